@@ -1,0 +1,62 @@
+# tcg-adjudicator — developer and CI entry points.
+#   make run    start the API on http://127.0.0.1:8000 (SQLite store in ./data)
+#   make test   full pytest suite (needs PostgreSQL at 127.0.0.1:5432, see README)
+#   make lint   ruff check, ruff format --check, mypy --strict
+#   make bench  micro-benchmarks (python -m bench)
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+# Re-install only when the project metadata changes (or the venv was removed).
+STAMP  := $(VENV)/.install-stamp
+
+export PIP_DISABLE_PIP_VERSION_CHECK := 1
+export PIP_NO_INPUT := 1
+
+.PHONY: help install run test lint bench clean distclean
+
+help:
+	@echo "make install  create $(VENV) and install the package with dev extras"
+	@echo "make run      serve the API on 127.0.0.1:8000 (SQLite default, data in ./data)"
+	@echo "make test     run the full test suite (uses PostgreSQL at 127.0.0.1:5432)"
+	@echo "make lint     ruff check + ruff format --check + mypy --strict"
+	@echo "make bench    run the micro-benchmarks"
+	@echo "make clean    remove caches and build artefacts (keeps $(VENV) and ./data)"
+	@echo "make distclean  clean, and remove $(VENV) too"
+
+install: $(STAMP)
+
+$(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python >= 3.11 is required, $(PYTHON) is " + sys.version.split()[0])'
+	@if [ ! -x "$(PY)" ]; then echo "creating $(VENV) with $$($(PYTHON) --version)"; $(PYTHON) -m venv $(VENV); fi
+	$(PY) -m pip install -q -e '.[dev]'
+	@touch $@
+
+run: install
+	@mkdir -p data
+	$(PY) -m uvicorn api.app:app --host 127.0.0.1 --port 8000
+
+# pytest exits 5 when it collected no tests: that is a failure here, never a pass.
+test: install
+	@rc=0; $(PY) -m pytest -q || rc=$$?; \
+	if [ $$rc -eq 5 ]; then echo "make test: FAILED, pytest collected no tests (exit 5)" >&2; fi; \
+	exit $$rc
+
+lint: install
+	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
+	$(PY) -m mypy --strict domain service api
+
+bench: install
+	@if [ -f bench/__main__.py ]; then $(PY) -m bench; else echo "no benchmarks (bench/__main__.py missing)"; fi
+
+clean:
+	rm -rf .pytest_cache .mypy_cache .ruff_cache .hypothesis build dist *.egg-info
+	find . -path ./$(VENV) -prune -o -name __pycache__ -type d -prune -exec rm -rf {} +
+
+distclean: clean
+	rm -rf $(VENV)
