@@ -1,0 +1,194 @@
+"""The game-system-neutral kernel: events, commands, rejections and the engine contract.
+
+Everything here is pure data.  Nothing in ``domain`` performs I/O, reads a clock or
+draws randomness on its own: seeds, identifiers and shuffled orders come in from the
+outside and are recorded in events, so that replay (``evolve``) is a pure fold.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar
+
+JSON = Any
+"""A JSON-compatible value: dict/list/str/int/float/bool/None (no tuples, no sets)."""
+
+RULES_AUTHORITY = "rules"
+"""The acting party recorded for events produced by rule processes rather than a player."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rejection:
+    """Why a command was refused.  ``code`` is stable (e.g. ``rules/not_main_phase``),
+    ``rule`` a citation such as ``FoW-5.5 7.1 p1`` and ``message`` a human sentence."""
+
+    code: str
+    rule: str
+    message: str
+
+    def to_dict(self) -> dict[str, str]:
+        return {"code": self.code, "rule": self.rule, "message": self.message}
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """An imperative request by a player, e.g. ``Command("DeclareAttack", "p1", {...})``.
+
+    ``id`` is chosen by the caller (idempotency key); the kernel only records it as the
+    cause of the events the command produces."""
+
+    type: str
+    player: str
+    args: Mapping[str, JSON] = field(default_factory=dict)
+    id: str = ""
+
+    def to_dict(self) -> dict[str, JSON]:
+        return {"type": self.type, "player": self.player, "args": dict(self.args), "id": self.id}
+
+    @staticmethod
+    def from_dict(data: Mapping[str, JSON]) -> Command:
+        return Command(
+            type=str(data["type"]),
+            player=str(data["player"]),
+            args=dict(data.get("args") or {}),
+            id=str(data.get("id") or ""),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """An immutable fact, named in the past tense (``AttackDeclared``).
+
+    * ``seq`` is its 1-based position in the game's stream (equal to the stored version).
+    * ``rule`` is the citation of the rule it applied, e.g. ``FoW-5.5 8.2 p4``.
+    * ``cause`` is ``cmd:<command id>`` for the player action that produced it, or
+      ``ev:<seq>`` for the event that led to it by rule process or trigger.
+    * ``actor`` is the player who acted, or ``"rules"`` for rule processes.
+    """
+
+    seq: int
+    type: str
+    data: Mapping[str, JSON]
+    rule: str
+    cause: str
+    actor: str = RULES_AUTHORITY
+
+    def to_dict(self) -> dict[str, JSON]:
+        return {
+            "seq": self.seq,
+            "type": self.type,
+            "data": dict(self.data),
+            "rule": self.rule,
+            "cause": self.cause,
+            "actor": self.actor,
+        }
+
+    @staticmethod
+    def from_dict(data: Mapping[str, JSON]) -> Event:
+        return Event(
+            seq=int(data["seq"]),
+            type=str(data["type"]),
+            data=dict(data["data"]),
+            rule=str(data["rule"]),
+            cause=str(data["cause"]),
+            actor=str(data.get("actor", RULES_AUTHORITY)),
+        )
+
+
+def command_cause(command_id: str) -> str:
+    return f"cmd:{command_id}"
+
+
+def event_cause(seq: int) -> str:
+    return f"ev:{seq}"
+
+
+def seed_commitment(game_id: str, seed: int) -> str:
+    """The hash published when a game starts; once the seed is revealed at the end, anyone
+    can check it against this and re-derive every shuffle."""
+    return hashlib.sha256(f"{game_id}:{seed}".encode()).hexdigest()
+
+
+class DomainError(Exception):
+    """Base class for programming errors inside the domain (never for illegal moves,
+    which are :class:`Rejection` values)."""
+
+
+class UnknownEventError(DomainError):
+    """``evolve`` was given an event type the ruleset does not know."""
+
+
+class CardDataError(DomainError):
+    """A card catalog entry or deck list is malformed."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSpec:
+    id: str
+    name: str
+    deck: Mapping[str, JSON]
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """What a new game is created from.  ``seed`` drives every shuffle; it is supplied by
+    the caller (the service draws it from the OS) and the resulting orders are recorded."""
+
+    game_id: str
+    ruleset: str
+    variant: str
+    players: Sequence[PlayerSpec]
+    seed: int
+    first_player: str | None = None
+
+
+S = TypeVar("S")
+
+
+class RulesEngine(Protocol[S]):
+    """What every game system provides.  All functions are pure."""
+
+    ruleset: str
+    variants: tuple[str, ...]
+
+    def start(self, spec: GameSpec, catalog: Any) -> list[Event] | Rejection: ...
+
+    def initial_state(self) -> S: ...
+
+    def decide(self, state: S, command: Command) -> list[Event] | Rejection: ...
+
+    def evolve(self, state: S, event: Event) -> S: ...
+
+    def legal_actions(self, state: S, player: str) -> list[Command]: ...
+
+    def view(self, state: S, viewer: str | None) -> dict[str, JSON]: ...
+
+    def state_to_dict(self, state: S) -> dict[str, JSON]: ...
+
+    def state_from_dict(self, data: Mapping[str, JSON]) -> S: ...
+
+
+class Shuffler:
+    """Deterministic shuffles from a recorded seed.  Each shuffle draws a fresh stream
+    from ``(seed, index)``, so the n-th shuffle of a game can be re-derived by an auditor
+    without replaying the others.  Only ``decide``/``start`` use it; ``evolve`` applies
+    the recorded order."""
+
+    def __init__(self, seed: int, index: int = 0) -> None:
+        self.seed = seed
+        self.index = index
+
+    def shuffled(self, items: Sequence[str]) -> list[str]:
+        rng = random.Random(f"{self.seed}:{self.index}")
+        self.index += 1
+        out = list(items)
+        rng.shuffle(out)
+        return out
+
+    def choice(self, items: Sequence[str]) -> str:
+        rng = random.Random(f"{self.seed}:{self.index}")
+        self.index += 1
+        return items[rng.randrange(len(items))]

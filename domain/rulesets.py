@@ -1,0 +1,40 @@
+"""The registry of game systems the service adjudicates, by ruleset id (e.g. ``FoW-5.5``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.kernel import RulesEngine
+
+_ENGINES: dict[str, RulesEngine[Any]] = {}
+
+
+class UnknownRulesetError(LookupError):
+    """No engine is registered under that ruleset id."""
+
+
+def register(engine: RulesEngine[Any]) -> None:
+    _ENGINES[engine.ruleset] = engine
+
+
+def get_engine(ruleset: str) -> RulesEngine[Any]:
+    _load_builtin()
+    try:
+        return _ENGINES[ruleset]
+    except KeyError:
+        known = ", ".join(sorted(_ENGINES)) or "none"
+        raise UnknownRulesetError(f"unknown ruleset {ruleset!r}; known rulesets: {known}") from None
+
+
+def list_rulesets() -> list[dict[str, Any]]:
+    _load_builtin()
+    return [
+        {"ruleset": e.ruleset, "variants": list(e.variants)} for e in sorted(_ENGINES.values(), key=lambda e: e.ruleset)
+    ]
+
+
+def _load_builtin() -> None:
+    if not _ENGINES:
+        import domain.fow.engine  # noqa: F401  (registers itself)
+        from domain.gcg import engine as _gcg_engine  # noqa: F401  (registers itself)
+        from domain.ll import engine as _ll_engine  # noqa: F401  (registers itself)
