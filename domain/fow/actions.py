@@ -1,0 +1,1010 @@
+"""Actions by rules (FoW-5.5 10), effects of the card vocabulary, triggers (9.6) and the
+resolution of the chase area (9.3)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from domain.fow.cards import (
+    Ability,
+    Cancel,
+    Card,
+    Cost,
+    DealDamage,
+    Destroy,
+    Discard,
+    Draw,
+    GainLife,
+    GrantSkill,
+    LoseLife,
+    Modify,
+    PreventDamage,
+    ProduceWill,
+    PutCounter,
+    Recover,
+    RemoveFromGame,
+    Rest,
+    ReturnToHand,
+    Search,
+    Target,
+)
+from domain.fow.cards import Effect as CardEffect
+from domain.fow.characteristics import characteristics, effective_type, is_active_zone, matches, overrides_for
+from domain.fow.context import Ctx
+from domain.fow.state import PLAYGROUND, ChaseItem, GameState, Triggered
+from domain.fow.versions import version
+from domain.kernel import RULES_AUTHORITY
+
+# --- zone movement (3.15) ---------------------------------------------------------------
+
+
+def movement_blocked(s: GameState, oid: str, to: str, *, by_judgment: bool = False) -> str | None:
+    """The 3.15 rule paragraph that stops a move, or None."""
+    obj = s.objects[oid]
+    kind = effective_type(s, oid)
+    base = s.cards[obj.card].type
+    if kind == "astral_ruler" and to != "ruler_area":
+        return "3.15 p6"
+    if base == "ruler" and obj.side == "front" and to not in ("graveyard", "ruler_area") and not by_judgment:
+        return "3.15 p1"
+    if obj.side == "j_ruler" and to not in ("ruler_area", "field"):
+        return "3.15 p2"
+    if base in ("resonator", "addition", "regalia") and to in ("stone_deck", "stone_area", "ruler_area"):
+        return "3.15 p3"
+    if base == "magic_stone" and to in ("hand", "main_deck", "ruler_area"):
+        return "3.15 p5"
+    return None
+
+
+def move(
+    ctx: Ctx,
+    oid: str,
+    to: str,
+    cause: str,
+    *,
+    rule: str,
+    reason: str,
+    position: str = "top",
+    controller: str | None = None,
+    actor: str = RULES_AUTHORITY,
+    by_judgment: bool = False,
+    **extra: Any,
+) -> str:
+    s = ctx.s
+    obj = s.objects[oid]
+    base = s.cards[obj.card]
+    if base.type == "spell" and (to == "stone_deck" or to in PLAYGROUND):
+        to, rule = "graveyard", "3.15 p4"
+    if obj.zone == "chase" and obj.from_remnant and to != "removed":
+        to, rule = "removed", "12.6 p2"  # [Remnant]: removed instead of moving elsewhere
+    blocked = movement_blocked(s, oid, to, by_judgment=by_judgment)
+    if blocked is not None:
+        return ctx.emit("CardMoveIgnored", {"oid": oid, "to": to, "reason": reason}, blocked, cause=cause, actor=actor)
+    data: dict[str, Any] = {
+        "oid": oid,
+        "card": obj.card,
+        "from": obj.zone,
+        "to": to,
+        "reason": reason,
+        "owner": obj.owner,
+    }
+    if to in PLAYGROUND:
+        data["controller"] = controller or obj.owner
+    elif obj.zone in PLAYGROUND:
+        # last known information (9.11): how the card was in the playground it leaves
+        chars = characteristics(s, oid)
+        data["last_known"] = {
+            "controller": obj.controller,
+            "atk": chars.atk,
+            "def": chars.def_,
+            "skills": sorted(chars.skills),
+            "damage": obj.damage,
+        }
+    if position != "top":
+        data["position"] = position
+    data.update(extra)
+    return ctx.emit("CardMoved", data, rule, cause=cause, actor=actor)
+
+
+def draw(ctx: Ctx, player: str, count: int, cause: str, *, rule: str = "10.8 p1") -> str:
+    s = ctx.s
+    for _ in range(count):
+        deck = s.zones[player]["main_deck"]
+        if not deck:
+            return ctx.emit("DrawFromEmptyDeckAttempted", {"player": player}, "13.1 p2", cause=cause)
+        cause = move(ctx, deck[-1], "hand", cause, rule=rule, reason="draw")
+    return cause
+
+
+# --- will (9.7, 10.2) -------------------------------------------------------------------
+
+
+def is_will_ability(ability: Ability) -> bool:
+    """An activate ability that needs no target and produces will (FoW-5.5 9.7 p1)."""
+    return (
+        ability.kind == "activate"
+        and bool(ability.effects)
+        and all(isinstance(e, ProduceWill) for e in ability.effects)
+    )
+
+
+def will_options(ability: Ability) -> list[list[str]]:
+    """The wills an activation of a will ability can produce, one list per possible choice."""
+    fixed: list[str] = []
+    choices: list[str] = []
+    for e in ability.effects:
+        assert isinstance(e, ProduceWill)
+        fixed += e.will
+        choices += e.any_of
+    if not choices:
+        return [fixed]
+    return [[*fixed, c] for c in dict.fromkeys(choices)]
+
+
+def allocate(pool: Sequence[str], cost: Cost) -> list[str] | None:
+    """Which wills of ``pool`` pay a cost: attribute parts first, then free from what is
+    left (void first).  None when the pool cannot pay it all (10.2 p4)."""
+    left = list(pool)
+    paid: list[str] = []
+    for attr, n in cost.attribute.items():
+        for _ in range(n):
+            if attr not in left:
+                return None
+            left.remove(attr)
+            paid.append(attr)
+    needed = set(cost.attribute)
+    left.sort(key=lambda w: (w != "V", w in needed))
+    if len(left) < cost.free:
+        return None
+    paid += left[: cost.free]
+    return paid
+
+
+def stone_attributes(s: GameState, oid: str) -> set[str]:
+    """The attributes a magic stone matches: its own and those of the will it produces."""
+    found: set[str] = set(s.card_of(oid).attributes)
+    for _, ability in characteristics(s, oid).abilities:
+        if is_will_ability(ability):
+            found.update(w for option in will_options(ability) for w in option)
+    return found - {"V"}
+
+
+def shows_stones(s: GameState, player: str, cost: Cost | None) -> bool:
+    """Whether ``player`` controls magic stones matching ``cost``: one distinct stone per
+    attribute symbol, plus at least as many other stones as the free cost (FoW-5.01 9.3 p2.1)."""
+    if cost is None:
+        return True
+    stones = [oid for oid in s.zones[player]["stone_area"] if s.objects[oid].controller == player]
+    slots = [attr for attr, n in cost.attribute.items() for _ in range(n)]
+    if len(stones) < len(slots) + cost.free:
+        return False
+    matches = {oid: stone_attributes(s, oid) for oid in stones}
+    owner: dict[str, int] = {}  # stone -> the slot it shows (bipartite matching by augmenting paths)
+
+    def assign(slot: int, seen: set[str]) -> bool:
+        for oid in stones:
+            if slots[slot] in matches[oid] and oid not in seen:
+                seen.add(oid)
+                if oid not in owner or assign(owner[oid], seen):
+                    owner[oid] = slot
+                    return True
+        return False
+
+    return all(assign(i, set()) for i in range(len(slots)))
+
+
+def require_stones_shown(ctx: Ctx, player: str, card: Card) -> None:
+    """Playing a card from the chant-standby area under a version that asks for magic stones
+    matching its cost to be shown (5.01 9.3 p2.1)."""
+    if version(ctx.s.ruleset).standby_shows_stones and not shows_stones(ctx.s, player, card.cost):
+        raise ctx.reject(
+            "rules/standby_stones_not_shown",
+            "9.3 p2.1",
+            f"to play {card.name} from the chant-standby area you must control magic stones matching its cost",
+        )
+
+
+def sickness_ok(s: GameState, oid: str) -> bool:
+    """Rest-cost abilities need the card in play since the beginning of the turn (9.5 p3,
+    p4), unless it has [Swiftness] (11.6)."""
+    obj = s.objects[oid]
+    kind = effective_type(s, oid)
+    if kind not in ("resonator", "j_ruler"):
+        return True
+    return obj.entered_turn < s.turn or "swiftness" in characteristics(s, oid).skills
+
+
+def produce_from_sources(ctx: Ctx, player: str, pay_with: Sequence[Any], cause: str) -> str:
+    """Play the will abilities named in ``pay_with`` (9.7 p2: allowed when paying)."""
+    s = ctx.s
+    for entry in pay_with:
+        if not isinstance(entry, dict) or "source" not in entry:
+            raise ctx.reject("command/malformed", "10.2 p5", "each pay_with entry needs a 'source' object id")
+        oid = str(entry["source"])
+        if oid not in s.objects:
+            raise ctx.reject("command/unknown_object", "10.2 p5", f"there is no card {oid!r} in this game")
+        idx = entry.get("ability")
+        ability_index = _find_will_ability(s, oid) if idx is None else int(idx)
+        cause = activate_will_ability(ctx, player, oid, ability_index, entry.get("choice"), cause)
+    return cause
+
+
+def _find_will_ability(s: GameState, oid: str) -> int:
+    for i, a in characteristics(s, oid).abilities:
+        if is_will_ability(a):
+            return i
+    return -1
+
+
+def activate_will_ability(ctx: Ctx, player: str, oid: str, index: int, choice: Any, cause: str) -> str:
+    s = ctx.s
+    obj = s.objects[oid]
+    chars = characteristics(s, oid)
+    abilities = dict(chars.abilities)
+    ability = abilities.get(index)
+    if ability is None or not is_will_ability(ability):
+        raise ctx.reject("rules/not_a_will_ability", "9.7 p1", f"{chars.card.name} ({oid}) has no such will ability")
+    if obj.controller != player or (not is_active_zone(chars.card, obj.zone) and obj.zone not in PLAYGROUND):
+        raise ctx.reject("rules/not_your_card", "7.8 p2", f"you do not control an active {chars.card.name} ({oid})")
+    cause = pay_ability_costs(ctx, player, oid, index, ability, cause, will_cost_allowed=False)
+    options = will_options(ability)
+    if len(options) == 1:
+        produced = options[0]
+    else:
+        produced = next((o for o in options if o[-1] == choice), [])
+        if not produced:
+            allowed = ", ".join(o[-1] for o in options)
+            raise ctx.reject("rules/will_choice", "9.7 p1", f"choose which will {chars.card.name} produces: {allowed}")
+    key = f"{oid}:{index}" if ability.once_per_turn else None
+    cause = ctx.emit(
+        "WillAbilityResolved",
+        {"player": player, "source": oid, "ability": index, "once_per_turn_key": key},
+        "9.7 p3",
+        cause=cause,
+        actor=player,
+    )
+    return ctx.emit("WillProduced", {"player": player, "will": produced, "source": oid}, "9.7 p4", cause=cause)
+
+
+def pay_will(ctx: Ctx, player: str, cost: Cost, cause: str, what: str) -> str:
+    if cost.total == 0:
+        return cause
+    pool = ctx.s.players[player].will
+    paid = allocate(pool, cost)
+    if paid is None:
+        need = "".join(a * n for a, n in cost.attribute.items()) + (f"+{cost.free}" if cost.free else "")
+        have = "".join(pool) or "nothing"
+        raise ctx.reject(
+            "rules/cannot_pay",
+            "10.2 p4",
+            f"cannot pay {need} for {what}: produced will is {have}; a cost is paid in full or not at all",
+        )
+    return ctx.emit("WillPaid", {"player": player, "will": paid, "for": what}, "10.2 p1", cause=cause, actor=player)
+
+
+def pay_ability_costs(
+    ctx: Ctx, player: str, oid: str, index: int, ability: Ability, cause: str, *, will_cost_allowed: bool = True
+) -> str:
+    s = ctx.s
+    obj = s.objects[oid]
+    name = s.card_of(oid).name
+    if ability.once_per_turn and f"{oid}:{index}" in s.players[player].once_per_turn_used:
+        raise ctx.reject("rules/once_per_turn", "7.8 p2", f"{name}'s ability can be played only once per turn")
+    if ability.gods_art and ability.name in s.players[player].gods_arts_used:
+        raise ctx.reject("rules/gods_art_used", "12.4 p2", f"God's Art {ability.name} was already played this game")
+    if ability.cost.rest:
+        if obj.rested:
+            raise ctx.reject("rules/already_rested", "10.12 p2", f"{name} ({oid}) is rested and cannot pay a rest cost")
+        if not sickness_ok(s, oid):
+            raise ctx.reject(
+                "rules/summoning_sickness",
+                "9.5 p3",
+                f"{name} ({oid}) has not been in play since the beginning of the turn and cannot pay a rest cost",
+            )
+        cause = ctx.emit("CardRested", {"oid": oid, "reason": "cost"}, "10.12 p2", cause=cause, actor=player)
+    if ability.cost.pay_life:
+        life = s.players[player].life
+        cause = ctx.emit(
+            "LifePaid",
+            {"player": player, "amount": ability.cost.pay_life, "life": life - ability.cost.pay_life},
+            "1.5 p4.1",
+            cause=cause,
+            actor=player,
+        )
+    if will_cost_allowed and ability.cost.will.total:
+        cause = pay_will(ctx, player, ability.cost.will, cause, name)
+    if ability.cost.banish_self:
+        cause = move(ctx, oid, "graveyard", cause, rule="10.10 p1", reason="banish", actor=player)
+    return cause
+
+
+# --- targets (9.3) ----------------------------------------------------------------------
+
+
+def chosen_groups(effects: Sequence[CardEffect]) -> list[Target]:
+    """The targets a card or ability chooses when played, one per effect that says "target"."""
+    out: list[Target] = []
+    for e in effects:
+        target = getattr(e, "target", None)
+        if isinstance(target, Target) and target.kind == "chosen":
+            out.append(target)
+    return out
+
+
+def legal_targets(s: GameState, target: Target, you: str, source: str | None) -> list[str]:
+    flt = target.filter
+    found: list[str] = []
+    if flt.zone == "chase":
+        for item in s.chase:
+            if item.source == source and item.kind == "card":
+                continue
+            card = s.card_of(item.source)
+            if flt.types and not (item.kind == "card" and card.type in flt.types):
+                continue
+            if flt.controller == "you" and item.controller != you:
+                continue
+            if flt.controller == "opponent" and item.controller == you:
+                continue
+            found.append(item.id)
+    else:
+        for pid in s.order:
+            for oid in s.zones[pid].get(flt.zone, []):
+                if matches(s, flt, oid, you, source):
+                    found.append(oid)
+    if target.players_allowed:
+        found += [p for p in s.order if flt.controller == "any" or (flt.controller == "you") == (p == you)]
+    return found
+
+
+def validate_targets(
+    ctx: Ctx, groups: Sequence[Target], given: Any, you: str, source: str | None, what: str
+) -> list[list[str]]:
+    if not groups:
+        return []
+    if given is None:
+        given = []
+    if not isinstance(given, list):
+        raise ctx.reject("command/malformed", "9.3 p2.4", "targets must be a list")
+    if given and all(isinstance(t, str) for t in given) and len(groups) == 1:
+        given = [given]
+    if len(given) != len(groups):
+        raise ctx.reject(
+            "rules/targets_required",
+            "9.3 p2.4",
+            f"{what} needs {len(groups)} target group(s), {len(given)} given",
+        )
+    out: list[list[str]] = []
+    for target, chosen in zip(groups, given, strict=True):
+        if not isinstance(chosen, list) or not all(isinstance(t, str) for t in chosen):
+            raise ctx.reject("command/malformed", "9.3 p2.4", "each target group must be a list of ids")
+        legal = legal_targets(ctx.s, target, you, source)
+        if not legal:
+            raise ctx.reject("rules/no_legal_target", "9.3 p2.4", f"{what} has no legal target and cannot be played")
+        if len(chosen) != min(target.count, len(legal)) or len(set(chosen)) != len(chosen):
+            raise ctx.reject(
+                "rules/target_count", "9.3 p2.4", f"{what} needs {target.count} distinct target(s) per group"
+            )
+        for t in chosen:
+            if t not in legal:
+                raise ctx.reject("rules/illegal_target", "9.3 p2.4", f"{t!r} is not a legal target for {what}")
+        out.append(list(chosen))
+    return out
+
+
+def is_legal_host(s: GameState, addition: str, host: str) -> bool:
+    """Whether an addition may be added to ``host`` (7.2 p3, 10.1 p2)."""
+    if host not in s.objects or s.objects[host].zone not in ("field", "ruler_area"):
+        return False
+    sub = s.cards[s.objects[addition].card].subtype
+    kind = effective_type(s, host)
+    allowed = {
+        "resonator": {"resonator"},
+        "j_ruler": {"j_ruler"},
+        "ruler": {"ruler"},
+        "j_resonator": {"resonator", "j_ruler"},
+        "j_ruler_or_ruler": {"ruler", "j_ruler"},
+    }.get(sub or "", set())
+    return kind in allowed
+
+
+def addition_target(sub: str | None) -> Target:
+    types: dict[str, list[Any]] = {
+        "resonator": ["resonator"],
+        "j_ruler": ["j_ruler"],
+        "ruler": ["ruler"],
+        "j_resonator": ["resonator", "j_ruler"],
+        "j_ruler_or_ruler": ["ruler", "j_ruler"],
+    }
+    zone = "ruler_area" if sub == "ruler" else "field"
+    return Target.model_validate({"kind": "chosen", "filter": {"zone": zone, "types": types.get(sub or "", [])}})
+
+
+# --- damage, destruction (10.6, 10.9, 10.17) ----------------------------------------------
+
+
+def deal_damage(
+    ctx: Ctx, source: str, target: str, amount: int, cause: str, *, battle: bool = False, rule: str = "10.6 p1"
+) -> str:
+    s = ctx.s
+    if amount <= 0:
+        return cause
+    to_card = target not in s.players
+    if to_card:
+        obj = s.objects[target]
+        if obj.zone != "field" or characteristics(s, target).def_ is None:
+            return cause  # no DEF: no damage (10.6 p4)
+        for i, ability in characteristics(s, target).abilities:
+            if ability.kind == "replacement" and ability.replaces == "self_damaged" and ability.instead == "prevent":
+                return ctx.emit(
+                    "DamagePrevented",
+                    {"target": target, "amount": amount, "effect": f"{target}:{i}", "source": source},
+                    "10.17 p1.2",
+                    cause=cause,
+                )
+    for eff in list(s.effects):
+        if eff.kind == "prevent" and target in eff.targets and amount > 0:
+            prevented = amount if eff.amount is None else min(eff.amount, amount)
+            cause = ctx.emit(
+                "DamagePrevented",
+                {"target": target, "amount": prevented, "effect": eff.id, "source": source},
+                "10.17 p1.1" if eff.amount is not None else "10.17 p1.2",
+                cause=cause,
+            )
+            amount -= prevented
+    if amount <= 0:
+        return cause
+    ev = ctx.emit(
+        "DamageDealt",
+        {"source": source, "target": target, "amount": amount, "battle": battle, "to_card": to_card},
+        rule,
+        cause=cause,
+    )
+    if to_card:
+        ctx.damage_cause[target] = ev
+    else:
+        life = s.players[target].life - amount
+        life = -((-life) // 100) * 100  # fractions are rounded up to the nearest hundred (1.5 p4.1)
+        ev = ctx.emit("LifeChanged", {"player": target, "delta": -amount, "life": life}, "10.6 p2", cause=ev)
+    # [Explode] (11.4) triggers on battle damage by a resonator; it does not apply to J-rulers (11.4 p2)
+    explodes = battle and to_card and source in s.objects and "explode" in characteristics(s, source).skills
+    if explodes and effective_type(s, source) == "resonator":
+        add_trigger(ctx, s.objects[source].controller, source, -1, ev, kind="explode", extra={"target": target})
+    return ev
+
+
+def destroy(
+    ctx: Ctx,
+    oid: str,
+    cause: str,
+    *,
+    rule: str = "10.9 p1",
+    by_rule_process: bool = False,
+    detail: dict[str, Any] | None = None,
+) -> str:
+    s = ctx.s
+    obj = s.objects[oid]
+    if obj.zone not in ("field", "stone_area", "ruler_area"):
+        return cause
+    if overrides_for(s, oid).cannot_be_destroyed:
+        return ctx.emit("DestructionIgnored", {"oid": oid}, "10.9 p3", cause=cause)
+    if obj.zone == "ruler_area" and effective_type(s, oid) == "ruler":
+        return cause  # only "destroy ruler" destroys a ruler (10.9 p2)
+    chars = characteristics(s, oid)
+    for _, ability in chars.abilities:
+        if ability.kind == "replacement" and ability.replaces == "self_destroyed":
+            if ability.instead == "return_to_hand":
+                return move(ctx, oid, "hand", cause, rule="9.10 p1", reason="destroyed (replaced)")
+            if ability.instead == "remove_from_game":
+                return move(ctx, oid, "removed", cause, rule="9.10 p1", reason="destroyed (replaced)")
+    if obj.side == "j_ruler":
+        # a destroyed J-ruler goes to the ruler area (10.9 p1); [Imperishable] turns it ruler side up (11.7)
+        if "imperishable" in chars.skills:
+            ev = move(ctx, oid, "ruler_area", cause, rule="11.7 p1", reason="destroyed", side="front")
+        else:
+            ev = move(ctx, oid, "ruler_area", cause, rule="10.9 p1", reason="destroyed", side="j_ruler")
+        if obj.zone == "ruler_area" and obj.damage:
+            # a ruler or astral ruler is no J/resonator: it holds no damage (10.6 p1), so a
+            # J-ruler put into the field again by judgment comes back undamaged
+            ev = ctx.emit("DamageCleared", {"oids": [oid]}, "10.6 p1", cause=ev)
+        return ev
+    extra: dict[str, Any] = {"detail": detail} if detail else {}
+    ev = move(ctx, oid, "graveyard", cause, rule=rule, reason="destroyed", **extra)
+    if s.objects[oid].zone == "graveyard":
+        check_triggers(ctx, "destroyed", ev, oid=oid)
+    return ev
+
+
+# --- triggers (9.6) -----------------------------------------------------------------------
+
+
+def add_trigger(
+    ctx: Ctx, controller: str, source: str, ability: int, cause: str, *, kind: str = "ability", extra: Any = None
+) -> str:
+    data: dict[str, Any] = {
+        "trigger": ctx.fresh_id("t"),
+        "controller": controller,
+        "source": source,
+        "ability": ability,
+        "kind": kind,
+    }
+    if extra:
+        data["extra"] = extra
+    rule = {"ability": "9.6 p5", "explode": "11.4 p1", "card": "7.9 p2", "stealth": "12.5 p2"}[kind]
+    return ctx.emit("AbilityTriggered", data, rule, cause=cause)
+
+
+def check_triggers(ctx: Ctx, kind: str, cause: str, *, player: str | None = None, oid: str | None = None) -> None:
+    """Make automatic abilities whose trigger condition ``kind`` happened triggered (9.6 p5)."""
+    s = ctx.s
+    for pid in list(s.order):
+        for zone in ("field", "ruler_area", "stone_area"):
+            for src in list(s.zones[pid][zone]):
+                obj = s.objects[src]
+                if not is_active_zone(s.card_of(src), obj.zone) or effective_type(s, src) == "astral_ruler":
+                    continue
+                for i, ability in characteristics(s, src).abilities:
+                    if ability.kind == "automatic" and _fires(s, ability.trigger or "", kind, src, pid, player, oid):
+                        add_trigger(ctx, obj.controller, src, i, cause)
+        if kind != "destroyed":
+            _standby_triggers(ctx, pid, kind, cause, player)
+    if kind == "destroyed" and oid is not None:
+        # "when this card is destroyed": refers to the card as it was in the field (9.6 p7.2)
+        card = s.card_of(oid)
+        controller = str((s.objects[oid].last_known or {}).get("controller", s.objects[oid].owner))
+        for i, ability in enumerate(card.abilities):
+            if ability.kind == "automatic" and ability.trigger == "destroyed":
+                add_trigger(ctx, controller, oid, i, cause)
+
+
+def _fires(
+    s: GameState, trigger: str, kind: str, src: str, controller: str, player: str | None, oid: str | None
+) -> bool:
+    if trigger != kind:
+        return False
+    if kind in ("attacks", "blocks", "enter"):
+        return oid == src
+    if kind in ("beginning_of_turn", "beginning_of_end_phase", "you_play_resonator"):
+        return player == controller
+    if kind in ("opponent_plays_spell", "opponent_attacks"):
+        return player is not None and player != controller
+    return False
+
+
+def _standby_triggers(ctx: Ctx, pid: str, kind: str, cause: str, player: str | None) -> None:
+    """Chant-standby cards (7.9) and [Stealth] cards (12.5) in the chant-standby area."""
+    s = ctx.s
+    if kind in ("enter", "attacks", "blocks"):
+        return
+    for src in s.zones[pid]["standby"]:
+        obj = s.objects[src]
+        card = s.cards[obj.card]
+        already = any(t.source == src for t in s.triggered)
+        if already:
+            continue  # an automatic card doesn't trigger again (7.9 p2.1)
+        if card.stealth and _fires(s, card.stealth, kind, src, pid, player, None):
+            add_trigger(ctx, pid, src, -1, cause, kind="stealth")
+        elif (
+            card.type == "spell"
+            and card.subtype == "chant_standby"
+            and card.trigger not in (None, "anytime")
+            and obj.standby_turn < s.turn  # not in the turn it was put there (7.9 p5)
+            and _fires(s, str(card.trigger), kind, src, pid, player, None)
+        ):
+            add_trigger(ctx, pid, src, -1, cause, kind="card")
+
+
+def trigger_effects(s: GameState, trig: Triggered) -> list[CardEffect]:
+    if trig.kind in ("card", "stealth"):
+        return list(s.cards[s.objects[trig.source].card].effects)
+    if trig.kind == "explode":
+        return []
+    return list(dict(characteristics_or_printed(s, trig.source)).get(trig.ability, Ability(kind="activate")).effects)
+
+
+def characteristics_or_printed(s: GameState, oid: str) -> list[tuple[int, Ability]]:
+    """Abilities of a card, falling back to printed ones when it has left play (9.6 p10)."""
+    chars = characteristics(s, oid)
+    if chars.abilities:
+        return chars.abilities
+    return list(enumerate(s.card_of(oid).abilities))
+
+
+def auto_playable_trigger(ctx: Ctx, mine: Sequence[Triggered]) -> Triggered | None:
+    """A lone triggered ability that needs no choice is played without asking (6.2 p3)."""
+    if len(mine) != 1:
+        return None
+    trig = mine[0]
+    if trig.kind in ("card", "stealth"):
+        return None  # revealing a chant-standby card is the player's choice (7.9 p2)
+    if chosen_groups(trigger_effects(ctx.s, trig)):
+        return None
+    return trig
+
+
+def play_trigger(ctx: Ctx, trig: Triggered, targets: Any, pay_with: Sequence[Any], cause: str, *, actor: str) -> str:
+    s = ctx.s
+    item_id = ctx.fresh_id("c")
+    if trig.kind == "explode":
+        return ctx.emit(
+            "AbilityPlayed",
+            {
+                "item": item_id,
+                "kind": "explode",
+                "player": trig.controller,
+                "source": trig.source,
+                "ability": -1,
+                "targets": [[_explode_target(ctx, trig)]],
+                "trigger": trig.id,
+            },
+            "11.4 p1",
+            cause=cause,
+            actor=actor,
+        )
+    effects = trigger_effects(s, trig)
+    groups = chosen_groups(effects)
+    name = s.card_of(trig.source).name
+    if trig.kind in ("card", "stealth"):
+        obj = s.objects[trig.source]
+        card = s.cards[obj.card]
+        if obj.zone != "standby":
+            return ctx.emit("TriggerDiscarded", {"trigger": trig.id, "why": "moved"}, "9.6 p10", cause=cause)
+        if trig.kind == "card":
+            require_stones_shown(ctx, trig.controller, card)
+        chosen = validate_targets(ctx, groups, targets, trig.controller, trig.source, name)
+        cause = ctx.emit(
+            "CardRevealed", {"oid": trig.source, "player": trig.controller}, "7.9 p2", cause=cause, actor=actor
+        )
+        cause = move(ctx, trig.source, "chase", cause, rule="9.3 p2.1", reason="play", actor=actor)
+        cause = ctx.emit(
+            "CardPlayed",
+            {
+                "item": item_id,
+                "kind": "card",
+                "player": trig.controller,
+                "source": trig.source,
+                "targets": chosen,
+                "trigger": trig.id,
+                "from": "standby",
+            },
+            "7.9 p4" if trig.kind == "card" else "12.5 p2",
+            cause=cause,
+            actor=actor,
+        )
+        if trig.kind == "card" and card.trigger_cost is not None:
+            cause = produce_from_sources(ctx, trig.controller, pay_with, cause)
+            cause = pay_will(ctx, trig.controller, card.trigger_cost, cause, card.name)
+        return cause
+    if groups and not all(legal_targets(s, g, trig.controller, trig.source) for g in groups):
+        return ctx.emit("TriggerDiscarded", {"trigger": trig.id, "why": "no legal target"}, "9.6 p6", cause=cause)
+    chosen = validate_targets(ctx, groups, targets, trig.controller, trig.source, f"{name}'s ability")
+    return ctx.emit(
+        "AbilityPlayed",
+        {
+            "item": item_id,
+            "kind": "ability",
+            "player": trig.controller,
+            "source": trig.source,
+            "ability": trig.ability,
+            "targets": chosen,
+            "trigger": trig.id,
+        },
+        "9.6 p6",
+        cause=cause,
+        actor=actor,
+    )
+
+
+def _explode_target(ctx: Ctx, trig: Triggered) -> str:
+    return trig.target or ""
+
+
+# --- resolution (9.3 p3) ---------------------------------------------------------------
+
+
+def item_effects(s: GameState, item: ChaseItem) -> list[CardEffect]:
+    if item.kind == "card":
+        card = s.card_of(item.source)
+        effects = list(card.effects)
+        if item.awakened and card.awakening is not None:
+            effects += card.awakening.effects
+        return effects
+    if item.kind == "break":
+        card = s.card_of(item.source)
+        return [e for a in card.abilities if a.kind == "break" for e in a.effects]
+    if item.kind == "ability":
+        return list(
+            dict(characteristics_or_printed(s, item.source)).get(item.ability, Ability(kind="activate")).effects
+        )
+    return []
+
+
+def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
+    """Resolve the last item of the chase area; None if it paused for a player's choice."""
+    s = ctx.s
+    item = s.chase[-1]
+    effects = item_effects(s, item)
+    if item.resolved_effects == 0 and choice is None:
+        cause = ctx.emit("ResolutionStarted", {"item": item.id, "source": item.source}, "6.4 p1.2", cause=cause)
+    groups_before = 0
+    for i, eff in enumerate(effects):
+        target = getattr(eff, "target", None)
+        group = None
+        if isinstance(target, Target) and target.kind == "chosen":
+            group = item.targets[groups_before] if groups_before < len(item.targets) else []
+            groups_before += 1
+        if i < item.resolved_effects:
+            continue
+        result = apply_effect(ctx, item, eff, group, cause, choice if i == item.resolved_effects else None)
+        if result is None:
+            ctx.emit("EffectsApplied", {"item": item.id, "count": i}, "9.3 p3", cause=cause)
+            return None
+        cause = result
+    return finish_item(ctx, item, cause)
+
+
+def finish_item(ctx: Ctx, item: ChaseItem, cause: str) -> str:
+    s = ctx.s
+    card = s.card_of(item.source)
+    if item.kind == "card":
+        obj = s.objects[item.source]
+        if card.type in ("resonator", "regalia"):
+            cause = ctx.emit("ChaseItemResolved", {"item": item.id}, "7.1 p3", cause=cause)
+            cause = move(
+                ctx,
+                item.source,
+                "field",
+                cause,
+                rule="7.1 p3",
+                reason="resolve",
+                controller=item.controller,
+                awakened=item.awakened,
+            )
+            if s.objects[item.source].zone == "field" and obj.zone == "field":
+                check_triggers(ctx, "enter", cause, oid=item.source, player=item.controller)
+            return cause
+        if card.type == "addition":
+            cause = ctx.emit("ChaseItemResolved", {"item": item.id}, "7.2 p4", cause=cause)
+            if card.subtype == "field":
+                cause = move(
+                    ctx, item.source, "field", cause, rule="7.2 p4", reason="resolve", controller=item.controller
+                )
+            else:
+                host = item.targets[0][0] if item.targets and item.targets[0] else None
+                if host is not None and is_legal_host(s, item.source, host):
+                    cause = move(
+                        ctx,
+                        item.source,
+                        "field",
+                        cause,
+                        rule="7.2 p4",
+                        reason="resolve",
+                        controller=item.controller,
+                        attached_to=host,
+                    )
+                else:
+                    return move(ctx, item.source, "graveyard", cause, rule="7.2 p4", reason="illegal target")
+            check_triggers(ctx, "enter", cause, oid=item.source, player=item.controller)
+            return cause
+        rule = {"chant": "7.3 p3", "chant_instant": "7.7 p3", "chant_standby": "7.9 p7"}.get(
+            card.subtype or "", "9.3 p3.2"
+        )
+        cause = ctx.emit("ChaseItemResolved", {"item": item.id}, rule, cause=cause)
+        return move(ctx, item.source, "graveyard", cause, rule=rule, reason="resolved")
+    if item.kind == "judgment":
+        cause = ctx.emit("ChaseItemResolved", {"item": item.id}, "7.5 p3", cause=cause)
+        cause = move(
+            ctx,
+            item.source,
+            "field",
+            cause,
+            rule="7.5 p3",
+            reason="judgment",
+            controller=item.controller,
+            side="j_ruler",
+            entered=True,
+            by_judgment=True,
+        )
+        check_triggers(ctx, "enter", cause, oid=item.source, player=item.controller)
+        return cause
+    if item.kind == "break":
+        cause = ctx.emit("ChaseItemResolved", {"item": item.id}, "7.10 p3", cause=cause)
+        return move(ctx, item.source, "graveyard", cause, rule="7.10 p4", reason="lifebreak")
+    if item.kind == "explode":
+        cause = ctx.emit("ChaseItemResolved", {"item": item.id}, "11.4 p1", cause=cause)
+        if s.objects[item.source].zone == "field":
+            cause = destroy(ctx, item.source, cause, rule="11.4 p1")
+        victim = item.targets[0][0] if item.targets and item.targets[0] else ""
+        if victim in s.objects and s.objects[victim].zone == "field" and effective_type(s, victim) == "resonator":
+            cause = destroy(ctx, victim, cause, rule="11.4 p1")
+        return cause
+    if item.kind == "evolution":
+        cause = ctx.emit("ChaseItemResolved", {"item": item.id}, "12.7 p2", cause=cause)
+        if s.objects[item.source].zone == "field" and not s.objects[item.source].counters.get("evolution"):
+            cause = ctx.emit(
+                "CounterPut", {"oid": item.source, "counter": "evolution", "count": 1}, "12.7 p2", cause=cause
+            )
+        return cause
+    if item.kind == "shift":
+        cause = ctx.emit("ChaseItemResolved", {"item": item.id}, "12.8 p2.1", cause=cause)
+        if s.objects[item.source].zone == "field" and s.objects[item.source].side == "front":
+            cause = ctx.emit("CardShifted", {"oid": item.source, "side": "future"}, "12.8 p2.1", cause=cause)
+        return cause
+    return ctx.emit("ChaseItemResolved", {"item": item.id}, "7.8 p3", cause=cause)
+
+
+def _targets_of(ctx: Ctx, item: ChaseItem, target: Target, group: list[str] | None) -> list[str]:
+    s = ctx.s
+    you = item.controller
+    if target.kind == "self":
+        return [item.source]
+    if target.kind == "you":
+        return [you]
+    if target.kind == "opponent":
+        return [s.opponent(you)]
+    if target.kind == "battle_opponent":
+        b = s.battle
+        if b is None:
+            return []
+        other = b.blocker if item.source == b.attacker else b.attacker
+        return [other] if other else []
+    if target.kind == "all":
+        return [
+            oid
+            for pid in s.order
+            for oid in s.zones[pid].get(target.filter.zone, [])
+            if matches(s, target.filter, oid, you, item.source)
+        ]
+    # chosen: re-check legality on resolution (9.3 p3.1)
+    legal = set(legal_targets(s, target, you, item.source))
+    return [t for t in group or [] if t in legal]
+
+
+def _players(s: GameState, you: str, who: str) -> list[str]:
+    if who == "you":
+        return [you]
+    if who == "opponent":
+        return [s.opponent(you)]
+    return list(s.order)
+
+
+def apply_effect(
+    ctx: Ctx, item: ChaseItem, eff: CardEffect, group: list[str] | None, cause: str, choice: Any
+) -> str | None:
+    s = ctx.s
+    you = item.controller
+    src = item.source
+    if isinstance(eff, Draw):
+        for p in _players(s, you, eff.who):
+            cause = draw(ctx, p, eff.count, cause)
+        return cause
+    if isinstance(eff, DealDamage):
+        for t in _targets_of(ctx, item, eff.target, group):
+            cause = deal_damage(ctx, src, t, eff.amount, cause)
+        return cause
+    if isinstance(eff, Destroy):
+        for t in _targets_of(ctx, item, eff.target, group):
+            cause = destroy(ctx, t, cause)
+        return cause
+    if isinstance(eff, (Modify, GrantSkill, PreventDamage)):
+        targets = _targets_of(ctx, item, eff.target, group)
+        if not targets:
+            return cause
+        data: dict[str, Any] = {"id": ctx.fresh_id("x"), "source": src, "controller": you, "targets": targets}
+        if isinstance(eff, Modify):
+            data.update(kind="modify", atk=eff.atk, duration=eff.duration)
+            data["def"] = eff.def_
+            rule = "10.19 p3"
+        elif isinstance(eff, GrantSkill):
+            data.update(kind="grant", skill=eff.skill, duration=eff.duration)
+            rule = "10.19 p1"
+        else:
+            data.update(kind="prevent", amount=eff.amount, duration="end_of_turn")
+            rule = "10.17 p1"
+        return ctx.emit("ContinuousEffectCreated", data, rule, cause=cause)
+    if isinstance(eff, ProduceWill):
+        options = [[*eff.will, c] for c in eff.any_of] if eff.any_of else [list(eff.will)]
+        produced = options[0] if len(options) == 1 else next((o for o in options if o[-1] == item.choice), options[0])
+        return ctx.emit("WillProduced", {"player": you, "will": produced, "source": src}, "9.7 p4", cause=cause)
+    if isinstance(eff, Search):
+        deck = s.zones[you]["main_deck"]
+        candidates = [oid for oid in deck if _search_match(s, eff, oid, you)]
+        if choice is None:
+            if not deck:
+                return cause
+            ctx.emit(
+                "ChoiceRequested",
+                {"player": you, "kind": "search", "options": {"item": item.id, "cards": candidates, "max": eff.count}},
+                "10.13 p2",
+                cause=cause,
+            )
+            return None
+        for oid in choice:
+            cause = move(ctx, oid, "hand", cause, rule="10.13 p2", reason="search", revealed=True, actor=you)
+        order = ctx.s.zones[you]["main_deck"]
+        return shuffle(ctx, you, "main_deck", list(order), cause, rule="10.20 p1")
+    if isinstance(eff, Cancel):
+        for t in _targets_of(ctx, item, eff.target, group):
+            target_item = next((c for c in s.chase if c.id == t), None)
+            if target_item is None:
+                continue
+            cause = ctx.emit("ChaseItemCanceled", {"item": t, "by": item.id}, "10.11 p1", cause=cause)
+            if target_item.kind == "card":
+                cause = move(ctx, target_item.source, "graveyard", cause, rule="10.11 p1", reason="canceled")
+            elif target_item.kind == "break":
+                cause = move(ctx, target_item.source, "graveyard", cause, rule="7.10 p4", reason="canceled")
+        return cause
+    if isinstance(eff, ReturnToHand):
+        for t in _targets_of(ctx, item, eff.target, group):
+            if t in s.objects:
+                cause = move(ctx, t, "hand", cause, rule="3.1 p5", reason="returned")
+        return cause
+    if isinstance(eff, RemoveFromGame):
+        for t in _targets_of(ctx, item, eff.target, group):
+            if t in s.objects:
+                cause = move(ctx, t, "removed", cause, rule="10.3 p1", reason="removed")
+        return cause
+    if isinstance(eff, PutCounter):
+        for t in _targets_of(ctx, item, eff.target, group):
+            if t in s.objects and s.objects[t].zone in PLAYGROUND:
+                cause = ctx.emit(
+                    "CounterPut", {"oid": t, "counter": eff.counter, "count": eff.count}, "10.21 p1", cause=cause
+                )
+        return cause
+    if isinstance(eff, (GainLife, LoseLife)):
+        sign = 1 if isinstance(eff, GainLife) else -1
+        for p in _players(s, you, eff.who):
+            life = s.players[p].life + sign * eff.amount
+            cause = ctx.emit(
+                "LifeChanged", {"player": p, "delta": sign * eff.amount, "life": life}, "1.5 p4", cause=cause
+            )
+        return cause
+    if isinstance(eff, Discard):
+        for p in _players(s, you, eff.who):
+            hand = s.zones[p]["hand"]
+            if len(hand) <= eff.count:
+                picked = list(hand)
+            elif choice is None:
+                ctx.emit(
+                    "ChoiceRequested",
+                    {"player": p, "kind": "discard", "options": {"item": item.id, "count": eff.count}},
+                    "10.18 p1",
+                    cause=cause,
+                )
+                return None
+            else:
+                picked = list(choice)
+            for oid in picked:
+                cause = move(ctx, oid, "graveyard", cause, rule="10.18 p1", reason="discard")
+        return cause
+    if isinstance(eff, (Rest, Recover)):
+        for t in _targets_of(ctx, item, eff.target, group):
+            if t in s.objects and s.objects[t].zone in PLAYGROUND and s.objects[t].rested != isinstance(eff, Rest):
+                ev_type = "CardRested" if isinstance(eff, Rest) else "CardRecovered"
+                cause = ctx.emit(ev_type, {"oid": t, "reason": "effect"}, "10.12 p1", cause=cause)
+        return cause
+    raise AssertionError(f"unhandled effect {eff!r}")  # pragma: no cover
+
+
+def _search_match(s: GameState, eff: Search, oid: str, you: str) -> bool:
+    flt = eff.filter.model_copy(update={"zone": "main_deck"})
+    card: Card = s.card_of(oid)
+    if flt.types and card.type not in flt.types:
+        return False
+    if flt.attributes and not set(flt.attributes) & set(card.attributes):
+        return False
+    if flt.races and not set(flt.races) & set(card.races):
+        return False
+    if flt.name is not None and card.name != flt.name:
+        return False
+    return flt.max_total_cost is None or (card.cost is not None and card.cost.total <= flt.max_total_cost)
+
+
+def shuffle(ctx: Ctx, player: str, zone: str, oids: list[str], cause: str, *, rule: str) -> str:
+    from domain.kernel import Shuffler
+
+    index = ctx.s.shuffles
+    order = Shuffler(ctx.s.seed, index).shuffled(oids)
+    return ctx.emit(
+        "DeckShuffled", {"player": player, "zone": zone, "order": order, "shuffle_index": index}, rule, cause=cause
+    )

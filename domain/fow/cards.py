@@ -1,0 +1,382 @@
+"""Force of Will cards as declarative data over a small effect vocabulary.
+
+A card is validated with pydantic; errors name the card and the field.  Card text takes
+precedence over the rules (FoW-5.5 1.4 p1): abilities may carry ``rules`` overrides
+(e.g. a maximum hand size, "can attack recovered J/resonators") that the engine consults
+at the rule points where the comprehensive rules would otherwise apply.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from domain.kernel import CardDataError
+
+Attribute = Literal["W", "R", "U", "G", "B"]
+"""Light, fire, water, wind, darkness (FoW-5.5 2.8).  No attribute means void."""
+ATTRIBUTES: tuple[Attribute, ...] = ("W", "R", "U", "G", "B")
+ATTRIBUTE_NAMES = {"W": "light", "R": "fire", "U": "water", "G": "wind", "B": "darkness", "V": "void"}
+
+CardType = Literal["ruler", "j_ruler", "resonator", "addition", "spell", "regalia", "magic_stone"]
+SpellSubtype = Literal["chant", "chant_instant", "chant_standby"]
+AdditionSubtype = Literal["field", "resonator", "ruler", "j_ruler", "j_resonator", "j_ruler_or_ruler"]
+SymbolSkill = Literal[
+    "pierce", "target_attack", "first_strike", "explode", "flying", "swiftness", "imperishable", "quickcast"
+]
+Duration = Literal["end_of_turn", "end_of_battle", "permanent"]
+Who = Literal["you", "opponent", "each"]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+class Cost(_Model):
+    """Attribute cost (one will of that attribute per symbol) plus a free cost (FoW-5.5 2.3)."""
+
+    attribute: dict[Attribute, Annotated[int, Field(ge=0)]] = Field(default_factory=dict)
+    free: Annotated[int, Field(ge=0)] = 0
+
+    @property
+    def total(self) -> int:
+        return sum(self.attribute.values()) + self.free
+
+
+_J_RESONATOR: tuple[CardType, ...] = ("resonator", "j_ruler")
+
+
+class Filter(_Model):
+    """Which objects an effect may choose or affect."""
+
+    zone: Literal["field", "ruler_area", "stone_area", "chase", "hand", "graveyard", "main_deck"] = "field"
+    """``stone_area`` is the magic stone area (FoW-5.5 3.7); ``magic_stone_area`` is accepted as an alias."""
+
+    @field_validator("zone", mode="before")
+    @classmethod
+    def _zone_alias(cls, value: object) -> object:
+        return "stone_area" if value == "magic_stone_area" else value
+
+    types: list[CardType] = Field(default_factory=lambda: list(_J_RESONATOR))
+    controller: Literal["any", "you", "opponent"] = "any"
+    attributes: list[Attribute] = Field(default_factory=list)
+    races: list[str] = Field(default_factory=list)
+    name: str | None = None
+    max_total_cost: int | None = None
+    other_than_self: bool = False
+    rested: bool | None = None
+    attacking_or_blocking: bool = False
+
+
+class Target(_Model):
+    """``self`` (the source card), ``you``/``opponent`` (players), ``chosen`` (a target
+    chosen on play per FoW-5.5 9.3 p2 and re-checked on resolution), ``all`` (every
+    object matching ``filter``, not targeted) or ``battle_opponent``."""
+
+    kind: Literal["self", "you", "opponent", "chosen", "all", "battle_opponent"] = "chosen"
+    filter: Filter = Field(default_factory=Filter)
+    count: Annotated[int, Field(ge=1)] = 1
+    players_allowed: bool = False
+    """For ``chosen``: a player may be chosen instead of a card ("target J/resonator or player")."""
+
+
+class Draw(_Model):
+    op: Literal["draw"] = "draw"
+    count: Annotated[int, Field(ge=1)] = 1
+    who: Who = "you"
+
+
+class DealDamage(_Model):
+    op: Literal["deal_damage"] = "deal_damage"
+    amount: Annotated[int, Field(ge=0)]
+    target: Target
+
+
+class Destroy(_Model):
+    op: Literal["destroy"] = "destroy"
+    target: Target
+
+
+class Modify(_Model):
+    """Gains +ATK/+DEF (FoW-5.5 10.19 p3) for a duration: a continuous effect (9.9)."""
+
+    op: Literal["modify"] = "modify"
+    atk: int = 0
+    def_: int = Field(0, alias="def")
+    target: Target
+    duration: Duration = "end_of_turn"
+
+
+class GrantSkill(_Model):
+    op: Literal["grant_skill"] = "grant_skill"
+    skill: SymbolSkill
+    target: Target
+    duration: Duration = "end_of_turn"
+
+
+class ProduceWill(_Model):
+    """Produce will (FoW-5.5 9.7).  ``will`` lists attributes, ``V`` for void; ``any_of``
+    lets the controller choose one of the listed attributes."""
+
+    op: Literal["produce_will"] = "produce_will"
+    will: list[Literal["W", "R", "U", "G", "B", "V"]] = Field(default_factory=list)
+    any_of: list[Literal["W", "R", "U", "G", "B", "V"]] = Field(default_factory=list)
+
+
+class Search(_Model):
+    """Search the main deck for up to ``count`` cards matching ``filter``, reveal them, put
+    them into the hand, then shuffle (FoW-5.5 10.13, 10.20)."""
+
+    op: Literal["search"] = "search"
+    filter: Filter = Field(default_factory=lambda: Filter(zone="main_deck", types=[]))
+    count: Annotated[int, Field(ge=1)] = 1
+
+
+class Cancel(_Model):
+    """Cancel target spell or ability in the chase area (FoW-5.5 10.11)."""
+
+    op: Literal["cancel"] = "cancel"
+    target: Target = Field(default_factory=lambda: Target(filter=Filter(zone="chase", types=[])))
+
+
+class ReturnToHand(_Model):
+    op: Literal["return_to_hand"] = "return_to_hand"
+    target: Target
+
+
+class PutCounter(_Model):
+    """Put counters (FoW-5.5 10.21).  A counter named ``+100/+100`` modifies ATK/DEF."""
+
+    op: Literal["put_counter"] = "put_counter"
+    counter: str
+    count: Annotated[int, Field(ge=1)] = 1
+    target: Target
+
+
+class GainLife(_Model):
+    op: Literal["gain_life"] = "gain_life"
+    amount: Annotated[int, Field(ge=0, multiple_of=100)]
+    who: Who = "you"
+
+
+class LoseLife(_Model):
+    op: Literal["lose_life"] = "lose_life"
+    amount: Annotated[int, Field(ge=0, multiple_of=100)]
+    who: Who = "opponent"
+
+
+class Discard(_Model):
+    """The affected player discards ``count`` cards of their choice (FoW-5.5 10.18)."""
+
+    op: Literal["discard"] = "discard"
+    count: Annotated[int, Field(ge=1)] = 1
+    who: Who = "opponent"
+
+
+class Rest(_Model):
+    op: Literal["rest"] = "rest"
+    target: Target
+
+
+class Recover(_Model):
+    op: Literal["recover"] = "recover"
+    target: Target
+
+
+class PreventDamage(_Model):
+    """A replacement effect (FoW-5.5 10.17): prevent the next ``amount`` damage (all
+    damage when ``amount`` is None) that would be dealt to the target this turn."""
+
+    op: Literal["prevent_damage"] = "prevent_damage"
+    amount: int | None = None
+    target: Target
+
+
+class RemoveFromGame(_Model):
+    op: Literal["remove_from_game"] = "remove_from_game"
+    target: Target
+
+
+Effect = Annotated[
+    Draw
+    | DealDamage
+    | Destroy
+    | Modify
+    | GrantSkill
+    | ProduceWill
+    | Search
+    | Cancel
+    | ReturnToHand
+    | PutCounter
+    | GainLife
+    | LoseLife
+    | Discard
+    | Rest
+    | Recover
+    | PreventDamage
+    | RemoveFromGame,
+    Field(discriminator="op"),
+]
+
+
+class RuleOverrides(_Model):
+    """Card text that changes a rule for its controller (golden rule FoW-5.5 1.4 p1)."""
+
+    max_hand_size: int | None = None
+    """Replaces the maximum hand size of seven (FoW-5.5 3.5 p3); ``-1`` means no maximum."""
+    cannot_attack: bool = False
+    cannot_block: bool = False
+    must_attack: bool = False
+    """Forces the attack (FoW-5.5 7.12 p2, 8.2 p3)."""
+    cannot_be_destroyed: bool = False
+    """Ignores destruction (FoW-5.5 10.9 p3)."""
+
+
+class ActivateCost(_Model):
+    will: Cost = Field(default_factory=Cost)
+    rest: bool = False
+    """The rest symbol: rest this recovered card (FoW-5.5 10.12 p2)."""
+    banish_self: bool = False
+    pay_life: Annotated[int, Field(ge=0, multiple_of=100)] = 0
+
+
+Trigger = Literal[
+    "enter",
+    "attacks",
+    "blocks",
+    "destroyed",
+    "beginning_of_turn",
+    "beginning_of_end_phase",
+    "opponent_plays_spell",
+    "opponent_attacks",
+    "you_play_resonator",
+]
+
+
+class Ability(_Model):
+    """One paragraph of card text (FoW-5.5 2.4 p2)."""
+
+    kind: Literal["activate", "automatic", "continuous", "break", "replacement"]
+    text: str = ""
+    name: str | None = None
+    cost: ActivateCost = Field(default_factory=ActivateCost)
+    effects: list[Effect] = Field(default_factory=list)
+    trigger: Trigger | None = None
+    once_per_turn: bool = False
+    gods_art: bool = False
+    """God's Art (FoW-5.5 12.4): playable once per game per ability name."""
+    main_timing: bool = False
+    """Playable only as the turn player in the main phase, not in battle, with an empty chase."""
+    # continuous abilities
+    affects: Target | None = None
+    modify_atk: int = 0
+    modify_def: int = 0
+    grant: list[SymbolSkill] = Field(default_factory=list)
+    rules: RuleOverrides | None = None
+    # replacement abilities (FoW-5.5 9.10)
+    replaces: Literal["self_destroyed", "self_damaged"] | None = None
+    instead: Literal["return_to_hand", "remove_from_game", "prevent"] | None = None
+
+    @model_validator(mode="after")
+    def _check_kind(self) -> Ability:
+        if self.kind == "automatic" and self.trigger is None:
+            raise ValueError("an automatic ability needs a 'trigger'")
+        if self.kind == "replacement" and (self.replaces is None or self.instead is None):
+            raise ValueError("a replacement ability needs 'replaces' and 'instead'")
+        if self.gods_art and not self.name:
+            raise ValueError("a God's Art needs an ability 'name' (FoW-5.5 12.4)")
+        return self
+
+
+class Awakening(_Model):
+    """[Awakening] <cost>: <text> (FoW-5.5 12.1): an optional additional cost; when paid the
+    card resolves with these extra effects (spells) or abilities (resonators)."""
+
+    cost: Cost
+    effects: list[Effect] = Field(default_factory=list)
+    abilities: list[Ability] = Field(default_factory=list)
+
+
+class Judgment(_Model):
+    """[Judgment] of a ruler (FoW-5.5 7.5): will to pay, then the ruler becomes its J-ruler."""
+
+    cost: Cost = Field(default_factory=Cost)
+    j_ruler: str
+
+
+class Card(_Model):
+    id: str
+    name: str
+    type: CardType
+    subtype: SpellSubtype | AdditionSubtype | None = None
+    special: bool = False
+    """General type "Special" for magic stones (FoW-5.5 2.1 p4.1, 4.1 p5)."""
+    cost: Cost | None = None
+    attributes: list[Attribute] = Field(default_factory=list)
+    races: list[str] = Field(default_factory=list)
+    atk: int | None = None
+    def_: int | None = Field(None, alias="def")
+    skills: list[SymbolSkill] = Field(default_factory=list)
+    abilities: list[Ability] = Field(default_factory=list)
+    effects: list[Effect] = Field(default_factory=list)
+    """What a spell does when it resolves (FoW-5.5 7.3 p3, 7.7 p3, 7.9 p7)."""
+    awakening: Awakening | None = None
+    incarnation: list[list[Attribute]] | None = None
+    """[Incarnation] (FoW-5.5 12.2): one entry per resonator to banish, listing allowed attributes."""
+    judgment: Judgment | None = None
+    trigger_cost: Cost | None = None
+    """[Trigger] cost of a chant-standby card played from the chant-standby area (FoW-5.5 7.9 p4)."""
+    trigger: Trigger | Literal["anytime"] | None = None
+    stealth: Trigger | None = None
+    """[Stealth] condition (FoW-5.5 12.5)."""
+    remnant: bool = False
+    evolution: Cost | None = None
+    shift: Cost | None = None
+    other_side: str | None = None
+    """Double-sided cards (FoW-5.5 14.3): id of the future side; the card with ``shift`` is the past side."""
+    text: str = ""
+    unsupported: list[str] = Field(default_factory=list)
+    """Ability text the effect vocabulary cannot express (adjudicated manually)."""
+
+    @model_validator(mode="after")
+    def _check_type(self) -> Card:
+        if self.type == "spell" and self.subtype not in ("chant", "chant_instant", "chant_standby"):
+            raise ValueError("a spell needs subtype chant, chant_instant or chant_standby (FoW-5.5 2.1 p3.1)")
+        if self.type == "addition" and self.subtype not in (
+            "field",
+            "resonator",
+            "ruler",
+            "j_ruler",
+            "j_resonator",
+            "j_ruler_or_ruler",
+        ):
+            raise ValueError("an addition needs a subtype such as field or resonator (FoW-5.5 2.1 p3.2)")
+        if self.type in ("resonator",) and (self.atk is None or self.def_ is None):
+            raise ValueError("a resonator needs atk and def (FoW-5.5 2.6, 2.7)")
+        if self.type in ("resonator", "addition", "spell", "regalia") and self.cost is None:
+            raise ValueError(f"a {self.type} needs a cost (FoW-5.5 2.3)")
+        if self.type == "spell" and self.subtype == "chant_standby" and self.trigger is None:
+            raise ValueError("a chant-standby spell needs a 'trigger' (FoW-5.5 7.9)")
+        return self
+
+    @property
+    def is_void(self) -> bool:
+        return not self.attributes
+
+
+def parse_card(data: Mapping[str, Any]) -> Card:
+    """Validate one card definition; the error names the card and every bad field."""
+    try:
+        return Card.model_validate(dict(data))
+    except ValidationError as exc:
+        card_id = data.get("id", "<no id>") if isinstance(data, Mapping) else "<not an object>"
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in err['loc']) or '<card>'}: {err['msg']}" for err in exc.errors()
+        )
+        raise CardDataError(f"card {card_id}: {problems}") from None
+
+
+def parse_catalog(raw: Mapping[str, Mapping[str, Any]]) -> dict[str, Card]:
+    return {card_id: parse_card(data) for card_id, data in raw.items()}

@@ -1,0 +1,189 @@
+"""Effective characteristics of cards under continuous effects (FoW-5.5 9.9), active
+abilities (9.2) and the rule overrides that card text imposes (golden rule 1.4 p1)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from domain.fow.cards import Ability, Card, Filter, RuleOverrides, Target
+from domain.fow.state import PLAYGROUND, GameState
+
+COUNTER_PATTERN = "/"
+
+
+@dataclass(slots=True)
+class Chars:
+    """A card's information after applying continuous effects in the 9.9 order."""
+
+    card: Card
+    atk: int | None
+    def_: int | None
+    skills: set[str] = field(default_factory=set)
+    abilities: list[tuple[int, Ability]] = field(default_factory=list)
+    types: set[str] = field(default_factory=set)
+
+
+def is_active_zone(card: Card, zone: str) -> bool:
+    """Where abilities are active (FoW-5.5 9.2 p1)."""
+    if card.type in ("resonator", "j_ruler", "addition", "regalia"):
+        return zone == "field"
+    if card.type == "ruler":
+        return zone == "ruler_area"
+    if card.type == "magic_stone":
+        return zone == "stone_area"
+    return False
+
+
+def effective_type(state: GameState, oid: str) -> str:
+    obj = state.objects[oid]
+    card = state.card_of(oid)
+    if obj.zone == "ruler_area" and obj.side == "j_ruler":
+        return "astral_ruler"  # FoW-5.5 3.8 p6
+    return card.type
+
+
+def _parse_counter(name: str) -> tuple[int, int] | None:
+    if COUNTER_PATTERN not in name:
+        return None
+    a, _, b = name.partition("/")
+    try:
+        return int(a), int(b)
+    except ValueError:
+        return None
+
+
+def characteristics(state: GameState, oid: str) -> Chars:
+    obj = state.objects[oid]
+    card = state.card_of(oid)
+    kind = effective_type(state, oid)
+    if kind == "astral_ruler":
+        # loses all abilities and has no ATK or DEF (FoW-5.5 3.8 p6)
+        return Chars(card=card, atk=None, def_=None, types={"astral_ruler"})
+    chars = Chars(
+        card=card,
+        atk=card.atk,
+        def_=card.def_,
+        skills=set(card.skills),
+        abilities=list(enumerate(card.abilities)),
+        types={card.type},
+    )
+    # base information plus abilities gained by [Awakening] (12.1 p4)
+    if obj.awakened and card.awakening is not None:
+        base = len(card.abilities)
+        chars.abilities += [(base + i, a) for i, a in enumerate(card.awakening.abilities)]
+    if obj.zone not in PLAYGROUND:
+        return chars
+    # layer: continuous effects that add or remove abilities
+    for source_oid, ability in _active_continuous(state):
+        if ability.grant and _affects(state, source_oid, ability.affects, oid):
+            chars.skills.update(ability.grant)
+    for eff in state.effects:
+        if eff.kind == "grant" and oid in eff.targets and eff.skill:
+            chars.skills.add(eff.skill)
+    # layer: non-counter continuous effects that change values
+    if chars.atk is not None and chars.def_ is not None:
+        atk, def_ = chars.atk, chars.def_
+        for source_oid, ability in _active_continuous(state):
+            if (ability.modify_atk or ability.modify_def) and _affects(state, source_oid, ability.affects, oid):
+                atk += ability.modify_atk
+                def_ += ability.modify_def
+        for eff in state.effects:
+            if eff.kind == "modify" and oid in eff.targets:
+                atk += eff.atk
+                def_ += eff.def_
+        # layer: counters that change values (10.21 p2)
+        for name, count in obj.counters.items():
+            mod = _parse_counter(name)
+            if mod is not None:
+                atk += mod[0] * count
+                def_ += mod[1] * count
+        chars.atk, chars.def_ = max(atk, 0), def_
+    return chars
+
+
+def _active_continuous(state: GameState) -> list[tuple[str, Ability]]:
+    out: list[tuple[str, Ability]] = []
+    for player in state.order:
+        for zone in ("field", "ruler_area", "stone_area"):
+            for oid in state.zones[player][zone]:
+                obj = state.objects[oid]
+                if obj.zone == "ruler_area" and obj.side == "j_ruler":
+                    continue
+                card = state.card_of(oid)
+                if not is_active_zone(card, zone):
+                    continue
+                abilities = list(card.abilities)
+                if obj.awakened and card.awakening is not None:
+                    abilities += card.awakening.abilities
+                out += [(oid, a) for a in abilities if a.kind == "continuous"]
+    return out
+
+
+def _affects(state: GameState, source_oid: str, target: Target | None, oid: str) -> bool:
+    source = state.objects[source_oid]
+    if target is None or target.kind == "self":
+        if state.card_of(source_oid).type == "addition" and source.attached_to is not None:
+            return source.attached_to == oid  # an addition's "self" buffs what it is added to
+        return source_oid == oid
+    if target.kind == "all":
+        return matches(state, target.filter, oid, source.controller, source_oid, chars_ok=False)
+    return False
+
+
+def matches(
+    state: GameState, flt: Filter, oid: str, you: str, source_oid: str | None = None, *, chars_ok: bool = True
+) -> bool:
+    obj = state.objects[oid]
+    if obj.zone != flt.zone and not (flt.zone == "field" and obj.zone == "field"):
+        return False
+    card = state.card_of(oid)
+    kind = effective_type(state, oid)
+    if flt.types:
+        wanted = set(flt.types)
+        if kind not in wanted:
+            return False
+    if flt.controller == "you" and obj.controller != you:
+        return False
+    if flt.controller == "opponent" and obj.controller == you:
+        return False
+    if flt.attributes and not set(flt.attributes) & set(card.attributes):
+        return False
+    if flt.races and not set(flt.races) & set(card.races):
+        return False
+    if flt.name is not None and card.name != flt.name:
+        return False
+    if flt.max_total_cost is not None and (card.cost is None or card.cost.total > flt.max_total_cost):
+        return False
+    if flt.other_than_self and oid == source_oid:
+        return False
+    if flt.rested is not None and obj.rested != flt.rested:
+        return False
+    if flt.attacking_or_blocking:
+        b = state.battle
+        if b is None or oid not in (b.attacker, b.blocker):
+            return False
+    return True
+
+
+def overrides_for(state: GameState, oid: str) -> RuleOverrides:
+    """Rule overrides applying to one card: its own continuous abilities with ``rules`` and
+    global ones whose ``affects`` covers it."""
+    merged: dict[str, object] = {}
+    for source_oid, ability in _active_continuous(state):
+        if ability.rules is not None and _affects(state, source_oid, ability.affects, oid):
+            merged.update(ability.rules.model_dump(exclude_defaults=True))
+    return RuleOverrides.model_validate(merged)
+
+
+def player_overrides(state: GameState, player: str) -> RuleOverrides:
+    """Player-level overrides (e.g. maximum hand size) from cards that player controls."""
+    merged: dict[str, object] = {}
+    for source_oid, ability in _active_continuous(state):
+        rules = ability.rules
+        if rules is not None and rules.max_hand_size is not None and state.objects[source_oid].controller == player:
+            merged["max_hand_size"] = rules.max_hand_size
+    return RuleOverrides.model_validate(merged)
+
+
+def has_skill(state: GameState, oid: str, skill: str) -> bool:
+    return skill in characteristics(state, oid).skills

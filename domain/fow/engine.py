@@ -1,0 +1,1281 @@
+"""Force of Will comprehensive rules 5.5: ``start``, ``decide``, ``evolve``,
+``legal_actions`` and per-player views.  Registered as ruleset ``FoW-5.5``."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+from domain import rulesets
+from domain.fow import actions, flow
+from domain.fow.cards import Ability, Card, Cost, PutCounter, parse_card
+from domain.fow.characteristics import characteristics, effective_type, is_active_zone
+from domain.fow.context import Ctx, RejectedError
+from domain.fow.state import (
+    HIDDEN_ZONES,
+    PLAYGROUND,
+    GameState,
+    Triggered,
+    apply_event,
+    evolve,
+    state_from_dict,
+    state_to_dict,
+)
+from domain.fow.versions import VERSIONS, version
+from domain.kernel import (
+    JSON,
+    CardDataError,
+    Command,
+    Event,
+    GameSpec,
+    Rejection,
+    Shuffler,
+    command_cause,
+    seed_commitment,
+)
+
+RULESET = "FoW-5.5"
+VARIANTS = ("valhalla", "bifrost")
+STARTING_LIFE = 4000
+OPENING_HAND = 5
+LIFEBREAK_CARDS = 4
+
+CommandHandler = Callable[[Ctx, str, Mapping[str, Any]], None]
+COMMANDS: dict[str, CommandHandler] = {}
+"""Every command type, by name (imperative: ``DeclareAttack``)."""
+
+
+def command(name: str, *pending: str) -> Callable[[CommandHandler], CommandHandler]:
+    """Register a command handler; ``pending`` lists the decision kinds it answers."""
+
+    def register(fn: CommandHandler) -> CommandHandler:
+        def guarded(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
+            p = ctx.s.pending
+            if pending and (p is None or p.kind not in pending):
+                waiting = "nothing" if p is None else f"{p.kind} by {p.player}"
+                raise ctx.reject(
+                    "rules/not_expected",
+                    "6.1 p1.3",
+                    f"{name} is not possible now: the game is waiting for {waiting}",
+                )
+            if pending and p is not None and p.player != player:
+                code = "rules/no_priority" if p.kind == "priority" else "rules/not_your_decision"
+                raise ctx.reject(code, "6.1 p1.3", f"{name} is not yours to make: the game waits for {p.player}")
+            fn(ctx, player, args)
+
+        COMMANDS[name] = guarded
+        return fn
+
+    return register
+
+
+# --- setup (4.1, 4.2) -------------------------------------------------------------------
+
+
+def _deck_entries(ctx: Ctx, pid: str, deck: Mapping[str, Any], key: str) -> list[str]:
+    raw = deck.get(key, [])
+    if not isinstance(raw, list):
+        raise ctx.reject("deck/malformed", "4.1 p1", f"{pid}'s deck field {key!r} must be a list of {{card, count}}")
+    out: list[str] = []
+    for entry in raw:
+        if not isinstance(entry, Mapping) or not isinstance(entry.get("card"), str):
+            raise ctx.reject("deck/malformed", "4.1 p1", f"{pid}'s {key} entries need a 'card' id and a 'count'")
+        count = entry.get("count", 1)
+        if not isinstance(count, int) or count < 1:
+            raise ctx.reject("deck/malformed", "4.1 p1", f"{pid}'s {key} entry {entry['card']!r}: count must be >= 1")
+        out += [entry["card"]] * count
+    return out
+
+
+def check_deck(
+    ctx: Ctx, pid: str, deck: Mapping[str, Any], cards: Mapping[str, Card]
+) -> tuple[str, list[str], list[str]]:
+    """Deck construction (FoW-5.5 4.1)."""
+    ruler = deck.get("ruler")
+    if not isinstance(ruler, str):
+        raise ctx.reject("deck/no_ruler", "4.1 p2", f"{pid} must prepare exactly one ruler card")
+    main = _deck_entries(ctx, pid, deck, "main")
+    stones = _deck_entries(ctx, pid, deck, "stones")
+    for cid in [ruler, *main, *stones]:
+        if cid not in cards:
+            raise ctx.reject("deck/unknown_card", "4.1 p1", f"{pid}'s deck names unknown card {cid!r}")
+    if cards[ruler].type != "ruler":
+        raise ctx.reject("deck/no_ruler", "4.1 p2", f"{pid}'s ruler {cid!r} is a {cards[ruler].type}, not a ruler")
+    for cid in main:
+        if cards[cid].type in ("ruler", "j_ruler", "magic_stone"):
+            raise ctx.reject(
+                "deck/illegal_main_deck_card",
+                "4.1 p3",
+                f"{pid}'s main deck holds {cards[cid].name} ({cid}), a {cards[cid].type}: no rulers or magic stones",
+            )
+    if len(main) < 40:
+        raise ctx.reject("deck/main_deck_too_small", "4.1 p3", f"{pid}'s main deck has {len(main)} cards; at least 40")
+    for cid in stones:
+        if cards[cid].type != "magic_stone":
+            raise ctx.reject(
+                "deck/illegal_stone_deck_card",
+                "4.1 p4",
+                f"{pid}'s magic stone deck holds {cards[cid].name} ({cid}), which is not a magic stone",
+            )
+    if not 10 <= len(stones) <= 20:
+        raise ctx.reject(
+            "deck/stone_deck_size", "4.1 p4", f"{pid}'s magic stone deck has {len(stones)} cards; it needs 10 to 20"
+        )
+    names = Counter(
+        cards[c].name for c in main + stones if not (cards[c].type == "magic_stone" and not cards[c].special)
+    )
+    for name, n in names.items():
+        if n > 4:
+            raise ctx.reject("deck/too_many_copies", "4.1 p5", f"{pid}'s decks hold {n} copies of {name}; at most 4")
+    return ruler, main, stones
+
+
+def keywords_of(card: Card) -> set[str]:
+    found = {
+        k
+        for k, present in (
+            ("awakening", card.awakening is not None),
+            ("incarnation", card.incarnation is not None),
+            ("quickcast", "quickcast" in card.skills),
+            ("gods_art", any(a.gods_art for a in card.abilities)),
+            ("stealth", card.stealth is not None),
+            ("remnant", card.remnant),
+            ("evolution", card.evolution is not None),
+            ("shift", card.shift is not None or card.other_side is not None),
+        )
+        if present
+    }
+    return found
+
+
+ADDITION_NAMES = {"j_resonator": "J/resonator", "j_ruler_or_ruler": "J/ruler", "j_ruler": "J-ruler"}
+
+
+def check_version(ctx: Ctx, cards: Iterable[Card]) -> None:
+    """Cards, card types and keyword skills that do not exist under the game's rules version."""
+    v = version(ctx.s.ruleset)
+    for card in cards:
+        if card.type not in v.card_types:
+            raise ctx.reject(
+                "cards/type_not_in_ruleset",
+                "2.1 p2",
+                f"{card.name} ({card.id}) is a {card.type}, which does not exist under {v.ruleset}",
+            )
+        if card.type == "addition" and card.subtype not in v.addition_subtypes:
+            raise ctx.reject(
+                "cards/subtype_not_in_ruleset",
+                "2.1 p3.2",
+                f"{card.name} ({card.id}) is an [Addition:{ADDITION_NAMES.get(card.subtype or '', card.subtype)}], "
+                f"which does not exist under {v.ruleset}",
+            )
+        if card.type == "j_ruler" and not v.j_ruler_stats_optional and (card.atk is None or card.def_ is None):
+            raise ctx.reject(
+                "cards/stats_required",
+                "2.6 p1" if card.atk is None else "2.7 p1",
+                f"{card.name} ({card.id}) is a J-ruler without ATK or DEF, which {v.ruleset} does not allow",
+            )
+        missing = sorted(keywords_of(card) - v.keywords)
+        if missing:
+            raise ctx.reject(
+                "cards/keyword_not_in_ruleset",
+                "12",
+                f"{card.name} ({card.id}) uses {', '.join(missing)}, which does not exist under {v.ruleset}",
+            )
+        if not v.counters and any(isinstance(e, PutCounter) for e in _all_effects(card)):
+            raise ctx.reject(
+                "cards/action_not_in_ruleset",
+                "10.21 p1",
+                f"{card.name} ({card.id}) puts counters, which do not exist under {v.ruleset}",
+            )
+
+
+def _all_effects(card: Card) -> list[Any]:
+    abilities = list(card.abilities) + (list(card.awakening.abilities) if card.awakening else [])
+    extra = list(card.awakening.effects) if card.awakening else []
+    return list(card.effects) + extra + [e for a in abilities for e in a.effects]
+
+
+def start(spec: GameSpec, catalog: Mapping[str, Mapping[str, Any]]) -> list[Event] | Rejection:
+    if spec.ruleset not in VERSIONS:
+        known = ", ".join(sorted(VERSIONS))
+        return Rejection("ruleset/unknown", f"{RULESET} 1.2 p3", f"unknown ruleset {spec.ruleset!r}; known: {known}")
+    state = GameState(ruleset=spec.ruleset)
+    ctx = Ctx(state, f"cmd:create:{spec.game_id}")
+    try:
+        _start(ctx, spec, catalog)
+    except RejectedError as exc:
+        return exc.rejection
+    return ctx.events
+
+
+def _start(ctx: Ctx, spec: GameSpec, catalog: Mapping[str, Mapping[str, Any]]) -> None:
+    if spec.variant not in VARIANTS:
+        raise ctx.reject("game/unknown_variant", "1.2 p1", f"variant must be one of {', '.join(VARIANTS)}")
+    if len(spec.players) != 2 or spec.players[0].id == spec.players[1].id:
+        raise ctx.reject("game/players", "1.1 p1", "this game is played by exactly two players with distinct ids")
+    try:
+        cards = {cid: parse_card(data) for cid, data in catalog.items()}
+    except CardDataError as exc:
+        raise ctx.reject("cards/invalid", "2 p1", str(exc)) from None
+    used: dict[str, Card] = {}
+    objects: list[dict[str, str]] = []
+    decks: dict[str, tuple[str, list[str], list[str]]] = {}
+    for p in spec.players:
+        ruler, main, stones = check_deck(ctx, p.id, p.deck, cards)
+        decks[p.id] = (ruler, main, stones)
+        placed = [(ruler, "outside")] + [(c, "main_deck") for c in main] + [(c, "stone_deck") for c in stones]
+        for n, (cid, zone) in enumerate(placed, start=1):
+            objects.append({"oid": f"{p.id}-{n:03d}", "card": cid, "owner": p.id, "zone": zone})
+        for cid in {ruler, *main, *stones}:
+            used[cid] = cards[cid]
+    for card in list(used.values()):  # J-ruler sides and the other side of double-sided cards
+        for ref in (card.judgment.j_ruler if card.judgment else None, card.other_side):
+            if ref is not None:
+                if ref not in cards:
+                    raise ctx.reject("cards/missing_side", "14.3 p1", f"{card.name} refers to unknown card {ref!r}")
+                used[ref] = cards[ref]
+    check_version(ctx, used.values())
+    if spec.first_player is not None and spec.first_player not in {p.id for p in spec.players}:
+        raise ctx.reject("game/unknown_player", "4.2 p3", f"first_player {spec.first_player!r} is not a player")
+    cause = ctx.emit(
+        "GameStarted",
+        {
+            "game_id": spec.game_id,
+            "ruleset": ctx.s.ruleset,
+            "variant": spec.variant,
+            "seed": spec.seed,
+            "seed_commitment": seed_commitment(spec.game_id, spec.seed),
+            "players": [{"id": p.id, "name": p.name} for p in spec.players],
+            "cards": {cid: c.model_dump(mode="json", by_alias=True, exclude_unset=True) for cid, c in used.items()},
+            "objects": objects,
+        },
+        "4.1 p1",
+    )
+    for pid in ctx.s.order:
+        for zone in ("main_deck", "stone_deck"):
+            cause = actions.shuffle(ctx, pid, zone, list(ctx.s.zones[pid][zone]), cause, rule="4.2 p1")
+    for pid in ctx.s.order:
+        cause = ctx.emit("LifeSet", {"player": pid, "life": STARTING_LIFE}, "4.2 p2", cause=cause)
+    if spec.first_player is not None:
+        cause = ctx.emit(
+            "TurnOrderChosen", {"first_player": spec.first_player, "by": "agreement"}, "4.2 p3", cause=cause
+        )
+        _deal_opening_hands(ctx, cause)
+    else:
+        index = ctx.s.shuffles
+        chooser = Shuffler(ctx.s.seed, index).choice(ctx.s.order)
+        cause = ctx.emit("PlayerChosenAtRandom", {"player": chooser, "shuffle_index": index}, "4.2 p3", cause=cause)
+        ctx.emit("ChoiceRequested", {"player": chooser, "kind": "turn_order", "options": {}}, "4.2 p3", cause=cause)
+
+
+def _deal_opening_hands(ctx: Ctx, cause: str) -> None:
+    s = ctx.s
+    first = s.first_player
+    for pid in [first, s.opponent(first)]:
+        cause = actions.draw(ctx, pid, OPENING_HAND, cause, rule="4.2 p4")
+    ctx.emit("ChoiceRequested", {"player": first, "kind": "hand_change", "options": {}}, "4.2 p4", cause=cause)
+
+
+@command("ChooseTurnOrder", "turn_order")
+def choose_turn_order(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
+    play_first = args.get("play_first")
+    if not isinstance(play_first, bool):
+        raise ctx.reject("command/malformed", "4.2 p3", "ChooseTurnOrder needs play_first: true or false")
+    first = player if play_first else ctx.s.opponent(player)
+    cause = ctx.emit("TurnOrderChosen", {"first_player": first, "by": player}, "4.2 p3", actor=player)
+    _deal_opening_hands(ctx, cause)
+
+
+@command("ChangeHand", "hand_change")
+def change_hand(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
+    s = ctx.s
+    chosen = args.get("cards", [])
+    hand = s.zones[player]["hand"]
+    if not isinstance(chosen, list) or len(set(map(str, chosen))) != len(chosen) or any(c not in hand for c in chosen):
+        raise ctx.reject("rules/not_in_hand", "4.2 p4", "ChangeHand.cards must list distinct cards from your hand")
+    cause = ctx.emit("HandChangeDeclared", {"player": player, "cards": list(chosen)}, "4.2 p4", actor=player)
+    first = s.first_player
+    if player == first:
+        ctx.emit(
+            "ChoiceRequested",
+            {"player": s.opponent(first), "kind": "hand_change", "options": {}},
+            "4.2 p4",
+            cause=cause,
+        )
+        return
+    for pid in [first, s.opponent(first)]:
+        back = s.hand_changes.get(pid, [])
+        for oid in back:
+            cause = actions.move(ctx, oid, "main_deck", cause, rule="4.2 p4", reason="hand change", position="bottom")
+        cause = actions.draw(ctx, pid, len(back), cause, rule="4.2 p4")
+    if s.variant == "valhalla":
+        for pid in [first, s.opponent(first)]:
+            for _ in range(LIFEBREAK_CARDS):
+                deck = s.zones[pid]["main_deck"]
+                if deck:
+                    cause = actions.move(ctx, deck[-1], "lifebreak", cause, rule="4.2 p5", reason="setup")
+    for pid in [first, s.opponent(first)]:
+        ruler = next(oid for oid in s.zones[pid]["outside"] if s.cards[s.objects[oid].card].type == "ruler")
+        cause = actions.move(ctx, ruler, "ruler_area", cause, rule="4.2 p6", reason="setup", controller=pid)
+    flow.start_turn(ctx, first, cause)
+
+
+# --- timing helpers ---------------------------------------------------------------------
+
+
+def require_main_timing(ctx: Ctx, player: str, what: str, rule: str, *, during_battle_ok: bool = False) -> None:
+    """Turn player, main phase, not in a battle, empty chase area (FoW-5.5 6.3 p2)."""
+    s = ctx.s
+    if s.turn_player != player:
+        raise ctx.reject("rules/not_your_turn", rule, f"{what} is only possible in your own turn")
+    if s.phase != "main":
+        raise ctx.reject("rules/not_main_phase", rule, f"{what} is only possible in your main phase (now: {s.phase})")
+    v = version(s.ruleset)
+    if s.battle is not None and not (during_battle_ok and v.resonators_during_battle):
+        raise ctx.reject("rules/in_battle", v.in_battle_rule or rule, f"{what} is not possible during a battle")
+    if s.chase:
+        raise ctx.reject("rules/chase_not_empty", rule, f"{what} needs an empty chase area")
+
+
+def is_main_timing(s: GameState, player: str) -> bool:
+    return s.turn_player == player and s.phase == "main" and s.step == "main" and s.battle is None and not s.chase
+
+
+def _obj_arg(ctx: Ctx, args: Mapping[str, Any], key: str, rule: str) -> str:
+    oid = args.get(key)
+    if not isinstance(oid, str):
+        raise ctx.reject("command/malformed", rule, f"'{key}' must be an object id such as 'p1-007'")
+    if oid not in ctx.s.objects:
+        raise ctx.reject("command/unknown_object", rule, f"there is no card {oid!r} in this game")
+    return oid
+
+
+def _pay_with(ctx: Ctx, args: Mapping[str, Any]) -> list[Any]:
+    raw = args.get("pay_with", [])
+    if not isinstance(raw, list):
+        raise ctx.reject("command/malformed", "10.2 p5", "'pay_with' must be a list of {source, ability?, choice?}")
+    return raw
+
+
+# --- playing cards (7.1-7.3, 7.7, 7.9, 12.x) ---------------------------------------------
+
+
+@command("PlayCard", "priority")
+def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
+    s = ctx.s
+    oid = _obj_arg(ctx, args, "card", "7.1 p2")
+    obj = s.objects[oid]
+    card = s.cards[obj.card]
+    side = args.get("side", "front")
+    if side == "future":
+        if card.shift is None or card.other_side is None:
+            raise ctx.reject("rules/no_shift", "12.8 p1", f"{card.name} has no [Shift] and no future side to play")
+        card = s.cards[card.other_side]
+    if obj.owner != player:
+        raise ctx.reject("rules/not_your_card", "7.1 p2", f"{card.name} ({oid}) is not your card")
+    source_zone = obj.zone
+    standby_anytime = source_zone == "standby" and card.subtype == "chant_standby" and card.trigger == "anytime"
+    if source_zone == "standby" and standby_anytime and obj.standby_turn >= s.turn:
+        raise ctx.reject(
+            "rules/standby_same_turn",
+            "7.9 p5",
+            f"{card.name} was put into the chant-standby area this turn and cannot be played yet",
+        )
+    if standby_anytime:
+        actions.require_stones_shown(ctx, player, card)
+    allowed_zone = source_zone == "hand" or standby_anytime or (source_zone == "graveyard" and card.remnant)
+    if not allowed_zone:
+        rule = "12.6 p2" if source_zone == "graveyard" else "7.1 p2"
+        raise ctx.reject("rules/not_in_hand", rule, f"{card.name} ({oid}) is in the {source_zone}, not in your hand")
+    if card.type in ("ruler", "j_ruler", "magic_stone"):
+        raise ctx.reject("rules/not_playable", "6.3 p1", f"{card.name} is a {card.type} and is not played from a hand")
+    if card.type == "spell" and card.subtype == "chant_standby" and not standby_anytime:
+        raise ctx.reject(
+            "rules/chant_standby_trigger", "7.9 p4", f"{card.name} is played only when its [Trigger] condition is met"
+        )
+    instant = (
+        (card.type == "spell" and card.subtype == "chant_instant") or "quickcast" in card.skills or standby_anytime
+    )
+    if not instant:
+        rule = {"resonator": "7.1 p1", "regalia": "7.1 p1", "addition": "7.2 p1"}.get(card.type, "7.3 p1")
+        require_main_timing(ctx, player, f"playing {card.name}", rule, during_battle_ok=card.type == "resonator")
+    # 9.3: put the card into the chase area, choose targets, then pay costs
+    groups = [actions.addition_target(card.subtype)] if card.type == "addition" and card.subtype != "field" else []
+    awaken = bool(args.get("awaken", False))
+    if awaken and card.awakening is None:
+        raise ctx.reject("rules/no_awakening", "12.1 p2", f"{card.name} has no [Awakening]")
+    effects = list(card.effects) + (list(card.awakening.effects) if awaken and card.awakening else [])
+    if card.type == "spell":
+        groups = actions.chosen_groups(effects)
+    targets = actions.validate_targets(ctx, groups, args.get("targets"), player, oid, card.name)
+    item = ctx.fresh_id("c")
+    side_data: dict[str, Any] = {"side": "future"} if side == "future" else {}
+    cause = actions.move(
+        ctx,
+        oid,
+        "chase",
+        ctx.cause,
+        rule="9.3 p2.2",
+        reason="play",
+        actor=player,
+        from_remnant=source_zone == "graveyard",
+        **side_data,
+    )
+    cause = ctx.emit(
+        "CardPlayed",
+        {
+            "item": item,
+            "kind": "card",
+            "player": player,
+            "source": oid,
+            "targets": targets,
+            "awakened": awaken,
+            "from": source_zone,
+            "card": card.id,
+        },
+        {"resonator": "7.1 p2", "regalia": "7.1 p2", "addition": "7.2 p2"}.get(card.type, "7.3 p2"),
+        cause=cause,
+        actor=player,
+    )
+    cause = actions.produce_from_sources(ctx, player, _pay_with(ctx, args), cause)
+    incarnation = args.get("incarnation")
+    if incarnation is not None:
+        cause = _pay_incarnation(ctx, player, card, incarnation, cause)
+    elif standby_anytime:
+        cost = card.trigger_cost or Cost()
+        cause = actions.pay_will(ctx, player, cost, cause, card.name)
+    else:
+        assert card.cost is not None
+        cause = actions.pay_will(ctx, player, card.cost, cause, card.name)
+    if awaken and card.awakening is not None:
+        extra = card.awakening.cost
+        cause = actions.pay_will(ctx, player, extra, cause, f"[Awakening] of {card.name}")
+    if card.type == "spell":
+        actions.check_triggers(ctx, "opponent_plays_spell", cause, player=player)
+    if card.type == "resonator":
+        actions.check_triggers(ctx, "you_play_resonator", cause, player=player)
+    flow.after_action(ctx, player, cause)
+
+
+def _pay_incarnation(ctx: Ctx, player: str, card: Card, chosen: Any, cause: str) -> str:
+    """[Incarnation] (12.2): banish one resonator per listed attribute instead of the cost."""
+    s = ctx.s
+    if card.incarnation is None:
+        raise ctx.reject("rules/no_incarnation", "12.2 p2", f"{card.name} has no [Incarnation]")
+    if not isinstance(chosen, list) or len(chosen) != len(card.incarnation) or len(set(chosen)) != len(chosen):
+        raise ctx.reject(
+            "rules/incarnation",
+            "12.2 p2",
+            f"[Incarnation] of {card.name} banishes exactly {len(card.incarnation)} resonator(s)",
+        )
+    for oid, allowed in zip(chosen, card.incarnation, strict=True):
+        if oid not in s.objects or s.objects[oid].zone != "field" or s.objects[oid].controller != player:
+            raise ctx.reject("rules/banish_not_controlled", "10.10 p2", f"you do not control {oid!r} in your field")
+        chars = characteristics(s, oid)
+        if "resonator" not in chars.types or not set(allowed) & set(chars.card.attributes):
+            raise ctx.reject(
+                "rules/incarnation",
+                "12.2 p2.1",
+                f"{chars.card.name} is not a resonator with attribute {'/'.join(allowed)}",
+            )
+        cause = actions.move(ctx, oid, "graveyard", cause, rule="12.2 p2", reason="banish", actor=player)
+    return cause
+
+
+@command("ActivateAbility", "priority")
+def activate_ability(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
+    s = ctx.s
+    oid = _obj_arg(ctx, args, "source", "7.8 p2")
+    obj = s.objects[oid]
+    chars = characteristics(s, oid)
+    name = chars.card.name
+    if obj.controller != player or obj.zone not in PLAYGROUND:
+        raise ctx.reject("rules/not_your_card", "7.8 p2", f"you do not control {name} ({oid}) in your playground")
+    index = args.get("ability")
+    if index in ("evolution", "shift"):
+        _keyword_activate(ctx, player, oid, str(index), args)
+        return
+    if not isinstance(index, int):
+        raise ctx.reject("command/malformed", "7.8 p2", "'ability' must be the index of the ability on the card")
+    ability = dict(chars.abilities).get(index)
+    if ability is None or ability.kind != "activate" or not is_active_zone(chars.card, obj.zone):
+        raise ctx.reject("rules/no_such_ability", "7.8 p2", f"{name} ({oid}) has no active [Activate] ability {index}")
+    if actions.is_will_ability(ability):
+        cause = actions.activate_will_ability(ctx, player, oid, index, args.get("choice"), ctx.cause)
+        flow.after_action(ctx, player, cause)
+        return
+    if ability.main_timing:
+        require_main_timing(ctx, player, f"{name}'s ability", "7.8 p1")
+    groups = actions.chosen_groups(ability.effects)
+    targets = actions.validate_targets(ctx, groups, args.get("targets"), player, oid, f"{name}'s ability")
+    cause = ctx.emit(
+        "AbilityPlayed",
+        {
+            "item": ctx.fresh_id("c"),
+            "kind": "ability",
+            "player": player,
+            "source": oid,
+            "ability": index,
+            "targets": targets,
+            "choice": args.get("choice"),
+            "once_per_turn_key": f"{oid}:{index}" if ability.once_per_turn else None,
+            "gods_art": ability.name if ability.gods_art else None,
+        },
+        "12.4 p2" if ability.gods_art else "7.8 p2",
+        actor=player,
+    )
+    # AbilityPlayed recorded the once-per-turn / God's Art use; a second use shows up as a duplicate
+    cause = actions.produce_from_sources(ctx, player, _pay_with(ctx, args), cause)
+    cause = _pay_costs_after_play(ctx, player, oid, index, ability, cause)
+    flow.after_action(ctx, player, cause)
+
+
+def _pay_costs_after_play(ctx: Ctx, player: str, oid: str, index: int, ability: Ability, cause: str) -> str:
+    p = ctx.s.players[player]
+    key = f"{oid}:{index}"
+    if ability.once_per_turn and p.once_per_turn_used.count(key) > 1:
+        raise ctx.reject(
+            "rules/once_per_turn", "7.8 p2", f"{ctx.s.card_of(oid).name}'s ability can be played only once per turn"
+        )
+    if ability.gods_art and p.gods_arts_used.count(ability.name or "") > 1:
+        raise ctx.reject("rules/gods_art_used", "12.4 p2", f"God's Art {ability.name} was already played this game")
+    plain = ability.model_copy(update={"once_per_turn": False, "gods_art": False})
+    return actions.pay_ability_costs(ctx, player, oid, index, plain, cause)
+
+
+def _keyword_activate(ctx: Ctx, player: str, oid: str, which: str, args: Mapping[str, Any]) -> None:
+    s = ctx.s
+    card = s.card_of(oid)
+    base = s.cards[s.objects[oid].card]
+    cost = base.evolution if which == "evolution" else base.shift
+    rule = "12.7 p2" if which == "evolution" else "12.8 p2"
+    if cost is None:
+        raise ctx.reject(f"rules/no_{which}", rule, f"{card.name} has no [{which.title()}]")
+    if which == "shift":
+        require_main_timing(ctx, player, f"[Shift] of {card.name}", "12.8 p2")
+        if s.objects[oid].side != "front":
+            raise ctx.reject("rules/already_shifted", "12.8 p2", f"{card.name} is already future side up")
+    cause = ctx.emit(
+        "AbilityPlayed",
+        {"item": ctx.fresh_id("c"), "kind": which, "player": player, "source": oid, "ability": -1, "targets": []},
+        rule,
+        actor=player,
+    )
+    cause = actions.produce_from_sources(ctx, player, _pay_with(ctx, args), cause)
+    cause = actions.pay_will(ctx, player, cost, cause, f"[{which.title()}] of {card.name}")
+    flow.after_action(ctx, player, cause)
+
+
+# --- other actions ----------------------------------------------------------------------
+
+
+@command("PerformJudgment", "priority")
+def perform_judgment(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
+    s = ctx.s
+    require_main_timing(ctx, player, "judgment", "7.5 p1")
+    if s.players[player].judgment_turn == s.turn:
+        raise ctx.reject("rules/judgment_done", "7.5 p1", "you have already done judgment this turn")
+    ruler = next((oid for oid in s.zones[player]["ruler_area"] if effective_type(s, oid) == "ruler"), None)
+    if ruler is None:
+        raise ctx.reject("rules/no_ruler", "7.5 p1", "you have no ruler in your ruler area")
+    if s.objects[ruler].rested:
+        raise ctx.reject("rules/ruler_rested", "7.5 p1", "judgment needs a recovered ruler")
+    judgment = s.cards[s.objects[ruler].card].judgment
+    if judgment is None:
+        raise ctx.reject("rules/no_judgment", "7.5 p2", f"{s.card_of(ruler).name} has no [Judgment]")
+    cause = ctx.emit(
+        "JudgmentPerformed",
+        {"item": ctx.fresh_id("c"), "kind": "judgment", "player": player, "source": ruler},
+        "7.5 p2",
+        actor=player,
+    )
+    cause = actions.produce_from_sources(ctx, player, _pay_with(ctx, args), cause)
+    cause = actions.pay_will(ctx, player, judgment.cost, cause, "judgment")
+    flow.after_action(ctx, player, cause)
+
+
+@command("CallMagicStone", "priority")
+def call_magic_stone(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
+    s = ctx.s
+    require_main_timing(ctx, player, "calling a magic stone", "7.11 p1")
+    p = s.players[player]
+    if p.called_stone_turn == s.turn:
+        raise ctx.reject("rules/stone_already_called", "7.11 p1", "you have already called a magic stone this turn")
+    if p.judgment_turn == s.turn:
+        raise ctx.reject("rules/called_after_judgment", "7.11 p1", "you cannot call a magic stone after judgment")
+    ruler = _ruler_for_call(s, player)
+    if ruler is None:
+        raise ctx.reject("rules/ruler_rested", "7.11 p1", "calling a magic stone rests your recovered ruler or J-ruler")
+    if not s.zones[player]["stone_deck"]:
+        raise ctx.reject("rules/stone_deck_empty", "7.11 p1", "your magic stone deck is empty")
+    cause = ctx.emit("MagicStoneCalled", {"player": player, "rested": ruler}, "7.11 p1", actor=player)
+    cause = ctx.emit("CardRested", {"oid": ruler, "reason": "call"}, "7.11 p1", cause=cause, actor=player)
+    cause = actions.move(
+        ctx, s.zones[player]["stone_deck"][-1], "stone_area", cause, rule="7.11 p1", reason="call", controller=player
+    )
+    flow.after_action(ctx, player, cause)
+
+
+def _ruler_for_call(s: GameState, player: str) -> str | None:
+    for oid in s.zones[player]["ruler_area"] + s.zones[player]["field"]:
+        if effective_type(s, oid) in ("ruler", "astral_ruler", "j_ruler") and not s.objects[oid].rested:
+            return oid
+    return None
+
+
+@command("PutIntoStandby", "priority")
+def put_into_standby(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
+    s = ctx.s
+    require_main_timing(ctx, player, "putting a card into the chant-standby area", "7.6 p1")
+    oid = _obj_arg(ctx, args, "card", "7.6 p1")
+    if s.objects[oid].zone != "hand" or s.objects[oid].owner != player:
+        raise ctx.reject("rules/not_in_hand", "7.6 p1", f"{oid} is not in your hand")
+    card = s.cards[s.objects[oid].card]
+    if not version(s.ruleset).standby_any_card and card.subtype != "chant_standby":
+        raise ctx.reject(
+            "rules/standby_chant_standby_only",
+            "7.6 p1",
+            f"only [Spell:Chant-standby] cards may be put into the chant-standby area under {s.ruleset}",
+        )
+    cause = actions.produce_from_sources(ctx, player, _pay_with(ctx, args), ctx.cause)
+    cause = actions.pay_will(ctx, player, Cost(free=2), cause, "the chant-standby area")
+    cause = actions.move(ctx, oid, "standby", cause, rule="7.6 p2", reason="standby", face_down=True, actor=player)
+    cause = ctx.emit("CardPutIntoStandby", {"player": player, "oid": oid}, "7.6 p2", cause=cause, actor=player)
+    flow.after_action(ctx, player, cause)
+
+
+def can_lifebreak(s: GameState, player: str) -> bool:
+    n = len(s.zones[player]["lifebreak"])
+    return s.variant == "valhalla" and version(s.ruleset).can_lifebreak(n, s.players[player].life)
+
+
+@command("Lifebreak", "priority")
+def lifebreak(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
+    s = ctx.s
+    if s.variant != "valhalla":
+        raise ctx.reject("rules/valhalla_only", "7.10 p1", "lifebreak exists only under the Valhalla rule")
+    if not can_lifebreak(s, player):
+        n = len(s.zones[player]["lifebreak"])
+        raise ctx.reject(
+            "rules/lifebreak_threshold",
+            "7.10 p1",
+            f"you may lifebreak only while your lifebreak area ({n}) holds "
+            f"{'at least' if version(s.ruleset).lifebreak_at_threshold else 'more than'} (life-1)/1000 cards",
+        )
+    oid = s.zones[player]["lifebreak"][-1]
+    cause = ctx.emit("LifebreakPerformed", {"player": player, "oid": oid}, "7.10 p1", actor=player)
+    card = s.cards[s.objects[oid].card]
+    if any(a.kind == "break" for a in card.abilities):
+        cause = actions.move(ctx, oid, "chase", cause, rule="7.10 p2", reason="lifebreak", revealed=True)
+        cause = ctx.emit(
+            "BreakPlayed",
+            {"item": ctx.fresh_id("c"), "kind": "break", "player": player, "source": oid},
+            "7.10 p2",
+            cause=cause,
+            actor=player,
+        )
+    else:
+        cause = actions.move(ctx, oid, "graveyard", cause, rule="7.10 p4", reason="lifebreak")
+    flow.after_action(ctx, player, cause)
+
+
+@command("Pass", "priority")
+def pass_(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
+    s = ctx.s
+    if is_main_timing(s, player) and flow.must_attack(s):
+        raise ctx.reject(
+            "rules/must_attack",
+            "7.12 p2",
+            "you control a J/resonator that must attack and can attack: you may not pass",
+        )
+    flow.pass_priority(ctx, player, ctx.cause)
+
+
+@command("InitiateBattle", "priority")
+def initiate_battle(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
+    require_main_timing(ctx, player, "initiating a battle", "7.4 p1")
+    if ctx.s.no_more_battle:
+        raise ctx.reject(
+            "rules/no_more_battle",
+            "8.2 p6",
+            "you forfeited an attack the opponent did not respond to; no more battles this turn",
+        )
+    flow.initiate_battle(ctx, player, ctx.cause)
+
+
+@command("DeclareAttack", "declare_attack")
+def declare_attack(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
+    s = ctx.s
+    attacker = _obj_arg(ctx, args, "attacker", "8.2 p3.1")
+    target = args.get("target")
+    if not flow.can_attack_with(s, attacker):
+        raise ctx.reject(
+            "rules/cannot_attack",
+            "8.2 p3.1",
+            f"{s.card_of(attacker).name} ({attacker}) is not a recovered J/resonator you have controlled "
+            "since the beginning of the turn",
+        )
+    forced = flow.must_attack(s)
+    if forced and attacker not in forced:
+        raise ctx.reject("rules/must_attack", "8.2 p3.1", "a J/resonator that must attack has to be chosen")
+    if not isinstance(target, str) or target not in flow.attack_targets(s, attacker):
+        raise ctx.reject(
+            "rules/illegal_attack_target",
+            "8.2 p3.2",
+            "the attacked object must be the opponent or a rested J/resonator of theirs",
+        )
+    cause = ctx.emit("AttackDeclared", {"attacker": attacker, "target": target}, "8.2 p3", actor=player)
+    cause = ctx.emit("CardRested", {"oid": attacker, "reason": "attack"}, "8.2 p5", cause=cause)
+    actions.check_triggers(ctx, "attacks", cause, oid=attacker)
+    actions.check_triggers(ctx, "opponent_attacks", cause, player=player)
+    flow.enter_battle_step(ctx, "attack_declared", cause)
+
+
+@command("ForfeitAttack", "declare_attack")
+def forfeit_attack(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
+    s = ctx.s
+    if flow.must_attack(s) and not version(s.ruleset).forfeit_despite_forced_attack:
+        raise ctx.reject("rules/must_attack", "8.2 p3", "an effect forces you to attack")
+    assert s.battle is not None
+    no_more = not s.battle.opponent_acted
+    cause = ctx.emit("AttackForfeited", {"player": player, "no_more_battle": no_more}, "8.2 p3", actor=player)
+    flow.enter_battle_step(ctx, "end_of_battle", cause)
+
+
+@command("DeclareBlock", "declare_block")
+def declare_block(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
+    s = ctx.s
+    blocker = _obj_arg(ctx, args, "blocker", "8.3 p3")
+    if not flow.can_block_with(s, blocker):
+        raise ctx.reject(
+            "rules/cannot_block",
+            "8.3 p3",
+            f"{s.card_of(blocker).name} ({blocker}) cannot block: it must be a recovered J/resonator of yours "
+            "other than the attacked object (and have [Flying] to block a flying attacker)",
+        )
+    cause = ctx.emit("CardRested", {"oid": blocker, "reason": "block"}, "8.3 p4", actor=player)
+    cause = ctx.emit("BlockDeclared", {"blocker": blocker}, "8.3 p4", cause=cause, actor=player)
+    actions.check_triggers(ctx, "blocks", cause, oid=blocker)
+    flow.enter_battle_step(ctx, "block_declared", cause)
+
+
+@command("DeclineBlock", "declare_block")
+def decline_block(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
+    cause = ctx.emit("BlockDeclined", {"player": player}, "8.3 p3", actor=player)
+    flow.enter_battle_step(ctx, "block_declared", cause)
+
+
+@command("PlayTriggered", "trigger")
+def play_triggered(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
+    s = ctx.s
+    trig = next((t for t in s.triggered if t.id == args.get("trigger") and t.controller == player), None)
+    if trig is None:
+        raise ctx.reject("rules/unknown_trigger", "6.2 p2", "choose one of your triggered automatic objects")
+    cause = actions.play_trigger(ctx, trig, args.get("targets"), _pay_with(ctx, args), ctx.cause, actor=player)
+    flow.open_priority(ctx, s.turn_player, cause)
+
+
+@command("DeclineTrigger", "trigger")
+def decline_trigger(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
+    s = ctx.s
+    trig = next((t for t in s.triggered if t.id == args.get("trigger") and t.controller == player), None)
+    if trig is None or trig.kind not in ("card", "stealth"):
+        raise ctx.reject(
+            "rules/must_play_trigger",
+            "9.6 p6",
+            "triggered automatic abilities must be played; only revealing a card is optional",
+        )
+    if trig.kind == "card" and not version(s.ruleset).standby_reveal_optional:
+        # a chant-standby card is an automatic ability here: played unless it cannot be (9.6 p6)
+        if any(_accepted(s, c) for c in _trigger_commands(s, trig, player)):
+            raise ctx.reject(
+                "rules/must_play_trigger",
+                "9.6 p6",
+                f"{s.card_of(trig.source).name} has triggered and can be played, so it must be played",
+            )
+        cause = ctx.emit("TriggerDiscarded", {"trigger": trig.id, "why": "cannot be played"}, "9.6 p6", actor=player)
+    else:
+        cause = ctx.emit("TriggerDiscarded", {"trigger": trig.id, "why": "not revealed"}, "7.9 p2", actor=player)
+    flow.open_priority(ctx, s.turn_player, cause)
+
+
+@command("ChooseCards", "discard_to_hand_size", "search", "discard")
+def choose_cards(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
+    s = ctx.s
+    p = s.pending
+    assert p is not None
+    cards = args.get("cards")
+    if not isinstance(cards, list) or len(set(cards)) != len(cards) or not all(isinstance(c, str) for c in cards):
+        raise ctx.reject("command/malformed", "10.13 p1", "'cards' must be a list of distinct object ids")
+    if p.kind == "discard_to_hand_size":
+        count = int(p.options["count"])
+        hand = s.zones[player]["hand"]
+        if len(cards) != count or any(c not in hand for c in cards):
+            raise ctx.reject("rules/discard_count", "5.4 p5.4", f"discard exactly {count} card(s) from your hand")
+        cause = ctx.cause
+        for oid in cards:
+            cause = actions.move(ctx, oid, "graveyard", cause, rule="5.4 p5.4", reason="hand size", actor=player)
+        ctx.emit("StepBegan", {"phase": "end", "step": "cleanup"}, "5.4 p5.5", cause=cause)
+        flow.finish_cleanup(ctx, cause)
+        return
+    if p.kind == "search":
+        allowed = list(p.options["cards"])
+        if len(cards) > int(p.options["max"]) or any(c not in allowed for c in cards):
+            raise ctx.reject(
+                "rules/search_choice",
+                "10.13 p2",
+                f"choose up to {p.options['max']} matching card(s) from your main deck",
+            )
+    else:
+        count = int(p.options["count"])
+        if len(cards) != count or any(c not in s.zones[player]["hand"] for c in cards):
+            raise ctx.reject("rules/discard_count", "10.18 p1", f"discard exactly {count} card(s) from your hand")
+    done = actions.resolve_top(ctx, ctx.cause, choice=cards)
+    if done is not None:
+        flow.continue_after_resolution(ctx, done)
+
+
+@command("Concede")
+def concede(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
+    cause = ctx.emit("PlayerLost", {"player": player, "reason": "conceded"}, "1.3 p4", actor=player)
+    flow.end_game(ctx, ctx.s.opponent(player), "1.3 p4", cause)
+
+
+# --- decide -----------------------------------------------------------------------------
+
+
+def decide(state: GameState, cmd: Command) -> list[Event] | Rejection:
+    cause = command_cause(cmd.id or "anonymous")
+    cite = version(state.ruleset).cite
+    if state.finished:
+        return Rejection("game/finished", cite("1.3 p1"), "the game is over; no further commands are accepted")
+    if cmd.player not in state.players:
+        return Rejection("game/unknown_player", cite("1.1 p1"), f"{cmd.player!r} is not in this game")
+    handler = COMMANDS.get(cmd.type)
+    if handler is None:
+        known = ", ".join(sorted(COMMANDS))
+        return Rejection("command/unknown_type", cite("6.3 p1"), f"unknown command {cmd.type!r}; known: {known}")
+    ctx = Ctx(state.clone(), cause)
+    try:
+        handler(ctx, cmd.player, dict(cmd.args))
+    except RejectedError as exc:
+        return exc.rejection
+    return ctx.events
+
+
+# --- legal actions ----------------------------------------------------------------------
+
+MAX_TARGET_COMBOS = 12
+
+
+def _will_sources(s: GameState, player: str) -> list[tuple[str, int, list[list[str]]]]:
+    out = []
+    for zone in ("stone_area", "ruler_area", "field"):
+        for oid in s.zones[player][zone]:
+            obj = s.objects[oid]
+            for i, a in characteristics(s, oid).abilities:
+                if actions.is_will_ability(a) and is_active_zone(s.card_of(oid), obj.zone):
+                    if a.cost.rest and (obj.rested or not actions.sickness_ok(s, oid)):
+                        continue
+                    if a.cost.will.total or a.cost.banish_self or a.cost.pay_life:
+                        continue
+                    if a.once_per_turn and f"{oid}:{i}" in s.players[player].once_per_turn_used:
+                        continue
+                    out.append((oid, i, actions.will_options(a)))
+    return out
+
+
+def plan_payment(s: GameState, player: str, cost: Cost, exclude: Sequence[str] = ()) -> list[dict[str, JSON]] | None:
+    """A ``pay_with`` list that pays ``cost`` from the pool plus will abilities, or None."""
+    pool = list(s.players[player].will)
+    if actions.allocate(pool, cost) is not None:
+        return []
+    sources = [src for src in _will_sources(s, player) if src[0] not in exclude]
+    plan: list[dict[str, JSON]] = []
+    need: Counter[str] = Counter({str(k): v for k, v in cost.attribute.items()})
+    for w in pool:
+        if need[w] > 0:
+            need[w] -= 1
+    used: set[str] = set()
+    # produce the needed attributes first, preferring sources with a single option
+    for attr in list(need.elements()):
+        found = None
+        for oid, idx, options in sorted(sources, key=lambda x: len(x[2])):
+            opt = next((o for o in options if attr in o), None)
+            if oid not in used and opt is not None:
+                found = (oid, idx, opt, len(options) > 1)
+                break
+        if found is None:
+            return None
+        oid, idx, opt, multi = found
+        used.add(oid)
+        pool += opt
+        plan.append({"source": oid, "ability": idx, **({"choice": opt[-1]} if multi else {})})
+    for oid, idx, options in sources:
+        if actions.allocate(pool, cost) is not None:
+            break
+        if oid in used:
+            continue
+        used.add(oid)
+        pool += options[0]
+        plan.append({"source": oid, "ability": idx, **({"choice": options[0][-1]} if len(options) > 1 else {})})
+    return plan if actions.allocate(pool, cost) is not None else None
+
+
+def _target_options(s: GameState, groups: Sequence[Any], player: str, source: str) -> list[list[list[str]]] | None:
+    per_group: list[list[list[str]]] = []
+    for g in groups:
+        legal = actions.legal_targets(s, g, player, source)
+        if not legal:
+            return None
+        per_group.append([list(c) for c in itertools.combinations(legal, min(g.count, len(legal)))])
+    return [list(combo) for combo in itertools.islice(itertools.product(*per_group), MAX_TARGET_COMBOS)]
+
+
+def _accepted(s: GameState, cmd: Command) -> bool:
+    return not isinstance(decide(s, cmd), Rejection)
+
+
+def _trigger_commands(s: GameState, trig: Triggered, player: str) -> list[Command]:
+    """The ways to play one triggered automatic object (targets and payment filled in)."""
+    groups = actions.chosen_groups(actions.trigger_effects(s, trig))
+    combos = _target_options(s, groups, player, trig.source) or [[]]
+    pay: list[dict[str, JSON]] | None = []
+    if trig.kind == "card":
+        cost = s.cards[s.objects[trig.source].card].trigger_cost
+        pay = plan_payment(s, player, cost) if cost else []
+    return [Command("PlayTriggered", player, {"trigger": trig.id, "targets": c, "pay_with": pay or []}) for c in combos]
+
+
+def legal_actions(state: GameState, player: str) -> list[Command]:
+    """Every command ``player`` may submit now (targets and payments filled in; for very
+    large choice spaces a representative subset of target combinations)."""
+    s = state
+    out: list[Command] = []
+    if s.finished or player not in s.players:
+        return out
+    p = s.pending
+    if p is None or p.player != player:
+        return [Command("Concede", player)]
+    if p.kind == "turn_order":
+        out = [Command("ChooseTurnOrder", player, {"play_first": v}) for v in (True, False)]
+    elif p.kind == "hand_change":
+        hand = s.zones[player]["hand"]
+        out = [
+            Command("ChangeHand", player, {"cards": list(c)})
+            for n in range(len(hand) + 1)
+            for c in itertools.combinations(hand, n)
+        ]
+    elif p.kind == "priority":
+        out = _priority_actions(s, player)
+    elif p.kind == "trigger":
+        for trig in s.triggered:
+            if trig.controller != player:
+                continue
+            out += _trigger_commands(s, trig, player)
+            if trig.kind in ("card", "stealth"):
+                out.append(Command("DeclineTrigger", player, {"trigger": trig.id}))
+    elif p.kind == "declare_attack":
+        for oid in list(s.zones[player]["field"]):
+            if flow.can_attack_with(s, oid):
+                out += [
+                    Command("DeclareAttack", player, {"attacker": oid, "target": t})
+                    for t in flow.attack_targets(s, oid)
+                ]
+        out.append(Command("ForfeitAttack", player))
+    elif p.kind == "declare_block":
+        out = [
+            Command("DeclareBlock", player, {"blocker": oid})
+            for oid in s.zones[player]["field"]
+            if flow.can_block_with(s, oid)
+        ]
+        out.append(Command("DeclineBlock", player))
+    elif p.kind in ("discard_to_hand_size", "discard"):
+        hand = s.zones[player]["hand"]
+        count = int(p.options["count"])
+        out = [
+            Command("ChooseCards", player, {"cards": list(c)})
+            for c in itertools.islice(itertools.combinations(hand, count), MAX_TARGET_COMBOS)
+        ]
+    elif p.kind == "search":
+        cards = list(p.options["cards"])
+        n = min(int(p.options["max"]), len(cards))
+        out = [
+            Command("ChooseCards", player, {"cards": list(c)})
+            for c in itertools.islice(itertools.combinations(cards, n), MAX_TARGET_COMBOS)
+        ]
+        out.append(Command("ChooseCards", player, {"cards": []}))
+    out = [c for c in out if _accepted(s, c)]
+    out.append(Command("Concede", player))
+    return out
+
+
+def _priority_actions(s: GameState, player: str) -> list[Command]:
+    out: list[Command] = [Command("Pass", player)]
+    main = is_main_timing(s, player)
+    # a version may allow resonators in a battle of the main phase (5.01 7.1 p1)
+    battle_main = version(s.ruleset).resonators_during_battle and s.turn_player == player and s.phase == "main"
+    battle_main = battle_main and s.battle is not None and not s.chase
+    for oid in list(s.zones[player]["hand"]) + list(s.zones[player]["standby"]) + list(s.zones[player]["graveyard"]):
+        card = s.cards[s.objects[oid].card]
+        if card.type in ("ruler", "j_ruler", "magic_stone"):
+            continue
+        zone = s.objects[oid].zone
+        if zone == "graveyard" and not card.remnant:
+            continue
+        if zone == "standby" and not (card.subtype == "chant_standby" and card.trigger == "anytime"):
+            continue
+        if card.type == "spell" and card.subtype == "chant_standby" and zone != "standby":
+            continue
+        instant = card.subtype == "chant_instant" or "quickcast" in card.skills or zone == "standby"
+        if not (instant or main or (battle_main and card.type == "resonator")):
+            continue
+        cost = (card.trigger_cost or Cost()) if zone == "standby" else card.cost
+        if cost is None:
+            continue
+        pay = plan_payment(s, player, cost)
+        if pay is None:
+            continue
+        if card.type == "addition" and card.subtype != "field":
+            groups = [actions.addition_target(card.subtype)]
+        elif card.type == "spell":
+            groups = actions.chosen_groups(card.effects)
+        else:
+            groups = []
+        combos = _target_options(s, groups, player, oid)
+        if combos is None:
+            continue
+        for c in combos:
+            out.append(Command("PlayCard", player, {"card": oid, "targets": c, "pay_with": pay}))
+        if card.awakening is not None:
+            total = Cost(
+                attribute=dict(
+                    Counter(card.cost.attribute if card.cost else {}) + Counter(card.awakening.cost.attribute)
+                ),
+                free=(card.cost.free if card.cost else 0) + card.awakening.cost.free,
+            )
+            pay2 = plan_payment(s, player, total)
+            combos2 = _target_options(s, actions.chosen_groups(card.effects + card.awakening.effects), player, oid)
+            if pay2 is not None and combos2:
+                out.append(
+                    Command("PlayCard", player, {"card": oid, "targets": combos2[0], "pay_with": pay2, "awaken": True})
+                )
+    for zone in ("field", "ruler_area", "stone_area"):
+        for oid in s.zones[player][zone]:
+            for i, a in characteristics(s, oid).abilities:
+                if a.kind != "activate":
+                    continue
+                if actions.is_will_ability(a):
+                    out += [
+                        Command("ActivateAbility", player, {"source": oid, "ability": i, "choice": option[-1]})
+                        if len(actions.will_options(a)) > 1
+                        else Command("ActivateAbility", player, {"source": oid, "ability": i})
+                        for option in actions.will_options(a)
+                    ]
+                    continue
+                if a.main_timing and not main:
+                    continue
+                pay = plan_payment(s, player, a.cost.will, exclude=[oid] if a.cost.rest else [])
+                if pay is None:
+                    continue
+                combos = _target_options(s, actions.chosen_groups(a.effects), player, oid)
+                if combos is None:
+                    continue
+                out += [
+                    Command("ActivateAbility", player, {"source": oid, "ability": i, "targets": c, "pay_with": pay})
+                    for c in combos
+                ]
+    if main:
+        out.append(Command("CallMagicStone", player))
+        out.append(Command("InitiateBattle", player))
+        ruler = next((o for o in s.zones[player]["ruler_area"] if effective_type(s, o) == "ruler"), None)
+        if ruler is not None:
+            judgment = s.cards[s.objects[ruler].card].judgment
+            if judgment is not None:
+                pay = plan_payment(s, player, judgment.cost)
+                if pay is not None:
+                    out.append(Command("PerformJudgment", player, {"pay_with": pay}))
+        pay = plan_payment(s, player, Cost(free=2))
+        if pay is not None:
+            out += [
+                Command("PutIntoStandby", player, {"card": oid, "pay_with": pay}) for oid in s.zones[player]["hand"]
+            ]
+    if can_lifebreak(s, player):
+        out.append(Command("Lifebreak", player))
+    return out
+
+
+# --- views (3.1 hidden information) -------------------------------------------------------
+
+
+def _obj_view(s: GameState, oid: str) -> dict[str, JSON]:
+    obj = s.objects[oid]
+    card = s.card_of(oid)
+    view: dict[str, JSON] = {"oid": oid, "card": card.id, "name": card.name}
+    if obj.zone in PLAYGROUND:
+        chars = characteristics(s, oid)
+        view.update(
+            type=effective_type(s, oid),
+            rested=obj.rested,
+            atk=chars.atk,
+            def_=chars.def_,
+            damage=obj.damage,
+            skills=sorted(chars.skills),
+            counters=dict(obj.counters),
+            attached_to=obj.attached_to,
+        )
+        if obj.side != "front":
+            view["side"] = obj.side
+    return view
+
+
+def is_visible(s: GameState, oid: str, viewer: str | None) -> bool:
+    obj = s.objects[oid]
+    if viewer is None:
+        return True
+    if obj.zone in ("hand", "standby"):
+        return obj.owner == viewer or obj.revealed
+    if obj.zone in HIDDEN_ZONES or obj.zone == "outside":
+        return obj.revealed
+    return not (obj.zone == "removed" and obj.face_down and obj.owner != viewer)
+
+
+def view(state: GameState, viewer: str | None) -> dict[str, JSON]:
+    """The game as ``viewer`` may see it (a judge when None): hidden zones show counts only."""
+    s = state
+    players: dict[str, JSON] = {}
+    for pid in s.order:
+        p = s.players[pid]
+        zones: dict[str, JSON] = {}
+        for zone, oids in s.zones[pid].items():
+            if zone == "outside":
+                continue
+            if viewer is None:
+                zones[zone] = [_obj_view(s, o) for o in oids]
+            elif zone in HIDDEN_ZONES:
+                visible = [_obj_view(s, o) for o in oids if is_visible(s, o, viewer)]
+                zones[zone] = (
+                    {"count": len(oids), "cards": visible} if zone in ("hand", "standby") else {"count": len(oids)}
+                )
+            else:
+                zones[zone] = [_obj_view(s, o) for o in oids if is_visible(s, o, viewer)]
+        players[pid] = {"name": p.name, "life": p.life, "will": list(p.will), "lost": p.lost, "zones": zones}
+    chase = [
+        {
+            "item": c.id,
+            "kind": c.kind,
+            "controller": c.controller,
+            "source": _obj_view(s, c.source),
+            "targets": c.targets,
+        }
+        for c in s.chase
+    ]
+    out: dict[str, JSON] = {
+        "game_id": s.game_id,
+        "ruleset": s.ruleset,
+        "variant": s.variant,
+        "version": s.seq,
+        "turn": s.turn,
+        "turn_player": s.turn_player,
+        "phase": s.phase,
+        "step": s.step,
+        "pending": {"kind": s.pending.kind, "player": s.pending.player} if s.pending else None,
+        "battle": None
+        if s.battle is None
+        else {"attacker": s.battle.attacker, "target": s.battle.target, "blocker": s.battle.blocker},
+        "chase": chase,
+        "players": players,
+        "finished": s.finished,
+        "winner": s.winner,
+        "result": s.result,
+        "viewer": viewer or "judge",
+    }
+    if viewer is None:
+        out["seed"] = s.seed
+        out["pending"] = (
+            {"kind": s.pending.kind, "player": s.pending.player, "options": s.pending.options} if s.pending else None
+        )
+    return out
+
+
+def _zone_visible(zone: str, owner: Any, viewer: str) -> bool:
+    """Public zones, plus the hand and chant-standby area for their owner (3.5 p2, 3.11 p2)."""
+    if zone in ("hand", "standby"):
+        return bool(owner == viewer)
+    return zone not in HIDDEN_ZONES and zone != "outside"
+
+
+def redact_event(state: GameState, event: Event, viewer: str | None) -> Event:
+    """An event as ``viewer`` may see it.  ``state`` is the state *after* the event (only
+    card ownership is read from it)."""
+    if viewer is None:
+        return event
+    d = dict(event.data)
+    t = event.type
+    if t == "GameStarted":
+        d.pop("seed", None)
+        d["objects"] = [o if o["owner"] == viewer else {**o, "card": None} for o in d["objects"]]
+    elif t == "DeckShuffled":
+        d["order"] = None
+        d["count"] = len(event.data["order"])
+    elif t == "CardMoved":
+        owner = d.get("owner")
+        seen = _zone_visible(d["from"], owner, viewer) or _zone_visible(d["to"], owner, viewer) or d.get("revealed")
+        if not seen:
+            d["oid"] = None
+            d["card"] = None
+    elif t == "HandChangeDeclared" and d.get("player") != viewer:
+        d["cards"] = None
+        d["count"] = len(event.data["cards"])
+    elif t == "ChoiceRequested" and d.get("player") != viewer:
+        d["options"] = {}
+    return Event(event.seq, event.type, d, event.rule, event.cause, event.actor)
+
+
+class FoWEngine:
+    """Force of Will under one comprehensive rules version (``FoW-5.5``, ...)."""
+
+    variants: tuple[str, ...] = VARIANTS
+
+    def __init__(self, ruleset: str = RULESET) -> None:
+        self.ruleset = ruleset
+
+    def start(self, spec: GameSpec, catalog: Any) -> list[Event] | Rejection:
+        return start(spec, catalog)
+
+    def initial_state(self) -> GameState:
+        return GameState(ruleset=self.ruleset)
+
+    def decide(self, state: GameState, command: Command) -> list[Event] | Rejection:
+        return decide(state, command)
+
+    def evolve(self, state: GameState, event: Event) -> GameState:
+        return evolve(state, event)
+
+    def evolve_in_place(self, state: GameState, event: Event) -> None:
+        apply_event(state, event)
+
+    def legal_actions(self, state: GameState, player: str) -> list[Command]:
+        return legal_actions(state, player)
+
+    def view(self, state: GameState, viewer: str | None) -> dict[str, JSON]:
+        return view(state, viewer)
+
+    def redact_event(self, state: GameState, event: Event, viewer: str | None) -> Event:
+        return redact_event(state, event, viewer)
+
+    def is_finished(self, state: GameState) -> bool:
+        return state.finished
+
+    def state_to_dict(self, state: GameState) -> dict[str, JSON]:
+        return state_to_dict(state)
+
+    def state_from_dict(self, data: Mapping[str, JSON]) -> GameState:
+        return state_from_dict(data)
+
+
+ENGINE = FoWEngine()
+for _ruleset in VERSIONS:
+    rulesets.register(FoWEngine(_ruleset))

@@ -1,0 +1,515 @@
+"""Turn sequence (FoW-5.5 5), priority sequence (6), battle (8) and rule processes (13).
+
+The game advances automatically until a player must decide something; that decision is
+recorded as ``PriorityGiven`` or ``ChoiceRequested`` and ``decide`` returns.
+"""
+
+from __future__ import annotations
+
+from domain.fow import actions
+from domain.fow.characteristics import characteristics, has_skill, overrides_for, player_overrides
+from domain.fow.context import Ctx
+from domain.fow.state import PLAYGROUND, GameState
+from domain.fow.versions import version
+from domain.kernel import seed_commitment
+
+MAX_LIFEBREAK = 4
+"""The maximum lifebreak size at the beginning of a game (FoW-5.5 3.10 p3)."""
+HAND_SIZE = 7
+"""FoW-5.5 3.5 p3."""
+
+# (phase, step) -> (next phase, next step); battle steps live inside the main phase.
+STEPS: list[tuple[str, str, str]] = [
+    # phase, step, rule of the priority sequence in that step
+    ("draw", "begin", "5.1 p2"),
+    ("draw", "draw", "5.1 p4"),
+    ("recovery", "begin", "5.2 p3"),
+    ("recovery", "recover", "5.2 p7"),
+    ("main", "main", "5.3 p2"),
+    ("end", "begin", "5.4 p2"),
+    ("end", "end_of_turn", "5.4 p4"),
+    ("end", "cleanup", "5.4 p5"),
+]
+BATTLE_STEPS: list[tuple[str, str]] = [
+    ("battle_begin", "8.1 p2"),
+    ("declare_attack", "8.2 p2"),
+    ("attack_declared", "8.2 p7"),
+    ("declare_block", "8.3 p2"),
+    ("block_declared", "8.3 p6"),
+    ("first_strike", "8.4 p3"),
+    ("normal_damage", "8.5 p4"),
+    ("end_of_battle", "8.6 p2"),
+]
+
+
+def is_first_turn_of(state: GameState, player: str) -> bool:
+    return state.turn <= 2 and (state.turn == 1 or player != state.first_player)
+
+
+# --- priority sequence ----------------------------------------------------------------
+
+
+def open_priority(ctx: Ctx, player: str, cause: str) -> None:
+    """Start a priority sequence for ``player`` (FoW-5.5 6.1): rule processes, then
+    triggered automatic objects, then the player may act."""
+    s = ctx.s
+    while not s.finished:
+        cause = rule_processes(ctx, cause)
+        if s.finished:
+            return
+        if s.triggered:
+            chooser = (
+                s.turn_player if any(t.controller == s.turn_player for t in s.triggered) else s.opponent(s.turn_player)
+            )
+            mine = [t for t in s.triggered if t.controller == chooser]
+            auto = actions.auto_playable_trigger(ctx, mine)
+            if auto is not None:
+                cause = actions.play_trigger(ctx, auto, [], [], cause, actor=chooser)
+                continue
+            ctx.emit(
+                "ChoiceRequested",
+                {"player": chooser, "kind": "trigger", "options": {"triggers": [t.id for t in mine]}},
+                "6.2 p2",
+                cause=cause,
+            )
+            return
+        ctx.emit("PriorityGiven", {"player": player}, "6.1 p1.3", cause=cause)
+        return
+
+
+def after_action(ctx: Ctx, player: str, cause: str) -> None:
+    """Any action other than a pass keeps priority with its player (FoW-5.5 6.4 p1.1)."""
+    open_priority(ctx, player, cause)
+
+
+def pass_priority(ctx: Ctx, player: str, cause: str) -> None:
+    s = ctx.s
+    ev = ctx.emit("PriorityPassed", {"player": player}, "7.12 p1", cause=cause, actor=player)
+    if s.passes >= 2:
+        if s.chase:
+            done = actions.resolve_top(ctx, ev)
+            if done is None:
+                return
+            open_priority(ctx, s.turn_player, done)
+        else:
+            end_of_window(ctx, ev)
+    else:
+        open_priority(ctx, s.opponent(player), ev)
+
+
+def continue_after_resolution(ctx: Ctx, cause: str) -> None:
+    """After a paused resolution finishes, the turn player gains priority (6.4 p1.2)."""
+    s = ctx.s
+    if s.step == "cleanup_discard":
+        finish_cleanup(ctx, cause)
+        return
+    open_priority(ctx, s.turn_player, cause)
+
+
+# --- steps ------------------------------------------------------------------------------
+
+
+def begin_step(ctx: Ctx, phase: str, step: str, rule: str, cause: str) -> str:
+    return ctx.emit("StepBegan", {"phase": phase, "step": step}, rule, cause=cause)
+
+
+def start_turn(ctx: Ctx, player: str, cause: str) -> None:
+    s = ctx.s
+    ev = ctx.emit("TurnBegan", {"turn": s.turn + 1, "player": player}, "5.4 p6" if s.turn else "4.2 p7", cause=cause)
+    enter_step(ctx, "draw", "begin", ev)
+
+
+def enter_step(ctx: Ctx, phase: str, step: str, cause: str) -> None:
+    """Perform the entry actions of a step, then open its priority window."""
+    s = ctx.s
+    tp = s.turn_player
+    if phase == "draw" and step == "begin":
+        ev = begin_step(ctx, phase, step, "5.1 p1", cause)
+        actions.check_triggers(ctx, "beginning_of_turn", ev, player=tp)
+        open_priority(ctx, tp, ev)
+    elif phase == "draw" and step == "draw":
+        ev = begin_step(ctx, phase, step, "5.1 p3", cause)
+        if s.turn == 1:
+            pass  # the first player does not draw on the first turn (5.1 p3)
+        else:
+            ev = actions.draw(ctx, tp, 1, ev, rule="5.1 p3")
+        open_priority(ctx, tp, ev)
+    elif phase == "recovery" and step == "begin":
+        if is_first_turn_of(s, tp):
+            ev = ctx.emit("StepBegan", {"phase": "recovery", "step": "skipped"}, "5.2 p1", cause=cause)
+            enter_step(ctx, "main", "main", ev)
+            return
+        ev = begin_step(ctx, phase, step, "5.2 p2", cause)
+        open_priority(ctx, tp, ev)
+    elif phase == "recovery" and step == "recover":
+        ev = begin_step(ctx, phase, step, "5.2 p4", cause)
+        ev = cease_will(ctx, "5.2 p4", ev)
+        rested = [oid for z in PLAYGROUND for oid in s.zones[tp][z] if s.objects[oid].rested]
+        if rested:
+            ev = ctx.emit("CardsRecovered", {"player": tp, "oids": rested}, "5.2 p5", cause=ev)
+        open_priority(ctx, tp, ev)
+    elif phase == "main" and step == "main":
+        ev = begin_step(ctx, phase, step, "5.3 p1", cause)
+        open_priority(ctx, tp, ev)
+    elif phase == "end" and step == "begin":
+        ev = begin_step(ctx, phase, step, "5.4 p1", cause)
+        actions.check_triggers(ctx, "beginning_of_end_phase", ev, player=tp)
+        open_priority(ctx, tp, ev)
+    elif phase == "end" and step == "end_of_turn":
+        ev = begin_step(ctx, phase, step, "5.4 p3", cause)
+        open_priority(ctx, tp, ev)
+    elif phase == "end" and step == "cleanup":
+        ev = begin_step(ctx, phase, step, "5.4 p5", cause)
+        cleanup(ctx, ev)
+    elif phase == "main":
+        enter_battle_step(ctx, step, cause)
+    else:  # pragma: no cover - a programming error
+        raise AssertionError(f"unknown step {phase}/{step}")
+
+
+def end_of_window(ctx: Ctx, cause: str) -> None:
+    """Both players passed in succession with an empty chase area: the step ends."""
+    s = ctx.s
+    phase, step = s.phase, s.step
+    if phase == "main" and step != "main":
+        end_battle_window(ctx, step, cause)
+        return
+    if phase == "main":
+        enter_step(ctx, "end", "begin", cause)
+        return
+    if (phase, step) == ("end", "cleanup"):
+        cleanup(ctx, cause)  # repeat the final step (5.4 p5.5)
+        return
+    order = [(p, st) for p, st, _ in STEPS]
+    nxt = order[order.index((phase, step)) + 1]
+    enter_step(ctx, nxt[0], nxt[1], cause)
+
+
+# --- end phase final step (5.4 p5) --------------------------------------------------------
+
+
+def cease_will(ctx: Ctx, rule: str, cause: str) -> str:
+    for pid in ctx.s.order:
+        if ctx.s.players[pid].will:
+            cause = ctx.emit("WillCeased", {"player": pid, "will": list(ctx.s.players[pid].will)}, rule, cause=cause)
+    return cause
+
+
+def cleanup(ctx: Ctx, cause: str) -> None:
+    s = ctx.s
+    damaged = [oid for oid, o in s.objects.items() if o.damage and o.zone == "field"]
+    if damaged:
+        cause = ctx.emit("DamageCleared", {"oids": damaged}, "5.4 p5.1", cause=cause)
+    ending = [e.id for e in s.effects if e.duration in ("end_of_turn", "end_of_battle")]
+    if ending:
+        cause = ctx.emit("ContinuousEffectsEnded", {"ids": ending, "why": "end of turn"}, "5.4 p5.2", cause=cause)
+    cause = cease_will(ctx, "5.4 p5.3", cause)
+    tp = s.turn_player
+    limit = max_hand_size(s, tp)
+    excess = len(s.zones[tp]["hand"]) - limit if limit >= 0 else 0
+    if excess > 0:
+        ctx.emit("StepBegan", {"phase": "end", "step": "cleanup_discard"}, "5.4 p5.4", cause=cause)
+        ctx.emit(
+            "ChoiceRequested",
+            {"player": tp, "kind": "discard_to_hand_size", "options": {"count": excess, "max_hand_size": limit}},
+            "5.4 p5.4",
+            cause=cause,
+        )
+        return
+    finish_cleanup(ctx, cause)
+
+
+def finish_cleanup(ctx: Ctx, cause: str) -> None:
+    s = ctx.s
+    if rule_processes_pending(s) or s.triggered:
+        if s.step != "cleanup":
+            cause = ctx.emit("StepBegan", {"phase": "end", "step": "cleanup"}, "5.4 p5.5", cause=cause)
+        open_priority(ctx, s.turn_player, cause)
+        return
+    start_turn(ctx, s.opponent(s.turn_player), cause)
+
+
+def max_hand_size(state: GameState, player: str) -> int:
+    override = player_overrides(state, player).max_hand_size
+    return HAND_SIZE if override is None else override
+
+
+# --- battle (8) -------------------------------------------------------------------------
+
+
+def initiate_battle(ctx: Ctx, player: str, cause: str) -> None:
+    ev = ctx.emit("BattleBegan", {"player": player}, "7.4 p1", cause=cause, actor=player)
+    enter_battle_step(ctx, "battle_begin", ev)
+
+
+def enter_battle_step(ctx: Ctx, step: str, cause: str) -> None:
+    s = ctx.s
+    tp = s.turn_player
+    rule = dict(BATTLE_STEPS)[step]
+    b = s.battle
+    assert b is not None
+    if step == "battle_begin":
+        ev = begin_step(ctx, "main", step, "8.1 p1", cause)
+    elif step == "declare_attack":
+        ev = begin_step(ctx, "main", step, "8.2 p1", cause)
+    elif step == "attack_declared":
+        ev = begin_step(ctx, "main", step, "8.2 p7", cause)
+    elif step == "declare_block":
+        ev = begin_step(ctx, "main", step, "8.3 p1", cause)
+    elif step == "block_declared":
+        ev = begin_step(ctx, "main", step, "8.3 p6", cause)
+    elif step == "first_strike":
+        ev = begin_step(ctx, "main", step, "8.4 p1", cause)
+        if not _attacker_present(s):
+            enter_battle_step(ctx, "end_of_battle", ev)
+            return
+        attacker = b.attacker
+        assert attacker is not None
+        if has_skill(s, attacker, "first_strike"):
+            before = len(ctx.events)
+            ev = battle_damage_by_attacker(ctx, "8.4 p2", ev)
+            # only damage actually dealt spares the attacker its normal damage (8.5 p2)
+            if any(e.type == "DamageDealt" and e.data["source"] == attacker for e in ctx.events[before:]):
+                ev = ctx.emit("FirstStrikeDamageDealt", {"attacker": attacker}, "8.4 p2", cause=ev)
+    elif step == "normal_damage":
+        ev = begin_step(ctx, "main", step, "8.5 p1", cause)
+        if not _attacker_present(s):
+            enter_battle_step(ctx, "end_of_battle", ev)
+            return
+        if not b.first_strike_dealt:
+            ev = battle_damage_by_attacker(ctx, "8.5 p2", ev)
+        ev = battle_damage_to_attacker(ctx, ev)
+    elif step == "end_of_battle":
+        ev = begin_step(ctx, "main", step, "8.6 p1", cause)
+    else:  # pragma: no cover
+        raise AssertionError(step)
+    del rule
+    open_priority(ctx, tp, ev)
+
+
+def _attacker_present(s: GameState) -> bool:
+    b = s.battle
+    return b is not None and b.attacker is not None and s.objects[b.attacker].zone == "field"
+
+
+def end_battle_window(ctx: Ctx, step: str, cause: str) -> None:
+    s = ctx.s
+    if step == "declare_attack":
+        ctx.emit(
+            "ChoiceRequested",
+            {"player": s.turn_player, "kind": "declare_attack", "options": {}},
+            "8.2 p3",
+            cause=cause,
+        )
+        return
+    if step == "declare_block":
+        b = s.battle
+        assert b is not None
+        if b.attacker is None or s.objects[b.attacker].zone != "field":
+            enter_battle_step(ctx, "first_strike", cause)
+            return
+        ctx.emit(
+            "ChoiceRequested",
+            {"player": s.opponent(s.turn_player), "kind": "declare_block", "options": {}},
+            "8.3 p3",
+            cause=cause,
+        )
+        return
+    if step == "end_of_battle":
+        ending = [e.id for e in s.effects if e.duration == "end_of_battle"]
+        if ending:
+            cause = ctx.emit("ContinuousEffectsEnded", {"ids": ending, "why": "end of battle"}, "8.6 p3.1", cause=cause)
+        if rule_processes_pending(s) or s.triggered:
+            open_priority(ctx, s.turn_player, cause)  # repeat the final step (8.6 p3.2)
+            return
+        ev = ctx.emit("BattleEnded", {}, "8.6 p4", cause=cause)
+        enter_step(ctx, "main", "main", ev)
+        return
+    order = [st for st, _ in BATTLE_STEPS]
+    enter_battle_step(ctx, order[order.index(step) + 1], cause)
+
+
+def battle_damage_by_attacker(ctx: Ctx, rule: str, cause: str) -> str:
+    s = ctx.s
+    b = s.battle
+    assert b is not None and b.attacker is not None and b.target is not None
+    attacker = b.attacker
+    atk = characteristics(s, attacker).atk or 0
+    cause = b.declared or cause  # battle damage follows from the attack declaration (8.2)
+    if b.blocker is not None and s.objects[b.blocker].zone == "field":
+        blocker = b.blocker
+        if has_skill(s, attacker, "pierce"):
+            # [Pierce] (11.1): assign at least the blocker's capacity, in multiples of 100,
+            # the rest to the attacked object.
+            chars = characteristics(s, blocker)
+            capacity = max((chars.def_ or 0) - s.objects[blocker].damage, 0)
+            if not version(s.ruleset).pierce_assigns_damage:
+                # no assignment (5.01 11.1 p2): the blocker is dealt the whole damage and what
+                # it is dealt beyond its capacity is dealt to the attacked object as well
+                before = s.objects[blocker].damage
+                cause = actions.deal_damage(ctx, attacker, blocker, atk, cause, battle=True, rule=rule + ".1")
+                excess = s.objects[blocker].damage - before - capacity
+                if excess > 0:
+                    cause = actions.deal_damage(ctx, attacker, b.target, excess, cause, battle=True, rule="11.1 p1.3")
+                return cause
+            to_blocker = min(atk, -(-capacity // 100) * 100)
+            cause = actions.deal_damage(ctx, attacker, blocker, to_blocker, cause, battle=True, rule="11.1 p1.3")
+            rest = atk - to_blocker
+            if rest > 0:
+                cause = actions.deal_damage(ctx, attacker, b.target, rest, cause, battle=True, rule="11.1 p1.3")
+            return cause
+        return actions.deal_damage(ctx, attacker, blocker, atk, cause, battle=True, rule=rule + ".1")
+    if b.target in s.players or s.objects[b.target].zone == "field":
+        return actions.deal_damage(ctx, attacker, b.target, atk, cause, battle=True, rule=rule + ".2")
+    return cause
+
+
+def battle_damage_to_attacker(ctx: Ctx, cause: str) -> str:
+    """The blocker, or the attacked J/resonator, deals damage to the attacker (8.5 p3)."""
+    s = ctx.s
+    b = s.battle
+    assert b is not None and b.attacker is not None
+    if s.objects[b.attacker].zone != "field":
+        return cause
+    # a J/resonator is the blocking one only as long as it is in a field (8.3 p5)
+    blocking = b.blocker is not None and s.objects[b.blocker].zone == "field"
+    other = b.blocker if blocking else b.target
+    if other is None or other in s.players or s.objects[other].zone != "field":
+        return cause
+    atk = characteristics(s, other).atk or 0
+    cause = (b.block_declared if blocking else b.declared) or cause
+    return actions.deal_damage(ctx, other, b.attacker, atk, cause, battle=True, rule="8.5 p3")
+
+
+def can_attack_with(s: GameState, oid: str) -> bool:
+    """A recovered J/resonator with ATK and DEF its controller has controlled continuously
+    since the beginning of the turn (8.2 p3.1) or with [Swiftness] (11.6)."""
+    obj = s.objects[oid]
+    if obj.zone != "field" or obj.rested or obj.controller != s.turn_player:
+        return False
+    chars = characteristics(s, oid)
+    if not chars.types & {"resonator", "j_ruler"} or chars.atk is None or chars.def_ is None:
+        return False
+    if overrides_for(s, oid).cannot_attack:
+        return False
+    # A J-ruler came from the ruler area by judgment, where its controller controlled it;
+    # playground to playground it stays the same card (3.1 p3), so judgment does not reset
+    # control (its [Rest] abilities still wait for a turn in the field, 9.5 p4).
+    controlled = obj.entered_turn < s.turn or obj.side == "j_ruler"
+    return controlled or "swiftness" in chars.skills
+
+
+def attack_targets(s: GameState, attacker: str) -> list[str]:
+    """An opponent, or a rested opponent's J/resonator; recovered ones too with [Target Attack] (11.2)."""
+    opp = s.opponent(s.turn_player)
+    targets = [opp]
+    target_attack = has_skill(s, attacker, "target_attack")
+    for oid in s.zones[opp]["field"]:
+        chars = characteristics(s, oid)
+        if not chars.types & {"resonator", "j_ruler"} or chars.atk is None or chars.def_ is None:
+            continue
+        if s.objects[oid].rested or target_attack:
+            targets.append(oid)
+    return targets
+
+
+def can_block_with(s: GameState, oid: str) -> bool:
+    b = s.battle
+    if b is None or b.attacker is None:
+        return False
+    obj = s.objects[oid]
+    if obj.zone != "field" or obj.rested or obj.controller == s.turn_player or oid == b.target:
+        return False
+    chars = characteristics(s, oid)
+    if not chars.types & {"resonator", "j_ruler"} or chars.atk is None or chars.def_ is None:
+        return False
+    if overrides_for(s, oid).cannot_block:
+        return False
+    return not (has_skill(s, b.attacker, "flying") and "flying" not in chars.skills)
+
+
+def must_attack(s: GameState) -> list[str]:
+    if s.no_more_battle:
+        return []  # no battle may be initiated, so nothing can attack legally (8.2 p6, 7.12 p2)
+    return [
+        oid for oid in s.zones[s.turn_player]["field"] if overrides_for(s, oid).must_attack and can_attack_with(s, oid)
+    ]
+
+
+def end_game(ctx: Ctx, winner: str | None, rule: str, cause: str) -> None:
+    """Record the end of the game, then reveal the shuffle seed so that anyone can verify
+    every recorded shuffle against the commitment published in GameStarted."""
+    data = {"winner": winner, "result": "win" if winner else "draw"}
+    cause = ctx.emit("GameEnded", data, rule, cause=cause)
+    reveal = {"seed": ctx.s.seed, "commitment": seed_commitment(ctx.s.game_id, ctx.s.seed)}
+    ctx.emit("SeedRevealed", reveal, "10.20 p1", cause=cause)
+
+
+# --- rule processes (13) ----------------------------------------------------------------
+
+
+def rule_processes_pending(s: GameState) -> bool:
+    return bool(_rule_process_candidates(s))
+
+
+def _rule_process_candidates(s: GameState) -> list[tuple[str, str]]:
+    found: list[tuple[str, str]] = []
+    for pid in s.order:
+        p = s.players[pid]
+        if p.lost is None and (p.life <= 0 or p.deck_out):
+            found.append(("lose", pid))
+    for pid in s.order:
+        for oid in s.zones[pid]["field"]:
+            chars = characteristics(s, oid)
+            if chars.def_ is not None and chars.types & {"resonator", "j_ruler"}:
+                obj = s.objects[oid]
+                if (obj.damage >= chars.def_ or chars.def_ <= 0) and not overrides_for(s, oid).cannot_be_destroyed:
+                    found.append(("destroy", oid))
+            if chars.card.type == "addition" and chars.card.subtype != "field":
+                host = s.objects[oid].attached_to
+                if host is None or not actions.is_legal_host(s, oid, host):
+                    found.append(("illegal_addition", oid))
+        if s.variant == "valhalla" and len(s.zones[pid]["lifebreak"]) > MAX_LIFEBREAK:
+            found.append(("excess_lifebreak", pid))
+    return found
+
+
+def rule_processes(ctx: Ctx, cause: str) -> str:
+    """Perform rule processes until none is left (6.1 p1.1, 13)."""
+    s = ctx.s
+    while True:
+        found = _rule_process_candidates(s)
+        if not found:
+            return cause
+        losers: list[str] = []
+        for kind, ref in found:
+            if kind == "lose":
+                p = s.players[ref]
+                reason = "life_zero" if p.life <= 0 else "deck_out"
+                rule = "13.1 p1" if reason == "life_zero" else "13.1 p2"
+                cause = ctx.emit("PlayerLost", {"player": ref, "reason": reason}, rule, cause=cause)
+                losers.append(ref)
+            elif kind == "destroy":
+                obj = s.objects[ref]
+                if obj.zone != "field":
+                    continue
+                chars = characteristics(s, ref)
+                rule = "13.2 p2" if chars.def_ is not None and chars.def_ <= 0 else "13.2 p1"
+                why = ctx.damage_cause.get(ref, cause)
+                detail = {"damage": s.objects[ref].damage, "def": chars.def_}
+                cause = actions.destroy(ctx, ref, why, rule=rule, by_rule_process=True, detail=detail)
+            elif kind == "illegal_addition":
+                if s.objects[ref].zone == "field":
+                    cause = actions.move(ctx, ref, "graveyard", cause, rule="13.3 p1", reason="illegal addition")
+            elif kind == "excess_lifebreak":
+                area = s.zones[ref]["lifebreak"]
+                # keep the bottom cards up to the maximum (13.4 p1)
+                for oid in list(area[MAX_LIFEBREAK:]):
+                    cause = actions.move(ctx, oid, "graveyard", cause, rule="13.4 p1", reason="excess lifebreak")
+        if losers:
+            alive = [p for p in s.order if s.players[p].lost is None]
+            if len(alive) == 1:
+                end_game(ctx, alive[0], "1.3 p2", cause)
+            else:
+                end_game(ctx, None, "1.3 p3", cause)
+            return cause

@@ -1,0 +1,738 @@
+"""Force of Will game state and ``evolve``: how each recorded event changes the state.
+
+``apply_event`` mutates a state in place and is the only code that changes game state;
+``decide`` (in ``engine``) works on a private copy and produces events by applying them
+to that copy, so the live state and a replay of the stored events agree by construction.
+Nothing here checks rules: replay trusts the recorded events.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from domain.fow.cards import Card, parse_card
+from domain.kernel import JSON, Event, UnknownEventError
+
+ZONES = (
+    "main_deck",
+    "stone_deck",
+    "hand",
+    "field",
+    "stone_area",
+    "ruler_area",
+    "graveyard",
+    "lifebreak",
+    "standby",
+    "removed",
+    "outside",
+)
+"""Per-player zones (FoW-5.5 3.3-3.12).  The chase area (3.13) is shared: ``GameState.chase``."""
+
+HIDDEN_ZONES = frozenset({"main_deck", "stone_deck", "hand", "lifebreak", "standby"})
+"""Hidden zones (FoW-5.5 3.1 p2): the hand and chant-standby area are visible to their owner."""
+ORDERED_ZONES = frozenset({"main_deck", "stone_deck", "graveyard", "lifebreak", "standby"})
+PLAYGROUND = frozenset({"field", "stone_area", "ruler_area"})
+"""FoW-5.5 3.14 p1."""
+
+
+@dataclass(slots=True)
+class Obj:
+    """A physical card.  ``oid`` is stable for the whole game so that judges can follow a
+    card; ``zone_since`` (the event seq of its last zone change) marks it as a new object in
+    the sense of FoW-5.5 3.1 p3."""
+
+    oid: str
+    card: str
+    owner: str
+    controller: str
+    zone: str
+    rested: bool = False
+    face_down: bool = False
+    damage: int = 0
+    counters: dict[str, int] = field(default_factory=dict)
+    attached_to: str | None = None
+    entered_turn: int = 0
+    zone_since: int = 0
+    side: str = "front"
+    """``front``; ``j_ruler`` for a ruler turned to its J-ruler side; ``future`` for a shifted card."""
+    awakened: bool = False
+    revealed: bool = False
+    from_remnant: bool = False
+    standby_turn: int = 0
+    last_known: dict[str, Any] | None = None
+    """Last known information (FoW-5.5 9.11) recorded when the card left a playground."""
+
+
+@dataclass(slots=True)
+class PlayerState:
+    id: str
+    name: str
+    life: int = 0
+    will: list[str] = field(default_factory=list)
+    called_stone_turn: int = 0
+    judgment_turn: int = 0
+    gods_arts_used: list[str] = field(default_factory=list)
+    once_per_turn_used: list[str] = field(default_factory=list)
+    lost: str | None = None
+    """The loss condition, once the player has lost (FoW-5.5 13.1)."""
+    deck_out: bool = False
+    """Had to draw from an empty main deck (FoW-5.5 13.1 p2)."""
+
+
+@dataclass(slots=True)
+class ChaseItem:
+    """A card or a pseudo-card ability in the chase area (FoW-5.5 3.13, 9.3)."""
+
+    id: str
+    kind: str  # card | ability | judgment | break
+    controller: str
+    source: str  # oid of the card (or the ability's source)
+    ability: int = -1  # index of the ability on the source card
+    targets: list[list[str]] = field(default_factory=list)
+    awakened: bool = False
+    choice: str | None = None
+    resolved_effects: int = 0
+
+
+@dataclass(slots=True)
+class Battle:
+    attacker: str | None = None
+    target: str | None = None  # oid or player id
+    blocker: str | None = None
+    first_strike_dealt: bool = False
+    opponent_acted: bool = False
+    declared: str = ""
+    """The AttackDeclared event (``ev:<seq>``): the cause of the battle damage that follows."""
+    block_declared: str = ""
+
+
+@dataclass(slots=True)
+class Effect:
+    """A continuous or replacement effect created by a resolved effect (FoW-5.5 9.9, 9.10)."""
+
+    id: str
+    kind: str  # modify | grant | prevent
+    source: str
+    controller: str
+    targets: list[str]
+    atk: int = 0
+    def_: int = 0
+    skill: str | None = None
+    amount: int | None = None
+    duration: str = "end_of_turn"
+    created: int = 0
+
+
+@dataclass(slots=True)
+class Triggered:
+    """A triggered automatic object waiting to be played (FoW-5.5 6.2, 9.6)."""
+
+    id: str
+    controller: str
+    source: str
+    ability: int
+    cause: str
+    kind: str = "ability"  # ability | card (chant-standby) | stealth | explode
+    target: str | None = None
+
+
+@dataclass(slots=True)
+class Pending:
+    """The decision the game waits for: ``priority`` or a specific choice."""
+
+    kind: str
+    player: str
+    options: dict[str, JSON] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class GameState:
+    game_id: str = ""
+    ruleset: str = "FoW-5.5"
+    variant: str = "valhalla"
+    seq: int = 0
+    seed: int = 0
+    shuffles: int = 0
+    cards: dict[str, Card] = field(default_factory=dict)
+    objects: dict[str, Obj] = field(default_factory=dict)
+    order: list[str] = field(default_factory=list)
+    players: dict[str, PlayerState] = field(default_factory=dict)
+    zones: dict[str, dict[str, list[str]]] = field(default_factory=dict)
+    chase: list[ChaseItem] = field(default_factory=list)
+    turn: int = 0
+    turn_player: str = ""
+    first_player: str = ""
+    phase: str = "setup"
+    step: str = "setup"
+    battle: Battle | None = None
+    no_more_battle: bool = False
+    passes: int = 0
+    pending: Pending | None = None
+    triggered: list[Triggered] = field(default_factory=list)
+    effects: list[Effect] = field(default_factory=list)
+    counter: int = 0
+    """Source of fresh ids (chase items, effects, triggers): bumped by events only."""
+    hand_changes: dict[str, list[str]] = field(default_factory=dict)
+    """Cards each player chose to change in the hand-change step (FoW-5.5 4.2 p4)."""
+    finished: bool = False
+    winner: str | None = None
+    result: str | None = None
+
+    # --- queries used everywhere -------------------------------------------------------
+    def opponent(self, player: str) -> str:
+        return self.order[1] if self.order[0] == player else self.order[0]
+
+    def zone(self, player: str, zone: str) -> list[str]:
+        return self.zones[player][zone]
+
+    def card_of(self, oid: str) -> Card:
+        obj = self.objects[oid]
+        if obj.side == "j_ruler":
+            judgment = self.cards[obj.card].judgment
+            if judgment is not None:
+                return self.cards[judgment.j_ruler]
+        if obj.side == "future":
+            other = self.cards[obj.card].other_side
+            if other is not None:
+                return self.cards[other]
+        return self.cards[obj.card]
+
+    def clone(self) -> GameState:
+        new = copy.copy(self)
+        new.objects = {k: _clone_obj(v) for k, v in self.objects.items()}
+        new.players = {k: _clone_player(v) for k, v in self.players.items()}
+        new.zones = {p: {z: list(oids) for z, oids in zs.items()} for p, zs in self.zones.items()}
+        new.chase = [copy.deepcopy(c) for c in self.chase]
+        new.battle = copy.copy(self.battle)
+        new.pending = copy.deepcopy(self.pending)
+        new.triggered = list(self.triggered)
+        new.effects = [copy.copy(e) for e in self.effects]
+        new.order = list(self.order)
+        new.hand_changes = {k: list(v) for k, v in self.hand_changes.items()}
+        return new
+
+
+_OBJ_FIELDS = tuple(f.name for f in fields(Obj))
+
+
+def _clone_player(p: PlayerState) -> PlayerState:
+    new = copy.copy(p)
+    new.will = list(p.will)
+    new.gods_arts_used = list(p.gods_arts_used)
+    new.once_per_turn_used = list(p.once_per_turn_used)
+    return new
+
+
+def _clone_obj(obj: Obj) -> Obj:
+    """A fast field-by-field copy (``copy.copy`` of slotted dataclasses is slow)."""
+    new = object.__new__(Obj)
+    for name in _OBJ_FIELDS:
+        object.__setattr__(new, name, getattr(obj, name))
+    new.counters = dict(obj.counters)
+    if obj.last_known is not None:
+        new.last_known = dict(obj.last_known)
+    return new
+
+
+# --- serialisation --------------------------------------------------------------------
+
+
+def _dc_to_dict(obj: Any) -> dict[str, JSON]:
+    return {f.name: copy.deepcopy(getattr(obj, f.name)) for f in fields(obj)}
+
+
+def state_to_dict(state: GameState) -> dict[str, JSON]:
+    """A JSON-friendly, canonical dump (used for snapshots and replay-equality checks)."""
+    return {
+        "game_id": state.game_id,
+        "ruleset": state.ruleset,
+        "variant": state.variant,
+        "seq": state.seq,
+        "seed": state.seed,
+        "shuffles": state.shuffles,
+        "cards": {cid: c.model_dump(mode="json", by_alias=True, exclude_unset=True) for cid, c in state.cards.items()},
+        "objects": {oid: _dc_to_dict(o) for oid, o in state.objects.items()},
+        "order": list(state.order),
+        "players": {pid: _dc_to_dict(p) for pid, p in state.players.items()},
+        "zones": {p: {z: list(v) for z, v in zs.items()} for p, zs in state.zones.items()},
+        "chase": [_dc_to_dict(c) for c in state.chase],
+        "turn": state.turn,
+        "turn_player": state.turn_player,
+        "first_player": state.first_player,
+        "phase": state.phase,
+        "step": state.step,
+        "battle": _dc_to_dict(state.battle) if state.battle else None,
+        "no_more_battle": state.no_more_battle,
+        "passes": state.passes,
+        "pending": _dc_to_dict(state.pending) if state.pending else None,
+        "triggered": [_dc_to_dict(t) for t in state.triggered],
+        "effects": [_dc_to_dict(e) for e in state.effects],
+        "counter": state.counter,
+        "hand_changes": {k: list(v) for k, v in state.hand_changes.items()},
+        "finished": state.finished,
+        "winner": state.winner,
+        "result": state.result,
+    }
+
+
+def state_from_dict(data: Mapping[str, Any]) -> GameState:
+    return GameState(
+        game_id=data["game_id"],
+        ruleset=data["ruleset"],
+        variant=data["variant"],
+        seq=data["seq"],
+        seed=data["seed"],
+        shuffles=data["shuffles"],
+        cards={cid: parse_card(c) for cid, c in data["cards"].items()},
+        objects={oid: Obj(**o) for oid, o in data["objects"].items()},
+        order=list(data["order"]),
+        players={pid: PlayerState(**p) for pid, p in data["players"].items()},
+        zones={p: {z: list(v) for z, v in zs.items()} for p, zs in data["zones"].items()},
+        chase=[ChaseItem(**c) for c in data["chase"]],
+        turn=data["turn"],
+        turn_player=data["turn_player"],
+        first_player=data["first_player"],
+        phase=data["phase"],
+        step=data["step"],
+        battle=Battle(**data["battle"]) if data["battle"] else None,
+        no_more_battle=data["no_more_battle"],
+        passes=data["passes"],
+        pending=Pending(**data["pending"]) if data["pending"] else None,
+        triggered=[Triggered(**t) for t in data["triggered"]],
+        effects=[Effect(**e) for e in data["effects"]],
+        counter=data["counter"],
+        hand_changes={k: list(v) for k, v in data["hand_changes"].items()},
+        finished=data["finished"],
+        winner=data["winner"],
+        result=data["result"],
+    )
+
+
+# --- evolve ---------------------------------------------------------------------------
+
+Handler = Callable[[GameState, Mapping[str, Any], Event], None]
+_HANDLERS: dict[str, Handler] = {}
+
+
+def handles(*names: str) -> Callable[[Handler], Handler]:
+    def register(fn: Handler) -> Handler:
+        for name in names:
+            _HANDLERS[name] = fn
+        return fn
+
+    return register
+
+
+EVENT_TYPES = _HANDLERS
+"""Every event type the Force of Will engine records, by name."""
+
+
+def apply_event(state: GameState, event: Event) -> None:
+    """Apply one recorded event to ``state`` in place."""
+    handler = _HANDLERS.get(event.type)
+    if handler is None:
+        raise UnknownEventError(f"Force of Will has no event type {event.type!r} (event {event.seq})")
+    handler(state, event.data, event)
+    state.seq = event.seq
+
+
+def evolve(state: GameState, event: Event) -> GameState:
+    new = state.clone()
+    apply_event(new, event)
+    return new
+
+
+@handles("GameStarted")
+def _game_started(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.game_id = d["game_id"]
+    s.ruleset = d["ruleset"]
+    s.variant = d["variant"]
+    s.seed = d["seed"]
+    s.cards = {cid: parse_card(c) for cid, c in d["cards"].items()}
+    s.order = [p["id"] for p in d["players"]]
+    s.players = {p["id"]: PlayerState(id=p["id"], name=p["name"]) for p in d["players"]}
+    s.zones = {p: {z: [] for z in ZONES} for p in s.order}
+    for o in d["objects"]:
+        obj = Obj(oid=o["oid"], card=o["card"], owner=o["owner"], controller=o["owner"], zone=o["zone"])
+        s.objects[obj.oid] = obj
+        s.zones[obj.owner][obj.zone].append(obj.oid)
+
+
+@handles("DeckShuffled")
+def _deck_shuffled(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.zones[d["player"]][d["zone"]] = list(d["order"])
+    s.shuffles = d["shuffle_index"] + 1
+    for oid in d["order"]:
+        s.objects[oid].revealed = False
+
+
+@handles("LifeSet")
+def _life_set(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.players[d["player"]].life = d["life"]
+
+
+@handles("LifeChanged")
+def _life_changed(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.players[d["player"]].life = d["life"]
+
+
+@handles("PlayerChosenAtRandom")
+def _chosen_at_random(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.shuffles = d["shuffle_index"] + 1
+
+
+@handles("TurnOrderChosen")
+def _turn_order(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.first_player = d["first_player"]
+
+
+@handles("CardMoved")
+def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    obj = s.objects[d["oid"]]
+    src = d["from"]
+    if src == "chase":
+        pass
+    else:
+        s.zones[obj.controller if src in PLAYGROUND else obj.owner][src].remove(obj.oid)
+    to = d["to"]
+    controller = d.get("controller", obj.owner)
+    if to != "chase":
+        dest = s.zones[controller if to in PLAYGROUND else obj.owner][to]
+        if d.get("position") == "bottom":
+            dest.insert(0, obj.oid)
+        else:
+            dest.append(obj.oid)  # the end of a list is the top of a pile
+    playground_to_playground = src in PLAYGROUND and to in PLAYGROUND
+    obj.zone = to
+    obj.controller = controller
+    obj.face_down = bool(d.get("face_down", False))
+    obj.zone_since = e.seq
+    if not playground_to_playground:
+        # A new object in a new zone (FoW-5.5 3.1 p3): counters (10.21 p3), damage and
+        # orientation do not follow it; it enters recovered (3.2 p1.2).
+        obj.entered_turn = s.turn
+        obj.counters = {}
+        obj.damage = 0
+        obj.rested = False
+        obj.attached_to = d.get("attached_to")
+        obj.awakened = bool(d.get("awakened", False))
+        obj.from_remnant = bool(d.get("from_remnant", False))
+        obj.revealed = bool(d.get("revealed", False)) and to not in PLAYGROUND
+        if to != "field":
+            obj.side = "front"
+        if to == "standby":
+            obj.standby_turn = s.turn
+        # effects on the old object end (FoW-5.5 3.1 p3)
+        for eff in s.effects:
+            if obj.oid in eff.targets:
+                eff.targets = [t for t in eff.targets if t != obj.oid]
+        s.effects = [eff for eff in s.effects if eff.targets or eff.kind not in ("modify", "grant", "prevent")]
+    elif "attached_to" in d:
+        obj.attached_to = d["attached_to"]
+    if "side" in d:
+        obj.side = d["side"]
+    if "last_known" in d:
+        obj.last_known = dict(d["last_known"])
+    if d.get("entered"):
+        obj.entered_turn = s.turn
+
+
+@handles("CardRested")
+def _rested(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.objects[d["oid"]].rested = True
+
+
+@handles("CardRecovered")
+def _recovered(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.objects[d["oid"]].rested = False
+
+
+@handles("CardsRecovered")
+def _all_recovered(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    for oid in d["oids"]:
+        s.objects[oid].rested = False
+
+
+@handles("TurnBegan")
+def _turn_began(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.turn = d["turn"]
+    s.turn_player = d["player"]
+    s.no_more_battle = False
+    for p in s.players.values():
+        p.once_per_turn_used = []
+
+
+@handles("StepBegan")
+def _step_began(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.phase = d["phase"]
+    s.step = d["step"]
+    s.passes = 0
+    s.pending = None
+
+
+@handles("PriorityGiven")
+def _priority(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.pending = Pending(kind="priority", player=d["player"])
+    if d.get("reset_passes"):
+        s.passes = 0
+
+
+@handles("PriorityPassed")
+def _passed(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.passes += 1
+    s.pending = None
+
+
+@handles("ChoiceRequested")
+def _choice(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.pending = Pending(kind=d["kind"], player=d["player"], options=dict(d.get("options", {})))
+
+
+@handles("CardsDrawn")
+def _drawn(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    # bookkeeping event; the moves themselves are CardMoved events
+    pass
+
+
+@handles("DrawFromEmptyDeckAttempted")
+def _deck_out(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.players[d["player"]].deck_out = True
+
+
+@handles("HandChangeDeclared")
+def _hand_change(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.pending = None
+    s.hand_changes[d["player"]] = list(d["cards"])
+
+
+@handles("WillProduced")
+def _will_produced(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.players[d["player"]].will.extend(d["will"])
+
+
+@handles("WillPaid")
+def _will_paid(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    pool = s.players[d["player"]].will
+    for w in d["will"]:
+        pool.remove(w)
+
+
+@handles("WillCeased")
+def _will_ceased(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.players[d["player"]].will = []
+
+
+@handles("LifePaid")
+def _life_paid(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.players[d["player"]].life = d["life"]
+
+
+@handles("CardPlayed", "AbilityPlayed", "JudgmentPerformed", "BreakPlayed")
+def _put_on_chase(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    item = ChaseItem(
+        id=d["item"],
+        kind=d["kind"],
+        controller=d["player"],
+        source=d["source"],
+        ability=d.get("ability", -1),
+        targets=[list(t) for t in d.get("targets", [])],
+        awakened=bool(d.get("awakened", False)),
+        choice=d.get("choice"),
+    )
+    s.chase.append(item)
+    s.counter += 1
+    s.passes = 0
+    if d.get("trigger"):
+        s.triggered = [t for t in s.triggered if t.id != d["trigger"]]
+    if d.get("once_per_turn_key"):
+        s.players[d["player"]].once_per_turn_used.append(d["once_per_turn_key"])
+    if d.get("gods_art"):
+        s.players[d["player"]].gods_arts_used.append(d["gods_art"])
+    if d["kind"] == "judgment":
+        s.players[d["player"]].judgment_turn = s.turn
+    if s.battle is not None and d["player"] != s.turn_player:
+        s.battle.opponent_acted = True
+
+
+@handles("WillAbilityResolved")
+def _will_ability(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.passes = 0
+    if d.get("once_per_turn_key"):
+        s.players[d["player"]].once_per_turn_used.append(d["once_per_turn_key"])
+
+
+@handles("EffectsApplied")
+def _effects_progress(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    for item in s.chase:
+        if item.id == d["item"]:
+            item.resolved_effects = d["count"]
+
+
+@handles("ChaseItemResolved", "ChaseItemCanceled", "ChaseItemRemoved")
+def _chase_removed(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.chase = [c for c in s.chase if c.id != d["item"]]
+    s.passes = 0  # a resolution starts a fresh priority sequence (6.4 p1.2)
+
+
+@handles("DamageDealt")
+def _damage(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    if d.get("to_card"):
+        s.objects[d["target"]].damage += d["amount"]
+
+
+@handles("DamagePrevented")
+def _prevented(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    for eff in s.effects:
+        if eff.id == d["effect"] and eff.amount is not None:
+            eff.amount -= d["amount"]
+    s.effects = [eff for eff in s.effects if not (eff.kind == "prevent" and eff.amount is not None and eff.amount <= 0)]
+
+
+@handles("ContinuousEffectCreated")
+def _effect_created(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.effects.append(
+        Effect(
+            id=d["id"],
+            kind=d["kind"],
+            source=d["source"],
+            controller=d["controller"],
+            targets=list(d["targets"]),
+            atk=d.get("atk", 0),
+            def_=d.get("def", 0),
+            skill=d.get("skill"),
+            amount=d.get("amount"),
+            duration=d["duration"],
+            created=e.seq,
+        )
+    )
+    s.counter += 1
+
+
+@handles("ContinuousEffectsEnded")
+def _effects_ended(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    ended = set(d["ids"])
+    s.effects = [eff for eff in s.effects if eff.id not in ended]
+
+
+@handles("DamageCleared")
+def _damage_cleared(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    for oid in d["oids"]:
+        s.objects[oid].damage = 0
+
+
+@handles("CounterPut")
+def _counter(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    obj = s.objects[d["oid"]]
+    obj.counters[d["counter"]] = obj.counters.get(d["counter"], 0) + d["count"]
+
+
+@handles("BattleBegan")
+def _battle_began(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.battle = Battle()
+
+
+@handles("AttackDeclared")
+def _attack(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    assert s.battle is not None
+    s.battle.attacker = d["attacker"]
+    s.battle.target = d["target"]
+    s.battle.declared = f"ev:{e.seq}"
+    s.pending = None
+
+
+@handles("AttackForfeited")
+def _forfeit(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    if d.get("no_more_battle"):
+        s.no_more_battle = True
+    s.pending = None
+
+
+@handles("BlockDeclared")
+def _block(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    assert s.battle is not None
+    s.battle.blocker = d["blocker"]
+    s.battle.block_declared = f"ev:{e.seq}"
+    s.pending = None
+
+
+@handles("BlockDeclined")
+def _no_block(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.pending = None
+
+
+@handles("FirstStrikeDamageDealt")
+def _first_strike(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    assert s.battle is not None
+    s.battle.first_strike_dealt = True
+
+
+@handles("BattleEnded")
+def _battle_ended(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.battle = None
+
+
+@handles("MagicStoneCalled")
+def _called(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.players[d["player"]].called_stone_turn = s.turn
+    s.passes = 0
+
+
+@handles("CardPutIntoStandby", "LifebreakPerformed", "CardRevealed")
+def _marker(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.passes = 0
+    if "oid" in d and e.type == "CardRevealed":
+        s.objects[d["oid"]].revealed = True
+
+
+@handles("AbilityTriggered")
+def _triggered(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.triggered.append(
+        Triggered(
+            id=d["trigger"],
+            controller=d["controller"],
+            source=d["source"],
+            ability=d["ability"],
+            cause=e.cause,
+            kind=d.get("kind", "ability"),
+            target=(d.get("extra") or {}).get("target"),
+        )
+    )
+    s.counter += 1
+
+
+@handles("TriggerDiscarded")
+def _trigger_discarded(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.triggered = [t for t in s.triggered if t.id != d["trigger"]]
+
+
+@handles("PlayerLost")
+def _lost(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.players[d["player"]].lost = d["reason"]
+
+
+@handles("GameEnded")
+def _ended(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.finished = True
+    s.winner = d.get("winner")
+    s.result = d["result"]
+    s.pending = None
+    s.phase = "game_over"
+    s.step = "game_over"
+
+
+@handles("ResolutionPaused", "ResolutionStarted", "CardMoveIgnored", "DestructionIgnored")
+def _paused(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    pass
+
+
+@handles("SeedRevealed")
+def _seed_revealed(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    pass  # the seed was known to the engine all along; the event publishes it
+
+
+@handles("CardShifted")
+def _shifted(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.objects[d["oid"]].side = d["side"]
