@@ -1,0 +1,314 @@
+"""The HTTP API (FastAPI).  ``uvicorn api.app:app`` serves :data:`app`, whose lifespan
+opens the game service from the ``ADJUDICATOR_*`` environment and closes it on shutdown.
+
+Endpoints are plain ``def`` (FastAPI runs them in its threadpool; the service is
+synchronous and thread-safe).  Every error answers ``{"error": {"code", "message",
+"rule"?, "details"?}}``.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Annotated, Any
+
+from fastapi import FastAPI, Query, Request, Response
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.datastructures import Headers
+from starlette.exceptions import HTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from api.deps import PrincipalDep, ServiceDep, viewer_for
+from api.schemas import (
+    ID,
+    CommandOut,
+    CommandRequest,
+    CommandResponse,
+    CreateGameRequest,
+    CreateGameResponse,
+    ErrorDetail,
+    ErrorResponse,
+    EventOut,
+    EventsResponse,
+    Health,
+    LegalActionsResponse,
+    PlayerOut,
+    RulesetOut,
+    StateResponse,
+)
+from domain.kernel import Command, Event, PlayerSpec
+from service.app import GameService
+from service.catalog import CatalogError
+from service.errors import (
+    AuthError,
+    CommandIdReusedError,
+    ForbiddenError,
+    GameAlreadyExistsError,
+    GameNotFoundError,
+    InvalidRequestError,
+    RejectedError,
+    ServiceError,
+    UnknownRulesetError,
+    VersionConflictError,
+)
+from service.settings import Settings
+
+__all__ = ["MAX_BODY_BYTES", "app", "create_app"]
+
+MAX_BODY_BYTES = 256 * 1024
+log = logging.getLogger("adjudicator.api")
+
+_STATUS: list[tuple[type[ServiceError], int]] = [
+    (GameNotFoundError, 404),
+    (AuthError, 401),
+    (ForbiddenError, 403),
+    (VersionConflictError, 409),
+    (GameAlreadyExistsError, 409),
+    (CommandIdReusedError, 409),
+    (RejectedError, 422),
+    (InvalidRequestError, 422),
+]
+_HTTP_CODES = {404: "route/not_found", 405: "request/method_not_allowed", 413: "request/too_large"}
+
+
+def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI error responses: every route may also answer 422 (request/invalid) and 500."""
+    descriptions = {
+        401: "Missing or invalid bearer token (`auth/missing_token`, `auth/invalid_token`).",
+        403: "The token may not do this (`auth/forbidden`).",
+        404: "No such game (`game/not_found`).",
+        409: "Version conflict (`game/version_conflict`, details: expected and actual version), "
+        "a reused command id (`command/id_reused`) or an existing game id (`game/already_exists`).",
+        413: "The request body is larger than 256 KiB (`request/too_large`).",
+        422: "Malformed input (`request/invalid`, ...) or a move the rules refuse (`rules/...`, with `rule`).",
+        500: "Unexpected server error (`server/internal`); nothing is revealed about it.",
+    }
+    return {s: {"model": ErrorResponse, "description": descriptions[s]} for s in (*statuses, 422, 500)}
+
+
+def _error(status: int, code: str, message: str, **extra: Any) -> JSONResponse:
+    body = ErrorResponse(error=ErrorDetail(code=code, message=message, **extra))
+    headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
+    return JSONResponse(body.model_dump(mode="json", exclude_none=True), status_code=status, headers=headers)
+
+
+async def _service_error(_: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, ServiceError)
+    status = next((s for cls, s in _STATUS if isinstance(exc, cls)), 500)
+    if status == 500:  # EngineContractError: a bug in a rules engine
+        log.error("service error: %s", exc)
+        return _error(500, exc.code, "the rules engine failed; nothing was recorded")
+    if isinstance(exc, RejectedError):
+        return _error(status, exc.code, exc.message, rule=exc.rejection.rule)
+    if isinstance(exc, VersionConflictError):
+        details = {"expected_version": exc.expected, "actual_version": exc.actual}
+        return _error(status, exc.code, exc.message, details=details)
+    return _error(status, exc.code, exc.message)
+
+
+async def _unknown_ruleset(_: Request, exc: Exception) -> JSONResponse:
+    return _error(422, "ruleset/unknown", str(exc))
+
+
+async def _catalog_error(_: Request, exc: Exception) -> JSONResponse:
+    log.error("card catalog problem: %s", exc)
+    return _error(500, "catalog/unavailable", "the card catalog for this ruleset is unavailable")
+
+
+async def _validation_error(_: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, RequestValidationError)
+    details = [{"loc": list(e["loc"]), "msg": e["msg"], "type": e["type"]} for e in exc.errors()]
+    return _error(422, "request/invalid", "the request is malformed", details=details)
+
+
+async def _http_error(_: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, HTTPException)
+    code = _HTTP_CODES.get(exc.status_code, f"http/{exc.status_code}")
+    response = _error(exc.status_code, code, str(exc.detail))
+    response.headers.update(exc.headers or {})
+    return response
+
+
+async def _internal_error(request: Request, exc: Exception) -> JSONResponse:
+    log.error("unhandled %s on %s %s", type(exc).__name__, request.method, request.url.path)
+    return _error(500, "server/internal", "internal server error")
+
+
+class BodySizeLimit:
+    """Refuse request bodies over ``max_bytes`` with a structured 413: at once when
+    ``Content-Length`` says so, else as soon as the streamed body passes the limit."""
+
+    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+        self.app = app
+        self.max_bytes = max_bytes
+        self.message = f"the request body is larger than {max_bytes} bytes"
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        declared = Headers(scope=scope).get("content-length", "")
+        if declared.isdigit() and int(declared) > self.max_bytes:
+            return await _error(413, "request/too_large", self.message)(scope, receive, send)
+        seen = 0
+
+        async def limited() -> Message:
+            nonlocal seen
+            message = await receive()
+            seen += len(message.get("body", b""))
+            if seen > self.max_bytes:
+                raise HTTPException(413, self.message)
+            return message
+
+        await self.app(scope, limited, send)
+
+
+def _event_out(e: Event) -> EventOut:
+    return EventOut(seq=e.seq, type=e.type, data=dict(e.data), rule=e.rule, cause=e.cause, actor=e.actor)
+
+
+def create_app(settings: Settings | None = None, service: GameService | None = None) -> FastAPI:
+    """The API over ``service``, or over a service opened from ``settings`` (default: the
+    environment) when the app starts and closed when it stops."""
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        owned = service is None
+        app.state.service = service if service is not None else GameService(settings or Settings.from_env())
+        active: Settings = app.state.service.settings
+        if active.judge_token_generated:
+            log.warning("ADJUDICATOR_JUDGE_TOKEN is not set; this process's judge token is %s", active.judge_token)
+        try:
+            yield
+        finally:
+            if owned:
+                app.state.service.close()
+
+    api = FastAPI(
+        title="TCG rules adjudicator",
+        version="0.1.0",
+        summary="Event-sourced rules adjudication for trading card games.",
+        lifespan=lifespan,
+        exception_handlers={
+            ServiceError: _service_error,
+            UnknownRulesetError: _unknown_ruleset,
+            CatalogError: _catalog_error,
+            RequestValidationError: _validation_error,
+            HTTPException: _http_error,
+            Exception: _internal_error,
+        },
+    )
+
+    api.add_middleware(BodySizeLimit, max_bytes=MAX_BODY_BYTES)
+
+    @api.get("/health", response_model=Health, tags=["meta"], responses=_errors())
+    def health() -> Health:
+        return Health()
+
+    @api.get("/rulesets", response_model=list[RulesetOut], tags=["meta"], responses=_errors())
+    def rulesets(service: ServiceDep) -> list[RulesetOut]:
+        return [
+            RulesetOut(ruleset=r.ruleset, variants=r.variants, starter_decks=r.starter_decks)
+            for r in service.rulesets()
+        ]
+
+    @api.post("/games", status_code=201, response_model=CreateGameResponse, tags=["games"], responses=_errors(409, 413))
+    def create_game(body: CreateGameRequest, service: ServiceDep, response: Response) -> CreateGameResponse:
+        """Start a game.  No token is needed; the response is the only place the per-player
+        tokens are shown."""
+        created = service.create_game(
+            ruleset=body.ruleset,
+            variant=body.variant,
+            players=[PlayerSpec(p.id, p.name, p.deck.model_dump(exclude_none=True)) for p in body.players],
+            seed=body.seed,
+            first_player=body.first_player,
+            game_id=body.game_id,
+        )
+        response.headers["Cache-Control"] = "no-store"
+        return CreateGameResponse(
+            game_id=created.game_id,
+            ruleset=created.ruleset,
+            variant=created.variant,
+            version=created.version,
+            players=[PlayerOut(id=p.id, name=p.name) for p in body.players],
+            player_tokens=created.player_tokens,
+        )
+
+    @api.post(
+        "/games/{game_id}/commands",
+        response_model=CommandResponse,
+        tags=["games"],
+        responses=_errors(401, 403, 404, 409, 413),
+    )
+    def submit_command(
+        game_id: str, body: CommandRequest, principal: PrincipalDep, service: ServiceDep
+    ) -> CommandResponse:
+        """Send a command as the player the token belongs to.  An illegal move answers 422
+        with the rule it breaks and records nothing."""
+        if principal.player is None:
+            raise ForbiddenError("commands are sent with the acting player's token")
+        command = Command(type=body.type, player=principal.player, args=body.args, id=body.command_id)
+        result = service.submit(game_id, command, body.expected_version)
+        return CommandResponse(version=result.version, events=[_event_out(e) for e in result.events])
+
+    @api.get(
+        "/games/{game_id}/legal-actions",
+        response_model=LegalActionsResponse,
+        tags=["games"],
+        responses=_errors(401, 403, 404),
+    )
+    def legal_actions(
+        game_id: str,
+        principal: PrincipalDep,
+        service: ServiceDep,
+        player: Annotated[str | None, Query(pattern=ID, description="Default: the token's player.")] = None,
+    ) -> LegalActionsResponse:
+        """Complete commands the player may send now (players: their own; judge: anyone's)."""
+        chosen = viewer_for(principal, player)
+        if chosen is None:
+            raise InvalidRequestError("a judge must name the player (?player=)")
+        legal = service.legal_actions(game_id, chosen)
+        actions = [CommandOut(type=c.type, player=c.player, args=dict(c.args)) for c in legal.actions]
+        return LegalActionsResponse(game_id=game_id, player=chosen, version=legal.version, actions=actions)
+
+    @api.get("/games/{game_id}/state", response_model=StateResponse, tags=["games"], responses=_errors(401, 403, 404))
+    def state(
+        game_id: str,
+        principal: PrincipalDep,
+        service: ServiceDep,
+        at: Annotated[int | None, Query(ge=1, description="The state just after event `at`.")] = None,
+        viewer: Annotated[str | None, Query(pattern=ID, description="Judge only: view as this player.")] = None,
+    ) -> StateResponse:
+        """A player token gets that player's view; the judge token the full view."""
+        seen_by = viewer_for(principal, viewer)
+        shown = service.view(game_id, seen_by, at)
+        return StateResponse(
+            game_id=shown.game_id,
+            ruleset=shown.ruleset,
+            variant=shown.variant,
+            version=shown.version,
+            viewer=seen_by,
+            players=[PlayerOut(**p) for p in shown.players],
+            finished=shown.finished,
+            state=shown.state,
+        )
+
+    @api.get("/games/{game_id}/events", response_model=EventsResponse, tags=["games"], responses=_errors(401, 403, 404))
+    def events(
+        game_id: str,
+        principal: PrincipalDep,
+        service: ServiceDep,
+        after: Annotated[int, Query(ge=0, description="Only events with seq > after.")] = 0,
+        limit: Annotated[int, Query(ge=1, le=1000)] = 500,
+        viewer: Annotated[str | None, Query(pattern=ID, description="Judge only: as this player sees them.")] = None,
+    ) -> EventsResponse:
+        """The event stream with citations.  Players get events redacted for them."""
+        shown = viewer_for(principal, viewer)
+        stream = service.events(game_id, after=after, limit=limit, viewer=shown)
+        return EventsResponse(game_id=game_id, viewer=shown, events=[_event_out(e) for e in stream])
+
+    return api
+
+
+app = create_app()

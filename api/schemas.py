@@ -1,0 +1,142 @@
+"""HTTP request and response bodies (pydantic v2).  Never domain objects: ``api.app``
+converts at the edge."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+ID = r"^[A-Za-z0-9_-]{1,64}$"
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ErrorDetail(BaseModel):
+    code: str = Field(examples=["game/version_conflict"], description="Stable machine-readable code.")
+    message: str
+    rule: str | None = Field(default=None, examples=["FoW-5.5 7.1 p1"], description="Citation, for rule rejections.")
+    details: Any = None
+
+
+class ErrorResponse(BaseModel):
+    """Every error response, including validation errors, 404/405 and 500."""
+
+    error: ErrorDetail
+
+
+class Health(BaseModel):
+    status: Literal["ok"] = "ok"
+
+
+class RulesetOut(BaseModel):
+    ruleset: str = Field(examples=["FoW-5.5"])
+    variants: list[str]
+    starter_decks: list[str]
+
+
+class DeckEntry(Strict):
+    card: str = Field(min_length=1, max_length=128)
+    count: int = Field(default=1, ge=1, le=100)
+
+
+class StarterDeck(Strict):
+    """A built-in starter deck, by name (see ``GET /rulesets``)."""
+
+    starter: str = Field(pattern=ID)
+
+
+class DeckList(BaseModel):
+    """A deck list.  Further game-specific parts (e.g. Luck & Logic ``gates``) are passed
+    through to the rules engine, which validates the deck."""
+
+    model_config = ConfigDict(extra="allow")
+    ruler: str | None = Field(default=None, max_length=128)
+    main: list[DeckEntry] = Field(max_length=500)
+    stones: list[DeckEntry] = Field(default_factory=list, max_length=500)
+
+
+class PlayerIn(Strict):
+    id: str = Field(pattern=ID)
+    name: str = Field(min_length=1, max_length=100)
+    deck: StarterDeck | DeckList
+
+
+class CreateGameRequest(Strict):
+    ruleset: str = Field(max_length=64, examples=["FoW-5.5"])
+    variant: str = Field(max_length=64, examples=["valhalla"])
+    players: list[PlayerIn] = Field(min_length=1, max_length=8)
+    seed: int | None = Field(default=None, ge=0, lt=2**64, description="Drawn by the server when absent.")
+    first_player: str | None = Field(default=None, pattern=ID)
+    game_id: str | None = Field(default=None, pattern=ID, description="Generated when absent.")
+
+
+class PlayerOut(BaseModel):
+    id: str
+    name: str
+
+
+class CreateGameResponse(BaseModel):
+    game_id: str
+    ruleset: str
+    variant: str
+    version: int
+    players: list[PlayerOut]
+    player_tokens: dict[str, str] = Field(
+        description="Bearer token per player id. Shown only here: the server keeps only their hashes."
+    )
+
+
+class EventOut(BaseModel):
+    seq: int
+    type: str
+    data: dict[str, Any]
+    rule: str = Field(examples=["FoW-5.5 8.5 p2"])
+    cause: str = Field(examples=["cmd:3f0c9a6e", "ev:40"])
+    actor: str
+
+
+class CommandRequest(Strict):
+    """A command of the player the bearer token belongs to."""
+
+    command_id: str = Field(min_length=1, max_length=128, description="Idempotency key: resending it is safe.")
+    expected_version: int | None = Field(default=None, ge=0, description="The game version the command is based on.")
+    type: str = Field(min_length=1, max_length=64, examples=["DeclareAttack"])
+    args: dict[str, Any] = Field(default_factory=dict)
+
+
+class CommandResponse(BaseModel):
+    version: int
+    events: list[EventOut] = Field(description="As the submitting player may see them.")
+
+
+class CommandOut(BaseModel):
+    type: str
+    player: str
+    args: dict[str, Any]
+
+
+class LegalActionsResponse(BaseModel):
+    game_id: str
+    player: str
+    version: int
+    actions: list[CommandOut]
+
+
+class StateResponse(BaseModel):
+    game_id: str
+    ruleset: str
+    variant: str
+    version: int
+    viewer: str | None = Field(description="The player whose view this is; null for the full (judge) view.")
+    players: list[PlayerOut]
+    finished: bool | None
+    state: dict[str, Any]
+
+
+class EventsResponse(BaseModel):
+    game_id: str
+    viewer: str | None
+    events: list[EventOut]

@@ -1,0 +1,483 @@
+"""The event-sourced adjudicator: the ``Game`` aggregate, the eventsourcing application and
+the use-case facade :class:`GameService`.
+
+One game is one aggregate.  Its ``Created`` event holds the game's header (ruleset, variant,
+players, hashes of the player tokens) and the first domain event; every later domain event
+is one ``Happened`` event, so a domain event's ``seq`` equals the aggregate version.  The
+domain state is rebuilt with ``engine.evolve`` only: replay never calls ``decide``, reads a
+clock or draws randomness.  Engines are looked up only through :mod:`domain.rulesets`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import hashlib
+import hmac
+import json
+import re
+import secrets
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal, cast
+from uuid import NAMESPACE_URL, UUID, uuid4, uuid5
+
+from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.domain import Aggregate, event
+from eventsourcing.domain import Snapshot as BaseSnapshot
+from eventsourcing.persistence import IntegrityError
+from eventsourcing.utils import Environment, EnvType, register_topic
+
+from domain.kernel import JSON, Command, Event, GameSpec, PlayerSpec, Rejection, RulesEngine
+from domain.rulesets import get_engine, list_rulesets
+from service.catalog import CardCatalogs, UnknownStarterDeckError
+from service.errors import (
+    AuthError,
+    CommandIdReusedError,
+    CommandRejectedError,
+    EngineContractError,
+    GameAlreadyExistsError,
+    GameNotFoundError,
+    InvalidRequestError,
+    SetupRejectedError,
+    VersionConflictError,
+)
+from service.settings import Settings
+
+__all__ = [
+    "ID_PATTERN",
+    "MAX_SUBMIT_ATTEMPTS",
+    "Adjudicator",
+    "CommandResult",
+    "CreatedGame",
+    "Game",
+    "GameService",
+    "GameView",
+    "LegalActions",
+    "Principal",
+    "RulesetInfo",
+    "game_uuid",
+    "redact_event",
+]
+
+ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,64}")
+"""Game ids and player ids."""
+MAX_SUBMIT_ATTEMPTS = 5
+"""Attempts of a command sent without ``expected_version`` when concurrent writers win."""
+_GAMES = uuid5(NAMESPACE_URL, "urn:tcg-adjudicator:games")
+
+
+def game_uuid(game_id: str) -> UUID:
+    """The aggregate id of a game id (stable across processes)."""
+    return uuid5(_GAMES, game_id)
+
+
+def _token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _fresh(data: Mapping[str, JSON]) -> Event:
+    """A domain event the engine may keep references into without touching stored data."""
+    return Event.from_dict(copy.deepcopy(dict(data)))
+
+
+class Game(Aggregate):
+    """One game.  Attributes are JSON-friendly except ``state`` (see :class:`Game.Snapshot`)."""
+
+    TOPIC = "adjudicator:Game"
+
+    class Created(Aggregate.Created):
+        TOPIC = "adjudicator:Game.Created"
+        game_id: str
+        ruleset: str
+        variant: str
+        players: list[dict[str, str]]
+        token_hashes: dict[str, str]
+        first_event: dict[str, Any]
+
+    class Happened(Aggregate.Event):
+        TOPIC = "adjudicator:Game.Happened"
+        event: dict[str, Any]
+        command_id: str
+        command_digest: str
+
+    class Snapshot(BaseSnapshot):
+        """Stores the domain state as ``engine.state_to_dict`` and reads it back."""
+
+        TOPIC = "adjudicator:Game.Snapshot"
+
+        @classmethod
+        def take(cls, aggregate: Any) -> Game.Snapshot:
+            snapshot = super().take(aggregate)
+            snapshot.state["state"] = aggregate.engine.state_to_dict(aggregate.state)
+            return snapshot
+
+        def mutate(self, _: None) -> Game:
+            game = cast(Game, super().mutate(None))
+            game.state = game.engine.state_from_dict(game.state)
+            return game
+
+    @staticmethod
+    def create_id(game_id: str) -> UUID:
+        return game_uuid(game_id)
+
+    @event(Created)
+    def __init__(
+        self,
+        game_id: str,
+        ruleset: str,
+        variant: str,
+        players: list[dict[str, str]],
+        token_hashes: dict[str, str],
+        first_event: dict[str, Any],
+    ) -> None:
+        self.game_id = game_id
+        self.ruleset = ruleset
+        self.variant = variant
+        self.players = players
+        self.token_hashes = token_hashes
+        self.commands: dict[str, dict[str, Any]] = {}
+        self.state: Any = self.engine.evolve(self.engine.initial_state(), _fresh(first_event))
+
+    @property
+    def engine(self) -> RulesEngine[Any]:
+        return get_engine(self.ruleset)
+
+    @property
+    def player_ids(self) -> list[str]:
+        return [p["id"] for p in self.players]
+
+    @event(Happened)
+    def _happened(self, event: dict[str, Any], command_id: str, command_digest: str) -> None:
+        self.state = self.engine.evolve(self.state, _fresh(event))
+        if command_id:
+            done = self.commands.setdefault(command_id, {"first": event["seq"], "digest": command_digest})
+            done["last"] = event["seq"]
+
+    def record(
+        self, events: Sequence[Event], command_id: str = "", command_digest: str = ""
+    ) -> list[tuple[Event, Any]]:
+        """Append engine output; returns each event (as stored) with the state after it."""
+        out: list[tuple[Event, Any]] = []
+        for e in events:
+            data = _checked(e, self.version + 1)
+            self._happened(event=data, command_id=command_id, command_digest=command_digest)
+            out.append((Event.from_dict(data), self.state))
+        return out
+
+
+register_topic(Game.Snapshot.TOPIC, Game.Snapshot)
+
+
+def _checked(e: Event, seq: int) -> dict[str, Any]:
+    """The event as stored (a JSON round trip, so live and replayed states agree)."""
+    if e.seq != seq:
+        raise EngineContractError(f"engine produced {e.type} with seq {e.seq}; expected {seq}")
+    try:
+        return cast(dict[str, Any], json.loads(json.dumps(e.to_dict())))
+    except (TypeError, ValueError) as exc:
+        raise EngineContractError(f"engine produced {e.type} (seq {e.seq}) with non-JSON data: {exc}") from None
+
+
+class Adjudicator(Application[UUID]):
+    """The eventsourcing application.  Configured only from :class:`Settings`."""
+
+    name = "Adjudicator"
+
+    def __init__(self, settings: Settings) -> None:
+        self.snapshot_interval = settings.snapshot_interval
+        super().__init__(settings.eventsourcing_env())
+
+    def construct_env(self, name: str, env: EnvType | None = None) -> Environment:
+        # Unlike the base class, ignore os.environ: Settings already read it.
+        return Environment(name, dict(env or {}))
+
+    def record(self, game: Game) -> None:
+        """Save the game's new events atomically, then snapshot it when it crossed a
+        multiple of the snapshot interval.  Raises ``IntegrityError`` if another writer
+        recorded first."""
+        before = game.version - len(game.pending_events)
+        self.save(game)
+        if game.version // self.snapshot_interval > before // self.snapshot_interval:
+            assert self.snapshots is not None
+            with contextlib.suppress(IntegrityError):  # a snapshot at this version exists already
+                self.snapshots.put([Game.Snapshot.take(game)])
+
+
+def redact_event(engine: RulesEngine[Any], state: Any, event: Event, viewer: str | None) -> Event:
+    """``event`` as ``viewer`` (a player id, or ``None`` for a judge) may see it.
+
+    ``state`` is the state right after the event.  Engines provide the optional hook
+    ``redact_event(state, event, viewer)``; for an engine without it, players get the
+    event without its ``data`` (fail closed), and judges always get it whole."""
+    if viewer is None:
+        return event
+    hook: Callable[[Any, Event, str], Event] | None = getattr(engine, "redact_event", None)
+    if hook is None:
+        return Event(event.seq, event.type, {}, event.rule, event.cause, event.actor)
+    return hook(state, event, viewer)
+
+
+@dataclass(frozen=True, slots=True)
+class CreatedGame:
+    game_id: str
+    ruleset: str
+    variant: str
+    version: int
+    player_tokens: dict[str, str]
+    """Shown once: only their hashes are stored."""
+    events: list[Event]
+
+
+@dataclass(frozen=True, slots=True)
+class CommandResult:
+    version: int
+    events: list[Event]
+    """As the submitting player may see them."""
+
+
+@dataclass(frozen=True, slots=True)
+class LegalActions:
+    version: int
+    actions: list[Command]
+
+
+@dataclass(frozen=True, slots=True)
+class GameView:
+    game_id: str
+    ruleset: str
+    variant: str
+    version: int
+    players: list[dict[str, str]]
+    finished: bool | None
+    """``None`` when the engine has no ``is_finished`` hook."""
+    state: dict[str, JSON]
+
+
+@dataclass(frozen=True, slots=True)
+class Principal:
+    role: Literal["player", "judge"]
+    player: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RulesetInfo:
+    ruleset: str
+    variants: list[str]
+    starter_decks: list[str]
+
+
+class GameService:
+    """The use cases.  Safe to share between threads."""
+
+    def __init__(self, settings: Settings, catalogs: CardCatalogs | None = None) -> None:
+        if settings.store == "sqlite":
+            settings.sqlite_path.parent.mkdir(parents=True, exist_ok=True)
+        self.settings = settings
+        self.catalogs = catalogs if catalogs is not None else CardCatalogs(extra_file=settings.card_catalog)
+        self.app = Adjudicator(settings)
+
+    def close(self) -> None:
+        self.app.close()
+
+    def rulesets(self) -> list[RulesetInfo]:
+        return [
+            RulesetInfo(r["ruleset"], list(r["variants"]), self.catalogs.starter_decks(r["ruleset"]))
+            for r in list_rulesets()
+        ]
+
+    # ---------------------------------------------------------------------------- writes
+
+    def create_game(
+        self,
+        ruleset: str,
+        variant: str,
+        players: Sequence[PlayerSpec],
+        seed: int | None = None,
+        first_player: str | None = None,
+        game_id: str | None = None,
+    ) -> CreatedGame:
+        """Start a game.  Decks are given as lists or as ``{"starter": name}``.  Raises
+        ``UnknownRulesetError``, ``InvalidRequestError``, ``SetupRejectedError``,
+        ``GameAlreadyExistsError``."""
+        engine = get_engine(ruleset)
+        if game_id is None:
+            game_id = uuid4().hex
+        elif not ID_PATTERN.fullmatch(game_id):
+            raise InvalidRequestError(f"game id {game_id!r} must match {ID_PATTERN.pattern}")
+        if variant not in engine.variants:
+            known = ", ".join(engine.variants)
+            raise InvalidRequestError(
+                f"{ruleset} has no variant {variant!r}; known: {known}", "ruleset/unknown_variant"
+            )
+        ids = [p.id for p in players]
+        if not ids or len(set(ids)) != len(ids) or not all(ID_PATTERN.fullmatch(i) for i in ids):
+            raise InvalidRequestError(f"player ids must be distinct and match {ID_PATTERN.pattern}; got {ids}")
+        if first_player is not None and first_player not in ids:
+            raise InvalidRequestError(f"first player {first_player!r} is not one of the players {ids}")
+        spec = GameSpec(
+            game_id=game_id,
+            ruleset=ruleset,
+            variant=variant,
+            players=[PlayerSpec(p.id, p.name, self._deck(ruleset, p)) for p in players],
+            seed=secrets.randbits(64) if seed is None else seed,
+            first_player=first_player,
+        )
+        outcome = engine.start(spec, self.catalogs.cards(ruleset))
+        if isinstance(outcome, Rejection):
+            raise SetupRejectedError(outcome)
+        if not outcome:
+            raise EngineContractError(f"{ruleset} started game {game_id!r} without any event")
+        tokens = {pid: secrets.token_urlsafe(32) for pid in ids}
+        first = _checked(outcome[0], 1)
+        game = Game(
+            game_id=game_id,
+            ruleset=ruleset,
+            variant=variant,
+            players=[{"id": p.id, "name": p.name} for p in players],
+            token_hashes={pid: _token_hash(t) for pid, t in tokens.items()},
+            first_event=first,
+        )
+        rest = game.record(outcome[1:])
+        try:
+            self.app.record(game)
+        except IntegrityError:
+            raise GameAlreadyExistsError(game_id) from None
+        events = [Event.from_dict(first), *(e for e, _ in rest)]
+        return CreatedGame(game_id, ruleset, variant, game.version, tokens, events)
+
+    def _deck(self, ruleset: str, player: PlayerSpec) -> dict[str, JSON]:
+        deck = player.deck
+        if "starter" not in deck:
+            return dict(deck)
+        name = deck["starter"]
+        if len(deck) != 1 or not isinstance(name, str):
+            raise InvalidRequestError(f"{player.id}'s deck: give either {{'starter': name}} or a deck list")
+        try:
+            return self.catalogs.starter_deck(ruleset, name)
+        except UnknownStarterDeckError as exc:
+            raise InvalidRequestError(f"{player.id}'s deck: {exc}", "deck/unknown_starter") from None
+
+    def submit(self, game_id: str, command: Command, expected_version: int | None = None) -> CommandResult:
+        """Decide and record a command atomically.
+
+        A command id seen before returns the recorded answer again (even if
+        ``expected_version`` is stale by now).  Raises ``GameNotFoundError``,
+        ``VersionConflictError``, ``CommandRejectedError`` (nothing stored),
+        ``CommandIdReusedError``, ``InvalidRequestError``."""
+        if not command.id:
+            raise InvalidRequestError("a command needs an id (its idempotency key)")
+        digest = hashlib.sha256(json.dumps(command.to_dict(), sort_keys=True).encode()).hexdigest()
+        for _ in range(MAX_SUBMIT_ATTEMPTS):
+            game = self._load(game_id)
+            based_on = game.version
+            done = game.commands.get(command.id)
+            if done is not None:
+                if done["digest"] != digest:
+                    raise CommandIdReusedError(command.id)
+                first, last = done["first"], done["last"]
+                return CommandResult(last, self._events_seen(game_id, first - 1, last - first + 1, command.player))
+            if expected_version is not None and expected_version != game.version:
+                raise VersionConflictError(expected_version, game.version)
+            self._require_player(game, command.player)
+            engine = game.engine
+            outcome = engine.decide(game.state, command)
+            if isinstance(outcome, Rejection):
+                raise CommandRejectedError(outcome)
+            recorded = game.record(outcome, command.id, digest)
+            if not recorded:
+                return CommandResult(game.version, [])
+            try:
+                self.app.record(game)
+            except IntegrityError:
+                continue  # another writer won: check idempotency and the version again
+            return CommandResult(game.version, [redact_event(engine, s, e, command.player) for e, s in recorded])
+        raise VersionConflictError(based_on, self._load(game_id).version)
+
+    # ----------------------------------------------------------------------------- reads
+
+    def legal_actions(self, game_id: str, player: str) -> LegalActions:
+        game = self._load(game_id)
+        self._require_player(game, player)
+        return LegalActions(game.version, game.engine.legal_actions(game.state, player))
+
+    def view(self, game_id: str, viewer: str | None, at: int | None = None) -> GameView:
+        """The game as ``viewer`` (a player id, ``None`` for a judge) sees it, now or just
+        after event ``at``."""
+        if at is not None and at < 1:
+            raise InvalidRequestError(f"version must be >= 1; got {at}", "game/no_such_version")
+        game = self._load(game_id, version=at)
+        if at is not None and game.version != at:
+            raise InvalidRequestError(
+                f"game {game_id!r} has no version {at}; it is at version {game.version}", "game/no_such_version"
+            )
+        if viewer is not None:
+            self._require_player(game, viewer)
+        engine = game.engine
+        is_finished: Callable[[Any], bool] | None = getattr(engine, "is_finished", None)
+        return GameView(
+            game_id=game.game_id,
+            ruleset=game.ruleset,
+            variant=game.variant,
+            version=game.version,
+            players=game.players,
+            finished=None if is_finished is None else is_finished(game.state),
+            state=engine.view(game.state, viewer),
+        )
+
+    def events(self, game_id: str, after: int = 0, limit: int | None = None, viewer: str | None = None) -> list[Event]:
+        """Events with ``seq > after`` (at most ``limit``), as ``viewer`` may see them."""
+        if viewer is None:
+            stored = list(self.app.events.get(game_uuid(game_id), gt=after, limit=limit))
+            if not stored:
+                self._header(game_id)  # raises if there is no such game
+            return [_domain_event(e) for e in stored]
+        return self._events_seen(game_id, after, limit, viewer)
+
+    def _events_seen(self, game_id: str, after: int, limit: int | None, viewer: str) -> list[Event]:
+        game = self._load(game_id, version=max(after, 1))
+        self._require_player(game, viewer)
+        engine, state = game.engine, game.state
+        out: list[Event] = []
+        for stored in self.app.events.get(game.id, gt=after, limit=limit):
+            e = _domain_event(stored)
+            if e.seq > game.version:
+                state = engine.evolve(state, _fresh(e.to_dict()))
+            out.append(redact_event(engine, state, e, viewer))
+        return out
+
+    def authenticate(self, game_id: str, token: str) -> Principal:
+        """The judge (``ADJUDICATOR_JUDGE_TOKEN``) or the player a token was issued to."""
+        header = self._header(game_id)
+        if hmac.compare_digest(token.encode(), self.settings.judge_token.encode()):
+            return Principal("judge")
+        digest = _token_hash(token)
+        for player, stored in header.token_hashes.items():
+            if hmac.compare_digest(digest, stored):
+                return Principal("player", player)
+        raise AuthError(f"the token is not valid for game {game_id!r}")
+
+    # --------------------------------------------------------------------------- helpers
+
+    def _load(self, game_id: str, version: int | None = None) -> Game:
+        try:
+            return cast(Game, self.app.repository.get(game_uuid(game_id), version=version))
+        except AggregateNotFoundError:
+            raise GameNotFoundError(game_id) from None
+
+    def _header(self, game_id: str) -> Game.Created:
+        """The created event alone: cheaper than loading the game."""
+        for e in self.app.events.get(game_uuid(game_id), lte=1):
+            return cast(Game.Created, e)
+        raise GameNotFoundError(game_id)
+
+    @staticmethod
+    def _require_player(game: Game, player: str) -> None:
+        if player not in game.player_ids:
+            raise InvalidRequestError(f"{player!r} does not play in game {game.game_id!r}", "game/unknown_player")
+
+
+def _domain_event(stored: object) -> Event:
+    if isinstance(stored, Game.Created):
+        return Event.from_dict(stored.first_event)
+    return Event.from_dict(cast(Game.Happened, stored).event)

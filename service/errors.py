@@ -1,0 +1,114 @@
+"""Service errors, split by cause.  Each has a stable ``code`` the HTTP layer returns."""
+
+from __future__ import annotations
+
+from domain.kernel import Rejection
+from domain.rulesets import UnknownRulesetError
+
+__all__ = [
+    "AuthError",
+    "CommandIdReusedError",
+    "CommandRejectedError",
+    "EngineContractError",
+    "ForbiddenError",
+    "GameAlreadyExistsError",
+    "GameNotFoundError",
+    "InvalidRequestError",
+    "RejectedError",
+    "ServiceError",
+    "SetupRejectedError",
+    "UnknownRulesetError",
+    "VersionConflictError",
+]
+
+
+class ServiceError(Exception):
+    """Base class of the errors a caller can act on."""
+
+    code = "service/error"
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class GameNotFoundError(ServiceError, LookupError):
+    code = "game/not_found"
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__(f"no game {game_id!r}")
+        self.game_id = game_id
+
+
+class GameAlreadyExistsError(ServiceError):
+    code = "game/already_exists"
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__(f"a game {game_id!r} already exists")
+        self.game_id = game_id
+
+
+class VersionConflictError(ServiceError):
+    """The game moved on: ``expected`` is the version the caller based its command on."""
+
+    code = "game/version_conflict"
+
+    def __init__(self, expected: int, actual: int) -> None:
+        super().__init__(f"expected version {expected}, but the game is at version {actual}")
+        self.expected = expected
+        self.actual = actual
+
+
+class CommandIdReusedError(ServiceError):
+    """A command id already recorded for a different command (idempotency key reuse)."""
+
+    code = "command/id_reused"
+
+    def __init__(self, command_id: str) -> None:
+        super().__init__(f"command id {command_id!r} was already used for a different command")
+        self.command_id = command_id
+
+
+class RejectedError(ServiceError):
+    """The rules engine refused; nothing was recorded."""
+
+    def __init__(self, rejection: Rejection) -> None:
+        super().__init__(rejection.message)
+        self.rejection = rejection
+        self.code = rejection.code
+
+
+class CommandRejectedError(RejectedError):
+    """An illegal command."""
+
+
+class SetupRejectedError(RejectedError):
+    """The engine refused to start a game (e.g. an illegal deck)."""
+
+
+class InvalidRequestError(ServiceError):
+    """Malformed input that the engine never saw (bad id, unknown deck, ...)."""
+
+    def __init__(self, message: str, code: str = "request/invalid") -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class AuthError(ServiceError):
+    """A missing or unknown token."""
+
+    def __init__(self, message: str, code: str = "auth/invalid_token") -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class ForbiddenError(ServiceError):
+    """A valid token that may not do this."""
+
+    code = "auth/forbidden"
+
+
+class EngineContractError(ServiceError):
+    """The rules engine broke its contract (e.g. event ``seq`` out of order): a bug."""
+
+    code = "engine/contract"

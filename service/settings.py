@@ -1,0 +1,155 @@
+"""Settings, read once from the environment (``ADJUDICATOR_*``).
+
+==============================  =============================================================
+variable                        meaning (default)
+==============================  =============================================================
+``ADJUDICATOR_STORE``           ``sqlite`` (default), ``postgres`` or ``memory``
+``ADJUDICATOR_SQLITE_PATH``     SQLite file (``./data/adjudicator.db``)
+``ADJUDICATOR_PG_HOST``         PostgreSQL host (``127.0.0.1``)
+``ADJUDICATOR_PG_PORT``         port (``5432``)
+``ADJUDICATOR_PG_USER``         role (``postgres``)
+``ADJUDICATOR_PG_PASSWORD``     password (empty: trust auth)
+``ADJUDICATOR_PG_DBNAME``       database (``postgres``)
+``ADJUDICATOR_PG_SCHEMA``       schema, which must exist (none: ``public``)
+``ADJUDICATOR_SNAPSHOT_INTERVAL``  snapshot every N events of a game (``100``)
+``ADJUDICATOR_CARD_CATALOG``    extra card catalog JSON merged over the built-in ones (none)
+``ADJUDICATOR_ENV``             ``development`` (default) or ``production``
+``ADJUDICATOR_JUDGE_TOKEN``     the judge/admin bearer token; generated per process in
+                                development, required (>= 32 chars, not a placeholder) in
+                                production
+==============================  =============================================================
+
+The event store is configured only from these settings (:meth:`Settings.eventsourcing_env`);
+the application ignores eventsourcing's own variables in the process environment.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Literal, cast, get_args
+
+__all__ = ["KNOWN_DEFAULT_TOKENS", "MIN_JUDGE_TOKEN_LENGTH", "Settings", "SettingsError"]
+
+Store = Literal["memory", "sqlite", "postgres"]
+Env = Literal["development", "production"]
+
+MIN_JUDGE_TOKEN_LENGTH = 32
+KNOWN_DEFAULT_TOKENS = frozenset(
+    {
+        "change-me-to-a-long-random-secret",
+        "replace-with-a-long-random-judge-token",
+        "your-judge-token-goes-here-please-change",
+        "00000000000000000000000000000000",
+        "0123456789abcdef0123456789abcdef",
+    }
+)
+"""Placeholders that must never guard a production deployment."""
+
+
+class SettingsError(ValueError):
+    """A setting is missing or invalid; the message names the variable."""
+
+
+@cache
+def _development_judge_token() -> str:
+    """One random judge token per process, so every Settings of the process agrees."""
+    return secrets.token_urlsafe(32)
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    store: Store = "sqlite"
+    sqlite_path: Path = Path("data/adjudicator.db")
+    pg_host: str = "127.0.0.1"
+    pg_port: int = 5432
+    pg_user: str = "postgres"
+    pg_password: str = field(default="", repr=False)
+    pg_dbname: str = "postgres"
+    pg_schema: str | None = None
+    snapshot_interval: int = 100
+    card_catalog: Path | None = None
+    env: Env = "development"
+    judge_token: str = field(default_factory=_development_judge_token, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.snapshot_interval < 1:
+            raise SettingsError(f"ADJUDICATOR_SNAPSHOT_INTERVAL must be >= 1, got {self.snapshot_interval}")
+        if self.env == "production":
+            _check_production_token("" if self.judge_token_generated else self.judge_token)
+
+    @property
+    def judge_token_generated(self) -> bool:
+        """True when the judge token was generated for this process (development only)."""
+        return self.judge_token == _development_judge_token()
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
+        """Read ``ADJUDICATOR_*`` from ``environ`` (default: ``os.environ``)."""
+        e = os.environ if environ is None else environ
+
+        def get(name: str, default: str = "") -> str:
+            return e.get(f"ADJUDICATOR_{name}", "").strip() or default
+
+        catalog = get("CARD_CATALOG")
+        return cls(
+            store=cast(Store, _choice("ADJUDICATOR_STORE", get("STORE", "sqlite"), get_args(Store))),
+            sqlite_path=Path(get("SQLITE_PATH", "./data/adjudicator.db")),
+            pg_host=get("PG_HOST", "127.0.0.1"),
+            pg_port=_integer("ADJUDICATOR_PG_PORT", get("PG_PORT", "5432")),
+            pg_user=get("PG_USER", "postgres"),
+            pg_password=e.get("ADJUDICATOR_PG_PASSWORD", ""),
+            pg_dbname=get("PG_DBNAME", "postgres"),
+            pg_schema=get("PG_SCHEMA") or None,
+            snapshot_interval=_integer("ADJUDICATOR_SNAPSHOT_INTERVAL", get("SNAPSHOT_INTERVAL", "100")),
+            card_catalog=Path(catalog) if catalog else None,
+            env=cast(Env, _choice("ADJUDICATOR_ENV", get("ENV", "development"), get_args(Env))),
+            judge_token=e.get("ADJUDICATOR_JUDGE_TOKEN") or _development_judge_token(),
+        )
+
+    def eventsourcing_env(self) -> dict[str, str]:
+        """The eventsourcing configuration for these settings (creates no files)."""
+        base = {"IS_SNAPSHOTTING_ENABLED": "y"}
+        if self.store == "memory":
+            return {**base, "PERSISTENCE_MODULE": "eventsourcing.popo"}
+        if self.store == "sqlite":
+            return {**base, "PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(self.sqlite_path)}
+        return {
+            **base,
+            "PERSISTENCE_MODULE": "eventsourcing.postgres",
+            "POSTGRES_HOST": self.pg_host,
+            "POSTGRES_PORT": str(self.pg_port),
+            "POSTGRES_USER": self.pg_user,
+            "POSTGRES_PASSWORD": self.pg_password,
+            "POSTGRES_DBNAME": self.pg_dbname,
+            "POSTGRES_SCHEMA": self.pg_schema or "",
+        }
+
+
+def _check_production_token(token: str) -> None:
+    if not token:
+        raise SettingsError("ADJUDICATOR_JUDGE_TOKEN must be set when ADJUDICATOR_ENV=production")
+    if len(token) < MIN_JUDGE_TOKEN_LENGTH:
+        raise SettingsError(
+            f"ADJUDICATOR_JUDGE_TOKEN is too short for production ({len(token)} characters; "
+            f"at least {MIN_JUDGE_TOKEN_LENGTH})"
+        )
+    if token in KNOWN_DEFAULT_TOKENS:
+        raise SettingsError("ADJUDICATOR_JUDGE_TOKEN is a published placeholder; generate a random secret")
+
+
+def _choice(name: str, value: str, options: tuple[str, ...]) -> str:
+    if value not in options:
+        raise SettingsError(f"{name} must be one of {', '.join(options)}; got {value!r}")
+    return value
+
+
+def _integer(name: str, value: str) -> int:
+    try:
+        return int(value)
+    except ValueError:
+        raise SettingsError(f"{name} must be an integer; got {value!r}") from None
