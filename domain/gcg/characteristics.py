@@ -1,0 +1,284 @@
+"""The information of cards on the field after continuous effects (GCG-1.00 9.8), which
+abilities are active (9.3, 11.4), and the filters effects choose cards with.
+
+9.8.1 order: printed information (9.8.1.1); effects that remove or nullify abilities, and
+【Awakening】 conditions (9.8.1.2, 11.4.2); effects that do not modify values: extra traits
+and "cannot engage" (9.8.1.3); rage, +5000 threat level per rage (9.8.1.4, 3.4.5); effects
+that modify values, in time stamp order (9.8.1.5, 9.8.1.7): a continuous ability's time
+stamp is when its card was placed in its area (9.8.1.7.1), another ability's effect's is
+when that ability was played (9.8.1.7.2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from domain.gcg.cards import Ability, Card, Filter, Target
+from domain.gcg.geometry import adjacent, before, beyond, in_front_of, same_column
+from domain.gcg.state import GameState
+
+RAGE_THREAT = 5000
+"""3.4.5."""
+
+
+@dataclass(slots=True)
+class Info:
+    oid: str
+    card: Card
+    master: str
+    area: str
+    """``field`` (a battle card in a zone), ``strategy`` or ``monster`` (the invading monster)."""
+    slot: int
+    """The zone number (for the invading monster: its position) or the strategy zone."""
+    since: int
+    rank: int
+    traits: list[str]
+    threat: int | None
+    counter: int | None
+    abilities: list[tuple[int, Ability]] = field(default_factory=list)
+    cannot_engage: bool = False
+
+
+def _base(s: GameState, oid: str, area: str, slot: int) -> Info:
+    obj = s.objects[oid]
+    card = s.cards[obj.card]
+    return Info(
+        oid=oid,
+        card=card,
+        master=obj.owner,
+        area=area,
+        slot=slot,
+        since=obj.since,
+        rank=card.rank,
+        traits=list(card.traits),
+        threat=card.threat if area == "monster" else None,
+        counter=card.counter if area == "field" and card.type == "battle" else None,
+        abilities=list(enumerate(card.abilities)),
+    )
+
+
+def board(s: GameState) -> dict[str, Info]:
+    """The information of every card on the field (topmost cards of stacks, 3.2.3.1)."""
+    cached = s.cache.get("board")
+    if cached is not None and cached[0] == s.seq:
+        result: dict[str, Info] = cached[1]
+        return result
+    infos: dict[str, Info] = {}
+    for p in s.order:
+        for oid in s.zones[p]["field"]:
+            infos[oid] = _base(s, oid, "field", s.objects[oid].slot)
+        for oid in s.zones[p]["strategy"]:
+            infos[oid] = _base(s, oid, "strategy", s.objects[oid].slot)
+        top = s.monster(p)
+        if top is not None:
+            infos[top] = _base(s, top, "monster", s.players[p].position)
+    # 9.8.1.2: nullified abilities; 11.4.2: 【Awakening N】 is active only from zone N on
+    for eff in s.effects:
+        if eff.nullify:
+            for t in eff.targets:
+                if t in infos:
+                    infos[t].abilities = []
+    for info in infos.values():
+        position = s.players[info.master].position
+        info.abilities = [(i, a) for i, a in info.abilities if a.awakening is None or position >= a.awakening]
+    continuous = [
+        (info.since, i, info.oid, info.master, a)
+        for info in infos.values()
+        for i, a in info.abilities
+        if a.kind == "continuous"
+    ]
+    # 9.8.1.3: effects that do not modify values
+    for _, _, src, master, a in continuous:
+        if a.gain_traits or a.cannot_engage:
+            for t in affected(s, infos, src, master, a.affects):
+                _non_value(infos[t], a.gain_traits, a.cannot_engage)
+    for eff in s.effects:
+        if eff.gain_traits or eff.cannot_engage:
+            for t in eff.targets:
+                if t in infos:
+                    _non_value(infos[t], eff.gain_traits, eff.cannot_engage)
+    # 9.8.1.4: rage
+    for p in s.order:
+        top = s.monster(p)
+        if top is not None and top in infos:
+            info = infos[top]
+            info.threat = (info.threat or 0) + RAGE_THREAT * s.players[p].rage
+    # 9.8.1.5 in time stamp order (9.8.1.7)
+    mods: list[tuple[int, int, list[str], int, int, int | None]] = []
+    for since, i, src, master, a in continuous:
+        if a.threat or a.counter or a.set_threat is not None:
+            mods.append((since, i, affected(s, infos, src, master, a.affects), a.threat, a.counter, a.set_threat))
+    for eff in s.effects:
+        if eff.threat or eff.counter or eff.set_threat is not None:
+            mods.append(
+                (eff.created, 0, [t for t in eff.targets if t in infos], eff.threat, eff.counter, eff.set_threat)
+            )
+    mods.sort(key=lambda m: (m[0], m[1]))
+    for _, _, targets, threat, counter, set_threat in mods:
+        for t in targets:
+            info = infos[t]
+            if info.area == "monster":
+                if set_threat is not None:
+                    info.threat = set_threat
+                info.threat = (info.threat or 0) + threat
+            if info.counter is not None:
+                info.counter += counter
+    s.cache["board"] = (s.seq, infos)
+    return infos
+
+
+def _non_value(info: Info, traits: list[str], cannot_engage: bool) -> None:
+    for t in traits:
+        if t not in info.traits:
+            info.traits.append(t)
+    if cannot_engage and info.area == "field":
+        info.cannot_engage = True
+
+
+def affected(s: GameState, infos: dict[str, Info], source: str, master: str, target: Target) -> list[str]:
+    """The cards a continuous ability of ``source`` applies to."""
+    if target.kind == "self":
+        return [source] if source in infos else []
+    if target.kind in ("your_monster", "opponent_monster"):
+        player = master if target.kind == "your_monster" else s.opponent(master)
+        top = s.monster(player)
+        return [top] if top is not None and top in infos else []
+    return [oid for oid in infos if matches_info(s, infos[oid], target.filter, master, source, base_traits=True)]
+
+
+def matches_info(s: GameState, info: Info, flt: Filter, master: str, source: str, *, base_traits: bool = False) -> bool:
+    """Whether a card on the field matches ``flt`` for an effect of ``master``."""
+    area = {"field": "field", "strategy": "strategy", "monster": "field"}[info.area]
+    if flt.area != area:
+        return False
+    return _matches(
+        s, info.card, info.master, info.area, info.slot, info.rank, info.traits, flt, master, source, info.oid
+    )
+
+
+def _matches(
+    s: GameState,
+    card: Card,
+    owner: str,
+    area: str,
+    slot: int,
+    rank: int,
+    traits: list[str],
+    flt: Filter,
+    master: str,
+    source: str,
+    oid: str,
+) -> bool:
+    if flt.controller == "you" and owner != master:
+        return False
+    if flt.controller == "opponent" and owner == master:
+        return False
+    if flt.types and card.type not in flt.types:
+        return False
+    if flt.traits and not set(flt.traits) & set(traits):
+        return False
+    if flt.name is not None and card.name != flt.name:
+        return False
+    if flt.max_rank is not None and rank > flt.max_rank:
+        return False
+    if flt.min_rank is not None and rank < flt.min_rank:
+        return False
+    if flt.other_than_self and oid == source:
+        return False
+    positional = flt.same_column or flt.adjacent or flt.in_front or flt.before_monster or flt.beyond_monster
+    if positional:
+        if area not in ("field", "monster"):
+            return False
+        position = s.players[master].position
+        if flt.same_column and not same_column(master, position, owner, slot):
+            return False
+        if flt.adjacent and not adjacent(master, position, owner, slot):
+            return False
+        if flt.in_front and not (owner == master and in_front_of(slot, position)):
+            return False
+        if flt.before_monster and not (owner == master and before(slot, position)):
+            return False
+        if flt.beyond_monster and not (owner == master and beyond(slot, position)):
+            return False
+    return True
+
+
+def matches(s: GameState, oid: str, flt: Filter, master: str, source: str) -> bool:
+    """Whether card ``oid`` (anywhere) matches ``flt`` for an effect of ``master``."""
+    obj = s.objects[oid]
+    infos = board(s)
+    if oid in infos:
+        return matches_info(s, infos[oid], flt, master, source)
+    if obj.zone != flt.area:
+        return False
+    card = s.cards[obj.card]
+    return _matches(s, card, obj.owner, obj.zone, 0, card.rank, list(card.traits), flt, master, source, oid)
+
+
+def info(s: GameState, oid: str) -> Info | None:
+    return board(s).get(oid)
+
+
+def threat_level(s: GameState, player: str) -> int:
+    """The threat level of ``player``'s invading monster (2.6, 3.4.5, 9.8)."""
+    top = s.monster(player)
+    if top is None:
+        return 0
+    i = board(s).get(top)
+    return (i.threat or 0) if i is not None else 0
+
+
+def monster_rank(s: GameState, player: str) -> int:
+    top = s.monster(player)
+    return s.card_of(top).rank if top is not None else 0
+
+
+def monster_traits(s: GameState, player: str) -> list[str]:
+    top = s.monster(player)
+    if top is None:
+        return []
+    i = board(s).get(top)
+    return list(i.traits) if i is not None else list(s.card_of(top).traits)
+
+
+def counter_power(s: GameState, oid: str) -> int:
+    i = board(s).get(oid)
+    return (i.counter or 0) if i is not None else 0
+
+
+def engaging(s: GameState, player: str) -> list[str]:
+    """The battle cards whose counter power counts for ``player``'s counter phase (7.4.2, 5.16.1)."""
+    infos = board(s)
+    return [
+        oid
+        for oid in s.zones[player]["field"]
+        if oid in infos and infos[oid].counter is not None and not infos[oid].cannot_engage
+    ]
+
+
+def total_counter_power(s: GameState, player: str) -> int:
+    return sum(counter_power(s, oid) for oid in engaging(s, player))
+
+
+def active_abilities(s: GameState, oid: str) -> list[tuple[int, Ability]]:
+    i = board(s).get(oid)
+    return list(i.abilities) if i is not None else []
+
+
+def last_known(s: GameState, oid: str) -> dict[str, Any]:
+    """Final information (9.10.1.2) of a card about to leave the field."""
+    i = board(s).get(oid)
+    if i is None:
+        card = s.card_of(oid)
+        obj = s.objects[oid]
+        return {"area": obj.zone, "slot": obj.slot, "rank": card.rank, "master": obj.owner}
+    return {
+        "area": i.area,
+        "slot": i.slot,
+        "rank": i.rank,
+        "traits": list(i.traits),
+        "threat": i.threat,
+        "counter": i.counter,
+        "master": i.master,
+    }

@@ -1,0 +1,712 @@
+"""Turn progression (GCG-1.00 7), check and play timings (9.4), playing and resolving
+automatic abilities (9.5, 9.6), replacement effects (9.9), rule actions (10) and the
+infinite loop rule (12.1), as a small interpreter over a stack of frames.
+
+The work still to do is a stack of *frames* (JSON dicts, top = last).  ``run`` executes
+the top frame until the stack is empty or a player has to decide something; then the
+stack is recorded in ``ChoiceRequested`` (``resume``) and ``decide`` returns.  The answer
+(a ``Choose`` command, or a main phase action) continues exactly there.  Frames:
+
+* ``proc``: a phase procedure (``PROCS``), one rule step after the other.
+* ``check``: a check timing (9.4.3): check-type rule actions (10.4, 10.5), then automatic
+  abilities in standby, the turn player's first (9.4.3.2, 9.4.3.3).
+* ``main``: the main phase play timing (9.4.4) of the turn player (8).
+* ``auto`` / ``effects``: playing and resolving an automatic ability (9.5.2, 9.6.3).
+* ``destroy``: destroying a card, with replacement effects (5.12, 9.9).
+* ``advance`` / ``retreat``: moving an invading monster (5.13), victory through invasion.
+* ``counter``: countering an invading monster (5.15), victory through countering.
+* ``crush``: the crush and destroy process (10.3), an interrupt-type rule action run
+  between any two steps of any process (10.1.2.1).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from typing import Any
+
+from domain.gcg import actions
+from domain.gcg.actions import DONE, PUSHED, Wait
+from domain.gcg.cards import Ability
+from domain.gcg.characteristics import (
+    active_abilities,
+    monster_rank,
+    monster_traits,
+    threat_level,
+    total_counter_power,
+)
+from domain.gcg.context import Ctx, Frame, jcopy
+from domain.gcg.geometry import BEHIND
+from domain.gcg.state import GameState
+
+LOOP_LIMIT = 300
+"""Check-timing rounds within one decision after which the game is an infinite loop that
+no player can stop (12.1.1.3)."""
+
+Op = tuple[str, ...]
+PROCS: dict[str, list[Op]] = {
+    "start": [
+        ("phase", "start", "7.2"),
+        ("trigger", "start_of_start_phase", "7.2.1"),
+        ("check", "7.2.1"),
+        ("do", "start_draw", "7.2.2"),
+        ("do", "strategy_cleanup", "7.2.3"),
+        ("do", "rage_reset", "7.2.4"),
+        ("check", "7.2.5"),
+        ("goto", "main"),
+    ],
+    "main": [
+        ("phase", "main", "7.3"),
+        ("trigger", "start_of_main_phase", "7.3.1"),
+        ("check", "7.3.1"),
+        ("do", "play_timing", "7.3.2"),
+        ("goto", "counter"),
+    ],
+    "counter": [
+        ("phase", "counter", "7.4"),
+        ("trigger", "start_of_counter_phase", "7.4.1"),
+        ("check", "7.4.1"),
+        ("do", "counter_check", "7.4.2"),
+        ("check", "7.4.4"),
+        ("goto", "end"),
+    ],
+    "end": [
+        ("phase", "end", "7.5"),
+        ("trigger", "start_of_end_phase", "7.5.1"),
+        ("check", "7.5.1"),
+        ("do", "end_advance", "7.5.2"),
+        ("check", "7.5.3"),
+        ("do", "draw_to_five", "7.5.4"),
+        ("check", "7.5.5"),
+        ("do", "expire", "7.5.6"),
+        ("do", "end_loop", "7.5.7"),
+    ],
+}
+DRAW_TO_FIVE = PROCS["end"].index(("do", "draw_to_five", "7.5.4"))
+
+OpFn = Callable[[Ctx, Frame, Any], "Wait | None"]
+OPS: dict[str, OpFn] = {}
+
+
+def op(name: str) -> Callable[[OpFn], OpFn]:
+    def register(fn: OpFn) -> OpFn:
+        OPS[name] = fn
+        return fn
+
+    return register
+
+
+# --- the interpreter -----------------------------------------------------------------------------
+
+
+def run(ctx: Ctx) -> None:
+    """Run the frame stack until a player must decide or the game ends."""
+    s = ctx.s
+    while ctx.stack and not s.finished:
+        if ctx.stack[-1]["op"] != "crush" and crush_candidates(ctx):
+            ctx.push({"op": "crush"})  # 10.1.2.1: interrupt whatever is going on
+        frame = ctx.stack[-1]
+        wait = OPS[frame["op"]](ctx, frame, None)
+        if wait is not None:
+            request(ctx, wait)
+            return
+
+
+def answer(ctx: Ctx, choice: Any) -> None:
+    """Deliver a player's answer to the frame that asked, then carry on."""
+    frame = ctx.stack[-1]
+    wait = OPS[frame["op"]](ctx, frame, choice)
+    if wait is not None:
+        request(ctx, wait)
+        return
+    run(ctx)
+
+
+def request(ctx: Ctx, wait: Wait) -> None:
+    data: dict[str, Any] = {
+        "player": wait.player,
+        "kind": wait.kind,
+        "options": wait.options(),
+        "resume": jcopy(ctx.stack),
+    }
+    s = ctx.s
+    live = {_crush_key(s, o) for p in s.order for o in s.zones[p]["field"]}
+    tried = sorted(ctx.crush_tried & live)
+    if tried:
+        data["tried"] = tried
+    ctx.emit("ChoiceRequested", data, wait.rule)
+
+
+def ret(ctx: Ctx, frame: Frame, value: Any) -> None:
+    """Finish ``frame`` and hand ``value`` to the frame below it (``sub.result``)."""
+    ctx.done(frame)
+    if frame.get("ret") and ctx.stack:
+        ctx.stack[-1].setdefault("sub", {})["result"] = value
+
+
+# --- turns (7) ---------------------------------------------------------------------------------------
+
+
+def start_turn(ctx: Ctx, player: str, rule: str) -> None:
+    s = ctx.s
+    ctx.emit("TurnBegan", {"turn": s.turn + 1, "player": player}, rule)
+    ctx.push({"op": "proc", "proc": "start", "idx": 0})
+
+
+@op("proc")
+def _proc(ctx: Ctx, frame: Frame, answer: Any) -> Wait | None:
+    step = PROCS[frame["proc"]][frame["idx"]]
+    frame["idx"] += 1
+    kind = step[0]
+    if kind == "phase":
+        ctx.emit("PhaseBegan", {"phase": step[1], "player": ctx.s.turn_player}, step[2])
+    elif kind == "trigger":
+        actions.phase_trigger(ctx, step[1], step[2])
+    elif kind == "check":
+        ctx.push({"op": "check", "rule": step[1]})
+    elif kind == "do":
+        DO[step[1]](ctx, frame, step[2])
+    else:  # goto
+        frame["proc"], frame["idx"] = step[1], 0
+    return None
+
+
+DoFn = Callable[[Ctx, Frame, str], None]
+DO: dict[str, DoFn] = {}
+
+
+def do(name: str) -> Callable[[DoFn], DoFn]:
+    def register(fn: DoFn) -> DoFn:
+        DO[name] = fn
+        return fn
+
+    return register
+
+
+@do("start_draw")
+def _start_draw(ctx: Ctx, frame: Frame, rule: str) -> None:
+    s = ctx.s
+    tp = s.turn_player
+    actions.draw(ctx, tp, monster_rank(s, s.opponent(tp)), rule)
+
+
+@do("strategy_cleanup")
+def _strategy_cleanup(ctx: Ctx, frame: Frame, rule: str) -> None:
+    s = ctx.s
+    for oid in list(s.zones[s.turn_player]["strategy"]):
+        if s.objects[oid].since < s.turn_seq:
+            actions.move(ctx, oid, "discard", rule, "strategy clean-up")
+
+
+@do("rage_reset")
+def _rage_reset(ctx: Ctx, frame: Frame, rule: str) -> None:
+    actions.set_rage(ctx, ctx.s.turn_player, 0, rule)
+
+
+@do("play_timing")
+def _play_timing(ctx: Ctx, frame: Frame, rule: str) -> None:
+    ctx.push({"op": "main", "stage": "check"})
+
+
+@do("counter_check")
+def _counter_check(ctx: Ctx, frame: Frame, rule: str) -> None:
+    s = ctx.s
+    tp = s.turn_player
+    opp = s.opponent(tp)
+    total = total_counter_power(s, tp)
+    threat = threat_level(s, opp)
+    countered = total >= threat
+    ctx.emit(
+        "CounterPowerTotalled",
+        {"player": tp, "total": total, "opponent": opp, "threat": threat, "countered": countered},
+        "7.4.2",
+    )
+    if countered:
+        ctx.push({"op": "counter", "player": opp, "stage": "behind", "rule": "7.4.3"})
+
+
+@do("end_advance")
+def _end_advance(ctx: Ctx, frame: Frame, rule: str) -> None:
+    s = ctx.s
+    tp = s.turn_player
+    if s.players[tp].position <= 7:
+        ctx.push({"op": "advance", "player": tp, "left": 1, "to": None, "invasion": False, "moved": 0, "rule": rule})
+
+
+@do("draw_to_five")
+def _draw_to_five(ctx: Ctx, frame: Frame, rule: str) -> None:
+    s = ctx.s
+    tp = s.turn_player
+    missing = actions.HAND_SIZE - len(s.zones[tp]["hand"])
+    if missing > 0:
+        actions.draw(ctx, tp, missing, rule)
+
+
+@do("expire")
+def _expire(ctx: Ctx, frame: Frame, rule: str) -> None:
+    s = ctx.s
+    ending = [
+        e.id
+        for e in s.effects
+        if e.duration == "end_of_turn"
+        or (e.duration == "opponents_next_turn" and e.master != s.turn_player and s.turn > e.turn)
+    ]
+    if ending:
+        ctx.emit("ContinuousEffectsEnded", {"ids": ending, "why": "end of turn"}, rule)
+
+
+@do("end_loop")
+def _end_loop(ctx: Ctx, frame: Frame, rule: str) -> None:
+    """7.5.7: the turn ends, or the end phase goes back to 7.5.4."""
+    s = ctx.s
+    pending = bool(s.standby) or bool(rule_action_candidates(s))
+    fired = actions.end_of_turn_triggers(ctx)
+    if pending or fired:
+        frame["idx"] = DRAW_TO_FIVE
+        return
+    ctx.done(frame)
+    start_turn(ctx, s.opponent(s.turn_player), "7.5.7")
+
+
+# --- check timing (9.4.3) --------------------------------------------------------------------------
+
+
+@op("check")
+def _check(ctx: Ctx, frame: Frame, answer: Any) -> Wait | None:
+    s = ctx.s
+    if answer is not None:  # which automatic ability to play next (9.6.3.1)
+        ctx.push({"op": "auto", "id": answer[0], "stage": "play"})
+        return None
+    ctx.loops += 1
+    if ctx.loops > LOOP_LIMIT:
+        ctx.emit("NothingHappened", {"why": "an infinite loop no player can stop"}, "12.1.1.3")
+        actions.end_game(ctx, None, "12.1.1.3")
+        return None
+    if rule_actions(ctx):  # 9.4.3.1
+        return None
+    actions.situation_triggers(ctx)
+    tp = s.turn_player
+    for chooser, rule in ((tp, "9.4.3.2"), (s.opponent(tp), "9.4.3.3")):
+        mine = [a for a in s.standby if a.master == chooser and not a.playing]
+        if not mine:
+            continue
+        distinct = {json.dumps([a.source, a.ability, a.data], sort_keys=True) for a in mine}
+        if len(distinct) > 1:
+            autos = {a.id: {"source": a.source, "card": a.card, "trigger": a.trigger} for a in mine}
+            return Wait("order_auto", chooser, [a.id for a in mine], 1, 1, rule, {"autos": autos})
+        ctx.push({"op": "auto", "id": mine[0].id, "stage": "play"})
+        return None
+    ctx.done(frame)  # 9.4.3.4
+    return None
+
+
+# --- rule actions (10) -----------------------------------------------------------------------------
+
+
+def rule_action_candidates(s: GameState, stack: list[Frame] | None = None) -> list[tuple[str, str]]:
+    """Check-type rule actions that need to be performed (10.4 illegal cards, 10.5 overloaded cards)."""
+    found: list[tuple[str, str]] = []
+    waiting = {f.get("card") for f in (stack or [])}
+    for p in s.order:
+        for oid in s.zones[p]["field"]:
+            if s.card_of(oid).type != "battle":
+                found.append(("illegal", oid))  # 10.4.1
+        for oid in s.zones[p]["strategy"]:
+            if s.card_of(oid).type != "strategy":
+                found.append(("illegal", oid))  # 10.4.1
+        for oid in s.zones[p]["resolution"]:
+            if oid not in waiting:
+                found.append(("illegal_resolution", oid))  # 10.4.1.1
+        for area, slots in (("field", range(1, 9)), ("strategy", (1, 2))):
+            for slot in slots:
+                here = [o for o in s.zones[p][area] if s.objects[o].slot == slot]
+                here = [o for o in here if ("illegal", o) not in found]
+                if len(here) > 1:
+                    last = max(here, key=lambda o: s.objects[o].since)
+                    found += [("overloaded", o) for o in here if o != last]  # 10.5.1
+    return found
+
+
+def rule_actions(ctx: Ctx) -> bool:
+    """Perform all check-type rule actions at the same time (10.1.3); True if any was."""
+    s = ctx.s
+    found = rule_action_candidates(s, ctx.stack)
+    if not found:
+        return False
+    destroy: list[str] = []
+    for kind, oid in found:
+        if kind == "illegal":
+            actions.move(ctx, oid, "discard", "10.4.1", "illegal card")
+        elif kind == "illegal_resolution":
+            actions.move(ctx, oid, "discard", "10.4.1.1", "illegal card")
+        else:
+            destroy.append(oid)
+    for oid in reversed(destroy):
+        ctx.push({"op": "destroy", "oid": oid, "rule": "10.5.1", "applied": []})
+    return True
+
+
+def crush_candidates(ctx: Ctx) -> list[str]:
+    """10.3.2: battle cards in the same zone as their master's invading monster, the turn
+    player's first (10.1.2.1.1)."""
+    s = ctx.s
+    if not s.order or s.turn_player == "":
+        return []
+    out: list[str] = []
+    for p in [s.turn_player, s.opponent(s.turn_player)]:
+        if s.monster(p) is None:
+            continue
+        for oid in s.battle_at(p, s.players[p].position):
+            if _crush_key(s, oid) not in ctx.crush_tried:
+                out.append(oid)
+    return out
+
+
+def _crush_key(s: GameState, oid: str) -> str:
+    """A battle card in a zone with its monster, once per card, placement and monster position."""
+    obj = s.objects[oid]
+    return f"{oid}@{obj.since}@{s.players[obj.owner].position}"
+
+
+@op("crush")
+def _crush(ctx: Ctx, frame: Frame, answer: Any) -> Wait | None:
+    found = crush_candidates(ctx)
+    ctx.done(frame)
+    for oid in found:
+        ctx.crush_tried.add(_crush_key(ctx.s, oid))
+    for oid in reversed(found):
+        ctx.push({"op": "destroy", "oid": oid, "rule": "10.3.3", "applied": []})
+    return None
+
+
+# --- destroying and replacement effects (5.12, 9.9) ------------------------------------------------
+
+
+def replacements(s: GameState, oid: str) -> list[tuple[str, str, str, Ability]]:
+    """Active replacement abilities for the destruction of ``oid``: ``(key, source, master, ability)``."""
+    from domain.gcg.characteristics import affected, board
+
+    infos = board(s)
+    out: list[tuple[str, str, str, Ability]] = []
+    for p in s.order:
+        for src in actions.on_field(s, p):
+            for i, a in active_abilities(s, src):
+                replaces = a.kind == "replacement" and a.replaces == "destroyed"
+                if replaces and oid in affected(s, infos, src, p, a.affects):
+                    out.append((f"{src}:{i}", src, p, a))
+    return out
+
+
+@op("destroy")
+def _destroy(ctx: Ctx, frame: Frame, answer: Any) -> Wait | None:
+    s = ctx.s
+    oid = frame["oid"]
+    obj = s.objects[oid]
+    if frame.get("stage") == "replaced" or obj.zone not in ("field", "strategy"):
+        ctx.done(frame)  # replaced (9.9.1.1), or no longer there to destroy
+        return None
+    options = [r for r in replacements(s, oid) if r[0] not in frame["applied"]]
+    feasible = []
+    for key, src, master, a in options:
+        probe = {"master": master, "source": src, "prev": []}
+        if a.optional and not actions.can_perform(s, probe, a.instead[0].model_dump(mode="json")):
+            continue  # 9.9.3
+        feasible.append((key, src, master, a))
+    if answer is not None:
+        if frame.get("stage") == "optional":
+            key = frame["offer"]
+            if answer[0] == "no":
+                frame["applied"].append(key)
+                frame["stage"] = None
+                return None
+            return _apply_replacement(ctx, frame, next(r for r in feasible if r[0] == key))
+        chosen = next(r for r in feasible if r[0] == answer[0])
+        if chosen[3].optional:
+            frame["stage"], frame["offer"] = "optional", chosen[0]
+            return Wait("yes_no", obj.owner, ["yes", "no"], 1, 1, "9.9.3", {"replacement": chosen[0], "oid": oid})
+        return _apply_replacement(ctx, frame, chosen)
+    if not feasible:
+        actions.move(ctx, oid, "discard", frame["rule"], "destroyed")
+        ctx.done(frame)
+        return None
+    if len(feasible) > 1:  # 9.9.2.1: the master of the affected card orders them
+        return Wait("replacement", obj.owner, [r[0] for r in feasible], 1, 1, "9.9.2.1", {"oid": oid})
+    key, _, _, a = feasible[0]
+    if a.optional:
+        frame["stage"], frame["offer"] = "optional", key
+        return Wait("yes_no", obj.owner, ["yes", "no"], 1, 1, "9.2.1.3.2", {"replacement": key, "oid": oid})
+    return _apply_replacement(ctx, frame, feasible[0])
+
+
+def _apply_replacement(ctx: Ctx, frame: Frame, rep: tuple[str, str, str, Ability]) -> Wait | None:
+    key, src, master, a = rep
+    frame["applied"].append(key)  # 9.9.2.3
+    frame["stage"] = "replaced"
+    ctx.emit("ReplacementApplied", {"oid": frame["oid"], "source": src, "replacement": key, "instead": a.text}, "9.9.1")
+    effects = [e.model_dump(mode="json") for e in a.instead]
+    ctx.push(
+        {"op": "effects", "master": master, "source": src, "items": actions.copy_items(effects), "i": 0, "prev": []}
+    )
+    return None
+
+
+# --- advance and retreat (5.13), counter (5.15) ---------------------------------------------------
+
+
+@op("advance")
+def _advance(ctx: Ctx, frame: Frame, answer: Any) -> Wait | None:
+    s = ctx.s
+    player = frame["player"]
+    p = s.players[player]
+    to = frame.get("to")
+    finished = p.position >= to if to is not None else frame["left"] <= 0  # 5.13.1.2.1
+    if not finished and p.position == 8:
+        opp = s.opponent(player)
+        if frame["invasion"] and not s.battle_at(opp, 8):
+            actions.win(ctx, player, "invasion", "5.13.1.1.2.1")  # 5.13.1.1.2
+            return None
+        why = "not an invasion" if not frame["invasion"] else "the opponent's zone 8 holds a battle card"
+        ctx.emit("AdvanceNotPerformed", {"player": player, "why": why}, "5.13.1.1.1")
+        finished = True
+    if finished:
+        if frame["moved"]:
+            actions.fire(ctx, "advanced", player=player)
+            if frame["invasion"]:
+                actions.fire(ctx, "when_invading", player=player)  # 11.3.2 (not if it could not move, 11.3.2.1)
+        ret(ctx, frame, frame["moved"])  # 5.13.3
+        return None
+    ctx.emit(
+        "MonsterMoved",
+        {"player": player, "from": p.position, "to": p.position + 1, "how": "advance", "invasion": frame["invasion"]},
+        frame["rule"],
+    )
+    frame["moved"] += 1
+    frame["left"] -= 1
+    return None
+
+
+@op("retreat")
+def _retreat(ctx: Ctx, frame: Frame, answer: Any) -> Wait | None:
+    s = ctx.s
+    player = frame["player"]
+    p = s.players[player]
+    to = frame.get("to")
+    finished = p.position <= to if to is not None else frame["left"] <= 0  # 5.13.2.2.1
+    if not finished and p.position == 1:  # 5.13.2.1
+        ctx.emit("AdvanceNotPerformed", {"player": player, "why": "zone 1: nothing is done"}, "5.13.2.1")
+        finished = True
+    if finished:
+        ret(ctx, frame, frame["moved"])  # 5.13.3
+        return None
+    ctx.emit(
+        "MonsterMoved", {"player": player, "from": p.position, "to": p.position - 1, "how": "retreat"}, frame["rule"]
+    )
+    frame["moved"] += 1
+    frame["left"] -= 1
+    return None
+
+
+def successors(s: GameState, player: str) -> list[str]:
+    """Monster deck cards that can become the new invading monster (5.15.1.2)."""
+    rank = monster_rank(s, player) + 1
+    traits = set(monster_traits(s, player))
+    return [
+        oid
+        for oid in s.zones[player]["monster_deck"]
+        if s.card_of(oid).type == "monster" and s.card_of(oid).rank == rank and traits & set(s.card_of(oid).traits)
+    ]
+
+
+@op("counter")
+def _counter(ctx: Ctx, frame: Frame, answer: Any) -> Wait | None:
+    s = ctx.s
+    victim = frame["player"]
+    p = s.players[victim]
+    if frame["stage"] == "behind":
+        frame["stage"] = "successor"
+        if p.position in BEHIND:  # 5.15.1.1
+            ctx.emit(
+                "MonsterMoved",
+                {"player": victim, "from": p.position, "to": BEHIND[p.position], "how": "countered"},
+                "5.15.1.1",
+            )
+        return None
+    if answer is not None:
+        chosen = answer[0]
+    else:
+        found = successors(s, victim)
+        if not found:
+            ctx.emit("PlayerLost", {"player": victim, "reason": "countered_without_successor"}, "5.15.1.2.1")
+            winner = s.opponent(victim)
+            ctx.emit("PlayerWon", {"player": winner, "how": "countering"}, "5.15.1.2.2")
+            actions.end_game(ctx, winner, "5.15.1.2.2")
+            return None
+        if len(found) > 1:
+            return Wait("successor", victim, found, 1, 1, "5.15.1.2")
+        chosen = found[0]
+    actions.move(ctx, chosen, "monster", "5.15.1.2", "countered")  # 4.7.2: on top
+    actions.fire(ctx, "opponent_countered", player=s.opponent(victim))
+    ctx.done(frame)
+    return None
+
+
+# --- playing and resolving automatic abilities (9.5, 9.6) -----------------------------------------
+
+
+def _standby(s: GameState, sid: str) -> Any:
+    return next((a for a in s.standby if a.id == sid), None)
+
+
+@op("auto")
+def _auto(ctx: Ctx, frame: Frame, answer: Any) -> Wait | None:
+    s = ctx.s
+    a = _standby(s, frame["id"])
+    if a is None:
+        ctx.done(frame)
+        return None
+    ability = a.ability
+    stage = frame["stage"]
+    if stage == "play":
+        ctx.emit(
+            "AbilityPlayed",
+            {"id": a.id, "master": a.master, "source": a.source, "card": a.card, "trigger": a.trigger},
+            "9.5.2.1.4",
+            cause=a.cause or None,
+        )
+        frame["effects"] = list(ability.get("effects", []))
+        frame["targets"] = {}
+        frame["k"] = 0
+        frame["stage"] = "modes" if ability.get("choose") else "targets"
+        return None
+    if stage == "modes":  # 9.5.2.2.1
+        modes = ability.get("modes", [])
+        n = int(ability["choose"])
+        if answer is None and len(modes) > n:
+            return Wait("modes", a.master, list(range(len(modes))), n, n, "9.5.2.2.1", {"auto": a.id})
+        picked = sorted(int(x) for x in answer) if answer is not None else list(range(len(modes)))
+        frame["effects"] = [e for i in picked for e in modes[i]]  # 9.5.2.2.1.1, 9.5.2.2.1.2
+        frame["stage"] = "targets"
+        return None
+    if stage == "targets":  # 9.5.2.2, 9.5.3
+        effects = frame["effects"]
+        probe = {"master": a.master, "source": a.source, "prev": []}
+        while frame["k"] < len(effects):
+            k = frame["k"]
+            eff = effects[k]
+            target = eff.get("target")
+            if target is None or target.get("kind", "chosen") != "chosen":
+                frame["k"] += 1
+                continue
+            chosen: list[str]
+            if answer is not None:
+                chosen = [str(x) for x in answer]
+                answer = None
+            else:
+                found = actions.target_wait(
+                    s, probe, actions.target_json(target), "9.5.3.1", {"auto": a.id, "effect": eff["op"]}
+                )
+                if isinstance(found, Wait):
+                    return found
+                chosen = found
+            frame["targets"][str(k)] = chosen
+            if chosen:
+                ctx.emit("TargetsChosen", {"auto": a.id, "effect": k, "targets": chosen}, "9.5.3.1")
+            frame["k"] += 1
+        frame["stage"] = "finish"
+        items = actions.copy_items(effects, frame["targets"])
+        ctx.push({"op": "effects", "master": a.master, "source": a.source, "items": items, "i": 0, "prev": []})
+        return None
+    ctx.emit("AbilityResolved", {"id": a.id}, "9.6.3")  # stage "finish"
+    ctx.done(frame)
+    return None
+
+
+@op("effects")
+def _effects(ctx: Ctx, frame: Frame, answer: Any) -> Wait | None:
+    """Resolve effects one after the other (9.5.2.3.3, 9.7), "you may" at resolution (9.5.4)."""
+    s = ctx.s
+    items = frame["items"]
+    while frame["i"] < len(items) and not s.finished:
+        item = items[frame["i"]]
+        eff = item["e"]
+        if frame.get("stage") is None:
+            if eff.get("optional"):
+                if not actions.can_perform(s, frame, eff):  # 9.5.4.1
+                    _next(frame, performed=False)
+                    continue
+                if answer is None:
+                    return Wait("yes_no", frame["master"], ["yes", "no"], 1, 1, "9.5.4", {"effect": eff["op"]})
+                choice, answer = answer[0], None
+                if choice == "no":
+                    _next(frame, performed=False)
+                    continue
+            frame["stage"] = "go"
+        result = actions.EFFECTS[eff["op"]](ctx, frame, item, answer)
+        answer = None
+        if isinstance(result, Wait):
+            return result
+        if result == PUSHED:
+            return None
+        assert result == DONE
+        _next(frame, performed=bool(frame.get("performed", True)))
+    ctx.done(frame)
+    return None
+
+
+def _next(frame: Frame, *, performed: bool) -> None:
+    item = frame["items"][frame["i"]]
+    then = item["e"].get("then") or []
+    if then and performed:  # 9.5.4: the process runs only if the action was performed
+        frame["items"][frame["i"] + 1 : frame["i"] + 1] = actions.copy_items(then)
+    frame["i"] += 1
+    frame["stage"] = None
+    frame["sub"] = {}
+    frame.pop("performed", None)
+
+
+# --- the main phase play timing (9.4.4) and the infinite loop rule (12.1.1.2) ---------------------
+
+
+def fingerprint(s: GameState) -> str:
+    """The game state, without time stamps and ids, for 12.1.1.2."""
+    players = {}
+    for pid in s.order:
+        zones = s.zones[pid]
+        players[pid] = {
+            "position": s.players[pid].position,
+            "rage": s.players[pid].rage,
+            "invaded": s.players[pid].invaded_turn == s.turn,
+            "deck": list(zones["deck"]),
+            "monster": list(zones["monster"]),
+            "hand": sorted(zones["hand"]),
+            "discard": sorted(zones["discard"]),
+            "monster_deck": sorted(zones["monster_deck"]),
+            "field": sorted([o, s.objects[o].slot, list(s.objects[o].under)] for o in zones["field"]),
+            "strategy": sorted([o, s.objects[o].slot] for o in zones["strategy"]),
+        }
+    data = {
+        "players": players,
+        "effects": sorted(
+            [e.source, sorted(e.targets), e.threat, e.counter, e.set_threat, e.cannot_engage, e.nullify, e.duration]
+            for e in s.effects
+        ),
+        "delayed": sorted([d.card, d.kind] for d in s.delayed),
+    }
+    return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()[:24]
+
+
+@op("main")
+def _main(ctx: Ctx, frame: Frame, answer: Any) -> Wait | None:
+    s = ctx.s
+    if frame["stage"] == "check":  # 9.4.4.1
+        frame["stage"] = "ready"
+        ctx.push({"op": "check", "rule": "9.4.4.1"})
+        return None
+    fp = fingerprint(s)
+    seen = [i for i, (before, _) in enumerate(s.main_log) if before == fp]
+    if seen:
+        loop = [action for _, action in s.main_log[seen[0] :]]
+        if any(a not in s.banned for a in loop):
+            ctx.emit("LoopDetected", {"player": s.turn_player, "actions": loop, "fingerprint": fp}, "12.1.1.2")
+    return Wait("main", s.turn_player, [], 0, 0, "9.4.4.2", {"fingerprint": fp})

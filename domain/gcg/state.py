@@ -1,0 +1,625 @@
+"""Godzilla Card Game game state and ``evolve``: how each recorded event changes the state.
+
+``apply_event`` mutates a state in place and is the only code that changes game state;
+``decide`` (in ``engine``) works on a private copy and produces events by applying them
+to that copy (:class:`domain.gcg.context.Ctx`), so the live state and a replay of the
+stored events agree by construction.  Nothing here checks rules: replay trusts the events.
+
+Areas per player (GCG-1.00 4): ``monster_deck`` (4.6), ``deck`` (4.8, the end of the list
+is the top), ``hand`` (4.9), ``discard`` (4.10), ``field`` (the 8 zones, 4.4: the topmost
+card of every stack, its zone number in ``Obj.slot``), ``strategy`` (the 2 strategy zones,
+4.5, ``Obj.slot`` 1 or 2), ``monster`` (the invading monster zone, 4.7: the stack of the
+invading monster, bottom first; its position is ``PlayerState.position``, 3.3.3) and
+``resolution`` (the shared resolution area, 4.11, listed under each card's owner).
+Cards stacked beneath another card (3.2) are in area ``under`` and listed in their top
+card's ``Obj.under`` (bottom first).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from domain.gcg.cards import Card, parse_card
+from domain.kernel import JSON, Event, UnknownEventError
+
+AREAS = ("monster_deck", "deck", "hand", "discard", "field", "strategy", "monster", "resolution")
+FIELD_AREAS = frozenset({"field", "strategy", "monster"})
+"""Areas whose cards are on the field for the rules (zones 4.4, strategy zones 4.5 and the
+invading monster, which is considered to be in the zone of its position, 3.3.3.2)."""
+
+
+@dataclass(slots=True)
+class Obj:
+    """A physical card.  ``oid`` is stable for the whole game; ``since`` (the seq of the
+    event that put it into its current area) is its time stamp (9.8.1.7.1) and tells
+    which card was placed last (10.5.1)."""
+
+    oid: str
+    card: str
+    owner: str
+    zone: str
+    slot: int = 0
+    under: list[str] = field(default_factory=list)
+    host: str | None = None
+    since: int = 0
+    revealed: bool = False
+    last_known: dict[str, Any] | None = None
+    """Final information (9.10): how the card was the last time it was on the field."""
+
+
+@dataclass(slots=True)
+class PlayerState:
+    id: str
+    name: str
+    position: int = 0
+    """The zone number the invading monster occupies (3.3.3)."""
+    rage: int = 0
+    invaded_turn: int = 0
+    """The turn of this player's last invasion (8.6.2)."""
+    lost: str | None = None
+
+
+@dataclass(slots=True)
+class Standby:
+    """An automatic ability in standby (9.6.2)."""
+
+    id: str
+    master: str
+    source: str
+    card: str
+    trigger: str
+    ability: dict[str, Any]
+    data: dict[str, Any] = field(default_factory=dict)
+    cause: str = ""
+    playing: bool = False
+
+
+@dataclass(slots=True)
+class Effect:
+    """A continuous effect created by a resolved ability (9.2.1.2), applied by 9.8."""
+
+    id: str
+    source: str
+    master: str
+    targets: list[str]
+    threat: int = 0
+    counter: int = 0
+    set_threat: int | None = None
+    cannot_engage: bool = False
+    gain_traits: list[str] = field(default_factory=list)
+    nullify: bool = False
+    duration: str = "end_of_turn"
+    created: int = 0
+    turn: int = 0
+
+
+@dataclass(slots=True)
+class Delayed:
+    """A timed trigger (9.6.5), e.g. the end-phase clean-up of 【Burst】 (11.5.2)."""
+
+    id: str
+    master: str
+    trigger: str
+    card: str
+    kind: str
+    turn: int = 0
+
+
+@dataclass(slots=True)
+class Pending:
+    """The decision the game waits for and ``resume``, the work left once it is made
+    (a stack of frames, see :mod:`domain.gcg.flow`)."""
+
+    kind: str
+    player: str
+    options: dict[str, JSON] = field(default_factory=dict)
+    resume: list[Any] = field(default_factory=list)
+    tried: list[str] = field(default_factory=list)
+    """Battle cards the interrupted crush and destroy process already tried to destroy (10.3)."""
+
+
+@dataclass(slots=True)
+class GameState:
+    game_id: str = ""
+    ruleset: str = "GCG-1.00"
+    variant: str = "standard"
+    seq: int = 0
+    seed: int = 0
+    shuffles: int = 0
+    cards: dict[str, Card] = field(default_factory=dict)
+    objects: dict[str, Obj] = field(default_factory=dict)
+    order: list[str] = field(default_factory=list)
+    players: dict[str, PlayerState] = field(default_factory=dict)
+    zones: dict[str, dict[str, list[str]]] = field(default_factory=dict)
+    turn: int = 0
+    turn_player: str = ""
+    turn_seq: int = 0
+    """The seq of this turn's ``TurnBegan`` (what was placed "prior to this turn", 7.2.3)."""
+    first_player: str = ""
+    phase: str = "setup"
+    pending: Pending | None = None
+    standby: list[Standby] = field(default_factory=list)
+    effects: list[Effect] = field(default_factory=list)
+    delayed: list[Delayed] = field(default_factory=list)
+    fired: list[str] = field(default_factory=list)
+    """"At the end of the turn" abilities whose trigger condition was fulfilled this turn (7.5.7)."""
+    counter: int = 0
+    """Source of fresh ids (standby abilities, effects, timed triggers): bumped by events only."""
+    main_log: list[list[str]] = field(default_factory=list)
+    """This turn's main phase actions as ``[state fingerprint before, action]`` (12.1.1.2)."""
+    banned: list[str] = field(default_factory=list)
+    """Actions the turn player may not perform again this turn (12.1.1.2)."""
+    finished: bool = False
+    winner: str | None = None
+    result: str | None = None
+    cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    """Derived information (9.8) keyed by ``seq``; never serialised."""
+    owned: set[str] = field(default_factory=set, compare=False, repr=False)
+    """Objects this state may mutate in place; the others are shared with clones (copy on write)."""
+
+    # --- queries used everywhere -------------------------------------------------------
+    def opponent(self, player: str) -> str:
+        return self.order[1] if self.order[0] == player else self.order[0]
+
+    def card_of(self, oid: str) -> Card:
+        return self.cards[self.objects[oid].card]
+
+    def monster(self, player: str) -> str | None:
+        """The topmost card of ``player``'s invading monster (3.2.3.1, 3.3.2)."""
+        stack = self.zones[player]["monster"]
+        return stack[-1] if stack else None
+
+    def battle_at(self, player: str, zone: int) -> list[str]:
+        return [o for o in self.zones[player]["field"] if self.objects[o].slot == zone]
+
+    def clone(self) -> GameState:
+        new = copy.copy(self)
+        # copy on write: both states share the objects until one of them changes one (``mut``)
+        new.objects = dict(self.objects)
+        new.owned = set()
+        self.owned = set()
+        new.players = {k: copy.copy(v) for k, v in self.players.items()}
+        new.zones = {p: {z: list(oids) for z, oids in zs.items()} for p, zs in self.zones.items()}
+        new.order = list(self.order)
+        new.pending = copy.copy(self.pending)  # never mutated in place
+        new.standby = [copy.copy(a) for a in self.standby]
+        new.effects = [_clone_effect(e) for e in self.effects]
+        new.delayed = [copy.copy(d) for d in self.delayed]
+        new.fired = list(self.fired)
+        new.main_log = [list(x) for x in self.main_log]
+        new.banned = list(self.banned)
+        new.cache = {}
+        return new
+
+
+_OBJ_FIELDS = tuple(f.name for f in fields(Obj))
+
+
+def mut(s: GameState, oid: str) -> Obj:
+    """The object ``oid`` of ``s``, copied first if it may be shared with another state."""
+    if oid not in s.owned:
+        s.objects[oid] = _clone_obj(s.objects[oid])
+        s.owned.add(oid)
+    return s.objects[oid]
+
+
+def _clone_obj(obj: Obj) -> Obj:
+    """A fast field-by-field copy (``copy.copy`` of slotted dataclasses is slow)."""
+    new = object.__new__(Obj)
+    for name in _OBJ_FIELDS:
+        object.__setattr__(new, name, getattr(obj, name))
+    new.under = list(obj.under)
+    if obj.last_known is not None:
+        new.last_known = dict(obj.last_known)
+    return new
+
+
+def _clone_effect(e: Effect) -> Effect:
+    new = copy.copy(e)
+    new.targets = list(e.targets)
+    new.gain_traits = list(e.gain_traits)
+    return new
+
+
+# --- serialisation --------------------------------------------------------------------
+
+
+def _dc_to_dict(obj: Any) -> dict[str, JSON]:
+    return {f.name: copy.deepcopy(getattr(obj, f.name)) for f in fields(obj)}
+
+
+def state_to_dict(state: GameState) -> dict[str, JSON]:
+    """A JSON-friendly, canonical dump (snapshots and replay-equality checks)."""
+    return {
+        "game_id": state.game_id,
+        "ruleset": state.ruleset,
+        "variant": state.variant,
+        "seq": state.seq,
+        "seed": state.seed,
+        "shuffles": state.shuffles,
+        "cards": {cid: c.model_dump(mode="json", exclude_unset=True) for cid, c in state.cards.items()},
+        "objects": {oid: _dc_to_dict(o) for oid, o in state.objects.items()},
+        "order": list(state.order),
+        "players": {pid: _dc_to_dict(p) for pid, p in state.players.items()},
+        "zones": {p: {z: list(v) for z, v in zs.items()} for p, zs in state.zones.items()},
+        "turn": state.turn,
+        "turn_player": state.turn_player,
+        "turn_seq": state.turn_seq,
+        "first_player": state.first_player,
+        "phase": state.phase,
+        "pending": _dc_to_dict(state.pending) if state.pending else None,
+        "standby": [_dc_to_dict(a) for a in state.standby],
+        "effects": [_dc_to_dict(e) for e in state.effects],
+        "delayed": [_dc_to_dict(d) for d in state.delayed],
+        "fired": list(state.fired),
+        "counter": state.counter,
+        "main_log": [list(x) for x in state.main_log],
+        "banned": list(state.banned),
+        "finished": state.finished,
+        "winner": state.winner,
+        "result": state.result,
+    }
+
+
+def state_from_dict(data: Mapping[str, Any]) -> GameState:
+    return GameState(
+        game_id=data["game_id"],
+        ruleset=data["ruleset"],
+        variant=data["variant"],
+        seq=data["seq"],
+        seed=data["seed"],
+        shuffles=data["shuffles"],
+        cards={cid: parse_card(c) for cid, c in data["cards"].items()},
+        objects={oid: Obj(**copy.deepcopy(o)) for oid, o in data["objects"].items()},
+        order=list(data["order"]),
+        players={pid: PlayerState(**p) for pid, p in data["players"].items()},
+        zones={p: {z: list(v) for z, v in zs.items()} for p, zs in data["zones"].items()},
+        turn=data["turn"],
+        turn_player=data["turn_player"],
+        turn_seq=data["turn_seq"],
+        first_player=data["first_player"],
+        phase=data["phase"],
+        pending=Pending(**copy.deepcopy(data["pending"])) if data["pending"] else None,
+        standby=[Standby(**copy.deepcopy(a)) for a in data["standby"]],
+        effects=[Effect(**copy.deepcopy(e)) for e in data["effects"]],
+        delayed=[Delayed(**d) for d in data["delayed"]],
+        fired=list(data["fired"]),
+        counter=data["counter"],
+        main_log=[list(x) for x in data["main_log"]],
+        banned=list(data["banned"]),
+        finished=data["finished"],
+        winner=data["winner"],
+        result=data["result"],
+    )
+
+
+# --- evolve ---------------------------------------------------------------------------
+
+Handler = Callable[[GameState, Mapping[str, Any], Event], None]
+_HANDLERS: dict[str, Handler] = {}
+
+
+def handles(*names: str) -> Callable[[Handler], Handler]:
+    def register(fn: Handler) -> Handler:
+        for name in names:
+            _HANDLERS[name] = fn
+        return fn
+
+    return register
+
+
+EVENT_TYPES = _HANDLERS
+"""Every event type the Godzilla Card Game engine records, by name."""
+
+
+def apply_event(state: GameState, event: Event) -> None:
+    """Apply one recorded event to ``state`` in place."""
+    handler = _HANDLERS.get(event.type)
+    if handler is None:
+        raise UnknownEventError(f"Godzilla Card Game has no event type {event.type!r} (event {event.seq})")
+    handler(state, event.data, event)
+    state.seq = event.seq
+
+
+def evolve(state: GameState, event: Event) -> GameState:
+    new = state.clone()
+    apply_event(new, event)
+    return new
+
+
+@handles("GameStarted")
+def _game_started(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.game_id = d["game_id"]
+    s.ruleset = d["ruleset"]
+    s.variant = d["variant"]
+    s.seed = d["seed"]
+    s.cards = {cid: parse_card(c) for cid, c in d["cards"].items()}
+    s.order = [p["id"] for p in d["players"]]
+    s.players = {p["id"]: PlayerState(id=p["id"], name=p["name"]) for p in d["players"]}
+    s.zones = {p: {z: [] for z in AREAS} for p in s.order}
+    for o in d["objects"]:
+        obj = Obj(oid=o["oid"], card=o["card"], owner=o["owner"], zone=o["zone"], since=e.seq)
+        s.objects[obj.oid] = obj
+        s.owned.add(obj.oid)
+        s.zones[obj.owner][obj.zone].append(obj.oid)
+
+
+@handles("DeckShuffled")
+def _deck_shuffled(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.zones[d["player"]][d["zone"]] = list(d["order"])
+    s.shuffles = d["shuffle_index"] + 1
+    for oid in d["order"]:
+        mut(s, oid).revealed = False
+
+
+@handles("FirstPlayerDecided")
+def _first_player(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.first_player = d["player"]
+    s.shuffles = d["shuffle_index"] + 1
+
+
+def _take_out(s: GameState, obj: Obj) -> None:
+    if obj.zone == "under":
+        if obj.host is not None:
+            host = mut(s, obj.host)
+            if obj.oid in host.under:
+                host.under.remove(obj.oid)
+        obj.host = None
+    else:
+        s.zones[obj.owner][obj.zone].remove(obj.oid)
+
+
+def _end_effects_on(s: GameState, oid: str) -> None:
+    """Continuous effects of resolved abilities do not follow a card to a new area (9.8.2, 4.1.4)."""
+    for eff in s.effects:
+        if oid in eff.targets:
+            eff.targets = [t for t in eff.targets if t != oid]
+    s.effects = [eff for eff in s.effects if eff.targets]
+
+
+def _put(s: GameState, obj: Obj, to: str, d: Mapping[str, Any], seq: int) -> None:
+    area = s.zones[obj.owner][to]
+    if to == "deck" and d.get("position") == "bottom":
+        area.insert(0, obj.oid)
+    else:
+        area.append(obj.oid)  # the end of a list is the top of a pile
+    obj.zone = to
+    obj.since = seq
+
+
+@handles("CardMoved")
+def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    obj = mut(s, d["oid"])
+    src, to = obj.zone, d["to"]
+    zone_to_zone = src == "field" and to == "field"
+    carried = list(obj.under) if src == "field" and not zone_to_zone else []
+    _take_out(s, obj)
+    if "last_known" in d:
+        obj.last_known = dict(d["last_known"])
+    if not zone_to_zone:
+        _end_effects_on(s, obj.oid)
+        obj.revealed = bool(d.get("revealed", False))
+    # 3.2.4: stacked cards move together
+    for u in carried:
+        under = mut(s, u)
+        under.host = None
+        _put(s, under, to, d, e.seq)
+        under.slot = 0
+        under.revealed = False
+    if src == "field" and not zone_to_zone:
+        obj.under = []
+    if to in ("field", "strategy"):
+        obj.slot = int(d["slot"])
+    elif not zone_to_zone:
+        obj.slot = 0
+    _put(s, obj, to, d, e.seq)
+    onto = d.get("onto")
+    if onto is not None:  # stacked on top of a card in a zone (3.2, 11.6.2)
+        old = mut(s, onto)
+        s.zones[old.owner]["field"].remove(onto)
+        obj.under = [*old.under, onto]
+        old.under = []
+        old.zone = "under"
+        old.host = obj.oid
+        for u in obj.under:
+            mut(s, u).host = obj.oid
+        _end_effects_on(s, onto)
+
+
+@handles("CardsSwapped")
+def _swapped(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    """5.6.1: both cards move at the same time."""
+    a, b = mut(s, d["a"]), mut(s, d["b"])
+    a_zone, a_slot, b_zone = a.zone, a.slot, b.zone
+    carried = list(a.under)
+    _take_out(s, a)
+    _take_out(s, b)
+    if "last_known" in d:
+        a.last_known = dict(d["last_known"])
+    _end_effects_on(s, a.oid)
+    _end_effects_on(s, b.oid)
+    for u in carried:
+        under = mut(s, u)
+        under.host = None
+        _put(s, under, b_zone, d, e.seq)
+    a.under = []
+    a.slot = 0
+    a.revealed = False
+    _put(s, a, b_zone, d, e.seq)
+    b.slot = a_slot
+    b.revealed = False
+    _put(s, b, a_zone, d, e.seq)
+
+
+@handles("MonsterMoved")
+def _monster_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.players[d["player"]].position = d["to"]
+
+
+@handles("RageChanged")
+def _rage(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.players[d["player"]].rage = d["rage"]
+
+
+@handles("TurnBegan")
+def _turn_began(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.turn = d["turn"]
+    s.turn_player = d["player"]
+    s.turn_seq = e.seq
+    s.fired = []
+    s.main_log = []
+    s.banned = []
+
+
+@handles("PhaseBegan")
+def _phase(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.phase = d["phase"]
+
+
+@handles("ChoiceRequested")
+def _choice(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    # the pending decision is never mutated in place: ``decide`` works on a copy of ``resume``
+    s.pending = Pending(
+        kind=d["kind"],
+        player=d["player"],
+        options=dict(d.get("options", {})),
+        resume=list(d.get("resume", [])),
+        tried=list(d.get("tried", [])),
+    )
+
+
+@handles("ChoiceMade")
+def _choice_made(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.pending = None
+
+
+@handles("MainActionTaken")
+def _main_action(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.pending = None
+    s.main_log.append([d["fingerprint"], d["action"]])
+
+
+@handles("LoopDetected")
+def _loop(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.banned.extend(a for a in d["actions"] if a not in s.banned)
+
+
+@handles("InvasionDeclared")
+def _invasion(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.players[d["player"]].invaded_turn = s.turn
+
+
+@handles("AbilityTriggered")
+def _triggered(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.standby.append(
+        Standby(
+            id=d["id"],
+            master=d["master"],
+            source=d["source"],
+            card=d["card"],
+            trigger=d["trigger"],
+            ability=dict(d["ability"]),
+            data=dict(d.get("data", {})),
+            cause=e.cause,
+        )
+    )
+    s.counter += 1
+    if d.get("timed"):
+        s.delayed = [t for t in s.delayed if t.id != d["timed"]]
+    if d["trigger"] == "end_of_turn":
+        s.fired.append(f"{d['source']}:{d.get('index', 0)}")
+
+
+@handles("AbilityPlayed")
+def _played(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    for i, a in enumerate(s.standby):
+        if a.id == d["id"]:
+            s.standby[i] = copy.copy(a)
+            s.standby[i].playing = True
+
+
+@handles("AbilityResolved", "AbilityRemoved")
+def _resolved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.standby = [a for a in s.standby if a.id != d["id"]]
+
+
+@handles("ContinuousEffectCreated")
+def _effect_created(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.effects.append(
+        Effect(
+            id=d["id"],
+            source=d["source"],
+            master=d["master"],
+            targets=list(d["targets"]),
+            threat=d.get("threat", 0),
+            counter=d.get("counter", 0),
+            set_threat=d.get("set_threat"),
+            cannot_engage=bool(d.get("cannot_engage", False)),
+            gain_traits=list(d.get("gain_traits", [])),
+            nullify=bool(d.get("nullify", False)),
+            duration=d["duration"],
+            created=e.seq,
+            turn=s.turn,
+        )
+    )
+    s.counter += 1
+
+
+@handles("ContinuousEffectsEnded")
+def _effects_ended(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    ended = set(d["ids"])
+    s.effects = [eff for eff in s.effects if eff.id not in ended]
+
+
+@handles("TimedTriggerCreated")
+def _timed(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.delayed.append(
+        Delayed(id=d["id"], master=d["master"], trigger=d["trigger"], card=d["card"], kind=d["kind"], turn=s.turn)
+    )
+    s.counter += 1
+
+
+@handles("CardRevealed")
+def _revealed(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    mut(s, d["oid"]).revealed = True
+
+
+@handles("RevealEnded")
+def _reveal_ended(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    for oid in d["oids"]:
+        mut(s, oid).revealed = False
+
+
+@handles("PlayerLost")
+def _lost(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.players[d["player"]].lost = d["reason"]
+
+
+@handles("GameEnded")
+def _ended(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.finished = True
+    s.winner = d.get("winner")
+    s.result = d["result"]
+    s.pending = None
+    s.phase = "game_over"
+
+
+@handles(
+    "SeedRevealed",
+    "PlayerWon",
+    "TargetsChosen",
+    "ReplacementApplied",
+    "DrawNotPerformed",
+    "CounterPowerTotalled",
+    "CardPlayed",
+    "StrategyActivated",
+    "RageGainDeclared",
+    "NothingHappened",
+    "DeckReshuffled",
+    "AdvanceNotPerformed",
+)
+def _marker(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    """Facts recorded for the log and for judges; the state changes come with other events."""
