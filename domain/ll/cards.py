@@ -1,0 +1,456 @@
+"""Luck & Logic cards as declarative data over a small effect vocabulary (pydantic).
+
+A card is validated on load; errors name the card and the field.  Card text takes
+precedence over the rules (LL-2.04 1.3.1): abilities carry the modifiers (attack limit,
+hand limit, cost changes, ...) that the engine consults at the rule points where the
+comprehensive rules would otherwise apply.
+
+Vocabulary in brief (see the catalog ``service/catalogs/ll/cards.json`` for examples):
+
+* ``type``: logicalist, foreigner, tranceunion, super_logicalist (members, 2.2.2),
+  gate, tactics, paradox, my_logicalist.
+* member information: ``title``, ``character_names`` (2.1.2), ``covenanters`` (2.3),
+  ``worlds`` (2.5), ``traits`` (2.6), ``colors`` (2.7), ``level`` (2.8), ``cost`` (2.9),
+  ``territory`` 1/2/4 (2.10), ``logic`` icon (2.11), ``power``/``aura``/``limit``
+  (2.13-2.15), ``heart`` (2.21), ``paradox_rule`` (2.16), ``gate_number`` (2.17).
+* ``abilities``: ``continuous`` / ``auto`` / ``startup`` (9.1) and ``replacement``
+  (9.2.2.3); keywords (11.x) are ability fields (``keyword``, ``ex_soul``,
+  ``once_per_turn`` = [1/turn] 12.4) or card fields (``trance_change``, ``tool_skill``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from domain.kernel import CardDataError
+
+CardType = Literal[
+    "logicalist", "foreigner", "tranceunion", "super_logicalist", "gate", "tactics", "paradox", "my_logicalist"
+]
+MEMBER_TYPES: frozenset[str] = frozenset({"logicalist", "foreigner", "tranceunion", "super_logicalist"})
+"""LL-2.04 2.2.2: Logicalist, Foreigner, Tranceunion and Super Logicalist are members."""
+ParadoxRule = Literal["AURA BATTLE!", "LOVE BATTLE!!", "POWER BATTLE!!"]
+Duration = Literal["battle", "turn", "permanent"]
+Zone = Literal["circle", "gate", "hand", "drop", "stock", "soul", "deck", "battle", "paradox", "tool", "level"]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Logic(_Model):
+    """The Logic Icon (2.11): P (power), A (aura), L (limit) values, IC (intercept),
+    T (tactics logic: the card's abilities) and PX (paradox logic)."""
+
+    power: int = 0
+    aura: int = 0
+    limit: int = 0
+    intercept: bool = False
+    tactics: bool = False
+    paradox: bool = False
+
+
+class Filter(_Model):
+    """Which cards an effect may choose or affect; ``controller`` is relative to the
+    controller of the ability."""
+
+    zone: Zone = "circle"
+    controller: Literal["you", "opponent", "any"] = "any"
+    types: list[CardType] = Field(default_factory=list)
+    """Empty: members for circles (2.2.3.1), gates for gate zones (2.2.3.2), anything elsewhere."""
+    traits: list[str] = Field(default_factory=list)
+    worlds: list[str] = Field(default_factory=list)
+    colors: list[str] = Field(default_factory=list)
+    names: list[str] = Field(default_factory=list)
+    """Matches the card name, the title or a character name (2.1.3)."""
+    max_level: int | None = None
+    other_than_self: bool = False
+    standing: bool | None = None
+    face_down: bool | None = None
+    """For gates: ``True`` = not yet destroyed, ``False`` = destroyed (5.32)."""
+    in_battle: bool | None = None
+    has_soul: bool | None = None
+    keyword: Literal["detonate"] | None = None
+
+
+class Target(_Model):
+    """``self``; ``chosen`` during resolution (9.6.3); ``all`` matching cards;
+    ``attacking_member`` / ``defending_member`` / ``battle_opponent`` /
+    ``your_member_in_battle`` (8.2.9, 8.2.11); ``tranceunion`` (the member a Covenant
+    card trances into, 11.2)."""
+
+    kind: Literal[
+        "self",
+        "chosen",
+        "all",
+        "attacking_member",
+        "defending_member",
+        "battle_opponent",
+        "your_member_in_battle",
+        "tranceunion",
+    ] = "chosen"
+    filter: Filter = Field(default_factory=Filter)
+    count: Annotated[int, Field(ge=1)] = 1
+    up_to: bool = False
+    """"choose up to N" (9.6.3.1.1) rather than "choose N" (9.6.3.1)."""
+
+
+class Draw(_Model):
+    """Draw N cards (5.6.2) or up to N cards (5.6.3)."""
+
+    op: Literal["draw"] = "draw"
+    count: Annotated[int, Field(ge=1)] = 1
+    up_to: bool = False
+
+
+class StockBoost(_Model):
+    """Stock Boost (X) (5.27)."""
+
+    op: Literal["stock_boost"] = "stock_boost"
+    count: Annotated[int, Field(ge=1)] = 1
+
+
+class StockOpen(_Model):
+    """Stock Open (X) (5.28) / Stock Close (X) (5.29)."""
+
+    op: Literal["stock_open", "stock_close"] = "stock_open"
+    count: Annotated[int, Field(ge=1)] = 1
+
+
+class Modify(_Model):
+    """A continuous effect with a duration (9.2.2.2): value changes (9.9.1.5), a set
+    power (a value not changed relative to the current one, 9.9.1.4), "auras are also
+    considered hearts" (9.9.1.6) or losing all abilities (9.9.1.3)."""
+
+    op: Literal["modify"] = "modify"
+    target: Target
+    power: int = 0
+    aura: int = 0
+    limit: int = 0
+    heart: int = 0
+    set_power: int | None = None
+    auras_are_hearts: bool = False
+    lose_abilities: bool = False
+    duration: Duration = "turn"
+
+
+class Disable(_Model):
+    """The abilities of the target "cannot be used" (12.3) for the duration."""
+
+    op: Literal["disable"] = "disable"
+    target: Target
+    duration: Duration = "turn"
+
+
+class DestroyGate(_Model):
+    """Destroy a gate: turn it face-up (5.32)."""
+
+    op: Literal["destroy_gate"] = "destroy_gate"
+    target: Target = Field(
+        default_factory=lambda: Target(filter=Filter(zone="gate", controller="opponent", face_down=True))
+    )
+
+
+class MoveCard(_Model):
+    """Drop (5.9), Stock (5.10), return to hand (5.4), put on the bottom of the deck,
+    or Purge (5.25) the target."""
+
+    op: Literal["drop", "stock", "return_to_hand", "deck_bottom", "purge"]
+    target: Target
+
+
+class Orient(_Model):
+    """Rest / Stand (5.2)."""
+
+    op: Literal["rest", "stand"]
+    target: Target
+
+
+class PutInSoul(_Model):
+    """Put a card in a member's Soul (5.26): the top card of the deck, or a chosen card
+    from the hand or drop zone matching ``filter``."""
+
+    op: Literal["put_in_soul"] = "put_in_soul"
+    source: Literal["deck_top", "hand", "drop"] = "deck_top"
+    filter: Filter = Field(default_factory=lambda: Filter(zone="hand"))
+    count: Annotated[int, Field(ge=1)] = 1
+    target: Target = Field(default_factory=lambda: Target(kind="self"))
+
+
+class SetCard(_Model):
+    """Set a card (5.24) to the target: the top card of the deck, or a chosen card from
+    the hand matching ``filter`` (up to one), face-down unless ``face_down`` is false."""
+
+    op: Literal["set"] = "set"
+    source: Literal["deck_top", "hand"] = "hand"
+    filter: Filter = Field(default_factory=lambda: Filter(zone="hand"))
+    face_down: bool = True
+    target: Target = Field(default_factory=lambda: Target(kind="self"))
+
+
+class Synthesis(_Model):
+    """Perform Synthesis (N) (5.33)."""
+
+    op: Literal["synthesis"] = "synthesis"
+    level: Annotated[int, Field(ge=0)]
+
+
+class BlinkStep(_Model):
+    """Blink Step the target (5.34)."""
+
+    op: Literal["blink_step"] = "blink_step"
+    target: Target = Field(default_factory=lambda: Target(kind="self"))
+
+
+class Discard(_Model):
+    """You discard N cards of your choice (5.8)."""
+
+    op: Literal["discard"] = "discard"
+    count: Annotated[int, Field(ge=1)] = 1
+
+
+class ToLevel(_Model):
+    """Put the top card(s) of your deck face-up into your Level Zone."""
+
+    op: Literal["to_level"] = "to_level"
+    count: Annotated[int, Field(ge=1)] = 1
+
+
+ForEveryX = Literal["soul_of_self", "your_destroyed_gates", "opponent_destroyed_gates", "cards_in_your_battle_zone"]
+
+
+class ForEvery(_Model):
+    """For every X, (do) Y (12.5): X is fixed before Y is carried out X times."""
+
+    op: Literal["for_every"] = "for_every"
+    x: ForEveryX
+    effects: list[Effect]
+
+
+Effect = Annotated[
+    Draw
+    | StockBoost
+    | StockOpen
+    | Modify
+    | Disable
+    | DestroyGate
+    | MoveCard
+    | Orient
+    | PutInSoul
+    | SetCard
+    | Synthesis
+    | BlinkStep
+    | Discard
+    | ToLevel
+    | ForEvery,
+    Field(discriminator="op"),
+]
+
+
+class AbilityCost(_Model):
+    """A cost in square brackets (9.4): pay (N) from Stock (5.22.5), rest or drop this
+    card.  ``optional``: an AUTO [cost] ability whose cost you may pay (9.7.3.3.1)."""
+
+    stock: Annotated[int, Field(ge=0)] = 0
+    rest_self: bool = False
+    drop_self: bool = False
+    optional: bool = False
+
+    @property
+    def empty(self) -> bool:
+        return not (self.stock or self.rest_self or self.drop_self)
+
+
+Trigger = Literal[
+    "deployed",
+    "attacks",
+    "attacked",
+    "defends",
+    "intercepts",
+    "wins",
+    "loses",
+    "destroys_gate",
+    "gate_destroyed",
+    "stocked",
+    "placed_in_battle_zone",
+    "rested",
+    "stood",
+    "start_of_game",
+    "start_of_turn",
+    "start_of_draw_phase",
+    "start_of_level_phase",
+    "start_of_main_phase",
+    "start_of_end_phase",
+    "start_of_attack_declaration",
+    "start_of_attack_phase",
+    "start_of_intercept",
+    "start_of_logic_definition",
+    "start_of_victory_determination",
+    "start_of_end_of_battle",
+]
+Keyword = Literal["covenant", "vanguard", "logic_drive", "on_gate_destruction", "detonate", "detonate_skill", "make_up"]
+KEYWORD_TRIGGERS: dict[str, str] = {
+    "covenant": "covenant",
+    "on_gate_destruction": "on_gate_destruction",
+    "detonate": "detonate",
+    "detonate_skill": "detonate_skill",
+}
+"""Keyword auto abilities carry their own trigger condition (11.2, 11.7, 11.8, 11.9)."""
+
+
+class Ability(_Model):
+    """One ability of a card (9.1)."""
+
+    kind: Literal["continuous", "auto", "startup", "replacement"]
+    text: str = ""
+    keyword: Keyword | None = None
+    trigger: Trigger | None = None
+    scope: Literal["self", "your", "opponent", "any"] = "self"
+    """Whose event triggers it: this card (``self``), one of your cards/your turn
+    (``your``), your opponent's, or anyone's.  Phase triggers default to your turn."""
+    covenant: list[str] = Field(default_factory=list)
+    """Covenant - "(Information)" (11.2): names, titles or character names."""
+    ex_soul: Annotated[int, Field(ge=1)] | None = None
+    """[EX Soul (value)] (11.6)."""
+    once_per_turn: bool = False
+    """[1/turn] (12.4)."""
+    make_up: Annotated[int, Field(ge=0)] | None = None
+    """ACT Make Up Lv(value) (11.11)."""
+    cost: AbilityCost = Field(default_factory=AbilityCost)
+    effects: list[Effect] = Field(default_factory=list)
+    condition: Literal["your_turn", "opponent_turn", "in_battle"] | None = None
+    active_in: list[Zone] = Field(default_factory=list)
+    """"This ability is active in (zone)" (9.3.2.6)."""
+    # continuous abilities (9.1.2.1)
+    affects: Target | None = None
+    power: int = 0
+    aura: int = 0
+    limit: int = 0
+    heart: int = 0
+    auras_are_hearts: bool = False
+    cost_modifier: int = 0
+    """+N / -N to the cost of the cards ``affects`` matches (in hand) (9.6.2.3.1)."""
+    attack_limit: int = 0
+    hand_limit: int = 0
+    trance_limit: int = 0
+    # replacement abilities (9.2.2.3)
+    replaces: Literal["self_stocked", "self_dropped"] | None = None
+    instead: Literal["return_to_hand", "deck_bottom", "drop"] | None = None
+
+    @model_validator(mode="after")
+    def _check(self) -> Ability:
+        if self.kind == "auto" and self.trigger is None and self.keyword not in KEYWORD_TRIGGERS:
+            raise ValueError("an auto ability needs a 'trigger' or a keyword with its own trigger (9.1.2.2)")
+        if self.keyword == "covenant" and not self.covenant:
+            raise ValueError("Covenant needs its '(Information)' in 'covenant' (11.2.1)")
+        if self.keyword == "make_up" and self.make_up is None:
+            raise ValueError("Make Up needs its level in 'make_up' (11.11.1)")
+        if self.keyword in ("logic_drive", "make_up") and self.kind != "startup":
+            raise ValueError(f"{self.keyword} is a startup ability (11.4.1, 11.11.1)")
+        if self.kind == "replacement" and (self.replaces is None or self.instead is None):
+            raise ValueError("a replacement ability needs 'replaces' and 'instead' (9.2.2.3)")
+        return self
+
+    @property
+    def trigger_kind(self) -> str | None:
+        if self.keyword in KEYWORD_TRIGGERS:
+            return KEYWORD_TRIGGERS[self.keyword]
+        return self.trigger
+
+
+class Card(_Model):
+    id: str
+    name: str
+    type: CardType
+    title: str = ""
+    character_names: list[str] = Field(default_factory=list)
+    covenanters: list[str] = Field(default_factory=list)
+    worlds: list[str] = Field(default_factory=list)
+    traits: list[str] = Field(default_factory=list)
+    colors: list[str] = Field(default_factory=list)
+    level: Annotated[int, Field(ge=0)] = 0
+    cost: Annotated[int, Field(ge=0)] = 0
+    territory: Literal[1, 2, 4] = 1
+    logic: Logic | None = None
+    power: int = 0
+    aura: int = 0
+    limit: int = 0
+    heart: int = 0
+    soul_info: str = ""
+    """Soul Information (2.4): no meaning in the game, treated as the reminder "(0)"."""
+    paradox_rule: ParadoxRule | None = None
+    gate_number: int | None = None
+    abilities: list[Ability] = Field(default_factory=list)
+    trance_change: list[str] | None = None
+    """[TC] - (Information) (11.5): names, character names or traits the Tranceunion needs."""
+    tool_skill: list[Effect] | None = None
+    """Tool Skill (11.10): what happens when Synthesis turns this card face-up."""
+    super_trance: bool = False
+    """A My Logicalist whose icon edge is blue may also Trance with Super Logicalists (2.2.2.8.1)."""
+    text: str = ""
+
+    @model_validator(mode="after")
+    def _check(self) -> Card:
+        if self.type == "gate" and self.gate_number is None:
+            raise ValueError("a gate needs a 'gate_number' (2.17)")
+        if self.type == "paradox" and self.paradox_rule is None:
+            raise ValueError("a paradox needs a 'paradox_rule' (2.16)")
+        if self.type != "paradox" and self.paradox_rule is not None:
+            raise ValueError("only paradox cards have a Paradox Rule (2.16.1)")
+        if self.trance_change is not None and self.type not in MEMBER_TYPES:
+            raise ValueError("Trance Change belongs to members (11.5)")
+        return self
+
+    @property
+    def is_member(self) -> bool:
+        return self.type in MEMBER_TYPES
+
+    @property
+    def is_logicalist(self) -> bool:
+        """Super Logicalists are Logicalists for every other purpose (2.2.2.7.1)."""
+        return self.type in ("logicalist", "super_logicalist")
+
+    def has_info(self, info: str) -> bool:
+        """Card name, title or character name (2.1.3)."""
+        return info == self.name or info == self.title or info in self.character_names
+
+    def has_keyword(self, keyword: str) -> bool:
+        return any(a.keyword == keyword for a in self.abilities)
+
+
+ForEvery.model_rebuild()
+
+
+def parse_card(data: Mapping[str, Any]) -> Card:
+    """Validate one card definition; the error names the card and every bad field."""
+    try:
+        return Card.model_validate(dict(data))
+    except ValidationError as exc:
+        card_id = data.get("id", "<no id>") if isinstance(data, Mapping) else "<not an object>"
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in err['loc']) or '<card>'}: {err['msg']}" for err in exc.errors()
+        )
+        raise CardDataError(f"card {card_id}: {problems}") from None
+
+
+def catalog_entries(catalog: Any) -> dict[str, Mapping[str, Any]]:
+    """A catalog as ``{"cards": [...]}`` (the file format) or ``{id: card}``."""
+    if isinstance(catalog, Mapping) and isinstance(catalog.get("cards"), list):
+        out: dict[str, Mapping[str, Any]] = {}
+        for entry in catalog["cards"]:
+            if not isinstance(entry, Mapping) or not isinstance(entry.get("id"), str):
+                raise CardDataError("every catalog entry needs a string 'id'")
+            if entry["id"] in out:
+                raise CardDataError(f"card {entry['id']}: duplicate id in the catalog")
+            out[entry["id"]] = entry
+        return out
+    if isinstance(catalog, Mapping):
+        return {str(k): v for k, v in catalog.items()}
+    raise CardDataError("a catalog is {'cards': [...]} or a mapping of card id to card")
+
+
+def parse_catalog(catalog: Any) -> dict[str, Card]:
+    return {cid: parse_card(data) for cid, data in catalog_entries(catalog).items()}

@@ -1,0 +1,798 @@
+"""Luck & Logic game state and ``evolve``: how each recorded event changes the state.
+
+``apply_event`` mutates a state in place and is the only code that changes game state;
+``decide`` (in ``engine``) works on a private copy and produces events by applying them
+to that copy (``context.Ctx.emit``), so the live state and a replay of the stored events
+agree by construction.  Nothing here checks rules: replay trusts the recorded events.
+
+Zones (LL-2.04 4): every player has one instance of each zone in :data:`ZONES`.  The six
+circles (4.2) and six Gate Zones (4.3) are the zones ``circle`` and ``gate``; a card there
+records its location(s) in ``Obj.circles`` (4.4.2.3; several for territory 2 or 4).  Soul
+cards (4.15) record the member they belong to in ``Obj.soul_of``; Set cards (5.24) the
+card they are Set to in ``Obj.set_to``.  The end of an ordered zone's list is its top.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from domain.kernel import JSON, Event, UnknownEventError
+from domain.ll.cards import Card, parse_card
+
+ZONES = (
+    "deck",
+    "gate_deck",
+    "hand",
+    "level",
+    "stock",
+    "drop",
+    "remove",
+    "refresh",
+    "battle",
+    "paradox",
+    "intercept",
+    "soul",
+    "purge",
+    "my_logicalist",
+    "tool",
+    "circle",
+    "gate",
+)
+FIELD = frozenset({"circle", "gate"})
+"""The Field is the circles and the Gate Zones (4.4.1)."""
+OPEN_ZONES = frozenset(
+    {"circle", "level", "drop", "remove", "battle", "paradox", "intercept", "soul", "purge", "my_logicalist"}
+)
+"""Open zones (4.1.2); the others are closed."""
+
+
+@dataclass(slots=True)
+class Obj:
+    """A physical card.  ``oid`` is stable for the whole game; ``placed`` is the seq of
+    the event that last put it into its zone (a new card in a new zone, 4.1.5)."""
+
+    oid: str
+    card: str
+    owner: str
+    zone: str
+    face_down: bool = False
+    rested: bool = False
+    circles: list[str] = field(default_factory=list)
+    soul_of: str | None = None
+    set_to: str | None = None
+    placed: int = 0
+    entered_turn: int = 0
+    make_up_turn: int = 0
+    """The turn it entered the Field via Make Up (11.11.3)."""
+    last_known: dict[str, Any] | None = None
+    """Final information (9.11): how the card was in the zone it last left."""
+
+
+@dataclass(slots=True)
+class PlayerState:
+    id: str
+    name: str
+    refresh_points: int = 0
+    t_rank: int = 0
+    trances: int = 0
+    trance_changes: int = 0
+    logic_drive_used: bool = False
+    attacks: int = 0
+    once_per_turn_used: list[str] = field(default_factory=list)
+    redraw_done: bool = False
+    lost: str | None = None
+
+
+@dataclass(slots=True)
+class Battle:
+    """One battle (8.1.2): from the Attack Declaration Step to the End of Battle Step."""
+
+    attack_no: int = 0
+    player: str = ""
+    attacker: str | None = None
+    circle: str | None = None
+    """The circle being attacked (8.2.6.2): a location of the non-turn player."""
+    defender: str | None = None
+    attacker_placed: int = 0
+    defender_placed: int = 0
+    """When the members in battle were placed: a card that leaves and comes back is a new
+    card (4.1.5) and no longer the attacking / defending member (8.2.9.4, 8.2.11.2.1)."""
+    declared: str = ""
+    ld_passes: int = 0
+    boosted: str | None = None
+    """The player who just performed Level Boost and must now perform Logic Definition."""
+    result: dict[str, Any] | None = None
+
+
+@dataclass(slots=True)
+class Primed:
+    """An auto ability whose trigger condition was met, waiting to be played (9.7.2)."""
+
+    id: str
+    controller: str
+    source: str
+    ability: int
+    trigger: str
+    cause: str
+    info: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class Frame:
+    """An ability or keyword effect being resolved (9.6.2.4).  ``path`` indexes into nested
+    "for every" effects (12.5); ``resume`` is where the game continues once the outermost
+    frame is done."""
+
+    id: str
+    controller: str
+    source: str
+    ref: str  # ability | tool_skill | make_up
+    ability: int = -1
+    path: list[int] = field(default_factory=list)
+    index: int = 0
+    repeat: int = 1
+    iteration: int = 0
+    choice: Any = None
+    chosen: list[str] = field(default_factory=list)
+    resume: list[Any] = field(default_factory=list)
+    synth: list[str] = field(default_factory=list)
+    info: dict[str, Any] = field(default_factory=dict)
+    paid: bool | None = None
+
+
+@dataclass(slots=True)
+class CEffect:
+    """A continuous effect created by a resolved ability (9.2.2.2)."""
+
+    id: str
+    source: str
+    controller: str
+    targets: list[str]
+    power: int = 0
+    aura: int = 0
+    limit: int = 0
+    heart: int = 0
+    set_power: int | None = None
+    auras_are_hearts: bool = False
+    lose_abilities: bool = False
+    disable: bool = False
+    duration: str = "turn"
+    created: int = 0
+
+
+@dataclass(slots=True)
+class Pending:
+    """The decision the game waits for.  ``resume`` names the procedure point where the
+    game continues after it (``[procedure, index]``)."""
+
+    kind: str
+    player: str
+    options: dict[str, JSON] = field(default_factory=dict)
+    resume: list[Any] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class GameState:
+    game_id: str = ""
+    ruleset: str = "LL-2.04"
+    variant: str = "standard"
+    seq: int = 0
+    seed: int = 0
+    shuffles: int = 0
+    cards: dict[str, Card] = field(default_factory=dict)
+    objects: dict[str, Obj] = field(default_factory=dict)
+    order: list[str] = field(default_factory=list)
+    players: dict[str, PlayerState] = field(default_factory=dict)
+    zones: dict[str, dict[str, list[str]]] = field(default_factory=dict)
+    turn: int = 0
+    turn_player: str = ""
+    first_player: str = ""
+    phase: str = "setup"
+    step: str = "setup"
+    battle: Battle | None = None
+    pending: Pending | None = None
+    primed: list[Primed] = field(default_factory=list)
+    frames: list[Frame] = field(default_factory=list)
+    effects: list[CEffect] = field(default_factory=list)
+    fired: list[str] = field(default_factory=list)
+    """Phase/step triggers already triggered this turn or battle (7.7.2, 8.6.2)."""
+    counter: int = 0
+    """Source of fresh ids (primed abilities, frames, effects): bumped by events only."""
+    finished: bool = False
+    winner: str | None = None
+    result: str | None = None
+    fresh: set[str] = field(default_factory=set, repr=False, compare=False)
+    """Copy-on-write bookkeeping (not game state): objects this state owns exclusively."""
+
+    # --- queries used everywhere -------------------------------------------------------
+    def opponent(self, player: str) -> str:
+        return self.order[1] if self.order[0] == player else self.order[0]
+
+    def zone(self, player: str, zone: str) -> list[str]:
+        return self.zones[player][zone]
+
+    def card_of(self, oid: str) -> Card:
+        return self.cards[self.objects[oid].card]
+
+    def soul(self, member: str) -> list[str]:
+        owner = self.objects[member].owner
+        return [o for o in self.zones[owner]["soul"] if self.objects[o].soul_of == member]
+
+    def set_cards(self, target: str) -> list[str]:
+        owner = self.objects[target].owner
+        return [o for o in self.zones[owner]["circle"] if self.objects[o].set_to == target]
+
+    def members_at(self, player: str, loc: str) -> list[str]:
+        """Members (not Set cards, 5.24.6) in one of the player's circles."""
+        return [
+            o
+            for o in self.zones[player]["circle"]
+            if loc in self.objects[o].circles and self.objects[o].set_to is None and not self.objects[o].face_down
+        ]
+
+    def gate_at(self, player: str, loc: str) -> str | None:
+        for o in self.zones[player]["gate"]:
+            if loc in self.objects[o].circles:
+                return o
+        return None
+
+    def members(self, player: str) -> list[str]:
+        return [
+            o for o in self.zones[player]["circle"] if self.objects[o].set_to is None and not self.objects[o].face_down
+        ]
+
+    def mut(self, oid: str) -> Obj:
+        """The object, for changing it: objects are shared between clones until written."""
+        if oid not in self.fresh:
+            self.objects[oid] = _clone_obj(self.objects[oid])
+            self.fresh.add(oid)
+        return self.objects[oid]
+
+    def clone(self) -> GameState:
+        new = copy.copy(self)
+        new.objects = dict(self.objects)
+        self.fresh = set()
+        new.fresh = set()
+        new.players = {k: _clone_player(v) for k, v in self.players.items()}
+        new.zones = {p: {z: list(oids) for z, oids in zs.items()} for p, zs in self.zones.items()}
+        new.battle = copy.deepcopy(self.battle)
+        new.pending = copy.deepcopy(self.pending)
+        new.primed = [copy.deepcopy(p) for p in self.primed]
+        new.frames = [copy.deepcopy(f) for f in self.frames]
+        new.effects = [copy.deepcopy(e) for e in self.effects]
+        new.fired = list(self.fired)
+        new.order = list(self.order)
+        return new
+
+
+_OBJ_FIELDS = tuple(f.name for f in fields(Obj))
+
+
+def _clone_player(p: PlayerState) -> PlayerState:
+    new = copy.copy(p)
+    new.once_per_turn_used = list(p.once_per_turn_used)
+    return new
+
+
+def _clone_obj(obj: Obj) -> Obj:
+    """A fast field-by-field copy (``copy.copy`` of slotted dataclasses is slow).  Lists and
+    dicts inside are only ever replaced, never changed in place, so they are shared."""
+    new = object.__new__(Obj)
+    for name in _OBJ_FIELDS:
+        object.__setattr__(new, name, getattr(obj, name))
+    return new
+
+
+# --- serialisation --------------------------------------------------------------------
+
+
+def _dc_to_dict(obj: Any) -> dict[str, JSON]:
+    return {f.name: copy.deepcopy(getattr(obj, f.name)) for f in fields(obj)}
+
+
+def state_to_dict(state: GameState) -> dict[str, JSON]:
+    """A JSON-friendly, canonical dump (used for snapshots and replay-equality checks)."""
+    return {
+        "game_id": state.game_id,
+        "ruleset": state.ruleset,
+        "variant": state.variant,
+        "seq": state.seq,
+        "seed": state.seed,
+        "shuffles": state.shuffles,
+        "cards": {cid: c.model_dump(mode="json", exclude_unset=True) for cid, c in state.cards.items()},
+        "objects": {oid: _dc_to_dict(o) for oid, o in state.objects.items()},
+        "order": list(state.order),
+        "players": {pid: _dc_to_dict(p) for pid, p in state.players.items()},
+        "zones": {p: {z: list(v) for z, v in zs.items()} for p, zs in state.zones.items()},
+        "turn": state.turn,
+        "turn_player": state.turn_player,
+        "first_player": state.first_player,
+        "phase": state.phase,
+        "step": state.step,
+        "battle": _dc_to_dict(state.battle) if state.battle else None,
+        "pending": _dc_to_dict(state.pending) if state.pending else None,
+        "primed": [_dc_to_dict(p) for p in state.primed],
+        "frames": [_dc_to_dict(f) for f in state.frames],
+        "effects": [_dc_to_dict(e) for e in state.effects],
+        "fired": list(state.fired),
+        "counter": state.counter,
+        "finished": state.finished,
+        "winner": state.winner,
+        "result": state.result,
+    }
+
+
+def state_from_dict(data: Mapping[str, Any]) -> GameState:
+    return GameState(
+        game_id=data["game_id"],
+        ruleset=data["ruleset"],
+        variant=data["variant"],
+        seq=data["seq"],
+        seed=data["seed"],
+        shuffles=data["shuffles"],
+        cards={cid: parse_card(c) for cid, c in data["cards"].items()},
+        objects={oid: Obj(**o) for oid, o in data["objects"].items()},
+        order=list(data["order"]),
+        players={pid: PlayerState(**p) for pid, p in data["players"].items()},
+        zones={p: {z: list(v) for z, v in zs.items()} for p, zs in data["zones"].items()},
+        turn=data["turn"],
+        turn_player=data["turn_player"],
+        first_player=data["first_player"],
+        phase=data["phase"],
+        step=data["step"],
+        battle=Battle(**data["battle"]) if data["battle"] else None,
+        pending=Pending(**data["pending"]) if data["pending"] else None,
+        primed=[Primed(**p) for p in data["primed"]],
+        frames=[Frame(**f) for f in data["frames"]],
+        effects=[CEffect(**e) for e in data["effects"]],
+        fired=list(data["fired"]),
+        counter=data["counter"],
+        finished=data["finished"],
+        winner=data["winner"],
+        result=data["result"],
+    )
+
+
+# --- evolve ---------------------------------------------------------------------------
+
+Handler = Callable[[GameState, Mapping[str, Any], Event], None]
+_HANDLERS: dict[str, Handler] = {}
+
+DECISIONS = frozenset(
+    {
+        "RedrawDeclared",
+        "LevelCardPlaced",
+        "LevelPhaseSkipped",
+        "MainPhaseEnded",
+        "MemberDeployed",
+        "TranceDeclared",
+        "LuckDrivePerformed",
+        "MembersRearranged",
+        "AbilityUsed",
+        "AttackChosen",
+        "AttacksEnded",
+        "InterceptDeclared",
+        "InterceptDeclined",
+        "LogicDefined",
+        "LevelBoosted",
+        "LogicDefinitionPassed",
+        "HandLimitApplied",
+        "AutoAbilityChosen",
+        "ChoiceMade",
+        "OptionalCostDecided",
+        "RuleChoiceMade",
+    }
+)
+"""Events recording a player's decision: applying one clears the pending decision."""
+
+
+def handles(*names: str) -> Callable[[Handler], Handler]:
+    def register(fn: Handler) -> Handler:
+        for name in names:
+            _HANDLERS[name] = fn
+        return fn
+
+    return register
+
+
+EVENT_TYPES = _HANDLERS
+"""Every event type the Luck & Logic engine records, by name."""
+
+
+def apply_event(state: GameState, event: Event) -> None:
+    """Apply one recorded event to ``state`` in place."""
+    handler = _HANDLERS.get(event.type)
+    if handler is None:
+        raise UnknownEventError(f"Luck & Logic has no event type {event.type!r} (event {event.seq})")
+    if event.type in DECISIONS:
+        state.pending = None
+    handler(state, event.data, event)
+    state.seq = event.seq
+
+
+def evolve(state: GameState, event: Event) -> GameState:
+    new = state.clone()
+    apply_event(new, event)
+    return new
+
+
+@handles("GameStarted")
+def _game_started(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.game_id = d["game_id"]
+    s.ruleset = d["ruleset"]
+    s.variant = d["variant"]
+    s.seed = d["seed"]
+    s.shuffles = d.get("shuffles_used", 0)
+    s.cards = {cid: parse_card(c) for cid, c in d["cards"].items()}
+    s.order = [p["id"] for p in d["players"]]
+    s.players = {p["id"]: PlayerState(id=p["id"], name=p["name"]) for p in d["players"]}
+    s.zones = {p: {z: [] for z in ZONES} for p in s.order}
+    for o in d["objects"]:
+        obj = Obj(oid=o["oid"], card=o["card"], owner=o["owner"], zone=o["zone"], face_down=bool(o["face_down"]))
+        s.objects[obj.oid] = obj
+        s.fresh.add(obj.oid)
+        s.zones[obj.owner][obj.zone].append(obj.oid)
+
+
+@handles("DeckShuffled")
+def _deck_shuffled(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.zones[d["player"]][d["zone"]] = list(d["order"])
+    s.shuffles = d["shuffle_index"] + 1
+
+
+@handles("FirstPlayerChosen")
+def _first_player(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.first_player = d["player"]
+    s.shuffles = d["shuffle_index"] + 1
+
+
+@handles("CardMoved")
+def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    obj = s.mut(d["oid"])
+    src, to = d["from"], d["to"]
+    s.zones[obj.owner][src].remove(obj.oid)
+    dest = s.zones[obj.owner][to]
+    if d.get("position") == "bottom":
+        dest.insert(0, obj.oid)
+    else:
+        dest.append(obj.oid)  # the end of a list is the top of a pile (4.1.4.1)
+    obj.zone = to
+    obj.face_down = bool(d.get("face_down", False))
+    obj.circles = list(d.get("circles", [])) if to in FIELD else []
+    obj.soul_of = d.get("soul_of") if to == "soul" else None
+    obj.set_to = d.get("set_to") if to == "circle" else None
+    obj.rested = bool(d.get("rested", False)) if (src, to) != ("circle", "circle") else obj.rested
+    if "last_known" in d:
+        obj.last_known = dict(d["last_known"])
+    if (src, to) in (("circle", "circle"), ("gate", "gate")):
+        return  # not a new card (4.1.5)
+    obj.placed = e.seq
+    obj.entered_turn = s.turn
+    obj.make_up_turn = s.turn if d.get("make_up") else 0
+    # a new card in the new zone: effects applied in the previous zone are forgotten (4.1.5, 9.9.2)
+    for eff in s.effects:
+        if obj.oid in eff.targets:
+            eff.targets = [t for t in eff.targets if t != obj.oid]
+    s.effects = [eff for eff in s.effects if eff.targets]
+
+
+@handles("CardTurned")
+def _turned(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.mut(d["oid"]).face_down = bool(d["face_down"])
+
+
+@handles("GateDestroyed")
+def _gate_destroyed(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.mut(d["oid"]).face_down = False
+
+
+@handles("CardRested")
+def _rested(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.mut(d["oid"]).rested = True
+
+
+@handles("CardStood")
+def _stood(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.mut(d["oid"]).rested = False
+
+
+@handles("CardsStood")
+def _all_stood(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    for oid in d["oids"]:
+        s.mut(oid).rested = False
+
+
+@handles("RedrawDeclared")
+def _redraw(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.players[d["player"]].redraw_done = True
+
+
+@handles("RefreshPointsChanged")
+def _refresh_points(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.players[d["player"]].refresh_points = d["points"]
+
+
+@handles("TurnBegan")
+def _turn_began(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.turn = d["turn"]
+    s.turn_player = d["player"]
+    s.fired = []
+    for p in s.players.values():
+        p.trances = 0
+        p.trance_changes = 0
+        p.logic_drive_used = False
+        p.attacks = 0
+        p.once_per_turn_used = []
+
+
+@handles("StepBegan")
+def _step_began(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.phase = d["phase"]
+    s.step = d["step"]
+
+
+@handles("ChoiceRequested")
+def _choice(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.pending = Pending(
+        kind=d["kind"], player=d["player"], options=dict(d.get("options", {})), resume=list(d.get("resume", []))
+    )
+
+
+@handles(
+    "LevelCardPlaced",
+    "LevelPhaseSkipped",
+    "MainPhaseEnded",
+    "MemberDeployed",
+    "LuckDrivePerformed",
+    "MembersRearranged",
+    "InterceptDeclared",
+    "InterceptDeclined",
+    "HandLimitApplied",
+    "AutoAbilityChosen",
+    "RuleChoiceMade",
+    "CostPaid",
+    "CardRevealed",
+    "CardsDrawn",
+    "MakeUpPerformed",
+    "BlinkStepPerformed",
+    "SynthesisSkipped",
+    "ReplacementApplied",
+    "AttackChosen",
+    "NothingHappened",
+    "SeedRevealed",
+    "CheckTiming",
+)
+def _marker(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    pass  # a bookkeeping or decision event; the changes themselves are separate events
+
+
+@handles("TranceDeclared")
+def _trance(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    p = s.players[d["player"]]
+    if d.get("via_trance_change"):
+        p.trance_changes += 1
+    else:
+        p.trances += 1
+
+
+@handles("TranceCompleted")
+def _trance_done(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.players[d["player"]].t_rank += 1  # 5.35.1 (5.35.2: only when a Tranceunion is deployed)
+
+
+@handles("AttacksEnded")
+def _attacks_ended(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    pass
+
+
+@handles("TriggersFired")
+def _fired(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.fired.append(d["key"])
+
+
+@handles("AbilityTriggered")
+def _triggered(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.primed.append(
+        Primed(
+            id=d["primed"],
+            controller=d["controller"],
+            source=d["source"],
+            ability=d["ability"],
+            trigger=d["trigger"],
+            cause=e.cause,
+            info=dict(d.get("info", {})),
+        )
+    )
+    s.counter += 1
+
+
+@handles("PrimedCanceled")
+def _primed_canceled(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.primed = [p for p in s.primed if p.id != d["primed"]]
+
+
+@handles("AbilityPlayed")
+def _ability_played(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    if d.get("primed"):
+        s.primed = [p for p in s.primed if p.id != d["primed"]]
+    player = s.players[d["controller"]]
+    if d.get("once_per_turn_key"):
+        player.once_per_turn_used.append(d["once_per_turn_key"])
+    if d.get("logic_drive"):
+        player.logic_drive_used = True
+    s.frames.append(
+        Frame(
+            id=d["frame"],
+            controller=d["controller"],
+            source=d["source"],
+            ref=d.get("ref", "ability"),
+            ability=d.get("ability", -1),
+            resume=list(d.get("resume", [])),
+            info=dict(d.get("info", {})),
+            paid=None if d.get("optional_cost") else True,
+        )
+    )
+    s.counter += 1
+
+
+@handles("AbilityUsed")
+def _ability_used(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    pass  # the decision; AbilityPlayed follows once costs are known to be payable
+
+
+@handles("OptionalCostDecided")
+def _optional_cost(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.frames[-1].paid = bool(d["pay"])
+
+
+@handles("ChoiceMade")
+def _choice_made(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.frames[-1].choice = d["choice"]
+
+
+@handles("EffectResolved")
+def _effect_resolved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    frame = s.frames[-1]
+    frame.index = d["next"]
+    frame.choice = None
+    frame.chosen += list(d.get("chosen", []))
+
+
+@handles("RepetitionStarted")
+def _repetition(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    parent = s.frames[-1]
+    s.frames.append(
+        Frame(
+            id=d["frame"],
+            controller=parent.controller,
+            source=d.get("source", parent.source),
+            ref=d.get("ref", parent.ref),
+            ability=parent.ability,
+            path=list(d["path"]),
+            repeat=d["repeat"],
+            info=dict(parent.info),
+            paid=True,
+        )
+    )
+    s.counter += 1
+
+
+@handles("RepetitionAdvanced")
+def _repetition_advanced(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    frame = s.frames[-1]
+    frame.iteration = d["iteration"]
+    frame.index = 0
+    frame.choice = None
+
+
+@handles("ResolutionFinished")
+def _resolution_finished(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    done = s.frames.pop()
+    if s.frames:
+        s.frames[-1].chosen += done.chosen
+
+
+@handles("SynthesisPerformed")
+def _synthesis(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.frames[0].synth.append(d["oid"])
+
+
+@handles("ContinuousEffectCreated")
+def _effect_created(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.effects.append(
+        CEffect(
+            id=d["id"],
+            source=d["source"],
+            controller=d["controller"],
+            targets=list(d["targets"]),
+            power=d.get("power", 0),
+            aura=d.get("aura", 0),
+            limit=d.get("limit", 0),
+            heart=d.get("heart", 0),
+            set_power=d.get("set_power"),
+            auras_are_hearts=bool(d.get("auras_are_hearts", False)),
+            lose_abilities=bool(d.get("lose_abilities", False)),
+            disable=bool(d.get("disable", False)),
+            duration=d["duration"],
+            created=e.seq,
+        )
+    )
+    s.counter += 1
+
+
+@handles("ContinuousEffectsEnded")
+def _effects_ended(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    ended = set(d["ids"])
+    s.effects = [eff for eff in s.effects if eff.id not in ended]
+
+
+@handles("BattleBegan")
+def _battle_began(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.battle = Battle(attack_no=d["attack_no"], player=d["player"])
+    s.players[d["player"]].attacks += 1  # counted when the battle begins (8.1.3)
+    s.fired = [k for k in s.fired if not k.startswith("battle:")]
+
+
+@handles("AttackDeclared")
+def _attack(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    assert s.battle is not None
+    s.battle.attacker = d["attacker"]
+    s.battle.attacker_placed = s.objects[d["attacker"]].placed
+    s.battle.circle = d["circle"]
+    s.battle.declared = f"ev:{e.seq}"
+
+
+@handles("DefenderDesignated")
+def _defender(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    assert s.battle is not None
+    s.battle.defender = d["defender"]
+    if d["defender"] is not None:
+        s.battle.defender_placed = s.objects[d["defender"]].placed
+
+
+@handles("LogicDefined")
+def _logic_defined(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    assert s.battle is not None
+    s.battle.ld_passes = 0
+    s.battle.boosted = None
+
+
+@handles("LevelBoosted")
+def _level_boosted(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    assert s.battle is not None
+    s.battle.boosted = d["player"]
+
+
+@handles("LogicDefinitionPassed")
+def _ld_passed(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    assert s.battle is not None
+    s.battle.ld_passes += 1
+
+
+@handles("BattleDecided")
+def _decided(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    assert s.battle is not None
+    s.battle.result = dict(d)
+
+
+@handles("BattleEnded")
+def _battle_ended(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.battle = None
+
+
+@handles("PlayerLost")
+def _lost(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.players[d["player"]].lost = d["reason"]
+
+
+@handles("GameEnded")
+def _ended(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.finished = True
+    s.winner = d.get("winner")
+    s.result = d["result"]
+    s.pending = None
+    s.phase = "game_over"
+    s.step = "game_over"
