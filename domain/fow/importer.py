@@ -1,0 +1,1510 @@
+"""Import the public Force of Will card database into the declarative card format.
+
+Pure: no file I/O (``service/card_import.py`` reads and writes the files).  One raw record
+(fields ``id``, ``name``, ``type[]``, ``race[]``, ``cost``, ``colour[]``, ``ATK``, ``DEF``,
+``abilities[]``, ``divinity``...) becomes a :class:`~domain.fow.cards.Card` validated with
+:func:`~domain.fow.cards.parse_card`.
+
+The importer is deliberately strict.  Each ability paragraph (FoW-5.5 2.4 p2) is either
+expressed completely with the effect vocabulary of :mod:`domain.fow.cards`, or kept
+verbatim in ``Card.unsupported`` for manual adjudication; a paragraph is never expressed
+in part and nothing is guessed:
+
+* reminder text in parentheses is not an ability (2.4 p3) and is ignored;
+* a paragraph is recognised only when *all* of it matches a small grammar (triggers,
+  costs, effect sentences, target phrases).  A word the grammar does not know (a
+  condition, "you may", "up to", an unknown race...) makes the whole paragraph
+  unsupported;
+* wordings that differ from a vocabulary term in the rules are not merged.  For example
+  "When this card enters your field" (any way of entering) is not the ``enter`` trigger,
+  which models [Enter] (9.6 p1.1: only when played from the hand or by judgment), and
+  "When this card is put into a graveyard from your field" is not ``destroyed``.
+
+Every unsupported entry comes with a *gap*: the first thing the grammar could not
+express (``trigger: ...``, ``effect: ...``, ``target: ...``, ``keyword: [...]``...),
+so the coverage report can say which vocabulary to grow next.
+
+Characteristics the vocabulary lacks (an {X} or moon cost, magic stone types, Divinity, a
+type such as Rune) are recorded in ``unsupported`` too, as ``<field>: <value> - <reason>``.
+A record that cannot become a valid ``Card`` at all (e.g. a type the vocabulary has no
+name for, or a chant-standby whose [Trigger] cannot be expressed) gets ``card=None`` and
+status ``none``.  Readings of the source data that are not ability text (a blank ATK read
+as 0, a later-cluster "Addition" read as Addition:Field) are listed in ``notes``.  The
+fields ``flavour``, ``artists``/``artist``, ``rarity``, ``fowID`` and ``wind_new`` have no
+rule purpose (FoW-5.5 2.4 p4, 2.9, 2.10) and are not imported.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Collection, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from domain.fow.cards import Card, parse_card
+from domain.kernel import CardDataError
+
+__all__ = [
+    "ImportResult",
+    "ImportedCard",
+    "RawCardError",
+    "Status",
+    "check_raw",
+    "import_card",
+    "import_cards",
+    "unsupported_pattern",
+]
+
+Status = Literal["full", "partial", "none"]
+JsonDict = dict[str, Any]
+
+
+class RawCardError(ValueError):
+    """A raw record is not shaped like a card of the database (wrong or missing field)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ImportedCard:
+    """The result of importing one raw record."""
+
+    id: str
+    name: str
+    card: Card | None
+    """The validated card; None when the record cannot become a valid ``Card``."""
+    status: Status
+    """``full``: every ability paragraph and characteristic expressed; ``none``: no
+    ability paragraph expressed (or no card); ``partial``: in between."""
+    unsupported: tuple[str, ...]
+    """Unsupported ability paragraphs (verbatim) and characteristics, as in ``Card.unsupported``."""
+    gaps: tuple[str, ...]
+    """One entry per ``unsupported`` entry: what the vocabulary or grammar lacks."""
+    notes: tuple[str, ...] = ()
+    """Readings of the source data that are not ability text (e.g. a blank ATK read as 0)."""
+    set_code: str = ""
+    set_name: str = ""
+    cluster: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ImportResult:
+    cards: tuple[ImportedCard, ...]
+
+    def count(self, status: Status) -> int:
+        return sum(1 for c in self.cards if c.status == status)
+
+    def catalog(self) -> list[JsonDict]:
+        """Card definitions loadable with :func:`domain.fow.cards.parse_card`."""
+        return [c.card.model_dump(mode="json", by_alias=True, exclude_unset=True) for c in self.cards if c.card]
+
+    def by_id(self) -> dict[str, ImportedCard]:
+        return {c.id: c for c in self.cards}
+
+
+# --------------------------------------------------------------------------------------
+# failures
+
+
+class _GapError(Exception):
+    """This paragraph (or characteristic) cannot be expressed; ``reason`` says why."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class _NoCardError(Exception):
+    """The record cannot become a valid Card."""
+
+    def __init__(self, value: str, reason: str) -> None:
+        super().__init__(reason)
+        self.value = value
+        self.reason = reason
+
+
+# --------------------------------------------------------------------------------------
+# raw record checks
+
+
+_LIST_FIELDS = ("type", "race", "colour", "abilities")
+
+
+def check_raw(raw: Any) -> list[str]:
+    """Problems that make ``raw`` unusable as a card record (empty when it is fine)."""
+    if not isinstance(raw, Mapping):
+        return [f"expected an object, got {type(raw).__name__}"]
+    problems: list[str] = []
+    if not isinstance(raw.get("id"), str) or not raw.get("id", "").strip():
+        problems.append("field 'id': missing or not a non-empty string")
+    if not isinstance(raw.get("name"), str):
+        problems.append("field 'name': missing or not a string")
+    for key in _LIST_FIELDS:
+        value = raw.get(key)
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            problems.append(f"field {key!r}: missing or not a list of strings")
+    if key_problem := _scalar_problem(raw, "cost", (str,)):
+        problems.append(key_problem)
+    for key in ("ATK", "DEF"):
+        if key_problem := _scalar_problem(raw, key, (str, int)):
+            problems.append(key_problem)
+    if key_problem := _scalar_problem(raw, "divinity", (str, int)):
+        problems.append(key_problem)
+    return problems
+
+
+def _scalar_problem(raw: Mapping[str, Any], key: str, kinds: tuple[type, ...]) -> str | None:
+    value = raw.get(key)
+    if value is None or (isinstance(value, kinds) and not isinstance(value, bool)):
+        return None
+    return f"field {key!r}: unexpected {type(value).__name__} value {value!r}"
+
+
+# --------------------------------------------------------------------------------------
+# vocabulary of the text
+
+ATTRIBUTE_WORDS = {"light": "W", "fire": "R", "water": "U", "wind": "G", "darkness": "B", "dark": "B"}
+SYMBOL_SKILLS = {
+    "pierce": "pierce",
+    "target attack": "target_attack",
+    "first strike": "first_strike",
+    "explode": "explode",
+    "flying": "flying",
+    "swiftness": "swiftness",
+    "swiftiness": "swiftness",  # spelling of some printings
+    "imperishable": "imperishable",
+    "quickcast": "quickcast",
+}
+_NUMBER_WORDS = {
+    "a": 1,
+    "an": 1,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+}
+NUM = r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+)"
+_ALL_CARD_TYPES = ["ruler", "j_ruler", "resonator", "addition", "spell", "regalia", "magic_stone"]
+_TYPE_NOUNS: dict[str, list[str]] = {
+    "j/resonator": ["resonator", "j_ruler"],
+    "j/resonators": ["resonator", "j_ruler"],
+    "resonator": ["resonator"],
+    "resonators": ["resonator"],
+    "j-ruler": ["j_ruler"],
+    "j-rulers": ["j_ruler"],
+    "addition": ["addition"],
+    "additions": ["addition"],
+    "regalia": ["regalia"],
+    "card": [],
+    "cards": [],
+    "player": ["player"],
+}
+_TYPE_NOUN_RE = "|".join(sorted((re.escape(k) for k in _TYPE_NOUNS), key=len, reverse=True))
+_TYPE_LIST_RE = re.compile(rf"(?:^|\s)((?:{_TYPE_NOUN_RE})(?:(?:, or |, | or )(?:{_TYPE_NOUN_RE}))*)$", re.IGNORECASE)
+
+
+def _number(word: str) -> int:
+    word = word.lower()
+    return _NUMBER_WORDS[word] if word in _NUMBER_WORDS else int(word)
+
+
+# --------------------------------------------------------------------------------------
+# will symbols and costs
+
+_SYMBOL = re.compile(r"\{([^{}]*)\}")
+
+
+def _will_cost(text: str, what: str) -> JsonDict:
+    """``{R}{R}{2}`` -> ``{"attribute": {"R": 2}, "free": 2}``; anything else is a gap."""
+    compact = re.sub(r"\s+", "", text)
+    if not compact or _SYMBOL.sub("", compact):
+        raise _GapError(f"{what}: {text.strip()}")
+    attribute: dict[str, int] = {}
+    free = 0
+    numbers = 0
+    for symbol in _SYMBOL.findall(compact):
+        if symbol in ("W", "R", "U", "G", "B"):
+            attribute[symbol] = attribute.get(symbol, 0) + 1
+        elif symbol.isdigit():
+            numbers += 1
+            free += int(symbol)
+        else:
+            raise _GapError(f"{what}: will symbol {{{symbol}}}")
+    if numbers > 1:
+        raise _GapError(f"{what}: {text.strip()}")
+    return {"attribute": attribute, "free": free}
+
+
+def _card_cost(raw_cost: str) -> tuple[JsonDict | None, str | None]:
+    """The printed cost, and an unsupported remark for symbols the vocabulary lacks."""
+    text = raw_cost.strip()
+    if not text:
+        return None, None
+    if text.isdigit():
+        return {"attribute": {}, "free": int(text)}, None
+    compact = re.sub(r"\s+", "", text)
+    if _SYMBOL.sub("", compact):
+        return None, f"cost: {raw_cost} - not a sequence of will symbols"
+    attribute: dict[str, int] = {}
+    free = 0
+    odd: list[str] = []
+    for symbol in _SYMBOL.findall(compact):
+        if symbol in ("W", "R", "U", "G", "B"):
+            attribute[symbol] = attribute.get(symbol, 0) + 1
+        elif symbol.isdigit():
+            free += int(symbol)
+        else:
+            odd.append("{" + symbol + "}")
+    remark = None
+    if odd:
+        remark = f"cost: {raw_cost} - {''.join(odd)} is not expressible (only the rest of the cost is recorded)"
+    return {"attribute": attribute, "free": free}, remark
+
+
+# --------------------------------------------------------------------------------------
+# text clean-up
+
+
+def _clean(text: str) -> str:
+    """Paragraph text as parsed: reminder text removed (2.4 p3), arrows and spaces normalised."""
+    text = text.replace("\u2019", "'").replace("\u2018", "'").replace("\u00a0", " ")
+    text = text.replace("\u201c", '"').replace("\u201d", '"')
+    text = _strip_reminders(text)
+    text = re.sub(r"\s*(?:⇒|>>>|→)\s*", ": ", text)
+    text = re.sub(r"\s+", " ", text).strip()
+    return text
+
+
+def _is_reminder(inner: str) -> bool:
+    inner = inner.strip()
+    return inner.endswith(".") or (inner[:1].isupper() and len(inner.split()) >= 3)
+
+
+def _strip_reminders(text: str) -> str:
+    previous = None
+    while previous != text:
+        previous = text
+        text = re.sub(r"\s*\(([^()]*)\)", lambda m: " " if _is_reminder(m.group(1)) else m.group(0), text)
+    # an unclosed parenthesis running to the end of the paragraph is a cut-off reminder
+    m = re.search(r"\s*\(([^()]*)$", text)
+    if m and _is_reminder(m.group(1) + "."):
+        text = text[: m.start()]
+    return text
+
+
+def _paragraphs(abilities: list[str]) -> list[str]:
+    """Ability paragraphs, rejoining what the source split: a reminder or a list of modes
+    cut over several entries ("choose one -" / "...;" / "or ...")."""
+    parts = [a.strip() for a in abilities if a.strip()]
+    out: list[str] = []
+    i = 0
+    while i < len(parts):
+        current = parts[i]
+        i += 1
+        if current.count("(") > current.count(")"):
+            while i < len(parts) and current.count("(") > current.count(")"):
+                current += "\n" + parts[i]
+                i += 1
+        cleaned = _clean(current)
+        if re.search(r"[:;\-\u2013]$", cleaned) and i < len(parts):
+            # a list of modes or "the following abilities": everything after belongs to it
+            current += "\n" + "\n".join(parts[i:])
+            i = len(parts)
+        while i < len(parts) and re.match(r"(?:or\s|[a-z])", parts[i]):
+            current += "\n" + parts[i]
+            i += 1
+        out.append(current)
+    return out
+
+
+def _split_sentences(text: str) -> list[str]:
+    return [s for s in re.split(r"(?<=\.)\s+(?=[A-Z\[])", text) if s]
+
+
+# --------------------------------------------------------------------------------------
+# context
+
+
+@dataclass
+class _Ctx:
+    card_id: str
+    type: str
+    subtype: str | None
+    races: frozenset[str]
+    ids: frozenset[str] | None
+
+
+# --------------------------------------------------------------------------------------
+# target phrases
+
+
+def _lower_first(text: str) -> str:
+    first, _, rest = text.partition(" ")
+    if first.lower() in {
+        "other",
+        "another",
+        "each",
+        "all",
+        "target",
+        "this",
+        "your",
+        "added",
+        "recovered",
+        "rested",
+        "attacking",
+        *ATTRIBUTE_WORDS,
+        *_TYPE_NOUNS,
+    }:
+        return first.lower() + (" " + rest if rest else "")
+    return text
+
+
+_SENTENCE = "@sentence"
+"""Placeholder gap reason: the phrase is not a noun phrase; report the whole sentence."""
+_NOT_A_NOUN_PHRASE = (
+    r"\b(?:cannot|can't|can|loses?|gains?|if|then|for each|choose|becomes?|deals?|is|are|has|have|"
+    r"any number|must|may|where|equal|until|instead|do|does|don't|doesn't)\b|[\"<:;]"
+)
+
+
+def _sentence_gap(reason: str, text: str) -> str:
+    """Replace the placeholder reason by the first sentence of ``text``."""
+    if reason != _SENTENCE:
+        return reason
+    sentence = _split_sentences(text)[0] if text else text
+    sentence = re.sub(r"^\[[^\]]+\]\s*:?\s*", "", sentence)
+    return f"effect: {_capitalise(sentence)}"
+
+
+def _mask_races(text: str, ctx: _Ctx) -> str:
+    """``text`` with every known race/trait replaced by ``RACE`` (races may contain "of")."""
+    if not ctx.races:
+        return text
+    pattern = _RACE_PATTERNS.get(ctx.races)
+    if pattern is None:
+        if len(_RACE_PATTERNS) > 64:
+            _RACE_PATTERNS.clear()
+        alternation = "|".join(re.escape(r) for r in sorted(ctx.races, key=len, reverse=True))
+        pattern = _RACE_PATTERNS[ctx.races] = re.compile(rf"\b(?:{alternation})(?:s|es)?\b")
+    return pattern.sub("RACE", text)
+
+
+_RACE_PATTERNS: dict[frozenset[str], re.Pattern[str]] = {}
+"""Compiled race alternations, by set of known races (a cache: the result is the same either way)."""
+
+
+def _race(word: str, ctx: _Ctx, *, plural: bool) -> str:
+    if word in ctx.races:
+        return word
+    if plural:
+        for suffix, replacement in (("ves", "f"), ("ies", "y"), ("es", ""), ("s", "")):
+            if word.endswith(suffix) and word[: -len(suffix)] + replacement in ctx.races:
+                return word[: -len(suffix)] + replacement
+    raise _GapError(f"target: unknown race or trait {word!r}")
+
+
+def _selector(phrase: str, ctx: _Ctx, *, zone: str = "field", loose: bool = False) -> tuple[JsonDict, bool]:
+    """A noun phrase such as ``other light resonators you control with total cost 2 or
+    less`` -> (filter, players_allowed).
+
+    A phrase without a card type ("Humans you control", "target card") refers to cards in
+    every playground, rulers in the ruler area included (FoW-5.5 2.1 p6, 2.5 p4), which a
+    field filter cannot say: it is accepted only when ``loose`` (ATK/DEF and symbol skill
+    changes and rules overrides, which mean nothing for a ruler) or outside the field."""
+    text = _lower_first(phrase.strip())
+    flt: JsonDict = {"zone": zone}
+    players = False
+    changed = True
+    while changed:
+        changed = False
+        for suffix, key, value in (
+            (" you control", "controller", "you"),
+            (" your opponent controls", "controller", "opponent"),
+        ):
+            if text.endswith(suffix) and key not in flt:
+                flt[key] = value
+                text = text[: -len(suffix)]
+                changed = True
+        m = re.search(r" with (?:a )?total cost (?:of )?(\d+) or less$", text)
+        if m and "max_total_cost" not in flt:
+            flt["max_total_cost"] = int(m.group(1))
+            text = text[: m.start()]
+            changed = True
+    m = re.search(r' named "([^"]+)"$', text)
+    if m:
+        flt["name"] = m.group(1)
+        text = text[: m.start()]
+    masked = _mask_races(text, ctx)
+    if re.search(_NOT_A_NOUN_PHRASE, masked):
+        raise _GapError(_SENTENCE)
+    if re.search(r"\bnon-?\w*", masked, re.IGNORECASE):
+        raise _GapError(f"target: {phrase} (negated filters are not in the vocabulary)")
+    if re.search(r"\b(?:with|without|that|which|from|in|named|except|among|of|who)\b|\[", masked, re.IGNORECASE):
+        raise _GapError(f"target: {phrase}")
+    m = re.match(r"(other|another) ", text)
+    if m:
+        flt["other_than_self"] = True
+        text = text[m.end() :]
+    if text.startswith("recovered "):
+        flt["rested"] = False
+        text = text[len("recovered ") :]
+    elif text.startswith("rested "):
+        flt["rested"] = True
+        text = text[len("rested ") :]
+    elif text.startswith("attacking or blocking "):
+        flt["attacking_or_blocking"] = True
+        text = text[len("attacking or blocking ") :]
+    attr_re = "|".join(ATTRIBUTE_WORDS)
+    m = re.match(rf"((?:{attr_re})(?:(?:, or |, | or )(?:{attr_re}))*) ", text)
+    if m:
+        flt["attributes"] = sorted(
+            {ATTRIBUTE_WORDS[w] for w in re.split(r", or |, | or ", m.group(1))}, key="WRUGB".index
+        )
+        text = text[m.end() :]
+    types: list[str] | None = None
+    tm = _TYPE_LIST_RE.search(text)
+    if tm:
+        nouns = [n.lower() for n in re.split(r", or |, | or ", tm.group(1))]
+        if any(n in ("card", "cards") for n in nouns) and len(nouns) > 1:
+            raise _GapError(f"target: {phrase}")
+        types = []
+        for noun in nouns:
+            for t in _TYPE_NOUNS[noun]:
+                if t == "player":
+                    players = True
+                elif t not in types:
+                    types.append(t)
+        if players and not types:
+            raise _GapError(f"target: {phrase} (no player-only target in the vocabulary)")
+        text = text[: tm.start()].strip()
+    if text:
+        plural = types is None
+        words = re.split(r", or |, | or | and/or | and ", text)
+        flt["races"] = [_race(w.strip(), ctx, plural=plural) for w in words]
+    elif types is None:
+        raise _GapError(f"target: {phrase}")
+    if types is not None and types != ["resonator", "j_ruler"]:
+        flt["types"] = types
+    elif types is None:
+        flt["types"] = []
+    if flt.get("types") == [] and zone == "field" and not loose:
+        raise _GapError(f"target: {phrase} (no card type: it may also be a ruler in the ruler area)")
+    return flt, players
+
+
+_TARGET_WORD = re.compile(rf"^(?:(?P<n>{NUM}) )?target (?P<rest>.+)$", re.IGNORECASE)
+
+
+def _target(
+    phrase: str, ctx: _Ctx, *, allow_players: bool = False, it_self: bool = False, loose: bool = False
+) -> JsonDict:
+    """``this card``, ``target resonator``, ``two target resonators``, ``all X``/``each X``,
+    ``your J-Ruler``; ``it`` when it can only mean the source card (``it_self``)."""
+    text = phrase.strip()
+    low = text.lower()
+    if low in ("this card", "this card's") or (low == "it" and it_self):
+        return {"kind": "self"}
+    if low == "your j-ruler":
+        return {"kind": "all", "filter": {"zone": "field", "types": ["j_ruler"], "controller": "you"}}
+    if re.fullmatch(r"(?:target|each|all|an?) (?:player|opponent)s?", low):
+        raise _GapError(f"target: {phrase} (no player-only target in the vocabulary)")
+    if re.match(r"up to ", low):
+        raise _GapError(f'target: {phrase} ("up to" is not expressible)')
+    m = _TARGET_WORD.match(text)
+    if m:
+        count = _number(m.group("n")) if m.group("n") else 1
+        flt, players = _selector(m.group("rest"), ctx, loose=loose)
+        if players and not allow_players:
+            raise _GapError(f"target: {phrase}")
+        target: JsonDict = {"kind": "chosen", "filter": flt}
+        if count != 1:
+            target["count"] = count
+        if players:
+            target["players_allowed"] = True
+        return target
+    m = re.match(r"(?:all|each) (.+)$", text, re.IGNORECASE)
+    if m:
+        flt, players = _selector(m.group(1), ctx, loose=loose)
+        if players:
+            raise _GapError(f"target: {phrase}")
+        return {"kind": "all", "filter": flt}
+    raise _GapError(f"target: {phrase}")
+
+
+def _subject(phrase: str, ctx: _Ctx, *, continuous: bool, it_self: bool = False) -> JsonDict | None:
+    """The subject of "... gain(s)" / "... cannot attack": a Target, or None for the card itself."""
+    text = phrase.strip()
+    low = text.lower()
+    if low == "it" and it_self and not continuous:
+        return {"kind": "self"}
+    if low == "this card":
+        if continuous and ctx.type == "addition":
+            raise _GapError(f"target: {phrase} (on an addition)")
+        return None if continuous else {"kind": "self"}
+    if low in ("added resonator", "resonator with this", "added j/resonator", "j/resonator with this"):
+        wanted = "j_resonator" if "j/" in low else "resonator"
+        if not continuous or ctx.type != "addition" or ctx.subtype != wanted:
+            raise _GapError(f"target: {phrase}")
+        return None
+    if low in ("your j-ruler",):
+        return {"kind": "all", "filter": {"zone": "field", "types": ["j_ruler"], "controller": "you"}}
+    if low.startswith("target ") or _TARGET_WORD.match(text):
+        if continuous:
+            raise _GapError(f"target: {phrase}")
+        return _target(text, ctx)  # the legal targets must be exactly the printed ones
+    if re.match(r"(?:all|each) ", low):
+        return _target(text, ctx, loose=True)
+    if re.match(r"(?:a|an|the|it|its|that|they|those|this|your|up)\b", low):
+        raise _GapError(f"target: {phrase}")
+    flt, players = _selector(text, ctx, loose=True)
+    if players:
+        raise _GapError(f"target: {phrase}")
+    return {"kind": "all", "filter": flt}
+
+
+# --------------------------------------------------------------------------------------
+# modifiers: [+200/+200], [Flying] and [First Strike]
+
+_STAT = re.compile(r"^\[?(?P<a>[+-]\d+|0)/(?P<d>[+-]\d+|0)\]?$")
+
+
+def _modifiers(text: str) -> tuple[int, int, list[str]]:
+    if re.search(r"\bor\b", text):
+        raise _GapError(f"effect: a choice of modifiers ({text})")
+    atk = def_ = 0
+    stats = 0
+    skills: list[str] = []
+    for item in re.split(r"\s*,\s*and\s+|\s*,\s*|\s+and\s+", text.strip()):
+        m = _STAT.match(item)
+        if m:
+            stats += 1
+            atk, def_ = int(m.group("a")), int(m.group("d"))
+            continue
+        sm = re.match(r"^\[([^\]]+)\]$", item)
+        if sm and sm.group(1).lower() in SYMBOL_SKILLS:
+            skills.append(SYMBOL_SKILLS[sm.group(1).lower()])
+            continue
+        raise _GapError(f"effect: gains {item}")
+    if stats > 1 or (stats == 0 and not skills):
+        raise _GapError(f"effect: gains {text}")
+    return atk, def_, skills
+
+
+# --------------------------------------------------------------------------------------
+# effect sentences
+
+_END = r"\s*(?:\.\s*|$)"
+EffectBuilder = Callable[[re.Match[str], _Ctx, bool], list[JsonDict]]
+_EFFECTS: list[tuple[re.Pattern[str], EffectBuilder]] = []
+
+
+def _effect(pattern: str) -> Callable[[EffectBuilder], EffectBuilder]:
+    def register(fn: EffectBuilder) -> EffectBuilder:
+        _EFFECTS.append((re.compile(pattern + _END, re.IGNORECASE), fn))
+        return fn
+
+    return register
+
+
+@_effect(rf"(?:you )?draw (?P<n>{NUM}) cards?, then discard (?P<m>{NUM}) cards?")
+def _draw_discard(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    return [
+        {"op": "draw", "count": _number(m.group("n")), "who": "you"},
+        {"op": "discard", "count": _number(m.group("m")), "who": "you"},
+    ]
+
+
+@_effect(rf"(?P<who>you |each player |your opponent )?draws? (?P<n>{NUM}) cards?")
+def _draw(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    who = (m.group("who") or "you").strip().lower()
+    verb_s = m.group(0).lower().split("draw")[1].startswith("s")
+    if (who in ("each player", "your opponent")) != verb_s:
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    return [
+        {
+            "op": "draw",
+            "count": _number(m.group("n")),
+            "who": {"your opponent": "opponent", "each player": "each"}.get(who, "you"),
+        }
+    ]
+
+
+@_effect(r"(?P<src>this card|it) deals (?P<n>\d+) damage to (?P<t>[^.]+?)")
+def _deal(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    if m.group("src").lower() == "it" and not it_self:
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    phrase = m.group("t").strip()
+    low = phrase.lower()
+    if low == "your opponent":
+        target: JsonDict = {"kind": "opponent"}
+    elif low == "you":
+        target = {"kind": "you"}
+    else:
+        target = _target(phrase, ctx, allow_players=True)
+    return [{"op": "deal_damage", "amount": int(m.group("n")), "target": target}]
+
+
+@_effect(r"destroy (?P<t>[^.]+?)")
+def _destroy(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    return [{"op": "destroy", "target": _target(m.group("t"), ctx)}]
+
+
+@_effect(r"(?P<t>[^.]+?) gains? (?P<m>[^.]+?) until (?:the )?end of (?:the )?turn")
+def _gains(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    target = _subject(m.group("t"), ctx, continuous=False, it_self=it_self)
+    assert target is not None
+    atk, def_, skills = _modifiers(m.group("m"))
+    out: list[JsonDict] = []
+    if atk or def_ or not skills:
+        out.append({"op": "modify", "atk": atk, "def": def_, "target": target, "duration": "end_of_turn"})
+    out += [{"op": "grant_skill", "skill": s, "target": target, "duration": "end_of_turn"} for s in skills]
+    if len(out) > 1 and target["kind"] == "chosen":
+        raise _GapError(f"effect: one target gaining several modifiers ({m.group(0).strip()})")
+    return out
+
+
+@_effect(
+    r"search your (?:main )?deck for (?P<d>(?:[^.,\"]|\"[^\"]*\")+?),? "
+    r"reveal (?:it|them),? (?:and )?put (?:it|them) into your hand"
+    r"(?:\.\s*then,?|, then|\s+then|\. then) shuffle your (?:main )?deck"
+)
+def _search(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    desc = m.group("d").strip()
+    count = 1
+    cm = re.match(rf"up to (?P<n>{NUM}) (?P<rest>.+)$", desc, re.IGNORECASE)
+    if cm:
+        count = _number(cm.group("n"))
+        desc = cm.group("rest")
+    else:
+        am = re.match(r"(?:a|an) (?P<rest>.+)$", desc, re.IGNORECASE)
+        if not am:
+            raise _GapError(f"effect: search for {desc}")
+        desc = am.group("rest")
+    nm = re.match(r'^cards? named "([^"]+)"$', desc)
+    if nm:
+        flt: JsonDict = {"zone": "main_deck", "types": [], "name": nm.group(1)}
+    else:
+        if desc.endswith(" card") and desc != "card":
+            desc = desc[: -len(" card")]
+        elif desc.endswith(" cards") and desc != "cards":
+            desc = desc[: -len(" cards")]
+        flt, players = _selector(desc, ctx, zone="main_deck")
+        if players or "controller" in flt or "rested" in flt or flt.get("other_than_self"):
+            raise _GapError(f"effect: search for {desc}")
+    out: JsonDict = {"op": "search", "filter": flt}
+    if count != 1:
+        out["count"] = count
+    return [out]
+
+
+@_effect(r"cancel target (?P<k>spell|normal spell|summon spell)")
+def _cancel(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "spell" is any card in the chase area; "summon spell" a resonator; "normal spell"
+    # any other type (FoW-5.5 3.13 p3)
+    kind = m.group("k").lower()
+    types = {
+        "spell": _ALL_CARD_TYPES,
+        "summon spell": ["resonator"],
+        "normal spell": [t for t in _ALL_CARD_TYPES if t != "resonator"],
+    }[kind]
+    return [{"op": "cancel", "target": {"kind": "chosen", "filter": {"zone": "chase", "types": list(types)}}}]
+
+
+@_effect(r"return (?P<t>[^.]+?) to (?:its|their) owners?'s? hands?")
+def _return(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    return [{"op": "return_to_hand", "target": _target(m.group("t"), ctx)}]
+
+
+@_effect(rf"put (?P<n>{NUM}) (?P<c>\[[+-]\d+/[+-]\d+\]|[+-]\d+/[+-]\d+|[a-z][a-z ]*?) counters? on (?P<t>[^.]+?)")
+def _counter(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    name = m.group("c").strip("[]")
+    out: JsonDict = {"op": "put_counter", "counter": name, "target": _target(m.group("t"), ctx, it_self=it_self)}
+    if _number(m.group("n")) != 1:
+        out["count"] = _number(m.group("n"))
+    return [out]
+
+
+@_effect(r"(?:you )?gain (?P<n>\d+) life")
+def _gain_life(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    return [{"op": "gain_life", "amount": int(m.group("n")), "who": "you"}]
+
+
+@_effect(r"(?P<who>your opponent loses|you lose|each player loses) (?P<n>\d+) life")
+def _lose_life(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    who = {"your opponent loses": "opponent", "you lose": "you", "each player loses": "each"}[m.group("who").lower()]
+    return [{"op": "lose_life", "amount": int(m.group("n")), "who": who}]
+
+
+@_effect(rf"(?P<who>your opponent discards|you discard|discard|each player discards) (?P<n>{NUM}) cards?")
+def _discard(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    who = {"your opponent discards": "opponent", "you discard": "you", "discard": "you", "each player discards": "each"}
+    return [{"op": "discard", "count": _number(m.group("n")), "who": who[m.group("who").lower()]}]
+
+
+@_effect(r"(?P<v>rest|recover) (?P<t>[^.]+?)")
+def _rest(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    return [{"op": m.group("v").lower(), "target": _target(m.group("t"), ctx)}]
+
+
+@_effect(
+    r"prevent (?:all damage|the next (?P<n>\d+) damage) that would be dealt to (?P<t>[^.]+?) "
+    r"(?:this turn|until (?:the )?end of (?:the )?turn)"
+)
+def _prevent(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    out: JsonDict = {"op": "prevent_damage", "target": _target(m.group("t"), ctx)}
+    if m.group("n"):
+        out["amount"] = int(m.group("n"))
+    return [out]
+
+
+@_effect(r"remove (?P<t>[^.]+?) from the game")
+def _remove(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    return [{"op": "remove_from_game", "target": _target(m.group("t"), ctx)}]
+
+
+@_effect(r"produce (?P<w>[^.]+?)")
+def _produce(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    text = m.group("w").strip()
+    if text.lower() == "one will of any attribute":
+        return [{"op": "produce_will", "any_of": ["W", "R", "U", "G", "B"]}]
+    both = re.fullmatch(r"(\{[WRUGB]\})\s+and\s+(\{[WRUGB]\})", text)
+    if both:
+        return [{"op": "produce_will", "will": [both.group(1)[1], both.group(2)[1]]}]
+    alternatives = re.split(r"\s*,\s*or\s+|\s*,\s*|\s+or\s+", text)
+    if len(alternatives) > 1:
+        if not all(re.fullmatch(r"\{[WRUGB]\}", a) for a in alternatives):
+            raise _GapError(f"effect: produce {text}")
+        return [{"op": "produce_will", "any_of": [a[1] for a in alternatives]}]
+    cost = _will_cost(text, "effect: produce")
+    will = [a for a in "WRUGB" for _ in range(cost["attribute"].get(a, 0))] + ["V"] * cost["free"]
+    if not will:
+        raise _GapError(f"effect: produce {text}")
+    return [{"op": "produce_will", "will": will}]
+
+
+def _effects(text: str, ctx: _Ctx, *, it_self: bool = False) -> list[JsonDict]:
+    """A sequence of effect sentences, all of which must be recognised."""
+    rest = text.strip()
+    if not rest:
+        raise _GapError("effect: (none)")
+    out: list[JsonDict] = []
+    while rest:
+        for pattern, build in _EFFECTS:
+            m = pattern.match(rest)
+            if m:
+                try:
+                    # "it" is the source card only in the first sentence, before any other
+                    # object has been mentioned
+                    out += build(m, ctx, it_self and not out)
+                except _GapError as gap:
+                    if gap.reason == _SENTENCE:
+                        raise _GapError(f"effect: {_split_sentences(rest)[0]}") from None
+                    raise
+                rest = rest[m.end() :].strip()
+                break
+        else:
+            raise _GapError(f"effect: {_split_sentences(rest)[0]}")
+    return out
+
+
+# --------------------------------------------------------------------------------------
+# abilities
+
+_TRIGGERS: list[tuple[re.Pattern[str], str, bool]] = [
+    (re.compile(r"^\[Enter\]\s*:?\s*", re.IGNORECASE), "enter", True),
+    (re.compile(r"^(?:when|whenever) this card attacks\s*[,:]\s*", re.IGNORECASE), "attacks", True),
+    (re.compile(r"^(?:when|whenever) this card blocks\s*[,:]\s*", re.IGNORECASE), "blocks", True),
+    (re.compile(r"^when this card is destroyed\s*[,:]\s*", re.IGNORECASE), "destroyed", True),
+    (re.compile(r"^at the beginning of your turn\s*[,:]\s*", re.IGNORECASE), "beginning_of_turn", False),
+    (re.compile(r"^at the beginning of your end phase\s*[,:]\s*", re.IGNORECASE), "beginning_of_end_phase", False),
+    (re.compile(r"^whenever your opponent plays a chant\s*[,:]\s*", re.IGNORECASE), "opponent_plays_spell", False),
+    (re.compile(r"^whenever you play a resonator\s*[,:]\s*", re.IGNORECASE), "you_play_resonator", False),
+    (
+        re.compile(
+            r"^whenever (?:a J/resonator your opponent controls|your opponent's J/resonator) attacks\s*[,:]\s*",
+            re.IGNORECASE,
+        ),
+        "opponent_attacks",
+        False,
+    ),
+]
+_PLAYER_TRIGGERS = {
+    "when your opponent plays a chant": "opponent_plays_spell",
+    "when you play a resonator": "you_play_resonator",
+    "when a j/resonator your opponent controls attacks": "opponent_attacks",
+    "at the beginning of your turn": "beginning_of_turn",
+    "at the beginning of your end phase": "beginning_of_end_phase",
+}
+_TRIGGER_START = re.compile(r"^(?:when|whenever|at|as(?! long as)|each time)\b", re.IGNORECASE)
+_ACTIVATE_TAIL = [
+    (re.compile(r"\s*Play this ability only once per turn\.?$", re.IGNORECASE), "once_per_turn"),
+    (
+        re.compile(
+            r"\s*Play this ability only (?:during main timing|any ?time you could play a \[Spell:\s*Chant\])\.?$",
+            re.IGNORECASE,
+        ),
+        "main_timing",
+    ),
+]
+
+
+def _capitalise(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _split_cost(text: str) -> tuple[str, str] | None:
+    """Split ``<cost>: <effect>`` at the first colon outside quotes and brackets."""
+    depth = 0
+    quoted = False
+    for i, ch in enumerate(text):
+        if ch == '"':
+            quoted = not quoted
+        elif ch in "[{<":
+            depth += 1
+        elif ch in "]}>":
+            depth -= 1
+        elif ch == ":" and not quoted and depth == 0:
+            return text[:i].strip(), text[i + 1 :].strip()
+    return None
+
+
+def _activate_cost(text: str) -> JsonDict:
+    cost: JsonDict = {}
+    will: JsonDict | None = None
+    body = re.sub(r"^pay\s+(?=\{)", "", text.strip(), flags=re.IGNORECASE)
+    parts = [p.strip() for p in re.split(r",|\s+(?=\{Rest\})|(?<=\})\s+(?=\{)", body) if p.strip()]
+    for part in parts:
+        part = re.sub(r"^pay\s+(?=\{)", "", part, flags=re.IGNORECASE)
+        if part.startswith("{") and "{Rest}" in part and part != "{Rest}":
+            if cost.get("rest"):
+                raise _GapError(f"cost: {text}")
+            cost["rest"] = True
+            part = part.replace("{Rest}", "").strip()
+        low = part.lower()
+        if low == "{rest}":
+            if cost.get("rest"):
+                raise _GapError(f"cost: {text}")
+            cost["rest"] = True
+        elif low == "banish this card":
+            cost["banish_self"] = True
+        elif m := re.fullmatch(r"pay (\d+) life", low):
+            cost["pay_life"] = int(m.group(1))
+        elif part.startswith("{"):
+            if will is not None:
+                raise _GapError(f"cost: {text}")
+            will = _will_cost(part, "cost")
+        else:
+            raise _GapError(f"cost: {part}")
+    if will is not None:
+        cost["will"] = will
+    return cost
+
+
+def _activate(raw: str, body: str, ctx: _Ctx, *, required: bool) -> JsonDict | None:
+    split = _split_cost(body)
+    if split is None:
+        if required:
+            raise _GapError(f"cost: {body}")
+        return None
+    cost_text, effect_text = split
+    if not required and _TRIGGER_START.match(cost_text):
+        return None
+    cost = _activate_cost(cost_text)
+    ability: JsonDict = {"kind": "activate", "text": raw, "cost": cost}
+    for pattern, flag in _ACTIVATE_TAIL:
+        m = pattern.search(effect_text)
+        if m:
+            ability[flag] = True
+            effect_text = effect_text[: m.start()]
+    ability["effects"] = _effects(_capitalise(effect_text), ctx)
+    return ability
+
+
+_RULE_VERBS = {
+    "cannot attack or block": {"cannot_attack": True, "cannot_block": True},
+    "cannot attack": {"cannot_attack": True},
+    "cannot block": {"cannot_block": True},
+    "must attack if able": {"must_attack": True},
+    "cannot be destroyed": {"cannot_be_destroyed": True},
+}
+
+
+def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
+    body = text.rstrip(".,").strip()
+    low = body.lower()
+    if low == "you have no maximum hand size":
+        return {"kind": "continuous", "text": raw, "rules": {"max_hand_size": -1}}
+    replacement = {
+        "if this card would be destroyed, return it to its owner's hand instead": ("self_destroyed", "return_to_hand"),
+        "if this card would be destroyed, remove it from the game instead": ("self_destroyed", "remove_from_game"),
+        "prevent all damage that would be dealt to this card": ("self_damaged", "prevent"),
+    }.get(low)
+    if replacement:
+        return {"kind": "replacement", "text": raw, "replaces": replacement[0], "instead": replacement[1]}
+    if re.search(r"\b(?:as long as|if(?! able$)|for each|unless|while|during|until|instead|may)\b", low):
+        raise _GapError(f"condition: {body}")
+    for verb, rules in _RULE_VERBS.items():
+        if low.endswith(" " + verb):
+            affects = _subject(body[: -len(verb) - 1], ctx, continuous=True)
+            ability: JsonDict = {"kind": "continuous", "text": raw, "rules": dict(rules)}
+            if affects is not None:
+                ability["affects"] = affects
+            return ability
+    m = re.match(r"^(?P<s>.+?) gains? (?P<m>.+)$", body)
+    if m:
+        affects = _subject(m.group("s"), ctx, continuous=True)
+        atk, def_, skills = _modifiers(m.group("m"))
+        ability = {"kind": "continuous", "text": raw}
+        if affects is not None:
+            ability["affects"] = affects
+        if atk:
+            ability["modify_atk"] = atk
+        if def_:
+            ability["modify_def"] = def_
+        if skills:
+            ability["grant"] = skills
+        return ability
+    raise _GapError(f"effect: {_split_sentences(body)[0]}")
+
+
+def _automatic(raw: str, text: str, ctx: _Ctx) -> JsonDict | None:
+    for pattern, trigger, it_self in _TRIGGERS:
+        m = pattern.match(text)
+        if m:
+            effects = _effects(_capitalise(text[m.end() :]), ctx, it_self=it_self)
+            return {"kind": "automatic", "text": raw, "trigger": trigger, "effects": effects}
+    if _TRIGGER_START.match(text):
+        m = re.match(r"^(?P<trigger>[^,:]+)[,:]\s*(?P<body>.+)$", text)
+        if not m:
+            raise _GapError(f"trigger: {text}")
+        reason = f"trigger: {m.group('trigger').strip()}"
+        try:  # is the trigger the only thing missing?
+            _effects(_capitalise(m.group("body")), ctx, it_self=bool(re.search(r"\bthis card\b", m.group("trigger"))))
+        except _GapError as gap:
+            reason += f" + {_sentence_gap(gap.reason, m.group('body'))}"
+        raise _GapError(reason)
+    return None
+
+
+def _ability(raw: str, text: str, ctx: _Ctx) -> JsonDict:
+    """One non-keyword paragraph of a non-spell card as an Ability."""
+    m = re.match(r"^\[Activate\]\s*:?\s*", text, re.IGNORECASE)
+    if m:
+        ability = _activate(raw, text[m.end() :], ctx, required=True)
+        assert ability is not None
+        return ability
+    m = re.match(r"^\[Continuous\]\s*:?\s*", text, re.IGNORECASE)
+    if m:
+        rest = text[m.end() :]
+        return _automatic(raw, rest, ctx) or _continuous(raw, rest, ctx)
+    automatic = _automatic(raw, text, ctx)
+    if automatic is not None:
+        return automatic
+    activate = _activate(raw, text, ctx, required=False)
+    if activate is not None:
+        return activate
+    return _continuous(raw, text, ctx)
+
+
+# --------------------------------------------------------------------------------------
+# paragraphs -> contributions to the card
+
+Delta = dict[str, Any]
+_TAGS = re.compile(r"^(?:\[(?P<tag>[^\]]+)\][\s,]*)+\.?$")
+_GODS_ART = re.compile(
+    r"^God's Art\s*(?:<(?P<a>[^>]+)>|\[(?P<b>[^\]]+)\]|\"(?P<c>[^\"]+)\")\s*(?P<body>.+)$", re.IGNORECASE
+)
+
+
+def _tags_only(text: str) -> Delta | None:
+    if not _TAGS.match(text):
+        return None
+    delta: Delta = {}
+    for tag in re.findall(r"\[([^\]]+)\]", text):
+        key = tag.strip().lower()
+        if key in SYMBOL_SKILLS:
+            delta.setdefault("skills", []).append(SYMBOL_SKILLS[key])
+        elif key == "remnant":
+            delta["remnant"] = True
+        else:
+            raise _GapError(f"keyword: [{tag}]")
+    return delta
+
+
+def _judgment(text: str, ctx: _Ctx) -> Delta | None:
+    m = re.match(r"^\[(?:Judgment|Judgement|J-Activate)\]\s*:?\s*(?P<rest>.*)$", text, re.IGNORECASE)
+    if not m:
+        return None
+    rest = m.group("rest").strip()
+    cm = re.fullmatch(r"(?:pay\s+)?(?P<c>(?:\{[^{}]*\}\s*)+)\.?", rest, re.IGNORECASE)
+    if not cm:
+        raise _GapError(f"keyword: [Judgment] {rest}")
+    if ctx.type != "ruler":
+        raise _GapError("keyword: [Judgment] on a card that is not a ruler")
+    cost = _will_cost(cm.group("c"), "keyword: [Judgment] cost")
+    j_id = ctx.card_id + "J"
+    if ctx.ids is not None and j_id not in ctx.ids:
+        raise _GapError(f"keyword: [Judgment] (the J-ruler side {j_id} is not in the database)")
+    return {"judgment": {"cost": cost, "j_ruler": j_id}}
+
+
+def _keyword(raw: str, text: str, ctx: _Ctx) -> Delta | None:
+    """Keyword skills (FoW-5.5 12) and other bracketed keywords that shape the card."""
+    tags = _tags_only(text)
+    if tags is not None:
+        return tags
+    judgment = _judgment(text, ctx)
+    if judgment is not None:
+        return judgment
+    m = re.match(r"^\[Awakening\]\s*(?P<c>(?:\{[^{}]*\}\s*)+)(?::\s*|\.?\s*$|\s+(?=\[))(?P<body>.*)$", text)
+    if m:
+        cost = _will_cost(m.group("c"), "keyword: [Awakening] cost")
+        body = m.group("body").strip()
+        awakening: JsonDict = {"cost": cost}
+        if body:
+            if ctx.type == "spell":
+                awakening["effects"] = _effects(_capitalise(body), ctx)
+            else:
+                awakening["abilities"] = [_ability(raw, body, ctx)]
+        return {"awakening": awakening}
+    m = re.match(r"^\[Incarnation\]\s*(?P<body>.+?)\.?$", text)
+    if m:
+        groups: list[list[str]] = []
+        for part in re.split(r"\s*,\s*", m.group("body")):
+            alternatives = re.split(r"\s+or\s+", part)
+            if len(alternatives) == 1:
+                symbols = re.findall(r"[\[{]([WRUGB])[\]}]", part)
+                if not symbols or re.sub(r"[\[{][WRUGB][\]}]", "", part).strip():
+                    raise _GapError(f"keyword: [Incarnation] {m.group('body')}")
+                groups += [[s] for s in symbols]
+            else:
+                attrs: list[str] = []
+                for alt in alternatives:
+                    am = re.fullmatch(r"[\[{]([WRUGB])[\]}]", alt.strip())
+                    if not am:
+                        raise _GapError(f"keyword: [Incarnation] {m.group('body')}")
+                    attrs.append(am.group(1))
+                groups.append(attrs)
+        return {"incarnation": groups}
+    m = re.match(r"^\[Stealth\]\s*(?P<cond>.+?)\.?$", text)
+    if m:
+        trigger = _PLAYER_TRIGGERS.get(m.group("cond").strip().lower())
+        if trigger is None:
+            raise _GapError(f"keyword: [Stealth] {m.group('cond').strip()}")
+        return {"stealth": trigger}
+    m = re.match(r"^\[Evolution\]\s*(?P<c>(?:\{[^{}]*\}\s*)+)\.?$", text)
+    if m:
+        return {"evolution": _will_cost(m.group("c"), "keyword: [Evolution] cost")}
+    m = re.match(r"^\[Shift\]\s*(?P<c>(?:\{[^{}]*\}\s*)+)\.?$", text)
+    if m:
+        other = ctx.card_id + "^"
+        if ctx.ids is not None and other not in ctx.ids:
+            raise _GapError(f"keyword: [Shift] (the other side {other} is not in the database)")
+        return {"shift": _will_cost(m.group("c"), "keyword: [Shift] cost"), "other_side": other}
+    m = re.match(r"^\[Trigger\]\s*(?P<cond>[^:]+?)\s*:\s*(?P<body>.+)$", text)
+    if m:
+        if ctx.type != "spell" or ctx.subtype != "chant_standby":
+            raise _GapError("keyword: [Trigger] on a card that is not a chant-standby")
+        cond = m.group("cond").strip().lower()
+        trigger = "anytime" if cond == "anytime" else _PLAYER_TRIGGERS.get(cond)
+        if trigger is None:
+            raise _GapError(f"keyword: [Trigger] {m.group('cond').strip()}")
+        return {"trigger": trigger, "effects": _effects(_capitalise(m.group("body")), ctx)}
+    m = re.match(r"^\[Break\]\s*:?\s*(?P<body>.+)$", text)
+    if m:
+        return {"abilities": [{"kind": "break", "text": raw, "effects": _effects(_capitalise(m.group("body")), ctx)}]}
+    m = _GODS_ART.match(text)
+    if m:
+        name = (m.group("a") or m.group("b") or m.group("c") or "").strip().strip('"')
+        split = _split_cost(m.group("body"))
+        if not name or split is None:
+            raise _GapError(f"keyword: God's Art {m.group('body')}")
+        cost_text, body = split
+        tail = re.search(
+            r"\s*Play God's Art\s*(?:<([^>]+)>|\[([^\]]+)\]|\"([^\"]+)\")\s*only once per game\.?$", body, re.IGNORECASE
+        )
+        if tail:
+            if (tail.group(1) or tail.group(2) or tail.group(3) or "").strip().strip('"') != name:
+                raise _GapError(f"keyword: God's Art {body}")
+            body = body[: tail.start()]
+        ability = {
+            "kind": "activate",
+            "text": raw,
+            "name": name,
+            "gods_art": True,
+            "cost": {"will": _will_cost(cost_text, "keyword: God's Art cost")},
+            "effects": _effects(_capitalise(body), ctx),
+        }
+        return {"abilities": [ability]}
+    m = re.match(r"^\[(?P<tag>[^\]]+)\]", text)
+    if m and m.group("tag").lower() not in ("activate", "continuous", "enter"):
+        raise _GapError(f"keyword: [{m.group('tag')}]")
+    return None
+
+
+def _paragraph(raw: str, ctx: _Ctx) -> Delta | None:
+    """What one paragraph contributes to the card; None for a paragraph of reminder text only."""
+    text = _clean(raw)
+    if not text:
+        return None
+    keyword = _keyword(raw, text, ctx)
+    if keyword is not None:
+        return keyword
+    if ctx.type == "spell":
+        if re.match(r"^\[(?:Continuous|Activate|Enter)\]", text) or _TRIGGER_START.match(text):
+            m = re.match(r"^(\[[^\]]+\]|[^,:]+)", text)
+            raise _GapError(f"trigger: {(m.group(1) if m else text).strip()} (on a spell)")
+        return {"effects": _effects(text, ctx)}
+    return {"abilities": [_ability(raw, text, ctx)]}
+
+
+_SCALARS = ("awakening", "incarnation", "judgment", "trigger", "stealth", "evolution", "shift", "other_side")
+
+
+def _merge(build: JsonDict, delta: Delta) -> None:
+    for key in _SCALARS:
+        if key in delta and key in build:
+            raise _GapError(f"keyword: a second {key}")
+    for key, value in delta.items():
+        if key in ("skills", "abilities", "effects"):
+            build.setdefault(key, [])
+            build[key] += [v for v in value if not (key == "skills" and v in build[key])]
+        else:
+            build[key] = value
+
+
+# --------------------------------------------------------------------------------------
+# characteristics
+
+_MAIN_TYPES: dict[str, tuple[str, str | None]] = {
+    "resonator": ("resonator", None),
+    "resonator (shift)": ("resonator", None),  # "(Shift)" is a reminder (FoW-5.5 14.3 p3.4)
+    "chant": ("spell", "chant"),
+    "spell:chant": ("spell", "chant"),
+    "spell:chant-instant": ("spell", "chant_instant"),
+    "chant-instant": ("spell", "chant_instant"),
+    "spell:chant-standby": ("spell", "chant_standby"),
+    "chant-standby": ("spell", "chant_standby"),
+    "addition:field": ("addition", "field"),
+    "addition:resonator": ("addition", "resonator"),
+    "addition:j/resonator": ("addition", "j_resonator"),
+    "addition:ruler": ("addition", "ruler"),
+    "addition:j-ruler": ("addition", "j_ruler"),
+    "addition:j/ruler": ("addition", "j_ruler_or_ruler"),
+    "regalia": ("regalia", None),
+    "regalia (shift)": ("regalia", None),
+    "ruler": ("ruler", None),
+    "j-ruler": ("j_ruler", None),
+    "magic stone": ("magic_stone", None),
+    "special magic stone": ("magic_stone", None),
+}
+_STONE_TYPES = {
+    "light magic stone",
+    "fire magic stone",
+    "water magic stone",
+    "wind magic stone",
+    "darkness magic stone",
+}
+_UNMAPPED_WITH_NOTE = {
+    "resonator (stranger)": ("resonator", None),
+    "basic ruler": ("ruler", None),
+    "basic j-ruler": ("j_ruler", None),
+}
+
+
+def _types(raw_types: list[str], name: str, text: str) -> tuple[str, str | None, bool, list[str], list[str]]:
+    """(type, subtype, special, unsupported remarks, notes) from the type line."""
+    entries: list[str] = []
+    for t in raw_types:
+        entries += [p.strip() for p in t.split("/") if p.strip()] if "Rune" in t else [t.strip()]
+    normalised = [re.sub(r"\s*:\s*", ":", re.sub(r"\s+", " ", t)).lower() for t in entries]
+    mains: list[tuple[str, str | None]] = []
+    remarks: list[str] = []
+    notes: list[str] = []
+    stone_types: list[str] = []
+    plain_addition = False
+    special = False
+    basic_stone = False
+    for original, t in zip(entries, normalised, strict=True):
+        if t in _MAIN_TYPES:
+            mains.append(_MAIN_TYPES[t])
+            special = special or t == "special magic stone"
+        elif t in _UNMAPPED_WITH_NOTE:
+            mains.append(_UNMAPPED_WITH_NOTE[t])
+            remarks.append(f"type: {original} - not in the vocabulary")
+        elif t == "addition":
+            plain_addition = True
+        elif t in _STONE_TYPES or t == "true magic stone":
+            stone_types.append(original)
+        elif t == "basic magic stone":
+            basic_stone = True
+        else:
+            remarks.append(f"type: {original} - not in the vocabulary")
+    if plain_addition and not any(m[0] == "addition" for m in mains):
+        if re.search(r"\badded\b|\[Addition:", text, re.IGNORECASE):
+            raise _NoCardError(
+                " ".join(raw_types), "type: Addition without a subtype, and the text refers to what it is added to"
+            )
+        mains.append(("addition", "field"))
+        notes.append(
+            "type 'Addition' without a subtype read as Addition:Field (its text never refers to an added card)"
+        )
+    unique = list(dict.fromkeys(mains))
+    if len({m[0] for m in unique}) != 1:
+        raise _NoCardError(" / ".join(raw_types), "type: no single card type the vocabulary can express")
+    if len(unique) > 1:
+        raise _NoCardError(" / ".join(raw_types), "type: conflicting subtypes")
+    card_type, subtype = unique[0]
+    if card_type == "magic_stone":
+        if special and basic_stone:
+            raise _NoCardError(" / ".join(raw_types), "type: both special and basic magic stone")
+        odd = [s for s in stone_types if s.lower() != name.strip().lower()]
+        if odd:
+            remarks.append(f"type: {' / '.join(odd)} - magic stone types are not in the vocabulary")
+    elif stone_types:
+        remarks.append(f"type: {' / '.join(stone_types)} - magic stone types are not in the vocabulary")
+    return card_type, subtype, special, remarks, notes
+
+
+def _stat(value: Any, label: str, card_type: str, other_blank: bool) -> tuple[int | None, str | None, str | None]:
+    """(value, unsupported remark, note) for ATK/DEF."""
+    if isinstance(value, int):
+        return value, None, None
+    text = "" if value is None else str(value).strip()
+    if re.fullmatch(r"-?\d+", text):
+        return int(text), None, None
+    if text:
+        return None, f"{label}: {text} - not a number", None
+    if card_type == "resonator":
+        if other_blank:
+            return (
+                0,
+                f"{label}: blank in the source - read as 0, but some printings with a blank ATK and DEF are not 0",
+                None,
+            )
+        return 0, None, f"{label} blank in the source, read as 0 (the source leaves zero values blank)"
+    if card_type == "j_ruler":
+        return None, None, f"{label} blank in the source: no {label} (FoW-5.5 2.6 p1.1)"
+    return None, None, None
+
+
+def _colours(colours: list[str]) -> list[str]:
+    attrs: list[str] = []
+    for c in colours:
+        c = c.strip().upper()
+        if c == "V":
+            continue
+        if c not in ("W", "R", "U", "G", "B"):
+            raise _GapError(f"colour: {c} - unknown attribute")
+        if c not in attrs:
+            attrs.append(c)
+    return sorted(attrs, key="WRUGB".index)
+
+
+# --------------------------------------------------------------------------------------
+# the importer
+
+
+def import_card(
+    raw: Mapping[str, Any], *, races: Collection[str] = (), ids: Collection[str] | None = None
+) -> ImportedCard:
+    """Import one raw record.
+
+    ``races`` are the races/traits known to the database (a capitalised word in a target
+    phrase is read as a race only when it is one of them or of this card's own); ``ids``
+    are the ids of every record being imported, used to check that a [Judgment] J-ruler
+    side (``<id>J``) or a [Shift] other side (``<id>^``) exists.  Raises
+    :class:`RawCardError` when ``raw`` is not shaped like a card record.
+    """
+    problems = check_raw(raw)
+    if problems:
+        card_id = raw.get("id", "<no id>") if isinstance(raw, Mapping) else "<not an object>"
+        raise RawCardError(f"card {card_id}: {'; '.join(problems)}")
+    card_id = str(raw["id"]).strip()
+    name = str(raw["name"]).strip()
+    meta = {
+        "set_code": str(raw.get("set_code", "")),
+        "set_name": str(raw.get("set_name", "")),
+        "cluster": str(raw.get("cluster", "")),
+    }
+    abilities = [str(a) for a in raw["abilities"]]
+    paragraphs = _paragraphs(abilities)
+    text = "\n".join(a.strip() for a in abilities if a.strip())
+    try:
+        card_type, subtype, special, remarks, notes = _types(list(raw["type"]), name, text)
+    except _NoCardError as exc:
+        return _no_card(card_id, name, paragraphs, f"type: {exc.value} - {exc.reason.removeprefix('type: ')}", meta)
+
+    unsupported: list[str] = []
+    gaps: list[str] = []
+
+    def flag(remark: str) -> None:
+        unsupported.append(remark)
+        gaps.append(_remark_gap(remark))
+
+    for remark in remarks:
+        flag(remark)
+    build: JsonDict = {"id": card_id, "name": name, "type": card_type}
+    if subtype:
+        build["subtype"] = subtype
+    if special:
+        build["special"] = True
+    try:
+        build["attributes"] = _colours(list(raw["colour"]))
+    except _GapError as gap:
+        flag(f"colour: {'/'.join(raw['colour'])} - {gap.reason}")
+    build["races"] = [r.strip() for r in raw["race"] if r.strip()]
+    raw_cost = raw.get("cost") or ""
+    cost, cost_remark = _card_cost(raw_cost)
+    if card_type in ("resonator", "addition", "spell", "regalia"):
+        if cost is None:
+            reason = cost_remark or f"cost: {raw_cost or '(blank)'} - missing in the source"
+            return _no_card(card_id, name, paragraphs, reason, meta)
+        build["cost"] = cost
+        if cost_remark:
+            flag(cost_remark)
+    elif raw_cost.strip():
+        flag(f"cost: {raw_cost} - a {card_type} has no cost in the vocabulary")
+    blank = {label: str(raw.get(label) if raw.get(label) is not None else "").strip() == "" for label in ("ATK", "DEF")}
+    for label, key, other in (("ATK", "atk", "DEF"), ("DEF", "def", "ATK")):
+        if card_type in ("resonator", "j_ruler"):
+            value, stat_remark, note = _stat(raw.get(label), label, card_type, blank[other])
+            if value is not None:
+                build[key] = value
+            if stat_remark:
+                flag(stat_remark)
+            if note:
+                notes.append(note)
+        elif str(raw.get(label) or "").strip() not in ("", "0"):
+            flag(f"{label}: {raw.get(label)} - a {card_type} has no {label} in the vocabulary")
+    divinity = str(raw.get("divinity") or "").strip()
+    if divinity:
+        flag(f"divinity: {divinity} - Divinity is not in the vocabulary")
+
+    known = races if isinstance(races, frozenset) else frozenset(races)
+    own_races = known if known.issuperset(build["races"]) else known | frozenset(build["races"])
+    known_ids = ids if isinstance(ids, frozenset) or ids is None else frozenset(ids)
+    ctx = _Ctx(card_id, card_type, subtype, own_races, known_ids)
+    expressed = 0
+    ability_paragraphs = 0
+    for paragraph in paragraphs:
+        try:
+            delta = _paragraph(paragraph, ctx)
+            if delta is None:
+                continue  # reminder text only (FoW-5.5 2.4 p3)
+            ability_paragraphs += 1
+            _merge(build, delta)
+            expressed += 1
+        except _GapError as gap:
+            ability_paragraphs += 1
+            unsupported.append(paragraph)
+            gaps.append(_sentence_gap(gap.reason, _clean(paragraph)))
+    if card_type == "spell" and subtype == "chant_standby" and "trigger" not in build:
+        return _no_card(card_id, name, paragraphs, "", meta, unsupported, gaps)
+    build["text"] = text
+    build["unsupported"] = list(unsupported)
+    try:
+        card = parse_card(build)
+    except CardDataError as exc:  # a combination the vocabulary rejects: keep the text, drop the card
+        return _no_card(card_id, name, paragraphs, f"card: {exc}", meta, unsupported, gaps)
+    status: Status
+    if not unsupported:
+        status = "full"
+    elif ability_paragraphs and not expressed:
+        status = "none"
+    else:
+        status = "partial"
+    return ImportedCard(
+        card_id, name, card, status, tuple(unsupported), tuple(gaps), tuple(dict.fromkeys(notes)), **meta
+    )
+
+
+def _remark_gap(remark: str) -> str:
+    """``cost: {R}{X} - {X} is not expressible`` -> ``cost: {X} is not expressible``."""
+    head, sep, reason = remark.partition(" - ")
+    if not sep:
+        return remark
+    return f"{head.split(':')[0]}: {reason}"
+
+
+def _no_card(
+    card_id: str,
+    name: str,
+    paragraphs: list[str],
+    reason: str,
+    meta: Mapping[str, str],
+    unsupported: list[str] | None = None,
+    gaps: list[str] | None = None,
+) -> ImportedCard:
+    """A record that cannot become a Card: everything about it is unsupported."""
+    if unsupported is None or gaps is None:
+        unsupported, gaps = [], []
+        for paragraph in paragraphs:
+            if _clean(paragraph):
+                unsupported.append(paragraph)
+                gaps.append("card: the record cannot become a Card (see its first entry)")
+    if reason:
+        unsupported = [reason, *unsupported]
+        gaps = [_remark_gap(reason), *gaps]
+    return ImportedCard(
+        card_id,
+        name,
+        None,
+        "none",
+        tuple(unsupported),
+        tuple(gaps),
+        (),
+        set_code=meta.get("set_code", ""),
+        set_name=meta.get("set_name", ""),
+        cluster=meta.get("cluster", ""),
+    )
+
+
+def import_cards(raws: Iterable[Mapping[str, Any]]) -> ImportResult:
+    """Import every record; races and ids are collected from all of them first, so
+    [Judgment] and [Shift] can be paired with their other side.  A record whose id was
+    already seen is not imported again (``card=None``, status ``none``)."""
+    records = list(raws)
+    ids: set[str] = set()
+    races: set[str] = set()
+    for raw in records:
+        if isinstance(raw, Mapping):
+            if isinstance(raw.get("id"), str):
+                ids.add(raw["id"].strip())
+            if isinstance(raw.get("race"), list):
+                races.update(r.strip() for r in raw["race"] if isinstance(r, str) and r.strip())
+    known_races, known_ids = frozenset(races), frozenset(ids)
+    seen: set[str] = set()
+    out: list[ImportedCard] = []
+    for raw in records:
+        imported = import_card(raw, races=known_races, ids=known_ids)
+        if imported.id in seen:
+            imported = _no_card(
+                imported.id,
+                imported.name,
+                [],
+                f"id: {imported.id} - duplicate id, only the first record is imported",
+                {"set_code": imported.set_code, "set_name": imported.set_name, "cluster": imported.cluster},
+            )
+        seen.add(imported.id)
+        out.append(imported)
+    return ImportResult(tuple(out))
+
+
+# --------------------------------------------------------------------------------------
+# patterns for the coverage report
+
+
+def unsupported_pattern(text: str) -> str:
+    """A normalised form of an unsupported text, to count recurring patterns: reminder
+    text removed, quoted names -> "NAME", numbers -> N, attribute will symbols -> {A}."""
+    out = _clean(text.split("\n")[0] if text.startswith(("type:", "cost:")) else text.replace("\n", " "))
+    out = re.sub(r'"[^"]*"', '"NAME"', out)
+    out = re.sub(r"<[^<>]*>", "<NAME>", out)
+    out = re.sub(r"\{[WRUGB]\}", "{A}", out)
+    out = re.sub(r"\d+", "N", out)
+    return out
