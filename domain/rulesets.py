@@ -33,8 +33,16 @@ def list_rulesets() -> list[dict[str, Any]]:
     ]
 
 
+_builtin_loaded = False
+
+
 def _load_builtin() -> None:
-    if not _ENGINES:
-        import domain.fow.engine  # noqa: F401  (registers itself)
-        from domain.gcg import engine as _gcg_engine  # noqa: F401  (registers itself)
-        from domain.ll import engine as _ll_engine  # noqa: F401  (registers itself)
+    """Import the built-in engines (each registers itself) once, whatever else was
+    registered first: a test registering a fake engine must not hide the real ones."""
+    global _builtin_loaded
+    if _builtin_loaded:
+        return
+    _builtin_loaded = True
+    import domain.fow.engine  # noqa: F401  (registers itself)
+    from domain.gcg import engine as _gcg_engine  # noqa: F401  (registers itself)
+    from domain.ll import engine as _ll_engine  # noqa: F401  (registers itself)
