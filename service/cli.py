@@ -1,0 +1,59 @@
+"""``adjudicator``: the command line for judges, auditors and operators.
+
+Each group of subcommands lives in its own module exposing
+``register(subparsers) -> None``; the module adds its parsers and sets ``handler`` (a
+callable ``(args) -> int`` returning the exit status) with ``parser.set_defaults``.
+Modules are listed in :data:`COMMAND_MODULES`.  Exit status: 0 ok, 1 bad input or a
+finding (e.g. an inconsistent audit), 2 usage error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from service import card_import
+
+COMMAND_MODULES: tuple[str, ...] = ()
+"""Modules (``service.cli_*``) that add subcommands; see the module docstring."""
+
+
+def _cards(args: argparse.Namespace) -> int:
+    return card_import.main(list(args.rest))
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="adjudicator", description="Adjudicate, inspect and audit trading card games from the command line."
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    cards = sub.add_parser(
+        "cards",
+        help="import the Force of Will card database, or report its coverage",
+        description="Run `adjudicator cards import ...` or `adjudicator cards coverage ...` "
+        "(see `adjudicator cards -- --help`).",
+        add_help=False,
+    )
+    cards.add_argument("rest", nargs=argparse.REMAINDER)
+    cards.set_defaults(handler=_cards)
+    for name in COMMAND_MODULES:
+        module: Any = importlib.import_module(name)
+        module.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    except SystemExit as exc:  # argparse printed the usage or the help
+        return int(exc.code) if isinstance(exc.code, int) else 2
+    handler: Callable[[argparse.Namespace], int] = args.handler
+    return handler(args)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
