@@ -1,0 +1,133 @@
+"""Rejected attempts: every command the rules engine refused, kept for judges.
+
+Each game has one :class:`RejectionLog` aggregate of its own (a separate stream), so
+recording an attempt never changes the game's stream or version.  An attempt records who
+sent what, when (from the service's injectable clock), the refusal (code, citation,
+message) and the game version the command was based on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any, cast
+from uuid import NAMESPACE_URL, UUID, uuid5
+
+from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.domain import Aggregate, event
+from eventsourcing.persistence import IntegrityError
+from eventsourcing.utils import register_topic
+
+from domain.kernel import Command, Rejection
+
+__all__ = ["Clock", "RejectedAttempt", "RejectionLog", "list_attempts", "record_attempt", "rejection_log_id", "utc_now"]
+
+_LOGS = uuid5(NAMESPACE_URL, "urn:tcg-adjudicator:rejections")
+_ATTEMPTS = 10
+
+Clock = Callable[[], datetime]
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def rejection_log_id(game_id: str) -> UUID:
+    return uuid5(_LOGS, game_id)
+
+
+@dataclass(frozen=True, slots=True)
+class RejectedAttempt:
+    number: int
+    """1-based position in the game's rejection log."""
+    game_id: str
+    player: str
+    command: dict[str, Any]
+    """``{"type", "player", "args", "id"}``."""
+    code: str
+    rule: str
+    message: str
+    based_on_version: int
+    at: str
+    """ISO 8601 timestamp."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "game_id": self.game_id,
+            "player": self.player,
+            "command": self.command,
+            "code": self.code,
+            "rule": self.rule,
+            "message": self.message,
+            "based_on_version": self.based_on_version,
+            "at": self.at,
+        }
+
+
+class RejectionLog(Aggregate):
+    """The refused commands of one game (not part of the game's stream)."""
+
+    TOPIC = "adjudicator:RejectionLog"
+
+    class Created(Aggregate.Created):
+        TOPIC = "adjudicator:RejectionLog.Created"
+        game_id: str
+
+    class Refused(Aggregate.Event):
+        TOPIC = "adjudicator:RejectionLog.Refused"
+        attempt: dict[str, Any]
+
+    @staticmethod
+    def create_id(game_id: str) -> UUID:
+        return rejection_log_id(game_id)
+
+    @event(Created)
+    def __init__(self, game_id: str) -> None:
+        self.game_id = game_id
+        self.count = 0
+
+    @event(Refused)
+    def refuse(self, attempt: dict[str, Any]) -> None:
+        self.count += 1
+
+
+register_topic(RejectionLog.TOPIC, RejectionLog)
+
+
+def record_attempt(
+    app: Application[UUID], game_id: str, command: Command, rejection: Rejection, based_on: int, at: datetime
+) -> RejectedAttempt:
+    """Append one refused command to the game's log (retrying if another writer won)."""
+    for _ in range(_ATTEMPTS):
+        try:
+            log = cast(RejectionLog, app.repository.get(rejection_log_id(game_id)))
+        except AggregateNotFoundError:
+            log = RejectionLog(game_id=game_id)
+        attempt = RejectedAttempt(
+            number=log.count + 1,
+            game_id=game_id,
+            player=command.player,
+            command=command.to_dict(),
+            code=rejection.code,
+            rule=rejection.rule,
+            message=rejection.message,
+            based_on_version=based_on,
+            at=at.isoformat(),
+        )
+        log.refuse(attempt=attempt.to_dict())
+        try:
+            app.save(log)
+        except IntegrityError:
+            continue
+        return attempt
+    raise RuntimeError(f"could not record a rejected attempt for game {game_id!r}: too many concurrent writers")
+
+
+def list_attempts(app: Application[UUID], game_id: str) -> list[RejectedAttempt]:
+    out: list[RejectedAttempt] = []
+    for e in app.events.get(rejection_log_id(game_id)):
+        if isinstance(e, RejectionLog.Refused):
+            out.append(RejectedAttempt(**e.attempt))
+    return out
