@@ -128,3 +128,92 @@ def test_changing_any_single_command_is_detected_at_exactly_that_step(seed: int,
     verdict = audit(lines)
     assert verdict.verdict in ("inconsistent", "diverged"), verdict
     assert verdict.step == k + 1
+
+
+# ------------------------------------------------------------------ line numbers, robustness, versions
+
+
+def test_blank_lines_are_skipped_and_line_numbers_stay_true() -> None:
+    lines, steps = recorded_game(4)
+    k = next(i for i, (c, _) in enumerate(steps) if c.type == "Pass" and i > 10)
+    spaced = [lines[0], "", *lines[1 : k + 1], "   ", *lines[k + 1 :]]
+    assert audit(spaced).verdict == "consistent"
+    entry = json.loads(lines[k + 1])
+    entry["command"] = {"type": "CallMagicStone", "player": entry["command"]["player"], "args": {}, "id": "x"}
+    spaced[k + 3] = json.dumps(entry)
+    verdict = audit(spaced)
+    assert (verdict.step, verdict.line) == (k + 1, k + 4)
+
+
+def test_commands_the_engine_cannot_digest_are_a_verdict_not_a_crash() -> None:
+    lines, steps = recorded_game(4)
+    k = next(i for i, (c, _) in enumerate(steps) if c.type not in ("Pass", "ChooseTurnOrder"))
+    entry = json.loads(lines[k + 1])
+    entry["command"]["args"] = {key: {"nested": [None, 1.5]} for key in entry["command"]["args"] or {"x": 0}}
+    lines[k + 1] = json.dumps(entry)
+    verdict = audit(lines)
+    assert verdict.verdict in ("inconsistent", "diverged") and verdict.step == k + 1
+    assert verdict.code and verdict.message
+
+
+def test_a_log_rerun_under_another_version_compares_facts_not_citations() -> None:
+    lines, _ = recorded_game(4)
+    verdict = audit(lines, ruleset="FoW-5.01")
+    assert verdict.ruleset == "FoW-5.01"
+    # the same log under its own version compares the full digests, citations included
+    header = json.loads(lines[0])
+    header["ruleset"] = "FoW-5.01"
+    relabelled = audit([json.dumps(header), *lines[1:]])
+    assert relabelled.ruleset == "FoW-5.01"
+    if verdict.verdict == "consistent":
+        # same facts under 5.01, but the recorded digests cite 5.5: only a relabelled log
+        # that claims to be a 5.01 game is refused, at its first step
+        assert relabelled.verdict == "diverged" and relabelled.step == 1
+    else:
+        assert verdict.verdict in ("inconsistent", "diverged") and verdict.step is not None
+
+
+def test_facts_digest_ignores_citations_only() -> None:
+    from domain.audit import events_digest, facts_digest
+
+    a = Event(5, "LifeSet", {"player": "p1", "life": 4000}, "FoW-5.5 4.2 p2", "ev:4")
+    b = Event(5, "LifeSet", {"player": "p1", "life": 4000}, "FoW-5.01 4.2 p2", "ev:4")
+    c = Event(5, "LifeSet", {"player": "p1", "life": 3900}, "FoW-5.5 4.2 p2", "ev:4")
+    assert facts_digest([a]) == facts_digest([b]) != facts_digest([c])
+    assert events_digest([a]) != events_digest([b])
+
+
+# ------------------------------------------------------------------ the hash chain (pure part)
+
+
+def test_verify_links_names_the_first_changed_missing_or_unreadable_event() -> None:
+    from domain.audit import StoredLink, chain_link, verify_links
+
+    def chain(n: int) -> list[StoredLink]:
+        out, previous = [], ""
+        for v in range(1, n + 1):
+            fields = {"event": {"seq": v, "type": "T", "data": {"n": v}}, "command_id": ""}
+            previous = chain_link(previous, v, fields)
+            out.append(StoredLink(v, {**fields, "chain_hash": previous, "timestamp": "ignored"}))
+        return out
+
+    links = chain(6)
+    good = verify_links(links)
+    assert (good.status, good.events, good.head) == ("intact", 6, links[-1].fields["chain_hash"])  # type: ignore[index]
+
+    changed = list(links)
+    fields = dict(changed[3].fields or {})
+    fields["event"] = {**fields["event"], "data": {"n": 99}}
+    changed[3] = StoredLink(4, fields)
+    assert verify_links(changed).broken_at == 4
+
+    timestamp_only = list(links)
+    timestamp_only[2] = StoredLink(3, {**(links[2].fields or {}), "timestamp": "later"})
+    assert verify_links(timestamp_only).is_intact  # metadata is not part of a link
+
+    assert verify_links([*links[:2], *links[3:]]).broken_at == 3  # event 3 removed
+    assert verify_links([*links[:4], StoredLink(5, None, "bad bytes")]).broken_at == 5
+    swapped = [*links[:1], links[2], links[1], *links[3:]]
+    assert verify_links(swapped).broken_at == 2
+    moved = StoredLink(2, {**(links[1].fields or {}), "event": {"seq": 3, "type": "T", "data": {"n": 2}}})
+    assert "seq 3" in verify_links([links[0], moved, *links[2:]]).reason

@@ -1,0 +1,238 @@
+"""Audit use cases over a :class:`GameService`: export a game as a replay log, verify the
+hash chain of its stored events, and re-adjudicate a replay log from scratch.
+
+* :meth:`Audits.export_log`: the judge may export any game at any time; a player only
+  once the game has ended.  The seed is in the log only once the game has ended (it is
+  published then, in ``SeedRevealed``); before that the log carries its commitment only.
+* :meth:`Audits.verify_chain`: reads the stored rows one by one (so an unreadable row is a
+  finding, not a crash), recomputes every link (:func:`domain.audit.chain_link`) and names
+  the first stored event that does not match.  It never calls the rules.
+* :meth:`Audits.audit`: parses and re-adjudicates a log (:func:`domain.audit.audit`) and
+  adds the text of the cited rule.  A malformed log raises :class:`MalformedLogError`
+  (with its line number); every other finding is a verdict.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Sequence
+from typing import Any, cast
+
+from domain.audit import (
+    ChainReport,
+    ReplayLog,
+    StoredLink,
+    Verdict,
+    audit,
+    build_log,
+    result_of_view,
+    split_lines,
+    verify_links,
+)
+from domain.kernel import Command, Event
+from domain.rules_text import MalformedCitationError, UnknownCitationError
+from domain.rulesets import get_engine
+from service.app import Game, GameService, game_uuid
+from service.errors import ForbiddenError, GameNotFoundError, InvalidRequestError
+from service.rules import RulesTextMissingError, load_rules_library
+
+__all__ = ["MAX_LOG_BYTES", "MAX_LOG_LINES", "Audits", "LogUnavailableError", "MalformedLogError", "rule_text_of"]
+
+MAX_LOG_BYTES = 4 * 1024 * 1024
+"""The largest log :meth:`Audits.audit` accepts (the HTTP body limit may be lower)."""
+MAX_LOG_LINES = 20_000
+"""The most lines (header + commands) :meth:`Audits.audit` accepts."""
+
+
+class MalformedLogError(InvalidRequestError):
+    """A replay log that cannot be read: ``line`` (1-based) says where."""
+
+    def __init__(self, line: int | None, message: str, code: str = "log/malformed") -> None:
+        super().__init__(message if line is None else f"line {line}: {message}", code)
+        self.line = line
+        self.reason = message
+
+
+class LogUnavailableError(InvalidRequestError):
+    """The game was recorded before replay logs existed (its commands were not stored)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, "log/unavailable")
+
+
+def rule_text_of(citation: str | None) -> str | None:
+    """The text of the cited rule or paragraph, or ``None`` if it does not resolve (or the
+    rules texts are not installed)."""
+    if not citation:
+        return None
+    try:
+        return load_rules_library().resolve(citation).text
+    except (MalformedCitationError, UnknownCitationError, RulesTextMissingError, LookupError, ValueError):
+        return None
+
+
+class Audits:
+    """The audit use cases.  Safe to share between threads (it keeps no state of its own)."""
+
+    def __init__(self, games: GameService) -> None:
+        self.games = games
+
+    # ------------------------------------------------------------------ export
+
+    def export_log(self, game_id: str, viewer: str | None = None) -> ReplayLog:
+        """The game's replay log.  ``viewer`` is the requesting player (``None``: a judge).
+        Raises ``GameNotFoundError``, ``ForbiddenError`` (a player, before the end),
+        ``LogUnavailableError``."""
+        stored = list(self.games.app.events.get(game_uuid(game_id)))
+        if not stored:
+            raise GameNotFoundError(game_id)
+        created = cast(Game.Created, stored[0])
+        final = self.games.view(game_id, None)
+        finished = bool(final.finished)
+        if viewer is not None:
+            if viewer not in [p["id"] for p in created.players]:
+                raise ForbiddenError(f"{viewer!r} does not play in game {game_id!r}")
+            if not finished:
+                raise ForbiddenError("players get the replay log only once the game has ended")
+        setup = getattr(created, "setup", None)
+        if not setup:
+            raise LogUnavailableError(f"game {game_id!r} was recorded before replay logs: its setup is not stored")
+        started = Event.from_dict(created.first_event).data
+        decks = setup.get("decks", {})
+        header: dict[str, Any] = {
+            "game_id": created.game_id,
+            "ruleset": created.ruleset,
+            "variant": created.variant,
+            "players": [{"id": p["id"], "name": p["name"], "deck": decks.get(p["id"], {})} for p in created.players],
+            "first_player": setup.get("first_player"),
+            "unsupported": setup.get("unsupported"),
+            "seed_commitment": started.get("seed_commitment"),
+            "cards": started.get("cards") or {},
+            "game_version": len(stored),
+            "chain_head": getattr(stored[-1], "chain_hash", "") or None,
+        }
+        if setup.get("reconstructed"):
+            header["position"] = setup.get("position")  # started from a declared position, not from decks
+        steps: list[tuple[Command, list[Event]]] = []
+        current = ""
+        for e in stored[1:]:
+            happened = cast(Game.Happened, e)
+            command_id = getattr(happened, "command_id", "")
+            if not command_id:
+                continue  # part of the game's start
+            submitted = getattr(happened, "command", None)
+            if submitted is not None:
+                steps.append((Command.from_dict(submitted), []))
+                current = command_id
+            elif command_id != current:
+                raise LogUnavailableError(
+                    f"game {game_id!r} was recorded before replay logs: the command {command_id!r} is not stored"
+                )
+            steps[-1][1].append(Event.from_dict(happened.event))
+        seed = started.get("seed") if finished else None
+        claimed = result_of_view(final.state) if finished else None
+        if claimed is not None:
+            claimed.pop("finished", None)
+        return build_log(header, steps, seed=seed if isinstance(seed, int) else None, claimed=claimed)
+
+    # ------------------------------------------------------------------ chain
+
+    def verify_chain(self, game_id: str) -> ChainReport:
+        """Recompute the hash chain of the game's stored events; report the first broken
+        link (or ``intact``).  Raises ``GameNotFoundError``."""
+        app = self.games.app
+        rows = app.recorder.select_events(game_uuid(game_id))
+        if not rows:
+            raise GameNotFoundError(game_id)
+        links: list[StoredLink] = []
+        for row in rows:
+            try:
+                decoded = app.mapper.to_domain_event(row)
+            except Exception as exc:
+                links.append(StoredLink(row.originator_version, None, f"{type(exc).__name__}: {exc}"))
+                continue
+            links.append(StoredLink(row.originator_version, dict(vars(decoded))))
+        report = verify_links(links)
+        if report.broken_at is not None:
+            row = rows[min(report.broken_at, len(rows)) - 1]
+            return dataclasses.replace(report, details={**report.details, "topic": row.topic})
+        checked, problem = self._check_snapshots(game_id)
+        report = dataclasses.replace(report, snapshots=checked)
+        if problem is not None:
+            version, reason = problem
+            report = dataclasses.replace(
+                report,
+                status="broken",
+                snapshot_broken_at=version,
+                reason=reason,
+                details={**report.details, "snapshot": version},
+            )
+        return report
+
+    def _check_snapshots(self, game_id: str) -> tuple[int, tuple[int, str] | None]:
+        """Compare every stored snapshot with the aggregate folded from the events up to
+        its version (``evolve`` only): a snapshot is a cache the service loads from, so an
+        edited snapshot would change the game without touching the chained events."""
+        app = self.games.app
+        if app.snapshots is None:
+            return 0, None
+        gid = game_uuid(game_id)
+        rows = {r.originator_version: r for r in app.snapshots.recorder.select_events(gid)}
+        if not rows:
+            return 0, None
+        game: Any = None
+        checked = 0
+        for e in app.events.get(gid, lte=max(rows)):
+            game = cast(Any, e).mutate(game)
+            row = rows.get(game.version)
+            if row is None:
+                continue
+            checked += 1
+            try:
+                stored = _normal(cast(Any, app.mapper.to_domain_event(row)).state)
+            except Exception as exc:
+                return checked, (game.version, f"the snapshot at version {game.version} cannot be read: {exc}")
+            expected = _normal(Game.Snapshot.take(game).state)
+            differ = sorted(k for k in stored if stored.get(k) != expected.get(k))
+            if "state" not in stored:
+                differ.append("state")
+            if differ:
+                keys = ", ".join(differ)
+                return checked, (
+                    game.version,
+                    f"the snapshot at version {game.version} does not match the events it summarises ({keys})",
+                )
+        return checked, None
+
+    # ------------------------------------------------------------------ audit
+
+    def audit(self, log: str | Sequence[str], ruleset: str | None = None) -> Verdict:
+        """Re-adjudicate ``log`` (its text, or its lines) under its own ruleset or
+        ``ruleset``.  Raises :class:`MalformedLogError` (line-numbered) for a log that
+        cannot be read, ``UnknownRulesetError`` for an unknown ``ruleset``."""
+        return audit_log(log, ruleset)
+
+
+def _normal(state: Any) -> dict[str, Any]:
+    return cast(dict[str, Any], json.loads(json.dumps(state, sort_keys=True, default=str)))
+
+
+def audit_log(log: str | Sequence[str], ruleset: str | None = None) -> Verdict:
+    """:meth:`Audits.audit` without a service (the CLI audits files with no store)."""
+    if ruleset is not None:
+        get_engine(ruleset)  # raises UnknownRulesetError
+    if isinstance(log, str):
+        if len(log.encode()) > MAX_LOG_BYTES:
+            raise MalformedLogError(None, f"the log is larger than {MAX_LOG_BYTES} bytes", "log/too_large")
+        lines = split_lines(log)
+    else:
+        lines = list(log)
+        if sum(len(x) for x in lines) > MAX_LOG_BYTES:
+            raise MalformedLogError(None, f"the log is larger than {MAX_LOG_BYTES} bytes", "log/too_large")
+    if len(lines) > MAX_LOG_LINES:
+        raise MalformedLogError(MAX_LOG_LINES + 1, f"the log has more than {MAX_LOG_LINES} lines", "log/too_large")
+    verdict = audit(lines, ruleset=ruleset)
+    if verdict.verdict == "malformed":
+        raise MalformedLogError(verdict.line, verdict.message)
+    return dataclasses.replace(verdict, rule_text=rule_text_of(verdict.rule))
