@@ -339,6 +339,9 @@ def test_j_ruler_gods_art(imported: dict[str, ImportedCard]) -> None:
     data = shape(faria.card)
     assert data["skills"] == ["target_attack"]
     assert data["abilities"] == [
+        # "When this card enters your field, put the top card of your magic stone deck into
+        # your magic stone area." (any way of entering: not the [Enter] trigger, 9.6 p1.1)
+        {"kind": "automatic", "trigger": "enters_field", "effects": [{"op": "put_stone", "who": "you"}]},
         {
             "kind": "automatic",
             "trigger": "attacks",
@@ -357,11 +360,7 @@ def test_j_ruler_gods_art(imported: dict[str, ImportedCard]) -> None:
             ],
         },
     ]
-    # "When this card enters your field" is not the [Enter] trigger of the vocabulary (9.6 p1.1)
-    assert faria.status == "partial"
-    assert faria.unsupported == (
-        "When this card enters your field, put the top card of your magic stone deck into your magic stone area.",
-    )
+    assert faria.status == "full" and faria.unsupported == ()
     # a God's Art the vocabulary cannot express lands in unsupported with its text
     melgis = imported["SKL-027J"]
     gods_art = next(u for u in melgis.unsupported if u.startswith("God's Art"))
@@ -395,15 +394,17 @@ def test_special_magic_stones(imported: dict[str, ImportedCard]) -> None:
     }
     dual = imported["CMF-096"]  # Magic Stone of Black Silence: a dual stone with magic stone types
     assert dual.status == "partial"
-    assert shape(dual.card)["abilities"] == [
+    data = shape(dual.card)
+    assert data["abilities"] == [
         {"kind": "activate", "cost": {"rest": True}, "effects": [{"op": "produce_will", "any_of": ["G", "B"]}]}
     ]
-    assert dual.unsupported == (
-        "type: Darkness Magic Stone / Wind Magic Stone - magic stone types are not in the vocabulary",
-        "[Continuous]: Treat this card as wind magic stone and dark magic stone.",
-    )
+    assert data["stone_types"] == ["Darkness Magic Stone", "Wind Magic Stone"]
+    assert dual.unsupported == ("[Continuous]: Treat this card as wind magic stone and dark magic stone.",)
     basic = imported["VIN001-091"]  # Fire Magic Stone: its magic stone type is its name (2.1 p5.2)
     assert basic.status == "full" and shape(basic.card)["abilities"] == [produce("R")]
+    assert shape(basic.card)["stone_types"] == ["Fire Magic Stone"]
+    grimm = imported["CMF-101"]  # Magic Stone of Darkness: a basic stone whose type is not its name
+    assert grimm.status == "full" and shape(grimm.card)["stone_types"] == ["Darkness Magic Stone"]
 
 
 def test_shift_pairs_the_two_sides(imported: dict[str, ImportedCard]) -> None:
@@ -412,7 +413,12 @@ def test_shift_pairs_the_two_sides(imported: dict[str, ImportedCard]) -> None:
     assert past.card is not None and past.card.shift is not None
     assert past.card.shift.attribute == {"B": 1} and past.card.shift.free == 2
     assert past.card.other_side == "BFA-076^" and imported["BFA-076^"].card is not None
-    assert past.unsupported == ("When this card enters your field, you gain 600 life.",)
+    assert past.status == "full"
+    assert shape(past.card)["abilities"][0] == {
+        "kind": "automatic",
+        "trigger": "enters_field",
+        "effects": [{"op": "gain_life", "amount": 600, "who": "you"}],
+    }
 
 
 def test_cancel_and_search(imported: dict[str, ImportedCard]) -> None:
@@ -449,7 +455,7 @@ def test_nothing_is_guessed(imported: dict[str, ImportedCard]) -> None:
         ("CMF-007", "Rest up to two target"),
         ("MPR-017", "if your life is 1000 or less"),
         ("VS01-001", "you may destroy target addition"),
-        ("VS01-004", "When this card is put into a graveyard from your field"),
+        ("SKL-072", "When this card enters your field from a chant-standby area"),
     ):
         c = imported[card_id]
         assert any(fragment in u for u in c.unsupported), (card_id, c.unsupported)
@@ -651,3 +657,99 @@ def test_rules_and_replacement_paragraphs(records: list[dict[str, Any]]) -> None
         assert shape(c.card)["abilities"] == [expected]
     conditional = import_card({**base, "abilities": ["This card cannot be destroyed as long as you control a Moon."]})
     assert conditional.status == "none" and conditional.gaps[0].startswith("condition: ")
+
+
+# --------------------------------------------------------------------------------------
+# vocabulary grown for the database (each executed by the engine: tests/test_fow_real_decks.py)
+
+
+def test_enters_field_and_put_into_graveyard_triggers(imported: dict[str, ImportedCard]) -> None:
+    hanzo = imported["VIN001-034"]  # Hanzo Hattori: "When this card enters your field, draw a card."
+    assert hanzo.status == "full"
+    assert shape(hanzo.card)["abilities"] == [
+        {"kind": "automatic", "trigger": "enters_field", "effects": [{"op": "draw", "count": 1, "who": "you"}]}
+    ]
+    drake = imported["TTW-036"]  # Whelp Drake
+    assert drake.status == "full"
+    assert shape(drake.card)["abilities"] == [
+        {
+            "kind": "automatic",
+            "trigger": "put_into_graveyard_from_field",
+            "effects": [{"op": "deal_damage", "amount": 400, "target": chosen("resonator")}],
+        }
+    ]
+    # "from a chant-standby area" is a narrower trigger: still unsupported
+    assert imported["SKL-072"].status != "full"
+
+
+def test_magic_stone_to_the_stone_area_and_mill(imported: dict[str, ImportedCard]) -> None:
+    prowler = imported["SKL-076"]  # "When this card enters your field, put the top two cards of your main deck ..."
+    assert prowler.status == "full"
+    assert shape(prowler.card)["abilities"][0]["effects"] == [{"op": "mill", "count": 2, "who": "you"}]
+    faria = imported["SKL-007J"]
+    assert shape(faria.card)["abilities"][0]["effects"] == [{"op": "put_stone", "who": "you"}]
+
+
+def test_moon_will(imported: dict[str, ImportedCard]) -> None:
+    pilot = imported["MPR-048"]  # Pilot of Universe: "[Activate] Pay {M}: This card gains [Flying] until end of turn."
+    assert pilot.status == "full"
+    assert shape(pilot.card)["abilities"] == [
+        {
+            "kind": "activate",
+            "cost": {"will": {"attribute": {"M": 1}, "free": 0}},
+            "effects": [
+                {"op": "grant_skill", "skill": "flying", "target": {"kind": "self"}, "duration": "end_of_turn"}
+            ],
+        }
+    ]
+    city = imported["MPR-052"]  # Tsukuyomi, the Moon City: "[Activate] Pay {1}, {Rest}: Produce {M}."
+    assert shape(city.card)["abilities"][0] == {
+        "kind": "activate",
+        "cost": {"will": will(1), "rest": True},
+        "effects": [{"op": "produce_will", "will": ["M"]}],
+    }
+
+
+def test_graveyard_to_hand_and_top_of_the_main_deck(imported: dict[str, ImportedCard]) -> None:
+    prince = imported["CMF-083"]  # Deadman Prince: "[Enter]: Put target resonator from your graveyard into your hand."
+    assert prince.status == "full"
+    assert shape(prince.card)["abilities"][0]["effects"] == [
+        {
+            "op": "return_to_hand",
+            "target": {"kind": "chosen", "filter": {"zone": "graveyard", "types": ["resonator"], "controller": "you"}},
+        }
+    ]
+    blast = imported["MPR-092"]  # Apollobreak: "Put target resonator on top of its owner's main deck."
+    assert shape(blast.card)["effects"] == [{"op": "put_on_main_deck", "target": chosen("resonator")}]
+
+
+def test_cannot_be_targeted(imported: dict[str, ImportedCard]) -> None:
+    soldier = imported["MOA-022"]  # Alice's Soldier: "This card cannot be targeted by spells or abilities."
+    assert soldier.status == "full"
+    assert shape(soldier.card)["abilities"] == [{"kind": "continuous", "rules": {"cannot_be_targeted": True}}]
+    fox = imported["MPR-009"]  # Mind Reading Fox: "... by spells or abilities your opponent controls."
+    assert shape(fox.card)["abilities"] == [{"kind": "continuous", "rules": {"cannot_be_targeted_by_opponent": True}}]
+    # "Cards named X you control": a ruler in the ruler area could be meant too - not expressed
+    assert imported["VIN002-059"].status != "full"
+
+
+def test_one_target_gaining_several_modifiers_and_attacks_or_blocks(imported: dict[str, ImportedCard]) -> None:
+    wings = imported["SKL-008"]  # Give Wings: "Target resonator gains [+200/+200] and [Flying] until end of turn."
+    assert wings.status == "full"
+    assert shape(wings.card)["effects"] == [
+        {
+            "op": "modify",
+            "atk": 200,
+            "def": 200,
+            "target": chosen("resonator"),
+            "duration": "end_of_turn",
+            "skills": ["flying"],
+        }
+    ]
+    gawain = imported["VS01-005"]  # "Whenever this card attacks or blocks, rest target resonator."
+    assert gawain.status == "full"
+    rest = [{"op": "rest", "target": chosen("resonator")}]
+    assert shape(gawain.card)["abilities"][1:] == [
+        {"kind": "automatic", "trigger": "attacks", "effects": rest},
+        {"kind": "automatic", "trigger": "blocks", "effects": rest},
+    ]

@@ -18,10 +18,13 @@ from domain.fow.cards import (
     GainLife,
     GrantSkill,
     LoseLife,
+    Mill,
     Modify,
     PreventDamage,
     ProduceWill,
     PutCounter,
+    PutOnMainDeck,
+    PutStone,
     Recover,
     RemoveFromGame,
     Rest,
@@ -104,7 +107,14 @@ def move(
     if position != "top":
         data["position"] = position
     data.update(extra)
-    return ctx.emit("CardMoved", data, rule, cause=cause, actor=actor)
+    ev = ctx.emit("CardMoved", data, rule, cause=cause, actor=actor)
+    # "When this card enters your field" (any way of entering) and "When this card is put into
+    # a graveyard from your field" trigger on the move itself (9.6 p1, p7.2)
+    if to == "field" and s.objects[oid].zone == "field":
+        check_triggers(ctx, "enters_field", ev, oid=oid)
+    elif data["from"] == "field" and s.objects[oid].zone == "graveyard":
+        check_triggers(ctx, "put_into_graveyard_from_field", ev, oid=oid)
+    return ev
 
 
 def draw(ctx: Ctx, player: str, count: int, cause: str, *, rule: str = "10.8 p1") -> str:
@@ -167,7 +177,7 @@ def stone_attributes(s: GameState, oid: str) -> set[str]:
     for _, ability in characteristics(s, oid).abilities:
         if is_will_ability(ability):
             found.update(w for option in will_options(ability) for w in option)
-    return found - {"V"}
+    return found - {"V", "M"}
 
 
 def shows_stones(s: GameState, player: str, cost: Cost | None) -> bool:
@@ -247,7 +257,7 @@ def activate_will_ability(ctx: Ctx, player: str, oid: str, index: int, choice: A
         raise ctx.reject("rules/not_a_will_ability", "9.7 p1", f"{chars.card.name} ({oid}) has no such will ability")
     if obj.controller != player or (not is_active_zone(chars.card, obj.zone) and obj.zone not in PLAYGROUND):
         raise ctx.reject("rules/not_your_card", "7.8 p2", f"you do not control an active {chars.card.name} ({oid})")
-    cause = pay_ability_costs(ctx, player, oid, index, ability, cause, will_cost_allowed=False)
+    cause = pay_ability_costs(ctx, player, oid, index, ability, cause)
     options = will_options(ability)
     if len(options) == 1:
         produced = options[0]
@@ -350,11 +360,19 @@ def legal_targets(s: GameState, target: Target, you: str, source: str | None) ->
     else:
         for pid in s.order:
             for oid in s.zones[pid].get(flt.zone, []):
-                if matches(s, flt, oid, you, source):
+                if matches(s, flt, oid, you, source) and not _untargetable(s, oid, you):
                     found.append(oid)
     if target.players_allowed:
         found += [p for p in s.order if flt.controller == "any" or (flt.controller == "you") == (p == you)]
     return found
+
+
+def _untargetable(s: GameState, oid: str, you: str) -> bool:
+    """Card text that forbids choosing this card as a target (FoW-5.5 1.4 p1, 9.3 p2.4)."""
+    if s.objects[oid].zone not in PLAYGROUND:
+        return False
+    rules = overrides_for(s, oid)
+    return rules.cannot_be_targeted or (rules.cannot_be_targeted_by_opponent and s.objects[oid].controller != you)
 
 
 def validate_targets(
@@ -534,6 +552,9 @@ def add_trigger(
     return ctx.emit("AbilityTriggered", data, rule, cause=cause)
 
 
+_LEAVES_FIELD = ("destroyed", "put_into_graveyard_from_field")
+
+
 def check_triggers(ctx: Ctx, kind: str, cause: str, *, player: str | None = None, oid: str | None = None) -> None:
     """Make automatic abilities whose trigger condition ``kind`` happened triggered (9.6 p5)."""
     s = ctx.s
@@ -546,14 +567,15 @@ def check_triggers(ctx: Ctx, kind: str, cause: str, *, player: str | None = None
                 for i, ability in characteristics(s, src).abilities:
                     if ability.kind == "automatic" and _fires(s, ability.trigger or "", kind, src, pid, player, oid):
                         add_trigger(ctx, obj.controller, src, i, cause)
-        if kind != "destroyed":
+        if kind not in _LEAVES_FIELD:
             _standby_triggers(ctx, pid, kind, cause, player)
-    if kind == "destroyed" and oid is not None:
-        # "when this card is destroyed": refers to the card as it was in the field (9.6 p7.2)
+    if kind in _LEAVES_FIELD and oid is not None:
+        # "when this card is destroyed" / "is put into a graveyard from your field": refers to
+        # the card as it was in the field (9.6 p7.2)
         card = s.card_of(oid)
         controller = str((s.objects[oid].last_known or {}).get("controller", s.objects[oid].owner))
         for i, ability in enumerate(card.abilities):
-            if ability.kind == "automatic" and ability.trigger == "destroyed":
+            if ability.kind == "automatic" and ability.trigger == kind:
                 add_trigger(ctx, controller, oid, i, cause)
 
 
@@ -562,7 +584,7 @@ def _fires(
 ) -> bool:
     if trigger != kind:
         return False
-    if kind in ("attacks", "blocks", "enter"):
+    if kind in ("attacks", "blocks", "enter", "enters_field"):
         return oid == src
     if kind in ("beginning_of_turn", "beginning_of_end_phase", "you_play_resonator"):
         return player == controller
@@ -574,7 +596,7 @@ def _fires(
 def _standby_triggers(ctx: Ctx, pid: str, kind: str, cause: str, player: str | None) -> None:
     """Chant-standby cards (7.9) and [Stealth] cards (12.5) in the chant-standby area."""
     s = ctx.s
-    if kind in ("enter", "attacks", "blocks"):
+    if kind in ("enter", "enters_field", "attacks", "blocks"):
         return
     for src in s.zones[pid]["standby"]:
         obj = s.objects[src]
@@ -895,6 +917,11 @@ def apply_effect(
             data.update(kind="modify", atk=eff.atk, duration=eff.duration)
             data["def"] = eff.def_
             rule = "10.19 p3"
+            for skill in eff.skills:  # the same target also gains these symbol skills (10.19 p1)
+                grant = {**data, "id": ctx.fresh_id("x"), "kind": "grant", "skill": skill}
+                grant.pop("atk"), grant.pop("def")
+                cause = ctx.emit("ContinuousEffectCreated", grant, "10.19 p1", cause=cause)
+            data["id"] = ctx.fresh_id("x")
         elif isinstance(eff, GrantSkill):
             data.update(kind="grant", skill=eff.skill, duration=eff.duration)
             rule = "10.19 p1"
@@ -976,6 +1003,25 @@ def apply_effect(
                 picked = list(choice)
             for oid in picked:
                 cause = move(ctx, oid, "graveyard", cause, rule="10.18 p1", reason="discard")
+        return cause
+    if isinstance(eff, PutOnMainDeck):
+        for t in _targets_of(ctx, item, eff.target, group):
+            if t in s.objects:
+                cause = move(ctx, t, "main_deck", cause, rule="3.1 p5", reason="put", position=eff.position)
+        return cause
+    if isinstance(eff, Mill):
+        for p in _players(s, you, eff.who):
+            for _ in range(eff.count):
+                deck = s.zones[p]["main_deck"]
+                if not deck:
+                    break
+                cause = move(ctx, deck[-1], "graveyard", cause, rule="3.1 p5", reason="put")
+        return cause
+    if isinstance(eff, PutStone):
+        for p in _players(s, you, eff.who):
+            deck = s.zones[p]["stone_deck"]
+            if deck:
+                cause = move(ctx, deck[-1], "stone_area", cause, rule="3.7 p1", reason="put", controller=p)
         return cause
     if isinstance(eff, (Rest, Recover)):
         for t in _targets_of(ctx, item, eff.target, group):

@@ -18,6 +18,9 @@ from domain.kernel import CardDataError
 Attribute = Literal["W", "R", "U", "G", "B"]
 """Light, fire, water, wind, darkness (FoW-5.5 2.8).  No attribute means void."""
 ATTRIBUTES: tuple[Attribute, ...] = ("W", "R", "U", "G", "B")
+WillSymbol = Literal["W", "R", "U", "G", "B", "M"]
+"""A will symbol of a cost: an attribute, or ``M``, one will with the moon characteristic
+(FoW-5.5 9.7 p7, 10.2 p6); moon is a characteristic, not an attribute."""
 ATTRIBUTE_NAMES = {"W": "light", "R": "fire", "U": "water", "G": "wind", "B": "darkness", "V": "void"}
 
 CardType = Literal["ruler", "j_ruler", "resonator", "addition", "spell", "regalia", "magic_stone"]
@@ -37,7 +40,7 @@ class _Model(BaseModel):
 class Cost(_Model):
     """Attribute cost (one will of that attribute per symbol) plus a free cost (FoW-5.5 2.3)."""
 
-    attribute: dict[Attribute, Annotated[int, Field(ge=0)]] = Field(default_factory=dict)
+    attribute: dict[WillSymbol, Annotated[int, Field(ge=0)]] = Field(default_factory=dict)
     free: Annotated[int, Field(ge=0)] = 0
 
     @property
@@ -107,6 +110,8 @@ class Modify(_Model):
     def_: int = Field(0, alias="def")
     target: Target
     duration: Duration = "end_of_turn"
+    skills: list[SymbolSkill] = Field(default_factory=list)
+    """Symbol skills the same target gains with it ("gains [+200/+0] and [Flying]", 10.19 p1)."""
 
 
 class GrantSkill(_Model):
@@ -117,12 +122,12 @@ class GrantSkill(_Model):
 
 
 class ProduceWill(_Model):
-    """Produce will (FoW-5.5 9.7).  ``will`` lists attributes, ``V`` for void; ``any_of``
+    """Produce will (FoW-5.5 9.7).  ``will`` lists attributes, ``V`` for void, ``M`` for moon; ``any_of``
     lets the controller choose one of the listed attributes."""
 
     op: Literal["produce_will"] = "produce_will"
-    will: list[Literal["W", "R", "U", "G", "B", "V"]] = Field(default_factory=list)
-    any_of: list[Literal["W", "R", "U", "G", "B", "V"]] = Field(default_factory=list)
+    will: list[Literal["W", "R", "U", "G", "B", "V", "M"]] = Field(default_factory=list)
+    any_of: list[Literal["W", "R", "U", "G", "B", "V", "M"]] = Field(default_factory=list)
 
 
 class Search(_Model):
@@ -199,6 +204,29 @@ class RemoveFromGame(_Model):
     target: Target
 
 
+class PutOnMainDeck(_Model):
+    """Put the target on the top or bottom of its owner's main deck (FoW-5.5 3.1 p5)."""
+
+    op: Literal["put_on_main_deck"] = "put_on_main_deck"
+    target: Target
+    position: Literal["top", "bottom"] = "top"
+
+
+class Mill(_Model):
+    """Put the top ``count`` cards of the main deck into the graveyard (FoW-5.5 3.1 p5)."""
+
+    op: Literal["mill"] = "mill"
+    count: Annotated[int, Field(ge=1)] = 1
+    who: Who = "you"
+
+
+class PutStone(_Model):
+    """Put the top card of the magic stone deck into the magic stone area (FoW-5.5 3.7)."""
+
+    op: Literal["put_stone"] = "put_stone"
+    who: Who = "you"
+
+
 Effect = Annotated[
     Draw
     | DealDamage
@@ -216,7 +244,10 @@ Effect = Annotated[
     | Rest
     | Recover
     | PreventDamage
-    | RemoveFromGame,
+    | RemoveFromGame
+    | PutOnMainDeck
+    | Mill
+    | PutStone,
     Field(discriminator="op"),
 ]
 
@@ -232,6 +263,10 @@ class RuleOverrides(_Model):
     """Forces the attack (FoW-5.5 7.12 p2, 8.2 p3)."""
     cannot_be_destroyed: bool = False
     """Ignores destruction (FoW-5.5 10.9 p3)."""
+    cannot_be_targeted: bool = False
+    """Cannot be chosen as the target of spells or abilities (FoW-5.5 9.3 p2.4)."""
+    cannot_be_targeted_by_opponent: bool = False
+    """Cannot be chosen as a target by spells or abilities the opponent controls."""
 
 
 class ActivateCost(_Model):
@@ -244,6 +279,8 @@ class ActivateCost(_Model):
 
 Trigger = Literal[
     "enter",
+    "enters_field",
+    "put_into_graveyard_from_field",
     "attacks",
     "blocks",
     "destroyed",
@@ -313,6 +350,8 @@ class Card(_Model):
     subtype: SpellSubtype | AdditionSubtype | None = None
     special: bool = False
     """General type "Special" for magic stones (FoW-5.5 2.1 p4.1, 4.1 p5)."""
+    stone_types: list[str] = Field(default_factory=list)
+    """Magic stone types such as "Water Magic Stone" or "True Magic Stone" (FoW-5.5 2.1 p5.2)."""
     cost: Cost | None = None
     attributes: list[Attribute] = Field(default_factory=list)
     races: list[str] = Field(default_factory=list)

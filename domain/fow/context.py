@@ -7,9 +7,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain.fow.state import GameState, apply_event
+from domain.fow.state import HIDDEN_ZONES, GameState, apply_event
 from domain.fow.versions import version
 from domain.kernel import RULES_AUTHORITY, Event, Rejection, event_cause
+
+_OBJECT_KEYS = ("oid", "oids", "source", "target", "targets", "attacker", "blocker", "attached_to", "item")
+"""Event data keys that name objects (or chase items, standing for their source)."""
 
 
 class RejectedError(Exception):
@@ -26,6 +29,8 @@ class Ctx:
         self.events: list[Event] = []
         self.cause = cause
         self.damage_cause: dict[str, str] = {}
+        self.manual_cards = frozenset(cid for cid, card in state.cards.items() if card.unsupported)
+        """Cards with text adjudicated by hand (``Card.unsupported``): events touching them are marked."""
 
     def cite(self, rule: str) -> str:
         """The citation of a 5.5 rule id under the game's own rules version."""
@@ -35,17 +40,61 @@ class Ctx:
         self, type_: str, data: Mapping[str, Any], rule: str, *, cause: str | None = None, actor: str = RULES_AUTHORITY
     ) -> str:
         """Record an event; returns its id (``ev:<seq>``) for use as the cause of what follows."""
+        body = dict(data)
+        if self.manual_cards and type_ != "GameStarted":
+            marked = self._manual_objects(type_, body)
+            if marked:
+                body["manual"] = marked
         event = Event(
             seq=self.s.seq + 1,
             type=type_,
-            data=dict(data),
+            data=body,
             rule=self.cite(rule),
             cause=cause or self.cause,
             actor=actor,
         )
         apply_event(self.s, event)
+        if type_ == "GameStarted":
+            self.manual_cards = frozenset(cid for cid, card in self.s.cards.items() if card.unsupported)
         self.events.append(event)
         return event_cause(event.seq)
+
+    def _manual_objects(self, type_: str, data: Mapping[str, Any]) -> list[str]:
+        """Objects named by an event (before it applies) whose card has text adjudicated by
+        hand, when that is public knowledge: the object is, or goes to, a public zone (3.1 p2)."""
+        s = self.s
+        refs: list[str] = []
+
+        def collect(value: Any) -> None:
+            if isinstance(value, str):
+                if value in s.objects:
+                    refs.append(value)
+                else:
+                    item = next((c for c in s.chase if c.id == value), None)
+                    if item is not None:
+                        refs.append(item.source)
+            elif isinstance(value, list):
+                for v in value:
+                    collect(v)
+
+        for key in _OBJECT_KEYS:
+            if key in data:
+                collect(data[key])
+        out: list[str] = []
+        for oid in dict.fromkeys(refs):
+            obj = s.objects[oid]
+            faces = {s.card_of(oid).id}
+            printed = s.cards[obj.card]
+            if data.get("side") == "j_ruler" and printed.judgment is not None:
+                faces.add(printed.judgment.j_ruler)  # a ruler turned to its J-ruler side (7.5 p3)
+            elif data.get("side") == "future" and printed.other_side is not None:
+                faces.add(printed.other_side)
+            if not faces & self.manual_cards:
+                continue
+            public = obj.zone not in HIDDEN_ZONES and obj.zone != "outside"
+            if public or (type_ == "CardMoved" and data.get("to") not in HIDDEN_ZONES):
+                out.append(oid)
+        return out
 
     def reject(self, code: str, rule: str, message: str) -> RejectedError:
         return RejectedError(Rejection(code=code, rule=self.cite(rule), message=message))

@@ -227,7 +227,7 @@ def _will_cost(text: str, what: str) -> JsonDict:
     free = 0
     numbers = 0
     for symbol in _SYMBOL.findall(compact):
-        if symbol in ("W", "R", "U", "G", "B"):
+        if symbol in ("W", "R", "U", "G", "B", "M"):
             attribute[symbol] = attribute.get(symbol, 0) + 1
         elif symbol.isdigit():
             numbers += 1
@@ -253,7 +253,7 @@ def _card_cost(raw_cost: str) -> tuple[JsonDict | None, str | None]:
     free = 0
     odd: list[str] = []
     for symbol in _SYMBOL.findall(compact):
-        if symbol in ("W", "R", "U", "G", "B"):
+        if symbol in ("W", "R", "U", "G", "B", "M"):
             attribute[symbol] = attribute.get(symbol, 0) + 1
         elif symbol.isdigit():
             free += int(symbol)
@@ -500,7 +500,13 @@ _TARGET_WORD = re.compile(rf"^(?:(?P<n>{NUM}) )?target (?P<rest>.+)$", re.IGNORE
 
 
 def _target(
-    phrase: str, ctx: _Ctx, *, allow_players: bool = False, it_self: bool = False, loose: bool = False
+    phrase: str,
+    ctx: _Ctx,
+    *,
+    allow_players: bool = False,
+    it_self: bool = False,
+    loose: bool = False,
+    zone: str = "field",
 ) -> JsonDict:
     """``this card``, ``target resonator``, ``two target resonators``, ``all X``/``each X``,
     ``your J-Ruler``; ``it`` when it can only mean the source card (``it_self``)."""
@@ -517,7 +523,7 @@ def _target(
     m = _TARGET_WORD.match(text)
     if m:
         count = _number(m.group("n")) if m.group("n") else 1
-        flt, players = _selector(m.group("rest"), ctx, loose=loose)
+        flt, players = _selector(m.group("rest"), ctx, loose=loose, zone=zone)
         if players and not allow_players:
             raise _GapError(f"target: {phrase}")
         target: JsonDict = {"kind": "chosen", "filter": flt}
@@ -663,7 +669,10 @@ def _gains(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
         out.append({"op": "modify", "atk": atk, "def": def_, "target": target, "duration": "end_of_turn"})
     out += [{"op": "grant_skill", "skill": s, "target": target, "duration": "end_of_turn"} for s in skills]
     if len(out) > 1 and target["kind"] == "chosen":
-        raise _GapError(f"effect: one target gaining several modifiers ({m.group(0).strip()})")
+        # one chosen target gaining several modifiers: a single effect, a single target group
+        return [
+            {"op": "modify", "atk": atk, "def": def_, "target": target, "duration": "end_of_turn", "skills": skills}
+        ]
     return out
 
 
@@ -766,6 +775,33 @@ def _remove(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "remove_from_game", "target": _target(m.group("t"), ctx)}]
 
 
+@_effect(r"put (?P<t>(?:\w+ )?target [^.]+?) from your graveyard into your hand")
+def _from_graveyard(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    target = _target(m.group("t"), ctx, zone="graveyard")
+    if target["filter"].get("controller") not in (None, "you"):
+        raise _GapError(f"target: {m.group('t')} from your graveyard")
+    target["filter"]["controller"] = "you"  # in a graveyard the controller is the owner (3.1 p5)
+    return [{"op": "return_to_hand", "target": target}]
+
+
+@_effect(r"put (?P<t>(?:\w+ )?target [^.]+?) on (?P<p>top|the bottom) of (?:its|their) owners?'s? main decks?")
+def _on_main_deck(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    out: JsonDict = {"op": "put_on_main_deck", "target": _target(m.group("t"), ctx)}
+    if m.group("p").lower() != "top":
+        out["position"] = "bottom"
+    return [out]
+
+
+@_effect(rf"put the top (?:(?P<n>{NUM}) cards|card) of your main deck into your graveyard")
+def _mill(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    return [{"op": "mill", "count": _number(m.group("n")) if m.group("n") else 1, "who": "you"}]
+
+
+@_effect(r"put the top card of your magic stone deck into your magic stone area")
+def _put_stone(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    return [{"op": "put_stone", "who": "you"}]
+
+
 @_effect(r"produce (?P<w>[^.]+?)")
 def _produce(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     text = m.group("w").strip()
@@ -780,7 +816,7 @@ def _produce(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
             raise _GapError(f"effect: produce {text}")
         return [{"op": "produce_will", "any_of": [a[1] for a in alternatives]}]
     cost = _will_cost(text, "effect: produce")
-    will = [a for a in "WRUGB" for _ in range(cost["attribute"].get(a, 0))] + ["V"] * cost["free"]
+    will = [a for a in "WRUGBM" for _ in range(cost["attribute"].get(a, 0))] + ["V"] * cost["free"]
     if not will:
         raise _GapError(f"effect: produce {text}")
     return [{"op": "produce_will", "will": will}]
@@ -816,7 +852,14 @@ def _effects(text: str, ctx: _Ctx, *, it_self: bool = False) -> list[JsonDict]:
 
 _TRIGGERS: list[tuple[re.Pattern[str], str, bool]] = [
     (re.compile(r"^\[Enter\]\s*:?\s*", re.IGNORECASE), "enter", True),
+    (re.compile(r"^when this card enters your field\s*[,:]\s*", re.IGNORECASE), "enters_field", True),
+    (
+        re.compile(r"^when this card is put into (?:a|your) graveyard from your field\s*[,:]\s*", re.IGNORECASE),
+        "put_into_graveyard_from_field",
+        True,
+    ),
     (re.compile(r"^(?:when|whenever) this card attacks\s*[,:]\s*", re.IGNORECASE), "attacks", True),
+    (re.compile(r"^(?:when|whenever) this card attacks or blocks\s*[,:]\s*", re.IGNORECASE), "attacks_or_blocks", True),
     (re.compile(r"^(?:when|whenever) this card blocks\s*[,:]\s*", re.IGNORECASE), "blocks", True),
     (re.compile(r"^when this card is destroyed\s*[,:]\s*", re.IGNORECASE), "destroyed", True),
     (re.compile(r"^at the beginning of your turn\s*[,:]\s*", re.IGNORECASE), "beginning_of_turn", False),
@@ -930,6 +973,8 @@ _RULE_VERBS = {
     "cannot block": {"cannot_block": True},
     "must attack if able": {"must_attack": True},
     "cannot be destroyed": {"cannot_be_destroyed": True},
+    "cannot be targeted by spells or abilities your opponent controls": {"cannot_be_targeted_by_opponent": True},
+    "cannot be targeted by spells or abilities": {"cannot_be_targeted": True},
 }
 
 
@@ -950,6 +995,9 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
     for verb, rules in _RULE_VERBS.items():
         if low.endswith(" " + verb):
             affects = _subject(body[: -len(verb) - 1], ctx, continuous=True)
+            if "targeted" in verb and affects is not None and affects["filter"].get("types") == []:
+                # a ruler in the ruler area can be targeted too (by an [Addition:Ruler])
+                raise _GapError(f"target: {body[: -len(verb) - 1]} (no card type: it may also be a ruler)")
             ability: JsonDict = {"kind": "continuous", "text": raw, "rules": dict(rules)}
             if affects is not None:
                 ability["affects"] = affects
@@ -971,12 +1019,16 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
     raise _GapError(f"effect: {_split_sentences(body)[0]}")
 
 
-def _automatic(raw: str, text: str, ctx: _Ctx) -> JsonDict | None:
+def _automatic(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
     for pattern, trigger, it_self in _TRIGGERS:
         m = pattern.match(text)
         if m:
             effects = _effects(_capitalise(text[m.end() :]), ctx, it_self=it_self)
-            return {"kind": "automatic", "text": raw, "trigger": trigger, "effects": effects}
+            if trigger == "attacks_or_blocks":  # two trigger conditions, one ability each (9.6 p1)
+                return [
+                    {"kind": "automatic", "text": raw, "trigger": t, "effects": effects} for t in ("attacks", "blocks")
+                ]
+            return [{"kind": "automatic", "text": raw, "trigger": trigger, "effects": effects}]
     if _TRIGGER_START.match(text):
         m = re.match(r"^(?P<trigger>[^,:]+)[,:]\s*(?P<body>.+)$", text)
         if not m:
@@ -990,24 +1042,25 @@ def _automatic(raw: str, text: str, ctx: _Ctx) -> JsonDict | None:
     return None
 
 
-def _ability(raw: str, text: str, ctx: _Ctx) -> JsonDict:
-    """One non-keyword paragraph of a non-spell card as an Ability."""
+def _ability(raw: str, text: str, ctx: _Ctx) -> list[JsonDict]:
+    """One non-keyword paragraph of a non-spell card as Abilities (one, or one per trigger
+    condition of "when this card attacks or blocks")."""
     m = re.match(r"^\[Activate\]\s*:?\s*", text, re.IGNORECASE)
     if m:
         ability = _activate(raw, text[m.end() :], ctx, required=True)
         assert ability is not None
-        return ability
+        return [ability]
     m = re.match(r"^\[Continuous\]\s*:?\s*", text, re.IGNORECASE)
     if m:
         rest = text[m.end() :]
-        return _automatic(raw, rest, ctx) or _continuous(raw, rest, ctx)
+        return _automatic(raw, rest, ctx) or [_continuous(raw, rest, ctx)]
     automatic = _automatic(raw, text, ctx)
     if automatic is not None:
         return automatic
     activate = _activate(raw, text, ctx, required=False)
     if activate is not None:
-        return activate
-    return _continuous(raw, text, ctx)
+        return [activate]
+    return [_continuous(raw, text, ctx)]
 
 
 # --------------------------------------------------------------------------------------
@@ -1069,7 +1122,7 @@ def _keyword(raw: str, text: str, ctx: _Ctx) -> Delta | None:
             if ctx.type == "spell":
                 awakening["effects"] = _effects(_capitalise(body), ctx)
             else:
-                awakening["abilities"] = [_ability(raw, body, ctx)]
+                awakening["abilities"] = _ability(raw, body, ctx)
         return {"awakening": awakening}
     m = re.match(r"^\[Incarnation\]\s*(?P<body>.+?)\.?$", text)
     if m:
@@ -1159,7 +1212,7 @@ def _paragraph(raw: str, ctx: _Ctx) -> Delta | None:
             m = re.match(r"^(\[[^\]]+\]|[^,:]+)", text)
             raise _GapError(f"trigger: {(m.group(1) if m else text).strip()} (on a spell)")
         return {"effects": _effects(text, ctx)}
-    return {"abilities": [_ability(raw, text, ctx)]}
+    return {"abilities": _ability(raw, text, ctx)}
 
 
 _SCALARS = ("awakening", "incarnation", "judgment", "trigger", "stealth", "evolution", "shift", "other_side")
@@ -1216,8 +1269,8 @@ _UNMAPPED_WITH_NOTE = {
 }
 
 
-def _types(raw_types: list[str], name: str, text: str) -> tuple[str, str | None, bool, list[str], list[str]]:
-    """(type, subtype, special, unsupported remarks, notes) from the type line."""
+def _types(raw_types: list[str], name: str, text: str) -> tuple[str, str | None, bool, list[str], list[str], list[str]]:
+    """(type, subtype, special, unsupported remarks, notes, magic stone types) from the type line."""
     entries: list[str] = []
     for t in raw_types:
         entries += [p.strip() for p in t.split("/") if p.strip()] if "Rune" in t else [t.strip()]
@@ -1262,12 +1315,15 @@ def _types(raw_types: list[str], name: str, text: str) -> tuple[str, str | None,
     if card_type == "magic_stone":
         if special and basic_stone:
             raise _NoCardError(" / ".join(raw_types), "type: both special and basic magic stone")
-        odd = [s for s in stone_types if s.lower() != name.strip().lower()]
-        if odd:
-            remarks.append(f"type: {' / '.join(odd)} - magic stone types are not in the vocabulary")
     elif stone_types:
-        remarks.append(f"type: {' / '.join(stone_types)} - magic stone types are not in the vocabulary")
-    return card_type, subtype, special, remarks, notes
+        remarks.append(f"type: {' / '.join(stone_types)} - magic stone types on a {card_type}")
+        stone_types = []
+    return card_type, subtype, special, remarks, notes, [_title(s) for s in stone_types]
+
+
+def _title(stone_type: str) -> str:
+    """``water magic stone`` / ``Water Magic Stone`` -> ``Water Magic Stone``."""
+    return " ".join(w[:1].upper() + w[1:].lower() for w in stone_type.split())
 
 
 def _stat(value: Any, label: str, card_type: str, other_blank: bool) -> tuple[int | None, str | None, str | None]:
@@ -1335,7 +1391,7 @@ def import_card(
     paragraphs = _paragraphs(abilities)
     text = "\n".join(a.strip() for a in abilities if a.strip())
     try:
-        card_type, subtype, special, remarks, notes = _types(list(raw["type"]), name, text)
+        card_type, subtype, special, remarks, notes, stone_types = _types(list(raw["type"]), name, text)
     except _NoCardError as exc:
         return _no_card(card_id, name, paragraphs, f"type: {exc.value} - {exc.reason.removeprefix('type: ')}", meta)
 
@@ -1353,6 +1409,8 @@ def import_card(
         build["subtype"] = subtype
     if special:
         build["special"] = True
+    if stone_types:
+        build["stone_types"] = stone_types
     try:
         build["attributes"] = _colours(list(raw["colour"]))
     except _GapError as gap:
