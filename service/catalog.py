@@ -145,11 +145,29 @@ class CardCatalogs:
             return self._cards[system]
 
     def starter_deck(self, ruleset: str, name: str) -> dict[str, Any]:
-        return load_starter_deck(system_for(ruleset, self.prefixes), name, root=self.root)
+        """The deck ``name`` for ``ruleset``.  A deck file may restrict itself to some
+        rulesets with ``"rulesets": [...]`` (e.g. a FoW deck with regalia is not legal under
+        FoW-5.01); asking for it under another ruleset raises ``UnknownStarterDeckError``."""
+        system = system_for(ruleset, self.prefixes)
+        deck = load_starter_deck(system, name, root=self.root)
+        allowed = deck.pop("rulesets", None)
+        if allowed is not None and ruleset not in allowed:
+            known = ", ".join(self.starter_decks(ruleset)) or "none"
+            raise UnknownStarterDeckError(
+                f"starter deck {name!r} is for {', '.join(allowed)}, not {ruleset}; "
+                f"starter decks for {ruleset}: {known}"
+            )
+        return deck
 
     def starter_decks(self, ruleset: str) -> list[str]:
+        """The starter decks that may be asked for under ``ruleset``."""
         try:
             system = system_for(ruleset, self.prefixes)
         except CatalogError:
             return []
-        return list_starter_decks(system, root=self.root)
+        names = []
+        for name in list_starter_decks(system, root=self.root):
+            allowed = load_starter_deck(system, name, root=self.root).get("rulesets")
+            if allowed is None or ruleset in allowed:
+                names.append(name)
+        return names
