@@ -20,6 +20,7 @@ from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from api import audit, console, crossversion, judge, observability, positions
 from api.deps import PrincipalDep, ServiceDep, viewer_for
 from api.schemas import (
     ID,
@@ -34,6 +35,7 @@ from api.schemas import (
     EventsResponse,
     Health,
     LegalActionsResponse,
+    ManualCardOut,
     PlayerOut,
     RulesetOut,
     StateResponse,
@@ -70,7 +72,12 @@ _STATUS: list[tuple[type[ServiceError], int]] = [
     (RejectedError, 422),
     (InvalidRequestError, 422),
 ]
-_HTTP_CODES = {404: "route/not_found", 405: "request/method_not_allowed", 413: "request/too_large"}
+_HTTP_CODES = {
+    400: "request/invalid",
+    404: "route/not_found",
+    405: "request/method_not_allowed",
+    413: "request/too_large",
+}
 
 
 def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
@@ -140,25 +147,28 @@ class BodySizeLimit:
     """Refuse request bodies over ``max_bytes`` with a structured 413: at once when
     ``Content-Length`` says so, else as soon as the streamed body passes the limit."""
 
-    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+    def __init__(self, app: ASGIApp, max_bytes: int, path_limits: dict[str, int] | None = None) -> None:
         self.app = app
         self.max_bytes = max_bytes
-        self.message = f"the request body is larger than {max_bytes} bytes"
+        self.path_limits = dict(path_limits or {})
+        """Other limits for some paths (e.g. replay logs sent to ``POST /audits``)."""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
+        max_bytes = self.path_limits.get(scope.get("path", ""), self.max_bytes)
+        message_ = f"the request body is larger than {max_bytes} bytes"
         declared = Headers(scope=scope).get("content-length", "")
-        if declared.isdigit() and int(declared) > self.max_bytes:
-            return await _error(413, "request/too_large", self.message)(scope, receive, send)
+        if declared.isdigit() and int(declared) > max_bytes:
+            return await _error(413, "request/too_large", message_)(scope, receive, send)
         seen = 0
 
         async def limited() -> Message:
             nonlocal seen
             message = await receive()
             seen += len(message.get("body", b""))
-            if seen > self.max_bytes:
-                raise HTTPException(413, self.message)
+            if seen > max_bytes:
+                raise HTTPException(413, message_)
             return message
 
         await self.app(scope, limited, send)
@@ -182,6 +192,7 @@ def create_app(settings: Settings | None = None, service: GameService | None = N
         try:
             yield
         finally:
+            judge.close_judge(app)
             if owned:
                 app.state.service.close()
 
@@ -200,7 +211,13 @@ def create_app(settings: Settings | None = None, service: GameService | None = N
         },
     )
 
-    api.add_middleware(BodySizeLimit, max_bytes=MAX_BODY_BYTES)
+    api.add_middleware(BodySizeLimit, max_bytes=MAX_BODY_BYTES, path_limits=audit.BODY_LIMITS)
+    observability.install(api)  # outermost middleware, /ready, /metrics, JSON logs
+    api.include_router(console.router)
+    api.include_router(judge.router)  # judge-only read models (timeline, why, rejections, across games)
+    api.include_router(positions.router)  # POST /games/reconstruct (docs/position-format.md)
+    api.include_router(audit.router)  # replay logs, hash-chain verification, audits (docs/replay-log.md)
+    api.include_router(crossversion.router)  # judge: the same command under the other FoW version
 
     @api.get("/health", response_model=Health, tags=["meta"], responses=_errors())
     def health() -> Health:
@@ -224,7 +241,9 @@ def create_app(settings: Settings | None = None, service: GameService | None = N
             seed=body.seed,
             first_player=body.first_player,
             game_id=body.game_id,
+            unsupported=body.unsupported,
         )
+        manual = created.events[0].data.get("manual") if created.events else None
         response.headers["Cache-Control"] = "no-store"
         return CreateGameResponse(
             game_id=created.game_id,
@@ -233,6 +252,7 @@ def create_app(settings: Settings | None = None, service: GameService | None = N
             version=created.version,
             players=[PlayerOut(id=p.id, name=p.name) for p in body.players],
             player_tokens=created.player_tokens,
+            manual=[ManualCardOut.model_validate(m) for m in manual] if isinstance(manual, list) else [],
         )
 
     @api.post(

@@ -71,6 +71,17 @@ class CreateGameRequest(Strict):
     seed: int | None = Field(default=None, ge=0, lt=2**64, description="Drawn by the server when absent.")
     first_player: str | None = Field(default=None, pattern=ID)
     game_id: str | None = Field(default=None, pattern=ID, description="Generated when absent.")
+    unsupported: Literal["refuse", "manual"] = Field(
+        default="manual",
+        description="Cards with text the rules engine cannot adjudicate: 'refuse' rejects the game naming them; "
+        "'manual' plays them with that text adjudicated by hand (listed in 'manual', marked in every event).",
+    )
+
+
+class ManualCardOut(BaseModel):
+    card: str
+    name: str
+    abilities: list[str] = Field(description="Card text the rules engine does not adjudicate.")
 
 
 class PlayerOut(BaseModel):
@@ -86,6 +97,9 @@ class CreateGameResponse(BaseModel):
     players: list[PlayerOut]
     player_tokens: dict[str, str] = Field(
         description="Bearer token per player id. Shown only here: the server keeps only their hashes."
+    )
+    manual: list[ManualCardOut] = Field(
+        default_factory=list, description="Cards in the decks whose listed text is adjudicated by hand."
     )
 
 
@@ -140,3 +154,66 @@ class EventsResponse(BaseModel):
     game_id: str
     viewer: str | None
     events: list[EventOut]
+
+
+class PlayerNameIn(Strict):
+    id: str = Field(pattern=ID)
+    name: str = Field(min_length=1, max_length=100)
+
+
+class ReconstructGameRequest(Strict):
+    """A game reconstructed from a declared position (docs/position-format.md)."""
+
+    ruleset: str = Field(max_length=64, examples=["FoW-5.5"])
+    variant: str = Field(max_length=64, examples=["valhalla"])
+    players: list[PlayerNameIn] = Field(min_length=1, max_length=8)
+    position: dict[str, Any] = Field(description="The position document, e.g. {'format': 'fow-position/1', ...}.")
+    seed: int | None = Field(default=None, ge=0, lt=2**64, description="Drawn by the server when absent.")
+    game_id: str | None = Field(default=None, pattern=ID, description="Generated when absent.")
+    unsupported: Literal["refuse", "manual"] = "manual"
+
+
+class PositionErrorOut(BaseModel):
+    code: str = Field(examples=["position/forbidden_zone"])
+    path: str = Field(examples=["players[0].main_deck[3]"])
+    rule: str | None = Field(default=None, examples=["FoW-5.5 3.15 p1"])
+    message: str
+
+
+# ----------------------------------------------------------------- replay logs and audits (api/audit.py)
+
+
+class AuditRequest(Strict):
+    """A replay log (docs/replay-log.md): its text, or its lines."""
+
+    log: str | None = Field(default=None, description="The log as JSON Lines text.")
+    lines: list[str] | None = Field(default=None, max_length=20_000, description="Or: the log's lines.")
+    ruleset: str | None = Field(default=None, max_length=64, description="Re-run under this ruleset instead.")
+
+
+class AuditVerdictOut(BaseModel):
+    verdict: Literal["consistent", "inconsistent", "diverged", "result_mismatch", "seed_mismatch", "seed_unrevealed"]
+    step: int | None = Field(description="The first command (1-based) with a problem; 0: the game's setup.")
+    line: int | None = Field(description="Its line in the log (1: the header).")
+    command: dict[str, Any] | None
+    code: str | None = Field(examples=["rules/not_main_phase"])
+    rule: str | None = Field(examples=["FoW-5.5 7.1 p1"])
+    rule_text: str | None = Field(description="The text of the cited rule, when the rules texts are installed.")
+    message: str
+    final_state_digest: str | None = Field(description="sha256 of the state after the last command replayed.")
+    events: int = Field(description="Events recomputed.")
+    ruleset: str | None = Field(description="The ruleset the log was re-run under.")
+    details: dict[str, Any]
+
+
+class ChainReportOut(BaseModel):
+    game_id: str
+    status: Literal["intact", "broken", "unchained"]
+    events: int = Field(description="Stored events checked (up to and including the broken one).")
+    head: str = Field(description="The last verified link (the chain's head when intact).")
+    broken_at: int | None = Field(description="The version (= event seq) of the first stored event that fails.")
+    reason: str
+    unchained: int = Field(description="Leading events recorded before the hash chain existed.")
+    details: dict[str, Any]
+    snapshots: int = Field(description="Snapshots checked against the events they summarise.")
+    snapshot_broken_at: int | None = Field(description="A snapshot that does not match its events (version).")

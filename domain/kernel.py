@@ -143,6 +143,10 @@ class GameSpec:
     players: Sequence[PlayerSpec]
     seed: int
     first_player: str | None = None
+    unsupported: str = "manual"
+    """What to do with cards whose text the rules engine cannot adjudicate (``Card.unsupported``):
+    ``"refuse"`` rejects the game naming them; ``"manual"`` plays them with those abilities
+    adjudicated by hand, every event that touches such a card marked ``manual``."""
 
 
 S = TypeVar("S")

@@ -17,7 +17,9 @@ import hmac
 import json
 import re
 import secrets
-from collections.abc import Callable, Mapping, Sequence
+import threading
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, Literal, cast
 from uuid import NAMESPACE_URL, UUID, uuid4, uuid5
@@ -28,6 +30,7 @@ from eventsourcing.domain import Snapshot as BaseSnapshot
 from eventsourcing.persistence import IntegrityError
 from eventsourcing.utils import Environment, EnvType, register_topic
 
+from domain.audit import chain_link
 from domain.kernel import JSON, Command, Event, GameSpec, PlayerSpec, Rejection, RulesEngine
 from domain.rulesets import get_engine, list_rulesets
 from service.catalog import CardCatalogs, UnknownStarterDeckError
@@ -39,9 +42,11 @@ from service.errors import (
     GameAlreadyExistsError,
     GameNotFoundError,
     InvalidRequestError,
+    PositionRejectedError,
     SetupRejectedError,
     VersionConflictError,
 )
+from service.rejections import Clock, record_attempt, utc_now
 from service.settings import Settings
 
 __all__ = [
@@ -65,6 +70,13 @@ ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 MAX_SUBMIT_ATTEMPTS = 5
 """Attempts of a command sent without ``expected_version`` when concurrent writers win."""
 _GAMES = uuid5(NAMESPACE_URL, "urn:tcg-adjudicator:games")
+AGGREGATE_CACHE_SIZE = 256
+"""Games kept in memory per process (each fast-forwarded from the store when loaded)."""
+_CACHE_LOCK = threading.RLock()
+"""Held while a game is fast-forwarded or copied (see ``_project``)."""
+_KEEP_STATES: ContextVar[bool] = ContextVar("_KEEP_STATES", default=False)
+"""Set while ``Game.record`` applies live events, whose per-event states it returns: then
+``evolve`` (a new state per event) is used instead of the engine's ``evolve_in_place``."""
 
 
 def game_uuid(game_id: str) -> UUID:
@@ -94,12 +106,32 @@ class Game(Aggregate):
         players: list[dict[str, str]]
         token_hashes: dict[str, str]
         first_event: dict[str, Any]
+        setup: dict[str, Any] | None
+        """What ``engine.start`` was given besides the seed and the catalog (decks as
+        resolved, first player, ...): the header of the game's replay log."""
+        chain_hash: str
+        """Tamper evidence: see :func:`domain.audit.chain_link` and docs/replay-log.md."""
+
+        class_version = 2
+
+        @staticmethod
+        def upcast_v1_v2(state: dict[str, Any]) -> None:
+            state.update(setup=None, chain_hash="")  # recorded before replay logs and the hash chain
 
     class Happened(Aggregate.Event):
         TOPIC = "adjudicator:Game.Happened"
         event: dict[str, Any]
         command_id: str
         command_digest: str
+        command: dict[str, Any] | None
+        """The submitted command, on the first event it produced (``None`` on the others)."""
+        chain_hash: str
+
+        class_version = 2
+
+        @staticmethod
+        def upcast_v1_v2(state: dict[str, Any]) -> None:
+            state.update(command=None, chain_hash="")
 
     class Snapshot(BaseSnapshot):
         """Stores the domain state as ``engine.state_to_dict`` and reads it back."""
@@ -121,6 +153,12 @@ class Game(Aggregate):
     def create_id(game_id: str) -> UUID:
         return game_uuid(game_id)
 
+    @classmethod
+    def _create(cls, event_class: Any, *, id: Any = None, **kwargs: Any) -> Any:
+        # Chain the created event: its hash covers every field given (see chain_link).
+        kwargs["chain_hash"] = chain_link("", cls.INITIAL_VERSION, kwargs)
+        return super()._create(event_class, id=id, **kwargs)
+
     @event(Created)
     def __init__(
         self,
@@ -130,7 +168,10 @@ class Game(Aggregate):
         players: list[dict[str, str]],
         token_hashes: dict[str, str],
         first_event: dict[str, Any],
+        setup: dict[str, Any] | None = None,
+        chain_hash: str = "",
     ) -> None:
+        self.chain_head = chain_hash
         self.game_id = game_id
         self.ruleset = ruleset
         self.variant = variant
@@ -143,25 +184,71 @@ class Game(Aggregate):
     def engine(self) -> RulesEngine[Any]:
         return get_engine(self.ruleset)
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        """The copy the repository's cache hands out on every load: the domain state deep;
+        the command index one level deep (an entry is never changed once its command is
+        recorded, and the index grows with the game); the header as it is (never changed)."""
+        with _CACHE_LOCK:
+            return self._copy(memo)
+
+    def _copy(self, memo: dict[int, Any]) -> Game:
+        clone = copy.copy(self)
+        clone.__dict__.update(
+            _pending_events=list(self._pending_events),
+            commands=dict(self.commands),
+            state=copy.deepcopy(self.state, memo),
+        )
+        return clone
+
     @property
     def player_ids(self) -> list[str]:
         return [p["id"] for p in self.players]
 
     @event(Happened)
-    def _happened(self, event: dict[str, Any], command_id: str, command_digest: str) -> None:
-        self.state = self.engine.evolve(self.state, _fresh(event))
+    def _happened(
+        self,
+        event: dict[str, Any],
+        command_id: str,
+        command_digest: str,
+        command: dict[str, Any] | None = None,
+        chain_hash: str = "",
+    ) -> None:
+        self.chain_head = chain_hash
+        in_place = None if _KEEP_STATES.get() else getattr(self.engine, "evolve_in_place", None)
+        if in_place is not None:  # replaying: nothing else holds this state (bench/RESULTS.md)
+            in_place(self.state, _fresh(event))
+        else:
+            self.state = self.engine.evolve(self.state, _fresh(event))
         if command_id:
             done = self.commands.setdefault(command_id, {"first": event["seq"], "digest": command_digest})
             done["last"] = event["seq"]
 
     def record(
-        self, events: Sequence[Event], command_id: str = "", command_digest: str = ""
+        self,
+        events: Sequence[Event],
+        command_id: str = "",
+        command_digest: str = "",
+        command: Command | None = None,
     ) -> list[tuple[Event, Any]]:
-        """Append engine output; returns each event (as stored) with the state after it."""
+        """Append engine output; returns each event (as stored) with the state after it.
+        ``command`` is stored with the first event it produced (for replay logs), and each
+        event is hash-chained to the one before it (``chain_hash``)."""
         out: list[tuple[Event, Any]] = []
-        for e in events:
+        submitted = None if command is None else cast(dict[str, Any], json.loads(json.dumps(command.to_dict())))
+        for n, e in enumerate(events):
             data = _checked(e, self.version + 1)
-            self._happened(event=data, command_id=command_id, command_digest=command_digest)
+            fields: dict[str, Any] = {
+                "event": data,
+                "command_id": command_id,
+                "command_digest": command_digest,
+                "command": submitted if n == 0 else None,
+            }
+            link = chain_link(getattr(self, "chain_head", ""), self.version + 1, fields)
+            keep = _KEEP_STATES.set(True)  # live: the state after each event is returned
+            try:
+                self._happened(**fields, chain_hash=link)
+            finally:
+                _KEEP_STATES.reset(keep)
             out.append((Event.from_dict(data), self.state))
         return out
 
@@ -186,7 +273,9 @@ class Adjudicator(Application[UUID]):
 
     def __init__(self, settings: Settings) -> None:
         self.snapshot_interval = settings.snapshot_interval
-        super().__init__(settings.eventsourcing_env())
+        # Cached games are fast-forwarded from the store on every get and deep-copied out,
+        # so a load reads only the new events (bench/RESULTS.md, store overhead).
+        super().__init__({**settings.eventsourcing_env(), "AGGREGATE_CACHE_MAXSIZE": str(AGGREGATE_CACHE_SIZE)})
 
     def construct_env(self, name: str, env: EnvType | None = None) -> Environment:
         # Unlike the base class, ignore os.environ: Settings already read it.
@@ -270,7 +359,9 @@ class RulesetInfo:
 class GameService:
     """The use cases.  Safe to share between threads."""
 
-    def __init__(self, settings: Settings, catalogs: CardCatalogs | None = None) -> None:
+    def __init__(self, settings: Settings, catalogs: CardCatalogs | None = None, clock: Clock = utc_now) -> None:
+        self.clock = clock
+        """When rejected attempts happened (injectable for tests)."""
         if settings.store == "sqlite":
             settings.sqlite_path.parent.mkdir(parents=True, exist_ok=True)
         self.settings = settings
@@ -279,6 +370,11 @@ class GameService:
 
     def close(self) -> None:
         self.app.close()
+
+    def ping(self) -> None:
+        """Read the event store once (readiness).  Raises whatever the store raises when it
+        cannot be read; a store without the game simply answers no events."""
+        list(self.app.events.get(game_uuid("__ready__"), lte=1))
 
     def rulesets(self) -> list[RulesetInfo]:
         return [
@@ -296,8 +392,12 @@ class GameService:
         seed: int | None = None,
         first_player: str | None = None,
         game_id: str | None = None,
+        unsupported: str = "manual",
     ) -> CreatedGame:
-        """Start a game.  Decks are given as lists or as ``{"starter": name}``.  Raises
+        """Start a game.  Decks are given as lists or as ``{"starter": name}``.  ``unsupported``
+        says what to do with cards whose text the engine cannot adjudicate: ``"refuse"`` (the
+        setup is rejected, naming them) or ``"manual"`` (listed in the first event and marked
+        in every event touching them).  Raises
         ``UnknownRulesetError``, ``InvalidRequestError``, ``SetupRejectedError``,
         ``GameAlreadyExistsError``."""
         engine = get_engine(ruleset)
@@ -322,6 +422,7 @@ class GameService:
             players=[PlayerSpec(p.id, p.name, self._deck(ruleset, p)) for p in players],
             seed=secrets.randbits(64) if seed is None else seed,
             first_player=first_player,
+            unsupported=unsupported,
         )
         outcome = engine.start(spec, self.catalogs.cards(ruleset))
         if isinstance(outcome, Rejection):
@@ -337,6 +438,84 @@ class GameService:
             players=[{"id": p.id, "name": p.name} for p in players],
             token_hashes={pid: _token_hash(t) for pid, t in tokens.items()},
             first_event=first,
+            setup=json.loads(
+                json.dumps(
+                    {
+                        "decks": {p.id: p.deck for p in spec.players},
+                        "first_player": spec.first_player,
+                        "unsupported": spec.unsupported,
+                    }
+                )
+            ),
+        )
+        rest = game.record(outcome[1:])
+        try:
+            self.app.record(game)
+        except IntegrityError:
+            raise GameAlreadyExistsError(game_id) from None
+        events = [Event.from_dict(first), *(e for e, _ in rest)]
+        return CreatedGame(game_id, ruleset, variant, game.version, tokens, events)
+
+    def create_game_from_position(
+        self,
+        ruleset: str,
+        variant: str,
+        players: Sequence[PlayerSpec],
+        position: Mapping[str, JSON],
+        game_id: str | None = None,
+        seed: int | None = None,
+        unsupported: str = "manual",
+    ) -> CreatedGame:
+        """Reconstruct a game from a declared position (docs/position-format.md) instead of
+        the normal set-up; play continues from it under full rules and every view marks it
+        ``reconstructed``.  Player decks are not used (the position lists every card).
+        Raises ``PositionRejectedError`` (every reason, with paths and rules),
+        ``UnknownRulesetError``, ``InvalidRequestError``, ``GameAlreadyExistsError``."""
+        engine = get_engine(ruleset)
+        hook: Callable[[GameSpec, Any, Any], tuple[list[Event], list[dict[str, JSON]]]] | None = getattr(
+            engine, "start_from_position", None
+        )
+        if hook is None:
+            raise InvalidRequestError(
+                f"{ruleset} games cannot be reconstructed from a position", "position/unsupported"
+            )
+        if game_id is None:
+            game_id = uuid4().hex
+        elif not ID_PATTERN.fullmatch(game_id):
+            raise InvalidRequestError(f"game id {game_id!r} must match {ID_PATTERN.pattern}")
+        if variant not in engine.variants:
+            known = ", ".join(engine.variants)
+            raise InvalidRequestError(
+                f"{ruleset} has no variant {variant!r}; known: {known}", "ruleset/unknown_variant"
+            )
+        ids = [p.id for p in players]
+        if not ids or len(set(ids)) != len(ids) or not all(ID_PATTERN.fullmatch(i) for i in ids):
+            raise InvalidRequestError(f"player ids must be distinct and match {ID_PATTERN.pattern}; got {ids}")
+        spec = GameSpec(
+            game_id=game_id,
+            ruleset=ruleset,
+            variant=variant,
+            players=[PlayerSpec(p.id, p.name, {}) for p in players],
+            seed=secrets.randbits(64) if seed is None else seed,
+            unsupported=unsupported,
+        )
+        outcome, errors = hook(spec, copy.deepcopy(dict(position)), self.catalogs.cards(ruleset))
+        if errors:
+            raise PositionRejectedError(errors)
+        if not outcome:
+            raise EngineContractError(f"{ruleset} reconstructed game {game_id!r} without any event")
+        tokens = {pid: secrets.token_urlsafe(32) for pid in ids}
+        first = _checked(outcome[0], 1)
+        game = Game(
+            game_id=game_id,
+            ruleset=ruleset,
+            variant=variant,
+            players=[{"id": p.id, "name": p.name} for p in players],
+            token_hashes={pid: _token_hash(t) for pid, t in tokens.items()},
+            first_event=first,
+            setup=json.loads(
+                json.dumps({"reconstructed": True, "position": dict(position), "unsupported": spec.unsupported})
+            ),
         )
         rest = game.record(outcome[1:])
         try:
@@ -367,7 +546,11 @@ class GameService:
         ``CommandIdReusedError``, ``InvalidRequestError``."""
         if not command.id:
             raise InvalidRequestError("a command needs an id (its idempotency key)")
-        digest = hashlib.sha256(json.dumps(command.to_dict(), sort_keys=True).encode()).hexdigest()
+        try:  # NaN and Infinity are not JSON: they would be stored, logged and exported as such
+            canonical = json.dumps(command.to_dict(), sort_keys=True, allow_nan=False)
+        except ValueError:
+            raise InvalidRequestError("command arguments must be JSON: no NaN or Infinity") from None
+        digest = hashlib.sha256(canonical.encode()).hexdigest()
         for _ in range(MAX_SUBMIT_ATTEMPTS):
             game = self._load(game_id)
             based_on = game.version
@@ -383,8 +566,10 @@ class GameService:
             engine = game.engine
             outcome = engine.decide(game.state, command)
             if isinstance(outcome, Rejection):
+                # Kept for judges in the game's own rejection log: the game's stream is untouched.
+                record_attempt(self.app, game_id, command, outcome, game.version, self.clock())
                 raise CommandRejectedError(outcome)
-            recorded = game.record(outcome, command.id, digest)
+            recorded = game.record(outcome, command.id, digest, command)
             if not recorded:
                 return CommandResult(game.version, [])
             try:
@@ -461,7 +646,7 @@ class GameService:
 
     def _load(self, game_id: str, version: int | None = None) -> Game:
         try:
-            return cast(Game, self.app.repository.get(game_uuid(game_id), version=version))
+            return self.app.repository.get(game_uuid(game_id), version=version, projector_func=_project)
         except AggregateNotFoundError:
             raise GameNotFoundError(game_id) from None
 
@@ -475,6 +660,18 @@ class GameService:
     def _require_player(game: Game, player: str) -> None:
         if player not in game.player_ids:
             raise InvalidRequestError(f"{player!r} does not play in game {game.game_id!r}", "game/unknown_player")
+
+
+def _project(game: Game | None, events: Iterable[Any]) -> Game | None:
+    """eventsourcing's ``project_aggregate`` without its per-event ``isinstance`` check
+    against a runtime Protocol, which cost as much as the rest of a replay.  Also applies
+    the new events to a cached game (fast-forward), so it holds ``_CACHE_LOCK``: the
+    repository copies the cached game after releasing its own lock, and the copy
+    (``Game.__deepcopy__``) must never see half an event applied."""
+    with _CACHE_LOCK:
+        for e in events:
+            game = e.mutate(game)
+    return game
 
 
 def _domain_event(stored: object) -> Event:

@@ -17,7 +17,7 @@ from typing import Any
 
 from service import card_import
 
-COMMAND_MODULES: tuple[str, ...] = ()
+COMMAND_MODULES: tuple[str, ...] = ("service.cli_judge", "service.cli_audit")
 """Modules (``service.cli_*``) that add subcommands; see the module docstring."""
 
 

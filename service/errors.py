@@ -14,6 +14,7 @@ __all__ = [
     "GameAlreadyExistsError",
     "GameNotFoundError",
     "InvalidRequestError",
+    "PositionRejectedError",
     "RejectedError",
     "ServiceError",
     "SetupRejectedError",
@@ -84,6 +85,18 @@ class CommandRejectedError(RejectedError):
 
 class SetupRejectedError(RejectedError):
     """The engine refused to start a game (e.g. an illegal deck)."""
+
+
+class PositionRejectedError(ServiceError):
+    """A declared position (game reconstruction) is impossible: ``errors`` lists every
+    reason as ``{code, path, rule, message}``."""
+
+    code = "position/invalid"
+
+    def __init__(self, errors: list[dict[str, object]]) -> None:
+        first = errors[0]["message"] if errors else "the position is invalid"
+        super().__init__(f"the position is impossible ({len(errors)} problem(s)); first: {first}")
+        self.errors = errors
 
 
 class InvalidRequestError(ServiceError):

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from domain import rulesets
-from domain.fow import actions, flow
+from domain.fow import actions, flow, position
 from domain.fow.cards import Ability, Card, Cost, PutCounter, parse_card
 from domain.fow.characteristics import characteristics, effective_type, is_active_zone
 from domain.fow.context import Ctx, RejectedError
@@ -197,6 +197,30 @@ def _all_effects(card: Card) -> list[Any]:
     return list(card.effects) + extra + [e for a in abilities for e in a.effects]
 
 
+UNSUPPORTED_POLICIES = ("refuse", "manual")
+
+
+def check_unsupported(ctx: Ctx, policy: str, cards: Iterable[Card]) -> list[dict[str, JSON]]:
+    """Cards with text the engine cannot adjudicate (``Card.unsupported``).  Under ``refuse``
+    a game holding any is rejected, naming every card and ability; under ``manual`` they are
+    listed in ``GameStarted`` and every event touching them is marked ``manual``."""
+    if policy not in UNSUPPORTED_POLICIES:
+        raise ctx.reject(
+            "game/unsupported_policy", "1.2 p1", f"unsupported must be one of {', '.join(UNSUPPORTED_POLICIES)}"
+        )
+    odd = [c for c in sorted(cards, key=lambda c: c.id) if c.unsupported]
+    found: list[dict[str, JSON]] = [{"card": c.id, "name": c.name, "abilities": list(c.unsupported)} for c in odd]
+    if found and policy == "refuse":
+        listing = "; ".join(f"{c.name} ({c.id}): " + " | ".join(c.unsupported) for c in odd)
+        raise ctx.reject(
+            "cards/unsupported_abilities",
+            "2.4 p2",
+            f"{len(found)} card(s) have abilities the rules engine cannot adjudicate: {listing}. "
+            "Create the game with unsupported='manual' to play them with those abilities adjudicated by hand.",
+        )
+    return found
+
+
 def start(spec: GameSpec, catalog: Mapping[str, Mapping[str, Any]]) -> list[Event] | Rejection:
     if spec.ruleset not in VERSIONS:
         known = ", ".join(sorted(VERSIONS))
@@ -237,6 +261,7 @@ def _start(ctx: Ctx, spec: GameSpec, catalog: Mapping[str, Mapping[str, Any]]) -
                     raise ctx.reject("cards/missing_side", "14.3 p1", f"{card.name} refers to unknown card {ref!r}")
                 used[ref] = cards[ref]
     check_version(ctx, used.values())
+    manual = check_unsupported(ctx, spec.unsupported, used.values())
     if spec.first_player is not None and spec.first_player not in {p.id for p in spec.players}:
         raise ctx.reject("game/unknown_player", "4.2 p3", f"first_player {spec.first_player!r} is not a player")
     cause = ctx.emit(
@@ -250,6 +275,7 @@ def _start(ctx: Ctx, spec: GameSpec, catalog: Mapping[str, Mapping[str, Any]]) -
             "players": [{"id": p.id, "name": p.name} for p in spec.players],
             "cards": {cid: c.model_dump(mode="json", by_alias=True, exclude_unset=True) for cid, c in used.items()},
             "objects": objects,
+            **({"unsupported": "manual", "manual": manual} if manual else {}),
         },
         "4.1 p1",
     )
@@ -503,7 +529,10 @@ def activate_ability(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     if ability is None or ability.kind != "activate" or not is_active_zone(chars.card, obj.zone):
         raise ctx.reject("rules/no_such_ability", "7.8 p2", f"{name} ({oid}) has no active [Activate] ability {index}")
     if actions.is_will_ability(ability):
-        cause = actions.activate_will_ability(ctx, player, oid, index, args.get("choice"), ctx.cause)
+        cause = ctx.cause
+        if ability.cost.will.total:  # e.g. "Pay {1}, {Rest}: Produce {M}": will first (9.7 p2)
+            cause = actions.produce_from_sources(ctx, player, _pay_with(ctx, args), cause)
+        cause = actions.activate_will_ability(ctx, player, oid, index, args.get("choice"), cause)
         flow.after_action(ctx, player, cause)
         return
     if ability.main_timing:
@@ -1068,10 +1097,16 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
                 if a.kind != "activate":
                     continue
                 if actions.is_will_ability(a):
+                    extra: dict[str, JSON] = {}
+                    if a.cost.will.total:
+                        will_pay = plan_payment(s, player, a.cost.will, exclude=[oid] if a.cost.rest else [])
+                        if will_pay is None:
+                            continue
+                        extra["pay_with"] = list(will_pay)
                     out += [
-                        Command("ActivateAbility", player, {"source": oid, "ability": i, "choice": option[-1]})
+                        Command("ActivateAbility", player, {"source": oid, "ability": i, "choice": option[-1], **extra})
                         if len(actions.will_options(a)) > 1
-                        else Command("ActivateAbility", player, {"source": oid, "ability": i})
+                        else Command("ActivateAbility", player, {"source": oid, "ability": i, **extra})
                         for option in actions.will_options(a)
                     ]
                     continue
@@ -1192,6 +1227,8 @@ def view(state: GameState, viewer: str | None) -> dict[str, JSON]:
         "result": s.result,
         "viewer": viewer or "judge",
     }
+    if s.reconstructed:
+        out["reconstructed"] = True  # started from a declared position (domain.fow.position)
     if viewer is None:
         out["seed"] = s.seed
         out["pending"] = (
@@ -1231,6 +1268,8 @@ def redact_event(state: GameState, event: Event, viewer: str | None) -> Event:
         d["count"] = len(event.data["cards"])
     elif t == "ChoiceRequested" and d.get("player") != viewer:
         d["options"] = {}
+    elif t == position.EVENT:
+        d = position.redact(d, viewer)
     return Event(event.seq, event.type, d, event.rule, event.cause, event.actor)
 
 
@@ -1244,6 +1283,12 @@ class FoWEngine:
 
     def start(self, spec: GameSpec, catalog: Any) -> list[Event] | Rejection:
         return start(spec, catalog)
+
+    def start_from_position(self, spec: GameSpec, data: Any, catalog: Any) -> tuple[list[Event], list[dict[str, JSON]]]:
+        """Start a game from a declared position (``docs/position-format.md``): the events,
+        or every reason the position is refused (``code``, ``path``, ``rule``, ``message``)."""
+        events, errors = position.reconstruct(spec, data, catalog)
+        return events, [e.to_dict() for e in errors]
 
     def initial_state(self) -> GameState:
         return GameState(ruleset=self.ruleset)

@@ -180,6 +180,8 @@ class GameState:
     finished: bool = False
     winner: str | None = None
     result: str | None = None
+    reconstructed: bool = False
+    """Started from a declared position (``domain.fow.position``) rather than the set-up."""
 
     # --- queries used everywhere -------------------------------------------------------
     def opponent(self, player: str) -> str:
@@ -275,6 +277,7 @@ def state_to_dict(state: GameState) -> dict[str, JSON]:
         "finished": state.finished,
         "winner": state.winner,
         "result": state.result,
+        "reconstructed": state.reconstructed,
     }
 
 
@@ -308,6 +311,7 @@ def state_from_dict(data: Mapping[str, Any]) -> GameState:
         finished=data["finished"],
         winner=data["winner"],
         result=data["result"],
+        reconstructed=bool(data.get("reconstructed", False)),
     )
 
 
