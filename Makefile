@@ -38,7 +38,7 @@ $(STAMP): pyproject.toml
 
 run: install
 	@mkdir -p data
-	$(PY) -m uvicorn api.app:app --host 127.0.0.1 --port 8000
+	$(PY) -m uvicorn api.app:app --host 127.0.0.1 --port 8000 --no-access-log
 
 # pytest exits 5 when it collected no tests: that is a failure here, never a pass.
 test: install
@@ -60,3 +60,11 @@ clean:
 
 distclean: clean
 	rm -rf $(VENV)
+
+# Added targets (issue 8): the long-running variants and the longer HTTP load benchmark.
+.PHONY: test-slow bench-load
+test-slow: install
+	$(PY) -m pytest -q -m slow
+
+bench-load: install
+	BENCH_HTTP_SECONDS=30 $(PY) -m bench bench_http

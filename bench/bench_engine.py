@@ -1,92 +1,165 @@
-"""Pure rules engine (no store): cost of ``decide`` + ``evolve`` per command and of
-``legal_actions``, against the state copy every decision starts from, plus replay.
+"""Pure rules engines (no store), one game system at a time: FoW-5.5, GCG-1.00 and
+LL-2.04, each with its two real starter decks from ``service/catalogs``.
 
-The commands are those of one recorded random game, replayed in order, so every run
-measures the same work."""
+For each system one random legal game (fixed seed) is recorded, then:
+
+* ``decide+evolve per command`` replays that game's commands in order from its start
+  state (``decide`` then ``evolve`` of every event it returns), against ``evolve`` alone
+  of the same events (the cost of applying the recorded facts);
+* ``legal_actions per decision`` is the extra cost of listing every legal command at each
+  decision, against ``decide+evolve``;
+* ``random legal playout`` plays whole new games (a random legal action at every
+  decision, as the property tests do) for about ``PLAYOUT_SECONDS``, against replaying
+  the events of the recorded game (``s/game``; playouts per second = 1 / value).
+
+The commands are those of one recorded game, so every run measures the same work."""
 
 from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
 
 from bench import Row
-from domain.fow import engine
-from domain.fow.state import GameState, apply_event
-from domain.kernel import Command, Event
-from tests.fow_support import start_game
+from domain.kernel import Command, Event, GameSpec, PlayerSpec, Rejection, RulesEngine
+from domain.rulesets import get_engine
+from service.catalog import CardCatalogs
+
+PLAYOUT_SECONDS = 4.0
+MAX_DECISIONS = 3000
 
 
-def _record_game(seed: int = 11) -> tuple[GameState, list[Command], list[Event]]:
-    state, events = start_game(seed=seed, first_player=None)
-    start = state.clone()
+@dataclass(frozen=True)
+class System:
+    ruleset: str
+    variant: str
+    decks: tuple[str, str]
+    quiet: frozenset[str]
+    """Commands that move the game on without acting; chosen less often (as in the
+    property tests), so random games end."""
+
+
+SYSTEMS = (
+    System("FoW-5.5", "valhalla", ("fire-starter", "water-starter"), frozenset({"Pass"})),
+    System("GCG-1.00", "standard", ("red_rampage", "blue_bulwark"), frozenset({"EndMainPhase"})),
+    System(
+        "LL-2.04",
+        "standard",
+        ("monolium_starlight", "septpia_tides"),
+        frozenset({"EndMainPhase", "EndAttacks", "PassLogic", "DeclineIntercept", "SkipLevel"}),
+    ),
+)
+
+
+@cache
+def catalogs() -> CardCatalogs:
+    return CardCatalogs()
+
+
+def start(system: System, seed: int) -> tuple[RulesEngine[Any], Any, list[Event]]:
+    """A started game between the system's two starter decks: engine, state, events."""
+    engine = get_engine(system.ruleset)
+    cats = catalogs()
+    players = [
+        PlayerSpec(pid, name, cats.starter_deck(system.ruleset, deck))
+        for pid, name, deck in zip(("p1", "p2"), ("Alice", "Bob"), system.decks, strict=True)
+    ]
+    events = engine.start(
+        GameSpec(f"g{seed}", system.ruleset, system.variant, players, seed), cats.cards(system.ruleset)
+    )
+    assert not isinstance(events, Rejection), events
+    state = engine.initial_state()
+    for e in events:
+        state = engine.evolve(state, e)
+    return engine, state, list(events)
+
+
+def playout(system: System, seed: int) -> tuple[Any, list[tuple[Command, list[Event]]], list[Event]]:
+    """A random legal game: start events, then (command, events) at each decision, until
+    the game ends (or ``MAX_DECISIONS``).  Returns the final state too."""
+    engine, state, events = start(system, seed)
     rng = random.Random(seed)
-    commands: list[Command] = []
-    while not state.finished and len(commands) < 3000:
-        assert state.pending is not None
-        legal = [c for c in engine.legal_actions(state, state.pending.player) if c.type != "Concede"]
-        active = [c for c in legal if c.type != "Pass"]
-        command = rng.choice(active) if active and rng.random() < 0.7 else rng.choice(legal)
+    steps: list[tuple[Command, list[Event]]] = []
+    while not state.finished and len(steps) < MAX_DECISIONS:
+        player = state.pending.player
+        legal = [c for c in engine.legal_actions(state, player) if c.type != "Concede"]
+        active = [c for c in legal if c.type not in system.quiet]
+        choice = rng.choice(active) if active and rng.random() < 0.7 else rng.choice(legal)
+        command = Command(choice.type, choice.player, choice.args, id=f"c{len(steps) + 1}")
         result = engine.decide(state, command)
-        assert isinstance(result, list)
+        assert not isinstance(result, Rejection), (command, result)
         for e in result:
-            apply_event(state, e)
-        events += result
-        commands.append(command)
-    return start, commands, events
+            state = engine.evolve(state, e)
+        steps.append((command, list(result)))
+    return state, steps, events
 
 
-def run() -> list[Row]:
-    start, commands, events = _record_game()
-    rows: list[Row] = []
+def _best(fn: Callable[[], float], repeat: int) -> float:
+    return min(fn() for _ in range(repeat))
 
-    def replay_commands(with_legal_actions: bool) -> float:
-        state = start.clone()
+
+def rows_for(system: System) -> list[Row]:
+    _, steps, start_events = playout(system, seed=1)
+    engine = get_engine(system.ruleset)
+    n_commands = len(steps)
+    all_events = [*start_events, *(e for _, es in steps for e in es)]
+    # Each measurement starts from a state rebuilt from the start events: the engines
+    # may evolve in place, and start_events are never mutated by evolve.
+    fresh: Callable[[], Any] = lambda: start(system, seed=1)[1]  # noqa: E731
+
+    def decide_evolve(with_legal: bool) -> float:
+        state = fresh()
         t0 = time.perf_counter()
-        for command in commands:
-            if with_legal_actions:
+        for command, _ in steps:
+            if with_legal:
                 engine.legal_actions(state, command.player)
             result = engine.decide(state, command)
             assert isinstance(result, list)
             for e in result:
-                apply_event(state, e)
-        return (time.perf_counter() - t0) / len(commands)
+                state = engine.evolve(state, e)
+        return (time.perf_counter() - t0) / n_commands
 
-    def clone_only() -> float:
-        state = start.clone()
+    def evolve_only() -> float:
+        state = fresh()
         t0 = time.perf_counter()
-        for _ in commands:
-            state.clone()
-        return (time.perf_counter() - t0) / len(commands)
+        for _, events in steps:
+            for e in events:
+                state = engine.evolve(state, e)
+        return (time.perf_counter() - t0) / n_commands
 
-    def replay_events() -> float:
+    def replay_game() -> float:
         t0 = time.perf_counter()
-        state = GameState()
-        for e in events:
-            apply_event(state, e)
-        return (time.perf_counter() - t0) / len(events)
+        state = engine.initial_state()
+        for e in all_events:
+            state = engine.evolve(state, e)
+        return time.perf_counter() - t0
 
-    decide_cost = min(replay_commands(False) for _ in range(3))
-    clone_cost = min(clone_only() for _ in range(3))
-    legal_cost = min(replay_commands(True) for _ in range(2)) - decide_cost
-    evolve_cost = min(replay_events() for _ in range(3))
-    rows.append(Row(f"FoW decide+evolve per command ({len(commands)} cmds) vs state copy", decide_cost, clone_cost))
-    rows.append(Row("FoW legal_actions per decision vs decide+evolve", legal_cost, decide_cost))
-    decide_per_event = decide_cost * len(commands) / len(events)
-    rows.append(
-        Row(f"FoW replay per event ({len(events)} events) vs decide+evolve per event", evolve_cost, decide_per_event)
-    )
+    decide = _best(lambda: decide_evolve(False), 3)
+    evolve = _best(evolve_only, 3)
+    legal = _best(lambda: decide_evolve(True), 2) - decide
+    replay = _best(replay_game, 3)
     t0 = time.perf_counter()
     games = 0
-    while time.perf_counter() - t0 < 5:
-        _record_game(seed=100 + games)
+    while games == 0 or time.perf_counter() - t0 < PLAYOUT_SECONDS:
+        playout(system, seed=100 + games)
         games += 1
     per_game = (time.perf_counter() - t0) / games
-    rows.append(
+    rs = system.ruleset
+    return [
+        Row(f"{rs} decide+evolve per command ({n_commands} cmds) vs evolve only", decide, evolve),
+        Row(f"{rs} legal_actions per decision vs decide+evolve", legal, decide),
         Row(
-            "FoW random legal playout (s/game) vs decide-only replay of one game",
+            f"{rs} random legal playout, {games} games ({1 / per_game:.2f}/s) vs replay of "
+            f"one game ({len(all_events)} events)",
             per_game,
-            decide_cost * len(commands),
+            replay,
             "s/game",
-        )
-    )
-    return rows
+        ),
+    ]
+
+
+def run() -> list[Row]:
+    return [row for system in SYSTEMS for row in rows_for(system)]
