@@ -66,6 +66,8 @@ __all__ = [
 ]
 
 ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,64}")
+UNSUPPORTED_POLICIES = ("manual", "refuse")
+"""What to do with cards whose text the engine cannot adjudicate (see ``create_game``)."""
 """Game ids and player ids."""
 MAX_SUBMIT_ATTEMPTS = 5
 """Attempts of a command sent without ``expected_version`` when concurrent writers win."""
@@ -401,18 +403,7 @@ class GameService:
         ``UnknownRulesetError``, ``InvalidRequestError``, ``SetupRejectedError``,
         ``GameAlreadyExistsError``."""
         engine = get_engine(ruleset)
-        if game_id is None:
-            game_id = uuid4().hex
-        elif not ID_PATTERN.fullmatch(game_id):
-            raise InvalidRequestError(f"game id {game_id!r} must match {ID_PATTERN.pattern}")
-        if variant not in engine.variants:
-            known = ", ".join(engine.variants)
-            raise InvalidRequestError(
-                f"{ruleset} has no variant {variant!r}; known: {known}", "ruleset/unknown_variant"
-            )
-        ids = [p.id for p in players]
-        if not ids or len(set(ids)) != len(ids) or not all(ID_PATTERN.fullmatch(i) for i in ids):
-            raise InvalidRequestError(f"player ids must be distinct and match {ID_PATTERN.pattern}; got {ids}")
+        game_id, ids = self._check_new_game(engine, variant, players, game_id, unsupported)
         if first_player is not None and first_player not in ids:
             raise InvalidRequestError(f"first player {first_player!r} is not one of the players {ids}")
         spec = GameSpec(
@@ -427,34 +418,12 @@ class GameService:
         outcome = engine.start(spec, self.catalogs.cards(ruleset))
         if isinstance(outcome, Rejection):
             raise SetupRejectedError(outcome)
-        if not outcome:
-            raise EngineContractError(f"{ruleset} started game {game_id!r} without any event")
-        tokens = {pid: secrets.token_urlsafe(32) for pid in ids}
-        first = _checked(outcome[0], 1)
-        game = Game(
-            game_id=game_id,
-            ruleset=ruleset,
-            variant=variant,
-            players=[{"id": p.id, "name": p.name} for p in players],
-            token_hashes={pid: _token_hash(t) for pid, t in tokens.items()},
-            first_event=first,
-            setup=json.loads(
-                json.dumps(
-                    {
-                        "decks": {p.id: p.deck for p in spec.players},
-                        "first_player": spec.first_player,
-                        "unsupported": spec.unsupported,
-                    }
-                )
-            ),
-        )
-        rest = game.record(outcome[1:])
-        try:
-            self.app.record(game)
-        except IntegrityError:
-            raise GameAlreadyExistsError(game_id) from None
-        events = [Event.from_dict(first), *(e for e, _ in rest)]
-        return CreatedGame(game_id, ruleset, variant, game.version, tokens, events)
+        setup = {
+            "decks": {p.id: p.deck for p in spec.players},
+            "first_player": spec.first_player,
+            "unsupported": spec.unsupported,
+        }
+        return self._store_new_game(spec, outcome, setup)
 
     def create_game_from_position(
         self,
@@ -479,18 +448,7 @@ class GameService:
             raise InvalidRequestError(
                 f"{ruleset} games cannot be reconstructed from a position", "position/unsupported"
             )
-        if game_id is None:
-            game_id = uuid4().hex
-        elif not ID_PATTERN.fullmatch(game_id):
-            raise InvalidRequestError(f"game id {game_id!r} must match {ID_PATTERN.pattern}")
-        if variant not in engine.variants:
-            known = ", ".join(engine.variants)
-            raise InvalidRequestError(
-                f"{ruleset} has no variant {variant!r}; known: {known}", "ruleset/unknown_variant"
-            )
-        ids = [p.id for p in players]
-        if not ids or len(set(ids)) != len(ids) or not all(ID_PATTERN.fullmatch(i) for i in ids):
-            raise InvalidRequestError(f"player ids must be distinct and match {ID_PATTERN.pattern}; got {ids}")
+        game_id, _ = self._check_new_game(engine, variant, players, game_id, unsupported)
         spec = GameSpec(
             game_id=game_id,
             ruleset=ruleset,
@@ -502,28 +460,57 @@ class GameService:
         outcome, errors = hook(spec, copy.deepcopy(dict(position)), self.catalogs.cards(ruleset))
         if errors:
             raise PositionRejectedError(errors)
+        setup = {"reconstructed": True, "position": dict(position), "unsupported": spec.unsupported}
+        return self._store_new_game(spec, outcome, setup)
+
+    @staticmethod
+    def _check_new_game(
+        engine: RulesEngine[Any], variant: str, players: Sequence[PlayerSpec], game_id: str | None, unsupported: str
+    ) -> tuple[str, list[str]]:
+        """Validate what every new game needs; returns the game id (generated when absent)
+        and the player ids."""
+        if game_id is None:
+            game_id = uuid4().hex
+        elif not ID_PATTERN.fullmatch(game_id):
+            raise InvalidRequestError(f"game id {game_id!r} must match {ID_PATTERN.pattern}")
+        if variant not in engine.variants:
+            known = ", ".join(engine.variants)
+            raise InvalidRequestError(
+                f"{engine.ruleset} has no variant {variant!r}; known: {known}", "ruleset/unknown_variant"
+            )
+        ids = [p.id for p in players]
+        if not ids or len(set(ids)) != len(ids) or not all(ID_PATTERN.fullmatch(i) for i in ids):
+            raise InvalidRequestError(f"player ids must be distinct and match {ID_PATTERN.pattern}; got {ids}")
+        if unsupported not in UNSUPPORTED_POLICIES:
+            raise InvalidRequestError(
+                f"unsupported must be one of {', '.join(UNSUPPORTED_POLICIES)}; got {unsupported!r}",
+                "request/invalid_unsupported_policy",
+            )
+        return game_id, ids
+
+    def _store_new_game(self, spec: GameSpec, outcome: Sequence[Event], setup: Mapping[str, Any]) -> CreatedGame:
+        """Record a new game's first events with fresh player tokens (only their hashes are
+        stored).  Raises ``GameAlreadyExistsError``."""
         if not outcome:
-            raise EngineContractError(f"{ruleset} reconstructed game {game_id!r} without any event")
-        tokens = {pid: secrets.token_urlsafe(32) for pid in ids}
+            raise EngineContractError(f"{spec.ruleset} started game {spec.game_id!r} without any event")
+        tokens = {p.id: secrets.token_urlsafe(32) for p in spec.players}
         first = _checked(outcome[0], 1)
         game = Game(
-            game_id=game_id,
-            ruleset=ruleset,
-            variant=variant,
-            players=[{"id": p.id, "name": p.name} for p in players],
+            game_id=spec.game_id,
+            ruleset=spec.ruleset,
+            variant=spec.variant,
+            players=[{"id": p.id, "name": p.name} for p in spec.players],
             token_hashes={pid: _token_hash(t) for pid, t in tokens.items()},
             first_event=first,
-            setup=json.loads(
-                json.dumps({"reconstructed": True, "position": dict(position), "unsupported": spec.unsupported})
-            ),
+            setup=json.loads(json.dumps(setup)),
         )
         rest = game.record(outcome[1:])
         try:
             self.app.record(game)
         except IntegrityError:
-            raise GameAlreadyExistsError(game_id) from None
+            raise GameAlreadyExistsError(spec.game_id) from None
         events = [Event.from_dict(first), *(e for e, _ in rest)]
-        return CreatedGame(game_id, ruleset, variant, game.version, tokens, events)
+        return CreatedGame(spec.game_id, spec.ruleset, spec.variant, game.version, tokens, events)
 
     def _deck(self, ruleset: str, player: PlayerSpec) -> dict[str, JSON]:
         deck = player.deck

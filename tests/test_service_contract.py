@@ -573,3 +573,12 @@ def test_starter_deck_events_use_the_catalog(service: GameService) -> None:
     hand = created.events[1].data["cards"]
     assert set(hand) <= {"F-001", "F-002"}
     assert isinstance(created.events[0], Event)
+
+
+def test_an_unknown_unsupported_card_policy_is_refused_before_anything_is_stored(service: GameService) -> None:
+    with pytest.raises(InvalidRequestError) as err:
+        new_game(service, unsupported="ignore")
+    assert err.value.code == "request/invalid_unsupported_policy"
+    assert "'ignore'" in err.value.message and "manual" in err.value.message
+    with pytest.raises(GameNotFoundError):
+        service.events("g1")
