@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from domain.gcg.characteristics import counter_power, monster_rank, threat_level
 from tests.gcg_support import (
+    RED,
     advance_until,
     choose,
     cmd,
@@ -18,6 +19,7 @@ from tests.gcg_support import (
     rejected,
     run,
     start_game,
+    starter_deck,
     to_hand,
     to_zone,
     tst,
@@ -132,3 +134,45 @@ def test_evolution_stacks_a_battle_card_from_the_deck_at_the_beginning_of_the_ma
     assert state.objects[storm].under == [spines] and state.objects[spines].zone == "under"
     assert counter_power(state, storm) == 7000
     assert pending(state) == ("main", "p1")
+
+
+RISEN_HERALD = {
+    "id": "GCG-TST-964",
+    "name": "Godzilla, Herald",
+    "type": "monster",
+    "rank": 2,
+    "color": "red",
+    "traits": ["Godzilla"],
+    "threat": 15000,
+    "invasion": 1,
+    "abilities": [{"kind": "auto", "trigger": "enter", "text": "【Enter】 Draw a card.", "effects": [{"op": "draw"}]}],
+}
+
+
+def test_enter_triggers_when_a_countered_monster_is_replaced_from_the_monster_deck() -> None:
+    """GCG-1.00 5.15.1.2 makes the successor the new invading monster; 5.11.2 defines that
+    as playing it, so its 【Enter】 triggers (11.2.1, 11.2.2) and resolves in the next check
+    timing (9.4.3.3: it is the non-turn player's).  No rage is gained: that is only for
+    playing a monster card as a main phase action (8.5.1.1).
+    Given p1's rank II monster deck card has 【Enter】 Draw a card,
+    when p2 counters p1's invading monster (Counteroffensive),
+    then the new invading monster's 【Enter】 enters standby and p1 draws a card."""
+    deck = starter_deck(RED)
+    deck["monster_deck"] = [tst(1), RISEN_HERALD["id"], tst(3), tst(4)]
+    state, _ = start_game(deck, extra=[RISEN_HERALD])
+    end_main(state)
+    advance_until(state, "main", "p2")
+    position(state, "p2", 6)
+    counteroffensive = to_hand(state, "p2", tst(53))
+    hand_before = len(state.zones["p1"]["hand"])
+    events = run(state, cmd("ActivateStrategy", "p2", card=counteroffensive, zone=1))
+    new = find(events, "CardMoved", to="monster", owner="p1", reason="countered")
+    assert new.data["card"] == RISEN_HERALD["id"] and new.rule == "GCG-1.00 5.15.1.2"
+    trig = find(events, "AbilityTriggered", source=new.data["oid"])
+    assert (trig.data["trigger"], trig.data["master"], trig.rule) == ("enter", "p1", "GCG-1.00 11.2.2")
+    assert trig.seq > new.seq
+    resolved = find(events, "AbilityResolved", id=trig.data["id"])
+    drawn = [e for e in events if e.type == "CardMoved" and e.data["to"] == "hand" and e.seq < resolved.seq]
+    assert [e.data["owner"] for e in drawn if e.seq > trig.seq] == ["p1"]
+    assert len(state.zones["p1"]["hand"]) == hand_before + 1
+    assert not find_all(events, "RageChanged", player="p1")

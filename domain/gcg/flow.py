@@ -546,6 +546,9 @@ def _counter(ctx: Ctx, frame: Frame, answer: Any) -> Wait | None:
             return Wait("successor", victim, found, 1, 1, "5.15.1.2")
         chosen = found[0]
     actions.move(ctx, chosen, "monster", "5.15.1.2", "countered")  # 4.7.2: on top
+    # 5.11.2: to have a monster card be a new invading monster is to play it, so its
+    # 【Enter】 triggers (11.2.1); only 【Burst】's end-phase clean-up is no entering (11.5.3)
+    actions.fire(ctx, "enter", oid=chosen)
     actions.fire(ctx, "opponent_countered", player=s.opponent(victim))
     ctx.done(frame)
     return None
