@@ -21,7 +21,7 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from api import audit, console, crossversion, judge, observability, positions
-from api.deps import PrincipalDep, ServiceDep, viewer_for
+from api.deps import PrincipalDep, ServiceDep, created_game_response, viewer_for
 from api.schemas import (
     ID,
     CommandOut,
@@ -35,7 +35,6 @@ from api.schemas import (
     EventsResponse,
     Health,
     LegalActionsResponse,
-    ManualCardOut,
     PlayerOut,
     RulesetOut,
     StateResponse,
@@ -243,17 +242,8 @@ def create_app(settings: Settings | None = None, service: GameService | None = N
             game_id=body.game_id,
             unsupported=body.unsupported,
         )
-        manual = created.events[0].data.get("manual") if created.events else None
         response.headers["Cache-Control"] = "no-store"
-        return CreateGameResponse(
-            game_id=created.game_id,
-            ruleset=created.ruleset,
-            variant=created.variant,
-            version=created.version,
-            players=[PlayerOut(id=p.id, name=p.name) for p in body.players],
-            player_tokens=created.player_tokens,
-            manual=[ManualCardOut.model_validate(m) for m in manual] if isinstance(manual, list) else [],
-        )
+        return created_game_response(created, body.players)
 
     @api.post(
         "/games/{game_id}/commands",

@@ -1,13 +1,16 @@
-"""Request dependencies: the shared service and the caller's identity."""
+"""Request dependencies (the shared service and the caller's identity) and the conversions
+the routes share."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated, cast
 
 from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
-from service.app import GameService, Principal
+from api.schemas import CreateGameResponse, ManualCardOut, PlayerIn, PlayerNameIn, PlayerOut
+from service.app import CreatedGame, GameService, Principal
 from service.errors import AuthError, ForbiddenError
 
 bearer = HTTPBearer(
@@ -44,3 +47,18 @@ def viewer_for(principal: Principal, requested: str | None) -> str | None:
     if requested not in (None, principal.player):
         raise ForbiddenError(f"a player token of {principal.player!r} cannot read {requested!r}'s view")
     return principal.player
+
+
+def created_game_response(created: CreatedGame, players: Sequence[PlayerIn | PlayerNameIn]) -> CreateGameResponse:
+    """The answer to creating a game (from decks or from a position): the tokens, shown once,
+    and the cards whose text is adjudicated by hand."""
+    manual = created.events[0].data.get("manual") if created.events else None
+    return CreateGameResponse(
+        game_id=created.game_id,
+        ruleset=created.ruleset,
+        variant=created.variant,
+        version=created.version,
+        players=[PlayerOut(id=p.id, name=p.name) for p in players],
+        player_tokens=created.player_tokens,
+        manual=[ManualCardOut.model_validate(m) for m in manual] if isinstance(manual, list) else [],
+    )

@@ -7,13 +7,11 @@ from __future__ import annotations
 from fastapi import APIRouter, Response
 from fastapi.responses import JSONResponse
 
-from api.deps import ServiceDep
+from api.deps import ServiceDep, created_game_response
 from api.schemas import (
     CreateGameResponse,
     ErrorDetail,
     ErrorResponse,
-    ManualCardOut,
-    PlayerOut,
     PositionErrorOut,
     ReconstructGameRequest,
 )
@@ -53,14 +51,5 @@ def reconstruct_game(
         details = [PositionErrorOut.model_validate(e).model_dump(mode="json") for e in exc.errors]
         error = ErrorResponse(error=ErrorDetail(code=exc.code, message=exc.message, details=details))
         return JSONResponse(error.model_dump(mode="json", exclude_none=True), status_code=422)
-    manual = created.events[0].data.get("manual") if created.events else None
     response.headers["Cache-Control"] = "no-store"
-    return CreateGameResponse(
-        game_id=created.game_id,
-        ruleset=created.ruleset,
-        variant=created.variant,
-        version=created.version,
-        players=[PlayerOut(id=p.id, name=p.name) for p in body.players],
-        player_tokens=created.player_tokens,
-        manual=[ManualCardOut.model_validate(m) for m in manual] if isinstance(manual, list) else [],
-    )
+    return created_game_response(created, body.players)
