@@ -90,7 +90,25 @@ SCHOLAR: dict[str, Any] = {
         {"kind": "startup", "ex_soul": 1, "effects": [{"op": "put_in_soul", "source": "hand"}]},
     ],
 }
-EXTRA = [SUMMER, WATCHER, SERGEANT, PAGE, OPENER, SCHOLAR]
+SILENCER: dict[str, Any] = {
+    "id": "LL-TST-958",
+    "name": "Silencer",
+    "type": "logicalist",
+    "power": 1000,
+    "abilities": [
+        {
+            "kind": "startup",
+            "effects": [
+                {
+                    "op": "disable",
+                    "target": {"kind": "all", "filter": {"zone": "circle", "controller": "opponent"}},
+                    "duration": "turn",
+                }
+            ],
+        }
+    ],
+}
+EXTRA = [SUMMER, WATCHER, SERGEANT, PAGE, OPENER, SCHOLAR, SILENCER]
 
 
 def game(p1: dict[str, int] | None = None, p2: dict[str, int] | None = None) -> GameState:
@@ -333,6 +351,23 @@ def test_a_used_once_per_turn_ability_is_un_primed() -> None:
     canceled = find_all(events, "PrimedCanceled")
     assert len(canceled) == 2 and {e.rule for e in canceled} == {"LL-2.04 12.3.1.3"}
     assert len(state.zones["p1"]["hand"]) == hand + 1
+
+
+def test_a_primed_auto_ability_that_gains_cannot_be_used_is_un_primed() -> None:
+    """LL-2.04 12.3.1.3: given an opponent's auto ability is primed, when an effect makes that
+    card's abilities "cannot be used", then the primed instance is cancelled and never played."""
+    state = game({"LL-TST-958": 1}, {"LL-TST-952": 1})
+    silencer = deploy_given(state, "p1", "LL-TST-958", ["FC"])
+    watcher = deploy_given(state, "p2", "LL-TST-952", ["FC"])
+    given(state, "AbilityTriggered", primed="a-given", controller="p2", source=watcher, ability=0, trigger="rested")
+    hand = len(state.zones["p2"]["hand"])
+    events = run(state, cmd("UseAbility", "p1", source=silencer, ability=0))
+    assert find(events, "ContinuousEffectCreated").data["targets"] == [watcher]
+    canceled = find(events, "PrimedCanceled", primed="a-given")
+    assert canceled.rule == "LL-2.04 12.3.1.3"
+    assert not state.primed
+    assert not [e for e in find_all(events, "AbilityPlayed") if e.data["source"] == watcher]
+    assert len(state.zones["p2"]["hand"]) == hand  # Watcher's "draw a card" never resolved
 
 
 def test_for_every_card_in_the_soul_of_a_stocked_member_uses_its_final_information() -> None:

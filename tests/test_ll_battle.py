@@ -356,3 +356,21 @@ def test_a_defending_member_that_left_the_field_is_no_longer_the_defending_membe
     decided = find(events, "BattleDecided")
     assert (decided.rule, decided.data["defender"], decided.data["winner"]) == ("LL-2.04 8.5.3.1", None, "attacker")
     assert state.objects[defender].zone == "circle"  # nothing to stock (8.5.6)
+
+
+def test_when_neither_member_in_battle_exists_there_is_no_win_or_loss() -> None:
+    """LL-2.04 8.5.3.3: given both the attacking and the defending member left the Field during
+    the battle, when Logic Definition ends, then the battle has no winner and nothing is stocked."""
+    state = battle_game()
+    attacker, defender = member_battle(state)
+    to_attack(state)
+    run(state, cmd("DeclareAttack", "p1", attacker=attacker, circle="FC"))
+    put(state, attacker, "hand")  # 8.2.9.4: no attacking member any more
+    put(state, defender, "hand")  # 8.2.11.2.1: no defending member any more
+    events = run(state, cmd("PassLogic", "p2"))
+    decided = find(events, "BattleDecided")
+    assert decided.rule == "LL-2.04 8.5.3.3"
+    assert (decided.data["attacker"], decided.data["defender"], decided.data["winner"]) == (None, None, None)
+    assert not [e for e in find_all(events, "AbilityTriggered") if e.data["trigger"] in ("wins", "loses")]
+    assert not [e for e in find_all(events, "CardMoved") if e.data["oid"] == defender]  # 8.5.6 does not apply
+    assert state.objects[defender].zone == "hand"

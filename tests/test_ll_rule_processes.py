@@ -146,6 +146,25 @@ def test_illegal_cards_go_to_the_drop_zone() -> None:
     assert find(events, "CardMoved", oid=setc).rule == "LL-2.04 10.7.1.3"
 
 
+def test_a_set_card_whose_member_left_and_came_back_is_illegal() -> None:
+    """LL-2.04 10.7.1.3 with 4.1.5: given a card Set to a member that then left the Field and came
+    back to the same circle (a new card), when a check timing happens, then the Set card is an
+    illegal card and goes to the Drop Zone; a Set card whose member only rearranged stays."""
+    state = game()
+    host = deploy_given(state, "p1", "LL-TST-903", ["FC"])
+    setc = take(state, "p1", "LL-TST-904")
+    put(state, setc, "circle", circles=["FC"], set_to=host, face_down=True)
+    other = deploy_given(state, "p1", "LL-TST-905", ["FL"])
+    kept = take(state, "p1", "LL-TST-906")
+    put(state, kept, "circle", circles=["FL"], set_to=other, face_down=True)
+    put(state, host, "hand")
+    put(state, host, "circle", circles=["FC"])  # back again: a new card (4.1.5)
+    events = run(state, cmd("Rearrange", "p1", moves={other: ["BL"]}))
+    assert find(events, "CardMoved", oid=setc).rule == "LL-2.04 10.7.1.3"
+    assert state.objects[setc].zone == "drop" and state.objects[host].zone == "circle"
+    assert state.objects[kept].zone == "circle" and state.objects[kept].circles == ["BL"]  # 5.24.2, not illegal
+
+
 def test_over_level_keeps_the_level_limit_by_choice() -> None:
     state = game()
     for _ in range(3):

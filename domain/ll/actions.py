@@ -708,7 +708,11 @@ def apply_effect(ctx: Ctx, f: Frame, eff: CardEffect) -> Outcome | None:
             else:
                 data.update(disable=True, duration=eff.duration)
                 rule = "12.3.1"
-            ctx.emit("ContinuousEffectCreated", data, rule)
+            ev = ctx.emit("ContinuousEffectCreated", data, rule)
+            if isinstance(eff, Disable):
+                # 12.3.1.3: an auto ability already primed that gains "cannot be used" becomes un-primed
+                for gone in [pr.id for pr in s.primed if pr.source in live]:
+                    ctx.emit("PrimedCanceled", {"primed": gone, "why": "cannot be used"}, "12.3.1.3", cause=ev)
         return _chosen(eff.target, targets), None
     if isinstance(eff, DestroyGate):
         targets = resolve_target(ctx, f, eff.target, name)

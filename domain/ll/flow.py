@@ -268,8 +268,10 @@ def _process_candidates(s: GameState) -> list[tuple[str, Any]]:
                 found.append(("illegal", oid))  # 10.7.1.1
             elif obj.set_to is not None:
                 host = s.objects[obj.set_to]
-                if host.zone not in ("circle", "gate"):
-                    found.append(("illegal", oid))  # 10.7.1.3, 5.24.3
+                # 10.7.1.3, 5.24.3: the card it is Set to left the Field, or left and came back
+                # after this card was Set (a new card, 4.1.5; moves between circles keep it, 9.9.2)
+                if host.zone not in ("circle", "gate") or host.placed > obj.placed:
+                    found.append(("illegal", oid))
         for oid in s.zones[pid]["gate"]:
             if s.card_of(oid).type != "gate":
                 found.append(("illegal", oid))  # 10.7.1.2
