@@ -538,8 +538,12 @@ class GameService:
         except ValueError:
             raise InvalidRequestError("command arguments must be JSON: no NaN or Infinity") from None
         digest = hashlib.sha256(canonical.encode()).hexdigest()
-        for _ in range(MAX_SUBMIT_ATTEMPTS):
-            game = self._load(game_id)
+        for attempt in range(MAX_SUBMIT_ATTEMPTS + 1):
+            # The first attempt decides on this process's cached game without reading the
+            # store.  It may be stale (another process wrote): then the append conflicts on
+            # the version and the next attempt loads fresh.  Anything a stale game would
+            # refuse is only answered after a fresh load.
+            game, maybe_stale = self._game_for_command(game_id, optimistic=attempt == 0)
             based_on = game.version
             done = game.commands.get(command.id)
             if done is not None:
@@ -548,11 +552,15 @@ class GameService:
                 first, last = done["first"], done["last"]
                 return CommandResult(last, self._events_seen(game_id, first - 1, last - first + 1, command.player))
             if expected_version is not None and expected_version != game.version:
+                if maybe_stale:
+                    continue
                 raise VersionConflictError(expected_version, game.version)
             self._require_player(game, command.player)
             engine = game.engine
             outcome = engine.decide(game.state, command)
             if isinstance(outcome, Rejection):
+                if maybe_stale:
+                    continue
                 # Kept for judges in the game's own rejection log: the game's stream is untouched.
                 record_attempt(self.app, game_id, command, outcome, game.version, self.clock())
                 raise CommandRejectedError(outcome)
@@ -563,7 +571,9 @@ class GameService:
                 self.app.record(game)
             except IntegrityError:
                 continue  # another writer won: check idempotency and the version again
-            return CommandResult(game.version, [redact_event(engine, s, e, command.player) for e, s in recorded])
+            result = CommandResult(game.version, [redact_event(engine, s, e, command.player) for e, s in recorded])
+            self._remember(game)  # only now: nothing else may touch the states redacted above
+            return result
         raise VersionConflictError(based_on, self._load(game_id).version)
 
     # ----------------------------------------------------------------------------- reads
@@ -636,6 +646,34 @@ class GameService:
             return self.app.repository.get(game_uuid(game_id), version=version, projector_func=_project)
         except AggregateNotFoundError:
             raise GameNotFoundError(game_id) from None
+
+    def _game_for_command(self, game_id: str, optimistic: bool) -> tuple[Game, bool]:
+        """A copy of the game to decide on, and whether it may be stale: optimistically
+        this process's cached copy (no read from the store), else a fresh load."""
+        cache = self.app.repository.cache
+        if optimistic and cache is not None:
+            with _CACHE_LOCK:
+                try:
+                    cached = cast(Game, cache.get(game_uuid(game_id)))
+                except KeyError:
+                    pass
+                else:
+                    return copy.deepcopy(cached), True
+        return self._load(game_id), False
+
+    def _remember(self, game: Game) -> None:
+        """Cache a game just recorded (the repository's cache is otherwise only filled by
+        loads), unless a newer copy is cached already."""
+        cache = self.app.repository.cache
+        if cache is None:
+            return
+        with _CACHE_LOCK:
+            try:
+                current: Game | None = cast(Game, cache.get(game.id))
+            except KeyError:
+                current = None
+            if current is None or current.version < game.version:
+                cache.put(game.id, game)
 
     def _header(self, game_id: str) -> Game.Created:
         """The created event alone: cheaper than loading the game."""

@@ -34,6 +34,7 @@ from service.errors import (
     UnknownRulesetError,
     VersionConflictError,
 )
+from service.rejections import list_attempts
 from service.settings import KNOWN_DEFAULT_TOKENS, Settings, SettingsError
 from tests import fakes
 
@@ -582,3 +583,31 @@ def test_an_unknown_unsupported_card_policy_is_refused_before_anything_is_stored
     assert "'ignore'" in err.value.message and "manual" in err.value.message
     with pytest.raises(GameNotFoundError):
         service.events("g1")
+
+
+@pytest.mark.parametrize(
+    "store_settings", ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)], indirect=True
+)
+def test_a_process_with_a_stale_cached_game_decides_on_the_fresh_one(
+    open_service: Callable[[], GameService], service: GameService
+) -> None:
+    """Another process moved the game on: this process's cached copy is stale.  A command
+    that is legal now, with the current expected version, lands; nothing is refused or
+    recorded as a rejected attempt because of the stale copy.  (Two processes need a shared
+    store: SQLite and PostgreSQL.)"""
+    new_game(service)
+    service.submit("g1", inc("p1", 1, "a1"))  # cached here at this version; p2 to act
+    other = open_service()
+    moved = other.submit("g1", inc("p2", 1, "b1"))  # p1 to act now, which this process has not seen
+    result = service.submit("g1", inc("p1", 2, "a2"))  # refused on the stale copy (p2's turn there)
+    assert result.version > moved.version
+    again = other.submit("g1", inc("p2", 1, "b2"))
+    last = service.submit("g1", inc("p1", 1, "a3"), expected_version=again.version)
+    assert last.version > again.version
+    assert list_attempts(service.app, "g1") == []
+    assert [e.seq for e in service.events("g1")] == list(range(1, last.version + 1))
+    assert service.view("g1", None) == other.view("g1", None)
+    # and a command that is illegal on the fresh game is still refused and recorded once
+    with pytest.raises(CommandRejectedError):
+        other.submit("g1", inc("p1", 1, "a4"))  # not p1's turn any more
+    assert len(list_attempts(service.app, "g1")) == 1
