@@ -129,14 +129,15 @@ class PostgresIndexDatabase:
 
     for_update = " FOR UPDATE"
 
-    def __init__(self, conninfo: dict[str, Any], schema: str | None) -> None:
+    def __init__(self, conninfo: dict[str, Any], schema: str | None, create_tables: bool = True) -> None:
         self._lock = threading.RLock()
         options = {"options": f"-c search_path={schema}"} if schema else {}
         self._conninfo = {**conninfo, **options}
         self._conn: psycopg.Connection[tuple[Any, ...]] = psycopg.connect(**self._conninfo)
-        with self.transaction(lock=False) as run:
-            for statement in _SCHEMA:
-                run(statement, ())
+        if create_tables:  # else a migration job created them (ADJUDICATOR_CREATE_TABLES=false)
+            with self.transaction(lock=False) as run:
+                for statement in _SCHEMA:
+                    run(statement, ())
 
     @contextmanager
     def transaction(self, lock: bool) -> Iterator[Run]:

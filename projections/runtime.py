@@ -48,7 +48,7 @@ def index_database(settings: Settings) -> IndexDatabase:
             "dbname": settings.pg_dbname,
             "connect_timeout": 10,
         }
-        return PostgresIndexDatabase(conninfo, settings.pg_schema)
+        return PostgresIndexDatabase(conninfo, settings.pg_schema, settings.create_tables)
     if settings.store == "sqlite":
         path = index_path(settings)
         path.parent.mkdir(parents=True, exist_ok=True)

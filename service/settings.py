@@ -13,6 +13,10 @@ variable                        meaning (default)
 ``ADJUDICATOR_PG_SCHEMA``       schema, which must exist (none: ``public``)
 ``ADJUDICATOR_SNAPSHOT_INTERVAL``  snapshot every N events of a game (``100``)
 ``ADJUDICATOR_CARD_CATALOG``    extra card catalog JSON merged over the built-in ones (none)
+``ADJUDICATOR_CREATE_TABLES``   ``true`` (default): create missing PostgreSQL tables at start-up;
+                                ``false`` for API replicas when a migration job creates them
+                                (``python -m service.worker migrate`` always creates them).
+                                SQLite files always get their tables.
 ``ADJUDICATOR_ENV``             ``development`` (default) or ``production``
 ``ADJUDICATOR_JUDGE_TOKEN``     the judge/admin bearer token; generated per process in
                                 development, required (>= 32 chars, not a placeholder) in
@@ -73,6 +77,7 @@ class Settings:
     pg_schema: str | None = None
     snapshot_interval: int = 100
     card_catalog: Path | None = None
+    create_tables: bool = True
     env: Env = "development"
     judge_token: str = field(default_factory=_development_judge_token, repr=False)
 
@@ -107,6 +112,7 @@ class Settings:
             pg_schema=get("PG_SCHEMA") or None,
             snapshot_interval=_integer("ADJUDICATOR_SNAPSHOT_INTERVAL", get("SNAPSHOT_INTERVAL", "100")),
             card_catalog=Path(catalog) if catalog else None,
+            create_tables=_boolean("ADJUDICATOR_CREATE_TABLES", get("CREATE_TABLES", "true")),
             env=cast(Env, _choice("ADJUDICATOR_ENV", get("ENV", "development"), get_args(Env))),
             judge_token=e.get("ADJUDICATOR_JUDGE_TOKEN") or _development_judge_token(),
         )
@@ -127,6 +133,7 @@ class Settings:
             "POSTGRES_PASSWORD": self.pg_password,
             "POSTGRES_DBNAME": self.pg_dbname,
             "POSTGRES_SCHEMA": self.pg_schema or "",
+            "CREATE_TABLE": "y" if self.create_tables else "n",
         }
 
 
@@ -146,6 +153,18 @@ def _choice(name: str, value: str, options: tuple[str, ...]) -> str:
     if value not in options:
         raise SettingsError(f"{name} must be one of {', '.join(options)}; got {value!r}")
     return value
+
+
+_TRUE = ("true", "yes", "1", "on")
+_FALSE = ("false", "no", "0", "off")
+
+
+def _boolean(name: str, value: str) -> bool:
+    if value.lower() in _TRUE:
+        return True
+    if value.lower() in _FALSE:
+        return False
+    raise SettingsError(f"{name} must be true or false; got {value!r}")
 
 
 def _integer(name: str, value: str) -> int:

@@ -20,6 +20,7 @@ environment like the API's (:mod:`service.settings`).  Logs are JSON lines on st
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import logging
 import signal
 import threading
@@ -113,6 +114,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SettingsError as exc:
         log.error("invalid settings: %s", exc)
         return 2
+    if args.action == "migrate":  # whatever ADJUDICATOR_CREATE_TABLES says for the API
+        settings = dataclasses.replace(settings, create_tables=True)
     games = GameService(settings)  # creates the event store's tables if they are missing
     try:
         judge = JudgeService(games)  # creates the read-model tables if they are missing

@@ -472,6 +472,7 @@ def test_settings_from_environment(tmp_path: Path) -> None:
         "POSTGRES_PASSWORD": "pw",
         "POSTGRES_DBNAME": "postgres",
         "POSTGRES_SCHEMA": "games",
+        "CREATE_TABLE": "y",
     }
     assert (pg.snapshot_interval, pg.card_catalog) == (7, tmp_path / "extra.json")
     assert "pw" not in repr(pg)
