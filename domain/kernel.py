@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import Any, Generic, Protocol, Self, TypeVar
 
 JSON = Any
 """A JSON-compatible value: dict/list/str/int/float/bool/None (no tuples, no sets)."""
@@ -123,6 +123,58 @@ class UnknownEventError(DomainError):
 
 class CardDataError(DomainError):
     """A card catalog entry or deck list is malformed."""
+
+
+class FoldableState(Protocol):
+    """What :class:`EventHandlers` needs of a game system's state."""
+
+    seq: int
+
+    def clone(self) -> Self: ...
+
+
+FS = TypeVar("FS", bound=FoldableState)
+
+
+class EventHandlers(Generic[FS]):
+    """One game system's event types and how each applies to its state.
+
+    Handlers register with ``@handlers.handles("TypeName", ...)`` and take
+    ``(state, event.data, event)``.  ``apply`` changes a state in place (replay);
+    ``evolve`` applies to a clone (the engine contract).  ``before``, if given, runs ahead of
+    every handler (e.g. to clear a pending decision)."""
+
+    def __init__(self, system: str, before: Callable[[FS, Event], None] | None = None) -> None:
+        self.system = system
+        self.before = before
+        self.handlers: dict[str, Callable[[FS, Mapping[str, Any], Event], None]] = {}
+
+    def handles(
+        self, *names: str
+    ) -> Callable[[Callable[[FS, Mapping[str, Any], Event], None]], Callable[[FS, Mapping[str, Any], Event], None]]:
+        def register(
+            fn: Callable[[FS, Mapping[str, Any], Event], None],
+        ) -> Callable[[FS, Mapping[str, Any], Event], None]:
+            for name in names:
+                self.handlers[name] = fn
+            return fn
+
+        return register
+
+    def apply(self, state: FS, event: Event) -> None:
+        """Apply one recorded event to ``state`` in place."""
+        handler = self.handlers.get(event.type)
+        if handler is None:
+            raise UnknownEventError(f"{self.system} has no event type {event.type!r} (event {event.seq})")
+        if self.before is not None:
+            self.before(state, event)
+        handler(state, event.data, event)
+        state.seq = event.seq
+
+    def evolve(self, state: FS, event: Event) -> FS:
+        new = state.clone()
+        self.apply(new, event)
+        return new
 
 
 @dataclass(frozen=True, slots=True)

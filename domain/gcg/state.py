@@ -18,12 +18,12 @@ card's ``Obj.under`` (bottom first).
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
 from domain.gcg.cards import Card, parse_card
-from domain.kernel import JSON, Event, UnknownEventError
+from domain.kernel import JSON, Event, EventHandlers
 
 AREAS = ("monster_deck", "deck", "hand", "discard", "field", "strategy", "monster", "resolution")
 FIELD_AREAS = frozenset({"field", "strategy", "monster"})
@@ -298,36 +298,13 @@ def state_from_dict(data: Mapping[str, Any]) -> GameState:
 
 # --- evolve ---------------------------------------------------------------------------
 
-Handler = Callable[[GameState, Mapping[str, Any], Event], None]
-_HANDLERS: dict[str, Handler] = {}
-
-
-def handles(*names: str) -> Callable[[Handler], Handler]:
-    def register(fn: Handler) -> Handler:
-        for name in names:
-            _HANDLERS[name] = fn
-        return fn
-
-    return register
-
-
-EVENT_TYPES = _HANDLERS
+_EVENTS = EventHandlers[GameState]("Godzilla Card Game")
+handles = _EVENTS.handles
+apply_event = _EVENTS.apply
+"""Apply one recorded event to a state in place."""
+evolve = _EVENTS.evolve
+EVENT_TYPES = _EVENTS.handlers
 """Every event type the Godzilla Card Game engine records, by name."""
-
-
-def apply_event(state: GameState, event: Event) -> None:
-    """Apply one recorded event to ``state`` in place."""
-    handler = _HANDLERS.get(event.type)
-    if handler is None:
-        raise UnknownEventError(f"Godzilla Card Game has no event type {event.type!r} (event {event.seq})")
-    handler(state, event.data, event)
-    state.seq = event.seq
-
-
-def evolve(state: GameState, event: Event) -> GameState:
-    new = state.clone()
-    apply_event(new, event)
-    return new
 
 
 @handles("GameStarted")

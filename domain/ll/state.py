@@ -15,11 +15,11 @@ card they are Set to in ``Obj.set_to``.  The end of an ordered zone's list is it
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from domain.kernel import JSON, Event, UnknownEventError
+from domain.kernel import JSON, Event, EventHandlers
 from domain.ll.cards import Card, parse_card
 
 ZONES = (
@@ -358,9 +358,6 @@ def state_from_dict(data: Mapping[str, Any]) -> GameState:
 
 # --- evolve ---------------------------------------------------------------------------
 
-Handler = Callable[[GameState, Mapping[str, Any], Event], None]
-_HANDLERS: dict[str, Handler] = {}
-
 DECISIONS = frozenset(
     {
         "RedrawDeclared",
@@ -389,34 +386,18 @@ DECISIONS = frozenset(
 """Events recording a player's decision: applying one clears the pending decision."""
 
 
-def handles(*names: str) -> Callable[[Handler], Handler]:
-    def register(fn: Handler) -> Handler:
-        for name in names:
-            _HANDLERS[name] = fn
-        return fn
-
-    return register
-
-
-EVENT_TYPES = _HANDLERS
-"""Every event type the Luck & Logic engine records, by name."""
-
-
-def apply_event(state: GameState, event: Event) -> None:
-    """Apply one recorded event to ``state`` in place."""
-    handler = _HANDLERS.get(event.type)
-    if handler is None:
-        raise UnknownEventError(f"Luck & Logic has no event type {event.type!r} (event {event.seq})")
+def _clear_decision(state: GameState, event: Event) -> None:
     if event.type in DECISIONS:
         state.pending = None
-    handler(state, event.data, event)
-    state.seq = event.seq
 
 
-def evolve(state: GameState, event: Event) -> GameState:
-    new = state.clone()
-    apply_event(new, event)
-    return new
+_EVENTS = EventHandlers[GameState]("Luck & Logic", before=_clear_decision)
+handles = _EVENTS.handles
+apply_event = _EVENTS.apply
+"""Apply one recorded event to a state in place."""
+evolve = _EVENTS.evolve
+EVENT_TYPES = _EVENTS.handlers
+"""Every event type the Luck & Logic engine records, by name."""
 
 
 @handles("GameStarted")
