@@ -17,7 +17,7 @@ STAMP  := $(VENV)/.install-stamp
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 export PIP_NO_INPUT := 1
 
-.PHONY: help install run test lint bench clean distclean
+.PHONY: help install browser run test lint bench clean distclean
 
 help:
 	@echo "make install  create $(VENV) and install the package with dev extras"
@@ -40,8 +40,21 @@ run: install
 	@mkdir -p data
 	$(PY) -m uvicorn api.app:app --host 127.0.0.1 --port 8000 --no-access-log
 
+# The console's browser tests drive Debian's Chromium (never a downloaded browser build).
+# On a fresh Debian machine it is installed here (needs root); elsewhere install it first.
+browser:
+	@command -v chromium >/dev/null || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "installing Debian's chromium for the browser tests"; \
+	    DEBIAN_FRONTEND=noninteractive apt-get update -q && \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium chromium-driver; \
+	  else \
+	    echo "make test needs Chromium for tests/test_console_browser.py: apt-get install -y chromium chromium-driver" >&2; \
+	    exit 1; \
+	  fi; }
+
 # pytest exits 5 when it collected no tests: that is a failure here, never a pass.
-test: install
+test: install browser
 	@rc=0; $(PY) -m pytest -q || rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "make test: FAILED, pytest collected no tests (exit 5)" >&2; fi; \
 	exit $$rc
