@@ -436,6 +436,72 @@ def test_cancel_and_search(imported: dict[str, ImportedCard]) -> None:
     ]
 
 
+def test_search_into_the_field(imported: dict[str, ImportedCard]) -> None:
+    # Hyde, the Chaos (MPR-081): "... Search your main deck for a card named "Jekyll, the Order"
+    # and put it into your field. This triggers its [Enter] ability. Then shuffle your main deck."
+    hyde = imported["MPR-081"]
+    assert hyde.status == "full"
+    assert shape(hyde.card)["abilities"][1]["effects"] == [
+        {
+            "op": "search",
+            "filter": {"zone": "main_deck", "types": [], "name": "Jekyll, the Order"},
+            "to": "field",
+            "triggers_enter": True,
+        }
+    ]
+    # Pandora, the Princess of History Chanter (MOA-006), [Awakening]: "... search your main deck
+    # for a card named "Grimm, the Heroic King of Aspiration" and put it into your field. Then
+    # shuffle your main deck."
+    pandora = imported["MOA-006"].card
+    assert pandora is not None and pandora.awakening is not None
+    effects = shape(pandora)["awakening"]["abilities"][0]["effects"]
+    assert effects == [
+        {
+            "op": "search",
+            "filter": {"zone": "main_deck", "types": [], "name": "Grimm, the Heroic King of Aspiration"},
+            "to": "field",
+        }
+    ]
+    # "you may search ..." stays unsupported (TMS-072J)
+    assert any("You may search" in g for g in imported["TMS-072J"].gaps)
+
+
+def test_reveal_the_top_card_and_put_it_somewhere_if_it_matches(imported: dict[str, ImportedCard]) -> None:
+    # Water Sprite (TTW-054): "When this card enters your field, reveal the top card of your main
+    # deck. If it's a Fairy resonator, put it into your hand." (FoW-5.5 10.4)
+    sprite = imported["TTW-054"]
+    assert sprite.status == "full"
+    assert shape(sprite.card)["abilities"] == [
+        {
+            "kind": "automatic",
+            "trigger": "enters_field",
+            "effects": [
+                {
+                    "op": "reveal_top",
+                    "filter": {"zone": "main_deck", "types": ["resonator"], "races": ["Fairy"]},
+                    "then": "hand",
+                }
+            ],
+        }
+    ]
+    # Coup d'Etat Mastermind, Shion (TMS-046J): "... If it's a resonator with total cost 5 or
+    # less, put it into your field. Otherwise, put it into your hand."
+    shion = imported["TMS-046J"].card
+    assert shion is not None
+    assert shape(shion)["abilities"][0]["effects"] == [
+        {
+            "op": "reveal_top",
+            "filter": {"zone": "main_deck", "types": ["resonator"], "max_total_cost": 5},
+            "then": "field",
+            "otherwise": "hand",
+        }
+    ]
+    # "If it's a Wererabbit, put it into your field" (MOA-028): a Wererabbit need not be a
+    # resonator, and only a resonator is put into the field this way - unsupported
+    assert imported["MOA-028"].status == "none"
+    assert "reveal the top card" in " ".join(imported["MOA-028"].gaps)
+
+
 # --------------------------------------------------------------------------------------
 # strictness
 

@@ -15,6 +15,7 @@ from domain.fow.cards import (
     Destroy,
     Discard,
     Draw,
+    Filter,
     GainLife,
     GrantSkill,
     LoseLife,
@@ -29,6 +30,7 @@ from domain.fow.cards import (
     RemoveFromGame,
     Rest,
     ReturnToHand,
+    RevealTop,
     Search,
     Target,
 )
@@ -947,9 +949,24 @@ def apply_effect(
             )
             return None
         for oid in choice:
-            cause = move(ctx, oid, "hand", cause, rule="10.13 p2", reason="search", revealed=True, actor=you)
+            if eff.to == "field":
+                cause = move(ctx, oid, "field", cause, rule="10.13 p2", reason="search", controller=you, actor=you)
+                if eff.triggers_enter and ctx.s.objects[oid].zone == "field":
+                    check_triggers(ctx, "enter", cause, oid=oid)
+            else:
+                cause = move(ctx, oid, "hand", cause, rule="10.13 p2", reason="search", revealed=True, actor=you)
         order = ctx.s.zones[you]["main_deck"]
         return shuffle(ctx, you, "main_deck", list(order), cause, rule="10.20 p1")
+    if isinstance(eff, RevealTop):
+        deck = s.zones[you]["main_deck"]
+        if not deck:
+            return cause
+        top = deck[-1]
+        cause = ctx.emit("CardRevealed", {"oid": top, "player": you}, "10.4 p1", cause=cause)
+        to: str | None = eff.then if _filter_match(s, eff.filter, top) else eff.otherwise
+        if to is None:  # it stays on top of the main deck, hidden again once the effect ends (10.4 p1)
+            return ctx.emit("RevealEnded", {"oid": top, "player": you}, "10.4 p1", cause=cause)
+        return move(ctx, top, to, cause, rule="10.4 p1", reason="reveal", revealed=True, controller=you, actor=you)
     if isinstance(eff, Cancel):
         for t in _targets_of(ctx, item, eff.target, group):
             target_item = next((c for c in s.chase if c.id == t), None)
@@ -1033,7 +1050,15 @@ def apply_effect(
 
 
 def _search_match(s: GameState, eff: Search, oid: str, you: str) -> bool:
-    flt = eff.filter.model_copy(update={"zone": "main_deck"})
+    if eff.to == "field":
+        card = s.card_of(oid)
+        if card.type == "spell" or (card.type == "addition" and card.subtype != "field"):
+            return False  # a spell or an addition that needs a host cannot be put into the field so
+    return _filter_match(s, eff.filter, oid)
+
+
+def _filter_match(s: GameState, flt: Filter, oid: str) -> bool:
+    """Whether the card ``oid`` in a hidden zone matches the characteristics of ``flt``."""
     card: Card = s.card_of(oid)
     if flt.types and card.type not in flt.types:
         return False

@@ -132,11 +132,26 @@ class ProduceWill(_Model):
 
 class Search(_Model):
     """Search the main deck for up to ``count`` cards matching ``filter``, reveal them, put
-    them into the hand, then shuffle (FoW-5.5 10.13, 10.20)."""
+    them into the hand (or, with ``to="field"``, into the field: only cards that can be there
+    without a host, no spell or [Addition:Resonator]), then shuffle (FoW-5.5 10.13, 10.20)."""
 
     op: Literal["search"] = "search"
     filter: Filter = Field(default_factory=lambda: Filter(zone="main_deck", types=[]))
     count: Annotated[int, Field(ge=1)] = 1
+    to: Literal["hand", "field"] = "hand"
+    triggers_enter: bool = False
+    """"This triggers its [Enter] ability": the card put into the field this way triggers its
+    [Enter] abilities although it was not played (the text overrides 9.6 p1.1, golden rule 1.4 p1)."""
+
+
+class RevealTop(_Model):
+    """Reveal the top card of your main deck (FoW-5.5 10.4); if it matches ``filter`` put it
+    into ``then``, otherwise into ``otherwise`` (``None``: it stays on top of the deck)."""
+
+    op: Literal["reveal_top"] = "reveal_top"
+    filter: Filter = Field(default_factory=lambda: Filter(zone="main_deck", types=[]))
+    then: Literal["hand", "field"] = "hand"
+    otherwise: Literal["hand", "graveyard"] | None = None
 
 
 class Cancel(_Model):
@@ -235,6 +250,7 @@ Effect = Annotated[
     | GrantSkill
     | ProduceWill
     | Search
+    | RevealTop
     | Cancel
     | ReturnToHand
     | PutCounter

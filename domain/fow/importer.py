@@ -710,6 +710,58 @@ def _search(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [out]
 
 
+@_effect(
+    r"search your (?:main )?deck for (?P<d>(?:[^.,\"]|\"[^\"]*\")+?),? (?:and )?put it into your field"
+    r"(?P<enter>\.\s*this triggers its \[Enter\] ability)?"
+    r"(?:\.\s*then,?|, then|\s+then|\. then) shuffle your (?:main )?deck"
+)
+def _search_to_field(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Search your main deck for a card named "Black Goat" and put it into your field. Then
+    # shuffle your main deck." (FoW-5.5 10.13): one card, not revealed, into the field
+    desc = m.group("d").strip()
+    am = re.match(r"(?:a|an) (?P<rest>.+)$", desc, re.IGNORECASE)
+    if not am:
+        raise _GapError(f"effect: search for {desc} and put it into your field")
+    desc = am.group("rest")
+    nm = re.match(r'^card named "([^"]+)"$', desc)
+    if nm:
+        flt: JsonDict = {"zone": "main_deck", "types": [], "name": nm.group(1)}
+    else:
+        if desc.endswith(" card") and desc != "card":
+            desc = desc[: -len(" card")]
+        flt, players = _selector(desc, ctx, zone="main_deck")
+        if players or "controller" in flt or "rested" in flt or flt.get("other_than_self"):
+            raise _GapError(f"effect: search for {desc} and put it into your field")
+    out: JsonDict = {"op": "search", "filter": flt, "to": "field"}
+    if m.group("enter"):
+        out["triggers_enter"] = True
+    return [out]
+
+
+@_effect(
+    r"reveal the top card of your main deck\.\s*if it(?:'s| is) (?P<d>(?:[^.,\"]|\"[^\"]*\")+?),\s*"
+    r"put it into your (?P<then>hand|field)"
+    r"(?:\.\s*otherwise,?\s*put it into your (?P<else>hand|graveyard))?"
+)
+def _reveal_top(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Reveal the top card of your main deck. If it's a Fairy resonator, put it into your hand."
+    # (FoW-5.5 10.4); without "Otherwise" the card stays on top of the deck
+    desc = m.group("d").strip()
+    am = re.match(r"(?:a|an) (?P<rest>.+)$", desc, re.IGNORECASE)
+    if not am:
+        raise _GapError(f"effect: reveal the top card, if it's {desc}")
+    flt, players = _selector(am.group("rest"), ctx, zone="main_deck")
+    if players or "controller" in flt or "rested" in flt or flt.get("other_than_self") or flt.get("types") is None:
+        raise _GapError(f"effect: reveal the top card, if it's {desc}")
+    if m.group("then").lower() == "field" and flt["types"] != ["resonator"]:
+        # only a resonator can be put into the field by this wording without further rules
+        raise _GapError(f"effect: reveal the top card, if it's {desc}, put it into your field")
+    out: JsonDict = {"op": "reveal_top", "filter": flt, "then": m.group("then").lower()}
+    if m.group("else"):
+        out["otherwise"] = m.group("else").lower()
+    return [out]
+
+
 @_effect(r"cancel target (?P<k>spell|normal spell|summon spell)")
 def _cancel(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "spell" is any card in the chase area; "summon spell" a resonator; "normal spell"
