@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from api.app import create_app
 from domain.fow import actions, engine
+from domain.fow.cards import Filter, Search
 from domain.fow.characteristics import characteristics
 from domain.fow.context import Ctx
 from domain.fow.importer import import_cards
@@ -201,6 +202,31 @@ HERALD = {
     "abilities": [{"kind": "automatic", "trigger": "enter", "effects": [{"op": "draw", "count": 1}]}],
 }
 
+# the effect of Coup d'Etat Mastermind, Shion (TMS-046J, a J-ruler) on a resonator
+SEER = {
+    "id": "T-SEER",
+    "name": "Seer",
+    "type": "resonator",
+    "cost": {"attribute": {"U": 1}},
+    "attributes": ["U"],
+    "atk": 100,
+    "def": 100,
+    "abilities": [
+        {
+            "kind": "automatic",
+            "trigger": "enters_field",
+            "effects": [
+                {
+                    "op": "reveal_top",
+                    "filter": {"zone": "main_deck", "types": ["resonator"], "max_total_cost": 5},
+                    "then": "field",
+                    "otherwise": "hand",
+                }
+            ],
+        }
+    ],
+}
+
 
 @functools.cache
 def database_cards() -> dict[str, dict[str, Any]]:
@@ -214,7 +240,7 @@ def database_cards() -> dict[str, dict[str, Any]]:
 
 
 def vocab_game(main: Mapping[str, int], stones: Mapping[str, int], ruler: str = "T-RULER") -> GameState:
-    cards = catalog({**database_cards(), "T-HERALD": HERALD})
+    cards = catalog({**database_cards(), "T-HERALD": HERALD, "T-SEER": SEER})
     d = {**deck(dict(main), dict(stones)), "ruler": ruler}
     state, _ = start_game(cards=cards, decks=(d, d))
     keep_hands(state)
@@ -308,6 +334,111 @@ def test_put_stone_puts_the_top_magic_stone_into_the_magic_stone_area() -> None:
     moved = [e for e in events if e.type == "CardMoved" and e.data["oid"] == top]
     assert len(moved) == 1 and moved[0].rule == "FoW-5.5 3.7 p1" and moved[0].data["to"] == "stone_area"
     assert len(state.zones["p1"]["stone_area"]) == before + 1
+
+
+def on_top(state: GameState, oid: str) -> None:
+    """Given: ``oid`` is the top card of its owner's main deck."""
+    deck = state.zones[state.objects[oid].owner]["main_deck"]
+    deck.remove(oid)
+    deck.append(oid)
+
+
+def test_reveal_top_puts_a_matching_card_into_the_hand_and_leaves_another_on_top() -> None:
+    # Water Sprite (TTW-054): "When this card enters your field, reveal the top card of your main
+    # deck. If it's a Fairy resonator, put it into your hand." To reveal shows the card to all
+    # players (FoW-5.5 10.4 p1); a card that does not match stays where it is
+    state = vocab_game({"TTW-054": 4, "T-BEAR": 4}, {"T-STONE": 10})
+    sprite = own(state, "p1", "TTW-054", "graveyard")
+    fairy = next(o for o in state.zones["p1"]["main_deck"] if state.objects[o].card == "TTW-054")
+    on_top(state, fairy)
+    ctx = Ctx(state, "given")
+    actions.move(ctx, sprite, "field", "given", rule="3.1 p5", reason="effect", controller="p1")
+    run(state, cmd("Pass", "p1"))  # the lone trigger needs no choice: played automatically
+    events = resolve(state)
+    revealed = find(events, "CardRevealed")
+    assert revealed.data == {"oid": fairy, "player": "p1"} and revealed.rule == "FoW-5.5 10.4 p1"
+    moved = find(events, "CardMoved")
+    assert (moved.data["oid"], moved.data["from"], moved.data["to"]) == (fairy, "main_deck", "hand")
+    assert moved.data["revealed"] is True and fairy in state.zones["p1"]["hand"]
+    # a Bear on top: revealed, not a Fairy resonator, it stays on top of the main deck
+    second = own(state, "p1", "TTW-054", "graveyard")
+    bear = next(o for o in state.zones["p1"]["main_deck"] if state.objects[o].card == "T-BEAR")
+    on_top(state, bear)
+    ctx = Ctx(state, "given")
+    actions.move(ctx, second, "field", "given", rule="3.1 p5", reason="effect", controller="p1")
+    run(state, cmd("Pass", "p1"))
+    events = resolve(state)
+    assert find(events, "CardRevealed").data["oid"] == bear
+    assert not [e for e in events if e.type == "CardMoved" and e.data["oid"] == bear]
+    assert state.zones["p1"]["main_deck"][-1] == bear
+    # the reveal ends with the effect (10.4 p1): the opponent no longer sees the top card
+    ended = find(events, "RevealEnded")
+    assert ended.data == {"oid": bear, "player": "p1"} and ended.rule == "FoW-5.5 10.4 p1"
+    assert state.objects[bear].revealed is False
+    assert not engine.is_visible(state, bear, "p2") and not engine.is_visible(state, bear, "p1")
+
+
+def test_reveal_top_puts_a_matching_resonator_into_the_field_and_otherwise_into_the_hand() -> None:
+    # Shion's effect (TMS-046J): "reveal the top card of your main deck. If it's a resonator with
+    # total cost 5 or less, put it into your field. Otherwise, put it into your hand." (10.4 p1)
+    state = vocab_game({"T-SEER": 4, "T-BEAR": 4, "T-BOLT": 4}, {"T-STONE": 10})
+    seer = own(state, "p1", "T-SEER", "graveyard")
+    bear = next(o for o in state.zones["p1"]["main_deck"] if state.objects[o].card == "T-BEAR")
+    on_top(state, bear)
+    ctx = Ctx(state, "given")
+    actions.move(ctx, seer, "field", "given", rule="3.1 p5", reason="effect", controller="p1")
+    run(state, cmd("Pass", "p1"))
+    events = resolve(state)
+    moved = find(events, "CardMoved")
+    assert (moved.data["oid"], moved.data["to"], moved.data["controller"]) == (bear, "field", "p1")
+    assert state.objects[bear].zone == "field"
+    # a spell on top does not match: "Otherwise, put it into your hand"
+    second = own(state, "p1", "T-SEER", "graveyard")
+    bolt = next(o for o in state.zones["p1"]["main_deck"] if state.objects[o].card == "T-BOLT")
+    on_top(state, bolt)
+    ctx = Ctx(state, "given")
+    actions.move(ctx, second, "field", "given", rule="3.1 p5", reason="effect", controller="p1")
+    run(state, cmd("Pass", "p1"))
+    events = resolve(state)
+    moved = next(e for e in events if e.type == "CardMoved" and e.data["oid"] == bolt)
+    assert (moved.data["from"], moved.data["to"]) == ("main_deck", "hand")
+
+
+def test_search_into_the_field_triggers_enter_when_the_text_says_so() -> None:
+    # Hyde, the Chaos (MPR-081): "[Activate] Pay {W}, banish this card: Search your main deck for a
+    # card named "Jekyll, the Order" and put it into your field. This triggers its [Enter] ability.
+    # Then shuffle your main deck." (FoW-5.5 10.13 p2; the text overrides 9.6 p1.1, golden rule 1.4)
+    state = vocab_game({"MPR-081": 4, "MPR-008": 4, "T-BEAR": 4}, {"T-STONE": 10})
+    hyde = own(state, "p1", "MPR-081", "field")
+    state.players["p1"].will.append("W")  # given: p1 has produced {W}
+    run(state, cmd("ActivateAbility", "p1", source=hyde, ability=1, pay_with=[]))
+    assert state.objects[hyde].zone == "graveyard"  # banished as a cost
+    events = resolve(state)
+    asked = find(events, "ChoiceRequested")
+    jekylls = [o for o in state.zones["p1"]["main_deck"] if state.objects[o].card == "MPR-008"]
+    assert asked.data["kind"] == "search" and sorted(asked.data["options"]["cards"]) == sorted(jekylls)
+    life = state.players["p1"].life
+    events = run(state, cmd("ChooseCards", "p1", cards=[jekylls[0]]))
+    moved = find(events, "CardMoved")
+    assert (moved.data["oid"], moved.data["to"], moved.rule) == (jekylls[0], "field", "FoW-5.5 10.13 p2")
+    trig = find(events, "AbilityTriggered")
+    assert trig.data["source"] == jekylls[0]  # Jekyll's [Enter]: "You gain 200 life."
+    assert "DeckShuffled" in types(events)
+    events = resolve(state)
+    assert state.players["p1"].life == life + 200
+
+
+def test_search_into_the_field_finds_only_cards_that_can_be_put_there() -> None:
+    # "put it into your field": a spell cannot be in the field (FoW-5.5 3.15 p4), so it is no
+    # candidate of the search (10.13 p2); searching into the hand finds it
+    state = vocab_game({"MPR-081": 4, "T-BOLT": 4, "T-BEAR": 4}, {"T-STONE": 10})
+    ctx = Ctx(state, "given")
+    bolt = next(o for o in state.zones["p1"]["main_deck"] if state.objects[o].card == "T-BOLT")
+    bear = next(o for o in state.zones["p1"]["main_deck"] if state.objects[o].card == "T-BEAR")
+    to_field = Search(filter=Filter(zone="main_deck", types=[]), to="field")
+    to_hand = Search(filter=Filter(zone="main_deck", types=[]))
+    assert actions._search_match(ctx.s, to_field, bear, "p1") and not actions._search_match(ctx.s, to_field, bolt, "p1")
+    assert actions._search_match(ctx.s, to_hand, bolt, "p1")
 
 
 # --------------------------------------------------------------------------------------

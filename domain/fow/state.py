@@ -668,6 +668,11 @@ def _marker(s: GameState, d: Mapping[str, Any], e: Event) -> None:
         s.objects[d["oid"]].revealed = True
 
 
+@handles("RevealEnded")
+def _reveal_ended(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.objects[d["oid"]].revealed = False
+
+
 @handles("AbilityTriggered")
 def _triggered(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     s.triggered.append(
