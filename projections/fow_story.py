@@ -87,7 +87,39 @@ def _split_camel(name: str) -> str:
     return re.sub(r"(?<!^)(?=[A-Z])", " ", name).lower()
 
 
-class Narrator:
+class SharedSentences:
+    """Sentences every ruleset's narrator words the same way (FoW's :class:`Narrator` and
+    :class:`projections.judge.GenericNarrator`); subclasses supply ``player`` and ``card``."""
+
+    def player(self, pid: Any) -> str:
+        raise NotImplementedError
+
+    def card(self, oid: Any) -> str:
+        raise NotImplementedError
+
+    def _GameStarted(self, d: Mapping[str, Any]) -> str:  # noqa: N802
+        names = " vs ".join(f"{p['name']} ({p['id']})" for p in d["players"])
+        return f"Game {d['game_id']} started under {d['ruleset']} ({d['variant']}): {names}"
+
+    def _TurnBegan(self, d: Mapping[str, Any]) -> str:  # noqa: N802
+        return f"Turn {d['turn']} began for {self.player(d['player'])}"
+
+    def _ChoiceRequested(self, d: Mapping[str, Any]) -> str:  # noqa: N802
+        return f"{self.player(d['player'])} must choose: {str(d['kind']).replace('_', ' ')}"
+
+    def _AbilityTriggered(self, d: Mapping[str, Any]) -> str:  # noqa: N802
+        return f"An automatic ability of {self.card(d['source'])} triggered"
+
+    def _PlayerLost(self, d: Mapping[str, Any]) -> str:  # noqa: N802
+        return f"{self.player(d['player'])} lost the game ({str(d['reason']).replace('_', ' ')})"
+
+    def _GameEnded(self, d: Mapping[str, Any]) -> str:  # noqa: N802
+        if d.get("winner") is None:
+            return "The game ended in a draw"
+        return f"{self.player(d['winner'])} won the game"
+
+
+class Narrator(SharedSentences):
     """Turns events into one-line sentences, reading names from the state before each event."""
 
     def __init__(self, before: GameState, after: GameState) -> None:
@@ -126,10 +158,6 @@ class Narrator:
         return f"{who}{_split_camel(e.type)}"
 
     # one method per event type with something worth saying
-    def _GameStarted(self, d: Mapping[str, Any]) -> str:  # noqa: N802
-        names = " vs ".join(f"{p['name']} ({p['id']})" for p in d["players"])
-        return f"Game {d['game_id']} started under {d['ruleset']} ({d['variant']}): {names}"
-
     def _DeckShuffled(self, d: Mapping[str, Any]) -> str:  # noqa: N802
         return f"{self.player(d['player'])} shuffled their {ZONE_NAMES[d['zone']]} ({len(d['order'])} cards)"
 
@@ -153,9 +181,6 @@ class Narrator:
         n = len(d["cards"])
         return f"{self.player(d['player'])} chose to change {n} card{'s' if n != 1 else ''} of their opening hand"
 
-    def _TurnBegan(self, d: Mapping[str, Any]) -> str:  # noqa: N802
-        return f"Turn {d['turn']} began for {self.player(d['player'])}"
-
     def _StepBegan(self, d: Mapping[str, Any]) -> str:  # noqa: N802
         name = STEP_NAMES.get((d["phase"], d["step"]), f"{d['phase']} {d['step']}")
         return f"{name[0].upper()}{name[1:]} began"
@@ -165,9 +190,6 @@ class Narrator:
 
     def _PriorityPassed(self, d: Mapping[str, Any]) -> str:  # noqa: N802
         return f"{self.player(d['player'])} passed"
-
-    def _ChoiceRequested(self, d: Mapping[str, Any]) -> str:  # noqa: N802
-        return f"{self.player(d['player'])} must choose: {d['kind'].replace('_', ' ')}"
 
     def _CardMoved(self, d: Mapping[str, Any]) -> str:  # noqa: N802
         oid, reason = d["oid"], d.get("reason", "")
@@ -270,9 +292,6 @@ class Narrator:
         amount = "all" if d.get("amount") is None else str(d["amount"])
         return f"{amount} damage to {targets} will be prevented this turn (from {self.card(d['source'])})"
 
-    def _AbilityTriggered(self, d: Mapping[str, Any]) -> str:  # noqa: N802
-        return f"An automatic ability of {self.card(d['source'])} triggered"
-
     def _CounterPut(self, d: Mapping[str, Any]) -> str:  # noqa: N802
         return f"{d['count']} {d['counter']} counter(s) were put on {self.card(d['oid'])}"
 
@@ -281,14 +300,6 @@ class Narrator:
 
     def _LifebreakPerformed(self, d: Mapping[str, Any]) -> str:  # noqa: N802
         return f"{self.player(d['player'])} performed a lifebreak"
-
-    def _PlayerLost(self, d: Mapping[str, Any]) -> str:  # noqa: N802
-        return f"{self.player(d['player'])} lost the game ({d['reason'].replace('_', ' ')})"
-
-    def _GameEnded(self, d: Mapping[str, Any]) -> str:  # noqa: N802
-        if d.get("winner") is None:
-            return "The game ended in a draw"
-        return f"{self.player(d['winner'])} won the game"
 
     def _DrawFromEmptyDeckAttempted(self, d: Mapping[str, Any]) -> str:  # noqa: N802
         return f"{self.player(d['player'])} had to draw from an empty main deck"

@@ -95,21 +95,12 @@ class JudgeService:
             raise InvalidRequestError(
                 f"game {game_id!r} has no event {seq}; it has {len(events)} events", "game/no_such_event"
             )
-        entries = timeline(get_engine(ruleset), events[:seq], names, rule_title)
-        chain = why(entries, seq, rule_title, rule_text, names)
-        commands = self._commands(game_id)
-        out: list[WhyLink] = []
-        for link in chain:
-            sent = commands.get(link.command or "")
-            if link.type == "Command" and sent is not None:
-                args = ", ".join(f"{k}={v}" for k, v in sorted(dict(sent.get("args") or {}).items()))
-                who = names.get(link.actor, link.actor)
-                link = WhyLink(
-                    None, link.command, str(sent["type"]), link.actor, "", "", "",
-                    f"{who} sent {sent['type']}({args})",
-                )  # fmt: skip
-            out.append(link)
-        return out
+        engine = get_engine(ruleset)
+        entries = timeline(engine, events[:seq], names, rule_title)
+        # the command link names cards as they were on the board the command was decided on
+        return why(
+            entries, seq, rule_title, rule_text, names, commands=self._commands(game_id), engine=engine, events=events
+        )
 
     def _commands(self, game_id: str) -> dict[str, dict[str, Any]]:
         """``cmd:<id>`` -> the submitted command, where the event store kept it."""

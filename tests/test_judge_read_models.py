@@ -235,23 +235,33 @@ def test_godzilla_timeline_and_why_chain_through_the_service(games: GameService,
         1,
     )
     played = next(e for e in entries if e.type == "CardPlayed")
-    assert (played.summary, played.actor, played.turn, played.phase) == ("Alice played Swarm Drone", "p1", 2, "main")
+    assert (played.summary, played.actor, played.turn, played.phase) == (
+        "Alice played Swarm Drone (counter power 1000) from their hand into zone 2",
+        "p1",
+        2,
+        "main",
+    )
     chain = judge.why("gz", played.seq)
     assert [(link.type, link.rule, link.rule_title, link.summary) for link in chain] == [
-        ("CardPlayed", "GCG-1.00 9.5.2.1.2", "Play and Resolve", "Alice played Swarm Drone"),
+        (
+            "CardPlayed",
+            "GCG-1.00 9.5.2.1.2",
+            "Play and Resolve",
+            "Alice played Swarm Drone (counter power 1000) from their hand into zone 2",
+        ),
         (
             "CardMoved",
             "GCG-1.00 9.5.2.1.1",
             "Play and Resolve",
-            "Alice's Swarm Drone moved from their hand to their resolution (play)",
+            "Alice's Swarm Drone moved from their hand to their resolution area (play)",
         ),
         (
             "MainActionTaken",
             "GCG-1.00 8.2.1",
             "Play a Battle Card",
-            "Alice: main action taken (action PlayBattleCard:GCG-TST-065:2)",
+            "Alice took a main phase action: play battle card Swarm Drone (zone 2)",
         ),
-        ("PlayBattleCard", "", "", "Alice sent PlayBattleCard(card=p1-042, zone=2)"),
+        ("PlayBattleCard", "", "", "Alice sent PlayBattleCard(card=Swarm Drone, zone=2)"),
     ]
     assert chain[0].rule_text.startswith("If you are playing a battle card")
     assert chain[-1].command == "cmd:c1" and chain[-1].actor == "p1"
@@ -261,16 +271,21 @@ def test_luck_and_logic_why_a_gate_was_destroyed(games: GameService, judge: Judg
     play(games, "LL-2.04", ("monolium_starlight", "septpia_tides"), 10, "ll")
     entries = judge.timeline("ll")
     destroyed = next(e for e in entries if e.type == "GateDestroyed")
-    assert destroyed.summary == "Bob's Gate of Dawn was destroyed by Alice's Knight Trainee"
+    assert destroyed.summary == "Bob's Gate of Dawn was destroyed by Alice's Knight Trainee (power 3000)"
     assert (destroyed.turn, destroyed.phase, destroyed.step) == (2, "battle", "attack_declaration")
     chain = judge.why("ll", destroyed.seq)
     assert [(link.type, link.actor, link.rule, link.summary) for link in chain] == [
-        ("GateDestroyed", "rules", "LL-2.04 8.2.10.3", "Bob's Gate of Dawn was destroyed by Alice's Knight Trainee"),
-        ("AttackDeclared", "p1", "LL-2.04 8.2.6", "Alice's Knight Trainee attacked Bob's FL circle"),
-        ("CardRested", "rules", "LL-2.04 8.2.5", "Alice's Knight Trainee was rested (attack)"),
-        ("BattleBegan", "rules", "LL-2.04 8.1.3", "Alice: battle began (attack no 1)"),
-        ("AttackChosen", "p1", "LL-2.04 8.2.4.1", "Alice: attack chosen"),
-        ("DeclareAttack", "p1", "", "Alice sent DeclareAttack(attacker=p1-d39, circle=FL)"),
+        (
+            "GateDestroyed",
+            "rules",
+            "LL-2.04 8.2.10.3",
+            "Bob's Gate of Dawn was destroyed by Alice's Knight Trainee (power 3000)",
+        ),
+        ("AttackDeclared", "p1", "LL-2.04 8.2.6", "Alice's Knight Trainee (power 3000) attacked Bob's FL circle"),
+        ("CardRested", "rules", "LL-2.04 8.2.5", "Alice's Knight Trainee (power 3000) was rested (attack)"),
+        ("BattleBegan", "rules", "LL-2.04 8.1.3", "Alice began battle 1"),
+        ("AttackChosen", "p1", "LL-2.04 8.2.4.1", "Alice chose to attack (attack 1 of the turn)"),
+        ("DeclareAttack", "p1", "", "Alice sent DeclareAttack(attacker=Knight Trainee, circle=FL)"),
     ]
     assert {link.rule_title for link in chain[:3]} == {"Attack Declaration Step"}
     assert chain[1].rule_text.startswith("The turn player chooses 1 of the opponent's circles")
