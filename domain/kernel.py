@@ -7,10 +7,11 @@ outside and are recorded in events, so that replay (``evolve``) is a pure fold.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Generic, Protocol, Self, TypeVar
 
 JSON = Any
@@ -123,6 +124,28 @@ class UnknownEventError(DomainError):
 
 class CardDataError(DomainError):
     """A card catalog entry or deck list is malformed."""
+
+
+def dataclass_to_dict(obj: Any) -> dict[str, JSON]:
+    """A deep copy of a dataclass instance's fields as a dict (state snapshots)."""
+    return {f.name: copy.deepcopy(getattr(obj, f.name)) for f in fields(obj)}
+
+
+def common_state_dict(state: Any) -> dict[str, JSON]:
+    """The part of a state dump every game system shares: the game's header, its objects,
+    players and zones (each system adds its cards and its own fields)."""
+    return {
+        "game_id": state.game_id,
+        "ruleset": state.ruleset,
+        "variant": state.variant,
+        "seq": state.seq,
+        "seed": state.seed,
+        "shuffles": state.shuffles,
+        "objects": {oid: dataclass_to_dict(o) for oid, o in state.objects.items()},
+        "order": list(state.order),
+        "players": {pid: dataclass_to_dict(p) for pid, p in state.players.items()},
+        "zones": {p: {z: list(v) for z, v in zs.items()} for p, zs in state.zones.items()},
+    }
 
 
 class FoldableState(Protocol):

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from domain.fow.cards import Card, parse_card
-from domain.kernel import JSON, Event, EventHandlers
+from domain.kernel import JSON, Event, EventHandlers, common_state_dict, dataclass_to_dict
 
 ZONES = (
     "main_deck",
@@ -242,36 +242,23 @@ def _clone_obj(obj: Obj) -> Obj:
 # --- serialisation --------------------------------------------------------------------
 
 
-def _dc_to_dict(obj: Any) -> dict[str, JSON]:
-    return {f.name: copy.deepcopy(getattr(obj, f.name)) for f in fields(obj)}
-
-
 def state_to_dict(state: GameState) -> dict[str, JSON]:
     """A JSON-friendly, canonical dump (used for snapshots and replay-equality checks)."""
     return {
-        "game_id": state.game_id,
-        "ruleset": state.ruleset,
-        "variant": state.variant,
-        "seq": state.seq,
-        "seed": state.seed,
-        "shuffles": state.shuffles,
+        **common_state_dict(state),
         "cards": {cid: c.model_dump(mode="json", by_alias=True, exclude_unset=True) for cid, c in state.cards.items()},
-        "objects": {oid: _dc_to_dict(o) for oid, o in state.objects.items()},
-        "order": list(state.order),
-        "players": {pid: _dc_to_dict(p) for pid, p in state.players.items()},
-        "zones": {p: {z: list(v) for z, v in zs.items()} for p, zs in state.zones.items()},
-        "chase": [_dc_to_dict(c) for c in state.chase],
+        "chase": [dataclass_to_dict(c) for c in state.chase],
         "turn": state.turn,
         "turn_player": state.turn_player,
         "first_player": state.first_player,
         "phase": state.phase,
         "step": state.step,
-        "battle": _dc_to_dict(state.battle) if state.battle else None,
+        "battle": dataclass_to_dict(state.battle) if state.battle else None,
         "no_more_battle": state.no_more_battle,
         "passes": state.passes,
-        "pending": _dc_to_dict(state.pending) if state.pending else None,
-        "triggered": [_dc_to_dict(t) for t in state.triggered],
-        "effects": [_dc_to_dict(e) for e in state.effects],
+        "pending": dataclass_to_dict(state.pending) if state.pending else None,
+        "triggered": [dataclass_to_dict(t) for t in state.triggered],
+        "effects": [dataclass_to_dict(e) for e in state.effects],
         "counter": state.counter,
         "hand_changes": {k: list(v) for k, v in state.hand_changes.items()},
         "finished": state.finished,

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from domain.gcg.cards import Card, parse_card
-from domain.kernel import JSON, Event, EventHandlers
+from domain.kernel import JSON, Event, EventHandlers, common_state_dict, dataclass_to_dict
 
 AREAS = ("monster_deck", "deck", "hand", "discard", "field", "strategy", "monster", "resolution")
 FIELD_AREAS = frozenset({"field", "strategy", "monster"})
@@ -227,33 +227,20 @@ def _clone_effect(e: Effect) -> Effect:
 # --- serialisation --------------------------------------------------------------------
 
 
-def _dc_to_dict(obj: Any) -> dict[str, JSON]:
-    return {f.name: copy.deepcopy(getattr(obj, f.name)) for f in fields(obj)}
-
-
 def state_to_dict(state: GameState) -> dict[str, JSON]:
     """A JSON-friendly, canonical dump (snapshots and replay-equality checks)."""
     return {
-        "game_id": state.game_id,
-        "ruleset": state.ruleset,
-        "variant": state.variant,
-        "seq": state.seq,
-        "seed": state.seed,
-        "shuffles": state.shuffles,
+        **common_state_dict(state),
         "cards": {cid: c.model_dump(mode="json", exclude_unset=True) for cid, c in state.cards.items()},
-        "objects": {oid: _dc_to_dict(o) for oid, o in state.objects.items()},
-        "order": list(state.order),
-        "players": {pid: _dc_to_dict(p) for pid, p in state.players.items()},
-        "zones": {p: {z: list(v) for z, v in zs.items()} for p, zs in state.zones.items()},
         "turn": state.turn,
         "turn_player": state.turn_player,
         "turn_seq": state.turn_seq,
         "first_player": state.first_player,
         "phase": state.phase,
-        "pending": _dc_to_dict(state.pending) if state.pending else None,
-        "standby": [_dc_to_dict(a) for a in state.standby],
-        "effects": [_dc_to_dict(e) for e in state.effects],
-        "delayed": [_dc_to_dict(d) for d in state.delayed],
+        "pending": dataclass_to_dict(state.pending) if state.pending else None,
+        "standby": [dataclass_to_dict(a) for a in state.standby],
+        "effects": [dataclass_to_dict(e) for e in state.effects],
+        "delayed": [dataclass_to_dict(d) for d in state.delayed],
         "fired": list(state.fired),
         "counter": state.counter,
         "main_log": [list(x) for x in state.main_log],

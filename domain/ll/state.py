@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from domain.kernel import JSON, Event, EventHandlers
+from domain.kernel import JSON, Event, EventHandlers, common_state_dict, dataclass_to_dict
 from domain.ll.cards import Card, parse_card
 
 ZONES = (
@@ -289,34 +289,21 @@ def _clone_obj(obj: Obj) -> Obj:
 # --- serialisation --------------------------------------------------------------------
 
 
-def _dc_to_dict(obj: Any) -> dict[str, JSON]:
-    return {f.name: copy.deepcopy(getattr(obj, f.name)) for f in fields(obj)}
-
-
 def state_to_dict(state: GameState) -> dict[str, JSON]:
     """A JSON-friendly, canonical dump (used for snapshots and replay-equality checks)."""
     return {
-        "game_id": state.game_id,
-        "ruleset": state.ruleset,
-        "variant": state.variant,
-        "seq": state.seq,
-        "seed": state.seed,
-        "shuffles": state.shuffles,
+        **common_state_dict(state),
         "cards": {cid: c.model_dump(mode="json", exclude_unset=True) for cid, c in state.cards.items()},
-        "objects": {oid: _dc_to_dict(o) for oid, o in state.objects.items()},
-        "order": list(state.order),
-        "players": {pid: _dc_to_dict(p) for pid, p in state.players.items()},
-        "zones": {p: {z: list(v) for z, v in zs.items()} for p, zs in state.zones.items()},
         "turn": state.turn,
         "turn_player": state.turn_player,
         "first_player": state.first_player,
         "phase": state.phase,
         "step": state.step,
-        "battle": _dc_to_dict(state.battle) if state.battle else None,
-        "pending": _dc_to_dict(state.pending) if state.pending else None,
-        "primed": [_dc_to_dict(p) for p in state.primed],
-        "frames": [_dc_to_dict(f) for f in state.frames],
-        "effects": [_dc_to_dict(e) for e in state.effects],
+        "battle": dataclass_to_dict(state.battle) if state.battle else None,
+        "pending": dataclass_to_dict(state.pending) if state.pending else None,
+        "primed": [dataclass_to_dict(p) for p in state.primed],
+        "frames": [dataclass_to_dict(f) for f in state.frames],
+        "effects": [dataclass_to_dict(e) for e in state.effects],
         "fired": list(state.fired),
         "counter": state.counter,
         "finished": state.finished,
