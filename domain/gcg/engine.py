@@ -30,7 +30,9 @@ decision (``view()["pending"]``):
   of ``pending.options.among``: which automatic ability in standby to play next
   (``order_auto``, 9.6.3.1), targets (9.5.3), modes (9.5.2.2.1), "you may" (``yes_no``,
   9.5.4, 9.9.3), cards to discard, search or swap, the new invading monster after a
-  counter (``successor``, 5.15.1.2), a replacement effect to apply (9.9.2), zones.
+  counter (``successor``, 5.15.1.2), a replacement effect to apply (9.9.2), zones, which of
+  your simultaneous interrupt-type rule actions to perform next (``rule_action_order``,
+  10.1.2.1.1).
 * any time: ``Concede`` (1.2.3).
 
 Zones are numbered 1-8 (4.4.3); the invading monster starts in zone 1 (6.3.1.6) and its
@@ -440,6 +442,7 @@ def choose(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
 def _choice_rule(kind: str) -> str:
     return {
         "order_auto": "9.6.3.1",
+        "rule_action_order": "10.1.2.1.1",
         "targets": "9.5.3.1",
         "modes": "9.5.2.2.1",
         "yes_no": "9.5.4",
