@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.gcg import engine
-from domain.gcg.characteristics import counter_power, threat_level
+from domain.gcg.characteristics import board, counter_power, threat_level
 from tests.gcg_support import (
     BLUE,
     RED,
@@ -195,6 +195,57 @@ def test_value_modifications_follow_time_stamps() -> None:
     assert threat_level(state, "p1") == 5000
     to_strategy(state, "p2", tst(51), 1)
     assert threat_level(state, "p1") == 15000
+
+
+def _grant(n: int, name: str, gain: str | None, having: str | None, **kw: Any) -> dict[str, Any]:
+    """A test battle card: "your battle cards [with the trait ``having``] also have the
+    trait ``gain``" (9.8.1.3), or get ``kw`` (9.8.1.5)."""
+    flt: dict[str, Any] = {"controller": "you", "types": ["battle"]}
+    if having:
+        flt["traits"] = [having]
+    ability = {"kind": "continuous", "affects": {"kind": "all", "filter": flt}, **kw}
+    if gain:
+        ability["gain_traits"] = [gain]
+    return battle(n, name=name, abilities=[ability])
+
+
+TITAN_BEACON = _grant(90, "Titan Beacon", "Titan", "Kaiju")
+KAIJU_BEACON = _grant(91, "Kaiju Beacon", "Kaiju", None)
+TITAN_DRILL = _grant(92, "Titan Drill", None, "Titan", counter=1000)
+
+
+def test_an_effect_that_depends_on_another_is_applied_after_it() -> None:
+    """9.8.1.6: Titan Beacon (the older time stamp) gives 〈Titan〉 to your battle cards with
+    〈Kaiju〉; Kaiju Beacon gives 〈Kaiju〉 to all of them.  Applying Kaiju Beacon first changes
+    what Titan Beacon applies to, so Titan Beacon depends on it and is applied after it,
+    whatever the time stamps (9.8.1.7); then a 9.8.1.5 bonus for 〈Titan〉 applies too."""
+    beacons = {TITAN_BEACON["id"]: 1, KAIJU_BEACON["id"]: 1, TITAN_DRILL["id"]: 1}
+    state = _game(beacons, extra=[TITAN_BEACON, KAIJU_BEACON, TITAN_DRILL])
+    titan = to_zone(state, "p1", TITAN_BEACON["id"], 2)
+    tank = to_zone(state, "p1", tst(10), 4)  # 〈Atomic〉, 3000
+    assert board(state)[tank].traits == ["Atomic"]
+    to_zone(state, "p1", KAIJU_BEACON["id"], 3)
+    infos = board(state)
+    assert infos[titan].since < infos[tank].since
+    assert infos[tank].traits == ["Atomic", "Kaiju", "Titan"]
+    assert "Titan" in infos[titan].traits
+    assert counter_power(state, tank) == 3000
+    to_zone(state, "p1", TITAN_DRILL["id"], 5)
+    assert counter_power(state, tank) == 4000
+
+
+def test_a_continuous_ability_can_depend_on_a_resolved_effect() -> None:
+    """9.8.1.6 with 9.8.1.7.2: an ability's effect that gave 〈Kaiju〉 to one battle card
+    (time stamp: when it was played, after Titan Beacon was placed) is applied before
+    Titan Beacon, which depends on it; without it, the card has no 〈Titan〉."""
+    state = _game({TITAN_BEACON["id"]: 1}, extra=[TITAN_BEACON])
+    to_zone(state, "p1", TITAN_BEACON["id"], 2)
+    tank = to_zone(state, "p1", tst(10), 4)
+    other = to_zone(state, "p1", tst(11), 5)
+    effect_on(state, tank, "kaiju", "p1", gain_traits=["Kaiju"])
+    infos = board(state)
+    assert infos[tank].traits == ["Atomic", "Kaiju", "Titan"]
+    assert infos[other].traits == ["Atomic"]
 
 
 def test_nullified_abilities_do_not_apply() -> None:
