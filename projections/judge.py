@@ -257,6 +257,15 @@ class GenericNarrator(SharedSentences):
         circles = ", ".join(d.get("circles", []))
         return f"{self.player(d['player'])} deployed {self.card_name(d['oid'])}" + (f" to {circles}" if circles else "")
 
+    def _LoopDeclared(self, d: Mapping[str, Any]) -> str:  # noqa: N802
+        steps = len(d["actions"])
+        return f"{self.player(d['player'])} declared an infinite loop of {steps} actions, {d['times']} time(s)"
+
+    def _LoopPerformed(self, d: Mapping[str, Any]) -> str:  # noqa: N802
+        done = f"The loop was performed {d['times']} of the {d['declared']} time(s) declared"
+        stopped = d.get("stopped_by")
+        return f"{done}; {self.player(stopped)} stops it with another action" if stopped else done
+
     def _InvasionDeclared(self, d: Mapping[str, Any]) -> str:  # noqa: N802
         return f"{self.player(d['player'])} invaded with {self.card_name(d['oid'])}"
 
@@ -451,6 +460,15 @@ class GcgNarrator(GenericNarrator):
     def _LoopDetected(self, d: Mapping[str, Any]) -> str:  # noqa: N802
         actions = ", ".join(_words(str(a).split(":")[0]) for a in d["actions"])
         return f"A loop was detected: {self.player(d['player'])} may not repeat {actions} this turn"
+
+    def _LoopDeclared(self, d: Mapping[str, Any]) -> str:  # noqa: N802
+        steps = len(d["actions"])
+        return f"{self.player(d['player'])} declared an infinite loop of {steps} actions, {d['times']} time(s)"
+
+    def _LoopPerformed(self, d: Mapping[str, Any]) -> str:  # noqa: N802
+        done = f"The loop was performed {d['times']} of the {d['declared']} time(s) declared"
+        stopped = d.get("stopped_by")
+        return f"{done}; {self.player(stopped)} stops it with another action" if stopped else done
 
     def _InvasionDeclared(self, d: Mapping[str, Any]) -> str:  # noqa: N802
         return f"{self.player(d['player'])} invaded with {self.card_name(d['oid'])} (invasion value {d.get('icon', 0)})"
