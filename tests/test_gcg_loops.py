@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.gcg import engine
+from domain.kernel import Event
 from tests.gcg_support import (
     BLUE,
     RED,
@@ -94,6 +95,8 @@ def test_the_turn_player_declares_a_loop_and_the_opponent_accepts_the_number() -
     assert find(events, "LoopDeclared").rule == "GCG-1.00 12.1.1.1"
     assert pending(state) == ("loop_response", "p2")
     assert among(state) == [0, 1, 2, 3, 4, 5]  # p2 has a decision in the loop: a smaller number may be chosen
+    legal = [c.args for c in engine.legal_actions(state, "p2") if c.type == "Choose"]
+    assert legal == [{"choice": [5]}, {"choice": [0]}]
     r = rejected(state, cmd("Choose", "p2", choice=[6]))
     assert (r.code, r.rule) == ("rules/illegal_choice", "GCG-1.00 12.1.1.1")
     events = choose(state, 5)
@@ -131,8 +134,9 @@ def test_a_loop_must_have_been_performed_and_be_repeatable() -> None:
     state, _, _, _, loop = _looping_game()
     r = rejected(state, cmd("DeclareLoop", "p1", actions=loop[1:] + loop[:1], times=2))
     assert (r.code, r.rule) == ("rules/loop_not_performed", "GCG-1.00 12.1.1.1")
-    r = rejected(state, cmd("DeclareLoop", "p1", actions=loop, times=0))
-    assert (r.code, r.rule) == ("command/malformed", "GCG-1.00 12.1.1.1")
+    for times in (0, 101, True, "5"):
+        r = rejected(state, cmd("DeclareLoop", "p1", actions=loop, times=times))
+        assert (r.code, r.rule) == ("command/malformed", "GCG-1.00 12.1.1.1")
     r = rejected(state, cmd("DeclareLoop", "p1", actions="everything", times=2))
     assert r.code == "command/malformed"
     r = rejected(state, cmd("DeclareLoop", "p2", actions=loop, times=2))
@@ -171,3 +175,16 @@ def test_without_a_decision_of_the_opponent_the_number_can_only_be_accepted() ->
     rage = state.players["p1"].rage
     choose(state, 3)
     assert state.players["p1"].rage == rage + 6
+
+
+def test_a_declared_loop_hides_the_cards_the_opponent_may_not_see() -> None:
+    """4.9.2 (the hand is hidden): in the LoopDeclared event as the opponent sees it, the
+    turn player's choices of cards in their hand are hidden; the rest stays public."""
+    state, _, _, _, loop = _looping_game()
+    secret = state.zones["p1"]["hand"][0]
+    actions = [*loop, {"player": "p1", "type": "Choose", "args": {"choice": [secret, "yes"]}}]
+    data = {"player": "p1", "actions": actions, "times": 2}
+    event = Event(state.seq + 1, "LoopDeclared", data, "GCG-1.00 12.1.1.1", "cmd:test")
+    seen = engine.redact_event(state, event, "p2").data["actions"]
+    assert seen[:-1] == loop and seen[-1]["args"] == {"choice": [None, "yes"]}
+    assert engine.redact_event(state, event, "p1").data["actions"] == actions

@@ -421,8 +421,9 @@ def end_main_phase(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
 
 # --- infinite loops (12.1.1.1) ----------------------------------------------------------------------
 
-MAX_LOOP_TIMES = 1000
-"""The largest number of repetitions one declaration may ask for (each is performed)."""
+MAX_LOOP_TIMES = 100
+"""The largest number of repetitions one declaration may ask for: each one is performed
+and recorded, so the number is kept to what a table would shortcut in practice."""
 LOOP_COMMANDS = ("PlayBattleCard", "ActivateStrategy", "GainRage", "PlayMonster", "Invade", "Choose")
 
 
@@ -692,6 +693,8 @@ def _choices(s: GameState, player: str) -> list[Command]:
     assert p is not None
     among = list(p.options.get("among", []))
     lo, hi = int(p.options.get("min", 1)), int(p.options.get("max", 1))
+    if p.kind == "loop_response":  # accept the number, or stop at once (12.1.1.1)
+        return [Command("Choose", player, {"choice": [n]}) for n in sorted({among[-1], among[0]}, reverse=True)]
     out: list[Command] = []
     for n in range(lo, hi + 1):
         combos = itertools.islice(itertools.combinations(among, n), MAX_COMBOS)
