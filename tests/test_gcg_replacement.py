@@ -1,6 +1,6 @@
 """Replacement effects (GCG-1.00 9.9) on every event the card vocabulary can replace:
-destroying (5.12, also 5.12.1.1), returning to the hand, countering (5.15) and retreating
-(5.13.2); who orders several of them (9.9.2.1, 9.9.2.2), each applied once (9.9.2.3), an
+destroying (5.12, also 5.12.1.1), returning to the hand, countering (5.15), advancing
+(5.13.1) and retreating (5.13.2); who orders several of them (9.9.2.1, 9.9.2.2), each applied once (9.9.2.3), an
 optional one (9.2.1.3.2, 9.9.3) and a replaced action that still counts as performed
 (9.5.4.2).  Also the order of one player's simultaneous interrupt-type rule actions
 (10.1.2.1.1)."""
@@ -69,6 +69,15 @@ TETHER = replacing(
     [{"op": "gain_rage", "amount": 1}],
     text="When this card would be returned to your hand, gain 1 rage instead.",
 )
+ROADBLOCK = replacing(
+    87,
+    "Roadblock",
+    "advanced",
+    [{"op": "discard", "count": 1}],
+    affects={"kind": "opponent_monster"},
+    optional=True,
+    text="When your opponent's invading monster would advance, you may discard a card from your hand instead.",
+)
 COUNTERSTRIKE = strategy(84, [{"op": "counter"}], name="Counterstrike")
 PUSHBACK = strategy(85, [{"op": "retreat", "who": "opponent", "times": 2}], name="Pushback")
 LINGER = strategy(
@@ -85,7 +94,7 @@ LINGER = strategy(
         }
     ],
 )
-EXTRA = [BARRIER, DECOY, ANCHOR, TETHER, COUNTERSTRIKE, PUSHBACK, LINGER]
+EXTRA = [BARRIER, DECOY, ANCHOR, TETHER, ROADBLOCK, COUNTERSTRIKE, PUSHBACK, LINGER]
 
 
 def _game(red: dict[str, int] | None = None, blue: dict[str, int] | None = None) -> Any:
@@ -169,6 +178,53 @@ def test_a_replacement_of_a_retreat_replaces_the_whole_instruction() -> None:
     assert not find_all(events, "MonsterMoved", player="p2")
     assert state.players["p2"].position == 5
     assert len(state.zones["p2"]["hand"]) == hand + 1
+
+
+def test_the_master_of_an_optional_replacement_decides_to_replace_an_advance() -> None:
+    """9.2.1.3.2: "you may" is the replacement effect's master's choice, here the opponent's,
+    although the advancing monster is the turn player's; the end phase advance (7.5.2) is
+    replaced and does not occur (9.9.1.1)."""
+    state = _game(blue={ROADBLOCK["id"]: 1})
+    block = to_zone(state, "p2", ROADBLOCK["id"], 3)
+    hand = len(state.zones["p2"]["hand"])
+    end_main(state)
+    assert pending(state) == ("yes_no", "p2")
+    assert state.pending is not None and state.pending.options["event"] == "advanced"
+    assert state.pending.options["rule"] == "9.2.1.3.2"
+    events = choose(state, "yes")
+    assert pending(state) == ("discard", "p2")
+    events += choose(state, among(state)[0])
+    assert find(events, "ReplacementApplied", source=block, event="advanced").rule == "GCG-1.00 9.9.1"
+    assert not find_all(events, "MonsterMoved", player="p1")
+    assert state.players["p1"].position == 1
+    assert pending(state) == ("main", "p2")
+    assert len(state.zones["p2"]["hand"]) == hand - 1 + 1  # discarded 1, then drew 1 (7.2.2)
+
+
+def test_victory_through_invasion_is_an_advance_that_can_be_replaced() -> None:
+    """5.13.1.1.2 with 9.9.1: the invading monster in zone 8 advancing from an invasion wins
+    the game; replaced, that advance does not occur, so neither does the victory, nor
+    【When invading】 (11.3.2.1)."""
+    state = _game(blue={ROADBLOCK["id"]: 1})
+    to_zone(state, "p2", ROADBLOCK["id"], 3)
+    position(state, "p1", 8)
+    heat = to_hand(state, "p1", tst(10))
+    run(state, cmd("Invade", "p1", card=heat))
+    assert pending(state) == ("yes_no", "p2")
+    choose(state, "yes")
+    events = choose(state, among(state)[0])
+    assert not state.finished and state.players["p1"].position == 8
+    assert not find_all(events, "AbilityTriggered", trigger="when_invading")
+
+
+def test_an_invasion_from_zone_8_wins_without_the_replacement() -> None:
+    """5.13.1.1.2: declined, the advance from zone 8 happens: victory through invasion."""
+    state = _game(blue={ROADBLOCK["id"]: 1})
+    to_zone(state, "p2", ROADBLOCK["id"], 3)
+    position(state, "p1", 8)
+    run(state, cmd("Invade", "p1", card=to_hand(state, "p1", tst(10))))
+    events = choose(state, "no")
+    assert find(events, "PlayerWon", player="p1", how="invasion").rule == "GCG-1.00 5.13.1.1.2.1"
 
 
 def test_a_retreat_from_zone_1_is_no_retreat_to_replace() -> None:

@@ -15,7 +15,8 @@ Vocabulary in brief (see ``service/catalogs/gcg/cards.json`` for examples):
 * ``abilities`` (9.1): ``auto`` (a ``trigger``; 【Enter】 = ``enter`` 11.2, 【When invading】
   = ``when_invading`` 11.3), ``continuous`` (``threat``/``counter``/``set_threat``/
   ``cannot_engage``/``gain_traits`` for ``affects``) and ``replacement`` (9.9: ``replaces``
-  ``destroyed`` / ``returned_to_hand`` / ``countered`` / ``retreated`` for ``affects``,
+  ``destroyed`` / ``returned_to_hand`` / ``countered`` / ``advanced`` / ``retreated`` for
+  ``affects``,
   ``instead`` effects, ``optional``).  ``awakening: N`` is 【Awakening N】
   (11.4), ``evolution: {rank, trait}`` is 【Evolution】 (11.6).
 * a strategy card's ``effects`` are its text: an automatic ability "when this card is
@@ -300,12 +301,13 @@ class Ability(_Model):
     cannot_engage: bool = False
     gain_traits: list[str] = Field(default_factory=list)
     # replacement abilities (9.9)
-    replaces: Literal["destroyed", "returned_to_hand", "countered", "retreated"] | None = None
+    replaces: Literal["destroyed", "returned_to_hand", "countered", "advanced", "retreated"] | None = None
     """The event replaced (9.2.1.3.1): this card (or the cards of ``affects``) "would be
     destroyed" (5.12, also when put from a zone or strategy zone into the discard pile,
-    5.12.1.1) or "returned to the hand"; an invading monster "would be countered" (5.15) or
-    "would retreat" (5.13.2, the whole instruction).  The ``instead`` effects' ``previous``
-    target is the card the replaced event would have affected."""
+    5.12.1.1) or "returned to the hand"; an invading monster "would be countered" (5.15),
+    "would advance" (5.13.1, the whole instruction, an invasion's too) or "would retreat"
+    (5.13.2, the whole instruction).  The ``instead`` effects' ``previous`` target is the
+    card the replaced event would have affected."""
     optional: bool = False
     """An optional replacement effect (9.2.1.3.2, 9.9.3)."""
     instead: list[Effect] = Field(default_factory=list)

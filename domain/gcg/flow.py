@@ -403,6 +403,7 @@ REPLACEABLE: dict[str, str] = {
     "destroyed": "9.9.2.1",
     "returned_to_hand": "9.9.2.1",
     "countered": "9.9.2.2",
+    "advanced": "9.9.2.2",
     "retreated": "9.9.2.2",
 }
 """Events a replacement effect may replace (``Ability.replaces``), with the rule that says
@@ -465,19 +466,19 @@ def _replace(ctx: Ctx, frame: Frame, answer: Any) -> Wait | None:
                 return None
             return _apply_replacement(ctx, frame, next(r for r in feasible if r[0] == key))
         chosen = next(r for r in feasible if r[0] == answer[0])
-        if chosen[3].optional:
+        if chosen[3].optional:  # "you may": the replacement effect's master decides (9.2.1.3.2)
             frame["stage"], frame["offer"] = "optional", chosen[0]
-            return Wait("yes_no", chooser, ["yes", "no"], 1, 1, "9.9.3", {"replacement": chosen[0], **extra})
+            return Wait("yes_no", chosen[2], ["yes", "no"], 1, 1, "9.9.3", {"replacement": chosen[0], **extra})
         return _apply_replacement(ctx, frame, chosen)
     if not feasible:
         ret(ctx, frame, False)
         return None
     if len(feasible) > 1:  # 9.9.2: the affected player orders them
         return Wait("replacement", chooser, [r[0] for r in feasible], 1, 1, REPLACEABLE[event], extra)
-    key, _, _, a = feasible[0]
+    key, _, master, a = feasible[0]
     if a.optional:
         frame["stage"], frame["offer"] = "optional", key
-        return Wait("yes_no", chooser, ["yes", "no"], 1, 1, "9.2.1.3.2", {"replacement": key, **extra})
+        return Wait("yes_no", master, ["yes", "no"], 1, 1, "9.2.1.3.2", {"replacement": key, **extra})
     return _apply_replacement(ctx, frame, feasible[0])
 
 
@@ -542,8 +543,11 @@ def _advance(ctx: Ctx, frame: Frame, answer: Any) -> Wait | None:
     p = s.players[player]
     to = frame.get("to")
     finished = p.position >= to if to is not None else frame["left"] <= 0  # 5.13.1.2.1
+    opp = s.opponent(player)
+    moves = p.position < 8 or (frame["invasion"] and not s.battle_at(opp, 8))
+    if not finished and moves and _move_replaced(ctx, frame, player, "advanced"):
+        return None
     if not finished and p.position == 8:
-        opp = s.opponent(player)
         if frame["invasion"] and not s.battle_at(opp, 8):
             actions.win(ctx, player, "invasion", "5.13.1.1.2.1")  # 5.13.1.1.2
             return None
@@ -574,16 +578,8 @@ def _retreat(ctx: Ctx, frame: Frame, answer: Any) -> Wait | None:
     p = s.players[player]
     to = frame.get("to")
     finished = p.position <= to if to is not None else frame["left"] <= 0  # 5.13.2.2.1
-    top = s.monster(player)
-    if not finished and p.position > 1 and frame["moved"] == 0 and top is not None:
-        # 9.9: "when ... would retreat, ... instead" replaces the whole instruction
-        if frame.get("stage") != "checked":
-            frame["stage"] = "checked"
-            replace(ctx, "retreated", top, frame["rule"])
-            return None
-        if was_replaced(frame):
-            ret(ctx, frame, 0)  # 9.9.1.1, 5.13.3: it did not retreat
-            return None
+    if not finished and p.position > 1 and _move_replaced(ctx, frame, player, "retreated"):
+        return None
     if not finished and p.position == 1:  # 5.13.2.1
         ctx.emit("AdvanceNotPerformed", {"player": player, "why": "zone 1: nothing is done"}, "5.13.2.1")
         finished = True
@@ -596,6 +592,24 @@ def _retreat(ctx: Ctx, frame: Frame, answer: Any) -> Wait | None:
     frame["moved"] += 1
     frame["left"] -= 1
     return None
+
+
+def _move_replaced(ctx: Ctx, frame: Frame, player: str, event: str) -> bool:
+    """9.9 for an advance or retreat instruction about to move ``player``'s invading monster:
+    "when ... would advance / retreat, ... instead" replaces the whole instruction.  True
+    when the frame stops here: the check was just pushed (the frame runs again), or the
+    instruction was replaced and is over (9.9.1.1; 5.13.3: the monster did not move)."""
+    top = ctx.s.monster(player)
+    if frame["moved"] or top is None:
+        return False
+    if frame.get("stage") != "checked":
+        frame["stage"] = "checked"
+        replace(ctx, event, top, frame["rule"])
+        return True
+    if was_replaced(frame):
+        ret(ctx, frame, 0)
+        return True
+    return False
 
 
 def successors(s: GameState, player: str) -> list[str]:
