@@ -42,7 +42,11 @@ from domain.gcg.state import GameState
 
 LOOP_LIMIT = 300
 """Check-timing rounds within one decision after which the game is an infinite loop that
-no player can stop (12.1.1.3)."""
+no player can stop (12.1.1.3), for loops whose game state keeps changing (a growing rage)."""
+LOOP_WATCH = 20
+"""Check-timing rounds within one decision from which each round's game state is kept: a
+round that finds the game state and the work left exactly as an earlier one is an infinite
+loop that no player can stop (12.1.1.3), since nobody decides anything in between."""
 
 Op = tuple[str, ...]
 PROCS: dict[str, list[Op]] = {
@@ -280,8 +284,10 @@ def _check(ctx: Ctx, frame: Frame, answer: Any) -> Wait | None:
         ctx.push({"op": "auto", "id": answer[0], "stage": "play"})
         return None
     ctx.loops += 1
-    if ctx.loops > LOOP_LIMIT:
-        ctx.emit("NothingHappened", {"why": "an infinite loop no player can stop"}, "12.1.1.3")
+    repeated = ctx.loops > LOOP_WATCH and _seen_before(ctx)
+    if repeated or ctx.loops > LOOP_LIMIT:
+        why = "the game state repeats" if repeated else f"more than {LOOP_LIMIT} check timing rounds"
+        ctx.emit("NothingHappened", {"why": f"an infinite loop no player can stop ({why})"}, "12.1.1.3")
         actions.end_game(ctx, None, "12.1.1.3")
         return None
     if rule_actions(ctx):  # 9.4.3.1
@@ -300,6 +306,21 @@ def _check(ctx: Ctx, frame: Frame, answer: Any) -> Wait | None:
         return None
     ctx.done(frame)  # 9.4.3.4
     return None
+
+
+def _seen_before(ctx: Ctx) -> bool:
+    """Whether this check timing round finds the game state (12.1.1.2's notion of an
+    identical state, with the order of time stamps), the automatic abilities in standby and
+    the work left exactly as an earlier round of the same decision did."""
+    s = ctx.s
+    standby = sorted(json.dumps([a.master, a.source, a.ability, a.data, a.playing], sort_keys=True) for a in s.standby)
+    placed = [o for p in s.order for area in ("field", "strategy") for o in s.zones[p][area]]
+    stamps = sorted(placed, key=lambda o: s.objects[o].since)  # time stamp order (9.8.1.7, 10.5.1)
+    key = json.dumps([fingerprint(s), standby, stamps, s.fired, ctx.stack], sort_keys=True, default=str)
+    if key in ctx.seen:
+        return True
+    ctx.seen.add(key)
+    return False
 
 
 # --- rule actions (10) -----------------------------------------------------------------------------
