@@ -248,6 +248,66 @@ def test_a_continuous_ability_can_depend_on_a_resolved_effect() -> None:
     assert infos[other].traits == ["Atomic"]
 
 
+PLUS_2000 = {"kind": "continuous", "counter": 2000, "text": "This card gets +2000 counter power."}
+LAST_WORDS = {
+    "kind": "auto",
+    "trigger": "destroyed",
+    "effects": [{"op": "draw"}],
+    "text": "When this card is destroyed, draw a card.",
+}
+BATTLE_ORDERS = strategy(
+    93,
+    [
+        {
+            "op": "modify",
+            "target": {"filter": {"controller": "you", "types": ["battle"]}},
+            "gain_abilities": [PLUS_2000, LAST_WORDS],
+        }
+    ],
+    name="Battle Orders",
+    text='Choose 1 battle card in your zones. Until end of turn, it gains "This card gets +2000 counter power" '
+    'and "When this card is destroyed, draw a card".',
+)
+
+
+def test_abilities_gained_from_an_effect_apply_until_it_ends() -> None:
+    """9.8.1.2 ("effects that grant abilities", cited as 9.8.1.1 p1): the gained continuous
+    ability modifies the counter power (9.8.1.5) and the gained automatic ability triggers
+    (9.6.4.1.2); at the end of the turn the effect disappears (7.5.6)."""
+    state = _game({BATTLE_ORDERS["id"]: 1}, extra=[BATTLE_ORDERS])
+    tank = to_zone(state, "p1", tst(10), 4)  # 3000
+    orders = to_hand(state, "p1", BATTLE_ORDERS["id"])
+    events = run(state, cmd("ActivateStrategy", "p1", card=orders, zone=1))
+    assert find(events, "ContinuousEffectCreated").rule == "GCG-1.00 9.8.1.1 p1"
+    assert counter_power(state, tank) == 5000
+    from domain.gcg import flow
+    from domain.gcg.context import Ctx
+
+    ctx = Ctx(state.clone(), "cmd:test")
+    ctx.stack = [{"op": "destroy", "oid": tank, "rule": "5.12.1"}, {"op": "check", "rule": "9.4.1"}][::-1]
+    flow.run(ctx)
+    find(ctx.events, "AbilityTriggered", source=tank, trigger="destroyed")
+    assert len(ctx.s.zones["p1"]["hand"]) == len(state.zones["p1"]["hand"]) + 1
+    other = to_zone(state, "p1", tst(10), 5)
+    assert counter_power(state, other) == 3000  # only the chosen card gained them
+    end_main(state)
+    assert counter_power(state, tank) == 3000
+
+
+def test_granting_and_nullifying_abilities_apply_in_time_stamp_order() -> None:
+    """9.8.1.2 with 9.8.1.7: an ability gained after all abilities were nullified applies;
+    one gained before is nullified with the others."""
+    state = _game()
+    first = to_zone(state, "p1", tst(10), 4)
+    second = to_zone(state, "p1", tst(10), 5)
+    effect_on(state, first, "grant-1", gain_abilities=[PLUS_2000])
+    effect_on(state, first, "jam-1", nullify=True)
+    effect_on(state, second, "jam-2", nullify=True)
+    effect_on(state, second, "grant-2", gain_abilities=[PLUS_2000])
+    assert counter_power(state, first) == 3000
+    assert counter_power(state, second) == 5000
+
+
 def test_nullified_abilities_do_not_apply() -> None:
     """9.8.1.1 p1 (effects that nullify abilities come first): Jamming removes Nuclear
     Pulse's 【Awakening】 bonus and Scale Guard's replacement effect."""

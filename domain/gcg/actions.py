@@ -729,7 +729,8 @@ def _modify(ctx: Ctx, frame: Frame, item: dict[str, Any], answer: Any) -> Wait |
     if not targets:
         frame["performed"] = False
         return DONE
-    rule = "5.16.1" if eff["cannot_engage"] else ("9.8.1.1 p1" if eff["nullify"] else "9.2.1.2")
+    abilities = eff.get("gain_abilities") or []
+    rule = "5.16.1" if eff["cannot_engage"] else ("9.8.1.1 p1" if eff["nullify"] or abilities else "9.2.1.2")
     data = {
         "id": ctx.fresh_id("e"),
         "source": frame["source"],
@@ -741,6 +742,7 @@ def _modify(ctx: Ctx, frame: Frame, item: dict[str, Any], answer: Any) -> Wait |
         "cannot_engage": eff["cannot_engage"],
         "gain_traits": list(eff["gain_traits"]),
         "nullify": eff["nullify"],
+        "gain_abilities": abilities,
         "duration": eff["duration"],
     }
     ctx.emit("ContinuousEffectCreated", data, rule)

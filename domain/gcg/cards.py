@@ -190,8 +190,8 @@ class Swap(_Effect):
 
 class Modify(_Effect):
     """A continuous effect (9.2.1.2, 9.8): +/- threat level or counter power, a threat level
-    that "becomes" a value, "cannot engage" (5.16), extra traits (9.8.1.3) or the loss of
-    all abilities (9.8.1.2), for ``duration``."""
+    that "becomes" a value, "cannot engage" (5.16), extra traits (9.8.1.3), the loss of all
+    abilities or extra abilities (9.8.1.2), for ``duration``."""
 
     op: Literal["modify"] = "modify"
     target: Target
@@ -201,6 +201,9 @@ class Modify(_Effect):
     cannot_engage: bool = False
     gain_traits: list[str] = Field(default_factory=list)
     nullify: bool = False
+    gain_abilities: list[Ability] = Field(default_factory=list)
+    """Abilities the cards gain (9.8.1.2), e.g. "it gains 'when this card is destroyed, draw
+    a card' until end of turn"; applied in time stamp order with effects that nullify."""
     duration: Duration = "end_of_turn"
 
 

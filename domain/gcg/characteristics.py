@@ -12,7 +12,9 @@ level per rage (9.8.1.4, 3.4.5); effects that modify values, in time stamp order
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field, replace
+from functools import cache
 from typing import Any
 
 from domain.gcg.cards import Ability, Card, Filter, Target
@@ -21,6 +23,17 @@ from domain.gcg.state import GameState
 
 RAGE_THREAT = 5000
 """3.4.5."""
+GRANTED = 100
+"""Abilities gained from effects (9.8.1.2) are numbered from here, after the printed ones."""
+
+
+@cache
+def _parsed(text: str) -> Ability:
+    return Ability.model_validate_json(text)
+
+
+def _ability(data: dict[str, Any]) -> Ability:
+    return _parsed(json.dumps(data, sort_keys=True))
 
 
 @dataclass(slots=True)
@@ -74,12 +87,19 @@ def board(s: GameState) -> dict[str, Info]:
         top = s.monster(p)
         if top is not None:
             infos[top] = _base(s, top, "monster", s.players[p].position)
-    # 9.8.1.2: nullified abilities; 11.4.2: 【Awakening N】 is active only from zone N on
+    # 9.8.1.2: effects that nullify or grant abilities, in time stamp order (9.8.1.7: the
+    # effects are kept in the order they were created); 11.4.2: 【Awakening N】 is active only
+    # from zone N on
     for eff in s.effects:
-        if eff.nullify:
+        if eff.nullify or eff.gain_abilities:
+            granted = [_ability(a) for a in eff.gain_abilities]
             for t in eff.targets:
                 if t in infos:
-                    infos[t].abilities = []
+                    info = infos[t]
+                    if eff.nullify:
+                        info.abilities = []
+                    for a in granted:
+                        info.abilities.append((GRANTED + len(info.abilities), a))
     for info in infos.values():
         position = s.players[info.master].position
         info.abilities = [(i, a) for i, a in info.abilities if a.awakening is None or position >= a.awakening]

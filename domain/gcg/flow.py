@@ -825,7 +825,17 @@ def fingerprint(s: GameState) -> str:
     data = {
         "players": players,
         "effects": sorted(
-            [e.source, sorted(e.targets), e.threat, e.counter, e.set_threat, e.cannot_engage, e.nullify, e.duration]
+            [
+                e.source,
+                sorted(e.targets),
+                e.threat,
+                e.counter,
+                e.set_threat,
+                e.cannot_engage,
+                e.nullify,
+                e.gain_abilities,
+                e.duration,
+            ]
             for e in s.effects
         ),
         "delayed": sorted([d.card, d.kind] for d in s.delayed),

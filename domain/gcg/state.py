@@ -91,6 +91,7 @@ class Effect:
     cannot_engage: bool = False
     gain_traits: list[str] = field(default_factory=list)
     nullify: bool = False
+    gain_abilities: list[dict[str, Any]] = field(default_factory=list)
     duration: str = "end_of_turn"
     created: int = 0
     turn: int = 0
@@ -227,6 +228,7 @@ def _clone_effect(e: Effect) -> Effect:
     new = copy.copy(e)
     new.targets = list(e.targets)
     new.gain_traits = list(e.gain_traits)
+    new.gain_abilities = list(e.gain_abilities)  # entries are never mutated
     return new
 
 
@@ -550,6 +552,7 @@ def _effect_created(s: GameState, d: Mapping[str, Any], e: Event) -> None:
             cannot_engage=bool(d.get("cannot_engage", False)),
             gain_traits=list(d.get("gain_traits", [])),
             nullify=bool(d.get("nullify", False)),
+            gain_abilities=copy.deepcopy(list(d.get("gain_abilities", []))),
             duration=d["duration"],
             created=e.seq,
             turn=s.turn,
