@@ -11,6 +11,7 @@ from domain.kernel import RULES_AUTHORITY, Shuffler, seed_commitment
 from domain.ll.cards import (
     Ability,
     BlinkStep,
+    Delayed,
     DestroyGate,
     Disable,
     Discard,
@@ -19,6 +20,7 @@ from domain.ll.cards import (
     Modify,
     MoveCard,
     Orient,
+    PreventAttacks,
     PutInSoul,
     SetCard,
     StockBoost,
@@ -41,7 +43,7 @@ from domain.ll.characteristics import (
     vanguard_met,
 )
 from domain.ll.context import Ctx, GameOverError
-from domain.ll.state import FIELD, Frame, GameState, Primed
+from domain.ll.state import FIELD, DelayedTrigger, Frame, GameState, Primed
 
 DEFAULT_FACE_DOWN = frozenset({"deck", "stock", "refresh", "gate", "gate_deck", "tool"})
 """Zones whose cards are placed face-down unless told otherwise (4.1.2.1, 4.1.3.2.3)."""
@@ -365,19 +367,81 @@ def prime(
                 "detonate_skill": "11.9.1",
                 "vanguard": "11.3.1",
             }.get(ability.keyword or "", "11.6.1.2" if ability.ex_soul is not None else "9.7.2")
-            ctx.emit(
-                "AbilityTriggered",
-                {
-                    "primed": ctx.fresh_id("a"),
-                    "controller": controller,
-                    "source": src,
-                    "ability": i,
-                    "trigger": trigger,
-                    "info": dict(info or {}),
-                },
-                rule,
-                cause=cause,
-            )
+            _emit_triggered(ctx, controller, src, i, trigger, info, rule, cause)
+    if only is None:
+        for delayed in [d for d in s.delayed if d.trigger == trigger and _delayed_scope_ok(d, player)]:
+            where = {
+                "id": delayed.id,
+                "ref": delayed.ref,
+                "path": list(delayed.path),
+                "once": delayed.once,
+                "source_placed": delayed.source_placed,
+            }
+            rule = "9.7.5.1" if delayed.once else "9.7.5"
+            src, i = delayed.source, delayed.ability
+            _emit_triggered(ctx, delayed.controller, src, i, trigger, info, rule, cause, delayed=where)
+
+
+def _emit_triggered(
+    ctx: Ctx,
+    controller: str,
+    source: str,
+    ability: int,
+    trigger: str,
+    info: dict[str, Any] | None,
+    rule: str,
+    cause: str | None = None,
+    **extra: Any,
+) -> None:
+    data = {
+        "primed": ctx.fresh_id("a"),
+        "controller": controller,
+        "source": source,
+        "ability": ability,
+        "trigger": trigger,
+        "info": dict(info or {}),
+        **extra,
+    }
+    ctx.emit("AbilityTriggered", data, rule, cause=cause)
+
+
+def _delayed_scope_ok(delayed: DelayedTrigger, player: str | None) -> bool:
+    if delayed.scope == "your":
+        return player == delayed.controller
+    if delayed.scope == "opponent":
+        return player is not None and player != delayed.controller
+    return True
+
+
+STATE_CONDITIONS: dict[str, Callable[[GameState, str], bool]] = {
+    "your_hand_empty": lambda s, you: not s.zones[you]["hand"],
+    "your_stock_empty": lambda s, you: not s.zones[you]["stock"],
+    "opponent_hand_empty": lambda s, you: not s.zones[s.opponent(you)]["hand"],
+    "no_standing_members": lambda s, you: all(s.objects[o].rested for o in s.members(you)),
+}
+"""The states a conditional trigger waits for (9.7.6), seen from the ability's controller."""
+
+
+def prime_conditions(ctx: Ctx) -> None:
+    """9.7.6.1: a conditional trigger is primed once while its condition is met; once it
+    has resolved, it is primed again if the condition is (still or again) met."""
+    s = ctx.s
+    for src in list(ability_sources(s)):
+        for i, ability in enumerate(s.card_of(src).abilities):
+            if ability.kind != "auto" or ability.trigger != "condition" or ability.state is None:
+                continue
+            if not ability_valid(s, src, ability) or not condition_met(s, src, ability):
+                continue
+            if cannot_be_used(s, src, i, ability):
+                continue
+            controller = s.objects[src].owner
+            if not STATE_CONDITIONS[ability.state](s, controller):
+                continue
+            if any(p.source == src and p.ability == i and p.delayed is None for p in s.primed):
+                continue  # primed once (9.7.6.1)
+            if any(f.source == src and f.ref == "ability" and f.ability == i for f in s.frames):
+                continue  # still resolving
+            _emit_triggered(ctx, controller, src, i, "condition", {"state": ability.state}, "9.7.6.1")
 
 
 def auto_cost_payable(s: GameState, primed: Primed, ability: Ability) -> bool:
@@ -390,14 +454,15 @@ def auto_cost_payable(s: GameState, primed: Primed, ability: Ability) -> bool:
     return not (cost.drop_self and obj.zone not in ("circle", "battle", "gate"))
 
 
-def pay_ability_cost(ctx: Ctx, player: str, source: str, ability: Ability, what: str) -> None:
-    """All costs at once (5.22.2, 9.6.2.3); the caller has checked they can be paid."""
+def pay_ability_cost(ctx: Ctx, player: str, source: str, ability: Ability, what: str, *, extra_stock: int = 0) -> None:
+    """All costs at once (5.22.2, 9.6.2.3); the caller has checked they can be paid.
+    ``extra_stock``: the (X) of a cost with a chosen X (9.6.2.2.1)."""
     s = ctx.s
     cost = ability.cost
     if cost.rest_self:
         ctx.emit("CardRested", {"oid": source, "reason": "cost"}, "5.22.1")
-    if cost.stock:
-        pay_stock(ctx, player, cost.stock, what)
+    if cost.stock + extra_stock:
+        pay_stock(ctx, player, cost.stock + extra_stock, what)
     if cost.drop_self:
         move(ctx, source, "drop", rule="5.22.1", reason="cost")
     if cost.rest_self and s.objects[source].zone in ("circle", "my_logicalist"):
@@ -407,38 +472,53 @@ def pay_ability_cost(ctx: Ctx, player: str, source: str, ability: Ability, what:
 def play_primed(ctx: Ctx, primed: Primed, resume: list[Any], *, actor: str = RULES_AUTHORITY) -> bool:
     """Play one primed auto ability (9.7.3) and resolve it; False if it paused for a choice."""
     s = ctx.s
+    delayed = primed.delayed
+    if delayed is not None:
+        # a delayed trigger (9.7.5): the effects it was created with, no cost; played even if
+        # its source changed zones (9.7.7), but "this card" then names nothing (4.1.5)
+        placed = {"self_placed": delayed["source_placed"]}
+        _emit_played(ctx, primed, resume, actor, "9.7.7", ref=delayed["ref"], path=delayed["path"], info=placed)
+        return run_frames(ctx)
     ability = s.card_of(primed.source).abilities[primed.ability]
     optional = ability.cost.optional and not ability.cost.empty
     if not optional and not ability.cost.empty and not auto_cost_payable(s, primed, ability):
         ctx.emit("PrimedCanceled", {"primed": primed.id, "why": "cost cannot be paid"}, "9.7.3.2")
         return True
     key = f"{primed.source}:{primed.ability}" if ability.once_per_turn else None
-    ctx.emit(
-        "AbilityPlayed",
-        {
-            "primed": primed.id,
-            "frame": ctx.fresh_id("f"),
-            "controller": primed.controller,
-            "source": primed.source,
-            "ability": primed.ability,
-            "ref": "ability",
-            "resume": list(resume),
-            "info": dict(primed.info),
-            "once_per_turn_key": key,
-            "optional_cost": optional,
-        },
-        "9.7.3",
-        cause=primed.cause,
-        actor=actor,
-    )
+    _emit_played(ctx, primed, resume, actor, "9.7.3", once_per_turn_key=key, optional_cost=optional)
     if key is not None:
         # 12.4.1.1: "cannot be used" for the turn; already primed instances are un-primed (12.3.1.3)
         for other in list(s.primed):
-            if other.source == primed.source and other.ability == primed.ability:
+            if other.source == primed.source and other.ability == primed.ability and other.delayed is None:
                 ctx.emit("PrimedCanceled", {"primed": other.id, "why": "[1/turn] used"}, "12.3.1.3")
     if not optional and not ability.cost.empty:
         pay_ability_cost(ctx, primed.controller, primed.source, ability, s.card_of(primed.source).name)
     return run_frames(ctx)
+
+
+def _emit_played(
+    ctx: Ctx,
+    primed: Primed,
+    resume: list[Any],
+    actor: str,
+    rule: str,
+    *,
+    ref: str = "ability",
+    info: dict[str, Any] | None = None,
+    **extra: Any,
+) -> None:
+    data = {
+        "primed": primed.id,
+        "frame": ctx.fresh_id("f"),
+        "controller": primed.controller,
+        "source": primed.source,
+        "ability": primed.ability,
+        "ref": ref,
+        "resume": list(resume),
+        "info": {**primed.info, **(info or {})},
+        **extra,
+    }
+    ctx.emit("AbilityPlayed", data, rule, cause=primed.cause, actor=actor)
 
 
 # --- resolution (9.6.2.4, 9.6.3) ----------------------------------------------------------
@@ -454,7 +534,7 @@ def frame_effects(s: GameState, frame: Frame) -> list[CardEffect]:
         effects = []
     for p in frame.path:
         eff = effects[p]
-        assert isinstance(eff, ForEvery)
+        assert isinstance(eff, (ForEvery, Delayed))
         effects = list(eff.effects)
     return effects
 
@@ -565,6 +645,9 @@ def fixed_targets(s: GameState, target: Target, frame: Frame) -> list[str] | Non
     you = frame.controller
     b = s.battle
     if target.kind == "self":
+        placed = frame.info.get("self_placed")
+        if placed is not None and s.objects[frame.source].placed != placed:
+            return []  # a delayed trigger's "this card" left its zone: a new card (4.1.5)
         return [frame.source]
     if target.kind == "attacking_member":
         return [b.attacker] if b and b.attacker and attacker_exists(s) else []
@@ -649,6 +732,8 @@ def for_every_x(s: GameState, frame: Frame, x: str) -> int:
         return sum(1 for g in s.zones[s.opponent(you)]["gate"] if not s.objects[g].face_down)
     if x == "cards_in_your_battle_zone":
         return len(s.zones[you]["battle"])
+    if x == "chosen_x":
+        return int(frame.info.get("x", 0))  # 9.6.2.2.1
     return 0
 
 
@@ -692,7 +777,13 @@ def apply_effect(ctx: Ctx, f: Frame, eff: CardEffect) -> Outcome | None:
             return None
         live = [t for t in targets if s.objects[t].zone in ("circle", "gate", "battle", "my_logicalist")]
         if live:
-            data: dict[str, Any] = {"id": ctx.fresh_id("x"), "source": f.source, "controller": you, "targets": live}
+            data: dict[str, Any] = {
+                "id": ctx.fresh_id("x"),
+                "source": f.source,
+                "controller": you,
+                "targets": live,
+                "timestamp": f.played,
+            }
             if isinstance(eff, Modify):
                 data.update(
                     power=eff.power,
@@ -829,6 +920,35 @@ def apply_effect(ctx: Ctx, f: Frame, eff: CardEffect) -> Outcome | None:
     if isinstance(eff, ToLevel):
         for _ in range(eff.count):
             deck_top_to(ctx, you, "level", "5.4.1", "put in level zone", face_down=False)
+        return [], None
+    if isinstance(eff, Delayed):
+        data = {
+            "id": ctx.fresh_id("d"),
+            "controller": you,
+            "source": f.source,
+            "ref": f.ref,
+            "ability": f.ability,
+            "path": [*f.path, f.index],
+            "trigger": eff.trigger,
+            "scope": eff.scope,
+            "once": eff.duration == "once",
+            "source_placed": s.objects[f.source].placed,
+        }
+        ctx.emit("DelayedTriggerCreated", data, "9.7.5")
+        return [], None
+    if isinstance(eff, PreventAttacks):
+        player = you if eff.player == "you" else s.opponent(you)
+        data = {
+            "id": ctx.fresh_id("x"),
+            "source": f.source,
+            "controller": you,
+            "targets": [],
+            "players": [player],
+            "no_attacks": True,
+            "duration": eff.duration,
+            "timestamp": f.played,
+        }
+        ctx.emit("ContinuousEffectCreated", data, "8.2.4")
         return [], None
     if isinstance(eff, ForEvery):
         x = for_every_x(s, f, eff.x)

@@ -23,7 +23,7 @@ decision (``view()["pending"]``):
   trance_change?, refresh?}`` (``tranceunion`` from hand or deck, or from the Drop Zone
   with ``refresh``: a Deck Refresh while searching, 5.13.1.2; ``materials`` may name your
   My Logicalist; ``tranceunion: null`` announces a Trance without deploying, 5.13.1.4),
-  ``LuckDrive``, ``UseAbility {source, ability}`` (startup abilities incl.
+  ``LuckDrive``, ``UseAbility {source, ability, x?}`` (startup abilities incl.
   Logic Drive and Make Up), ``Rearrange {moves: {oid: [circles]}}``, ``EndMainPhase``
 * battle: ``DeclareAttack {attacker, circle}`` / ``EndAttacks`` (8.2.4), ``Intercept
   {members}`` / ``DeclineIntercept`` (8.3.3), ``DefineLogic {card}`` / ``LevelBoost
@@ -610,7 +610,7 @@ def luck_drive(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     flow.resume(ctx, point)
 
 
-def ability_problem(s: GameState, player: str, oid: str, index: Any) -> tuple[str, str, str] | None:
+def ability_problem(s: GameState, player: str, oid: str, index: Any, x: Any = None) -> tuple[str, str, str] | None:
     obj = s.objects[oid]
     card = s.card_of(oid)
     if obj.owner != player:
@@ -637,8 +637,19 @@ def ability_problem(s: GameState, player: str, oid: str, index: Any) -> tuple[st
     if ability.keyword == "make_up" and obj.make_up_turn == s.turn and obj.make_up_turn:
         return "rules/make_up_same_turn", "11.11.3.1", f"{card.name} entered the Field via Make Up this turn"
     cost = ability.cost
-    if len(s.zones[player]["stock"]) < cost.stock:
-        return "rules/cannot_pay", "9.6.2.3.2", f"the ability costs ({cost.stock}); your Stock is too small"
+    extra = 0
+    if ability.x is None and x is not None:
+        return "rules/no_x", "9.6.2.2.1", f"{card.name}'s ability {index} has no X to choose"
+    if ability.x is not None:
+        if not isinstance(x, int) or isinstance(x, bool) or not 0 <= x <= ability.x.max:
+            return (
+                "rules/choose_x",
+                "9.6.2.2.1",
+                f"{card.name}'s ability {index}: choose X, a whole number from 0 to {ability.x.max}",
+            )
+        extra = x if ability.x.stock else 0
+    if len(s.zones[player]["stock"]) < cost.stock + extra:
+        return "rules/cannot_pay", "9.6.2.3.2", f"the ability costs ({cost.stock + extra}); your Stock is too small"
     if cost.rest_self and obj.rested:
         return "rules/cannot_pay", "9.6.2.3.2", f"{card.name} is already rested"
     return None
@@ -649,7 +660,8 @@ def use_ability(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     s = ctx.s
     oid = _oid(ctx, args, "source", "9.1.2.3")
     index = args.get("ability")
-    problem = ability_problem(s, player, oid, index)
+    x = args.get("x")
+    problem = ability_problem(s, player, oid, index, x)
     if problem is not None:
         raise ctx.reject(*problem)
     assert isinstance(index, int)
@@ -657,6 +669,11 @@ def use_ability(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     ability = s.card_of(oid).abilities[index]
     name = s.card_of(oid).name
     ctx.emit("AbilityUsed", {"player": player, "source": oid, "ability": index}, "9.6.2.1", actor=player)
+    info: dict[str, Any] = {}
+    if ability.x is not None:
+        assert isinstance(x, int)
+        info["x"] = x
+        ctx.emit("XChosen", {"player": player, "source": oid, "ability": index, "x": x}, "9.6.2.2.1", actor=player)
     if ability.keyword == "make_up":
         assert ability.make_up is not None
         if actions.start_make_up(ctx, player, oid, index, ability.make_up, point):
@@ -673,11 +690,13 @@ def use_ability(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
             "resume": point,
             "once_per_turn_key": f"{oid}:{index}" if ability.once_per_turn else None,
             "logic_drive": ability.keyword == "logic_drive",
+            "info": info,
         },
         "11.4.1" if ability.keyword == "logic_drive" else "9.6.2",
         actor=player,
     )
-    actions.pay_ability_cost(ctx, player, oid, ability, name)
+    extra = int(info.get("x", 0)) if ability.x is not None and ability.x.stock else 0
+    actions.pay_ability_cost(ctx, player, oid, ability, name, extra_stock=extra)
     if actions.run_frames(ctx):
         flow.resume(ctx, point)
 
@@ -1045,8 +1064,15 @@ def _main_actions(s: GameState, player: str) -> list[Command]:
         out.append(Command("LuckDrive", player))
     for oid in [*s.zones[player]["circle"], *s.zones[player]["my_logicalist"], *s.zones[player]["gate"]]:
         for i, ability in enumerate(s.card_of(oid).abilities):
-            if ability.kind == "startup" and ability_problem(s, player, oid, i) is None:
-                out.append(Command("UseAbility", player, {"source": oid, "ability": i}))
+            if ability.kind != "startup":
+                continue
+            if ability.x is None:
+                if ability_problem(s, player, oid, i) is None:
+                    out.append(Command("UseAbility", player, {"source": oid, "ability": i}))
+                continue
+            for x in range(min(ability.x.max, MAX_COMBOS) + 1):  # 9.6.2.2.1: each X the player may choose
+                if ability_problem(s, player, oid, i, x) is None:
+                    out.append(Command("UseAbility", player, {"source": oid, "ability": i, "x": x}))
     out += _rearrange_actions(s, player)
     return out
 

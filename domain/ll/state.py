@@ -118,6 +118,8 @@ class Primed:
     trigger: str
     cause: str
     info: dict[str, Any] = field(default_factory=dict)
+    delayed: dict[str, Any] | None = None
+    """For a delayed trigger (9.7.5): where its effects are (``ref``, ``ability``, ``path``)."""
 
 
 @dataclass(slots=True)
@@ -141,6 +143,8 @@ class Frame:
     synth: list[str] = field(default_factory=list)
     info: dict[str, Any] = field(default_factory=dict)
     paid: bool | None = None
+    played: int = 0
+    """The seq of the event that played the ability: its timestamp (9.9.1.7.2)."""
 
 
 @dataclass(slots=True)
@@ -161,6 +165,29 @@ class CEffect:
     disable: bool = False
     duration: str = "turn"
     created: int = 0
+    players: list[str] = field(default_factory=list)
+    """Players the effect applies to (``no_attacks``: they cannot attack, 8.2.4)."""
+    no_attacks: bool = False
+    timestamp: int = 0
+    """When the ability creating it was played (9.9.1.7.2)."""
+
+
+@dataclass(slots=True)
+class DelayedTrigger:
+    """An auto ability created by an effect, triggering later (9.7.5).  ``path`` locates
+    its effects inside the creating ability (``ref``/``ability``)."""
+
+    id: str
+    controller: str
+    source: str
+    ref: str
+    ability: int
+    path: list[int]
+    trigger: str
+    scope: str = "any"
+    once: bool = True
+    source_placed: int = 0
+    """When the source was placed: "this card" means it only while it stays there (4.1.5)."""
 
 
 @dataclass(slots=True)
@@ -197,6 +224,7 @@ class GameState:
     primed: list[Primed] = field(default_factory=list)
     frames: list[Frame] = field(default_factory=list)
     effects: list[CEffect] = field(default_factory=list)
+    delayed: list[DelayedTrigger] = field(default_factory=list)
     fired: list[str] = field(default_factory=list)
     """Phase/step triggers already triggered this turn or battle (7.7.2, 8.6.2)."""
     counter: int = 0
@@ -263,12 +291,14 @@ class GameState:
         new.primed = [copy.deepcopy(p) for p in self.primed]
         new.frames = [copy.deepcopy(f) for f in self.frames]
         new.effects = [copy.deepcopy(e) for e in self.effects]
+        new.delayed = [copy.deepcopy(d) for d in self.delayed]
         new.fired = list(self.fired)
         new.order = list(self.order)
         return new
 
 
 _OBJ_FIELDS = tuple(f.name for f in fields(Obj))
+_DELAYED_FIELDS = tuple(f.name for f in fields(DelayedTrigger))
 
 
 def _clone_player(p: PlayerState) -> PlayerState:
@@ -304,6 +334,7 @@ def state_to_dict(state: GameState) -> dict[str, JSON]:
         "primed": [dataclass_to_dict(p) for p in state.primed],
         "frames": [dataclass_to_dict(f) for f in state.frames],
         "effects": [dataclass_to_dict(e) for e in state.effects],
+        "delayed": [dataclass_to_dict(d) for d in state.delayed],
         "fired": list(state.fired),
         "counter": state.counter,
         "finished": state.finished,
@@ -335,6 +366,7 @@ def state_from_dict(data: Mapping[str, Any]) -> GameState:
         primed=[Primed(**p) for p in data["primed"]],
         frames=[Frame(**f) for f in data["frames"]],
         effects=[CEffect(**e) for e in data["effects"]],
+        delayed=[DelayedTrigger(**d) for d in data.get("delayed", [])],
         fired=list(data["fired"]),
         counter=data["counter"],
         finished=data["finished"],
@@ -444,7 +476,7 @@ def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     for eff in s.effects:
         if obj.oid in eff.targets:
             eff.targets = [t for t in eff.targets if t != obj.oid]
-    s.effects = [eff for eff in s.effects if eff.targets]
+    s.effects = [eff for eff in s.effects if eff.targets or eff.players]
 
 
 @handles("CardTurned")
@@ -532,6 +564,7 @@ def _choice(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     "NothingHappened",
     "SeedRevealed",
     "CheckTiming",
+    "XChosen",
 )
 def _marker(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     pass  # a bookkeeping or decision event; the changes themselves are separate events
@@ -572,9 +605,12 @@ def _triggered(s: GameState, d: Mapping[str, Any], e: Event) -> None:
             trigger=d["trigger"],
             cause=e.cause,
             info=dict(d.get("info", {})),
+            delayed=dict(d["delayed"]) if d.get("delayed") else None,
         )
     )
     s.counter += 1
+    if d.get("delayed") and d["delayed"].get("once"):
+        s.delayed = [x for x in s.delayed if x.id != d["delayed"]["id"]]  # 9.7.5.1
 
 
 @handles("PrimedCanceled")
@@ -598,9 +634,11 @@ def _ability_played(s: GameState, d: Mapping[str, Any], e: Event) -> None:
             source=d["source"],
             ref=d.get("ref", "ability"),
             ability=d.get("ability", -1),
+            path=list(d.get("path", [])),
             resume=list(d.get("resume", [])),
             info=dict(d.get("info", {})),
             paid=None if d.get("optional_cost") else True,
+            played=e.seq,
         )
     )
     s.counter += 1
@@ -643,6 +681,7 @@ def _repetition(s: GameState, d: Mapping[str, Any], e: Event) -> None:
             repeat=d["repeat"],
             info=dict(parent.info),
             paid=True,
+            played=parent.played,
         )
     )
     s.counter += 1
@@ -686,9 +725,24 @@ def _effect_created(s: GameState, d: Mapping[str, Any], e: Event) -> None:
             disable=bool(d.get("disable", False)),
             duration=d["duration"],
             created=e.seq,
+            players=list(d.get("players", [])),
+            no_attacks=bool(d.get("no_attacks", False)),
+            timestamp=int(d.get("timestamp", e.seq)),
         )
     )
     s.counter += 1
+
+
+@handles("DelayedTriggerCreated")
+def _delayed_created(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.delayed.append(DelayedTrigger(**{k: copy.copy(d[k]) for k in _DELAYED_FIELDS}))
+    s.counter += 1
+
+
+@handles("DelayedTriggersEnded")
+def _delayed_ended(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    ended = set(d["ids"])
+    s.delayed = [x for x in s.delayed if x.id not in ended]
 
 
 @handles("ContinuousEffectsEnded")

@@ -1,0 +1,229 @@
+"""LL-2.04 8.2.4 (an effect causes attacks to not happen), 9.6.2.2.1 (choosing X), 9.7.5
+(delayed triggers), 9.7.6 (conditional triggers) and 9.9.1.7 (timestamp order of continuous
+effects), with the catalog cards LL-TST-013 to LL-TST-019."""
+
+from __future__ import annotations
+
+from domain.ll import engine
+from domain.ll.characteristics import characteristics
+from domain.ll.state import GameState
+from tests.test_ll_support import (
+    advance_until,
+    cmd,
+    deck,
+    deploy_given,
+    find,
+    find_all,
+    hand_card,
+    level_up,
+    pending,
+    put,
+    rejected,
+    run,
+    start_game,
+    stock_up,
+    to_main,
+)
+
+
+def game(p1: dict[str, int] | None = None, p2: dict[str, int] | None = None) -> GameState:
+    state, _ = start_game(deck(p1 or {}), deck(p2 or {}))
+    to_main(state, "p1")
+    return state
+
+
+# --- 8.2.4 --------------------------------------------------------------------------------------
+
+
+def test_an_effect_that_causes_attacks_to_not_happen_skips_the_attack() -> None:
+    """LL-2.04 8.2.4: "... or if an effect causes attacks to not happen, he or she
+    automatically chooses to perform no action (8.2.4.2)"."""
+    state = game({"LL-TST-013": 1})
+    level_up(state, "p1", 1)  # Attack Limit 1 (8.2.3)
+    study = deploy_given(state, "p1", "LL-TST-013", ["FC"])
+    deploy_given(state, "p1", "LL-TST-900", ["FL"])
+    hand = len(state.zones["p1"]["hand"])
+    events = run(state, cmd("UseAbility", "p1", source=study, ability=0))
+    assert find(events, "ContinuousEffectCreated", no_attacks=True).rule == "LL-2.04 8.2.4"
+    assert len(state.zones["p1"]["hand"]) == hand + 2
+    events = run(state, cmd("EndMainPhase", "p1"))
+    ended = find(events, "AttacksEnded")
+    assert ended.rule == "LL-2.04 8.2.4" and ended.data["auto"] is True
+    assert ended.data["why"] == "an effect causes attacks to not happen"
+    assert not find_all(events, "BattleBegan")
+    # "this turn" only (7.7.7): on p1's next turn the members may attack again
+    advance_until(state, "main", "p1")
+    run(state, cmd("EndMainPhase", "p1"))
+    assert pending(state) == ("attack", "p1")
+
+
+def test_without_the_effect_the_same_board_may_attack() -> None:
+    """LL-2.04 8.2.4 (control case): standing members, a circle and Attack Limit 1 give the choice."""
+    state = game({"LL-TST-013": 1})
+    level_up(state, "p1", 1)
+    deploy_given(state, "p1", "LL-TST-013", ["FC"])
+    deploy_given(state, "p1", "LL-TST-900", ["FL"])
+    run(state, cmd("EndMainPhase", "p1"))
+    assert pending(state) == ("attack", "p1")
+
+
+# --- 9.6.2.2.1 choosing X -------------------------------------------------------------------------
+
+
+def test_the_player_chooses_x_when_playing_and_pays_x() -> None:
+    """LL-2.04 9.6.2.2.1: X not fixed by the text is chosen (>= 0) and applies to every X;
+    here "[(X)] draw X cards": X from the Stock, X draws."""
+    state = game({"LL-TST-017": 1})
+    scholar = deploy_given(state, "p1", "LL-TST-017", ["FC"])
+    stock_up(state, "p1", 3 - len(state.zones["p1"]["stock"]))
+    offered = sorted(
+        int(c.args["x"])
+        for c in engine.legal_actions(state, "p1")
+        if c.type == "UseAbility" and c.args.get("source") == scholar
+    )
+    assert offered == [0, 1, 2, 3]  # 4 would cost (4): the Stock holds 3 (9.6.2.3.2)
+    hand = len(state.zones["p1"]["hand"])
+    events = run(state, cmd("UseAbility", "p1", source=scholar, ability=0, x=2))
+    chosen = find(events, "XChosen")
+    assert chosen.rule == "LL-2.04 9.6.2.2.1" and chosen.data["x"] == 2
+    assert find(events, "CostPaid").data["stock"] == 2
+    assert len(state.zones["p1"]["hand"]) == hand + 2 and len(state.zones["p1"]["stock"]) == 1
+    assert pending(state) == ("main", "p1")
+
+
+def test_x_zero_does_nothing_and_bad_x_is_refused() -> None:
+    """LL-2.04 9.6.2.2.1 (X >= 0, at most the card's bound), 9.6.2.3.2 (the cost must be payable)."""
+    state = game({"LL-TST-017": 1, "LL-TST-019": 1})
+    scholar = deploy_given(state, "p1", "LL-TST-017", ["FC"])
+    stock_up(state, "p1", 1 - len(state.zones["p1"]["stock"]))
+    for bad in (None, -1, 5, "two", True):
+        r = rejected(state, cmd("UseAbility", "p1", source=scholar, ability=0, x=bad))
+        assert (r.code, r.rule) == ("rules/choose_x", "LL-2.04 9.6.2.2.1"), bad
+    r = rejected(state, cmd("UseAbility", "p1", source=scholar, ability=0, x=2))
+    assert (r.code, r.rule) == ("rules/cannot_pay", "LL-2.04 9.6.2.3.2")
+    other = deploy_given(state, "p1", "LL-TST-019", ["FL"])
+    r = rejected(state, cmd("UseAbility", "p1", source=other, ability=0, x=1))
+    assert (r.code, r.rule) == ("rules/no_x", "LL-2.04 9.6.2.2.1")
+    hand = len(state.zones["p1"]["hand"])
+    events = run(state, cmd("UseAbility", "p1", source=scholar, ability=0, x=0))
+    assert find(events, "XChosen").data["x"] == 0 and len(state.zones["p1"]["hand"]) == hand
+    assert len(state.zones["p1"]["stock"]) == 1
+
+
+# --- 9.7.5 delayed triggers -------------------------------------------------------------------------
+
+
+def test_a_delayed_trigger_triggers_later_and_only_once() -> None:
+    """LL-2.04 9.7.5: an effect creates an auto ability triggering later; 9.7.5.1: without a
+    duration it triggers only once."""
+    state = game({"LL-TST-014": 1})
+    stock_up(state, "p1", 1)
+    courier = deploy_given(state, "p1", "LL-TST-014", ["FC"])
+    events = run(state, cmd("UseAbility", "p1", source=courier, ability=0))
+    created = find(events, "DelayedTriggerCreated")
+    assert created.rule == "LL-2.04 9.7.5" and created.data["trigger"] == "start_of_end_phase"
+    assert characteristics(state, courier).power == 5000 and state.objects[courier].zone == "circle"
+    events = advance_until(state, "main", "p2")
+    triggered = find(events, "AbilityTriggered", source=courier)
+    assert triggered.rule == "LL-2.04 9.7.5.1" and triggered.data["trigger"] == "start_of_end_phase"
+    assert find(events, "CardMoved", oid=courier).data["to"] == "hand"
+    assert not state.delayed
+    put(state, courier, "circle", circles=["FC"])
+    events = advance_until(state, "main", "p1")  # p2's end phase, then p1's turn
+    assert not [e for e in find_all(events, "AbilityTriggered") if e.data["source"] == courier]
+    assert state.objects[courier].zone == "circle"
+
+
+def test_a_delayed_trigger_about_this_card_does_nothing_to_a_new_card() -> None:
+    """LL-2.04 9.7.7: the delayed trigger is played even though its card changed zones;
+    4.1.5: the card that came back is a new card, so "this member" no longer exists."""
+    state = game({"LL-TST-014": 1})
+    stock_up(state, "p1", 1)
+    courier = deploy_given(state, "p1", "LL-TST-014", ["FC"])
+    run(state, cmd("UseAbility", "p1", source=courier, ability=0))
+    put(state, courier, "hand")
+    put(state, courier, "circle", circles=["FL"])
+    events = advance_until(state, "main", "p2")
+    assert find(events, "AbilityPlayed", source=courier).rule == "LL-2.04 9.7.7"
+    assert not [e for e in find_all(events, "CardMoved") if e.data["oid"] == courier]
+    assert state.objects[courier].zone == "circle"
+
+
+def test_a_delayed_trigger_with_a_duration_triggers_every_time_until_it_ends() -> None:
+    """LL-2.04 9.7.5.1 ("unless a duration is specified"): "for this turn, at the start of
+    each of your Attack Declaration Steps" triggers at each one and ends with the turn (7.7.7)."""
+    state = game({"LL-TST-015": 1})
+    level_up(state, "p1", 2)
+    drummer = deploy_given(state, "p1", "LL-TST-015", ["BC"])
+    attacker = deploy_given(state, "p1", "LL-TST-900", ["FL"])
+    deploy_given(state, "p1", "LL-TST-901", ["FR"])
+    run(state, cmd("UseAbility", "p1", source=drummer, ability=0))
+    events = run(state, cmd("EndMainPhase", "p1"))
+    events += advance_until(state, "attack", "p1")
+    first = [e for e in find_all(events, "AbilityTriggered") if e.data["source"] == drummer]
+    assert [e.rule for e in first] == ["LL-2.04 9.7.5"]
+    assert find(events, "AbilityPlayed", source=drummer).rule == "LL-2.04 9.7.7"
+    events = run(state, cmd("DeclareAttack", "p1", attacker=attacker, circle="FC"))
+    events += advance_until(state, "attack", "p1")
+    again = [e for e in find_all(events, "AbilityTriggered") if e.data["source"] == drummer]
+    assert len(again) == 1 and state.delayed  # the second Attack Declaration Step
+    events = run(state, cmd("EndAttacks", "p1"))
+    events += advance_until(state, "main", "p2")  # through p1's End Phase (a hand limit may ask)
+    assert find(events, "DelayedTriggersEnded").rule == "LL-2.04 7.7.7"
+    assert not state.delayed
+
+
+# --- 9.7.6 conditional triggers ---------------------------------------------------------------------
+
+
+def test_a_conditional_trigger_is_primed_once_when_its_condition_is_met() -> None:
+    """LL-2.04 9.7.6.1: "when you have no cards in your hand" is primed when the hand becomes
+    empty; after it resolved (a card drawn) the condition is not met, so it is not primed again
+    until the hand is empty again."""
+    state = game({"LL-TST-016": 1})
+    deploy_given(state, "p1", "LL-TST-016", ["FC"])
+    last = hand_card(state, "p1", "LL-TST-900")
+    for oid in list(state.zones["p1"]["hand"]):
+        if oid != last:
+            put(state, oid, "drop")
+    top = hand_card(state, "p1", "LL-TST-901")
+    put(state, top, "deck")  # the top of the deck: what the Sage draws
+    events = run(state, cmd("Deploy", "p1", card=last, circles=["FL"]))
+    triggered = find_all(events, "AbilityTriggered")
+    assert [e.rule for e in triggered] == ["LL-2.04 9.7.6.1"]
+    assert state.zones["p1"]["hand"] == [top] and pending(state) == ("main", "p1")
+    events = run(state, cmd("Deploy", "p1", card=top, circles=["FR"]))
+    assert [e.rule for e in find_all(events, "AbilityTriggered")] == ["LL-2.04 9.7.6.1"]
+    assert len(state.zones["p1"]["hand"]) == 1
+
+
+def test_a_conditional_trigger_is_not_primed_while_its_condition_is_not_met() -> None:
+    """LL-2.04 9.7.6 (control case): with cards in hand nothing triggers."""
+    state = game({"LL-TST-016": 1})
+    deploy_given(state, "p1", "LL-TST-016", ["FC"])
+    member = hand_card(state, "p1", "LL-TST-900")
+    hand_card(state, "p1", "LL-TST-901")
+    events = run(state, cmd("Deploy", "p1", card=member, circles=["FL"]))
+    assert not find_all(events, "AbilityTriggered")
+
+
+# --- 9.9.1.7 timestamps ---------------------------------------------------------------------------------
+
+
+def test_value_setting_effects_apply_in_timestamp_order() -> None:
+    """LL-2.04 9.9.1.7: a continuous ability's timestamp is when its card was placed
+    (9.9.1.7.1; for members, when last moved to a circle from a non-circle zone), a played
+    ability's when it was played (9.9.1.7.2); the later one applies last."""
+    state = game({"LL-TST-018": 1, "LL-TST-019": 1})
+    even = deploy_given(state, "p1", "LL-TST-018", ["FL"])  # CONT: all members' power becomes 4000
+    ray = deploy_given(state, "p1", "LL-TST-019", ["FR"])  # STARTUP: a member's power becomes 1000
+    target = deploy_given(state, "p2", "LL-TST-900", ["FC"])
+    assert characteristics(state, target).power == 4000  # 9.9.1.4
+    run(state, cmd("UseAbility", "p1", source=ray, ability=0))
+    run(state, cmd("Choose", "p1", choice=[target]))
+    assert characteristics(state, target).power == 1000  # played after Even Ground was placed
+    run(state, cmd("Rearrange", "p1", moves={even: ["BL"]}))
+    assert characteristics(state, target).power == 1000  # circle to circle keeps the timestamp
+    put(state, even, "hand")
+    put(state, even, "circle", circles=["FL"])
+    assert characteristics(state, target).power == 4000  # placed again: now the later one
