@@ -860,6 +860,14 @@ class LlNarrator(GenericNarrator):
         target = f" to {self.card(d['oid'])}" if isinstance(d.get("oid"), str) else ""
         return f"A replacement effect{source} was applied{target}"
 
+    def _ReplacementChosen(self, d: Mapping[str, Any]) -> str:  # noqa: N802
+        who = self.player(d["player"])
+        if d.get("choice") == "none":
+            return f"{who} chose not to apply an optional replacement effect to {self.card(d['oid'])}"
+        source = str(d.get("choice", "")).rsplit(":", 1)[0]
+        shown = self.card(source) if source in self.b.objects else "a replacement effect"
+        return f"{who} chose to apply the replacement effect of {shown} to {self.card(d['oid'])}"
+
     def _XChosen(self, d: Mapping[str, Any]) -> str:  # noqa: N802
         return f"{self.player(d['player'])} chose X = {d['x']} for the ability of {self.card(d['source'])}"
 

@@ -4,6 +4,7 @@ effects), with the catalog cards LL-TST-013 to LL-TST-019."""
 
 from __future__ import annotations
 
+from domain.kernel import Event
 from domain.ll import engine
 from domain.ll.characteristics import characteristics
 from domain.ll.state import GameState
@@ -227,3 +228,135 @@ def test_value_setting_effects_apply_in_timestamp_order() -> None:
     put(state, even, "hand")
     put(state, even, "circle", circles=["FL"])
     assert characteristics(state, target).power == 4000  # placed again: now the later one
+
+
+# --- 9.10 replacement effects --------------------------------------------------------------------------
+
+
+def defender_loses(state: GameState, defender_card: str) -> tuple[str, str, list[Event]]:
+    """Given p1's 3000-power attacker and p2's weaker ``defender_card`` in FC; when p1 attacks
+    it and both pass Logic Definition: the defender loses and would be stocked (8.5.6)."""
+    level_up(state, "p1", 1)
+    attacker = deploy_given(state, "p1", "LL-TST-900", ["FC"])
+    defender = deploy_given(state, "p2", defender_card, ["FC"])
+    run(state, cmd("EndMainPhase", "p1"))
+    run(state, cmd("DeclareAttack", "p1", attacker=attacker, circle="FC"))
+    run(state, cmd("PassLogic", "p2"))
+    events = run(state, cmd("PassLogic", "p1"))
+    assert find(events, "BattleDecided").data["winner"] == "attacker"
+    return attacker, defender, events
+
+
+def test_the_affected_player_chooses_which_of_several_replacement_effects_applies() -> None:
+    """LL-2.04 9.10.2: several replacement effects for one event: the affected player (the
+    controller of the card, 9.10.2.2) chooses the order; the one applied changes the event, so
+    the other ("would be stocked") no longer applies (9.10.1)."""
+    state = game({}, {"LL-TST-060": 1, "LL-TST-062": 1})
+    medic = deploy_given(state, "p2", "LL-TST-060", ["BL"])
+    quartermaster = deploy_given(state, "p2", "LL-TST-062", ["BR"])
+    _, defender, events = defender_loses(state, "LL-TST-900")
+    assert pending(state) == ("replacement", "p2")
+    asked = find(events, "ChoiceRequested", kind="replacement")
+    assert asked.rule == "LL-2.04 9.10.2" and asked.data["options"]["options"] == [f"{medic}:0", f"{quartermaster}:0"]
+    offered = [c.args["choice"] for c in engine.legal_actions(state, "p2") if c.type == "Choose"]
+    assert offered == [f"{medic}:0", f"{quartermaster}:0"]
+    r = rejected(state, cmd("Choose", "p2", choice="none"))
+    assert (r.code, r.rule) == ("rules/illegal_choice", "LL-2.04 9.10.2")
+    r = rejected(state, cmd("Choose", "p1", choice=f"{medic}:0"))
+    assert r.code == "rules/not_your_decision"
+    events = run(state, cmd("Choose", "p2", choice=f"{quartermaster}:0"))
+    assert find(events, "ReplacementChosen").rule == "LL-2.04 9.10.2"
+    applied = find_all(events, "ReplacementApplied")
+    assert [(e.data["source"], e.rule) for e in applied] == [(quartermaster, "LL-2.04 9.10.1")]
+    moved = find(events, "CardMoved", oid=defender)
+    assert (moved.data["to"], moved.data.get("position"), moved.rule) == ("deck", "bottom", "LL-2.04 9.10.1.1")
+    assert state.zones["p2"]["deck"][0] == defender and state.pending is not None
+
+
+def test_one_replacement_effect_applies_without_asking() -> None:
+    """LL-2.04 9.10.1 (control case): a single mandatory replacement effect just applies."""
+    state = game({}, {"LL-TST-060": 1})
+    medic = deploy_given(state, "p2", "LL-TST-060", ["BL"])
+    _, defender, events = defender_loses(state, "LL-TST-900")
+    assert not [e for e in find_all(events, "ChoiceRequested") if e.data["kind"] == "replacement"]
+    assert find(events, "ReplacementApplied").data["source"] == medic
+    assert state.objects[defender].zone == "hand"
+
+
+def test_an_optional_replacement_effect_may_be_declined() -> None:
+    """LL-2.04 9.2.2.3.2: "you may instead [pay (1)]. If so, ...": declining it, the original
+    event happens (8.5.6 stocks the defender)."""
+    state = game({}, {"LL-TST-061": 1})
+    stock_up(state, "p2", 1)
+    _, reservist, events = defender_loses(state, "LL-TST-061")
+    asked = find(events, "ChoiceRequested", kind="replacement")
+    assert asked.rule == "LL-2.04 9.2.2.3.2" and asked.data["options"]["may_decline"] is True
+    offered = [c.args["choice"] for c in engine.legal_actions(state, "p2") if c.type == "Choose"]
+    assert offered == [f"{reservist}:0", "none"]
+    events = run(state, cmd("Choose", "p2", choice="none"))
+    assert find(events, "ReplacementChosen").rule == "LL-2.04 9.2.2.3.2"
+    assert not find_all(events, "ReplacementApplied") and not find_all(events, "CostPaid")
+    moved = find(events, "CardMoved", oid=reservist)
+    assert (moved.data["to"], moved.rule) == ("stock", "LL-2.04 8.5.6")
+
+
+def test_an_optional_replacement_effect_applied_pays_its_choice() -> None:
+    """LL-2.04 9.2.2.3.2: choosing the optional replacement, its choice (pay (1)) is done and
+    the member goes to the bottom of the deck instead of the Stock."""
+    state = game({}, {"LL-TST-061": 1})
+    stock_up(state, "p2", 1)
+    _, reservist, _ = defender_loses(state, "LL-TST-061")
+    paid = state.zones["p2"]["stock"][-1]
+    events = run(state, cmd("Choose", "p2", choice=f"{reservist}:0"))
+    applied = find(events, "ReplacementApplied")
+    assert applied.rule == "LL-2.04 9.2.2.3.2" and applied.data["optional"] is True
+    assert find(events, "CostPaid").data == {"player": "p2", "stock": 1, "for": "Reservist"}
+    assert state.objects[paid].zone == "drop" and state.zones["p2"]["deck"][0] == reservist
+
+
+def test_an_optional_replacement_whose_choice_cannot_be_done_does_not_apply() -> None:
+    """LL-2.04 9.10.3: with an empty Stock the (1) cannot be paid: the replacement does not
+    apply and nobody is asked."""
+    state = game({}, {"LL-TST-061": 1})
+    for oid in list(state.zones["p2"]["stock"]):
+        put(state, oid, "drop")
+    _, reservist, events = defender_loses(state, "LL-TST-061")
+    assert not [e for e in find_all(events, "ChoiceRequested") if e.data["kind"] == "replacement"]
+    assert state.objects[reservist].zone == "stock"
+
+
+def test_each_replacement_effect_applies_at_most_once_to_an_event() -> None:
+    """LL-2.04 9.10.2.3: Ashen Knight "stocked -> drop instead", then Gravekeeper "dropped ->
+    stock instead"; Ashen Knight's effect does not apply a second time, so it is stocked."""
+    state = game({}, {"LL-TST-063": 1, "LL-TST-064": 1})
+    keeper = deploy_given(state, "p2", "LL-TST-063", ["BL"])
+    _, knight, events = defender_loses(state, "LL-TST-064")
+    applied = find_all(events, "ReplacementApplied")
+    assert [(e.data["source"], e.data["instead_of"], e.data["instead"]) for e in applied] == [
+        (knight, "stocked", "drop"),
+        (keeper, "dropped", "stock"),
+    ]
+    moved = find_all([e for e in events if e.type == "CardMoved" and e.data["oid"] == knight], "CardMoved")
+    assert [(e.data["to"], e.rule) for e in moved] == [("stock", "LL-2.04 9.10.1.1")]
+
+
+def test_a_replacement_choice_in_the_middle_of_an_effect_resumes_it() -> None:
+    """LL-2.04 9.10.2 inside an effect (9.6.2.4): "stock 2 of your opponent's members": the
+    first one goes to hand by the only replacement, the second asks its controller (its own
+    optional effect or Field Medic's); the effect then finishes without moving the first again."""
+    state = game({"LL-TST-065": 1}, {"LL-TST-060": 1, "LL-TST-061": 1})
+    officer = deploy_given(state, "p1", "LL-TST-065", ["FC"])
+    plain = deploy_given(state, "p2", "LL-TST-900", ["FL"])
+    reservist = deploy_given(state, "p2", "LL-TST-061", ["FR"])
+    medic = deploy_given(state, "p2", "LL-TST-060", ["BC"])
+    stock_up(state, "p2", 1)
+    run(state, cmd("UseAbility", "p1", source=officer, ability=0))
+    events = run(state, cmd("Choose", "p1", choice=[plain, reservist]))
+    assert find(events, "ReplacementApplied", oid=plain).data["source"] == medic
+    assert state.objects[plain].zone == "hand"
+    assert pending(state) == ("replacement", "p2")
+    assert state.pending is not None and state.pending.options["options"] == [f"{reservist}:0", f"{medic}:0"]
+    events = run(state, cmd("Choose", "p2", choice=f"{reservist}:0"))
+    assert [e.data["oid"] for e in find_all(events, "CardMoved") if e.data["oid"] in (plain, reservist)] == [reservist]
+    assert state.zones["p2"]["deck"][0] == reservist and state.objects[plain].zone == "hand"
+    assert pending(state) == ("main", "p1") and state.replacing is None

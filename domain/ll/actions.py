@@ -40,6 +40,7 @@ from domain.ll.characteristics import (
     defender_exists,
     matches,
     member_in_battle,
+    targets_of_static,
     vanguard_met,
 )
 from domain.ll.context import Ctx, GameOverError
@@ -212,48 +213,121 @@ def pay_stock(ctx: Ctx, player: str, amount: int, what: str) -> None:
 # --- member movement with replacement effects (9.10) ----------------------------------------
 
 
-def replacement_for(s: GameState, oid: str, event: str) -> tuple[int, Ability] | None:
-    """The replacement ability of the card itself that applies to ``event`` (9.10)."""
-    if s.objects[oid].zone != "circle":
-        return None
-    for i, ability in enumerate(s.card_of(oid).abilities):
-        if ability.kind == "replacement" and ability.replaces == event and ability_valid(s, oid, ability):
-            return i, ability
-    return None
+Replacement = tuple[str, str, int, Ability]
+"""(key, source, ability index, ability) of a replacement effect."""
+REPLACED_TO = {"return_to_hand": "hand", "deck_bottom": "deck", "drop": "drop", "stock": "stock"}
 
 
-def stock_card(ctx: Ctx, oid: str, rule: str, reason: str) -> None:
-    """Stock (5.10) a card; a member's "if this would be stocked ... instead" applies (9.10.1)."""
+def replacements_for(s: GameState, oid: str, event: str, applied: Sequence[str] = ()) -> list[Replacement]:
+    """The replacement effects that apply to ``oid`` being ``event`` (``stocked`` /
+    ``dropped``) now: valid, usable, not yet applied to this event (9.10.2.3), and, if
+    optional, with its choice possible (9.10.3)."""
+    found: list[Replacement] = []
+    for src in ability_sources(s):
+        for i, ability in enumerate(s.card_of(src).abilities):
+            if ability.kind != "replacement" or ability.replaces is None:
+                continue
+            if ability.replaces.removeprefix("self_") != event:
+                continue
+            if not ability_valid(s, src, ability) or cannot_be_used(s, src, i, ability):
+                continue
+            if ability.replaces.startswith("self_"):
+                if src != oid:
+                    continue
+            elif oid not in targets_of_static(s, src, ability.affects):
+                continue
+            key = f"{src}:{i}"
+            if key in applied:
+                continue  # 9.10.2.3
+            if ability.may and len(s.zones[s.objects[src].owner]["stock"]) < ability.cost.stock:
+                continue  # 9.10.3: the choice cannot be carried out
+            found.append((key, src, i, ability))
+    return found
+
+
+Ask = Callable[[dict[str, Any]], None]
+"""Asks the affected player to choose a replacement effect (see ``request_replacement``)."""
+
+
+def stock_card(ctx: Ctx, oid: str, rule: str, reason: str, *, ask: Ask | None = None) -> bool:
+    """Stock (5.10) a card, with the replacement effects that apply (9.10).  False: the game
+    waits for the affected player to choose a replacement effect (``ask`` was called)."""
+    return replaceable_move(ctx, oid, "stocked", rule, reason, ask)
+
+
+def drop_card(ctx: Ctx, oid: str, rule: str, reason: str, *, ask: Ask | None = None) -> bool:
+    """Drop (5.9) a card, with the replacement effects that apply (9.10); see ``stock_card``."""
+    return replaceable_move(ctx, oid, "dropped", rule, reason, ask)
+
+
+def replaceable_move(ctx: Ctx, oid: str, event: str, rule: str, reason: str, ask: Ask | None) -> bool:
+    """9.10: while replacement effects apply, the affected player chooses which applies next
+    (9.10.2; the controller of the card, 9.10.2.2) or, if all of them are optional, none
+    (9.2.2.3.2); each applies at most once (9.10.2.3).  Without ``ask`` (a card moved in the
+    middle of a player's action) nobody is asked: mandatory ones apply in card order and
+    optional ones do not."""
     s = ctx.s
-    owner = s.objects[oid].owner
-    repl = replacement_for(s, oid, "self_stocked")
-    if repl is not None:
-        _replace(ctx, oid, repl, "stock")
-        return
-    was_on_circle = s.objects[oid].zone == "circle" and s.objects[oid].set_to is None
-    ev = move(ctx, oid, "stock", rule=rule, reason=reason)
-    if was_on_circle:
-        prime(ctx, "stocked", cause=ev, subject=oid, only=[oid], printed=True, player=owner)
+    state = s.replacing if s.replacing is not None and s.replacing.get("oid") == oid else None
+    current = str(state["event"]) if state else event
+    applied: list[str] = list(state["applied"]) if state else []
+    while current in ("stocked", "dropped"):
+        options = replacements_for(s, oid, current, applied)
+        if not options:
+            break
+        may_decline = all(ability.may for _, _, _, ability in options)
+        choice = state.get("choice") if state and state.get("event") == current else None
+        if len(options) == 1 and not may_decline:
+            pick: str | None = options[0][0]
+        elif choice is not None:
+            pick = None if choice == "none" else str(choice)
+        elif ask is not None:
+            keys = [key for key, _, _, _ in options]
+            ask({"oid": oid, "event": current, "applied": applied, "options": keys, "may_decline": may_decline})
+            return False
+        else:
+            pick = next((key for key, _, _, ability in options if not ability.may), None)
+        chosen = next((o for o in options if o[0] == pick), None)
+        if chosen is None:
+            break
+        key, src, index, ability = chosen
+        instead = ability.instead or "drop"
+        applied = [*applied, key]
+        nxt = {"drop": "dropped", "stock": "stocked"}.get(instead, instead)
+        data = {
+            "oid": oid,
+            "source": src,
+            "ability": index,
+            "instead_of": current,
+            "instead": instead,
+            "optional": ability.may,
+            "applied": applied,
+            "event": nxt,
+        }
+        ev = ctx.emit("ReplacementApplied", data, "9.2.2.3.2" if ability.may else "9.10.1")
+        if ability.may and ability.cost.stock:
+            pay_stock(ctx, s.objects[src].owner, ability.cost.stock, s.card_of(src).name)  # C of 9.10.3
+        state, current, rule, reason = s.replacing, nxt, "9.10.1.1", "replacement"
+        if instead in ("return_to_hand", "deck_bottom"):
+            position = "bottom" if instead == "deck_bottom" else "top"
+            move(ctx, oid, REPLACED_TO[instead], rule=rule, reason=reason, position=position, cause=ev)
+            return True
+    if current == "stocked":
+        owner = s.objects[oid].owner
+        was_on_circle = s.objects[oid].zone == "circle" and s.objects[oid].set_to is None
+        ev = move(ctx, oid, "stock", rule=rule, reason=reason)
+        if was_on_circle:
+            prime(ctx, "stocked", cause=ev, subject=oid, only=[oid], printed=True, player=owner)
+    else:
+        move(ctx, oid, "drop", rule=rule, reason=reason)
+    return True
 
 
-def drop_card(ctx: Ctx, oid: str, rule: str, reason: str) -> None:
-    repl = replacement_for(ctx.s, oid, "self_dropped")
-    if repl is not None:
-        _replace(ctx, oid, repl, "drop")
-        return
-    move(ctx, oid, "drop", rule=rule, reason=reason)
-
-
-def _replace(ctx: Ctx, oid: str, repl: tuple[int, Ability], original: str) -> None:
-    index, ability = repl
-    ev = ctx.emit(
-        "ReplacementApplied",
-        {"oid": oid, "ability": index, "instead_of": original, "instead": ability.instead},
-        "9.10.1",
-    )
-    to = {"return_to_hand": "hand", "deck_bottom": "deck", "drop": "drop"}[ability.instead or "drop"]
-    position = "bottom" if ability.instead == "deck_bottom" else "top"
-    move(ctx, oid, to, rule="9.10.1.1", reason="replacement", position=position, cause=ev)
+def request_replacement(ctx: Ctx, question: dict[str, Any], resume: list[Any] | None = None) -> None:
+    """Ask the controller of the affected card which replacement effect applies next
+    (9.10.2, 9.10.2.2), or whether an optional one applies (9.2.2.3.2)."""
+    player = ctx.s.objects[str(question["oid"])].owner
+    rule = "9.2.2.3.2" if question["may_decline"] else "9.10.2"
+    request(ctx, player, "replacement", question, rule, resume=resume)
 
 
 # --- deploying (5.12) ----------------------------------------------------------------------
@@ -814,20 +888,35 @@ def apply_effect(ctx: Ctx, f: Frame, eff: CardEffect) -> Outcome | None:
             destroy_gate(ctx, g, by, "5.32.2.2" if by else "5.32.1")
         return _chosen(eff.target, targets), None
     if isinstance(eff, MoveCard):
-        targets = resolve_target(ctx, f, eff.target, name)
-        if targets is None:
-            return None
+        progress = s.replacing if s.replacing is not None and s.replacing.get("frame") == f.id else None
+        if progress is not None:
+            # resuming after a replacement choice (9.10.2): the same targets, minus those done
+            targets, done = list(progress["targets"]), list(progress["done"])
+        else:
+            found = resolve_target(ctx, f, eff.target, name)
+            if found is None:
+                return None
+            targets, done = found, []
+
+        def ask(question: dict[str, Any]) -> None:
+            request_replacement(ctx, {**question, "frame": f.id, "targets": targets, "done": list(done)})
+
         for t in targets:
+            if t in done:
+                continue
             if eff.op == "stock":
-                stock_card(ctx, t, "5.10.1", f"effect of {name}")
+                if not stock_card(ctx, t, "5.10.1", f"effect of {name}", ask=ask):
+                    return None
             elif eff.op == "drop":
-                drop_card(ctx, t, "5.9.1", f"effect of {name}")
+                if not drop_card(ctx, t, "5.9.1", f"effect of {name}", ask=ask):
+                    return None
             elif eff.op == "return_to_hand":
                 move(ctx, t, "hand", rule="5.4.1", reason=f"effect of {name}", face_down=False)
             elif eff.op == "deck_bottom":
                 move(ctx, t, "deck", rule="5.4.1", reason=f"effect of {name}", position="bottom")
             else:
                 move(ctx, t, "purge", rule="5.25.1", reason=f"effect of {name}")
+            done.append(t)
         return _chosen(eff.target, targets), None
     if isinstance(eff, Orient):
         targets = resolve_target(ctx, f, eff.target, name)

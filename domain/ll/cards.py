@@ -387,8 +387,13 @@ class Ability(_Model):
     hand_limit: int = 0
     trance_limit: int = 0
     # replacement abilities (9.2.2.3)
-    replaces: Literal["self_stocked", "self_dropped"] | None = None
-    instead: Literal["return_to_hand", "deck_bottom", "drop"] | None = None
+    replaces: Literal["self_stocked", "self_dropped", "stocked", "dropped"] | None = None
+    """``self_*``: this card would be stocked / dropped; ``stocked`` / ``dropped``: a card
+    ``affects`` matches would be (9.2.2.3.1)."""
+    instead: Literal["return_to_hand", "deck_bottom", "drop", "stock"] | None = None
+    may: bool = False
+    """"you may instead" (9.2.2.3.2): an optional replacement; its ``cost`` (Stock) is the
+    choice C of 9.10.3, and it does not apply if C cannot be done."""
 
     @model_validator(mode="after")
     def _check(self) -> Ability:
@@ -406,6 +411,13 @@ class Ability(_Model):
             raise ValueError("'x' is chosen when a startup ability is played (9.6.2.2.1)")
         if self.kind == "replacement" and (self.replaces is None or self.instead is None):
             raise ValueError("a replacement ability needs 'replaces' and 'instead' (9.2.2.3)")
+        if self.may and self.kind != "replacement":
+            raise ValueError("'may' marks an optional replacement effect (9.2.2.3.2)")
+        if self.kind == "replacement" and self.replaces in ("stocked", "dropped"):
+            if self.affects is None or self.affects.kind != "all":
+                raise ValueError("a replacement for other cards names them in 'affects' (kind 'all', 9.2.2.3.1)")
+            if self.may and self.affects.filter.controller != "you":
+                raise ValueError("an optional replacement ('may') applies to your own cards: you choose (9.10.2)")
         return self
 
     @property

@@ -905,12 +905,24 @@ def play_auto(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         flow.resume(ctx, point)
 
 
-@command("Choose", "choose", "number", "confirm", "rule_choice")
+@command("Choose", "choose", "number", "confirm", "rule_choice", "replacement")
 def choose(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     s = ctx.s
     p = s.pending
     assert p is not None
     choice = args.get("choice")
+    if p.kind == "replacement":
+        options = [str(o) for o in p.options["options"]]
+        may_decline = bool(p.options["may_decline"])
+        rule = "9.2.2.3.2" if may_decline else "9.10.2"
+        if choice not in options and not (choice == "none" and may_decline):
+            allowed = " or ".join([*options, *(["'none'"] if may_decline else [])])
+            reason = "" if may_decline else " (none of them is optional: one must apply)"
+            raise ctx.reject("rules/illegal_choice", rule, f"choose the replacement effect to apply: {allowed}{reason}")
+        ctx.emit("ReplacementChosen", {**p.options, "player": player, "choice": choice}, rule, actor=player)
+        if actions.run_frames(ctx):
+            flow.resume(ctx, p.resume)
+        return
     if p.kind == "rule_choice":
         if not isinstance(choice, list):
             raise ctx.reject("command/malformed", str(p.options["process"]), "'choice' must list card ids")
@@ -1028,6 +1040,10 @@ def legal_actions(state: GameState, player: str) -> list[Command]:
         ]
     elif p.kind == "confirm":
         out = [Command("Choose", player, {"choice": True}), Command("Choose", player, {"choice": False})]
+    elif p.kind == "replacement":
+        keys = [str(k) for k in p.options["options"]]
+        keys += ["none"] if p.options["may_decline"] else []  # 9.2.2.3.2: all of them optional
+        out = [Command("Choose", player, {"choice": k}) for k in keys]
     elif p.kind == "rule_choice":
         cards = list(p.options["cards"])
         n = int(p.options["keep"] if "keep" in p.options else p.options["turn_down"])

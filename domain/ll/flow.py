@@ -749,7 +749,12 @@ def _stock_defender(ctx: Ctx, rule: str, proc: str, idx: int) -> Next:
     assert b is not None and b.result is not None
     if b.result.get("winner") == "attacker" and b.result.get("defender") and defender_exists(s):
         assert b.defender is not None
-        actions.stock_card(ctx, b.defender, "8.5.6", "lost the battle")
+
+        def ask(question: dict[str, Any]) -> None:
+            actions.request_replacement(ctx, question, resume=[proc, idx])
+
+        if not actions.stock_card(ctx, b.defender, "8.5.6", "lost the battle", ask=ask):
+            return None  # 9.10.2: the defender's controller chooses first; this step runs again
     else:
         ctx.emit("NothingHappened", {"why": "the defending member did not lose"}, "8.5.7")
     return proc, idx + 1

@@ -225,6 +225,10 @@ class GameState:
     frames: list[Frame] = field(default_factory=list)
     effects: list[CEffect] = field(default_factory=list)
     delayed: list[DelayedTrigger] = field(default_factory=list)
+    replacing: dict[str, Any] | None = None
+    """A card's event being replaced (9.10): ``oid``, the ``event`` it now is (stocked /
+    dropped), the replacement effects ``applied`` (9.10.2.3), the player's ``choice`` of the
+    next one; inside an effect also its ``frame``, ``targets`` and the targets ``done``."""
     fired: list[str] = field(default_factory=list)
     """Phase/step triggers already triggered this turn or battle (7.7.2, 8.6.2)."""
     counter: int = 0
@@ -292,6 +296,7 @@ class GameState:
         new.frames = [copy.deepcopy(f) for f in self.frames]
         new.effects = [copy.deepcopy(e) for e in self.effects]
         new.delayed = [copy.deepcopy(d) for d in self.delayed]
+        new.replacing = copy.deepcopy(self.replacing)
         new.fired = list(self.fired)
         new.order = list(self.order)
         return new
@@ -335,6 +340,7 @@ def state_to_dict(state: GameState) -> dict[str, JSON]:
         "frames": [dataclass_to_dict(f) for f in state.frames],
         "effects": [dataclass_to_dict(e) for e in state.effects],
         "delayed": [dataclass_to_dict(d) for d in state.delayed],
+        "replacing": copy.deepcopy(state.replacing),
         "fired": list(state.fired),
         "counter": state.counter,
         "finished": state.finished,
@@ -367,6 +373,7 @@ def state_from_dict(data: Mapping[str, Any]) -> GameState:
         frames=[Frame(**f) for f in data["frames"]],
         effects=[CEffect(**e) for e in data["effects"]],
         delayed=[DelayedTrigger(**d) for d in data.get("delayed", [])],
+        replacing=copy.deepcopy(data.get("replacing")),
         fired=list(data["fired"]),
         counter=data["counter"],
         finished=data["finished"],
@@ -400,6 +407,7 @@ DECISIONS = frozenset(
         "ChoiceMade",
         "OptionalCostDecided",
         "RuleChoiceMade",
+        "ReplacementChosen",
     }
 )
 """Events recording a player's decision: applying one clears the pending decision."""
@@ -460,6 +468,8 @@ def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     else:
         dest.append(obj.oid)  # the end of a list is the top of a pile (4.1.4.1)
     obj.zone = to
+    if s.replacing is not None and s.replacing.get("oid") == obj.oid and s.replacing.get("frame") is None:
+        s.replacing = None  # the (replaced) event happened
     obj.face_down = bool(d.get("face_down", False))
     obj.circles = list(d.get("circles", [])) if to in FIELD else []
     obj.soul_of = d.get("soul_of") if to == "soul" else None
@@ -559,7 +569,6 @@ def _choice(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     "MakeUpPerformed",
     "BlinkStepPerformed",
     "SynthesisSkipped",
-    "ReplacementApplied",
     "AttackChosen",
     "NothingHappened",
     "SeedRevealed",
@@ -659,8 +668,25 @@ def _choice_made(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     s.frames[-1].choice = d["choice"]
 
 
+@handles("ReplacementChosen")
+def _replacement_chosen(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.replacing = {k: copy.deepcopy(v) for k, v in d.items() if k != "player"}
+
+
+@handles("ReplacementApplied")
+def _replacement_applied(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.replacing = {
+        **(s.replacing or {}),
+        "oid": d["oid"],
+        "event": d["event"],
+        "applied": list(d["applied"]),
+        "choice": None,
+    }
+
+
 @handles("EffectResolved")
 def _effect_resolved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.replacing = None
     frame = s.frames[-1]
     frame.index = d["next"]
     frame.choice = None
