@@ -89,8 +89,18 @@ def test_random_play_with_the_newer_card_vocabulary_replays_exactly(seed: int) -
     for e in events:
         apply_event(replayed, Event.from_dict(e.to_dict()))
     assert engine.state_to_dict(replayed) == engine.state_to_dict(state)
-    types = {e.type for e in events}
-    assert {"DelayedTriggerCreated", "XChosen", "ReplacementApplied"} <= types
+
+
+def test_random_play_with_the_newer_card_vocabulary_uses_it() -> None:
+    """The decks of the test above do exercise the newer vocabulary (a few fixed seeds)."""
+    seen: set[str] = set()
+    wanted = {"DelayedTriggerCreated", "XChosen", "ReplacementApplied", "ReplacementChosen"}
+    for seed in range(8):
+        _, events, _ = play_randomly(seed, decks=(deck(NEW_VOCABULARY), deck(NEW_VOCABULARY)))
+        seen |= {e.type for e in events} & wanted
+        if seen == wanted:
+            break
+    assert seen == wanted
 
 
 def test_every_event_cause_points_backwards_to_an_event_or_a_command() -> None:

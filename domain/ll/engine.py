@@ -71,8 +71,10 @@ from domain.ll.characteristics import (
 from domain.ll.context import RULESET, Ctx, GameOverError, RejectedError, cite
 from domain.ll.state import (
     GameState,
+    action_key,
     apply_event,
     evolve,
+    game_state_digest,
     state_from_dict,
     state_to_dict,
 )
@@ -959,13 +961,30 @@ def decide(state: GameState, cmd: Command) -> list[Event] | Rejection:
         known = ", ".join(sorted(COMMANDS))
         return Rejection("command/unknown_type", cite("9.5.2"), f"unknown command {cmd.type!r}; known: {known}")
     ctx = Ctx(state.clone(), cause)
+    p = state.pending
+    if p is not None and p.kind == "main" and cmd.player == state.turn_player:
+        ctx.from_state = game_state_digest(state)  # 12.1.1.2: recorded with the action
     try:
         handler(ctx, cmd.player, dict(cmd.args))
     except RejectedError as exc:
         return exc.rejection
     except GameOverError:
         pass
-    return ctx.events
+    return _perpetual_cycle(state, cmd, ctx.events) or ctx.events
+
+
+def _perpetual_cycle(state: GameState, cmd: Command, events: list[Event]) -> Rejection | None:
+    """12.1.1.2: once the turn player's actions brought the game back to exactly the state
+    an action was taken from, the turn player cannot take that same action again."""
+    first = next((e for e in events if "from_state" in e.data), None)
+    if first is None or [first.data["from_state"], action_key(first.type, first.data)] not in state.cycle_log:
+        return None
+    return Rejection(
+        "rules/perpetual_cycle",
+        cite("12.1.1.2"),
+        f"{cmd.type} was already taken from exactly this game state this turn: repeating it would "
+        "repeat a perpetual cycle",
+    )
 
 
 # --- legal actions ------------------------------------------------------------------------------
@@ -1269,6 +1288,7 @@ def redact_event(state: GameState, event: Event, viewer: str | None) -> Event:
         return event
     d = dict(event.data)
     t = event.type
+    d.pop("from_state", None)  # a digest of the whole state, hidden zones included
     if t == "GameStarted":
         d.pop("seed", None)
         mine = {o["card"] for o in d["objects"] if o["owner"] == viewer}

@@ -15,6 +15,8 @@ card they are Set to in ``Obj.set_to``.  The end of an ordered zone's list is it
 from __future__ import annotations
 
 import copy
+import hashlib
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
@@ -231,6 +233,9 @@ class GameState:
     next one; inside an effect also its ``frame``, ``targets`` and the targets ``done``."""
     fired: list[str] = field(default_factory=list)
     """Phase/step triggers already triggered this turn or battle (7.7.2, 8.6.2)."""
+    cycle_log: list[list[str]] = field(default_factory=list)
+    """[state digest, action] of every main-phase action this turn: an action taken again from
+    exactly the same state would repeat a perpetual cycle (12.1.1.2)."""
     counter: int = 0
     """Source of fresh ids (primed abilities, frames, effects): bumped by events only."""
     finished: bool = False
@@ -238,6 +243,8 @@ class GameState:
     result: str | None = None
     fresh: set[str] = field(default_factory=set, repr=False, compare=False)
     """Copy-on-write bookkeeping (not game state): objects this state owns exclusively."""
+    digest_memo: str | None = field(default=None, repr=False, compare=False)
+    """Cache of ``game_state_digest`` (not game state): cleared by every event applied."""
 
     # --- queries used everywhere -------------------------------------------------------
     def opponent(self, player: str) -> str:
@@ -298,6 +305,8 @@ class GameState:
         new.delayed = [copy.deepcopy(d) for d in self.delayed]
         new.replacing = copy.deepcopy(self.replacing)
         new.fired = list(self.fired)
+        new.cycle_log = list(self.cycle_log)
+        new.digest_memo = None
         new.order = list(self.order)
         return new
 
@@ -342,6 +351,7 @@ def state_to_dict(state: GameState) -> dict[str, JSON]:
         "delayed": [dataclass_to_dict(d) for d in state.delayed],
         "replacing": copy.deepcopy(state.replacing),
         "fired": list(state.fired),
+        "cycle_log": [list(x) for x in state.cycle_log],
         "counter": state.counter,
         "finished": state.finished,
         "winner": state.winner,
@@ -375,6 +385,7 @@ def state_from_dict(data: Mapping[str, Any]) -> GameState:
         delayed=[DelayedTrigger(**d) for d in data.get("delayed", [])],
         replacing=copy.deepcopy(data.get("replacing")),
         fired=list(data["fired"]),
+        cycle_log=[list(x) for x in data.get("cycle_log", [])],
         counter=data["counter"],
         finished=data["finished"],
         winner=data["winner"],
@@ -414,8 +425,52 @@ DECISIONS = frozenset(
 
 
 def _clear_decision(state: GameState, event: Event) -> None:
+    state.digest_memo = None
     if event.type in DECISIONS:
+        if "from_state" in event.data:
+            state.cycle_log.append([event.data["from_state"], action_key(event.type, event.data)])  # 12.1.1.2
         state.pending = None
+
+
+def action_key(type_: str, data: Mapping[str, Any]) -> str:
+    """A main-phase action as its decision event records it (12.1.1.2)."""
+    return json.dumps({"type": type_, "data": {k: v for k, v in data.items() if k != "from_state"}}, sort_keys=True)
+
+
+TIMESTAMPED = frozenset({"circle", "gate", "battle", "paradox", "my_logicalist"})
+"""Zones where it matters when a card was placed (9.9.1.7.1 timestamps, 10.4.1, 10.5.1)."""
+
+
+def game_state_digest(s: GameState) -> str:
+    """The digest of the state (memoised until the next event)."""
+    if s.digest_memo is None:
+        s.digest_memo = _digest(s)
+    return s.digest_memo
+
+
+def _digest(s: GameState) -> str:
+    """What makes two game states "exactly the same" (12.1.1.2): where every card is and how
+    (zone order, facing, orientation, circles, Soul and Set links, the order in which cards were
+    placed), the players' counters, effects and delayed triggers, but not event numbers or
+    generated ids."""
+    timed = sorted((o for o in s.objects if s.objects[o].zone in TIMESTAMPED), key=lambda o: (s.objects[o].placed, o))
+    order = {oid: rank for rank, oid in enumerate(timed, start=1)}  # 9.9.1.7.1, 10.4.1: only the order counts
+    data = (
+        [
+            (oid, o.card, o.zone, o.face_down, o.rested, o.circles, o.soul_of, o.set_to, order.get(oid, 0))
+            for oid, o in s.objects.items()
+        ],
+        s.zones,
+        [[getattr(p, name) for name in _PLAYER_FIELDS] for p in s.players.values()],
+        (s.turn, s.turn_player, s.phase, s.step, s.fired, s.shuffles),
+        [[getattr(e, name) for name in _EFFECT_FIELDS] for e in s.effects],  # in creation order
+        [[getattr(d, name) for name in _DELAYED_FIELDS if name != "id"] + [order.get(d.source, 0)] for d in s.delayed],
+    )
+    return hashlib.sha256(repr(data).encode()).hexdigest()[:24]
+
+
+_PLAYER_FIELDS = tuple(f.name for f in fields(PlayerState))
+_EFFECT_FIELDS = tuple(f.name for f in fields(CEffect) if f.name not in ("id", "created", "timestamp"))
 
 
 _EVENTS = EventHandlers[GameState]("Luck & Logic", before=_clear_decision)
@@ -530,6 +585,7 @@ def _turn_began(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     s.turn = d["turn"]
     s.turn_player = d["player"]
     s.fired = []
+    s.cycle_log = []
     for p in s.players.values():
         p.trances = 0
         p.trance_changes = 0
