@@ -360,3 +360,35 @@ def test_a_replacement_choice_in_the_middle_of_an_effect_resumes_it() -> None:
     assert [e.data["oid"] for e in find_all(events, "CardMoved") if e.data["oid"] in (plain, reservist)] == [reservist]
     assert state.zones["p2"]["deck"][0] == reservist and state.objects[plain].zone == "hand"
     assert pending(state) == ("main", "p1") and state.replacing is None
+
+
+def test_deploying_onto_a_member_asks_about_its_optional_replacement() -> None:
+    """LL-2.04 5.12.2.1 with 9.2.2.3.2: the member already on the circle would be dropped;
+    its controller may apply its optional replacement (pay (1), return it to hand instead),
+    and the Deploy then completes."""
+    state = game({"LL-TST-067": 1})
+    guard = deploy_given(state, "p1", "LL-TST-067", ["FC"])
+    stock_up(state, "p1", 1)
+    newcomer = hand_card(state, "p1", "LL-TST-900")
+    events = run(state, cmd("Deploy", "p1", card=newcomer, circles=["FC"]))
+    assert find(events, "ChoiceRequested", kind="replacement").rule == "LL-2.04 9.2.2.3.2"
+    assert pending(state) == ("replacement", "p1") and state.objects[newcomer].zone == "hand"
+    events = run(state, cmd("Choose", "p1", choice=f"{guard}:0"))
+    assert find(events, "ReplacementApplied").data["instead"] == "return_to_hand"
+    assert state.objects[guard].zone == "hand"
+    placed = find(events, "CardMoved", oid=newcomer)
+    assert (placed.data["to"], placed.rule) == ("circle", "LL-2.04 5.12.2")
+    assert pending(state) == ("main", "p1") and state.replacing is None
+
+
+def test_declining_the_replacement_of_a_member_deployed_onto_drops_it() -> None:
+    """LL-2.04 5.12.2.1 (control case): declined, the member is dropped as the rule says."""
+    state = game({"LL-TST-067": 1})
+    guard = deploy_given(state, "p1", "LL-TST-067", ["FC"])
+    stock_up(state, "p1", 1)
+    newcomer = hand_card(state, "p1", "LL-TST-900")
+    run(state, cmd("Deploy", "p1", card=newcomer, circles=["FC"]))
+    events = run(state, cmd("Choose", "p1", choice="none"))
+    dropped = find(events, "CardMoved", oid=guard)
+    assert (dropped.data["to"], dropped.rule) == ("drop", "LL-2.04 5.12.2.1")
+    assert state.objects[newcomer].circles == ["FC"] and pending(state) == ("main", "p1")

@@ -343,11 +343,21 @@ def occupants(s: GameState, player: str, circles: Sequence[str], exclude: Sequen
 
 
 def place_member(
-    ctx: Ctx, player: str, oid: str, circles: Sequence[str], *, rule: str, reason: str, actor: str = RULES_AUTHORITY
-) -> str:
-    """Put a member onto circles; members already there are Dropped first (5.12.2.1)."""
+    ctx: Ctx,
+    player: str,
+    oid: str,
+    circles: Sequence[str],
+    *,
+    rule: str,
+    reason: str,
+    actor: str = RULES_AUTHORITY,
+    ask: Ask | None = None,
+) -> str | None:
+    """Put a member onto circles; members already there are Dropped first (5.12.2.1).  None:
+    the game waits for a replacement choice about a dropped member (``ask``, 9.10.2)."""
     for other in occupants(ctx.s, player, circles, exclude=[oid]):
-        drop_card(ctx, other, "5.12.2.1", "replaced by a deployed member")
+        if not drop_card(ctx, other, "5.12.2.1", "replaced by a deployed member", ask=ask):
+            return None
     return move(ctx, oid, "circle", rule=rule, reason=reason, circles=list(circles), face_down=False, actor=actor)
 
 
@@ -1096,11 +1106,12 @@ def blink_step(ctx: Ctx, oid: str) -> None:
     move(ctx, oid, "purge", rule="5.34.1.1", reason="blink step", cause=ev)
     if s.objects[oid].zone != "purge":
         return  # 5.34.1.1.3
-    ev = place_member(ctx, owner, oid, circles, rule="5.34.1.1.2", reason="blink step")
+    placed = place_member(ctx, owner, oid, circles, rule="5.34.1.1.2", reason="blink step")
+    assert placed is not None  # nobody is asked about replacements here
     for c in soul:
         if s.objects[c].zone == "purge":
             move(ctx, c, "soul", rule="5.34.1.1.1", reason="blink step", soul_of=oid, face_down=False)
-    prime(ctx, "deployed", cause=ev, subject=oid, player=owner)
+    prime(ctx, "deployed", cause=placed, subject=oid, player=owner)
 
 
 def make_up_options(s: GameState, source: str, level: int) -> list[str]:

@@ -421,9 +421,25 @@ def deploy(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     )
     ctx.emit("CardRevealed", {"oid": oid, "card": s.objects[oid].card}, "9.6.2.1", cause=ev)
     actions.pay_stock(ctx, player, cost, s.card_of(oid).name)
-    ev = actions.place_member(ctx, player, oid, circles, rule="5.12.2", reason="deploy", actor=player)
+    if finish_deploy(ctx, {"deploy": oid, "player": player, "circles": circles, "resume": point}):
+        flow.resume(ctx, point)
+
+
+def finish_deploy(ctx: Ctx, then: Mapping[str, Any]) -> bool:
+    """5.12.2: drop the members on the circles (5.12.2.1), put the new one there, and prime
+    its "when deployed" abilities.  False: the deploying player first chooses a replacement
+    effect for a dropped member (9.10.2, 9.2.2.3.2); the answer continues here."""
+    player, oid = str(then["player"]), str(then["deploy"])
+
+    def ask(question: dict[str, Any]) -> None:
+        actions.request_replacement(ctx, {**question, "then": dict(then)}, resume=list(then["resume"]))
+
+    circles = [str(c) for c in then["circles"]]
+    ev = actions.place_member(ctx, player, oid, circles, rule="5.12.2", reason="deploy", actor=player, ask=ask)
+    if ev is None:
+        return False
     actions.prime(ctx, "deployed", cause=ev, subject=oid, player=player)
-    flow.resume(ctx, point)
+    return True
 
 
 def _member_kind(s: GameState, oid: str, player: str) -> str | None:
@@ -574,7 +590,9 @@ def trance(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         actions.move(ctx, c, "soul", rule="11.5.3", reason="trance change", soul_of=tu, face_down=False)
     for m in ml:
         ctx.emit("CardRested", {"oid": m, "reason": "trance"}, "5.13.1.3.1")
-    ev = actions.place_member(ctx, player, tu, circles, rule="5.13.1.2.1", reason="trance", actor=player)
+    placed = actions.place_member(ctx, player, tu, circles, rule="5.13.1.2.1", reason="trance", actor=player)
+    assert placed is not None  # nobody is asked about replacements here
+    ev = placed
     if searched:
         actions.shuffle(ctx, player, "deck", "5.13.1.2.2")
     ctx.emit("TranceCompleted", {"player": player, "tranceunion": tu}, "5.35.1", cause=ev)
@@ -922,6 +940,11 @@ def choose(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
             reason = "" if may_decline else " (none of them is optional: one must apply)"
             raise ctx.reject("rules/illegal_choice", rule, f"choose the replacement effect to apply: {allowed}{reason}")
         ctx.emit("ReplacementChosen", {**p.options, "player": player, "choice": choice}, rule, actor=player)
+        then = p.options.get("then")
+        if isinstance(then, Mapping):
+            if finish_deploy(ctx, then):  # the choice was about a member a Deploy drops (5.12.2.1)
+                flow.resume(ctx, p.resume)
+            return
         if actions.run_frames(ctx):
             flow.resume(ctx, p.resume)
         return
