@@ -392,3 +392,25 @@ def test_declining_the_replacement_of_a_member_deployed_onto_drops_it() -> None:
     dropped = find(events, "CardMoved", oid=guard)
     assert (dropped.data["to"], dropped.rule) == ("drop", "LL-2.04 5.12.2.1")
     assert state.objects[newcomer].circles == ["FC"] and pending(state) == ("main", "p1")
+
+
+def test_a_trance_onto_a_member_asks_about_its_replacement_and_then_completes() -> None:
+    """LL-2.04 5.13.1.2.1 with 5.12.2.1 and 9.2.2.3.2: the Tranceunion goes onto the Stubborn
+    Guard's circle; the Guard's controller applies its optional replacement, then the Trance
+    completes (5.35.1) and the Covenants of the pair trigger (11.2.1)."""
+    state, _ = start_game(
+        deck({"LL-TST-001": 1, "LL-TST-003": 1, "LL-TST-004": 1, "LL-TST-007": 1, "LL-TST-067": 1}), deck()
+    )
+    to_main(state, "p1")
+    level_up(state, "p1", 1, card="LL-TST-001")
+    stock_up(state, "p1", 3)
+    ren = deploy_given(state, "p1", "LL-TST-003", ["FL"])
+    lyra = deploy_given(state, "p1", "LL-TST-004", ["FR"])
+    guard = deploy_given(state, "p1", "LL-TST-067", ["FC"])
+    tu = hand_card(state, "p1", "LL-TST-007")
+    run(state, cmd("Trance", "p1", materials=[ren, lyra], tranceunion=tu, circles=["FC"]))
+    assert pending(state) == ("replacement", "p1") and state.objects[tu].zone == "hand"
+    events = run(state, cmd("Choose", "p1", choice=f"{guard}:0"))
+    assert state.objects[guard].zone == "hand" and state.objects[tu].circles == ["FC"]
+    assert find(events, "TranceCompleted").rule == "LL-2.04 5.35.1"
+    assert {e.data["source"] for e in find_all(events, "AbilityTriggered") if e.rule == "LL-2.04 11.2.1"} == {ren, lyra}

@@ -421,23 +421,28 @@ def deploy(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     )
     ctx.emit("CardRevealed", {"oid": oid, "card": s.objects[oid].card}, "9.6.2.1", cause=ev)
     actions.pay_stock(ctx, player, cost, s.card_of(oid).name)
-    if finish_deploy(ctx, {"deploy": oid, "player": player, "circles": circles, "resume": point}):
+    if finish_placing(ctx, {"place": oid, "player": player, "circles": circles, "resume": point}):
         flow.resume(ctx, point)
 
 
-def finish_deploy(ctx: Ctx, then: Mapping[str, Any]) -> bool:
-    """5.12.2: drop the members on the circles (5.12.2.1), put the new one there, and prime
-    its "when deployed" abilities.  False: the deploying player first chooses a replacement
-    effect for a dropped member (9.10.2, 9.2.2.3.2); the answer continues here."""
-    player, oid = str(then["player"]), str(then["deploy"])
+def finish_placing(ctx: Ctx, then: Mapping[str, Any]) -> bool:
+    """The end of a Deploy (5.12.2) or Trance (5.13.1.2.1): drop the members on the circles
+    (5.12.2.1), put the new member there, finish the Trance, prime "when deployed".  False:
+    the controller of a dropped member first chooses a replacement effect (9.10.2,
+    9.2.2.3.2); the answer continues here."""
+    player, oid = str(then["player"]), str(then["place"])
 
     def ask(question: dict[str, Any]) -> None:
         actions.request_replacement(ctx, {**question, "then": dict(then)}, resume=list(then["resume"]))
 
     circles = [str(c) for c in then["circles"]]
-    ev = actions.place_member(ctx, player, oid, circles, rule="5.12.2", reason="deploy", actor=player, ask=ask)
+    trance = then.get("trance")
+    rule, reason = ("5.13.1.2.1", "trance") if trance else ("5.12.2", "deploy")
+    ev = actions.place_member(ctx, player, oid, circles, rule=rule, reason=reason, actor=player, ask=ask)
     if ev is None:
         return False
+    if isinstance(trance, Mapping):
+        _finish_trance(ctx, player, oid, trance, ev)
     actions.prime(ctx, "deployed", cause=ev, subject=oid, player=player)
     return True
 
@@ -574,7 +579,6 @@ def trance(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     actions.pay_stock(ctx, player, play_cost(s, player, tu), s.card_of(tu).name)
     tc_members = [m for m in others if via_tc and characteristics(s, m).trance_change is not None][:1]
     tc_soul = [c for m in tc_members for c in s.soul(m)]
-    info_of = {m: s.card_of(m) for m in materials}
     for m in others:
         actions.move(
             ctx,
@@ -590,17 +594,29 @@ def trance(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         actions.move(ctx, c, "soul", rule="11.5.3", reason="trance change", soul_of=tu, face_down=False)
     for m in ml:
         ctx.emit("CardRested", {"oid": m, "reason": "trance"}, "5.13.1.3.1")
-    placed = actions.place_member(ctx, player, tu, circles, rule="5.13.1.2.1", reason="trance", actor=player)
-    assert placed is not None  # nobody is asked about replacements here
-    ev = placed
-    if searched:
+    then = {
+        "place": tu,
+        "player": player,
+        "circles": circles,
+        "resume": point,
+        "trance": {"searched": searched, "materials": list(materials), "others": others},
+    }
+    if finish_placing(ctx, then):
+        flow.resume(ctx, point)
+
+
+def _finish_trance(ctx: Ctx, player: str, tu: str, trance: Mapping[str, Any], ev: str) -> None:
+    """5.13.1.2.2 shuffle, 5.35.1, and the Covenants of the cards put in the Soul (11.2)."""
+    s = ctx.s
+    if trance["searched"]:
         actions.shuffle(ctx, player, "deck", "5.13.1.2.2")
     ctx.emit("TranceCompleted", {"player": player, "tranceunion": tu}, "5.35.1", cause=ev)
     # Covenant (11.2): "when this card is placed in the Soul Zone via Trancing, if it Trances
     # with a card with the shown information"
-    for m in others:
+    materials = [str(m) for m in trance["materials"]]
+    for m in trance["others"]:
         partner = next(x for x in materials if x != m)
-        partner_card = info_of[partner]
+        partner_card = s.card_of(partner)
         actions.prime(
             ctx,
             "covenant",
@@ -610,8 +626,6 @@ def trance(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
             info={"tranceunion": tu, "partner": partner},
             select=lambda a, pc=partner_card: any(pc.has_info(i) for i in a.covenant),  # type: ignore[misc]
         )
-    actions.prime(ctx, "deployed", cause=ev, subject=tu, player=player)
-    flow.resume(ctx, point)
 
 
 @command("LuckDrive", "main")
@@ -942,7 +956,7 @@ def choose(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         ctx.emit("ReplacementChosen", {**p.options, "player": player, "choice": choice}, rule, actor=player)
         then = p.options.get("then")
         if isinstance(then, Mapping):
-            if finish_deploy(ctx, then):  # the choice was about a member a Deploy drops (5.12.2.1)
+            if finish_placing(ctx, then):  # the choice was about a member a Deploy/Trance drops (5.12.2.1)
                 flow.resume(ctx, p.resume)
             return
         if actions.run_frames(ctx):
