@@ -23,7 +23,7 @@ QUIET = frozenset({"EndMainPhase", "EndAttacks", "PassLogic", "DeclineIntercept"
 
 NEW_VOCABULARY = {
     **{f"LL-TST-0{n}": 2 for n in (13, 14, 15, 16, 17, 18, 19)},
-    **{f"LL-TST-0{n}": 2 for n in (60, 61, 62, 63, 64, 65, 66, 67)},
+    **{f"LL-TST-0{n}": 2 for n in (60, 61, 62, 63, 64, 65, 66, 67, 68)},
     "LL-TST-005": 2,
 }
 """Cards with delayed / conditional triggers, X, value setting, attacks prevented and

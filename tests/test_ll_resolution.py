@@ -414,3 +414,22 @@ def test_a_trance_onto_a_member_asks_about_its_replacement_and_then_completes() 
     assert state.objects[guard].zone == "hand" and state.objects[tu].circles == ["FC"]
     assert find(events, "TranceCompleted").rule == "LL-2.04 5.35.1"
     assert {e.data["source"] for e in find_all(events, "AbilityTriggered") if e.rule == "LL-2.04 11.2.1"} == {ren, lyra}
+
+
+def test_an_auto_ability_with_x_asks_for_x_as_it_resolves() -> None:
+    """LL-2.04 9.6.2.2.1 for an auto ability: "When this member is deployed, [(X)] draw X":
+    its controller chooses X (at most what the Stock can pay), then pays (X) (9.6.2.3)."""
+    state = game({"LL-TST-068": 1})
+    stock_up(state, "p1", 2 - len(state.zones["p1"]["stock"]))
+    reader = hand_card(state, "p1", "LL-TST-068")
+    events = run(state, cmd("Deploy", "p1", card=reader, circles=["FC"]))
+    asked = find(events, "ChoiceRequested", kind="number")
+    assert asked.rule == "LL-2.04 9.6.2.2.1" and (asked.data["options"]["min"], asked.data["options"]["max"]) == (0, 2)
+    assert [c.args["choice"] for c in engine.legal_actions(state, "p1") if c.type == "Choose"] == [0, 1, 2]
+    r = rejected(state, cmd("Choose", "p1", choice=3))
+    assert (r.code, r.rule) == ("rules/choose_x", "LL-2.04 9.6.2.2.1")
+    hand = len(state.zones["p1"]["hand"])
+    events = run(state, cmd("Choose", "p1", choice=2))
+    assert find(events, "XChosen").data["x"] == 2 and find(events, "CostPaid").data["stock"] == 2
+    assert len(state.zones["p1"]["hand"]) == hand + 2 and not state.zones["p1"]["stock"]
+    assert pending(state) == ("main", "p1")

@@ -575,9 +575,9 @@ def play_primed(ctx: Ctx, primed: Primed, resume: list[Any], *, actor: str = RUL
         for other in list(s.primed):
             if other.source == primed.source and other.ability == primed.ability and other.delayed is None:
                 ctx.emit("PrimedCanceled", {"primed": other.id, "why": "[1/turn] used"}, "12.3.1.3")
-    if not optional and not ability.cost.empty:
+    if not optional and not ability.cost.empty and ability.x is None:
         pay_ability_cost(ctx, primed.controller, primed.source, ability, s.card_of(primed.source).name)
-    return run_frames(ctx)
+    return run_frames(ctx)  # with an X, X is chosen first and the cost paid then (9.6.2.2.1, 9.6.2.3)
 
 
 def _emit_played(
@@ -646,6 +646,10 @@ def run_frames(ctx: Ctx) -> bool:
         if f.paid is False:
             finish_frame(ctx, f)
             continue
+        if ability is not None and ability.x is not None and "x" not in f.info and not f.path:
+            if not choose_auto_x(ctx, f, ability):
+                return False
+            continue
         if f.ref == "make_up":
             if not make_up(ctx, f):
                 return False
@@ -670,6 +674,29 @@ def run_frames(ctx: Ctx) -> bool:
         if push is not None:
             rule = push.pop("rule", "12.5.1")
             ctx.emit("RepetitionStarted", {"frame": ctx.fresh_id("f"), **push}, rule)
+    return True
+
+
+def choose_auto_x(ctx: Ctx, f: Frame, ability: Ability) -> bool:
+    """9.6.2.2.1 for an auto ability: its controller chooses X (asked once, the answer is
+    ``f.choice``), then its cost, (X) included, is paid (9.6.2.3)."""
+    s = ctx.s
+    assert ability.x is not None
+    spare = len(s.zones[f.controller]["stock"]) - ability.cost.stock
+    bound = max(0, min(ability.x.max, spare)) if ability.x.stock else ability.x.max
+    name = s.card_of(f.source).name
+    if f.choice is None:
+        options = {"frame": f.id, "min": 0, "max": bound, "prompt": f"{name}: choose X"}
+        request(ctx, f.controller, "number", options, "9.6.2.2.1")
+        return False
+    x = f.choice
+    if not isinstance(x, int) or isinstance(x, bool) or not 0 <= x <= bound:
+        raise ctx.reject("rules/choose_x", "9.6.2.2.1", f"{name}: choose X, a whole number from 0 to {bound}")
+    data = {"player": f.controller, "source": f.source, "ability": f.ability, "frame": f.id, "x": x}
+    ctx.emit("XChosen", data, "9.6.2.2.1", actor=f.controller)
+    extra = x if ability.x.stock else 0
+    if not ability.cost.empty or extra:
+        pay_ability_cost(ctx, f.controller, f.source, ability, name, extra_stock=extra)
     return True
 
 

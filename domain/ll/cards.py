@@ -367,7 +367,8 @@ class Ability(_Model):
     state: StateCondition | None = None
     """The condition of a conditional trigger (``trigger: condition``, 9.7.6)."""
     x: ChooseX | None = None
-    """X chosen when a startup ability is played (9.6.2.2.1); ``for_every: chosen_x`` uses it."""
+    """X chosen when the ability is played (9.6.2.2.1): with ``UseAbility`` for a startup
+    ability, when it starts resolving for an auto ability; ``for_every: chosen_x`` uses it."""
     active_in: list[Zone] = Field(default_factory=list)
     """"This ability is active in (zone)" (9.3.2.6)."""
     # continuous abilities (9.1.2.1)
@@ -407,8 +408,10 @@ class Ability(_Model):
             raise ValueError(f"{self.keyword} is a startup ability (11.4.1, 11.11.1)")
         if (self.trigger == "condition") != (self.state is not None):
             raise ValueError("a conditional trigger needs 'trigger: condition' and its 'state' (9.7.6)")
-        if self.x is not None and self.kind != "startup":
-            raise ValueError("'x' is chosen when a startup ability is played (9.6.2.2.1)")
+        if self.x is not None and self.kind not in ("startup", "auto"):
+            raise ValueError("'x' is chosen when a startup or auto ability is played (9.6.2.2.1)")
+        if self.x is not None and self.cost.optional:
+            raise ValueError("'x' with an optional cost is not supported (9.6.2.2.1 before 9.7.3.3.1)")
         if self.kind == "replacement" and (self.replaces is None or self.instead is None):
             raise ValueError("a replacement ability needs 'replaces' and 'instead' (9.2.2.3)")
         if self.may and self.kind != "replacement":

@@ -629,7 +629,6 @@ def _choice(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     "NothingHappened",
     "SeedRevealed",
     "CheckTiming",
-    "XChosen",
 )
 def _marker(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     pass  # a bookkeeping or decision event; the changes themselves are separate events
@@ -738,6 +737,13 @@ def _replacement_applied(s: GameState, d: Mapping[str, Any], e: Event) -> None:
         "applied": list(d["applied"]),
         "choice": None,
     }
+
+
+@handles("XChosen")
+def _x_chosen(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    if "frame" in d:  # an auto ability's X, chosen as it starts resolving
+        s.frames[-1].info["x"] = d["x"]
+        s.frames[-1].choice = None
 
 
 @handles("EffectResolved")
