@@ -4,6 +4,8 @@ effects), with the catalog cards LL-TST-013 to LL-TST-019."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from domain.kernel import Event
 from domain.ll import engine
 from domain.ll.characteristics import characteristics
@@ -15,6 +17,7 @@ from tests.test_ll_support import (
     deploy_given,
     find,
     find_all,
+    given,
     hand_card,
     level_up,
     pending,
@@ -433,3 +436,76 @@ def test_an_auto_ability_with_x_asks_for_x_as_it_resolves() -> None:
     assert find(events, "XChosen").data["x"] == 2 and find(events, "CostPaid").data["stock"] == 2
     assert len(state.zones["p1"]["hand"]) == hand + 2 and not state.zones["p1"]["stock"]
     assert pending(state) == ("main", "p1")
+
+
+# --- implemented rules of 9.7 and 12.5 that had no test of their own ------------------------------------
+
+TOLL_KEEPER: dict[str, Any] = {
+    "id": "LL-TST-970",
+    "name": "Toll Keeper",
+    "type": "logicalist",
+    "power": 1000,
+    "abilities": [{"kind": "auto", "trigger": "deployed", "cost": {"stock": 2}, "effects": [{"op": "draw"}]}],
+}
+HUNTER: dict[str, Any] = {
+    "id": "LL-TST-971",
+    "name": "Gate Hunter",
+    "type": "logicalist",
+    "power": 1000,
+    "abilities": [
+        {
+            "kind": "startup",
+            "effects": [
+                {
+                    "op": "for_every",
+                    "x": "opponent_destroyed_gates",
+                    "effects": [{"op": "rest", "target": {"filter": {"zone": "circle", "controller": "opponent"}}}],
+                }
+            ],
+        }
+    ],
+}
+
+
+def test_a_primed_auto_ability_that_cannot_be_played_is_cancelled() -> None:
+    """LL-2.04 9.7.3.2: its cost (2) cannot be paid from an empty Stock: one primed instance is
+    cancelled and nothing resolves."""
+    state, _ = start_game(deck({"LL-TST-970": 1}), deck(), extra=[TOLL_KEEPER])
+    to_main(state, "p1")
+    for oid in list(state.zones["p1"]["stock"]):
+        put(state, oid, "drop")
+    keeper = hand_card(state, "p1", "LL-TST-970")
+    hand = len(state.zones["p1"]["hand"])
+    events = run(state, cmd("Deploy", "p1", card=keeper, circles=["FC"]))
+    canceled = find(events, "PrimedCanceled")
+    assert canceled.rule == "LL-2.04 9.7.3.2" and canceled.data["why"] == "cost cannot be paid"
+    assert not find_all(events, "AbilityPlayed") and len(state.zones["p1"]["hand"]) == hand - 1
+    assert not state.primed and pending(state) == ("main", "p1")
+
+
+def test_for_every_x_never_chooses_the_same_thing_twice() -> None:
+    """LL-2.04 12.5.3: "for every destroyed gate of your opponent, rest 1 of their members":
+    with 2 destroyed gates the second choice cannot be the first member again."""
+    state, _ = start_game(deck({"LL-TST-971": 1}), deck(), extra=[HUNTER])
+    to_main(state, "p1")
+    for loc in ("FL", "FR"):
+        gate = state.gate_at("p2", loc)
+        assert gate is not None
+        given_destroyed(state, gate)
+    hunter = deploy_given(state, "p1", "LL-TST-971", ["FC"])
+    first = deploy_given(state, "p2", "LL-TST-900", ["FL"])
+    second = deploy_given(state, "p2", "LL-TST-901", ["FR"])
+    deploy_given(state, "p2", "LL-TST-902", ["FC"])
+    run(state, cmd("UseAbility", "p1", source=hunter, ability=0))
+    run(state, cmd("Choose", "p1", choice=[first]))
+    assert state.pending is not None and first not in state.pending.options["cards"]
+    r = rejected(state, cmd("Choose", "p1", choice=[first]))
+    assert (r.code, r.rule) == ("rules/illegal_choice", "LL-2.04 9.6.3.1")
+    run(state, cmd("Choose", "p1", choice=[second]))
+    assert state.objects[first].rested and state.objects[second].rested
+
+
+def given_destroyed(state: GameState, gate: str) -> None:
+    """Given: the gate was destroyed (turned face-up, 5.32)."""
+    obj = state.objects[gate]
+    given(state, "GateDestroyed", oid=gate, card=obj.card, owner=obj.owner, by=None)
