@@ -71,6 +71,28 @@ def test_without_the_effect_the_same_board_may_attack() -> None:
     assert pending(state) == ("attack", "p1")
 
 
+PEACEKEEPER: dict[str, Any] = {
+    "id": "LL-TST-972",
+    "name": "Peacekeeper",
+    "type": "logicalist",
+    "power": 1000,
+    "abilities": [{"kind": "continuous", "prevents_attacks": "opponent", "condition": "opponent_turn"}],
+}
+
+
+def test_a_continuous_ability_can_cause_attacks_to_not_happen() -> None:
+    """LL-2.04 8.2.4 with a continuous ability: "during your opponent's turn, your opponent
+    cannot attack" on p2's field ends p1's attacks automatically."""
+    state, _ = start_game(deck(), deck({"LL-TST-972": 1}), extra=[PEACEKEEPER])
+    to_main(state, "p1")
+    level_up(state, "p1", 1)
+    deploy_given(state, "p1", "LL-TST-900", ["FL"])
+    deploy_given(state, "p2", "LL-TST-972", ["FC"])
+    events = run(state, cmd("EndMainPhase", "p1"))
+    ended = find(events, "AttacksEnded")
+    assert ended.rule == "LL-2.04 8.2.4" and ended.data["why"] == "an effect causes attacks to not happen"
+
+
 # --- 9.6.2.2.1 choosing X -------------------------------------------------------------------------
 
 
