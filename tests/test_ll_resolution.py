@@ -531,3 +531,31 @@ def given_destroyed(state: GameState, gate: str) -> None:
     """Given: the gate was destroyed (turned face-up, 5.32)."""
     obj = state.objects[gate]
     given(state, "GateDestroyed", oid=gate, card=obj.card, owner=obj.owner, by=None)
+
+
+RECYCLER: dict[str, Any] = {
+    "id": "LL-TST-973",
+    "name": "Recycler",
+    "type": "logicalist",
+    "power": 1000,
+    "abilities": [{"kind": "startup", "effects": [{"op": "discard", "count": 1}, {"op": "draw", "count": 1}]}],
+}
+
+
+def test_a_conditional_trigger_is_primed_when_its_condition_is_met_during_an_effect() -> None:
+    """LL-2.04 9.7.6.1: "discard a card, then draw a card" with one card in hand empties the hand
+    for a moment: the Sage's "when you have no cards in your hand" is primed then, and plays at
+    the next check timing even though the hand is no longer empty."""
+    state, _ = start_game(deck({"LL-TST-016": 1, "LL-TST-973": 1}), deck(), extra=[RECYCLER])
+    to_main(state, "p1")
+    deploy_given(state, "p1", "LL-TST-016", ["FC"])
+    recycler = deploy_given(state, "p1", "LL-TST-973", ["FL"])
+    keep = hand_card(state, "p1", "LL-TST-900")
+    for oid in list(state.zones["p1"]["hand"]):
+        if oid != keep:
+            put(state, oid, "drop")
+    events = run(state, cmd("UseAbility", "p1", source=recycler, ability=0))
+    triggered = find(events, "AbilityTriggered", trigger="condition")
+    discarded = find(events, "CardMoved", oid=keep)
+    assert triggered.rule == "LL-2.04 9.7.6.1" and triggered.seq == discarded.seq + 1
+    assert len(state.zones["p1"]["hand"]) == 2  # the Recycler's draw, then the Sage's

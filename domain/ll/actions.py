@@ -139,6 +139,8 @@ def move(
         move(ctx, c, to, rule="12.2.1", reason="soul follows its member", face_down=data["face_down"], cause=ev)
     if src == "deck":
         reshuffle_check(ctx, obj.owner)
+    if any(a.trigger == "condition" for card in s.cards.values() for a in card.abilities):
+        prime_conditions(ctx)  # 9.7.6.1: primed when the condition is met, not only at check timings
     return ev
 
 
@@ -508,7 +510,8 @@ STATE_CONDITIONS: dict[str, Callable[[GameState, str], bool]] = {
 
 def prime_conditions(ctx: Ctx) -> None:
     """9.7.6.1: a conditional trigger is primed once while its condition is met; once it
-    has resolved, it is primed again if the condition is (still or again) met."""
+    has resolved, it is primed again if the condition is (still or again) met.  Looked at
+    after every card move and at every check timing."""
     s = ctx.s
     for src in list(ability_sources(s)):
         for i, ability in enumerate(s.card_of(src).abilities):
