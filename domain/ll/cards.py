@@ -16,6 +16,10 @@ Vocabulary in brief (see the catalog ``service/catalogs/ll/cards.json`` for exam
 * ``abilities``: ``continuous`` / ``auto`` / ``startup`` (9.1) and ``replacement``
   (9.2.2.3); keywords (11.x) are ability fields (``keyword``, ``ex_soul``,
   ``once_per_turn`` = [1/turn] 12.4) or card fields (``trance_change``, ``tool_skill``).
+* conditional triggers (``trigger: condition`` + ``state``, 9.7.6), a chosen ``x`` (9.6.2.2.1),
+  delayed triggers (effect ``delayed``, 9.7.5), "cannot attack" (``prevent_attacks`` /
+  ``prevents_attacks``, 8.2.4), replacements for other cards and optional ones (``replaces:
+  stocked|dropped`` with ``affects``, ``may``, 9.10).
 """
 
 from __future__ import annotations

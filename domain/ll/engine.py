@@ -30,7 +30,8 @@ decision (``view()["pending"]``):
   {level_card}`` / ``PassLogic`` (8.4)
 * end phase: ``KeepHand {cards}`` (7.7.6)
 * check timings: ``PlayAuto {primed}`` (9.5.3.2, 9.7.3), ``Choose {choice}`` (a choice during
-  resolution or by a rule process: a list of card ids, a number, or true/false)
+  resolution or by a rule process: a list of card ids, a number (also X, 9.6.2.2.1), true/false,
+  or the replacement effect to apply next, ``"<source>:<ability>"`` or ``"none"``, 9.10.2)
 * any time: ``Concede`` (1.2.4)
 
 Circles are location codes ``FL FC FR BL BC BR`` (front/back row, left/center/right, 4.4.2).
