@@ -13,7 +13,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Annotated, Any
 
-from fastapi import FastAPI, Query, Request, Response
+from fastapi import FastAPI, Path, Query, Request, Response
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.datastructures import Headers
@@ -38,6 +38,7 @@ from api.schemas import (
     PlayerOut,
     RulesetOut,
     StateResponse,
+    TokenResponse,
 )
 from domain.kernel import Command, Event, PlayerSpec
 from service.app import GameService
@@ -82,7 +83,8 @@ _HTTP_CODES = {
 def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
     """OpenAPI error responses: every route may also answer 422 (request/invalid) and 500."""
     descriptions = {
-        401: "Missing or invalid bearer token (`auth/missing_token`, `auth/invalid_token`).",
+        401: "Missing, invalid or expired bearer token (`auth/missing_token`, `auth/invalid_token`, "
+        "`auth/token_expired`).",
         403: "The token may not do this (`auth/forbidden`).",
         404: "No such game (`game/not_found`).",
         409: "Version conflict (`game/version_conflict`, details: expected and actual version), "
@@ -261,6 +263,29 @@ def create_app(settings: Settings | None = None, service: GameService | None = N
         command = Command(type=body.type, player=principal.player, args=body.args, id=body.command_id)
         result = service.submit(game_id, command, body.expected_version)
         return CommandResponse(version=result.version, events=[_event_out(e) for e in result.events])
+
+    @api.post(
+        "/games/{game_id}/players/{player}/token",
+        response_model=TokenResponse,
+        tags=["games"],
+        responses=_errors(401, 403, 404),
+    )
+    def reissue_token(
+        game_id: str,
+        player: Annotated[str, Path(pattern=ID)],
+        principal: PrincipalDep,
+        service: ServiceDep,
+        response: Response,
+    ) -> TokenResponse:
+        """Judge only: a new token for a player whose token expired or was lost.  The
+        player's previous token stops working at once."""
+        if principal.role != "judge":
+            raise ForbiddenError("only a judge can reissue a player's token; use the judge token")
+        issued = service.reissue_token(game_id, player)
+        response.headers["Cache-Control"] = "no-store"
+        return TokenResponse(
+            game_id=issued.game_id, player=issued.player, token=issued.token, expires_at=issued.expires_at
+        )
 
     @api.get(
         "/games/{game_id}/legal-actions",

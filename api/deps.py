@@ -60,5 +60,6 @@ def created_game_response(created: CreatedGame, players: Sequence[PlayerIn | Pla
         version=created.version,
         players=[PlayerOut(id=p.id, name=p.name) for p in players],
         player_tokens=created.player_tokens,
+        tokens_expire_at=created.tokens_expire_at,
         manual=[ManualCardOut.model_validate(m) for m in manual] if isinstance(manual, list) else [],
     )

@@ -18,9 +18,11 @@ import json
 import re
 import secrets
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any, Literal, cast
 from uuid import NAMESPACE_URL, UUID, uuid4, uuid5
 
@@ -34,6 +36,7 @@ from domain.audit import chain_link
 from domain.kernel import JSON, Command, Event, GameSpec, PlayerSpec, Rejection, RulesEngine
 from domain.rulesets import get_engine, list_rulesets
 from service.catalog import CardCatalogs, UnknownStarterDeckError
+from service.credentials import Credentials, PlayerToken, credentials_id, current_tokens
 from service.errors import (
     AuthError,
     CommandIdReusedError,
@@ -58,6 +61,7 @@ __all__ = [
     "Game",
     "GameService",
     "GameView",
+    "IssuedToken",
     "LegalActions",
     "Principal",
     "RulesetInfo",
@@ -74,6 +78,9 @@ MAX_SUBMIT_ATTEMPTS = 5
 _GAMES = uuid5(NAMESPACE_URL, "urn:tcg-adjudicator:games")
 AGGREGATE_CACHE_SIZE = 256
 """Games kept in memory per process (each fast-forwarded from the store when loaded)."""
+HEADER_CACHE_SIZE = 4096
+"""Game headers (created events, never changed once stored) kept per process for
+``authenticate``."""
 _CACHE_LOCK = threading.RLock()
 """Held while a game is fast-forwarded or copied (see ``_project``)."""
 _KEEP_STATES: ContextVar[bool] = ContextVar("_KEEP_STATES", default=False)
@@ -283,12 +290,12 @@ class Adjudicator(Application[UUID]):
         # Unlike the base class, ignore os.environ: Settings already read it.
         return Environment(name, dict(env or {}))
 
-    def record(self, game: Game) -> None:
-        """Save the game's new events atomically, then snapshot it when it crossed a
-        multiple of the snapshot interval.  Raises ``IntegrityError`` if another writer
-        recorded first."""
+    def record(self, game: Game, *others: Aggregate) -> None:
+        """Save the game's new events (and those of ``others``) atomically, then snapshot
+        the game when it crossed a multiple of the snapshot interval.  Raises
+        ``IntegrityError`` if another writer recorded first."""
         before = game.version - len(game.pending_events)
-        self.save(game)
+        self.save(game, *others)
         if game.version // self.snapshot_interval > before // self.snapshot_interval:
             assert self.snapshots is not None
             with contextlib.suppress(IntegrityError):  # a snapshot at this version exists already
@@ -318,6 +325,17 @@ class CreatedGame:
     player_tokens: dict[str, str]
     """Shown once: only their hashes are stored."""
     events: list[Event]
+    tokens_expire_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class IssuedToken:
+    """A player's new token (shown once: only its hash is stored)."""
+
+    game_id: str
+    player: str
+    token: str
+    expires_at: datetime
 
 
 @dataclass(frozen=True, slots=True)
@@ -369,6 +387,8 @@ class GameService:
         self.settings = settings
         self.catalogs = catalogs if catalogs is not None else CardCatalogs(extra_file=settings.card_catalog)
         self.app = Adjudicator(settings)
+        self._headers: OrderedDict[str, Game.Created] = OrderedDict()
+        self._headers_lock = threading.Lock()
 
     def close(self) -> None:
         self.app.close()
@@ -494,6 +514,7 @@ class GameService:
         if not outcome:
             raise EngineContractError(f"{spec.ruleset} started game {spec.game_id!r} without any event")
         tokens = {p.id: secrets.token_urlsafe(32) for p in spec.players}
+        issued_at = self.clock()
         first = _checked(outcome[0], 1)
         game = Game(
             game_id=spec.game_id,
@@ -505,12 +526,14 @@ class GameService:
             setup=json.loads(json.dumps(setup)),
         )
         rest = game.record(outcome[1:])
+        credentials = Credentials(game_id=spec.game_id, issued_at=issued_at.isoformat())
         try:
-            self.app.record(game)
+            self.app.record(game, credentials)
         except IntegrityError:
             raise GameAlreadyExistsError(spec.game_id) from None
         events = [Event.from_dict(first), *(e for e, _ in rest)]
-        return CreatedGame(spec.game_id, spec.ruleset, spec.variant, game.version, tokens, events)
+        expire_at = issued_at + self._token_lifetime
+        return CreatedGame(spec.game_id, spec.ruleset, spec.variant, game.version, tokens, events, expire_at)
 
     def _deck(self, ruleset: str, player: PlayerSpec) -> dict[str, JSON]:
         deck = player.deck
@@ -629,15 +652,55 @@ class GameService:
         return out
 
     def authenticate(self, game_id: str, token: str) -> Principal:
-        """The judge (``ADJUDICATOR_JUDGE_TOKEN``) or the player a token was issued to."""
+        """The judge (``ADJUDICATOR_JUDGE_TOKEN``) or the player a token was issued to.
+        Raises ``AuthError``: ``auth/token_expired`` for a player's current token older
+        than the token lifetime, ``auth/invalid_token`` for any other token (including
+        one a judge has replaced)."""
         header = self._header(game_id)
         if hmac.compare_digest(token.encode(), self.settings.judge_token.encode()):
             return Principal("judge")
         digest = _token_hash(token)
-        for player, stored in header.token_hashes.items():
-            if hmac.compare_digest(digest, stored):
+        for player, current in self._tokens(game_id, header).items():
+            if hmac.compare_digest(digest, current.token_hash):
+                expires_at = current.issued_at + self._token_lifetime
+                if self.clock() >= expires_at:
+                    raise AuthError(
+                        f"the token of {player!r} for game {game_id!r} expired at {expires_at.isoformat()}; "
+                        "a judge can issue a new one",
+                        "auth/token_expired",
+                    )
                 return Principal("player", player)
         raise AuthError(f"the token is not valid for game {game_id!r}")
+
+    def reissue_token(self, game_id: str, player: str) -> IssuedToken:
+        """A new token for ``player`` (for judges: a lost or expired token); the player's
+        previous token stops working at once, in every process.  Raises
+        ``GameNotFoundError``, ``InvalidRequestError`` (``game/unknown_player``)."""
+        header = self._header(game_id)
+        if player not in header.token_hashes:
+            raise InvalidRequestError(f"{player!r} does not play in game {game_id!r}", "game/unknown_player")
+        token = secrets.token_urlsafe(32)
+        for _ in range(MAX_SUBMIT_ATTEMPTS):
+            issued_at = self.clock()
+            try:
+                credentials = cast(Credentials, self.app.repository.get(credentials_id(game_id)))
+            except AggregateNotFoundError:  # a game from before tokens expired
+                credentials = Credentials(game_id=game_id, issued_at=header.timestamp.isoformat())
+            credentials.reissue(player=player, token_hash=_token_hash(token), issued_at=issued_at.isoformat())
+            try:
+                self.app.save(credentials)
+            except IntegrityError:
+                continue  # another judge reissued a token of this game at the same time
+            return IssuedToken(game_id, player, token, issued_at + self._token_lifetime)
+        raise VersionConflictError(credentials.version, credentials.version + 1)
+
+    @property
+    def _token_lifetime(self) -> timedelta:
+        return timedelta(seconds=self.settings.token_lifetime_seconds)
+
+    def _tokens(self, game_id: str, header: Game.Created) -> dict[str, PlayerToken]:
+        stored = self.app.events.get(credentials_id(game_id))
+        return current_tokens(header.token_hashes, header.timestamp, stored)
 
     # --------------------------------------------------------------------------- helpers
 
@@ -676,9 +739,20 @@ class GameService:
                 cache.put(game.id, game)
 
     def _header(self, game_id: str) -> Game.Created:
-        """The created event alone: cheaper than loading the game."""
+        """The created event alone: cheaper than loading the game, and cached (it is never
+        changed once stored)."""
+        with self._headers_lock:
+            cached = self._headers.get(game_id)
+            if cached is not None:
+                self._headers.move_to_end(game_id)
+                return cached
         for e in self.app.events.get(game_uuid(game_id), lte=1):
-            return cast(Game.Created, e)
+            header = cast(Game.Created, e)
+            with self._headers_lock:
+                self._headers[game_id] = header
+                if len(self._headers) > HEADER_CACHE_SIZE:
+                    self._headers.popitem(last=False)
+            return header
         raise GameNotFoundError(game_id)
 
     @staticmethod
