@@ -8,6 +8,7 @@ synchronous and thread-safe).  Every error answers ``{"error": {"code", "message
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -94,6 +95,36 @@ def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
         500: "Unexpected server error (`server/internal`); nothing is revealed about it.",
     }
     return {s: {"model": ErrorResponse, "description": descriptions[s]} for s in (*statuses, 422, 500)}
+
+
+_BODY_ERRORS = {
+    "400": "The body is not JSON the server can parse (`request/invalid`).",
+    "413": "The request body is larger than the route allows (`request/too_large`).",
+}
+
+
+def _document_errors(spec: dict[str, Any]) -> dict[str, Any]:
+    """Make the OpenAPI schema say what the exception handlers really answer: every
+    operation with a body may also answer 400 (unparsable JSON) and 413 (too large), every
+    operation 500, and every error, including FastAPI's default 422, is ``ErrorResponse``."""
+    error = {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorResponse"}}}
+    for operations in spec.get("paths", {}).values():
+        for operation in operations.values():
+            responses = operation.setdefault("responses", {})
+            if "requestBody" in operation:
+                for status, description in _BODY_ERRORS.items():
+                    responses.setdefault(status, {"description": description, "content": error})
+            responses.setdefault(
+                "500", {"description": "Unexpected server error (`server/internal`).", "content": error}
+            )
+            for status, response in responses.items():
+                if status.startswith(("4", "5")) and "HTTPValidationError" in json.dumps(response):
+                    response["content"] = error
+    schemas = spec.get("components", {}).get("schemas", {})  # ErrorResponse is there: every route names it
+    for unused in ("HTTPValidationError", "ValidationError"):
+        if unused not in json.dumps(spec.get("paths", {})):
+            schemas.pop(unused, None)
+    return spec
 
 
 def _error(status: int, code: str, message: str, **extra: Any) -> JSONResponse:
@@ -343,6 +374,14 @@ def create_app(settings: Settings | None = None, service: GameService | None = N
         stream = service.events(game_id, after=after, limit=limit, viewer=shown)
         return EventsResponse(game_id=game_id, viewer=shown, events=[_event_out(e) for e in stream])
 
+    openapi = api.openapi
+
+    def documented_openapi() -> dict[str, Any]:
+        if api.openapi_schema is None:
+            api.openapi_schema = _document_errors(openapi())
+        return api.openapi_schema
+
+    api.openapi = documented_openapi  # type: ignore[method-assign]
     return api
 
 
