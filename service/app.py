@@ -151,11 +151,13 @@ class Game(Aggregate):
         def take(cls, aggregate: Any) -> Game.Snapshot:
             snapshot = super().take(aggregate)
             snapshot.state["state"] = aggregate.engine.state_to_dict(aggregate.state)
+            snapshot.state.pop("_state_private", None)  # about this process's objects, not the game
             return snapshot
 
         def mutate(self, _: None) -> Game:
             game = cast(Game, super().mutate(None))
             game.state = game.engine.state_from_dict(game.state)
+            game._state_private = True
             return game
 
     @staticmethod
@@ -188,25 +190,35 @@ class Game(Aggregate):
         self.token_hashes = token_hashes
         self.commands: dict[str, dict[str, Any]] = {}
         self.state: Any = self.engine.evolve(self.engine.initial_state(), _fresh(first_event))
+        self._state_private = True
+        """Whether ``state`` is this game's alone, so replay may change it in place (see
+        ``_copy``)."""
 
     @property
     def engine(self) -> RulesEngine[Any]:
         return get_engine(self.ruleset)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
-        """The copy the repository's cache hands out on every load: the domain state deep;
-        the command index one level deep (an entry is never changed once its command is
-        recorded, and the index grows with the game); the header as it is (never changed)."""
-        with _CACHE_LOCK:
-            return self._copy(memo)
+        """The copy the repository's cache hands out on every load (and ``submit`` takes of
+        its cached game): the command index one level deep (an entry is never changed once
+        its command is recorded, and the index grows with the game), the header as it is
+        (never changed) and the domain state **shared**, copy on write.
 
-    def _copy(self, memo: dict[int, Any]) -> Game:
+        Sharing the state is safe because nothing changes a state that may be shared:
+        ``decide``, ``legal_actions``, ``view`` and ``redact_event`` only read it
+        (tests/test_reliability_state_sharing.py checks every engine), a command's events
+        are applied with ``evolve``, which returns a new state, and replay applies events in
+        place only to a state its game holds alone (``_state_private``), deep-copying a
+        shared one first.  So the per-command deep copy of the whole state is gone
+        (bench/RESULTS.md, store overhead); a copy is made only when a cached game is
+        fast-forwarded past events another process wrote."""
+        with _CACHE_LOCK:
+            return self._copy()
+
+    def _copy(self) -> Game:
         clone = copy.copy(self)
-        clone.__dict__.update(
-            _pending_events=list(self._pending_events),
-            commands=dict(self.commands),
-            state=copy.deepcopy(self.state, memo),
-        )
+        clone.__dict__.update(_pending_events=list(self._pending_events), commands=dict(self.commands))
+        self._state_private = clone._state_private = False
         return clone
 
     @property
@@ -224,10 +236,16 @@ class Game(Aggregate):
     ) -> None:
         self.chain_head = chain_hash
         in_place = None if _KEEP_STATES.get() else getattr(self.engine, "evolve_in_place", None)
-        if in_place is not None:  # replaying: nothing else holds this state (bench/RESULTS.md)
+        if in_place is not None:  # replaying (bench/RESULTS.md): on a state nothing else holds
+            if not self.__dict__.get("_state_private", False):
+                self.state = copy.deepcopy(self.state)
+                self._state_private = True
             in_place(self.state, _fresh(event))
         else:
+            # A new state, which may share parts with the one before (engines copy on
+            # write): never changed in place, as if shared.
             self.state = self.engine.evolve(self.state, _fresh(event))
+            self._state_private = False
         if command_id:
             done = self.commands.setdefault(command_id, {"first": event["seq"], "digest": command_digest})
             done["last"] = event["seq"]
@@ -295,7 +313,11 @@ class Adjudicator(Application[UUID]):
         the game when it crossed a multiple of the snapshot interval.  Raises
         ``IntegrityError`` if another writer recorded first."""
         before = game.version - len(game.pending_events)
-        self.save(game, *others)
+        # ``Application.save`` would do the same put after two isinstance checks per
+        # aggregate against runtime Protocols, which cost more than the rest of a
+        # command's bookkeeping (bench/RESULTS.md, store overhead); it notifies nothing
+        # this application listens to.
+        self.events.put([e for aggregate in (game, *others) for e in aggregate.collect_events()])
         if game.version // self.snapshot_interval > before // self.snapshot_interval:
             assert self.snapshots is not None
             with contextlib.suppress(IntegrityError):  # a snapshot at this version exists already
