@@ -19,7 +19,9 @@ bearer = HTTPBearer(
 )
 
 
-def get_service(request: Request) -> GameService:
+async def get_service(request: Request) -> GameService:
+    """``async``: it does no I/O, and a plain ``def`` dependency costs a trip through the
+    threadpool on every request (bench/RESULTS.md, HTTP load)."""
     return cast(GameService, request.app.state.service)
 
 
