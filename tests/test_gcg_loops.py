@@ -96,7 +96,7 @@ def test_the_turn_player_declares_a_loop_and_the_opponent_accepts_the_number() -
     assert pending(state) == ("loop_response", "p2")
     assert among(state) == [0, 1, 2, 3, 4, 5]  # p2 has a decision in the loop: a smaller number may be chosen
     legal = [c.args for c in engine.legal_actions(state, "p2") if c.type == "Choose"]
-    assert legal == [{"choice": [5]}, {"choice": [0]}]
+    assert legal == [{"choice": [n]} for n in (5, 4, 3, 2, 1, 0)]  # every answer the rule allows
     r = rejected(state, cmd("Choose", "p2", choice=[6]))
     assert (r.code, r.rule) == ("rules/illegal_choice", "GCG-1.00 12.1.1.1")
     events = choose(state, 5)

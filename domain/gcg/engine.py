@@ -675,7 +675,9 @@ def _main_actions(s: GameState, player: str) -> list[Command]:
 def _loop_declarations(s: GameState, player: str) -> list[Command]:
     """Infinite loop declarations (12.1.1.1) worth offering: a series of actions starting with
     a main phase action that was just performed twice in a row, to be performed once more
-    (any other number of repetitions may be declared too)."""
+    (a bounded subset: ``decide`` also accepts any other series of this turn's last actions
+    that starts with a main phase action, and any number of repetitions up to
+    ``MAX_LOOP_TIMES`` that can be performed; see docs/gcg-coverage.md, section 8)."""
     log = s.loop_log
     out: list[Command] = []
     for start in range(len(log)):
@@ -693,8 +695,8 @@ def _choices(s: GameState, player: str) -> list[Command]:
     assert p is not None
     among = list(p.options.get("among", []))
     lo, hi = int(p.options.get("min", 1)), int(p.options.get("max", 1))
-    if p.kind == "loop_response":  # accept the number, or stop at once (12.1.1.1)
-        return [Command("Choose", player, {"choice": [n]}) for n in sorted({among[-1], among[0]}, reverse=True)]
+    if p.kind == "loop_response":  # the declared number, or any smaller one (12.1.1.1), largest first
+        return [Command("Choose", player, {"choice": [n]}) for n in sorted(among, reverse=True)]
     out: list[Command] = []
     for n in range(lo, hi + 1):
         combos = itertools.islice(itertools.combinations(among, n), MAX_COMBOS)
