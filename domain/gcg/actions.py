@@ -507,10 +507,20 @@ def _draw(ctx: Ctx, frame: Frame, item: dict[str, Any], answer: Any) -> Wait | s
     return DONE
 
 
+def _put_into_discard_pile(s: GameState, frame: Frame) -> str:
+    """After destroying or discarding the previous effect's cards: performed when one of them
+    went to the discard pile, or when a replacement effect replaced it (9.5.4.2)."""
+    replaced = bool(frame.get("sub", {}).get("replaced"))
+    frame["performed"] = replaced or any(s.objects[t].zone == "discard" for t in frame.get("prev", []))
+    return DONE
+
+
 @effect("discard")
 def _discard(ctx: Ctx, frame: Frame, item: dict[str, Any], answer: Any) -> Wait | str:
     s = ctx.s
     eff = item["e"]
+    if frame.get("stage") == "after":
+        return _put_into_discard_pile(s, frame)
     player = _who(frame, s, eff["who"])
     hand = list(s.zones[player]["hand"])
     if eff["until"]:
@@ -526,11 +536,11 @@ def _discard(ctx: Ctx, frame: Frame, item: dict[str, Any], answer: Any) -> Wait 
     if answer is None and n < len(hand):
         return Wait("discard", player, hand, n, n, rule, {"effect": "discard"})
     chosen = hand if answer is None else list(answer)
-    for oid in chosen:
-        move(ctx, oid, "discard", rule, "discard", actor=player)
-    frame["performed"] = True
+    for oid in reversed(chosen):  # each one may be replaced (9.9)
+        ctx.push({"op": "discard_card", "oid": oid, "rule": rule, "actor": player})
     frame["prev"] = chosen
-    return DONE
+    frame["stage"] = "after"
+    return PUSHED
 
 
 def _field_targets(s: GameState, targets: list[str]) -> list[str]:
@@ -541,9 +551,7 @@ def _field_targets(s: GameState, targets: list[str]) -> list[str]:
 def _destroy(ctx: Ctx, frame: Frame, item: dict[str, Any], answer: Any) -> Wait | str:
     s = ctx.s
     if frame.get("stage") == "after":
-        replaced = bool(frame.get("sub", {}).get("replaced"))  # 9.5.4.2
-        frame["performed"] = replaced or any(s.objects[t].zone == "discard" for t in frame.get("prev", []))
-        return DONE
+        return _put_into_discard_pile(s, frame)
     found = item_targets(ctx, frame, item, answer, "5.12.1")
     if isinstance(found, Wait):
         return found

@@ -15,7 +15,8 @@ Vocabulary in brief (see ``service/catalogs/gcg/cards.json`` for examples):
 * ``abilities`` (9.1): ``auto`` (a ``trigger``; 【Enter】 = ``enter`` 11.2, 【When invading】
   = ``when_invading`` 11.3), ``continuous`` (``threat``/``counter``/``set_threat``/
   ``cannot_engage``/``gain_traits`` for ``affects``) and ``replacement`` (9.9: ``replaces``
-  ``destroyed`` / ``returned_to_hand`` / ``countered`` / ``advanced`` / ``retreated`` for
+  ``destroyed`` / ``returned_to_hand`` / ``discarded`` / ``countered`` / ``advanced`` /
+  ``retreated`` for
   ``affects``,
   ``instead`` effects, ``optional``).  ``awakening: N`` is 【Awakening N】
   (11.4), ``evolution: {rank, trait}`` is 【Evolution】 (11.6).
@@ -304,10 +305,12 @@ class Ability(_Model):
     cannot_engage: bool = False
     gain_traits: list[str] = Field(default_factory=list)
     # replacement abilities (9.9)
-    replaces: Literal["destroyed", "returned_to_hand", "countered", "advanced", "retreated"] | None = None
+    replaces: Literal["destroyed", "returned_to_hand", "discarded", "countered", "advanced", "retreated"] | None = None
     """The event replaced (9.2.1.3.1): this card (or the cards of ``affects``) "would be
     destroyed" (5.12, also when put from a zone or strategy zone into the discard pile,
-    5.12.1.1) or "returned to the hand"; an invading monster "would be countered" (5.15),
+    5.12.1.1) or "returned to the hand"; a card in a hand "would be discarded" by an effect
+    (5.7.1, 5.7.2; ``affects`` is then ``all`` cards of a ``hand`` filter); an invading
+    monster "would be countered" (5.15),
     "would advance" (5.13.1, the whole instruction, an invasion's too) or "would retreat"
     (5.13.2, the whole instruction).  The ``instead`` effects' ``previous`` target is the
     card the replaced event would have affected."""
@@ -322,6 +325,8 @@ class Ability(_Model):
             raise ValueError("an automatic ability needs a 'trigger' (9.1.1.1)")
         if self.kind == "replacement" and (self.replaces is None or not self.instead):
             raise ValueError("a replacement ability needs 'replaces' and 'instead' (9.2.1.3)")
+        if self.replaces == "discarded" and (self.affects.kind != "all" or self.affects.filter.area != "hand"):
+            raise ValueError("a 'discarded' replacement affects cards in a hand: 'affects' must be all of area 'hand'")
         if self.choose is not None and len(self.modes) < self.choose:
             raise ValueError("'choose' needs at least that many 'modes' (9.5.2.2.1)")
         return self

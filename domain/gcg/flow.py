@@ -39,6 +39,7 @@ from domain.gcg.characteristics import (
 from domain.gcg.context import Ctx, Frame, jcopy
 from domain.gcg.geometry import BEHIND
 from domain.gcg.state import GameState
+from domain.kernel import RULES_AUTHORITY
 
 LOOP_LIMIT = 300
 """Check-timing rounds within one decision after which the game is an infinite loop that
@@ -423,6 +424,7 @@ def _crush(ctx: Ctx, frame: Frame, answer: Any) -> Wait | None:
 REPLACEABLE: dict[str, str] = {
     "destroyed": "9.9.2.1",
     "returned_to_hand": "9.9.2.1",
+    "discarded": "9.9.2.1",
     "countered": "9.9.2.2",
     "advanced": "9.9.2.2",
     "retreated": "9.9.2.2",
@@ -441,8 +443,13 @@ def replacements(s: GameState, oid: str, event: str = "destroyed") -> list[tuple
     for p in s.order:
         for src in actions.on_field(s, p):
             for i, a in active_abilities(s, src):
-                replaces = a.kind == "replacement" and a.replaces == event
-                if replaces and oid in affected(s, infos, src, p, a.affects):
+                if a.kind != "replacement" or a.replaces != event:
+                    continue
+                if event == "discarded":  # a card in a hand (validated: all cards of a hand filter)
+                    hit = oid in actions.candidates(s, a.affects.filter, p, src)
+                else:
+                    hit = oid in affected(s, infos, src, p, a.affects)
+                if hit:
                     out.append((f"{src}:{i}", src, p, a))
     return out
 
@@ -531,9 +538,18 @@ def _return(ctx: Ctx, frame: Frame, answer: Any) -> Wait | None:
     return None
 
 
-def _replaceable_move(ctx: Ctx, frame: Frame, event: str, to: str, reason: str) -> None:
+@op("discard_card")
+def _discard_card(ctx: Ctx, frame: Frame, answer: Any) -> Wait | None:
+    """Discard a card from the hand (5.7.1, 5.7.2), unless replaced (9.9)."""
+    _replaceable_move(ctx, frame, "discarded", "discard", "discard", ("hand",))
+    return None
+
+
+def _replaceable_move(
+    ctx: Ctx, frame: Frame, event: str, to: str, reason: str, where: tuple[str, ...] = ("field", "strategy")
+) -> None:
     oid = frame["oid"]
-    if ctx.s.objects[oid].zone not in ("field", "strategy"):
+    if ctx.s.objects[oid].zone not in where:
         ctx.done(frame)  # no longer there
         return
     if frame.get("stage") != "checked":
@@ -544,7 +560,7 @@ def _replaceable_move(ctx: Ctx, frame: Frame, event: str, to: str, reason: str) 
     if was_replaced(frame):  # 9.9.1.1: a replaced event did not occur
         _replaced_action(ctx, oid)
     else:
-        actions.move(ctx, oid, to, frame["rule"], reason)
+        actions.move(ctx, oid, to, frame["rule"], reason, actor=frame.get("actor", RULES_AUTHORITY))
 
 
 def _replaced_action(ctx: Ctx, oid: str) -> None:
