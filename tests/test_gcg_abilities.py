@@ -8,12 +8,14 @@ from typing import Any
 
 from domain.gcg import engine
 from domain.gcg.characteristics import board, counter_power, threat_level
+from domain.kernel import Rejection
 from tests.gcg_support import (
     BLUE,
     RED,
     advance_until,
     among,
     battle,
+    catalog,
     choose,
     cmd,
     effect_on,
@@ -27,7 +29,9 @@ from tests.gcg_support import (
     put,
     rage,
     run,
+    spec,
     start_game,
+    starter_deck,
     strategy,
     to_hand,
     to_strategy,
@@ -480,3 +484,71 @@ def test_standby_abilities_are_public_in_views() -> None:
     state = _game()
     view = engine.view(state, "p2")
     assert view["standby"] == []
+
+
+TOLL = battle(
+    93,
+    name="Toll Gate",
+    abilities=[
+        {
+            "kind": "auto",
+            "trigger": "enter",
+            "cost": [{"op": "lose_rage", "amount": 1}],
+            "effects": [{"op": "draw", "count": 2}],
+            "text": "【Enter】 You may lose 1 rage to play this ability. If you do, draw 2 cards.",
+        }
+    ],
+)
+
+
+def _play_toll(given_rage: int) -> tuple[Any, list[Any]]:
+    state, _ = start_game(with_cards(RED, {TOLL["id"]: 1}), extra=[TOLL])
+    rage(state, "p1", given_rage)
+    position(state, "p2", 2)
+    events = run(state, cmd("PlayBattleCard", "p1", card=to_hand(state, "p1", TOLL["id"]), zone=3))
+    return state, events
+
+
+def test_an_optional_cost_paid_plays_the_ability() -> None:
+    """GCG-1.00 9.6.3.2.1: the master chooses to pay the cost; it is paid and the ability
+    resolves."""
+    state, _ = _play_toll(2)
+    assert pending(state) == ("yes_no", "p1")
+    assert state.pending is not None and state.pending.options["rule"] == "9.6.3.2.1"
+    assert {c.args["choice"][0] for c in engine.legal_actions(state, "p1") if c.type == "Choose"} == {"yes", "no"}
+    hand = len(state.zones["p1"]["hand"])
+    events = choose(state, "yes")
+    assert state.players["p1"].rage == 1 and len(state.zones["p1"]["hand"]) == hand + 2
+    find(events, "AbilityPlayed")
+    find(events, "AbilityResolved")
+    assert not state.standby
+
+
+def test_an_optional_cost_not_paid_removes_the_ability_from_standby() -> None:
+    """GCG-1.00 9.6.3.2.1: choosing not to pay the cost, one of that automatic ability in
+    standby ceases to exist: nothing is played or resolved."""
+    state, _ = _play_toll(2)
+    hand = len(state.zones["p1"]["hand"])
+    events = choose(state, "no")
+    assert find(events, "AbilityRemoved").rule == "GCG-1.00 9.6.3.2.1"
+    assert not find_all(events, "AbilityPlayed") and not find_all(events, "AbilityResolved")
+    assert state.players["p1"].rage == 2 and len(state.zones["p1"]["hand"]) == hand
+    assert not state.standby and pending(state) == ("main", "p1")
+
+
+def test_an_ability_whose_cost_cannot_be_paid_is_not_played() -> None:
+    """GCG-1.00 9.6.3.2: without rage to lose, the ability cannot be played, and one of it in
+    standby ceases to exist; its master is not asked."""
+    state, events = _play_toll(0)
+    assert find(events, "AbilityRemoved").rule == "GCG-1.00 9.6.3.2"
+    assert not find_all(events, "AbilityPlayed") and not state.standby
+    assert pending(state) == ("main", "p1")
+
+
+def test_only_automatic_abilities_have_a_cost() -> None:
+    """GCG-1.00 9.6.3.2.1 is about automatic abilities: a cost on a continuous ability is
+    refused when the cards are loaded, naming the card."""
+    bad = battle(94, abilities=[{"kind": "continuous", "threat": 1000, "cost": [{"op": "lose_rage"}]}])
+    r = engine.start(spec(starter_deck(RED), starter_deck(BLUE), 1), catalog([bad]))
+    assert isinstance(r, Rejection) and r.code == "cards/invalid"
+    assert "card GCG-TST-994" in r.message and "9.6.3.2.1" in r.message

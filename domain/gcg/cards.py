@@ -13,7 +13,7 @@ Vocabulary in brief (see ``service/catalogs/gcg/cards.json`` for examples):
   battle card, 2.7), ``invasion`` (the number on the invasion icon, 2.8; 0 = no icon),
   ``number`` (card number for deck construction, 2.11.2; defaults to the id).
 * ``abilities`` (9.1): ``auto`` (a ``trigger``; 【Enter】 = ``enter`` 11.2, 【When invading】
-  = ``when_invading`` 11.3), ``continuous`` (``threat``/``counter``/``set_threat``/
+  = ``when_invading`` 11.3; an optional ``cost``, 9.6.3.2.1), ``continuous`` (``threat``/``counter``/``set_threat``/
   ``cannot_engage``/``gain_traits`` for ``affects``) and ``replacement`` (9.9: ``replaces``
   ``destroyed`` / ``returned_to_hand`` / ``discarded`` / ``countered`` / ``advanced`` /
   ``retreated`` for
@@ -294,6 +294,10 @@ class Ability(_Model):
     awakening: Annotated[int, Field(ge=1, le=8)] | None = None
     """【Awakening N】 (11.4): active only while your invading monster's zone number is N or greater."""
     effects: list[Effect] = Field(default_factory=list)
+    cost: list[Effect] = Field(default_factory=list)
+    """An optional cost of an automatic ability ("you may (cost) to play this ability"): its
+    master chooses whether to pay it when the ability is played; not paid (9.6.3.2.1) or not
+    payable (9.6.3.2), one of that ability in standby ceases to exist without resolving."""
     choose: Annotated[int, Field(ge=1)] | None = None
     modes: list[list[Effect]] = Field(default_factory=list)
     """"Do N from the below" (9.5.2.2.1): ``choose`` of ``modes``, resolved top to bottom."""
@@ -325,6 +329,8 @@ class Ability(_Model):
             raise ValueError("an automatic ability needs a 'trigger' (9.1.1.1)")
         if self.kind == "replacement" and (self.replaces is None or not self.instead):
             raise ValueError("a replacement ability needs 'replaces' and 'instead' (9.2.1.3)")
+        if self.cost and self.kind != "auto":
+            raise ValueError("only an automatic ability has a cost to play it (9.6.3.2.1)")
         if self.replaces == "discarded" and (self.affects.kind != "all" or self.affects.filter.area != "hand"):
             raise ValueError("a 'discarded' replacement affects cards in a hand: 'affects' must be all of area 'hand'")
         if self.choose is not None and len(self.modes) < self.choose:

@@ -721,6 +721,12 @@ def _auto(ctx: Ctx, frame: Frame, answer: Any) -> Wait | None:
     ability = a.ability
     stage = frame["stage"]
     if stage == "play":
+        cost = list(ability.get("cost") or [])
+        if cost and _cost_declined(ctx, a, cost, answer):
+            ctx.done(frame)
+            return None
+        if cost and answer is None:
+            return Wait("yes_no", a.master, ["yes", "no"], 1, 1, "9.6.3.2.1", {"auto": a.id, "cost": True})
         ctx.emit(
             "AbilityPlayed",
             {"id": a.id, "master": a.master, "source": a.source, "card": a.card, "trigger": a.trigger},
@@ -731,6 +737,9 @@ def _auto(ctx: Ctx, frame: Frame, answer: Any) -> Wait | None:
         frame["targets"] = {}
         frame["k"] = 0
         frame["stage"] = "modes" if ability.get("choose") else "targets"
+        if cost:  # paid as the ability is played
+            items = actions.copy_items(cost)
+            ctx.push({"op": "effects", "master": a.master, "source": a.source, "items": items, "i": 0, "prev": []})
         return None
     if stage == "modes":  # 9.5.2.2.1
         modes = ability.get("modes", [])
@@ -773,6 +782,22 @@ def _auto(ctx: Ctx, frame: Frame, answer: Any) -> Wait | None:
     ctx.emit("AbilityResolved", {"id": a.id}, "9.6.3")  # stage "finish"
     ctx.done(frame)
     return None
+
+
+def _cost_declined(ctx: Ctx, a: Any, cost: list[Any], answer: Any) -> bool:
+    """An automatic ability with an optional cost (9.6.3.2.1): True (and the ability removed
+    from standby) when the cost cannot be paid (9.6.3.2) or its master chose not to pay it."""
+    probe = {"master": a.master, "source": a.source, "prev": []}
+    if answer is None and all(actions.can_perform(ctx.s, probe, c) for c in cost):
+        return False
+    if answer is None:
+        why, rule = "its cost cannot be paid", "9.6.3.2"
+    elif answer[0] == "no":
+        why, rule = "its master chose not to pay its cost", "9.6.3.2.1"
+    else:
+        return False
+    ctx.emit("AbilityRemoved", {"id": a.id, "why": why}, rule)
+    return True
 
 
 @op("effects")
