@@ -487,7 +487,7 @@ def test_standby_abilities_are_public_in_views() -> None:
 
 
 TOLL = battle(
-    93,
+    92,
     name="Toll Gate",
     abilities=[
         {
@@ -552,3 +552,101 @@ def test_only_automatic_abilities_have_a_cost() -> None:
     r = engine.start(spec(starter_deck(RED), starter_deck(BLUE), 1), catalog([bad]))
     assert isinstance(r, Rejection) and r.code == "cards/invalid"
     assert "card GCG-TST-994" in r.message and "9.6.3.2.1" in r.message
+
+
+BANNER = battle(
+    95,
+    name="War Banner",
+    abilities=[
+        {
+            "kind": "continuous",
+            "affects": {"kind": "all", "filter": {"controller": "you", "types": ["battle"], "other_than_self": True}},
+            "gain_abilities": [PLUS_2000],
+            "text": 'Other battle cards in your zones have "This card gets +2000 counter power".',
+        }
+    ],
+)
+MUTE = battle(
+    96,
+    name="Silence Field",
+    abilities=[
+        {
+            "kind": "continuous",
+            "affects": {"kind": "all", "filter": {"controller": "opponent", "types": ["battle"]}},
+            "lose_triggers": ["enter"],
+            "text": "Battle cards in your opponent's zones lose their 【Enter】 abilities.",
+        }
+    ],
+)
+
+
+def test_a_continuous_ability_grants_abilities() -> None:
+    """GCG-1.00 9.8.1.1 p1 (9.8.1.2, effects that grant abilities) from a continuous ability:
+    the other battle cards in its master's zones have the granted ability, not the card
+    itself, nor the opponent's cards."""
+    state = _game({BANNER["id"]: 1}, extra=[BANNER])
+    tank = to_zone(state, "p1", tst(10), 4)  # 3000
+    banner = to_zone(state, "p1", BANNER["id"], 5)
+    assert counter_power(state, tank) == 5000 and counter_power(state, banner) == 1000
+
+
+def test_continuous_grants_and_nullifying_follow_time_stamps() -> None:
+    """GCG-1.00 9.8.1.2 with 9.8.1.7: a card's abilities nullified before the granting card
+    was placed get the grant (it applies later); nullified after it, they lose it. A
+    nullified granting card grants nothing (its ability is gone when its turn comes)."""
+    state = _game({BANNER["id"]: 1}, extra=[BANNER])
+    early = to_zone(state, "p1", tst(10), 3)
+    effect_on(state, early, "jam-early", nullify=True)
+    banner = to_zone(state, "p1", BANNER["id"], 5)
+    late = to_zone(state, "p1", tst(10), 4)
+    effect_on(state, late, "jam-late", nullify=True)
+    assert counter_power(state, early) == 5000 and counter_power(state, late) == 3000
+    effect_on(state, banner, "jam-banner", nullify=True)
+    assert counter_power(state, early) == 3000
+
+
+HERALD = battle(
+    98,
+    name="Herald Drone",
+    abilities=[
+        {"kind": "auto", "trigger": "enter", "effects": [{"op": "draw"}], "text": "【Enter】 Draw a card."},
+        PLUS_2000,
+    ],
+)
+
+
+def test_a_continuous_ability_removes_single_abilities() -> None:
+    """GCG-1.00 9.8.1.2 (effects that remove abilities): Silence Field takes the 【Enter】
+    ability of the opponent's battle cards, so Herald Drone does not trigger when played
+    (11.2.1); its other ability stays.  Without Silence Field it triggers."""
+    for silenced in (False, True):
+        state = _game({HERALD["id"]: 1}, {MUTE["id"]: 1}, [HERALD, MUTE])
+        if silenced:
+            to_zone(state, "p2", MUTE["id"], 5)
+        position(state, "p2", 2)
+        herald = to_hand(state, "p1", HERALD["id"])
+        events = run(state, cmd("PlayBattleCard", "p1", card=herald, zone=3))
+        assert bool(find_all(events, "AbilityTriggered", trigger="enter")) is not silenced
+        assert counter_power(state, herald) == 3000
+
+
+def test_an_effect_removes_the_abilities_with_a_trigger() -> None:
+    """GCG-1.00 9.8.1.1 p1 (9.8.1.2, effects that remove abilities) from a resolved ability:
+    "it loses its 'when destroyed' abilities"; abilities granted later are kept (9.8.1.7)."""
+    state = _game()
+    tank = to_zone(state, "p1", tst(10), 4)
+    effect_on(state, tank, "grant-1", gain_abilities=[LAST_WORDS])
+    effect_on(state, tank, "lose-1", lose_triggers=["destroyed"])
+    assert [a.trigger for _, a in board(state)[tank].abilities if a.kind == "auto"] == []
+    effect_on(state, tank, "grant-2", gain_abilities=[LAST_WORDS, PLUS_2000])
+    assert [a.trigger for _, a in board(state)[tank].abilities if a.kind == "auto"] == ["destroyed"]
+    assert counter_power(state, tank) == 5000
+
+
+def test_only_continuous_abilities_change_abilities() -> None:
+    """GCG-1.00 9.8.1.2 is about continuous effects: an automatic ability that would grant
+    abilities itself is refused on load, naming the card (its effects use ``modify``)."""
+    bad = battle(97, abilities=[{"kind": "auto", "trigger": "enter", "nullify": True, "effects": [{"op": "draw"}]}])
+    r = engine.start(spec(starter_deck(RED), starter_deck(BLUE), 1), catalog([bad]))
+    assert isinstance(r, Rejection) and r.code == "cards/invalid"
+    assert "card GCG-TST-997" in r.message and "9.8.1.2" in r.message

@@ -738,7 +738,9 @@ def _modify(ctx: Ctx, frame: Frame, item: dict[str, Any], answer: Any) -> Wait |
         frame["performed"] = False
         return DONE
     abilities = eff.get("gain_abilities") or []
-    rule = "5.16.1" if eff["cannot_engage"] else ("9.8.1.1 p1" if eff["nullify"] or abilities else "9.2.1.2")
+    lose = list(eff.get("lose_triggers") or [])
+    changes_abilities = eff["nullify"] or abilities or lose
+    rule = "5.16.1" if eff["cannot_engage"] else ("9.8.1.1 p1" if changes_abilities else "9.2.1.2")
     data = {
         "id": ctx.fresh_id("e"),
         "source": frame["source"],
@@ -751,6 +753,7 @@ def _modify(ctx: Ctx, frame: Frame, item: dict[str, Any], answer: Any) -> Wait |
         "gain_traits": list(eff["gain_traits"]),
         "nullify": eff["nullify"],
         "gain_abilities": abilities,
+        "lose_triggers": lose,
         "duration": eff["duration"],
     }
     ctx.emit("ContinuousEffectCreated", data, rule)

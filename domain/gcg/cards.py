@@ -14,7 +14,8 @@ Vocabulary in brief (see ``service/catalogs/gcg/cards.json`` for examples):
   ``number`` (card number for deck construction, 2.11.2; defaults to the id).
 * ``abilities`` (9.1): ``auto`` (a ``trigger``; 【Enter】 = ``enter`` 11.2, 【When invading】
   = ``when_invading`` 11.3; an optional ``cost``, 9.6.3.2.1), ``continuous`` (``threat``/``counter``/``set_threat``/
-  ``cannot_engage``/``gain_traits`` for ``affects``) and ``replacement`` (9.9: ``replaces``
+  ``cannot_engage``/``gain_traits``/``nullify``/``lose_triggers``/``gain_abilities`` for
+  ``affects``) and ``replacement`` (9.9: ``replaces``
   ``destroyed`` / ``returned_to_hand`` / ``discarded`` / ``countered`` / ``advanced`` /
   ``retreated`` for
   ``affects``,
@@ -205,6 +206,9 @@ class Modify(_Effect):
     gain_abilities: list[Ability] = Field(default_factory=list)
     """Abilities the cards gain (9.8.1.2), e.g. "it gains 'when this card is destroyed, draw
     a card' until end of turn"; applied in time stamp order with effects that nullify."""
+    lose_triggers: list[Trigger] = Field(default_factory=list)
+    """The cards lose their automatic abilities with these triggers (9.8.1.2: "it loses its
+    【Enter】 abilities")."""
     duration: Duration = "end_of_turn"
 
 
@@ -308,6 +312,13 @@ class Ability(_Model):
     set_threat: int | None = None
     cannot_engage: bool = False
     gain_traits: list[str] = Field(default_factory=list)
+    nullify: bool = False
+    """The cards of ``affects`` lose all their abilities (9.8.1.2)."""
+    lose_triggers: list[Trigger] = Field(default_factory=list)
+    """The cards of ``affects`` lose their automatic abilities with these triggers, e.g. "loses
+    its 【Enter】 abilities" (9.8.1.2: effects that remove abilities)."""
+    gain_abilities: list[Ability] = Field(default_factory=list)
+    """The cards of ``affects`` gain these abilities (9.8.1.2)."""
     # replacement abilities (9.9)
     replaces: Literal["destroyed", "returned_to_hand", "discarded", "countered", "advanced", "retreated"] | None = None
     """The event replaced (9.2.1.3.1): this card (or the cards of ``affects``) "would be
@@ -329,6 +340,9 @@ class Ability(_Model):
             raise ValueError("an automatic ability needs a 'trigger' (9.1.1.1)")
         if self.kind == "replacement" and (self.replaces is None or not self.instead):
             raise ValueError("a replacement ability needs 'replaces' and 'instead' (9.2.1.3)")
+        changes_abilities = self.nullify or self.lose_triggers or self.gain_abilities
+        if changes_abilities and self.kind != "continuous":
+            raise ValueError("only a continuous ability grants, removes or nullifies abilities (9.8.1.2)")
         if self.cost and self.kind != "auto":
             raise ValueError("only an automatic ability has a cost to play it (9.6.3.2.1)")
         if self.replaces == "discarded" and (self.affects.kind != "all" or self.affects.filter.area != "hand"):

@@ -875,6 +875,7 @@ def fingerprint(s: GameState) -> str:
                 e.cannot_engage,
                 e.nullify,
                 e.gain_abilities,
+                e.lose_triggers,
                 e.duration,
             ]
             for e in s.effects
