@@ -373,3 +373,84 @@ def test_a_discard_replacement_must_name_cards_in_a_hand() -> None:
     r = engine.start(spec(starter_deck(RED), starter_deck(BLUE), 1), catalog([bad]))
     assert isinstance(r, Rejection) and r.code == "cards/invalid"
     assert "card GCG-TST-992" in r.message and "'hand'" in r.message
+
+
+DEPOT = replacing(
+    93,
+    "Supply Depot",
+    "draw",
+    [{"op": "gain_rage", "amount": 1}],
+    whose="your",
+    optional=True,
+    text="When you would draw a card, you may gain 1 rage instead.",
+)
+TOLLBOOTH = replacing(
+    94,
+    "Toll Booth",
+    "draw",
+    [{"op": "gain_rage", "amount": 1}],
+    whose="opponent",
+    text="When your opponent would draw a card, you gain 1 rage instead.",
+)
+STOCKPILE = strategy(
+    95,
+    [{"op": "draw", "count": 2, "then": [{"op": "gain_rage", "amount": 3}]}],
+    name="Stockpile",
+)
+EXTRA += [DEPOT, TOLLBOOTH, STOCKPILE]
+
+
+def _stockpile(state: Any) -> list[Any]:
+    return run(state, cmd("ActivateStrategy", "p1", card=to_hand(state, "p1", STOCKPILE["id"]), zone=1))
+
+
+def test_each_draw_of_draw_n_is_a_replaceable_event() -> None:
+    """GCG-1.00 9.9.1 with 5.4.2 ("draw 2" is drawing 1 card twice): the optional
+    replacement is offered for each draw (9.9.2.3 once per event), replaced once and
+    declined once: one card drawn, 1 rage instead of the other."""
+    state = _game({DEPOT["id"]: 1, STOCKPILE["id"]: 1})
+    to_zone(state, "p1", DEPOT["id"], 3)
+    hand = len(state.zones["p1"]["hand"])
+    _stockpile(state)
+    assert pending(state) == ("yes_no", "p1") and state.pending is not None
+    assert state.pending.options["event"] == "draw" and state.pending.options["rule"] == "9.2.1.3.2"
+    events = choose(state, "yes")
+    find(events, "ReplacementApplied", event="draw", oid="p1")
+    assert pending(state) == ("yes_no", "p1")
+    choose(state, "no")
+    assert len(state.zones["p1"]["hand"]) == hand + 1 - 1 + 1  # + Stockpile, - Stockpile played, + 1 drawn
+    assert state.players["p1"].rage == 1 + 3  # the replacement, then "if you do" (9.5.4.2)
+
+
+def test_a_replacement_of_the_opponents_draws() -> None:
+    """GCG-1.00 9.9.1: "when your opponent would draw a card, you gain 1 rage instead"
+    replaces both of p1's draws (the master of the replacement gains the rage); the draw
+    still counts as performed for "then" (9.5.4.2). p2's own draws are not affected."""
+    state = _game({STOCKPILE["id"]: 1}, {TOLLBOOTH["id"]: 1})
+    to_zone(state, "p2", TOLLBOOTH["id"], 5)
+    hand = len(state.zones["p1"]["hand"])
+    events = _stockpile(state)
+    assert len(find_all(events, "ReplacementApplied", event="draw")) == 2
+    assert len(state.zones["p1"]["hand"]) == hand  # Stockpile came in and went out, nothing drawn
+    assert state.players["p2"].rage == 2 and state.players["p1"].rage == 3
+    p2_hand = len(state.zones["p2"]["hand"])
+    end_main(state)  # p2's start phase draw (7.2.2) happens
+    assert len(state.zones["p2"]["hand"]) > p2_hand
+
+
+def test_the_rules_draws_can_be_replaced_too() -> None:
+    """GCG-1.00 9.9.1 with 7.5.4: the end phase draw up to five is drawing cards, so a
+    mandatory "when you would draw" replacement replaces each; the hand stays as it was and
+    the turn ends (7.5.7 does not go back for cards that were not drawn)."""
+    forced = replacing(
+        96, "Forced March", "draw", [{"op": "gain_rage", "amount": 1}], whose="your", text="When you would draw..."
+    )
+    state, _ = start_game(with_cards(RED, {forced["id"]: 1}), extra=[forced])
+    to_zone(state, "p1", forced["id"], 3)
+    for oid in list(state.zones["p1"]["hand"])[:2]:
+        put(state, oid, "deck")
+    hand = len(state.zones["p1"]["hand"])
+    events = end_main(state)
+    replaced = find_all(events, "ReplacementApplied", event="draw")
+    assert len(replaced) == 5 - hand and all(e.data["oid"] == "p1" for e in replaced)
+    assert state.turn_player == "p2" and len(state.zones["p1"]["hand"]) == hand

@@ -94,19 +94,21 @@ def move(
     return ev
 
 
-def draw(ctx: Ctx, player: str, count: int, rule: str) -> int:
-    """Draw ``count`` cards one at a time (5.4.2), reshuffling an empty deck first (10.2);
-    returns how many were drawn (1.3.2: only what can be done is done)."""
-    s = ctx.s
-    drawn = 0
-    for _ in range(count):
-        deck = s.zones[player]["deck"]
-        if not deck and not reshuffle(ctx, player):
-            ctx.emit("DrawNotPerformed", {"player": player, "left": count - drawn}, "10.2.4")
-            break
-        move(ctx, deck[-1], "hand", rule, "draw")
-        drawn += 1
-    return drawn
+def draw_one(ctx: Ctx, player: str, rule: str, left: int) -> bool:
+    """Draw 1 card (5.4.1), reshuffling an empty deck first (10.2); False (and the ``left``
+    draws not performed, 1.3.2) when there is nothing to draw (10.2.4)."""
+    deck = ctx.s.zones[player]["deck"]
+    if not deck and not reshuffle(ctx, player):
+        ctx.emit("DrawNotPerformed", {"player": player, "left": left}, "10.2.4")
+        return False
+    move(ctx, deck[-1], "hand", rule, "draw")
+    return True
+
+
+def push_draw(ctx: Ctx, player: str, count: int, rule: str, *, ret: bool = False) -> None:
+    """Draw ``count`` cards one at a time (5.4.2), each draw replaceable (9.9): the ``draw``
+    frame, which hands ``{"drawn", "replaced"}`` to the frame below when ``ret``."""
+    ctx.push({"op": "draw", "player": player, "left": count, "rule": rule, "drawn": 0, "replaced": 0, "ret": ret})
 
 
 def reshuffle(ctx: Ctx, player: str) -> bool:
@@ -483,6 +485,10 @@ def can_perform(s: GameState, frame: Frame, eff: dict[str, Any]) -> bool:
 def _draw(ctx: Ctx, frame: Frame, item: dict[str, Any], answer: Any) -> Wait | str:
     s = ctx.s
     eff = item["e"]
+    if frame.get("stage") == "after":  # drawn, or replaced (9.5.4.2)
+        result = frame.get("sub", {}).get("result") or {}
+        frame["performed"] = bool(result.get("drawn") or result.get("replaced"))
+        return DONE
     player = _who(frame, s, eff["who"])
     count = int(eff["count"])
     if eff.get("count_from") == "previous_rank":
@@ -498,13 +504,15 @@ def _draw(ctx: Ctx, frame: Frame, item: dict[str, Any], answer: Any) -> Wait | s
             return DONE
         if answer is None:
             return Wait("number", player, list(range(count + 1)), 1, 1, "5.4.3", {"effect": "draw"})
-        frame["performed"] = draw(ctx, player, int(answer[0]), "5.4.3.3") > 0
-        return DONE
+        count, rule = int(answer[0]), "5.4.3.3"
+    else:
+        rule = "5.4.2"
     if count <= 0:  # 1.3.2.2
         frame["performed"] = False
         return DONE
-    frame["performed"] = draw(ctx, player, count, "5.4.2") > 0
-    return DONE
+    push_draw(ctx, player, count, rule, ret=True)
+    frame["stage"] = "after"
+    return PUSHED
 
 
 def _put_into_discard_pile(s: GameState, frame: Frame) -> str:
@@ -960,7 +968,7 @@ __all__ = [
     "can_perform",
     "candidates",
     "copy_items",
-    "draw",
+    "draw_one",
     "end_game",
     "end_of_turn_triggers",
     "fire",
@@ -969,6 +977,7 @@ __all__ = [
     "move",
     "phase_trigger",
     "play_card",
+    "push_draw",
     "set_rage",
     "shuffle",
     "situation_triggers",

@@ -17,7 +17,7 @@ Vocabulary in brief (see ``service/catalogs/gcg/cards.json`` for examples):
   ``cannot_engage``/``gain_traits``/``nullify``/``lose_triggers``/``gain_abilities`` for
   ``affects``) and ``replacement`` (9.9: ``replaces``
   ``destroyed`` / ``returned_to_hand`` / ``discarded`` / ``countered`` / ``advanced`` /
-  ``retreated`` for
+  ``retreated`` / ``draw`` for
   ``affects``,
   ``instead`` effects, ``optional``).  ``awakening: N`` is 【Awakening N】
   (11.4), ``evolution: {rank, trait}`` is 【Evolution】 (11.6).
@@ -294,7 +294,8 @@ class Ability(_Model):
     text: str = ""
     trigger: Trigger | None = None
     whose: Literal["your", "opponent", "each"] = "your"
-    """For phase triggers: whose phase ("at the beginning of your main phase")."""
+    """For phase triggers: whose phase ("at the beginning of your main phase"); for a ``draw``
+    replacement: whose draw ("when you would draw a card")."""
     awakening: Annotated[int, Field(ge=1, le=8)] | None = None
     """【Awakening N】 (11.4): active only while your invading monster's zone number is N or greater."""
     effects: list[Effect] = Field(default_factory=list)
@@ -320,15 +321,19 @@ class Ability(_Model):
     gain_abilities: list[Ability] = Field(default_factory=list)
     """The cards of ``affects`` gain these abilities (9.8.1.2)."""
     # replacement abilities (9.9)
-    replaces: Literal["destroyed", "returned_to_hand", "discarded", "countered", "advanced", "retreated"] | None = None
+    replaces: (
+        Literal["destroyed", "returned_to_hand", "discarded", "countered", "advanced", "retreated", "draw"] | None
+    ) = None
     """The event replaced (9.2.1.3.1): this card (or the cards of ``affects``) "would be
     destroyed" (5.12, also when put from a zone or strategy zone into the discard pile,
     5.12.1.1) or "returned to the hand"; a card in a hand "would be discarded" by an effect
     (5.7.1, 5.7.2; ``affects`` is then ``all`` cards of a ``hand`` filter); an invading
     monster "would be countered" (5.15),
     "would advance" (5.13.1, the whole instruction, an invasion's too) or "would retreat"
-    (5.13.2, the whole instruction).  The ``instead`` effects' ``previous`` target is the
-    card the replaced event would have affected."""
+    (5.13.2, the whole instruction); a player "would draw" a card (``draw``: each single draw
+    of 5.4.1, also within "draw N" 5.4.2 and the rules' draws 7.2.2, 7.5.4; the player is
+    given by ``whose``: ``your``, ``opponent`` or ``each``).  The ``instead`` effects'
+    ``previous`` target is the card the replaced event would have affected (none for a draw)."""
     optional: bool = False
     """An optional replacement effect (9.2.1.3.2, 9.9.3)."""
     instead: list[Effect] = Field(default_factory=list)

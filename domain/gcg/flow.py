@@ -193,7 +193,7 @@ def do(name: str) -> Callable[[DoFn], DoFn]:
 def _start_draw(ctx: Ctx, frame: Frame, rule: str) -> None:
     s = ctx.s
     tp = s.turn_player
-    actions.draw(ctx, tp, monster_rank(s, s.opponent(tp)), rule)
+    actions.push_draw(ctx, tp, monster_rank(s, s.opponent(tp)), rule)
 
 
 @do("strategy_cleanup")
@@ -246,7 +246,7 @@ def _draw_to_five(ctx: Ctx, frame: Frame, rule: str) -> None:
     tp = s.turn_player
     missing = actions.HAND_SIZE - len(s.zones[tp]["hand"])
     if missing > 0:
-        actions.draw(ctx, tp, missing, rule)
+        actions.push_draw(ctx, tp, missing, rule)
 
 
 @do("expire")
@@ -428,6 +428,7 @@ REPLACEABLE: dict[str, str] = {
     "countered": "9.9.2.2",
     "advanced": "9.9.2.2",
     "retreated": "9.9.2.2",
+    "draw": "9.9.2.2",
 }
 """Events a replacement effect may replace (``Ability.replaces``), with the rule that says
 who orders several replacement effects: the master of the affected card (9.9.2.1), or the
@@ -445,7 +446,9 @@ def replacements(s: GameState, oid: str, event: str = "destroyed") -> list[tuple
             for i, a in active_abilities(s, src):
                 if a.kind != "replacement" or a.replaces != event:
                     continue
-                if event == "discarded":  # a card in a hand (validated: all cards of a hand filter)
+                if event == "draw":  # ``oid`` is the drawing player, ``whose`` relative to the master
+                    hit = a.whose == "each" or (oid == p) == (a.whose == "your")
+                elif event == "discarded":  # a card in a hand (validated: all cards of a hand filter)
                     hit = oid in actions.candidates(s, a.affects.filter, p, src)
                 else:
                     hit = oid in affected(s, infos, src, p, a.affects)
@@ -476,11 +479,11 @@ def _replace(ctx: Ctx, frame: Frame, answer: Any) -> Wait | None:
     if frame.get("stage") == "replaced":
         ret(ctx, frame, True)
         return None
-    chooser = s.objects[oid].owner
+    chooser = oid if event == "draw" else s.objects[oid].owner  # 9.9.2.2: the drawing player
     options = [r for r in replacements(s, oid, event) if r[0] not in frame["applied"]]
     feasible = []
     for key, src, master, a in options:
-        probe = {"master": master, "source": src, "prev": [oid]}
+        probe = {"master": master, "source": src, "prev": [] if event == "draw" else [oid]}
         if a.optional and not actions.can_perform(s, probe, a.instead[0].model_dump(mode="json")):
             continue  # 9.9.3
         feasible.append((key, src, master, a))
@@ -519,7 +522,8 @@ def _apply_replacement(ctx: Ctx, frame: Frame, rep: tuple[str, str, str, Ability
     effects = [e.model_dump(mode="json") for e in a.instead]
     # "previous" in the replacing effects is the card the replaced event would have affected
     items = actions.copy_items(effects)
-    ctx.push({"op": "effects", "master": master, "source": src, "items": items, "i": 0, "prev": [frame["oid"]]})
+    prev = [] if frame["event"] == "draw" else [frame["oid"]]
+    ctx.push({"op": "effects", "master": master, "source": src, "items": items, "i": 0, "prev": prev})
     return None
 
 
@@ -535,6 +539,29 @@ def _destroy(ctx: Ctx, frame: Frame, answer: Any) -> Wait | None:
 def _return(ctx: Ctx, frame: Frame, answer: Any) -> Wait | None:
     """Return a card on the field to its owner's hand (4.1.7), unless replaced (9.9)."""
     _replaceable_move(ctx, frame, "returned_to_hand", "hand", "returned to hand")
+    return None
+
+
+@op("draw")
+def _draw(ctx: Ctx, frame: Frame, answer: Any) -> Wait | None:
+    """Draw cards one at a time (5.4.2); each single draw (5.4.1) is an event a replacement
+    effect may replace (9.9), checked before the deck is (a replaced draw needs no card, so
+    no reshuffle, 10.2.2)."""
+    player = frame["player"]
+    if frame.get("stage") == "checked":
+        frame["stage"] = None
+        frame["left"] -= 1
+        if was_replaced(frame):  # 9.9.1.1
+            frame["replaced"] += 1
+        elif actions.draw_one(ctx, player, frame["rule"], frame["left"] + 1):
+            frame["drawn"] += 1
+        else:
+            frame["left"] = 0
+    if frame["left"] <= 0:
+        ret(ctx, frame, {"drawn": frame["drawn"], "replaced": frame["replaced"]})
+        return None
+    frame["stage"] = "checked"
+    replace(ctx, "draw", player, frame["rule"])
     return None
 
 
