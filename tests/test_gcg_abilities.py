@@ -650,3 +650,23 @@ def test_only_continuous_abilities_change_abilities() -> None:
     r = engine.start(spec(starter_deck(RED), starter_deck(BLUE), 1), catalog([bad]))
     assert isinstance(r, Rejection) and r.code == "cards/invalid"
     assert "card GCG-TST-997" in r.message and "9.8.1.2" in r.message
+
+
+def test_identical_standby_abilities_are_played_without_an_order_question() -> None:
+    """GCG-1.00 9.4.3.2 with 9.6.2.1: a card that gained "when this card is destroyed, draw a
+    card" twice triggers twice; the two abilities in standby are identical (same source,
+    ability and trigger data), so every order gives the same game and the engine plays them
+    without asking; both resolve."""
+    state = _game()
+    tank = to_zone(state, "p1", tst(10), 4)
+    effect_on(state, tank, "grant-1", gain_abilities=[LAST_WORDS])
+    effect_on(state, tank, "grant-2", gain_abilities=[LAST_WORDS])
+    from domain.gcg import flow
+    from domain.gcg.context import Ctx
+
+    ctx = Ctx(state.clone(), "cmd:test")
+    ctx.stack = [{"op": "check", "rule": "9.4.1"}, {"op": "destroy", "oid": tank, "rule": "5.12.1"}]
+    flow.run(ctx)
+    assert len(find_all(ctx.events, "AbilityTriggered", source=tank, trigger="destroyed")) == 2
+    assert not find_all(ctx.events, "ChoiceRequested") and len(find_all(ctx.events, "AbilityResolved")) == 2
+    assert len(ctx.s.zones["p1"]["hand"]) == len(state.zones["p1"]["hand"]) + 2
