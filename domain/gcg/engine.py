@@ -649,7 +649,11 @@ def decide(state: GameState, cmd: Command) -> list[Event] | Rejection:
 
 # --- legal actions --------------------------------------------------------------------------------
 
-MAX_COMBOS = 16
+MAX_COMBOS = 64
+"""``legal_actions`` lists every different choice of each size when there are at most this
+many, otherwise the first this many (a representative subset)."""
+MAX_SCAN = 4096
+"""How many combinations of one size are looked at to find them."""
 
 
 def _main_actions(s: GameState, player: str) -> list[Command]:
@@ -717,14 +721,31 @@ def _choices(s: GameState, player: str) -> list[Command]:
         return [Command("Choose", player, {"choice": [n]}) for n in sorted(among, reverse=True)]
     out: list[Command] = []
     for n in range(lo, hi + 1):
-        combos = itertools.islice(itertools.combinations(among, n), MAX_COMBOS)
-        out += [Command("Choose", player, {"choice": list(c)}) for c in combos]
+        seen: set[tuple[str, ...]] = set()
+        for c in itertools.islice(itertools.combinations(among, n), MAX_SCAN):
+            key = tuple(sorted(_interchangeable(s, x) for x in c))
+            if key in seen:
+                continue
+            seen.add(key)
+            out.append(Command("Choose", player, {"choice": list(c)}))
+            if len(seen) >= MAX_COMBOS:
+                break
     return out
 
 
+def _interchangeable(s: GameState, item: Any) -> str:
+    """The same key for choices that give the same game: copies of one card in the same hand,
+    discard pile or monster deck (areas without order or position; the deck has an order)."""
+    obj = s.objects.get(item) if isinstance(item, str) else None
+    if obj is not None and obj.zone in ("hand", "discard", "monster_deck"):
+        return f"{obj.owner}:{obj.zone}:{obj.card}"
+    return repr(item)
+
+
 def legal_actions(state: GameState, player: str) -> list[Command]:
-    """Every command ``player`` may submit now (for large choice spaces a representative
-    subset of the combinations), each checked by ``decide``."""
+    """Every command ``player`` may submit now, each checked by ``decide``: one of each set of
+    interchangeable choices (copies of one card in a hand, discard pile or monster deck), and
+    for large choice spaces a representative subset (``MAX_COMBOS``)."""
     s = state
     if s.finished or player not in s.players:
         return []
