@@ -8,12 +8,14 @@ from typing import Any
 
 from domain.gcg import engine
 from domain.gcg.characteristics import board, counter_power, threat_level
+from domain.kernel import Rejection
 from tests.gcg_support import (
     BLUE,
     RED,
     advance_until,
     among,
     battle,
+    catalog,
     choose,
     cmd,
     effect_on,
@@ -27,7 +29,9 @@ from tests.gcg_support import (
     put,
     rage,
     run,
+    spec,
     start_game,
+    starter_deck,
     strategy,
     to_hand,
     to_strategy,
@@ -480,3 +484,189 @@ def test_standby_abilities_are_public_in_views() -> None:
     state = _game()
     view = engine.view(state, "p2")
     assert view["standby"] == []
+
+
+TOLL = battle(
+    92,
+    name="Toll Gate",
+    abilities=[
+        {
+            "kind": "auto",
+            "trigger": "enter",
+            "cost": [{"op": "lose_rage", "amount": 1}],
+            "effects": [{"op": "draw", "count": 2}],
+            "text": "【Enter】 You may lose 1 rage to play this ability. If you do, draw 2 cards.",
+        }
+    ],
+)
+
+
+def _play_toll(given_rage: int) -> tuple[Any, list[Any]]:
+    state, _ = start_game(with_cards(RED, {TOLL["id"]: 1}), extra=[TOLL])
+    rage(state, "p1", given_rage)
+    position(state, "p2", 2)
+    events = run(state, cmd("PlayBattleCard", "p1", card=to_hand(state, "p1", TOLL["id"]), zone=3))
+    return state, events
+
+
+def test_an_optional_cost_paid_plays_the_ability() -> None:
+    """GCG-1.00 9.6.3.2.1: the master chooses to pay the cost; it is paid and the ability
+    resolves."""
+    state, _ = _play_toll(2)
+    assert pending(state) == ("yes_no", "p1")
+    assert state.pending is not None and state.pending.options["rule"] == "9.6.3.2.1"
+    assert {c.args["choice"][0] for c in engine.legal_actions(state, "p1") if c.type == "Choose"} == {"yes", "no"}
+    hand = len(state.zones["p1"]["hand"])
+    events = choose(state, "yes")
+    assert state.players["p1"].rage == 1 and len(state.zones["p1"]["hand"]) == hand + 2
+    find(events, "AbilityPlayed")
+    find(events, "AbilityResolved")
+    assert not state.standby
+
+
+def test_an_optional_cost_not_paid_removes_the_ability_from_standby() -> None:
+    """GCG-1.00 9.6.3.2.1: choosing not to pay the cost, one of that automatic ability in
+    standby ceases to exist: nothing is played or resolved."""
+    state, _ = _play_toll(2)
+    hand = len(state.zones["p1"]["hand"])
+    events = choose(state, "no")
+    assert find(events, "AbilityRemoved").rule == "GCG-1.00 9.6.3.2.1"
+    assert not find_all(events, "AbilityPlayed") and not find_all(events, "AbilityResolved")
+    assert state.players["p1"].rage == 2 and len(state.zones["p1"]["hand"]) == hand
+    assert not state.standby and pending(state) == ("main", "p1")
+
+
+def test_an_ability_whose_cost_cannot_be_paid_is_not_played() -> None:
+    """GCG-1.00 9.6.3.2: without rage to lose, the ability cannot be played, and one of it in
+    standby ceases to exist; its master is not asked."""
+    state, events = _play_toll(0)
+    assert find(events, "AbilityRemoved").rule == "GCG-1.00 9.6.3.2"
+    assert not find_all(events, "AbilityPlayed") and not state.standby
+    assert pending(state) == ("main", "p1")
+
+
+def test_only_automatic_abilities_have_a_cost() -> None:
+    """GCG-1.00 9.6.3.2.1 is about automatic abilities: a cost on a continuous ability is
+    refused when the cards are loaded, naming the card."""
+    bad = battle(94, abilities=[{"kind": "continuous", "threat": 1000, "cost": [{"op": "lose_rage"}]}])
+    r = engine.start(spec(starter_deck(RED), starter_deck(BLUE), 1), catalog([bad]))
+    assert isinstance(r, Rejection) and r.code == "cards/invalid"
+    assert "card GCG-TST-994" in r.message and "9.6.3.2.1" in r.message
+
+
+BANNER = battle(
+    95,
+    name="War Banner",
+    abilities=[
+        {
+            "kind": "continuous",
+            "affects": {"kind": "all", "filter": {"controller": "you", "types": ["battle"], "other_than_self": True}},
+            "gain_abilities": [PLUS_2000],
+            "text": 'Other battle cards in your zones have "This card gets +2000 counter power".',
+        }
+    ],
+)
+MUTE = battle(
+    96,
+    name="Silence Field",
+    abilities=[
+        {
+            "kind": "continuous",
+            "affects": {"kind": "all", "filter": {"controller": "opponent", "types": ["battle"]}},
+            "lose_triggers": ["enter"],
+            "text": "Battle cards in your opponent's zones lose their 【Enter】 abilities.",
+        }
+    ],
+)
+
+
+def test_a_continuous_ability_grants_abilities() -> None:
+    """GCG-1.00 9.8.1.1 p1 (9.8.1.2, effects that grant abilities) from a continuous ability:
+    the other battle cards in its master's zones have the granted ability, not the card
+    itself, nor the opponent's cards."""
+    state = _game({BANNER["id"]: 1}, extra=[BANNER])
+    tank = to_zone(state, "p1", tst(10), 4)  # 3000
+    banner = to_zone(state, "p1", BANNER["id"], 5)
+    assert counter_power(state, tank) == 5000 and counter_power(state, banner) == 1000
+
+
+def test_continuous_grants_and_nullifying_follow_time_stamps() -> None:
+    """GCG-1.00 9.8.1.2 with 9.8.1.7: a card's abilities nullified before the granting card
+    was placed get the grant (it applies later); nullified after it, they lose it. A
+    nullified granting card grants nothing (its ability is gone when its turn comes)."""
+    state = _game({BANNER["id"]: 1}, extra=[BANNER])
+    early = to_zone(state, "p1", tst(10), 3)
+    effect_on(state, early, "jam-early", nullify=True)
+    banner = to_zone(state, "p1", BANNER["id"], 5)
+    late = to_zone(state, "p1", tst(10), 4)
+    effect_on(state, late, "jam-late", nullify=True)
+    assert counter_power(state, early) == 5000 and counter_power(state, late) == 3000
+    effect_on(state, banner, "jam-banner", nullify=True)
+    assert counter_power(state, early) == 3000
+
+
+HERALD = battle(
+    98,
+    name="Herald Drone",
+    abilities=[
+        {"kind": "auto", "trigger": "enter", "effects": [{"op": "draw"}], "text": "【Enter】 Draw a card."},
+        PLUS_2000,
+    ],
+)
+
+
+def test_a_continuous_ability_removes_single_abilities() -> None:
+    """GCG-1.00 9.8.1.2 (effects that remove abilities): Silence Field takes the 【Enter】
+    ability of the opponent's battle cards, so Herald Drone does not trigger when played
+    (11.2.1); its other ability stays.  Without Silence Field it triggers."""
+    for silenced in (False, True):
+        state = _game({HERALD["id"]: 1}, {MUTE["id"]: 1}, [HERALD, MUTE])
+        if silenced:
+            to_zone(state, "p2", MUTE["id"], 5)
+        position(state, "p2", 2)
+        herald = to_hand(state, "p1", HERALD["id"])
+        events = run(state, cmd("PlayBattleCard", "p1", card=herald, zone=3))
+        assert bool(find_all(events, "AbilityTriggered", trigger="enter")) is not silenced
+        assert counter_power(state, herald) == 3000
+
+
+def test_an_effect_removes_the_abilities_with_a_trigger() -> None:
+    """GCG-1.00 9.8.1.1 p1 (9.8.1.2, effects that remove abilities) from a resolved ability:
+    "it loses its 'when destroyed' abilities"; abilities granted later are kept (9.8.1.7)."""
+    state = _game()
+    tank = to_zone(state, "p1", tst(10), 4)
+    effect_on(state, tank, "grant-1", gain_abilities=[LAST_WORDS])
+    effect_on(state, tank, "lose-1", lose_triggers=["destroyed"])
+    assert [a.trigger for _, a in board(state)[tank].abilities if a.kind == "auto"] == []
+    effect_on(state, tank, "grant-2", gain_abilities=[LAST_WORDS, PLUS_2000])
+    assert [a.trigger for _, a in board(state)[tank].abilities if a.kind == "auto"] == ["destroyed"]
+    assert counter_power(state, tank) == 5000
+
+
+def test_only_continuous_abilities_change_abilities() -> None:
+    """GCG-1.00 9.8.1.2 is about continuous effects: an automatic ability that would grant
+    abilities itself is refused on load, naming the card (its effects use ``modify``)."""
+    bad = battle(97, abilities=[{"kind": "auto", "trigger": "enter", "nullify": True, "effects": [{"op": "draw"}]}])
+    r = engine.start(spec(starter_deck(RED), starter_deck(BLUE), 1), catalog([bad]))
+    assert isinstance(r, Rejection) and r.code == "cards/invalid"
+    assert "card GCG-TST-997" in r.message and "9.8.1.2" in r.message
+
+
+def test_identical_standby_abilities_are_played_without_an_order_question() -> None:
+    """GCG-1.00 9.4.3.2 with 9.6.2.1: a card that gained "when this card is destroyed, draw a
+    card" twice triggers twice; the two abilities in standby are identical (same source,
+    ability and trigger data), so every order gives the same game and the engine plays them
+    without asking; both resolve."""
+    state = _game()
+    tank = to_zone(state, "p1", tst(10), 4)
+    effect_on(state, tank, "grant-1", gain_abilities=[LAST_WORDS])
+    effect_on(state, tank, "grant-2", gain_abilities=[LAST_WORDS])
+    from domain.gcg import flow
+    from domain.gcg.context import Ctx
+
+    ctx = Ctx(state.clone(), "cmd:test")
+    ctx.stack = [{"op": "check", "rule": "9.4.1"}, {"op": "destroy", "oid": tank, "rule": "5.12.1"}]
+    flow.run(ctx)
+    assert len(find_all(ctx.events, "AbilityTriggered", source=tank, trigger="destroyed")) == 2
+    assert not find_all(ctx.events, "ChoiceRequested") and len(find_all(ctx.events, "AbilityResolved")) == 2
+    assert len(ctx.s.zones["p1"]["hand"]) == len(state.zones["p1"]["hand"]) + 2

@@ -21,6 +21,7 @@ from tests.gcg_support import (
     choose,
     cmd,
     find,
+    find_all,
     pending,
     rejected,
     replacing,
@@ -96,7 +97,7 @@ def test_the_turn_player_declares_a_loop_and_the_opponent_accepts_the_number() -
     assert pending(state) == ("loop_response", "p2")
     assert among(state) == [0, 1, 2, 3, 4, 5]  # p2 has a decision in the loop: a smaller number may be chosen
     legal = [c.args for c in engine.legal_actions(state, "p2") if c.type == "Choose"]
-    assert legal == [{"choice": [5]}, {"choice": [0]}]
+    assert legal == [{"choice": [n]} for n in (5, 4, 3, 2, 1, 0)]  # every answer the rule allows
     r = rejected(state, cmd("Choose", "p2", choice=[6]))
     assert (r.code, r.rule) == ("rules/illegal_choice", "GCG-1.00 12.1.1.1")
     events = choose(state, 5)
@@ -155,9 +156,23 @@ def test_a_loop_performed_twice_is_offered_as_a_declaration() -> None:
     assert declarations == []
     _one_round(state, a, b)
     declarations = [c for c in engine.legal_actions(state, "p1") if c.type == "DeclareLoop"]
-    assert [c.args for c in declarations] == [{"actions": loop, "times": 1}]
+    assert [c.args for c in declarations] == [{"actions": loop, "times": n} for n in (1, engine.MAX_LOOP_TIMES)]
     run(state, declarations[0])
     assert pending(state) == ("loop_response", "p2")
+
+
+def test_the_most_repetitions_can_be_declared_and_performed() -> None:
+    """12.1.1.1 with 12.1.1.3: the loop's actions are each their own decision, so performing
+    them 100 times is not taken for a loop nobody can stop inside one decision (a draw);
+    the opponent accepts and all 100 are performed."""
+    state, a, b, _, loop = _looping_game()
+    _one_round(state, a, b)
+    rage = state.players["p1"].rage
+    run(state, cmd("DeclareLoop", "p1", actions=loop, times=engine.MAX_LOOP_TIMES))
+    events = choose(state, engine.MAX_LOOP_TIMES)
+    assert not state.finished and not find_all(events, "NothingHappened")
+    assert state.players["p1"].rage == rage + 2 * engine.MAX_LOOP_TIMES
+    assert pending(state) == ("main", "p1")
 
 
 def test_without_a_decision_of_the_opponent_the_number_can_only_be_accepted() -> None:

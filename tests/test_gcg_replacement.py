@@ -1,5 +1,5 @@
 """Replacement effects (GCG-1.00 9.9) on every event the card vocabulary can replace:
-destroying (5.12, also 5.12.1.1), returning to the hand, countering (5.15), advancing
+destroying (5.12, also 5.12.1.1), returning to the hand, discarding from the hand (5.7), countering (5.15), advancing
 (5.13.1) and retreating (5.13.2); who orders several of them (9.9.2.1, 9.9.2.2), each applied once (9.9.2.3), an
 optional one (9.2.1.3.2, 9.9.3) and a replaced action that still counts as performed
 (9.5.4.2).  Also the order of one player's simultaneous interrupt-type rule actions
@@ -10,10 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 from domain.gcg import engine
+from domain.kernel import Rejection
 from tests.gcg_support import (
     BLUE,
     RED,
     among,
+    catalog,
     choose,
     cmd,
     end_main,
@@ -27,7 +29,9 @@ from tests.gcg_support import (
     rejected,
     replacing,
     run,
+    spec,
     start_game,
+    starter_deck,
     strategy,
     to_hand,
     to_strategy,
@@ -94,7 +98,20 @@ LINGER = strategy(
         }
     ],
 )
-EXTRA = [BARRIER, DECOY, ANCHOR, TETHER, ROADBLOCK, COUNTERSTRIKE, PUSHBACK, LINGER]
+VAULT = replacing(
+    90,
+    "Hoarder's Vault",
+    "discarded",
+    [{"op": "gain_rage", "amount": 1}],
+    affects={"kind": "all", "filter": {"area": "hand", "controller": "you", "types": ["strategy"]}},
+    text="When a strategy card would be discarded from your hand, gain 1 rage instead.",
+)
+SIFT = strategy(
+    91,
+    [{"op": "discard", "count": 1, "optional": True, "then": [{"op": "draw", "count": 2}]}],
+    name="Sift",
+)
+EXTRA = [BARRIER, DECOY, ANCHOR, TETHER, ROADBLOCK, COUNTERSTRIKE, PUSHBACK, LINGER, VAULT, SIFT]
 
 
 def _game(red: dict[str, int] | None = None, blue: dict[str, int] | None = None) -> Any:
@@ -314,3 +331,126 @@ def test_the_turn_player_orders_their_own_simultaneous_crushes() -> None:
     crushed = [e.data["oid"] for e in events if e.type == "CardMoved" and e.rule == "GCG-1.00 10.3.3"]
     assert crushed == [second, first]
     assert state.players["p1"].position == 3  # the invasion goes on after the interrupt (10.1.2.1)
+
+
+def _sift(discarding: str) -> tuple[Any, list[Any], str]:
+    """p1 has Hoarder's Vault in zone 3, activates Sift and discards ``discarding`` (a card
+    id) for "you may discard 1 card. If you do, draw 2 cards"."""
+    state = _game({VAULT["id"]: 2, SIFT["id"]: 1, COUNTERSTRIKE["id"]: 1})
+    to_zone(state, "p1", VAULT["id"], 3)
+    kept = to_hand(state, "p1", discarding)
+    run(state, cmd("ActivateStrategy", "p1", card=to_hand(state, "p1", SIFT["id"]), zone=1))
+    assert pending(state) == ("yes_no", "p1")  # "you may discard" (9.5.4)
+    choose(state, "yes")
+    assert pending(state) == ("discard", "p1")
+    return state, choose(state, kept), kept
+
+
+def test_a_replacement_of_discarding_from_the_hand() -> None:
+    """GCG-1.00 9.9.1 with 5.7.1: "when a strategy card would be discarded from your hand,
+    gain 1 rage instead" keeps the card in the hand (9.9.1.1), and the discard still counts
+    as performed, so "if you do, draw 2 cards" happens (9.5.4.2)."""
+    state, events, kept = _sift(COUNTERSTRIKE["id"])
+    replaced = find(events, "ReplacementApplied", event="discarded", oid=kept)
+    assert replaced.rule == "GCG-1.00 9.9.1"
+    assert state.objects[kept].zone == "hand" and state.players["p1"].rage == 1
+    assert not find_all(events, "CardMoved", oid=kept, to="discard")
+    assert len([e for e in find_all(events, "CardMoved") if e.data["to"] == "hand"]) == 2
+
+
+def test_a_discard_the_replacement_does_not_apply_to_happens() -> None:
+    """GCG-1.00 5.7.1: a battle card is not affected by Hoarder's Vault (9.9.1): it is
+    discarded, and nothing is replaced."""
+    state, events, kept = _sift(VAULT["id"])
+    assert find(events, "CardMoved", oid=kept, to="discard").rule == "GCG-1.00 5.7.1"
+    assert not find_all(events, "ReplacementApplied") and state.players["p1"].rage == 0
+
+
+def test_a_discard_replacement_must_name_cards_in_a_hand() -> None:
+    """GCG-1.00 9.2.1.3.1: "would be discarded" happens to cards in a hand, so a replacement
+    of it that affects the card itself (on the field) is refused, naming the card."""
+    bad = replacing(92, "Bad Vault", "discarded", [{"op": "gain_rage", "amount": 1}])
+    r = engine.start(spec(starter_deck(RED), starter_deck(BLUE), 1), catalog([bad]))
+    assert isinstance(r, Rejection) and r.code == "cards/invalid"
+    assert "card GCG-TST-992" in r.message and "'hand'" in r.message
+
+
+DEPOT = replacing(
+    93,
+    "Supply Depot",
+    "draw",
+    [{"op": "gain_rage", "amount": 1}],
+    whose="your",
+    optional=True,
+    text="When you would draw a card, you may gain 1 rage instead.",
+)
+TOLLBOOTH = replacing(
+    94,
+    "Toll Booth",
+    "draw",
+    [{"op": "gain_rage", "amount": 1}],
+    whose="opponent",
+    text="When your opponent would draw a card, you gain 1 rage instead.",
+)
+STOCKPILE = strategy(
+    95,
+    [{"op": "draw", "count": 2, "then": [{"op": "gain_rage", "amount": 3}]}],
+    name="Stockpile",
+)
+EXTRA += [DEPOT, TOLLBOOTH, STOCKPILE]
+
+
+def _stockpile(state: Any) -> list[Any]:
+    return run(state, cmd("ActivateStrategy", "p1", card=to_hand(state, "p1", STOCKPILE["id"]), zone=1))
+
+
+def test_each_draw_of_draw_n_is_a_replaceable_event() -> None:
+    """GCG-1.00 9.9.1 with 5.4.2 ("draw 2" is drawing 1 card twice): the optional
+    replacement is offered for each draw (9.9.2.3 once per event), replaced once and
+    declined once: one card drawn, 1 rage instead of the other."""
+    state = _game({DEPOT["id"]: 1, STOCKPILE["id"]: 1})
+    to_zone(state, "p1", DEPOT["id"], 3)
+    hand = len(state.zones["p1"]["hand"])
+    _stockpile(state)
+    assert pending(state) == ("yes_no", "p1") and state.pending is not None
+    assert state.pending.options["event"] == "draw" and state.pending.options["rule"] == "9.2.1.3.2"
+    events = choose(state, "yes")
+    find(events, "ReplacementApplied", event="draw", oid="p1")
+    assert pending(state) == ("yes_no", "p1")
+    choose(state, "no")
+    assert len(state.zones["p1"]["hand"]) == hand + 1 - 1 + 1  # + Stockpile, - Stockpile played, + 1 drawn
+    assert state.players["p1"].rage == 1 + 3  # the replacement, then "if you do" (9.5.4.2)
+
+
+def test_a_replacement_of_the_opponents_draws() -> None:
+    """GCG-1.00 9.9.1: "when your opponent would draw a card, you gain 1 rage instead"
+    replaces both of p1's draws (the master of the replacement gains the rage); the draw
+    still counts as performed for "then" (9.5.4.2). p2's own draws are not affected."""
+    state = _game({STOCKPILE["id"]: 1}, {TOLLBOOTH["id"]: 1})
+    to_zone(state, "p2", TOLLBOOTH["id"], 5)
+    hand = len(state.zones["p1"]["hand"])
+    events = _stockpile(state)
+    assert len(find_all(events, "ReplacementApplied", event="draw")) == 2
+    assert len(state.zones["p1"]["hand"]) == hand  # Stockpile came in and went out, nothing drawn
+    assert state.players["p2"].rage == 2 and state.players["p1"].rage == 3
+    p2_hand = len(state.zones["p2"]["hand"])
+    end_main(state)  # p2's start phase draw (7.2.2) happens
+    assert len(state.zones["p2"]["hand"]) > p2_hand
+
+
+def test_the_rules_draws_can_be_replaced_too() -> None:
+    """GCG-1.00 9.9.1 with 7.5.4: the end phase draw up to five is drawing cards, so a
+    mandatory "when you would draw" replacement replaces each; the hand stays as it was and
+    the turn ends (7.5.7 does not go back for cards that were not drawn)."""
+    forced = replacing(
+        96, "Forced March", "draw", [{"op": "gain_rage", "amount": 1}], whose="your", text="When you would draw..."
+    )
+    state, _ = start_game(with_cards(RED, {forced["id"]: 1}), extra=[forced])
+    to_zone(state, "p1", forced["id"], 3)
+    for oid in list(state.zones["p1"]["hand"])[:2]:
+        put(state, oid, "deck")
+    hand = len(state.zones["p1"]["hand"])
+    events = end_main(state)
+    replaced = find_all(events, "ReplacementApplied", event="draw")
+    assert len(replaced) == 5 - hand and all(e.data["oid"] == "p1" for e in replaced)
+    assert state.turn_player == "p2" and len(state.zones["p1"]["hand"]) == hand

@@ -20,6 +20,7 @@ from tests.gcg_support import (
     position,
     put,
     rejected,
+    replacing,
     run,
     start_game,
     to_hand,
@@ -214,3 +215,30 @@ def test_pending_choice_survives_interrupts_across_commands() -> None:
     assert pending(state) == ("yes_no", "p1")
     choose(state, "no")
     assert pending(state) == ("main", "p2")
+
+
+STUBBORN = replacing(
+    972,
+    "Stubborn Relic",
+    "destroyed",
+    [{"op": "lose_rage", "amount": 1}],
+    text="When this card would be destroyed, instead lose 1 rage.",
+)
+
+
+def test_an_illegal_card_kept_by_a_mandatory_replacement_is_a_draw() -> None:
+    """10.4.1 puts an illegal card into the discard pile, which counts as destroying it
+    (5.12.1.1), so a "would be destroyed" replacement effect replaces it (9.9.1) and the card
+    stays where it is.  9.4.3.1 repeats the rule actions while one needs resolving, and
+    9.9.2.3 limits a replacement to once per event, not per card: each round is a new event,
+    replaced again.  Nobody can stop it (the replacement is not optional): GCG-1.00 12.1.1.3,
+    a draw, detected as soon as the game state repeats."""
+    state, _ = start_game(with_cards(RED, {STUBBORN["id"]: 1}), extra=[STUBBORN])
+    relic = put(state, find_card(state, "p1", STUBBORN["id"]), "strategy", slot=1)  # not a strategy card
+    events = end_main(state)
+    replaced = find_all(events, "ReplacementApplied")
+    assert len(replaced) > 1 and all(e.data["oid"] == relic and e.data["event"] == "destroyed" for e in replaced)
+    assert not [e for e in find_all(events, "CardMoved") if e.data["oid"] == relic]  # 9.9.1.1
+    assert state.objects[relic].zone == "strategy"
+    assert "repeats" in find(events, "NothingHappened").data["why"]
+    assert state.finished and state.winner is None

@@ -6,9 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.gcg import engine
 from domain.gcg.characteristics import threat_level
+from domain.kernel import Rejection
 from tests.gcg_support import (
     RED,
+    advance_until,
     among,
     choose,
     cmd,
@@ -328,3 +331,34 @@ def test_cannot_engage_from_an_effect_and_from_a_continuous_ability() -> None:
     events = end_main(state)
     assert find(events, "CounterPowerTotalled", player="p1").data["total"] == 0  # the Nuclear Pulse cannot engage
     assert threat_level(state, "p1") >= 10000
+
+
+def test_every_card_a_search_finds_is_a_legal_choice() -> None:
+    """GCG-1.00 5.8.1: the player chooses among all the cards found (17 here, more than the
+    16 combinations legal_actions used to list), or none (5.8.1.2); legal_actions lists each."""
+    state, _ = start_game()
+    _activate(state, "p1", tst(60))
+    options = among(state)
+    assert len(options) > 16
+    legal = [c.args["choice"] for c in engine.legal_actions(state, "p1") if c.type == "Choose"]
+    assert sorted(legal) == sorted([[]] + [[o] for o in options])
+
+
+def test_copies_of_one_card_in_the_hand_are_one_legal_choice() -> None:
+    """GCG-1.00 5.7.1: discarding one of two copies of a card gives the same game, so
+    legal_actions lists one of them; decide accepts either."""
+    state, _ = start_game()
+    end_main(state)
+    advance_until(state, "main", "p2")
+    deck = [state.objects[o].card for o in state.zones["p2"]["deck"]]
+    twice = next(c for c in deck if deck.count(c) >= 2 and c != tst(52))
+    for _ in range(2):
+        put(state, find_card(state, "p2", twice, areas=("deck",)), "hand")
+    _activate(state, "p2", tst(52))
+    assert pending(state) == ("discard", "p2")
+    hand = among(state)
+    kinds = {state.objects[o].card for o in hand}
+    legal = [c.args["choice"] for c in engine.legal_actions(state, "p2") if c.type == "Choose"]
+    assert sorted(state.objects[c[0]].card for c in legal) == sorted(kinds) and len(kinds) < len(hand)
+    for copy in [o for o in hand if state.objects[o].card == twice]:
+        assert not isinstance(engine.decide(state, cmd("Choose", "p2", choice=[copy])), Rejection)

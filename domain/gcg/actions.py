@@ -94,19 +94,21 @@ def move(
     return ev
 
 
-def draw(ctx: Ctx, player: str, count: int, rule: str) -> int:
-    """Draw ``count`` cards one at a time (5.4.2), reshuffling an empty deck first (10.2);
-    returns how many were drawn (1.3.2: only what can be done is done)."""
-    s = ctx.s
-    drawn = 0
-    for _ in range(count):
-        deck = s.zones[player]["deck"]
-        if not deck and not reshuffle(ctx, player):
-            ctx.emit("DrawNotPerformed", {"player": player, "left": count - drawn}, "10.2.4")
-            break
-        move(ctx, deck[-1], "hand", rule, "draw")
-        drawn += 1
-    return drawn
+def draw_one(ctx: Ctx, player: str, rule: str, left: int) -> bool:
+    """Draw 1 card (5.4.1), reshuffling an empty deck first (10.2); False (and the ``left``
+    draws not performed, 1.3.2) when there is nothing to draw (10.2.4)."""
+    deck = ctx.s.zones[player]["deck"]
+    if not deck and not reshuffle(ctx, player):
+        ctx.emit("DrawNotPerformed", {"player": player, "left": left}, "10.2.4")
+        return False
+    move(ctx, deck[-1], "hand", rule, "draw")
+    return True
+
+
+def push_draw(ctx: Ctx, player: str, count: int, rule: str, *, ret: bool = False) -> None:
+    """Draw ``count`` cards one at a time (5.4.2), each draw replaceable (9.9): the ``draw``
+    frame, which hands ``{"drawn", "replaced"}`` to the frame below when ``ret``."""
+    ctx.push({"op": "draw", "player": player, "left": count, "rule": rule, "drawn": 0, "replaced": 0, "ret": ret})
 
 
 def reshuffle(ctx: Ctx, player: str) -> bool:
@@ -483,6 +485,10 @@ def can_perform(s: GameState, frame: Frame, eff: dict[str, Any]) -> bool:
 def _draw(ctx: Ctx, frame: Frame, item: dict[str, Any], answer: Any) -> Wait | str:
     s = ctx.s
     eff = item["e"]
+    if frame.get("stage") == "after":  # drawn, or replaced (9.5.4.2)
+        result = frame.get("sub", {}).get("result") or {}
+        frame["performed"] = bool(result.get("drawn") or result.get("replaced"))
+        return DONE
     player = _who(frame, s, eff["who"])
     count = int(eff["count"])
     if eff.get("count_from") == "previous_rank":
@@ -498,12 +504,22 @@ def _draw(ctx: Ctx, frame: Frame, item: dict[str, Any], answer: Any) -> Wait | s
             return DONE
         if answer is None:
             return Wait("number", player, list(range(count + 1)), 1, 1, "5.4.3", {"effect": "draw"})
-        frame["performed"] = draw(ctx, player, int(answer[0]), "5.4.3.3") > 0
-        return DONE
+        count, rule = int(answer[0]), "5.4.3.3"
+    else:
+        rule = "5.4.2"
     if count <= 0:  # 1.3.2.2
         frame["performed"] = False
         return DONE
-    frame["performed"] = draw(ctx, player, count, "5.4.2") > 0
+    push_draw(ctx, player, count, rule, ret=True)
+    frame["stage"] = "after"
+    return PUSHED
+
+
+def _put_into_discard_pile(s: GameState, frame: Frame) -> str:
+    """After destroying or discarding the previous effect's cards: performed when one of them
+    went to the discard pile, or when a replacement effect replaced it (9.5.4.2)."""
+    replaced = bool(frame.get("sub", {}).get("replaced"))
+    frame["performed"] = replaced or any(s.objects[t].zone == "discard" for t in frame.get("prev", []))
     return DONE
 
 
@@ -511,6 +527,8 @@ def _draw(ctx: Ctx, frame: Frame, item: dict[str, Any], answer: Any) -> Wait | s
 def _discard(ctx: Ctx, frame: Frame, item: dict[str, Any], answer: Any) -> Wait | str:
     s = ctx.s
     eff = item["e"]
+    if frame.get("stage") == "after":
+        return _put_into_discard_pile(s, frame)
     player = _who(frame, s, eff["who"])
     hand = list(s.zones[player]["hand"])
     if eff["until"]:
@@ -526,11 +544,11 @@ def _discard(ctx: Ctx, frame: Frame, item: dict[str, Any], answer: Any) -> Wait 
     if answer is None and n < len(hand):
         return Wait("discard", player, hand, n, n, rule, {"effect": "discard"})
     chosen = hand if answer is None else list(answer)
-    for oid in chosen:
-        move(ctx, oid, "discard", rule, "discard", actor=player)
-    frame["performed"] = True
+    for oid in reversed(chosen):  # each one may be replaced (9.9)
+        ctx.push({"op": "discard_card", "oid": oid, "rule": rule, "actor": player})
     frame["prev"] = chosen
-    return DONE
+    frame["stage"] = "after"
+    return PUSHED
 
 
 def _field_targets(s: GameState, targets: list[str]) -> list[str]:
@@ -541,9 +559,7 @@ def _field_targets(s: GameState, targets: list[str]) -> list[str]:
 def _destroy(ctx: Ctx, frame: Frame, item: dict[str, Any], answer: Any) -> Wait | str:
     s = ctx.s
     if frame.get("stage") == "after":
-        replaced = bool(frame.get("sub", {}).get("replaced"))  # 9.5.4.2
-        frame["performed"] = replaced or any(s.objects[t].zone == "discard" for t in frame.get("prev", []))
-        return DONE
+        return _put_into_discard_pile(s, frame)
     found = item_targets(ctx, frame, item, answer, "5.12.1")
     if isinstance(found, Wait):
         return found
@@ -730,7 +746,9 @@ def _modify(ctx: Ctx, frame: Frame, item: dict[str, Any], answer: Any) -> Wait |
         frame["performed"] = False
         return DONE
     abilities = eff.get("gain_abilities") or []
-    rule = "5.16.1" if eff["cannot_engage"] else ("9.8.1.1 p1" if eff["nullify"] or abilities else "9.2.1.2")
+    lose = list(eff.get("lose_triggers") or [])
+    changes_abilities = eff["nullify"] or abilities or lose
+    rule = "5.16.1" if eff["cannot_engage"] else ("9.8.1.1 p1" if changes_abilities else "9.2.1.2")
     data = {
         "id": ctx.fresh_id("e"),
         "source": frame["source"],
@@ -743,6 +761,7 @@ def _modify(ctx: Ctx, frame: Frame, item: dict[str, Any], answer: Any) -> Wait |
         "gain_traits": list(eff["gain_traits"]),
         "nullify": eff["nullify"],
         "gain_abilities": abilities,
+        "lose_triggers": lose,
         "duration": eff["duration"],
     }
     ctx.emit("ContinuousEffectCreated", data, rule)
@@ -949,7 +968,7 @@ __all__ = [
     "can_perform",
     "candidates",
     "copy_items",
-    "draw",
+    "draw_one",
     "end_game",
     "end_of_turn_triggers",
     "fire",
@@ -958,6 +977,7 @@ __all__ = [
     "move",
     "phase_trigger",
     "play_card",
+    "push_draw",
     "set_rage",
     "shuffle",
     "situation_triggers",

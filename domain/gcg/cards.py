@@ -13,9 +13,11 @@ Vocabulary in brief (see ``service/catalogs/gcg/cards.json`` for examples):
   battle card, 2.7), ``invasion`` (the number on the invasion icon, 2.8; 0 = no icon),
   ``number`` (card number for deck construction, 2.11.2; defaults to the id).
 * ``abilities`` (9.1): ``auto`` (a ``trigger``; 【Enter】 = ``enter`` 11.2, 【When invading】
-  = ``when_invading`` 11.3), ``continuous`` (``threat``/``counter``/``set_threat``/
-  ``cannot_engage``/``gain_traits`` for ``affects``) and ``replacement`` (9.9: ``replaces``
-  ``destroyed`` / ``returned_to_hand`` / ``countered`` / ``advanced`` / ``retreated`` for
+  = ``when_invading`` 11.3; an optional ``cost``, 9.6.3.2.1), ``continuous`` (``threat``/``counter``/``set_threat``/
+  ``cannot_engage``/``gain_traits``/``nullify``/``lose_triggers``/``gain_abilities`` for
+  ``affects``) and ``replacement`` (9.9: ``replaces``
+  ``destroyed`` / ``returned_to_hand`` / ``discarded`` / ``countered`` / ``advanced`` /
+  ``retreated`` / ``draw`` for
   ``affects``,
   ``instead`` effects, ``optional``).  ``awakening: N`` is 【Awakening N】
   (11.4), ``evolution: {rank, trait}`` is 【Evolution】 (11.6).
@@ -204,6 +206,9 @@ class Modify(_Effect):
     gain_abilities: list[Ability] = Field(default_factory=list)
     """Abilities the cards gain (9.8.1.2), e.g. "it gains 'when this card is destroyed, draw
     a card' until end of turn"; applied in time stamp order with effects that nullify."""
+    lose_triggers: list[Trigger] = Field(default_factory=list)
+    """The cards lose their automatic abilities with these triggers (9.8.1.2: "it loses its
+    【Enter】 abilities")."""
     duration: Duration = "end_of_turn"
 
 
@@ -289,10 +294,15 @@ class Ability(_Model):
     text: str = ""
     trigger: Trigger | None = None
     whose: Literal["your", "opponent", "each"] = "your"
-    """For phase triggers: whose phase ("at the beginning of your main phase")."""
+    """For phase triggers: whose phase ("at the beginning of your main phase"); for a ``draw``
+    replacement: whose draw ("when you would draw a card")."""
     awakening: Annotated[int, Field(ge=1, le=8)] | None = None
     """【Awakening N】 (11.4): active only while your invading monster's zone number is N or greater."""
     effects: list[Effect] = Field(default_factory=list)
+    cost: list[Effect] = Field(default_factory=list)
+    """An optional cost of an automatic ability ("you may (cost) to play this ability"): its
+    master chooses whether to pay it when the ability is played; not paid (9.6.3.2.1) or not
+    payable (9.6.3.2), one of that ability in standby ceases to exist without resolving."""
     choose: Annotated[int, Field(ge=1)] | None = None
     modes: list[list[Effect]] = Field(default_factory=list)
     """"Do N from the below" (9.5.2.2.1): ``choose`` of ``modes``, resolved top to bottom."""
@@ -303,14 +313,27 @@ class Ability(_Model):
     set_threat: int | None = None
     cannot_engage: bool = False
     gain_traits: list[str] = Field(default_factory=list)
+    nullify: bool = False
+    """The cards of ``affects`` lose all their abilities (9.8.1.2)."""
+    lose_triggers: list[Trigger] = Field(default_factory=list)
+    """The cards of ``affects`` lose their automatic abilities with these triggers, e.g. "loses
+    its 【Enter】 abilities" (9.8.1.2: effects that remove abilities)."""
+    gain_abilities: list[Ability] = Field(default_factory=list)
+    """The cards of ``affects`` gain these abilities (9.8.1.2)."""
     # replacement abilities (9.9)
-    replaces: Literal["destroyed", "returned_to_hand", "countered", "advanced", "retreated"] | None = None
+    replaces: (
+        Literal["destroyed", "returned_to_hand", "discarded", "countered", "advanced", "retreated", "draw"] | None
+    ) = None
     """The event replaced (9.2.1.3.1): this card (or the cards of ``affects``) "would be
     destroyed" (5.12, also when put from a zone or strategy zone into the discard pile,
-    5.12.1.1) or "returned to the hand"; an invading monster "would be countered" (5.15),
+    5.12.1.1) or "returned to the hand"; a card in a hand "would be discarded" by an effect
+    (5.7.1, 5.7.2; ``affects`` is then ``all`` cards of a ``hand`` filter); an invading
+    monster "would be countered" (5.15),
     "would advance" (5.13.1, the whole instruction, an invasion's too) or "would retreat"
-    (5.13.2, the whole instruction).  The ``instead`` effects' ``previous`` target is the
-    card the replaced event would have affected."""
+    (5.13.2, the whole instruction); a player "would draw" a card (``draw``: each single draw
+    of 5.4.1, also within "draw N" 5.4.2 and the rules' draws 7.2.2, 7.5.4; the player is
+    given by ``whose``: ``your``, ``opponent`` or ``each``).  The ``instead`` effects'
+    ``previous`` target is the card the replaced event would have affected (none for a draw)."""
     optional: bool = False
     """An optional replacement effect (9.2.1.3.2, 9.9.3)."""
     instead: list[Effect] = Field(default_factory=list)
@@ -322,6 +345,13 @@ class Ability(_Model):
             raise ValueError("an automatic ability needs a 'trigger' (9.1.1.1)")
         if self.kind == "replacement" and (self.replaces is None or not self.instead):
             raise ValueError("a replacement ability needs 'replaces' and 'instead' (9.2.1.3)")
+        changes_abilities = self.nullify or self.lose_triggers or self.gain_abilities
+        if changes_abilities and self.kind != "continuous":
+            raise ValueError("only a continuous ability grants, removes or nullifies abilities (9.8.1.2)")
+        if self.cost and self.kind != "auto":
+            raise ValueError("only an automatic ability has a cost to play it (9.6.3.2.1)")
+        if self.replaces == "discarded" and (self.affects.kind != "all" or self.affects.filter.area != "hand"):
+            raise ValueError("a 'discarded' replacement affects cards in a hand: 'affects' must be all of area 'hand'")
         if self.choose is not None and len(self.modes) < self.choose:
             raise ValueError("'choose' needs at least that many 'modes' (9.5.2.2.1)")
         return self

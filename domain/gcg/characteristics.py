@@ -1,8 +1,9 @@
 """The information of cards on the field after continuous effects (GCG-1.00 9.8), which
 abilities are active (9.3, 11.4), and the filters effects choose cards with.
 
-9.8.1 order: printed information (9.8.1.1); effects that remove or nullify abilities, and
-【Awakening】 conditions (9.8.1.2, 11.4.2); effects that do not modify values: extra traits
+9.8.1 order: printed information (9.8.1.1); effects that grant, remove or nullify abilities
+(from resolved abilities and from continuous abilities, in time stamp order), and 【Awakening】
+conditions (9.8.1.2, 11.4.2); effects that do not modify values: extra traits
 and "cannot engage" (9.8.1.3), in time stamp order except that an effect whose filter reads
 a trait another one gives depends on it and comes after it (9.8.1.6); rage, +5000 threat
 level per rage (9.8.1.4, 3.4.5); effects that modify values, in time stamp order (9.8.1.5,
@@ -52,6 +53,8 @@ class Info:
     counter: int | None
     abilities: list[tuple[int, Ability]] = field(default_factory=list)
     cannot_engage: bool = False
+    granted: int = 0
+    """How many abilities effects have granted it so far (numbers them, from ``GRANTED``)."""
 
 
 def _base(s: GameState, oid: str, area: str, slot: int) -> Info:
@@ -87,19 +90,7 @@ def board(s: GameState) -> dict[str, Info]:
         top = s.monster(p)
         if top is not None:
             infos[top] = _base(s, top, "monster", s.players[p].position)
-    # 9.8.1.2: effects that nullify or grant abilities, in time stamp order (9.8.1.7: the
-    # effects are kept in the order they were created); 11.4.2: 【Awakening N】 is active only
-    # from zone N on
-    for eff in s.effects:
-        if eff.nullify or eff.gain_abilities:
-            granted = [_ability(a) for a in eff.gain_abilities]
-            for t in eff.targets:
-                if t in infos:
-                    info = infos[t]
-                    if eff.nullify:
-                        info.abilities = []
-                    for a in granted:
-                        info.abilities.append((GRANTED + len(info.abilities), a))
+    _apply_abilities(s, infos)
     for info in infos.values():
         position = s.players[info.master].position
         info.abilities = [(i, a) for i, a in info.abilities if a.awakening is None or position >= a.awakening]
@@ -149,6 +140,84 @@ def board(s: GameState) -> dict[str, Info]:
                 info.counter += counter
     s.cache["board"] = (s.seq, infos)
     return infos
+
+
+def _apply_abilities(s: GameState, infos: dict[str, Info]) -> None:
+    """9.8.1.2: effects that grant, remove or nullify abilities, from resolved abilities and
+    from continuous abilities, in time stamp order (9.8.1.7).  A continuous ability applies
+    only if its card still has it (and 【Awakening N】 is met, 11.4.2) when its turn comes; an
+    effect that nullifies the abilities of a card depends on nothing here, and a continuous
+    ability of that card depends on it (9.8.1.6: applying it first removes the ability), so
+    the nullifying comes first unless each depends on the other.  Abilities granted on the
+    way take part too.  Each effect applies once; a continuous ability does not grant a card
+    an ability it already has (so abilities granting each other cannot go on for ever)."""
+    done: set[tuple[str, int]] = set()
+    while True:
+        found = [c for c in _ability_changes(s, infos) if c.key not in done]
+        if not found:
+            return
+        found.sort(key=lambda c: (c.stamp, c.key))
+        pick = next((b for b in found if not any(b.depends(a) and not a.depends(b) for a in found)), found[0])
+        done.add(pick.key)
+        for t in pick.targets:
+            _change_abilities(infos[t], pick)
+
+
+@dataclass(slots=True)
+class _AbilityChange:
+    """One effect of 9.8.1.2: from a continuous ability of ``holder`` or a resolved ability."""
+
+    stamp: tuple[int, int]
+    key: tuple[str, int]
+    targets: list[str]
+    nullify: bool
+    lose_triggers: list[str]
+    granted: list[Ability]
+    holder: str | None = None
+
+    def depends(self, other: _AbilityChange) -> bool:
+        return self.holder is not None and other.nullify and self.holder in other.targets
+
+
+def _ability_changes(s: GameState, infos: dict[str, Info]) -> list[_AbilityChange]:
+    out = [
+        _AbilityChange(
+            (eff.created, 0),
+            ("effect:" + eff.id, 0),
+            [t for t in eff.targets if t in infos],
+            eff.nullify,
+            list(eff.lose_triggers),
+            [_ability(g) for g in eff.gain_abilities],
+        )
+        for eff in s.effects
+        if eff.nullify or eff.gain_abilities or eff.lose_triggers
+    ]
+    for info in list(infos.values()):
+        position = s.players[info.master].position
+        for i, a in info.abilities:
+            changes = a.kind == "continuous" and (a.nullify or a.gain_abilities or a.lose_triggers)
+            if changes and (a.awakening is None or position >= a.awakening):
+                targets = affected(s, infos, info.oid, info.master, a.affects)
+                change = _AbilityChange(
+                    (info.since, i), (info.oid, i), targets, a.nullify, list(a.lose_triggers), list(a.gain_abilities)
+                )
+                change.holder = info.oid
+                out.append(change)
+    return out
+
+
+def _change_abilities(info: Info, change: _AbilityChange) -> None:
+    if change.nullify:
+        info.abilities = []
+    if change.lose_triggers:
+        info.abilities = [
+            (i, a) for i, a in info.abilities if a.kind != "auto" or a.trigger not in change.lose_triggers
+        ]
+    for g in change.granted:
+        if change.holder is not None and any(a == g for _, a in info.abilities):
+            continue
+        info.abilities.append((GRANTED + info.granted, g))
+        info.granted += 1
 
 
 @dataclass(slots=True)

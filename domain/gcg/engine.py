@@ -462,6 +462,9 @@ def _loop_actions(ctx: Ctx, player: str, raw: Any) -> list[dict[str, Any]]:
 
 
 def _perform(ctx: Ctx, action: Mapping[str, Any]) -> None:
+    """One action of a loop, as its own decision (as if its command came alone): the check
+    timing rounds counted for 12.1.1.3 start again."""
+    ctx.loops, ctx.seen = 0, set()
     COMMANDS[action["type"]](ctx, action["player"], action["args"])
 
 
@@ -485,24 +488,15 @@ def declare_loop(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     declared = _loop_actions(ctx, player, args.get("actions"))
     opponent = s.opponent(player)
     # every repetition must be possible: try them on a copy (decide is deterministic)
-    trial = Ctx(s.clone(), ctx.cause)
-    stop_points = 0
-    for done in range(times):
-        for action in declared:
-            if action["player"] == opponent and trial.s.pending is not None:
-                stop_points += len(_choices(trial.s, opponent)) > 1
-            try:
-                _perform(trial, action)
-            except RejectedError:
-                raise ctx.reject(
-                    "rules/loop_not_repeatable",
-                    "12.1.1.1",
-                    f"those actions can be performed {done} more time(s) only, not {times}",
-                ) from None
-            if trial.s.finished:
-                raise ctx.reject(
-                    "rules/loop_not_repeatable", "12.1.1.1", "the game ends while performing those actions"
-                )
+    done, stop_points, ended = _try_loop(s, declared, times, ctx.cause)
+    if ended:
+        raise ctx.reject("rules/loop_not_repeatable", "12.1.1.1", "the game ends while performing those actions")
+    if done < times:
+        raise ctx.reject(
+            "rules/loop_not_repeatable",
+            "12.1.1.1",
+            f"those actions can be performed {done} more time(s) only, not {times}",
+        )
     ctx.emit("LoopDeclared", {"player": player, "actions": declared, "times": times}, "12.1.1.1", actor=player)
     # a smaller number only together with an action that is not part of the loop: possible
     # only at a decision of the non-turn player inside the loop that has another answer
@@ -518,6 +512,26 @@ def declare_loop(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         },
         "12.1.1.1",
     )
+
+
+def _try_loop(s: GameState, declared: list[dict[str, Any]], times: int, cause: str) -> tuple[int, int, bool]:
+    """Perform the declared actions up to ``times`` times on a copy of the game: how many
+    repetitions could be performed in full, how many decisions of the non-turn player with
+    another answer they hold, and whether the game ended during them."""
+    opponent = s.opponent(s.turn_player)
+    trial = Ctx(s.clone(), cause)
+    stop_points = 0
+    for done in range(times):
+        for action in declared:
+            if action["player"] == opponent and trial.s.pending is not None:
+                stop_points += len(_choices(trial.s, opponent)) > 1
+            try:
+                _perform(trial, action)
+            except RejectedError:
+                return done, stop_points, False
+            if trial.s.finished:
+                return done, stop_points, True
+    return times, stop_points, False
 
 
 def _loop_response(ctx: Ctx, player: str, number: int, loop: Mapping[str, Any]) -> None:
@@ -635,7 +649,11 @@ def decide(state: GameState, cmd: Command) -> list[Event] | Rejection:
 
 # --- legal actions --------------------------------------------------------------------------------
 
-MAX_COMBOS = 16
+MAX_COMBOS = 64
+"""``legal_actions`` lists every different choice of each size when there are at most this
+many, otherwise the first this many (a representative subset)."""
+MAX_SCAN = 4096
+"""How many combinations of one size are looked at to find them."""
 
 
 def _main_actions(s: GameState, player: str) -> list[Command]:
@@ -674,8 +692,11 @@ def _main_actions(s: GameState, player: str) -> list[Command]:
 
 def _loop_declarations(s: GameState, player: str) -> list[Command]:
     """Infinite loop declarations (12.1.1.1) worth offering: a series of actions starting with
-    a main phase action that was just performed twice in a row, to be performed once more
-    (any other number of repetitions may be declared too)."""
+    a main phase action that was just performed twice in a row, to be performed once more, or
+    as many times as it can be (up to ``MAX_LOOP_TIMES``; the shortcut a table would take).
+    A bounded subset: ``decide`` also accepts any other series of this turn's last actions
+    that starts with a main phase action, and any number of repetitions in between; see
+    docs/gcg-coverage.md, section 8."""
     log = s.loop_log
     out: list[Command] = []
     for start in range(len(log)):
@@ -684,7 +705,10 @@ def _loop_declarations(s: GameState, player: str) -> list[Command]:
         if first["player"] != player or first["type"] == "Choose" or start < len(suffix):
             continue
         if log[start - len(suffix) : start] == suffix:
-            out.append(Command("DeclareLoop", player, {"actions": jcopy(suffix), "times": 1}))
+            most, _, _ = _try_loop(s, suffix, MAX_LOOP_TIMES, "legal_actions")
+            out += [
+                Command("DeclareLoop", player, {"actions": jcopy(suffix), "times": n}) for n in sorted({1, most}) if n
+            ]
     return out
 
 
@@ -693,18 +717,35 @@ def _choices(s: GameState, player: str) -> list[Command]:
     assert p is not None
     among = list(p.options.get("among", []))
     lo, hi = int(p.options.get("min", 1)), int(p.options.get("max", 1))
-    if p.kind == "loop_response":  # accept the number, or stop at once (12.1.1.1)
-        return [Command("Choose", player, {"choice": [n]}) for n in sorted({among[-1], among[0]}, reverse=True)]
+    if p.kind == "loop_response":  # the declared number, or any smaller one (12.1.1.1), largest first
+        return [Command("Choose", player, {"choice": [n]}) for n in sorted(among, reverse=True)]
     out: list[Command] = []
     for n in range(lo, hi + 1):
-        combos = itertools.islice(itertools.combinations(among, n), MAX_COMBOS)
-        out += [Command("Choose", player, {"choice": list(c)}) for c in combos]
+        seen: set[tuple[str, ...]] = set()
+        for c in itertools.islice(itertools.combinations(among, n), MAX_SCAN):
+            key = tuple(sorted(_interchangeable(s, x) for x in c))
+            if key in seen:
+                continue
+            seen.add(key)
+            out.append(Command("Choose", player, {"choice": list(c)}))
+            if len(seen) >= MAX_COMBOS:
+                break
     return out
 
 
+def _interchangeable(s: GameState, item: Any) -> str:
+    """The same key for choices that give the same game: copies of one card in the same hand,
+    discard pile or monster deck (areas without order or position; the deck has an order)."""
+    obj = s.objects.get(item) if isinstance(item, str) else None
+    if obj is not None and obj.zone in ("hand", "discard", "monster_deck"):
+        return f"{obj.owner}:{obj.zone}:{obj.card}"
+    return repr(item)
+
+
 def legal_actions(state: GameState, player: str) -> list[Command]:
-    """Every command ``player`` may submit now (for large choice spaces a representative
-    subset of the combinations), each checked by ``decide``."""
+    """Every command ``player`` may submit now, each checked by ``decide``: one of each set of
+    interchangeable choices (copies of one card in a hand, discard pile or monster deck), and
+    for large choice spaces a representative subset (``MAX_COMBOS``)."""
     s = state
     if s.finished or player not in s.players:
         return []

@@ -39,6 +39,7 @@ from domain.gcg.characteristics import (
 from domain.gcg.context import Ctx, Frame, jcopy
 from domain.gcg.geometry import BEHIND
 from domain.gcg.state import GameState
+from domain.kernel import RULES_AUTHORITY
 
 LOOP_LIMIT = 300
 """Check-timing rounds within one decision after which the game is an infinite loop that
@@ -192,7 +193,7 @@ def do(name: str) -> Callable[[DoFn], DoFn]:
 def _start_draw(ctx: Ctx, frame: Frame, rule: str) -> None:
     s = ctx.s
     tp = s.turn_player
-    actions.draw(ctx, tp, monster_rank(s, s.opponent(tp)), rule)
+    actions.push_draw(ctx, tp, monster_rank(s, s.opponent(tp)), rule)
 
 
 @do("strategy_cleanup")
@@ -245,7 +246,7 @@ def _draw_to_five(ctx: Ctx, frame: Frame, rule: str) -> None:
     tp = s.turn_player
     missing = actions.HAND_SIZE - len(s.zones[tp]["hand"])
     if missing > 0:
-        actions.draw(ctx, tp, missing, rule)
+        actions.push_draw(ctx, tp, missing, rule)
 
 
 @do("expire")
@@ -423,9 +424,11 @@ def _crush(ctx: Ctx, frame: Frame, answer: Any) -> Wait | None:
 REPLACEABLE: dict[str, str] = {
     "destroyed": "9.9.2.1",
     "returned_to_hand": "9.9.2.1",
+    "discarded": "9.9.2.1",
     "countered": "9.9.2.2",
     "advanced": "9.9.2.2",
     "retreated": "9.9.2.2",
+    "draw": "9.9.2.2",
 }
 """Events a replacement effect may replace (``Ability.replaces``), with the rule that says
 who orders several replacement effects: the master of the affected card (9.9.2.1), or the
@@ -441,8 +444,15 @@ def replacements(s: GameState, oid: str, event: str = "destroyed") -> list[tuple
     for p in s.order:
         for src in actions.on_field(s, p):
             for i, a in active_abilities(s, src):
-                replaces = a.kind == "replacement" and a.replaces == event
-                if replaces and oid in affected(s, infos, src, p, a.affects):
+                if a.kind != "replacement" or a.replaces != event:
+                    continue
+                if event == "draw":  # ``oid`` is the drawing player, ``whose`` relative to the master
+                    hit = a.whose == "each" or (oid == p) == (a.whose == "your")
+                elif event == "discarded":  # a card in a hand (validated: all cards of a hand filter)
+                    hit = oid in actions.candidates(s, a.affects.filter, p, src)
+                else:
+                    hit = oid in affected(s, infos, src, p, a.affects)
+                if hit:
                     out.append((f"{src}:{i}", src, p, a))
     return out
 
@@ -469,11 +479,11 @@ def _replace(ctx: Ctx, frame: Frame, answer: Any) -> Wait | None:
     if frame.get("stage") == "replaced":
         ret(ctx, frame, True)
         return None
-    chooser = s.objects[oid].owner
+    chooser = oid if event == "draw" else s.objects[oid].owner  # 9.9.2.2: the drawing player
     options = [r for r in replacements(s, oid, event) if r[0] not in frame["applied"]]
     feasible = []
     for key, src, master, a in options:
-        probe = {"master": master, "source": src, "prev": [oid]}
+        probe = {"master": master, "source": src, "prev": [] if event == "draw" else [oid]}
         if a.optional and not actions.can_perform(s, probe, a.instead[0].model_dump(mode="json")):
             continue  # 9.9.3
         feasible.append((key, src, master, a))
@@ -512,7 +522,8 @@ def _apply_replacement(ctx: Ctx, frame: Frame, rep: tuple[str, str, str, Ability
     effects = [e.model_dump(mode="json") for e in a.instead]
     # "previous" in the replacing effects is the card the replaced event would have affected
     items = actions.copy_items(effects)
-    ctx.push({"op": "effects", "master": master, "source": src, "items": items, "i": 0, "prev": [frame["oid"]]})
+    prev = [] if frame["event"] == "draw" else [frame["oid"]]
+    ctx.push({"op": "effects", "master": master, "source": src, "items": items, "i": 0, "prev": prev})
     return None
 
 
@@ -531,9 +542,41 @@ def _return(ctx: Ctx, frame: Frame, answer: Any) -> Wait | None:
     return None
 
 
-def _replaceable_move(ctx: Ctx, frame: Frame, event: str, to: str, reason: str) -> None:
+@op("draw")
+def _draw(ctx: Ctx, frame: Frame, answer: Any) -> Wait | None:
+    """Draw cards one at a time (5.4.2); each single draw (5.4.1) is an event a replacement
+    effect may replace (9.9), checked before the deck is (a replaced draw needs no card, so
+    no reshuffle, 10.2.2)."""
+    player = frame["player"]
+    if frame.get("stage") == "checked":
+        frame["stage"] = None
+        frame["left"] -= 1
+        if was_replaced(frame):  # 9.9.1.1
+            frame["replaced"] += 1
+        elif actions.draw_one(ctx, player, frame["rule"], frame["left"] + 1):
+            frame["drawn"] += 1
+        else:
+            frame["left"] = 0
+    if frame["left"] <= 0:
+        ret(ctx, frame, {"drawn": frame["drawn"], "replaced": frame["replaced"]})
+        return None
+    frame["stage"] = "checked"
+    replace(ctx, "draw", player, frame["rule"])
+    return None
+
+
+@op("discard_card")
+def _discard_card(ctx: Ctx, frame: Frame, answer: Any) -> Wait | None:
+    """Discard a card from the hand (5.7.1, 5.7.2), unless replaced (9.9)."""
+    _replaceable_move(ctx, frame, "discarded", "discard", "discard", ("hand",))
+    return None
+
+
+def _replaceable_move(
+    ctx: Ctx, frame: Frame, event: str, to: str, reason: str, where: tuple[str, ...] = ("field", "strategy")
+) -> None:
     oid = frame["oid"]
-    if ctx.s.objects[oid].zone not in ("field", "strategy"):
+    if ctx.s.objects[oid].zone not in where:
         ctx.done(frame)  # no longer there
         return
     if frame.get("stage") != "checked":
@@ -544,7 +587,7 @@ def _replaceable_move(ctx: Ctx, frame: Frame, event: str, to: str, reason: str) 
     if was_replaced(frame):  # 9.9.1.1: a replaced event did not occur
         _replaced_action(ctx, oid)
     else:
-        actions.move(ctx, oid, to, frame["rule"], reason)
+        actions.move(ctx, oid, to, frame["rule"], reason, actor=frame.get("actor", RULES_AUTHORITY))
 
 
 def _replaced_action(ctx: Ctx, oid: str) -> None:
@@ -705,6 +748,12 @@ def _auto(ctx: Ctx, frame: Frame, answer: Any) -> Wait | None:
     ability = a.ability
     stage = frame["stage"]
     if stage == "play":
+        cost = list(ability.get("cost") or [])
+        if cost and _cost_declined(ctx, a, cost, answer):
+            ctx.done(frame)
+            return None
+        if cost and answer is None:
+            return Wait("yes_no", a.master, ["yes", "no"], 1, 1, "9.6.3.2.1", {"auto": a.id, "cost": True})
         ctx.emit(
             "AbilityPlayed",
             {"id": a.id, "master": a.master, "source": a.source, "card": a.card, "trigger": a.trigger},
@@ -715,6 +764,9 @@ def _auto(ctx: Ctx, frame: Frame, answer: Any) -> Wait | None:
         frame["targets"] = {}
         frame["k"] = 0
         frame["stage"] = "modes" if ability.get("choose") else "targets"
+        if cost:  # paid as the ability is played
+            items = actions.copy_items(cost)
+            ctx.push({"op": "effects", "master": a.master, "source": a.source, "items": items, "i": 0, "prev": []})
         return None
     if stage == "modes":  # 9.5.2.2.1
         modes = ability.get("modes", [])
@@ -757,6 +809,22 @@ def _auto(ctx: Ctx, frame: Frame, answer: Any) -> Wait | None:
     ctx.emit("AbilityResolved", {"id": a.id}, "9.6.3")  # stage "finish"
     ctx.done(frame)
     return None
+
+
+def _cost_declined(ctx: Ctx, a: Any, cost: list[Any], answer: Any) -> bool:
+    """An automatic ability with an optional cost (9.6.3.2.1): True (and the ability removed
+    from standby) when the cost cannot be paid (9.6.3.2) or its master chose not to pay it."""
+    probe = {"master": a.master, "source": a.source, "prev": []}
+    if answer is None and all(actions.can_perform(ctx.s, probe, c) for c in cost):
+        return False
+    if answer is None:
+        why, rule = "its cost cannot be paid", "9.6.3.2"
+    elif answer[0] == "no":
+        why, rule = "its master chose not to pay its cost", "9.6.3.2.1"
+    else:
+        return False
+    ctx.emit("AbilityRemoved", {"id": a.id, "why": why}, rule)
+    return True
 
 
 @op("effects")
@@ -834,6 +902,7 @@ def fingerprint(s: GameState) -> str:
                 e.cannot_engage,
                 e.nullify,
                 e.gain_abilities,
+                e.lose_triggers,
                 e.duration,
             ]
             for e in s.effects

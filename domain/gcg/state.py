@@ -92,6 +92,7 @@ class Effect:
     gain_traits: list[str] = field(default_factory=list)
     nullify: bool = False
     gain_abilities: list[dict[str, Any]] = field(default_factory=list)
+    lose_triggers: list[str] = field(default_factory=list)
     duration: str = "end_of_turn"
     created: int = 0
     turn: int = 0
@@ -229,6 +230,7 @@ def _clone_effect(e: Effect) -> Effect:
     new.targets = list(e.targets)
     new.gain_traits = list(e.gain_traits)
     new.gain_abilities = list(e.gain_abilities)  # entries are never mutated
+    new.lose_triggers = list(e.lose_triggers)
     return new
 
 
@@ -553,6 +555,7 @@ def _effect_created(s: GameState, d: Mapping[str, Any], e: Event) -> None:
             gain_traits=list(d.get("gain_traits", [])),
             nullify=bool(d.get("nullify", False)),
             gain_abilities=copy.deepcopy(list(d.get("gain_abilities", []))),
+            lose_triggers=list(d.get("lose_triggers", [])),
             duration=d["duration"],
             created=e.seq,
             turn=s.turn,
