@@ -165,3 +165,18 @@ def test_the_operations_guide_explains_every_setting_and_procedure() -> None:
         "/metrics",
     ):
         assert topic in guide, topic
+
+
+def test_the_image_user_is_the_uid_and_gid_the_pods_run_as() -> None:
+    """The pods' runAsUser/runAsGroup are the image's user and group (files the image gives
+    its user, like /app/data, belong to that group)."""
+    dockerfile = (DEPLOY / "Dockerfile").read_text()
+    uid = re.search(r"useradd [^\n]*--uid (\d+)", dockerfile)
+    gid = re.search(r"groupadd [^\n]*--gid (\d+)", dockerfile)
+    assert uid and gid, "the Dockerfile must create its user and group with fixed ids"
+    for d in all_documents():
+        if d["kind"] in ("Deployment", "Job") and "runAsUser" in d["spec"]["template"]["spec"]["securityContext"]:
+            ctx = d["spec"]["template"]["spec"]["securityContext"]
+            assert (ctx["runAsUser"], ctx["runAsGroup"]) == (int(uid.group(1)), int(gid.group(1))), d["metadata"][
+                "name"
+            ]
