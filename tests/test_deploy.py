@@ -87,6 +87,19 @@ def test_projections_run_as_their_own_deployment_with_a_heartbeat_liveness_probe
     assert "readinessProbe" in c
 
 
+def test_api_and_worker_pods_wait_for_the_migration_job() -> None:
+    """With ADJUDICATOR_CREATE_TABLES=false an API process started before the tables exist
+    never writes (the event store looks up its composite type once, at start-up), so the
+    pods wait in an init container that fails until the Job has created the tables."""
+    assert by_kind("ConfigMap")["adjudicator-config"]["data"]["ADJUDICATOR_CREATE_TABLES"] == "false"
+    for name in ("adjudicator-api", "adjudicator-worker"):
+        pod = by_kind("Deployment")[name]["spec"]["template"]["spec"]
+        (init,) = pod["initContainers"]
+        assert init["command"] == ["python", "-m", "service.worker", "once"], name
+        assert init["envFrom"] == pod["containers"][0]["envFrom"], name
+        assert init["image"] == pod["containers"][0]["image"], name
+
+
 def test_a_job_creates_the_tables() -> None:
     job = by_kind("Job")["adjudicator-migrate"]
     (c,) = containers(job)
@@ -98,7 +111,7 @@ def _worker_commands() -> list[list[str]]:
     for d in all_documents():
         if d["kind"] not in ("Deployment", "Job", "StatefulSet"):
             continue
-        for c in containers(d):
+        for c in containers(d) + d["spec"]["template"]["spec"].get("initContainers", []):
             for cmd in [c.get("command", [])] + [
                 c.get(p, {}).get("exec", {}).get("command", [])
                 for p in ("livenessProbe", "readinessProbe", "startupProbe")

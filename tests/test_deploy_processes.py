@@ -153,6 +153,7 @@ class Deployment:
     migrate: Part
     api: Part
     worker: Part
+    inits: list[Part]  # init containers: each must exit 0 before its pod starts
     api_healthchecks: list[list[str]]  # commands run inside an API container
     api_http_probes: list[str]  # paths the orchestrator GETs on an API container
     worker_healthchecks: list[list[str]]
@@ -180,6 +181,7 @@ def compose_deployment(secret_values: dict[str, str]) -> Deployment:
         migrate=part("migrate"),
         api=part("api"),
         worker=part("worker"),
+        inits=[],
         api_healthchecks=[stages["api"].healthcheck, api_check[1:]],
         api_http_probes=[],
         worker_healthchecks=[stages["worker"].healthcheck],
@@ -193,8 +195,8 @@ def k8s_deployment(secret_values: dict[str, str]) -> Deployment:
     secret_keys = set(k8s("Secret", "adjudicator-secrets")["stringData"])
     assert secret_keys <= set(secret_values), secret_keys
 
-    def part(kind: str, name: str, image_stage: str) -> Part:
-        c = k8s_container(kind, name)
+    def part(kind: str, name: str, image_stage: str, c: dict[str, Any] | None = None) -> Part:
+        c = c or k8s_container(kind, name)
         env = dict(stages[image_stage].env)
         for source in c["envFrom"]:
             if "configMapRef" in source:
@@ -203,8 +205,8 @@ def k8s_deployment(secret_values: dict[str, str]) -> Deployment:
             else:
                 assert source["secretRef"]["name"] == "adjudicator-secrets"
                 env.update({k: secret_values[k] for k in secret_keys})
-        (rules,) = [m for m in c["volumeMounts"] if m["name"] == "rules"]
-        assert rules["mountPath"] == env["RULES_DIR"]
+        rules = [m for m in c.get("volumeMounts", []) if m["name"] == "rules"]
+        assert all(m["mountPath"] == env["RULES_DIR"] for m in rules)
         env["RULES_DIR"] = str(RULES_DIR)
         return Part(name, list(c.get("command") or stages[image_stage].cmd), env)
 
@@ -215,6 +217,11 @@ def k8s_deployment(secret_values: dict[str, str]) -> Deployment:
         migrate=part("Job", "adjudicator-migrate", "worker"),
         api=part("Deployment", "adjudicator-api", "api"),
         worker=part("Deployment", "adjudicator-worker", "worker"),
+        inits=[
+            part("Deployment", name, stage, init)
+            for name, stage in (("adjudicator-api", "api"), ("adjudicator-worker", "worker"))
+            for init in k8s("Deployment", name)["spec"]["template"]["spec"].get("initContainers", [])
+        ],
         api_healthchecks=[api[p]["exec"]["command"] for p in probes if "exec" in api.get(p, {})],
         api_http_probes=[api[p]["httpGet"]["path"] for p in probes if "httpGet" in api.get(p, {})],
         worker_healthchecks=[worker[p]["exec"]["command"] for p in probes if "exec" in worker.get(p, {})],
@@ -259,8 +266,8 @@ def http(method: str, url: str, body: dict[str, Any] | None = None, token: str =
 def wait_until_ok(url: str, procs: list[subprocess.Popen[str]]) -> None:
     deadline = time.monotonic() + STARTUP_SECONDS
     while time.monotonic() < deadline:
-        dead = [p for p in procs if p.poll() is not None]
-        assert not dead, f"exited during start-up: {[p.args for p in dead]}"
+        for proc in procs:
+            assert proc.poll() is None, f"{proc.args} exited during start-up:\n{stop(proc)[-3000:]}"
         try:
             if http("GET", url)[0] == 200:
                 return
@@ -320,27 +327,35 @@ def test_the_deployment_migrates_serves_from_two_replicas_and_projects(
             argv = [a.replace("127.0.0.1:8000/", f"127.0.0.1:{port}/") for a in argv]
         return subprocess.run(argv, cwd=REPO, env=env_of(part, port), capture_output=True, text=True, timeout=30)
 
-    # 1. The migration runs to completion first (compose: service_completed_successfully;
-    #    k8s: the Job, before the Deployments).
-    migrated = subprocess.run(
-        deployment.migrate.local_argv(container_tmp, ports["metrics"]),
-        cwd=REPO,
-        env=env_of(deployment.migrate),
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert migrated.returncode == 0, migrated.stderr
-    assert "tables are in place (store: postgres)" in migrated.stderr
-
-    # 2. Two API replicas and the worker.
-    procs = {
-        "api1": start(deployment.api, ports["api1"]),
-        "api2": start(deployment.api, ports["api2"]),
-        "worker": start(deployment.worker),
-    }
+    procs: dict[str, subprocess.Popen[str]] = {}
     api1, api2 = (f"http://127.0.0.1:{ports[n]}" for n in ("api1", "api2"))
     try:
+        # `kubectl apply -k` starts the pods with the Job: their init containers fail (and
+        # are retried) until the Job has created the tables, so no API starts before them.
+        for init in deployment.inits:
+            done = run_check(init, init.argv)
+            assert done.returncode != 0, (init.name, "started before the migration", done.stderr[-2000:])
+
+        # 1. The migration runs to completion (compose: before the rest, which waits for
+        #    service_completed_successfully; k8s: the Job).
+        migrated = subprocess.run(
+            deployment.migrate.local_argv(container_tmp, ports["metrics"]),
+            cwd=REPO,
+            env=env_of(deployment.migrate),
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert migrated.returncode == 0, migrated.stderr
+        assert "tables are in place (store: postgres)" in migrated.stderr
+
+        # 2. The init containers now succeed; then two API replicas and the worker.
+        for init in deployment.inits:
+            done = run_check(init, init.argv)
+            assert done.returncode == 0, (init.name, done.stderr[-2000:])
+        procs["api1"] = start(deployment.api, ports["api1"])
+        procs["api2"] = start(deployment.api, ports["api2"])
+        procs["worker"] = start(deployment.worker)
         for base in (api1, api2):
             wait_until_ok(f"{base}/ready", list(procs.values()))
         wait_until_ok(f"http://127.0.0.1:{ports['metrics']}/metrics", list(procs.values()))
