@@ -207,7 +207,8 @@ def k8s_deployment(secret_values: dict[str, str]) -> Deployment:
                 env.update({k: secret_values[k] for k in secret_keys})
         rules = [m for m in c.get("volumeMounts", []) if m["name"] == "rules"]
         assert all(m["mountPath"] == env["RULES_DIR"] for m in rules)
-        env["RULES_DIR"] = str(RULES_DIR)
+        if rules:  # else RULES_DIR names a directory that is not there, as in the pod
+            env["RULES_DIR"] = str(RULES_DIR)
         return Part(name, list(c.get("command") or stages[image_stage].cmd), env)
 
     api = k8s_container("Deployment", "adjudicator-api")
