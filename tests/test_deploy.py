@@ -69,7 +69,8 @@ def test_the_kustomization_lists_every_manifest_but_the_example_secret() -> None
 
 def test_api_runs_several_replicas_with_liveness_and_readiness_probes() -> None:
     api = by_kind("Deployment")["adjudicator-api"]
-    assert api["spec"]["replicas"] >= 2
+    # The autoscaler owns the replica count; a fixed one would be reset by every apply.
+    assert "replicas" not in api["spec"]
     (c,) = containers(api)
     assert c["livenessProbe"]["httpGet"]["path"] == "/health"
     assert c["readinessProbe"]["httpGet"]["path"] == "/ready"
