@@ -1,17 +1,19 @@
 """The deployment runs: the exact commands and settings of deploy/docker-compose.yml and
 deploy/k8s (and the image's ENV, CMD and HEALTHCHECK from deploy/Dockerfile) are read from
 those files and started as plain processes against the local PostgreSQL, in the order the
-orchestrators use: the migration, then two API replicas and the projection worker.  A game
+orchestrators use: the migration (and, for Kubernetes, the pods' init containers, which must
+fail before it and pass after it), then two API replicas and the projection worker.  A game
 created through one replica is played and read through the other, the worker projects it,
-and every probe and health check the files declare answers.
+every probe and health check the files declare answers, and SIGTERM stops every part.
 
 No container engine is needed (none runs on the development machine).  Only what a
 container would provide differently is replaced, and nothing else: the executables
 (`python`, `uvicorn`) are this interpreter's; the database connection (host, port, role,
 password, database) is the test server's, with a fresh schema; `/rules` is the directory
 Compose bind-mounts; listening ports are free ports on 127.0.0.1 instead of 8000/9464 on
-all interfaces; the container's private `/tmp` (the worker's heartbeat) is a temporary
-directory.
+all interfaces; the container's private `/tmp` (the worker's heartbeat) and the unused
+`ADJUDICATOR_SQLITE_PATH` are in a temporary directory; the secrets are generated, as the
+guide's `kubectl create secret` does.
 """
 
 from __future__ import annotations
