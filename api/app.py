@@ -8,12 +8,13 @@ synchronous and thread-safe).  Every error answers ``{"error": {"code", "message
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Annotated, Any
 
-from fastapi import FastAPI, Query, Request, Response
+from fastapi import FastAPI, Path, Query, Request, Response
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.datastructures import Headers
@@ -38,6 +39,7 @@ from api.schemas import (
     PlayerOut,
     RulesetOut,
     StateResponse,
+    TokenResponse,
 )
 from domain.kernel import Command, Event, PlayerSpec
 from service.app import GameService
@@ -82,7 +84,8 @@ _HTTP_CODES = {
 def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
     """OpenAPI error responses: every route may also answer 422 (request/invalid) and 500."""
     descriptions = {
-        401: "Missing or invalid bearer token (`auth/missing_token`, `auth/invalid_token`).",
+        401: "Missing, invalid or expired bearer token (`auth/missing_token`, `auth/invalid_token`, "
+        "`auth/token_expired`).",
         403: "The token may not do this (`auth/forbidden`).",
         404: "No such game (`game/not_found`).",
         409: "Version conflict (`game/version_conflict`, details: expected and actual version), "
@@ -92,6 +95,36 @@ def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
         500: "Unexpected server error (`server/internal`); nothing is revealed about it.",
     }
     return {s: {"model": ErrorResponse, "description": descriptions[s]} for s in (*statuses, 422, 500)}
+
+
+_BODY_ERRORS = {
+    "400": "The body is not JSON the server can parse (`request/invalid`).",
+    "413": "The request body is larger than the route allows (`request/too_large`).",
+}
+
+
+def _document_errors(spec: dict[str, Any]) -> dict[str, Any]:
+    """Make the OpenAPI schema say what the exception handlers really answer: every
+    operation with a body may also answer 400 (unparsable JSON) and 413 (too large), every
+    operation 500, and every error, including FastAPI's default 422, is ``ErrorResponse``."""
+    error = {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorResponse"}}}
+    for operations in spec.get("paths", {}).values():
+        for operation in operations.values():
+            responses = operation.setdefault("responses", {})
+            if "requestBody" in operation:
+                for status, description in _BODY_ERRORS.items():
+                    responses.setdefault(status, {"description": description, "content": error})
+            responses.setdefault(
+                "500", {"description": "Unexpected server error (`server/internal`).", "content": error}
+            )
+            for status, response in responses.items():
+                if status.startswith(("4", "5")) and "HTTPValidationError" in json.dumps(response):
+                    response["content"] = error
+    schemas = spec.get("components", {}).get("schemas", {})  # ErrorResponse is there: every route names it
+    for unused in ("HTTPValidationError", "ValidationError"):
+        if unused not in json.dumps(spec.get("paths", {})):
+            schemas.pop(unused, None)
+    return spec
 
 
 def _error(status: int, code: str, message: str, **extra: Any) -> JSONResponse:
@@ -251,16 +284,40 @@ def create_app(settings: Settings | None = None, service: GameService | None = N
         tags=["games"],
         responses=_errors(401, 403, 404, 409, 413),
     )
-    def submit_command(
-        game_id: str, body: CommandRequest, principal: PrincipalDep, service: ServiceDep
-    ) -> CommandResponse:
+    def submit_command(game_id: str, body: CommandRequest, principal: PrincipalDep, service: ServiceDep) -> Response:
         """Send a command as the player the token belongs to.  An illegal move answers 422
         with the rule it breaks and records nothing."""
         if principal.player is None:
             raise ForbiddenError("commands are sent with the acting player's token")
         command = Command(type=body.type, player=principal.player, args=body.args, id=body.command_id)
         result = service.submit(game_id, command, body.expected_version)
-        return CommandResponse(version=result.version, events=[_event_out(e) for e in result.events])
+        answer = CommandResponse(version=result.version, events=[_event_out(e) for e in result.events])
+        # Serialized here, in the endpoint's thread: returning the model would make FastAPI
+        # validate it again in one more trip through the threadpool (bench/RESULTS.md).
+        return JSONResponse(answer.model_dump(mode="json"))
+
+    @api.post(
+        "/games/{game_id}/players/{player}/token",
+        response_model=TokenResponse,
+        tags=["games"],
+        responses=_errors(401, 403, 404),
+    )
+    def reissue_token(
+        game_id: str,
+        player: Annotated[str, Path(pattern=ID)],
+        principal: PrincipalDep,
+        service: ServiceDep,
+        response: Response,
+    ) -> TokenResponse:
+        """Judge only: a new token for a player whose token expired or was lost.  The
+        player's previous token stops working at once."""
+        if principal.role != "judge":
+            raise ForbiddenError("only a judge can reissue a player's token; use the judge token")
+        issued = service.reissue_token(game_id, player)
+        response.headers["Cache-Control"] = "no-store"
+        return TokenResponse(
+            game_id=issued.game_id, player=issued.player, token=issued.token, expires_at=issued.expires_at
+        )
 
     @api.get(
         "/games/{game_id}/legal-actions",
@@ -318,6 +375,14 @@ def create_app(settings: Settings | None = None, service: GameService | None = N
         stream = service.events(game_id, after=after, limit=limit, viewer=shown)
         return EventsResponse(game_id=game_id, viewer=shown, events=[_event_out(e) for e in stream])
 
+    openapi = api.openapi
+
+    def documented_openapi() -> dict[str, Any]:
+        if api.openapi_schema is None:
+            api.openapi_schema = _document_errors(openapi())
+        return api.openapi_schema
+
+    api.openapi = documented_openapi  # type: ignore[method-assign]
     return api
 
 

@@ -32,7 +32,8 @@ router = APIRouter(tags=["audit"])
 
 def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
     descriptions = {
-        401: "Missing or invalid bearer token (`auth/missing_token`, `auth/invalid_token`).",
+        401: "Missing, invalid or expired bearer token (`auth/missing_token`, `auth/invalid_token`, "
+        "`auth/token_expired`).",
         403: "Not allowed (`auth/forbidden`): the judge only, or a player once the game has ended.",
         404: "No such game (`game/not_found`).",
         413: "The request body is too large (`request/too_large`).",

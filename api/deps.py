@@ -19,7 +19,9 @@ bearer = HTTPBearer(
 )
 
 
-def get_service(request: Request) -> GameService:
+async def get_service(request: Request) -> GameService:
+    """``async``: it does no I/O, and a plain ``def`` dependency costs a trip through the
+    threadpool on every request (bench/RESULTS.md, HTTP load)."""
     return cast(GameService, request.app.state.service)
 
 
@@ -60,5 +62,6 @@ def created_game_response(created: CreatedGame, players: Sequence[PlayerIn | Pla
         version=created.version,
         players=[PlayerOut(id=p.id, name=p.name) for p in players],
         player_tokens=created.player_tokens,
+        tokens_expire_at=created.tokens_expire_at,
         manual=[ManualCardOut.model_validate(m) for m in manual] if isinstance(manual, list) else [],
     )

@@ -64,7 +64,8 @@ def require_judge_token(
 
 def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
     descriptions = {
-        401: "Missing or invalid bearer token (`auth/missing_token`, `auth/invalid_token`).",
+        401: "Missing, invalid or expired bearer token (`auth/missing_token`, `auth/invalid_token`, "
+        "`auth/token_expired`).",
         403: "A player token (`auth/forbidden`): these read models are for judges.",
         404: "No such game (`game/not_found`).",
         422: "Malformed input, or no such event/turn (`game/no_such_event`, `game/no_such_turn`, ...).",

@@ -3,6 +3,7 @@ converts at the edge."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -98,9 +99,20 @@ class CreateGameResponse(BaseModel):
     player_tokens: dict[str, str] = Field(
         description="Bearer token per player id. Shown only here: the server keeps only their hashes."
     )
+    tokens_expire_at: datetime = Field(
+        description="When the player tokens stop working (`ADJUDICATOR_TOKEN_LIFETIME_SECONDS` after issue); "
+        "a judge can reissue one with `POST /games/{game_id}/players/{player}/token`."
+    )
     manual: list[ManualCardOut] = Field(
         default_factory=list, description="Cards in the decks whose listed text is adjudicated by hand."
     )
+
+
+class TokenResponse(BaseModel):
+    game_id: str
+    player: str
+    token: str = Field(description="The player's new bearer token, shown only here; the previous one stops working.")
+    expires_at: datetime
 
 
 class EventOut(BaseModel):

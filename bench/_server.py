@@ -9,8 +9,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 from pathlib import Path
 
 import httpx
@@ -99,12 +98,3 @@ def stop(proc: subprocess.Popen[bytes], sig: int = signal.SIGTERM) -> None:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
-
-
-@contextmanager
-def serving(target: str, env: Mapping[str, str]) -> Iterator[str]:
-    proc, url = start(target, env)
-    try:
-        yield url
-    finally:
-        stop(proc)

@@ -48,7 +48,11 @@ def _pg_execute(statement: sql.Composable) -> None:
 
 @contextmanager
 def store_settings(store: str, snapshot_interval: int = 100) -> Iterator[Settings]:
-    """Settings for a fresh, empty store (a temporary SQLite file or PostgreSQL schema)."""
+    """Settings for a fresh, empty store (in memory, a temporary SQLite file or a
+    PostgreSQL schema)."""
+    if store == "memory":
+        yield Settings(store="memory", snapshot_interval=snapshot_interval)
+        return
     if store == "sqlite":
         with tempfile.TemporaryDirectory(prefix="bench-") as tmp:
             yield Settings(store="sqlite", sqlite_path=Path(tmp) / "bench.db", snapshot_interval=snapshot_interval)

@@ -15,7 +15,11 @@ counted and reported).  Two phases per server:
   the server can carry.
 
 The load generator shares the machine's CPUs with the server, as it does with the
-baseline.  Target: p99 under 50 ms on PostgreSQL with 50 concurrent games."""
+baseline.  The server's CPU time per request in the saturated phase (user + system, read
+from ``/proc``) is reported too: unlike latencies it hardly depends on what else the
+machine runs, and with 50 requests in flight the latency is about 50 / throughput (Little's
+law), so CPU per request is what bounds it.  Target: p99 under 50 ms on PostgreSQL with 50
+concurrent games."""
 
 from __future__ import annotations
 
@@ -29,7 +33,7 @@ from dataclasses import dataclass, field
 import httpx
 
 from bench import Row
-from bench._server import serving, settings_env
+from bench._server import settings_env, start, stop
 from bench._stores import STORES, store_settings
 
 GAMES = 50
@@ -44,6 +48,12 @@ class Load:
     latencies: list[float] = field(default_factory=list)
     errors: dict[int, int] = field(default_factory=dict)
     seconds: float = 0.0
+    server_cpu: float = float("nan")
+    """CPU seconds the server process spent during the phase (Linux ``/proc``)."""
+
+    @property
+    def cpu_per_request(self) -> float:
+        return self.server_cpu / len(self.latencies)
 
     @property
     def rate(self) -> float:
@@ -145,10 +155,25 @@ def _trivial_senders() -> list[Send]:
     return [make(g) for g in range(GAMES)]
 
 
-def _phases(url: str, senders: Callable[[], list[Send]]) -> tuple[Load, Load]:
-    saturated = asyncio.run(drive(url, senders(), paced=False))
-    paced = asyncio.run(drive(url, senders(), paced=True))
-    return saturated, paced
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of a process so far (``nan`` without Linux ``/proc``)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _measured(pid: int, url: str, senders: list[Send], paced: bool) -> Load:
+    before = _cpu_seconds(pid)
+    load = asyncio.run(drive(url, senders, paced))
+    load.server_cpu = _cpu_seconds(pid) - before
+    return load
+
+
+def _phases(pid: int, url: str, senders: Callable[[], list[Send]]) -> tuple[Load, Load]:
+    return _measured(pid, url, senders(), paced=False), _measured(pid, url, senders(), paced=True)
 
 
 def _check(name: str, load: Load) -> str:
@@ -157,24 +182,27 @@ def _check(name: str, load: Load) -> str:
 
 def run() -> list[Row]:
     rows: list[Row] = []
-    with serving("bench._http_app:trivial", {}) as url:
-        base_sat, base_paced = _phases(url, _trivial_senders)
+    proc, url = start("bench._http_app:trivial", {})
+    try:
+        base_sat, base_paced = _phases(proc.pid, url, _trivial_senders)
+    finally:
+        stop(proc)
     for store in STORES:
-        with (
-            store_settings(store) as settings,
-            serving(
-                "bench._http_app:app",
-                {
-                    **settings_env(settings),
-                    "ADJUDICATOR_JUDGE_TOKEN": JUDGE,
-                },
-            ) as url,
-        ):
-            senders = asyncio.run(_game_senders(url))
-            sat = asyncio.run(drive(url, senders, paced=False))
-            paced = asyncio.run(drive(url, senders, paced=True))
+        with store_settings(store) as settings:
+            proc, url = start("bench._http_app:app", {**settings_env(settings), "ADJUDICATOR_JUDGE_TOKEN": JUDGE})
+            try:
+                senders = asyncio.run(_game_senders(url))
+                sat = _measured(proc.pid, url, senders, paced=False)
+                paced = _measured(proc.pid, url, senders, paced=True)
+            finally:
+                stop(proc)
         label = f"{store} HTTP, {GAMES} games"
         rows += [
+            Row(
+                f"{label}: saturated, server CPU per command vs per trivial request",
+                sat.cpu_per_request,
+                base_sat.cpu_per_request,
+            ),
             Row(
                 f"{label}: saturated commands/s vs trivial endpoint{_check(store, sat)}",
                 sat.rate,

@@ -9,7 +9,9 @@ idempotency and version checks, the JSON round trip of the event, snapshotting e
 ``ADJUDICATOR_SNAPSHOT_INTERVAL`` events.  The baseline writes the same
 ``Game.Happened`` event (same payload, next version) straight to the application's event
 store (``app.events.put``), with no load at all: the least an eventsourcing write can
-cost.  Target: ratio <= 1.5x."""
+cost.  The two alternate in rounds of ``PER_ROUND`` writes; each side's time is its best
+round (as ``bench.compare`` takes the best of its repeats), so a burst of load from other
+processes during one round does not decide the ratio.  Target: ratio <= 1.5x."""
 
 from __future__ import annotations
 
@@ -26,7 +28,7 @@ PLAYERS = [
     PlayerSpec("p1", "Alice", {"starter": "counters"}),
     PlayerSpec("p2", "Bob", {"starter": "sixes"}),
 ]
-ROUNDS = 6
+ROUNDS = 7
 PER_ROUND = 50
 
 
@@ -39,7 +41,7 @@ def measure(store: str) -> tuple[float, float]:
             bare_id = uuid4()
             bare_version = 0
             n = 0
-            service_time = bare_time = 0.0
+            service_best = bare_best = float("inf")
             for _ in range(ROUNDS):
                 t0 = time.perf_counter()
                 for _ in range(PER_ROUND):
@@ -47,16 +49,15 @@ def measure(store: str) -> tuple[float, float]:
                     result = service.submit("bench", Command("Pass", player, {}, f"c{n}"), version)
                     version = result.version
                     n += 1
-                service_time += time.perf_counter() - t0
+                service_best = min(service_best, (time.perf_counter() - t0) / PER_ROUND)
                 # the event the service just stored, as it stored it: the same payload
                 last = list(service.app.events.get(game_uuid("bench"), gt=version - 1))[-1]
                 t0 = time.perf_counter()
                 for _ in range(PER_ROUND):
                     bare_version += 1
                     service.app.events.put([replace(last, originator_id=bare_id, originator_version=bare_version)])
-                bare_time += time.perf_counter() - t0
-            total = ROUNDS * PER_ROUND
-            return service_time / total, bare_time / total
+                bare_best = min(bare_best, (time.perf_counter() - t0) / PER_ROUND)
+            return service_best, bare_best
         finally:
             service.close()
 
@@ -66,4 +67,8 @@ def run() -> list[Row]:
     for store in STORES:
         value, baseline = measure(store)
         rows.append(Row(f"{store}: service.submit (1 event) vs bare events.put of it", value, baseline))
+    # In memory the append costs next to nothing, so the value is what the service itself
+    # costs per command in CPU, whatever the disks of a shared machine are doing.
+    value, baseline = measure("memory")
+    rows.append(Row("memory: service.submit (1 event), the service's own CPU cost, vs events.put", value, baseline))
     return rows

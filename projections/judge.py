@@ -257,6 +257,15 @@ class GenericNarrator(SharedSentences):
         circles = ", ".join(d.get("circles", []))
         return f"{self.player(d['player'])} deployed {self.card_name(d['oid'])}" + (f" to {circles}" if circles else "")
 
+    def _LoopDeclared(self, d: Mapping[str, Any]) -> str:  # noqa: N802
+        steps = len(d["actions"])
+        return f"{self.player(d['player'])} declared an infinite loop of {steps} actions, {d['times']} time(s)"
+
+    def _LoopPerformed(self, d: Mapping[str, Any]) -> str:  # noqa: N802
+        done = f"The loop was performed {d['times']} of the {d['declared']} time(s) declared"
+        stopped = d.get("stopped_by")
+        return f"{done}; {self.player(stopped)} stops it with another action" if stopped else done
+
     def _InvasionDeclared(self, d: Mapping[str, Any]) -> str:  # noqa: N802
         return f"{self.player(d['player'])} invaded with {self.card_name(d['oid'])}"
 
@@ -451,6 +460,15 @@ class GcgNarrator(GenericNarrator):
     def _LoopDetected(self, d: Mapping[str, Any]) -> str:  # noqa: N802
         actions = ", ".join(_words(str(a).split(":")[0]) for a in d["actions"])
         return f"A loop was detected: {self.player(d['player'])} may not repeat {actions} this turn"
+
+    def _LoopDeclared(self, d: Mapping[str, Any]) -> str:  # noqa: N802
+        steps = len(d["actions"])
+        return f"{self.player(d['player'])} declared an infinite loop of {steps} actions, {d['times']} time(s)"
+
+    def _LoopPerformed(self, d: Mapping[str, Any]) -> str:  # noqa: N802
+        done = f"The loop was performed {d['times']} of the {d['declared']} time(s) declared"
+        stopped = d.get("stopped_by")
+        return f"{done}; {self.player(stopped)} stops it with another action" if stopped else done
 
     def _InvasionDeclared(self, d: Mapping[str, Any]) -> str:  # noqa: N802
         return f"{self.player(d['player'])} invaded with {self.card_name(d['oid'])} (invasion value {d.get('icon', 0)})"
@@ -843,6 +861,9 @@ class LlNarrator(GenericNarrator):
             changes.append("auras count as hearts")
         if d.get("lose_abilities"):
             changes.append("loses its abilities")
+        if d.get("no_attacks"):
+            players = " and ".join(self.player(p) for p in d.get("players", []))
+            return f"{self.card(d['source'])} made {players} unable to attack for the {_nice(str(d['duration']))}"
         what = "; ".join(changes) or "an effect"
         targets = self.cards(d["targets"], owned=True)
         return f"{self.card(d['source'])} gave {targets} {what} for the {_nice(str(d['duration']))}"
@@ -856,6 +877,27 @@ class LlNarrator(GenericNarrator):
         source = f" by {self.card(d['source'])}" if isinstance(d.get("source"), str) else ""
         target = f" to {self.card(d['oid'])}" if isinstance(d.get("oid"), str) else ""
         return f"A replacement effect{source} was applied{target}"
+
+    def _ReplacementChosen(self, d: Mapping[str, Any]) -> str:  # noqa: N802
+        who = self.player(d["player"])
+        if d.get("choice") == "none":
+            return f"{who} chose not to apply an optional replacement effect to {self.card(d['oid'])}"
+        source = str(d.get("choice", "")).rsplit(":", 1)[0]
+        shown = self.card(source) if source in self.b.objects else "a replacement effect"
+        return f"{who} chose to apply the replacement effect of {shown} to {self.card(d['oid'])}"
+
+    def _XChosen(self, d: Mapping[str, Any]) -> str:  # noqa: N802
+        return f"{self.player(d['player'])} chose X = {d['x']} for the ability of {self.card(d['source'])}"
+
+    def _DelayedTriggerCreated(self, d: Mapping[str, Any]) -> str:  # noqa: N802
+        when = _nice(str(d["trigger"]))
+        repeat = " (each time this turn)" if not d.get("once") else ""
+        return f"{self.card(d['source'])} set up an automatic ability for the {when}{repeat}"
+
+    def _DelayedTriggersEnded(self, d: Mapping[str, Any]) -> str:  # noqa: N802
+        sources = [self.card(x.source) for x in self.b.delayed if x.id in d["ids"]]
+        shown = ", ".join(dict.fromkeys(sources)) or ", ".join(d["ids"])
+        return f"Delayed automatic abilities of {shown} ended ({d.get('why', 'expired')})"
 
 
 def narrator(before: Any, after: Any, names: Mapping[str, str]) -> GenericNarrator:

@@ -18,9 +18,11 @@ import json
 import re
 import secrets
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any, Literal, cast
 from uuid import NAMESPACE_URL, UUID, uuid4, uuid5
 
@@ -34,6 +36,7 @@ from domain.audit import chain_link
 from domain.kernel import JSON, Command, Event, GameSpec, PlayerSpec, Rejection, RulesEngine
 from domain.rulesets import get_engine, list_rulesets
 from service.catalog import CardCatalogs, UnknownStarterDeckError
+from service.credentials import Credentials, PlayerToken, credentials_id, current_tokens
 from service.errors import (
     AuthError,
     CommandIdReusedError,
@@ -58,6 +61,7 @@ __all__ = [
     "Game",
     "GameService",
     "GameView",
+    "IssuedToken",
     "LegalActions",
     "Principal",
     "RulesetInfo",
@@ -74,6 +78,9 @@ MAX_SUBMIT_ATTEMPTS = 5
 _GAMES = uuid5(NAMESPACE_URL, "urn:tcg-adjudicator:games")
 AGGREGATE_CACHE_SIZE = 256
 """Games kept in memory per process (each fast-forwarded from the store when loaded)."""
+HEADER_CACHE_SIZE = 4096
+"""Game headers (created events, never changed once stored) kept per process for
+``authenticate``."""
 _CACHE_LOCK = threading.RLock()
 """Held while a game is fast-forwarded or copied (see ``_project``)."""
 _KEEP_STATES: ContextVar[bool] = ContextVar("_KEEP_STATES", default=False)
@@ -144,11 +151,13 @@ class Game(Aggregate):
         def take(cls, aggregate: Any) -> Game.Snapshot:
             snapshot = super().take(aggregate)
             snapshot.state["state"] = aggregate.engine.state_to_dict(aggregate.state)
+            snapshot.state.pop("_state_private", None)  # about this process's objects, not the game
             return snapshot
 
         def mutate(self, _: None) -> Game:
             game = cast(Game, super().mutate(None))
             game.state = game.engine.state_from_dict(game.state)
+            game._state_private = True
             return game
 
     @staticmethod
@@ -181,25 +190,35 @@ class Game(Aggregate):
         self.token_hashes = token_hashes
         self.commands: dict[str, dict[str, Any]] = {}
         self.state: Any = self.engine.evolve(self.engine.initial_state(), _fresh(first_event))
+        self._state_private = True
+        """Whether ``state`` is this game's alone, so replay may change it in place (see
+        ``_copy``)."""
 
     @property
     def engine(self) -> RulesEngine[Any]:
         return get_engine(self.ruleset)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
-        """The copy the repository's cache hands out on every load: the domain state deep;
-        the command index one level deep (an entry is never changed once its command is
-        recorded, and the index grows with the game); the header as it is (never changed)."""
-        with _CACHE_LOCK:
-            return self._copy(memo)
+        """The copy the repository's cache hands out on every load (and ``submit`` takes of
+        its cached game): the command index one level deep (an entry is never changed once
+        its command is recorded, and the index grows with the game), the header as it is
+        (never changed) and the domain state **shared**, copy on write.
 
-    def _copy(self, memo: dict[int, Any]) -> Game:
+        Sharing the state is safe because nothing changes a state that may be shared:
+        ``decide``, ``legal_actions``, ``view`` and ``redact_event`` only read it
+        (tests/test_reliability_state_sharing.py checks every engine), a command's events
+        are applied with ``evolve``, which returns a new state, and replay applies events in
+        place only to a state its game holds alone (``_state_private``), deep-copying a
+        shared one first.  So the per-command deep copy of the whole state is gone
+        (bench/RESULTS.md, store overhead); a copy is made only when a cached game is
+        fast-forwarded past events another process wrote."""
+        with _CACHE_LOCK:
+            return self._copy()
+
+    def _copy(self) -> Game:
         clone = copy.copy(self)
-        clone.__dict__.update(
-            _pending_events=list(self._pending_events),
-            commands=dict(self.commands),
-            state=copy.deepcopy(self.state, memo),
-        )
+        clone.__dict__.update(_pending_events=list(self._pending_events), commands=dict(self.commands))
+        self._state_private = clone._state_private = False
         return clone
 
     @property
@@ -217,10 +236,16 @@ class Game(Aggregate):
     ) -> None:
         self.chain_head = chain_hash
         in_place = None if _KEEP_STATES.get() else getattr(self.engine, "evolve_in_place", None)
-        if in_place is not None:  # replaying: nothing else holds this state (bench/RESULTS.md)
+        if in_place is not None:  # replaying (bench/RESULTS.md): on a state nothing else holds
+            if not self.__dict__.get("_state_private", False):
+                self.state = copy.deepcopy(self.state)
+                self._state_private = True
             in_place(self.state, _fresh(event))
         else:
+            # A new state, which may share parts with the one before (engines copy on
+            # write): never changed in place, as if shared.
             self.state = self.engine.evolve(self.state, _fresh(event))
+            self._state_private = False
         if command_id:
             done = self.commands.setdefault(command_id, {"first": event["seq"], "digest": command_digest})
             done["last"] = event["seq"]
@@ -283,12 +308,16 @@ class Adjudicator(Application[UUID]):
         # Unlike the base class, ignore os.environ: Settings already read it.
         return Environment(name, dict(env or {}))
 
-    def record(self, game: Game) -> None:
-        """Save the game's new events atomically, then snapshot it when it crossed a
-        multiple of the snapshot interval.  Raises ``IntegrityError`` if another writer
-        recorded first."""
+    def record(self, game: Game, *others: Aggregate) -> None:
+        """Save the game's new events (and those of ``others``) atomically, then snapshot
+        the game when it crossed a multiple of the snapshot interval.  Raises
+        ``IntegrityError`` if another writer recorded first."""
         before = game.version - len(game.pending_events)
-        self.save(game)
+        # ``Application.save`` would do the same put after two isinstance checks per
+        # aggregate against runtime Protocols, which cost more than the rest of a
+        # command's bookkeeping (bench/RESULTS.md, store overhead); it notifies nothing
+        # this application listens to.
+        self.events.put([e for aggregate in (game, *others) for e in aggregate.collect_events()])
         if game.version // self.snapshot_interval > before // self.snapshot_interval:
             assert self.snapshots is not None
             with contextlib.suppress(IntegrityError):  # a snapshot at this version exists already
@@ -318,6 +347,17 @@ class CreatedGame:
     player_tokens: dict[str, str]
     """Shown once: only their hashes are stored."""
     events: list[Event]
+    tokens_expire_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class IssuedToken:
+    """A player's new token (shown once: only its hash is stored)."""
+
+    game_id: str
+    player: str
+    token: str
+    expires_at: datetime
 
 
 @dataclass(frozen=True, slots=True)
@@ -369,6 +409,8 @@ class GameService:
         self.settings = settings
         self.catalogs = catalogs if catalogs is not None else CardCatalogs(extra_file=settings.card_catalog)
         self.app = Adjudicator(settings)
+        self._headers: OrderedDict[str, Game.Created] = OrderedDict()
+        self._headers_lock = threading.Lock()
 
     def close(self) -> None:
         self.app.close()
@@ -501,6 +543,7 @@ class GameService:
         if not outcome:
             raise EngineContractError(f"{spec.ruleset} started game {spec.game_id!r} without any event")
         tokens = {p.id: secrets.token_urlsafe(32) for p in spec.players}
+        issued_at = self.clock()
         first = _checked(outcome[0], 1)
         game = Game(
             game_id=spec.game_id,
@@ -512,12 +555,14 @@ class GameService:
             setup=json.loads(json.dumps(setup)),
         )
         rest = game.record(outcome[1:])
+        credentials = Credentials(game_id=spec.game_id, issued_at=issued_at.isoformat())
         try:
-            self.app.record(game)
+            self.app.record(game, credentials)
         except IntegrityError:
             raise GameAlreadyExistsError(spec.game_id) from None
         events = [Event.from_dict(first), *(e for e, _ in rest)]
-        return CreatedGame(spec.game_id, spec.ruleset, spec.variant, game.version, tokens, events)
+        expire_at = issued_at + self._token_lifetime
+        return CreatedGame(spec.game_id, spec.ruleset, spec.variant, game.version, tokens, events, expire_at)
 
     def _deck(self, ruleset: str, player: PlayerSpec) -> dict[str, JSON]:
         deck = player.deck
@@ -636,15 +681,55 @@ class GameService:
         return out
 
     def authenticate(self, game_id: str, token: str) -> Principal:
-        """The judge (``ADJUDICATOR_JUDGE_TOKEN``) or the player a token was issued to."""
+        """The judge (``ADJUDICATOR_JUDGE_TOKEN``) or the player a token was issued to.
+        Raises ``AuthError``: ``auth/token_expired`` for a player's current token older
+        than the token lifetime, ``auth/invalid_token`` for any other token (including
+        one a judge has replaced)."""
         header = self._header(game_id)
         if hmac.compare_digest(token.encode(), self.settings.judge_token.encode()):
             return Principal("judge")
         digest = _token_hash(token)
-        for player, stored in header.token_hashes.items():
-            if hmac.compare_digest(digest, stored):
+        for player, current in self._tokens(game_id, header).items():
+            if hmac.compare_digest(digest, current.token_hash):
+                expires_at = current.issued_at + self._token_lifetime
+                if self.clock() >= expires_at:
+                    raise AuthError(
+                        f"the token of {player!r} for game {game_id!r} expired at {expires_at.isoformat()}; "
+                        "a judge can issue a new one",
+                        "auth/token_expired",
+                    )
                 return Principal("player", player)
         raise AuthError(f"the token is not valid for game {game_id!r}")
+
+    def reissue_token(self, game_id: str, player: str) -> IssuedToken:
+        """A new token for ``player`` (for judges: a lost or expired token); the player's
+        previous token stops working at once, in every process.  Raises
+        ``GameNotFoundError``, ``InvalidRequestError`` (``game/unknown_player``)."""
+        header = self._header(game_id)
+        if player not in header.token_hashes:
+            raise InvalidRequestError(f"{player!r} does not play in game {game_id!r}", "game/unknown_player")
+        token = secrets.token_urlsafe(32)
+        for _ in range(MAX_SUBMIT_ATTEMPTS):
+            issued_at = self.clock()
+            try:
+                credentials = cast(Credentials, self.app.repository.get(credentials_id(game_id)))
+            except AggregateNotFoundError:  # a game from before tokens expired
+                credentials = Credentials(game_id=game_id, issued_at=header.timestamp.isoformat())
+            credentials.reissue(player=player, token_hash=_token_hash(token), issued_at=issued_at.isoformat())
+            try:
+                self.app.save(credentials)
+            except IntegrityError:
+                continue  # another judge reissued a token of this game at the same time
+            return IssuedToken(game_id, player, token, issued_at + self._token_lifetime)
+        raise VersionConflictError(credentials.version, credentials.version + 1)
+
+    @property
+    def _token_lifetime(self) -> timedelta:
+        return timedelta(seconds=self.settings.token_lifetime_seconds)
+
+    def _tokens(self, game_id: str, header: Game.Created) -> dict[str, PlayerToken]:
+        stored = self.app.events.get(credentials_id(game_id))
+        return current_tokens(header.token_hashes, header.timestamp, stored)
 
     # --------------------------------------------------------------------------- helpers
 
@@ -683,9 +768,20 @@ class GameService:
                 cache.put(game.id, game)
 
     def _header(self, game_id: str) -> Game.Created:
-        """The created event alone: cheaper than loading the game."""
+        """The created event alone: cheaper than loading the game, and cached (it is never
+        changed once stored)."""
+        with self._headers_lock:
+            cached = self._headers.get(game_id)
+            if cached is not None:
+                self._headers.move_to_end(game_id)
+                return cached
         for e in self.app.events.get(game_uuid(game_id), lte=1):
-            return cast(Game.Created, e)
+            header = cast(Game.Created, e)
+            with self._headers_lock:
+                self._headers[game_id] = header
+                if len(self._headers) > HEADER_CACHE_SIZE:
+                    self._headers.popitem(last=False)
+            return header
         raise GameNotFoundError(game_id)
 
     @staticmethod

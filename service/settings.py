@@ -17,6 +17,8 @@ variable                        meaning (default)
                                 ``false`` for API replicas when a migration job creates them
                                 (``python -m service.worker migrate`` always creates them).
                                 SQLite files always get their tables.
+``ADJUDICATOR_TOKEN_LIFETIME_SECONDS``  a player token expires this long after it was issued
+                                (``86400``: one day); a judge can reissue it
 ``ADJUDICATOR_ENV``             ``development`` (default) or ``production``
 ``ADJUDICATOR_JUDGE_TOKEN``     the judge/admin bearer token; generated per process in
                                 development, required (>= 32 chars, not a placeholder) in
@@ -78,12 +80,17 @@ class Settings:
     snapshot_interval: int = 100
     card_catalog: Path | None = None
     create_tables: bool = True
+    token_lifetime_seconds: int = 86400
     env: Env = "development"
     judge_token: str = field(default_factory=_development_judge_token, repr=False)
 
     def __post_init__(self) -> None:
         if self.snapshot_interval < 1:
             raise SettingsError(f"ADJUDICATOR_SNAPSHOT_INTERVAL must be >= 1, got {self.snapshot_interval}")
+        if self.token_lifetime_seconds < 1:
+            raise SettingsError(
+                f"ADJUDICATOR_TOKEN_LIFETIME_SECONDS must be >= 1 (seconds), got {self.token_lifetime_seconds}"
+            )
         if self.env == "production":
             _check_production_token("" if self.judge_token_generated else self.judge_token)
 
@@ -113,6 +120,9 @@ class Settings:
             snapshot_interval=_integer("ADJUDICATOR_SNAPSHOT_INTERVAL", get("SNAPSHOT_INTERVAL", "100")),
             card_catalog=Path(catalog) if catalog else None,
             create_tables=_boolean("ADJUDICATOR_CREATE_TABLES", get("CREATE_TABLES", "true")),
+            token_lifetime_seconds=_integer(
+                "ADJUDICATOR_TOKEN_LIFETIME_SECONDS", get("TOKEN_LIFETIME_SECONDS", "86400")
+            ),
             env=cast(Env, _choice("ADJUDICATOR_ENV", get("ENV", "development"), get_args(Env))),
             judge_token=e.get("ADJUDICATOR_JUDGE_TOKEN") or _development_judge_token(),
         )

@@ -65,6 +65,13 @@ def strategy(n: int, effects: list[dict[str, Any]], **kw: Any) -> dict[str, Any]
     return card
 
 
+def replacing(n: int, name: str, replaces: str, instead: list[dict[str, Any]], **kw: Any) -> dict[str, Any]:
+    """A test-only battle card with one replacement ability (9.2.1.3): "when ``replaces``
+    would happen (to the cards of ``affects``, this card by default), ``instead``"."""
+    ability: dict[str, Any] = {"kind": "replacement", "replaces": replaces, "instead": instead, **kw}
+    return battle(n, name=name, abilities=[ability])
+
+
 VANILLA = battle(0, name="Vanilla Tank")
 
 

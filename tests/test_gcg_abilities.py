@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.gcg import engine
-from domain.gcg.characteristics import counter_power, threat_level
+from domain.gcg.characteristics import board, counter_power, threat_level
 from tests.gcg_support import (
     BLUE,
     RED,
@@ -195,6 +195,117 @@ def test_value_modifications_follow_time_stamps() -> None:
     assert threat_level(state, "p1") == 5000
     to_strategy(state, "p2", tst(51), 1)
     assert threat_level(state, "p1") == 15000
+
+
+def _grant(n: int, name: str, gain: str | None, having: str | None, **kw: Any) -> dict[str, Any]:
+    """A test battle card: "your battle cards [with the trait ``having``] also have the
+    trait ``gain``" (9.8.1.3), or get ``kw`` (9.8.1.5)."""
+    flt: dict[str, Any] = {"controller": "you", "types": ["battle"]}
+    if having:
+        flt["traits"] = [having]
+    ability = {"kind": "continuous", "affects": {"kind": "all", "filter": flt}, **kw}
+    if gain:
+        ability["gain_traits"] = [gain]
+    return battle(n, name=name, abilities=[ability])
+
+
+TITAN_BEACON = _grant(90, "Titan Beacon", "Titan", "Kaiju")
+KAIJU_BEACON = _grant(91, "Kaiju Beacon", "Kaiju", None)
+TITAN_DRILL = _grant(92, "Titan Drill", None, "Titan", counter=1000)
+
+
+def test_an_effect_that_depends_on_another_is_applied_after_it() -> None:
+    """9.8.1.6: Titan Beacon (the older time stamp) gives 〈Titan〉 to your battle cards with
+    〈Kaiju〉; Kaiju Beacon gives 〈Kaiju〉 to all of them.  Applying Kaiju Beacon first changes
+    what Titan Beacon applies to, so Titan Beacon depends on it and is applied after it,
+    whatever the time stamps (9.8.1.7); then a 9.8.1.5 bonus for 〈Titan〉 applies too."""
+    beacons = {TITAN_BEACON["id"]: 1, KAIJU_BEACON["id"]: 1, TITAN_DRILL["id"]: 1}
+    state = _game(beacons, extra=[TITAN_BEACON, KAIJU_BEACON, TITAN_DRILL])
+    titan = to_zone(state, "p1", TITAN_BEACON["id"], 2)
+    tank = to_zone(state, "p1", tst(10), 4)  # 〈Atomic〉, 3000
+    assert board(state)[tank].traits == ["Atomic"]
+    to_zone(state, "p1", KAIJU_BEACON["id"], 3)
+    infos = board(state)
+    assert infos[titan].since < infos[tank].since
+    assert infos[tank].traits == ["Atomic", "Kaiju", "Titan"]
+    assert "Titan" in infos[titan].traits
+    assert counter_power(state, tank) == 3000
+    to_zone(state, "p1", TITAN_DRILL["id"], 5)
+    assert counter_power(state, tank) == 4000
+
+
+def test_a_continuous_ability_can_depend_on_a_resolved_effect() -> None:
+    """9.8.1.6 with 9.8.1.7.2: an ability's effect that gave 〈Kaiju〉 to one battle card
+    (time stamp: when it was played, after Titan Beacon was placed) is applied before
+    Titan Beacon, which depends on it; without it, the card has no 〈Titan〉."""
+    state = _game({TITAN_BEACON["id"]: 1}, extra=[TITAN_BEACON])
+    to_zone(state, "p1", TITAN_BEACON["id"], 2)
+    tank = to_zone(state, "p1", tst(10), 4)
+    other = to_zone(state, "p1", tst(11), 5)
+    effect_on(state, tank, "kaiju", "p1", gain_traits=["Kaiju"])
+    infos = board(state)
+    assert infos[tank].traits == ["Atomic", "Kaiju", "Titan"]
+    assert infos[other].traits == ["Atomic"]
+
+
+PLUS_2000 = {"kind": "continuous", "counter": 2000, "text": "This card gets +2000 counter power."}
+LAST_WORDS = {
+    "kind": "auto",
+    "trigger": "destroyed",
+    "effects": [{"op": "draw"}],
+    "text": "When this card is destroyed, draw a card.",
+}
+BATTLE_ORDERS = strategy(
+    93,
+    [
+        {
+            "op": "modify",
+            "target": {"filter": {"controller": "you", "types": ["battle"]}},
+            "gain_abilities": [PLUS_2000, LAST_WORDS],
+        }
+    ],
+    name="Battle Orders",
+    text='Choose 1 battle card in your zones. Until end of turn, it gains "This card gets +2000 counter power" '
+    'and "When this card is destroyed, draw a card".',
+)
+
+
+def test_abilities_gained_from_an_effect_apply_until_it_ends() -> None:
+    """9.8.1.2 ("effects that grant abilities", cited as 9.8.1.1 p1): the gained continuous
+    ability modifies the counter power (9.8.1.5) and the gained automatic ability triggers
+    (9.6.4.1.2); at the end of the turn the effect disappears (7.5.6)."""
+    state = _game({BATTLE_ORDERS["id"]: 1}, extra=[BATTLE_ORDERS])
+    tank = to_zone(state, "p1", tst(10), 4)  # 3000
+    orders = to_hand(state, "p1", BATTLE_ORDERS["id"])
+    events = run(state, cmd("ActivateStrategy", "p1", card=orders, zone=1))
+    assert find(events, "ContinuousEffectCreated").rule == "GCG-1.00 9.8.1.1 p1"
+    assert counter_power(state, tank) == 5000
+    from domain.gcg import flow
+    from domain.gcg.context import Ctx
+
+    ctx = Ctx(state.clone(), "cmd:test")
+    ctx.stack = [{"op": "destroy", "oid": tank, "rule": "5.12.1"}, {"op": "check", "rule": "9.4.1"}][::-1]
+    flow.run(ctx)
+    find(ctx.events, "AbilityTriggered", source=tank, trigger="destroyed")
+    assert len(ctx.s.zones["p1"]["hand"]) == len(state.zones["p1"]["hand"]) + 1
+    other = to_zone(state, "p1", tst(10), 5)
+    assert counter_power(state, other) == 3000  # only the chosen card gained them
+    end_main(state)
+    assert counter_power(state, tank) == 3000
+
+
+def test_granting_and_nullifying_abilities_apply_in_time_stamp_order() -> None:
+    """9.8.1.2 with 9.8.1.7: an ability gained after all abilities were nullified applies;
+    one gained before is nullified with the others."""
+    state = _game()
+    first = to_zone(state, "p1", tst(10), 4)
+    second = to_zone(state, "p1", tst(10), 5)
+    effect_on(state, first, "grant-1", gain_abilities=[PLUS_2000])
+    effect_on(state, first, "jam-1", nullify=True)
+    effect_on(state, second, "jam-2", nullify=True)
+    effect_on(state, second, "grant-2", gain_abilities=[PLUS_2000])
+    assert counter_power(state, first) == 3000
+    assert counter_power(state, second) == 5000
 
 
 def test_nullified_abilities_do_not_apply() -> None:

@@ -4,7 +4,9 @@ timings.  The infinite loop rule (12.1)."""
 
 from __future__ import annotations
 
-from domain.gcg import engine
+from typing import Any
+
+from domain.gcg import engine, flow
 from tests.gcg_support import (
     RED,
     choose,
@@ -159,16 +161,48 @@ ENDLESS = {
 }
 
 
-def test_an_infinite_loop_no_player_can_stop_is_a_draw() -> None:
-    """12.1.1.3: a situation trigger (9.6.6.1) whose effect never ends the situation."""
-    state, _ = start_game(with_cards(RED, {ENDLESS["id"]: 1}), extra=[ENDLESS])
-    to_zone(state, "p1", ENDLESS["id"], 5)
+def _invade_with_the_last_card(card: dict[str, Any]) -> tuple[Any, list[Any]]:
+    """Given ``card`` in p1's zone 5 and one card in p1's hand, p1 invades with it: the hand
+    is empty (a situation, 9.6.6)."""
+    state, _ = start_game(with_cards(RED, {card["id"]: 1}), extra=[card])
+    to_zone(state, "p1", card["id"], 5)
     empty_hand(state, "p1")
     last = put(state, find_card(state, "p1", tst(10)), "hand")
     events = run(state, cmd("Invade", "p1", card=last))
     ended = find(events, "GameEnded")
     assert ended.data == {"winner": None, "result": "draw"} and ended.rule == "GCG-1.00 12.1.1.3"
     assert state.finished and state.result == "draw"
+    return state, events
+
+
+def test_an_infinite_loop_no_player_can_stop_is_a_draw() -> None:
+    """12.1.1.3: a situation trigger (9.6.6.1) whose effect never ends the situation."""
+    _, events = _invade_with_the_last_card(ENDLESS)
+    assert "check timing rounds" in find(events, "NothingHappened").data["why"]  # rage grows: no repeat
+
+
+RESTLESS = {
+    **ENDLESS,
+    "id": "GCG-TST-971",
+    "name": "Restless Sentry",
+    "abilities": [
+        {
+            "kind": "auto",
+            "trigger": "hand_empty",
+            "effects": [{"op": "advance"}, {"op": "retreat"}],
+            "text": "When your hand has no cards, advance your invading monster. Then retreat it.",
+        }
+    ],
+}
+
+
+def test_a_loop_that_repeats_the_game_state_is_a_draw_as_soon_as_it_repeats() -> None:
+    """12.1.1.3: a situation trigger (9.6.6.1) whose effect leaves everything as it was: the
+    same game state and work come back with no decision in between, so the loop cannot be
+    stopped; the game is a draw without waiting for the round limit."""
+    _, events = _invade_with_the_last_card(RESTLESS)
+    assert "repeats" in find(events, "NothingHappened").data["why"]
+    assert len(find_all(events, "AbilityResolved")) < flow.LOOP_LIMIT // 10
 
 
 def test_pending_choice_survives_interrupts_across_commands() -> None:

@@ -81,6 +81,7 @@ def test_rejections_and_games(store: Path, capsys: pytest.CaptureFixture[str]) -
     assert main(["games", "--loss", "conceded"]) == 0
     assert capsys.readouterr().out.splitlines() == ["0 game(s)"]
     assert main(["project", "--rebuild"]) == 0
-    assert capsys.readouterr().out.strip() == "rebuilt the games index: 10 stored events replayed"
+    # 8 game events, the rejection log's 2 and the game's credentials (when its tokens were issued)
+    assert capsys.readouterr().out.strip() == "rebuilt the games index: 11 stored events replayed"
     assert main(["rejections", "nope"]) == 1
     assert "game/not_found" in capsys.readouterr().err

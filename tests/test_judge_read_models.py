@@ -92,9 +92,10 @@ def play(games: GameService, ruleset: str, decks: tuple[str, str], commands: int
 
 
 def test_a_refused_command_is_recorded_for_judges_without_touching_the_game(
-    games: GameService, judge: JudgeService
+    games: GameService, judge: JudgeService, clock: Clock
 ) -> None:
     counting_game(games)
+    clock.now = T0  # the two refusals below are read at T0 and T0 + 1 s
     before_events = games.events("g1")
     before_version = games.view("g1", None).version
     with pytest.raises(CommandRejectedError) as refused:

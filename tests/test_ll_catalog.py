@@ -47,6 +47,11 @@ def test_the_catalog_exercises_the_card_vocabulary() -> None:
     ops = {e.op for a in abilities for e in a.effects}
     assert {"draw", "stock_boost", "modify", "disable", "destroy_gate", "stock", "rest", "put_in_soul", "set"} <= ops
     assert {"synthesis", "blink_step", "for_every"} <= ops
+    assert {"delayed", "prevent_attacks"} <= ops  # 9.7.5, 8.2.4
+    assert any(a.x for a in abilities) and any(a.state for a in abilities)  # 9.6.2.2.1, 9.7.6
+    assert any(a.set_power is not None for a in abilities)  # 9.9.1.4, 9.9.1.7.1
+    replacing = [a for a in abilities if a.kind == "replacement"]
+    assert any(a.may for a in replacing) and {a.replaces for a in replacing} >= {"stocked", "dropped"}  # 9.10
     triggers = {a.trigger for a in abilities if a.trigger}
     assert triggers <= set(get_args(Trigger)) and len(triggers) >= 7
 

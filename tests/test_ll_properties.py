@@ -6,24 +6,38 @@ from __future__ import annotations
 
 import random
 from functools import cache
+from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from domain.kernel import Command, Event, Rejection
 from domain.ll import engine
 from domain.ll.state import GameState, apply_event
-from tests.test_ll_support import start_game
+from tests.test_ll_support import deck, start_game
 
 MAX_COMMANDS = 3000
 QUIET = frozenset({"EndMainPhase", "EndAttacks", "PassLogic", "DeclineIntercept", "SkipLevel"})
 
 
+NEW_VOCABULARY = {
+    **{f"LL-TST-0{n}": 2 for n in (13, 14, 15, 16, 17, 18, 19)},
+    **{f"LL-TST-0{n}": 2 for n in (60, 61, 62, 63, 64, 65, 66, 67, 68)},
+    "LL-TST-005": 2,
+}
+"""Cards with delayed / conditional triggers, X, value setting, attacks prevented and
+replacement effects (8.2.4, 9.6.2.2.1, 9.7.5, 9.7.6, 9.9.1.7, 9.10)."""
+
+
 def play_randomly(
-    seed: int, *, aggression: float = 0.75
+    seed: int, *, aggression: float = 0.75, decks: tuple[dict[str, Any], dict[str, Any]] | None = None
 ) -> tuple[GameState, list[Event], list[tuple[Command, list[Event]]]]:
-    """Both starter decks; each decision is a random legal action (rearranging is rare)."""
-    state, events = start_game(seed=seed, first=None)
+    """Both starter decks (or ``decks``); each decision is a random legal action (rearranging is rare)."""
+    if decks is None:
+        state, events = start_game(seed=seed, first=None)
+    else:
+        state, events = start_game(*decks, seed=seed, first=None)
     rng = random.Random(seed)
     commands: list[tuple[Command, list[Event]]] = []
     for n in range(MAX_COMMANDS):
@@ -66,6 +80,29 @@ def test_random_legal_play_reaches_a_game_end_and_replays_exactly(seed: int) -> 
     assert engine.state_to_dict(engine.state_from_dict(engine.state_to_dict(state))) == engine.state_to_dict(state)
 
 
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**32))
+def test_random_play_with_the_newer_card_vocabulary_replays_exactly(seed: int) -> None:
+    state, events, _ = play_randomly(seed, decks=(deck(NEW_VOCABULARY), deck(NEW_VOCABULARY)))
+    assert state.finished, f"no game end after {MAX_COMMANDS} commands (turn {state.turn})"
+    replayed = GameState()
+    for e in events:
+        apply_event(replayed, Event.from_dict(e.to_dict()))
+    assert engine.state_to_dict(replayed) == engine.state_to_dict(state)
+
+
+def test_random_play_with_the_newer_card_vocabulary_uses_it() -> None:
+    """The decks of the test above do exercise the newer vocabulary (a few fixed seeds)."""
+    seen: set[str] = set()
+    wanted = {"DelayedTriggerCreated", "XChosen", "ReplacementApplied", "ReplacementChosen"}
+    for seed in range(8):
+        _, events, _ = play_randomly(seed, decks=(deck(NEW_VOCABULARY), deck(NEW_VOCABULARY)))
+        seen |= {e.type for e in events} & wanted
+        if seen == wanted:
+            break
+    assert seen == wanted
+
+
 def test_every_event_cause_points_backwards_to_an_event_or_a_command() -> None:
     state, events, _ = recorded_game(3)
     for e in events:
@@ -74,8 +111,10 @@ def test_every_event_cause_points_backwards_to_an_event_or_a_command() -> None:
     assert state.finished
 
 
-def test_every_listed_legal_action_is_accepted_along_a_game() -> None:
-    state, _ = start_game(seed=11, first=None)
+@pytest.mark.parametrize("newer", [False, True], ids=["starter_decks", "newer_vocabulary"])
+def test_every_listed_legal_action_is_accepted_along_a_game(newer: bool) -> None:
+    decks = (deck(NEW_VOCABULARY), deck(NEW_VOCABULARY)) if newer else ()
+    state, _ = start_game(*decks, seed=11, first=None)
     rng = random.Random(11)
     for n in range(250):
         if state.finished:

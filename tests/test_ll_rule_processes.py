@@ -4,14 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.ll import engine
 from domain.ll.state import GameState
 from tests.test_ll_support import (
+    advance_until,
     cmd,
     deck,
     deploy_given,
     find,
     find_all,
     given,
+    hand_card,
     pending,
     put,
     rejected,
@@ -204,3 +207,33 @@ def test_given_events_are_replayable() -> None:
     state = game()
     given(state, "CardRested", oid=state.zones["p1"]["hand"][0])
     assert state.objects[state.zones["p1"]["hand"][0]].rested
+
+
+def test_an_action_from_exactly_the_same_state_cannot_be_taken_again() -> None:
+    """LL-2.04 12.1.1.2: Restless Wanderer (cost 0, "return this member to your hand") returned
+    and deployed again brings the game back to exactly the same state; the turn player cannot
+    return it again, nor is it listed among the legal actions."""
+    state, _ = start_game(deck({"LL-TST-066": 1}), deck())
+    to_main(state, "p1")
+    wanderer = deploy_given(state, "p1", "LL-TST-066", ["FC"])
+    wanderer_back = cmd("UseAbility", "p1", source=wanderer, ability=0)
+    run(state, wanderer_back)
+    run(state, cmd("Deploy", "p1", card=wanderer, circles=["FC"]))
+    r = rejected(state, wanderer_back)
+    assert (r.code, r.rule) == ("rules/perpetual_cycle", "LL-2.04 12.1.1.2")
+    legal = engine.legal_actions(state, "p1")
+    assert not [c for c in legal if c.type == "UseAbility" and c.args.get("source") == wanderer]
+    run(state, cmd("Deploy", "p1", card=hand_card(state, "p1", "LL-TST-900"), circles=["FL"]))
+    run(state, wanderer_back)  # not the same state any more: allowed
+
+
+def test_the_same_action_from_a_different_state_is_allowed() -> None:
+    """LL-2.04 12.1.1.2 (control case): returning the Wanderer once is allowed, and after the
+    turn ends the record starts again."""
+    state, _ = start_game(deck({"LL-TST-066": 1}), deck())
+    to_main(state, "p1")
+    wanderer = deploy_given(state, "p1", "LL-TST-066", ["FC"])
+    run(state, cmd("UseAbility", "p1", source=wanderer, ability=0))
+    assert state.objects[wanderer].zone == "hand" and state.cycle_log
+    advance_until(state, "main", "p2")
+    assert state.cycle_log == []

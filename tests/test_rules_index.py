@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 import shutil
-import time
 from pathlib import Path
 
 import pytest
@@ -299,17 +298,6 @@ def test_every_file_parses_completely(prefix: str) -> None:
     if prefix.startswith(("FoW-5", "GCG", "LL")):  # numbered documents: entries in document order
         chapters = [int(n.split(".")[0]) for n in document.numbers]
         assert chapters == sorted(chapters)
-
-
-def test_parsing_all_files_is_fast() -> None:
-    texts = [(prefix, raw_text(prefix)) for prefix in RULESET_FILES]
-    best = float("inf")
-    for _ in range(3):
-        started = time.perf_counter()
-        for prefix, text in texts:
-            parse_rules(prefix, text)
-        best = min(best, time.perf_counter() - started)
-    assert best < 0.1
 
 
 def test_the_library_is_cached_per_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

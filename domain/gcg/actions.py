@@ -541,7 +541,8 @@ def _field_targets(s: GameState, targets: list[str]) -> list[str]:
 def _destroy(ctx: Ctx, frame: Frame, item: dict[str, Any], answer: Any) -> Wait | str:
     s = ctx.s
     if frame.get("stage") == "after":
-        frame["performed"] = any(s.objects[t].zone == "discard" for t in frame.get("prev", []))
+        replaced = bool(frame.get("sub", {}).get("replaced"))  # 9.5.4.2
+        frame["performed"] = replaced or any(s.objects[t].zone == "discard" for t in frame.get("prev", []))
         return DONE
     found = item_targets(ctx, frame, item, answer, "5.12.1")
     if isinstance(found, Wait):
@@ -552,7 +553,7 @@ def _destroy(ctx: Ctx, frame: Frame, item: dict[str, Any], answer: Any) -> Wait 
         frame["performed"] = False
         return DONE
     for t in reversed(targets):
-        ctx.push({"op": "destroy", "oid": t, "rule": "5.12.1", "applied": []})
+        ctx.push({"op": "destroy", "oid": t, "rule": "5.12.1"})
     frame["stage"] = "after"
     return PUSHED
 
@@ -560,15 +561,22 @@ def _destroy(ctx: Ctx, frame: Frame, item: dict[str, Any], answer: Any) -> Wait 
 @effect("return_to_hand")
 def _return(ctx: Ctx, frame: Frame, item: dict[str, Any], answer: Any) -> Wait | str:
     s = ctx.s
+    if frame.get("stage") == "after":
+        replaced = bool(frame.get("sub", {}).get("replaced"))  # 9.5.4.2
+        frame["performed"] = replaced or any(s.objects[t].zone == "hand" for t in frame.get("prev", []))
+        return DONE
     found = item_targets(ctx, frame, item, answer, "5.2.1")
     if isinstance(found, Wait):
         return found
     targets = [t for t in _field_targets(s, found) if s.objects[t].zone in ("field", "strategy")]
-    for t in targets:
-        move(ctx, t, "hand", "4.1.7", "returned to hand")
     frame["prev"] = targets
-    frame["performed"] = bool(targets)
-    return DONE
+    if not targets:
+        frame["performed"] = False
+        return DONE
+    for t in reversed(targets):  # each may be replaced (9.9)
+        ctx.push({"op": "return", "oid": t, "rule": "4.1.7"})
+    frame["stage"] = "after"
+    return PUSHED
 
 
 @effect("advance")
@@ -721,7 +729,8 @@ def _modify(ctx: Ctx, frame: Frame, item: dict[str, Any], answer: Any) -> Wait |
     if not targets:
         frame["performed"] = False
         return DONE
-    rule = "5.16.1" if eff["cannot_engage"] else ("9.8.1.1 p1" if eff["nullify"] else "9.2.1.2")
+    abilities = eff.get("gain_abilities") or []
+    rule = "5.16.1" if eff["cannot_engage"] else ("9.8.1.1 p1" if eff["nullify"] or abilities else "9.2.1.2")
     data = {
         "id": ctx.fresh_id("e"),
         "source": frame["source"],
@@ -733,6 +742,7 @@ def _modify(ctx: Ctx, frame: Frame, item: dict[str, Any], answer: Any) -> Wait |
         "cannot_engage": eff["cannot_engage"],
         "gain_traits": list(eff["gain_traits"]),
         "nullify": eff["nullify"],
+        "gain_abilities": abilities,
         "duration": eff["duration"],
     }
     ctx.emit("ContinuousEffectCreated", data, rule)

@@ -15,7 +15,9 @@ Vocabulary in brief (see ``service/catalogs/gcg/cards.json`` for examples):
 * ``abilities`` (9.1): ``auto`` (a ``trigger``; 【Enter】 = ``enter`` 11.2, 【When invading】
   = ``when_invading`` 11.3), ``continuous`` (``threat``/``counter``/``set_threat``/
   ``cannot_engage``/``gain_traits`` for ``affects``) and ``replacement`` (9.9: ``replaces``
-  ``destroyed``, ``instead`` effects, ``optional``).  ``awakening: N`` is 【Awakening N】
+  ``destroyed`` / ``returned_to_hand`` / ``countered`` / ``advanced`` / ``retreated`` for
+  ``affects``,
+  ``instead`` effects, ``optional``).  ``awakening: N`` is 【Awakening N】
   (11.4), ``evolution: {rank, trait}`` is 【Evolution】 (11.6).
 * a strategy card's ``effects`` are its text: an automatic ability "when this card is
   placed in the strategy zone" (9.1.1.1.2).
@@ -188,8 +190,8 @@ class Swap(_Effect):
 
 class Modify(_Effect):
     """A continuous effect (9.2.1.2, 9.8): +/- threat level or counter power, a threat level
-    that "becomes" a value, "cannot engage" (5.16), extra traits (9.8.1.3) or the loss of
-    all abilities (9.8.1.2), for ``duration``."""
+    that "becomes" a value, "cannot engage" (5.16), extra traits (9.8.1.3), the loss of all
+    abilities or extra abilities (9.8.1.2), for ``duration``."""
 
     op: Literal["modify"] = "modify"
     target: Target
@@ -199,6 +201,9 @@ class Modify(_Effect):
     cannot_engage: bool = False
     gain_traits: list[str] = Field(default_factory=list)
     nullify: bool = False
+    gain_abilities: list[Ability] = Field(default_factory=list)
+    """Abilities the cards gain (9.8.1.2), e.g. "it gains 'when this card is destroyed, draw
+    a card' until end of turn"; applied in time stamp order with effects that nullify."""
     duration: Duration = "end_of_turn"
 
 
@@ -299,7 +304,13 @@ class Ability(_Model):
     cannot_engage: bool = False
     gain_traits: list[str] = Field(default_factory=list)
     # replacement abilities (9.9)
-    replaces: Literal["destroyed"] | None = None
+    replaces: Literal["destroyed", "returned_to_hand", "countered", "advanced", "retreated"] | None = None
+    """The event replaced (9.2.1.3.1): this card (or the cards of ``affects``) "would be
+    destroyed" (5.12, also when put from a zone or strategy zone into the discard pile,
+    5.12.1.1) or "returned to the hand"; an invading monster "would be countered" (5.15),
+    "would advance" (5.13.1, the whole instruction, an invasion's too) or "would retreat"
+    (5.13.2, the whole instruction).  The ``instead`` effects' ``previous`` target is the
+    card the replaced event would have affected."""
     optional: bool = False
     """An optional replacement effect (9.2.1.3.2, 9.9.3)."""
     instead: list[Effect] = Field(default_factory=list)

@@ -3,15 +3,18 @@ abilities are active (9.3, 11.4), and the filters effects choose cards with.
 
 9.8.1 order: printed information (9.8.1.1); effects that remove or nullify abilities, and
 【Awakening】 conditions (9.8.1.2, 11.4.2); effects that do not modify values: extra traits
-and "cannot engage" (9.8.1.3); rage, +5000 threat level per rage (9.8.1.4, 3.4.5); effects
-that modify values, in time stamp order (9.8.1.5, 9.8.1.7): a continuous ability's time
-stamp is when its card was placed in its area (9.8.1.7.1), another ability's effect's is
-when that ability was played (9.8.1.7.2).
+and "cannot engage" (9.8.1.3), in time stamp order except that an effect whose filter reads
+a trait another one gives depends on it and comes after it (9.8.1.6); rage, +5000 threat
+level per rage (9.8.1.4, 3.4.5); effects that modify values, in time stamp order (9.8.1.5,
+9.8.1.7): a continuous ability's time stamp is when its card was placed in its area
+(9.8.1.7.1), another ability's effect's is when that ability was played (9.8.1.7.2).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import json
+from dataclasses import dataclass, field, replace
+from functools import cache
 from typing import Any
 
 from domain.gcg.cards import Ability, Card, Filter, Target
@@ -20,6 +23,17 @@ from domain.gcg.state import GameState
 
 RAGE_THREAT = 5000
 """3.4.5."""
+GRANTED = 100
+"""Abilities gained from effects (9.8.1.2) are numbered from here, after the printed ones."""
+
+
+@cache
+def _parsed(text: str) -> Ability:
+    return Ability.model_validate_json(text)
+
+
+def _ability(data: dict[str, Any]) -> Ability:
+    return _parsed(json.dumps(data, sort_keys=True))
 
 
 @dataclass(slots=True)
@@ -73,12 +87,19 @@ def board(s: GameState) -> dict[str, Info]:
         top = s.monster(p)
         if top is not None:
             infos[top] = _base(s, top, "monster", s.players[p].position)
-    # 9.8.1.2: nullified abilities; 11.4.2: 【Awakening N】 is active only from zone N on
+    # 9.8.1.2: effects that nullify or grant abilities, in time stamp order (9.8.1.7: the
+    # effects are kept in the order they were created); 11.4.2: 【Awakening N】 is active only
+    # from zone N on
     for eff in s.effects:
-        if eff.nullify:
+        if eff.nullify or eff.gain_abilities:
+            granted = [_ability(a) for a in eff.gain_abilities]
             for t in eff.targets:
                 if t in infos:
-                    infos[t].abilities = []
+                    info = infos[t]
+                    if eff.nullify:
+                        info.abilities = []
+                    for a in granted:
+                        info.abilities.append((GRANTED + len(info.abilities), a))
     for info in infos.values():
         position = s.players[info.master].position
         info.abilities = [(i, a) for i, a in info.abilities if a.awakening is None or position >= a.awakening]
@@ -88,16 +109,18 @@ def board(s: GameState) -> dict[str, Info]:
         for i, a in info.abilities
         if a.kind == "continuous"
     ]
-    # 9.8.1.3: effects that do not modify values
-    for _, _, src, master, a in continuous:
-        if a.gain_traits or a.cannot_engage:
-            for t in affected(s, infos, src, master, a.affects):
-                _non_value(infos[t], a.gain_traits, a.cannot_engage)
-    for eff in s.effects:
-        if eff.gain_traits or eff.cannot_engage:
-            for t in eff.targets:
-                if t in infos:
-                    _non_value(infos[t], eff.gain_traits, eff.cannot_engage)
+    # 9.8.1.3: effects that do not modify values, by time stamp (9.8.1.7) and dependency (9.8.1.6)
+    layer = [
+        _NonValue((since, i), a.gain_traits, a.cannot_engage, source=src, master=master, affects=a.affects)
+        for since, i, src, master, a in continuous
+        if a.gain_traits or a.cannot_engage
+    ]
+    layer += [
+        _NonValue((eff.created, 0), eff.gain_traits, eff.cannot_engage, fixed=list(eff.targets))
+        for eff in s.effects
+        if eff.gain_traits or eff.cannot_engage
+    ]
+    _apply_non_value(s, infos, sorted(layer, key=lambda e: e.stamp))
     # 9.8.1.4: rage
     for p in s.order:
         top = s.monster(p)
@@ -126,6 +149,66 @@ def board(s: GameState) -> dict[str, Info]:
                 info.counter += counter
     s.cache["board"] = (s.seq, infos)
     return infos
+
+
+@dataclass(slots=True)
+class _NonValue:
+    """A continuous effect that does not modify values (9.8.1.3): extra traits or "cannot
+    engage", from a continuous ability (``affects``, evaluated when applied) or from a
+    resolved ability (``fixed`` targets)."""
+
+    stamp: tuple[int, int]
+    traits: list[str]
+    cannot_engage: bool
+    source: str = ""
+    master: str = ""
+    affects: Target | None = None
+    fixed: list[str] | None = None
+
+    def targets(self, s: GameState, infos: dict[str, Info]) -> list[str]:
+        if self.affects is None:
+            return [t for t in self.fixed or [] if t in infos]
+        return affected(s, infos, self.source, self.master, self.affects)
+
+    def apply(self, s: GameState, infos: dict[str, Info]) -> None:
+        for t in self.targets(s, infos):
+            _non_value(infos[t], self.traits, self.cannot_engage)
+
+    def reads_traits(self) -> bool:
+        return self.affects is not None and self.affects.kind == "all" and bool(self.affects.filter.traits)
+
+
+def _depends(s: GameState, infos: dict[str, Info], b: _NonValue, a: _NonValue) -> bool:
+    """9.8.1.6: ``b`` depends on ``a`` if applying ``a`` first changes what ``b`` applies to
+    (the only way one of these effects can change another's application: extra traits
+    change which cards match a filter on traits)."""
+    if not (a.traits and b.reads_traits()):
+        return False
+    trial = {oid: replace(i, traits=list(i.traits)) for oid, i in infos.items()}
+    a.apply(s, trial)
+    return b.targets(s, trial) != b.targets(s, infos)
+
+
+def _apply_non_value(s: GameState, infos: dict[str, Info], layer: list[_NonValue]) -> None:
+    """Apply the effects in time stamp order (9.8.1.7), except that an effect another one
+    depends on is applied first (9.8.1.6); effects that depend on each other (or in a
+    circle) keep their time stamp order.  Dependencies are judged on the information as it
+    is after the effects applied so far."""
+    pending = list(layer)
+    check = any(e.reads_traits() for e in pending)
+    while pending:
+        pick = pending[0]
+        if check:
+            pick = next(
+                (
+                    b
+                    for b in pending
+                    if not any(_depends(s, infos, b, a) and not _depends(s, infos, a, b) for a in pending if a is not b)
+                ),
+                pick,
+            )
+        pending.remove(pick)
+        pick.apply(s, infos)
 
 
 def _non_value(info: Info, traits: list[str], cannot_engage: bool) -> None:

@@ -47,6 +47,8 @@ class Ctx:
         self.last: str | None = None
         self.stack: list[Frame] = []
         self.loops = 0
+        self.seen: set[str] = set()
+        """Check timing rounds of this decision, for the infinite loop rule (12.1.1.3)."""
         self.crush_tried: set[str] = set()
         """Battle cards the crush and destroy process already tried to destroy in this decision."""
 

@@ -30,7 +30,14 @@ decision (``view()["pending"]``):
   of ``pending.options.among``: which automatic ability in standby to play next
   (``order_auto``, 9.6.3.1), targets (9.5.3), modes (9.5.2.2.1), "you may" (``yes_no``,
   9.5.4, 9.9.3), cards to discard, search or swap, the new invading monster after a
-  counter (``successor``, 5.15.1.2), a replacement effect to apply (9.9.2), zones.
+  counter (``successor``, 5.15.1.2), a replacement effect to apply (9.9.2), zones, which of
+  your simultaneous interrupt-type rule actions to perform next (``rule_action_order``,
+  10.1.2.1.1).
+* at the main phase play timing, an infinite loop (12.1.1.1): ``DeclareLoop {actions, times}``,
+  ``actions`` being the last commands performed this turn (``{player, type, args}``, both
+  players', starting with a main phase action) and ``times`` the number of repetitions; the
+  non-turn player answers ``Choose`` (``loop_response``): the declared number, or a smaller
+  one when the loop holds a decision of theirs, which they then answer differently.
 * any time: ``Concede`` (1.2.3).
 
 Zones are numbered 1-8 (4.4.3); the invading monster starts in zone 1 (6.3.1.6) and its
@@ -259,7 +266,7 @@ def _card_arg(ctx: Ctx, player: str, args: Mapping[str, Any], rule: str, kind: s
     return oid
 
 
-def _main_action(ctx: Ctx, player: str, name: str, rule: str, action: str) -> None:
+def _main_action(ctx: Ctx, player: str, name: str, rule: str, action: str, args: Mapping[str, Any]) -> None:
     """A main phase action (8.1.1): the turn player's play timing in the main phase."""
     s = ctx.s
     p = s.pending
@@ -281,7 +288,12 @@ def _main_action(ctx: Ctx, player: str, name: str, rule: str, action: str) -> No
     _resume(ctx)
     ctx.emit(
         "MainActionTaken",
-        {"player": player, "action": action, "fingerprint": p.options.get("fingerprint", "")},
+        {
+            "player": player,
+            "action": action,
+            "fingerprint": p.options.get("fingerprint", ""),
+            "command": {"type": name, "args": jcopy(dict(args))},
+        },
         rule,
         actor=player,
     )
@@ -310,7 +322,7 @@ def play_battle_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
             f"{card.name} has battle rank {card.rank}; the opponent's invading monster is in zone {limit}",
         )
     zone = _zone_arg(ctx, args, actions.battle_zone_options(s, player), "9.5.2.1.2", "not your invading monster's zone")
-    _main_action(ctx, player, "PlayBattleCard", "8.2.1", f"PlayBattleCard:{card.id}:{zone}")
+    _main_action(ctx, player, "PlayBattleCard", "8.2.1", f"PlayBattleCard:{card.id}:{zone}", args)
     actions.play_card(ctx, player, oid, slot=zone, rule="8.2.1", actor=player)
     flow.run(ctx)
 
@@ -332,7 +344,7 @@ def activate_strategy(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
             "rules/strategy_zones_full", "8.3.2", "both of your strategy zones already hold strategy cards"
         )
     zone = _zone_arg(ctx, args, [1, 2], "9.5.2.1.3", "one of your 2 strategy zones")
-    _main_action(ctx, player, "ActivateStrategy", "8.3.1", f"ActivateStrategy:{card.id}:{zone}")
+    _main_action(ctx, player, "ActivateStrategy", "8.3.1", f"ActivateStrategy:{card.id}:{zone}", args)
     actions.play_card(ctx, player, oid, slot=zone, rule="8.3.1", actor=player)
     flow.run(ctx)
 
@@ -341,7 +353,7 @@ def activate_strategy(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
 def gain_rage(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     s = ctx.s
     oid = _card_arg(ctx, player, args, "8.4.1", "monster")
-    _main_action(ctx, player, "GainRage", "8.4.1", f"GainRage:{s.card_of(oid).id}")
+    _main_action(ctx, player, "GainRage", "8.4.1", f"GainRage:{s.card_of(oid).id}", args)
     actions.move(ctx, oid, "discard", "8.4.1", "gain rage", actor=player)
     actions.set_rage(ctx, player, s.players[player].rage + 1, "8.4.1", actor=player)
     flow.run(ctx)
@@ -377,7 +389,7 @@ def play_monster(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
             "8.5.1",
             f"{card.name} shares no trait with your invading monster ({', '.join(traits) or 'no traits'})",
         )
-    _main_action(ctx, player, "PlayMonster", "8.5.1", f"PlayMonster:{card.id}:{burst}")
+    _main_action(ctx, player, "PlayMonster", "8.5.1", f"PlayMonster:{card.id}:{burst}", args)
     actions.play_card(ctx, player, oid, rule="8.5.1", actor=player, burst=burst, rage=True)
     flow.run(ctx)
 
@@ -388,7 +400,7 @@ def invade(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     oid = _card_arg(ctx, player, args, "8.6.1", None)
     if s.players[player].invaded_turn == s.turn:
         raise ctx.reject("rules/already_invaded", "8.6.2", "an invasion can be performed only once per turn")
-    _main_action(ctx, player, "Invade", "8.6.1", f"Invade:{s.card_of(oid).id}")
+    _main_action(ctx, player, "Invade", "8.6.1", f"Invade:{s.card_of(oid).id}", args)
     actions.invasion(ctx, player, oid, actor=player)
     flow.run(ctx)
 
@@ -405,6 +417,133 @@ def end_main_phase(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     assert frame["op"] == "main"
     ctx.done(frame)
     flow.run(ctx)
+
+
+# --- infinite loops (12.1.1.1) ----------------------------------------------------------------------
+
+MAX_LOOP_TIMES = 100
+"""The largest number of repetitions one declaration may ask for: each one is performed
+and recorded, so the number is kept to what a table would shortcut in practice."""
+LOOP_COMMANDS = ("PlayBattleCard", "ActivateStrategy", "GainRage", "PlayMonster", "Invade", "Choose")
+
+
+def _loop_actions(ctx: Ctx, player: str, raw: Any) -> list[dict[str, Any]]:
+    """The declared series of actions (12.1.1.1): the last actions actually performed this
+    turn, starting with one of the turn player's main phase actions."""
+    s = ctx.s
+    shape = (
+        isinstance(raw, list)
+        and raw
+        and all(
+            isinstance(a, Mapping)
+            and set(a) == {"player", "type", "args"}
+            and a["type"] in LOOP_COMMANDS
+            and isinstance(a["args"], Mapping)
+            for a in raw
+        )
+    )
+    if not shape:
+        raise ctx.reject(
+            "command/malformed",
+            "12.1.1.1",
+            "'actions' must be a non-empty list of {player, type, args}: the commands of the loop, as performed",
+        )
+    declared: list[dict[str, Any]] = jcopy(list(raw))
+    first = declared[0]
+    if first["player"] != player or first["type"] == "Choose":
+        raise ctx.reject("rules/loop_not_performed", "12.1.1.1", "a loop starts with one of your main phase actions")
+    if len(declared) > len(s.loop_log) or s.loop_log[-len(declared) :] != declared:
+        raise ctx.reject(
+            "rules/loop_not_performed",
+            "12.1.1.1",
+            "the loop's actions must be the last actions actually performed this turn, in order",
+        )
+    return declared
+
+
+def _perform(ctx: Ctx, action: Mapping[str, Any]) -> None:
+    COMMANDS[action["type"]](ctx, action["player"], action["args"])
+
+
+@command("DeclareLoop")
+def declare_loop(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
+    """12.1.1.1: the turn player indicates the series of actions of an infinite loop and the
+    number of times to perform them; the non-turn player answers (``loop_response``)."""
+    s = ctx.s
+    p = s.pending
+    if p is None or p.kind != "main" or p.player != player:
+        raise ctx.reject(
+            "rules/not_main_phase_play_timing",
+            "12.1.1.1",
+            "only the turn player declares a loop, at their main phase play timing",
+        )
+    times = args.get("times")
+    if not isinstance(times, int) or isinstance(times, bool) or not 1 <= times <= MAX_LOOP_TIMES:
+        raise ctx.reject(
+            "command/malformed", "12.1.1.1", f"'times' must be a number of repetitions from 1 to {MAX_LOOP_TIMES}"
+        )
+    declared = _loop_actions(ctx, player, args.get("actions"))
+    opponent = s.opponent(player)
+    # every repetition must be possible: try them on a copy (decide is deterministic)
+    trial = Ctx(s.clone(), ctx.cause)
+    stop_points = 0
+    for done in range(times):
+        for action in declared:
+            if action["player"] == opponent and trial.s.pending is not None:
+                stop_points += len(_choices(trial.s, opponent)) > 1
+            try:
+                _perform(trial, action)
+            except RejectedError:
+                raise ctx.reject(
+                    "rules/loop_not_repeatable",
+                    "12.1.1.1",
+                    f"those actions can be performed {done} more time(s) only, not {times}",
+                ) from None
+            if trial.s.finished:
+                raise ctx.reject(
+                    "rules/loop_not_repeatable", "12.1.1.1", "the game ends while performing those actions"
+                )
+    ctx.emit("LoopDeclared", {"player": player, "actions": declared, "times": times}, "12.1.1.1", actor=player)
+    # a smaller number only together with an action that is not part of the loop: possible
+    # only at a decision of the non-turn player inside the loop that has another answer
+    among = list(range(times + 1)) if stop_points else [times]
+    ctx.emit(
+        "ChoiceRequested",
+        {
+            "player": opponent,
+            "kind": "loop_response",
+            "options": {"among": among, "min": 1, "max": 1, "rule": "12.1.1.1", "times": times, "by": player},
+            "resume": jcopy(p.resume),
+            "tried": list(p.tried),
+        },
+        "12.1.1.1",
+    )
+
+
+def _loop_response(ctx: Ctx, player: str, number: int, loop: Mapping[str, Any]) -> None:
+    """Perform the declared actions ``number`` times (12.1.1.1); for a smaller number than
+    declared, then the loop's actions up to the non-turn player's first decision, which they
+    must answer with an action that is not part of the loop."""
+    s = ctx.s
+    declared: list[dict[str, Any]] = jcopy(loop["actions"])
+    times = int(loop["times"])
+    stopped = player if number < times else None
+    data = {"player": loop["player"], "times": number, "declared": times, "stopped_by": stopped}
+    ctx.emit("LoopPerformed", data, "12.1.1.1")
+    flow.run(ctx)  # the turn player's play timing again (9.4.4.2), where the loop starts
+    for _ in range(number):
+        for action in declared:
+            _perform(ctx, action)
+    if number == times:
+        return
+    for action in declared:
+        p = s.pending
+        if action["player"] == player and p is not None and len(_choices(s, player)) > 1:
+            options = {**p.options, "excluded": [action["args"]["choice"]]}
+            data = {"player": player, "kind": p.kind, "options": options, "resume": jcopy(p.resume), "tried": p.tried}
+            ctx.emit("ChoiceRequested", data, "12.1.1.1")
+            return
+        _perform(ctx, action)
 
 
 @command("Choose")
@@ -431,15 +570,28 @@ def choose(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
             f"choose {lo} to {hi} distinct item(s) of {among} ({p.kind})",
         )
     assert isinstance(choice, list)
+    excluded = p.options.get("excluded")
+    if isinstance(excluded, list) and choice in excluded:
+        raise ctx.reject(
+            "rules/loop_action",
+            "12.1.1.1",
+            "having stopped the loop, you perform an action that is not part of it: choose something else",
+        )
     _resume(ctx)
     rule = str(p.options.get("rule") or _choice_rule(p.kind))
     ctx.emit("ChoiceMade", {"player": player, "kind": p.kind, "choice": list(choice)}, rule, actor=player)
+    if p.kind == "loop_response":
+        assert s.loop is not None
+        _loop_response(ctx, player, int(choice[0]), s.loop)
+        return
     flow.answer(ctx, list(choice))
 
 
 def _choice_rule(kind: str) -> str:
     return {
         "order_auto": "9.6.3.1",
+        "rule_action_order": "10.1.2.1.1",
+        "loop_response": "12.1.1.1",
         "targets": "9.5.3.1",
         "modes": "9.5.2.2.1",
         "yes_no": "9.5.4",
@@ -517,6 +669,22 @@ def _main_actions(s: GameState, player: str) -> list[Command]:
         if not invaded:
             out.append(Command("Invade", player, {"card": oid}))
     out.append(Command("EndMainPhase", player))
+    return out + _loop_declarations(s, player)
+
+
+def _loop_declarations(s: GameState, player: str) -> list[Command]:
+    """Infinite loop declarations (12.1.1.1) worth offering: a series of actions starting with
+    a main phase action that was just performed twice in a row, to be performed once more
+    (any other number of repetitions may be declared too)."""
+    log = s.loop_log
+    out: list[Command] = []
+    for start in range(len(log)):
+        suffix = log[start:]
+        first = suffix[0]
+        if first["player"] != player or first["type"] == "Choose" or start < len(suffix):
+            continue
+        if log[start - len(suffix) : start] == suffix:
+            out.append(Command("DeclareLoop", player, {"actions": jcopy(suffix), "times": 1}))
     return out
 
 
@@ -525,6 +693,8 @@ def _choices(s: GameState, player: str) -> list[Command]:
     assert p is not None
     among = list(p.options.get("among", []))
     lo, hi = int(p.options.get("min", 1)), int(p.options.get("max", 1))
+    if p.kind == "loop_response":  # accept the number, or stop at once (12.1.1.1)
+        return [Command("Choose", player, {"choice": [n]}) for n in sorted({among[-1], among[0]}, reverse=True)]
     out: list[Command] = []
     for n in range(lo, hi + 1):
         combos = itertools.islice(itertools.combinations(among, n), MAX_COMBOS)
@@ -695,11 +865,22 @@ def redact_event(state: GameState, event: Event, viewer: str | None) -> Event:
         if d.get("player") != viewer:
             d["options"] = {}
     elif t == "ChoiceMade" and d.get("player") != viewer and isinstance(d.get("choice"), list):
-        d["choice"] = [
-            c if not isinstance(c, str) or c not in state.objects or is_visible(state, c, viewer) else None
-            for c in d["choice"]
+        d["choice"] = _redact_choice(state, d["choice"], viewer)
+    elif t == "LoopDeclared":
+        d["actions"] = [
+            {**a, "args": {"choice": _redact_choice(state, a["args"]["choice"], viewer)}}
+            if a["type"] == "Choose" and a["player"] != viewer
+            else a
+            for a in d["actions"]
         ]
     return Event(event.seq, event.type, d, event.rule, event.cause, event.actor)
+
+
+def _redact_choice(state: GameState, choice: list[Any], viewer: str) -> list[Any]:
+    """A choice of cards as ``viewer`` may see it: the cards hidden from them are ``None``."""
+    return [
+        c if not isinstance(c, str) or c not in state.objects or is_visible(state, c, viewer) else None for c in choice
+    ]
 
 
 class GCGEngine:

@@ -42,7 +42,11 @@ from domain.gcg.state import GameState
 
 LOOP_LIMIT = 300
 """Check-timing rounds within one decision after which the game is an infinite loop that
-no player can stop (12.1.1.3)."""
+no player can stop (12.1.1.3), for loops whose game state keeps changing (a growing rage)."""
+LOOP_WATCH = 20
+"""Check-timing rounds within one decision from which each round's game state is kept: a
+round that finds the game state and the work left exactly as an earlier one is an infinite
+loop that no player can stop (12.1.1.3), since nobody decides anything in between."""
 
 Op = tuple[str, ...]
 PROCS: dict[str, list[Op]] = {
@@ -194,9 +198,10 @@ def _start_draw(ctx: Ctx, frame: Frame, rule: str) -> None:
 @do("strategy_cleanup")
 def _strategy_cleanup(ctx: Ctx, frame: Frame, rule: str) -> None:
     s = ctx.s
-    for oid in list(s.zones[s.turn_player]["strategy"]):
-        if s.objects[oid].since < s.turn_seq:
-            actions.move(ctx, oid, "discard", rule, "strategy clean-up")
+    old = [oid for oid in s.zones[s.turn_player]["strategy"] if s.objects[oid].since < s.turn_seq]
+    # 5.12.1.1: put from a strategy zone into the discard pile, so destroyed (replaceable, 9.9)
+    for oid in reversed(old):
+        ctx.push({"op": "destroy", "oid": oid, "rule": rule, "reason": "strategy clean-up"})
 
 
 @do("rage_reset")
@@ -279,8 +284,10 @@ def _check(ctx: Ctx, frame: Frame, answer: Any) -> Wait | None:
         ctx.push({"op": "auto", "id": answer[0], "stage": "play"})
         return None
     ctx.loops += 1
-    if ctx.loops > LOOP_LIMIT:
-        ctx.emit("NothingHappened", {"why": "an infinite loop no player can stop"}, "12.1.1.3")
+    repeated = ctx.loops > LOOP_WATCH and _seen_before(ctx)
+    if repeated or ctx.loops > LOOP_LIMIT:
+        why = "the game state repeats" if repeated else f"more than {LOOP_LIMIT} check timing rounds"
+        ctx.emit("NothingHappened", {"why": f"an infinite loop no player can stop ({why})"}, "12.1.1.3")
         actions.end_game(ctx, None, "12.1.1.3")
         return None
     if rule_actions(ctx):  # 9.4.3.1
@@ -299,6 +306,21 @@ def _check(ctx: Ctx, frame: Frame, answer: Any) -> Wait | None:
         return None
     ctx.done(frame)  # 9.4.3.4
     return None
+
+
+def _seen_before(ctx: Ctx) -> bool:
+    """Whether this check timing round finds the game state (12.1.1.2's notion of an
+    identical state, with the order of time stamps), the automatic abilities in standby and
+    the work left exactly as an earlier round of the same decision did."""
+    s = ctx.s
+    standby = sorted(json.dumps([a.master, a.source, a.ability, a.data, a.playing], sort_keys=True) for a in s.standby)
+    placed = [o for p in s.order for area in ("field", "strategy") for o in s.zones[p][area]]
+    stamps = sorted(placed, key=lambda o: s.objects[o].since)  # time stamp order (9.8.1.7, 10.5.1)
+    key = json.dumps([fingerprint(s), standby, stamps, s.fired, ctx.stack], sort_keys=True, default=str)
+    if key in ctx.seen:
+        return True
+    ctx.seen.add(key)
+    return False
 
 
 # --- rule actions (10) -----------------------------------------------------------------------------
@@ -334,16 +356,16 @@ def rule_actions(ctx: Ctx) -> bool:
     found = rule_action_candidates(s, ctx.stack)
     if not found:
         return False
-    destroy: list[str] = []
+    destroy: list[tuple[str, str, str]] = []
     for kind, oid in found:
-        if kind == "illegal":
-            actions.move(ctx, oid, "discard", "10.4.1", "illegal card")
-        elif kind == "illegal_resolution":
+        if kind == "illegal_resolution":
             actions.move(ctx, oid, "discard", "10.4.1.1", "illegal card")
+        elif kind == "illegal":  # from a zone or a strategy zone: destroyed (5.12.1.1)
+            destroy.append((oid, "10.4.1", "illegal card"))
         else:
-            destroy.append(oid)
-    for oid in reversed(destroy):
-        ctx.push({"op": "destroy", "oid": oid, "rule": "10.5.1", "applied": []})
+            destroy.append((oid, "10.5.1", "destroyed"))
+    for oid, rule, reason in reversed(destroy):
+        ctx.push({"op": "destroy", "oid": oid, "rule": rule, "reason": reason})
     return True
 
 
@@ -371,20 +393,47 @@ def _crush_key(s: GameState, oid: str) -> str:
 
 @op("crush")
 def _crush(ctx: Ctx, frame: Frame, answer: Any) -> Wait | None:
-    found = crush_candidates(ctx)
-    ctx.done(frame)
-    for oid in found:
-        ctx.crush_tried.add(_crush_key(ctx.s, oid))
-    for oid in reversed(found):
-        ctx.push({"op": "destroy", "oid": oid, "rule": "10.3.3", "applied": []})
+    """10.3.3 for every battle card due at once: the turn player's first, then the
+    non-turn player's, each player's in the order they choose (10.1.2.1.1)."""
+    s = ctx.s
+    if "queue" not in frame:
+        found = crush_candidates(ctx)
+        for oid in found:
+            ctx.crush_tried.add(_crush_key(s, oid))
+        frame["queue"] = found
+    queue = [o for o in frame["queue"] if s.objects[o].zone == "field"]
+    if not queue:
+        ctx.done(frame)
+        return None
+    owner = s.objects[queue[0]].owner
+    mine = [o for o in queue if s.objects[o].owner == owner]
+    if answer is not None:
+        chosen = str(answer[0])
+    elif len(mine) > 1:
+        return Wait("rule_action_order", owner, mine, 1, 1, "10.1.2.1.1", {"rule_action": "10.3.3"})
+    else:
+        chosen = mine[0]
+    frame["queue"] = [o for o in queue if o != chosen]
+    ctx.push({"op": "destroy", "oid": chosen, "rule": "10.3.3"})
     return None
 
 
 # --- destroying and replacement effects (5.12, 9.9) ------------------------------------------------
 
+REPLACEABLE: dict[str, str] = {
+    "destroyed": "9.9.2.1",
+    "returned_to_hand": "9.9.2.1",
+    "countered": "9.9.2.2",
+    "advanced": "9.9.2.2",
+    "retreated": "9.9.2.2",
+}
+"""Events a replacement effect may replace (``Ability.replaces``), with the rule that says
+who orders several replacement effects: the master of the affected card (9.9.2.1), or the
+master of the card the action is applied to (9.9.2.2)."""
 
-def replacements(s: GameState, oid: str) -> list[tuple[str, str, str, Ability]]:
-    """Active replacement abilities for the destruction of ``oid``: ``(key, source, master, ability)``."""
+
+def replacements(s: GameState, oid: str, event: str = "destroyed") -> list[tuple[str, str, str, Ability]]:
+    """Active replacement abilities for ``event`` happening to ``oid``: ``(key, source, master, ability)``."""
     from domain.gcg.characteristics import affected, board
 
     infos = board(s)
@@ -392,50 +441,65 @@ def replacements(s: GameState, oid: str) -> list[tuple[str, str, str, Ability]]:
     for p in s.order:
         for src in actions.on_field(s, p):
             for i, a in active_abilities(s, src):
-                replaces = a.kind == "replacement" and a.replaces == "destroyed"
+                replaces = a.kind == "replacement" and a.replaces == event
                 if replaces and oid in affected(s, infos, src, p, a.affects):
                     out.append((f"{src}:{i}", src, p, a))
     return out
 
 
-@op("destroy")
-def _destroy(ctx: Ctx, frame: Frame, answer: Any) -> Wait | None:
+def replace(ctx: Ctx, event: str, oid: str, rule: str) -> None:
+    """Push the check of the replacement effects for ``event`` about to happen to ``oid``
+    (9.9): the frame below gets ``sub.result`` True when the event was replaced."""
+    ctx.push({"op": "replace", "event": event, "oid": oid, "rule": rule, "applied": [], "ret": True})
+
+
+def was_replaced(frame: Frame) -> bool:
+    """The answer of the ``replace`` frame pushed by :func:`replace` (and forget it)."""
+    return bool(frame.pop("sub", {}).get("result"))
+
+
+@op("replace")
+def _replace(ctx: Ctx, frame: Frame, answer: Any) -> Wait | None:
+    """9.9: the replacement effects that apply to the event, one after the other in the
+    order the affected player chooses (9.9.2), each at most once (9.9.2.3); an optional one
+    only if it can be performed (9.9.3) and if its master wants it (9.2.1.3.2).  Once one is
+    applied, the event does not occur at all (9.9.1.1)."""
     s = ctx.s
-    oid = frame["oid"]
-    obj = s.objects[oid]
-    if frame.get("stage") == "replaced" or obj.zone not in ("field", "strategy"):
-        ctx.done(frame)  # replaced (9.9.1.1), or no longer there to destroy
+    oid, event = frame["oid"], frame["event"]
+    if frame.get("stage") == "replaced":
+        ret(ctx, frame, True)
         return None
-    options = [r for r in replacements(s, oid) if r[0] not in frame["applied"]]
+    chooser = s.objects[oid].owner
+    options = [r for r in replacements(s, oid, event) if r[0] not in frame["applied"]]
     feasible = []
     for key, src, master, a in options:
-        probe = {"master": master, "source": src, "prev": []}
+        probe = {"master": master, "source": src, "prev": [oid]}
         if a.optional and not actions.can_perform(s, probe, a.instead[0].model_dump(mode="json")):
             continue  # 9.9.3
         feasible.append((key, src, master, a))
+    extra = {"oid": oid, "event": event}
     if answer is not None:
         if frame.get("stage") == "optional":
             key = frame["offer"]
+            frame["stage"] = None
             if answer[0] == "no":
                 frame["applied"].append(key)
-                frame["stage"] = None
                 return None
             return _apply_replacement(ctx, frame, next(r for r in feasible if r[0] == key))
         chosen = next(r for r in feasible if r[0] == answer[0])
-        if chosen[3].optional:
+        if chosen[3].optional:  # "you may": the replacement effect's master decides (9.2.1.3.2)
             frame["stage"], frame["offer"] = "optional", chosen[0]
-            return Wait("yes_no", obj.owner, ["yes", "no"], 1, 1, "9.9.3", {"replacement": chosen[0], "oid": oid})
+            return Wait("yes_no", chosen[2], ["yes", "no"], 1, 1, "9.9.3", {"replacement": chosen[0], **extra})
         return _apply_replacement(ctx, frame, chosen)
     if not feasible:
-        actions.move(ctx, oid, "discard", frame["rule"], "destroyed")
-        ctx.done(frame)
+        ret(ctx, frame, False)
         return None
-    if len(feasible) > 1:  # 9.9.2.1: the master of the affected card orders them
-        return Wait("replacement", obj.owner, [r[0] for r in feasible], 1, 1, "9.9.2.1", {"oid": oid})
-    key, _, _, a = feasible[0]
+    if len(feasible) > 1:  # 9.9.2: the affected player orders them
+        return Wait("replacement", chooser, [r[0] for r in feasible], 1, 1, REPLACEABLE[event], extra)
+    key, _, master, a = feasible[0]
     if a.optional:
         frame["stage"], frame["offer"] = "optional", key
-        return Wait("yes_no", obj.owner, ["yes", "no"], 1, 1, "9.2.1.3.2", {"replacement": key, "oid": oid})
+        return Wait("yes_no", master, ["yes", "no"], 1, 1, "9.2.1.3.2", {"replacement": key, **extra})
     return _apply_replacement(ctx, frame, feasible[0])
 
 
@@ -443,12 +507,51 @@ def _apply_replacement(ctx: Ctx, frame: Frame, rep: tuple[str, str, str, Ability
     key, src, master, a = rep
     frame["applied"].append(key)  # 9.9.2.3
     frame["stage"] = "replaced"
-    ctx.emit("ReplacementApplied", {"oid": frame["oid"], "source": src, "replacement": key, "instead": a.text}, "9.9.1")
+    data = {"oid": frame["oid"], "event": frame["event"], "source": src, "replacement": key, "instead": a.text}
+    ctx.emit("ReplacementApplied", data, "9.9.1")
     effects = [e.model_dump(mode="json") for e in a.instead]
-    ctx.push(
-        {"op": "effects", "master": master, "source": src, "items": actions.copy_items(effects), "i": 0, "prev": []}
-    )
+    # "previous" in the replacing effects is the card the replaced event would have affected
+    items = actions.copy_items(effects)
+    ctx.push({"op": "effects", "master": master, "source": src, "items": items, "i": 0, "prev": [frame["oid"]]})
     return None
+
+
+@op("destroy")
+def _destroy(ctx: Ctx, frame: Frame, answer: Any) -> Wait | None:
+    """Destroy (5.12.1), or put a card from a zone or a strategy zone into the discard pile,
+    which counts as destroying it (5.12.1.1): replacement effects may replace it (9.9)."""
+    _replaceable_move(ctx, frame, "destroyed", "discard", frame.get("reason", "destroyed"))
+    return None
+
+
+@op("return")
+def _return(ctx: Ctx, frame: Frame, answer: Any) -> Wait | None:
+    """Return a card on the field to its owner's hand (4.1.7), unless replaced (9.9)."""
+    _replaceable_move(ctx, frame, "returned_to_hand", "hand", "returned to hand")
+    return None
+
+
+def _replaceable_move(ctx: Ctx, frame: Frame, event: str, to: str, reason: str) -> None:
+    oid = frame["oid"]
+    if ctx.s.objects[oid].zone not in ("field", "strategy"):
+        ctx.done(frame)  # no longer there
+        return
+    if frame.get("stage") != "checked":
+        frame["stage"] = "checked"
+        replace(ctx, event, oid, frame["rule"])
+        return
+    ctx.done(frame)
+    if was_replaced(frame):  # 9.9.1.1: a replaced event did not occur
+        _replaced_action(ctx, oid)
+    else:
+        actions.move(ctx, oid, to, frame["rule"], reason)
+
+
+def _replaced_action(ctx: Ctx, oid: str) -> None:
+    """9.5.4.2: an effect's action replaced by a replacement effect still counts as
+    performed (for "you may (action) to (process)" and "if you do")."""
+    if ctx.stack and ctx.stack[-1]["op"] == "effects":
+        ctx.stack[-1].setdefault("sub", {}).setdefault("replaced", []).append(oid)
 
 
 # --- advance and retreat (5.13), counter (5.15) ---------------------------------------------------
@@ -461,8 +564,11 @@ def _advance(ctx: Ctx, frame: Frame, answer: Any) -> Wait | None:
     p = s.players[player]
     to = frame.get("to")
     finished = p.position >= to if to is not None else frame["left"] <= 0  # 5.13.1.2.1
+    opp = s.opponent(player)
+    moves = p.position < 8 or (frame["invasion"] and not s.battle_at(opp, 8))
+    if not finished and moves and _move_replaced(ctx, frame, player, "advanced"):
+        return None
     if not finished and p.position == 8:
-        opp = s.opponent(player)
         if frame["invasion"] and not s.battle_at(opp, 8):
             actions.win(ctx, player, "invasion", "5.13.1.1.2.1")  # 5.13.1.1.2
             return None
@@ -493,6 +599,8 @@ def _retreat(ctx: Ctx, frame: Frame, answer: Any) -> Wait | None:
     p = s.players[player]
     to = frame.get("to")
     finished = p.position <= to if to is not None else frame["left"] <= 0  # 5.13.2.2.1
+    if not finished and p.position > 1 and _move_replaced(ctx, frame, player, "retreated"):
+        return None
     if not finished and p.position == 1:  # 5.13.2.1
         ctx.emit("AdvanceNotPerformed", {"player": player, "why": "zone 1: nothing is done"}, "5.13.2.1")
         finished = True
@@ -505,6 +613,24 @@ def _retreat(ctx: Ctx, frame: Frame, answer: Any) -> Wait | None:
     frame["moved"] += 1
     frame["left"] -= 1
     return None
+
+
+def _move_replaced(ctx: Ctx, frame: Frame, player: str, event: str) -> bool:
+    """9.9 for an advance or retreat instruction about to move ``player``'s invading monster:
+    "when ... would advance / retreat, ... instead" replaces the whole instruction.  True
+    when the frame stops here: the check was just pushed (the frame runs again), or the
+    instruction was replaced and is over (9.9.1.1; 5.13.3: the monster did not move)."""
+    top = ctx.s.monster(player)
+    if frame["moved"] or top is None:
+        return False
+    if frame.get("stage") != "checked":
+        frame["stage"] = "checked"
+        replace(ctx, event, top, frame["rule"])
+        return True
+    if was_replaced(frame):
+        ret(ctx, frame, 0)
+        return True
+    return False
 
 
 def successors(s: GameState, player: str) -> list[str]:
@@ -524,6 +650,14 @@ def _counter(ctx: Ctx, frame: Frame, answer: Any) -> Wait | None:
     victim = frame["player"]
     p = s.players[victim]
     if frame["stage"] == "behind":
+        top = s.monster(victim)
+        if not frame.get("checked") and top is not None:
+            frame["checked"] = True  # 9.9: "when ... would be countered, ... instead"
+            replace(ctx, "countered", top, frame.get("rule") or "5.15.1")
+            return None
+        if was_replaced(frame):
+            ctx.done(frame)  # 9.9.1.1: the counter did not occur
+            return None
         frame["stage"] = "successor"
         if p.position in BEHIND:  # 5.15.1.1
             ctx.emit(
@@ -691,7 +825,17 @@ def fingerprint(s: GameState) -> str:
     data = {
         "players": players,
         "effects": sorted(
-            [e.source, sorted(e.targets), e.threat, e.counter, e.set_threat, e.cannot_engage, e.nullify, e.duration]
+            [
+                e.source,
+                sorted(e.targets),
+                e.threat,
+                e.counter,
+                e.set_threat,
+                e.cannot_engage,
+                e.nullify,
+                e.gain_abilities,
+                e.duration,
+            ]
             for e in s.effects
         ),
         "delayed": sorted([d.card, d.kind] for d in s.delayed),

@@ -91,6 +91,7 @@ class Effect:
     cannot_engage: bool = False
     gain_traits: list[str] = field(default_factory=list)
     nullify: bool = False
+    gain_abilities: list[dict[str, Any]] = field(default_factory=list)
     duration: str = "end_of_turn"
     created: int = 0
     turn: int = 0
@@ -152,6 +153,11 @@ class GameState:
     """This turn's main phase actions as ``[state fingerprint before, action]`` (12.1.1.2)."""
     banned: list[str] = field(default_factory=list)
     """Actions the turn player may not perform again this turn (12.1.1.2)."""
+    loop_log: list[dict[str, Any]] = field(default_factory=list)
+    """The commands performed since this turn's first main phase action (``{player, type,
+    args}``): the actions a turn player may declare as an infinite loop (12.1.1.1)."""
+    loop: dict[str, Any] | None = None
+    """A declared infinite loop waiting for the non-turn player's answer (12.1.1.1)."""
     finished: bool = False
     winner: str | None = None
     result: str | None = None
@@ -191,6 +197,7 @@ class GameState:
         new.fired = list(self.fired)
         new.main_log = [list(x) for x in self.main_log]
         new.banned = list(self.banned)
+        new.loop_log = list(self.loop_log)  # entries are never mutated
         new.cache = {}
         return new
 
@@ -221,6 +228,7 @@ def _clone_effect(e: Effect) -> Effect:
     new = copy.copy(e)
     new.targets = list(e.targets)
     new.gain_traits = list(e.gain_traits)
+    new.gain_abilities = list(e.gain_abilities)  # entries are never mutated
     return new
 
 
@@ -245,6 +253,8 @@ def state_to_dict(state: GameState) -> dict[str, JSON]:
         "counter": state.counter,
         "main_log": [list(x) for x in state.main_log],
         "banned": list(state.banned),
+        "loop_log": copy.deepcopy(state.loop_log),
+        "loop": copy.deepcopy(state.loop),
         "finished": state.finished,
         "winner": state.winner,
         "result": state.result,
@@ -277,6 +287,8 @@ def state_from_dict(data: Mapping[str, Any]) -> GameState:
         counter=data["counter"],
         main_log=[list(x) for x in data["main_log"]],
         banned=list(data["banned"]),
+        loop_log=copy.deepcopy(list(data.get("loop_log", []))),
+        loop=copy.deepcopy(data.get("loop")),
         finished=data["finished"],
         winner=data["winner"],
         result=data["result"],
@@ -436,6 +448,7 @@ def _turn_began(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     s.fired = []
     s.main_log = []
     s.banned = []
+    s.loop_log = []
 
 
 @handles("PhaseBegan")
@@ -457,6 +470,9 @@ def _choice(s: GameState, d: Mapping[str, Any], e: Event) -> None:
 
 @handles("ChoiceMade")
 def _choice_made(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    kind = s.pending.kind if s.pending is not None else d.get("kind")
+    if s.loop_log and kind not in ("main", "loop_response"):
+        s.loop_log.append({"player": d["player"], "type": "Choose", "args": {"choice": list(d["choice"])}})
     s.pending = None
 
 
@@ -464,11 +480,23 @@ def _choice_made(s: GameState, d: Mapping[str, Any], e: Event) -> None:
 def _main_action(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     s.pending = None
     s.main_log.append([d["fingerprint"], d["action"]])
+    if "command" in d:
+        s.loop_log.append({"player": d["player"], **copy.deepcopy(d["command"])})
 
 
 @handles("LoopDetected")
 def _loop(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     s.banned.extend(a for a in d["actions"] if a not in s.banned)
+
+
+@handles("LoopDeclared")
+def _loop_declared(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.loop = {"player": d["player"], "actions": copy.deepcopy(d["actions"]), "times": d["times"]}
+
+
+@handles("LoopPerformed")
+def _loop_performed(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.loop = None
 
 
 @handles("InvasionDeclared")
@@ -524,6 +552,7 @@ def _effect_created(s: GameState, d: Mapping[str, Any], e: Event) -> None:
             cannot_engage=bool(d.get("cannot_engage", False)),
             gain_traits=list(d.get("gain_traits", [])),
             nullify=bool(d.get("nullify", False)),
+            gain_abilities=copy.deepcopy(list(d.get("gain_abilities", []))),
             duration=d["duration"],
             created=e.seq,
             turn=s.turn,

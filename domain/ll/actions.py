@@ -11,6 +11,7 @@ from domain.kernel import RULES_AUTHORITY, Shuffler, seed_commitment
 from domain.ll.cards import (
     Ability,
     BlinkStep,
+    Delayed,
     DestroyGate,
     Disable,
     Discard,
@@ -19,6 +20,7 @@ from domain.ll.cards import (
     Modify,
     MoveCard,
     Orient,
+    PreventAttacks,
     PutInSoul,
     SetCard,
     StockBoost,
@@ -38,10 +40,11 @@ from domain.ll.characteristics import (
     defender_exists,
     matches,
     member_in_battle,
+    targets_of_static,
     vanguard_met,
 )
 from domain.ll.context import Ctx, GameOverError
-from domain.ll.state import FIELD, Frame, GameState, Primed
+from domain.ll.state import FIELD, DelayedTrigger, Frame, GameState, Primed
 
 DEFAULT_FACE_DOWN = frozenset({"deck", "stock", "refresh", "gate", "gate_deck", "tool"})
 """Zones whose cards are placed face-down unless told otherwise (4.1.2.1, 4.1.3.2.3)."""
@@ -136,6 +139,8 @@ def move(
         move(ctx, c, to, rule="12.2.1", reason="soul follows its member", face_down=data["face_down"], cause=ev)
     if src == "deck":
         reshuffle_check(ctx, obj.owner)
+    if any(a.trigger == "condition" for card in s.cards.values() for a in card.abilities):
+        prime_conditions(ctx)  # 9.7.6.1: primed when the condition is met, not only at check timings
     return ev
 
 
@@ -210,48 +215,121 @@ def pay_stock(ctx: Ctx, player: str, amount: int, what: str) -> None:
 # --- member movement with replacement effects (9.10) ----------------------------------------
 
 
-def replacement_for(s: GameState, oid: str, event: str) -> tuple[int, Ability] | None:
-    """The replacement ability of the card itself that applies to ``event`` (9.10)."""
-    if s.objects[oid].zone != "circle":
-        return None
-    for i, ability in enumerate(s.card_of(oid).abilities):
-        if ability.kind == "replacement" and ability.replaces == event and ability_valid(s, oid, ability):
-            return i, ability
-    return None
+Replacement = tuple[str, str, int, Ability]
+"""(key, source, ability index, ability) of a replacement effect."""
+REPLACED_TO = {"return_to_hand": "hand", "deck_bottom": "deck", "drop": "drop", "stock": "stock"}
 
 
-def stock_card(ctx: Ctx, oid: str, rule: str, reason: str) -> None:
-    """Stock (5.10) a card; a member's "if this would be stocked ... instead" applies (9.10.1)."""
+def replacements_for(s: GameState, oid: str, event: str, applied: Sequence[str] = ()) -> list[Replacement]:
+    """The replacement effects that apply to ``oid`` being ``event`` (``stocked`` /
+    ``dropped``) now: valid, usable, not yet applied to this event (9.10.2.3), and, if
+    optional, with its choice possible (9.10.3)."""
+    found: list[Replacement] = []
+    for src in ability_sources(s):
+        for i, ability in enumerate(s.card_of(src).abilities):
+            if ability.kind != "replacement" or ability.replaces is None:
+                continue
+            if ability.replaces.removeprefix("self_") != event:
+                continue
+            if not ability_valid(s, src, ability) or cannot_be_used(s, src, i, ability):
+                continue
+            if ability.replaces.startswith("self_"):
+                if src != oid:
+                    continue
+            elif oid not in targets_of_static(s, src, ability.affects):
+                continue
+            key = f"{src}:{i}"
+            if key in applied:
+                continue  # 9.10.2.3
+            if ability.may and len(s.zones[s.objects[src].owner]["stock"]) < ability.cost.stock:
+                continue  # 9.10.3: the choice cannot be carried out
+            found.append((key, src, i, ability))
+    return found
+
+
+Ask = Callable[[dict[str, Any]], None]
+"""Asks the affected player to choose a replacement effect (see ``request_replacement``)."""
+
+
+def stock_card(ctx: Ctx, oid: str, rule: str, reason: str, *, ask: Ask | None = None) -> bool:
+    """Stock (5.10) a card, with the replacement effects that apply (9.10).  False: the game
+    waits for the affected player to choose a replacement effect (``ask`` was called)."""
+    return replaceable_move(ctx, oid, "stocked", rule, reason, ask)
+
+
+def drop_card(ctx: Ctx, oid: str, rule: str, reason: str, *, ask: Ask | None = None) -> bool:
+    """Drop (5.9) a card, with the replacement effects that apply (9.10); see ``stock_card``."""
+    return replaceable_move(ctx, oid, "dropped", rule, reason, ask)
+
+
+def replaceable_move(ctx: Ctx, oid: str, event: str, rule: str, reason: str, ask: Ask | None) -> bool:
+    """9.10: while replacement effects apply, the affected player chooses which applies next
+    (9.10.2; the controller of the card, 9.10.2.2) or, if all of them are optional, none
+    (9.2.2.3.2); each applies at most once (9.10.2.3).  Without ``ask`` (a card moved in the
+    middle of a player's action) nobody is asked: mandatory ones apply in card order and
+    optional ones do not."""
     s = ctx.s
-    owner = s.objects[oid].owner
-    repl = replacement_for(s, oid, "self_stocked")
-    if repl is not None:
-        _replace(ctx, oid, repl, "stock")
-        return
-    was_on_circle = s.objects[oid].zone == "circle" and s.objects[oid].set_to is None
-    ev = move(ctx, oid, "stock", rule=rule, reason=reason)
-    if was_on_circle:
-        prime(ctx, "stocked", cause=ev, subject=oid, only=[oid], printed=True, player=owner)
+    state = s.replacing if s.replacing is not None and s.replacing.get("oid") == oid else None
+    current = str(state["event"]) if state else event
+    applied: list[str] = list(state["applied"]) if state else []
+    while current in ("stocked", "dropped"):
+        options = replacements_for(s, oid, current, applied)
+        if not options:
+            break
+        may_decline = all(ability.may for _, _, _, ability in options)
+        choice = state.get("choice") if state and state.get("event") == current else None
+        if len(options) == 1 and not may_decline:
+            pick: str | None = options[0][0]
+        elif choice is not None:
+            pick = None if choice == "none" else str(choice)
+        elif ask is not None:
+            keys = [key for key, _, _, _ in options]
+            ask({"oid": oid, "event": current, "applied": applied, "options": keys, "may_decline": may_decline})
+            return False
+        else:
+            pick = next((key for key, _, _, ability in options if not ability.may), None)
+        chosen = next((o for o in options if o[0] == pick), None)
+        if chosen is None:
+            break
+        key, src, index, ability = chosen
+        instead = ability.instead or "drop"
+        applied = [*applied, key]
+        nxt = {"drop": "dropped", "stock": "stocked"}.get(instead, instead)
+        data = {
+            "oid": oid,
+            "source": src,
+            "ability": index,
+            "instead_of": current,
+            "instead": instead,
+            "optional": ability.may,
+            "applied": applied,
+            "event": nxt,
+        }
+        ev = ctx.emit("ReplacementApplied", data, "9.2.2.3.2" if ability.may else "9.10.1")
+        if ability.may and ability.cost.stock:
+            pay_stock(ctx, s.objects[src].owner, ability.cost.stock, s.card_of(src).name)  # C of 9.10.3
+        state, current, rule, reason = s.replacing, nxt, "9.10.1.1", "replacement"
+        if instead in ("return_to_hand", "deck_bottom"):
+            position = "bottom" if instead == "deck_bottom" else "top"
+            move(ctx, oid, REPLACED_TO[instead], rule=rule, reason=reason, position=position, cause=ev)
+            return True
+    if current == "stocked":
+        owner = s.objects[oid].owner
+        was_on_circle = s.objects[oid].zone == "circle" and s.objects[oid].set_to is None
+        ev = move(ctx, oid, "stock", rule=rule, reason=reason)
+        if was_on_circle:
+            prime(ctx, "stocked", cause=ev, subject=oid, only=[oid], printed=True, player=owner)
+    else:
+        move(ctx, oid, "drop", rule=rule, reason=reason)
+    return True
 
 
-def drop_card(ctx: Ctx, oid: str, rule: str, reason: str) -> None:
-    repl = replacement_for(ctx.s, oid, "self_dropped")
-    if repl is not None:
-        _replace(ctx, oid, repl, "drop")
-        return
-    move(ctx, oid, "drop", rule=rule, reason=reason)
-
-
-def _replace(ctx: Ctx, oid: str, repl: tuple[int, Ability], original: str) -> None:
-    index, ability = repl
-    ev = ctx.emit(
-        "ReplacementApplied",
-        {"oid": oid, "ability": index, "instead_of": original, "instead": ability.instead},
-        "9.10.1",
-    )
-    to = {"return_to_hand": "hand", "deck_bottom": "deck", "drop": "drop"}[ability.instead or "drop"]
-    position = "bottom" if ability.instead == "deck_bottom" else "top"
-    move(ctx, oid, to, rule="9.10.1.1", reason="replacement", position=position, cause=ev)
+def request_replacement(ctx: Ctx, question: dict[str, Any], resume: list[Any] | None = None) -> None:
+    """Ask the controller of the affected card which replacement effect applies next
+    (9.10.2, 9.10.2.2), or whether an optional one applies (9.2.2.3.2)."""
+    player = ctx.s.objects[str(question["oid"])].owner
+    rule = "9.2.2.3.2" if question["may_decline"] else "9.10.2"
+    request(ctx, player, "replacement", question, rule, resume=resume)
 
 
 # --- deploying (5.12) ----------------------------------------------------------------------
@@ -267,11 +345,21 @@ def occupants(s: GameState, player: str, circles: Sequence[str], exclude: Sequen
 
 
 def place_member(
-    ctx: Ctx, player: str, oid: str, circles: Sequence[str], *, rule: str, reason: str, actor: str = RULES_AUTHORITY
-) -> str:
-    """Put a member onto circles; members already there are Dropped first (5.12.2.1)."""
+    ctx: Ctx,
+    player: str,
+    oid: str,
+    circles: Sequence[str],
+    *,
+    rule: str,
+    reason: str,
+    actor: str = RULES_AUTHORITY,
+    ask: Ask | None = None,
+) -> str | None:
+    """Put a member onto circles; members already there are Dropped first (5.12.2.1).  None:
+    the game waits for a replacement choice about a dropped member (``ask``, 9.10.2)."""
     for other in occupants(ctx.s, player, circles, exclude=[oid]):
-        drop_card(ctx, other, "5.12.2.1", "replaced by a deployed member")
+        if not drop_card(ctx, other, "5.12.2.1", "replaced by a deployed member", ask=ask):
+            return None
     return move(ctx, oid, "circle", rule=rule, reason=reason, circles=list(circles), face_down=False, actor=actor)
 
 
@@ -365,19 +453,82 @@ def prime(
                 "detonate_skill": "11.9.1",
                 "vanguard": "11.3.1",
             }.get(ability.keyword or "", "11.6.1.2" if ability.ex_soul is not None else "9.7.2")
-            ctx.emit(
-                "AbilityTriggered",
-                {
-                    "primed": ctx.fresh_id("a"),
-                    "controller": controller,
-                    "source": src,
-                    "ability": i,
-                    "trigger": trigger,
-                    "info": dict(info or {}),
-                },
-                rule,
-                cause=cause,
-            )
+            _emit_triggered(ctx, controller, src, i, trigger, info, rule, cause)
+    if only is None:
+        for delayed in [d for d in s.delayed if d.trigger == trigger and _delayed_scope_ok(d, player)]:
+            where = {
+                "id": delayed.id,
+                "ref": delayed.ref,
+                "path": list(delayed.path),
+                "once": delayed.once,
+                "source_placed": delayed.source_placed,
+            }
+            rule = "9.7.5.1" if delayed.once else "9.7.5"
+            src, i = delayed.source, delayed.ability
+            _emit_triggered(ctx, delayed.controller, src, i, trigger, info, rule, cause, delayed=where)
+
+
+def _emit_triggered(
+    ctx: Ctx,
+    controller: str,
+    source: str,
+    ability: int,
+    trigger: str,
+    info: dict[str, Any] | None,
+    rule: str,
+    cause: str | None = None,
+    **extra: Any,
+) -> None:
+    data = {
+        "primed": ctx.fresh_id("a"),
+        "controller": controller,
+        "source": source,
+        "ability": ability,
+        "trigger": trigger,
+        "info": dict(info or {}),
+        **extra,
+    }
+    ctx.emit("AbilityTriggered", data, rule, cause=cause)
+
+
+def _delayed_scope_ok(delayed: DelayedTrigger, player: str | None) -> bool:
+    if delayed.scope == "your":
+        return player == delayed.controller
+    if delayed.scope == "opponent":
+        return player is not None and player != delayed.controller
+    return True
+
+
+STATE_CONDITIONS: dict[str, Callable[[GameState, str], bool]] = {
+    "your_hand_empty": lambda s, you: not s.zones[you]["hand"],
+    "your_stock_empty": lambda s, you: not s.zones[you]["stock"],
+    "opponent_hand_empty": lambda s, you: not s.zones[s.opponent(you)]["hand"],
+    "no_standing_members": lambda s, you: all(s.objects[o].rested for o in s.members(you)),
+}
+"""The states a conditional trigger waits for (9.7.6), seen from the ability's controller."""
+
+
+def prime_conditions(ctx: Ctx) -> None:
+    """9.7.6.1: a conditional trigger is primed once while its condition is met; once it
+    has resolved, it is primed again if the condition is (still or again) met.  Looked at
+    after every card move and at every check timing."""
+    s = ctx.s
+    for src in list(ability_sources(s)):
+        for i, ability in enumerate(s.card_of(src).abilities):
+            if ability.kind != "auto" or ability.trigger != "condition" or ability.state is None:
+                continue
+            if not ability_valid(s, src, ability) or not condition_met(s, src, ability):
+                continue
+            if cannot_be_used(s, src, i, ability):
+                continue
+            controller = s.objects[src].owner
+            if not STATE_CONDITIONS[ability.state](s, controller):
+                continue
+            if any(p.source == src and p.ability == i and p.delayed is None for p in s.primed):
+                continue  # primed once (9.7.6.1)
+            if any(f.source == src and f.ref == "ability" and f.ability == i for f in s.frames):
+                continue  # still resolving
+            _emit_triggered(ctx, controller, src, i, "condition", {"state": ability.state}, "9.7.6.1")
 
 
 def auto_cost_payable(s: GameState, primed: Primed, ability: Ability) -> bool:
@@ -390,14 +541,15 @@ def auto_cost_payable(s: GameState, primed: Primed, ability: Ability) -> bool:
     return not (cost.drop_self and obj.zone not in ("circle", "battle", "gate"))
 
 
-def pay_ability_cost(ctx: Ctx, player: str, source: str, ability: Ability, what: str) -> None:
-    """All costs at once (5.22.2, 9.6.2.3); the caller has checked they can be paid."""
+def pay_ability_cost(ctx: Ctx, player: str, source: str, ability: Ability, what: str, *, extra_stock: int = 0) -> None:
+    """All costs at once (5.22.2, 9.6.2.3); the caller has checked they can be paid.
+    ``extra_stock``: the (X) of a cost with a chosen X (9.6.2.2.1)."""
     s = ctx.s
     cost = ability.cost
     if cost.rest_self:
         ctx.emit("CardRested", {"oid": source, "reason": "cost"}, "5.22.1")
-    if cost.stock:
-        pay_stock(ctx, player, cost.stock, what)
+    if cost.stock + extra_stock:
+        pay_stock(ctx, player, cost.stock + extra_stock, what)
     if cost.drop_self:
         move(ctx, source, "drop", rule="5.22.1", reason="cost")
     if cost.rest_self and s.objects[source].zone in ("circle", "my_logicalist"):
@@ -407,38 +559,53 @@ def pay_ability_cost(ctx: Ctx, player: str, source: str, ability: Ability, what:
 def play_primed(ctx: Ctx, primed: Primed, resume: list[Any], *, actor: str = RULES_AUTHORITY) -> bool:
     """Play one primed auto ability (9.7.3) and resolve it; False if it paused for a choice."""
     s = ctx.s
+    delayed = primed.delayed
+    if delayed is not None:
+        # a delayed trigger (9.7.5): the effects it was created with, no cost; played even if
+        # its source changed zones (9.7.7), but "this card" then names nothing (4.1.5)
+        placed = {"self_placed": delayed["source_placed"]}
+        _emit_played(ctx, primed, resume, actor, "9.7.7", ref=delayed["ref"], path=delayed["path"], info=placed)
+        return run_frames(ctx)
     ability = s.card_of(primed.source).abilities[primed.ability]
     optional = ability.cost.optional and not ability.cost.empty
     if not optional and not ability.cost.empty and not auto_cost_payable(s, primed, ability):
         ctx.emit("PrimedCanceled", {"primed": primed.id, "why": "cost cannot be paid"}, "9.7.3.2")
         return True
     key = f"{primed.source}:{primed.ability}" if ability.once_per_turn else None
-    ctx.emit(
-        "AbilityPlayed",
-        {
-            "primed": primed.id,
-            "frame": ctx.fresh_id("f"),
-            "controller": primed.controller,
-            "source": primed.source,
-            "ability": primed.ability,
-            "ref": "ability",
-            "resume": list(resume),
-            "info": dict(primed.info),
-            "once_per_turn_key": key,
-            "optional_cost": optional,
-        },
-        "9.7.3",
-        cause=primed.cause,
-        actor=actor,
-    )
+    _emit_played(ctx, primed, resume, actor, "9.7.3", once_per_turn_key=key, optional_cost=optional)
     if key is not None:
         # 12.4.1.1: "cannot be used" for the turn; already primed instances are un-primed (12.3.1.3)
         for other in list(s.primed):
-            if other.source == primed.source and other.ability == primed.ability:
+            if other.source == primed.source and other.ability == primed.ability and other.delayed is None:
                 ctx.emit("PrimedCanceled", {"primed": other.id, "why": "[1/turn] used"}, "12.3.1.3")
-    if not optional and not ability.cost.empty:
+    if not optional and not ability.cost.empty and ability.x is None:
         pay_ability_cost(ctx, primed.controller, primed.source, ability, s.card_of(primed.source).name)
-    return run_frames(ctx)
+    return run_frames(ctx)  # with an X, X is chosen first and the cost paid then (9.6.2.2.1, 9.6.2.3)
+
+
+def _emit_played(
+    ctx: Ctx,
+    primed: Primed,
+    resume: list[Any],
+    actor: str,
+    rule: str,
+    *,
+    ref: str = "ability",
+    info: dict[str, Any] | None = None,
+    **extra: Any,
+) -> None:
+    data = {
+        "primed": primed.id,
+        "frame": ctx.fresh_id("f"),
+        "controller": primed.controller,
+        "source": primed.source,
+        "ability": primed.ability,
+        "ref": ref,
+        "resume": list(resume),
+        "info": {**primed.info, **(info or {})},
+        **extra,
+    }
+    ctx.emit("AbilityPlayed", data, rule, cause=primed.cause, actor=actor)
 
 
 # --- resolution (9.6.2.4, 9.6.3) ----------------------------------------------------------
@@ -454,7 +621,7 @@ def frame_effects(s: GameState, frame: Frame) -> list[CardEffect]:
         effects = []
     for p in frame.path:
         eff = effects[p]
-        assert isinstance(eff, ForEvery)
+        assert isinstance(eff, (ForEvery, Delayed))
         effects = list(eff.effects)
     return effects
 
@@ -482,6 +649,10 @@ def run_frames(ctx: Ctx) -> bool:
         if f.paid is False:
             finish_frame(ctx, f)
             continue
+        if ability is not None and ability.x is not None and "x" not in f.info and not f.path:
+            if not choose_auto_x(ctx, f, ability):
+                return False
+            continue
         if f.ref == "make_up":
             if not make_up(ctx, f):
                 return False
@@ -506,6 +677,29 @@ def run_frames(ctx: Ctx) -> bool:
         if push is not None:
             rule = push.pop("rule", "12.5.1")
             ctx.emit("RepetitionStarted", {"frame": ctx.fresh_id("f"), **push}, rule)
+    return True
+
+
+def choose_auto_x(ctx: Ctx, f: Frame, ability: Ability) -> bool:
+    """9.6.2.2.1 for an auto ability: its controller chooses X (asked once, the answer is
+    ``f.choice``), then its cost, (X) included, is paid (9.6.2.3)."""
+    s = ctx.s
+    assert ability.x is not None
+    spare = len(s.zones[f.controller]["stock"]) - ability.cost.stock
+    bound = max(0, min(ability.x.max, spare)) if ability.x.stock else ability.x.max
+    name = s.card_of(f.source).name
+    if f.choice is None:
+        options = {"frame": f.id, "min": 0, "max": bound, "prompt": f"{name}: choose X"}
+        request(ctx, f.controller, "number", options, "9.6.2.2.1")
+        return False
+    x = f.choice
+    if not isinstance(x, int) or isinstance(x, bool) or not 0 <= x <= bound:
+        raise ctx.reject("rules/choose_x", "9.6.2.2.1", f"{name}: choose X, a whole number from 0 to {bound}")
+    data = {"player": f.controller, "source": f.source, "ability": f.ability, "frame": f.id, "x": x}
+    ctx.emit("XChosen", data, "9.6.2.2.1", actor=f.controller)
+    extra = x if ability.x.stock else 0
+    if not ability.cost.empty or extra:
+        pay_ability_cost(ctx, f.controller, f.source, ability, name, extra_stock=extra)
     return True
 
 
@@ -565,6 +759,9 @@ def fixed_targets(s: GameState, target: Target, frame: Frame) -> list[str] | Non
     you = frame.controller
     b = s.battle
     if target.kind == "self":
+        placed = frame.info.get("self_placed")
+        if placed is not None and s.objects[frame.source].placed != placed:
+            return []  # a delayed trigger's "this card" left its zone: a new card (4.1.5)
         return [frame.source]
     if target.kind == "attacking_member":
         return [b.attacker] if b and b.attacker and attacker_exists(s) else []
@@ -649,6 +846,8 @@ def for_every_x(s: GameState, frame: Frame, x: str) -> int:
         return sum(1 for g in s.zones[s.opponent(you)]["gate"] if not s.objects[g].face_down)
     if x == "cards_in_your_battle_zone":
         return len(s.zones[you]["battle"])
+    if x == "chosen_x":
+        return int(frame.info.get("x", 0))  # 9.6.2.2.1
     return 0
 
 
@@ -692,7 +891,13 @@ def apply_effect(ctx: Ctx, f: Frame, eff: CardEffect) -> Outcome | None:
             return None
         live = [t for t in targets if s.objects[t].zone in ("circle", "gate", "battle", "my_logicalist")]
         if live:
-            data: dict[str, Any] = {"id": ctx.fresh_id("x"), "source": f.source, "controller": you, "targets": live}
+            data: dict[str, Any] = {
+                "id": ctx.fresh_id("x"),
+                "source": f.source,
+                "controller": you,
+                "targets": live,
+                "timestamp": f.played,
+            }
             if isinstance(eff, Modify):
                 data.update(
                     power=eff.power,
@@ -723,20 +928,35 @@ def apply_effect(ctx: Ctx, f: Frame, eff: CardEffect) -> Outcome | None:
             destroy_gate(ctx, g, by, "5.32.2.2" if by else "5.32.1")
         return _chosen(eff.target, targets), None
     if isinstance(eff, MoveCard):
-        targets = resolve_target(ctx, f, eff.target, name)
-        if targets is None:
-            return None
+        progress = s.replacing if s.replacing is not None and s.replacing.get("frame") == f.id else None
+        if progress is not None:
+            # resuming after a replacement choice (9.10.2): the same targets, minus those done
+            targets, done = list(progress["targets"]), list(progress["done"])
+        else:
+            found = resolve_target(ctx, f, eff.target, name)
+            if found is None:
+                return None
+            targets, done = found, []
+
+        def ask(question: dict[str, Any]) -> None:
+            request_replacement(ctx, {**question, "frame": f.id, "targets": targets, "done": list(done)})
+
         for t in targets:
+            if t in done:
+                continue
             if eff.op == "stock":
-                stock_card(ctx, t, "5.10.1", f"effect of {name}")
+                if not stock_card(ctx, t, "5.10.1", f"effect of {name}", ask=ask):
+                    return None
             elif eff.op == "drop":
-                drop_card(ctx, t, "5.9.1", f"effect of {name}")
+                if not drop_card(ctx, t, "5.9.1", f"effect of {name}", ask=ask):
+                    return None
             elif eff.op == "return_to_hand":
                 move(ctx, t, "hand", rule="5.4.1", reason=f"effect of {name}", face_down=False)
             elif eff.op == "deck_bottom":
                 move(ctx, t, "deck", rule="5.4.1", reason=f"effect of {name}", position="bottom")
             else:
                 move(ctx, t, "purge", rule="5.25.1", reason=f"effect of {name}")
+            done.append(t)
         return _chosen(eff.target, targets), None
     if isinstance(eff, Orient):
         targets = resolve_target(ctx, f, eff.target, name)
@@ -830,6 +1050,35 @@ def apply_effect(ctx: Ctx, f: Frame, eff: CardEffect) -> Outcome | None:
         for _ in range(eff.count):
             deck_top_to(ctx, you, "level", "5.4.1", "put in level zone", face_down=False)
         return [], None
+    if isinstance(eff, Delayed):
+        data = {
+            "id": ctx.fresh_id("d"),
+            "controller": you,
+            "source": f.source,
+            "ref": f.ref,
+            "ability": f.ability,
+            "path": [*f.path, f.index],
+            "trigger": eff.trigger,
+            "scope": eff.scope,
+            "once": eff.duration == "once",
+            "source_placed": s.objects[f.source].placed,
+        }
+        ctx.emit("DelayedTriggerCreated", data, "9.7.5")
+        return [], None
+    if isinstance(eff, PreventAttacks):
+        player = you if eff.player == "you" else s.opponent(you)
+        data = {
+            "id": ctx.fresh_id("x"),
+            "source": f.source,
+            "controller": you,
+            "targets": [],
+            "players": [player],
+            "no_attacks": True,
+            "duration": eff.duration,
+            "timestamp": f.played,
+        }
+        ctx.emit("ContinuousEffectCreated", data, "8.2.4")
+        return [], None
     if isinstance(eff, ForEvery):
         x = for_every_x(s, f, eff.x)
         if x <= 0 or not eff.effects:
@@ -887,11 +1136,12 @@ def blink_step(ctx: Ctx, oid: str) -> None:
     move(ctx, oid, "purge", rule="5.34.1.1", reason="blink step", cause=ev)
     if s.objects[oid].zone != "purge":
         return  # 5.34.1.1.3
-    ev = place_member(ctx, owner, oid, circles, rule="5.34.1.1.2", reason="blink step")
+    placed = place_member(ctx, owner, oid, circles, rule="5.34.1.1.2", reason="blink step")
+    assert placed is not None  # nobody is asked about replacements here
     for c in soul:
         if s.objects[c].zone == "purge":
             move(ctx, c, "soul", rule="5.34.1.1.1", reason="blink step", soul_of=oid, face_down=False)
-    prime(ctx, "deployed", cause=ev, subject=oid, player=owner)
+    prime(ctx, "deployed", cause=placed, subject=oid, player=owner)
 
 
 def make_up_options(s: GameState, source: str, level: int) -> list[str]:

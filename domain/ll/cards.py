@@ -16,6 +16,10 @@ Vocabulary in brief (see the catalog ``service/catalogs/ll/cards.json`` for exam
 * ``abilities``: ``continuous`` / ``auto`` / ``startup`` (9.1) and ``replacement``
   (9.2.2.3); keywords (11.x) are ability fields (``keyword``, ``ex_soul``,
   ``once_per_turn`` = [1/turn] 12.4) or card fields (``trance_change``, ``tool_skill``).
+* conditional triggers (``trigger: condition`` + ``state``, 9.7.6), a chosen ``x`` (9.6.2.2.1),
+  delayed triggers (effect ``delayed``, 9.7.5), "cannot attack" (``prevent_attacks`` /
+  ``prevents_attacks``, 8.2.4), replacements for other cards and optional ones (``replaces:
+  stocked|dropped`` with ``affects``, ``may``, 9.10).
 """
 
 from __future__ import annotations
@@ -219,15 +223,54 @@ class ToLevel(_Model):
     count: Annotated[int, Field(ge=1)] = 1
 
 
-ForEveryX = Literal["soul_of_self", "your_destroyed_gates", "opponent_destroyed_gates", "cards_in_your_battle_zone"]
+ForEveryX = Literal[
+    "soul_of_self", "your_destroyed_gates", "opponent_destroyed_gates", "cards_in_your_battle_zone", "chosen_x"
+]
 
 
 class ForEvery(_Model):
-    """For every X, (do) Y (12.5): X is fixed before Y is carried out X times."""
+    """For every X, (do) Y (12.5): X is fixed before Y is carried out X times.  ``chosen_x``
+    is the X the player chose when playing the ability (9.6.2.2.1)."""
 
     op: Literal["for_every"] = "for_every"
     x: ForEveryX
     effects: list[Effect]
+
+
+PhaseTrigger = Literal[
+    "start_of_turn",
+    "start_of_draw_phase",
+    "start_of_level_phase",
+    "start_of_main_phase",
+    "start_of_end_phase",
+    "start_of_attack_declaration",
+    "start_of_attack_phase",
+    "start_of_intercept",
+    "start_of_logic_definition",
+    "start_of_victory_determination",
+    "start_of_end_of_battle",
+]
+
+
+class Delayed(_Model):
+    """Create a delayed trigger (9.7.5): an auto ability that triggers at the start of a
+    later phase or step (``scope``: whose turn, relative to the controller).  It triggers
+    once (9.7.5.1) unless ``duration`` says it lasts for the turn."""
+
+    op: Literal["delayed"] = "delayed"
+    trigger: PhaseTrigger
+    scope: Literal["your", "opponent", "any"] = "any"
+    duration: Literal["once", "turn"] = "once"
+    effects: list[Effect]
+
+
+class PreventAttacks(_Model):
+    """ "(Player) cannot attack" for the duration: the turn player of the Attack Declaration
+    Step automatically performs no action (8.2.4)."""
+
+    op: Literal["prevent_attacks"] = "prevent_attacks"
+    player: Literal["you", "opponent"] = "opponent"
+    duration: Duration = "turn"
 
 
 Effect = Annotated[
@@ -245,7 +288,9 @@ Effect = Annotated[
     | BlinkStep
     | Discard
     | ToLevel
-    | ForEvery,
+    | ForEvery
+    | Delayed
+    | PreventAttacks,
     Field(discriminator="op"),
 ]
 
@@ -279,18 +324,11 @@ Trigger = Literal[
     "rested",
     "stood",
     "start_of_game",
-    "start_of_turn",
-    "start_of_draw_phase",
-    "start_of_level_phase",
-    "start_of_main_phase",
-    "start_of_end_phase",
-    "start_of_attack_declaration",
-    "start_of_attack_phase",
-    "start_of_intercept",
-    "start_of_logic_definition",
-    "start_of_victory_determination",
-    "start_of_end_of_battle",
+    PhaseTrigger,
+    "condition",
 ]
+StateCondition = Literal["your_hand_empty", "your_stock_empty", "opponent_hand_empty", "no_standing_members"]
+"""Conditions of conditional triggers (9.7.6): "when (state)" rather than "when (event)"."""
 Keyword = Literal["covenant", "vanguard", "logic_drive", "on_gate_destruction", "detonate", "detonate_skill", "make_up"]
 KEYWORD_TRIGGERS: dict[str, str] = {
     "covenant": "covenant",
@@ -299,6 +337,14 @@ KEYWORD_TRIGGERS: dict[str, str] = {
     "detonate_skill": "detonate_skill",
 }
 """Keyword auto abilities carry their own trigger condition (11.2, 11.7, 11.8, 11.9)."""
+
+
+class ChooseX(_Model):
+    """An "X" the ability text does not fix: the player chooses X >= 0 when playing it
+    (9.6.2.2.1), at most ``max``; with ``stock`` the cost includes (X) from Stock."""
+
+    max: Annotated[int, Field(ge=0)]
+    stock: bool = False
 
 
 class Ability(_Model):
@@ -322,6 +368,11 @@ class Ability(_Model):
     cost: AbilityCost = Field(default_factory=AbilityCost)
     effects: list[Effect] = Field(default_factory=list)
     condition: Literal["your_turn", "opponent_turn", "in_battle"] | None = None
+    state: StateCondition | None = None
+    """The condition of a conditional trigger (``trigger: condition``, 9.7.6)."""
+    x: ChooseX | None = None
+    """X chosen when the ability is played (9.6.2.2.1): with ``UseAbility`` for a startup
+    ability, when it starts resolving for an auto ability; ``for_every: chosen_x`` uses it."""
     active_in: list[Zone] = Field(default_factory=list)
     """"This ability is active in (zone)" (9.3.2.6)."""
     # continuous abilities (9.1.2.1)
@@ -330,15 +381,24 @@ class Ability(_Model):
     aura: int = 0
     limit: int = 0
     heart: int = 0
+    set_power: int | None = None
+    """Power becomes this value (9.9.1.4; several apply in timestamp order, 9.9.1.7)."""
     auras_are_hearts: bool = False
+    prevents_attacks: Literal["you", "opponent"] | None = None
+    """"(Player) cannot attack" (8.2.4)."""
     cost_modifier: int = 0
     """+N / -N to the cost of the cards ``affects`` matches (in hand) (9.6.2.3.1)."""
     attack_limit: int = 0
     hand_limit: int = 0
     trance_limit: int = 0
     # replacement abilities (9.2.2.3)
-    replaces: Literal["self_stocked", "self_dropped"] | None = None
-    instead: Literal["return_to_hand", "deck_bottom", "drop"] | None = None
+    replaces: Literal["self_stocked", "self_dropped", "stocked", "dropped"] | None = None
+    """``self_*``: this card would be stocked / dropped; ``stocked`` / ``dropped``: a card
+    ``affects`` matches would be (9.2.2.3.1)."""
+    instead: Literal["return_to_hand", "deck_bottom", "drop", "stock"] | None = None
+    may: bool = False
+    """"you may instead" (9.2.2.3.2): an optional replacement; its ``cost`` (Stock) is the
+    choice C of 9.10.3, and it does not apply if C cannot be done."""
 
     @model_validator(mode="after")
     def _check(self) -> Ability:
@@ -350,8 +410,21 @@ class Ability(_Model):
             raise ValueError("Make Up needs its level in 'make_up' (11.11.1)")
         if self.keyword in ("logic_drive", "make_up") and self.kind != "startup":
             raise ValueError(f"{self.keyword} is a startup ability (11.4.1, 11.11.1)")
+        if (self.trigger == "condition") != (self.state is not None):
+            raise ValueError("a conditional trigger needs 'trigger: condition' and its 'state' (9.7.6)")
+        if self.x is not None and self.kind not in ("startup", "auto"):
+            raise ValueError("'x' is chosen when a startup or auto ability is played (9.6.2.2.1)")
+        if self.x is not None and self.cost.optional:
+            raise ValueError("'x' with an optional cost is not supported (9.6.2.2.1 before 9.7.3.3.1)")
         if self.kind == "replacement" and (self.replaces is None or self.instead is None):
             raise ValueError("a replacement ability needs 'replaces' and 'instead' (9.2.2.3)")
+        if self.may and self.kind != "replacement":
+            raise ValueError("'may' marks an optional replacement effect (9.2.2.3.2)")
+        if self.kind == "replacement" and self.replaces in ("stocked", "dropped"):
+            if self.affects is None or self.affects.kind != "all":
+                raise ValueError("a replacement for other cards names them in 'affects' (kind 'all', 9.2.2.3.1)")
+            if self.may and self.affects.filter.controller != "you":
+                raise ValueError("an optional replacement ('may') applies to your own cards: you choose (9.10.2)")
         return self
 
     @property
@@ -422,6 +495,7 @@ class Card(_Model):
 
 
 ForEvery.model_rebuild()
+Delayed.model_rebuild()
 
 
 def parse_card(data: Mapping[str, Any]) -> Card:

@@ -269,10 +269,17 @@ def characteristics(s: GameState, oid: str) -> Chars:
     if lost_abilities(s, oid):
         chars.abilities = []
         chars.trance_change = None
-    # 9.9.1.4 effects that do not change relative to the current value (set values)
-    for eff in sorted(s.effects, key=lambda e: e.created):
-        if oid in eff.targets and eff.set_power is not None:
-            chars.power = eff.set_power
+    # 9.9.1.4 effects that do not change relative to the current value (set values), in
+    # timestamp order (9.9.1.7): a continuous ability from when its card was placed in its
+    # zone (9.9.1.7.1), other abilities from when they were played (9.9.1.7.2)
+    setters: list[tuple[int, int, int]] = [
+        (eff.timestamp, 0, eff.set_power) for eff in s.effects if oid in eff.targets and eff.set_power is not None
+    ]
+    for src, i, ability in active_continuous(s):
+        if ability.set_power is not None and oid in targets_of_static(s, src, ability.affects):
+            setters.append((s.objects[src].placed, i, ability.set_power))
+    for _, _, value in sorted(setters):
+        chars.power = value
     # 9.9.1.5 effects changing the value
     hearts_from_auras = False
     for eff in s.effects:
@@ -302,6 +309,18 @@ def _player_modifier(s: GameState, player: str, attr: str) -> int:
         for src, _, a in active_continuous(s)
         if s.objects[src].owner == player and getattr(a, attr)
     )
+
+
+def attacks_prevented(s: GameState, player: str) -> bool:
+    """8.2.4: an effect causes the player's attacks to not happen."""
+    if any(e.no_attacks and player in e.players for e in s.effects):
+        return True
+    for src, _, ability in active_continuous(s):
+        if ability.prevents_attacks is not None:
+            owner = s.objects[src].owner
+            if (owner if ability.prevents_attacks == "you" else s.opponent(owner)) == player:
+                return True
+    return False
 
 
 def attack_limit(s: GameState, player: str) -> int:

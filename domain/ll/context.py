@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain.kernel import RULES_AUTHORITY, Event, Rejection, event_cause
-from domain.ll.state import GameState, apply_event
+from domain.ll.state import DECISIONS, GameState, apply_event
 
 RULESET = "LL-2.04"
 
@@ -39,12 +39,18 @@ class Ctx:
         self.paying_cost = False
         """Between the start and end of paying a cost no Refresh happens (10.2.3)."""
         self.loops = 0
+        self.from_state: str | None = None
+        """The digest of the state a main-phase action is taken from: recorded with the
+        action's decision event (12.1.1.2)."""
 
     def emit(
         self, type_: str, data: Mapping[str, Any], rule: str, *, cause: str | None = None, actor: str = RULES_AUTHORITY
     ) -> str:
         """Record an event; returns its id (``ev:<seq>``).  Without an explicit cause, an
         event follows from the previous event of this decision (or from the command)."""
+        if self.from_state is not None and type_ in DECISIONS:
+            data = {**data, "from_state": self.from_state}
+            self.from_state = None
         event = Event(
             seq=self.s.seq + 1,
             type=type_,

@@ -23,14 +23,15 @@ decision (``view()["pending"]``):
   trance_change?, refresh?}`` (``tranceunion`` from hand or deck, or from the Drop Zone
   with ``refresh``: a Deck Refresh while searching, 5.13.1.2; ``materials`` may name your
   My Logicalist; ``tranceunion: null`` announces a Trance without deploying, 5.13.1.4),
-  ``LuckDrive``, ``UseAbility {source, ability}`` (startup abilities incl.
+  ``LuckDrive``, ``UseAbility {source, ability, x?}`` (startup abilities incl.
   Logic Drive and Make Up), ``Rearrange {moves: {oid: [circles]}}``, ``EndMainPhase``
 * battle: ``DeclareAttack {attacker, circle}`` / ``EndAttacks`` (8.2.4), ``Intercept
   {members}`` / ``DeclineIntercept`` (8.3.3), ``DefineLogic {card}`` / ``LevelBoost
   {level_card}`` / ``PassLogic`` (8.4)
 * end phase: ``KeepHand {cards}`` (7.7.6)
 * check timings: ``PlayAuto {primed}`` (9.5.3.2, 9.7.3), ``Choose {choice}`` (a choice during
-  resolution or by a rule process: a list of card ids, a number, or true/false)
+  resolution or by a rule process: a list of card ids, a number (also X, 9.6.2.2.1), true/false,
+  or the replacement effect to apply next, ``"<source>:<ability>"`` or ``"none"``, 9.10.2)
 * any time: ``Concede`` (1.2.4)
 
 Circles are location codes ``FL FC FR BL BC BR`` (front/back row, left/center/right, 4.4.2).
@@ -71,8 +72,10 @@ from domain.ll.characteristics import (
 from domain.ll.context import RULESET, Ctx, GameOverError, RejectedError, cite
 from domain.ll.state import (
     GameState,
+    action_key,
     apply_event,
     evolve,
+    game_state_digest,
     state_from_dict,
     state_to_dict,
 )
@@ -419,9 +422,30 @@ def deploy(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     )
     ctx.emit("CardRevealed", {"oid": oid, "card": s.objects[oid].card}, "9.6.2.1", cause=ev)
     actions.pay_stock(ctx, player, cost, s.card_of(oid).name)
-    ev = actions.place_member(ctx, player, oid, circles, rule="5.12.2", reason="deploy", actor=player)
+    if finish_placing(ctx, {"place": oid, "player": player, "circles": circles, "resume": point}):
+        flow.resume(ctx, point)
+
+
+def finish_placing(ctx: Ctx, then: Mapping[str, Any]) -> bool:
+    """The end of a Deploy (5.12.2) or Trance (5.13.1.2.1): drop the members on the circles
+    (5.12.2.1), put the new member there, finish the Trance, prime "when deployed".  False:
+    the controller of a dropped member first chooses a replacement effect (9.10.2,
+    9.2.2.3.2); the answer continues here."""
+    player, oid = str(then["player"]), str(then["place"])
+
+    def ask(question: dict[str, Any]) -> None:
+        actions.request_replacement(ctx, {**question, "then": dict(then)}, resume=list(then["resume"]))
+
+    circles = [str(c) for c in then["circles"]]
+    trance = then.get("trance")
+    rule, reason = ("5.13.1.2.1", "trance") if trance else ("5.12.2", "deploy")
+    ev = actions.place_member(ctx, player, oid, circles, rule=rule, reason=reason, actor=player, ask=ask)
+    if ev is None:
+        return False
+    if isinstance(trance, Mapping):
+        _finish_trance(ctx, player, oid, trance, ev)
     actions.prime(ctx, "deployed", cause=ev, subject=oid, player=player)
-    flow.resume(ctx, point)
+    return True
 
 
 def _member_kind(s: GameState, oid: str, player: str) -> str | None:
@@ -556,7 +580,6 @@ def trance(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     actions.pay_stock(ctx, player, play_cost(s, player, tu), s.card_of(tu).name)
     tc_members = [m for m in others if via_tc and characteristics(s, m).trance_change is not None][:1]
     tc_soul = [c for m in tc_members for c in s.soul(m)]
-    info_of = {m: s.card_of(m) for m in materials}
     for m in others:
         actions.move(
             ctx,
@@ -572,15 +595,29 @@ def trance(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         actions.move(ctx, c, "soul", rule="11.5.3", reason="trance change", soul_of=tu, face_down=False)
     for m in ml:
         ctx.emit("CardRested", {"oid": m, "reason": "trance"}, "5.13.1.3.1")
-    ev = actions.place_member(ctx, player, tu, circles, rule="5.13.1.2.1", reason="trance", actor=player)
-    if searched:
+    then = {
+        "place": tu,
+        "player": player,
+        "circles": circles,
+        "resume": point,
+        "trance": {"searched": searched, "materials": list(materials), "others": others},
+    }
+    if finish_placing(ctx, then):
+        flow.resume(ctx, point)
+
+
+def _finish_trance(ctx: Ctx, player: str, tu: str, trance: Mapping[str, Any], ev: str) -> None:
+    """5.13.1.2.2 shuffle, 5.35.1, and the Covenants of the cards put in the Soul (11.2)."""
+    s = ctx.s
+    if trance["searched"]:
         actions.shuffle(ctx, player, "deck", "5.13.1.2.2")
     ctx.emit("TranceCompleted", {"player": player, "tranceunion": tu}, "5.35.1", cause=ev)
     # Covenant (11.2): "when this card is placed in the Soul Zone via Trancing, if it Trances
     # with a card with the shown information"
-    for m in others:
+    materials = [str(m) for m in trance["materials"]]
+    for m in trance["others"]:
         partner = next(x for x in materials if x != m)
-        partner_card = info_of[partner]
+        partner_card = s.card_of(partner)
         actions.prime(
             ctx,
             "covenant",
@@ -590,8 +627,6 @@ def trance(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
             info={"tranceunion": tu, "partner": partner},
             select=lambda a, pc=partner_card: any(pc.has_info(i) for i in a.covenant),  # type: ignore[misc]
         )
-    actions.prime(ctx, "deployed", cause=ev, subject=tu, player=player)
-    flow.resume(ctx, point)
 
 
 @command("LuckDrive", "main")
@@ -610,7 +645,7 @@ def luck_drive(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     flow.resume(ctx, point)
 
 
-def ability_problem(s: GameState, player: str, oid: str, index: Any) -> tuple[str, str, str] | None:
+def ability_problem(s: GameState, player: str, oid: str, index: Any, x: Any = None) -> tuple[str, str, str] | None:
     obj = s.objects[oid]
     card = s.card_of(oid)
     if obj.owner != player:
@@ -637,8 +672,19 @@ def ability_problem(s: GameState, player: str, oid: str, index: Any) -> tuple[st
     if ability.keyword == "make_up" and obj.make_up_turn == s.turn and obj.make_up_turn:
         return "rules/make_up_same_turn", "11.11.3.1", f"{card.name} entered the Field via Make Up this turn"
     cost = ability.cost
-    if len(s.zones[player]["stock"]) < cost.stock:
-        return "rules/cannot_pay", "9.6.2.3.2", f"the ability costs ({cost.stock}); your Stock is too small"
+    extra = 0
+    if ability.x is None and x is not None:
+        return "rules/no_x", "9.6.2.2.1", f"{card.name}'s ability {index} has no X to choose"
+    if ability.x is not None:
+        if not isinstance(x, int) or isinstance(x, bool) or not 0 <= x <= ability.x.max:
+            return (
+                "rules/choose_x",
+                "9.6.2.2.1",
+                f"{card.name}'s ability {index}: choose X, a whole number from 0 to {ability.x.max}",
+            )
+        extra = x if ability.x.stock else 0
+    if len(s.zones[player]["stock"]) < cost.stock + extra:
+        return "rules/cannot_pay", "9.6.2.3.2", f"the ability costs ({cost.stock + extra}); your Stock is too small"
     if cost.rest_self and obj.rested:
         return "rules/cannot_pay", "9.6.2.3.2", f"{card.name} is already rested"
     return None
@@ -649,7 +695,8 @@ def use_ability(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     s = ctx.s
     oid = _oid(ctx, args, "source", "9.1.2.3")
     index = args.get("ability")
-    problem = ability_problem(s, player, oid, index)
+    x = args.get("x")
+    problem = ability_problem(s, player, oid, index, x)
     if problem is not None:
         raise ctx.reject(*problem)
     assert isinstance(index, int)
@@ -657,6 +704,11 @@ def use_ability(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     ability = s.card_of(oid).abilities[index]
     name = s.card_of(oid).name
     ctx.emit("AbilityUsed", {"player": player, "source": oid, "ability": index}, "9.6.2.1", actor=player)
+    info: dict[str, Any] = {}
+    if ability.x is not None:
+        assert isinstance(x, int)
+        info["x"] = x
+        ctx.emit("XChosen", {"player": player, "source": oid, "ability": index, "x": x}, "9.6.2.2.1", actor=player)
     if ability.keyword == "make_up":
         assert ability.make_up is not None
         if actions.start_make_up(ctx, player, oid, index, ability.make_up, point):
@@ -673,11 +725,13 @@ def use_ability(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
             "resume": point,
             "once_per_turn_key": f"{oid}:{index}" if ability.once_per_turn else None,
             "logic_drive": ability.keyword == "logic_drive",
+            "info": info,
         },
         "11.4.1" if ability.keyword == "logic_drive" else "9.6.2",
         actor=player,
     )
-    actions.pay_ability_cost(ctx, player, oid, ability, name)
+    extra = int(info.get("x", 0)) if ability.x is not None and ability.x.stock else 0
+    actions.pay_ability_cost(ctx, player, oid, ability, name, extra_stock=extra)
     if actions.run_frames(ctx):
         flow.resume(ctx, point)
 
@@ -886,12 +940,29 @@ def play_auto(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         flow.resume(ctx, point)
 
 
-@command("Choose", "choose", "number", "confirm", "rule_choice")
+@command("Choose", "choose", "number", "confirm", "rule_choice", "replacement")
 def choose(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     s = ctx.s
     p = s.pending
     assert p is not None
     choice = args.get("choice")
+    if p.kind == "replacement":
+        options = [str(o) for o in p.options["options"]]
+        may_decline = bool(p.options["may_decline"])
+        rule = "9.2.2.3.2" if may_decline else "9.10.2"
+        if choice not in options and not (choice == "none" and may_decline):
+            allowed = " or ".join([*options, *(["'none'"] if may_decline else [])])
+            reason = "" if may_decline else " (none of them is optional: one must apply)"
+            raise ctx.reject("rules/illegal_choice", rule, f"choose the replacement effect to apply: {allowed}{reason}")
+        ctx.emit("ReplacementChosen", {**p.options, "player": player, "choice": choice}, rule, actor=player)
+        then = p.options.get("then")
+        if isinstance(then, Mapping):
+            if finish_placing(ctx, then):  # the choice was about a member a Deploy/Trance drops (5.12.2.1)
+                flow.resume(ctx, p.resume)
+            return
+        if actions.run_frames(ctx):
+            flow.resume(ctx, p.resume)
+        return
     if p.kind == "rule_choice":
         if not isinstance(choice, list):
             raise ctx.reject("command/malformed", str(p.options["process"]), "'choice' must list card ids")
@@ -928,13 +999,30 @@ def decide(state: GameState, cmd: Command) -> list[Event] | Rejection:
         known = ", ".join(sorted(COMMANDS))
         return Rejection("command/unknown_type", cite("9.5.2"), f"unknown command {cmd.type!r}; known: {known}")
     ctx = Ctx(state.clone(), cause)
+    p = state.pending
+    if p is not None and p.kind == "main" and cmd.player == state.turn_player:
+        ctx.from_state = game_state_digest(state)  # 12.1.1.2: recorded with the action
     try:
         handler(ctx, cmd.player, dict(cmd.args))
     except RejectedError as exc:
         return exc.rejection
     except GameOverError:
         pass
-    return ctx.events
+    return _perpetual_cycle(state, cmd, ctx.events) or ctx.events
+
+
+def _perpetual_cycle(state: GameState, cmd: Command, events: list[Event]) -> Rejection | None:
+    """12.1.1.2: once the turn player's actions brought the game back to exactly the state
+    an action was taken from, the turn player cannot take that same action again."""
+    first = next((e for e in events if "from_state" in e.data), None)
+    if first is None or [first.data["from_state"], action_key(first.type, first.data)] not in state.cycle_log:
+        return None
+    return Rejection(
+        "rules/perpetual_cycle",
+        cite("12.1.1.2"),
+        f"{cmd.type} was already taken from exactly this game state this turn: repeating it would "
+        "repeat a perpetual cycle",
+    )
 
 
 # --- legal actions ------------------------------------------------------------------------------
@@ -1009,6 +1097,10 @@ def legal_actions(state: GameState, player: str) -> list[Command]:
         ]
     elif p.kind == "confirm":
         out = [Command("Choose", player, {"choice": True}), Command("Choose", player, {"choice": False})]
+    elif p.kind == "replacement":
+        keys = [str(k) for k in p.options["options"]]
+        keys += ["none"] if p.options["may_decline"] else []  # 9.2.2.3.2: all of them optional
+        out = [Command("Choose", player, {"choice": k}) for k in keys]
     elif p.kind == "rule_choice":
         cards = list(p.options["cards"])
         n = int(p.options["keep"] if "keep" in p.options else p.options["turn_down"])
@@ -1045,8 +1137,15 @@ def _main_actions(s: GameState, player: str) -> list[Command]:
         out.append(Command("LuckDrive", player))
     for oid in [*s.zones[player]["circle"], *s.zones[player]["my_logicalist"], *s.zones[player]["gate"]]:
         for i, ability in enumerate(s.card_of(oid).abilities):
-            if ability.kind == "startup" and ability_problem(s, player, oid, i) is None:
-                out.append(Command("UseAbility", player, {"source": oid, "ability": i}))
+            if ability.kind != "startup":
+                continue
+            if ability.x is None:
+                if ability_problem(s, player, oid, i) is None:
+                    out.append(Command("UseAbility", player, {"source": oid, "ability": i}))
+                continue
+            for x in range(min(ability.x.max, MAX_COMBOS) + 1):  # 9.6.2.2.1: each X the player may choose
+                if ability_problem(s, player, oid, i, x) is None:
+                    out.append(Command("UseAbility", player, {"source": oid, "ability": i, "x": x}))
     out += _rearrange_actions(s, player)
     return out
 
@@ -1227,6 +1326,7 @@ def redact_event(state: GameState, event: Event, viewer: str | None) -> Event:
         return event
     d = dict(event.data)
     t = event.type
+    d.pop("from_state", None)  # a digest of the whole state, hidden zones included
     if t == "GameStarted":
         d.pop("seed", None)
         mine = {o["card"] for o in d["objects"] if o["owner"] == viewer}

@@ -20,6 +20,7 @@ from domain.ll.characteristics import (
     LEVEL_LIMIT,
     attack_limit,
     attacker_exists,
+    attacks_prevented,
     characteristics,
     defender_exists,
     hand_limit,
@@ -218,12 +219,13 @@ def check_timing(ctx: Ctx, point: list[Any]) -> bool:
             actions.end_game(ctx, None, "12.1.1.3")
         if not rule_processes(ctx, point):
             return False
+        actions.prime_conditions(ctx)  # 9.7.6
         tp = s.turn_player
         chooser = tp if any(p.controller == tp for p in s.primed) else s.opponent(tp)
         mine = [p for p in s.primed if p.controller == chooser]
         if not mine:
             return True
-        distinct = {(p.source, p.ability) for p in mine}
+        distinct = {(p.source, p.ability, (p.delayed or {}).get("id")) for p in mine}
         if len(distinct) > 1:
             rule = "9.5.3.2" if chooser == tp else "9.5.3.3"
             actions.request(ctx, chooser, "order_auto", {"primed": [p.id for p in mine]}, rule, resume=point)
@@ -498,6 +500,8 @@ def can_attack(s: GameState) -> str | None:
         return "no standing member"
     if not attackable_circles(s, tp):
         return "no circle can be attacked"
+    if attacks_prevented(s, tp):
+        return "an effect causes attacks to not happen"
     return None
 
 
@@ -745,7 +749,12 @@ def _stock_defender(ctx: Ctx, rule: str, proc: str, idx: int) -> Next:
     assert b is not None and b.result is not None
     if b.result.get("winner") == "attacker" and b.result.get("defender") and defender_exists(s):
         assert b.defender is not None
-        actions.stock_card(ctx, b.defender, "8.5.6", "lost the battle")
+
+        def ask(question: dict[str, Any]) -> None:
+            actions.request_replacement(ctx, question, resume=[proc, idx])
+
+        if not actions.stock_card(ctx, b.defender, "8.5.6", "lost the battle", ask=ask):
+            return None  # 9.10.2: the defender's controller chooses first; this step runs again
     else:
         ctx.emit("NothingHappened", {"why": "the defending member did not lose"}, "8.5.7")
     return proc, idx + 1
@@ -810,6 +819,9 @@ def _expire(ctx: Ctx, rule: str, proc: str, idx: int) -> Next:
     ending = [e.id for e in s.effects if e.duration in ("turn", "battle")]
     if ending:
         ctx.emit("ContinuousEffectsEnded", {"ids": ending, "why": "end of turn"}, "7.7.7")
+    lasting = [d.id for d in s.delayed if not d.once]
+    if lasting:
+        ctx.emit("DelayedTriggersEnded", {"ids": lasting, "why": "end of turn"}, "7.7.7")  # 9.7.5.1
     return proc, idx + 1
 
 

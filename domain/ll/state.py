@@ -15,6 +15,8 @@ card they are Set to in ``Obj.set_to``.  The end of an ordered zone's list is it
 from __future__ import annotations
 
 import copy
+import hashlib
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
@@ -118,6 +120,8 @@ class Primed:
     trigger: str
     cause: str
     info: dict[str, Any] = field(default_factory=dict)
+    delayed: dict[str, Any] | None = None
+    """For a delayed trigger (9.7.5): where its effects are (``ref``, ``ability``, ``path``)."""
 
 
 @dataclass(slots=True)
@@ -141,6 +145,8 @@ class Frame:
     synth: list[str] = field(default_factory=list)
     info: dict[str, Any] = field(default_factory=dict)
     paid: bool | None = None
+    played: int = 0
+    """The seq of the event that played the ability: its timestamp (9.9.1.7.2)."""
 
 
 @dataclass(slots=True)
@@ -161,6 +167,29 @@ class CEffect:
     disable: bool = False
     duration: str = "turn"
     created: int = 0
+    players: list[str] = field(default_factory=list)
+    """Players the effect applies to (``no_attacks``: they cannot attack, 8.2.4)."""
+    no_attacks: bool = False
+    timestamp: int = 0
+    """When the ability creating it was played (9.9.1.7.2)."""
+
+
+@dataclass(slots=True)
+class DelayedTrigger:
+    """An auto ability created by an effect, triggering later (9.7.5).  ``path`` locates
+    its effects inside the creating ability (``ref``/``ability``)."""
+
+    id: str
+    controller: str
+    source: str
+    ref: str
+    ability: int
+    path: list[int]
+    trigger: str
+    scope: str = "any"
+    once: bool = True
+    source_placed: int = 0
+    """When the source was placed: "this card" means it only while it stays there (4.1.5)."""
 
 
 @dataclass(slots=True)
@@ -197,8 +226,16 @@ class GameState:
     primed: list[Primed] = field(default_factory=list)
     frames: list[Frame] = field(default_factory=list)
     effects: list[CEffect] = field(default_factory=list)
+    delayed: list[DelayedTrigger] = field(default_factory=list)
+    replacing: dict[str, Any] | None = None
+    """A card's event being replaced (9.10): ``oid``, the ``event`` it now is (stocked /
+    dropped), the replacement effects ``applied`` (9.10.2.3), the player's ``choice`` of the
+    next one; inside an effect also its ``frame``, ``targets`` and the targets ``done``."""
     fired: list[str] = field(default_factory=list)
     """Phase/step triggers already triggered this turn or battle (7.7.2, 8.6.2)."""
+    cycle_log: list[list[str]] = field(default_factory=list)
+    """[state digest, action] of every main-phase action this turn: an action taken again from
+    exactly the same state would repeat a perpetual cycle (12.1.1.2)."""
     counter: int = 0
     """Source of fresh ids (primed abilities, frames, effects): bumped by events only."""
     finished: bool = False
@@ -206,6 +243,8 @@ class GameState:
     result: str | None = None
     fresh: set[str] = field(default_factory=set, repr=False, compare=False)
     """Copy-on-write bookkeeping (not game state): objects this state owns exclusively."""
+    digest_memo: str | None = field(default=None, repr=False, compare=False)
+    """Cache of ``game_state_digest`` (not game state): cleared by every event applied."""
 
     # --- queries used everywhere -------------------------------------------------------
     def opponent(self, player: str) -> str:
@@ -263,12 +302,17 @@ class GameState:
         new.primed = [copy.deepcopy(p) for p in self.primed]
         new.frames = [copy.deepcopy(f) for f in self.frames]
         new.effects = [copy.deepcopy(e) for e in self.effects]
+        new.delayed = [copy.deepcopy(d) for d in self.delayed]
+        new.replacing = copy.deepcopy(self.replacing)
         new.fired = list(self.fired)
+        new.cycle_log = list(self.cycle_log)
+        new.digest_memo = None
         new.order = list(self.order)
         return new
 
 
 _OBJ_FIELDS = tuple(f.name for f in fields(Obj))
+_DELAYED_FIELDS = tuple(f.name for f in fields(DelayedTrigger))
 
 
 def _clone_player(p: PlayerState) -> PlayerState:
@@ -304,7 +348,10 @@ def state_to_dict(state: GameState) -> dict[str, JSON]:
         "primed": [dataclass_to_dict(p) for p in state.primed],
         "frames": [dataclass_to_dict(f) for f in state.frames],
         "effects": [dataclass_to_dict(e) for e in state.effects],
+        "delayed": [dataclass_to_dict(d) for d in state.delayed],
+        "replacing": copy.deepcopy(state.replacing),
         "fired": list(state.fired),
+        "cycle_log": [list(x) for x in state.cycle_log],
         "counter": state.counter,
         "finished": state.finished,
         "winner": state.winner,
@@ -335,7 +382,10 @@ def state_from_dict(data: Mapping[str, Any]) -> GameState:
         primed=[Primed(**p) for p in data["primed"]],
         frames=[Frame(**f) for f in data["frames"]],
         effects=[CEffect(**e) for e in data["effects"]],
+        delayed=[DelayedTrigger(**d) for d in data.get("delayed", [])],
+        replacing=copy.deepcopy(data.get("replacing")),
         fired=list(data["fired"]),
+        cycle_log=[list(x) for x in data.get("cycle_log", [])],
         counter=data["counter"],
         finished=data["finished"],
         winner=data["winner"],
@@ -368,14 +418,59 @@ DECISIONS = frozenset(
         "ChoiceMade",
         "OptionalCostDecided",
         "RuleChoiceMade",
+        "ReplacementChosen",
     }
 )
 """Events recording a player's decision: applying one clears the pending decision."""
 
 
 def _clear_decision(state: GameState, event: Event) -> None:
+    state.digest_memo = None
     if event.type in DECISIONS:
+        if "from_state" in event.data:
+            state.cycle_log.append([event.data["from_state"], action_key(event.type, event.data)])  # 12.1.1.2
         state.pending = None
+
+
+def action_key(type_: str, data: Mapping[str, Any]) -> str:
+    """A main-phase action as its decision event records it (12.1.1.2)."""
+    return json.dumps({"type": type_, "data": {k: v for k, v in data.items() if k != "from_state"}}, sort_keys=True)
+
+
+TIMESTAMPED = frozenset({"circle", "gate", "battle", "paradox", "my_logicalist"})
+"""Zones where it matters when a card was placed (9.9.1.7.1 timestamps, 10.4.1, 10.5.1)."""
+
+
+def game_state_digest(s: GameState) -> str:
+    """The digest of the state (memoised until the next event)."""
+    if s.digest_memo is None:
+        s.digest_memo = _digest(s)
+    return s.digest_memo
+
+
+def _digest(s: GameState) -> str:
+    """What makes two game states "exactly the same" (12.1.1.2): where every card is and how
+    (zone order, facing, orientation, circles, Soul and Set links, the order in which cards were
+    placed), the players' counters, effects and delayed triggers, but not event numbers or
+    generated ids."""
+    timed = sorted((o for o in s.objects if s.objects[o].zone in TIMESTAMPED), key=lambda o: (s.objects[o].placed, o))
+    order = {oid: rank for rank, oid in enumerate(timed, start=1)}  # 9.9.1.7.1, 10.4.1: only the order counts
+    data = (
+        [
+            (oid, o.card, o.zone, o.face_down, o.rested, o.circles, o.soul_of, o.set_to, order.get(oid, 0))
+            for oid, o in s.objects.items()
+        ],
+        s.zones,
+        [[getattr(p, name) for name in _PLAYER_FIELDS] for p in s.players.values()],
+        (s.turn, s.turn_player, s.phase, s.step, s.fired, s.shuffles),
+        [[getattr(e, name) for name in _EFFECT_FIELDS] for e in s.effects],  # in creation order
+        [[getattr(d, name) for name in _DELAYED_FIELDS if name != "id"] + [order.get(d.source, 0)] for d in s.delayed],
+    )
+    return hashlib.sha256(repr(data).encode()).hexdigest()[:24]
+
+
+_PLAYER_FIELDS = tuple(f.name for f in fields(PlayerState))
+_EFFECT_FIELDS = tuple(f.name for f in fields(CEffect) if f.name not in ("id", "created", "timestamp"))
 
 
 _EVENTS = EventHandlers[GameState]("Luck & Logic", before=_clear_decision)
@@ -428,6 +523,8 @@ def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     else:
         dest.append(obj.oid)  # the end of a list is the top of a pile (4.1.4.1)
     obj.zone = to
+    if s.replacing is not None and s.replacing.get("oid") == obj.oid and s.replacing.get("frame") is None:
+        s.replacing = None  # the (replaced) event happened
     obj.face_down = bool(d.get("face_down", False))
     obj.circles = list(d.get("circles", [])) if to in FIELD else []
     obj.soul_of = d.get("soul_of") if to == "soul" else None
@@ -444,7 +541,7 @@ def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     for eff in s.effects:
         if obj.oid in eff.targets:
             eff.targets = [t for t in eff.targets if t != obj.oid]
-    s.effects = [eff for eff in s.effects if eff.targets]
+    s.effects = [eff for eff in s.effects if eff.targets or eff.players]
 
 
 @handles("CardTurned")
@@ -488,6 +585,7 @@ def _turn_began(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     s.turn = d["turn"]
     s.turn_player = d["player"]
     s.fired = []
+    s.cycle_log = []
     for p in s.players.values():
         p.trances = 0
         p.trance_changes = 0
@@ -527,7 +625,6 @@ def _choice(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     "MakeUpPerformed",
     "BlinkStepPerformed",
     "SynthesisSkipped",
-    "ReplacementApplied",
     "AttackChosen",
     "NothingHappened",
     "SeedRevealed",
@@ -572,9 +669,12 @@ def _triggered(s: GameState, d: Mapping[str, Any], e: Event) -> None:
             trigger=d["trigger"],
             cause=e.cause,
             info=dict(d.get("info", {})),
+            delayed=dict(d["delayed"]) if d.get("delayed") else None,
         )
     )
     s.counter += 1
+    if d.get("delayed") and d["delayed"].get("once"):
+        s.delayed = [x for x in s.delayed if x.id != d["delayed"]["id"]]  # 9.7.5.1
 
 
 @handles("PrimedCanceled")
@@ -598,9 +698,11 @@ def _ability_played(s: GameState, d: Mapping[str, Any], e: Event) -> None:
             source=d["source"],
             ref=d.get("ref", "ability"),
             ability=d.get("ability", -1),
+            path=list(d.get("path", [])),
             resume=list(d.get("resume", [])),
             info=dict(d.get("info", {})),
             paid=None if d.get("optional_cost") else True,
+            played=e.seq,
         )
     )
     s.counter += 1
@@ -621,8 +723,32 @@ def _choice_made(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     s.frames[-1].choice = d["choice"]
 
 
+@handles("ReplacementChosen")
+def _replacement_chosen(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.replacing = {k: copy.deepcopy(v) for k, v in d.items() if k != "player"}
+
+
+@handles("ReplacementApplied")
+def _replacement_applied(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.replacing = {
+        **(s.replacing or {}),
+        "oid": d["oid"],
+        "event": d["event"],
+        "applied": list(d["applied"]),
+        "choice": None,
+    }
+
+
+@handles("XChosen")
+def _x_chosen(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    if "frame" in d:  # an auto ability's X, chosen as it starts resolving
+        s.frames[-1].info["x"] = d["x"]
+        s.frames[-1].choice = None
+
+
 @handles("EffectResolved")
 def _effect_resolved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.replacing = None
     frame = s.frames[-1]
     frame.index = d["next"]
     frame.choice = None
@@ -643,6 +769,7 @@ def _repetition(s: GameState, d: Mapping[str, Any], e: Event) -> None:
             repeat=d["repeat"],
             info=dict(parent.info),
             paid=True,
+            played=parent.played,
         )
     )
     s.counter += 1
@@ -686,9 +813,24 @@ def _effect_created(s: GameState, d: Mapping[str, Any], e: Event) -> None:
             disable=bool(d.get("disable", False)),
             duration=d["duration"],
             created=e.seq,
+            players=list(d.get("players", [])),
+            no_attacks=bool(d.get("no_attacks", False)),
+            timestamp=int(d.get("timestamp", e.seq)),
         )
     )
     s.counter += 1
+
+
+@handles("DelayedTriggerCreated")
+def _delayed_created(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.delayed.append(DelayedTrigger(**{k: copy.copy(d[k]) for k in _DELAYED_FIELDS}))
+    s.counter += 1
+
+
+@handles("DelayedTriggersEnded")
+def _delayed_ended(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    ended = set(d["ids"])
+    s.delayed = [x for x in s.delayed if x.id not in ended]
 
 
 @handles("ContinuousEffectsEnded")
