@@ -417,8 +417,15 @@ class GameService:
 
     def ping(self) -> None:
         """Read the event store once (readiness).  Raises whatever the store raises when it
-        cannot be read; a store without the game simply answers no events."""
+        cannot be read; a store without the game simply answers no events.
+
+        A PostgreSQL store opened before its tables existed (a replica started before the
+        migration) has not found its composite type; look it up again, so that a replica
+        that is ready can also write."""
         list(self.app.events.get(game_uuid("__ready__"), lte=1))
+        register_types = getattr(getattr(self.app.recorder, "datastore", None), "register_type_adapters", None)
+        if register_types is not None:  # PostgreSQL only
+            register_types()
 
     def rulesets(self) -> list[RulesetInfo]:
         return [

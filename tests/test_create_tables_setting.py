@@ -67,3 +67,22 @@ def test_replicas_without_create_tables_use_what_the_migration_created(
         assert new_game(service).version > 1
     finally:
         service.close()
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("store_settings", ["postgres"], indirect=True)
+def test_a_replica_started_before_the_migration_writes_once_it_is_ready(
+    fake_engines: None, store_settings: Settings, catalogs: CardCatalogs
+) -> None:
+    """Kubernetes may start an API pod before the migration Job has run: its readiness check
+    fails until the tables exist, and once it passes the replica must also write (the event
+    store's composite type, missing when the process started, is looked up again)."""
+    replica = GameService(dataclasses.replace(store_settings, create_tables=False), catalogs)
+    try:
+        with pytest.raises(Exception, match="adjudicator_events"):
+            replica.ping()
+        GameService(store_settings, catalogs).close()  # the migration creates the tables
+        replica.ping()
+        assert new_game(replica).version > 1
+    finally:
+        replica.close()

@@ -4,10 +4,12 @@ the operations guide explains every setting.  (No Docker engine or cluster is ne
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 from typing import Any
 
+import kubernetes_validate
 import pytest
 import yaml
 
@@ -18,6 +20,10 @@ REPO = Path(__file__).resolve().parents[1]
 DEPLOY = REPO / "deploy"
 MANIFESTS = sorted((DEPLOY / "k8s").glob("*.yaml"))
 SETTINGS = set(re.findall(r"``(ADJUDICATOR_[A-Z_]+)``", settings_module.__doc__ or ""))
+# The oldest Kubernetes the manifests claim (deploy/OPERATIONS.md) and the newest schema that
+# kubernetes-validate ships: every object must be valid, strictly, under both.
+KUBERNETES_VERSIONS = ("1.29.0", kubernetes_validate.utils.latest_version())
+RULES_DIR = Path(os.environ.get("RULES_DIR", REPO.parent / "shared" / "rules"))
 
 
 def documents(path: Path) -> list[dict[str, Any]]:
@@ -63,7 +69,8 @@ def test_the_kustomization_lists_every_manifest_but_the_example_secret() -> None
 
 def test_api_runs_several_replicas_with_liveness_and_readiness_probes() -> None:
     api = by_kind("Deployment")["adjudicator-api"]
-    assert api["spec"]["replicas"] >= 2
+    # The autoscaler owns the replica count; a fixed one would be reset by every apply.
+    assert "replicas" not in api["spec"]
     (c,) = containers(api)
     assert c["livenessProbe"]["httpGet"]["path"] == "/health"
     assert c["readinessProbe"]["httpGet"]["path"] == "/ready"
@@ -81,6 +88,19 @@ def test_projections_run_as_their_own_deployment_with_a_heartbeat_liveness_probe
     assert "readinessProbe" in c
 
 
+def test_api_and_worker_pods_wait_for_the_migration_job() -> None:
+    """With ADJUDICATOR_CREATE_TABLES=false an API process started before the tables exist
+    never writes (the event store looks up its composite type once, at start-up), so the
+    pods wait in an init container that fails until the Job has created the tables."""
+    assert by_kind("ConfigMap")["adjudicator-config"]["data"]["ADJUDICATOR_CREATE_TABLES"] == "false"
+    for name in ("adjudicator-api", "adjudicator-worker"):
+        pod = by_kind("Deployment")[name]["spec"]["template"]["spec"]
+        (init,) = pod["initContainers"]
+        assert init["command"] == ["python", "-m", "service.worker", "once"], name
+        assert init["envFrom"] == pod["containers"][0]["envFrom"], name
+        assert init["image"] == pod["containers"][0]["image"], name
+
+
 def test_a_job_creates_the_tables() -> None:
     job = by_kind("Job")["adjudicator-migrate"]
     (c,) = containers(job)
@@ -92,7 +112,7 @@ def _worker_commands() -> list[list[str]]:
     for d in all_documents():
         if d["kind"] not in ("Deployment", "Job", "StatefulSet"):
             continue
-        for c in containers(d):
+        for c in containers(d) + d["spec"]["template"]["spec"].get("initContainers", []):
             for cmd in [c.get("command", [])] + [
                 c.get(p, {}).get("exec", {}).get("command", [])
                 for p in ("livenessProbe", "readinessProbe", "startupProbe")
@@ -165,3 +185,101 @@ def test_the_operations_guide_explains_every_setting_and_procedure() -> None:
         "/metrics",
     ):
         assert topic in guide, topic
+
+
+@pytest.mark.parametrize("version", KUBERNETES_VERSIONS)
+def test_every_object_is_valid_against_the_kubernetes_api_schema(version: str) -> None:
+    """Strict validation against the real OpenAPI schemas of the Kubernetes release (as the
+    API server would check them): unknown fields, wrong types and missing required fields
+    fail, offline."""
+    validated = []
+    for d in all_documents():
+        kubernetes_validate.validate(d, version, strict=True)
+        validated.append(f"{d['kind']}/{d['metadata']['name']}")
+    assert len(validated) == 11, validated
+
+
+def test_the_schema_validation_catches_a_misspelt_field_and_a_wrong_type() -> None:
+    worker = by_kind("Deployment")["adjudicator-worker"]
+    misspelt = yaml.safe_load(yaml.safe_dump(worker))
+    (c,) = containers(misspelt)
+    c["livenessprobe"] = c.pop("livenessProbe")
+    with pytest.raises(kubernetes_validate.ValidationError, match="livenessprobe"):
+        kubernetes_validate.validate(misspelt, KUBERNETES_VERSIONS[0], strict=True)
+    wrong_type = yaml.safe_load(yaml.safe_dump(worker))
+    wrong_type["spec"]["replicas"] = "1"
+    with pytest.raises(kubernetes_validate.ValidationError, match="integer"):
+        kubernetes_validate.validate(wrong_type, KUBERNETES_VERSIONS[0], strict=True)
+
+
+def test_the_rules_configmap_the_guide_creates_is_valid_and_under_the_size_limit() -> None:
+    """`kubectl create configmap adjudicator-rules --from-file=../shared/rules/` (OPERATIONS.md):
+    one key per file, every key a valid ConfigMap key, the whole object under 1 MiB."""
+    files = sorted(p for p in RULES_DIR.iterdir() if p.is_file())
+    assert files, f"no rules texts in {RULES_DIR}"
+    configmap = {
+        "apiVersion": "v1",
+        "kind": "ConfigMap",
+        "metadata": {"name": "adjudicator-rules", "namespace": "tcg-adjudicator"},
+        "data": {p.name: p.read_text(encoding="utf-8") for p in files},
+    }
+    for version in KUBERNETES_VERSIONS:
+        kubernetes_validate.validate(configmap, version, strict=True)
+    assert all(re.fullmatch(r"[-._a-zA-Z0-9]+", key) for key in configmap["data"])
+    size = len(yaml.safe_dump(configmap).encode())
+    assert size < 1024 * 1024, f"the rules ConfigMap is {size} bytes, over the 1 MiB limit"
+
+
+def test_every_named_port_volume_and_reference_in_a_pod_resolves() -> None:
+    """What the schema cannot see: probes name a declared port, mounts name a declared
+    volume, selectors match the pod labels, and envFrom names the settings and the secret."""
+    defined = {("ConfigMap", n) for n in by_kind("ConfigMap")} | {("Secret", n) for n in by_kind("Secret")}
+    defined.add(("ConfigMap", "adjudicator-rules"))  # created from the rules texts (OPERATIONS.md)
+    for d in all_documents():
+        if d["kind"] not in ("Deployment", "Job", "StatefulSet"):
+            continue
+        pod = d["spec"]["template"]
+        name = d["metadata"]["name"]
+        if "selector" in d["spec"]:
+            assert d["spec"]["selector"]["matchLabels"].items() <= pod["metadata"]["labels"].items(), name
+        volumes = {v["name"]: v for v in pod["spec"].get("volumes", [])}
+        volumes |= {t["metadata"]["name"]: t for t in d["spec"].get("volumeClaimTemplates", [])}
+        for v in volumes.values():
+            if "configMap" in v:
+                assert ("ConfigMap", v["configMap"]["name"]) in defined, (name, v)
+        for c in containers(d):
+            ports = {p["name"] for p in c.get("ports", [])}
+            for probe in ("livenessProbe", "readinessProbe", "startupProbe"):
+                port = c.get(probe, {}).get("httpGet", {}).get("port")
+                assert port is None or port in ports, (name, probe, port)
+            for mount in c.get("volumeMounts", []):
+                assert mount["name"] in volumes, (name, mount)
+            for source in c.get("envFrom", []):
+                for kind, key in (("ConfigMap", "configMapRef"), ("Secret", "secretRef")):
+                    if key in source:
+                        assert (kind, source[key]["name"]) in defined, (name, source)
+    for service in by_kind("Service").values():
+        targets = [
+            d
+            for d in all_documents()
+            if d["kind"] in ("Deployment", "StatefulSet")
+            and service["spec"]["selector"].items() <= d["spec"]["template"]["metadata"]["labels"].items()
+        ]
+        assert len(targets) == 1, service["metadata"]["name"]
+        ports = {p["name"] for c in containers(targets[0]) for p in c.get("ports", [])}
+        assert {p["targetPort"] for p in service["spec"]["ports"]} <= ports
+
+
+def test_the_image_user_is_the_uid_and_gid_the_pods_run_as() -> None:
+    """The pods' runAsUser/runAsGroup are the image's user and group (files the image gives
+    its user, like /app/data, belong to that group)."""
+    dockerfile = (DEPLOY / "Dockerfile").read_text()
+    uid = re.search(r"useradd [^\n]*--uid (\d+)", dockerfile)
+    gid = re.search(r"groupadd [^\n]*--gid (\d+)", dockerfile)
+    assert uid and gid, "the Dockerfile must create its user and group with fixed ids"
+    for d in all_documents():
+        if d["kind"] in ("Deployment", "Job") and "runAsUser" in d["spec"]["template"]["spec"]["securityContext"]:
+            ctx = d["spec"]["template"]["spec"]["securityContext"]
+            assert (ctx["runAsUser"], ctx["runAsGroup"]) == (int(uid.group(1)), int(gid.group(1))), d["metadata"][
+                "name"
+            ]
