@@ -150,7 +150,9 @@ def matches(
         return False
     if flt.races and not set(flt.races) & set(card.races):
         return False
-    if flt.name is not None and card.name != flt.name:
+    if flt.name is not None and flt.name not in names_of(state, oid):
+        return False
+    if not matches_negations_and_skills(state, flt, oid):
         return False
     if flt.max_total_cost is not None and (card.cost is None or card.cost.total > flt.max_total_cost):
         return False
@@ -187,3 +189,22 @@ def player_overrides(state: GameState, player: str) -> RuleOverrides:
 
 def has_skill(state: GameState, oid: str, skill: str) -> bool:
     return skill in characteristics(state, oid).skills
+
+
+def names_of(state: GameState, oid: str) -> set[str]:
+    """The card's name and the names its text adds "in addition to its other names" (FoW-5.5 2.2)."""
+    card = state.card_of(oid)
+    return {card.name, *(n for a in card.abilities if a.kind == "continuous" for n in a.names)}
+
+
+def matches_negations_and_skills(state: GameState, flt: Filter, oid: str) -> bool:
+    """ "non-<race or attribute>" and "with/without [<skill>]" parts of a filter."""
+    card = state.card_of(oid)
+    if set(flt.not_races) & set(card.races) or set(flt.not_attributes) & set(card.attributes):
+        return False
+    if flt.skills or flt.without_skills:
+        in_play = state.objects[oid].zone in PLAYGROUND
+        skills = characteristics(state, oid).skills if in_play else set(card.skills)
+        if not set(flt.skills) <= skills or set(flt.without_skills) & skills:
+            return False
+    return True

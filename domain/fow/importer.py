@@ -407,6 +407,128 @@ def _race(word: str, ctx: _Ctx, *, plural: bool) -> str:
     raise _GapError(f"target: unknown race or trait {word!r}")
 
 
+# --- negated filters, player targets, triggers on other cards' moves, costs naming cards
+
+_PLAYER_TARGETS: dict[str, JsonDict] = {
+    "target player": {"kind": "chosen", "players_only": True},
+    "target opponent": {"kind": "chosen", "players_only": True, "filter": {"zone": "field", "controller": "opponent"}},
+    "an opponent": {"kind": "opponent"},
+    "each player": {"kind": "each_player"},
+}
+"""Player-only targets of damage ("deals 200 damage to target opponent / each player")."""
+
+
+def _negation(text: str, flt: JsonDict, ctx: _Ctx) -> str:
+    """``non-darkness resonators`` / ``non-Vampire resonator``: record the negated attribute
+    or race in ``flt`` and return the rest of the phrase."""
+    m = re.match(r"non-(\S+) ", text, re.IGNORECASE)
+    if not m:
+        return text
+    word = m.group(1)
+    if word.lower() in ATTRIBUTE_WORDS:
+        flt["not_attributes"] = [ATTRIBUTE_WORDS[word.lower()]]
+    elif word in ctx.races:
+        flt["not_races"] = [word]
+    else:
+        raise _GapError(f"target: {text} (negated filters are not in the vocabulary)")
+    return text[m.end() :]
+
+
+_CARD_ENTERS = re.compile(r"^(?:when|whenever) (?P<who>another|an?) (?P<what>.+?) enters your field\s*[,:]\s*", re.I)
+_CARD_TO_GRAVEYARD = re.compile(
+    r"^(?:when|whenever) (?P<who>another|an?) (?P<what>.+?) is put into a graveyard from "
+    r"(?P<field>your|your opponent's|a) field\s*[,:]\s*",
+    re.IGNORECASE,
+)
+
+
+def _card_move_trigger(text: str, ctx: _Ctx) -> tuple[str, JsonDict, str] | None:
+    """ "Whenever another Six Sages enters your field, ..." / "Whenever a resonator is put into a
+    graveyard from your field, ...": (trigger, filter of the moving card, effect text)."""
+    for pattern, trigger in (
+        (_CARD_ENTERS, "card_enters_field"),
+        (_CARD_TO_GRAVEYARD, "card_put_into_graveyard_from_field"),
+    ):
+        m = pattern.match(text)
+        if not m:
+            continue
+        phrase = text[: m.end()].rstrip(",: ")
+        try:
+            flt, players = _selector(m.group("what"), ctx, loose=True)
+        except _GapError:
+            raise _GapError(f"trigger: {phrase}") from None
+        if players or "controller" in flt:
+            raise _GapError(f"trigger: {phrase}")
+        where = m.groupdict().get("field") or "your"
+        flt["controller"] = {"your": "you", "your opponent's": "opponent", "a": "any"}[where.lower()]
+        if m.group("who").lower() == "another":
+            flt["other_than_self"] = True
+        return trigger, flt, text[m.end() :]
+    return None
+
+
+_COUNTER_COST = re.compile(
+    rf"remove (?P<n>{NUM}) (?P<c>\[[+-]\d+/[+-]\d+\]|[a-z][a-z ]*?) counters? from this card", re.IGNORECASE
+)
+_CARDS_COST = re.compile(rf"(?P<v>discard|banish|rest) (?:(?P<n>{NUM}) |(?P<another>another) )(?P<d>.+)", re.IGNORECASE)
+
+
+def _more_cost(part: str, ctx: _Ctx) -> tuple[str, JsonDict] | None:
+    """Costs beyond will, rest, "banish this card" and life (FoW-5.5 9.3 p2.5): removing
+    counters from this card; discarding, banishing or resting cards the player chooses."""
+    m = _COUNTER_COST.fullmatch(part)
+    if m:
+        out: JsonDict = {"counter": m.group("c").strip("[]")}
+        if _number(m.group("n")) != 1:
+            out["count"] = _number(m.group("n"))
+        return "remove_counters", out
+    named = re.fullmatch(r'discard "([^"]+)"', part, re.IGNORECASE)
+    if named:
+        return "cards", {"action": "discard", "filter": {"zone": "hand", "types": [], "name": named.group(1)}}
+    m = _CARDS_COST.fullmatch(part)
+    if not m:
+        return None
+    action = m.group("v").lower()
+    count = 1 if m.group("another") else _number(m.group("n"))
+    desc = m.group("d").strip()
+    if action == "discard":
+        nm = re.fullmatch(r'cards? named "([^"]+)"', desc)
+        if nm:
+            flt: JsonDict = {"zone": "hand", "types": [], "name": nm.group(1)}
+        elif desc in ("card", "cards"):
+            flt = {"zone": "hand", "types": []}
+        else:
+            flt, players = _selector(desc, ctx, zone="hand")
+            if players or set(flt) & {"controller", "rested", "other_than_self"}:
+                raise _GapError(f"cost: {part}")
+    else:
+        if action == "rest" and not desc.endswith(" you control"):
+            raise _GapError(f"cost: {part}")
+        flt, players = _selector(desc, ctx)
+        if players or flt.get("controller", "you") != "you" or flt.get("other_than_self"):
+            raise _GapError(f"cost: {part}")
+        flt["controller"] = "you"  # a player may not banish cards they don't control (10.10 p2)
+    if m.group("another"):
+        flt["other_than_self"] = True
+    out = {"action": action, "filter": flt}
+    if count != 1:
+        out["count"] = count
+    return "cards", out
+
+
+def _split_outside_quotes(body: str) -> list[str]:
+    """Split a cost at commas and between will symbols, not inside a quoted card name."""
+    quoted: list[str] = []
+
+    def keep(m: re.Match[str]) -> str:
+        quoted.append(m.group(0))
+        return f"\x00{len(quoted) - 1}\x00"
+
+    masked = re.sub(r'"[^"]*"', keep, body)
+    parts = re.split(r",|\s+(?=\{Rest\})|(?<=\})\s+(?=\{)", masked)
+    return [re.sub(r"\x00(\d+)\x00", lambda q: quoted[int(q.group(1))], p) for p in parts]
+
+
 def _selector(phrase: str, ctx: _Ctx, *, zone: str = "field", loose: bool = False) -> tuple[JsonDict, bool]:
     """A noun phrase such as ``other light resonators you control with total cost 2 or
     less`` -> (filter, players_allowed).
@@ -434,10 +556,17 @@ def _selector(phrase: str, ctx: _Ctx, *, zone: str = "field", loose: bool = Fals
             flt["max_total_cost"] = int(m.group(1))
             text = text[: m.start()]
             changed = True
+        m = re.search(r" (with|without) \[([^\]]+)\]$", text)
+        key = "skills" if m and m.group(1) == "with" else "without_skills"
+        if m and m.group(2).lower() in SYMBOL_SKILLS and key not in flt:  # "with [Flying]"
+            flt[key] = [SYMBOL_SKILLS[m.group(2).lower()]]
+            text = text[: m.start()]
+            changed = True
     m = re.search(r' named "([^"]+)"$', text)
     if m:
         flt["name"] = m.group(1)
         text = text[: m.start()]
+    text = _negation(text, flt, ctx)
     masked = _mask_races(text, ctx)
     if re.search(_NOT_A_NOUN_PHRASE, masked):
         raise _GapError(_SENTENCE)
@@ -517,7 +646,17 @@ def _target(
     if low == "your j-ruler":
         return {"kind": "all", "filter": {"zone": "field", "types": ["j_ruler"], "controller": "you"}}
     if re.fullmatch(r"(?:target|each|all|an?) (?:player|opponent)s?", low):
-        raise _GapError(f"target: {phrase} (no player-only target in the vocabulary)")
+        if not allow_players or low not in _PLAYER_TARGETS:
+            raise _GapError(f"target: {phrase} (no player-only target in the vocabulary)")
+        return dict(_PLAYER_TARGETS[low])
+    up_to = re.match(rf"up to (?P<n>{NUM}) (?P<rest>target .+)$", text, re.IGNORECASE)
+    if up_to:  # "up to N target X": zero to N targets (FoW-5.5 9.3 p2.4)
+        chosen = _target(up_to.group("rest"), ctx, allow_players=allow_players, loose=loose, zone=zone)
+        if chosen.get("kind") != "chosen" or chosen.get("count", 1) != 1 or chosen.get("players_allowed"):
+            raise _GapError(f'target: {phrase} ("up to" is not expressible)')
+        if _number(up_to.group("n")) != 1:
+            chosen["count"] = _number(up_to.group("n"))
+        return {**chosen, "up_to": True}
     if re.match(r"up to ", low):
         raise _GapError(f'target: {phrase} ("up to" is not expressible)')
     m = _TARGET_WORD.match(text)
@@ -916,6 +1055,16 @@ _TRIGGERS: list[tuple[re.Pattern[str], str, bool]] = [
     (re.compile(r"^when this card is destroyed\s*[,:]\s*", re.IGNORECASE), "destroyed", True),
     (re.compile(r"^at the beginning of your turn\s*[,:]\s*", re.IGNORECASE), "beginning_of_turn", False),
     (re.compile(r"^at the beginning of your end phase\s*[,:]\s*", re.IGNORECASE), "beginning_of_end_phase", False),
+    (re.compile(r"^at the beginning of your main phase\s*[,:]\s*", re.IGNORECASE), "beginning_of_main_phase", False),
+    (re.compile(r"^at the end of your turn\s*[,:]\s*", re.IGNORECASE), "end_of_turn", False),
+    (re.compile(r"^at the end of (?:each )?turn\s*[,:]\s*", re.IGNORECASE), "end_of_each_turn", False),
+    (re.compile(r"^whenever you gain life\s*[,:]\s*", re.IGNORECASE), "you_gain_life", False),
+    (
+        re.compile(r"^whenever this card deals damage to (?:your|an) opponent\s*[,:]\s*", re.IGNORECASE),
+        "deals_damage_to_opponent",
+        True,
+    ),
+    (re.compile(r"^whenever this card deals damage\s*[,:]\s*", re.IGNORECASE), "deals_damage", True),
     (re.compile(r"^whenever your opponent plays a chant\s*[,:]\s*", re.IGNORECASE), "opponent_plays_spell", False),
     (re.compile(r"^whenever you play a resonator\s*[,:]\s*", re.IGNORECASE), "you_play_resonator", False),
     (
@@ -967,11 +1116,11 @@ def _split_cost(text: str) -> tuple[str, str] | None:
     return None
 
 
-def _activate_cost(text: str) -> JsonDict:
+def _activate_cost(text: str, ctx: _Ctx) -> JsonDict:
     cost: JsonDict = {}
     will: JsonDict | None = None
     body = re.sub(r"^pay\s+(?=\{)", "", text.strip(), flags=re.IGNORECASE)
-    parts = [p.strip() for p in re.split(r",|\s+(?=\{Rest\})|(?<=\})\s+(?=\{)", body) if p.strip()]
+    parts = [p.strip() for p in _split_outside_quotes(body) if p.strip()]
     for part in parts:
         part = re.sub(r"^pay\s+(?=\{)", "", part, flags=re.IGNORECASE)
         if part.startswith("{") and "{Rest}" in part and part != "{Rest}":
@@ -988,6 +1137,14 @@ def _activate_cost(text: str) -> JsonDict:
             cost["banish_self"] = True
         elif m := re.fullmatch(r"pay (\d+) life", low):
             cost["pay_life"] = int(m.group(1))
+        elif (more := _more_cost(part, ctx)) is not None:
+            key, value = more
+            if key == "cards":
+                cost.setdefault("cards", []).append(value)
+            elif key in cost:
+                raise _GapError(f"cost: {text}")
+            else:
+                cost[key] = value
         elif part.startswith("{"):
             if will is not None:
                 raise _GapError(f"cost: {text}")
@@ -1008,7 +1165,7 @@ def _activate(raw: str, body: str, ctx: _Ctx, *, required: bool) -> JsonDict | N
     cost_text, effect_text = split
     if not required and _TRIGGER_START.match(cost_text):
         return None
-    cost = _activate_cost(cost_text)
+    cost = _activate_cost(cost_text, ctx)
     ability: JsonDict = {"kind": "activate", "text": raw, "cost": cost}
     for pattern, flag in _ACTIVATE_TAIL:
         m = pattern.search(effect_text)
@@ -1035,6 +1192,9 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
     low = body.lower()
     if low == "you have no maximum hand size":
         return {"kind": "continuous", "text": raw, "rules": {"max_hand_size": -1}}
+    m = re.fullmatch(r'this card (?:has|gains) "([^"]+)" in addition to its other names', body, re.IGNORECASE)
+    if m:  # FoW-5.5 2.2
+        return {"kind": "continuous", "text": raw, "names": [m.group(1)]}
     replacement = {
         "if this card would be destroyed, return it to its owner's hand instead": ("self_destroyed", "return_to_hand"),
         "if this card would be destroyed, remove it from the game instead": ("self_destroyed", "remove_from_game"),
@@ -1081,6 +1241,11 @@ def _automatic(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
                     {"kind": "automatic", "text": raw, "trigger": t, "effects": effects} for t in ("attacks", "blocks")
                 ]
             return [{"kind": "automatic", "text": raw, "trigger": trigger, "effects": effects}]
+    moved = _card_move_trigger(text, ctx)
+    if moved is not None:
+        trigger, flt, body = moved
+        effects = _effects(_capitalise(body), ctx)
+        return [{"kind": "automatic", "text": raw, "trigger": trigger, "trigger_filter": flt, "effects": effects}]
     if _TRIGGER_START.match(text):
         m = re.match(r"^(?P<trigger>[^,:]+)[,:]\s*(?P<body>.+)$", text)
         if not m:

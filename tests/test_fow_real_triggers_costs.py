@@ -1,0 +1,393 @@
+"""Vocabulary for real cards, executed by the engine (given events / when command / then events
+or rejection), each with a real Grimm or Alice card in the form the importer gives it:
+
+* trigger conditions: the beginning of your main phase (FoW-5.5 5.3 p1), the end of [your]
+  turn (5.4 p3), "whenever you gain life", "whenever this card deals damage to your opponent",
+  another card entering your field and a resonator put into a graveyard from a field (9.6 p5,
+  p7.2);
+* [Activate] costs beyond will (9.3 p2.5): removing counters from this card, discarding,
+  banishing and resting other cards chosen as the ability is played;
+* targets: a player only ("target opponent"), "up to N", "non-<attribute>", "with/without
+  [<skill>]", each player (9.3 p2.4);
+* names a card has in addition to its own (2.2).
+"""
+
+from __future__ import annotations
+
+from domain.fow import actions, engine
+from domain.fow.cards import Filter, Search
+from domain.fow.characteristics import characteristics, matches
+from domain.fow.context import Ctx
+from domain.fow.state import GameState
+from domain.kernel import Event
+from tests.fow_support import cmd, find, rejected, run, types
+from tests.test_fow_real_decks import own, resolve, vocab_game
+
+
+def triggered_by(events: list[Event], oid: str) -> list[Event]:
+    return [e for e in events if e.type == "AbilityTriggered" and e.data["source"] == oid]
+
+
+def pass_until(state: GameState, done: object, *, play_triggers: bool = False) -> list[Event]:
+    """Pass priority until ``done(state)`` holds or a triggered ability waits for a choice
+    (with ``play_triggers``: play it, with the first targets legal_actions offers)."""
+    events: list[Event] = []
+    for _ in range(80):
+        assert callable(done) and state.pending is not None
+        if done(state):
+            return events
+        if state.pending.kind == "trigger":
+            if not play_triggers:
+                return events
+            first = next(c for c in engine.legal_actions(state, state.pending.player) if c.type == "PlayTriggered")
+            events += run(state, first)
+            continue
+        assert state.pending.kind == "priority", state.pending
+        events += run(state, cmd("Pass", state.pending.player))
+    raise AssertionError("the game did not get there")
+
+
+def in_main_phase_of(player: str) -> object:
+    return lambda s: s.turn_player == player and (s.phase, s.step) == ("main", "main") and s.pending.kind == "priority"
+
+
+# --------------------------------------------------------------------------------------
+# trigger conditions
+
+
+def test_beginning_of_your_main_phase_triggers_for_the_turn_player_only() -> None:
+    # Hazzard, the Dark Forest Augur (MOA-046): "At the beginning of your main phase, this card
+    # deals 200 damage to target player or resonator." ("At the beginning of main phase"
+    # trigger conditions happen as the main phase begins, FoW-5.5 5.3 p1)
+    state = vocab_game({"MOA-046": 4, "T-BEAR": 4}, {"T-STONE": 10})
+    mine, theirs = own(state, "p1", "MOA-046", "field"), own(state, "p2", "MOA-046", "field")
+    bear = own(state, "p1", "T-BEAR", "field")
+    events = pass_until(state, in_main_phase_of("p2"))
+    assert not triggered_by(events, mine)
+    [trig] = triggered_by(events, theirs)
+    began = next(e for e in events if f"ev:{e.seq}" == trig.cause)
+    assert (began.type, began.data, began.rule) == ("StepBegan", {"phase": "main", "step": "main"}, "FoW-5.5 5.3 p1")
+    assert trig.rule == "FoW-5.5 9.6 p5"
+    # the player chooses the target: a player or a resonator, offered by legal_actions
+    offered = [c.args["targets"] for c in engine.legal_actions(state, "p2") if c.type == "PlayTriggered"]
+    assert [["p1"]] in offered and [[bear]] in offered
+    assert [[mine]] not in offered  # "This card cannot be targeted by spells or abilities."
+    no = rejected(state, cmd("PlayTriggered", "p2", trigger=trig.data["trigger"], targets=[[mine]]))
+    assert (no.code, no.rule) == ("rules/illegal_target", "FoW-5.5 9.3 p2.4")
+    life = state.players["p1"].life
+    run(state, cmd("PlayTriggered", "p2", trigger=trig.data["trigger"], targets=[["p1"]]))
+    events = resolve(state)
+    assert find(events, "DamageDealt").data == {
+        "source": theirs,
+        "target": "p1",
+        "amount": 200,
+        "battle": False,
+        "to_card": False,
+    }
+    assert state.players["p1"].life == life - 200
+    # a battle ending goes back to the main phase; it does not begin again (5.3 p1)
+    events = run(state, cmd("InitiateBattle", "p2"))
+    events += pass_until(state, lambda s: s.pending.kind == "declare_attack")
+    events += run(state, cmd("ForfeitAttack", "p2"))
+    events += pass_until(state, lambda s: s.battle is None and s.pending.kind == "priority")
+    assert "BattleEnded" in types(events) and (state.phase, state.step) == ("main", "main")
+    assert not triggered_by(events, theirs)
+
+
+def test_end_of_your_turn_and_end_of_each_turn() -> None:
+    # Ebony Devil (TAT-078): "At the end of your turn, this card deals 200 damage to you."
+    # Eden, the Crimson Garden (MPR-027): "At the end of turn, this card deals 200 damage to
+    # each player." Both trigger as the end of turn step begins (FoW-5.5 5.4 p3), Ebony Devil
+    # only in its controller's turn
+    state = vocab_game({"TAT-078": 4, "MPR-027": 4, "T-BEAR": 4}, {"T-STONE": 10})
+    devil, garden = own(state, "p1", "TAT-078", "field"), own(state, "p1", "MPR-027", "field")
+    their_devil = own(state, "p2", "TAT-078", "field")
+    events = pass_until(state, lambda s: s.turn_player == "p2", play_triggers=True)
+    began = next(e for e in events if e.type == "StepBegan" and e.data["step"] == "end_of_turn")
+    assert began.rule == "FoW-5.5 5.4 p3"
+    assert [e.cause for e in triggered_by(events, devil)] == [f"ev:{began.seq}"]
+    assert [e.cause for e in triggered_by(events, garden)] == [f"ev:{began.seq}"]
+    assert not triggered_by(events, their_devil)
+    dealt = sorted((e.data["source"], e.data["target"]) for e in events if e.type == "DamageDealt")
+    assert dealt == sorted([(devil, "p1"), (garden, "p1"), (garden, "p2")])
+
+
+def test_whenever_you_gain_life() -> None:
+    # Gloria's Castle Town (TTW-008): "Whenever you gain life, target resonator gains
+    # [+300/+300] until end of turn." Gathering of Fairies (BFA-005): "You gain 1000 life."
+    state = vocab_game({"TTW-008": 4, "BFA-005": 4, "T-BEAR": 4}, {"T-STONE": 10})
+    town, their_town = own(state, "p1", "TTW-008", "field"), own(state, "p2", "TTW-008", "field")
+    bear = own(state, "p1", "T-BEAR", "field")
+    fairies = own(state, "p1", "BFA-005", "hand")
+    state.players["p1"].will.append("W")  # given: p1 has produced {W}
+    run(state, cmd("PlayCard", "p1", card=fairies, targets=[], pay_with=[]))
+    events = resolve(state)
+    gained = next(e for e in events if e.type == "LifeChanged" and e.data["delta"] == 1000)
+    [trig] = triggered_by(events, town)
+    assert trig.cause == f"ev:{gained.seq}" and trig.rule == "FoW-5.5 9.6 p5"
+    assert not triggered_by(events, their_town)  # "you": the opponent gaining life is not it
+    run(state, cmd("PlayTriggered", "p1", trigger=trig.data["trigger"], targets=[[bear]]))
+    resolve(state)
+    assert (characteristics(state, bear).atk, characteristics(state, bear).def_) == (800, 800)
+    # losing life is not gaining it
+    ctx = Ctx(state, "given")
+    actions.deal_damage(ctx, bear, "p1", 100, "given")
+    assert not triggered_by(ctx.events, town)
+
+
+def test_whenever_this_card_deals_damage_to_your_opponent() -> None:
+    # Captain Cook (VIN001-032): "Whenever this card deals damage to your opponent, draw a card."
+    state = vocab_game({"VIN001-032": 4, "T-BEAR": 4}, {"T-STONE": 10})
+    cook = own(state, "p1", "VIN001-032", "field")
+    bear = own(state, "p2", "T-BEAR", "field")
+    pass_until(state, in_main_phase_of("p2"))
+    pass_until(state, in_main_phase_of("p1"))
+    run(state, cmd("InitiateBattle", "p1"))
+    pass_until(state, lambda s: s.pending.kind == "declare_attack")
+    events = run(state, cmd("DeclareAttack", "p1", attacker=cook, target="p2"))
+    events += pass_until(state, lambda s: s.pending.kind == "declare_block")
+    events += run(state, cmd("DeclineBlock", "p2"))
+    life = state.players["p2"].life
+    events += pass_until(state, lambda s: s.players["p2"].life < life)
+    dealt = next(e for e in events if e.type == "DamageDealt" and e.data["target"] == "p2")
+    assert dealt.data["battle"] is True
+    [trig] = triggered_by(events, cook)
+    assert trig.rule == "FoW-5.5 9.6 p5"
+    hand = len(state.zones["p1"]["hand"])
+    events = pass_until(state, lambda s: len(s.zones["p1"]["hand"]) == hand + 1)
+    assert find(events, "CardMoved").data["reason"] == "draw"
+    # damage to a resonator is not damage to the opponent
+    ctx = Ctx(state, "given")
+    actions.deal_damage(ctx, cook, bear, 100, "given")
+    assert "DamageDealt" in types(ctx.events) and not triggered_by(ctx.events, cook)
+
+
+def test_another_six_sages_entering_your_field_and_removing_counters_as_a_cost() -> None:
+    # Zero, the Flashing Mage-Warrior (MOA-010): "Whenever another Six Sages enters your field,
+    # put a knowledge counter on this card." and "[Activate] Remove a knowledge counter from this
+    # card: Prevent the next 300 damage that would be dealt to target resonator this turn."
+    state = vocab_game({"MOA-010": 4, "MOA-018": 4, "T-BEAR": 4}, {"T-STONE": 10})
+    zero = own(state, "p1", "MOA-010", "field")
+    bear = own(state, "p1", "T-BEAR", "field")
+    # no counter: the cost cannot be paid, so the ability cannot be played (9.3 p2.5)
+    assert not [
+        c for c in engine.legal_actions(state, "p1") if c.type == "ActivateAbility" and c.args["source"] == zero
+    ]
+    no = rejected(state, cmd("ActivateAbility", "p1", source=zero, ability=2, targets=[[bear]], pay_with=[]))
+    assert (no.code, no.rule) == ("rules/not_enough_counters", "FoW-5.5 9.3 p2.5")
+    # another Six Sages enters p1's field (Milest, MOA-018): Zero triggers, Milest does not
+    # ("another"); a Six Sages entering the opponent's field does not trigger it
+    milest = own(state, "p1", "MOA-018", "graveyard")
+    theirs = own(state, "p2", "MOA-018", "graveyard")
+    ctx = Ctx(state, "given")
+    actions.move(ctx, theirs, "field", "given", rule="3.1 p5", reason="effect", controller="p2")
+    actions.move(ctx, milest, "field", "given", rule="3.1 p5", reason="effect", controller="p1")
+    entered = next(e for e in ctx.events if e.type == "CardMoved" and e.data["oid"] == milest)
+    assert [e.cause for e in triggered_by(ctx.events, zero)] == [f"ev:{entered.seq}"]
+    assert not triggered_by(ctx.events, milest)
+    run(state, cmd("Pass", "p1"))
+    events = resolve(state)
+    assert find(events, "CounterPut").data == {"oid": zero, "counter": "knowledge", "count": 1}
+    offered = [c for c in engine.legal_actions(state, "p1") if c.type == "ActivateAbility" and c.args["source"] == zero]
+    assert offered
+    events = run(state, cmd("ActivateAbility", "p1", source=zero, ability=2, targets=[[bear]], pay_with=[]))
+    removed = find(events, "CounterRemoved")
+    assert removed.data == {"oid": zero, "counter": "knowledge", "count": 1, "reason": "cost"}
+    assert removed.rule == "FoW-5.5 9.3 p2.5" and "knowledge" not in state.objects[zero].counters
+
+
+def test_a_resonator_put_into_a_graveyard_from_your_opponents_field() -> None:
+    # Maximilian (VIN002-069): "Whenever a resonator is put into a graveyard from your opponent's
+    # field => You gain 400 life." The moved card is seen as it was in the field (9.6 p7.2)
+    state = vocab_game({"VIN002-069": 4, "T-BEAR": 4}, {"T-STONE": 10})
+    maximilian = own(state, "p1", "VIN002-069", "field")
+    mine, theirs = own(state, "p1", "T-BEAR", "field"), own(state, "p2", "T-BEAR", "field")
+    ctx = Ctx(state, "given")
+    actions.destroy(ctx, mine, "given")
+    assert not triggered_by(ctx.events, maximilian)
+    actions.destroy(ctx, theirs, "given")
+    moved = next(e for e in ctx.events if e.type == "CardMoved" and e.data["oid"] == theirs)
+    assert [e.cause for e in triggered_by(ctx.events, maximilian)] == [f"ev:{moved.seq}"]
+    # returned to the hand: not put into a graveyard
+    other = own(state, "p2", "T-BEAR", "field")
+    ctx = Ctx(state, "given")
+    actions.move(ctx, other, "hand", "given", rule="3.1 p5", reason="returned")
+    assert not triggered_by(ctx.events, maximilian)
+
+
+# --------------------------------------------------------------------------------------
+# costs naming other cards (9.3 p2.5)
+
+
+def abilities_offered(state: GameState, player: str, source: str) -> list[dict[str, object]]:
+    return [
+        dict(c.args)
+        for c in engine.legal_actions(state, player)
+        if c.type == "ActivateAbility" and c.args["source"] == source
+    ]
+
+
+def test_discard_a_card_as_a_cost() -> None:
+    # Puppet Soldier (TMS-044): "Discard a card: This card gains [+200/+200] until end of turn."
+    state = vocab_game({"TMS-044": 4, "T-BEAR": 4}, {"T-STONE": 10})
+    puppet = own(state, "p1", "TMS-044", "field")
+    hand = list(state.zones["p1"]["hand"])
+    no = rejected(state, cmd("ActivateAbility", "p1", source=puppet, ability=0, targets=[], pay_with=[]))
+    assert (no.code, no.rule) == ("rules/cost_cards", "FoW-5.5 9.3 p2.5")
+    field_card = own(state, "p1", "T-BEAR", "field")
+    no = rejected(
+        state,
+        cmd("ActivateAbility", "p1", source=puppet, ability=0, targets=[], pay_with=[], cost_cards=[[field_card]]),
+    )
+    assert no.code == "rules/cost_cards" and repr(field_card) in no.message
+    offered = abilities_offered(state, "p1", puppet)
+    assert offered and all(a["cost_cards"][0][0] in hand for a in offered)  # type: ignore[index]
+    events = run(
+        state, cmd("ActivateAbility", "p1", source=puppet, ability=0, targets=[], pay_with=[], cost_cards=[[hand[0]]])
+    )
+    moved = find(events, "CardMoved")
+    assert (moved.data["oid"], moved.data["from"], moved.data["to"], moved.data["reason"]) == (
+        hand[0],
+        "hand",
+        "graveyard",
+        "discard",
+    )
+    assert moved.rule == "FoW-5.5 10.18 p1"
+    resolve(state)
+    assert characteristics(state, puppet).atk == 700
+    # an empty hand cannot pay: no such action is offered
+    for oid in list(state.zones["p1"]["hand"]):
+        state.zones["p1"]["hand"].remove(oid)
+        state.zones["p1"]["graveyard"].append(oid)
+        state.objects[oid].zone = "graveyard"
+    assert not abilities_offered(state, "p1", puppet)
+
+
+def test_discard_another_card_named_x_for_will() -> None:
+    # Excalibur, the God's Sword (VS01-002): 'Discard another card named "Excalibur, the God's
+    # Sword": Produce {W}.' - a will ability (9.7) with a cost naming a card
+    state = vocab_game({"VS01-002": 4, "T-BEAR": 4}, {"T-STONE": 10})
+    sword = own(state, "p1", "VS01-002", "field")
+    bear = own(state, "p1", "T-BEAR", "hand")
+    copy = own(state, "p1", "VS01-002", "hand")
+    no = rejected(state, cmd("ActivateAbility", "p1", source=sword, ability=1, cost_cards=[[bear]]))
+    assert (no.code, no.rule) == ("rules/cost_cards", "FoW-5.5 9.3 p2.5")
+    copies = [o for o in state.zones["p1"]["hand"] if state.objects[o].card == "VS01-002"]
+    assert {"source": sword, "ability": 1, "cost_cards": [copies[:1]]} in abilities_offered(state, "p1", sword)
+    events = run(state, cmd("ActivateAbility", "p1", source=sword, ability=1, cost_cards=[[copy]]))
+    assert find(events, "CardMoved").data["oid"] == copy
+    assert find(events, "WillProduced").data["will"] == ["W"] and state.players["p1"].will == ["W"]
+
+
+def test_banish_a_resonator_you_control_as_a_cost() -> None:
+    # Charles VII (CMF-040): "[Activate] Pay {1}, banish a Human resonator: Draw a card."
+    state = vocab_game({"CMF-040": 4, "TMS-044": 4, "T-BEAR": 4}, {"T-STONE": 10})
+    charles = own(state, "p1", "CMF-040", "field")
+    bear = own(state, "p1", "T-BEAR", "field")  # not a Human
+    their_human = own(state, "p2", "TMS-044", "field")
+    my_human = own(state, "p1", "TMS-044", "field")
+    state.players["p1"].will.append("R")  # given: p1 has produced one will
+    for wrong in (bear, their_human):
+        args = {"source": charles, "ability": 0, "targets": [], "pay_with": [], "cost_cards": [[wrong]]}
+        no = rejected(state, cmd("ActivateAbility", "p1", **args))
+        assert (no.code, no.rule) == ("rules/cost_cards", "FoW-5.5 9.3 p2.5")
+    offered = [a["cost_cards"] for a in abilities_offered(state, "p1", charles) if a["ability"] == 0]
+    assert sorted(map(str, offered)) == sorted(map(str, [[[charles]], [[my_human]]]))  # Charles is a Human too
+    events = run(
+        state,
+        cmd("ActivateAbility", "p1", source=charles, ability=0, targets=[], pay_with=[], cost_cards=[[my_human]]),
+    )
+    banished = next(e for e in events if e.type == "CardMoved" and e.data["oid"] == my_human)
+    assert (banished.data["to"], banished.data["reason"], banished.rule) == ("graveyard", "banish", "FoW-5.5 10.10 p1")
+
+
+def test_rest_another_recovered_resonator_as_a_cost() -> None:
+    # The Flower Prince (TMS-047): "Rest another recovered Fairy Tale resonator you control: This
+    # card gains [0/+200] until end of turn."
+    state = vocab_game({"TMS-047": 4, "T-BEAR": 4}, {"T-STONE": 10})
+    prince = own(state, "p1", "TMS-047", "field")
+    other = own(state, "p1", "TMS-047", "field")
+    rested = own(state, "p1", "TMS-047", "field")
+    state.objects[rested].rested = True
+    for wrong in (prince, rested):  # not "another"; not recovered
+        args = {"source": prince, "ability": 1, "targets": [], "pay_with": [], "cost_cards": [[wrong]]}
+        assert rejected(state, cmd("ActivateAbility", "p1", **args)).code == "rules/cost_cards"
+    events = run(
+        state, cmd("ActivateAbility", "p1", source=prince, ability=1, targets=[], pay_with=[], cost_cards=[[other]])
+    )
+    rest = find(events, "CardRested")
+    assert (rest.data, rest.rule) == ({"oid": other, "reason": "cost"}, "FoW-5.5 10.12 p1")
+    assert state.objects[other].rested
+
+
+# --------------------------------------------------------------------------------------
+# targets (9.3 p2.4)
+
+
+def test_target_opponent_is_a_player_only_target() -> None:
+    # Melgis, the Flame King (SKL-027, a ruler): "{R}{R}: This card deals 200 damage to target opponent."
+    state = vocab_game({"T-BEAR": 4}, {"T-STONE": 10}, ruler="SKL-027")
+    melgis = state.zones["p1"]["ruler_area"][0]
+    bear = own(state, "p2", "T-BEAR", "field")
+    state.players["p1"].will += ["R", "R"]
+    offered = [a["targets"] for a in abilities_offered(state, "p1", melgis)]
+    assert offered == [[["p2"]]]
+    for wrong in ("p1", bear):
+        args = {"source": melgis, "ability": 0, "targets": [[wrong]], "pay_with": []}
+        no = rejected(state, cmd("ActivateAbility", "p1", **args))
+        assert (no.code, no.rule) == ("rules/illegal_target", "FoW-5.5 9.3 p2.4")
+    run(state, cmd("ActivateAbility", "p1", source=melgis, ability=0, targets=[["p2"]], pay_with=[]))
+    events = resolve(state)
+    assert find(events, "DamageDealt").data["target"] == "p2"
+
+
+def test_up_to_two_targets_allows_none_one_or_two() -> None:
+    # Alice's Little Decoy (BFA-046): "Banish this card: Return up to two target resonators you
+    # control to their owner's hands."
+    state = vocab_game({"BFA-046": 4, "T-BEAR": 4, "T-WALL": 4, "T-BIRD": 4}, {"T-STONE": 10})
+    decoy = own(state, "p1", "BFA-046", "field")
+    b1, b2, b3 = (own(state, "p1", card, "field") for card in ("T-BEAR", "T-WALL", "T-BIRD"))
+    theirs = own(state, "p2", "T-BEAR", "field")
+    for wrong in ([b1, b2, b3], [theirs]):
+        no = rejected(state, cmd("ActivateAbility", "p1", source=decoy, ability=0, targets=[wrong], pay_with=[]))
+        assert no.code in ("rules/target_count", "rules/illegal_target") and no.rule == "FoW-5.5 9.3 p2.4"
+    offered = [a["targets"] for a in abilities_offered(state, "p1", decoy)]
+    assert [[]] in offered and [[b1, b2]] in offered
+    run(state, cmd("ActivateAbility", "p1", source=decoy, ability=0, targets=[[b1]], pay_with=[]))
+    resolve(state)
+    assert state.objects[b1].zone == "hand" and state.objects[b2].zone == "field"
+
+
+def test_non_darkness_and_with_flying_filters() -> None:
+    # Nobunaga Oda (VIN001-068): "Non-darkness resonators gain [-200/-200]."
+    # Dark Arla, the Shadow Wing (TTW-079): "{B}{1}: This card deals 600 damage to target
+    # resonator with [Flying]."
+    state = vocab_game({"VIN001-068": 4, "TTW-079": 4, "T-BIRD": 4, "T-BEAR": 4}, {"T-STONE": 10})
+    own(state, "p1", "VIN001-068", "field")
+    arla = own(state, "p1", "TTW-079", "field")  # darkness
+    bird, bear = own(state, "p2", "T-BIRD", "field"), own(state, "p2", "T-BEAR", "field")
+    assert characteristics(state, bear).atk == 300 and characteristics(state, arla).atk == 700
+    state.players["p1"].will += ["B", "R"]
+    offered = [a["targets"] for a in abilities_offered(state, "p1", arla)]
+    assert sorted(offered) == sorted([[[arla]], [[bird]]])  # Dark Arla has [Flying] itself
+    no = rejected(state, cmd("ActivateAbility", "p1", source=arla, ability=0, targets=[[bear]], pay_with=[]))
+    assert (no.code, no.rule) == ("rules/illegal_target", "FoW-5.5 9.3 p2.4")
+
+
+# --------------------------------------------------------------------------------------
+# names (2.2)
+
+
+def test_a_card_has_a_name_in_addition_to_its_own() -> None:
+    # Acolyte of the Abyss (TMS-106): 'This card has "The Observer" in addition to its other names.'
+    state = vocab_game({"T-BEAR": 4}, {"T-STONE": 10}, ruler="TMS-106")
+    acolyte = state.zones["p1"]["ruler_area"][0]
+    assert matches(state, Filter(zone="ruler_area", types=[], name="The Observer"), acolyte, "p1")
+    assert matches(state, Filter(zone="ruler_area", types=[], name="Acolyte of the Abyss"), acolyte, "p1")
+    assert not matches(state, Filter(zone="ruler_area", types=[], name="Alisaris"), acolyte, "p1")
+    # searching the main deck by name finds a card by its other name as well
+    ctx = Ctx(state, "given")
+    bear = next(o for o in state.zones["p1"]["main_deck"] if state.objects[o].card == "T-BEAR")
+    observer = Search(filter=Filter(zone="main_deck", types=[], name="The Observer"))
+    assert actions._search_match(ctx.s, observer, acolyte, "p1")
+    assert not actions._search_match(ctx.s, observer, bear, "p1")
