@@ -150,7 +150,7 @@ def test_costs_naming_counters_and_cards(imported: dict[str, ImportedCard]) -> N
     assert imported["MOA-037"].gaps == (
         "target: recovered Elves you control (no card type: it may also be a ruler in the ruler area)",
     )
-    assert "target: unknown race or trait 'magic stone or'" in imported["SKL-027J"].gaps
+    assert "target: magic stone or resonator" in imported["SKL-027J"].gaps
 
 
 def test_target_filters(imported: dict[str, ImportedCard]) -> None:
@@ -188,3 +188,123 @@ def test_names_in_addition_to_the_own_name(imported: dict[str, ImportedCard]) ->
     faria = imported["BFA-091J"]
     assert faria.card is not None
     assert {"kind": "continuous", "names": ["Faria, the Ruler of God Sword"]} in shape(faria.card)["abilities"]
+
+
+def test_blocked_damaged_and_addition_triggers(imported: dict[str, ImportedCard]) -> None:
+    # MPR-070: "[Continuous]: Whenever this card blocks or is blocked, it gains [+300/+300] until
+    # end of turn." - one ability per trigger condition
+    plus = [{"op": "modify", "atk": 300, "def": 300, "target": {"kind": "self"}, "duration": "end_of_turn"}]
+    assert abilities(imported, "MPR-070") == [
+        {"kind": "automatic", "trigger": "blocks", "effects": plus},
+        {"kind": "automatic", "trigger": "is_blocked", "effects": plus},
+    ]
+    # BFA-022: "Whenever this card is dealt damage, it gains [+200/0] and [Swiftness] until end of turn."
+    assert [a["trigger"] for a in abilities(imported, "BFA-022")] == ["dealt_damage"]
+    # TMS-018: "Whenever damage is dealt to you, put two [+100/+100] counters on this card."
+    assert abilities(imported, "TMS-018")[0] == {
+        "kind": "automatic",
+        "trigger": "damage_dealt_to_you",
+        "effects": [{"op": "put_counter", "counter": "+100/+100", "count": 2, "target": {"kind": "self"}}],
+    }
+    # VIN002-057: "When you play an addition => Draw a card."
+    assert abilities(imported, "VIN002-057") == [
+        {"kind": "automatic", "trigger": "you_play_addition", "effects": [{"op": "draw", "count": 1, "who": "you"}]}
+    ]
+    # VIN002-062: "When this card is put into a graveyard from a field => Your opponent loses 400 life."
+    assert abilities(imported, "VIN002-062")[0]["trigger"] == "put_into_graveyard_from_field"
+
+
+def test_more_target_filters(imported: dict[str, ImportedCard]) -> None:
+    # TTW-090: "Destroy target resonator with 400 or less ATK."
+    assert shape(imported["TTW-090"].card)["effects"] == [{"op": "destroy", "target": chosen("resonator", max_atk=400)}]
+    # BFA-067: "... destroy target resonator with total cost 1."; MOA-021: "... with total cost 5 or more ..."
+    exactly_one = chosen("resonator", max_total_cost=1, min_total_cost=1)
+    assert abilities(imported, "BFA-067")[0]["effects"] == [{"op": "destroy", "target": exactly_one}]
+    moa021 = shape(imported["MOA-021"].card)["effects"][0]["target"]
+    assert moa021 == chosen("resonator", controller="opponent", min_total_cost=5)
+    # BFA-031: "{Rest}: Target resonator with no attribute gains [0/+400] until end of turn."
+    assert abilities(imported, "BFA-031")[0]["effects"][0]["target"] == chosen("resonator", no_attribute=True)
+    # MOA-001: "... Remove target attacking resonator from the game."
+    # TTW-016: "Target blocking resonator you control gains [+1000/+1000] until end of turn."
+    assert abilities(imported, "MOA-001")[2]["effects"][0]["target"] == chosen("resonator", attacking=True)
+    ttw016 = shape(imported["TTW-016"].card)["effects"][0]["target"]
+    assert ttw016 == chosen("resonator", controller="you", blocking=True)
+    # VIN001-052: "When this card enters your field, recover target magic stone you control."
+    stone = {"kind": "chosen", "filter": {"zone": "stone_area", "types": ["magic_stone"], "controller": "you"}}
+    assert abilities(imported, "VIN001-052")[0]["effects"] == [{"op": "recover", "target": stone}]
+    # VIN002-026: "This card deals 800 damage to each player and resonator."
+    assert shape(imported["VIN002-026"].card)["effects"] == [
+        {"op": "deal_damage", "amount": 800, "target": {"kind": "each_player"}},
+        {
+            "op": "deal_damage",
+            "amount": 800,
+            "target": {"kind": "all", "filter": {"zone": "field", "types": ["resonator"]}},
+        },
+    ]
+    # SKL-078: "When this card enters your field, it deals 400 damage to your opponent and you gain 400 life."
+    assert abilities(imported, "SKL-078")[0]["effects"] == [
+        {"op": "deal_damage", "amount": 400, "target": {"kind": "opponent"}},
+        {"op": "gain_life", "amount": 400, "who": "you"},
+    ]
+
+
+def test_named_trigger_self_costs_graveyard_targets_and_plural_races(imported: dict[str, ImportedCard]) -> None:
+    # MPR-001: '[Continuous]: When "The Little Prince" is put into a graveyard from your field, you gain 1000 life.'
+    assert abilities(imported, "MPR-001")[-1] == {
+        "kind": "automatic",
+        "trigger": "card_put_into_graveyard_from_field",
+        "trigger_filter": {"zone": "field", "types": [], "controller": "you", "name": "The Little Prince"},
+        "effects": [{"op": "gain_life", "amount": 1000, "who": "you"}],
+    }
+    # MPR-052: "[Activate] Pay {1}, put this card on the bottom of your main deck: Target resonator
+    # you control gains [Flying] until end of turn. Draw a card."
+    assert abilities(imported, "MPR-052")[-1]["cost"] == {"will": will(1), "put_self_on_bottom": True}
+    # TMS-032: "{Rest}, remove the top card of your main deck from the game: This card deals 200 damage ..."
+    assert abilities(imported, "TMS-032")[0]["cost"] == {"rest": True, "remove_top_cards": 1}
+    # BFA-100: "{B}{1},{Rest}: Remove target card in a graveyard from the game."
+    assert abilities(imported, "BFA-100")[-1]["effects"] == [
+        {"op": "remove_from_game", "target": {"kind": "chosen", "filter": {"zone": "graveyard", "types": []}}}
+    ]
+    # BFA-001: "Knights of the Round Table you control gain [+200/+200]." (race "Knight of the Round Table")
+    knights = {"zone": "field", "types": [], "controller": "you", "races": ["Knight of the Round Table"]}
+    assert abilities(imported, "BFA-001") == [
+        {"kind": "continuous", "affects": {"kind": "all", "filter": knights}, "modify_atk": 200, "modify_def": 200}
+    ]
+
+
+def test_granted_abilities(imported: dict[str, ImportedCard]) -> None:
+    # TAT-054 Witch's Dagger: '[Continuous]: Resonator with this gains "[Activate] Pay {U}{U}{2}
+    # {Rest}: Destroy target rested resonator." and "[Activate] {Rest}, banish this resonator: Draw three cards."'
+    assert abilities(imported, "TAT-054") == [
+        {
+            "kind": "continuous",
+            "grant_abilities": [
+                {
+                    "kind": "activate",
+                    "text": "[Activate] Pay {U}{U}{2} {Rest}: Destroy target rested resonator.",
+                    "cost": {"will": will(2, U=2), "rest": True},
+                    "effects": [{"op": "destroy", "target": chosen("resonator", rested=True)}],
+                },
+                {
+                    "kind": "activate",
+                    "text": "[Activate] {Rest}, banish this resonator: Draw three cards.",
+                    "cost": {"rest": True, "banish_self": True},
+                    "effects": [{"op": "draw", "count": 3, "who": "you"}],
+                },
+            ],
+        }
+    ]
+    # MOA-024: '[Continuous]: Magic stones you control gain "[Activate] {Rest}: Produce one will of any attribute.".'
+    [house] = abilities(imported, "MOA-024")
+    assert house["affects"] == {
+        "kind": "all",
+        "filter": {"zone": "stone_area", "types": ["magic_stone"], "controller": "you"},
+    }
+    assert [a["effects"] for a in house["grant_abilities"]] == [[{"op": "produce_will", "any_of": list("WRUGB")}]]
+    # BFA-019: 'Added resonator gains [+400/0] and "Whenever this card attacks, it deals 200 damage
+    # to each other resonator".' - "it" is the resonator that gains the ability
+    [axe] = abilities(imported, "BFA-019")
+    assert axe["modify_atk"] == 400 and axe["grant_abilities"][0]["trigger"] == "attacks"
+    # "Fire magic stones" is a magic stone type (2.1 p5.2), not the fire attribute: not expressed
+    assert imported["TTW-032"].status != "full"
+    assert "magic stone types are not in the vocabulary" in " ".join(imported["TTW-032"].gaps)

@@ -19,7 +19,7 @@ from domain.fow.cards import Filter, Search
 from domain.fow.characteristics import characteristics, matches
 from domain.fow.context import Ctx
 from domain.fow.state import GameState
-from domain.kernel import Event
+from domain.kernel import Command, Event
 from tests.fow_support import cmd, find, rejected, run, types
 from tests.test_fow_real_decks import own, resolve, vocab_game
 
@@ -219,6 +219,10 @@ def test_a_resonator_put_into_a_graveyard_from_your_opponents_field() -> None:
 # costs naming other cards (9.3 p2.5)
 
 
+def abilities_offered_cmds(state: GameState, source: str) -> list[Command]:
+    return [c for c in engine.legal_actions(state, "p1") if c.type == "ActivateAbility" and c.args["source"] == source]
+
+
 def abilities_offered(state: GameState, player: str, source: str) -> list[dict[str, object]]:
     return [
         dict(c.args)
@@ -391,3 +395,239 @@ def test_a_card_has_a_name_in_addition_to_its_own() -> None:
     observer = Search(filter=Filter(zone="main_deck", types=[], name="The Observer"))
     assert actions._search_match(ctx.s, observer, acolyte, "p1")
     assert not actions._search_match(ctx.s, observer, bear, "p1")
+
+
+# --------------------------------------------------------------------------------------
+# more trigger conditions: blocked, dealt damage, damage to you, playing an addition (9.6 p5)
+
+
+def test_blocks_or_is_blocked() -> None:
+    # Survivor of Heaven Castle (MPR-070): "Whenever this card blocks or is blocked, it gains
+    # [+300/+300] until end of turn." - two trigger conditions (the attacker is blocked when a
+    # block is declared, 8.3 p4)
+    state = vocab_game({"MPR-070": 4, "T-BEAR": 4}, {"T-STONE": 10})
+    attacker, blocker = own(state, "p1", "MPR-070", "field"), own(state, "p2", "MPR-070", "field")
+    pass_until(state, in_main_phase_of("p2"))
+    pass_until(state, in_main_phase_of("p1"))
+    run(state, cmd("InitiateBattle", "p1"))
+    pass_until(state, lambda s: s.pending.kind == "declare_attack")
+    events = run(state, cmd("DeclareAttack", "p1", attacker=attacker, target="p2"))
+    assert not triggered_by(events, attacker)  # attacking alone is not being blocked
+    events = pass_until(state, lambda s: s.pending.kind == "declare_block")
+    events += run(state, cmd("DeclareBlock", "p2", blocker=blocker))
+    declared = find(events, "BlockDeclared")
+    cause = f"ev:{declared.seq}"
+    [is_blocked] = triggered_by(events, attacker)
+    [blocks] = triggered_by(events, blocker)
+    assert (is_blocked.cause, blocks.cause) == (cause, cause)
+    assert is_blocked.data["ability"] == 1 and blocks.data["ability"] == 0  # "is_blocked" / "blocks"
+    pass_until(state, lambda s: not s.triggered and not s.chase, play_triggers=True)
+    assert characteristics(state, attacker).atk == 700 and characteristics(state, blocker).atk == 700
+
+
+def test_whenever_this_card_is_dealt_damage_and_whenever_damage_is_dealt_to_you() -> None:
+    # Flame Soldier of Volga (BFA-022): "Whenever this card is dealt damage, it gains [+200/0]
+    # and [Swiftness] until end of turn." Athena, Titan of Revenge (TMS-018): "Whenever damage
+    # is dealt to you, put two [+100/+100] counters on this card."
+    state = vocab_game({"BFA-022": 4, "TMS-018": 4, "T-BEAR": 4}, {"T-STONE": 10})
+    soldier, athena = own(state, "p1", "BFA-022", "field"), own(state, "p1", "TMS-018", "field")
+    bear = own(state, "p2", "T-BEAR", "field")
+    ctx = Ctx(state, "given")
+    actions.deal_damage(ctx, bear, soldier, 100, "given")
+    dealt = find(ctx.events, "DamageDealt")
+    assert [e.cause for e in triggered_by(ctx.events, soldier)] == [f"ev:{dealt.seq}"]
+    assert not triggered_by(ctx.events, athena)  # damage to a card is not damage to you
+    pass_until(state, lambda s: not s.triggered and not s.chase)
+    assert characteristics(state, soldier).atk == 500 and "swiftness" in characteristics(state, soldier).skills
+    ctx = Ctx(state, "given")
+    actions.deal_damage(ctx, bear, "p2", 100, "given")  # damage to the opponent: not "you"
+    assert not triggered_by(ctx.events, athena)
+    actions.deal_damage(ctx, bear, "p1", 100, "given")
+    assert len(triggered_by(ctx.events, athena)) == 1
+    pass_until(state, lambda s: not s.triggered and not s.chase)
+    assert state.objects[athena].counters == {"+100/+100": 2}
+
+
+def test_when_you_play_an_addition() -> None:
+    # Marion Siegbahn (VIN002-057): "When you play an addition => Draw a card." Gloria's Castle
+    # Town (TTW-008) is an [Addition:Field]; the trigger happens as it is played (9.6 p5)
+    state = vocab_game({"VIN002-057": 4, "TTW-008": 4, "T-BEAR": 4}, {"T-STONE": 10})
+    marion, theirs = own(state, "p1", "VIN002-057", "field"), own(state, "p2", "VIN002-057", "field")
+    town = own(state, "p1", "TTW-008", "hand")
+    state.players["p1"].will += ["W", "R"]
+    events = run(state, cmd("PlayCard", "p1", card=town, targets=[], pay_with=[]))
+    played = find(events, "CardPlayed")
+    [trig] = triggered_by(events, marion)
+    assert trig.seq > played.seq and trig.rule == "FoW-5.5 9.6 p5"
+    assert played.data["source"] == town and not triggered_by(events, theirs)
+
+
+# --------------------------------------------------------------------------------------
+# more target filters (9.3 p2.4)
+
+
+def test_atk_and_total_cost_filters() -> None:
+    # Unseen Pressure (TTW-090): "Destroy target resonator with 400 or less ATK."
+    # Fairy Shadow (BFA-067): "When this card enters your field, destroy target resonator with total cost 1."
+    state = vocab_game({"TTW-090": 4, "BFA-067": 4, "MPR-070": 4, "T-BEAR": 4, "T-BIRD": 4}, {"T-STONE": 10})
+    bear, bird = own(state, "p2", "T-BEAR", "field"), own(state, "p2", "T-BIRD", "field")  # ATK 500 / 300, cost 1
+    survivor = own(state, "p2", "MPR-070", "field")  # ATK 400, total cost 2
+    pressure = own(state, "p1", "TTW-090", "hand")
+    state.players["p1"].will.append("B")
+    no = rejected(state, cmd("PlayCard", "p1", card=pressure, targets=[[bear]], pay_with=[]))
+    assert (no.code, no.rule) == ("rules/illegal_target", "FoW-5.5 9.3 p2.4")
+    offered = sorted(
+        str(c.args["targets"])
+        for c in engine.legal_actions(state, "p1")
+        if c.type == "PlayCard" and c.args["card"] == pressure
+    )
+    assert offered == sorted(str([[o]]) for o in (bird, survivor))
+    shadow = own(state, "p1", "BFA-067", "graveyard")
+    ctx = Ctx(state, "given")
+    actions.move(ctx, shadow, "field", "given", rule="3.1 p5", reason="effect", controller="p1")
+    run(state, cmd("Pass", "p1"))  # the trigger is played in the next priority sequence (9.6 p6)
+    offered = [c.args["targets"] for c in engine.legal_actions(state, "p1") if c.type == "PlayTriggered"]
+    assert sorted(map(str, offered)) == sorted(str([[o]]) for o in (bear, bird))  # not the cost-2 Survivor
+
+
+def test_magic_stone_targets_and_each_player_and_resonator() -> None:
+    # Genghis Khan (VIN001-052): "When this card enters your field, recover target magic stone you control."
+    # Large Explosion (VIN002-026): "This card deals 800 damage to each player and resonator."
+    state = vocab_game({"VIN001-052": 4, "VIN002-026": 4, "T-BEAR": 4}, {"T-STONE": 10})
+    mine, theirs = own(state, "p1", "T-STONE", "stone_area"), own(state, "p2", "T-STONE", "stone_area")
+    state.objects[mine].rested = state.objects[theirs].rested = True
+    khan = own(state, "p1", "VIN001-052", "graveyard")
+    ctx = Ctx(state, "given")
+    actions.move(ctx, khan, "field", "given", rule="3.1 p5", reason="effect", controller="p1")
+    run(state, cmd("Pass", "p1"))
+    offered = [c.args["targets"] for c in engine.legal_actions(state, "p1") if c.type == "PlayTriggered"]
+    assert offered == [[[mine]]]
+    run(state, cmd("PlayTriggered", "p1", trigger=state.triggered[0].id, targets=[[mine]]))
+    resolve(state)
+    assert not state.objects[mine].rested
+    bears = [own(state, p, "T-BEAR", "field") for p in ("p1", "p2")]
+    explosion = own(state, "p1", "VIN002-026", "hand")
+    state.players["p1"].will += ["R", "R", "R", "R", "R"]
+    run(state, cmd("PlayCard", "p1", card=explosion, targets=[], pay_with=[]))
+    events = resolve(state)
+    hit = sorted(e.data["target"] for e in events if e.type == "DamageDealt")
+    assert hit == sorted(["p1", "p2", khan, *bears])
+
+
+def test_a_named_card_put_into_a_graveyard_from_your_field() -> None:
+    # "I", the Pilot (MPR-001): '[Continuous]: When "The Little Prince" is put into a graveyard
+    # from your field, you gain 1000 life.' The Little Prince is MPR-017
+    state = vocab_game({"MPR-001": 4, "MPR-017": 4, "T-BEAR": 4}, {"T-STONE": 10})
+    pilot = own(state, "p1", "MPR-001", "field")
+    bear, prince = own(state, "p1", "T-BEAR", "field"), own(state, "p1", "MPR-017", "field")
+    ctx = Ctx(state, "given")
+    actions.destroy(ctx, bear, "given")
+    assert not triggered_by(ctx.events, pilot)
+    actions.destroy(ctx, prince, "given")
+    assert len(triggered_by(ctx.events, pilot)) == 1
+    life = state.players["p1"].life
+    pass_until(state, lambda s: not s.triggered and not s.chase)
+    assert state.players["p1"].life == life + 1000
+
+
+def test_costs_putting_this_card_on_the_bottom_and_removing_the_top_card() -> None:
+    # Tsukuyomi, the Moon City (MPR-052): "[Activate] Pay {1}, put this card on the bottom of your
+    # main deck: Target resonator you control gains [Flying] until end of turn. Draw a card."
+    # Time Traveling Emissary (TMS-032): "{Rest}, remove the top card of your main deck from the
+    # game: This card deals 200 damage to target resonator." (9.3 p2.5)
+    state = vocab_game({"MPR-052": 4, "TMS-032": 4, "T-BEAR": 4}, {"T-STONE": 10})
+    city = own(state, "p1", "MPR-052", "field")
+    bear = own(state, "p1", "T-BEAR", "field")
+    state.players["p1"].will.append("R")
+    events = run(state, cmd("ActivateAbility", "p1", source=city, ability=1, targets=[[bear]], pay_with=[]))
+    moved = find(events, "CardMoved")
+    assert (moved.data["oid"], moved.data["to"], moved.data["position"], moved.rule) == (
+        city,
+        "main_deck",
+        "bottom",
+        "FoW-5.5 9.3 p2.5",
+    )
+    assert state.zones["p1"]["main_deck"][0] == city
+    resolve(state)
+    assert "flying" in characteristics(state, bear).skills
+    emissary = own(state, "p1", "TMS-032", "field")
+    state.objects[emissary].entered_turn = 0  # given: it has been in the field since before this turn
+    top = state.zones["p1"]["main_deck"][-1]
+    args = {"source": emissary, "ability": 0, "targets": [[bear]], "pay_with": []}
+    assert args in [c.args for c in engine.legal_actions(state, "p1") if c.type == "ActivateAbility"]
+    events = run(state, cmd("ActivateAbility", "p1", **args))
+    removed = next(e for e in events if e.type == "CardMoved" and e.data["oid"] == top)
+    assert (removed.data["from"], removed.data["to"], removed.rule) == ("main_deck", "removed", "FoW-5.5 9.3 p2.5")
+    # an empty main deck cannot pay the cost
+    resolve(state)
+    state.objects[emissary].rested = False
+    for oid in list(state.zones["p1"]["main_deck"]):
+        state.zones["p1"]["main_deck"].remove(oid)
+        state.zones["p1"]["removed"].append(oid)
+        state.objects[oid].zone = "removed"
+    no = rejected(state, cmd("ActivateAbility", "p1", **args))
+    assert (no.code, no.rule) == ("rules/cannot_pay", "FoW-5.5 9.3 p2.5")
+
+
+def test_a_target_card_in_a_graveyard_and_a_race_in_the_plural() -> None:
+    # Sorrowful Necromancy's Memoria (BFA-100): "{B}{1},{Rest}: Remove target card in a graveyard
+    # from the game." Avalon, Illusionary Home of Knights (BFA-001): "Knights of the Round Table
+    # you control gain [+200/+200]." (Galahad VS01-004 is a Knight of the Round Table)
+    state = vocab_game({"BFA-001": 4, "VS01-004": 4, "T-BEAR": 4}, {"BFA-100": 4, "T-STONE": 6})
+    own(state, "p1", "BFA-001", "field")
+    galahad, bear = own(state, "p1", "VS01-004", "field"), own(state, "p1", "T-BEAR", "field")
+    printed = state.card_of(galahad).atk
+    assert printed is not None and characteristics(state, galahad).atk == printed + 200
+    assert characteristics(state, bear).atk == 500
+    memoria = own(state, "p1", "BFA-100", "stone_area")
+    state.objects[memoria].entered_turn = 0
+    dead = own(state, "p2", "T-BEAR", "graveyard")
+    state.players["p1"].will += ["B", "R"]
+    offered = [c.args.get("targets") for c in abilities_offered_cmds(state, memoria)]
+    assert [[dead]] in offered
+    run(state, cmd("ActivateAbility", "p1", source=memoria, ability=1, targets=[[dead]], pay_with=[]))
+    resolve(state)
+    assert state.objects[dead].zone == "removed"
+
+
+# --------------------------------------------------------------------------------------
+# abilities granted by continuous abilities (10.19 p1)
+
+
+def test_an_addition_grants_activate_abilities_to_the_added_resonator() -> None:
+    # Witch's Dagger (VIN001-045): 'Added resonator gains "{U}{U}{2} {Rest}: destroy target
+    # rested resonator." and "{Rest}, banish this resonator: Draw three cards."'
+    state = vocab_game({"VIN001-045": 4, "T-BEAR": 4}, {"T-STONE": 10})
+    host, other = own(state, "p1", "T-BEAR", "field"), own(state, "p1", "T-BEAR", "field")
+    for oid in (host, other):
+        state.objects[oid].entered_turn = 0  # given: in the field since before this turn (9.5 p3)
+    addition = own(state, "p1", "VIN001-045", "field")
+    state.objects[addition].attached_to = host
+    granted = [i for i, a in characteristics(state, host).abilities if a.kind == "activate"]
+    assert len(granted) == 2 and not [a for a in characteristics(state, other).abilities if a.kind == "activate"]
+    draw_three = granted[1]
+    offered = [c.args for c in abilities_offered_cmds(state, host)]
+    assert {"source": host, "ability": draw_three, "targets": [], "pay_with": []} in offered
+    assert not abilities_offered_cmds(state, other)
+    hand = len(state.zones["p1"]["hand"])
+    events = run(state, cmd("ActivateAbility", "p1", source=host, ability=draw_three, targets=[], pay_with=[]))
+    banished = next(e for e in events if e.type == "CardMoved" and e.data["oid"] == host)
+    assert (banished.data["to"], banished.data["reason"]) == ("graveyard", "banish")
+    # the ability resolves although its card left the field and lost it (9.6 p10, 7.8 p3)
+    resolve(state)
+    assert len(state.zones["p1"]["hand"]) == hand + 3
+    assert state.objects[addition].zone == "graveyard"  # an addition with nothing to be added to (13.3)
+
+
+def test_magic_stones_gain_a_will_ability() -> None:
+    # House of the Old Man (MOA-024): '[Continuous]: Magic stones you control gain "[Activate] {Rest}:
+    # Produce one will of any attribute.".'
+    state = vocab_game({"MOA-024": 4, "T-BEAR": 4}, {"T-STONE": 10})
+    own(state, "p1", "MOA-024", "field")
+    stone, theirs = own(state, "p1", "T-STONE", "stone_area"), own(state, "p2", "T-STONE", "stone_area")
+    [(index, _)] = [(i, a) for i, a in characteristics(state, stone).abilities if i >= 1_000_000]
+    assert not [i for i, _ in characteristics(state, theirs).abilities if i >= 1_000_000]
+    offered = [c.args for c in abilities_offered_cmds(state, stone)]
+    assert {"source": stone, "ability": index, "choice": "U"} in offered
+    events = run(state, cmd("ActivateAbility", "p1", source=stone, ability=index, choice="U"))
+    assert find(events, "WillProduced").data["will"] == ["U"] and state.objects[stone].rested

@@ -38,6 +38,7 @@ from domain.fow.cards import Effect as CardEffect
 from domain.fow.characteristics import (
     characteristics,
     effective_type,
+    granted_anywhere,
     is_active_zone,
     matches,
     matches_negations_and_skills,
@@ -45,7 +46,7 @@ from domain.fow.characteristics import (
     overrides_for,
 )
 from domain.fow.context import Ctx
-from domain.fow.costs import pay_extra_costs
+from domain.fow.costs import has_extra_costs, pay_extra_costs
 from domain.fow.state import PLAYGROUND, ChaseItem, GameState, Triggered
 from domain.fow.triggers import fires as _more_fires
 from domain.fow.triggers import moved_matches
@@ -349,7 +350,7 @@ def pay_ability_costs(
         )
     if will_cost_allowed and ability.cost.will.total:
         cause = pay_will(ctx, player, ability.cost.will, cause, name)
-    if ability.cost.remove_counters is not None or ability.cost.cards:
+    if has_extra_costs(ability):
         cause = pay_extra_costs(ctx, player, oid, ability, cost_cards, cause)
     if ability.cost.banish_self:
         cause = move(ctx, oid, "graveyard", cause, rule="10.10 p1", reason="banish", actor=player)
@@ -520,6 +521,11 @@ def deal_damage(
         check_triggers(ctx, "deals_damage", ev, oid=source)
         if not to_card:
             check_triggers(ctx, "deals_damage_to_opponent", ev, oid=source, player=target)
+    # "Whenever this card is dealt damage" / "Whenever damage is dealt to you" (9.6 p5)
+    if to_card:
+        check_triggers(ctx, "dealt_damage", ev, oid=target)
+    else:
+        check_triggers(ctx, "damage_dealt_to_you", ev, player=target)
     # [Explode] (11.4) triggers on battle damage by a resonator; it does not apply to J-rulers (11.4 p2)
     explodes = battle and to_card and source in s.objects and "explode" in characteristics(s, source).skills
     if explodes and effective_type(s, source) == "resonator":
@@ -670,11 +676,11 @@ def trigger_effects(s: GameState, trig: Triggered) -> list[CardEffect]:
 
 
 def characteristics_or_printed(s: GameState, oid: str) -> list[tuple[int, Ability]]:
-    """Abilities of a card, falling back to printed ones when it has left play (9.6 p10)."""
+    """Abilities of a card, falling back to printed ones when it has left play (9.6 p10); an
+    ability it was granted still resolves after it lost it or left play (9.6 p10)."""
     chars = characteristics(s, oid)
-    if chars.abilities:
-        return chars.abilities
-    return list(enumerate(s.card_of(oid).abilities))
+    found = chars.abilities if chars.abilities else list(enumerate(s.card_of(oid).abilities))
+    return found + granted_anywhere(s)
 
 
 def auto_playable_trigger(ctx: Ctx, mine: Sequence[Triggered]) -> Triggered | None:

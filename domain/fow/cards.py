@@ -79,6 +79,16 @@ class Filter(_Model):
     """"with [Flying]": the object has every one of these symbol skills."""
     without_skills: list[SymbolSkill] = Field(default_factory=list)
     """"without [Flying]": the object has none of these symbol skills."""
+    no_attribute: bool = False
+    """"with no attribute": a void object (FoW-5.5 2.8)."""
+    min_total_cost: int | None = None
+    """"with total cost N or more" (with ``max_total_cost`` the same N: "with total cost N")."""
+    max_atk: int | None = None
+    """"with 400 or less ATK"."""
+    attacking: bool = False
+    """"attacking J/resonator": the attacker of the current battle."""
+    blocking: bool = False
+    """"blocking resonator": the blocker of the current battle."""
 
 
 class Target(_Model):
@@ -321,6 +331,10 @@ class ActivateCost(_Model):
     banish_self: bool = False
     pay_life: Annotated[int, Field(ge=0, multiple_of=100)] = 0
     remove_counters: CounterCost | None = None
+    put_self_on_bottom: bool = False
+    """"Put this card on the bottom of your main deck" as a cost."""
+    remove_top_cards: Annotated[int, Field(ge=0)] = 0
+    """"Remove the top card of your main deck from the game" as a cost."""
     cards: list[CardsCost] = Field(default_factory=list)
     """Costs naming other cards; the ``cost_cards`` argument of ``ActivateAbility`` lists the
     chosen ones, one list per entry."""
@@ -346,6 +360,10 @@ Trigger = Literal[
     "deals_damage_to_opponent",
     "card_enters_field",
     "card_put_into_graveyard_from_field",
+    "is_blocked",
+    "dealt_damage",
+    "damage_dealt_to_you",
+    "you_play_addition",
 ]
 
 
@@ -374,6 +392,8 @@ class Ability(_Model):
     rules: RuleOverrides | None = None
     names: list[str] = Field(default_factory=list)
     """"This card has/gains "NAME" in addition to its other names" (FoW-5.5 2.2)."""
+    grant_abilities: list[Ability] = Field(default_factory=list)
+    """Abilities the affected cards gain ('Added resonator gains "{Rest}: ..."', 10.19 p1)."""
     # replacement abilities (FoW-5.5 9.10)
     replaces: Literal["self_destroyed", "self_damaged"] | None = None
     instead: Literal["return_to_hand", "remove_from_game", "prevent"] | None = None

@@ -1,6 +1,7 @@
 """Costs of [Activate] abilities beyond will, rest, "banish this card" and life (FoW-5.5 9.3 p2.5):
-removing counters from the card itself, and discarding, banishing or resting other cards the
-player chooses as the ability is played.
+removing counters from the card itself, putting it on the bottom of the main deck, removing
+the top card of the main deck from the game, and discarding, banishing or resting other cards
+the player chooses as the ability is played.
 
 "If the card or ability requires you to do something to play it ... If they cannot do any
 part of them, they cannot play the card or ability" (9.3 p2.5): a cost that cannot be paid in
@@ -25,7 +26,8 @@ MAX_COST_COMBOS = 6
 
 
 def has_extra_costs(ability: Ability) -> bool:
-    return ability.cost.remove_counters is not None or bool(ability.cost.cards)
+    cost = ability.cost
+    return bool(cost.remove_counters or cost.cards or cost.put_self_on_bottom or cost.remove_top_cards)
 
 
 def cost_card_options(s: GameState, cost: CardsCost, player: str, source: str) -> list[str]:
@@ -64,8 +66,12 @@ def cost_choices(s: GameState, ability: Ability, player: str, source: str) -> li
     return out or None
 
 
-def can_remove_counters(s: GameState, ability: Ability, source: str) -> bool:
+def can_pay_without_choice(s: GameState, ability: Ability, source: str) -> bool:
+    """Whether the costs that need no choice can be paid: counters on the card, cards in the main deck."""
     rc = ability.cost.remove_counters
+    deck = s.zones[s.objects[source].controller]["main_deck"]
+    if len(deck) < ability.cost.remove_top_cards:
+        return False
     return rc is None or s.objects[source].counters.get(rc.counter, 0) >= rc.count
 
 
@@ -74,12 +80,19 @@ def pay_extra_costs(ctx: Ctx, player: str, source: str, ability: Ability, given:
     s = ctx.s
     name = s.card_of(source).name
     rc = ability.cost.remove_counters
-    if rc is not None and not can_remove_counters(s, ability, source):
-        have = s.objects[source].counters.get(rc.counter, 0)
+    have = s.objects[source].counters.get(rc.counter, 0) if rc is not None else 0
+    if rc is not None and have < rc.count:
         raise ctx.reject(
             "rules/not_enough_counters",
             COST_RULE,
             f"{name} ({source}) has {have} {rc.counter} counter(s); the cost removes {rc.count}",
+        )
+    if len(s.zones[player]["main_deck"]) < ability.cost.remove_top_cards:
+        raise ctx.reject(
+            "rules/cannot_pay",
+            COST_RULE,
+            f"{name}'s ability removes {ability.cost.remove_top_cards} card(s) from the top of your main deck; "
+            "there are not enough",
         )
     chosen = _chosen_cards(ctx, player, source, ability, given)
     if rc is not None:
@@ -92,6 +105,9 @@ def pay_extra_costs(ctx: Ctx, player: str, source: str, ability: Ability, given:
         )
     from domain.fow.actions import move
 
+    for _ in range(ability.cost.remove_top_cards):
+        top = s.zones[player]["main_deck"][-1]
+        cause = move(ctx, top, "removed", cause, rule=COST_RULE, reason="cost", actor=player)
     for cost, group in zip(ability.cost.cards, chosen, strict=True):
         rule = _ACTION_RULES[cost.action]
         for oid in group:
@@ -99,6 +115,8 @@ def pay_extra_costs(ctx: Ctx, player: str, source: str, ability: Ability, given:
                 cause = ctx.emit("CardRested", {"oid": oid, "reason": "cost"}, rule, cause=cause, actor=player)
             else:
                 cause = move(ctx, oid, "graveyard", cause, rule=rule, reason=cost.action, actor=player)
+    if ability.cost.put_self_on_bottom:
+        cause = move(ctx, source, "main_deck", cause, rule=COST_RULE, reason="cost", position="bottom", actor=player)
     return cause
 
 

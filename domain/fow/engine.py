@@ -482,6 +482,8 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         actions.check_triggers(ctx, "opponent_plays_spell", cause, player=player)
     if card.type == "resonator":
         actions.check_triggers(ctx, "you_play_resonator", cause, player=player)
+    if card.type == "addition":
+        actions.check_triggers(ctx, "you_play_addition", cause, player=player)
     flow.after_action(ctx, player, cause)
 
 
@@ -791,6 +793,8 @@ def declare_block(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     cause = ctx.emit("CardRested", {"oid": blocker, "reason": "block"}, "8.3 p4", actor=player)
     cause = ctx.emit("BlockDeclared", {"blocker": blocker}, "8.3 p4", cause=cause, actor=player)
     actions.check_triggers(ctx, "blocks", cause, oid=blocker)
+    if s.battle is not None and s.battle.attacker is not None:
+        actions.check_triggers(ctx, "is_blocked", cause, oid=s.battle.attacker)  # "whenever this card is blocked"
     flow.enter_battle_step(ctx, "block_declared", cause)
 
 
@@ -1102,7 +1106,7 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
                 if a.kind != "activate":
                     continue
                 paid_with_cards = costs.cost_choices(s, a, player, oid) if a.cost.cards else [[]]
-                if not paid_with_cards or not costs.can_remove_counters(s, a, oid):
+                if not paid_with_cards or not costs.can_pay_without_choice(s, a, oid):
                     continue
                 more: dict[str, JSON] = {"cost_cards": paid_with_cards[0]} if a.cost.cards else {}
                 if actions.is_will_ability(a):

@@ -199,6 +199,8 @@ _TYPE_NOUNS: dict[str, list[str]] = {
     "addition": ["addition"],
     "additions": ["addition"],
     "regalia": ["regalia"],
+    "magic stone": ["magic_stone"],
+    "magic stones": ["magic_stone"],
     "card": [],
     "cards": [],
     "player": ["player"],
@@ -388,7 +390,9 @@ def _mask_races(text: str, ctx: _Ctx) -> str:
     if pattern is None:
         if len(_RACE_PATTERNS) > 64:
             _RACE_PATTERNS.clear()
-        alternation = "|".join(re.escape(r) for r in sorted(ctx.races, key=len, reverse=True))
+        # "Knights of the Round Table": a race of several words made plural on its first word
+        names = {*ctx.races, *(f"{r.split(' ', 1)[0]}s {r.split(' ', 1)[1]}" for r in ctx.races if " " in r)}
+        alternation = "|".join(re.escape(r) for r in sorted(names, key=len, reverse=True))
         pattern = _RACE_PATTERNS[ctx.races] = re.compile(rf"\b(?:{alternation})(?:s|es)?\b")
     return pattern.sub("RACE", text)
 
@@ -401,9 +405,13 @@ def _race(word: str, ctx: _Ctx, *, plural: bool) -> str:
     if word in ctx.races:
         return word
     if plural:
+        first, space, rest = word.partition(" ")  # "Knights of the Round Table"
         for suffix, replacement in (("ves", "f"), ("ies", "y"), ("es", ""), ("s", "")):
             if word.endswith(suffix) and word[: -len(suffix)] + replacement in ctx.races:
                 return word[: -len(suffix)] + replacement
+            singular = first[: -len(suffix)] + replacement + space + rest
+            if space and first.endswith(suffix) and singular in ctx.races:
+                return singular
     raise _GapError(f"target: unknown race or trait {word!r}")
 
 
@@ -436,7 +444,7 @@ def _negation(text: str, flt: JsonDict, ctx: _Ctx) -> str:
 
 _CARD_ENTERS = re.compile(r"^(?:when|whenever) (?P<who>another|an?) (?P<what>.+?) enters your field\s*[,:]\s*", re.I)
 _CARD_TO_GRAVEYARD = re.compile(
-    r"^(?:when|whenever) (?P<who>another|an?) (?P<what>.+?) is put into a graveyard from "
+    r"^(?:when|whenever) (?:(?P<who>another|an?) (?P<what>.+?)|\"(?P<name>[^\"]+)\") is put into a graveyard from "
     r"(?P<field>your|your opponent's|a) field\s*[,:]\s*",
     re.IGNORECASE,
 )
@@ -453,6 +461,11 @@ def _card_move_trigger(text: str, ctx: _Ctx) -> tuple[str, JsonDict, str] | None
         if not m:
             continue
         phrase = text[: m.end()].rstrip(",: ")
+        if m.groupdict().get("name"):  # 'When "The Little Prince" is put into a graveyard ...'
+            flt: JsonDict = {"zone": "field", "types": [], "name": m.group("name")}
+            where = m.group("field")
+            flt["controller"] = {"your": "you", "your opponent's": "opponent", "a": "any"}[where.lower()]
+            return trigger, flt, text[m.end() :]
         try:
             flt, players = _selector(m.group("what"), ctx, loose=True)
         except _GapError:
@@ -461,7 +474,7 @@ def _card_move_trigger(text: str, ctx: _Ctx) -> tuple[str, JsonDict, str] | None
             raise _GapError(f"trigger: {phrase}")
         where = m.groupdict().get("field") or "your"
         flt["controller"] = {"your": "you", "your opponent's": "opponent", "a": "any"}[where.lower()]
-        if m.group("who").lower() == "another":
+        if (m.group("who") or "").lower() == "another":
             flt["other_than_self"] = True
         return trigger, flt, text[m.end() :]
     return None
@@ -473,9 +486,14 @@ _COUNTER_COST = re.compile(
 _CARDS_COST = re.compile(rf"(?P<v>discard|banish|rest) (?:(?P<n>{NUM}) |(?P<another>another) )(?P<d>.+)", re.IGNORECASE)
 
 
-def _more_cost(part: str, ctx: _Ctx) -> tuple[str, JsonDict] | None:
+def _more_cost(part: str, ctx: _Ctx) -> tuple[str, Any] | None:
     """Costs beyond will, rest, "banish this card" and life (FoW-5.5 9.3 p2.5): removing
     counters from this card; discarding, banishing or resting cards the player chooses."""
+    if part.lower() == "put this card on the bottom of your main deck":
+        return "put_self_on_bottom", True
+    m = re.fullmatch(r"remove the top card of your main deck from the game", part, re.IGNORECASE)
+    if m:
+        return "remove_top_cards", 1
     m = _COUNTER_COST.fullmatch(part)
     if m:
         out: JsonDict = {"counter": m.group("c").strip("[]")}
@@ -514,6 +532,33 @@ def _more_cost(part: str, ctx: _Ctx) -> tuple[str, JsonDict] | None:
     if count != 1:
         out["count"] = count
     return "cards", out
+
+
+_GRANTS = re.compile(r'^(?P<s>.+?) gains? (?:(?P<m>\[[^"]+?\]) and )?(?P<q>"[^"]+"(?: and "[^"]+")*)$')
+
+
+def _granted_abilities(raw: str, body: str, ctx: _Ctx) -> JsonDict | None:
+    """'Added resonator gains "{Rest}: Recover another target resonator."' / 'Magic stones you
+    control gain "{Rest}: Produce {R}."': a continuous ability granting abilities (10.19 p1)."""
+    m = _GRANTS.match(body)
+    if not m:
+        return None
+    affects = _subject(m.group("s"), ctx, continuous=True)
+    stones = affects is not None and affects["filter"].get("types") == ["magic_stone"]
+    host = _Ctx(ctx.card_id, "magic_stone" if stones else "resonator", None, ctx.races, ctx.ids)
+    granted: list[JsonDict] = []
+    for quoted in re.findall(r'"([^"]+)"', m.group("q")):
+        text = _clean(quoted)
+        if _keyword(quoted, text, host) is not None:
+            raise _GapError(f"effect: gains {quoted}")
+        granted += _ability(quoted, text, host)
+    ability: JsonDict = {"kind": "continuous", "text": raw, "grant_abilities": granted}
+    if affects is not None:
+        ability["affects"] = affects
+    if m.group("m"):  # 'gains [+400/0] and "..."'
+        atk, def_, skills = _modifiers(m.group("m"))
+        ability.update({k: v for k, v in (("modify_atk", atk), ("modify_def", def_), ("grant", skills)) if v})
+    return ability
 
 
 def _split_outside_quotes(body: str) -> list[str]:
@@ -556,6 +601,18 @@ def _selector(phrase: str, ctx: _Ctx, *, zone: str = "field", loose: bool = Fals
             flt["max_total_cost"] = int(m.group(1))
             text = text[: m.start()]
             changed = True
+        m = re.search(r" with (?:no attribute|total cost (\d+)(?: or more)?|(\d+) or less ATK)$", text)
+        if m and not set(flt) & {"no_attribute", "min_total_cost", "max_atk"}:
+            if m.group(1):  # "with total cost 5 or more" / "with total cost 1"
+                flt["min_total_cost"] = int(m.group(1))
+                if not m.group(0).endswith(" or more"):
+                    flt["max_total_cost"] = int(m.group(1))
+            elif m.group(2):
+                flt["max_atk"] = int(m.group(2))
+            else:
+                flt["no_attribute"] = True
+            text = text[: m.start()]
+            changed = True
         m = re.search(r" (with|without) \[([^\]]+)\]$", text)
         key = "skills" if m and m.group(1) == "with" else "without_skills"
         if m and m.group(2).lower() in SYMBOL_SKILLS and key not in flt:  # "with [Flying]"
@@ -587,6 +644,9 @@ def _selector(phrase: str, ctx: _Ctx, *, zone: str = "field", loose: bool = Fals
     elif text.startswith("attacking or blocking "):
         flt["attacking_or_blocking"] = True
         text = text[len("attacking or blocking ") :]
+    elif text.startswith(("attacking ", "blocking ")):  # the attacker / blocker of the battle
+        role, _, text = text.partition(" ")
+        flt[role] = True
     attr_re = "|".join(ATTRIBUTE_WORDS)
     m = re.match(rf"((?:{attr_re})(?:(?:, or |, | or )(?:{attr_re}))*) ", text)
     if m:
@@ -616,6 +676,12 @@ def _selector(phrase: str, ctx: _Ctx, *, zone: str = "field", loose: bool = Fals
         flt["races"] = [_race(w.strip(), ctx, plural=plural) for w in words]
     elif types is None:
         raise _GapError(f"target: {phrase}")
+    if types is not None and "magic_stone" in types:
+        if types != ["magic_stone"] or zone != "field":
+            raise _GapError(f"target: {phrase}")
+        if flt.get("attributes"):  # "fire magic stones" is a magic stone type (2.1 p5.2), not an attribute
+            raise _GapError(f"target: {phrase} (magic stone types are not in the vocabulary)")
+        flt["zone"] = "stone_area"  # magic stones are in the magic stone area (FoW-5.5 3.7)
     if types is not None and types != ["resonator", "j_ruler"]:
         flt["types"] = types
     elif types is None:
@@ -783,14 +849,29 @@ def _deal(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     if m.group("src").lower() == "it" and not it_self:
         raise _GapError(f"effect: {m.group(0).strip()}")
     phrase = m.group("t").strip()
+    gain = re.fullmatch(r"(?P<t>.+?) and you gain (?P<n>\d+) life", phrase)
+    if gain:  # "it deals 400 damage to your opponent and you gain 400 life"
+        phrase = gain.group("t")
+        more = [{"op": "gain_life", "amount": int(gain.group("n")), "who": "you"}]
+        return _deal_to(phrase, int(m.group("n")), ctx) + more
+    return _deal_to(phrase, int(m.group("n")), ctx)
+
+
+def _deal_to(phrase: str, amount: int, ctx: _Ctx) -> list[JsonDict]:
     low = phrase.lower()
+    if low == "each player and resonator":
+        resonators = {"kind": "all", "filter": {"zone": "field", "types": ["resonator"]}}
+        return [
+            {"op": "deal_damage", "amount": amount, "target": {"kind": "each_player"}},
+            {"op": "deal_damage", "amount": amount, "target": resonators},
+        ]
     if low == "your opponent":
         target: JsonDict = {"kind": "opponent"}
     elif low == "you":
         target = {"kind": "you"}
     else:
         target = _target(phrase, ctx, allow_players=True)
-    return [{"op": "deal_damage", "amount": int(m.group("n")), "target": target}]
+    return [{"op": "deal_damage", "amount": amount, "target": target}]
 
 
 @_effect(r"destroy (?P<t>[^.]+?)")
@@ -963,6 +1044,15 @@ def _prevent(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
 
 @_effect(r"remove (?P<t>[^.]+?) from the game")
 def _remove(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    grave = re.fullmatch(r"target (?P<d>.+) in (?P<whose>a|your|your opponent's) graveyard", m.group("t"))
+    if grave:  # "Remove target card in a graveyard from the game"
+        flt, players = _selector(grave.group("d"), ctx, zone="graveyard")
+        if players or "controller" in flt:
+            raise _GapError(f"target: {m.group('t')}")
+        whose = {"a": "any", "your": "you", "your opponent's": "opponent"}[grave.group("whose")]
+        if whose != "any":
+            flt["controller"] = whose  # in a graveyard the controller is the owner (3.1 p5)
+        return [{"op": "remove_from_game", "target": {"kind": "chosen", "filter": flt}}]
     return [{"op": "remove_from_game", "target": _target(m.group("t"), ctx)}]
 
 
@@ -1045,7 +1135,7 @@ _TRIGGERS: list[tuple[re.Pattern[str], str, bool]] = [
     (re.compile(r"^\[Enter\]\s*:?\s*", re.IGNORECASE), "enter", True),
     (re.compile(r"^when this card enters your field\s*[,:]\s*", re.IGNORECASE), "enters_field", True),
     (
-        re.compile(r"^when this card is put into (?:a|your) graveyard from your field\s*[,:]\s*", re.IGNORECASE),
+        re.compile(r"^when this card is put into (?:a|your) graveyard from (?:your|a) field\s*[,:]\s*", re.IGNORECASE),
         "put_into_graveyard_from_field",
         True,
     ),
@@ -1065,6 +1155,11 @@ _TRIGGERS: list[tuple[re.Pattern[str], str, bool]] = [
         True,
     ),
     (re.compile(r"^whenever this card deals damage\s*[,:]\s*", re.IGNORECASE), "deals_damage", True),
+    (re.compile(r"^whenever this card blocks or is blocked\s*[,:]\s*", re.IGNORECASE), "blocks_or_is_blocked", True),
+    (re.compile(r"^whenever this card is blocked\s*[,:]\s*", re.IGNORECASE), "is_blocked", True),
+    (re.compile(r"^(?:when|whenever) this card is dealt damage\s*[,:]\s*", re.IGNORECASE), "dealt_damage", True),
+    (re.compile(r"^whenever damage is dealt to you\s*[,:]\s*", re.IGNORECASE), "damage_dealt_to_you", False),
+    (re.compile(r"^(?:when|whenever) you play an addition\s*[,:]\s*", re.IGNORECASE), "you_play_addition", False),
     (re.compile(r"^whenever your opponent plays a chant\s*[,:]\s*", re.IGNORECASE), "opponent_plays_spell", False),
     (re.compile(r"^whenever you play a resonator\s*[,:]\s*", re.IGNORECASE), "you_play_resonator", False),
     (
@@ -1133,7 +1228,7 @@ def _activate_cost(text: str, ctx: _Ctx) -> JsonDict:
             if cost.get("rest"):
                 raise _GapError(f"cost: {text}")
             cost["rest"] = True
-        elif low == "banish this card":
+        elif low in ("banish this card", "banish this resonator"):
             cost["banish_self"] = True
         elif m := re.fullmatch(r"pay (\d+) life", low):
             cost["pay_life"] = int(m.group(1))
@@ -1195,6 +1290,9 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
     m = re.fullmatch(r'this card (?:has|gains) "([^"]+)" in addition to its other names', body, re.IGNORECASE)
     if m:  # FoW-5.5 2.2
         return {"kind": "continuous", "text": raw, "names": [m.group(1)]}
+    granted = _granted_abilities(raw, body, ctx)
+    if granted is not None:
+        return granted
     replacement = {
         "if this card would be destroyed, return it to its owner's hand instead": ("self_destroyed", "return_to_hand"),
         "if this card would be destroyed, remove it from the game instead": ("self_destroyed", "remove_from_game"),
@@ -1236,10 +1334,9 @@ def _automatic(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
         m = pattern.match(text)
         if m:
             effects = _effects(_capitalise(text[m.end() :]), ctx, it_self=it_self)
-            if trigger == "attacks_or_blocks":  # two trigger conditions, one ability each (9.6 p1)
-                return [
-                    {"kind": "automatic", "text": raw, "trigger": t, "effects": effects} for t in ("attacks", "blocks")
-                ]
+            both = {"attacks_or_blocks": ("attacks", "blocks"), "blocks_or_is_blocked": ("blocks", "is_blocked")}
+            if trigger in both:  # two trigger conditions, one ability each (9.6 p1)
+                return [{"kind": "automatic", "text": raw, "trigger": t, "effects": effects} for t in both[trigger]]
             return [{"kind": "automatic", "text": raw, "trigger": trigger, "effects": effects}]
     moved = _card_move_trigger(text, ctx)
     if moved is not None:

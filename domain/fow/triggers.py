@@ -1,7 +1,8 @@
 """Trigger conditions of automatic abilities (FoW-5.5 9.6) beyond the card's own moves and
 battles: the beginning of the main phase (5.3 p1), the end of turn (5.4 p3), gaining life,
-damage dealt by the card, and other cards entering a field or being put into a graveyard
-from a field (the moved card as it was in the field, 9.6 p7.2).
+the card dealing or being dealt damage or being blocked, its controller being dealt damage or
+playing an addition, and other cards entering a field or being put into a graveyard from a
+field (the moved card as it was in the field, 9.6 p7.2).
 
 ``fires`` decides whether one automatic ability triggers on one happening; the engine calls
 ``actions.check_triggers`` with the happening's ``kind`` at the moment it happens.
@@ -13,9 +14,12 @@ from domain.fow.cards import Ability, Filter
 from domain.fow.characteristics import matches
 from domain.fow.state import GameState
 
-YOUR_PHASE = frozenset({"beginning_of_main_phase", "end_of_turn", "you_gain_life"})
+YOUR_PHASE = frozenset(
+    {"beginning_of_main_phase", "end_of_turn", "you_gain_life", "damage_dealt_to_you", "you_play_addition"}
+)
+THIS_CARD = frozenset({"deals_damage", "dealt_damage", "is_blocked"})
 CARD_MOVES = frozenset({"card_enters_field", "card_put_into_graveyard_from_field"})
-KINDS = YOUR_PHASE | CARD_MOVES | {"end_of_each_turn", "deals_damage", "deals_damage_to_opponent"}
+KINDS = YOUR_PHASE | CARD_MOVES | THIS_CARD | {"end_of_each_turn", "deals_damage_to_opponent"}
 
 
 def fires(
@@ -34,7 +38,7 @@ def fires(
         return player == controller
     if kind == "end_of_each_turn":
         return player is not None
-    if kind == "deals_damage":
+    if kind in THIS_CARD:
         return oid == src
     if kind == "deals_damage_to_opponent":
         return oid == src and player is not None and player != controller
