@@ -308,3 +308,19 @@ def test_granted_abilities(imported: dict[str, ImportedCard]) -> None:
     # "Fire magic stones" is a magic stone type (2.1 p5.2), not the fire attribute: not expressed
     assert imported["TTW-032"].status != "full"
     assert "magic stone types are not in the vocabulary" in " ".join(imported["TTW-032"].gaps)
+
+
+def test_it_another_target_and_the_added_resonator(imported: dict[str, ImportedCard]) -> None:
+    # SKL-085 Imitation Dragon: "When this card is dealt damage, destroy it."
+    assert abilities(imported, "SKL-085")[-1] == {
+        "kind": "automatic",
+        "trigger": "dealt_damage",
+        "effects": [{"op": "destroy", "target": {"kind": "self"}}],
+    }
+    # TMS-012 Seal of Shining Bamboo ([Addition:Resonator]): "{M}: Rest added resonator."
+    assert abilities(imported, "TMS-012")[-1]["effects"] == [{"op": "rest", "target": {"kind": "host"}}]
+    # TMS-039 Magic Conductor's Baton: 'Added resonator gains "{Rest}: Recover another target resonator."'
+    baton = abilities(imported, "TMS-039")[1]
+    assert baton["grant_abilities"][0]["effects"] == [
+        {"op": "recover", "target": chosen("resonator", other_than_self=True)}
+    ]

@@ -631,3 +631,35 @@ def test_magic_stones_gain_a_will_ability() -> None:
     assert {"source": stone, "ability": index, "choice": "U"} in offered
     events = run(state, cmd("ActivateAbility", "p1", source=stone, ability=index, choice="U"))
     assert find(events, "WillProduced").data["will"] == ["U"] and state.objects[stone].rested
+
+
+def test_destroy_it_when_dealt_damage_and_rest_the_added_resonator() -> None:
+    # Imitation Dragon (SKL-085): "When this card is dealt damage, destroy it."
+    # Seal of Shining Bamboo (TMS-012, [Addition:Resonator]): "{M}: Rest added resonator."
+    # Magic Conductor's Baton (TMS-039): 'Added resonator gains "{Rest}: Recover another target resonator."'
+    state = vocab_game({"SKL-085": 4, "TMS-012": 4, "TMS-039": 4, "T-BEAR": 4}, {"T-STONE": 10})
+    dragon, bear = own(state, "p1", "SKL-085", "field"), own(state, "p2", "T-BEAR", "field")
+    ctx = Ctx(state, "given")
+    actions.deal_damage(ctx, bear, dragon, 100, "given")
+    assert len(triggered_by(ctx.events, dragon)) == 1
+    pass_until(state, lambda s: not s.triggered and not s.chase)
+    assert state.objects[dragon].zone == "graveyard"
+    host = own(state, "p1", "T-BEAR", "field")
+    state.objects[host].entered_turn = 0
+    seal = own(state, "p1", "TMS-012", "field")
+    state.objects[seal].attached_to = host
+    state.players["p1"].will.append("M")
+    run(state, cmd("ActivateAbility", "p1", source=seal, ability=1, targets=[], pay_with=[]))
+    resolve(state)
+    assert state.objects[host].rested and not state.objects[bear].rested
+    # the Baton's granted ability recovers another resonator, not the one that has it
+    baton = own(state, "p1", "TMS-039", "field")
+    other = own(state, "p1", "T-BEAR", "field")
+    state.objects[other].entered_turn = 0
+    state.objects[baton].attached_to = other
+    [index] = [i for i, a in characteristics(state, other).abilities if i >= 1_000_000]
+    offered = [c.args["targets"] for c in abilities_offered_cmds(state, other) if c.args["ability"] == index]
+    assert [[other]] not in offered and [[host]] in offered
+    run(state, cmd("ActivateAbility", "p1", source=other, ability=index, targets=[[host]], pay_with=[]))
+    resolve(state)
+    assert not state.objects[host].rested and state.objects[other].rested

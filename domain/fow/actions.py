@@ -917,6 +917,9 @@ def _targets_of(ctx: Ctx, item: ChaseItem, target: Target, group: list[str] | No
         return [s.opponent(you)]
     if target.kind == "each_player":
         return list(s.order)
+    if target.kind == "host":  # "added resonator": what the addition is added to, while it is
+        host = s.objects[item.source].attached_to
+        return [host] if host in s.objects and s.objects[host].zone == "field" else []
     if target.kind == "battle_opponent":
         b = s.battle
         if b is None:

@@ -94,9 +94,10 @@ class Filter(_Model):
 class Target(_Model):
     """``self`` (the source card), ``you``/``opponent`` (players), ``chosen`` (a target
     chosen on play per FoW-5.5 9.3 p2 and re-checked on resolution), ``all`` (every
-    object matching ``filter``, not targeted) or ``battle_opponent``."""
+    object matching ``filter``, not targeted), ``battle_opponent``, ``each_player`` or ``host`` (the
+    card the source addition is added to: "added resonator")."""
 
-    kind: Literal["self", "you", "opponent", "chosen", "all", "battle_opponent", "each_player"] = "chosen"
+    kind: Literal["self", "you", "opponent", "chosen", "all", "battle_opponent", "each_player", "host"] = "chosen"
     filter: Filter = Field(default_factory=Filter)
     count: Annotated[int, Field(ge=1)] = 1
     players_allowed: bool = False

@@ -725,6 +725,16 @@ def _target(
         return {**chosen, "up_to": True}
     if re.match(r"up to ", low):
         raise _GapError(f'target: {phrase} ("up to" is not expressible)')
+    other = re.match(r"(?:another|other) (?P<rest>target .+)$", text, re.IGNORECASE)
+    if other:  # "another target resonator": not the card whose ability it is
+        chosen = _target(other.group("rest"), ctx, allow_players=allow_players, loose=loose, zone=zone)
+        if chosen.get("kind") != "chosen" or chosen.get("players_allowed"):
+            raise _GapError(f"target: {phrase}")
+        chosen["filter"]["other_than_self"] = True
+        return chosen
+    added = {"added resonator": "resonator", "added j/resonator": "j_resonator"}.get(low)
+    if added is not None and ctx.type == "addition" and ctx.subtype == added:
+        return {"kind": "host"}  # the card this addition is added to (7.2 p3)
     m = _TARGET_WORD.match(text)
     if m:
         count = _number(m.group("n")) if m.group("n") else 1
@@ -876,7 +886,7 @@ def _deal_to(phrase: str, amount: int, ctx: _Ctx) -> list[JsonDict]:
 
 @_effect(r"destroy (?P<t>[^.]+?)")
 def _destroy(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
-    return [{"op": "destroy", "target": _target(m.group("t"), ctx)}]
+    return [{"op": "destroy", "target": _target(m.group("t"), ctx, it_self=it_self)}]
 
 
 @_effect(r"(?P<t>[^.]+?) gains? (?P<m>[^.]+?) until (?:the )?end of (?:the )?turn")
