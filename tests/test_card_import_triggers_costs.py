@@ -324,3 +324,16 @@ def test_it_another_target_and_the_added_resonator(imported: dict[str, ImportedC
     assert baton["grant_abilities"][0]["effects"] == [
         {"op": "recover", "target": chosen("resonator", other_than_self=True)}
     ]
+
+
+def test_normal_spell_and_magic_stone_area_triggers(imported: dict[str, ImportedCard]) -> None:
+    # CMF-029 Moon Night Pouncer: "[Continuous]: Whenever you play a normal spell, this card gains
+    # [First Strike] and [Swiftness] until end of turn." (a normal spell: any card but a resonator, 3.13 p3)
+    assert [a["trigger"] for a in abilities(imported, "CMF-029")] == ["you_play_normal_spell"]
+    # VIN001-046 Archimedes: "Whenever a magic stone is put into your magic stone area, this card
+    # gains [+200/+200] until end of turn."
+    assert abilities(imported, "VIN001-046")[0]["trigger_filter"] == {
+        "zone": "stone_area",
+        "types": ["magic_stone"],
+        "controller": "you",
+    }

@@ -663,3 +663,29 @@ def test_destroy_it_when_dealt_damage_and_rest_the_added_resonator() -> None:
     run(state, cmd("ActivateAbility", "p1", source=other, ability=index, targets=[[host]], pay_with=[]))
     resolve(state)
     assert not state.objects[host].rested and state.objects[other].rested
+
+
+def test_you_play_a_normal_spell_and_a_magic_stone_put_into_your_magic_stone_area() -> None:
+    # Moon Night Pouncer (CMF-029): "Whenever you play a normal spell, this card gains [First
+    # Strike] and [Swiftness] until end of turn." Archimedes (VIN001-046): "Whenever a magic stone
+    # is put into your magic stone area, this card gains [+200/+200] until end of turn."
+    state = vocab_game({"CMF-029": 4, "VIN001-046": 4, "T-BOLT": 4, "T-BEAR": 4}, {"T-STONE": 10})
+    pouncer, archimedes = own(state, "p1", "CMF-029", "field"), own(state, "p1", "VIN001-046", "field")
+    bear, bolt = own(state, "p1", "T-BEAR", "hand"), own(state, "p1", "T-BOLT", "hand")
+    state.players["p1"].will += ["R", "R"]
+    events = run(state, cmd("PlayCard", "p1", card=bear, targets=[], pay_with=[]))
+    assert not triggered_by(events, pouncer)  # a resonator is a summon spell, not a normal spell
+    resolve(state)
+    events = run(state, cmd("PlayCard", "p1", card=bolt, targets=[["p2"]], pay_with=[]))
+    assert len(triggered_by(events, pouncer)) == 1
+    pass_until(state, lambda s: not s.triggered and not s.chase)
+    assert {"first_strike", "swiftness"} <= characteristics(state, pouncer).skills
+    # calling a magic stone puts it into the magic stone area (7.11); so does putting one there
+    events = run(state, cmd("CallMagicStone", "p1"))
+    moved = find(events, "CardMoved")
+    assert moved.data["to"] == "stone_area"
+    assert [e.cause for e in triggered_by(events, archimedes)] == [f"ev:{moved.seq}"]
+    # a stone put into the opponent's magic stone area is not "your" magic stone area
+    ctx = Ctx(state, "given")
+    actions.move(ctx, state.zones["p2"]["stone_deck"][-1], "stone_area", "given", rule="3.7 p1", reason="put")
+    assert not triggered_by(ctx.events, archimedes)

@@ -127,6 +127,8 @@ def move(
     if to == "field" and s.objects[oid].zone == "field":
         check_triggers(ctx, "enters_field", ev, oid=oid)
         check_triggers(ctx, "card_enters_field", ev, oid=oid)
+    elif to == "stone_area" and data["from"] != "stone_area" and s.objects[oid].zone == "stone_area":
+        check_triggers(ctx, "card_put_into_stone_area", ev, oid=oid)
     elif data["from"] == "field" and s.objects[oid].zone == "graveyard":
         check_triggers(ctx, "put_into_graveyard_from_field", ev, oid=oid)
         check_triggers(ctx, "card_put_into_graveyard_from_field", ev, oid=oid)
@@ -747,6 +749,8 @@ def play_trigger(ctx: Ctx, trig: Triggered, targets: Any, pay_with: Sequence[Any
         if trig.kind == "card" and card.trigger_cost is not None:
             cause = produce_from_sources(ctx, trig.controller, pay_with, cause)
             cause = pay_will(ctx, trig.controller, card.trigger_cost, cause, card.name)
+        if card.type != "resonator":  # a "normal spell" (3.13 p3)
+            check_triggers(ctx, "you_play_normal_spell", cause, player=trig.controller)
         return cause
     if groups and not all(g.up_to or legal_targets(s, g, trig.controller, trig.source) for g in groups):
         return ctx.emit("TriggerDiscarded", {"trigger": trig.id, "why": "no legal target"}, "9.6 p6", cause=cause)

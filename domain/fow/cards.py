@@ -365,6 +365,8 @@ Trigger = Literal[
     "dealt_damage",
     "damage_dealt_to_you",
     "you_play_addition",
+    "you_play_normal_spell",
+    "card_put_into_stone_area",
 ]
 
 

@@ -484,6 +484,8 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         actions.check_triggers(ctx, "you_play_resonator", cause, player=player)
     if card.type == "addition":
         actions.check_triggers(ctx, "you_play_addition", cause, player=player)
+    if card.type != "resonator":  # a "normal spell" (3.13 p3)
+        actions.check_triggers(ctx, "you_play_normal_spell", cause, player=player)
     flow.after_action(ctx, player, cause)
 
 

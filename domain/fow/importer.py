@@ -453,6 +453,10 @@ _CARD_TO_GRAVEYARD = re.compile(
 def _card_move_trigger(text: str, ctx: _Ctx) -> tuple[str, JsonDict, str] | None:
     """ "Whenever another Six Sages enters your field, ..." / "Whenever a resonator is put into a
     graveyard from your field, ...": (trigger, filter of the moving card, effect text)."""
+    stone = re.match(r"^whenever a magic stone is put into your magic stone area\s*[,:]\s*", text, re.IGNORECASE)
+    if stone:  # any way into the area (3.7): called, or put there by an effect
+        into: JsonDict = {"zone": "stone_area", "types": ["magic_stone"], "controller": "you"}
+        return "card_put_into_stone_area", into, text[stone.end() :]
     for pattern, trigger in (
         (_CARD_ENTERS, "card_enters_field"),
         (_CARD_TO_GRAVEYARD, "card_put_into_graveyard_from_field"),
@@ -1170,6 +1174,7 @@ _TRIGGERS: list[tuple[re.Pattern[str], str, bool]] = [
     (re.compile(r"^(?:when|whenever) this card is dealt damage\s*[,:]\s*", re.IGNORECASE), "dealt_damage", True),
     (re.compile(r"^whenever damage is dealt to you\s*[,:]\s*", re.IGNORECASE), "damage_dealt_to_you", False),
     (re.compile(r"^(?:when|whenever) you play an addition\s*[,:]\s*", re.IGNORECASE), "you_play_addition", False),
+    (re.compile(r"^whenever you play a normal spell\s*[,:]\s*", re.IGNORECASE), "you_play_normal_spell", False),
     (re.compile(r"^whenever your opponent plays a chant\s*[,:]\s*", re.IGNORECASE), "opponent_plays_spell", False),
     (re.compile(r"^whenever you play a resonator\s*[,:]\s*", re.IGNORECASE), "you_play_resonator", False),
     (

@@ -15,10 +15,17 @@ from domain.fow.characteristics import matches
 from domain.fow.state import GameState
 
 YOUR_PHASE = frozenset(
-    {"beginning_of_main_phase", "end_of_turn", "you_gain_life", "damage_dealt_to_you", "you_play_addition"}
+    {
+        "beginning_of_main_phase",
+        "end_of_turn",
+        "you_gain_life",
+        "damage_dealt_to_you",
+        "you_play_addition",
+        "you_play_normal_spell",
+    }
 )
 THIS_CARD = frozenset({"deals_damage", "dealt_damage", "is_blocked"})
-CARD_MOVES = frozenset({"card_enters_field", "card_put_into_graveyard_from_field"})
+CARD_MOVES = frozenset({"card_enters_field", "card_put_into_graveyard_from_field", "card_put_into_stone_area"})
 KINDS = YOUR_PHASE | CARD_MOVES | THIS_CARD | {"end_of_each_turn", "deals_damage_to_opponent"}
 
 
@@ -49,7 +56,7 @@ def moved_matches(s: GameState, flt: Filter, oid: str, you: str, source: str) ->
     """Whether the card that moved matches ``flt``: in the field as it is; put into a graveyard
     from the field, as it was in the field (last known controller, 9.6 p7.2)."""
     obj = s.objects[oid]
-    if obj.zone == "field":
+    if obj.zone == flt.zone:
         return matches(s, flt, oid, you, source)
     was = str((obj.last_known or {}).get("controller", obj.owner))
     if (flt.controller == "you" and was != you) or (flt.controller == "opponent" and was == you):
