@@ -14,14 +14,18 @@ or rejection), each with a real Grimm or Alice card in the form the importer giv
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 from domain.fow import actions, engine
 from domain.fow.cards import Filter, Search
 from domain.fow.characteristics import characteristics, matches
 from domain.fow.context import Ctx
 from domain.fow.state import GameState
 from domain.kernel import Command, Event
-from tests.fow_support import cmd, find, rejected, run, types
+from tests.fow_support import catalog, cmd, deck, find, rejected, run, start_game, types
 from tests.test_fow_real_decks import own, resolve, vocab_game
+from tests.test_fow_setup_and_turns import keep_hands, to_main
 
 
 def triggered_by(events: list[Event], oid: str) -> list[Event]:
@@ -689,3 +693,22 @@ def test_you_play_a_normal_spell_and_a_magic_stone_put_into_your_magic_stone_are
     ctx = Ctx(state, "given")
     actions.move(ctx, state.zones["p2"]["stone_deck"][-1], "stone_area", "given", rule="3.7 p1", reason="put")
     assert not triggered_by(ctx.events, archimedes)
+
+
+def test_whenever_this_card_deals_damage_to_anything() -> None:
+    # No Grimm/Alice card with "Whenever this card deals damage, ..." is fully expressible yet
+    # (they gain "that much" life), so the starter catalog's invented TST-006 stands in:
+    # "Whenever this card deals damage, put a [+100/+100] counter on this card."
+    starter = json.loads((Path(__file__).parent.parent / "service/catalogs/fow/cards.json").read_text())["cards"]
+    imp = next(c for c in starter if c["id"] == "TST-006")
+    main = {"TST-006": 4, "T-BEAR": 4}
+    state, _ = start_game(cards=catalog({"TST-006": imp}), decks=(deck(main), deck(main)))
+    keep_hands(state)
+    to_main(state)
+    imp_oid = own(state, "p1", "TST-006", "field")
+    bear = own(state, "p2", "T-BEAR", "field")
+    ctx = Ctx(state, "given")
+    actions.deal_damage(ctx, imp_oid, bear, 100, "given")
+    actions.deal_damage(ctx, imp_oid, "p2", 100, "given")
+    actions.deal_damage(ctx, bear, imp_oid, 100, "given")  # damage dealt to it is not damage it deals
+    assert len(triggered_by(ctx.events, imp_oid)) == 2
