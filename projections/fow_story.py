@@ -295,6 +295,9 @@ class Narrator(SharedSentences):
     def _CounterPut(self, d: Mapping[str, Any]) -> str:  # noqa: N802
         return f"{d['count']} {d['counter']} counter(s) were put on {self.card(d['oid'])}"
 
+    def _CounterRemoved(self, d: Mapping[str, Any]) -> str:  # noqa: N802
+        return f"{d['count']} {d['counter']} counter(s) were removed from {self.card(d['oid'])} as a cost"
+
     def _MagicStoneCalled(self, d: Mapping[str, Any]) -> str:  # noqa: N802
         return f"{self.player(d['player'])} called a magic stone"
 

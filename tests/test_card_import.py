@@ -276,6 +276,23 @@ def test_regalia(imported: dict[str, ImportedCard]) -> None:
         "races": [],
         "abilities": [
             {"kind": "continuous", "affects": your_j_ruler, "grant": ["target_attack"]},
+            {  # 'Discard another card named "Excalibur, the God's Sword": Produce {W}.' (a will ability)
+                "kind": "activate",
+                "cost": {
+                    "cards": [
+                        {
+                            "action": "discard",
+                            "filter": {
+                                "zone": "hand",
+                                "types": [],
+                                "name": "Excalibur, the God's Sword",
+                                "other_than_self": True,
+                            },
+                        }
+                    ]
+                },
+                "effects": [{"op": "produce_will", "will": ["W"]}],
+            },
             {
                 "kind": "activate",
                 "cost": {"banish_self": True},
@@ -285,10 +302,7 @@ def test_regalia(imported: dict[str, ImportedCard]) -> None:
             },
         ],
     }
-    assert [u[:40] for u in c.unsupported] == [
-        "{Rest}: Your J-Ruler gains [+200/+200] u",
-        'Discard another card named "Excalibur, t',
-    ]
+    assert [u[:40] for u in c.unsupported] == ["{Rest}: Your J-Ruler gains [+200/+200] u"]
 
 
 def test_ruler_judgment_paired_with_its_j_ruler(imported: dict[str, ImportedCard]) -> None:
@@ -518,7 +532,7 @@ def test_unsupported_text_is_kept_verbatim(imported: dict[str, ImportedCard], re
 def test_nothing_is_guessed(imported: dict[str, ImportedCard]) -> None:
     # conditions, "up to", "you may" and unknown triggers make the whole paragraph unsupported
     for card_id, fragment in (
-        ("CMF-007", "Rest up to two target"),
+        ("TAT-066", "on each of up to two target resonators"),
         ("MPR-017", "if your life is 1000 or less"),
         ("VS01-001", "you may destroy target addition"),
         ("SKL-072", "When this card enters your field from a chant-standby area"),

@@ -79,7 +79,7 @@ def test_real_catalog_is_what_the_importer_makes_of_the_database() -> None:
     # every main deck card, stone and ruler is fully expressed; only some J-ruler sides are not
     assert all(imported[c].status == "full" for c in used)
     partial = sorted(c for c in cards if imported[c].status != "full")
-    assert partial == ["VIN001-016J", "VIN001-035J", "VIN001-055J"]
+    assert partial == ["VIN001-055J"]
 
 
 @pytest.mark.parametrize("name", DECKS)
@@ -98,12 +98,12 @@ def test_real_decks_pass_deck_construction(name: str) -> None:
 
 
 def test_a_deck_with_unsupported_abilities_is_refused_naming_cards_and_abilities() -> None:
-    fire, light = real_deck("alexander-fire"), real_deck("faria-light")
-    result = engine.start(spec(fire, light, unsupported="refuse"), real_cards())
+    wind, light = real_deck("yoshitsune-wind"), real_deck("faria-light")
+    result = engine.start(spec(wind, light, unsupported="refuse"), real_cards())
     assert isinstance(result, Rejection)
     assert (result.code, result.rule) == ("cards/unsupported_abilities", "FoW-5.5 2.4 p2")
-    assert "Alexander [J-Ruler] (VIN001-016J)" in result.message
-    assert "it deals 800 damage to up to one target resonator" in result.message
+    assert "Minamoto no Yoshitsune [J-Ruler] (VIN001-055J)" in result.message
+    assert "When this cards enter your field, recover up to two target resonators." in result.message
     assert "unsupported='manual'" in result.message
     # a game of fully expressed cards only is not refused
     assert not isinstance(engine.start(spec(light, light, unsupported="refuse"), real_cards()), Rejection)
@@ -116,16 +116,16 @@ def test_an_unknown_unsupported_policy_is_rejected() -> None:
 
 
 def test_a_manual_game_lists_the_cards_and_marks_every_event_touching_them() -> None:
-    fire, light = real_deck("alexander-fire"), real_deck("faria-light")
-    result = engine.start(spec(fire, light), real_cards())
+    wind, light = real_deck("yoshitsune-wind"), real_deck("faria-light")
+    result = engine.start(spec(wind, light), real_cards())
     assert not isinstance(result, Rejection)
     started = result[0].data
     assert started["unsupported"] == "manual"
     assert started["manual"] == [
         {
-            "card": "VIN001-016J",
-            "name": "Alexander [J-Ruler]",
-            "abilities": ["When this card enters your field, it deals 800 damage to up to one target resonator."],
+            "card": "VIN001-055J",
+            "name": "Minamoto no Yoshitsune [J-Ruler]",
+            "abilities": ["When this cards enter your field, recover up to two target resonators."],
         }
     ]
     state = GameState()
@@ -141,7 +141,7 @@ def test_a_manual_game_lists_the_cards_and_marks_every_event_touching_them() -> 
     events += run(state, cmd("Pass", "p1")) + run(state, cmd("Pass", "p2"))
     moved = next(e for e in events if e.type == "CardMoved" and e.data["oid"] == ruler)
     assert moved.data["side"] == "j_ruler" and moved.data["manual"] == [ruler]
-    assert state.card_of(ruler).id == "VIN001-016J"
+    assert state.card_of(ruler).id == "VIN001-055J"
     # the ruler side is fully expressed: the judgment itself is not marked
     assert "manual" not in find(events, "JudgmentPerformed").data
     # from now on every event naming the J-ruler is marked; events about other cards are not

@@ -35,9 +35,21 @@ from domain.fow.cards import (
     Target,
 )
 from domain.fow.cards import Effect as CardEffect
-from domain.fow.characteristics import characteristics, effective_type, is_active_zone, matches, overrides_for
+from domain.fow.characteristics import (
+    characteristics,
+    effective_type,
+    granted_anywhere,
+    is_active_zone,
+    matches,
+    matches_negations_and_skills,
+    names_of,
+    overrides_for,
+)
 from domain.fow.context import Ctx
+from domain.fow.costs import has_extra_costs, pay_extra_costs
 from domain.fow.state import PLAYGROUND, ChaseItem, GameState, Triggered
+from domain.fow.triggers import fires as _more_fires
+from domain.fow.triggers import moved_matches
 from domain.fow.versions import version
 from domain.kernel import RULES_AUTHORITY
 
@@ -114,8 +126,12 @@ def move(
     # a graveyard from your field" trigger on the move itself (9.6 p1, p7.2)
     if to == "field" and s.objects[oid].zone == "field":
         check_triggers(ctx, "enters_field", ev, oid=oid)
+        check_triggers(ctx, "card_enters_field", ev, oid=oid)
+    elif to == "stone_area" and data["from"] != "stone_area" and s.objects[oid].zone == "stone_area":
+        check_triggers(ctx, "card_put_into_stone_area", ev, oid=oid)
     elif data["from"] == "field" and s.objects[oid].zone == "graveyard":
         check_triggers(ctx, "put_into_graveyard_from_field", ev, oid=oid)
+        check_triggers(ctx, "card_put_into_graveyard_from_field", ev, oid=oid)
     return ev
 
 
@@ -249,7 +265,9 @@ def _find_will_ability(s: GameState, oid: str) -> int:
     return -1
 
 
-def activate_will_ability(ctx: Ctx, player: str, oid: str, index: int, choice: Any, cause: str) -> str:
+def activate_will_ability(
+    ctx: Ctx, player: str, oid: str, index: int, choice: Any, cause: str, cost_cards: Any = None
+) -> str:
     s = ctx.s
     obj = s.objects[oid]
     chars = characteristics(s, oid)
@@ -259,7 +277,7 @@ def activate_will_ability(ctx: Ctx, player: str, oid: str, index: int, choice: A
         raise ctx.reject("rules/not_a_will_ability", "9.7 p1", f"{chars.card.name} ({oid}) has no such will ability")
     if obj.controller != player or (not is_active_zone(chars.card, obj.zone) and obj.zone not in PLAYGROUND):
         raise ctx.reject("rules/not_your_card", "7.8 p2", f"you do not control an active {chars.card.name} ({oid})")
-    cause = pay_ability_costs(ctx, player, oid, index, ability, cause)
+    cause = pay_ability_costs(ctx, player, oid, index, ability, cause, cost_cards=cost_cards)
     options = will_options(ability)
     if len(options) == 1:
         produced = options[0]
@@ -296,7 +314,15 @@ def pay_will(ctx: Ctx, player: str, cost: Cost, cause: str, what: str) -> str:
 
 
 def pay_ability_costs(
-    ctx: Ctx, player: str, oid: str, index: int, ability: Ability, cause: str, *, will_cost_allowed: bool = True
+    ctx: Ctx,
+    player: str,
+    oid: str,
+    index: int,
+    ability: Ability,
+    cause: str,
+    *,
+    will_cost_allowed: bool = True,
+    cost_cards: Any = None,
 ) -> str:
     s = ctx.s
     obj = s.objects[oid]
@@ -326,6 +352,8 @@ def pay_ability_costs(
         )
     if will_cost_allowed and ability.cost.will.total:
         cause = pay_will(ctx, player, ability.cost.will, cause, name)
+    if has_extra_costs(ability):
+        cause = pay_extra_costs(ctx, player, oid, ability, cost_cards, cause)
     if ability.cost.banish_self:
         cause = move(ctx, oid, "graveyard", cause, rule="10.10 p1", reason="banish", actor=player)
     return cause
@@ -359,12 +387,12 @@ def legal_targets(s: GameState, target: Target, you: str, source: str | None) ->
             if flt.controller == "opponent" and item.controller == you:
                 continue
             found.append(item.id)
-    else:
+    elif not target.players_only:
         for pid in s.order:
             for oid in s.zones[pid].get(flt.zone, []):
                 if matches(s, flt, oid, you, source) and not _untargetable(s, oid, you):
                     found.append(oid)
-    if target.players_allowed:
+    if target.players_allowed or target.players_only:
         found += [p for p in s.order if flt.controller == "any" or (flt.controller == "you") == (p == you)]
     return found
 
@@ -399,9 +427,14 @@ def validate_targets(
         if not isinstance(chosen, list) or not all(isinstance(t, str) for t in chosen):
             raise ctx.reject("command/malformed", "9.3 p2.4", "each target group must be a list of ids")
         legal = legal_targets(ctx.s, target, you, source)
-        if not legal:
+        if not legal and not target.up_to:
             raise ctx.reject("rules/no_legal_target", "9.3 p2.4", f"{what} has no legal target and cannot be played")
-        if len(chosen) != min(target.count, len(legal)) or len(set(chosen)) != len(chosen):
+        if target.up_to:  # "up to N target ...": zero to N of them
+            if len(chosen) > target.count or len(set(chosen)) != len(chosen):
+                raise ctx.reject(
+                    "rules/target_count", "9.3 p2.4", f"{what} takes up to {target.count} distinct target(s)"
+                )
+        elif len(chosen) != min(target.count, len(legal)) or len(set(chosen)) != len(chosen):
             raise ctx.reject(
                 "rules/target_count", "9.3 p2.4", f"{what} needs {target.count} distinct target(s) per group"
             )
@@ -486,6 +519,15 @@ def deal_damage(
         life = s.players[target].life - amount
         life = -((-life) // 100) * 100  # fractions are rounded up to the nearest hundred (1.5 p4.1)
         ev = ctx.emit("LifeChanged", {"player": target, "delta": -amount, "life": life}, "10.6 p2", cause=ev)
+    if source in s.objects:  # "Whenever this card deals damage [to your opponent]" (9.6 p5)
+        check_triggers(ctx, "deals_damage", ev, oid=source)
+        if not to_card:
+            check_triggers(ctx, "deals_damage_to_opponent", ev, oid=source, player=target)
+    # "Whenever this card is dealt damage" / "Whenever damage is dealt to you" (9.6 p5)
+    if to_card:
+        check_triggers(ctx, "dealt_damage", ev, oid=target)
+    else:
+        check_triggers(ctx, "damage_dealt_to_you", ev, player=target)
     # [Explode] (11.4) triggers on battle damage by a resonator; it does not apply to J-rulers (11.4 p2)
     explodes = battle and to_card and source in s.objects and "explode" in characteristics(s, source).skills
     if explodes and effective_type(s, source) == "resonator":
@@ -554,7 +596,7 @@ def add_trigger(
     return ctx.emit("AbilityTriggered", data, rule, cause=cause)
 
 
-_LEAVES_FIELD = ("destroyed", "put_into_graveyard_from_field")
+_LEAVES_FIELD = ("destroyed", "put_into_graveyard_from_field", "card_put_into_graveyard_from_field")
 
 
 def check_triggers(ctx: Ctx, kind: str, cause: str, *, player: str | None = None, oid: str | None = None) -> None:
@@ -567,7 +609,7 @@ def check_triggers(ctx: Ctx, kind: str, cause: str, *, player: str | None = None
                 if not is_active_zone(s.card_of(src), obj.zone) or effective_type(s, src) == "astral_ruler":
                     continue
                 for i, ability in characteristics(s, src).abilities:
-                    if ability.kind == "automatic" and _fires(s, ability.trigger or "", kind, src, pid, player, oid):
+                    if ability.kind == "automatic" and _ability_fires(s, ability, kind, src, pid, player, oid):
                         add_trigger(ctx, obj.controller, src, i, cause)
         if kind not in _LEAVES_FIELD:
             _standby_triggers(ctx, pid, kind, cause, player)
@@ -577,8 +619,17 @@ def check_triggers(ctx: Ctx, kind: str, cause: str, *, player: str | None = None
         card = s.card_of(oid)
         controller = str((s.objects[oid].last_known or {}).get("controller", s.objects[oid].owner))
         for i, ability in enumerate(card.abilities):
-            if ability.kind == "automatic" and ability.trigger == kind:
+            flt = ability.trigger_filter
+            fits = flt is None or moved_matches(s, flt, oid, controller, oid)
+            if ability.kind == "automatic" and ability.trigger == kind and fits:
                 add_trigger(ctx, controller, oid, i, cause)
+
+
+def _ability_fires(
+    s: GameState, ability: Ability, kind: str, src: str, controller: str, player: str | None, oid: str | None
+) -> bool:
+    more = _more_fires(s, ability, kind, src, controller, player, oid)
+    return _fires(s, ability.trigger or "", kind, src, controller, player, oid) if more is None else more
 
 
 def _fires(
@@ -627,11 +678,11 @@ def trigger_effects(s: GameState, trig: Triggered) -> list[CardEffect]:
 
 
 def characteristics_or_printed(s: GameState, oid: str) -> list[tuple[int, Ability]]:
-    """Abilities of a card, falling back to printed ones when it has left play (9.6 p10)."""
+    """Abilities of a card, falling back to printed ones when it has left play (9.6 p10); an
+    ability it was granted still resolves after it lost it or left play (9.6 p10)."""
     chars = characteristics(s, oid)
-    if chars.abilities:
-        return chars.abilities
-    return list(enumerate(s.card_of(oid).abilities))
+    found = chars.abilities if chars.abilities else list(enumerate(s.card_of(oid).abilities))
+    return found + granted_anywhere(s)
 
 
 def auto_playable_trigger(ctx: Ctx, mine: Sequence[Triggered]) -> Triggered | None:
@@ -698,8 +749,10 @@ def play_trigger(ctx: Ctx, trig: Triggered, targets: Any, pay_with: Sequence[Any
         if trig.kind == "card" and card.trigger_cost is not None:
             cause = produce_from_sources(ctx, trig.controller, pay_with, cause)
             cause = pay_will(ctx, trig.controller, card.trigger_cost, cause, card.name)
+        if card.type != "resonator":  # a "normal spell" (3.13 p3)
+            check_triggers(ctx, "you_play_normal_spell", cause, player=trig.controller)
         return cause
-    if groups and not all(legal_targets(s, g, trig.controller, trig.source) for g in groups):
+    if groups and not all(g.up_to or legal_targets(s, g, trig.controller, trig.source) for g in groups):
         return ctx.emit("TriggerDiscarded", {"trigger": trig.id, "why": "no legal target"}, "9.6 p6", cause=cause)
     chosen = validate_targets(ctx, groups, targets, trig.controller, trig.source, f"{name}'s ability")
     return ctx.emit(
@@ -866,6 +919,11 @@ def _targets_of(ctx: Ctx, item: ChaseItem, target: Target, group: list[str] | No
         return [you]
     if target.kind == "opponent":
         return [s.opponent(you)]
+    if target.kind == "each_player":
+        return list(s.order)
+    if target.kind == "host":  # "added resonator": what the addition is added to, while it is
+        host = s.objects[item.source].attached_to
+        return [host] if host in s.objects and s.objects[host].zone == "field" else []
     if target.kind == "battle_opponent":
         b = s.battle
         if b is None:
@@ -1002,6 +1060,8 @@ def apply_effect(
             cause = ctx.emit(
                 "LifeChanged", {"player": p, "delta": sign * eff.amount, "life": life}, "1.5 p4", cause=cause
             )
+            if sign > 0 and eff.amount:
+                check_triggers(ctx, "you_gain_life", cause, player=p)  # "Whenever you gain life"
         return cause
     if isinstance(eff, Discard):
         for p in _players(s, you, eff.who):
@@ -1066,7 +1126,9 @@ def _filter_match(s: GameState, flt: Filter, oid: str) -> bool:
         return False
     if flt.races and not set(flt.races) & set(card.races):
         return False
-    if flt.name is not None and card.name != flt.name:
+    if flt.name is not None and flt.name not in names_of(s, oid):
+        return False
+    if not matches_negations_and_skills(s, flt, oid):
         return False
     return flt.max_total_cost is None or (card.cost is not None and card.cost.total <= flt.max_total_cost)
 

@@ -71,18 +71,42 @@ class Filter(_Model):
     other_than_self: bool = False
     rested: bool | None = None
     attacking_or_blocking: bool = False
+    not_races: list[str] = Field(default_factory=list)
+    """Negated races ("non-Vampire resonator"): the object has none of them."""
+    not_attributes: list[Attribute] = Field(default_factory=list)
+    """Negated attributes ("non-darkness resonator"): the object has none of them."""
+    skills: list[SymbolSkill] = Field(default_factory=list)
+    """"with [Flying]": the object has every one of these symbol skills."""
+    without_skills: list[SymbolSkill] = Field(default_factory=list)
+    """"without [Flying]": the object has none of these symbol skills."""
+    no_attribute: bool = False
+    """"with no attribute": a void object (FoW-5.5 2.8)."""
+    min_total_cost: int | None = None
+    """"with total cost N or more" (with ``max_total_cost`` the same N: "with total cost N")."""
+    max_atk: int | None = None
+    """"with 400 or less ATK"."""
+    attacking: bool = False
+    """"attacking J/resonator": the attacker of the current battle."""
+    blocking: bool = False
+    """"blocking resonator": the blocker of the current battle."""
 
 
 class Target(_Model):
     """``self`` (the source card), ``you``/``opponent`` (players), ``chosen`` (a target
     chosen on play per FoW-5.5 9.3 p2 and re-checked on resolution), ``all`` (every
-    object matching ``filter``, not targeted) or ``battle_opponent``."""
+    object matching ``filter``, not targeted), ``battle_opponent``, ``each_player`` or ``host`` (the
+    card the source addition is added to: "added resonator")."""
 
-    kind: Literal["self", "you", "opponent", "chosen", "all", "battle_opponent"] = "chosen"
+    kind: Literal["self", "you", "opponent", "chosen", "all", "battle_opponent", "each_player", "host"] = "chosen"
     filter: Filter = Field(default_factory=Filter)
     count: Annotated[int, Field(ge=1)] = 1
     players_allowed: bool = False
     """For ``chosen``: a player may be chosen instead of a card ("target J/resonator or player")."""
+    players_only: bool = False
+    """For ``chosen``: only a player may be chosen ("target player"; with ``filter.controller``
+    ``opponent``: "target opponent")."""
+    up_to: bool = False
+    """For ``chosen``: "up to N target ...": zero to ``count`` targets may be chosen (FoW-5.5 9.3 p2.4)."""
 
 
 class Draw(_Model):
@@ -285,12 +309,36 @@ class RuleOverrides(_Model):
     """Cannot be chosen as a target by spells or abilities the opponent controls."""
 
 
+class CounterCost(_Model):
+    """ "Remove N <name> counters from this card" as a cost (FoW-5.5 9.3 p2.5)."""
+
+    counter: str
+    count: Annotated[int, Field(ge=1)] = 1
+
+
+class CardsCost(_Model):
+    """A cost that acts on ``count`` other cards the player chooses as the ability is played
+    (FoW-5.5 9.3 p2.5): discard them from the hand (10.18), banish them (10.10) or rest them (10.12)."""
+
+    action: Literal["discard", "banish", "rest"]
+    count: Annotated[int, Field(ge=1)] = 1
+    filter: Filter = Field(default_factory=Filter)
+
+
 class ActivateCost(_Model):
     will: Cost = Field(default_factory=Cost)
     rest: bool = False
     """The rest symbol: rest this recovered card (FoW-5.5 10.12 p2)."""
     banish_self: bool = False
     pay_life: Annotated[int, Field(ge=0, multiple_of=100)] = 0
+    remove_counters: CounterCost | None = None
+    put_self_on_bottom: bool = False
+    """"Put this card on the bottom of your main deck" as a cost."""
+    remove_top_cards: Annotated[int, Field(ge=0)] = 0
+    """"Remove the top card of your main deck from the game" as a cost."""
+    cards: list[CardsCost] = Field(default_factory=list)
+    """Costs naming other cards; the ``cost_cards`` argument of ``ActivateAbility`` lists the
+    chosen ones, one list per entry."""
 
 
 Trigger = Literal[
@@ -305,6 +353,20 @@ Trigger = Literal[
     "opponent_plays_spell",
     "opponent_attacks",
     "you_play_resonator",
+    "beginning_of_main_phase",
+    "end_of_turn",
+    "end_of_each_turn",
+    "you_gain_life",
+    "deals_damage",
+    "deals_damage_to_opponent",
+    "card_enters_field",
+    "card_put_into_graveyard_from_field",
+    "is_blocked",
+    "dealt_damage",
+    "damage_dealt_to_you",
+    "you_play_addition",
+    "you_play_normal_spell",
+    "card_put_into_stone_area",
 ]
 
 
@@ -317,6 +379,9 @@ class Ability(_Model):
     cost: ActivateCost = Field(default_factory=ActivateCost)
     effects: list[Effect] = Field(default_factory=list)
     trigger: Trigger | None = None
+    trigger_filter: Filter | None = None
+    """For ``card_enters_field`` / ``card_put_into_graveyard_from_field``: which card's move
+    makes the ability trigger ("Whenever another Six Sages enters your field")."""
     once_per_turn: bool = False
     gods_art: bool = False
     """God's Art (FoW-5.5 12.4): playable once per game per ability name."""
@@ -328,6 +393,10 @@ class Ability(_Model):
     modify_def: int = 0
     grant: list[SymbolSkill] = Field(default_factory=list)
     rules: RuleOverrides | None = None
+    names: list[str] = Field(default_factory=list)
+    """"This card has/gains "NAME" in addition to its other names" (FoW-5.5 2.2)."""
+    grant_abilities: list[Ability] = Field(default_factory=list)
+    """Abilities the affected cards gain ('Added resonator gains "{Rest}: ..."', 10.19 p1)."""
     # replacement abilities (FoW-5.5 9.10)
     replaces: Literal["self_destroyed", "self_damaged"] | None = None
     instead: Literal["return_to_hand", "remove_from_game", "prevent"] | None = None

@@ -3,6 +3,7 @@ abilities (9.2) and the rule overrides that card text imposes (golden rule 1.4 p
 
 from __future__ import annotations
 
+import zlib
 from dataclasses import dataclass, field
 
 from domain.fow.cards import Ability, Card, Filter, RuleOverrides, Target
@@ -77,6 +78,9 @@ def characteristics(state: GameState, oid: str) -> Chars:
     for source_oid, ability in _active_continuous(state):
         if ability.grant and _affects(state, source_oid, ability.affects, oid):
             chars.skills.update(ability.grant)
+        if ability.grant_abilities and _affects(state, source_oid, ability.affects, oid):
+            granted = enumerate(ability.grant_abilities)
+            chars.abilities += [(granted_index(source_oid, ability, k), a) for k, a in granted]
     for eff in state.effects:
         if eff.kind == "grant" and oid in eff.targets and eff.skill:
             chars.skills.add(eff.skill)
@@ -150,7 +154,9 @@ def matches(
         return False
     if flt.races and not set(flt.races) & set(card.races):
         return False
-    if flt.name is not None and card.name != flt.name:
+    if flt.name is not None and flt.name not in names_of(state, oid):
+        return False
+    if not matches_negations_and_skills(state, flt, oid):
         return False
     if flt.max_total_cost is not None and (card.cost is None or card.cost.total > flt.max_total_cost):
         return False
@@ -187,3 +193,56 @@ def player_overrides(state: GameState, player: str) -> RuleOverrides:
 
 def has_skill(state: GameState, oid: str, skill: str) -> bool:
     return skill in characteristics(state, oid).skills
+
+
+GRANTED_BASE = 1_000_000
+
+
+def granted_index(source_oid: str, granting: Ability, k: int) -> int:
+    """The index of the ``k``-th ability that the ability ``granting`` of ``source_oid`` grants:
+    the same for as long as it is granted, and never the index of a printed ability."""
+    return GRANTED_BASE + zlib.crc32(f"{source_oid}:{granting.text}:{k}".encode()) % GRANTED_BASE
+
+
+def granted_anywhere(state: GameState) -> list[tuple[int, Ability]]:
+    """Every ability any card of the game grants, by its granted index (for resolving a granted
+    ability whose card lost it or left play)."""
+    return [
+        (granted_index(oid, ability, k), a)
+        for oid, obj in state.objects.items()
+        for ability in state.card_of(oid).abilities
+        if ability.kind == "continuous"
+        for k, a in enumerate(ability.grant_abilities)
+    ]
+
+
+def names_of(state: GameState, oid: str) -> set[str]:
+    """The card's name and the names its text adds "in addition to its other names" (FoW-5.5 2.2)."""
+    card = state.card_of(oid)
+    return {card.name, *(n for a in card.abilities if a.kind == "continuous" for n in a.names)}
+
+
+def matches_negations_and_skills(state: GameState, flt: Filter, oid: str) -> bool:
+    """The parts of a filter beyond type, controller, race and name: "non-<race or attribute>",
+    "with/without [<skill>]", "with no attribute", "with total cost N or more", "with N or less
+    ATK" and "attacking"/"blocking"."""
+    card = state.card_of(oid)
+    if set(flt.not_races) & set(card.races) or set(flt.not_attributes) & set(card.attributes):
+        return False
+    if flt.no_attribute and card.attributes:
+        return False
+    if flt.min_total_cost is not None and (card.cost is None or card.cost.total < flt.min_total_cost):
+        return False
+    in_play = state.objects[oid].zone in PLAYGROUND
+    if flt.skills or flt.without_skills:
+        skills = characteristics(state, oid).skills if in_play else set(card.skills)
+        if not set(flt.skills) <= skills or set(flt.without_skills) & skills:
+            return False
+    if flt.max_atk is not None:
+        atk = characteristics(state, oid).atk if in_play else card.atk
+        if atk is None or atk > flt.max_atk:
+            return False
+    b = state.battle
+    if flt.attacking and (b is None or b.attacker != oid):
+        return False
+    return not (flt.blocking and (b is None or b.blocker != oid))

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from domain import rulesets
-from domain.fow import actions, flow, position
+from domain.fow import actions, costs, flow, position
 from domain.fow.cards import Ability, Card, Cost, PutCounter, parse_card
 from domain.fow.characteristics import characteristics, effective_type, is_active_zone
 from domain.fow.context import Ctx, RejectedError
@@ -482,6 +482,10 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         actions.check_triggers(ctx, "opponent_plays_spell", cause, player=player)
     if card.type == "resonator":
         actions.check_triggers(ctx, "you_play_resonator", cause, player=player)
+    if card.type == "addition":
+        actions.check_triggers(ctx, "you_play_addition", cause, player=player)
+    if card.type != "resonator":  # a "normal spell" (3.13 p3)
+        actions.check_triggers(ctx, "you_play_normal_spell", cause, player=player)
     flow.after_action(ctx, player, cause)
 
 
@@ -532,7 +536,9 @@ def activate_ability(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         cause = ctx.cause
         if ability.cost.will.total:  # e.g. "Pay {1}, {Rest}: Produce {M}": will first (9.7 p2)
             cause = actions.produce_from_sources(ctx, player, _pay_with(ctx, args), cause)
-        cause = actions.activate_will_ability(ctx, player, oid, index, args.get("choice"), cause)
+        cause = actions.activate_will_ability(
+            ctx, player, oid, index, args.get("choice"), cause, cost_cards=args.get("cost_cards")
+        )
         flow.after_action(ctx, player, cause)
         return
     if ability.main_timing:
@@ -557,11 +563,13 @@ def activate_ability(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     )
     # AbilityPlayed recorded the once-per-turn / God's Art use; a second use shows up as a duplicate
     cause = actions.produce_from_sources(ctx, player, _pay_with(ctx, args), cause)
-    cause = _pay_costs_after_play(ctx, player, oid, index, ability, cause)
+    cause = _pay_costs_after_play(ctx, player, oid, index, ability, cause, args.get("cost_cards"))
     flow.after_action(ctx, player, cause)
 
 
-def _pay_costs_after_play(ctx: Ctx, player: str, oid: str, index: int, ability: Ability, cause: str) -> str:
+def _pay_costs_after_play(
+    ctx: Ctx, player: str, oid: str, index: int, ability: Ability, cause: str, cost_cards: Any = None
+) -> str:
     p = ctx.s.players[player]
     key = f"{oid}:{index}"
     if ability.once_per_turn and p.once_per_turn_used.count(key) > 1:
@@ -571,7 +579,7 @@ def _pay_costs_after_play(ctx: Ctx, player: str, oid: str, index: int, ability: 
     if ability.gods_art and p.gods_arts_used.count(ability.name or "") > 1:
         raise ctx.reject("rules/gods_art_used", "12.4 p2", f"God's Art {ability.name} was already played this game")
     plain = ability.model_copy(update={"once_per_turn": False, "gods_art": False})
-    return actions.pay_ability_costs(ctx, player, oid, index, plain, cause)
+    return actions.pay_ability_costs(ctx, player, oid, index, plain, cause, cost_cards=cost_cards)
 
 
 def _keyword_activate(ctx: Ctx, player: str, oid: str, which: str, args: Mapping[str, Any]) -> None:
@@ -787,6 +795,8 @@ def declare_block(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     cause = ctx.emit("CardRested", {"oid": blocker, "reason": "block"}, "8.3 p4", actor=player)
     cause = ctx.emit("BlockDeclared", {"blocker": blocker}, "8.3 p4", cause=cause, actor=player)
     actions.check_triggers(ctx, "blocks", cause, oid=blocker)
+    if s.battle is not None and s.battle.attacker is not None:
+        actions.check_triggers(ctx, "is_blocked", cause, oid=s.battle.attacker)  # "whenever this card is blocked"
     flow.enter_battle_step(ctx, "block_declared", cause)
 
 
@@ -908,7 +918,7 @@ def _will_sources(s: GameState, player: str) -> list[tuple[str, int, list[list[s
                 if actions.is_will_ability(a) and is_active_zone(s.card_of(oid), obj.zone):
                     if a.cost.rest and (obj.rested or not actions.sickness_ok(s, oid)):
                         continue
-                    if a.cost.will.total or a.cost.banish_self or a.cost.pay_life:
+                    if a.cost.will.total or a.cost.banish_self or a.cost.pay_life or costs.has_extra_costs(a):
                         continue
                     if a.once_per_turn and f"{oid}:{i}" in s.players[player].once_per_turn_used:
                         continue
@@ -957,9 +967,10 @@ def _target_options(s: GameState, groups: Sequence[Any], player: str, source: st
     per_group: list[list[list[str]]] = []
     for g in groups:
         legal = actions.legal_targets(s, g, player, source)
-        if not legal:
+        if not legal and not g.up_to:
             return None
-        per_group.append([list(c) for c in itertools.combinations(legal, min(g.count, len(legal)))])
+        sizes = range(min(g.count, len(legal)), -1, -1) if g.up_to else [min(g.count, len(legal))]
+        per_group.append([list(c) for n in sizes for c in itertools.combinations(legal, n)])
     return [list(combo) for combo in itertools.islice(itertools.product(*per_group), MAX_TARGET_COMBOS)]
 
 
@@ -1096,8 +1107,12 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
             for i, a in characteristics(s, oid).abilities:
                 if a.kind != "activate":
                     continue
+                paid_with_cards = costs.cost_choices(s, a, player, oid) if a.cost.cards else [[]]
+                if not paid_with_cards or not costs.can_pay_without_choice(s, a, oid):
+                    continue
+                more: dict[str, JSON] = {"cost_cards": paid_with_cards[0]} if a.cost.cards else {}
                 if actions.is_will_ability(a):
-                    extra: dict[str, JSON] = {}
+                    extra: dict[str, JSON] = dict(more)
                     if a.cost.will.total:
                         will_pay = plan_payment(s, player, a.cost.will, exclude=[oid] if a.cost.rest else [])
                         if will_pay is None:
@@ -1119,8 +1134,18 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
                 if combos is None:
                     continue
                 out += [
-                    Command("ActivateAbility", player, {"source": oid, "ability": i, "targets": c, "pay_with": pay})
+                    Command(
+                        "ActivateAbility", player, {"source": oid, "ability": i, "targets": c, "pay_with": pay, **more}
+                    )
                     for c in combos
+                ]
+                out += [
+                    Command(
+                        "ActivateAbility",
+                        player,
+                        {"source": oid, "ability": i, "targets": combos[0], "pay_with": pay, "cost_cards": other},
+                    )
+                    for other in (paid_with_cards[1:] if a.cost.cards else [])
                 ]
     if main:
         out.append(Command("CallMagicStone", player))

@@ -149,7 +149,10 @@ def enter_step(ctx: Ctx, phase: str, step: str, cause: str) -> None:
             ev = ctx.emit("CardsRecovered", {"player": tp, "oids": rested}, "5.2 p5", cause=ev)
         open_priority(ctx, tp, ev)
     elif phase == "main" and step == "main":
+        beginning = s.phase != "main"  # not when a battle ends and the main phase goes on
         ev = begin_step(ctx, phase, step, "5.3 p1", cause)
+        if beginning:
+            actions.check_triggers(ctx, "beginning_of_main_phase", ev, player=tp)
         open_priority(ctx, tp, ev)
     elif phase == "end" and step == "begin":
         ev = begin_step(ctx, phase, step, "5.4 p1", cause)
@@ -157,6 +160,8 @@ def enter_step(ctx: Ctx, phase: str, step: str, cause: str) -> None:
         open_priority(ctx, tp, ev)
     elif phase == "end" and step == "end_of_turn":
         ev = begin_step(ctx, phase, step, "5.4 p3", cause)
+        for kind in ("end_of_turn", "end_of_each_turn"):  # "At the end of [your] turn" (5.4 p3)
+            actions.check_triggers(ctx, kind, ev, player=tp)
         open_priority(ctx, tp, ev)
     elif phase == "end" and step == "cleanup":
         ev = begin_step(ctx, phase, step, "5.4 p5", cause)

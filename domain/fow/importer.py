@@ -199,6 +199,8 @@ _TYPE_NOUNS: dict[str, list[str]] = {
     "addition": ["addition"],
     "additions": ["addition"],
     "regalia": ["regalia"],
+    "magic stone": ["magic_stone"],
+    "magic stones": ["magic_stone"],
     "card": [],
     "cards": [],
     "player": ["player"],
@@ -388,7 +390,9 @@ def _mask_races(text: str, ctx: _Ctx) -> str:
     if pattern is None:
         if len(_RACE_PATTERNS) > 64:
             _RACE_PATTERNS.clear()
-        alternation = "|".join(re.escape(r) for r in sorted(ctx.races, key=len, reverse=True))
+        # "Knights of the Round Table": a race of several words made plural on its first word
+        names = {*ctx.races, *(f"{r.split(' ', 1)[0]}s {r.split(' ', 1)[1]}" for r in ctx.races if " " in r)}
+        alternation = "|".join(re.escape(r) for r in sorted(names, key=len, reverse=True))
         pattern = _RACE_PATTERNS[ctx.races] = re.compile(rf"\b(?:{alternation})(?:s|es)?\b")
     return pattern.sub("RACE", text)
 
@@ -401,10 +405,177 @@ def _race(word: str, ctx: _Ctx, *, plural: bool) -> str:
     if word in ctx.races:
         return word
     if plural:
+        first, space, rest = word.partition(" ")  # "Knights of the Round Table"
         for suffix, replacement in (("ves", "f"), ("ies", "y"), ("es", ""), ("s", "")):
             if word.endswith(suffix) and word[: -len(suffix)] + replacement in ctx.races:
                 return word[: -len(suffix)] + replacement
+            singular = first[: -len(suffix)] + replacement + space + rest
+            if space and first.endswith(suffix) and singular in ctx.races:
+                return singular
     raise _GapError(f"target: unknown race or trait {word!r}")
+
+
+# --- negated filters, player targets, triggers on other cards' moves, costs naming cards
+
+_PLAYER_TARGETS: dict[str, JsonDict] = {
+    "target player": {"kind": "chosen", "players_only": True},
+    "target opponent": {"kind": "chosen", "players_only": True, "filter": {"zone": "field", "controller": "opponent"}},
+    "an opponent": {"kind": "opponent"},
+    "each player": {"kind": "each_player"},
+}
+"""Player-only targets of damage ("deals 200 damage to target opponent / each player")."""
+
+
+def _negation(text: str, flt: JsonDict, ctx: _Ctx) -> str:
+    """``non-darkness resonators`` / ``non-Vampire resonator``: record the negated attribute
+    or race in ``flt`` and return the rest of the phrase."""
+    m = re.match(r"non-(\S+) ", text, re.IGNORECASE)
+    if not m:
+        return text
+    word = m.group(1)
+    if word.lower() in ATTRIBUTE_WORDS:
+        flt["not_attributes"] = [ATTRIBUTE_WORDS[word.lower()]]
+    elif word in ctx.races:
+        flt["not_races"] = [word]
+    else:
+        raise _GapError(f"target: {text} (negated filters are not in the vocabulary)")
+    return text[m.end() :]
+
+
+_CARD_ENTERS = re.compile(r"^(?:when|whenever) (?P<who>another|an?) (?P<what>.+?) enters your field\s*[,:]\s*", re.I)
+_CARD_TO_GRAVEYARD = re.compile(
+    r"^(?:when|whenever) (?:(?P<who>another|an?) (?P<what>.+?)|\"(?P<name>[^\"]+)\") is put into a graveyard from "
+    r"(?P<field>your|your opponent's|a) field\s*[,:]\s*",
+    re.IGNORECASE,
+)
+
+
+def _card_move_trigger(text: str, ctx: _Ctx) -> tuple[str, JsonDict, str] | None:
+    """ "Whenever another Six Sages enters your field, ..." / "Whenever a resonator is put into a
+    graveyard from your field, ...": (trigger, filter of the moving card, effect text)."""
+    stone = re.match(r"^whenever a magic stone is put into your magic stone area\s*[,:]\s*", text, re.IGNORECASE)
+    if stone:  # any way into the area (3.7): called, or put there by an effect
+        into: JsonDict = {"zone": "stone_area", "types": ["magic_stone"], "controller": "you"}
+        return "card_put_into_stone_area", into, text[stone.end() :]
+    for pattern, trigger in (
+        (_CARD_ENTERS, "card_enters_field"),
+        (_CARD_TO_GRAVEYARD, "card_put_into_graveyard_from_field"),
+    ):
+        m = pattern.match(text)
+        if not m:
+            continue
+        phrase = text[: m.end()].rstrip(",: ")
+        if m.groupdict().get("name"):  # 'When "The Little Prince" is put into a graveyard ...'
+            flt: JsonDict = {"zone": "field", "types": [], "name": m.group("name")}
+            where = m.group("field")
+            flt["controller"] = {"your": "you", "your opponent's": "opponent", "a": "any"}[where.lower()]
+            return trigger, flt, text[m.end() :]
+        try:
+            flt, players = _selector(m.group("what"), ctx, loose=True)
+        except _GapError:
+            raise _GapError(f"trigger: {phrase}") from None
+        if players or "controller" in flt:
+            raise _GapError(f"trigger: {phrase}")
+        where = m.groupdict().get("field") or "your"
+        flt["controller"] = {"your": "you", "your opponent's": "opponent", "a": "any"}[where.lower()]
+        if (m.group("who") or "").lower() == "another":
+            flt["other_than_self"] = True
+        return trigger, flt, text[m.end() :]
+    return None
+
+
+_COUNTER_COST = re.compile(
+    rf"remove (?P<n>{NUM}) (?P<c>\[[+-]\d+/[+-]\d+\]|[a-z][a-z ]*?) counters? from this card", re.IGNORECASE
+)
+_CARDS_COST = re.compile(rf"(?P<v>discard|banish|rest) (?:(?P<n>{NUM}) |(?P<another>another) )(?P<d>.+)", re.IGNORECASE)
+
+
+def _more_cost(part: str, ctx: _Ctx) -> tuple[str, Any] | None:
+    """Costs beyond will, rest, "banish this card" and life (FoW-5.5 9.3 p2.5): removing
+    counters from this card; discarding, banishing or resting cards the player chooses."""
+    if part.lower() == "put this card on the bottom of your main deck":
+        return "put_self_on_bottom", True
+    m = re.fullmatch(r"remove the top card of your main deck from the game", part, re.IGNORECASE)
+    if m:
+        return "remove_top_cards", 1
+    m = _COUNTER_COST.fullmatch(part)
+    if m:
+        out: JsonDict = {"counter": m.group("c").strip("[]")}
+        if _number(m.group("n")) != 1:
+            out["count"] = _number(m.group("n"))
+        return "remove_counters", out
+    named = re.fullmatch(r'discard "([^"]+)"', part, re.IGNORECASE)
+    if named:
+        return "cards", {"action": "discard", "filter": {"zone": "hand", "types": [], "name": named.group(1)}}
+    m = _CARDS_COST.fullmatch(part)
+    if not m:
+        return None
+    action = m.group("v").lower()
+    count = 1 if m.group("another") else _number(m.group("n"))
+    desc = m.group("d").strip()
+    if action == "discard":
+        nm = re.fullmatch(r'cards? named "([^"]+)"', desc)
+        if nm:
+            flt: JsonDict = {"zone": "hand", "types": [], "name": nm.group(1)}
+        elif desc in ("card", "cards"):
+            flt = {"zone": "hand", "types": []}
+        else:
+            flt, players = _selector(desc, ctx, zone="hand")
+            if players or set(flt) & {"controller", "rested", "other_than_self"}:
+                raise _GapError(f"cost: {part}")
+    else:
+        if action == "rest" and not desc.endswith(" you control"):
+            raise _GapError(f"cost: {part}")
+        flt, players = _selector(desc, ctx)
+        if players or flt.get("controller", "you") != "you" or flt.get("other_than_self"):
+            raise _GapError(f"cost: {part}")
+        flt["controller"] = "you"  # a player may not banish cards they don't control (10.10 p2)
+    if m.group("another"):
+        flt["other_than_self"] = True
+    out = {"action": action, "filter": flt}
+    if count != 1:
+        out["count"] = count
+    return "cards", out
+
+
+_GRANTS = re.compile(r'^(?P<s>.+?) gains? (?:(?P<m>\[[^"]+?\]) and )?(?P<q>"[^"]+"(?: and "[^"]+")*)$')
+
+
+def _granted_abilities(raw: str, body: str, ctx: _Ctx) -> JsonDict | None:
+    """'Added resonator gains "{Rest}: Recover another target resonator."' / 'Magic stones you
+    control gain "{Rest}: Produce {R}."': a continuous ability granting abilities (10.19 p1)."""
+    m = _GRANTS.match(body)
+    if not m:
+        return None
+    affects = _subject(m.group("s"), ctx, continuous=True)
+    stones = affects is not None and affects["filter"].get("types") == ["magic_stone"]
+    host = _Ctx(ctx.card_id, "magic_stone" if stones else "resonator", None, ctx.races, ctx.ids)
+    granted: list[JsonDict] = []
+    for quoted in re.findall(r'"([^"]+)"', m.group("q")):
+        text = _clean(quoted)
+        if _keyword(quoted, text, host) is not None:
+            raise _GapError(f"effect: gains {quoted}")
+        granted += _ability(quoted, text, host)
+    ability: JsonDict = {"kind": "continuous", "text": raw, "grant_abilities": granted}
+    if affects is not None:
+        ability["affects"] = affects
+    if m.group("m"):  # 'gains [+400/0] and "..."'
+        atk, def_, skills = _modifiers(m.group("m"))
+        ability.update({k: v for k, v in (("modify_atk", atk), ("modify_def", def_), ("grant", skills)) if v})
+    return ability
+
+
+def _split_outside_quotes(body: str) -> list[str]:
+    """Split a cost at commas and between will symbols, not inside a quoted card name."""
+    quoted: list[str] = []
+
+    def keep(m: re.Match[str]) -> str:
+        quoted.append(m.group(0))
+        return f"\x00{len(quoted) - 1}\x00"
+
+    masked = re.sub(r'"[^"]*"', keep, body)
+    parts = re.split(r",|\s+(?=\{Rest\})|(?<=\})\s+(?=\{)", masked)
+    return [re.sub(r"\x00(\d+)\x00", lambda q: quoted[int(q.group(1))], p) for p in parts]
 
 
 def _selector(phrase: str, ctx: _Ctx, *, zone: str = "field", loose: bool = False) -> tuple[JsonDict, bool]:
@@ -434,10 +605,29 @@ def _selector(phrase: str, ctx: _Ctx, *, zone: str = "field", loose: bool = Fals
             flt["max_total_cost"] = int(m.group(1))
             text = text[: m.start()]
             changed = True
+        m = re.search(r" with (?:no attribute|total cost (\d+)(?: or more)?|(\d+) or less ATK)$", text)
+        if m and not set(flt) & {"no_attribute", "min_total_cost", "max_atk"}:
+            if m.group(1):  # "with total cost 5 or more" / "with total cost 1"
+                flt["min_total_cost"] = int(m.group(1))
+                if not m.group(0).endswith(" or more"):
+                    flt["max_total_cost"] = int(m.group(1))
+            elif m.group(2):
+                flt["max_atk"] = int(m.group(2))
+            else:
+                flt["no_attribute"] = True
+            text = text[: m.start()]
+            changed = True
+        m = re.search(r" (with|without) \[([^\]]+)\]$", text)
+        key = "skills" if m and m.group(1) == "with" else "without_skills"
+        if m and m.group(2).lower() in SYMBOL_SKILLS and key not in flt:  # "with [Flying]"
+            flt[key] = [SYMBOL_SKILLS[m.group(2).lower()]]
+            text = text[: m.start()]
+            changed = True
     m = re.search(r' named "([^"]+)"$', text)
     if m:
         flt["name"] = m.group(1)
         text = text[: m.start()]
+    text = _negation(text, flt, ctx)
     masked = _mask_races(text, ctx)
     if re.search(_NOT_A_NOUN_PHRASE, masked):
         raise _GapError(_SENTENCE)
@@ -458,6 +648,9 @@ def _selector(phrase: str, ctx: _Ctx, *, zone: str = "field", loose: bool = Fals
     elif text.startswith("attacking or blocking "):
         flt["attacking_or_blocking"] = True
         text = text[len("attacking or blocking ") :]
+    elif text.startswith(("attacking ", "blocking ")):  # the attacker / blocker of the battle
+        role, _, text = text.partition(" ")
+        flt[role] = True
     attr_re = "|".join(ATTRIBUTE_WORDS)
     m = re.match(rf"((?:{attr_re})(?:(?:, or |, | or )(?:{attr_re}))*) ", text)
     if m:
@@ -487,6 +680,12 @@ def _selector(phrase: str, ctx: _Ctx, *, zone: str = "field", loose: bool = Fals
         flt["races"] = [_race(w.strip(), ctx, plural=plural) for w in words]
     elif types is None:
         raise _GapError(f"target: {phrase}")
+    if types is not None and "magic_stone" in types:
+        if types != ["magic_stone"] or zone != "field":
+            raise _GapError(f"target: {phrase}")
+        if flt.get("attributes"):  # "fire magic stones" is a magic stone type (2.1 p5.2), not an attribute
+            raise _GapError(f"target: {phrase} (magic stone types are not in the vocabulary)")
+        flt["zone"] = "stone_area"  # magic stones are in the magic stone area (FoW-5.5 3.7)
     if types is not None and types != ["resonator", "j_ruler"]:
         flt["types"] = types
     elif types is None:
@@ -517,9 +716,29 @@ def _target(
     if low == "your j-ruler":
         return {"kind": "all", "filter": {"zone": "field", "types": ["j_ruler"], "controller": "you"}}
     if re.fullmatch(r"(?:target|each|all|an?) (?:player|opponent)s?", low):
-        raise _GapError(f"target: {phrase} (no player-only target in the vocabulary)")
+        if not allow_players or low not in _PLAYER_TARGETS:
+            raise _GapError(f"target: {phrase} (no player-only target in the vocabulary)")
+        return dict(_PLAYER_TARGETS[low])
+    up_to = re.match(rf"up to (?P<n>{NUM}) (?P<rest>target .+)$", text, re.IGNORECASE)
+    if up_to:  # "up to N target X": zero to N targets (FoW-5.5 9.3 p2.4)
+        chosen = _target(up_to.group("rest"), ctx, allow_players=allow_players, loose=loose, zone=zone)
+        if chosen.get("kind") != "chosen" or chosen.get("count", 1) != 1 or chosen.get("players_allowed"):
+            raise _GapError(f'target: {phrase} ("up to" is not expressible)')
+        if _number(up_to.group("n")) != 1:
+            chosen["count"] = _number(up_to.group("n"))
+        return {**chosen, "up_to": True}
     if re.match(r"up to ", low):
         raise _GapError(f'target: {phrase} ("up to" is not expressible)')
+    other = re.match(r"(?:another|other) (?P<rest>target .+)$", text, re.IGNORECASE)
+    if other:  # "another target resonator": not the card whose ability it is
+        chosen = _target(other.group("rest"), ctx, allow_players=allow_players, loose=loose, zone=zone)
+        if chosen.get("kind") != "chosen" or chosen.get("players_allowed"):
+            raise _GapError(f"target: {phrase}")
+        chosen["filter"]["other_than_self"] = True
+        return chosen
+    added = {"added resonator": "resonator", "added j/resonator": "j_resonator"}.get(low)
+    if added is not None and ctx.type == "addition" and ctx.subtype == added:
+        return {"kind": "host"}  # the card this addition is added to (7.2 p3)
     m = _TARGET_WORD.match(text)
     if m:
         count = _number(m.group("n")) if m.group("n") else 1
@@ -644,19 +863,34 @@ def _deal(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     if m.group("src").lower() == "it" and not it_self:
         raise _GapError(f"effect: {m.group(0).strip()}")
     phrase = m.group("t").strip()
+    gain = re.fullmatch(r"(?P<t>.+?) and you gain (?P<n>\d+) life", phrase)
+    if gain:  # "it deals 400 damage to your opponent and you gain 400 life"
+        phrase = gain.group("t")
+        more = [{"op": "gain_life", "amount": int(gain.group("n")), "who": "you"}]
+        return _deal_to(phrase, int(m.group("n")), ctx) + more
+    return _deal_to(phrase, int(m.group("n")), ctx)
+
+
+def _deal_to(phrase: str, amount: int, ctx: _Ctx) -> list[JsonDict]:
     low = phrase.lower()
+    if low == "each player and resonator":
+        resonators = {"kind": "all", "filter": {"zone": "field", "types": ["resonator"]}}
+        return [
+            {"op": "deal_damage", "amount": amount, "target": {"kind": "each_player"}},
+            {"op": "deal_damage", "amount": amount, "target": resonators},
+        ]
     if low == "your opponent":
         target: JsonDict = {"kind": "opponent"}
     elif low == "you":
         target = {"kind": "you"}
     else:
         target = _target(phrase, ctx, allow_players=True)
-    return [{"op": "deal_damage", "amount": int(m.group("n")), "target": target}]
+    return [{"op": "deal_damage", "amount": amount, "target": target}]
 
 
 @_effect(r"destroy (?P<t>[^.]+?)")
 def _destroy(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
-    return [{"op": "destroy", "target": _target(m.group("t"), ctx)}]
+    return [{"op": "destroy", "target": _target(m.group("t"), ctx, it_self=it_self)}]
 
 
 @_effect(r"(?P<t>[^.]+?) gains? (?P<m>[^.]+?) until (?:the )?end of (?:the )?turn")
@@ -824,6 +1058,15 @@ def _prevent(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
 
 @_effect(r"remove (?P<t>[^.]+?) from the game")
 def _remove(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    grave = re.fullmatch(r"target (?P<d>.+) in (?P<whose>a|your|your opponent's) graveyard", m.group("t"))
+    if grave:  # "Remove target card in a graveyard from the game"
+        flt, players = _selector(grave.group("d"), ctx, zone="graveyard")
+        if players or "controller" in flt:
+            raise _GapError(f"target: {m.group('t')}")
+        whose = {"a": "any", "your": "you", "your opponent's": "opponent"}[grave.group("whose")]
+        if whose != "any":
+            flt["controller"] = whose  # in a graveyard the controller is the owner (3.1 p5)
+        return [{"op": "remove_from_game", "target": {"kind": "chosen", "filter": flt}}]
     return [{"op": "remove_from_game", "target": _target(m.group("t"), ctx)}]
 
 
@@ -906,7 +1149,7 @@ _TRIGGERS: list[tuple[re.Pattern[str], str, bool]] = [
     (re.compile(r"^\[Enter\]\s*:?\s*", re.IGNORECASE), "enter", True),
     (re.compile(r"^when this card enters your field\s*[,:]\s*", re.IGNORECASE), "enters_field", True),
     (
-        re.compile(r"^when this card is put into (?:a|your) graveyard from your field\s*[,:]\s*", re.IGNORECASE),
+        re.compile(r"^when this card is put into (?:a|your) graveyard from (?:your|a) field\s*[,:]\s*", re.IGNORECASE),
         "put_into_graveyard_from_field",
         True,
     ),
@@ -916,6 +1159,22 @@ _TRIGGERS: list[tuple[re.Pattern[str], str, bool]] = [
     (re.compile(r"^when this card is destroyed\s*[,:]\s*", re.IGNORECASE), "destroyed", True),
     (re.compile(r"^at the beginning of your turn\s*[,:]\s*", re.IGNORECASE), "beginning_of_turn", False),
     (re.compile(r"^at the beginning of your end phase\s*[,:]\s*", re.IGNORECASE), "beginning_of_end_phase", False),
+    (re.compile(r"^at the beginning of your main phase\s*[,:]\s*", re.IGNORECASE), "beginning_of_main_phase", False),
+    (re.compile(r"^at the end of your turn\s*[,:]\s*", re.IGNORECASE), "end_of_turn", False),
+    (re.compile(r"^at the end of (?:each )?turn\s*[,:]\s*", re.IGNORECASE), "end_of_each_turn", False),
+    (re.compile(r"^whenever you gain life\s*[,:]\s*", re.IGNORECASE), "you_gain_life", False),
+    (
+        re.compile(r"^whenever this card deals damage to (?:your|an) opponent\s*[,:]\s*", re.IGNORECASE),
+        "deals_damage_to_opponent",
+        True,
+    ),
+    (re.compile(r"^whenever this card deals damage\s*[,:]\s*", re.IGNORECASE), "deals_damage", True),
+    (re.compile(r"^whenever this card blocks or is blocked\s*[,:]\s*", re.IGNORECASE), "blocks_or_is_blocked", True),
+    (re.compile(r"^whenever this card is blocked\s*[,:]\s*", re.IGNORECASE), "is_blocked", True),
+    (re.compile(r"^(?:when|whenever) this card is dealt damage\s*[,:]\s*", re.IGNORECASE), "dealt_damage", True),
+    (re.compile(r"^whenever damage is dealt to you\s*[,:]\s*", re.IGNORECASE), "damage_dealt_to_you", False),
+    (re.compile(r"^(?:when|whenever) you play an addition\s*[,:]\s*", re.IGNORECASE), "you_play_addition", False),
+    (re.compile(r"^whenever you play a normal spell\s*[,:]\s*", re.IGNORECASE), "you_play_normal_spell", False),
     (re.compile(r"^whenever your opponent plays a chant\s*[,:]\s*", re.IGNORECASE), "opponent_plays_spell", False),
     (re.compile(r"^whenever you play a resonator\s*[,:]\s*", re.IGNORECASE), "you_play_resonator", False),
     (
@@ -967,11 +1226,11 @@ def _split_cost(text: str) -> tuple[str, str] | None:
     return None
 
 
-def _activate_cost(text: str) -> JsonDict:
+def _activate_cost(text: str, ctx: _Ctx) -> JsonDict:
     cost: JsonDict = {}
     will: JsonDict | None = None
     body = re.sub(r"^pay\s+(?=\{)", "", text.strip(), flags=re.IGNORECASE)
-    parts = [p.strip() for p in re.split(r",|\s+(?=\{Rest\})|(?<=\})\s+(?=\{)", body) if p.strip()]
+    parts = [p.strip() for p in _split_outside_quotes(body) if p.strip()]
     for part in parts:
         part = re.sub(r"^pay\s+(?=\{)", "", part, flags=re.IGNORECASE)
         if part.startswith("{") and "{Rest}" in part and part != "{Rest}":
@@ -984,10 +1243,18 @@ def _activate_cost(text: str) -> JsonDict:
             if cost.get("rest"):
                 raise _GapError(f"cost: {text}")
             cost["rest"] = True
-        elif low == "banish this card":
+        elif low in ("banish this card", "banish this resonator"):
             cost["banish_self"] = True
         elif m := re.fullmatch(r"pay (\d+) life", low):
             cost["pay_life"] = int(m.group(1))
+        elif (more := _more_cost(part, ctx)) is not None:
+            key, value = more
+            if key == "cards":
+                cost.setdefault("cards", []).append(value)
+            elif key in cost:
+                raise _GapError(f"cost: {text}")
+            else:
+                cost[key] = value
         elif part.startswith("{"):
             if will is not None:
                 raise _GapError(f"cost: {text}")
@@ -1008,7 +1275,7 @@ def _activate(raw: str, body: str, ctx: _Ctx, *, required: bool) -> JsonDict | N
     cost_text, effect_text = split
     if not required and _TRIGGER_START.match(cost_text):
         return None
-    cost = _activate_cost(cost_text)
+    cost = _activate_cost(cost_text, ctx)
     ability: JsonDict = {"kind": "activate", "text": raw, "cost": cost}
     for pattern, flag in _ACTIVATE_TAIL:
         m = pattern.search(effect_text)
@@ -1035,6 +1302,12 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
     low = body.lower()
     if low == "you have no maximum hand size":
         return {"kind": "continuous", "text": raw, "rules": {"max_hand_size": -1}}
+    m = re.fullmatch(r'this card (?:has|gains) "([^"]+)" in addition to its other names', body, re.IGNORECASE)
+    if m:  # FoW-5.5 2.2
+        return {"kind": "continuous", "text": raw, "names": [m.group(1)]}
+    granted = _granted_abilities(raw, body, ctx)
+    if granted is not None:
+        return granted
     replacement = {
         "if this card would be destroyed, return it to its owner's hand instead": ("self_destroyed", "return_to_hand"),
         "if this card would be destroyed, remove it from the game instead": ("self_destroyed", "remove_from_game"),
@@ -1076,11 +1349,15 @@ def _automatic(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
         m = pattern.match(text)
         if m:
             effects = _effects(_capitalise(text[m.end() :]), ctx, it_self=it_self)
-            if trigger == "attacks_or_blocks":  # two trigger conditions, one ability each (9.6 p1)
-                return [
-                    {"kind": "automatic", "text": raw, "trigger": t, "effects": effects} for t in ("attacks", "blocks")
-                ]
+            both = {"attacks_or_blocks": ("attacks", "blocks"), "blocks_or_is_blocked": ("blocks", "is_blocked")}
+            if trigger in both:  # two trigger conditions, one ability each (9.6 p1)
+                return [{"kind": "automatic", "text": raw, "trigger": t, "effects": effects} for t in both[trigger]]
             return [{"kind": "automatic", "text": raw, "trigger": trigger, "effects": effects}]
+    moved = _card_move_trigger(text, ctx)
+    if moved is not None:
+        trigger, flt, body = moved
+        effects = _effects(_capitalise(body), ctx)
+        return [{"kind": "automatic", "text": raw, "trigger": trigger, "trigger_filter": flt, "effects": effects}]
     if _TRIGGER_START.match(text):
         m = re.match(r"^(?P<trigger>[^,:]+)[,:]\s*(?P<body>.+)$", text)
         if not m:

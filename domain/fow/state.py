@@ -709,3 +709,13 @@ def _seed_revealed(s: GameState, d: Mapping[str, Any], e: Event) -> None:
 @handles("CardShifted")
 def _shifted(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     s.objects[d["oid"]].side = d["side"]
+
+
+@handles("CounterRemoved")
+def _counter_removed(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    obj = s.objects[d["oid"]]
+    left = obj.counters.get(d["counter"], 0) - d["count"]
+    if left > 0:
+        obj.counters[d["counter"]] = left
+    else:
+        obj.counters.pop(d["counter"], None)

@@ -1,0 +1,64 @@
+"""Trigger conditions of automatic abilities (FoW-5.5 9.6) beyond the card's own moves and
+battles: the beginning of the main phase (5.3 p1), the end of turn (5.4 p3), gaining life,
+the card dealing or being dealt damage or being blocked, its controller being dealt damage or
+playing an addition, and other cards entering a field or being put into a graveyard from a
+field (the moved card as it was in the field, 9.6 p7.2).
+
+``fires`` decides whether one automatic ability triggers on one happening; the engine calls
+``actions.check_triggers`` with the happening's ``kind`` at the moment it happens.
+"""
+
+from __future__ import annotations
+
+from domain.fow.cards import Ability, Filter
+from domain.fow.characteristics import matches
+from domain.fow.state import GameState
+
+YOUR_PHASE = frozenset(
+    {
+        "beginning_of_main_phase",
+        "end_of_turn",
+        "you_gain_life",
+        "damage_dealt_to_you",
+        "you_play_addition",
+        "you_play_normal_spell",
+    }
+)
+THIS_CARD = frozenset({"deals_damage", "dealt_damage", "is_blocked"})
+CARD_MOVES = frozenset({"card_enters_field", "card_put_into_graveyard_from_field", "card_put_into_stone_area"})
+KINDS = YOUR_PHASE | CARD_MOVES | THIS_CARD | {"end_of_each_turn", "deals_damage_to_opponent"}
+
+
+def fires(
+    s: GameState, ability: Ability, kind: str, src: str, controller: str, player: str | None, oid: str | None
+) -> bool | None:
+    """Whether ``ability`` of ``src`` triggers; None when its trigger is not one of :data:`KINDS`.
+
+    ``player`` is the turn player for phase triggers, the player gaining life, or the player
+    dealt damage; ``oid`` is the card dealing damage or the card that moved."""
+    trigger = ability.trigger or ""
+    if trigger not in KINDS:
+        return None
+    if trigger != kind:
+        return False
+    if kind in YOUR_PHASE:
+        return player == controller
+    if kind == "end_of_each_turn":
+        return player is not None
+    if kind in THIS_CARD:
+        return oid == src
+    if kind == "deals_damage_to_opponent":
+        return oid == src and player is not None and player != controller
+    return oid is not None and moved_matches(s, ability.trigger_filter or Filter(), oid, controller, src)
+
+
+def moved_matches(s: GameState, flt: Filter, oid: str, you: str, source: str) -> bool:
+    """Whether the card that moved matches ``flt``: in the field as it is; put into a graveyard
+    from the field, as it was in the field (last known controller, 9.6 p7.2)."""
+    obj = s.objects[oid]
+    if obj.zone == flt.zone:
+        return matches(s, flt, oid, you, source)
+    was = str((obj.last_known or {}).get("controller", obj.owner))
+    if (flt.controller == "you" and was != you) or (flt.controller == "opponent" and was == you):
+        return False
+    return matches(s, flt.model_copy(update={"zone": obj.zone, "controller": "any"}), oid, you, source)
