@@ -520,7 +520,7 @@ def test_nothing_is_guessed(imported: dict[str, ImportedCard]) -> None:
     for card_id, fragment in (
         ("CMF-007", "Rest up to two target"),
         ("MPR-017", "if your life is 1000 or less"),
-        ("VS01-001", "you may destroy target addition"),
+        ("SKL-029", "You may put a resonator from your hand into your field"),
         ("SKL-072", "When this card enters your field from a chant-standby area"),
     ):
         c = imported[card_id]
@@ -721,7 +721,9 @@ def test_rules_and_replacement_paragraphs(records: list[dict[str, Any]]) -> None
         c = import_card({**base, "abilities": [text]})
         assert c.status == "full", (text, c.gaps)
         assert shape(c.card)["abilities"] == [expected]
-    conditional = import_card({**base, "abilities": ["This card cannot be destroyed as long as you control a Moon."]})
+    conditional = import_card(
+        {**base, "abilities": ["This card cannot be destroyed as long as you have five or more cards in your hand."]}
+    )
     assert conditional.status == "none" and conditional.gaps[0].startswith("condition: ")
 
 

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from domain import rulesets
-from domain.fow import actions, flow, position
+from domain.fow import actions, conditions, flow, position
 from domain.fow.cards import Ability, Card, Cost, PutCounter, parse_card
 from domain.fow.characteristics import characteristics, effective_type, is_active_zone
 from domain.fow.context import Ctx, RejectedError
@@ -433,9 +433,11 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     if awaken and card.awakening is None:
         raise ctx.reject("rules/no_awakening", "12.1 p2", f"{card.name} has no [Awakening]")
     effects = list(card.effects) + (list(card.awakening.effects) if awaken and card.awakening else [])
+    modes = conditions.check_modes(ctx, effects if card.type == "spell" else [], args.get("modes"), card.name)
     if card.type == "spell":
-        groups = actions.chosen_groups(effects)
+        groups = actions.chosen_groups(conditions.expand(effects, modes))
     targets = actions.validate_targets(ctx, groups, args.get("targets"), player, oid, card.name)
+    reduced = _reduced_cost(ctx, player, oid, card, args, standby_anytime)
     item = ctx.fresh_id("c")
     side_data: dict[str, Any] = {"side": "future"} if side == "future" else {}
     cause = actions.move(
@@ -460,6 +462,8 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
             "awakened": awaken,
             "from": source_zone,
             "card": card.id,
+            **({"modes": modes} if modes else {}),
+            **({"reduced_cost": reduced.model_dump()} if reduced is not None else {}),
         },
         {"resonator": "7.1 p2", "regalia": "7.1 p2", "addition": "7.2 p2"}.get(card.type, "7.3 p2"),
         cause=cause,
@@ -474,7 +478,7 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         cause = actions.pay_will(ctx, player, cost, cause, card.name)
     else:
         assert card.cost is not None
-        cause = actions.pay_will(ctx, player, card.cost, cause, card.name)
+        cause = actions.pay_will(ctx, player, reduced or card.cost, cause, card.name)
     if awaken and card.awakening is not None:
         extra = card.awakening.cost
         cause = actions.pay_will(ctx, player, extra, cause, f"[Awakening] of {card.name}")
@@ -483,6 +487,32 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     if card.type == "resonator":
         actions.check_triggers(ctx, "you_play_resonator", cause, player=player)
     flow.after_action(ctx, player, cause)
+
+
+def _reduced_cost(
+    ctx: Ctx, player: str, oid: str, card: Card, args: Mapping[str, Any], standby_anytime: bool
+) -> Cost | None:
+    """ "You may pay <cost> less to play this card [if ...] [for each ...]" when the player
+    asks for it with ``reduce: true`` (FoW-5.5 9.3 p2.5); None: the printed cost is paid."""
+    reduce = args.get("reduce", False)
+    if not isinstance(reduce, bool):
+        raise ctx.reject("command/malformed", "9.3 p2.5", "'reduce' must be true or false")
+    if not reduce:
+        return None
+    if card.cost_reduction is None:
+        raise ctx.reject("rules/no_cost_reduction", "9.3 p2.5", f"{card.name} has no cost reduction")
+    if standby_anytime or args.get("incarnation") is not None:
+        raise ctx.reject(
+            "rules/no_cost_reduction", "9.3 p2.5", f"the cost reduction of {card.name} reduces its printed cost only"
+        )
+    cost = conditions.reduced_cost(ctx.s, card, player, oid)
+    if cost is None:
+        raise ctx.reject(
+            "rules/no_cost_reduction",
+            "9.3 p2.5",
+            f"the condition of {card.name}'s cost reduction does not hold now, so its full cost is paid",
+        )
+    return cost
 
 
 def _pay_incarnation(ctx: Ctx, player: str, card: Card, chosen: Any, cause: str) -> str:
@@ -537,7 +567,8 @@ def activate_ability(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         return
     if ability.main_timing:
         require_main_timing(ctx, player, f"{name}'s ability", "7.8 p1")
-    groups = actions.chosen_groups(ability.effects)
+    modes = conditions.check_modes(ctx, ability.effects, args.get("modes"), f"{name}'s ability")
+    groups = actions.chosen_groups(conditions.expand(ability.effects, modes))
     targets = actions.validate_targets(ctx, groups, args.get("targets"), player, oid, f"{name}'s ability")
     cause = ctx.emit(
         "AbilityPlayed",
@@ -551,6 +582,7 @@ def activate_ability(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
             "choice": args.get("choice"),
             "once_per_turn_key": f"{oid}:{index}" if ability.once_per_turn else None,
             "gods_art": ability.name if ability.gods_art else None,
+            **({"modes": modes} if modes else {}),
         },
         "12.4 p2" if ability.gods_art else "7.8 p2",
         actor=player,
@@ -866,6 +898,19 @@ def choose_cards(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         flow.continue_after_resolution(ctx, done)
 
 
+@command("ChooseOptional", "optional")
+def choose_optional(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
+    """Answer "you may ...": ``accept`` true applies the effects, false skips them (9.3 p3.2)."""
+    accept = args.get("accept")
+    if not isinstance(accept, bool):
+        raise ctx.reject(
+            "command/malformed", "9.3 p3.2", "'accept' must be true (do what the card says you may) or false"
+        )
+    done = actions.resolve_top(ctx, ctx.cause, choice=accept)
+    if done is not None:
+        flow.continue_after_resolution(ctx, done)
+
+
 @command("Concede")
 def concede(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     cause = ctx.emit("PlayerLost", {"player": player, "reason": "conceded"}, "1.3 p4", actor=player)
@@ -1021,6 +1066,8 @@ def legal_actions(state: GameState, player: str) -> list[Command]:
             if flow.can_block_with(s, oid)
         ]
         out.append(Command("DeclineBlock", player))
+    elif p.kind == "optional":
+        out = [Command("ChooseOptional", player, {"accept": a}) for a in (True, False)]
     elif p.kind in ("discard_to_hand_size", "discard"):
         hand = s.zones[player]["hand"]
         count = int(p.options["count"])
@@ -1064,20 +1111,34 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
         cost = (card.trigger_cost or Cost()) if zone == "standby" else card.cost
         if cost is None:
             continue
+        reduced = conditions.reduced_cost(s, card, player, oid) if zone != "standby" else None
+        prices: list[tuple[dict[str, JSON], Cost]] = [({}, cost)]
+        if reduced is not None:
+            prices.append(({"reduce": True}, reduced))
+        for reduce_arg, price in prices:
+            pay = plan_payment(s, player, price)
+            if pay is None:
+                continue
+            for modes in conditions.mode_options(card.effects if card.type == "spell" else []):
+                if card.type == "addition" and card.subtype != "field":
+                    groups = [actions.addition_target(card.subtype)]
+                elif card.type == "spell":
+                    groups = actions.chosen_groups(conditions.expand(card.effects, modes))
+                else:
+                    groups = []
+                combos = _target_options(s, groups, player, oid)
+                if combos is None:
+                    continue
+                chosen: dict[str, JSON] = {"modes": list(modes)} if modes else {}
+                for c in combos:
+                    out.append(
+                        Command(
+                            "PlayCard", player, {"card": oid, "targets": c, "pay_with": pay, **chosen, **reduce_arg}
+                        )
+                    )
         pay = plan_payment(s, player, cost)
         if pay is None:
             continue
-        if card.type == "addition" and card.subtype != "field":
-            groups = [actions.addition_target(card.subtype)]
-        elif card.type == "spell":
-            groups = actions.chosen_groups(card.effects)
-        else:
-            groups = []
-        combos = _target_options(s, groups, player, oid)
-        if combos is None:
-            continue
-        for c in combos:
-            out.append(Command("PlayCard", player, {"card": oid, "targets": c, "pay_with": pay}))
         if card.awakening is not None:
             total = Cost(
                 attribute=dict(
@@ -1115,13 +1176,20 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
                 pay = plan_payment(s, player, a.cost.will, exclude=[oid] if a.cost.rest else [])
                 if pay is None:
                     continue
-                combos = _target_options(s, actions.chosen_groups(a.effects), player, oid)
-                if combos is None:
-                    continue
-                out += [
-                    Command("ActivateAbility", player, {"source": oid, "ability": i, "targets": c, "pay_with": pay})
-                    for c in combos
-                ]
+                for modes in conditions.mode_options(a.effects):
+                    groups = actions.chosen_groups(conditions.expand(a.effects, modes))
+                    combos = _target_options(s, groups, player, oid)
+                    if combos is None:
+                        continue
+                    picked: dict[str, JSON] = {"modes": list(modes)} if modes else {}
+                    out += [
+                        Command(
+                            "ActivateAbility",
+                            player,
+                            {"source": oid, "ability": i, "targets": c, "pay_with": pay, **picked},
+                        )
+                        for c in combos
+                    ]
     if main:
         out.append(Command("CallMagicStone", player))
         out.append(Command("InitiateBattle", player))
