@@ -519,7 +519,7 @@ def test_nothing_is_guessed(imported: dict[str, ImportedCard]) -> None:
     # conditions, "up to", "you may" and unknown triggers make the whole paragraph unsupported
     for card_id, fragment in (
         ("CMF-007", "Rest up to two target"),
-        ("MPR-017", "if your life is 1000 or less"),
+        ("VIN002-016", "must block this turn if able"),
         ("SKL-029", "You may put a resonator from your hand into your field"),
         ("SKL-072", "When this card enters your field from a chant-standby area"),
     ):
@@ -722,7 +722,10 @@ def test_rules_and_replacement_paragraphs(records: list[dict[str, Any]]) -> None
         assert c.status == "full", (text, c.gaps)
         assert shape(c.card)["abilities"] == [expected]
     conditional = import_card(
-        {**base, "abilities": ["This card cannot be destroyed as long as you have five or more cards in your hand."]}
+        {
+            **base,
+            "abilities": ["This card cannot be destroyed as long as you control more resonators than your opponent."],
+        }
     )
     assert conditional.status == "none" and conditional.gaps[0].startswith("condition: ")
 

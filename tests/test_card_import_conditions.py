@@ -188,8 +188,69 @@ def test_the_card_model_refuses_what_the_engine_could_not_execute() -> None:
             parse_card({**base, "effects": effects})
         assert problem in str(err.value)
     resonator = {"id": "X-2", "name": "X", "type": "resonator", "cost": {"free": 1}, "atk": 100, "def": 100}
-    with pytest.raises(CardDataError, match="belong to continuous abilities"):
+    with pytest.raises(CardDataError, match="belongs to continuous and"):
         trigger = {"kind": "automatic", "trigger": "enter", "condition": {"kind": "ruler_is", "rulers": ["A"]}}
         parse_card({**resonator, "abilities": [trigger]})
     with pytest.raises(CardDataError, match=r"modes .* belong to a spell"):
         parse_card({**resonator, "effects": [{"op": "choose", "modes": [[{"op": "draw"}], [{"op": "draw"}]]}]})
+
+
+def test_judgment_cost_reductions_and_conditions(imported: dict[str, ImportedCard]) -> None:
+    # Alice, Girl of the Lake (TTW-001): "[Judgment] {8}. You may pay {1} less to play this
+    # ability for each Fairy you control."
+    assert full(imported, "TTW-001")["judgment"] == {
+        "cost": will(8),
+        "j_ruler": "TTW-001J",
+        "reduction": {"cost": will(1), "per": {"filter": mine(races=["Fairy"])}},
+    }
+    # Selvaria Bles (VIN002-073): "... You may pay {3} less to play this ability if you control "Maximilian"."
+    assert full(imported, "VIN002-073")["judgment"]["reduction"] == {
+        "cost": will(3),
+        "condition": {"kind": "controls", "filter": mine(name="Maximilian")},
+    }
+    # Blazer Gill Rabus (SKL-094): "[J-Activate] {0}: Play this ability only if your opponent
+    # controls a J-Ruler."
+    judgment = shape(imported["SKL-094"].card)["judgment"]
+    assert judgment["condition"] == {
+        "kind": "controls",
+        "filter": {"zone": "field", "types": ["j_ruler"], "controller": "opponent"},
+    }
+
+
+def test_an_atk_change_for_each(imported: dict[str, ImportedCard]) -> None:
+    # Izanami's Curse (TMS-078): "Target resonator gains [-100/-100] for each card in your
+    # graveyard until end of turn."
+    assert full(imported, "TMS-078")["effects"] == [
+        {
+            "op": "modify",
+            "atk": -100,
+            "def": -100,
+            "target": chosen("resonator"),
+            "per": {"filter": {"zone": "graveyard", "types": [], "controller": "you"}},
+        }
+    ]
+
+
+def test_a_trailing_if_and_a_condition_to_play_an_ability(imported: dict[str, ImportedCard]) -> None:
+    # Ali Baba, The Earnest Worker (MPR-056): "[Activate] {Rest}: Draw a card if you have no
+    # cards in your hand."
+    assert full(imported, "MPR-056")["abilities"][0]["effects"] == [
+        {
+            "op": "if",
+            "condition": {"kind": "hand", "negate": True},
+            "effects": [{"op": "draw", "count": 1, "who": "you"}],
+        }
+    ]
+    # Sanguine Arena (BFA-027): "{Rest}: This card deals 200 damage to each resonator. Play this
+    # ability only if you control a resonator."
+    ability = full(imported, "BFA-027")["abilities"][0]
+    assert ability["condition"] == {
+        "kind": "controls",
+        "filter": {"zone": "field", "types": ["resonator"], "controller": "you"},
+    }
+    assert ability["effects"][0]["op"] == "deal_damage"
+    # Shangri-La, the Paradise on the Ocean (SKL-044): "As long as you have five or more cards in
+    # your hand, water resonators you control gain [+100/+100]."
+    assert full(imported, "SKL-044")["abilities"][2]["condition"] == {"kind": "hand", "at_least": 5}
+    # "... if able" is not a condition (VIN002-016 stays unsupported with its own sentence)
+    assert imported["VIN002-016"].gaps == ("effect: Target resonator must block this turn if able.",)

@@ -24,9 +24,11 @@ from tests.test_fow_real_decks import HERALD, SEER, database_cards
 class Story:
     """A game between two copies of a deck of real cards, with its whole event log."""
 
-    def __init__(self, main: Mapping[str, int], stones: Mapping[str, int] | None = None) -> None:
+    def __init__(
+        self, main: Mapping[str, int], stones: Mapping[str, int] | None = None, ruler: str = "T-RULER"
+    ) -> None:
         cards = catalog({**database_cards(), "T-HERALD": HERALD, "T-SEER": SEER})
-        d = {**deck(dict(main), dict(stones or {"T-STONE": 10})), "ruler": "T-RULER"}
+        d = {**deck(dict(main), dict(stones or {"T-STONE": 10})), "ruler": ruler}
         self.state, started = start_game(cards=cards, decks=(d, d))
         self.log: list[Event] = list(started)
         self.when(cmd("ChangeHand", "p1", cards=[]))
@@ -45,12 +47,16 @@ class Story:
         self.log.append(event)
 
     def put(self, player: str, card_id: str, to: str) -> str:
-        """Given: a copy of ``card_id`` from ``player``'s decks is moved to ``to``."""
-        obj = next(
-            o
-            for o in self.state.objects.values()
-            if o.owner == player and o.card == card_id and o.zone in ("main_deck", "stone_deck")
+        """Given: a copy of ``card_id`` from ``player``'s decks (else hand) is moved to ``to``."""
+        obj = min(
+            (o for o in self.state.objects.values() if o.owner == player and o.card == card_id and o.zone != to),
+            key=lambda o: (
+                ("main_deck", "stone_deck", "hand").index(o.zone)
+                if o.zone in ("main_deck", "stone_deck", "hand")
+                else 9
+            ),
         )
+        assert obj.zone in ("main_deck", "stone_deck", "hand"), f"no {card_id} of {player} left in a deck or hand"
         data = {"oid": obj.oid, "card": obj.card, "owner": player, "controller": player, "to": to, "reason": "given"}
         self.given("CardMoved", **data, **{"from": obj.zone})
         return obj.oid
@@ -293,4 +299,91 @@ def test_conditions_on_life_and_on_counters_of_this_card() -> None:
     assert characteristics(story.state, guardian).atk == 600
     story.given("LifeChanged", player="p1", delta=100, life=2100)
     assert characteristics(story.state, solomon).atk == 800
+    story.replays()
+
+
+def test_a_judgment_cost_reduction_counts_when_judgment_is_performed() -> None:
+    # Alice, Girl of the Lake (TTW-001): "[Judgment] {8}. You may pay {1} less to play this
+    # ability for each Fairy you control."  Two Water Sprites (TTW-054) are Fairies: {6}
+    story = Story({"TTW-054": 4}, ruler="TTW-001")
+    story.will("p1", *["W"] * 6)
+    refusal = story.refused(cmd("PerformJudgment", "p1", reduce=True))
+    assert (refusal.code, refusal.rule) == ("rules/no_cost_reduction", "FoW-5.5 9.3 p2.5")
+    assert [c for c in legal(story, "p1", "PerformJudgment") if c.get("reduce")] == []
+    story.put("p1", "TTW-054", "field")
+    story.put("p1", "TTW-054", "field")
+    assert [c for c in legal(story, "p1", "PerformJudgment") if c.get("reduce")] == [{"pay_with": [], "reduce": True}]
+    assert story.refused(cmd("PerformJudgment", "p1")).code == "rules/cannot_pay"  # the full {8}
+    events = story.when(cmd("PerformJudgment", "p1", reduce=True))
+    performed = find(events, "JudgmentPerformed")
+    assert performed.data["reduced_cost"] == {"attribute": {}, "free": 6} and performed.rule == "FoW-5.5 7.5 p2"
+    assert len(find(events, "WillPaid").data["will"]) == 6 and story.state.players["p1"].will == []
+    story.replays()
+
+
+def test_an_atk_change_for_each_card_is_counted_on_resolution() -> None:
+    # Izanami's Curse (TMS-078): "Target resonator gains [-100/-100] for each card in your
+    # graveyard until end of turn."  Three cards in your graveyard: [-300/-300]
+    story = Story({"TMS-078": 4, "T-BEAR": 4, "T-WALL": 4, "T-BOLT": 4})
+    curse = story.put("p1", "TMS-078", "hand")
+    bear = story.put("p2", "T-BEAR", "field")
+    story.put("p1", "T-WALL", "graveyard")
+    story.put("p1", "T-WALL", "graveyard")
+    story.put("p1", "T-BOLT", "graveyard")
+    story.put("p2", "T-WALL", "graveyard")  # the opponent's graveyard does not count
+    story.will("p1", *["B"] * 3)
+    story.when(cmd("PlayCard", "p1", card=curse, targets=[[bear]]))
+    events = story.resolve()
+    created = find(events, "ContinuousEffectCreated")
+    assert (created.data["atk"], created.data["def"], created.rule) == (-300, -300, "FoW-5.5 10.19 p3")
+    chars = characteristics(story.state, bear)
+    assert (chars.atk, chars.def_) == (200, 200)
+    story.replays()
+
+
+def test_an_activate_ability_with_a_condition_to_play_it() -> None:
+    # Sanguine Arena (BFA-027): "{Rest}: This card deals 200 damage to each resonator. Play
+    # this ability only if you control a resonator."  Card text beats the rules (1.4 p1)
+    story = Story({"BFA-027": 4, "T-BEAR": 4})
+    arena = story.put("p1", "BFA-027", "field")
+    bear = story.put("p2", "T-BEAR", "field")
+    refusal = story.refused(cmd("ActivateAbility", "p1", source=arena, ability=0))
+    assert (refusal.code, refusal.rule) == ("rules/ability_condition", "FoW-5.5 1.4 p1")
+    assert [a for a in legal(story, "p1", "ActivateAbility") if a["source"] == arena] == []
+    mine = story.put("p1", "T-BEAR", "field")
+    assert [a for a in legal(story, "p1", "ActivateAbility") if a["source"] == arena]
+    story.when(cmd("ActivateAbility", "p1", source=arena, ability=0))
+    events = story.resolve()
+    assert {e.data["target"] for e in events if e.type == "DamageDealt"} == {bear, mine}
+    story.replays()
+
+
+def test_an_effect_with_a_trailing_if_on_the_hand() -> None:
+    # Ali Baba, The Earnest Worker (MPR-056): "[Activate] {Rest}: Draw a card if you have no
+    # cards in your hand."
+    story = Story({"MPR-056": 4})
+    ali = story.put("p1", "MPR-056", "field")
+    story.given("TurnBegan", player="p1", turn=story.state.turn + 1)  # in the field since an earlier turn
+    hand = len(story.state.zones["p1"]["hand"])
+    assert hand > 0
+    story.when(cmd("ActivateAbility", "p1", source=ali, ability=0))
+    events = story.resolve()
+    assert find(events, "ConditionChecked").data["met"] is False
+    assert len(story.state.zones["p1"]["hand"]) == hand
+    for oid in list(story.state.zones["p1"]["hand"]):
+        story.given(
+            "CardMoved",
+            oid=oid,
+            card=story.state.objects[oid].card,
+            owner="p1",
+            controller="p1",
+            to="graveyard",
+            reason="given",
+            **{"from": "hand"},
+        )
+    story.given("CardRecovered", oid=ali, reason="given")
+    story.when(cmd("ActivateAbility", "p1", source=ali, ability=0))
+    events = story.resolve()
+    assert find(events, "ConditionChecked").data["met"] is True
+    assert len(story.state.zones["p1"]["hand"]) == 1
     story.replays()

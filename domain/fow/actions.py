@@ -922,8 +922,9 @@ def apply_effect(
             return cause
         data: dict[str, Any] = {"id": ctx.fresh_id("x"), "source": src, "controller": you, "targets": targets}
         if isinstance(eff, Modify):
-            data.update(kind="modify", atk=eff.atk, duration=eff.duration)
-            data["def"] = eff.def_
+            times = 1 if eff.per is None else conditions.count_of(s, eff.per, you, src)  # counted now
+            data.update(kind="modify", atk=eff.atk * times, duration=eff.duration)
+            data["def"] = eff.def_ * times
             rule = "10.19 p3"
             for skill in eff.skills:  # the same target also gains these symbol skills (10.19 p1)
                 grant = {**data, "id": ctx.fresh_id("x"), "kind": "grant", "skill": skill}

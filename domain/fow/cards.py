@@ -108,10 +108,11 @@ class Condition(_Model):
     relative to you); ``ruler_is``: your ruler (in your ruler area) is named one of
     ``rulers`` or your J-ruler (in your field) one of ``j_rulers``; ``life``: your life is
     ``life_at_most`` or less / ``life_at_least`` or more; ``counters``: there are
-    ``at_least`` ``counter`` counters on this card.  ``negate`` turns it around ("unless",
+    ``at_least`` ``counter`` counters on this card; ``hand``: you have ``at_least`` cards
+    in your hand.  ``negate`` turns it around ("unless",
     "if you don't")."""
 
-    kind: Literal["controls", "ruler_is", "life", "counters"]
+    kind: Literal["controls", "ruler_is", "life", "counters", "hand"]
     filter: Filter | None = None
     at_least: Annotated[int, Field(ge=1)] = 1
     rulers: list[str] = Field(default_factory=list)
@@ -165,6 +166,8 @@ class Modify(_Model):
     duration: Duration = "end_of_turn"
     skills: list[SymbolSkill] = Field(default_factory=list)
     """Symbol skills the same target gains with it ("gains [+200/+0] and [Flying]", 10.19 p1)."""
+    per: Count | None = None
+    """"gains [+100/+100] for each X": ``atk``/``def`` times the count on resolution."""
 
 
 class GrantSkill(_Model):
@@ -447,7 +450,8 @@ class Ability(_Model):
     grant: list[SymbolSkill] = Field(default_factory=list)
     rules: RuleOverrides | None = None
     condition: Condition | None = None
-    """"As long as <condition>": a continuous ability applies only while it holds (FoW-5.5 9.4 p1)."""
+    """"As long as <condition>": a continuous ability applies only while it holds (FoW-5.5 9.4 p1);
+    "Play this ability only if <condition>": an [Activate] ability is playable only then."""
     per: Count | None = None
     """"gains [+200/+200] for each X": ``modify_atk``/``modify_def`` times the count."""
     # replacement abilities (FoW-5.5 9.10)
@@ -462,8 +466,12 @@ class Ability(_Model):
             raise ValueError("a replacement ability needs 'replaces' and 'instead'")
         if self.gods_art and not self.name:
             raise ValueError("a God's Art needs an ability 'name' (FoW-5.5 12.4)")
-        if (self.condition is not None or self.per is not None) and self.kind != "continuous":
-            raise ValueError("'condition' and 'per' belong to continuous abilities (use an 'if' effect otherwise)")
+        if self.condition is not None and self.kind not in ("continuous", "activate"):
+            raise ValueError(
+                "'condition' belongs to continuous and [Activate] abilities (use an 'if' effect otherwise)"
+            )
+        if self.per is not None and self.kind != "continuous":
+            raise ValueError("'per' belongs to continuous abilities (effects have their own 'per')")
         if self.per is not None and not (self.modify_atk or self.modify_def):
             raise ValueError("'per' multiplies 'modify_atk'/'modify_def', which are missing")
         if any(getattr(e, "op", None) == "choose" for e in self.effects) and self.kind not in ("activate",):
@@ -494,6 +502,10 @@ class Judgment(_Model):
 
     cost: Cost = Field(default_factory=Cost)
     j_ruler: str
+    reduction: CostReduction | None = None
+    """"You may pay {1} less to play this ability for each Fairy you control" (FoW-5.5 9.3 p2.5)."""
+    condition: Condition | None = None
+    """"Play this ability only if <condition>" (card text, golden rule 1.4 p1)."""
 
 
 class Card(_Model):

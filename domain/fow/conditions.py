@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from domain.fow.cards import Card, Choose, Condition, Cost, Count, Filter, If, May
+from domain.fow.cards import Card, Choose, Condition, Cost, CostReduction, Count, Filter, If, May
 from domain.fow.characteristics import effective_type, matches
 from domain.fow.context import Ctx
 from domain.fow.state import ChaseItem, GameState
@@ -43,6 +43,8 @@ def condition_met(s: GameState, cond: Condition, you: str, source: str | None) -
         met = (cond.life_at_most is None or life <= cond.life_at_most) and (
             cond.life_at_least is None or life >= cond.life_at_least
         )
+    elif cond.kind == "hand":
+        met = len(s.zones[you]["hand"]) >= cond.at_least
     else:
         assert cond.counter is not None
         met = _counters_on(s, source, cond.counter) >= cond.at_least
@@ -214,16 +216,22 @@ def apply_wrapper(
 def reduced_cost(s: GameState, card: Card, you: str, oid: str) -> Cost | None:
     """The cost of ``card`` with its "you may pay ... less" applied, or None when it has no
     reduction or its condition does not hold now (the reduction is then not available)."""
-    red = card.cost_reduction
-    if red is None or card.cost is None:
+    if card.cost is None:
+        return None
+    return reduce(s, card.cost, card.cost_reduction, you, oid)
+
+
+def reduce(s: GameState, cost: Cost, red: CostReduction | None, you: str, oid: str) -> Cost | None:
+    """``cost`` less ``red`` (counted for ``oid``'s controller ``you``); None when not available."""
+    if red is None:
         return None
     if red.condition is not None and not condition_met(s, red.condition, you, oid):
         return None
     times = 1 if red.per is None else count_of(s, red.per, you, oid)
     if times == 0:
         return None
-    attribute = dict(card.cost.attribute)
+    attribute = dict(cost.attribute)
     for symbol, n in red.cost.attribute.items():
         attribute[symbol] = max(0, attribute.get(symbol, 0) - n * times)
     attribute = {k: v for k, v in attribute.items() if v}
-    return Cost(attribute=attribute, free=max(0, card.cost.free - red.cost.free * times))
+    return Cost(attribute=attribute, free=max(0, cost.free - red.cost.free * times))

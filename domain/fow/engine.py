@@ -494,10 +494,7 @@ def _reduced_cost(
 ) -> Cost | None:
     """ "You may pay <cost> less to play this card [if ...] [for each ...]" when the player
     asks for it with ``reduce: true`` (FoW-5.5 9.3 p2.5); None: the printed cost is paid."""
-    reduce = args.get("reduce", False)
-    if not isinstance(reduce, bool):
-        raise ctx.reject("command/malformed", "9.3 p2.5", "'reduce' must be true or false")
-    if not reduce:
+    if not _wants_reduction(ctx, args):
         return None
     if card.cost_reduction is None:
         raise ctx.reject("rules/no_cost_reduction", "9.3 p2.5", f"{card.name} has no cost reduction")
@@ -513,6 +510,13 @@ def _reduced_cost(
             f"the condition of {card.name}'s cost reduction does not hold now, so its full cost is paid",
         )
     return cost
+
+
+def _wants_reduction(ctx: Ctx, args: Mapping[str, Any]) -> bool:
+    reduce = args.get("reduce", False)
+    if not isinstance(reduce, bool):
+        raise ctx.reject("command/malformed", "9.3 p2.5", "'reduce' must be true or false")
+    return reduce
 
 
 def _pay_incarnation(ctx: Ctx, player: str, card: Card, chosen: Any, cause: str) -> str:
@@ -558,6 +562,10 @@ def activate_ability(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     ability = dict(chars.abilities).get(index)
     if ability is None or ability.kind != "activate" or not is_active_zone(chars.card, obj.zone):
         raise ctx.reject("rules/no_such_ability", "7.8 p2", f"{name} ({oid}) has no active [Activate] ability {index}")
+    if ability.condition is not None and not conditions.condition_met(s, ability.condition, player, oid):
+        raise ctx.reject(
+            "rules/ability_condition", "1.4 p1", f"{name}'s ability may be played only if its condition holds"
+        )
     if actions.is_will_ability(ability):
         cause = ctx.cause
         if ability.cost.will.total:  # e.g. "Pay {1}, {Rest}: Produce {M}": will first (9.7 p2)
@@ -646,14 +654,27 @@ def perform_judgment(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     judgment = s.cards[s.objects[ruler].card].judgment
     if judgment is None:
         raise ctx.reject("rules/no_judgment", "7.5 p2", f"{s.card_of(ruler).name} has no [Judgment]")
-    cause = ctx.emit(
-        "JudgmentPerformed",
-        {"item": ctx.fresh_id("c"), "kind": "judgment", "player": player, "source": ruler},
-        "7.5 p2",
-        actor=player,
-    )
+    if judgment.condition is not None and not conditions.condition_met(s, judgment.condition, player, ruler):
+        raise ctx.reject(
+            "rules/ability_condition",
+            "1.4 p1",
+            f"the [Judgment] of {s.card_of(ruler).name} may be played only if its condition holds, and it does not",
+        )
+    reduced = None
+    if _wants_reduction(ctx, args):
+        reduced = conditions.reduce(s, judgment.cost, judgment.reduction, player, ruler)
+        if reduced is None:
+            raise ctx.reject(
+                "rules/no_cost_reduction",
+                "9.3 p2.5",
+                f"the [Judgment] of {s.card_of(ruler).name} has no cost reduction that applies now",
+            )
+    data: dict[str, JSON] = {"item": ctx.fresh_id("c"), "kind": "judgment", "player": player, "source": ruler}
+    if reduced is not None:
+        data["reduced_cost"] = reduced.model_dump()
+    cause = ctx.emit("JudgmentPerformed", data, "7.5 p2", actor=player)
     cause = actions.produce_from_sources(ctx, player, _pay_with(ctx, args), cause)
-    cause = actions.pay_will(ctx, player, judgment.cost, cause, "judgment")
+    cause = actions.pay_will(ctx, player, reduced or judgment.cost, cause, "judgment")
     flow.after_action(ctx, player, cause)
 
 
@@ -1157,6 +1178,8 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
             for i, a in characteristics(s, oid).abilities:
                 if a.kind != "activate":
                     continue
+                if a.condition is not None and not conditions.condition_met(s, a.condition, player, oid):
+                    continue  # "Play this ability only if ..." (1.4 p1)
                 if actions.is_will_ability(a):
                     extra: dict[str, JSON] = {}
                     if a.cost.will.total:
@@ -1200,6 +1223,10 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
                 pay = plan_payment(s, player, judgment.cost)
                 if pay is not None:
                     out.append(Command("PerformJudgment", player, {"pay_with": pay}))
+                less = conditions.reduce(s, judgment.cost, judgment.reduction, player, ruler)
+                pay = plan_payment(s, player, less) if less is not None else None
+                if pay is not None:
+                    out.append(Command("PerformJudgment", player, {"pay_with": pay, "reduce": True}))
         pay = plan_payment(s, player, Cost(free=2))
         if pay is not None:
             out += [

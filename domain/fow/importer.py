@@ -906,6 +906,11 @@ def _condition(text: str, ctx: _Ctx) -> JsonDict:
     if m:
         key = "life_at_most" if m.group("dir").lower() in ("less", "lower") else "life_at_least"
         return {"kind": "life", key: int(m.group("n"))}
+    m = re.fullmatch(rf"you have (?P<n>{NUM}) or more cards in your hand", low, re.IGNORECASE)
+    if m:
+        return {"kind": "hand", "at_least": _number(m.group("n"))}
+    if re.fullmatch(r"you have no cards in your hand", low, re.IGNORECASE):
+        return {"kind": "hand", "negate": True}
     m = re.fullmatch(
         rf"there (?:are|is) (?P<n>{NUM}) or more (?P<c>[a-z][a-z ]*?) counters? on this card", low, re.IGNORECASE
     )
@@ -974,6 +979,8 @@ def _count(text: str, ctx: _Ctx) -> JsonDict:
 _MAY = re.compile(r"^you may (?!pay\b)", re.IGNORECASE)
 _CLAUSE = r'(?:[^,"]|"[^"]*")+'
 _IF = re.compile(rf"^if (?P<cond>{_CLAUSE}), (?P<body>.+)$", re.IGNORECASE)
+_TRAILING_IF = re.compile(rf"^(?P<body>[^,]+?)(?<!\bonly) if (?!able\b)(?P<cond>{_CLAUSE}?)\.?$", re.IGNORECASE)
+"""``Draw a card if you have no cards in your hand.``"""
 _MODES = re.compile(r"^choose one\s*[-\u2013:]\s*(?P<body>.+)$", re.IGNORECASE | re.DOTALL)
 
 
@@ -1000,7 +1007,7 @@ def _logic(rest: str, ctx: _Ctx, it_self: bool, modes_ok: bool) -> tuple[list[Js
         if not inner or any(e["op"] in ("search", "discard", "may", "if", "choose") for e in inner):
             raise _GapError(f"effect: {_capitalise(sentence)}")
         return [{"op": "may", "effects": inner}], rest[len(sentence) :]
-    m = _IF.match(sentence)
+    m = _IF.match(sentence) or _TRAILING_IF.match(sentence)
     if m:
         cond = _condition(m.group("cond"), ctx)
         inner = _effects(_capitalise(m.group("body")), ctx)
@@ -1026,6 +1033,16 @@ def _deal_per(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
         raise _GapError(f"effect: {m.group(0).strip()}")
     target = _target(m.group("t"), ctx)
     return [{"op": "deal_damage", "amount": int(m.group("n")), "target": target, "per": _count(m.group("c"), ctx)}]
+
+
+@_effect_first(
+    r"(?P<t>[^.]+?) gains? (?P<m>\[[+-]\d+/[+-]\d+\]) for each (?P<c>[^.]+?) until (?:the )?end of (?:the )?turn"
+)
+def _gains_per(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    target = _subject(m.group("t"), ctx, continuous=False, it_self=it_self)
+    assert target is not None
+    atk, def_, _ = _modifiers(m.group("m"))
+    return [{"op": "modify", "atk": atk, "def": def_, "target": target, "per": _count(m.group("c"), ctx)}]
 
 
 @_effect_first(r"(?:you )?gain (?P<n>\d+) life for each (?P<c>[^.]+?)")
@@ -1228,6 +1245,10 @@ def _activate(raw: str, body: str, ctx: _Ctx, *, required: bool) -> JsonDict | N
         if m:
             ability[flag] = True
             effect_text = effect_text[: m.start()]
+    m = re.search(rf"\s*Play this ability only if (?P<c>{_CLAUSE})\.?$", effect_text, re.IGNORECASE)
+    if m:  # a condition to play it (card text, 1.4 p1)
+        ability["condition"] = _condition(m.group("c"), ctx)
+        effect_text = effect_text[: m.start()]
     ability["effects"] = _effects(_capitalise(effect_text), ctx, modes_ok=True)
     return ability
 
@@ -1361,16 +1382,41 @@ def _judgment(text: str, ctx: _Ctx) -> Delta | None:
     if not m:
         return None
     rest = m.group("rest").strip()
-    cm = re.fullmatch(r"(?:pay\s+)?(?P<c>(?:\{[^{}]*\}\s*)+)\.?", rest, re.IGNORECASE)
+    cm = re.fullmatch(r"(?:pay\s+)?(?P<c>(?:\{[^{}]*\}\s*)+)(?:\.?|[.:]\s+(?P<tail>.+))", rest, re.IGNORECASE)
     if not cm:
         raise _GapError(f"keyword: [Judgment] {rest}")
+    extra: JsonDict = {}
+    if cm.group("tail"):
+        extra = _ability_limits(cm.group("tail"), ctx, rest)
     if ctx.type != "ruler":
         raise _GapError("keyword: [Judgment] on a card that is not a ruler")
     cost = _will_cost(cm.group("c"), "keyword: [Judgment] cost")
     j_id = ctx.card_id + "J"
     if ctx.ids is not None and j_id not in ctx.ids:
         raise _GapError(f"keyword: [Judgment] (the J-ruler side {j_id} is not in the database)")
-    return {"judgment": {"cost": cost, "j_ruler": j_id}}
+    return {"judgment": {"cost": cost, "j_ruler": j_id, **extra}}
+
+
+def _ability_limits(tail: str, ctx: _Ctx, whole: str) -> JsonDict:
+    """ "You may pay {1} less to play this ability [if ...] [for each ...]" and "Play this
+    ability only if <condition>" after a [Judgment] cost."""
+    m = re.fullmatch(
+        rf"you may pay (?P<c>(?:\{{[^{{}}]+\}})+) less to play this ability"
+        rf"(?:,? if (?P<cond>{_CLAUSE})|,? for each (?P<per>.+?))?\.?",
+        tail.strip(),
+        re.IGNORECASE,
+    )
+    if m:
+        reduction: JsonDict = {"cost": _will_cost(m.group("c"), "cost reduction")}
+        if m.group("cond"):
+            reduction["condition"] = _condition(m.group("cond"), ctx)
+        if m.group("per"):
+            reduction["per"] = _count(m.group("per"), ctx)
+        return {"reduction": reduction}
+    m = re.fullmatch(rf"play this ability only if (?P<cond>{_CLAUSE})\.?", tail.strip(), re.IGNORECASE)
+    if m:
+        return {"condition": _condition(m.group("cond"), ctx)}
+    raise _GapError(f"keyword: [Judgment] {whole}")
 
 
 def _keyword(raw: str, text: str, ctx: _Ctx) -> Delta | None:
