@@ -254,3 +254,13 @@ def test_a_trailing_if_and_a_condition_to_play_an_ability(imported: dict[str, Im
     assert full(imported, "SKL-044")["abilities"][2]["condition"] == {"kind": "hand", "at_least": 5}
     # "... if able" is not a condition (VIN002-016 stays unsupported with its own sentence)
     assert imported["VIN002-016"].gaps == ("effect: Target resonator must block this turn if able.",)
+
+
+def test_for_each_card_in_the_chant_standby_area(imported: dict[str, ImportedCard]) -> None:
+    # Remnants of Niflheim (BFA-073): "This card gains [+100/+100] for each card in your chant-standby area."
+    standby = {"filter": {"zone": "standby", "types": [], "controller": "you"}}
+    assert full(imported, "BFA-073")["abilities"] == [
+        {"kind": "continuous", "modify_atk": 100, "modify_def": 100, "per": standby}
+    ]
+    # BFA-066: "Target J/resonator gains [-400/-400] for each card in your chant-standby area until end of turn."
+    assert full(imported, "BFA-066")["effects"][0]["per"] == standby

@@ -387,3 +387,16 @@ def test_an_effect_with_a_trailing_if_on_the_hand() -> None:
     assert find(events, "ConditionChecked").data["met"] is True
     assert len(story.state.zones["p1"]["hand"]) == 1
     story.replays()
+
+
+def test_for_each_card_in_your_chant_standby_area() -> None:
+    # Remnants of Niflheim (BFA-073): "This card gains [+100/+100] for each card in your
+    # chant-standby area."  The cards are face down (3.11), but how many there are is known
+    story = Story({"BFA-073": 4, "T-BEAR": 4})
+    card = story.put("p1", "BFA-073", "field")
+    base = characteristics(story.state, card).atk
+    story.put("p1", "T-BEAR", "standby")
+    story.put("p1", "T-BEAR", "standby")
+    story.put("p2", "T-BEAR", "standby")  # the opponent's area does not count
+    assert characteristics(story.state, card).atk == (base or 0) + 200
+    story.replays()

@@ -54,8 +54,9 @@ _J_RESONATOR: tuple[CardType, ...] = ("resonator", "j_ruler")
 class Filter(_Model):
     """Which objects an effect may choose or affect."""
 
-    zone: Literal["field", "ruler_area", "stone_area", "chase", "hand", "graveyard", "main_deck"] = "field"
-    """``stone_area`` is the magic stone area (FoW-5.5 3.7); ``magic_stone_area`` is accepted as an alias."""
+    zone: Literal["field", "ruler_area", "stone_area", "chase", "hand", "graveyard", "main_deck", "standby"] = "field"
+    """``stone_area`` is the magic stone area (FoW-5.5 3.7); ``magic_stone_area`` is accepted as an alias;
+    ``standby`` (the chant-standby area, 3.11) only to count cards ("for each card in your chant-standby area")."""
 
     @field_validator("zone", mode="before")
     @classmethod

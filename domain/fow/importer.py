@@ -956,6 +956,8 @@ def _count(text: str, ctx: _Ctx) -> JsonDict:
     m = re.fullmatch(r"(?P<c>[a-z][a-z ]*?) counters? on this card", low, re.IGNORECASE)
     if m:
         return {"counter": m.group("c").lower()}
+    if low.lower() == "card in your chant-standby area":  # face down, but how many is public
+        return {"filter": {"zone": "standby", "types": [], "controller": "you"}}
     m = re.fullmatch(r"(?P<what>.+?) in (?P<whose>your|your opponent's) graveyard", low, re.IGNORECASE)
     if m:
         what = m.group("what")
