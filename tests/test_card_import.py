@@ -533,8 +533,8 @@ def test_nothing_is_guessed(imported: dict[str, ImportedCard]) -> None:
     # conditions, "up to", "you may" and unknown triggers make the whole paragraph unsupported
     for card_id, fragment in (
         ("TAT-066", "on each of up to two target resonators"),
-        ("MPR-017", "if your life is 1000 or less"),
-        ("VS01-001", "you may destroy target addition"),
+        ("VIN002-016", "must block this turn if able"),
+        ("SKL-029", "You may put a resonator from your hand into your field"),
         ("SKL-072", "When this card enters your field from a chant-standby area"),
     ):
         c = imported[card_id]
@@ -735,7 +735,12 @@ def test_rules_and_replacement_paragraphs(records: list[dict[str, Any]]) -> None
         c = import_card({**base, "abilities": [text]})
         assert c.status == "full", (text, c.gaps)
         assert shape(c.card)["abilities"] == [expected]
-    conditional = import_card({**base, "abilities": ["This card cannot be destroyed as long as you control a Moon."]})
+    conditional = import_card(
+        {
+            **base,
+            "abilities": ["This card cannot be destroyed as long as you control more resonators than your opponent."],
+        }
+    )
     assert conditional.status == "none" and conditional.gaps[0].startswith("condition: ")
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from domain.fow import conditions
 from domain.fow.cards import (
     Ability,
     Cancel,
@@ -369,6 +370,7 @@ def chosen_groups(effects: Sequence[CardEffect]) -> list[Target]:
         target = getattr(e, "target", None)
         if isinstance(target, Target) and target.kind == "chosen":
             out.append(target)
+        out += chosen_groups(conditions.nested(e))  # "you may ... target", "if ..., ... target"
     return out
 
 
@@ -785,14 +787,13 @@ def item_effects(s: GameState, item: ChaseItem) -> list[CardEffect]:
         effects = list(card.effects)
         if item.awakened and card.awakening is not None:
             effects += card.awakening.effects
-        return effects
+        return conditions.expand(effects, item.modes)  # modes chosen on play (9.3 p2.3)
     if item.kind == "break":
         card = s.card_of(item.source)
         return [e for a in card.abilities if a.kind == "break" for e in a.effects]
     if item.kind == "ability":
-        return list(
-            dict(characteristics_or_printed(s, item.source)).get(item.ability, Ability(kind="activate")).effects
-        )
+        ability = dict(characteristics_or_printed(s, item.source)).get(item.ability, Ability(kind="activate"))
+        return conditions.expand(ability.effects, item.modes)
     return []
 
 
@@ -805,14 +806,18 @@ def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
         cause = ctx.emit("ResolutionStarted", {"item": item.id, "source": item.source}, "6.4 p1.2", cause=cause)
     groups_before = 0
     for i, eff in enumerate(effects):
-        target = getattr(eff, "target", None)
-        group = None
-        if isinstance(target, Target) and target.kind == "chosen":
-            group = item.targets[groups_before] if groups_before < len(item.targets) else []
-            groups_before += 1
+        n = len(chosen_groups([eff]))
+        mine = [item.targets[g] if g < len(item.targets) else [] for g in range(groups_before, groups_before + n)]
+        group = (mine[0] if mine else []) if n else None
+        groups_before += n
         if i < item.resolved_effects:
             continue
-        result = apply_effect(ctx, item, eff, group, cause, choice if i == item.resolved_effects else None)
+        now = choice if i == item.resolved_effects else None
+        if isinstance(eff, conditions.WRAPPERS):  # "you may", "if" (FoW-5.5 9.3 p3.2)
+            count = lambda e: len(chosen_groups([e]))  # noqa: E731
+            result = conditions.apply_wrapper(ctx, item, eff, mine, cause, now, apply_effect, count)
+        else:
+            result = apply_effect(ctx, item, eff, group, cause, now)
         if result is None:
             ctx.emit("EffectsApplied", {"item": item.id, "count": i}, "9.3 p3", cause=cause)
             return None
@@ -961,8 +966,9 @@ def apply_effect(
             cause = draw(ctx, p, eff.count, cause)
         return cause
     if isinstance(eff, DealDamage):
+        amount = conditions.amount_of(s, eff, you, src)  # "for each X" counted on resolution
         for t in _targets_of(ctx, item, eff.target, group):
-            cause = deal_damage(ctx, src, t, eff.amount, cause)
+            cause = deal_damage(ctx, src, t, amount, cause)
         return cause
     if isinstance(eff, Destroy):
         for t in _targets_of(ctx, item, eff.target, group):
@@ -974,8 +980,9 @@ def apply_effect(
             return cause
         data: dict[str, Any] = {"id": ctx.fresh_id("x"), "source": src, "controller": you, "targets": targets}
         if isinstance(eff, Modify):
-            data.update(kind="modify", atk=eff.atk, duration=eff.duration)
-            data["def"] = eff.def_
+            times = 1 if eff.per is None else conditions.count_of(s, eff.per, you, src)  # counted now
+            data.update(kind="modify", atk=eff.atk * times, duration=eff.duration)
+            data["def"] = eff.def_ * times
             rule = "10.19 p3"
             for skill in eff.skills:  # the same target also gains these symbol skills (10.19 p1)
                 grant = {**data, "id": ctx.fresh_id("x"), "kind": "grant", "skill": skill}
@@ -1055,12 +1062,11 @@ def apply_effect(
         return cause
     if isinstance(eff, (GainLife, LoseLife)):
         sign = 1 if isinstance(eff, GainLife) else -1
+        amount = conditions.amount_of(s, eff, you, src)
         for p in _players(s, you, eff.who):
-            life = s.players[p].life + sign * eff.amount
-            cause = ctx.emit(
-                "LifeChanged", {"player": p, "delta": sign * eff.amount, "life": life}, "1.5 p4", cause=cause
-            )
-            if sign > 0 and eff.amount:
+            life = s.players[p].life + sign * amount
+            cause = ctx.emit("LifeChanged", {"player": p, "delta": sign * amount, "life": life}, "1.5 p4", cause=cause)
+            if sign > 0 and amount:
                 check_triggers(ctx, "you_gain_life", cause, player=p)  # "Whenever you gain life"
         return cause
     if isinstance(eff, Discard):

@@ -54,8 +54,9 @@ _J_RESONATOR: tuple[CardType, ...] = ("resonator", "j_ruler")
 class Filter(_Model):
     """Which objects an effect may choose or affect."""
 
-    zone: Literal["field", "ruler_area", "stone_area", "chase", "hand", "graveyard", "main_deck"] = "field"
-    """``stone_area`` is the magic stone area (FoW-5.5 3.7); ``magic_stone_area`` is accepted as an alias."""
+    zone: Literal["field", "ruler_area", "stone_area", "chase", "hand", "graveyard", "main_deck", "standby"] = "field"
+    """``stone_area`` is the magic stone area (FoW-5.5 3.7); ``magic_stone_area`` is accepted as an alias;
+    ``standby`` (the chant-standby area, 3.11) only to count cards ("for each card in your chant-standby area")."""
 
     @field_validator("zone", mode="before")
     @classmethod
@@ -109,6 +110,58 @@ class Target(_Model):
     """For ``chosen``: "up to N target ...": zero to ``count`` targets may be chosen (FoW-5.5 9.3 p2.4)."""
 
 
+class Count(_Model):
+    """ "for each X": the number of objects matching ``filter`` (in its zone; ``controller``
+    is relative to the controller of the ability, the owner in a graveyard, FoW-5.5 3.1 p5)."""
+
+    filter: Filter | None = None
+    counter: str | None = None
+    """"for each <counter> counter on this card": counters on the source card instead of objects."""
+
+    @model_validator(mode="after")
+    def _check(self) -> Count:
+        if (self.filter is None) == (self.counter is None):
+            raise ValueError("a count needs either a 'filter' (objects) or a 'counter' (on this card)")
+        return self
+
+
+class Condition(_Model):
+    """A state of the game that an ability checks ("if", "as long as", "unless"): checked when
+    the effect resolves (FoW-5.5 9.3 p3) or, for a continuous ability, all the time (9.9 p4).
+
+    ``controls``: at least ``at_least`` objects match ``filter`` (its ``controller`` is
+    relative to you); ``ruler_is``: your ruler (in your ruler area) is named one of
+    ``rulers`` or your J-ruler (in your field) one of ``j_rulers``; ``life``: your life is
+    ``life_at_most`` or less / ``life_at_least`` or more; ``counters``: there are
+    ``at_least`` ``counter`` counters on this card; ``hand``: you have ``at_least`` cards
+    in your hand.  ``negate`` turns it around ("unless",
+    "if you don't")."""
+
+    kind: Literal["controls", "ruler_is", "life", "counters", "hand"]
+    filter: Filter | None = None
+    at_least: Annotated[int, Field(ge=1)] = 1
+    rulers: list[str] = Field(default_factory=list)
+    j_rulers: list[str] = Field(default_factory=list)
+    life_at_most: int | None = None
+    life_at_least: int | None = None
+    counter: str | None = None
+    negate: bool = False
+
+    @model_validator(mode="after")
+    def _check(self) -> Condition:
+        if self.kind == "controls" and self.filter is None:
+            raise ValueError("a 'controls' condition needs a 'filter'")
+        if self.kind == "ruler_is" and not (self.rulers or self.j_rulers):
+            raise ValueError("a 'ruler_is' condition needs 'rulers' or 'j_rulers' (names)")
+        if self.kind != "controls" and self.filter is not None:
+            raise ValueError(f"a {self.kind!r} condition takes no 'filter'")
+        if self.kind == "life" and self.life_at_most is None and self.life_at_least is None:
+            raise ValueError("a 'life' condition needs 'life_at_most' or 'life_at_least'")
+        if self.kind == "counters" and not self.counter:
+            raise ValueError("a 'counters' condition needs a 'counter' name")
+        return self
+
+
 class Draw(_Model):
     op: Literal["draw"] = "draw"
     count: Annotated[int, Field(ge=1)] = 1
@@ -119,6 +172,8 @@ class DealDamage(_Model):
     op: Literal["deal_damage"] = "deal_damage"
     amount: Annotated[int, Field(ge=0)]
     target: Target
+    per: Count | None = None
+    """"deals 400 damage ... for each X": ``amount`` times the count on resolution."""
 
 
 class Destroy(_Model):
@@ -136,6 +191,8 @@ class Modify(_Model):
     duration: Duration = "end_of_turn"
     skills: list[SymbolSkill] = Field(default_factory=list)
     """Symbol skills the same target gains with it ("gains [+200/+0] and [Flying]", 10.19 p1)."""
+    per: Count | None = None
+    """"gains [+100/+100] for each X": ``atk``/``def`` times the count on resolution."""
 
 
 class GrantSkill(_Model):
@@ -203,6 +260,8 @@ class GainLife(_Model):
     op: Literal["gain_life"] = "gain_life"
     amount: Annotated[int, Field(ge=0, multiple_of=100)]
     who: Who = "you"
+    per: Count | None = None
+    """"gain 200 life for each X": ``amount`` times the count on resolution."""
 
 
 class LoseLife(_Model):
@@ -266,6 +325,63 @@ class PutStone(_Model):
     who: Who = "you"
 
 
+_PAUSING_OPS = ("search", "discard", "may", "if", "choose")
+"""Effects that may wait for a player's choice (or hold other effects): not inside ``may``/``if``."""
+
+
+def _plain_effects(effects: list[Any], what: str) -> None:
+    for eff in effects:
+        if getattr(eff, "op", None) in _PAUSING_OPS:
+            raise ValueError(f"'{eff.op}' cannot be inside '{what}' (only effects that need no further choice)")
+
+
+class May(_Model):
+    """ "You may <effects>": on resolution the controller decides whether to apply them
+    (``OptionChosen``); targets are still chosen when the ability is played (FoW-5.5 9.3 p2.4)."""
+
+    op: Literal["may"] = "may"
+    effects: Annotated[list[Effect], Field(min_length=1)]
+
+    @model_validator(mode="after")
+    def _check(self) -> May:
+        _plain_effects(self.effects, "may")
+        return self
+
+
+class If(_Model):
+    """ "If <condition>, <effects>" [otherwise <otherwise>]: checked on resolution (FoW-5.5 9.3 p3)."""
+
+    op: Literal["if"] = "if"
+    condition: Condition
+    effects: Annotated[list[Effect], Field(min_length=1)]
+    otherwise: list[Effect] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _check(self) -> If:
+        _plain_effects(self.effects + self.otherwise, "if")
+        return self
+
+
+class Choose(_Model):
+    """ "Choose one - <mode>; or <mode>": the player chooses ``count`` modes as the card or
+    ability is played; the other modes are treated as if they did not exist (FoW-5.5 9.3 p2.3)."""
+
+    op: Literal["choose"] = "choose"
+    modes: Annotated[list[list[Effect]], Field(min_length=2)]
+    count: Annotated[int, Field(ge=1)] = 1
+
+    @model_validator(mode="after")
+    def _check(self) -> Choose:
+        if self.count > len(self.modes):
+            raise ValueError(f"cannot choose {self.count} of {len(self.modes)} modes")
+        for mode in self.modes:
+            if not mode:
+                raise ValueError("a mode needs at least one effect")
+            if any(getattr(e, "op", None) == "choose" for e in mode):
+                raise ValueError("a mode cannot hold another 'choose'")
+        return self
+
+
 Effect = Annotated[
     Draw
     | DealDamage
@@ -287,9 +403,15 @@ Effect = Annotated[
     | RemoveFromGame
     | PutOnMainDeck
     | Mill
-    | PutStone,
+    | PutStone
+    | May
+    | If
+    | Choose,
     Field(discriminator="op"),
 ]
+May.model_rebuild()
+If.model_rebuild()
+Choose.model_rebuild()
 
 
 class RuleOverrides(_Model):
@@ -397,6 +519,11 @@ class Ability(_Model):
     """"This card has/gains "NAME" in addition to its other names" (FoW-5.5 2.2)."""
     grant_abilities: list[Ability] = Field(default_factory=list)
     """Abilities the affected cards gain ('Added resonator gains "{Rest}: ..."', 10.19 p1)."""
+    condition: Condition | None = None
+    """"As long as <condition>": a continuous ability applies only while it holds (FoW-5.5 9.4 p1);
+    "Play this ability only if <condition>": an [Activate] ability is playable only then."""
+    per: Count | None = None
+    """"gains [+200/+200] for each X": ``modify_atk``/``modify_def`` times the count."""
     # replacement abilities (FoW-5.5 9.10)
     replaces: Literal["self_destroyed", "self_damaged"] | None = None
     instead: Literal["return_to_hand", "remove_from_game", "prevent"] | None = None
@@ -409,6 +536,16 @@ class Ability(_Model):
             raise ValueError("a replacement ability needs 'replaces' and 'instead'")
         if self.gods_art and not self.name:
             raise ValueError("a God's Art needs an ability 'name' (FoW-5.5 12.4)")
+        if self.condition is not None and self.kind not in ("continuous", "activate"):
+            raise ValueError(
+                "'condition' belongs to continuous and [Activate] abilities (use an 'if' effect otherwise)"
+            )
+        if self.per is not None and self.kind != "continuous":
+            raise ValueError("'per' belongs to continuous abilities (effects have their own 'per')")
+        if self.per is not None and not (self.modify_atk or self.modify_def):
+            raise ValueError("'per' multiplies 'modify_atk'/'modify_def', which are missing")
+        if any(getattr(e, "op", None) == "choose" for e in self.effects) and self.kind not in ("activate",):
+            raise ValueError("modes ('choose') are supported on spells and [Activate] abilities only")
         return self
 
 
@@ -421,11 +558,24 @@ class Awakening(_Model):
     abilities: list[Ability] = Field(default_factory=list)
 
 
+class CostReduction(_Model):
+    """ "You may pay <cost> less to play this card [if <condition>] [for each X]" (FoW-5.5
+    9.3 p2.5: effects decreasing the quantity of a cost); the player chooses it on play."""
+
+    cost: Cost
+    condition: Condition | None = None
+    per: Count | None = None
+
+
 class Judgment(_Model):
     """[Judgment] of a ruler (FoW-5.5 7.5): will to pay, then the ruler becomes its J-ruler."""
 
     cost: Cost = Field(default_factory=Cost)
     j_ruler: str
+    reduction: CostReduction | None = None
+    """"You may pay {1} less to play this ability for each Fairy you control" (FoW-5.5 9.3 p2.5)."""
+    condition: Condition | None = None
+    """"Play this ability only if <condition>" (card text, golden rule 1.4 p1)."""
 
 
 class Card(_Model):
@@ -450,6 +600,7 @@ class Card(_Model):
     incarnation: list[list[Attribute]] | None = None
     """[Incarnation] (FoW-5.5 12.2): one entry per resonator to banish, listing allowed attributes."""
     judgment: Judgment | None = None
+    cost_reduction: CostReduction | None = None
     trigger_cost: Cost | None = None
     """[Trigger] cost of a chant-standby card played from the chant-standby area (FoW-5.5 7.9 p4)."""
     trigger: Trigger | Literal["anytime"] | None = None
@@ -483,6 +634,10 @@ class Card(_Model):
             raise ValueError(f"a {self.type} needs a cost (FoW-5.5 2.3)")
         if self.type == "spell" and self.subtype == "chant_standby" and self.trigger is None:
             raise ValueError("a chant-standby spell needs a 'trigger' (FoW-5.5 7.9)")
+        if self.cost_reduction is not None and self.cost is None:
+            raise ValueError("a 'cost_reduction' needs a card 'cost' to reduce (FoW-5.5 9.3 p2.5)")
+        if any(getattr(e, "op", None) == "choose" for e in self.effects) and self.type != "spell":
+            raise ValueError("modes ('choose') in 'effects' belong to a spell")
         return self
 
     @property

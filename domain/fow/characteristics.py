@@ -89,8 +89,9 @@ def characteristics(state: GameState, oid: str) -> Chars:
         atk, def_ = chars.atk, chars.def_
         for source_oid, ability in _active_continuous(state):
             if (ability.modify_atk or ability.modify_def) and _affects(state, source_oid, ability.affects, oid):
-                atk += ability.modify_atk
-                def_ += ability.modify_def
+                times = 1 if ability.per is None else _count(state, ability, source_oid)
+                atk += ability.modify_atk * times
+                def_ += ability.modify_def * times
         for eff in state.effects:
             if eff.kind == "modify" and oid in eff.targets:
                 atk += eff.atk
@@ -119,8 +120,24 @@ def _active_continuous(state: GameState) -> list[tuple[str, Ability]]:
                 abilities = list(card.abilities)
                 if obj.awakened and card.awakening is not None:
                     abilities += card.awakening.abilities
-                out += [(oid, a) for a in abilities if a.kind == "continuous"]
+                out += [(oid, a) for a in abilities if a.kind == "continuous" and _holds(state, a, oid)]
     return out
+
+
+def _holds(state: GameState, ability: Ability, oid: str) -> bool:
+    """ "As long as <condition>" (FoW-5.5 9.4 p1): the ability applies only while it holds."""
+    if ability.condition is None:
+        return True
+    from domain.fow.conditions import condition_met  # conditions reads matches() from here
+
+    return condition_met(state, ability.condition, state.objects[oid].controller, oid)
+
+
+def _count(state: GameState, ability: Ability, oid: str) -> int:
+    from domain.fow.conditions import count_of
+
+    assert ability.per is not None
+    return count_of(state, ability.per, state.objects[oid].controller, oid)
 
 
 def _affects(state: GameState, source_oid: str, target: Target | None, oid: str) -> bool:

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from domain import rulesets
-from domain.fow import actions, costs, flow, position
+from domain.fow import actions, conditions, costs, flow, position
 from domain.fow.cards import Ability, Card, Cost, PutCounter, parse_card
 from domain.fow.characteristics import characteristics, effective_type, is_active_zone
 from domain.fow.context import Ctx, RejectedError
@@ -433,9 +433,11 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     if awaken and card.awakening is None:
         raise ctx.reject("rules/no_awakening", "12.1 p2", f"{card.name} has no [Awakening]")
     effects = list(card.effects) + (list(card.awakening.effects) if awaken and card.awakening else [])
+    modes = conditions.check_modes(ctx, effects if card.type == "spell" else [], args.get("modes"), card.name)
     if card.type == "spell":
-        groups = actions.chosen_groups(effects)
+        groups = actions.chosen_groups(conditions.expand(effects, modes))
     targets = actions.validate_targets(ctx, groups, args.get("targets"), player, oid, card.name)
+    reduced = _reduced_cost(ctx, player, oid, card, args, standby_anytime)
     item = ctx.fresh_id("c")
     side_data: dict[str, Any] = {"side": "future"} if side == "future" else {}
     cause = actions.move(
@@ -460,6 +462,8 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
             "awakened": awaken,
             "from": source_zone,
             "card": card.id,
+            **({"modes": modes} if modes else {}),
+            **({"reduced_cost": reduced.model_dump()} if reduced is not None else {}),
         },
         {"resonator": "7.1 p2", "regalia": "7.1 p2", "addition": "7.2 p2"}.get(card.type, "7.3 p2"),
         cause=cause,
@@ -474,7 +478,7 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         cause = actions.pay_will(ctx, player, cost, cause, card.name)
     else:
         assert card.cost is not None
-        cause = actions.pay_will(ctx, player, card.cost, cause, card.name)
+        cause = actions.pay_will(ctx, player, reduced or card.cost, cause, card.name)
     if awaken and card.awakening is not None:
         extra = card.awakening.cost
         cause = actions.pay_will(ctx, player, extra, cause, f"[Awakening] of {card.name}")
@@ -487,6 +491,36 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     if card.type != "resonator":  # a "normal spell" (3.13 p3)
         actions.check_triggers(ctx, "you_play_normal_spell", cause, player=player)
     flow.after_action(ctx, player, cause)
+
+
+def _reduced_cost(
+    ctx: Ctx, player: str, oid: str, card: Card, args: Mapping[str, Any], standby_anytime: bool
+) -> Cost | None:
+    """ "You may pay <cost> less to play this card [if ...] [for each ...]" when the player
+    asks for it with ``reduce: true`` (FoW-5.5 9.3 p2.5); None: the printed cost is paid."""
+    if not _wants_reduction(ctx, args):
+        return None
+    if card.cost_reduction is None:
+        raise ctx.reject("rules/no_cost_reduction", "9.3 p2.5", f"{card.name} has no cost reduction")
+    if standby_anytime or args.get("incarnation") is not None:
+        raise ctx.reject(
+            "rules/no_cost_reduction", "9.3 p2.5", f"the cost reduction of {card.name} reduces its printed cost only"
+        )
+    cost = conditions.reduced_cost(ctx.s, card, player, oid)
+    if cost is None:
+        raise ctx.reject(
+            "rules/no_cost_reduction",
+            "9.3 p2.5",
+            f"the condition of {card.name}'s cost reduction does not hold now, so its full cost is paid",
+        )
+    return cost
+
+
+def _wants_reduction(ctx: Ctx, args: Mapping[str, Any]) -> bool:
+    reduce = args.get("reduce", False)
+    if not isinstance(reduce, bool):
+        raise ctx.reject("command/malformed", "9.3 p2.5", "'reduce' must be true or false")
+    return reduce
 
 
 def _pay_incarnation(ctx: Ctx, player: str, card: Card, chosen: Any, cause: str) -> str:
@@ -532,6 +566,10 @@ def activate_ability(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     ability = dict(chars.abilities).get(index)
     if ability is None or ability.kind != "activate" or not is_active_zone(chars.card, obj.zone):
         raise ctx.reject("rules/no_such_ability", "7.8 p2", f"{name} ({oid}) has no active [Activate] ability {index}")
+    if ability.condition is not None and not conditions.condition_met(s, ability.condition, player, oid):
+        raise ctx.reject(
+            "rules/ability_condition", "1.4 p1", f"{name}'s ability may be played only if its condition holds"
+        )
     if actions.is_will_ability(ability):
         cause = ctx.cause
         if ability.cost.will.total:  # e.g. "Pay {1}, {Rest}: Produce {M}": will first (9.7 p2)
@@ -543,7 +581,8 @@ def activate_ability(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         return
     if ability.main_timing:
         require_main_timing(ctx, player, f"{name}'s ability", "7.8 p1")
-    groups = actions.chosen_groups(ability.effects)
+    modes = conditions.check_modes(ctx, ability.effects, args.get("modes"), f"{name}'s ability")
+    groups = actions.chosen_groups(conditions.expand(ability.effects, modes))
     targets = actions.validate_targets(ctx, groups, args.get("targets"), player, oid, f"{name}'s ability")
     cause = ctx.emit(
         "AbilityPlayed",
@@ -557,6 +596,7 @@ def activate_ability(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
             "choice": args.get("choice"),
             "once_per_turn_key": f"{oid}:{index}" if ability.once_per_turn else None,
             "gods_art": ability.name if ability.gods_art else None,
+            **({"modes": modes} if modes else {}),
         },
         "12.4 p2" if ability.gods_art else "7.8 p2",
         actor=player,
@@ -622,14 +662,27 @@ def perform_judgment(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     judgment = s.cards[s.objects[ruler].card].judgment
     if judgment is None:
         raise ctx.reject("rules/no_judgment", "7.5 p2", f"{s.card_of(ruler).name} has no [Judgment]")
-    cause = ctx.emit(
-        "JudgmentPerformed",
-        {"item": ctx.fresh_id("c"), "kind": "judgment", "player": player, "source": ruler},
-        "7.5 p2",
-        actor=player,
-    )
+    if judgment.condition is not None and not conditions.condition_met(s, judgment.condition, player, ruler):
+        raise ctx.reject(
+            "rules/ability_condition",
+            "1.4 p1",
+            f"the [Judgment] of {s.card_of(ruler).name} may be played only if its condition holds, and it does not",
+        )
+    reduced = None
+    if _wants_reduction(ctx, args):
+        reduced = conditions.reduce(s, judgment.cost, judgment.reduction, player, ruler)
+        if reduced is None:
+            raise ctx.reject(
+                "rules/no_cost_reduction",
+                "9.3 p2.5",
+                f"the [Judgment] of {s.card_of(ruler).name} has no cost reduction that applies now",
+            )
+    data: dict[str, JSON] = {"item": ctx.fresh_id("c"), "kind": "judgment", "player": player, "source": ruler}
+    if reduced is not None:
+        data["reduced_cost"] = reduced.model_dump()
+    cause = ctx.emit("JudgmentPerformed", data, "7.5 p2", actor=player)
     cause = actions.produce_from_sources(ctx, player, _pay_with(ctx, args), cause)
-    cause = actions.pay_will(ctx, player, judgment.cost, cause, "judgment")
+    cause = actions.pay_will(ctx, player, reduced or judgment.cost, cause, "judgment")
     flow.after_action(ctx, player, cause)
 
 
@@ -876,6 +929,19 @@ def choose_cards(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         flow.continue_after_resolution(ctx, done)
 
 
+@command("ChooseOptional", "optional")
+def choose_optional(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
+    """Answer "you may ...": ``accept`` true applies the effects, false skips them (9.3 p3.2)."""
+    accept = args.get("accept")
+    if not isinstance(accept, bool):
+        raise ctx.reject(
+            "command/malformed", "9.3 p3.2", "'accept' must be true (do what the card says you may) or false"
+        )
+    done = actions.resolve_top(ctx, ctx.cause, choice=accept)
+    if done is not None:
+        flow.continue_after_resolution(ctx, done)
+
+
 @command("Concede")
 def concede(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     cause = ctx.emit("PlayerLost", {"player": player, "reason": "conceded"}, "1.3 p4", actor=player)
@@ -1032,6 +1098,8 @@ def legal_actions(state: GameState, player: str) -> list[Command]:
             if flow.can_block_with(s, oid)
         ]
         out.append(Command("DeclineBlock", player))
+    elif p.kind == "optional":
+        out = [Command("ChooseOptional", player, {"accept": a}) for a in (True, False)]
     elif p.kind in ("discard_to_hand_size", "discard"):
         hand = s.zones[player]["hand"]
         count = int(p.options["count"])
@@ -1075,20 +1143,34 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
         cost = (card.trigger_cost or Cost()) if zone == "standby" else card.cost
         if cost is None:
             continue
+        reduced = conditions.reduced_cost(s, card, player, oid) if zone != "standby" else None
+        prices: list[tuple[dict[str, JSON], Cost]] = [({}, cost)]
+        if reduced is not None:
+            prices.append(({"reduce": True}, reduced))
+        for reduce_arg, price in prices:
+            pay = plan_payment(s, player, price)
+            if pay is None:
+                continue
+            for modes in conditions.mode_options(card.effects if card.type == "spell" else []):
+                if card.type == "addition" and card.subtype != "field":
+                    groups = [actions.addition_target(card.subtype)]
+                elif card.type == "spell":
+                    groups = actions.chosen_groups(conditions.expand(card.effects, modes))
+                else:
+                    groups = []
+                combos = _target_options(s, groups, player, oid)
+                if combos is None:
+                    continue
+                chosen: dict[str, JSON] = {"modes": list(modes)} if modes else {}
+                for c in combos:
+                    out.append(
+                        Command(
+                            "PlayCard", player, {"card": oid, "targets": c, "pay_with": pay, **chosen, **reduce_arg}
+                        )
+                    )
         pay = plan_payment(s, player, cost)
         if pay is None:
             continue
-        if card.type == "addition" and card.subtype != "field":
-            groups = [actions.addition_target(card.subtype)]
-        elif card.type == "spell":
-            groups = actions.chosen_groups(card.effects)
-        else:
-            groups = []
-        combos = _target_options(s, groups, player, oid)
-        if combos is None:
-            continue
-        for c in combos:
-            out.append(Command("PlayCard", player, {"card": oid, "targets": c, "pay_with": pay}))
         if card.awakening is not None:
             total = Cost(
                 attribute=dict(
@@ -1107,6 +1189,8 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
             for i, a in characteristics(s, oid).abilities:
                 if a.kind != "activate":
                     continue
+                if a.condition is not None and not conditions.condition_met(s, a.condition, player, oid):
+                    continue  # "Play this ability only if ..." (1.4 p1)
                 paid_with_cards = costs.cost_choices(s, a, player, oid) if a.cost.cards else [[]]
                 if not paid_with_cards or not costs.can_pay_without_choice(s, a, oid):
                     continue
@@ -1130,23 +1214,35 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
                 pay = plan_payment(s, player, a.cost.will, exclude=[oid] if a.cost.rest else [])
                 if pay is None:
                     continue
-                combos = _target_options(s, actions.chosen_groups(a.effects), player, oid)
-                if combos is None:
-                    continue
-                out += [
-                    Command(
-                        "ActivateAbility", player, {"source": oid, "ability": i, "targets": c, "pay_with": pay, **more}
-                    )
-                    for c in combos
-                ]
-                out += [
-                    Command(
-                        "ActivateAbility",
-                        player,
-                        {"source": oid, "ability": i, "targets": combos[0], "pay_with": pay, "cost_cards": other},
-                    )
-                    for other in (paid_with_cards[1:] if a.cost.cards else [])
-                ]
+                for modes in conditions.mode_options(a.effects):
+                    groups = actions.chosen_groups(conditions.expand(a.effects, modes))
+                    combos = _target_options(s, groups, player, oid)
+                    if combos is None:
+                        continue
+                    picked: dict[str, JSON] = {"modes": list(modes)} if modes else {}
+                    out += [
+                        Command(
+                            "ActivateAbility",
+                            player,
+                            {"source": oid, "ability": i, "targets": c, "pay_with": pay, **more, **picked},
+                        )
+                        for c in combos
+                    ]
+                    out += [
+                        Command(
+                            "ActivateAbility",
+                            player,
+                            {
+                                "source": oid,
+                                "ability": i,
+                                "targets": combos[0],
+                                "pay_with": pay,
+                                "cost_cards": other,
+                                **picked,
+                            },
+                        )
+                        for other in (paid_with_cards[1:] if a.cost.cards else [])
+                    ]
     if main:
         out.append(Command("CallMagicStone", player))
         out.append(Command("InitiateBattle", player))
@@ -1157,6 +1253,10 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
                 pay = plan_payment(s, player, judgment.cost)
                 if pay is not None:
                     out.append(Command("PerformJudgment", player, {"pay_with": pay}))
+                less = conditions.reduce(s, judgment.cost, judgment.reduction, player, ruler)
+                pay = plan_payment(s, player, less) if less is not None else None
+                if pay is not None:
+                    out.append(Command("PerformJudgment", player, {"pay_with": pay, "reduce": True}))
         pay = plan_payment(s, player, Cost(free=2))
         if pay is not None:
             out += [

@@ -1117,13 +1117,245 @@ def _produce(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "produce_will", "will": will}]
 
 
-def _effects(text: str, ctx: _Ctx, *, it_self: bool = False) -> list[JsonDict]:
+# --------------------------------------------------------------------------------------
+# conditions, "for each", "you may", modes (executed by domain/fow/conditions.py)
+
+_NAMES = r'"[^"]+"(?:(?:,? or | or )"[^"]+")*'
+
+
+def _names(text: str) -> list[str]:
+    # a sentence's period sometimes sits inside the closing quote ("... Mad Demon.")
+    return [n.rstrip(".") for n in re.findall(r'"([^"]+)"', text)]
+
+
+def _condition(text: str, ctx: _Ctx) -> JsonDict:
+    """``you control a Moon``, ``you don't control another Elf``, ``your J/ruler is "A" or
+    "B"``, ``your Ruler is "A" or your J-Ruler is "B"`` -> a Condition."""
+    low = text.strip().rstrip(",.").strip()
+    m = re.fullmatch(rf"your (?P<who>ruler|j-ruler|j/ruler) is (?P<n>{_NAMES})", low, re.IGNORECASE)
+    if m:
+        who = m.group("who").lower()
+        names = _names(m.group("n"))
+        out: JsonDict = {"kind": "ruler_is"}
+        if who in ("ruler", "j/ruler"):
+            out["rulers"] = names
+        if who in ("j-ruler", "j/ruler"):
+            out["j_rulers"] = names
+        return out
+    m = re.fullmatch(rf"your ruler is (?P<r>{_NAMES}) or your j-ruler is (?P<j>{_NAMES})", low, re.IGNORECASE)
+    if m:
+        return {"kind": "ruler_is", "rulers": _names(m.group("r")), "j_rulers": _names(m.group("j"))}
+    m = re.fullmatch(r"your life is (?P<n>\d+) or (?P<dir>less|lower|more|higher)", low, re.IGNORECASE)
+    if m:
+        key = "life_at_most" if m.group("dir").lower() in ("less", "lower") else "life_at_least"
+        return {"kind": "life", key: int(m.group("n"))}
+    m = re.fullmatch(rf"you have (?P<n>{NUM}) or more cards in your hand", low, re.IGNORECASE)
+    if m:
+        return {"kind": "hand", "at_least": _number(m.group("n"))}
+    if re.fullmatch(r"you have no cards in your hand", low, re.IGNORECASE):
+        return {"kind": "hand", "negate": True}
+    m = re.fullmatch(
+        rf"there (?:are|is) (?P<n>{NUM}) or more (?P<c>[a-z][a-z ]*?) counters? on this card", low, re.IGNORECASE
+    )
+    if m:
+        out = {"kind": "counters", "counter": m.group("c").lower()}
+        if _number(m.group("n")) != 1:
+            out["at_least"] = _number(m.group("n"))
+        return out
+    who = r"(?:you (?P<neg>don't |do not )?control|(?P<opp>your opponent) (?P<oneg>doesn't |does not )?controls)"
+    m = re.fullmatch(rf"{who} (?P<n>an?|another|any|{NUM} or more|no) (?P<what>.+)", low, re.IGNORECASE)
+    if m is None:
+        m = re.fullmatch(rf'{who} (?P<n>)(?P<what>"[^"]+")', low, re.IGNORECASE)
+    if m:
+        n, what = m.group("n").lower(), m.group("what").strip()
+        said_not = bool(m.group("neg") or m.group("oneg"))
+        negate = said_not or n == "no"
+        if negate and n not in ("a", "an", "any", "another", "no", ""):
+            raise _GapError(f"condition: {text}")
+        if n == "no" and said_not:
+            raise _GapError(f"condition: {text}")
+        if re.fullmatch(r'"[^"]+"', what):
+            flt: JsonDict = {"zone": "field", "types": [], "name": _names(what)[0]}
+        else:
+            flt, players = _selector(what, ctx, loose=True)
+            if players or "controller" in flt:
+                raise _GapError(f"condition: {text}")
+        if n == "another":
+            flt["other_than_self"] = True
+        flt["controller"] = "opponent" if m.group("opp") else "you"
+        cond: JsonDict = {"kind": "controls", "filter": flt}
+        if n.endswith(" or more"):
+            cond["at_least"] = _number(n.split()[0])
+        if negate:
+            cond["negate"] = True
+        return cond
+    raise _GapError(f"condition: {text}")
+
+
+def _count(text: str, ctx: _Ctx) -> JsonDict:
+    """``Werewolf you control``, ``other Wererabbit you control``, ``resonator in your
+    graveyard``, ``card in your opponent's graveyard`` -> a Count ("for each ...")."""
+    low = text.strip().rstrip(".,").strip()
+    m = re.fullmatch(r"(?P<c>[a-z][a-z ]*?) counters? on this card", low, re.IGNORECASE)
+    if m:
+        return {"counter": m.group("c").lower()}
+    if low.lower() == "card in your chant-standby area":  # face down, but how many is public
+        return {"filter": {"zone": "standby", "types": [], "controller": "you"}}
+    m = re.fullmatch(r"(?P<what>.+?) in (?P<whose>your|your opponent's) graveyard", low, re.IGNORECASE)
+    if m:
+        what = m.group("what")
+        if what.endswith(" card") and what != "card":
+            what = what[: -len(" card")]
+        flt, players = _selector(what, ctx, zone="graveyard")
+        if players or "controller" in flt or "rested" in flt or flt.get("other_than_self"):
+            raise _GapError(f"condition: for each {text}")
+        flt["controller"] = "you" if m.group("whose").lower() == "your" else "opponent"
+        return {"filter": flt}
+    m = re.fullmatch(r"(?P<what>.+?) you control", low, re.IGNORECASE)
+    if m:
+        flt, players = _selector(m.group("what"), ctx, loose=True)
+        if players or "controller" in flt:
+            raise _GapError(f"condition: for each {text}")
+        flt["controller"] = "you"
+        return {"filter": flt}
+    raise _GapError(f"condition: for each {text}")
+
+
+_MAY = re.compile(r"^you may (?!pay\b)", re.IGNORECASE)
+_CLAUSE = r'(?:[^,"]|"[^"]*")+'
+_IF = re.compile(rf"^if (?P<cond>{_CLAUSE}), (?P<body>.+)$", re.IGNORECASE)
+_TRAILING_IF = re.compile(rf"^(?P<body>[^,]+?)(?<!\bonly) if (?!able\b)(?P<cond>{_CLAUSE}?)\.?$", re.IGNORECASE)
+"""``Draw a card if you have no cards in your hand.``"""
+_MODES = re.compile(r"^choose one\s*[-\u2013:]\s*(?P<body>.+)$", re.IGNORECASE | re.DOTALL)
+
+
+def _logic(rest: str, ctx: _Ctx, it_self: bool, modes_ok: bool) -> tuple[list[JsonDict], str] | None:
+    """A "you may" or "if" sentence, or a list of modes, at the start of ``rest``: the
+    effects and what is left; None when ``rest`` starts with none of them."""
+    m = _MODES.match(rest)
+    if m:
+        if not modes_ok:
+            raise _GapError(f"effect: {_split_sentences(rest)[0]} (modes here are not in the vocabulary)")
+        modes = [p.strip() for p in re.split(r";\s*(?:or\s+)?|\s*\n\s*or\s+", m.group("body")) if p.strip()]
+        modes = [re.sub(r"^or\s+", "", p, flags=re.IGNORECASE) for p in modes]
+        if len(modes) < 2:
+            raise _GapError(f"effect: {_split_sentences(rest)[0]}")
+        return [{"op": "choose", "modes": [_effects(_capitalise(p), ctx) for p in modes]}], ""
+    sentence = _split_sentences(rest)[0]
+    if re.search(r"\binstead\b|\botherwise\b", sentence, re.IGNORECASE):
+        return None
+    if _MAY.match(sentence):
+        try:
+            inner = _effects(_capitalise(sentence[len("you may ") :]), ctx, it_self=it_self)
+        except _GapError:
+            inner = []
+        if not inner or any(e["op"] in ("search", "discard", "may", "if", "choose") for e in inner):
+            raise _GapError(f"effect: {_capitalise(sentence)}")
+        return [{"op": "may", "effects": inner}], rest[len(sentence) :]
+    m = _IF.match(sentence) or _TRAILING_IF.match(sentence)
+    if m:
+        cond = _condition(m.group("cond"), ctx)
+        inner = _effects(_capitalise(m.group("body")), ctx)
+        if any(e["op"] in ("search", "discard", "may", "if", "choose") for e in inner):
+            raise _GapError(f"effect: {sentence}")
+        return [{"op": "if", "condition": cond, "effects": inner}], rest[len(sentence) :]
+    return None
+
+
+def _effect_first(pattern: str) -> Callable[[EffectBuilder], EffectBuilder]:
+    """Like :func:`_effect`, tried before the others (a "for each" tail changes the meaning)."""
+
+    def register(fn: EffectBuilder) -> EffectBuilder:
+        _EFFECTS.insert(0, (re.compile(pattern + _END, re.IGNORECASE), fn))
+        return fn
+
+    return register
+
+
+@_effect_first(r"(?P<src>this card|it) deals (?P<n>\d+) damage to (?P<t>[^.]+?) for each (?P<c>[^.]+?)")
+def _deal_per(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    if m.group("src").lower() == "it" and not it_self:
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    target = _target(m.group("t"), ctx)
+    return [{"op": "deal_damage", "amount": int(m.group("n")), "target": target, "per": _count(m.group("c"), ctx)}]
+
+
+@_effect_first(
+    r"(?P<t>[^.]+?) gains? (?P<m>\[[+-]\d+/[+-]\d+\]) for each (?P<c>[^.]+?) until (?:the )?end of (?:the )?turn"
+)
+def _gains_per(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    target = _subject(m.group("t"), ctx, continuous=False, it_self=it_self)
+    assert target is not None
+    atk, def_, _ = _modifiers(m.group("m"))
+    return [{"op": "modify", "atk": atk, "def": def_, "target": target, "per": _count(m.group("c"), ctx)}]
+
+
+@_effect_first(r"(?:you )?gain (?P<n>\d+) life for each (?P<c>[^.]+?)")
+def _gain_life_per(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    return [{"op": "gain_life", "amount": int(m.group("n")), "who": "you", "per": _count(m.group("c"), ctx)}]
+
+
+_REDUCTION = re.compile(
+    rf"^(?:\[Continuous\]\s*:?\s*)?(?:if (?P<pre>{_CLAUSE}), )?"
+    r"you may pay (?P<c>(?:\{[^{}]+\})+) less to play this card"
+    r"(?:,? if (?P<post>.+?)|,? for each (?P<per>.+?))?\.?$",
+    re.IGNORECASE,
+)
+
+
+def _cost_reduction(text: str, ctx: _Ctx) -> Delta | None:
+    """ "You may pay {1} less to play this card [if <condition>] [for each X]" (FoW-5.5 9.3 p2.5)."""
+    m = _REDUCTION.match(text)
+    if not m:
+        return None
+    if m.group("pre") and m.group("post"):
+        raise _GapError(f"condition: {text}")
+    out: JsonDict = {"cost": _will_cost(m.group("c"), "cost reduction")}
+    cond = m.group("pre") or m.group("post")
+    if cond:
+        out["condition"] = _condition(cond, ctx)
+    if m.group("per"):
+        out["per"] = _count(m.group("per"), ctx)
+    return {"cost_reduction": out}
+
+
+def _continuous_logic(raw: str, body: str, ctx: _Ctx) -> JsonDict | None:
+    """ "As long as <condition>, <continuous>", "<continuous> as long as <condition>" and
+    "This card gains [+N/+N] for each X" (FoW-5.5 9.4 p1)."""
+    m = re.fullmatch(rf"as long as (?P<c>{_CLAUSE}), (?P<b>.+)", body, re.IGNORECASE) or re.fullmatch(
+        rf"(?P<b>.+?),? as long as (?P<c>{_CLAUSE})", body, re.IGNORECASE
+    )
+    if m:
+        if re.search(r"\b(?:as long as|if|for each|unless|instead|may)\b", m.group("b"), re.IGNORECASE):
+            raise _GapError(f"condition: {body}")
+        subject = m.group("b")
+        if re.match(r"it (?:gains|cannot)\b", subject) and re.search(r"\bon this card$", m.group("c")):
+            subject = "this card" + subject[len("it") :]  # "there are ... counters on this card, it gains"
+        ability = _continuous(raw, subject, ctx)
+        if ability["kind"] != "continuous":
+            raise _GapError(f"condition: {body}")
+        ability["condition"] = _condition(m.group("c"), ctx)
+        return ability
+    m = re.fullmatch(r"(?P<s>.+?) gains? ?(?P<m>\[[+-]\d+/[+-]\d+\]) for each (?P<c>.+)", body, re.IGNORECASE)
+    if m:
+        ability = _continuous(raw, f"{m.group('s')} gains {m.group('m')}", ctx)
+        ability["per"] = _count(m.group("c"), ctx)
+        return ability
+    return None
+
+
+def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = False) -> list[JsonDict]:
     """A sequence of effect sentences, all of which must be recognised."""
     rest = text.strip()
     if not rest:
         raise _GapError("effect: (none)")
     out: list[JsonDict] = []
     while rest:
+        logic = _logic(rest, ctx, it_self and not out, modes_ok and not out)
+        if logic is not None:
+            out += logic[0]
+            rest = logic[1].strip()
+            continue
         for pattern, build in _EFFECTS:
             m = pattern.match(rest)
             if m:
@@ -1282,7 +1514,11 @@ def _activate(raw: str, body: str, ctx: _Ctx, *, required: bool) -> JsonDict | N
         if m:
             ability[flag] = True
             effect_text = effect_text[: m.start()]
-    ability["effects"] = _effects(_capitalise(effect_text), ctx)
+    m = re.search(rf"\s*Play this ability only if (?P<c>{_CLAUSE})\.?$", effect_text, re.IGNORECASE)
+    if m:  # a condition to play it (card text, 1.4 p1)
+        ability["condition"] = _condition(m.group("c"), ctx)
+        effect_text = effect_text[: m.start()]
+    ability["effects"] = _effects(_capitalise(effect_text), ctx, modes_ok=True)
     return ability
 
 
@@ -1315,6 +1551,9 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
     }.get(low)
     if replacement:
         return {"kind": "replacement", "text": raw, "replaces": replacement[0], "instead": replacement[1]}
+    logic = _continuous_logic(raw, body, ctx)
+    if logic is not None:
+        return logic
     if re.search(r"\b(?:as long as|if(?! able$)|for each|unless|while|during|until|instead|may)\b", low):
         raise _GapError(f"condition: {body}")
     for verb, rules in _RULE_VERBS.items():
@@ -1422,16 +1661,41 @@ def _judgment(text: str, ctx: _Ctx) -> Delta | None:
     if not m:
         return None
     rest = m.group("rest").strip()
-    cm = re.fullmatch(r"(?:pay\s+)?(?P<c>(?:\{[^{}]*\}\s*)+)\.?", rest, re.IGNORECASE)
+    cm = re.fullmatch(r"(?:pay\s+)?(?P<c>(?:\{[^{}]*\}\s*)+)(?:\.?|[.:]\s+(?P<tail>.+))", rest, re.IGNORECASE)
     if not cm:
         raise _GapError(f"keyword: [Judgment] {rest}")
+    extra: JsonDict = {}
+    if cm.group("tail"):
+        extra = _ability_limits(cm.group("tail"), ctx, rest)
     if ctx.type != "ruler":
         raise _GapError("keyword: [Judgment] on a card that is not a ruler")
     cost = _will_cost(cm.group("c"), "keyword: [Judgment] cost")
     j_id = ctx.card_id + "J"
     if ctx.ids is not None and j_id not in ctx.ids:
         raise _GapError(f"keyword: [Judgment] (the J-ruler side {j_id} is not in the database)")
-    return {"judgment": {"cost": cost, "j_ruler": j_id}}
+    return {"judgment": {"cost": cost, "j_ruler": j_id, **extra}}
+
+
+def _ability_limits(tail: str, ctx: _Ctx, whole: str) -> JsonDict:
+    """ "You may pay {1} less to play this ability [if ...] [for each ...]" and "Play this
+    ability only if <condition>" after a [Judgment] cost."""
+    m = re.fullmatch(
+        rf"you may pay (?P<c>(?:\{{[^{{}}]+\}})+) less to play this ability"
+        rf"(?:,? if (?P<cond>{_CLAUSE})|,? for each (?P<per>.+?))?\.?",
+        tail.strip(),
+        re.IGNORECASE,
+    )
+    if m:
+        reduction: JsonDict = {"cost": _will_cost(m.group("c"), "cost reduction")}
+        if m.group("cond"):
+            reduction["condition"] = _condition(m.group("cond"), ctx)
+        if m.group("per"):
+            reduction["per"] = _count(m.group("per"), ctx)
+        return {"reduction": reduction}
+    m = re.fullmatch(rf"play this ability only if (?P<cond>{_CLAUSE})\.?", tail.strip(), re.IGNORECASE)
+    if m:
+        return {"condition": _condition(m.group("cond"), ctx)}
+    raise _GapError(f"keyword: [Judgment] {whole}")
 
 
 def _keyword(raw: str, text: str, ctx: _Ctx) -> Delta | None:
@@ -1540,11 +1804,25 @@ def _paragraph(raw: str, ctx: _Ctx) -> Delta | None:
         if re.match(r"^\[(?:Continuous|Activate|Enter)\]", text) or _TRIGGER_START.match(text):
             m = re.match(r"^(\[[^\]]+\]|[^,:]+)", text)
             raise _GapError(f"trigger: {(m.group(1) if m else text).strip()} (on a spell)")
-        return {"effects": _effects(text, ctx)}
+        reduction = _cost_reduction(text, ctx)
+        return reduction if reduction is not None else {"effects": _effects(text, ctx, modes_ok=True)}
+    reduction = _cost_reduction(text, ctx)
+    if reduction is not None:
+        return reduction
     return {"abilities": _ability(raw, text, ctx)}
 
 
-_SCALARS = ("awakening", "incarnation", "judgment", "trigger", "stealth", "evolution", "shift", "other_side")
+_SCALARS = (
+    "awakening",
+    "incarnation",
+    "judgment",
+    "trigger",
+    "stealth",
+    "evolution",
+    "shift",
+    "other_side",
+    "cost_reduction",
+)
 
 
 def _merge(build: JsonDict, delta: Delta) -> None:

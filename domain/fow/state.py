@@ -95,6 +95,8 @@ class ChaseItem:
     awakened: bool = False
     choice: str | None = None
     resolved_effects: int = 0
+    modes: list[int] = field(default_factory=list)
+    """Modes chosen as it was played (FoW-5.5 9.3 p2.3)."""
 
 
 @dataclass(slots=True)
@@ -459,6 +461,17 @@ def _choice(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     s.pending = Pending(kind=d["kind"], player=d["player"], options=dict(d.get("options", {})))
 
 
+@handles("OptionChosen")
+def _option_chosen(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    # the "you may" question is answered; the effects that follow are their own events
+    s.pending = None
+
+
+@handles("ConditionChecked")
+def _condition_checked(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    pass  # a record for judges: which branch of an "if" applied
+
+
 @handles("CardsDrawn")
 def _drawn(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     # bookkeeping event; the moves themselves are CardMoved events
@@ -509,6 +522,7 @@ def _put_on_chase(s: GameState, d: Mapping[str, Any], e: Event) -> None:
         targets=[list(t) for t in d.get("targets", [])],
         awakened=bool(d.get("awakened", False)),
         choice=d.get("choice"),
+        modes=list(d.get("modes", [])),
     )
     s.chase.append(item)
     s.counter += 1

@@ -1,0 +1,237 @@
+"""The engine side of conditions, optional effects, modes and variable amounts.
+
+* a :class:`~domain.fow.cards.Condition` is checked against the state ("if you control X",
+  "as long as ...", "if your J/ruler is ...", "unless ...");
+* a :class:`~domain.fow.cards.Count` counts objects ("for each X");
+* ``may`` asks the controller on resolution (``ChoiceRequested`` kind ``optional``, answered
+  with ``ChooseOptional``; the answer is recorded as ``OptionChosen``);
+* ``if`` applies its effects or its ``otherwise`` effects (``ConditionChecked``);
+* ``choose`` (modes) is chosen as the card or ability is played (FoW-5.5 9.3 p2.3): the
+  chosen modes replace it, the others are treated as if they did not exist.
+
+Pure functions over :class:`~domain.fow.state.GameState`; effects are applied through the
+``apply`` callback of :mod:`domain.fow.actions` (which imports this module).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from domain.fow.cards import Card, Choose, Condition, Cost, CostReduction, Count, Filter, If, May
+from domain.fow.characteristics import effective_type, matches
+from domain.fow.context import Ctx
+from domain.fow.state import ChaseItem, GameState
+
+ApplyEffect = Callable[[Ctx, ChaseItem, Any, "list[str] | None", str, Any], "str | None"]
+WRAPPERS = (May, If)
+
+
+# --- conditions and counts ----------------------------------------------------------------
+
+
+def condition_met(s: GameState, cond: Condition, you: str, source: str | None) -> bool:
+    """Whether ``cond`` holds for the player ``you`` (the controller of the ability)."""
+    if cond.kind == "controls":
+        assert cond.filter is not None
+        held = sum(1 for oid in _zone_objects(s, cond.filter) if _counts(s, cond.filter, oid, you, source))
+        met = held >= cond.at_least
+    elif cond.kind == "ruler_is":
+        met = _ruler_named(s, you, cond.rulers, cond.j_rulers)
+    elif cond.kind == "life":
+        life = s.players[you].life
+        met = (cond.life_at_most is None or life <= cond.life_at_most) and (
+            cond.life_at_least is None or life >= cond.life_at_least
+        )
+    elif cond.kind == "hand":
+        met = len(s.zones[you]["hand"]) >= cond.at_least
+    else:
+        assert cond.counter is not None
+        met = _counters_on(s, source, cond.counter) >= cond.at_least
+    return met != cond.negate
+
+
+def _counters_on(s: GameState, source: str | None, counter: str) -> int:
+    obj = s.objects.get(source or "")
+    return obj.counters.get(counter, 0) if obj is not None else 0
+
+
+def _ruler_named(s: GameState, you: str, rulers: Sequence[str], j_rulers: Sequence[str]) -> bool:
+    ruler = any(effective_type(s, o) == "ruler" and s.card_of(o).name in rulers for o in s.zones[you]["ruler_area"])
+    return ruler or any(
+        effective_type(s, o) == "j_ruler" and s.card_of(o).name in j_rulers for o in s.zones[you]["field"]
+    )
+
+
+def _zone_objects(s: GameState, flt: Filter) -> list[str]:
+    zones = [flt.zone]
+    if flt.zone == "field" and not flt.types:
+        # "a Moon you control", "\"Abel\" you control": no card type, so a card anywhere in
+        # a playground counts, a ruler in the ruler area included (FoW-5.5 2.1 p6, 2.5 p4)
+        zones += ["ruler_area", "stone_area"]
+    return [oid for zone in zones for pid in s.order for oid in s.zones[pid].get(zone, [])]
+
+
+def _counts(s: GameState, flt: Filter, oid: str, you: str, source: str | None) -> bool:
+    # conditions read only printed information (zone, type, race, name...), never ATK/DEF,
+    # so they can be checked while characteristics are being computed
+    zone = s.objects[oid].zone
+    here = flt if zone == flt.zone else flt.model_copy(update={"zone": zone})
+    return matches(s, here, oid, you, source, chars_ok=False)
+
+
+def count_of(s: GameState, per: Count, you: str, source: str | None) -> int:
+    """ "for each X": how many objects match now (or counters are on the source card)."""
+    if per.counter is not None:
+        return _counters_on(s, source, per.counter)
+    flt = per.filter
+    assert flt is not None
+    return sum(1 for oid in _zone_objects(s, flt) if _counts(s, flt, oid, you, source))
+
+
+def amount_of(s: GameState, eff: Any, you: str, source: str | None) -> int:
+    """The amount of a damage or life effect, multiplied by its ``per`` count if any."""
+    per: Count | None = getattr(eff, "per", None)
+    amount: int = eff.amount
+    return amount if per is None else amount * count_of(s, per, you, source)
+
+
+# --- modes (9.3 p2.3) -----------------------------------------------------------------------
+
+
+def choice_of_modes(effects: Sequence[Any]) -> Choose | None:
+    return next((e for e in effects if isinstance(e, Choose)), None)
+
+
+def expand(effects: Sequence[Any], modes: Sequence[int]) -> list[Any]:
+    """``effects`` with the ``choose`` effect replaced by the chosen modes, in printed order."""
+    out: list[Any] = []
+    for eff in effects:
+        if isinstance(eff, Choose):
+            for i in sorted(modes):
+                if 0 <= i < len(eff.modes):
+                    out += eff.modes[i]
+        else:
+            out.append(eff)
+    return out
+
+
+def check_modes(ctx: Ctx, effects: Sequence[Any], given: Any, what: str) -> list[int]:
+    """Validate the modes chosen as ``what`` is played (FoW-5.5 9.3 p2.3)."""
+    choose = choice_of_modes(effects)
+    if choose is None:
+        if given not in (None, []):
+            raise ctx.reject("rules/no_modes", "9.3 p2.3", f"{what} has no modes to choose")
+        return []
+    valid = (
+        isinstance(given, list)
+        and all(isinstance(i, int) and not isinstance(i, bool) and 0 <= i < len(choose.modes) for i in given)
+        and len(set(given)) == len(given) == choose.count
+    )
+    if not valid:
+        raise ctx.reject(
+            "rules/mode_choice",
+            "9.3 p2.3",
+            f"{what} says choose {choose.count}: give 'modes' as {choose.count} distinct index(es) "
+            f"from 0 to {len(choose.modes) - 1}",
+        )
+    return sorted(given)
+
+
+def mode_options(effects: Sequence[Any]) -> list[list[int]]:
+    """Every legal choice of modes (for ``legal_actions``); ``[[]]`` without modes."""
+    import itertools
+
+    choose = choice_of_modes(effects)
+    if choose is None:
+        return [[]]
+    return [list(c) for c in itertools.combinations(range(len(choose.modes)), choose.count)]
+
+
+# --- may / if on resolution -------------------------------------------------------------------
+
+
+def nested(eff: Any) -> list[Any]:
+    """The effects held by a ``may`` or ``if`` (both branches), in order."""
+    if isinstance(eff, May):
+        return list(eff.effects)
+    if isinstance(eff, If):
+        return list(eff.effects) + list(eff.otherwise)
+    return []
+
+
+def apply_wrapper(
+    ctx: Ctx,
+    item: ChaseItem,
+    eff: May | If,
+    groups: list[list[str]],
+    cause: str,
+    choice: Any,
+    apply: ApplyEffect,
+    chosen_count: Callable[[Any], int],
+) -> str | None:
+    """Resolve a ``may`` or ``if``; None when it waits for the controller's decision."""
+    s = ctx.s
+    you = item.controller
+    name = s.card_of(item.source).name
+    if isinstance(eff, May):
+        if choice is None:
+            ctx.emit(
+                "ChoiceRequested",
+                {"player": you, "kind": "optional", "options": {"item": item.id, "source": item.source}},
+                "9.3 p3.2",
+                cause=cause,
+            )
+            return None
+        accepted = bool(choice)
+        cause = ctx.emit(
+            "OptionChosen", {"player": you, "item": item.id, "accepted": accepted}, "9.3 p3.2", cause=cause, actor=you
+        )
+        chosen = list(eff.effects) if accepted else []
+        skip = 0
+    else:
+        met = condition_met(s, eff.condition, you, item.source)
+        cause = ctx.emit(
+            "ConditionChecked",
+            {"item": item.id, "source": item.source, "met": met, "card": name},
+            "9.3 p3.2",
+            cause=cause,
+        )
+        chosen = list(eff.effects) if met else list(eff.otherwise)
+        skip = 0 if met else sum(chosen_count(e) for e in eff.effects)
+    index = skip
+    for inner in chosen:
+        n = chosen_count(inner)
+        group = (groups[index] if index < len(groups) else []) if n else None
+        index += n
+        result = apply(ctx, item, inner, group, cause, None)
+        assert result is not None, "effects inside may/if never wait for a choice (checked by the card model)"
+        cause = result
+    return cause
+
+
+# --- cost reductions (9.3 p2.5) ---------------------------------------------------------------
+
+
+def reduced_cost(s: GameState, card: Card, you: str, oid: str) -> Cost | None:
+    """The cost of ``card`` with its "you may pay ... less" applied, or None when it has no
+    reduction or its condition does not hold now (the reduction is then not available)."""
+    if card.cost is None:
+        return None
+    return reduce(s, card.cost, card.cost_reduction, you, oid)
+
+
+def reduce(s: GameState, cost: Cost, red: CostReduction | None, you: str, oid: str) -> Cost | None:
+    """``cost`` less ``red`` (counted for ``oid``'s controller ``you``); None when not available."""
+    if red is None:
+        return None
+    if red.condition is not None and not condition_met(s, red.condition, you, oid):
+        return None
+    times = 1 if red.per is None else count_of(s, red.per, you, oid)
+    if times == 0:
+        return None
+    attribute = dict(cost.attribute)
+    for symbol, n in red.cost.attribute.items():
+        attribute[symbol] = max(0, attribute.get(symbol, 0) - n * times)
+    attribute = {k: v for k, v in attribute.items() if v}
+    return Cost(attribute=attribute, free=max(0, cost.free - red.cost.free * times))
