@@ -6,7 +6,6 @@ database, and the command line."""
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 from typing import Any
 
@@ -555,9 +554,7 @@ def test_reminder_only_paragraph_is_not_an_ability(imported: dict[str, ImportedC
 
 def test_whole_database_imports(records: list[dict[str, Any]]) -> None:
     assert len(records) == 5709
-    started = time.perf_counter()
-    result = import_cards(records)
-    assert time.perf_counter() - started < 10
+    result = import_cards(records)  # its speed: bench/bench_parsing.py
     assert len(result.cards) == 5709
     for c in result.cards:
         assert c.status in ("full", "partial", "none")
