@@ -663,6 +663,15 @@ class LlNarrator(GenericNarrator):
     def _CheckTiming(self, d: Mapping[str, Any]) -> str:  # noqa: N802
         return "Check timing: automatic abilities and rule processes are handled"
 
+    def _LoopDeclared(self, d: Mapping[str, Any]) -> str:  # noqa: N802
+        steps = len(d["actions"])
+        return f"{self.player(d['player'])} announced a perpetual cycle of {steps} action(s), {d['times']} time(s)"
+
+    def _LoopPerformed(self, d: Mapping[str, Any]) -> str:  # noqa: N802
+        done = f"The perpetual cycle was performed {d['times']} of the {d['declared']} time(s) announced"
+        stopped = d.get("stopped_by")
+        return f"{done}; {self.player(stopped)} stops it with another action" if stopped else done
+
     def _RedrawDeclared(self, d: Mapping[str, Any]) -> str:  # noqa: N802
         n = len(d["cards"])
         return f"{self.player(d['player'])} redrew {n} card{'s' if n != 1 else ''}: {self.cards(d['cards'])}"

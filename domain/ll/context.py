@@ -42,6 +42,9 @@ class Ctx:
         self.from_state: str | None = None
         """The digest of the state a main-phase action is taken from: recorded with the
         action's decision event (12.1.1.2)."""
+        self.command: dict[str, Any] | None = None
+        """The command (``{player, type, args}``) recorded with its decision event: the
+        actions a perpetual cycle may be declared of (12.1.1.1)."""
 
     def emit(
         self, type_: str, data: Mapping[str, Any], rule: str, *, cause: str | None = None, actor: str = RULES_AUTHORITY
@@ -51,6 +54,9 @@ class Ctx:
         if self.from_state is not None and type_ in DECISIONS:
             data = {**data, "from_state": self.from_state}
             self.from_state = None
+        if self.command is not None and type_ in DECISIONS:
+            data = {**data, "command": self.command}
+            self.command = None
         event = Event(
             seq=self.s.seq + 1,
             type=type_,

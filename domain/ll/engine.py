@@ -39,6 +39,7 @@ Circles are location codes ``FL FC FR BL BC BR`` (front/back row, left/center/ri
 
 from __future__ import annotations
 
+import copy
 import itertools
 from collections import Counter
 from collections.abc import Callable, Mapping
@@ -940,12 +941,23 @@ def play_auto(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         flow.resume(ctx, point)
 
 
-@command("Choose", "choose", "number", "confirm", "rule_choice", "replacement")
+@command("Choose", "choose", "number", "confirm", "rule_choice", "replacement", "loop_response")
 def choose(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     s = ctx.s
     p = s.pending
     assert p is not None
     choice = args.get("choice")
+    if p.kind == "loop_response":
+        among = list(p.options["among"])
+        if not isinstance(choice, int) or isinstance(choice, bool) or choice not in among:
+            raise ctx.reject(
+                "rules/illegal_choice",
+                "12.1.1.1",
+                f"choose how many times the perpetual cycle is performed: one of {among}",
+            )
+        assert s.loop is not None
+        _loop_response(ctx, player, choice, s.loop, list(p.resume))
+        return
     if p.kind == "replacement":
         options = [str(o) for o in p.options["options"]]
         may_decline = bool(p.options["may_decline"])
@@ -985,6 +997,201 @@ def concede(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     actions.end_game(ctx, ctx.s.opponent(player), "1.2.4")
 
 
+# --- perpetual cycles (12.1.1.1) -------------------------------------------------------------------
+
+MAX_LOOP_TIMES = 100
+"""The largest number of repetitions one declaration may ask for: each one is performed and
+recorded, so the number is kept to what a table would shortcut in practice."""
+MAX_OFFERED_LOOP = 8
+"""``legal_actions`` offers cycles of at most this many actions (``decide`` accepts longer ones)."""
+MAX_OFFERED_TIMES = 10
+"""``legal_actions`` offers at most this many repetitions (``decide`` accepts up to
+``MAX_LOOP_TIMES``): each offer is tried on a copy of the game, at every decision."""
+MAIN_LOOP_COMMANDS = ("Deploy", "Trance", "LuckDrive", "UseAbility", "Rearrange")
+LOOP_COMMANDS = (*MAIN_LOOP_COMMANDS, "PlayAuto", "Choose")
+
+
+def _is_recorded(s: GameState, player: str, type_: str) -> bool:
+    """Whether a command is recorded for perpetual cycles (12.1.1.1): the turn player's
+    main-phase actions, and after the first of them this turn the answers to decisions."""
+    p = s.pending
+    if p is None or p.kind == "loop_response":
+        return False
+    if p.kind == "main":
+        return player == s.turn_player and type_ in MAIN_LOOP_COMMANDS
+    return bool(s.loop_log) and type_ in ("PlayAuto", "Choose")
+
+
+def _start_action(ctx: Ctx, state: GameState, player: str, type_: str, args: Mapping[str, Any]) -> None:
+    """What a command records with its decision event: the state it was taken from (12.1.1.2)
+    and the command itself (12.1.1.1)."""
+    p = state.pending
+    if p is not None and p.kind == "main" and player == state.turn_player:
+        ctx.from_state = game_state_digest(state)  # 12.1.1.2: recorded with the action
+    if _is_recorded(state, player, type_):
+        ctx.command = {"player": player, "type": type_, "args": copy.deepcopy(dict(args))}
+
+
+def _loop_actions(ctx: Ctx, player: str, raw: Any) -> list[dict[str, Any]]:
+    """The demonstrated series of actions (12.1.1.1): the last actions actually performed this
+    turn, starting with one of the turn player's main-phase actions."""
+    shape = (
+        isinstance(raw, list)
+        and raw
+        and all(
+            isinstance(a, Mapping)
+            and set(a) == {"player", "type", "args"}
+            and a["type"] in LOOP_COMMANDS
+            and isinstance(a["args"], Mapping)
+            for a in raw
+        )
+    )
+    if not shape:
+        raise ctx.reject(
+            "command/malformed",
+            "12.1.1.1",
+            "'actions' must be a non-empty list of {player, type, args}: the commands of the cycle, as performed",
+        )
+    declared: list[dict[str, Any]] = copy.deepcopy(list(raw))
+    log = ctx.s.loop_log
+    if declared[0]["player"] != player or declared[0]["type"] not in MAIN_LOOP_COMMANDS:
+        raise ctx.reject(
+            "rules/loop_not_performed", "12.1.1.1", "a perpetual cycle starts with one of your main-phase actions"
+        )
+    if len(declared) > len(log) or log[-len(declared) :] != declared:
+        raise ctx.reject(
+            "rules/loop_not_performed",
+            "12.1.1.1",
+            "the cycle's actions must be the last actions actually performed this turn, in order",
+        )
+    return declared
+
+
+def _perform(ctx: Ctx, action: Mapping[str, Any]) -> None:
+    """One action of a cycle, as if its command came alone: it records what it was taken from,
+    12.1.1.2 applies to it, and the check-timing rounds counted for 12.1.1.3 start again."""
+    s = ctx.s
+    player, type_, args = str(action["player"]), str(action["type"]), action["args"]
+    before, start = list(s.cycle_log), len(ctx.events)
+    ctx.loops = 0
+    _start_action(ctx, s, player, type_, args)
+    try:
+        COMMANDS[type_](ctx, player, dict(args))
+    finally:
+        ctx.from_state, ctx.command = None, None
+    rejection = _perpetual_cycle(before, type_, ctx.events[start:])
+    if rejection is not None:
+        raise RejectedError(rejection)
+
+
+def _try_loop(s: GameState, declared: list[dict[str, Any]], times: int, cause: str) -> tuple[int, int, bool]:
+    """Perform the declared actions up to ``times`` times on a copy of the game: how many
+    repetitions could be performed in full, how many decisions of the non-turn player with
+    another answer they hold, and whether the game ended during them."""
+    opponent = s.opponent(s.turn_player)
+    trial = Ctx(s.clone(), cause)
+    stop_points = 0
+    for done in range(times):
+        for action in declared:
+            if action["player"] == opponent and _has_other_answer(trial.s, opponent):
+                stop_points += 1
+            try:
+                _perform(trial, action)
+            except RejectedError:
+                return done, stop_points, False
+            except GameOverError:
+                return done, stop_points, True
+            if trial.s.finished:
+                return done, stop_points, True
+    return times, stop_points, False
+
+
+def _has_other_answer(s: GameState, player: str) -> bool:
+    p = s.pending
+    if p is None or p.player != player:
+        return False
+    return len([c for c in legal_actions(s, player) if c.type != "Concede"]) > 1
+
+
+@command("DeclareLoop")
+def declare_loop(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
+    """12.1.1.1: the turn player demonstrates the actions of a perpetual cycle and announces
+    how many times they perform it; the non-turn player answers (``loop_response``)."""
+    s = ctx.s
+    p = s.pending
+    if p is None or p.kind != "main" or p.player != player:
+        raise ctx.reject(
+            "rules/not_main_phase_play_timing",
+            "12.1.1.1",
+            "only the turn player announces a perpetual cycle, when they may take a main-phase action",
+        )
+    times = args.get("times")
+    if not isinstance(times, int) or isinstance(times, bool) or not 1 <= times <= MAX_LOOP_TIMES:
+        raise ctx.reject(
+            "command/malformed", "12.1.1.1", f"'times' must be a number of repetitions from 1 to {MAX_LOOP_TIMES}"
+        )
+    declared = _loop_actions(ctx, player, args.get("actions"))
+    done, stop_points, ended = _try_loop(s, declared, times, ctx.cause)  # on a copy of the game
+    if ended:
+        raise ctx.reject("rules/loop_not_repeatable", "12.1.1.1", "the game ends while performing those actions")
+    if done < times:
+        raise ctx.reject(
+            "rules/loop_not_repeatable",
+            "12.1.1.1",
+            f"those actions can be performed {done} more time(s) only, not {times}",
+        )
+    ctx.emit("LoopDeclared", {"player": player, "actions": declared, "times": times}, "12.1.1.1", actor=player)
+    # a smaller number only together with an action that is not part of the cycle: possible
+    # only at a decision of the non-turn player inside the cycle that has another answer
+    among = list(range(times + 1)) if stop_points else [times]
+    options = {"among": among, "times": times, "by": player}
+    actions.request(ctx, s.opponent(player), "loop_response", options, "12.1.1.1", resume=list(p.resume))
+
+
+def _loop_response(ctx: Ctx, player: str, number: int, loop: Mapping[str, Any], main: list[Any]) -> None:
+    """Perform the declared actions ``number`` times (12.1.1.1); for a smaller number than
+    announced, then the cycle's actions up to the non-turn player's first decision with another
+    answer, which they must answer with an action that is not part of the cycle."""
+    s = ctx.s
+    declared: list[dict[str, Any]] = copy.deepcopy(list(loop["actions"]))
+    times = int(loop["times"])
+    data = {
+        "player": loop["player"],
+        "times": number,
+        "declared": times,
+        "stopped_by": player if number < times else None,
+    }
+    ctx.emit("LoopPerformed", data, "12.1.1.1", actor=player)
+    flow.resume(ctx, main)  # the turn player's main-phase play timing again, where the cycle starts
+    for _ in range(number):
+        for action in declared:
+            _perform(ctx, action)
+    if number == times:
+        return
+    for action in declared:
+        p = s.pending
+        if action["player"] == player and _has_other_answer(s, player):
+            assert p is not None
+            excluded = [{"type": action["type"], "args": action["args"]}]
+            options = {**p.options, "excluded": excluded}
+            actions.request(ctx, player, p.kind, options, "12.1.1.1", resume=list(p.resume))
+            return
+        _perform(ctx, action)
+
+
+def _excluded(state: GameState, cmd: Command) -> Rejection | None:
+    """Having stopped a perpetual cycle, the non-turn player acts outside it (12.1.1.1)."""
+    p = state.pending
+    excluded = p.options.get("excluded") if p is not None and p.player == cmd.player else None
+    if isinstance(excluded, list) and {"type": cmd.type, "args": dict(cmd.args)} in excluded:
+        return Rejection(
+            "rules/loop_action",
+            cite("12.1.1.1"),
+            "having stopped the perpetual cycle, you take an action that is not part of it: choose something else",
+        )
+    return None
+
+
 # --- decide ---------------------------------------------------------------------------------------
 
 
@@ -998,29 +1205,30 @@ def decide(state: GameState, cmd: Command) -> list[Event] | Rejection:
     if handler is None:
         known = ", ".join(sorted(COMMANDS))
         return Rejection("command/unknown_type", cite("9.5.2"), f"unknown command {cmd.type!r}; known: {known}")
+    excluded = _excluded(state, cmd)
+    if excluded is not None:
+        return excluded
     ctx = Ctx(state.clone(), cause)
-    p = state.pending
-    if p is not None and p.kind == "main" and cmd.player == state.turn_player:
-        ctx.from_state = game_state_digest(state)  # 12.1.1.2: recorded with the action
+    _start_action(ctx, state, cmd.player, cmd.type, cmd.args)
     try:
         handler(ctx, cmd.player, dict(cmd.args))
     except RejectedError as exc:
         return exc.rejection
     except GameOverError:
         pass
-    return _perpetual_cycle(state, cmd, ctx.events) or ctx.events
+    return _perpetual_cycle(state.cycle_log, cmd.type, ctx.events) or ctx.events
 
 
-def _perpetual_cycle(state: GameState, cmd: Command, events: list[Event]) -> Rejection | None:
+def _perpetual_cycle(cycle_log: list[list[str]], type_: str, events: list[Event]) -> Rejection | None:
     """12.1.1.2: once the turn player's actions brought the game back to exactly the state
     an action was taken from, the turn player cannot take that same action again."""
     first = next((e for e in events if "from_state" in e.data), None)
-    if first is None or [first.data["from_state"], action_key(first.type, first.data)] not in state.cycle_log:
+    if first is None or [first.data["from_state"], action_key(first.type, first.data)] not in cycle_log:
         return None
     return Rejection(
         "rules/perpetual_cycle",
         cite("12.1.1.2"),
-        f"{cmd.type} was already taken from exactly this game state this turn: repeating it would "
+        f"{type_} was already taken from exactly this game state this turn: repeating it would "
         "repeat a perpetual cycle",
     )
 
@@ -1058,7 +1266,9 @@ def legal_actions(state: GameState, player: str) -> list[Command]:
                 out.append(Command("PlaceLevelCard", player, {"card": oid}))
         out.append(Command("SkipLevel", player))
     elif p.kind == "main":
-        out = _main_actions(s, player)
+        out = _main_actions(s, player) + _loop_declarations(s, player)
+    elif p.kind == "loop_response":  # the announced number, or a smaller one (12.1.1.1), largest first
+        out = [Command("Choose", player, {"choice": n}) for n in sorted(p.options["among"], reverse=True)]
     elif p.kind == "attack":
         for attacker in flow.standing_members(s, player):
             out += [
@@ -1111,6 +1321,25 @@ def legal_actions(state: GameState, player: str) -> list[Command]:
     out = [c for c in out if _accepted(s, c)]
     out.append(Command("Concede", player))
     return out
+
+
+def _loop_declarations(s: GameState, player: str) -> list[Command]:
+    """Perpetual cycles (12.1.1.1) worth announcing: the shortest series of at most
+    ``MAX_OFFERED_LOOP`` actions, starting with a main-phase action, that was just performed
+    twice in a row, to be performed once more, or as many times as it can be (up to
+    ``MAX_OFFERED_TIMES``).  A bounded subset: ``decide`` also accepts any other series of this
+    turn's last actions that starts with a main-phase action, and any number of repetitions in
+    between."""
+    log = s.loop_log
+    for length in range(1, min(MAX_OFFERED_LOOP, len(log) // 2) + 1):
+        suffix = log[-length:]
+        if suffix[0]["player"] != player or suffix[0]["type"] not in MAIN_LOOP_COMMANDS:
+            continue
+        if log[-2 * length : -length] == suffix:
+            most, _, _ = _try_loop(s, suffix, MAX_OFFERED_TIMES, "legal_actions")
+            times = sorted({1, most}) if most else []
+            return [Command("DeclareLoop", player, {"actions": copy.deepcopy(suffix), "times": n}) for n in times]
+    return []
 
 
 def _free_or_all(s: GameState, player: str, territory: int) -> list[list[str]]:
@@ -1327,6 +1556,10 @@ def redact_event(state: GameState, event: Event, viewer: str | None) -> Event:
     d = dict(event.data)
     t = event.type
     d.pop("from_state", None)  # a digest of the whole state, hidden zones included
+    if isinstance(d.get("command"), Mapping):
+        d["command"] = _redact_command(state, d["command"], viewer)
+    if t == "LoopDeclared":
+        d["actions"] = [_redact_command(state, a, viewer) for a in d["actions"]]
     if t == "GameStarted":
         d.pop("seed", None)
         mine = {o["card"] for o in d["objects"] if o["owner"] == viewer}
@@ -1363,6 +1596,17 @@ def redact_event(state: GameState, event: Event, viewer: str | None) -> Event:
             d["oid"] = None
             d["card"] = None
     return Event(event.seq, event.type, d, event.rule, event.cause, event.actor)
+
+
+def _redact_command(state: GameState, command: Mapping[str, Any], viewer: str) -> dict[str, Any]:
+    """A recorded command (12.1.1.1) as ``viewer`` may see it: the cards another player chose
+    that are hidden from the viewer are ``None``."""
+    out = dict(command)
+    choice = command["args"].get("choice")
+    if command["type"] == "Choose" and command["player"] != viewer and isinstance(choice, list):
+        hidden = [c if c not in state.objects or is_visible(state, c, viewer) else None for c in choice]
+        out["args"] = {**command["args"], "choice": hidden}
+    return out
 
 
 class LLEngine:

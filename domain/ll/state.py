@@ -236,6 +236,11 @@ class GameState:
     cycle_log: list[list[str]] = field(default_factory=list)
     """[state digest, action] of every main-phase action this turn: an action taken again from
     exactly the same state would repeat a perpetual cycle (12.1.1.2)."""
+    loop_log: list[dict[str, Any]] = field(default_factory=list)
+    """The commands performed this turn (``{player, type, args}``), from the turn player's
+    first main-phase action on: a perpetual cycle is declared as the last of them (12.1.1.1)."""
+    loop: dict[str, Any] | None = None
+    """A declared perpetual cycle waiting for the non-turn player's answer (12.1.1.1)."""
     counter: int = 0
     """Source of fresh ids (primed abilities, frames, effects): bumped by events only."""
     finished: bool = False
@@ -306,6 +311,8 @@ class GameState:
         new.replacing = copy.deepcopy(self.replacing)
         new.fired = list(self.fired)
         new.cycle_log = list(self.cycle_log)
+        new.loop_log = list(self.loop_log)  # entries are never mutated
+        new.loop = copy.deepcopy(self.loop)
         new.digest_memo = None
         new.order = list(self.order)
         return new
@@ -352,6 +359,8 @@ def state_to_dict(state: GameState) -> dict[str, JSON]:
         "replacing": copy.deepcopy(state.replacing),
         "fired": list(state.fired),
         "cycle_log": [list(x) for x in state.cycle_log],
+        "loop_log": copy.deepcopy(state.loop_log),
+        "loop": copy.deepcopy(state.loop),
         "counter": state.counter,
         "finished": state.finished,
         "winner": state.winner,
@@ -386,6 +395,8 @@ def state_from_dict(data: Mapping[str, Any]) -> GameState:
         replacing=copy.deepcopy(data.get("replacing")),
         fired=list(data["fired"]),
         cycle_log=[list(x) for x in data.get("cycle_log", [])],
+        loop_log=copy.deepcopy(list(data.get("loop_log", []))),
+        loop=copy.deepcopy(data.get("loop")),
         counter=data["counter"],
         finished=data["finished"],
         winner=data["winner"],
@@ -419,6 +430,8 @@ DECISIONS = frozenset(
         "OptionalCostDecided",
         "RuleChoiceMade",
         "ReplacementChosen",
+        "LoopDeclared",
+        "LoopPerformed",
     }
 )
 """Events recording a player's decision: applying one clears the pending decision."""
@@ -429,12 +442,16 @@ def _clear_decision(state: GameState, event: Event) -> None:
     if event.type in DECISIONS:
         if "from_state" in event.data:
             state.cycle_log.append([event.data["from_state"], action_key(event.type, event.data)])  # 12.1.1.2
+        if "command" in event.data:
+            state.loop_log.append(copy.deepcopy(event.data["command"]))  # 12.1.1.1
         state.pending = None
 
 
 def action_key(type_: str, data: Mapping[str, Any]) -> str:
     """A main-phase action as its decision event records it (12.1.1.2)."""
-    return json.dumps({"type": type_, "data": {k: v for k, v in data.items() if k != "from_state"}}, sort_keys=True)
+    return json.dumps(
+        {"type": type_, "data": {k: v for k, v in data.items() if k not in ("from_state", "command")}}, sort_keys=True
+    )
 
 
 TIMESTAMPED = frozenset({"circle", "gate", "battle", "paradox", "my_logicalist"})
@@ -586,6 +603,8 @@ def _turn_began(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     s.turn_player = d["player"]
     s.fired = []
     s.cycle_log = []
+    s.loop_log = []
+    s.loop = None
     for p in s.players.values():
         p.trances = 0
         p.trance_changes = 0
@@ -598,6 +617,16 @@ def _turn_began(s: GameState, d: Mapping[str, Any], e: Event) -> None:
 def _step_began(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     s.phase = d["phase"]
     s.step = d["step"]
+
+
+@handles("LoopDeclared")
+def _loop_declared(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.loop = {"player": d["player"], "actions": copy.deepcopy(d["actions"]), "times": d["times"]}
+
+
+@handles("LoopPerformed")
+def _loop_performed(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.loop = None
 
 
 @handles("ChoiceRequested")
