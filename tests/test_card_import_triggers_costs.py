@@ -42,14 +42,24 @@ def test_phase_triggers(imported: dict[str, ImportedCard]) -> None:
     ]
     # MPR-027: "[Continuous]: At the end of turn, this card deals 200 damage to each player."
     eden = imported["MPR-027"]
-    assert eden.card is not None and shape(eden.card)["abilities"] == [
+    assert eden.card is not None and shape(eden.card)["abilities"][1:] == [
         {
             "kind": "automatic",
             "trigger": "end_of_each_turn",
             "effects": [{"op": "deal_damage", "amount": 200, "target": {"kind": "each_player"}}],
         }
     ]
-    assert eden.unsupported == ("[Continuous]: Players cannot gain life.",)
+    assert eden.unsupported == ()
+
+
+def test_players_cannot_gain_life_is_a_prohibition_on_every_player(imported: dict[str, ImportedCard]) -> None:
+    # MPR-027 "[Continuous]: Players cannot gain life." and Certo, the Blazing Volcano
+    # (VS01-017, SKL-019) "Players cannot gain life.": a rule override binding both players,
+    # which beats any effect that gains life (golden rule FoW-5.5 1.4 p4)
+    prohibition = {"kind": "continuous", "rules": {"players_cannot_gain_life": True}}
+    assert abilities(imported, "MPR-027")[0] == prohibition
+    for card_id in ("VS01-017", "SKL-019"):
+        assert prohibition in abilities(imported, card_id), card_id
 
 
 def test_life_and_damage_triggers(imported: dict[str, ImportedCard]) -> None:

@@ -712,3 +712,39 @@ def test_whenever_this_card_deals_damage_to_anything() -> None:
     actions.deal_damage(ctx, imp_oid, "p2", 100, "given")
     actions.deal_damage(ctx, bear, imp_oid, 100, "given")  # damage dealt to it is not damage it deals
     assert len(triggered_by(ctx.events, imp_oid)) == 2
+
+
+# --------------------------------------------------------------------------------------
+# prohibitions
+
+
+def test_players_cannot_gain_life_beats_an_effect_that_gains_life() -> None:
+    # Eden, the Crimson Garden (MPR-027): "[Continuous]: Players cannot gain life." It binds
+    # every player, whoever controls it: the prohibition takes precedence over Gathering of
+    # Fairies (BFA-005) "You gain 1000 life." (golden rule FoW-5.5 1.4 p4), so no life is
+    # gained and Gloria's Castle Town (TTW-008) "Whenever you gain life" does not trigger
+    from service.rules import load_rules_library
+    from tests.test_fow_conditions import Story
+
+    story = Story({"MPR-027": 4, "BFA-005": 4, "TTW-008": 4})
+    eden = story.put("p2", "MPR-027", "field")  # the opponent's Eden
+    town = story.put("p1", "TTW-008", "field")
+    first, second = story.put("p1", "BFA-005", "hand"), story.put("p1", "BFA-005", "hand")
+    story.will("p1", "W")
+    story.when(cmd("PlayCard", "p1", card=first, targets=[], pay_with=[]))
+    events = story.resolve()
+    prevented = find(events, "LifeGainPrevented")
+    assert prevented.data == {"player": "p1", "amount": 1000} and prevented.rule == "FoW-5.5 1.4 p4"
+    assert "prohibits" in load_rules_library().resolve(prevented.rule).text
+    assert prevented.cause in {f"ev:{e.seq}" for e in events if e.seq < prevented.seq}
+    assert "LifeChanged" not in types(events) and not triggered_by(events, town)
+    assert story.state.players["p1"].life == 4000
+    # once Eden has left the field, the same card gains life again
+    story.by_rule(actions.destroy, eden, "given")
+    story.will("p1", "W")
+    story.when(cmd("PlayCard", "p1", card=second, targets=[], pay_with=[]))
+    events = story.resolve()
+    assert "LifeGainPrevented" not in types(events)
+    assert find(events, "LifeChanged").data["delta"] == 1000 and story.state.players["p1"].life == 5000
+    assert triggered_by(events, town)
+    story.replays()

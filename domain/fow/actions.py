@@ -37,6 +37,7 @@ from domain.fow.cards import (
 )
 from domain.fow.cards import Effect as CardEffect
 from domain.fow.characteristics import (
+    can_gain_life,
     characteristics,
     effective_type,
     granted_anywhere,
@@ -1064,6 +1065,10 @@ def apply_effect(
         sign = 1 if isinstance(eff, GainLife) else -1
         amount = conditions.amount_of(s, eff, you, src)
         for p in _players(s, you, eff.who):
+            if sign > 0 and amount and not can_gain_life(s):
+                # "Players cannot gain life": the prohibition takes precedence (golden rule)
+                cause = ctx.emit("LifeGainPrevented", {"player": p, "amount": amount}, "1.4 p4", cause=cause)
+                continue
             life = s.players[p].life + sign * amount
             cause = ctx.emit("LifeChanged", {"player": p, "delta": sign * amount, "life": life}, "1.5 p4", cause=cause)
             if sign > 0 and amount:

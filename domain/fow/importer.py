@@ -1538,6 +1538,8 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
     low = body.lower()
     if low == "you have no maximum hand size":
         return {"kind": "continuous", "text": raw, "rules": {"max_hand_size": -1}}
+    if low == "players cannot gain life":  # a prohibition beats any life gain (FoW-5.5 1.4 p4)
+        return {"kind": "continuous", "text": raw, "rules": {"players_cannot_gain_life": True}}
     m = re.fullmatch(r'this card (?:has|gains) "([^"]+)" in addition to its other names', body, re.IGNORECASE)
     if m:  # FoW-5.5 2.2
         return {"kind": "continuous", "text": raw, "names": [m.group(1)]}

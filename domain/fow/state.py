@@ -467,6 +467,11 @@ def _option_chosen(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     s.pending = None
 
 
+@handles("LifeGainPrevented")
+def _life_gain_prevented(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    pass  # a record for judges: a life gain that a "cannot gain life" prohibited
+
+
 @handles("ConditionChecked")
 def _condition_checked(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     pass  # a record for judges: which branch of an "if" applied
