@@ -347,3 +347,14 @@ def test_normal_spell_and_magic_stone_area_triggers(imported: dict[str, Imported
         "types": ["magic_stone"],
         "controller": "you",
     }
+
+
+def test_cannot_be_attacked_is_a_rule_override(imported: dict[str, ImportedCard]) -> None:
+    # Moonbreeze Elf (TMS-059) and Amy Apple (VIN002-017): "This card cannot be attacked."
+    # Hansel (CMF-070): "[Continuous]: This card cannot be attacked as long as you control
+    # "Gretel"." The card text beats the attack rule (FoW-5.5 8.2 p3.2, golden rule 1.4 p1)
+    override = {"kind": "continuous", "rules": {"cannot_be_attacked": True}}
+    assert abilities(imported, "TMS-059")[0] == override
+    assert abilities(imported, "VIN002-017") == [override]
+    gretel = {"zone": "field", "types": [], "controller": "you", "name": "Gretel"}
+    assert abilities(imported, "CMF-070")[0] == {**override, "condition": {"kind": "controls", "filter": gretel}}

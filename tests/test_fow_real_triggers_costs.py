@@ -748,3 +748,39 @@ def test_players_cannot_gain_life_beats_an_effect_that_gains_life() -> None:
     assert find(events, "LifeChanged").data["delta"] == 1000 and story.state.players["p1"].life == 5000
     assert triggered_by(events, town)
     story.replays()
+
+
+def test_a_card_that_cannot_be_attacked_is_never_an_attacked_object() -> None:
+    # Moonbreeze Elf (TMS-059): "This card cannot be attacked." Hansel (CMF-070): "[Continuous]:
+    # This card cannot be attacked as long as you control "Gretel"." (CMF-069). The card text
+    # beats the rule that makes a rested J/resonator attackable (FoW-5.5 8.2 p3.2, 1.4 p1)
+    from tests.test_fow_conditions import Story
+
+    story = Story({"TMS-059": 4, "CMF-070": 4, "CMF-069": 4, "T-BEAR": 4})
+    bear = story.put("p1", "T-BEAR", "field")
+    elf, hansel = story.put("p2", "TMS-059", "field"), story.put("p2", "CMF-070", "field")
+    gretel, their_bear = story.put("p2", "CMF-069", "field"), story.put("p2", "T-BEAR", "field")
+    first_turn = story.state.turn
+    for _ in range(80):  # to p1's next main phase: the bear has been controlled since the turn began
+        s = story.state
+        if s.turn > first_turn and s.turn_player == "p1" and (s.phase, s.step) == ("main", "main"):
+            break
+        story.when(cmd("Pass", story.pending.player))
+    for oid in (elf, hansel, their_bear):
+        story.given("CardRested", oid=oid, reason="given")
+    story.when(cmd("InitiateBattle", "p1"))
+    while story.pending.kind != "declare_attack":
+        story.when(cmd("Pass", story.pending.player))
+    offered = {c.args["target"] for c in engine.legal_actions(story.state, "p1") if c.type == "DeclareAttack"}
+    assert offered == {"p2", their_bear}  # rested, yet neither the elf nor Hansel (with Gretel)
+    for oid in (elf, hansel):
+        no = story.refused(cmd("DeclareAttack", "p1", attacker=bear, target=oid))
+        assert (no.code, no.rule) == ("rules/cannot_be_attacked", "FoW-5.5 1.4 p1")
+    # without Gretel, Hansel's "as long as" no longer holds: he can be attacked
+    story.by_rule(actions.destroy, gretel, "given")
+    offered = {c.args["target"] for c in engine.legal_actions(story.state, "p1") if c.type == "DeclareAttack"}
+    assert offered == {"p2", their_bear, hansel}
+    events = story.when(cmd("DeclareAttack", "p1", attacker=bear, target=hansel))
+    declared = find(events, "AttackDeclared")
+    assert declared.data == {"attacker": bear, "target": hansel} and declared.rule == "FoW-5.5 8.2 p3"
+    story.replays()

@@ -429,6 +429,9 @@ class RuleOverrides(_Model):
     """Cannot be chosen as the target of spells or abilities (FoW-5.5 9.3 p2.4)."""
     cannot_be_targeted_by_opponent: bool = False
     """Cannot be chosen as a target by spells or abilities the opponent controls."""
+    cannot_be_attacked: bool = False
+    """Cannot be chosen as the attacked object (FoW-5.5 8.2 p3.2; the card text beats the
+    rule that makes a rested J/resonator attackable, 1.4 p1)."""
     players_cannot_gain_life: bool = False
     """ "Players cannot gain life": prohibits every player's life gain, whoever controls the
     card; the prohibition beats any effect that gains life (FoW-5.5 1.4 p4)."""

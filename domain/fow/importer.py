@@ -1528,6 +1528,7 @@ _RULE_VERBS = {
     "cannot block": {"cannot_block": True},
     "must attack if able": {"must_attack": True},
     "cannot be destroyed": {"cannot_be_destroyed": True},
+    "cannot be attacked": {"cannot_be_attacked": True},
     "cannot be targeted by spells or abilities your opponent controls": {"cannot_be_targeted_by_opponent": True},
     "cannot be targeted by spells or abilities": {"cannot_be_targeted": True},
 }
