@@ -358,3 +358,27 @@ def test_cannot_be_attacked_is_a_rule_override(imported: dict[str, ImportedCard]
     assert abilities(imported, "VIN002-017") == [override]
     gretel = {"zone": "field", "types": [], "controller": "you", "name": "Gretel"}
     assert abilities(imported, "CMF-070")[0] == {**override, "condition": {"kind": "controls", "filter": gretel}}
+
+
+def test_your_j_ruler_attacked_this_turn_is_a_condition(imported: dict[str, ImportedCard]) -> None:
+    # Apostle of Cain (MPR-020): "[Enter]: If your J-Ruler attacked this turn, this card gains
+    # [Swiftness] until end of turn."  Jubal, the Grandsire of Musicians (MPR-031):
+    # "[Continuous]: When this card attacks, if your J-Ruler attacked this turn, this card
+    # deals 500 damage to target resonator." (checked on resolution, FoW-5.5 9.3 p3.2)
+    attacked = {"kind": "j_ruler_attacked"}
+    swiftness = {"op": "grant_skill", "skill": "swiftness", "target": {"kind": "self"}, "duration": "end_of_turn"}
+    assert abilities(imported, "MPR-020") == [
+        {
+            "kind": "automatic",
+            "trigger": "enter",
+            "effects": [{"op": "if", "condition": attacked, "effects": [swiftness]}],
+        }
+    ]
+    damage = {"op": "deal_damage", "amount": 500, "target": chosen("resonator")}
+    assert abilities(imported, "MPR-031") == [
+        {
+            "kind": "automatic",
+            "trigger": "attacks",
+            "effects": [{"op": "if", "condition": attacked, "effects": [damage]}],
+        }
+    ]

@@ -784,3 +784,54 @@ def test_a_card_that_cannot_be_attacked_is_never_an_attacked_object() -> None:
     declared = find(events, "AttackDeclared")
     assert declared.data == {"attacker": bear, "target": hansel} and declared.rule == "FoW-5.5 8.2 p3"
     story.replays()
+
+
+def test_if_your_j_ruler_attacked_this_turn() -> None:
+    # Apostle of Cain (MPR-020): "[Enter]: If your J-Ruler attacked this turn, this card gains
+    # [Swiftness] until end of turn." The condition is checked as the [Enter] ability resolves
+    # (FoW-5.5 9.3 p3.2): false before Alice, Girl of the Lake (TTW-001, [Judgment] {8}) has
+    # attacked as a J-ruler, true after it has (8.2 p3); [Swiftness] lets it attack (11.1)
+    from domain.fow import flow
+    from tests.test_fow_conditions import Story
+
+    story = Story({"MPR-020": 4, "T-BEAR": 4}, ruler="TTW-001")
+
+    def settle() -> list[Event]:
+        events: list[Event] = []
+        for _ in range(20):
+            if not story.state.chase and not story.state.triggered and story.pending.kind == "priority":
+                return events
+            events += story.when(cmd("Pass", story.pending.player))
+        raise AssertionError("the chase did not empty")
+
+    first, second = story.put("p1", "MPR-020", "hand"), story.put("p1", "MPR-020", "hand")
+    story.will("p1", "R")
+    story.when(cmd("PlayCard", "p1", card=first, targets=[], pay_with=[]))
+    events = settle()
+    checked = find(events, "ConditionChecked")
+    assert checked.data["met"] is False and checked.rule == "FoW-5.5 9.3 p3.2"
+    assert "swiftness" not in characteristics(story.state, first).skills and not flow.can_attack_with(
+        story.state, first
+    )
+    story.will("p1", *["W"] * 8)
+    story.when(cmd("PerformJudgment", "p1"))
+    settle()
+    [j_ruler] = [o for o in story.state.zones["p1"]["field"] if story.state.objects[o].side == "j_ruler"]
+    story.when(cmd("InitiateBattle", "p1"))
+    while story.pending.kind != "declare_attack":
+        story.when(cmd("Pass", story.pending.player))
+    story.when(cmd("DeclareAttack", "p1", attacker=j_ruler, target="p2"))
+    for _ in range(30):
+        if story.state.battle is None and story.pending.kind == "priority":
+            break
+        kind = story.pending.kind
+        story.when(cmd("DeclineBlock", "p2") if kind == "declare_block" else cmd("Pass", story.pending.player))
+    assert story.state.players["p2"].life < 4000  # the J-ruler's attack dealt its damage
+    story.will("p1", "R")
+    story.when(cmd("PlayCard", "p1", card=second, targets=[], pay_with=[]))
+    events = settle()
+    checked = find(events, "ConditionChecked")
+    assert checked.data["met"] is True and checked.data["source"] == second
+    assert "swiftness" in characteristics(story.state, second).skills and flow.can_attack_with(story.state, second)
+    assert not flow.can_attack_with(story.state, first)
+    story.replays()

@@ -134,10 +134,10 @@ class Condition(_Model):
     ``rulers`` or your J-ruler (in your field) one of ``j_rulers``; ``life``: your life is
     ``life_at_most`` or less / ``life_at_least`` or more; ``counters``: there are
     ``at_least`` ``counter`` counters on this card; ``hand``: you have ``at_least`` cards
-    in your hand.  ``negate`` turns it around ("unless",
+    in your hand; ``j_ruler_attacked``: your J-ruler attacked this turn.  ``negate`` turns it around ("unless",
     "if you don't")."""
 
-    kind: Literal["controls", "ruler_is", "life", "counters", "hand"]
+    kind: Literal["controls", "ruler_is", "life", "counters", "hand", "j_ruler_attacked"]
     filter: Filter | None = None
     at_least: Annotated[int, Field(ge=1)] = 1
     rulers: list[str] = Field(default_factory=list)

@@ -1154,6 +1154,8 @@ def _condition(text: str, ctx: _Ctx) -> JsonDict:
         return {"kind": "hand", "at_least": _number(m.group("n"))}
     if re.fullmatch(r"you have no cards in your hand", low, re.IGNORECASE):
         return {"kind": "hand", "negate": True}
+    if re.fullmatch(r"your j-ruler attacked this turn", low, re.IGNORECASE):
+        return {"kind": "j_ruler_attacked"}
     m = re.fullmatch(
         rf"there (?:are|is) (?P<n>{NUM}) or more (?P<c>[a-z][a-z ]*?) counters? on this card", low, re.IGNORECASE
     )

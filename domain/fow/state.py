@@ -80,6 +80,9 @@ class PlayerState:
     """The loss condition, once the player has lost (FoW-5.5 13.1)."""
     deck_out: bool = False
     """Had to draw from an empty main deck (FoW-5.5 13.1 p2)."""
+    j_ruler_attacked_turn: int = 0
+    """The last turn in which a J-ruler this player controlled was declared as an attacker
+    ("if your J-Ruler attacked this turn")."""
 
 
 @dataclass(slots=True)
@@ -628,6 +631,9 @@ def _attack(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     s.battle.target = d["target"]
     s.battle.declared = f"ev:{e.seq}"
     s.pending = None
+    attacker = s.objects[d["attacker"]]
+    if attacker.side == "j_ruler":
+        s.players[attacker.controller].j_ruler_attacked_turn = s.turn
 
 
 @handles("AttackForfeited")
