@@ -81,9 +81,9 @@ def test_life_and_damage_triggers(imported: dict[str, ImportedCard]) -> None:
             "effects": [{"op": "draw", "count": 1, "who": "you"}],
         }
     ]
-    # "Whenever this card deals damage, you gain that much life." (CMF-094): the trigger is
-    # expressed, "that much" is not
-    assert imported["CMF-094"].gaps == ("effect: You gain that much life.",)
+    # "[Continuous]: Whenever this card deals damage, you gain that much life." (CMF-094):
+    # the trigger and "that much" (the damage dealt) are both expressed
+    assert imported["CMF-094"].gaps == () and abilities(imported, "CMF-094")[0]["effects"][0]["that_much"] is True
 
 
 def test_triggers_on_other_cards_moving(imported: dict[str, ImportedCard]) -> None:
@@ -382,3 +382,30 @@ def test_your_j_ruler_attacked_this_turn_is_a_condition(imported: dict[str, Impo
             "effects": [{"op": "if", "condition": attacked, "effects": [damage]}],
         }
     ]
+
+
+def test_you_gain_that_much_life_after_dealing_damage(imported: dict[str, ImportedCard]) -> None:
+    # Michizane Sugawara (VIN001-066) and Dark Faria, Shadow Princess of Ebony (TTW-080):
+    # "Whenever this card deals damage, you gain that much life." (the damage dealt, FoW-5.5 9.6 p5)
+    that_much = {
+        "kind": "automatic",
+        "trigger": "deals_damage",
+        "effects": [{"op": "gain_life", "amount": 0, "who": "you", "that_much": True}],
+    }
+    assert abilities(imported, "VIN001-066") == [that_much]
+    assert abilities(imported, "TTW-080")[0] == that_much
+    # Selvaria's Lance (VIN002-074) grants it: "... and "Whenever this card deals damage ⇒ You gain that much life.""
+    [lance] = abilities(imported, "VIN002-074")
+    granted = {**that_much, "text": "Whenever this card deals damage: You gain that much life."}
+    assert lance["grant_abilities"] == [granted]
+
+
+def test_that_much_life_needs_a_damage_trigger() -> None:
+    from pydantic import ValidationError
+
+    from domain.fow.cards import Ability
+
+    with pytest.raises(ValidationError, match="that_much"):
+        Ability.model_validate(
+            {"kind": "automatic", "trigger": "enter", "effects": [{"op": "gain_life", "amount": 0, "that_much": True}]}
+        )

@@ -835,3 +835,27 @@ def test_if_your_j_ruler_attacked_this_turn() -> None:
     assert "swiftness" in characteristics(story.state, second).skills and flow.can_attack_with(story.state, second)
     assert not flow.can_attack_with(story.state, first)
     story.replays()
+
+
+def test_you_gain_that_much_life_is_the_damage_that_triggered_it() -> None:
+    # Michizane Sugawara (VIN001-066): "Whenever this card deals damage, you gain that much
+    # life." The damage dealt is recorded as the ability triggers (FoW-5.5 9.6 p5), carried
+    # onto the chase as it is played (9.6 p6) and gained on resolution (1.5 p4)
+    from tests.test_fow_conditions import Story
+
+    story = Story({"VIN001-066": 4, "T-BEAR": 4})
+    michizane = story.put("p1", "VIN001-066", "field")
+    for dealt, life in ((200, 4200), (700, 4900)):
+        events = story.by_rule(actions.deal_damage, michizane, "p2", dealt, "given")
+        [trig] = triggered_by(events, michizane)
+        assert trig.data["extra"] == {"amount": dealt} and trig.rule == "FoW-5.5 9.6 p5"
+        for _ in range(10):
+            if not story.state.chase and not story.state.triggered and story.pending.kind == "priority":
+                break
+            events += story.when(cmd("Pass", story.pending.player))
+        played = find(events, "AbilityPlayed")
+        assert played.data["amount"] == dealt and played.data["trigger"] == trig.data["trigger"]
+        gained = next(e for e in events if e.type == "LifeChanged" and e.data["player"] == "p1")
+        assert gained.data["delta"] == dealt and gained.rule == "FoW-5.5 1.5 p4"
+        assert story.state.players["p1"].life == life
+    story.replays()

@@ -262,6 +262,9 @@ class GainLife(_Model):
     who: Who = "you"
     per: Count | None = None
     """"gain 200 life for each X": ``amount`` times the count on resolution."""
+    that_much: bool = False
+    """"you gain that much life" (on a "whenever this card deals damage" ability): the
+    damage dealt by the happening that triggered it, recorded as it triggered (FoW-5.5 9.6 p5)."""
 
 
 class LoseLife(_Model):
@@ -552,6 +555,8 @@ class Ability(_Model):
             raise ValueError("'per' multiplies 'modify_atk'/'modify_def', which are missing")
         if any(getattr(e, "op", None) == "choose" for e in self.effects) and self.kind not in ("activate",):
             raise ValueError("modes ('choose') are supported on spells and [Activate] abilities only")
+        if any(getattr(e, "that_much", False) for e in self.effects) and self.trigger != "deals_damage":
+            raise ValueError("'that_much' life is the damage of a 'deals_damage' trigger; this ability has none")
         return self
 
 

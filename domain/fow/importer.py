@@ -1023,6 +1023,11 @@ def _counter(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [out]
 
 
+@_effect(r"(?:you )?gain that much life")
+def _gain_that_much_life(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    return [{"op": "gain_life", "amount": 0, "who": "you", "that_much": True}]
+
+
 @_effect(r"(?:you )?gain (?P<n>\d+) life")
 def _gain_life(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "gain_life", "amount": int(m.group("n")), "who": "you"}]

@@ -100,6 +100,8 @@ class ChaseItem:
     resolved_effects: int = 0
     modes: list[int] = field(default_factory=list)
     """Modes chosen as it was played (FoW-5.5 9.3 p2.3)."""
+    amount: int | None = None
+    """For a triggered ability: the damage dealt by the happening that triggered it ("that much")."""
 
 
 @dataclass(slots=True)
@@ -142,6 +144,8 @@ class Triggered:
     cause: str
     kind: str = "ability"  # ability | card (chant-standby) | stealth | explode
     target: str | None = None
+    amount: int | None = None
+    """The damage dealt by the happening that triggered it ("that much")."""
 
 
 @dataclass(slots=True)
@@ -531,6 +535,7 @@ def _put_on_chase(s: GameState, d: Mapping[str, Any], e: Event) -> None:
         awakened=bool(d.get("awakened", False)),
         choice=d.get("choice"),
         modes=list(d.get("modes", [])),
+        amount=d.get("amount"),
     )
     s.chase.append(item)
     s.counter += 1
@@ -696,6 +701,7 @@ def _triggered(s: GameState, d: Mapping[str, Any], e: Event) -> None:
             cause=e.cause,
             kind=d.get("kind", "ability"),
             target=(d.get("extra") or {}).get("target"),
+            amount=(d.get("extra") or {}).get("amount"),
         )
     )
     s.counter += 1
