@@ -42,14 +42,24 @@ def test_phase_triggers(imported: dict[str, ImportedCard]) -> None:
     ]
     # MPR-027: "[Continuous]: At the end of turn, this card deals 200 damage to each player."
     eden = imported["MPR-027"]
-    assert eden.card is not None and shape(eden.card)["abilities"] == [
+    assert eden.card is not None and shape(eden.card)["abilities"][1:] == [
         {
             "kind": "automatic",
             "trigger": "end_of_each_turn",
             "effects": [{"op": "deal_damage", "amount": 200, "target": {"kind": "each_player"}}],
         }
     ]
-    assert eden.unsupported == ("[Continuous]: Players cannot gain life.",)
+    assert eden.unsupported == ()
+
+
+def test_players_cannot_gain_life_is_a_prohibition_on_every_player(imported: dict[str, ImportedCard]) -> None:
+    # MPR-027 "[Continuous]: Players cannot gain life." and Certo, the Blazing Volcano
+    # (VS01-017, SKL-019) "Players cannot gain life.": a rule override binding both players,
+    # which beats any effect that gains life (golden rule FoW-5.5 1.4 p4)
+    prohibition = {"kind": "continuous", "rules": {"players_cannot_gain_life": True}}
+    assert abilities(imported, "MPR-027")[0] == prohibition
+    for card_id in ("VS01-017", "SKL-019"):
+        assert prohibition in abilities(imported, card_id), card_id
 
 
 def test_life_and_damage_triggers(imported: dict[str, ImportedCard]) -> None:
@@ -71,9 +81,9 @@ def test_life_and_damage_triggers(imported: dict[str, ImportedCard]) -> None:
             "effects": [{"op": "draw", "count": 1, "who": "you"}],
         }
     ]
-    # "Whenever this card deals damage, you gain that much life." (CMF-094): the trigger is
-    # expressed, "that much" is not
-    assert imported["CMF-094"].gaps == ("effect: You gain that much life.",)
+    # "[Continuous]: Whenever this card deals damage, you gain that much life." (CMF-094):
+    # the trigger and "that much" (the damage dealt) are both expressed
+    assert imported["CMF-094"].gaps == () and abilities(imported, "CMF-094")[0]["effects"][0]["that_much"] is True
 
 
 def test_triggers_on_other_cards_moving(imported: dict[str, ImportedCard]) -> None:
@@ -337,3 +347,65 @@ def test_normal_spell_and_magic_stone_area_triggers(imported: dict[str, Imported
         "types": ["magic_stone"],
         "controller": "you",
     }
+
+
+def test_cannot_be_attacked_is_a_rule_override(imported: dict[str, ImportedCard]) -> None:
+    # Moonbreeze Elf (TMS-059) and Amy Apple (VIN002-017): "This card cannot be attacked."
+    # Hansel (CMF-070): "[Continuous]: This card cannot be attacked as long as you control
+    # "Gretel"." The card text beats the attack rule (FoW-5.5 8.2 p3.2, golden rule 1.4 p1)
+    override = {"kind": "continuous", "rules": {"cannot_be_attacked": True}}
+    assert abilities(imported, "TMS-059")[0] == override
+    assert abilities(imported, "VIN002-017") == [override]
+    gretel = {"zone": "field", "types": [], "controller": "you", "name": "Gretel"}
+    assert abilities(imported, "CMF-070")[0] == {**override, "condition": {"kind": "controls", "filter": gretel}}
+
+
+def test_your_j_ruler_attacked_this_turn_is_a_condition(imported: dict[str, ImportedCard]) -> None:
+    # Apostle of Cain (MPR-020): "[Enter]: If your J-Ruler attacked this turn, this card gains
+    # [Swiftness] until end of turn."  Jubal, the Grandsire of Musicians (MPR-031):
+    # "[Continuous]: When this card attacks, if your J-Ruler attacked this turn, this card
+    # deals 500 damage to target resonator." (checked on resolution, FoW-5.5 9.3 p3.2)
+    attacked = {"kind": "j_ruler_attacked"}
+    swiftness = {"op": "grant_skill", "skill": "swiftness", "target": {"kind": "self"}, "duration": "end_of_turn"}
+    assert abilities(imported, "MPR-020") == [
+        {
+            "kind": "automatic",
+            "trigger": "enter",
+            "effects": [{"op": "if", "condition": attacked, "effects": [swiftness]}],
+        }
+    ]
+    damage = {"op": "deal_damage", "amount": 500, "target": chosen("resonator")}
+    assert abilities(imported, "MPR-031") == [
+        {
+            "kind": "automatic",
+            "trigger": "attacks",
+            "effects": [{"op": "if", "condition": attacked, "effects": [damage]}],
+        }
+    ]
+
+
+def test_you_gain_that_much_life_after_dealing_damage(imported: dict[str, ImportedCard]) -> None:
+    # Michizane Sugawara (VIN001-066) and Dark Faria, Shadow Princess of Ebony (TTW-080):
+    # "Whenever this card deals damage, you gain that much life." (the damage dealt, FoW-5.5 9.6 p5)
+    that_much = {
+        "kind": "automatic",
+        "trigger": "deals_damage",
+        "effects": [{"op": "gain_life", "amount": 0, "who": "you", "that_much": True}],
+    }
+    assert abilities(imported, "VIN001-066") == [that_much]
+    assert abilities(imported, "TTW-080")[0] == that_much
+    # Selvaria's Lance (VIN002-074) grants it: "... and "Whenever this card deals damage ⇒ You gain that much life.""
+    [lance] = abilities(imported, "VIN002-074")
+    granted = {**that_much, "text": "Whenever this card deals damage: You gain that much life."}
+    assert lance["grant_abilities"] == [granted]
+
+
+def test_that_much_life_needs_a_damage_trigger() -> None:
+    from pydantic import ValidationError
+
+    from domain.fow.cards import Ability
+
+    with pytest.raises(ValidationError, match="that_much"):
+        Ability.model_validate(
+            {"kind": "automatic", "trigger": "enter", "effects": [{"op": "gain_life", "amount": 0, "that_much": True}]}
+        )

@@ -712,3 +712,150 @@ def test_whenever_this_card_deals_damage_to_anything() -> None:
     actions.deal_damage(ctx, imp_oid, "p2", 100, "given")
     actions.deal_damage(ctx, bear, imp_oid, 100, "given")  # damage dealt to it is not damage it deals
     assert len(triggered_by(ctx.events, imp_oid)) == 2
+
+
+# --------------------------------------------------------------------------------------
+# prohibitions
+
+
+def test_players_cannot_gain_life_beats_an_effect_that_gains_life() -> None:
+    # Eden, the Crimson Garden (MPR-027): "[Continuous]: Players cannot gain life." It binds
+    # every player, whoever controls it: the prohibition takes precedence over Gathering of
+    # Fairies (BFA-005) "You gain 1000 life." (golden rule FoW-5.5 1.4 p4), so no life is
+    # gained and Gloria's Castle Town (TTW-008) "Whenever you gain life" does not trigger
+    from service.rules import load_rules_library
+    from tests.test_fow_conditions import Story
+
+    story = Story({"MPR-027": 4, "BFA-005": 4, "TTW-008": 4})
+    eden = story.put("p2", "MPR-027", "field")  # the opponent's Eden
+    town = story.put("p1", "TTW-008", "field")
+    first, second = story.put("p1", "BFA-005", "hand"), story.put("p1", "BFA-005", "hand")
+    story.will("p1", "W")
+    story.when(cmd("PlayCard", "p1", card=first, targets=[], pay_with=[]))
+    events = story.resolve()
+    prevented = find(events, "LifeGainPrevented")
+    assert prevented.data == {"player": "p1", "amount": 1000} and prevented.rule == "FoW-5.5 1.4 p4"
+    assert "prohibits" in load_rules_library().resolve(prevented.rule).text
+    assert prevented.cause in {f"ev:{e.seq}" for e in events if e.seq < prevented.seq}
+    assert "LifeChanged" not in types(events) and not triggered_by(events, town)
+    assert story.state.players["p1"].life == 4000
+    # once Eden has left the field, the same card gains life again
+    story.by_rule(actions.destroy, eden, "given")
+    story.will("p1", "W")
+    story.when(cmd("PlayCard", "p1", card=second, targets=[], pay_with=[]))
+    events = story.resolve()
+    assert "LifeGainPrevented" not in types(events)
+    assert find(events, "LifeChanged").data["delta"] == 1000 and story.state.players["p1"].life == 5000
+    assert triggered_by(events, town)
+    story.replays()
+
+
+def test_a_card_that_cannot_be_attacked_is_never_an_attacked_object() -> None:
+    # Moonbreeze Elf (TMS-059): "This card cannot be attacked." Hansel (CMF-070): "[Continuous]:
+    # This card cannot be attacked as long as you control "Gretel"." (CMF-069). The card text
+    # beats the rule that makes a rested J/resonator attackable (FoW-5.5 8.2 p3.2, 1.4 p1)
+    from tests.test_fow_conditions import Story
+
+    story = Story({"TMS-059": 4, "CMF-070": 4, "CMF-069": 4, "T-BEAR": 4})
+    bear = story.put("p1", "T-BEAR", "field")
+    elf, hansel = story.put("p2", "TMS-059", "field"), story.put("p2", "CMF-070", "field")
+    gretel, their_bear = story.put("p2", "CMF-069", "field"), story.put("p2", "T-BEAR", "field")
+    first_turn = story.state.turn
+    for _ in range(80):  # to p1's next main phase: the bear has been controlled since the turn began
+        s = story.state
+        if s.turn > first_turn and s.turn_player == "p1" and (s.phase, s.step) == ("main", "main"):
+            break
+        story.when(cmd("Pass", story.pending.player))
+    for oid in (elf, hansel, their_bear):
+        story.given("CardRested", oid=oid, reason="given")
+    story.when(cmd("InitiateBattle", "p1"))
+    while story.pending.kind != "declare_attack":
+        story.when(cmd("Pass", story.pending.player))
+    offered = {c.args["target"] for c in engine.legal_actions(story.state, "p1") if c.type == "DeclareAttack"}
+    assert offered == {"p2", their_bear}  # rested, yet neither the elf nor Hansel (with Gretel)
+    for oid in (elf, hansel):
+        no = story.refused(cmd("DeclareAttack", "p1", attacker=bear, target=oid))
+        assert (no.code, no.rule) == ("rules/cannot_be_attacked", "FoW-5.5 1.4 p1")
+    # without Gretel, Hansel's "as long as" no longer holds: he can be attacked
+    story.by_rule(actions.destroy, gretel, "given")
+    offered = {c.args["target"] for c in engine.legal_actions(story.state, "p1") if c.type == "DeclareAttack"}
+    assert offered == {"p2", their_bear, hansel}
+    events = story.when(cmd("DeclareAttack", "p1", attacker=bear, target=hansel))
+    declared = find(events, "AttackDeclared")
+    assert declared.data == {"attacker": bear, "target": hansel} and declared.rule == "FoW-5.5 8.2 p3"
+    story.replays()
+
+
+def test_if_your_j_ruler_attacked_this_turn() -> None:
+    # Apostle of Cain (MPR-020): "[Enter]: If your J-Ruler attacked this turn, this card gains
+    # [Swiftness] until end of turn." The condition is checked as the [Enter] ability resolves
+    # (FoW-5.5 9.3 p3.2): false before Alice, Girl of the Lake (TTW-001, [Judgment] {8}) has
+    # attacked as a J-ruler, true after it has (8.2 p3); [Swiftness] lets it attack (11.1)
+    from domain.fow import flow
+    from tests.test_fow_conditions import Story
+
+    story = Story({"MPR-020": 4, "T-BEAR": 4}, ruler="TTW-001")
+
+    def settle() -> list[Event]:
+        events: list[Event] = []
+        for _ in range(20):
+            if not story.state.chase and not story.state.triggered and story.pending.kind == "priority":
+                return events
+            events += story.when(cmd("Pass", story.pending.player))
+        raise AssertionError("the chase did not empty")
+
+    first, second = story.put("p1", "MPR-020", "hand"), story.put("p1", "MPR-020", "hand")
+    story.will("p1", "R")
+    story.when(cmd("PlayCard", "p1", card=first, targets=[], pay_with=[]))
+    events = settle()
+    checked = find(events, "ConditionChecked")
+    assert checked.data["met"] is False and checked.rule == "FoW-5.5 9.3 p3.2"
+    assert "swiftness" not in characteristics(story.state, first).skills and not flow.can_attack_with(
+        story.state, first
+    )
+    story.will("p1", *["W"] * 8)
+    story.when(cmd("PerformJudgment", "p1"))
+    settle()
+    [j_ruler] = [o for o in story.state.zones["p1"]["field"] if story.state.objects[o].side == "j_ruler"]
+    story.when(cmd("InitiateBattle", "p1"))
+    while story.pending.kind != "declare_attack":
+        story.when(cmd("Pass", story.pending.player))
+    story.when(cmd("DeclareAttack", "p1", attacker=j_ruler, target="p2"))
+    for _ in range(30):
+        if story.state.battle is None and story.pending.kind == "priority":
+            break
+        kind = story.pending.kind
+        story.when(cmd("DeclineBlock", "p2") if kind == "declare_block" else cmd("Pass", story.pending.player))
+    assert story.state.players["p2"].life < 4000  # the J-ruler's attack dealt its damage
+    story.will("p1", "R")
+    story.when(cmd("PlayCard", "p1", card=second, targets=[], pay_with=[]))
+    events = settle()
+    checked = find(events, "ConditionChecked")
+    assert checked.data["met"] is True and checked.data["source"] == second
+    assert "swiftness" in characteristics(story.state, second).skills and flow.can_attack_with(story.state, second)
+    assert not flow.can_attack_with(story.state, first)
+    story.replays()
+
+
+def test_you_gain_that_much_life_is_the_damage_that_triggered_it() -> None:
+    # Michizane Sugawara (VIN001-066): "Whenever this card deals damage, you gain that much
+    # life." The damage dealt is recorded as the ability triggers (FoW-5.5 9.6 p5), carried
+    # onto the chase as it is played (9.6 p6) and gained on resolution (1.5 p4)
+    from tests.test_fow_conditions import Story
+
+    story = Story({"VIN001-066": 4, "T-BEAR": 4})
+    michizane = story.put("p1", "VIN001-066", "field")
+    for dealt, life in ((200, 4200), (700, 4900)):
+        events = story.by_rule(actions.deal_damage, michizane, "p2", dealt, "given")
+        [trig] = triggered_by(events, michizane)
+        assert trig.data["extra"] == {"amount": dealt} and trig.rule == "FoW-5.5 9.6 p5"
+        for _ in range(10):
+            if not story.state.chase and not story.state.triggered and story.pending.kind == "priority":
+                break
+            events += story.when(cmd("Pass", story.pending.player))
+        played = find(events, "AbilityPlayed")
+        assert played.data["amount"] == dealt and played.data["trigger"] == trig.data["trigger"]
+        gained = next(e for e in events if e.type == "LifeChanged" and e.data["player"] == "p1")
+        assert gained.data["delta"] == dealt and gained.rule == "FoW-5.5 1.5 p4"
+        assert story.state.players["p1"].life == life
+    story.replays()

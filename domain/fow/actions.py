@@ -37,6 +37,7 @@ from domain.fow.cards import (
 )
 from domain.fow.cards import Effect as CardEffect
 from domain.fow.characteristics import (
+    can_gain_life,
     characteristics,
     effective_type,
     granted_anywhere,
@@ -522,7 +523,7 @@ def deal_damage(
         life = -((-life) // 100) * 100  # fractions are rounded up to the nearest hundred (1.5 p4.1)
         ev = ctx.emit("LifeChanged", {"player": target, "delta": -amount, "life": life}, "10.6 p2", cause=ev)
     if source in s.objects:  # "Whenever this card deals damage [to your opponent]" (9.6 p5)
-        check_triggers(ctx, "deals_damage", ev, oid=source)
+        check_triggers(ctx, "deals_damage", ev, oid=source, amount=amount)
         if not to_card:
             check_triggers(ctx, "deals_damage_to_opponent", ev, oid=source, player=target)
     # "Whenever this card is dealt damage" / "Whenever damage is dealt to you" (9.6 p5)
@@ -601,8 +602,11 @@ def add_trigger(
 _LEAVES_FIELD = ("destroyed", "put_into_graveyard_from_field", "card_put_into_graveyard_from_field")
 
 
-def check_triggers(ctx: Ctx, kind: str, cause: str, *, player: str | None = None, oid: str | None = None) -> None:
-    """Make automatic abilities whose trigger condition ``kind`` happened triggered (9.6 p5)."""
+def check_triggers(
+    ctx: Ctx, kind: str, cause: str, *, player: str | None = None, oid: str | None = None, amount: int | None = None
+) -> None:
+    """Make automatic abilities whose trigger condition ``kind`` happened triggered (9.6 p5);
+    ``amount`` (the damage dealt) is recorded on them for "that much"."""
     s = ctx.s
     for pid in list(s.order):
         for zone in ("field", "ruler_area", "stone_area"):
@@ -612,7 +616,8 @@ def check_triggers(ctx: Ctx, kind: str, cause: str, *, player: str | None = None
                     continue
                 for i, ability in characteristics(s, src).abilities:
                     if ability.kind == "automatic" and _ability_fires(s, ability, kind, src, pid, player, oid):
-                        add_trigger(ctx, obj.controller, src, i, cause)
+                        extra = {"amount": amount} if amount is not None else None
+                        add_trigger(ctx, obj.controller, src, i, cause, extra=extra)
         if kind not in _LEAVES_FIELD:
             _standby_triggers(ctx, pid, kind, cause, player)
     if kind in _LEAVES_FIELD and oid is not None:
@@ -767,6 +772,7 @@ def play_trigger(ctx: Ctx, trig: Triggered, targets: Any, pay_with: Sequence[Any
             "ability": trig.ability,
             "targets": chosen,
             "trigger": trig.id,
+            **({"amount": trig.amount} if trig.amount is not None else {}),
         },
         "9.6 p6",
         cause=cause,
@@ -1062,8 +1068,12 @@ def apply_effect(
         return cause
     if isinstance(eff, (GainLife, LoseLife)):
         sign = 1 if isinstance(eff, GainLife) else -1
-        amount = conditions.amount_of(s, eff, you, src)
+        amount = (item.amount or 0) if getattr(eff, "that_much", False) else conditions.amount_of(s, eff, you, src)
         for p in _players(s, you, eff.who):
+            if sign > 0 and amount and not can_gain_life(s):
+                # "Players cannot gain life": the prohibition takes precedence (golden rule)
+                cause = ctx.emit("LifeGainPrevented", {"player": p, "amount": amount}, "1.4 p4", cause=cause)
+                continue
             life = s.players[p].life + sign * amount
             cause = ctx.emit("LifeChanged", {"player": p, "delta": sign * amount, "life": life}, "1.5 p4", cause=cause)
             if sign > 0 and amount:

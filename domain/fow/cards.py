@@ -134,10 +134,10 @@ class Condition(_Model):
     ``rulers`` or your J-ruler (in your field) one of ``j_rulers``; ``life``: your life is
     ``life_at_most`` or less / ``life_at_least`` or more; ``counters``: there are
     ``at_least`` ``counter`` counters on this card; ``hand``: you have ``at_least`` cards
-    in your hand.  ``negate`` turns it around ("unless",
+    in your hand; ``j_ruler_attacked``: your J-ruler attacked this turn.  ``negate`` turns it around ("unless",
     "if you don't")."""
 
-    kind: Literal["controls", "ruler_is", "life", "counters", "hand"]
+    kind: Literal["controls", "ruler_is", "life", "counters", "hand", "j_ruler_attacked"]
     filter: Filter | None = None
     at_least: Annotated[int, Field(ge=1)] = 1
     rulers: list[str] = Field(default_factory=list)
@@ -262,6 +262,9 @@ class GainLife(_Model):
     who: Who = "you"
     per: Count | None = None
     """"gain 200 life for each X": ``amount`` times the count on resolution."""
+    that_much: bool = False
+    """"you gain that much life" (on a "whenever this card deals damage" ability): the
+    damage dealt by the happening that triggered it, recorded as it triggered (FoW-5.5 9.6 p5)."""
 
 
 class LoseLife(_Model):
@@ -429,6 +432,12 @@ class RuleOverrides(_Model):
     """Cannot be chosen as the target of spells or abilities (FoW-5.5 9.3 p2.4)."""
     cannot_be_targeted_by_opponent: bool = False
     """Cannot be chosen as a target by spells or abilities the opponent controls."""
+    cannot_be_attacked: bool = False
+    """Cannot be chosen as the attacked object (FoW-5.5 8.2 p3.2; the card text beats the
+    rule that makes a rested J/resonator attackable, 1.4 p1)."""
+    players_cannot_gain_life: bool = False
+    """ "Players cannot gain life": prohibits every player's life gain, whoever controls the
+    card; the prohibition beats any effect that gains life (FoW-5.5 1.4 p4)."""
 
 
 class CounterCost(_Model):
@@ -546,6 +555,8 @@ class Ability(_Model):
             raise ValueError("'per' multiplies 'modify_atk'/'modify_def', which are missing")
         if any(getattr(e, "op", None) == "choose" for e in self.effects) and self.kind not in ("activate",):
             raise ValueError("modes ('choose') are supported on spells and [Activate] abilities only")
+        if any(getattr(e, "that_much", False) for e in self.effects) and self.trigger != "deals_damage":
+            raise ValueError("'that_much' life is the damage of a 'deals_damage' trigger; this ability has none")
         return self
 
 

@@ -208,6 +208,11 @@ def player_overrides(state: GameState, player: str) -> RuleOverrides:
     return RuleOverrides.model_validate(merged)
 
 
+def can_gain_life(state: GameState) -> bool:
+    """False while a card in a playground says "Players cannot gain life" (FoW-5.5 1.4 p4)."""
+    return not any(a.rules is not None and a.rules.players_cannot_gain_life for _, a in _active_continuous(state))
+
+
 def has_skill(state: GameState, oid: str, skill: str) -> bool:
     return skill in characteristics(state, oid).skills
 

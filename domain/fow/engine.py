@@ -11,7 +11,7 @@ from typing import Any
 from domain import rulesets
 from domain.fow import actions, conditions, costs, flow, position
 from domain.fow.cards import Ability, Card, Cost, PutCounter, parse_card
-from domain.fow.characteristics import characteristics, effective_type, is_active_zone
+from domain.fow.characteristics import characteristics, effective_type, is_active_zone, overrides_for
 from domain.fow.context import Ctx, RejectedError
 from domain.fow.state import (
     HIDDEN_ZONES,
@@ -810,6 +810,12 @@ def declare_attack(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     forced = flow.must_attack(s)
     if forced and attacker not in forced:
         raise ctx.reject("rules/must_attack", "8.2 p3.1", "a J/resonator that must attack has to be chosen")
+    their_field = s.zones[s.opponent(player)]["field"]
+    if isinstance(target, str) and target in their_field and overrides_for(s, target).cannot_be_attacked:
+        name = s.card_of(target).name
+        raise ctx.reject(
+            "rules/cannot_be_attacked", "1.4 p1", f"{name} ({target}) cannot be attacked: its text says so"
+        )
     if not isinstance(target, str) or target not in flow.attack_targets(s, attacker):
         raise ctx.reject(
             "rules/illegal_attack_target",

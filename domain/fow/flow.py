@@ -405,7 +405,8 @@ def can_attack_with(s: GameState, oid: str) -> bool:
 
 
 def attack_targets(s: GameState, attacker: str) -> list[str]:
-    """An opponent, or a rested opponent's J/resonator; recovered ones too with [Target Attack] (11.2)."""
+    """An opponent, or a rested opponent's J/resonator; recovered ones too with [Target Attack] (11.2);
+    never a J/resonator whose text says it "cannot be attacked" (1.4 p1)."""
     opp = s.opponent(s.turn_player)
     targets = [opp]
     target_attack = has_skill(s, attacker, "target_attack")
@@ -413,7 +414,7 @@ def attack_targets(s: GameState, attacker: str) -> list[str]:
         chars = characteristics(s, oid)
         if not chars.types & {"resonator", "j_ruler"} or chars.atk is None or chars.def_ is None:
             continue
-        if s.objects[oid].rested or target_attack:
+        if (s.objects[oid].rested or target_attack) and not overrides_for(s, oid).cannot_be_attacked:
             targets.append(oid)
     return targets
 

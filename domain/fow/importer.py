@@ -1023,6 +1023,11 @@ def _counter(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [out]
 
 
+@_effect(r"(?:you )?gain that much life")
+def _gain_that_much_life(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    return [{"op": "gain_life", "amount": 0, "who": "you", "that_much": True}]
+
+
 @_effect(r"(?:you )?gain (?P<n>\d+) life")
 def _gain_life(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "gain_life", "amount": int(m.group("n")), "who": "you"}]
@@ -1154,6 +1159,8 @@ def _condition(text: str, ctx: _Ctx) -> JsonDict:
         return {"kind": "hand", "at_least": _number(m.group("n"))}
     if re.fullmatch(r"you have no cards in your hand", low, re.IGNORECASE):
         return {"kind": "hand", "negate": True}
+    if re.fullmatch(r"your j-ruler attacked this turn", low, re.IGNORECASE):
+        return {"kind": "j_ruler_attacked"}
     m = re.fullmatch(
         rf"there (?:are|is) (?P<n>{NUM}) or more (?P<c>[a-z][a-z ]*?) counters? on this card", low, re.IGNORECASE
     )
@@ -1528,6 +1535,7 @@ _RULE_VERBS = {
     "cannot block": {"cannot_block": True},
     "must attack if able": {"must_attack": True},
     "cannot be destroyed": {"cannot_be_destroyed": True},
+    "cannot be attacked": {"cannot_be_attacked": True},
     "cannot be targeted by spells or abilities your opponent controls": {"cannot_be_targeted_by_opponent": True},
     "cannot be targeted by spells or abilities": {"cannot_be_targeted": True},
 }
@@ -1538,6 +1546,8 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
     low = body.lower()
     if low == "you have no maximum hand size":
         return {"kind": "continuous", "text": raw, "rules": {"max_hand_size": -1}}
+    if low == "players cannot gain life":  # a prohibition beats any life gain (FoW-5.5 1.4 p4)
+        return {"kind": "continuous", "text": raw, "rules": {"players_cannot_gain_life": True}}
     m = re.fullmatch(r'this card (?:has|gains) "([^"]+)" in addition to its other names', body, re.IGNORECASE)
     if m:  # FoW-5.5 2.2
         return {"kind": "continuous", "text": raw, "names": [m.group(1)]}

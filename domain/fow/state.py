@@ -80,6 +80,9 @@ class PlayerState:
     """The loss condition, once the player has lost (FoW-5.5 13.1)."""
     deck_out: bool = False
     """Had to draw from an empty main deck (FoW-5.5 13.1 p2)."""
+    j_ruler_attacked_turn: int = 0
+    """The last turn in which a J-ruler this player controlled was declared as an attacker
+    ("if your J-Ruler attacked this turn")."""
 
 
 @dataclass(slots=True)
@@ -97,6 +100,8 @@ class ChaseItem:
     resolved_effects: int = 0
     modes: list[int] = field(default_factory=list)
     """Modes chosen as it was played (FoW-5.5 9.3 p2.3)."""
+    amount: int | None = None
+    """For a triggered ability: the damage dealt by the happening that triggered it ("that much")."""
 
 
 @dataclass(slots=True)
@@ -139,6 +144,8 @@ class Triggered:
     cause: str
     kind: str = "ability"  # ability | card (chant-standby) | stealth | explode
     target: str | None = None
+    amount: int | None = None
+    """The damage dealt by the happening that triggered it ("that much")."""
 
 
 @dataclass(slots=True)
@@ -467,6 +474,11 @@ def _option_chosen(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     s.pending = None
 
 
+@handles("LifeGainPrevented")
+def _life_gain_prevented(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    pass  # a record for judges: a life gain that a "cannot gain life" prohibited
+
+
 @handles("ConditionChecked")
 def _condition_checked(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     pass  # a record for judges: which branch of an "if" applied
@@ -523,6 +535,7 @@ def _put_on_chase(s: GameState, d: Mapping[str, Any], e: Event) -> None:
         awakened=bool(d.get("awakened", False)),
         choice=d.get("choice"),
         modes=list(d.get("modes", [])),
+        amount=d.get("amount"),
     )
     s.chase.append(item)
     s.counter += 1
@@ -623,6 +636,9 @@ def _attack(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     s.battle.target = d["target"]
     s.battle.declared = f"ev:{e.seq}"
     s.pending = None
+    attacker = s.objects[d["attacker"]]
+    if attacker.side == "j_ruler":
+        s.players[attacker.controller].j_ruler_attacked_turn = s.turn
 
 
 @handles("AttackForfeited")
@@ -685,6 +701,7 @@ def _triggered(s: GameState, d: Mapping[str, Any], e: Event) -> None:
             cause=e.cause,
             kind=d.get("kind", "ability"),
             target=(d.get("extra") or {}).get("target"),
+            amount=(d.get("extra") or {}).get("amount"),
         )
     )
     s.counter += 1
