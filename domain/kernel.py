@@ -107,6 +107,29 @@ def event_cause(seq: int) -> str:
     return f"ev:{seq}"
 
 
+def is_action_series(raw: Any, types: Sequence[str]) -> bool:
+    """Whether ``raw`` is a non-empty list of performed commands ``{player, type, args}``
+    whose types are among ``types``: the shape of a declared loop (GCG-1.00 12.1.1.1,
+    LL-2.04 12.1.1.1)."""
+    return (
+        isinstance(raw, list)
+        and bool(raw)
+        and all(
+            isinstance(a, Mapping)
+            and set(a) == {"player", "type", "args"}
+            and a["type"] in types
+            and isinstance(a["args"], Mapping)
+            for a in raw
+        )
+    )
+
+
+def is_last_performed(log: Sequence[Any], declared: Sequence[Any]) -> bool:
+    """Whether ``declared`` is exactly the last entries of ``log``, in order: a loop must be
+    the actions actually performed last (GCG-1.00 12.1.1.1, LL-2.04 12.1.1.1)."""
+    return len(declared) <= len(log) and list(log[len(log) - len(declared) :]) == list(declared)
+
+
 def seed_commitment(game_id: str, seed: int) -> str:
     """The hash published when a game starts; once the seed is revealed at the end, anyone
     can check it against this and re-derive every shuffle."""

@@ -79,6 +79,8 @@ from domain.kernel import (
     Rejection,
     Shuffler,
     command_cause,
+    is_action_series,
+    is_last_performed,
     seed_commitment,
 )
 
@@ -431,18 +433,7 @@ def _loop_actions(ctx: Ctx, player: str, raw: Any) -> list[dict[str, Any]]:
     """The declared series of actions (12.1.1.1): the last actions actually performed this
     turn, starting with one of the turn player's main phase actions."""
     s = ctx.s
-    shape = (
-        isinstance(raw, list)
-        and raw
-        and all(
-            isinstance(a, Mapping)
-            and set(a) == {"player", "type", "args"}
-            and a["type"] in LOOP_COMMANDS
-            and isinstance(a["args"], Mapping)
-            for a in raw
-        )
-    )
-    if not shape:
+    if not is_action_series(raw, LOOP_COMMANDS):
         raise ctx.reject(
             "command/malformed",
             "12.1.1.1",
@@ -452,7 +443,7 @@ def _loop_actions(ctx: Ctx, player: str, raw: Any) -> list[dict[str, Any]]:
     first = declared[0]
     if first["player"] != player or first["type"] == "Choose":
         raise ctx.reject("rules/loop_not_performed", "12.1.1.1", "a loop starts with one of your main phase actions")
-    if len(declared) > len(s.loop_log) or s.loop_log[-len(declared) :] != declared:
+    if not is_last_performed(s.loop_log, declared):
         raise ctx.reject(
             "rules/loop_not_performed",
             "12.1.1.1",

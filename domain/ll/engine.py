@@ -55,6 +55,8 @@ from domain.kernel import (
     Rejection,
     Shuffler,
     command_cause,
+    is_action_series,
+    is_last_performed,
     seed_commitment,
 )
 from domain.ll import actions, flow
@@ -1035,18 +1037,7 @@ def _start_action(ctx: Ctx, state: GameState, player: str, type_: str, args: Map
 def _loop_actions(ctx: Ctx, player: str, raw: Any) -> list[dict[str, Any]]:
     """The demonstrated series of actions (12.1.1.1): the last actions actually performed this
     turn, starting with one of the turn player's main-phase actions."""
-    shape = (
-        isinstance(raw, list)
-        and raw
-        and all(
-            isinstance(a, Mapping)
-            and set(a) == {"player", "type", "args"}
-            and a["type"] in LOOP_COMMANDS
-            and isinstance(a["args"], Mapping)
-            for a in raw
-        )
-    )
-    if not shape:
+    if not is_action_series(raw, LOOP_COMMANDS):
         raise ctx.reject(
             "command/malformed",
             "12.1.1.1",
@@ -1058,7 +1049,7 @@ def _loop_actions(ctx: Ctx, player: str, raw: Any) -> list[dict[str, Any]]:
         raise ctx.reject(
             "rules/loop_not_performed", "12.1.1.1", "a perpetual cycle starts with one of your main-phase actions"
         )
-    if len(declared) > len(log) or log[-len(declared) :] != declared:
+    if not is_last_performed(log, declared):
         raise ctx.reject(
             "rules/loop_not_performed",
             "12.1.1.1",
