@@ -257,15 +257,6 @@ class GenericNarrator(SharedSentences):
         circles = ", ".join(d.get("circles", []))
         return f"{self.player(d['player'])} deployed {self.card_name(d['oid'])}" + (f" to {circles}" if circles else "")
 
-    def _LoopDeclared(self, d: Mapping[str, Any]) -> str:  # noqa: N802
-        steps = len(d["actions"])
-        return f"{self.player(d['player'])} declared an infinite loop of {steps} actions, {d['times']} time(s)"
-
-    def _LoopPerformed(self, d: Mapping[str, Any]) -> str:  # noqa: N802
-        done = f"The loop was performed {d['times']} of the {d['declared']} time(s) declared"
-        stopped = d.get("stopped_by")
-        return f"{done}; {self.player(stopped)} stops it with another action" if stopped else done
-
     def _InvasionDeclared(self, d: Mapping[str, Any]) -> str:  # noqa: N802
         return f"{self.player(d['player'])} invaded with {self.card_name(d['oid'])}"
 
