@@ -169,9 +169,96 @@ def test_you_may_pay_less_to_play_this_card(imported: dict[str, ImportedCard]) -
             "j_rulers": ["Helsing, the Vampire Hunter"],
         },
     }
-    # a count the vocabulary cannot make stays unsupported (VS01-007: "... for each resonator
-    # you control that entered your field this turn")
-    assert imported["VS01-007"].status == "partial"
+    # a count the vocabulary cannot make stays unsupported (MPR-017: "... for each different
+    # total cost among resonators you control that don't share this card's total cost")
+    assert any(g.startswith("condition: for each different total cost") for g in imported["MPR-017"].gaps)
+
+
+def test_counts_of_what_moved_this_turn_and_of_other_zones(imported: dict[str, ImportedCard]) -> None:
+    # Gwiber, the White Dragon (VS01-007): "You may pay {2} less to play this card for each
+    # resonator you control that entered your field this turn."
+    assert full(imported, "VS01-007")["cost_reduction"]["per"] == {
+        "filter": {"zone": "field", "types": ["resonator"], "controller": "you"},
+        "this_turn": "entered_field",
+    }
+    # Draig, the Red Dragon (VS01-020): "... for each resonator put into a graveyard from your
+    # field this turn." (whoever owns it: who controlled it in the field, FoW-5.5 9.11)
+    assert full(imported, "VS01-020")["cost_reduction"]["per"] == {
+        "filter": {"zone": "graveyard", "types": ["resonator"]},
+        "this_turn": "left_your_field",
+    }
+    # Torching the Timeline (TMS-033): "... for each card in your removed area."
+    assert full(imported, "TMS-033")["effects"][0]["per"] == {
+        "filter": {"zone": "removed", "types": [], "controller": "you"}
+    }
+    # Elder Things (TAT-080): "This card gains [+200/+200] for each resonator in all graveyard."
+    assert full(imported, "TAT-080")["abilities"][0]["per"] == {"filter": {"zone": "graveyard", "types": ["resonator"]}}
+    # Cowardly Lion (TAT-056): "This card gains [+300/+300] for each achievement counter on it."
+    assert full(imported, "TAT-056")["abilities"][0]["per"] == {"counter": "achievement"}
+
+
+def test_if_you_do_follows_the_effect_it_asks_about(imported: dict[str, ImportedCard]) -> None:
+    # Hera, Goddess of Jealousy (TTW-039): "When this card enters your field, you may destroy
+    # target regalia with total cost 0. If you do, draw a card."
+    regalia = chosen("regalia", max_total_cost=0, min_total_cost=0)
+    assert full(imported, "TTW-039")["abilities"][0]["effects"] == [
+        {"op": "may", "effects": [{"op": "destroy", "target": regalia}]},
+        {"op": "if", "condition": {"kind": "did"}, "effects": [{"op": "draw", "count": 1, "who": "you"}]},
+    ]
+    # Angel of Wisdom, Cherudim (TMS-001): "[Awakening] {M}: When this card enters your field,
+    # destroy target fire or darkness resonator. If you do, put two [+100/+100] counters on this card."
+    assert full(imported, "TMS-001")["awakening"]["abilities"][0]["effects"][1] == {
+        "op": "if",
+        "condition": {"kind": "did"},
+        "effects": [{"op": "put_counter", "counter": "+100/+100", "count": 2, "target": {"kind": "self"}}],
+    }
+
+
+def test_conditions_comparing_you_with_your_opponent(imported: dict[str, ImportedCard]) -> None:
+    # Welkin Gunther (VIN002-044): "... Return target resonator to its owner's hand if you
+    # control less resonators than your opponent."
+    assert full(imported, "VIN002-044")["abilities"][0]["effects"][0]["condition"] == {
+        "kind": "fewer_than_opponent",
+        "measure": "controls",
+        "filter": {"zone": "field", "types": ["resonator"]},
+    }
+    # Zeri (VIN002-060): "... if you control less magic stones than your opponent."
+    assert full(imported, "VIN002-060")["abilities"][0]["effects"][0]["condition"]["filter"] == {
+        "zone": "stone_area",
+        "types": ["magic_stone"],
+    }
+    # Shion, Liberator of Shangri-La (BFA-042): "... draw a card if your opponent has more
+    # cards in their hand than you."
+    assert full(imported, "BFA-042")["abilities"][0]["effects"][0]["condition"] == {
+        "kind": "fewer_than_opponent",
+        "measure": "hand",
+    }
+    # Bullet of Envy (MPR-024): "Added J/resonator gains [+800/+800] if your life is less than
+    # your opponent's life." (a continuous "if": it applies while the condition holds)
+    assert full(imported, "MPR-024")["abilities"][0] == {
+        "kind": "continuous",
+        "modify_atk": 800,
+        "modify_def": 800,
+        "condition": {"kind": "fewer_than_opponent", "measure": "life"},
+    }
+
+
+def test_one_of_named_cards_and_no_other_resonators(imported: dict[str, ImportedCard]) -> None:
+    # Absolute Cake Zone (CMF-058): "Cancel target normal spell. If you control "Hansel" or
+    # "Gretel", draw a card."
+    assert full(imported, "CMF-058")["effects"][1]["condition"] == {
+        "kind": "any_of",
+        "conditions": [
+            {"kind": "controls", "filter": mine(name="Hansel")},
+            {"kind": "controls", "filter": mine(name="Gretel")},
+        ],
+    }
+    # Lu Bu (VIN001-023): "As long as you don't control other resonators, this card gains [+500/+500]."
+    assert full(imported, "VIN001-023")["abilities"][0]["condition"] == {
+        "kind": "controls",
+        "filter": {"zone": "field", "types": ["resonator"], "controller": "you", "other_than_self": True},
+        "negate": True,
+    }
 
 
 def test_the_card_model_refuses_what_the_engine_could_not_execute() -> None:
@@ -264,3 +351,34 @@ def test_for_each_card_in_the_chant_standby_area(imported: dict[str, ImportedCar
     ]
     # BFA-066: "Target J/resonator gains [-400/-400] for each card in your chant-standby area until end of turn."
     assert full(imported, "BFA-066")["effects"][0]["per"] == standby
+
+
+def test_if_it_is_x_narrows_what_a_continuous_ability_affects(imported: dict[str, ImportedCard]) -> None:
+    # Pitch Black Moon (TMS-081): "Your J-Ruler gains [+200/+200] as long as it's darkness."
+    assert full(imported, "TMS-081")["abilities"][0] == {
+        "kind": "continuous",
+        "affects": {
+            "kind": "all",
+            "filter": {"zone": "field", "types": ["j_ruler"], "controller": "you", "attributes": ["B"]},
+        },
+        "modify_atk": 200,
+        "modify_def": 200,
+    }
+    # Musketeer's Bayonet (CMF-072): "Resonator with this gains [+400/+0]. If it's a Musketeer,
+    # it also gains [First Strike] and [Pierce]."
+    host = {"kind": "host", "filter": {"zone": "field", "types": [], "races": ["Musketeer"]}}
+    assert full(imported, "CMF-072")["abilities"] == [
+        {"kind": "continuous", "modify_atk": 400},
+        {"kind": "continuous", "affects": host, "grant": ["first_strike", "pierce"]},
+    ]
+    # Sweet Rose (MPR-016): "Added resonator gains [+300/+300]. If it's a Prince, it gains
+    # [+600/+600] and [Target Attack] instead." (the first applies to non-Princes only)
+    rose = full(imported, "MPR-016")["abilities"]
+    assert [a["affects"]["filter"] for a in rose] == [
+        {"zone": "field", "types": [], "not_races": ["Prince"]},
+        {"zone": "field", "types": [], "races": ["Prince"]},
+    ]
+    assert (rose[1]["modify_atk"], rose[1]["grant"]) == (600, ["target_attack"])
+    # what "it" must be beyond an attribute, a race, a name or "no attribute" stays unsupported
+    # (TAT-052: "... if it has no printed abilities")
+    assert imported["TAT-052"].status == "none"

@@ -400,3 +400,226 @@ def test_for_each_card_in_your_chant_standby_area() -> None:
     story.put("p2", "T-BEAR", "standby")  # the opponent's area does not count
     assert characteristics(story.state, card).atk == (base or 0) + 200
     story.replays()
+
+
+# --- "If you do" (9.3 p3) -------------------------------------------------------------------
+
+
+def test_if_you_do_asks_whether_the_effect_before_was_performed() -> None:
+    # Lunar Ibis (TMS-009): "[Awakening] {M}: When this card enters your field, recover target
+    # resonator. If you do, put two [+100/+100] counters on this card."  Recovering a recovered
+    # resonator changes nothing, so it is not done (FoW-5.5 1.5: no "becoming" the same status)
+    story = Story({"TMS-009": 4, "T-BEAR": 4})
+    bear = story.put("p1", "T-BEAR", "field")
+    story.given("CardRested", oid=bear, reason="given")
+    for rested in (True, False):
+        ibis = story.put("p1", "TMS-009", "graveyard")
+        story.by_rule(
+            actions.move, ibis, "field", "given", rule="3.1 p5", reason="effect", controller="p1", awakened=True
+        )
+        story.when(cmd("Pass", "p1"))
+        story.when(cmd("PlayTriggered", "p1", trigger=story.state.triggered[0].id, targets=[[bear]]))
+        events = story.resolve()
+        checked = find(events, "ConditionChecked")
+        assert checked.data["met"] is rested and checked.rule == "FoW-5.5 9.3 p3.2"
+        assert ("CardRecovered" in [e.type for e in events]) is rested
+        if rested:
+            put = find(events, "CounterPut")
+            assert (put.data["oid"], put.data["counter"], put.data["count"]) == (ibis, "+100/+100", 2)
+            assert put.cause == f"ev:{checked.seq}"
+            assert characteristics(story.state, ibis).atk == 500
+        else:
+            assert "CounterPut" not in [e.type for e in events] and not story.state.objects[ibis].counters
+    story.replays()
+
+
+# --- conditions comparing you with your opponent ----------------------------------------------
+
+
+def test_you_control_fewer_resonators_than_your_opponent() -> None:
+    # Welkin Gunther (VIN002-044): "When this card enters your field => Return target resonator
+    # to its owner's hand if you control less resonators than your opponent."  Checked on
+    # resolution (FoW-5.5 9.3 p3): Welkin itself counts
+    story = Story({"VIN002-044": 4, "T-BEAR": 4})
+    bears = [story.put("p2", "T-BEAR", "field") for _ in range(2)]
+    for bear, fewer in zip(bears, (True, False), strict=True):
+        # one Welkin against two bears; then two Welkins against one bear
+        welkin = story.put("p1", "VIN002-044", "graveyard")
+        story.by_rule(actions.move, welkin, "field", "given", rule="3.1 p5", reason="effect", controller="p1")
+        story.when(cmd("Pass", "p1"))
+        story.when(cmd("PlayTriggered", "p1", trigger=story.state.triggered[0].id, targets=[[bear]]))
+        events = story.resolve()
+        assert find(events, "ConditionChecked").data["met"] is fewer
+        assert (story.state.objects[bear].zone == "hand") is fewer
+    story.replays()
+
+
+def test_your_opponent_has_more_cards_in_hand_than_you() -> None:
+    # Shion, Liberator of Shangri-La (BFA-042): "When this card enters your field, draw a card
+    # if your opponent has more cards in their hand than you."
+    story = Story({"BFA-042": 4, "T-BEAR": 4})
+    mine = len(story.state.zones["p1"]["hand"])
+    for oid in list(story.state.zones["p2"]["hand"])[: len(story.state.zones["p2"]["hand"]) - mine]:
+        story.given("CardMoved", oid=oid, card=story.state.objects[oid].card, owner="p2", controller="p2",
+                    to="graveyard", reason="given", **{"from": "hand"})  # fmt: skip
+    assert len(story.state.zones["p2"]["hand"]) == mine  # as many: no draw
+    shion = story.put("p1", "BFA-042", "graveyard")
+    story.by_rule(actions.move, shion, "field", "given", rule="3.1 p5", reason="effect", controller="p1")
+    story.when(cmd("Pass", "p1"))
+    events = story.resolve()
+    assert find(events, "ConditionChecked").data["met"] is False and "CardDrawn" not in [e.type for e in events]
+    story.put("p2", "T-BEAR", "hand")  # now the opponent has one more
+    second = story.put("p1", "BFA-042", "graveyard")
+    story.by_rule(actions.move, second, "field", "given", rule="3.1 p5", reason="effect", controller="p1")
+    story.when(cmd("Pass", "p1"))
+    events = story.resolve()
+    assert find(events, "ConditionChecked").data["met"] is True
+    assert len(story.state.zones["p1"]["hand"]) == mine + 1
+    story.replays()
+
+
+def test_a_continuous_if_on_life_compared_with_the_opponents() -> None:
+    # Bullet of Envy (MPR-024): "Added J/resonator gains [+800/+800] if your life is less than
+    # your opponent's life."  A continuous ability applies while its condition holds (9.4 p1)
+    story = Story({"MPR-024": 4, "T-BEAR": 4})
+    bear = story.put("p1", "T-BEAR", "field")
+    bullet = story.put("p1", "MPR-024", "hand")
+    story.given("CardMoved", oid=bullet, card="MPR-024", owner="p1", controller="p1", to="field",
+                reason="given", attached_to=bear, **{"from": "hand"})  # fmt: skip
+    assert characteristics(story.state, bear).atk == 500  # equal life
+    story.given("LifeChanged", player="p1", delta=-100, life=story.state.players["p1"].life - 100)
+    assert (characteristics(story.state, bear).atk, characteristics(story.state, bear).def_) == (1300, 1300)
+    story.given("LifeChanged", player="p2", delta=-200, life=story.state.players["p2"].life - 200)
+    assert characteristics(story.state, bear).atk == 500
+    story.replays()
+
+
+def test_one_of_two_named_cards_and_counters_on_it() -> None:
+    # Brainless Scarecrow (TAT-055): "[Enter]: If you control "Heartless Tin Man" or "Cowardly
+    # Lion", put an achievement counter on this card. [Continuous]: This card gains [+300/+300]
+    # for each achievement counter on it."  Cowardly Lion is TAT-056
+    story = Story({"TAT-055": 4, "TAT-056": 4})
+    for lion in (False, True):
+        if lion:
+            story.put("p1", "TAT-056", "field")
+        crow = story.put("p1", "TAT-055", "field")
+        story.by_rule(actions.check_triggers, "enter", "given", oid=crow)
+        story.when(cmd("Pass", "p1"))
+        events = story.resolve()
+        assert find(events, "ConditionChecked").data["met"] is lion
+        assert story.state.objects[crow].counters.get("achievement", 0) == int(lion)
+        assert characteristics(story.state, crow).atk == 200 + 300 * lion
+    story.replays()
+
+
+# --- counts of cards that moved this turn, in the removed area, in all graveyards ------------
+
+
+def _enter_next_turn(story: Story) -> None:
+    story.given("TurnBegan", player="p1", turn=story.state.turn + 1)
+
+
+def test_pay_less_for_each_resonator_that_entered_your_field_this_turn() -> None:
+    # Gwiber, the White Dragon (VS01-007): "You may pay {2} less to play this card for each
+    # resonator you control that entered your field this turn." ({W}{4}; FoW-5.5 9.3 p2.5)
+    story = Story({"VS01-007": 4, "T-BEAR": 4, "T-WALL": 4, "T-FAST": 4})
+    story.put("p1", "T-BEAR", "field")  # entered in an earlier turn: does not count
+    _enter_next_turn(story)
+    gwiber = story.put("p1", "VS01-007", "hand")
+    story.put("p2", "T-BEAR", "field")  # the opponent's: does not count
+    assert story.refused(cmd("PlayCard", "p1", card=gwiber, reduce=True)).code == "rules/no_cost_reduction"
+    story.put("p1", "T-WALL", "field")
+    story.put("p1", "T-FAST", "field")
+    story.will("p1", "W")
+    events = story.when(cmd("PlayCard", "p1", card=gwiber, reduce=True))
+    played = find(events, "CardPlayed")
+    assert played.data["reduced_cost"] == {"attribute": {"W": 1}, "free": 0}
+    assert find(events, "WillPaid").data["will"] == ["W"]
+    story.replays()
+
+
+def test_pay_less_for_each_resonator_put_into_a_graveyard_from_your_field_this_turn() -> None:
+    # Draig, the Red Dragon (VS01-020): "You may pay {1} less to play this card for each
+    # resonator put into a graveyard from your field this turn." ({R}{4})
+    story = Story({"VS01-020": 4, "T-BEAR": 4, "T-WALL": 4, "T-FAST": 4})
+    old = story.put("p1", "T-BEAR", "field")
+    story.by_rule(actions.destroy, old, "given")  # in an earlier turn: does not count
+    _enter_next_turn(story)
+    draig = story.put("p1", "VS01-020", "hand")
+    story.put("p1", "T-BEAR", "graveyard")  # not from the field: does not count
+    theirs = story.put("p2", "T-BEAR", "field")
+    story.by_rule(actions.destroy, theirs, "given")  # not from your field: does not count
+    assert story.refused(cmd("PlayCard", "p1", card=draig, reduce=True)).code == "rules/no_cost_reduction"
+    for resonator in ("T-WALL", "T-FAST"):
+        story.by_rule(actions.destroy, story.put("p1", resonator, "field"), "given")
+    story.will("p1", "R", "R", "R")
+    events = story.when(cmd("PlayCard", "p1", card=draig, reduce=True))
+    assert find(events, "CardPlayed").data["reduced_cost"] == {"attribute": {"R": 1}, "free": 2}
+    story.replays()
+
+
+def test_damage_for_each_card_in_your_removed_area() -> None:
+    # Torching the Timeline (TMS-033): "This card deals 100 damage to target resonator for each
+    # card in your removed area."  The removed area is public (FoW-5.5 3.12)
+    story = Story({"TMS-033": 4, "T-BEAR": 4, "T-WALL": 4, "T-BOLT": 4})
+    torch = story.put("p1", "TMS-033", "hand")
+    wall = story.put("p2", "T-WALL", "field")
+    for card in ("T-BEAR", "T-BOLT", "T-WALL"):
+        story.put("p1", card, "removed")
+    story.put("p2", "T-BEAR", "removed")  # the opponent's removed area does not count
+    story.will("p1", "R")
+    story.when(cmd("PlayCard", "p1", card=torch, targets=[[wall]]))
+    dealt = find(story.resolve(), "DamageDealt")
+    assert (dealt.data["target"], dealt.data["amount"], dealt.rule) == (wall, 300, "FoW-5.5 10.6 p1")
+    story.replays()
+
+
+def test_for_each_resonator_in_all_graveyards() -> None:
+    # Elder Things (TAT-080): "This card gains [+200/+200] for each resonator in all graveyard."
+    story = Story({"TAT-080": 4, "T-BEAR": 4, "T-BOLT": 4})
+    things = story.put("p1", "TAT-080", "field")
+    assert characteristics(story.state, things).def_ == 200
+    story.put("p1", "T-BEAR", "graveyard")
+    story.put("p2", "T-BEAR", "graveyard")
+    story.put("p2", "T-BOLT", "graveyard")  # a spell: not a resonator
+    chars = characteristics(story.state, things)
+    assert (chars.atk, chars.def_) == (400, 600)
+    story.replays()
+
+
+# --- "if it's X": what the affected card must be ------------------------------------------
+
+
+def _add(story: Story, player: str, addition: str, host: str) -> str:
+    """Given: ``addition`` from ``player``'s hand is in the field, added to ``host``."""
+    oid = story.put(player, addition, "hand")
+    story.given("CardMoved", oid=oid, card=addition, owner=player, controller=player, to="field",
+                reason="given", attached_to=host, **{"from": "hand"})  # fmt: skip
+    return oid
+
+
+def test_added_resonator_gains_more_instead_if_it_is_of_a_race() -> None:
+    # Sweet Rose (MPR-016): "Added resonator gains [+300/+300]. If it's a Prince, it gains
+    # [+600/+600] and [Target Attack] instead."  Edward, the Black Prince (VIN001-064) is a Prince
+    story = Story({"MPR-016": 4, "VIN001-064": 4, "T-BEAR": 4})
+    bear = story.put("p1", "T-BEAR", "field")
+    edward = story.put("p1", "VIN001-064", "field")
+    _add(story, "p1", "MPR-016", bear)
+    _add(story, "p1", "MPR-016", edward)
+    bear_chars, edward_chars = characteristics(story.state, bear), characteristics(story.state, edward)
+    assert (bear_chars.atk, bear_chars.def_, "target_attack" in bear_chars.skills) == (800, 800, False)
+    assert (edward_chars.atk, edward_chars.def_, "target_attack" in edward_chars.skills) == (1300, 1300, True)
+    story.replays()
+
+
+def test_added_resonator_gains_only_while_it_has_no_attribute() -> None:
+    # Magic Screw (TMS-086): "Added resonator gains [+600/+600] as long as it is with no
+    # attribute."  Ryoma Sakamoto (VIN001-077) is void (FoW-5.5 2.8); a fire bear is not
+    story = Story({"TMS-086": 4, "VIN001-077": 4, "T-BEAR": 4})
+    bear = story.put("p1", "T-BEAR", "field")
+    ryoma = story.put("p1", "VIN001-077", "field")
+    _add(story, "p1", "TMS-086", bear)
+    _add(story, "p1", "TMS-086", ryoma)
+    assert characteristics(story.state, bear).atk == 500
+    assert (characteristics(story.state, ryoma).atk, characteristics(story.state, ryoma).def_) == (1000, 1000)
+    story.replays()

@@ -803,6 +803,22 @@ def item_effects(s: GameState, item: ChaseItem) -> list[CardEffect]:
     return []
 
 
+NOT_PERFORMED = frozenset(
+    {
+        "ChoiceRequested",
+        "OptionChosen",
+        "ConditionChecked",
+        "EffectsApplied",
+        "DestructionIgnored",
+        "DamagePrevented",
+        "LifeGainPrevented",
+        "CardMoveIgnored",
+    }
+)
+"""Events that record a choice, a check or an action that did not happen: an effect that
+emitted only these was not performed ("If you do", FoW-5.5 9.3 p3)."""
+
+
 def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
     """Resolve the last item of the chase area; None if it paused for a player's choice."""
     s = ctx.s
@@ -811,6 +827,7 @@ def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
     if item.resolved_effects == 0 and choice is None:
         cause = ctx.emit("ResolutionStarted", {"item": item.id, "source": item.source}, "6.4 p1.2", cause=cause)
     groups_before = 0
+    did = False  # "If you do": whether the effect just before was performed
     for i, eff in enumerate(effects):
         n = len(chosen_groups([eff]))
         mine = [item.targets[g] if g < len(item.targets) else [] for g in range(groups_before, groups_before + n)]
@@ -819,11 +836,13 @@ def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
         if i < item.resolved_effects:
             continue
         now = choice if i == item.resolved_effects else None
+        before = len(ctx.events)
         if isinstance(eff, conditions.WRAPPERS):  # "you may", "if" (FoW-5.5 9.3 p3.2)
             count = lambda e: len(chosen_groups([e]))  # noqa: E731
-            result = conditions.apply_wrapper(ctx, item, eff, mine, cause, now, apply_effect, count)
+            result = conditions.apply_wrapper(ctx, item, eff, mine, cause, now, apply_effect, count, did=did)
         else:
             result = apply_effect(ctx, item, eff, group, cause, now)
+        did = any(e.type not in NOT_PERFORMED for e in ctx.events[before:])
         if result is None:
             ctx.emit("EffectsApplied", {"item": item.id, "count": i}, "9.3 p3", cause=cause)
             return None

@@ -54,9 +54,12 @@ _J_RESONATOR: tuple[CardType, ...] = ("resonator", "j_ruler")
 class Filter(_Model):
     """Which objects an effect may choose or affect."""
 
-    zone: Literal["field", "ruler_area", "stone_area", "chase", "hand", "graveyard", "main_deck", "standby"] = "field"
+    zone: Literal[
+        "field", "ruler_area", "stone_area", "chase", "hand", "graveyard", "main_deck", "standby", "removed"
+    ] = "field"
     """``stone_area`` is the magic stone area (FoW-5.5 3.7); ``magic_stone_area`` is accepted as an alias;
-    ``standby`` (the chant-standby area, 3.11) only to count cards ("for each card in your chant-standby area")."""
+    ``standby`` (the chant-standby area, 3.11) and ``removed`` (the removed area, 3.12) only to count cards
+    ("for each card in your chant-standby area", "for each card in your removed area")."""
 
     @field_validator("zone", mode="before")
     @classmethod
@@ -117,11 +120,18 @@ class Count(_Model):
     filter: Filter | None = None
     counter: str | None = None
     """"for each <counter> counter on this card": counters on the source card instead of objects."""
+    this_turn: Literal["entered_field", "left_your_field"] | None = None
+    """Only objects that moved this turn: ``entered_field`` "that entered your field this turn"
+    (in the field, entered this turn); ``left_your_field`` "put into a graveyard from your field
+    this turn" (in the filter's zone, put there this turn from a field where you controlled it,
+    by last known information, FoW-5.5 9.11)."""
 
     @model_validator(mode="after")
     def _check(self) -> Count:
         if (self.filter is None) == (self.counter is None):
             raise ValueError("a count needs either a 'filter' (objects) or a 'counter' (on this card)")
+        if self.this_turn is not None and self.filter is None:
+            raise ValueError("'this_turn' counts objects: it needs a 'filter'")
         return self
 
 
@@ -135,10 +145,35 @@ class Condition(_Model):
     ``life_at_most`` or less / ``life_at_least`` or more; ``counters``: there are
     ``at_least`` ``counter`` counters on this card; ``hand``: you have ``at_least`` cards
     in your hand; ``j_ruler_attacked``: your J-ruler attacked this turn.  ``negate`` turns it around ("unless",
-    "if you don't")."""
+    "if you don't").
 
-    kind: Literal["controls", "ruler_is", "life", "counters", "hand", "j_ruler_attacked"]
+    ``fewer_than_opponent``: you have fewer of ``measure`` than your opponent ("you control less
+    resonators than your opponent", "your opponent has more cards in their hand than you", "your
+    life is less than your opponent's life"); ``any_of``: one of ``conditions`` holds
+    ("you control "Hansel" or "Gretel"").  Checked only on resolution of an effect (FoW-5.5 9.3 p3),
+    from the spell or ability being resolved: ``did`` ("If you do"): the effect just before it was
+    performed, at least in part; ``awakened``: this card was played paying its [Awakening] cost
+    (12.1); ``target_is``: its first chosen target, if still legal, matches ``filter``
+    ("if it's darkness")."""
+
+    kind: Literal[
+        "controls",
+        "ruler_is",
+        "life",
+        "counters",
+        "hand",
+        "j_ruler_attacked",
+        "fewer_than_opponent",
+        "any_of",
+        "did",
+        "awakened",
+        "target_is",
+    ]
     filter: Filter | None = None
+    measure: Literal["controls", "hand", "life"] | None = None
+    """For ``fewer_than_opponent``: objects matching ``filter`` each player controls, cards in hand, or life."""
+    conditions: list[Condition] = Field(default_factory=list)
+    """For ``any_of``."""
     at_least: Annotated[int, Field(ge=1)] = 1
     rulers: list[str] = Field(default_factory=list)
     j_rulers: list[str] = Field(default_factory=list)
@@ -153,8 +188,16 @@ class Condition(_Model):
             raise ValueError("a 'controls' condition needs a 'filter'")
         if self.kind == "ruler_is" and not (self.rulers or self.j_rulers):
             raise ValueError("a 'ruler_is' condition needs 'rulers' or 'j_rulers' (names)")
-        if self.kind != "controls" and self.filter is not None:
-            raise ValueError(f"a {self.kind!r} condition takes no 'filter'")
+        filtered = self.kind in ("controls", "target_is") or (self.kind, self.measure) == (
+            "fewer_than_opponent",
+            "controls",
+        )
+        if filtered != (self.filter is not None):
+            raise ValueError(f"a {self.kind!r} condition {'needs' if filtered else 'takes no'} 'filter'")
+        if (self.kind == "fewer_than_opponent") != (self.measure is not None):
+            raise ValueError("'measure' belongs to (and is needed by) a 'fewer_than_opponent' condition")
+        if (self.kind == "any_of") != bool(self.conditions):
+            raise ValueError("'conditions' belongs to (and is needed by) an 'any_of' condition")
         if self.kind == "life" and self.life_at_most is None and self.life_at_least is None:
             raise ValueError("a 'life' condition needs 'life_at_most' or 'life_at_least'")
         if self.kind == "counters" and not self.counter:

@@ -148,6 +148,9 @@ def _affects(state: GameState, source_oid: str, target: Target | None, oid: str)
         return source_oid == oid
     if target.kind == "all":
         return matches(state, target.filter, oid, source.controller, source_oid, chars_ok=False)
+    if target.kind == "host":  # "added resonator ... if it's X": the card it is added to, while it is X
+        host = source.attached_to == oid and state.card_of(source_oid).type == "addition"
+        return host and matches(state, target.filter, oid, source.controller, source_oid, chars_ok=False)
     return False
 
 

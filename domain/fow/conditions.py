@@ -30,12 +30,31 @@ WRAPPERS = (May, If)
 # --- conditions and counts ----------------------------------------------------------------
 
 
-def condition_met(s: GameState, cond: Condition, you: str, source: str | None) -> bool:
-    """Whether ``cond`` holds for the player ``you`` (the controller of the ability)."""
+def condition_met(
+    s: GameState, cond: Condition, you: str, source: str | None, *, item: ChaseItem | None = None, did: bool = False
+) -> bool:
+    """Whether ``cond`` holds for the player ``you`` (the controller of the ability).
+
+    ``item`` is the spell or ability being resolved and ``did`` whether the effect just before
+    was performed: the conditions that read them (``did``, ``awakened``, ``target_is``) hold
+    only on resolution (FoW-5.5 9.3 p3)."""
     if cond.kind == "controls":
         assert cond.filter is not None
         held = sum(1 for oid in _zone_objects(s, cond.filter) if _counts(s, cond.filter, oid, you, source))
         met = held >= cond.at_least
+    elif cond.kind == "fewer_than_opponent":
+        met = _measure(s, cond, you, source) < _measure(s, cond, s.opponent(you), source)
+    elif cond.kind == "any_of":
+        met = any(condition_met(s, c, you, source, item=item, did=did) for c in cond.conditions)
+    elif cond.kind == "did":
+        met = item is not None and did
+    elif cond.kind == "awakened":
+        met = item is not None and item.awakened
+    elif cond.kind == "target_is":
+        assert cond.filter is not None
+        first = item.targets[0] if item is not None and item.targets and item.targets[0] else []
+        it = first[0] if first else None
+        met = it in s.objects and _counts(s, cond.filter, it, you, source)
     elif cond.kind == "ruler_is":
         met = _ruler_named(s, you, cond.rulers, cond.j_rulers)
     elif cond.kind == "life":
@@ -51,6 +70,17 @@ def condition_met(s: GameState, cond: Condition, you: str, source: str | None) -
         assert cond.counter is not None
         met = _counters_on(s, source, cond.counter) >= cond.at_least
     return met != cond.negate
+
+
+def _measure(s: GameState, cond: Condition, player: str, source: str | None) -> int:
+    """How much of ``cond.measure`` ``player`` has (objects they control, cards in hand, life)."""
+    if cond.measure == "hand":
+        return len(s.zones[player]["hand"])
+    if cond.measure == "life":
+        return s.players[player].life
+    assert cond.filter is not None
+    flt = cond.filter.model_copy(update={"controller": "you"})
+    return sum(1 for oid in _zone_objects(s, flt) if _counts(s, flt, oid, player, source))
 
 
 def _counters_on(s: GameState, source: str | None, counter: str) -> int:
@@ -88,7 +118,22 @@ def count_of(s: GameState, per: Count, you: str, source: str | None) -> int:
         return _counters_on(s, source, per.counter)
     flt = per.filter
     assert flt is not None
-    return sum(1 for oid in _zone_objects(s, flt) if _counts(s, flt, oid, you, source))
+    return sum(
+        1 for oid in _zone_objects(s, flt) if _counts(s, flt, oid, you, source) and _moved_this_turn(s, per, oid, you)
+    )
+
+
+def _moved_this_turn(s: GameState, per: Count, oid: str, you: str) -> bool:
+    """ "that entered your field this turn" / "put into a graveyard from your field this turn"."""
+    obj = s.objects[oid]
+    if per.this_turn is None:
+        return True
+    if obj.entered_turn != s.turn:
+        return False
+    if per.this_turn == "entered_field":
+        return obj.zone == "field"
+    # it left a field where you controlled it, by last known information (FoW-5.5 9.11)
+    return obj.moved_from == "field" and (obj.last_known or {}).get("controller") == you
 
 
 def amount_of(s: GameState, eff: Any, you: str, source: str | None) -> int:
@@ -171,8 +216,11 @@ def apply_wrapper(
     choice: Any,
     apply: ApplyEffect,
     chosen_count: Callable[[Any], int],
+    *,
+    did: bool = False,
 ) -> str | None:
-    """Resolve a ``may`` or ``if``; None when it waits for the controller's decision."""
+    """Resolve a ``may`` or ``if``; None when it waits for the controller's decision.
+    ``did``: whether the effect just before was performed ("If you do")."""
     s = ctx.s
     you = item.controller
     name = s.card_of(item.source).name
@@ -192,7 +240,7 @@ def apply_wrapper(
         chosen = list(eff.effects) if accepted else []
         skip = 0
     else:
-        met = condition_met(s, eff.condition, you, item.source)
+        met = condition_met(s, eff.condition, you, item.source, item=item, did=did)
         cause = ctx.emit(
             "ConditionChecked",
             {"item": item.id, "source": item.source, "met": met, "card": name},

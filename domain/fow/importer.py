@@ -1137,6 +1137,30 @@ def _condition(text: str, ctx: _Ctx) -> JsonDict:
     """``you control a Moon``, ``you don't control another Elf``, ``your J/ruler is "A" or
     "B"``, ``your Ruler is "A" or your J-Ruler is "B"`` -> a Condition."""
     low = text.strip().rstrip(",.").strip()
+    low = re.sub(r"^your control ", "you control ", low, flags=re.IGNORECASE)  # a misprint (CMF-050)
+    compared = _comparison(low, ctx)
+    if compared is not None:
+        return compared
+    if re.fullmatch(r"this card was awakened", low, re.IGNORECASE):
+        if ctx.type != "spell":  # a spell played paying its [Awakening] cost (FoW-5.5 12.1)
+            raise _GapError(f"condition: {text}")
+        return {"kind": "awakened"}
+    m = re.fullmatch(r'you control (?P<n>"[^"]+"(?: or "[^"]+")+)', low, re.IGNORECASE)
+    if m:  # "you control "Hansel" or "Gretel""
+        return {
+            "kind": "any_of",
+            "conditions": [
+                {"kind": "controls", "filter": {"zone": "field", "types": [], "name": n, "controller": "you"}}
+                for n in _names(m.group("n"))
+            ],
+        }
+    m = re.fullmatch(r"you (?:don't|do not) control (?:any )?other (?P<what>[a-z/ -]+)", low, re.IGNORECASE)
+    if m:  # "you don't control other resonators": none but this card
+        others, players = _selector(m.group("what"), ctx, loose=True)
+        if players or "controller" in others:
+            raise _GapError(f"condition: {text}")
+        others.update(controller="you", other_than_self=True)
+        return {"kind": "controls", "filter": others, "negate": True}
     m = re.fullmatch(rf"your (?P<who>ruler|j-ruler|j/ruler) is (?P<n>{_NAMES})", low, re.IGNORECASE)
     if m:
         who = m.group("who").lower()
@@ -1199,15 +1223,67 @@ def _condition(text: str, ctx: _Ctx) -> JsonDict:
     raise _GapError(f"condition: {text}")
 
 
-def _count(text: str, ctx: _Ctx) -> JsonDict:
+def _whose(word: str) -> str:
+    return "you" if word.lower() == "your" else "opponent"
+
+
+def _count_selector(what: str, ctx: _Ctx, text: str, *, zone: str = "field") -> JsonDict:
+    """A plain "<race/type>" (no controller, state or "other") for a count."""
+    if what.endswith(" card") and what != "card":
+        what = what[: -len(" card")]
+    flt, players = _selector(what, ctx, zone=zone, loose=zone == "field")
+    if players or "controller" in flt or "rested" in flt or flt.get("other_than_self"):
+        raise _GapError(f"condition: for each {text}")
+    return flt
+
+
+_FEWER = r"(?:less|fewer)"
+
+
+def _comparison(low: str, ctx: _Ctx) -> JsonDict | None:
+    """ "you control less resonators than your opponent", "your opponent has more cards in
+    their hand than you", "your life is less than your opponent's life" -> a Condition."""
+    m = re.fullmatch(rf"you control {_FEWER} (?P<what>.+?) than your opponent(?: does)?", low, re.IGNORECASE)
+    m = m or re.fullmatch(r"your opponent controls more (?P<what>.+?) than you(?: do)?", low, re.IGNORECASE)
+    if m:
+        flt, players = _selector(m.group("what"), ctx)
+        if players or "controller" in flt:
+            raise _GapError(f"condition: {low}")
+        return {"kind": "fewer_than_opponent", "measure": "controls", "filter": flt}
+    hand = r"(?:their|his or her|his|her) hand"
+    if re.fullmatch(rf"your opponent has more cards in {hand} than you(?: do)?", low, re.IGNORECASE) or re.fullmatch(
+        rf"you have {_FEWER} cards in your hand than your opponent(?: does)?", low, re.IGNORECASE
+    ):
+        return {"kind": "fewer_than_opponent", "measure": "hand"}
+    if re.fullmatch(rf"your life is {_FEWER} than your opponent's(?: life)?", low, re.IGNORECASE):
+        return {"kind": "fewer_than_opponent", "measure": "life"}
+    return None
+
+
+def _count(text: str, ctx: _Ctx, *, it_self: bool = False) -> JsonDict:
     """``Werewolf you control``, ``other Wererabbit you control``, ``resonator in your
     graveyard``, ``card in your opponent's graveyard`` -> a Count ("for each ...")."""
     low = text.strip().rstrip(".,").strip()
-    m = re.fullmatch(r"(?P<c>[a-z][a-z ]*?) counters? on this card", low, re.IGNORECASE)
-    if m:
+    m = re.fullmatch(r"(?P<c>[a-z][a-z ]*?) counters? on (?P<on>this card|it)", low, re.IGNORECASE)
+    if m and (m.group("on").lower() == "this card" or it_self):
         return {"counter": m.group("c").lower()}
     if low.lower() == "card in your chant-standby area":  # face down, but how many is public
         return {"filter": {"zone": "standby", "types": [], "controller": "you"}}
+    m = re.fullmatch(r"card in (?P<whose>your|your opponent's) removed area", low, re.IGNORECASE)
+    if m:  # the removed area is public (FoW-5.5 3.12)
+        return {"filter": {"zone": "removed", "types": [], "controller": _whose(m.group("whose"))}}
+    m = re.fullmatch(r"(?P<what>.+?) in all graveyards?", low, re.IGNORECASE)
+    if m:
+        flt = _count_selector(m.group("what"), ctx, text, zone="graveyard")
+        return {"filter": flt}
+    m = re.fullmatch(r"(?P<what>.+?) you control that entered your field this turn", low, re.IGNORECASE)
+    if m:
+        flt = _count_selector(m.group("what"), ctx, text)
+        return {"filter": {**flt, "controller": "you"}, "this_turn": "entered_field"}
+    m = re.fullmatch(r"(?P<what>.+?) put into (?:a|your) graveyard from your field this turn", low, re.IGNORECASE)
+    if m:  # whoever owns it now: who controlled it in the field counts (last known information, 9.11)
+        flt = _count_selector(m.group("what"), ctx, text, zone="graveyard")
+        return {"filter": flt, "this_turn": "left_your_field"}
     m = re.fullmatch(r"(?P<what>.+?) in (?P<whose>your|your opponent's) graveyard", low, re.IGNORECASE)
     if m:
         what = m.group("what")
@@ -1236,7 +1312,9 @@ _TRAILING_IF = re.compile(rf"^(?P<body>[^,]+?)(?<!\bonly) if (?!able\b)(?P<cond>
 _MODES = re.compile(r"^choose one\s*[-\u2013:]\s*(?P<body>.+)$", re.IGNORECASE | re.DOTALL)
 
 
-def _logic(rest: str, ctx: _Ctx, it_self: bool, modes_ok: bool) -> tuple[list[JsonDict], str] | None:
+def _logic(
+    rest: str, ctx: _Ctx, it_self: bool, modes_ok: bool, *, after: bool = False
+) -> tuple[list[JsonDict], str] | None:
     """A "you may" or "if" sentence, or a list of modes, at the start of ``rest``: the
     effects and what is left; None when ``rest`` starts with none of them."""
     m = _MODES.match(rest)
@@ -1261,7 +1339,12 @@ def _logic(rest: str, ctx: _Ctx, it_self: bool, modes_ok: bool) -> tuple[list[Js
         return [{"op": "may", "effects": inner}], rest[len(sentence) :]
     m = _IF.match(sentence) or _TRAILING_IF.match(sentence)
     if m:
-        cond = _condition(m.group("cond"), ctx)
+        if re.fullmatch(r"you do", m.group("cond").strip(), re.IGNORECASE):
+            if not after:  # "If you do" follows the effect it asks about
+                raise _GapError(f"condition: {m.group('cond')}")
+            cond: JsonDict = {"kind": "did"}
+        else:
+            cond = _condition(m.group("cond"), ctx)
         inner = _effects(_capitalise(m.group("body")), ctx)
         if any(e["op"] in ("search", "discard", "may", "if", "choose") for e in inner):
             raise _GapError(f"effect: {sentence}")
@@ -1326,12 +1409,73 @@ def _cost_reduction(text: str, ctx: _Ctx) -> Delta | None:
     return {"cost_reduction": out}
 
 
+_IT_IS = re.compile(r"it(?:'s| is) (?P<what>.+)", re.IGNORECASE)
+_IT_VARIANT = re.compile(
+    r"(?P<s>.+?) gains? (?P<m1>[^.]+?)\.\s*(?:if|as long as) it(?:'s| is) (?P<what>[^,]+), it (?P<also>also )?gains? "
+    r"(?P<m2>.+?)(?P<instead> instead)?\.?",
+    re.IGNORECASE,
+)
+
+
+def _it_filter(what: str, ctx: _Ctx, body: str) -> JsonDict:
+    """What "it" (the affected card) must be: ``darkness``, ``a Musketeer``, ``with no
+    attribute``, ``"NAME"`` -> the filter keys saying so (printed information)."""
+    low = what.strip().rstrip(".").strip()
+    if low.lower() == "with no attribute":
+        return {"no_attribute": True}
+    if low.lower() in ATTRIBUTE_WORDS:
+        return {"attributes": [ATTRIBUTE_WORDS[low.lower()]]}
+    m = re.fullmatch(r'"([^"]+)"', low)
+    if m:
+        return {"name": m.group(1)}
+    m = re.fullmatch(r"an? (?P<r>[A-Z][\w'-]*(?: [A-Z][\w'-]*)*)", low)
+    if m:
+        return {"races": [_race(m.group("r"), ctx, plural=False)]}
+    raise _GapError(f"condition: {body}")
+
+
+def _narrow(ability: JsonDict, extra: JsonDict, ctx: _Ctx, body: str) -> None:
+    """Restrict what a continuous ability affects to cards matching ``extra`` as well: "added
+    resonator ... if it's X" affects the card it is added to only while that card is X."""
+    affects = ability.get("affects")
+    if affects is None and ctx.type == "addition":
+        ability["affects"] = {"kind": "host", "filter": {"zone": "field", "types": [], **extra}}
+    elif affects is not None and affects["kind"] == "all" and not set(extra) & set(affects["filter"]):
+        affects["filter"].update(extra)
+    else:
+        raise _GapError(f"condition: {body}")
+
+
+def _it_variants(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
+    """ "Added resonator gains [+400/+0]. If it's a Musketeer, it also gains [First Strike]"
+    and "... If it's a Prince, it gains [+600/+600] instead": one ability for every affected
+    card, one for those that are X (with "instead", the first is for those that are not X)."""
+    m = _IT_VARIANT.fullmatch(text.strip().rstrip(".").strip())
+    if m is None:
+        return None
+    body = text.strip()
+    if m.group("also") and m.group("instead"):
+        raise _GapError(f"condition: {body}")
+    first = _continuous(raw, f"{m.group('s')} gains {m.group('m1')}", ctx)
+    second = _continuous(raw, f"{m.group('s')} gains {m.group('m2')}", ctx)
+    if first["kind"] != "continuous" or second["kind"] != "continuous":
+        raise _GapError(f"condition: {body}")
+    extra = _it_filter(m.group("what"), ctx, body)
+    _narrow(second, extra, ctx, body)
+    if m.group("instead"):
+        negated = {"attributes": "not_attributes", "races": "not_races"}
+        if set(extra) - set(negated):
+            raise _GapError(f"condition: {body}")
+        _narrow(first, {negated[k]: v for k, v in extra.items()}, ctx, body)
+    return [first, second]
+
+
 def _continuous_logic(raw: str, body: str, ctx: _Ctx) -> JsonDict | None:
     """ "As long as <condition>, <continuous>", "<continuous> as long as <condition>" and
     "This card gains [+N/+N] for each X" (FoW-5.5 9.4 p1)."""
-    m = re.fullmatch(rf"as long as (?P<c>{_CLAUSE}), (?P<b>.+)", body, re.IGNORECASE) or re.fullmatch(
-        rf"(?P<b>.+?),? as long as (?P<c>{_CLAUSE})", body, re.IGNORECASE
-    )
+    m = re.fullmatch(rf"(?:as long as|if) (?P<c>{_CLAUSE}), (?P<b>.+)", body, re.IGNORECASE) or re.fullmatch(
+        rf"(?P<b>.+?),? (?:as long as|if(?! able$)) (?P<c>{_CLAUSE})", body, re.IGNORECASE
+    )  # a continuous ability "if <condition>" applies while it holds, like "as long as" (FoW-5.5 9.4 p1)
     if m:
         if re.search(r"\b(?:as long as|if|for each|unless|instead|may)\b", m.group("b"), re.IGNORECASE):
             raise _GapError(f"condition: {body}")
@@ -1341,12 +1485,17 @@ def _continuous_logic(raw: str, body: str, ctx: _Ctx) -> JsonDict | None:
         ability = _continuous(raw, subject, ctx)
         if ability["kind"] != "continuous":
             raise _GapError(f"condition: {body}")
-        ability["condition"] = _condition(m.group("c"), ctx)
+        it = _IT_IS.fullmatch(m.group("c").strip())
+        if it:  # "as long as it's darkness": only while the affected card is (FoW-5.5 9.9 p4)
+            _narrow(ability, _it_filter(it.group("what"), ctx, body), ctx, body)
+        else:
+            ability["condition"] = _condition(m.group("c"), ctx)
         return ability
     m = re.fullmatch(r"(?P<s>.+?) gains? ?(?P<m>\[[+-]\d+/[+-]\d+\]) for each (?P<c>.+)", body, re.IGNORECASE)
     if m:
         ability = _continuous(raw, f"{m.group('s')} gains {m.group('m')}", ctx)
-        ability["per"] = _count(m.group("c"), ctx)
+        it_self = m.group("s").strip().lower() == "this card"  # "for each counter on it"
+        ability["per"] = _count(m.group("c"), ctx, it_self=it_self)
         return ability
     return None
 
@@ -1358,7 +1507,7 @@ def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = Fa
         raise _GapError("effect: (none)")
     out: list[JsonDict] = []
     while rest:
-        logic = _logic(rest, ctx, it_self and not out, modes_ok and not out)
+        logic = _logic(rest, ctx, it_self and not out, modes_ok and not out, after=bool(out))
         if logic is not None:
             out += logic[0]
             rest = logic[1].strip()
@@ -1631,14 +1780,14 @@ def _ability(raw: str, text: str, ctx: _Ctx) -> list[JsonDict]:
     m = re.match(r"^\[Continuous\]\s*:?\s*", text, re.IGNORECASE)
     if m:
         rest = text[m.end() :]
-        return _automatic(raw, rest, ctx) or [_continuous(raw, rest, ctx)]
+        return _automatic(raw, rest, ctx) or _it_variants(raw, rest, ctx) or [_continuous(raw, rest, ctx)]
     automatic = _automatic(raw, text, ctx)
     if automatic is not None:
         return automatic
     activate = _activate(raw, text, ctx, required=False)
     if activate is not None:
         return [activate]
-    return [_continuous(raw, text, ctx)]
+    return _it_variants(raw, text, ctx) or [_continuous(raw, text, ctx)]
 
 
 # --------------------------------------------------------------------------------------

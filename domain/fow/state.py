@@ -64,6 +64,9 @@ class Obj:
     standby_turn: int = 0
     last_known: dict[str, Any] | None = None
     """Last known information (FoW-5.5 9.11) recorded when the card left a playground."""
+    moved_from: str = ""
+    """The zone it came from when it last became a new object (FoW-5.5 3.1 p3), with
+    ``entered_turn``: "put into a graveyard from your field this turn"."""
 
 
 @dataclass(slots=True)
@@ -391,6 +394,7 @@ def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
         # A new object in a new zone (FoW-5.5 3.1 p3): counters (10.21 p3), damage and
         # orientation do not follow it; it enters recovered (3.2 p1.2).
         obj.entered_turn = s.turn
+        obj.moved_from = src
         obj.counters = {}
         obj.damage = 0
         obj.rested = False
