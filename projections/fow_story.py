@@ -252,6 +252,9 @@ class Narrator(SharedSentences):
         kind = "battle damage" if d.get("battle") else "damage"
         return f"{self.card(src)}{atk} dealt {d['amount']} {kind} to {self.target(d['target'])}"
 
+    def _DamageReplaced(self, d: Mapping[str, Any]) -> str:  # noqa: N802
+        return f"{d['amount']} damage to {self.target(d['target'])} became {d['instead']} instead"
+
     def _DamagePrevented(self, d: Mapping[str, Any]) -> str:  # noqa: N802
         return f"{d['amount']} damage to {self.target(d['target'])} was prevented"
 

@@ -382,3 +382,15 @@ def test_if_it_is_x_narrows_what_a_continuous_ability_affects(imported: dict[str
     # what "it" must be beyond an attribute, a race, a name or "no attribute" stays unsupported
     # (TAT-052: "... if it has no printed abilities")
     assert imported["TAT-052"].status == "none"
+
+
+def test_it_deals_that_much_more_instead_is_a_replacement(imported: dict[str, ImportedCard]) -> None:
+    # Kusanagi Sword (VIN001-022): "If added resonator would deal damage, it deals that much +200 instead."
+    more = {"kind": "replacement", "replaces": "deals_damage", "instead": "deal_more", "extra_damage": 200}
+    assert full(imported, "VIN001-022")["abilities"][1] == more
+    # Barrier of Flame (TTW-019): "If a normal spell you control would deal damage, it deals
+    # that much +200 instead."
+    spells = {"kind": "all", "filter": {"zone": "chase", "types": ["spell"], "controller": "you"}}
+    assert full(imported, "TTW-019")["abilities"] == [{**more, "affects": spells}]
+    # "double that much" does not commute with "+200": it stays unsupported (TAT-019)
+    assert imported["TAT-019"].status == "none"

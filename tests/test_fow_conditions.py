@@ -623,3 +623,45 @@ def test_added_resonator_gains_only_while_it_has_no_attribute() -> None:
     assert characteristics(story.state, bear).atk == 500
     assert (characteristics(story.state, ryoma).atk, characteristics(story.state, ryoma).def_) == (1000, 1000)
     story.replays()
+
+
+# --- "it deals that much +200 instead" (9.10) -------------------------------------------------
+
+
+def test_added_resonator_deals_that_much_more_damage_instead() -> None:
+    # Kusanagi Sword (TAT-030): "If resonator with this would deal damage, it deals that much
+    # +200 instead."  Calamity Jane (VIN001-018): "{Rest}: This card deals 200 damage to target
+    # player or resonator."  A replacement that is no prevention applies first (FoW-5.5 9.10 p2.1)
+    story = Story({"TAT-030": 4, "VIN001-018": 4, "T-WALL": 4})
+    jane = story.put("p1", "VIN001-018", "field")
+    wall = story.put("p2", "T-WALL", "field")
+    _enter_next_turn(story)
+    sword = _add(story, "p1", "TAT-030", jane)
+    story.when(cmd("ActivateAbility", "p1", source=jane, ability=0, targets=[[wall]]))
+    events = story.resolve()
+    replaced = find(events, "DamageReplaced")
+    assert replaced.data == {"source": jane, "target": wall, "amount": 200, "instead": 400, "effect": f"{sword}:1"}
+    assert replaced.rule == "FoW-5.5 9.10 p1"
+    dealt = find(events, "DamageDealt")
+    assert (dealt.data["amount"], dealt.cause) == (400, f"ev:{replaced.seq}")
+    assert story.state.objects[wall].damage == 400
+    # the sword's own damage is not damage dealt by the resonator with it
+    story.by_rule(actions.deal_damage, sword, wall, 100, "given")
+    assert story.state.objects[wall].damage == 500
+    story.replays()
+
+
+def test_a_normal_spell_you_control_deals_that_much_more_damage() -> None:
+    # Barrier of Flame (TTW-019): "If a normal spell you control would deal damage, it deals
+    # that much +200 instead."  Bolt deals 500; the opponent's Barrier does not cover your spells
+    story = Story({"TTW-019": 4, "T-BOLT": 4})
+    mine = story.put("p1", "TTW-019", "field")
+    story.put("p2", "TTW-019", "field")
+    bolt = story.put("p1", "T-BOLT", "hand")
+    story.will("p1", "R")
+    story.when(cmd("PlayCard", "p1", card=bolt, targets=[["p2"]]))
+    events = story.resolve()
+    assert [e.data["effect"] for e in events if e.type == "DamageReplaced"] == [f"{mine}:0"]
+    assert find(events, "DamageDealt").data["amount"] == 700
+    assert story.state.players["p2"].life == 4000 - 700
+    story.replays()

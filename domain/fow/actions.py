@@ -39,6 +39,7 @@ from domain.fow.cards import Effect as CardEffect
 from domain.fow.characteristics import (
     can_gain_life,
     characteristics,
+    damage_increases,
     effective_type,
     granted_anywhere,
     is_active_zone,
@@ -490,6 +491,13 @@ def deal_damage(
         obj = s.objects[target]
         if obj.zone != "field" or characteristics(s, target).def_ is None:
             return cause  # no DEF: no damage (10.6 p4)
+    if source in s.objects:
+        # "it deals that much +200 instead": replacements that are no prevention apply first (9.10 p2.1)
+        for card, index, extra in damage_increases(s, source):
+            data = {"source": source, "target": target, "amount": amount, "instead": amount + extra}
+            cause = ctx.emit("DamageReplaced", {**data, "effect": f"{card}:{index}"}, "9.10 p1", cause=cause)
+            amount += extra
+    if to_card:
         for i, ability in characteristics(s, target).abilities:
             if ability.kind == "replacement" and ability.replaces == "self_damaged" and ability.instead == "prevent":
                 return ctx.emit(

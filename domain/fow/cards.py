@@ -577,8 +577,12 @@ class Ability(_Model):
     per: Count | None = None
     """"gains [+200/+200] for each X": ``modify_atk``/``modify_def`` times the count."""
     # replacement abilities (FoW-5.5 9.10)
-    replaces: Literal["self_destroyed", "self_damaged"] | None = None
-    instead: Literal["return_to_hand", "remove_from_game", "prevent"] | None = None
+    replaces: Literal["self_destroyed", "self_damaged", "deals_damage"] | None = None
+    """``deals_damage``: damage that this card (an addition: the card it is added to; with
+    ``affects``: any card it covers) would deal."""
+    instead: Literal["return_to_hand", "remove_from_game", "prevent", "deal_more"] | None = None
+    """``deal_more``: "it deals that much +``extra_damage`` instead" (FoW-5.5 9.10 p1)."""
+    extra_damage: Annotated[int, Field(ge=0, multiple_of=100)] = 0
 
     @model_validator(mode="after")
     def _check_kind(self) -> Ability:
@@ -586,6 +590,9 @@ class Ability(_Model):
             raise ValueError("an automatic ability needs a 'trigger'")
         if self.kind == "replacement" and (self.replaces is None or self.instead is None):
             raise ValueError("a replacement ability needs 'replaces' and 'instead'")
+        more = (self.replaces == "deals_damage", self.instead == "deal_more", self.extra_damage > 0)
+        if any(more) and not all(more):
+            raise ValueError("'deals_damage' is replaced by 'deal_more' with a positive 'extra_damage', and only it")
         if self.gods_art and not self.name:
             raise ValueError("a God's Art needs an ability 'name' (FoW-5.5 12.4)")
         if self.condition is not None and self.kind not in ("continuous", "activate"):

@@ -124,6 +124,27 @@ def _active_continuous(state: GameState) -> list[tuple[str, Ability]]:
     return out
 
 
+def damage_increases(state: GameState, source: str) -> list[tuple[str, int, int]]:
+    """ "If <this card / added resonator / a normal spell you control> would deal damage, it
+    deals that much +N instead" abilities that apply to damage ``source`` would deal, as
+    (card, ability index, N).  Only additions commute, so their order does not matter."""
+    out: list[tuple[str, int, int]] = []
+    for player in state.order:
+        for zone in ("field", "ruler_area", "stone_area"):
+            for oid in state.zones[player][zone]:
+                obj = state.objects[oid]
+                card = state.card_of(oid)
+                if (obj.zone == "ruler_area" and obj.side == "j_ruler") or not is_active_zone(card, zone):
+                    continue
+                loose = card.type == "addition" and obj.attached_to is None  # added to nothing: no host
+                for i, ability in enumerate(card.abilities):
+                    if ability.affects is None and loose:
+                        continue
+                    if ability.replaces == "deals_damage" and _affects(state, oid, ability.affects, source):
+                        out.append((oid, i, ability.extra_damage))
+    return out
+
+
 def _holds(state: GameState, ability: Ability, oid: str) -> bool:
     """ "As long as <condition>" (FoW-5.5 9.4 p1): the ability applies only while it holds."""
     if ability.condition is None:

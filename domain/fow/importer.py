@@ -1409,6 +1409,31 @@ def _cost_reduction(text: str, ctx: _Ctx) -> Delta | None:
     return {"cost_reduction": out}
 
 
+_DEAL_MORE = re.compile(
+    r"if (?P<who>.+?) would deal damage, it deals that much (?:\+ ?|plus )(?P<n>\d+) instead", re.IGNORECASE
+)
+
+
+def _deal_more(raw: str, body: str, ctx: _Ctx) -> JsonDict | None:
+    """ "If resonator with this / a normal spell you control would deal damage, it deals that
+    much +200 instead": a replacement effect on the damage it deals (FoW-5.5 9.10 p1)."""
+    m = _DEAL_MORE.fullmatch(body)
+    if m is None:
+        return None
+    who = m.group("who").strip()
+    out: JsonDict = {"kind": "replacement", "text": raw, "replaces": "deals_damage", "instead": "deal_more"}
+    out["extra_damage"] = int(m.group("n"))
+    if who.lower() == "a normal spell you control":  # a [Spell:Chant(-Instant/-Standby)] card being resolved
+        out["affects"] = {"kind": "all", "filter": {"zone": "chase", "types": ["spell"], "controller": "you"}}
+        return out
+    if who.lower() == "this card" and ctx.type == "addition":
+        raise _GapError(f"condition: {body}")
+    affects = _subject(who, ctx, continuous=True)  # this card, or the card an addition is added to
+    if affects is not None:
+        raise _GapError(f"condition: {body}")
+    return out
+
+
 _IT_IS = re.compile(r"it(?:'s| is) (?P<what>.+)", re.IGNORECASE)
 _IT_VARIANT = re.compile(
     r"(?P<s>.+?) gains? (?P<m1>[^.]+?)\.\s*(?:if|as long as) it(?:'s| is) (?P<what>[^,]+), it (?P<also>also )?gains? "
@@ -1710,6 +1735,9 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
     }.get(low)
     if replacement:
         return {"kind": "replacement", "text": raw, "replaces": replacement[0], "instead": replacement[1]}
+    more = _deal_more(raw, body, ctx)
+    if more is not None:
+        return more
     logic = _continuous_logic(raw, body, ctx)
     if logic is not None:
         return logic

@@ -488,6 +488,11 @@ def _condition_checked(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     pass  # a record for judges: which branch of an "if" applied
 
 
+@handles("DamageReplaced")
+def _damage_replaced(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    pass  # a record for judges: "it deals that much +200 instead"; the DamageDealt that follows counts
+
+
 @handles("CardsDrawn")
 def _drawn(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     # bookkeeping event; the moves themselves are CardMoved events
