@@ -394,3 +394,21 @@ def test_it_deals_that_much_more_instead_is_a_replacement(imported: dict[str, Im
     assert full(imported, "TTW-019")["abilities"] == [{**more, "affects": spells}]
     # "double that much" does not commute with "+200": it stays unsupported (TAT-019)
     assert imported["TAT-019"].status == "none"
+
+
+def test_this_card_enters_rested_if_a_condition_holds(imported: dict[str, ImportedCard]) -> None:
+    # Shadow's Memoria (TTW-104): "If your J/ruler isn't "Girl in Twilight Garb" or "Dark Alice,
+    # Maiden of Slaughter", this card enters your magic stone area rested."
+    names = ["Girl in Twilight Garb", "Dark Alice, Maiden of Slaughter"]
+    assert full(imported, "TTW-104")["abilities"][1] == {
+        "kind": "replacement",
+        "replaces": "self_enters",
+        "instead": "enter_rested",
+        "condition": {"kind": "ruler_is", "rulers": names, "j_rulers": names, "negate": True},
+    }
+    # Ruler's Memoria (TTW-102): "If you don't control a regalia, this card enters your magic stone area rested."
+    assert full(imported, "TTW-102")["abilities"][1]["condition"] == {
+        "kind": "controls",
+        "filter": {"zone": "field", "types": ["regalia"], "controller": "you"},
+        "negate": True,
+    }

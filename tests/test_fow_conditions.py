@@ -665,3 +665,28 @@ def test_a_normal_spell_you_control_deals_that_much_more_damage() -> None:
     assert find(events, "DamageDealt").data["amount"] == 700
     assert story.state.players["p2"].life == 4000 - 700
     story.replays()
+
+
+# --- "this card enters your magic stone area rested" (9.10) --------------------------------------
+
+
+def test_a_magic_stone_enters_rested_unless_you_control_a_regalia() -> None:
+    # Ruler's Memoria (TTW-102): "If you don't control a regalia, this card enters your magic
+    # stone area rested."  Checked as it enters; Excalibur, the God's Sword (VS01-002) is a regalia
+    story = Story({"VS01-002": 4}, stones={"T-STONE": 6, "TTW-102": 4})
+    for regalia in (False, True):
+        if regalia:
+            story.put("p1", "VS01-002", "field")
+        memoria = story.put("p1", "TTW-102", "hand")
+        events = story.by_rule(
+            actions.move, memoria, "stone_area", "given", rule="3.7 p1", reason="put", controller="p1"
+        )
+        moved = find(events, "CardMoved")
+        assert story.state.objects[memoria].rested is not regalia
+        if regalia:
+            assert "EntersRested" not in [e.type for e in events]
+        else:
+            entered = find(events, "EntersRested")
+            assert (entered.data["effect"], entered.rule) == (f"{memoria}:1", "FoW-5.5 9.10 p1")
+            assert moved.data["rested"] is True and moved.cause == f"ev:{entered.seq}"
+    story.replays()

@@ -111,6 +111,10 @@ def move(
     }
     if to in PLAYGROUND:
         data["controller"] = controller or obj.owner
+        rested = _enters_rested(s, oid, data["controller"]) if obj.zone not in PLAYGROUND else None
+        if rested is not None:  # "this card enters your magic stone area rested" (9.10 p1)
+            data["rested"] = True
+            cause = ctx.emit("EntersRested", {"oid": oid, "to": to, "effect": rested}, "9.10 p1", cause=cause)
     elif obj.zone in PLAYGROUND:
         # last known information (9.11): how the card was in the playground it leaves
         chars = characteristics(s, oid)
@@ -136,6 +140,17 @@ def move(
         check_triggers(ctx, "put_into_graveyard_from_field", ev, oid=oid)
         check_triggers(ctx, "card_put_into_graveyard_from_field", ev, oid=oid)
     return ev
+
+
+def _enters_rested(s: GameState, oid: str, controller: str) -> str | None:
+    """The ability (``<oid>:<index>``) that makes ``oid`` enter a playground rested, if any:
+    a replacement of how this card enters, checked as it enters, for its new controller."""
+    for i, ability in enumerate(s.card_of(oid).abilities):
+        if ability.replaces != "self_enters":
+            continue
+        if ability.condition is None or conditions.condition_met(s, ability.condition, controller, oid):
+            return f"{oid}:{i}"
+    return None
 
 
 def draw(ctx: Ctx, player: str, count: int, cause: str, *, rule: str = "10.8 p1") -> str:

@@ -577,11 +577,13 @@ class Ability(_Model):
     per: Count | None = None
     """"gains [+200/+200] for each X": ``modify_atk``/``modify_def`` times the count."""
     # replacement abilities (FoW-5.5 9.10)
-    replaces: Literal["self_destroyed", "self_damaged", "deals_damage"] | None = None
+    replaces: Literal["self_destroyed", "self_damaged", "deals_damage", "self_enters"] | None = None
     """``deals_damage``: damage that this card (an addition: the card it is added to; with
     ``affects``: any card it covers) would deal."""
-    instead: Literal["return_to_hand", "remove_from_game", "prevent", "deal_more"] | None = None
-    """``deal_more``: "it deals that much +``extra_damage`` instead" (FoW-5.5 9.10 p1)."""
+    instead: Literal["return_to_hand", "remove_from_game", "prevent", "deal_more", "enter_rested"] | None = None
+    """``deal_more``: "it deals that much +``extra_damage`` instead" (FoW-5.5 9.10 p1);
+    ``enter_rested`` (for ``self_enters``): "this card enters your magic stone area rested"
+    [if ``condition`` holds as it enters]."""
     extra_damage: Annotated[int, Field(ge=0, multiple_of=100)] = 0
 
     @model_validator(mode="after")
@@ -595,10 +597,14 @@ class Ability(_Model):
             raise ValueError("'deals_damage' is replaced by 'deal_more' with a positive 'extra_damage', and only it")
         if self.gods_art and not self.name:
             raise ValueError("a God's Art needs an ability 'name' (FoW-5.5 12.4)")
-        if self.condition is not None and self.kind not in ("continuous", "activate"):
+        conditional = ("continuous", "activate")
+        if self.condition is not None and self.kind not in conditional and self.replaces != "self_enters":
             raise ValueError(
-                "'condition' belongs to continuous and [Activate] abilities (use an 'if' effect otherwise)"
+                "'condition' belongs to continuous and [Activate] abilities and to 'self_enters'"
+                " replacements (use an 'if' effect otherwise)"
             )
+        if (self.replaces == "self_enters") != (self.instead == "enter_rested"):
+            raise ValueError("'self_enters' is replaced by 'enter_rested', and only it")
         if self.per is not None and self.kind != "continuous":
             raise ValueError("'per' belongs to continuous abilities (effects have their own 'per')")
         if self.per is not None and not (self.modify_atk or self.modify_def):

@@ -1161,11 +1161,15 @@ def _condition(text: str, ctx: _Ctx) -> JsonDict:
             raise _GapError(f"condition: {text}")
         others.update(controller="you", other_than_self=True)
         return {"kind": "controls", "filter": others, "negate": True}
-    m = re.fullmatch(rf"your (?P<who>ruler|j-ruler|j/ruler) is (?P<n>{_NAMES})", low, re.IGNORECASE)
+    m = re.fullmatch(
+        rf"your (?P<who>ruler|j-ruler|j/ruler) (?P<not>is|isn't|is not) (?P<n>{_NAMES})", low, re.IGNORECASE
+    )
     if m:
         who = m.group("who").lower()
         names = _names(m.group("n"))
         out: JsonDict = {"kind": "ruler_is"}
+        if m.group("not").lower() != "is":
+            out["negate"] = True
         if who in ("ruler", "j/ruler"):
             out["rulers"] = names
         if who in ("j-ruler", "j/ruler"):
@@ -1738,6 +1742,14 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
     more = _deal_more(raw, body, ctx)
     if more is not None:
         return more
+    m = re.fullmatch(
+        rf"(?:if (?P<c>{_CLAUSE}), )?this card enters your (?:field|magic stone area) rested", body, re.IGNORECASE
+    )
+    if m:  # how this card enters a playground (FoW-5.5 9.10 p1), checked as it enters
+        entering: JsonDict = {"kind": "replacement", "text": raw, "replaces": "self_enters", "instead": "enter_rested"}
+        if m.group("c"):
+            entering["condition"] = _condition(m.group("c"), ctx)
+        return entering
     logic = _continuous_logic(raw, body, ctx)
     if logic is not None:
         return logic

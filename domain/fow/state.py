@@ -397,7 +397,7 @@ def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
         obj.moved_from = src
         obj.counters = {}
         obj.damage = 0
-        obj.rested = False
+        obj.rested = bool(d.get("rested", False))  # "enters ... rested" (FoW-5.5 9.10 p1)
         obj.attached_to = d.get("attached_to")
         obj.awakened = bool(d.get("awakened", False))
         obj.from_remnant = bool(d.get("from_remnant", False))
@@ -486,6 +486,11 @@ def _life_gain_prevented(s: GameState, d: Mapping[str, Any], e: Event) -> None:
 @handles("ConditionChecked")
 def _condition_checked(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     pass  # a record for judges: which branch of an "if" applied
+
+
+@handles("EntersRested")
+def _enters_rested(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    pass  # a record for judges: the CardMoved that follows puts the card in rested
 
 
 @handles("DamageReplaced")
