@@ -412,3 +412,28 @@ def test_this_card_enters_rested_if_a_condition_holds(imported: dict[str, Import
         "filter": {"zone": "field", "types": ["regalia"], "controller": "you"},
         "negate": True,
     }
+
+
+def test_amounts_equal_to_a_number_or_to_the_source_cards_stats(imported: dict[str, ImportedCard]) -> None:
+    # Whirlpool of Knowledge (VIN001-044): "Draw cards equal to the number of different
+    # attributes among resonators you control."
+    assert full(imported, "VIN001-044")["effects"] == [
+        {
+            "op": "draw",
+            "count": 1,
+            "who": "you",
+            "per": {"filter": {"zone": "field", "types": ["resonator"], "controller": "you"}, "distinct": "attributes"},
+        }
+    ]
+    # Leila Peron (VIN002-027): "{R}{R},{Rest}: This card deals damage equal to its ATK to target resonator."
+    assert full(imported, "VIN002-027")["abilities"][1]["effects"] == [
+        {"op": "deal_damage", "amount": 0, "target": chosen("resonator"), "equal_to": "atk"}
+    ]
+    # Jeanne d'Arc (VIN001-008): "When this card is put into a graveyard from your field, you
+    # gain life equal to its DEF."
+    assert full(imported, "VIN001-008")["abilities"][1]["effects"] == [
+        {"op": "gain_life", "amount": 0, "who": "you", "equal_to": "def"}
+    ]
+    # "its" after another object was named is not the source card (VIN001-075J: "... destroy
+    # target resonator with total cost 3 or less. You gain life equal to its DEF.")
+    assert "effect: You gain life equal to its DEF." in imported["VIN001-075J"].gaps

@@ -690,3 +690,54 @@ def test_a_magic_stone_enters_rested_unless_you_control_a_regalia() -> None:
             assert (entered.data["effect"], entered.rule) == (f"{memoria}:1", "FoW-5.5 9.10 p1")
             assert moved.data["rested"] is True and moved.cause == f"ev:{entered.seq}"
     story.replays()
+
+
+# --- amounts "equal to" ---------------------------------------------------------------------------
+
+
+def test_draw_cards_equal_to_the_number_of_different_attributes() -> None:
+    # Whirlpool of Knowledge (TAT-053): "Draw cards equal to the number of different attributes
+    # among resonators you control. (Cards without attributes don't count.)"  Two fire
+    # resonators, a darkness one (VIN001-064) and a void one (VIN001-077): two attributes
+    story = Story({"TAT-053": 4, "T-BEAR": 4, "T-WALL": 4, "VIN001-064": 4, "VIN001-077": 4})
+    for card in ("T-BEAR", "T-WALL", "VIN001-064", "VIN001-077"):
+        story.put("p1", card, "field")
+    story.put("p2", "T-BEAR", "field")  # the opponent's do not count
+    whirlpool = story.put("p1", "TAT-053", "hand")
+    hand = len(story.state.zones["p1"]["hand"])
+    story.will("p1", "U", "U", "U")
+    story.when(cmd("PlayCard", "p1", card=whirlpool))
+    events = story.resolve()
+    assert len([e for e in events if e.type == "CardMoved" and e.data["to"] == "hand"]) == 2
+    assert len(story.state.zones["p1"]["hand"]) == hand - 1 + 2
+    story.replays()
+
+
+def test_damage_equal_to_the_source_cards_atk() -> None:
+    # Leila Peron (VIN002-027): "{R}{R},{Rest}: This card deals damage equal to its ATK to
+    # target resonator."  Its ATK on resolution: 400 printed, 600 with two [+100/+100] counters
+    story = Story({"VIN002-027": 4, "T-WALL": 4})
+    leila = story.put("p1", "VIN002-027", "field")
+    wall = story.put("p2", "T-WALL", "field")
+    _enter_next_turn(story)
+    story.given("CounterPut", oid=leila, counter="+100/+100", count=2)
+    story.will("p1", "R", "R")
+    story.when(cmd("ActivateAbility", "p1", source=leila, ability=1, targets=[[wall]]))
+    dealt = find(story.resolve(), "DamageDealt")
+    assert (dealt.data["source"], dealt.data["target"], dealt.data["amount"]) == (leila, wall, 600)
+    story.replays()
+
+
+def test_life_equal_to_the_def_of_a_card_that_left_the_field() -> None:
+    # Jeanne d'Arc (VIN001-008): "When this card is put into a graveyard from your field, you
+    # gain life equal to its DEF."  Its DEF as it last was in the field (FoW-5.5 9.11): 200
+    # printed + a [+100/+100] counter; in the graveyard the counter is gone (10.21 p3)
+    story = Story({"VIN001-008": 4})
+    jeanne = story.put("p1", "VIN001-008", "field")
+    story.given("CounterPut", oid=jeanne, counter="+100/+100", count=1)
+    story.by_rule(actions.destroy, jeanne, "given")
+    story.when(cmd("Pass", "p1"))
+    events = story.resolve()
+    gained = find(events, "LifeChanged")
+    assert (gained.data["player"], gained.data["delta"]) == ("p1", 300)
+    story.replays()

@@ -1010,8 +1010,9 @@ def apply_effect(
     you = item.controller
     src = item.source
     if isinstance(eff, Draw):
-        for p in _players(s, you, eff.who):
-            cause = draw(ctx, p, eff.count, cause)
+        count = eff.count if eff.per is None else eff.count * conditions.count_of(s, eff.per, you, src)
+        for p in _players(s, you, eff.who) if count else []:  # "draw cards equal to the number of X"
+            cause = draw(ctx, p, count, cause)
         return cause
     if isinstance(eff, DealDamage):
         amount = conditions.amount_of(s, eff, you, src)  # "for each X" counted on resolution
@@ -1102,10 +1103,11 @@ def apply_effect(
                 cause = move(ctx, t, "removed", cause, rule="10.3 p1", reason="removed")
         return cause
     if isinstance(eff, PutCounter):
-        for t in _targets_of(ctx, item, eff.target, group):
+        count = eff.count if eff.per is None else eff.count * conditions.count_of(s, eff.per, you, src)
+        for t in _targets_of(ctx, item, eff.target, group) if count else []:
             if t in s.objects and s.objects[t].zone in PLAYGROUND:
                 cause = ctx.emit(
-                    "CounterPut", {"oid": t, "counter": eff.counter, "count": eff.count}, "10.21 p1", cause=cause
+                    "CounterPut", {"oid": t, "counter": eff.counter, "count": count}, "10.21 p1", cause=cause
                 )
         return cause
     if isinstance(eff, (GainLife, LoseLife)):

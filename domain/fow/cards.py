@@ -120,6 +120,9 @@ class Count(_Model):
     filter: Filter | None = None
     counter: str | None = None
     """"for each <counter> counter on this card": counters on the source card instead of objects."""
+    distinct: Literal["attributes"] | None = None
+    """"the number of different attributes among X": how many attributes the matching objects
+    have between them (printed; cards without attributes add none)."""
     this_turn: Literal["entered_field", "left_your_field"] | None = None
     """Only objects that moved this turn: ``entered_field`` "that entered your field this turn"
     (in the field, entered this turn); ``left_your_field`` "put into a graveyard from your field
@@ -130,8 +133,8 @@ class Count(_Model):
     def _check(self) -> Count:
         if (self.filter is None) == (self.counter is None):
             raise ValueError("a count needs either a 'filter' (objects) or a 'counter' (on this card)")
-        if self.this_turn is not None and self.filter is None:
-            raise ValueError("'this_turn' counts objects: it needs a 'filter'")
+        if (self.this_turn is not None or self.distinct is not None) and self.filter is None:
+            raise ValueError("'this_turn' and 'distinct' count objects: they need a 'filter'")
         return self
 
 
@@ -209,6 +212,13 @@ class Draw(_Model):
     op: Literal["draw"] = "draw"
     count: Annotated[int, Field(ge=1)] = 1
     who: Who = "you"
+    per: Count | None = None
+    """"draw cards equal to the number of X": ``count`` times the count on resolution."""
+
+
+SourceStat = Literal["atk", "def"]
+"""An amount "equal to its ATK/DEF" where "it" is the source card: its current value in a
+playground, else its last known information (FoW-5.5 9.11)."""
 
 
 class DealDamage(_Model):
@@ -217,6 +227,8 @@ class DealDamage(_Model):
     target: Target
     per: Count | None = None
     """"deals 400 damage ... for each X": ``amount`` times the count on resolution."""
+    equal_to: SourceStat | None = None
+    """"deals damage equal to its ATK": the amount is the source's ATK (``amount`` is ignored)."""
 
 
 class Destroy(_Model):
@@ -297,6 +309,8 @@ class PutCounter(_Model):
     counter: str
     count: Annotated[int, Field(ge=1)] = 1
     target: Target
+    per: Count | None = None
+    """"put counters equal to the number of X": ``count`` times the count on resolution."""
 
 
 class GainLife(_Model):
@@ -308,6 +322,8 @@ class GainLife(_Model):
     that_much: bool = False
     """"you gain that much life" (on a "whenever this card deals damage" ability): the
     damage dealt by the happening that triggered it, recorded as it triggered (FoW-5.5 9.6 p5)."""
+    equal_to: SourceStat | None = None
+    """"you gain life equal to its DEF": the source's DEF (``amount`` is ignored)."""
 
 
 class LoseLife(_Model):

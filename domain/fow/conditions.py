@@ -19,9 +19,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from domain.fow.cards import Card, Choose, Condition, Cost, CostReduction, Count, Filter, If, May
-from domain.fow.characteristics import effective_type, matches
+from domain.fow.characteristics import characteristics, effective_type, matches
 from domain.fow.context import Ctx
-from domain.fow.state import ChaseItem, GameState
+from domain.fow.state import PLAYGROUND, ChaseItem, GameState
 
 ApplyEffect = Callable[[Ctx, ChaseItem, Any, "list[str] | None", str, Any], "str | None"]
 WRAPPERS = (May, If)
@@ -118,9 +118,12 @@ def count_of(s: GameState, per: Count, you: str, source: str | None) -> int:
         return _counters_on(s, source, per.counter)
     flt = per.filter
     assert flt is not None
-    return sum(
-        1 for oid in _zone_objects(s, flt) if _counts(s, flt, oid, you, source) and _moved_this_turn(s, per, oid, you)
-    )
+    found = [
+        oid for oid in _zone_objects(s, flt) if _counts(s, flt, oid, you, source) and _moved_this_turn(s, per, oid, you)
+    ]
+    if per.distinct == "attributes":  # "different attributes among ..." (a void card has none, 2.8)
+        return len({a for oid in found for a in s.card_of(oid).attributes})
+    return len(found)
 
 
 def _moved_this_turn(s: GameState, per: Count, oid: str, you: str) -> bool:
@@ -137,10 +140,30 @@ def _moved_this_turn(s: GameState, per: Count, oid: str, you: str) -> bool:
 
 
 def amount_of(s: GameState, eff: Any, you: str, source: str | None) -> int:
-    """The amount of a damage or life effect, multiplied by its ``per`` count if any."""
+    """The amount of a damage or life effect, multiplied by its ``per`` count if any, or
+    "equal to its ATK/DEF" (the source's)."""
+    equal_to = getattr(eff, "equal_to", None)
+    if equal_to is not None:
+        return source_stat(s, source, equal_to)
     per: Count | None = getattr(eff, "per", None)
     amount: int = eff.amount
     return amount if per is None else amount * count_of(s, per, you, source)
+
+
+def source_stat(s: GameState, source: str | None, stat: str) -> int:
+    """The ATK or DEF of the source card: now if it is in a playground, else as it last was
+    there when it has just left one (last known information, FoW-5.5 9.11); 0 without one."""
+    obj = s.objects.get(source or "")
+    if obj is None:
+        return 0
+    if obj.zone in PLAYGROUND:
+        chars = characteristics(s, obj.oid)
+        value = chars.atk if stat == "atk" else chars.def_
+    elif obj.moved_from in PLAYGROUND and obj.last_known is not None:
+        value = obj.last_known.get(stat)
+    else:
+        value = None
+    return max(0, value or 0)
 
 
 # --- modes (9.3 p2.3) -----------------------------------------------------------------------

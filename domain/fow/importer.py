@@ -1389,6 +1389,45 @@ def _gain_life_per(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]
     return [{"op": "gain_life", "amount": int(m.group("n")), "who": "you", "per": _count(m.group("c"), ctx)}]
 
 
+def _number_of(text: str, ctx: _Ctx) -> JsonDict:
+    """ "the number of <X>" -> a Count: ``resonators you control``, ``different attributes
+    among resonators you control``."""
+    low = text.strip().rstrip(".").strip()
+    m = re.fullmatch(r"different attributes among (?P<x>.+)", low, re.IGNORECASE)
+    if m:
+        counted = _count(m.group("x"), ctx)
+        if "filter" not in counted or "this_turn" in counted:
+            raise _GapError(f"condition: the number of {text}")
+        return {**counted, "distinct": "attributes"}
+    return _count(low, ctx)
+
+
+@_effect_first(r"draw cards equal to the number of (?P<c>[^.(]+?)")
+def _draw_number(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    return [{"op": "draw", "count": 1, "who": "you", "per": _number_of(m.group("c"), ctx)}]
+
+
+@_effect_first(r"put (?P<c>[a-z][a-z ]*?) counters equal to the number of (?P<x>[^.]+?) on (?P<t>this card)")
+def _counters_number(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    per = _number_of(m.group("x"), ctx)
+    return [{"op": "put_counter", "counter": m.group("c").lower(), "target": {"kind": "self"}, "per": per}]
+
+
+@_effect_first(r"(?P<src>this card|it) deals damage equal to its (?P<s>ATK|DEF) to (?P<t>[^.]+?)")
+def _deal_equal(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    if (m.group("src").lower() == "it" and not it_self) or ctx.type not in ("resonator", "j_ruler"):
+        raise _GapError(f"effect: {m.group(0).strip()}")  # "its" must be the source card, with an ATK
+    target = _target(m.group("t"), ctx)
+    return [{"op": "deal_damage", "amount": 0, "target": target, "equal_to": m.group("s").lower()}]
+
+
+@_effect_first(r"(?:you )?gain life equal to its (?P<s>ATK|DEF)")
+def _gain_life_equal(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    if not it_self or ctx.type not in ("resonator", "j_ruler"):
+        raise _GapError(f"effect: {m.group(0).strip()}")  # "its": the source card, before any other object
+    return [{"op": "gain_life", "amount": 0, "who": "you", "equal_to": m.group("s").lower()}]
+
+
 _REDUCTION = re.compile(
     rf"^(?:\[Continuous\]\s*:?\s*)?(?:if (?P<pre>{_CLAUSE}), )?"
     r"you may pay (?P<c>(?:\{[^{}]+\})+) less to play this card"
