@@ -437,3 +437,17 @@ def test_amounts_equal_to_a_number_or_to_the_source_cards_stats(imported: dict[s
     # "its" after another object was named is not the source card (VIN001-075J: "... destroy
     # target resonator with total cost 3 or less. You gain life equal to its DEF.")
     assert "effect: You gain life equal to its DEF." in imported["VIN001-075J"].gaps
+
+
+def test_what_you_put_into_a_field_this_turn(imported: dict[str, ImportedCard]) -> None:
+    # Little Red Riding Hood (CMF-027): "[J-Activate] Pay {0}: You cannot play this ability if
+    # you haven't put any Moon into a field this turn."
+    moon = {"kind": "put_into_field", "filter": {"zone": "field", "types": [], "races": ["Moon"]}}
+    assert full(imported, "CMF-027")["judgment"]["condition"] == moon
+    # Fiend of Dark Pyre (MPR-080): "[J-Activate] Pay {0}. Play this ability only if you put a
+    # Cthulhu into a field this turn."
+    assert full(imported, "MPR-080")["judgment"]["condition"]["filter"]["races"] == ["Cthulhu"]
+    # Crescent Moon Magician (TMS-002): "... it deals 600 damage to target rested resonator. If
+    # damage was dealt this way, put two [+100/+100] counters on this card." ("did": FoW-5.5 9.3 p3)
+    effects = full(imported, "TMS-002")["awakening"]["abilities"][0]["effects"]
+    assert effects[1]["condition"] == {"kind": "did"}

@@ -741,3 +741,27 @@ def test_life_equal_to_the_def_of_a_card_that_left_the_field() -> None:
     gained = find(events, "LifeChanged")
     assert (gained.data["player"], gained.data["delta"]) == ("p1", 300)
     story.replays()
+
+
+# --- what you put into a field this turn ------------------------------------------------------
+
+
+def test_a_judgment_only_after_you_put_a_moon_into_a_field_this_turn() -> None:
+    # Little Red Riding Hood (CMF-027): "[J-Activate] Pay {0}: You cannot play this ability if
+    # you haven't put any Moon into a field this turn."  Pale Moon (CMF-049) is a Moon; it still
+    # counts once it has left the field, but not from an earlier turn (card text beats rules, 1.4 p1)
+    story = Story({"CMF-049": 4}, ruler="CMF-027")
+    earlier = story.put("p1", "CMF-049", "hand")
+    story.by_rule(actions.move, earlier, "field", "given", rule="3.1 p5", reason="effect", controller="p1")
+    _enter_next_turn(story)
+    refusal = story.refused(cmd("PerformJudgment", "p1"))
+    assert (refusal.code, refusal.rule) == ("rules/ability_condition", "FoW-5.5 1.4 p1")
+    theirs = story.put("p2", "CMF-049", "hand")  # the opponent's Moon is not yours
+    story.by_rule(actions.move, theirs, "field", "given", rule="3.1 p5", reason="effect", controller="p2")
+    assert story.refused(cmd("PerformJudgment", "p1")).code == "rules/ability_condition"
+    moon = story.put("p1", "CMF-049", "hand")
+    story.by_rule(actions.move, moon, "field", "given", rule="3.1 p5", reason="effect", controller="p1")
+    story.by_rule(actions.destroy, moon, "given")
+    events = story.when(cmd("PerformJudgment", "p1"))
+    assert find(events, "JudgmentPerformed").rule == "FoW-5.5 7.5 p2"
+    story.replays()

@@ -836,6 +836,8 @@ NOT_PERFORMED = frozenset(
         "DamagePrevented",
         "LifeGainPrevented",
         "CardMoveIgnored",
+        "DamageReplaced",
+        "EntersRested",
     }
 )
 """Events that record a choice, a check or an action that did not happen: an effect that

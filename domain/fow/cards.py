@@ -153,7 +153,9 @@ class Condition(_Model):
     ``fewer_than_opponent``: you have fewer of ``measure`` than your opponent ("you control less
     resonators than your opponent", "your opponent has more cards in their hand than you", "your
     life is less than your opponent's life"); ``any_of``: one of ``conditions`` holds
-    ("you control "Hansel" or "Gretel"").  Checked only on resolution of an effect (FoW-5.5 9.3 p3),
+    ("you control "Hansel" or "Gretel""); ``put_into_field``: you put at least ``at_least``
+    objects matching ``filter`` (wherever they are now) into a field this turn.
+    Checked only on resolution of an effect (FoW-5.5 9.3 p3),
     from the spell or ability being resolved: ``did`` ("If you do"): the effect just before it was
     performed, at least in part; ``awakened``: this card was played paying its [Awakening] cost
     (12.1); ``target_is``: its first chosen target, if still legal, matches ``filter``
@@ -171,6 +173,7 @@ class Condition(_Model):
         "did",
         "awakened",
         "target_is",
+        "put_into_field",
     ]
     filter: Filter | None = None
     measure: Literal["controls", "hand", "life"] | None = None
@@ -191,7 +194,7 @@ class Condition(_Model):
             raise ValueError("a 'controls' condition needs a 'filter'")
         if self.kind == "ruler_is" and not (self.rulers or self.j_rulers):
             raise ValueError("a 'ruler_is' condition needs 'rulers' or 'j_rulers' (names)")
-        filtered = self.kind in ("controls", "target_is") or (self.kind, self.measure) == (
+        filtered = self.kind in ("controls", "target_is", "put_into_field") or (self.kind, self.measure) == (
             "fewer_than_opponent",
             "controls",
         )

@@ -44,6 +44,10 @@ def condition_met(
         met = held >= cond.at_least
     elif cond.kind == "fewer_than_opponent":
         met = _measure(s, cond, you, source) < _measure(s, cond, s.opponent(you), source)
+    elif cond.kind == "put_into_field":  # "if you put a Moon into a field this turn"
+        assert cond.filter is not None
+        put = dict.fromkeys(s.players[you].put_into_field)
+        met = sum(1 for oid in put if _counts(s, cond.filter, oid, you, source)) >= cond.at_least
     elif cond.kind == "any_of":
         met = any(condition_met(s, c, you, source, item=item, did=did) for c in cond.conditions)
     elif cond.kind == "did":

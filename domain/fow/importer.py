@@ -1141,6 +1141,17 @@ def _condition(text: str, ctx: _Ctx) -> JsonDict:
     compared = _comparison(low, ctx)
     if compared is not None:
         return compared
+    m = re.fullmatch(r"you(?: have)? put (?:an?|any) (?P<what>.+?) into a field this turn", low, re.IGNORECASE)
+    m = m or re.fullmatch(r'you(?: have)? put (?P<what>"[^"]+") into a field this turn', low, re.IGNORECASE)
+    if m:  # what you put into a field this turn, wherever it is now
+        what = m.group("what")
+        if what.startswith('"'):
+            put: JsonDict = {"zone": "field", "types": [], "name": _names(what)[0]}
+        else:
+            put, players = _selector(what, ctx, loose=True)
+            if players or set(put) - {"zone", "types", "races", "attributes"}:
+                raise _GapError(f"condition: {text}")
+        return {"kind": "put_into_field", "filter": put}
     if re.fullmatch(r"this card was awakened", low, re.IGNORECASE):
         if ctx.type != "spell":  # a spell played paying its [Awakening] cost (FoW-5.5 12.1)
             raise _GapError(f"condition: {text}")
@@ -1343,7 +1354,7 @@ def _logic(
         return [{"op": "may", "effects": inner}], rest[len(sentence) :]
     m = _IF.match(sentence) or _TRAILING_IF.match(sentence)
     if m:
-        if re.fullmatch(r"you do", m.group("cond").strip(), re.IGNORECASE):
+        if re.fullmatch(r"you do|damage was dealt this way", m.group("cond").strip(), re.IGNORECASE):
             if not after:  # "If you do" follows the effect it asks about
                 raise _GapError(f"condition: {m.group('cond')}")
             cond: JsonDict = {"kind": "did"}
@@ -1933,6 +1944,9 @@ def _ability_limits(tail: str, ctx: _Ctx, whole: str) -> JsonDict:
     m = re.fullmatch(rf"play this ability only if (?P<cond>{_CLAUSE})\.?", tail.strip(), re.IGNORECASE)
     if m:
         return {"condition": _condition(m.group("cond"), ctx)}
+    m = re.fullmatch(r"you cannot play this ability if you haven't put (?P<x>any .+?)\.?", tail.strip(), re.IGNORECASE)
+    if m:  # "... if you haven't put any Moon into a field this turn": only if you have
+        return {"condition": _condition(f"you put {m.group('x')}", ctx)}
     raise _GapError(f"keyword: [Judgment] {whole}")
 
 

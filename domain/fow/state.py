@@ -83,6 +83,8 @@ class PlayerState:
     """The loss condition, once the player has lost (FoW-5.5 13.1)."""
     deck_out: bool = False
     """Had to draw from an empty main deck (FoW-5.5 13.1 p2)."""
+    put_into_field: list[str] = field(default_factory=list)
+    """Objects this player put into a field this turn ("if you put a Moon into a field this turn")."""
     j_ruler_attacked_turn: int = 0
     """The last turn in which a J-ruler this player controlled was declared as an attacker
     ("if your J-Ruler attacked this turn")."""
@@ -237,6 +239,7 @@ def _clone_player(p: PlayerState) -> PlayerState:
     new.will = list(p.will)
     new.gods_arts_used = list(p.gods_arts_used)
     new.once_per_turn_used = list(p.once_per_turn_used)
+    new.put_into_field = list(p.put_into_field)
     return new
 
 
@@ -386,6 +389,8 @@ def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
         else:
             dest.append(obj.oid)  # the end of a list is the top of a pile
     playground_to_playground = src in PLAYGROUND and to in PLAYGROUND
+    if to == "field" and src != "field":  # put into a field (a J-ruler by judgment too), by its controller
+        s.players[controller].put_into_field.append(obj.oid)
     obj.zone = to
     obj.controller = controller
     obj.face_down = bool(d.get("face_down", False))
@@ -444,6 +449,7 @@ def _turn_began(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     s.no_more_battle = False
     for p in s.players.values():
         p.once_per_turn_used = []
+        p.put_into_field = []
 
 
 @handles("StepBegan")
