@@ -451,3 +451,26 @@ def test_what_you_put_into_a_field_this_turn(imported: dict[str, ImportedCard]) 
     # damage was dealt this way, put two [+100/+100] counters on this card." ("did": FoW-5.5 9.3 p3)
     effects = full(imported, "TMS-002")["awakening"]["abilities"][0]["effects"]
     assert effects[1]["condition"] == {"kind": "did"}
+
+
+def test_one_continuous_ability_per_sentence(imported: dict[str, ImportedCard]) -> None:
+    # Schrödinger, the Fallen Black Cat (TTW-100): "As long as there are five or more cards in
+    # your opponent's removed area, your J-Ruler gains [+500/+500]. As long as there are ten or
+    # more cards in your opponent's removed area, your J-Ruler gains [Swiftness] and [Target Attack]."
+    removed = {"zone": "removed", "types": [], "controller": "opponent"}
+    j_ruler = {"kind": "all", "filter": {"zone": "field", "types": ["j_ruler"], "controller": "you"}}
+    assert full(imported, "TTW-100")["abilities"][1:3] == [
+        {
+            "kind": "continuous",
+            "affects": j_ruler,
+            "modify_atk": 500,
+            "modify_def": 500,
+            "condition": {"kind": "controls", "filter": removed, "at_least": 5},
+        },
+        {
+            "kind": "continuous",
+            "affects": j_ruler,
+            "grant": ["swiftness", "target_attack"],
+            "condition": {"kind": "controls", "filter": removed, "at_least": 10},
+        },
+    ]

@@ -765,3 +765,25 @@ def test_a_judgment_only_after_you_put_a_moon_into_a_field_this_turn() -> None:
     events = story.when(cmd("PerformJudgment", "p1"))
     assert find(events, "JudgmentPerformed").rule == "FoW-5.5 7.5 p2"
     story.replays()
+
+
+def test_as_long_as_there_are_cards_in_your_opponents_removed_area() -> None:
+    # Schrödinger, the Fallen Black Cat (TTW-100): "As long as there are five or more cards in
+    # your opponent's removed area, your J-Ruler gains [+500/+500]. As long as there are ten or
+    # more cards in your opponent's removed area, your J-Ruler gains [Swiftness] and [Target
+    # Attack]."  Two continuous abilities, one per sentence (FoW-5.5 9.4 p1)
+    story = Story({"TTW-100": 4, "T-BEAR": 4, "T-WALL": 4, "T-BOLT": 4})
+    ruler = story.state.zones["p1"]["ruler_area"][0]
+    story.will("p1", "R", "R")
+    story.when(cmd("PerformJudgment", "p1"))
+    story.resolve()
+    story.put("p1", "TTW-100", "field")
+    assert characteristics(story.state, ruler).atk == 1000
+    for card in ("T-BEAR", "T-BEAR", "T-WALL", "T-WALL"):
+        story.put("p2", card, "removed")
+    story.put("p1", "T-BOLT", "removed")  # your own removed area does not count
+    assert characteristics(story.state, ruler).atk == 1000
+    story.put("p2", "T-BOLT", "removed")
+    chars = characteristics(story.state, ruler)
+    assert (chars.atk, chars.def_, "swiftness" in chars.skills) == (1500, 1500, False)
+    story.replays()

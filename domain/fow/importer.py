@@ -1152,6 +1152,21 @@ def _condition(text: str, ctx: _Ctx) -> JsonDict:
             if players or set(put) - {"zone", "types", "races", "attributes"}:
                 raise _GapError(f"condition: {text}")
         return {"kind": "put_into_field", "filter": put}
+    m = re.fullmatch(
+        rf"there (?:are|is) (?P<n>{NUM}) or more cards? in (?P<whose>your|your opponent's)"
+        r" (?P<z>removed area|graveyard)",
+        low,
+        re.IGNORECASE,
+    )
+    if m:  # public zones (FoW-5.5 3.12, 3.6): how many cards there are
+        zone = "removed" if m.group("z").lower() == "removed area" else "graveyard"
+        held: JsonDict = {
+            "kind": "controls",
+            "filter": {"zone": zone, "types": [], "controller": _whose(m.group("whose"))},
+        }
+        if _number(m.group("n")) != 1:
+            held["at_least"] = _number(m.group("n"))
+        return held
     if re.fullmatch(r"this card was awakened", low, re.IGNORECASE):
         if ctx.type != "spell":  # a spell played paying its [Awakening] cost (FoW-5.5 12.1)
             raise _GapError(f"condition: {text}")
@@ -1525,6 +1540,25 @@ def _narrow(ability: JsonDict, extra: JsonDict, ctx: _Ctx, body: str) -> None:
         raise _GapError(f"condition: {body}")
 
 
+def _continuous_each(raw: str, text: str, ctx: _Ctx) -> list[JsonDict]:
+    """A continuous paragraph, or one of several sentences that are each a whole continuous
+    ability ("As long as there are five or more ..., X gains ... As long as there are ten or
+    more ..., X gains ..."): one ability per sentence."""
+    try:
+        return [_continuous(raw, text, ctx)]
+    except _GapError as whole:
+        sentences = _split_sentences(text)
+        if len(sentences) < 2:
+            raise
+        try:
+            abilities = [_continuous(raw, sentence, ctx) for sentence in sentences]
+        except _GapError:
+            raise whole from None
+        if any(a["kind"] != "continuous" for a in abilities):
+            raise whole from None
+        return abilities
+
+
 def _it_variants(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
     """ "Added resonator gains [+400/+0]. If it's a Musketeer, it also gains [First Strike]"
     and "... If it's a Prince, it gains [+600/+600] instead": one ability for every affected
@@ -1870,14 +1904,14 @@ def _ability(raw: str, text: str, ctx: _Ctx) -> list[JsonDict]:
     m = re.match(r"^\[Continuous\]\s*:?\s*", text, re.IGNORECASE)
     if m:
         rest = text[m.end() :]
-        return _automatic(raw, rest, ctx) or _it_variants(raw, rest, ctx) or [_continuous(raw, rest, ctx)]
+        return _automatic(raw, rest, ctx) or _it_variants(raw, rest, ctx) or _continuous_each(raw, rest, ctx)
     automatic = _automatic(raw, text, ctx)
     if automatic is not None:
         return automatic
     activate = _activate(raw, text, ctx, required=False)
     if activate is not None:
         return [activate]
-    return _it_variants(raw, text, ctx) or [_continuous(raw, text, ctx)]
+    return _it_variants(raw, text, ctx) or _continuous_each(raw, text, ctx)
 
 
 # --------------------------------------------------------------------------------------
