@@ -676,6 +676,33 @@ def _standby_triggers(ctx: Ctx, pid: str, kind: str, cause: str, player: str | N
             add_trigger(ctx, pid, src, -1, cause, kind="card")
 
 
+def check_status_triggers(ctx: Ctx, cause: str) -> str:
+    """Status automatic cards (FoW-5.5 9.6 p9): a chant-standby card whose [Trigger] condition
+    (7.9 p2, not in the turn it was put there, 7.9 p5) or a card whose [Stealth] condition
+    (12.5 p2) is a state triggers while that state holds and it is not already triggered
+    (9.6 p9.1); one its player chose not to reveal waits for the state to lapse or the game to
+    move on (``GameState.status_declined``)."""
+    s = ctx.s
+    for pid in list(s.order):
+        for src in list(s.zones[pid]["standby"]):
+            obj = s.objects[src]
+            card = s.cards[obj.card]
+            cond = card.trigger_condition
+            if cond is None:
+                continue
+            stealth = card.stealth == "status"
+            if not stealth and not (card.trigger == "status" and obj.standby_turn < s.turn):
+                continue
+            if not conditions.condition_met(s, cond, pid, src):
+                if src in s.status_declined:
+                    cause = ctx.emit("StatusLapsed", {"oid": src}, "9.6 p9.1", cause=cause)
+                continue
+            if src in s.status_declined or any(t.source == src for t in s.triggered):
+                continue
+            cause = add_trigger(ctx, pid, src, -1, cause, kind="stealth" if stealth else "card")
+    return cause
+
+
 def trigger_effects(s: GameState, trig: Triggered) -> list[CardEffect]:
     if trig.kind in ("card", "stealth"):
         return list(s.cards[s.objects[trig.source].card].effects)

@@ -614,9 +614,12 @@ class Card(_Model):
     cost_reduction: CostReduction | None = None
     trigger_cost: Cost | None = None
     """[Trigger] cost of a chant-standby card played from the chant-standby area (FoW-5.5 7.9 p4)."""
-    trigger: Trigger | Literal["anytime"] | None = None
-    stealth: Trigger | None = None
+    trigger: Trigger | Literal["anytime", "status"] | None = None
+    stealth: Trigger | Literal["status"] | None = None
     """[Stealth] condition (FoW-5.5 12.5)."""
+    trigger_condition: Condition | None = None
+    """For a ``trigger`` or ``stealth`` of ``status``: the status it watches ("[Trigger] Your life
+    is 2000 or lower", "[Stealth] Your J/ruler is ..."), a status automatic object (9.6 p9)."""
     remnant: bool = False
     evolution: Cost | None = None
     shift: Cost | None = None
@@ -645,6 +648,8 @@ class Card(_Model):
             raise ValueError(f"a {self.type} needs a cost (FoW-5.5 2.3)")
         if self.type == "spell" and self.subtype == "chant_standby" and self.trigger is None:
             raise ValueError("a chant-standby spell needs a 'trigger' (FoW-5.5 7.9)")
+        if (self.trigger == "status" or self.stealth == "status") != (self.trigger_condition is not None):
+            raise ValueError("a 'status' trigger or stealth needs a 'trigger_condition', and only it (FoW-5.5 9.6 p9)")
         if self.cost_reduction is not None and self.cost is None:
             raise ValueError("a 'cost_reduction' needs a card 'cost' to reduce (FoW-5.5 9.3 p2.5)")
         if any(getattr(e, "op", None) == "choose" for e in self.effects) and self.type != "spell":

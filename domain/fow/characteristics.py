@@ -171,7 +171,9 @@ def matches(
         return False
     if flt.races and not set(flt.races) & set(card.races):
         return False
-    if flt.name is not None and flt.name not in names_of(state, oid):
+    # a name printed in another card's text is that card's name whatever its capitals
+    # ("Ali Baba, the Earnest Worker" for MPR-056 "Ali Baba, The Earnest Worker")
+    if flt.name is not None and flt.name.casefold() not in {n.casefold() for n in names_of(state, oid)}:
         return False
     if not matches_negations_and_skills(state, flt, oid):
         return False

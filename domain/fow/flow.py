@@ -57,6 +57,7 @@ def open_priority(ctx: Ctx, player: str, cause: str) -> None:
         cause = rule_processes(ctx, cause)
         if s.finished:
             return
+        cause = actions.check_status_triggers(ctx, cause)
         if s.triggered:
             chooser = (
                 s.turn_player if any(t.controller == s.turn_player for t in s.triggered) else s.opponent(s.turn_player)

@@ -1386,7 +1386,8 @@ def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = Fa
 
 _TRIGGERS: list[tuple[re.Pattern[str], str, bool]] = [
     (re.compile(r"^\[Enter\]\s*:?\s*", re.IGNORECASE), "enter", True),
-    (re.compile(r"^when this card enters your field\s*[,:]\s*", re.IGNORECASE), "enters_field", True),
+    # also the misprints "When this cards enter your field" and "When this card enters field"
+    (re.compile(r"^when this cards? enters? (?:your )?field\s*[,:]\s*", re.IGNORECASE), "enters_field", True),
     (
         re.compile(r"^when this card is put into (?:a|your) graveyard from (?:your|a) field\s*[,:]\s*", re.IGNORECASE),
         "put_into_graveyard_from_field",
@@ -1708,6 +1709,20 @@ def _ability_limits(tail: str, ctx: _Ctx, whole: str) -> JsonDict:
     raise _GapError(f"keyword: [Judgment] {whole}")
 
 
+def _status(text: str, ctx: _Ctx) -> JsonDict | None:
+    """A [Trigger] or [Stealth] condition that is a state of the game, not an event ("Your
+    life is 2000 or lower", "While you control a Moon"): the card is a status automatic object
+    (FoW-5.5 9.6 p9); None when it is not a condition the vocabulary knows."""
+    text = text.strip()
+    if re.match(r"^(?:when|whenever|at|as)\b", text, re.IGNORECASE):
+        return None  # an event, not a status
+    text = re.sub(r"^(?:while|if)\s+", "", text, flags=re.IGNORECASE)
+    try:
+        return _condition(text, ctx)
+    except _GapError:
+        return None
+
+
 def _keyword(raw: str, text: str, ctx: _Ctx) -> Delta | None:
     """Keyword skills (FoW-5.5 12) and other bracketed keywords that shape the card."""
     tags = _tags_only(text)
@@ -1750,7 +1765,10 @@ def _keyword(raw: str, text: str, ctx: _Ctx) -> Delta | None:
     if m:
         trigger = _PLAYER_TRIGGERS.get(m.group("cond").strip().lower())
         if trigger is None:
-            raise _GapError(f"keyword: [Stealth] {m.group('cond').strip()}")
+            status = _status(m.group("cond"), ctx)
+            if status is None:
+                raise _GapError(f"keyword: [Stealth] {m.group('cond').strip()}")
+            return {"stealth": "status", "trigger_condition": status}
         return {"stealth": trigger}
     m = re.match(r"^\[Evolution\]\s*(?P<c>(?:\{[^{}]*\}\s*)+)\.?$", text)
     if m:
@@ -1767,9 +1785,13 @@ def _keyword(raw: str, text: str, ctx: _Ctx) -> Delta | None:
             raise _GapError("keyword: [Trigger] on a card that is not a chant-standby")
         cond = m.group("cond").strip().lower()
         trigger = "anytime" if cond == "anytime" else _PLAYER_TRIGGERS.get(cond)
-        if trigger is None:
+        status = None if trigger is not None else _status(m.group("cond"), ctx)
+        if trigger is None and status is None:
             raise _GapError(f"keyword: [Trigger] {m.group('cond').strip()}")
-        return {"trigger": trigger, "effects": _effects(_capitalise(m.group("body")), ctx)}
+        effects = _effects(_capitalise(m.group("body")), ctx)
+        if status is not None:
+            return {"trigger": "status", "trigger_condition": status, "effects": effects}
+        return {"trigger": trigger, "effects": effects}
     m = re.match(r"^\[Break\]\s*:?\s*(?P<body>.+)$", text)
     if m:
         return {"abilities": [{"kind": "break", "text": raw, "effects": _effects(_capitalise(m.group("body")), ctx)}]}
@@ -1828,6 +1850,7 @@ _SCALARS = (
     "judgment",
     "trigger",
     "stealth",
+    "trigger_condition",
     "evolution",
     "shift",
     "other_side",

@@ -181,6 +181,10 @@ class GameState:
     passes: int = 0
     pending: Pending | None = None
     triggered: list[Triggered] = field(default_factory=list)
+    status_declined: set[str] = field(default_factory=set)
+    """Status automatic cards (FoW-5.5 9.6 p9) in a chant-standby area whose player chose not
+    to reveal them: not offered again until the status lapses, the card moves, a new step
+    begins or an attack or block is declared."""
     effects: list[Effect] = field(default_factory=list)
     counter: int = 0
     """Source of fresh ids (chase items, effects, triggers): bumped by events only."""
@@ -220,6 +224,7 @@ class GameState:
         new.battle = copy.copy(self.battle)
         new.pending = copy.deepcopy(self.pending)
         new.triggered = list(self.triggered)
+        new.status_declined = set(self.status_declined)
         new.effects = [copy.copy(e) for e in self.effects]
         new.order = list(self.order)
         new.hand_changes = {k: list(v) for k, v in self.hand_changes.items()}
@@ -385,6 +390,7 @@ def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     playground_to_playground = src in PLAYGROUND and to in PLAYGROUND
     obj.zone = to
     obj.controller = controller
+    s.status_declined.discard(obj.oid)
     obj.face_down = bool(d.get("face_down", False))
     obj.zone_since = e.seq
     if not playground_to_playground:
@@ -444,6 +450,7 @@ def _turn_began(s: GameState, d: Mapping[str, Any], e: Event) -> None:
 
 @handles("StepBegan")
 def _step_began(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.status_declined.clear()
     s.phase = d["phase"]
     s.step = d["step"]
     s.passes = 0
@@ -631,6 +638,7 @@ def _battle_began(s: GameState, d: Mapping[str, Any], e: Event) -> None:
 
 @handles("AttackDeclared")
 def _attack(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.status_declined.clear()
     assert s.battle is not None
     s.battle.attacker = d["attacker"]
     s.battle.target = d["target"]
@@ -650,6 +658,7 @@ def _forfeit(s: GameState, d: Mapping[str, Any], e: Event) -> None:
 
 @handles("BlockDeclared")
 def _block(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.status_declined.clear()
     assert s.battle is not None
     s.battle.blocker = d["blocker"]
     s.battle.block_declared = f"ev:{e.seq}"
@@ -709,6 +718,10 @@ def _triggered(s: GameState, d: Mapping[str, Any], e: Event) -> None:
 
 @handles("TriggerDiscarded")
 def _trigger_discarded(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    if d.get("why") == "not revealed":
+        for t in s.triggered:
+            if t.id == d["trigger"] and s.cards[s.objects[t.source].card].trigger_condition is not None:
+                s.status_declined.add(t.source)
     s.triggered = [t for t in s.triggered if t.id != d["trigger"]]
 
 
@@ -750,3 +763,8 @@ def _counter_removed(s: GameState, d: Mapping[str, Any], e: Event) -> None:
         obj.counters[d["counter"]] = left
     else:
         obj.counters.pop(d["counter"], None)
+
+
+@handles("StatusLapsed")
+def _status_lapsed(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.status_declined.discard(d["oid"])
