@@ -71,3 +71,20 @@ def test_misprinted_enters_your_field_triggers(imported: dict[str, ImportedCard]
     # Minamoto no Yoshitsune [J-Ruler] (VIN001-055J): "When this cards enter your field,
     # recover up to two target resonators."
     assert full(imported, "VIN001-055J")["abilities"][0]["trigger"] == "enters_field"
+
+
+# --------------------------------------------------------------------------------------
+# "As you choose a card to attack": a rule for the choice, not a trigger condition
+
+
+def test_a_card_that_must_be_chosen_as_you_choose_a_card_to_attack(imported: dict[str, ImportedCard]) -> None:
+    # Charging Assaulter (SKL-082): "As you choose a card to attack, you must choose this card
+    # if able." next to "This card must attack if able."
+    abilities = full(imported, "SKL-082")["abilities"]
+    assert {"kind": "continuous", "rules": {"chosen_to_attack_if_able": True}} in abilities
+    assert {"kind": "continuous", "rules": {"must_attack": True}} in abilities
+    # Seven Dwarfs (CMF-035), with "[Continuous]:" in front
+    assert full(imported, "CMF-035")["abilities"][1] == {
+        "kind": "continuous",
+        "rules": {"chosen_to_attack_if_able": True},
+    }

@@ -426,6 +426,10 @@ class RuleOverrides(_Model):
     cannot_block: bool = False
     must_attack: bool = False
     """Forces the attack (FoW-5.5 7.12 p2, 8.2 p3)."""
+    chosen_to_attack_if_able: bool = False
+    """ "As you choose a card to attack, you must choose this card if able": when its
+    controller attacks, it is a J/resonator required to attack (FoW-5.5 8.2 p3.1); unlike
+    ``must_attack`` it does not force the attack itself."""
     cannot_be_destroyed: bool = False
     """Ignores destruction (FoW-5.5 10.9 p3)."""
     cannot_be_targeted: bool = False

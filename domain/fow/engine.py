@@ -807,7 +807,7 @@ def declare_attack(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
             f"{s.card_of(attacker).name} ({attacker}) is not a recovered J/resonator you have controlled "
             "since the beginning of the turn",
         )
-    forced = flow.must_attack(s)
+    forced = flow.required_attackers(s)
     if forced and attacker not in forced:
         raise ctx.reject("rules/must_attack", "8.2 p3.1", "a J/resonator that must attack has to be chosen")
     their_field = s.zones[s.opponent(player)]["field"]
@@ -1090,8 +1090,9 @@ def legal_actions(state: GameState, player: str) -> list[Command]:
             if trig.kind in ("card", "stealth"):
                 out.append(Command("DeclineTrigger", player, {"trigger": trig.id}))
     elif p.kind == "declare_attack":
+        required = flow.required_attackers(s)
         for oid in list(s.zones[player]["field"]):
-            if flow.can_attack_with(s, oid):
+            if flow.can_attack_with(s, oid) and (not required or oid in required):
                 out += [
                     Command("DeclareAttack", player, {"attacker": oid, "target": t})
                     for t in flow.attack_targets(s, oid)

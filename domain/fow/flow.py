@@ -435,6 +435,20 @@ def can_block_with(s: GameState, oid: str) -> bool:
     return not (has_skill(s, b.attacker, "flying") and "flying" not in chars.skills)
 
 
+def required_attackers(s: GameState) -> list[str]:
+    """The J/resonators one of which must be chosen as the attacker (FoW-5.5 8.2 p3.1): those
+    that must be chosen "as you choose a card to attack" if they can attack, else those that
+    must attack."""
+    if s.no_more_battle:
+        return []
+    chosen = [
+        oid
+        for oid in s.zones[s.turn_player]["field"]
+        if overrides_for(s, oid).chosen_to_attack_if_able and can_attack_with(s, oid)
+    ]
+    return chosen or must_attack(s)
+
+
 def must_attack(s: GameState) -> list[str]:
     if s.no_more_battle:
         return []  # no battle may be initiated, so nothing can attack legally (8.2 p6, 7.12 p2)

@@ -1542,6 +1542,11 @@ _RULE_VERBS = {
 }
 
 
+_AS_RULES = {
+    "as you choose a card to attack, you must choose this card if able": {"chosen_to_attack_if_able": True},
+}
+
+
 def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
     body = text.rstrip(".,").strip()
     low = body.lower()
@@ -1608,6 +1613,9 @@ def _automatic(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
         trigger, flt, body = moved
         effects = _effects(_capitalise(body), ctx)
         return [{"kind": "automatic", "text": raw, "trigger": trigger, "trigger_filter": flt, "effects": effects}]
+    rules = _AS_RULES.get(text.rstrip(". ").lower())
+    if rules is not None:  # "As ..." here is a rule for a choice, not a trigger condition
+        return [{"kind": "continuous", "text": raw, "rules": dict(rules)}]
     if _TRIGGER_START.match(text):
         m = re.match(r"^(?P<trigger>[^,:]+)[,:]\s*(?P<body>.+)$", text)
         if not m:
