@@ -88,3 +88,38 @@ def test_a_card_that_must_be_chosen_as_you_choose_a_card_to_attack(imported: dic
         "kind": "continuous",
         "rules": {"chosen_to_attack_if_able": True},
     }
+
+
+# --------------------------------------------------------------------------------------
+# more trigger conditions
+
+
+def test_discards_additions_leaving_shifting_and_destroyed_triggers(imported: dict[str, ImportedCard]) -> None:
+    draw = [{"op": "draw", "count": 1, "who": "you"}]
+    # Seth, the Arbiter (MPR-097): "[Continuous]: Whenever your opponent discards a card, draw a card."
+    assert full(imported, "MPR-097")["abilities"][0] == {
+        "kind": "automatic",
+        "trigger": "opponent_discards",
+        "effects": draw,
+    }
+    # Spirit of Yggdrasil (TTW-067): "Whenever an addition is added to this card, draw a card."
+    assert full(imported, "TTW-067")["abilities"] == [
+        {"kind": "automatic", "trigger": "addition_added", "effects": draw}
+    ]
+    # Last People of Gloria (BFA-009): "When this card enters your field or leaves your field
+    # for a non-field zone, you gain 700 life." - one ability per trigger condition
+    gain = [{"op": "gain_life", "amount": 700, "who": "you"}]
+    assert full(imported, "BFA-009")["abilities"] == [
+        {"kind": "automatic", "trigger": "enters_field", "effects": gain},
+        {"kind": "automatic", "trigger": "leaves_field", "effects": gain},
+    ]
+    # Alice of Shadow (BFA-076^): "When this card enters your field or shifts, destroy target
+    # resonator with total cost 2 or less."
+    assert [a["trigger"] for a in full(imported, "BFA-076^")["abilities"][:2]] == ["enters_field", "shifts"]
+    # Edy Nelson (VIN002-003): "When a Squad 7 you control is destroyed => Rest this card."
+    assert full(imported, "VIN002-003")["abilities"][1] == {
+        "kind": "automatic",
+        "trigger": "card_destroyed",
+        "trigger_filter": {"zone": "field", "types": [], "races": ["Squad 7"], "controller": "you"},
+        "effects": [{"op": "rest", "target": {"kind": "self"}}],
+    }

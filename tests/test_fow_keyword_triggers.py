@@ -4,10 +4,11 @@ cited rejection)."""
 
 from __future__ import annotations
 
-from domain.fow import engine
-from tests.fow_support import cmd, rejected, run
-from tests.test_fow_real_decks import own, vocab_game
-from tests.test_fow_real_triggers_costs import in_main_phase_of, pass_until
+from domain.fow import actions, engine
+from domain.fow.context import Ctx
+from tests.fow_support import cmd, find, rejected, run
+from tests.test_fow_real_decks import own, resolve, vocab_game
+from tests.test_fow_real_triggers_costs import in_main_phase_of, pass_until, triggered_by
 
 
 def test_a_card_to_be_chosen_as_you_choose_a_card_to_attack() -> None:
@@ -27,3 +28,108 @@ def test_a_card_to_be_chosen_as_you_choose_a_card_to_attack() -> None:
     assert (no.code, no.rule) == ("rules/must_attack", "FoW-5.5 8.2 p3.1")
     events = run(state, cmd("DeclareAttack", "p1", attacker=assaulter, target="p2"))
     assert [e.data for e in events if e.type == "AttackDeclared"] == [{"attacker": assaulter, "target": "p2"}]
+
+
+# --------------------------------------------------------------------------------------
+# more trigger conditions (9.6 p5)
+
+
+def test_whenever_your_opponent_discards_a_card() -> None:
+    # Seth, the Arbiter (MPR-097): "[Continuous]: Whenever your opponent discards a card, draw a
+    # card." To discard is to move a card from your hand to your graveyard (10.18 p1)
+    state = vocab_game({"MPR-097": 4, "T-BEAR": 4}, {"T-STONE": 10})
+    seth = own(state, "p1", "MPR-097", "field")
+    theirs, mine = own(state, "p2", "T-BEAR", "hand"), own(state, "p1", "T-BEAR", "hand")
+    ctx = Ctx(state, "given")
+    actions.move(ctx, mine, "graveyard", "given", rule="10.18 p1", reason="discard")
+    assert not triggered_by(ctx.events, seth)  # p1 discarding is not the opponent discarding
+    actions.move(ctx, theirs, "graveyard", "given", rule="10.18 p1", reason="discard")
+    discarded = next(e for e in ctx.events if e.type == "CardMoved" and e.data["oid"] == theirs)
+    [trig] = triggered_by(ctx.events, seth)
+    assert (trig.cause, trig.rule) == (f"ev:{discarded.seq}", "FoW-5.5 9.6 p5")
+    # a card put into the graveyard from the hand otherwise is not discarded
+    other = own(state, "p2", "T-BEAR", "hand")
+    ctx = Ctx(state, "given")
+    actions.move(ctx, other, "graveyard", "given", rule="10.10 p1", reason="banish")
+    assert not triggered_by(ctx.events, seth)
+
+
+def test_whenever_an_addition_is_added_to_this_card() -> None:
+    # Spirit of Yggdrasil (TTW-067): "Whenever an addition is added to this card, draw a card."
+    # Wind Dagger (MPR-071) resolves and is put into the field added to it (7.2 p4)
+    state = vocab_game({"TTW-067": 4, "MPR-071": 4, "T-BEAR": 4}, {"T-STONE": 10})
+    spirit, bear = own(state, "p1", "TTW-067", "field"), own(state, "p1", "T-BEAR", "field")
+    dagger, other = own(state, "p1", "MPR-071", "hand"), own(state, "p1", "MPR-071", "hand")
+    state.players["p1"].will += ["G", "G"]  # given: p1 has produced {G}{G}
+    run(state, cmd("PlayCard", "p1", card=other, targets=[[bear]], pay_with=[]))
+    events = resolve(state)
+    events += resolve(state)  # and its [Enter] ability
+    assert not triggered_by(events, spirit) and not state.chase  # added to another card
+    run(state, cmd("PlayCard", "p1", card=dagger, targets=[[spirit]], pay_with=[]))
+    events = resolve(state)
+    added = next(e for e in events if e.type == "CardMoved" and e.data["oid"] == dagger)
+    assert (added.data["attached_to"], added.rule) == (spirit, "FoW-5.5 7.2 p4")
+    [trig] = triggered_by(events, spirit)
+    assert trig.cause == f"ev:{added.seq}"
+
+
+def test_when_this_card_enters_your_field_or_leaves_it_for_a_non_field_zone() -> None:
+    # Last People of Gloria (BFA-009): "When this card enters your field or leaves your field
+    # for a non-field zone, you gain 700 life." Two trigger conditions (9.6 p1), the second one
+    # looking back at the card as it was in the field (9.6 p7.2)
+    state = vocab_game({"BFA-009": 4, "T-BEAR": 4}, {"T-STONE": 10})
+    gloria = own(state, "p1", "BFA-009", "hand")
+    ctx = Ctx(state, "given")
+    actions.move(ctx, gloria, "field", "given", rule="3.1 p5", reason="effect", controller="p1")
+    [entered] = triggered_by(ctx.events, gloria)
+    actions.move(ctx, gloria, "hand", "given", rule="10.20 p1", reason="effect")
+    left = next(e for e in ctx.events if e.type == "CardMoved" and e.data["to"] == "hand")
+    [_, leaving] = triggered_by(ctx.events, gloria)
+    assert (leaving.cause, leaving.data["controller"], leaving.rule) == (f"ev:{left.seq}", "p1", "FoW-5.5 9.6 p5")
+    assert leaving.data["ability"] != entered.data["ability"]
+    run(state, cmd("Pass", "p1"))
+    life = state.players["p1"].life
+    pass_until(state, lambda s: not s.triggered and not s.chase, play_triggers=True)
+    assert state.players["p1"].life == life + 1400
+
+
+def test_when_this_card_shifts() -> None:
+    # Alice of Light (BFA-076): "[Shift] {B}{2}"; its future side Alice of Shadow (BFA-076^):
+    # "When this card enters your field or shifts, destroy target resonator with total cost 2
+    # or less." Flipping it future side up by its [Shift] ability is "to shift" (12.8 p2.1)
+    state = vocab_game({"BFA-076": 4, "T-BEAR": 4}, {"T-STONE": 10})
+    pass_until(state, in_main_phase_of("p2"))
+    alice = own(state, "p1", "BFA-076", "field")
+    bear = own(state, "p2", "T-BEAR", "field")
+    pass_until(state, in_main_phase_of("p1"))
+    state.players["p1"].will += ["B", "B", "B"]  # given: p1 has produced {B}{B}{B}
+    run(state, cmd("ActivateAbility", "p1", source=alice, ability="shift", targets=[], pay_with=[]))
+    events = resolve(state)
+    shifted = find(events, "CardShifted")
+    [trig] = triggered_by(events, alice)
+    assert (trig.cause, trig.rule) == (f"ev:{shifted.seq}", "FoW-5.5 9.6 p5")
+    run(state, cmd("PlayTriggered", "p1", trigger=trig.data["trigger"], targets=[[bear]], pay_with=[]))
+    resolve(state)
+    assert state.objects[bear].zone == "graveyard"
+
+
+def test_when_a_card_you_control_is_destroyed() -> None:
+    # Edy Nelson (VIN002-003): "When a Squad 7 you control is destroyed => Rest this card."
+    # Homer Peron (VIN002-007) is a Squad 7; the opponent's Squad 7 does not count, and a
+    # Squad 7 put into the graveyard without being destroyed (10.9 p1) is not destroyed
+    state = vocab_game({"VIN002-003": 4, "VIN002-007": 4, "T-BEAR": 4}, {"T-STONE": 10})
+    edy = own(state, "p1", "VIN002-003", "field")
+    homer, theirs = own(state, "p1", "VIN002-007", "field"), own(state, "p2", "VIN002-007", "field")
+    banished = own(state, "p1", "VIN002-007", "field")
+    ctx = Ctx(state, "given")
+    actions.destroy(ctx, theirs, "given")
+    actions.move(ctx, banished, "graveyard", "given", rule="10.10 p1", reason="banish")
+    assert not triggered_by(ctx.events, edy)
+    actions.destroy(ctx, homer, "given")
+    destroyed = next(e for e in ctx.events if e.type == "CardMoved" and e.data["oid"] == homer)
+    assert destroyed.data["reason"] == "destroyed"
+    [trig] = triggered_by(ctx.events, edy)
+    assert trig.cause == f"ev:{destroyed.seq}"
+    run(state, cmd("Pass", "p1"))
+    pass_until(state, lambda s: not s.triggered and not s.chase, play_triggers=True)
+    assert state.objects[edy].rested

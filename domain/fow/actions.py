@@ -134,6 +134,12 @@ def move(
     elif data["from"] == "field" and s.objects[oid].zone == "graveyard":
         check_triggers(ctx, "put_into_graveyard_from_field", ev, oid=oid)
         check_triggers(ctx, "card_put_into_graveyard_from_field", ev, oid=oid)
+    elif data["from"] == "hand" and s.objects[oid].zone == "graveyard" and reason in ("discard", "hand size"):
+        check_triggers(ctx, "opponent_discards", ev, player=obj.owner)  # to discard (10.18)
+    if data["from"] == "field" and s.objects[oid].zone not in ("field", "chase"):
+        check_triggers(ctx, "leaves_field", ev, oid=oid)  # "leaves your field for a non-field zone"
+    if to == "field" and extra.get("attached_to") and s.objects[oid].zone == "field":
+        check_triggers(ctx, "addition_added", ev, oid=str(extra["attached_to"]))  # added to it (7.2 p4)
     return ev
 
 
@@ -577,6 +583,7 @@ def destroy(
     ev = move(ctx, oid, "graveyard", cause, rule=rule, reason="destroyed", **extra)
     if s.objects[oid].zone == "graveyard":
         check_triggers(ctx, "destroyed", ev, oid=oid)
+        check_triggers(ctx, "card_destroyed", ev, oid=oid)
     return ev
 
 
@@ -599,7 +606,13 @@ def add_trigger(
     return ctx.emit("AbilityTriggered", data, rule, cause=cause)
 
 
-_LEAVES_FIELD = ("destroyed", "put_into_graveyard_from_field", "card_put_into_graveyard_from_field")
+_LEAVES_FIELD = (
+    "destroyed",
+    "put_into_graveyard_from_field",
+    "card_put_into_graveyard_from_field",
+    "card_destroyed",
+    "leaves_field",
+)
 
 
 def check_triggers(
@@ -944,6 +957,7 @@ def finish_item(ctx: Ctx, item: ChaseItem, cause: str) -> str:
         cause = ctx.emit("ChaseItemResolved", {"item": item.id}, "12.8 p2.1", cause=cause)
         if s.objects[item.source].zone == "field" and s.objects[item.source].side == "front":
             cause = ctx.emit("CardShifted", {"oid": item.source, "side": "future"}, "12.8 p2.1", cause=cause)
+            check_triggers(ctx, "shifts", cause, oid=item.source)  # "when this card shifts" (12.8 p2.1)
         return cause
     return ctx.emit("ChaseItemResolved", {"item": item.id}, "7.8 p3", cause=cause)
 

@@ -502,6 +502,11 @@ Trigger = Literal[
     "you_play_addition",
     "you_play_normal_spell",
     "card_put_into_stone_area",
+    "card_destroyed",
+    "leaves_field",
+    "opponent_discards",
+    "addition_added",
+    "shifts",
 ]
 
 
@@ -515,8 +520,9 @@ class Ability(_Model):
     effects: list[Effect] = Field(default_factory=list)
     trigger: Trigger | None = None
     trigger_filter: Filter | None = None
-    """For ``card_enters_field`` / ``card_put_into_graveyard_from_field``: which card's move
-    makes the ability trigger ("Whenever another Six Sages enters your field")."""
+    """For ``card_enters_field`` / ``card_put_into_graveyard_from_field`` / ``card_destroyed``:
+    which card's move makes the ability trigger ("Whenever another Six Sages enters your
+    field", "When a Squad 7 you control is destroyed")."""
     once_per_turn: bool = False
     gods_art: bool = False
     """God's Art (FoW-5.5 12.4): playable once per game per ability name."""

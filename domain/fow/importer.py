@@ -450,6 +450,13 @@ _CARD_TO_GRAVEYARD = re.compile(
 )
 
 
+_CARD_DESTROYED = re.compile(
+    r"^(?:when|whenever) (?P<who>another|an?) (?P<what>.+?)(?: (?P<ctl>you control|your opponent controls))? "
+    r"is destroyed\s*[,:]\s*",
+    re.IGNORECASE,
+)
+
+
 def _card_move_trigger(text: str, ctx: _Ctx) -> tuple[str, JsonDict, str] | None:
     """ "Whenever another Six Sages enters your field, ..." / "Whenever a resonator is put into a
     graveyard from your field, ...": (trigger, filter of the moving card, effect text)."""
@@ -457,6 +464,21 @@ def _card_move_trigger(text: str, ctx: _Ctx) -> tuple[str, JsonDict, str] | None
     if stone:  # any way into the area (3.7): called, or put there by an effect
         into: JsonDict = {"zone": "stone_area", "types": ["magic_stone"], "controller": "you"}
         return "card_put_into_stone_area", into, text[stone.end() :]
+    m = _CARD_DESTROYED.match(text)
+    if m:  # "When a Squad 7 you control is destroyed" (10.9)
+        phrase = text[: m.end()].rstrip(",: ")
+        try:
+            destroyed, players = _selector(m.group("what"), ctx, loose=True)
+        except _GapError:
+            raise _GapError(f"trigger: {phrase}") from None
+        if players or "controller" in destroyed:
+            raise _GapError(f"trigger: {phrase}")
+        destroyed["controller"] = {"you control": "you", "your opponent controls": "opponent"}.get(
+            (m.group("ctl") or "").lower(), "any"
+        )
+        if m.group("who").lower() == "another":
+            destroyed["other_than_self"] = True
+        return "card_destroyed", destroyed, text[m.end() :]
     for pattern, trigger in (
         (_CARD_ENTERS, "card_enters_field"),
         (_CARD_TO_GRAVEYARD, "card_put_into_graveyard_from_field"),
@@ -1417,6 +1439,22 @@ _TRIGGERS: list[tuple[re.Pattern[str], str, bool]] = [
     (re.compile(r"^whenever you play a normal spell\s*[,:]\s*", re.IGNORECASE), "you_play_normal_spell", False),
     (re.compile(r"^whenever your opponent plays a chant\s*[,:]\s*", re.IGNORECASE), "opponent_plays_spell", False),
     (re.compile(r"^whenever you play a resonator\s*[,:]\s*", re.IGNORECASE), "you_play_resonator", False),
+    (re.compile(r"^whenever your opponent discards a card\s*[,:]\s*", re.IGNORECASE), "opponent_discards", False),
+    (re.compile(r"^whenever an addition is added to this card\s*[,:]\s*", re.IGNORECASE), "addition_added", True),
+    (
+        re.compile(r"^when this card leaves your field for a non-field zone\s*[,:]\s*", re.IGNORECASE),
+        "leaves_field",
+        True,
+    ),
+    (
+        re.compile(
+            r"^when this card enters your field or leaves your field for a non-field zone\s*[,:]\s*", re.IGNORECASE
+        ),
+        "enters_or_leaves_field",
+        True,
+    ),
+    (re.compile(r"^when this card shifts\s*[,:]\s*", re.IGNORECASE), "shifts", True),
+    (re.compile(r"^when this card enters your field or shifts\s*[,:]\s*", re.IGNORECASE), "enters_or_shifts", True),
     (
         re.compile(
             r"^whenever (?:a J/resonator your opponent controls|your opponent's J/resonator) attacks\s*[,:]\s*",
@@ -1604,7 +1642,12 @@ def _automatic(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
         m = pattern.match(text)
         if m:
             effects = _effects(_capitalise(text[m.end() :]), ctx, it_self=it_self)
-            both = {"attacks_or_blocks": ("attacks", "blocks"), "blocks_or_is_blocked": ("blocks", "is_blocked")}
+            both = {
+                "attacks_or_blocks": ("attacks", "blocks"),
+                "blocks_or_is_blocked": ("blocks", "is_blocked"),
+                "enters_or_leaves_field": ("enters_field", "leaves_field"),
+                "enters_or_shifts": ("enters_field", "shifts"),
+            }
             if trigger in both:  # two trigger conditions, one ability each (9.6 p1)
                 return [{"kind": "automatic", "text": raw, "trigger": t, "effects": effects} for t in both[trigger]]
             return [{"kind": "automatic", "text": raw, "trigger": trigger, "effects": effects}]
