@@ -123,3 +123,18 @@ def test_discards_additions_leaving_shifting_and_destroyed_triggers(imported: di
         "trigger_filter": {"zone": "field", "types": [], "races": ["Squad 7"], "controller": "you"},
         "effects": [{"op": "rest", "target": {"kind": "self"}}],
     }
+
+
+def test_that_resonator_of_a_deals_damage_to_a_resonator_trigger(imported: dict[str, ImportedCard]) -> None:
+    # Shadow Assassin (TTW-087): "When this card deals damage to a resonator, destroy that resonator."
+    assert full(imported, "TTW-087")["abilities"] == [
+        {
+            "kind": "automatic",
+            "trigger": "deals_damage_to_resonator",
+            "effects": [{"op": "destroy", "target": {"kind": "that"}}],
+        }
+    ]
+    # One-Inch Boy (CMF-048): "... destroy the resonator."
+    assert full(imported, "CMF-048")["abilities"][0]["effects"] == [{"op": "destroy", "target": {"kind": "that"}}]
+    # without such a trigger "that resonator" names nothing the vocabulary knows
+    assert imported["TAT-007"].status != "full"

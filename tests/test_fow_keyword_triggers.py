@@ -133,3 +133,26 @@ def test_when_a_card_you_control_is_destroyed() -> None:
     run(state, cmd("Pass", "p1"))
     pass_until(state, lambda s: not s.triggered and not s.chase, play_triggers=True)
     assert state.objects[edy].rested
+
+
+def test_whenever_this_card_deals_damage_to_a_resonator_that_resonator() -> None:
+    # One-Inch Boy (CMF-048): "[Continuous]: Whenever this card deals damage to a resonator,
+    # destroy the resonator." The resonator is the one named by the trigger condition (9.6 p5),
+    # not a target: it is destroyed even though 100 damage does not reach its DEF
+    state = vocab_game({"CMF-048": 4, "T-BEAR": 4}, {"T-STONE": 10})
+    boy = own(state, "p1", "CMF-048", "field")
+    bear, other = own(state, "p2", "T-BEAR", "field"), own(state, "p2", "T-BEAR", "field")
+    ctx = Ctx(state, "given")
+    actions.deal_damage(ctx, boy, "p2", 100, "given")
+    assert not triggered_by(ctx.events, boy)  # damage to a player is not damage to a resonator
+    actions.deal_damage(ctx, boy, bear, 100, "given")
+    dealt = next(e for e in ctx.events if e.type == "DamageDealt" and e.data["target"] == bear)
+    [trig] = triggered_by(ctx.events, boy)
+    assert (trig.cause, trig.data["extra"]["target"]) == (f"ev:{dealt.seq}", bear)
+    events = run(state, cmd("Pass", "p1"))
+    played = find(events, "AbilityPlayed")
+    assert (played.data["subject"], played.data["targets"]) == (bear, [])
+    events += resolve(state)
+    destroyed = next(e for e in events if e.type == "CardMoved" and e.data["oid"] == bear)
+    assert (destroyed.data["to"], destroyed.data["reason"]) == ("graveyard", "destroyed")
+    assert state.objects[other].zone == "field"

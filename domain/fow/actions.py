@@ -532,6 +532,8 @@ def deal_damage(
         check_triggers(ctx, "deals_damage", ev, oid=source, amount=amount)
         if not to_card:
             check_triggers(ctx, "deals_damage_to_opponent", ev, oid=source, player=target)
+        elif effective_type(s, target) == "resonator":
+            check_triggers(ctx, "deals_damage_to_resonator", ev, oid=source, amount=amount, subject=target)
     # "Whenever this card is dealt damage" / "Whenever damage is dealt to you" (9.6 p5)
     if to_card:
         check_triggers(ctx, "dealt_damage", ev, oid=target)
@@ -616,10 +618,18 @@ _LEAVES_FIELD = (
 
 
 def check_triggers(
-    ctx: Ctx, kind: str, cause: str, *, player: str | None = None, oid: str | None = None, amount: int | None = None
+    ctx: Ctx,
+    kind: str,
+    cause: str,
+    *,
+    player: str | None = None,
+    oid: str | None = None,
+    amount: int | None = None,
+    subject: str | None = None,
 ) -> None:
     """Make automatic abilities whose trigger condition ``kind`` happened triggered (9.6 p5);
-    ``amount`` (the damage dealt) is recorded on them for "that much"."""
+    ``amount`` (the damage dealt) is recorded on them for "that much", ``subject`` (the object
+    the condition names) for "that resonator"."""
     s = ctx.s
     for pid in list(s.order):
         for zone in ("field", "ruler_area", "stone_area"):
@@ -629,8 +639,10 @@ def check_triggers(
                     continue
                 for i, ability in characteristics(s, src).abilities:
                     if ability.kind == "automatic" and _ability_fires(s, ability, kind, src, pid, player, oid):
-                        extra = {"amount": amount} if amount is not None else None
-                        add_trigger(ctx, obj.controller, src, i, cause, extra=extra)
+                        extra: dict[str, Any] = {"amount": amount} if amount is not None else {}
+                        if subject is not None:
+                            extra["target"] = subject
+                        add_trigger(ctx, obj.controller, src, i, cause, extra=extra or None)
         if kind not in _LEAVES_FIELD:
             _standby_triggers(ctx, pid, kind, cause, player)
     if kind in _LEAVES_FIELD and oid is not None:
@@ -813,6 +825,7 @@ def play_trigger(ctx: Ctx, trig: Triggered, targets: Any, pay_with: Sequence[Any
             "targets": chosen,
             "trigger": trig.id,
             **({"amount": trig.amount} if trig.amount is not None else {}),
+            **({"subject": trig.target} if trig.target is not None else {}),
         },
         "9.6 p6",
         cause=cause,
@@ -973,6 +986,8 @@ def _targets_of(ctx: Ctx, item: ChaseItem, target: Target, group: list[str] | No
         return [s.opponent(you)]
     if target.kind == "each_player":
         return list(s.order)
+    if target.kind == "that":  # the object the trigger condition named, while it is in the field
+        return [item.subject] if item.subject in s.objects and s.objects[item.subject].zone == "field" else []
     if target.kind == "host":  # "added resonator": what the addition is added to, while it is
         host = s.objects[item.source].attached_to
         return [host] if host in s.objects and s.objects[host].zone == "field" else []

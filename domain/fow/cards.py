@@ -95,10 +95,13 @@ class Filter(_Model):
 class Target(_Model):
     """``self`` (the source card), ``you``/``opponent`` (players), ``chosen`` (a target
     chosen on play per FoW-5.5 9.3 p2 and re-checked on resolution), ``all`` (every
-    object matching ``filter``, not targeted), ``battle_opponent``, ``each_player`` or ``host`` (the
-    card the source addition is added to: "added resonator")."""
+    object matching ``filter``, not targeted), ``battle_opponent``, ``each_player``, ``host`` (the
+    card the source addition is added to: "added resonator") or ``that`` (the object the trigger
+    condition names: "Whenever this card deals damage to a resonator, destroy that resonator")."""
 
-    kind: Literal["self", "you", "opponent", "chosen", "all", "battle_opponent", "each_player", "host"] = "chosen"
+    kind: Literal["self", "you", "opponent", "chosen", "all", "battle_opponent", "each_player", "host", "that"] = (
+        "chosen"
+    )
     filter: Filter = Field(default_factory=Filter)
     count: Annotated[int, Field(ge=1)] = 1
     players_allowed: bool = False
@@ -507,6 +510,7 @@ Trigger = Literal[
     "opponent_discards",
     "addition_added",
     "shifts",
+    "deals_damage_to_resonator",
 ]
 
 

@@ -36,6 +36,7 @@ rule purpose (FoW-5.5 2.4 p4, 2.9, 2.10) and are not imported.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
@@ -338,6 +339,9 @@ class _Ctx:
     subtype: str | None
     races: frozenset[str]
     ids: frozenset[str] | None
+    subject: str | None = None
+    """The object the trigger condition names, that "that resonator" / "the resonator" refers
+    to ("Whenever this card deals damage to a resonator, destroy that resonator")."""
 
 
 # --------------------------------------------------------------------------------------
@@ -737,6 +741,8 @@ def _target(
         return {"kind": "self"}
     if low == "your j-ruler":
         return {"kind": "all", "filter": {"zone": "field", "types": ["j_ruler"], "controller": "you"}}
+    if ctx.subject is not None and low in (f"that {ctx.subject}", f"the {ctx.subject}"):
+        return {"kind": "that"}  # the object of the trigger condition (9.6 p7)
     if re.fullmatch(r"(?:target|each|all|an?) (?:player|opponent)s?", low):
         if not allow_players or low not in _PLAYER_TARGETS:
             raise _GapError(f"target: {phrase} (no player-only target in the vocabulary)")
@@ -1431,6 +1437,11 @@ _TRIGGERS: list[tuple[re.Pattern[str], str, bool]] = [
         True,
     ),
     (re.compile(r"^whenever this card deals damage\s*[,:]\s*", re.IGNORECASE), "deals_damage", True),
+    (
+        re.compile(r"^(?:when|whenever) this card deals damage to a resonator\s*[,:]\s*", re.IGNORECASE),
+        "deals_damage_to_resonator",
+        True,
+    ),
     (re.compile(r"^whenever this card blocks or is blocked\s*[,:]\s*", re.IGNORECASE), "blocks_or_is_blocked", True),
     (re.compile(r"^whenever this card is blocked\s*[,:]\s*", re.IGNORECASE), "is_blocked", True),
     (re.compile(r"^(?:when|whenever) this card is dealt damage\s*[,:]\s*", re.IGNORECASE), "dealt_damage", True),
@@ -1637,10 +1648,16 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
     raise _GapError(f"effect: {_split_sentences(body)[0]}")
 
 
+_SUBJECTS = {"deals_damage_to_resonator": "resonator"}
+"""Triggers that name an object the effect may refer back to ("that resonator")."""
+
+
 def _automatic(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
     for pattern, trigger, it_self in _TRIGGERS:
         m = pattern.match(text)
         if m:
+            if trigger in _SUBJECTS:
+                ctx = dataclasses.replace(ctx, subject=_SUBJECTS[trigger])
             effects = _effects(_capitalise(text[m.end() :]), ctx, it_self=it_self)
             both = {
                 "attacks_or_blocks": ("attacks", "blocks"),

@@ -102,6 +102,8 @@ class ChaseItem:
     """Modes chosen as it was played (FoW-5.5 9.3 p2.3)."""
     amount: int | None = None
     """For a triggered ability: the damage dealt by the happening that triggered it ("that much")."""
+    subject: str | None = None
+    """For a triggered ability: the object its trigger condition names ("that resonator")."""
 
 
 @dataclass(slots=True)
@@ -543,6 +545,7 @@ def _put_on_chase(s: GameState, d: Mapping[str, Any], e: Event) -> None:
         choice=d.get("choice"),
         modes=list(d.get("modes", [])),
         amount=d.get("amount"),
+        subject=d.get("subject"),
     )
     s.chase.append(item)
     s.counter += 1

@@ -26,7 +26,17 @@ YOUR_PHASE = frozenset(
         "you_play_normal_spell",
     }
 )
-THIS_CARD = frozenset({"deals_damage", "dealt_damage", "is_blocked", "leaves_field", "addition_added", "shifts"})
+THIS_CARD = frozenset(
+    {
+        "deals_damage",
+        "dealt_damage",
+        "is_blocked",
+        "leaves_field",
+        "addition_added",
+        "shifts",
+        "deals_damage_to_resonator",
+    }
+)
 CARD_MOVES = frozenset(
     {"card_enters_field", "card_put_into_graveyard_from_field", "card_put_into_stone_area", "card_destroyed"}
 )
