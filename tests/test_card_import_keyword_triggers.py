@@ -138,3 +138,22 @@ def test_that_resonator_of_a_deals_damage_to_a_resonator_trigger(imported: dict[
     assert full(imported, "CMF-048")["abilities"][0]["effects"] == [{"op": "destroy", "target": {"kind": "that"}}]
     # without such a trigger "that resonator" names nothing the vocabulary knows
     assert imported["TAT-007"].status != "full"
+
+
+def test_a_card_dealt_damage_by_this_card_this_turn(imported: dict[str, ImportedCard]) -> None:
+    damaged = {"zone": "field", "types": ["resonator"], "controller": "any", "damaged_by_source": True}
+    # Kurt Irving (VIN002-025): "Whenever a resonator that was dealt damage by this card this
+    # turn is put into a graveyard => This card deals 500 damage to your opponent."
+    ability = full(imported, "VIN002-025")["abilities"][0]
+    assert (ability["trigger"], ability["trigger_filter"]) == ("card_put_into_graveyard_from_field", damaged)
+    # Blazer, the Awakener (MOA-012): "... recover this card. This ability triggers only once per turn."
+    ability = full(imported, "MOA-012")["abilities"][0]
+    assert (ability["trigger"], ability["once_per_turn"]) == ("card_put_into_graveyard_from_field", True)
+    assert ability["effects"] == [{"op": "recover", "target": {"kind": "self"}}]
+    # Sylvia Gill Palarilias [J-Ruler] (TTW-032J): "Whenever a J/resonator that was dealt damage
+    # by this card this turn is destroyed, you may recover up to three target magic stones you control."
+    ability = full(imported, "TTW-032J")["abilities"][1]
+    assert (ability["trigger"], ability["trigger_filter"]) == (
+        "card_destroyed",
+        {"zone": "field", "controller": "any", "damaged_by_source": True},  # J/resonator: the default types
+    )

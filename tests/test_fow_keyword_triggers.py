@@ -156,3 +156,44 @@ def test_whenever_this_card_deals_damage_to_a_resonator_that_resonator() -> None
     destroyed = next(e for e in events if e.type == "CardMoved" and e.data["oid"] == bear)
     assert (destroyed.data["to"], destroyed.data["reason"]) == ("graveyard", "destroyed")
     assert state.objects[other].zone == "field"
+
+
+def test_a_resonator_dealt_damage_by_this_card_this_turn_put_into_a_graveyard() -> None:
+    # Blazer, the Awakener (MOA-012): "Whenever a resonator that was dealt damage by this card
+    # this turn is put into a graveyard, recover this card. This ability triggers only once per
+    # turn." Looking back at the resonator as it was in the field (9.6 p7.2)
+    state = vocab_game({"MOA-012": 4, "T-BEAR": 4}, {"T-STONE": 10})
+    blazer = own(state, "p1", "MOA-012", "field")
+    first, second, third = (own(state, "p2", "T-BEAR", "field") for _ in range(3))
+    ctx = Ctx(state, "given")
+    actions.deal_damage(ctx, blazer, first, 100, "given")
+    actions.deal_damage(ctx, blazer, second, 100, "given")
+    actions.deal_damage(ctx, first, third, 100, "given")  # dealt damage, but not by Blazer
+    actions.destroy(ctx, third, "given")
+    assert not triggered_by(ctx.events, blazer)
+    actions.destroy(ctx, first, "given")
+    moved = next(e for e in ctx.events if e.type == "CardMoved" and e.data["oid"] == first)
+    [trig] = triggered_by(ctx.events, blazer)
+    assert trig.cause == f"ev:{moved.seq}"
+    actions.destroy(ctx, second, "given")
+    assert len(triggered_by(ctx.events, blazer)) == 1  # only once per turn (9.6 p4)
+
+
+def test_damage_dealt_by_this_card_in_an_earlier_turn_does_not_count() -> None:
+    # Kurt Irving (VIN002-025): "Whenever a resonator that was dealt damage by this card this
+    # turn is put into a graveyard => This card deals 500 damage to your opponent."
+    state = vocab_game({"VIN002-025": 4, "T-BEAR": 4}, {"T-STONE": 10})
+    kurt = own(state, "p1", "VIN002-025", "field")
+    bear, other = own(state, "p2", "T-BEAR", "field"), own(state, "p2", "T-BEAR", "field")
+    ctx = Ctx(state, "given")
+    actions.deal_damage(ctx, kurt, bear, 100, "given")
+    actions.deal_damage(ctx, kurt, other, 100, "given")
+    actions.destroy(ctx, bear, "given")
+    assert len(triggered_by(ctx.events, kurt)) == 1
+    life = state.players["p2"].life
+    pass_until(state, lambda s: s.players["p2"].life < life, play_triggers=True)
+    assert state.players["p2"].life == life - 500
+    pass_until(state, in_main_phase_of("p2"), play_triggers=True)
+    ctx = Ctx(state, "given")
+    actions.destroy(ctx, other, "given")  # dealt damage by Kurt last turn
+    assert not triggered_by(ctx.events, kurt)

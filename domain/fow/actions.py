@@ -576,6 +576,8 @@ def destroy(
             ev = move(ctx, oid, "ruler_area", cause, rule="11.7 p1", reason="destroyed", side="front")
         else:
             ev = move(ctx, oid, "ruler_area", cause, rule="10.9 p1", reason="destroyed", side="j_ruler")
+        if obj.zone == "ruler_area":
+            check_triggers(ctx, "card_destroyed", ev, oid=oid)  # a J-ruler is destroyed too (10.9 p1)
         if obj.zone == "ruler_area" and obj.damage:
             # a ruler or astral ruler is no J/resonator: it holds no damage (10.6 p1), so a
             # J-ruler put into the field again by judgment comes back undamaged
@@ -639,7 +641,12 @@ def check_triggers(
                     continue
                 for i, ability in characteristics(s, src).abilities:
                     if ability.kind == "automatic" and _ability_fires(s, ability, kind, src, pid, player, oid):
+                        key = f"{src}:{i}"
+                        if ability.once_per_turn and key in s.players[obj.controller].once_per_turn_used:
+                            continue  # "This ability triggers only once per turn" (9.6 p4)
                         extra: dict[str, Any] = {"amount": amount} if amount is not None else {}
+                        if ability.once_per_turn:
+                            extra["once_per_turn_key"] = key
                         if subject is not None:
                             extra["target"] = subject
                         add_trigger(ctx, obj.controller, src, i, cause, extra=extra or None)
@@ -654,7 +661,12 @@ def check_triggers(
             flt = ability.trigger_filter
             fits = flt is None or moved_matches(s, flt, oid, controller, oid)
             if ability.kind == "automatic" and ability.trigger == kind and fits:
-                add_trigger(ctx, controller, oid, i, cause)
+                key = f"{oid}:{i}"
+                if ability.once_per_turn and key in s.players[controller].once_per_turn_used:
+                    continue
+                add_trigger(
+                    ctx, controller, oid, i, cause, extra={"once_per_turn_key": key} if ability.once_per_turn else None
+                )
 
 
 def _ability_fires(

@@ -90,6 +90,9 @@ class Filter(_Model):
     """"attacking J/resonator": the attacker of the current battle."""
     blocking: bool = False
     """"blocking resonator": the blocker of the current battle."""
+    damaged_by_source: bool = False
+    """"that was dealt damage by this card this turn": the source card dealt damage to it this
+    turn (as the same object, FoW-5.5 3.1 p3)."""
 
 
 class Target(_Model):
@@ -528,6 +531,8 @@ class Ability(_Model):
     which card's move makes the ability trigger ("Whenever another Six Sages enters your
     field", "When a Squad 7 you control is destroyed")."""
     once_per_turn: bool = False
+    """[Activate]: "Play this ability only once per turn" (7.8 p2); automatic: "This ability
+    triggers only once per turn" (9.6 p4)."""
     gods_art: bool = False
     """God's Art (FoW-5.5 12.4): playable once per game per ability name."""
     main_timing: bool = False

@@ -187,7 +187,8 @@ def matches(
         b = state.battle
         if b is None or oid not in (b.attacker, b.blocker):
             return False
-    return True
+    # "that was dealt damage by this card this turn"
+    return not flt.damaged_by_source or (obj.damaged_turn == state.turn and source_oid in obj.damaged_by)
 
 
 def overrides_for(state: GameState, oid: str) -> RuleOverrides:

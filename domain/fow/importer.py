@@ -461,6 +461,15 @@ _CARD_DESTROYED = re.compile(
 )
 
 
+_DAMAGED_BY_THIS = re.compile(
+    r"^(?:when|whenever) an? (?P<what>.+?) that was dealt damage by this card this turn "
+    r"(?P<verb>is destroyed|is put into a graveyard(?: from (?P<field>your|your opponent's|a) field)?)\s*[,:]\s*",
+    re.IGNORECASE,
+)
+"""A card dealt damage by this card this turn can only leave the field as that object: "is put
+into a graveyard" is from a field (3.1 p3)."""
+
+
 def _card_move_trigger(text: str, ctx: _Ctx) -> tuple[str, JsonDict, str] | None:
     """ "Whenever another Six Sages enters your field, ..." / "Whenever a resonator is put into a
     graveyard from your field, ...": (trigger, filter of the moving card, effect text)."""
@@ -468,6 +477,21 @@ def _card_move_trigger(text: str, ctx: _Ctx) -> tuple[str, JsonDict, str] | None
     if stone:  # any way into the area (3.7): called, or put there by an effect
         into: JsonDict = {"zone": "stone_area", "types": ["magic_stone"], "controller": "you"}
         return "card_put_into_stone_area", into, text[stone.end() :]
+    m = _DAMAGED_BY_THIS.match(text)
+    if m:  # "Whenever a resonator that was dealt damage by this card this turn is put into a graveyard"
+        phrase = text[: m.end()].rstrip(",: ")
+        try:
+            damaged, players = _selector(m.group("what"), ctx, loose=True)
+        except _GapError:
+            raise _GapError(f"trigger: {phrase}") from None
+        if players or "controller" in damaged:
+            raise _GapError(f"trigger: {phrase}")
+        where = (m.group("field") or "a").lower()
+        damaged.update(
+            controller={"your": "you", "your opponent's": "opponent"}.get(where, "any"), damaged_by_source=True
+        )
+        destroyed = m.group("verb").lower() == "is destroyed"
+        return ("card_destroyed" if destroyed else "card_put_into_graveyard_from_field"), damaged, text[m.end() :]
     m = _CARD_DESTROYED.match(text)
     if m:  # "When a Squad 7 you control is destroyed" (10.9)
         phrase = text[: m.end()].rstrip(",: ")
@@ -1653,6 +1677,12 @@ _SUBJECTS = {"deals_damage_to_resonator": "resonator"}
 
 
 def _automatic(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
+    once = re.search(r"\s*This ability triggers only once per turn\.?$", text, re.IGNORECASE)
+    if once:  # a limit on triggering, not an effect
+        found = _automatic(raw, text[: once.start()], ctx)
+        if found is None:
+            return None
+        return [{**a, "once_per_turn": True} for a in found]
     for pattern, trigger, it_self in _TRIGGERS:
         m = pattern.match(text)
         if m:

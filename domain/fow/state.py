@@ -64,6 +64,11 @@ class Obj:
     standby_turn: int = 0
     last_known: dict[str, Any] | None = None
     """Last known information (FoW-5.5 9.11) recorded when the card left a playground."""
+    damaged_by: list[str] = field(default_factory=list)
+    """The cards that dealt damage to it in turn ``damaged_turn`` ("a resonator that was dealt
+    damage by this card this turn"); kept when it leaves a playground (9.6 p7.2), cleared when
+    it enters one as a new object (3.1 p3)."""
+    damaged_turn: int = 0
 
 
 @dataclass(slots=True)
@@ -274,6 +279,7 @@ def state_to_dict(state: GameState) -> dict[str, JSON]:
         "passes": state.passes,
         "pending": dataclass_to_dict(state.pending) if state.pending else None,
         "triggered": [dataclass_to_dict(t) for t in state.triggered],
+        "status_declined": sorted(state.status_declined),
         "effects": [dataclass_to_dict(e) for e in state.effects],
         "counter": state.counter,
         "hand_changes": {k: list(v) for k, v in state.hand_changes.items()},
@@ -308,6 +314,7 @@ def state_from_dict(data: Mapping[str, Any]) -> GameState:
         passes=data["passes"],
         pending=Pending(**data["pending"]) if data["pending"] else None,
         triggered=[Triggered(**t) for t in data["triggered"]],
+        status_declined=set(data.get("status_declined", [])),
         effects=[Effect(**e) for e in data["effects"]],
         counter=data["counter"],
         hand_changes={k: list(v) for k, v in data["hand_changes"].items()},
@@ -390,6 +397,8 @@ def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
         else:
             dest.append(obj.oid)  # the end of a list is the top of a pile
     playground_to_playground = src in PLAYGROUND and to in PLAYGROUND
+    if to in PLAYGROUND and src not in PLAYGROUND:
+        obj.damaged_by = []
     obj.zone = to
     obj.controller = controller
     s.status_declined.discard(obj.oid)
@@ -585,7 +594,12 @@ def _chase_removed(s: GameState, d: Mapping[str, Any], e: Event) -> None:
 @handles("DamageDealt")
 def _damage(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     if d.get("to_card"):
-        s.objects[d["target"]].damage += d["amount"]
+        obj = s.objects[d["target"]]
+        obj.damage += d["amount"]
+        if obj.damaged_turn != s.turn:
+            obj.damaged_by, obj.damaged_turn = [], s.turn
+        if d["source"] not in obj.damaged_by:
+            obj.damaged_by = [*obj.damaged_by, d["source"]]
 
 
 @handles("DamagePrevented")
@@ -704,6 +718,8 @@ def _reveal_ended(s: GameState, d: Mapping[str, Any], e: Event) -> None:
 
 @handles("AbilityTriggered")
 def _triggered(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    if (d.get("extra") or {}).get("once_per_turn_key"):
+        s.players[d["controller"]].once_per_turn_used.append(d["extra"]["once_per_turn_key"])
     s.triggered.append(
         Triggered(
             id=d["trigger"],
