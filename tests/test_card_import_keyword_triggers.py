@@ -157,3 +157,21 @@ def test_a_card_dealt_damage_by_this_card_this_turn(imported: dict[str, Imported
         "card_destroyed",
         {"zone": "field", "controller": "any", "damaged_by_source": True},  # J/resonator: the default types
     )
+
+
+# --------------------------------------------------------------------------------------
+# a second [J-Activate] section (7.5 p2)
+
+
+def test_a_second_judgment_section_is_an_alternative(imported: dict[str, ImportedCard]) -> None:
+    # Ebony Prophet (TAT-079): "[J-Activate] Pay {B}. Play this ability only if you control
+    # "Grusbalesta, the Sealing Stone"." and "[J-Activate] Pay {B}{B}{1}."
+    assert full(imported, "TAT-079")["judgment"] == {
+        "cost": {"attribute": {"B": 1}, "free": 0},
+        "condition": {
+            "kind": "controls",
+            "filter": {"zone": "field", "types": [], "controller": "you", "name": "Grusbalesta, the Sealing Stone"},
+        },
+        "j_ruler": "TAT-079J",
+        "alternatives": [{"cost": {"attribute": {"B": 2}, "free": 1}}],
+    }

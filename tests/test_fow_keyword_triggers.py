@@ -7,6 +7,7 @@ from __future__ import annotations
 from domain.fow import actions, engine
 from domain.fow.context import Ctx
 from tests.fow_support import cmd, find, rejected, run
+from tests.test_fow_conditions import Story, legal
 from tests.test_fow_real_decks import own, resolve, vocab_game
 from tests.test_fow_real_triggers_costs import in_main_phase_of, pass_until, triggered_by
 
@@ -197,3 +198,38 @@ def test_damage_dealt_by_this_card_in_an_earlier_turn_does_not_count() -> None:
     ctx = Ctx(state, "given")
     actions.destroy(ctx, other, "given")  # dealt damage by Kurt last turn
     assert not triggered_by(ctx.events, kurt)
+
+
+# --------------------------------------------------------------------------------------
+# a ruler with two [J-Activate] sections (7.5 p2)
+
+
+def test_a_ruler_with_two_judgment_sections_performs_either() -> None:
+    # Sacred Princess of Guidance (TAT-014): "[J-Activate] Pay {W}. Play this ability only if you
+    # control "Almerius, the Levitating Stone"." and "[J-Activate] Pay {W}{W}{1}."
+    story = Story({"T-BEAR": 4}, {"T-STONE": 9, "TAT-091": 1}, ruler="TAT-014")
+    story.will("p1", "W", "W", "W")
+    offered = legal(story, "p1", "PerformJudgment")
+    assert {"pay_with": [], "judgment": 1} in offered
+    refusal = story.refused(cmd("PerformJudgment", "p1"))  # the first section: no Almerius
+    assert (refusal.code, refusal.rule) == ("rules/ability_condition", "FoW-5.5 1.4 p1")
+    refusal = story.refused(cmd("PerformJudgment", "p1", judgment=2))
+    assert (refusal.code, refusal.rule) == ("rules/no_judgment", "FoW-5.5 7.5 p2")
+    events = story.when(cmd("PerformJudgment", "p1", judgment=1))
+    performed = find(events, "JudgmentPerformed")
+    assert (performed.data["judgment"], performed.rule) == (1, "FoW-5.5 7.5 p2")
+    assert sorted(find(events, "WillPaid").data["will"]) == ["W", "W", "W"]
+    story.replays()
+
+
+def test_the_first_judgment_section_with_its_condition_met() -> None:
+    # the same ruler controlling Almerius, the Levitating Stone (TAT-091): {W} is enough
+    story = Story({"T-BEAR": 4}, {"T-STONE": 9, "TAT-091": 1}, ruler="TAT-014")
+    story.put("p1", "TAT-091", "stone_area")
+    story.will("p1", "W")
+    assert story.refused(cmd("PerformJudgment", "p1", judgment=1)).code == "rules/cannot_pay"
+    events = story.when(cmd("PerformJudgment", "p1"))
+    assert "judgment" not in find(events, "JudgmentPerformed").data
+    assert find(events, "WillPaid").data["will"] == ["W"]
+    story.resolve()
+    assert story.state.objects[find(events, "JudgmentPerformed").data["source"]].side == "j_ruler"

@@ -597,15 +597,24 @@ class CostReduction(_Model):
     per: Count | None = None
 
 
-class Judgment(_Model):
-    """[Judgment] of a ruler (FoW-5.5 7.5): will to pay, then the ruler becomes its J-ruler."""
+class JudgmentOption(_Model):
+    """What a [Judgment] / [J-Activate] section asks (FoW-5.5 7.5 p2): will to pay, a cost
+    reduction, a condition."""
 
     cost: Cost = Field(default_factory=Cost)
-    j_ruler: str
     reduction: CostReduction | None = None
     """"You may pay {1} less to play this ability for each Fairy you control" (FoW-5.5 9.3 p2.5)."""
     condition: Condition | None = None
     """"Play this ability only if <condition>" (card text, golden rule 1.4 p1)."""
+
+
+class Judgment(JudgmentOption):
+    """[Judgment] of a ruler (FoW-5.5 7.5): will to pay, then the ruler becomes its J-ruler."""
+
+    j_ruler: str
+    alternatives: list[JudgmentOption] = Field(default_factory=list)
+    """Further [J-Activate] sections printed on the ruler ("[J-Activate] Pay {W}. Play this
+    ability only if ..." and "[J-Activate] Pay {W}{W}{1}."): the player performs one of them."""
 
 
 class Card(_Model):

@@ -10,7 +10,7 @@ from typing import Any
 
 from domain import rulesets
 from domain.fow import actions, conditions, costs, flow, position
-from domain.fow.cards import Ability, Card, Cost, PutCounter, parse_card
+from domain.fow.cards import Ability, Card, Cost, JudgmentOption, PutCounter, parse_card
 from domain.fow.characteristics import characteristics, effective_type, is_active_zone, overrides_for
 from domain.fow.context import Ctx, RejectedError
 from domain.fow.state import (
@@ -659,9 +659,19 @@ def perform_judgment(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         raise ctx.reject("rules/no_ruler", "7.5 p1", "you have no ruler in your ruler area")
     if s.objects[ruler].rested:
         raise ctx.reject("rules/ruler_rested", "7.5 p1", "judgment needs a recovered ruler")
-    judgment = s.cards[s.objects[ruler].card].judgment
-    if judgment is None:
+    printed = s.cards[s.objects[ruler].card].judgment
+    if printed is None:
         raise ctx.reject("rules/no_judgment", "7.5 p2", f"{s.card_of(ruler).name} has no [Judgment]")
+    options: list[JudgmentOption] = [printed, *printed.alternatives]
+    which = args.get("judgment", 0)
+    if not isinstance(which, int) or isinstance(which, bool) or not 0 <= which < len(options):
+        raise ctx.reject(
+            "rules/no_judgment",
+            "7.5 p2",
+            f"{s.card_of(ruler).name} has {len(options)} [Judgment] section(s): give 'judgment' from 0 to "
+            f"{len(options) - 1}",
+        )
+    judgment = options[which]
     if judgment.condition is not None and not conditions.condition_met(s, judgment.condition, player, ruler):
         raise ctx.reject(
             "rules/ability_condition",
@@ -678,6 +688,8 @@ def perform_judgment(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
                 f"the [Judgment] of {s.card_of(ruler).name} has no cost reduction that applies now",
             )
     data: dict[str, JSON] = {"item": ctx.fresh_id("c"), "kind": "judgment", "player": player, "source": ruler}
+    if which:
+        data["judgment"] = which
     if reduced is not None:
         data["reduced_cost"] = reduced.model_dump()
     cause = ctx.emit("JudgmentPerformed", data, "7.5 p2", actor=player)
@@ -1255,15 +1267,17 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
         out.append(Command("InitiateBattle", player))
         ruler = next((o for o in s.zones[player]["ruler_area"] if effective_type(s, o) == "ruler"), None)
         if ruler is not None:
-            judgment = s.cards[s.objects[ruler].card].judgment
-            if judgment is not None:
+            printed = s.cards[s.objects[ruler].card].judgment
+            options: list[JudgmentOption] = [printed, *printed.alternatives] if printed is not None else []
+            for which, judgment in enumerate(options):
+                section: dict[str, JSON] = {"judgment": which} if which else {}
                 pay = plan_payment(s, player, judgment.cost)
                 if pay is not None:
-                    out.append(Command("PerformJudgment", player, {"pay_with": pay}))
+                    out.append(Command("PerformJudgment", player, {"pay_with": pay, **section}))
                 less = conditions.reduce(s, judgment.cost, judgment.reduction, player, ruler)
                 pay = plan_payment(s, player, less) if less is not None else None
                 if pay is not None:
-                    out.append(Command("PerformJudgment", player, {"pay_with": pay, "reduce": True}))
+                    out.append(Command("PerformJudgment", player, {"pay_with": pay, "reduce": True, **section}))
         pay = plan_payment(s, player, Cost(free=2))
         if pay is not None:
             out += [

@@ -1957,6 +1957,10 @@ _SCALARS = (
 
 
 def _merge(build: JsonDict, delta: Delta) -> None:
+    if "judgment" in delta and "judgment" in build:  # another [J-Activate] section (7.5 p2)
+        delta = dict(delta)
+        option = {k: v for k, v in delta.pop("judgment").items() if k != "j_ruler"}
+        build["judgment"].setdefault("alternatives", []).append(option)
     for key in _SCALARS:
         if key in delta and key in build:
             raise _GapError(f"keyword: a second {key}")
