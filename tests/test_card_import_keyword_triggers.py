@@ -175,3 +175,24 @@ def test_a_second_judgment_section_is_an_alternative(imported: dict[str, Importe
         "j_ruler": "TAT-079J",
         "alternatives": [{"cost": {"attribute": {"B": 2}, "free": 1}}],
     }
+
+
+def test_a_judgment_acting_on_other_cards(imported: dict[str, ImportedCard]) -> None:
+    # Falltgold, the Dragoon (TAT-026): "[J-Activate] Banish a fire resonator."
+    assert full(imported, "TAT-026")["judgment"] == {
+        "cost": {"attribute": {}, "free": 0},
+        "cards": [
+            {
+                "action": "banish",
+                "filter": {"zone": "field", "types": ["resonator"], "controller": "you", "attributes": ["R"]},
+            }
+        ],
+        "j_ruler": "TAT-026J",
+    }
+    # Snow White (CMF-036): its second section "[J-Activate] Pay {1}, discard "Poison Apple"."
+    assert full(imported, "CMF-036")["judgment"]["alternatives"] == [
+        {
+            "cost": {"attribute": {}, "free": 1},
+            "cards": [{"action": "discard", "filter": {"zone": "hand", "types": [], "name": "Poison Apple"}}],
+        }
+    ]

@@ -233,3 +233,36 @@ def test_the_first_judgment_section_with_its_condition_met() -> None:
     assert find(events, "WillPaid").data["will"] == ["W"]
     story.resolve()
     assert story.state.objects[find(events, "JudgmentPerformed").data["source"]].side == "j_ruler"
+
+
+def test_a_judgment_that_banishes_a_card_the_player_chooses() -> None:
+    # Falltgold, the Dragoon (TAT-026): "[J-Activate] Banish a fire resonator." The player
+    # performs the action of the [J-Activate] section (7.5 p2): it is a cost (9.3 p2.5)
+    story = Story({"T-BEAR": 4, "MPR-056": 4}, ruler="TAT-026")
+    refusal = story.refused(cmd("PerformJudgment", "p1", cost_cards=[[]]))
+    assert (refusal.code, refusal.rule) == ("rules/cost_cards", "FoW-5.5 9.3 p2.5")
+    assert legal(story, "p1", "PerformJudgment") == []  # no fire resonator to banish
+    ali = story.put("p1", "MPR-056", "field")  # a wind resonator
+    bear = story.put("p1", "T-BEAR", "field")
+    assert legal(story, "p1", "PerformJudgment") == [{"pay_with": [], "cost_cards": [[bear]]}]
+    assert story.refused(cmd("PerformJudgment", "p1", cost_cards=[[ali]])).code == "rules/cost_cards"
+    events = story.when(cmd("PerformJudgment", "p1", cost_cards=[[bear]]))
+    banished = next(e for e in events if e.type == "CardMoved" and e.data["oid"] == bear)
+    assert (banished.data["to"], banished.data["reason"], banished.rule) == ("graveyard", "banish", "FoW-5.5 10.10 p1")
+    story.resolve()
+    assert story.state.objects[find(events, "JudgmentPerformed").data["source"]].side == "j_ruler"
+    story.replays()
+
+
+def test_a_second_judgment_section_that_discards_a_named_card() -> None:
+    # Snow White (CMF-036): "[J-Activate] Pay {W}{R}{2}." and "[J-Activate] Pay {1}, discard
+    # "Poison Apple"." with Poison Apple (CMF-031) in the hand
+    story = Story({"T-BEAR": 4, "CMF-031": 4}, ruler="CMF-036")
+    apple = story.put("p1", "CMF-031", "hand")
+    story.will("p1", "R")
+    assert legal(story, "p1", "PerformJudgment") == [{"pay_with": [], "judgment": 1, "cost_cards": [[apple]]}]
+    events = story.when(cmd("PerformJudgment", "p1", judgment=1, cost_cards=[[apple]]))
+    discarded = next(e for e in events if e.type == "CardMoved" and e.data["oid"] == apple)
+    assert (discarded.data["reason"], discarded.rule) == ("discard", "FoW-5.5 10.18 p1")
+    assert find(events, "WillPaid").data["will"] == ["R"]
+    story.replays()

@@ -606,6 +606,9 @@ class JudgmentOption(_Model):
     """"You may pay {1} less to play this ability for each Fairy you control" (FoW-5.5 9.3 p2.5)."""
     condition: Condition | None = None
     """"Play this ability only if <condition>" (card text, golden rule 1.4 p1)."""
+    cards: list[CardsCost] = Field(default_factory=list)
+    """Actions on other cards to perform ("[J-Activate] Banish a fire resonator", "Pay {1},
+    discard "Poison Apple""): the ``cost_cards`` argument of ``PerformJudgment`` lists them."""
 
 
 class Judgment(JudgmentOption):

@@ -10,7 +10,7 @@ from typing import Any
 
 from domain import rulesets
 from domain.fow import actions, conditions, costs, flow, position
-from domain.fow.cards import Ability, Card, Cost, JudgmentOption, PutCounter, parse_card
+from domain.fow.cards import Ability, ActivateCost, Card, Cost, JudgmentOption, PutCounter, parse_card
 from domain.fow.characteristics import characteristics, effective_type, is_active_zone, overrides_for
 from domain.fow.context import Ctx, RejectedError
 from domain.fow.state import (
@@ -695,6 +695,9 @@ def perform_judgment(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     cause = ctx.emit("JudgmentPerformed", data, "7.5 p2", actor=player)
     cause = actions.produce_from_sources(ctx, player, _pay_with(ctx, args), cause)
     cause = actions.pay_will(ctx, player, reduced or judgment.cost, cause, "judgment")
+    if judgment.cards:  # "[J-Activate] Banish a fire resonator" (7.5 p2, 9.3 p2.5)
+        actions_on_cards = Ability(kind="activate", cost=ActivateCost(cards=judgment.cards))
+        cause = costs.pay_extra_costs(ctx, player, ruler, actions_on_cards, args.get("cost_cards"), cause)
     flow.after_action(ctx, player, cause)
 
 
@@ -1271,6 +1274,12 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
             options: list[JudgmentOption] = [printed, *printed.alternatives] if printed is not None else []
             for which, judgment in enumerate(options):
                 section: dict[str, JSON] = {"judgment": which} if which else {}
+                if judgment.cards:
+                    actions_on_cards = Ability(kind="activate", cost=ActivateCost(cards=judgment.cards))
+                    ways = costs.cost_choices(s, actions_on_cards, player, ruler)
+                    if ways is None:
+                        continue
+                    section["cost_cards"] = [[oid for oid in group] for group in ways[0]]
                 pay = plan_payment(s, player, judgment.cost)
                 if pay is not None:
                     out.append(Command("PerformJudgment", player, {"pay_with": pay, **section}))

@@ -1772,6 +1772,8 @@ def _judgment(text: str, ctx: _Ctx) -> Delta | None:
     rest = m.group("rest").strip()
     cm = re.fullmatch(r"(?:pay\s+)?(?P<c>(?:\{[^{}]*\}\s*)+)(?:\.?|[.:]\s+(?P<tail>.+))", rest, re.IGNORECASE)
     if not cm:
+        return _judgment_with_cards(rest, ctx)
+    if cm.group("tail") and re.match(r"^(?:discard|banish|rest) ", cm.group("tail"), re.IGNORECASE):
         raise _GapError(f"keyword: [Judgment] {rest}")
     extra: JsonDict = {}
     if cm.group("tail"):
@@ -1783,6 +1785,30 @@ def _judgment(text: str, ctx: _Ctx) -> Delta | None:
     if ctx.ids is not None and j_id not in ctx.ids:
         raise _GapError(f"keyword: [Judgment] (the J-ruler side {j_id} is not in the database)")
     return {"judgment": {"cost": cost, "j_ruler": j_id, **extra}}
+
+
+def _judgment_with_cards(rest: str, ctx: _Ctx) -> Delta:
+    """ "[J-Activate] Banish a fire resonator." / "[J-Activate] Pay {1}, discard "Poison Apple".":
+    will (if any) and actions on other cards the player chooses (FoW-5.5 7.5 p2, 9.3 p2.5)."""
+    will = "{0}"
+    cards: list[JsonDict] = []
+    for part in re.split(r",\s*", rest.strip().rstrip(".")):
+        wm = re.fullmatch(r"(?:pay\s+)?(?P<c>(?:\{[^{}]*\}\s*)+)", part.strip(), re.IGNORECASE)
+        if wm and will == "{0}" and not cards:
+            will = wm.group("c")
+            continue
+        more = _more_cost(_capitalise(part.strip()), ctx) or _more_cost(part.strip(), ctx)
+        if more is None or more[0] != "cards":
+            raise _GapError(f"keyword: [Judgment] {rest}")
+        cards.append(more[1])
+    if not cards:
+        raise _GapError(f"keyword: [Judgment] {rest}")
+    if ctx.type != "ruler":
+        raise _GapError("keyword: [Judgment] on a card that is not a ruler")
+    j_id = ctx.card_id + "J"
+    if ctx.ids is not None and j_id not in ctx.ids:
+        raise _GapError(f"keyword: [Judgment] (the J-ruler side {j_id} is not in the database)")
+    return {"judgment": {"cost": _will_cost(will, "keyword: [Judgment] cost"), "j_ruler": j_id, "cards": cards}}
 
 
 def _ability_limits(tail: str, ctx: _Ctx, whole: str) -> JsonDict:
