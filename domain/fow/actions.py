@@ -139,6 +139,12 @@ def move(
     elif data["from"] == "field" and s.objects[oid].zone == "graveyard":
         check_triggers(ctx, "put_into_graveyard_from_field", ev, oid=oid)
         check_triggers(ctx, "card_put_into_graveyard_from_field", ev, oid=oid)
+    elif data["from"] == "hand" and s.objects[oid].zone == "graveyard" and reason in ("discard", "hand size"):
+        check_triggers(ctx, "opponent_discards", ev, player=obj.owner)  # to discard (10.18)
+    if data["from"] == "field" and s.objects[oid].zone not in ("field", "chase"):
+        check_triggers(ctx, "leaves_field", ev, oid=oid)  # "leaves your field for a non-field zone"
+    if to == "field" and extra.get("attached_to") and s.objects[oid].zone == "field":
+        check_triggers(ctx, "addition_added", ev, oid=str(extra["attached_to"]))  # added to it (7.2 p4)
     return ev
 
 
@@ -549,6 +555,8 @@ def deal_damage(
         check_triggers(ctx, "deals_damage", ev, oid=source, amount=amount)
         if not to_card:
             check_triggers(ctx, "deals_damage_to_opponent", ev, oid=source, player=target)
+        elif effective_type(s, target) == "resonator":
+            check_triggers(ctx, "deals_damage_to_resonator", ev, oid=source, amount=amount, subject=target)
     # "Whenever this card is dealt damage" / "Whenever damage is dealt to you" (9.6 p5)
     if to_card:
         check_triggers(ctx, "dealt_damage", ev, oid=target)
@@ -591,6 +599,8 @@ def destroy(
             ev = move(ctx, oid, "ruler_area", cause, rule="11.7 p1", reason="destroyed", side="front")
         else:
             ev = move(ctx, oid, "ruler_area", cause, rule="10.9 p1", reason="destroyed", side="j_ruler")
+        if obj.zone == "ruler_area":
+            check_triggers(ctx, "card_destroyed", ev, oid=oid)  # a J-ruler is destroyed too (10.9 p1)
         if obj.zone == "ruler_area" and obj.damage:
             # a ruler or astral ruler is no J/resonator: it holds no damage (10.6 p1), so a
             # J-ruler put into the field again by judgment comes back undamaged
@@ -600,6 +610,7 @@ def destroy(
     ev = move(ctx, oid, "graveyard", cause, rule=rule, reason="destroyed", **extra)
     if s.objects[oid].zone == "graveyard":
         check_triggers(ctx, "destroyed", ev, oid=oid)
+        check_triggers(ctx, "card_destroyed", ev, oid=oid)
     return ev
 
 
@@ -622,14 +633,28 @@ def add_trigger(
     return ctx.emit("AbilityTriggered", data, rule, cause=cause)
 
 
-_LEAVES_FIELD = ("destroyed", "put_into_graveyard_from_field", "card_put_into_graveyard_from_field")
+_LEAVES_FIELD = (
+    "destroyed",
+    "put_into_graveyard_from_field",
+    "card_put_into_graveyard_from_field",
+    "card_destroyed",
+    "leaves_field",
+)
 
 
 def check_triggers(
-    ctx: Ctx, kind: str, cause: str, *, player: str | None = None, oid: str | None = None, amount: int | None = None
+    ctx: Ctx,
+    kind: str,
+    cause: str,
+    *,
+    player: str | None = None,
+    oid: str | None = None,
+    amount: int | None = None,
+    subject: str | None = None,
 ) -> None:
     """Make automatic abilities whose trigger condition ``kind`` happened triggered (9.6 p5);
-    ``amount`` (the damage dealt) is recorded on them for "that much"."""
+    ``amount`` (the damage dealt) is recorded on them for "that much", ``subject`` (the object
+    the condition names) for "that resonator"."""
     s = ctx.s
     for pid in list(s.order):
         for zone in ("field", "ruler_area", "stone_area"):
@@ -639,8 +664,15 @@ def check_triggers(
                     continue
                 for i, ability in characteristics(s, src).abilities:
                     if ability.kind == "automatic" and _ability_fires(s, ability, kind, src, pid, player, oid):
-                        extra = {"amount": amount} if amount is not None else None
-                        add_trigger(ctx, obj.controller, src, i, cause, extra=extra)
+                        key = f"{src}:{i}"
+                        if ability.once_per_turn and key in s.players[obj.controller].once_per_turn_used:
+                            continue  # "This ability triggers only once per turn" (9.6 p4)
+                        extra: dict[str, Any] = {"amount": amount} if amount is not None else {}
+                        if ability.once_per_turn:
+                            extra["once_per_turn_key"] = key
+                        if subject is not None:
+                            extra["target"] = subject
+                        add_trigger(ctx, obj.controller, src, i, cause, extra=extra or None)
         if kind not in _LEAVES_FIELD:
             _standby_triggers(ctx, pid, kind, cause, player)
     if kind in _LEAVES_FIELD and oid is not None:
@@ -652,7 +684,12 @@ def check_triggers(
             flt = ability.trigger_filter
             fits = flt is None or moved_matches(s, flt, oid, controller, oid)
             if ability.kind == "automatic" and ability.trigger == kind and fits:
-                add_trigger(ctx, controller, oid, i, cause)
+                key = f"{oid}:{i}"
+                if ability.once_per_turn and key in s.players[controller].once_per_turn_used:
+                    continue
+                add_trigger(
+                    ctx, controller, oid, i, cause, extra={"once_per_turn_key": key} if ability.once_per_turn else None
+                )
 
 
 def _ability_fires(
@@ -697,6 +734,33 @@ def _standby_triggers(ctx: Ctx, pid: str, kind: str, cause: str, player: str | N
             and _fires(s, str(card.trigger), kind, src, pid, player, None)
         ):
             add_trigger(ctx, pid, src, -1, cause, kind="card")
+
+
+def check_status_triggers(ctx: Ctx, cause: str) -> str:
+    """Status automatic cards (FoW-5.5 9.6 p9): a chant-standby card whose [Trigger] condition
+    (7.9 p2, not in the turn it was put there, 7.9 p5) or a card whose [Stealth] condition
+    (12.5 p2) is a state triggers while that state holds and it is not already triggered
+    (9.6 p9.1); one its player chose not to reveal waits for the state to lapse or the game to
+    move on (``GameState.status_declined``)."""
+    s = ctx.s
+    for pid in list(s.order):
+        for src in list(s.zones[pid]["standby"]):
+            obj = s.objects[src]
+            card = s.cards[obj.card]
+            cond = card.trigger_condition
+            if cond is None:
+                continue
+            stealth = card.stealth == "status"
+            if not stealth and not (card.trigger == "status" and obj.standby_turn < s.turn):
+                continue
+            if not conditions.condition_met(s, cond, pid, src):
+                if src in s.status_declined:
+                    cause = ctx.emit("StatusLapsed", {"oid": src}, "9.6 p9.1", cause=cause)
+                continue
+            if src in s.status_declined or any(t.source == src for t in s.triggered):
+                continue
+            cause = add_trigger(ctx, pid, src, -1, cause, kind="stealth" if stealth else "card")
+    return cause
 
 
 def trigger_effects(s: GameState, trig: Triggered) -> list[CardEffect]:
@@ -796,6 +860,7 @@ def play_trigger(ctx: Ctx, trig: Triggered, targets: Any, pay_with: Sequence[Any
             "targets": chosen,
             "trigger": trig.id,
             **({"amount": trig.amount} if trig.amount is not None else {}),
+            **({"subject": trig.target} if trig.target is not None else {}),
         },
         "9.6 p6",
         cause=cause,
@@ -961,6 +1026,7 @@ def finish_item(ctx: Ctx, item: ChaseItem, cause: str) -> str:
         cause = ctx.emit("ChaseItemResolved", {"item": item.id}, "12.8 p2.1", cause=cause)
         if s.objects[item.source].zone == "field" and s.objects[item.source].side == "front":
             cause = ctx.emit("CardShifted", {"oid": item.source, "side": "future"}, "12.8 p2.1", cause=cause)
+            check_triggers(ctx, "shifts", cause, oid=item.source)  # "when this card shifts" (12.8 p2.1)
         return cause
     return ctx.emit("ChaseItemResolved", {"item": item.id}, "7.8 p3", cause=cause)
 
@@ -976,6 +1042,8 @@ def _targets_of(ctx: Ctx, item: ChaseItem, target: Target, group: list[str] | No
         return [s.opponent(you)]
     if target.kind == "each_player":
         return list(s.order)
+    if target.kind == "that":  # the object the trigger condition named, while it is in the field
+        return [item.subject] if item.subject in s.objects and s.objects[item.subject].zone == "field" else []
     if target.kind == "host":  # "added resonator": what the addition is added to, while it is
         host = s.objects[item.source].attached_to
         return [host] if host in s.objects and s.objects[host].zone == "field" else []

@@ -93,15 +93,21 @@ class Filter(_Model):
     """"attacking J/resonator": the attacker of the current battle."""
     blocking: bool = False
     """"blocking resonator": the blocker of the current battle."""
+    damaged_by_source: bool = False
+    """"that was dealt damage by this card this turn": the source card dealt damage to it this
+    turn (as the same object, FoW-5.5 3.1 p3)."""
 
 
 class Target(_Model):
     """``self`` (the source card), ``you``/``opponent`` (players), ``chosen`` (a target
     chosen on play per FoW-5.5 9.3 p2 and re-checked on resolution), ``all`` (every
-    object matching ``filter``, not targeted), ``battle_opponent``, ``each_player`` or ``host`` (the
-    card the source addition is added to: "added resonator")."""
+    object matching ``filter``, not targeted), ``battle_opponent``, ``each_player``, ``host`` (the
+    card the source addition is added to: "added resonator") or ``that`` (the object the trigger
+    condition names: "Whenever this card deals damage to a resonator, destroy that resonator")."""
 
-    kind: Literal["self", "you", "opponent", "chosen", "all", "battle_opponent", "each_player", "host"] = "chosen"
+    kind: Literal["self", "you", "opponent", "chosen", "all", "battle_opponent", "each_player", "host", "that"] = (
+        "chosen"
+    )
     filter: Filter = Field(default_factory=Filter)
     count: Annotated[int, Field(ge=1)] = 1
     players_allowed: bool = False
@@ -488,6 +494,10 @@ class RuleOverrides(_Model):
     cannot_block: bool = False
     must_attack: bool = False
     """Forces the attack (FoW-5.5 7.12 p2, 8.2 p3)."""
+    chosen_to_attack_if_able: bool = False
+    """ "As you choose a card to attack, you must choose this card if able": when its
+    controller attacks, it is a J/resonator required to attack (FoW-5.5 8.2 p3.1); unlike
+    ``must_attack`` it does not force the attack itself."""
     cannot_be_destroyed: bool = False
     """Ignores destruction (FoW-5.5 10.9 p3)."""
     cannot_be_targeted: bool = False
@@ -560,6 +570,12 @@ Trigger = Literal[
     "you_play_addition",
     "you_play_normal_spell",
     "card_put_into_stone_area",
+    "card_destroyed",
+    "leaves_field",
+    "opponent_discards",
+    "addition_added",
+    "shifts",
+    "deals_damage_to_resonator",
 ]
 
 
@@ -573,9 +589,12 @@ class Ability(_Model):
     effects: list[Effect] = Field(default_factory=list)
     trigger: Trigger | None = None
     trigger_filter: Filter | None = None
-    """For ``card_enters_field`` / ``card_put_into_graveyard_from_field``: which card's move
-    makes the ability trigger ("Whenever another Six Sages enters your field")."""
+    """For ``card_enters_field`` / ``card_put_into_graveyard_from_field`` / ``card_destroyed``:
+    which card's move makes the ability trigger ("Whenever another Six Sages enters your
+    field", "When a Squad 7 you control is destroyed")."""
     once_per_turn: bool = False
+    """[Activate]: "Play this ability only once per turn" (7.8 p2); automatic: "This ability
+    triggers only once per turn" (9.6 p4)."""
     gods_art: bool = False
     """God's Art (FoW-5.5 12.4): playable once per game per ability name."""
     main_timing: bool = False
@@ -653,15 +672,27 @@ class CostReduction(_Model):
     per: Count | None = None
 
 
-class Judgment(_Model):
-    """[Judgment] of a ruler (FoW-5.5 7.5): will to pay, then the ruler becomes its J-ruler."""
+class JudgmentOption(_Model):
+    """What a [Judgment] / [J-Activate] section asks (FoW-5.5 7.5 p2): will to pay, a cost
+    reduction, a condition."""
 
     cost: Cost = Field(default_factory=Cost)
-    j_ruler: str
     reduction: CostReduction | None = None
     """"You may pay {1} less to play this ability for each Fairy you control" (FoW-5.5 9.3 p2.5)."""
     condition: Condition | None = None
     """"Play this ability only if <condition>" (card text, golden rule 1.4 p1)."""
+    cards: list[CardsCost] = Field(default_factory=list)
+    """Actions on other cards to perform ("[J-Activate] Banish a fire resonator", "Pay {1},
+    discard "Poison Apple""): the ``cost_cards`` argument of ``PerformJudgment`` lists them."""
+
+
+class Judgment(JudgmentOption):
+    """[Judgment] of a ruler (FoW-5.5 7.5): will to pay, then the ruler becomes its J-ruler."""
+
+    j_ruler: str
+    alternatives: list[JudgmentOption] = Field(default_factory=list)
+    """Further [J-Activate] sections printed on the ruler ("[J-Activate] Pay {W}. Play this
+    ability only if ..." and "[J-Activate] Pay {W}{W}{1}."): the player performs one of them."""
 
 
 class Card(_Model):
@@ -689,9 +720,12 @@ class Card(_Model):
     cost_reduction: CostReduction | None = None
     trigger_cost: Cost | None = None
     """[Trigger] cost of a chant-standby card played from the chant-standby area (FoW-5.5 7.9 p4)."""
-    trigger: Trigger | Literal["anytime"] | None = None
-    stealth: Trigger | None = None
+    trigger: Trigger | Literal["anytime", "status"] | None = None
+    stealth: Trigger | Literal["status"] | None = None
     """[Stealth] condition (FoW-5.5 12.5)."""
+    trigger_condition: Condition | None = None
+    """For a ``trigger`` or ``stealth`` of ``status``: the status it watches ("[Trigger] Your life
+    is 2000 or lower", "[Stealth] Your J/ruler is ..."), a status automatic object (9.6 p9)."""
     remnant: bool = False
     evolution: Cost | None = None
     shift: Cost | None = None
@@ -720,6 +754,8 @@ class Card(_Model):
             raise ValueError(f"a {self.type} needs a cost (FoW-5.5 2.3)")
         if self.type == "spell" and self.subtype == "chant_standby" and self.trigger is None:
             raise ValueError("a chant-standby spell needs a 'trigger' (FoW-5.5 7.9)")
+        if (self.trigger == "status" or self.stealth == "status") != (self.trigger_condition is not None):
+            raise ValueError("a 'status' trigger or stealth needs a 'trigger_condition', and only it (FoW-5.5 9.6 p9)")
         if self.cost_reduction is not None and self.cost is None:
             raise ValueError("a 'cost_reduction' needs a card 'cost' to reduce (FoW-5.5 9.3 p2.5)")
         if any(getattr(e, "op", None) == "choose" for e in self.effects) and self.type != "spell":

@@ -195,7 +195,9 @@ def matches(
         return False
     if flt.races and not set(flt.races) & set(card.races):
         return False
-    if flt.name is not None and flt.name not in names_of(state, oid):
+    # a name printed in another card's text is that card's name whatever its capitals
+    # ("Ali Baba, the Earnest Worker" for MPR-056 "Ali Baba, The Earnest Worker")
+    if flt.name is not None and flt.name.casefold() not in {n.casefold() for n in names_of(state, oid)}:
         return False
     if not matches_negations_and_skills(state, flt, oid):
         return False
@@ -209,7 +211,8 @@ def matches(
         b = state.battle
         if b is None or oid not in (b.attacker, b.blocker):
             return False
-    return True
+    # "that was dealt damage by this card this turn"
+    return not flt.damaged_by_source or (obj.damaged_turn == state.turn and source_oid in obj.damaged_by)
 
 
 def overrides_for(state: GameState, oid: str) -> RuleOverrides:

@@ -10,7 +10,7 @@ from typing import Any
 
 from domain import rulesets
 from domain.fow import actions, conditions, costs, flow, position
-from domain.fow.cards import Ability, Card, Cost, PutCounter, parse_card
+from domain.fow.cards import Ability, ActivateCost, Card, Cost, JudgmentOption, PutCounter, parse_card
 from domain.fow.characteristics import characteristics, effective_type, is_active_zone, overrides_for
 from domain.fow.context import Ctx, RejectedError
 from domain.fow.state import (
@@ -659,9 +659,19 @@ def perform_judgment(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         raise ctx.reject("rules/no_ruler", "7.5 p1", "you have no ruler in your ruler area")
     if s.objects[ruler].rested:
         raise ctx.reject("rules/ruler_rested", "7.5 p1", "judgment needs a recovered ruler")
-    judgment = s.cards[s.objects[ruler].card].judgment
-    if judgment is None:
+    printed = s.cards[s.objects[ruler].card].judgment
+    if printed is None:
         raise ctx.reject("rules/no_judgment", "7.5 p2", f"{s.card_of(ruler).name} has no [Judgment]")
+    options: list[JudgmentOption] = [printed, *printed.alternatives]
+    which = args.get("judgment", 0)
+    if not isinstance(which, int) or isinstance(which, bool) or not 0 <= which < len(options):
+        raise ctx.reject(
+            "rules/no_judgment",
+            "7.5 p2",
+            f"{s.card_of(ruler).name} has {len(options)} [Judgment] section(s): give 'judgment' from 0 to "
+            f"{len(options) - 1}",
+        )
+    judgment = options[which]
     if judgment.condition is not None and not conditions.condition_met(s, judgment.condition, player, ruler):
         raise ctx.reject(
             "rules/ability_condition",
@@ -678,11 +688,16 @@ def perform_judgment(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
                 f"the [Judgment] of {s.card_of(ruler).name} has no cost reduction that applies now",
             )
     data: dict[str, JSON] = {"item": ctx.fresh_id("c"), "kind": "judgment", "player": player, "source": ruler}
+    if which:
+        data["judgment"] = which
     if reduced is not None:
         data["reduced_cost"] = reduced.model_dump()
     cause = ctx.emit("JudgmentPerformed", data, "7.5 p2", actor=player)
     cause = actions.produce_from_sources(ctx, player, _pay_with(ctx, args), cause)
     cause = actions.pay_will(ctx, player, reduced or judgment.cost, cause, "judgment")
+    if judgment.cards:  # "[J-Activate] Banish a fire resonator" (7.5 p2, 9.3 p2.5)
+        actions_on_cards = Ability(kind="activate", cost=ActivateCost(cards=judgment.cards))
+        cause = costs.pay_extra_costs(ctx, player, ruler, actions_on_cards, args.get("cost_cards"), cause)
     flow.after_action(ctx, player, cause)
 
 
@@ -807,7 +822,7 @@ def declare_attack(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
             f"{s.card_of(attacker).name} ({attacker}) is not a recovered J/resonator you have controlled "
             "since the beginning of the turn",
         )
-    forced = flow.must_attack(s)
+    forced = flow.required_attackers(s)
     if forced and attacker not in forced:
         raise ctx.reject("rules/must_attack", "8.2 p3.1", "a J/resonator that must attack has to be chosen")
     their_field = s.zones[s.opponent(player)]["field"]
@@ -1090,8 +1105,9 @@ def legal_actions(state: GameState, player: str) -> list[Command]:
             if trig.kind in ("card", "stealth"):
                 out.append(Command("DeclineTrigger", player, {"trigger": trig.id}))
     elif p.kind == "declare_attack":
+        required = flow.required_attackers(s)
         for oid in list(s.zones[player]["field"]):
-            if flow.can_attack_with(s, oid):
+            if flow.can_attack_with(s, oid) and (not required or oid in required):
                 out += [
                     Command("DeclareAttack", player, {"attacker": oid, "target": t})
                     for t in flow.attack_targets(s, oid)
@@ -1254,15 +1270,23 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
         out.append(Command("InitiateBattle", player))
         ruler = next((o for o in s.zones[player]["ruler_area"] if effective_type(s, o) == "ruler"), None)
         if ruler is not None:
-            judgment = s.cards[s.objects[ruler].card].judgment
-            if judgment is not None:
+            printed = s.cards[s.objects[ruler].card].judgment
+            options: list[JudgmentOption] = [printed, *printed.alternatives] if printed is not None else []
+            for which, judgment in enumerate(options):
+                section: dict[str, JSON] = {"judgment": which} if which else {}
+                if judgment.cards:
+                    actions_on_cards = Ability(kind="activate", cost=ActivateCost(cards=judgment.cards))
+                    ways = costs.cost_choices(s, actions_on_cards, player, ruler)
+                    if ways is None:
+                        continue
+                    section["cost_cards"] = [[oid for oid in group] for group in ways[0]]
                 pay = plan_payment(s, player, judgment.cost)
                 if pay is not None:
-                    out.append(Command("PerformJudgment", player, {"pay_with": pay}))
+                    out.append(Command("PerformJudgment", player, {"pay_with": pay, **section}))
                 less = conditions.reduce(s, judgment.cost, judgment.reduction, player, ruler)
                 pay = plan_payment(s, player, less) if less is not None else None
                 if pay is not None:
-                    out.append(Command("PerformJudgment", player, {"pay_with": pay, "reduce": True}))
+                    out.append(Command("PerformJudgment", player, {"pay_with": pay, "reduce": True, **section}))
         pay = plan_payment(s, player, Cost(free=2))
         if pay is not None:
             out += [

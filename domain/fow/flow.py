@@ -57,6 +57,7 @@ def open_priority(ctx: Ctx, player: str, cause: str) -> None:
         cause = rule_processes(ctx, cause)
         if s.finished:
             return
+        cause = actions.check_status_triggers(ctx, cause)
         if s.triggered:
             chooser = (
                 s.turn_player if any(t.controller == s.turn_player for t in s.triggered) else s.opponent(s.turn_player)
@@ -432,6 +433,20 @@ def can_block_with(s: GameState, oid: str) -> bool:
     if overrides_for(s, oid).cannot_block:
         return False
     return not (has_skill(s, b.attacker, "flying") and "flying" not in chars.skills)
+
+
+def required_attackers(s: GameState) -> list[str]:
+    """The J/resonators one of which must be chosen as the attacker (FoW-5.5 8.2 p3.1): those
+    that must be chosen "as you choose a card to attack" if they can attack, else those that
+    must attack."""
+    if s.no_more_battle:
+        return []
+    chosen = [
+        oid
+        for oid in s.zones[s.turn_player]["field"]
+        if overrides_for(s, oid).chosen_to_attack_if_able and can_attack_with(s, oid)
+    ]
+    return chosen or must_attack(s)
 
 
 def must_attack(s: GameState) -> list[str]:

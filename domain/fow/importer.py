@@ -36,6 +36,7 @@ rule purpose (FoW-5.5 2.4 p4, 2.9, 2.10) and are not imported.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
@@ -338,6 +339,9 @@ class _Ctx:
     subtype: str | None
     races: frozenset[str]
     ids: frozenset[str] | None
+    subject: str | None = None
+    """The object the trigger condition names, that "that resonator" / "the resonator" refers
+    to ("Whenever this card deals damage to a resonator, destroy that resonator")."""
 
 
 # --------------------------------------------------------------------------------------
@@ -450,6 +454,22 @@ _CARD_TO_GRAVEYARD = re.compile(
 )
 
 
+_CARD_DESTROYED = re.compile(
+    r"^(?:when|whenever) (?P<who>another|an?) (?P<what>.+?)(?: (?P<ctl>you control|your opponent controls))? "
+    r"is destroyed\s*[,:]\s*",
+    re.IGNORECASE,
+)
+
+
+_DAMAGED_BY_THIS = re.compile(
+    r"^(?:when|whenever) an? (?P<what>.+?) that was dealt damage by this card this turn "
+    r"(?P<verb>is destroyed|is put into a graveyard(?: from (?P<field>your|your opponent's|a) field)?)\s*[,:]\s*",
+    re.IGNORECASE,
+)
+"""A card dealt damage by this card this turn can only leave the field as that object: "is put
+into a graveyard" is from a field (3.1 p3)."""
+
+
 def _card_move_trigger(text: str, ctx: _Ctx) -> tuple[str, JsonDict, str] | None:
     """ "Whenever another Six Sages enters your field, ..." / "Whenever a resonator is put into a
     graveyard from your field, ...": (trigger, filter of the moving card, effect text)."""
@@ -457,6 +477,36 @@ def _card_move_trigger(text: str, ctx: _Ctx) -> tuple[str, JsonDict, str] | None
     if stone:  # any way into the area (3.7): called, or put there by an effect
         into: JsonDict = {"zone": "stone_area", "types": ["magic_stone"], "controller": "you"}
         return "card_put_into_stone_area", into, text[stone.end() :]
+    m = _DAMAGED_BY_THIS.match(text)
+    if m:  # "Whenever a resonator that was dealt damage by this card this turn is put into a graveyard"
+        phrase = text[: m.end()].rstrip(",: ")
+        try:
+            damaged, players = _selector(m.group("what"), ctx, loose=True)
+        except _GapError:
+            raise _GapError(f"trigger: {phrase}") from None
+        if players or "controller" in damaged:
+            raise _GapError(f"trigger: {phrase}")
+        where = (m.group("field") or "a").lower()
+        damaged.update(
+            controller={"your": "you", "your opponent's": "opponent"}.get(where, "any"), damaged_by_source=True
+        )
+        destroyed = m.group("verb").lower() == "is destroyed"
+        return ("card_destroyed" if destroyed else "card_put_into_graveyard_from_field"), damaged, text[m.end() :]
+    m = _CARD_DESTROYED.match(text)
+    if m:  # "When a Squad 7 you control is destroyed" (10.9)
+        phrase = text[: m.end()].rstrip(",: ")
+        try:
+            destroyed, players = _selector(m.group("what"), ctx, loose=True)
+        except _GapError:
+            raise _GapError(f"trigger: {phrase}") from None
+        if players or "controller" in destroyed:
+            raise _GapError(f"trigger: {phrase}")
+        destroyed["controller"] = {"you control": "you", "your opponent controls": "opponent"}.get(
+            (m.group("ctl") or "").lower(), "any"
+        )
+        if m.group("who").lower() == "another":
+            destroyed["other_than_self"] = True
+        return "card_destroyed", destroyed, text[m.end() :]
     for pattern, trigger in (
         (_CARD_ENTERS, "card_enters_field"),
         (_CARD_TO_GRAVEYARD, "card_put_into_graveyard_from_field"),
@@ -715,6 +765,8 @@ def _target(
         return {"kind": "self"}
     if low == "your j-ruler":
         return {"kind": "all", "filter": {"zone": "field", "types": ["j_ruler"], "controller": "you"}}
+    if ctx.subject is not None and low in (f"that {ctx.subject}", f"the {ctx.subject}"):
+        return {"kind": "that"}  # the object of the trigger condition (9.6 p7)
     if re.fullmatch(r"(?:target|each|all|an?) (?:player|opponent)s?", low):
         if not allow_players or low not in _PLAYER_TARGETS:
             raise _GapError(f"target: {phrase} (no player-only target in the vocabulary)")
@@ -1648,7 +1700,8 @@ def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = Fa
 
 _TRIGGERS: list[tuple[re.Pattern[str], str, bool]] = [
     (re.compile(r"^\[Enter\]\s*:?\s*", re.IGNORECASE), "enter", True),
-    (re.compile(r"^when this card enters your field\s*[,:]\s*", re.IGNORECASE), "enters_field", True),
+    # also the misprints "When this cards enter your field" and "When this card enters field"
+    (re.compile(r"^when this cards? enters? (?:your )?field\s*[,:]\s*", re.IGNORECASE), "enters_field", True),
     (
         re.compile(r"^when this card is put into (?:a|your) graveyard from (?:your|a) field\s*[,:]\s*", re.IGNORECASE),
         "put_into_graveyard_from_field",
@@ -1670,6 +1723,11 @@ _TRIGGERS: list[tuple[re.Pattern[str], str, bool]] = [
         True,
     ),
     (re.compile(r"^whenever this card deals damage\s*[,:]\s*", re.IGNORECASE), "deals_damage", True),
+    (
+        re.compile(r"^(?:when|whenever) this card deals damage to a resonator\s*[,:]\s*", re.IGNORECASE),
+        "deals_damage_to_resonator",
+        True,
+    ),
     (re.compile(r"^whenever this card blocks or is blocked\s*[,:]\s*", re.IGNORECASE), "blocks_or_is_blocked", True),
     (re.compile(r"^whenever this card is blocked\s*[,:]\s*", re.IGNORECASE), "is_blocked", True),
     (re.compile(r"^(?:when|whenever) this card is dealt damage\s*[,:]\s*", re.IGNORECASE), "dealt_damage", True),
@@ -1678,6 +1736,22 @@ _TRIGGERS: list[tuple[re.Pattern[str], str, bool]] = [
     (re.compile(r"^whenever you play a normal spell\s*[,:]\s*", re.IGNORECASE), "you_play_normal_spell", False),
     (re.compile(r"^whenever your opponent plays a chant\s*[,:]\s*", re.IGNORECASE), "opponent_plays_spell", False),
     (re.compile(r"^whenever you play a resonator\s*[,:]\s*", re.IGNORECASE), "you_play_resonator", False),
+    (re.compile(r"^whenever your opponent discards a card\s*[,:]\s*", re.IGNORECASE), "opponent_discards", False),
+    (re.compile(r"^whenever an addition is added to this card\s*[,:]\s*", re.IGNORECASE), "addition_added", True),
+    (
+        re.compile(r"^when this card leaves your field for a non-field zone\s*[,:]\s*", re.IGNORECASE),
+        "leaves_field",
+        True,
+    ),
+    (
+        re.compile(
+            r"^when this card enters your field or leaves your field for a non-field zone\s*[,:]\s*", re.IGNORECASE
+        ),
+        "enters_or_leaves_field",
+        True,
+    ),
+    (re.compile(r"^when this card shifts\s*[,:]\s*", re.IGNORECASE), "shifts", True),
+    (re.compile(r"^when this card enters your field or shifts\s*[,:]\s*", re.IGNORECASE), "enters_or_shifts", True),
     (
         re.compile(
             r"^whenever (?:a J/resonator your opponent controls|your opponent's J/resonator) attacks\s*[,:]\s*",
@@ -1803,6 +1877,11 @@ _RULE_VERBS = {
 }
 
 
+_AS_RULES = {
+    "as you choose a card to attack, you must choose this card if able": {"chosen_to_attack_if_able": True},
+}
+
+
 def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
     body = text.rstrip(".,").strip()
     low = body.lower()
@@ -1866,12 +1945,29 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
     raise _GapError(f"effect: {_split_sentences(body)[0]}")
 
 
+_SUBJECTS = {"deals_damage_to_resonator": "resonator"}
+"""Triggers that name an object the effect may refer back to ("that resonator")."""
+
+
 def _automatic(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
+    once = re.search(r"\s*This ability triggers only once per turn\.?$", text, re.IGNORECASE)
+    if once:  # a limit on triggering, not an effect
+        found = _automatic(raw, text[: once.start()], ctx)
+        if found is None:
+            return None
+        return [{**a, "once_per_turn": True} for a in found]
     for pattern, trigger, it_self in _TRIGGERS:
         m = pattern.match(text)
         if m:
+            if trigger in _SUBJECTS:
+                ctx = dataclasses.replace(ctx, subject=_SUBJECTS[trigger])
             effects = _effects(_capitalise(text[m.end() :]), ctx, it_self=it_self)
-            both = {"attacks_or_blocks": ("attacks", "blocks"), "blocks_or_is_blocked": ("blocks", "is_blocked")}
+            both = {
+                "attacks_or_blocks": ("attacks", "blocks"),
+                "blocks_or_is_blocked": ("blocks", "is_blocked"),
+                "enters_or_leaves_field": ("enters_field", "leaves_field"),
+                "enters_or_shifts": ("enters_field", "shifts"),
+            }
             if trigger in both:  # two trigger conditions, one ability each (9.6 p1)
                 return [{"kind": "automatic", "text": raw, "trigger": t, "effects": effects} for t in both[trigger]]
             return [{"kind": "automatic", "text": raw, "trigger": trigger, "effects": effects}]
@@ -1880,6 +1976,9 @@ def _automatic(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
         trigger, flt, body = moved
         effects = _effects(_capitalise(body), ctx)
         return [{"kind": "automatic", "text": raw, "trigger": trigger, "trigger_filter": flt, "effects": effects}]
+    rules = _AS_RULES.get(text.rstrip(". ").lower())
+    if rules is not None:  # "As ..." here is a rule for a choice, not a trigger condition
+        return [{"kind": "continuous", "text": raw, "rules": dict(rules)}]
     if _TRIGGER_START.match(text):
         m = re.match(r"^(?P<trigger>[^,:]+)[,:]\s*(?P<body>.+)$", text)
         if not m:
@@ -1946,6 +2045,8 @@ def _judgment(text: str, ctx: _Ctx) -> Delta | None:
     rest = m.group("rest").strip()
     cm = re.fullmatch(r"(?:pay\s+)?(?P<c>(?:\{[^{}]*\}\s*)+)(?:\.?|[.:]\s+(?P<tail>.+))", rest, re.IGNORECASE)
     if not cm:
+        return _judgment_with_cards(rest, ctx)
+    if cm.group("tail") and re.match(r"^(?:discard|banish|rest) ", cm.group("tail"), re.IGNORECASE):
         raise _GapError(f"keyword: [Judgment] {rest}")
     extra: JsonDict = {}
     if cm.group("tail"):
@@ -1957,6 +2058,30 @@ def _judgment(text: str, ctx: _Ctx) -> Delta | None:
     if ctx.ids is not None and j_id not in ctx.ids:
         raise _GapError(f"keyword: [Judgment] (the J-ruler side {j_id} is not in the database)")
     return {"judgment": {"cost": cost, "j_ruler": j_id, **extra}}
+
+
+def _judgment_with_cards(rest: str, ctx: _Ctx) -> Delta:
+    """ "[J-Activate] Banish a fire resonator." / "[J-Activate] Pay {1}, discard "Poison Apple".":
+    will (if any) and actions on other cards the player chooses (FoW-5.5 7.5 p2, 9.3 p2.5)."""
+    will = "{0}"
+    cards: list[JsonDict] = []
+    for part in re.split(r",\s*", rest.strip().rstrip(".")):
+        wm = re.fullmatch(r"(?:pay\s+)?(?P<c>(?:\{[^{}]*\}\s*)+)", part.strip(), re.IGNORECASE)
+        if wm and will == "{0}" and not cards:
+            will = wm.group("c")
+            continue
+        more = _more_cost(_capitalise(part.strip()), ctx) or _more_cost(part.strip(), ctx)
+        if more is None or more[0] != "cards":
+            raise _GapError(f"keyword: [Judgment] {rest}")
+        cards.append(more[1])
+    if not cards:
+        raise _GapError(f"keyword: [Judgment] {rest}")
+    if ctx.type != "ruler":
+        raise _GapError("keyword: [Judgment] on a card that is not a ruler")
+    j_id = ctx.card_id + "J"
+    if ctx.ids is not None and j_id not in ctx.ids:
+        raise _GapError(f"keyword: [Judgment] (the J-ruler side {j_id} is not in the database)")
+    return {"judgment": {"cost": _will_cost(will, "keyword: [Judgment] cost"), "j_ruler": j_id, "cards": cards}}
 
 
 def _ability_limits(tail: str, ctx: _Ctx, whole: str) -> JsonDict:
@@ -1982,6 +2107,20 @@ def _ability_limits(tail: str, ctx: _Ctx, whole: str) -> JsonDict:
     if m:  # "... if you haven't put any Moon into a field this turn": only if you have
         return {"condition": _condition(f"you put {m.group('x')}", ctx)}
     raise _GapError(f"keyword: [Judgment] {whole}")
+
+
+def _status(text: str, ctx: _Ctx) -> JsonDict | None:
+    """A [Trigger] or [Stealth] condition that is a state of the game, not an event ("Your
+    life is 2000 or lower", "While you control a Moon"): the card is a status automatic object
+    (FoW-5.5 9.6 p9); None when it is not a condition the vocabulary knows."""
+    text = text.strip()
+    if re.match(r"^(?:when|whenever|at|as)\b", text, re.IGNORECASE):
+        return None  # an event, not a status
+    text = re.sub(r"^(?:while|if)\s+", "", text, flags=re.IGNORECASE)
+    try:
+        return _condition(text, ctx)
+    except _GapError:
+        return None
 
 
 def _keyword(raw: str, text: str, ctx: _Ctx) -> Delta | None:
@@ -2026,7 +2165,10 @@ def _keyword(raw: str, text: str, ctx: _Ctx) -> Delta | None:
     if m:
         trigger = _PLAYER_TRIGGERS.get(m.group("cond").strip().lower())
         if trigger is None:
-            raise _GapError(f"keyword: [Stealth] {m.group('cond').strip()}")
+            status = _status(m.group("cond"), ctx)
+            if status is None:
+                raise _GapError(f"keyword: [Stealth] {m.group('cond').strip()}")
+            return {"stealth": "status", "trigger_condition": status}
         return {"stealth": trigger}
     m = re.match(r"^\[Evolution\]\s*(?P<c>(?:\{[^{}]*\}\s*)+)\.?$", text)
     if m:
@@ -2043,9 +2185,13 @@ def _keyword(raw: str, text: str, ctx: _Ctx) -> Delta | None:
             raise _GapError("keyword: [Trigger] on a card that is not a chant-standby")
         cond = m.group("cond").strip().lower()
         trigger = "anytime" if cond == "anytime" else _PLAYER_TRIGGERS.get(cond)
-        if trigger is None:
+        status = None if trigger is not None else _status(m.group("cond"), ctx)
+        if trigger is None and status is None:
             raise _GapError(f"keyword: [Trigger] {m.group('cond').strip()}")
-        return {"trigger": trigger, "effects": _effects(_capitalise(m.group("body")), ctx)}
+        effects = _effects(_capitalise(m.group("body")), ctx)
+        if status is not None:
+            return {"trigger": "status", "trigger_condition": status, "effects": effects}
+        return {"trigger": trigger, "effects": effects}
     m = re.match(r"^\[Break\]\s*:?\s*(?P<body>.+)$", text)
     if m:
         return {"abilities": [{"kind": "break", "text": raw, "effects": _effects(_capitalise(m.group("body")), ctx)}]}
@@ -2104,6 +2250,7 @@ _SCALARS = (
     "judgment",
     "trigger",
     "stealth",
+    "trigger_condition",
     "evolution",
     "shift",
     "other_side",
@@ -2112,6 +2259,10 @@ _SCALARS = (
 
 
 def _merge(build: JsonDict, delta: Delta) -> None:
+    if "judgment" in delta and "judgment" in build:  # another [J-Activate] section (7.5 p2)
+        delta = dict(delta)
+        option = {k: v for k, v in delta.pop("judgment").items() if k != "j_ruler"}
+        build["judgment"].setdefault("alternatives", []).append(option)
     for key in _SCALARS:
         if key in delta and key in build:
             raise _GapError(f"keyword: a second {key}")

@@ -67,6 +67,11 @@ class Obj:
     moved_from: str = ""
     """The zone it came from when it last became a new object (FoW-5.5 3.1 p3), with
     ``entered_turn``: "put into a graveyard from your field this turn"."""
+    damaged_by: list[str] = field(default_factory=list)
+    """The cards that dealt damage to it in turn ``damaged_turn`` ("a resonator that was dealt
+    damage by this card this turn"); kept when it leaves a playground (9.6 p7.2), cleared when
+    it enters one as a new object (3.1 p3)."""
+    damaged_turn: int = 0
 
 
 @dataclass(slots=True)
@@ -107,6 +112,8 @@ class ChaseItem:
     """Modes chosen as it was played (FoW-5.5 9.3 p2.3)."""
     amount: int | None = None
     """For a triggered ability: the damage dealt by the happening that triggered it ("that much")."""
+    subject: str | None = None
+    """For a triggered ability: the object its trigger condition names ("that resonator")."""
 
 
 @dataclass(slots=True)
@@ -186,6 +193,10 @@ class GameState:
     passes: int = 0
     pending: Pending | None = None
     triggered: list[Triggered] = field(default_factory=list)
+    status_declined: set[str] = field(default_factory=set)
+    """Status automatic cards (FoW-5.5 9.6 p9) in a chant-standby area whose player chose not
+    to reveal them: not offered again until the status lapses, the card moves, a new step
+    begins or an attack or block is declared."""
     effects: list[Effect] = field(default_factory=list)
     counter: int = 0
     """Source of fresh ids (chase items, effects, triggers): bumped by events only."""
@@ -225,6 +236,7 @@ class GameState:
         new.battle = copy.copy(self.battle)
         new.pending = copy.deepcopy(self.pending)
         new.triggered = list(self.triggered)
+        new.status_declined = set(self.status_declined)
         new.effects = [copy.copy(e) for e in self.effects]
         new.order = list(self.order)
         new.hand_changes = {k: list(v) for k, v in self.hand_changes.items()}
@@ -273,6 +285,7 @@ def state_to_dict(state: GameState) -> dict[str, JSON]:
         "passes": state.passes,
         "pending": dataclass_to_dict(state.pending) if state.pending else None,
         "triggered": [dataclass_to_dict(t) for t in state.triggered],
+        "status_declined": sorted(state.status_declined),
         "effects": [dataclass_to_dict(e) for e in state.effects],
         "counter": state.counter,
         "hand_changes": {k: list(v) for k, v in state.hand_changes.items()},
@@ -307,6 +320,7 @@ def state_from_dict(data: Mapping[str, Any]) -> GameState:
         passes=data["passes"],
         pending=Pending(**data["pending"]) if data["pending"] else None,
         triggered=[Triggered(**t) for t in data["triggered"]],
+        status_declined=set(data.get("status_declined", [])),
         effects=[Effect(**e) for e in data["effects"]],
         counter=data["counter"],
         hand_changes={k: list(v) for k, v in data["hand_changes"].items()},
@@ -391,8 +405,11 @@ def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     playground_to_playground = src in PLAYGROUND and to in PLAYGROUND
     if to == "field" and src != "field":  # put into a field (a J-ruler by judgment too), by its controller
         s.players[controller].put_into_field.append(obj.oid)
+    if to in PLAYGROUND and src not in PLAYGROUND:
+        obj.damaged_by = []
     obj.zone = to
     obj.controller = controller
+    s.status_declined.discard(obj.oid)
     obj.face_down = bool(d.get("face_down", False))
     obj.zone_since = e.seq
     if not playground_to_playground:
@@ -454,6 +471,7 @@ def _turn_began(s: GameState, d: Mapping[str, Any], e: Event) -> None:
 
 @handles("StepBegan")
 def _step_began(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.status_declined.clear()
     s.phase = d["phase"]
     s.step = d["step"]
     s.passes = 0
@@ -556,6 +574,7 @@ def _put_on_chase(s: GameState, d: Mapping[str, Any], e: Event) -> None:
         choice=d.get("choice"),
         modes=list(d.get("modes", [])),
         amount=d.get("amount"),
+        subject=d.get("subject"),
     )
     s.chase.append(item)
     s.counter += 1
@@ -595,7 +614,12 @@ def _chase_removed(s: GameState, d: Mapping[str, Any], e: Event) -> None:
 @handles("DamageDealt")
 def _damage(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     if d.get("to_card"):
-        s.objects[d["target"]].damage += d["amount"]
+        obj = s.objects[d["target"]]
+        obj.damage += d["amount"]
+        if obj.damaged_turn != s.turn:
+            obj.damaged_by, obj.damaged_turn = [], s.turn
+        if d["source"] not in obj.damaged_by:
+            obj.damaged_by = [*obj.damaged_by, d["source"]]
 
 
 @handles("DamagePrevented")
@@ -651,6 +675,7 @@ def _battle_began(s: GameState, d: Mapping[str, Any], e: Event) -> None:
 
 @handles("AttackDeclared")
 def _attack(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.status_declined.clear()
     assert s.battle is not None
     s.battle.attacker = d["attacker"]
     s.battle.target = d["target"]
@@ -670,6 +695,7 @@ def _forfeit(s: GameState, d: Mapping[str, Any], e: Event) -> None:
 
 @handles("BlockDeclared")
 def _block(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.status_declined.clear()
     assert s.battle is not None
     s.battle.blocker = d["blocker"]
     s.battle.block_declared = f"ev:{e.seq}"
@@ -712,6 +738,8 @@ def _reveal_ended(s: GameState, d: Mapping[str, Any], e: Event) -> None:
 
 @handles("AbilityTriggered")
 def _triggered(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    if (d.get("extra") or {}).get("once_per_turn_key"):
+        s.players[d["controller"]].once_per_turn_used.append(d["extra"]["once_per_turn_key"])
     s.triggered.append(
         Triggered(
             id=d["trigger"],
@@ -729,6 +757,10 @@ def _triggered(s: GameState, d: Mapping[str, Any], e: Event) -> None:
 
 @handles("TriggerDiscarded")
 def _trigger_discarded(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    if d.get("why") == "not revealed":
+        for t in s.triggered:
+            if t.id == d["trigger"] and s.cards[s.objects[t.source].card].trigger_condition is not None:
+                s.status_declined.add(t.source)
     s.triggered = [t for t in s.triggered if t.id != d["trigger"]]
 
 
@@ -770,3 +802,8 @@ def _counter_removed(s: GameState, d: Mapping[str, Any], e: Event) -> None:
         obj.counters[d["counter"]] = left
     else:
         obj.counters.pop(d["counter"], None)
+
+
+@handles("StatusLapsed")
+def _status_lapsed(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.status_declined.discard(d["oid"])

@@ -2,7 +2,9 @@
 battles: the beginning of the main phase (5.3 p1), the end of turn (5.4 p3), gaining life,
 the card dealing or being dealt damage or being blocked, its controller being dealt damage or
 playing an addition, and other cards entering a field or being put into a graveyard from a
-field (the moved card as it was in the field, 9.6 p7.2).
+field (the moved card as it was in the field, 9.6 p7.2); the card leaving the field for a
+non-field zone, having an addition added to it (7.2 p4) or shifting (12.8 p2.1), another
+card being destroyed (10.9), and the opponent discarding a card (10.18).
 
 ``fires`` decides whether one automatic ability triggers on one happening; the engine calls
 ``actions.check_triggers`` with the happening's ``kind`` at the moment it happens.
@@ -24,9 +26,22 @@ YOUR_PHASE = frozenset(
         "you_play_normal_spell",
     }
 )
-THIS_CARD = frozenset({"deals_damage", "dealt_damage", "is_blocked"})
-CARD_MOVES = frozenset({"card_enters_field", "card_put_into_graveyard_from_field", "card_put_into_stone_area"})
-KINDS = YOUR_PHASE | CARD_MOVES | THIS_CARD | {"end_of_each_turn", "deals_damage_to_opponent"}
+THIS_CARD = frozenset(
+    {
+        "deals_damage",
+        "dealt_damage",
+        "is_blocked",
+        "leaves_field",
+        "addition_added",
+        "shifts",
+        "deals_damage_to_resonator",
+    }
+)
+CARD_MOVES = frozenset(
+    {"card_enters_field", "card_put_into_graveyard_from_field", "card_put_into_stone_area", "card_destroyed"}
+)
+OPPONENTS = frozenset({"opponent_discards"})
+KINDS = YOUR_PHASE | CARD_MOVES | THIS_CARD | OPPONENTS | {"end_of_each_turn", "deals_damage_to_opponent"}
 
 
 def fires(
@@ -43,6 +58,8 @@ def fires(
         return False
     if kind in YOUR_PHASE:
         return player == controller
+    if kind in OPPONENTS:  # "whenever your opponent discards a card"
+        return player is not None and player != controller
     if kind == "end_of_each_turn":
         return player is not None
     if kind in THIS_CARD:
