@@ -787,3 +787,59 @@ def test_as_long_as_there_are_cards_in_your_opponents_removed_area() -> None:
     chars = characteristics(story.state, ruler)
     assert (chars.atk, chars.def_, "swiftness" in chars.skills) == (1500, 1500, False)
     story.replays()
+
+
+# --- "instead" and "otherwise" on the same targets (9.3 p2.4, p3) ---------------------------------
+
+
+def test_a_condition_changes_the_damage_dealt_to_the_one_chosen_target() -> None:
+    # Dragon King's Flame (TAT-023): "This card deals 600 damage to target player or resonator.
+    # If your J/ruler is "Falltgold, the Dragoon" or "Bahamut, the Dragon King", it deals 800
+    # damage instead."  One target is chosen on play (9.3 p2.4); the condition picks the amount
+    for ruler, amount in (("T-RULER", 600), ("TAT-026", 800)):
+        story = Story({"TAT-023": 4, "T-WALL": 4}, ruler=ruler)
+        flame = story.put("p1", "TAT-023", "hand")
+        wall = story.put("p2", "T-WALL", "field")
+        story.will("p1", "R", "R", "R")
+        assert story.refused(cmd("PlayCard", "p1", card=flame, targets=[[wall], [wall]])).rule == "FoW-5.5 9.3 p2.4"
+        story.when(cmd("PlayCard", "p1", card=flame, targets=[[wall]]))
+        events = story.resolve()
+        assert find(events, "ConditionChecked").data["met"] is (amount == 800)
+        dealt = find(events, "DamageDealt")
+        assert (dealt.data["target"], dealt.data["amount"]) == (wall, amount)
+        story.replays()
+
+
+def test_if_its_darkness_otherwise_the_same_target_gets_the_other_effect() -> None:
+    # Black Miasma (MPR-076): "Target resonator gains [+300/+300] until end of turn if it's
+    # darkness. Otherwise, it gains [-300/-300] until end of turn."  Edward, the Black Prince
+    # (VIN001-064) is darkness, the bear is fire
+    story = Story({"MPR-076": 4, "VIN001-064": 4, "T-BEAR": 4})
+    edward = story.put("p2", "VIN001-064", "field")
+    bear = story.put("p2", "T-BEAR", "field")
+    for target, darkness, atk in ((edward, True, 1000), (bear, False, 200)):
+        miasma = story.put("p1", "MPR-076", "hand")
+        story.will("p1", "B")
+        story.when(cmd("PlayCard", "p1", card=miasma, targets=[[target]]))
+        events = story.resolve()
+        assert find(events, "ConditionChecked").data["met"] is darkness
+        assert find(events, "ContinuousEffectCreated").data["targets"] == [target]
+        assert characteristics(story.state, target).atk == atk
+    story.replays()
+
+
+def test_instead_on_effects_without_targets() -> None:
+    # Beat of the Phoenix Wings (TTW-020): "This card deals 500 damage to each resonator without
+    # [Flying]. If your J/ruler is "Sylvia Gill Palarilias", it deals 500 damage to each
+    # resonator instead."  Sylvia Gill Palarilias is TTW-032
+    for ruler, bird_hit in (("T-RULER", False), ("TTW-032", True)):
+        story = Story({"TTW-020": 4, "T-BEAR": 4, "T-BIRD": 4}, ruler=ruler)
+        beat = story.put("p1", "TTW-020", "hand")
+        bear = story.put("p2", "T-BEAR", "field")
+        bird = story.put("p2", "T-BIRD", "field")
+        story.will("p1", "R", "R")
+        story.when(cmd("PlayCard", "p1", card=beat))
+        events = story.resolve()
+        hit = {e.data["target"] for e in events if e.type == "DamageDealt"}
+        assert hit == ({bear, bird} if bird_hit else {bear})
+        story.replays()

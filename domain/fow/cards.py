@@ -394,6 +394,11 @@ _PAUSING_OPS = ("search", "discard", "may", "if", "choose")
 """Effects that may wait for a player's choice (or hold other effects): not inside ``may``/``if``."""
 
 
+def _chosen(effects: list[Any]) -> list[Any]:
+    """The targets that ``effects`` choose as the card or ability is played, in order."""
+    return [e.target for e in effects if getattr(getattr(e, "target", None), "kind", None) == "chosen"]
+
+
 def _plain_effects(effects: list[Any], what: str) -> None:
     for eff in effects:
         if getattr(eff, "op", None) in _PAUSING_OPS:
@@ -420,10 +425,18 @@ class If(_Model):
     condition: Condition
     effects: Annotated[list[Effect], Field(min_length=1)]
     otherwise: list[Effect] = Field(default_factory=list)
+    same_targets: bool = False
+    """The ``otherwise`` effects act on the targets chosen for ``effects`` ("Target resonator
+    gains ... if it's darkness. Otherwise, it gains ..."; "... If <condition>, it deals 800
+    damage instead."): both branches name the same targets, chosen once (FoW-5.5 9.3 p2.4)."""
 
     @model_validator(mode="after")
     def _check(self) -> If:
         _plain_effects(self.effects + self.otherwise, "if")
+        if self.same_targets and _chosen(self.effects) != _chosen(self.otherwise):
+            raise ValueError("'same_targets': 'otherwise' must choose the same targets as 'effects'")
+        if self.condition.kind == "target_is" and not (self.same_targets or _chosen(self.effects)):
+            raise ValueError("a 'target_is' condition needs a target chosen by the 'if' effects")
         return self
 
 

@@ -36,6 +36,7 @@ rule purpose (FoW-5.5 2.4 p4, 2.9, 2.10) and are not imported.
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
@@ -1373,6 +1374,8 @@ def _logic(
             if not after:  # "If you do" follows the effect it asks about
                 raise _GapError(f"condition: {m.group('cond')}")
             cond: JsonDict = {"kind": "did"}
+        elif _IT_IS.fullmatch(m.group("cond").strip()):
+            return _if_it_is(m, sentence, rest, ctx)
         else:
             cond = _condition(m.group("cond"), ctx)
         inner = _effects(_capitalise(m.group("body")), ctx)
@@ -1380,6 +1383,36 @@ def _logic(
             raise _GapError(f"effect: {sentence}")
         return [{"op": "if", "condition": cond, "effects": inner}], rest[len(sentence) :]
     return None
+
+
+def _if_it_is(m: re.Match[str], sentence: str, rest: str, ctx: _Ctx) -> tuple[list[JsonDict], str]:
+    """ "Target resonator gains ... if it's darkness. Otherwise, it gains ...": "it" is the
+    target chosen for the effects; the "Otherwise" sentence acts on that same target."""
+    it = _IT_IS.fullmatch(m.group("cond").strip())
+    assert it is not None
+    inner = _effects(_capitalise(m.group("body")), ctx)
+    chosen = [e for e in inner if _chooses(e)]
+    if len(chosen) != 1 or any(e["op"] in _HOLDS_OR_WAITS for e in inner):
+        raise _GapError(f"condition: {m.group('cond')}")
+    target = chosen[0]["target"]
+    out: JsonDict = {"op": "if", "effects": inner}
+    out["condition"] = {
+        "kind": "target_is",
+        "filter": {"zone": "field", "types": [], **_it_filter(it["what"], ctx, sentence)},
+    }
+    left = rest[len(sentence) :].strip()
+    following = _split_sentences(left)[0] if left else ""
+    other = re.fullmatch(r"otherwise,? (?P<o>it .+)", following.strip(), re.IGNORECASE)
+    if other:
+        otherwise = _effects(_capitalise(other.group("o")), ctx, it_self=True)
+        for e in otherwise:
+            if e.get("target") == {"kind": "self"}:
+                e["target"] = copy.deepcopy(target)  # "it": the target of the effects
+            elif _chooses(e) or e["op"] in _HOLDS_OR_WAITS:
+                raise _GapError(f"effect: {following}")
+        out.update(otherwise=otherwise, same_targets=True)
+        left = left[len(following) :]
+    return [out], left
 
 
 def _effect_first(pattern: str) -> Callable[[EffectBuilder], EffectBuilder]:
@@ -1613,6 +1646,35 @@ def _continuous_logic(raw: str, body: str, ctx: _Ctx) -> JsonDict | None:
     return None
 
 
+_HOLDS_OR_WAITS = ("search", "discard", "may", "if", "choose")
+"""Effects that cannot be inside an ``if`` (see ``domain.fow.cards._PAUSING_OPS``)."""
+_INSTEAD = re.compile(rf"if (?P<cond>{_CLAUSE}), (?P<body>[^.]+?) instead\.?", re.IGNORECASE)
+
+
+def _chooses(effect: JsonDict) -> bool:
+    target = effect.get("target")
+    return isinstance(target, dict) and target.get("kind", "chosen") == "chosen"
+
+
+def _instead(last: JsonDict, m: re.Match[str], ctx: _Ctx, sentence: str) -> JsonDict:
+    """ "<effect>. If <condition>, <other effect> instead.": on resolution the condition picks
+    one of them (FoW-5.5 9.3 p3); both act on every object they name, none chosen as a target."""
+    more = re.fullmatch(r"(?:it|this card) deals (?P<n>\d+) damage", m.group("body").strip(), re.IGNORECASE)
+    if more and last["op"] == "deal_damage" and "per" not in last and "equal_to" not in last:
+        # "it deals 800 damage instead": the same damage effect, to the same targets, with another amount
+        changed = {**copy.deepcopy(last), "amount": int(more.group("n"))}
+        condition = _condition(m.group("cond"), ctx)
+        return {"op": "if", "condition": condition, "effects": [changed], "otherwise": [last], "same_targets": True}
+    if last["op"] in _HOLDS_OR_WAITS or _chooses(last):
+        raise _GapError(f"effect: {sentence}")
+    condition = _condition(m.group("cond"), ctx)
+    # "it deals ... instead": "it" is the card that dealt the damage replaced
+    replaced = _effects(_capitalise(m.group("body")), ctx, it_self=last["op"] == "deal_damage")
+    if any(e["op"] in _HOLDS_OR_WAITS or _chooses(e) for e in replaced):
+        raise _GapError(f"effect: {sentence}")
+    return {"op": "if", "condition": condition, "effects": replaced, "otherwise": [last]}
+
+
 def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = False) -> list[JsonDict]:
     """A sequence of effect sentences, all of which must be recognised."""
     rest = text.strip()
@@ -1620,6 +1682,12 @@ def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = Fa
         raise _GapError("effect: (none)")
     out: list[JsonDict] = []
     while rest:
+        sentence = _split_sentences(rest)[0]
+        instead = _INSTEAD.fullmatch(sentence.strip())
+        if instead and out and rest.startswith(sentence):
+            out[-1:] = [_instead(out[-1], instead, ctx, sentence)]
+            rest = rest[len(sentence) :].strip()
+            continue
         logic = _logic(rest, ctx, it_self and not out, modes_ok and not out, after=bool(out))
         if logic is not None:
             out += logic[0]
