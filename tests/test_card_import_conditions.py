@@ -520,3 +520,15 @@ def test_instead_and_otherwise_act_on_the_same_targets(imported: dict[str, Impor
     beat = full(imported, "TTW-020")["effects"][0]
     assert (beat["effects"][0]["target"]["kind"], beat["otherwise"][0]["target"]["kind"]) == ("all", "all")
     assert "same_targets" not in beat
+
+
+def test_it_deals_that_much_damage(imported: dict[str, ImportedCard]) -> None:
+    # True Successor of Certo, Volga (BFA-028): "Whenever this card is dealt damage, it deals
+    # that much damage to your opponent."
+    assert full(imported, "BFA-028")["abilities"] == [
+        {
+            "kind": "automatic",
+            "trigger": "dealt_damage",
+            "effects": [{"op": "deal_damage", "amount": 0, "target": {"kind": "opponent"}, "that_much": True}],
+        }
+    ]

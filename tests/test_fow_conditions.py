@@ -843,3 +843,18 @@ def test_instead_on_effects_without_targets() -> None:
         hit = {e.data["target"] for e in events if e.type == "DamageDealt"}
         assert hit == ({bear, bird} if bird_hit else {bear})
         story.replays()
+
+
+def test_it_deals_that_much_damage_as_it_was_dealt() -> None:
+    # True Successor of Certo, Volga (BFA-028): "Whenever this card is dealt damage, it deals
+    # that much damage to your opponent."  The amount is recorded as it triggers (FoW-5.5 9.6 p5)
+    story = Story({"BFA-028": 4, "T-BEAR": 4})
+    volga = story.put("p1", "BFA-028", "field")
+    bear = story.put("p2", "T-BEAR", "field")
+    story.by_rule(actions.deal_damage, bear, volga, 300, "given")
+    story.when(cmd("Pass", "p1"))
+    events = story.resolve()
+    dealt = find(events, "DamageDealt")
+    assert (dealt.data["source"], dealt.data["target"], dealt.data["amount"]) == (volga, "p2", 300)
+    assert story.state.players["p2"].life == 4000 - 300
+    story.replays()

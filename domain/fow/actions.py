@@ -551,9 +551,9 @@ def deal_damage(
             check_triggers(ctx, "deals_damage_to_opponent", ev, oid=source, player=target)
     # "Whenever this card is dealt damage" / "Whenever damage is dealt to you" (9.6 p5)
     if to_card:
-        check_triggers(ctx, "dealt_damage", ev, oid=target)
+        check_triggers(ctx, "dealt_damage", ev, oid=target, amount=amount)
     else:
-        check_triggers(ctx, "damage_dealt_to_you", ev, player=target)
+        check_triggers(ctx, "damage_dealt_to_you", ev, player=target, amount=amount)
     # [Explode] (11.4) triggers on battle damage by a resonator; it does not apply to J-rulers (11.4 p2)
     explodes = battle and to_card and source in s.objects and "explode" in characteristics(s, source).skills
     if explodes and effective_type(s, source) == "resonator":
@@ -1017,7 +1017,8 @@ def apply_effect(
             cause = draw(ctx, p, count, cause)
         return cause
     if isinstance(eff, DealDamage):
-        amount = conditions.amount_of(s, eff, you, src)  # "for each X" counted on resolution
+        # "for each X" counted on resolution; "that much": the damage of the triggering happening
+        amount = (item.amount or 0) if eff.that_much else conditions.amount_of(s, eff, you, src)
         for t in _targets_of(ctx, item, eff.target, group):
             cause = deal_damage(ctx, src, t, amount, cause)
         return cause

@@ -232,6 +232,9 @@ class DealDamage(_Model):
     """"deals 400 damage ... for each X": ``amount`` times the count on resolution."""
     equal_to: SourceStat | None = None
     """"deals damage equal to its ATK": the amount is the source's ATK (``amount`` is ignored)."""
+    that_much: bool = False
+    """"it deals that much damage to your opponent" (on a "whenever this card is dealt damage"
+    or "deals damage" ability): the damage of the happening that triggered it (FoW-5.5 9.6 p5)."""
 
 
 class Destroy(_Model):
@@ -643,8 +646,9 @@ class Ability(_Model):
             raise ValueError("'per' multiplies 'modify_atk'/'modify_def', which are missing")
         if any(getattr(e, "op", None) == "choose" for e in self.effects) and self.kind not in ("activate",):
             raise ValueError("modes ('choose') are supported on spells and [Activate] abilities only")
-        if any(getattr(e, "that_much", False) for e in self.effects) and self.trigger != "deals_damage":
-            raise ValueError("'that_much' life is the damage of a 'deals_damage' trigger; this ability has none")
+        damage_triggers = ("deals_damage", "dealt_damage", "damage_dealt_to_you")
+        if any(getattr(e, "that_much", False) for e in self.effects) and self.trigger not in damage_triggers:
+            raise ValueError("'that_much' is the damage of a 'deals_damage' (or 'dealt_damage') trigger; none here")
         return self
 
 
