@@ -532,3 +532,13 @@ def test_it_deals_that_much_damage(imported: dict[str, ImportedCard]) -> None:
             "effects": [{"op": "deal_damage", "amount": 0, "target": {"kind": "opponent"}, "that_much": True}],
         }
     ]
+
+
+def test_a_judgment_reduction_in_its_own_paragraph(imported: dict[str, ImportedCard]) -> None:
+    # The Observer (TMS-031): "[Judgment] {R}{R}{12}" / "You may pay {1} less to play this
+    # ability for each card in your removed area."
+    assert full(imported, "TMS-031")["judgment"] == {
+        "cost": will(12, R=2),
+        "j_ruler": "TMS-031J",
+        "reduction": {"cost": will(1), "per": {"filter": {"zone": "removed", "types": [], "controller": "you"}}},
+    }

@@ -858,3 +858,18 @@ def test_it_deals_that_much_damage_as_it_was_dealt() -> None:
     assert (dealt.data["source"], dealt.data["target"], dealt.data["amount"]) == (volga, "p2", 300)
     assert story.state.players["p2"].life == 4000 - 300
     story.replays()
+
+
+def test_a_judgment_reduction_in_a_paragraph_of_its_own() -> None:
+    # The Observer (TMS-031): "[Judgment] {R}{R}{12}" then "You may pay {1} less to play this
+    # ability for each card in your removed area."  Five removed cards: {R}{R}{7} (9.3 p2.5)
+    story = Story({"T-BEAR": 4, "T-WALL": 4, "T-BOLT": 4}, ruler="TMS-031")
+    for card in ("T-BEAR", "T-BEAR", "T-WALL", "T-BOLT", "T-BOLT"):
+        story.put("p1", card, "removed")
+    story.put("p2", "T-BEAR", "removed")  # the opponent's removed area does not count
+    story.will("p1", *["R"] * 9)
+    assert story.refused(cmd("PerformJudgment", "p1")).code == "rules/cannot_pay"  # the full {R}{R}{12}
+    events = story.when(cmd("PerformJudgment", "p1", reduce=True))
+    assert find(events, "JudgmentPerformed").data["reduced_cost"] == {"attribute": {"R": 2}, "free": 7}
+    assert story.state.players["p1"].will == []
+    story.replays()

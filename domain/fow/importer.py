@@ -2170,6 +2170,9 @@ def _paragraph(raw: str, ctx: _Ctx) -> Delta | None:
     reduction = _cost_reduction(text, ctx)
     if reduction is not None:
         return reduction
+    if ctx.type == "ruler" and re.match(r"you may pay \S+ less to play this ability\b", text, re.IGNORECASE):
+        # a paragraph of its own after "[Judgment] <cost>": the judgment's reduction (9.3 p2.5)
+        return {"judgment_limits": _ability_limits(text, ctx, text)}
     return {"abilities": _ability(raw, text, ctx)}
 
 
@@ -2191,7 +2194,11 @@ def _merge(build: JsonDict, delta: Delta) -> None:
         if key in delta and key in build:
             raise _GapError(f"keyword: a second {key}")
     for key, value in delta.items():
-        if key in ("skills", "abilities", "effects"):
+        if key == "judgment_limits":  # "You may pay {1} less to play this ability ..." after [Judgment]
+            if "judgment" not in build or set(value) & set(build["judgment"]):
+                raise _GapError(f"keyword: [Judgment] limits without a [Judgment] before them: {value}")
+            build["judgment"].update(value)
+        elif key in ("skills", "abilities", "effects"):
             build.setdefault(key, [])
             build[key] += [v for v in value if not (key == "skills" and v in build[key])]
         else:
