@@ -294,7 +294,7 @@ def test_the_card_model_refuses_what_the_engine_could_not_execute() -> None:
             parse_card({**base, "effects": effects})
         assert problem in str(err.value)
     resonator = {"id": "X-2", "name": "X", "type": "resonator", "cost": {"free": 1}, "atk": 100, "def": 100}
-    with pytest.raises(CardDataError, match="belongs to continuous and"):
+    with pytest.raises(CardDataError, match=r"belongs to continuous, \[Activate\] and replacement"):
         trigger = {"kind": "automatic", "trigger": "enter", "condition": {"kind": "ruler_is", "rulers": ["A"]}}
         parse_card({**resonator, "abilities": [trigger]})
     with pytest.raises(CardDataError, match=r"modes .* belong to a spell"):
@@ -542,3 +542,11 @@ def test_a_judgment_reduction_in_its_own_paragraph(imported: dict[str, ImportedC
         "j_ruler": "TMS-031J",
         "reduction": {"cost": will(1), "per": {"filter": {"zone": "removed", "types": [], "controller": "you"}}},
     }
+
+
+def test_during_your_turn(imported: dict[str, ImportedCard]) -> None:
+    # Lars, Inheritor of the Sacred Spirit (BFA-077): "Prevent all damage that would be dealt
+    # to this card during your turn."
+    assert full(imported, "BFA-077")["abilities"] == [
+        {"kind": "replacement", "replaces": "self_damaged", "instead": "prevent", "condition": {"kind": "your_turn"}}
+    ]

@@ -873,3 +873,20 @@ def test_a_judgment_reduction_in_a_paragraph_of_its_own() -> None:
     assert find(events, "JudgmentPerformed").data["reduced_cost"] == {"attribute": {"R": 2}, "free": 7}
     assert story.state.players["p1"].will == []
     story.replays()
+
+
+def test_a_replacement_that_applies_only_during_your_turn() -> None:
+    # Lars, Inheritor of the Sacred Spirit (BFA-077): "Prevent all damage that would be dealt
+    # to this card during your turn."  (FoW-5.5 10.17 p1.2); in the opponent's turn it is dealt
+    story = Story({"BFA-077": 4, "T-BEAR": 4})
+    lars = story.put("p1", "BFA-077", "field")
+    bear = story.put("p2", "T-BEAR", "field")
+    assert story.state.turn_player == "p1"
+    events = story.by_rule(actions.deal_damage, bear, lars, 300, "given")
+    prevented = find(events, "DamagePrevented")
+    assert (prevented.data["amount"], prevented.rule) == (300, "FoW-5.5 10.17 p1.2")
+    assert story.state.objects[lars].damage == 0
+    story.given("TurnBegan", player="p2", turn=story.state.turn + 1)
+    events = story.by_rule(actions.deal_damage, bear, lars, 300, "given")
+    assert "DamagePrevented" not in [e.type for e in events] and story.state.objects[lars].damage == 300
+    story.replays()

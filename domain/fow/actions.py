@@ -142,6 +142,13 @@ def move(
     return ev
 
 
+def replacement_applies(s: GameState, ability: Ability, oid: str) -> bool:
+    """A replacement ability of ``oid`` applies while its condition, if any, holds ("Prevent all
+    damage that would be dealt to this card during your turn", FoW-5.5 9.10 p1)."""
+    cond = ability.condition
+    return cond is None or conditions.condition_met(s, cond, s.objects[oid].controller, oid)
+
+
 def _enters_rested(s: GameState, oid: str, controller: str) -> str | None:
     """The ability (``<oid>:<index>``) that makes ``oid`` enter a playground rested, if any:
     a replacement of how this card enters, checked as it enters, for its new controller."""
@@ -514,7 +521,10 @@ def deal_damage(
             amount += extra
     if to_card:
         for i, ability in characteristics(s, target).abilities:
-            if ability.kind == "replacement" and ability.replaces == "self_damaged" and ability.instead == "prevent":
+            prevents = (
+                ability.kind == "replacement" and ability.replaces == "self_damaged" and ability.instead == "prevent"
+            )
+            if prevents and replacement_applies(s, ability, target):
                 return ctx.emit(
                     "DamagePrevented",
                     {"target": target, "amount": amount, "effect": f"{target}:{i}", "source": source},
@@ -580,7 +590,11 @@ def destroy(
         return cause  # only "destroy ruler" destroys a ruler (10.9 p2)
     chars = characteristics(s, oid)
     for _, ability in chars.abilities:
-        if ability.kind == "replacement" and ability.replaces == "self_destroyed":
+        if (
+            ability.kind == "replacement"
+            and ability.replaces == "self_destroyed"
+            and replacement_applies(s, ability, oid)
+        ):
             if ability.instead == "return_to_hand":
                 return move(ctx, oid, "hand", cause, rule="9.10 p1", reason="destroyed (replaced)")
             if ability.instead == "remove_from_game":

@@ -154,7 +154,8 @@ class Condition(_Model):
     resonators than your opponent", "your opponent has more cards in their hand than you", "your
     life is less than your opponent's life"); ``any_of``: one of ``conditions`` holds
     ("you control "Hansel" or "Gretel""); ``put_into_field``: you put at least ``at_least``
-    objects matching ``filter`` (wherever they are now) into a field this turn.
+    objects matching ``filter`` (wherever they are now) into a field this turn; ``your_turn``:
+    it is your turn ("during your turn"; negated: "during your opponent's turn").
     Checked only on resolution of an effect (FoW-5.5 9.3 p3),
     from the spell or ability being resolved: ``did`` ("If you do"): the effect just before it was
     performed, at least in part; ``awakened``: this card was played paying its [Awakening] cost
@@ -174,6 +175,7 @@ class Condition(_Model):
         "awakened",
         "target_is",
         "put_into_field",
+        "your_turn",
     ]
     filter: Filter | None = None
     measure: Literal["controls", "hand", "life"] | None = None
@@ -632,11 +634,10 @@ class Ability(_Model):
             raise ValueError("'deals_damage' is replaced by 'deal_more' with a positive 'extra_damage', and only it")
         if self.gods_art and not self.name:
             raise ValueError("a God's Art needs an ability 'name' (FoW-5.5 12.4)")
-        conditional = ("continuous", "activate")
-        if self.condition is not None and self.kind not in conditional and self.replaces != "self_enters":
+        conditional = ("continuous", "activate", "replacement")
+        if self.condition is not None and self.kind not in conditional:
             raise ValueError(
-                "'condition' belongs to continuous and [Activate] abilities and to 'self_enters'"
-                " replacements (use an 'if' effect otherwise)"
+                "'condition' belongs to continuous, [Activate] and replacement abilities (use an 'if' effect otherwise)"
             )
         if (self.replaces == "self_enters") != (self.instead == "enter_rested"):
             raise ValueError("'self_enters' is replaced by 'enter_rested', and only it")

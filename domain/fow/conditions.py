@@ -55,6 +55,8 @@ def condition_met(
         assert cond.filter is not None
         put = dict.fromkeys(s.players[you].put_into_field)
         met = sum(1 for oid in put if _counts(s, cond.filter, oid, you, source)) >= cond.at_least
+    elif cond.kind == "your_turn":
+        met = s.turn_player == you
     elif cond.kind == "any_of":
         met = any(condition_met(s, c, you, source, item=item, did=did, it=it) for c in cond.conditions)
     elif cond.kind == "did":

@@ -1891,6 +1891,14 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
     granted = _granted_abilities(raw, body, ctx)
     if granted is not None:
         return granted
+    during = re.fullmatch(r"(?P<b>.+?) during (?P<w>your|your opponent's) turn", body, re.IGNORECASE)
+    if during and not re.search(r"\b(?:as long as|if|unless|until)\b", during.group("b"), re.IGNORECASE):
+        # "during your turn": the ability applies only then (FoW-5.5 9.4 p1, 9.10 p1)
+        timed = _continuous(raw, during.group("b"), ctx)
+        if timed["kind"] not in ("continuous", "replacement") or "condition" in timed:
+            raise _GapError(f"condition: {body}")
+        timed["condition"] = {"kind": "your_turn", **({"negate": True} if during.group("w") != "your" else {})}
+        return timed
     replacement = {
         "if this card would be destroyed, return it to its owner's hand instead": ("self_destroyed", "return_to_hand"),
         "if this card would be destroyed, remove it from the game instead": ("self_destroyed", "remove_from_game"),
