@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from domain.fow.cards import parse_card
-from domain.fow.importer import ImportedCard, ImportResult, import_cards
+from domain.fow.importer import ImportedCard, ImportResult, import_card, import_cards
 from domain.kernel import CardDataError
 from service.card_import import load_database
 from tests.test_card_import import BATCH_JSON, CARDS_JSON, chosen, shape, will
@@ -520,6 +520,13 @@ def test_instead_and_otherwise_act_on_the_same_targets(imported: dict[str, Impor
     beat = full(imported, "TTW-020")["effects"][0]
     assert (beat["effects"][0]["target"]["kind"], beat["otherwise"][0]["target"]["kind"]) == ("all", "all")
     assert "same_targets" not in beat
+    # after two effects, "instead" must replace one of its own kind, or it is not clear which
+    raw = next(r for r in load_database(CARDS_JSON) if r["id"] == "TTW-020")
+    text = (
+        raw["abilities"][0].replace("[Flying]. ", "[Flying]. Draw a card. ").replace(", it deals", ", this card deals")
+    )
+    unclear = import_card({**raw, "abilities": [text]})
+    assert unclear.status == "none" and "(which effect it replaces is not clear)" in unclear.gaps[0]
 
 
 def test_it_deals_that_much_damage(imported: dict[str, ImportedCard]) -> None:

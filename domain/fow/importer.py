@@ -1663,9 +1663,10 @@ def _chooses(effect: JsonDict) -> bool:
     return isinstance(target, dict) and target.get("kind", "chosen") == "chosen"
 
 
-def _instead(last: JsonDict, m: re.Match[str], ctx: _Ctx, sentence: str) -> JsonDict:
+def _instead(last: JsonDict, m: re.Match[str], ctx: _Ctx, sentence: str, *, alone: bool) -> JsonDict:
     """ "<effect>. If <condition>, <other effect> instead.": on resolution the condition picks
-    one of them (FoW-5.5 9.3 p3); both act on every object they name, none chosen as a target."""
+    one of them (FoW-5.5 9.3 p3); both act on every object they name, none chosen as a target.
+    What "instead" replaces must be plain: the only effect before it, or one of the same kind."""
     more = re.fullmatch(r"(?:it|this card) deals (?P<n>\d+) damage", m.group("body").strip(), re.IGNORECASE)
     if more and last["op"] == "deal_damage" and "per" not in last and "equal_to" not in last:
         # "it deals 800 damage instead": the same damage effect, to the same targets, with another amount
@@ -1679,6 +1680,8 @@ def _instead(last: JsonDict, m: re.Match[str], ctx: _Ctx, sentence: str) -> Json
     replaced = _effects(_capitalise(m.group("body")), ctx, it_self=last["op"] == "deal_damage")
     if any(e["op"] in _HOLDS_OR_WAITS or _chooses(e) for e in replaced):
         raise _GapError(f"effect: {sentence}")
+    if not alone and [e["op"] for e in replaced] != [last["op"]]:
+        raise _GapError(f"effect: {sentence} (which effect it replaces is not clear)")
     return {"op": "if", "condition": condition, "effects": replaced, "otherwise": [last]}
 
 
@@ -1692,7 +1695,7 @@ def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = Fa
         sentence = _split_sentences(rest)[0]
         instead = _INSTEAD.fullmatch(sentence.strip())
         if instead and out and rest.startswith(sentence):
-            out[-1:] = [_instead(out[-1], instead, ctx, sentence)]
+            out[-1:] = [_instead(out[-1], instead, ctx, sentence, alone=len(out) == 1)]
             rest = rest[len(sentence) :].strip()
             continue
         logic = _logic(rest, ctx, it_self and not out, modes_ok and not out, after=bool(out))
