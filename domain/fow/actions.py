@@ -1120,11 +1120,10 @@ def apply_effect(
                 cause = move(ctx, t, "removed", cause, rule="10.3 p1", reason="removed")
         return cause
     if isinstance(eff, PutCounter):
-        count = eff.count if eff.per is None else eff.count * conditions.count_of(s, eff.per, you, src)
-        for t in _targets_of(ctx, item, eff.target, group) if count else []:
+        for t in _targets_of(ctx, item, eff.target, group):
             if t in s.objects and s.objects[t].zone in PLAYGROUND:
                 cause = ctx.emit(
-                    "CounterPut", {"oid": t, "counter": eff.counter, "count": count}, "10.21 p1", cause=cause
+                    "CounterPut", {"oid": t, "counter": eff.counter, "count": eff.count}, "10.21 p1", cause=cause
                 )
         return cause
     if isinstance(eff, (GainLife, LoseLife)):

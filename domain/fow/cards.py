@@ -317,8 +317,6 @@ class PutCounter(_Model):
     counter: str
     count: Annotated[int, Field(ge=1)] = 1
     target: Target
-    per: Count | None = None
-    """"put counters equal to the number of X": ``count`` times the count on resolution."""
 
 
 class GainLife(_Model):

@@ -1466,12 +1466,6 @@ def _draw_number(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "draw", "count": 1, "who": "you", "per": _number_of(m.group("c"), ctx)}]
 
 
-@_effect_first(r"put (?P<c>[a-z][a-z ]*?) counters equal to the number of (?P<x>[^.]+?) on (?P<t>this card)")
-def _counters_number(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
-    per = _number_of(m.group("x"), ctx)
-    return [{"op": "put_counter", "counter": m.group("c").lower(), "target": {"kind": "self"}, "per": per}]
-
-
 @_effect_first(r"(?P<src>this card|it) deals damage equal to its (?P<s>ATK|DEF) to (?P<t>[^.]+?)")
 def _deal_equal(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     if (m.group("src").lower() == "it" and not it_self) or ctx.type not in ("resonator", "j_ruler"):
