@@ -158,9 +158,8 @@ class Condition(_Model):
     it is your turn ("during your turn"; negated: "during your opponent's turn").
     Checked only on resolution of an effect (FoW-5.5 9.3 p3),
     from the spell or ability being resolved: ``did`` ("If you do"): the effect just before it was
-    performed, at least in part; ``awakened``: this card was played paying its [Awakening] cost
-    (12.1); ``target_is``: its first chosen target, if still legal, matches ``filter``
-    ("if it's darkness")."""
+    performed, at least in part; ``target_is``: the first target chosen for the ``if`` effects
+    matches ``filter`` ("if it's darkness")."""
 
     kind: Literal[
         "controls",
@@ -172,7 +171,6 @@ class Condition(_Model):
         "fewer_than_opponent",
         "any_of",
         "did",
-        "awakened",
         "target_is",
         "put_into_field",
         "your_turn",

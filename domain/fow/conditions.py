@@ -44,7 +44,7 @@ def condition_met(
 
     ``item`` is the spell or ability being resolved, ``did`` whether the effect just before
     was performed and ``it`` the first target chosen for the ``if`` effects: the conditions
-    that read them (``did``, ``awakened``, ``target_is``) hold only on resolution (FoW-5.5 9.3 p3)."""
+    that read them (``did``, ``target_is``) hold only on resolution (FoW-5.5 9.3 p3)."""
     if cond.kind == "controls":
         assert cond.filter is not None
         held = sum(1 for oid in _zone_objects(s, cond.filter) if _counts(s, cond.filter, oid, you, source))
@@ -61,8 +61,6 @@ def condition_met(
         met = any(condition_met(s, c, you, source, item=item, did=did, it=it) for c in cond.conditions)
     elif cond.kind == "did":
         met = item is not None and did
-    elif cond.kind == "awakened":
-        met = item is not None and item.awakened
     elif cond.kind == "target_is":
         assert cond.filter is not None
         met = item is not None and it in s.objects and _counts(s, cond.filter, it, you, source)

@@ -1168,10 +1168,6 @@ def _condition(text: str, ctx: _Ctx) -> JsonDict:
         if _number(m.group("n")) != 1:
             held["at_least"] = _number(m.group("n"))
         return held
-    if re.fullmatch(r"this card was awakened", low, re.IGNORECASE):
-        if ctx.type != "spell":  # a spell played paying its [Awakening] cost (FoW-5.5 12.1)
-            raise _GapError(f"condition: {text}")
-        return {"kind": "awakened"}
     m = re.fullmatch(r'you control (?P<n>"[^"]+"(?: or "[^"]+")+)', low, re.IGNORECASE)
     if m:  # "you control "Hansel" or "Gretel""
         return {
