@@ -214,13 +214,18 @@ def test_incarnation(imported: dict[str, ImportedCard]) -> None:
 
 def test_chant_standby(imported: dict[str, ImportedCard], records: list[dict[str, Any]]) -> None:
     # Five Challenges: "[Trigger] Anytime: Draw a card. If you control five or more Treasury
-    # Items, return ... instead."  The condition is beyond the vocabulary, and a chant-standby
-    # without its [Trigger] is not a valid card: no card, everything kept verbatim.
+    # Items, return all resonators your opponent controls to their owner's hands instead."
+    # The [Trigger] paragraph is expressed ("instead": an "if" whose otherwise is the draw);
+    # its second paragraph, a [Continuous] on a spell, stays unsupported.
     c = imported["CMF-042"]
     raw = next(r for r in records if r["id"] == "CMF-042")
-    assert c.card is None and c.status == "none"
-    assert list(c.unsupported) == raw["abilities"]
-    assert c.gaps[0].startswith("effect: If you control five or more Treasury Items")
+    assert c.status == "partial" and list(c.unsupported) == raw["abilities"][1:]
+    instead = shape(c.card)["effects"][0]
+    assert (instead["op"], instead["otherwise"]) == ("if", [{"op": "draw", "count": 1, "who": "you"}])
+    # a chant-standby without its [Trigger] is not a valid card: no card, everything kept verbatim
+    broken = import_card({**raw, "abilities": ["[Trigger] Anytime: Draw a card if a moon is blue."]})
+    assert broken.card is None and broken.status == "none"
+    assert list(broken.unsupported) == ["[Trigger] Anytime: Draw a card if a moon is blue."]
     # the same card without the condition: trigger "anytime" and its effect
     simple = import_card({**raw, "abilities": ["[Trigger] Anytime: Draw a card."]})
     assert simple.status == "full"

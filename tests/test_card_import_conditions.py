@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from domain.fow.cards import parse_card
-from domain.fow.importer import ImportedCard, ImportResult, import_cards
+from domain.fow.importer import ImportedCard, ImportResult, import_card, import_cards
 from domain.kernel import CardDataError
 from service.card_import import load_database
 from tests.test_card_import import BATCH_JSON, CARDS_JSON, chosen, shape, will
@@ -62,9 +62,10 @@ def test_if_a_condition_holds_on_resolution(imported: dict[str, ImportedCard]) -
         "condition": {"kind": "controls", "filter": mine(name="Fiethsing, the Magus of Holy Wind")},
         "effects": [{"op": "draw", "count": 1, "who": "you"}],
     }
-    # "... instead" replaces another effect: not an "if" of the vocabulary (TAT-023)
-    assert imported["TAT-023"].status != "full"
-    assert any("instead" in u for u in imported["TAT-023"].unsupported)
+    # "... instead" with an effect the vocabulary lacks stays unsupported (CMF-093: "... he or
+    # she discards two cards at random instead")
+    assert imported["CMF-093"].status != "full"
+    assert any("instead" in u for u in imported["CMF-093"].unsupported)
 
 
 def test_as_long_as_on_a_continuous_ability(imported: dict[str, ImportedCard]) -> None:
@@ -270,12 +271,30 @@ def test_the_card_model_refuses_what_the_engine_could_not_execute() -> None:
         ([{"op": "choose", "count": 3, "modes": [[{"op": "draw"}], [{"op": "draw"}]]}], "cannot choose 3 of 2"),
         ([{"op": "if", "condition": {"kind": "controls"}, "effects": [{"op": "draw"}]}], "needs a 'filter'"),
         ([{"op": "if", "condition": {"kind": "ruler_is"}, "effects": [{"op": "draw"}]}], "needs 'rulers'"),
+        ([{"op": "if", "condition": {"kind": "any_of"}, "effects": [{"op": "draw"}]}], "needed by) an 'any_of'"),
+        ([{"op": "if", "condition": {"kind": "fewer_than_opponent"}, "effects": [{"op": "draw"}]}], "'measure'"),
+        (
+            [{"op": "if", "condition": {"kind": "target_is", "filter": {}}, "effects": [{"op": "draw"}]}],
+            "needs a target chosen by the 'if' effects",
+        ),
+        (
+            [
+                {
+                    "op": "if",
+                    "condition": {"kind": "did"},
+                    "effects": [{"op": "destroy", "target": {}}],
+                    "otherwise": [{"op": "draw"}],
+                    "same_targets": True,
+                }
+            ],
+            "must choose the same targets",
+        ),
     ):
         with pytest.raises(CardDataError, match=r"card X-1: effects\.0") as err:
             parse_card({**base, "effects": effects})
         assert problem in str(err.value)
     resonator = {"id": "X-2", "name": "X", "type": "resonator", "cost": {"free": 1}, "atk": 100, "def": 100}
-    with pytest.raises(CardDataError, match="belongs to continuous and"):
+    with pytest.raises(CardDataError, match=r"belongs to continuous, \[Activate\] and replacement"):
         trigger = {"kind": "automatic", "trigger": "enter", "condition": {"kind": "ruler_is", "rulers": ["A"]}}
         parse_card({**resonator, "abilities": [trigger]})
     with pytest.raises(CardDataError, match=r"modes .* belong to a spell"):
@@ -473,4 +492,68 @@ def test_one_continuous_ability_per_sentence(imported: dict[str, ImportedCard]) 
             "grant": ["swiftness", "target_attack"],
             "condition": {"kind": "controls", "filter": removed, "at_least": 10},
         },
+    ]
+
+
+def test_instead_and_otherwise_act_on_the_same_targets(imported: dict[str, ImportedCard]) -> None:
+    # Dragon King's Flame (TAT-023): "This card deals 600 damage to target player or resonator.
+    # If your J/ruler is "Falltgold, the Dragoon" or "Bahamut, the Dragon King", it deals 800 damage instead."
+    names = ["Falltgold, the Dragoon", "Bahamut, the Dragon King"]
+    target = {**chosen("resonator"), "players_allowed": True}
+    assert full(imported, "TAT-023")["effects"] == [
+        {
+            "op": "if",
+            "condition": {"kind": "ruler_is", "rulers": names, "j_rulers": names},
+            "effects": [{"op": "deal_damage", "amount": 800, "target": target}],
+            "otherwise": [{"op": "deal_damage", "amount": 600, "target": target}],
+            "same_targets": True,
+        }
+    ]
+    # Black Miasma (MPR-076): "Target resonator gains [+300/+300] until end of turn if it's
+    # darkness. Otherwise, it gains [-300/-300] until end of turn."
+    miasma = full(imported, "MPR-076")["effects"][0]
+    assert miasma["condition"] == {"kind": "target_is", "filter": {"zone": "field", "types": [], "attributes": ["B"]}}
+    assert miasma["same_targets"] is True
+    assert miasma["otherwise"][0]["target"] == miasma["effects"][0]["target"] == chosen("resonator")
+    # Beat of the Phoenix Wings (TTW-020): "... each resonator without [Flying]. If your J/ruler
+    # is "Sylvia Gill Palarilias", it deals 500 damage to each resonator instead." (no target)
+    beat = full(imported, "TTW-020")["effects"][0]
+    assert (beat["effects"][0]["target"]["kind"], beat["otherwise"][0]["target"]["kind"]) == ("all", "all")
+    assert "same_targets" not in beat
+    # after two effects, "instead" must replace one of its own kind, or it is not clear which
+    raw = next(r for r in load_database(CARDS_JSON) if r["id"] == "TTW-020")
+    text = (
+        raw["abilities"][0].replace("[Flying]. ", "[Flying]. Draw a card. ").replace(", it deals", ", this card deals")
+    )
+    unclear = import_card({**raw, "abilities": [text]})
+    assert unclear.status == "none" and "(which effect it replaces is not clear)" in unclear.gaps[0]
+
+
+def test_it_deals_that_much_damage(imported: dict[str, ImportedCard]) -> None:
+    # True Successor of Certo, Volga (BFA-028): "Whenever this card is dealt damage, it deals
+    # that much damage to your opponent."
+    assert full(imported, "BFA-028")["abilities"] == [
+        {
+            "kind": "automatic",
+            "trigger": "dealt_damage",
+            "effects": [{"op": "deal_damage", "amount": 0, "target": {"kind": "opponent"}, "that_much": True}],
+        }
+    ]
+
+
+def test_a_judgment_reduction_in_its_own_paragraph(imported: dict[str, ImportedCard]) -> None:
+    # The Observer (TMS-031): "[Judgment] {R}{R}{12}" / "You may pay {1} less to play this
+    # ability for each card in your removed area."
+    assert full(imported, "TMS-031")["judgment"] == {
+        "cost": will(12, R=2),
+        "j_ruler": "TMS-031J",
+        "reduction": {"cost": will(1), "per": {"filter": {"zone": "removed", "types": [], "controller": "you"}}},
+    }
+
+
+def test_during_your_turn(imported: dict[str, ImportedCard]) -> None:
+    # Lars, Inheritor of the Sacred Spirit (BFA-077): "Prevent all damage that would be dealt
+    # to this card during your turn."
+    assert full(imported, "BFA-077")["abilities"] == [
+        {"kind": "replacement", "replaces": "self_damaged", "instead": "prevent", "condition": {"kind": "your_turn"}}
     ]

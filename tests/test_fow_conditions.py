@@ -787,3 +787,106 @@ def test_as_long_as_there_are_cards_in_your_opponents_removed_area() -> None:
     chars = characteristics(story.state, ruler)
     assert (chars.atk, chars.def_, "swiftness" in chars.skills) == (1500, 1500, False)
     story.replays()
+
+
+# --- "instead" and "otherwise" on the same targets (9.3 p2.4, p3) ---------------------------------
+
+
+def test_a_condition_changes_the_damage_dealt_to_the_one_chosen_target() -> None:
+    # Dragon King's Flame (TAT-023): "This card deals 600 damage to target player or resonator.
+    # If your J/ruler is "Falltgold, the Dragoon" or "Bahamut, the Dragon King", it deals 800
+    # damage instead."  One target is chosen on play (9.3 p2.4); the condition picks the amount
+    for ruler, amount in (("T-RULER", 600), ("TAT-026", 800)):
+        story = Story({"TAT-023": 4, "T-WALL": 4}, ruler=ruler)
+        flame = story.put("p1", "TAT-023", "hand")
+        wall = story.put("p2", "T-WALL", "field")
+        story.will("p1", "R", "R", "R")
+        assert story.refused(cmd("PlayCard", "p1", card=flame, targets=[[wall], [wall]])).rule == "FoW-5.5 9.3 p2.4"
+        story.when(cmd("PlayCard", "p1", card=flame, targets=[[wall]]))
+        events = story.resolve()
+        assert find(events, "ConditionChecked").data["met"] is (amount == 800)
+        dealt = find(events, "DamageDealt")
+        assert (dealt.data["target"], dealt.data["amount"]) == (wall, amount)
+        story.replays()
+
+
+def test_if_its_darkness_otherwise_the_same_target_gets_the_other_effect() -> None:
+    # Black Miasma (MPR-076): "Target resonator gains [+300/+300] until end of turn if it's
+    # darkness. Otherwise, it gains [-300/-300] until end of turn."  Edward, the Black Prince
+    # (VIN001-064) is darkness, the bear is fire
+    story = Story({"MPR-076": 4, "VIN001-064": 4, "T-BEAR": 4})
+    edward = story.put("p2", "VIN001-064", "field")
+    bear = story.put("p2", "T-BEAR", "field")
+    for target, darkness, atk in ((edward, True, 1000), (bear, False, 200)):
+        miasma = story.put("p1", "MPR-076", "hand")
+        story.will("p1", "B")
+        story.when(cmd("PlayCard", "p1", card=miasma, targets=[[target]]))
+        events = story.resolve()
+        assert find(events, "ConditionChecked").data["met"] is darkness
+        assert find(events, "ContinuousEffectCreated").data["targets"] == [target]
+        assert characteristics(story.state, target).atk == atk
+    story.replays()
+
+
+def test_instead_on_effects_without_targets() -> None:
+    # Beat of the Phoenix Wings (TTW-020): "This card deals 500 damage to each resonator without
+    # [Flying]. If your J/ruler is "Sylvia Gill Palarilias", it deals 500 damage to each
+    # resonator instead."  Sylvia Gill Palarilias is TTW-032
+    for ruler, bird_hit in (("T-RULER", False), ("TTW-032", True)):
+        story = Story({"TTW-020": 4, "T-BEAR": 4, "T-BIRD": 4}, ruler=ruler)
+        beat = story.put("p1", "TTW-020", "hand")
+        bear = story.put("p2", "T-BEAR", "field")
+        bird = story.put("p2", "T-BIRD", "field")
+        story.will("p1", "R", "R")
+        story.when(cmd("PlayCard", "p1", card=beat))
+        events = story.resolve()
+        hit = {e.data["target"] for e in events if e.type == "DamageDealt"}
+        assert hit == ({bear, bird} if bird_hit else {bear})
+        story.replays()
+
+
+def test_it_deals_that_much_damage_as_it_was_dealt() -> None:
+    # True Successor of Certo, Volga (BFA-028): "Whenever this card is dealt damage, it deals
+    # that much damage to your opponent."  The amount is recorded as it triggers (FoW-5.5 9.6 p5)
+    story = Story({"BFA-028": 4, "T-BEAR": 4})
+    volga = story.put("p1", "BFA-028", "field")
+    bear = story.put("p2", "T-BEAR", "field")
+    story.by_rule(actions.deal_damage, bear, volga, 300, "given")
+    story.when(cmd("Pass", "p1"))
+    events = story.resolve()
+    dealt = find(events, "DamageDealt")
+    assert (dealt.data["source"], dealt.data["target"], dealt.data["amount"]) == (volga, "p2", 300)
+    assert story.state.players["p2"].life == 4000 - 300
+    story.replays()
+
+
+def test_a_judgment_reduction_in_a_paragraph_of_its_own() -> None:
+    # The Observer (TMS-031): "[Judgment] {R}{R}{12}" then "You may pay {1} less to play this
+    # ability for each card in your removed area."  Five removed cards: {R}{R}{7} (9.3 p2.5)
+    story = Story({"T-BEAR": 4, "T-WALL": 4, "T-BOLT": 4}, ruler="TMS-031")
+    for card in ("T-BEAR", "T-BEAR", "T-WALL", "T-BOLT", "T-BOLT"):
+        story.put("p1", card, "removed")
+    story.put("p2", "T-BEAR", "removed")  # the opponent's removed area does not count
+    story.will("p1", *["R"] * 9)
+    assert story.refused(cmd("PerformJudgment", "p1")).code == "rules/cannot_pay"  # the full {R}{R}{12}
+    events = story.when(cmd("PerformJudgment", "p1", reduce=True))
+    assert find(events, "JudgmentPerformed").data["reduced_cost"] == {"attribute": {"R": 2}, "free": 7}
+    assert story.state.players["p1"].will == []
+    story.replays()
+
+
+def test_a_replacement_that_applies_only_during_your_turn() -> None:
+    # Lars, Inheritor of the Sacred Spirit (BFA-077): "Prevent all damage that would be dealt
+    # to this card during your turn."  (FoW-5.5 10.17 p1.2); in the opponent's turn it is dealt
+    story = Story({"BFA-077": 4, "T-BEAR": 4})
+    lars = story.put("p1", "BFA-077", "field")
+    bear = story.put("p2", "T-BEAR", "field")
+    assert story.state.turn_player == "p1"
+    events = story.by_rule(actions.deal_damage, bear, lars, 300, "given")
+    prevented = find(events, "DamagePrevented")
+    assert (prevented.data["amount"], prevented.rule) == (300, "FoW-5.5 10.17 p1.2")
+    assert story.state.objects[lars].damage == 0
+    story.given("TurnBegan", player="p2", turn=story.state.turn + 1)
+    events = story.by_rule(actions.deal_damage, bear, lars, 300, "given")
+    assert "DamagePrevented" not in [e.type for e in events] and story.state.objects[lars].damage == 300
+    story.replays()

@@ -148,6 +148,13 @@ def move(
     return ev
 
 
+def replacement_applies(s: GameState, ability: Ability, oid: str) -> bool:
+    """A replacement ability of ``oid`` applies while its condition, if any, holds ("Prevent all
+    damage that would be dealt to this card during your turn", FoW-5.5 9.10 p1)."""
+    cond = ability.condition
+    return cond is None or conditions.condition_met(s, cond, s.objects[oid].controller, oid)
+
+
 def _enters_rested(s: GameState, oid: str, controller: str) -> str | None:
     """The ability (``<oid>:<index>``) that makes ``oid`` enter a playground rested, if any:
     a replacement of how this card enters, checked as it enters, for its new controller."""
@@ -520,7 +527,10 @@ def deal_damage(
             amount += extra
     if to_card:
         for i, ability in characteristics(s, target).abilities:
-            if ability.kind == "replacement" and ability.replaces == "self_damaged" and ability.instead == "prevent":
+            prevents = (
+                ability.kind == "replacement" and ability.replaces == "self_damaged" and ability.instead == "prevent"
+            )
+            if prevents and replacement_applies(s, ability, target):
                 return ctx.emit(
                     "DamagePrevented",
                     {"target": target, "amount": amount, "effect": f"{target}:{i}", "source": source},
@@ -559,9 +569,9 @@ def deal_damage(
             check_triggers(ctx, "deals_damage_to_resonator", ev, oid=source, amount=amount, subject=target)
     # "Whenever this card is dealt damage" / "Whenever damage is dealt to you" (9.6 p5)
     if to_card:
-        check_triggers(ctx, "dealt_damage", ev, oid=target)
+        check_triggers(ctx, "dealt_damage", ev, oid=target, amount=amount)
     else:
-        check_triggers(ctx, "damage_dealt_to_you", ev, player=target)
+        check_triggers(ctx, "damage_dealt_to_you", ev, player=target, amount=amount)
     # [Explode] (11.4) triggers on battle damage by a resonator; it does not apply to J-rulers (11.4 p2)
     explodes = battle and to_card and source in s.objects and "explode" in characteristics(s, source).skills
     if explodes and effective_type(s, source) == "resonator":
@@ -588,7 +598,11 @@ def destroy(
         return cause  # only "destroy ruler" destroys a ruler (10.9 p2)
     chars = characteristics(s, oid)
     for _, ability in chars.abilities:
-        if ability.kind == "replacement" and ability.replaces == "self_destroyed":
+        if (
+            ability.kind == "replacement"
+            and ability.replaces == "self_destroyed"
+            and replacement_applies(s, ability, oid)
+        ):
             if ability.instead == "return_to_hand":
                 return move(ctx, oid, "hand", cause, rule="9.10 p1", reason="destroyed (replaced)")
             if ability.instead == "remove_from_game":
@@ -1085,7 +1099,8 @@ def apply_effect(
             cause = draw(ctx, p, count, cause)
         return cause
     if isinstance(eff, DealDamage):
-        amount = conditions.amount_of(s, eff, you, src)  # "for each X" counted on resolution
+        # "for each X" counted on resolution; "that much": the damage of the triggering happening
+        amount = (item.amount or 0) if eff.that_much else conditions.amount_of(s, eff, you, src)
         for t in _targets_of(ctx, item, eff.target, group):
             cause = deal_damage(ctx, src, t, amount, cause)
         return cause
@@ -1173,11 +1188,10 @@ def apply_effect(
                 cause = move(ctx, t, "removed", cause, rule="10.3 p1", reason="removed")
         return cause
     if isinstance(eff, PutCounter):
-        count = eff.count if eff.per is None else eff.count * conditions.count_of(s, eff.per, you, src)
-        for t in _targets_of(ctx, item, eff.target, group) if count else []:
+        for t in _targets_of(ctx, item, eff.target, group):
             if t in s.objects and s.objects[t].zone in PLAYGROUND:
                 cause = ctx.emit(
-                    "CounterPut", {"oid": t, "counter": eff.counter, "count": count}, "10.21 p1", cause=cause
+                    "CounterPut", {"oid": t, "counter": eff.counter, "count": eff.count}, "10.21 p1", cause=cause
                 )
         return cause
     if isinstance(eff, (GainLife, LoseLife)):

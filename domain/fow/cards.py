@@ -160,12 +160,12 @@ class Condition(_Model):
     resonators than your opponent", "your opponent has more cards in their hand than you", "your
     life is less than your opponent's life"); ``any_of``: one of ``conditions`` holds
     ("you control "Hansel" or "Gretel""); ``put_into_field``: you put at least ``at_least``
-    objects matching ``filter`` (wherever they are now) into a field this turn.
+    objects matching ``filter`` (wherever they are now) into a field this turn; ``your_turn``:
+    it is your turn ("during your turn"; negated: "during your opponent's turn").
     Checked only on resolution of an effect (FoW-5.5 9.3 p3),
     from the spell or ability being resolved: ``did`` ("If you do"): the effect just before it was
-    performed, at least in part; ``awakened``: this card was played paying its [Awakening] cost
-    (12.1); ``target_is``: its first chosen target, if still legal, matches ``filter``
-    ("if it's darkness")."""
+    performed, at least in part; ``target_is``: the first target chosen for the ``if`` effects
+    matches ``filter`` ("if it's darkness")."""
 
     kind: Literal[
         "controls",
@@ -177,9 +177,9 @@ class Condition(_Model):
         "fewer_than_opponent",
         "any_of",
         "did",
-        "awakened",
         "target_is",
         "put_into_field",
+        "your_turn",
     ]
     filter: Filter | None = None
     measure: Literal["controls", "hand", "life"] | None = None
@@ -238,6 +238,9 @@ class DealDamage(_Model):
     """"deals 400 damage ... for each X": ``amount`` times the count on resolution."""
     equal_to: SourceStat | None = None
     """"deals damage equal to its ATK": the amount is the source's ATK (``amount`` is ignored)."""
+    that_much: bool = False
+    """"it deals that much damage to your opponent" (on a "whenever this card is dealt damage"
+    or "deals damage" ability): the damage of the happening that triggered it (FoW-5.5 9.6 p5)."""
 
 
 class Destroy(_Model):
@@ -318,8 +321,6 @@ class PutCounter(_Model):
     counter: str
     count: Annotated[int, Field(ge=1)] = 1
     target: Target
-    per: Count | None = None
-    """"put counters equal to the number of X": ``count`` times the count on resolution."""
 
 
 class GainLife(_Model):
@@ -400,6 +401,11 @@ _PAUSING_OPS = ("search", "discard", "may", "if", "choose")
 """Effects that may wait for a player's choice (or hold other effects): not inside ``may``/``if``."""
 
 
+def _chosen(effects: list[Any]) -> list[Any]:
+    """The targets that ``effects`` choose as the card or ability is played, in order."""
+    return [e.target for e in effects if getattr(getattr(e, "target", None), "kind", None) == "chosen"]
+
+
 def _plain_effects(effects: list[Any], what: str) -> None:
     for eff in effects:
         if getattr(eff, "op", None) in _PAUSING_OPS:
@@ -426,10 +432,18 @@ class If(_Model):
     condition: Condition
     effects: Annotated[list[Effect], Field(min_length=1)]
     otherwise: list[Effect] = Field(default_factory=list)
+    same_targets: bool = False
+    """The ``otherwise`` effects act on the targets chosen for ``effects`` ("Target resonator
+    gains ... if it's darkness. Otherwise, it gains ..."; "... If <condition>, it deals 800
+    damage instead."): both branches name the same targets, chosen once (FoW-5.5 9.3 p2.4)."""
 
     @model_validator(mode="after")
     def _check(self) -> If:
         _plain_effects(self.effects + self.otherwise, "if")
+        if self.same_targets and _chosen(self.effects) != _chosen(self.otherwise):
+            raise ValueError("'same_targets': 'otherwise' must choose the same targets as 'effects'")
+        if self.condition.kind == "target_is" and not (self.same_targets or _chosen(self.effects)):
+            raise ValueError("a 'target_is' condition needs a target chosen by the 'if' effects")
         return self
 
 
@@ -635,11 +649,10 @@ class Ability(_Model):
             raise ValueError("'deals_damage' is replaced by 'deal_more' with a positive 'extra_damage', and only it")
         if self.gods_art and not self.name:
             raise ValueError("a God's Art needs an ability 'name' (FoW-5.5 12.4)")
-        conditional = ("continuous", "activate")
-        if self.condition is not None and self.kind not in conditional and self.replaces != "self_enters":
+        conditional = ("continuous", "activate", "replacement")
+        if self.condition is not None and self.kind not in conditional:
             raise ValueError(
-                "'condition' belongs to continuous and [Activate] abilities and to 'self_enters'"
-                " replacements (use an 'if' effect otherwise)"
+                "'condition' belongs to continuous, [Activate] and replacement abilities (use an 'if' effect otherwise)"
             )
         if (self.replaces == "self_enters") != (self.instead == "enter_rested"):
             raise ValueError("'self_enters' is replaced by 'enter_rested', and only it")
@@ -649,8 +662,9 @@ class Ability(_Model):
             raise ValueError("'per' multiplies 'modify_atk'/'modify_def', which are missing")
         if any(getattr(e, "op", None) == "choose" for e in self.effects) and self.kind not in ("activate",):
             raise ValueError("modes ('choose') are supported on spells and [Activate] abilities only")
-        if any(getattr(e, "that_much", False) for e in self.effects) and self.trigger != "deals_damage":
-            raise ValueError("'that_much' life is the damage of a 'deals_damage' trigger; this ability has none")
+        damage_triggers = ("deals_damage", "dealt_damage", "damage_dealt_to_you")
+        if any(getattr(e, "that_much", False) for e in self.effects) and self.trigger not in damage_triggers:
+            raise ValueError("'that_much' is the damage of a 'deals_damage' (or 'dealt_damage') trigger; none here")
         return self
 
 

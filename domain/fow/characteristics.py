@@ -141,6 +141,8 @@ def damage_increases(state: GameState, source: str) -> list[tuple[str, int, int]
                     if ability.affects is None and loose:
                         continue
                     if ability.replaces == "deals_damage" and _affects(state, oid, ability.affects, source):
+                        if ability.condition is not None and not _holds(state, ability, oid):
+                            continue
                         out.append((oid, i, ability.extra_damage))
     return out
 

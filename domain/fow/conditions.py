@@ -31,13 +31,20 @@ WRAPPERS = (May, If)
 
 
 def condition_met(
-    s: GameState, cond: Condition, you: str, source: str | None, *, item: ChaseItem | None = None, did: bool = False
+    s: GameState,
+    cond: Condition,
+    you: str,
+    source: str | None,
+    *,
+    item: ChaseItem | None = None,
+    did: bool = False,
+    it: str | None = None,
 ) -> bool:
     """Whether ``cond`` holds for the player ``you`` (the controller of the ability).
 
-    ``item`` is the spell or ability being resolved and ``did`` whether the effect just before
-    was performed: the conditions that read them (``did``, ``awakened``, ``target_is``) hold
-    only on resolution (FoW-5.5 9.3 p3)."""
+    ``item`` is the spell or ability being resolved, ``did`` whether the effect just before
+    was performed and ``it`` the first target chosen for the ``if`` effects: the conditions
+    that read them (``did``, ``target_is``) hold only on resolution (FoW-5.5 9.3 p3)."""
     if cond.kind == "controls":
         assert cond.filter is not None
         held = sum(1 for oid in _zone_objects(s, cond.filter) if _counts(s, cond.filter, oid, you, source))
@@ -48,17 +55,15 @@ def condition_met(
         assert cond.filter is not None
         put = dict.fromkeys(s.players[you].put_into_field)
         met = sum(1 for oid in put if _counts(s, cond.filter, oid, you, source)) >= cond.at_least
+    elif cond.kind == "your_turn":
+        met = s.turn_player == you
     elif cond.kind == "any_of":
-        met = any(condition_met(s, c, you, source, item=item, did=did) for c in cond.conditions)
+        met = any(condition_met(s, c, you, source, item=item, did=did, it=it) for c in cond.conditions)
     elif cond.kind == "did":
         met = item is not None and did
-    elif cond.kind == "awakened":
-        met = item is not None and item.awakened
     elif cond.kind == "target_is":
         assert cond.filter is not None
-        first = item.targets[0] if item is not None and item.targets and item.targets[0] else []
-        it = first[0] if first else None
-        met = it in s.objects and _counts(s, cond.filter, it, you, source)
+        met = item is not None and it in s.objects and _counts(s, cond.filter, it, you, source)
     elif cond.kind == "ruler_is":
         met = _ruler_named(s, you, cond.rulers, cond.j_rulers)
     elif cond.kind == "life":
@@ -229,8 +234,8 @@ def nested(eff: Any) -> list[Any]:
     """The effects held by a ``may`` or ``if`` (both branches), in order."""
     if isinstance(eff, May):
         return list(eff.effects)
-    if isinstance(eff, If):
-        return list(eff.effects) + list(eff.otherwise)
+    if isinstance(eff, If):  # with same_targets the otherwise branch chooses nothing of its own
+        return list(eff.effects) + ([] if eff.same_targets else list(eff.otherwise))
     return []
 
 
@@ -267,7 +272,8 @@ def apply_wrapper(
         chosen = list(eff.effects) if accepted else []
         skip = 0
     else:
-        met = condition_met(s, eff.condition, you, item.source, item=item, did=did)
+        it = groups[0][0] if groups and groups[0] else None
+        met = condition_met(s, eff.condition, you, item.source, item=item, did=did, it=it)
         cause = ctx.emit(
             "ConditionChecked",
             {"item": item.id, "source": item.source, "met": met, "card": name},
@@ -275,7 +281,7 @@ def apply_wrapper(
             cause=cause,
         )
         chosen = list(eff.effects) if met else list(eff.otherwise)
-        skip = 0 if met else sum(chosen_count(e) for e in eff.effects)
+        skip = 0 if met or eff.same_targets else sum(chosen_count(e) for e in eff.effects)
     index = skip
     for inner in chosen:
         n = chosen_count(inner)

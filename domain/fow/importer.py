@@ -36,6 +36,7 @@ rule purpose (FoW-5.5 2.4 p4, 2.9, 2.10) and are not imported.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import re
 from collections.abc import Callable, Collection, Iterable, Mapping
@@ -1219,10 +1220,6 @@ def _condition(text: str, ctx: _Ctx) -> JsonDict:
         if _number(m.group("n")) != 1:
             held["at_least"] = _number(m.group("n"))
         return held
-    if re.fullmatch(r"this card was awakened", low, re.IGNORECASE):
-        if ctx.type != "spell":  # a spell played paying its [Awakening] cost (FoW-5.5 12.1)
-            raise _GapError(f"condition: {text}")
-        return {"kind": "awakened"}
     m = re.fullmatch(r'you control (?P<n>"[^"]+"(?: or "[^"]+")+)', low, re.IGNORECASE)
     if m:  # "you control "Hansel" or "Gretel""
         return {
@@ -1425,6 +1422,8 @@ def _logic(
             if not after:  # "If you do" follows the effect it asks about
                 raise _GapError(f"condition: {m.group('cond')}")
             cond: JsonDict = {"kind": "did"}
+        elif _IT_IS.fullmatch(m.group("cond").strip()):
+            return _if_it_is(m, sentence, rest, ctx)
         else:
             cond = _condition(m.group("cond"), ctx)
         inner = _effects(_capitalise(m.group("body")), ctx)
@@ -1432,6 +1431,36 @@ def _logic(
             raise _GapError(f"effect: {sentence}")
         return [{"op": "if", "condition": cond, "effects": inner}], rest[len(sentence) :]
     return None
+
+
+def _if_it_is(m: re.Match[str], sentence: str, rest: str, ctx: _Ctx) -> tuple[list[JsonDict], str]:
+    """ "Target resonator gains ... if it's darkness. Otherwise, it gains ...": "it" is the
+    target chosen for the effects; the "Otherwise" sentence acts on that same target."""
+    it = _IT_IS.fullmatch(m.group("cond").strip())
+    assert it is not None
+    inner = _effects(_capitalise(m.group("body")), ctx)
+    chosen = [e for e in inner if _chooses(e)]
+    if len(chosen) != 1 or any(e["op"] in _HOLDS_OR_WAITS for e in inner):
+        raise _GapError(f"condition: {m.group('cond')}")
+    target = chosen[0]["target"]
+    out: JsonDict = {"op": "if", "effects": inner}
+    out["condition"] = {
+        "kind": "target_is",
+        "filter": {"zone": "field", "types": [], **_it_filter(it["what"], ctx, sentence)},
+    }
+    left = rest[len(sentence) :].strip()
+    following = _split_sentences(left)[0] if left else ""
+    other = re.fullmatch(r"otherwise,? (?P<o>it .+)", following.strip(), re.IGNORECASE)
+    if other:
+        otherwise = _effects(_capitalise(other.group("o")), ctx, it_self=True)
+        for e in otherwise:
+            if e.get("target") == {"kind": "self"}:
+                e["target"] = copy.deepcopy(target)  # "it": the target of the effects
+            elif _chooses(e) or e["op"] in _HOLDS_OR_WAITS:
+                raise _GapError(f"effect: {following}")
+        out.update(otherwise=otherwise, same_targets=True)
+        left = left[len(following) :]
+    return [out], left
 
 
 def _effect_first(pattern: str) -> Callable[[EffectBuilder], EffectBuilder]:
@@ -1485,18 +1514,19 @@ def _draw_number(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "draw", "count": 1, "who": "you", "per": _number_of(m.group("c"), ctx)}]
 
 
-@_effect_first(r"put (?P<c>[a-z][a-z ]*?) counters equal to the number of (?P<x>[^.]+?) on (?P<t>this card)")
-def _counters_number(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
-    per = _number_of(m.group("x"), ctx)
-    return [{"op": "put_counter", "counter": m.group("c").lower(), "target": {"kind": "self"}, "per": per}]
-
-
 @_effect_first(r"(?P<src>this card|it) deals damage equal to its (?P<s>ATK|DEF) to (?P<t>[^.]+?)")
 def _deal_equal(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     if (m.group("src").lower() == "it" and not it_self) or ctx.type not in ("resonator", "j_ruler"):
         raise _GapError(f"effect: {m.group(0).strip()}")  # "its" must be the source card, with an ATK
     target = _target(m.group("t"), ctx)
     return [{"op": "deal_damage", "amount": 0, "target": target, "equal_to": m.group("s").lower()}]
+
+
+@_effect_first(r"(?P<src>this card|it) deals that much damage to (?P<t>[^.]+?)")
+def _deal_that_much(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    if m.group("src").lower() == "it" and not it_self:  # "it": the card whose ability this is
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    return [{**e, "that_much": True} for e in _deal_to(m.group("t"), 0, ctx)]
 
 
 @_effect_first(r"(?:you )?gain life equal to its (?P<s>ATK|DEF)")
@@ -1665,6 +1695,38 @@ def _continuous_logic(raw: str, body: str, ctx: _Ctx) -> JsonDict | None:
     return None
 
 
+_HOLDS_OR_WAITS = ("search", "discard", "may", "if", "choose")
+"""Effects that cannot be inside an ``if`` (see ``domain.fow.cards._PAUSING_OPS``)."""
+_INSTEAD = re.compile(rf"if (?P<cond>{_CLAUSE}), (?P<body>[^.]+?) instead\.?", re.IGNORECASE)
+
+
+def _chooses(effect: JsonDict) -> bool:
+    target = effect.get("target")
+    return isinstance(target, dict) and target.get("kind", "chosen") == "chosen"
+
+
+def _instead(last: JsonDict, m: re.Match[str], ctx: _Ctx, sentence: str, *, alone: bool) -> JsonDict:
+    """ "<effect>. If <condition>, <other effect> instead.": on resolution the condition picks
+    one of them (FoW-5.5 9.3 p3); both act on every object they name, none chosen as a target.
+    What "instead" replaces must be plain: the only effect before it, or one of the same kind."""
+    more = re.fullmatch(r"(?:it|this card) deals (?P<n>\d+) damage", m.group("body").strip(), re.IGNORECASE)
+    if more and last["op"] == "deal_damage" and "per" not in last and "equal_to" not in last:
+        # "it deals 800 damage instead": the same damage effect, to the same targets, with another amount
+        changed = {**copy.deepcopy(last), "amount": int(more.group("n"))}
+        condition = _condition(m.group("cond"), ctx)
+        return {"op": "if", "condition": condition, "effects": [changed], "otherwise": [last], "same_targets": True}
+    if last["op"] in _HOLDS_OR_WAITS or _chooses(last):
+        raise _GapError(f"effect: {sentence}")
+    condition = _condition(m.group("cond"), ctx)
+    # "it deals ... instead": "it" is the card that dealt the damage replaced
+    replaced = _effects(_capitalise(m.group("body")), ctx, it_self=last["op"] == "deal_damage")
+    if any(e["op"] in _HOLDS_OR_WAITS or _chooses(e) for e in replaced):
+        raise _GapError(f"effect: {sentence}")
+    if not alone and [e["op"] for e in replaced] != [last["op"]]:
+        raise _GapError(f"effect: {sentence} (which effect it replaces is not clear)")
+    return {"op": "if", "condition": condition, "effects": replaced, "otherwise": [last]}
+
+
 def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = False) -> list[JsonDict]:
     """A sequence of effect sentences, all of which must be recognised."""
     rest = text.strip()
@@ -1672,6 +1734,12 @@ def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = Fa
         raise _GapError("effect: (none)")
     out: list[JsonDict] = []
     while rest:
+        sentence = _split_sentences(rest)[0]
+        instead = _INSTEAD.fullmatch(sentence.strip())
+        if instead and out and rest.startswith(sentence):
+            out[-1:] = [_instead(out[-1], instead, ctx, sentence, alone=len(out) == 1)]
+            rest = rest[len(sentence) :].strip()
+            continue
         logic = _logic(rest, ctx, it_self and not out, modes_ok and not out, after=bool(out))
         if logic is not None:
             out += logic[0]
@@ -1895,6 +1963,14 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
     granted = _granted_abilities(raw, body, ctx)
     if granted is not None:
         return granted
+    during = re.fullmatch(r"(?P<b>.+?) during (?P<w>your|your opponent's) turn", body, re.IGNORECASE)
+    if during and not re.search(r"\b(?:as long as|if|unless|until)\b", during.group("b"), re.IGNORECASE):
+        # "during your turn": the ability applies only then (FoW-5.5 9.4 p1, 9.10 p1)
+        timed = _continuous(raw, during.group("b"), ctx)
+        if timed["kind"] not in ("continuous", "replacement") or "condition" in timed:
+            raise _GapError(f"condition: {body}")
+        timed["condition"] = {"kind": "your_turn", **({"negate": True} if during.group("w") != "your" else {})}
+        return timed
     replacement = {
         "if this card would be destroyed, return it to its owner's hand instead": ("self_destroyed", "return_to_hand"),
         "if this card would be destroyed, remove it from the game instead": ("self_destroyed", "remove_from_game"),
@@ -2241,6 +2317,9 @@ def _paragraph(raw: str, ctx: _Ctx) -> Delta | None:
     reduction = _cost_reduction(text, ctx)
     if reduction is not None:
         return reduction
+    if ctx.type == "ruler" and re.match(r"you may pay \S+ less to play this ability\b", text, re.IGNORECASE):
+        # a paragraph of its own after "[Judgment] <cost>": the judgment's reduction (9.3 p2.5)
+        return {"judgment_limits": _ability_limits(text, ctx, text)}
     return {"abilities": _ability(raw, text, ctx)}
 
 
@@ -2267,7 +2346,11 @@ def _merge(build: JsonDict, delta: Delta) -> None:
         if key in delta and key in build:
             raise _GapError(f"keyword: a second {key}")
     for key, value in delta.items():
-        if key in ("skills", "abilities", "effects"):
+        if key == "judgment_limits":  # "You may pay {1} less to play this ability ..." after [Judgment]
+            if "judgment" not in build or set(value) & set(build["judgment"]):
+                raise _GapError(f"keyword: [Judgment] limits without a [Judgment] before them: {value}")
+            build["judgment"].update(value)
+        elif key in ("skills", "abilities", "effects"):
             build.setdefault(key, [])
             build[key] += [v for v in value if not (key == "skills" and v in build[key])]
         else:
