@@ -196,3 +196,15 @@ def test_a_judgment_acting_on_other_cards(imported: dict[str, ImportedCard]) -> 
             "cards": [{"action": "discard", "filter": {"zone": "hand", "types": [], "name": "Poison Apple"}}],
         }
     ]
+
+
+def test_that_much_damage_to_the_resonator_that_dealt_it(imported: dict[str, ImportedCard]) -> None:
+    # Hammurabi (VIN001-006): "Whenever a resonator deals damage to this card, this card deals
+    # that much damage to that resonator."
+    assert full(imported, "VIN001-006")["abilities"] == [
+        {
+            "kind": "automatic",
+            "trigger": "dealt_damage_by_resonator",
+            "effects": [{"op": "deal_damage", "amount": 0, "target": {"kind": "that"}, "that_much": True}],
+        }
+    ]

@@ -266,3 +266,22 @@ def test_a_second_judgment_section_that_discards_a_named_card() -> None:
     assert (discarded.data["reason"], discarded.rule) == ("discard", "FoW-5.5 10.18 p1")
     assert find(events, "WillPaid").data["will"] == ["R"]
     story.replays()
+
+
+def test_whenever_a_resonator_deals_damage_to_this_card_that_much_to_that_resonator() -> None:
+    # Hammurabi (VIN001-006): "Whenever a resonator deals damage to this card, this card deals
+    # that much damage to that resonator." The damage and the resonator are those of the
+    # happening that triggered it (9.6 p5); damage by a spell is not by a resonator
+    state = vocab_game({"VIN001-006": 4, "T-BEAR": 4, "T-BOLT": 4}, {"T-STONE": 10})
+    hammurabi = own(state, "p1", "VIN001-006", "field")
+    bear, bolt = own(state, "p2", "T-BEAR", "field"), own(state, "p2", "T-BOLT", "graveyard")
+    ctx = Ctx(state, "given")
+    actions.deal_damage(ctx, bolt, hammurabi, 100, "given")
+    assert not triggered_by(ctx.events, hammurabi)
+    actions.deal_damage(ctx, bear, hammurabi, 300, "given")
+    [trig] = triggered_by(ctx.events, hammurabi)
+    assert trig.data["extra"] == {"amount": 300, "target": bear}
+    events = run(state, cmd("Pass", "p1"))
+    events += resolve(state)
+    back = [e.data for e in events if e.type == "DamageDealt"]
+    assert back == [{"source": hammurabi, "target": bear, "amount": 300, "battle": False, "to_card": True}]

@@ -537,6 +537,8 @@ def deal_damage(
     # "Whenever this card is dealt damage" / "Whenever damage is dealt to you" (9.6 p5)
     if to_card:
         check_triggers(ctx, "dealt_damage", ev, oid=target)
+        if source in s.objects and effective_type(s, source) == "resonator":  # "a resonator deals damage to this card"
+            check_triggers(ctx, "dealt_damage_by_resonator", ev, oid=target, amount=amount, subject=source)
     else:
         check_triggers(ctx, "damage_dealt_to_you", ev, player=target)
     # [Explode] (11.4) triggers on battle damage by a resonator; it does not apply to J-rulers (11.4 p2)
@@ -1040,7 +1042,8 @@ def apply_effect(
             cause = draw(ctx, p, eff.count, cause)
         return cause
     if isinstance(eff, DealDamage):
-        amount = conditions.amount_of(s, eff, you, src)  # "for each X" counted on resolution
+        # "that much": the damage that triggered it; "for each X": counted on resolution
+        amount = (item.amount or 0) if eff.that_much else conditions.amount_of(s, eff, you, src)
         for t in _targets_of(ctx, item, eff.target, group):
             cause = deal_damage(ctx, src, t, amount, cause)
         return cause

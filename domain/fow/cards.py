@@ -180,6 +180,8 @@ class DealDamage(_Model):
     target: Target
     per: Count | None = None
     """"deals 400 damage ... for each X": ``amount`` times the count on resolution."""
+    that_much: bool = False
+    """"deals that much damage": the damage dealt by the happening that triggered the ability."""
 
 
 class Destroy(_Model):
@@ -514,7 +516,10 @@ Trigger = Literal[
     "addition_added",
     "shifts",
     "deals_damage_to_resonator",
+    "dealt_damage_by_resonator",
 ]
+_DAMAGE_TRIGGERS = ("deals_damage", "deals_damage_to_resonator", "dealt_damage_by_resonator")
+"""Triggers that record the damage dealt ("that much")."""
 
 
 class Ability(_Model):
@@ -574,8 +579,8 @@ class Ability(_Model):
             raise ValueError("'per' multiplies 'modify_atk'/'modify_def', which are missing")
         if any(getattr(e, "op", None) == "choose" for e in self.effects) and self.kind not in ("activate",):
             raise ValueError("modes ('choose') are supported on spells and [Activate] abilities only")
-        if any(getattr(e, "that_much", False) for e in self.effects) and self.trigger != "deals_damage":
-            raise ValueError("'that_much' life is the damage of a 'deals_damage' trigger; this ability has none")
+        if any(getattr(e, "that_much", False) for e in self.effects) and self.trigger not in _DAMAGE_TRIGGERS:
+            raise ValueError("'that_much' is the damage of a damage trigger; this ability has none")
         return self
 
 

@@ -940,6 +940,13 @@ def _deal_to(phrase: str, amount: int, ctx: _Ctx) -> list[JsonDict]:
     return [{"op": "deal_damage", "amount": amount, "target": target}]
 
 
+@_effect(r"(?P<src>this card|it) deals that much damage to (?P<t>[^.]+?)")
+def _deal_that_much(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    if m.group("src").lower() == "it" and not it_self:
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    return [{**effect, "that_much": True} for effect in _deal_to(m.group("t").strip(), 0, ctx)]
+
+
 @_effect(r"destroy (?P<t>[^.]+?)")
 def _destroy(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "destroy", "target": _target(m.group("t"), ctx, it_self=it_self)}]
@@ -1466,6 +1473,11 @@ _TRIGGERS: list[tuple[re.Pattern[str], str, bool]] = [
         "deals_damage_to_resonator",
         True,
     ),
+    (
+        re.compile(r"^whenever a resonator deals damage to this card\s*[,:]\s*", re.IGNORECASE),
+        "dealt_damage_by_resonator",
+        True,
+    ),
     (re.compile(r"^whenever this card blocks or is blocked\s*[,:]\s*", re.IGNORECASE), "blocks_or_is_blocked", True),
     (re.compile(r"^whenever this card is blocked\s*[,:]\s*", re.IGNORECASE), "is_blocked", True),
     (re.compile(r"^(?:when|whenever) this card is dealt damage\s*[,:]\s*", re.IGNORECASE), "dealt_damage", True),
@@ -1672,7 +1684,7 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
     raise _GapError(f"effect: {_split_sentences(body)[0]}")
 
 
-_SUBJECTS = {"deals_damage_to_resonator": "resonator"}
+_SUBJECTS = {"deals_damage_to_resonator": "resonator", "dealt_damage_by_resonator": "resonator"}
 """Triggers that name an object the effect may refer back to ("that resonator")."""
 
 

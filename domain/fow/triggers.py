@@ -35,6 +35,7 @@ THIS_CARD = frozenset(
         "addition_added",
         "shifts",
         "deals_damage_to_resonator",
+        "dealt_damage_by_resonator",
     }
 )
 CARD_MOVES = frozenset(
