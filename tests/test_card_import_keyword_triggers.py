@@ -208,3 +208,13 @@ def test_that_much_damage_to_the_resonator_that_dealt_it(imported: dict[str, Imp
             "effects": [{"op": "deal_damage", "amount": 0, "target": {"kind": "that"}, "that_much": True}],
         }
     ]
+    # Behemoth, the Earth Eater (SKL-052): "Whenever this card deals damage to a resonator while
+    # attacking, it deals that much damage to your opponent."
+    assert full(imported, "SKL-052")["abilities"] == [
+        {
+            "kind": "automatic",
+            "trigger": "deals_damage_to_resonator",
+            "trigger_filter": {"zone": "field", "attacking": True},
+            "effects": [{"op": "deal_damage", "amount": 0, "target": {"kind": "opponent"}, "that_much": True}],
+        }
+    ]

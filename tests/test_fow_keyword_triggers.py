@@ -285,3 +285,30 @@ def test_whenever_a_resonator_deals_damage_to_this_card_that_much_to_that_resona
     events += resolve(state)
     back = [e.data for e in events if e.type == "DamageDealt"]
     assert back == [{"source": hammurabi, "target": bear, "amount": 300, "battle": False, "to_card": True}]
+
+
+def test_whenever_this_card_deals_damage_to_a_resonator_while_attacking() -> None:
+    # Behemoth, the Earth Eater (SKL-052): "Whenever this card deals damage to a resonator while
+    # attacking, it deals that much damage to your opponent." Damage outside a battle does not
+    # count; battle damage to the blocker does (8.5)
+    state = vocab_game({"SKL-052": 4, "T-BEAR": 4}, {"T-STONE": 10})
+    pass_until(state, in_main_phase_of("p2"))
+    behemoth = own(state, "p1", "SKL-052", "field")
+    bear, other = own(state, "p2", "T-BEAR", "field"), own(state, "p2", "T-BEAR", "field")
+    ctx = Ctx(state, "given")
+    actions.deal_damage(ctx, behemoth, other, 100, "given")
+    assert not triggered_by(ctx.events, behemoth)  # not attacking
+    pass_until(state, in_main_phase_of("p1"))
+    run(state, cmd("InitiateBattle", "p1"))
+    pass_until(state, lambda s: s.pending.kind == "declare_attack")
+    run(state, cmd("DeclareAttack", "p1", attacker=behemoth, target="p2"))
+    pass_until(state, lambda s: s.pending.kind == "declare_block")
+    events = run(state, cmd("DeclareBlock", "p2", blocker=bear))
+    life = state.players["p2"].life
+    events += pass_until(state, lambda s: s.players["p2"].life < life, play_triggers=True)
+    dealt = next(e for e in events if e.type == "DamageDealt" and e.data["target"] == bear)
+    assert dealt.data["battle"] is True
+    [trig] = triggered_by(events, behemoth)
+    assert trig.cause == f"ev:{dealt.seq}"
+    to_player = next(e for e in events if e.type == "DamageDealt" and e.data["target"] == "p2")
+    assert (to_player.data["source"], to_player.data["amount"]) == (behemoth, dealt.data["amount"])

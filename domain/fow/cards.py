@@ -534,7 +534,8 @@ class Ability(_Model):
     trigger_filter: Filter | None = None
     """For ``card_enters_field`` / ``card_put_into_graveyard_from_field`` / ``card_destroyed``:
     which card's move makes the ability trigger ("Whenever another Six Sages enters your
-    field", "When a Squad 7 you control is destroyed")."""
+    field", "When a Squad 7 you control is destroyed"); for a trigger on this card, the state
+    this card must be in ("Whenever this card deals damage to a resonator while attacking")."""
     once_per_turn: bool = False
     """[Activate]: "Play this ability only once per turn" (7.8 p2); automatic: "This ability
     triggers only once per turn" (9.6 p4)."""

@@ -1474,6 +1474,11 @@ _TRIGGERS: list[tuple[re.Pattern[str], str, bool]] = [
         True,
     ),
     (
+        re.compile(r"^(?:when|whenever) this card deals damage to a resonator while attacking\s*[,:]\s*", re.I),
+        "deals_damage_to_resonator_while_attacking",
+        True,
+    ),
+    (
         re.compile(r"^whenever a resonator deals damage to this card\s*[,:]\s*", re.IGNORECASE),
         "dealt_damage_by_resonator",
         True,
@@ -1684,7 +1689,11 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
     raise _GapError(f"effect: {_split_sentences(body)[0]}")
 
 
-_SUBJECTS = {"deals_damage_to_resonator": "resonator", "dealt_damage_by_resonator": "resonator"}
+_SUBJECTS = {
+    "deals_damage_to_resonator": "resonator",
+    "dealt_damage_by_resonator": "resonator",
+    "deals_damage_to_resonator_while_attacking": "resonator",
+}
 """Triggers that name an object the effect may refer back to ("that resonator")."""
 
 
@@ -1709,6 +1718,12 @@ def _automatic(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
             }
             if trigger in both:  # two trigger conditions, one ability each (9.6 p1)
                 return [{"kind": "automatic", "text": raw, "trigger": t, "effects": effects} for t in both[trigger]]
+            if trigger == "deals_damage_to_resonator_while_attacking":  # this card, as it deals the damage
+                filtered = {
+                    "trigger": "deals_damage_to_resonator",
+                    "trigger_filter": {"zone": "field", "attacking": True},
+                }
+                return [{"kind": "automatic", "text": raw, **filtered, "effects": effects}]
             return [{"kind": "automatic", "text": raw, "trigger": trigger, "effects": effects}]
     moved = _card_move_trigger(text, ctx)
     if moved is not None:

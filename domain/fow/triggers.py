@@ -63,8 +63,9 @@ def fires(
         return player is not None and player != controller
     if kind == "end_of_each_turn":
         return player is not None
-    if kind in THIS_CARD:
-        return oid == src
+    if kind in THIS_CARD:  # with a filter on this card: "... while attacking"
+        flt = ability.trigger_filter
+        return oid == src and (flt is None or matches(s, flt, src, controller, src))
     if kind == "deals_damage_to_opponent":
         return oid == src and player is not None and player != controller
     return oid is not None and moved_matches(s, ability.trigger_filter or Filter(), oid, controller, src)
