@@ -218,3 +218,9 @@ def test_that_much_damage_to_the_resonator_that_dealt_it(imported: dict[str, Imp
             "effects": [{"op": "deal_damage", "amount": 0, "target": {"kind": "opponent"}, "that_much": True}],
         }
     ]
+
+
+def test_a_trigger_that_is_a_happening_needing_a_state(imported: dict[str, ImportedCard]) -> None:
+    # Destructive Flow (TAT-041): "[Trigger] At the end of a turn you're dealt damage: ..."
+    data = full(imported, "TAT-041")
+    assert (data["trigger"], data["trigger_condition"]) == ("end_of_each_turn", {"kind": "dealt_damage_this_turn"})

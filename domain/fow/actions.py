@@ -703,6 +703,10 @@ def _standby_triggers(ctx: Ctx, pid: str, kind: str, cause: str, player: str | N
         already = any(t.source == src for t in s.triggered)
         if already:
             continue  # an automatic card doesn't trigger again (7.9 p2.1)
+        # a state the happening needs: "At the end of a turn you're dealt damage"
+        cond = card.trigger_condition
+        if cond is not None and not conditions.condition_met(s, cond, pid, src):
+            continue
         if card.stealth and _fires(s, card.stealth, kind, src, pid, player, None):
             add_trigger(ctx, pid, src, -1, cause, kind="stealth")
         elif (
@@ -710,9 +714,15 @@ def _standby_triggers(ctx: Ctx, pid: str, kind: str, cause: str, player: str | N
             and card.subtype == "chant_standby"
             and card.trigger not in (None, "anytime")
             and obj.standby_turn < s.turn  # not in the turn it was put there (7.9 p5)
-            and _fires(s, str(card.trigger), kind, src, pid, player, None)
+            and _card_fires(s, str(card.trigger), kind, src, pid, player)
         ):
             add_trigger(ctx, pid, src, -1, cause, kind="card")
+
+
+def _card_fires(s: GameState, trigger: str, kind: str, src: str, pid: str, player: str | None) -> bool:
+    if trigger == kind == "end_of_each_turn":  # "At the end of a turn" (5.4 p3)
+        return player is not None
+    return _fires(s, trigger, kind, src, pid, player, None)
 
 
 def check_status_triggers(ctx: Ctx, cause: str) -> str:

@@ -140,10 +140,11 @@ class Condition(_Model):
     ``rulers`` or your J-ruler (in your field) one of ``j_rulers``; ``life``: your life is
     ``life_at_most`` or less / ``life_at_least`` or more; ``counters``: there are
     ``at_least`` ``counter`` counters on this card; ``hand``: you have ``at_least`` cards
-    in your hand; ``j_ruler_attacked``: your J-ruler attacked this turn.  ``negate`` turns it around ("unless",
+    in your hand; ``j_ruler_attacked``: your J-ruler attacked this turn; ``dealt_damage_this_turn``:
+    you were dealt damage this turn.  ``negate`` turns it around ("unless",
     "if you don't")."""
 
-    kind: Literal["controls", "ruler_is", "life", "counters", "hand", "j_ruler_attacked"]
+    kind: Literal["controls", "ruler_is", "life", "counters", "hand", "j_ruler_attacked", "dealt_damage_this_turn"]
     filter: Filter | None = None
     at_least: Annotated[int, Field(ge=1)] = 1
     rulers: list[str] = Field(default_factory=list)
@@ -656,7 +657,8 @@ class Card(_Model):
     """[Stealth] condition (FoW-5.5 12.5)."""
     trigger_condition: Condition | None = None
     """For a ``trigger`` or ``stealth`` of ``status``: the status it watches ("[Trigger] Your life
-    is 2000 or lower", "[Stealth] Your J/ruler is ..."), a status automatic object (9.6 p9)."""
+    is 2000 or lower", "[Stealth] Your J/ruler is ..."), a status automatic object (9.6 p9); with
+    another trigger, a state the happening needs ("At the end of a turn you're dealt damage")."""
     remnant: bool = False
     evolution: Cost | None = None
     shift: Cost | None = None
@@ -685,8 +687,10 @@ class Card(_Model):
             raise ValueError(f"a {self.type} needs a cost (FoW-5.5 2.3)")
         if self.type == "spell" and self.subtype == "chant_standby" and self.trigger is None:
             raise ValueError("a chant-standby spell needs a 'trigger' (FoW-5.5 7.9)")
-        if (self.trigger == "status" or self.stealth == "status") != (self.trigger_condition is not None):
-            raise ValueError("a 'status' trigger or stealth needs a 'trigger_condition', and only it (FoW-5.5 9.6 p9)")
+        if (self.trigger == "status" or self.stealth == "status") and self.trigger_condition is None:
+            raise ValueError("a 'status' trigger or stealth needs a 'trigger_condition' (FoW-5.5 9.6 p9)")
+        if self.trigger_condition is not None and self.trigger is None and self.stealth is None:
+            raise ValueError("a 'trigger_condition' belongs to a [Trigger] or [Stealth] condition")
         if self.cost_reduction is not None and self.cost is None:
             raise ValueError("a 'cost_reduction' needs a card 'cost' to reduce (FoW-5.5 9.3 p2.5)")
         if any(getattr(e, "op", None) == "choose" for e in self.effects) and self.type != "spell":

@@ -47,6 +47,8 @@ def condition_met(s: GameState, cond: Condition, you: str, source: str | None) -
         met = len(s.zones[you]["hand"]) >= cond.at_least
     elif cond.kind == "j_ruler_attacked":
         met = s.players[you].j_ruler_attacked_turn == s.turn
+    elif cond.kind == "dealt_damage_this_turn":
+        met = s.players[you].dealt_damage_turn == s.turn
     else:
         assert cond.counter is not None
         met = _counters_on(s, source, cond.counter) >= cond.at_least

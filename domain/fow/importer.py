@@ -1523,6 +1523,9 @@ _PLAYER_TRIGGERS = {
     "at the beginning of your turn": "beginning_of_turn",
     "at the beginning of your end phase": "beginning_of_end_phase",
 }
+_TRIGGERS_WITH_CONDITION: dict[str, tuple[str, JsonDict]] = {
+    "at the end of a turn you're dealt damage": ("end_of_each_turn", {"kind": "dealt_damage_this_turn"}),
+}
 _TRIGGER_START = re.compile(r"^(?:when|whenever|at|as(?! long as)|each time)\b", re.IGNORECASE)
 _ACTIVATE_TAIL = [
     (re.compile(r"\s*Play this ability only once per turn\.?$", re.IGNORECASE), "once_per_turn"),
@@ -1935,6 +1938,10 @@ def _keyword(raw: str, text: str, ctx: _Ctx) -> Delta | None:
         if ctx.type != "spell" or ctx.subtype != "chant_standby":
             raise _GapError("keyword: [Trigger] on a card that is not a chant-standby")
         cond = m.group("cond").strip().lower()
+        when = _TRIGGERS_WITH_CONDITION.get(cond)
+        if when is not None:  # a happening that needs a state (7.9 p2)
+            effects = _effects(_capitalise(m.group("body")), ctx)
+            return {"trigger": when[0], "trigger_condition": dict(when[1]), "effects": effects}
         trigger = "anytime" if cond == "anytime" else _PLAYER_TRIGGERS.get(cond)
         status = None if trigger is not None else _status(m.group("cond"), ctx)
         if trigger is None and status is None:
