@@ -224,3 +224,13 @@ def test_a_trigger_that_is_a_happening_needing_a_state(imported: dict[str, Impor
     # Destructive Flow (TAT-041): "[Trigger] At the end of a turn you're dealt damage: ..."
     data = full(imported, "TAT-041")
     assert (data["trigger"], data["trigger_condition"]) == ("end_of_each_turn", {"kind": "dealt_damage_this_turn"})
+
+
+def test_blocks_or_is_blocked_by_a_resonator(imported: dict[str, ImportedCard]) -> None:
+    # Medusa, the Dead Eye of Petrification (SKL-041): "Whenever this card blocks or is blocked
+    # by a resonator, put that resonator on the bottom of its owner's main deck."
+    bottom = [{"op": "put_on_main_deck", "target": {"kind": "that"}, "position": "bottom"}]
+    assert full(imported, "SKL-041")["abilities"][:2] == [
+        {"kind": "automatic", "trigger": "blocks_resonator", "effects": bottom},
+        {"kind": "automatic", "trigger": "is_blocked_by_resonator", "effects": bottom},
+    ]

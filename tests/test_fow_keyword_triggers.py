@@ -312,3 +312,25 @@ def test_whenever_this_card_deals_damage_to_a_resonator_while_attacking() -> Non
     assert trig.cause == f"ev:{dealt.seq}"
     to_player = next(e for e in events if e.type == "DamageDealt" and e.data["target"] == "p2")
     assert (to_player.data["source"], to_player.data["amount"]) == (behemoth, dealt.data["amount"])
+
+
+def test_whenever_this_card_blocks_or_is_blocked_by_a_resonator_that_resonator() -> None:
+    # Medusa, the Dead Eye of Petrification (SKL-041): "Whenever this card blocks or is blocked
+    # by a resonator, put that resonator on the bottom of its owner's main deck." Two trigger
+    # conditions (9.6 p1); "that resonator" is the other card of the battle
+    state = vocab_game({"SKL-041": 4, "T-BEAR": 4}, {"T-STONE": 10})
+    medusa = own(state, "p1", "SKL-041", "field")
+    bear = own(state, "p2", "T-BEAR", "field")
+    pass_until(state, in_main_phase_of("p2"))
+    run(state, cmd("InitiateBattle", "p2"))
+    pass_until(state, lambda s: s.pending.kind == "declare_attack")
+    run(state, cmd("DeclareAttack", "p2", attacker=bear, target="p1"))
+    pass_until(state, lambda s: s.pending.kind == "declare_block")
+    events = run(state, cmd("DeclareBlock", "p1", blocker=medusa))
+    blocked = find(events, "BlockDeclared")
+    [trig] = triggered_by(events, medusa)
+    assert (trig.cause, trig.data["extra"]) == (f"ev:{blocked.seq}", {"target": bear})
+    events += pass_until(state, lambda s: s.objects[bear].zone != "field", play_triggers=True)
+    moved = next(e for e in events if e.type == "CardMoved" and e.data["oid"] == bear)
+    assert (moved.data["to"], moved.data["position"]) == ("main_deck", "bottom")
+    assert state.zones["p2"]["main_deck"][0] == bear

@@ -518,6 +518,8 @@ Trigger = Literal[
     "shifts",
     "deals_damage_to_resonator",
     "dealt_damage_by_resonator",
+    "blocks_resonator",
+    "is_blocked_by_resonator",
 ]
 _DAMAGE_TRIGGERS = ("deals_damage", "deals_damage_to_resonator", "dealt_damage_by_resonator")
 """Triggers that record the damage dealt ("that much")."""

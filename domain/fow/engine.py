@@ -870,7 +870,13 @@ def declare_block(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     cause = ctx.emit("BlockDeclared", {"blocker": blocker}, "8.3 p4", cause=cause, actor=player)
     actions.check_triggers(ctx, "blocks", cause, oid=blocker)
     if s.battle is not None and s.battle.attacker is not None:
-        actions.check_triggers(ctx, "is_blocked", cause, oid=s.battle.attacker)  # "whenever this card is blocked"
+        attacker = s.battle.attacker
+        actions.check_triggers(ctx, "is_blocked", cause, oid=attacker)  # "whenever this card is blocked"
+        # "Whenever this card blocks or is blocked by a resonator": the other one, if a resonator
+        if effective_type(s, attacker) == "resonator":
+            actions.check_triggers(ctx, "blocks_resonator", cause, oid=blocker, subject=attacker)
+        if effective_type(s, blocker) == "resonator":
+            actions.check_triggers(ctx, "is_blocked_by_resonator", cause, oid=attacker, subject=blocker)
     flow.enter_battle_step(ctx, "block_declared", cause)
 
 

@@ -1143,7 +1143,7 @@ def _from_graveyard(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict
     return [{"op": "return_to_hand", "target": target}]
 
 
-@_effect(r"put (?P<t>(?:\w+ )?target [^.]+?) on (?P<p>top|the bottom) of (?:its|their) owners?'s? main decks?")
+@_effect(r"put (?P<t>(?:\w+ )?target [^.]+?|that \w+) on (?P<p>top|the bottom) of (?:its|their) owners?'s? main decks?")
 def _on_main_deck(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     out: JsonDict = {"op": "put_on_main_deck", "target": _target(m.group("t"), ctx)}
     if m.group("p").lower() != "top":
@@ -1484,6 +1484,11 @@ _TRIGGERS: list[tuple[re.Pattern[str], str, bool]] = [
         True,
     ),
     (re.compile(r"^whenever this card blocks or is blocked\s*[,:]\s*", re.IGNORECASE), "blocks_or_is_blocked", True),
+    (
+        re.compile(r"^whenever this card blocks or is blocked by a resonator\s*[,:]\s*", re.IGNORECASE),
+        "blocks_or_is_blocked_by_resonator",
+        True,
+    ),
     (re.compile(r"^whenever this card is blocked\s*[,:]\s*", re.IGNORECASE), "is_blocked", True),
     (re.compile(r"^(?:when|whenever) this card is dealt damage\s*[,:]\s*", re.IGNORECASE), "dealt_damage", True),
     (re.compile(r"^whenever damage is dealt to you\s*[,:]\s*", re.IGNORECASE), "damage_dealt_to_you", False),
@@ -1696,6 +1701,7 @@ _SUBJECTS = {
     "deals_damage_to_resonator": "resonator",
     "dealt_damage_by_resonator": "resonator",
     "deals_damage_to_resonator_while_attacking": "resonator",
+    "blocks_or_is_blocked_by_resonator": "resonator",
 }
 """Triggers that name an object the effect may refer back to ("that resonator")."""
 
@@ -1718,6 +1724,7 @@ def _automatic(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
                 "blocks_or_is_blocked": ("blocks", "is_blocked"),
                 "enters_or_leaves_field": ("enters_field", "leaves_field"),
                 "enters_or_shifts": ("enters_field", "shifts"),
+                "blocks_or_is_blocked_by_resonator": ("blocks_resonator", "is_blocked_by_resonator"),
             }
             if trigger in both:  # two trigger conditions, one ability each (9.6 p1)
                 return [{"kind": "automatic", "text": raw, "trigger": t, "effects": effects} for t in both[trigger]]

@@ -36,6 +36,8 @@ THIS_CARD = frozenset(
         "shifts",
         "deals_damage_to_resonator",
         "dealt_damage_by_resonator",
+        "blocks_resonator",
+        "is_blocked_by_resonator",
     }
 )
 CARD_MOVES = frozenset(
