@@ -234,3 +234,14 @@ def test_blocks_or_is_blocked_by_a_resonator(imported: dict[str, ImportedCard]) 
         {"kind": "automatic", "trigger": "blocks_resonator", "effects": bottom},
         {"kind": "automatic", "trigger": "is_blocked_by_resonator", "effects": bottom},
     ]
+
+
+def test_evolution_with_a_discard_and_the_evolution_counter_trigger(imported: dict[str, ImportedCard]) -> None:
+    # Vedfolnir, Eraser of Wind (TTW-070): "[Evolution] {1} Discard a Beast." and "Whenever an
+    # evolution counter is put on this card, search your main deck for ..."
+    data = full(imported, "TTW-070")
+    assert data["evolution"] == {"attribute": {}, "free": 1}
+    assert data["evolution_cards"] == [
+        {"action": "discard", "filter": {"zone": "hand", "types": [], "races": ["Beast"]}}
+    ]
+    assert data["abilities"][1]["trigger"] == "evolution_counter_put"

@@ -334,3 +334,25 @@ def test_whenever_this_card_blocks_or_is_blocked_by_a_resonator_that_resonator()
     moved = next(e for e in events if e.type == "CardMoved" and e.data["oid"] == bear)
     assert (moved.data["to"], moved.data["position"]) == ("main_deck", "bottom")
     assert state.zones["p2"]["main_deck"][0] == bear
+
+
+def test_evolution_that_discards_and_a_trigger_on_the_evolution_counter() -> None:
+    # Vedfolnir, Eraser of Wind (TTW-070): "[Evolution] {1} Discard a Beast." and "Whenever an
+    # evolution counter is put on this card, search your main deck for a card named "Drop of
+    # Yggdrasil", ..." Behemoth, the Earth Eater (SKL-052) is a Beast to discard (12.7 p2, 9.3 p2.5)
+    story = Story({"TTW-070": 4, "SKL-052": 4, "T-BEAR": 4})
+    vedfolnir = story.put("p1", "TTW-070", "field")
+    beast, bear = story.put("p1", "SKL-052", "hand"), story.put("p1", "T-BEAR", "hand")
+    story.will("p1", "G")
+    evolve = {"source": vedfolnir, "ability": "evolution", "pay_with": []}
+    refusal = story.refused(cmd("ActivateAbility", "p1", **evolve, cost_cards=[[bear]]))
+    assert (refusal.code, refusal.rule) == ("rules/cost_cards", "FoW-5.5 9.3 p2.5")
+    events = story.when(cmd("ActivateAbility", "p1", **evolve, cost_cards=[[beast]]))
+    discarded = next(e for e in events if e.type == "CardMoved" and e.data["oid"] == beast)
+    assert (discarded.data["reason"], discarded.rule) == ("discard", "FoW-5.5 10.18 p1")
+    events = story.resolve()
+    put = find(events, "CounterPut")
+    assert (put.data, put.rule) == ({"oid": vedfolnir, "counter": "evolution", "count": 1}, "FoW-5.5 12.7 p2")
+    [trig] = triggered_by(events, vedfolnir)
+    assert (trig.cause, trig.rule) == (f"ev:{put.seq}", "FoW-5.5 9.6 p5")
+    story.replays()

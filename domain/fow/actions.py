@@ -989,6 +989,7 @@ def finish_item(ctx: Ctx, item: ChaseItem, cause: str) -> str:
             cause = ctx.emit(
                 "CounterPut", {"oid": item.source, "counter": "evolution", "count": 1}, "12.7 p2", cause=cause
             )
+            check_triggers(ctx, "evolution_counter_put", cause, oid=item.source)
         return cause
     if item.kind == "shift":
         cause = ctx.emit("ChaseItemResolved", {"item": item.id}, "12.8 p2.1", cause=cause)
@@ -1146,6 +1147,8 @@ def apply_effect(
                 cause = ctx.emit(
                     "CounterPut", {"oid": t, "counter": eff.counter, "count": eff.count}, "10.21 p1", cause=cause
                 )
+                if eff.counter == "evolution":  # "Whenever an evolution counter is put on this card"
+                    check_triggers(ctx, "evolution_counter_put", cause, oid=t)
         return cause
     if isinstance(eff, (GainLife, LoseLife)):
         sign = 1 if isinstance(eff, GainLife) else -1

@@ -520,6 +520,7 @@ Trigger = Literal[
     "dealt_damage_by_resonator",
     "blocks_resonator",
     "is_blocked_by_resonator",
+    "evolution_counter_put",
 ]
 _DAMAGE_TRIGGERS = ("deals_damage", "deals_damage_to_resonator", "dealt_damage_by_resonator")
 """Triggers that record the damage dealt ("that much")."""
@@ -663,6 +664,9 @@ class Card(_Model):
     another trigger, a state the happening needs ("At the end of a turn you're dealt damage")."""
     remnant: bool = False
     evolution: Cost | None = None
+    evolution_cards: list[CardsCost] = Field(default_factory=list)
+    """"[Evolution] {1} Discard a Beast": cards the player chooses as the [Evolution] ability is
+    played (12.7 p2, 9.3 p2.5), given as ``cost_cards``."""
     shift: Cost | None = None
     other_side: str | None = None
     """Double-sided cards (FoW-5.5 14.3): id of the future side; the card with ``shift`` is the past side."""

@@ -642,6 +642,9 @@ def _keyword_activate(ctx: Ctx, player: str, oid: str, which: str, args: Mapping
     )
     cause = actions.produce_from_sources(ctx, player, _pay_with(ctx, args), cause)
     cause = actions.pay_will(ctx, player, cost, cause, f"[{which.title()}] of {card.name}")
+    if which == "evolution" and base.evolution_cards:  # "[Evolution] {1} Discard a Beast" (9.3 p2.5)
+        actions_on_cards = Ability(kind="activate", cost=ActivateCost(cards=base.evolution_cards))
+        cause = costs.pay_extra_costs(ctx, player, oid, actions_on_cards, args.get("cost_cards"), cause)
     flow.after_action(ctx, player, cause)
 
 

@@ -1497,6 +1497,11 @@ _TRIGGERS: list[tuple[re.Pattern[str], str, bool]] = [
     (re.compile(r"^whenever your opponent plays a chant\s*[,:]\s*", re.IGNORECASE), "opponent_plays_spell", False),
     (re.compile(r"^whenever you play a resonator\s*[,:]\s*", re.IGNORECASE), "you_play_resonator", False),
     (re.compile(r"^whenever your opponent discards a card\s*[,:]\s*", re.IGNORECASE), "opponent_discards", False),
+    (
+        re.compile(r"^whenever an evolution counter is (?:put|placed) on this card\s*[,:]\s*", re.IGNORECASE),
+        "evolution_counter_put",
+        True,
+    ),
     (re.compile(r"^whenever an addition is added to this card\s*[,:]\s*", re.IGNORECASE), "addition_added", True),
     (
         re.compile(r"^when this card leaves your field for a non-field zone\s*[,:]\s*", re.IGNORECASE),
@@ -1934,6 +1939,12 @@ def _keyword(raw: str, text: str, ctx: _Ctx) -> Delta | None:
     m = re.match(r"^\[Evolution\]\s*(?P<c>(?:\{[^{}]*\}\s*)+)\.?$", text)
     if m:
         return {"evolution": _will_cost(m.group("c"), "keyword: [Evolution] cost")}
+    m = re.match(r"^\[Evolution\]\s*(?P<c>(?:\{[^{}]*\}\s*)+),?\s*(?P<more>[^.]+)\.?$", text)
+    if m:  # "[Evolution] {1} Discard a Beast."
+        more = _more_cost(m.group("more").strip(), ctx)
+        if more is None or more[0] != "cards":
+            raise _GapError(f"keyword: [Evolution] {m.group('more').strip()}")
+        return {"evolution": _will_cost(m.group("c"), "keyword: [Evolution] cost"), "evolution_cards": [more[1]]}
     m = re.match(r"^\[Shift\]\s*(?P<c>(?:\{[^{}]*\}\s*)+)\.?$", text)
     if m:
         other = ctx.card_id + "^"
@@ -2017,6 +2028,7 @@ _SCALARS = (
     "stealth",
     "trigger_condition",
     "evolution",
+    "evolution_cards",
     "shift",
     "other_side",
     "cost_reduction",

@@ -38,6 +38,7 @@ THIS_CARD = frozenset(
         "dealt_damage_by_resonator",
         "blocks_resonator",
         "is_blocked_by_resonator",
+        "evolution_counter_put",
     }
 )
 CARD_MOVES = frozenset(
