@@ -1445,8 +1445,8 @@ def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = Fa
 
 _TRIGGERS: list[tuple[re.Pattern[str], str, bool]] = [
     (re.compile(r"^\[Enter\]\s*:?\s*", re.IGNORECASE), "enter", True),
-    # also the misprints "When this cards enter your field" and "When this card enters field"
-    (re.compile(r"^when this cards? enters? (?:your )?field\s*[,:]\s*", re.IGNORECASE), "enters_field", True),
+    # also the misprint "When this card enters field" (VS01-013)
+    (re.compile(r"^when this card enters (?:your )?field\s*[,:]\s*", re.IGNORECASE), "enters_field", True),
     (
         re.compile(r"^when this card is put into (?:a|your) graveyard from (?:your|a) field\s*[,:]\s*", re.IGNORECASE),
         "put_into_graveyard_from_field",
