@@ -266,3 +266,93 @@ def test_a_second_judgment_section_that_discards_a_named_card() -> None:
     assert (discarded.data["reason"], discarded.rule) == ("discard", "FoW-5.5 10.18 p1")
     assert find(events, "WillPaid").data["will"] == ["R"]
     story.replays()
+
+
+def test_whenever_a_resonator_deals_damage_to_this_card_that_much_to_that_resonator() -> None:
+    # Hammurabi (VIN001-006): "Whenever a resonator deals damage to this card, this card deals
+    # that much damage to that resonator." The damage and the resonator are those of the
+    # happening that triggered it (9.6 p5); damage by a spell is not by a resonator
+    state = vocab_game({"VIN001-006": 4, "T-BEAR": 4, "T-BOLT": 4}, {"T-STONE": 10})
+    hammurabi = own(state, "p1", "VIN001-006", "field")
+    bear, bolt = own(state, "p2", "T-BEAR", "field"), own(state, "p2", "T-BOLT", "graveyard")
+    ctx = Ctx(state, "given")
+    actions.deal_damage(ctx, bolt, hammurabi, 100, "given")
+    assert not triggered_by(ctx.events, hammurabi)
+    actions.deal_damage(ctx, bear, hammurabi, 300, "given")
+    [trig] = triggered_by(ctx.events, hammurabi)
+    assert trig.data["extra"] == {"amount": 300, "target": bear}
+    events = run(state, cmd("Pass", "p1"))
+    events += resolve(state)
+    back = [e.data for e in events if e.type == "DamageDealt"]
+    assert back == [{"source": hammurabi, "target": bear, "amount": 300, "battle": False, "to_card": True}]
+
+
+def test_whenever_this_card_deals_damage_to_a_resonator_while_attacking() -> None:
+    # Behemoth, the Earth Eater (SKL-052): "Whenever this card deals damage to a resonator while
+    # attacking, it deals that much damage to your opponent." Damage outside a battle does not
+    # count; battle damage to the blocker does (8.5)
+    state = vocab_game({"SKL-052": 4, "T-BEAR": 4}, {"T-STONE": 10})
+    pass_until(state, in_main_phase_of("p2"))
+    behemoth = own(state, "p1", "SKL-052", "field")
+    bear, other = own(state, "p2", "T-BEAR", "field"), own(state, "p2", "T-BEAR", "field")
+    ctx = Ctx(state, "given")
+    actions.deal_damage(ctx, behemoth, other, 100, "given")
+    assert not triggered_by(ctx.events, behemoth)  # not attacking
+    pass_until(state, in_main_phase_of("p1"))
+    run(state, cmd("InitiateBattle", "p1"))
+    pass_until(state, lambda s: s.pending.kind == "declare_attack")
+    run(state, cmd("DeclareAttack", "p1", attacker=behemoth, target="p2"))
+    pass_until(state, lambda s: s.pending.kind == "declare_block")
+    events = run(state, cmd("DeclareBlock", "p2", blocker=bear))
+    life = state.players["p2"].life
+    events += pass_until(state, lambda s: s.players["p2"].life < life, play_triggers=True)
+    dealt = next(e for e in events if e.type == "DamageDealt" and e.data["target"] == bear)
+    assert dealt.data["battle"] is True
+    [trig] = triggered_by(events, behemoth)
+    assert trig.cause == f"ev:{dealt.seq}"
+    to_player = next(e for e in events if e.type == "DamageDealt" and e.data["target"] == "p2")
+    assert (to_player.data["source"], to_player.data["amount"]) == (behemoth, dealt.data["amount"])
+
+
+def test_whenever_this_card_blocks_or_is_blocked_by_a_resonator_that_resonator() -> None:
+    # Medusa, the Dead Eye of Petrification (SKL-041): "Whenever this card blocks or is blocked
+    # by a resonator, put that resonator on the bottom of its owner's main deck." Two trigger
+    # conditions (9.6 p1); "that resonator" is the other card of the battle
+    state = vocab_game({"SKL-041": 4, "T-BEAR": 4}, {"T-STONE": 10})
+    medusa = own(state, "p1", "SKL-041", "field")
+    bear = own(state, "p2", "T-BEAR", "field")
+    pass_until(state, in_main_phase_of("p2"))
+    run(state, cmd("InitiateBattle", "p2"))
+    pass_until(state, lambda s: s.pending.kind == "declare_attack")
+    run(state, cmd("DeclareAttack", "p2", attacker=bear, target="p1"))
+    pass_until(state, lambda s: s.pending.kind == "declare_block")
+    events = run(state, cmd("DeclareBlock", "p1", blocker=medusa))
+    blocked = find(events, "BlockDeclared")
+    [trig] = triggered_by(events, medusa)
+    assert (trig.cause, trig.data["extra"]) == (f"ev:{blocked.seq}", {"target": bear})
+    events += pass_until(state, lambda s: s.objects[bear].zone != "field", play_triggers=True)
+    moved = next(e for e in events if e.type == "CardMoved" and e.data["oid"] == bear)
+    assert (moved.data["to"], moved.data["position"]) == ("main_deck", "bottom")
+    assert state.zones["p2"]["main_deck"][0] == bear
+
+
+def test_evolution_that_discards_and_a_trigger_on_the_evolution_counter() -> None:
+    # Vedfolnir, Eraser of Wind (TTW-070): "[Evolution] {1} Discard a Beast." and "Whenever an
+    # evolution counter is put on this card, search your main deck for a card named "Drop of
+    # Yggdrasil", ..." Behemoth, the Earth Eater (SKL-052) is a Beast to discard (12.7 p2, 9.3 p2.5)
+    story = Story({"TTW-070": 4, "SKL-052": 4, "T-BEAR": 4})
+    vedfolnir = story.put("p1", "TTW-070", "field")
+    beast, bear = story.put("p1", "SKL-052", "hand"), story.put("p1", "T-BEAR", "hand")
+    story.will("p1", "G")
+    evolve = {"source": vedfolnir, "ability": "evolution", "pay_with": []}
+    refusal = story.refused(cmd("ActivateAbility", "p1", **evolve, cost_cards=[[bear]]))
+    assert (refusal.code, refusal.rule) == ("rules/cost_cards", "FoW-5.5 9.3 p2.5")
+    events = story.when(cmd("ActivateAbility", "p1", **evolve, cost_cards=[[beast]]))
+    discarded = next(e for e in events if e.type == "CardMoved" and e.data["oid"] == beast)
+    assert (discarded.data["reason"], discarded.rule) == ("discard", "FoW-5.5 10.18 p1")
+    events = story.resolve()
+    put = find(events, "CounterPut")
+    assert (put.data, put.rule) == ({"oid": vedfolnir, "counter": "evolution", "count": 1}, "FoW-5.5 12.7 p2")
+    [trig] = triggered_by(events, vedfolnir)
+    assert (trig.cause, trig.rule) == (f"ev:{put.seq}", "FoW-5.5 9.6 p5")
+    story.replays()

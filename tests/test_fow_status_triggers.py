@@ -5,7 +5,8 @@ then events)."""
 
 from __future__ import annotations
 
-from domain.fow import engine
+from domain.fow import actions, engine
+from domain.fow.context import Ctx
 from domain.fow.state import GameState
 from domain.kernel import Event
 from tests.fow_support import cmd, find, run
@@ -83,3 +84,24 @@ def test_a_declined_status_trigger_is_not_offered_again_until_the_status_lapses(
     events = run(state, offered[0])
     assert [e.type for e in events if e.type in ("CardRevealed", "CardPlayed")] == ["CardRevealed", "CardPlayed"]
     assert state.objects[sesame].zone == "chase"
+
+
+def test_a_chant_standby_trigger_at_the_end_of_a_turn_you_are_dealt_damage() -> None:
+    # Destructive Flow (TAT-041): "[Trigger] At the end of a turn you're dealt damage: Return all
+    # rested resonators your opponent controls to their owner's hand." The end of turn (5.4 p3)
+    # is the happening; being dealt damage this turn is the state it needs (7.9 p2)
+    state = vocab_game({"TAT-041": 4, "T-BEAR": 4}, {"T-STONE": 10})
+    flow = own(state, "p1", "TAT-041", "standby")
+    events = pass_until(state, lambda s: s.turn == 3 and s.phase == "main" and s.pending.kind == "priority")
+    assert not triggered_by(events, flow)  # turns 1 and 2: not put there this turn / no damage
+    bear = own(state, "p2", "T-BEAR", "field")
+    ctx = Ctx(state, "given")
+    actions.deal_damage(ctx, bear, "p1", 100, "given")
+    ctx.emit("CardRested", {"oid": bear, "reason": "given"}, "10.12 p1", cause="given")
+    events = pass_until(state, lambda s: s.step == "end_of_turn" and s.pending.kind == "trigger")
+    began = next(e for e in events if e.type == "StepBegan" and e.data["step"] == "end_of_turn")
+    [trig] = triggered_by(events, flow)
+    assert (trig.cause, trig.data["kind"], trig.rule) == (f"ev:{began.seq}", "card", "FoW-5.5 7.9 p2")
+    run(state, cmd("PlayTriggered", "p1", trigger=trig.data["trigger"], targets=[], pay_with=[]))
+    resolve(state)
+    assert state.objects[bear].zone == "hand"

@@ -570,6 +570,8 @@ def deal_damage(
     # "Whenever this card is dealt damage" / "Whenever damage is dealt to you" (9.6 p5)
     if to_card:
         check_triggers(ctx, "dealt_damage", ev, oid=target, amount=amount)
+        if source in s.objects and effective_type(s, source) == "resonator":  # "a resonator deals damage to this card"
+            check_triggers(ctx, "dealt_damage_by_resonator", ev, oid=target, amount=amount, subject=source)
     else:
         check_triggers(ctx, "damage_dealt_to_you", ev, player=target, amount=amount)
     # [Explode] (11.4) triggers on battle damage by a resonator; it does not apply to J-rulers (11.4 p2)
@@ -738,6 +740,10 @@ def _standby_triggers(ctx: Ctx, pid: str, kind: str, cause: str, player: str | N
         already = any(t.source == src for t in s.triggered)
         if already:
             continue  # an automatic card doesn't trigger again (7.9 p2.1)
+        # a state the happening needs: "At the end of a turn you're dealt damage"
+        cond = card.trigger_condition
+        if cond is not None and not conditions.condition_met(s, cond, pid, src):
+            continue
         if card.stealth and _fires(s, card.stealth, kind, src, pid, player, None):
             add_trigger(ctx, pid, src, -1, cause, kind="stealth")
         elif (
@@ -745,9 +751,15 @@ def _standby_triggers(ctx: Ctx, pid: str, kind: str, cause: str, player: str | N
             and card.subtype == "chant_standby"
             and card.trigger not in (None, "anytime")
             and obj.standby_turn < s.turn  # not in the turn it was put there (7.9 p5)
-            and _fires(s, str(card.trigger), kind, src, pid, player, None)
+            and _card_fires(s, str(card.trigger), kind, src, pid, player)
         ):
             add_trigger(ctx, pid, src, -1, cause, kind="card")
+
+
+def _card_fires(s: GameState, trigger: str, kind: str, src: str, pid: str, player: str | None) -> bool:
+    if trigger == kind == "end_of_each_turn":  # "At the end of a turn" (5.4 p3)
+        return player is not None
+    return _fires(s, trigger, kind, src, pid, player, None)
 
 
 def check_status_triggers(ctx: Ctx, cause: str) -> str:
@@ -1035,6 +1047,7 @@ def finish_item(ctx: Ctx, item: ChaseItem, cause: str) -> str:
             cause = ctx.emit(
                 "CounterPut", {"oid": item.source, "counter": "evolution", "count": 1}, "12.7 p2", cause=cause
             )
+            check_triggers(ctx, "evolution_counter_put", cause, oid=item.source)
         return cause
     if item.kind == "shift":
         cause = ctx.emit("ChaseItemResolved", {"item": item.id}, "12.8 p2.1", cause=cause)
@@ -1193,6 +1206,8 @@ def apply_effect(
                 cause = ctx.emit(
                     "CounterPut", {"oid": t, "counter": eff.counter, "count": eff.count}, "10.21 p1", cause=cause
                 )
+                if eff.counter == "evolution":  # "Whenever an evolution counter is put on this card"
+                    check_triggers(ctx, "evolution_counter_put", cause, oid=t)
         return cause
     if isinstance(eff, (GainLife, LoseLife)):
         sign = 1 if isinstance(eff, GainLife) else -1

@@ -153,7 +153,8 @@ class Condition(_Model):
     ``rulers`` or your J-ruler (in your field) one of ``j_rulers``; ``life``: your life is
     ``life_at_most`` or less / ``life_at_least`` or more; ``counters``: there are
     ``at_least`` ``counter`` counters on this card; ``hand``: you have ``at_least`` cards
-    in your hand; ``j_ruler_attacked``: your J-ruler attacked this turn.  ``negate`` turns it around ("unless",
+    in your hand; ``j_ruler_attacked``: your J-ruler attacked this turn; ``dealt_damage_this_turn``:
+    you were dealt damage this turn.  ``negate`` turns it around ("unless",
     "if you don't").
 
     ``fewer_than_opponent``: you have fewer of ``measure`` than your opponent ("you control less
@@ -180,6 +181,7 @@ class Condition(_Model):
         "target_is",
         "put_into_field",
         "your_turn",
+        "dealt_damage_this_turn",
     ]
     filter: Filter | None = None
     measure: Literal["controls", "hand", "life"] | None = None
@@ -590,7 +592,19 @@ Trigger = Literal[
     "addition_added",
     "shifts",
     "deals_damage_to_resonator",
+    "dealt_damage_by_resonator",
+    "blocks_resonator",
+    "is_blocked_by_resonator",
+    "evolution_counter_put",
 ]
+_DAMAGE_TRIGGERS = (
+    "deals_damage",
+    "deals_damage_to_resonator",
+    "dealt_damage_by_resonator",
+    "dealt_damage",
+    "damage_dealt_to_you",
+)
+"""Triggers that record the damage dealt ("that much")."""
 
 
 class Ability(_Model):
@@ -605,7 +619,8 @@ class Ability(_Model):
     trigger_filter: Filter | None = None
     """For ``card_enters_field`` / ``card_put_into_graveyard_from_field`` / ``card_destroyed``:
     which card's move makes the ability trigger ("Whenever another Six Sages enters your
-    field", "When a Squad 7 you control is destroyed")."""
+    field", "When a Squad 7 you control is destroyed"); for a trigger on this card, the state
+    this card must be in ("Whenever this card deals damage to a resonator while attacking")."""
     once_per_turn: bool = False
     """[Activate]: "Play this ability only once per turn" (7.8 p2); automatic: "This ability
     triggers only once per turn" (9.6 p4)."""
@@ -662,9 +677,8 @@ class Ability(_Model):
             raise ValueError("'per' multiplies 'modify_atk'/'modify_def', which are missing")
         if any(getattr(e, "op", None) == "choose" for e in self.effects) and self.kind not in ("activate",):
             raise ValueError("modes ('choose') are supported on spells and [Activate] abilities only")
-        damage_triggers = ("deals_damage", "dealt_damage", "damage_dealt_to_you")
-        if any(getattr(e, "that_much", False) for e in self.effects) and self.trigger not in damage_triggers:
-            raise ValueError("'that_much' is the damage of a 'deals_damage' (or 'dealt_damage') trigger; none here")
+        if any(getattr(e, "that_much", False) for e in self.effects) and self.trigger not in _DAMAGE_TRIGGERS:
+            raise ValueError("'that_much' is the damage of a damage trigger; this ability has none")
         return self
 
 
@@ -739,9 +753,13 @@ class Card(_Model):
     """[Stealth] condition (FoW-5.5 12.5)."""
     trigger_condition: Condition | None = None
     """For a ``trigger`` or ``stealth`` of ``status``: the status it watches ("[Trigger] Your life
-    is 2000 or lower", "[Stealth] Your J/ruler is ..."), a status automatic object (9.6 p9)."""
+    is 2000 or lower", "[Stealth] Your J/ruler is ..."), a status automatic object (9.6 p9); with
+    another trigger, a state the happening needs ("At the end of a turn you're dealt damage")."""
     remnant: bool = False
     evolution: Cost | None = None
+    evolution_cards: list[CardsCost] = Field(default_factory=list)
+    """"[Evolution] {1} Discard a Beast": cards the player chooses as the [Evolution] ability is
+    played (12.7 p2, 9.3 p2.5), given as ``cost_cards``."""
     shift: Cost | None = None
     other_side: str | None = None
     """Double-sided cards (FoW-5.5 14.3): id of the future side; the card with ``shift`` is the past side."""
@@ -768,8 +786,10 @@ class Card(_Model):
             raise ValueError(f"a {self.type} needs a cost (FoW-5.5 2.3)")
         if self.type == "spell" and self.subtype == "chant_standby" and self.trigger is None:
             raise ValueError("a chant-standby spell needs a 'trigger' (FoW-5.5 7.9)")
-        if (self.trigger == "status" or self.stealth == "status") != (self.trigger_condition is not None):
-            raise ValueError("a 'status' trigger or stealth needs a 'trigger_condition', and only it (FoW-5.5 9.6 p9)")
+        if (self.trigger == "status" or self.stealth == "status") and self.trigger_condition is None:
+            raise ValueError("a 'status' trigger or stealth needs a 'trigger_condition' (FoW-5.5 9.6 p9)")
+        if self.trigger_condition is not None and self.trigger is None and self.stealth is None:
+            raise ValueError("a 'trigger_condition' belongs to a [Trigger] or [Stealth] condition")
         if self.cost_reduction is not None and self.cost is None:
             raise ValueError("a 'cost_reduction' needs a card 'cost' to reduce (FoW-5.5 9.3 p2.5)")
         if any(getattr(e, "op", None) == "choose" for e in self.effects) and self.type != "spell":

@@ -75,6 +75,8 @@ def condition_met(
         met = len(s.zones[you]["hand"]) >= cond.at_least
     elif cond.kind == "j_ruler_attacked":
         met = s.players[you].j_ruler_attacked_turn == s.turn
+    elif cond.kind == "dealt_damage_this_turn":
+        met = s.players[you].dealt_damage_turn == s.turn
     else:
         assert cond.counter is not None
         met = _counters_on(s, source, cond.counter) >= cond.at_least

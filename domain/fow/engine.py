@@ -642,6 +642,9 @@ def _keyword_activate(ctx: Ctx, player: str, oid: str, which: str, args: Mapping
     )
     cause = actions.produce_from_sources(ctx, player, _pay_with(ctx, args), cause)
     cause = actions.pay_will(ctx, player, cost, cause, f"[{which.title()}] of {card.name}")
+    if which == "evolution" and base.evolution_cards:  # "[Evolution] {1} Discard a Beast" (9.3 p2.5)
+        actions_on_cards = Ability(kind="activate", cost=ActivateCost(cards=base.evolution_cards))
+        cause = costs.pay_extra_costs(ctx, player, oid, actions_on_cards, args.get("cost_cards"), cause)
     flow.after_action(ctx, player, cause)
 
 
@@ -870,7 +873,13 @@ def declare_block(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     cause = ctx.emit("BlockDeclared", {"blocker": blocker}, "8.3 p4", cause=cause, actor=player)
     actions.check_triggers(ctx, "blocks", cause, oid=blocker)
     if s.battle is not None and s.battle.attacker is not None:
-        actions.check_triggers(ctx, "is_blocked", cause, oid=s.battle.attacker)  # "whenever this card is blocked"
+        attacker = s.battle.attacker
+        actions.check_triggers(ctx, "is_blocked", cause, oid=attacker)  # "whenever this card is blocked"
+        # "Whenever this card blocks or is blocked by a resonator": the other one, if a resonator
+        if effective_type(s, attacker) == "resonator":
+            actions.check_triggers(ctx, "blocks_resonator", cause, oid=blocker, subject=attacker)
+        if effective_type(s, blocker) == "resonator":
+            actions.check_triggers(ctx, "is_blocked_by_resonator", cause, oid=attacker, subject=blocker)
     flow.enter_battle_step(ctx, "block_declared", cause)
 
 

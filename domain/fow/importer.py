@@ -941,6 +941,13 @@ def _deal_to(phrase: str, amount: int, ctx: _Ctx) -> list[JsonDict]:
     return [{"op": "deal_damage", "amount": amount, "target": target}]
 
 
+@_effect(r"(?P<src>this card|it) deals that much damage to (?P<t>[^.]+?)")
+def _deal_that_much(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    if m.group("src").lower() == "it" and not it_self:
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    return [{**effect, "that_much": True} for effect in _deal_to(m.group("t").strip(), 0, ctx)]
+
+
 @_effect(r"destroy (?P<t>[^.]+?)")
 def _destroy(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "destroy", "target": _target(m.group("t"), ctx, it_self=it_self)}]
@@ -1137,7 +1144,7 @@ def _from_graveyard(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict
     return [{"op": "return_to_hand", "target": target}]
 
 
-@_effect(r"put (?P<t>(?:\w+ )?target [^.]+?) on (?P<p>top|the bottom) of (?:its|their) owners?'s? main decks?")
+@_effect(r"put (?P<t>(?:\w+ )?target [^.]+?|that \w+) on (?P<p>top|the bottom) of (?:its|their) owners?'s? main decks?")
 def _on_main_deck(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     out: JsonDict = {"op": "put_on_main_deck", "target": _target(m.group("t"), ctx)}
     if m.group("p").lower() != "top":
@@ -1768,8 +1775,8 @@ def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = Fa
 
 _TRIGGERS: list[tuple[re.Pattern[str], str, bool]] = [
     (re.compile(r"^\[Enter\]\s*:?\s*", re.IGNORECASE), "enter", True),
-    # also the misprints "When this cards enter your field" and "When this card enters field"
-    (re.compile(r"^when this cards? enters? (?:your )?field\s*[,:]\s*", re.IGNORECASE), "enters_field", True),
+    # also the misprint "When this card enters field" (VS01-013)
+    (re.compile(r"^when this card enters (?:your )?field\s*[,:]\s*", re.IGNORECASE), "enters_field", True),
     (
         re.compile(r"^when this card is put into (?:a|your) graveyard from (?:your|a) field\s*[,:]\s*", re.IGNORECASE),
         "put_into_graveyard_from_field",
@@ -1796,7 +1803,22 @@ _TRIGGERS: list[tuple[re.Pattern[str], str, bool]] = [
         "deals_damage_to_resonator",
         True,
     ),
+    (
+        re.compile(r"^(?:when|whenever) this card deals damage to a resonator while attacking\s*[,:]\s*", re.I),
+        "deals_damage_to_resonator_while_attacking",
+        True,
+    ),
+    (
+        re.compile(r"^whenever a resonator deals damage to this card\s*[,:]\s*", re.IGNORECASE),
+        "dealt_damage_by_resonator",
+        True,
+    ),
     (re.compile(r"^whenever this card blocks or is blocked\s*[,:]\s*", re.IGNORECASE), "blocks_or_is_blocked", True),
+    (
+        re.compile(r"^whenever this card blocks or is blocked by a resonator\s*[,:]\s*", re.IGNORECASE),
+        "blocks_or_is_blocked_by_resonator",
+        True,
+    ),
     (re.compile(r"^whenever this card is blocked\s*[,:]\s*", re.IGNORECASE), "is_blocked", True),
     (re.compile(r"^(?:when|whenever) this card is dealt damage\s*[,:]\s*", re.IGNORECASE), "dealt_damage", True),
     (re.compile(r"^whenever damage is dealt to you\s*[,:]\s*", re.IGNORECASE), "damage_dealt_to_you", False),
@@ -1805,6 +1827,11 @@ _TRIGGERS: list[tuple[re.Pattern[str], str, bool]] = [
     (re.compile(r"^whenever your opponent plays a chant\s*[,:]\s*", re.IGNORECASE), "opponent_plays_spell", False),
     (re.compile(r"^whenever you play a resonator\s*[,:]\s*", re.IGNORECASE), "you_play_resonator", False),
     (re.compile(r"^whenever your opponent discards a card\s*[,:]\s*", re.IGNORECASE), "opponent_discards", False),
+    (
+        re.compile(r"^whenever an evolution counter is (?:put|placed) on this card\s*[,:]\s*", re.IGNORECASE),
+        "evolution_counter_put",
+        True,
+    ),
     (re.compile(r"^whenever an addition is added to this card\s*[,:]\s*", re.IGNORECASE), "addition_added", True),
     (
         re.compile(r"^when this card leaves your field for a non-field zone\s*[,:]\s*", re.IGNORECASE),
@@ -1835,6 +1862,9 @@ _PLAYER_TRIGGERS = {
     "when a j/resonator your opponent controls attacks": "opponent_attacks",
     "at the beginning of your turn": "beginning_of_turn",
     "at the beginning of your end phase": "beginning_of_end_phase",
+}
+_TRIGGERS_WITH_CONDITION: dict[str, tuple[str, JsonDict]] = {
+    "at the end of a turn you're dealt damage": ("end_of_each_turn", {"kind": "dealt_damage_this_turn"}),
 }
 _TRIGGER_START = re.compile(r"^(?:when|whenever|at|as(?! long as)|each time)\b", re.IGNORECASE)
 _ACTIVATE_TAIL = [
@@ -2021,7 +2051,12 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
     raise _GapError(f"effect: {_split_sentences(body)[0]}")
 
 
-_SUBJECTS = {"deals_damage_to_resonator": "resonator"}
+_SUBJECTS = {
+    "deals_damage_to_resonator": "resonator",
+    "dealt_damage_by_resonator": "resonator",
+    "deals_damage_to_resonator_while_attacking": "resonator",
+    "blocks_or_is_blocked_by_resonator": "resonator",
+}
 """Triggers that name an object the effect may refer back to ("that resonator")."""
 
 
@@ -2043,9 +2078,16 @@ def _automatic(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
                 "blocks_or_is_blocked": ("blocks", "is_blocked"),
                 "enters_or_leaves_field": ("enters_field", "leaves_field"),
                 "enters_or_shifts": ("enters_field", "shifts"),
+                "blocks_or_is_blocked_by_resonator": ("blocks_resonator", "is_blocked_by_resonator"),
             }
             if trigger in both:  # two trigger conditions, one ability each (9.6 p1)
                 return [{"kind": "automatic", "text": raw, "trigger": t, "effects": effects} for t in both[trigger]]
+            if trigger == "deals_damage_to_resonator_while_attacking":  # this card, as it deals the damage
+                filtered = {
+                    "trigger": "deals_damage_to_resonator",
+                    "trigger_filter": {"zone": "field", "attacking": True},
+                }
+                return [{"kind": "automatic", "text": raw, **filtered, "effects": effects}]
             return [{"kind": "automatic", "text": raw, "trigger": trigger, "effects": effects}]
     moved = _card_move_trigger(text, ctx)
     if moved is not None:
@@ -2249,6 +2291,12 @@ def _keyword(raw: str, text: str, ctx: _Ctx) -> Delta | None:
     m = re.match(r"^\[Evolution\]\s*(?P<c>(?:\{[^{}]*\}\s*)+)\.?$", text)
     if m:
         return {"evolution": _will_cost(m.group("c"), "keyword: [Evolution] cost")}
+    m = re.match(r"^\[Evolution\]\s*(?P<c>(?:\{[^{}]*\}\s*)+),?\s*(?P<more>[^.]+)\.?$", text)
+    if m:  # "[Evolution] {1} Discard a Beast."
+        more = _more_cost(m.group("more").strip(), ctx)
+        if more is None or more[0] != "cards":
+            raise _GapError(f"keyword: [Evolution] {m.group('more').strip()}")
+        return {"evolution": _will_cost(m.group("c"), "keyword: [Evolution] cost"), "evolution_cards": [more[1]]}
     m = re.match(r"^\[Shift\]\s*(?P<c>(?:\{[^{}]*\}\s*)+)\.?$", text)
     if m:
         other = ctx.card_id + "^"
@@ -2260,6 +2308,10 @@ def _keyword(raw: str, text: str, ctx: _Ctx) -> Delta | None:
         if ctx.type != "spell" or ctx.subtype != "chant_standby":
             raise _GapError("keyword: [Trigger] on a card that is not a chant-standby")
         cond = m.group("cond").strip().lower()
+        when = _TRIGGERS_WITH_CONDITION.get(cond)
+        if when is not None:  # a happening that needs a state (7.9 p2)
+            effects = _effects(_capitalise(m.group("body")), ctx)
+            return {"trigger": when[0], "trigger_condition": dict(when[1]), "effects": effects}
         trigger = "anytime" if cond == "anytime" else _PLAYER_TRIGGERS.get(cond)
         status = None if trigger is not None else _status(m.group("cond"), ctx)
         if trigger is None and status is None:
@@ -2331,6 +2383,7 @@ _SCALARS = (
     "stealth",
     "trigger_condition",
     "evolution",
+    "evolution_cards",
     "shift",
     "other_side",
     "cost_reduction",

@@ -91,6 +91,8 @@ class PlayerState:
     put_into_field: list[str] = field(default_factory=list)
     """Objects this player put into a field this turn ("if you put a Moon into a field this turn")."""
     j_ruler_attacked_turn: int = 0
+    dealt_damage_turn: int = 0
+    """The last turn in which this player was dealt damage ("a turn you're dealt damage")."""
     """The last turn in which a J-ruler this player controlled was declared as an attacker
     ("if your J-Ruler attacked this turn")."""
 
@@ -613,6 +615,8 @@ def _chase_removed(s: GameState, d: Mapping[str, Any], e: Event) -> None:
 
 @handles("DamageDealt")
 def _damage(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    if not d.get("to_card"):
+        s.players[d["target"]].dealt_damage_turn = s.turn
     if d.get("to_card"):
         obj = s.objects[d["target"]]
         obj.damage += d["amount"]

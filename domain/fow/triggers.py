@@ -35,6 +35,10 @@ THIS_CARD = frozenset(
         "addition_added",
         "shifts",
         "deals_damage_to_resonator",
+        "dealt_damage_by_resonator",
+        "blocks_resonator",
+        "is_blocked_by_resonator",
+        "evolution_counter_put",
     }
 )
 CARD_MOVES = frozenset(
@@ -62,8 +66,9 @@ def fires(
         return player is not None and player != controller
     if kind == "end_of_each_turn":
         return player is not None
-    if kind in THIS_CARD:
-        return oid == src
+    if kind in THIS_CARD:  # with a filter on this card: "... while attacking"
+        flt = ability.trigger_filter
+        return oid == src and (flt is None or matches(s, flt, src, controller, src))
     if kind == "deals_damage_to_opponent":
         return oid == src and player is not None and player != controller
     return oid is not None and moved_matches(s, ability.trigger_filter or Filter(), oid, controller, src)
