@@ -1529,13 +1529,6 @@ def _deal_equal(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "deal_damage", "amount": 0, "target": target, "equal_to": m.group("s").lower()}]
 
 
-@_effect_first(r"(?P<src>this card|it) deals that much damage to (?P<t>[^.]+?)")
-def _deal_that_much(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
-    if m.group("src").lower() == "it" and not it_self:  # "it": the card whose ability this is
-        raise _GapError(f"effect: {m.group(0).strip()}")
-    return [{**e, "that_much": True} for e in _deal_to(m.group("t"), 0, ctx)]
-
-
 @_effect_first(r"(?:you )?gain life equal to its (?P<s>ATK|DEF)")
 def _gain_life_equal(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     if not it_self or ctx.type not in ("resonator", "j_ruler"):
