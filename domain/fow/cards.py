@@ -90,6 +90,9 @@ class Filter(_Model):
     """"attacking J/resonator": the attacker of the current battle."""
     blocking: bool = False
     """"blocking resonator": the blocker of the current battle."""
+    dealt_damage: bool = False
+    """"that was dealt damage this turn": damage is on it (damage on J/resonators becomes zero
+    only at the end of the turn, FoW-5.5 5.4 p5.1; a new object has none, 3.1 p3)."""
 
 
 class Target(_Model):

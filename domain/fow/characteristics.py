@@ -264,6 +264,8 @@ def matches_negations_and_skills(state: GameState, flt: Filter, oid: str) -> boo
         atk = characteristics(state, oid).atk if in_play else card.atk
         if atk is None or atk > flt.max_atk:
             return False
+    if flt.dealt_damage and state.objects[oid].damage <= 0:
+        return False
     b = state.battle
     if flt.attacking and (b is None or b.attacker != oid):
         return False

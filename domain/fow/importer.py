@@ -427,19 +427,23 @@ _PLAYER_TARGETS: dict[str, JsonDict] = {
 
 
 def _negation(text: str, flt: JsonDict, ctx: _Ctx) -> str:
-    """``non-darkness resonators`` / ``non-Vampire resonator``: record the negated attribute
-    or race in ``flt`` and return the rest of the phrase."""
-    m = re.match(r"non-(\S+) ", text, re.IGNORECASE)
-    if not m:
-        return text
-    word = m.group(1)
-    if word.lower() in ATTRIBUTE_WORDS:
-        flt["not_attributes"] = [ATTRIBUTE_WORDS[word.lower()]]
-    elif word in ctx.races:
-        flt["not_races"] = [word]
-    else:
-        raise _GapError(f"target: {text} (negated filters are not in the vocabulary)")
-    return text[m.end() :]
+    """``non-darkness resonators`` / ``non-Vampire resonator`` / ``non-light, non-Fairy Tale
+    resonators``: record the negated attributes or races in ``flt`` and return the rest."""
+    while text[:4].lower() == "non-":
+        rest = text[4:]
+        m = re.match(r"(\w+)(?=[ ,])", rest)
+        word = m.group(1) if m else ""
+        if word.lower() in ATTRIBUTE_WORDS:
+            flt.setdefault("not_attributes", []).append(ATTRIBUTE_WORDS[word.lower()])
+        else:  # a race may have several words ("non-Fairy Tale resonator")
+            word = next(
+                (r for r in sorted(ctx.races, key=len, reverse=True) if re.match(rf"{re.escape(r)}[ ,]", rest)), ""
+            )
+            if not word:
+                raise _GapError(f"target: {text} (negated filters are not in the vocabulary)")
+            flt.setdefault("not_races", []).append(word)
+        text = re.sub(r"^,?\s*(?:and |or )?", "", rest[len(word) :])
+    return text
 
 
 _CARD_ENTERS = re.compile(r"^(?:when|whenever) (?P<who>another|an?) (?P<what>.+?) enters your field\s*[,:]\s*", re.I)
@@ -623,6 +627,10 @@ def _selector(phrase: str, ctx: _Ctx, *, zone: str = "field", loose: bool = Fals
             flt[key] = [SYMBOL_SKILLS[m.group(2).lower()]]
             text = text[: m.start()]
             changed = True
+        if text.endswith(" that was dealt damage this turn") and "dealt_damage" not in flt:
+            flt["dealt_damage"] = True  # damage stays on it until the end of the turn (5.4 p5.1)
+            text = text[: -len(" that was dealt damage this turn")]
+            changed = True
     m = re.search(r' named "([^"]+)"$', text)
     if m:
         flt["name"] = m.group(1)
@@ -719,6 +727,9 @@ def _target(
         if not allow_players or low not in _PLAYER_TARGETS:
             raise _GapError(f"target: {phrase} (no player-only target in the vocabulary)")
         return dict(_PLAYER_TARGETS[low])
+    each_of = re.match(rf"each of (?P<rest>(?:up to )?{NUM} target .+)$", text, re.IGNORECASE)
+    if each_of:  # "an achievement counter on each of up to two target resonators"
+        return _target(each_of.group("rest"), ctx, allow_players=allow_players, loose=loose, zone=zone)
     up_to = re.match(rf"up to (?P<n>{NUM}) (?P<rest>target .+)$", text, re.IGNORECASE)
     if up_to:  # "up to N target X": zero to N targets (FoW-5.5 9.3 p2.4)
         chosen = _target(up_to.group("rest"), ctx, allow_players=allow_players, loose=loose, zone=zone)
@@ -895,6 +906,15 @@ def _destroy(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
 
 @_effect(r"(?P<t>[^.]+?) gains? (?P<m>[^.]+?) until (?:the )?end of (?:the )?turn")
 def _gains(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    both = re.fullmatch(r"this card and (?P<t>target .+)", m.group("t").strip(), re.IGNORECASE)
+    if both:  # "This card and target resonator gain [-200/-200]": one effect on each
+        atk, def_, skills = _modifiers(m.group("m"))
+        if skills:
+            raise _GapError(f"effect: {m.group(0).strip()}")
+        return [
+            {"op": "modify", "atk": atk, "def": def_, "target": t, "duration": "end_of_turn"}
+            for t in ({"kind": "self"}, _target(both.group("t"), ctx))
+        ]
     target = _subject(m.group("t"), ctx, continuous=False, it_self=it_self)
     assert target is not None
     atk, def_, skills = _modifiers(m.group("m"))
@@ -927,7 +947,7 @@ def _search(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
         if not am:
             raise _GapError(f"effect: search for {desc}")
         desc = am.group("rest")
-    nm = re.match(r'^cards? named "([^"]+)"$', desc)
+    nm = re.match(r'^cards? named? "([^"]+)"$', desc)  # "a card name "Kaguya..."": a misprint of "named"
     if nm:
         flt: JsonDict = {"zone": "main_deck", "types": [], "name": nm.group(1)}
     else:
@@ -1047,7 +1067,7 @@ def _discard(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
 
 @_effect(r"(?P<v>rest|recover) (?P<t>[^.]+?)")
 def _rest(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
-    return [{"op": m.group("v").lower(), "target": _target(m.group("t"), ctx)}]
+    return [{"op": m.group("v").lower(), "target": _target(m.group("t"), ctx, it_self=it_self)}]
 
 
 @_effect(
@@ -1262,7 +1282,7 @@ def _logic(rest: str, ctx: _Ctx, it_self: bool, modes_ok: bool) -> tuple[list[Js
     m = _IF.match(sentence) or _TRAILING_IF.match(sentence)
     if m:
         cond = _condition(m.group("cond"), ctx)
-        inner = _effects(_capitalise(m.group("body")), ctx)
+        inner = _effects(_capitalise(m.group("body")), ctx, it_self=it_self)
         if any(e["op"] in ("search", "discard", "may", "if", "choose") for e in inner):
             raise _GapError(f"effect: {sentence}")
         return [{"op": "if", "condition": cond, "effects": inner}], rest[len(sentence) :]
