@@ -48,7 +48,7 @@ def test_several_negations_all_apply(imported: dict[str, ImportedCard]) -> None:
 
 
 def test_each_of_up_to_n_targets(imported: dict[str, ImportedCard]) -> None:
-    # Glinda, the Fairy (TAT-066): "Put an achievement counter on each of up to two target
+    # Oz's Magic (TAT-066): "Put an achievement counter on each of up to two target
     # resonators. If you control "Oz, the Great Wizard", draw a card."
     assert full(imported, "TAT-066")["effects"][0] == {
         "op": "put_counter",
@@ -67,17 +67,63 @@ def test_this_card_and_a_target_both_gain(imported: dict[str, ImportedCard]) -> 
 
 
 def test_it_in_a_trailing_if_is_the_card_itself(imported: dict[str, ImportedCard]) -> None:
-    # VIN002-068: "When this card enters your field => Rest it if you don't control another
+    # Lydia Agthe (VIN002-068): "When this card enters your field => Rest it if you don't control another
     # Calamity Raven."
     effects = full(imported, "VIN002-068")["abilities"][0]["effects"]
     assert effects[0]["op"] == "if" and effects[0]["effects"] == [{"op": "rest", "target": {"kind": "self"}}]
 
 
 def test_a_misprinted_card_name_in_a_search(imported: dict[str, ImportedCard]) -> None:
-    # MOA-008: "[Enter]: Search your main deck for a card name "Kaguya, the Tale of the Bamboo
+    # Shining Bamboo (MOA-008): "[Enter]: Search your main deck for a card name "Kaguya, the Tale of the Bamboo
     # Cutter", reveal it and put it into your hand. Then shuffle your main deck."
     search = full(imported, "MOA-008")["abilities"][0]["effects"][0]
     assert search == {
         "op": "search",
         "filter": {"zone": "main_deck", "types": [], "name": "Kaguya, the Tale of the Bamboo Cutter"},
     }
+
+
+# --- moving cards between zones --------------------------------------------------------------
+
+
+def test_put_a_target_from_your_graveyard_into_your_field(imported: dict[str, ImportedCard]) -> None:
+    # The Last Drop (BFA-057): "Choose one - You gain 1000 life; or put target resonator with
+    # total cost 2 or less from your graveyard into your field rested."
+    yours = {"zone": "graveyard", "types": ["resonator"], "controller": "you"}
+    assert full(imported, "BFA-057")["effects"][0]["modes"][1] == [
+        {
+            "op": "put_into_field",
+            "target": {"kind": "chosen", "filter": {**yours, "max_total_cost": 2}},
+            "rested": True,
+        }
+    ]
+    # Song of the Fairy King (BFA-055): "Put up to five target Fairy resonators with total cost 1 from
+    # your graveyard into your field."
+    assert full(imported, "BFA-055")["effects"] == [
+        {
+            "op": "put_into_field",
+            "target": {
+                "kind": "chosen",
+                "filter": {**yours, "races": ["Fairy"], "min_total_cost": 1, "max_total_cost": 1},
+                "count": 5,
+                "up_to": True,
+            },
+        }
+    ]
+    # "Remove it from the game at end of turn" (a delayed effect) keeps TTW-075 unsupported
+    assert imported["TTW-075"].status != "full"
+
+
+def test_a_card_put_into_a_graveyard_from_a_field_this_turn(imported: dict[str, ImportedCard]) -> None:
+    # Ritual of Millennia (MOA-050): "Choose target resonator from a graveyard that was put into
+    # that zone from a field this turn and put it into it owner's field."
+    flt = {"zone": "graveyard", "types": ["resonator"], "from_field_this_turn": True}
+    expected = [{"op": "put_into_field", "target": {"kind": "chosen", "filter": flt}, "owners_field": True}]
+    assert full(imported, "MOA-050")["effects"] == expected
+    assert full(imported, "VIN001-071")["effects"] == expected
+
+
+def test_the_top_magic_stone_put_rested(imported: dict[str, ImportedCard]) -> None:
+    # Timekeeper Elf (TMS-063): "When this card enters your field, put the top card of your
+    # magic stone deck into your magic stone area rested."
+    assert full(imported, "TMS-063")["abilities"][0]["effects"] == [{"op": "put_stone", "who": "you", "rested": True}]

@@ -25,6 +25,7 @@ from domain.fow.cards import (
     PreventDamage,
     ProduceWill,
     PutCounter,
+    PutIntoField,
     PutOnMainDeck,
     PutStone,
     Recover,
@@ -1114,7 +1115,22 @@ def apply_effect(
         for p in _players(s, you, eff.who):
             deck = s.zones[p]["stone_deck"]
             if deck:
-                cause = move(ctx, deck[-1], "stone_area", cause, rule="3.7 p1", reason="put", controller=p)
+                stone = deck[-1]
+                cause = move(ctx, stone, "stone_area", cause, rule="3.7 p1", reason="put", controller=p)
+                if eff.rested and s.objects[stone].zone == "stone_area":
+                    cause = ctx.emit("CardRested", {"oid": stone, "reason": "effect"}, "10.12 p1", cause=cause)
+        return cause
+    if isinstance(eff, PutIntoField):
+        for t in _targets_of(ctx, item, eff.target, group):
+            card = s.card_of(t)
+            if card.type == "spell" or (card.type == "addition" and card.subtype != "field"):
+                continue  # it cannot be in a field without a host (3.15 p4, 7.2 p4)
+            owner = s.objects[t].owner
+            cause = move(
+                ctx, t, "field", cause, rule="3.1 p5", reason="put", controller=owner if eff.owners_field else you
+            )
+            if eff.rested and s.objects[t].zone == "field":
+                cause = ctx.emit("CardRested", {"oid": t, "reason": "effect"}, "10.12 p1", cause=cause)
         return cause
     if isinstance(eff, (Rest, Recover)):
         for t in _targets_of(ctx, item, eff.target, group):

@@ -90,6 +90,8 @@ class Filter(_Model):
     """"attacking J/resonator": the attacker of the current battle."""
     blocking: bool = False
     """"blocking resonator": the blocker of the current battle."""
+    from_field_this_turn: bool = False
+    """"that was put into that zone from a field this turn" (a card in a graveyard)."""
     dealt_damage: bool = False
     """"that was dealt damage this turn": damage is on it (damage on J/resonators becomes zero
     only at the end of the turn, FoW-5.5 5.4 p5.1; a new object has none, 3.1 p3)."""
@@ -329,6 +331,21 @@ class PutStone(_Model):
 
     op: Literal["put_stone"] = "put_stone"
     who: Who = "you"
+    rested: bool = False
+    """"... into your magic stone area rested": it enters rested (10.12 p1)."""
+
+
+class PutIntoField(_Model):
+    """Put the target card (in a graveyard, FoW-5.5 3.9) into a field: "Put target resonator
+    from your graveyard into your field [rested]".  Only a card that can be in a field without
+    a host moves (no spell, 3.15 p4; no [Addition:Resonator]); it is a new object (3.1 p3)
+    and, not having been played, does not trigger [Enter] (9.6 p1.1)."""
+
+    op: Literal["put_into_field"] = "put_into_field"
+    target: Target
+    rested: bool = False
+    owners_field: bool = False
+    """"into its owner's field" (else: into the field of the ability's controller)."""
 
 
 _PAUSING_OPS = ("search", "discard", "may", "if", "choose")
@@ -410,6 +427,7 @@ Effect = Annotated[
     | PutOnMainDeck
     | Mill
     | PutStone
+    | PutIntoField
     | May
     | If
     | Choose,

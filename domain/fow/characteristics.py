@@ -266,6 +266,8 @@ def matches_negations_and_skills(state: GameState, flt: Filter, oid: str) -> boo
             return False
     if flt.dealt_damage and state.objects[oid].damage <= 0:
         return False
+    if flt.from_field_this_turn and (state.objects[oid].from_field_turn != state.turn or not state.turn):
+        return False
     b = state.battle
     if flt.attacking and (b is None or b.attacker != oid):
         return False

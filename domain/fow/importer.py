@@ -1104,6 +1104,31 @@ def _from_graveyard(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict
     return [{"op": "return_to_hand", "target": target}]
 
 
+@_effect(r"put (?P<t>(?:up to \w+ |\w+ )?target [^.]+?) from your graveyard into your field(?P<r> rested)?")
+def _graveyard_to_field(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Put target resonator with total cost 2 or less from your graveyard into your field rested."
+    target = _target(m.group("t"), ctx, zone="graveyard")
+    if target.get("kind") != "chosen" or target["filter"].get("controller") not in (None, "you"):
+        raise _GapError(f"target: {m.group('t')} from your graveyard")
+    target["filter"]["controller"] = "you"  # in a graveyard the controller is the owner (3.1 p5)
+    out: JsonDict = {"op": "put_into_field", "target": target}
+    if m.group("r"):
+        out["rested"] = True
+    return [out]
+
+
+@_effect(
+    r"choose (?P<t>target [^.]+?) from a graveyard that was put into that zone from a field this turn "
+    r"and put it into (?:its|it) owner'?s field"  # "it owner's field": a misprint of "its"
+)
+def _back_to_field(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    target = _target(m.group("t"), ctx, zone="graveyard")
+    if target.get("kind") != "chosen" or "controller" in target["filter"]:
+        raise _GapError(f"target: {m.group('t')} from a graveyard")
+    target["filter"]["from_field_this_turn"] = True
+    return [{"op": "put_into_field", "target": target, "owners_field": True}]
+
+
 @_effect(r"put (?P<t>(?:\w+ )?target [^.]+?) on (?P<p>top|the bottom) of (?:its|their) owners?'s? main decks?")
 def _on_main_deck(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     out: JsonDict = {"op": "put_on_main_deck", "target": _target(m.group("t"), ctx)}
@@ -1117,9 +1142,9 @@ def _mill(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "mill", "count": _number(m.group("n")) if m.group("n") else 1, "who": "you"}]
 
 
-@_effect(r"put the top card of your magic stone deck into your magic stone area")
+@_effect(r"put the top card of your magic stone deck into your magic stone area(?P<r> rested)?")
 def _put_stone(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
-    return [{"op": "put_stone", "who": "you"}]
+    return [{"op": "put_stone", "who": "you", **({"rested": True} if m.group("r") else {})}]
 
 
 @_effect(r"produce (?P<w>[^.]+?)")

@@ -64,6 +64,8 @@ class Obj:
     standby_turn: int = 0
     last_known: dict[str, Any] | None = None
     """Last known information (FoW-5.5 9.11) recorded when the card left a playground."""
+    from_field_turn: int = 0
+    """The turn it was put from a field into its current zone (0: it came from elsewhere)."""
 
 
 @dataclass(slots=True)
@@ -391,6 +393,7 @@ def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
         # A new object in a new zone (FoW-5.5 3.1 p3): counters (10.21 p3), damage and
         # orientation do not follow it; it enters recovered (3.2 p1.2).
         obj.entered_turn = s.turn
+        obj.from_field_turn = s.turn if src == "field" else 0
         obj.counters = {}
         obj.damage = 0
         obj.rested = False
