@@ -127,3 +127,55 @@ def test_the_top_magic_stone_put_rested(imported: dict[str, ImportedCard]) -> No
     # Timekeeper Elf (TMS-063): "When this card enters your field, put the top card of your
     # magic stone deck into your magic stone area rested."
     assert full(imported, "TMS-063")["abilities"][0]["effects"] == [{"op": "put_stone", "who": "you", "rested": True}]
+
+
+# --- looking at / revealing cards -------------------------------------------------------------
+
+
+def test_reveal_the_top_cards_and_take_some_among_them(imported: dict[str, ImportedCard]) -> None:
+    # Card Soldier "Club" (TAT-074): "[Enter]: Reveal the top four cards of your main deck. Put a
+    # Card Soldier card among them into your hand. Put the rest into your graveyard."  ("Card
+    # Soldier" is a race, not the noun "card")
+    assert full(imported, "TAT-074")["abilities"][0]["effects"] == [
+        {
+            "op": "look_top",
+            "count": 4,
+            "reveal": True,
+            "filter": {"zone": "main_deck", "types": [], "races": ["Card Soldier"]},
+            "rest": "graveyard",
+        }
+    ]
+    # Technician of Leginus (BFA-044): "... reveal the top two cards of your main deck. Put up to
+    # two cards with no attribute from among them into your hand. Put the rest into your graveuard."
+    assert full(imported, "BFA-044")["abilities"][0]["effects"] == [
+        {
+            "op": "look_top",
+            "count": 2,
+            "reveal": True,
+            "filter": {"zone": "main_deck", "types": [], "no_attribute": True},
+            "pick": 2,
+            "up_to": True,
+            "rest": "graveyard",
+        }
+    ]
+
+
+def test_look_at_the_top_cards(imported: dict[str, ImportedCard]) -> None:
+    # Liberate the World (MOA-036): "Look at the top three cards of your main deck. Put one of
+    # them into your hand and remove the rest from the game face down."
+    assert full(imported, "MOA-036")["effects"] == [{"op": "look_top", "count": 3, "rest": "removed_face_down"}]
+    # Isara Gunther (VIN002-037): "... Look at the top four cards of your main deck. You may
+    # reveal a card named "Welkin Gunther" from among them and put it into your hand. Put the
+    # rest on the bottom of your main deck."
+    assert full(imported, "VIN002-037")["abilities"][1]["effects"] == [
+        {
+            "op": "look_top",
+            "count": 4,
+            "filter": {"zone": "main_deck", "types": [], "name": "Welkin Gunther"},
+            "up_to": True,
+            "reveal_picked": True,
+            "rest": "bottom",
+        }
+    ]
+    # several names with "and/or" are not one filter: Wizard of Oz cards stay unsupported (TAT-058)
+    assert imported["TAT-058"].status != "full"

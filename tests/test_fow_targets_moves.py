@@ -7,7 +7,7 @@ into a fresh state, which must equal the live one."""
 
 from __future__ import annotations
 
-from domain.fow import actions
+from domain.fow import actions, engine
 from tests.fow_support import cmd, find
 from tests.test_fow_conditions import Story, legal
 
@@ -105,4 +105,96 @@ def test_the_top_magic_stone_enters_the_magic_stone_area_rested() -> None:
     events = story.resolve()
     assert find(events, "CardMoved").data["oid"] == top and find(events, "CardRested").data["oid"] == top
     assert story.state.objects[top].zone == "stone_area" and story.state.objects[top].rested
+    story.replays()
+
+
+# --- looking at / revealing the top cards --------------------------------------------------
+
+
+def on_top(story: Story, oid: str) -> None:
+    """Given: the card ``oid`` of a main deck is moved to its top."""
+    obj = story.state.objects[oid]
+    data = {"oid": oid, "card": obj.card, "owner": obj.owner, "controller": obj.owner, "reason": "given"}
+    story.given("CardMoved", **data, **{"from": "main_deck", "to": "main_deck"})
+
+
+def test_look_at_the_top_cards_take_one_and_remove_the_rest_face_down() -> None:
+    # Liberate the World (MOA-036): "Look at the top three cards of your main deck. Put one of
+    # them into your hand and remove the rest from the game face down."  Any card may be taken,
+    # but one must be (10.13 p2: the player looking knows them); the cards removed face down are
+    # hidden from the opponent (3.12 p2.1)
+    story = Story({"MOA-036": 4, "T-BEAR": 4})
+    liberate = story.put("p1", "MOA-036", "hand")
+    top3 = list(reversed(story.state.zones["p1"]["main_deck"][-3:]))
+    story.will("p1", "G", "G")
+    story.when(cmd("PlayCard", "p1", card=liberate))
+    asked = find(story.resolve(), "ChoiceRequested")
+    assert asked.data["kind"] == "look" and asked.rule == "FoW-5.5 10.13 p2"
+    assert (asked.data["options"]["looked"], asked.data["options"]["min"]) == (top3, 1)
+    assert engine.redact_event(story.state, asked, "p2").data["options"] == {}
+    assert sorted(c["cards"] for c in legal(story, "p1", "ChooseCards")) == sorted([c] for c in top3)
+    refusal = story.refused(cmd("ChooseCards", "p1", cards=[]))
+    assert (refusal.code, refusal.rule) == ("rules/look_choice", "FoW-5.5 10.13 p1")
+    refusal = story.refused(cmd("ChooseCards", "p1", cards=[top3[1]], order=[top3[0]]))
+    assert (refusal.code, refusal.rule) == ("rules/look_order", "FoW-5.5 3.1 p4")
+    events = story.when(cmd("ChooseCards", "p1", cards=[top3[1]]))
+    moves = [e for e in events if e.type == "CardMoved" and e.data["oid"] in top3]
+    assert [(e.data["oid"], e.data["to"]) for e in moves] == [
+        (top3[1], "hand"),
+        (top3[0], "removed"),
+        (top3[2], "removed"),
+    ]
+    assert moves[1].rule == "FoW-5.5 3.12 p2.1" and story.state.objects[top3[0]].face_down
+    assert engine.redact_event(story.state, moves[1], "p2").data["oid"] is None
+    assert engine.redact_event(story.state, moves[1], "p1").data["oid"] == top3[0]
+    story.replays()
+
+
+def test_reveal_the_top_cards_take_up_to_two_matching_and_order_the_rest() -> None:
+    # Technician of Leginus (BFA-044): "When this card enters your field, reveal the top two
+    # cards of your main deck. Put up to two cards with no attribute from among them into your
+    # hand. Put the rest into your graveuard."  Only a void card may be taken (FoW-5.5 2.8);
+    # the owner orders the rest put into the graveyard (3.1 p4)
+    story = Story({"BFA-044": 4, "T-BEAR": 4, "SKL-083": 4})
+    bear = next(o for o in story.state.zones["p1"]["main_deck"] if story.state.objects[o].card == "T-BEAR")
+    plane = next(o for o in story.state.zones["p1"]["main_deck"] if story.state.objects[o].card == "SKL-083")
+    on_top(story, bear)
+    on_top(story, plane)
+    technician = story.put("p1", "BFA-044", "graveyard")
+    story.by_rule(actions.move, technician, "field", "given", rule="3.1 p5", reason="effect", controller="p1")
+    story.when(cmd("Pass", "p1"))
+    events = story.resolve()
+    revealed = [e.data["oid"] for e in events if e.type == "CardRevealed"]
+    assert revealed == [plane, bear] and find(events, "CardRevealed").rule == "FoW-5.5 10.4 p1"
+    asked = find(events, "ChoiceRequested")
+    assert (asked.data["options"]["cards"], asked.data["options"]["min"], asked.rule) == (
+        [plane],
+        0,
+        "FoW-5.5 10.13 p1",
+    )
+    refusal = story.refused(cmd("ChooseCards", "p1", cards=[bear]))
+    assert (refusal.code, refusal.rule) == ("rules/look_choice", "FoW-5.5 10.13 p2")
+    events = story.when(cmd("ChooseCards", "p1", cards=[]))
+    assert [(e.data["oid"], e.data["to"]) for e in events if e.type == "CardMoved"] == [
+        (plane, "graveyard"),
+        (bear, "graveyard"),
+    ]
+    assert story.state.zones["p1"]["graveyard"][-2:] == [plane, bear]
+    story.replays()
+
+
+def test_the_owner_orders_the_rest_of_the_revealed_cards() -> None:
+    # the same, taking nothing and putting the Bear into the graveyard first (3.1 p4)
+    story = Story({"BFA-044": 4, "T-BEAR": 4, "SKL-083": 4})
+    bear = next(o for o in story.state.zones["p1"]["main_deck"] if story.state.objects[o].card == "T-BEAR")
+    plane = next(o for o in story.state.zones["p1"]["main_deck"] if story.state.objects[o].card == "SKL-083")
+    on_top(story, bear)
+    on_top(story, plane)
+    technician = story.put("p1", "BFA-044", "graveyard")
+    story.by_rule(actions.move, technician, "field", "given", rule="3.1 p5", reason="effect", controller="p1")
+    story.when(cmd("Pass", "p1"))
+    story.resolve()
+    events = story.when(cmd("ChooseCards", "p1", cards=[], order=[bear, plane]))
+    assert [e.data["oid"] for e in events if e.type == "CardMoved"] == [bear, plane]
+    assert story.state.zones["p1"]["graveyard"][-2:] == [bear, plane]
     story.replays()

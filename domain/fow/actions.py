@@ -19,6 +19,7 @@ from domain.fow.cards import (
     Filter,
     GainLife,
     GrantSkill,
+    LookTop,
     LoseLife,
     Mill,
     Modify,
@@ -1039,6 +1040,8 @@ def apply_effect(
         if to is None:  # it stays on top of the main deck, hidden again once the effect ends (10.4 p1)
             return ctx.emit("RevealEnded", {"oid": top, "player": you}, "10.4 p1", cause=cause)
         return move(ctx, top, to, cause, rule="10.4 p1", reason="reveal", revealed=True, controller=you, actor=you)
+    if isinstance(eff, LookTop):
+        return _look_top(ctx, item, eff, cause, choice)
     if isinstance(eff, Cancel):
         for t in _targets_of(ctx, item, eff.target, group):
             target_item = next((c for c in s.chase if c.id == t), None)
@@ -1139,6 +1142,38 @@ def apply_effect(
                 cause = ctx.emit(ev_type, {"oid": t, "reason": "effect"}, "10.12 p1", cause=cause)
         return cause
     raise AssertionError(f"unhandled effect {eff!r}")  # pragma: no cover
+
+
+def _look_top(ctx: Ctx, item: ChaseItem, eff: LookTop, cause: str, choice: Any) -> str | None:
+    """Look at or reveal the top cards (the player looking may see them, 3.1 p2; revealed ones
+    every player, 10.4 p1), put the chosen ones into the hand and the rest where the card says."""
+    s = ctx.s
+    you = item.controller
+    if choice is None:
+        looked = list(reversed(s.zones[you]["main_deck"][-eff.count :]))  # from the top
+        if not looked:
+            return cause
+        if eff.reveal:
+            for oid in looked:
+                cause = ctx.emit("CardRevealed", {"oid": oid, "player": you}, "10.4 p1", cause=cause)
+        matching = [oid for oid in looked if _filter_match(s, eff.filter, oid)]
+        least = 0 if eff.up_to else min(eff.pick, len(matching))
+        options = {"item": item.id, "looked": looked, "cards": matching, "min": least, "max": eff.pick}
+        rule = "10.13 p1" if eff.reveal else "10.13 p2"
+        ctx.emit("ChoiceRequested", {"player": you, "kind": "look", "options": options}, rule, cause=cause)
+        return None
+    picked, order = choice
+    for oid in picked:
+        revealed = eff.reveal or eff.reveal_picked
+        cause = move(ctx, oid, "hand", cause, rule="10.13 p2", reason="look", revealed=revealed, actor=you)
+    for oid in order:  # the rest, in the order the player chose (3.1 p4)
+        if eff.rest == "graveyard":
+            cause = move(ctx, oid, "graveyard", cause, rule="3.1 p5", reason="look", actor=you)
+        elif eff.rest == "bottom":
+            cause = move(ctx, oid, "main_deck", cause, rule="3.1 p5", reason="look", position="bottom", actor=you)
+        else:
+            cause = move(ctx, oid, "removed", cause, rule="3.12 p2.1", reason="look", face_down=True, actor=you)
+    return cause
 
 
 def _search_match(s: GameState, eff: Search, oid: str, you: str) -> bool:

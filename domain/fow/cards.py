@@ -240,6 +240,24 @@ class RevealTop(_Model):
     otherwise: Literal["hand", "graveyard"] | None = None
 
 
+class LookTop(_Model):
+    """Look at (or, with ``reveal``, reveal: FoW-5.5 10.4) the top ``count`` cards of your main
+    deck; choose ``pick`` of them matching ``filter`` (with ``up_to``, zero to ``pick``;
+    otherwise as many as there are, up to ``pick``, 10.13 p1) and put them into your hand,
+    revealed when ``reveal_picked`` ("you may reveal a card named X from among them and put
+    it into your hand"); then put the rest into ``rest``: the graveyard, the bottom of the
+    main deck (in the order the player chooses, 3.1 p4) or the removed area face down (3.12)."""
+
+    op: Literal["look_top"] = "look_top"
+    count: Annotated[int, Field(ge=1)]
+    reveal: bool = False
+    filter: Filter = Field(default_factory=lambda: Filter(zone="main_deck", types=[]))
+    pick: Annotated[int, Field(ge=1)] = 1
+    up_to: bool = False
+    reveal_picked: bool = False
+    rest: Literal["graveyard", "bottom", "removed_face_down"]
+
+
 class Cancel(_Model):
     """Cancel target spell or ability in the chase area (FoW-5.5 10.11)."""
 
@@ -348,7 +366,7 @@ class PutIntoField(_Model):
     """"into its owner's field" (else: into the field of the ability's controller)."""
 
 
-_PAUSING_OPS = ("search", "discard", "may", "if", "choose")
+_PAUSING_OPS = ("search", "discard", "may", "if", "choose", "look_top")
 """Effects that may wait for a player's choice (or hold other effects): not inside ``may``/``if``."""
 
 
@@ -414,6 +432,7 @@ Effect = Annotated[
     | ProduceWill
     | Search
     | RevealTop
+    | LookTop
     | Cancel
     | ReturnToHand
     | PutCounter

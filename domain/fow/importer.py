@@ -590,7 +590,10 @@ def _selector(phrase: str, ctx: _Ctx, *, zone: str = "field", loose: bool = Fals
     every playground, rulers in the ruler area included (FoW-5.5 2.1 p6, 2.5 p4), which a
     field filter cannot say: it is accepted only when ``loose`` (ATK/DEF and symbol skill
     changes and rules overrides, which mean nothing for a ruler) or outside the field."""
-    text = _lower_first(phrase.strip())
+    text = phrase.strip()
+    first = text.partition(" ")[0]
+    if not any(r.startswith(first + " ") and text.startswith(r) for r in ctx.races):  # "Card Soldier"
+        text = _lower_first(text)
     flt: JsonDict = {"zone": zone}
     players = False
     changed = True
@@ -1013,6 +1016,45 @@ def _reveal_top(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     out: JsonDict = {"op": "reveal_top", "filter": flt, "then": m.group("then").lower()}
     if m.group("else"):
         out["otherwise"] = m.group("else").lower()
+    return [out]
+
+
+_AMONG = r'(?:[^.,"]|"[^"]*")+?'
+
+
+@_effect(
+    rf"(?P<v>reveal|look at) (?:the )?top (?P<n>{NUM}) cards of your main deck\.\s*(?:"
+    rf"put (?P<q>a|an|one|up to {NUM}) (?P<d>{_AMONG}) (?:from )?among them into your hand"
+    r"|put (?P<one>one) of them into your hand"
+    rf"|you may reveal (?:a|an) (?P<md>{_AMONG}) from among them and put it into your hand)"
+    r"(?:\.\s*|,? and )(?P<rest>put the rest into your grave(?:yard|uard)"  # "graveuard": a misprint
+    r"|put the rest on the bottom of your main deck(?: in any order)?|remove the rest from the game face down)"
+)
+def _look_top(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Reveal the top four cards of your main deck. Put a Card Soldier card among them into your
+    # hand. Put the rest into your graveyard." (FoW-5.5 10.4, 10.13)
+    out: JsonDict = {"op": "look_top", "count": _number(m.group("n"))}
+    if m.group("v").lower() == "reveal":
+        out["reveal"] = True
+    desc = m.group("d") or m.group("md")
+    if m.group("md"):
+        out.update(up_to=True, reveal_picked=True)  # "you may reveal a card ... and put it"
+    elif m.group("q") and m.group("q").lower().startswith("up to "):
+        out.update(up_to=True, pick=_number(m.group("q").split()[-1]))
+    if desc:
+        nm = re.fullmatch(r'cards? named "([^"]+)"', desc)
+        if nm:
+            flt: JsonDict = {"zone": "main_deck", "types": [], "name": nm.group(1)}
+        else:
+            desc = re.sub(r"(?<=\S) cards?$", "", desc)
+            flt, players = _selector(desc, ctx, zone="main_deck")
+            if players or set(flt) & {"controller", "rested", "other_than_self", "dealt_damage"}:
+                raise _GapError(f"effect: put {desc} among them into your hand")
+        out["filter"] = flt
+    if out.get("pick", 1) > out["count"]:
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    rest = m.group("rest").lower()
+    out["rest"] = "graveyard" if "grave" in rest else "bottom" if "bottom" in rest else "removed_face_down"
     return [out]
 
 
