@@ -73,6 +73,19 @@ def test_it_in_a_trailing_if_is_the_card_itself(imported: dict[str, ImportedCard
     assert effects[0]["op"] == "if" and effects[0]["effects"] == [{"op": "rest", "target": {"kind": "self"}}]
 
 
+def test_it_or_that_resonator_is_the_previous_target(imported: dict[str, ImportedCard]) -> None:
+    # Binding Chain (VIN001-061): "Rest target resonator. It gains [-400/-400] until end of turn."
+    assert full(imported, "VIN001-061")["effects"] == [
+        {"op": "rest", "target": chosen("resonator")},
+        {"op": "modify", "atk": -400, "def": -400, "target": {"kind": "same"}, "duration": "end_of_turn"},
+    ]
+    # Dance of Inspiration (TMS-035): "Target water resonator gains [0/+400] until end of turn.
+    # Recover that resonator."
+    assert full(imported, "TMS-035")["effects"][1] == {"op": "recover", "target": {"kind": "same"}}
+    # where the reading fails, the gap quotes the printed words, never the placeholder
+    assert not any("@same" in g for c in imported.values() for g in c.gaps)
+
+
 def test_a_misprinted_card_name_in_a_search(imported: dict[str, ImportedCard]) -> None:
     # Shining Bamboo (MOA-008): "[Enter]: Search your main deck for a card name "Kaguya, the Tale of the Bamboo
     # Cutter", reveal it and put it into your hand. Then shuffle your main deck."

@@ -8,6 +8,7 @@ into a fresh state, which must equal the live one."""
 from __future__ import annotations
 
 from domain.fow import actions, engine
+from domain.fow.characteristics import characteristics
 from tests.fow_support import cmd, find
 from tests.test_fow_conditions import Story, legal
 
@@ -197,4 +198,22 @@ def test_the_owner_orders_the_rest_of_the_revealed_cards() -> None:
     events = story.when(cmd("ChooseCards", "p1", cards=[], order=[bear, plane]))
     assert [e.data["oid"] for e in events if e.type == "CardMoved"] == [bear, plane]
     assert story.state.zones["p1"]["graveyard"][-2:] == [bear, plane]
+    story.replays()
+
+
+def test_it_names_the_target_the_previous_effect_chose() -> None:
+    # Binding Chain (VIN001-061): "Rest target resonator. It gains [-400/-400] until end of
+    # turn."  One target is chosen (FoW-5.5 9.3 p2.4); "it" is that resonator
+    story = Story({"VIN001-061": 4, "T-BEAR": 4})
+    chain = story.put("p1", "VIN001-061", "hand")
+    bear = story.put("p2", "T-BEAR", "field")
+    other = story.put("p2", "T-BEAR", "field")
+    story.will("p1", "B", "B", "B")
+    plays = [p for p in legal(story, "p1", "PlayCard") if p["card"] == chain]
+    assert sorted(p["targets"] for p in plays) == sorted([[[bear]], [[other]]])
+    story.when(cmd("PlayCard", "p1", card=chain, targets=[[bear]]))
+    events = story.resolve()
+    assert find(events, "CardRested").data["oid"] == bear
+    assert find(events, "ContinuousEffectCreated").data["targets"] == [bear]
+    assert characteristics(story.state, bear).atk == 100 and characteristics(story.state, other).atk == 500
     story.replays()

@@ -813,11 +813,20 @@ def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
     if item.resolved_effects == 0 and choice is None:
         cause = ctx.emit("ResolutionStarted", {"item": item.id, "source": item.source}, "6.4 p1.2", cause=cause)
     groups_before = 0
+    previous: list[tuple[str, int]] = []  # the last single chosen target group ("it"), as objects
     for i, eff in enumerate(effects):
         n = len(chosen_groups([eff]))
         mine = [item.targets[g] if g < len(item.targets) else [] for g in range(groups_before, groups_before + n)]
         group = (mine[0] if mine else []) if n else None
         groups_before += n
+        target = getattr(eff, "target", None)
+        if isinstance(target, Target) and target.kind == "same":
+            # what the previous target group chose and was legal (9.3 p3.1), while it stays
+            # the same object (a card changing zones is a new object, 3.1 p3)
+            group = [t for t, since in previous if s.objects[t].zone_since == since]
+        elif n == 1 and isinstance(target, Target) and target.kind == "chosen":
+            legal = _targets_of(ctx, item, target, group)
+            previous = [(t, s.objects[t].zone_since) for t in legal if t in s.objects]
         if i < item.resolved_effects:
             continue
         now = choice if i == item.resolved_effects else None
@@ -937,6 +946,8 @@ def _targets_of(ctx: Ctx, item: ChaseItem, target: Target, group: list[str] | No
     if target.kind == "host":  # "added resonator": what the addition is added to, while it is
         host = s.objects[item.source].attached_to
         return [host] if host in s.objects and s.objects[host].zone == "field" else []
+    if target.kind == "same":
+        return list(group or [])
     if target.kind == "battle_opponent":
         b = s.battle
         if b is None:

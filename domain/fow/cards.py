@@ -101,9 +101,13 @@ class Target(_Model):
     """``self`` (the source card), ``you``/``opponent`` (players), ``chosen`` (a target
     chosen on play per FoW-5.5 9.3 p2 and re-checked on resolution), ``all`` (every
     object matching ``filter``, not targeted), ``battle_opponent``, ``each_player`` or ``host`` (the
-    card the source addition is added to: "added resonator")."""
+    card the source addition is added to: "added resonator"), ``same`` (what the previous effect's
+    single chosen target group chose: "Rest target resonator. It gains ...", "... Recover that
+    resonator"; the targets are those still legal for that group, FoW-5.5 9.3 p3.1)."""
 
-    kind: Literal["self", "you", "opponent", "chosen", "all", "battle_opponent", "each_player", "host"] = "chosen"
+    kind: Literal["self", "you", "opponent", "chosen", "all", "battle_opponent", "each_player", "host", "same"] = (
+        "chosen"
+    )
     filter: Filter = Field(default_factory=Filter)
     count: Annotated[int, Field(ge=1)] = 1
     players_allowed: bool = False

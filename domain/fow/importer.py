@@ -724,6 +724,8 @@ def _target(
     low = text.lower()
     if low in ("this card", "this card's") or (low == "it" and it_self):
         return {"kind": "self"}
+    if text == _SAME:  # "it" / "that resonator": the previous effect's target
+        return {"kind": "same"}
     if low == "your j-ruler":
         return {"kind": "all", "filter": {"zone": "field", "types": ["j_ruler"], "controller": "you"}}
     if re.fullmatch(r"(?:target|each|all|an?) (?:player|opponent)s?", low):
@@ -780,6 +782,8 @@ def _subject(phrase: str, ctx: _Ctx, *, continuous: bool, it_self: bool = False)
     low = text.lower()
     if low == "it" and it_self and not continuous:
         return {"kind": "self"}
+    if text == _SAME and not continuous:
+        return {"kind": "same"}
     if low == "this card":
         if continuous and ctx.type == "addition":
             raise _GapError(f"target: {phrase} (on an addition)")
@@ -1438,33 +1442,62 @@ def _continuous_logic(raw: str, body: str, ctx: _Ctx) -> JsonDict | None:
     return None
 
 
+_SAME = "@same"
+"""Placeholder for "it" / "that resonator" naming the previous effect's single target."""
+
+
+def _same_target(rest: str, out: list[JsonDict]) -> str:
+    """ "Rest target resonator. It gains [-400/-400] until end of turn." / "Target water resonator
+    gains [0/+400] until end of turn. Recover that resonator.": when the previous effect chose
+    exactly one target, "It" opening the next sentence and "that resonator" in it name that
+    target (a ``same`` target)."""
+    target = out[-1].get("target") if out else None
+    if not (isinstance(target, dict) and target.get("kind") == "chosen"):
+        return rest
+    if target.get("count", 1) != 1 or target.get("up_to") or target.get("players_allowed"):
+        return rest
+    sentence = _split_sentences(rest)[0]
+    changed = re.sub(r"^It\b(?!s)", _SAME, sentence)
+    changed = re.sub(r"\bthat (?:resonator|J/resonator|card)\b", _SAME, changed)
+    return changed + rest[len(sentence) :]
+
+
 def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = False) -> list[JsonDict]:
     """A sequence of effect sentences, all of which must be recognised."""
     rest = text.strip()
     if not rest:
         raise _GapError("effect: (none)")
     out: list[JsonDict] = []
-    while rest:
+
+    def step(rest: str) -> tuple[list[JsonDict], str]:
+        """The effects of the sentence(s) opening ``rest``, and what is left."""
         logic = _logic(rest, ctx, it_self and not out, modes_ok and not out)
         if logic is not None:
-            out += logic[0]
-            rest = logic[1].strip()
-            continue
+            return logic[0], logic[1].strip()
         for pattern, build in _EFFECTS:
             m = pattern.match(rest)
             if m:
                 try:
                     # "it" is the source card only in the first sentence, before any other
                     # object has been mentioned
-                    out += build(m, ctx, it_self and not out)
+                    return build(m, ctx, it_self and not out), rest[m.end() :].strip()
                 except _GapError as gap:
                     if gap.reason == _SENTENCE:
                         raise _GapError(f"effect: {_split_sentences(rest)[0]}") from None
                     raise
-                rest = rest[m.end() :].strip()
-                break
-        else:
-            raise _GapError(f"effect: {_split_sentences(rest)[0]}")
+        raise _GapError(f"effect: {_split_sentences(rest)[0]}")
+
+    while rest:
+        same = _same_target(rest, out)
+        if same != rest:  # "It gains ..." / "... that resonator" naming the previous target
+            try:
+                effects, rest = step(same)
+                out += effects
+                continue
+            except _GapError:
+                pass  # reported as printed, below
+        effects, rest = step(rest)
+        out += effects
     return out
 
 
