@@ -192,3 +192,31 @@ def test_look_at_the_top_cards(imported: dict[str, ImportedCard]) -> None:
     ]
     # several names with "and/or" are not one filter: Wizard of Oz cards stay unsupported (TAT-058)
     assert imported["TAT-058"].status != "full"
+
+
+def test_reveal_the_top_card_and_branch(imported: dict[str, ImportedCard]) -> None:
+    # Dreams of Wonderland (TAT-042): "Reveal the top of your main deck. If its total cost is
+    # odd, return target resonator to its owner's hand. Otherwise, draw a card."
+    assert full(imported, "TAT-042")["effects"] == [
+        {"op": "reveal_top", "then": "stay"},
+        {
+            "op": "if",
+            "condition": {
+                "kind": "top_card",
+                "filter": {"zone": "main_deck", "types": [], "total_cost_parity": "odd"},
+            },
+            "effects": [{"op": "return_to_hand", "target": chosen("resonator")}],
+            "otherwise": [{"op": "draw", "count": 1, "who": "you"}],
+        },
+    ]
+    # Musician of Shangri-La (TMS-041): "When this card attacks or blocks, reveal the top card of
+    # your main deck. If it's a resonator, this card gains [+200/+200] until end of turn.
+    # Otherwise, return this card to its owner's hand."
+    branch = full(imported, "TMS-041")["abilities"][0]["effects"][1]
+    assert branch["condition"] == {"kind": "top_card", "filter": {"zone": "main_deck", "types": ["resonator"]}}
+    assert branch["otherwise"] == [{"op": "return_to_hand", "target": {"kind": "self"}}]
+    # Humpty Dumpty (TAT-043): "... If it's a resonator, put it into your field. Otherwhise, put in
+    # into your graveyard." (misprints of "Otherwise, put it")
+    assert full(imported, "TAT-043")["abilities"][0]["effects"][0]["otherwise"] == "graveyard"
+    # a gain without a duration is not read: Drill Sergeant (TMS-036) stays unsupported
+    assert imported["TMS-036"].status != "full"

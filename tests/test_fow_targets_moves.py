@@ -217,3 +217,48 @@ def test_it_names_the_target_the_previous_effect_chose() -> None:
     assert find(events, "ContinuousEffectCreated").data["targets"] == [bear]
     assert characteristics(story.state, bear).atk == 100 and characteristics(story.state, other).atk == 500
     story.replays()
+
+
+def test_reveal_the_top_card_and_branch_on_its_total_cost() -> None:
+    # Dreams of Wonderland (TAT-042): "Reveal the top of your main deck. If its total cost is
+    # odd, return target resonator to its owner's hand. Otherwise, draw a card."  The revealed
+    # card stays on top (FoW-5.5 10.4 p1); the target is chosen as the spell is played (9.3 p2.4)
+    for top_card, returned in (("T-BEAR", True), ("MOA-036", False)):  # total cost 1 / 2
+        story = Story({"TAT-042": 4, "T-BEAR": 4, "MOA-036": 4})
+        dreams = story.put("p1", "TAT-042", "hand")
+        bear = story.put("p2", "T-BEAR", "field")
+        top = next(o for o in story.state.zones["p1"]["main_deck"] if story.state.objects[o].card == top_card)
+        on_top(story, top)
+        story.will("p1", "U")
+        story.when(cmd("PlayCard", "p1", card=dreams, targets=[[bear]]))
+        events = story.resolve()
+        assert find(events, "CardRevealed").data["oid"] == top
+        assert find(events, "ConditionChecked").data["met"] is returned
+        assert (story.state.objects[bear].zone == "hand") is returned
+        assert (story.state.objects[top].zone == "hand") is not returned  # drawn otherwise
+        story.replays()
+
+
+def test_reveal_the_top_card_and_branch_on_its_type() -> None:
+    # Musician of Shangri-La (TMS-041): "When this card attacks or blocks, reveal the top card of
+    # your main deck. If it's a resonator, this card gains [+200/+200] until end of turn.
+    # Otherwise, return this card to its owner's hand."  With an empty main deck nothing is
+    # revealed, so it is not a resonator
+    for empty in (False, True):
+        story = Story({"TMS-041": 4, "T-BEAR": 4})
+        musician = story.put("p1", "TMS-041", "field")
+        bear = next(o for o in story.state.zones["p1"]["main_deck"] if story.state.objects[o].card == "T-BEAR")
+        on_top(story, bear)
+        for oid in list(story.state.zones["p1"]["main_deck"]) if empty else []:
+            data = {"oid": oid, "card": story.state.objects[oid].card, "owner": "p1", "controller": "p1"}
+            story.given("CardMoved", **data, reason="given", **{"from": "main_deck", "to": "removed"})
+        story.by_rule(actions.check_triggers, "attacks", "given", oid=musician)
+        story.when(cmd("Pass", "p1"))
+        events = story.resolve()
+        assert [e.data["oid"] for e in events if e.type == "CardRevealed"] == ([] if empty else [bear])
+        if empty:
+            assert story.state.objects[musician].zone == "hand"
+        else:
+            assert characteristics(story.state, musician).atk == 500
+            assert story.state.zones["p1"]["main_deck"][-1] == bear
+        story.replays()

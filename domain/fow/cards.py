@@ -92,6 +92,8 @@ class Filter(_Model):
     """"blocking resonator": the blocker of the current battle."""
     from_field_this_turn: bool = False
     """"that was put into that zone from a field this turn" (a card in a graveyard)."""
+    total_cost_parity: Literal["odd", "even"] | None = None
+    """"If its total cost is odd" (a card without a cost has total cost 0)."""
     dealt_damage: bool = False
     """"that was dealt damage this turn": damage is on it (damage on J/resonators becomes zero
     only at the end of the turn, FoW-5.5 5.4 p5.1; a new object has none, 3.1 p3)."""
@@ -143,10 +145,12 @@ class Condition(_Model):
     ``rulers`` or your J-ruler (in your field) one of ``j_rulers``; ``life``: your life is
     ``life_at_most`` or less / ``life_at_least`` or more; ``counters``: there are
     ``at_least`` ``counter`` counters on this card; ``hand``: you have ``at_least`` cards
-    in your hand; ``j_ruler_attacked``: your J-ruler attacked this turn.  ``negate`` turns it around ("unless",
+    in your hand; ``j_ruler_attacked``: your J-ruler attacked this turn; ``top_card``: the top
+    card of your main deck (just revealed: "If it's a resonator", "If its total cost is odd")
+    matches ``filter``.  ``negate`` turns it around ("unless",
     "if you don't")."""
 
-    kind: Literal["controls", "ruler_is", "life", "counters", "hand", "j_ruler_attacked"]
+    kind: Literal["controls", "ruler_is", "life", "counters", "hand", "j_ruler_attacked", "top_card"]
     filter: Filter | None = None
     at_least: Annotated[int, Field(ge=1)] = 1
     rulers: list[str] = Field(default_factory=list)
@@ -158,11 +162,11 @@ class Condition(_Model):
 
     @model_validator(mode="after")
     def _check(self) -> Condition:
-        if self.kind == "controls" and self.filter is None:
-            raise ValueError("a 'controls' condition needs a 'filter'")
+        if self.kind in ("controls", "top_card") and self.filter is None:
+            raise ValueError(f"a {self.kind!r} condition needs a 'filter'")
         if self.kind == "ruler_is" and not (self.rulers or self.j_rulers):
             raise ValueError("a 'ruler_is' condition needs 'rulers' or 'j_rulers' (names)")
-        if self.kind != "controls" and self.filter is not None:
+        if self.kind not in ("controls", "top_card") and self.filter is not None:
             raise ValueError(f"a {self.kind!r} condition takes no 'filter'")
         if self.kind == "life" and self.life_at_most is None and self.life_at_least is None:
             raise ValueError("a 'life' condition needs 'life_at_most' or 'life_at_least'")
@@ -240,7 +244,9 @@ class RevealTop(_Model):
 
     op: Literal["reveal_top"] = "reveal_top"
     filter: Filter = Field(default_factory=lambda: Filter(zone="main_deck", types=[]))
-    then: Literal["hand", "field"] = "hand"
+    then: Literal["hand", "field", "stay"] = "hand"
+    """``stay``: it stays on top of the deck whatever it is (an ``if`` with a ``top_card``
+    condition follows: "If it's a resonator, ... Otherwise, ...")."""
     otherwise: Literal["hand", "graveyard"] | None = None
 
 

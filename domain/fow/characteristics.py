@@ -264,6 +264,9 @@ def matches_negations_and_skills(state: GameState, flt: Filter, oid: str) -> boo
         atk = characteristics(state, oid).atk if in_play else card.atk
         if atk is None or atk > flt.max_atk:
             return False
+    total = card.cost.total if card.cost is not None else 0
+    if flt.total_cost_parity is not None and ("odd" if total % 2 else "even") != flt.total_cost_parity:
+        return False
     if flt.dealt_damage and state.objects[oid].damage <= 0:
         return False
     if flt.from_field_this_turn and (state.objects[oid].from_field_turn != state.turn or not state.turn):

@@ -1002,7 +1002,7 @@ def _search_to_field(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDic
 @_effect(
     r"reveal the top card of your main deck\.\s*if it(?:'s| is) (?P<d>(?:[^.,\"]|\"[^\"]*\")+?),\s*"
     r"put it into your (?P<then>hand|field)"
-    r"(?:\.\s*otherwise,?\s*put it into your (?P<else>hand|graveyard))?"
+    r"(?:\.\s*otherwh?ise,?\s*put i[tn] into your (?P<else>hand|graveyard))?"  # "Otherwhise, put in": misprints
 )
 def _reveal_top(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "Reveal the top card of your main deck. If it's a Fairy resonator, put it into your hand."
@@ -1021,6 +1021,36 @@ def _reveal_top(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     if m.group("else"):
         out["otherwise"] = m.group("else").lower()
     return [out]
+
+
+_IS_A = r"it(?:'s| is) (?:a|an) [^,.]+"
+
+
+@_effect(
+    r"reveal the top (?:card )?of your main deck\.\s*"
+    rf"if (?P<c>{_IS_A}|its total cost is (?:odd|even)),\s*(?P<then>[^.]+?)\.\s*otherwise,?\s*(?P<else>[^.]+?)"
+)
+def _reveal_branch(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Reveal the top card of your main deck. If it's a resonator, this card gains [+200/+200]
+    # until end of turn. Otherwise, return this card to its owner's hand." (FoW-5.5 10.4): the
+    # card stays on top; what happens depends on it
+    cond = m.group("c").lower()
+    if cond.startswith("its total cost is "):
+        flt: JsonDict = {"zone": "main_deck", "types": [], "total_cost_parity": cond.split()[-1]}
+    else:
+        desc = re.sub(r"^it(?:'s| is) (?:a|an) ", "", m.group("c"), flags=re.IGNORECASE)
+        flt, players = _selector(desc, ctx, zone="main_deck")
+        if players or set(flt) & {"controller", "rested", "other_than_self", "dealt_damage"}:
+            raise _GapError(f"effect: reveal the top card, if it's {desc}")
+    then = _effects(_capitalise(m.group("then")), ctx, it_self=it_self)
+    otherwise = _effects(_capitalise(m.group("else")), ctx, it_self=it_self)
+    if any(e["op"] in ("search", "discard", "may", "if", "choose", "look_top") for e in then + otherwise):
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    reveal: JsonDict = {"op": "reveal_top", "then": "stay"}
+    return [
+        reveal,
+        {"op": "if", "condition": {"kind": "top_card", "filter": flt}, "effects": then, "otherwise": otherwise},
+    ]
 
 
 _AMONG = r'(?:[^.,"]|"[^"]*")+?'
