@@ -220,3 +220,14 @@ def test_reveal_the_top_card_and_branch(imported: dict[str, ImportedCard]) -> No
     assert full(imported, "TAT-043")["abilities"][0]["effects"][0]["otherwise"] == "graveyard"
     # a gain without a duration is not read: Drill Sergeant (TMS-036) stays unsupported
     assert imported["TMS-036"].status != "full"
+
+
+def test_reveal_cards_until_one_matches(imported: dict[str, ImportedCard]) -> None:
+    # The Ro-Box (BFA-089): "When this card is put into a graveyard from your field, reveal cards
+    # from the top of your main deck until you reveal a Machine with total cost 1. Put that card
+    # into your field and shuffle the rest into your main deck."
+    machine = {"zone": "main_deck", "types": [], "races": ["Machine"], "min_total_cost": 1, "max_total_cost": 1}
+    assert full(imported, "BFA-089")["abilities"][0]["effects"] == [
+        {"op": "reveal_top", "filter": machine, "then": "field", "until": True}
+    ]
+    assert full(imported, "BFA-090")["abilities"][0]["effects"][0]["filter"]["max_total_cost"] == 2

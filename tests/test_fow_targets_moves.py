@@ -262,3 +262,26 @@ def test_reveal_the_top_card_and_branch_on_its_type() -> None:
             assert characteristics(story.state, musician).atk == 500
             assert story.state.zones["p1"]["main_deck"][-1] == bear
         story.replays()
+
+
+def test_reveal_cards_until_one_matches_then_shuffle_the_rest() -> None:
+    # The Ro-Box (BFA-089): "When this card is put into a graveyard from your field, reveal cards
+    # from the top of your main deck until you reveal a Machine with total cost 1. Put that card
+    # into your field and shuffle the rest into your main deck."  (FoW-5.5 10.4 p1, 10.20 p1)
+    story = Story({"BFA-089": 4, "BFA-083": 4, "T-BEAR": 4})
+    robox = story.put("p1", "BFA-089", "field")
+    deck = story.state.zones["p1"]["main_deck"]
+    doll = next(o for o in deck if story.state.objects[o].card == "BFA-083")
+    bears = [o for o in deck if story.state.objects[o].card == "T-BEAR"][:2]
+    for oid in (doll, *bears):
+        on_top(story, oid)
+    story.by_rule(actions.destroy, robox, "given")
+    story.when(cmd("Pass", "p1"))
+    events = story.resolve()
+    assert [e.data["oid"] for e in events if e.type == "CardRevealed"] == [bears[1], bears[0], doll]
+    moved = find(events, "CardMoved")
+    assert (moved.data["oid"], moved.data["to"], moved.rule) == (doll, "field", "FoW-5.5 10.4 p1")
+    shuffled = find(events, "DeckShuffled")
+    assert shuffled.rule == "FoW-5.5 10.20 p1" and set(bears) <= set(shuffled.data["order"])
+    assert not any(story.state.objects[o].revealed for o in bears)
+    story.replays()

@@ -1041,6 +1041,18 @@ def apply_effect(
                 cause = move(ctx, oid, "hand", cause, rule="10.13 p2", reason="search", revealed=True, actor=you)
         order = ctx.s.zones[you]["main_deck"]
         return shuffle(ctx, you, "main_deck", list(order), cause, rule="10.20 p1")
+    if isinstance(eff, RevealTop) and eff.until:
+        for oid in reversed(list(s.zones[you]["main_deck"])):  # from the top, one by one
+            cause = ctx.emit("CardRevealed", {"oid": oid, "player": you}, "10.4 p1", cause=cause)
+            if _filter_match(s, eff.filter, oid):  # the first match ends the revealing
+                card = s.card_of(oid)
+                hostless = card.type == "spell" or (card.type == "addition" and card.subtype != "field")
+                if eff.then == "hand" or not hostless:  # into a field only what can be there (3.15 p4)
+                    into = "field" if eff.then == "field" else "hand"
+                    cause = move(ctx, oid, into, cause, rule="10.4 p1", reason="reveal", revealed=True, controller=you)
+                break
+        order = ctx.s.zones[you]["main_deck"]  # the rest is shuffled into the main deck
+        return shuffle(ctx, you, "main_deck", list(order), cause, rule="10.20 p1")
     if isinstance(eff, RevealTop):
         deck = s.zones[you]["main_deck"]
         if not deck:

@@ -248,6 +248,16 @@ class RevealTop(_Model):
     """``stay``: it stays on top of the deck whatever it is (an ``if`` with a ``top_card``
     condition follows: "If it's a resonator, ... Otherwise, ...")."""
     otherwise: Literal["hand", "graveyard"] | None = None
+    until: bool = False
+    """"Reveal cards from the top of your main deck until you reveal a Machine. Put that card into
+    your field and shuffle the rest into your main deck": cards are revealed one by one until one
+    matches ``filter``; it goes to ``then``; then the main deck is shuffled (10.20)."""
+
+    @model_validator(mode="after")
+    def _check_until(self) -> RevealTop:
+        if self.until and (self.otherwise is not None or self.then == "stay"):
+            raise ValueError("'until' puts the matching card into 'then' and shuffles the rest ('otherwise' unused)")
+        return self
 
 
 class LookTop(_Model):

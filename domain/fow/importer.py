@@ -1023,6 +1023,20 @@ def _reveal_top(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [out]
 
 
+@_effect(
+    r"reveal cards from the top of your main deck until you reveal (?:a|an) (?P<d>[^.]+?)\.\s*"
+    r"put that card into your (?P<to>field|hand),? and shuffle the rest into your main deck"
+)
+def _reveal_until(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Reveal cards from the top of your main deck until you reveal a Machine with total cost 1.
+    # Put that card into your field and shuffle the rest into your main deck." (FoW-5.5 10.4, 10.20)
+    desc = m.group("d").strip()
+    flt, players = _selector(desc, ctx, zone="main_deck")
+    if players or set(flt) & {"controller", "rested", "other_than_self", "dealt_damage"}:
+        raise _GapError(f"effect: reveal cards until you reveal {desc}")
+    return [{"op": "reveal_top", "filter": flt, "then": m.group("to").lower(), "until": True}]
+
+
 _IS_A = r"it(?:'s| is) (?:a|an) [^,.]+"
 
 
