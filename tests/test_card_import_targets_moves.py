@@ -86,6 +86,41 @@ def test_it_or_that_resonator_is_the_previous_target(imported: dict[str, Importe
     assert not any("@same" in g for c in imported.values() for g in c.gaps)
 
 
+def test_bracketed_types_name_a_subtype(imported: dict[str, ImportedCard]) -> None:
+    # King's Servant (CMF-009): "[Enter]: Put target [Addition:Resonator] from your graveyard
+    # into your hand."
+    grave = {"zone": "graveyard", "types": ["addition"], "subtypes": ["resonator"], "controller": "you"}
+    assert full(imported, "CMF-009")["abilities"][0]["effects"] == [
+        {"op": "return_to_hand", "target": {"kind": "chosen", "filter": grave}}
+    ]
+    # Speaker of Creation (MPR-015): "[Enter]: Search your main deck for an [Addition:Field], ..."
+    # and "[Activate] Pay {W}, banish this card: Destroy target [Addition:Field]."
+    abilities = full(imported, "MPR-015")["abilities"]
+    assert abilities[0]["effects"][0]["filter"] == {"zone": "main_deck", "types": ["addition"], "subtypes": ["field"]}
+    assert abilities[1]["effects"] == [
+        {"op": "destroy", "target": chosen("addition", subtypes=["field"])},
+    ]
+
+
+def test_then_opening_a_sentence_keeps_the_order(imported: dict[str, ImportedCard]) -> None:
+    # Endless Night (SKL-068): "Destroy target resonator your opponent controls. Then all
+    # resonators gain [-200/-200] until end of turn."
+    assert full(imported, "SKL-068")["effects"] == [
+        {"op": "destroy", "target": chosen("resonator", controller="opponent")},
+        {
+            "op": "modify",
+            "atk": -200,
+            "def": -200,
+            "target": {"kind": "all", "filter": {"zone": "field", "types": ["resonator"]}},
+            "duration": "end_of_turn",
+        },
+    ]
+    # Hunter of Souls (SKL-071): "... this card deals 200 damage to you opponent and you gain 200
+    # life." ("you opponent": a misprint of "your opponent")
+    effects = full(imported, "SKL-071")["abilities"][0]["effects"]
+    assert effects[0] == {"op": "deal_damage", "amount": 200, "target": {"kind": "opponent"}}
+
+
 def test_a_misprinted_card_name_in_a_search(imported: dict[str, ImportedCard]) -> None:
     # Shining Bamboo (MOA-008): "[Enter]: Search your main deck for a card name "Kaguya, the Tale of the Bamboo
     # Cutter", reveal it and put it into your hand. Then shuffle your main deck."

@@ -285,3 +285,22 @@ def test_reveal_cards_until_one_matches_then_shuffle_the_rest() -> None:
     assert shuffled.rule == "FoW-5.5 10.20 p1" and set(bears) <= set(shuffled.data["order"])
     assert not any(story.state.objects[o].revealed for o in bears)
     story.replays()
+
+
+def test_a_bracketed_subtype_filters_the_targets() -> None:
+    # King's Servant (CMF-009): "[Enter]: Put target [Addition:Resonator] from your graveyard into
+    # your hand."  An [Addition:Field] is an addition of another subtype (FoW-5.5 2.1 p3)
+    story = Story({"CMF-009": 4, "CMF-016": 4, "CMF-007": 4})
+    servant = story.put("p1", "CMF-009", "hand")
+    stake = story.put("p1", "CMF-016", "graveyard")
+    branch = story.put("p1", "CMF-007", "graveyard")
+    story.will("p1", "W", "W")
+    story.when(cmd("PlayCard", "p1", card=servant))
+    story.resolve()  # the resonator enters; its [Enter] ability triggers (9.6 p1.1)
+    trig = story.state.triggered[0]
+    refusal = story.refused(cmd("PlayTriggered", "p1", trigger=trig.id, targets=[[branch]]))
+    assert (refusal.code, refusal.rule) == ("rules/illegal_target", "FoW-5.5 9.3 p2.4")
+    story.when(cmd("PlayTriggered", "p1", trigger=trig.id, targets=[[stake]]))
+    story.resolve()
+    assert story.state.objects[stake].zone == "hand" and story.state.objects[branch].zone == "graveyard"
+    story.replays()

@@ -92,6 +92,8 @@ class Filter(_Model):
     """"blocking resonator": the blocker of the current battle."""
     from_field_this_turn: bool = False
     """"that was put into that zone from a field this turn" (a card in a graveyard)."""
+    subtypes: list[SpellSubtype | AdditionSubtype] = Field(default_factory=list)
+    """"[Addition:Resonator]", "[Spell:Chant]": the card has one of these subtypes (FoW-5.5 2.1 p3)."""
     total_cost_parity: Literal["odd", "even"] | None = None
     """"If its total cost is odd" (a card without a cost has total cost 0)."""
     dealt_damage: bool = False

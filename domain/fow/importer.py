@@ -638,6 +638,12 @@ def _selector(phrase: str, ctx: _Ctx, *, zone: str = "field", loose: bool = Fals
     if m:
         flt["name"] = m.group(1)
         text = text[: m.start()]
+    bracketed = _bracketed_types(text)
+    if bracketed is not None:  # "target [Addition:Resonator]", "[Spell:Chant] or [Spell:Chant-Instant] card"
+        flt.update(bracketed)
+        if flt.get("zone") == "field" and "spell" in flt["types"]:
+            raise _GapError(f"target: {phrase}")
+        return flt, players
     text = _negation(text, flt, ctx)
     masked = _mask_races(text, ctx)
     if re.search(_NOT_A_NOUN_PHRASE, masked):
@@ -704,6 +710,33 @@ def _selector(phrase: str, ctx: _Ctx, *, zone: str = "field", loose: bool = Fals
     if flt.get("types") == [] and zone == "field" and not loose:
         raise _GapError(f"target: {phrase} (no card type: it may also be a ruler in the ruler area)")
     return flt, players
+
+
+_BRACKET_TYPES = {
+    "addition:resonator": ("addition", "resonator"),
+    "addition:field": ("addition", "field"),
+    "addition:j/resonator": ("addition", "j_resonator"),
+    "spell:chant": ("spell", "chant"),
+    "spell:chant-instant": ("spell", "chant_instant"),
+    "spell:chant-standby": ("spell", "chant_standby"),
+}
+
+
+def _bracketed_types(text: str) -> JsonDict | None:
+    """``[Addition:Resonator]`` / ``[Spell:Chant] or [Spell:Chant-Instant] card``: the card
+    types and subtypes written as on the type line (FoW-5.5 2.1 p3), or None."""
+    m = re.fullmatch(r"(\[[^\]]+\](?:(?:, or |, | or )\[[^\]]+\])*)(?: cards?)?", text.strip())
+    if not m:
+        return None
+    types: list[str] = []
+    subtypes: list[str] = []
+    for item in re.findall(r"\[([^\]]+)\]", m.group(1)):
+        pair = _BRACKET_TYPES.get(re.sub(r"\s+", "", item.lower()))
+        if pair is None:
+            return None
+        types += [pair[0]] if pair[0] not in types else []
+        subtypes.append(pair[1])
+    return {"types": types, "subtypes": subtypes}
 
 
 _TARGET_WORD = re.compile(rf"^(?:(?P<n>{NUM}) )?target (?P<rest>.+)$", re.IGNORECASE)
@@ -897,7 +930,7 @@ def _deal_to(phrase: str, amount: int, ctx: _Ctx) -> list[JsonDict]:
             {"op": "deal_damage", "amount": amount, "target": {"kind": "each_player"}},
             {"op": "deal_damage", "amount": amount, "target": resonators},
         ]
-    if low == "your opponent":
+    if low in ("your opponent", "you opponent"):  # "you opponent": a misprint (SKL-071)
         target: JsonDict = {"kind": "opponent"}
     elif low == "you":
         target = {"kind": "you"}
@@ -1515,6 +1548,9 @@ def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = Fa
 
     def step(rest: str) -> tuple[list[JsonDict], str]:
         """The effects of the sentence(s) opening ``rest``, and what is left."""
+        then = re.match(r"[Tt]hen,?\s+(?=[a-z])", rest) if out else None
+        if then:  # "Destroy target resonator. Then all resonators gain ...": effects apply in order anyway
+            rest = _capitalise(rest[then.end() :])
         logic = _logic(rest, ctx, it_self and not out, modes_ok and not out)
         if logic is not None:
             return logic[0], logic[1].strip()
