@@ -266,3 +266,13 @@ def test_reveal_cards_until_one_matches(imported: dict[str, ImportedCard]) -> No
         {"op": "reveal_top", "filter": machine, "then": "field", "until": True}
     ]
     assert full(imported, "BFA-090")["abilities"][0]["effects"][0]["filter"]["max_total_cost"] == 2
+
+
+def test_a_target_in_your_removed_area(imported: dict[str, ImportedCard]) -> None:
+    # Memory of Disappearance (TMS-026): "Put target card from your removed area into your hand."
+    assert full(imported, "TMS-026")["effects"] == [
+        {
+            "op": "return_to_hand",
+            "target": {"kind": "chosen", "filter": {"zone": "removed", "types": [], "controller": "you"}},
+        }
+    ]

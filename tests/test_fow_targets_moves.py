@@ -304,3 +304,21 @@ def test_a_bracketed_subtype_filters_the_targets() -> None:
     story.resolve()
     assert story.state.objects[stake].zone == "hand" and story.state.objects[branch].zone == "graveyard"
     story.replays()
+
+
+def test_a_target_in_your_removed_area_returns_to_your_hand() -> None:
+    # Memory of Disappearance (TMS-026): "Put target card from your removed area into your hand."
+    # (FoW-5.5 3.12: each player has a removed area; the opponent's is not yours)
+    story = Story({"TMS-026": 4, "T-BEAR": 4})
+    memory = story.put("p1", "TMS-026", "hand")
+    mine = story.put("p1", "T-BEAR", "removed")
+    theirs = story.put("p2", "T-BEAR", "removed")
+    story.will("p1", "R")
+    plays = [p for p in legal(story, "p1", "PlayCard") if p["card"] == memory]
+    assert [p["targets"] for p in plays] == [[[mine]]]
+    refusal = story.refused(cmd("PlayCard", "p1", card=memory, targets=[[theirs]]))
+    assert (refusal.code, refusal.rule) == ("rules/illegal_target", "FoW-5.5 9.3 p2.4")
+    story.when(cmd("PlayCard", "p1", card=memory, targets=[[mine]]))
+    moved = find(story.resolve(), "CardMoved")
+    assert (moved.data["oid"], moved.data["from"], moved.data["to"]) == (mine, "removed", "hand")
+    story.replays()

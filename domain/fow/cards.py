@@ -54,9 +54,12 @@ _J_RESONATOR: tuple[CardType, ...] = ("resonator", "j_ruler")
 class Filter(_Model):
     """Which objects an effect may choose or affect."""
 
-    zone: Literal["field", "ruler_area", "stone_area", "chase", "hand", "graveyard", "main_deck", "standby"] = "field"
+    zone: Literal[
+        "field", "ruler_area", "stone_area", "chase", "hand", "graveyard", "main_deck", "standby", "removed"
+    ] = "field"
     """``stone_area`` is the magic stone area (FoW-5.5 3.7); ``magic_stone_area`` is accepted as an alias;
-    ``standby`` (the chant-standby area, 3.11) only to count cards ("for each card in your chant-standby area")."""
+    ``standby`` (the chant-standby area, 3.11) only to count cards ("for each card in your chant-standby area");
+    ``removed`` is the removed area (3.12: "target card from your removed area")."""
 
     @field_validator("zone", mode="before")
     @classmethod

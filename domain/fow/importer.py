@@ -1227,6 +1227,16 @@ def _from_graveyard(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict
     return [{"op": "return_to_hand", "target": target}]
 
 
+@_effect(r"put (?P<t>(?:\w+ )?target [^.]+?) from your removed area into your hand")
+def _from_removed_area(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Put target card from your removed area into your hand." (FoW-5.5 3.12)
+    target = _target(m.group("t"), ctx, zone="removed")
+    if target.get("kind") != "chosen" or target["filter"].get("controller") not in (None, "you"):
+        raise _GapError(f"target: {m.group('t')} from your removed area")
+    target["filter"]["controller"] = "you"  # the owner's removed area (3.1 p5)
+    return [{"op": "return_to_hand", "target": target}]
+
+
 @_effect(r"put (?P<t>(?:up to \w+ |\w+ )?target [^.]+?) from your graveyard into your field(?P<r> rested)?")
 def _graveyard_to_field(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "Put target resonator with total cost 2 or less from your graveyard into your field rested."
