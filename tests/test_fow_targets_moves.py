@@ -322,3 +322,46 @@ def test_a_target_in_your_removed_area_returns_to_your_hand() -> None:
     moved = find(story.resolve(), "CardMoved")
     assert (moved.data["oid"], moved.data["from"], moved.data["to"]) == (mine, "removed", "hand")
     story.replays()
+
+
+def test_a_card_chosen_from_the_hand_on_resolution_is_put_into_the_field() -> None:
+    # Viviane, Lady of the Lake (TTW-017): "{Rest}: Put a Fairy resonator with total cost 1 or
+    # less from your hand into your field."  No target: the card is chosen on resolution from a
+    # hidden zone, so the player may find none (FoW-5.5 10.13 p2); entering the field triggers
+    # "whenever ... enters your field" abilities (9.6 p1)
+    story = Story({"TTW-017": 4, "TTW-011": 4, "T-BEAR": 4})
+    viviane = story.put("p1", "TTW-017", "field")
+    story.given("TurnBegan", turn=story.state.turn + 2, player="p1")  # no longer new to the field
+    sprite = story.put("p1", "TTW-011", "hand")
+    story.put("p1", "T-BEAR", "hand")
+    story.when(cmd("ActivateAbility", "p1", source=viviane, ability=0))
+    asked = find(story.resolve(), "ChoiceRequested")
+    assert asked.data["options"]["cards"] == [sprite] and asked.data["options"]["min"] == 0
+    assert asked.rule == "FoW-5.5 10.13 p2"
+    assert {tuple(c["cards"]) for c in legal(story, "p1", "ChooseCards")} == {(), (sprite,)}
+    events = story.when(cmd("ChooseCards", "p1", cards=[sprite]))
+    moved = find(events, "CardMoved")
+    assert (moved.data["oid"], moved.data["from"], moved.data["to"]) == (sprite, "hand", "field")
+    # Viviane's "Whenever a Fairy resonator enters your field, Fairy J/resonators you control gain ..."
+    assert [e.data["source"] for e in events if e.type == "AbilityTriggered"] == [viviane]
+    story.replays()
+
+
+def test_a_card_chosen_from_the_graveyard_must_be_chosen_and_may_trigger_enter() -> None:
+    # Resurrection of Vampire (CMF-089): "Put a Vampire resonator from your graveyard into your
+    # field. This triggers its [Enter] ability."  From a public zone a matching card must be
+    # chosen (10.13 p1); the text makes [Enter] trigger (golden rule 1.4 p1)
+    story = Story({"CMF-089": 4, "CMF-085": 4, "T-BEAR": 4})
+    resurrection = story.put("p1", "CMF-089", "hand")
+    lora = story.put("p1", "CMF-085", "graveyard")
+    story.put("p1", "T-BEAR", "graveyard")
+    story.will("p1", "B", "B", "B", "B")
+    story.when(cmd("PlayCard", "p1", card=resurrection))
+    asked = find(story.resolve(), "ChoiceRequested")
+    assert (asked.data["options"]["cards"], asked.data["options"]["min"]) == ([lora], 1)
+    refusal = story.refused(cmd("ChooseCards", "p1", cards=[]))
+    assert (refusal.code, refusal.rule) == ("rules/look_choice", "FoW-5.5 10.13 p1")
+    events = story.when(cmd("ChooseCards", "p1", cards=[lora]))
+    assert find(events, "CardMoved").data["oid"] == lora and story.state.objects[lora].zone == "field"
+    assert find(events, "AbilityTriggered").data["source"] == lora
+    story.replays()

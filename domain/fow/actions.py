@@ -1148,7 +1148,10 @@ def apply_effect(
                 if eff.rested and s.objects[stone].zone == "stone_area":
                     cause = ctx.emit("CardRested", {"oid": stone, "reason": "effect"}, "10.12 p1", cause=cause)
         return cause
+    if isinstance(eff, PutIntoField) and eff.chosen_from is not None:
+        return _put_chosen_into_field(ctx, item, eff, eff.chosen_from, cause, choice)
     if isinstance(eff, PutIntoField):
+        assert eff.target is not None
         for t in _targets_of(ctx, item, eff.target, group):
             card = s.card_of(t)
             if card.type == "spell" or (card.type == "addition" and card.subtype != "field"):
@@ -1198,6 +1201,36 @@ def _look_top(ctx: Ctx, item: ChaseItem, eff: LookTop, cause: str, choice: Any) 
             cause = move(ctx, oid, "main_deck", cause, rule="3.1 p5", reason="look", position="bottom", actor=you)
         else:
             cause = move(ctx, oid, "removed", cause, rule="3.12 p2.1", reason="look", face_down=True, actor=you)
+    return cause
+
+
+def _put_chosen_into_field(
+    ctx: Ctx, item: ChaseItem, eff: PutIntoField, flt: Filter, cause: str, choice: Any
+) -> str | None:
+    """ "Put a Fairy resonator from your hand into your field": the player chooses one matching
+    card as the effect resolves (from the public graveyard one must be chosen if any, 10.13 p1;
+    from the hand, a hidden zone, they may find none, 10.13 p2)."""
+    s = ctx.s
+    you = item.controller
+    if choice is None:
+        cards = [
+            oid
+            for oid in s.zones[you][flt.zone]
+            if matches(s, flt, oid, you, item.source) and _search_match(s, Search(to="field"), oid, you)
+        ]
+        if not cards:
+            return cause
+        least = 1 if flt.zone == "graveyard" else 0
+        options = {"item": item.id, "looked": cards, "cards": cards, "min": least, "max": 1}
+        rule = "10.13 p1" if least else "10.13 p2"
+        ctx.emit("ChoiceRequested", {"player": you, "kind": "look", "options": options}, rule, cause=cause)
+        return None
+    for oid in choice[0]:
+        cause = move(ctx, oid, "field", cause, rule="10.13 p2", reason="put", controller=you, actor=you)
+        if s.objects[oid].zone == "field" and eff.rested:
+            cause = ctx.emit("CardRested", {"oid": oid, "reason": "effect"}, "10.12 p1", cause=cause)
+        if s.objects[oid].zone == "field" and eff.triggers_enter:  # the card text says so (1.4 p1)
+            check_triggers(ctx, "enter", cause, oid=oid)
     return cause
 
 

@@ -385,10 +385,21 @@ class PutIntoField(_Model):
     and, not having been played, does not trigger [Enter] (9.6 p1.1)."""
 
     op: Literal["put_into_field"] = "put_into_field"
-    target: Target
+    target: Target | None = None
+    chosen_from: Filter | None = None
+    """Instead of a target, "Put a Vampire resonator from your graveyard into your field": one card
+    matching it (in its zone, hand or graveyard) chosen as the effect resolves (10.13)."""
     rested: bool = False
     owners_field: bool = False
     """"into its owner's field" (else: into the field of the ability's controller)."""
+    triggers_enter: bool = False
+    """"This triggers its [Enter] ability" (the text overrides 9.6 p1.1, golden rule 1.4 p1)."""
+
+    @model_validator(mode="after")
+    def _check(self) -> PutIntoField:
+        if (self.target is None) == (self.chosen_from is None):
+            raise ValueError("put_into_field needs either a 'target' or 'chosen_from'")
+        return self
 
 
 _PAUSING_OPS = ("search", "discard", "may", "if", "choose", "look_top")
@@ -397,7 +408,7 @@ _PAUSING_OPS = ("search", "discard", "may", "if", "choose", "look_top")
 
 def _plain_effects(effects: list[Any], what: str) -> None:
     for eff in effects:
-        if getattr(eff, "op", None) in _PAUSING_OPS:
+        if getattr(eff, "op", None) in _PAUSING_OPS or getattr(eff, "chosen_from", None) is not None:
             raise ValueError(f"'{eff.op}' cannot be inside '{what}' (only effects that need no further choice)")
 
 

@@ -1091,7 +1091,7 @@ def _reveal_branch(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]
             raise _GapError(f"effect: reveal the top card, if it's {desc}")
     then = _effects(_capitalise(m.group("then")), ctx, it_self=it_self)
     otherwise = _effects(_capitalise(m.group("else")), ctx, it_self=it_self)
-    if any(e["op"] in ("search", "discard", "may", "if", "choose", "look_top") for e in then + otherwise):
+    if any(_pauses(e) for e in then + otherwise):
         raise _GapError(f"effect: {m.group(0).strip()}")
     reveal: JsonDict = {"op": "reveal_top", "then": "stay"}
     return [
@@ -1225,6 +1225,26 @@ def _from_graveyard(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict
         raise _GapError(f"target: {m.group('t')} from your graveyard")
     target["filter"]["controller"] = "you"  # in a graveyard the controller is the owner (3.1 p5)
     return [{"op": "return_to_hand", "target": target}]
+
+
+@_effect(
+    r"put (?:a|an) (?P<d>[^.]+?) from your (?P<z>graveyard|hand) into your field(?P<r> rested)?"
+    r"(?P<enter>\.\s*this triggers its \[Enter\] ability)?"
+)
+def _chosen_into_field(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "{Rest}: Put a Fairy resonator with total cost 1 or less from your hand into your field."
+    # Not a target: the card is chosen as the effect resolves (FoW-5.5 10.13)
+    zone = m.group("z").lower()
+    flt, players = _selector(m.group("d"), ctx, zone=zone)
+    if players or set(flt) & {"controller", "rested", "other_than_self", "dealt_damage"}:
+        raise _GapError(f"effect: put {m.group('d')} from your {zone} into your field")
+    flt["controller"] = "you"
+    out: JsonDict = {"op": "put_into_field", "chosen_from": flt}
+    if m.group("r"):
+        out["rested"] = True
+    if m.group("enter"):
+        out["triggers_enter"] = True
+    return [out]
 
 
 @_effect(r"put (?P<t>(?:\w+ )?target [^.]+?) from your removed area into your hand")
@@ -1406,6 +1426,11 @@ def _count(text: str, ctx: _Ctx) -> JsonDict:
     raise _GapError(f"condition: for each {text}")
 
 
+def _pauses(effect: JsonDict) -> bool:
+    """An effect that may wait for a player's choice (or holds effects): never inside may/if."""
+    return effect["op"] in ("search", "discard", "may", "if", "choose", "look_top") or "chosen_from" in effect
+
+
 _MAY = re.compile(r"^you may (?!pay\b)", re.IGNORECASE)
 _CLAUSE = r'(?:[^,"]|"[^"]*")+'
 _IF = re.compile(rf"^if (?P<cond>{_CLAUSE}), (?P<body>.+)$", re.IGNORECASE)
@@ -1434,14 +1459,14 @@ def _logic(rest: str, ctx: _Ctx, it_self: bool, modes_ok: bool) -> tuple[list[Js
             inner = _effects(_capitalise(sentence[len("you may ") :]), ctx, it_self=it_self)
         except _GapError:
             inner = []
-        if not inner or any(e["op"] in ("search", "discard", "may", "if", "choose") for e in inner):
+        if not inner or any(_pauses(e) for e in inner):
             raise _GapError(f"effect: {_capitalise(sentence)}")
         return [{"op": "may", "effects": inner}], rest[len(sentence) :]
     m = _IF.match(sentence) or _TRAILING_IF.match(sentence)
     if m:
         cond = _condition(m.group("cond"), ctx)
         inner = _effects(_capitalise(m.group("body")), ctx, it_self=it_self)
-        if any(e["op"] in ("search", "discard", "may", "if", "choose") for e in inner):
+        if any(_pauses(e) for e in inner):
             raise _GapError(f"effect: {sentence}")
         return [{"op": "if", "condition": cond, "effects": inner}], rest[len(sentence) :]
     return None
