@@ -291,3 +291,29 @@ def test_a_card_chosen_on_resolution_put_into_the_field(imported: dict[str, Impo
     ]
     # inside "you may" it would wait for a choice: Phantom of Primogenitor (SKL-029) stays unsupported
     assert imported["SKL-029"].status == "none"
+
+
+def test_cards_from_the_hand_on_the_main_deck(imported: dict[str, ImportedCard]) -> None:
+    # Laying the Foundation (TTW-042): "Draw three cards. Then put two cards from your hand on top
+    # of your main deck in any order."
+    assert full(imported, "TTW-042")["effects"] == [
+        {"op": "draw", "count": 3, "who": "you"},
+        {"op": "put_on_main_deck", "from_hand": 2},
+    ]
+    # Trader of Shangri-La (SKL-047): "{Rest}: Draw a card, then put a card from your hand on the
+    # bottom of your main deck."  (", then" joins two effects applied in order)
+    assert full(imported, "SKL-047")["abilities"][0]["effects"] == [
+        {"op": "draw", "count": 1, "who": "you"},
+        {"op": "put_on_main_deck", "position": "bottom", "from_hand": 1},
+    ]
+
+
+def test_and_joins_two_effects(imported: dict[str, ImportedCard]) -> None:
+    # Hansel and Gretel (MOA-034): "When this card enters your field, draw a card and put the top
+    # card of your magic stone deck into your magic stone area rested."
+    assert full(imported, "MOA-034")["abilities"][0]["effects"] == [
+        {"op": "draw", "count": 1, "who": "you"},
+        {"op": "put_stone", "who": "you", "rested": True},
+    ]
+    # "recover this card and it gains [+400/0] ...": "it" after "this card" is not read (TTW-083)
+    assert imported["TTW-083"].status != "full"

@@ -365,3 +365,28 @@ def test_a_card_chosen_from_the_graveyard_must_be_chosen_and_may_trigger_enter()
     assert find(events, "CardMoved").data["oid"] == lora and story.state.objects[lora].zone == "field"
     assert find(events, "AbilityTriggered").data["source"] == lora
     story.replays()
+
+
+def test_cards_from_the_hand_go_on_top_of_the_main_deck_in_the_listed_order() -> None:
+    # Laying the Foundation (TTW-042): "Draw three cards. Then put two cards from your hand on
+    # top of your main deck in any order."  Exactly two; the player orders them (FoW-5.5 3.1 p4):
+    # the card listed last ends on top
+    story = Story({"TTW-042": 4, "T-BEAR": 4})
+    laying = story.put("p1", "TTW-042", "hand")
+    kept = story.put("p1", "T-BEAR", "hand")
+    story.will("p1", "U", "U")
+    story.when(cmd("PlayCard", "p1", card=laying))
+    events = story.resolve()
+    assert len([e for e in events if e.type == "CardMoved" and e.data["to"] == "hand"]) == 3
+    asked = find(events, "ChoiceRequested")
+    hand = story.state.zones["p1"]["hand"]
+    assert (asked.data["options"]["min"], asked.data["options"]["max"]) == (2, 2) and asked.data["options"][
+        "cards"
+    ] == hand
+    refusal = story.refused(cmd("ChooseCards", "p1", cards=[kept]))
+    assert (refusal.code, refusal.rule) == ("rules/look_choice", "FoW-5.5 10.13 p1")
+    first, second = [o for o in hand if o != kept][:2]
+    events = story.when(cmd("ChooseCards", "p1", cards=[first, second]))
+    assert [e.data["oid"] for e in events if e.type == "CardMoved" and e.data["to"] == "main_deck"] == [first, second]
+    assert story.state.zones["p1"]["main_deck"][-2:] == [first, second]
+    story.replays()

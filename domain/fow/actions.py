@@ -1126,7 +1126,20 @@ def apply_effect(
             for oid in picked:
                 cause = move(ctx, oid, "graveyard", cause, rule="10.18 p1", reason="discard")
         return cause
+    if isinstance(eff, PutOnMainDeck) and eff.from_hand:
+        hand = list(s.zones[you]["hand"])
+        if choice is None:
+            if not hand:
+                return cause
+            n = min(eff.from_hand, len(hand))
+            asked = {"item": item.id, "looked": hand, "cards": hand, "min": n, "max": n}
+            ctx.emit("ChoiceRequested", {"player": you, "kind": "look", "options": asked}, "10.13 p2", cause=cause)
+            return None
+        for oid in choice[0]:  # one by one, in the order the player listed them (3.1 p4)
+            cause = move(ctx, oid, "main_deck", cause, rule="3.1 p5", reason="put", position=eff.position, actor=you)
+        return cause
     if isinstance(eff, PutOnMainDeck):
+        assert eff.target is not None
         for t in _targets_of(ctx, item, eff.target, group):
             if t in s.objects:
                 cause = move(ctx, t, "main_deck", cause, rule="3.1 p5", reason="put", position=eff.position)

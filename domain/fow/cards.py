@@ -357,8 +357,18 @@ class PutOnMainDeck(_Model):
     """Put the target on the top or bottom of its owner's main deck (FoW-5.5 3.1 p5)."""
 
     op: Literal["put_on_main_deck"] = "put_on_main_deck"
-    target: Target
+    target: Target | None = None
     position: Literal["top", "bottom"] = "top"
+    from_hand: Annotated[int, Field(ge=0)] = 0
+    """Instead of a target, "put two cards from your hand on top of your main deck (in any
+    order)": that many cards of your hand, chosen as the effect resolves and put one by one in
+    the order the player lists them (FoW-5.5 3.1 p4)."""
+
+    @model_validator(mode="after")
+    def _check(self) -> PutOnMainDeck:
+        if (self.target is None) == (self.from_hand == 0):
+            raise ValueError("put_on_main_deck needs either a 'target' or 'from_hand'")
+        return self
 
 
 class Mill(_Model):
@@ -408,7 +418,8 @@ _PAUSING_OPS = ("search", "discard", "may", "if", "choose", "look_top")
 
 def _plain_effects(effects: list[Any], what: str) -> None:
     for eff in effects:
-        if getattr(eff, "op", None) in _PAUSING_OPS or getattr(eff, "chosen_from", None) is not None:
+        pauses = getattr(eff, "chosen_from", None) is not None or bool(getattr(eff, "from_hand", 0))
+        if getattr(eff, "op", None) in _PAUSING_OPS or pauses:
             raise ValueError(f"'{eff.op}' cannot be inside '{what}' (only effects that need no further choice)")
 
 

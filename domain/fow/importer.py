@@ -1290,6 +1290,15 @@ def _on_main_deck(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [out]
 
 
+@_effect(rf"put (?P<n>{NUM}) cards? from your hand on (?P<p>top|the bottom) of your main deck(?: in any order)?")
+def _hand_on_main_deck(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Then put two cards from your hand on top of your main deck in any order." (FoW-5.5 3.1 p4)
+    out: JsonDict = {"op": "put_on_main_deck", "from_hand": _number(m.group("n"))}
+    if m.group("p").lower() != "top":
+        out["position"] = "bottom"
+    return [out]
+
+
 @_effect(rf"put the top (?:(?P<n>{NUM}) cards|card) of your main deck into your graveyard")
 def _mill(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "mill", "count": _number(m.group("n")) if m.group("n") else 1, "who": "you"}]
@@ -1428,7 +1437,8 @@ def _count(text: str, ctx: _Ctx) -> JsonDict:
 
 def _pauses(effect: JsonDict) -> bool:
     """An effect that may wait for a player's choice (or holds effects): never inside may/if."""
-    return effect["op"] in ("search", "discard", "may", "if", "choose", "look_top") or "chosen_from" in effect
+    pausing = ("search", "discard", "may", "if", "choose", "look_top")
+    return effect["op"] in pausing or "chosen_from" in effect or "from_hand" in effect
 
 
 _MAY = re.compile(r"^you may (?!pay\b)", re.IGNORECASE)
@@ -1574,6 +1584,22 @@ def _same_target(rest: str, out: list[JsonDict]) -> str:
     return changed + rest[len(sentence) :]
 
 
+_CLAUSE_JOIN = re.compile(
+    r",? then,? (?=[a-z])|,? and (?=(?:put|draw|destroy|rest|recover|return|remove|search|discard)\b)"
+)
+
+
+def _split_clauses(rest: str) -> str | None:
+    """The first sentence of ``rest`` cut in two at ", then" / " and <verb>" (outside quotes),
+    the second part as a sentence of its own opening with "Then"; None if it has no such join."""
+    sentence = _split_sentences(rest)[0]
+    masked = re.sub(r'"[^"]*"', lambda q: "x" * len(q.group(0)), sentence)
+    m = _CLAUSE_JOIN.search(masked)
+    if m is None:
+        return None
+    return f"{sentence[: m.start()]}. Then {sentence[m.end() :]}{rest[len(sentence) :]}"
+
+
 def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = False) -> list[JsonDict]:
     """A sequence of effect sentences, all of which must be recognised."""
     rest = text.strip()
@@ -1611,7 +1637,16 @@ def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = Fa
                 continue
             except _GapError:
                 pass  # reported as printed, below
-        effects, rest = step(rest)
+        try:
+            effects, rest = step(rest)
+        except _GapError as gap:
+            split = _split_clauses(rest)
+            if split is None:
+                raise
+            try:  # "Draw a card, then put a card ..." / "Draw a card and put ...": two effects in order
+                effects, rest = step(split)
+            except _GapError:
+                raise gap from None
         out += effects
     return out
 
