@@ -225,8 +225,6 @@ def test_look_at_the_top_cards(imported: dict[str, ImportedCard]) -> None:
             "rest": "bottom",
         }
     ]
-    # several names with "and/or" are not one filter: Wizard of Oz cards stay unsupported (TAT-058)
-    assert imported["TAT-058"].status != "full"
 
 
 def test_reveal_the_top_card_and_branch(imported: dict[str, ImportedCard]) -> None:
@@ -317,3 +315,35 @@ def test_and_joins_two_effects(imported: dict[str, ImportedCard]) -> None:
     ]
     # "recover this card and it gains [+400/0] ...": "it" after "this card" is not read (TTW-083)
     assert imported["TTW-083"].status != "full"
+
+
+def test_look_then_bottom_or_back_in_any_order(imported: dict[str, ImportedCard]) -> None:
+    # Columbus (VIN001-033): "{Rest}: Look at the top card of your main deck. You may put it on
+    # the bottom of your main deck."
+    assert full(imported, "VIN001-033")["abilities"][0]["effects"] == [
+        {"op": "look_top", "count": 1, "up_to": True, "to": "bottom", "rest": "top"}
+    ]
+    # Time-Gazer Elf (BFA-058): "{M}: Look at the top three cards of your main deck and put them
+    # back in any order." (its other paragraph has a trigger the grammar lacks)
+    elf = imported["BFA-058"]
+    assert elf.card is not None
+    assert shape(elf.card)["abilities"][0]["effects"] == [{"op": "look_top", "count": 3, "pick": 0, "rest": "top"}]
+
+
+def test_any_number_of_cards_with_one_of_several_names(imported: dict[str, ImportedCard]) -> None:
+    # Dorothy, the Lost Girl (TAT-058): "[Awakening] {G}: [Enter]: Reveal top five cards of your main
+    # deck. Put any number of cards named "Heartless Tin Man", "Brainless Scarecrow", "Cowardly
+    # Lion" and/or "Silver Shoes" among them into your hand. Put the rest on the bottom of your
+    # main deck in any order."
+    names = ["Heartless Tin Man", "Brainless Scarecrow", "Cowardly Lion", "Silver Shoes"]
+    assert full(imported, "TAT-058")["awakening"]["abilities"][0]["effects"] == [
+        {
+            "op": "look_top",
+            "count": 5,
+            "reveal": True,
+            "filter": {"zone": "main_deck", "types": [], "names": names},
+            "pick": 5,
+            "up_to": True,
+            "rest": "bottom",
+        }
+    ]

@@ -390,3 +390,39 @@ def test_cards_from_the_hand_go_on_top_of_the_main_deck_in_the_listed_order() ->
     assert [e.data["oid"] for e in events if e.type == "CardMoved" and e.data["to"] == "main_deck"] == [first, second]
     assert story.state.zones["p1"]["main_deck"][-2:] == [first, second]
     story.replays()
+
+
+def test_look_at_the_top_card_and_maybe_put_it_on_the_bottom() -> None:
+    # Columbus (VIN001-033): "{Rest}: Look at the top card of your main deck. You may put it on
+    # the bottom of your main deck."  Not taking it leaves it on top
+    for put in (True, False):
+        story = Story({"VIN001-033": 4, "T-BEAR": 4})
+        columbus = story.put("p1", "VIN001-033", "field")
+        story.given("TurnBegan", turn=story.state.turn + 2, player="p1")
+        top = story.state.zones["p1"]["main_deck"][-1]
+        story.when(cmd("ActivateAbility", "p1", source=columbus, ability=0))
+        asked = find(story.resolve(), "ChoiceRequested")
+        assert asked.data["options"]["looked"] == [top] and asked.data["options"]["min"] == 0
+        events = story.when(cmd("ChooseCards", "p1", cards=[top] if put else []))
+        deck = story.state.zones["p1"]["main_deck"]
+        assert (deck[0] == top, deck[-1] == top) == (put, not put)
+        assert [e.rule for e in events if e.type == "CardMoved"] == (["FoW-5.5 3.1 p5"] if put else [])
+        story.replays()
+
+
+def test_look_at_the_top_cards_and_put_them_back_in_any_order() -> None:
+    # Time-Gazer Elf (BFA-058): "{M}: Look at the top three cards of your main deck and put them
+    # back in any order."  The first card listed ends on top (FoW-5.5 3.1 p4)
+    story = Story({"BFA-058": 4, "T-BEAR": 4})
+    elf = story.put("p1", "BFA-058", "field")
+    top3 = list(reversed(story.state.zones["p1"]["main_deck"][-3:]))
+    story.will("p1", "M")
+    story.when(cmd("ActivateAbility", "p1", source=elf, ability=0))
+    asked = find(story.resolve(), "ChoiceRequested")
+    assert (asked.data["options"]["looked"], asked.data["options"]["max"]) == (top3, 0)
+    refusal = story.refused(cmd("ChooseCards", "p1", cards=[], order=top3[:2]))
+    assert (refusal.code, refusal.rule) == ("rules/look_order", "FoW-5.5 3.1 p4")
+    wanted = [top3[2], top3[0], top3[1]]
+    story.when(cmd("ChooseCards", "p1", cards=[], order=wanted))
+    assert list(reversed(story.state.zones["p1"]["main_deck"][-3:])) == wanted
+    story.replays()

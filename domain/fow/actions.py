@@ -1205,10 +1205,17 @@ def _look_top(ctx: Ctx, item: ChaseItem, eff: LookTop, cause: str, choice: Any) 
         return None
     picked, order = choice
     for oid in picked:
+        if eff.to == "bottom":
+            cause = move(ctx, oid, "main_deck", cause, rule="3.1 p5", reason="look", position="bottom", actor=you)
+            continue
         revealed = eff.reveal or eff.reveal_picked
         cause = move(ctx, oid, "hand", cause, rule="10.13 p2", reason="look", revealed=revealed, actor=you)
+    if eff.rest == "top":  # back on top, the first listed on top (3.1 p4)
+        order = list(reversed(order)) if len(order) > 1 else []
     for oid in order:  # the rest, in the order the player chose (3.1 p4)
-        if eff.rest == "graveyard":
+        if eff.rest == "top":
+            cause = move(ctx, oid, "main_deck", cause, rule="3.1 p4", reason="look", actor=you)
+        elif eff.rest == "graveyard":
             cause = move(ctx, oid, "graveyard", cause, rule="3.1 p5", reason="look", actor=you)
         elif eff.rest == "bottom":
             cause = move(ctx, oid, "main_deck", cause, rule="3.1 p5", reason="look", position="bottom", actor=you)

@@ -71,6 +71,8 @@ class Filter(_Model):
     attributes: list[Attribute] = Field(default_factory=list)
     races: list[str] = Field(default_factory=list)
     name: str | None = None
+    names: list[str] = Field(default_factory=list)
+    """"named "A", "B" and/or "C"": the card has one of these names."""
     max_total_cost: int | None = None
     other_than_self: bool = False
     rested: bool | None = None
@@ -277,10 +279,15 @@ class LookTop(_Model):
     count: Annotated[int, Field(ge=1)]
     reveal: bool = False
     filter: Filter = Field(default_factory=lambda: Filter(zone="main_deck", types=[]))
-    pick: Annotated[int, Field(ge=1)] = 1
+    pick: Annotated[int, Field(ge=0)] = 1
     up_to: bool = False
     reveal_picked: bool = False
-    rest: Literal["graveyard", "bottom", "removed_face_down"]
+    to: Literal["hand", "bottom"] = "hand"
+    """Where the chosen cards go: the hand, or the bottom of the main deck ("You may put it on the
+    bottom of your main deck")."""
+    rest: Literal["graveyard", "bottom", "removed_face_down", "top"]
+    """``top``: the rest goes back on top of the main deck, in the order the player chooses
+    ("put them back in any order")."""
 
 
 class Cancel(_Model):

@@ -264,6 +264,8 @@ def matches_negations_and_skills(state: GameState, flt: Filter, oid: str) -> boo
         atk = characteristics(state, oid).atk if in_play else card.atk
         if atk is None or atk > flt.max_atk:
             return False
+    if flt.names and not set(flt.names) & names_of(state, oid):
+        return False
     if flt.subtypes and card.subtype not in flt.subtypes:
         return False
     total = card.cost.total if card.cost is not None else 0

@@ -1101,11 +1101,12 @@ def _reveal_branch(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]
 
 
 _AMONG = r'(?:[^.,"]|"[^"]*")+?'
+_NAMED = r'cards? named "[^"]+"(?:(?:,|,? and/or|,? or|,? and) "[^"]+")*'
 
 
 @_effect(
     rf"(?P<v>reveal|look at) (?:the )?top (?P<n>{NUM}) cards of your main deck\.\s*(?:"
-    rf"put (?P<q>a|an|one|up to {NUM}) (?P<d>{_AMONG}) (?:from )?among them into your hand"
+    rf"put (?P<q>a|an|one|up to {NUM}|any number of) (?P<d>{_NAMED}|{_AMONG}) (?:from )?among them into your hand"
     r"|put (?P<one>one) of them into your hand"
     rf"|you may reveal (?:a|an) (?P<md>{_AMONG}) from among them and put it into your hand)"
     r"(?:\.\s*|,? and )(?P<rest>put the rest into your grave(?:yard|uard)"  # "graveuard": a misprint
@@ -1122,10 +1123,14 @@ def _look_top(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
         out.update(up_to=True, reveal_picked=True)  # "you may reveal a card ... and put it"
     elif m.group("q") and m.group("q").lower().startswith("up to "):
         out.update(up_to=True, pick=_number(m.group("q").split()[-1]))
+    elif m.group("q") and m.group("q").lower() == "any number of":
+        out.update(up_to=True, pick=out["count"])
     if desc:
         nm = re.fullmatch(r'cards? named "([^"]+)"', desc)
-        if nm:
-            flt: JsonDict = {"zone": "main_deck", "types": [], "name": nm.group(1)}
+        if re.fullmatch(_NAMED, desc) and not nm:  # "cards named "A", "B" and/or "C""
+            flt: JsonDict = {"zone": "main_deck", "types": [], "names": _names(desc)}
+        elif nm:
+            flt = {"zone": "main_deck", "types": [], "name": nm.group(1)}
         else:
             desc = re.sub(r"(?<=\S) cards?$", "", desc)
             flt, players = _selector(desc, ctx, zone="main_deck")
@@ -1137,6 +1142,18 @@ def _look_top(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     rest = m.group("rest").lower()
     out["rest"] = "graveyard" if "grave" in rest else "bottom" if "bottom" in rest else "removed_face_down"
     return [out]
+
+
+@_effect(rf"look at the top (?P<n>{NUM}) cards of your main deck and put them back in any order")
+def _look_and_order(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Look at the top three cards of your main deck and put them back in any order." (3.1 p4)
+    return [{"op": "look_top", "count": _number(m.group("n")), "pick": 0, "rest": "top"}]
+
+
+@_effect(r"look at the top card of your main deck\.\s*you may put it on the bottom of your main deck")
+def _look_and_bottom(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "{Rest}: Look at the top card of your main deck. You may put it on the bottom of your main deck."
+    return [{"op": "look_top", "count": 1, "up_to": True, "to": "bottom", "rest": "top"}]
 
 
 @_effect(r"cancel target (?P<k>spell|normal spell|summon spell)")
