@@ -347,3 +347,43 @@ def test_any_number_of_cards_with_one_of_several_names(imported: dict[str, Impor
             "rest": "bottom",
         }
     ]
+
+
+def test_more_target_filters(imported: dict[str, ImportedCard]) -> None:
+    # Bloody Moon (CMF-021): "[Activate] Banish this card: Destroy target special magic stone."
+    assert full(imported, "CMF-021")["abilities"][-1]["effects"] == [
+        {
+            "op": "destroy",
+            "target": {"kind": "chosen", "filter": {"zone": "stone_area", "types": ["magic_stone"], "special": True}},
+        }
+    ]
+    # Hastur, the Unspeakable (MPR-096): "[Enter]: Destroy target resonator with no addition."
+    assert full(imported, "MPR-096")["abilities"][-1]["effects"] == [
+        {"op": "destroy", "target": chosen("resonator", no_addition=True)}
+    ]
+    # Separation of Body and Soul (BFA-040): "Destroy target resonator with ATK different from its
+    # printed ATK or DEF different from its printed DEF."
+    assert full(imported, "BFA-040")["effects"] == [{"op": "destroy", "target": chosen("resonator", modified=True)}]
+    # Emissary of Another Dimension (MOA-014): "Banish this card: Destroy target card in a
+    # chant-standby area."
+    assert full(imported, "MOA-014")["abilities"][1]["effects"] == [
+        {"op": "destroy", "target": {"kind": "chosen", "filter": {"zone": "standby", "types": []}}}
+    ]
+
+
+def test_more_race_and_type_lists(imported: dict[str, ImportedCard]) -> None:
+    # Refrain, the End of Ages (BFA-078^): "Remove four magic counters from this card: Destroy all
+    # additions, regalia, resonators, and J-Rulers."
+    assert full(imported, "BFA-078^")["abilities"][1]["effects"] == [
+        {
+            "op": "destroy",
+            "target": {
+                "kind": "all",
+                "filter": {"zone": "field", "types": ["addition", "regalia", "resonator", "j_ruler"]},
+            },
+        }
+    ]
+    # Messenger Familiar (BFA-072): "... search your main deck for a Twelve Apostle, ..." (the race "Twelve Apostles")
+    assert full(imported, "BFA-072")["abilities"][0]["effects"][0]["filter"]["races"] == ["Twelve Apostles"]
+    # Elaine, the Fairy (TTW-004): "Other Fairies J/resonators you control gain [+200/0]." (a plural before the noun)
+    assert full(imported, "TTW-004")["abilities"][0]["affects"]["filter"]["races"] == ["Fairy"]

@@ -426,3 +426,35 @@ def test_look_at_the_top_cards_and_put_them_back_in_any_order() -> None:
     story.when(cmd("ChooseCards", "p1", cards=[], order=wanted))
     assert list(reversed(story.state.zones["p1"]["main_deck"][-3:])) == wanted
     story.replays()
+
+
+def test_only_a_resonator_whose_atk_or_def_differs_from_the_printed_one() -> None:
+    # Separation of Body and Soul (BFA-040): "Destroy target resonator with ATK different from
+    # its printed ATK or DEF different from its printed DEF."
+    story = Story({"BFA-040": 4, "T-BEAR": 4})
+    separation = story.put("p1", "BFA-040", "hand")
+    grown = story.put("p2", "T-BEAR", "field")
+    plain = story.put("p2", "T-BEAR", "field")
+    story.given("CounterPut", oid=grown, counter="+100/+100", count=1)
+    story.will("p1", "U")
+    plays = [p for p in legal(story, "p1", "PlayCard") if p["card"] == separation]
+    assert [p["targets"] for p in plays] == [[[grown]]]
+    refusal = story.refused(cmd("PlayCard", "p1", card=separation, targets=[[plain]]))
+    assert (refusal.code, refusal.rule) == ("rules/illegal_target", "FoW-5.5 9.3 p2.4")
+    story.when(cmd("PlayCard", "p1", card=separation, targets=[[grown]]))
+    story.resolve()
+    assert story.state.objects[grown].zone == "graveyard" and story.state.objects[plain].zone == "field"
+    story.replays()
+
+
+def test_destroy_a_card_in_a_chant_standby_area() -> None:
+    # Emissary of Another Dimension (MOA-014): "Banish this card: Destroy target card in a
+    # chant-standby area."  The card text puts it into its owner's graveyard (FoW-5.5 1.4 p1)
+    story = Story({"MOA-014": 4, "T-BEAR": 4})
+    emissary = story.put("p1", "MOA-014", "field")
+    hidden = story.put("p2", "T-BEAR", "standby")
+    story.when(cmd("ActivateAbility", "p1", source=emissary, ability=1, targets=[[hidden]]))
+    moved = find(story.resolve(), "CardMoved")
+    assert (moved.data["oid"], moved.data["from"], moved.data["to"]) == (hidden, "standby", "graveyard")
+    assert moved.rule == "FoW-5.5 1.4 p1"
+    story.replays()

@@ -551,6 +551,8 @@ def destroy(
 ) -> str:
     s = ctx.s
     obj = s.objects[oid]
+    if obj.zone == "standby":  # "Destroy target card in a chant-standby area": the text says so (1.4 p1)
+        return move(ctx, oid, "graveyard", cause, rule="1.4 p1", reason="destroyed")
     if obj.zone not in ("field", "stone_area", "ruler_area"):
         return cause
     if overrides_for(s, oid).cannot_be_destroyed:

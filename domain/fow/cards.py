@@ -101,6 +101,12 @@ class Filter(_Model):
     """"[Addition:Resonator]", "[Spell:Chant]": the card has one of these subtypes (FoW-5.5 2.1 p3)."""
     total_cost_parity: Literal["odd", "even"] | None = None
     """"If its total cost is odd" (a card without a cost has total cost 0)."""
+    special: bool = False
+    """"special magic stone" (FoW-5.5 2.1 p4.1)."""
+    modified: bool = False
+    """"with ATK different from its printed ATK or DEF different from its printed DEF"."""
+    no_addition: bool = False
+    """"with no addition": no addition is added to it (FoW-5.5 7.2)."""
     dealt_damage: bool = False
     """"that was dealt damage this turn": damage is on it (damage on J/resonators becomes zero
     only at the end of the turn, FoW-5.5 5.4 p5.1; a new object has none, 3.1 p3)."""

@@ -264,6 +264,16 @@ def matches_negations_and_skills(state: GameState, flt: Filter, oid: str) -> boo
         atk = characteristics(state, oid).atk if in_play else card.atk
         if atk is None or atk > flt.max_atk:
             return False
+    if flt.special and not card.special:
+        return False
+    if flt.modified:  # only an object in a playground has characteristics other than printed ones
+        if state.objects[oid].zone not in PLAYGROUND:
+            return False
+        now = characteristics(state, oid)
+        if (now.atk, now.def_) == (card.atk, card.def_):
+            return False
+    if flt.no_addition and any(o.attached_to == oid and o.zone == "field" for o in state.objects.values()):
+        return False
     if flt.names and not set(flt.names) & names_of(state, oid):
         return False
     if flt.subtypes and card.subtype not in flt.subtypes:

@@ -402,16 +402,19 @@ _RACE_PATTERNS: dict[frozenset[str], re.Pattern[str]] = {}
 
 
 def _race(word: str, ctx: _Ctx, *, plural: bool) -> str:
+    """A known race or trait; a plural form is read as its race ("Elves", "Knights of the Round
+    Table"), also before a type noun (``plural`` False: "Other Fairies J/resonators", a misprint)."""
     if word in ctx.races:
         return word
-    if plural:
-        first, space, rest = word.partition(" ")  # "Knights of the Round Table"
-        for suffix, replacement in (("ves", "f"), ("ies", "y"), ("es", ""), ("s", "")):
-            if word.endswith(suffix) and word[: -len(suffix)] + replacement in ctx.races:
-                return word[: -len(suffix)] + replacement
-            singular = first[: -len(suffix)] + replacement + space + rest
-            if space and first.endswith(suffix) and singular in ctx.races:
-                return singular
+    if word + "s" in ctx.races:  # "a Twelve Apostle": one of the race "Twelve Apostles"
+        return word + "s"
+    first, space, rest = word.partition(" ")  # "Knights of the Round Table"
+    for suffix, replacement in (("ves", "f"), ("ies", "y"), ("es", ""), ("s", "")):
+        if word.endswith(suffix) and word[: -len(suffix)] + replacement in ctx.races:
+            return word[: -len(suffix)] + replacement
+        singular = first[: -len(suffix)] + replacement + space + rest
+        if space and first.endswith(suffix) and singular in ctx.races:
+            return singular
     raise _GapError(f"target: unknown race or trait {word!r}")
 
 
@@ -630,6 +633,14 @@ def _selector(phrase: str, ctx: _Ctx, *, zone: str = "field", loose: bool = Fals
             flt[key] = [SYMBOL_SKILLS[m.group(2).lower()]]
             text = text[: m.start()]
             changed = True
+        for suffix, key in (
+            (" with ATK different from its printed ATK or DEF different from its printed DEF", "modified"),
+            (" with no addition", "no_addition"),
+        ):
+            if text.endswith(suffix) and key not in flt:
+                flt[key] = True
+                text = text[: -len(suffix)]
+                changed = True
         if text.endswith(" that was dealt damage this turn") and "dealt_damage" not in flt:
             flt["dealt_damage"] = True  # damage stays on it until the end of the turn (5.4 p5.1)
             text = text[: -len(" that was dealt damage this turn")]
@@ -668,6 +679,9 @@ def _selector(phrase: str, ctx: _Ctx, *, zone: str = "field", loose: bool = Fals
     elif text.startswith(("attacking ", "blocking ")):  # the attacker / blocker of the battle
         role, _, text = text.partition(" ")
         flt[role] = True
+    if re.fullmatch(r"special magic stones?", text):  # "target special magic stone" (2.1 p4.1)
+        flt["special"] = True
+        text = text[len("special ") :]
     attr_re = "|".join(ATTRIBUTE_WORDS)
     m = re.match(rf"((?:{attr_re})(?:(?:, or |, | or )(?:{attr_re}))*) ", text)
     if m:
@@ -802,7 +816,9 @@ def _target(
         return target
     m = re.match(r"(?:all|each) (.+)$", text, re.IGNORECASE)
     if m:
-        flt, players = _selector(m.group(1), ctx, loose=loose)
+        # "all additions, regalia, resonators, and J-Rulers": every object of any of these types
+        nouns = re.sub(rf",? and (?=(?:{_TYPE_NOUN_RE})$)", ", ", m.group(1), flags=re.IGNORECASE)
+        flt, players = _selector(nouns, ctx, loose=loose)
         if players:
             raise _GapError(f"target: {phrase}")
         return {"kind": "all", "filter": flt}
@@ -941,6 +957,13 @@ def _deal_to(phrase: str, amount: int, ctx: _Ctx) -> list[JsonDict]:
 
 @_effect(r"destroy (?P<t>[^.]+?)")
 def _destroy(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    standby = re.fullmatch(r"target card in (?P<w>a|your|your opponent's) chant-standby area", m.group("t"))
+    if standby:  # "Destroy target card in a chant-standby area": the card text (1.4 p1)
+        flt: JsonDict = {"zone": "standby", "types": []}
+        whose = {"a": "any", "your": "you", "your opponent's": "opponent"}[standby.group("w")]
+        if whose != "any":
+            flt["controller"] = whose
+        return [{"op": "destroy", "target": {"kind": "chosen", "filter": flt}}]
     return [{"op": "destroy", "target": _target(m.group("t"), ctx, it_self=it_self)}]
 
 
