@@ -19,12 +19,14 @@ from domain.fow.cards import (
     Filter,
     GainLife,
     GrantSkill,
+    LookTop,
     LoseLife,
     Mill,
     Modify,
     PreventDamage,
     ProduceWill,
     PutCounter,
+    PutIntoField,
     PutOnMainDeck,
     PutStone,
     Recover,
@@ -592,6 +594,8 @@ def destroy(
 ) -> str:
     s = ctx.s
     obj = s.objects[oid]
+    if obj.zone == "standby":  # "Destroy target card in a chant-standby area": the text says so (1.4 p1)
+        return move(ctx, oid, "graveyard", cause, rule="1.4 p1", reason="destroyed")
     if obj.zone not in ("field", "stone_area", "ruler_area"):
         return cause
     if overrides_for(s, oid).cannot_be_destroyed:
@@ -944,11 +948,20 @@ def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
         cause = ctx.emit("ResolutionStarted", {"item": item.id, "source": item.source}, "6.4 p1.2", cause=cause)
     groups_before = 0
     did = False  # "If you do": whether the effect just before was performed
+    previous: list[tuple[str, int]] = []  # the last single chosen target group ("it"), as objects
     for i, eff in enumerate(effects):
         n = len(chosen_groups([eff]))
         mine = [item.targets[g] if g < len(item.targets) else [] for g in range(groups_before, groups_before + n)]
         group = (mine[0] if mine else []) if n else None
         groups_before += n
+        target = getattr(eff, "target", None)
+        if isinstance(target, Target) and target.kind == "same":
+            # what the previous target group chose and was legal (9.3 p3.1), while it stays
+            # the same object (a card changing zones is a new object, 3.1 p3)
+            group = [t for t, since in previous if s.objects[t].zone_since == since]
+        elif n == 1 and isinstance(target, Target) and target.kind == "chosen":
+            legal = _targets_of(ctx, item, target, group)
+            previous = [(t, s.objects[t].zone_since) for t in legal if t in s.objects]
         if i < item.resolved_effects:
             continue
         now = choice if i == item.resolved_effects else None
@@ -1074,6 +1087,8 @@ def _targets_of(ctx: Ctx, item: ChaseItem, target: Target, group: list[str] | No
     if target.kind == "host":  # "added resonator": what the addition is added to, while it is
         host = s.objects[item.source].attached_to
         return [host] if host in s.objects and s.objects[host].zone == "field" else []
+    if target.kind == "same":
+        return list(group or [])
     if target.kind == "battle_opponent":
         b = s.battle
         if b is None:
@@ -1169,6 +1184,18 @@ def apply_effect(
                 cause = move(ctx, oid, "hand", cause, rule="10.13 p2", reason="search", revealed=True, actor=you)
         order = ctx.s.zones[you]["main_deck"]
         return shuffle(ctx, you, "main_deck", list(order), cause, rule="10.20 p1")
+    if isinstance(eff, RevealTop) and eff.until:
+        for oid in reversed(list(s.zones[you]["main_deck"])):  # from the top, one by one
+            cause = ctx.emit("CardRevealed", {"oid": oid, "player": you}, "10.4 p1", cause=cause)
+            if _filter_match(s, eff.filter, oid):  # the first match ends the revealing
+                card = s.card_of(oid)
+                hostless = card.type == "spell" or (card.type == "addition" and card.subtype != "field")
+                if eff.then == "hand" or not hostless:  # into a field only what can be there (3.15 p4)
+                    into = "field" if eff.then == "field" else "hand"
+                    cause = move(ctx, oid, into, cause, rule="10.4 p1", reason="reveal", revealed=True, controller=you)
+                break
+        order = ctx.s.zones[you]["main_deck"]  # the rest is shuffled into the main deck
+        return shuffle(ctx, you, "main_deck", list(order), cause, rule="10.20 p1")
     if isinstance(eff, RevealTop):
         deck = s.zones[you]["main_deck"]
         if not deck:
@@ -1176,9 +1203,13 @@ def apply_effect(
         top = deck[-1]
         cause = ctx.emit("CardRevealed", {"oid": top, "player": you}, "10.4 p1", cause=cause)
         to: str | None = eff.then if _filter_match(s, eff.filter, top) else eff.otherwise
+        if to == "stay":
+            to = None
         if to is None:  # it stays on top of the main deck, hidden again once the effect ends (10.4 p1)
             return ctx.emit("RevealEnded", {"oid": top, "player": you}, "10.4 p1", cause=cause)
         return move(ctx, top, to, cause, rule="10.4 p1", reason="reveal", revealed=True, controller=you, actor=you)
+    if isinstance(eff, LookTop):
+        return _look_top(ctx, item, eff, cause, choice)
     if isinstance(eff, Cancel):
         for t in _targets_of(ctx, item, eff.target, group):
             target_item = next((c for c in s.chase if c.id == t), None)
@@ -1240,7 +1271,20 @@ def apply_effect(
             for oid in picked:
                 cause = move(ctx, oid, "graveyard", cause, rule="10.18 p1", reason="discard")
         return cause
+    if isinstance(eff, PutOnMainDeck) and eff.from_hand:
+        hand = list(s.zones[you]["hand"])
+        if choice is None:
+            if not hand:
+                return cause
+            n = min(eff.from_hand, len(hand))
+            asked = {"item": item.id, "looked": hand, "cards": hand, "min": n, "max": n}
+            ctx.emit("ChoiceRequested", {"player": you, "kind": "look", "options": asked}, "10.13 p2", cause=cause)
+            return None
+        for oid in choice[0]:  # one by one, in the order the player listed them (3.1 p4)
+            cause = move(ctx, oid, "main_deck", cause, rule="3.1 p5", reason="put", position=eff.position, actor=you)
+        return cause
     if isinstance(eff, PutOnMainDeck):
+        assert eff.target is not None
         for t in _targets_of(ctx, item, eff.target, group):
             if t in s.objects:
                 cause = move(ctx, t, "main_deck", cause, rule="3.1 p5", reason="put", position=eff.position)
@@ -1257,7 +1301,25 @@ def apply_effect(
         for p in _players(s, you, eff.who):
             deck = s.zones[p]["stone_deck"]
             if deck:
-                cause = move(ctx, deck[-1], "stone_area", cause, rule="3.7 p1", reason="put", controller=p)
+                stone = deck[-1]
+                cause = move(ctx, stone, "stone_area", cause, rule="3.7 p1", reason="put", controller=p)
+                if eff.rested and s.objects[stone].zone == "stone_area":
+                    cause = ctx.emit("CardRested", {"oid": stone, "reason": "effect"}, "10.12 p1", cause=cause)
+        return cause
+    if isinstance(eff, PutIntoField) and eff.chosen_from is not None:
+        return _put_chosen_into_field(ctx, item, eff, eff.chosen_from, cause, choice)
+    if isinstance(eff, PutIntoField):
+        assert eff.target is not None
+        for t in _targets_of(ctx, item, eff.target, group):
+            card = s.card_of(t)
+            if card.type == "spell" or (card.type == "addition" and card.subtype != "field"):
+                continue  # it cannot be in a field without a host (3.15 p4, 7.2 p4)
+            owner = s.objects[t].owner
+            cause = move(
+                ctx, t, "field", cause, rule="3.1 p5", reason="put", controller=owner if eff.owners_field else you
+            )
+            if eff.rested and s.objects[t].zone == "field":
+                cause = ctx.emit("CardRested", {"oid": t, "reason": "effect"}, "10.12 p1", cause=cause)
         return cause
     if isinstance(eff, (Rest, Recover)):
         for t in _targets_of(ctx, item, eff.target, group):
@@ -1266,6 +1328,75 @@ def apply_effect(
                 cause = ctx.emit(ev_type, {"oid": t, "reason": "effect"}, "10.12 p1", cause=cause)
         return cause
     raise AssertionError(f"unhandled effect {eff!r}")  # pragma: no cover
+
+
+def _look_top(ctx: Ctx, item: ChaseItem, eff: LookTop, cause: str, choice: Any) -> str | None:
+    """Look at or reveal the top cards (the player looking may see them, 3.1 p2; revealed ones
+    every player, 10.4 p1), put the chosen ones into the hand and the rest where the card says."""
+    s = ctx.s
+    you = item.controller
+    if choice is None:
+        looked = list(reversed(s.zones[you]["main_deck"][-eff.count :]))  # from the top
+        if not looked:
+            return cause
+        if eff.reveal:
+            for oid in looked:
+                cause = ctx.emit("CardRevealed", {"oid": oid, "player": you}, "10.4 p1", cause=cause)
+        matching = [oid for oid in looked if _filter_match(s, eff.filter, oid)]
+        least = 0 if eff.up_to else min(eff.pick, len(matching))
+        options = {"item": item.id, "looked": looked, "cards": matching, "min": least, "max": eff.pick}
+        rule = "10.13 p1" if eff.reveal else "10.13 p2"
+        ctx.emit("ChoiceRequested", {"player": you, "kind": "look", "options": options}, rule, cause=cause)
+        return None
+    picked, order = choice
+    for oid in picked:
+        if eff.to == "bottom":
+            cause = move(ctx, oid, "main_deck", cause, rule="3.1 p5", reason="look", position="bottom", actor=you)
+            continue
+        revealed = eff.reveal or eff.reveal_picked
+        cause = move(ctx, oid, "hand", cause, rule="10.13 p2", reason="look", revealed=revealed, actor=you)
+    if eff.rest == "top":  # back on top, the first listed on top (3.1 p4)
+        order = list(reversed(order)) if len(order) > 1 else []
+    for oid in order:  # the rest, in the order the player chose (3.1 p4)
+        if eff.rest == "top":
+            cause = move(ctx, oid, "main_deck", cause, rule="3.1 p4", reason="look", actor=you)
+        elif eff.rest == "graveyard":
+            cause = move(ctx, oid, "graveyard", cause, rule="3.1 p5", reason="look", actor=you)
+        elif eff.rest == "bottom":
+            cause = move(ctx, oid, "main_deck", cause, rule="3.1 p5", reason="look", position="bottom", actor=you)
+        else:
+            cause = move(ctx, oid, "removed", cause, rule="3.12 p2.1", reason="look", face_down=True, actor=you)
+    return cause
+
+
+def _put_chosen_into_field(
+    ctx: Ctx, item: ChaseItem, eff: PutIntoField, flt: Filter, cause: str, choice: Any
+) -> str | None:
+    """ "Put a Fairy resonator from your hand into your field": the player chooses one matching
+    card as the effect resolves (from the public graveyard one must be chosen if any, 10.13 p1;
+    from the hand, a hidden zone, they may find none, 10.13 p2)."""
+    s = ctx.s
+    you = item.controller
+    if choice is None:
+        cards = [
+            oid
+            for oid in s.zones[you][flt.zone]
+            if matches(s, flt, oid, you, item.source) and _search_match(s, Search(to="field"), oid, you)
+        ]
+        if not cards:
+            return cause
+        least = 1 if flt.zone == "graveyard" else 0
+        options = {"item": item.id, "looked": cards, "cards": cards, "min": least, "max": 1}
+        rule = "10.13 p1" if least else "10.13 p2"
+        ctx.emit("ChoiceRequested", {"player": you, "kind": "look", "options": options}, rule, cause=cause)
+        return None
+    for oid in choice[0]:
+        cause = move(ctx, oid, "field", cause, rule="10.13 p2", reason="put", controller=you, actor=you)
+        if s.objects[oid].zone == "field" and eff.rested:
+            cause = ctx.emit("CardRested", {"oid": oid, "reason": "effect"}, "10.12 p1", cause=cause)
+        if s.objects[oid].zone == "field" and eff.triggers_enter:  # the card text says so (1.4 p1)
+            check_triggers(ctx, "enter", cause, oid=oid)
+    return cause
 
 
 def _search_match(s: GameState, eff: Search, oid: str, you: str) -> bool:

@@ -58,8 +58,9 @@ class Filter(_Model):
         "field", "ruler_area", "stone_area", "chase", "hand", "graveyard", "main_deck", "standby", "removed"
     ] = "field"
     """``stone_area`` is the magic stone area (FoW-5.5 3.7); ``magic_stone_area`` is accepted as an alias;
-    ``standby`` (the chant-standby area, 3.11) and ``removed`` (the removed area, 3.12) only to count cards
-    ("for each card in your chant-standby area", "for each card in your removed area")."""
+    ``standby`` (the chant-standby area, 3.11) only to count cards ("for each card in your chant-standby area");
+    ``removed`` is the removed area (3.12: "for each card in your removed area", "target card from your
+    removed area")."""
 
     @field_validator("zone", mode="before")
     @classmethod
@@ -71,6 +72,8 @@ class Filter(_Model):
     attributes: list[Attribute] = Field(default_factory=list)
     races: list[str] = Field(default_factory=list)
     name: str | None = None
+    names: list[str] = Field(default_factory=list)
+    """"named "A", "B" and/or "C"": the card has one of these names."""
     max_total_cost: int | None = None
     other_than_self: bool = False
     rested: bool | None = None
@@ -96,18 +99,36 @@ class Filter(_Model):
     damaged_by_source: bool = False
     """"that was dealt damage by this card this turn": the source card dealt damage to it this
     turn (as the same object, FoW-5.5 3.1 p3)."""
+    from_field_this_turn: bool = False
+    """"that was put into that zone from a field this turn" (a card in a graveyard)."""
+    subtypes: list[SpellSubtype | AdditionSubtype] = Field(default_factory=list)
+    """"[Addition:Resonator]", "[Spell:Chant]": the card has one of these subtypes (FoW-5.5 2.1 p3)."""
+    total_cost_parity: Literal["odd", "even"] | None = None
+    """"If its total cost is odd" (a card without a cost has total cost 0)."""
+    special: bool = False
+    """"special magic stone" (FoW-5.5 2.1 p4.1)."""
+    modified: bool = False
+    """"with ATK different from its printed ATK or DEF different from its printed DEF"."""
+    no_addition: bool = False
+    """"with no addition": no addition is added to it (FoW-5.5 7.2)."""
+    dealt_damage: bool = False
+    """"that was dealt damage this turn": damage is on it (damage on J/resonators becomes zero
+    only at the end of the turn, FoW-5.5 5.4 p5.1; a new object has none, 3.1 p3)."""
 
 
 class Target(_Model):
     """``self`` (the source card), ``you``/``opponent`` (players), ``chosen`` (a target
     chosen on play per FoW-5.5 9.3 p2 and re-checked on resolution), ``all`` (every
     object matching ``filter``, not targeted), ``battle_opponent``, ``each_player``, ``host`` (the
-    card the source addition is added to: "added resonator") or ``that`` (the object the trigger
-    condition names: "Whenever this card deals damage to a resonator, destroy that resonator")."""
+    card the source addition is added to: "added resonator"), ``that`` (the object the trigger
+    condition names: "Whenever this card deals damage to a resonator, destroy that resonator") or
+    ``same`` (what the previous effect's single chosen target group chose: "Rest target resonator.
+    It gains ...", "... Recover that resonator"; the targets are those still legal for that group,
+    FoW-5.5 9.3 p3.1)."""
 
-    kind: Literal["self", "you", "opponent", "chosen", "all", "battle_opponent", "each_player", "host", "that"] = (
-        "chosen"
-    )
+    kind: Literal[
+        "self", "you", "opponent", "chosen", "all", "battle_opponent", "each_player", "host", "that", "same"
+    ] = "chosen"
     filter: Filter = Field(default_factory=Filter)
     count: Annotated[int, Field(ge=1)] = 1
     players_allowed: bool = False
@@ -166,7 +187,8 @@ class Condition(_Model):
     Checked only on resolution of an effect (FoW-5.5 9.3 p3),
     from the spell or ability being resolved: ``did`` ("If you do"): the effect just before it was
     performed, at least in part; ``target_is``: the first target chosen for the ``if`` effects
-    matches ``filter`` ("if it's darkness")."""
+    matches ``filter`` ("if it's darkness"); ``top_card``: the top card of your main deck (just
+    revealed: "If it's a resonator", "If its total cost is odd") matches ``filter``."""
 
     kind: Literal[
         "controls",
@@ -182,6 +204,7 @@ class Condition(_Model):
         "put_into_field",
         "your_turn",
         "dealt_damage_this_turn",
+        "top_card",
     ]
     filter: Filter | None = None
     measure: Literal["controls", "hand", "life"] | None = None
@@ -198,16 +221,17 @@ class Condition(_Model):
 
     @model_validator(mode="after")
     def _check(self) -> Condition:
-        if self.kind == "controls" and self.filter is None:
-            raise ValueError("a 'controls' condition needs a 'filter'")
         if self.kind == "ruler_is" and not (self.rulers or self.j_rulers):
             raise ValueError("a 'ruler_is' condition needs 'rulers' or 'j_rulers' (names)")
-        filtered = self.kind in ("controls", "target_is", "put_into_field") or (self.kind, self.measure) == (
+        filtered = self.kind in ("controls", "target_is", "put_into_field", "top_card") or (
+            self.kind,
+            self.measure,
+        ) == (
             "fewer_than_opponent",
             "controls",
         )
         if filtered != (self.filter is not None):
-            raise ValueError(f"a {self.kind!r} condition {'needs' if filtered else 'takes no'} 'filter'")
+            raise ValueError(f"a {self.kind!r} condition {'needs a' if filtered else 'takes no'} 'filter'")
         if (self.kind == "fewer_than_opponent") != (self.measure is not None):
             raise ValueError("'measure' belongs to (and is needed by) a 'fewer_than_opponent' condition")
         if (self.kind == "any_of") != bool(self.conditions):
@@ -300,8 +324,43 @@ class RevealTop(_Model):
 
     op: Literal["reveal_top"] = "reveal_top"
     filter: Filter = Field(default_factory=lambda: Filter(zone="main_deck", types=[]))
-    then: Literal["hand", "field"] = "hand"
+    then: Literal["hand", "field", "stay"] = "hand"
+    """``stay``: it stays on top of the deck whatever it is (an ``if`` with a ``top_card``
+    condition follows: "If it's a resonator, ... Otherwise, ...")."""
     otherwise: Literal["hand", "graveyard"] | None = None
+    until: bool = False
+    """"Reveal cards from the top of your main deck until you reveal a Machine. Put that card into
+    your field and shuffle the rest into your main deck": cards are revealed one by one until one
+    matches ``filter``; it goes to ``then``; then the main deck is shuffled (10.20)."""
+
+    @model_validator(mode="after")
+    def _check_until(self) -> RevealTop:
+        if self.until and (self.otherwise is not None or self.then == "stay"):
+            raise ValueError("'until' puts the matching card into 'then' and shuffles the rest ('otherwise' unused)")
+        return self
+
+
+class LookTop(_Model):
+    """Look at (or, with ``reveal``, reveal: FoW-5.5 10.4) the top ``count`` cards of your main
+    deck; choose ``pick`` of them matching ``filter`` (with ``up_to``, zero to ``pick``;
+    otherwise as many as there are, up to ``pick``, 10.13 p1) and put them into your hand,
+    revealed when ``reveal_picked`` ("you may reveal a card named X from among them and put
+    it into your hand"); then put the rest into ``rest``: the graveyard, the bottom of the
+    main deck (in the order the player chooses, 3.1 p4) or the removed area face down (3.12)."""
+
+    op: Literal["look_top"] = "look_top"
+    count: Annotated[int, Field(ge=1)]
+    reveal: bool = False
+    filter: Filter = Field(default_factory=lambda: Filter(zone="main_deck", types=[]))
+    pick: Annotated[int, Field(ge=0)] = 1
+    up_to: bool = False
+    reveal_picked: bool = False
+    to: Literal["hand", "bottom"] = "hand"
+    """Where the chosen cards go: the hand, or the bottom of the main deck ("You may put it on the
+    bottom of your main deck")."""
+    rest: Literal["graveyard", "bottom", "removed_face_down", "top"]
+    """``top``: the rest goes back on top of the main deck, in the order the player chooses
+    ("put them back in any order")."""
 
 
 class Cancel(_Model):
@@ -380,8 +439,18 @@ class PutOnMainDeck(_Model):
     """Put the target on the top or bottom of its owner's main deck (FoW-5.5 3.1 p5)."""
 
     op: Literal["put_on_main_deck"] = "put_on_main_deck"
-    target: Target
+    target: Target | None = None
     position: Literal["top", "bottom"] = "top"
+    from_hand: Annotated[int, Field(ge=0)] = 0
+    """Instead of a target, "put two cards from your hand on top of your main deck (in any
+    order)": that many cards of your hand, chosen as the effect resolves and put one by one in
+    the order the player lists them (FoW-5.5 3.1 p4)."""
+
+    @model_validator(mode="after")
+    def _check(self) -> PutOnMainDeck:
+        if (self.target is None) == (self.from_hand == 0):
+            raise ValueError("put_on_main_deck needs either a 'target' or 'from_hand'")
+        return self
 
 
 class Mill(_Model):
@@ -397,9 +466,35 @@ class PutStone(_Model):
 
     op: Literal["put_stone"] = "put_stone"
     who: Who = "you"
+    rested: bool = False
+    """"... into your magic stone area rested": it enters rested (10.12 p1)."""
 
 
-_PAUSING_OPS = ("search", "discard", "may", "if", "choose")
+class PutIntoField(_Model):
+    """Put the target card (in a graveyard, FoW-5.5 3.9) into a field: "Put target resonator
+    from your graveyard into your field [rested]".  Only a card that can be in a field without
+    a host moves (no spell, 3.15 p4; no [Addition:Resonator]); it is a new object (3.1 p3)
+    and, not having been played, does not trigger [Enter] (9.6 p1.1)."""
+
+    op: Literal["put_into_field"] = "put_into_field"
+    target: Target | None = None
+    chosen_from: Filter | None = None
+    """Instead of a target, "Put a Vampire resonator from your graveyard into your field": one card
+    matching it (in its zone, hand or graveyard) chosen as the effect resolves (10.13)."""
+    rested: bool = False
+    owners_field: bool = False
+    """"into its owner's field" (else: into the field of the ability's controller)."""
+    triggers_enter: bool = False
+    """"This triggers its [Enter] ability" (the text overrides 9.6 p1.1, golden rule 1.4 p1)."""
+
+    @model_validator(mode="after")
+    def _check(self) -> PutIntoField:
+        if (self.target is None) == (self.chosen_from is None):
+            raise ValueError("put_into_field needs either a 'target' or 'chosen_from'")
+        return self
+
+
+_PAUSING_OPS = ("search", "discard", "may", "if", "choose", "look_top")
 """Effects that may wait for a player's choice (or hold other effects): not inside ``may``/``if``."""
 
 
@@ -410,7 +505,8 @@ def _chosen(effects: list[Any]) -> list[Any]:
 
 def _plain_effects(effects: list[Any], what: str) -> None:
     for eff in effects:
-        if getattr(eff, "op", None) in _PAUSING_OPS:
+        pauses = getattr(eff, "chosen_from", None) is not None or bool(getattr(eff, "from_hand", 0))
+        if getattr(eff, "op", None) in _PAUSING_OPS or pauses:
             raise ValueError(f"'{eff.op}' cannot be inside '{what}' (only effects that need no further choice)")
 
 
@@ -478,6 +574,7 @@ Effect = Annotated[
     | ProduceWill
     | Search
     | RevealTop
+    | LookTop
     | Cancel
     | ReturnToHand
     | PutCounter
@@ -491,6 +588,7 @@ Effect = Annotated[
     | PutOnMainDeck
     | Mill
     | PutStone
+    | PutIntoField
     | May
     | If
     | Choose,

@@ -293,6 +293,28 @@ def matches_negations_and_skills(state: GameState, flt: Filter, oid: str) -> boo
         atk = characteristics(state, oid).atk if in_play else card.atk
         if atk is None or atk > flt.max_atk:
             return False
+    if flt.special and not card.special:
+        return False
+    if flt.modified:  # only an object in a playground has characteristics other than printed ones
+        if state.objects[oid].zone not in PLAYGROUND:
+            return False
+        now = characteristics(state, oid)
+        if (now.atk, now.def_) == (card.atk, card.def_):
+            return False
+    if flt.no_addition and any(o.attached_to == oid and o.zone == "field" for o in state.objects.values()):
+        return False
+    if flt.names and not set(flt.names) & names_of(state, oid):
+        return False
+    if flt.subtypes and card.subtype not in flt.subtypes:
+        return False
+    total = card.cost.total if card.cost is not None else 0
+    if flt.total_cost_parity is not None and ("odd" if total % 2 else "even") != flt.total_cost_parity:
+        return False
+    if flt.dealt_damage and state.objects[oid].damage <= 0:
+        return False
+    obj = state.objects[oid]
+    if flt.from_field_this_turn and (obj.moved_from != "field" or obj.entered_turn != state.turn or not state.turn):
+        return False
     b = state.battle
     if flt.attacking and (b is None or b.attacker != oid):
         return False

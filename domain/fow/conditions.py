@@ -77,6 +77,10 @@ def condition_met(
         met = s.players[you].j_ruler_attacked_turn == s.turn
     elif cond.kind == "dealt_damage_this_turn":
         met = s.players[you].dealt_damage_turn == s.turn
+    elif cond.kind == "top_card":  # the card on top of your main deck, just revealed (10.4 p1)
+        assert cond.filter is not None
+        deck = s.zones[you]["main_deck"]
+        met = bool(deck) and matches(s, cond.filter, deck[-1], you, source, chars_ok=False)
     else:
         assert cond.counter is not None
         met = _counters_on(s, source, cond.counter) >= cond.at_least

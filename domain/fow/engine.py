@@ -923,7 +923,7 @@ def decline_trigger(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     flow.open_priority(ctx, s.turn_player, cause)
 
 
-@command("ChooseCards", "discard_to_hand_size", "search", "discard")
+@command("ChooseCards", "discard_to_hand_size", "search", "discard", "look")
 def choose_cards(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     s = ctx.s
     p = s.pending
@@ -931,6 +931,9 @@ def choose_cards(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     cards = args.get("cards")
     if not isinstance(cards, list) or len(set(cards)) != len(cards) or not all(isinstance(c, str) for c in cards):
         raise ctx.reject("command/malformed", "10.13 p1", "'cards' must be a list of distinct object ids")
+    if p.kind == "look":
+        _choose_looked(ctx, p.options, cards, args.get("order"))
+        return
     if p.kind == "discard_to_hand_size":
         count = int(p.options["count"])
         hand = s.zones[player]["hand"]
@@ -955,6 +958,23 @@ def choose_cards(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         if len(cards) != count or any(c not in s.zones[player]["hand"] for c in cards):
             raise ctx.reject("rules/discard_count", "10.18 p1", f"discard exactly {count} card(s) from your hand")
     done = actions.resolve_top(ctx, ctx.cause, choice=cards)
+    if done is not None:
+        flow.continue_after_resolution(ctx, done)
+
+
+def _choose_looked(ctx: Ctx, options: Mapping[str, Any], cards: list[str], order: Any) -> None:
+    """The cards taken from among the looked-at or revealed cards, and the order of the rest
+    (``order``, top first as they were when not given): the owner decides it (3.1 p4)."""
+    allowed, least, most = list(options["cards"]), int(options["min"]), int(options["max"])
+    if not least <= len(cards) <= most or any(c not in allowed for c in cards):
+        rule = "10.13 p1" if least else "10.13 p2"
+        raise ctx.reject("rules/look_choice", rule, f"choose {least} to {most} of the matching cards: {allowed}")
+    rest = [c for c in options["looked"] if c not in cards]
+    if order is None:
+        order = rest
+    if not isinstance(order, list) or sorted(map(str, order)) != sorted(rest) or len(order) != len(rest):
+        raise ctx.reject("rules/look_order", "3.1 p4", f"'order' must list the other cards once each: {rest}")
+    done = actions.resolve_top(ctx, ctx.cause, choice=(list(cards), list(order)))
     if done is not None:
         flow.continue_after_resolution(ctx, done)
 
@@ -1146,6 +1166,13 @@ def legal_actions(state: GameState, player: str) -> list[Command]:
             for c in itertools.islice(itertools.combinations(cards, n), MAX_TARGET_COMBOS)
         ]
         out.append(Command("ChooseCards", player, {"cards": []}))
+    elif p.kind == "look":  # every choice of cards; the rest in their present order
+        cards = list(p.options["cards"])
+        out = [
+            Command("ChooseCards", player, {"cards": list(c)})
+            for n in range(int(p.options["min"]), min(int(p.options["max"]), len(cards)) + 1)
+            for c in itertools.islice(itertools.combinations(cards, n), MAX_TARGET_COMBOS)
+        ]
     out = [c for c in out if _accepted(s, c)]
     out.append(Command("Concede", player))
     return out
@@ -1423,7 +1450,9 @@ def redact_event(state: GameState, event: Event, viewer: str | None) -> Event:
         d["count"] = len(event.data["order"])
     elif t == "CardMoved":
         owner = d.get("owner")
-        seen = _zone_visible(d["from"], owner, viewer) or _zone_visible(d["to"], owner, viewer) or d.get("revealed")
+        # a card removed face down is hidden from all but its owner here (3.12 p2.1)
+        into = _zone_visible(d["to"], owner, viewer) and (not d.get("face_down") or owner == viewer)
+        seen = _zone_visible(d["from"], owner, viewer) or into or d.get("revealed")
         if not seen:
             d["oid"] = None
             d["card"] = None

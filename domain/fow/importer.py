@@ -407,16 +407,19 @@ _RACE_PATTERNS: dict[frozenset[str], re.Pattern[str]] = {}
 
 
 def _race(word: str, ctx: _Ctx, *, plural: bool) -> str:
+    """A known race or trait; a plural form is read as its race ("Elves", "Knights of the Round
+    Table"), also before a type noun (``plural`` False: "Other Fairies J/resonators", a misprint)."""
     if word in ctx.races:
         return word
-    if plural:
-        first, space, rest = word.partition(" ")  # "Knights of the Round Table"
-        for suffix, replacement in (("ves", "f"), ("ies", "y"), ("es", ""), ("s", "")):
-            if word.endswith(suffix) and word[: -len(suffix)] + replacement in ctx.races:
-                return word[: -len(suffix)] + replacement
-            singular = first[: -len(suffix)] + replacement + space + rest
-            if space and first.endswith(suffix) and singular in ctx.races:
-                return singular
+    if word + "s" in ctx.races:  # "a Twelve Apostle": one of the race "Twelve Apostles"
+        return word + "s"
+    first, space, rest = word.partition(" ")  # "Knights of the Round Table"
+    for suffix, replacement in (("ves", "f"), ("ies", "y"), ("es", ""), ("s", "")):
+        if word.endswith(suffix) and word[: -len(suffix)] + replacement in ctx.races:
+            return word[: -len(suffix)] + replacement
+        singular = first[: -len(suffix)] + replacement + space + rest
+        if space and first.endswith(suffix) and singular in ctx.races:
+            return singular
     raise _GapError(f"target: unknown race or trait {word!r}")
 
 
@@ -432,19 +435,23 @@ _PLAYER_TARGETS: dict[str, JsonDict] = {
 
 
 def _negation(text: str, flt: JsonDict, ctx: _Ctx) -> str:
-    """``non-darkness resonators`` / ``non-Vampire resonator``: record the negated attribute
-    or race in ``flt`` and return the rest of the phrase."""
-    m = re.match(r"non-(\S+) ", text, re.IGNORECASE)
-    if not m:
-        return text
-    word = m.group(1)
-    if word.lower() in ATTRIBUTE_WORDS:
-        flt["not_attributes"] = [ATTRIBUTE_WORDS[word.lower()]]
-    elif word in ctx.races:
-        flt["not_races"] = [word]
-    else:
-        raise _GapError(f"target: {text} (negated filters are not in the vocabulary)")
-    return text[m.end() :]
+    """``non-darkness resonators`` / ``non-Vampire resonator`` / ``non-light, non-Fairy Tale
+    resonators``: record the negated attributes or races in ``flt`` and return the rest."""
+    while text[:4].lower() == "non-":
+        rest = text[4:]
+        m = re.match(r"(\w+)(?=[ ,])", rest)
+        word = m.group(1) if m else ""
+        if word.lower() in ATTRIBUTE_WORDS:
+            flt.setdefault("not_attributes", []).append(ATTRIBUTE_WORDS[word.lower()])
+        else:  # a race may have several words ("non-Fairy Tale resonator")
+            word = next(
+                (r for r in sorted(ctx.races, key=len, reverse=True) if re.match(rf"{re.escape(r)}[ ,]", rest)), ""
+            )
+            if not word:
+                raise _GapError(f"target: {text} (negated filters are not in the vocabulary)")
+            flt.setdefault("not_races", []).append(word)
+        text = re.sub(r"^,?\s*(?:and |or )?", "", rest[len(word) :])
+    return text
 
 
 _CARD_ENTERS = re.compile(r"^(?:when|whenever) (?P<who>another|an?) (?P<what>.+?) enters your field\s*[,:]\s*", re.I)
@@ -637,7 +644,10 @@ def _selector(phrase: str, ctx: _Ctx, *, zone: str = "field", loose: bool = Fals
     every playground, rulers in the ruler area included (FoW-5.5 2.1 p6, 2.5 p4), which a
     field filter cannot say: it is accepted only when ``loose`` (ATK/DEF and symbol skill
     changes and rules overrides, which mean nothing for a ruler) or outside the field."""
-    text = _lower_first(phrase.strip())
+    text = phrase.strip()
+    first = text.partition(" ")[0]
+    if not any(r.startswith(first + " ") and text.startswith(r) for r in ctx.races):  # "Card Soldier"
+        text = _lower_first(text)
     flt: JsonDict = {"zone": zone}
     players = False
     changed = True
@@ -674,10 +684,28 @@ def _selector(phrase: str, ctx: _Ctx, *, zone: str = "field", loose: bool = Fals
             flt[key] = [SYMBOL_SKILLS[m.group(2).lower()]]
             text = text[: m.start()]
             changed = True
+        for suffix, key in (
+            (" with ATK different from its printed ATK or DEF different from its printed DEF", "modified"),
+            (" with no addition", "no_addition"),
+        ):
+            if text.endswith(suffix) and key not in flt:
+                flt[key] = True
+                text = text[: -len(suffix)]
+                changed = True
+        if text.endswith(" that was dealt damage this turn") and "dealt_damage" not in flt:
+            flt["dealt_damage"] = True  # damage stays on it until the end of the turn (5.4 p5.1)
+            text = text[: -len(" that was dealt damage this turn")]
+            changed = True
     m = re.search(r' named "([^"]+)"$', text)
     if m:
         flt["name"] = m.group(1)
         text = text[: m.start()]
+    bracketed = _bracketed_types(text)
+    if bracketed is not None:  # "target [Addition:Resonator]", "[Spell:Chant] or [Spell:Chant-Instant] card"
+        flt.update(bracketed)
+        if flt.get("zone") == "field" and "spell" in flt["types"]:
+            raise _GapError(f"target: {phrase}")
+        return flt, players
     text = _negation(text, flt, ctx)
     masked = _mask_races(text, ctx)
     if re.search(_NOT_A_NOUN_PHRASE, masked):
@@ -702,6 +730,9 @@ def _selector(phrase: str, ctx: _Ctx, *, zone: str = "field", loose: bool = Fals
     elif text.startswith(("attacking ", "blocking ")):  # the attacker / blocker of the battle
         role, _, text = text.partition(" ")
         flt[role] = True
+    if re.fullmatch(r"special magic stones?", text):  # "target special magic stone" (2.1 p4.1)
+        flt["special"] = True
+        text = text[len("special ") :]
     attr_re = "|".join(ATTRIBUTE_WORDS)
     m = re.match(rf"((?:{attr_re})(?:(?:, or |, | or )(?:{attr_re}))*) ", text)
     if m:
@@ -746,6 +777,33 @@ def _selector(phrase: str, ctx: _Ctx, *, zone: str = "field", loose: bool = Fals
     return flt, players
 
 
+_BRACKET_TYPES = {
+    "addition:resonator": ("addition", "resonator"),
+    "addition:field": ("addition", "field"),
+    "addition:j/resonator": ("addition", "j_resonator"),
+    "spell:chant": ("spell", "chant"),
+    "spell:chant-instant": ("spell", "chant_instant"),
+    "spell:chant-standby": ("spell", "chant_standby"),
+}
+
+
+def _bracketed_types(text: str) -> JsonDict | None:
+    """``[Addition:Resonator]`` / ``[Spell:Chant] or [Spell:Chant-Instant] card``: the card
+    types and subtypes written as on the type line (FoW-5.5 2.1 p3), or None."""
+    m = re.fullmatch(r"(\[[^\]]+\](?:(?:, or |, | or )\[[^\]]+\])*)(?: cards?)?", text.strip())
+    if not m:
+        return None
+    types: list[str] = []
+    subtypes: list[str] = []
+    for item in re.findall(r"\[([^\]]+)\]", m.group(1)):
+        pair = _BRACKET_TYPES.get(re.sub(r"\s+", "", item.lower()))
+        if pair is None:
+            return None
+        types += [pair[0]] if pair[0] not in types else []
+        subtypes.append(pair[1])
+    return {"types": types, "subtypes": subtypes}
+
+
 _TARGET_WORD = re.compile(rf"^(?:(?P<n>{NUM}) )?target (?P<rest>.+)$", re.IGNORECASE)
 
 
@@ -764,6 +822,8 @@ def _target(
     low = text.lower()
     if low in ("this card", "this card's") or (low == "it" and it_self):
         return {"kind": "self"}
+    if text == _SAME:  # "it" / "that resonator": the previous effect's target
+        return {"kind": "same"}
     if low == "your j-ruler":
         return {"kind": "all", "filter": {"zone": "field", "types": ["j_ruler"], "controller": "you"}}
     if ctx.subject is not None and low in (f"that {ctx.subject}", f"the {ctx.subject}"):
@@ -772,6 +832,9 @@ def _target(
         if not allow_players or low not in _PLAYER_TARGETS:
             raise _GapError(f"target: {phrase} (no player-only target in the vocabulary)")
         return dict(_PLAYER_TARGETS[low])
+    each_of = re.match(rf"each of (?P<rest>(?:up to )?{NUM} target .+)$", text, re.IGNORECASE)
+    if each_of:  # "an achievement counter on each of up to two target resonators"
+        return _target(each_of.group("rest"), ctx, allow_players=allow_players, loose=loose, zone=zone)
     up_to = re.match(rf"up to (?P<n>{NUM}) (?P<rest>target .+)$", text, re.IGNORECASE)
     if up_to:  # "up to N target X": zero to N targets (FoW-5.5 9.3 p2.4)
         chosen = _target(up_to.group("rest"), ctx, allow_players=allow_players, loose=loose, zone=zone)
@@ -806,7 +869,9 @@ def _target(
         return target
     m = re.match(r"(?:all|each) (.+)$", text, re.IGNORECASE)
     if m:
-        flt, players = _selector(m.group(1), ctx, loose=loose)
+        # "all additions, regalia, resonators, and J-Rulers": every object of any of these types
+        nouns = re.sub(rf",? and (?=(?:{_TYPE_NOUN_RE})$)", ", ", m.group(1), flags=re.IGNORECASE)
+        flt, players = _selector(nouns, ctx, loose=loose)
         if players:
             raise _GapError(f"target: {phrase}")
         return {"kind": "all", "filter": flt}
@@ -819,6 +884,8 @@ def _subject(phrase: str, ctx: _Ctx, *, continuous: bool, it_self: bool = False)
     low = text.lower()
     if low == "it" and it_self and not continuous:
         return {"kind": "self"}
+    if text == _SAME and not continuous:
+        return {"kind": "same"}
     if low == "this card":
         if continuous and ctx.type == "addition":
             raise _GapError(f"target: {phrase} (on an addition)")
@@ -932,7 +999,7 @@ def _deal_to(phrase: str, amount: int, ctx: _Ctx) -> list[JsonDict]:
             {"op": "deal_damage", "amount": amount, "target": {"kind": "each_player"}},
             {"op": "deal_damage", "amount": amount, "target": resonators},
         ]
-    if low == "your opponent":
+    if low in ("your opponent", "you opponent"):  # "you opponent": a misprint (SKL-071)
         target: JsonDict = {"kind": "opponent"}
     elif low == "you":
         target = {"kind": "you"}
@@ -950,11 +1017,27 @@ def _deal_that_much(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict
 
 @_effect(r"destroy (?P<t>[^.]+?)")
 def _destroy(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    standby = re.fullmatch(r"target card in (?P<w>a|your|your opponent's) chant-standby area", m.group("t"))
+    if standby:  # "Destroy target card in a chant-standby area": the card text (1.4 p1)
+        flt: JsonDict = {"zone": "standby", "types": []}
+        whose = {"a": "any", "your": "you", "your opponent's": "opponent"}[standby.group("w")]
+        if whose != "any":
+            flt["controller"] = whose
+        return [{"op": "destroy", "target": {"kind": "chosen", "filter": flt}}]
     return [{"op": "destroy", "target": _target(m.group("t"), ctx, it_self=it_self)}]
 
 
 @_effect(r"(?P<t>[^.]+?) gains? (?P<m>[^.]+?) until (?:the )?end of (?:the )?turn")
 def _gains(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    both = re.fullmatch(r"this card and (?P<t>target .+)", m.group("t").strip(), re.IGNORECASE)
+    if both:  # "This card and target resonator gain [-200/-200]": one effect on each
+        atk, def_, skills = _modifiers(m.group("m"))
+        if skills:
+            raise _GapError(f"effect: {m.group(0).strip()}")
+        return [
+            {"op": "modify", "atk": atk, "def": def_, "target": t, "duration": "end_of_turn"}
+            for t in ({"kind": "self"}, _target(both.group("t"), ctx))
+        ]
     target = _subject(m.group("t"), ctx, continuous=False, it_self=it_self)
     assert target is not None
     atk, def_, skills = _modifiers(m.group("m"))
@@ -987,7 +1070,7 @@ def _search(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
         if not am:
             raise _GapError(f"effect: search for {desc}")
         desc = am.group("rest")
-    nm = re.match(r'^cards? named "([^"]+)"$', desc)
+    nm = re.match(r'^cards? named? "([^"]+)"$', desc)  # "a card name "Kaguya..."": a misprint of "named"
     if nm:
         flt: JsonDict = {"zone": "main_deck", "types": [], "name": nm.group(1)}
     else:
@@ -1035,7 +1118,7 @@ def _search_to_field(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDic
 @_effect(
     r"reveal the top card of your main deck\.\s*if it(?:'s| is) (?P<d>(?:[^.,\"]|\"[^\"]*\")+?),\s*"
     r"put it into your (?P<then>hand|field)"
-    r"(?:\.\s*otherwise,?\s*put it into your (?P<else>hand|graveyard))?"
+    r"(?:\.\s*otherwh?ise,?\s*put i[tn] into your (?P<else>hand|graveyard))?"  # "Otherwhise, put in": misprints
 )
 def _reveal_top(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "Reveal the top card of your main deck. If it's a Fairy resonator, put it into your hand."
@@ -1054,6 +1137,106 @@ def _reveal_top(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     if m.group("else"):
         out["otherwise"] = m.group("else").lower()
     return [out]
+
+
+@_effect(
+    r"reveal cards from the top of your main deck until you reveal (?:a|an) (?P<d>[^.]+?)\.\s*"
+    r"put that card into your (?P<to>field|hand),? and shuffle the rest into your main deck"
+)
+def _reveal_until(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Reveal cards from the top of your main deck until you reveal a Machine with total cost 1.
+    # Put that card into your field and shuffle the rest into your main deck." (FoW-5.5 10.4, 10.20)
+    desc = m.group("d").strip()
+    flt, players = _selector(desc, ctx, zone="main_deck")
+    if players or set(flt) & {"controller", "rested", "other_than_self", "dealt_damage"}:
+        raise _GapError(f"effect: reveal cards until you reveal {desc}")
+    return [{"op": "reveal_top", "filter": flt, "then": m.group("to").lower(), "until": True}]
+
+
+_IS_A = r"it(?:'s| is) (?:a|an) [^,.]+"
+
+
+@_effect(
+    r"reveal the top (?:card )?of your main deck\.\s*"
+    rf"if (?P<c>{_IS_A}|its total cost is (?:odd|even)),\s*(?P<then>[^.]+?)\.\s*otherwise,?\s*(?P<else>[^.]+?)"
+)
+def _reveal_branch(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Reveal the top card of your main deck. If it's a resonator, this card gains [+200/+200]
+    # until end of turn. Otherwise, return this card to its owner's hand." (FoW-5.5 10.4): the
+    # card stays on top; what happens depends on it
+    cond = m.group("c").lower()
+    if cond.startswith("its total cost is "):
+        flt: JsonDict = {"zone": "main_deck", "types": [], "total_cost_parity": cond.split()[-1]}
+    else:
+        desc = re.sub(r"^it(?:'s| is) (?:a|an) ", "", m.group("c"), flags=re.IGNORECASE)
+        flt, players = _selector(desc, ctx, zone="main_deck")
+        if players or set(flt) & {"controller", "rested", "other_than_self", "dealt_damage"}:
+            raise _GapError(f"effect: reveal the top card, if it's {desc}")
+    then = _effects(_capitalise(m.group("then")), ctx, it_self=it_self)
+    otherwise = _effects(_capitalise(m.group("else")), ctx, it_self=it_self)
+    if any(_pauses(e) for e in then + otherwise):
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    reveal: JsonDict = {"op": "reveal_top", "then": "stay"}
+    return [
+        reveal,
+        {"op": "if", "condition": {"kind": "top_card", "filter": flt}, "effects": then, "otherwise": otherwise},
+    ]
+
+
+_AMONG = r'(?:[^.,"]|"[^"]*")+?'
+_NAMED = r'cards? named "[^"]+"(?:(?:,|,? and/or|,? or|,? and) "[^"]+")*'
+
+
+@_effect(
+    rf"(?P<v>reveal|look at) (?:the )?top (?P<n>{NUM}) cards of your main deck\.\s*(?:"
+    rf"put (?P<q>a|an|one|up to {NUM}|any number of) (?P<d>{_NAMED}|{_AMONG}) (?:from )?among them into your hand"
+    r"|put (?P<one>one) of them into your hand"
+    rf"|you may reveal (?:a|an) (?P<md>{_AMONG}) from among them and put it into your hand)"
+    r"(?:\.\s*|,? and )(?P<rest>put the rest into your grave(?:yard|uard)"  # "graveuard": a misprint
+    r"|put the rest on the bottom of your main deck(?: in any order)?|remove the rest from the game face down)"
+)
+def _look_top(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Reveal the top four cards of your main deck. Put a Card Soldier card among them into your
+    # hand. Put the rest into your graveyard." (FoW-5.5 10.4, 10.13)
+    out: JsonDict = {"op": "look_top", "count": _number(m.group("n"))}
+    if m.group("v").lower() == "reveal":
+        out["reveal"] = True
+    desc = m.group("d") or m.group("md")
+    if m.group("md"):
+        out.update(up_to=True, reveal_picked=True)  # "you may reveal a card ... and put it"
+    elif m.group("q") and m.group("q").lower().startswith("up to "):
+        out.update(up_to=True, pick=_number(m.group("q").split()[-1]))
+    elif m.group("q") and m.group("q").lower() == "any number of":
+        out.update(up_to=True, pick=out["count"])
+    if desc:
+        nm = re.fullmatch(r'cards? named "([^"]+)"', desc)
+        if re.fullmatch(_NAMED, desc) and not nm:  # "cards named "A", "B" and/or "C""
+            flt: JsonDict = {"zone": "main_deck", "types": [], "names": _names(desc)}
+        elif nm:
+            flt = {"zone": "main_deck", "types": [], "name": nm.group(1)}
+        else:
+            desc = re.sub(r"(?<=\S) cards?$", "", desc)
+            flt, players = _selector(desc, ctx, zone="main_deck")
+            if players or set(flt) & {"controller", "rested", "other_than_self", "dealt_damage"}:
+                raise _GapError(f"effect: put {desc} among them into your hand")
+        out["filter"] = flt
+    if out.get("pick", 1) > out["count"]:
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    rest = m.group("rest").lower()
+    out["rest"] = "graveyard" if "grave" in rest else "bottom" if "bottom" in rest else "removed_face_down"
+    return [out]
+
+
+@_effect(rf"look at the top (?P<n>{NUM}) cards of your main deck and put them back in any order")
+def _look_and_order(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Look at the top three cards of your main deck and put them back in any order." (3.1 p4)
+    return [{"op": "look_top", "count": _number(m.group("n")), "pick": 0, "rest": "top"}]
+
+
+@_effect(r"look at the top card of your main deck\.\s*you may put it on the bottom of your main deck")
+def _look_and_bottom(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "{Rest}: Look at the top card of your main deck. You may put it on the bottom of your main deck."
+    return [{"op": "look_top", "count": 1, "up_to": True, "to": "bottom", "rest": "top"}]
 
 
 @_effect(r"cancel target (?P<k>spell|normal spell|summon spell)")
@@ -1107,7 +1290,7 @@ def _discard(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
 
 @_effect(r"(?P<v>rest|recover) (?P<t>[^.]+?)")
 def _rest(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
-    return [{"op": m.group("v").lower(), "target": _target(m.group("t"), ctx)}]
+    return [{"op": m.group("v").lower(), "target": _target(m.group("t"), ctx, it_self=it_self)}]
 
 
 @_effect(
@@ -1144,9 +1327,73 @@ def _from_graveyard(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict
     return [{"op": "return_to_hand", "target": target}]
 
 
+@_effect(
+    r"put (?:a|an) (?P<d>[^.]+?) from your (?P<z>graveyard|hand) into your field(?P<r> rested)?"
+    r"(?P<enter>\.\s*this triggers its \[Enter\] ability)?"
+)
+def _chosen_into_field(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "{Rest}: Put a Fairy resonator with total cost 1 or less from your hand into your field."
+    # Not a target: the card is chosen as the effect resolves (FoW-5.5 10.13)
+    zone = m.group("z").lower()
+    flt, players = _selector(m.group("d"), ctx, zone=zone)
+    if players or set(flt) & {"controller", "rested", "other_than_self", "dealt_damage"}:
+        raise _GapError(f"effect: put {m.group('d')} from your {zone} into your field")
+    flt["controller"] = "you"
+    out: JsonDict = {"op": "put_into_field", "chosen_from": flt}
+    if m.group("r"):
+        out["rested"] = True
+    if m.group("enter"):
+        out["triggers_enter"] = True
+    return [out]
+
+
+@_effect(r"put (?P<t>(?:\w+ )?target [^.]+?) from your removed area into your hand")
+def _from_removed_area(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Put target card from your removed area into your hand." (FoW-5.5 3.12)
+    target = _target(m.group("t"), ctx, zone="removed")
+    if target.get("kind") != "chosen" or target["filter"].get("controller") not in (None, "you"):
+        raise _GapError(f"target: {m.group('t')} from your removed area")
+    target["filter"]["controller"] = "you"  # the owner's removed area (3.1 p5)
+    return [{"op": "return_to_hand", "target": target}]
+
+
+@_effect(r"put (?P<t>(?:up to \w+ |\w+ )?target [^.]+?) from your graveyard into your field(?P<r> rested)?")
+def _graveyard_to_field(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Put target resonator with total cost 2 or less from your graveyard into your field rested."
+    target = _target(m.group("t"), ctx, zone="graveyard")
+    if target.get("kind") != "chosen" or target["filter"].get("controller") not in (None, "you"):
+        raise _GapError(f"target: {m.group('t')} from your graveyard")
+    target["filter"]["controller"] = "you"  # in a graveyard the controller is the owner (3.1 p5)
+    out: JsonDict = {"op": "put_into_field", "target": target}
+    if m.group("r"):
+        out["rested"] = True
+    return [out]
+
+
+@_effect(
+    r"choose (?P<t>target [^.]+?) from a graveyard that was put into that zone from a field this turn "
+    r"and put it into (?:its|it) owner'?s field"  # "it owner's field": a misprint of "its"
+)
+def _back_to_field(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    target = _target(m.group("t"), ctx, zone="graveyard")
+    if target.get("kind") != "chosen" or "controller" in target["filter"]:
+        raise _GapError(f"target: {m.group('t')} from a graveyard")
+    target["filter"]["from_field_this_turn"] = True
+    return [{"op": "put_into_field", "target": target, "owners_field": True}]
+
+
 @_effect(r"put (?P<t>(?:\w+ )?target [^.]+?|that \w+) on (?P<p>top|the bottom) of (?:its|their) owners?'s? main decks?")
 def _on_main_deck(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     out: JsonDict = {"op": "put_on_main_deck", "target": _target(m.group("t"), ctx)}
+    if m.group("p").lower() != "top":
+        out["position"] = "bottom"
+    return [out]
+
+
+@_effect(rf"put (?P<n>{NUM}) cards? from your hand on (?P<p>top|the bottom) of your main deck(?: in any order)?")
+def _hand_on_main_deck(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Then put two cards from your hand on top of your main deck in any order." (FoW-5.5 3.1 p4)
+    out: JsonDict = {"op": "put_on_main_deck", "from_hand": _number(m.group("n"))}
     if m.group("p").lower() != "top":
         out["position"] = "bottom"
     return [out]
@@ -1157,9 +1404,9 @@ def _mill(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "mill", "count": _number(m.group("n")) if m.group("n") else 1, "who": "you"}]
 
 
-@_effect(r"put the top card of your magic stone deck into your magic stone area")
+@_effect(r"put the top card of your magic stone deck into your magic stone area(?P<r> rested)?")
 def _put_stone(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
-    return [{"op": "put_stone", "who": "you"}]
+    return [{"op": "put_stone", "who": "you", **({"rested": True} if m.group("r") else {})}]
 
 
 @_effect(r"produce (?P<w>[^.]+?)")
@@ -1390,6 +1637,12 @@ def _count(text: str, ctx: _Ctx, *, it_self: bool = False) -> JsonDict:
     raise _GapError(f"condition: for each {text}")
 
 
+def _pauses(effect: JsonDict) -> bool:
+    """An effect that may wait for a player's choice (or holds effects): never inside may/if."""
+    pausing = ("search", "discard", "may", "if", "choose", "look_top")
+    return effect["op"] in pausing or "chosen_from" in effect or "from_hand" in effect
+
+
 _MAY = re.compile(r"^you may (?!pay\b)", re.IGNORECASE)
 _CLAUSE = r'(?:[^,"]|"[^"]*")+'
 _IF = re.compile(rf"^if (?P<cond>{_CLAUSE}), (?P<body>.+)$", re.IGNORECASE)
@@ -1420,7 +1673,7 @@ def _logic(
             inner = _effects(_capitalise(sentence[len("you may ") :]), ctx, it_self=it_self)
         except _GapError:
             inner = []
-        if not inner or any(e["op"] in ("search", "discard", "may", "if", "choose") for e in inner):
+        if not inner or any(_pauses(e) for e in inner):
             raise _GapError(f"effect: {_capitalise(sentence)}")
         return [{"op": "may", "effects": inner}], rest[len(sentence) :]
     m = _IF.match(sentence) or _TRAILING_IF.match(sentence)
@@ -1433,8 +1686,8 @@ def _logic(
             return _if_it_is(m, sentence, rest, ctx)
         else:
             cond = _condition(m.group("cond"), ctx)
-        inner = _effects(_capitalise(m.group("body")), ctx)
-        if any(e["op"] in ("search", "discard", "may", "if", "choose") for e in inner):
+        inner = _effects(_capitalise(m.group("body")), ctx, it_self=it_self)
+        if any(_pauses(e) for e in inner):
             raise _GapError(f"effect: {sentence}")
         return [{"op": "if", "condition": cond, "effects": inner}], rest[len(sentence) :]
     return None
@@ -1447,7 +1700,7 @@ def _if_it_is(m: re.Match[str], sentence: str, rest: str, ctx: _Ctx) -> tuple[li
     assert it is not None
     inner = _effects(_capitalise(m.group("body")), ctx)
     chosen = [e for e in inner if _chooses(e)]
-    if len(chosen) != 1 or any(e["op"] in _HOLDS_OR_WAITS for e in inner):
+    if len(chosen) != 1 or any(_pauses(e) for e in inner):
         raise _GapError(f"condition: {m.group('cond')}")
     target = chosen[0]["target"]
     out: JsonDict = {"op": "if", "effects": inner}
@@ -1463,7 +1716,7 @@ def _if_it_is(m: re.Match[str], sentence: str, rest: str, ctx: _Ctx) -> tuple[li
         for e in otherwise:
             if e.get("target") == {"kind": "self"}:
                 e["target"] = copy.deepcopy(target)  # "it": the target of the effects
-            elif _chooses(e) or e["op"] in _HOLDS_OR_WAITS:
+            elif _chooses(e) or _pauses(e):
                 raise _GapError(f"effect: {following}")
         out.update(otherwise=otherwise, same_targets=True)
         left = left[len(following) :]
@@ -1695,8 +1948,6 @@ def _continuous_logic(raw: str, body: str, ctx: _Ctx) -> JsonDict | None:
     return None
 
 
-_HOLDS_OR_WAITS = ("search", "discard", "may", "if", "choose")
-"""Effects that cannot be inside an ``if`` (see ``domain.fow.cards._PAUSING_OPS``)."""
 _INSTEAD = re.compile(rf"if (?P<cond>{_CLAUSE}), (?P<body>[^.]+?) instead\.?", re.IGNORECASE)
 
 
@@ -1715,16 +1966,52 @@ def _instead(last: JsonDict, m: re.Match[str], ctx: _Ctx, sentence: str, *, alon
         changed = {**copy.deepcopy(last), "amount": int(more.group("n"))}
         condition = _condition(m.group("cond"), ctx)
         return {"op": "if", "condition": condition, "effects": [changed], "otherwise": [last], "same_targets": True}
-    if last["op"] in _HOLDS_OR_WAITS or _chooses(last):
+    if _pauses(last) or _chooses(last):
         raise _GapError(f"effect: {sentence}")
     condition = _condition(m.group("cond"), ctx)
     # "it deals ... instead": "it" is the card that dealt the damage replaced
     replaced = _effects(_capitalise(m.group("body")), ctx, it_self=last["op"] == "deal_damage")
-    if any(e["op"] in _HOLDS_OR_WAITS or _chooses(e) for e in replaced):
+    if any(_pauses(e) or _chooses(e) for e in replaced):
         raise _GapError(f"effect: {sentence}")
     if not alone and [e["op"] for e in replaced] != [last["op"]]:
         raise _GapError(f"effect: {sentence} (which effect it replaces is not clear)")
     return {"op": "if", "condition": condition, "effects": replaced, "otherwise": [last]}
+
+
+_SAME = "@same"
+"""Placeholder for "it" / "that resonator" naming the previous effect's single target."""
+
+
+def _same_target(rest: str, out: list[JsonDict]) -> str:
+    """ "Rest target resonator. It gains [-400/-400] until end of turn." / "Target water resonator
+    gains [0/+400] until end of turn. Recover that resonator.": when the previous effect chose
+    exactly one target, "It" opening the next sentence and "that resonator" in it name that
+    target (a ``same`` target)."""
+    target = out[-1].get("target") if out else None
+    if not (isinstance(target, dict) and target.get("kind") == "chosen"):
+        return rest
+    if target.get("count", 1) != 1 or target.get("up_to") or target.get("players_allowed"):
+        return rest
+    sentence = _split_sentences(rest)[0]
+    changed = re.sub(r"^It\b(?!s)", _SAME, sentence)
+    changed = re.sub(r"\bthat (?:resonator|J/resonator|card)\b", _SAME, changed)
+    return changed + rest[len(sentence) :]
+
+
+_CLAUSE_JOIN = re.compile(
+    r",? then,? (?=[a-z])|,? and (?=(?:put|draw|destroy|rest|recover|return|remove|search|discard)\b)"
+)
+
+
+def _split_clauses(rest: str) -> str | None:
+    """The first sentence of ``rest`` cut in two at ", then" / " and <verb>" (outside quotes),
+    the second part as a sentence of its own opening with "Then"; None if it has no such join."""
+    sentence = _split_sentences(rest)[0]
+    masked = re.sub(r'"[^"]*"', lambda q: "x" * len(q.group(0)), sentence)
+    m = _CLAUSE_JOIN.search(masked)
+    if m is None:
+        return None
+    return f"{sentence[: m.start()]}. Then {sentence[m.end() :]}{rest[len(sentence) :]}"
 
 
 def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = False) -> list[JsonDict]:
@@ -1733,6 +2020,28 @@ def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = Fa
     if not rest:
         raise _GapError("effect: (none)")
     out: list[JsonDict] = []
+
+    def step(rest: str) -> tuple[list[JsonDict], str]:
+        """The effects of the sentence(s) opening ``rest``, and what is left."""
+        then = re.match(r"[Tt]hen,?\s+(?=[a-z])", rest) if out else None
+        if then:  # "Destroy target resonator. Then all resonators gain ...": effects apply in order anyway
+            rest = _capitalise(rest[then.end() :])
+        logic = _logic(rest, ctx, it_self and not out, modes_ok and not out, after=bool(out))
+        if logic is not None:
+            return logic[0], logic[1].strip()
+        for pattern, build in _EFFECTS:
+            m = pattern.match(rest)
+            if m:
+                try:
+                    # "it" is the source card only in the first sentence, before any other
+                    # object has been mentioned
+                    return build(m, ctx, it_self and not out), rest[m.end() :].strip()
+                except _GapError as gap:
+                    if gap.reason == _SENTENCE:
+                        raise _GapError(f"effect: {_split_sentences(rest)[0]}") from None
+                    raise
+        raise _GapError(f"effect: {_split_sentences(rest)[0]}")
+
     while rest:
         sentence = _split_sentences(rest)[0]
         instead = _INSTEAD.fullmatch(sentence.strip())
@@ -1740,26 +2049,25 @@ def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = Fa
             out[-1:] = [_instead(out[-1], instead, ctx, sentence, alone=len(out) == 1)]
             rest = rest[len(sentence) :].strip()
             continue
-        logic = _logic(rest, ctx, it_self and not out, modes_ok and not out, after=bool(out))
-        if logic is not None:
-            out += logic[0]
-            rest = logic[1].strip()
-            continue
-        for pattern, build in _EFFECTS:
-            m = pattern.match(rest)
-            if m:
-                try:
-                    # "it" is the source card only in the first sentence, before any other
-                    # object has been mentioned
-                    out += build(m, ctx, it_self and not out)
-                except _GapError as gap:
-                    if gap.reason == _SENTENCE:
-                        raise _GapError(f"effect: {_split_sentences(rest)[0]}") from None
-                    raise
-                rest = rest[m.end() :].strip()
-                break
-        else:
-            raise _GapError(f"effect: {_split_sentences(rest)[0]}")
+        same = _same_target(rest, out)
+        if same != rest:  # "It gains ..." / "... that resonator" naming the previous target
+            try:
+                effects, rest = step(same)
+                out += effects
+                continue
+            except _GapError:
+                pass  # reported as printed, below
+        try:
+            effects, rest = step(rest)
+        except _GapError as gap:
+            split = _split_clauses(rest)
+            if split is None:
+                raise
+            try:  # "Draw a card, then put a card ..." / "Draw a card and put ...": two effects in order
+                effects, rest = step(split)
+            except _GapError:
+                raise gap from None
+        out += effects
     return out
 
 

@@ -97,6 +97,8 @@ FOW_5_01_CITATIONS: Mapping[str, str] = _citation_table(
 # 2.6 p1.1 / 2.7 p2.1 (J-rulers without ATK/DEF) do not exist: J-rulers have both.
 2.6 p1.1  -> 2.6 p1
 2.7 p2.1  -> 2.7 p1
+# 3.12 p2.1 (a card removed from the game face down is hidden) does not exist: the removed area.
+3.12 p2.1 -> 3.12 p2
 # 7.6 p3 (any card may be put into the chant-standby area) does not exist.
 7.6 p3    -> 7.6 p1
 # 7.9: 5.01 7.9 has two paragraphs; automatic chant-standby cards are automatic abilities (9.6).
