@@ -406,13 +406,13 @@ def test_special_magic_stones(imported: dict[str, ImportedCard]) -> None:
         ],
     }
     dual = imported["CMF-096"]  # Magic Stone of Black Silence: a dual stone with magic stone types
-    assert dual.status == "partial"
+    assert dual.status == "full"
     data = shape(dual.card)
     assert data["abilities"] == [
-        {"kind": "activate", "cost": {"rest": True}, "effects": [{"op": "produce_will", "any_of": ["G", "B"]}]}
+        {"kind": "continuous", "stone_types": ["Wind Magic Stone", "Darkness Magic Stone"]},
+        {"kind": "activate", "cost": {"rest": True}, "effects": [{"op": "produce_will", "any_of": ["G", "B"]}]},
     ]
     assert data["stone_types"] == ["Darkness Magic Stone", "Wind Magic Stone"]
-    assert dual.unsupported == ("[Continuous]: Treat this card as wind magic stone and dark magic stone.",)
     basic = imported["VIN001-091"]  # Fire Magic Stone: its magic stone type is its name (2.1 p5.2)
     assert basic.status == "full" and shape(basic.card)["abilities"] == [produce("R")]
     assert shape(basic.card)["stone_types"] == ["Fire Magic Stone"]

@@ -46,6 +46,7 @@ from domain.fow.characteristics import (
     matches_negations_and_skills,
     names_of,
     overrides_for,
+    stone_types_of,
 )
 from domain.fow.context import Ctx
 from domain.fow.costs import has_extra_costs, pay_extra_costs
@@ -1145,6 +1146,8 @@ def _filter_match(s: GameState, flt: Filter, oid: str) -> bool:
     if flt.name is not None and flt.name not in names_of(s, oid):
         return False
     if not matches_negations_and_skills(s, flt, oid):
+        return False
+    if flt.stone_types and not set(flt.stone_types) & stone_types_of(s, oid):
         return False
     return flt.max_total_cost is None or (card.cost is not None and card.cost.total <= flt.max_total_cost)
 

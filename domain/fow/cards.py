@@ -90,6 +90,9 @@ class Filter(_Model):
     """"attacking J/resonator": the attacker of the current battle."""
     blocking: bool = False
     """"blocking resonator": the blocker of the current battle."""
+    stone_types: list[str] = Field(default_factory=list)
+    """"fire magic stones": cards with one of these magic stone types, such as "Fire Magic Stone"
+    (FoW-5.5 2.1 p5.2: a magic stone type name without quotation marks refers to them)."""
 
 
 class Target(_Model):
@@ -526,6 +529,9 @@ class Ability(_Model):
     rules: RuleOverrides | None = None
     names: list[str] = Field(default_factory=list)
     """"This card has/gains "NAME" in addition to its other names" (FoW-5.5 2.2)."""
+    stone_types: list[str] = Field(default_factory=list)
+    """"Treat this card as wind magic stone and darkness magic stone": while the ability is active
+    (in the magic stone area, 9.2 p1) the card has these magic stone types too (2.1 p5.2)."""
     grant_abilities: list[Ability] = Field(default_factory=list)
     """Abilities the affected cards gain ('Added resonator gains "{Rest}: ..."', 10.19 p1)."""
     condition: Condition | None = None

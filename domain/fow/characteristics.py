@@ -177,6 +177,8 @@ def matches(
         return False
     if flt.max_total_cost is not None and (card.cost is None or card.cost.total > flt.max_total_cost):
         return False
+    if flt.stone_types and not set(flt.stone_types) & stone_types_of(state, oid):
+        return False
     if flt.other_than_self and oid == source_oid:
         return False
     if flt.rested is not None and obj.rested != flt.rested:
@@ -268,3 +270,19 @@ def matches_negations_and_skills(state: GameState, flt: Filter, oid: str) -> boo
     if flt.attacking and (b is None or b.attacker != oid):
         return False
     return not (flt.blocking and (b is None or b.blocker != oid))
+
+
+STONE_TYPES = ("Light Magic Stone", "Fire Magic Stone", "Water Magic Stone", "Wind Magic Stone", "Darkness Magic Stone")
+
+
+def stone_types_of(state: GameState, oid: str) -> set[str]:
+    """The magic stone types of a card (FoW-5.5 2.1 p5.2): printed ones, the type its name is
+    (a card named "Fire Magic Stone" has that type) and, while its abilities are active
+    (9.2 p1), those its "Treat this card as ... magic stone" abilities give it."""
+    card = state.card_of(oid)
+    found = set(card.stone_types)
+    if card.type == "magic_stone" and card.name in STONE_TYPES:
+        found.add(card.name)
+    if is_active_zone(card, state.objects[oid].zone):
+        found.update(t for a in card.abilities if a.kind == "continuous" for t in a.stone_types)
+    return found

@@ -209,6 +209,16 @@ _TYPE_NOUN_RE = "|".join(sorted((re.escape(k) for k in _TYPE_NOUNS), key=len, re
 _TYPE_LIST_RE = re.compile(rf"(?:^|\s)((?:{_TYPE_NOUN_RE})(?:(?:, or |, | or )(?:{_TYPE_NOUN_RE}))*)$", re.IGNORECASE)
 
 
+_STONE_TYPE_OF = {
+    "W": "Light Magic Stone",
+    "R": "Fire Magic Stone",
+    "U": "Water Magic Stone",
+    "G": "Wind Magic Stone",
+    "B": "Darkness Magic Stone",
+}
+"""The magic stone type an attribute word names in "fire magic stones" (FoW-5.5 2.1 p5.2)."""
+
+
 def _number(word: str) -> int:
     word = word.lower()
     return _NUMBER_WORDS[word] if word in _NUMBER_WORDS else int(word)
@@ -684,7 +694,7 @@ def _selector(phrase: str, ctx: _Ctx, *, zone: str = "field", loose: bool = Fals
         if types != ["magic_stone"] or zone != "field":
             raise _GapError(f"target: {phrase}")
         if flt.get("attributes"):  # "fire magic stones" is a magic stone type (2.1 p5.2), not an attribute
-            raise _GapError(f"target: {phrase} (magic stone types are not in the vocabulary)")
+            flt["stone_types"] = [_STONE_TYPE_OF[a] for a in flt.pop("attributes")]
         flt["zone"] = "stone_area"  # magic stones are in the magic stone area (FoW-5.5 3.7)
     if types is not None and types != ["resonator", "j_ruler"]:
         flt["types"] = types
@@ -1112,7 +1122,8 @@ def _produce(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
         return [{"op": "produce_will", "will": [both.group(1)[1], both.group(2)[1]]}]
     alternatives = re.split(r"\s*,\s*or\s+|\s*,\s*|\s+or\s+", text)
     if len(alternatives) > 1:
-        if not all(re.fullmatch(r"\{[WRUGB]\}", a) for a in alternatives):
+        # "{M} or {B}": one will with the moon characteristic or one darkness will (9.7 p7)
+        if not all(re.fullmatch(r"\{[WRUGBM]\}", a) for a in alternatives):
             raise _GapError(f"effect: produce {text}")
         return [{"op": "produce_will", "any_of": [a[1] for a in alternatives]}]
     cost = _will_cost(text, "effect: produce")
@@ -1548,6 +1559,10 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
         return {"kind": "continuous", "text": raw, "rules": {"max_hand_size": -1}}
     if low == "players cannot gain life":  # a prohibition beats any life gain (FoW-5.5 1.4 p4)
         return {"kind": "continuous", "text": raw, "rules": {"players_cannot_gain_life": True}}
+    m = re.fullmatch(r"treat this card as (\w+) magic stone and (\w+) magic stone", body, re.IGNORECASE)
+    if m and ctx.type == "magic_stone" and {m.group(1).lower(), m.group(2).lower()} <= set(ATTRIBUTE_WORDS):
+        types = [_STONE_TYPE_OF[ATTRIBUTE_WORDS[w.lower()]] for w in m.groups()]
+        return {"kind": "continuous", "text": raw, "stone_types": types}  # magic stone types (2.1 p5.2)
     m = re.fullmatch(r'this card (?:has|gains) "([^"]+)" in addition to its other names', body, re.IGNORECASE)
     if m:  # FoW-5.5 2.2
         return {"kind": "continuous", "text": raw, "names": [m.group(1)]}
