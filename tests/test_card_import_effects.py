@@ -65,3 +65,40 @@ def test_produce_a_moon_will_or_an_attribute(imported: dict[str, ImportedCard]) 
     ]
     # "any combination of attributes" is still not expressible (MPR-033)
     assert imported["MPR-033"].status != "full"
+
+
+def test_cannot_until_end_of_turn_is_a_restriction_effect(imported: dict[str, ImportedCard]) -> None:
+    # Symbol of Peace (VIN002-014): "Up to two target resonators cannot attack this turn."
+    assert full(imported, "VIN002-014")["effects"] == [
+        {
+            "op": "restrict",
+            "target": {
+                "kind": "chosen",
+                "filter": {"zone": "field", "types": ["resonator"]},
+                "count": 2,
+                "up_to": True,
+            },
+            "rules": ["cannot_attack"],
+        }
+    ]
+    # Achilles (VIN001-002): "Banish this card: Target resonator cannot be targeted by spells or
+    # abilities your opponent controls until end of turn."
+    assert full(imported, "VIN001-002")["abilities"][0]["effects"] == [
+        {
+            "op": "restrict",
+            "target": {"kind": "chosen", "filter": {"zone": "field", "types": ["resonator"]}},
+            "rules": ["cannot_be_targeted_by_opponent"],
+        }
+    ]
+    # Don Quijote, the Wandering Knight (TAT-003): "[Enter]: Resonators you control cannot be
+    # destroyed until end of turn." - every resonator you control while it lasts (9.9 p4)
+    [enter] = full(imported, "TAT-003")["awakening"]["abilities"]
+    assert enter["effects"] == [
+        {
+            "op": "restrict",
+            "target": {"kind": "all", "filter": {"zone": "field", "types": ["resonator"], "controller": "you"}},
+            "rules": ["cannot_be_destroyed"],
+        }
+    ]
+    # "cannot be blocked" is not in the vocabulary (TAT-011, where "they" also refers back)
+    assert imported["TAT-011"].gaps == ("effect: They cannot be blocked until end of turn.",)

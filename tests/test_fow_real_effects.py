@@ -4,15 +4,27 @@ rejection; each story replays its whole log at the end):
 
 * magic stone types (FoW-5.5 2.1 p5.2): "Treat this card as wind magic stone and water magic
   stone" and references to "water magic stones";
-* will with the moon characteristic as a choice ("Produce {M} or {B}", 9.7 p7).
+* will with the moon characteristic as a choice ("Produce {M} or {B}", 9.7 p7);
+* restrictions made by an effect until the end of the turn ("Target resonator cannot block this
+  turn", "... cannot be targeted by spells or abilities your opponent controls until end of turn",
+  "Resonators you control cannot be destroyed until end of turn": the text beats the rules and a
+  prohibition beats an instruction, 1.4 p1, p4).
 """
 
 from __future__ import annotations
 
-from domain.fow import engine
+from domain.fow import actions, engine
 from domain.fow.characteristics import characteristics
 from tests.fow_support import cmd, find
+from tests.test_fow_battle import to_main
 from tests.test_fow_conditions import Story
+
+
+def to_turn_3(story: Story) -> None:
+    """Pass to p1's second turn, main phase: what p1 put into its field before controls since
+    the beginning of the turn (8.2 p3.1)."""
+    story.log += to_main(story.state, turn=3)
+
 
 # --- magic stone types (2.1 p5.2) -------------------------------------------------------------
 
@@ -72,4 +84,81 @@ def test_produce_moon_or_darkness_will() -> None:
     assert story.state.players["p1"].will == ["M"]
     wrong = story.refused(cmd("ActivateAbility", "p1", source=other, ability=0, choice="R"))
     assert (wrong.code, wrong.rule) == ("rules/will_choice", "FoW-5.5 9.7 p1")
+    story.replays()
+
+
+# --- restrictions until the end of the turn (1.4 p1, p4) ------------------------------------------
+
+
+def test_up_to_two_target_resonators_cannot_attack_this_turn() -> None:
+    # Symbol of Peace (VIN002-014, chant-instant): "Up to two target resonators cannot attack this turn."
+    story = Story({"VIN002-014": 4, "T-BEAR": 4})
+    calm, free = story.put("p1", "T-BEAR", "field"), story.put("p1", "T-BEAR", "field")
+    to_turn_3(story)
+    peace = story.put("p2", "VIN002-014", "hand")
+    story.when(cmd("Pass", "p1"))
+    story.will("p2", "W", "R")
+    story.when(cmd("PlayCard", "p2", card=peace, targets=[[calm]]))
+    events = story.resolve()
+    made = find(events, "ContinuousEffectCreated")
+    assert (made.data["kind"], made.data["targets"], made.data["rules"], made.rule) == (
+        "rules",
+        [calm],
+        ["cannot_attack"],
+        "FoW-5.5 1.4 p4",
+    )
+    story.when(cmd("InitiateBattle", "p1"))
+    while story.pending.kind != "declare_attack":
+        story.when(cmd("Pass", story.pending.player))
+    no = story.refused(cmd("DeclareAttack", "p1", attacker=calm, target="p2"))
+    assert (no.code, no.rule) == ("rules/cannot_attack", "FoW-5.5 8.2 p3.1")
+    story.when(cmd("DeclareAttack", "p1", attacker=free, target="p2"))
+    while story.pending.kind != "declare_block":
+        story.when(cmd("Pass", story.pending.player))
+    story.when(cmd("DeclineBlock", "p2"))
+    # the effect ends with the turn (5.4 p4)
+    story.log += to_main(story.state, turn=4)
+    assert story.state.effects == []
+    story.replays()
+
+
+def test_cannot_be_targeted_by_the_opponent_of_the_effects_controller() -> None:
+    # Achilles (VIN001-002): "Banish this card: Target resonator cannot be targeted by spells or
+    # abilities your opponent controls until end of turn."  Symbol of Peace (VIN002-014) targets.
+    story = Story({"VIN001-002": 4, "VIN002-014": 4, "T-BEAR": 4})
+    achilles, bear = story.put("p1", "VIN001-002", "field"), story.put("p1", "T-BEAR", "field")
+    story.when(cmd("ActivateAbility", "p1", source=achilles, ability=0, targets=[[bear]]))
+    events = story.resolve()
+    assert find(events, "ContinuousEffectCreated").data["rules"] == ["cannot_be_targeted_by_opponent"]
+    mine = story.put("p1", "VIN002-014", "hand")  # its controller's own spells still may target it
+    story.will("p1", "W", "R")
+    story.when(cmd("PlayCard", "p1", card=mine, targets=[[bear]]))
+    story.when(cmd("Pass", "p1"))
+    peace = story.put("p2", "VIN002-014", "hand")
+    story.will("p2", "W", "R")
+    no = story.refused(cmd("PlayCard", "p2", card=peace, targets=[[bear]]))
+    assert (no.code, no.rule) == ("rules/illegal_target", "FoW-5.5 9.3 p2.4")
+    story.replays()
+
+
+def test_resonators_you_control_cannot_be_destroyed_also_those_entering_later() -> None:
+    # Don Quijote, the Wandering Knight (TAT-003): "[Awakening] {W}: ... [Enter]: Resonators you
+    # control cannot be destroyed until end of turn."  The effect applies to every resonator that
+    # matches while it lasts (9.9 p4); the opponent's are not covered.
+    story = Story({"TAT-003": 4, "T-BEAR": 4})
+    quijote = story.put("p1", "TAT-003", "hand")
+    theirs = story.put("p2", "T-BEAR", "field")
+    story.will("p1", "W", "W", "W", "R", "R")
+    story.when(cmd("PlayCard", "p1", card=quijote, awaken=True))
+    story.resolve()  # the resonator resolves; [Enter] triggers (9.6 p1.1)
+    story.when(cmd("Pass", "p1"))  # the lone trigger has no target: played automatically
+    events = story.resolve()
+    made = find(events, "ContinuousEffectCreated")
+    assert (made.data["targets"], made.data["filter"]["controller"]) == ([], "you")
+    later = story.put("p1", "T-BEAR", "field")
+    for oid in (quijote, later):
+        ignored = story.by_rule(actions.destroy, oid, "given")
+        assert [(e.type, e.rule) for e in ignored] == [("DestructionIgnored", "FoW-5.5 10.9 p3")]
+    gone = story.by_rule(actions.destroy, theirs, "given")
+    assert "DestructionIgnored" not in [e.type for e in gone] and story.state.objects[theirs].zone == "graveyard"
     story.replays()

@@ -30,6 +30,7 @@ from domain.fow.cards import (
     Recover,
     RemoveFromGame,
     Rest,
+    Restrict,
     ReturnToHand,
     RevealTop,
     Search,
@@ -46,6 +47,7 @@ from domain.fow.characteristics import (
     matches_negations_and_skills,
     names_of,
     overrides_for,
+    restrictions_on,
     stone_types_of,
 )
 from domain.fow.context import Ctx
@@ -406,7 +408,13 @@ def _untargetable(s: GameState, oid: str, you: str) -> bool:
     if s.objects[oid].zone not in PLAYGROUND:
         return False
     rules = overrides_for(s, oid)
-    return rules.cannot_be_targeted or (rules.cannot_be_targeted_by_opponent and s.objects[oid].controller != you)
+    if rules.cannot_be_targeted or (rules.cannot_be_targeted_by_opponent and s.objects[oid].controller != you):
+        return True
+    # "... cannot be targeted by spells or abilities your opponent controls until end of turn":
+    # the opponent of the player whose effect it is
+    return any(
+        "cannot_be_targeted_by_opponent" in eff.rules and eff.controller != you for eff in restrictions_on(s, oid)
+    )
 
 
 def validate_targets(
@@ -1003,6 +1011,16 @@ def apply_effect(
             data.update(kind="prevent", amount=eff.amount, duration="end_of_turn")
             rule = "10.17 p1"
         return ctx.emit("ContinuousEffectCreated", data, rule, cause=cause)
+    if isinstance(eff, Restrict):
+        rdata: dict[str, Any] = {"id": ctx.fresh_id("x"), "source": src, "controller": you, "kind": "rules"}
+        if eff.target.kind == "all":  # every object that matches, while the effect lasts (9.9 p4)
+            rdata.update(targets=[], filter=eff.target.filter.model_dump(mode="json", exclude_defaults=True))
+        else:
+            rdata["targets"] = _targets_of(ctx, item, eff.target, group)
+            if not rdata["targets"]:
+                return cause
+        rdata.update(rules=list(eff.rules), duration=eff.duration)
+        return ctx.emit("ContinuousEffectCreated", rdata, "1.4 p4", cause=cause)
     if isinstance(eff, ProduceWill):
         options = [[*eff.will, c] for c in eff.any_of] if eff.any_of else [list(eff.will)]
         produced = options[0] if len(options) == 1 else next((o for o in options if o[-1] == item.choice), options[0])

@@ -331,6 +331,31 @@ class PutStone(_Model):
     who: Who = "you"
 
 
+Restriction = Literal[
+    "cannot_attack",
+    "cannot_block",
+    "cannot_be_destroyed",
+    "cannot_be_targeted",
+    "cannot_be_targeted_by_opponent",
+    "cannot_be_attacked",
+]
+"""Rule overrides (:class:`RuleOverrides`) an effect may give objects for a duration."""
+
+
+class Restrict(_Model):
+    """ "Target resonator cannot block this turn", "Resonators you control cannot be destroyed until
+    end of turn": the targets get these rule overrides (the text beats the rules, FoW-5.5 1.4 p1;
+    a prohibition beats an instruction, 1.4 p4) as a continuous effect until the end of the turn.
+    With an ``all`` target the effect applies to every object matching the filter while it lasts,
+    also those that match it later (9.9 p4).  ``cannot_be_targeted_by_opponent`` is relative to
+    the controller of the effect ("your opponent")."""
+
+    op: Literal["restrict"] = "restrict"
+    target: Target
+    rules: Annotated[list[Restriction], Field(min_length=1)]
+    duration: Literal["end_of_turn"] = "end_of_turn"
+
+
 _PAUSING_OPS = ("search", "discard", "may", "if", "choose")
 """Effects that may wait for a player's choice (or hold other effects): not inside ``may``/``if``."""
 
@@ -410,6 +435,7 @@ Effect = Annotated[
     | PutOnMainDeck
     | Mill
     | PutStone
+    | Restrict
     | May
     | If
     | Choose,

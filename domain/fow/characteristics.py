@@ -7,7 +7,7 @@ import zlib
 from dataclasses import dataclass, field
 
 from domain.fow.cards import Ability, Card, Filter, RuleOverrides, Target
-from domain.fow.state import PLAYGROUND, GameState
+from domain.fow.state import PLAYGROUND, Effect, GameState
 
 COUNTER_PATTERN = "/"
 
@@ -197,7 +197,25 @@ def overrides_for(state: GameState, oid: str) -> RuleOverrides:
     for source_oid, ability in _active_continuous(state):
         if ability.rules is not None and _affects(state, source_oid, ability.affects, oid):
             merged.update(ability.rules.model_dump(exclude_defaults=True))
+    for eff in restrictions_on(state, oid):  # "target resonator cannot block this turn" (1.4 p1)
+        merged.update({rule: True for rule in eff.rules if rule != "cannot_be_targeted_by_opponent"})
     return RuleOverrides.model_validate(merged)
+
+
+def restrictions_on(state: GameState, oid: str) -> list[Effect]:
+    """The effects of kind ``rules`` (made by a resolved "cannot ..." effect) that apply to ``oid``:
+    its targets, or every object matching the filter of an "all X" effect while it lasts (9.9 p4)."""
+    out: list[Effect] = []
+    for eff in state.effects:
+        if eff.kind != "rules":
+            continue
+        if oid in eff.targets or (
+            eff.filter is not None
+            and state.objects[oid].zone in PLAYGROUND
+            and matches(state, Filter.model_validate(eff.filter), oid, eff.controller, eff.source, chars_ok=False)
+        ):
+            out.append(eff)
+    return out
 
 
 def player_overrides(state: GameState, player: str) -> RuleOverrides:

@@ -1071,6 +1071,34 @@ def _prevent(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [out]
 
 
+_RESTRICTIONS = {
+    "cannot attack or block": ["cannot_attack", "cannot_block"],
+    "cannot attack": ["cannot_attack"],
+    "cannot block": ["cannot_block"],
+    "cannot be destroyed": ["cannot_be_destroyed"],
+    "cannot be attacked": ["cannot_be_attacked"],
+    "cannot be targeted by spells or abilities your opponent controls": ["cannot_be_targeted_by_opponent"],
+    "cannot be targeted by spells or abilities": ["cannot_be_targeted"],
+}
+"""Rule overrides an effect gives objects until the end of the turn ("... cannot block this turn")."""
+_RESTRICTION_RE = "|".join(re.escape(v) for v in sorted(_RESTRICTIONS, key=len, reverse=True))
+
+
+@_effect(rf"(?P<t>[^.]+?) (?P<v>{_RESTRICTION_RE}) (?:this turn|until (?:the )?end of (?:the )?turn)")
+def _restrict(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Target resonator cannot block this turn." / "Resonators you control cannot be destroyed until
+    # end of turn.": a continuous effect changing a rule for its objects (FoW-5.5 1.4 p1, p4)
+    phrase = m.group("t")
+    if re.match(r"up to ", phrase, re.IGNORECASE):  # "Up to two target resonators cannot attack this turn"
+        target: JsonDict | None = _target(phrase, ctx)
+    else:
+        target = _subject(phrase, ctx, continuous=False, it_self=it_self)
+    assert target is not None
+    if target.get("filter", {}).get("types") == []:
+        raise _GapError(f"target: {m.group('t')} (no card type: it may also be a ruler)")
+    return [{"op": "restrict", "target": target, "rules": list(_RESTRICTIONS[m.group("v").lower()])}]
+
+
 @_effect(r"remove (?P<t>[^.]+?) from the game")
 def _remove(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     grave = re.fullmatch(r"target (?P<d>.+) in (?P<whose>a|your|your opponent's) graveyard", m.group("t"))

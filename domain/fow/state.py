@@ -131,6 +131,10 @@ class Effect:
     amount: int | None = None
     duration: str = "end_of_turn"
     created: int = 0
+    rules: list[str] = field(default_factory=list)
+    """kind ``rules``: the rule overrides the targets get (an effect's "cannot ...")."""
+    filter: dict[str, Any] | None = None
+    """kind ``rules`` made for "all X": every object matching it, whenever it matches (9.9 p4)."""
 
 
 @dataclass(slots=True)
@@ -406,7 +410,11 @@ def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
         for eff in s.effects:
             if obj.oid in eff.targets:
                 eff.targets = [t for t in eff.targets if t != obj.oid]
-        s.effects = [eff for eff in s.effects if eff.targets or eff.kind not in ("modify", "grant", "prevent")]
+        s.effects = [
+            eff
+            for eff in s.effects
+            if eff.targets or eff.filter is not None or eff.kind not in ("modify", "grant", "prevent", "rules")
+        ]
     elif "attached_to" in d:
         obj.attached_to = d["attached_to"]
     if "side" in d:
@@ -601,6 +609,8 @@ def _effect_created(s: GameState, d: Mapping[str, Any], e: Event) -> None:
             amount=d.get("amount"),
             duration=d["duration"],
             created=e.seq,
+            rules=list(d.get("rules", [])),
+            filter=d.get("filter"),
         )
     )
     s.counter += 1
