@@ -102,3 +102,23 @@ def test_cannot_until_end_of_turn_is_a_restriction_effect(imported: dict[str, Im
     ]
     # "cannot be blocked" is not in the vocabulary (TAT-011, where "they" also refers back)
     assert imported["TAT-011"].gaps == ("effect: They cannot be blocked until end of turn.",)
+
+
+def test_prevent_damage_by_its_source_or_only_the_next_damage(imported: dict[str, ImportedCard]) -> None:
+    resonator = {"kind": "chosen", "filter": {"zone": "field", "types": ["resonator"]}}
+    # Art of Sinbad (MPR-057): "Prevent the next damage that would be dealt by target resonator."
+    # No duration: it lasts until it has prevented that damage (10.17 p1.2)
+    assert full(imported, "MPR-057")["effects"] == [
+        {"op": "prevent_damage", "target": resonator, "by": True, "next": True, "duration": "permanent"}
+    ]
+    # Alice's Little Guardian (SKL-051): "... Prevent all damage that would be dealt by target
+    # resonator until end of turn."
+    assert full(imported, "SKL-051")["abilities"][0]["effects"] == [
+        {"op": "prevent_damage", "target": resonator, "by": True}
+    ]
+    # Robe of Fire-Rat (CMF-034): "Prevent all damage from target fire resonator until end of turn."
+    [robe] = full(imported, "CMF-034")["abilities"][0]["effects"]
+    assert robe["by"] is True and robe["target"]["filter"]["attributes"] == ["R"]
+    # Bulletproof Barrier (VIN002-051): "Prevent the next damage that would be dealt to target
+    # resonator this turn."
+    assert full(imported, "VIN002-051")["effects"] == [{"op": "prevent_damage", "target": resonator, "next": True}]

@@ -8,7 +8,10 @@ rejection; each story replays its whole log at the end):
 * restrictions made by an effect until the end of the turn ("Target resonator cannot block this
   turn", "... cannot be targeted by spells or abilities your opponent controls until end of turn",
   "Resonators you control cannot be destroyed until end of turn": the text beats the rules and a
-  prohibition beats an instruction, 1.4 p1, p4).
+  prohibition beats an instruction, 1.4 p1, p4);
+* damage prevention by its source ("Prevent all damage that would be dealt by target resonator
+  until end of turn") and of the next damage only ("Prevent the next damage that would be dealt
+  by / to target resonator [this turn]", 10.17 p1.2).
 """
 
 from __future__ import annotations
@@ -161,4 +164,62 @@ def test_resonators_you_control_cannot_be_destroyed_also_those_entering_later() 
         assert [(e.type, e.rule) for e in ignored] == [("DestructionIgnored", "FoW-5.5 10.9 p3")]
     gone = story.by_rule(actions.destroy, theirs, "given")
     assert "DestructionIgnored" not in [e.type for e in gone] and story.state.objects[theirs].zone == "graveyard"
+    story.replays()
+
+
+# --- preventing damage by its source, and the next damage only (10.17) -----------------------------
+
+
+def test_prevent_the_next_damage_dealt_by_target_resonator_lasts_until_used() -> None:
+    # Art of Sinbad (MPR-057, chant-instant): "Prevent the next damage that would be dealt by
+    # target resonator."  No duration: the shield waits, over the end of the turn, until the
+    # resonator next deals damage; it prevents all of it (10.17 p1.2), then it is gone.
+    story = Story({"MPR-057": 4, "T-BEAR": 4})
+    bear, other = story.put("p2", "T-BEAR", "field"), story.put("p1", "T-BEAR", "field")
+    art = story.put("p1", "MPR-057", "hand")
+    story.will("p1", "G")
+    story.when(cmd("PlayCard", "p1", card=art, targets=[[bear]]))
+    made = find(story.resolve(), "ContinuousEffectCreated")
+    assert (made.data["kind"], made.data["by"], made.data["next"], made.data["duration"]) == (
+        "prevent",
+        True,
+        True,
+        "permanent",
+    )
+    story.log += to_main(story.state, turn=2)
+    assert [e.id for e in story.state.effects] == [made.data["id"]]
+    # damage dealt TO the resonator is not what the shield prevents
+    hit = story.by_rule(actions.deal_damage, other, bear, 100, "given")
+    assert find(hit, "DamageDealt").data["amount"] == 100 and "DamagePrevented" not in [e.type for e in hit]
+    first = story.by_rule(actions.deal_damage, bear, "p1", 500, "given")
+    prevented = find(first, "DamagePrevented")
+    assert (prevented.data["amount"], prevented.data["source"], prevented.rule) == (500, bear, "FoW-5.5 10.17 p1.2")
+    assert "DamageDealt" not in [e.type for e in first] and story.state.effects == []
+    second = story.by_rule(actions.deal_damage, bear, "p1", 500, "given")
+    assert find(second, "DamageDealt").data["amount"] == 500
+    story.replays()
+
+
+def test_prevent_all_damage_dealt_by_target_resonator_until_end_of_turn() -> None:
+    # Alice's Little Guardian (SKL-051): "Banish this card: Prevent all damage that would be dealt by
+    # target resonator until end of turn."  Bulletproof Barrier (VIN002-051): "Prevent the next
+    # damage that would be dealt to target resonator this turn."
+    story = Story({"SKL-051": 4, "VIN002-051": 4, "T-BEAR": 4})
+    guardian, bear = story.put("p1", "SKL-051", "field"), story.put("p2", "T-BEAR", "field")
+    mine = story.put("p1", "T-BEAR", "field")
+    story.when(cmd("ActivateAbility", "p1", source=guardian, ability=0, targets=[[bear]]))
+    story.resolve()
+    for _ in range(2):  # all of its damage, as often as it deals damage
+        events = story.by_rule(actions.deal_damage, bear, mine, 300, "given")
+        assert [(e.type, e.rule) for e in events] == [("DamagePrevented", "FoW-5.5 10.17 p1.2")]
+    barrier = story.put("p1", "VIN002-051", "hand")
+    story.will("p1", "G")
+    story.when(cmd("PlayCard", "p1", card=barrier, targets=[[mine]]))
+    story.resolve()
+    first = story.by_rule(actions.deal_damage, guardian, mine, 200, "given")  # a stand-in source
+    assert [e.type for e in first] == ["DamagePrevented"]
+    second = story.by_rule(actions.deal_damage, guardian, mine, 200, "given")
+    assert find(second, "DamageDealt").data["amount"] == 200
+    story.log += to_main(story.state, turn=2)
+    assert story.state.effects == []  # "until end of turn" (5.4 p4)
     story.replays()

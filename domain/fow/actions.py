@@ -508,7 +508,8 @@ def deal_damage(
                     cause=cause,
                 )
     for eff in list(s.effects):
-        if eff.kind == "prevent" and target in eff.targets and amount > 0:
+        shielded = source in eff.targets if eff.by else target in eff.targets  # "dealt by" / "dealt to"
+        if eff.kind == "prevent" and shielded and amount > 0:
             prevented = amount if eff.amount is None else min(eff.amount, amount)
             cause = ctx.emit(
                 "DamagePrevented",
@@ -1008,7 +1009,8 @@ def apply_effect(
             data.update(kind="grant", skill=eff.skill, duration=eff.duration)
             rule = "10.19 p1"
         else:
-            data.update(kind="prevent", amount=eff.amount, duration="end_of_turn")
+            data.update(kind="prevent", amount=eff.amount, duration=eff.duration)
+            data.update({k: True for k in ("by", "next") if getattr(eff, k)})
             rule = "10.17 p1"
         return ctx.emit("ContinuousEffectCreated", data, rule, cause=cause)
     if isinstance(eff, Restrict):

@@ -301,6 +301,20 @@ class PreventDamage(_Model):
     op: Literal["prevent_damage"] = "prevent_damage"
     amount: int | None = None
     target: Target
+    by: bool = False
+    """"that would be dealt by target resonator": damage the target deals, not damage dealt to it."""
+    next: bool = False
+    """"Prevent the next damage": only the next damage event, all of it (10.17 p1.2); then the effect ends."""
+    duration: Literal["end_of_turn", "permanent"] = "end_of_turn"
+    """``permanent``: "Prevent the next damage ..." with no duration lasts until it has prevented damage."""
+
+    @model_validator(mode="after")
+    def _check(self) -> PreventDamage:
+        if self.next and self.amount is not None:
+            raise ValueError("'next' prevents the whole next damage: it takes no 'amount'")
+        if self.duration == "permanent" and not (self.next or self.amount is not None):
+            raise ValueError("only a prevention that ends when used ('next' or an 'amount') may be 'permanent'")
+        return self
 
 
 class RemoveFromGame(_Model):

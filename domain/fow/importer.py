@@ -1061,13 +1061,24 @@ def _rest(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
 
 
 @_effect(
-    r"prevent (?:all damage|the next (?P<n>\d+) damage) that would be dealt to (?P<t>[^.]+?) "
-    r"(?:this turn|until (?:the )?end of (?:the )?turn)"
+    r"prevent (?:(?P<all>all) damage|the next (?:(?P<n>\d+) )?damage) "
+    r"(?:that would be dealt (?P<dir>to|by)|(?P<from>from)) (?P<t>[^.]+?)"
+    r"(?P<dur> this turn| until (?:the )?end of (?:the )?turn)?"
 )
 def _prevent(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Prevent all damage that would be dealt by target resonator until end of turn" / "Prevent the
+    # next damage that would be dealt to target resonator this turn" (FoW-5.5 10.17)
+    if not m.group("dur") and m.group("all"):
+        raise _GapError(f"effect: {m.group(0).strip()}")  # all damage, for ever: a continuous ability
     out: JsonDict = {"op": "prevent_damage", "target": _target(m.group("t"), ctx)}
     if m.group("n"):
         out["amount"] = int(m.group("n"))
+    elif not m.group("all"):
+        out["next"] = True
+    if m.group("dir") == "by" or m.group("from"):
+        out["by"] = True
+    if not m.group("dur"):
+        out["duration"] = "permanent"  # "the next damage": until it is prevented
     return [out]
 
 
