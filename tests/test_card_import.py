@@ -533,7 +533,7 @@ def test_nothing_is_guessed(imported: dict[str, ImportedCard]) -> None:
     for card_id, fragment in (
         ("TAT-066", "on each of up to two target resonators"),
         ("VIN002-016", "must block this turn if able"),
-        ("SKL-029", "You may put a resonator from your hand into your field"),
+        ("MOA-020", "you may put a resonator from your hand into your field. It gains"),
         ("SKL-072", "When this card enters your field from a chant-standby area"),
     ):
         c = imported[card_id]

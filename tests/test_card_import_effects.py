@@ -122,3 +122,29 @@ def test_prevent_damage_by_its_source_or_only_the_next_damage(imported: dict[str
     # Bulletproof Barrier (VIN002-051): "Prevent the next damage that would be dealt to target
     # resonator this turn."
     assert full(imported, "VIN002-051")["effects"] == [{"op": "prevent_damage", "target": resonator, "next": True}]
+
+
+def test_put_a_card_from_your_hand_into_your_field(imported: dict[str, ImportedCard]) -> None:
+    # Peasant Revolt (TMS-042): "When this card enters your field, you may put a water resonator with
+    # total cost 1 from your hand into your field." - choosing none declines (10.13 p2)
+    [revolt] = full(imported, "TMS-042")["abilities"]
+    assert revolt["effects"] == [
+        {
+            "op": "put_from_hand",
+            "filter": {
+                "zone": "hand",
+                "types": ["resonator"],
+                "attributes": ["U"],
+                "max_total_cost": 1,
+                "min_total_cost": 1,
+            },
+        }
+    ]
+    # Forbidden Spell of the Undead Lord (SKL-069): "... Then you may put a
+    # darkness resonator with total cost 3 or less from your hand into your field."
+    assert full(imported, "SKL-069")["effects"][1] == {
+        "op": "put_from_hand",
+        "filter": {"zone": "hand", "types": ["resonator"], "attributes": ["B"], "max_total_cost": 3},
+    }
+    # "It gains [Swiftness]" after it refers to the card put: not expressed (SKL-025)
+    assert imported["SKL-025"].status != "full"

@@ -11,7 +11,9 @@ rejection; each story replays its whole log at the end):
   prohibition beats an instruction, 1.4 p1, p4);
 * damage prevention by its source ("Prevent all damage that would be dealt by target resonator
   until end of turn") and of the next damage only ("Prevent the next damage that would be dealt
-  by / to target resonator [this turn]", 10.17 p1.2).
+  by / to target resonator [this turn]", 10.17 p1.2);
+* putting a card from the hand into the field ("[You may] put a water resonator with total cost 1
+  from your hand into your field"): chosen on resolution, choosing none allowed (10.13 p2).
 """
 
 from __future__ import annotations
@@ -222,4 +224,46 @@ def test_prevent_all_damage_dealt_by_target_resonator_until_end_of_turn() -> Non
     assert find(second, "DamageDealt").data["amount"] == 200
     story.log += to_main(story.state, turn=2)
     assert story.state.effects == []  # "until end of turn" (5.4 p4)
+    story.replays()
+
+
+# --- putting a card from the hand into the field (10.13 p2) ----------------------------------------
+
+
+def test_put_a_resonator_from_your_hand_into_your_field_is_not_playing_it() -> None:
+    # Phantom of Primogenitor (SKL-029, chant): "You may put a resonator from your hand into your
+    # field."  Herald has "[Enter]: draw a card": put, not played, it does not trigger (9.6 p1.1)
+    story = Story({"SKL-029": 4, "T-HERALD": 4, "T-BEAR": 4})
+    phantom = story.put("p1", "SKL-029", "hand")
+    herald, bear = story.put("p1", "T-HERALD", "hand"), story.put("p1", "T-BEAR", "hand")
+    story.will("p1", "R", "R", "R", "R", "R")
+    story.when(cmd("PlayCard", "p1", card=phantom))
+    events = story.resolve()
+    asked = find(events, "ChoiceRequested")
+    assert (asked.data["kind"], asked.rule) == ("put_from_hand", "FoW-5.5 10.13 p2")
+    assert set(asked.data["options"]["cards"]) >= {herald, bear} and phantom not in asked.data["options"]["cards"]
+    offered = [c.args["cards"] for c in engine.legal_actions(story.state, "p1") if c.type == "ChooseCards"]
+    assert [herald] in offered and [] in offered
+    too_many = story.refused(cmd("ChooseCards", "p1", cards=[herald, bear]))
+    assert (too_many.code, too_many.rule) == ("rules/search_choice", "FoW-5.5 10.13 p2")
+    events = story.when(cmd("ChooseCards", "p1", cards=[herald]))
+    moved = find(events, "CardMoved")
+    assert (moved.data["oid"], moved.data["to"], moved.rule) == (herald, "field", "FoW-5.5 10.13 p2")
+    assert "AbilityTriggered" not in [e.type for e in events]
+    assert story.state.objects[herald].zone == "field" and story.state.objects[bear].zone == "hand"
+    story.replays()
+
+
+def test_you_may_put_only_a_matching_card_and_may_put_none() -> None:
+    # Peasant Revolt (TMS-042): "When this card enters your field, you may put a water resonator
+    # with total cost 1 from your hand into your field."  Seer is one; Bear is fire.
+    story = Story({"TMS-042": 4, "T-SEER": 4, "T-BEAR": 4})
+    seer, bear = story.put("p1", "T-SEER", "hand"), story.put("p1", "T-BEAR", "hand")
+    revolt = story.put("p1", "TMS-042", "graveyard")
+    story.by_rule(actions.move, revolt, "field", "given", rule="3.1 p5", reason="effect", controller="p1")
+    story.when(cmd("Pass", "p1"))  # the lone trigger has no target: played automatically
+    asked = find(story.resolve(), "ChoiceRequested")
+    assert asked.data["options"]["cards"] == [seer] and bear not in asked.data["options"]["cards"]
+    events = story.when(cmd("ChooseCards", "p1", cards=[]))
+    assert "CardMoved" not in [e.type for e in events] and story.state.objects[seer].zone == "hand"
     story.replays()

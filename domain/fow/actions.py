@@ -25,6 +25,7 @@ from domain.fow.cards import (
     PreventDamage,
     ProduceWill,
     PutCounter,
+    PutFromHand,
     PutOnMainDeck,
     PutStone,
     Recover,
@@ -1049,6 +1050,21 @@ def apply_effect(
                 cause = move(ctx, oid, "hand", cause, rule="10.13 p2", reason="search", revealed=True, actor=you)
         order = ctx.s.zones[you]["main_deck"]
         return shuffle(ctx, you, "main_deck", list(order), cause, rule="10.20 p1")
+    if isinstance(eff, PutFromHand):
+        if choice is None:
+            candidates = [
+                oid for oid in s.zones[you]["hand"] if _fits_field_alone(s, oid) and _filter_match(s, eff.filter, oid)
+            ]
+            if not candidates:
+                return cause
+            asked = {"item": item.id, "cards": candidates, "max": eff.count}
+            ctx.emit(
+                "ChoiceRequested", {"player": you, "kind": "put_from_hand", "options": asked}, "10.13 p2", cause=cause
+            )
+            return None
+        for oid in choice:  # put, not played: no [Enter] (9.6 p1.1)
+            cause = move(ctx, oid, "field", cause, rule="10.13 p2", reason="put", controller=you, actor=you)
+        return cause
     if isinstance(eff, RevealTop):
         deck = s.zones[you]["main_deck"]
         if not deck:
@@ -1147,11 +1163,16 @@ def apply_effect(
 
 
 def _search_match(s: GameState, eff: Search, oid: str, you: str) -> bool:
-    if eff.to == "field":
-        card = s.card_of(oid)
-        if card.type == "spell" or (card.type == "addition" and card.subtype != "field"):
-            return False  # a spell or an addition that needs a host cannot be put into the field so
+    if eff.to == "field" and not _fits_field_alone(s, oid):
+        return False  # a spell or an addition that needs a host cannot be put into the field so
     return _filter_match(s, eff.filter, oid)
+
+
+def _fits_field_alone(s: GameState, oid: str) -> bool:
+    """Whether an effect can put this card into a field by itself: no spell (3.15 p4), no
+    addition that needs a card to be added to."""
+    card = s.card_of(oid)
+    return not (card.type == "spell" or (card.type == "addition" and card.subtype != "field"))
 
 
 def _filter_match(s: GameState, flt: Filter, oid: str) -> bool:

@@ -370,7 +370,19 @@ class Restrict(_Model):
     duration: Literal["end_of_turn"] = "end_of_turn"
 
 
-_PAUSING_OPS = ("search", "discard", "may", "if", "choose")
+class PutFromHand(_Model):
+    """ "[You may] put a water resonator with total cost 2 or less from your hand into your field":
+    the controller chooses up to ``count`` cards of their hand matching ``filter`` and puts them
+    into their field; not played, so no [Enter] (9.6 p1.1).  Only cards that can be in a field
+    without a host move (no spell, 3.15 p4; no addition needing a host).  The hand is a hidden
+    zone: the player may choose not to find such a card (10.13 p2), so "you may" is the same."""
+
+    op: Literal["put_from_hand"] = "put_from_hand"
+    filter: Filter = Field(default_factory=lambda: Filter(zone="hand", types=[]))
+    count: Annotated[int, Field(ge=1)] = 1
+
+
+_PAUSING_OPS = ("search", "discard", "may", "if", "choose", "put_from_hand")
 """Effects that may wait for a player's choice (or hold other effects): not inside ``may``/``if``."""
 
 
@@ -450,6 +462,7 @@ Effect = Annotated[
     | Mill
     | PutStone
     | Restrict
+    | PutFromHand
     | May
     | If
     | Choose,

@@ -899,7 +899,7 @@ def decline_trigger(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     flow.open_priority(ctx, s.turn_player, cause)
 
 
-@command("ChooseCards", "discard_to_hand_size", "search", "discard")
+@command("ChooseCards", "discard_to_hand_size", "search", "discard", "put_from_hand")
 def choose_cards(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     s = ctx.s
     p = s.pending
@@ -918,13 +918,14 @@ def choose_cards(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         ctx.emit("StepBegan", {"phase": "end", "step": "cleanup"}, "5.4 p5.5", cause=cause)
         flow.finish_cleanup(ctx, cause)
         return
-    if p.kind == "search":
+    if p.kind in ("search", "put_from_hand"):
         allowed = list(p.options["cards"])
         if len(cards) > int(p.options["max"]) or any(c not in allowed for c in cards):
+            where = "main deck" if p.kind == "search" else "hand"
             raise ctx.reject(
                 "rules/search_choice",
                 "10.13 p2",
-                f"choose up to {p.options['max']} matching card(s) from your main deck",
+                f"choose up to {p.options['max']} matching card(s) from your {where}",
             )
     else:
         count = int(p.options["count"])
@@ -1113,7 +1114,7 @@ def legal_actions(state: GameState, player: str) -> list[Command]:
             Command("ChooseCards", player, {"cards": list(c)})
             for c in itertools.islice(itertools.combinations(hand, count), MAX_TARGET_COMBOS)
         ]
-    elif p.kind == "search":
+    elif p.kind in ("search", "put_from_hand"):
         cards = list(p.options["cards"])
         n = min(int(p.options["max"]), len(cards))
         out = [

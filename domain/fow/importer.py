@@ -1141,6 +1141,19 @@ def _on_main_deck(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [out]
 
 
+@_effect(rf"put (?:(?P<n>a|an|one)|up to (?P<upto>{NUM})) (?P<d>[^.]+?) from your hand into your field")
+def _put_from_hand(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "[You may] put a water resonator with total cost 2 or less from your hand into your field."
+    desc = m.group("d").strip()
+    flt, players = _selector(desc, ctx, zone="hand", loose=True)
+    if players or set(flt) & {"controller", "rested", "other_than_self", "attacking", "blocking"}:
+        raise _GapError(f"effect: put {desc} from your hand into your field")
+    out: JsonDict = {"op": "put_from_hand", "filter": flt}
+    if m.group("upto") and _number(m.group("upto")) != 1:
+        out["count"] = _number(m.group("upto"))
+    return [out]
+
+
 @_effect(rf"put the top (?:(?P<n>{NUM}) cards|card) of your main deck into your graveyard")
 def _mill(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "mill", "count": _number(m.group("n")) if m.group("n") else 1, "who": "you"}]
@@ -1278,7 +1291,9 @@ def _count(text: str, ctx: _Ctx) -> JsonDict:
     raise _GapError(f"condition: for each {text}")
 
 
-_MAY = re.compile(r"^you may (?!pay\b)", re.IGNORECASE)
+_MAY = re.compile(r"^(?:then,? )?you may (?!pay\b)", re.IGNORECASE)
+_CHOOSING_NONE_DECLINES = ("put_from_hand",)
+"""Effects whose player may choose no card anyway (10.13 p2): "you may" adds nothing to them."""
 _CLAUSE = r'(?:[^,"]|"[^"]*")+'
 _IF = re.compile(rf"^if (?P<cond>{_CLAUSE}), (?P<body>.+)$", re.IGNORECASE)
 _TRAILING_IF = re.compile(rf"^(?P<body>[^,]+?)(?<!\bonly) if (?!able\b)(?P<cond>{_CLAUSE}?)\.?$", re.IGNORECASE)
@@ -1301,11 +1316,14 @@ def _logic(rest: str, ctx: _Ctx, it_self: bool, modes_ok: bool) -> tuple[list[Js
     sentence = _split_sentences(rest)[0]
     if re.search(r"\binstead\b|\botherwise\b", sentence, re.IGNORECASE):
         return None
-    if _MAY.match(sentence):
+    may = _MAY.match(sentence)
+    if may:
         try:
-            inner = _effects(_capitalise(sentence[len("you may ") :]), ctx, it_self=it_self)
+            inner = _effects(_capitalise(sentence[may.end() :]), ctx, it_self=it_self)
         except _GapError:
             inner = []
+        if len(inner) == 1 and inner[0]["op"] in _CHOOSING_NONE_DECLINES:
+            return inner, rest[len(sentence) :]
         if not inner or any(e["op"] in ("search", "discard", "may", "if", "choose") for e in inner):
             raise _GapError(f"effect: {_capitalise(sentence)}")
         return [{"op": "may", "effects": inner}], rest[len(sentence) :]
