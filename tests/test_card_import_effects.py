@@ -148,3 +148,14 @@ def test_put_a_card_from_your_hand_into_your_field(imported: dict[str, ImportedC
     }
     # "It gains [Swiftness]" after it refers to the card put: not expressed (SKL-025)
     assert imported["SKL-025"].status != "full"
+
+
+def test_cancel_target_activate_ability(imported: dict[str, ImportedCard]) -> None:
+    # Glimpse of Kaguya (MPR-043): "Cancel target [Activate] ability. Draw a card." (10.11)
+    assert full(imported, "MPR-043")["effects"] == [
+        {
+            "op": "cancel",
+            "target": {"kind": "chosen", "filter": {"zone": "chase", "types": [], "abilities": ["activate"]}},
+        },
+        {"op": "draw", "count": 1, "who": "you"},
+    ]

@@ -13,7 +13,8 @@ rejection; each story replays its whole log at the end):
   until end of turn") and of the next damage only ("Prevent the next damage that would be dealt
   by / to target resonator [this turn]", 10.17 p1.2);
 * putting a card from the hand into the field ("[You may] put a water resonator with total cost 1
-  from your hand into your field"): chosen on resolution, choosing none allowed (10.13 p2).
+  from your hand into your field"): chosen on resolution, choosing none allowed (10.13 p2);
+* canceling an ability of a kind ("Cancel target [Activate] ability", 10.11).
 """
 
 from __future__ import annotations
@@ -266,4 +267,38 @@ def test_you_may_put_only_a_matching_card_and_may_put_none() -> None:
     assert asked.data["options"]["cards"] == [seer] and bear not in asked.data["options"]["cards"]
     events = story.when(cmd("ChooseCards", "p1", cards=[]))
     assert "CardMoved" not in [e.type for e in events] and story.state.objects[seer].zone == "hand"
+    story.replays()
+
+
+# --- cancel target [Activate] ability (10.11) --------------------------------------------------------
+
+
+def test_cancel_target_activate_ability_but_not_a_card() -> None:
+    # Glimpse of Kaguya (VIN001-040, chant-instant): "Cancel target activate ability. Draw a card."
+    # Achilles (VIN001-002): "Banish this card: Target resonator cannot be targeted ... until end of
+    # turn."  Symbol of Peace (VIN002-014) is a card in the chase area, not an ability.
+    story = Story({"VIN001-040": 4, "VIN001-002": 4, "VIN002-014": 4, "T-BEAR": 4})
+    achilles, bear = story.put("p1", "VIN001-002", "field"), story.put("p1", "T-BEAR", "field")
+    peace = story.put("p1", "VIN002-014", "hand")
+    story.will("p1", "W", "R")
+    played = find(story.when(cmd("PlayCard", "p1", card=peace, targets=[[bear]])), "CardPlayed")
+    story.when(cmd("Pass", "p1"))
+    glimpse = story.put("p2", "VIN001-040", "hand")
+    story.will("p2", "U", "R")
+    spell_item = played.data["item"]
+    no = story.refused(cmd("PlayCard", "p2", card=glimpse, targets=[[spell_item]]))
+    assert (no.code, no.rule) == ("rules/no_legal_target", "FoW-5.5 9.3 p2.4")
+    story.when(cmd("Pass", "p2"))  # Symbol of Peace resolves
+    story.when(cmd("ActivateAbility", "p1", source=achilles, ability=0, targets=[[bear]]))
+    ability_item = story.state.chase[-1].id
+    story.when(cmd("Pass", "p1"))
+    hand = len(story.state.zones["p2"]["hand"])
+    story.when(cmd("PlayCard", "p2", card=glimpse, targets=[[ability_item]]))
+    events = story.resolve()
+    canceled = find(events, "ChaseItemCanceled")
+    assert (canceled.data["item"], canceled.rule) == (ability_item, "FoW-5.5 10.11 p1")
+    assert len(story.state.zones["p2"]["hand"]) == hand  # Glimpse left the hand, one card was drawn
+    assert [c.id for c in story.state.chase] == []
+    # Achilles' effect never happened; Symbol of Peace's did
+    assert [e.rules for e in story.state.effects] == [["cannot_attack"]]
     story.replays()

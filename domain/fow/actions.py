@@ -389,6 +389,8 @@ def legal_targets(s: GameState, target: Target, you: str, source: str | None) ->
             card = s.card_of(item.source)
             if flt.types and not (item.kind == "card" and card.type in flt.types):
                 continue
+            if flt.abilities and _ability_kind(s, item) not in flt.abilities:
+                continue  # "target [Activate] ability": only such an ability, no card (9.5, 9.6)
             if flt.controller == "you" and item.controller != you:
                 continue
             if flt.controller == "opponent" and item.controller == you:
@@ -402,6 +404,14 @@ def legal_targets(s: GameState, target: Target, you: str, source: str | None) ->
     if target.players_allowed or target.players_only:
         found += [p for p in s.order if flt.controller == "any" or (flt.controller == "you") == (p == you)]
     return found
+
+
+def _ability_kind(s: GameState, item: ChaseItem) -> str | None:
+    """``activate`` or ``automatic`` for an ability in the chase area (None for a card, a judgment...)."""
+    if item.kind != "ability":
+        return None
+    ability = dict(characteristics_or_printed(s, item.source)).get(item.ability)
+    return ability.kind if ability is not None else None
 
 
 def _untargetable(s: GameState, oid: str, you: str) -> bool:

@@ -90,6 +90,9 @@ class Filter(_Model):
     """"attacking J/resonator": the attacker of the current battle."""
     blocking: bool = False
     """"blocking resonator": the blocker of the current battle."""
+    abilities: list[Literal["activate", "automatic"]] = Field(default_factory=list)
+    """In the chase area: "target [Activate] ability" / "target automatic ability", an ability of one of
+    these kinds (FoW-5.5 9.5, 9.6) instead of a card."""
     stone_types: list[str] = Field(default_factory=list)
     """"fire magic stones": cards with one of these magic stone types, such as "Fire Magic Stone"
     (FoW-5.5 2.1 p5.2: a magic stone type name without quotation marks refers to them)."""

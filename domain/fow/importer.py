@@ -1019,6 +1019,14 @@ def _cancel(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "cancel", "target": {"kind": "chosen", "filter": {"zone": "chase", "types": list(types)}}}]
 
 
+@_effect(r"cancel target (?P<k>\[activate\]|activate|automatic) ability")
+def _cancel_ability(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Cancel target [Activate] ability." (FoW-5.5 10.11): an ability of that kind in the chase area
+    kind = "automatic" if m.group("k").lower() == "automatic" else "activate"
+    flt: JsonDict = {"zone": "chase", "types": [], "abilities": [kind]}
+    return [{"op": "cancel", "target": {"kind": "chosen", "filter": flt}}]
+
+
 @_effect(r"return (?P<t>[^.]+?) to (?:its|their) owners?'s? hands?")
 def _return(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "return_to_hand", "target": _target(m.group("t"), ctx)}]
