@@ -159,3 +159,33 @@ def test_cancel_target_activate_ability(imported: dict[str, ImportedCard]) -> No
         },
         {"op": "draw", "count": 1, "who": "you"},
     ]
+
+
+def test_small_effect_wordings(imported: dict[str, ImportedCard]) -> None:
+    # Fallen Comet (MPR-042): "Return all rested resonators to their owners' hand. Then rest all
+    # resonators your opponent controls." - "Then" before an effect that follows in order
+    assert full(imported, "MPR-042")["effects"][1] == {
+        "op": "rest",
+        "target": {"kind": "all", "filter": {"zone": "field", "types": ["resonator"], "controller": "opponent"}},
+    }
+    # Petrifying Gaze (SKL-042): "... Your opponent puts the top card of his or her magic stone deck
+    # into his or her magic stone area."
+    assert full(imported, "SKL-042")["effects"][1] == {"op": "put_stone", "who": "opponent"}
+    # Moonbreeze Fairy (TMS-010): "... Play this ability only once each turn."
+    assert full(imported, "TMS-010")["abilities"][0]["once_per_turn"] is True
+    # Aloof Researcher's Memoria (BFA-098): "{U}{1},{Rest}: Draw a card, then discards a card."
+    assert full(imported, "BFA-098")["abilities"][1]["effects"][1] == {"op": "discard", "count": 1, "who": "you"}
+
+
+def test_discard_a_whole_hand_and_remove_counters(imported: dict[str, ImportedCard]) -> None:
+    # Pandora of Dark (CMF-087J): "[Enter]: Your opponent discards all cards from his or her hand."
+    assert full(imported, "CMF-087J")["abilities"][0]["effects"] == [
+        {"op": "discard", "who": "opponent", "whole_hand": True}
+    ]
+    # Thumbelina (TMS-048): "... Then remove all support counters from this card."
+    assert full(imported, "TMS-048")["abilities"][1]["effects"][1] == {
+        "op": "remove_counter",
+        "counter": "support",
+        "all": True,
+        "target": {"kind": "self"},
+    }

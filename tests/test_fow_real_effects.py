@@ -14,13 +14,16 @@ rejection; each story replays its whole log at the end):
   by / to target resonator [this turn]", 10.17 p1.2);
 * putting a card from the hand into the field ("[You may] put a water resonator with total cost 1
   from your hand into your field"): chosen on resolution, choosing none allowed (10.13 p2);
-* canceling an ability of a kind ("Cancel target [Activate] ability", 10.11).
+* canceling an ability of a kind ("Cancel target [Activate] ability", 10.11);
+* removing counters by an effect ("Then remove all support counters from this card");
+* discarding a whole hand ("Discard your hand", 10.18 p2).
 """
 
 from __future__ import annotations
 
 from domain.fow import actions, engine
 from domain.fow.characteristics import characteristics
+from domain.kernel import Event
 from tests.fow_support import cmd, find
 from tests.test_fow_battle import to_main
 from tests.test_fow_conditions import Story
@@ -301,4 +304,45 @@ def test_cancel_target_activate_ability_but_not_a_card() -> None:
     assert [c.id for c in story.state.chase] == []
     # Achilles' effect never happened; Symbol of Peace's did
     assert [e.rules for e in story.state.effects] == [["cannot_attack"]]
+    story.replays()
+
+
+# --- removing counters, discarding the hand ---------------------------------------------------------
+
+
+def test_then_remove_all_support_counters_from_this_card() -> None:
+    # Thumbelina (TMS-048): "{Rest}: Target J/resonator gains [+200/+200] for each support counter on
+    # this card until end of turn. Then remove all support counters from this card."
+    story = Story({"TMS-048": 4, "T-BEAR": 4})
+    thumbelina, bear = story.put("p1", "TMS-048", "field"), story.put("p1", "T-BEAR", "field")
+    to_turn_3(story)
+    story.given("CounterPut", oid=thumbelina, counter="support", count=3)
+    story.when(cmd("ActivateAbility", "p1", source=thumbelina, ability=1, targets=[[bear]]))
+    events = story.resolve()
+    removed = find(events, "CounterRemoved")
+    assert removed.data == {"oid": thumbelina, "counter": "support", "count": 3, "reason": "effect"}
+    assert removed.rule == "FoW-5.5 10.21 p1" and story.state.objects[thumbelina].counters == {}
+    assert characteristics(story.state, bear).atk == 500 + 600  # counted before they were removed
+    story.replays()
+
+
+def test_discard_your_hand_discards_every_card_without_a_choice() -> None:
+    # Necronomicon (TAT-084), its third paragraph: "[Continuous]: At the end of your turn, discard
+    # your hand." Every card of the hand, no choice asked (10.18 p2)
+    story = Story({"TAT-084": 4, "T-BEAR": 4})
+    story.put("p1", "TAT-084", "field")
+    hand = list(story.state.zones["p1"]["hand"])
+    assert len(hand) > 1
+    events: list[Event] = []
+    while not any(e.type == "CardMoved" and e.data.get("reason") == "discard" for e in events):
+        if story.pending.kind == "trigger":
+            trig = story.state.triggered[0].id
+            events += story.when(cmd("PlayTriggered", story.pending.player, trigger=trig))
+        else:
+            events += story.when(cmd("Pass", story.pending.player))
+    discarded = [e for e in events if e.type == "CardMoved" and e.data.get("reason") == "discard"]
+    assert sorted(e.data["oid"] for e in discarded) == sorted(hand)
+    assert {e.rule for e in discarded} == {"FoW-5.5 10.18 p2"}
+    assert not [e for e in events if e.type == "ChoiceRequested" and e.data["kind"] == "discard"]
+    assert story.state.zones["p1"]["hand"] == []
     story.replays()

@@ -29,6 +29,7 @@ from domain.fow.cards import (
     PutOnMainDeck,
     PutStone,
     Recover,
+    RemoveCounter,
     RemoveFromGame,
     Rest,
     Restrict,
@@ -1113,6 +1114,14 @@ def apply_effect(
                     "CounterPut", {"oid": t, "counter": eff.counter, "count": eff.count}, "10.21 p1", cause=cause
                 )
         return cause
+    if isinstance(eff, RemoveCounter):
+        for t in _targets_of(ctx, item, eff.target, group):
+            have = s.objects[t].counters.get(eff.counter, 0) if t in s.objects else 0
+            if have and s.objects[t].zone in PLAYGROUND:  # as many as there are (1.4 p2)
+                n = have if eff.all else min(eff.count, have)
+                data = {"oid": t, "counter": eff.counter, "count": n, "reason": "effect"}
+                cause = ctx.emit("CounterRemoved", data, "10.21 p1", cause=cause)
+        return cause
     if isinstance(eff, (GainLife, LoseLife)):
         sign = 1 if isinstance(eff, GainLife) else -1
         amount = (item.amount or 0) if getattr(eff, "that_much", False) else conditions.amount_of(s, eff, you, src)
@@ -1129,7 +1138,7 @@ def apply_effect(
     if isinstance(eff, Discard):
         for p in _players(s, you, eff.who):
             hand = s.zones[p]["hand"]
-            if len(hand) <= eff.count:
+            if len(hand) <= eff.count or eff.whole_hand:  # "discard your hand" (10.18 p2)
                 picked = list(hand)
             elif choice is None:
                 ctx.emit(
@@ -1141,8 +1150,9 @@ def apply_effect(
                 return None
             else:
                 picked = list(choice)
+            rule = "10.18 p2" if eff.whole_hand else "10.18 p1"
             for oid in picked:
-                cause = move(ctx, oid, "graveyard", cause, rule="10.18 p1", reason="discard")
+                cause = move(ctx, oid, "graveyard", cause, rule=rule, reason="discard")
         return cause
     if isinstance(eff, PutOnMainDeck):
         for t in _targets_of(ctx, item, eff.target, group):

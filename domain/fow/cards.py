@@ -262,6 +262,17 @@ class PutCounter(_Model):
     target: Target
 
 
+class RemoveCounter(_Model):
+    """Remove ``count`` (``all``: every) ``counter`` counters from the target ("Remove a frozen counter
+    from this card", "Then remove all support counters from this card"): the counters 10.21 p1 put."""
+
+    op: Literal["remove_counter"] = "remove_counter"
+    counter: str
+    count: Annotated[int, Field(ge=1)] = 1
+    all: bool = False
+    target: Target
+
+
 class GainLife(_Model):
     op: Literal["gain_life"] = "gain_life"
     amount: Annotated[int, Field(ge=0, multiple_of=100)]
@@ -285,6 +296,8 @@ class Discard(_Model):
     op: Literal["discard"] = "discard"
     count: Annotated[int, Field(ge=1)] = 1
     who: Who = "opponent"
+    whole_hand: bool = False
+    """"Discard your hand": every card in the hand, no choice (10.18 p2); ``count`` is then unused."""
 
 
 class Rest(_Model):
@@ -466,6 +479,7 @@ Effect = Annotated[
     | PutStone
     | Restrict
     | PutFromHand
+    | RemoveCounter
     | May
     | If
     | Choose,

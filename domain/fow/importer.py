@@ -845,7 +845,7 @@ def _effect(pattern: str) -> Callable[[EffectBuilder], EffectBuilder]:
     return register
 
 
-@_effect(rf"(?:you )?draw (?P<n>{NUM}) cards?, then discard (?P<m>{NUM}) cards?")
+@_effect(rf"(?:you )?draw (?P<n>{NUM}) cards?, then discards? (?P<m>{NUM}) cards?")
 def _draw_discard(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [
         {"op": "draw", "count": _number(m.group("n")), "who": "you"},
@@ -1041,6 +1041,19 @@ def _counter(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [out]
 
 
+@_effect(rf"remove (?:(?P<all>all)|(?P<n>{NUM})) (?P<c>[a-z][a-z ]*?) counters? from (?P<t>this card|it)")
+def _remove_counter(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Remove a frozen counter from this card." / "Then remove all support counters from this card."
+    if m.group("t").lower() == "it" and not it_self:
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    out: JsonDict = {"op": "remove_counter", "counter": m.group("c").strip(), "target": {"kind": "self"}}
+    if m.group("all"):
+        out["all"] = True
+    elif _number(m.group("n")) != 1:
+        out["count"] = _number(m.group("n"))
+    return [out]
+
+
 @_effect(r"(?:you )?gain that much life")
 def _gain_that_much_life(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "gain_life", "amount": 0, "who": "you", "that_much": True}]
@@ -1061,6 +1074,16 @@ def _lose_life(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
 def _discard(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     who = {"your opponent discards": "opponent", "you discard": "you", "discard": "you", "each player discards": "each"}
     return [{"op": "discard", "count": _number(m.group("n")), "who": who[m.group("who").lower()]}]
+
+
+@_effect(
+    r"(?P<who>discard|you discard|your opponent discards|each player discards) "
+    r"(?:your|their|his or her|all cards from (?:your|their|his or her)) hand"
+)
+def _discard_hand(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Discard your hand." / "Your opponent discards all cards from his or her hand." (FoW-5.5 10.18 p2)
+    who = {"discard": "you", "you discard": "you", "your opponent discards": "opponent", "each player discards": "each"}
+    return [{"op": "discard", "who": who[m.group("who").lower()], "whole_hand": True}]
 
 
 @_effect(r"(?P<v>rest|recover) (?P<t>[^.]+?)")
@@ -1170,6 +1193,14 @@ def _mill(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
 @_effect(r"put the top card of your magic stone deck into your magic stone area")
 def _put_stone(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "put_stone", "who": "you"}]
+
+
+@_effect(
+    r"your opponent puts the top card of (?:his or her|their) magic stone deck "
+    r"into (?:his or her|their) magic stone area"
+)
+def _opponent_puts_stone(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    return [{"op": "put_stone", "who": "opponent"}]  # into the area of the deck's owner (3.7)
 
 
 @_effect(r"produce (?P<w>[^.]+?)")
@@ -1434,6 +1465,8 @@ def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = Fa
         raise _GapError("effect: (none)")
     out: list[JsonDict] = []
     while rest:
+        if out:  # "Then <effect>.": the effects of a text apply in order anyway (9.3 p3)
+            rest = _capitalise(re.sub(r"^then,?\s+", "", rest, flags=re.IGNORECASE))
         logic = _logic(rest, ctx, it_self and not out, modes_ok and not out)
         if logic is not None:
             out += logic[0]
@@ -1511,6 +1544,12 @@ _PLAYER_TRIGGERS = {
 _TRIGGER_START = re.compile(r"^(?:when|whenever|at|as(?! long as)|each time)\b", re.IGNORECASE)
 _ACTIVATE_TAIL = [
     (re.compile(r"\s*Play this ability only once per turn\.?$", re.IGNORECASE), "once_per_turn"),
+    (
+        re.compile(
+            r"\s*(?:Play this ability only once each turn|This ability can be played only once per turn)\.?$", re.I
+        ),
+        "once_per_turn",
+    ),
     (
         re.compile(
             r"\s*Play this ability only (?:during main timing|any ?time you could play a \[Spell:\s*Chant\])\.?$",
