@@ -189,3 +189,19 @@ def test_discard_a_whole_hand_and_remove_counters(imported: dict[str, ImportedCa
         "all": True,
         "target": {"kind": "self"},
     }
+
+
+def test_a_player_banishes_what_they_control(imported: dict[str, ImportedCard]) -> None:
+    # Mozart (VIN001-067): "When this card is put into a graveyard from your field, your opponent
+    # banishes a resonator" - the filter's controller is the banishing player (10.10 p2)
+    resonator = {"zone": "field", "types": ["resonator"], "controller": "you"}
+    assert full(imported, "VIN001-067")["abilities"][0]["effects"] == [
+        {"op": "banish", "filter": resonator, "who": "opponent"}
+    ]
+    # Knight's Shade (TMS-079): "... each player banishes a non-Shadow resonator." - one effect per
+    # player, the controller's first
+    shade = {**resonator, "not_races": ["Shadow"]}
+    assert full(imported, "TMS-079")["abilities"][0]["effects"] == [
+        {"op": "banish", "filter": shade, "who": "you"},
+        {"op": "banish", "filter": shade, "who": "opponent"},
+    ]

@@ -16,7 +16,8 @@ rejection; each story replays its whole log at the end):
   from your hand into your field"): chosen on resolution, choosing none allowed (10.13 p2);
 * canceling an ability of a kind ("Cancel target [Activate] ability", 10.11);
 * removing counters by an effect ("Then remove all support counters from this card");
-* discarding a whole hand ("Discard your hand", 10.18 p2).
+* discarding a whole hand ("Discard your hand", 10.18 p2);
+* a player banishing what they control ("Each player banishes a non-Shadow resonator", 10.10).
 """
 
 from __future__ import annotations
@@ -345,4 +346,33 @@ def test_discard_your_hand_discards_every_card_without_a_choice() -> None:
     assert {e.rule for e in discarded} == {"FoW-5.5 10.18 p2"}
     assert not [e for e in events if e.type == "ChoiceRequested" and e.data["kind"] == "discard"]
     assert story.state.zones["p1"]["hand"] == []
+    story.replays()
+
+
+# --- a player banishes a card they control (10.10) ---------------------------------------------------
+
+
+def test_each_player_banishes_a_non_shadow_resonator_of_their_choice() -> None:
+    # Knight's Shade (TMS-079, a Knight Shadow): "When this card is put into a graveyard from your
+    # field, each player banishes a non-Shadow resonator."  p1 has only one: no choice; p2 chooses
+    # which of its two, and only p2 may answer (10.10 p2: a player banishes what they control)
+    story = Story({"TMS-079": 4, "T-BEAR": 4, "T-WALL": 4})
+    shade, other_shade = story.put("p1", "TMS-079", "field"), story.put("p1", "TMS-079", "field")
+    mine = story.put("p1", "T-BEAR", "field")
+    bear, wall = story.put("p2", "T-BEAR", "field"), story.put("p2", "T-WALL", "field")
+    story.by_rule(actions.destroy, shade, "given")
+    story.when(cmd("Pass", "p1"))  # the lone trigger has no target: played automatically
+    events = story.resolve()
+    first = find(events, "CardMoved")
+    assert (first.data["oid"], first.data["to"], first.rule) == (mine, "graveyard", "FoW-5.5 10.10 p1")
+    asked = find(events, "ChoiceRequested")
+    assert (asked.data["player"], asked.data["kind"]) == ("p2", "banish")
+    assert sorted(asked.data["options"]["cards"]) == sorted([bear, wall])  # its own, no Shadow
+    assert story.state.objects[other_shade].zone == "field"
+    wrong = story.refused(cmd("ChooseCards", "p1", cards=[bear]))
+    assert wrong.code == "rules/not_your_decision"
+    both = story.refused(cmd("ChooseCards", "p2", cards=[bear, wall]))
+    assert (both.code, both.rule) == ("rules/banish_choice", "FoW-5.5 10.10 p1")
+    events = story.when(cmd("ChooseCards", "p2", cards=[wall]))
+    assert find(events, "CardMoved").data["oid"] == wall and story.state.objects[bear].zone == "field"
     story.replays()

@@ -9,6 +9,7 @@ from typing import Any
 from domain.fow import conditions
 from domain.fow.cards import (
     Ability,
+    Banish,
     Cancel,
     Card,
     Cost,
@@ -1153,6 +1154,22 @@ def apply_effect(
             rule = "10.18 p2" if eff.whole_hand else "10.18 p1"
             for oid in picked:
                 cause = move(ctx, oid, "graveyard", cause, rule=rule, reason="discard")
+        return cause
+    if isinstance(eff, Banish):
+        p = _players(s, you, eff.who)[0]
+        zones = ("stone_area",) if eff.filter.zone == "stone_area" else ("field",)
+        mine = [o for z in zones for o in s.zones[p][z] if s.objects[o].controller == p]  # 10.10 p2
+        can_banish = [o for o in mine if matches(s, eff.filter, o, p, src)]
+        if len(can_banish) <= eff.count:
+            banished = can_banish
+        elif choice is None:
+            asked = {"item": item.id, "cards": can_banish, "count": eff.count}
+            ctx.emit("ChoiceRequested", {"player": p, "kind": "banish", "options": asked}, "10.10 p1", cause=cause)
+            return None
+        else:
+            banished = list(choice)
+        for oid in banished:
+            cause = move(ctx, oid, "graveyard", cause, rule="10.10 p1", reason="banish", actor=p)
         return cause
     if isinstance(eff, PutOnMainDeck):
         for t in _targets_of(ctx, item, eff.target, group):

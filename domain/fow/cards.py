@@ -398,7 +398,20 @@ class PutFromHand(_Model):
     count: Annotated[int, Field(ge=1)] = 1
 
 
-_PAUSING_OPS = ("search", "discard", "may", "if", "choose", "put_from_hand")
+class Banish(_Model):
+    """ "Your opponent banishes a resonator" / "each player banishes a non-Shadow resonator": the
+    affected player chooses ``count`` of the cards they control matching ``filter`` (``controller``
+    relative to that player) and puts them into their owner's graveyard (FoW-5.5 10.10 p1; a player
+    banishes only cards they control, p2); all of them if there are not more.  "Each player" is
+    imported as one effect per player, the controller's first."""
+
+    op: Literal["banish"] = "banish"
+    filter: Filter
+    count: Annotated[int, Field(ge=1)] = 1
+    who: Literal["you", "opponent"] = "opponent"
+
+
+_PAUSING_OPS = ("search", "discard", "may", "if", "choose", "put_from_hand", "banish")
 """Effects that may wait for a player's choice (or hold other effects): not inside ``may``/``if``."""
 
 
@@ -480,6 +493,7 @@ Effect = Annotated[
     | Restrict
     | PutFromHand
     | RemoveCounter
+    | Banish
     | May
     | If
     | Choose,

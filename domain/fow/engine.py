@@ -899,7 +899,7 @@ def decline_trigger(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     flow.open_priority(ctx, s.turn_player, cause)
 
 
-@command("ChooseCards", "discard_to_hand_size", "search", "discard", "put_from_hand")
+@command("ChooseCards", "discard_to_hand_size", "search", "discard", "put_from_hand", "banish")
 def choose_cards(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     s = ctx.s
     p = s.pending
@@ -927,6 +927,10 @@ def choose_cards(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
                 "10.13 p2",
                 f"choose up to {p.options['max']} matching card(s) from your {where}",
             )
+    elif p.kind == "banish":
+        count = int(p.options["count"])
+        if len(cards) != count or any(c not in p.options["cards"] for c in cards):
+            raise ctx.reject("rules/banish_choice", "10.10 p1", f"banish exactly {count} of the cards the effect names")
     else:
         count = int(p.options["count"])
         if len(cards) != count or any(c not in s.zones[player]["hand"] for c in cards):
@@ -1113,6 +1117,13 @@ def legal_actions(state: GameState, player: str) -> list[Command]:
         out = [
             Command("ChooseCards", player, {"cards": list(c)})
             for c in itertools.islice(itertools.combinations(hand, count), MAX_TARGET_COMBOS)
+        ]
+    elif p.kind == "banish":
+        out = [
+            Command("ChooseCards", player, {"cards": list(c)})
+            for c in itertools.islice(
+                itertools.combinations(p.options["cards"], int(p.options["count"])), MAX_TARGET_COMBOS
+            )
         ]
     elif p.kind in ("search", "put_from_hand"):
         cards = list(p.options["cards"])

@@ -1070,6 +1070,21 @@ def _lose_life(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "lose_life", "amount": int(m.group("n")), "who": who}]
 
 
+@_effect(rf"(?P<who>your opponent banishes|each player banishes) (?P<n>{NUM}) (?P<d>[^.,]+?)")
+def _banish(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Your opponent banishes a resonator." / "Each player banishes a non-Shadow resonator." (10.10)
+    flt, players = _selector(m.group("d"), ctx)
+    if players or set(flt) & {"controller", "other_than_self"}:
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    flt["controller"] = "you"  # what the banishing player controls (10.10 p2)
+    out: JsonDict = {"op": "banish", "filter": flt}
+    if _number(m.group("n")) != 1:
+        out["count"] = _number(m.group("n"))
+    if m.group("who").lower() == "each player banishes":  # the controller first, then the opponent
+        return [{**out, "who": "you"}, {**out, "who": "opponent"}]
+    return [{**out, "who": "opponent"}]
+
+
 @_effect(rf"(?P<who>your opponent discards|you discard|discard|each player discards) (?P<n>{NUM}) cards?")
 def _discard(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     who = {"your opponent discards": "opponent", "you discard": "you", "discard": "you", "each player discards": "each"}
