@@ -205,3 +205,19 @@ def test_a_player_banishes_what_they_control(imported: dict[str, ImportedCard]) 
         {"op": "banish", "filter": shade, "who": "you"},
         {"op": "banish", "filter": shade, "who": "opponent"},
     ]
+
+
+def test_loses_all_abilities_until_end_of_turn(imported: dict[str, ImportedCard]) -> None:
+    # Riina, the Girl with Nothing (TAT-048): "[Activate] Pay {0}: Target resonator you control loses
+    # all abilities until end of turn."
+    assert full(imported, "TAT-048")["abilities"][0]["effects"] == [
+        {
+            "op": "lose_abilities",
+            "target": {"kind": "chosen", "filter": {"zone": "field", "types": ["resonator"], "controller": "you"}},
+        }
+    ]
+    # Final Forfeit (TTW-058): "Target J/resonator loses all abilities and cannot gain abilities
+    # until end of turn." (not read as "... gain abilities until end of turn")
+    assert full(imported, "TTW-058")["effects"] == [
+        {"op": "lose_abilities", "target": {"kind": "chosen", "filter": {"zone": "field"}}, "cannot_gain": True}
+    ]

@@ -17,7 +17,9 @@ rejection; each story replays its whole log at the end):
 * canceling an ability of a kind ("Cancel target [Activate] ability", 10.11);
 * removing counters by an effect ("Then remove all support counters from this card");
 * discarding a whole hand ("Discard your hand", 10.18 p2);
-* a player banishing what they control ("Each player banishes a non-Shadow resonator", 10.10).
+* a player banishing what they control ("Each player banishes a non-Shadow resonator", 10.10);
+* losing all abilities until the end of the turn (9.9 p1.2), also those it would trigger as it
+  leaves the field (9.11).
 """
 
 from __future__ import annotations
@@ -375,4 +377,65 @@ def test_each_player_banishes_a_non_shadow_resonator_of_their_choice() -> None:
     assert (both.code, both.rule) == ("rules/banish_choice", "FoW-5.5 10.10 p1")
     events = story.when(cmd("ChooseCards", "p2", cards=[wall]))
     assert find(events, "CardMoved").data["oid"] == wall and story.state.objects[bear].zone == "field"
+    story.replays()
+
+
+# --- losing all abilities (9.9 p1.2) -------------------------------------------------------------
+
+
+def test_a_resonator_that_lost_its_abilities_does_not_trigger_as_it_is_destroyed() -> None:
+    # Riina, the Girl with Nothing (TAT-048): "[Activate] Pay {0}: Target resonator you control loses
+    # all abilities until end of turn."  Wolf-Haunted in Black Forest (CMF-037): "When this card is
+    # destroyed, if you don't control any Moon, this card deals 500 damage to you."  Tai Gong Wang
+    # (VIN001-042) has [Flying], a symbol skill, an ability too (11).
+    story = Story({"TAT-048": 4, "CMF-037": 4, "VIN001-042": 4})
+    riina, wolf = story.put("p1", "TAT-048", "field"), story.put("p1", "CMF-037", "field")
+    tai = story.put("p1", "VIN001-042", "field")
+    story.when(cmd("ActivateAbility", "p1", source=riina, ability=0, targets=[[tai]]))
+    made = find(story.resolve(), "ContinuousEffectCreated")
+    assert (made.data["kind"], made.data["targets"], made.rule) == ("lose_abilities", [tai], "FoW-5.5 9.9 p1.2")
+    assert characteristics(story.state, tai).skills == set()
+    # a gain newer than the loss applies (the effects apply in timestamp order)
+    story.given(
+        "ContinuousEffectCreated",
+        id="x-later",
+        kind="grant",
+        source=riina,
+        controller="p1",
+        targets=[tai],
+        skill="pierce",
+        duration="end_of_turn",
+    )
+    assert characteristics(story.state, tai).skills == {"pierce"}
+    story.when(cmd("ActivateAbility", "p1", source=riina, ability=0, targets=[[wolf]]))
+    story.resolve()
+    events = story.by_rule(actions.destroy, wolf, "given")
+    assert find(events, "CardMoved").data["last_known"]["lost_abilities"] is True
+    assert "AbilityTriggered" not in [e.type for e in events]
+    # the effect ends with the turn: Tai Gong Wang has [Flying] again
+    story.log += to_main(story.state, turn=2)
+    assert characteristics(story.state, tai).skills == {"flying"}
+    story.replays()
+
+
+def test_cannot_gain_abilities_either() -> None:
+    # Final Forfeit (TTW-058, chant-instant): "Target J/resonator loses all abilities and cannot gain
+    # abilities until end of turn."
+    story = Story({"TTW-058": 4, "VIN001-042": 4})
+    tai = story.put("p2", "VIN001-042", "field")
+    forfeit = story.put("p1", "TTW-058", "hand")
+    story.will("p1", "G")
+    story.when(cmd("PlayCard", "p1", card=forfeit, targets=[[tai]]))
+    story.resolve()
+    story.given(
+        "ContinuousEffectCreated",
+        id="x-later",
+        kind="grant",
+        source=forfeit,
+        controller="p1",
+        targets=[tai],
+        skill="pierce",
+        duration="end_of_turn",
+    )
+    assert characteristics(story.state, tai).skills == set()
     story.replays()

@@ -20,6 +20,7 @@ from domain.fow.cards import (
     Filter,
     GainLife,
     GrantSkill,
+    LoseAbilities,
     LoseLife,
     Mill,
     Modify,
@@ -41,6 +42,7 @@ from domain.fow.cards import (
 )
 from domain.fow.cards import Effect as CardEffect
 from domain.fow.characteristics import (
+    ability_loss,
     can_gain_life,
     characteristics,
     effective_type,
@@ -126,6 +128,8 @@ def move(
             "skills": sorted(chars.skills),
             "damage": obj.damage,
         }
+        if ability_loss(s, oid)[0] is not None:
+            data["last_known"]["lost_abilities"] = True  # its "when ... put into a graveyard" is gone
     if position != "top":
         data["position"] = position
     data.update(extra)
@@ -648,6 +652,8 @@ def check_triggers(
         # the card as it was in the field (9.6 p7.2)
         card = s.card_of(oid)
         controller = str((s.objects[oid].last_known or {}).get("controller", s.objects[oid].owner))
+        if (s.objects[oid].last_known or {}).get("lost_abilities"):
+            return  # it had lost all abilities as it left (9.11)
         for i, ability in enumerate(card.abilities):
             flt = ability.trigger_filter
             fits = flt is None or moved_matches(s, flt, oid, controller, oid)
@@ -1026,6 +1032,13 @@ def apply_effect(
             data.update({k: True for k in ("by", "next") if getattr(eff, k)})
             rule = "10.17 p1"
         return ctx.emit("ContinuousEffectCreated", data, rule, cause=cause)
+    if isinstance(eff, LoseAbilities):
+        lost = _targets_of(ctx, item, eff.target, group)
+        if not lost:
+            return cause
+        ldata: dict[str, Any] = {"id": ctx.fresh_id("x"), "source": src, "controller": you, "targets": lost}
+        ldata.update(kind="lose_abilities", rules=["cannot_gain"] if eff.cannot_gain else [], duration=eff.duration)
+        return ctx.emit("ContinuousEffectCreated", ldata, "9.9 p1.2", cause=cause)
     if isinstance(eff, Restrict):
         rdata: dict[str, Any] = {"id": ctx.fresh_id("x"), "source": src, "controller": you, "kind": "rules"}
         if eff.target.kind == "all":  # every object that matches, while the effect lasts (9.9 p4)

@@ -273,6 +273,17 @@ class RemoveCounter(_Model):
     target: Target
 
 
+class LoseAbilities(_Model):
+    """ "Target resonator loses all abilities until end of turn" (symbol skills included, FoW-5.5 11):
+    a continuous effect removing abilities (9.9 p1.2) - those it has, and those gained by effects
+    or abilities older than this effect; ``cannot_gain``: "... and cannot gain abilities", none at all."""
+
+    op: Literal["lose_abilities"] = "lose_abilities"
+    target: Target
+    cannot_gain: bool = False
+    duration: Literal["end_of_turn"] = "end_of_turn"
+
+
 class GainLife(_Model):
     op: Literal["gain_life"] = "gain_life"
     amount: Annotated[int, Field(ge=0, multiple_of=100)]
@@ -494,6 +505,7 @@ Effect = Annotated[
     | PutFromHand
     | RemoveCounter
     | Banish
+    | LoseAbilities
     | May
     | If
     | Choose,

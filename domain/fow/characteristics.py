@@ -75,14 +75,23 @@ def characteristics(state: GameState, oid: str) -> Chars:
     if obj.zone not in PLAYGROUND:
         return chars
     # layer: continuous effects that add or remove abilities
+    lost_at, no_gain = ability_loss(state, oid)
+    if lost_at is not None:  # "loses all abilities": what it had, symbol skills included (9.9 p1.2)
+        chars.abilities, chars.skills = [], set()
+
+    def kept(since: int) -> bool:  # a gain newer than the loss still applies (9.9: timestamp order)
+        return lost_at is None or (not no_gain and since > lost_at)
+
     for source_oid, ability in _active_continuous(state):
+        if not kept(state.objects[source_oid].zone_since):
+            continue
         if ability.grant and _affects(state, source_oid, ability.affects, oid):
             chars.skills.update(ability.grant)
         if ability.grant_abilities and _affects(state, source_oid, ability.affects, oid):
             granted = enumerate(ability.grant_abilities)
             chars.abilities += [(granted_index(source_oid, ability, k), a) for k, a in granted]
     for eff in state.effects:
-        if eff.kind == "grant" and oid in eff.targets and eff.skill:
+        if eff.kind == "grant" and oid in eff.targets and eff.skill and kept(eff.created):
             chars.skills.add(eff.skill)
     # layer: non-counter continuous effects that change values
     if chars.atk is not None and chars.def_ is not None:
@@ -106,8 +115,18 @@ def characteristics(state: GameState, oid: str) -> Chars:
     return chars
 
 
+def ability_loss(state: GameState, oid: str) -> tuple[int | None, bool]:
+    """(when the newest "loses all abilities" effect on ``oid`` was made, or None; whether it also
+    "cannot gain abilities")."""
+    lost = [e for e in state.effects if e.kind == "lose_abilities" and oid in e.targets]
+    if not lost:
+        return None, False
+    return max(e.created for e in lost), any("cannot_gain" in e.rules for e in lost)
+
+
 def _active_continuous(state: GameState) -> list[tuple[str, Ability]]:
     out: list[tuple[str, Ability]] = []
+    silenced = {t for e in state.effects if e.kind == "lose_abilities" for t in e.targets}
     for player in state.order:
         for zone in ("field", "ruler_area", "stone_area"):
             for oid in state.zones[player][zone]:
@@ -117,6 +136,8 @@ def _active_continuous(state: GameState) -> list[tuple[str, Ability]]:
                 card = state.card_of(oid)
                 if not is_active_zone(card, zone):
                     continue
+                if oid in silenced:
+                    continue  # it lost its abilities (9.9 p1.2)
                 abilities = list(card.abilities)
                 if obj.awakened and card.awakening is not None:
                     abilities += card.awakening.abilities

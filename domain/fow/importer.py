@@ -1424,6 +1424,22 @@ def _gain_life_per(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]
     return [{"op": "gain_life", "amount": int(m.group("n")), "who": "you", "per": _count(m.group("c"), ctx)}]
 
 
+@_effect_first(  # before "... gains X until end of turn", which "cannot gain abilities" would match
+    r"(?P<t>[^.]+?) loses all abilities(?P<ng> and cannot gain abilities)? "
+    r"(?:this turn|until (?:the )?end of (?:the )?turn)"
+)
+def _lose_abilities(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Target resonator you control loses all abilities until end of turn." (FoW-5.5 9.9 p1.2)
+    target = _subject(m.group("t"), ctx, continuous=False, it_self=it_self)
+    assert target is not None
+    if target.get("filter", {}).get("types") == []:
+        raise _GapError(f"target: {m.group('t')} (no card type: it may also be a ruler)")
+    out: JsonDict = {"op": "lose_abilities", "target": target}
+    if m.group("ng"):
+        out["cannot_gain"] = True
+    return [out]
+
+
 _REDUCTION = re.compile(
     rf"^(?:\[Continuous\]\s*:?\s*)?(?:if (?P<pre>{_CLAUSE}), )?"
     r"you may pay (?P<c>(?:\{[^{}]+\})+) less to play this card"
