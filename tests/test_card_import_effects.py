@@ -221,3 +221,29 @@ def test_loses_all_abilities_until_end_of_turn(imported: dict[str, ImportedCard]
     assert full(imported, "TTW-058")["effects"] == [
         {"op": "lose_abilities", "target": {"kind": "chosen", "filter": {"zone": "field"}}, "cannot_gain": True}
     ]
+
+
+def test_prevention_abilities_by_a_kind_of_source_or_on_an_addition(imported: dict[str, ImportedCard]) -> None:
+    # Herald of the Winged Lord (SKL-011): "Prevent all damage that would be dealt to this card by
+    # fire resonators."
+    assert full(imported, "SKL-011")["abilities"] == [
+        {
+            "kind": "replacement",
+            "replaces": "self_damaged",
+            "instead": "prevent",
+            "damage_from": {"zone": "field", "types": ["resonator"], "attributes": ["R"]},
+        }
+    ]
+    # Flak Jacket (VIN002-006): "Prevent all damage that would be dealt to added J/resonator."
+    assert full(imported, "VIN002-006")["abilities"] == [
+        {"kind": "replacement", "replaces": "self_damaged", "instead": "prevent"}
+    ]
+
+
+def test_players_cannot_chase_to_this_card(imported: dict[str, ImportedCard]) -> None:
+    # Black Moonbeam (BFA-061): "Destroy target J-Ruler. Players cannot chase to this card." (10.7 p2)
+    card = full(imported, "BFA-061")
+    assert card["cannot_be_chased"] is True
+    assert card["effects"] == [
+        {"op": "destroy", "target": {"kind": "chosen", "filter": {"zone": "field", "types": ["j_ruler"]}}}
+    ]

@@ -19,7 +19,10 @@ rejection; each story replays its whole log at the end):
 * discarding a whole hand ("Discard your hand", 10.18 p2);
 * a player banishing what they control ("Each player banishes a non-Shadow resonator", 10.10);
 * losing all abilities until the end of the turn (9.9 p1.2), also those it would trigger as it
-  leaves the field (9.11).
+  leaves the field (9.11);
+* prevention abilities naming the damage's source ("Prevent all damage that would be dealt to this
+  card by fire resonators") or on an addition ("... dealt to added J/resonator", 10.17);
+* "Players cannot chase to this card" (10.7 p2).
 """
 
 from __future__ import annotations
@@ -438,4 +441,81 @@ def test_cannot_gain_abilities_either() -> None:
         duration="end_of_turn",
     )
     assert characteristics(story.state, tai).skills == set()
+    story.replays()
+
+
+# --- prevention abilities: by a kind of source, on an addition (10.17) ------------------------------
+
+
+def test_prevent_all_damage_dealt_to_this_card_by_fire_resonators() -> None:
+    # Herald of the Winged Lord (SKL-011): "Prevent all damage that would be dealt to this card by
+    # fire resonators."  Bear is a fire resonator; Herald of the Winged Lord itself is light.  A fire
+    # resonator card out of the field is read by its printed characteristics (9.11, 9.12).
+    story = Story({"SKL-011": 4, "T-BEAR": 4})
+    herald, bear = story.put("p1", "SKL-011", "field"), story.put("p2", "T-BEAR", "field")
+    other = story.put("p2", "SKL-011", "field")
+    events = story.by_rule(actions.deal_damage, bear, herald, 500, "given")
+    assert [(e.type, e.rule) for e in events] == [("DamagePrevented", "FoW-5.5 10.17 p1.2")]
+    assert find(events, "DamagePrevented").data["effect"] == f"{herald}:0"
+    events = story.by_rule(actions.deal_damage, other, herald, 300, "given")
+    assert find(events, "DamageDealt").data["amount"] == 300
+    gone = story.put("p2", "T-BEAR", "graveyard")
+    assert [e.type for e in story.by_rule(actions.deal_damage, gone, herald, 100, "given")] == ["DamagePrevented"]
+    story.replays()
+
+
+def test_prevent_all_damage_dealt_to_added_j_resonator() -> None:
+    # Flak Jacket (VIN002-006, [Addition:J/Resonator]): "Prevent all damage that would be dealt to
+    # added J/resonator."
+    story = Story({"VIN002-006": 4, "T-BEAR": 4})
+    bear, other = story.put("p1", "T-BEAR", "field"), story.put("p1", "T-BEAR", "field")
+    jacket = story.put("p1", "VIN002-006", "hand")
+    story.will("p1", "W", "R", "R")
+    story.when(cmd("PlayCard", "p1", card=jacket, targets=[[bear]]))
+    story.resolve()
+    assert story.state.objects[jacket].attached_to == bear
+    events = story.by_rule(actions.deal_damage, other, bear, 500, "given")
+    assert [e.type for e in events] == ["DamagePrevented"]
+    assert find(events, "DamagePrevented").data["effect"] == f"{jacket}:0"
+    assert find(story.by_rule(actions.deal_damage, bear, other, 200, "given"), "DamageDealt").data["target"] == other
+    story.replays()
+
+
+# --- players cannot chase to this card (10.7 p2) ----------------------------------------------------
+
+
+def test_players_cannot_chase_to_this_card() -> None:
+    # Flame of Outer World (MPR-093, chant-instant): "This card deals 800 damage to target
+    # J/resonator. Players cannot chase to this card."  While it is in the chase area no card and no
+    # non-automatic ability may be put there (10.7 p2): Bulletproof Barrier (VIN002-051) cannot save
+    # the target, nor can Alice's Little Guardian (SKL-051) use its ability; a will ability, which
+    # does not use the chase area (9.7 p3), may still be played.
+    story = Story({"MPR-093": 4, "VIN002-051": 4, "SKL-051": 4, "T-BEAR": 4})
+    bear, guardian = story.put("p2", "T-BEAR", "field"), story.put("p2", "SKL-051", "field")
+    flame = story.put("p1", "MPR-093", "hand")
+    story.will("p1", "R", "B")
+    story.when(cmd("PlayCard", "p1", card=flame, targets=[[bear]]))
+    story.when(cmd("Pass", "p1"))
+    barrier = story.put("p2", "VIN002-051", "hand")
+    story.will("p2", "G")
+    no = story.refused(cmd("PlayCard", "p2", card=barrier, targets=[[bear]]))
+    assert (no.code, no.rule) == ("rules/cannot_chase", "FoW-5.5 10.7 p2")
+    no = story.refused(cmd("ActivateAbility", "p2", source=guardian, ability=0, targets=[[bear]]))
+    assert (no.code, no.rule) == ("rules/cannot_chase", "FoW-5.5 10.7 p2")
+    offered = {c.type for c in engine.legal_actions(story.state, "p2")}
+    assert "PlayCard" not in offered and "Pass" in offered
+    ruler = story.state.zones["p2"]["ruler_area"][0]
+    assert find(story.when(cmd("ActivateAbility", "p2", source=ruler, ability=0)), "WillProduced")
+    events = story.resolve()
+    assert find(events, "DamageDealt").data == {
+        "source": flame,
+        "target": bear,
+        "amount": 800,
+        "battle": False,
+        "to_card": True,
+    }
+    # once it has left the chase area, cards may be played again
+    story.when(cmd("Pass", "p1"))
+    story.will("p2", "G")
+    assert find(story.when(cmd("PlayCard", "p2", card=barrier, targets=[[guardian]])), "CardPlayed")
     story.replays()

@@ -516,11 +516,18 @@ def deal_damage(
         obj = s.objects[target]
         if obj.zone != "field" or characteristics(s, target).def_ is None:
             return cause  # no DEF: no damage (10.6 p4)
-        for i, ability in characteristics(s, target).abilities:
-            if ability.kind == "replacement" and ability.replaces == "self_damaged" and ability.instead == "prevent":
+        # its own "Prevent all damage that would be dealt to this card [by X]", and those of the
+        # additions added to it ("... dealt to added J/resonator")
+        holders = [target] + [a for a, o in s.objects.items() if o.attached_to == target and o.zone == "field"]
+        for holder in holders:
+            for i, ability in characteristics(s, holder).abilities:
+                if not (ability.kind == "replacement" and ability.replaces == "self_damaged"):
+                    continue
+                if ability.instead != "prevent" or not _damage_from(s, ability.damage_from, source, holder):
+                    continue
                 return ctx.emit(
                     "DamagePrevented",
-                    {"target": target, "amount": amount, "effect": f"{target}:{i}", "source": source},
+                    {"target": target, "amount": amount, "effect": f"{holder}:{i}", "source": source},
                     "10.17 p1.2",
                     cause=cause,
                 )
@@ -563,6 +570,18 @@ def deal_damage(
     if explodes and effective_type(s, source) == "resonator":
         add_trigger(ctx, s.objects[source].controller, source, -1, ev, kind="explode", extra={"target": target})
     return ev
+
+
+def _damage_from(s: GameState, flt: Filter | None, source: str, holder: str) -> bool:
+    """Whether damage from ``source`` is of the kind a replacement names ("by fire resonators"); a
+    source no longer in the field is read as it was (9.11): its printed characteristics."""
+    if flt is None:
+        return True
+    if source not in s.objects:
+        return False  # a player deals no damage
+    if s.objects[source].zone == flt.zone:
+        return matches(s, flt, source, s.objects[holder].controller)
+    return _filter_match(s, flt, source) and flt.controller == "any"
 
 
 def destroy(

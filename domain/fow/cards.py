@@ -638,6 +638,10 @@ class Ability(_Model):
     # replacement abilities (FoW-5.5 9.10)
     replaces: Literal["self_destroyed", "self_damaged"] | None = None
     instead: Literal["return_to_hand", "remove_from_game", "prevent"] | None = None
+    damage_from: Filter | None = None
+    """For a ``self_damaged`` replacement: only damage whose source matches ("Prevent all damage that
+    would be dealt to this card by fire resonators"; a source that left its zone is read as it was,
+    9.11, 9.12).  On an addition, "this card" of the replacement is the card it is added to."""
 
     @model_validator(mode="after")
     def _check_kind(self) -> Ability:
@@ -645,6 +649,8 @@ class Ability(_Model):
             raise ValueError("an automatic ability needs a 'trigger'")
         if self.kind == "replacement" and (self.replaces is None or self.instead is None):
             raise ValueError("a replacement ability needs 'replaces' and 'instead'")
+        if self.damage_from is not None and self.replaces != "self_damaged":
+            raise ValueError("'damage_from' belongs to a 'self_damaged' replacement")
         if self.gods_art and not self.name:
             raise ValueError("a God's Art needs an ability 'name' (FoW-5.5 12.4)")
         if self.condition is not None and self.kind not in ("continuous", "activate"):
@@ -720,6 +726,9 @@ class Card(_Model):
     stealth: Trigger | None = None
     """[Stealth] condition (FoW-5.5 12.5)."""
     remnant: bool = False
+    cannot_be_chased: bool = False
+    """"Players cannot chase (to) this card": while it is in the chase area no player may put a card
+    or a non-automatic ability into the chase area (FoW-5.5 10.7 p2)."""
     evolution: Cost | None = None
     shift: Cost | None = None
     other_side: str | None = None

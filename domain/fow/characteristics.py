@@ -3,6 +3,8 @@ abilities (9.2) and the rule overrides that card text imposes (golden rule 1.4 p
 
 from __future__ import annotations
 
+import functools
+import json
 import zlib
 from dataclasses import dataclass, field
 
@@ -223,6 +225,12 @@ def overrides_for(state: GameState, oid: str) -> RuleOverrides:
     return RuleOverrides.model_validate(merged)
 
 
+@functools.lru_cache(maxsize=256)
+def _filter_of(data: str) -> Filter:
+    """The Filter an effect stored as data (parsed once per distinct filter)."""
+    return Filter.model_validate(json.loads(data))
+
+
 def restrictions_on(state: GameState, oid: str) -> list[Effect]:
     """The effects of kind ``rules`` (made by a resolved "cannot ..." effect) that apply to ``oid``:
     its targets, or every object matching the filter of an "all X" effect while it lasts (9.9 p4)."""
@@ -233,7 +241,14 @@ def restrictions_on(state: GameState, oid: str) -> list[Effect]:
         if oid in eff.targets or (
             eff.filter is not None
             and state.objects[oid].zone in PLAYGROUND
-            and matches(state, Filter.model_validate(eff.filter), oid, eff.controller, eff.source, chars_ok=False)
+            and matches(
+                state,
+                _filter_of(json.dumps(eff.filter, sort_keys=True)),
+                oid,
+                eff.controller,
+                eff.source,
+                chars_ok=False,
+            )
         ):
             out.append(eff)
     return out

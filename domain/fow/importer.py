@@ -1711,6 +1711,22 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
     }.get(low)
     if replacement:
         return {"kind": "replacement", "text": raw, "replaces": replacement[0], "instead": replacement[1]}
+    m = re.fullmatch(
+        r"prevent all damage that would be dealt to (?P<t>this card|added resonator|added j/resonator)"
+        r"(?: by (?P<by>.+))?",
+        low,
+    )
+    if m:  # "... to this card by fire resonators" (10.17); on an addition, to what it is added to
+        host = {"added resonator": "resonator", "added j/resonator": "j_resonator"}.get(m.group("t"))
+        if (host is not None) != (ctx.type == "addition") or (host is not None and ctx.subtype != host):
+            raise _GapError(f"target: {m.group('t')}")
+        out: JsonDict = {"kind": "replacement", "text": raw, "replaces": "self_damaged", "instead": "prevent"}
+        if m.group("by"):
+            flt, players = _selector(m.group("by"), ctx)
+            if players:
+                raise _GapError(f"effect: {body}")
+            out["damage_from"] = flt
+        return out
     logic = _continuous_logic(raw, body, ctx)
     if logic is not None:
         return logic
@@ -1965,7 +1981,12 @@ def _paragraph(raw: str, ctx: _Ctx) -> Delta | None:
             m = re.match(r"^(\[[^\]]+\]|[^,:]+)", text)
             raise _GapError(f"trigger: {(m.group(1) if m else text).strip()} (on a spell)")
         reduction = _cost_reduction(text, ctx)
-        return reduction if reduction is not None else {"effects": _effects(text, ctx, modes_ok=True)}
+        if reduction is not None:
+            return reduction
+        unchased = re.search(r"\s*Players cannot chase (?:to )?this card\.?$", text, re.IGNORECASE)
+        if unchased and text[: unchased.start()].strip():  # a rule for while it is in the chase area (10.7 p2)
+            return {"effects": _effects(text[: unchased.start()], ctx, modes_ok=True), "cannot_be_chased": True}
+        return {"effects": _effects(text, ctx, modes_ok=True)}
     reduction = _cost_reduction(text, ctx)
     if reduction is not None:
         return reduction
