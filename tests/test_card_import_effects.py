@@ -247,3 +247,11 @@ def test_players_cannot_chase_to_this_card(imported: dict[str, ImportedCard]) ->
     assert card["effects"] == [
         {"op": "destroy", "target": {"kind": "chosen", "filter": {"zone": "field", "types": ["j_ruler"]}}}
     ]
+
+
+def test_cannot_be_attacked_or_targeted_by_the_opponent(imported: dict[str, ImportedCard]) -> None:
+    # Protection of the Seraph (SKL-015): "Added resonator cannot be attacked or targeted by spells
+    # or abilities your opponent controls."
+    assert full(imported, "SKL-015")["abilities"] == [
+        {"kind": "continuous", "rules": {"cannot_be_targeted_by_opponent": True, "cannot_be_attacked": True}}
+    ]

@@ -27,7 +27,7 @@ rejection; each story replays its whole log at the end):
 
 from __future__ import annotations
 
-from domain.fow import actions, engine
+from domain.fow import actions, engine, flow
 from domain.fow.characteristics import characteristics
 from domain.kernel import Event
 from tests.fow_support import cmd, find
@@ -518,4 +518,25 @@ def test_players_cannot_chase_to_this_card() -> None:
     story.when(cmd("Pass", "p1"))
     story.will("p2", "G")
     assert find(story.when(cmd("PlayCard", "p2", card=barrier, targets=[[guardian]])), "CardPlayed")
+    story.replays()
+
+
+def test_added_resonator_cannot_be_attacked_or_targeted_by_the_opponent() -> None:
+    # Protection of the Seraph (SKL-015, [Addition:Resonator]): "Added resonator cannot be attacked or
+    # targeted by spells or abilities your opponent controls." (1.4 p1)
+    story = Story({"SKL-015": 4, "VIN002-014": 4, "T-BEAR": 4})
+    bear = story.put("p1", "T-BEAR", "field")
+    seraph = story.put("p1", "SKL-015", "hand")
+    story.will("p1", "W")
+    story.when(cmd("PlayCard", "p1", card=seraph, targets=[[bear]]))
+    story.resolve()
+    story.when(cmd("Pass", "p1"))
+    peace = story.put("p2", "VIN002-014", "hand")
+    story.will("p2", "W", "R")
+    no = story.refused(cmd("PlayCard", "p2", card=peace, targets=[[bear]]))
+    assert (no.code, no.rule) == ("rules/illegal_target", "FoW-5.5 9.3 p2.4")
+    story.log += to_main(story.state, turn=2)
+    story.given("CardRested", oid=bear, reason="given")
+    attacker = story.put("p2", "T-BEAR", "field")
+    assert bear not in flow.attack_targets(story.state, attacker)
     story.replays()

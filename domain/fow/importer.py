@@ -1676,6 +1676,11 @@ def _activate(raw: str, body: str, ctx: _Ctx, *, required: bool) -> JsonDict | N
 
 
 _RULE_VERBS = {
+    "cannot be attacked or targeted by spells or abilities your opponent controls": {
+        "cannot_be_attacked": True,
+        "cannot_be_targeted_by_opponent": True,
+    },
+    "cannot be targeted by spells of abilities your opponent controls": {"cannot_be_targeted_by_opponent": True},
     "cannot attack or block": {"cannot_attack": True, "cannot_block": True},
     "cannot attack": {"cannot_attack": True},
     "cannot block": {"cannot_block": True},
