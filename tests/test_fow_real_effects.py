@@ -540,3 +540,20 @@ def test_added_resonator_cannot_be_attacked_or_targeted_by_the_opponent() -> Non
     attacker = story.put("p2", "T-BEAR", "field")
     assert bear not in flow.attack_targets(story.state, attacker)
     story.replays()
+
+
+def test_the_judge_timeline_tells_the_new_effects() -> None:
+    # the read model's summaries of the effects above (projections/fow_story.py)
+    from projections.fow_story import timeline
+
+    story = Story({"VIN001-002": 4, "MPR-057": 4, "TMS-048": 4, "T-BEAR": 4})
+    achilles, bear = story.put("p1", "VIN001-002", "field"), story.put("p1", "T-BEAR", "field")
+    story.when(cmd("ActivateAbility", "p1", source=achilles, ability=0, targets=[[bear]]))
+    story.resolve()
+    art, theirs = story.put("p1", "MPR-057", "hand"), story.put("p2", "T-BEAR", "field")
+    story.will("p1", "G")
+    story.when(cmd("PlayCard", "p1", card=art, targets=[[theirs]]))
+    story.resolve()
+    made = [e for e in timeline(story.log, lambda rule: rule) if e.type == "ContinuousEffectCreated"]
+    assert "cannot be targeted by opponent until end of turn" in made[0].summary
+    assert made[1].summary.startswith("the next damage dealt by ") and "until it is used" in made[1].summary
