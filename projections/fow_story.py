@@ -292,14 +292,26 @@ class Narrator(SharedSentences):
             return f"{targets} gained {d['atk']:+}/{d['def']:+} until {when} (from {self.card(d['source'])})"
         if d["kind"] == "grant":
             return f"{targets} gained [{d['skill']}] until {when} (from {self.card(d['source'])})"
+        if d["kind"] == "rules":  # "cannot attack / be targeted ... until end of turn"
+            rules = " and ".join(str(r).replace("_", " ") for r in d.get("rules", []))
+            who = targets or "every object the effect names"
+            return f"{who}: {rules} until {when} (from {self.card(d['source'])})"
+        if d["kind"] == "lose_abilities":
+            more = " and cannot gain abilities" if "cannot_gain" in d.get("rules", []) else ""
+            return f"{targets} lost all abilities{more} until {when} (from {self.card(d['source'])})"
         amount = "all" if d.get("amount") is None else str(d["amount"])
-        return f"{amount} damage to {targets} will be prevented this turn (from {self.card(d['source'])})"
+        if d.get("next"):
+            amount = "the next"
+        side = "dealt by" if d.get("by") else "to"
+        until = "until it is used" if d["duration"] == "permanent" else "this turn"
+        return f"{amount} damage {side} {targets} will be prevented {until} (from {self.card(d['source'])})"
 
     def _CounterPut(self, d: Mapping[str, Any]) -> str:  # noqa: N802
         return f"{d['count']} {d['counter']} counter(s) were put on {self.card(d['oid'])}"
 
     def _CounterRemoved(self, d: Mapping[str, Any]) -> str:  # noqa: N802
-        return f"{d['count']} {d['counter']} counter(s) were removed from {self.card(d['oid'])} as a cost"
+        how = "by an effect" if d.get("reason") == "effect" else "as a cost"
+        return f"{d['count']} {d['counter']} counter(s) were removed from {self.card(d['oid'])} {how}"
 
     def _MagicStoneCalled(self, d: Mapping[str, Any]) -> str:  # noqa: N802
         return f"{self.player(d['player'])} called a magic stone"

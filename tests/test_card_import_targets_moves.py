@@ -278,17 +278,18 @@ def test_a_target_in_your_removed_area(imported: dict[str, ImportedCard]) -> Non
 
 def test_a_card_chosen_on_resolution_put_into_the_field(imported: dict[str, ImportedCard]) -> None:
     # Viviane, Lady of the Lake (TTW-017): "{Rest}: Put a Fairy resonator with total cost 1 or
-    # less from your hand into your field."
-    fairy = {"zone": "hand", "types": ["resonator"], "controller": "you", "races": ["Fairy"], "max_total_cost": 1}
-    assert full(imported, "TTW-017")["abilities"][0]["effects"] == [{"op": "put_into_field", "chosen_from": fairy}]
+    # less from your hand into your field."  From the hand: ``put_from_hand``
+    fairy = {"zone": "hand", "types": ["resonator"], "races": ["Fairy"], "max_total_cost": 1}
+    assert full(imported, "TTW-017")["abilities"][0]["effects"] == [{"op": "put_from_hand", "filter": fairy}]
     # Resurrection of Vampire (CMF-089): "Put a Vampire resonator from your graveyard into your
     # field. This triggers its [Enter] ability."
     vampire = {"zone": "graveyard", "types": ["resonator"], "controller": "you", "races": ["Vampire"]}
     assert full(imported, "CMF-089")["effects"] == [
         {"op": "put_into_field", "chosen_from": vampire, "triggers_enter": True}
     ]
-    # inside "you may" it would wait for a choice: Phantom of Primogenitor (SKL-029) stays unsupported
-    assert imported["SKL-029"].status == "none"
+    # Phantom of Primogenitor (SKL-029): "you may put ... from your hand" is a plain put_from_hand:
+    # choosing no card declines anyway (10.13 p2)
+    assert any(e["op"] == "put_from_hand" for a in full(imported, "SKL-029")["abilities"] for e in a["effects"])
 
 
 def test_cards_from_the_hand_on_the_main_deck(imported: dict[str, ImportedCard]) -> None:

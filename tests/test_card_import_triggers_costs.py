@@ -315,9 +315,10 @@ def test_granted_abilities(imported: dict[str, ImportedCard]) -> None:
     # to each other resonator".' - "it" is the resonator that gains the ability
     [axe] = abilities(imported, "BFA-019")
     assert axe["modify_atk"] == 400 and axe["grant_abilities"][0]["trigger"] == "attacks"
-    # "Fire magic stones" is a magic stone type (2.1 p5.2), not the fire attribute: not expressed
-    assert imported["TTW-032"].status != "full"
-    assert "magic stone types are not in the vocabulary" in " ".join(imported["TTW-032"].gaps)
+    # "Fire magic stones" is a magic stone type (2.1 p5.2), not the fire attribute
+    [sylvia] = abilities(imported, "TTW-032")
+    assert sylvia["affects"]["filter"]["stone_types"] == ["Fire Magic Stone"]
+    assert "attributes" not in sylvia["affects"]["filter"]
 
 
 def test_it_another_target_and_the_added_resonator(imported: dict[str, ImportedCard]) -> None:

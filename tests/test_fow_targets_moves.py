@@ -336,7 +336,7 @@ def test_a_card_chosen_from_the_hand_on_resolution_is_put_into_the_field() -> No
     story.put("p1", "T-BEAR", "hand")
     story.when(cmd("ActivateAbility", "p1", source=viviane, ability=0))
     asked = find(story.resolve(), "ChoiceRequested")
-    assert asked.data["options"]["cards"] == [sprite] and asked.data["options"]["min"] == 0
+    assert asked.data["options"]["cards"] == [sprite] and asked.data["kind"] == "put_from_hand"
     assert asked.rule == "FoW-5.5 10.13 p2"
     assert {tuple(c["cards"]) for c in legal(story, "p1", "ChooseCards")} == {(), (sprite,)}
     events = story.when(cmd("ChooseCards", "p1", cards=[sprite]))

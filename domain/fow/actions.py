@@ -9,6 +9,7 @@ from typing import Any
 from domain.fow import conditions
 from domain.fow.cards import (
     Ability,
+    Banish,
     Cancel,
     Card,
     Cost,
@@ -20,18 +21,22 @@ from domain.fow.cards import (
     GainLife,
     GrantSkill,
     LookTop,
+    LoseAbilities,
     LoseLife,
     Mill,
     Modify,
     PreventDamage,
     ProduceWill,
     PutCounter,
+    PutFromHand,
     PutIntoField,
     PutOnMainDeck,
     PutStone,
     Recover,
+    RemoveCounter,
     RemoveFromGame,
     Rest,
+    Restrict,
     ReturnToHand,
     RevealTop,
     Search,
@@ -39,6 +44,7 @@ from domain.fow.cards import (
 )
 from domain.fow.cards import Effect as CardEffect
 from domain.fow.characteristics import (
+    ability_loss,
     can_gain_life,
     characteristics,
     damage_increases,
@@ -49,6 +55,8 @@ from domain.fow.characteristics import (
     matches_negations_and_skills,
     names_of,
     overrides_for,
+    restrictions_on,
+    stone_types_of,
 )
 from domain.fow.context import Ctx
 from domain.fow.costs import has_extra_costs, pay_extra_costs
@@ -127,6 +135,8 @@ def move(
             "skills": sorted(chars.skills),
             "damage": obj.damage,
         }
+        if ability_loss(s, oid)[0] is not None:
+            data["last_known"]["lost_abilities"] = True  # its "when ... put into a graveyard" is gone
     if position != "top":
         data["position"] = position
     data.update(extra)
@@ -416,6 +426,8 @@ def legal_targets(s: GameState, target: Target, you: str, source: str | None) ->
             card = s.card_of(item.source)
             if flt.types and not (item.kind == "card" and card.type in flt.types):
                 continue
+            if flt.abilities and _ability_kind(s, item) not in flt.abilities:
+                continue  # "target [Activate] ability": only such an ability, no card (9.5, 9.6)
             if flt.controller == "you" and item.controller != you:
                 continue
             if flt.controller == "opponent" and item.controller == you:
@@ -431,12 +443,26 @@ def legal_targets(s: GameState, target: Target, you: str, source: str | None) ->
     return found
 
 
+def _ability_kind(s: GameState, item: ChaseItem) -> str | None:
+    """``activate`` or ``automatic`` for an ability in the chase area (None for a card, a judgment...)."""
+    if item.kind != "ability":
+        return None
+    ability = dict(characteristics_or_printed(s, item.source)).get(item.ability)
+    return ability.kind if ability is not None else None
+
+
 def _untargetable(s: GameState, oid: str, you: str) -> bool:
     """Card text that forbids choosing this card as a target (FoW-5.5 1.4 p1, 9.3 p2.4)."""
     if s.objects[oid].zone not in PLAYGROUND:
         return False
     rules = overrides_for(s, oid)
-    return rules.cannot_be_targeted or (rules.cannot_be_targeted_by_opponent and s.objects[oid].controller != you)
+    if rules.cannot_be_targeted or (rules.cannot_be_targeted_by_opponent and s.objects[oid].controller != you):
+        return True
+    # "... cannot be targeted by spells or abilities your opponent controls until end of turn":
+    # the opponent of the player whose effect it is
+    return any(
+        "cannot_be_targeted_by_opponent" in eff.rules and eff.controller != you for eff in restrictions_on(s, oid)
+    )
 
 
 def validate_targets(
@@ -528,19 +554,26 @@ def deal_damage(
             cause = ctx.emit("DamageReplaced", {**data, "effect": f"{card}:{index}"}, "9.10 p1", cause=cause)
             amount += extra
     if to_card:
-        for i, ability in characteristics(s, target).abilities:
-            prevents = (
-                ability.kind == "replacement" and ability.replaces == "self_damaged" and ability.instead == "prevent"
-            )
-            if prevents and replacement_applies(s, ability, target):
+        # its own "Prevent all damage that would be dealt to this card [by X]", and those of the
+        # additions added to it ("... dealt to added J/resonator")
+        holders = [target] + [a for a, o in s.objects.items() if o.attached_to == target and o.zone == "field"]
+        for holder in holders:
+            for i, ability in characteristics(s, holder).abilities:
+                if not (ability.kind == "replacement" and ability.replaces == "self_damaged"):
+                    continue
+                if ability.instead != "prevent" or not _damage_from(s, ability.damage_from, source, holder):
+                    continue
+                if not replacement_applies(s, ability, holder):
+                    continue
                 return ctx.emit(
                     "DamagePrevented",
-                    {"target": target, "amount": amount, "effect": f"{target}:{i}", "source": source},
+                    {"target": target, "amount": amount, "effect": f"{holder}:{i}", "source": source},
                     "10.17 p1.2",
                     cause=cause,
                 )
     for eff in list(s.effects):
-        if eff.kind == "prevent" and target in eff.targets and amount > 0:
+        shielded = source in eff.targets if eff.by else target in eff.targets  # "dealt by" / "dealt to"
+        if eff.kind == "prevent" and shielded and amount > 0:
             prevented = amount if eff.amount is None else min(eff.amount, amount)
             cause = ctx.emit(
                 "DamagePrevented",
@@ -581,6 +614,18 @@ def deal_damage(
     if explodes and effective_type(s, source) == "resonator":
         add_trigger(ctx, s.objects[source].controller, source, -1, ev, kind="explode", extra={"target": target})
     return ev
+
+
+def _damage_from(s: GameState, flt: Filter | None, source: str, holder: str) -> bool:
+    """Whether damage from ``source`` is of the kind a replacement names ("by fire resonators"); a
+    source no longer in the field is read as it was (9.11): its printed characteristics."""
+    if flt is None:
+        return True
+    if source not in s.objects:
+        return False  # a player deals no damage
+    if s.objects[source].zone == flt.zone:
+        return matches(s, flt, source, s.objects[holder].controller)
+    return _filter_match(s, flt, source) and flt.controller == "any"
 
 
 def destroy(
@@ -700,6 +745,8 @@ def check_triggers(
         # the card as it was in the field (9.6 p7.2)
         card = s.card_of(oid)
         controller = str((s.objects[oid].last_known or {}).get("controller", s.objects[oid].owner))
+        if (s.objects[oid].last_known or {}).get("lost_abilities"):
+            return  # it had lost all abilities as it left (9.11)
         for i, ability in enumerate(card.abilities):
             flt = ability.trigger_filter
             fits = flt is None or moved_matches(s, flt, oid, controller, oid)
@@ -1155,9 +1202,27 @@ def apply_effect(
             data.update(kind="grant", skill=eff.skill, duration=eff.duration)
             rule = "10.19 p1"
         else:
-            data.update(kind="prevent", amount=eff.amount, duration="end_of_turn")
+            data.update(kind="prevent", amount=eff.amount, duration=eff.duration)
+            data.update({k: True for k in ("by", "next") if getattr(eff, k)})
             rule = "10.17 p1"
         return ctx.emit("ContinuousEffectCreated", data, rule, cause=cause)
+    if isinstance(eff, LoseAbilities):
+        lost = _targets_of(ctx, item, eff.target, group)
+        if not lost:
+            return cause
+        ldata: dict[str, Any] = {"id": ctx.fresh_id("x"), "source": src, "controller": you, "targets": lost}
+        ldata.update(kind="lose_abilities", rules=["cannot_gain"] if eff.cannot_gain else [], duration=eff.duration)
+        return ctx.emit("ContinuousEffectCreated", ldata, "9.9 p1.2", cause=cause)
+    if isinstance(eff, Restrict):
+        rdata: dict[str, Any] = {"id": ctx.fresh_id("x"), "source": src, "controller": you, "kind": "rules"}
+        if eff.target.kind == "all":  # every object that matches, while the effect lasts (9.9 p4)
+            rdata.update(targets=[], filter=eff.target.filter.model_dump(mode="json", exclude_defaults=True))
+        else:
+            rdata["targets"] = _targets_of(ctx, item, eff.target, group)
+            if not rdata["targets"]:
+                return cause
+        rdata.update(rules=list(eff.rules), duration=eff.duration)
+        return ctx.emit("ContinuousEffectCreated", rdata, "1.4 p4", cause=cause)
     if isinstance(eff, ProduceWill):
         options = [[*eff.will, c] for c in eff.any_of] if eff.any_of else [list(eff.will)]
         produced = options[0] if len(options) == 1 else next((o for o in options if o[-1] == item.choice), options[0])
@@ -1196,6 +1261,21 @@ def apply_effect(
                 break
         order = ctx.s.zones[you]["main_deck"]  # the rest is shuffled into the main deck
         return shuffle(ctx, you, "main_deck", list(order), cause, rule="10.20 p1")
+    if isinstance(eff, PutFromHand):
+        if choice is None:
+            candidates = [
+                oid for oid in s.zones[you]["hand"] if _fits_field_alone(s, oid) and _filter_match(s, eff.filter, oid)
+            ]
+            if not candidates:
+                return cause
+            asked = {"item": item.id, "cards": candidates, "max": eff.count}
+            ctx.emit(
+                "ChoiceRequested", {"player": you, "kind": "put_from_hand", "options": asked}, "10.13 p2", cause=cause
+            )
+            return None
+        for oid in choice:  # put, not played: no [Enter] (9.6 p1.1)
+            cause = move(ctx, oid, "field", cause, rule="10.13 p2", reason="put", controller=you, actor=you)
+        return cause
     if isinstance(eff, RevealTop):
         deck = s.zones[you]["main_deck"]
         if not deck:
@@ -1240,6 +1320,14 @@ def apply_effect(
                 if eff.counter == "evolution":  # "Whenever an evolution counter is put on this card"
                     check_triggers(ctx, "evolution_counter_put", cause, oid=t)
         return cause
+    if isinstance(eff, RemoveCounter):
+        for t in _targets_of(ctx, item, eff.target, group):
+            have = s.objects[t].counters.get(eff.counter, 0) if t in s.objects else 0
+            if have and s.objects[t].zone in PLAYGROUND:  # as many as there are (1.4 p2)
+                n = have if eff.all else min(eff.count, have)
+                data = {"oid": t, "counter": eff.counter, "count": n, "reason": "effect"}
+                cause = ctx.emit("CounterRemoved", data, "10.21 p1", cause=cause)
+        return cause
     if isinstance(eff, (GainLife, LoseLife)):
         sign = 1 if isinstance(eff, GainLife) else -1
         amount = (item.amount or 0) if getattr(eff, "that_much", False) else conditions.amount_of(s, eff, you, src)
@@ -1256,7 +1344,7 @@ def apply_effect(
     if isinstance(eff, Discard):
         for p in _players(s, you, eff.who):
             hand = s.zones[p]["hand"]
-            if len(hand) <= eff.count:
+            if len(hand) <= eff.count or eff.whole_hand:  # "discard your hand" (10.18 p2)
                 picked = list(hand)
             elif choice is None:
                 ctx.emit(
@@ -1268,8 +1356,25 @@ def apply_effect(
                 return None
             else:
                 picked = list(choice)
+            rule = "10.18 p2" if eff.whole_hand else "10.18 p1"
             for oid in picked:
-                cause = move(ctx, oid, "graveyard", cause, rule="10.18 p1", reason="discard")
+                cause = move(ctx, oid, "graveyard", cause, rule=rule, reason="discard")
+        return cause
+    if isinstance(eff, Banish):
+        p = _players(s, you, eff.who)[0]
+        zones = ("stone_area",) if eff.filter.zone == "stone_area" else ("field",)
+        mine = [o for z in zones for o in s.zones[p][z] if s.objects[o].controller == p]  # 10.10 p2
+        can_banish = [o for o in mine if matches(s, eff.filter, o, p, src)]
+        if len(can_banish) <= eff.count:
+            banished = can_banish
+        elif choice is None:
+            asked = {"item": item.id, "cards": can_banish, "count": eff.count}
+            ctx.emit("ChoiceRequested", {"player": p, "kind": "banish", "options": asked}, "10.10 p1", cause=cause)
+            return None
+        else:
+            banished = list(choice)
+        for oid in banished:
+            cause = move(ctx, oid, "graveyard", cause, rule="10.10 p1", reason="banish", actor=p)
         return cause
     if isinstance(eff, PutOnMainDeck) and eff.from_hand:
         hand = list(s.zones[you]["hand"])
@@ -1400,11 +1505,16 @@ def _put_chosen_into_field(
 
 
 def _search_match(s: GameState, eff: Search, oid: str, you: str) -> bool:
-    if eff.to == "field":
-        card = s.card_of(oid)
-        if card.type == "spell" or (card.type == "addition" and card.subtype != "field"):
-            return False  # a spell or an addition that needs a host cannot be put into the field so
+    if eff.to == "field" and not _fits_field_alone(s, oid):
+        return False  # a spell or an addition that needs a host cannot be put into the field so
     return _filter_match(s, eff.filter, oid)
+
+
+def _fits_field_alone(s: GameState, oid: str) -> bool:
+    """Whether an effect can put this card into a field by itself: no spell (3.15 p4), no
+    addition that needs a card to be added to."""
+    card = s.card_of(oid)
+    return not (card.type == "spell" or (card.type == "addition" and card.subtype != "field"))
 
 
 def _filter_match(s: GameState, flt: Filter, oid: str) -> bool:
@@ -1419,6 +1529,8 @@ def _filter_match(s: GameState, flt: Filter, oid: str) -> bool:
     if flt.name is not None and flt.name not in names_of(s, oid):
         return False
     if not matches_negations_and_skills(s, flt, oid):
+        return False
+    if flt.stone_types and not set(flt.stone_types) & stone_types_of(s, oid):
         return False
     return flt.max_total_cost is None or (card.cost is not None and card.cost.total <= flt.max_total_cost)
 

@@ -114,6 +114,12 @@ class Filter(_Model):
     dealt_damage: bool = False
     """"that was dealt damage this turn": damage is on it (damage on J/resonators becomes zero
     only at the end of the turn, FoW-5.5 5.4 p5.1; a new object has none, 3.1 p3)."""
+    abilities: list[Literal["activate", "automatic"]] = Field(default_factory=list)
+    """In the chase area: "target [Activate] ability" / "target automatic ability", an ability of one of
+    these kinds (FoW-5.5 9.5, 9.6) instead of a card."""
+    stone_types: list[str] = Field(default_factory=list)
+    """"fire magic stones": cards with one of these magic stone types, such as "Fire Magic Stone"
+    (FoW-5.5 2.1 p5.2: a magic stone type name without quotation marks refers to them)."""
 
 
 class Target(_Model):
@@ -384,6 +390,28 @@ class PutCounter(_Model):
     target: Target
 
 
+class RemoveCounter(_Model):
+    """Remove ``count`` (``all``: every) ``counter`` counters from the target ("Remove a frozen counter
+    from this card", "Then remove all support counters from this card"): the counters 10.21 p1 put."""
+
+    op: Literal["remove_counter"] = "remove_counter"
+    counter: str
+    count: Annotated[int, Field(ge=1)] = 1
+    all: bool = False
+    target: Target
+
+
+class LoseAbilities(_Model):
+    """ "Target resonator loses all abilities until end of turn" (symbol skills included, FoW-5.5 11):
+    a continuous effect removing abilities (9.9 p1.2) - those it has, and those gained by effects
+    or abilities older than this effect; ``cannot_gain``: "... and cannot gain abilities", none at all."""
+
+    op: Literal["lose_abilities"] = "lose_abilities"
+    target: Target
+    cannot_gain: bool = False
+    duration: Literal["end_of_turn"] = "end_of_turn"
+
+
 class GainLife(_Model):
     op: Literal["gain_life"] = "gain_life"
     amount: Annotated[int, Field(ge=0, multiple_of=100)]
@@ -409,6 +437,8 @@ class Discard(_Model):
     op: Literal["discard"] = "discard"
     count: Annotated[int, Field(ge=1)] = 1
     who: Who = "opponent"
+    whole_hand: bool = False
+    """"Discard your hand": every card in the hand, no choice (10.18 p2); ``count`` is then unused."""
 
 
 class Rest(_Model):
@@ -428,6 +458,20 @@ class PreventDamage(_Model):
     op: Literal["prevent_damage"] = "prevent_damage"
     amount: int | None = None
     target: Target
+    by: bool = False
+    """"that would be dealt by target resonator": damage the target deals, not damage dealt to it."""
+    next: bool = False
+    """"Prevent the next damage": only the next damage event, all of it (10.17 p1.2); then the effect ends."""
+    duration: Literal["end_of_turn", "permanent"] = "end_of_turn"
+    """``permanent``: "Prevent the next damage ..." with no duration lasts until it has prevented damage."""
+
+    @model_validator(mode="after")
+    def _check(self) -> PreventDamage:
+        if self.next and self.amount is not None:
+            raise ValueError("'next' prevents the whole next damage: it takes no 'amount'")
+        if self.duration == "permanent" and not (self.next or self.amount is not None):
+            raise ValueError("only a prevention that ends when used ('next' or an 'amount') may be 'permanent'")
+        return self
 
 
 class RemoveFromGame(_Model):
@@ -480,7 +524,8 @@ class PutIntoField(_Model):
     target: Target | None = None
     chosen_from: Filter | None = None
     """Instead of a target, "Put a Vampire resonator from your graveyard into your field": one card
-    matching it (in its zone, hand or graveyard) chosen as the effect resolves (10.13)."""
+    of your graveyard matching it, chosen as the effect resolves (10.13 p1).  From the hand, use
+    ``put_from_hand``."""
     rested: bool = False
     owners_field: bool = False
     """"into its owner's field" (else: into the field of the ability's controller)."""
@@ -491,10 +536,62 @@ class PutIntoField(_Model):
     def _check(self) -> PutIntoField:
         if (self.target is None) == (self.chosen_from is None):
             raise ValueError("put_into_field needs either a 'target' or 'chosen_from'")
+        if self.chosen_from is not None and self.chosen_from.zone != "graveyard":
+            raise ValueError("'chosen_from' chooses in your graveyard; from your hand it is 'put_from_hand'")
         return self
 
 
-_PAUSING_OPS = ("search", "discard", "may", "if", "choose", "look_top")
+Restriction = Literal[
+    "cannot_attack",
+    "cannot_block",
+    "cannot_be_destroyed",
+    "cannot_be_targeted",
+    "cannot_be_targeted_by_opponent",
+    "cannot_be_attacked",
+]
+"""Rule overrides (:class:`RuleOverrides`) an effect may give objects for a duration."""
+
+
+class Restrict(_Model):
+    """ "Target resonator cannot block this turn", "Resonators you control cannot be destroyed until
+    end of turn": the targets get these rule overrides (the text beats the rules, FoW-5.5 1.4 p1;
+    a prohibition beats an instruction, 1.4 p4) as a continuous effect until the end of the turn.
+    With an ``all`` target the effect applies to every object matching the filter while it lasts,
+    also those that match it later (9.9 p4).  ``cannot_be_targeted_by_opponent`` is relative to
+    the controller of the effect ("your opponent")."""
+
+    op: Literal["restrict"] = "restrict"
+    target: Target
+    rules: Annotated[list[Restriction], Field(min_length=1)]
+    duration: Literal["end_of_turn"] = "end_of_turn"
+
+
+class PutFromHand(_Model):
+    """ "[You may] put a water resonator with total cost 2 or less from your hand into your field":
+    the controller chooses up to ``count`` cards of their hand matching ``filter`` and puts them
+    into their field; not played, so no [Enter] (9.6 p1.1).  Only cards that can be in a field
+    without a host move (no spell, 3.15 p4; no addition needing a host).  The hand is a hidden
+    zone: the player may choose not to find such a card (10.13 p2), so "you may" is the same."""
+
+    op: Literal["put_from_hand"] = "put_from_hand"
+    filter: Filter = Field(default_factory=lambda: Filter(zone="hand", types=[]))
+    count: Annotated[int, Field(ge=1)] = 1
+
+
+class Banish(_Model):
+    """ "Your opponent banishes a resonator" / "each player banishes a non-Shadow resonator": the
+    affected player chooses ``count`` of the cards they control matching ``filter`` (``controller``
+    relative to that player) and puts them into their owner's graveyard (FoW-5.5 10.10 p1; a player
+    banishes only cards they control, p2); all of them if there are not more.  "Each player" is
+    imported as one effect per player, the controller's first."""
+
+    op: Literal["banish"] = "banish"
+    filter: Filter
+    count: Annotated[int, Field(ge=1)] = 1
+    who: Literal["you", "opponent"] = "opponent"
+
+
+_PAUSING_OPS = ("search", "discard", "may", "if", "choose", "look_top", "put_from_hand", "banish")
 """Effects that may wait for a player's choice (or hold other effects): not inside ``may``/``if``."""
 
 
@@ -589,6 +686,11 @@ Effect = Annotated[
     | Mill
     | PutStone
     | PutIntoField
+    | Restrict
+    | PutFromHand
+    | RemoveCounter
+    | Banish
+    | LoseAbilities
     | May
     | If
     | Choose,
@@ -734,6 +836,9 @@ class Ability(_Model):
     rules: RuleOverrides | None = None
     names: list[str] = Field(default_factory=list)
     """"This card has/gains "NAME" in addition to its other names" (FoW-5.5 2.2)."""
+    stone_types: list[str] = Field(default_factory=list)
+    """"Treat this card as wind magic stone and darkness magic stone": while the ability is active
+    (in the magic stone area, 9.2 p1) the card has these magic stone types too (2.1 p5.2)."""
     grant_abilities: list[Ability] = Field(default_factory=list)
     """Abilities the affected cards gain ('Added resonator gains "{Rest}: ..."', 10.19 p1)."""
     condition: Condition | None = None
@@ -750,6 +855,10 @@ class Ability(_Model):
     ``enter_rested`` (for ``self_enters``): "this card enters your magic stone area rested"
     [if ``condition`` holds as it enters]."""
     extra_damage: Annotated[int, Field(ge=0, multiple_of=100)] = 0
+    damage_from: Filter | None = None
+    """For a ``self_damaged`` replacement: only damage whose source matches ("Prevent all damage that
+    would be dealt to this card by fire resonators"; a source that left its zone is read as it was,
+    9.11, 9.12).  On an addition, "this card" of the replacement is the card it is added to."""
 
     @model_validator(mode="after")
     def _check_kind(self) -> Ability:
@@ -760,6 +869,8 @@ class Ability(_Model):
         more = (self.replaces == "deals_damage", self.instead == "deal_more", self.extra_damage > 0)
         if any(more) and not all(more):
             raise ValueError("'deals_damage' is replaced by 'deal_more' with a positive 'extra_damage', and only it")
+        if self.damage_from is not None and self.replaces != "self_damaged":
+            raise ValueError("'damage_from' belongs to a 'self_damaged' replacement")
         if self.gods_art and not self.name:
             raise ValueError("a God's Art needs an ability 'name' (FoW-5.5 12.4)")
         conditional = ("continuous", "activate", "replacement")
@@ -854,6 +965,9 @@ class Card(_Model):
     is 2000 or lower", "[Stealth] Your J/ruler is ..."), a status automatic object (9.6 p9); with
     another trigger, a state the happening needs ("At the end of a turn you're dealt damage")."""
     remnant: bool = False
+    cannot_be_chased: bool = False
+    """"Players cannot chase (to) this card": while it is in the chase area no player may put a card
+    or a non-automatic ability into the chase area (FoW-5.5 10.7 p2)."""
     evolution: Cost | None = None
     evolution_cards: list[CardsCost] = Field(default_factory=list)
     """"[Evolution] {1} Discard a Beast": cards the player chooses as the [Evolution] ability is

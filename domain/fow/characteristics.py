@@ -3,11 +3,13 @@ abilities (9.2) and the rule overrides that card text imposes (golden rule 1.4 p
 
 from __future__ import annotations
 
+import functools
+import json
 import zlib
 from dataclasses import dataclass, field
 
 from domain.fow.cards import Ability, Card, Filter, RuleOverrides, Target
-from domain.fow.state import PLAYGROUND, GameState
+from domain.fow.state import PLAYGROUND, Effect, GameState
 
 COUNTER_PATTERN = "/"
 
@@ -75,14 +77,23 @@ def characteristics(state: GameState, oid: str) -> Chars:
     if obj.zone not in PLAYGROUND:
         return chars
     # layer: continuous effects that add or remove abilities
+    lost_at, no_gain = ability_loss(state, oid)
+    if lost_at is not None:  # "loses all abilities": what it had, symbol skills included (9.9 p1.2)
+        chars.abilities, chars.skills = [], set()
+
+    def kept(since: int) -> bool:  # a gain newer than the loss still applies (9.9: timestamp order)
+        return lost_at is None or (not no_gain and since > lost_at)
+
     for source_oid, ability in _active_continuous(state):
+        if not kept(state.objects[source_oid].zone_since):
+            continue
         if ability.grant and _affects(state, source_oid, ability.affects, oid):
             chars.skills.update(ability.grant)
         if ability.grant_abilities and _affects(state, source_oid, ability.affects, oid):
             granted = enumerate(ability.grant_abilities)
             chars.abilities += [(granted_index(source_oid, ability, k), a) for k, a in granted]
     for eff in state.effects:
-        if eff.kind == "grant" and oid in eff.targets and eff.skill:
+        if eff.kind == "grant" and oid in eff.targets and eff.skill and kept(eff.created):
             chars.skills.add(eff.skill)
     # layer: non-counter continuous effects that change values
     if chars.atk is not None and chars.def_ is not None:
@@ -106,8 +117,18 @@ def characteristics(state: GameState, oid: str) -> Chars:
     return chars
 
 
+def ability_loss(state: GameState, oid: str) -> tuple[int | None, bool]:
+    """(when the newest "loses all abilities" effect on ``oid`` was made, or None; whether it also
+    "cannot gain abilities")."""
+    lost = [e for e in state.effects if e.kind == "lose_abilities" and oid in e.targets]
+    if not lost:
+        return None, False
+    return max(e.created for e in lost), any("cannot_gain" in e.rules for e in lost)
+
+
 def _active_continuous(state: GameState) -> list[tuple[str, Ability]]:
     out: list[tuple[str, Ability]] = []
+    silenced = {t for e in state.effects if e.kind == "lose_abilities" for t in e.targets}
     for player in state.order:
         for zone in ("field", "ruler_area", "stone_area"):
             for oid in state.zones[player][zone]:
@@ -117,6 +138,8 @@ def _active_continuous(state: GameState) -> list[tuple[str, Ability]]:
                 card = state.card_of(oid)
                 if not is_active_zone(card, zone):
                     continue
+                if oid in silenced:
+                    continue  # it lost its abilities (9.9 p1.2)
                 abilities = list(card.abilities)
                 if obj.awakened and card.awakening is not None:
                     abilities += card.awakening.abilities
@@ -205,6 +228,8 @@ def matches(
         return False
     if flt.max_total_cost is not None and (card.cost is None or card.cost.total > flt.max_total_cost):
         return False
+    if flt.stone_types and not set(flt.stone_types) & stone_types_of(state, oid):
+        return False
     if flt.other_than_self and oid == source_oid:
         return False
     if flt.rested is not None and obj.rested != flt.rested:
@@ -224,7 +249,38 @@ def overrides_for(state: GameState, oid: str) -> RuleOverrides:
     for source_oid, ability in _active_continuous(state):
         if ability.rules is not None and _affects(state, source_oid, ability.affects, oid):
             merged.update(ability.rules.model_dump(exclude_defaults=True))
+    for eff in restrictions_on(state, oid):  # "target resonator cannot block this turn" (1.4 p1)
+        merged.update({rule: True for rule in eff.rules if rule != "cannot_be_targeted_by_opponent"})
     return RuleOverrides.model_validate(merged)
+
+
+@functools.lru_cache(maxsize=256)
+def _filter_of(data: str) -> Filter:
+    """The Filter an effect stored as data (parsed once per distinct filter)."""
+    return Filter.model_validate(json.loads(data))
+
+
+def restrictions_on(state: GameState, oid: str) -> list[Effect]:
+    """The effects of kind ``rules`` (made by a resolved "cannot ..." effect) that apply to ``oid``:
+    its targets, or every object matching the filter of an "all X" effect while it lasts (9.9 p4)."""
+    out: list[Effect] = []
+    for eff in state.effects:
+        if eff.kind != "rules":
+            continue
+        if oid in eff.targets or (
+            eff.filter is not None
+            and state.objects[oid].zone in PLAYGROUND
+            and matches(
+                state,
+                _filter_of(json.dumps(eff.filter, sort_keys=True)),
+                oid,
+                eff.controller,
+                eff.source,
+                chars_ok=False,
+            )
+        ):
+            out.append(eff)
+    return out
 
 
 def player_overrides(state: GameState, player: str) -> RuleOverrides:
@@ -319,3 +375,19 @@ def matches_negations_and_skills(state: GameState, flt: Filter, oid: str) -> boo
     if flt.attacking and (b is None or b.attacker != oid):
         return False
     return not (flt.blocking and (b is None or b.blocker != oid))
+
+
+STONE_TYPES = ("Light Magic Stone", "Fire Magic Stone", "Water Magic Stone", "Wind Magic Stone", "Darkness Magic Stone")
+
+
+def stone_types_of(state: GameState, oid: str) -> set[str]:
+    """The magic stone types of a card (FoW-5.5 2.1 p5.2): printed ones, the type its name is
+    (a card named "Fire Magic Stone" has that type) and, while its abilities are active
+    (9.2 p1), those its "Treat this card as ... magic stone" abilities give it."""
+    card = state.card_of(oid)
+    found = set(card.stone_types)
+    if card.type == "magic_stone" and card.name in STONE_TYPES:
+        found.add(card.name)
+    if is_active_zone(card, state.objects[oid].zone):
+        found.update(t for a in card.abilities if a.kind == "continuous" for t in a.stone_types)
+    return found

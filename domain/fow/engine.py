@@ -365,6 +365,19 @@ def require_main_timing(ctx: Ctx, player: str, what: str, rule: str, *, during_b
         raise ctx.reject("rules/chase_not_empty", rule, f"{what} needs an empty chase area")
 
 
+def require_chase_open(ctx: Ctx, what: str) -> None:
+    """ "Players cannot chase to this card": while such a card is in the chase area, no card and no
+    ability other than an automatic one may be put into it (FoW-5.5 10.7 p2; will abilities do not
+    use the chase area, 9.7 p3)."""
+    s = ctx.s
+    locked = next((c for c in s.chase if c.kind == "card" and s.card_of(c.source).cannot_be_chased), None)
+    if locked is not None:
+        name = s.card_of(locked.source).name
+        raise ctx.reject(
+            "rules/cannot_chase", "10.7 p2", f"players cannot chase to {name}: {what} cannot be played now"
+        )
+
+
 def is_main_timing(s: GameState, player: str) -> bool:
     return s.turn_player == player and s.phase == "main" and s.step == "main" and s.battle is None and not s.chase
 
@@ -424,6 +437,7 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     instant = (
         (card.type == "spell" and card.subtype == "chant_instant") or "quickcast" in card.skills or standby_anytime
     )
+    require_chase_open(ctx, f"playing {card.name}")
     if not instant:
         rule = {"resonator": "7.1 p1", "regalia": "7.1 p1", "addition": "7.2 p1"}.get(card.type, "7.3 p1")
         require_main_timing(ctx, player, f"playing {card.name}", rule, during_battle_ok=card.type == "resonator")
@@ -579,6 +593,7 @@ def activate_ability(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         )
         flow.after_action(ctx, player, cause)
         return
+    require_chase_open(ctx, f"{name}'s ability")
     if ability.main_timing:
         require_main_timing(ctx, player, f"{name}'s ability", "7.8 p1")
     modes = conditions.check_modes(ctx, ability.effects, args.get("modes"), f"{name}'s ability")
@@ -624,6 +639,7 @@ def _pay_costs_after_play(
 
 def _keyword_activate(ctx: Ctx, player: str, oid: str, which: str, args: Mapping[str, Any]) -> None:
     s = ctx.s
+    require_chase_open(ctx, f"[{which.capitalize()}]")
     card = s.card_of(oid)
     base = s.cards[s.objects[oid].card]
     cost = base.evolution if which == "evolution" else base.shift
@@ -923,7 +939,7 @@ def decline_trigger(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     flow.open_priority(ctx, s.turn_player, cause)
 
 
-@command("ChooseCards", "discard_to_hand_size", "search", "discard", "look")
+@command("ChooseCards", "discard_to_hand_size", "search", "discard", "look", "put_from_hand", "banish")
 def choose_cards(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     s = ctx.s
     p = s.pending
@@ -945,14 +961,19 @@ def choose_cards(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         ctx.emit("StepBegan", {"phase": "end", "step": "cleanup"}, "5.4 p5.5", cause=cause)
         flow.finish_cleanup(ctx, cause)
         return
-    if p.kind == "search":
+    if p.kind in ("search", "put_from_hand"):
         allowed = list(p.options["cards"])
         if len(cards) > int(p.options["max"]) or any(c not in allowed for c in cards):
+            where = "main deck" if p.kind == "search" else "hand"
             raise ctx.reject(
                 "rules/search_choice",
                 "10.13 p2",
-                f"choose up to {p.options['max']} matching card(s) from your main deck",
+                f"choose up to {p.options['max']} matching card(s) from your {where}",
             )
+    elif p.kind == "banish":
+        count = int(p.options["count"])
+        if len(cards) != count or any(c not in p.options["cards"] for c in cards):
+            raise ctx.reject("rules/banish_choice", "10.10 p1", f"banish exactly {count} of the cards the effect names")
     else:
         count = int(p.options["count"])
         if len(cards) != count or any(c not in s.zones[player]["hand"] for c in cards):
@@ -1158,7 +1179,14 @@ def legal_actions(state: GameState, player: str) -> list[Command]:
             Command("ChooseCards", player, {"cards": list(c)})
             for c in itertools.islice(itertools.combinations(hand, count), MAX_TARGET_COMBOS)
         ]
-    elif p.kind == "search":
+    elif p.kind == "banish":
+        out = [
+            Command("ChooseCards", player, {"cards": list(c)})
+            for c in itertools.islice(
+                itertools.combinations(p.options["cards"], int(p.options["count"])), MAX_TARGET_COMBOS
+            )
+        ]
+    elif p.kind in ("search", "put_from_hand"):
         cards = list(p.options["cards"])
         n = min(int(p.options["max"]), len(cards))
         out = [

@@ -211,6 +211,16 @@ _TYPE_NOUN_RE = "|".join(sorted((re.escape(k) for k in _TYPE_NOUNS), key=len, re
 _TYPE_LIST_RE = re.compile(rf"(?:^|\s)((?:{_TYPE_NOUN_RE})(?:(?:, or |, | or )(?:{_TYPE_NOUN_RE}))*)$", re.IGNORECASE)
 
 
+_STONE_TYPE_OF = {
+    "W": "Light Magic Stone",
+    "R": "Fire Magic Stone",
+    "U": "Water Magic Stone",
+    "G": "Wind Magic Stone",
+    "B": "Darkness Magic Stone",
+}
+"""The magic stone type an attribute word names in "fire magic stones" (FoW-5.5 2.1 p5.2)."""
+
+
 def _number(word: str) -> int:
     word = word.lower()
     return _NUMBER_WORDS[word] if word in _NUMBER_WORDS else int(word)
@@ -766,7 +776,7 @@ def _selector(phrase: str, ctx: _Ctx, *, zone: str = "field", loose: bool = Fals
         if types != ["magic_stone"] or zone != "field":
             raise _GapError(f"target: {phrase}")
         if flt.get("attributes"):  # "fire magic stones" is a magic stone type (2.1 p5.2), not an attribute
-            raise _GapError(f"target: {phrase} (magic stone types are not in the vocabulary)")
+            flt["stone_types"] = [_STONE_TYPE_OF[a] for a in flt.pop("attributes")]
         flt["zone"] = "stone_area"  # magic stones are in the magic stone area (FoW-5.5 3.7)
     if types is not None and types != ["resonator", "j_ruler"]:
         flt["types"] = types
@@ -955,7 +965,7 @@ def _effect(pattern: str) -> Callable[[EffectBuilder], EffectBuilder]:
     return register
 
 
-@_effect(rf"(?:you )?draw (?P<n>{NUM}) cards?, then discard (?P<m>{NUM}) cards?")
+@_effect(rf"(?:you )?draw (?P<n>{NUM}) cards?, then discards? (?P<m>{NUM}) cards?")
 def _draw_discard(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [
         {"op": "draw", "count": _number(m.group("n")), "who": "you"},
@@ -1252,6 +1262,14 @@ def _cancel(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "cancel", "target": {"kind": "chosen", "filter": {"zone": "chase", "types": list(types)}}}]
 
 
+@_effect(r"cancel target (?P<k>\[activate\]|activate|automatic) ability")
+def _cancel_ability(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Cancel target [Activate] ability." (FoW-5.5 10.11): an ability of that kind in the chase area
+    kind = "automatic" if m.group("k").lower() == "automatic" else "activate"
+    flt: JsonDict = {"zone": "chase", "types": [], "abilities": [kind]}
+    return [{"op": "cancel", "target": {"kind": "chosen", "filter": flt}}]
+
+
 @_effect(r"return (?P<t>[^.]+?) to (?:its|their) owners?'s? hands?")
 def _return(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "return_to_hand", "target": _target(m.group("t"), ctx)}]
@@ -1262,6 +1280,19 @@ def _counter(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     name = m.group("c").strip("[]")
     out: JsonDict = {"op": "put_counter", "counter": name, "target": _target(m.group("t"), ctx, it_self=it_self)}
     if _number(m.group("n")) != 1:
+        out["count"] = _number(m.group("n"))
+    return [out]
+
+
+@_effect(rf"remove (?:(?P<all>all)|(?P<n>{NUM})) (?P<c>[a-z][a-z ]*?) counters? from (?P<t>this card|it)")
+def _remove_counter(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Remove a frozen counter from this card." / "Then remove all support counters from this card."
+    if m.group("t").lower() == "it" and not it_self:
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    out: JsonDict = {"op": "remove_counter", "counter": m.group("c").strip(), "target": {"kind": "self"}}
+    if m.group("all"):
+        out["all"] = True
+    elif _number(m.group("n")) != 1:
         out["count"] = _number(m.group("n"))
     return [out]
 
@@ -1282,10 +1313,35 @@ def _lose_life(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "lose_life", "amount": int(m.group("n")), "who": who}]
 
 
+@_effect(rf"(?P<who>your opponent banishes|each player banishes) (?P<n>{NUM}) (?P<d>[^.,]+?)")
+def _banish(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Your opponent banishes a resonator." / "Each player banishes a non-Shadow resonator." (10.10)
+    flt, players = _selector(m.group("d"), ctx)
+    if players or set(flt) & {"controller", "other_than_self"}:
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    flt["controller"] = "you"  # what the banishing player controls (10.10 p2)
+    out: JsonDict = {"op": "banish", "filter": flt}
+    if _number(m.group("n")) != 1:
+        out["count"] = _number(m.group("n"))
+    if m.group("who").lower() == "each player banishes":  # the controller first, then the opponent
+        return [{**out, "who": "you"}, {**out, "who": "opponent"}]
+    return [{**out, "who": "opponent"}]
+
+
 @_effect(rf"(?P<who>your opponent discards|you discard|discard|each player discards) (?P<n>{NUM}) cards?")
 def _discard(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     who = {"your opponent discards": "opponent", "you discard": "you", "discard": "you", "each player discards": "each"}
     return [{"op": "discard", "count": _number(m.group("n")), "who": who[m.group("who").lower()]}]
+
+
+@_effect(
+    r"(?P<who>discard|you discard|your opponent discards|each player discards) "
+    r"(?:your|their|his or her|all cards from (?:your|their|his or her)) hand"
+)
+def _discard_hand(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Discard your hand." / "Your opponent discards all cards from his or her hand." (FoW-5.5 10.18 p2)
+    who = {"discard": "you", "you discard": "you", "your opponent discards": "opponent", "each player discards": "each"}
+    return [{"op": "discard", "who": who[m.group("who").lower()], "whole_hand": True}]
 
 
 @_effect(r"(?P<v>rest|recover) (?P<t>[^.]+?)")
@@ -1294,14 +1350,53 @@ def _rest(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
 
 
 @_effect(
-    r"prevent (?:all damage|the next (?P<n>\d+) damage) that would be dealt to (?P<t>[^.]+?) "
-    r"(?:this turn|until (?:the )?end of (?:the )?turn)"
+    r"prevent (?:(?P<all>all) damage|the next (?:(?P<n>\d+) )?damage) "
+    r"(?:that would be dealt (?P<dir>to|by)|(?P<from>from)) (?P<t>[^.]+?)"
+    r"(?P<dur> this turn| until (?:the )?end of (?:the )?turn)?"
 )
 def _prevent(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Prevent all damage that would be dealt by target resonator until end of turn" / "Prevent the
+    # next damage that would be dealt to target resonator this turn" (FoW-5.5 10.17)
+    if not m.group("dur") and m.group("all"):
+        raise _GapError(f"effect: {m.group(0).strip()}")  # all damage, for ever: a continuous ability
     out: JsonDict = {"op": "prevent_damage", "target": _target(m.group("t"), ctx)}
     if m.group("n"):
         out["amount"] = int(m.group("n"))
+    elif not m.group("all"):
+        out["next"] = True
+    if m.group("dir") == "by" or m.group("from"):
+        out["by"] = True
+    if not m.group("dur"):
+        out["duration"] = "permanent"  # "the next damage": until it is prevented
     return [out]
+
+
+_RESTRICTIONS = {
+    "cannot attack or block": ["cannot_attack", "cannot_block"],
+    "cannot attack": ["cannot_attack"],
+    "cannot block": ["cannot_block"],
+    "cannot be destroyed": ["cannot_be_destroyed"],
+    "cannot be attacked": ["cannot_be_attacked"],
+    "cannot be targeted by spells or abilities your opponent controls": ["cannot_be_targeted_by_opponent"],
+    "cannot be targeted by spells or abilities": ["cannot_be_targeted"],
+}
+"""Rule overrides an effect gives objects until the end of the turn ("... cannot block this turn")."""
+_RESTRICTION_RE = "|".join(re.escape(v) for v in sorted(_RESTRICTIONS, key=len, reverse=True))
+
+
+@_effect(rf"(?P<t>[^.]+?) (?P<v>{_RESTRICTION_RE}) (?:this turn|until (?:the )?end of (?:the )?turn)")
+def _restrict(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Target resonator cannot block this turn." / "Resonators you control cannot be destroyed until
+    # end of turn.": a continuous effect changing a rule for its objects (FoW-5.5 1.4 p1, p4)
+    phrase = m.group("t")
+    if re.match(r"up to ", phrase, re.IGNORECASE):  # "Up to two target resonators cannot attack this turn"
+        target: JsonDict | None = _target(phrase, ctx)
+    else:
+        target = _subject(phrase, ctx, continuous=False, it_self=it_self)
+    assert target is not None
+    if target.get("filter", {}).get("types") == []:
+        raise _GapError(f"target: {m.group('t')} (no card type: it may also be a ruler)")
+    return [{"op": "restrict", "target": target, "rules": list(_RESTRICTIONS[m.group("v").lower()])}]
 
 
 @_effect(r"remove (?P<t>[^.]+?) from the game")
@@ -1328,12 +1423,13 @@ def _from_graveyard(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict
 
 
 @_effect(
-    r"put (?:a|an) (?P<d>[^.]+?) from your (?P<z>graveyard|hand) into your field(?P<r> rested)?"
+    r"put (?:a|an) (?P<d>[^.]+?) from your (?P<z>graveyard) into your field(?P<r> rested)?"
     r"(?P<enter>\.\s*this triggers its \[Enter\] ability)?"
 )
 def _chosen_into_field(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
-    # "{Rest}: Put a Fairy resonator with total cost 1 or less from your hand into your field."
-    # Not a target: the card is chosen as the effect resolves (FoW-5.5 10.13)
+    # "Put a Vampire resonator from your graveyard into your field. This triggers its [Enter] ability."
+    # Not a target: the card is chosen as the effect resolves (FoW-5.5 10.13 p1); from the hand
+    # it is ``put_from_hand`` (below)
     zone = m.group("z").lower()
     flt, players = _selector(m.group("d"), ctx, zone=zone)
     if players or set(flt) & {"controller", "rested", "other_than_self", "dealt_damage"}:
@@ -1399,6 +1495,19 @@ def _hand_on_main_deck(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonD
     return [out]
 
 
+@_effect(rf"put (?:(?P<n>a|an|one)|up to (?P<upto>{NUM})) (?P<d>[^.]+?) from your hand into your field")
+def _put_from_hand(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "[You may] put a water resonator with total cost 2 or less from your hand into your field."
+    desc = m.group("d").strip()
+    flt, players = _selector(desc, ctx, zone="hand", loose=True)
+    if players or set(flt) & {"controller", "rested", "other_than_self", "attacking", "blocking"}:
+        raise _GapError(f"effect: put {desc} from your hand into your field")
+    out: JsonDict = {"op": "put_from_hand", "filter": flt}
+    if m.group("upto") and _number(m.group("upto")) != 1:
+        out["count"] = _number(m.group("upto"))
+    return [out]
+
+
 @_effect(rf"put the top (?:(?P<n>{NUM}) cards|card) of your main deck into your graveyard")
 def _mill(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "mill", "count": _number(m.group("n")) if m.group("n") else 1, "who": "you"}]
@@ -1407,6 +1516,14 @@ def _mill(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
 @_effect(r"put the top card of your magic stone deck into your magic stone area(?P<r> rested)?")
 def _put_stone(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "put_stone", "who": "you", **({"rested": True} if m.group("r") else {})}]
+
+
+@_effect(
+    r"your opponent puts the top card of (?:his or her|their) magic stone deck "
+    r"into (?:his or her|their) magic stone area"
+)
+def _opponent_puts_stone(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    return [{"op": "put_stone", "who": "opponent"}]  # into the area of the deck's owner (3.7)
 
 
 @_effect(r"produce (?P<w>[^.]+?)")
@@ -1419,7 +1536,8 @@ def _produce(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
         return [{"op": "produce_will", "will": [both.group(1)[1], both.group(2)[1]]}]
     alternatives = re.split(r"\s*,\s*or\s+|\s*,\s*|\s+or\s+", text)
     if len(alternatives) > 1:
-        if not all(re.fullmatch(r"\{[WRUGB]\}", a) for a in alternatives):
+        # "{M} or {B}": one will with the moon characteristic or one darkness will (9.7 p7)
+        if not all(re.fullmatch(r"\{[WRUGBM]\}", a) for a in alternatives):
             raise _GapError(f"effect: produce {text}")
         return [{"op": "produce_will", "any_of": [a[1] for a in alternatives]}]
     cost = _will_cost(text, "effect: produce")
@@ -1639,11 +1757,13 @@ def _count(text: str, ctx: _Ctx, *, it_self: bool = False) -> JsonDict:
 
 def _pauses(effect: JsonDict) -> bool:
     """An effect that may wait for a player's choice (or holds effects): never inside may/if."""
-    pausing = ("search", "discard", "may", "if", "choose", "look_top")
+    pausing = ("search", "discard", "may", "if", "choose", "look_top", "put_from_hand", "banish")
     return effect["op"] in pausing or "chosen_from" in effect or "from_hand" in effect
 
 
-_MAY = re.compile(r"^you may (?!pay\b)", re.IGNORECASE)
+_MAY = re.compile(r"^(?:then,? )?you may (?!pay\b)", re.IGNORECASE)
+_CHOOSING_NONE_DECLINES = ("put_from_hand",)
+"""Effects whose player may choose no card anyway (10.13 p2): "you may" adds nothing to them."""
 _CLAUSE = r'(?:[^,"]|"[^"]*")+'
 _IF = re.compile(rf"^if (?P<cond>{_CLAUSE}), (?P<body>.+)$", re.IGNORECASE)
 _TRAILING_IF = re.compile(rf"^(?P<body>[^,]+?)(?<!\bonly) if (?!able\b)(?P<cond>{_CLAUSE}?)\.?$", re.IGNORECASE)
@@ -1668,11 +1788,14 @@ def _logic(
     sentence = _split_sentences(rest)[0]
     if re.search(r"\binstead\b|\botherwise\b", sentence, re.IGNORECASE):
         return None
-    if _MAY.match(sentence):
+    may = _MAY.match(sentence)
+    if may:
         try:
-            inner = _effects(_capitalise(sentence[len("you may ") :]), ctx, it_self=it_self)
+            inner = _effects(_capitalise(sentence[may.end() :]), ctx, it_self=it_self)
         except _GapError:
             inner = []
+        if len(inner) == 1 and inner[0]["op"] in _CHOOSING_NONE_DECLINES:
+            return inner, rest[len(sentence) :]
         if not inner or any(_pauses(e) for e in inner):
             raise _GapError(f"effect: {_capitalise(sentence)}")
         return [{"op": "may", "effects": inner}], rest[len(sentence) :]
@@ -1787,6 +1910,22 @@ def _gain_life_equal(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDic
     if not it_self or ctx.type not in ("resonator", "j_ruler"):
         raise _GapError(f"effect: {m.group(0).strip()}")  # "its": the source card, before any other object
     return [{"op": "gain_life", "amount": 0, "who": "you", "equal_to": m.group("s").lower()}]
+
+
+@_effect_first(  # before "... gains X until end of turn", which "cannot gain abilities" would match
+    r"(?P<t>[^.]+?) loses all abilities(?P<ng> and cannot gain abilities)? "
+    r"(?:this turn|until (?:the )?end of (?:the )?turn)"
+)
+def _lose_abilities(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Target resonator you control loses all abilities until end of turn." (FoW-5.5 9.9 p1.2)
+    target = _subject(m.group("t"), ctx, continuous=False, it_self=it_self)
+    assert target is not None
+    if target.get("filter", {}).get("types") == []:
+        raise _GapError(f"target: {m.group('t')} (no card type: it may also be a ruler)")
+    out: JsonDict = {"op": "lose_abilities", "target": target}
+    if m.group("ng"):
+        out["cannot_gain"] = True
+    return [out]
 
 
 _REDUCTION = re.compile(
@@ -2172,6 +2311,12 @@ _ACTIVATE_TAIL = [
     (re.compile(r"\s*Play this ability only once per turn\.?$", re.IGNORECASE), "once_per_turn"),
     (
         re.compile(
+            r"\s*(?:Play this ability only once each turn|This ability can be played only once per turn)\.?$", re.I
+        ),
+        "once_per_turn",
+    ),
+    (
+        re.compile(
             r"\s*Play this ability only (?:during main timing|any ?time you could play a \[Spell:\s*Chant\])\.?$",
             re.IGNORECASE,
         ),
@@ -2265,6 +2410,11 @@ def _activate(raw: str, body: str, ctx: _Ctx, *, required: bool) -> JsonDict | N
 
 
 _RULE_VERBS = {
+    "cannot be attacked or targeted by spells or abilities your opponent controls": {
+        "cannot_be_attacked": True,
+        "cannot_be_targeted_by_opponent": True,
+    },
+    "cannot be targeted by spells of abilities your opponent controls": {"cannot_be_targeted_by_opponent": True},
     "cannot attack or block": {"cannot_attack": True, "cannot_block": True},
     "cannot attack": {"cannot_attack": True},
     "cannot block": {"cannot_block": True},
@@ -2288,6 +2438,10 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
         return {"kind": "continuous", "text": raw, "rules": {"max_hand_size": -1}}
     if low == "players cannot gain life":  # a prohibition beats any life gain (FoW-5.5 1.4 p4)
         return {"kind": "continuous", "text": raw, "rules": {"players_cannot_gain_life": True}}
+    m = re.fullmatch(r"treat this card as (\w+) magic stone and (\w+) magic stone", body, re.IGNORECASE)
+    if m and ctx.type == "magic_stone" and {m.group(1).lower(), m.group(2).lower()} <= set(ATTRIBUTE_WORDS):
+        types = [_STONE_TYPE_OF[ATTRIBUTE_WORDS[w.lower()]] for w in m.groups()]
+        return {"kind": "continuous", "text": raw, "stone_types": types}  # magic stone types (2.1 p5.2)
     m = re.fullmatch(r'this card (?:has|gains) "([^"]+)" in addition to its other names', body, re.IGNORECASE)
     if m:  # FoW-5.5 2.2
         return {"kind": "continuous", "text": raw, "names": [m.group(1)]}
@@ -2320,6 +2474,22 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
         if m.group("c"):
             entering["condition"] = _condition(m.group("c"), ctx)
         return entering
+    m = re.fullmatch(
+        r"prevent all damage that would be dealt to (?P<t>this card|added resonator|added j/resonator)"
+        r"(?: by (?P<by>.+))?",
+        low,
+    )
+    if m:  # "... to this card by fire resonators" (10.17); on an addition, to what it is added to
+        host = {"added resonator": "resonator", "added j/resonator": "j_resonator"}.get(m.group("t"))
+        if (host is not None) != (ctx.type == "addition") or (host is not None and ctx.subtype != host):
+            raise _GapError(f"target: {m.group('t')}")
+        out: JsonDict = {"kind": "replacement", "text": raw, "replaces": "self_damaged", "instead": "prevent"}
+        if m.group("by"):
+            flt, players = _selector(m.group("by"), ctx)
+            if players:
+                raise _GapError(f"effect: {body}")
+            out["damage_from"] = flt
+        return out
     logic = _continuous_logic(raw, body, ctx)
     if logic is not None:
         return logic
@@ -2666,7 +2836,12 @@ def _paragraph(raw: str, ctx: _Ctx) -> Delta | None:
             m = re.match(r"^(\[[^\]]+\]|[^,:]+)", text)
             raise _GapError(f"trigger: {(m.group(1) if m else text).strip()} (on a spell)")
         reduction = _cost_reduction(text, ctx)
-        return reduction if reduction is not None else {"effects": _effects(text, ctx, modes_ok=True)}
+        if reduction is not None:
+            return reduction
+        unchased = re.search(r"\s*Players cannot chase (?:to )?this card\.?$", text, re.IGNORECASE)
+        if unchased and text[: unchased.start()].strip():  # a rule for while it is in the chase area (10.7 p2)
+            return {"effects": _effects(text[: unchased.start()], ctx, modes_ok=True), "cannot_be_chased": True}
+        return {"effects": _effects(text, ctx, modes_ok=True)}
     reduction = _cost_reduction(text, ctx)
     if reduction is not None:
         return reduction

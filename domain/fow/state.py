@@ -145,6 +145,14 @@ class Effect:
     amount: int | None = None
     duration: str = "end_of_turn"
     created: int = 0
+    rules: list[str] = field(default_factory=list)
+    """kind ``rules``: the rule overrides the targets get (an effect's "cannot ...")."""
+    filter: dict[str, Any] | None = None
+    """kind ``rules`` made for "all X": every object matching it, whenever it matches (9.9 p4)."""
+    by: bool = False
+    """kind ``prevent``: damage dealt by the targets, not to them."""
+    next: bool = False
+    """kind ``prevent``: only the next damage; the effect ends once it has prevented damage."""
 
 
 @dataclass(slots=True)
@@ -434,7 +442,13 @@ def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
         for eff in s.effects:
             if obj.oid in eff.targets:
                 eff.targets = [t for t in eff.targets if t != obj.oid]
-        s.effects = [eff for eff in s.effects if eff.targets or eff.kind not in ("modify", "grant", "prevent")]
+        s.effects = [
+            eff
+            for eff in s.effects
+            if eff.targets
+            or eff.filter is not None
+            or eff.kind not in ("modify", "grant", "prevent", "rules", "lose_abilities")
+        ]
     elif "attached_to" in d:
         obj.attached_to = d["attached_to"]
     if "side" in d:
@@ -631,7 +645,10 @@ def _prevented(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     for eff in s.effects:
         if eff.id == d["effect"] and eff.amount is not None:
             eff.amount -= d["amount"]
-    s.effects = [eff for eff in s.effects if not (eff.kind == "prevent" and eff.amount is not None and eff.amount <= 0)]
+    used_up = {eff.id for eff in s.effects if eff.kind == "prevent" and eff.amount is not None and eff.amount <= 0}
+    if any(eff.id == d["effect"] and eff.next for eff in s.effects):
+        used_up.add(d["effect"])  # "the next damage": it has been prevented (10.17 p1.2)
+    s.effects = [eff for eff in s.effects if eff.id not in used_up]
 
 
 @handles("ContinuousEffectCreated")
@@ -649,6 +666,10 @@ def _effect_created(s: GameState, d: Mapping[str, Any], e: Event) -> None:
             amount=d.get("amount"),
             duration=d["duration"],
             created=e.seq,
+            rules=list(d.get("rules", [])),
+            filter=d.get("filter"),
+            by=bool(d.get("by", False)),
+            next=bool(d.get("next", False)),
         )
     )
     s.counter += 1

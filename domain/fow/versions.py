@@ -139,6 +139,8 @@ FOW_5_01_CITATIONS: Mapping[str, str] = _citation_table(
 10.6 p3   -> 10.6 p1
 10.6 p3.1 -> 10.6 p1
 10.6 p4   -> 10.6 p1
+# 10.7 p2 ("cannot chase" to a card) does not exist: 5.01 10.7 p1 defines "to chase".
+10.7 p2   -> 10.7 p1
 # 10.9: 5.01 p2 is "destroying a J-ruler in a ruler area does nothing".
 10.9 p2   -> 10.9 p3
 10.9 p3   -> 10.9 p4
