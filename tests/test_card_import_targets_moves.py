@@ -289,7 +289,9 @@ def test_a_card_chosen_on_resolution_put_into_the_field(imported: dict[str, Impo
     ]
     # Phantom of Primogenitor (SKL-029): "you may put ... from your hand" is a plain put_from_hand:
     # choosing no card declines anyway (10.13 p2)
-    assert any(e["op"] == "put_from_hand" for a in full(imported, "SKL-029")["abilities"] for e in a["effects"])
+    assert full(imported, "SKL-029")["effects"] == [
+        {"op": "put_from_hand", "filter": {"zone": "hand", "types": ["resonator"]}}
+    ]
 
 
 def test_cards_from_the_hand_on_the_main_deck(imported: dict[str, ImportedCard]) -> None:
