@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import functools
 import hashlib
 import hmac
 import json
@@ -83,13 +84,18 @@ HEADER_CACHE_SIZE = 4096
 ``authenticate``."""
 _CACHE_LOCK = threading.RLock()
 """Held while a game is fast-forwarded or copied (see ``_project``)."""
-_KEEP_STATES: ContextVar[bool] = ContextVar("_KEEP_STATES", default=False)
-"""Set while ``Game.record`` applies live events, whose per-event states it returns: then
-``evolve`` (a new state per event) is used instead of the engine's ``evolve_in_place``."""
+_LIVE_EVENT: ContextVar[Event | None] = ContextVar("_LIVE_EVENT", default=None)
+"""Set while ``Game.record`` applies a live event, to the engine's own copy of it (decoded
+from the event's JSON a second time, so the engine may keep references into it without
+touching stored data).  A live event is applied with ``evolve`` (a new state per event, as
+``record`` returns the state after each event) instead of the engine's ``evolve_in_place``."""
+_COMMAND_JSON = json.JSONEncoder(sort_keys=True, allow_nan=False)
+"""``json.dumps(..., sort_keys=True, allow_nan=False)`` without building an encoder per call."""
 
 
+@functools.lru_cache(maxsize=4096)
 def game_uuid(game_id: str) -> UUID:
-    """The aggregate id of a game id (stable across processes)."""
+    """The aggregate id of a game id (stable across processes; a SHA-1 per call, so cached)."""
     return uuid5(_GAMES, game_id)
 
 
@@ -216,8 +222,8 @@ class Game(Aggregate):
             return self._copy()
 
     def _copy(self) -> Game:
-        clone = copy.copy(self)
-        clone.__dict__.update(_pending_events=list(self._pending_events), commands=dict(self.commands))
+        clone = object.__new__(type(self))  # copy.copy(self), without its generic protocol
+        clone.__dict__.update(self.__dict__, _pending_events=list(self._pending_events), commands=dict(self.commands))
         self._state_private = clone._state_private = False
         return clone
 
@@ -235,7 +241,9 @@ class Game(Aggregate):
         chain_hash: str = "",
     ) -> None:
         self.chain_head = chain_hash
-        in_place = None if _KEEP_STATES.get() else getattr(self.engine, "evolve_in_place", None)
+        engine = self.engine
+        live = _LIVE_EVENT.get()
+        in_place = None if live is not None else getattr(engine, "evolve_in_place", None)
         if in_place is not None:  # replaying (bench/RESULTS.md): on a state nothing else holds
             if not self.__dict__.get("_state_private", False):
                 self.state = copy.deepcopy(self.state)
@@ -244,7 +252,7 @@ class Game(Aggregate):
         else:
             # A new state, which may share parts with the one before (engines copy on
             # write): never changed in place, as if shared.
-            self.state = self.engine.evolve(self.state, _fresh(event))
+            self.state = engine.evolve(self.state, _fresh(event) if live is None else live)
             self._state_private = False
         if command_id:
             done = self.commands.setdefault(command_id, {"first": event["seq"], "digest": command_digest})
@@ -263,7 +271,8 @@ class Game(Aggregate):
         out: list[tuple[Event, Any]] = []
         submitted = None if command is None else cast(dict[str, Any], json.loads(json.dumps(command.to_dict())))
         for n, e in enumerate(events):
-            data = _checked(e, self.version + 1)
+            text = _checked(e, self.version + 1)
+            data = cast(dict[str, Any], json.loads(text))
             fields: dict[str, Any] = {
                 "event": data,
                 "command_id": command_id,
@@ -271,11 +280,13 @@ class Game(Aggregate):
                 "command": submitted if n == 0 else None,
             }
             link = chain_link(getattr(self, "chain_head", ""), self.version + 1, fields)
-            keep = _KEEP_STATES.set(True)  # live: the state after each event is returned
+            live = _LIVE_EVENT.set(Event.from_dict(json.loads(text)))  # the engine's own copy
             try:
-                self._happened(**fields, chain_hash=link)
+                # What calling ``self._happened(**fields, chain_hash=link)`` does, without
+                # the decorator's per-call inspection of the arguments.
+                self.trigger_event(Game.Happened, **fields, chain_hash=link)
             finally:
-                _KEEP_STATES.reset(keep)
+                _LIVE_EVENT.reset(live)
             out.append((Event.from_dict(data), self.state))
         return out
 
@@ -283,12 +294,13 @@ class Game(Aggregate):
 register_topic(Game.Snapshot.TOPIC, Game.Snapshot)
 
 
-def _checked(e: Event, seq: int) -> dict[str, Any]:
-    """The event as stored (a JSON round trip, so live and replayed states agree)."""
+def _checked(e: Event, seq: int) -> str:
+    """The event's JSON: decoded, it is the event as stored (a JSON round trip, so live and
+    replayed states agree)."""
     if e.seq != seq:
         raise EngineContractError(f"engine produced {e.type} with seq {e.seq}; expected {seq}")
     try:
-        return cast(dict[str, Any], json.loads(json.dumps(e.to_dict())))
+        return json.dumps(e.to_dict())
     except (TypeError, ValueError) as exc:
         raise EngineContractError(f"engine produced {e.type} (seq {e.seq}) with non-JSON data: {exc}") from None
 
@@ -544,7 +556,7 @@ class GameService:
             raise EngineContractError(f"{spec.ruleset} started game {spec.game_id!r} without any event")
         tokens = {p.id: secrets.token_urlsafe(32) for p in spec.players}
         issued_at = self.clock()
-        first = _checked(outcome[0], 1)
+        first = cast(dict[str, Any], json.loads(_checked(outcome[0], 1)))
         game = Game(
             game_id=spec.game_id,
             ruleset=spec.ruleset,
@@ -586,7 +598,7 @@ class GameService:
         if not command.id:
             raise InvalidRequestError("a command needs an id (its idempotency key)")
         try:  # NaN and Infinity are not JSON: they would be stored, logged and exported as such
-            canonical = json.dumps(command.to_dict(), sort_keys=True, allow_nan=False)
+            canonical = _COMMAND_JSON.encode(command.to_dict())
         except ValueError:
             raise InvalidRequestError("command arguments must be JSON: no NaN or Infinity") from None
         digest = hashlib.sha256(canonical.encode()).hexdigest()
@@ -750,7 +762,7 @@ class GameService:
                 except KeyError:
                     pass
                 else:
-                    return copy.deepcopy(cached), True
+                    return cached._copy(), True  # what copy.deepcopy(cached) returns
         return self._load(game_id), False
 
     def _remember(self, game: Game) -> None:
