@@ -21,7 +21,6 @@ import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Literal, cast
@@ -84,11 +83,6 @@ HEADER_CACHE_SIZE = 4096
 ``authenticate``."""
 _CACHE_LOCK = threading.RLock()
 """Held while a game is fast-forwarded or copied (see ``_project``)."""
-_LIVE_EVENT: ContextVar[Event | None] = ContextVar("_LIVE_EVENT", default=None)
-"""Set while ``Game.record`` applies a live event, to the engine's own copy of it (decoded
-from the event's JSON a second time, so the engine may keep references into it without
-touching stored data).  A live event is applied with ``evolve`` (a new state per event, as
-``record`` returns the state after each event) instead of the engine's ``evolve_in_place``."""
 _COMMAND_JSON = json.JSONEncoder(sort_keys=True, allow_nan=False)
 """``json.dumps(..., sort_keys=True, allow_nan=False)`` without building an encoder per call."""
 
@@ -240,10 +234,9 @@ class Game(Aggregate):
         command: dict[str, Any] | None = None,
         chain_hash: str = "",
     ) -> None:
-        self.chain_head = chain_hash
+        """A stored event replayed (a live one is applied by ``record``)."""
         engine = self.engine
-        live = _LIVE_EVENT.get()
-        in_place = None if live is not None else getattr(engine, "evolve_in_place", None)
+        in_place = getattr(engine, "evolve_in_place", None)
         if in_place is not None:  # replaying (bench/RESULTS.md): on a state nothing else holds
             if not self.__dict__.get("_state_private", False):
                 self.state = copy.deepcopy(self.state)
@@ -252,8 +245,13 @@ class Game(Aggregate):
         else:
             # A new state, which may share parts with the one before (engines copy on
             # write): never changed in place, as if shared.
-            self.state = engine.evolve(self.state, _fresh(event) if live is None else live)
+            self.state = engine.evolve(self.state, _fresh(event))
             self._state_private = False
+        self._index(event, command_id, command_digest, chain_hash)
+
+    def _index(self, event: Mapping[str, Any], command_id: str, command_digest: str, chain_hash: str) -> None:
+        """The bookkeeping of an applied event: the chain head and the command index."""
+        self.chain_head = chain_hash
         if command_id:
             done = self.commands.setdefault(command_id, {"first": event["seq"], "digest": command_digest})
             done["last"] = event["seq"]
@@ -264,14 +262,21 @@ class Game(Aggregate):
         command_id: str = "",
         command_digest: str = "",
         command: Command | None = None,
+        command_json: str | None = None,
     ) -> list[tuple[Event, Any]]:
         """Append engine output; returns each event (as stored) with the state after it.
         ``command`` is stored with the first event it produced (for replay logs), and each
-        event is hash-chained to the one before it (``chain_hash``)."""
+        event is hash-chained to the one before it (``chain_hash``).  ``command_json`` is
+        the command's canonical JSON (``_command_json``) if the caller has it already."""
         out: list[tuple[Event, Any]] = []
-        submitted = None if command is None else cast(dict[str, Any], json.loads(json.dumps(command.to_dict())))
+        submitted: dict[str, Any] | None = None
+        if command is not None:
+            # Stored as decoded from its canonical JSON (keys sorted; replay logs and the
+            # chain sort keys anyway), so stored and replayed commands are plain JSON.
+            submitted = json.loads(command_json if command_json is not None else _command_json(command))
         for n, e in enumerate(events):
-            text = _checked(e, self.version + 1)
+            version = self.version + 1
+            text = _checked(e, version)
             data = cast(dict[str, Any], json.loads(text))
             fields: dict[str, Any] = {
                 "event": data,
@@ -279,19 +284,35 @@ class Game(Aggregate):
                 "command_digest": command_digest,
                 "command": submitted if n == 0 else None,
             }
-            link = chain_link(getattr(self, "chain_head", ""), self.version + 1, fields)
-            live = _LIVE_EVENT.set(Event.from_dict(json.loads(text)))  # the engine's own copy
-            try:
-                # What calling ``self._happened(**fields, chain_hash=link)`` does, without
-                # the decorator's per-call inspection of the arguments.
-                self.trigger_event(Game.Happened, **fields, chain_hash=link)
-            finally:
-                _LIVE_EVENT.reset(live)
-            out.append((Event.from_dict(data), self.state))
+            link = chain_link(getattr(self, "chain_head", ""), version, fields)
+            # What ``self._happened(**fields, chain_hash=link)`` does through eventsourcing
+            # (trigger_event, then the event's mutate and apply: the same event, version and
+            # timestamp, and the same body), without its generic per-event dispatch, whose
+            # checks hold here by construction.  The engine gets its own copy of the event
+            # (decoded a second time), which it may keep references into.
+            fields["chain_hash"] = link
+            happened = Game.Happened(
+                originator_id=self.id, originator_version=version, timestamp=Game.Happened.create_timestamp(), **fields
+            )
+            state = self.engine.evolve(self.state, Event.from_dict(json.loads(text)))
+            # A new state, which may share parts with the one before (engines copy on
+            # write): never changed in place, as if shared.
+            self.state, self._state_private = state, False
+            self._index(data, command_id, command_digest, link)
+            self.version = version
+            self.modified_on = happened.timestamp
+            self._pending_events.append(happened)
+            out.append((Event.from_dict(data), state))
         return out
 
 
 register_topic(Game.Snapshot.TOPIC, Game.Snapshot)
+
+
+def _command_json(command: Command) -> str:
+    """A command's canonical JSON (its digest is the SHA-256 of it).  Raises ``ValueError``
+    for NaN or Infinity."""
+    return _COMMAND_JSON.encode(command.to_dict())
 
 
 def _checked(e: Event, seq: int) -> str:
@@ -598,7 +619,7 @@ class GameService:
         if not command.id:
             raise InvalidRequestError("a command needs an id (its idempotency key)")
         try:  # NaN and Infinity are not JSON: they would be stored, logged and exported as such
-            canonical = _COMMAND_JSON.encode(command.to_dict())
+            canonical = _command_json(command)
         except ValueError:
             raise InvalidRequestError("command arguments must be JSON: no NaN or Infinity") from None
         digest = hashlib.sha256(canonical.encode()).hexdigest()
@@ -628,7 +649,7 @@ class GameService:
                 # Kept for judges in the game's own rejection log: the game's stream is untouched.
                 record_attempt(self.app, game_id, command, outcome, game.version, self.clock())
                 raise CommandRejectedError(outcome)
-            recorded = game.record(outcome, command.id, digest, command)
+            recorded = game.record(outcome, command.id, digest, command, canonical)
             if not recorded:
                 return CommandResult(game.version, [])
             try:
