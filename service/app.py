@@ -33,6 +33,7 @@ from eventsourcing.persistence import IntegrityError
 from eventsourcing.utils import Environment, EnvType, register_topic
 
 from domain.audit import chain_link
+from domain.jsonenc import json_encoder
 from domain.kernel import JSON, Command, Event, GameSpec, PlayerSpec, Rejection, RulesEngine
 from domain.rulesets import get_engine, list_rulesets
 from service.catalog import CardCatalogs, UnknownStarterDeckError
@@ -83,8 +84,10 @@ HEADER_CACHE_SIZE = 4096
 ``authenticate``."""
 _CACHE_LOCK = threading.RLock()
 """Held while a game is fast-forwarded or copied (see ``_project``)."""
-_COMMAND_JSON = json.JSONEncoder(sort_keys=True, allow_nan=False)
-"""``json.dumps(..., sort_keys=True, allow_nan=False)`` without building an encoder per call."""
+_COMMAND_JSON = json_encoder(sort_keys=True, allow_nan=False)
+"""``json.dumps(..., sort_keys=True, allow_nan=False)``, the encoder built once."""
+_EVENT_JSON = json_encoder()
+"""``json.dumps``, the encoder built once."""
 
 
 @functools.lru_cache(maxsize=4096)
@@ -311,8 +314,8 @@ register_topic(Game.Snapshot.TOPIC, Game.Snapshot)
 
 def _command_json(command: Command) -> str:
     """A command's canonical JSON (its digest is the SHA-256 of it).  Raises ``ValueError``
-    for NaN or Infinity."""
-    return _COMMAND_JSON.encode(command.to_dict())
+    for NaN or Infinity, ``RecursionError`` for arguments that contain themselves."""
+    return _COMMAND_JSON(command.to_dict())
 
 
 def _checked(e: Event, seq: int) -> str:
@@ -321,8 +324,8 @@ def _checked(e: Event, seq: int) -> str:
     if e.seq != seq:
         raise EngineContractError(f"engine produced {e.type} with seq {e.seq}; expected {seq}")
     try:
-        return json.dumps(e.to_dict())
-    except (TypeError, ValueError) as exc:
+        return _EVENT_JSON(e.to_dict())
+    except (TypeError, ValueError, RecursionError) as exc:
         raise EngineContractError(f"engine produced {e.type} (seq {e.seq}) with non-JSON data: {exc}") from None
 
 
@@ -622,6 +625,8 @@ class GameService:
             canonical = _command_json(command)
         except ValueError:
             raise InvalidRequestError("command arguments must be JSON: no NaN or Infinity") from None
+        except RecursionError:
+            raise InvalidRequestError("command arguments must be JSON: nothing nested in itself") from None
         digest = hashlib.sha256(canonical.encode()).hexdigest()
         for attempt in range(MAX_SUBMIT_ATTEMPTS + 1):
             # The first attempt decides on this process's cached game without reading the
