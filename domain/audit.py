@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from domain import rulesets
+from domain.jsonenc import json_encoder
 from domain.kernel import Command, Event, GameSpec, PlayerSpec, Rejection, seed_commitment
 
 LOG_FORMAT = "tcg-replay-log"
@@ -123,13 +124,19 @@ CHAIN_METADATA = frozenset({"originator_id", "originator_version", "originator_t
 """Stored-event attributes a chain link does not cover (the version is covered separately)."""
 
 
+_CHAIN_JSON = json_encoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+"""The canonical JSON of a chain link: ``json.dumps(payload, sort_keys=True,
+separators=(",", ":"), ensure_ascii=False, default=str)``, with the encoder built once
+(:mod:`domain.jsonenc`); a link's fields are decoded JSON, never circular."""
+
+
 def chain_link(previous: str, version: int, fields: Mapping[str, Any]) -> str:
     """The hash of one stored event, chained to the hash of the event before it (``""``
     before the first): ``sha256(previous + canonical JSON {"version", "fields"})``, where
     ``fields`` are the stored event's attributes except :data:`CHAIN_METADATA` (for a
     ``Happened`` event: the domain event, the command id, its digest and the command)."""
     payload = {"version": version, "fields": {k: v for k, v in fields.items() if k not in CHAIN_METADATA}}
-    canonical = json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+    canonical = _CHAIN_JSON(payload)
     return hashlib.sha256((previous + canonical).encode()).hexdigest()
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import functools
 import hashlib
 import hmac
 import json
@@ -20,7 +21,6 @@ import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Literal, cast
@@ -33,6 +33,7 @@ from eventsourcing.persistence import IntegrityError
 from eventsourcing.utils import Environment, EnvType, register_topic
 
 from domain.audit import chain_link
+from domain.jsonenc import json_encoder
 from domain.kernel import JSON, Command, Event, GameSpec, PlayerSpec, Rejection, RulesEngine
 from domain.rulesets import get_engine, list_rulesets
 from service.catalog import CardCatalogs, UnknownStarterDeckError
@@ -83,13 +84,15 @@ HEADER_CACHE_SIZE = 4096
 ``authenticate``."""
 _CACHE_LOCK = threading.RLock()
 """Held while a game is fast-forwarded or copied (see ``_project``)."""
-_KEEP_STATES: ContextVar[bool] = ContextVar("_KEEP_STATES", default=False)
-"""Set while ``Game.record`` applies live events, whose per-event states it returns: then
-``evolve`` (a new state per event) is used instead of the engine's ``evolve_in_place``."""
+_COMMAND_JSON = json_encoder(sort_keys=True, allow_nan=False)
+"""``json.dumps(..., sort_keys=True, allow_nan=False)``, the encoder built once."""
+_EVENT_JSON = json_encoder()
+"""``json.dumps``, the encoder built once."""
 
 
+@functools.lru_cache(maxsize=4096)
 def game_uuid(game_id: str) -> UUID:
-    """The aggregate id of a game id (stable across processes)."""
+    """The aggregate id of a game id (stable across processes; a SHA-1 per call, so cached)."""
     return uuid5(_GAMES, game_id)
 
 
@@ -216,8 +219,8 @@ class Game(Aggregate):
             return self._copy()
 
     def _copy(self) -> Game:
-        clone = copy.copy(self)
-        clone.__dict__.update(_pending_events=list(self._pending_events), commands=dict(self.commands))
+        clone = object.__new__(type(self))  # copy.copy(self), without its generic protocol
+        clone.__dict__.update(self.__dict__, _pending_events=list(self._pending_events), commands=dict(self.commands))
         self._state_private = clone._state_private = False
         return clone
 
@@ -234,8 +237,9 @@ class Game(Aggregate):
         command: dict[str, Any] | None = None,
         chain_hash: str = "",
     ) -> None:
-        self.chain_head = chain_hash
-        in_place = None if _KEEP_STATES.get() else getattr(self.engine, "evolve_in_place", None)
+        """A stored event replayed (a live one is applied by ``record``)."""
+        engine = self.engine
+        in_place = getattr(engine, "evolve_in_place", None)
         if in_place is not None:  # replaying (bench/RESULTS.md): on a state nothing else holds
             if not self.__dict__.get("_state_private", False):
                 self.state = copy.deepcopy(self.state)
@@ -244,8 +248,13 @@ class Game(Aggregate):
         else:
             # A new state, which may share parts with the one before (engines copy on
             # write): never changed in place, as if shared.
-            self.state = self.engine.evolve(self.state, _fresh(event))
+            self.state = engine.evolve(self.state, _fresh(event))
             self._state_private = False
+        self._index(event, command_id, command_digest, chain_hash)
+
+    def _index(self, event: Mapping[str, Any], command_id: str, command_digest: str, chain_hash: str) -> None:
+        """The bookkeeping of an applied event: the chain head and the command index."""
+        self.chain_head = chain_hash
         if command_id:
             done = self.commands.setdefault(command_id, {"first": event["seq"], "digest": command_digest})
             done["last"] = event["seq"]
@@ -256,40 +265,67 @@ class Game(Aggregate):
         command_id: str = "",
         command_digest: str = "",
         command: Command | None = None,
+        command_json: str | None = None,
     ) -> list[tuple[Event, Any]]:
         """Append engine output; returns each event (as stored) with the state after it.
         ``command`` is stored with the first event it produced (for replay logs), and each
-        event is hash-chained to the one before it (``chain_hash``)."""
+        event is hash-chained to the one before it (``chain_hash``).  ``command_json`` is
+        the command's canonical JSON (``_command_json``) if the caller has it already."""
         out: list[tuple[Event, Any]] = []
-        submitted = None if command is None else cast(dict[str, Any], json.loads(json.dumps(command.to_dict())))
+        submitted: dict[str, Any] | None = None
+        if command is not None:
+            # Stored as decoded from its canonical JSON (keys sorted; replay logs and the
+            # chain sort keys anyway), so stored and replayed commands are plain JSON.
+            submitted = json.loads(command_json if command_json is not None else _command_json(command))
         for n, e in enumerate(events):
-            data = _checked(e, self.version + 1)
+            version = self.version + 1
+            text = _checked(e, version)
+            data = cast(dict[str, Any], json.loads(text))
             fields: dict[str, Any] = {
                 "event": data,
                 "command_id": command_id,
                 "command_digest": command_digest,
                 "command": submitted if n == 0 else None,
             }
-            link = chain_link(getattr(self, "chain_head", ""), self.version + 1, fields)
-            keep = _KEEP_STATES.set(True)  # live: the state after each event is returned
-            try:
-                self._happened(**fields, chain_hash=link)
-            finally:
-                _KEEP_STATES.reset(keep)
-            out.append((Event.from_dict(data), self.state))
+            link = chain_link(getattr(self, "chain_head", ""), version, fields)
+            # What ``self._happened(**fields, chain_hash=link)`` does through eventsourcing
+            # (trigger_event, then the event's mutate and apply: the same event, version and
+            # timestamp, and the same body), without its generic per-event dispatch, whose
+            # checks hold here by construction.  The engine gets its own copy of the event
+            # (decoded a second time), which it may keep references into.
+            fields["chain_hash"] = link
+            happened = Game.Happened(
+                originator_id=self.id, originator_version=version, timestamp=Game.Happened.create_timestamp(), **fields
+            )
+            state = self.engine.evolve(self.state, Event.from_dict(json.loads(text)))
+            # A new state, which may share parts with the one before (engines copy on
+            # write): never changed in place, as if shared.
+            self.state, self._state_private = state, False
+            self._index(data, command_id, command_digest, link)
+            self.version = version
+            self.modified_on = happened.timestamp
+            self._pending_events.append(happened)
+            out.append((Event.from_dict(data), state))
         return out
 
 
 register_topic(Game.Snapshot.TOPIC, Game.Snapshot)
 
 
-def _checked(e: Event, seq: int) -> dict[str, Any]:
-    """The event as stored (a JSON round trip, so live and replayed states agree)."""
+def _command_json(command: Command) -> str:
+    """A command's canonical JSON (its digest is the SHA-256 of it).  Raises ``ValueError``
+    for NaN or Infinity, ``RecursionError`` for arguments that contain themselves."""
+    return _COMMAND_JSON(command.to_dict())
+
+
+def _checked(e: Event, seq: int) -> str:
+    """The event's JSON: decoded, it is the event as stored (a JSON round trip, so live and
+    replayed states agree)."""
     if e.seq != seq:
         raise EngineContractError(f"engine produced {e.type} with seq {e.seq}; expected {seq}")
     try:
-        return cast(dict[str, Any], json.loads(json.dumps(e.to_dict())))
-    except (TypeError, ValueError) as exc:
+        return _EVENT_JSON(e.to_dict())
+    except (TypeError, ValueError, RecursionError) as exc:
         raise EngineContractError(f"engine produced {e.type} (seq {e.seq}) with non-JSON data: {exc}") from None
 
 
@@ -544,7 +580,7 @@ class GameService:
             raise EngineContractError(f"{spec.ruleset} started game {spec.game_id!r} without any event")
         tokens = {p.id: secrets.token_urlsafe(32) for p in spec.players}
         issued_at = self.clock()
-        first = _checked(outcome[0], 1)
+        first = cast(dict[str, Any], json.loads(_checked(outcome[0], 1)))
         game = Game(
             game_id=spec.game_id,
             ruleset=spec.ruleset,
@@ -586,9 +622,11 @@ class GameService:
         if not command.id:
             raise InvalidRequestError("a command needs an id (its idempotency key)")
         try:  # NaN and Infinity are not JSON: they would be stored, logged and exported as such
-            canonical = json.dumps(command.to_dict(), sort_keys=True, allow_nan=False)
+            canonical = _command_json(command)
         except ValueError:
             raise InvalidRequestError("command arguments must be JSON: no NaN or Infinity") from None
+        except RecursionError:
+            raise InvalidRequestError("command arguments must be JSON: nothing nested in itself") from None
         digest = hashlib.sha256(canonical.encode()).hexdigest()
         for attempt in range(MAX_SUBMIT_ATTEMPTS + 1):
             # The first attempt decides on this process's cached game without reading the
@@ -616,7 +654,7 @@ class GameService:
                 # Kept for judges in the game's own rejection log: the game's stream is untouched.
                 record_attempt(self.app, game_id, command, outcome, game.version, self.clock())
                 raise CommandRejectedError(outcome)
-            recorded = game.record(outcome, command.id, digest, command)
+            recorded = game.record(outcome, command.id, digest, command, canonical)
             if not recorded:
                 return CommandResult(game.version, [])
             try:
@@ -750,7 +788,7 @@ class GameService:
                 except KeyError:
                     pass
                 else:
-                    return copy.deepcopy(cached), True
+                    return cached._copy(), True  # what copy.deepcopy(cached) returns
         return self._load(game_id), False
 
     def _remember(self, game: Game) -> None:
