@@ -557,3 +557,20 @@ def test_during_your_turn(imported: dict[str, ImportedCard]) -> None:
     assert full(imported, "BFA-077")["abilities"] == [
         {"kind": "replacement", "replaces": "self_damaged", "instead": "prevent", "condition": {"kind": "your_turn"}}
     ]
+
+
+def test_as_long_as_it_has_a_counter_on_it(imported: dict[str, ImportedCard]) -> None:
+    # Kai, the Frozen Heart (MPR-045): "This card cannot attack or block as long as it has a
+    # frozen counter on it." "it" is this card, the subject: counters on this card
+    assert full(imported, "MPR-045")["abilities"][1] == {
+        "kind": "continuous",
+        "rules": {"cannot_attack": True, "cannot_block": True},
+        "condition": {"kind": "counters", "counter": "frozen"},
+    }
+    # Cinderella, the Valkyrie of Glass (SKL-037): "This card gains [+600/0] as long as it has
+    # a glass counter on it."
+    assert full(imported, "SKL-037")["abilities"][1] == {
+        "kind": "continuous",
+        "modify_atk": 600,
+        "condition": {"kind": "counters", "counter": "glass"},
+    }

@@ -302,6 +302,19 @@ def test_conditions_on_life_and_on_counters_of_this_card() -> None:
     story.replays()
 
 
+def test_as_long_as_it_has_a_counter_on_it() -> None:
+    # Cinderella, the Valkyrie of Glass (SKL-037): "This card gains [+600/0] as long as it has
+    # a glass counter on it." (a continuous ability applies while its condition holds, FoW-5.5 9.4 p1)
+    story = Story({"SKL-037": 4})
+    cinderella = story.put("p1", "SKL-037", "field")
+    printed = characteristics(story.state, cinderella).atk
+    story.given("CounterPut", oid=cinderella, counter="glass", count=1)
+    assert characteristics(story.state, cinderella).atk == printed + 600
+    story.given("CounterRemoved", oid=cinderella, counter="glass", count=1)
+    assert characteristics(story.state, cinderella).atk == printed
+    story.replays()
+
+
 def test_a_judgment_cost_reduction_counts_when_judgment_is_performed() -> None:
     # Alice, Girl of the Lake (TTW-001): "[Judgment] {8}. You may pay {1} less to play this
     # ability for each Fairy you control."  Two Water Sprites (TTW-054) are Fairies: {6}

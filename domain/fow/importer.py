@@ -2057,6 +2057,16 @@ def _it_variants(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
     return [first, second]
 
 
+def _own_counters(subject: str, cond: str) -> str:
+    """ "This card cannot attack as long as it has a frozen counter on it": "it" is the
+    subject, this card, so the condition counts counters on this card."""
+    has = re.fullmatch(rf"it has (?P<n>an?|{NUM} or more) (?P<c>[a-z][a-z ]*?) counters? on it", cond.strip(), re.I)
+    if has is None or not re.match(r"this card\b", subject, re.IGNORECASE):
+        return cond
+    n = "one or more" if has.group("n").lower() in ("a", "an") else has.group("n")
+    return f"there are {n} {has.group('c')} counters on this card"
+
+
 def _continuous_logic(raw: str, body: str, ctx: _Ctx) -> JsonDict | None:
     """ "As long as <condition>, <continuous>", "<continuous> as long as <condition>" and
     "This card gains [+N/+N] for each X" (FoW-5.5 9.4 p1)."""
@@ -2076,7 +2086,7 @@ def _continuous_logic(raw: str, body: str, ctx: _Ctx) -> JsonDict | None:
         if it:  # "as long as it's darkness": only while the affected card is (FoW-5.5 9.9 p4)
             _narrow(ability, _it_filter(it.group("what"), ctx, body), ctx, body)
         else:
-            ability["condition"] = _condition(m.group("c"), ctx)
+            ability["condition"] = _condition(_own_counters(subject, m.group("c")), ctx)
         return ability
     m = re.fullmatch(r"(?P<s>.+?) gains? ?(?P<m>\[[+-]\d+/[+-]\d+\]) for each (?P<c>.+)", body, re.IGNORECASE)
     if m:
