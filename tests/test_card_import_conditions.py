@@ -574,3 +574,15 @@ def test_as_long_as_it_has_a_counter_on_it(imported: dict[str, ImportedCard]) ->
         "modify_atk": 600,
         "condition": {"kind": "counters", "counter": "glass"},
     }
+
+
+def test_you_may_pay_and_if_you_do(imported: dict[str, ImportedCard]) -> None:
+    # Sissei, the Ancient Forest (SKL-063): "Whenever a resonator is put into a graveyard from
+    # your field, you may pay {G}{G}{1}. If you do, draw a card."
+    assert full(imported, "SKL-063")["abilities"][1]["effects"] == [
+        {"op": "may", "effects": [{"op": "pay", "will": will(G=2, free=1)}]},
+        {"op": "if", "condition": {"kind": "did"}, "effects": [{"op": "draw", "count": 1, "who": "you"}]},
+    ]
+    # Rasputin (VIN001-070): "... you may pay 200 life. If you do, put it into its owner's hand."
+    # the payment is understood; moving this card from the graveyard is not (yet)
+    assert imported["VIN001-070"].gaps == ("effect: Put it into its owner's hand.",)

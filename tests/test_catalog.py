@@ -116,6 +116,8 @@ def all_effects(card: Card) -> Iterator[Any]:
         yield from card.awakening.effects
     for ability in all_abilities(card):
         yield from ability.effects
+    for ability in all_abilities(card):  # inside "you may" (a payment is only ever there)
+        yield from (inner for e in ability.effects if e.op == "may" for inner in e.effects)
 
 
 def deck_entries(d: dict[str, Any], key: str) -> list[str]:

@@ -315,6 +315,40 @@ def test_as_long_as_it_has_a_counter_on_it() -> None:
     story.replays()
 
 
+def test_you_may_pay_will_and_if_you_do() -> None:
+    # Sissei, the Ancient Forest (SKL-063): "Whenever a resonator is put into a graveyard from
+    # your field, you may pay {G}{G}{1}. If you do, draw a card."  Accepting pays the will on
+    # resolution (FoW-5.5 10.2 p1); will that cannot be paid in full cannot be paid (10.2 p4)
+    story = Story({"SKL-063": 4, "T-BEAR": 4})
+    story.put("p1", "SKL-063", "field")
+    bears = [story.put("p1", "T-BEAR", "field") for _ in range(2)]
+
+    def trigger_and_resolve(bear: str) -> Any:
+        story.by_rule(actions.destroy, bear, "given")
+        story.when(cmd("Pass", "p1"))  # the trigger, with no target, is played
+        return find(story.resolve(), "ChoiceRequested")
+
+    asked = trigger_and_resolve(bears[0])
+    assert asked.data["kind"] == "optional"
+    assert legal(story, "p1", "ChooseOptional") == [{"accept": False}]  # no will to pay {G}{G}{1}
+    refusal = story.refused(cmd("ChooseOptional", "p1", accept=True))
+    assert (refusal.code, refusal.rule) == ("rules/cannot_pay", "FoW-5.5 10.2 p4")
+    hand = len(story.state.zones["p1"]["hand"])
+    events = story.when(cmd("ChooseOptional", "p1", accept=False))
+    assert "WillPaid" not in [e.type for e in events]
+    assert find(events, "ConditionChecked").data["met"] is False and len(story.state.zones["p1"]["hand"]) == hand
+    # the second time p1 has the will: paid, so "If you do" holds and p1 draws
+    trigger_and_resolve(bears[1])
+    story.will("p1", "G", "G", "R")
+    assert legal(story, "p1", "ChooseOptional") == [{"accept": True}, {"accept": False}]
+    events = story.when(cmd("ChooseOptional", "p1", accept=True))
+    paid = find(events, "WillPaid")
+    assert sorted(paid.data["will"]) == ["G", "G", "R"] and paid.rule == "FoW-5.5 10.2 p1"
+    assert find(events, "ConditionChecked").data["met"] is True
+    assert len(story.state.zones["p1"]["hand"]) == hand + 1 and story.state.players["p1"].will == []
+    story.replays()
+
+
 def test_a_judgment_cost_reduction_counts_when_judgment_is_performed() -> None:
     # Alice, Girl of the Lake (TTW-001): "[Judgment] {8}. You may pay {1} less to play this
     # ability for each Fairy you control."  Two Water Sprites (TTW-054) are Fairies: {6}

@@ -25,6 +25,7 @@ from domain.fow.cards import (
     LoseLife,
     Mill,
     Modify,
+    Pay,
     PreventDamage,
     ProduceWill,
     PutCounter,
@@ -1327,6 +1328,13 @@ def apply_effect(
                 n = have if eff.all else min(eff.count, have)
                 data = {"oid": t, "counter": eff.counter, "count": n, "reason": "effect"}
                 cause = ctx.emit("CounterRemoved", data, "10.21 p1", cause=cause)
+        return cause
+    if isinstance(eff, Pay):  # "you may pay {R}{R}" / "you may pay 200 life", accepted
+        name = s.card_of(src).name
+        cause = pay_will(ctx, you, eff.will, cause, name)
+        if eff.life:
+            data = {"player": you, "amount": eff.life, "life": s.players[you].life - eff.life}
+            cause = ctx.emit("LifePaid", data, "1.5 p4.1", cause=cause, actor=you)
         return cause
     if isinstance(eff, (GainLife, LoseLife)):
         sign = 1 if isinstance(eff, GainLife) else -1

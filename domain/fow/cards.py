@@ -431,6 +431,24 @@ class LoseLife(_Model):
     who: Who = "opponent"
 
 
+class Pay(_Model):
+    """ "You may pay {R}{R}." / "You may pay 200 life." as an effect, inside a ``may`` whose
+    "If you do" asks whether it was paid: on acceptance the controller pays ``will`` from the
+    will they have produced (``ChooseOptional`` may name will abilities to play in ``pay_with``,
+    FoW-5.5 10.2 p5) and ``life`` (1.5 p4.1); will that cannot be paid in full cannot be paid at
+    all (10.2 p4), so the acceptance is refused."""
+
+    op: Literal["pay"] = "pay"
+    will: Cost = Field(default_factory=Cost)
+    life: Annotated[int, Field(ge=0, multiple_of=100)] = 0
+
+    @model_validator(mode="after")
+    def _check(self) -> Pay:
+        if self.will.total == 0 and self.life == 0:
+            raise ValueError("a 'pay' effect pays will or life")
+        return self
+
+
 class Discard(_Model):
     """The affected player discards ``count`` cards of their choice (FoW-5.5 10.18)."""
 
@@ -691,6 +709,7 @@ Effect = Annotated[
     | RemoveCounter
     | Banish
     | LoseAbilities
+    | Pay
     | May
     | If
     | Choose,

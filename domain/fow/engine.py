@@ -10,7 +10,7 @@ from typing import Any
 
 from domain import rulesets
 from domain.fow import actions, conditions, costs, flow, position
-from domain.fow.cards import Ability, ActivateCost, Card, Cost, JudgmentOption, PutCounter, parse_card
+from domain.fow.cards import Ability, ActivateCost, Card, Cost, JudgmentOption, May, Pay, PutCounter, parse_card
 from domain.fow.characteristics import characteristics, effective_type, is_active_zone, overrides_for
 from domain.fow.context import Ctx, RejectedError
 from domain.fow.state import (
@@ -1002,15 +1002,34 @@ def _choose_looked(ctx: Ctx, options: Mapping[str, Any], cards: list[str], order
 
 @command("ChooseOptional", "optional")
 def choose_optional(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
-    """Answer "you may ...": ``accept`` true applies the effects, false skips them (9.3 p3.2)."""
+    """Answer "you may ...": ``accept`` true applies the effects, false skips them (9.3 p3.2).
+    Accepting "you may pay {R}" may name will abilities to play first in ``pay_with`` (10.2 p5)."""
     accept = args.get("accept")
     if not isinstance(accept, bool):
         raise ctx.reject(
             "command/malformed", "9.3 p3.2", "'accept' must be true (do what the card says you may) or false"
         )
-    done = actions.resolve_top(ctx, ctx.cause, choice=accept)
+    pay_with = _pay_with(ctx, args)
+    cause = ctx.cause
+    if pay_with:
+        if not accept or _optional_payment(ctx.s) is None:
+            raise ctx.reject("command/malformed", "10.2 p5", "'pay_with' only serves to accept paying will")
+        cause = actions.produce_from_sources(ctx, player, pay_with, cause)
+    done = actions.resolve_top(ctx, cause, choice=accept)
     if done is not None:
         flow.continue_after_resolution(ctx, done)
+
+
+def _optional_payment(s: GameState) -> Cost | None:
+    """The will a pending "you may pay {R}" asks for, or None (nothing to pay in will)."""
+    p = s.pending
+    item = next((i for i in s.chase if p is not None and i.id == p.options.get("item")), None)
+    if item is None:
+        return None
+    effects = actions.item_effects(s, item)
+    eff = effects[item.resolved_effects] if item.resolved_effects < len(effects) else None
+    paid = [e.will for e in getattr(eff, "effects", []) if isinstance(e, Pay) and e.will.total]
+    return paid[0] if isinstance(eff, May) and paid else None
 
 
 @command("Concede")
@@ -1171,7 +1190,11 @@ def legal_actions(state: GameState, player: str) -> list[Command]:
         ]
         out.append(Command("DeclineBlock", player))
     elif p.kind == "optional":
-        out = [Command("ChooseOptional", player, {"accept": a}) for a in (True, False)]
+        out = [Command("ChooseOptional", player, {"accept": False})]
+        will = _optional_payment(s)
+        plan = [] if will is None else plan_payment(s, player, will)
+        if plan is not None:  # "you may pay {R}": only when the will can be paid (10.2 p4)
+            out.insert(0, Command("ChooseOptional", player, {"accept": True, **({"pay_with": plan} if plan else {})}))
     elif p.kind in ("discard_to_hand_size", "discard"):
         hand = s.zones[player]["hand"]
         count = int(p.options["count"])

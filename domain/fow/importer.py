@@ -1762,6 +1762,8 @@ def _pauses(effect: JsonDict) -> bool:
 
 
 _MAY = re.compile(r"^(?:then,? )?you may (?!pay\b)", re.IGNORECASE)
+_MAY_PAY = re.compile(r"(?:then,? )?you may pay (?:(?P<w>(?:\{[^{}]+\})+)|(?P<life>\d+00) life)\.?", re.IGNORECASE)
+"""A payment as an effect (not "you may pay {1} less to play ...")."""
 _CHOOSING_NONE_DECLINES = ("put_from_hand",)
 """Effects whose player may choose no card anyway (10.13 p2): "you may" adds nothing to them."""
 _CLAUSE = r'(?:[^,"]|"[^"]*")+'
@@ -1788,6 +1790,14 @@ def _logic(
     sentence = _split_sentences(rest)[0]
     if re.search(r"\binstead\b|\botherwise\b", sentence, re.IGNORECASE):
         return None
+    pay = _MAY_PAY.fullmatch(sentence.strip())
+    if pay:  # "You may pay {R}{R}. If you do, ...": paying is what "you do" (FoW-5.5 9.3 p3.2)
+        paid: JsonDict = {"op": "pay"}
+        if pay.group("w"):
+            paid["will"] = _will_cost(pay.group("w"), f"effect: {sentence}")
+        else:
+            paid["life"] = int(pay.group("life"))
+        return [{"op": "may", "effects": [paid]}], rest[len(sentence) :]
     may = _MAY.match(sentence)
     if may:
         try:
