@@ -10,6 +10,7 @@ from __future__ import annotations
 from domain.fow import actions, engine
 from domain.fow.characteristics import characteristics
 from tests.fow_support import cmd, find
+from tests.test_fow_battle import to_main
 from tests.test_fow_conditions import Story, legal
 
 # --- target filters ------------------------------------------------------------------------
@@ -458,4 +459,58 @@ def test_destroy_a_card_in_a_chant_standby_area() -> None:
     moved = find(story.resolve(), "CardMoved")
     assert (moved.data["oid"], moved.data["from"], moved.data["to"]) == (hidden, "standby", "graveyard")
     assert moved.rule == "FoW-5.5 1.4 p1"
+    story.replays()
+
+
+# --- round 2: banishing your own card, removing the top card, this card on top of the deck -----
+
+
+def test_banish_one_magic_stone_you_control_of_your_choice() -> None:
+    # Murderous Snowman (CMF-030): "[Enter]: Banish one magic stone you control".  The controller
+    # chooses among their own magic stones (FoW-5.5 10.10 p1, p2); the opponent's stay
+    story = Story({"CMF-030": 4, "T-BEAR": 4})
+    snowman = story.put("p1", "CMF-030", "hand")
+    first, second = story.put("p1", "T-STONE", "stone_area"), story.put("p1", "T-STONE", "stone_area")
+    theirs = story.put("p2", "T-STONE", "stone_area")
+    story.will("p1", "R", "R")
+    story.when(cmd("PlayCard", "p1", card=snowman))
+    story.resolve()  # the resonator enters; its [Enter] ability is played
+    events = story.resolve()
+    asked = find(events, "ChoiceRequested")
+    assert (asked.data["player"], asked.data["kind"]) == ("p1", "banish")
+    assert sorted(asked.data["options"]["cards"]) == sorted([first, second])
+    events = story.when(cmd("ChooseCards", "p1", cards=[second]))
+    moved = find(events, "CardMoved")
+    assert (moved.data["oid"], moved.data["to"], moved.rule) == (second, "graveyard", "FoW-5.5 10.10 p1")
+    assert story.state.objects[first].zone == "stone_area" and story.state.objects[theirs].zone == "stone_area"
+    story.replays()
+
+
+def test_remove_the_top_card_of_your_main_deck_from_the_game() -> None:
+    # Disaster's Memoria (TMS-097): "{Rest}: Remove the top card of your main deck from the game."
+    # Face up, into the removed area (FoW-5.5 10.3 p1), not into the graveyard
+    story = Story({"T-BEAR": 4}, stones={"TMS-097": 2, "T-STONE": 8})
+    memoria = story.put("p1", "TMS-097", "stone_area")
+    top = story.state.zones["p1"]["main_deck"][-1]
+    story.when(cmd("ActivateAbility", "p1", source=memoria, ability=2))
+    moved = find(story.resolve(), "CardMoved")
+    assert (moved.data["oid"], moved.data["to"], moved.rule) == (top, "removed", "FoW-5.5 10.3 p1")
+    assert top not in story.state.zones["p1"]["graveyard"]
+    story.replays()
+
+
+def test_put_this_card_on_top_of_your_main_deck_then_search() -> None:
+    # Dying Swallow (TMS-037): "{U}{U}{U}, {Rest}: Put this card on top of your main deck. Search
+    # your main deck for up to three Fairy Tale resonators, reveal them and put them into your
+    # hand. Then shuffle your main deck."  The card goes on top (FoW-5.5 3.1 p5) before the search
+    story = Story({"TMS-037": 4, "T-BEAR": 4})
+    swallow = story.put("p1", "TMS-037", "field")
+    story.log += to_main(story.state, turn=3)  # in play since the beginning of p1's turn (9.5 p3)
+    story.will("p1", "U", "U", "U")
+    story.when(cmd("ActivateAbility", "p1", source=swallow, ability=1))
+    events = story.resolve()
+    moved = find(events, "CardMoved")
+    assert (moved.data["oid"], moved.data["to"], moved.rule) == (swallow, "main_deck", "FoW-5.5 3.1 p5")
+    asked = find(events, "ChoiceRequested")
+    assert swallow in asked.data["options"]["cards"]  # a Fairy Tale resonator of the main deck now
     story.replays()

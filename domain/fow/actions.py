@@ -1391,6 +1391,8 @@ def apply_effect(
     if isinstance(eff, PutOnMainDeck):
         assert eff.target is not None
         for t in _targets_of(ctx, item, eff.target, group):
+            if eff.target.kind == "self" and t in s.objects and s.objects[t].zone != "field":
+                continue  # "put this card on top": the card that left the field is a new object (3.1 p3)
             if t in s.objects:
                 cause = move(ctx, t, "main_deck", cause, rule="3.1 p5", reason="put", position=eff.position)
         return cause
@@ -1400,7 +1402,10 @@ def apply_effect(
                 deck = s.zones[p]["main_deck"]
                 if not deck:
                     break
-                cause = move(ctx, deck[-1], "graveyard", cause, rule="3.1 p5", reason="put")
+                if eff.to == "removed":  # "remove the top card of your main deck from the game"
+                    cause = move(ctx, deck[-1], "removed", cause, rule="10.3 p1", reason="removed")
+                else:
+                    cause = move(ctx, deck[-1], "graveyard", cause, rule="3.1 p5", reason="put")
         return cause
     if isinstance(eff, PutStone):
         for p in _players(s, you, eff.who):

@@ -498,11 +498,13 @@ class PutOnMainDeck(_Model):
 
 
 class Mill(_Model):
-    """Put the top ``count`` cards of the main deck into the graveyard (FoW-5.5 3.1 p5)."""
+    """Put the top ``count`` cards of the main deck into the graveyard (FoW-5.5 3.1 p5), or with
+    ``to="removed"`` "remove the top card of your main deck from the game" (10.3 p1)."""
 
     op: Literal["mill"] = "mill"
     count: Annotated[int, Field(ge=1)] = 1
     who: Who = "you"
+    to: Literal["graveyard", "removed"] = "graveyard"
 
 
 class PutStone(_Model):

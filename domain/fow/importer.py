@@ -1328,6 +1328,22 @@ def _banish(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{**out, "who": "opponent"}]
 
 
+@_effect(rf"banish (?P<n>{NUM}|another) (?P<d>[^.,]+? you control)")
+def _banish_yours(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Banish one magic stone you control." / "Banish a resonator you control.": the controller
+    # chooses one of their own cards and puts it into their graveyard (FoW-5.5 10.10 p1, p2)
+    other = m.group("n").lower() == "another"
+    flt, players = _selector(m.group("d"), ctx)
+    if players or flt.get("controller") != "you" or flt.get("other_than_self"):
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    if other:
+        flt["other_than_self"] = True
+    out: JsonDict = {"op": "banish", "filter": flt, "who": "you"}
+    if not other and _number(m.group("n")) != 1:
+        out["count"] = _number(m.group("n"))
+    return [out]
+
+
 @_effect(rf"(?P<who>your opponent discards|you discard|discard|each player discards) (?P<n>{NUM}) cards?")
 def _discard(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     who = {"your opponent discards": "opponent", "you discard": "you", "discard": "you", "each player discards": "each"}
@@ -1397,6 +1413,12 @@ def _restrict(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     if target.get("filter", {}).get("types") == []:
         raise _GapError(f"target: {m.group('t')} (no card type: it may also be a ruler)")
     return [{"op": "restrict", "target": target, "rules": list(_RESTRICTIONS[m.group("v").lower()])}]
+
+
+@_effect(rf"remove the top (?:(?P<n>{NUM}) cards|card) of your main deck from the game")
+def _mill_removed(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Remove the top card of your main deck from the game." (face up: FoW-5.5 10.3 p1)
+    return [{"op": "mill", "count": _number(m.group("n")) if m.group("n") else 1, "who": "you", "to": "removed"}]
 
 
 @_effect(r"remove (?P<t>[^.]+?) from the game")
@@ -1476,6 +1498,16 @@ def _back_to_field(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]
         raise _GapError(f"target: {m.group('t')} from a graveyard")
     target["filter"]["from_field_this_turn"] = True
     return [{"op": "put_into_field", "target": target, "owners_field": True}]
+
+
+@_effect(r"put this card on (?P<p>top|the bottom) of your main deck")
+def _self_on_main_deck(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "{U}{U}{U}, {Rest}: Put this card on top of your main deck." (FoW-5.5 3.1 p5): the card in
+    # the field; once it has left the field it is a new object and stays where it is (3.1 p3)
+    out: JsonDict = {"op": "put_on_main_deck", "target": {"kind": "self"}}
+    if m.group("p").lower() != "top":
+        out["position"] = "bottom"
+    return [out]
 
 
 @_effect(r"put (?P<t>(?:\w+ )?target [^.]+?|that \w+) on (?P<p>top|the bottom) of (?:its|their) owners?'s? main decks?")
