@@ -429,3 +429,15 @@ def test_put_this_card_on_top_of_your_main_deck(imported: dict[str, ImportedCard
     # Dying Swallow (TMS-037): "{U}{U}{U}, {Rest}: Put this card on top of your main deck. Search ..."
     effects = full(imported, "TMS-037")["abilities"][1]["effects"]
     assert effects[0] == {"op": "put_on_main_deck", "target": {"kind": "self"}}
+
+
+def test_cannot_be_blocked(imported: dict[str, ImportedCard]) -> None:
+    # Glinda, the Fairy (TAT-062): "[Enter]: Target resonator cannot be blocked until end of turn."
+    abilities = shape(imported["TAT-062"].card)["abilities"]
+    assert abilities[0]["effects"] == [
+        {"op": "restrict", "target": chosen("resonator"), "rules": ["cannot_be_blocked"]}
+    ]
+    # AOA-047: "This card gains [+300/+300] and "This card cannot be blocked." as long as you
+    # control four or more water magic stones." (a rule of a continuous ability, 1.4 p1)
+    granted = full(imported, "AOA-047")["abilities"][0]["grant_abilities"]
+    assert granted[0]["rules"] == {"cannot_be_blocked": True}

@@ -514,3 +514,33 @@ def test_put_this_card_on_top_of_your_main_deck_then_search() -> None:
     asked = find(events, "ChoiceRequested")
     assert swallow in asked.data["options"]["cards"]  # a Fairy Tale resonator of the main deck now
     story.replays()
+
+
+def test_target_resonator_cannot_be_blocked_until_end_of_turn() -> None:
+    # TAT-062: "[Enter]: Target resonator cannot be blocked until end of turn."  The text beats
+    # the blocking rule (FoW-5.5 8.3 p3, 1.4 p1) for that resonator only, for the turn
+    story = Story({"TAT-062": 4, "T-BEAR": 4})
+    runner = story.put("p1", "T-BEAR", "field")
+    wall = story.put("p2", "T-BEAR", "field")
+    story.log += to_main(story.state, turn=3)
+    card = story.put("p1", "TAT-062", "hand")
+    story.will("p1", "G", "G")
+    story.when(cmd("PlayCard", "p1", card=card))
+    events = story.resolve()
+    trig = find(events, "AbilityTriggered")
+    story.when(cmd("PlayTriggered", "p1", trigger=trig.data["trigger"], targets=[[runner]]))
+    made = find(story.resolve(), "ContinuousEffectCreated")
+    assert (made.data["targets"], made.data["rules"]) == ([runner], ["cannot_be_blocked"])
+    story.when(cmd("InitiateBattle", "p1"))
+    while story.pending.kind != "declare_attack":
+        story.when(cmd("Pass", story.pending.player))
+    story.when(cmd("DeclareAttack", "p1", attacker=runner, target="p2"))
+    while story.pending.kind != "declare_block":
+        story.when(cmd("Pass", story.pending.player))
+    assert not [c for c in engine.legal_actions(story.state, "p2") if c.type == "DeclareBlock"]
+    no = story.refused(cmd("DeclareBlock", "p2", blocker=wall))
+    assert (no.code, no.rule) == ("rules/cannot_be_blocked", "FoW-5.5 1.4 p1")
+    story.when(cmd("DeclineBlock", "p2"))
+    story.log += to_main(story.state, turn=4)
+    assert story.state.effects == []  # until end of turn (5.4 p4)
+    story.replays()

@@ -550,6 +550,7 @@ Restriction = Literal[
     "cannot_be_targeted",
     "cannot_be_targeted_by_opponent",
     "cannot_be_attacked",
+    "cannot_be_blocked",
 ]
 """Rule overrides (:class:`RuleOverrides`) an effect may give objects for a duration."""
 
@@ -725,6 +726,9 @@ class RuleOverrides(_Model):
     cannot_be_attacked: bool = False
     """Cannot be chosen as the attacked object (FoW-5.5 8.2 p3.2; the card text beats the
     rule that makes a rested J/resonator attackable, 1.4 p1)."""
+    cannot_be_blocked: bool = False
+    """While it attacks, no J/resonator can be declared as its blocker (the card text beats the
+    blocking rule, FoW-5.5 8.3 p3, 1.4 p1)."""
     players_cannot_gain_life: bool = False
     """ "Players cannot gain life": prohibits every player's life gain, whoever controls the
     card; the prohibition beats any effect that gains life (FoW-5.5 1.4 p4)."""

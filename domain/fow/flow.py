@@ -432,6 +432,8 @@ def can_block_with(s: GameState, oid: str) -> bool:
         return False
     if overrides_for(s, oid).cannot_block:
         return False
+    if overrides_for(s, b.attacker).cannot_be_blocked:  # "target resonator cannot be blocked" (1.4 p1)
+        return False
     return not (has_skill(s, b.attacker, "flying") and "flying" not in chars.skills)
 
 

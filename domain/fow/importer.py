@@ -1393,6 +1393,7 @@ _RESTRICTIONS = {
     "cannot block": ["cannot_block"],
     "cannot be destroyed": ["cannot_be_destroyed"],
     "cannot be attacked": ["cannot_be_attacked"],
+    "cannot be blocked": ["cannot_be_blocked"],
     "cannot be targeted by spells or abilities your opponent controls": ["cannot_be_targeted_by_opponent"],
     "cannot be targeted by spells or abilities": ["cannot_be_targeted"],
 }
@@ -2453,6 +2454,7 @@ _RULE_VERBS = {
     "must attack if able": {"must_attack": True},
     "cannot be destroyed": {"cannot_be_destroyed": True},
     "cannot be attacked": {"cannot_be_attacked": True},
+    "cannot be blocked": {"cannot_be_blocked": True},
     "cannot be targeted by spells or abilities your opponent controls": {"cannot_be_targeted_by_opponent": True},
     "cannot be targeted by spells or abilities": {"cannot_be_targeted": True},
 }
