@@ -441,3 +441,8 @@ def test_cannot_be_blocked(imported: dict[str, ImportedCard]) -> None:
     # control four or more water magic stones." (a rule of a continuous ability, 1.4 p1)
     granted = full(imported, "AOA-047")["abilities"][0]["grant_abilities"]
     assert granted[0]["rules"] == {"cannot_be_blocked": True}
+
+
+def test_they_after_dealing_damage_to_your_opponent_is_that_opponent(imported: dict[str, ImportedCard]) -> None:
+    # TMS-074: "Whenever this card deals damage to your opponent, they discard a card."
+    assert full(imported, "TMS-074")["abilities"][0]["effects"] == [{"op": "discard", "count": 1, "who": "opponent"}]

@@ -2577,7 +2577,10 @@ def _automatic(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
         if m:
             if trigger in _SUBJECTS:
                 ctx = dataclasses.replace(ctx, subject=_SUBJECTS[trigger])
-            effects = _effects(_capitalise(text[m.end() :]), ctx, it_self=it_self)
+            body = text[m.end() :]
+            if trigger == "deals_damage_to_opponent":  # "..., they discard a card": that opponent
+                body = re.sub(r"^they (discard|lose)\b", r"your opponent \1s", body, flags=re.IGNORECASE)
+            effects = _effects(_capitalise(body), ctx, it_self=it_self)
             both = {
                 "attacks_or_blocks": ("attacks", "blocks"),
                 "blocks_or_is_blocked": ("blocks", "is_blocked"),
