@@ -446,3 +446,13 @@ def test_cannot_be_blocked(imported: dict[str, ImportedCard]) -> None:
 def test_they_after_dealing_damage_to_your_opponent_is_that_opponent(imported: dict[str, ImportedCard]) -> None:
     # TMS-074: "Whenever this card deals damage to your opponent, they discard a card."
     assert full(imported, "TMS-074")["abilities"][0]["effects"] == [{"op": "discard", "count": 1, "who": "opponent"}]
+
+
+def test_gain_control_of_target_resonator(imported: dict[str, ImportedCard]) -> None:
+    # BFA-079^: "When this card is put into a graveyard from your field, gain control of target resonator."
+    assert full(imported, "BFA-079^")["abilities"][0]["effects"] == [
+        {"op": "gain_control", "target": chosen("resonator")}
+    ]
+    # with a duration it is another effect, not expressed: VIN002-022 "... until end of turn.",
+    # TMS-049 "... as long as this card is in a field."
+    assert imported["VIN002-022"].status == "none" and imported["TMS-049"].status == "none"

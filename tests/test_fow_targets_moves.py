@@ -7,7 +7,7 @@ into a fresh state, which must equal the live one."""
 
 from __future__ import annotations
 
-from domain.fow import actions, engine
+from domain.fow import actions, engine, flow
 from domain.fow.characteristics import characteristics
 from tests.fow_support import cmd, find
 from tests.test_fow_battle import to_main
@@ -543,4 +543,31 @@ def test_target_resonator_cannot_be_blocked_until_end_of_turn() -> None:
     story.when(cmd("DeclineBlock", "p2"))
     story.log += to_main(story.state, turn=4)
     assert story.state.effects == []  # until end of turn (5.4 p4)
+    story.replays()
+
+
+# --- control changes (1.5 p3) --------------------------------------------------------------------
+
+
+def test_gain_control_of_target_resonator_for_the_rest_of_the_game() -> None:
+    # BFA-079^: "When this card is put into a graveyard from your field, gain control of target
+    # resonator."  The resonator stays in the field, the same object (3.1 p3), now in its new
+    # controller's field; it cannot attack or pay a rest cost this turn, as its new controller has
+    # not controlled it since the beginning of the turn (8.2 p3.1, 9.5 p3)
+    story = Story({"BFA-079^": 4, "T-BEAR": 4})
+    card = story.put("p1", "BFA-079^", "field")
+    bear = story.put("p2", "T-BEAR", "field")
+    story.log += to_main(story.state, turn=3)
+    story.by_rule(actions.destroy, card, "given")
+    trig = story.state.triggered[0]
+    story.when(cmd("Pass", "p1"))
+    story.when(cmd("PlayTriggered", "p1", trigger=trig.id, targets=[[bear]]))
+    changed = find(story.resolve(), "ControlChanged")
+    assert (changed.data, changed.rule) == ({"oid": bear, "from": "p2", "to": "p1"}, "FoW-5.5 1.5 p3")
+    obj = story.state.objects[bear]
+    assert obj.controller == "p1" and obj.owner == "p2" and obj.zone == "field"
+    assert bear in story.state.zones["p1"]["field"] and bear not in story.state.zones["p2"]["field"]
+    assert not flow.can_attack_with(story.state, bear)
+    story.log += to_main(story.state, turn=5)  # no duration: still p1's, and now it may attack
+    assert story.state.objects[bear].controller == "p1" and flow.can_attack_with(story.state, bear)
     story.replays()

@@ -18,6 +18,7 @@ from domain.fow.cards import (
     Discard,
     Draw,
     Filter,
+    GainControl,
     GainLife,
     GrantSkill,
     LookTop,
@@ -283,7 +284,8 @@ def sickness_ok(s: GameState, oid: str) -> bool:
     kind = effective_type(s, oid)
     if kind not in ("resonator", "j_ruler"):
         return True
-    return obj.entered_turn < s.turn or "swiftness" in characteristics(s, oid).skills
+    controlled = obj.entered_turn < s.turn and obj.control_turn < s.turn
+    return controlled or "swiftness" in characteristics(s, oid).skills
 
 
 def produce_from_sources(ctx: Ctx, player: str, pay_with: Sequence[Any], cause: str) -> str:
@@ -1375,6 +1377,13 @@ def apply_effect(
             banished = list(choice)
         for oid in banished:
             cause = move(ctx, oid, "graveyard", cause, rule="10.10 p1", reason="banish", actor=p)
+        return cause
+    if isinstance(eff, GainControl):  # "gain control of target resonator" (1.5 p3)
+        for t in _targets_of(ctx, item, eff.target, group):
+            obj = s.objects.get(t)
+            if obj is not None and obj.zone == "field" and obj.controller != you:
+                data = {"oid": t, "from": obj.controller, "to": you}
+                cause = ctx.emit("ControlChanged", data, "1.5 p3", cause=cause)
         return cause
     if isinstance(eff, PutOnMainDeck) and eff.from_hand:
         hand = list(s.zones[you]["hand"])

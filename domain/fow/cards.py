@@ -594,6 +594,16 @@ class Banish(_Model):
     who: Literal["you", "opponent"] = "opponent"
 
 
+class GainControl(_Model):
+    """ "Gain control of target resonator.": the controller of the effect becomes the target's
+    controller (FoW-5.5 1.5 p3, a controller-changing effect), for the rest of the game.  The card
+    stays the same object in the field (no zone change, 3.1 p3), but its new controller has not
+    controlled it continuously since the beginning of the turn (8.2 p3.1, 9.5 p3)."""
+
+    op: Literal["gain_control"] = "gain_control"
+    target: Target
+
+
 _PAUSING_OPS = ("search", "discard", "may", "if", "choose", "look_top", "put_from_hand", "banish")
 """Effects that may wait for a player's choice (or hold other effects): not inside ``may``/``if``."""
 
@@ -693,6 +703,7 @@ Effect = Annotated[
     | PutFromHand
     | RemoveCounter
     | Banish
+    | GainControl
     | LoseAbilities
     | May
     | If

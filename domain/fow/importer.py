@@ -1344,6 +1344,18 @@ def _banish_yours(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [out]
 
 
+@_effect(r"(?:you )?gain control of (?P<t>target [^.]+?)")
+def _gain_control(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Gain control of target resonator.": for the rest of the game (FoW-5.5 1.5 p3); "until end
+    # of turn" / "as long as ..." durations do not match and stay unsupported
+    target = _target(m.group("t"), ctx)
+    if target.get("kind") != "chosen" or target.get("count", 1) != 1 or target.get("up_to"):
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    if target["filter"].get("types") == []:
+        raise _GapError(f"target: {m.group('t')} (no card type: it may also be a ruler)")
+    return [{"op": "gain_control", "target": target}]
+
+
 @_effect(rf"(?P<who>your opponent discards|you discard|discard|each player discards) (?P<n>{NUM}) cards?")
 def _discard(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     who = {"your opponent discards": "opponent", "you discard": "you", "discard": "you", "each player discards": "each"}
