@@ -100,8 +100,8 @@ def test_cannot_until_end_of_turn_is_a_restriction_effect(imported: dict[str, Im
             "rules": ["cannot_be_destroyed"],
         }
     ]
-    # "cannot be blocked" is not in the vocabulary (TAT-011, where "they" also refers back)
-    assert imported["TAT-011"].gaps == ("effect: They cannot be blocked until end of turn.",)
+    # "cannot be blocked" is a restriction, but "they" referring back to a group is not a target (TAT-011)
+    assert imported["TAT-011"].gaps == ("target: They",)
 
 
 def test_prevent_damage_by_its_source_or_only_the_next_damage(imported: dict[str, ImportedCard]) -> None:

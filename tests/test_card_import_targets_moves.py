@@ -391,3 +391,68 @@ def test_more_race_and_type_lists(imported: dict[str, ImportedCard]) -> None:
     assert full(imported, "BFA-072")["abilities"][0]["effects"][0]["filter"]["races"] == ["Twelve Apostles"]
     # Elaine, the Fairy (TTW-004): "Other Fairies J/resonators you control gain [+200/0]." (a plural before the noun)
     assert full(imported, "TTW-004")["abilities"][0]["affects"]["filter"]["races"] == ["Fairy"]
+
+
+# --- round 2: banishing your own card, removing the top card, this card on top of the deck -----
+
+
+def test_banish_a_card_you_control(imported: dict[str, ImportedCard]) -> None:
+    # Murderous Snowman (CMF-030): "[Enter]: Banish one magic stone you control" (FoW-5.5 10.10)
+    assert full(imported, "CMF-030")["abilities"][0]["effects"] == [
+        {
+            "op": "banish",
+            "filter": {"zone": "stone_area", "types": ["magic_stone"], "controller": "you"},
+            "who": "you",
+        }
+    ]
+    # Hamelin's Rat Piper (TAT-083): "At the end of your turn, banish another resonator you control."
+    effects = [a for a in shape(imported["TAT-083"].card)["abilities"] if a.get("trigger") == "end_of_turn"]
+    assert effects[0]["effects"] == [
+        {
+            "op": "banish",
+            "filter": {"zone": "field", "types": ["resonator"], "controller": "you", "other_than_self": True},
+            "who": "you",
+        }
+    ]
+
+
+def test_remove_the_top_card_of_your_main_deck_from_the_game(imported: dict[str, ImportedCard]) -> None:
+    # Disaster's Memoria (TMS-097): "{Rest}: Remove the top card of your main deck from the game."
+    assert full(imported, "TMS-097")["abilities"][2]["effects"] == [
+        {"op": "mill", "count": 1, "who": "you", "to": "removed"}
+    ]
+    # "... from the game face down." is another move (3.12): it stays unsupported (MOA-007)
+    assert any("face down" in g for g in imported["MOA-007"].gaps)
+
+
+def test_put_this_card_on_top_of_your_main_deck(imported: dict[str, ImportedCard]) -> None:
+    # Dying Swallow (TMS-037): "{U}{U}{U}, {Rest}: Put this card on top of your main deck. Search ..."
+    effects = full(imported, "TMS-037")["abilities"][1]["effects"]
+    assert effects[0] == {"op": "put_on_main_deck", "target": {"kind": "self"}}
+
+
+def test_cannot_be_blocked(imported: dict[str, ImportedCard]) -> None:
+    # Glinda, the Fairy (TAT-062): "[Enter]: Target resonator cannot be blocked until end of turn."
+    abilities = shape(imported["TAT-062"].card)["abilities"]
+    assert abilities[0]["effects"] == [
+        {"op": "restrict", "target": chosen("resonator"), "rules": ["cannot_be_blocked"]}
+    ]
+    # AOA-047: "This card gains [+300/+300] and "This card cannot be blocked." as long as you
+    # control four or more water magic stones." (a rule of a continuous ability, 1.4 p1)
+    granted = full(imported, "AOA-047")["abilities"][0]["grant_abilities"]
+    assert granted[0]["rules"] == {"cannot_be_blocked": True}
+
+
+def test_they_after_dealing_damage_to_your_opponent_is_that_opponent(imported: dict[str, ImportedCard]) -> None:
+    # TMS-074: "Whenever this card deals damage to your opponent, they discard a card."
+    assert full(imported, "TMS-074")["abilities"][0]["effects"] == [{"op": "discard", "count": 1, "who": "opponent"}]
+
+
+def test_gain_control_of_target_resonator(imported: dict[str, ImportedCard]) -> None:
+    # BFA-079^: "When this card is put into a graveyard from your field, gain control of target resonator."
+    assert full(imported, "BFA-079^")["abilities"][0]["effects"] == [
+        {"op": "gain_control", "target": chosen("resonator")}
+    ]
+    # with a duration it is another effect, not expressed: VIN002-022 "... until end of turn.",
+    # TMS-049 "... as long as this card is in a field."
+    assert imported["VIN002-022"].status == "none" and imported["TMS-049"].status == "none"

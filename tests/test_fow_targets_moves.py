@@ -7,9 +7,10 @@ into a fresh state, which must equal the live one."""
 
 from __future__ import annotations
 
-from domain.fow import actions, engine
+from domain.fow import actions, engine, flow
 from domain.fow.characteristics import characteristics
 from tests.fow_support import cmd, find
+from tests.test_fow_battle import to_main
 from tests.test_fow_conditions import Story, legal
 
 # --- target filters ------------------------------------------------------------------------
@@ -458,4 +459,115 @@ def test_destroy_a_card_in_a_chant_standby_area() -> None:
     moved = find(story.resolve(), "CardMoved")
     assert (moved.data["oid"], moved.data["from"], moved.data["to"]) == (hidden, "standby", "graveyard")
     assert moved.rule == "FoW-5.5 1.4 p1"
+    story.replays()
+
+
+# --- round 2: banishing your own card, removing the top card, this card on top of the deck -----
+
+
+def test_banish_one_magic_stone_you_control_of_your_choice() -> None:
+    # Murderous Snowman (CMF-030): "[Enter]: Banish one magic stone you control".  The controller
+    # chooses among their own magic stones (FoW-5.5 10.10 p1, p2); the opponent's stay
+    story = Story({"CMF-030": 4, "T-BEAR": 4})
+    snowman = story.put("p1", "CMF-030", "hand")
+    first, second = story.put("p1", "T-STONE", "stone_area"), story.put("p1", "T-STONE", "stone_area")
+    theirs = story.put("p2", "T-STONE", "stone_area")
+    story.will("p1", "R", "R")
+    story.when(cmd("PlayCard", "p1", card=snowman))
+    story.resolve()  # the resonator enters; its [Enter] ability is played
+    events = story.resolve()
+    asked = find(events, "ChoiceRequested")
+    assert (asked.data["player"], asked.data["kind"]) == ("p1", "banish")
+    assert sorted(asked.data["options"]["cards"]) == sorted([first, second])
+    events = story.when(cmd("ChooseCards", "p1", cards=[second]))
+    moved = find(events, "CardMoved")
+    assert (moved.data["oid"], moved.data["to"], moved.rule) == (second, "graveyard", "FoW-5.5 10.10 p1")
+    assert story.state.objects[first].zone == "stone_area" and story.state.objects[theirs].zone == "stone_area"
+    story.replays()
+
+
+def test_remove_the_top_card_of_your_main_deck_from_the_game() -> None:
+    # Disaster's Memoria (TMS-097): "{Rest}: Remove the top card of your main deck from the game."
+    # Face up, into the removed area (FoW-5.5 10.3 p1), not into the graveyard
+    story = Story({"T-BEAR": 4}, stones={"TMS-097": 2, "T-STONE": 8})
+    memoria = story.put("p1", "TMS-097", "stone_area")
+    top = story.state.zones["p1"]["main_deck"][-1]
+    story.when(cmd("ActivateAbility", "p1", source=memoria, ability=2))
+    moved = find(story.resolve(), "CardMoved")
+    assert (moved.data["oid"], moved.data["to"], moved.rule) == (top, "removed", "FoW-5.5 10.3 p1")
+    assert top not in story.state.zones["p1"]["graveyard"]
+    story.replays()
+
+
+def test_put_this_card_on_top_of_your_main_deck_then_search() -> None:
+    # Dying Swallow (TMS-037): "{U}{U}{U}, {Rest}: Put this card on top of your main deck. Search
+    # your main deck for up to three Fairy Tale resonators, reveal them and put them into your
+    # hand. Then shuffle your main deck."  The card goes on top (FoW-5.5 3.1 p5) before the search
+    story = Story({"TMS-037": 4, "T-BEAR": 4})
+    swallow = story.put("p1", "TMS-037", "field")
+    story.log += to_main(story.state, turn=3)  # in play since the beginning of p1's turn (9.5 p3)
+    story.will("p1", "U", "U", "U")
+    story.when(cmd("ActivateAbility", "p1", source=swallow, ability=1))
+    events = story.resolve()
+    moved = find(events, "CardMoved")
+    assert (moved.data["oid"], moved.data["to"], moved.rule) == (swallow, "main_deck", "FoW-5.5 3.1 p5")
+    asked = find(events, "ChoiceRequested")
+    assert swallow in asked.data["options"]["cards"]  # a Fairy Tale resonator of the main deck now
+    story.replays()
+
+
+def test_target_resonator_cannot_be_blocked_until_end_of_turn() -> None:
+    # TAT-062: "[Enter]: Target resonator cannot be blocked until end of turn."  The text beats
+    # the blocking rule (FoW-5.5 8.3 p3, 1.4 p1) for that resonator only, for the turn
+    story = Story({"TAT-062": 4, "T-BEAR": 4})
+    runner = story.put("p1", "T-BEAR", "field")
+    wall = story.put("p2", "T-BEAR", "field")
+    story.log += to_main(story.state, turn=3)
+    card = story.put("p1", "TAT-062", "hand")
+    story.will("p1", "G", "G")
+    story.when(cmd("PlayCard", "p1", card=card))
+    events = story.resolve()
+    trig = find(events, "AbilityTriggered")
+    story.when(cmd("PlayTriggered", "p1", trigger=trig.data["trigger"], targets=[[runner]]))
+    made = find(story.resolve(), "ContinuousEffectCreated")
+    assert (made.data["targets"], made.data["rules"]) == ([runner], ["cannot_be_blocked"])
+    story.when(cmd("InitiateBattle", "p1"))
+    while story.pending.kind != "declare_attack":
+        story.when(cmd("Pass", story.pending.player))
+    story.when(cmd("DeclareAttack", "p1", attacker=runner, target="p2"))
+    while story.pending.kind != "declare_block":
+        story.when(cmd("Pass", story.pending.player))
+    assert not [c for c in engine.legal_actions(story.state, "p2") if c.type == "DeclareBlock"]
+    no = story.refused(cmd("DeclareBlock", "p2", blocker=wall))
+    assert (no.code, no.rule) == ("rules/cannot_be_blocked", "FoW-5.5 1.4 p1")
+    story.when(cmd("DeclineBlock", "p2"))
+    story.log += to_main(story.state, turn=4)
+    assert story.state.effects == []  # until end of turn (5.4 p4)
+    story.replays()
+
+
+# --- control changes (1.5 p3) --------------------------------------------------------------------
+
+
+def test_gain_control_of_target_resonator_for_the_rest_of_the_game() -> None:
+    # BFA-079^: "When this card is put into a graveyard from your field, gain control of target
+    # resonator."  The resonator stays in the field, the same object (3.1 p3), now in its new
+    # controller's field; it cannot attack or pay a rest cost this turn, as its new controller has
+    # not controlled it since the beginning of the turn (8.2 p3.1, 9.5 p3)
+    story = Story({"BFA-079^": 4, "T-BEAR": 4})
+    card = story.put("p1", "BFA-079^", "field")
+    bear = story.put("p2", "T-BEAR", "field")
+    story.log += to_main(story.state, turn=3)
+    story.by_rule(actions.destroy, card, "given")
+    trig = story.state.triggered[0]
+    story.when(cmd("Pass", "p1"))
+    story.when(cmd("PlayTriggered", "p1", trigger=trig.id, targets=[[bear]]))
+    changed = find(story.resolve(), "ControlChanged")
+    assert (changed.data, changed.rule) == ({"oid": bear, "from": "p2", "to": "p1"}, "FoW-5.5 1.5 p3")
+    obj = story.state.objects[bear]
+    assert obj.controller == "p1" and obj.owner == "p2" and obj.zone == "field"
+    assert bear in story.state.zones["p1"]["field"] and bear not in story.state.zones["p2"]["field"]
+    assert not flow.can_attack_with(story.state, bear)
+    story.log += to_main(story.state, turn=5)  # no duration: still p1's, and now it may attack
+    assert story.state.objects[bear].controller == "p1" and flow.can_attack_with(story.state, bear)
     story.replays()

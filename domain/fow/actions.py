@@ -18,6 +18,7 @@ from domain.fow.cards import (
     Discard,
     Draw,
     Filter,
+    GainControl,
     GainLife,
     GrantSkill,
     LookTop,
@@ -284,7 +285,8 @@ def sickness_ok(s: GameState, oid: str) -> bool:
     kind = effective_type(s, oid)
     if kind not in ("resonator", "j_ruler"):
         return True
-    return obj.entered_turn < s.turn or "swiftness" in characteristics(s, oid).skills
+    controlled = obj.entered_turn < s.turn and obj.control_turn < s.turn
+    return controlled or "swiftness" in characteristics(s, oid).skills
 
 
 def produce_from_sources(ctx: Ctx, player: str, pay_with: Sequence[Any], cause: str) -> str:
@@ -1384,6 +1386,13 @@ def apply_effect(
         for oid in banished:
             cause = move(ctx, oid, "graveyard", cause, rule="10.10 p1", reason="banish", actor=p)
         return cause
+    if isinstance(eff, GainControl):  # "gain control of target resonator" (1.5 p3)
+        for t in _targets_of(ctx, item, eff.target, group):
+            obj = s.objects.get(t)
+            if obj is not None and obj.zone == "field" and obj.controller != you:
+                data = {"oid": t, "from": obj.controller, "to": you}
+                cause = ctx.emit("ControlChanged", data, "1.5 p3", cause=cause)
+        return cause
     if isinstance(eff, PutOnMainDeck) and eff.from_hand:
         hand = list(s.zones[you]["hand"])
         if choice is None:
@@ -1399,6 +1408,8 @@ def apply_effect(
     if isinstance(eff, PutOnMainDeck):
         assert eff.target is not None
         for t in _targets_of(ctx, item, eff.target, group):
+            if eff.target.kind == "self" and t in s.objects and s.objects[t].zone != "field":
+                continue  # "put this card on top": the card that left the field is a new object (3.1 p3)
             if t in s.objects:
                 cause = move(ctx, t, "main_deck", cause, rule="3.1 p5", reason="put", position=eff.position)
         return cause
@@ -1408,7 +1419,10 @@ def apply_effect(
                 deck = s.zones[p]["main_deck"]
                 if not deck:
                     break
-                cause = move(ctx, deck[-1], "graveyard", cause, rule="3.1 p5", reason="put")
+                if eff.to == "removed":  # "remove the top card of your main deck from the game"
+                    cause = move(ctx, deck[-1], "removed", cause, rule="10.3 p1", reason="removed")
+                else:
+                    cause = move(ctx, deck[-1], "graveyard", cause, rule="3.1 p5", reason="put")
         return cause
     if isinstance(eff, PutStone):
         for p in _players(s, you, eff.who):

@@ -516,11 +516,13 @@ class PutOnMainDeck(_Model):
 
 
 class Mill(_Model):
-    """Put the top ``count`` cards of the main deck into the graveyard (FoW-5.5 3.1 p5)."""
+    """Put the top ``count`` cards of the main deck into the graveyard (FoW-5.5 3.1 p5), or with
+    ``to="removed"`` "remove the top card of your main deck from the game" (10.3 p1)."""
 
     op: Literal["mill"] = "mill"
     count: Annotated[int, Field(ge=1)] = 1
     who: Who = "you"
+    to: Literal["graveyard", "removed"] = "graveyard"
 
 
 class PutStone(_Model):
@@ -566,6 +568,7 @@ Restriction = Literal[
     "cannot_be_targeted",
     "cannot_be_targeted_by_opponent",
     "cannot_be_attacked",
+    "cannot_be_blocked",
 ]
 """Rule overrides (:class:`RuleOverrides`) an effect may give objects for a duration."""
 
@@ -607,6 +610,16 @@ class Banish(_Model):
     filter: Filter
     count: Annotated[int, Field(ge=1)] = 1
     who: Literal["you", "opponent"] = "opponent"
+
+
+class GainControl(_Model):
+    """ "Gain control of target resonator.": the controller of the effect becomes the target's
+    controller (FoW-5.5 1.5 p3, a controller-changing effect), for the rest of the game.  The card
+    stays the same object in the field (no zone change, 3.1 p3), but its new controller has not
+    controlled it continuously since the beginning of the turn (8.2 p3.1, 9.5 p3)."""
+
+    op: Literal["gain_control"] = "gain_control"
+    target: Target
 
 
 _PAUSING_OPS = ("search", "discard", "may", "if", "choose", "look_top", "put_from_hand", "banish")
@@ -708,6 +721,7 @@ Effect = Annotated[
     | PutFromHand
     | RemoveCounter
     | Banish
+    | GainControl
     | LoseAbilities
     | Pay
     | May
@@ -742,6 +756,9 @@ class RuleOverrides(_Model):
     cannot_be_attacked: bool = False
     """Cannot be chosen as the attacked object (FoW-5.5 8.2 p3.2; the card text beats the
     rule that makes a rested J/resonator attackable, 1.4 p1)."""
+    cannot_be_blocked: bool = False
+    """While it attacks, no J/resonator can be declared as its blocker (the card text beats the
+    blocking rule, FoW-5.5 8.3 p3, 1.4 p1)."""
     players_cannot_gain_life: bool = False
     """ "Players cannot gain life": prohibits every player's life gain, whoever controls the
     card; the prohibition beats any effect that gains life (FoW-5.5 1.4 p4)."""

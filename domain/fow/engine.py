@@ -878,6 +878,12 @@ def forfeit_attack(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
 def declare_block(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     s = ctx.s
     blocker = _obj_arg(ctx, args, "blocker", "8.3 p3")
+    attacker = s.battle.attacker if s.battle is not None else None
+    if attacker is not None and overrides_for(s, attacker).cannot_be_blocked:
+        name = s.card_of(attacker).name
+        raise ctx.reject(
+            "rules/cannot_be_blocked", "1.4 p1", f"{name} ({attacker}) cannot be blocked: its text says so"
+        )
     if not flow.can_block_with(s, blocker):
         raise ctx.reject(
             "rules/cannot_block",

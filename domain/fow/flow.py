@@ -401,7 +401,7 @@ def can_attack_with(s: GameState, oid: str) -> bool:
     # A J-ruler came from the ruler area by judgment, where its controller controlled it;
     # playground to playground it stays the same card (3.1 p3), so judgment does not reset
     # control (its [Rest] abilities still wait for a turn in the field, 9.5 p4).
-    controlled = obj.entered_turn < s.turn or obj.side == "j_ruler"
+    controlled = (obj.entered_turn < s.turn or obj.side == "j_ruler") and obj.control_turn < s.turn
     return controlled or "swiftness" in chars.skills
 
 
@@ -431,6 +431,8 @@ def can_block_with(s: GameState, oid: str) -> bool:
     if not chars.types & {"resonator", "j_ruler"} or chars.atk is None or chars.def_ is None:
         return False
     if overrides_for(s, oid).cannot_block:
+        return False
+    if overrides_for(s, b.attacker).cannot_be_blocked:  # "target resonator cannot be blocked" (1.4 p1)
         return False
     return not (has_skill(s, b.attacker, "flying") and "flying" not in chars.skills)
 

@@ -1328,6 +1328,34 @@ def _banish(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{**out, "who": "opponent"}]
 
 
+@_effect(rf"banish (?P<n>{NUM}|another) (?P<d>[^.,]+? you control)")
+def _banish_yours(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Banish one magic stone you control." / "Banish a resonator you control.": the controller
+    # chooses one of their own cards and puts it into their graveyard (FoW-5.5 10.10 p1, p2)
+    other = m.group("n").lower() == "another"
+    flt, players = _selector(m.group("d"), ctx)
+    if players or flt.get("controller") != "you" or flt.get("other_than_self"):
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    if other:
+        flt["other_than_self"] = True
+    out: JsonDict = {"op": "banish", "filter": flt, "who": "you"}
+    if not other and _number(m.group("n")) != 1:
+        out["count"] = _number(m.group("n"))
+    return [out]
+
+
+@_effect(r"(?:you )?gain control of (?P<t>target [^.]+?)")
+def _gain_control(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Gain control of target resonator.": for the rest of the game (FoW-5.5 1.5 p3); "until end
+    # of turn" / "as long as ..." durations do not match and stay unsupported
+    target = _target(m.group("t"), ctx)
+    if target.get("kind") != "chosen" or target.get("count", 1) != 1 or target.get("up_to"):
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    if target["filter"].get("types") == []:
+        raise _GapError(f"target: {m.group('t')} (no card type: it may also be a ruler)")
+    return [{"op": "gain_control", "target": target}]
+
+
 @_effect(rf"(?P<who>your opponent discards|you discard|discard|each player discards) (?P<n>{NUM}) cards?")
 def _discard(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     who = {"your opponent discards": "opponent", "you discard": "you", "discard": "you", "each player discards": "each"}
@@ -1377,6 +1405,7 @@ _RESTRICTIONS = {
     "cannot block": ["cannot_block"],
     "cannot be destroyed": ["cannot_be_destroyed"],
     "cannot be attacked": ["cannot_be_attacked"],
+    "cannot be blocked": ["cannot_be_blocked"],
     "cannot be targeted by spells or abilities your opponent controls": ["cannot_be_targeted_by_opponent"],
     "cannot be targeted by spells or abilities": ["cannot_be_targeted"],
 }
@@ -1397,6 +1426,12 @@ def _restrict(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     if target.get("filter", {}).get("types") == []:
         raise _GapError(f"target: {m.group('t')} (no card type: it may also be a ruler)")
     return [{"op": "restrict", "target": target, "rules": list(_RESTRICTIONS[m.group("v").lower()])}]
+
+
+@_effect(rf"remove the top (?:(?P<n>{NUM}) cards|card) of your main deck from the game")
+def _mill_removed(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Remove the top card of your main deck from the game." (face up: FoW-5.5 10.3 p1)
+    return [{"op": "mill", "count": _number(m.group("n")) if m.group("n") else 1, "who": "you", "to": "removed"}]
 
 
 @_effect(r"remove (?P<t>[^.]+?) from the game")
@@ -1476,6 +1511,16 @@ def _back_to_field(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]
         raise _GapError(f"target: {m.group('t')} from a graveyard")
     target["filter"]["from_field_this_turn"] = True
     return [{"op": "put_into_field", "target": target, "owners_field": True}]
+
+
+@_effect(r"put this card on (?P<p>top|the bottom) of your main deck")
+def _self_on_main_deck(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "{U}{U}{U}, {Rest}: Put this card on top of your main deck." (FoW-5.5 3.1 p5): the card in
+    # the field; once it has left the field it is a new object and stays where it is (3.1 p3)
+    out: JsonDict = {"op": "put_on_main_deck", "target": {"kind": "self"}}
+    if m.group("p").lower() != "top":
+        out["position"] = "bottom"
+    return [out]
 
 
 @_effect(r"put (?P<t>(?:\w+ )?target [^.]+?|that \w+) on (?P<p>top|the bottom) of (?:its|their) owners?'s? main decks?")
@@ -2441,6 +2486,7 @@ _RULE_VERBS = {
     "must attack if able": {"must_attack": True},
     "cannot be destroyed": {"cannot_be_destroyed": True},
     "cannot be attacked": {"cannot_be_attacked": True},
+    "cannot be blocked": {"cannot_be_blocked": True},
     "cannot be targeted by spells or abilities your opponent controls": {"cannot_be_targeted_by_opponent": True},
     "cannot be targeted by spells or abilities": {"cannot_be_targeted": True},
 }
@@ -2563,7 +2609,10 @@ def _automatic(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
         if m:
             if trigger in _SUBJECTS:
                 ctx = dataclasses.replace(ctx, subject=_SUBJECTS[trigger])
-            effects = _effects(_capitalise(text[m.end() :]), ctx, it_self=it_self)
+            body = text[m.end() :]
+            if trigger == "deals_damage_to_opponent":  # "..., they discard a card": that opponent
+                body = re.sub(r"^they (discard|lose)\b", r"your opponent \1s", body, flags=re.IGNORECASE)
+            effects = _effects(_capitalise(body), ctx, it_self=it_self)
             both = {
                 "attacks_or_blocks": ("attacks", "blocks"),
                 "blocks_or_is_blocked": ("blocks", "is_blocked"),

@@ -434,7 +434,7 @@ def from_state(state: GameState) -> Position:
             counters=dict(o.counters),
             attached_to=ref(o.attached_to),
             owner=o.owner if o.owner != controller else None,
-            entered_this_turn=o.entered_turn >= s.turn,
+            entered_this_turn=o.entered_turn >= s.turn or o.control_turn >= s.turn,
         )
 
     players = []

@@ -64,6 +64,9 @@ class Obj:
     standby_turn: int = 0
     last_known: dict[str, Any] | None = None
     """Last known information (FoW-5.5 9.11) recorded when the card left a playground."""
+    control_turn: int = 0
+    """The turn its controller last changed without a move (``ControlChanged``): not controlled
+    continuously since the beginning of that turn (FoW-5.5 8.2 p3.1, 9.5 p3)."""
     moved_from: str = ""
     """The zone it came from when it last became a new object (FoW-5.5 3.1 p3), with
     ``entered_turn``: "put into a graveyard from your field this turn"."""
@@ -457,6 +460,15 @@ def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
         obj.last_known = dict(d["last_known"])
     if d.get("entered"):
         obj.entered_turn = s.turn
+
+
+@handles("ControlChanged")
+def _control_changed(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    obj = s.objects[d["oid"]]
+    s.zones[d["from"]][obj.zone].remove(obj.oid)
+    s.zones[d["to"]][obj.zone].append(obj.oid)
+    obj.controller = d["to"]
+    obj.control_turn = s.turn
 
 
 @handles("CardRested")
