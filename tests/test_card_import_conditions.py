@@ -10,22 +10,16 @@ from typing import Any
 import pytest
 
 from domain.fow.cards import parse_card
-from domain.fow.importer import ImportedCard, ImportResult, import_card, import_cards
+from domain.fow.importer import ImportedCard, import_card
 from domain.kernel import CardDataError
 from service.card_import import load_database
-from tests.test_card_import import BATCH_JSON, CARDS_JSON, chosen, shape, will
+from tests.card_import_support import full, imported_database
+from tests.test_card_import import CARDS_JSON, chosen, shape, will
 
 
 @pytest.fixture(scope="module")
 def imported() -> dict[str, ImportedCard]:
-    result: ImportResult = import_cards(load_database(CARDS_JSON) + load_database(BATCH_JSON))
-    return result.by_id()
-
-
-def full(imported: dict[str, ImportedCard], card_id: str) -> dict[str, Any]:
-    c = imported[card_id]
-    assert c.status == "full", (card_id, c.gaps)
-    return shape(c.card)
+    return imported_database()
 
 
 def mine(**flt: Any) -> dict[str, Any]:

@@ -9,21 +9,13 @@ from typing import Any
 
 import pytest
 
-from domain.fow.importer import ImportedCard, ImportResult, import_cards
-from service.card_import import load_database
-from tests.test_card_import import BATCH_JSON, CARDS_JSON, shape
+from domain.fow.importer import ImportedCard
+from tests.card_import_support import full, imported_database
 
 
 @pytest.fixture(scope="module")
 def imported() -> dict[str, ImportedCard]:
-    result: ImportResult = import_cards(load_database(CARDS_JSON) + load_database(BATCH_JSON))
-    return result.by_id()
-
-
-def full(imported: dict[str, ImportedCard], card_id: str) -> dict[str, Any]:
-    c = imported[card_id]
-    assert c.status == "full", (card_id, c.gaps)
-    return shape(c.card)
+    return imported_database()
 
 
 def stones(*types: str, **flt: Any) -> dict[str, Any]:

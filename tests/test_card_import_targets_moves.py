@@ -5,25 +5,16 @@ fully understand stay unsupported."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from domain.fow.importer import ImportedCard, ImportResult, import_cards
-from service.card_import import load_database
-from tests.test_card_import import BATCH_JSON, CARDS_JSON, chosen, shape
+from domain.fow.importer import ImportedCard
+from tests.card_import_support import full, imported_database
+from tests.test_card_import import chosen, shape
 
 
 @pytest.fixture(scope="module")
 def imported() -> dict[str, ImportedCard]:
-    result: ImportResult = import_cards(load_database(CARDS_JSON) + load_database(BATCH_JSON))
-    return result.by_id()
-
-
-def full(imported: dict[str, ImportedCard], card_id: str) -> dict[str, Any]:
-    c = imported[card_id]
-    assert c.status == "full", (card_id, c.gaps)
-    return shape(c.card)
+    return imported_database()
 
 
 # --- target filters ------------------------------------------------------------------------

@@ -9,14 +9,14 @@ from typing import Any
 
 import pytest
 
-from domain.fow.importer import ImportedCard, import_cards
-from service.card_import import load_database
-from tests.test_card_import import BATCH_JSON, CARDS_JSON, chosen, shape, will
+from domain.fow.importer import ImportedCard
+from tests.card_import_support import imported_database
+from tests.test_card_import import chosen, shape, will
 
 
 @pytest.fixture(scope="module")
 def imported() -> dict[str, ImportedCard]:
-    return import_cards(load_database(CARDS_JSON) + load_database(BATCH_JSON)).by_id()
+    return imported_database()
 
 
 def abilities(imported: dict[str, ImportedCard], card_id: str) -> list[dict[str, Any]]:
