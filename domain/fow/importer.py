@@ -1768,7 +1768,12 @@ _CLAUSE = r'(?:[^,"]|"[^"]*")+'
 _IF = re.compile(rf"^if (?P<cond>{_CLAUSE}), (?P<body>.+)$", re.IGNORECASE)
 _TRAILING_IF = re.compile(rf"^(?P<body>[^,]+?)(?<!\bonly) if (?!able\b)(?P<cond>{_CLAUSE}?)\.?$", re.IGNORECASE)
 """``Draw a card if you have no cards in your hand.``"""
-_MODES = re.compile(r"^choose one\s*[-\u2013:]\s*(?P<body>.+)$", re.IGNORECASE | re.DOTALL)
+_MODES = re.compile(
+    r"^choose one\.?\s*(?:if (?P<cond>[^\n]+?),?\s+choose up to (?P<n>\w+)(?: instead)?\s*)?"
+    r"[-\u2013:]\s*(?P<body>.+)$",
+    re.IGNORECASE | re.DOTALL,
+)
+"""``Choose one - ...``; ``Choose one. If <condition>, choose up to two instead - ...``."""
 
 
 def _logic(
@@ -1781,10 +1786,18 @@ def _logic(
         if not modes_ok:
             raise _GapError(f"effect: {_split_sentences(rest)[0]} (modes here are not in the vocabulary)")
         modes = [p.strip() for p in re.split(r";\s*(?:or\s+)?|\s*\n\s*or\s+", m.group("body")) if p.strip()]
+        if len(modes) < 2:  # "... to target player, or this card deals ...": a comma before "or"
+            modes = [p.strip() for p in re.split(r",\s*or\s+", m.group("body")) if p.strip()]
         modes = [re.sub(r"^or\s+", "", p, flags=re.IGNORECASE) for p in modes]
         if len(modes) < 2:
             raise _GapError(f"effect: {_split_sentences(rest)[0]}")
-        return [{"op": "choose", "modes": [_effects(_capitalise(p), ctx) for p in modes]}], ""
+        choose: JsonDict = {"op": "choose", "modes": [_effects(_capitalise(p), ctx) for p in modes]}
+        if m.group("cond"):
+            up_to = _NUMBER_WORDS.get(m.group("n").lower())
+            if up_to is None or not 2 <= up_to <= len(modes):
+                raise _GapError(f"effect: choose up to {m.group('n')}")
+            choose.update(up_to_if=_condition(m.group("cond"), ctx), up_to=up_to)
+        return [choose], ""
     sentence = _split_sentences(rest)[0]
     if re.search(r"\binstead\b|\botherwise\b", sentence, re.IGNORECASE):
         return None
@@ -2832,6 +2845,12 @@ def _paragraph(raw: str, ctx: _Ctx) -> Delta | None:
     if keyword is not None:
         return keyword
     if ctx.type == "spell":
+        extra = re.fullmatch(r"As an additional cost to play this card,\s*(?P<c>[^.]+)\.?", text, re.IGNORECASE)
+        if extra:  # actions on other cards paid as the spell is played (9.3 p2.5)
+            more = _more_cost(extra.group("c").strip(), ctx)
+            if more is None or more[0] != "cards":
+                raise _GapError(f"cost: {extra.group('c').strip()} (an additional cost)")
+            return {"play_cards": [more[1]]}
         if re.match(r"^\[(?:Continuous|Activate|Enter)\]", text) or _TRIGGER_START.match(text):
             m = re.match(r"^(\[[^\]]+\]|[^,:]+)", text)
             raise _GapError(f"trigger: {(m.group(1) if m else text).strip()} (on a spell)")
@@ -2860,6 +2879,7 @@ _SCALARS = (
     "trigger_condition",
     "evolution",
     "evolution_cards",
+    "play_cards",
     "shift",
     "other_side",
     "cost_reduction",
