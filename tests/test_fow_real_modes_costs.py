@@ -15,6 +15,7 @@ import pytest
 
 import tests.test_fow_conditions as conditions_tests
 from domain.fow.importer import import_card
+from domain.kernel import Event
 from service.card_import import load_database
 from tests.fow_support import cmd, find
 from tests.test_card_import import BATCH_JSON, CARDS_JSON
@@ -138,3 +139,65 @@ def test_a_spell_whose_additional_cost_cannot_be_paid_is_not_playable() -> None:
     assert not [p for p in legal(story, "p1", "PlayCard") if p["card"] == duet]
     refusal = story.refused(cmd("PlayCard", "p1", card=duet, targets=[[theirs]], cost_cards=[mine]))
     assert (refusal.code, refusal.rule) == ("rules/cost_cards", "FoW-5.5 9.3 p2.5")
+
+
+# --- attack triggers (8.2 p3, 9.6 p1) -----------------------------------------------------------
+
+
+def to_declare_attack(story: Story) -> None:
+    """To p1's next turn (the cards given into the field have been controlled since it began),
+    then into the battle, up to the declaration of an attacker."""
+    first_turn = story.state.turn
+    for _ in range(80):
+        s = story.state
+        if s.turn > first_turn and s.turn_player == "p1" and (s.phase, s.step) == ("main", "main"):
+            break
+        story.when(cmd("Pass", story.pending.player))
+    story.when(cmd("InitiateBattle", "p1"))
+    while story.pending.kind != "declare_attack":
+        story.when(cmd("Pass", story.pending.player))
+
+
+def triggered_from(events: list[Event], source: str) -> list[Event]:
+    return [e for e in events if e.type == "AbilityTriggered" and e.data["source"] == source]
+
+
+@pytest.mark.parametrize("attacker_card, fires", [("CMF-028", True), ("T-BEAR", False)])
+def test_whenever_a_werewolf_you_control_attacks(attacker_card: str, fires: bool) -> None:
+    # Loup-Garou, the New Moon (CMF-028): "Whenever a Werewolf you control attacks, this card
+    # deals 100 damage to an opponent. ..." (a Werewolf itself); a non-Werewolf attacking does not
+    story = Story({"CMF-028": 4, "T-BEAR": 4})
+    loup = story.put("p1", "CMF-028", "field")
+    attacker = loup if attacker_card == "CMF-028" else story.put("p1", "T-BEAR", "field")
+    to_declare_attack(story)
+    events = story.when(cmd("DeclareAttack", "p1", attacker=attacker, target="p2"))
+    triggered = triggered_from(events, loup)
+    assert bool(triggered) == fires
+    if fires:
+        assert triggered[0].rule.startswith("FoW-5.5 9.6") and triggered[0].cause.startswith("ev:")
+        life = story.state.players["p2"].life
+        while story.state.triggered or story.state.chase:
+            pending = story.pending
+            if pending.kind == "trigger":
+                story.when(cmd("PlayTriggered", pending.player, trigger=story.state.triggered[0].id, targets=[]))
+            else:
+                story.when(cmd("Pass", pending.player))
+        assert story.state.players["p2"].life == life - 100
+    story.replays()
+
+
+@pytest.mark.parametrize("target_player, fires", [(True, True), (False, False)])
+def test_trigger_when_a_j_resonator_your_opponent_controls_attacks_you(target_player: bool, fires: bool) -> None:
+    # Rabbit Trap (BFA-012): "[Trigger] When a J/resonator your opponent controls attacks you:
+    # Put up to three target Rabbits with total cost 1 from your graveyard into your field."
+    # It triggers in the chant-standby area (7.9 p2) when p2 is attacked, not their resonator
+    story = Story({"BFA-012": 4, "T-BEAR": 4})
+    trap = story.put("p2", "BFA-012", "standby")
+    bear = story.put("p1", "T-BEAR", "field")
+    their_bear = story.put("p2", "T-BEAR", "field")
+    to_declare_attack(story)
+    story.given("CardRested", oid=their_bear, reason="given")
+    target = "p2" if target_player else their_bear
+    story.when(cmd("DeclareAttack", "p1", attacker=bear, target=target))
+    assert any(t.source == trap for t in story.state.triggered) == fires
+    story.replays()

@@ -781,6 +781,9 @@ Trigger = Literal[
     "beginning_of_end_phase",
     "opponent_plays_spell",
     "opponent_attacks",
+    "opponent_attacks_you",
+    "you_attack",
+    "card_attacks",
     "you_play_resonator",
     "beginning_of_main_phase",
     "end_of_turn",
@@ -827,7 +830,8 @@ class Ability(_Model):
     effects: list[Effect] = Field(default_factory=list)
     trigger: Trigger | None = None
     trigger_filter: Filter | None = None
-    """For ``card_enters_field`` / ``card_put_into_graveyard_from_field`` / ``card_destroyed``:
+    """For ``card_enters_field`` / ``card_put_into_graveyard_from_field`` / ``card_destroyed`` /
+    ``card_attacks`` ("Whenever a Werewolf you control attacks"):
     which card's move makes the ability trigger ("Whenever another Six Sages enters your
     field", "When a Squad 7 you control is destroyed"); for a trigger on this card, the state
     this card must be in ("Whenever this card deals damage to a resonator while attacking")."""

@@ -865,6 +865,10 @@ def declare_attack(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     cause = ctx.emit("CardRested", {"oid": attacker, "reason": "attack"}, "8.2 p5", cause=cause)
     actions.check_triggers(ctx, "attacks", cause, oid=attacker)
     actions.check_triggers(ctx, "opponent_attacks", cause, player=player)
+    actions.check_triggers(ctx, "you_attack", cause, player=player)
+    actions.check_triggers(ctx, "card_attacks", cause, oid=attacker)
+    if target in s.players:  # "When a J/resonator your opponent controls attacks you"
+        actions.check_triggers(ctx, "opponent_attacks_you", cause, player=player)
     flow.enter_battle_step(ctx, "attack_declared", cause)
 
 

@@ -472,6 +472,14 @@ _CARD_TO_GRAVEYARD = re.compile(
 )
 
 
+_CARD_ATTACKS = re.compile(
+    r"^(?:when|whenever) (?P<who>another|an?) (?!J/resonator )(?P<what>.+?) "
+    r"(?P<ctl>you control|your opponent controls) attacks\s*[,:]\s*",
+    re.IGNORECASE,
+)
+"""``Whenever a Werewolf you control attacks``: another card declared as an attacker (8.2 p3)."""
+
+
 _CARD_DESTROYED = re.compile(
     r"^(?:when|whenever) (?P<who>another|an?) (?P<what>.+?)(?: (?P<ctl>you control|your opponent controls))? "
     r"is destroyed\s*[,:]\s*",
@@ -510,6 +518,19 @@ def _card_move_trigger(text: str, ctx: _Ctx) -> tuple[str, JsonDict, str] | None
         )
         destroyed = m.group("verb").lower() == "is destroyed"
         return ("card_destroyed" if destroyed else "card_put_into_graveyard_from_field"), damaged, text[m.end() :]
+    m = _CARD_ATTACKS.match(text)
+    if m:  # "Whenever a Werewolf you control attacks" (8.2 p3)
+        phrase = text[: m.end()].rstrip(",: ")
+        try:
+            attacker, players = _selector(m.group("what"), ctx, loose=True)
+        except _GapError:
+            raise _GapError(f"trigger: {phrase}") from None
+        if players or "controller" in attacker:
+            raise _GapError(f"trigger: {phrase}")
+        attacker["controller"] = "you" if m.group("ctl").lower() == "you control" else "opponent"
+        if m.group("who").lower() == "another":
+            attacker["other_than_self"] = True
+        return "card_attacks", attacker, text[m.end() :]
     m = _CARD_DESTROYED.match(text)
     if m:  # "When a Squad 7 you control is destroyed" (10.9)
         phrase = text[: m.end()].rstrip(",: ")
@@ -2313,6 +2334,8 @@ _PLAYER_TRIGGERS = {
     "when your opponent plays a chant": "opponent_plays_spell",
     "when you play a resonator": "you_play_resonator",
     "when a j/resonator your opponent controls attacks": "opponent_attacks",
+    "when a j/resonator your opponent controls attacks you": "opponent_attacks_you",
+    "when a j/resonator you control attacks": "you_attack",
     "at the beginning of your turn": "beginning_of_turn",
     "at the beginning of your end phase": "beginning_of_end_phase",
 }
