@@ -778,8 +778,10 @@ def _fires(
         return oid == src
     if kind in ("beginning_of_turn", "beginning_of_end_phase", "you_play_resonator"):
         return player == controller
-    if kind in ("opponent_plays_spell", "opponent_attacks"):
+    if kind in ("opponent_plays_spell", "opponent_attacks", "opponent_attacks_you"):
         return player is not None and player != controller
+    if kind == "you_attack":  # "When a J/resonator you control attacks" (8.2 p3)
+        return player == controller
     return False
 
 

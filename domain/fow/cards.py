@@ -680,11 +680,21 @@ class Choose(_Model):
     op: Literal["choose"] = "choose"
     modes: Annotated[list[list[Effect]], Field(min_length=2)]
     count: Annotated[int, Field(ge=1)] = 1
+    up_to_if: Condition | None = None
+    """ "Choose one. If <condition>, choose up to N instead": when ``up_to_if`` holds as the
+    card or ability is played, the player chooses from one to ``up_to`` modes instead."""
+    up_to: Annotated[int, Field(ge=2)] | None = None
 
     @model_validator(mode="after")
     def _check(self) -> Choose:
         if self.count > len(self.modes):
             raise ValueError(f"cannot choose {self.count} of {len(self.modes)} modes")
+        if (self.up_to_if is None) != (self.up_to is None):
+            raise ValueError("'up_to_if' and 'up_to' go together")
+        if self.up_to is not None and self.up_to > len(self.modes):
+            raise ValueError(f"cannot choose up to {self.up_to} of {len(self.modes)} modes")
+        if self.up_to_if is not None and self.up_to_if.kind in ("did", "target_is"):
+            raise ValueError("modes are chosen as the card is played: the condition cannot read its resolution")
         for mode in self.modes:
             if not mode:
                 raise ValueError("a mode needs at least one effect")
@@ -807,6 +817,9 @@ Trigger = Literal[
     "beginning_of_end_phase",
     "opponent_plays_spell",
     "opponent_attacks",
+    "opponent_attacks_you",
+    "you_attack",
+    "card_attacks",
     "you_play_resonator",
     "beginning_of_main_phase",
     "end_of_turn",
@@ -853,7 +866,8 @@ class Ability(_Model):
     effects: list[Effect] = Field(default_factory=list)
     trigger: Trigger | None = None
     trigger_filter: Filter | None = None
-    """For ``card_enters_field`` / ``card_put_into_graveyard_from_field`` / ``card_destroyed``:
+    """For ``card_enters_field`` / ``card_put_into_graveyard_from_field`` / ``card_destroyed`` /
+    ``card_attacks`` ("Whenever a Werewolf you control attacks"):
     which card's move makes the ability trigger ("Whenever another Six Sages enters your
     field", "When a Squad 7 you control is destroyed"); for a trigger on this card, the state
     this card must be in ("Whenever this card deals damage to a resonator while attacking")."""
@@ -1008,6 +1022,9 @@ class Card(_Model):
     evolution_cards: list[CardsCost] = Field(default_factory=list)
     """"[Evolution] {1} Discard a Beast": cards the player chooses as the [Evolution] ability is
     played (12.7 p2, 9.3 p2.5), given as ``cost_cards``."""
+    play_cards: list[CardsCost] = Field(default_factory=list)
+    """"As an additional cost to play this card, rest two recovered light resonators you
+    control": cards the player chooses as the card is played (9.3 p2.5), given as ``cost_cards``."""
     shift: Cost | None = None
     other_side: str | None = None
     """Double-sided cards (FoW-5.5 14.3): id of the future side; the card with ``shift`` is the past side."""

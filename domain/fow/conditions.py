@@ -201,36 +201,50 @@ def expand(effects: Sequence[Any], modes: Sequence[int]) -> list[Any]:
     return out
 
 
-def check_modes(ctx: Ctx, effects: Sequence[Any], given: Any, what: str) -> list[int]:
+def mode_counts(s: GameState, choose: Choose, you: str, source: str | None) -> range:
+    """How many modes may be chosen: ``count``, or from one to ``up_to`` while ``up_to_if``
+    holds as the card or ability is played ("If ..., choose up to two instead")."""
+    if choose.up_to is not None and choose.up_to_if is not None and condition_met(s, choose.up_to_if, you, source):
+        return range(1, choose.up_to + 1)
+    return range(choose.count, choose.count + 1)
+
+
+def check_modes(ctx: Ctx, effects: Sequence[Any], given: Any, what: str, you: str, source: str | None) -> list[int]:
     """Validate the modes chosen as ``what`` is played (FoW-5.5 9.3 p2.3)."""
     choose = choice_of_modes(effects)
     if choose is None:
         if given not in (None, []):
             raise ctx.reject("rules/no_modes", "9.3 p2.3", f"{what} has no modes to choose")
         return []
+    counts = mode_counts(ctx.s, choose, you, source)
     valid = (
         isinstance(given, list)
         and all(isinstance(i, int) and not isinstance(i, bool) and 0 <= i < len(choose.modes) for i in given)
-        and len(set(given)) == len(given) == choose.count
+        and len(set(given)) == len(given)
+        and len(given) in counts
     )
     if not valid:
+        many = str(choose.count) if len(counts) == 1 else f"from 1 to {counts[-1]}"
         raise ctx.reject(
             "rules/mode_choice",
             "9.3 p2.3",
-            f"{what} says choose {choose.count}: give 'modes' as {choose.count} distinct index(es) "
-            f"from 0 to {len(choose.modes) - 1}",
+            f"{what} says choose {many}: give 'modes' as {many} distinct index(es) from 0 to {len(choose.modes) - 1}",
         )
     return sorted(given)
 
 
-def mode_options(effects: Sequence[Any]) -> list[list[int]]:
+def mode_options(s: GameState, effects: Sequence[Any], you: str, source: str | None) -> list[list[int]]:
     """Every legal choice of modes (for ``legal_actions``); ``[[]]`` without modes."""
     import itertools
 
     choose = choice_of_modes(effects)
     if choose is None:
         return [[]]
-    return [list(c) for c in itertools.combinations(range(len(choose.modes)), choose.count)]
+    return [
+        list(c)
+        for n in mode_counts(s, choose, you, source)
+        for c in itertools.combinations(range(len(choose.modes)), n)
+    ]
 
 
 # --- may / if on resolution -------------------------------------------------------------------

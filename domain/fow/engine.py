@@ -447,7 +447,9 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     if awaken and card.awakening is None:
         raise ctx.reject("rules/no_awakening", "12.1 p2", f"{card.name} has no [Awakening]")
     effects = list(card.effects) + (list(card.awakening.effects) if awaken and card.awakening else [])
-    modes = conditions.check_modes(ctx, effects if card.type == "spell" else [], args.get("modes"), card.name)
+    modes = conditions.check_modes(
+        ctx, effects if card.type == "spell" else [], args.get("modes"), card.name, player, oid
+    )
     if card.type == "spell":
         groups = actions.chosen_groups(conditions.expand(effects, modes))
     targets = actions.validate_targets(ctx, groups, args.get("targets"), player, oid, card.name)
@@ -496,6 +498,9 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     if awaken and card.awakening is not None:
         extra = card.awakening.cost
         cause = actions.pay_will(ctx, player, extra, cause, f"[Awakening] of {card.name}")
+    if card.play_cards:  # "As an additional cost to play this card, banish a Machine" (9.3 p2.5)
+        actions_on_cards = Ability(kind="activate", cost=ActivateCost(cards=card.play_cards))
+        cause = costs.pay_extra_costs(ctx, player, oid, actions_on_cards, args.get("cost_cards"), cause)
     if card.type == "spell":
         actions.check_triggers(ctx, "opponent_plays_spell", cause, player=player)
     if card.type == "resonator":
@@ -596,7 +601,7 @@ def activate_ability(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     require_chase_open(ctx, f"{name}'s ability")
     if ability.main_timing:
         require_main_timing(ctx, player, f"{name}'s ability", "7.8 p1")
-    modes = conditions.check_modes(ctx, ability.effects, args.get("modes"), f"{name}'s ability")
+    modes = conditions.check_modes(ctx, ability.effects, args.get("modes"), f"{name}'s ability", player, oid)
     groups = actions.chosen_groups(conditions.expand(ability.effects, modes))
     targets = actions.validate_targets(ctx, groups, args.get("targets"), player, oid, f"{name}'s ability")
     cause = ctx.emit(
@@ -860,6 +865,10 @@ def declare_attack(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     cause = ctx.emit("CardRested", {"oid": attacker, "reason": "attack"}, "8.2 p5", cause=cause)
     actions.check_triggers(ctx, "attacks", cause, oid=attacker)
     actions.check_triggers(ctx, "opponent_attacks", cause, player=player)
+    actions.check_triggers(ctx, "you_attack", cause, player=player)
+    actions.check_triggers(ctx, "card_attacks", cause, oid=attacker)
+    if target in s.players:  # "When a J/resonator your opponent controls attacks you"
+        actions.check_triggers(ctx, "opponent_attacks_you", cause, player=player)
     flow.enter_battle_step(ctx, "attack_declared", cause)
 
 
@@ -1258,6 +1267,14 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
         cost = (card.trigger_cost or Cost()) if zone == "standby" else card.cost
         if cost is None:
             continue
+        paid_with: dict[str, JSON] = {}
+        if card.play_cards:  # "As an additional cost to play this card, ..." (9.3 p2.5)
+            play_choices = costs.cost_choices(
+                s, Ability(kind="activate", cost=ActivateCost(cards=card.play_cards)), player, oid
+            )
+            if play_choices is None:
+                continue
+            paid_with = {"cost_cards": play_choices[0]}
         reduced = conditions.reduced_cost(s, card, player, oid) if zone != "standby" else None
         prices: list[tuple[dict[str, JSON], Cost]] = [({}, cost)]
         if reduced is not None:
@@ -1266,7 +1283,7 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
             pay = plan_payment(s, player, price)
             if pay is None:
                 continue
-            for modes in conditions.mode_options(card.effects if card.type == "spell" else []):
+            for modes in conditions.mode_options(s, card.effects if card.type == "spell" else [], player, oid):
                 if card.type == "addition" and card.subtype != "field":
                     groups = [actions.addition_target(card.subtype)]
                 elif card.type == "spell":
@@ -1280,7 +1297,9 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
                 for c in combos:
                     out.append(
                         Command(
-                            "PlayCard", player, {"card": oid, "targets": c, "pay_with": pay, **chosen, **reduce_arg}
+                            "PlayCard",
+                            player,
+                            {"card": oid, "targets": c, "pay_with": pay, **chosen, **reduce_arg, **paid_with},
                         )
                     )
         pay = plan_payment(s, player, cost)
@@ -1297,7 +1316,11 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
             combos2 = _target_options(s, actions.chosen_groups(card.effects + card.awakening.effects), player, oid)
             if pay2 is not None and combos2:
                 out.append(
-                    Command("PlayCard", player, {"card": oid, "targets": combos2[0], "pay_with": pay2, "awaken": True})
+                    Command(
+                        "PlayCard",
+                        player,
+                        {"card": oid, "targets": combos2[0], "pay_with": pay2, "awaken": True, **paid_with},
+                    )
                 )
     for zone in ("field", "ruler_area", "stone_area"):
         for oid in s.zones[player][zone]:
@@ -1329,7 +1352,7 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
                 pay = plan_payment(s, player, a.cost.will, exclude=[oid] if a.cost.rest else [])
                 if pay is None:
                     continue
-                for modes in conditions.mode_options(a.effects):
+                for modes in conditions.mode_options(s, a.effects, player, oid):
                     groups = actions.chosen_groups(conditions.expand(a.effects, modes))
                     combos = _target_options(s, groups, player, oid)
                     if combos is None:

@@ -472,6 +472,14 @@ _CARD_TO_GRAVEYARD = re.compile(
 )
 
 
+_CARD_ATTACKS = re.compile(
+    r"^(?:when|whenever) (?P<who>another|an?) (?!J/resonator )(?P<what>.+?) "
+    r"(?P<ctl>you control|your opponent controls) attacks\s*[,:]\s*",
+    re.IGNORECASE,
+)
+"""``Whenever a Werewolf you control attacks``: another card declared as an attacker (8.2 p3)."""
+
+
 _CARD_DESTROYED = re.compile(
     r"^(?:when|whenever) (?P<who>another|an?) (?P<what>.+?)(?: (?P<ctl>you control|your opponent controls))? "
     r"is destroyed\s*[,:]\s*",
@@ -510,6 +518,19 @@ def _card_move_trigger(text: str, ctx: _Ctx) -> tuple[str, JsonDict, str] | None
         )
         destroyed = m.group("verb").lower() == "is destroyed"
         return ("card_destroyed" if destroyed else "card_put_into_graveyard_from_field"), damaged, text[m.end() :]
+    m = _CARD_ATTACKS.match(text)
+    if m:  # "Whenever a Werewolf you control attacks" (8.2 p3)
+        phrase = text[: m.end()].rstrip(",: ")
+        try:
+            attacker, players = _selector(m.group("what"), ctx, loose=True)
+        except _GapError:
+            raise _GapError(f"trigger: {phrase}") from None
+        if players or "controller" in attacker:
+            raise _GapError(f"trigger: {phrase}")
+        attacker["controller"] = "you" if m.group("ctl").lower() == "you control" else "opponent"
+        if m.group("who").lower() == "another":
+            attacker["other_than_self"] = True
+        return "card_attacks", attacker, text[m.end() :]
     m = _CARD_DESTROYED.match(text)
     if m:  # "When a Squad 7 you control is destroyed" (10.9)
         phrase = text[: m.end()].rstrip(",: ")
@@ -1815,7 +1836,12 @@ _CLAUSE = r'(?:[^,"]|"[^"]*")+'
 _IF = re.compile(rf"^if (?P<cond>{_CLAUSE}), (?P<body>.+)$", re.IGNORECASE)
 _TRAILING_IF = re.compile(rf"^(?P<body>[^,]+?)(?<!\bonly) if (?!able\b)(?P<cond>{_CLAUSE}?)\.?$", re.IGNORECASE)
 """``Draw a card if you have no cards in your hand.``"""
-_MODES = re.compile(r"^choose one\s*[-\u2013:]\s*(?P<body>.+)$", re.IGNORECASE | re.DOTALL)
+_MODES = re.compile(
+    r"^choose one\.?\s*(?:if (?P<cond>[^\n]+?),?\s+choose up to (?P<n>\w+)(?: instead)?\s*)?"
+    r"[-\u2013:]\s*(?P<body>.+)$",
+    re.IGNORECASE | re.DOTALL,
+)
+"""``Choose one - ...``; ``Choose one. If <condition>, choose up to two instead - ...``."""
 
 
 def _logic(
@@ -1828,10 +1854,18 @@ def _logic(
         if not modes_ok:
             raise _GapError(f"effect: {_split_sentences(rest)[0]} (modes here are not in the vocabulary)")
         modes = [p.strip() for p in re.split(r";\s*(?:or\s+)?|\s*\n\s*or\s+", m.group("body")) if p.strip()]
+        if len(modes) < 2:  # "... to target player, or this card deals ...": a comma before "or"
+            modes = [p.strip() for p in re.split(r",\s*or\s+", m.group("body")) if p.strip()]
         modes = [re.sub(r"^or\s+", "", p, flags=re.IGNORECASE) for p in modes]
         if len(modes) < 2:
             raise _GapError(f"effect: {_split_sentences(rest)[0]}")
-        return [{"op": "choose", "modes": [_effects(_capitalise(p), ctx) for p in modes]}], ""
+        choose: JsonDict = {"op": "choose", "modes": [_effects(_capitalise(p), ctx) for p in modes]}
+        if m.group("cond"):
+            up_to = _NUMBER_WORDS.get(m.group("n").lower())
+            if up_to is None or not 2 <= up_to <= len(modes):
+                raise _GapError(f"effect: choose up to {m.group('n')}")
+            choose.update(up_to_if=_condition(m.group("cond"), ctx), up_to=up_to)
+        return [choose], ""
     sentence = _split_sentences(rest)[0]
     if re.search(r"\binstead\b|\botherwise\b", sentence, re.IGNORECASE):
         return None
@@ -2365,6 +2399,8 @@ _PLAYER_TRIGGERS = {
     "when your opponent plays a chant": "opponent_plays_spell",
     "when you play a resonator": "you_play_resonator",
     "when a j/resonator your opponent controls attacks": "opponent_attacks",
+    "when a j/resonator your opponent controls attacks you": "opponent_attacks_you",
+    "when a j/resonator you control attacks": "you_attack",
     "at the beginning of your turn": "beginning_of_turn",
     "at the beginning of your end phase": "beginning_of_end_phase",
 }
@@ -2901,6 +2937,12 @@ def _paragraph(raw: str, ctx: _Ctx) -> Delta | None:
     if keyword is not None:
         return keyword
     if ctx.type == "spell":
+        extra = re.fullmatch(r"As an additional cost to play this card,\s*(?P<c>[^.]+)\.?", text, re.IGNORECASE)
+        if extra:  # actions on other cards paid as the spell is played (9.3 p2.5)
+            more = _more_cost(extra.group("c").strip(), ctx)
+            if more is None or more[0] != "cards":
+                raise _GapError(f"cost: {extra.group('c').strip()} (an additional cost)")
+            return {"play_cards": [more[1]]}
         if re.match(r"^\[(?:Continuous|Activate|Enter)\]", text) or _TRIGGER_START.match(text):
             m = re.match(r"^(\[[^\]]+\]|[^,:]+)", text)
             raise _GapError(f"trigger: {(m.group(1) if m else text).strip()} (on a spell)")
@@ -2929,6 +2971,7 @@ _SCALARS = (
     "trigger_condition",
     "evolution",
     "evolution_cards",
+    "play_cards",
     "shift",
     "other_side",
     "cost_reduction",

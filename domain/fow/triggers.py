@@ -45,7 +45,9 @@ CARD_MOVES = frozenset(
     {"card_enters_field", "card_put_into_graveyard_from_field", "card_put_into_stone_area", "card_destroyed"}
 )
 OPPONENTS = frozenset({"opponent_discards"})
-KINDS = YOUR_PHASE | CARD_MOVES | THIS_CARD | OPPONENTS | {"end_of_each_turn", "deals_damage_to_opponent"}
+OTHER_CARDS = frozenset({"card_attacks"})
+"""Another card doing something in the field ("Whenever a Werewolf you control attacks", 9.6 p1)."""
+KINDS = YOUR_PHASE | CARD_MOVES | THIS_CARD | OPPONENTS | OTHER_CARDS | {"end_of_each_turn", "deals_damage_to_opponent"}
 
 
 def fires(
