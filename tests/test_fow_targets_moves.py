@@ -152,11 +152,9 @@ def test_look_at_the_top_cards_take_one_and_remove_the_rest_face_down() -> None:
     story.replays()
 
 
-def test_reveal_the_top_cards_take_up_to_two_matching_and_order_the_rest() -> None:
-    # Technician of Leginus (BFA-044): "When this card enters your field, reveal the top two
-    # cards of your main deck. Put up to two cards with no attribute from among them into your
-    # hand. Put the rest into your graveuard."  Only a void card may be taken (FoW-5.5 2.8);
-    # the owner orders the rest put into the graveyard (3.1 p4)
+def technician_enters() -> tuple[Story, str, str]:
+    """Given: Technician of Leginus (BFA-044) entered p1's field with a void Plane (SKL-083) on
+    top of the main deck and a Bear under it; its trigger is on the chase."""
     story = Story({"BFA-044": 4, "T-BEAR": 4, "SKL-083": 4})
     bear = next(o for o in story.state.zones["p1"]["main_deck"] if story.state.objects[o].card == "T-BEAR")
     plane = next(o for o in story.state.zones["p1"]["main_deck"] if story.state.objects[o].card == "SKL-083")
@@ -165,6 +163,15 @@ def test_reveal_the_top_cards_take_up_to_two_matching_and_order_the_rest() -> No
     technician = story.put("p1", "BFA-044", "graveyard")
     story.by_rule(actions.move, technician, "field", "given", rule="3.1 p5", reason="effect", controller="p1")
     story.when(cmd("Pass", "p1"))
+    return story, bear, plane
+
+
+def test_reveal_the_top_cards_take_up_to_two_matching_and_order_the_rest() -> None:
+    # Technician of Leginus (BFA-044): "When this card enters your field, reveal the top two
+    # cards of your main deck. Put up to two cards with no attribute from among them into your
+    # hand. Put the rest into your graveuard."  Only a void card may be taken (FoW-5.5 2.8);
+    # the owner orders the rest put into the graveyard (3.1 p4)
+    story, bear, plane = technician_enters()
     events = story.resolve()
     revealed = [e.data["oid"] for e in events if e.type == "CardRevealed"]
     assert revealed == [plane, bear] and find(events, "CardRevealed").rule == "FoW-5.5 10.4 p1"
@@ -187,14 +194,7 @@ def test_reveal_the_top_cards_take_up_to_two_matching_and_order_the_rest() -> No
 
 def test_the_owner_orders_the_rest_of_the_revealed_cards() -> None:
     # the same, taking nothing and putting the Bear into the graveyard first (3.1 p4)
-    story = Story({"BFA-044": 4, "T-BEAR": 4, "SKL-083": 4})
-    bear = next(o for o in story.state.zones["p1"]["main_deck"] if story.state.objects[o].card == "T-BEAR")
-    plane = next(o for o in story.state.zones["p1"]["main_deck"] if story.state.objects[o].card == "SKL-083")
-    on_top(story, bear)
-    on_top(story, plane)
-    technician = story.put("p1", "BFA-044", "graveyard")
-    story.by_rule(actions.move, technician, "field", "given", rule="3.1 p5", reason="effect", controller="p1")
-    story.when(cmd("Pass", "p1"))
+    story, bear, plane = technician_enters()
     story.resolve()
     events = story.when(cmd("ChooseCards", "p1", cards=[], order=[bear, plane]))
     assert [e.data["oid"] for e in events if e.type == "CardMoved"] == [bear, plane]
