@@ -2312,85 +2312,86 @@ def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = Fa
 # --------------------------------------------------------------------------------------
 # abilities
 
+
+def _on(phrase: str) -> re.Pattern[str]:
+    """A trigger condition opening an ability: ``phrase``, then its comma or colon."""
+    return re.compile(rf"^{phrase}\s*[,:]\s*", re.IGNORECASE)
+
+
 _TRIGGERS: list[tuple[re.Pattern[str], str, bool]] = [
     (re.compile(r"^\[Enter\]\s*:?\s*", re.IGNORECASE), "enter", True),
     # also the misprint "When this card enters field" (VS01-013)
-    (re.compile(r"^when this card enters (?:your )?field\s*[,:]\s*", re.IGNORECASE), "enters_field", True),
+    (_on(r"when this card enters (?:your )?field"), "enters_field", True),
     (
-        re.compile(r"^when this card is put into (?:a|your) graveyard from (?:your|a) field\s*[,:]\s*", re.IGNORECASE),
+        _on(r"when this card is put into (?:a|your) graveyard from (?:your|a) field"),
         "put_into_graveyard_from_field",
         True,
     ),
-    (re.compile(r"^(?:when|whenever) this card attacks\s*[,:]\s*", re.IGNORECASE), "attacks", True),
-    (re.compile(r"^(?:when|whenever) this card attacks or blocks\s*[,:]\s*", re.IGNORECASE), "attacks_or_blocks", True),
-    (re.compile(r"^(?:when|whenever) this card blocks\s*[,:]\s*", re.IGNORECASE), "blocks", True),
-    (re.compile(r"^when this card is destroyed\s*[,:]\s*", re.IGNORECASE), "destroyed", True),
-    (re.compile(r"^at the beginning of your turn\s*[,:]\s*", re.IGNORECASE), "beginning_of_turn", False),
-    (re.compile(r"^at the beginning of your end phase\s*[,:]\s*", re.IGNORECASE), "beginning_of_end_phase", False),
-    (re.compile(r"^at the beginning of your main phase\s*[,:]\s*", re.IGNORECASE), "beginning_of_main_phase", False),
-    (re.compile(r"^at the end of your turn\s*[,:]\s*", re.IGNORECASE), "end_of_turn", False),
-    (re.compile(r"^at the end of (?:each )?turn\s*[,:]\s*", re.IGNORECASE), "end_of_each_turn", False),
-    (re.compile(r"^whenever you gain life\s*[,:]\s*", re.IGNORECASE), "you_gain_life", False),
+    (_on(r"(?:when|whenever) this card attacks"), "attacks", True),
+    (_on(r"(?:when|whenever) this card attacks or blocks"), "attacks_or_blocks", True),
+    (_on(r"(?:when|whenever) this card blocks"), "blocks", True),
+    (_on(r"when this card is destroyed"), "destroyed", True),
+    (_on(r"at the beginning of your turn"), "beginning_of_turn", False),
+    (_on(r"at the beginning of your end phase"), "beginning_of_end_phase", False),
+    (_on(r"at the beginning of your main phase"), "beginning_of_main_phase", False),
+    (_on(r"at the end of your turn"), "end_of_turn", False),
+    (_on(r"at the end of (?:each )?turn"), "end_of_each_turn", False),
+    (_on(r"whenever you gain life"), "you_gain_life", False),
     (
-        re.compile(r"^whenever this card deals damage to (?:your|an) opponent\s*[,:]\s*", re.IGNORECASE),
+        _on(r"whenever this card deals damage to (?:your|an) opponent"),
         "deals_damage_to_opponent",
         True,
     ),
-    (re.compile(r"^whenever this card deals damage\s*[,:]\s*", re.IGNORECASE), "deals_damage", True),
+    (_on(r"whenever this card deals damage"), "deals_damage", True),
     (
-        re.compile(r"^(?:when|whenever) this card deals damage to a resonator\s*[,:]\s*", re.IGNORECASE),
+        _on(r"(?:when|whenever) this card deals damage to a resonator"),
         "deals_damage_to_resonator",
         True,
     ),
     (
-        re.compile(r"^(?:when|whenever) this card deals damage to a resonator while attacking\s*[,:]\s*", re.I),
+        _on(r"(?:when|whenever) this card deals damage to a resonator while attacking"),
         "deals_damage_to_resonator_while_attacking",
         True,
     ),
     (
-        re.compile(r"^whenever a resonator deals damage to this card\s*[,:]\s*", re.IGNORECASE),
+        _on(r"whenever a resonator deals damage to this card"),
         "dealt_damage_by_resonator",
         True,
     ),
-    (re.compile(r"^whenever this card blocks or is blocked\s*[,:]\s*", re.IGNORECASE), "blocks_or_is_blocked", True),
+    (_on(r"whenever this card blocks or is blocked"), "blocks_or_is_blocked", True),
     (
-        re.compile(r"^whenever this card blocks or is blocked by a resonator\s*[,:]\s*", re.IGNORECASE),
+        _on(r"whenever this card blocks or is blocked by a resonator"),
         "blocks_or_is_blocked_by_resonator",
         True,
     ),
-    (re.compile(r"^whenever this card is blocked\s*[,:]\s*", re.IGNORECASE), "is_blocked", True),
-    (re.compile(r"^(?:when|whenever) this card is dealt damage\s*[,:]\s*", re.IGNORECASE), "dealt_damage", True),
-    (re.compile(r"^whenever damage is dealt to you\s*[,:]\s*", re.IGNORECASE), "damage_dealt_to_you", False),
-    (re.compile(r"^(?:when|whenever) you play an addition\s*[,:]\s*", re.IGNORECASE), "you_play_addition", False),
-    (re.compile(r"^whenever you play a normal spell\s*[,:]\s*", re.IGNORECASE), "you_play_normal_spell", False),
-    (re.compile(r"^whenever your opponent plays a chant\s*[,:]\s*", re.IGNORECASE), "opponent_plays_spell", False),
-    (re.compile(r"^whenever you play a resonator\s*[,:]\s*", re.IGNORECASE), "you_play_resonator", False),
-    (re.compile(r"^whenever your opponent discards a card\s*[,:]\s*", re.IGNORECASE), "opponent_discards", False),
+    (_on(r"whenever this card is blocked"), "is_blocked", True),
+    (_on(r"(?:when|whenever) this card is dealt damage"), "dealt_damage", True),
+    (_on(r"whenever damage is dealt to you"), "damage_dealt_to_you", False),
+    (_on(r"(?:when|whenever) you play an addition"), "you_play_addition", False),
+    (_on(r"whenever you play a normal spell"), "you_play_normal_spell", False),
+    (_on(r"whenever your opponent plays a chant"), "opponent_plays_spell", False),
+    (_on(r"whenever you play a resonator"), "you_play_resonator", False),
+    (_on(r"whenever your opponent discards a card"), "opponent_discards", False),
     (
-        re.compile(r"^whenever an evolution counter is (?:put|placed) on this card\s*[,:]\s*", re.IGNORECASE),
+        _on(r"whenever an evolution counter is (?:put|placed) on this card"),
         "evolution_counter_put",
         True,
     ),
-    (re.compile(r"^whenever an addition is added to this card\s*[,:]\s*", re.IGNORECASE), "addition_added", True),
+    (_on(r"whenever an addition is added to this card"), "addition_added", True),
     (
-        re.compile(r"^when this card leaves your field for a non-field zone\s*[,:]\s*", re.IGNORECASE),
+        _on(r"when this card leaves your field for a non-field zone"),
         "leaves_field",
         True,
     ),
     (
-        re.compile(
-            r"^when this card enters your field or leaves your field for a non-field zone\s*[,:]\s*", re.IGNORECASE
-        ),
+        _on(r"when this card enters your field or leaves your field for a non-field zone"),
         "enters_or_leaves_field",
         True,
     ),
-    (re.compile(r"^when this card shifts\s*[,:]\s*", re.IGNORECASE), "shifts", True),
-    (re.compile(r"^when this card enters your field or shifts\s*[,:]\s*", re.IGNORECASE), "enters_or_shifts", True),
+    (_on(r"when this card shifts"), "shifts", True),
+    (_on(r"when this card enters your field or shifts"), "enters_or_shifts", True),
     (
-        re.compile(
-            r"^whenever (?:a J/resonator your opponent controls|your opponent's J/resonator) attacks\s*[,:]\s*",
-            re.IGNORECASE,
-        ),
+        _on(r"whenever (?:a J/resonator your opponent controls|your opponent's J/resonator) attacks"),
         "opponent_attacks",
         False,
     ),
