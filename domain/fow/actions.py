@@ -17,6 +17,7 @@ from domain.fow.cards import (
     Destroy,
     Discard,
     Draw,
+    Fight,
     Filter,
     GainControl,
     GainLife,
@@ -415,6 +416,8 @@ def chosen_groups(effects: Sequence[CardEffect]) -> list[Target]:
         target = getattr(e, "target", None)
         if isinstance(target, Target) and target.kind == "chosen":
             out.append(target)
+        if isinstance(e, Fight):  # "... and target J/resonator your opponent controls": its second group
+            out.append(e.other)
         out += chosen_groups(conditions.nested(e))  # "you may ... target", "if ..., ... target"
     return out
 
@@ -1022,7 +1025,7 @@ def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
             count = lambda e: len(chosen_groups([e]))  # noqa: E731
             result = conditions.apply_wrapper(ctx, item, eff, mine, cause, now, apply_effect, count, did=did)
         else:
-            result = apply_effect(ctx, item, eff, group, cause, now)
+            result = apply_effect(ctx, item, eff, group, cause, now, other=mine[-1] if mine else None)
         did = any(e.type not in NOT_PERFORMED for e in ctx.events[before:])
         if result is None:
             ctx.emit("EffectsApplied", {"item": item.id, "count": i}, "9.3 p3", cause=cause)
@@ -1168,11 +1171,21 @@ def _players(s: GameState, you: str, who: str) -> list[str]:
 
 
 def apply_effect(
-    ctx: Ctx, item: ChaseItem, eff: CardEffect, group: list[str] | None, cause: str, choice: Any
+    ctx: Ctx,
+    item: ChaseItem,
+    eff: CardEffect,
+    group: list[str] | None,
+    cause: str,
+    choice: Any,
+    *,
+    other: list[str] | None = None,
 ) -> str | None:
+    """``other``: for a ``fight``, the target group of its second J/resonator."""
     s = ctx.s
     you = item.controller
     src = item.source
+    if isinstance(eff, Fight):
+        return _fight(ctx, item, eff, group, other, cause)
     if isinstance(eff, Draw):
         count = eff.count if eff.per is None else eff.count * conditions.count_of(s, eff.per, you, src)
         for p in _players(s, you, eff.who) if count else []:  # "draw cards equal to the number of X"
@@ -1457,6 +1470,22 @@ def apply_effect(
                 cause = ctx.emit(ev_type, {"oid": t, "reason": "effect"}, "10.12 p1", cause=cause)
         return cause
     raise AssertionError(f"unhandled effect {eff!r}")  # pragma: no cover
+
+
+def _fight(ctx: Ctx, item: ChaseItem, eff: Fight, group: list[str] | None, other: list[str] | None, cause: str) -> str:
+    """ "A and B deal damage equal to their ATK to each other" (FoW-5.5 10.6): both ATKs are read
+    first, then each deals that damage to the other.  If either is gone from the field or no
+    longer a legal target, the effect involves it and is not applied (9.3 p3.1)."""
+    s = ctx.s
+    pair = _targets_of(ctx, item, eff.target, group)[:1] + _targets_of(ctx, item, eff.other, other)[:1]
+    in_field = [t for t in pair if t in s.objects and s.objects[t].zone == "field"]
+    if len(in_field) != 2 or pair[0] == pair[1]:
+        return cause
+    if any(characteristics(s, t).def_ is None for t in pair):
+        return cause  # no J/resonator: it has no ATK to deal, no DEF to be dealt damage (10.6 p4)
+    atks = [characteristics(s, t).atk or 0 for t in pair]
+    cause = deal_damage(ctx, pair[0], pair[1], atks[0], cause)
+    return deal_damage(ctx, pair[1], pair[0], atks[1], cause)
 
 
 def _look_top(ctx: Ctx, item: ChaseItem, eff: LookTop, cause: str, choice: Any) -> str | None:

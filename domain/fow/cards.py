@@ -622,6 +622,29 @@ class GainControl(_Model):
     target: Target
 
 
+class Fight(_Model):
+    """ "Target J/resonator you control and target J/resonator your opponent controls deal damage
+    equal to their ATK to each other": ``target`` (``self``: "this card", ``same``: "that card",
+    or ``chosen``) and ``other`` (``chosen``) each deal damage equal to its ATK to the other
+    (FoW-5.5 10.6; both ATKs read before either deals damage).  Both must still be in the field
+    (and ``chosen`` ones legal targets) as it resolves; if one is not, the effect involves it and is
+    not applied at all (9.3 p3.1)."""
+
+    op: Literal["fight"] = "fight"
+    target: Target
+    other: Target
+
+    @model_validator(mode="after")
+    def _check(self) -> Fight:
+        if self.target.kind not in ("self", "same", "chosen") or self.other.kind != "chosen":
+            raise ValueError("'fight' is between this card, 'same' or a chosen target and a chosen 'other'")
+        if any(
+            t.kind == "chosen" and (t.count != 1 or t.up_to or t.players_allowed) for t in (self.target, self.other)
+        ):
+            raise ValueError("'fight' chooses exactly one J/resonator per target")
+        return self
+
+
 _PAUSING_OPS = ("search", "discard", "may", "if", "choose", "look_top", "put_from_hand", "banish")
 """Effects that may wait for a player's choice (or hold other effects): not inside ``may``/``if``."""
 
@@ -636,6 +659,8 @@ def _plain_effects(effects: list[Any], what: str) -> None:
         pauses = getattr(eff, "chosen_from", None) is not None or bool(getattr(eff, "from_hand", 0))
         if getattr(eff, "op", None) in _PAUSING_OPS or pauses:
             raise ValueError(f"'{eff.op}' cannot be inside '{what}' (only effects that need no further choice)")
+        if getattr(eff, "op", None) == "fight":
+            raise ValueError(f"'fight' (two target groups) cannot be inside '{what}'")
 
 
 class May(_Model):
@@ -732,6 +757,7 @@ Effect = Annotated[
     | RemoveCounter
     | Banish
     | GainControl
+    | Fight
     | LoseAbilities
     | Pay
     | May

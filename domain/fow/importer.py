@@ -1393,6 +1393,25 @@ def _discard_hand(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "discard", "who": who[m.group("who").lower()], "whole_hand": True}]
 
 
+@_effect(
+    r"(?:then,? )?(?P<a>this card|@same|target [^.]+?) and (?P<b>target [^.]+?) "
+    r"deal damage equal to their ATK to each other"
+)
+def _each_other(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Target J/resonator you control and target J/resonator your opponent controls deal damage
+    # equal to their ATK to each other." / "Then that card and target ..." (FoW-5.5 10.6)
+    first, other = m.group("a"), re.sub(r" your opponent control$", " your opponent controls", m.group("b"))
+    targets = [_target(first, ctx), _target(other, ctx)]  # "control": a misprint of "controls" (TAT-024)
+    for target in targets:
+        if target["kind"] == "chosen" and (
+            set(target) - {"kind", "filter"} or not set(target["filter"].get("types", [])) <= {"resonator", "j_ruler"}
+        ):
+            raise _GapError(f"effect: {m.group(0).strip()}")
+    if targets[1]["kind"] != "chosen":
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    return [{"op": "fight", "target": targets[0], "other": targets[1]}]
+
+
 @_effect(r"(?P<v>rest|recover) (?P<t>[^.]+?)")
 def _rest(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": m.group("v").lower(), "target": _target(m.group("t"), ctx, it_self=it_self)}]

@@ -1,0 +1,57 @@
+"""Importing moves between zones and variable amounts of real Grimm/Alice cards: the real card
+text and the declarative form it must become (``domain/fow/importer.py``); the engine side is
+specified in ``tests/test_fow_real_g_move.py``."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.fow.importer import ImportedCard
+from tests.card_import_support import full, imported_database
+
+
+@pytest.fixture(scope="module")
+def imported() -> dict[str, ImportedCard]:
+    return imported_database()
+
+
+def _j_resonator(controller: str) -> dict[str, object]:
+    return {"kind": "chosen", "filter": {"zone": "field", "controller": controller}}
+
+
+# --- "deal damage equal to their ATK to each other" (FoW-5.5 10.6) ----------------------------
+
+
+def test_two_targets_deal_damage_to_each_other(imported: dict[str, ImportedCard]) -> None:
+    # Battle for Attoractia (BFA-017): "Target J/resonator you control and target J/resonator your
+    # opponent controls deal damage equal to their ATK to each other."
+    fight = {"op": "fight", "target": _j_resonator("you"), "other": _j_resonator("opponent")}
+    assert full(imported, "BFA-017")["effects"] == [fight]
+    # Duel of Truth (TAT-024): the same, misprinted "your opponent control"
+    assert full(imported, "TAT-024")["effects"] == [fight]
+
+
+def test_that_card_and_a_target_deal_damage_to_each_other(imported: dict[str, ImportedCard]) -> None:
+    # The Beast Queen's Counterattack (TTW-068): "Target J/resonator you control gains [+400/+400]
+    # until end of turn. Then that card and target J/resonator your opponent controls deal damage
+    # equal to their ATK to each other."
+    assert full(imported, "TTW-068")["effects"] == [
+        {"op": "modify", "atk": 400, "def": 400, "target": _j_resonator("you"), "duration": "end_of_turn"},
+        {"op": "fight", "target": {"kind": "same"}, "other": _j_resonator("opponent")},
+    ]
+
+
+def test_this_card_and_a_target_deal_damage_to_each_other(imported: dict[str, ImportedCard]) -> None:
+    # Slayer of the Overlord, Pricia (BFA-079): "When this card enters your field, this card and
+    # target J/resonator your opponent controls deal damage equal to their ATK to each other."
+    enter = full(imported, "BFA-079")["abilities"][0]
+    assert (enter["trigger"], enter["effects"]) == (
+        "enters_field",
+        [{"op": "fight", "target": {"kind": "self"}, "other": _j_resonator("opponent")}],
+    )
+
+
+def test_a_j_resonator_chosen_on_resolution_is_no_target(imported: dict[str, ImportedCard]) -> None:
+    # Kujata, Sacred Ox (TMS-058): "... this and a J/resonator your opponent controls deal damage
+    # equal to their ATK to each other": not a target (chosen as it resolves), not expressed
+    assert imported["TMS-058"].status == "partial"

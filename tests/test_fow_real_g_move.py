@@ -1,0 +1,80 @@
+"""Moves between zones and variable amounts of real Grimm/Alice cards, executed by the engine in
+the form the importer gives them (given events / when command / then events or a cited
+rejection; each story replays its whole log at the end):
+
+* two J/resonators dealing damage equal to their ATK to each other (FoW-5.5 10.6), neither
+  dealing any if one of them is no longer a legal target (9.3 p3.1).
+"""
+
+from __future__ import annotations
+
+from domain.fow import actions
+from tests.fow_support import cmd, find, types
+from tests.test_fow_conditions import Story
+
+# --- "deal damage equal to their ATK to each other" (10.6) ----------------------------------------
+
+
+def test_that_card_and_a_target_deal_damage_equal_to_their_atk_to_each_other() -> None:
+    # The Beast Queen's Counterattack (TTW-068): "Target J/resonator you control gains [+400/+400]
+    # until end of turn. Then that card and target J/resonator your opponent controls deal damage
+    # equal to their ATK to each other."  Bear (500/500) becomes 900/900 first.
+    story = Story({"TTW-068": 4, "T-BEAR": 4})
+    mine, theirs = story.put("p1", "T-BEAR", "field"), story.put("p2", "T-BEAR", "field")
+    spell = story.put("p1", "TTW-068", "hand")
+    story.will("p1", "G", "G")
+    story.when(cmd("PlayCard", "p1", card=spell, targets=[[mine], [theirs]]))
+    events = story.resolve()
+    dealt = [(e.data["source"], e.data["target"], e.data["amount"], e.rule) for e in events if e.type == "DamageDealt"]
+    assert dealt == [(mine, theirs, 900, "FoW-5.5 10.6 p1"), (theirs, mine, 500, "FoW-5.5 10.6 p1")]
+    assert story.state.objects[theirs].zone == "graveyard"  # 900 damage on 500 DEF (5.4)
+    assert (story.state.objects[mine].zone, story.state.objects[mine].damage) == ("field", 500)
+    story.replays()
+
+
+def test_no_damage_either_way_when_one_target_is_gone() -> None:
+    # Duel of Truth (TAT-024): "Target J/resonator you control and target J/resonator your opponent
+    # control deal damage equal to their ATK to each other."  The opponent's J/resonator leaves the
+    # field before it resolves: the effect involves it and is not applied (9.3 p3.1)
+    story = Story({"TAT-024": 4, "T-BEAR": 4})
+    mine, theirs = story.put("p1", "T-BEAR", "field"), story.put("p2", "T-BEAR", "field")
+    duel = story.put("p1", "TAT-024", "hand")
+    story.will("p1", "R")
+    story.when(cmd("PlayCard", "p1", card=duel, targets=[[mine], [theirs]]))
+    story.by_rule(actions.move, theirs, "hand", "given", rule="3.1 p5", reason="returned")
+    events = story.resolve()
+    assert "DamageDealt" not in types(events)
+    assert find(events, "ChaseItemResolved").data["item"]
+    assert story.state.objects[mine].damage == 0
+    story.replays()
+
+
+def test_both_targets_are_required_when_played() -> None:
+    # Battle for Attoractia (BFA-017): two target groups, one J/resonator each (9.3 p2.4)
+    story = Story({"BFA-017": 4, "T-BEAR": 4})
+    mine, theirs = story.put("p1", "T-BEAR", "field"), story.put("p2", "T-BEAR", "field")
+    battle = story.put("p1", "BFA-017", "hand")
+    story.will("p1", "R", "R")
+    one = story.refused(cmd("PlayCard", "p1", card=battle, targets=[[mine]]))
+    assert (one.code, one.rule) == ("rules/targets_required", "FoW-5.5 9.3 p2.4")
+    swapped = story.refused(cmd("PlayCard", "p1", card=battle, targets=[[theirs], [mine]]))
+    assert (swapped.code, swapped.rule) == ("rules/illegal_target", "FoW-5.5 9.3 p2.4")
+    story.replays()
+
+
+def test_this_card_and_a_target_deal_damage_to_each_other_as_it_enters() -> None:
+    # Slayer of the Overlord, Pricia (BFA-079, 400/500): "When this card enters your field, this
+    # card and target J/resonator your opponent controls deal damage equal to their ATK to each
+    # other."  Against Wall (100/1000)
+    story = Story({"BFA-079": 4, "T-WALL": 4})
+    wall = story.put("p2", "T-WALL", "field")
+    pricia = story.put("p1", "BFA-079", "graveyard")
+    story.by_rule(actions.move, pricia, "field", "given", rule="3.1 p5", reason="effect", controller="p1")
+    trig = story.state.triggered[0]
+    story.when(cmd("Pass", "p1"))
+    story.when(cmd("PlayTriggered", "p1", trigger=trig.id, targets=[[wall]]))
+    events = story.resolve()
+    dealt = [(e.data["source"], e.data["target"], e.data["amount"]) for e in events if e.type == "DamageDealt"]
+    assert dealt == [(pricia, wall, 400), (wall, pricia, 100)]
+    assert (story.state.objects[wall].damage, story.state.objects[pricia].damage) == (400, 100)
+    story.replays()
