@@ -55,3 +55,32 @@ def test_a_j_resonator_chosen_on_resolution_is_no_target(imported: dict[str, Imp
     # Kujata, Sacred Ox (TMS-058): "... this and a J/resonator your opponent controls deal damage
     # equal to their ATK to each other": not a target (chosen as it resolves), not expressed
     assert imported["TMS-058"].status == "partial"
+
+
+# --- "put it into its owner's hand / field" on the card's own move (3.1 p3) ------------------------
+
+
+def test_put_it_into_its_owners_hand(imported: dict[str, ImportedCard]) -> None:
+    # Rhythm of Life (TMS-061): "When this card is put into a graveyard from your field, put it into
+    # its owner's hand."
+    ability = full(imported, "TMS-061")["abilities"][1]
+    assert (ability["trigger"], ability["effects"]) == (
+        "put_into_graveyard_from_field",
+        [{"op": "return_to_hand", "target": {"kind": "self"}}],
+    )
+
+
+def test_if_you_pay_it_is_still_the_card_itself(imported: dict[str, ImportedCard]) -> None:
+    # Rasputin (VIN001-070): "When this card is put into a graveyard from your field, you may pay
+    # 200 life. If you do, put it into its owner's hand."  Paying names no object: "it" is this card
+    assert full(imported, "VIN001-070")["abilities"][0]["effects"] == [
+        {"op": "may", "effects": [{"op": "pay", "life": 200}]},
+        {"op": "if", "condition": {"kind": "did"}, "effects": [{"op": "return_to_hand", "target": {"kind": "self"}}]},
+    ]
+
+
+def test_put_this_card_into_its_owners_field(imported: dict[str, ImportedCard]) -> None:
+    # Phoenix, the Flame of the World (TTW-031): "When this card is put into a graveyard from your
+    # field, you may pay {R}{R}. If you do, put this card into its owner's field."
+    effects = full(imported, "TTW-031")["abilities"][1]["effects"]
+    assert effects[1]["effects"] == [{"op": "put_into_field", "target": {"kind": "self"}, "owners_field": True}]

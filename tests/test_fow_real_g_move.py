@@ -9,6 +9,7 @@ rejection; each story replays its whole log at the end):
 from __future__ import annotations
 
 from domain.fow import actions
+from domain.kernel import Event
 from tests.fow_support import cmd, find, types
 from tests.test_fow_conditions import Story
 
@@ -77,4 +78,92 @@ def test_this_card_and_a_target_deal_damage_to_each_other_as_it_enters() -> None
     dealt = [(e.data["source"], e.data["target"], e.data["amount"]) for e in events if e.type == "DamageDealt"]
     assert dealt == [(pricia, wall, 400), (wall, pricia, 100)]
     assert (story.state.objects[wall].damage, story.state.objects[pricia].damage) == (400, 100)
+    story.replays()
+
+
+# --- "put it into its owner's hand / field": the card where its own move put it (3.1 p3) ---------
+
+
+def _to_graveyard(story: Story, oid: str) -> list[Event]:
+    """Given: ``oid`` is put into its owner's graveyard from the field; its trigger is played."""
+    story.by_rule(actions.move, oid, "graveyard", "given", rule="10.9 p1", reason="destroyed")
+    trig = story.state.triggered[-1]
+    assert trig.source == oid
+    events = story.when(cmd("Pass", story.pending.player))  # triggered objects are played first (9.6 p6)
+    if story.state.triggered:
+        events += story.when(cmd("PlayTriggered", story.pending.player, trigger=trig.id, targets=[]))
+    return events
+
+
+def test_put_it_into_its_owners_hand_from_the_graveyard() -> None:
+    # Rhythm of Life (TMS-061, [Addition:Resonator]): "When this card is put into a graveyard from
+    # your field, put it into its owner's hand."
+    story = Story({"TMS-061": 4, "T-BEAR": 4})
+    bear = story.put("p1", "T-BEAR", "field")
+    rhythm = story.put("p1", "TMS-061", "hand")
+    story.by_rule(actions.move, rhythm, "field", "given", rule="7.2 p4", reason="resolve", attached_to=bear)
+    played = _to_graveyard(story, rhythm)
+    assert find(played, "AbilityPlayed").data["source_since"] == story.state.objects[rhythm].zone_since
+    events = story.resolve()
+    moved = find(events, "CardMoved")
+    assert (moved.data["oid"], moved.data["from"], moved.data["to"], moved.rule) == (
+        rhythm,
+        "graveyard",
+        "hand",
+        "FoW-5.5 3.1 p5",
+    )
+    story.replays()
+
+
+def test_a_card_that_moved_again_is_a_new_object_the_ability_does_not_know() -> None:
+    # Rhythm of Life (TMS-061): in response, the card leaves the graveyard for the removed area; the
+    # ability still resolves but "it" is gone (3.1 p3): it stays removed
+    story = Story({"TMS-061": 4, "T-BEAR": 4})
+    bear = story.put("p1", "T-BEAR", "field")
+    rhythm = story.put("p1", "TMS-061", "hand")
+    story.by_rule(actions.move, rhythm, "field", "given", rule="7.2 p4", reason="resolve", attached_to=bear)
+    _to_graveyard(story, rhythm)
+    story.by_rule(actions.move, rhythm, "removed", "given", rule="10.3 p1", reason="removed")
+    events = story.resolve()
+    assert "CardMoved" not in types(events) and "ChaseItemResolved" in types(events)
+    assert story.state.objects[rhythm].zone == "removed"
+    story.replays()
+
+
+def test_if_you_pay_life_put_it_into_its_owners_hand() -> None:
+    # Rasputin (VIN001-070): "When this card is put into a graveyard from your field, you may pay
+    # 200 life. If you do, put it into its owner's hand."
+    story = Story({"VIN001-070": 4})
+    rasputin = story.put("p1", "VIN001-070", "field")
+    _to_graveyard(story, rasputin)
+    story.resolve()
+    assert story.pending.kind == "optional"
+    life = story.state.players["p1"].life
+    events = story.when(cmd("ChooseOptional", "p1", accept=True))
+    assert find(events, "LifePaid").data["amount"] == 200 and story.state.players["p1"].life == life - 200
+    assert (find(events, "CardMoved").data["to"], story.state.objects[rasputin].zone) == ("hand", "hand")
+    declined = story.put("p1", "VIN001-070", "field")
+    _to_graveyard(story, declined)
+    story.resolve()
+    events = story.when(cmd("ChooseOptional", "p1", accept=False))
+    assert "CardMoved" not in types(events) and story.state.objects[declined].zone == "graveyard"
+    story.replays()
+
+
+def test_if_you_pay_put_this_card_into_its_owners_field() -> None:
+    # Phoenix, the Flame of the World (TTW-031): "When this card is put into a graveyard from your
+    # field, you may pay {R}{R}. If you do, put this card into its owner's field."  Put, not played:
+    # a new object (3.1 p3); "When this card enters your field" triggers again (9.6 p1)
+    story = Story({"TTW-031": 4, "T-BEAR": 4})
+    phoenix = story.put("p1", "TTW-031", "field")
+    story.put("p2", "T-BEAR", "field")
+    _to_graveyard(story, phoenix)
+    story.resolve()
+    story.will("p1", "R", "R")
+    events = story.when(cmd("ChooseOptional", "p1", accept=True))
+    moved = find(events, "CardMoved")
+    assert (moved.data["from"], moved.data["to"], moved.data["controller"]) == ("graveyard", "field", "p1")
+    assert story.state.players["p1"].will == []
+    again = find(events, "AbilityTriggered")
+    assert (again.data["source"], again.data["ability"]) == (phoenix, 0)
     story.replays()

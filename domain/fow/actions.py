@@ -946,10 +946,33 @@ def play_trigger(ctx: Ctx, trig: Triggered, targets: Any, pay_with: Sequence[Any
             "trigger": trig.id,
             **({"amount": trig.amount} if trig.amount is not None else {}),
             **({"subject": trig.target} if trig.target is not None else {}),
+            **_moved_source(s, trig),
         },
         "9.6 p6",
         cause=cause,
         actor=actor,
+    )
+
+
+_OWN_MOVE_TRIGGERS = ("destroyed", "put_into_graveyard_from_field", "leaves_field")
+
+
+def _moved_source(s: GameState, trig: Triggered) -> dict[str, int]:
+    """``source_since`` for an ability triggered by its own card leaving the field: the seq of
+    that move (the cause of the trigger), which makes the card in its new zone a new object (3.1 p3)."""
+    ability = dict(characteristics_or_printed(s, trig.source)).get(trig.ability)
+    if ability is None or ability.trigger not in _OWN_MOVE_TRIGGERS or not trig.cause.startswith("ev:"):
+        return {}
+    return {"source_since": int(trig.cause.removeprefix("ev:"))}
+
+
+def _self_gone(s: GameState, item: ChaseItem, target: Target) -> bool:
+    """For "this card" of an ability triggered by its card leaving the field ("put it into its
+    owner's hand"): the card moved again since, it is a new object the ability does not know (3.1 p3)."""
+    return (
+        target.kind == "self"
+        and item.source_since is not None
+        and (s.objects[item.source].zone_since != item.source_since)
     )
 
 
@@ -1320,6 +1343,8 @@ def apply_effect(
                 cause = move(ctx, target_item.source, "graveyard", cause, rule="7.10 p4", reason="canceled")
         return cause
     if isinstance(eff, ReturnToHand):
+        if _self_gone(s, item, eff.target):
+            return cause
         for t in _targets_of(ctx, item, eff.target, group):
             if t in s.objects:
                 cause = move(ctx, t, "hand", cause, rule="3.1 p5", reason="returned")
@@ -1452,6 +1477,8 @@ def apply_effect(
         return _put_chosen_into_field(ctx, item, eff, eff.chosen_from, cause, choice)
     if isinstance(eff, PutIntoField):
         assert eff.target is not None
+        if eff.target.kind == "self" and (item.source_since is None or _self_gone(s, item, eff.target)):
+            return cause  # "put this card into its owner's field": only the card where it went (3.1 p3)
         for t in _targets_of(ctx, item, eff.target, group):
             card = s.card_of(t)
             if card.type == "spell" or (card.type == "addition" and card.subtype != "field"):

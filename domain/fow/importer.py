@@ -353,6 +353,9 @@ class _Ctx:
     subject: str | None = None
     """The object the trigger condition names, that "that resonator" / "the resonator" refers
     to ("Whenever this card deals damage to a resonator, destroy that resonator")."""
+    own_move: bool = False
+    """The ability triggers on this card's own move out of the field ("When this card is put into a
+    graveyard from your field"): "this card" / "it" may be the card where it went (3.1 p3)."""
 
 
 # --------------------------------------------------------------------------------------
@@ -1412,6 +1415,18 @@ def _each_other(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "fight", "target": targets[0], "other": targets[1]}]
 
 
+@_effect(r"put (?P<t>it|this card) into (?:its|it) owner'?s (?P<z>hand|field)")
+def _self_back(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "When this card is put into a graveyard from your field, put it into its owner's hand." /
+    # "... you may pay {R}{R}. If you do, put this card into its owner's field.": the card where it
+    # went, while it stays there (a new object, FoW-5.5 3.1 p3); not played: no [Enter] (9.6 p1.1)
+    if not ctx.own_move or (m.group("t").lower() == "it" and not it_self):
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    if m.group("z").lower() == "hand":
+        return [{"op": "return_to_hand", "target": {"kind": "self"}}]
+    return [{"op": "put_into_field", "target": {"kind": "self"}, "owners_field": True}]
+
+
 @_effect(r"(?P<v>rest|recover) (?P<t>[^.]+?)")
 def _rest(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": m.group("v").lower(), "target": _target(m.group("t"), ctx, it_self=it_self)}]
@@ -2271,6 +2286,12 @@ def _split_clauses(rest: str) -> str | None:
     return f"{sentence[: m.start()]}. Then {sentence[m.end() :]}{rest[len(sentence) :]}"
 
 
+def _no_object_yet(out: list[JsonDict]) -> bool:
+    """No effect so far names an object: none, or only "You may pay {R}{R}." ("If you do, put it
+    into its owner's hand": "it" can still only be the card itself)."""
+    return all(e.get("op") == "may" and all(i.get("op") == "pay" for i in e["effects"]) for e in out)
+
+
 def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = False) -> list[JsonDict]:
     """A sequence of effect sentences, all of which must be recognised."""
     rest = text.strip()
@@ -2283,7 +2304,7 @@ def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = Fa
         then = re.match(r"[Tt]hen,?\s+(?=[a-z])", rest) if out else None
         if then:  # "Destroy target resonator. Then all resonators gain ...": effects apply in order anyway
             rest = _capitalise(rest[then.end() :])
-        logic = _logic(rest, ctx, it_self and not out, modes_ok and not out, after=bool(out))
+        logic = _logic(rest, ctx, it_self and _no_object_yet(out), modes_ok and not out, after=bool(out))
         if logic is not None:
             return logic[0], logic[1].strip()
         for pattern, build in _EFFECTS:
@@ -2292,7 +2313,7 @@ def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = Fa
                 try:
                     # "it" is the source card only in the first sentence, before any other
                     # object has been mentioned
-                    return build(m, ctx, it_self and not out), rest[m.end() :].strip()
+                    return build(m, ctx, it_self and _no_object_yet(out)), rest[m.end() :].strip()
                 except _GapError as gap:
                     if gap.reason == _SENTENCE:
                         raise _GapError(f"effect: {_split_sentences(rest)[0]}") from None
@@ -2665,6 +2686,8 @@ def _automatic(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
         if m:
             if trigger in _SUBJECTS:
                 ctx = dataclasses.replace(ctx, subject=_SUBJECTS[trigger])
+            if trigger in ("put_into_graveyard_from_field", "destroyed", "leaves_field"):
+                ctx = dataclasses.replace(ctx, own_move=True)
             body = text[m.end() :]
             if trigger == "deals_damage_to_opponent":  # "..., they discard a card": that opponent
                 body = re.sub(r"^they (discard|lose)\b", r"your opponent \1s", body, flags=re.IGNORECASE)

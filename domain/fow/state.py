@@ -119,6 +119,10 @@ class ChaseItem:
     """For a triggered ability: the damage dealt by the happening that triggered it ("that much")."""
     subject: str | None = None
     """For a triggered ability: the object its trigger condition names ("that resonator")."""
+    source_since: int | None = None
+    """For an ability triggered by its own card leaving the field ("When this card is put into a
+    graveyard from your field, put it into its owner's hand"): the seq of that move, so "this card"
+    is the card where it went, as long as it stays that object (FoW-5.5 3.1 p3, 9.6 p7.2)."""
 
 
 @dataclass(slots=True)
@@ -603,6 +607,7 @@ def _put_on_chase(s: GameState, d: Mapping[str, Any], e: Event) -> None:
         modes=list(d.get("modes", [])),
         amount=d.get("amount"),
         subject=d.get("subject"),
+        source_since=d.get("source_since"),
     )
     s.chase.append(item)
     s.counter += 1
