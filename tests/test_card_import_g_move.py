@@ -84,3 +84,23 @@ def test_put_this_card_into_its_owners_field(imported: dict[str, ImportedCard]) 
     # field, you may pay {R}{R}. If you do, put this card into its owner's field."
     effects = full(imported, "TTW-031")["abilities"][1]["effects"]
     assert effects[1]["effects"] == [{"op": "put_into_field", "target": {"kind": "self"}, "owners_field": True}]
+
+
+# --- searching a deck: on top of it, or into the magic stone area (10.13, 10.20) -------------------
+
+
+def test_search_and_put_that_card_on_top(imported: dict[str, ImportedCard]) -> None:
+    # Nostradamus (VIN001-069): "When this card enters your field, search your main deck for a card.
+    # Then shuffle the rest of your main deck and put that card on top of it."
+    assert full(imported, "VIN001-069")["abilities"][0]["effects"] == [{"op": "search", "to": "top"}]
+    # Gardea, the Guardian Dragon of Heaven (TAT-061): "[Enter]: Search your magic stone deck for a
+    # card. Then, shuffle the rest of your magic stone deck and put that card on top of it."
+    assert full(imported, "TAT-061")["abilities"][0]["effects"] == [{"op": "search", "to": "top", "deck": "stone_deck"}]
+
+
+def test_search_the_magic_stone_deck_into_the_magic_stone_area(imported: dict[str, ImportedCard]) -> None:
+    # Blessing of Yggdrasil (SKL-053): "Search your magic stone deck for a card and put it into your
+    # magic stone area rested. Then shuffle your magic stone deck."
+    assert full(imported, "SKL-053")["effects"] == [
+        {"op": "search", "to": "stone_area", "deck": "stone_deck", "rested": True}
+    ]

@@ -167,3 +167,65 @@ def test_if_you_pay_put_this_card_into_its_owners_field() -> None:
     again = find(events, "AbilityTriggered")
     assert (again.data["source"], again.data["ability"]) == (phoenix, 0)
     story.replays()
+
+
+# --- searching a deck for a card: on top of it, or into the magic stone area (10.13, 10.20) -------
+
+
+def test_search_for_a_card_shuffle_the_rest_and_put_it_on_top() -> None:
+    # Nostradamus (VIN001-069): "When this card enters your field, search your main deck for a
+    # card. Then shuffle the rest of your main deck and put that card on top of it."
+    story = Story({"VIN001-069": 4, "T-BEAR": 4, "T-WALL": 4})
+    nostradamus = story.put("p1", "VIN001-069", "graveyard")
+    story.by_rule(actions.move, nostradamus, "field", "given", rule="3.1 p5", reason="effect", controller="p1")
+    story.when(cmd("Pass", "p1"))  # its trigger is played
+    events = story.resolve()
+    asked = find(events, "ChoiceRequested")
+    deck = list(story.state.zones["p1"]["main_deck"])
+    assert (asked.data["kind"], asked.data["options"]["min"], asked.rule) == ("search", 1, "FoW-5.5 10.13 p2")
+    wall = next(o for o in deck if story.state.objects[o].card == "T-WALL" and o != deck[-1])
+    # "for a card" names nothing: one is found when the deck has any (10.13 p2)
+    none = story.refused(cmd("ChooseCards", "p1", cards=[]))
+    assert (none.code, none.rule) == ("rules/search_choice", "FoW-5.5 10.13 p2")
+    events = story.when(cmd("ChooseCards", "p1", cards=[wall]))
+    shuffled = find(events, "DeckShuffled")
+    assert (shuffled.data["on_top"], shuffled.rule) == ([wall], "FoW-5.5 10.20 p2.1")
+    assert story.state.zones["p1"]["main_deck"][-1] == wall
+    assert sorted(story.state.zones["p1"]["main_deck"]) == sorted(deck)
+    story.replays()
+
+
+def test_search_the_magic_stone_deck_and_put_that_card_on_top() -> None:
+    # Gardea, the Guardian Dragon of Heaven (TAT-061): "[Enter]: Search your magic stone deck for a
+    # card. Then, shuffle the rest of your magic stone deck and put that card on top of it."
+    story = Story({"TAT-061": 4}, {"T-STONE": 6, "CMF-097": 4})
+    gardea = story.put("p1", "TAT-061", "hand")
+    story.will("p1", "G", "G", "G")
+    story.when(cmd("PlayCard", "p1", card=gardea, targets=[]))
+    story.resolve()  # it resolves and enters; its [Enter] is played
+    while story.pending.kind != "search":  # and resolves (both players pass)
+        story.when(cmd("Pass", story.pending.player))
+    stones = list(story.state.zones["p1"]["stone_deck"])
+    wood = next(o for o in stones if story.state.objects[o].card == "CMF-097")
+    events = story.when(cmd("ChooseCards", "p1", cards=[wood]))
+    assert (find(events, "DeckShuffled").data["zone"], story.state.zones["p1"]["stone_deck"][-1]) == (
+        "stone_deck",
+        wood,
+    )
+    assert sorted(story.state.zones["p1"]["stone_deck"]) == sorted(stones)
+    story.replays()
+
+
+def test_search_the_magic_stone_deck_into_the_magic_stone_area_rested() -> None:
+    # Blessing of Yggdrasil (SKL-053): "Search your magic stone deck for a card and put it into your
+    # magic stone area rested. Then shuffle your magic stone deck."
+    story = Story({"SKL-053": 4}, {"T-STONE": 6, "CMF-097": 4})
+    blessing = story.put("p1", "SKL-053", "hand")
+    story.will("p1", "G", "G")
+    story.when(cmd("PlayCard", "p1", card=blessing, targets=[]))
+    story.resolve()
+    wood = next(o for o in story.state.zones["p1"]["stone_deck"] if story.state.objects[o].card == "CMF-097")
+    events = story.when(cmd("ChooseCards", "p1", cards=[wood]))
+    assert types(events)[:3] == ["CardMoved", "CardRested", "DeckShuffled"]
+    assert (story.state.objects[wood].zone, story.state.objects[wood].rested) == ("stone_area", True)
+    story.replays()

@@ -1268,6 +1268,8 @@ def apply_effect(
         options = [[*eff.will, c] for c in eff.any_of] if eff.any_of else [list(eff.will)]
         produced = options[0] if len(options) == 1 else next((o for o in options if o[-1] == item.choice), options[0])
         return ctx.emit("WillProduced", {"player": you, "will": produced, "source": src}, "9.7 p4", cause=cause)
+    if isinstance(eff, Search) and (eff.deck != "main_deck" or eff.to in ("top", "stone_area")):
+        return _search_deck(ctx, item, eff, cause, choice)
     if isinstance(eff, Search):
         deck = s.zones[you]["main_deck"]
         candidates = [oid for oid in deck if _search_match(s, eff, oid, you)]
@@ -1582,6 +1584,40 @@ def _put_chosen_into_field(
         if s.objects[oid].zone == "field" and eff.triggers_enter:  # the card text says so (1.4 p1)
             check_triggers(ctx, "enter", cause, oid=oid)
     return cause
+
+
+def _search_deck(ctx: Ctx, item: ChaseItem, eff: Search, cause: str, choice: Any) -> str | None:
+    """Search the main or magic stone deck (10.13 p2) and put the found cards on top of it after
+    shuffling the rest (the move is part of the shuffle, 10.20 p2.1) or into the magic stone area;
+    then the rest is shuffled (10.20 p1).  "For a card" names no information: one must be found
+    if the deck has any (10.13 p2)."""
+    s = ctx.s
+    you = item.controller
+    deck = list(s.zones[you][eff.deck])
+    if choice is None:
+        if not deck:
+            return cause
+        candidates = [oid for oid in deck if _filter_match(s, eff.filter, oid)]
+        unnamed = eff.filter == Filter(zone="main_deck", types=[])
+        asked = {"item": item.id, "cards": candidates, "max": eff.count}
+        if unnamed:
+            asked["min"] = min(eff.count, len(candidates))
+        ctx.emit("ChoiceRequested", {"player": you, "kind": "search", "options": asked}, "10.13 p2", cause=cause)
+        return None
+    found = list(choice)
+    if eff.to == "stone_area":
+        for oid in found:
+            cause = move(ctx, oid, "stone_area", cause, rule="10.13 p2", reason="search", controller=you, actor=you)
+            if eff.rested and s.objects[oid].zone == "stone_area":
+                cause = ctx.emit("CardRested", {"oid": oid, "reason": "effect"}, "10.12 p1", cause=cause)
+        return shuffle(ctx, you, eff.deck, list(s.zones[you][eff.deck]), cause, rule="10.20 p1")
+    from domain.kernel import Shuffler
+
+    rest = [oid for oid in deck if oid not in found]
+    index = s.shuffles
+    order = Shuffler(s.seed, index).shuffled(rest) + found  # the found card on top (the end of the list)
+    data = {"player": you, "zone": eff.deck, "order": order, "shuffle_index": index, "on_top": found}
+    return ctx.emit("DeckShuffled", data, "10.20 p2.1", cause=cause)
 
 
 def _search_match(s: GameState, eff: Search, oid: str, you: str) -> bool:

@@ -318,10 +318,27 @@ class Search(_Model):
     op: Literal["search"] = "search"
     filter: Filter = Field(default_factory=lambda: Filter(zone="main_deck", types=[]))
     count: Annotated[int, Field(ge=1)] = 1
-    to: Literal["hand", "field"] = "hand"
+    to: Literal["hand", "field", "top", "stone_area"] = "hand"
+    """``top``: "Then shuffle the rest of your main deck and put that card on top of it" (the move
+    is part of the shuffle, FoW-5.5 10.20 p2.1); ``stone_area``: "... and put it into your magic
+    stone area" (from the magic stone deck)."""
+    deck: Literal["main_deck", "stone_deck"] = "main_deck"
+    """The deck searched and shuffled: "Search your magic stone deck for a card" (3.6)."""
+    rested: bool = False
+    """"... into your magic stone area rested": it enters rested (10.12 p1)."""
     triggers_enter: bool = False
     """"This triggers its [Enter] ability": the card put into the field this way triggers its
     [Enter] abilities although it was not played (the text overrides 9.6 p1.1, golden rule 1.4 p1)."""
+
+    @model_validator(mode="after")
+    def _check_deck(self) -> Search:
+        if (self.to == "stone_area" and self.deck != "stone_deck") or (
+            self.deck == "stone_deck" and self.to not in ("stone_area", "top")
+        ):
+            raise ValueError("the magic stone deck is searched for the magic stone area or its top, and only it")
+        if self.rested and self.to != "stone_area":
+            raise ValueError("'rested' is for a card put into the magic stone area")
+        return self
 
 
 class RevealTop(_Model):

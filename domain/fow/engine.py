@@ -978,7 +978,9 @@ def choose_cards(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         return
     if p.kind in ("search", "put_from_hand"):
         allowed = list(p.options["cards"])
-        if len(cards) > int(p.options["max"]) or any(c not in allowed for c in cards):
+        if not int(p.options.get("min", 0)) <= len(cards) <= int(p.options["max"]) or any(
+            c not in allowed for c in cards
+        ):
             where = "main deck" if p.kind == "search" else "hand"
             raise ctx.reject(
                 "rules/search_choice",
@@ -1231,7 +1233,8 @@ def legal_actions(state: GameState, player: str) -> list[Command]:
             Command("ChooseCards", player, {"cards": list(c)})
             for c in itertools.islice(itertools.combinations(cards, n), MAX_TARGET_COMBOS)
         ]
-        out.append(Command("ChooseCards", player, {"cards": []}))
+        if not int(p.options.get("min", 0)):  # "for a card": one must be found if any (10.13 p2)
+            out.append(Command("ChooseCards", player, {"cards": []}))
     elif p.kind == "look":  # every choice of cards; the rest in their present order
         cards = list(p.options["cards"])
         out = [

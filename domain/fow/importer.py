@@ -1427,6 +1427,30 @@ def _self_back(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "put_into_field", "target": {"kind": "self"}, "owners_field": True}]
 
 
+@_effect(
+    r"search your (?P<deck>main|magic stone) deck for a card\.\s*then,? shuffle the rest of your "
+    r"(?P=deck) deck and put that card on top of it"
+)
+def _search_to_top(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Search your main deck for a card. Then shuffle the rest of your main deck and put that card
+    # on top of it." (FoW-5.5 10.13 p2, 10.20 p2.1): not revealed
+    deck = "main_deck" if m.group("deck").lower() == "main" else "stone_deck"
+    return [{"op": "search", "to": "top", **({"deck": deck} if deck != "main_deck" else {})}]
+
+
+@_effect(
+    r"search your magic stone deck for a card,? and put it into your magic stone area(?P<r> rested)?"
+    r"\.\s*then,? shuffle your magic stone deck"
+)
+def _search_stone(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Search your magic stone deck for a card and put it into your magic stone area rested. Then
+    # shuffle your magic stone deck." (FoW-5.5 10.13 p2, 10.20)
+    out: JsonDict = {"op": "search", "to": "stone_area", "deck": "stone_deck"}
+    if m.group("r"):
+        out["rested"] = True
+    return [out]
+
+
 @_effect(r"(?P<v>rest|recover) (?P<t>[^.]+?)")
 def _rest(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": m.group("v").lower(), "target": _target(m.group("t"), ctx, it_self=it_self)}]
