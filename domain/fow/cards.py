@@ -211,7 +211,14 @@ class Condition(_Model):
         "your_turn",
         "dealt_damage_this_turn",
         "top_card",
+        "awakened",
+        "targets",
     ]
+    """``awakened`` ("if this card was awakened"): the spell being resolved was played with its
+    [Awakening] cost paid (FoW-5.5 12.1), checked on resolution (9.3 p3); ``targets`` ("You may
+    pay {W} less to play this card if it targets a Saint"): one of the targets chosen for the
+    card being played matches ``filter``, checked as its cost is determined, after its targets
+    are chosen (9.3 p2.4, p2.5) - a cost reduction's condition only."""
     filter: Filter | None = None
     measure: Literal["controls", "hand", "life"] | None = None
     """For ``fewer_than_opponent``: objects matching ``filter`` each player controls, cards in hand, or life."""
@@ -229,7 +236,7 @@ class Condition(_Model):
     def _check(self) -> Condition:
         if self.kind == "ruler_is" and not (self.rulers or self.j_rulers):
             raise ValueError("a 'ruler_is' condition needs 'rulers' or 'j_rulers' (names)")
-        filtered = self.kind in ("controls", "target_is", "put_into_field", "top_card") or (
+        filtered = self.kind in ("controls", "target_is", "put_into_field", "top_card", "targets") or (
             self.kind,
             self.measure,
         ) == (
@@ -668,6 +675,8 @@ class If(_Model):
         _plain_effects(self.effects + self.otherwise, "if")
         if self.same_targets and _chosen(self.effects) != _chosen(self.otherwise):
             raise ValueError("'same_targets': 'otherwise' must choose the same targets as 'effects'")
+        if self.condition.kind == "targets":
+            raise ValueError("a 'targets' condition belongs to a cost reduction (checked as the card is played)")
         if self.condition.kind == "target_is" and not (self.same_targets or _chosen(self.effects)):
             raise ValueError("a 'target_is' condition needs a target chosen by the 'if' effects")
         return self

@@ -453,7 +453,7 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     if card.type == "spell":
         groups = actions.chosen_groups(conditions.expand(effects, modes))
     targets = actions.validate_targets(ctx, groups, args.get("targets"), player, oid, card.name)
-    reduced = _reduced_cost(ctx, player, oid, card, args, standby_anytime)
+    reduced = _reduced_cost(ctx, player, oid, card, args, standby_anytime, targets)
     item = ctx.fresh_id("c")
     side_data: dict[str, Any] = {"side": "future"} if side == "future" else {}
     cause = actions.move(
@@ -513,7 +513,13 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
 
 
 def _reduced_cost(
-    ctx: Ctx, player: str, oid: str, card: Card, args: Mapping[str, Any], standby_anytime: bool
+    ctx: Ctx,
+    player: str,
+    oid: str,
+    card: Card,
+    args: Mapping[str, Any],
+    standby_anytime: bool,
+    targets: list[list[str]],
 ) -> Cost | None:
     """ "You may pay <cost> less to play this card [if ...] [for each ...]" when the player
     asks for it with ``reduce: true`` (FoW-5.5 9.3 p2.5); None: the printed cost is paid."""
@@ -525,7 +531,7 @@ def _reduced_cost(
         raise ctx.reject(
             "rules/no_cost_reduction", "9.3 p2.5", f"the cost reduction of {card.name} reduces its printed cost only"
         )
-    cost = conditions.reduced_cost(ctx.s, card, player, oid)
+    cost = conditions.reduced_cost(ctx.s, card, player, oid, [t for group in targets for t in group])
     if cost is None:
         raise ctx.reject(
             "rules/no_cost_reduction",
@@ -1275,7 +1281,8 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
             if play_choices is None:
                 continue
             paid_with = {"cost_cards": play_choices[0]}
-        reduced = conditions.reduced_cost(s, card, player, oid) if zone != "standby" else None
+        targeted = zone != "standby" and conditions.reads_targets(card.cost_reduction)
+        reduced = conditions.reduced_cost(s, card, player, oid, any_target=True) if zone != "standby" else None
         prices: list[tuple[dict[str, JSON], Cost]] = [({}, cost)]
         if reduced is not None:
             prices.append(({"reduce": True}, reduced))
@@ -1295,6 +1302,9 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
                     continue
                 chosen: dict[str, JSON] = {"modes": list(modes)} if modes else {}
                 for c in combos:
+                    flat = [t for g in c for t in g]  # "if it targets a Saint": these targets? (9.3 p2.4)
+                    if reduce_arg and targeted and conditions.reduced_cost(s, card, player, oid, flat) is None:
+                        continue
                     out.append(
                         Command(
                             "PlayCard",

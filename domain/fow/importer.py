@@ -1632,6 +1632,9 @@ def _condition(text: str, ctx: _Ctx) -> JsonDict:
     compared = _comparison(low, ctx)
     if compared is not None:
         return compared
+    special = _condition_more(low, ctx)
+    if special is not None:
+        return special
     m = re.fullmatch(r"you(?: have)? put (?:an?|any) (?P<what>.+?) into a field this turn", low, re.IGNORECASE)
     m = m or re.fullmatch(r'you(?: have)? put (?P<what>"[^"]+") into a field this turn', low, re.IGNORECASE)
     if m:  # what you put into a field this turn, wherever it is now
@@ -1738,6 +1741,20 @@ def _condition(text: str, ctx: _Ctx) -> JsonDict:
             cond["negate"] = True
         return cond
     raise _GapError(f"condition: {text}")
+
+
+def _condition_more(low: str, ctx: _Ctx) -> JsonDict | None:
+    """ "this card was awakened" (checked on resolution, FoW-5.5 12.1); "it targets a Saint"
+    (a cost reduction: the targets chosen as the card is played, 9.3 p2.4)."""
+    if re.fullmatch(r"this card was awakened", low, re.IGNORECASE):
+        return {"kind": "awakened"}
+    m = re.fullmatch(r"it targets an? (?P<what>[a-z][a-z/ -]*)", low, re.IGNORECASE)
+    if m:
+        flt, players = _selector(m.group("what"), ctx, loose=True)
+        if players or set(flt) - {"zone", "types", "races", "attributes"}:
+            raise _GapError(f"condition: {low}")
+        return {"kind": "targets", "filter": flt}
+    return None
 
 
 def _whose(word: str) -> str:

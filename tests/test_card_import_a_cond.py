@@ -1,0 +1,40 @@
+"""Importing conditions and durations of real Grimm/Alice cards (helper a-cond): the real card
+text and the declarative form it must become (``domain/fow/importer.py``); the engine side is
+in ``tests/test_fow_real_a_cond.py``."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.fow.importer import ImportedCard
+from tests.card_import_support import full, imported_database
+from tests.test_card_import import chosen, will
+
+
+@pytest.fixture(scope="module")
+def imported() -> dict[str, ImportedCard]:
+    return imported_database()
+
+
+def test_a_cost_reduction_if_it_targets_a_race(imported: dict[str, ImportedCard]) -> None:
+    # Pricia's Call to Action (TMS-060): "You may pay {G} less to play this card if it targets a
+    # Beast."  The targets are chosen before the cost is determined (FoW-5.5 9.3 p2.4, p2.5).
+    card = full(imported, "TMS-060")
+    assert card["cost_reduction"] == {
+        "cost": will(G=1),
+        "condition": {"kind": "targets", "filter": {"zone": "field", "types": [], "races": ["Beast"]}},
+    }
+    assert card["effects"][0]["target"] == chosen("resonator")
+    # Breath of the God (TAT-001, VIN001-003): "You may pay {W}{1} less to play this card, if it
+    # targets a Saint."
+    for card_id in ("TAT-001", "VIN001-003"):
+        assert full(imported, card_id)["cost_reduction"] == {
+            "cost": will(1, W=1),
+            "condition": {"kind": "targets", "filter": {"zone": "field", "types": [], "races": ["Saint"]}},
+        }
+    # Protection of the Fairies (TTW-015, an [Addition:Resonator]: it targets the resonator it is
+    # added to): "You may pay {W} less to play this card, if it targets a Fairy resonator."
+    assert full(imported, "TTW-015")["cost_reduction"]["condition"] == {
+        "kind": "targets",
+        "filter": {"zone": "field", "types": ["resonator"], "races": ["Fairy"]},
+    }

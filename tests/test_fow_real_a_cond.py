@@ -1,0 +1,51 @@
+"""Conditions and durations of real Grimm/Alice cards (helper a-cond), executed by the engine in
+the form the importer gives them (given events / when command / then events or a cited
+rejection; each story replays its whole log at the end):
+
+* a cost reduction that depends on the targets chosen ("You may pay {G} less to play this card
+  if it targets a Beast"): targets are chosen before the cost is determined (FoW-5.5 9.3 p2.4,
+  p2.5).
+"""
+
+from __future__ import annotations
+
+from tests.fow_support import cmd, find
+from tests.test_fow_conditions import Story, legal
+
+# --- "if it targets a Beast" (9.3 p2.4, p2.5) -------------------------------------------------
+
+
+def test_a_cost_reduction_that_needs_a_target_of_a_race() -> None:
+    # Pricia's Call to Action (TMS-060, {G}): "You may pay {G} less to play this card if it
+    # targets a Beast.  Target resonator gains [Swiftness] and [Target Attack] until end of turn.
+    # Draw a card."  Herald of the Beast Lady (SKL-057) is a Beast; T-VANILLA-0 is not.
+    story = Story({"TMS-060": 4, "SKL-057": 4})
+    call = story.put("p1", "TMS-060", "hand")
+    beast = story.put("p1", "SKL-057", "field")
+    other = story.put("p1", "T-VANILLA-0", "field")
+    refusal = story.refused(cmd("PlayCard", "p1", card=call, targets=[[other]], reduce=True))
+    assert (refusal.code, refusal.rule) == ("rules/no_cost_reduction", "FoW-5.5 9.3 p2.5")
+    # the plays listed: the reduced one only with the Beast as its target (no will produced)
+    plays = [p for p in legal(story, "p1", "PlayCard") if p["card"] == call]
+    assert plays == [{"card": call, "targets": [[beast]], "pay_with": [], "reduce": True}]
+    events = story.when(cmd("PlayCard", "p1", card=call, targets=[[beast]], reduce=True))
+    played = find(events, "CardPlayed")
+    assert played.data["reduced_cost"] == {"attribute": {}, "free": 0} and played.rule == "FoW-5.5 7.3 p2"
+    assert "WillPaid" not in [e.type for e in events]
+    events = story.resolve()
+    granted = [e.data["skill"] for e in events if e.type == "ContinuousEffectCreated" and e.data["kind"] == "grant"]
+    assert granted == ["swiftness", "target_attack"] and find(events, "CardMoved").data["reason"] == "draw"
+    story.replays()
+
+
+def test_without_the_reduction_the_full_cost_is_paid_whatever_the_target() -> None:
+    # Pricia's Call to Action (TMS-060) at its printed cost {G}, on a resonator that is no Beast
+    story = Story({"TMS-060": 4, "SKL-057": 4})
+    call = story.put("p1", "TMS-060", "hand")
+    other = story.put("p1", "T-VANILLA-0", "field")
+    story.will("p1", "G")
+    plays = [p for p in legal(story, "p1", "PlayCard") if p["card"] == call]
+    assert plays == [{"card": call, "targets": [[other]], "pay_with": []}]
+    events = story.when(cmd("PlayCard", "p1", card=call, targets=[[other]]))
+    assert find(events, "WillPaid").data["will"] == ["G"]
+    story.replays()
