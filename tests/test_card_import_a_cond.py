@@ -38,3 +38,28 @@ def test_a_cost_reduction_if_it_targets_a_race(imported: dict[str, ImportedCard]
         "kind": "targets",
         "filter": {"zone": "field", "types": ["resonator"], "races": ["Fairy"]},
     }
+
+
+def test_if_this_card_was_awakened_with_a_second_target(imported: dict[str, ImportedCard]) -> None:
+    # Luminescent Bamboo Bullet (TMS-008): "Destroy target rested resonator. Destroy up to one
+    # second target rested resonator if this card was awakened.  [Awakening] {M}{1}."
+    rested = chosen("resonator", rested=True)
+    card = full(imported, "TMS-008")
+    assert card["effects"] == [
+        {"op": "destroy", "target": rested},
+        {
+            "op": "if",
+            "condition": {"kind": "awakened"},
+            "effects": [{"op": "destroy", "target": {**rested, "up_to": True, "second": True}}],
+        },
+    ]
+    assert card["awakening"] == {"cost": will(1, M=1)}
+    # Set Free (BFA-041): "Put target resonator on top of its owner's main deck. Put up to one
+    # second target resonator on top of its owner's main deck if this card was awakened."
+    assert full(imported, "BFA-041")["effects"][1] == {
+        "op": "if",
+        "condition": {"kind": "awakened"},
+        "effects": [
+            {"op": "put_on_main_deck", "target": {**chosen("resonator"), "up_to": True, "second": True}},
+        ],
+    }

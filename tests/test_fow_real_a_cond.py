@@ -49,3 +49,49 @@ def test_without_the_reduction_the_full_cost_is_paid_whatever_the_target() -> No
     events = story.when(cmd("PlayCard", "p1", card=call, targets=[[other]]))
     assert find(events, "WillPaid").data["will"] == ["G"]
     story.replays()
+
+
+# --- "if this card was awakened" and "second target" (12.1, 9.3 p2.4, p3) -----------------------
+
+
+def bamboo_story() -> tuple[Story, str, str, str]:
+    # Luminescent Bamboo Bullet (TMS-008, {W}{1}): "Destroy target rested resonator. Destroy up to
+    # one second target rested resonator if this card was awakened.  [Awakening] {M}{1}."
+    story = Story({"TMS-008": 4, "SKL-057": 4})
+    bullet = story.put("p1", "TMS-008", "hand")
+    first = story.put("p2", "SKL-057", "field")
+    second = story.put("p2", "SKL-057", "field")
+    for oid in (first, second):
+        story.given("CardRested", oid=oid, reason="given")
+    return story, bullet, first, second
+
+
+def test_the_second_target_is_not_the_first_and_is_destroyed_only_if_awakened() -> None:
+    story, bullet, first, second = bamboo_story()
+    story.will("p1", "W", "R", "M", "R")
+    # both targets are chosen as the card is played (9.3 p2.4): the second is another object
+    refusal = story.refused(cmd("PlayCard", "p1", card=bullet, targets=[[first], [first]], awaken=True))
+    assert (refusal.code, refusal.rule) == ("rules/illegal_target", "FoW-5.5 9.3 p2.4")
+    listed = [p["targets"] for p in legal(story, "p1", "PlayCard") if p["card"] == bullet and p.get("awaken")]
+    assert listed and all(len(set(sum(t, []))) == len(sum(t, [])) for t in listed)
+    events = story.when(cmd("PlayCard", "p1", card=bullet, targets=[[first], [second]], awaken=True))
+    assert find(events, "CardPlayed").data["awakened"] is True
+    events = story.resolve()
+    assert find(events, "ConditionChecked").data["met"] is True
+    destroyed = [e.data["oid"] for e in events if e.type == "CardMoved" and e.data["to"] == "graveyard"]
+    assert first in destroyed and second in destroyed
+    story.replays()
+
+
+def test_not_awakened_the_second_target_is_not_destroyed() -> None:
+    story, bullet, first, second = bamboo_story()
+    story.will("p1", "W", "R")
+    events = story.when(cmd("PlayCard", "p1", card=bullet, targets=[[first], [second]]))
+    assert find(events, "CardPlayed").data["awakened"] is False
+    events = story.resolve()
+    checked = find(events, "ConditionChecked")
+    assert checked.data["met"] is False and checked.rule == "FoW-5.5 9.3 p3.2"
+    destroyed = [e.data["oid"] for e in events if e.type == "CardMoved" and e.data["to"] == "graveyard"]
+    assert first in destroyed and second not in destroyed
+    assert story.state.objects[second].zone == "field"
+    story.replays()

@@ -504,8 +504,22 @@ def validate_targets(
         for t in chosen:
             if t not in legal:
                 raise ctx.reject("rules/illegal_target", "9.3 p2.4", f"{t!r} is not a legal target for {what}")
+        if target.second and {t for group in out for t in group} & set(chosen):
+            raise ctx.reject(
+                "rules/illegal_target", "9.3 p2.4", f"a second target of {what} is not one of its earlier targets"
+            )
         out.append(list(chosen))
     return out
+
+
+def distinct_seconds(groups: Sequence[Target], combo: Sequence[Sequence[str]]) -> bool:
+    """Whether every "second target" group of ``combo`` avoids the targets of the groups before it."""
+    seen: set[str] = set()
+    for target, chosen in zip(groups, combo, strict=True):
+        if target.second and seen & set(chosen):
+            return False
+        seen.update(chosen)
+    return True
 
 
 def is_legal_host(s: GameState, addition: str, host: str) -> bool:

@@ -144,6 +144,9 @@ class Target(_Model):
     ``opponent``: "target opponent")."""
     up_to: bool = False
     """For ``chosen``: "up to N target ...": zero to ``count`` targets may be chosen (FoW-5.5 9.3 p2.4)."""
+    second: bool = False
+    """For ``chosen``: "second target resonator": not one of the targets chosen for the earlier
+    effects of the same card or ability (all chosen as it is played, FoW-5.5 9.3 p2.4)."""
 
 
 class Count(_Model):

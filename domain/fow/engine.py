@@ -1148,7 +1148,8 @@ def _target_options(s: GameState, groups: Sequence[Any], player: str, source: st
             return None
         sizes = range(min(g.count, len(legal)), -1, -1) if g.up_to else [min(g.count, len(legal))]
         per_group.append([list(c) for n in sizes for c in itertools.combinations(legal, n)])
-    return [list(combo) for combo in itertools.islice(itertools.product(*per_group), MAX_TARGET_COMBOS)]
+    combos = (c for c in itertools.product(*per_group) if actions.distinct_seconds(groups, c))
+    return [list(combo) for combo in itertools.islice(combos, MAX_TARGET_COMBOS)]
 
 
 def _accepted(s: GameState, cmd: Command) -> bool:

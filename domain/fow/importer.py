@@ -866,7 +866,7 @@ def _target(
     each_of = re.match(rf"each of (?P<rest>(?:up to )?{NUM} target .+)$", text, re.IGNORECASE)
     if each_of:  # "an achievement counter on each of up to two target resonators"
         return _target(each_of.group("rest"), ctx, allow_players=allow_players, loose=loose, zone=zone)
-    up_to = re.match(rf"up to (?P<n>{NUM}) (?P<rest>target .+)$", text, re.IGNORECASE)
+    up_to = re.match(rf"up to (?P<n>{NUM}) (?P<rest>(?:second )?target .+)$", text, re.IGNORECASE)
     if up_to:  # "up to N target X": zero to N targets (FoW-5.5 9.3 p2.4)
         chosen = _target(up_to.group("rest"), ctx, allow_players=allow_players, loose=loose, zone=zone)
         if chosen.get("kind") != "chosen" or chosen.get("count", 1) != 1 or chosen.get("players_allowed"):
@@ -876,6 +876,12 @@ def _target(
         return {**chosen, "up_to": True}
     if re.match(r"up to ", low):
         raise _GapError(f'target: {phrase} ("up to" is not expressible)')
+    second = re.match(r"second (?P<rest>target .+)$", text, re.IGNORECASE)
+    if second:  # "second target resonator": not a target chosen before it (FoW-5.5 9.3 p2.4)
+        chosen = _target(second.group("rest"), ctx, allow_players=allow_players, loose=loose, zone=zone)
+        if chosen.get("kind") != "chosen" or chosen.get("players_allowed"):
+            raise _GapError(f"target: {phrase}")
+        return {**chosen, "second": True}
     other = re.match(r"(?:another|other) (?P<rest>target .+)$", text, re.IGNORECASE)
     if other:  # "another target resonator": not the card whose ability it is
         chosen = _target(other.group("rest"), ctx, allow_players=allow_players, loose=loose, zone=zone)
@@ -1544,7 +1550,10 @@ def _self_on_main_deck(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonD
     return [out]
 
 
-@_effect(r"put (?P<t>(?:\w+ )?target [^.]+?|that \w+) on (?P<p>top|the bottom) of (?:its|their) owners?'s? main decks?")
+@_effect(
+    r"put (?P<t>(?:up to \w+ )?(?:\w+ )?target [^.]+?|that \w+)"
+    r" on (?P<p>top|the bottom) of (?:its|their) owners?'s? main decks?"
+)
 def _on_main_deck(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     out: JsonDict = {"op": "put_on_main_deck", "target": _target(m.group("t"), ctx)}
     if m.group("p").lower() != "top":
