@@ -63,3 +63,17 @@ def test_if_this_card_was_awakened_with_a_second_target(imported: dict[str, Impo
             {"op": "put_on_main_deck", "target": {**chosen("resonator"), "up_to": True, "second": True}},
         ],
     }
+
+
+def test_cancel_unless_its_controller_pays(imported: dict[str, ImportedCard]) -> None:
+    # Wall of Wind (TMS-064): "Cancel target spell unless its controller pays {1}."
+    effects = full(imported, "TMS-064")["effects"]
+    assert len(effects) == 1 and effects[0]["op"] == "cancel" and effects[0]["unless_pays"] == will(1)
+    assert effects[0]["target"]["filter"]["zone"] == "chase"
+    # Glinda, the Fairy (TAT-062): "[Activate] Banish this card: Cancel target normal spell unless
+    # its controller pays {2}."  Fiethsing, the Elvish Oracle (MOA-033): "... Cancel target spell
+    # unless its controller pays {1}."
+    glinda = full(imported, "TAT-062")["abilities"][1]
+    assert glinda["cost"] == {"banish_self": True} and glinda["effects"][0]["unless_pays"] == will(2)
+    assert "resonator" not in glinda["effects"][0]["target"]["filter"]["types"]  # a normal spell
+    assert full(imported, "MOA-033")["abilities"][-1]["effects"][0]["unless_pays"] == will(1)

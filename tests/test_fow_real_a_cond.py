@@ -95,3 +95,55 @@ def test_not_awakened_the_second_target_is_not_destroyed() -> None:
     assert first in destroyed and second not in destroyed
     assert story.state.objects[second].zone == "field"
     story.replays()
+
+
+# --- "Cancel target spell unless its controller pays {1}" (10.11, 10.2 p4, 9.3 p3.2) -----------
+
+
+def wall_story() -> tuple[Story, str, str]:
+    # Wall of Wind (TMS-064, {G}): "Cancel target spell unless its controller pays {1}."  p1 plays
+    # Pricia's Call to Action (TMS-060) on its Beast (reduced to nothing); p2 answers with the Wall.
+    story = Story({"TMS-060": 4, "SKL-057": 4, "TMS-064": 4})
+    call = story.put("p1", "TMS-060", "hand")
+    beast = story.put("p1", "SKL-057", "field")
+    wall = story.put("p2", "TMS-064", "hand")
+    story.when(cmd("PlayCard", "p1", card=call, targets=[[beast]], reduce=True))
+    story.when(cmd("Pass", "p1"))
+    story.will("p2", "G")
+    spell = story.state.chase[-1].id
+    story.when(cmd("PlayCard", "p2", card=wall, targets=[[spell]]))
+    story.when(cmd("Pass", story.pending.player))
+    events = story.when(cmd("Pass", story.pending.player))
+    asked = find(events, "ChoiceRequested")  # the controller of the target decides (9.3 p3.2)
+    assert asked.data["player"] == "p1" and asked.data["kind"] == "optional" and asked.rule == "FoW-5.5 9.3 p3.2"
+    return story, call, spell
+
+
+def test_unless_its_controller_pays_declined_the_spell_is_canceled() -> None:
+    story, call, spell = wall_story()
+    refusal = story.refused(cmd("ChooseOptional", "p2", accept=False))
+    assert (refusal.code, refusal.rule) == ("rules/not_your_decision", "FoW-5.5 6.1 p1.3")
+    story.given("CardRested", oid="p1-001", reason="given")  # p1's ruler produces no more will
+    # p1 cannot pay {1}: a cost is paid in full or not at all (10.2 p4), only declining is offered
+    assert legal(story, "p1", "ChooseOptional") == [{"accept": False}]
+    refusal = story.refused(cmd("ChooseOptional", "p1", accept=True))
+    assert (refusal.code, refusal.rule) == ("rules/cannot_pay", "FoW-5.5 10.2 p4")
+    events = story.when(cmd("ChooseOptional", "p1", accept=False))
+    assert find(events, "OptionChosen").data["accepted"] is False
+    canceled = find(events, "ChaseItemCanceled")
+    assert canceled.data["item"] == spell and canceled.rule == "FoW-5.5 10.11 p1"
+    assert story.state.objects[call].zone == "graveyard"
+    story.replays()
+
+
+def test_unless_its_controller_pays_paid_the_spell_stays() -> None:
+    story, call, spell = wall_story()
+    # p1 pays {1} with the will of its ruler, produced as it accepts (10.2 p5)
+    offered = legal(story, "p1", "ChooseOptional")
+    assert offered == [{"accept": True, "pay_with": [{"source": "p1-001", "ability": 0}]}, {"accept": False}]
+    events = story.when(cmd("ChooseOptional", "p1", **offered[0]))
+    paid = find(events, "WillPaid")
+    assert paid.data["player"] == "p1" and paid.rule == "FoW-5.5 10.2 p1"
+    assert "ChaseItemCanceled" not in [e.type for e in events]
+    assert [i.id for i in story.state.chase] == [spell] and story.state.objects[call].zone == "chase"
+    story.replays()

@@ -1314,6 +1314,17 @@ def apply_effect(
             target_item = next((c for c in s.chase if c.id == t), None)
             if target_item is None:
                 continue
+            if eff.unless_pays is not None:  # "unless its controller pays {2}": their decision
+                payer = target_item.controller
+                if choice is None:
+                    data = {"player": payer, "kind": "optional", "options": {"item": item.id, "source": src}}
+                    ctx.emit("ChoiceRequested", data, "9.3 p3.2", cause=cause)
+                    return None
+                data = {"player": payer, "item": item.id, "accepted": bool(choice)}
+                cause = ctx.emit("OptionChosen", data, "9.3 p3.2", cause=cause, actor=payer)
+                if choice:  # paid in full or not at all (10.2 p4): then it is not canceled
+                    cause = pay_will(ctx, payer, eff.unless_pays, cause, f"{s.card_of(src).name} (not to cancel)")
+                    continue
             cause = ctx.emit("ChaseItemCanceled", {"item": t, "by": item.id}, "10.11 p1", cause=cause)
             if target_item.kind == "card":
                 cause = move(ctx, target_item.source, "graveyard", cause, rule="10.11 p1", reason="canceled")

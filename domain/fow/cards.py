@@ -384,6 +384,9 @@ class Cancel(_Model):
 
     op: Literal["cancel"] = "cancel"
     target: Target = Field(default_factory=lambda: Target(filter=Filter(zone="chase", types=[])))
+    unless_pays: Cost | None = None
+    """"Cancel target spell unless its controller pays {2}": on resolution the controller of the
+    (still legal) target decides whether to pay; paid in full, it is not canceled (10.2 p4)."""
 
 
 class ReturnToHand(_Model):
@@ -644,6 +647,7 @@ def _chosen(effects: list[Any]) -> list[Any]:
 def _plain_effects(effects: list[Any], what: str) -> None:
     for eff in effects:
         pauses = getattr(eff, "chosen_from", None) is not None or bool(getattr(eff, "from_hand", 0))
+        pauses = pauses or getattr(eff, "unless_pays", None) is not None  # its target's controller decides
         if getattr(eff, "op", None) in _PAUSING_OPS or pauses:
             raise ValueError(f"'{eff.op}' cannot be inside '{what}' (only effects that need no further choice)")
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from domain import rulesets
 from domain.fow import actions, conditions, costs, flow, position
-from domain.fow.cards import Ability, ActivateCost, Card, Cost, JudgmentOption, May, Pay, PutCounter, parse_card
+from domain.fow.cards import Ability, ActivateCost, Cancel, Card, Cost, JudgmentOption, May, Pay, PutCounter, parse_card
 from domain.fow.characteristics import characteristics, effective_type, is_active_zone, overrides_for
 from domain.fow.context import Ctx, RejectedError
 from domain.fow.state import (
@@ -1049,6 +1049,8 @@ def _optional_payment(s: GameState) -> Cost | None:
         return None
     effects = actions.item_effects(s, item)
     eff = effects[item.resolved_effects] if item.resolved_effects < len(effects) else None
+    if isinstance(eff, Cancel) and eff.unless_pays is not None:  # "unless its controller pays {2}"
+        return eff.unless_pays
     paid = [e.will for e in getattr(eff, "effects", []) if isinstance(e, Pay) and e.will.total]
     return paid[0] if isinstance(eff, May) and paid else None
 

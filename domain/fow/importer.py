@@ -1276,17 +1276,23 @@ def _look_and_bottom(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDic
     return [{"op": "look_top", "count": 1, "up_to": True, "to": "bottom", "rest": "top"}]
 
 
-@_effect(r"cancel target (?P<k>spell|normal spell|summon spell)")
+@_effect(
+    r"cancel target (?P<k>spell|normal spell|summon spell)"
+    r"(?: unless its controller pays (?P<c>(?:\{[^{}]+\})+))?"
+)
 def _cancel(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "spell" is any card in the chase area; "summon spell" a resonator; "normal spell"
-    # any other type (FoW-5.5 3.13 p3)
+    # any other type (FoW-5.5 3.13 p3); "unless its controller pays {2}": their choice on resolution
     kind = m.group("k").lower()
     types = {
         "spell": _ALL_CARD_TYPES,
         "summon spell": ["resonator"],
         "normal spell": [t for t in _ALL_CARD_TYPES if t != "resonator"],
     }[kind]
-    return [{"op": "cancel", "target": {"kind": "chosen", "filter": {"zone": "chase", "types": list(types)}}}]
+    out: JsonDict = {"op": "cancel", "target": {"kind": "chosen", "filter": {"zone": "chase", "types": list(types)}}}
+    if m.group("c"):
+        out["unless_pays"] = _will_cost(m.group("c"), f"effect: {m.group(0)}")
+    return [out]
 
 
 @_effect(r"cancel target (?P<k>\[activate\]|activate|automatic) ability")
@@ -1850,7 +1856,7 @@ def _count(text: str, ctx: _Ctx, *, it_self: bool = False) -> JsonDict:
 def _pauses(effect: JsonDict) -> bool:
     """An effect that may wait for a player's choice (or holds effects): never inside may/if."""
     pausing = ("search", "discard", "may", "if", "choose", "look_top", "put_from_hand", "banish")
-    return effect["op"] in pausing or "chosen_from" in effect or "from_hand" in effect
+    return effect["op"] in pausing or "chosen_from" in effect or "from_hand" in effect or "unless_pays" in effect
 
 
 _MAY = re.compile(r"^(?:then,? )?you may (?!pay\b)", re.IGNORECASE)
