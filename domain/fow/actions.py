@@ -507,8 +507,22 @@ def validate_targets(
         for t in chosen:
             if t not in legal:
                 raise ctx.reject("rules/illegal_target", "9.3 p2.4", f"{t!r} is not a legal target for {what}")
+        if target.second and {t for group in out for t in group} & set(chosen):
+            raise ctx.reject(
+                "rules/illegal_target", "9.3 p2.4", f"a second target of {what} is not one of its earlier targets"
+            )
         out.append(list(chosen))
     return out
+
+
+def distinct_seconds(groups: Sequence[Target], combo: Sequence[Sequence[str]]) -> bool:
+    """Whether every "second target" group of ``combo`` avoids the targets of the groups before it."""
+    seen: set[str] = set()
+    for target, chosen in zip(groups, combo, strict=True):
+        if target.second and seen & set(chosen):
+            return False
+        seen.update(chosen)
+    return True
 
 
 def is_legal_host(s: GameState, addition: str, host: str) -> bool:
@@ -1338,6 +1352,17 @@ def apply_effect(
             target_item = next((c for c in s.chase if c.id == t), None)
             if target_item is None:
                 continue
+            if eff.unless_pays is not None:  # "unless its controller pays {2}": their decision
+                payer = target_item.controller
+                if choice is None:
+                    data = {"player": payer, "kind": "optional", "options": {"item": item.id, "source": src}}
+                    ctx.emit("ChoiceRequested", data, "9.3 p3.2", cause=cause)
+                    return None
+                data = {"player": payer, "item": item.id, "accepted": bool(choice)}
+                cause = ctx.emit("OptionChosen", data, "9.3 p3.2", cause=cause, actor=payer)
+                if choice:  # paid in full or not at all (10.2 p4): then it is not canceled
+                    cause = pay_will(ctx, payer, eff.unless_pays, cause, f"{s.card_of(src).name} (not to cancel)")
+                    continue
             cause = ctx.emit("ChaseItemCanceled", {"item": t, "by": item.id}, "10.11 p1", cause=cause)
             if target_item.kind == "card":
                 cause = move(ctx, target_item.source, "graveyard", cause, rule="10.11 p1", reason="canceled")

@@ -144,6 +144,9 @@ class Target(_Model):
     ``opponent``: "target opponent")."""
     up_to: bool = False
     """For ``chosen``: "up to N target ...": zero to ``count`` targets may be chosen (FoW-5.5 9.3 p2.4)."""
+    second: bool = False
+    """For ``chosen``: "second target resonator": not one of the targets chosen for the earlier
+    effects of the same card or ability (all chosen as it is played, FoW-5.5 9.3 p2.4)."""
 
 
 class Count(_Model):
@@ -211,7 +214,14 @@ class Condition(_Model):
         "your_turn",
         "dealt_damage_this_turn",
         "top_card",
+        "awakened",
+        "targets",
     ]
+    """``awakened`` ("if this card was awakened"): the spell being resolved was played with its
+    [Awakening] cost paid (FoW-5.5 12.1), checked on resolution (9.3 p3); ``targets`` ("You may
+    pay {W} less to play this card if it targets a Saint"): one of the targets chosen for the
+    card being played matches ``filter``, checked as its cost is determined, after its targets
+    are chosen (9.3 p2.4, p2.5) - a cost reduction's condition only."""
     filter: Filter | None = None
     measure: Literal["controls", "hand", "life"] | None = None
     """For ``fewer_than_opponent``: objects matching ``filter`` each player controls, cards in hand, or life."""
@@ -229,7 +239,7 @@ class Condition(_Model):
     def _check(self) -> Condition:
         if self.kind == "ruler_is" and not (self.rulers or self.j_rulers):
             raise ValueError("a 'ruler_is' condition needs 'rulers' or 'j_rulers' (names)")
-        filtered = self.kind in ("controls", "target_is", "put_into_field", "top_card") or (
+        filtered = self.kind in ("controls", "target_is", "put_into_field", "top_card", "targets") or (
             self.kind,
             self.measure,
         ) == (
@@ -391,6 +401,9 @@ class Cancel(_Model):
 
     op: Literal["cancel"] = "cancel"
     target: Target = Field(default_factory=lambda: Target(filter=Filter(zone="chase", types=[])))
+    unless_pays: Cost | None = None
+    """"Cancel target spell unless its controller pays {2}": on resolution the controller of the
+    (still legal) target decides whether to pay; paid in full, it is not canceled (10.2 p4)."""
 
 
 class ReturnToHand(_Model):
@@ -674,6 +687,7 @@ def _chosen(effects: list[Any]) -> list[Any]:
 def _plain_effects(effects: list[Any], what: str) -> None:
     for eff in effects:
         pauses = getattr(eff, "chosen_from", None) is not None or bool(getattr(eff, "from_hand", 0))
+        pauses = pauses or getattr(eff, "unless_pays", None) is not None  # its target's controller decides
         if getattr(eff, "op", None) in _PAUSING_OPS or pauses:
             raise ValueError(f"'{eff.op}' cannot be inside '{what}' (only effects that need no further choice)")
         if getattr(eff, "op", None) == "fight":
@@ -710,6 +724,8 @@ class If(_Model):
         _plain_effects(self.effects + self.otherwise, "if")
         if self.same_targets and _chosen(self.effects) != _chosen(self.otherwise):
             raise ValueError("'same_targets': 'otherwise' must choose the same targets as 'effects'")
+        if self.condition.kind == "targets":
+            raise ValueError("a 'targets' condition belongs to a cost reduction (checked as the card is played)")
         if self.condition.kind == "target_is" and not (self.same_targets or _chosen(self.effects)):
             raise ValueError("a 'target_is' condition needs a target chosen by the 'if' effects")
         return self

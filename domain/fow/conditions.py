@@ -39,6 +39,7 @@ def condition_met(
     item: ChaseItem | None = None,
     did: bool = False,
     it: str | None = None,
+    targets: Sequence[str] | None = None,
 ) -> bool:
     """Whether ``cond`` holds for the player ``you`` (the controller of the ability).
 
@@ -77,6 +78,11 @@ def condition_met(
         met = s.players[you].j_ruler_attacked_turn == s.turn
     elif cond.kind == "dealt_damage_this_turn":
         met = s.players[you].dealt_damage_turn == s.turn
+    elif cond.kind == "awakened":  # "if this card was awakened": played with [Awakening] (12.1)
+        met = item is not None and item.awakened
+    elif cond.kind == "targets":  # "if it targets a Saint": the targets chosen as it is played (9.3 p2.4)
+        assert cond.filter is not None
+        met = any(t in s.objects and _counts(s, cond.filter, t, you, source) for t in targets or ())
     elif cond.kind == "top_card":  # the card on top of your main deck, just revealed (10.4 p1)
         assert cond.filter is not None
         deck = s.zones[you]["main_deck"]
@@ -316,19 +322,39 @@ def apply_wrapper(
 # --- cost reductions (9.3 p2.5) ---------------------------------------------------------------
 
 
-def reduced_cost(s: GameState, card: Card, you: str, oid: str) -> Cost | None:
+def reduced_cost(
+    s: GameState, card: Card, you: str, oid: str, targets: Sequence[str] | None = None, *, any_target: bool = False
+) -> Cost | None:
     """The cost of ``card`` with its "you may pay ... less" applied, or None when it has no
-    reduction or its condition does not hold now (the reduction is then not available)."""
+    reduction or its condition does not hold now (the reduction is then not available).
+    ``targets``: the targets chosen for the card ("if it targets a Saint", 9.3 p2.4);
+    ``any_target``: take such a condition as met (to list the plays; each choice of targets
+    is checked again)."""
     if card.cost is None:
         return None
-    return reduce(s, card.cost, card.cost_reduction, you, oid)
+    return reduce(s, card.cost, card.cost_reduction, you, oid, targets, any_target=any_target)
 
 
-def reduce(s: GameState, cost: Cost, red: CostReduction | None, you: str, oid: str) -> Cost | None:
+def reads_targets(red: CostReduction | None) -> bool:
+    """Whether the reduction's condition asks about the targets chosen ("if it targets ...")."""
+    return red is not None and red.condition is not None and red.condition.kind == "targets"
+
+
+def reduce(
+    s: GameState,
+    cost: Cost,
+    red: CostReduction | None,
+    you: str,
+    oid: str,
+    targets: Sequence[str] | None = None,
+    *,
+    any_target: bool = False,
+) -> Cost | None:
     """``cost`` less ``red`` (counted for ``oid``'s controller ``you``); None when not available."""
     if red is None:
         return None
-    if red.condition is not None and not condition_met(s, red.condition, you, oid):
+    assumed = any_target and reads_targets(red)
+    if red.condition is not None and not assumed and not condition_met(s, red.condition, you, oid, targets=targets):
         return None
     times = 1 if red.per is None else count_of(s, red.per, you, oid)
     if times == 0:

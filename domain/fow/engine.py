@@ -10,7 +10,7 @@ from typing import Any
 
 from domain import rulesets
 from domain.fow import actions, conditions, costs, flow, position
-from domain.fow.cards import Ability, ActivateCost, Card, Cost, JudgmentOption, May, Pay, PutCounter, parse_card
+from domain.fow.cards import Ability, ActivateCost, Cancel, Card, Cost, JudgmentOption, May, Pay, PutCounter, parse_card
 from domain.fow.characteristics import characteristics, effective_type, is_active_zone, overrides_for
 from domain.fow.context import Ctx, RejectedError
 from domain.fow.state import (
@@ -453,7 +453,7 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     if card.type == "spell":
         groups = actions.chosen_groups(conditions.expand(effects, modes))
     targets = actions.validate_targets(ctx, groups, args.get("targets"), player, oid, card.name)
-    reduced = _reduced_cost(ctx, player, oid, card, args, standby_anytime)
+    reduced = _reduced_cost(ctx, player, oid, card, args, standby_anytime, targets)
     item = ctx.fresh_id("c")
     side_data: dict[str, Any] = {"side": "future"} if side == "future" else {}
     cause = actions.move(
@@ -513,7 +513,13 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
 
 
 def _reduced_cost(
-    ctx: Ctx, player: str, oid: str, card: Card, args: Mapping[str, Any], standby_anytime: bool
+    ctx: Ctx,
+    player: str,
+    oid: str,
+    card: Card,
+    args: Mapping[str, Any],
+    standby_anytime: bool,
+    targets: list[list[str]],
 ) -> Cost | None:
     """ "You may pay <cost> less to play this card [if ...] [for each ...]" when the player
     asks for it with ``reduce: true`` (FoW-5.5 9.3 p2.5); None: the printed cost is paid."""
@@ -525,7 +531,7 @@ def _reduced_cost(
         raise ctx.reject(
             "rules/no_cost_reduction", "9.3 p2.5", f"the cost reduction of {card.name} reduces its printed cost only"
         )
-    cost = conditions.reduced_cost(ctx.s, card, player, oid)
+    cost = conditions.reduced_cost(ctx.s, card, player, oid, [t for group in targets for t in group])
     if cost is None:
         raise ctx.reject(
             "rules/no_cost_reduction",
@@ -1045,6 +1051,8 @@ def _optional_payment(s: GameState) -> Cost | None:
         return None
     effects = actions.item_effects(s, item)
     eff = effects[item.resolved_effects] if item.resolved_effects < len(effects) else None
+    if isinstance(eff, Cancel) and eff.unless_pays is not None:  # "unless its controller pays {2}"
+        return eff.unless_pays
     paid = [e.will for e in getattr(eff, "effects", []) if isinstance(e, Pay) and e.will.total]
     return paid[0] if isinstance(eff, May) and paid else None
 
@@ -1144,7 +1152,8 @@ def _target_options(s: GameState, groups: Sequence[Any], player: str, source: st
             return None
         sizes = range(min(g.count, len(legal)), -1, -1) if g.up_to else [min(g.count, len(legal))]
         per_group.append([list(c) for n in sizes for c in itertools.combinations(legal, n)])
-    return [list(combo) for combo in itertools.islice(itertools.product(*per_group), MAX_TARGET_COMBOS)]
+    combos = (c for c in itertools.product(*per_group) if actions.distinct_seconds(groups, c))
+    return [list(combo) for combo in itertools.islice(combos, MAX_TARGET_COMBOS)]
 
 
 def _accepted(s: GameState, cmd: Command) -> bool:
@@ -1278,7 +1287,8 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
             if play_choices is None:
                 continue
             paid_with = {"cost_cards": play_choices[0]}
-        reduced = conditions.reduced_cost(s, card, player, oid) if zone != "standby" else None
+        targeted = zone != "standby" and conditions.reads_targets(card.cost_reduction)
+        reduced = conditions.reduced_cost(s, card, player, oid, any_target=True) if zone != "standby" else None
         prices: list[tuple[dict[str, JSON], Cost]] = [({}, cost)]
         if reduced is not None:
             prices.append(({"reduce": True}, reduced))
@@ -1298,6 +1308,9 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
                     continue
                 chosen: dict[str, JSON] = {"modes": list(modes)} if modes else {}
                 for c in combos:
+                    flat = [t for g in c for t in g]  # "if it targets a Saint": these targets? (9.3 p2.4)
+                    if reduce_arg and targeted and conditions.reduced_cost(s, card, player, oid, flat) is None:
+                        continue
                     out.append(
                         Command(
                             "PlayCard",

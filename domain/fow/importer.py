@@ -869,7 +869,7 @@ def _target(
     each_of = re.match(rf"each of (?P<rest>(?:up to )?{NUM} target .+)$", text, re.IGNORECASE)
     if each_of:  # "an achievement counter on each of up to two target resonators"
         return _target(each_of.group("rest"), ctx, allow_players=allow_players, loose=loose, zone=zone)
-    up_to = re.match(rf"up to (?P<n>{NUM}) (?P<rest>target .+)$", text, re.IGNORECASE)
+    up_to = re.match(rf"up to (?P<n>{NUM}) (?P<rest>(?:second )?target .+)$", text, re.IGNORECASE)
     if up_to:  # "up to N target X": zero to N targets (FoW-5.5 9.3 p2.4)
         chosen = _target(up_to.group("rest"), ctx, allow_players=allow_players, loose=loose, zone=zone)
         if chosen.get("kind") != "chosen" or chosen.get("count", 1) != 1 or chosen.get("players_allowed"):
@@ -879,6 +879,12 @@ def _target(
         return {**chosen, "up_to": True}
     if re.match(r"up to ", low):
         raise _GapError(f'target: {phrase} ("up to" is not expressible)')
+    second = re.match(r"second (?P<rest>target .+)$", text, re.IGNORECASE)
+    if second:  # "second target resonator": not a target chosen before it (FoW-5.5 9.3 p2.4)
+        chosen = _target(second.group("rest"), ctx, allow_players=allow_players, loose=loose, zone=zone)
+        if chosen.get("kind") != "chosen" or chosen.get("players_allowed"):
+            raise _GapError(f"target: {phrase}")
+        return {**chosen, "second": True}
     other = re.match(r"(?:another|other) (?P<rest>target .+)$", text, re.IGNORECASE)
     if other:  # "another target resonator": not the card whose ability it is
         chosen = _target(other.group("rest"), ctx, allow_players=allow_players, loose=loose, zone=zone)
@@ -1273,17 +1279,23 @@ def _look_and_bottom(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDic
     return [{"op": "look_top", "count": 1, "up_to": True, "to": "bottom", "rest": "top"}]
 
 
-@_effect(r"cancel target (?P<k>spell|normal spell|summon spell)")
+@_effect(
+    r"cancel target (?P<k>spell|normal spell|summon spell)"
+    r"(?: unless its controller pays (?P<c>(?:\{[^{}]+\})+))?"
+)
 def _cancel(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "spell" is any card in the chase area; "summon spell" a resonator; "normal spell"
-    # any other type (FoW-5.5 3.13 p3)
+    # any other type (FoW-5.5 3.13 p3); "unless its controller pays {2}": their choice on resolution
     kind = m.group("k").lower()
     types = {
         "spell": _ALL_CARD_TYPES,
         "summon spell": ["resonator"],
         "normal spell": [t for t in _ALL_CARD_TYPES if t != "resonator"],
     }[kind]
-    return [{"op": "cancel", "target": {"kind": "chosen", "filter": {"zone": "chase", "types": list(types)}}}]
+    out: JsonDict = {"op": "cancel", "target": {"kind": "chosen", "filter": {"zone": "chase", "types": list(types)}}}
+    if m.group("c"):
+        out["unless_pays"] = _will_cost(m.group("c"), f"effect: {m.group(0)}")
+    return [out]
 
 
 @_effect(r"cancel target (?P<k>\[activate\]|activate|automatic) ability")
@@ -1602,7 +1614,10 @@ def _self_on_main_deck(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonD
     return [out]
 
 
-@_effect(r"put (?P<t>(?:\w+ )?target [^.]+?|that \w+) on (?P<p>top|the bottom) of (?:its|their) owners?'s? main decks?")
+@_effect(
+    r"put (?P<t>(?:up to \w+ )?(?:\w+ )?target [^.]+?|that \w+)"
+    r" on (?P<p>top|the bottom) of (?:its|their) owners?'s? main decks?"
+)
 def _on_main_deck(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     out: JsonDict = {"op": "put_on_main_deck", "target": _target(m.group("t"), ctx)}
     if m.group("p").lower() != "top":
@@ -1690,6 +1705,9 @@ def _condition(text: str, ctx: _Ctx) -> JsonDict:
     compared = _comparison(low, ctx)
     if compared is not None:
         return compared
+    special = _condition_more(low, ctx)
+    if special is not None:
+        return special
     m = re.fullmatch(r"you(?: have)? put (?:an?|any) (?P<what>.+?) into a field this turn", low, re.IGNORECASE)
     m = m or re.fullmatch(r'you(?: have)? put (?P<what>"[^"]+") into a field this turn', low, re.IGNORECASE)
     if m:  # what you put into a field this turn, wherever it is now
@@ -1798,6 +1816,20 @@ def _condition(text: str, ctx: _Ctx) -> JsonDict:
     raise _GapError(f"condition: {text}")
 
 
+def _condition_more(low: str, ctx: _Ctx) -> JsonDict | None:
+    """ "this card was awakened" (checked on resolution, FoW-5.5 12.1); "it targets a Saint"
+    (a cost reduction: the targets chosen as the card is played, 9.3 p2.4)."""
+    if re.fullmatch(r"this card was awakened", low, re.IGNORECASE):
+        return {"kind": "awakened"}
+    m = re.fullmatch(r"it targets an? (?P<what>[a-z][a-z/ -]*)", low, re.IGNORECASE)
+    if m:
+        flt, players = _selector(m.group("what"), ctx, loose=True)
+        if players or set(flt) - {"zone", "types", "races", "attributes"}:
+            raise _GapError(f"condition: {low}")
+        return {"kind": "targets", "filter": flt}
+    return None
+
+
 def _whose(word: str) -> str:
     return "you" if word.lower() == "your" else "opponent"
 
@@ -1882,7 +1914,7 @@ def _count(text: str, ctx: _Ctx, *, it_self: bool = False) -> JsonDict:
 def _pauses(effect: JsonDict) -> bool:
     """An effect that may wait for a player's choice (or holds effects): never inside may/if."""
     pausing = ("search", "discard", "may", "if", "choose", "look_top", "put_from_hand", "banish")
-    return effect["op"] in pausing or "chosen_from" in effect or "from_hand" in effect
+    return effect["op"] in pausing or "chosen_from" in effect or "from_hand" in effect or "unless_pays" in effect
 
 
 _MAY = re.compile(r"^(?:then,? )?you may (?!pay\b)", re.IGNORECASE)

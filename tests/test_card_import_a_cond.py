@@ -1,0 +1,79 @@
+"""Importing conditions and durations of real Grimm/Alice cards (helper a-cond): the real card
+text and the declarative form it must become (``domain/fow/importer.py``); the engine side is
+in ``tests/test_fow_real_a_cond.py``."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.fow.importer import ImportedCard
+from tests.card_import_support import full, imported_database
+from tests.test_card_import import chosen, will
+
+
+@pytest.fixture(scope="module")
+def imported() -> dict[str, ImportedCard]:
+    return imported_database()
+
+
+def test_a_cost_reduction_if_it_targets_a_race(imported: dict[str, ImportedCard]) -> None:
+    # Pricia's Call to Action (TMS-060): "You may pay {G} less to play this card if it targets a
+    # Beast."  The targets are chosen before the cost is determined (FoW-5.5 9.3 p2.4, p2.5).
+    card = full(imported, "TMS-060")
+    assert card["cost_reduction"] == {
+        "cost": will(G=1),
+        "condition": {"kind": "targets", "filter": {"zone": "field", "types": [], "races": ["Beast"]}},
+    }
+    assert card["effects"][0]["target"] == chosen("resonator")
+    # Breath of the God (TAT-001, VIN001-003): "You may pay {W}{1} less to play this card, if it
+    # targets a Saint."
+    for card_id in ("TAT-001", "VIN001-003"):
+        assert full(imported, card_id)["cost_reduction"] == {
+            "cost": will(1, W=1),
+            "condition": {"kind": "targets", "filter": {"zone": "field", "types": [], "races": ["Saint"]}},
+        }
+    # Protection of the Fairies (TTW-015, an [Addition:Resonator]: it targets the resonator it is
+    # added to): "You may pay {W} less to play this card, if it targets a Fairy resonator."
+    assert full(imported, "TTW-015")["cost_reduction"]["condition"] == {
+        "kind": "targets",
+        "filter": {"zone": "field", "types": ["resonator"], "races": ["Fairy"]},
+    }
+
+
+def test_if_this_card_was_awakened_with_a_second_target(imported: dict[str, ImportedCard]) -> None:
+    # Luminescent Bamboo Bullet (TMS-008): "Destroy target rested resonator. Destroy up to one
+    # second target rested resonator if this card was awakened.  [Awakening] {M}{1}."
+    rested = chosen("resonator", rested=True)
+    card = full(imported, "TMS-008")
+    assert card["effects"] == [
+        {"op": "destroy", "target": rested},
+        {
+            "op": "if",
+            "condition": {"kind": "awakened"},
+            "effects": [{"op": "destroy", "target": {**rested, "up_to": True, "second": True}}],
+        },
+    ]
+    assert card["awakening"] == {"cost": will(1, M=1)}
+    # Set Free (BFA-041): "Put target resonator on top of its owner's main deck. Put up to one
+    # second target resonator on top of its owner's main deck if this card was awakened."
+    assert full(imported, "BFA-041")["effects"][1] == {
+        "op": "if",
+        "condition": {"kind": "awakened"},
+        "effects": [
+            {"op": "put_on_main_deck", "target": {**chosen("resonator"), "up_to": True, "second": True}},
+        ],
+    }
+
+
+def test_cancel_unless_its_controller_pays(imported: dict[str, ImportedCard]) -> None:
+    # Wall of Wind (TMS-064): "Cancel target spell unless its controller pays {1}."
+    effects = full(imported, "TMS-064")["effects"]
+    assert len(effects) == 1 and effects[0]["op"] == "cancel" and effects[0]["unless_pays"] == will(1)
+    assert effects[0]["target"]["filter"]["zone"] == "chase"
+    # Glinda, the Fairy (TAT-062): "[Activate] Banish this card: Cancel target normal spell unless
+    # its controller pays {2}."  Fiethsing, the Elvish Oracle (MOA-033): "... Cancel target spell
+    # unless its controller pays {1}."
+    glinda = full(imported, "TAT-062")["abilities"][1]
+    assert glinda["cost"] == {"banish_self": True} and glinda["effects"][0]["unless_pays"] == will(2)
+    assert "resonator" not in glinda["effects"][0]["target"]["filter"]["types"]  # a normal spell
+    assert full(imported, "MOA-033")["abilities"][-1]["effects"][0]["unless_pays"] == will(1)
