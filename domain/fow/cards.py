@@ -211,12 +211,24 @@ class Condition(_Model):
         "your_turn",
         "dealt_damage_this_turn",
         "top_card",
+        "all_of",
+        "put_into_graveyard_from_field",
     ]
     filter: Filter | None = None
     measure: Literal["controls", "hand", "life"] | None = None
     """For ``fewer_than_opponent``: objects matching ``filter`` each player controls, cards in hand, or life."""
     conditions: list[Condition] = Field(default_factory=list)
-    """For ``any_of``."""
+    """For ``any_of`` and ``all_of`` (every one of them holds: "you control a fire magic stone
+    and your opponent controls four or more resonators")."""
+    whose: Literal["you", "opponent"] = "you"
+    """For ``put_into_field``: into whose field ("a resonator was put into your opponent's field
+    this turn"); for ``put_into_graveyard_from_field``: from whose field ("three or more resonators
+    were put into a graveyard from your field this turn": at least ``at_least`` objects matching
+    ``filter``, wherever they are now, were put into a graveyard from that player's field this
+    turn, as they were in the field, FoW-5.5 9.11)."""
+    by_at_least: Annotated[int, Field(ge=1)] = 1
+    """For ``fewer_than_opponent``: by at least this much ("your opponent controls three or more
+    resonators than you": three or more fewer)."""
     at_least: Annotated[int, Field(ge=1)] = 1
     rulers: list[str] = Field(default_factory=list)
     j_rulers: list[str] = Field(default_factory=list)
@@ -229,7 +241,13 @@ class Condition(_Model):
     def _check(self) -> Condition:
         if self.kind == "ruler_is" and not (self.rulers or self.j_rulers):
             raise ValueError("a 'ruler_is' condition needs 'rulers' or 'j_rulers' (names)")
-        filtered = self.kind in ("controls", "target_is", "put_into_field", "top_card") or (
+        filtered = self.kind in (
+            "controls",
+            "target_is",
+            "put_into_field",
+            "top_card",
+            "put_into_graveyard_from_field",
+        ) or (
             self.kind,
             self.measure,
         ) == (
@@ -240,8 +258,8 @@ class Condition(_Model):
             raise ValueError(f"a {self.kind!r} condition {'needs a' if filtered else 'takes no'} 'filter'")
         if (self.kind == "fewer_than_opponent") != (self.measure is not None):
             raise ValueError("'measure' belongs to (and is needed by) a 'fewer_than_opponent' condition")
-        if (self.kind == "any_of") != bool(self.conditions):
-            raise ValueError("'conditions' belongs to (and is needed by) an 'any_of' condition")
+        if (self.kind in ("any_of", "all_of")) != bool(self.conditions):
+            raise ValueError("'conditions' belongs to (and is needed by) an 'any_of' or 'all_of' condition")
         if self.kind == "life" and self.life_at_most is None and self.life_at_least is None:
             raise ValueError("a 'life' condition needs 'life_at_most' or 'life_at_least'")
         if self.kind == "counters" and not self.counter:
@@ -845,6 +863,7 @@ Trigger = Literal[
     "blocks_resonator",
     "is_blocked_by_resonator",
     "evolution_counter_put",
+    "enters_field_from_standby",
 ]
 _DAMAGE_TRIGGERS = (
     "deals_damage",

@@ -98,6 +98,9 @@ class PlayerState:
     """The last turn in which this player was dealt damage ("a turn you're dealt damage")."""
     """The last turn in which a J-ruler this player controlled was declared as an attacker
     ("if your J-Ruler attacked this turn")."""
+    put_into_graveyard_from_field: list[str] = field(default_factory=list)
+    """Objects put into a graveyard from this player's field this turn ("a resonator was put into
+    a graveyard from your field this turn"), whoever controlled it there (9.11)."""
 
 
 @dataclass(slots=True)
@@ -265,6 +268,7 @@ def _clone_player(p: PlayerState) -> PlayerState:
     new.gods_arts_used = list(p.gods_arts_used)
     new.once_per_turn_used = list(p.once_per_turn_used)
     new.put_into_field = list(p.put_into_field)
+    new.put_into_graveyard_from_field = list(p.put_into_graveyard_from_field)
     return new
 
 
@@ -418,6 +422,8 @@ def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     playground_to_playground = src in PLAYGROUND and to in PLAYGROUND
     if to == "field" and src != "field":  # put into a field (a J-ruler by judgment too), by its controller
         s.players[controller].put_into_field.append(obj.oid)
+    if src == "field" and to == "graveyard":  # from the field of the player who controlled it
+        s.players[obj.controller].put_into_graveyard_from_field.append(obj.oid)
     if to in PLAYGROUND and src not in PLAYGROUND:
         obj.damaged_by = []
     obj.zone = to
@@ -495,6 +501,7 @@ def _turn_began(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     for p in s.players.values():
         p.once_per_turn_used = []
         p.put_into_field = []
+        p.put_into_graveyard_from_field = []
 
 
 @handles("StepBegan")
