@@ -134,3 +134,30 @@ def test_stealth_and_enters_your_field_from_a_chant_standby_area(imported: dict[
             ],
         }
     ]
+
+
+def test_who_dealt_damage_to_whom_this_turn(imported: dict[str, ImportedCard]) -> None:
+    # Pale Savior (TMS-011): "[Trigger] A J/resonator your opponent controlled dealt damage to you
+    # this turn: You may put a light resonator with total cost 4 or less from your hand into your
+    # field."
+    savior = full(imported, "TMS-011")
+    assert savior["trigger"] == "status"
+    assert savior["trigger_condition"] == {
+        "kind": "dealt_damage_by",
+        "filter": {"types": ["resonator", "j_ruler"], "controller": "opponent"},
+        "damaged": "you",
+    }
+    assert savior["effects"] == [
+        {
+            "op": "put_from_hand",
+            "filter": {"zone": "hand", "types": ["resonator"], "attributes": ["W"], "max_total_cost": 4},
+        }
+    ]
+    # Nighttime Raiders (TMS-080): "[Trigger] A resonator you controlled dealt damage to an
+    # opponent this turn: You may put a darkness resonator with total cost 5 or less from your hand
+    # into your field."
+    assert full(imported, "TMS-080")["trigger_condition"] == {
+        "kind": "dealt_damage_by",
+        "filter": {"types": ["resonator"], "controller": "you"},
+        "damaged": "opponent",
+    }

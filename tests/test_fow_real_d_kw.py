@@ -15,7 +15,7 @@ gives them (given events / when command / then events; each story replays its wh
 from __future__ import annotations
 
 from domain.fow import actions
-from tests.fow_support import cmd
+from tests.fow_support import cmd, find
 from tests.test_fow_battle import to_main
 from tests.test_fow_conditions import Story
 from tests.test_fow_real_triggers_costs import triggered_by
@@ -180,4 +180,61 @@ def test_entering_the_field_from_the_hand_is_not_from_a_chant_standby_area() -> 
     events = story.resolve()
     assert story.state.objects[other].zone == "field"
     assert triggered_by(events, other) == []
+    story.replays()
+
+
+# --- who dealt damage to whom this turn ---------------------------------------------------------
+
+
+def test_a_j_resonator_your_opponent_controlled_dealt_damage_to_you_this_turn() -> None:
+    # Pale Savior (TMS-011): "[Trigger] A J/resonator your opponent controlled dealt damage to you
+    # this turn: You may put a light resonator with total cost 4 or less from your hand into your
+    # field."  Holy Warrior of Hope (MPR-007) is a light resonator of total cost 1; Bolt
+    # (T-BOLT) is a spell, Bear (T-BEAR) a resonator.
+    story = Story({"TMS-011": 4, "MPR-007": 4, "T-BEAR": 4, "T-BOLT": 4})
+    savior = story.put("p1", "TMS-011", "standby")
+    warrior = story.put("p1", "MPR-007", "hand")
+    story.log += to_main(story.state, turn=2)
+    bolt = story.put("p2", "T-BOLT", "hand")
+    story.by_rule(actions.deal_damage, bolt, "p1", 500, "given")  # not by a card in a field
+    mine = story.put("p1", "T-BEAR", "field")
+    story.by_rule(actions.deal_damage, mine, "p1", 500, "given")  # not one the opponent controlled
+    story.by_rule(actions.deal_damage, story.put("p2", "T-BEAR", "field"), "p2", 500, "given")  # not to p1
+    assert status_check(story) == []
+    bear = story.put("p2", "T-BEAR", "field")
+    story.by_rule(actions.deal_damage, bear, "p1", 500, "given")
+    events = story.when(cmd("Pass", "p2"))
+    [trig] = triggered_by(events, savior)
+    assert (trig.data["kind"], trig.rule) == ("card", "FoW-5.5 7.9 p2")
+    story.when(cmd("PlayTriggered", "p1", trigger=trig.data["trigger"], targets=[], pay_with=[]))
+    asked = find(story.resolve(), "ChoiceRequested")
+    assert asked.data["options"]["cards"] == [warrior]
+    story.when(cmd("ChooseCards", "p1", cards=[warrior]))
+    assert story.state.objects[warrior].zone == "field"
+    story.replays()
+
+
+def test_a_resonator_you_controlled_dealt_damage_to_an_opponent_this_turn() -> None:
+    # Nighttime Raiders (TMS-080): "[Trigger] A resonator you controlled dealt damage to an
+    # opponent this turn: You may put a darkness resonator with total cost 5 or less from your
+    # hand into your field."  The Bear that dealt it has left the field since: it still did.
+    story = Story({"TMS-080": 4, "TMS-084": 4, "T-BEAR": 4})
+    raiders = story.put("p1", "TMS-080", "standby")
+    executioner = story.put("p1", "TMS-084", "hand")
+    story.log += to_main(story.state, turn=3)
+    bear = story.put("p1", "T-BEAR", "field")
+    story.by_rule(actions.deal_damage, bear, "p1", 500, "given")  # to p1 itself: not it
+    assert status_check(story) == []
+    story.by_rule(actions.deal_damage, bear, "p2", 500, "given")
+    story.by_rule(actions.destroy, bear, "given")
+    events = story.when(cmd("Pass", "p1"))
+    [trig] = triggered_by(events, raiders)
+    story.when(cmd("PlayTriggered", "p1", trigger=trig.data["trigger"], targets=[], pay_with=[]))
+    asked = find(story.resolve(), "ChoiceRequested")
+    assert asked.data["options"]["cards"] == [executioner]
+    story.when(cmd("ChooseCards", "p1", cards=[executioner]))
+    assert story.state.objects[executioner].zone == "field"
+    # the next turn it no longer holds: "this turn"
+    story.log += to_main(story.state, turn=4)
+    assert story.state.players["p2"].damage_sources == []
     story.replays()

@@ -213,6 +213,7 @@ class Condition(_Model):
         "top_card",
         "all_of",
         "put_into_graveyard_from_field",
+        "dealt_damage_by",
     ]
     filter: Filter | None = None
     measure: Literal["controls", "hand", "life"] | None = None
@@ -229,6 +230,10 @@ class Condition(_Model):
     by_at_least: Annotated[int, Field(ge=1)] = 1
     """For ``fewer_than_opponent``: by at least this much ("your opponent controls three or more
     resonators than you": three or more fewer)."""
+    damaged: Literal["you", "opponent"] = "you"
+    """For ``dealt_damage_by``: the player who was dealt damage this turn by a card in a field
+    whose card type is one of ``filter.types`` and whose controller then was ``filter.controller``
+    ("A J/resonator your opponent controlled dealt damage to you this turn")."""
     at_least: Annotated[int, Field(ge=1)] = 1
     rulers: list[str] = Field(default_factory=list)
     j_rulers: list[str] = Field(default_factory=list)
@@ -247,6 +252,7 @@ class Condition(_Model):
             "put_into_field",
             "top_card",
             "put_into_graveyard_from_field",
+            "dealt_damage_by",
         ) or (
             self.kind,
             self.measure,

@@ -64,6 +64,14 @@ def condition_met(
         whose = you if cond.whose == "you" else s.opponent(you)
         left = dict.fromkeys(s.players[whose].put_into_graveyard_from_field)
         met = sum(1 for oid in left if _counts(s, cond.filter, oid, you, source)) >= cond.at_least
+    elif cond.kind == "dealt_damage_by":  # by a card in a field, as it was then
+        assert cond.filter is not None
+        damaged = you if cond.damaged == "you" else s.opponent(you)
+        whose = cond.filter.controller
+        met = any(
+            kind in cond.filter.types and (whose == "any" or (by == you) == (whose == "you"))
+            for kind, by in s.players[damaged].damage_sources
+        )
     elif cond.kind == "any_of":
         met = any(condition_met(s, c, you, source, item=item, did=did, it=it) for c in cond.conditions)
     elif cond.kind == "did":

@@ -1750,6 +1750,17 @@ def _happened_condition(low: str, ctx: _Ctx) -> JsonDict | None:
     """ "during your opponent's turn", "your opponent controls three or more resonators than
     you", "a resonator was put into your opponent's field this turn", "three or more resonators
     were put into a graveyard from your field this turn" -> a Condition."""
+    m = re.fullmatch(
+        r"an? (?P<what>j/resonator|resonator) (?P<by>you|your opponent) controlled dealt damage"
+        r" to (?P<to>you|an opponent|your opponent) this turn",
+        low,
+        re.IGNORECASE,
+    )
+    if m:  # "A J/resonator your opponent controlled dealt damage to you this turn"
+        types = ["resonator", "j_ruler"] if m.group("what").lower() == "j/resonator" else ["resonator"]
+        by = "you" if m.group("by").lower() == "you" else "opponent"
+        to = "you" if m.group("to").lower() == "you" else "opponent"
+        return {"kind": "dealt_damage_by", "filter": {"types": types, "controller": by}, "damaged": to}
     m = re.fullmatch(r"during (?P<w>your|your opponent's) turn", low, re.IGNORECASE)
     if m:
         return {"kind": "your_turn", **({"negate": True} if m.group("w").lower() != "your" else {})}
