@@ -149,6 +149,8 @@ def move(
     if to == "field" and s.objects[oid].zone == "field":
         check_triggers(ctx, "enters_field", ev, oid=oid)
         check_triggers(ctx, "card_enters_field", ev, oid=oid)
+        if data["from"] == "standby":  # put straight from the chant-standby area
+            check_triggers(ctx, "enters_field_from_standby", ev, oid=oid)
     elif to == "stone_area" and data["from"] != "stone_area" and s.objects[oid].zone == "stone_area":
         check_triggers(ctx, "card_put_into_stone_area", ev, oid=oid)
     elif data["from"] == "field" and s.objects[oid].zone == "graveyard":
@@ -1077,6 +1079,7 @@ def finish_item(ctx: Ctx, item: ChaseItem, cause: str) -> str:
     if item.kind == "card":
         obj = s.objects[item.source]
         if card.type in ("resonator", "regalia"):
+            from_standby = obj.moved_from == "standby"  # played from the chant-standby area (12.5 p2)
             cause = ctx.emit("ChaseItemResolved", {"item": item.id}, "7.1 p3", cause=cause)
             cause = move(
                 ctx,
@@ -1090,6 +1093,8 @@ def finish_item(ctx: Ctx, item: ChaseItem, cause: str) -> str:
             )
             if s.objects[item.source].zone == "field" and obj.zone == "field":
                 check_triggers(ctx, "enter", cause, oid=item.source, player=item.controller)
+                if from_standby:  # "When this card enters your field from a chant-standby area"
+                    check_triggers(ctx, "enters_field_from_standby", cause, oid=item.source)
             return cause
         if card.type == "addition":
             cause = ctx.emit("ChaseItemResolved", {"item": item.id}, "7.2 p4", cause=cause)

@@ -216,6 +216,9 @@ class Condition(_Model):
         "top_card",
         "awakened",
         "targets",
+        "all_of",
+        "put_into_graveyard_from_field",
+        "dealt_damage_by",
     ]
     """``awakened`` ("if this card was awakened"): the spell being resolved was played with its
     [Awakening] cost paid (FoW-5.5 12.1), checked on resolution (9.3 p3); ``targets`` ("You may
@@ -226,7 +229,21 @@ class Condition(_Model):
     measure: Literal["controls", "hand", "life"] | None = None
     """For ``fewer_than_opponent``: objects matching ``filter`` each player controls, cards in hand, or life."""
     conditions: list[Condition] = Field(default_factory=list)
-    """For ``any_of``."""
+    """For ``any_of`` and ``all_of`` (every one of them holds: "you control a fire magic stone
+    and your opponent controls four or more resonators")."""
+    whose: Literal["you", "opponent"] = "you"
+    """For ``put_into_field``: into whose field ("a resonator was put into your opponent's field
+    this turn"); for ``put_into_graveyard_from_field``: from whose field ("three or more resonators
+    were put into a graveyard from your field this turn": at least ``at_least`` objects matching
+    ``filter``, wherever they are now, were put into a graveyard from that player's field this
+    turn, as they were in the field, FoW-5.5 9.11)."""
+    by_at_least: Annotated[int, Field(ge=1)] = 1
+    """For ``fewer_than_opponent``: by at least this much ("your opponent controls three or more
+    resonators than you": three or more fewer)."""
+    damaged: Literal["you", "opponent"] = "you"
+    """For ``dealt_damage_by``: the player who was dealt damage this turn by a card in a field
+    whose card type is one of ``filter.types`` and whose controller then was ``filter.controller``
+    ("A J/resonator your opponent controlled dealt damage to you this turn")."""
     at_least: Annotated[int, Field(ge=1)] = 1
     rulers: list[str] = Field(default_factory=list)
     j_rulers: list[str] = Field(default_factory=list)
@@ -239,7 +256,15 @@ class Condition(_Model):
     def _check(self) -> Condition:
         if self.kind == "ruler_is" and not (self.rulers or self.j_rulers):
             raise ValueError("a 'ruler_is' condition needs 'rulers' or 'j_rulers' (names)")
-        filtered = self.kind in ("controls", "target_is", "put_into_field", "top_card", "targets") or (
+        filtered = self.kind in (
+            "controls",
+            "target_is",
+            "put_into_field",
+            "top_card",
+            "targets",
+            "put_into_graveyard_from_field",
+            "dealt_damage_by",
+        ) or (
             self.kind,
             self.measure,
         ) == (
@@ -250,8 +275,8 @@ class Condition(_Model):
             raise ValueError(f"a {self.kind!r} condition {'needs a' if filtered else 'takes no'} 'filter'")
         if (self.kind == "fewer_than_opponent") != (self.measure is not None):
             raise ValueError("'measure' belongs to (and is needed by) a 'fewer_than_opponent' condition")
-        if (self.kind == "any_of") != bool(self.conditions):
-            raise ValueError("'conditions' belongs to (and is needed by) an 'any_of' condition")
+        if (self.kind in ("any_of", "all_of")) != bool(self.conditions):
+            raise ValueError("'conditions' belongs to (and is needed by) an 'any_of' or 'all_of' condition")
         if self.kind == "life" and self.life_at_most is None and self.life_at_least is None:
             raise ValueError("a 'life' condition needs 'life_at_most' or 'life_at_least'")
         if self.kind == "counters" and not self.counter:
@@ -904,6 +929,7 @@ Trigger = Literal[
     "blocks_resonator",
     "is_blocked_by_resonator",
     "evolution_counter_put",
+    "enters_field_from_standby",
 ]
 _DAMAGE_TRIGGERS = (
     "deals_damage",

@@ -51,13 +51,28 @@ def condition_met(
         held = sum(1 for oid in _zone_objects(s, cond.filter) if _counts(s, cond.filter, oid, you, source))
         met = held >= cond.at_least
     elif cond.kind == "fewer_than_opponent":
-        met = _measure(s, cond, you, source) < _measure(s, cond, s.opponent(you), source)
+        met = _measure(s, cond, you, source) + cond.by_at_least <= _measure(s, cond, s.opponent(you), source)
     elif cond.kind == "put_into_field":  # "if you put a Moon into a field this turn"
         assert cond.filter is not None
-        put = dict.fromkeys(s.players[you].put_into_field)
+        put = dict.fromkeys(s.players[you if cond.whose == "you" else s.opponent(you)].put_into_field)
         met = sum(1 for oid in put if _counts(s, cond.filter, oid, you, source)) >= cond.at_least
     elif cond.kind == "your_turn":
         met = s.turn_player == you
+    elif cond.kind == "all_of":  # "X and Y": every one holds
+        met = all(condition_met(s, c, you, source, item=item, did=did, it=it) for c in cond.conditions)
+    elif cond.kind == "put_into_graveyard_from_field":  # as it was in that field (9.11)
+        assert cond.filter is not None
+        whose = you if cond.whose == "you" else s.opponent(you)
+        left = dict.fromkeys(s.players[whose].put_into_graveyard_from_field)
+        met = sum(1 for oid in left if _counts(s, cond.filter, oid, you, source)) >= cond.at_least
+    elif cond.kind == "dealt_damage_by":  # by a card in a field, as it was then
+        assert cond.filter is not None
+        damaged = you if cond.damaged == "you" else s.opponent(you)
+        whose = cond.filter.controller
+        met = any(
+            kind in cond.filter.types and (whose == "any" or (by == you) == (whose == "you"))
+            for kind, by in s.players[damaged].damage_sources
+        )
     elif cond.kind == "any_of":
         met = any(condition_met(s, c, you, source, item=item, did=did, it=it) for c in cond.conditions)
     elif cond.kind == "did":

@@ -1708,6 +1708,12 @@ def _condition(text: str, ctx: _Ctx) -> JsonDict:
     special = _condition_more(low, ctx)
     if special is not None:
         return special
+    more = _happened_condition(low, ctx)
+    if more is not None:
+        return more
+    both = _all_of(low, ctx)
+    if both is not None:
+        return both
     m = re.fullmatch(r"you(?: have)? put (?:an?|any) (?P<what>.+?) into a field this turn", low, re.IGNORECASE)
     m = m or re.fullmatch(r'you(?: have)? put (?P<what>"[^"]+") into a field this turn', low, re.IGNORECASE)
     if m:  # what you put into a field this turn, wherever it is now
@@ -1828,6 +1834,90 @@ def _condition_more(low: str, ctx: _Ctx) -> JsonDict | None:
             raise _GapError(f"condition: {low}")
         return {"kind": "targets", "filter": flt}
     return None
+
+
+def _happened_condition(low: str, ctx: _Ctx) -> JsonDict | None:
+    """ "during your opponent's turn", "your opponent controls three or more resonators than
+    you", "a resonator was put into your opponent's field this turn", "three or more resonators
+    were put into a graveyard from your field this turn" -> a Condition."""
+    m = re.fullmatch(
+        r"an? (?P<what>j/resonator|resonator) (?P<by>you|your opponent) controlled dealt damage"
+        r" to (?P<to>you|an opponent|your opponent) this turn",
+        low,
+        re.IGNORECASE,
+    )
+    if m:  # "A J/resonator your opponent controlled dealt damage to you this turn"
+        types = ["resonator", "j_ruler"] if m.group("what").lower() == "j/resonator" else ["resonator"]
+        by = "you" if m.group("by").lower() == "you" else "opponent"
+        to = "you" if m.group("to").lower() == "you" else "opponent"
+        return {"kind": "dealt_damage_by", "filter": {"types": types, "controller": by}, "damaged": to}
+    m = re.fullmatch(r"during (?P<w>your|your opponent's) turn", low, re.IGNORECASE)
+    if m:
+        return {"kind": "your_turn", **({"negate": True} if m.group("w").lower() != "your" else {})}
+    m = re.fullmatch(rf"your opponent controls (?P<n>{NUM}) or more (?P<what>.+?) than you(?: do)?", low, re.I)
+    if m:  # "three or more resonators than you": you control at least three fewer
+        flt, players = _selector(m.group("what"), ctx)
+        if players or "controller" in flt:
+            raise _GapError(f"condition: {low}")
+        out: JsonDict = {"kind": "fewer_than_opponent", "measure": "controls", "filter": flt}
+        if _number(m.group("n")) != 1:
+            out["by_at_least"] = _number(m.group("n"))
+        return out
+    m = re.fullmatch(
+        rf"(?P<n>an?|{NUM} or more) (?P<what>.+?) (?:was|were) put into"
+        r" (?:(?P<field>your|your opponent's) field|a graveyard from (?P<from>your|your opponent's) field) this turn",
+        low,
+        re.IGNORECASE,
+    )
+    if m:  # whoever put it there and wherever it is now (tracked per turn)
+        flt, players = _selector(m.group("what"), ctx, zone="graveyard" if m.group("from") else "field")
+        if players or set(flt) - {"zone", "types", "races", "attributes"}:
+            raise _GapError(f"condition: {low}")
+        n = m.group("n").lower()
+        kind = "put_into_graveyard_from_field" if m.group("from") else "put_into_field"
+        out = {"kind": kind, "filter": flt}
+        whose = _whose(m.group("from") or m.group("field"))
+        if whose != "you":
+            out["whose"] = whose
+        if n.endswith(" or more") and _number(n.split()[0]) != 1:
+            out["at_least"] = _number(n.split()[0])
+        return out
+    return None
+
+
+def _all_of(low: str, ctx: _Ctx) -> JsonDict | None:
+    """ "You control a fire magic stone and your opponent controls four or more resonators",
+    "you control "A", "B" and "C"" -> an ``all_of`` Condition: every part holds. A part that is
+    not a condition by itself ("and a resonator with [Flying]") shares the "you control" of the
+    part before it; a bare comma splits only before a quoted name or a new clause (a comma
+    inside a noun phrase lists alternatives: "a Vampire, Immortal or Werewolf")."""
+    quoted: list[str] = []
+
+    def keep(m: re.Match[str]) -> str:
+        quoted.append(m.group(0))
+        return f"\x00{len(quoted) - 1}\x00"
+
+    masked = re.sub(r'"[^"]*"', keep, low)
+    parts = re.split(r",?\s+and\s+|,\s+(?=\x00|you\b|your\b|there\b|during\b)", masked, flags=re.IGNORECASE)
+    if len(parts) < 2:
+        return None
+    parts = [re.sub(r"\x00(\d+)\x00", lambda q: quoted[int(q.group(1))], p).strip() for p in parts]
+    out: list[JsonDict] = []
+    subject = ""
+    for part in parts:
+        try:
+            out.append(_condition(part, ctx))
+        except _GapError:
+            if not subject:
+                return None
+            try:
+                out.append(_condition(subject + part, ctx))
+            except _GapError:
+                return None
+            continue
+        said = re.match(r"(?:you control|your opponent controls) ", part, re.IGNORECASE)
+        subject = said.group(0) if said else ""
+    return {"kind": "all_of", "conditions": out}
 
 
 def _whose(word: str) -> str:
@@ -2490,6 +2580,11 @@ _TRIGGERS: list[tuple[re.Pattern[str], str, bool]] = [
         _on(r"whenever (?:a J/resonator your opponent controls|your opponent's J/resonator) attacks"),
         "opponent_attacks",
         False,
+    ),
+    (
+        _on(r"when this card enters your field from (?:a|your) chant-standby area"),
+        "enters_field_from_standby",
+        True,
     ),
 ]
 _PLAYER_TRIGGERS = {

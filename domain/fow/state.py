@@ -98,6 +98,12 @@ class PlayerState:
     """The last turn in which this player was dealt damage ("a turn you're dealt damage")."""
     """The last turn in which a J-ruler this player controlled was declared as an attacker
     ("if your J-Ruler attacked this turn")."""
+    put_into_graveyard_from_field: list[str] = field(default_factory=list)
+    """Objects put into a graveyard from this player's field this turn ("a resonator was put into
+    a graveyard from your field this turn"), whoever controlled it there (9.11)."""
+    damage_sources: list[list[str]] = field(default_factory=list)
+    """The card type and controller of each card in a field that dealt damage to this player
+    this turn, as it was then ("A J/resonator your opponent controlled dealt damage to you this turn")."""
 
 
 @dataclass(slots=True)
@@ -269,6 +275,8 @@ def _clone_player(p: PlayerState) -> PlayerState:
     new.gods_arts_used = list(p.gods_arts_used)
     new.once_per_turn_used = list(p.once_per_turn_used)
     new.put_into_field = list(p.put_into_field)
+    new.put_into_graveyard_from_field = list(p.put_into_graveyard_from_field)
+    new.damage_sources = [list(x) for x in p.damage_sources]
     return new
 
 
@@ -422,6 +430,8 @@ def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     playground_to_playground = src in PLAYGROUND and to in PLAYGROUND
     if to == "field" and src != "field":  # put into a field (a J-ruler by judgment too), by its controller
         s.players[controller].put_into_field.append(obj.oid)
+    if src == "field" and to == "graveyard":  # from the field of the player who controlled it
+        s.players[obj.controller].put_into_graveyard_from_field.append(obj.oid)
     if to in PLAYGROUND and src not in PLAYGROUND:
         obj.damaged_by = []
     obj.zone = to
@@ -499,6 +509,8 @@ def _turn_began(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     for p in s.players.values():
         p.once_per_turn_used = []
         p.put_into_field = []
+        p.put_into_graveyard_from_field = []
+        p.damage_sources = []
 
 
 @handles("StepBegan")
@@ -648,6 +660,9 @@ def _chase_removed(s: GameState, d: Mapping[str, Any], e: Event) -> None:
 def _damage(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     if not d.get("to_card"):
         s.players[d["target"]].dealt_damage_turn = s.turn
+        source = s.objects.get(d["source"])
+        if source is not None and source.zone == "field":  # by a card in a field, as it is now
+            s.players[d["target"]].damage_sources.append([s.card_of(source.oid).type, source.controller])
     if d.get("to_card"):
         obj = s.objects[d["target"]]
         obj.damage += d["amount"]

@@ -39,6 +39,7 @@ THIS_CARD = frozenset(
         "blocks_resonator",
         "is_blocked_by_resonator",
         "evolution_counter_put",
+        "enters_field_from_standby",
     }
 )
 CARD_MOVES = frozenset(

@@ -1,0 +1,240 @@
+"""Keyword conditions of real Grimm/Alice cards executed by the engine in the form the importer
+gives them (given events / when command / then events; each story replays its whole log):
+
+* a [Trigger] or [Stealth] condition made of several states, all of which must hold ("You control
+  a fire magic stone and your opponent controls four or more resonators", FoW-5.5 7.9 p2, 12.5 p2,
+  status automatic objects 9.6 p9);
+* "Your opponent controls three or more resonators than you";
+* what happened this turn: "three or more resonators were put into a graveyard from your field
+  this turn" (counted as they happened, wherever the cards are now), "a resonator was put into
+  your opponent's field this turn", and "During your opponent's turn";
+* "When this card enters your field from a chant-standby area" (a [Stealth] card played from
+  the chant-standby area, 12.5 p2, and put into the field as it resolves, 7.1 p3).
+"""
+
+from __future__ import annotations
+
+from domain.fow import actions
+from tests.fow_support import cmd, find
+from tests.test_fow_battle import to_main
+from tests.test_fow_conditions import Story
+from tests.test_fow_real_triggers_costs import triggered_by
+
+
+def resonators(story: Story, player: str, n: int) -> list[str]:
+    """Given: ``n`` small resonators (DEF 500 or less) of ``player`` put into their field."""
+    out: list[str] = []
+    for card_id in ("T-BEAR", "T-FAST", "T-BIRD") * 4:
+        if len(out) < n and any(
+            o.owner == player and o.card == card_id and o.zone in ("main_deck", "hand")
+            for o in story.state.objects.values()
+        ):
+            out.append(story.put(player, card_id, "field"))
+    assert len(out) == n
+    return out
+
+
+def status_check(story: Story) -> list[str]:
+    """The engine's check of status automatic objects (9.6 p9): the sources that triggered."""
+    events = story.by_rule(actions.check_status_triggers, "given")
+    return [e.data["source"] for e in events if e.type == "AbilityTriggered"]
+
+
+# --- "X and Y": every state holds ------------------------------------------------------------
+
+
+def test_a_trigger_condition_of_two_states_needs_both() -> None:
+    # Flame Trap (BFA-023): "[Trigger] You control a fire magic stone and your opponent controls
+    # four or more resonators: This card deals 800 damage to each resonator your opponent
+    # controls."  T-STONE is a Fire Magic Stone; its resonators have DEF 500 or less.
+    story = Story({"BFA-023": 4, "T-BEAR": 4, "T-FAST": 4, "T-BIRD": 4, "T-WALL": 4}, {"T-STONE": 10})
+    trap = story.put("p1", "BFA-023", "standby")
+    story.log += to_main(story.state, turn=3)  # not in the turn it was put there (7.9 p5)
+    bears = resonators(story, "p2", 4)
+    mine = story.put("p1", "T-WALL", "field")
+    assert status_check(story) == []  # four resonators, but no fire magic stone of p1's
+    story.put("p2", "T-STONE", "stone_area")
+    assert status_check(story) == []  # the opponent's fire magic stone is not "you control"
+    story.given("CardMoved", **{"oid": bears[3], "from": "field", "to": "graveyard", "reason": "given"})
+    story.put("p1", "T-STONE", "stone_area")
+    assert status_check(story) == []  # a fire magic stone, but only three resonators
+    story.given("CardMoved", **{"oid": bears[3], "from": "graveyard", "to": "field", "reason": "given"})
+    events = story.when(cmd("Pass", "p1"))  # both states hold: it triggers (9.6 p9)
+    [trig] = triggered_by(events, trap)
+    assert (trig.data["kind"], trig.rule) == ("card", "FoW-5.5 7.9 p2")
+    story.when(cmd("PlayTriggered", "p1", trigger=trig.data["trigger"], targets=[], pay_with=[]))
+    story.resolve()
+    assert [story.state.objects[b].zone for b in bears] == ["graveyard"] * 4
+    assert story.state.objects[mine].zone == "field"
+    story.replays()
+
+
+def test_your_opponent_controls_three_or_more_resonators_than_you() -> None:
+    # Sign to the Future (MPR-014): "[Trigger] Your opponent controls three or more resonators
+    # than you: Remove two target resonators from the game."
+    story = Story({"MPR-014": 4, "T-BEAR": 4, "T-FAST": 4, "T-BIRD": 4, "T-WALL": 4}, {"T-STONE": 10})
+    sign = story.put("p1", "MPR-014", "standby")
+    story.log += to_main(story.state, turn=3)
+    story.put("p1", "T-WALL", "field")
+    theirs = resonators(story, "p2", 3)
+    assert status_check(story) == []  # three against one: only two more
+    theirs += resonators(story, "p2", 1)
+    events = story.when(cmd("Pass", "p1"))  # four against one
+    [trig] = triggered_by(events, sign)
+    assert trig.rule == "FoW-5.5 7.9 p2"
+    story.when(cmd("PlayTriggered", "p1", trigger=trig.data["trigger"], targets=[theirs[:2]], pay_with=[]))
+    story.resolve()
+    assert [story.state.objects[b].zone for b in theirs] == ["removed", "removed", "field", "field"]
+    story.replays()
+
+
+# --- what happened this turn --------------------------------------------------------------------
+
+
+def test_resonators_put_into_a_graveyard_from_your_field_this_turn_during_your_opponents_turn() -> None:
+    # Death Trap (BFA-065): "[Trigger] During your opponent's turn, you control a darkness magic
+    # stone and three or more resonators were put into a graveyard from your field this turn:
+    # Put target resonator from your graveyard into your field."  Darkness Magic Stone (BFA-101).
+    story = Story({"BFA-065": 4, "T-BEAR": 4, "T-FAST": 4, "T-BIRD": 4, "T-WALL": 4}, {"BFA-101": 10})
+    trap = story.put("p1", "BFA-065", "standby")
+    story.put("p1", "BFA-101", "stone_area")
+    bears = resonators(story, "p1", 3)
+    story.log += to_main(story.state, turn=2)  # p2's turn: the opponent's turn for p1
+    story.by_rule(actions.destroy, bears[0], "given")
+    story.by_rule(actions.destroy, bears[1], "given")
+    assert status_check(story) == []  # two so far
+    # one of them leaves the graveyard: it still was put there from p1's field this turn
+    story.given("CardMoved", **{"oid": bears[0], "from": "graveyard", "to": "removed", "reason": "given"})
+    assert status_check(story) == []
+    story.by_rule(actions.destroy, bears[2], "given")
+    events = story.when(cmd("Pass", "p2"))
+    [trig] = triggered_by(events, trap)
+    assert trig.rule == "FoW-5.5 7.9 p2"
+    story.when(cmd("PlayTriggered", "p1", trigger=trig.data["trigger"], targets=[[bears[1]]], pay_with=[]))
+    story.resolve()
+    assert story.state.objects[bears[1]].zone == "field"
+    story.replays()
+
+
+def test_during_your_opponents_turn_and_this_turn_only() -> None:
+    # Death Trap (BFA-065) again: three resonators put into p1's graveyard from p1's field in p1's
+    # own turn do not trigger it, nor do they count in the next turn
+    story = Story({"BFA-065": 4, "T-BEAR": 4, "T-FAST": 4, "T-BIRD": 4, "T-WALL": 4}, {"BFA-101": 10})
+    story.put("p1", "BFA-065", "standby")
+    story.put("p1", "BFA-101", "stone_area")
+    bears = resonators(story, "p1", 3)
+    story.log += to_main(story.state, turn=3)
+    for bear in bears:
+        story.by_rule(actions.destroy, bear, "given")
+    assert status_check(story) == []  # p1's own turn
+    story.log += to_main(story.state, turn=4)
+    assert status_check(story) == []  # p2's turn, but that was last turn
+    story.replays()
+
+
+# --- [Stealth] and "enters your field from a chant-standby area" --------------------------------
+
+
+def executioner_story() -> tuple[Story, str, str]:
+    # The Executioner (TMS-084): "[Stealth] You control a darkness magic stone and a resonator
+    # was put into your opponent's field this turn. ... When this card enters your field from a
+    # chant-standby area, destroy target resonator with total cost 3 or less."
+    story = Story({"TMS-084": 4, "T-BEAR": 4, "T-FAST": 4, "T-BIRD": 4, "T-WALL": 4}, {"BFA-101": 10})
+    story.put("p1", "BFA-101", "stone_area")
+    executioner = story.put("p1", "TMS-084", "standby")
+    bear = story.put("p2", "T-BEAR", "hand")
+    return story, executioner, bear
+
+
+def test_stealth_when_a_resonator_was_put_into_your_opponents_field_this_turn() -> None:
+    story, executioner, bear = executioner_story()
+    mine = story.put("p1", "T-WALL", "field")  # a resonator put into p1's own field: not it
+    assert status_check(story) == []
+    story.log += to_main(story.state, turn=2)
+    story.will("p2", "R")
+    story.when(cmd("PlayCard", "p2", card=bear, pay_with=[]))
+    events = story.resolve()  # the Bear enters p2's field: the state holds (12.5 p2)
+    [trig] = triggered_by(events, executioner)
+    assert (trig.data["kind"], trig.rule) == ("stealth", "FoW-5.5 12.5 p2")
+    story.when(cmd("PlayTriggered", "p1", trigger=trig.data["trigger"], targets=[], pay_with=[]))
+    events = story.resolve()  # it resolves into p1's field (7.1 p3) ...
+    moved = next(e for e in events if e.type == "CardMoved" and e.data["oid"] == executioner)
+    assert (moved.data["from"], moved.data["to"]) == ("chase", "field")
+    [entered] = triggered_by(events, executioner)  # ... and its ability triggers (9.6 p5)
+    assert (entered.data["kind"], entered.rule) == ("ability", "FoW-5.5 9.6 p5")
+    story.when(cmd("PlayTriggered", "p1", trigger=entered.data["trigger"], targets=[[bear]]))
+    events = story.resolve()
+    destroyed = next(e for e in events if e.type == "CardMoved" and e.data["oid"] == bear)
+    assert (destroyed.data["reason"], destroyed.rule) == ("destroyed", "FoW-5.5 10.9 p1")
+    assert story.state.objects[bear].zone == "graveyard"
+    assert story.state.objects[mine].zone == "field"
+    story.replays()
+
+
+def test_entering_the_field_from_the_hand_is_not_from_a_chant_standby_area() -> None:
+    # The Executioner (TMS-084) played from the hand: no chant-standby area, no trigger
+    story, _, _ = executioner_story()
+    other = story.put("p1", "TMS-084", "hand")
+    story.will("p1", "B")
+    story.when(cmd("PlayCard", "p1", card=other, pay_with=[]))
+    events = story.resolve()
+    assert story.state.objects[other].zone == "field"
+    assert triggered_by(events, other) == []
+    story.replays()
+
+
+# --- who dealt damage to whom this turn ---------------------------------------------------------
+
+
+def test_a_j_resonator_your_opponent_controlled_dealt_damage_to_you_this_turn() -> None:
+    # Pale Savior (TMS-011): "[Trigger] A J/resonator your opponent controlled dealt damage to you
+    # this turn: You may put a light resonator with total cost 4 or less from your hand into your
+    # field."  Holy Warrior of Hope (MPR-007) is a light resonator of total cost 1; Bolt
+    # (T-BOLT) is a spell, Bear (T-BEAR) a resonator.
+    story = Story({"TMS-011": 4, "MPR-007": 4, "T-BEAR": 4, "T-BOLT": 4})
+    savior = story.put("p1", "TMS-011", "standby")
+    warrior = story.put("p1", "MPR-007", "hand")
+    story.log += to_main(story.state, turn=2)
+    bolt = story.put("p2", "T-BOLT", "hand")
+    story.by_rule(actions.deal_damage, bolt, "p1", 500, "given")  # not by a card in a field
+    mine = story.put("p1", "T-BEAR", "field")
+    story.by_rule(actions.deal_damage, mine, "p1", 500, "given")  # not one the opponent controlled
+    story.by_rule(actions.deal_damage, story.put("p2", "T-BEAR", "field"), "p2", 500, "given")  # not to p1
+    assert status_check(story) == []
+    bear = story.put("p2", "T-BEAR", "field")
+    story.by_rule(actions.deal_damage, bear, "p1", 500, "given")
+    events = story.when(cmd("Pass", "p2"))
+    [trig] = triggered_by(events, savior)
+    assert (trig.data["kind"], trig.rule) == ("card", "FoW-5.5 7.9 p2")
+    story.when(cmd("PlayTriggered", "p1", trigger=trig.data["trigger"], targets=[], pay_with=[]))
+    asked = find(story.resolve(), "ChoiceRequested")
+    assert asked.data["options"]["cards"] == [warrior]
+    story.when(cmd("ChooseCards", "p1", cards=[warrior]))
+    assert story.state.objects[warrior].zone == "field"
+    story.replays()
+
+
+def test_a_resonator_you_controlled_dealt_damage_to_an_opponent_this_turn() -> None:
+    # Nighttime Raiders (TMS-080): "[Trigger] A resonator you controlled dealt damage to an
+    # opponent this turn: You may put a darkness resonator with total cost 5 or less from your
+    # hand into your field."  The Bear that dealt it has left the field since: it still did.
+    story = Story({"TMS-080": 4, "TMS-084": 4, "T-BEAR": 4})
+    raiders = story.put("p1", "TMS-080", "standby")
+    executioner = story.put("p1", "TMS-084", "hand")
+    story.log += to_main(story.state, turn=3)
+    bear = story.put("p1", "T-BEAR", "field")
+    story.by_rule(actions.deal_damage, bear, "p1", 500, "given")  # to p1 itself: not it
+    assert status_check(story) == []
+    story.by_rule(actions.deal_damage, bear, "p2", 500, "given")
+    story.by_rule(actions.destroy, bear, "given")
+    events = story.when(cmd("Pass", "p1"))
+    [trig] = triggered_by(events, raiders)
+    story.when(cmd("PlayTriggered", "p1", trigger=trig.data["trigger"], targets=[], pay_with=[]))
+    asked = find(story.resolve(), "ChoiceRequested")
+    assert asked.data["options"]["cards"] == [executioner]
+    story.when(cmd("ChooseCards", "p1", cards=[executioner]))
+    assert story.state.objects[executioner].zone == "field"
+    # the next turn it no longer holds: "this turn"
+    story.log += to_main(story.state, turn=4)
+    assert story.state.players["p2"].damage_sources == []
+    story.replays()
