@@ -119,6 +119,9 @@ class ChaseItem:
     """For a triggered ability: the damage dealt by the happening that triggered it ("that much")."""
     subject: str | None = None
     """For a triggered ability: the object its trigger condition names ("that resonator")."""
+    since: int = 0
+    """For an ability: its source's ``zone_since`` as it was played (an ability played from the
+    graveyard knows "this card" only while it stays that object there, FoW-5.5 3.1 p3)."""
 
 
 @dataclass(slots=True)
@@ -604,6 +607,8 @@ def _put_on_chase(s: GameState, d: Mapping[str, Any], e: Event) -> None:
         amount=d.get("amount"),
         subject=d.get("subject"),
     )
+    if item.kind == "ability" and item.source in s.objects:
+        item.since = s.objects[item.source].zone_since
     s.chase.append(item)
     s.counter += 1
     s.passes = 0
