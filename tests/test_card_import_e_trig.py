@@ -91,3 +91,14 @@ def test_this_card_from_your_graveyard_only_in_an_ability_played_there(imported:
     assert challenges.unsupported == (
         "[Continuous]: When you put a Treasury Item into a field, put this card from your graveyard into your hand.",
     )
+
+
+def test_when_this_cards_enter_your_field_misprint(imported: dict[str, ImportedCard]) -> None:
+    # Minamoto no Yoshitsune [J-Ruler] (VIN001-055J): "When this cards enter your field, recover up to
+    # two target resonators." - a misprint of "When this card enters your field" (any way of entering)
+    recover = {"op": "recover", "target": {**chosen("resonator"), "count": 2, "up_to": True}}
+    assert full(imported, "VIN001-055J")["abilities"][0] == {
+        "kind": "automatic",
+        "trigger": "enters_field",
+        "effects": [recover],
+    }

@@ -150,3 +150,27 @@ def test_arthur_removes_three_resonators_in_your_graveyard() -> None:
     back = find(events, "CardMoved")
     assert (back.data["oid"], back.data["to"]) == (arthur, "hand")
     story.replays()
+
+
+def test_yoshitsune_recovers_up_to_two_resonators_as_it_enters_by_judgment() -> None:
+    # Minamoto no Yoshitsune (VIN001-055, "[J-Activate] {G}{2}") and its J-ruler (VIN001-055J): "When
+    # this cards enter your field, recover up to two target resonators." (a misprint of "When this card
+    # enters your field"); the J-ruler is put into the field by judgment (7.5 p3) and it triggers (9.6 p1)
+    story = Story({"T-BEAR": 4}, ruler="VIN001-055")
+    bears = [story.put("p1", "T-BEAR", "field") for _ in range(3)]
+    for bear in bears:
+        story.given("CardRested", oid=bear, reason="given")
+    story.will("p1", "G", "G", "G")
+    events = story.when(cmd("PerformJudgment", "p1", pay_with=[]))
+    events += story.resolve()
+    [j_ruler] = [o for o in story.state.zones["p1"]["field"] if story.state.objects[o].side == "j_ruler"]
+    [trig] = [e for e in events if e.type == "AbilityTriggered" and e.data["source"] == j_ruler]
+    entered = next(e for e in events if e.type == "CardMoved" and e.data["oid"] == j_ruler)
+    assert (trig.cause, trig.rule) == (f"ev:{entered.seq}", "FoW-5.5 9.6 p5")
+    three = story.refused(cmd("PlayTriggered", "p1", trigger=trig.data["trigger"], targets=[bears]))
+    assert three.rule == "FoW-5.5 9.3 p2.4"
+    story.when(cmd("PlayTriggered", "p1", trigger=trig.data["trigger"], targets=[bears[:2]]))
+    events = story.resolve()
+    assert sorted(e.data["oid"] for e in events if e.type == "CardRecovered") == sorted(bears[:2])
+    assert [story.state.objects[b].rested for b in bears] == [False, False, True]
+    story.replays()

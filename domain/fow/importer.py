@@ -2342,6 +2342,7 @@ _TRIGGERS: list[tuple[re.Pattern[str], str, bool]] = [
     (re.compile(r"^\[Enter\]\s*:?\s*", re.IGNORECASE), "enter", True),
     # also the misprint "When this card enters field" (VS01-013)
     (_on(r"when this card enters (?:your )?field"), "enters_field", True),
+    (_on(r"when this cards enter your field"), "enters_field", True),  # misprint (VIN001-055J)
     (
         _on(r"when this card is put into (?:a|your) graveyard from (?:your|a) field"),
         "put_into_graveyard_from_field",
