@@ -405,6 +405,8 @@ def pay_ability_costs(
         cause = pay_extra_costs(ctx, player, oid, ability, cost_cards, cause)
     if ability.cost.banish_self:
         cause = move(ctx, oid, "graveyard", cause, rule="10.10 p1", reason="banish", actor=player)
+    if ability.cost.remove_self:  # "remove this card in your graveyard from the game" (10.3 p1)
+        cause = move(ctx, oid, "removed", cause, rule="10.3 p1", reason="cost", actor=player)
     return cause
 
 
@@ -1168,6 +1170,13 @@ def finish_item(ctx: Ctx, item: ChaseItem, cause: str) -> str:
     return ctx.emit("ChaseItemResolved", {"item": item.id}, "7.8 p3", cause=cause)
 
 
+def still_in_graveyard(s: GameState, item: ChaseItem, oid: str) -> bool:
+    """Whether ``oid`` is the object, in its owner's graveyard, that was there as ``item`` (an ability
+    played from the graveyard) was played: it has not changed zones since (FoW-5.5 3.1 p3)."""
+    obj = s.objects.get(oid)
+    return obj is not None and obj.zone == "graveyard" and obj.zone_since == item.since
+
+
 def _targets_of(ctx: Ctx, item: ChaseItem, target: Target, group: list[str] | None) -> list[str]:
     s = ctx.s
     you = item.controller
@@ -1378,6 +1387,8 @@ def apply_effect(
         if _self_gone(s, item, eff.target):
             return cause
         for t in _targets_of(ctx, item, eff.target, group):
+            if eff.from_graveyard and not still_in_graveyard(s, item, t):
+                continue  # a new object once it left the graveyard (3.1 p3): nothing to put
             if t in s.objects:
                 cause = move(ctx, t, "hand", cause, rule="3.1 p5", reason="returned")
         return cause

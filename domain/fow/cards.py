@@ -434,6 +434,10 @@ class Cancel(_Model):
 class ReturnToHand(_Model):
     op: Literal["return_to_hand"] = "return_to_hand"
     target: Target
+    from_graveyard: bool = False
+    """"Put this card from your graveyard into your hand" (an ability played from the graveyard): the
+    card moves only if it is still the object in its owner's graveyard that played the ability; once
+    it left that zone it is a new object the ability does not know (FoW-5.5 3.1 p3)."""
 
 
 class PutCounter(_Model):
@@ -867,9 +871,11 @@ class CounterCost(_Model):
 
 class CardsCost(_Model):
     """A cost that acts on ``count`` other cards the player chooses as the ability is played
-    (FoW-5.5 9.3 p2.5): discard them from the hand (10.18), banish them (10.10) or rest them (10.12)."""
+    (FoW-5.5 9.3 p2.5): discard them from the hand (10.18), banish them (10.10) or rest them (10.12);
+    ``remove``: remove cards in your graveyard from the game ("Remove three resonators in your graveyard
+    from the game", 10.3 p1; ``filter.zone`` is ``graveyard``)."""
 
-    action: Literal["discard", "banish", "rest"]
+    action: Literal["discard", "banish", "rest", "remove"]
     count: Annotated[int, Field(ge=1)] = 1
     filter: Filter = Field(default_factory=Filter)
 
@@ -888,6 +894,9 @@ class ActivateCost(_Model):
     cards: list[CardsCost] = Field(default_factory=list)
     """Costs naming other cards; the ``cost_cards`` argument of ``ActivateAbility`` lists the
     chosen ones, one list per entry."""
+    remove_self: bool = False
+    """"Remove this card in your graveyard from the game" as a cost (10.3 p1) of an ability played
+    from the graveyard (``Ability.from_graveyard``)."""
 
 
 Trigger = Literal[
@@ -963,6 +972,11 @@ class Ability(_Model):
     """God's Art (FoW-5.5 12.4): playable once per game per ability name."""
     main_timing: bool = False
     """Playable only as the turn player in the main phase, not in battle, with an empty chase."""
+    from_graveyard: bool = False
+    """An [Activate] ability whose text makes it available in the graveyard ("{B}{M}, remove this card
+    in your graveyard from the game: ...", "...: Put this card from your graveyard into your hand"): it
+    is active while the card is in its owner's graveyard, and only there (FoW-5.5 9.2 p2), and its
+    owner plays it (3.1 p5)."""
     # continuous abilities
     affects: Target | None = None
     modify_atk: int = 0
@@ -1015,6 +1029,10 @@ class Ability(_Model):
             )
         if (self.replaces == "self_enters") != (self.instead == "enter_rested"):
             raise ValueError("'self_enters' is replaced by 'enter_rested', and only it")
+        if self.from_graveyard and self.kind != "activate":
+            raise ValueError("'from_graveyard' belongs to [Activate] abilities")
+        if self.cost.remove_self and not self.from_graveyard:
+            raise ValueError("'remove_self' removes this card in your graveyard: the ability needs 'from_graveyard'")
         if self.per is not None and self.kind != "continuous":
             raise ValueError("'per' belongs to continuous abilities (effects have their own 'per')")
         if self.per is not None and not (self.modify_atk or self.modify_def):

@@ -20,7 +20,7 @@ from domain.fow.context import Ctx
 from domain.fow.state import GameState
 
 COST_RULE = "9.3 p2.5"
-_ACTION_RULES = {"discard": "10.18 p1", "banish": "10.10 p1", "rest": "10.12 p1"}
+_ACTION_RULES = {"discard": "10.18 p1", "banish": "10.10 p1", "rest": "10.12 p1", "remove": "10.3 p1"}
 MAX_COST_COMBOS = 6
 """legal_actions offers at most this many ways to pay the costs of one ability."""
 
@@ -113,6 +113,8 @@ def pay_extra_costs(ctx: Ctx, player: str, source: str, ability: Ability, given:
         for oid in group:
             if cost.action == "rest":
                 cause = ctx.emit("CardRested", {"oid": oid, "reason": "cost"}, rule, cause=cause, actor=player)
+            elif cost.action == "remove":  # cards in your graveyard, to the removed area (10.3 p1)
+                cause = move(ctx, oid, "removed", cause, rule=rule, reason="cost", actor=player)
             else:
                 cause = move(ctx, oid, "graveyard", cause, rule=rule, reason=cost.action, actor=player)
     if ability.cost.put_self_on_bottom:

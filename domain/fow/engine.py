@@ -580,7 +580,8 @@ def activate_ability(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     obj = s.objects[oid]
     chars = characteristics(s, oid)
     name = chars.card.name
-    if obj.controller != player or obj.zone not in PLAYGROUND:
+    in_graveyard = obj.zone == "graveyard" and obj.owner == player  # abilities "in your graveyard" (9.2 p2)
+    if not in_graveyard and (obj.controller != player or obj.zone not in PLAYGROUND):
         raise ctx.reject("rules/not_your_card", "7.8 p2", f"you do not control {name} ({oid}) in your playground")
     index = args.get("ability")
     if index in ("evolution", "shift"):
@@ -589,7 +590,7 @@ def activate_ability(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     if not isinstance(index, int):
         raise ctx.reject("command/malformed", "7.8 p2", "'ability' must be the index of the ability on the card")
     ability = dict(chars.abilities).get(index)
-    if ability is None or ability.kind != "activate" or not is_active_zone(chars.card, obj.zone):
+    if ability is None or ability.kind != "activate" or not activate_ability_active(chars.card, ability, obj.zone):
         raise ctx.reject("rules/no_such_ability", "7.8 p2", f"{name} ({oid}) has no active [Activate] ability {index}")
     if ability.condition is not None and not conditions.condition_met(s, ability.condition, player, oid):
         raise ctx.reject(
@@ -631,6 +632,14 @@ def activate_ability(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     cause = actions.produce_from_sources(ctx, player, _pay_with(ctx, args), cause)
     cause = _pay_costs_after_play(ctx, player, oid, index, ability, cause, args.get("cost_cards"))
     flow.after_action(ctx, player, cause)
+
+
+def activate_ability_active(card: Card, ability: Ability, zone: str) -> bool:
+    """Where an [Activate] ability can be played: the zones of 9.2 p1, or only the graveyard for one
+    whose text makes it available there (9.2 p2: "remove this card in your graveyard ...")."""
+    if ability.from_graveyard:
+        return zone == "graveyard"
+    return is_active_zone(card, zone)
 
 
 def _pay_costs_after_play(
@@ -1338,10 +1347,10 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
                         {"card": oid, "targets": combos2[0], "pay_with": pay2, "awaken": True, **paid_with},
                     )
                 )
-    for zone in ("field", "ruler_area", "stone_area"):
+    for zone in ("field", "ruler_area", "stone_area", "graveyard"):
         for oid in s.zones[player][zone]:
             for i, a in characteristics(s, oid).abilities:
-                if a.kind != "activate":
+                if a.kind != "activate" or a.from_graveyard != (zone == "graveyard"):
                     continue
                 if a.condition is not None and not conditions.condition_met(s, a.condition, player, oid):
                     continue  # "Play this ability only if ..." (1.4 p1)

@@ -356,6 +356,9 @@ class _Ctx:
     own_move: bool = False
     """The ability triggers on this card's own move out of the field ("When this card is put into a
     graveyard from your field"): "this card" / "it" may be the card where it went (3.1 p3)."""
+    in_graveyard: bool = False
+    """The paragraph is an [Activate] ability played from the graveyard (FoW-5.5 9.2 p2): "this card
+    in/from your graveyard" may be named."""
 
 
 # --------------------------------------------------------------------------------------
@@ -590,6 +593,16 @@ def _more_cost(part: str, ctx: _Ctx) -> tuple[str, Any] | None:
     m = re.fullmatch(r"remove the top card of your main deck from the game", part, re.IGNORECASE)
     if m:
         return "remove_top_cards", 1
+    m = re.fullmatch(rf"remove (?P<n>{NUM}) (?P<d>.+?) in your graveyard from the game", part, re.IGNORECASE)
+    if m:  # "Remove three resonators in your graveyard from the game" (10.3 p1)
+        grave, players = _selector(m.group("d"), ctx, zone="graveyard")
+        if players or set(grave) & {"controller", "rested", "other_than_self"}:
+            raise _GapError(f"cost: {part}")
+        grave["controller"] = "you"  # in a graveyard the controller is the owner (3.1 p5)
+        removed: JsonDict = {"action": "remove", "filter": grave}
+        if _number(m.group("n")) != 1:
+            removed["count"] = _number(m.group("n"))
+        return "cards", removed
     m = _COUNTER_COST.fullmatch(part)
     if m:
         out: JsonDict = {"counter": m.group("c").strip("[]")}
@@ -1546,6 +1559,13 @@ def _from_graveyard(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict
         raise _GapError(f"target: {m.group('t')} from your graveyard")
     target["filter"]["controller"] = "you"  # in a graveyard the controller is the owner (3.1 p5)
     return [{"op": "return_to_hand", "target": target}]
+
+
+@_effect(r"put this card from your graveyard into your hand")
+def _self_from_graveyard(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    if not ctx.in_graveyard:  # only an ability active in the graveyard knows this card there (9.2 p2)
+        raise _GapError(_SENTENCE)
+    return [{"op": "return_to_hand", "target": {"kind": "self"}, "from_graveyard": True}]
 
 
 @_effect(
@@ -2508,6 +2528,7 @@ _TRIGGERS: list[tuple[re.Pattern[str], str, bool]] = [
     (re.compile(r"^\[Enter\]\s*:?\s*", re.IGNORECASE), "enter", True),
     # also the misprint "When this card enters field" (VS01-013)
     (_on(r"when this card enters (?:your )?field"), "enters_field", True),
+    (_on(r"when this cards enter your field"), "enters_field", True),  # misprint (VIN001-055J)
     (
         _on(r"when this card is put into (?:a|your) graveyard from (?:your|a) field"),
         "put_into_graveyard_from_field",
@@ -2657,6 +2678,8 @@ def _activate_cost(text: str, ctx: _Ctx) -> JsonDict:
             cost["rest"] = True
         elif low in ("banish this card", "banish this resonator"):
             cost["banish_self"] = True
+        elif low == "remove this card in your graveyard from the game" and ctx.in_graveyard:
+            cost["remove_self"] = True  # 10.3 p1, paid in the graveyard (9.2 p2)
         elif m := re.fullmatch(r"pay (\d+) life", low):
             cost["pay_life"] = int(m.group(1))
         elif (more := _more_cost(part, ctx)) is not None:
@@ -2676,6 +2699,34 @@ def _activate_cost(text: str, ctx: _Ctx) -> JsonDict:
     if will is not None:
         cost["will"] = will
     return cost
+
+
+_IN_GRAVEYARD = re.compile(r"\bthis card (?:in|from) your graveyard\b", re.IGNORECASE)
+
+
+def _graveyard_activate(raw: str, text: str, ctx: _Ctx) -> JsonDict | None:
+    """An [Activate] ability whose text makes it available in the graveyard (FoW-5.5 9.2 p2):
+    "{B}{M}, remove this card in your graveyard from the game: ...", "{R}{R}{1}: Put this card
+    from your graveyard into your hand" (also on a spell).  None for other paragraphs."""
+    m = re.match(r"^\[Activate\]\s*:?\s*", text, re.IGNORECASE)
+    body = text[m.end() :] if m else text
+    if not _IN_GRAVEYARD.search(body) or _TRIGGER_START.match(body) or body.startswith("["):
+        return None
+    here = dataclasses.replace(ctx, in_graveyard=True)
+    if m and _split_cost(body) is None:
+        # misprint of the colon as a full stop, after the [Activate] tag: "[Activate] Pay {R}, remove
+        # this card in your graveyard from the game. This card deals 200 damage ..." (MPR-022)
+        dot = re.match(r"^(?P<c>[^.:]+?)\.\s+(?P<e>.+)$", body)
+        if dot is None:
+            return None
+        body = f"{dot.group('c')}: {dot.group('e')}"
+    try:
+        ability = _activate(raw, body, here, required=True)
+    except _GapError:
+        return None  # reported as any other paragraph
+    if ability is None or set(ability["cost"]) & {"rest", "banish_self", "remove_counters", "put_self_on_bottom"}:
+        return None  # a cost acting on this card as in a field
+    return {**ability, "from_graveyard": True}
 
 
 def _activate(raw: str, body: str, ctx: _Ctx, *, required: bool) -> JsonDict | None:
@@ -3130,6 +3181,9 @@ def _paragraph(raw: str, ctx: _Ctx) -> Delta | None:
     keyword = _keyword(raw, text, ctx)
     if keyword is not None:
         return keyword
+    graveyard = _graveyard_activate(raw, text, ctx)
+    if graveyard is not None:
+        return {"abilities": [graveyard]}
     if ctx.type == "spell":
         extra = re.fullmatch(r"As an additional cost to play this card,\s*(?P<c>[^.]+)\.?", text, re.IGNORECASE)
         if extra:  # actions on other cards paid as the spell is played (9.3 p2.5)

@@ -129,6 +129,9 @@ class ChaseItem:
     """For an ability triggered by its own card leaving the field ("When this card is put into a
     graveyard from your field, put it into its owner's hand"): the seq of that move, so "this card"
     is the card where it went, as long as it stays that object (FoW-5.5 3.1 p3, 9.6 p7.2)."""
+    since: int = 0
+    """For an ability: its source's ``zone_since`` as it was played (an ability played from the
+    graveyard knows "this card" only while it stays that object there, FoW-5.5 3.1 p3)."""
 
 
 @dataclass(slots=True)
@@ -621,6 +624,8 @@ def _put_on_chase(s: GameState, d: Mapping[str, Any], e: Event) -> None:
         subject=d.get("subject"),
         source_since=d.get("source_since"),
     )
+    if item.kind == "ability" and item.source in s.objects:
+        item.since = s.objects[item.source].zone_since
     s.chase.append(item)
     s.counter += 1
     s.passes = 0
