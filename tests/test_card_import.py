@@ -480,8 +480,11 @@ def test_search_into_the_field(imported: dict[str, ImportedCard]) -> None:
             "to": "field",
         }
     ]
-    # "you may search ..." stays unsupported (TMS-072J)
-    assert any("You may search" in g for g in imported["TMS-072J"].gaps)
+    # "you may search ... and put it into your field. Then shuffle your main deck." (TMS-072J): the
+    # search inside the "may", the shuffle after it (tests/test_card_import_optional.py)
+    gill = imported["TMS-072J"].card
+    assert gill is not None and not any("You may search" in g for g in imported["TMS-072J"].gaps)
+    assert [e["op"] for e in shape(gill)["abilities"][0]["effects"]] == ["may", "shuffle"]
 
 
 def test_reveal_the_top_card_and_put_it_somewhere_if_it_matches(imported: dict[str, ImportedCard]) -> None:

@@ -43,6 +43,7 @@ from domain.fow.cards import (
     ReturnToHand,
     RevealTop,
     Search,
+    Shuffle,
     Target,
 )
 from domain.fow.cards import Effect as CardEffect
@@ -1001,7 +1002,13 @@ def _explode_target(ctx: Ctx, trig: Triggered) -> str:
 # --- resolution (9.3 p3) ---------------------------------------------------------------
 
 
-def item_effects(s: GameState, item: ChaseItem) -> list[CardEffect]:
+def item_effects(s: GameState, item: ChaseItem) -> list[Any]:
+    """The steps ``item`` resolves, in order: its effects, with every ``may``/``if`` holding
+    effects that wait for a choice flattened into a gate and those effects (9.3 p3.2)."""
+    return conditions.flatten(_item_effects(s, item))
+
+
+def _item_effects(s: GameState, item: ChaseItem) -> list[CardEffect]:
     if item.kind == "card":
         card = s.card_of(item.source)
         effects = list(card.effects)
@@ -1045,6 +1052,7 @@ def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
     groups_before = 0
     did = False  # "If you do": whether the effect just before was performed
     previous: list[tuple[str, int]] = []  # the last single chosen target group ("it"), as objects
+    skip_to = 0  # a declined "you may" / an unmet "if" skips the steps it holds
     for i, eff in enumerate(effects):
         n = len(chosen_groups([eff]))
         mine = [item.targets[g] if g < len(item.targets) else [] for g in range(groups_before, groups_before + n)]
@@ -1058,10 +1066,20 @@ def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
         elif n == 1 and isinstance(target, Target) and target.kind == "chosen":
             legal = _targets_of(ctx, item, target, group)
             previous = [(t, s.objects[t].zone_since) for t in legal if t in s.objects]
-        if i < item.resolved_effects:
+        if i < item.resolved_effects or i < skip_to:
             continue
         now = choice if i == item.resolved_effects else None
         before = len(ctx.events)
+        if isinstance(eff, conditions.Gate):
+            opened = conditions.open_gate(ctx, item, eff, cause, now, did=did)
+            if opened is None:
+                ctx.emit("EffectsApplied", {"item": item.id, "count": i}, "9.3 p3", cause=cause)
+                return None
+            cause, go = opened
+            if not go:
+                skip_to = i + 1 + eff.size
+            did = False
+            continue
         if isinstance(eff, conditions.WRAPPERS):  # "you may", "if" (FoW-5.5 9.3 p3.2)
             count = lambda e: len(chosen_groups([e]))  # noqa: E731
             result = conditions.apply_wrapper(ctx, item, eff, mine, cause, now, apply_effect, count, did=did)
@@ -1318,8 +1336,12 @@ def apply_effect(
                     check_triggers(ctx, "enter", cause, oid=oid)
             else:
                 cause = move(ctx, oid, "hand", cause, rule="10.13 p2", reason="search", revealed=True, actor=you)
+        if not eff.shuffle:  # a "shuffle" effect of its own follows
+            return cause
         order = ctx.s.zones[you]["main_deck"]
         return shuffle(ctx, you, "main_deck", list(order), cause, rule="10.20 p1")
+    if isinstance(eff, Shuffle):  # "Then shuffle your main deck", searched or not
+        return shuffle(ctx, you, "main_deck", list(s.zones[you]["main_deck"]), cause, rule="10.20 p1")
     if isinstance(eff, RevealTop) and eff.until:
         for oid in reversed(list(s.zones[you]["main_deck"])):  # from the top, one by one
             cause = ctx.emit("CardRevealed", {"oid": oid, "player": you}, "10.4 p1", cause=cause)

@@ -364,6 +364,16 @@ class Search(_Model):
     triggers_enter: bool = False
     """"This triggers its [Enter] ability": the card put into the field this way triggers its
     [Enter] abilities although it was not played (the text overrides 9.6 p1.1, golden rule 1.4 p1)."""
+    shuffle: bool = True
+    """Then shuffle the main deck (10.20); false when the shuffle is a ``shuffle`` effect of its
+    own ("You may search ... . Then shuffle your main deck.": shuffled even if not searched)."""
+
+
+class Shuffle(_Model):
+    """ "Then shuffle your main deck." as an effect of its own, after a search the player may
+    not make ("You may search ...", "If ..., search ..."): the deck is shuffled anyway (FoW-5.5 10.20)."""
+
+    op: Literal["shuffle"] = "shuffle"
 
     @model_validator(mode="after")
     def _check_deck(self) -> Search:
@@ -723,6 +733,22 @@ def _plain_effects(effects: list[Any], what: str) -> None:
             raise ValueError(f"'fight' (two target groups) cannot be inside '{what}'")
 
 
+def waits_for_choice(eff: Any) -> bool:
+    """An effect that may wait for a player's choice on resolution (or holds effects that do)."""
+    if getattr(eff, "op", None) in ("may", "if"):
+        return any(waits_for_choice(e) for e in list(eff.effects) + list(getattr(eff, "otherwise", [])))
+    pauses = getattr(eff, "chosen_from", None) is not None or bool(getattr(eff, "from_hand", 0))
+    return getattr(eff, "op", None) in _PAUSING_OPS or pauses
+
+
+def _held_effects(effects: list[Any], what: str) -> None:
+    """Effects a ``may`` or an ``if`` without ``otherwise`` holds: those that wait for a choice
+    too (run as steps of their own on resolution), but no modes (chosen as it is played, 9.3 p2.3)."""
+    for eff in effects:
+        if getattr(eff, "op", None) == "choose":
+            raise ValueError(f"'choose' cannot be inside '{what}' (modes are chosen as the card is played)")
+
+
 class May(_Model):
     """ "You may <effects>": on resolution the controller decides whether to apply them
     (``OptionChosen``); targets are still chosen when the ability is played (FoW-5.5 9.3 p2.4)."""
@@ -732,7 +758,7 @@ class May(_Model):
 
     @model_validator(mode="after")
     def _check(self) -> May:
-        _plain_effects(self.effects, "may")
+        _held_effects(self.effects, "may")
         return self
 
 
@@ -750,7 +776,10 @@ class If(_Model):
 
     @model_validator(mode="after")
     def _check(self) -> If:
-        _plain_effects(self.effects + self.otherwise, "if")
+        if self.otherwise or self.same_targets or self.condition.kind == "target_is":
+            _plain_effects(self.effects + self.otherwise, "if")
+        else:
+            _held_effects(self.effects, "if")
         if self.same_targets and _chosen(self.effects) != _chosen(self.otherwise):
             raise ValueError("'same_targets': 'otherwise' must choose the same targets as 'effects'")
         if self.condition.kind == "targets":
@@ -798,6 +827,7 @@ Effect = Annotated[
     | GrantSkill
     | ProduceWill
     | Search
+    | Shuffle
     | RevealTop
     | LookTop
     | Cancel

@@ -16,9 +16,10 @@ Pure functions over :class:`~domain.fow.state.GameState`; effects are applied th
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from domain.fow.cards import Card, Choose, Condition, Cost, CostReduction, Count, Filter, If, May
+from domain.fow.cards import Card, Choose, Condition, Cost, CostReduction, Count, Filter, If, May, waits_for_choice
 from domain.fow.characteristics import characteristics, effective_type, matches
 from domain.fow.context import Ctx
 from domain.fow.state import PLAYGROUND, ChaseItem, GameState
@@ -332,6 +333,56 @@ def apply_wrapper(
         assert result is not None, "effects inside may/if never wait for a choice (checked by the card model)"
         cause = result
     return cause
+
+
+@dataclass(frozen=True, slots=True)
+class Gate:
+    """A ``may`` (or an ``if`` without ``otherwise``) holding effects that wait for a choice of
+    their own ("You may discard a card. If you do, ...", "If you control no other resonator,
+    search ..."): on resolution it is a step that asks the question (or checks the condition,
+    FoW-5.5 9.3 p3.2) and then opens or skips the ``size`` steps after it, its effects, which
+    pause and resume like any other effect of the card."""
+
+    wrapper: May | If
+    size: int
+
+
+def flatten(effects: Sequence[Any]) -> list[Any]:
+    """``effects`` with every ``may``/``if`` whose effects wait for a choice turned into a
+    :class:`Gate` followed by those effects (targets stay in the same order, 9.3 p2.4)."""
+    out: list[Any] = []
+    for eff in effects:
+        if isinstance(eff, WRAPPERS) and waits_for_choice(eff):
+            held = flatten(eff.effects)
+            out += [Gate(eff, len(held)), *held]
+        else:
+            out.append(eff)
+    return out
+
+
+def open_gate(ctx: Ctx, item: ChaseItem, gate: Gate, cause: str, choice: Any, *, did: bool) -> tuple[str, bool] | None:
+    """Ask the "you may" question or check the "if" of ``gate``: the cause and whether its
+    effects apply; None when it waits for the controller's answer."""
+    s = ctx.s
+    you = item.controller
+    eff = gate.wrapper
+    if isinstance(eff, May):
+        if choice is None:
+            ctx.emit(
+                "ChoiceRequested",
+                {"player": you, "kind": "optional", "options": {"item": item.id, "source": item.source}},
+                "9.3 p3.2",
+                cause=cause,
+            )
+            return None
+        accepted = bool(choice)
+        cause = ctx.emit(
+            "OptionChosen", {"player": you, "item": item.id, "accepted": accepted}, "9.3 p3.2", cause=cause, actor=you
+        )
+        return cause, accepted
+    met = condition_met(s, eff.condition, you, item.source, item=item, did=did)
+    data = {"item": item.id, "source": item.source, "met": met, "card": s.card_of(item.source).name}
+    return ctx.emit("ConditionChecked", data, "9.3 p3.2", cause=cause), met
 
 
 # --- cost reductions (9.3 p2.5) ---------------------------------------------------------------

@@ -1109,9 +1109,18 @@ def _gains(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
 @_effect(
     r"search your (?:main )?deck for (?P<d>(?:[^.,\"]|\"[^\"]*\")+?),? "
     r"reveal (?:it|them),? (?:and )?put (?:it|them) into your hand"
-    r"(?:\.\s*then,?|, then|\s+then|\. then) shuffle your (?:main )?deck"
+    r"(?P<shuffle>(?:\.\s*then,?|, then|\s+then|\. then) shuffle your (?:main )?deck)?"
 )
 def _search(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # without "Then shuffle" in the sentence, the shuffle is a "shuffle" effect of its own, if any:
+    # "You may search ... and put it into your hand. Then shuffle your main deck." (FoW-5.5 10.20)
+    out = _search_hand(m, ctx)
+    if not m.group("shuffle"):
+        out[0]["shuffle"] = False
+    return out
+
+
+def _search_hand(m: re.Match[str], ctx: _Ctx) -> list[JsonDict]:
     desc = m.group("d").strip()
     count = 1
     cm = re.match(rf"up to (?P<n>{NUM}) (?P<rest>.+)$", desc, re.IGNORECASE)
@@ -1141,18 +1150,24 @@ def _search(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
 
 
 @_effect(
-    r"search your (?:main )?deck for (?P<d>(?:[^.,\"]|\"[^\"]*\")+?),? (?:and )?put it into your field"
+    r"search your (?:main )?deck for (?P<d>(?:[^.,\"]|\"[^\"]*\")+?),? (?:and )?put (?P<them>it|them) into your field"
     r"(?P<enter>\.\s*this triggers its \[Enter\] ability)?"
-    r"(?:\.\s*then,?|, then|\s+then|\. then) shuffle your (?:main )?deck"
+    r"(?P<shuffle>(?:\.\s*then,?|, then|\s+then|\. then) shuffle your (?:main )?deck)?"
 )
 def _search_to_field(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "Search your main deck for a card named "Black Goat" and put it into your field. Then
     # shuffle your main deck." (FoW-5.5 10.13): one card, not revealed, into the field
     desc = m.group("d").strip()
+    count = 1
+    up = re.match(rf"up to (?P<n>{NUM}) (?P<rest>.+)$", desc, re.IGNORECASE)
     am = re.match(r"(?:a|an) (?P<rest>.+)$", desc, re.IGNORECASE)
-    if not am:
-        raise _GapError(f"effect: search for {desc} and put it into your field")
-    desc = am.group("rest")
+    if up and m.group("them") == "them":  # "search ... for up to four Rabbit resonators ... and put them"
+        count = _number(up.group("n"))
+        desc = up.group("rest")
+    elif am and m.group("them") == "it":
+        desc = am.group("rest")
+    else:
+        raise _GapError(f"effect: search for {desc} and put {m.group('them')} into your field")
     nm = re.match(r'^card named "([^"]+)"$', desc)
     if nm:
         flt: JsonDict = {"zone": "main_deck", "types": [], "name": nm.group(1)}
@@ -1161,11 +1176,21 @@ def _search_to_field(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDic
             desc = desc[: -len(" card")]
         flt, players = _selector(desc, ctx, zone="main_deck")
         if players or "controller" in flt or "rested" in flt or flt.get("other_than_self"):
-            raise _GapError(f"effect: search for {desc} and put it into your field")
+            raise _GapError(f"effect: search for {desc} and put {m.group('them')} into your field")
     out: JsonDict = {"op": "search", "filter": flt, "to": "field"}
+    if count != 1:
+        out["count"] = count
     if m.group("enter"):
         out["triggers_enter"] = True
+    if not m.group("shuffle"):  # a "shuffle" effect of its own follows, if any (10.20)
+        out["shuffle"] = False
     return [out]
+
+
+@_effect(r"shuffle your (?:main )?deck")
+def _shuffle(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Then shuffle your main deck." after a search the player may not make (FoW-5.5 10.20)
+    return [{"op": "shuffle"}]
 
 
 @_effect(
@@ -2027,6 +2052,19 @@ def _pauses(effect: JsonDict) -> bool:
     return effect["op"] in pausing or "chosen_from" in effect or "from_hand" in effect or "unless_pays" in effect
 
 
+def _gated(effects: list[JsonDict]) -> bool:
+    """Whether ``effects`` can be held by a ``may`` or ``if``: anything but modes (chosen as the
+    card is played) and an "if" with "otherwise" that waits for a choice (the engine runs held
+    effects that wait for a choice as steps of their own, FoW-5.5 9.3 p3.2)."""
+    for e in effects:
+        held = e.get("effects", []) + e.get("otherwise", []) if e["op"] in ("may", "if") else []
+        if e["op"] == "choose" or (held and not _gated(held)):
+            return False
+        if e["op"] == "if" and (e.get("otherwise") or e.get("same_targets")) and any(_pauses(i) for i in held):
+            return False
+    return True
+
+
 _MAY = re.compile(r"^(?:then,? )?you may (?!pay\b)", re.IGNORECASE)
 _MAY_PAY = re.compile(r"(?:then,? )?you may pay (?:(?P<w>(?:\{[^{}]+\})+)|(?P<life>\d+00) life)\.?", re.IGNORECASE)
 """A payment as an effect (not "you may pay {1} less to play ...")."""
@@ -2085,7 +2123,7 @@ def _logic(
             inner = []
         if len(inner) == 1 and inner[0]["op"] in _CHOOSING_NONE_DECLINES:
             return inner, rest[len(sentence) :]
-        if not inner or any(_pauses(e) for e in inner):
+        if not inner or not _gated(inner):
             raise _GapError(f"effect: {_capitalise(sentence)}")
         return [{"op": "may", "effects": inner}], rest[len(sentence) :]
     m = _IF.match(sentence) or _TRAILING_IF.match(sentence)
@@ -2099,7 +2137,7 @@ def _logic(
         else:
             cond = _condition(m.group("cond"), ctx)
         inner = _effects(_capitalise(m.group("body")), ctx, it_self=it_self)
-        if any(_pauses(e) for e in inner):
+        if not _gated(inner) or (any(_pauses(e) for e in inner) and cond["kind"] == "target_is"):
             raise _GapError(f"effect: {sentence}")
         return [{"op": "if", "condition": cond, "effects": inner}], rest[len(sentence) :]
     return None

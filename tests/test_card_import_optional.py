@@ -1,0 +1,83 @@
+"""Importing optional effects and looking at cards: the real card text and the declarative form it
+must become (``domain/fow/importer.py``); the engine side is specified in
+``tests/test_fow_real_optional.py``.  Wordings the grammar does not fully understand stay
+unsupported."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from domain.fow.importer import ImportedCard
+from tests.card_import_support import full, imported_database
+
+
+@pytest.fixture(scope="module")
+def imported() -> dict[str, ImportedCard]:
+    return imported_database()
+
+
+def searched(**flt: Any) -> dict[str, Any]:
+    return {"zone": "main_deck", "types": [], **flt}
+
+
+# --- "you may" / "if" holding an effect that waits for a choice (FoW-5.5 9.3 p3.2) -------------
+
+
+def test_you_may_search_then_shuffle_anyway(imported: dict[str, ImportedCard]) -> None:
+    # Cinderella, the Ashen Maiden (CMF-082): "[Continuous]: Whenever this card deals damage to
+    # your opponent, you may search your main deck for a Prince resonator, reveal it and put it
+    # into your hand. Then shuffle your main deck."  The shuffle is not part of the "you may":
+    # a search of its own (``shuffle`` false) inside the ``may``, then a ``shuffle`` effect (10.20)
+    ability = full(imported, "CMF-082")["abilities"][0]
+    assert ability["trigger"] == "deals_damage_to_opponent"
+    assert ability["effects"] == [
+        {
+            "op": "may",
+            "effects": [{"op": "search", "filter": searched(types=["resonator"], races=["Prince"]), "shuffle": False}],
+        },
+        {"op": "shuffle"},
+    ]
+
+
+def test_if_then_search_then_shuffle_anyway(imported: dict[str, ImportedCard]) -> None:
+    # Giovanni, the Lonely Child (MPR-095): "[Enter]: If you don't control other resonators,
+    # search your main deck for a card named "Campanella, the Milky Way Moon", reveal it and put
+    # it into your hand. Then shuffle your main deck."
+    ability = full(imported, "MPR-095")["abilities"][0]
+    other = {"zone": "field", "types": ["resonator"], "controller": "you", "other_than_self": True}
+    assert ability["effects"] == [
+        {
+            "op": "if",
+            "condition": {"kind": "controls", "filter": other, "negate": True},
+            "effects": [{"op": "search", "filter": searched(name="Campanella, the Milky Way Moon"), "shuffle": False}],
+        },
+        {"op": "shuffle"},
+    ]
+
+
+def test_you_may_search_for_up_to_four_and_put_them_into_your_field(imported: dict[str, ImportedCard]) -> None:
+    # Kaguya, Rabbit Princess of the Lunar Halo (BFA-008): "[Awakening] {M}{1}: When this card
+    # enters your field, you may search your main deck for up to four Rabbit resonators with
+    # total cost 1 and put them into your field. Then shuffle your main deck."
+    ability = full(imported, "BFA-008")["awakening"]["abilities"][0]
+    flt = searched(types=["resonator"], races=["Rabbit"], max_total_cost=1, min_total_cost=1)
+    assert ability["effects"] == [
+        {"op": "may", "effects": [{"op": "search", "filter": flt, "count": 4, "to": "field", "shuffle": False}]},
+        {"op": "shuffle"},
+    ]
+
+
+def test_a_search_with_its_shuffle_in_one_sentence_is_unchanged(imported: dict[str, ImportedCard]) -> None:
+    # "Search your main deck for ..., reveal it and put it into your hand. Then shuffle your main
+    # deck." with nothing optional: the search shuffles the deck itself, as before
+    plain = [
+        e
+        for c in imported.values()
+        if c.status == "full"
+        for a in full(imported, c.id).get("abilities", [])
+        for e in a.get("effects", [])
+        if e.get("op") == "search"
+    ]
+    assert plain and all(e.get("shuffle", True) for e in plain)

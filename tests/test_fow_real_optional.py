@@ -1,0 +1,105 @@
+"""Optional effects and looking at cards on real Grimm/Alice cards, executed by the engine in the
+form the importer gives them (given events / when command / then events or a cited rejection;
+each story replays its whole log at the end):
+
+* a "you may" or an "if" holding an effect that waits for a choice of its own ("You may search
+  your main deck for ...", "If you don't control other resonators, search ..."): the question (or
+  the condition) is a step of the resolution, then the held effect asks for its own choice
+  (FoW-5.5 9.3 p3.2, 10.13 p2);
+* "Then shuffle your main deck." after such a search: shuffled whether or not the player searched
+  (10.20).
+"""
+
+from __future__ import annotations
+
+from domain.fow import actions, engine
+from domain.kernel import Event
+from tests.fow_support import cmd, find
+from tests.test_fow_conditions import Story, legal
+
+
+def enters(story: Story, player: str, card_id: str, *will: str) -> str:
+    """``player`` plays ``card_id`` from the hand with ``will``; it resolves and enters the
+    field, its [Enter] ability triggers (9.6 p1.1)."""
+    oid = story.put(player, card_id, "hand")
+    story.will(player, *will)
+    story.when(cmd("PlayCard", player, card=oid))
+    story.resolve()
+    return oid
+
+
+def play_trigger(story: Story, player: str) -> list[Event]:
+    """The triggered ability (played at once when it needs no choice, 9.6 p6) resolves."""
+    if story.state.triggered:  # given by a rule action: played as the player would get priority
+        story.when(cmd("Pass", player))
+    assert story.state.chase[-1].kind == "ability"
+    return story.resolve()
+
+
+# --- an "if" holding a search (9.3 p3.2, 10.13 p2, 10.20) ----------------------------------------
+
+
+def test_if_you_dont_control_other_resonators_search_then_shuffle() -> None:
+    # Giovanni, the Lonely Child (MPR-095): "[Enter]: If you don't control other resonators,
+    # search your main deck for a card named "Campanella, the Milky Way Moon", reveal it and put
+    # it into your hand. Then shuffle your main deck."
+    story = Story({"MPR-095": 4, "MPR-038": 4, "T-BEAR": 4})
+    enters(story, "p1", "MPR-095", "U", "G")
+    campanella = [o for o in story.state.zones["p1"]["main_deck"] if story.state.objects[o].card == "MPR-038"]
+    events = play_trigger(story, "p1")
+    checked = find(events, "ConditionChecked")
+    assert (checked.data["met"], checked.rule) == (True, "FoW-5.5 9.3 p3.2")
+    asked = find(events, "ChoiceRequested")
+    assert (asked.data["kind"], asked.rule) == ("search", "FoW-5.5 10.13 p2")
+    assert sorted(asked.data["options"]["cards"]) == sorted(campanella)  # only the named card
+    assert engine.redact_event(story.state, asked, "p2").data["options"] == {}  # p2 sees no deck
+    assert legal(story, "p2", "ChooseCards") == []
+    events = story.when(cmd("ChooseCards", "p1", cards=[campanella[0]]))
+    moved = find(events, "CardMoved")
+    assert (moved.data["to"], moved.data["revealed"], moved.rule) == ("hand", True, "FoW-5.5 10.13 p2")
+    shuffled = find(events, "DeckShuffled")
+    assert (shuffled.data["player"], shuffled.rule) == ("p1", "FoW-5.5 10.20 p1")
+    assert [e.type for e in events].count("DeckShuffled") == 1  # once, by the "shuffle" effect
+    assert story.state.objects[campanella[0]].zone == "hand"
+    # a second Giovanni, with the first one in the field: no search, but the deck is shuffled
+    enters(story, "p1", "MPR-095", "U", "G")
+    events = play_trigger(story, "p1")
+    assert find(events, "ConditionChecked").data["met"] is False
+    assert "ChoiceRequested" not in [e.type for e in events]
+    assert find(events, "DeckShuffled").rule == "FoW-5.5 10.20 p1"
+    assert find(events, "ChaseItemResolved")
+    story.replays()
+
+
+# --- a "you may" holding a search (9.3 p3.2, 10.13 p2, 10.20) -------------------------------------
+
+
+def test_you_may_search_is_asked_first_then_searched_then_shuffled() -> None:
+    # Cinderella, the Ashen Maiden (CMF-082): "[Continuous]: Whenever this card deals damage to
+    # your opponent, you may search your main deck for a Prince resonator, reveal it and put it
+    # into your hand. Then shuffle your main deck."
+    story = Story({"CMF-082": 4, "MPR-095": 4, "T-BEAR": 4})
+    cinderella = story.put("p1", "CMF-082", "field")
+    story.by_rule(actions.deal_damage, cinderella, "p2", 400, "given")
+    events = play_trigger(story, "p1")
+    asked = find(events, "ChoiceRequested")
+    assert (asked.data["kind"], asked.rule) == ("optional", "FoW-5.5 9.3 p3.2")
+    assert "DeckShuffled" not in [e.type for e in events]
+    assert legal(story, "p1", "ChooseOptional") == [{"accept": True}, {"accept": False}]
+    events = story.when(cmd("ChooseOptional", "p1", accept=True))
+    assert find(events, "OptionChosen").data["accepted"] is True
+    searching = find(events, "ChoiceRequested")
+    assert (searching.data["kind"], searching.rule) == ("search", "FoW-5.5 10.13 p2")
+    assert searching.data["options"]["cards"] == []  # no Prince resonator in this deck
+    assert {"cards": []} in legal(story, "p1", "ChooseCards")
+    events = story.when(cmd("ChooseCards", "p1", cards=[]))
+    assert [e.type for e in events].count("DeckShuffled") == 1
+    # declined: no search, the deck is shuffled all the same
+    story.by_rule(actions.deal_damage, cinderella, "p2", 400, "given")
+    play_trigger(story, "p1")
+    events = story.when(cmd("ChooseOptional", "p1", accept=False))
+    assert find(events, "OptionChosen").data["accepted"] is False
+    assert "ChoiceRequested" not in [e.type for e in events]
+    assert find(events, "DeckShuffled").rule == "FoW-5.5 10.20 p1"
+    assert find(events, "ChaseItemResolved")
+    story.replays()
