@@ -29,7 +29,7 @@ from uuid import NAMESPACE_URL, UUID, uuid4, uuid5
 from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.domain import Aggregate, event
 from eventsourcing.domain import Snapshot as BaseSnapshot
-from eventsourcing.persistence import IntegrityError
+from eventsourcing.persistence import IntegrityError, JSONTranscoder, Transcoder
 from eventsourcing.utils import Environment, EnvType, register_topic
 
 from domain.audit import chain_link
@@ -66,6 +66,7 @@ __all__ = [
     "LegalActions",
     "Principal",
     "RulesetInfo",
+    "StoredJSONTranscoder",
     "game_uuid",
     "redact_event",
 ]
@@ -329,6 +330,25 @@ def _checked(e: Event, seq: int) -> str:
         raise EngineContractError(f"engine produced {e.type} (seq {e.seq}) with non-JSON data: {exc}") from None
 
 
+class StoredJSONTranscoder(JSONTranscoder):
+    """eventsourcing's ``JSONTranscoder`` with its encoder built once.
+
+    ``JSONTranscoder.encode`` calls ``JSONEncoder.encode``, which builds a new C encoder
+    from the same options on every stored event (bench/RESULTS.md, store overhead); this
+    one builds it once (:func:`domain.jsonenc.json_encoder`) and writes the same bytes
+    (tests/test_jsonenc.py), so the stock transcoder reads them and other readers see no
+    difference.  Decoding is unchanged.  Stored events are decoded JSON plus the
+    registered transcodings, never circular; one that were would raise ``RecursionError``
+    instead of ``ValueError``."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._encode_text = json_encoder(separators=(",", ":"), ensure_ascii=False, default=self._encode_obj)
+
+    def encode(self, obj: Any) -> bytes:
+        return self._encode_text(obj).encode("utf8")
+
+
 class Adjudicator(Application[UUID]):
     """The eventsourcing application.  Configured only from :class:`Settings`."""
 
@@ -343,6 +363,14 @@ class Adjudicator(Application[UUID]):
     def construct_env(self, name: str, env: EnvType | None = None) -> Environment:
         # Unlike the base class, ignore os.environ: Settings already read it.
         return Environment(name, dict(env or {}))
+
+    def construct_transcoder(self) -> Transcoder:
+        transcoder = self.factory.transcoder()
+        if type(transcoder) is JSONTranscoder:  # the default: the same bytes, encoder built once
+            transcoder = StoredJSONTranscoder()
+        if isinstance(transcoder, JSONTranscoder):
+            self.register_transcodings(transcoder)
+        return transcoder
 
     def record(self, game: Game, *others: Aggregate) -> None:
         """Save the game's new events (and those of ``others``) atomically, then snapshot
