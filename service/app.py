@@ -27,7 +27,7 @@ from typing import Any, Literal, cast
 from uuid import NAMESPACE_URL, UUID, uuid4, uuid5
 
 from eventsourcing.application import AggregateNotFoundError, Application
-from eventsourcing.domain import Aggregate, event
+from eventsourcing.domain import Aggregate, datetime_now_with_tzinfo, event
 from eventsourcing.domain import Snapshot as BaseSnapshot
 from eventsourcing.persistence import IntegrityError, JSONTranscoder, Transcoder
 from eventsourcing.utils import Environment, EnvType, register_topic
@@ -277,9 +277,14 @@ class Game(Aggregate):
         if command is not None:
             # Stored as decoded from its canonical JSON (keys sorted; replay logs and the
             # chain sort keys anyway), so stored and replayed commands are plain JSON.
-            submitted = json.loads(command_json if command_json is not None else _command_json(command))
+            submitted = _stored_command(command, command_json)
+        if not events:
+            return out
+        engine = self.engine
+        happened_class = Game.Happened
+        originator_id = self.id
         for n, e in enumerate(events):
-            version = self.version + 1
+            version = self._version + 1
             text = _checked(e, version)
             data = cast(dict[str, Any], json.loads(text))
             fields: dict[str, Any] = {
@@ -288,23 +293,30 @@ class Game(Aggregate):
                 "command_digest": command_digest,
                 "command": submitted if n == 0 else None,
             }
-            link = chain_link(getattr(self, "chain_head", ""), version, fields)
+            link = chain_link(self.__dict__.get("chain_head", ""), version, fields)
             # What ``self._happened(**fields, chain_hash=link)`` does through eventsourcing
             # (trigger_event, then the event's mutate and apply: the same event, version and
             # timestamp, and the same body), without its generic per-event dispatch, whose
-            # checks hold here by construction.  The engine gets its own copy of the event
-            # (decoded a second time), which it may keep references into.
-            fields["chain_hash"] = link
-            happened = Game.Happened(
-                originator_id=self.id, originator_version=version, timestamp=Game.Happened.create_timestamp(), **fields
+            # checks hold here by construction.  The event object is built as its frozen
+            # dataclass ``__init__`` builds it (the same attributes in the same order, so
+            # the same stored bytes; its ``__post_init__`` only checks that the id is a
+            # UUID, which the game's id is), without a ``object.__setattr__`` per field.
+            happened = object.__new__(happened_class)
+            happened.__dict__.update(
+                originator_id=originator_id,
+                originator_version=version,
+                timestamp=datetime_now_with_tzinfo(),
+                **fields,
+                chain_hash=link,
             )
-            state = self.engine.evolve(self.state, Event.from_dict(json.loads(text)))
-            # A new state, which may share parts with the one before (engines copy on
-            # write): never changed in place, as if shared.
+            # The engine gets its own copy of the event (decoded a second time), which it
+            # may keep references into.  The new state may share parts with the one before
+            # (engines copy on write): never changed in place, as if shared.
+            state = engine.evolve(self.state, Event.from_dict(json.loads(text)))
             self.state, self._state_private = state, False
             self._index(data, command_id, command_digest, link)
-            self.version = version
-            self.modified_on = happened.timestamp
+            self._version = version
+            self._modified_on = happened.timestamp
             self._pending_events.append(happened)
             out.append((Event.from_dict(data), state))
         return out
@@ -317,6 +329,28 @@ def _command_json(command: Command) -> str:
     """A command's canonical JSON (its digest is the SHA-256 of it).  Raises ``ValueError``
     for NaN or Infinity, ``RecursionError`` for arguments that contain themselves."""
     return _COMMAND_JSON(command.to_dict())
+
+
+_FLAT_ARGS = (str, int, bool, type(None))
+"""Argument value types whose JSON round trip gives back an equal value of the same type."""
+
+
+def _stored_command(command: Command, command_json: str | None) -> dict[str, Any]:
+    """The command as stored: decoded from its canonical JSON (``command_json``, if the
+    caller has it already).  Built directly, without encoding or decoding, when that
+    decoding is known in advance: string fields and flat arguments (string keys; string,
+    int, bool or ``None`` values, of exactly those types) come back from the JSON round
+    trip equal and of the same types, in sorted key order (``sort_keys``)."""
+    args = command.args
+    if (
+        type(command.type) is str
+        and type(command.player) is str
+        and type(command.id) is str
+        and type(args) is dict
+        and all(type(k) is str and type(v) in _FLAT_ARGS for k, v in args.items())
+    ):
+        return {"args": dict(sorted(args.items())), "id": command.id, "player": command.player, "type": command.type}
+    return cast(dict[str, Any], json.loads(command_json if command_json is not None else _command_json(command)))
 
 
 def _checked(e: Event, seq: int) -> str:

@@ -4,6 +4,8 @@ difference, and the stored bytes of old and new events are alike."""
 
 from __future__ import annotations
 
+import enum
+import json
 from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any
@@ -14,7 +16,7 @@ from eventsourcing.application import Application
 from eventsourcing.persistence import JSONTranscoder
 
 from domain.kernel import Command, PlayerSpec
-from service.app import GameService, StoredJSONTranscoder, game_uuid
+from service.app import GameService, StoredJSONTranscoder, _command_json, _stored_command, game_uuid
 
 STATES: list[dict[str, Any]] = [
     {
@@ -66,3 +68,35 @@ def test_every_stored_event_and_snapshot_has_the_stock_bytes(service: GameServic
     assert len(stored) == version and snapshots
     for s in [*stored, *snapshots]:
         assert stock.encode(stock.decode(s.state)) == s.state
+
+
+class _Small(enum.IntEnum):
+    ONE = 1
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        {},
+        {"by": 2, "b": True, "z": None, "a": "ünï\udc80", "n": -(2**70)},
+        {"by": _Small.ONE},
+        {"f": 1.5},
+        {"nested": {"b": 1, "a": [1, (2, 3)]}},
+        {1: "int key"},
+        {"t": (1, 2)},
+    ],
+)
+def test_the_stored_command_is_its_canonical_json_decoded(args: dict[Any, Any]) -> None:
+    command = Command("Increment", "p1", args, "c-1")
+    expected = json.loads(_command_json(command))
+    stored = _stored_command(command, None)
+    assert json.dumps(stored) == json.dumps(expected)  # same keys, order and values
+    assert _types(stored) == _types(expected)
+
+
+def _types(value: Any) -> Any:
+    if isinstance(value, dict):
+        return [(k, _types(v)) for k, v in value.items()]
+    if isinstance(value, list):
+        return [_types(v) for v in value]
+    return type(value)
