@@ -135,7 +135,10 @@ def chain_link(previous: str, version: int, fields: Mapping[str, Any]) -> str:
     before the first): ``sha256(previous + canonical JSON {"version", "fields"})``, where
     ``fields`` are the stored event's attributes except :data:`CHAIN_METADATA` (for a
     ``Happened`` event: the domain event, the command id, its digest and the command)."""
-    payload = {"version": version, "fields": {k: v for k, v in fields.items() if k not in CHAIN_METADATA}}
+    covered = (
+        fields if CHAIN_METADATA.isdisjoint(fields) else {k: v for k, v in fields.items() if k not in CHAIN_METADATA}
+    )
+    payload = {"version": version, "fields": covered}
     canonical = _CHAIN_JSON(payload)
     return hashlib.sha256((previous + canonical).encode()).hexdigest()
 

@@ -27,9 +27,9 @@ from typing import Any, Literal, cast
 from uuid import NAMESPACE_URL, UUID, uuid4, uuid5
 
 from eventsourcing.application import AggregateNotFoundError, Application
-from eventsourcing.domain import Aggregate, event
+from eventsourcing.domain import Aggregate, datetime_now_with_tzinfo, event
 from eventsourcing.domain import Snapshot as BaseSnapshot
-from eventsourcing.persistence import IntegrityError
+from eventsourcing.persistence import IntegrityError, JSONTranscoder, Transcoder
 from eventsourcing.utils import Environment, EnvType, register_topic
 
 from domain.audit import chain_link
@@ -57,6 +57,7 @@ __all__ = [
     "ID_PATTERN",
     "MAX_SUBMIT_ATTEMPTS",
     "Adjudicator",
+    "CommandIndex",
     "CommandResult",
     "CreatedGame",
     "Game",
@@ -66,6 +67,7 @@ __all__ = [
     "LegalActions",
     "Principal",
     "RulesetInfo",
+    "StoredJSONTranscoder",
     "game_uuid",
     "redact_event",
 ]
@@ -103,6 +105,55 @@ def _token_hash(token: str) -> str:
 def _fresh(data: Mapping[str, JSON]) -> Event:
     """A domain event the engine may keep references into without touching stored data."""
     return Event.from_dict(copy.deepcopy(dict(data)))
+
+
+class CommandIndex:
+    """A game's recorded commands: command id -> ``{"first", "last", "digest"}`` (the
+    versions of its first and last event and its digest), for idempotency.
+
+    Every command copies its game (``Game._copy``), so a plain dict here would be copied
+    whole on every command: O(commands so far), about 16 us at 1,000 commands
+    (bench/RESULTS.md, store overhead).  This index keeps the entries in a **settled**
+    dict that is never changed once built (copies share it) and the newest ones in a
+    small **recent** dict (copies copy it); every ``FOLD_AT`` commands the recent entries
+    are folded into a new settled dict.  A copy therefore costs O(``FOLD_AT``) and an
+    add O(commands / ``FOLD_AT``) amortised.  Entries are shared between copies, as the
+    entries of a shallow dict copy were; snapshots store it as the plain dict it was
+    (``to_dict``, in the same insertion order)."""
+
+    __slots__ = ("_recent", "_settled")
+    FOLD_AT = 64
+
+    def __init__(self, entries: dict[str, dict[str, Any]] | None = None) -> None:
+        self._settled: dict[str, dict[str, Any]] = {} if entries is None else entries
+        self._recent: dict[str, dict[str, Any]] = {}
+
+    def get(self, command_id: str) -> dict[str, Any] | None:
+        done = self._recent.get(command_id)
+        return done if done is not None else self._settled.get(command_id)
+
+    def values(self) -> list[dict[str, Any]]:
+        return [*self._settled.values(), *self._recent.values()]
+
+    def __len__(self) -> int:
+        return len(self._settled) + len(self._recent)
+
+    def to_dict(self) -> dict[str, dict[str, Any]]:
+        return {**self._settled, **self._recent}
+
+    def copy(self) -> CommandIndex:
+        clone = object.__new__(CommandIndex)
+        clone._settled, clone._recent = self._settled, dict(self._recent)
+        return clone
+
+    def add(self, command_id: str, seq: int, digest: str) -> None:
+        """Index one event of a command (the first one adds the command)."""
+        done = self.get(command_id)
+        if done is None:
+            done = self._recent[command_id] = {"first": seq, "digest": digest}
+            if len(self._recent) >= self.FOLD_AT:
+                self._settled, self._recent = {**self._settled, **self._recent}, {}
+        done["last"] = seq
 
 
 class Game(Aggregate):
@@ -154,12 +205,14 @@ class Game(Aggregate):
         def take(cls, aggregate: Any) -> Game.Snapshot:
             snapshot = super().take(aggregate)
             snapshot.state["state"] = aggregate.engine.state_to_dict(aggregate.state)
+            snapshot.state["commands"] = aggregate.commands.to_dict()  # stored as the plain dict it was
             snapshot.state.pop("_state_private", None)  # about this process's objects, not the game
             return snapshot
 
         def mutate(self, _: None) -> Game:
             game = cast(Game, super().mutate(None))
             game.state = game.engine.state_from_dict(game.state)
+            game.commands = CommandIndex(cast(dict[str, dict[str, Any]], game.__dict__["commands"]))
             game._state_private = True
             return game
 
@@ -191,7 +244,7 @@ class Game(Aggregate):
         self.variant = variant
         self.players = players
         self.token_hashes = token_hashes
-        self.commands: dict[str, dict[str, Any]] = {}
+        self.commands = CommandIndex()
         self.state: Any = self.engine.evolve(self.engine.initial_state(), _fresh(first_event))
         self._state_private = True
         """Whether ``state`` is this game's alone, so replay may change it in place (see
@@ -220,7 +273,7 @@ class Game(Aggregate):
 
     def _copy(self) -> Game:
         clone = object.__new__(type(self))  # copy.copy(self), without its generic protocol
-        clone.__dict__.update(self.__dict__, _pending_events=list(self._pending_events), commands=dict(self.commands))
+        clone.__dict__.update(self.__dict__, _pending_events=list(self._pending_events), commands=self.commands.copy())
         self._state_private = clone._state_private = False
         return clone
 
@@ -256,8 +309,7 @@ class Game(Aggregate):
         """The bookkeeping of an applied event: the chain head and the command index."""
         self.chain_head = chain_hash
         if command_id:
-            done = self.commands.setdefault(command_id, {"first": event["seq"], "digest": command_digest})
-            done["last"] = event["seq"]
+            self.commands.add(command_id, event["seq"], command_digest)
 
     def record(
         self,
@@ -276,9 +328,14 @@ class Game(Aggregate):
         if command is not None:
             # Stored as decoded from its canonical JSON (keys sorted; replay logs and the
             # chain sort keys anyway), so stored and replayed commands are plain JSON.
-            submitted = json.loads(command_json if command_json is not None else _command_json(command))
+            submitted = _stored_command(command, command_json)
+        if not events:
+            return out
+        engine = self.engine
+        happened_class = Game.Happened
+        originator_id = self.id
         for n, e in enumerate(events):
-            version = self.version + 1
+            version = self._version + 1
             text = _checked(e, version)
             data = cast(dict[str, Any], json.loads(text))
             fields: dict[str, Any] = {
@@ -287,23 +344,30 @@ class Game(Aggregate):
                 "command_digest": command_digest,
                 "command": submitted if n == 0 else None,
             }
-            link = chain_link(getattr(self, "chain_head", ""), version, fields)
+            link = chain_link(self.__dict__.get("chain_head", ""), version, fields)
             # What ``self._happened(**fields, chain_hash=link)`` does through eventsourcing
             # (trigger_event, then the event's mutate and apply: the same event, version and
             # timestamp, and the same body), without its generic per-event dispatch, whose
-            # checks hold here by construction.  The engine gets its own copy of the event
-            # (decoded a second time), which it may keep references into.
-            fields["chain_hash"] = link
-            happened = Game.Happened(
-                originator_id=self.id, originator_version=version, timestamp=Game.Happened.create_timestamp(), **fields
+            # checks hold here by construction.  The event object is built as its frozen
+            # dataclass ``__init__`` builds it (the same attributes in the same order, so
+            # the same stored bytes; its ``__post_init__`` only checks that the id is a
+            # UUID, which the game's id is), without a ``object.__setattr__`` per field.
+            happened = object.__new__(happened_class)
+            happened.__dict__.update(
+                originator_id=originator_id,
+                originator_version=version,
+                timestamp=datetime_now_with_tzinfo(),
+                **fields,
+                chain_hash=link,
             )
-            state = self.engine.evolve(self.state, Event.from_dict(json.loads(text)))
-            # A new state, which may share parts with the one before (engines copy on
-            # write): never changed in place, as if shared.
+            # The engine gets its own copy of the event (decoded a second time), which it
+            # may keep references into.  The new state may share parts with the one before
+            # (engines copy on write): never changed in place, as if shared.
+            state = engine.evolve(self.state, Event.from_dict(json.loads(text)))
             self.state, self._state_private = state, False
             self._index(data, command_id, command_digest, link)
-            self.version = version
-            self.modified_on = happened.timestamp
+            self._version = version
+            self._modified_on = happened.timestamp
             self._pending_events.append(happened)
             out.append((Event.from_dict(data), state))
         return out
@@ -318,6 +382,28 @@ def _command_json(command: Command) -> str:
     return _COMMAND_JSON(command.to_dict())
 
 
+_FLAT_ARGS = (str, int, bool, type(None))
+"""Argument value types whose JSON round trip gives back an equal value of the same type."""
+
+
+def _stored_command(command: Command, command_json: str | None) -> dict[str, Any]:
+    """The command as stored: decoded from its canonical JSON (``command_json``, if the
+    caller has it already).  Built directly, without encoding or decoding, when that
+    decoding is known in advance: string fields and flat arguments (string keys; string,
+    int, bool or ``None`` values, of exactly those types) come back from the JSON round
+    trip equal and of the same types, in sorted key order (``sort_keys``)."""
+    args = command.args
+    if (
+        type(command.type) is str
+        and type(command.player) is str
+        and type(command.id) is str
+        and type(args) is dict
+        and all(type(k) is str and type(v) in _FLAT_ARGS for k, v in args.items())
+    ):
+        return {"args": dict(sorted(args.items())), "id": command.id, "player": command.player, "type": command.type}
+    return cast(dict[str, Any], json.loads(command_json if command_json is not None else _command_json(command)))
+
+
 def _checked(e: Event, seq: int) -> str:
     """The event's JSON: decoded, it is the event as stored (a JSON round trip, so live and
     replayed states agree)."""
@@ -327,6 +413,25 @@ def _checked(e: Event, seq: int) -> str:
         return _EVENT_JSON(e.to_dict())
     except (TypeError, ValueError, RecursionError) as exc:
         raise EngineContractError(f"engine produced {e.type} (seq {e.seq}) with non-JSON data: {exc}") from None
+
+
+class StoredJSONTranscoder(JSONTranscoder):
+    """eventsourcing's ``JSONTranscoder`` with its encoder built once.
+
+    ``JSONTranscoder.encode`` calls ``JSONEncoder.encode``, which builds a new C encoder
+    from the same options on every stored event (bench/RESULTS.md, store overhead); this
+    one builds it once (:func:`domain.jsonenc.json_encoder`) and writes the same bytes
+    (tests/test_jsonenc.py), so the stock transcoder reads them and other readers see no
+    difference.  Decoding is unchanged.  Stored events are decoded JSON plus the
+    registered transcodings, never circular; one that were would raise ``RecursionError``
+    instead of ``ValueError``."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._encode_text = json_encoder(separators=(",", ":"), ensure_ascii=False, default=self._encode_obj)
+
+    def encode(self, obj: Any) -> bytes:
+        return self._encode_text(obj).encode("utf8")
 
 
 class Adjudicator(Application[UUID]):
@@ -343,6 +448,14 @@ class Adjudicator(Application[UUID]):
     def construct_env(self, name: str, env: EnvType | None = None) -> Environment:
         # Unlike the base class, ignore os.environ: Settings already read it.
         return Environment(name, dict(env or {}))
+
+    def construct_transcoder(self) -> Transcoder:
+        transcoder = self.factory.transcoder()
+        if type(transcoder) is JSONTranscoder:  # the default: the same bytes, encoder built once
+            transcoder = StoredJSONTranscoder()
+        if isinstance(transcoder, JSONTranscoder):
+            self.register_transcodings(transcoder)
+        return transcoder
 
     def record(self, game: Game, *others: Aggregate) -> None:
         """Save the game's new events (and those of ``others``) atomically, then snapshot
