@@ -368,13 +368,6 @@ class Search(_Model):
     """Then shuffle the main deck (10.20); false when the shuffle is a ``shuffle`` effect of its
     own ("You may search ... . Then shuffle your main deck.": shuffled even if not searched)."""
 
-
-class Shuffle(_Model):
-    """ "Then shuffle your main deck." as an effect of its own, after a search the player may
-    not make ("You may search ...", "If ..., search ..."): the deck is shuffled anyway (FoW-5.5 10.20)."""
-
-    op: Literal["shuffle"] = "shuffle"
-
     @model_validator(mode="after")
     def _check_deck(self) -> Search:
         if (self.to == "stone_area" and self.deck != "stone_deck") or (
@@ -384,6 +377,13 @@ class Shuffle(_Model):
         if self.rested and self.to != "stone_area":
             raise ValueError("'rested' is for a card put into the magic stone area")
         return self
+
+
+class Shuffle(_Model):
+    """ "Then shuffle your main deck." as an effect of its own, after a search the player may
+    not make ("You may search ...", "If ..., search ..."): the deck is shuffled anyway (FoW-5.5 10.20)."""
+
+    op: Literal["shuffle"] = "shuffle"
 
 
 class RevealTop(_Model):
