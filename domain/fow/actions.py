@@ -1218,6 +1218,8 @@ def apply_effect(
         # "for each X" counted on resolution; "that much": the damage of the triggering happening
         amount = (item.amount or 0) if eff.that_much else conditions.amount_of(s, eff, you, src)
         for t in _targets_of(ctx, item, eff.target, group):
+            if eff.dealt_by_target:  # "X is the damage it dealt this turn": that object's (3.1 p3)
+                amount = s.objects[t].dealt if t in s.objects and s.objects[t].dealt_turn == s.turn else 0
             cause = deal_damage(ctx, src, t, amount, cause)
         return cause
     if isinstance(eff, Destroy):
@@ -1383,6 +1385,9 @@ def apply_effect(
     if isinstance(eff, (GainLife, LoseLife)):
         sign = 1 if isinstance(eff, GainLife) else -1
         amount = (item.amount or 0) if getattr(eff, "that_much", False) else conditions.amount_of(s, eff, you, src)
+        if getattr(eff, "dealt_to_you", False):  # "the damage that was dealt to you this turn"
+            taken = s.players[you]
+            amount = taken.damage_taken if taken.dealt_damage_turn == s.turn else 0
         for p in _players(s, you, eff.who):
             if sign > 0 and amount and not can_gain_life(s):
                 # "Players cannot gain life": the prohibition takes precedence (golden rule)

@@ -273,6 +273,9 @@ class DealDamage(_Model):
     that_much: bool = False
     """"it deals that much damage to your opponent" (on a "whenever this card is dealt damage"
     or "deals damage" ability): the damage of the happening that triggered it (FoW-5.5 9.6 p5)."""
+    dealt_by_target: bool = False
+    """"deals X damage to target J/resonator, where X is the damage it dealt this turn": to each
+    target, the damage that object dealt this turn (``amount`` is ignored)."""
 
 
 class Destroy(_Model):
@@ -440,6 +443,8 @@ class GainLife(_Model):
     damage dealt by the happening that triggered it, recorded as it triggered (FoW-5.5 9.6 p5)."""
     equal_to: SourceStat | None = None
     """"you gain life equal to its DEF": the source's DEF (``amount`` is ignored)."""
+    dealt_to_you: bool = False
+    """"you gain life equal to the damage that was dealt to you this turn" (``amount`` is ignored)."""
 
 
 class LoseLife(_Model):

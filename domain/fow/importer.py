@@ -1451,6 +1451,21 @@ def _search_stone(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [out]
 
 
+@_effect(r"this card deals X damage to (?P<t>target [^,.]+?),? where X is the damage it dealt this turn")
+def _deal_what_it_dealt(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "This card deals X damage to target J/resonator, where X is the damage it dealt this turn.":
+    # "it" is the target (this card, being played, has dealt none)
+    target = _target(m.group("t"), ctx)
+    if target["kind"] != "chosen" or set(target) != {"kind", "filter"}:
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    return [{"op": "deal_damage", "amount": 0, "target": target, "dealt_by_target": True}]
+
+
+@_effect(r"(?:you )?gain life equal to the damage that was dealt to you this turn")
+def _gain_life_dealt(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    return [{"op": "gain_life", "amount": 0, "who": "you", "dealt_to_you": True}]
+
+
 @_effect(r"(?P<v>rest|recover) (?P<t>[^.]+?)")
 def _rest(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": m.group("v").lower(), "target": _target(m.group("t"), ctx, it_self=it_self)}]
