@@ -125,3 +125,15 @@ def test_life_equal_to_the_damage_dealt_to_you_this_turn(imported: dict[str, Imp
         {"banish_self": True},
         [{"op": "gain_life", "amount": 0, "who": "you", "dealt_to_you": True}],
     )
+
+
+def test_produce_will_for_each(imported: dict[str, ImportedCard]) -> None:
+    # Aramis, the Three Musketeers (CMF-059): "[Enter]: Produce {G} for each Musketeer resonator you
+    # control."
+    musketeers = {"filter": {"zone": "field", "types": ["resonator"], "controller": "you", "races": ["Musketeer"]}}
+    assert full(imported, "CMF-059")["abilities"][0]["effects"] == [
+        {"op": "produce_will", "will": ["G"], "per": musketeers}
+    ]
+    # a will ability produces a fixed will (9.7 p1): "{Rest}: Produce {G} for each magic
+    # counter on this card." (CFC-059) is not expressed
+    assert imported["CFC-059"].status != "full"

@@ -275,3 +275,25 @@ def test_gain_life_equal_to_the_damage_dealt_to_you_this_turn() -> None:
     assert (gained.data["delta"], gained.rule) == (700, "FoW-5.5 1.5 p4")
     assert story.state.players["p1"].life == life + 700
     story.replays()
+
+
+# --- will produced "for each" ----------------------------------------------------------------------
+
+
+def test_produce_will_for_each_musketeer_you_control() -> None:
+    # Aramis, the Three Musketeers (CMF-059, a Musketeer): "[Enter]: Produce {G} for each Musketeer
+    # resonator you control."  Counted as it resolves: itself and the other Aramis (not the
+    # opponent's); a triggered ability, not a will ability (9.7 p1): it uses the chase area
+    story = Story({"CMF-059": 4})
+    story.put("p1", "CMF-059", "field")
+    story.put("p2", "CMF-059", "field")
+    aramis = story.put("p1", "CMF-059", "hand")
+    story.will("p1", "G", "G", "G")
+    story.when(cmd("PlayCard", "p1", card=aramis, targets=[]))
+    story.resolve()
+    while story.state.chase or story.state.triggered:
+        events = story.when(cmd("Pass", story.pending.player))
+    produced = find(events, "WillProduced")
+    assert (produced.data["will"], produced.data["source"], produced.rule) == (["G", "G"], aramis, "FoW-5.5 9.7 p4")
+    assert story.state.players["p1"].will == ["G", "G"]
+    story.replays()

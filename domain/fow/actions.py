@@ -1269,6 +1269,10 @@ def apply_effect(
     if isinstance(eff, ProduceWill):
         options = [[*eff.will, c] for c in eff.any_of] if eff.any_of else [list(eff.will)]
         produced = options[0] if len(options) == 1 else next((o for o in options if o[-1] == item.choice), options[0])
+        if eff.per is not None:  # "Produce {G} for each Musketeer resonator you control", counted now
+            produced = produced * conditions.count_of(s, eff.per, you, src)
+            if not produced:
+                return cause
         return ctx.emit("WillProduced", {"player": you, "will": produced, "source": src}, "9.7 p4", cause=cause)
     if isinstance(eff, Search) and (eff.deck != "main_deck" or eff.to in ("top", "stone_area")):
         return _search_deck(ctx, item, eff, cause, choice)

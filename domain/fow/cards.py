@@ -311,6 +311,15 @@ class ProduceWill(_Model):
     op: Literal["produce_will"] = "produce_will"
     will: list[Literal["W", "R", "U", "G", "B", "V", "M"]] = Field(default_factory=list)
     any_of: list[Literal["W", "R", "U", "G", "B", "V", "M"]] = Field(default_factory=list)
+    per: Count | None = None
+    """"Produce {G} for each Musketeer resonator you control": ``will`` times the count on resolution
+    (not on a will ability, which produces a fixed will, 9.7 p1)."""
+
+    @model_validator(mode="after")
+    def _check_per(self) -> ProduceWill:
+        if self.per is not None and (self.any_of or not self.will):
+            raise ValueError("'per' multiplies a fixed 'will' (no 'any_of')")
+        return self
 
 
 class Search(_Model):
@@ -984,6 +993,8 @@ class Ability(_Model):
             raise ValueError("'per' multiplies 'modify_atk'/'modify_def', which are missing")
         if any(getattr(e, "op", None) == "choose" for e in self.effects) and self.kind not in ("activate",):
             raise ValueError("modes ('choose') are supported on spells and [Activate] abilities only")
+        if self.kind == "activate" and any(isinstance(e, ProduceWill) and e.per for e in self.effects):
+            raise ValueError("a will ability produces a fixed will (FoW-5.5 9.7 p1): no 'per' here")
         if any(getattr(e, "that_much", False) for e in self.effects) and self.trigger not in _DAMAGE_TRIGGERS:
             raise ValueError("'that_much' is the damage of a damage trigger; this ability has none")
         return self

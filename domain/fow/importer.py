@@ -2036,6 +2036,12 @@ def _gains_per(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "modify", "atk": atk, "def": def_, "target": target, "per": _count(m.group("c"), ctx)}]
 
 
+@_effect_first(r"produce (?P<w>\{[WRUGB]\}) for each (?P<c>[^.]+?)")
+def _produce_per(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "[Enter]: Produce {G} for each Musketeer resonator you control." (counted on resolution)
+    return [{"op": "produce_will", "will": [m.group("w")[1]], "per": _count(m.group("c"), ctx)}]
+
+
 @_effect_first(r"(?:you )?gain (?P<n>\d+) life for each (?P<c>[^.]+?)")
 def _gain_life_per(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "gain_life", "amount": int(m.group("n")), "who": "you", "per": _count(m.group("c"), ctx)}]
@@ -2587,6 +2593,8 @@ def _activate(raw: str, body: str, ctx: _Ctx, *, required: bool) -> JsonDict | N
         ability["condition"] = _condition(m.group("c"), ctx)
         effect_text = effect_text[: m.start()]
     ability["effects"] = _effects(_capitalise(effect_text), ctx, modes_ok=True)
+    if any(e.get("op") == "produce_will" and "per" in e for e in ability["effects"]):
+        raise _GapError(f"effect: {effect_text} (a will ability produces a fixed will, FoW-5.5 9.7 p1)")
     return ability
 
 
