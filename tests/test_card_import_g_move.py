@@ -137,3 +137,13 @@ def test_produce_will_for_each(imported: dict[str, ImportedCard]) -> None:
     # a will ability produces a fixed will (9.7 p1): "{Rest}: Produce {G} for each magic
     # counter on this card." (CFC-059) is not expressed
     assert imported["CFC-059"].status != "full"
+
+
+def test_gain_life_equal_to_its_def_after_destroying_it(imported: dict[str, ImportedCard]) -> None:
+    # Vlad Tepes [J-Ruler] (VIN001-075J): "When this card enters your field, destroy target resonator
+    # with total cost 3 or less. You gain life equal to its DEF."  "its": the destroyed resonator
+    target = {"kind": "chosen", "filter": {"zone": "field", "types": ["resonator"], "max_total_cost": 3}}
+    assert full(imported, "VIN001-075J")["abilities"][0]["effects"] == [
+        {"op": "destroy", "target": target},
+        {"op": "gain_life", "amount": 0, "who": "you", "equal_to": "def", "of_same": True},
+    ]

@@ -297,3 +297,29 @@ def test_produce_will_for_each_musketeer_you_control() -> None:
     assert (produced.data["will"], produced.data["source"], produced.rule) == (["G", "G"], aramis, "FoW-5.5 9.7 p4")
     assert story.state.players["p1"].will == ["G", "G"]
     story.replays()
+
+
+# --- "equal to its DEF": the previous target, by last known information (9.11) -----------------------
+
+
+def test_gain_life_equal_to_the_def_of_the_resonator_destroyed() -> None:
+    # Vlad Tepes [J-Ruler] (VIN001-075J): "When this card enters your field, destroy target resonator
+    # with total cost 3 or less. You gain life equal to its DEF."  Wall (100/1000) is destroyed: its
+    # DEF as it last was in the field (9.11)
+    story = Story({"T-WALL": 4}, ruler="VIN001-075")
+    wall = story.put("p2", "T-WALL", "field")
+    story.will("p1", "B", "B", "B")
+    story.when(cmd("PerformJudgment", "p1"))
+    while not story.state.triggered:
+        story.when(cmd("Pass", story.pending.player))
+    trig = story.state.triggered[0]
+    while story.pending.kind == "priority" and story.pending.player != "p1":
+        story.when(cmd("Pass", story.pending.player))
+    story.when(cmd("PlayTriggered", "p1", trigger=trig.id, targets=[[wall]]))
+    life = story.state.players["p1"].life
+    events = story.resolve()
+    assert story.state.objects[wall].zone == "graveyard"
+    gained = find(events, "LifeChanged")
+    assert (gained.data["player"], gained.data["delta"], gained.rule) == ("p1", 1000, "FoW-5.5 1.5 p4")
+    assert story.state.players["p1"].life == life + 1000
+    story.replays()

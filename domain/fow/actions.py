@@ -1048,7 +1048,9 @@ def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
             count = lambda e: len(chosen_groups([e]))  # noqa: E731
             result = conditions.apply_wrapper(ctx, item, eff, mine, cause, now, apply_effect, count, did=did)
         else:
-            result = apply_effect(ctx, item, eff, group, cause, now, other=mine[-1] if mine else None)
+            result = apply_effect(
+                ctx, item, eff, group, cause, now, other=mine[-1] if mine else None, previous=previous
+            )
         did = any(e.type not in NOT_PERFORMED for e in ctx.events[before:])
         if result is None:
             ctx.emit("EffectsApplied", {"item": item.id, "count": i}, "9.3 p3", cause=cause)
@@ -1202,8 +1204,10 @@ def apply_effect(
     choice: Any,
     *,
     other: list[str] | None = None,
+    previous: list[tuple[str, int]] | None = None,
 ) -> str | None:
-    """``other``: for a ``fight``, the target group of its second J/resonator."""
+    """``other``: for a ``fight``, the target group of its second J/resonator; ``previous``: the
+    legal targets of the last single chosen target group, as objects (for "its DEF")."""
     s = ctx.s
     you = item.controller
     src = item.source
@@ -1389,6 +1393,8 @@ def apply_effect(
     if isinstance(eff, (GainLife, LoseLife)):
         sign = 1 if isinstance(eff, GainLife) else -1
         amount = (item.amount or 0) if getattr(eff, "that_much", False) else conditions.amount_of(s, eff, you, src)
+        if isinstance(eff, GainLife) and eff.of_same and eff.equal_to is not None:  # "... equal to its DEF"
+            amount = _previous_stat(s, previous or [], eff.equal_to)
         if getattr(eff, "dealt_to_you", False):  # "the damage that was dealt to you this turn"
             taken = s.players[you]
             amount = taken.damage_taken if taken.dealt_damage_turn == s.turn else 0
@@ -1508,6 +1514,18 @@ def apply_effect(
                 cause = ctx.emit(ev_type, {"oid": t, "reason": "effect"}, "10.12 p1", cause=cause)
         return cause
     raise AssertionError(f"unhandled effect {eff!r}")  # pragma: no cover
+
+
+def _previous_stat(s: GameState, previous: list[tuple[str, int]], stat: str) -> int:
+    """The ATK/DEF of the previous effect's single target: now while it is the same object in the
+    field, else as it was there when it has just left it (last known information, 9.11)."""
+    if len(previous) != 1 or previous[0][0] not in s.objects:
+        return 0
+    oid, since = previous[0]
+    obj = s.objects[oid]
+    if obj.zone_since != since and obj.moved_from not in PLAYGROUND:
+        return 0
+    return conditions.source_stat(s, oid, stat)
 
 
 def _fight(ctx: Ctx, item: ChaseItem, eff: Fight, group: list[str] | None, other: list[str] | None, cause: str) -> str:

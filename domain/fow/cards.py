@@ -454,6 +454,16 @@ class GainLife(_Model):
     """"you gain life equal to its DEF": the source's DEF (``amount`` is ignored)."""
     dealt_to_you: bool = False
     """"you gain life equal to the damage that was dealt to you this turn" (``amount`` is ignored)."""
+    of_same: bool = False
+    """With ``equal_to``: "Destroy target resonator ... You gain life equal to its DEF": the stat of
+    the previous effect's single target instead of the source, read by last known information if
+    it has just left the field (FoW-5.5 9.11); none if it was no longer a legal target (9.3 p3.1)."""
+
+    @model_validator(mode="after")
+    def _check_of_same(self) -> GainLife:
+        if self.of_same and self.equal_to is None:
+            raise ValueError("'of_same' reads the 'equal_to' stat of the previous target")
+        return self
 
 
 class LoseLife(_Model):

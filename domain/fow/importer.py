@@ -2073,6 +2073,13 @@ def _deal_equal(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "deal_damage", "amount": 0, "target": target, "equal_to": m.group("s").lower()}]
 
 
+@_effect_first(r"(?:you )?gain life equal to @same's (?P<s>ATK|DEF)")
+def _gain_life_equal_its(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Destroy target resonator with total cost 3 or less. You gain life equal to its DEF.": "its" is
+    # the previous effect's single target (read by last known information once destroyed, 9.11)
+    return [{"op": "gain_life", "amount": 0, "who": "you", "equal_to": m.group("s").lower(), "of_same": True}]
+
+
 @_effect_first(r"(?:you )?gain life equal to its (?P<s>ATK|DEF)")
 def _gain_life_equal(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     if not it_self or ctx.type not in ("resonator", "j_ruler"):
@@ -2312,6 +2319,7 @@ def _same_target(rest: str, out: list[JsonDict]) -> str:
     sentence = _split_sentences(rest)[0]
     changed = re.sub(r"^It\b(?!s)", _SAME, sentence)
     changed = re.sub(r"\bthat (?:resonator|J/resonator|card)\b", _SAME, changed)
+    changed = re.sub(r"^((?:you )?gain life equal to) its\b", rf"\1 {_SAME}'s", changed, flags=re.IGNORECASE)
     return changed + rest[len(sentence) :]
 
 
