@@ -456,8 +456,9 @@ def test_amounts_equal_to_a_number_or_to_the_source_cards_stats(imported: dict[s
         {"op": "gain_life", "amount": 0, "who": "you", "equal_to": "def"}
     ]
     # "its" after another object was named is not the source card (VIN001-075J: "... destroy
-    # target resonator with total cost 3 or less. You gain life equal to its DEF.")
-    assert "effect: You gain life equal to its DEF." in imported["VIN001-075J"].gaps
+    # target resonator with total cost 3 or less. You gain life equal to its DEF."): that target's
+    # (test_card_import_g_move.py)
+    assert full(imported, "VIN001-075J")["abilities"][0]["effects"][1]["of_same"] is True
 
 
 def test_what_you_put_into_a_field_this_turn(imported: dict[str, ImportedCard]) -> None:

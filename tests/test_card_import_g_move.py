@@ -104,3 +104,46 @@ def test_search_the_magic_stone_deck_into_the_magic_stone_area(imported: dict[st
     assert full(imported, "SKL-053")["effects"] == [
         {"op": "search", "to": "stone_area", "deck": "stone_deck", "rested": True}
     ]
+
+
+# --- amounts of damage dealt this turn ---------------------------------------------------------
+
+
+def test_x_is_the_damage_it_dealt_this_turn(imported: dict[str, ImportedCard]) -> None:
+    # Crime and Punishment (MPR-026, VIN001-019): "This card deals X damage to target J/resonator,
+    # where X is the damage it dealt this turn."
+    effect = {"op": "deal_damage", "amount": 0, "target": {"kind": "chosen", "filter": {"zone": "field"}}}
+    for card_id in ("MPR-026", "VIN001-019"):
+        assert full(imported, card_id)["effects"] == [{**effect, "dealt_by_target": True}]
+
+
+def test_life_equal_to_the_damage_dealt_to_you_this_turn(imported: dict[str, ImportedCard]) -> None:
+    # Lumia, the Saint Lady of World Rebirth (MOA-005): "Banish this card: You gain life equal to the
+    # damage that was dealt to you this turn."
+    ability = full(imported, "MOA-005")["abilities"][0]
+    assert (ability["cost"], ability["effects"]) == (
+        {"banish_self": True},
+        [{"op": "gain_life", "amount": 0, "who": "you", "dealt_to_you": True}],
+    )
+
+
+def test_produce_will_for_each(imported: dict[str, ImportedCard]) -> None:
+    # Aramis, the Three Musketeers (CMF-059): "[Enter]: Produce {G} for each Musketeer resonator you
+    # control."
+    musketeers = {"filter": {"zone": "field", "types": ["resonator"], "controller": "you", "races": ["Musketeer"]}}
+    assert full(imported, "CMF-059")["abilities"][0]["effects"] == [
+        {"op": "produce_will", "will": ["G"], "per": musketeers}
+    ]
+    # a will ability produces a fixed will (9.7 p1): "{Rest}: Produce {G} for each magic
+    # counter on this card." (CFC-059) is not expressed
+    assert imported["CFC-059"].status != "full"
+
+
+def test_gain_life_equal_to_its_def_after_destroying_it(imported: dict[str, ImportedCard]) -> None:
+    # Vlad Tepes [J-Ruler] (VIN001-075J): "When this card enters your field, destroy target resonator
+    # with total cost 3 or less. You gain life equal to its DEF."  "its": the destroyed resonator
+    target = {"kind": "chosen", "filter": {"zone": "field", "types": ["resonator"], "max_total_cost": 3}}
+    assert full(imported, "VIN001-075J")["abilities"][0]["effects"] == [
+        {"op": "destroy", "target": target},
+        {"op": "gain_life", "amount": 0, "who": "you", "equal_to": "def", "of_same": True},
+    ]

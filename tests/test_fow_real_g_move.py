@@ -229,3 +229,97 @@ def test_search_the_magic_stone_deck_into_the_magic_stone_area_rested() -> None:
     assert types(events)[:3] == ["CardMoved", "CardRested", "DeckShuffled"]
     assert (story.state.objects[wood].zone, story.state.objects[wood].rested) == ("stone_area", True)
     story.replays()
+
+
+# --- amounts of damage dealt this turn ---------------------------------------------------------
+
+
+def test_x_is_the_damage_the_target_dealt_this_turn() -> None:
+    # Crime and Punishment (MPR-026): "This card deals X damage to target J/resonator, where X is the
+    # damage it dealt this turn."  The opponent's Bear dealt 300 then 200 damage to p1 this turn.
+    story = Story({"MPR-026": 4, "T-BEAR": 4})
+    bear, calm = story.put("p2", "T-BEAR", "field"), story.put("p2", "T-BEAR", "field")
+    story.given("DamageDealt", source=bear, target="p1", amount=300, battle=True, to_card=False)
+    story.given("DamageDealt", source=bear, target="p1", amount=200, battle=False, to_card=False)
+    crime = story.put("p1", "MPR-026", "hand")
+    story.will("p1", "R")
+    story.when(cmd("PlayCard", "p1", card=crime, targets=[[bear]]))
+    dealt = find(story.resolve(), "DamageDealt")
+    assert (dealt.data["source"], dealt.data["target"], dealt.data["amount"], dealt.rule) == (
+        crime,
+        bear,
+        500,
+        "FoW-5.5 10.6 p1",
+    )
+    assert story.state.objects[bear].zone == "graveyard"
+    again = story.put("p1", "MPR-026", "hand")  # a J/resonator that dealt no damage: X is 0
+    story.will("p1", "R")
+    story.when(cmd("PlayCard", "p1", card=again, targets=[[calm]]))
+    assert "DamageDealt" not in types(story.resolve())
+    story.replays()
+
+
+def test_gain_life_equal_to_the_damage_dealt_to_you_this_turn() -> None:
+    # Lumia, the Saint Lady of World Rebirth (MOA-005): "Banish this card: You gain life equal to the
+    # damage that was dealt to you this turn."
+    story = Story({"MOA-005": 4, "T-BEAR": 4})
+    bear = story.put("p2", "T-BEAR", "field")
+    lumia = story.put("p1", "MOA-005", "field")
+    story.given("DamageDealt", source=bear, target="p1", amount=300, battle=True, to_card=False)
+    story.given("LifeChanged", player="p1", delta=-300, life=story.state.players["p1"].life - 300)
+    story.given("DamageDealt", source=bear, target="p1", amount=400, battle=False, to_card=False)
+    story.given("LifeChanged", player="p1", delta=-400, life=story.state.players["p1"].life - 400)
+    life = story.state.players["p1"].life
+    story.when(cmd("ActivateAbility", "p1", source=lumia, ability=0, targets=[]))
+    gained = find(story.resolve(), "LifeChanged")
+    assert (gained.data["delta"], gained.rule) == (700, "FoW-5.5 1.5 p4")
+    assert story.state.players["p1"].life == life + 700
+    story.replays()
+
+
+# --- will produced "for each" ----------------------------------------------------------------------
+
+
+def test_produce_will_for_each_musketeer_you_control() -> None:
+    # Aramis, the Three Musketeers (CMF-059, a Musketeer): "[Enter]: Produce {G} for each Musketeer
+    # resonator you control."  Counted as it resolves: itself and the other Aramis (not the
+    # opponent's); a triggered ability, not a will ability (9.7 p1): it uses the chase area
+    story = Story({"CMF-059": 4})
+    story.put("p1", "CMF-059", "field")
+    story.put("p2", "CMF-059", "field")
+    aramis = story.put("p1", "CMF-059", "hand")
+    story.will("p1", "G", "G", "G")
+    story.when(cmd("PlayCard", "p1", card=aramis, targets=[]))
+    story.resolve()
+    while story.state.chase or story.state.triggered:
+        events = story.when(cmd("Pass", story.pending.player))
+    produced = find(events, "WillProduced")
+    assert (produced.data["will"], produced.data["source"], produced.rule) == (["G", "G"], aramis, "FoW-5.5 9.7 p4")
+    assert story.state.players["p1"].will == ["G", "G"]
+    story.replays()
+
+
+# --- "equal to its DEF": the previous target, by last known information (9.11) -----------------------
+
+
+def test_gain_life_equal_to_the_def_of_the_resonator_destroyed() -> None:
+    # Vlad Tepes [J-Ruler] (VIN001-075J): "When this card enters your field, destroy target resonator
+    # with total cost 3 or less. You gain life equal to its DEF."  Wall (100/1000) is destroyed: its
+    # DEF as it last was in the field (9.11)
+    story = Story({"T-WALL": 4}, ruler="VIN001-075")
+    wall = story.put("p2", "T-WALL", "field")
+    story.will("p1", "B", "B", "B")
+    story.when(cmd("PerformJudgment", "p1"))
+    while not story.state.triggered:
+        story.when(cmd("Pass", story.pending.player))
+    trig = story.state.triggered[0]
+    while story.pending.kind == "priority" and story.pending.player != "p1":
+        story.when(cmd("Pass", story.pending.player))
+    story.when(cmd("PlayTriggered", "p1", trigger=trig.id, targets=[[wall]]))
+    life = story.state.players["p1"].life
+    events = story.resolve()
+    assert story.state.objects[wall].zone == "graveyard"
+    gained = find(events, "LifeChanged")
+    assert (gained.data["player"], gained.data["delta"], gained.rule) == ("p1", 1000, "FoW-5.5 1.5 p4")
+    assert story.state.players["p1"].life == life + 1000
+    story.replays()

@@ -1084,7 +1084,9 @@ def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
             count = lambda e: len(chosen_groups([e]))  # noqa: E731
             result = conditions.apply_wrapper(ctx, item, eff, mine, cause, now, apply_effect, count, did=did)
         else:
-            result = apply_effect(ctx, item, eff, group, cause, now, other=mine[-1] if mine else None)
+            result = apply_effect(
+                ctx, item, eff, group, cause, now, other=mine[-1] if mine else None, previous=previous
+            )
         did = any(e.type not in NOT_PERFORMED for e in ctx.events[before:])
         if result is None:
             ctx.emit("EffectsApplied", {"item": item.id, "count": i}, "9.3 p3", cause=cause)
@@ -1248,8 +1250,10 @@ def apply_effect(
     choice: Any,
     *,
     other: list[str] | None = None,
+    previous: list[tuple[str, int]] | None = None,
 ) -> str | None:
-    """``other``: for a ``fight``, the target group of its second J/resonator."""
+    """``other``: for a ``fight``, the target group of its second J/resonator; ``previous``: the
+    legal targets of the last single chosen target group, as objects (for "its DEF")."""
     s = ctx.s
     you = item.controller
     src = item.source
@@ -1264,6 +1268,8 @@ def apply_effect(
         # "for each X" counted on resolution; "that much": the damage of the triggering happening
         amount = (item.amount or 0) if eff.that_much else conditions.amount_of(s, eff, you, src)
         for t in _targets_of(ctx, item, eff.target, group):
+            if eff.dealt_by_target:  # "X is the damage it dealt this turn": that object's (3.1 p3)
+                amount = s.objects[t].dealt if t in s.objects and s.objects[t].dealt_turn == s.turn else 0
             cause = deal_damage(ctx, src, t, amount, cause)
         return cause
     if isinstance(eff, Destroy):
@@ -1313,6 +1319,10 @@ def apply_effect(
     if isinstance(eff, ProduceWill):
         options = [[*eff.will, c] for c in eff.any_of] if eff.any_of else [list(eff.will)]
         produced = options[0] if len(options) == 1 else next((o for o in options if o[-1] == item.choice), options[0])
+        if eff.per is not None:  # "Produce {G} for each Musketeer resonator you control", counted now
+            produced = produced * conditions.count_of(s, eff.per, you, src)
+            if not produced:
+                return cause
         return ctx.emit("WillProduced", {"player": you, "will": produced, "source": src}, "9.7 p4", cause=cause)
     if isinstance(eff, Search) and (eff.deck != "main_deck" or eff.to in ("top", "stone_area")):
         return _search_deck(ctx, item, eff, cause, choice)
@@ -1446,6 +1456,11 @@ def apply_effect(
     if isinstance(eff, (GainLife, LoseLife)):
         sign = 1 if isinstance(eff, GainLife) else -1
         amount = (item.amount or 0) if getattr(eff, "that_much", False) else conditions.amount_of(s, eff, you, src)
+        if isinstance(eff, GainLife) and eff.of_same and eff.equal_to is not None:  # "... equal to its DEF"
+            amount = _previous_stat(s, previous or [], eff.equal_to)
+        if getattr(eff, "dealt_to_you", False):  # "the damage that was dealt to you this turn"
+            taken = s.players[you]
+            amount = taken.damage_taken if taken.dealt_damage_turn == s.turn else 0
         for p in _players(s, you, eff.who):
             if sign > 0 and amount and not can_gain_life(s):
                 # "Players cannot gain life": the prohibition takes precedence (golden rule)
@@ -1562,6 +1577,18 @@ def apply_effect(
                 cause = ctx.emit(ev_type, {"oid": t, "reason": "effect"}, "10.12 p1", cause=cause)
         return cause
     raise AssertionError(f"unhandled effect {eff!r}")  # pragma: no cover
+
+
+def _previous_stat(s: GameState, previous: list[tuple[str, int]], stat: str) -> int:
+    """The ATK/DEF of the previous effect's single target: now while it is the same object in the
+    field, else as it was there when it has just left it (last known information, 9.11)."""
+    if len(previous) != 1 or previous[0][0] not in s.objects:
+        return 0
+    oid, since = previous[0]
+    obj = s.objects[oid]
+    if obj.zone_since != since and obj.moved_from not in PLAYGROUND:
+        return 0
+    return conditions.source_stat(s, oid, stat)
 
 
 def _fight(ctx: Ctx, item: ChaseItem, eff: Fight, group: list[str] | None, other: list[str] | None, cause: str) -> str:

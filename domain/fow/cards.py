@@ -308,6 +308,9 @@ class DealDamage(_Model):
     that_much: bool = False
     """"it deals that much damage to your opponent" (on a "whenever this card is dealt damage"
     or "deals damage" ability): the damage of the happening that triggered it (FoW-5.5 9.6 p5)."""
+    dealt_by_target: bool = False
+    """"deals X damage to target J/resonator, where X is the damage it dealt this turn": to each
+    target, the damage that object dealt this turn (``amount`` is ignored)."""
 
 
 class Destroy(_Model):
@@ -343,6 +346,15 @@ class ProduceWill(_Model):
     op: Literal["produce_will"] = "produce_will"
     will: list[Literal["W", "R", "U", "G", "B", "V", "M"]] = Field(default_factory=list)
     any_of: list[Literal["W", "R", "U", "G", "B", "V", "M"]] = Field(default_factory=list)
+    per: Count | None = None
+    """"Produce {G} for each Musketeer resonator you control": ``will`` times the count on resolution
+    (not on a will ability, which produces a fixed will, 9.7 p1)."""
+
+    @model_validator(mode="after")
+    def _check_per(self) -> ProduceWill:
+        if self.per is not None and (self.any_of or not self.will):
+            raise ValueError("'per' multiplies a fixed 'will' (no 'any_of')")
+        return self
 
 
 class Search(_Model):
@@ -492,6 +504,18 @@ class GainLife(_Model):
     damage dealt by the happening that triggered it, recorded as it triggered (FoW-5.5 9.6 p5)."""
     equal_to: SourceStat | None = None
     """"you gain life equal to its DEF": the source's DEF (``amount`` is ignored)."""
+    dealt_to_you: bool = False
+    """"you gain life equal to the damage that was dealt to you this turn" (``amount`` is ignored)."""
+    of_same: bool = False
+    """With ``equal_to``: "Destroy target resonator ... You gain life equal to its DEF": the stat of
+    the previous effect's single target instead of the source, read by last known information if
+    it has just left the field (FoW-5.5 9.11); none if it was no longer a legal target (9.3 p3.1)."""
+
+    @model_validator(mode="after")
+    def _check_of_same(self) -> GainLife:
+        if self.of_same and self.equal_to is None:
+            raise ValueError("'of_same' reads the 'equal_to' stat of the previous target")
+        return self
 
 
 class LoseLife(_Model):
@@ -1069,6 +1093,8 @@ class Ability(_Model):
             raise ValueError("'per' multiplies 'modify_atk'/'modify_def', which are missing")
         if any(getattr(e, "op", None) == "choose" for e in self.effects) and self.kind not in ("activate",):
             raise ValueError("modes ('choose') are supported on spells and [Activate] abilities only")
+        if self.kind == "activate" and any(isinstance(e, ProduceWill) and e.per for e in self.effects):
+            raise ValueError("a will ability produces a fixed will (FoW-5.5 9.7 p1): no 'per' here")
         if any(getattr(e, "that_much", False) for e in self.effects) and self.trigger not in _DAMAGE_TRIGGERS:
             raise ValueError("'that_much' is the damage of a damage trigger; this ability has none")
         return self

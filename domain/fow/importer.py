@@ -1501,6 +1501,21 @@ def _search_stone(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [out]
 
 
+@_effect(r"this card deals X damage to (?P<t>target [^,.]+?),? where X is the damage it dealt this turn")
+def _deal_what_it_dealt(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "This card deals X damage to target J/resonator, where X is the damage it dealt this turn.":
+    # "it" is the target (this card, being played, has dealt none)
+    target = _target(m.group("t"), ctx)
+    if target["kind"] != "chosen" or set(target) != {"kind", "filter"}:
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    return [{"op": "deal_damage", "amount": 0, "target": target, "dealt_by_target": True}]
+
+
+@_effect(r"(?:you )?gain life equal to the damage that was dealt to you this turn")
+def _gain_life_dealt(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    return [{"op": "gain_life", "amount": 0, "who": "you", "dealt_to_you": True}]
+
+
 @_effect(r"(?P<v>rest|recover) (?P<t>[^.]+?)")
 def _rest(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": m.group("v").lower(), "target": _target(m.group("t"), ctx, it_self=it_self)}]
@@ -2201,6 +2216,12 @@ def _gains_per(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "modify", "atk": atk, "def": def_, "target": target, "per": _count(m.group("c"), ctx)}]
 
 
+@_effect_first(r"produce (?P<w>\{[WRUGB]\}) for each (?P<c>[^.]+?)")
+def _produce_per(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "[Enter]: Produce {G} for each Musketeer resonator you control." (counted on resolution)
+    return [{"op": "produce_will", "will": [m.group("w")[1]], "per": _count(m.group("c"), ctx)}]
+
+
 @_effect_first(r"(?:you )?gain (?P<n>\d+) life for each (?P<c>[^.]+?)")
 def _gain_life_per(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "gain_life", "amount": int(m.group("n")), "who": "you", "per": _count(m.group("c"), ctx)}]
@@ -2230,6 +2251,13 @@ def _deal_equal(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
         raise _GapError(f"effect: {m.group(0).strip()}")  # "its" must be the source card, with an ATK
     target = _target(m.group("t"), ctx)
     return [{"op": "deal_damage", "amount": 0, "target": target, "equal_to": m.group("s").lower()}]
+
+
+@_effect_first(r"(?:you )?gain life equal to @same's (?P<s>ATK|DEF)")
+def _gain_life_equal_its(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Destroy target resonator with total cost 3 or less. You gain life equal to its DEF.": "its" is
+    # the previous effect's single target (read by last known information once destroyed, 9.11)
+    return [{"op": "gain_life", "amount": 0, "who": "you", "equal_to": m.group("s").lower(), "of_same": True}]
 
 
 @_effect_first(r"(?:you )?gain life equal to its (?P<s>ATK|DEF)")
@@ -2471,6 +2499,7 @@ def _same_target(rest: str, out: list[JsonDict]) -> str:
     sentence = _split_sentences(rest)[0]
     changed = re.sub(r"^It\b(?!s)", _SAME, sentence)
     changed = re.sub(r"\bthat (?:resonator|J/resonator|card)\b", _SAME, changed)
+    changed = re.sub(r"^((?:you )?gain life equal to) its\b", rf"\1 {_SAME}'s", changed, flags=re.IGNORECASE)
     return changed + rest[len(sentence) :]
 
 
@@ -2788,6 +2817,8 @@ def _activate(raw: str, body: str, ctx: _Ctx, *, required: bool) -> JsonDict | N
         ability["condition"] = _condition(m.group("c"), ctx)
         effect_text = effect_text[: m.start()]
     ability["effects"] = _effects(_capitalise(effect_text), ctx, modes_ok=True)
+    if any(e.get("op") == "produce_will" and "per" in e for e in ability["effects"]):
+        raise _GapError(f"effect: {effect_text} (a will ability produces a fixed will, FoW-5.5 9.7 p1)")
     return ability
 
 

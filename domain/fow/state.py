@@ -75,6 +75,10 @@ class Obj:
     damage by this card this turn"); kept when it leaves a playground (9.6 p7.2), cleared when
     it enters one as a new object (3.1 p3)."""
     damaged_turn: int = 0
+    dealt: int = 0
+    """The damage this object dealt in turn ``dealt_turn`` ("X is the damage it dealt this turn");
+    a new object (3.1 p3) has dealt none."""
+    dealt_turn: int = 0
 
 
 @dataclass(slots=True)
@@ -96,6 +100,9 @@ class PlayerState:
     j_ruler_attacked_turn: int = 0
     dealt_damage_turn: int = 0
     """The last turn in which this player was dealt damage ("a turn you're dealt damage")."""
+    damage_taken: int = 0
+    """The damage this player was dealt in turn ``dealt_damage_turn`` ("the damage that was dealt
+    to you this turn")."""
     """The last turn in which a J-ruler this player controlled was declared as an attacker
     ("if your J-Ruler attacked this turn")."""
     put_into_graveyard_from_field: list[str] = field(default_factory=list)
@@ -449,6 +456,7 @@ def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
         obj.moved_from = src
         obj.counters = {}
         obj.damage = 0
+        obj.dealt = 0
         obj.rested = bool(d.get("rested", False))  # "enters ... rested" (FoW-5.5 9.10 p1)
         obj.attached_to = d.get("attached_to")
         obj.awakened = bool(d.get("awakened", False))
@@ -664,10 +672,16 @@ def _chase_removed(s: GameState, d: Mapping[str, Any], e: Event) -> None:
 @handles("DamageDealt")
 def _damage(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     if not d.get("to_card"):
+        player = s.players[d["target"]]
+        player.damage_taken = (player.damage_taken if player.dealt_damage_turn == s.turn else 0) + d["amount"]
         s.players[d["target"]].dealt_damage_turn = s.turn
         source = s.objects.get(d["source"])
         if source is not None and source.zone == "field":  # by a card in a field, as it is now
             s.players[d["target"]].damage_sources.append([s.card_of(source.oid).type, source.controller])
+    dealer = s.objects.get(d["source"])
+    if dealer is not None:
+        dealer.dealt = (dealer.dealt if dealer.dealt_turn == s.turn else 0) + d["amount"]
+        dealer.dealt_turn = s.turn
     if d.get("to_card"):
         obj = s.objects[d["target"]]
         obj.damage += d["amount"]
