@@ -119,6 +119,9 @@ class ChaseItem:
     """For a triggered ability: the damage dealt by the happening that triggered it ("that much")."""
     subject: str | None = None
     """For a triggered ability: the object its trigger condition names ("that resonator")."""
+    played: int = 0
+    """The event seq at which it was played: its source is still the same object while that
+    object's ``zone_since`` is earlier (FoW-5.5 3.1 p3, 9.9 p8)."""
 
 
 @dataclass(slots=True)
@@ -603,6 +606,7 @@ def _put_on_chase(s: GameState, d: Mapping[str, Any], e: Event) -> None:
         modes=list(d.get("modes", [])),
         amount=d.get("amount"),
         subject=d.get("subject"),
+        played=e.seq,
     )
     s.chase.append(item)
     s.counter += 1
@@ -685,6 +689,11 @@ def _effect_created(s: GameState, d: Mapping[str, Any], e: Event) -> None:
         )
     )
     s.counter += 1
+
+
+@handles("ContinuousEffectNotMade")
+def _effect_not_made(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    """ "as long as this card is in a field" with the card gone before the effect resolves (9.9 p8)."""
 
 
 @handles("ContinuousEffectsEnded")
