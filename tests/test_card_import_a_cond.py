@@ -77,3 +77,32 @@ def test_cancel_unless_its_controller_pays(imported: dict[str, ImportedCard]) ->
     assert glinda["cost"] == {"banish_self": True} and glinda["effects"][0]["unless_pays"] == will(2)
     assert "resonator" not in glinda["effects"][0]["target"]["filter"]["types"]  # a normal spell
     assert full(imported, "MOA-033")["abilities"][-1]["effects"][0]["unless_pays"] == will(1)
+
+
+def test_does_not_recover_during_the_recovery_phase(imported: dict[str, ImportedCard]) -> None:
+    # Hamelin's Pied Piper (CMF-043): "[Enter]: Rest target resonator your opponent controls. It
+    # doesn't recover during the recovery phase as long as this card is on a field." (and the same
+    # whenever it attacks): "It" is the rested target; the effect lasts while the Piper is there
+    rested = chosen("resonator", controller="opponent")
+    lasting = {
+        "op": "restrict",
+        "target": {"kind": "same"},
+        "rules": ["doesnt_recover_in_recovery_phase"],
+        "duration": "source_in_field",
+    }
+    enter, attacks = full(imported, "CMF-043")["abilities"]
+    assert enter == {"kind": "automatic", "trigger": "enter", "effects": [{"op": "rest", "target": rested}, lasting]}
+    assert attacks["trigger"] == "attacks" and attacks["effects"][1] == lasting
+    # Bind of Gravity (MPR-075): "[Continuous]: Added resonator cannot recover during recovery phase."
+    assert full(imported, "MPR-075")["abilities"][1] == {
+        "kind": "continuous",
+        "rules": {"cannot_recover_in_recovery_phase": True},
+    }
+    # Rapunzel, the Long-Haired Princess (CMF-014): "[Continuous]: This card doesn't recover during
+    # the recovery phase." (its next paragraph, a cost resting another resonator, stays unsupported)
+    rapunzel = imported["CMF-014"]
+    assert rapunzel.card is not None and rapunzel.status == "partial"
+    assert (
+        rapunzel.card.abilities[0].rules is not None
+        and rapunzel.card.abilities[0].rules.doesnt_recover_in_recovery_phase
+    )

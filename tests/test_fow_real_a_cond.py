@@ -2,6 +2,10 @@
 the form the importer gives them (given events / when command / then events or a cited
 rejection; each story replays its whole log at the end):
 
+* "It doesn't recover during the recovery phase as long as this card is on a field": the turn
+  player's recovery of all cards leaves it rested (5.2 p5, 1.4 p1) until the source leaves the
+  field (9.1 p2.2); not made if the source left before it resolves (9.9 p8); "cannot recover
+  during recovery phase" also stops effects recovering it then (1.4 p4);
 * a cost reduction that depends on the targets chosen ("You may pay {G} less to play this card
   if it targets a Beast"): targets are chosen before the cost is determined (FoW-5.5 9.3 p2.4,
   p2.5).
@@ -9,7 +13,9 @@ rejection; each story replays its whole log at the end):
 
 from __future__ import annotations
 
+from domain.fow import actions
 from tests.fow_support import cmd, find
+from tests.test_fow_battle import pass_until, to_main
 from tests.test_fow_conditions import Story, legal
 
 # --- "if it targets a Beast" (9.3 p2.4, p2.5) -------------------------------------------------
@@ -73,7 +79,7 @@ def test_the_second_target_is_not_the_first_and_is_destroyed_only_if_awakened() 
     refusal = story.refused(cmd("PlayCard", "p1", card=bullet, targets=[[first], [first]], awaken=True))
     assert (refusal.code, refusal.rule) == ("rules/illegal_target", "FoW-5.5 9.3 p2.4")
     listed = [p["targets"] for p in legal(story, "p1", "PlayCard") if p["card"] == bullet and p.get("awaken")]
-    assert listed and all(len(set(sum(t, []))) == len(sum(t, [])) for t in listed)
+    assert listed and all(not set(first_group) & set(second_group) for first_group, second_group in listed)
     events = story.when(cmd("PlayCard", "p1", card=bullet, targets=[[first], [second]], awaken=True))
     assert find(events, "CardPlayed").data["awakened"] is True
     events = story.resolve()
@@ -146,4 +152,97 @@ def test_unless_its_controller_pays_paid_the_spell_stays() -> None:
     assert paid.data["player"] == "p1" and paid.rule == "FoW-5.5 10.2 p1"
     assert "ChaseItemCanceled" not in [e.type for e in events]
     assert [i.id for i in story.state.chase] == [spell] and story.state.objects[call].zone == "chase"
+    story.replays()
+
+
+# --- "doesn't recover during the recovery phase" (5.2 p5, 1.4 p1, 9.1 p2.2, 9.9 p8) ------------
+
+
+def piper_story() -> tuple[Story, str, str]:
+    # Hamelin's Pied Piper (CMF-043, {U}{U}{3}): "[Enter]: Rest target resonator your opponent
+    # controls. It doesn't recover during the recovery phase as long as this card is on a field."
+    story = Story({"CMF-043": 4, "SKL-057": 4})
+    piper = story.put("p1", "CMF-043", "hand")
+    beast = story.put("p2", "SKL-057", "field")
+    story.will("p1", "U", "U", "U", "U", "U")
+    story.when(cmd("PlayCard", "p1", card=piper))
+    story.resolve()
+    story.when(cmd("PlayTriggered", "p1", trigger=story.pending.options["triggers"][0], targets=[[beast]]))
+    return story, piper, beast
+
+
+def test_it_does_not_recover_as_long_as_the_piper_is_on_a_field() -> None:
+    story, piper, beast = piper_story()
+    events = story.resolve()
+    made = find(events, "ContinuousEffectCreated")
+    assert made.data["rules"] == ["doesnt_recover_in_recovery_phase"] and made.data["targets"] == [beast]
+    assert made.data["duration"] == "source_in_field" and story.state.objects[beast].rested
+    story.log += to_main(story.state, turn=4)  # p2's recovery phase leaves it rested (5.2 p5)
+    recovered = [e for e in story.log if e.type == "CardsRecovered" and e.data["player"] == "p2"][-1]
+    assert recovered.data["not_recovered"] == [beast] and recovered.rule == "FoW-5.5 5.2 p5"
+    assert story.state.objects[beast].rested
+    # the Piper leaves the field: the effect ends (9.1 p2.2) and the next recovery recovers it
+    moved = story.by_rule(actions.move, piper, "graveyard", "given", rule="10.9 p1", reason="destroyed")
+    ended = find(moved, "ContinuousEffectsEnded")
+    assert ended.data["ids"] == [made.data["id"]] and ended.rule == "FoW-5.5 9.1 p2.2"
+    story.log += to_main(story.state, turn=6)
+    assert not story.state.objects[beast].rested
+    story.replays()
+
+
+def test_not_made_when_the_piper_left_the_field_before_it_resolves() -> None:
+    story, piper, beast = piper_story()
+    story.by_rule(actions.move, piper, "hand", "given", rule="3.1 p5", reason="returned")
+    events = story.resolve()
+    assert story.state.objects[beast].rested  # resting does not depend on the Piper
+    not_made = find(events, "ContinuousEffectNotMade")
+    assert not_made.rule == "FoW-5.5 9.9 p8" and "ContinuousEffectCreated" not in [e.type for e in events]
+    story.log += to_main(story.state, turn=4)
+    assert not story.state.objects[beast].rested
+    story.replays()
+
+
+def test_cannot_recover_during_recovery_phase_even_by_an_effect() -> None:
+    # Bind of Gravity (MPR-075, [Addition:Resonator] {B}): "[Enter]: Rest added resonator.
+    # [Continuous]: Added resonator cannot recover during recovery phase.  [Activate] Pay {3}:
+    # Recover added resonator."
+    story = Story({"MPR-075": 4, "SKL-057": 4})
+    bind = story.put("p1", "MPR-075", "hand")
+    beast = story.put("p1", "SKL-057", "field")
+    story.will("p1", "B")
+    story.when(cmd("PlayCard", "p1", card=bind, targets=[[beast]]))
+    story.resolve()  # its [Enter] ability, with no target, is played at once
+    story.resolve()
+    assert story.state.objects[beast].rested and story.state.objects[bind].attached_to == beast
+    story.log += pass_until(
+        story.state,
+        lambda s: s.turn == 3 and (s.phase, s.step) == ("recovery", "recover") and s.pending.player == "p1",
+    )
+    assert find(story.log[-40:], "CardsRecovered").data["not_recovered"] == [beast]
+    # in the recovery phase its own [Activate] ability cannot recover it either (1.4 p4)
+    story.will("p1", "R", "R", "R")
+    story.when(cmd("ActivateAbility", "p1", source=bind, ability=2))
+    events = story.resolve()
+    assert find(events, "ResolutionStarted").data["source"] == bind
+    assert "CardRecovered" not in [e.type for e in events] and story.state.objects[beast].rested
+    story.log += to_main(story.state)
+    story.will("p1", "R", "R", "R")
+    story.when(cmd("ActivateAbility", "p1", source=bind, ability=2))
+    events = story.resolve()
+    assert find(events, "CardRecovered").data["oid"] == beast and not story.state.objects[beast].rested
+    story.replays()
+
+
+def test_this_card_does_not_recover_during_the_recovery_phase() -> None:
+    # Rapunzel, the Long-Haired Princess (CMF-014): "[Continuous]: This card doesn't recover during
+    # the recovery phase."  Herald of the Beast Lady (SKL-057) recovers as usual (5.2 p5).
+    story = Story({"CMF-014": 4, "SKL-057": 4})
+    rapunzel = story.put("p1", "CMF-014", "field")
+    beast = story.put("p1", "SKL-057", "field")
+    for oid in (rapunzel, beast):
+        story.given("CardRested", oid=oid, reason="given")
+    story.log += to_main(story.state, turn=3)
+    recovered = [e for e in story.log if e.type == "CardsRecovered" and e.data["player"] == "p1"][-1]
+    assert beast in recovered.data["oids"] and recovered.data["not_recovered"] == [rapunzel]
+    assert story.state.objects[rapunzel].rested and not story.state.objects[beast].rested
     story.replays()

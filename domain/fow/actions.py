@@ -161,9 +161,20 @@ def move(
         check_triggers(ctx, "opponent_discards", ev, player=obj.owner)  # to discard (10.18)
     if data["from"] == "field" and s.objects[oid].zone not in ("field", "chase"):
         check_triggers(ctx, "leaves_field", ev, oid=oid)  # "leaves your field for a non-field zone"
+    if data["from"] == "field" and s.objects[oid].zone != "field":
+        # "... as long as this card is in a field": those effects of this card end (9.1 p2.2)
+        lasting = [e.id for e in s.effects if e.duration == "source_in_field" and e.source == oid]
+        if lasting:
+            why = "its source left the field"
+            ev = ctx.emit("ContinuousEffectsEnded", {"ids": lasting, "why": why}, "9.1 p2.2", cause=ev)
     if to == "field" and extra.get("attached_to") and s.objects[oid].zone == "field":
         check_triggers(ctx, "addition_added", ev, oid=str(extra["attached_to"]))  # added to it (7.2 p4)
     return ev
+
+
+def recovery_prohibited(s: GameState, oid: str) -> bool:
+    """ "Cannot recover during recovery phase" applies to ``oid`` (1.4 p4)."""
+    return overrides_for(s, oid).cannot_recover_in_recovery_phase
 
 
 def replacement_applies(s: GameState, ability: Ability, oid: str) -> bool:
@@ -1315,6 +1326,10 @@ def apply_effect(
             if not rdata["targets"]:
                 return cause
         rdata.update(rules=list(eff.rules), duration=eff.duration)
+        source = s.objects[src]
+        if eff.duration == "source_in_field" and (source.zone != "field" or source.zone_since > item.played):
+            # "as long as this card is in a field", and it is not (or is a new object, 3.1 p3)
+            return ctx.emit("ContinuousEffectNotMade", {"item": item.id, "source": src}, "9.9 p8", cause=cause)
         return ctx.emit("ContinuousEffectCreated", rdata, "1.4 p4", cause=cause)
     if isinstance(eff, ProduceWill):
         options = [[*eff.will, c] for c in eff.any_of] if eff.any_of else [list(eff.will)]
@@ -1573,6 +1588,8 @@ def apply_effect(
     if isinstance(eff, (Rest, Recover)):
         for t in _targets_of(ctx, item, eff.target, group):
             if t in s.objects and s.objects[t].zone in PLAYGROUND and s.objects[t].rested != isinstance(eff, Rest):
+                if isinstance(eff, Recover) and s.phase == "recovery" and recovery_prohibited(s, t):
+                    continue  # "cannot recover during recovery phase": the prohibition wins (1.4 p4)
                 ev_type = "CardRested" if isinstance(eff, Rest) else "CardRecovered"
                 cause = ctx.emit(ev_type, {"oid": t, "reason": "effect"}, "10.12 p1", cause=cause)
         return cause

@@ -662,6 +662,7 @@ Restriction = Literal[
     "cannot_be_targeted_by_opponent",
     "cannot_be_attacked",
     "cannot_be_blocked",
+    "doesnt_recover_in_recovery_phase",
 ]
 """Rule overrides (:class:`RuleOverrides`) an effect may give objects for a duration."""
 
@@ -677,7 +678,9 @@ class Restrict(_Model):
     op: Literal["restrict"] = "restrict"
     target: Target
     rules: Annotated[list[Restriction], Field(min_length=1)]
-    duration: Literal["end_of_turn"] = "end_of_turn"
+    duration: Literal["end_of_turn", "source_in_field"] = "end_of_turn"
+    """``source_in_field``: "as long as this card is in a field": the effect ends when its source
+    leaves the field, and is not made if the source left it before it resolves (FoW-5.5 9.9 p8)."""
 
 
 class PutFromHand(_Model):
@@ -911,6 +914,12 @@ class RuleOverrides(_Model):
     cannot_be_blocked: bool = False
     """While it attacks, no J/resonator can be declared as its blocker (the card text beats the
     blocking rule, FoW-5.5 8.3 p3, 1.4 p1)."""
+    doesnt_recover_in_recovery_phase: bool = False
+    """ "Doesn't recover during the recovery phase": the turn player's recovery of all cards in the
+    playground (FoW-5.5 5.2 p5) leaves it rested; effects may still recover it."""
+    cannot_recover_in_recovery_phase: bool = False
+    """ "Cannot recover during recovery phase": neither that recovery (5.2 p5) nor any effect
+    recovers it while the recovery phase lasts (a prohibition beats an instruction, 1.4 p4)."""
     players_cannot_gain_life: bool = False
     """ "Players cannot gain life": prohibits every player's life gain, whoever controls the
     card; the prohibition beats any effect that gains life (FoW-5.5 1.4 p4)."""

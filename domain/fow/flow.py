@@ -49,6 +49,12 @@ def is_first_turn_of(state: GameState, player: str) -> bool:
 # --- priority sequence ----------------------------------------------------------------
 
 
+def _stays_rested(s: GameState, oid: str) -> bool:
+    """Card text that keeps ``oid`` rested as the turn player recovers all cards (5.2 p5, 1.4 p1)."""
+    rules = overrides_for(s, oid)
+    return rules.doesnt_recover_in_recovery_phase or rules.cannot_recover_in_recovery_phase
+
+
 def open_priority(ctx: Ctx, player: str, cause: str) -> None:
     """Start a priority sequence for ``player`` (FoW-5.5 6.1): rule processes, then
     triggered automatic objects, then the player may act."""
@@ -146,8 +152,11 @@ def enter_step(ctx: Ctx, phase: str, step: str, cause: str) -> None:
         ev = begin_step(ctx, phase, step, "5.2 p4", cause)
         ev = cease_will(ctx, "5.2 p4", ev)
         rested = [oid for z in PLAYGROUND for oid in s.zones[tp][z] if s.objects[oid].rested]
-        if rested:
-            ev = ctx.emit("CardsRecovered", {"player": tp, "oids": rested}, "5.2 p5", cause=ev)
+        kept = [oid for oid in rested if _stays_rested(s, oid)]  # "doesn't recover during ..." (1.4 p1)
+        rested = [oid for oid in rested if oid not in kept]
+        if rested or kept:
+            data: dict[str, object] = {"player": tp, "oids": rested, **({"not_recovered": kept} if kept else {})}
+            ev = ctx.emit("CardsRecovered", data, "5.2 p5", cause=ev)
         open_priority(ctx, tp, ev)
     elif phase == "main" and step == "main":
         beginning = s.phase != "main"  # not when a battle ends and the main phase goes on

@@ -1572,6 +1572,30 @@ def _restrict(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "restrict", "target": target, "rules": list(_RESTRICTIONS[m.group("v").lower()])}]
 
 
+_NO_RECOVERY = {
+    "doesn't recover during the recovery phase": "doesnt_recover_in_recovery_phase",
+    "doesn't recover during recovery phase": "doesnt_recover_in_recovery_phase",
+    "does not recover during the recovery phase": "doesnt_recover_in_recovery_phase",
+    "cannot recover during the recovery phase": "cannot_recover_in_recovery_phase",
+    "cannot recover during recovery phase": "cannot_recover_in_recovery_phase",
+}
+"""The recovery phase's "recover all cards" (FoW-5.5 5.2 p5) left out, or prohibited altogether."""
+_NO_RECOVERY_RE = "|".join(re.escape(v) for v in _NO_RECOVERY)
+
+
+@_effect(rf"(?P<t>[^.]+?) (?P<v>{_NO_RECOVERY_RE}) as long as this card is (?:on|in) a field")
+def _no_recovery_while(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Rest target resonator. It doesn't recover during the recovery phase as long as this card is
+    # on a field.": an effect lasting while its source stays in the field (FoW-5.5 9.1 p2.2, 9.9 p8)
+    rule = _NO_RECOVERY[m.group("v").lower()]
+    if rule != "doesnt_recover_in_recovery_phase":
+        raise _GapError(f"effect: {m.group(0)}")
+    target = _target(m.group("t"), ctx)
+    if target.get("filter", {}).get("types") == []:
+        raise _GapError(f"target: {m.group('t')} (no card type: it may also be a ruler)")
+    return [{"op": "restrict", "target": target, "rules": [rule], "duration": "source_in_field"}]
+
+
 @_effect(rf"remove the top (?:(?P<n>{NUM}) cards|card) of your main deck from the game")
 def _mill_removed(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "Remove the top card of your main deck from the game." (face up: FoW-5.5 10.3 p1)
@@ -2907,6 +2931,13 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
     logic = _continuous_logic(raw, body, ctx)
     if logic is not None:
         return logic
+    m = re.fullmatch(rf"(?P<s>.+?) (?P<v>{_NO_RECOVERY_RE})", body, re.IGNORECASE)
+    if m:  # "Added resonator cannot recover during recovery phase" (FoW-5.5 5.2 p5, 1.4 p1)
+        kept: JsonDict = {"kind": "continuous", "text": raw, "rules": {_NO_RECOVERY[m.group("v").lower()]: True}}
+        subject = _subject(m.group("s"), ctx, continuous=True)
+        if subject is not None:
+            kept["affects"] = subject
+        return kept
     if re.search(r"\b(?:as long as|if(?! able$)|for each|unless|while|during|until|instead|may)\b", low):
         raise _GapError(f"condition: {body}")
     for verb, rules in _RULE_VERBS.items():

@@ -139,6 +139,9 @@ class ChaseItem:
     since: int = 0
     """For an ability: its source's ``zone_since`` as it was played (an ability played from the
     graveyard knows "this card" only while it stays that object there, FoW-5.5 3.1 p3)."""
+    played: int = 0
+    """The event seq at which it was played: its source is still the same object while that
+    object's ``zone_since`` is earlier (FoW-5.5 3.1 p3, 9.9 p8)."""
 
 
 @dataclass(slots=True)
@@ -631,6 +634,7 @@ def _put_on_chase(s: GameState, d: Mapping[str, Any], e: Event) -> None:
         amount=d.get("amount"),
         subject=d.get("subject"),
         source_since=d.get("source_since"),
+        played=e.seq,
     )
     if item.kind == "ability" and item.source in s.objects:
         item.since = s.objects[item.source].zone_since
@@ -724,6 +728,11 @@ def _effect_created(s: GameState, d: Mapping[str, Any], e: Event) -> None:
         )
     )
     s.counter += 1
+
+
+@handles("ContinuousEffectNotMade")
+def _effect_not_made(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    """ "as long as this card is in a field" with the card gone before the effect resolves (9.9 p8)."""
 
 
 @handles("ContinuousEffectsEnded")
