@@ -8,10 +8,10 @@ at the rule points where the comprehensive rules would otherwise apply.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator, model_validator
 
 from domain.kernel import CardDataError
 
@@ -622,7 +622,27 @@ class GainControl(_Model):
     target: Target
 
 
-_PAUSING_OPS = ("search", "discard", "may", "if", "choose", "look_top", "put_from_hand", "banish")
+class Delayed(_Model):
+    """ "At the end of turn, destroy that resonator": the effect creates a delayed automatic
+    ability (FoW-5.5 9.6 p8) that triggers once, at the end of this turn (5.4 p3), and then
+    ``effects`` resolve like any triggered ability's.  A ``same`` target in them names the object
+    the previous effect's single target group chose ("that resonator", "it"), recorded as the
+    delayed ability is created and only while it stays the same object (3.1 p3); ``all`` targets
+    are read as the delayed ability resolves.  No new targets are chosen."""
+
+    op: Literal["delayed"] = "delayed"
+    at: Literal["end_of_turn"] = "end_of_turn"
+    effects: Annotated[list[Effect], Field(min_length=1)]
+
+    @model_validator(mode="after")
+    def _check(self) -> Delayed:
+        _plain_effects(self.effects, "delayed")
+        if _chosen(self.effects):
+            raise ValueError("a delayed ability chooses no targets: use 'same' or 'all'")
+        return self
+
+
+_PAUSING_OPS = ("search", "discard", "may", "if", "choose", "look_top", "put_from_hand", "banish", "delayed")
 """Effects that may wait for a player's choice (or hold other effects): not inside ``may``/``if``."""
 
 
@@ -736,12 +756,22 @@ Effect = Annotated[
     | Pay
     | May
     | If
-    | Choose,
+    | Choose
+    | Delayed,
     Field(discriminator="op"),
 ]
+Delayed.model_rebuild()
 May.model_rebuild()
 If.model_rebuild()
 Choose.model_rebuild()
+
+
+def parse_effects(data: Sequence[Mapping[str, Any]]) -> list[Effect]:
+    """Effects from their JSON form (as a :class:`Delayed` ability's are recorded in events)."""
+    return _EFFECTS_ADAPTER.validate_python(list(data))
+
+
+_EFFECTS_ADAPTER: TypeAdapter[list[Effect]] = TypeAdapter(list[Effect])
 
 
 class RuleOverrides(_Model):

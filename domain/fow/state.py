@@ -119,6 +119,8 @@ class ChaseItem:
     """For a triggered ability: the damage dealt by the happening that triggered it ("that much")."""
     subject: str | None = None
     """For a triggered ability: the object its trigger condition names ("that resonator")."""
+    delayed: str | None = None
+    """For a delayed automatic ability (FoW-5.5 9.6 p8): the id of its :class:`DelayedAbility`."""
 
 
 @dataclass(slots=True)
@@ -156,6 +158,23 @@ class Effect:
     """kind ``prevent``: damage dealt by the targets, not to them."""
     next: bool = False
     """kind ``prevent``: only the next damage; the effect ends once it has prevented damage."""
+
+
+@dataclass(slots=True)
+class DelayedAbility:
+    """A delayed automatic ability an effect created (FoW-5.5 9.6 p8): it triggers once, at
+    ``at`` ("end_of_turn", 5.4 p3) of the turn it was created in.  ``effects`` are the effects'
+    JSON form (``cards.Delayed.effects``); ``objects`` the objects "that resonator" names, each
+    with the ``zone_since`` it had then (it names them only while they stay the same objects)."""
+
+    id: str
+    controller: str
+    source: str
+    turn: int
+    at: str
+    effects: list[dict[str, Any]]
+    objects: list[list[Any]] = field(default_factory=list)
+    fired: bool = False
 
 
 @dataclass(slots=True)
@@ -211,6 +230,8 @@ class GameState:
     to reveal them: not offered again until the status lapses, the card moves, a new step
     begins or an attack or block is declared."""
     effects: list[Effect] = field(default_factory=list)
+    delayed: list[DelayedAbility] = field(default_factory=list)
+    """Delayed automatic abilities of this turn (FoW-5.5 9.6 p8)."""
     counter: int = 0
     """Source of fresh ids (chase items, effects, triggers): bumped by events only."""
     hand_changes: dict[str, list[str]] = field(default_factory=dict)
@@ -251,6 +272,7 @@ class GameState:
         new.triggered = list(self.triggered)
         new.status_declined = set(self.status_declined)
         new.effects = [copy.copy(e) for e in self.effects]
+        new.delayed = [copy.copy(d) for d in self.delayed]
         new.order = list(self.order)
         new.hand_changes = {k: list(v) for k, v in self.hand_changes.items()}
         return new
@@ -300,6 +322,7 @@ def state_to_dict(state: GameState) -> dict[str, JSON]:
         "triggered": [dataclass_to_dict(t) for t in state.triggered],
         "status_declined": sorted(state.status_declined),
         "effects": [dataclass_to_dict(e) for e in state.effects],
+        "delayed": [dataclass_to_dict(d) for d in state.delayed],
         "counter": state.counter,
         "hand_changes": {k: list(v) for k, v in state.hand_changes.items()},
         "finished": state.finished,
@@ -335,6 +358,7 @@ def state_from_dict(data: Mapping[str, Any]) -> GameState:
         triggered=[Triggered(**t) for t in data["triggered"]],
         status_declined=set(data.get("status_declined", [])),
         effects=[Effect(**e) for e in data["effects"]],
+        delayed=[DelayedAbility(**d) for d in data.get("delayed", [])],
         counter=data["counter"],
         hand_changes={k: list(v) for k, v in data["hand_changes"].items()},
         finished=data["finished"],
@@ -495,6 +519,7 @@ def _turn_began(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     for p in s.players.values():
         p.once_per_turn_used = []
         p.put_into_field = []
+    s.delayed = []  # they trigger only in the turn they were created in (9.6 p8.1)
 
 
 @handles("StepBegan")
@@ -603,6 +628,7 @@ def _put_on_chase(s: GameState, d: Mapping[str, Any], e: Event) -> None:
         modes=list(d.get("modes", [])),
         amount=d.get("amount"),
         subject=d.get("subject"),
+        delayed=d.get("delayed"),
     )
     s.chase.append(item)
     s.counter += 1
@@ -787,6 +813,26 @@ def _triggered(s: GameState, d: Mapping[str, Any], e: Event) -> None:
             kind=d.get("kind", "ability"),
             target=(d.get("extra") or {}).get("target"),
             amount=(d.get("extra") or {}).get("amount"),
+        )
+    )
+    if d.get("kind") == "delayed":  # it triggers once and once only (9.6 p8.1)
+        for delayed in s.delayed:
+            if delayed.id == (d.get("extra") or {}).get("target"):
+                delayed.fired = True
+    s.counter += 1
+
+
+@handles("DelayedAbilityCreated")
+def _delayed_created(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.delayed.append(
+        DelayedAbility(
+            id=d["delayed"],
+            controller=d["controller"],
+            source=d["source"],
+            turn=s.turn,
+            at=d["at"],
+            effects=[dict(x) for x in d["effects"]],
+            objects=[list(o) for o in d.get("objects", [])],
         )
     )
     s.counter += 1
