@@ -1,5 +1,6 @@
 """Importing delayed automatic abilities ("At the end of turn, destroy that resonator", FoW-5.5
-9.6 p8): the real card text and the declarative form it must become (``domain/fow/importer.py``);
+9.6 p8) and changes to the cost of [Judgment] (9.3 p2.5): the real card text
+and the declarative form it must become (``domain/fow/importer.py``);
 the engine side is specified in ``tests/test_fow_real_b_eff.py``."""
 
 from __future__ import annotations
@@ -57,3 +58,16 @@ def test_a_delayed_ability_that_would_choose_a_target_stays_unsupported() -> Non
     ctx = _Ctx("X", "spell", "chant", frozenset(), None)
     with pytest.raises(_GapError):
         _effects("Draw a card. At the end of turn, destroy target resonator.", ctx)
+
+
+def test_paying_more_or_less_for_judgment(imported: dict[str, ImportedCard]) -> None:
+    # Imperial Tank (VIN002-078): "Your opponent pays {1} more to play [Judgment] abilities."
+    assert full(imported, "VIN002-078")["abilities"][0] == {
+        "kind": "continuous",
+        "cost_change": {"of": "judgment", "who": "opponent", "more": 1},
+    }
+    # Edelweiss (VIN002-077): "You pay {2} less to play [Judgment] abilities."
+    assert full(imported, "VIN002-077")["abilities"][0]["cost_change"] == {"of": "judgment", "who": "you", "less": 2}
+    # Barrier of Shadows (TTW-073): "... [Judgment] or God's Art abilities" and regalia's activate
+    # abilities are other costs, still unsupported
+    assert imported["TTW-073"].status != "full"

@@ -5,12 +5,14 @@ replays its whole log at the end):
 * "At the end of turn, destroy that resonator / it / all resonators and J-Ruler you control": an
   effect creates a delayed automatic ability (FoW-5.5 9.6 p8) that triggers once, when the "at the
   end of turn" trigger conditions happen (5.4 p3), and names the object the previous effect chose
-  only while it stays the same object (3.1 p3).
+  only while it stays the same object (3.1 p3);
+* continuous abilities changing the cost of [Judgment] ("Your opponent pays {1} more / You pay {2}
+  less to play [Judgment] abilities"): increases first, then decreases of the free part (9.3 p2.5).
 """
 
 from __future__ import annotations
 
-from domain.fow import actions
+from domain.fow import actions, engine
 from domain.kernel import Event
 from tests.fow_support import cmd, find
 from tests.test_fow_conditions import Story
@@ -113,3 +115,51 @@ def test_banzai_attack_destroys_what_you_control_at_the_end_of_turn() -> None:
     assert story.state.objects[bear].zone == story.state.objects[late].zone == "graveyard"
     assert story.state.objects[theirs].zone == "field"
     story.replays()
+
+
+# --- changes to the cost of [Judgment] (9.3 p2.5) ---------------------------------------------
+
+
+def test_imperial_tank_makes_the_opponents_judgment_cost_one_more() -> None:
+    # Imperial Tank (VIN002-078, regalia): "Your opponent pays {1} more to play [Judgment] abilities."
+    # The test ruler's [Judgment] is {R}{1}: with p2's Imperial Tank in the field p1 pays {R}{2};
+    # p1's own Imperial Tank does not change what p1 pays
+    story = Story({"VIN002-078": 4, "T-BEAR": 4})
+    story.put("p1", "VIN002-078", "field")
+    story.put("p2", "VIN002-078", "field")
+    story.will("p1", "R", "R")
+    refusal = story.refused(cmd("PerformJudgment", "p1"))
+    assert refusal.code == "rules/cannot_pay"
+    # the only way left: a third will, from the ruler's own "{Rest}: Produce {R}"
+    assert [len(c["pay_with"]) for c in legal_judgments(story)] == [1]  # type: ignore[arg-type]
+    story.will("p1", "R")
+    events = story.when(cmd("PerformJudgment", "p1"))
+    changed = find(events, "CostChanged")
+    assert (changed.data["cost"], changed.data["printed"], changed.rule) == (
+        {"attribute": {"R": 1}, "free": 2},
+        {"attribute": {"R": 1}, "free": 1},
+        "FoW-5.5 9.3 p2.5",
+    )
+    assert len(changed.data["sources"]) == 1 and story.state.objects[changed.data["sources"][0]].controller == "p2"
+    assert story.state.players["p1"].will == []
+    story.replays()
+
+
+def test_edelweiss_makes_your_judgment_cost_two_less_after_the_increase() -> None:
+    # Edelweiss (VIN002-077, regalia): "You pay {2} less to play [Judgment] abilities."  With the
+    # opponent's Imperial Tank too, {R}{1} becomes {R}{2} first, then {R} (increases apply before
+    # decreases, 9.3 p2.5); a decrease of free will never takes off the attribute part
+    story = Story({"VIN002-077": 4, "VIN002-078": 4, "T-BEAR": 4})
+    story.put("p1", "VIN002-077", "field")
+    story.put("p2", "VIN002-077", "field")  # the opponent's Edelweiss does not lower p1's cost
+    story.put("p2", "VIN002-078", "field")
+    story.will("p1", "R")
+    assert len(legal_judgments(story)) == 1
+    events = story.when(cmd("PerformJudgment", "p1"))
+    assert find(events, "CostChanged").data["cost"] == {"attribute": {"R": 1}, "free": 0}
+    assert story.state.players["p1"].will == []
+    story.replays()
+
+
+def legal_judgments(story: Story) -> list[dict[str, object]]:
+    return [dict(c.args) for c in engine.legal_actions(story.state, "p1") if c.type == "PerformJudgment"]

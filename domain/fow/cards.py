@@ -804,6 +804,26 @@ class RuleOverrides(_Model):
     card; the prohibition beats any effect that gains life (FoW-5.5 1.4 p4)."""
 
 
+class CostChange(_Model):
+    """ "Your opponent pays {1} more to play [Judgment] abilities" / "You pay {2} less to play
+    [Judgment] abilities": while the continuous ability is active, the will to pay for that
+    action (``of``; [Judgment] is the action written in a ruler's [Judgment] section, FoW-5.5
+    7.5 p2) by ``who`` (relative to the card's controller) changes by ``more`` / ``less`` free
+    will.  Increases apply before decreases, and a decrease of free will only lowers the free
+    part of the cost, never below zero (9.3 p2.5)."""
+
+    of: Literal["judgment"]
+    who: Literal["you", "opponent"]
+    more: Annotated[int, Field(ge=0)] = 0
+    less: Annotated[int, Field(ge=0)] = 0
+
+    @model_validator(mode="after")
+    def _check(self) -> CostChange:
+        if (self.more == 0) == (self.less == 0):
+            raise ValueError("a cost change is either 'more' or 'less'")
+        return self
+
+
 class CounterCost(_Model):
     """ "Remove N <name> counters from this card" as a cost (FoW-5.5 9.3 p2.5)."""
 
@@ -926,6 +946,8 @@ class Ability(_Model):
     "Play this ability only if <condition>": an [Activate] ability is playable only then."""
     per: Count | None = None
     """"gains [+200/+200] for each X": ``modify_atk``/``modify_def`` times the count."""
+    cost_change: CostChange | None = None
+    """A continuous ability changing what a player pays for an action (FoW-5.5 9.3 p2.5)."""
     # replacement abilities (FoW-5.5 9.10)
     replaces: Literal["self_destroyed", "self_damaged", "deals_damage", "self_enters"] | None = None
     """``deals_damage``: damage that this card (an addition: the card it is added to; with
@@ -960,6 +982,8 @@ class Ability(_Model):
             )
         if (self.replaces == "self_enters") != (self.instead == "enter_rested"):
             raise ValueError("'self_enters' is replaced by 'enter_rested', and only it")
+        if self.cost_change is not None and self.kind != "continuous":
+            raise ValueError("'cost_change' belongs to continuous abilities")
         if self.per is not None and self.kind != "continuous":
             raise ValueError("'per' belongs to continuous abilities (effects have their own 'per')")
         if self.per is not None and not (self.modify_atk or self.modify_def):

@@ -2563,6 +2563,12 @@ _AS_RULES = {
 }
 
 
+_COST_CHANGE = re.compile(
+    r"(?P<who>your opponent|you) pays? \{(?P<n>[1-9]\d*)\} (?P<dir>more|less) to play \[judgment\] abilities",
+    re.IGNORECASE,
+)
+
+
 def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
     body = text.rstrip(".,").strip()
     low = body.lower()
@@ -2570,6 +2576,12 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
         return {"kind": "continuous", "text": raw, "rules": {"max_hand_size": -1}}
     if low == "players cannot gain life":  # a prohibition beats any life gain (FoW-5.5 1.4 p4)
         return {"kind": "continuous", "text": raw, "rules": {"players_cannot_gain_life": True}}
+    change = _COST_CHANGE.fullmatch(body)
+    if change:  # "Your opponent pays {1} more to play [Judgment] abilities" (FoW-5.5 9.3 p2.5)
+        who = "opponent" if change.group("who").lower() == "your opponent" else "you"
+        key = "more" if change.group("dir").lower() == "more" else "less"
+        cost_change = {"of": "judgment", "who": who, key: int(change.group("n"))}
+        return {"kind": "continuous", "text": raw, "cost_change": cost_change}
     m = re.fullmatch(r"treat this card as (\w+) magic stone and (\w+) magic stone", body, re.IGNORECASE)
     if m and ctx.type == "magic_stone" and {m.group(1).lower(), m.group(2).lower()} <= set(ATTRIBUTE_WORDS):
         types = [_STONE_TYPE_OF[ATTRIBUTE_WORDS[w.lower()]] for w in m.groups()]

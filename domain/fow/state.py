@@ -822,6 +822,11 @@ def _triggered(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     s.counter += 1
 
 
+@handles("CostChanged")
+def _cost_changed(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    """A record of the cost to pay (FoW-5.5 9.3 p2.5): the payment events change the state."""
+
+
 @handles("DelayedAbilityCreated")
 def _delayed_created(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     s.delayed.append(
