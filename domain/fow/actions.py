@@ -14,6 +14,7 @@ from domain.fow.cards import (
     Card,
     Cost,
     DealDamage,
+    Delayed,
     Destroy,
     Discard,
     Draw,
@@ -45,6 +46,7 @@ from domain.fow.cards import (
     Search,
     Shuffle,
     Target,
+    parse_effects,
 )
 from domain.fow.cards import Effect as CardEffect
 from domain.fow.characteristics import (
@@ -730,7 +732,8 @@ def add_trigger(
     }
     if extra:
         data["extra"] = extra
-    rule = {"ability": "9.6 p5", "explode": "11.4 p1", "card": "7.9 p2", "stealth": "12.5 p2"}[kind]
+    rules = {"ability": "9.6 p5", "explode": "11.4 p1", "card": "7.9 p2", "stealth": "12.5 p2", "delayed": "9.6 p8"}
+    rule = rules[kind]
     return ctx.emit("AbilityTriggered", data, rule, cause=cause)
 
 
@@ -878,7 +881,23 @@ def check_status_triggers(ctx: Ctx, cause: str) -> str:
     return cause
 
 
+def check_delayed(ctx: Ctx, at: str, cause: str) -> None:
+    """Delayed automatic abilities created this turn for ``at`` trigger, once only (9.6 p8.1)."""
+    s = ctx.s
+    for delayed in list(s.delayed):
+        if delayed.at == at and delayed.turn == s.turn and not delayed.fired:
+            extra = {"target": delayed.id}
+            add_trigger(ctx, delayed.controller, delayed.source, -1, cause, kind="delayed", extra=extra)
+
+
+def _delayed_effects(s: GameState, delayed_id: str | None) -> list[CardEffect]:
+    found = next((d for d in s.delayed if d.id == delayed_id), None)
+    return parse_effects(found.effects) if found is not None else []
+
+
 def trigger_effects(s: GameState, trig: Triggered) -> list[CardEffect]:
+    if trig.kind == "delayed":
+        return _delayed_effects(s, trig.target)
     if trig.kind in ("card", "stealth"):
         return list(s.cards[s.objects[trig.source].card].effects)
     if trig.kind == "explode":
@@ -964,6 +983,10 @@ def play_trigger(ctx: Ctx, trig: Triggered, targets: Any, pay_with: Sequence[Any
     if groups and not all(g.up_to or legal_targets(s, g, trig.controller, trig.source) for g in groups):
         return ctx.emit("TriggerDiscarded", {"trigger": trig.id, "why": "no legal target"}, "9.6 p6", cause=cause)
     chosen = validate_targets(ctx, groups, targets, trig.controller, trig.source, f"{name}'s ability")
+    if trig.kind == "delayed":  # no targets to choose: its objects were named as it was created
+        played: dict[str, Any] = {"item": item_id, "kind": "ability", "player": trig.controller}
+        played.update(source=trig.source, ability=-1, targets=[], trigger=trig.id, delayed=trig.target)
+        return ctx.emit("AbilityPlayed", played, "9.6 p8", cause=cause, actor=actor)
     return ctx.emit(
         "AbilityPlayed",
         {
@@ -1020,6 +1043,8 @@ def item_effects(s: GameState, item: ChaseItem) -> list[Any]:
 
 
 def _item_effects(s: GameState, item: ChaseItem) -> list[CardEffect]:
+    if item.delayed is not None:
+        return _delayed_effects(s, item.delayed)
     if item.kind == "card":
         card = s.card_of(item.source)
         effects = list(card.effects)
@@ -1064,12 +1089,17 @@ def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
     did = False  # "If you do": whether the effect just before was performed
     previous: list[tuple[str, int]] = []  # the last single chosen target group ("it"), as objects
     skip_to = 0  # a declined "you may" / an unmet "if" skips the steps it holds
+    if item.delayed is not None:  # a delayed ability's "that resonator" (9.6 p8)
+        found = next((d for d in s.delayed if d.id == item.delayed), None)
+        previous = [(str(o[0]), int(o[1])) for o in (found.objects if found is not None else [])]
     for i, eff in enumerate(effects):
         n = len(chosen_groups([eff]))
         mine = [item.targets[g] if g < len(item.targets) else [] for g in range(groups_before, groups_before + n)]
         group = (mine[0] if mine else []) if n else None
         groups_before += n
         target = getattr(eff, "target", None)
+        if isinstance(eff, Delayed):  # it remembers what "that resonator" names now
+            group = [t for t, since in previous if s.objects[t].zone_since == since]
         if isinstance(target, Target) and target.kind == "same":
             # what the previous target group chose and was legal (9.3 p3.1), while it stays
             # the same object (a card changing zones is a new object, 3.1 p3)
@@ -1270,6 +1300,11 @@ def apply_effect(
     src = item.source
     if isinstance(eff, Fight):
         return _fight(ctx, item, eff, group, other, cause)
+    if isinstance(eff, Delayed):  # "At the end of turn, destroy that resonator" (9.6 p8)
+        made: dict[str, Any] = {"delayed": ctx.fresh_id("d"), "controller": you, "source": src, "at": eff.at}
+        made["effects"] = [e.model_dump(mode="json", by_alias=True) for e in eff.effects]
+        made["objects"] = [[oid, s.objects[oid].zone_since] for oid in group or []]
+        return ctx.emit("DelayedAbilityCreated", made, "9.6 p8", cause=cause)
     if isinstance(eff, Draw):
         count = eff.count if eff.per is None else eff.count * conditions.count_of(s, eff.per, you, src)
         for p in _players(s, you, eff.who) if count else []:  # "draw cards equal to the number of X"

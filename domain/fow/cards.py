@@ -8,10 +8,10 @@ at the rule points where the comprehensive rules would otherwise apply.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator, model_validator
 
 from domain.kernel import CardDataError
 
@@ -741,7 +741,27 @@ class Fight(_Model):
         return self
 
 
-_PAUSING_OPS = ("search", "discard", "may", "if", "choose", "look_top", "put_from_hand", "banish")
+class Delayed(_Model):
+    """ "At the end of turn, destroy that resonator": the effect creates a delayed automatic
+    ability (FoW-5.5 9.6 p8) that triggers once, at the end of this turn (5.4 p3), and then
+    ``effects`` resolve like any triggered ability's.  A ``same`` target in them names the object
+    the previous effect's single target group chose ("that resonator", "it"), recorded as the
+    delayed ability is created and only while it stays the same object (3.1 p3); ``all`` targets
+    are read as the delayed ability resolves.  No new targets are chosen."""
+
+    op: Literal["delayed"] = "delayed"
+    at: Literal["end_of_turn"] = "end_of_turn"
+    effects: Annotated[list[Effect], Field(min_length=1)]
+
+    @model_validator(mode="after")
+    def _check(self) -> Delayed:
+        _plain_effects(self.effects, "delayed")
+        if _chosen(self.effects):
+            raise ValueError("a delayed ability chooses no targets: use 'same' or 'all'")
+        return self
+
+
+_PAUSING_OPS = ("search", "discard", "may", "if", "choose", "look_top", "put_from_hand", "banish", "delayed")
 """Effects that may wait for a player's choice (or hold other effects): not inside ``may``/``if``."""
 
 
@@ -881,12 +901,22 @@ Effect = Annotated[
     | Pay
     | May
     | If
-    | Choose,
+    | Choose
+    | Delayed,
     Field(discriminator="op"),
 ]
+Delayed.model_rebuild()
 May.model_rebuild()
 If.model_rebuild()
 Choose.model_rebuild()
+
+
+def parse_effects(data: Sequence[Mapping[str, Any]]) -> list[Effect]:
+    """Effects from their JSON form (as a :class:`Delayed` ability's are recorded in events)."""
+    return _EFFECTS_ADAPTER.validate_python(list(data))
+
+
+_EFFECTS_ADAPTER: TypeAdapter[list[Effect]] = TypeAdapter(list[Effect])
 
 
 class RuleOverrides(_Model):
@@ -923,6 +953,26 @@ class RuleOverrides(_Model):
     players_cannot_gain_life: bool = False
     """ "Players cannot gain life": prohibits every player's life gain, whoever controls the
     card; the prohibition beats any effect that gains life (FoW-5.5 1.4 p4)."""
+
+
+class CostChange(_Model):
+    """ "Your opponent pays {1} more to play [Judgment] abilities" / "You pay {2} less to play
+    [Judgment] abilities": while the continuous ability is active, the will to pay for that
+    action (``of``; [Judgment] is the action written in a ruler's [Judgment] section, FoW-5.5
+    7.5 p2) by ``who`` (relative to the card's controller) changes by ``more`` / ``less`` free
+    will.  Increases apply before decreases, and a decrease of free will only lowers the free
+    part of the cost, never below zero (9.3 p2.5)."""
+
+    of: Literal["judgment"]
+    who: Literal["you", "opponent"]
+    more: Annotated[int, Field(ge=0)] = 0
+    less: Annotated[int, Field(ge=0)] = 0
+
+    @model_validator(mode="after")
+    def _check(self) -> CostChange:
+        if (self.more == 0) == (self.less == 0):
+            raise ValueError("a cost change is either 'more' or 'less'")
+        return self
 
 
 class CounterCost(_Model):
@@ -1058,6 +1108,8 @@ class Ability(_Model):
     "Play this ability only if <condition>": an [Activate] ability is playable only then."""
     per: Count | None = None
     """"gains [+200/+200] for each X": ``modify_atk``/``modify_def`` times the count."""
+    cost_change: CostChange | None = None
+    """A continuous ability changing what a player pays for an action (FoW-5.5 9.3 p2.5)."""
     # replacement abilities (FoW-5.5 9.10)
     replaces: Literal["self_destroyed", "self_damaged", "deals_damage", "self_enters"] | None = None
     """``deals_damage``: damage that this card (an addition: the card it is added to; with
@@ -1096,6 +1148,8 @@ class Ability(_Model):
             raise ValueError("'from_graveyard' belongs to [Activate] abilities")
         if self.cost.remove_self and not self.from_graveyard:
             raise ValueError("'remove_self' removes this card in your graveyard: the ability needs 'from_graveyard'")
+        if self.cost_change is not None and self.kind != "continuous":
+            raise ValueError("'cost_change' belongs to continuous abilities")
         if self.per is not None and self.kind != "continuous":
             raise ValueError("'per' belongs to continuous abilities (effects have their own 'per')")
         if self.per is not None and not (self.modify_atk or self.modify_def):

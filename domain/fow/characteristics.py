@@ -293,6 +293,24 @@ def player_overrides(state: GameState, player: str) -> RuleOverrides:
     return RuleOverrides.model_validate(merged)
 
 
+def cost_changes(state: GameState, player: str, of: str) -> tuple[int, int, list[str]]:
+    """How much more and less free will ``player`` pays for ``of`` (FoW-5.5 9.3 p2.5), and the
+    cards whose continuous abilities change it ("Your opponent pays {1} more to play [Judgment]
+    abilities")."""
+    more = less = 0
+    sources: list[str] = []
+    for source_oid, ability in _active_continuous(state):
+        change = ability.cost_change
+        if change is None or change.of != of:
+            continue
+        mine = state.objects[source_oid].controller == player
+        if mine != (change.who == "you"):
+            continue
+        more, less = more + change.more, less + change.less
+        sources.append(source_oid)
+    return more, less, sources
+
+
 def can_gain_life(state: GameState) -> bool:
     """False while a card in a playground says "Players cannot gain life" (FoW-5.5 1.4 p4)."""
     return not any(a.rules is not None and a.rules.players_cannot_gain_life for _, a in _active_continuous(state))

@@ -11,7 +11,7 @@ from typing import Any
 from domain import rulesets
 from domain.fow import actions, conditions, costs, flow, position
 from domain.fow.cards import Ability, ActivateCost, Cancel, Card, Cost, JudgmentOption, May, Pay, PutCounter, parse_card
-from domain.fow.characteristics import characteristics, effective_type, is_active_zone, overrides_for
+from domain.fow.characteristics import characteristics, cost_changes, effective_type, is_active_zone, overrides_for
 from domain.fow.context import Ctx, RejectedError
 from domain.fow.state import (
     HIDDEN_ZONES,
@@ -718,8 +718,9 @@ def perform_judgment(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
             f"the [Judgment] of {s.card_of(ruler).name} may be played only if its condition holds, and it does not",
         )
     reduced = None
+    changed, less, changers = _judgment_cost(s, player, judgment.cost)
     if _wants_reduction(ctx, args):
-        reduced = conditions.reduce(s, judgment.cost, judgment.reduction, player, ruler)
+        reduced = conditions.reduce(s, changed, judgment.reduction, player, ruler)
         if reduced is None:
             raise ctx.reject(
                 "rules/no_cost_reduction",
@@ -732,12 +733,29 @@ def perform_judgment(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     if reduced is not None:
         data["reduced_cost"] = reduced.model_dump()
     cause = ctx.emit("JudgmentPerformed", data, "7.5 p2", actor=player)
+    cost = _less(reduced or changed, less)
+    if changers:  # "Your opponent pays {1} more to play [Judgment] abilities" (9.3 p2.5)
+        changes: dict[str, JSON] = {"player": player, "of": "judgment", "sources": list(changers)}
+        changes.update(printed=judgment.cost.model_dump(), cost=cost.model_dump())
+        cause = ctx.emit("CostChanged", changes, "9.3 p2.5", cause=cause)
     cause = actions.produce_from_sources(ctx, player, _pay_with(ctx, args), cause)
-    cause = actions.pay_will(ctx, player, reduced or judgment.cost, cause, "judgment")
+    cause = actions.pay_will(ctx, player, cost, cause, "judgment")
     if judgment.cards:  # "[J-Activate] Banish a fire resonator" (7.5 p2, 9.3 p2.5)
         actions_on_cards = Ability(kind="activate", cost=ActivateCost(cards=judgment.cards))
         cause = costs.pay_extra_costs(ctx, player, ruler, actions_on_cards, args.get("cost_cards"), cause)
     flow.after_action(ctx, player, cause)
+
+
+def _judgment_cost(s: GameState, player: str, cost: Cost) -> tuple[Cost, int, list[str]]:
+    """The [Judgment] cost with the increases of continuous abilities applied, the free will they
+    take off afterwards and the cards changing it: increases first, then decreases (9.3 p2.5)."""
+    more, less, sources = cost_changes(s, player, "judgment")
+    return Cost(attribute=dict(cost.attribute), free=cost.free + more), less, sources
+
+
+def _less(cost: Cost, less: int) -> Cost:
+    """``cost`` with ``less`` free will taken off its free part (9.3 p2.5)."""
+    return cost if not less else Cost(attribute=dict(cost.attribute), free=max(0, cost.free - less))
 
 
 @command("CallMagicStone", "priority")
@@ -1421,11 +1439,12 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
                     if ways is None:
                         continue
                     section["cost_cards"] = [[oid for oid in group] for group in ways[0]]
-                pay = plan_payment(s, player, judgment.cost)
+                changed, fewer, _ = _judgment_cost(s, player, judgment.cost)
+                pay = plan_payment(s, player, _less(changed, fewer))
                 if pay is not None:
                     out.append(Command("PerformJudgment", player, {"pay_with": pay, **section}))
-                less = conditions.reduce(s, judgment.cost, judgment.reduction, player, ruler)
-                pay = plan_payment(s, player, less) if less is not None else None
+                less = conditions.reduce(s, changed, judgment.reduction, player, ruler)
+                pay = plan_payment(s, player, _less(less, fewer)) if less is not None else None
                 if pay is not None:
                     out.append(Command("PerformJudgment", player, {"pay_with": pay, "reduce": True, **section}))
         pay = plan_payment(s, player, Cost(free=2))

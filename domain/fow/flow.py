@@ -172,6 +172,7 @@ def enter_step(ctx: Ctx, phase: str, step: str, cause: str) -> None:
         ev = begin_step(ctx, phase, step, "5.4 p3", cause)
         for kind in ("end_of_turn", "end_of_each_turn"):  # "At the end of [your] turn" (5.4 p3)
             actions.check_triggers(ctx, kind, ev, player=tp)
+        actions.check_delayed(ctx, "end_of_turn", ev)  # "At the end of turn, destroy it" (9.6 p8)
         open_priority(ctx, tp, ev)
     elif phase == "end" and step == "cleanup":
         ev = begin_step(ctx, phase, step, "5.4 p5", cause)

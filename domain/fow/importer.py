@@ -198,6 +198,7 @@ _TYPE_NOUNS: dict[str, list[str]] = {
     "resonators": ["resonator"],
     "j-ruler": ["j_ruler"],
     "j-rulers": ["j_ruler"],
+    "resonators and j-ruler": ["resonator", "j_ruler"],
     "addition": ["addition"],
     "additions": ["addition"],
     "regalia": ["regalia"],
@@ -2087,7 +2088,7 @@ def _count(text: str, ctx: _Ctx, *, it_self: bool = False) -> JsonDict:
 
 def _pauses(effect: JsonDict) -> bool:
     """An effect that may wait for a player's choice (or holds effects): never inside may/if."""
-    pausing = ("search", "discard", "may", "if", "choose", "look_top", "put_from_hand", "banish")
+    pausing = ("search", "discard", "may", "if", "choose", "look_top", "put_from_hand", "banish", "delayed")
     return effect["op"] in pausing or "chosen_from" in effect or "from_hand" in effect or "unless_pays" in effect
 
 
@@ -2527,6 +2528,29 @@ def _same_target(rest: str, out: list[JsonDict]) -> str:
     return changed + rest[len(sentence) :]
 
 
+_DELAYED = re.compile(r"^at the end of (?:this )?turn, (?P<body>[^.]+\.?)\s*", re.IGNORECASE)
+
+
+def _delayed(rest: str, out: list[JsonDict], ctx: _Ctx) -> tuple[JsonDict, str] | None:
+    """ "Target resonator gains [+1000/+0] until end of turn. At the end of turn, destroy that
+    resonator.": a delayed automatic ability (FoW-5.5 9.6 p8) created as the effect resolves,
+    triggering at the end of this turn; "that resonator" / "it" name the previous effect's
+    single target.  None if ``rest`` does not open with such a sentence."""
+    m = _DELAYED.match(rest)
+    if m is None:
+        return None
+    body = _capitalise(m.group("body").strip())
+    named = _same_target(body, out)
+    if named == body and out and _same_target("It", out) != "It":  # "destroy it"
+        named = re.sub(r"\bit\b", _SAME, body)
+    inner = _effects(named, ctx)
+    if any(_pauses(e) for e in inner) or any(
+        isinstance(e.get("target"), dict) and e["target"].get("kind", "chosen") == "chosen" for e in inner
+    ):
+        raise _GapError(f"effect: {_split_sentences(rest)[0]}")
+    return {"op": "delayed", "at": "end_of_turn", "effects": inner}, rest[m.end() :].strip()
+
+
 _CLAUSE_JOIN = re.compile(
     r",? then,? (?=[a-z])|,? and (?=(?:put|draw|destroy|rest|recover|return|remove|search|discard)\b)"
 )
@@ -2583,6 +2607,11 @@ def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = Fa
         if instead and out and rest.startswith(sentence):
             out[-1:] = [_instead(out[-1], instead, ctx, sentence, alone=len(out) == 1)]
             rest = rest[len(sentence) :].strip()
+            continue
+        delayed = _delayed(rest, out, ctx)
+        if delayed is not None:  # "At the end of turn, destroy that resonator"
+            out.append(delayed[0])
+            rest = delayed[1]
             continue
         same = _same_target(rest, out)
         if same != rest:  # "It gains ..." / "... that resonator" naming the previous target
@@ -2869,6 +2898,12 @@ _AS_RULES = {
 }
 
 
+_COST_CHANGE = re.compile(
+    r"(?P<who>your opponent|you) pays? \{(?P<n>[1-9]\d*)\} (?P<dir>more|less) to play \[judgment\] abilities",
+    re.IGNORECASE,
+)
+
+
 def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
     body = text.rstrip(".,").strip()
     low = body.lower()
@@ -2876,6 +2911,12 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
         return {"kind": "continuous", "text": raw, "rules": {"max_hand_size": -1}}
     if low == "players cannot gain life":  # a prohibition beats any life gain (FoW-5.5 1.4 p4)
         return {"kind": "continuous", "text": raw, "rules": {"players_cannot_gain_life": True}}
+    change = _COST_CHANGE.fullmatch(body)
+    if change:  # "Your opponent pays {1} more to play [Judgment] abilities" (FoW-5.5 9.3 p2.5)
+        who = "opponent" if change.group("who").lower() == "your opponent" else "you"
+        key = "more" if change.group("dir").lower() == "more" else "less"
+        cost_change = {"of": "judgment", "who": who, key: int(change.group("n"))}
+        return {"kind": "continuous", "text": raw, "cost_change": cost_change}
     m = re.fullmatch(r"treat this card as (\w+) magic stone and (\w+) magic stone", body, re.IGNORECASE)
     if m and ctx.type == "magic_stone" and {m.group(1).lower(), m.group(2).lower()} <= set(ATTRIBUTE_WORDS):
         types = [_STONE_TYPE_OF[ATTRIBUTE_WORDS[w.lower()]] for w in m.groups()]

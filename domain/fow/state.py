@@ -142,6 +142,8 @@ class ChaseItem:
     played: int = 0
     """The event seq at which it was played: its source is still the same object while that
     object's ``zone_since`` is earlier (FoW-5.5 3.1 p3, 9.9 p8)."""
+    delayed: str | None = None
+    """For a delayed automatic ability (FoW-5.5 9.6 p8): the id of its :class:`DelayedAbility`."""
 
 
 @dataclass(slots=True)
@@ -179,6 +181,23 @@ class Effect:
     """kind ``prevent``: damage dealt by the targets, not to them."""
     next: bool = False
     """kind ``prevent``: only the next damage; the effect ends once it has prevented damage."""
+
+
+@dataclass(slots=True)
+class DelayedAbility:
+    """A delayed automatic ability an effect created (FoW-5.5 9.6 p8): it triggers once, at
+    ``at`` ("end_of_turn", 5.4 p3) of the turn it was created in.  ``effects`` are the effects'
+    JSON form (``cards.Delayed.effects``); ``objects`` the objects "that resonator" names, each
+    with the ``zone_since`` it had then (it names them only while they stay the same objects)."""
+
+    id: str
+    controller: str
+    source: str
+    turn: int
+    at: str
+    effects: list[dict[str, Any]]
+    objects: list[list[Any]] = field(default_factory=list)
+    fired: bool = False
 
 
 @dataclass(slots=True)
@@ -234,6 +253,8 @@ class GameState:
     to reveal them: not offered again until the status lapses, the card moves, a new step
     begins or an attack or block is declared."""
     effects: list[Effect] = field(default_factory=list)
+    delayed: list[DelayedAbility] = field(default_factory=list)
+    """Delayed automatic abilities of this turn (FoW-5.5 9.6 p8)."""
     counter: int = 0
     """Source of fresh ids (chase items, effects, triggers): bumped by events only."""
     hand_changes: dict[str, list[str]] = field(default_factory=dict)
@@ -274,6 +295,7 @@ class GameState:
         new.triggered = list(self.triggered)
         new.status_declined = set(self.status_declined)
         new.effects = [copy.copy(e) for e in self.effects]
+        new.delayed = [copy.copy(d) for d in self.delayed]
         new.order = list(self.order)
         new.hand_changes = {k: list(v) for k, v in self.hand_changes.items()}
         return new
@@ -325,6 +347,7 @@ def state_to_dict(state: GameState) -> dict[str, JSON]:
         "triggered": [dataclass_to_dict(t) for t in state.triggered],
         "status_declined": sorted(state.status_declined),
         "effects": [dataclass_to_dict(e) for e in state.effects],
+        "delayed": [dataclass_to_dict(d) for d in state.delayed],
         "counter": state.counter,
         "hand_changes": {k: list(v) for k, v in state.hand_changes.items()},
         "finished": state.finished,
@@ -360,6 +383,7 @@ def state_from_dict(data: Mapping[str, Any]) -> GameState:
         triggered=[Triggered(**t) for t in data["triggered"]],
         status_declined=set(data.get("status_declined", [])),
         effects=[Effect(**e) for e in data["effects"]],
+        delayed=[DelayedAbility(**d) for d in data.get("delayed", [])],
         counter=data["counter"],
         hand_changes={k: list(v) for k, v in data["hand_changes"].items()},
         finished=data["finished"],
@@ -525,6 +549,7 @@ def _turn_began(s: GameState, d: Mapping[str, Any], e: Event) -> None:
         p.put_into_field = []
         p.put_into_graveyard_from_field = []
         p.damage_sources = []
+    s.delayed = []  # they trigger only in the turn they were created in (9.6 p8.1)
 
 
 @handles("StepBegan")
@@ -635,6 +660,7 @@ def _put_on_chase(s: GameState, d: Mapping[str, Any], e: Event) -> None:
         subject=d.get("subject"),
         source_since=d.get("source_since"),
         played=e.seq,
+        delayed=d.get("delayed"),
     )
     if item.kind == "ability" and item.source in s.objects:
         item.since = s.objects[item.source].zone_since
@@ -835,6 +861,31 @@ def _triggered(s: GameState, d: Mapping[str, Any], e: Event) -> None:
             kind=d.get("kind", "ability"),
             target=(d.get("extra") or {}).get("target"),
             amount=(d.get("extra") or {}).get("amount"),
+        )
+    )
+    if d.get("kind") == "delayed":  # it triggers once and once only (9.6 p8.1)
+        for delayed in s.delayed:
+            if delayed.id == (d.get("extra") or {}).get("target"):
+                delayed.fired = True
+    s.counter += 1
+
+
+@handles("CostChanged")
+def _cost_changed(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    """A record of the cost to pay (FoW-5.5 9.3 p2.5): the payment events change the state."""
+
+
+@handles("DelayedAbilityCreated")
+def _delayed_created(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.delayed.append(
+        DelayedAbility(
+            id=d["delayed"],
+            controller=d["controller"],
+            source=d["source"],
+            turn=s.turn,
+            at=d["at"],
+            effects=[dict(x) for x in d["effects"]],
+            objects=[list(o) for o in d.get("objects", [])],
         )
     )
     s.counter += 1
