@@ -200,11 +200,17 @@ def _affects(state: GameState, source_oid: str, target: Target | None, oid: str)
     return False
 
 
+def filter_zones(flt: Filter) -> tuple[str, ...]:
+    """The zones whose cards ``flt`` may match: every playground for a ``playground`` filter (a race
+    or name without a card type or zone, FoW-5.5 2.5 p4, 3.14 p1), else its zone."""
+    return ("field", "ruler_area", "stone_area") if flt.playground and flt.zone == "field" else (flt.zone,)
+
+
 def matches(
     state: GameState, flt: Filter, oid: str, you: str, source_oid: str | None = None, *, chars_ok: bool = True
 ) -> bool:
     obj = state.objects[oid]
-    if obj.zone != flt.zone and not (flt.zone == "field" and obj.zone == "field"):
+    if obj.zone != flt.zone and not (flt.playground and flt.zone == "field" and obj.zone in PLAYGROUND):
         return False
     card = state.card_of(oid)
     kind = effective_type(state, oid)
