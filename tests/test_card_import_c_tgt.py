@@ -154,3 +154,23 @@ def test_banish_a_card_as_a_cost(imported: dict[str, ImportedCard]) -> None:
     knight = full(imported, "CMF-010")["abilities"][0]
     assert knight["cost"] == {"cards": [{"action": "banish", "filter": playground(controller="you")}]}
     assert knight["effects"][0]["rules"] == ["cannot_be_targeted"]
+
+
+def test_they_names_the_previous_group_by_its_filter(imported: dict[str, ImportedCard]) -> None:
+    # March of Saints (TAT-011, VIN001-010): "Light resonators you control gain [+300/+0] and
+    # [First Strike] until end of turn. If you control a Saint, they cannot be blocked until end
+    # of turn."
+    light = {
+        "kind": "all",
+        "filter": {"zone": "field", "types": ["resonator"], "controller": "you", "attributes": ["W"]},
+    }
+    for card_id in ("TAT-011", "VIN001-010"):
+        effects = full(imported, card_id)["effects"]
+        assert effects[2] == {
+            "op": "if",
+            "condition": {
+                "kind": "controls",
+                "filter": {"zone": "field", "types": [], "controller": "you", "races": ["Saint"]},
+            },
+            "effects": [{"op": "restrict", "target": light, "rules": ["cannot_be_blocked"]}],
+        }

@@ -231,3 +231,36 @@ def test_banish_a_card_may_banish_a_magic_stone_or_the_ruler() -> None:
     made = find(events, "ContinuousEffectCreated")
     assert (made.data["targets"], made.data["rules"]) == ([knight], ["cannot_be_targeted"])
     story.replays()
+
+
+def test_they_cannot_be_blocked_if_you_control_a_saint() -> None:
+    # March of Saints (TAT-011): "Light resonators you control gain [+300/+0] and [First Strike]
+    # until end of turn. If you control a Saint, they cannot be blocked until end of turn."
+    # Caterina, the Saint of Fantasy (TAT-002) is a light Saint; Holy Warrior of Hope (MPR-007) a
+    # light Human; Bear is fire.  Without a Saint the condition fails (9.3 p3.2); with one, the light
+    # resonators you control cannot be blocked while the effect lasts (1.4 p1, 9.9 p4)
+    from domain.fow.characteristics import overrides_for as rules_of
+
+    story = Story({"TAT-011": 4, "TAT-002": 4, "MPR-007": 4, "T-BEAR": 4})
+    warrior, bear = story.put("p1", "MPR-007", "field"), story.put("p1", "T-BEAR", "field")
+    march = story.put("p1", "TAT-011", "hand")
+    story.will("p1", "W", "W")
+    story.when(cmd("PlayCard", "p1", card=march, targets=[]))
+    events = story.resolve()
+    assert find(events, "ConditionChecked").data["met"] is False
+    assert (
+        characteristics(story.state, warrior).atk == 700
+        and "first_strike" in characteristics(story.state, warrior).skills
+    )
+    assert not rules_of(story.state, warrior).cannot_be_blocked
+    saint = story.put("p1", "TAT-002", "field")
+    second = story.put("p1", "TAT-011", "hand")
+    story.will("p1", "W", "W")
+    story.when(cmd("PlayCard", "p1", card=second, targets=[]))
+    events = story.resolve()
+    assert find(events, "ConditionChecked").data["met"] is True
+    made = [e for e in events if e.type == "ContinuousEffectCreated" and e.data["kind"] == "rules"]
+    assert [(e.data["rules"], e.rule) for e in made] == [(["cannot_be_blocked"], "FoW-5.5 1.4 p4")]
+    assert rules_of(story.state, warrior).cannot_be_blocked and rules_of(story.state, saint).cannot_be_blocked
+    assert not rules_of(story.state, bear).cannot_be_blocked
+    story.replays()

@@ -353,6 +353,9 @@ class _Ctx:
     subject: str | None = None
     """The object the trigger condition names, that "that resonator" / "the resonator" refers
     to ("Whenever this card deals damage to a resonator, destroy that resonator")."""
+    they: dict[str, Any] | None = None
+    """The ``all`` target of the previous effect, that "they" names in the sentence being read
+    ("Light resonators you control gain ... If you control a Saint, they cannot be blocked")."""
 
 
 # --------------------------------------------------------------------------------------
@@ -862,6 +865,8 @@ def _target(
         return {"kind": "self"}
     if text == _SAME:  # "it" / "that resonator": the previous effect's target
         return {"kind": "same"}
+    if text == _THEY and ctx.they is not None:  # "they": the previous effect's objects, by its filter
+        return copy.deepcopy(ctx.they)
     if low in ("your j-ruler", "you j-ruler"):  # "You J-Ruler": a misprint (TTW-052)
         return {"kind": "all", "filter": {"zone": "field", "types": ["j_ruler"], "controller": "you"}}
     if low == "your j/ruler":
@@ -940,6 +945,8 @@ def _subject(phrase: str, ctx: _Ctx, *, continuous: bool, it_self: bool = False)
         return {"kind": "self"}
     if text == _SAME and not continuous:
         return {"kind": "same"}
+    if text == _THEY and not continuous and ctx.they is not None:
+        return copy.deepcopy(ctx.they)
     if low == "this card":
         if continuous and ctx.type == "addition":
             raise _GapError(f"target: {phrase} (on an addition)")
@@ -2254,6 +2261,8 @@ def _instead(last: JsonDict, m: re.Match[str], ctx: _Ctx, sentence: str, *, alon
 
 
 _SAME = "@same"
+_THEY = "@they"
+"""Placeholder of "they" naming the objects of the previous effect's ``all`` target."""
 """Placeholder for "it" / "that resonator" naming the previous effect's single target."""
 
 
@@ -2272,6 +2281,19 @@ def _same_target(rest: str, out: list[JsonDict]) -> str:
     sentence = _split_sentences(rest)[0]
     changed = re.sub(r"^It\b(?!s)", _SAME, sentence)
     changed = re.sub(r"\bthat (?:resonator|J/resonator|card)\b", _SAME, changed)
+    return changed + rest[len(sentence) :]
+
+
+def _they_target(rest: str, out: list[JsonDict]) -> str:
+    """ "Light resonators you control gain [+300/+0] ... If you control a Saint, they cannot be
+    blocked until end of turn.": when the previous effect's target is ``all`` X, "they" in the next
+    sentence names the same objects.  The effect applies to every object matching the filter while
+    it lasts, as the previous one does (FoW-5.5 9.9 p4)."""
+    target = out[-1].get("target") if out else None
+    if not (isinstance(target, dict) and target.get("kind") == "all"):
+        return rest
+    sentence = _split_sentences(rest)[0]
+    changed = re.sub(r"(^|, )they (?=cannot |gain )", rf"\g<1>{_THEY} ", sentence)
     return changed + rest[len(sentence) :]
 
 
@@ -2327,6 +2349,17 @@ def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = Fa
             rest = rest[len(sentence) :].strip()
             continue
         same = _same_target(rest, out)
+        they = _they_target(rest, out)
+        if they != rest:  # "Light resonators you control gain ... they cannot be blocked ..."
+            ctx.they = out[-1]["target"]
+            try:
+                effects, rest = step(they)
+                out += effects
+                continue
+            except _GapError:
+                pass  # reported as printed, below
+            finally:
+                ctx.they = None
         if same != rest:  # "It gains ..." / "... that resonator" naming the previous target
             try:
                 effects, rest = step(same)
