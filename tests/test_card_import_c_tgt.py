@@ -174,3 +174,25 @@ def test_they_names_the_previous_group_by_its_filter(imported: dict[str, Importe
             },
             "effects": [{"op": "restrict", "target": light, "rules": ["cannot_be_blocked"]}],
         }
+
+
+def test_cards_in_your_hand_gain_quickcast(imported: dict[str, ImportedCard]) -> None:
+    # Midsummer's Night King, Oberon (BFA-052): "Fairies in your hand gain [Quickcast]."
+    assert full(imported, "BFA-052")["abilities"] == [
+        {
+            "kind": "continuous",
+            "affects": {
+                "kind": "all",
+                "filter": {"zone": "hand", "types": [], "controller": "you", "races": ["Fairy"]},
+            },
+            "grant": ["quickcast"],
+        }
+    ]
+    # Ratatoskr, the Spirit Beast of Yggdrasil (SKL-062): "Wind resonators in your hand gain
+    # [Quickcast]." (and "Beasts you control cannot be targeted by spells or abilities your
+    # opponent controls during your opponent's turn.": a playground filter)
+    ratatoskr = full(imported, "SKL-062")["abilities"]
+    wind = {"zone": "hand", "types": ["resonator"], "controller": "you", "attributes": ["G"]}
+    assert ratatoskr[1] == {"kind": "continuous", "affects": {"kind": "all", "filter": wind}, "grant": ["quickcast"]}
+    assert ratatoskr[0]["affects"]["filter"] == playground(controller="you", races=["Beast"])
+    assert ratatoskr[0]["condition"] == {"kind": "your_turn", "negate": True}

@@ -264,3 +264,30 @@ def test_they_cannot_be_blocked_if_you_control_a_saint() -> None:
     assert rules_of(story.state, warrior).cannot_be_blocked and rules_of(story.state, saint).cannot_be_blocked
     assert not rules_of(story.state, bear).cannot_be_blocked
     story.replays()
+
+
+# --- [Quickcast] granted to cards in a hand (12.3) -------------------------------------------------------
+
+
+def test_fairies_in_your_hand_gain_quickcast() -> None:
+    # Midsummer's Night King, Oberon (BFA-052): "Fairies in your hand gain [Quickcast]."  Fairy of
+    # the Lake (TTW-005) is a Fairy resonator without [Quickcast]: in the opponent's turn its owner
+    # may play it only while Oberon is in their field (12.3 p2); Bear is no Fairy
+    from tests.test_fow_real_effects import to_turn_3
+
+    story = Story({"BFA-052": 4, "TTW-005": 4, "T-BEAR": 4})
+    to_turn_3(story)  # p1's turn
+    fairy, bear = story.put("p2", "TTW-005", "hand"), story.put("p2", "T-BEAR", "hand")
+    story.put("p1", "TTW-005", "hand")
+    story.when(cmd("Pass", "p1"))
+    story.will("p2", "W", "W", "R")
+    refused = story.refused(cmd("PlayCard", "p2", card=fairy, targets=[]))
+    assert refused.rule == "FoW-5.5 7.1 p1"
+    story.put("p2", "BFA-052", "field")
+    assert fairy in [a["card"] for a in legal(story, "p2", "PlayCard")]
+    assert bear not in [a["card"] for a in legal(story, "p2", "PlayCard")]
+    assert story.refused(cmd("PlayCard", "p2", card=bear, targets=[])).rule == "FoW-5.5 7.1 p1"
+    events = story.when(cmd("PlayCard", "p2", card=fairy, targets=[]))
+    played = find(events, "CardPlayed")
+    assert played.data["card"] == "TTW-005" and story.state.chase[-1].source == fairy
+    story.replays()

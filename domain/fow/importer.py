@@ -2683,6 +2683,13 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
             if affects is not None:
                 ability["affects"] = affects
             return ability
+    hand = re.fullmatch(r"(?P<s>.+?) in your hand gains? \[Quickcast\]", body, re.IGNORECASE)
+    if hand:  # "Wind resonators in your hand gain [Quickcast]": played at instant speed (12.3)
+        flt, players = _selector(hand.group("s"), ctx, zone="hand", loose=True)
+        if players or set(flt) & {"controller", "rested", "other_than_self", "attacking", "blocking"}:
+            raise _GapError(f"target: {hand.group('s')} in your hand")
+        flt["controller"] = "you"  # the cards in your own hand (3.1 p1)
+        return {"kind": "continuous", "text": raw, "affects": {"kind": "all", "filter": flt}, "grant": ["quickcast"]}
     m = re.match(r"^(?P<s>.+?) gains? (?P<m>.+)$", body)
     if m:
         affects = _subject(m.group("s"), ctx, continuous=True)
