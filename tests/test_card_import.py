@@ -528,8 +528,8 @@ def test_reveal_the_top_card_and_put_it_somewhere_if_it_matches(imported: dict[s
 
 
 def test_unsupported_text_is_kept_verbatim(imported: dict[str, ImportedCard], records: list[dict[str, Any]]) -> None:
-    raw = next(r for r in records if r["id"] == "CMF-001")
-    c = imported["CMF-001"]
+    raw = next(r for r in records if r["id"] == "CMF-055")
+    c = imported["CMF-055"]
     assert c.status == "none"
     assert list(c.unsupported) == raw["abilities"]
     assert c.card is not None and c.card.unsupported == raw["abilities"]
@@ -819,8 +819,10 @@ def test_cannot_be_targeted(imported: dict[str, ImportedCard]) -> None:
     assert shape(soldier.card)["abilities"] == [{"kind": "continuous", "rules": {"cannot_be_targeted": True}}]
     fox = imported["MPR-009"]  # Mind Reading Fox: "... by spells or abilities your opponent controls."
     assert shape(fox.card)["abilities"] == [{"kind": "continuous", "rules": {"cannot_be_targeted_by_opponent": True}}]
-    # "Cards named X you control": a ruler in the ruler area could be meant too - not expressed
-    assert imported["VIN002-059"].status != "full"
+    # "Cards named X you control": a ruler in the ruler area is meant too - a playground filter
+    rene = imported["VIN002-059"]
+    assert rene.status == "full"
+    assert shape(rene.card)["abilities"][0]["affects"]["filter"]["playground"] is True
 
 
 def test_one_target_gaining_several_modifiers_and_attacks_or_blocks(imported: dict[str, ImportedCard]) -> None:

@@ -92,8 +92,9 @@ def test_cannot_until_end_of_turn_is_a_restriction_effect(imported: dict[str, Im
             "rules": ["cannot_be_destroyed"],
         }
     ]
-    # "cannot be blocked" is a restriction, but "they" referring back to a group is not a target (TAT-011)
-    assert imported["TAT-011"].gaps == ("target: They",)
+    # "they" referring back to an "all" group names it by the same filter (TAT-011, in
+    # tests/test_card_import_c_tgt.py)
+    assert imported["TAT-011"].status == "full"
 
 
 def test_prevent_damage_by_its_source_or_only_the_next_damage(imported: dict[str, ImportedCard]) -> None:
@@ -138,8 +139,9 @@ def test_put_a_card_from_your_hand_into_your_field(imported: dict[str, ImportedC
         "op": "put_from_hand",
         "filter": {"zone": "hand", "types": ["resonator"], "attributes": ["B"], "max_total_cost": 3},
     }
-    # "It gains [Swiftness]" after it refers to the card put: not expressed (SKL-025)
-    assert imported["SKL-025"].status != "full"
+    # "It gains [Swiftness]" after it refers to the card put: a 'same' target (SKL-025, in
+    # tests/test_card_import_c_tgt.py)
+    assert imported["SKL-025"].status == "full"
 
 
 def test_cancel_target_activate_ability(imported: dict[str, ImportedCard]) -> None:

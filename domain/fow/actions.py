@@ -55,6 +55,7 @@ from domain.fow.characteristics import (
     characteristics,
     damage_increases,
     effective_type,
+    filter_zones,
     granted_anywhere,
     is_active_zone,
     matches,
@@ -459,9 +460,10 @@ def legal_targets(s: GameState, target: Target, you: str, source: str | None) ->
             found.append(item.id)
     elif not target.players_only:
         for pid in s.order:
-            for oid in s.zones[pid].get(flt.zone, []):
-                if matches(s, flt, oid, you, source) and not _untargetable(s, oid, you):
-                    found.append(oid)
+            for zone in filter_zones(flt):  # "target Human": a ruler in a ruler area too (2.5 p4)
+                for oid in s.zones[pid].get(zone, []):
+                    if matches(s, flt, oid, you, source) and not _untargetable(s, oid, you):
+                        found.append(oid)
     if target.players_allowed or target.players_only:
         found += [p for p in s.order if flt.controller == "any" or (flt.controller == "you") == (p == you)]
     return found
@@ -685,6 +687,8 @@ def destroy(
         return ctx.emit("DestructionIgnored", {"oid": oid}, "10.9 p3", cause=cause)
     if obj.zone == "ruler_area" and effective_type(s, oid) == "ruler":
         return cause  # only "destroy ruler" destroys a ruler (10.9 p2)
+    if obj.zone == "ruler_area":
+        return cause  # an astral ruler: only a card in a field or magic stone area is destroyed (10.9 p1)
     chars = characteristics(s, oid)
     for _, ability in chars.abilities:
         if (
@@ -1129,6 +1133,11 @@ def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
                 ctx, item, eff, group, cause, now, other=mine[-1] if mine else None, previous=previous
             )
         did = any(e.type not in NOT_PERFORMED for e in ctx.events[before:])
+        if result is not None and isinstance(eff, PutFromHand):
+            # "Then you may put a fire resonator ... into your field. It gains [Swiftness] ...":
+            # "it" is the card this effect put into the field (as that object, 3.1 p3)
+            put = [e.data["oid"] for e in ctx.events[before:] if e.type == "CardMoved" and e.data["to"] == "field"]
+            previous = [(t, s.objects[t].zone_since) for t in put if s.objects[t].zone == "field"]
         if result is None:
             ctx.emit("EffectsApplied", {"item": item.id, "count": i}, "9.3 p3", cause=cause)
             return None
@@ -1266,7 +1275,8 @@ def _targets_of(ctx: Ctx, item: ChaseItem, target: Target, group: list[str] | No
         return [
             oid
             for pid in s.order
-            for oid in s.zones[pid].get(target.filter.zone, [])
+            for zone in filter_zones(target.filter)  # "destroy all other Humans": rulers too (2.5 p4)
+            for oid in s.zones[pid].get(zone, [])
             if matches(s, target.filter, oid, you, item.source)
         ]
     # chosen: re-check legality on resolution (9.3 p3.1)

@@ -120,6 +120,10 @@ class Filter(_Model):
     stone_types: list[str] = Field(default_factory=list)
     """"fire magic stones": cards with one of these magic stone types, such as "Fire Magic Stone"
     (FoW-5.5 2.1 p5.2: a magic stone type name without quotation marks refers to them)."""
+    playground: bool = False
+    """With ``zone`` ``field``: a card in any playground, the ruler area and the magic stone area
+    included ("target Human", "Elves you control", "a card": a race, trait or name without a card
+    type or zone refers to cards in a playground, FoW-5.5 2.5 p4, 2.1 p6, 3.14 p1)."""
 
 
 class Target(_Model):

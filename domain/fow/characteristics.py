@@ -147,6 +147,25 @@ def _active_continuous(state: GameState) -> list[tuple[str, Ability]]:
     return out
 
 
+def granted_quickcast(state: GameState, oid: str) -> bool:
+    """Whether a card in a hand has [Quickcast] by a continuous ability of a card in a playground
+    ("Wind resonators in your hand gain [Quickcast]": its owner may play it at instant speed, FoW-5.5
+    12.3 p2; it must have it as it is put into the chase area, 12.3 p2.1)."""
+    obj = state.objects[oid]
+    if obj.zone != "hand":
+        return False
+    for source_oid, ability in _active_continuous(state):
+        if "quickcast" not in ability.grant or ability.affects is None or ability.affects.kind != "all":
+            continue
+        flt = ability.affects.filter
+        you = state.objects[source_oid].controller
+        if flt.zone != "hand" or (flt.controller == "you" and obj.owner != you):
+            continue  # "in your hand": your own zone (3.1 p1)
+        if matches(state, flt.model_copy(update={"controller": "any"}), oid, you, source_oid, chars_ok=False):
+            return True
+    return False
+
+
 def damage_increases(state: GameState, source: str) -> list[tuple[str, int, int]]:
     """ "If <this card / added resonator / a normal spell you control> would deal damage, it
     deals that much +N instead" abilities that apply to damage ``source`` would deal, as
@@ -200,11 +219,17 @@ def _affects(state: GameState, source_oid: str, target: Target | None, oid: str)
     return False
 
 
+def filter_zones(flt: Filter) -> tuple[str, ...]:
+    """The zones whose cards ``flt`` may match: every playground for a ``playground`` filter (a race
+    or name without a card type or zone, FoW-5.5 2.5 p4, 3.14 p1), else its zone."""
+    return ("field", "ruler_area", "stone_area") if flt.playground and flt.zone == "field" else (flt.zone,)
+
+
 def matches(
     state: GameState, flt: Filter, oid: str, you: str, source_oid: str | None = None, *, chars_ok: bool = True
 ) -> bool:
     obj = state.objects[oid]
-    if obj.zone != flt.zone and not (flt.zone == "field" and obj.zone == "field"):
+    if obj.zone != flt.zone and not (flt.playground and flt.zone == "field" and obj.zone in PLAYGROUND):
         return False
     card = state.card_of(oid)
     kind = effective_type(state, oid)

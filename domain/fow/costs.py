@@ -15,7 +15,7 @@ import itertools
 from typing import Any
 
 from domain.fow.cards import Ability, CardsCost
-from domain.fow.characteristics import matches
+from domain.fow.characteristics import filter_zones, matches
 from domain.fow.context import Ctx
 from domain.fow.state import GameState
 
@@ -37,15 +37,24 @@ def cost_card_options(s: GameState, cost: CardsCost, player: str, source: str) -
     if cost.action == "discard":
         flt = flt.model_copy(update={"zone": "hand", "controller": "any"})
     out: list[str] = []
-    for oid in s.zones[player].get(zone, []):
+    zones = filter_zones(flt) if cost.action != "discard" else (zone,)  # "Rest two Elves you control" (2.5 p4)
+    for oid in [o for z in zones for o in s.zones[player].get(z, [])]:
         if not matches(s, flt, oid, player, source):
             continue
+        if cost.action == "banish" and _cannot_move(s, oid):
+            continue  # a ruler card that would not move cannot be banished: no part may be left undone (9.3 p2.5)
         if cost.action != "discard" and s.objects[oid].controller != player:
             continue  # a player may not banish or rest cards they don't control (10.10 p2)
         if cost.action == "rest" and s.objects[oid].rested:
             continue
         out.append(oid)
     return out
+
+
+def _cannot_move(s: GameState, oid: str) -> bool:
+    from domain.fow.actions import movement_blocked
+
+    return movement_blocked(s, oid, "graveyard") is not None  # a J-ruler or astral ruler stays (3.15 p2, p6)
 
 
 def cost_choices(s: GameState, ability: Ability, player: str, source: str) -> list[list[list[str]]] | None:

@@ -11,7 +11,14 @@ from typing import Any
 from domain import rulesets
 from domain.fow import actions, conditions, costs, flow, position
 from domain.fow.cards import Ability, ActivateCost, Cancel, Card, Cost, JudgmentOption, May, Pay, PutCounter, parse_card
-from domain.fow.characteristics import characteristics, cost_changes, effective_type, is_active_zone, overrides_for
+from domain.fow.characteristics import (
+    characteristics,
+    cost_changes,
+    effective_type,
+    granted_quickcast,
+    is_active_zone,
+    overrides_for,
+)
 from domain.fow.context import Ctx, RejectedError
 from domain.fow.state import (
     HIDDEN_ZONES,
@@ -435,7 +442,10 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
             "rules/chant_standby_trigger", "7.9 p4", f"{card.name} is played only when its [Trigger] condition is met"
         )
     instant = (
-        (card.type == "spell" and card.subtype == "chant_instant") or "quickcast" in card.skills or standby_anytime
+        (card.type == "spell" and card.subtype == "chant_instant")
+        or "quickcast" in card.skills
+        or standby_anytime
+        or (side == "front" and granted_quickcast(s, oid))  # "Fairies in your hand gain [Quickcast]" (12.3)
     )
     require_chase_open(ctx, f"playing {card.name}")
     if not instant:
@@ -1301,6 +1311,7 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
         if card.type == "spell" and card.subtype == "chant_standby" and zone != "standby":
             continue
         instant = card.subtype == "chant_instant" or "quickcast" in card.skills or zone == "standby"
+        instant = instant or granted_quickcast(s, oid)  # "Wind resonators in your hand gain [Quickcast]"
         if not (instant or main or (battle_main and card.type == "resonator")):
             continue
         cost = (card.trigger_cost or Cost()) if zone == "standby" else card.cost

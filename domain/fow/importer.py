@@ -360,6 +360,9 @@ class _Ctx:
     in_graveyard: bool = False
     """The paragraph is an [Activate] ability played from the graveyard (FoW-5.5 9.2 p2): "this card
     in/from your graveyard" may be named."""
+    they: dict[str, Any] | None = None
+    """The ``all`` target of the previous effect, that "they" names in the sentence being read
+    ("Light resonators you control gain ... If you control a Saint, they cannot be blocked")."""
 
 
 # --------------------------------------------------------------------------------------
@@ -632,7 +635,7 @@ def _more_cost(part: str, ctx: _Ctx) -> tuple[str, Any] | None:
     else:
         if action == "rest" and not desc.endswith(" you control"):
             raise _GapError(f"cost: {part}")
-        flt, players = _selector(desc, ctx)
+        flt, players = _selector(desc, ctx, playground=True)  # "Rest two recovered Elves you control" (2.5 p4)
         if players or flt.get("controller", "you") != "you" or flt.get("other_than_self"):
             raise _GapError(f"cost: {part}")
         flt["controller"] = "you"  # a player may not banish cards they don't control (10.10 p2)
@@ -684,14 +687,18 @@ def _split_outside_quotes(body: str) -> list[str]:
     return [re.sub(r"\x00(\d+)\x00", lambda q: quoted[int(q.group(1))], p) for p in parts]
 
 
-def _selector(phrase: str, ctx: _Ctx, *, zone: str = "field", loose: bool = False) -> tuple[JsonDict, bool]:
+def _selector(
+    phrase: str, ctx: _Ctx, *, zone: str = "field", loose: bool = False, playground: bool = False
+) -> tuple[JsonDict, bool]:
     """A noun phrase such as ``other light resonators you control with total cost 2 or
     less`` -> (filter, players_allowed).
 
     A phrase without a card type ("Humans you control", "target card") refers to cards in
     every playground, rulers in the ruler area included (FoW-5.5 2.1 p6, 2.5 p4), which a
     field filter cannot say: it is accepted only when ``loose`` (ATK/DEF and symbol skill
-    changes and rules overrides, which mean nothing for a ruler) or outside the field."""
+    changes and rules overrides, which mean nothing for a ruler) or outside the field; with
+    ``playground`` (effects the engine performs right on a ruler or magic stone: destroy, damage,
+    counters, rest and banish costs) it is a ``playground`` filter (2.5 p4, 3.14 p1)."""
     text = phrase.strip()
     first = text.partition(" ")[0]
     if not any(r.startswith(first + " ") and text.startswith(r) for r in ctx.races):  # "Card Soldier"
@@ -821,7 +828,9 @@ def _selector(phrase: str, ctx: _Ctx, *, zone: str = "field", loose: bool = Fals
     elif types is None:
         flt["types"] = []
     if flt.get("types") == [] and zone == "field" and not loose:
-        raise _GapError(f"target: {phrase} (no card type: it may also be a ruler in the ruler area)")
+        if not playground:
+            raise _GapError(f"target: {phrase} (no card type: it may also be a ruler in the ruler area)")
+        flt["playground"] = True  # "target Human": a Human ruler in a ruler area too (2.5 p4)
     return flt, players
 
 
@@ -863,6 +872,7 @@ def _target(
     it_self: bool = False,
     loose: bool = False,
     zone: str = "field",
+    playground: bool = False,
 ) -> JsonDict:
     """``this card``, ``target resonator``, ``two target resonators``, ``all X``/``each X``,
     ``your J-Ruler``; ``it`` when it can only mean the source card (``it_self``)."""
@@ -872,8 +882,12 @@ def _target(
         return {"kind": "self"}
     if text == _SAME:  # "it" / "that resonator": the previous effect's target
         return {"kind": "same"}
-    if low == "your j-ruler":
+    if text == _THEY and ctx.they is not None:  # "they": the previous effect's objects, by its filter
+        return copy.deepcopy(ctx.they)
+    if low in ("your j-ruler", "you j-ruler"):  # "You J-Ruler": a misprint (TTW-052)
         return {"kind": "all", "filter": {"zone": "field", "types": ["j_ruler"], "controller": "you"}}
+    if low == "your j/ruler":
+        return dict(_YOUR_J_OR_RULER)
     if ctx.subject is not None and low in (f"that {ctx.subject}", f"the {ctx.subject}"):
         return {"kind": "that"}  # the object of the trigger condition (9.6 p7)
     if re.fullmatch(r"(?:target|each|all|an?) (?:player|opponent)s?", low):
@@ -882,10 +896,14 @@ def _target(
         return dict(_PLAYER_TARGETS[low])
     each_of = re.match(rf"each of (?P<rest>(?:up to )?{NUM} target .+)$", text, re.IGNORECASE)
     if each_of:  # "an achievement counter on each of up to two target resonators"
-        return _target(each_of.group("rest"), ctx, allow_players=allow_players, loose=loose, zone=zone)
+        return _target(
+            each_of.group("rest"), ctx, allow_players=allow_players, loose=loose, zone=zone, playground=playground
+        )
     up_to = re.match(rf"up to (?P<n>{NUM}) (?P<rest>(?:second )?target .+)$", text, re.IGNORECASE)
     if up_to:  # "up to N target X": zero to N targets (FoW-5.5 9.3 p2.4)
-        chosen = _target(up_to.group("rest"), ctx, allow_players=allow_players, loose=loose, zone=zone)
+        chosen = _target(
+            up_to.group("rest"), ctx, allow_players=allow_players, loose=loose, zone=zone, playground=playground
+        )
         if chosen.get("kind") != "chosen" or chosen.get("count", 1) != 1 or chosen.get("players_allowed"):
             raise _GapError(f'target: {phrase} ("up to" is not expressible)')
         if _number(up_to.group("n")) != 1:
@@ -895,13 +913,17 @@ def _target(
         raise _GapError(f'target: {phrase} ("up to" is not expressible)')
     second = re.match(r"second (?P<rest>target .+)$", text, re.IGNORECASE)
     if second:  # "second target resonator": not a target chosen before it (FoW-5.5 9.3 p2.4)
-        chosen = _target(second.group("rest"), ctx, allow_players=allow_players, loose=loose, zone=zone)
+        chosen = _target(
+            second.group("rest"), ctx, allow_players=allow_players, loose=loose, zone=zone, playground=playground
+        )
         if chosen.get("kind") != "chosen" or chosen.get("players_allowed"):
             raise _GapError(f"target: {phrase}")
         return {**chosen, "second": True}
     other = re.match(r"(?:another|other) (?P<rest>target .+)$", text, re.IGNORECASE)
     if other:  # "another target resonator": not the card whose ability it is
-        chosen = _target(other.group("rest"), ctx, allow_players=allow_players, loose=loose, zone=zone)
+        chosen = _target(
+            other.group("rest"), ctx, allow_players=allow_players, loose=loose, zone=zone, playground=playground
+        )
         if chosen.get("kind") != "chosen" or chosen.get("players_allowed"):
             raise _GapError(f"target: {phrase}")
         chosen["filter"]["other_than_self"] = True
@@ -912,7 +934,7 @@ def _target(
     m = _TARGET_WORD.match(text)
     if m:
         count = _number(m.group("n")) if m.group("n") else 1
-        flt, players = _selector(m.group("rest"), ctx, loose=loose, zone=zone)
+        flt, players = _selector(m.group("rest"), ctx, loose=loose, zone=zone, playground=playground)
         if players and not allow_players:
             raise _GapError(f"target: {phrase}")
         target: JsonDict = {"kind": "chosen", "filter": flt}
@@ -925,11 +947,19 @@ def _target(
     if m:
         # "all additions, regalia, resonators, and J-Rulers": every object of any of these types
         nouns = re.sub(rf",? and (?=(?:{_TYPE_NOUN_RE})$)", ", ", m.group(1), flags=re.IGNORECASE)
-        flt, players = _selector(nouns, ctx, loose=loose)
+        flt, players = _selector(nouns, ctx, loose=loose, playground=playground)
         if players:
             raise _GapError(f"target: {phrase}")
         return {"kind": "all", "filter": flt}
     raise _GapError(f"target: {phrase}")
+
+
+_YOUR_J_OR_RULER: JsonDict = {
+    "kind": "all",
+    "filter": {"zone": "field", "types": ["ruler", "j_ruler"], "controller": "you", "playground": True},
+}
+""""your J/ruler": your ruler in your ruler area or your J-ruler in your field ("ruler or J-ruler",
+FoW-5.5 2.1 p2; a ruler is in a ruler area, 3.8 p4); an astral ruler is neither (3.8 p7)."""
 
 
 def _subject(phrase: str, ctx: _Ctx, *, continuous: bool, it_self: bool = False) -> JsonDict | None:
@@ -940,6 +970,8 @@ def _subject(phrase: str, ctx: _Ctx, *, continuous: bool, it_self: bool = False)
         return {"kind": "self"}
     if text == _SAME and not continuous:
         return {"kind": "same"}
+    if text == _THEY and not continuous and ctx.they is not None:
+        return copy.deepcopy(ctx.they)
     if low == "this card":
         if continuous and ctx.type == "addition":
             raise _GapError(f"target: {phrase} (on an addition)")
@@ -949,8 +981,10 @@ def _subject(phrase: str, ctx: _Ctx, *, continuous: bool, it_self: bool = False)
         if not continuous or ctx.type != "addition" or ctx.subtype != wanted:
             raise _GapError(f"target: {phrase}")
         return None
-    if low in ("your j-ruler",):
+    if low in ("your j-ruler", "you j-ruler"):  # "You J-Ruler": a misprint (TTW-052)
         return {"kind": "all", "filter": {"zone": "field", "types": ["j_ruler"], "controller": "you"}}
+    if low == "your j/ruler":
+        return dict(_YOUR_J_OR_RULER)
     if low.startswith("target ") or _TARGET_WORD.match(text):
         if continuous:
             raise _GapError(f"target: {phrase}")
@@ -1058,7 +1092,7 @@ def _deal_to(phrase: str, amount: int, ctx: _Ctx) -> list[JsonDict]:
     elif low == "you":
         target = {"kind": "you"}
     else:
-        target = _target(phrase, ctx, allow_players=True)
+        target = _target(phrase, ctx, allow_players=True, playground=True)  # no DEF: no damage (10.6 p5)
     return [{"op": "deal_damage", "amount": amount, "target": target}]
 
 
@@ -1078,7 +1112,8 @@ def _destroy(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
         if whose != "any":
             flt["controller"] = whose
         return [{"op": "destroy", "target": {"kind": "chosen", "filter": flt}}]
-    return [{"op": "destroy", "target": _target(m.group("t"), ctx, it_self=it_self)}]
+    # "Destroy target Cthulhu": a ruler in a ruler area is a legal target that is not destroyed (10.9 p2)
+    return [{"op": "destroy", "target": _target(m.group("t"), ctx, it_self=it_self, playground=True)}]
 
 
 @_effect(r"(?P<t>[^.]+?) gains? (?P<m>[^.]+?) until (?:the )?end of (?:the )?turn")
@@ -1353,7 +1388,8 @@ def _return(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
 @_effect(rf"put (?P<n>{NUM}) (?P<c>\[[+-]\d+/[+-]\d+\]|[+-]\d+/[+-]\d+|[a-z][a-z ]*?) counters? on (?P<t>[^.]+?)")
 def _counter(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     name = m.group("c").strip("[]")
-    out: JsonDict = {"op": "put_counter", "counter": name, "target": _target(m.group("t"), ctx, it_self=it_self)}
+    target = _target(m.group("t"), ctx, it_self=it_self, playground=True)  # "on target Six Sages" (2.5 p4)
+    out: JsonDict = {"op": "put_counter", "counter": name, "target": target}
     if _number(m.group("n")) != 1:
         out["count"] = _number(m.group("n"))
     return [out]
@@ -1553,6 +1589,7 @@ _RESTRICTIONS = {
     "cannot be blocked": ["cannot_be_blocked"],
     "cannot be targeted by spells or abilities your opponent controls": ["cannot_be_targeted_by_opponent"],
     "cannot be targeted by spells or abilities": ["cannot_be_targeted"],
+    "cannot be targeted by spells or abilites": ["cannot_be_targeted"],  # a misprint (CMF-010)
 }
 """Rule overrides an effect gives objects until the end of the turn ("... cannot block this turn")."""
 _RESTRICTION_RE = "|".join(re.escape(v) for v in sorted(_RESTRICTIONS, key=len, reverse=True))
@@ -2049,6 +2086,15 @@ def _count(text: str, ctx: _Ctx, *, it_self: bool = False) -> JsonDict:
     m = re.fullmatch(r"(?P<c>[a-z][a-z ]*?) counters? on (?P<on>this card|it)", low, re.IGNORECASE)
     if m and (m.group("on").lower() == "this card" or it_self):
         return {"counter": m.group("c").lower()}
+    m = re.fullmatch(r"different attributes? among (?P<x>.+)", low, re.IGNORECASE)
+    if m:  # "for each different attribute among cards you control" (a void card has none, 2.8)
+        counted = _count(m.group("x"), ctx)
+        if "filter" not in counted or "this_turn" in counted:
+            raise _GapError(f"condition: for each {text}")
+        return {**counted, "distinct": "attributes"}
+    m = re.fullmatch(r"spell cards? in (?P<whose>your|your opponent's) graveyard", low, re.IGNORECASE)
+    if m:  # "for each spell card in your graveyard": a card of that type in that zone (2.1 p6)
+        return {"filter": {"zone": "graveyard", "types": ["spell"], "controller": _whose(m.group("whose"))}}
     if low.lower() == "card in your chant-standby area":  # face down, but how many is public
         return {"filter": {"zone": "standby", "types": [], "controller": "you"}}
     m = re.fullmatch(r"card in (?P<whose>your|your opponent's) removed area", low, re.IGNORECASE)
@@ -2508,6 +2554,8 @@ def _instead(last: JsonDict, m: re.Match[str], ctx: _Ctx, sentence: str, *, alon
 
 
 _SAME = "@same"
+_THEY = "@they"
+"""Placeholder of "they" naming the objects of the previous effect's ``all`` target."""
 """Placeholder for "it" / "that resonator" naming the previous effect's single target."""
 
 
@@ -2517,6 +2565,8 @@ def _same_target(rest: str, out: list[JsonDict]) -> str:
     exactly one target, "It" opening the next sentence and "that resonator" in it name that
     target (a ``same`` target)."""
     target = out[-1].get("target") if out else None
+    if out and out[-1]["op"] == "put_from_hand" and "count" not in out[-1]:
+        target = {"kind": "chosen"}  # "you may put a resonator from your hand into your field. It gains ..."
     if not (isinstance(target, dict) and target.get("kind") == "chosen"):
         return rest
     if target.get("count", 1) != 1 or target.get("up_to") or target.get("players_allowed"):
@@ -2549,6 +2599,17 @@ def _delayed(rest: str, out: list[JsonDict], ctx: _Ctx) -> tuple[JsonDict, str] 
     ):
         raise _GapError(f"effect: {_split_sentences(rest)[0]}")
     return {"op": "delayed", "at": "end_of_turn", "effects": inner}, rest[m.end() :].strip()
+def _they_target(rest: str, out: list[JsonDict]) -> str:
+    """ "Light resonators you control gain [+300/+0] ... If you control a Saint, they cannot be
+    blocked until end of turn.": when the previous effect's target is ``all`` X, "they" in the next
+    sentence names the same objects.  The effect applies to every object matching the filter while
+    it lasts, as the previous one does (FoW-5.5 9.9 p4)."""
+    target = out[-1].get("target") if out else None
+    if not (isinstance(target, dict) and target.get("kind") == "all"):
+        return rest
+    sentence = _split_sentences(rest)[0]
+    changed = re.sub(r"(^|, )they (?=cannot |gain )", rf"\g<1>{_THEY} ", sentence)
+    return changed + rest[len(sentence) :]
 
 
 _CLAUSE_JOIN = re.compile(
@@ -2614,6 +2675,17 @@ def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = Fa
             rest = delayed[1]
             continue
         same = _same_target(rest, out)
+        they = _they_target(rest, out)
+        if they != rest:  # "Light resonators you control gain ... they cannot be blocked ..."
+            ctx.they = out[-1]["target"]
+            try:
+                effects, rest = step(they)
+                out += effects
+                continue
+            except _GapError:
+                pass  # reported as printed, below
+            finally:
+                ctx.they = None
         if same != rest:  # "It gains ..." / "... that resonator" naming the previous target
             try:
                 effects, rest = step(same)
@@ -2890,6 +2962,7 @@ _RULE_VERBS = {
     "cannot be blocked": {"cannot_be_blocked": True},
     "cannot be targeted by spells or abilities your opponent controls": {"cannot_be_targeted_by_opponent": True},
     "cannot be targeted by spells or abilities": {"cannot_be_targeted": True},
+    "cannot be targeted by your opponent's spells or abilities": {"cannot_be_targeted_by_opponent": True},
 }
 
 
@@ -2985,12 +3058,21 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
         if low.endswith(" " + verb):
             affects = _subject(body[: -len(verb) - 1], ctx, continuous=True)
             if "targeted" in verb and affects is not None and affects["filter"].get("types") == []:
-                # a ruler in the ruler area can be targeted too (by an [Addition:Ruler])
-                raise _GapError(f"target: {body[: -len(verb) - 1]} (no card type: it may also be a ruler)")
+                # a ruler in the ruler area can be targeted too (by an [Addition:Ruler]): every playground
+                if affects["filter"].get("zone", "field") != "field":
+                    raise _GapError(f"target: {body[: -len(verb) - 1]} (no card type: it may also be a ruler)")
+                affects["filter"]["playground"] = True  # "Each Fairy Tale you control" (2.5 p4, 3.14 p1)
             ability: JsonDict = {"kind": "continuous", "text": raw, "rules": dict(rules)}
             if affects is not None:
                 ability["affects"] = affects
             return ability
+    hand = re.fullmatch(r"(?P<s>.+?) in your hand gains? \[Quickcast\]", body, re.IGNORECASE)
+    if hand:  # "Wind resonators in your hand gain [Quickcast]": played at instant speed (12.3)
+        flt, players = _selector(hand.group("s"), ctx, zone="hand", loose=True)
+        if players or set(flt) & {"controller", "rested", "other_than_self", "attacking", "blocking"}:
+            raise _GapError(f"target: {hand.group('s')} in your hand")
+        flt["controller"] = "you"  # the cards in your own hand (3.1 p1)
+        return {"kind": "continuous", "text": raw, "affects": {"kind": "all", "filter": flt}, "grant": ["quickcast"]}
     m = re.match(r"^(?P<s>.+?) gains? (?P<m>.+)$", body)
     if m:
         affects = _subject(m.group("s"), ctx, continuous=True)
