@@ -161,3 +161,32 @@ def test_who_dealt_damage_to_whom_this_turn(imported: dict[str, ImportedCard]) -
         "filter": {"types": ["resonator"], "controller": "you"},
         "damaged": "opponent",
     }
+
+
+def test_stealth_on_a_happening_with_a_state(imported: dict[str, ImportedCard]) -> None:
+    # Merlin, the Wizard of Distress (SKL-072): "[Stealth] When your opponent discards a card while
+    # you control a darkness magic stone. (...)"
+    merlin = full(imported, "SKL-072")
+    assert (merlin["stealth"], merlin["trigger_condition"]) == ("opponent_discards", stone("Darkness Magic Stone"))
+    assert merlin["abilities"][0]["trigger"] == "enters_field_from_standby"
+
+
+def test_stealth_when_a_j_resonator_you_control_is_attacked(imported: dict[str, ImportedCard]) -> None:
+    # Mass Produced Giant Land Mine (TTW-093): "[Stealth] When a J/resonator you control is
+    # attacked.(...)" / "When this card enters your field from a chant-standby area, it deals 1000
+    # damage to target attacking J/resonator."
+    mine = full(imported, "TTW-093")
+    assert mine["stealth"] == "your_j_resonator_attacked"
+    assert mine["abilities"] == [
+        {
+            "kind": "automatic",
+            "trigger": "enters_field_from_standby",
+            "effects": [
+                {
+                    "op": "deal_damage",
+                    "amount": 1000,
+                    "target": {"kind": "chosen", "filter": {"zone": "field", "attacking": True}},
+                }
+            ],
+        }
+    ]

@@ -870,6 +870,7 @@ Trigger = Literal[
     "is_blocked_by_resonator",
     "evolution_counter_put",
     "enters_field_from_standby",
+    "your_j_resonator_attacked",
 ]
 _DAMAGE_TRIGGERS = (
     "deals_damage",

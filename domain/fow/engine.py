@@ -869,6 +869,8 @@ def declare_attack(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     actions.check_triggers(ctx, "card_attacks", cause, oid=attacker)
     if target in s.players:  # "When a J/resonator your opponent controls attacks you"
         actions.check_triggers(ctx, "opponent_attacks_you", cause, player=player)
+    else:  # "When a J/resonator you control is attacked" (an attack on a J/resonator, 8.2 p3.2)
+        actions.check_triggers(ctx, "your_j_resonator_attacked", cause, player=player)
     flow.enter_battle_step(ctx, "attack_declared", cause)
 
 

@@ -2499,6 +2499,8 @@ _PLAYER_TRIGGERS = {
     "when a j/resonator you control attacks": "you_attack",
     "at the beginning of your turn": "beginning_of_turn",
     "at the beginning of your end phase": "beginning_of_end_phase",
+    "when a j/resonator you control is attacked": "your_j_resonator_attacked",
+    "when your opponent discards a card": "opponent_discards",
 }
 _TRIGGERS_WITH_CONDITION: dict[str, tuple[str, JsonDict]] = {
     "at the end of a turn you're dealt damage": ("end_of_each_turn", {"kind": "dealt_damage_this_turn"}),
@@ -2954,6 +2956,13 @@ def _keyword(raw: str, text: str, ctx: _Ctx) -> Delta | None:
     m = re.match(r"^\[Stealth\]\s*(?P<cond>.+?)\.?$", text)
     if m:
         trigger = _PLAYER_TRIGGERS.get(m.group("cond").strip().lower())
+        during = re.fullmatch(r"(?P<ev>when .+?) while (?P<st>.+)", m.group("cond").strip(), re.IGNORECASE)
+        if trigger is None and during and during.group("ev").lower() in _PLAYER_TRIGGERS:
+            # "When your opponent discards a card while you control a darkness magic stone": the
+            # happening, and the state it needs then (12.5 p2)
+            state = _status(during.group("st"), ctx)
+            if state is not None:
+                return {"stealth": _PLAYER_TRIGGERS[during.group("ev").lower()], "trigger_condition": state}
         if trigger is None:
             status = _status(m.group("cond"), ctx)
             if status is None:
