@@ -190,3 +190,31 @@ def test_stealth_when_a_j_resonator_you_control_is_attacked(imported: dict[str, 
             ],
         }
     ]
+
+
+@pytest.mark.parametrize("card_id", ["VS01-009", "TTW-010"])
+def test_attacks_or_blocks_and_damage_equal_to_your_j_rulers_atk(
+    imported: dict[str, ImportedCard], card_id: str
+) -> None:
+    # Justice of God's Sword (VS01-009, TTW-010): "[Trigger] When a resonator your opponent
+    # controls attacks or blocks: This card deals 500 damage to target attacking or blocking
+    # resonator. If you control a J-Ruler, this card deals damage equal to its ATK instead."
+    data = full(imported, card_id)
+    assert data["trigger"] == "opponent_resonator_attacks_or_blocks"
+    damage = {
+        "op": "deal_damage",
+        "amount": 500,
+        "target": {
+            "kind": "chosen",
+            "filter": {"zone": "field", "attacking_or_blocking": True, "types": ["resonator"]},
+        },
+    }
+    assert data["effects"] == [
+        {
+            "op": "if",
+            "condition": {"kind": "controls", "filter": {"zone": "field", "types": ["j_ruler"], "controller": "you"}},
+            "effects": [{**damage, "equal_to": "atk", "equal_to_of": "your_j_ruler"}],
+            "otherwise": [damage],
+            "same_targets": True,
+        }
+    ]

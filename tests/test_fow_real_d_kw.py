@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from domain.fow import actions
 from tests.fow_support import cmd, find
-from tests.test_fow_battle import to_attack_choice, to_main
+from tests.test_fow_battle import to_attack_choice, to_block_choice, to_main
 from tests.test_fow_conditions import Story
 from tests.test_fow_real_triggers_costs import triggered_by
 
@@ -308,4 +308,57 @@ def test_an_attack_on_you_is_no_attack_on_a_j_resonator_you_control() -> None:
     story, mine, _, bear = land_mine_story()
     events = story.when(cmd("DeclareAttack", "p2", attacker=bear, target="p1"))
     assert triggered_by(events, mine) == []
+    story.replays()
+
+
+# --- "When a resonator your opponent controls attacks or blocks" --------------------------------
+
+
+def test_justice_when_a_resonator_your_opponent_controls_attacks() -> None:
+    # Justice of God's Sword (TTW-010): "[Trigger] When a resonator your opponent controls attacks
+    # or blocks: This card deals 500 damage to target attacking or blocking resonator. If you
+    # control a J-Ruler, this card deals damage equal to its ATK instead."  p1 controls no
+    # J-ruler: 500 damage to the attacking Wall (T-WALL, [100/1000]).
+    story = Story({"TTW-010": 4, "T-WALL": 4})
+    justice = story.put("p1", "TTW-010", "standby")
+    wall = story.put("p2", "T-WALL", "field")
+    story.log += to_main(story.state, turn=2)
+    story.log += to_attack_choice(story.state)
+    events = story.when(cmd("DeclareAttack", "p2", attacker=wall, target="p1"))
+    [trig] = triggered_by(events, justice)
+    assert (trig.data["kind"], trig.rule) == ("card", "FoW-5.5 7.9 p2")
+    story.when(cmd("PlayTriggered", "p1", trigger=trig.data["trigger"], targets=[[wall]], pay_with=[]))
+    events = story.resolve()
+    assert find(events, "ConditionChecked").data["met"] is False
+    assert find(events, "DamageDealt").data["amount"] == 500
+    assert (story.state.objects[wall].zone, story.state.objects[wall].damage) == ("field", 500)
+    story.replays()
+
+
+def test_justice_when_a_resonator_your_opponent_controls_blocks_with_your_j_ruler() -> None:
+    # Justice of God's Sword (TTW-010) again, in p1's turn: p1's own Bear attacking does not
+    # trigger it; p2's Wall blocking does.  p1 controls its J-ruler (T-JRULER, ATK 1000): the
+    # damage is its ATK, enough for the Wall's DEF 1000.
+    story = Story({"TTW-010": 4, "T-WALL": 4, "T-BEAR": 4})
+    justice = story.put("p1", "TTW-010", "standby")
+    wall = story.put("p2", "T-WALL", "field")
+    bear = story.put("p1", "T-BEAR", "field")
+    ruler = story.state.zones["p1"]["ruler_area"][0]
+    story.given(
+        "CardMoved",
+        **{"oid": ruler, "from": "ruler_area", "to": "field", "controller": "p1", "side": "j_ruler", "reason": "given"},
+    )
+    story.log += to_main(story.state, turn=3)
+    story.log += to_attack_choice(story.state)
+    events = story.when(cmd("DeclareAttack", "p1", attacker=bear, target="p2"))
+    assert triggered_by(events, justice) == []  # p1's own resonator
+    story.log += to_block_choice(story.state)
+    events = story.when(cmd("DeclareBlock", "p2", blocker=wall))
+    [trig] = triggered_by(events, justice)
+    story.when(cmd("PlayTriggered", "p1", trigger=trig.data["trigger"], targets=[[wall]], pay_with=[]))
+    events = story.resolve()
+    assert find(events, "ConditionChecked").data["met"] is True
+    dealt = find(events, "DamageDealt")
+    assert (dealt.data["source"], dealt.data["target"], dealt.data["amount"]) == (justice, wall, 1000)
+    assert story.state.objects[wall].zone == "graveyard"
     story.replays()

@@ -297,6 +297,9 @@ class DealDamage(_Model):
     that_much: bool = False
     """"it deals that much damage to your opponent" (on a "whenever this card is dealt damage"
     or "deals damage" ability): the damage of the happening that triggered it (FoW-5.5 9.6 p5)."""
+    equal_to_of: Literal["source", "your_j_ruler"] = "source"
+    """Whose ATK/DEF ``equal_to`` reads: the source's, or that of the J-ruler you control ("If you
+    control a J-Ruler, this card deals damage equal to its ATK instead"; 0 without one)."""
 
 
 class Destroy(_Model):
@@ -871,6 +874,7 @@ Trigger = Literal[
     "evolution_counter_put",
     "enters_field_from_standby",
     "your_j_resonator_attacked",
+    "opponent_resonator_attacks_or_blocks",
 ]
 _DAMAGE_TRIGGERS = (
     "deals_damage",

@@ -2294,6 +2294,15 @@ def _instead(last: JsonDict, m: re.Match[str], ctx: _Ctx, sentence: str, *, alon
         changed = {**copy.deepcopy(last), "amount": int(more.group("n"))}
         condition = _condition(m.group("cond"), ctx)
         return {"op": "if", "condition": condition, "effects": [changed], "otherwise": [last], "same_targets": True}
+    ruler = re.fullmatch(r"(?:it|this card) deals damage equal to its (?P<s>ATK|DEF)", m.group("body").strip(), re.I)
+    plain = last["op"] == "deal_damage" and not ({"per", "equal_to"} & set(last) or last.get("that_much"))
+    if ruler and m.group("cond").strip().lower() == "you control a j-ruler" and plain:
+        # "If you control a J-Ruler, this card deals damage equal to its ATK instead": the
+        # J-ruler's, to the same targets
+        stat = {"equal_to": ruler.group("s").lower(), "equal_to_of": "your_j_ruler"}
+        changed = {**copy.deepcopy(last), **stat}
+        condition = _condition(m.group("cond"), ctx)
+        return {"op": "if", "condition": condition, "effects": [changed], "otherwise": [last], "same_targets": True}
     if _pauses(last) or _chooses(last):
         raise _GapError(f"effect: {sentence}")
     condition = _condition(m.group("cond"), ctx)
@@ -2501,6 +2510,7 @@ _PLAYER_TRIGGERS = {
     "at the beginning of your end phase": "beginning_of_end_phase",
     "when a j/resonator you control is attacked": "your_j_resonator_attacked",
     "when your opponent discards a card": "opponent_discards",
+    "when a resonator your opponent controls attacks or blocks": "opponent_resonator_attacks_or_blocks",
 }
 _TRIGGERS_WITH_CONDITION: dict[str, tuple[str, JsonDict]] = {
     "at the end of a turn you're dealt damage": ("end_of_each_turn", {"kind": "dealt_damage_this_turn"}),
