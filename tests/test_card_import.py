@@ -541,7 +541,7 @@ def test_nothing_is_guessed(imported: dict[str, ImportedCard]) -> None:
     for card_id, fragment in (
         ("VIN002-016", "must block this turn if able"),
         ("MOA-020", "you may put a resonator from your hand into your field. It gains"),
-        ("SKL-072", "When your opponent discards a card while you control a darkness magic stone"),
+        ("BFA-064", "When another card in your chant-standby area becomes targeted"),
     ):
         c = imported[card_id]
         assert any(fragment in u for u in c.unsupported), (card_id, c.unsupported)
@@ -768,8 +768,9 @@ def test_enters_field_and_put_into_graveyard_triggers(imported: dict[str, Import
             "effects": [{"op": "deal_damage", "amount": 400, "target": chosen("resonator")}],
         }
     ]
-    # "from a chant-standby area" is a narrower trigger: still unsupported
-    assert imported["SKL-072"].status != "full"
+    # "from a chant-standby area" is a narrower trigger of its own
+    merlin = imported["SKL-072"].card
+    assert merlin is not None and [a.trigger for a in merlin.abilities] == ["enters_field_from_standby"]
 
 
 def test_magic_stone_to_the_stone_area_and_mill(imported: dict[str, ImportedCard]) -> None:

@@ -161,3 +161,60 @@ def test_who_dealt_damage_to_whom_this_turn(imported: dict[str, ImportedCard]) -
         "filter": {"types": ["resonator"], "controller": "you"},
         "damaged": "opponent",
     }
+
+
+def test_stealth_on_a_happening_with_a_state(imported: dict[str, ImportedCard]) -> None:
+    # Merlin, the Wizard of Distress (SKL-072): "[Stealth] When your opponent discards a card while
+    # you control a darkness magic stone. (...)"
+    merlin = full(imported, "SKL-072")
+    assert (merlin["stealth"], merlin["trigger_condition"]) == ("opponent_discards", stone("Darkness Magic Stone"))
+    assert merlin["abilities"][0]["trigger"] == "enters_field_from_standby"
+
+
+def test_stealth_when_a_j_resonator_you_control_is_attacked(imported: dict[str, ImportedCard]) -> None:
+    # Mass Produced Giant Land Mine (TTW-093): "[Stealth] When a J/resonator you control is
+    # attacked.(...)" / "When this card enters your field from a chant-standby area, it deals 1000
+    # damage to target attacking J/resonator."
+    mine = full(imported, "TTW-093")
+    assert mine["stealth"] == "your_j_resonator_attacked"
+    assert mine["abilities"] == [
+        {
+            "kind": "automatic",
+            "trigger": "enters_field_from_standby",
+            "effects": [
+                {
+                    "op": "deal_damage",
+                    "amount": 1000,
+                    "target": {"kind": "chosen", "filter": {"zone": "field", "attacking": True}},
+                }
+            ],
+        }
+    ]
+
+
+@pytest.mark.parametrize("card_id", ["VS01-009", "TTW-010"])
+def test_attacks_or_blocks_and_damage_equal_to_your_j_rulers_atk(
+    imported: dict[str, ImportedCard], card_id: str
+) -> None:
+    # Justice of God's Sword (VS01-009, TTW-010): "[Trigger] When a resonator your opponent
+    # controls attacks or blocks: This card deals 500 damage to target attacking or blocking
+    # resonator. If you control a J-Ruler, this card deals damage equal to its ATK instead."
+    data = full(imported, card_id)
+    assert data["trigger"] == "opponent_resonator_attacks_or_blocks"
+    damage = {
+        "op": "deal_damage",
+        "amount": 500,
+        "target": {
+            "kind": "chosen",
+            "filter": {"zone": "field", "attacking_or_blocking": True, "types": ["resonator"]},
+        },
+    }
+    assert data["effects"] == [
+        {
+            "op": "if",
+            "condition": {"kind": "controls", "filter": {"zone": "field", "types": ["j_ruler"], "controller": "you"}},
+            "effects": [{**damage, "equal_to": "atk", "equal_to_of": "your_j_ruler"}],
+            "otherwise": [damage],
+            "same_targets": True,
+        }
+    ]

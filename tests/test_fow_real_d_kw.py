@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from domain.fow import actions
 from tests.fow_support import cmd, find
-from tests.test_fow_battle import to_main
+from tests.test_fow_battle import to_attack_choice, to_block_choice, to_main
 from tests.test_fow_conditions import Story
 from tests.test_fow_real_triggers_costs import triggered_by
 
@@ -237,4 +237,128 @@ def test_a_resonator_you_controlled_dealt_damage_to_an_opponent_this_turn() -> N
     # the next turn it no longer holds: "this turn"
     story.log += to_main(story.state, turn=4)
     assert story.state.players["p2"].damage_sources == []
+    story.replays()
+
+
+# --- [Stealth] on a happening -------------------------------------------------------------------
+
+
+def test_stealth_when_your_opponent_discards_while_you_control_a_darkness_magic_stone() -> None:
+    # Merlin, the Wizard of Distress (SKL-072): "[Stealth] When your opponent discards a card
+    # while you control a darkness magic stone. (...)" / "When this card enters your field from a
+    # chant-standby area, target resonator your opponent controls gain [-700/-700] until end of
+    # turn."  Bear (T-BEAR) is a [500/500] resonator; Darkness Magic Stone (BFA-101).
+    story = Story({"SKL-072": 4, "T-BEAR": 4}, {"BFA-101": 10})
+    merlin = story.put("p1", "SKL-072", "standby")
+    bear = story.put("p2", "T-BEAR", "field")
+
+    def discard(player: str) -> list[str]:
+        card = story.put(player, "T-BEAR", "hand")
+        events = story.by_rule(actions.move, card, "graveyard", "given", rule="10.18 p1", reason="discard")
+        return [e.data["source"] for e in events if e.type == "AbilityTriggered"]
+
+    assert discard("p2") == []  # no darkness magic stone: the state is not met as it happens
+    story.put("p1", "BFA-101", "stone_area")
+    assert discard("p1") == []  # p1's own discard
+    assert discard("p2") == [merlin]  # the same turn it was put there is fine (12.5 p3)
+    [trig] = story.state.triggered
+    assert trig.kind == "stealth"
+    story.when(cmd("Pass", "p1"))  # the priority sequence: p1 decides on the triggered card
+    story.when(cmd("PlayTriggered", "p1", trigger=trig.id, targets=[], pay_with=[]))
+    events = story.resolve()
+    [entered] = triggered_by(events, merlin)
+    story.when(cmd("PlayTriggered", "p1", trigger=entered.data["trigger"], targets=[[bear]]))
+    story.resolve()
+    assert story.state.objects[bear].zone == "graveyard"  # [500/500] - 700
+    story.replays()
+
+
+def land_mine_story() -> tuple[Story, str, str, str]:
+    # Mass Produced Giant Land Mine (TTW-093): "[Stealth] When a J/resonator you control is
+    # attacked.(...)" / "When this card enters your field from a chant-standby area, it deals 1000
+    # damage to target attacking J/resonator."  p2's Bear attacks in p2's turn; p1's Wall (T-WALL,
+    # [100/1000]) is rested, so it may be attacked (8.2 p3.2).
+    story = Story({"TTW-093": 4, "T-BEAR": 4, "T-WALL": 4})
+    mine = story.put("p1", "TTW-093", "standby")
+    wall = story.put("p1", "T-WALL", "field")
+    story.given("CardRested", oid=wall, reason="given")
+    bear = story.put("p2", "T-BEAR", "field")
+    story.log += to_main(story.state, turn=2)
+    story.log += to_attack_choice(story.state)
+    return story, mine, wall, bear
+
+
+def test_stealth_when_a_j_resonator_you_control_is_attacked() -> None:
+    story, mine, wall, bear = land_mine_story()
+    events = story.when(cmd("DeclareAttack", "p2", attacker=bear, target=wall))
+    [trig] = triggered_by(events, mine)
+    assert (trig.data["kind"], trig.rule) == ("stealth", "FoW-5.5 12.5 p2")
+    story.when(cmd("PlayTriggered", "p1", trigger=trig.data["trigger"], targets=[], pay_with=[]))
+    events = story.resolve()
+    [entered] = triggered_by(events, mine)
+    story.when(cmd("PlayTriggered", "p1", trigger=entered.data["trigger"], targets=[[bear]]))
+    events = story.resolve()
+    dealt = next(e for e in events if e.type == "DamageDealt")
+    assert (dealt.data["source"], dealt.data["target"], dealt.data["amount"]) == (mine, bear, 1000)
+    assert story.state.objects[bear].zone == "graveyard"
+    story.replays()
+
+
+def test_an_attack_on_you_is_no_attack_on_a_j_resonator_you_control() -> None:
+    story, mine, _, bear = land_mine_story()
+    events = story.when(cmd("DeclareAttack", "p2", attacker=bear, target="p1"))
+    assert triggered_by(events, mine) == []
+    story.replays()
+
+
+# --- "When a resonator your opponent controls attacks or blocks" --------------------------------
+
+
+def test_justice_when_a_resonator_your_opponent_controls_attacks() -> None:
+    # Justice of God's Sword (TTW-010): "[Trigger] When a resonator your opponent controls attacks
+    # or blocks: This card deals 500 damage to target attacking or blocking resonator. If you
+    # control a J-Ruler, this card deals damage equal to its ATK instead."  p1 controls no
+    # J-ruler: 500 damage to the attacking Wall (T-WALL, [100/1000]).
+    story = Story({"TTW-010": 4, "T-WALL": 4})
+    justice = story.put("p1", "TTW-010", "standby")
+    wall = story.put("p2", "T-WALL", "field")
+    story.log += to_main(story.state, turn=2)
+    story.log += to_attack_choice(story.state)
+    events = story.when(cmd("DeclareAttack", "p2", attacker=wall, target="p1"))
+    [trig] = triggered_by(events, justice)
+    assert (trig.data["kind"], trig.rule) == ("card", "FoW-5.5 7.9 p2")
+    story.when(cmd("PlayTriggered", "p1", trigger=trig.data["trigger"], targets=[[wall]], pay_with=[]))
+    events = story.resolve()
+    assert find(events, "ConditionChecked").data["met"] is False
+    assert find(events, "DamageDealt").data["amount"] == 500
+    assert (story.state.objects[wall].zone, story.state.objects[wall].damage) == ("field", 500)
+    story.replays()
+
+
+def test_justice_when_a_resonator_your_opponent_controls_blocks_with_your_j_ruler() -> None:
+    # Justice of God's Sword (TTW-010) again, in p1's turn: p1's own Bear attacking does not
+    # trigger it; p2's Wall blocking does.  p1 controls its J-ruler (T-JRULER, ATK 1000): the
+    # damage is its ATK, enough for the Wall's DEF 1000.
+    story = Story({"TTW-010": 4, "T-WALL": 4, "T-BEAR": 4})
+    justice = story.put("p1", "TTW-010", "standby")
+    wall = story.put("p2", "T-WALL", "field")
+    bear = story.put("p1", "T-BEAR", "field")
+    ruler = story.state.zones["p1"]["ruler_area"][0]
+    story.given(
+        "CardMoved",
+        **{"oid": ruler, "from": "ruler_area", "to": "field", "controller": "p1", "side": "j_ruler", "reason": "given"},
+    )
+    story.log += to_main(story.state, turn=3)
+    story.log += to_attack_choice(story.state)
+    events = story.when(cmd("DeclareAttack", "p1", attacker=bear, target="p2"))
+    assert triggered_by(events, justice) == []  # p1's own resonator
+    story.log += to_block_choice(story.state)
+    events = story.when(cmd("DeclareBlock", "p2", blocker=wall))
+    [trig] = triggered_by(events, justice)
+    story.when(cmd("PlayTriggered", "p1", trigger=trig.data["trigger"], targets=[[wall]], pay_with=[]))
+    events = story.resolve()
+    assert find(events, "ConditionChecked").data["met"] is True
+    dealt = find(events, "DamageDealt")
+    assert (dealt.data["source"], dealt.data["target"], dealt.data["amount"]) == (justice, wall, 1000)
+    assert story.state.objects[wall].zone == "graveyard"
     story.replays()

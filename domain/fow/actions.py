@@ -820,6 +820,8 @@ def _fires(
         return player == controller
     if kind in ("opponent_plays_spell", "opponent_attacks", "opponent_attacks_you"):
         return player is not None and player != controller
+    if kind in ("opponent_discards", "your_j_resonator_attacked", "opponent_resonator_attacks_or_blocks"):
+        return player is not None and player != controller
     if kind == "you_attack":  # "When a J/resonator you control attacks" (8.2 p3)
         return player == controller
     return False

@@ -315,6 +315,9 @@ class DealDamage(_Model):
     dealt_by_target: bool = False
     """"deals X damage to target J/resonator, where X is the damage it dealt this turn": to each
     target, the damage that object dealt this turn (``amount`` is ignored)."""
+    equal_to_of: Literal["source", "your_j_ruler"] = "source"
+    """Whose ATK/DEF ``equal_to`` reads: the source's, or that of the J-ruler you control ("If you
+    control a J-Ruler, this card deals damage equal to its ATK instead"; 0 without one)."""
 
 
 class Destroy(_Model):
@@ -1056,6 +1059,8 @@ Trigger = Literal[
     "is_blocked_by_resonator",
     "evolution_counter_put",
     "enters_field_from_standby",
+    "your_j_resonator_attacked",
+    "opponent_resonator_attacks_or_blocks",
 ]
 _DAMAGE_TRIGGERS = (
     "deals_damage",

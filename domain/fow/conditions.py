@@ -180,6 +180,9 @@ def amount_of(s: GameState, eff: Any, you: str, source: str | None) -> int:
     """The amount of a damage or life effect, multiplied by its ``per`` count if any, or
     "equal to its ATK/DEF" (the source's)."""
     equal_to = getattr(eff, "equal_to", None)
+    if equal_to is not None and getattr(eff, "equal_to_of", "source") == "your_j_ruler":
+        ruler = next((o for o in s.zones[you]["field"] if s.objects[o].side == "j_ruler"), None)
+        return source_stat(s, ruler, equal_to) if ruler is not None else 0
     if equal_to is not None:
         return source_stat(s, source, equal_to)
     per: Count | None = getattr(eff, "per", None)

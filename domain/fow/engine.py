@@ -910,8 +910,12 @@ def declare_attack(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     actions.check_triggers(ctx, "opponent_attacks", cause, player=player)
     actions.check_triggers(ctx, "you_attack", cause, player=player)
     actions.check_triggers(ctx, "card_attacks", cause, oid=attacker)
+    if effective_type(s, attacker) == "resonator":  # "When a resonator your opponent controls attacks or blocks"
+        actions.check_triggers(ctx, "opponent_resonator_attacks_or_blocks", cause, player=player)
     if target in s.players:  # "When a J/resonator your opponent controls attacks you"
         actions.check_triggers(ctx, "opponent_attacks_you", cause, player=player)
+    else:  # "When a J/resonator you control is attacked" (an attack on a J/resonator, 8.2 p3.2)
+        actions.check_triggers(ctx, "your_j_resonator_attacked", cause, player=player)
     flow.enter_battle_step(ctx, "attack_declared", cause)
 
 
@@ -946,6 +950,8 @@ def declare_block(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     cause = ctx.emit("CardRested", {"oid": blocker, "reason": "block"}, "8.3 p4", actor=player)
     cause = ctx.emit("BlockDeclared", {"blocker": blocker}, "8.3 p4", cause=cause, actor=player)
     actions.check_triggers(ctx, "blocks", cause, oid=blocker)
+    if effective_type(s, blocker) == "resonator":
+        actions.check_triggers(ctx, "opponent_resonator_attacks_or_blocks", cause, player=player)
     if s.battle is not None and s.battle.attacker is not None:
         attacker = s.battle.attacker
         actions.check_triggers(ctx, "is_blocked", cause, oid=attacker)  # "whenever this card is blocked"

@@ -2541,6 +2541,15 @@ def _instead(last: JsonDict, m: re.Match[str], ctx: _Ctx, sentence: str, *, alon
         changed = {**copy.deepcopy(last), "amount": int(more.group("n"))}
         condition = _condition(m.group("cond"), ctx)
         return {"op": "if", "condition": condition, "effects": [changed], "otherwise": [last], "same_targets": True}
+    ruler = re.fullmatch(r"(?:it|this card) deals damage equal to its (?P<s>ATK|DEF)", m.group("body").strip(), re.I)
+    plain = last["op"] == "deal_damage" and not ({"per", "equal_to"} & set(last) or last.get("that_much"))
+    if ruler and m.group("cond").strip().lower() == "you control a j-ruler" and plain:
+        # "If you control a J-Ruler, this card deals damage equal to its ATK instead": the
+        # J-ruler's, to the same targets
+        stat = {"equal_to": ruler.group("s").lower(), "equal_to_of": "your_j_ruler"}
+        changed = {**copy.deepcopy(last), **stat}
+        condition = _condition(m.group("cond"), ctx)
+        return {"op": "if", "condition": condition, "effects": [changed], "otherwise": [last], "same_targets": True}
     if _pauses(last) or _chooses(last):
         raise _GapError(f"effect: {sentence}")
     condition = _condition(m.group("cond"), ctx)
@@ -2808,6 +2817,9 @@ _PLAYER_TRIGGERS = {
     "when a j/resonator you control attacks": "you_attack",
     "at the beginning of your turn": "beginning_of_turn",
     "at the beginning of your end phase": "beginning_of_end_phase",
+    "when a j/resonator you control is attacked": "your_j_resonator_attacked",
+    "when your opponent discards a card": "opponent_discards",
+    "when a resonator your opponent controls attacks or blocks": "opponent_resonator_attacks_or_blocks",
 }
 _TRIGGERS_WITH_CONDITION: dict[str, tuple[str, JsonDict]] = {
     "at the end of a turn you're dealt damage": ("end_of_each_turn", {"kind": "dealt_damage_this_turn"}),
@@ -3326,6 +3338,13 @@ def _keyword(raw: str, text: str, ctx: _Ctx) -> Delta | None:
     m = re.match(r"^\[Stealth\]\s*(?P<cond>.+?)\.?$", text)
     if m:
         trigger = _PLAYER_TRIGGERS.get(m.group("cond").strip().lower())
+        during = re.fullmatch(r"(?P<ev>when .+?) while (?P<st>.+)", m.group("cond").strip(), re.IGNORECASE)
+        if trigger is None and during and during.group("ev").lower() in _PLAYER_TRIGGERS:
+            # "When your opponent discards a card while you control a darkness magic stone": the
+            # happening, and the state it needs then (12.5 p2)
+            state = _status(during.group("st"), ctx)
+            if state is not None:
+                return {"stealth": _PLAYER_TRIGGERS[during.group("ev").lower()], "trigger_condition": state}
         if trigger is None:
             status = _status(m.group("cond"), ctx)
             if status is None:
