@@ -93,12 +93,14 @@ def test_this_card_from_your_graveyard_only_in_an_ability_played_there(imported:
     )
 
 
-def test_when_this_cards_enter_your_field_misprint(imported: dict[str, ImportedCard]) -> None:
-    # Minamoto no Yoshitsune [J-Ruler] (VIN001-055J): "When this cards enter your field, recover up to
-    # two target resonators." - a misprint of "When this card enters your field" (any way of entering)
-    recover = {"op": "recover", "target": {**chosen("resonator"), "count": 2, "up_to": True}}
-    assert full(imported, "VIN001-055J")["abilities"][0] == {
-        "kind": "automatic",
-        "trigger": "enters_field",
-        "effects": [recover],
-    }
+def test_look_at_target_opponents_hand_and_choose_a_card(imported: dict[str, ImportedCard]) -> None:
+    # The Scorn of Dark Alice (TTW-089): "Look at target opponent's hand and choose a resonator. They
+    # discard that card."  Schemes of the Empire (VIN002-072): "... choose a card. They discard that card."
+    opponent = {"kind": "chosen", "filter": {"zone": "field", "controller": "opponent"}, "players_only": True}
+    assert full(imported, "TTW-089")["effects"] == [
+        {"op": "discard", "count": 1, "target": opponent, "filter": {"zone": "hand", "types": ["resonator"]}}
+    ]
+    assert full(imported, "VIN002-072")["effects"] == [{"op": "discard", "count": 1, "target": opponent}]
+    # Nyarlathotep, the Usurper (MOA-049): "[Enter]: You may look at target player's hand and choose a
+    # card. He or she discards that card." - "you may" look is not in the vocabulary
+    assert imported["MOA-049"].gaps == ("effect: You may look at target player's hand and choose a card.",)

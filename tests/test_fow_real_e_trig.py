@@ -12,7 +12,7 @@ replays its whole log at the end):
 
 from __future__ import annotations
 
-from domain.fow import actions
+from domain.fow import actions, engine
 from tests.fow_support import cmd, find
 from tests.test_fow_conditions import Story, legal
 
@@ -152,25 +152,64 @@ def test_arthur_removes_three_resonators_in_your_graveyard() -> None:
     story.replays()
 
 
-def test_yoshitsune_recovers_up_to_two_resonators_as_it_enters_by_judgment() -> None:
-    # Minamoto no Yoshitsune (VIN001-055, "[J-Activate] {G}{2}") and its J-ruler (VIN001-055J): "When
-    # this cards enter your field, recover up to two target resonators." (a misprint of "When this card
-    # enters your field"); the J-ruler is put into the field by judgment (7.5 p3) and it triggers (9.6 p1)
-    story = Story({"T-BEAR": 4}, ruler="VIN001-055")
-    bears = [story.put("p1", "T-BEAR", "field") for _ in range(3)]
-    for bear in bears:
-        story.given("CardRested", oid=bear, reason="given")
-    story.will("p1", "G", "G", "G")
-    events = story.when(cmd("PerformJudgment", "p1", pay_with=[]))
-    events += story.resolve()
-    [j_ruler] = [o for o in story.state.zones["p1"]["field"] if story.state.objects[o].side == "j_ruler"]
-    [trig] = [e for e in events if e.type == "AbilityTriggered" and e.data["source"] == j_ruler]
-    entered = next(e for e in events if e.type == "CardMoved" and e.data["oid"] == j_ruler)
-    assert (trig.cause, trig.rule) == (f"ev:{entered.seq}", "FoW-5.5 9.6 p5")
-    three = story.refused(cmd("PlayTriggered", "p1", trigger=trig.data["trigger"], targets=[bears]))
-    assert three.rule == "FoW-5.5 9.3 p2.4"
-    story.when(cmd("PlayTriggered", "p1", trigger=trig.data["trigger"], targets=[bears[:2]]))
+def test_scorn_of_dark_alice_looks_at_the_opponents_hand() -> None:
+    # The Scorn of Dark Alice (TTW-089): "Look at target opponent's hand and choose a resonator. They
+    # discard that card."  The controller sees the hand (only they: 3.5 p2) and chooses (10.13 p1);
+    # the opponent discards it (10.18 p1)
+    story = Story({"TTW-089": 4, "T-BEAR": 4})
+    scorn = story.put("p1", "TTW-089", "hand")
+    bear = story.put("p2", "T-BEAR", "hand")
+    chant = story.put("p2", "TTW-089", "hand")
+    story.will("p1", "B")
+    # "target opponent": not yourself (9.3 p2.4)
+    mine = story.refused(cmd("PlayCard", "p1", card=scorn, targets=[["p1"]], pay_with=[]))
+    assert mine.rule == "FoW-5.5 9.3 p2.4"
+    story.when(cmd("PlayCard", "p1", card=scorn, targets=[["p2"]], pay_with=[]))
     events = story.resolve()
-    assert sorted(e.data["oid"] for e in events if e.type == "CardRecovered") == sorted(bears[:2])
-    assert [story.state.objects[b].rested for b in bears] == [False, False, True]
+    asked = find(events, "ChoiceRequested")
+    hand = list(story.state.zones["p2"]["hand"])
+    resonators = [o for o in hand if story.state.card_of(o).type == "resonator"]
+    assert (asked.data["player"], asked.data["kind"], asked.rule) == ("p1", "discard_chosen", "FoW-5.5 10.13 p1")
+    assert asked.data["options"]["hand"] == {o: story.state.objects[o].card for o in hand}
+    assert asked.data["options"]["cards"] == resonators and bear in resonators and chant not in resonators
+    # the opponent does not see what the chooser is shown
+    assert engine.redact_event(story.state, asked, "p2").data["options"] == {}
+    assert engine.redact_event(story.state, asked, "p1").data["options"] == asked.data["options"]
+    assert {tuple(a["cards"]) for a in legal(story, "p1", "ChooseCards")} == {(o,) for o in resonators}
+    no = story.refused(cmd("ChooseCards", "p1", cards=[chant]))
+    assert (no.code, no.rule) == ("rules/discard_choice", "FoW-5.5 10.13 p1")
+    events = story.when(cmd("ChooseCards", "p1", cards=[bear]))
+    moved = find(events, "CardMoved")
+    assert (moved.data["oid"], moved.data["to"], moved.data["reason"], moved.rule, moved.actor) == (
+        bear,
+        "graveyard",
+        "discard",
+        "FoW-5.5 10.18 p1",
+        "p2",
+    )
+    story.replays()
+
+
+def test_schemes_of_the_empire_finds_no_card_in_an_empty_hand() -> None:
+    # Schemes of the Empire (VIN002-072): "Look at target opponent's hand and choose a card. They
+    # discard that card."  With no card in that hand there is nothing to choose.
+    story = Story({"VIN002-072": 4, "T-BEAR": 4})
+    schemes = story.put("p1", "VIN002-072", "hand")
+    for oid in list(story.state.zones["p2"]["hand"]):
+        story.given(
+            "CardMoved",
+            oid=oid,
+            card=story.state.objects[oid].card,
+            owner="p2",
+            to="main_deck",
+            reason="given",
+            **{"from": "hand"},
+        )
+    story.will("p1", "B", "B")
+    story.when(cmd("PlayCard", "p1", card=schemes, targets=[["p2"]], pay_with=[]))
+    events = story.resolve()
+    asked = find(events, "ChoiceRequested")
+    assert asked.data["options"]["cards"] == [] and asked.data["options"]["count"] == 0
+    events = story.when(cmd("ChooseCards", "p1", cards=[]))
+    assert [e for e in events if e.type == "CardMoved" and e.data["reason"] == "discard"] == []
     story.replays()

@@ -1242,6 +1242,36 @@ def finish_item(ctx: Ctx, item: ChaseItem, cause: str) -> str:
     return ctx.emit("ChaseItemResolved", {"item": item.id}, "7.8 p3", cause=cause)
 
 
+def _look_and_discard(
+    ctx: Ctx, item: ChaseItem, eff: Discard, target: Target, group: list[str] | None, cause: str, choice: Any
+) -> str | None:
+    """"Look at target opponent's hand and choose a card. They discard that card.": the controller
+    sees the target player's hand (in the options of the choice, for them only) and chooses the cards
+    (10.13 p1; none if none matches); that player discards them (10.18 p1)."""
+    s = ctx.s
+    you, src = item.controller, item.source
+    players = [t for t in _targets_of(ctx, item, target, group) if t in s.players]
+    if not players:
+        return cause
+    p = players[0]
+    hand = list(s.zones[p]["hand"])
+    legal = [o for o in hand if eff.filter is None or matches(s, eff.filter, o, you, src)]
+    if choice is None:
+        options = {
+            "item": item.id,
+            "player": p,
+            "hand": {o: s.objects[o].card for o in hand},  # looked at: shown to the chooser only
+            "cards": legal,
+            "count": min(eff.count, len(legal)),
+        }
+        asked = {"player": you, "kind": "discard_chosen", "options": options}
+        ctx.emit("ChoiceRequested", asked, "10.13 p1", cause=cause)
+        return None
+    for oid in choice:
+        cause = move(ctx, oid, "graveyard", cause, rule="10.18 p1", reason="discard", actor=p)
+    return cause
+
+
 def still_in_graveyard(s: GameState, item: ChaseItem, oid: str) -> bool:
     """Whether ``oid`` is the object, in its owner's graveyard, that was there as ``item`` (an ability
     played from the graveyard) was played: it has not changed zones since (FoW-5.5 3.1 p3)."""
@@ -1533,6 +1563,8 @@ def apply_effect(
             if sign > 0 and amount:
                 check_triggers(ctx, "you_gain_life", cause, player=p)  # "Whenever you gain life"
         return cause
+    if isinstance(eff, Discard) and eff.target is not None:
+        return _look_and_discard(ctx, item, eff, eff.target, group, cause, choice)
     if isinstance(eff, Discard):
         for p in _players(s, you, eff.who):
             hand = s.zones[p]["hand"]

@@ -557,6 +557,23 @@ class Discard(_Model):
     who: Who = "opponent"
     whole_hand: bool = False
     """"Discard your hand": every card in the hand, no choice (10.18 p2); ``count`` is then unused."""
+    target: Target | None = None
+    """"Look at target opponent's hand and choose a card. They discard that card.": the controller of
+    the effect looks at the hand of the player chosen as ``target`` (a player-only target, 9.3 p2.4)
+    and chooses ``count`` of its cards matching ``filter`` (10.13 p1); that player discards them
+    (10.18 p1).  ``who`` is then unused."""
+    filter: Filter | None = None
+    """With ``target``: what may be chosen ("choose a resonator"); any card when None."""
+
+    @model_validator(mode="after")
+    def _check(self) -> Discard:
+        if self.target is not None and not (self.target.kind == "chosen" and self.target.players_only):
+            raise ValueError("a discard's 'target' is a player chosen as the effect is played ('target opponent')")
+        if self.target is not None and self.whole_hand:
+            raise ValueError("'whole_hand' discards without a choice: it takes no 'target'")
+        if self.filter is not None and (self.target is None or self.filter.zone != "hand"):
+            raise ValueError("'filter' (a card in the hand) belongs to a discard with a 'target'")
+        return self
 
 
 class Rest(_Model):

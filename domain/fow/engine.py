@@ -1003,7 +1003,9 @@ def decline_trigger(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     flow.open_priority(ctx, s.turn_player, cause)
 
 
-@command("ChooseCards", "discard_to_hand_size", "search", "discard", "look", "put_from_hand", "banish")
+@command(
+    "ChooseCards", "discard_to_hand_size", "search", "discard", "look", "put_from_hand", "banish", "discard_chosen"
+)
 def choose_cards(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     s = ctx.s
     p = s.pending
@@ -1040,6 +1042,14 @@ def choose_cards(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         count = int(p.options["count"])
         if len(cards) != count or any(c not in p.options["cards"] for c in cards):
             raise ctx.reject("rules/banish_choice", "10.10 p1", f"banish exactly {count} of the cards the effect names")
+    elif p.kind == "discard_chosen":  # chosen in the looked-at hand (10.13 p1)
+        count = int(p.options["count"])
+        if len(cards) != count or any(c not in p.options["cards"] for c in cards):
+            raise ctx.reject(
+                "rules/discard_choice",
+                "10.13 p1",
+                f"choose exactly {count} of the matching cards: {p.options['cards']}",
+            )
     else:
         count = int(p.options["count"])
         if len(cards) != count or any(c not in s.zones[player]["hand"] for c in cards):
@@ -1271,7 +1281,7 @@ def legal_actions(state: GameState, player: str) -> list[Command]:
             Command("ChooseCards", player, {"cards": list(c)})
             for c in itertools.islice(itertools.combinations(hand, count), MAX_TARGET_COMBOS)
         ]
-    elif p.kind == "banish":
+    elif p.kind in ("banish", "discard_chosen"):
         out = [
             Command("ChooseCards", player, {"cards": list(c)})
             for c in itertools.islice(

@@ -1553,6 +1553,22 @@ def _gain_life_dealt(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDic
     return [{"op": "gain_life", "amount": 0, "who": "you", "dealt_to_you": True}]
 
 
+@_effect(
+    r"look at target (?P<who>opponent|player)'s hand and choose (?:a|an) (?P<d>[^.]+?)\.\s*"
+    r"(?:they|he or she) discards? that card"
+)
+def _look_and_discard(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Look at target opponent's hand and choose a resonator. They discard that card." (10.13, 10.18)
+    target = copy.deepcopy(_PLAYER_TARGETS[f"target {m.group('who').lower()}"])
+    out: JsonDict = {"op": "discard", "count": 1, "target": target}
+    if m.group("d").lower() != "card":
+        flt, players = _selector(m.group("d"), ctx, zone="hand")
+        if players or set(flt) & {"controller", "rested", "other_than_self"}:
+            raise _GapError(f"target: {m.group('d')} (in a hand)")
+        out["filter"] = flt
+    return [out]
+
+
 @_effect(r"(?P<v>rest|recover) (?P<t>[^.]+?)")
 def _rest(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": m.group("v").lower(), "target": _target(m.group("t"), ctx, it_self=it_self)}]
@@ -2729,7 +2745,6 @@ _TRIGGERS: list[tuple[re.Pattern[str], str, bool]] = [
     (re.compile(r"^\[Enter\]\s*:?\s*", re.IGNORECASE), "enter", True),
     # also the misprint "When this card enters field" (VS01-013)
     (_on(r"when this card enters (?:your )?field"), "enters_field", True),
-    (_on(r"when this cards enter your field"), "enters_field", True),  # misprint (VIN001-055J)
     (
         _on(r"when this card is put into (?:a|your) graveyard from (?:your|a) field"),
         "put_into_graveyard_from_field",
