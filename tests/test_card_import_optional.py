@@ -81,3 +81,36 @@ def test_a_search_with_its_shuffle_in_one_sentence_is_unchanged(imported: dict[s
         if e.get("op") == "search"
     ]
     assert plain and all(e.get("shuffle", True) for e in plain)
+
+
+def test_you_may_banish_another_resonator(imported: dict[str, ImportedCard]) -> None:
+    # Mordred, the Traitor (TMS-028): "Whenever this card attacks, you may banish another
+    # resonator. If you do, this card deals 1000 damage to target resonator."  Without "you
+    # control", still one of your own: a player may not banish cards they don't control (10.10 p2)
+    ability = full(imported, "TMS-028")["abilities"][0]
+    own = {"zone": "field", "types": ["resonator"], "controller": "you", "other_than_self": True}
+    assert ability["trigger"] == "attacks"
+    assert ability["effects"] == [
+        {"op": "may", "effects": [{"op": "banish", "filter": own, "who": "you"}]},
+        {
+            "op": "if",
+            "condition": {"kind": "did"},
+            "effects": [
+                {
+                    "op": "deal_damage",
+                    "amount": 1000,
+                    "target": {"kind": "chosen", "filter": {"zone": "field", "types": ["resonator"]}},
+                }
+            ],
+        },
+    ]
+
+
+def test_if_you_do_shuffle_is_the_searchs_own_shuffle(imported: dict[str, ImportedCard]) -> None:
+    # Skidbladnir, Magical Sailing Ship (GOG-042): "[Enter] >>> You may search your deck for a
+    # Giant, reveal it and put it into your hand. If you do, shuffle your deck."  Shuffled only if
+    # searched - also when the search finds nothing (10.13 p2): the search's own shuffle (10.20)
+    ability = full(imported, "GOG-042")["abilities"][0]
+    assert ability["effects"] == [
+        {"op": "may", "effects": [{"op": "search", "filter": searched(races=["Giant"])}]},
+    ]

@@ -103,3 +103,64 @@ def test_you_may_search_is_asked_first_then_searched_then_shuffled() -> None:
     assert find(events, "DeckShuffled").rule == "FoW-5.5 10.20 p1"
     assert find(events, "ChaseItemResolved")
     story.replays()
+
+
+# --- "you may" holding a banish, "If you do" after it (9.3 p3.2, 10.10) --------------------------
+
+
+def test_you_may_banish_another_resonator_if_you_do_deal_damage() -> None:
+    # Mordred, the Traitor (TMS-028): "Whenever this card attacks, you may banish another
+    # resonator. If you do, this card deals 1000 damage to target resonator."  The target is
+    # chosen as the ability is played (9.3 p2.4); the banished resonator is one Mordred's
+    # controller controls (10.10 p2), chosen on resolution (10.10 p1)
+    story = Story({"TMS-028": 4, "T-BEAR": 4})
+    mordred = story.put("p1", "TMS-028", "field")
+    mine = [story.put("p1", "T-BEAR", "field"), story.put("p1", "T-BEAR", "field")]
+    theirs = story.put("p2", "T-BEAR", "field")
+    first_turn = story.state.turn
+    while not (story.state.turn > first_turn and story.state.turn_player == "p1" and story.state.step == "main"):
+        story.when(cmd("Pass", story.pending.player))
+    story.when(cmd("InitiateBattle", "p1"))
+    while story.pending.kind != "declare_attack":
+        story.when(cmd("Pass", story.pending.player))
+    story.when(cmd("DeclareAttack", "p1", attacker=mordred, target="p2"))
+    trigger = story.state.triggered[0]
+    assert theirs in {a["targets"][0][0] for a in legal(story, "p1", "PlayTriggered")}
+    story.when(cmd("PlayTriggered", "p1", trigger=trigger.id, targets=[[theirs]]))
+    events = story.resolve()
+    assert find(events, "ChoiceRequested").data["kind"] == "optional"
+    events = story.when(cmd("ChooseOptional", "p1", accept=True))
+    asked = find(events, "ChoiceRequested")
+    assert (asked.data["kind"], asked.rule) == ("banish", "FoW-5.5 10.10 p1")
+    assert sorted(asked.data["options"]["cards"]) == sorted(mine)  # not Mordred, not the opponent's
+    wrong = story.refused(cmd("ChooseCards", "p1", cards=[theirs]))
+    assert (wrong.code, wrong.rule) == ("rules/banish_choice", "FoW-5.5 10.10 p1")
+    events = story.when(cmd("ChooseCards", "p1", cards=[mine[0]]))
+    banished = find(events, "CardMoved")
+    assert (banished.data["oid"], banished.data["to"], banished.rule) == (mine[0], "graveyard", "FoW-5.5 10.10 p1")
+    assert find(events, "ConditionChecked").data["met"] is True  # "If you do"
+    dealt = find(events, "DamageDealt")
+    assert (dealt.data["source"], dealt.data["target"], dealt.data["amount"]) == (mordred, theirs, 1000)
+    story.replays()
+
+
+def test_you_may_banish_declined_deals_no_damage() -> None:
+    # Mordred, the Traitor (TMS-028), declining: nothing is banished, "If you do" is not met
+    story = Story({"TMS-028": 4, "T-BEAR": 4})
+    mordred = story.put("p1", "TMS-028", "field")
+    story.put("p1", "T-BEAR", "field")
+    theirs = story.put("p2", "T-BEAR", "field")
+    first_turn = story.state.turn
+    while not (story.state.turn > first_turn and story.state.turn_player == "p1" and story.state.step == "main"):
+        story.when(cmd("Pass", story.pending.player))
+    story.when(cmd("InitiateBattle", "p1"))
+    while story.pending.kind != "declare_attack":
+        story.when(cmd("Pass", story.pending.player))
+    story.when(cmd("DeclareAttack", "p1", attacker=mordred, target="p2"))
+    story.when(cmd("PlayTriggered", "p1", trigger=story.state.triggered[0].id, targets=[[theirs]]))
+    story.resolve()
+    events = story.when(cmd("ChooseOptional", "p1", accept=False))
+    assert find(events, "ConditionChecked").data["met"] is False
+    assert not {"CardMoved", "DamageDealt", "ChoiceRequested"} & {e.type for e in events}
+    assert find(events, "ChaseItemResolved")
+    story.replays()

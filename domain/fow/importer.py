@@ -1390,6 +1390,29 @@ def _banish_yours(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [out]
 
 
+@_effect(rf"banish (?P<n>{NUM}|another) (?P<d>[^.,]+?)")
+def _banish_implied_yours(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "You may banish another resonator. If you do, ...": without "you control", still one of
+    # the controller's own cards - a player may not banish cards they don't control (FoW-5.5 10.10 p2)
+    flt, players = _selector(m.group("d"), ctx)
+    if players or set(flt) & {"controller", "other_than_self"} or flt.get("zone", "field") != "field":
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    if not flt.get("types"):  # "banish a card": also a magic stone or a ruler? not in the grammar
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    return _banish_own(m, flt)
+
+
+def _banish_own(m: re.Match[str], flt: JsonDict) -> list[JsonDict]:
+    flt["controller"] = "you"
+    other = m.group("n").lower() == "another"
+    if other:
+        flt["other_than_self"] = True
+    out: JsonDict = {"op": "banish", "filter": flt, "who": "you"}
+    if not other and _number(m.group("n")) != 1:
+        out["count"] = _number(m.group("n"))
+    return [out]
+
+
 @_effect(r"(?:you )?gain control of (?P<t>target [^.]+?)")
 def _gain_control(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "Gain control of target resonator.": for the rest of the game (FoW-5.5 1.5 p3); "until end
@@ -2344,6 +2367,26 @@ def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = Fa
             except _GapError:
                 raise gap from None
         out += effects
+    return _shuffle_if_searched(out)
+
+
+def _shuffle_if_searched(effects: list[JsonDict]) -> list[JsonDict]:
+    """ "You may search your deck for ..., reveal it and put it into your hand. If you do, shuffle
+    your deck.": shuffled only if searched, that is by the search itself (FoW-5.5 10.20) - a
+    search that finds nothing adds no card, yet was done, which "If you do" would not see."""
+    out: list[JsonDict] = []
+    for e in effects:
+        last = out[-1] if out else None
+        held = last["effects"][-1] if last is not None and last["op"] == "may" else last
+        if (
+            e == {"op": "if", "condition": {"kind": "did"}, "effects": [{"op": "shuffle"}]}
+            and held is not None
+            and held["op"] == "search"
+            and held.get("shuffle") is False
+        ):
+            del held["shuffle"]
+            continue
+        out.append(e)
     return out
 
 
