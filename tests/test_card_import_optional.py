@@ -114,3 +114,14 @@ def test_if_you_do_shuffle_is_the_searchs_own_shuffle(imported: dict[str, Import
     assert ability["effects"] == [
         {"op": "may", "effects": [{"op": "search", "filter": searched(races=["Giant"])}]},
     ]
+
+
+def test_you_may_remove_a_card_in_your_hand_from_the_game(imported: dict[str, ImportedCard]) -> None:
+    # Keeper of the Present, Verdandi (TMS-025): "When this card enters your field, you may remove
+    # a card in your hand from the game. If you do, draw a card."
+    ability = full(imported, "TMS-025")["abilities"][0]
+    assert ability["trigger"] == "enters_field"
+    assert ability["effects"] == [
+        {"op": "may", "effects": [{"op": "remove_from_game", "from_hand": 1}]},
+        {"op": "if", "condition": {"kind": "did"}, "effects": [{"op": "draw", "count": 1, "who": "you"}]},
+    ]

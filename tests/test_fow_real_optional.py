@@ -164,3 +164,39 @@ def test_you_may_banish_declined_deals_no_damage() -> None:
     assert not {"CardMoved", "DamageDealt", "ChoiceRequested"} & {e.type for e in events}
     assert find(events, "ChaseItemResolved")
     story.replays()
+
+
+# --- "you may" holding a removal from the hand (9.3 p3.2, 10.13 p2, 10.3) -------------------------
+
+
+def test_you_may_remove_a_card_in_your_hand_from_the_game_if_you_do_draw() -> None:
+    # Keeper of the Present, Verdandi (TMS-025): "When this card enters your field, you may remove
+    # a card in your hand from the game. If you do, draw a card."  The card is chosen from the
+    # hand as the effect resolves (10.13 p2) and removed face up (10.3 p1)
+    story = Story({"TMS-025": 4, "T-BEAR": 4})
+    verdandi = story.put("p1", "TMS-025", "graveyard")
+    story.by_rule(actions.move, verdandi, "field", "given", rule="3.1 p5", reason="effect", controller="p1")
+    events = play_trigger(story, "p1")
+    assert find(events, "ChoiceRequested").data["kind"] == "optional"
+    events = story.when(cmd("ChooseOptional", "p1", accept=True))
+    asked = find(events, "ChoiceRequested")
+    hand = list(story.state.zones["p1"]["hand"])
+    assert (asked.data["kind"], asked.rule) == ("look", "FoW-5.5 10.13 p2")
+    assert (asked.data["options"]["cards"], asked.data["options"]["min"]) == (hand, 1)
+    two = story.refused(cmd("ChooseCards", "p1", cards=hand[:2]))
+    assert (two.code, two.rule) == ("rules/look_choice", "FoW-5.5 10.13 p1")
+    events = story.when(cmd("ChooseCards", "p1", cards=[hand[0]]))
+    removed = find(events, "CardMoved")
+    assert (removed.data["oid"], removed.data["to"], removed.rule) == (hand[0], "removed", "FoW-5.5 10.3 p1")
+    assert not removed.data.get("face_down")
+    assert find(events, "ConditionChecked").data["met"] is True
+    drawn = [e for e in events if e.type == "CardMoved" and e.data["to"] == "hand"]
+    assert len(drawn) == 1 and len(story.state.zones["p1"]["hand"]) == len(hand)
+    # declined by a second Verdandi: nothing removed, no card drawn
+    second = story.put("p1", "TMS-025", "graveyard")
+    story.by_rule(actions.move, second, "field", "given", rule="3.1 p5", reason="effect", controller="p1")
+    play_trigger(story, "p1")
+    events = story.when(cmd("ChooseOptional", "p1", accept=False))
+    assert find(events, "ConditionChecked").data["met"] is False
+    assert "CardMoved" not in [e.type for e in events]
+    story.replays()

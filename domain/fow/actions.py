@@ -1333,7 +1333,20 @@ def apply_effect(
             if t in s.objects:
                 cause = move(ctx, t, "hand", cause, rule="3.1 p5", reason="returned")
         return cause
+    if isinstance(eff, RemoveFromGame) and eff.from_hand:
+        hand = list(s.zones[you]["hand"])
+        if choice is None:
+            if not hand:
+                return cause
+            n = min(eff.from_hand, len(hand))
+            asked = {"item": item.id, "looked": hand, "cards": hand, "min": n, "max": n}
+            ctx.emit("ChoiceRequested", {"player": you, "kind": "look", "options": asked}, "10.13 p2", cause=cause)
+            return None
+        for oid in choice[0]:  # face up (10.3 p1)
+            cause = move(ctx, oid, "removed", cause, rule="10.3 p1", reason="removed", actor=you)
+        return cause
     if isinstance(eff, RemoveFromGame):
+        assert eff.target is not None
         for t in _targets_of(ctx, item, eff.target, group):
             if t in s.objects:
                 cause = move(ctx, t, "removed", cause, rule="10.3 p1", reason="removed")

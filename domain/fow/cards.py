@@ -504,7 +504,16 @@ class PreventDamage(_Model):
 
 class RemoveFromGame(_Model):
     op: Literal["remove_from_game"] = "remove_from_game"
-    target: Target
+    target: Target | None = None
+    from_hand: Annotated[int, Field(ge=0)] = 0
+    """Instead of a target, "remove a card in your hand from the game": that many cards of your
+    hand, chosen as the effect resolves (FoW-5.5 10.13 p2), put into the removed area face up (10.3 p1)."""
+
+    @model_validator(mode="after")
+    def _check(self) -> RemoveFromGame:
+        if (self.target is None) == (self.from_hand == 0):
+            raise ValueError("remove_from_game needs either a 'target' or 'from_hand'")
+        return self
 
 
 class PutOnMainDeck(_Model):

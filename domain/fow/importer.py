@@ -1503,6 +1503,13 @@ def _mill_removed(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "mill", "count": _number(m.group("n")) if m.group("n") else 1, "who": "you", "to": "removed"}]
 
 
+@_effect(rf"remove (?P<n>{NUM}) cards? in your hand from the game")
+def _remove_from_hand(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "You may remove a card in your hand from the game. If you do, draw a card.": chosen from the
+    # hand as the effect resolves (FoW-5.5 10.13 p2), removed face up (10.3 p1)
+    return [{"op": "remove_from_game", "from_hand": _number(m.group("n"))}]
+
+
 @_effect(r"remove (?P<t>[^.]+?) from the game")
 def _remove(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     grave = re.fullmatch(r"target (?P<d>.+) in (?P<whose>a|your|your opponent's) graveyard", m.group("t"))
