@@ -125,3 +125,35 @@ def test_you_may_remove_a_card_in_your_hand_from_the_game(imported: dict[str, Im
         {"op": "may", "effects": [{"op": "remove_from_game", "from_hand": 1}]},
         {"op": "if", "condition": {"kind": "did"}, "effects": [{"op": "draw", "count": 1, "who": "you"}]},
     ]
+
+
+GRAVEYARD_SELF = {"kind": "self", "filter": {"zone": "graveyard", "types": []}}
+""""this card" in "put this card from your graveyard into ...": the card in the graveyard (3.1 p3)."""
+
+
+def test_if_you_do_put_this_card_from_your_graveyard_into_your_hand(imported: dict[str, ImportedCard]) -> None:
+    # Shantak (MPR-084): "[Continuous]: When this card is put into a graveyard from your field, you
+    # may discard a card. If you do, put this card from your graveyard into your hand."
+    ability = full(imported, "MPR-084")["abilities"][0]
+    assert ability["trigger"] == "put_into_graveyard_from_field"
+    assert ability["effects"] == [
+        {"op": "may", "effects": [{"op": "discard", "count": 1, "who": "you"}]},
+        {"op": "if", "condition": {"kind": "did"}, "effects": [{"op": "return_to_hand", "target": GRAVEYARD_SELF}]},
+    ]
+
+
+def test_if_you_control_x_you_may_pay_if_you_do_put_this_card_into_your_field(
+    imported: dict[str, ImportedCard],
+) -> None:
+    # Romeo, the Despair (CMF-090): "[Continuous]: When this card is put into your graveyard from a
+    # field, if you control "Juliet, the Hope", you may pay {B}. If you do, put this card from your
+    # graveyard into your field."  An "if" holding a "you may pay" (9.3 p3.2)
+    juliet = {"zone": "field", "types": [], "controller": "you", "name": "Juliet, the Hope"}
+    assert full(imported, "CMF-090")["abilities"][0]["effects"] == [
+        {
+            "op": "if",
+            "condition": {"kind": "controls", "filter": juliet},
+            "effects": [{"op": "may", "effects": [{"op": "pay", "will": {"attribute": {"B": 1}, "free": 0}}]}],
+        },
+        {"op": "if", "condition": {"kind": "did"}, "effects": [{"op": "put_into_field", "target": GRAVEYARD_SELF}]},
+    ]

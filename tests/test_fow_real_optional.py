@@ -200,3 +200,73 @@ def test_you_may_remove_a_card_in_your_hand_from_the_game_if_you_do_draw() -> No
     assert find(events, "ConditionChecked").data["met"] is False
     assert "CardMoved" not in [e.type for e in events]
     story.replays()
+
+
+# --- "put this card from your graveyard into ..." (3.1 p3), after "If you do" ---------------------
+
+
+def test_you_may_discard_if_you_do_put_this_card_from_your_graveyard_into_your_hand() -> None:
+    # Shantak (MPR-084): "[Continuous]: When this card is put into a graveyard from your field, you
+    # may discard a card. If you do, put this card from your graveyard into your hand."
+    story = Story({"MPR-084": 4, "T-BEAR": 4})
+    shantak = story.put("p1", "MPR-084", "field")
+    story.by_rule(actions.destroy, shantak, "given")
+    assert story.state.objects[shantak].zone == "graveyard"
+    play_trigger(story, "p1")
+    played = [e for e in story.log if e.type == "AbilityPlayed"][-1]
+    assert played.data["source_since"] == story.state.objects[shantak].zone_since  # the card in the graveyard
+    story.when(cmd("ChooseOptional", "p1", accept=True))
+    hand = list(story.state.zones["p1"]["hand"])
+    assert story.pending.kind == "discard"
+    events = story.when(cmd("ChooseCards", "p1", cards=[hand[0]]))
+    assert find(events, "CardMoved").data["to"] == "graveyard"  # the discard (10.18)
+    assert find(events, "ConditionChecked").data["met"] is True
+    back = [e for e in events if e.type == "CardMoved" and e.data["oid"] == shantak]
+    assert [(e.data["from"], e.data["to"], e.rule) for e in back] == [("graveyard", "hand", "FoW-5.5 3.1 p5")]
+    story.replays()
+
+
+def test_this_card_that_left_the_graveyard_is_a_new_object() -> None:
+    # Shantak (MPR-084) again: removed from the graveyard and put back before the ability resolves,
+    # it is a new object (3.1 p3): the discard is done, the card stays where it is
+    story = Story({"MPR-084": 4, "T-BEAR": 4})
+    shantak = story.put("p1", "MPR-084", "field")
+    story.by_rule(actions.destroy, shantak, "given")
+    play_trigger(story, "p1")
+    story.by_rule(actions.move, shantak, "removed", "given", rule="10.3 p1", reason="removed")
+    story.by_rule(actions.move, shantak, "graveyard", "given", rule="3.1 p5", reason="effect")
+    story.when(cmd("ChooseOptional", "p1", accept=True))
+    events = story.when(cmd("ChooseCards", "p1", cards=[story.state.zones["p1"]["hand"][0]]))
+    assert find(events, "ConditionChecked").data["met"] is True
+    assert [e for e in events if e.type == "CardMoved" and e.data["oid"] == shantak] == []
+    assert story.state.objects[shantak].zone == "graveyard"
+    story.replays()
+
+
+def test_if_you_control_juliet_you_may_pay_if_you_do_put_this_card_into_your_field() -> None:
+    # Romeo, the Despair (CMF-090): "[Continuous]: When this card is put into your graveyard from a
+    # field, if you control "Juliet, the Hope", you may pay {B}. If you do, put this card from your
+    # graveyard into your field."  The "if" holds the "you may pay" (9.3 p3.2); put, not played:
+    # no [Enter] (9.6 p1.1)
+    story = Story({"CMF-090": 4, "CMF-008": 4, "T-BEAR": 4})
+    romeo = story.put("p1", "CMF-090", "field")
+    juliet = story.put("p1", "CMF-008", "field")
+    story.by_rule(actions.destroy, romeo, "given")
+    events = play_trigger(story, "p1")
+    assert find(events, "ConditionChecked").data["met"] is True
+    assert find(events, "ChoiceRequested").data["kind"] == "optional"
+    assert legal(story, "p1", "ChooseOptional") == [{"accept": False}]  # no will to pay {B}
+    story.will("p1", "B")
+    events = story.when(cmd("ChooseOptional", "p1", accept=True))
+    assert find(events, "WillPaid").data["will"] == ["B"]
+    back = [e for e in events if e.type == "CardMoved" and e.data["oid"] == romeo]
+    assert [(e.data["from"], e.data["to"]) for e in back] == [("graveyard", "field")]
+    assert story.state.objects[romeo].zone == "field"
+    # without Juliet: nothing is asked, Romeo stays in the graveyard
+    story.by_rule(actions.move, juliet, "hand", "given", rule="3.1 p5", reason="returned")
+    story.by_rule(actions.destroy, romeo, "given")
+    events = play_trigger(story, "p1")
+    assert find(events, "ConditionChecked").data["met"] is False
+    assert "ChoiceRequested" not in [e.type for e in events]
+    assert story.state.objects[romeo].zone == "graveyard"
+    story.replays()

@@ -874,6 +874,18 @@ def auto_playable_trigger(ctx: Ctx, mine: Sequence[Triggered]) -> Triggered | No
     return trig
 
 
+def graveyard_since(s: GameState, source: str, triggered_by: str | None = None) -> dict[str, int]:
+    """``{"source_since": ...}`` for an ability played while its source is in a graveyard: the
+    object it is now, or -1 when the card changed zones after the ability triggered (a new object,
+    FoW-5.5 3.1 p3); nothing for a source elsewhere."""
+    obj = s.objects.get(source)
+    if obj is None or obj.zone != "graveyard":
+        return {}
+    seq = triggered_by[3:] if triggered_by and triggered_by.startswith("ev:") else ""
+    moved_after = seq.isdigit() and obj.zone_since > int(seq)
+    return {"source_since": -1 if moved_after else obj.zone_since}
+
+
 def play_trigger(ctx: Ctx, trig: Triggered, targets: Any, pay_with: Sequence[Any], cause: str, *, actor: str) -> str:
     s = ctx.s
     item_id = ctx.fresh_id("c")
@@ -944,6 +956,7 @@ def play_trigger(ctx: Ctx, trig: Triggered, targets: Any, pay_with: Sequence[Any
             "trigger": trig.id,
             **({"amount": trig.amount} if trig.amount is not None else {}),
             **({"subject": trig.target} if trig.target is not None else {}),
+            **graveyard_since(s, trig.source, trig.cause),
         },
         "9.6 p6",
         cause=cause,
@@ -1144,6 +1157,12 @@ def finish_item(ctx: Ctx, item: ChaseItem, cause: str) -> str:
 def _targets_of(ctx: Ctx, item: ChaseItem, target: Target, group: list[str] | None) -> list[str]:
     s = ctx.s
     you = item.controller
+    if target.kind == "self" and target.filter.zone == "graveyard":
+        # "put this card from your graveyard into ...": the card as it was when the ability was
+        # played from the graveyard, while it stays there (a card changing zones is a new object, 3.1 p3)
+        obj = s.objects.get(item.source)
+        same = obj is not None and obj.zone == "graveyard" and obj.zone_since == item.source_since
+        return [item.source] if same else []
     if target.kind == "self":
         return [item.source]
     if target.kind == "you":

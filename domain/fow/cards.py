@@ -658,9 +658,10 @@ def _plain_effects(effects: list[Any], what: str) -> None:
 
 
 def waits_for_choice(eff: Any) -> bool:
-    """An effect that may wait for a player's choice on resolution (or holds effects that do)."""
-    if getattr(eff, "op", None) in ("may", "if"):
-        return any(waits_for_choice(e) for e in list(eff.effects) + list(getattr(eff, "otherwise", [])))
+    """An effect that may wait for a player's choice on resolution: a "you may" (its question),
+    an "if" holding such effects, a search, a discard..."""
+    if getattr(eff, "op", None) == "if":
+        return any(waits_for_choice(e) for e in list(eff.effects) + list(eff.otherwise))
     pauses = getattr(eff, "chosen_from", None) is not None or bool(getattr(eff, "from_hand", 0))
     return getattr(eff, "op", None) in _PAUSING_OPS or pauses
 

@@ -1524,6 +1524,18 @@ def _remove(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "remove_from_game", "target": _target(m.group("t"), ctx)}]
 
 
+@_effect(r"put this card from your graveyard into your (?P<to>hand|field)")
+def _self_from_graveyard(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "When this card is put into a graveyard from your field, you may discard a card. If you do,
+    # put this card from your graveyard into your hand.": the card in the graveyard, only while it
+    # stays the object it was as the ability was played (FoW-5.5 3.1 p3); into the field it is
+    # put, not played: no [Enter] (9.6 p1.1)
+    target = {"kind": "self", "filter": {"zone": "graveyard", "types": []}}
+    if m.group("to").lower() == "hand":
+        return [{"op": "return_to_hand", "target": target}]
+    return [{"op": "put_into_field", "target": target}]
+
+
 @_effect(r"put (?P<t>(?:\w+ )?target [^.]+?) from your graveyard into your hand")
 def _from_graveyard(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     target = _target(m.group("t"), ctx, zone="graveyard")

@@ -119,6 +119,10 @@ class ChaseItem:
     """For a triggered ability: the damage dealt by the happening that triggered it ("that much")."""
     subject: str | None = None
     """For a triggered ability: the object its trigger condition names ("that resonator")."""
+    source_since: int | None = None
+    """For an ability played while its source was in a graveyard: the source's ``zone_since``
+    then (-1 if it had changed zones after the ability triggered): "put this card from your
+    graveyard into ..." finds only that same object (FoW-5.5 3.1 p3)."""
 
 
 @dataclass(slots=True)
@@ -603,6 +607,7 @@ def _put_on_chase(s: GameState, d: Mapping[str, Any], e: Event) -> None:
         modes=list(d.get("modes", [])),
         amount=d.get("amount"),
         subject=d.get("subject"),
+        source_since=d.get("source_since"),
     )
     s.chase.append(item)
     s.counter += 1
