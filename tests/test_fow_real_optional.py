@@ -270,3 +270,69 @@ def test_if_you_control_juliet_you_may_pay_if_you_do_put_this_card_into_your_fie
     assert "ChoiceRequested" not in [e.type for e in events]
     assert story.state.objects[romeo].zone == "graveyard"
     story.replays()
+
+
+# --- "If ..., you may put it into your field instead" after a search (9.3 p3.2, 10.13 p2) ---------
+
+
+def test_search_then_you_may_put_it_into_your_field_instead() -> None:
+    # Tell a Fairy Tale (CMF-017): "Search your main deck for a Fairy Tale resonator, reveal it and
+    # put it into your hand. If your Ruler is "Grimm, the Fairy Tale Prince", you may put it into
+    # your field instead. This triggers its [Enter] ability. Then shuffle your main deck."  With
+    # Grimm (CMF-005) as ruler, the player chooses once the card is found; The Emperor with New
+    # Clothes (CMF-018) has "[Enter]: Destroy all [Addition:Resonator] your opponent controls."
+    story = Story({"CMF-017": 4, "CMF-018": 4, "T-BEAR": 4}, ruler="CMF-005")
+    emperors = [o for o in story.state.zones["p1"]["main_deck"] if story.state.objects[o].card == "CMF-018"]
+    tale = story.put("p1", "CMF-017", "hand")
+    story.will("p1", "W", "R", "R")
+    story.when(cmd("PlayCard", "p1", card=tale))
+    events = story.resolve()
+    assert find(events, "ChoiceRequested").data["kind"] == "search"
+    events = story.when(cmd("ChooseCards", "p1", cards=[emperors[0]]))
+    asked = find(events, "ChoiceRequested")
+    assert (asked.data["kind"], asked.data["options"]["cards"], asked.rule) == (
+        "optional",
+        [emperors[0]],
+        "FoW-5.5 9.3 p3.2",
+    )
+    assert "CardMoved" not in [e.type for e in events]  # still in the deck while the player decides
+    assert legal(story, "p1", "ChooseOptional") == [{"accept": True}, {"accept": False}]
+    events = story.when(cmd("ChooseOptional", "p1", accept=True))
+    moved = find(events, "CardMoved")
+    assert (moved.data["oid"], moved.data["to"], moved.rule) == (emperors[0], "field", "FoW-5.5 10.13 p2")
+    assert find(events, "AbilityTriggered").data["source"] == emperors[0]  # "This triggers its [Enter]"
+    assert find(events, "DeckShuffled").rule == "FoW-5.5 10.20 p1"
+    story.replays()
+
+
+def test_search_then_declining_to_put_it_into_your_field_instead() -> None:
+    # Tell a Fairy Tale (CMF-017), declined: into the hand, revealed
+    story = Story({"CMF-017": 4, "CMF-018": 4, "T-BEAR": 4}, ruler="CMF-005")
+    emperor = next(o for o in story.state.zones["p1"]["main_deck"] if story.state.objects[o].card == "CMF-018")
+    tale = story.put("p1", "CMF-017", "hand")
+    story.will("p1", "W", "R", "R")
+    story.when(cmd("PlayCard", "p1", card=tale))
+    story.resolve()
+    story.when(cmd("ChooseCards", "p1", cards=[emperor]))
+    events = story.when(cmd("ChooseOptional", "p1", accept=False))
+    assert find(events, "OptionChosen").data["accepted"] is False
+    moved = find(events, "CardMoved")
+    assert (moved.data["oid"], moved.data["to"], moved.data["revealed"]) == (emperor, "hand", True)
+    assert "AbilityTriggered" not in [e.type for e in events]
+    story.replays()
+
+
+def test_search_without_the_named_ruler_puts_it_into_your_hand() -> None:
+    # Tell a Fairy Tale (CMF-017) with another ruler: no question, the card goes into the hand
+    story = Story({"CMF-017": 4, "CMF-018": 4, "T-BEAR": 4})
+    emperor = next(o for o in story.state.zones["p1"]["main_deck"] if story.state.objects[o].card == "CMF-018")
+    tale = story.put("p1", "CMF-017", "hand")
+    story.will("p1", "W", "R", "R")
+    story.when(cmd("PlayCard", "p1", card=tale))
+    story.resolve()
+    events = story.when(cmd("ChooseCards", "p1", cards=[emperor]))
+    assert "ChoiceRequested" not in [e.type for e in events]
+    moved = find(events, "CardMoved")
+    assert (moved.data["oid"], moved.data["to"]) == (emperor, "hand")
+    assert find(events, "DeckShuffled")
+    story.replays()

@@ -874,6 +874,29 @@ def auto_playable_trigger(ctx: Ctx, mine: Sequence[Triggered]) -> Triggered | No
     return trig
 
 
+def _search_field_instead(
+    ctx: Ctx, item: ChaseItem, eff: Search, choice: Any, cause: str
+) -> tuple[list[str], bool, str] | None:
+    """The cards found, whether they go into the field instead of the hand, and the cause; None
+    while the player is asked ("If your Ruler is X, you may put it into your field instead"):
+    asked once the cards are found, when the condition holds and they can be in a field alone."""
+    s = ctx.s
+    you = item.controller
+    if isinstance(choice, bool):  # the answer; the found cards are those the question named
+        named = s.pending.options.get("cards") if s.pending is not None else None
+        found = [str(o) for o in named] if isinstance(named, list) else []
+        data = {"player": you, "item": item.id, "accepted": choice}
+        return found, choice, ctx.emit("OptionChosen", data, "9.3 p3.2", cause=cause, actor=you)
+    found = list(choice)
+    if eff.field_instead_if is None or not found or not all(_fits_field_alone(s, o) for o in found):
+        return found, False, cause
+    if not conditions.condition_met(s, eff.field_instead_if, you, item.source, item=item):
+        return found, False, cause
+    asked = {"item": item.id, "source": item.source, "cards": found}
+    ctx.emit("ChoiceRequested", {"player": you, "kind": "optional", "options": asked}, "9.3 p3.2", cause=cause)
+    return None
+
+
 def graveyard_since(s: GameState, source: str, triggered_by: str | None = None) -> dict[str, int]:
     """``{"source_since": ...}`` for an ability played while its source is in a graveyard: the
     object it is now, or -1 when the card changed zones after the ability triggered (a new object,
@@ -1282,8 +1305,12 @@ def apply_effect(
                 cause=cause,
             )
             return None
+        instead = _search_field_instead(ctx, item, eff, choice, cause)
+        if instead is None:
+            return None
+        choice, to_field, cause = instead
         for oid in choice:
-            if eff.to == "field":
+            if eff.to == "field" or to_field:  # to_field: "you may put it into your field instead"
                 cause = move(ctx, oid, "field", cause, rule="10.13 p2", reason="search", controller=you, actor=you)
                 if eff.triggers_enter and ctx.s.objects[oid].zone == "field":
                     check_triggers(ctx, "enter", cause, oid=oid)

@@ -322,6 +322,10 @@ class Search(_Model):
     triggers_enter: bool = False
     """"This triggers its [Enter] ability": the card put into the field this way triggers its
     [Enter] abilities although it was not played (the text overrides 9.6 p1.1, golden rule 1.4 p1)."""
+    field_instead_if: Condition | None = None
+    """ "... reveal it and put it into your hand. If your Ruler is "X", you may put it into your
+    field instead": when this holds on resolution, the player, having found the card, chooses
+    (``optional``) to put it into the field instead - if it can be there without a host."""
     shuffle: bool = True
     """Then shuffle the main deck (10.20); false when the shuffle is a ``shuffle`` effect of its
     own ("You may search ... . Then shuffle your main deck.": shuffled even if not searched)."""

@@ -2278,6 +2278,11 @@ def _instead(last: JsonDict, m: re.Match[str], ctx: _Ctx, sentence: str, *, alon
     """ "<effect>. If <condition>, <other effect> instead.": on resolution the condition picks
     one of them (FoW-5.5 9.3 p3); both act on every object they name, none chosen as a target.
     What "instead" replaces must be plain: the only effect before it, or one of the same kind."""
+    field = re.fullmatch(r"you may put it into your field", m.group("body").strip(), re.IGNORECASE)
+    if field and last["op"] == "search" and last.get("to", "hand") == "hand" and last.get("count", 1) == 1:
+        # "Search ..., reveal it and put it into your hand. If your Ruler is "Grimm, the Fairy Tale
+        # Prince", you may put it into your field instead.": the player chooses once it is found
+        return {**last, "field_instead_if": _condition(m.group("cond"), ctx)}
     more = re.fullmatch(r"(?:it|this card) deals (?P<n>\d+) damage", m.group("body").strip(), re.IGNORECASE)
     if more and last["op"] == "deal_damage" and "per" not in last and "equal_to" not in last:
         # "it deals 800 damage instead": the same damage effect, to the same targets, with another amount
@@ -2365,6 +2370,11 @@ def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = Fa
         instead = _INSTEAD.fullmatch(sentence.strip())
         if instead and out and rest.startswith(sentence):
             out[-1:] = [_instead(out[-1], instead, ctx, sentence, alone=len(out) == 1)]
+            rest = rest[len(sentence) :].strip()
+            continue
+        enter = re.fullmatch(r"this triggers its \[enter\] ability\.?", sentence.strip(), re.IGNORECASE)
+        if enter and out and out[-1].get("field_instead_if") and rest.startswith(sentence):
+            out[-1]["triggers_enter"] = True  # the card put into the field instead (golden rule 1.4 p1)
             rest = rest[len(sentence) :].strip()
             continue
         same = _same_target(rest, out)
