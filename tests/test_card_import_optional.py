@@ -175,3 +175,12 @@ def test_search_if_your_ruler_is_x_you_may_put_it_into_your_field_instead(import
     ]
     # three names with commas are not in the condition grammar yet (SKL-097)
     assert imported["SKL-097"].status != "full"
+
+
+def test_you_may_look_at_the_top_card_of_your_opponents_main_deck(imported: dict[str, ImportedCard]) -> None:
+    # Seeking Sky Soldier (TAT-016): "[Enter]: You may look the top card of your opponent's main
+    # deck." ("look the": a misprint of "look at")
+    ability = full(imported, "TAT-016")["abilities"][0]
+    assert ability["effects"] == [
+        {"op": "may", "effects": [{"op": "look_top", "count": 1, "pick": 0, "rest": "top", "deck": "opponent"}]}
+    ]

@@ -336,3 +336,31 @@ def test_search_without_the_named_ruler_puts_it_into_your_hand() -> None:
     assert (moved.data["oid"], moved.data["to"]) == (emperor, "hand")
     assert find(events, "DeckShuffled")
     story.replays()
+
+
+# --- looking at the opponent's main deck: the looker alone sees the card (3.1 p2) ----------------
+
+
+def test_you_may_look_at_the_top_card_of_your_opponents_main_deck() -> None:
+    # Seeking Sky Soldier (TAT-016): "[Enter]: You may look the top card of your opponent's main
+    # deck."  p1 sees p2's top card (CardLookedAt names it in p1's view only); it stays on top
+    story = Story({"TAT-016": 4, "T-BEAR": 4})
+    enters(story, "p1", "TAT-016", "W", "R")
+    top = story.state.zones["p2"]["main_deck"][-1]
+    deck = list(story.state.zones["p2"]["main_deck"])
+    events = play_trigger(story, "p1")
+    assert find(events, "ChoiceRequested").data["kind"] == "optional"
+    events = story.when(cmd("ChooseOptional", "p1", accept=True))
+    looked = find(events, "CardLookedAt")
+    assert (looked.data["player"], looked.data["oid"], looked.rule) == ("p1", top, "FoW-5.5 3.1 p2")
+    assert engine.redact_event(story.state, looked, "p1").data["card"] == story.state.objects[top].card
+    assert engine.redact_event(story.state, looked, "p2").data["card"] is None  # not even its owner
+    asked = find(events, "ChoiceRequested")
+    assert (asked.data["kind"], asked.data["options"]["looked"], asked.data["options"]["max"]) == ("look", [top], 0)
+    taking = story.refused(cmd("ChooseCards", "p1", cards=[top]))
+    assert taking.code == "rules/look_choice"
+    events = story.when(cmd("ChooseCards", "p1", cards=[]))
+    assert "CardMoved" not in [e.type for e in events]
+    assert story.state.zones["p2"]["main_deck"] == deck
+    assert not story.state.objects[top].revealed
+    story.replays()

@@ -1546,9 +1546,14 @@ def _look_top(ctx: Ctx, item: ChaseItem, eff: LookTop, cause: str, choice: Any) 
     s = ctx.s
     you = item.controller
     if choice is None:
-        looked = list(reversed(s.zones[you]["main_deck"][-eff.count :]))  # from the top
+        owner = s.opponent(you) if eff.deck == "opponent" else you
+        looked = list(reversed(s.zones[owner]["main_deck"][-eff.count :]))  # from the top
         if not looked:
             return cause
+        if owner != you:  # the looker sees them, no one else (3.1 p2): named in their view only
+            for oid in looked:
+                data = {"player": you, "oid": oid, "card": s.objects[oid].card}
+                cause = ctx.emit("CardLookedAt", data, "3.1 p2", cause=cause)
         if eff.reveal:
             for oid in looked:
                 cause = ctx.emit("CardRevealed", {"oid": oid, "player": you}, "10.4 p1", cause=cause)

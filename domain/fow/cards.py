@@ -381,6 +381,15 @@ class LookTop(_Model):
     rest: Literal["graveyard", "bottom", "removed_face_down", "top"]
     """``top``: the rest goes back on top of the main deck, in the order the player chooses
     ("put them back in any order")."""
+    deck: Literal["you", "opponent"] = "you"
+    """Whose main deck: ``opponent`` for "look at the top card of your opponent's main deck" - the
+    looker alone sees it (``CardLookedAt``, 3.1 p2), takes nothing and puts it back (``rest`` top)."""
+
+    @model_validator(mode="after")
+    def _check_deck(self) -> LookTop:
+        if self.deck == "opponent" and (self.pick or self.reveal or self.rest != "top"):
+            raise ValueError("a look at the opponent's main deck takes nothing and puts the cards back on top")
+        return self
 
 
 class Cancel(_Model):

@@ -1542,6 +1542,8 @@ def redact_event(state: GameState, event: Event, viewer: str | None) -> Event:
         d["count"] = len(event.data["cards"])
     elif t == "ChoiceRequested" and d.get("player") != viewer:
         d["options"] = {}
+    elif t == "CardLookedAt" and d.get("player") != viewer:
+        d["card"] = None  # only the looker sees the card (3.1 p2)
     elif t == position.EVENT:
         d = position.redact(d, viewer)
     return Event(event.seq, event.type, d, event.rule, event.cause, event.actor)

@@ -1289,6 +1289,13 @@ def _look_and_order(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict
     return [{"op": "look_top", "count": _number(m.group("n")), "pick": 0, "rest": "top"}]
 
 
+@_effect(r"look (?:at )?the top card of your opponent's main deck")
+def _look_opponents_top(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "[Enter]: You may look the top card of your opponent's main deck." ("look the": a misprint of
+    # "look at"): the looker alone sees it (3.1 p2); it stays on top
+    return [{"op": "look_top", "count": 1, "pick": 0, "rest": "top", "deck": "opponent"}]
+
+
 @_effect(r"look at the top card of your main deck\.\s*you may put it on the bottom of your main deck")
 def _look_and_bottom(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "{Rest}: Look at the top card of your main deck. You may put it on the bottom of your main deck."
