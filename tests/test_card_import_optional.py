@@ -81,3 +81,106 @@ def test_a_search_with_its_shuffle_in_one_sentence_is_unchanged(imported: dict[s
         if e.get("op") == "search"
     ]
     assert plain and all(e.get("shuffle", True) for e in plain)
+
+
+def test_you_may_banish_another_resonator(imported: dict[str, ImportedCard]) -> None:
+    # Mordred, the Traitor (TMS-028): "Whenever this card attacks, you may banish another
+    # resonator. If you do, this card deals 1000 damage to target resonator."  Without "you
+    # control", still one of your own: a player may not banish cards they don't control (10.10 p2)
+    ability = full(imported, "TMS-028")["abilities"][0]
+    own = {"zone": "field", "types": ["resonator"], "controller": "you", "other_than_self": True}
+    assert ability["trigger"] == "attacks"
+    assert ability["effects"] == [
+        {"op": "may", "effects": [{"op": "banish", "filter": own, "who": "you"}]},
+        {
+            "op": "if",
+            "condition": {"kind": "did"},
+            "effects": [
+                {
+                    "op": "deal_damage",
+                    "amount": 1000,
+                    "target": {"kind": "chosen", "filter": {"zone": "field", "types": ["resonator"]}},
+                }
+            ],
+        },
+    ]
+
+
+def test_if_you_do_shuffle_is_the_searchs_own_shuffle(imported: dict[str, ImportedCard]) -> None:
+    # Skidbladnir, Magical Sailing Ship (GOG-042): "[Enter] >>> You may search your deck for a
+    # Giant, reveal it and put it into your hand. If you do, shuffle your deck."  Shuffled only if
+    # searched - also when the search finds nothing (10.13 p2): the search's own shuffle (10.20)
+    ability = full(imported, "GOG-042")["abilities"][0]
+    assert ability["effects"] == [
+        {"op": "may", "effects": [{"op": "search", "filter": searched(races=["Giant"])}]},
+    ]
+
+
+def test_you_may_remove_a_card_in_your_hand_from_the_game(imported: dict[str, ImportedCard]) -> None:
+    # Keeper of the Present, Verdandi (TMS-025): "When this card enters your field, you may remove
+    # a card in your hand from the game. If you do, draw a card."
+    ability = full(imported, "TMS-025")["abilities"][0]
+    assert ability["trigger"] == "enters_field"
+    assert ability["effects"] == [
+        {"op": "may", "effects": [{"op": "remove_from_game", "from_hand": 1}]},
+        {"op": "if", "condition": {"kind": "did"}, "effects": [{"op": "draw", "count": 1, "who": "you"}]},
+    ]
+
+
+GRAVEYARD_SELF = {"kind": "self", "filter": {"zone": "graveyard", "types": []}}
+""""this card" in "put this card from your graveyard into ...": the card in the graveyard (3.1 p3)."""
+
+
+def test_if_you_do_put_this_card_from_your_graveyard_into_your_hand(imported: dict[str, ImportedCard]) -> None:
+    # Shantak (MPR-084): "[Continuous]: When this card is put into a graveyard from your field, you
+    # may discard a card. If you do, put this card from your graveyard into your hand."
+    ability = full(imported, "MPR-084")["abilities"][0]
+    assert ability["trigger"] == "put_into_graveyard_from_field"
+    assert ability["effects"] == [
+        {"op": "may", "effects": [{"op": "discard", "count": 1, "who": "you"}]},
+        {"op": "if", "condition": {"kind": "did"}, "effects": [{"op": "return_to_hand", "target": GRAVEYARD_SELF}]},
+    ]
+
+
+def test_if_you_control_x_you_may_pay_if_you_do_put_this_card_into_your_field(
+    imported: dict[str, ImportedCard],
+) -> None:
+    # Romeo, the Despair (CMF-090): "[Continuous]: When this card is put into your graveyard from a
+    # field, if you control "Juliet, the Hope", you may pay {B}. If you do, put this card from your
+    # graveyard into your field."  An "if" holding a "you may pay" (9.3 p3.2)
+    juliet = {"zone": "field", "types": [], "controller": "you", "name": "Juliet, the Hope"}
+    assert full(imported, "CMF-090")["abilities"][0]["effects"] == [
+        {
+            "op": "if",
+            "condition": {"kind": "controls", "filter": juliet},
+            "effects": [{"op": "may", "effects": [{"op": "pay", "will": {"attribute": {"B": 1}, "free": 0}}]}],
+        },
+        {"op": "if", "condition": {"kind": "did"}, "effects": [{"op": "put_into_field", "target": GRAVEYARD_SELF}]},
+    ]
+
+
+def test_search_if_your_ruler_is_x_you_may_put_it_into_your_field_instead(imported: dict[str, ImportedCard]) -> None:
+    # Tell a Fairy Tale (CMF-017): "Search your main deck for a Fairy Tale resonator, reveal it and
+    # put it into your hand. If your Ruler is "Grimm, the Fairy Tale Prince", you may put it into
+    # your field instead. This triggers its [Enter] ability. Then shuffle your main deck."
+    assert full(imported, "CMF-017")["effects"] == [
+        {
+            "op": "search",
+            "filter": searched(types=["resonator"], races=["Fairy Tale"]),
+            "triggers_enter": True,
+            "field_instead_if": {"kind": "ruler_is", "rulers": ["Grimm, the Fairy Tale Prince"]},
+            "shuffle": False,
+        },
+        {"op": "shuffle"},
+    ]
+    # three names with commas are not in the condition grammar yet (SKL-097)
+    assert imported["SKL-097"].status != "full"
+
+
+def test_you_may_look_at_the_top_card_of_your_opponents_main_deck(imported: dict[str, ImportedCard]) -> None:
+    # Seeking Sky Soldier (TAT-016): "[Enter]: You may look the top card of your opponent's main
+    # deck." ("look the": a misprint of "look at")
+    ability = full(imported, "TAT-016")["abilities"][0]
+    assert ability["effects"] == [
+        {"op": "may", "effects": [{"op": "look_top", "count": 1, "pick": 0, "rest": "top", "deck": "opponent"}]}
+    ]

@@ -148,6 +148,8 @@ class Table:
                 secret &= self.hidden_after[k][player]
             if e["type"] in ("CardRevealed", "CardsRevealed"):
                 continue  # a reveal shows the card to every player
+            if e["type"] == "CardLookedAt" and e["data"].get("player") == player:
+                continue  # a card an effect lets this player look at (FoW-5.5 3.1 p2)
             for oid, card in card_pairs(e["data"]):
                 if card is not None and oid is not None:
                     assert oid not in secret, f"{what}: event {seq} {e['type']} names {player}'s hidden {oid} = {card}"

@@ -931,6 +931,41 @@ def auto_playable_trigger(ctx: Ctx, mine: Sequence[Triggered]) -> Triggered | No
     return trig
 
 
+def _search_field_instead(
+    ctx: Ctx, item: ChaseItem, eff: Search, choice: Any, cause: str
+) -> tuple[list[str], bool, str] | None:
+    """The cards found, whether they go into the field instead of the hand, and the cause; None
+    while the player is asked ("If your Ruler is X, you may put it into your field instead"):
+    asked once the cards are found, when the condition holds and they can be in a field alone."""
+    s = ctx.s
+    you = item.controller
+    if isinstance(choice, bool):  # the answer; the found cards are those the question named
+        named = s.pending.options.get("cards") if s.pending is not None else None
+        found = [str(o) for o in named] if isinstance(named, list) else []
+        data = {"player": you, "item": item.id, "accepted": choice}
+        return found, choice, ctx.emit("OptionChosen", data, "9.3 p3.2", cause=cause, actor=you)
+    found = list(choice)
+    if eff.field_instead_if is None or not found or not all(_fits_field_alone(s, o) for o in found):
+        return found, False, cause
+    if not conditions.condition_met(s, eff.field_instead_if, you, item.source, item=item):
+        return found, False, cause
+    asked = {"item": item.id, "source": item.source, "cards": found}
+    ctx.emit("ChoiceRequested", {"player": you, "kind": "optional", "options": asked}, "9.3 p3.2", cause=cause)
+    return None
+
+
+def graveyard_since(s: GameState, source: str, triggered_by: str | None = None) -> dict[str, int]:
+    """``{"source_since": ...}`` for an ability played while its source is in a graveyard: the
+    object it is now, or -1 when the card changed zones after the ability triggered (a new object,
+    FoW-5.5 3.1 p3); nothing for a source elsewhere."""
+    obj = s.objects.get(source)
+    if obj is None or obj.zone != "graveyard":
+        return {}
+    seq = triggered_by[3:] if triggered_by and triggered_by.startswith("ev:") else ""
+    moved_after = seq.isdigit() and obj.zone_since > int(seq)
+    return {"source_since": -1 if moved_after else obj.zone_since}
+
+
 def play_trigger(ctx: Ctx, trig: Triggered, targets: Any, pay_with: Sequence[Any], cause: str, *, actor: str) -> str:
     s = ctx.s
     item_id = ctx.fresh_id("c")
@@ -1006,6 +1041,7 @@ def play_trigger(ctx: Ctx, trig: Triggered, targets: Any, pay_with: Sequence[Any
             **({"amount": trig.amount} if trig.amount is not None else {}),
             **({"subject": trig.target} if trig.target is not None else {}),
             **_moved_source(s, trig),
+            **graveyard_since(s, trig.source, trig.cause),
         },
         "9.6 p6",
         cause=cause,
@@ -1282,6 +1318,12 @@ def still_in_graveyard(s: GameState, item: ChaseItem, oid: str) -> bool:
 def _targets_of(ctx: Ctx, item: ChaseItem, target: Target, group: list[str] | None) -> list[str]:
     s = ctx.s
     you = item.controller
+    if target.kind == "self" and target.filter.zone == "graveyard":
+        # "put this card from your graveyard into ...": the card as it was when the ability was
+        # played from the graveyard, while it stays there (a card changing zones is a new object, 3.1 p3)
+        obj = s.objects.get(item.source)
+        same = obj is not None and obj.zone == "graveyard" and obj.zone_since == item.source_since
+        return [item.source] if same else []
     if target.kind == "self":
         return [item.source]
     if target.kind == "you":
@@ -1431,8 +1473,12 @@ def apply_effect(
                 cause=cause,
             )
             return None
+        instead = _search_field_instead(ctx, item, eff, choice, cause)
+        if instead is None:
+            return None
+        choice, to_field, cause = instead
         for oid in choice:
-            if eff.to == "field":
+            if eff.to == "field" or to_field:  # to_field: "you may put it into your field instead"
                 cause = move(ctx, oid, "field", cause, rule="10.13 p2", reason="search", controller=you, actor=you)
                 if eff.triggers_enter and ctx.s.objects[oid].zone == "field":
                     check_triggers(ctx, "enter", cause, oid=oid)
@@ -1516,7 +1562,20 @@ def apply_effect(
             if t in s.objects:
                 cause = move(ctx, t, "hand", cause, rule="3.1 p5", reason="returned")
         return cause
+    if isinstance(eff, RemoveFromGame) and eff.from_hand:
+        hand = list(s.zones[you]["hand"])
+        if choice is None:
+            if not hand:
+                return cause
+            n = min(eff.from_hand, len(hand))
+            asked = {"item": item.id, "looked": hand, "cards": hand, "min": n, "max": n}
+            ctx.emit("ChoiceRequested", {"player": you, "kind": "look", "options": asked}, "10.13 p2", cause=cause)
+            return None
+        for oid in choice[0]:  # face up (10.3 p1)
+            cause = move(ctx, oid, "removed", cause, rule="10.3 p1", reason="removed", actor=you)
+        return cause
     if isinstance(eff, RemoveFromGame):
+        assert eff.target is not None
         for t in _targets_of(ctx, item, eff.target, group):
             if t in s.objects:
                 cause = move(ctx, t, "removed", cause, rule="10.3 p1", reason="removed")
@@ -1709,9 +1768,14 @@ def _look_top(ctx: Ctx, item: ChaseItem, eff: LookTop, cause: str, choice: Any) 
     s = ctx.s
     you = item.controller
     if choice is None:
-        looked = list(reversed(s.zones[you]["main_deck"][-eff.count :]))  # from the top
+        owner = s.opponent(you) if eff.deck == "opponent" else you
+        looked = list(reversed(s.zones[owner]["main_deck"][-eff.count :]))  # from the top
         if not looked:
             return cause
+        if owner != you:  # the looker sees them, no one else (3.1 p2): named in their view only
+            for oid in looked:
+                data = {"player": you, "oid": oid, "card": s.objects[oid].card}
+                cause = ctx.emit("CardLookedAt", data, "3.1 p2", cause=cause)
         if eff.reveal:
             for oid in looked:
                 cause = ctx.emit("CardRevealed", {"oid": oid, "player": you}, "10.4 p1", cause=cause)

@@ -383,6 +383,10 @@ class Search(_Model):
     triggers_enter: bool = False
     """"This triggers its [Enter] ability": the card put into the field this way triggers its
     [Enter] abilities although it was not played (the text overrides 9.6 p1.1, golden rule 1.4 p1)."""
+    field_instead_if: Condition | None = None
+    """ "... reveal it and put it into your hand. If your Ruler is "X", you may put it into your
+    field instead": when this holds on resolution, the player, having found the card, chooses
+    (``optional``) to put it into the field instead - if it can be there without a host."""
     shuffle: bool = True
     """Then shuffle the main deck (10.20); false when the shuffle is a ``shuffle`` effect of its
     own ("You may search ... . Then shuffle your main deck.": shuffled even if not searched)."""
@@ -448,6 +452,15 @@ class LookTop(_Model):
     rest: Literal["graveyard", "bottom", "removed_face_down", "top"]
     """``top``: the rest goes back on top of the main deck, in the order the player chooses
     ("put them back in any order")."""
+    deck: Literal["you", "opponent"] = "you"
+    """Whose main deck: ``opponent`` for "look at the top card of your opponent's main deck" - the
+    looker alone sees it (``CardLookedAt``, 3.1 p2), takes nothing and puts it back (``rest`` top)."""
+
+    @model_validator(mode="after")
+    def _check_deck(self) -> LookTop:
+        if self.deck == "opponent" and (self.pick or self.reveal or self.rest != "top"):
+            raise ValueError("a look at the opponent's main deck takes nothing and puts the cards back on top")
+        return self
 
 
 class Cancel(_Model):
@@ -611,7 +624,16 @@ class PreventDamage(_Model):
 
 class RemoveFromGame(_Model):
     op: Literal["remove_from_game"] = "remove_from_game"
-    target: Target
+    target: Target | None = None
+    from_hand: Annotated[int, Field(ge=0)] = 0
+    """Instead of a target, "remove a card in your hand from the game": that many cards of your
+    hand, chosen as the effect resolves (FoW-5.5 10.13 p2), put into the removed area face up (10.3 p1)."""
+
+    @model_validator(mode="after")
+    def _check(self) -> RemoveFromGame:
+        if (self.target is None) == (self.from_hand == 0):
+            raise ValueError("remove_from_game needs either a 'target' or 'from_hand'")
+        return self
 
 
 class PutOnMainDeck(_Model):
@@ -805,9 +827,10 @@ def _plain_effects(effects: list[Any], what: str) -> None:
 
 
 def waits_for_choice(eff: Any) -> bool:
-    """An effect that may wait for a player's choice on resolution (or holds effects that do)."""
-    if getattr(eff, "op", None) in ("may", "if"):
-        return any(waits_for_choice(e) for e in list(eff.effects) + list(getattr(eff, "otherwise", [])))
+    """An effect that may wait for a player's choice on resolution: a "you may" (its question),
+    an "if" holding such effects, a search, a discard..."""
+    if getattr(eff, "op", None) == "if":
+        return any(waits_for_choice(e) for e in list(eff.effects) + list(eff.otherwise))
     pauses = getattr(eff, "chosen_from", None) is not None or bool(getattr(eff, "from_hand", 0))
     return getattr(eff, "op", None) in _PAUSING_OPS or pauses
 

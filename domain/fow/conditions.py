@@ -355,7 +355,7 @@ def flatten(effects: Sequence[Any]) -> list[Any]:
     :class:`Gate` followed by those effects (targets stay in the same order, 9.3 p2.4)."""
     out: list[Any] = []
     for eff in effects:
-        if isinstance(eff, WRAPPERS) and waits_for_choice(eff):
+        if isinstance(eff, WRAPPERS) and any(waits_for_choice(e) for e in nested(eff)):
             held = flatten(eff.effects)
             out += [Gate(eff, len(held)), *held]
         else:

@@ -634,6 +634,7 @@ def activate_ability(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
             "once_per_turn_key": f"{oid}:{index}" if ability.once_per_turn else None,
             "gods_art": ability.name if ability.gods_art else None,
             **({"modes": modes} if modes else {}),
+            **actions.graveyard_since(ctx.s, oid),
         },
         "12.4 p2" if ability.gods_art else "7.8 p2",
         actor=player,
@@ -1612,6 +1613,8 @@ def redact_event(state: GameState, event: Event, viewer: str | None) -> Event:
         d["count"] = len(event.data["cards"])
     elif t == "ChoiceRequested" and d.get("player") != viewer:
         d["options"] = {}
+    elif t == "CardLookedAt" and d.get("player") != viewer:
+        d["card"] = None  # only the looker sees the card (3.1 p2)
     elif t == position.EVENT:
         d = position.redact(d, viewer)
     return Event(event.seq, event.type, d, event.rule, event.cause, event.actor)

@@ -1347,6 +1347,13 @@ def _look_and_order(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict
     return [{"op": "look_top", "count": _number(m.group("n")), "pick": 0, "rest": "top"}]
 
 
+@_effect(r"look (?:at )?the top card of your opponent's main deck")
+def _look_opponents_top(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "[Enter]: You may look the top card of your opponent's main deck." ("look the": a misprint of
+    # "look at"): the looker alone sees it (3.1 p2); it stays on top
+    return [{"op": "look_top", "count": 1, "pick": 0, "rest": "top", "deck": "opponent"}]
+
+
 @_effect(r"look at the top card of your main deck\.\s*you may put it on the bottom of your main deck")
 def _look_and_bottom(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "{Rest}: Look at the top card of your main deck. You may put it on the bottom of your main deck."
@@ -1447,6 +1454,29 @@ def _banish_yours(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     flt, players = _selector(m.group("d"), ctx)
     if players or flt.get("controller") != "you" or flt.get("other_than_self"):
         raise _GapError(f"effect: {m.group(0).strip()}")
+    if other:
+        flt["other_than_self"] = True
+    out: JsonDict = {"op": "banish", "filter": flt, "who": "you"}
+    if not other and _number(m.group("n")) != 1:
+        out["count"] = _number(m.group("n"))
+    return [out]
+
+
+@_effect(rf"banish (?P<n>{NUM}|another) (?P<d>[^.,]+?)")
+def _banish_implied_yours(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "You may banish another resonator. If you do, ...": without "you control", still one of
+    # the controller's own cards - a player may not banish cards they don't control (FoW-5.5 10.10 p2)
+    flt, players = _selector(m.group("d"), ctx)
+    if players or set(flt) & {"controller", "other_than_self"} or flt.get("zone", "field") != "field":
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    if not flt.get("types"):  # "banish a card": also a magic stone or a ruler? not in the grammar
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    return _banish_own(m, flt)
+
+
+def _banish_own(m: re.Match[str], flt: JsonDict) -> list[JsonDict]:
+    flt["controller"] = "you"
+    other = m.group("n").lower() == "another"
     if other:
         flt["other_than_self"] = True
     out: JsonDict = {"op": "banish", "filter": flt, "who": "you"}
@@ -1656,6 +1686,13 @@ def _mill_removed(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "mill", "count": _number(m.group("n")) if m.group("n") else 1, "who": "you", "to": "removed"}]
 
 
+@_effect(rf"remove (?P<n>{NUM}) cards? in your hand from the game")
+def _remove_from_hand(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "You may remove a card in your hand from the game. If you do, draw a card.": chosen from the
+    # hand as the effect resolves (FoW-5.5 10.13 p2), removed face up (10.3 p1)
+    return [{"op": "remove_from_game", "from_hand": _number(m.group("n"))}]
+
+
 @_effect(r"remove (?P<t>[^.]+?) from the game")
 def _remove(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     grave = re.fullmatch(r"target (?P<d>.+) in (?P<whose>a|your|your opponent's) graveyard", m.group("t"))
@@ -1668,6 +1705,18 @@ def _remove(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
             flt["controller"] = whose  # in a graveyard the controller is the owner (3.1 p5)
         return [{"op": "remove_from_game", "target": {"kind": "chosen", "filter": flt}}]
     return [{"op": "remove_from_game", "target": _target(m.group("t"), ctx)}]
+
+
+@_effect(r"put this card from your graveyard into your (?P<to>hand|field)")
+def _self_from_graveyard(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "When this card is put into a graveyard from your field, you may discard a card. If you do,
+    # put this card from your graveyard into your hand.": the card in the graveyard, only while it
+    # stays the object it was as the ability was played (FoW-5.5 3.1 p3); into the field it is
+    # put, not played: no [Enter] (9.6 p1.1)
+    target = {"kind": "self", "filter": {"zone": "graveyard", "types": []}}
+    if m.group("to").lower() == "hand":
+        return [{"op": "return_to_hand", "target": target}]
+    return [{"op": "put_into_field", "target": target}]
 
 
 @_effect(r"put (?P<t>(?:\w+ )?target [^.]+?) from your graveyard into your hand")
@@ -2551,6 +2600,11 @@ def _instead(last: JsonDict, m: re.Match[str], ctx: _Ctx, sentence: str, *, alon
     """ "<effect>. If <condition>, <other effect> instead.": on resolution the condition picks
     one of them (FoW-5.5 9.3 p3); both act on every object they name, none chosen as a target.
     What "instead" replaces must be plain: the only effect before it, or one of the same kind."""
+    field = re.fullmatch(r"you may put it into your field", m.group("body").strip(), re.IGNORECASE)
+    if field and last["op"] == "search" and last.get("to", "hand") == "hand" and last.get("count", 1) == 1:
+        # "Search ..., reveal it and put it into your hand. If your Ruler is "Grimm, the Fairy Tale
+        # Prince", you may put it into your field instead.": the player chooses once it is found
+        return {**last, "field_instead_if": _condition(m.group("cond"), ctx)}
     more = re.fullmatch(r"(?:it|this card) deals (?P<n>\d+) damage", m.group("body").strip(), re.IGNORECASE)
     if more and last["op"] == "deal_damage" and "per" not in last and "equal_to" not in last:
         # "it deals 800 damage instead": the same damage effect, to the same targets, with another amount
@@ -2699,6 +2753,11 @@ def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = Fa
             out.append(delayed[0])
             rest = delayed[1]
             continue
+        enter = re.fullmatch(r"this triggers its \[enter\] ability\.?", sentence.strip(), re.IGNORECASE)
+        if enter and out and out[-1].get("field_instead_if") and rest.startswith(sentence):
+            out[-1]["triggers_enter"] = True  # the card put into the field instead (golden rule 1.4 p1)
+            rest = rest[len(sentence) :].strip()
+            continue
         same = _same_target(rest, out)
         they = _they_target(rest, out)
         if they != rest:  # "Light resonators you control gain ... they cannot be blocked ..."
@@ -2729,6 +2788,26 @@ def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = Fa
             except _GapError:
                 raise gap from None
         out += effects
+    return _shuffle_if_searched(out)
+
+
+def _shuffle_if_searched(effects: list[JsonDict]) -> list[JsonDict]:
+    """ "You may search your deck for ..., reveal it and put it into your hand. If you do, shuffle
+    your deck.": shuffled only if searched, that is by the search itself (FoW-5.5 10.20) - a
+    search that finds nothing adds no card, yet was done, which "If you do" would not see."""
+    out: list[JsonDict] = []
+    for e in effects:
+        last = out[-1] if out else None
+        held = last["effects"][-1] if last is not None and last["op"] == "may" else last
+        if (
+            e == {"op": "if", "condition": {"kind": "did"}, "effects": [{"op": "shuffle"}]}
+            and held is not None
+            and held["op"] == "search"
+            and held.get("shuffle") is False
+        ):
+            del held["shuffle"]
+            continue
+        out.append(e)
     return out
 
 

@@ -842,6 +842,11 @@ def _marker(s: GameState, d: Mapping[str, Any], e: Event) -> None:
         s.objects[d["oid"]].revealed = True
 
 
+@handles("CardLookedAt")
+def _looked_at(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    pass  # a player looked at a hidden card (3.1 p2): what they saw is in the event, for them only
+
+
 @handles("RevealEnded")
 def _reveal_ended(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     s.objects[d["oid"]].revealed = False
