@@ -141,6 +141,11 @@ class CommandIndex:
     def to_dict(self) -> dict[str, dict[str, Any]]:
         return {**self._settled, **self._recent}
 
+    def __eq__(self, other: object) -> bool:  # as the plain dicts compared (Aggregate.__eq__)
+        return isinstance(other, CommandIndex) and self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]
+
     def copy(self) -> CommandIndex:
         clone = object.__new__(CommandIndex)
         clone._settled, clone._recent = self._settled, dict(self._recent)

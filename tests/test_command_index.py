@@ -73,3 +73,11 @@ def test_idempotency_and_snapshots_across_folds(service: GameService, commands: 
     assert game.commands.to_dict() == service._game_for_command("g", optimistic=True)[0].commands.to_dict()
     last = game.commands.get(f"c{commands - 1}")
     assert last is not None and last["first"] == last["last"] == commands + 3
+
+
+def test_indexes_compare_by_their_entries_wherever_they_were_folded() -> None:
+    folded, fresh = CommandIndex(), CommandIndex()
+    for n in range(FOLD + 1):
+        folded.add(f"c{n}", n + 1, "d")
+    fresh._settled = folded.to_dict()  # the same entries, none recent
+    assert folded == fresh and folded != CommandIndex()
