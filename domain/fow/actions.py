@@ -1281,7 +1281,7 @@ def finish_item(ctx: Ctx, item: ChaseItem, cause: str) -> str:
 def _look_and_discard(
     ctx: Ctx, item: ChaseItem, eff: Discard, target: Target, group: list[str] | None, cause: str, choice: Any
 ) -> str | None:
-    """"Look at target opponent's hand and choose a card. They discard that card.": the controller
+    """ "Look at target opponent's hand and choose a card. They discard that card.": the controller
     sees the target player's hand (in the options of the choice, for them only) and chooses the cards
     (10.13 p1; none if none matches); that player discards them (10.18 p1)."""
     s = ctx.s

@@ -2678,6 +2678,8 @@ def _delayed(rest: str, out: list[JsonDict], ctx: _Ctx) -> tuple[JsonDict, str] 
     ):
         raise _GapError(f"effect: {_split_sentences(rest)[0]}")
     return {"op": "delayed", "at": "end_of_turn", "effects": inner}, rest[m.end() :].strip()
+
+
 def _they_target(rest: str, out: list[JsonDict]) -> str:
     """ "Light resonators you control gain [+300/+0] ... If you control a Saint, they cannot be
     blocked until end of turn.": when the previous effect's target is ``all`` X, "they" in the next
