@@ -104,3 +104,9 @@ def test_look_at_target_opponents_hand_and_choose_a_card(imported: dict[str, Imp
     # Nyarlathotep, the Usurper (MOA-049): "[Enter]: You may look at target player's hand and choose a
     # card. He or she discards that card." - "you may" look is not in the vocabulary
     assert imported["MOA-049"].gaps == ("effect: You may look at target player's hand and choose a card.",)
+
+
+def test_will_from_the_graveyard_stays_unsupported(imported: dict[str, ImportedCard]) -> None:
+    # Liberation of the Lights (JRP-007): "Remove this card in your graveyard from the game: Produce
+    # {W}. ..." - will is planned from the playgrounds only: a graveyard will ability is not expressed
+    assert imported["JRP-007"].gaps[-1] == "effect: Remove this card in your graveyard from the game: Produce {W}."

@@ -3026,6 +3026,8 @@ def _graveyard_activate(raw: str, text: str, ctx: _Ctx) -> JsonDict | None:
         return None  # reported as any other paragraph
     if ability is None or set(ability["cost"]) & {"rest", "banish_self", "remove_counters", "put_self_on_bottom"}:
         return None  # a cost acting on this card as in a field
+    if any(e.get("op") == "produce_will" for e in ability["effects"]):
+        return None  # will abilities are planned from the playgrounds only (9.7)
     return {**ability, "from_graveyard": True}
 
 
