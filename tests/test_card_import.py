@@ -539,7 +539,6 @@ def test_unsupported_text_is_kept_verbatim(imported: dict[str, ImportedCard], re
 def test_nothing_is_guessed(imported: dict[str, ImportedCard]) -> None:
     # conditions, "up to", "you may" and unknown triggers make the whole paragraph unsupported
     for card_id, fragment in (
-        ("VIN002-016", "must block this turn if able"),
         ("MOA-020", "you may put a resonator from your hand into your field. It gains"),
         ("BFA-064", "When another card in your chant-standby area becomes targeted"),
     ):

@@ -106,3 +106,20 @@ def test_does_not_recover_during_the_recovery_phase(imported: dict[str, Imported
         rapunzel.card.abilities[0].rules is not None
         and rapunzel.card.abilities[0].rules.doesnt_recover_in_recovery_phase
     )
+
+
+def test_must_block_if_able(imported: dict[str, ImportedCard]) -> None:
+    # Little Mermaid of Tragic Love (TAT-044): "[Continuous]: Your opponent must block this card if able."
+    assert full(imported, "TAT-044")["abilities"][1] == {
+        "kind": "continuous",
+        "rules": {"must_be_blocked_if_able": True},
+    }
+    # Alfons Auclair (VIN002-016): "When this card enters your field => Target resonator must block
+    # this turn if able."
+    assert full(imported, "VIN002-016")["abilities"] == [
+        {
+            "kind": "automatic",
+            "trigger": "enters_field",
+            "effects": [{"op": "restrict", "target": chosen("resonator"), "rules": ["must_block_if_able"]}],
+        }
+    ]

@@ -360,8 +360,8 @@ def test_a_trailing_if_and_a_condition_to_play_an_ability(imported: dict[str, Im
     # Shangri-La, the Paradise on the Ocean (SKL-044): "As long as you have five or more cards in
     # your hand, water resonators you control gain [+100/+100]."
     assert full(imported, "SKL-044")["abilities"][2]["condition"] == {"kind": "hand", "at_least": 5}
-    # "... if able" is not a condition (VIN002-016 stays unsupported with its own sentence)
-    assert imported["VIN002-016"].gaps == ("effect: Target resonator must block this turn if able.",)
+    # "... if able" is not a condition (VIN002-016: a "must block if able" restriction, no "if")
+    assert full(imported, "VIN002-016")["abilities"][0]["effects"][0]["op"] == "restrict"
 
 
 def test_for_each_card_in_the_chant_standby_area(imported: dict[str, ImportedCard]) -> None:

@@ -6,6 +6,9 @@ rejection; each story replays its whole log at the end):
   player's recovery of all cards leaves it rested (5.2 p5, 1.4 p1) until the source leaves the
   field (9.1 p2.2); not made if the source left before it resolves (9.9 p8); "cannot recover
   during recovery phase" also stops effects recovering it then (1.4 p4);
+* "must block if able" on a blocker ("Target resonator must block this turn if able") or on the
+  attacker ("Your opponent must block this card if able"): card text over the blocking rules
+  (1.4 p1, 8.3 p3);
 * a cost reduction that depends on the targets chosen ("You may pay {G} less to play this card
   if it targets a Beast"): targets are chosen before the cost is determined (FoW-5.5 9.3 p2.4,
   p2.5).
@@ -245,4 +248,69 @@ def test_this_card_does_not_recover_during_the_recovery_phase() -> None:
     recovered = [e for e in story.log if e.type == "CardsRecovered" and e.data["player"] == "p1"][-1]
     assert beast in recovered.data["oids"] and recovered.data["not_recovered"] == [rapunzel]
     assert story.state.objects[rapunzel].rested and not story.state.objects[beast].rested
+    story.replays()
+
+
+# --- "must block if able" (1.4 p1, 8.3 p3) ------------------------------------------------------
+
+
+def to_block(story: Story, attacker: str) -> None:
+    story.when(cmd("InitiateBattle", "p1"))
+    while story.pending.kind != "declare_attack":
+        story.when(cmd("Pass", story.pending.player))
+    story.when(cmd("DeclareAttack", "p1", attacker=attacker, target="p2"))
+    while story.pending.kind != "declare_block":
+        story.when(cmd("Pass", story.pending.player))
+
+
+def test_your_opponent_must_block_this_card_if_able() -> None:
+    # Little Mermaid of Tragic Love (TAT-044): "[Continuous]: Your opponent must block this card if able."
+    story = Story({"TAT-044": 4, "SKL-057": 4})
+    mermaid = story.put("p1", "TAT-044", "field")
+    beast = story.put("p2", "SKL-057", "field")
+    story.log += to_main(story.state, turn=3)
+    to_block(story, mermaid)
+    refusal = story.refused(cmd("DeclineBlock", "p2"))
+    assert (refusal.code, refusal.rule) == ("rules/must_block", "FoW-5.5 1.4 p1")
+    assert legal(story, "p2", "DeclineBlock") == [] and legal(story, "p2", "DeclareBlock") == [{"blocker": beast}]
+    events = story.when(cmd("DeclareBlock", "p2", blocker=beast))
+    assert find(events, "BlockDeclared").data["blocker"] == beast
+    story.replays()
+
+
+def test_no_block_is_required_when_none_is_able() -> None:
+    # Little Mermaid of Tragic Love (TAT-044) attacks; the opponent's only resonator is rested
+    story = Story({"TAT-044": 4, "SKL-057": 4})
+    mermaid = story.put("p1", "TAT-044", "field")
+    beast = story.put("p2", "SKL-057", "field")
+    story.log += to_main(story.state, turn=3)
+    story.given("CardRested", oid=beast, reason="given")
+    to_block(story, mermaid)
+    assert legal(story, "p2", "DeclineBlock") == [{}]
+    story.when(cmd("DeclineBlock", "p2"))
+    story.replays()
+
+
+def test_target_resonator_must_block_this_turn_if_able() -> None:
+    # Alfons Auclair (VIN002-016, {R}{3}): "When this card enters your field => Target resonator must
+    # block this turn if able."  p2 controls two Beasts; the targeted one must be the blocker.
+    story = Story({"VIN002-016": 4, "SKL-057": 4})
+    attacker = story.put("p1", "SKL-057", "field")
+    story.log += to_main(story.state, turn=3)
+    alfons = story.put("p1", "VIN002-016", "hand")
+    forced = story.put("p2", "SKL-057", "field")
+    other = story.put("p2", "SKL-057", "field")
+    story.will("p1", "R", "R", "R", "R")
+    story.when(cmd("PlayCard", "p1", card=alfons))
+    story.resolve()
+    story.when(cmd("PlayTriggered", "p1", trigger=story.pending.options["triggers"][0], targets=[[forced]]))
+    made = find(story.resolve(), "ContinuousEffectCreated")
+    assert made.data["rules"] == ["must_block_if_able"] and made.data["duration"] == "end_of_turn"
+    to_block(story, attacker)
+    for refused in (cmd("DeclineBlock", "p2"), cmd("DeclareBlock", "p2", blocker=other)):
+        refusal = story.refused(refused)
+        assert (refusal.code, refusal.rule) == ("rules/must_block", "FoW-5.5 1.4 p1")
+    assert legal(story, "p2", "DeclareBlock") == [{"blocker": forced}] and legal(story, "p2", "DeclineBlock") == []
+    events = story.when(cmd("DeclareBlock", "p2", blocker=forced))
+    assert find(events, "BlockDeclared").data["blocker"] == forced
     story.replays()

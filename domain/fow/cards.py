@@ -709,6 +709,7 @@ Restriction = Literal[
     "cannot_be_attacked",
     "cannot_be_blocked",
     "doesnt_recover_in_recovery_phase",
+    "must_block_if_able",
 ]
 """Rule overrides (:class:`RuleOverrides`) an effect may give objects for a duration."""
 
@@ -991,6 +992,9 @@ class RuleOverrides(_Model):
     cannot_be_blocked: bool = False
     """While it attacks, no J/resonator can be declared as its blocker (the card text beats the
     blocking rule, FoW-5.5 8.3 p3, 1.4 p1)."""
+    must_be_blocked_if_able: bool = False
+    """ "Your opponent must block this card if able": while it attacks, the defending player
+    declares a block if one of their J/resonators can block (1.4 p1, 8.3 p3)."""
     doesnt_recover_in_recovery_phase: bool = False
     """ "Doesn't recover during the recovery phase": the turn player's recovery of all cards in the
     playground (FoW-5.5 5.2 p5) leaves it rested; effects may still recover it."""

@@ -275,7 +275,7 @@ def overrides_for(state: GameState, oid: str) -> RuleOverrides:
         if ability.rules is not None and _affects(state, source_oid, ability.affects, oid):
             merged.update(ability.rules.model_dump(exclude_defaults=True))
     for eff in restrictions_on(state, oid):  # "target resonator cannot block this turn" (1.4 p1)
-        merged.update({rule: True for rule in eff.rules if rule != "cannot_be_targeted_by_opponent"})
+        merged.update({rule: True for rule in eff.rules if rule not in _NOT_OVERRIDES})
     return RuleOverrides.model_validate(merged)
 
 
@@ -283,6 +283,15 @@ def overrides_for(state: GameState, oid: str) -> RuleOverrides:
 def _filter_of(data: str) -> Filter:
     """The Filter an effect stored as data (parsed once per distinct filter)."""
     return Filter.model_validate(json.loads(data))
+
+
+_NOT_OVERRIDES = ("cannot_be_targeted_by_opponent", "must_block_if_able")
+"""Restrictions read from the effects themselves, not merged into the rule overrides."""
+
+
+def must_block_if_able(state: GameState, oid: str) -> bool:
+    """ "Target resonator must block this turn if able" applies to ``oid`` (1.4 p1)."""
+    return any("must_block_if_able" in eff.rules for eff in restrictions_on(state, oid))
 
 
 def restrictions_on(state: GameState, oid: str) -> list[Effect]:

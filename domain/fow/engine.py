@@ -948,6 +948,9 @@ def declare_block(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
             f"{s.card_of(blocker).name} ({blocker}) cannot block: it must be a recovered J/resonator of yours "
             "other than the attacked object (and have [Flying] to block a flying attacker)",
         )
+    required = flow.required_blockers(s)
+    if required and blocker not in required:  # "Target resonator must block this turn if able"
+        raise ctx.reject("rules/must_block", "1.4 p1", f"the block must be declared with one of {required}")
     cause = ctx.emit("CardRested", {"oid": blocker, "reason": "block"}, "8.3 p4", actor=player)
     cause = ctx.emit("BlockDeclared", {"blocker": blocker}, "8.3 p4", cause=cause, actor=player)
     actions.check_triggers(ctx, "blocks", cause, oid=blocker)
@@ -966,6 +969,8 @@ def declare_block(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
 
 @command("DeclineBlock", "declare_block")
 def decline_block(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
+    if flow.block_required(ctx.s):  # "... must block (this card) if able", and one can (1.4 p1)
+        raise ctx.reject("rules/must_block", "1.4 p1", "a block must be declared: card text requires it if able")
     cause = ctx.emit("BlockDeclined", {"player": player}, "8.3 p3", actor=player)
     flow.enter_battle_step(ctx, "block_declared", cause)
 
@@ -1263,12 +1268,14 @@ def legal_actions(state: GameState, player: str) -> list[Command]:
                 ]
         out.append(Command("ForfeitAttack", player))
     elif p.kind == "declare_block":
+        required = flow.required_blockers(s)
         out = [
             Command("DeclareBlock", player, {"blocker": oid})
             for oid in s.zones[player]["field"]
-            if flow.can_block_with(s, oid)
+            if flow.can_block_with(s, oid) and (not required or oid in required)
         ]
-        out.append(Command("DeclineBlock", player))
+        if not flow.block_required(s):
+            out.append(Command("DeclineBlock", player))
     elif p.kind == "optional":
         out = [Command("ChooseOptional", player, {"accept": False})]
         will = _optional_payment(s)

@@ -7,7 +7,13 @@ recorded as ``PriorityGiven`` or ``ChoiceRequested`` and ``decide`` returns.
 from __future__ import annotations
 
 from domain.fow import actions
-from domain.fow.characteristics import characteristics, has_skill, overrides_for, player_overrides
+from domain.fow.characteristics import (
+    characteristics,
+    has_skill,
+    must_block_if_able,
+    overrides_for,
+    player_overrides,
+)
 from domain.fow.context import Ctx
 from domain.fow.state import PLAYGROUND, GameState
 from domain.fow.versions import version
@@ -445,6 +451,26 @@ def can_block_with(s: GameState, oid: str) -> bool:
     if overrides_for(s, b.attacker).cannot_be_blocked:  # "target resonator cannot be blocked" (1.4 p1)
         return False
     return not (has_skill(s, b.attacker, "flying") and "flying" not in chars.skills)
+
+
+def required_blockers(s: GameState) -> list[str]:
+    """The J/resonators that "must block this turn if able" and can block now: the blocker must
+    be one of them (card text, 1.4 p1; 8.3 p3)."""
+    defender = s.opponent(s.turn_player)
+    return [oid for oid in s.zones[defender]["field"] if can_block_with(s, oid) and must_block_if_able(s, oid)]
+
+
+def block_required(s: GameState) -> bool:
+    """Whether the defending player may not decline to block (1.4 p1): a J/resonator of theirs
+    must block if able, or the attacker says "Your opponent must block this card if able"."""
+    b = s.battle
+    if b is None or b.attacker is None:
+        return False
+    if required_blockers(s):
+        return True
+    defender = s.opponent(s.turn_player)
+    able = any(can_block_with(s, oid) for oid in s.zones[defender]["field"])
+    return able and overrides_for(s, b.attacker).must_be_blocked_if_able
 
 
 def required_attackers(s: GameState) -> list[str]:

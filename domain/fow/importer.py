@@ -1656,6 +1656,16 @@ def _restrict(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "restrict", "target": target, "rules": list(_RESTRICTIONS[m.group("v").lower()])}]
 
 
+@_effect(r"(?P<t>[^.]+?) must block this turn if able")
+def _must_block(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Target resonator must block this turn if able." (card text over the blocking rules, 1.4 p1)
+    target = _subject(m.group("t"), ctx, continuous=False, it_self=it_self)
+    assert target is not None
+    if target.get("filter", {}).get("types") == []:
+        raise _GapError(f"target: {m.group('t')} (no card type: it may also be a ruler)")
+    return [{"op": "restrict", "target": target, "rules": ["must_block_if_able"]}]
+
+
 _NO_RECOVERY = {
     "doesn't recover during the recovery phase": "doesnt_recover_in_recovery_phase",
     "doesn't recover during recovery phase": "doesnt_recover_in_recovery_phase",
@@ -3092,6 +3102,8 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
     low = body.lower()
     if low == "you have no maximum hand size":
         return {"kind": "continuous", "text": raw, "rules": {"max_hand_size": -1}}
+    if low == "your opponent must block this card if able":  # while it attacks (1.4 p1, 8.3 p3)
+        return {"kind": "continuous", "text": raw, "rules": {"must_be_blocked_if_able": True}}
     if low == "players cannot gain life":  # a prohibition beats any life gain (FoW-5.5 1.4 p4)
         return {"kind": "continuous", "text": raw, "rules": {"players_cannot_gain_life": True}}
     change = _COST_CHANGE.fullmatch(body)
