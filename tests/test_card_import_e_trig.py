@@ -26,7 +26,7 @@ def from_graveyard(cost: dict[str, Any], *effects: dict[str, Any]) -> dict[str, 
 
 
 IN_YOUR_GRAVEYARD = {"zone": "graveyard", "types": ["resonator"], "controller": "you"}
-BACK_TO_HAND = {"op": "return_to_hand", "target": {"kind": "self"}, "from_graveyard": True}
+BACK_TO_HAND = {"op": "return_to_hand", "target": {"kind": "self", "filter": {"zone": "graveyard", "types": []}}}
 
 
 def test_remove_this_card_in_your_graveyard_as_a_cost(imported: dict[str, ImportedCard]) -> None:

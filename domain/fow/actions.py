@@ -954,12 +954,14 @@ def _search_field_instead(
     return None
 
 
-def graveyard_since(s: GameState, source: str, triggered_by: str | None = None) -> dict[str, int]:
-    """``{"source_since": ...}`` for an ability played while its source is in a graveyard: the
-    object it is now, or -1 when the card changed zones after the ability triggered (a new object,
-    FoW-5.5 3.1 p3); nothing for a source elsewhere."""
+def known_source(s: GameState, source: str, triggered_by: str | None = None) -> dict[str, int]:
+    """``{"source_since": ...}``, recorded as an ability is played: the ``zone_since`` of the object
+    its source is then, the object "this card" names while it stays it ("put it into its owner's
+    hand" after "When this card is put into a graveyard", "put this card from your graveyard into
+    your hand"), or -1 when the card changed zones after the ability triggered: a new object the
+    ability does not know (FoW-5.5 3.1 p3)."""
     obj = s.objects.get(source)
-    if obj is None or obj.zone != "graveyard":
+    if obj is None:
         return {}
     seq = triggered_by[3:] if triggered_by and triggered_by.startswith("ev:") else ""
     moved_after = seq.isdigit() and obj.zone_since > int(seq)
@@ -1040,8 +1042,7 @@ def play_trigger(ctx: Ctx, trig: Triggered, targets: Any, pay_with: Sequence[Any
             "trigger": trig.id,
             **({"amount": trig.amount} if trig.amount is not None else {}),
             **({"subject": trig.target} if trig.target is not None else {}),
-            **_moved_source(s, trig),
-            **graveyard_since(s, trig.source, trig.cause),
+            **known_source(s, trig.source, trig.cause),
         },
         "9.6 p6",
         cause=cause,
@@ -1049,26 +1050,11 @@ def play_trigger(ctx: Ctx, trig: Triggered, targets: Any, pay_with: Sequence[Any
     )
 
 
-_OWN_MOVE_TRIGGERS = ("destroyed", "put_into_graveyard_from_field", "leaves_field")
-
-
-def _moved_source(s: GameState, trig: Triggered) -> dict[str, int]:
-    """``source_since`` for an ability triggered by its own card leaving the field: the seq of
-    that move (the cause of the trigger), which makes the card in its new zone a new object (3.1 p3)."""
-    ability = dict(characteristics_or_printed(s, trig.source)).get(trig.ability)
-    if ability is None or ability.trigger not in _OWN_MOVE_TRIGGERS or not trig.cause.startswith("ev:"):
-        return {}
-    return {"source_since": int(trig.cause.removeprefix("ev:"))}
-
-
-def _self_gone(s: GameState, item: ChaseItem, target: Target) -> bool:
-    """For "this card" of an ability triggered by its card leaving the field ("put it into its
-    owner's hand"): the card moved again since, it is a new object the ability does not know (3.1 p3)."""
-    return (
-        target.kind == "self"
-        and item.source_since is not None
-        and (s.objects[item.source].zone_since != item.source_since)
-    )
+def is_same_source(s: GameState, item: ChaseItem) -> bool:
+    """Whether the source of ``item`` (an ability) is still the object it was as the ability was
+    played: it has not changed zones since (FoW-5.5 3.1 p3). Always true for a card on the chase."""
+    obj = s.objects.get(item.source)
+    return obj is not None and (item.source_since is None or obj.zone_since == item.source_since)
 
 
 def _explode_target(ctx: Ctx, trig: Triggered) -> str:
@@ -1308,22 +1294,14 @@ def _look_and_discard(
     return cause
 
 
-def still_in_graveyard(s: GameState, item: ChaseItem, oid: str) -> bool:
-    """Whether ``oid`` is the object, in its owner's graveyard, that was there as ``item`` (an ability
-    played from the graveyard) was played: it has not changed zones since (FoW-5.5 3.1 p3)."""
-    obj = s.objects.get(oid)
-    return obj is not None and obj.zone == "graveyard" and obj.zone_since == item.since
-
-
 def _targets_of(ctx: Ctx, item: ChaseItem, target: Target, group: list[str] | None) -> list[str]:
     s = ctx.s
     you = item.controller
     if target.kind == "self" and target.filter.zone == "graveyard":
         # "put this card from your graveyard into ...": the card as it was when the ability was
         # played from the graveyard, while it stays there (a card changing zones is a new object, 3.1 p3)
-        obj = s.objects.get(item.source)
-        same = obj is not None and obj.zone == "graveyard" and obj.zone_since == item.source_since
-        return [item.source] if same else []
+        same = is_same_source(s, item) and s.objects[item.source].zone == "graveyard"
+        return [item.source] if same and item.source_since is not None else []
     if target.kind == "self":
         return [item.source]
     if target.kind == "you":
@@ -1446,7 +1424,7 @@ def apply_effect(
                 return cause
         rdata.update(rules=list(eff.rules), duration=eff.duration)
         source = s.objects[src]
-        if eff.duration == "source_in_field" and (source.zone != "field" or source.zone_since > item.played):
+        if eff.duration == "source_in_field" and (source.zone != "field" or not is_same_source(s, item)):
             # "as long as this card is in a field", and it is not (or is a new object, 3.1 p3)
             return ctx.emit("ContinuousEffectNotMade", {"item": item.id, "source": src}, "9.9 p8", cause=cause)
         return ctx.emit("ContinuousEffectCreated", rdata, "1.4 p4", cause=cause)
@@ -1554,11 +1532,9 @@ def apply_effect(
                 cause = move(ctx, target_item.source, "graveyard", cause, rule="7.10 p4", reason="canceled")
         return cause
     if isinstance(eff, ReturnToHand):
-        if _self_gone(s, item, eff.target):
-            return cause
+        if eff.target.kind == "self" and not is_same_source(s, item):
+            return cause  # "return this card": a new object once it changed zones (3.1 p3)
         for t in _targets_of(ctx, item, eff.target, group):
-            if eff.from_graveyard and not still_in_graveyard(s, item, t):
-                continue  # a new object once it left the graveyard (3.1 p3): nothing to put
             if t in s.objects:
                 cause = move(ctx, t, "hand", cause, rule="3.1 p5", reason="returned")
         return cause
@@ -1710,7 +1686,7 @@ def apply_effect(
         return _put_chosen_into_field(ctx, item, eff, eff.chosen_from, cause, choice)
     if isinstance(eff, PutIntoField):
         assert eff.target is not None
-        if eff.target.kind == "self" and (item.source_since is None or _self_gone(s, item, eff.target)):
+        if eff.target.kind == "self" and (item.source_since is None or not is_same_source(s, item)):
             return cause  # "put this card into its owner's field": only the card where it went (3.1 p3)
         for t in _targets_of(ctx, item, eff.target, group):
             card = s.card_of(t)

@@ -476,10 +476,6 @@ class Cancel(_Model):
 class ReturnToHand(_Model):
     op: Literal["return_to_hand"] = "return_to_hand"
     target: Target
-    from_graveyard: bool = False
-    """"Put this card from your graveyard into your hand" (an ability played from the graveyard): the
-    card moves only if it is still the object in its owner's graveyard that played the ability; once
-    it left that zone it is a new object the ability does not know (FoW-5.5 3.1 p3)."""
 
 
 class PutCounter(_Model):

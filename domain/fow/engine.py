@@ -634,7 +634,7 @@ def activate_ability(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
             "once_per_turn_key": f"{oid}:{index}" if ability.once_per_turn else None,
             "gods_art": ability.name if ability.gods_art else None,
             **({"modes": modes} if modes else {}),
-            **actions.graveyard_since(ctx.s, oid),
+            **actions.known_source(ctx.s, oid),
         },
         "12.4 p2" if ability.gods_art else "7.8 p2",
         actor=player,

@@ -1738,13 +1738,6 @@ def _from_graveyard(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict
     return [{"op": "return_to_hand", "target": target}]
 
 
-@_effect(r"put this card from your graveyard into your hand")
-def _self_from_graveyard(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
-    if not ctx.in_graveyard:  # only an ability active in the graveyard knows this card there (9.2 p2)
-        raise _GapError(_SENTENCE)
-    return [{"op": "return_to_hand", "target": {"kind": "self"}, "from_graveyard": True}]
-
-
 @_effect(
     r"put (?:a|an) (?P<d>[^.]+?) from your (?P<z>graveyard) into your field(?P<r> rested)?"
     r"(?P<enter>\.\s*this triggers its \[Enter\] ability)?"

@@ -133,15 +133,11 @@ class ChaseItem:
     subject: str | None = None
     """For a triggered ability: the object its trigger condition names ("that resonator")."""
     source_since: int | None = None
-    """For an ability triggered by its own card leaving the field ("When this card is put into a
-    graveyard from your field, put it into its owner's hand"): the seq of that move, so "this card"
-    is the card where it went, as long as it stays that object (FoW-5.5 3.1 p3, 9.6 p7.2)."""
-    since: int = 0
-    """For an ability: its source's ``zone_since`` as it was played (an ability played from the
-    graveyard knows "this card" only while it stays that object there, FoW-5.5 3.1 p3)."""
-    played: int = 0
-    """The event seq at which it was played: its source is still the same object while that
-    object's ``zone_since`` is earlier (FoW-5.5 3.1 p3, 9.9 p8)."""
+    """For an ability: the ``zone_since`` of the object its source was as it was played (-1: the
+    card had changed zones after the ability triggered). "This card" is that object only while it
+    stays it: "put it into its owner's hand" after "When this card is put into a graveyard", "put
+    this card from your graveyard into your hand", "as long as this card is in a field" (FoW-5.5 3.1
+    p3, 9.9 p8). None for a card on the chase."""
     delayed: str | None = None
     """For a delayed automatic ability (FoW-5.5 9.6 p8): the id of its :class:`DelayedAbility`."""
 
@@ -659,11 +655,10 @@ def _put_on_chase(s: GameState, d: Mapping[str, Any], e: Event) -> None:
         amount=d.get("amount"),
         subject=d.get("subject"),
         source_since=d.get("source_since"),
-        played=e.seq,
         delayed=d.get("delayed"),
     )
-    if item.kind == "ability" and item.source in s.objects:
-        item.since = s.objects[item.source].zone_since
+    if item.kind == "ability" and item.source_since is None and item.source in s.objects:
+        item.source_since = s.objects[item.source].zone_since  # a log from before it was recorded
     s.chase.append(item)
     s.counter += 1
     s.passes = 0
