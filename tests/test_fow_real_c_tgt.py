@@ -253,6 +253,10 @@ def test_they_cannot_be_blocked_if_you_control_a_saint() -> None:
         and "first_strike" in characteristics(story.state, warrior).skills
     )
     assert not rules_of(story.state, warrior).cannot_be_blocked
+    # an effect on "all X" made by a spell applies to cards that match X after it resolved too (9.9 p4)
+    late = story.put("p1", "MPR-007", "field")
+    assert characteristics(story.state, late).atk == 700 and "first_strike" in characteristics(story.state, late).skills
+    assert characteristics(story.state, bear).atk == story.state.card_of(bear).atk  # fire: no light resonator
     saint = story.put("p1", "TAT-002", "field")
     second = story.put("p1", "TAT-011", "hand")
     story.will("p1", "W", "W")

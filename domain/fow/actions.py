@@ -58,6 +58,7 @@ from domain.fow.characteristics import (
     filter_zones,
     granted_anywhere,
     is_active_zone,
+    is_affected,
     matches,
     matches_negations_and_skills,
     names_of,
@@ -612,7 +613,7 @@ def deal_damage(
                     cause=cause,
                 )
     for eff in list(s.effects):
-        shielded = source in eff.targets if eff.by else target in eff.targets  # "dealt by" / "dealt to"
+        shielded = is_affected(s, eff, source if eff.by else target)  # "dealt by" / "dealt to"
         if eff.kind == "prevent" and shielded and amount > 0:
             prevented = amount if eff.amount is None else min(eff.amount, amount)
             cause = ctx.emit(
@@ -1385,10 +1386,13 @@ def apply_effect(
             cause = destroy(ctx, t, cause)
         return cause
     if isinstance(eff, (Modify, GrantSkill, PreventDamage)):
-        targets = _targets_of(ctx, item, eff.target, group)
-        if not targets:
-            return cause
-        data: dict[str, Any] = {"id": ctx.fresh_id("x"), "source": src, "controller": you, "targets": targets}
+        data: dict[str, Any] = {"id": ctx.fresh_id("x"), "source": src, "controller": you}
+        if eff.target.kind == "all":  # every object that matches, whenever, while the effect lasts (9.9 p4)
+            data.update(targets=[], filter=eff.target.filter.model_dump(mode="json", exclude_defaults=True))
+        else:
+            data["targets"] = _targets_of(ctx, item, eff.target, group)
+            if not data["targets"]:
+                return cause
         if isinstance(eff, Modify):
             times = 1 if eff.per is None else conditions.count_of(s, eff.per, you, src)  # counted now
             data.update(kind="modify", atk=eff.atk * times, duration=eff.duration)

@@ -93,7 +93,7 @@ def characteristics(state: GameState, oid: str) -> Chars:
             granted = enumerate(ability.grant_abilities)
             chars.abilities += [(granted_index(source_oid, ability, k), a) for k, a in granted]
     for eff in state.effects:
-        if eff.kind == "grant" and oid in eff.targets and eff.skill and kept(eff.created):
+        if eff.kind == "grant" and eff.skill and kept(eff.created) and is_affected(state, eff, oid):
             chars.skills.add(eff.skill)
     # layer: non-counter continuous effects that change values
     if chars.atk is not None and chars.def_ is not None:
@@ -104,7 +104,7 @@ def characteristics(state: GameState, oid: str) -> Chars:
                 atk += ability.modify_atk * times
                 def_ += ability.modify_def * times
         for eff in state.effects:
-            if eff.kind == "modify" and oid in eff.targets:
+            if eff.kind == "modify" and is_affected(state, eff, oid):
                 atk += eff.atk
                 def_ += eff.def_
         # layer: counters that change values (10.21 p2)
@@ -297,24 +297,25 @@ def must_block_if_able(state: GameState, oid: str) -> bool:
 def restrictions_on(state: GameState, oid: str) -> list[Effect]:
     """The effects of kind ``rules`` (made by a resolved "cannot ..." effect) that apply to ``oid``:
     its targets, or every object matching the filter of an "all X" effect while it lasts (9.9 p4)."""
-    out: list[Effect] = []
-    for eff in state.effects:
-        if eff.kind != "rules":
-            continue
-        if oid in eff.targets or (
-            eff.filter is not None
-            and state.objects[oid].zone in PLAYGROUND
-            and matches(
-                state,
-                _filter_of(json.dumps(eff.filter, sort_keys=True)),
-                oid,
-                eff.controller,
-                eff.source,
-                chars_ok=False,
-            )
-        ):
-            out.append(eff)
-    return out
+    return [eff for eff in state.effects if eff.kind == "rules" and is_affected(state, eff, oid)]
+
+
+def is_affected(state: GameState, eff: Effect, oid: str) -> bool:
+    """Whether the continuous effect ``eff`` made by a resolved spell or ability applies to ``oid``:
+    one of its targets, or, for an effect on "all X", any card in a playground that matches X now,
+    whenever it started to (FoW-5.5 9.9 p4: "J/resonators put into your field after that still gain
+    +200/+200"). The match reads printed characteristics, so no effect depends on itself."""
+    if oid in eff.targets:
+        return True
+    obj = state.objects.get(oid)
+    return (
+        eff.filter is not None
+        and obj is not None
+        and obj.zone in PLAYGROUND
+        and matches(
+            state, _filter_of(json.dumps(eff.filter, sort_keys=True)), oid, eff.controller, eff.source, chars_ok=False
+        )
+    )
 
 
 def player_overrides(state: GameState, player: str) -> RuleOverrides:
