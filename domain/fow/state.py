@@ -98,13 +98,13 @@ class PlayerState:
     put_into_field: list[str] = field(default_factory=list)
     """Objects this player put into a field this turn ("if you put a Moon into a field this turn")."""
     j_ruler_attacked_turn: int = 0
+    """The last turn in which a J-ruler this player controlled was declared as an attacker
+    ("if your J-Ruler attacked this turn")."""
     dealt_damage_turn: int = 0
     """The last turn in which this player was dealt damage ("a turn you're dealt damage")."""
     damage_taken: int = 0
     """The damage this player was dealt in turn ``dealt_damage_turn`` ("the damage that was dealt
     to you this turn")."""
-    """The last turn in which a J-ruler this player controlled was declared as an attacker
-    ("if your J-Ruler attacked this turn")."""
     put_into_graveyard_from_field: list[str] = field(default_factory=list)
     """Objects put into a graveyard from this player's field this turn ("a resonator was put into
     a graveyard from your field this turn"), whoever controlled it there (9.11)."""
