@@ -71,6 +71,20 @@ def test_if_you_dont_control_other_resonators_search_then_shuffle() -> None:
     story.replays()
 
 
+def test_a_search_that_finds_nothing_offers_one_empty_choice() -> None:
+    # Giovanni (MPR-095) with no "Campanella, the Milky Way Moon" in the main deck: a card with
+    # specific information need not be found (10.13 p2), and here it cannot be; the legal actions
+    # offer that empty choice once
+    story = Story({"MPR-095": 4, "T-BEAR": 4})
+    enters(story, "p1", "MPR-095", "U", "G")
+    asked = find(play_trigger(story, "p1"), "ChoiceRequested")
+    assert (asked.data["kind"], asked.data["options"]["cards"]) == ("search", [])
+    assert legal(story, "p1", "ChooseCards") == [{"cards": []}]
+    events = story.when(cmd("ChooseCards", "p1", cards=[]))
+    assert find(events, "DeckShuffled").rule == "FoW-5.5 10.20 p1"
+    story.replays()
+
+
 # --- a "you may" holding a search (9.3 p3.2, 10.13 p2, 10.20) -------------------------------------
 
 

@@ -1448,12 +1448,8 @@ def apply_effect(
         if choice is None:
             if not deck:
                 return cause
-            ctx.emit(
-                "ChoiceRequested",
-                {"player": you, "kind": "search", "options": {"item": item.id, "cards": candidates, "max": eff.count}},
-                "10.13 p2",
-                cause=cause,
-            )
+            asked = _search_options(item, eff, candidates)
+            ctx.emit("ChoiceRequested", {"player": you, "kind": "search", "options": asked}, "10.13 p2", cause=cause)
             return None
         instead = _search_field_instead(ctx, item, eff, choice, cause)
         if instead is None:
@@ -1816,6 +1812,16 @@ def _put_chosen_into_field(
     return cause
 
 
+def _search_options(item: ChaseItem, eff: Search, candidates: list[str]) -> dict[str, Any]:
+    """What a search asks its player: up to ``count`` of the matching cards; "for a card" names no
+    information, so as many as can be must be found (10.13 p2: only a search for a card with
+    specific information may fail to find one)."""
+    asked: dict[str, Any] = {"item": item.id, "cards": candidates, "max": eff.count}
+    if eff.filter == Filter(zone="main_deck", types=[]):
+        asked["min"] = min(eff.count, len(candidates))
+    return asked
+
+
 def _search_deck(ctx: Ctx, item: ChaseItem, eff: Search, cause: str, choice: Any) -> str | None:
     """Search the main or magic stone deck (10.13 p2) and put the found cards on top of it after
     shuffling the rest (the move is part of the shuffle, 10.20 p2.1) or into the magic stone area;
@@ -1828,10 +1834,7 @@ def _search_deck(ctx: Ctx, item: ChaseItem, eff: Search, cause: str, choice: Any
         if not deck:
             return cause
         candidates = [oid for oid in deck if _filter_match(s, eff.filter, oid)]
-        unnamed = eff.filter == Filter(zone="main_deck", types=[])
-        asked = {"item": item.id, "cards": candidates, "max": eff.count}
-        if unnamed:
-            asked["min"] = min(eff.count, len(candidates))
+        asked = _search_options(item, eff, candidates)
         ctx.emit("ChoiceRequested", {"player": you, "kind": "search", "options": asked}, "10.13 p2", cause=cause)
         return None
     found = list(choice)

@@ -1039,11 +1039,9 @@ def choose_cards(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
             c not in allowed for c in cards
         ):
             where = "main deck" if p.kind == "search" else "hand"
-            raise ctx.reject(
-                "rules/search_choice",
-                "10.13 p2",
-                f"choose up to {p.options['max']} matching card(s) from your {where}",
-            )
+            least = int(p.options.get("min", 0))
+            how_many = f"from {least} to {p.options['max']}" if least else f"up to {p.options['max']}"
+            raise ctx.reject("rules/search_choice", "10.13 p2", f"choose {how_many} matching card(s) from your {where}")
     elif p.kind == "banish":
         count = int(p.options["count"])
         if len(cards) != count or any(c not in p.options["cards"] for c in cards):
@@ -1303,7 +1301,7 @@ def legal_actions(state: GameState, player: str) -> list[Command]:
             Command("ChooseCards", player, {"cards": list(c)})
             for c in itertools.islice(itertools.combinations(cards, n), MAX_TARGET_COMBOS)
         ]
-        if not int(p.options.get("min", 0)):  # "for a card": one must be found if any (10.13 p2)
+        if n and not int(p.options.get("min", 0)):  # "for a card": one must be found if any (10.13 p2)
             out.append(Command("ChooseCards", player, {"cards": []}))
     elif p.kind == "look":  # every choice of cards; the rest in their present order
         cards = list(p.options["cards"])
