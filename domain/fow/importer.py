@@ -2017,6 +2017,9 @@ def _condition_more(low: str, ctx: _Ctx) -> JsonDict | None:
     (a cost reduction: the targets chosen as the card is played, 9.3 p2.4)."""
     if re.fullmatch(r"this card was awakened", low, re.IGNORECASE):
         return {"kind": "awakened"}
+    stat = re.fullmatch(r"this card's (?P<s>ATK|DEF) is (?P<n>[1-9]\d*00) or more", low, re.IGNORECASE)
+    if stat:  # read on resolution, as it last was in a playground if it left (FoW-5.5 9.3 p3, 9.11)
+        return {"kind": "this_stat", "stat": stat.group("s").lower(), "at_least": int(stat.group("n"))}
     m = re.fullmatch(r"it targets an? (?P<what>[a-z][a-z/ -]*)", low, re.IGNORECASE)
     if m:
         flt, players = _selector(m.group("what"), ctx, loose=True)
@@ -2559,6 +2562,19 @@ def _own_counters(subject: str, cond: str) -> str:
         return cond
     n = "one or more" if has.group("n").lower() in ("a", "an") else has.group("n")
     return f"there are {n} {has.group('c')} counters on this card"
+
+
+def _continuous_unless_damaged(raw: str, body: str, ctx: _Ctx) -> JsonDict | None:
+    """ "This card cannot attack or block unless it's damaged": the prohibition applies while no
+    damage is on this card (FoW-5.5 9.4 p1; damage stays on it until the end of the turn, 5.4 p5.1)."""
+    m = re.fullmatch(r"(?P<b>this card cannot [a-z ]+?) unless it(?:'s| is) damaged", body, re.IGNORECASE)
+    if m is None:
+        return None
+    ability = _continuous(raw, m.group("b"), ctx)
+    if ability["kind"] != "continuous" or "rules" not in ability or "condition" in ability:
+        raise _GapError(f"condition: {body}")
+    ability["condition"] = {"kind": "this_stat", "stat": "damage", "negate": True}
+    return ability
 
 
 def _continuous_logic(raw: str, body: str, ctx: _Ctx) -> JsonDict | None:
@@ -3157,7 +3173,7 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
                 raise _GapError(f"effect: {body}")
             out["damage_from"] = flt
         return out
-    logic = _continuous_logic(raw, body, ctx)
+    logic = _continuous_unless_damaged(raw, body, ctx) or _continuous_logic(raw, body, ctx)
     if logic is not None:
         return logic
     m = re.fullmatch(rf"(?P<s>.+?) (?P<v>{_NO_RECOVERY_RE})", body, re.IGNORECASE)
@@ -3284,10 +3300,18 @@ def _ability(raw: str, text: str, ctx: _Ctx) -> list[JsonDict]:
     automatic = _automatic(raw, text, ctx)
     if automatic is not None:
         return automatic
-    activate = _activate(raw, text, ctx, required=False)
+    activate = _activate(raw, _cost_colon(text), ctx, required=False)
     if activate is not None:
         return [activate]
     return _it_variants(raw, text, ctx) or _continuous_each(raw, text, ctx)
+
+
+def _cost_colon(text: str) -> str:
+    """ "{R} This card gains [+100/+0] until end of turn." (VS01-027, TTW-029: the colon after the
+    will cost is missing; the same card elsewhere reads "{R}: This card ..."): a paragraph opening
+    with will symbols only and then a sentence is an [Activate] ability with that cost (FoW-5.5 9.5)."""
+    m = re.fullmatch(r"(?P<c>(?:\{[WRUGBM0-9]\})+) (?P<e>This card gains [^:]+)", text)
+    return f"{m.group('c')}: {m.group('e')}" if m else text
 
 
 # --------------------------------------------------------------------------------------
