@@ -64,3 +64,18 @@ def test_a_leading_will_cost_without_colon_is_read_only_before_this_card_gains(
         "{R}: This card gains [+100/+0] until end of turn."
     )
     assert _cost_colon("{R} Destroy target resonator.") == "{R} Destroy target resonator."
+
+
+def test_destroy_target_if_its_atk_or_def_is_not_printed(imported: dict[str, ImportedCard]) -> None:
+    # Portal of Truth (TAT-067): "[Trigger] Anytime: Destroy target resonator if its ATK is different
+    # from its printed ATK or its DEF is different from its printed DEF."  The target is chosen as
+    # the card is played; what it is, on resolution (FoW-5.5 9.3 p2, p3).
+    card = full(imported, "TAT-067")
+    assert card["trigger"] == "anytime"
+    assert card["effects"] == [
+        {
+            "op": "if",
+            "condition": {"kind": "target_is", "filter": {"zone": "field", "types": [], "modified": True}},
+            "effects": [{"op": "destroy", "target": chosen("resonator")}],
+        }
+    ]

@@ -6,11 +6,16 @@ events or a cited rejection; each story replays its whole log at the end):
   target resonator": the target is chosen as the ability is played (9.3 p2), the condition is
   checked on resolution (9.3 p3), on the card's ATK then (a card that left the field is read as
   it last was there, 9.11);
+* "Destroy target resonator if its ATK is different from its printed ATK or its DEF is different
+  from its printed DEF": the target is chosen as the card is played, its characteristics are
+  checked on resolution (9.3 p3);
 * "This card cannot attack or block unless it's damaged": the prohibition applies while no damage
   is on it (9.4 p1, 1.4 p1); damage stays until the end of the turn (5.4 p5.1).
 """
 
 from __future__ import annotations
+
+import pytest
 
 from domain.fow import actions
 from domain.fow.conditions import condition_met
@@ -124,4 +129,37 @@ def test_napping_lion_blocks_only_while_damaged() -> None:
     assert legal(story, "p2", "DeclareBlock") == [{"blocker": lion}]
     events = story.when(cmd("DeclareBlock", "p2", blocker=lion))
     assert find(events, "BlockDeclared").data["blocker"] == lion
+    story.replays()
+
+
+# --- "if its ATK is different from its printed ATK ..." (9.3 p3) ----------------------------------
+
+
+@pytest.mark.parametrize("pumped", [True, False])
+def test_portal_of_truth_destroys_a_target_whose_atk_is_not_printed(pumped: bool) -> None:
+    # Portal of Truth (TAT-067, chant-standby, {G}{1}): "[Trigger] Anytime: Destroy target resonator
+    # if its ATK is different from its printed ATK or its DEF is different from its printed DEF."
+    # The target is p2's Lancelot (VS01-027, ATK 600), given [+100/+0] by its own ability or not.
+    story = Story({"TAT-067": 4, "VS01-027": 4})
+    portal = story.put("p1", "TAT-067", "standby")
+    for _ in range(2):
+        story.put("p1", "T-STONE", "stone_area")
+    lancelot = story.put("p2", "VS01-027", "field")
+    story.log += to_main(story.state, turn=3)
+    if pumped:
+        story.given(
+            "ContinuousEffectCreated",
+            id="given-1",
+            kind="modify",
+            targets=[lancelot],
+            atk=100,
+            duration="end_of_turn",
+            source=lancelot,
+            controller="p2",
+        )
+    story.when(cmd("PlayCard", "p1", card=portal, targets=[[lancelot]], pay_with=[]))
+    events = story.resolve()
+    checked = find(events, "ConditionChecked")
+    assert checked.data["met"] is pumped and checked.rule == "FoW-5.5 9.3 p3.2"
+    assert (story.state.objects[lancelot].zone == "graveyard") is pumped
     story.replays()

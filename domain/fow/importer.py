@@ -2289,7 +2289,7 @@ def _logic(
             if not after:  # "If you do" follows the effect it asks about
                 raise _GapError(f"condition: {m.group('cond')}")
             cond: JsonDict = {"kind": "did"}
-        elif _IT_IS.fullmatch(m.group("cond").strip()):
+        elif _IT_IS.fullmatch(_its_stats(m.group("cond").strip())):
             return _if_it_is(m, sentence, rest, ctx)
         else:
             cond = _condition(m.group("cond"), ctx)
@@ -2300,10 +2300,22 @@ def _logic(
     return None
 
 
+_MODIFIED = "with ATK different from its printed ATK or DEF different from its printed DEF"
+
+
+def _its_stats(cond: str) -> str:
+    """ "its ATK is different from its printed ATK or its DEF is different from its printed DEF"
+    (of the target, checked on resolution, FoW-5.5 9.3 p3) -> "it is with ATK different ..."."""
+    its = re.fullmatch(
+        r"its ATK is different from its printed ATK or its DEF is different from its printed DEF", cond, re.I
+    )
+    return f"it is {_MODIFIED}" if its else cond
+
+
 def _if_it_is(m: re.Match[str], sentence: str, rest: str, ctx: _Ctx) -> tuple[list[JsonDict], str]:
     """ "Target resonator gains ... if it's darkness. Otherwise, it gains ...": "it" is the
     target chosen for the effects; the "Otherwise" sentence acts on that same target."""
-    it = _IT_IS.fullmatch(m.group("cond").strip())
+    it = _IT_IS.fullmatch(_its_stats(m.group("cond").strip()))
     assert it is not None
     inner = _effects(_capitalise(m.group("body")), ctx)
     chosen = [e for e in inner if _chooses(e)]
@@ -2493,6 +2505,8 @@ def _it_filter(what: str, ctx: _Ctx, body: str) -> JsonDict:
     m = re.fullmatch(r'"([^"]+)"', low)
     if m:
         return {"name": m.group(1)}
+    if low.lower() == _MODIFIED.lower():  # characteristics other than printed ones (in a playground)
+        return {"modified": True}
     m = re.fullmatch(r"an? (?P<r>[A-Z][\w'-]*(?: [A-Z][\w'-]*)*)", low)
     if m:
         return {"races": [_race(m.group("r"), ctx, plural=False)]}
