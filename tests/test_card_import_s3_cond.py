@@ -79,3 +79,32 @@ def test_destroy_target_if_its_atk_or_def_is_not_printed(imported: dict[str, Imp
             "effects": [{"op": "destroy", "target": chosen("resonator")}],
         }
     ]
+
+
+def test_if_no_resonator_you_control_attacked_this_turn(imported: dict[str, ImportedCard]) -> None:
+    # Sheharyar, the Distrust King (MPR-085): "[Continuous]: At the end of your turn, if no resonator
+    # you control attacked this turn, banish another resonator."  Checked on resolution (9.3 p3).
+    assert full(imported, "MPR-085")["abilities"] == [
+        {
+            "kind": "automatic",
+            "trigger": "end_of_turn",
+            "effects": [
+                {
+                    "op": "if",
+                    "condition": {"kind": "resonator_attacked", "negate": True},
+                    "effects": [
+                        {
+                            "op": "banish",
+                            "filter": {
+                                "zone": "field",
+                                "types": ["resonator"],
+                                "controller": "you",
+                                "other_than_self": True,
+                            },
+                            "who": "you",
+                        }
+                    ],
+                }
+            ],
+        }
+    ]

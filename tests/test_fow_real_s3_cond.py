@@ -9,6 +9,8 @@ events or a cited rejection; each story replays its whole log at the end):
 * "Destroy target resonator if its ATK is different from its printed ATK or its DEF is different
   from its printed DEF": the target is chosen as the card is played, its characteristics are
   checked on resolution (9.3 p3);
+* "At the end of your turn, if no resonator you control attacked this turn, banish another
+  resonator": attacks by your resonators this turn are tracked; a J-ruler is no resonator;
 * "This card cannot attack or block unless it's damaged": the prohibition applies while no damage
   is on it (9.4 p1, 1.4 p1); damage stays until the end of the turn (5.4 p5.1).
 """
@@ -162,4 +164,55 @@ def test_portal_of_truth_destroys_a_target_whose_atk_is_not_printed(pumped: bool
     checked = find(events, "ConditionChecked")
     assert checked.data["met"] is pumped and checked.rule == "FoW-5.5 9.3 p3.2"
     assert (story.state.objects[lancelot].zone == "graveyard") is pumped
+    story.replays()
+
+
+# --- "if no resonator you control attacked this turn" (9.3 p3, 10.10) -----------------------------
+
+
+def to_end_of_turn_trigger(story: Story, source: str) -> None:
+    """Pass until the end-of-turn ability of ``source`` is on the chase area (played by itself when
+    it has no target), then let it resolve."""
+    for _ in range(40):
+        if any(item.source == source for item in story.state.chase):
+            break
+        pending = story.pending
+        if pending.kind == "trigger":
+            story.when(cmd("PlayTriggered", pending.player, trigger=story.state.triggered[0].id, targets=[]))
+        else:
+            story.when(cmd("Pass", pending.player))
+    assert any(item.source == source for item in story.state.chase)
+
+
+@pytest.mark.parametrize("attacked", [False, True])
+def test_sheharyar_banishes_another_resonator_if_none_of_yours_attacked(attacked: bool) -> None:
+    # Sheharyar, the Distrust King (MPR-085): "[Continuous]: At the end of your turn, if no resonator
+    # you control attacked this turn, banish another resonator."  p1 also controls two Heralds of the
+    # Beast Lady (SKL-057); one of them attacks, or none.
+    story = Story({"MPR-085": 4, "SKL-057": 4})
+    heralds = [story.put("p1", "SKL-057", "field") for _ in range(2)]
+    story.log += to_main(story.state, turn=3)
+    king = story.put("p1", "MPR-085", "field")  # in the field from this turn on
+    if attacked:
+        story.when(cmd("InitiateBattle", "p1"))
+        while story.pending.kind != "declare_attack":
+            story.when(cmd("Pass", story.pending.player))
+        story.when(cmd("DeclareAttack", "p1", attacker=heralds[0], target="p2"))
+        while story.pending.kind != "declare_block":
+            story.when(cmd("Pass", story.pending.player))
+        story.when(cmd("DeclineBlock", "p2"))
+    to_end_of_turn_trigger(story, king)
+    events = story.resolve()
+    checked = find(events, "ConditionChecked")
+    assert checked.data["met"] is not attacked and checked.rule == "FoW-5.5 9.3 p3.2"
+    if attacked:
+        assert "ChoiceRequested" not in [e.type for e in events]
+        assert all(story.state.objects[o].zone == "field" for o in [king, *heralds])
+    else:
+        asked = find(events, "ChoiceRequested")
+        assert (asked.data["player"], asked.data["kind"]) == ("p1", "banish")
+        assert sorted(asked.data["options"]["cards"]) == sorted(heralds)  # another: not Sheharyar
+        events = story.when(cmd("ChooseCards", "p1", cards=[heralds[1]]))
+        moved = find(events, "CardMoved")
+        assert (moved.data["oid"], moved.data["to"], moved.rule) == (heralds[1], "graveyard", "FoW-5.5 10.10 p1")
     story.replays()

@@ -224,6 +224,7 @@ class Condition(_Model):
         "put_into_graveyard_from_field",
         "dealt_damage_by",
         "this_stat",
+        "resonator_attacked",
     ]
     """``awakened`` ("if this card was awakened"): the spell being resolved was played with its
     [Awakening] cost paid (FoW-5.5 12.1), checked on resolution (9.3 p3); ``targets`` ("You may
@@ -256,6 +257,8 @@ class Condition(_Model):
     life_at_least: int | None = None
     counter: str | None = None
     negate: bool = False
+    # ``resonator_attacked``: a resonator you controlled attacked this turn (negated: "if no
+    # resonator you control attacked this turn"); a J-ruler is no resonator (``j_ruler_attacked``).
     stat: Literal["atk", "def", "damage"] | None = None
     """For ``this_stat``: this card's ATK, DEF or damage on it is ``at_least`` or more ("if this card's
     ATK is 1000 or more"; "unless it's damaged": damage 1 or more, negated), read now if it is in a

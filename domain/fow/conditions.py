@@ -99,6 +99,8 @@ def condition_met(
     elif cond.kind == "targets":  # "if it targets a Saint": the targets chosen as it is played (9.3 p2.4)
         assert cond.filter is not None
         met = any(t in s.objects and _counts(s, cond.filter, t, you, source) for t in targets or ())
+    elif cond.kind == "resonator_attacked":  # a resonator you controlled attacked this turn
+        met = s.players[you].resonator_attacked_turn == s.turn
     elif cond.kind == "this_stat":  # "this card's ATK is 1000 or more", "it's damaged" (9.11)
         assert cond.stat is not None
         met = _this_stat(s, source, cond.stat) >= cond.at_least

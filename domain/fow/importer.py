@@ -2017,6 +2017,8 @@ def _condition_more(low: str, ctx: _Ctx) -> JsonDict | None:
     (a cost reduction: the targets chosen as the card is played, 9.3 p2.4)."""
     if re.fullmatch(r"this card was awakened", low, re.IGNORECASE):
         return {"kind": "awakened"}
+    if re.fullmatch(r"no resonator you control attacked this turn", low, re.IGNORECASE):
+        return {"kind": "resonator_attacked", "negate": True}  # a J-ruler is no resonator
     stat = re.fullmatch(r"this card's (?P<s>ATK|DEF) is (?P<n>[1-9]\d*00) or more", low, re.IGNORECASE)
     if stat:  # read on resolution, as it last was in a playground if it left (FoW-5.5 9.3 p3, 9.11)
         return {"kind": "this_stat", "stat": stat.group("s").lower(), "at_least": int(stat.group("n"))}
