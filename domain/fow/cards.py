@@ -223,6 +223,8 @@ class Condition(_Model):
         "all_of",
         "put_into_graveyard_from_field",
         "dealt_damage_by",
+        "this_stat",
+        "resonator_attacked",
     ]
     """``awakened`` ("if this card was awakened"): the spell being resolved was played with its
     [Awakening] cost paid (FoW-5.5 12.1), checked on resolution (9.3 p3); ``targets`` ("You may
@@ -255,6 +257,12 @@ class Condition(_Model):
     life_at_least: int | None = None
     counter: str | None = None
     negate: bool = False
+    # ``resonator_attacked``: a resonator you controlled attacked this turn (negated: "if no
+    # resonator you control attacked this turn"); a J-ruler is no resonator (``j_ruler_attacked``).
+    stat: Literal["atk", "def", "damage"] | None = None
+    """For ``this_stat``: this card's ATK, DEF or damage on it is ``at_least`` or more ("if this card's
+    ATK is 1000 or more"; "unless it's damaged": damage 1 or more, negated), read now if it is in a
+    playground, else as it last was there (last known information, FoW-5.5 9.11)."""
 
     @model_validator(mode="after")
     def _check(self) -> Condition:
@@ -283,6 +291,8 @@ class Condition(_Model):
             raise ValueError("'conditions' belongs to (and is needed by) an 'any_of' or 'all_of' condition")
         if self.kind == "life" and self.life_at_most is None and self.life_at_least is None:
             raise ValueError("a 'life' condition needs 'life_at_most' or 'life_at_least'")
+        if (self.kind == "this_stat") != (self.stat is not None):
+            raise ValueError("'stat' belongs to (and is needed by) a 'this_stat' condition")
         if self.kind == "counters" and not self.counter:
             raise ValueError("a 'counters' condition needs a 'counter' name")
         return self

@@ -99,6 +99,11 @@ def condition_met(
     elif cond.kind == "targets":  # "if it targets a Saint": the targets chosen as it is played (9.3 p2.4)
         assert cond.filter is not None
         met = any(t in s.objects and _counts(s, cond.filter, t, you, source) for t in targets or ())
+    elif cond.kind == "resonator_attacked":  # a resonator you controlled attacked this turn
+        met = s.players[you].resonator_attacked_turn == s.turn
+    elif cond.kind == "this_stat":  # "this card's ATK is 1000 or more", "it's damaged" (9.11)
+        assert cond.stat is not None
+        met = _this_stat(s, source, cond.stat) >= cond.at_least
     elif cond.kind == "top_card":  # the card on top of your main deck, just revealed (10.4 p1)
         assert cond.filter is not None
         deck = s.zones[you]["main_deck"]
@@ -118,6 +123,20 @@ def _measure(s: GameState, cond: Condition, player: str, source: str | None) -> 
     assert cond.filter is not None
     flt = cond.filter.model_copy(update={"controller": "you"})
     return sum(1 for oid in _zone_objects(s, flt) if _counts(s, flt, oid, player, source))
+
+
+def _this_stat(s: GameState, source: str | None, stat: str) -> int:
+    """This card's ATK, DEF or damage: now in a playground, else as it last was there (FoW-5.5 9.11)."""
+    if stat != "damage":
+        return source_stat(s, source, stat)
+    obj = s.objects.get(source or "")
+    if obj is None:
+        return 0
+    if obj.zone in PLAYGROUND:
+        return obj.damage
+    if obj.moved_from in PLAYGROUND and obj.last_known is not None:
+        return int(obj.last_known.get("damage") or 0)
+    return 0
 
 
 def _counters_on(s: GameState, source: str | None, counter: str) -> int:

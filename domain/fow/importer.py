@@ -2017,6 +2017,11 @@ def _condition_more(low: str, ctx: _Ctx) -> JsonDict | None:
     (a cost reduction: the targets chosen as the card is played, 9.3 p2.4)."""
     if re.fullmatch(r"this card was awakened", low, re.IGNORECASE):
         return {"kind": "awakened"}
+    if re.fullmatch(r"no resonator you control attacked this turn", low, re.IGNORECASE):
+        return {"kind": "resonator_attacked", "negate": True}  # a J-ruler is no resonator
+    stat = re.fullmatch(r"this card's (?P<s>ATK|DEF) is (?P<n>[1-9]\d*00) or more", low, re.IGNORECASE)
+    if stat:  # read on resolution, as it last was in a playground if it left (FoW-5.5 9.3 p3, 9.11)
+        return {"kind": "this_stat", "stat": stat.group("s").lower(), "at_least": int(stat.group("n"))}
     m = re.fullmatch(r"it targets an? (?P<what>[a-z][a-z/ -]*)", low, re.IGNORECASE)
     if m:
         flt, players = _selector(m.group("what"), ctx, loose=True)
@@ -2286,7 +2291,7 @@ def _logic(
             if not after:  # "If you do" follows the effect it asks about
                 raise _GapError(f"condition: {m.group('cond')}")
             cond: JsonDict = {"kind": "did"}
-        elif _IT_IS.fullmatch(m.group("cond").strip()):
+        elif _IT_IS.fullmatch(_its_stats(m.group("cond").strip())):
             return _if_it_is(m, sentence, rest, ctx)
         else:
             cond = _condition(m.group("cond"), ctx)
@@ -2297,10 +2302,22 @@ def _logic(
     return None
 
 
+_MODIFIED = "with ATK different from its printed ATK or DEF different from its printed DEF"
+
+
+def _its_stats(cond: str) -> str:
+    """ "its ATK is different from its printed ATK or its DEF is different from its printed DEF"
+    (of the target, checked on resolution, FoW-5.5 9.3 p3) -> "it is with ATK different ..."."""
+    its = re.fullmatch(
+        r"its ATK is different from its printed ATK or its DEF is different from its printed DEF", cond, re.I
+    )
+    return f"it is {_MODIFIED}" if its else cond
+
+
 def _if_it_is(m: re.Match[str], sentence: str, rest: str, ctx: _Ctx) -> tuple[list[JsonDict], str]:
     """ "Target resonator gains ... if it's darkness. Otherwise, it gains ...": "it" is the
     target chosen for the effects; the "Otherwise" sentence acts on that same target."""
-    it = _IT_IS.fullmatch(m.group("cond").strip())
+    it = _IT_IS.fullmatch(_its_stats(m.group("cond").strip()))
     assert it is not None
     inner = _effects(_capitalise(m.group("body")), ctx)
     chosen = [e for e in inner if _chooses(e)]
@@ -2490,6 +2507,8 @@ def _it_filter(what: str, ctx: _Ctx, body: str) -> JsonDict:
     m = re.fullmatch(r'"([^"]+)"', low)
     if m:
         return {"name": m.group(1)}
+    if low.lower() == _MODIFIED.lower():  # characteristics other than printed ones (in a playground)
+        return {"modified": True}
     m = re.fullmatch(r"an? (?P<r>[A-Z][\w'-]*(?: [A-Z][\w'-]*)*)", low)
     if m:
         return {"races": [_race(m.group("r"), ctx, plural=False)]}
@@ -2559,6 +2578,19 @@ def _own_counters(subject: str, cond: str) -> str:
         return cond
     n = "one or more" if has.group("n").lower() in ("a", "an") else has.group("n")
     return f"there are {n} {has.group('c')} counters on this card"
+
+
+def _continuous_unless_damaged(raw: str, body: str, ctx: _Ctx) -> JsonDict | None:
+    """ "This card cannot attack or block unless it's damaged": the prohibition applies while no
+    damage is on this card (FoW-5.5 9.4 p1; damage stays on it until the end of the turn, 5.4 p5.1)."""
+    m = re.fullmatch(r"(?P<b>this card cannot [a-z ]+?) unless it(?:'s| is) damaged", body, re.IGNORECASE)
+    if m is None:
+        return None
+    ability = _continuous(raw, m.group("b"), ctx)
+    if ability["kind"] != "continuous" or "rules" not in ability or "condition" in ability:
+        raise _GapError(f"condition: {body}")
+    ability["condition"] = {"kind": "this_stat", "stat": "damage", "negate": True}
+    return ability
 
 
 def _continuous_logic(raw: str, body: str, ctx: _Ctx) -> JsonDict | None:
@@ -3157,7 +3189,7 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
                 raise _GapError(f"effect: {body}")
             out["damage_from"] = flt
         return out
-    logic = _continuous_logic(raw, body, ctx)
+    logic = _continuous_unless_damaged(raw, body, ctx) or _continuous_logic(raw, body, ctx)
     if logic is not None:
         return logic
     m = re.fullmatch(rf"(?P<s>.+?) (?P<v>{_NO_RECOVERY_RE})", body, re.IGNORECASE)
@@ -3284,10 +3316,18 @@ def _ability(raw: str, text: str, ctx: _Ctx) -> list[JsonDict]:
     automatic = _automatic(raw, text, ctx)
     if automatic is not None:
         return automatic
-    activate = _activate(raw, text, ctx, required=False)
+    activate = _activate(raw, _cost_colon(text), ctx, required=False)
     if activate is not None:
         return [activate]
     return _it_variants(raw, text, ctx) or _continuous_each(raw, text, ctx)
+
+
+def _cost_colon(text: str) -> str:
+    """ "{R} This card gains [+100/+0] until end of turn." (VS01-027, TTW-029: the colon after the
+    will cost is missing; the same card elsewhere reads "{R}: This card ..."): a paragraph opening
+    with will symbols only and then a sentence is an [Activate] ability with that cost (FoW-5.5 9.5)."""
+    m = re.fullmatch(r"(?P<c>(?:\{[WRUGBM0-9]\})+) (?P<e>This card gains [^:]+)", text)
+    return f"{m.group('c')}: {m.group('e')}" if m else text
 
 
 # --------------------------------------------------------------------------------------

@@ -100,6 +100,8 @@ class PlayerState:
     j_ruler_attacked_turn: int = 0
     """The last turn in which a J-ruler this player controlled was declared as an attacker
     ("if your J-Ruler attacked this turn")."""
+    resonator_attacked_turn: int = 0
+    """The last turn a resonator this player controlled attacked (a J/resonator not a J-ruler)."""
     dealt_damage_turn: int = 0
     """The last turn in which this player was dealt damage ("a turn you're dealt damage")."""
     damage_taken: int = 0
@@ -790,6 +792,8 @@ def _attack(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     attacker = s.objects[d["attacker"]]
     if attacker.side == "j_ruler":
         s.players[attacker.controller].j_ruler_attacked_turn = s.turn
+    else:  # "if no resonator you control attacked this turn"
+        s.players[attacker.controller].resonator_attacked_turn = s.turn
 
 
 @handles("AttackForfeited")
