@@ -1,0 +1,52 @@
+"""Importing partial damage prevention (FoW-5.5 10.17): "If damage would be dealt to the resonator
+with this, prevent 500 of it" (the damage is reduced, 10.17 p1.1) and "If this card would be dealt
+700 or less damage, prevent it" (only small damage, all of it, 10.17 p1.2); the real card text and
+the declarative form it must become (``domain/fow/importer.py``); the engine side is specified in
+``tests/test_fow_real_s3_eff.py``."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.fow.importer import ImportedCard, _continuous, _Ctx, _GapError
+from tests.card_import_support import full, imported_database
+
+
+@pytest.fixture(scope="module")
+def imported() -> dict[str, ImportedCard]:
+    return imported_database()
+
+
+def test_prevent_500_of_damage_to_the_resonator_with_this(imported: dict[str, ImportedCard]) -> None:
+    # Dragonslayer (TAT-059, [Addition:Resonator]): "[Continuous]: If damage would be dealt to the
+    # resonator with this, prevent 500 of it."
+    assert full(imported, "TAT-059")["abilities"][1] == {
+        "kind": "replacement",
+        "replaces": "self_damaged",
+        "instead": "prevent",
+        "prevent_amount": 500,
+    }
+
+
+def test_prevent_700_or_less_damage_to_this_card(imported: dict[str, ImportedCard]) -> None:
+    # Gareth, the Dauntless Knight (SKL-026): "If this card would be dealt 700 or less damage, prevent it."
+    assert full(imported, "SKL-026")["abilities"] == [
+        {
+            "kind": "replacement",
+            "replaces": "self_damaged",
+            "instead": "prevent",
+            "prevent_at_most": 700,
+        }
+    ]
+
+
+def test_the_resonator_with_this_is_said_only_by_an_addition() -> None:
+    # on a resonator, "the resonator with this" names no card the replacement could cover
+    ctx = _Ctx("X", "resonator", None, frozenset(), None)
+    text = "If damage would be dealt to the resonator with this, prevent 500 of it."
+    with pytest.raises(_GapError):
+        _continuous(text, text.rstrip("."), ctx)
+    # damage dealt to a player is no damage dealt to this card: not this replacement
+    barrier = "If damage would be dealt to you by a normal spell, prevent 200 of it."
+    with pytest.raises(_GapError):
+        _continuous(barrier, barrier.rstrip("."), ctx)
