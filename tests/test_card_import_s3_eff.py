@@ -50,3 +50,12 @@ def test_the_resonator_with_this_is_said_only_by_an_addition() -> None:
     barrier = "If damage would be dealt to you by a normal spell, prevent 200 of it."
     with pytest.raises(_GapError):
         _continuous(barrier, barrier.rstrip("."), ctx)
+
+
+def test_added_resonator_cannot_attack_resonators(imported: dict[str, ImportedCard]) -> None:
+    # All Consuming Suspicion (TTW-038, [Addition:Resonator]): "Added resonator cannot attack
+    # resonators."  A rule override of the card it is added to (1.4 p1, 8.2 p3.2)
+    assert full(imported, "TTW-038")["abilities"][0] == {
+        "kind": "continuous",
+        "rules": {"cannot_attack_resonators": True},
+    }

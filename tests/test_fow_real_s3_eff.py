@@ -5,15 +5,18 @@ importer gives them (given events / when command / then events; each story repla
   by 500 and the remainder is dealt (FoW-5.5 10.17 p1.1);
 * "If this card would be dealt 700 or less damage, prevent it": damage of at most 700 is not dealt
   at all (10.17 p1.2); larger damage is dealt whole, unless other preventions first reduce it to
-  700 or less: every replacement applies once if its situation occurs (9.10 p3).
+  700 or less: every replacement applies once if its situation occurs (9.10 p3);
+* "Added resonator cannot attack resonators": the text beats the rule that lets a rested
+  resonator be attacked (8.2 p3.2, 1.4 p1); the opponent may still be attacked.
 """
 
 from __future__ import annotations
 
-from domain.fow import actions
+from domain.fow import actions, engine
 from domain.fow.characteristics import characteristics
 from domain.kernel import Event
 from tests.fow_support import cmd, find
+from tests.test_fow_battle import to_attack_choice, to_main
 from tests.test_fow_conditions import Story
 
 
@@ -110,4 +113,33 @@ def test_other_preventions_bring_the_damage_down_to_700_or_less() -> None:
         ("DamagePrevented", 700, "FoW-5.5 10.17 p1.2"),
     ]
     assert [e.data["effect"] for e in events] == ["x-shield", f"{other}:{replacement_index(story, other)}"]
+    story.replays()
+
+
+def test_added_resonator_cannot_attack_resonators() -> None:
+    # All Consuming Suspicion (TTW-038, [Addition:Resonator] {U}): "Added resonator cannot attack
+    # resonators."  p1 adds it to p2's Bear; in p2's turn that Bear may attack p1 but not p1's rested
+    # Wall; p2's other Bear may attack the Wall (8.2 p3.2).
+    story = Story({"TTW-038": 4, "T-BEAR": 4, "T-WALL": 4})
+    suspect, free = story.put("p2", "T-BEAR", "field"), story.put("p2", "T-BEAR", "field")
+    wall = story.put("p1", "T-WALL", "field")
+    suspicion = story.put("p1", "TTW-038", "hand")
+    story.will("p1", "U")
+    story.when(cmd("PlayCard", "p1", card=suspicion, targets=[[suspect]]))
+    story.resolve()
+    assert story.state.objects[suspicion].attached_to == suspect
+    story.given("CardRested", oid=wall, reason="given")  # p2's recovery phase leaves it rested (5.2 p5)
+    story.log += to_main(story.state, turn=2)
+    story.log += to_attack_choice(story.state)
+    assert story.state.objects[wall].rested
+    offered = {
+        (c.args["attacker"], c.args["target"])
+        for c in engine.legal_actions(story.state, "p2")
+        if c.type == "DeclareAttack"
+    }
+    assert (suspect, "p1") in offered and (free, wall) in offered and (suspect, wall) not in offered
+    no = story.refused(cmd("DeclareAttack", "p2", attacker=suspect, target=wall))
+    assert (no.code, no.rule) == ("rules/cannot_attack_resonators", "FoW-5.5 1.4 p1")
+    events = story.when(cmd("DeclareAttack", "p2", attacker=suspect, target="p1"))
+    assert find(events, "AttackDeclared").data == {"attacker": suspect, "target": "p1"}
     story.replays()

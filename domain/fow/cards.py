@@ -1000,6 +1000,9 @@ class RuleOverrides(_Model):
     players_cannot_gain_life: bool = False
     """ "Players cannot gain life": prohibits every player's life gain, whoever controls the
     card; the prohibition beats any effect that gains life (FoW-5.5 1.4 p4)."""
+    cannot_attack_resonators: bool = False
+    """ "Added resonator cannot attack resonators": it may attack the opponent or a J-ruler, never a
+    resonator (the card text beats the rule that makes a rested J/resonator attackable, 8.2 p3.2, 1.4 p1)."""
 
 
 class CostChange(_Model):
