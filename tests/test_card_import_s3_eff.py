@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.fow.importer import ImportedCard, _continuous, _Ctx, _GapError
+from domain.fow.importer import ImportedCard, _continuous, _Ctx, _effects, _GapError
 from tests.card_import_support import full, imported_database
 
 
@@ -59,3 +59,13 @@ def test_added_resonator_cannot_attack_resonators(imported: dict[str, ImportedCa
         "kind": "continuous",
         "rules": {"cannot_attack_resonators": True},
     }
+
+
+def test_target_resonator_plus_600_until_end_of_turn_a_misprint(imported: dict[str, ImportedCard]) -> None:
+    # Evolution of Limits (TAT-060): "Target resonator [+600/+600] until end of turn." - "gains"
+    # left out of the printed text: the same effect as "Target resonator gains [+600/+600] ..."
+    resonator = {"kind": "chosen", "filter": {"zone": "field", "types": ["resonator"]}}
+    modify = {"op": "modify", "atk": 600, "def": 600, "target": resonator, "duration": "end_of_turn"}
+    assert full(imported, "TAT-060")["effects"] == [modify]
+    ctx = _Ctx("X", "spell", "chant_instant", frozenset(), None)
+    assert _effects("Target resonator gains [+600/+600] until end of turn.", ctx) == [modify]

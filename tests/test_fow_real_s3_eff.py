@@ -143,3 +143,27 @@ def test_added_resonator_cannot_attack_resonators() -> None:
     events = story.when(cmd("DeclareAttack", "p2", attacker=suspect, target="p1"))
     assert find(events, "AttackDeclared").data == {"attacker": suspect, "target": "p1"}
     story.replays()
+
+
+def test_target_resonator_plus_600_until_end_of_turn() -> None:
+    # Evolution of Limits (TAT-060, {G} chant-instant): "Target resonator [+600/+600] until end of
+    # turn." (a misprint of "gains"): the target's ATK and DEF rise by 600 (10.19 p3) until end of turn.
+    story = Story({"TAT-060": 4, "T-BEAR": 4})
+    bear = story.put("p1", "T-BEAR", "field")
+    evolution = story.put("p1", "TAT-060", "hand")
+    story.will("p1", "G")
+    story.when(cmd("PlayCard", "p1", card=evolution, targets=[[bear]]))
+    made = find(story.resolve(), "ContinuousEffectCreated")
+    assert (made.data["kind"], made.data["atk"], made.data["def"], made.data["targets"], made.rule) == (
+        "modify",
+        600,
+        600,
+        [bear],
+        "FoW-5.5 10.19 p3",
+    )
+    chars = characteristics(story.state, bear)
+    assert (chars.atk, chars.def_) == (1100, 1100)
+    story.log += to_main(story.state, turn=2)
+    chars = characteristics(story.state, bear)
+    assert (chars.atk, chars.def_) == (500, 500)
+    story.replays()

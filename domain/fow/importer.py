@@ -1142,6 +1142,14 @@ def _gains(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return out
 
 
+@_effect(r"(?P<t>target [^.\[\"]+?) (?P<m>\[[+-]\d+/[+-]\d+\]) until end of turn")
+def _gains_misprint(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    """ "Target resonator [+600/+600] until end of turn." (TAT-060): "gains" left out, a misprint."""
+    if re.search(r"\b(?:gains?|loses?|becomes?)$", m.group("t"), re.IGNORECASE):
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    return _gains(m, ctx, it_self)
+
+
 @_effect(
     r"search your (?:main )?deck for (?P<d>(?:[^.,\"]|\"[^\"]*\")+?),? "
     r"reveal (?:it|them),? (?:and )?put (?:it|them) into your hand"
