@@ -594,6 +594,7 @@ def deal_damage(
             data = {"source": source, "target": target, "amount": amount, "instead": amount + extra}
             cause = ctx.emit("DamageReplaced", {**data, "effect": f"{card}:{index}"}, "9.10 p1", cause=cause)
             amount += extra
+    holders: list[str] = []
     if to_card:
         # its own "Prevent all damage that would be dealt to this card [by X]", and those of the
         # additions added to it ("... dealt to added J/resonator")
@@ -606,12 +607,18 @@ def deal_damage(
                     continue
                 if not replacement_applies(s, ability, holder):
                     continue
+                if ability.prevent_amount is not None or ability.prevent_at_most is not None:
+                    continue  # "prevent 500 of it", "would be dealt 700 or less damage": below
                 return ctx.emit(
                     "DamagePrevented",
                     {"target": target, "amount": amount, "effect": f"{holder}:{i}", "source": source},
                     "10.17 p1.2",
                     cause=cause,
                 )
+        cause, amount = _prevent_part(ctx, holders, source, target, amount, cause)
+        small = _prevents_small(s, holders, source, amount)
+        if amount <= 0 or small is not None:
+            return cause if small is None else _prevent_all(ctx, small, source, target, amount, cause)
     for eff in list(s.effects):
         shielded = is_affected(s, eff, source if eff.by else target)  # "dealt by" / "dealt to"
         if eff.kind == "prevent" and shielded and amount > 0:
@@ -625,6 +632,9 @@ def deal_damage(
             amount -= prevented
     if amount <= 0:
         return cause
+    small = _prevents_small(s, holders, source, amount) if to_card else None
+    if small is not None:  # reduced to "700 or less" by a prevention effect: not yet applied, it applies (9.10 p3)
+        return _prevent_all(ctx, small, source, target, amount, cause)
     ev = ctx.emit(
         "DamageDealt",
         {"source": source, "target": target, "amount": amount, "battle": battle, "to_card": to_card},
@@ -655,6 +665,50 @@ def deal_damage(
     if explodes and effective_type(s, source) == "resonator":
         add_trigger(ctx, s.objects[source].controller, source, -1, ev, kind="explode", extra={"target": target})
     return ev
+
+
+def _own_preventions(s: GameState, holders: list[str], source: str) -> list[tuple[str, Ability]]:
+    """The ``self_damaged`` preventions of the card dealt damage and of its additions that apply
+    to damage from ``source``, each as (``<holder>:<index>``, ability)."""
+    found: list[tuple[str, Ability]] = []
+    for holder in holders:
+        for i, ability in characteristics(s, holder).abilities:
+            if ability.kind != "replacement" or ability.replaces != "self_damaged" or ability.instead != "prevent":
+                continue
+            if _damage_from(s, ability.damage_from, source, holder) and replacement_applies(s, ability, holder):
+                found.append((f"{holder}:{i}", ability))
+    return found
+
+
+def _prevent_part(
+    ctx: Ctx, holders: list[str], source: str, target: str, amount: int, cause: str
+) -> tuple[str, int]:
+    """"If damage would be dealt to this card, prevent 500 of it": each such replacement reduces the
+    damage by its amount and the remainder is dealt (FoW-5.5 10.17 p1.1); all apply, once each (9.10 p3)."""
+    for effect, ability in _own_preventions(ctx.s, holders, source):
+        if ability.prevent_amount is None or amount <= 0:
+            continue
+        prevented = min(ability.prevent_amount, amount)
+        data = {"target": target, "amount": prevented, "effect": effect, "source": source}
+        cause = ctx.emit("DamagePrevented", data, "10.17 p1.1", cause=cause)
+        amount -= prevented
+    return cause, amount
+
+
+def _prevents_small(s: GameState, holders: list[str], source: str, amount: int) -> str | None:
+    """The replacement "If this card would be dealt 700 or less damage, prevent it" that applies to
+    ``amount`` damage (after the preventions that reduce it), if any."""
+    if amount <= 0:
+        return None
+    for effect, ability in _own_preventions(s, holders, source):
+        if ability.prevent_at_most is not None and amount <= ability.prevent_at_most:
+            return effect
+    return None
+
+
+def _prevent_all(ctx: Ctx, effect: str, source: str, target: str, amount: int, cause: str) -> str:
+    data = {"target": target, "amount": amount, "effect": effect, "source": source}
+    return ctx.emit("DamagePrevented", data, "10.17 p1.2", cause=cause)
 
 
 def _damage_from(s: GameState, flt: Filter | None, source: str, holder: str) -> bool:

@@ -1010,6 +1010,9 @@ class RuleOverrides(_Model):
     players_cannot_gain_life: bool = False
     """ "Players cannot gain life": prohibits every player's life gain, whoever controls the
     card; the prohibition beats any effect that gains life (FoW-5.5 1.4 p4)."""
+    cannot_attack_resonators: bool = False
+    """ "Added resonator cannot attack resonators": it may attack the opponent or a J-ruler, never a
+    resonator (the card text beats the rule that makes a rested J/resonator attackable, 8.2 p3.2, 1.4 p1)."""
 
 
 class CostChange(_Model):
@@ -1182,6 +1185,12 @@ class Ability(_Model):
     """For a ``self_damaged`` replacement: only damage whose source matches ("Prevent all damage that
     would be dealt to this card by fire resonators"; a source that left its zone is read as it was,
     9.11, 9.12).  On an addition, "this card" of the replacement is the card it is added to."""
+    prevent_amount: Annotated[int, Field(gt=0, multiple_of=100)] | None = None
+    """For a ``self_damaged`` prevention: "If damage would be dealt to this card, prevent 500 of it":
+    the damage is reduced by that much and the rest is dealt (FoW-5.5 10.17 p1.1); None: all of it."""
+    prevent_at_most: Annotated[int, Field(gt=0, multiple_of=100)] | None = None
+    """For a ``self_damaged`` prevention: "If this card would be dealt 700 or less damage, prevent it":
+    only damage of at most that much, checked after the other preventions reduced it (9.10 p2)."""
 
     @model_validator(mode="after")
     def _check_kind(self) -> Ability:
@@ -1194,6 +1203,11 @@ class Ability(_Model):
             raise ValueError("'deals_damage' is replaced by 'deal_more' with a positive 'extra_damage', and only it")
         if self.damage_from is not None and self.replaces != "self_damaged":
             raise ValueError("'damage_from' belongs to a 'self_damaged' replacement")
+        partial = self.prevent_amount is not None or self.prevent_at_most is not None
+        if partial and (self.replaces != "self_damaged" or self.instead != "prevent"):
+            raise ValueError("'prevent_amount'/'prevent_at_most' belong to a 'self_damaged' prevention")
+        if self.prevent_amount is not None and self.prevent_at_most is not None:
+            raise ValueError("a prevention either prevents an amount or prevents small damage, not both")
         if self.gods_art and not self.name:
             raise ValueError("a God's Art needs an ability 'name' (FoW-5.5 12.4)")
         conditional = ("continuous", "activate", "replacement")

@@ -899,6 +899,12 @@ def declare_attack(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         raise ctx.reject(
             "rules/cannot_be_attacked", "1.4 p1", f"{name} ({target}) cannot be attacked: its text says so"
         )
+    at_resonator = isinstance(target, str) and target in their_field and effective_type(s, target) == "resonator"
+    if at_resonator and overrides_for(s, attacker).cannot_attack_resonators:
+        name = s.card_of(attacker).name
+        raise ctx.reject(
+            "rules/cannot_attack_resonators", "1.4 p1", f"{name} ({attacker}) cannot attack resonators: its text says"
+        )
     if not isinstance(target, str) or target not in flow.attack_targets(s, attacker):
         raise ctx.reject(
             "rules/illegal_attack_target",

@@ -9,6 +9,7 @@ from __future__ import annotations
 from domain.fow import actions
 from domain.fow.characteristics import (
     characteristics,
+    effective_type,
     has_skill,
     must_block_if_able,
     overrides_for,
@@ -427,10 +428,13 @@ def attack_targets(s: GameState, attacker: str) -> list[str]:
     opp = s.opponent(s.turn_player)
     targets = [opp]
     target_attack = has_skill(s, attacker, "target_attack")
+    not_resonators = overrides_for(s, attacker).cannot_attack_resonators
     for oid in s.zones[opp]["field"]:
         chars = characteristics(s, oid)
         if not chars.types & {"resonator", "j_ruler"} or chars.atk is None or chars.def_ is None:
             continue
+        if not_resonators and effective_type(s, oid) == "resonator":
+            continue  # "cannot attack resonators" (1.4 p1)
         if (s.objects[oid].rested or target_attack) and not overrides_for(s, oid).cannot_be_attacked:
             targets.append(oid)
     return targets

@@ -1142,6 +1142,14 @@ def _gains(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return out
 
 
+@_effect(r"(?P<t>target [^.\[\"]+?) (?P<m>\[[+-]\d+/[+-]\d+\]) until end of turn")
+def _gains_misprint(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    """ "Target resonator [+600/+600] until end of turn." (TAT-060): "gains" left out, a misprint."""
+    if re.search(r"\b(?:gains?|loses?|becomes?)$", m.group("t"), re.IGNORECASE):
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    return _gains(m, ctx, it_self)
+
+
 @_effect(
     r"search your (?:main )?deck for (?P<d>(?:[^.,\"]|\"[^\"]*\")+?),? "
     r"reveal (?:it|them),? (?:and )?put (?:it|them) into your hand"
@@ -3108,6 +3116,7 @@ _RULE_VERBS = {
     "cannot be targeted by spells or abilities your opponent controls": {"cannot_be_targeted_by_opponent": True},
     "cannot be targeted by spells or abilities": {"cannot_be_targeted": True},
     "cannot be targeted by your opponent's spells or abilities": {"cannot_be_targeted_by_opponent": True},
+    "cannot attack resonators": {"cannot_attack_resonators": True},
 }
 
 
@@ -3120,6 +3129,35 @@ _COST_CHANGE = re.compile(
     r"(?P<who>your opponent|you) pays? \{(?P<n>[1-9]\d*)\} (?P<dir>more|less) to play \[judgment\] abilities",
     re.IGNORECASE,
 )
+
+
+_PREVENT_PART = re.compile(
+    r"if damage would be dealt to (?P<t>this card|the resonator with this|added resonator|added j/resonator), "
+    r"prevent (?P<n>\d+) of it"
+    r"|if this card would be dealt (?:(?P<m>\d+) or less )?damage, prevent (?:(?P<n2>\d+) of )?it"
+)
+
+
+def _partial_prevention(raw: str, low: str, ctx: _Ctx) -> JsonDict | None:
+    """"If damage would be dealt to the resonator with this, prevent 500 of it" (FoW-5.5 10.17 p1.1)
+    and "If this card would be dealt 700 or less damage, prevent it" (10.17 p1.2): replacements of
+    damage dealt to this card (on an addition: to the card it is added to)."""
+    m = _PREVENT_PART.fullmatch(low)
+    if m is None:
+        return None
+    host = {"the resonator with this": "resonator", "added resonator": "resonator", "added j/resonator": "j_resonator"}
+    where = host.get(m.group("t") or "this card")
+    if (where is not None) != (ctx.type == "addition") or (where is not None and ctx.subtype != where):
+        raise _GapError(f"target: {m.group('t')}")
+    out: JsonDict = {"kind": "replacement", "text": raw, "replaces": "self_damaged", "instead": "prevent"}
+    amount = m.group("n") or m.group("n2")
+    if m.group("m") and amount:
+        raise _GapError(f"effect: {low}")  # "700 or less damage, prevent 200 of it": no such card
+    if amount:
+        out["prevent_amount"] = int(amount)
+    if m.group("m"):
+        out["prevent_at_most"] = int(m.group("m"))
+    return out
 
 
 def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
@@ -3162,6 +3200,9 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
     }.get(low)
     if replacement:
         return {"kind": "replacement", "text": raw, "replaces": replacement[0], "instead": replacement[1]}
+    partial = _partial_prevention(raw, low, ctx)
+    if partial is not None:
+        return partial
     more = _deal_more(raw, body, ctx)
     if more is not None:
         return more
