@@ -61,3 +61,23 @@ def test_added_resonators_controller_only_on_an_addition_to_a_resonator() -> Non
     assert import_cards([_record(text)]).by_id()["TST-S3T-001"].status == "full"
     card = import_cards([_record(text, "Resonator")]).by_id()["TST-S3T-001"]
     assert card.status != "full" and any("added resonator's controller" in g for g in card.gaps)
+
+
+def test_an_addition_destroying_its_host_at_the_end_of_its_controllers_turn(
+    imported: dict[str, ImportedCard],
+) -> None:
+    # Glyph of Unkill (MPR-029, [Addition:Resonator]): "[Continuous]: Destroy added resonator at the
+    # end of its controller's turn." - the trigger condition closes the sentence; "its" is the
+    # added resonator (5.4 p3, 7.2 p3)
+    assert full(imported, "MPR-029")["abilities"] == [
+        {
+            "kind": "automatic",
+            "trigger": "end_of_host_controllers_turn",
+            "effects": [{"op": "destroy", "target": {"kind": "host"}}],
+        }
+    ]
+
+
+def test_its_controllers_turn_only_on_an_addition_naming_added_resonator() -> None:
+    text = "[Continuous]: Destroy target resonator at the end of its controller's turn."
+    assert import_cards([_record(text)]).by_id()["TST-S3T-001"].status != "full"

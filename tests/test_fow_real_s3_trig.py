@@ -5,7 +5,10 @@ automatic one (helper s3-trig), executed by the engine in the form the importer 
 * Yellow Sign (MPR-088): "Added resonator gains [-300/-300]. At the end of turn, this card deals
   300 damage to added resonator's controller." - the continuous ability (9.7) and an automatic
   ability triggered as the end of turn step begins (5.4 p3), whose damage goes to the player who
-  controls the card it is added to (7.2 p3), not to the addition's controller.
+  controls the card it is added to (7.2 p3), not to the addition's controller;
+* Glyph of Unkill (MPR-029): "Destroy added resonator at the end of its controller's turn." - it
+  triggers as the end of turn step of the added resonator's controller begins (5.4 p3, 7.2 p3),
+  not at the end of the addition's controller's turn when the two differ.
 """
 
 from __future__ import annotations
@@ -73,4 +76,47 @@ def test_on_your_own_resonator_it_damages_you() -> None:
     events = _to_end_of_turn(story)
     dealt = [(e.data["source"], e.data["target"], e.data["amount"]) for e in events if e.type == "DamageDealt"]
     assert dealt == [(sign, "p1", 300)] and story.state.players["p1"].life == life - 300
+    story.replays()
+
+
+def glyph_story(host_owner: str) -> tuple[Story, str, str]:
+    story = Story({"MPR-029": 4, "T-BEAR": 4})
+    glyph = story.put("p1", "MPR-029", "hand")
+    bear = story.put(host_owner, "T-BEAR", "field")
+    story.will("p1", "R")
+    story.when(cmd("PlayCard", "p1", card=glyph, targets=[[bear]]))
+    story.resolve()
+    assert story.state.objects[glyph].attached_to == bear
+    return story, glyph, bear
+
+
+def _triggered_by(events: list[Event], source: str) -> list[Event]:
+    return [e for e in events if e.type == "AbilityTriggered" and e.data["source"] == source]
+
+
+def _destroyed(events: list[Event]) -> list[str]:
+    return [e.data["oid"] for e in events if e.type == "CardMoved" and e.data["reason"] == "destroyed"]
+
+
+def test_glyph_of_unkill_on_your_resonator_destroys_it_at_the_end_of_your_turn() -> None:
+    story, glyph, bear = glyph_story("p1")
+    events = _to_end_of_turn(story)
+    step = next(e for e in events if e.type == "StepBegan" and e.data["step"] == "end_of_turn")
+    [triggered] = _triggered_by(events, glyph)
+    assert (triggered.rule, triggered.cause, step.rule) == ("FoW-5.5 9.6 p5", f"ev:{step.seq}", "FoW-5.5 5.4 p3")
+    assert _destroyed(events) == [bear]
+    assert story.state.objects[bear].zone == "graveyard" and story.state.objects[glyph].zone == "graveyard"
+    story.replays()
+
+
+def test_glyph_of_unkill_on_an_opponents_resonator_waits_for_the_end_of_their_turn() -> None:
+    story, glyph, bear = glyph_story("p2")
+    events = _to_end_of_turn(story)  # p1's turn: not the added resonator's controller's turn
+    assert not _triggered_by(events, glyph) and not _destroyed(events)
+    assert story.state.objects[bear].zone == "field"
+    events = _to_end_of_turn(story)  # p2's turn
+    step = next(e for e in events if e.type == "StepBegan" and e.data["step"] == "end_of_turn")
+    [triggered] = _triggered_by(events, glyph)
+    assert (triggered.rule, triggered.cause) == ("FoW-5.5 9.6 p5", f"ev:{step.seq}")
+    assert _destroyed(events) == [bear] and story.state.objects[bear].zone == "graveyard"
     story.replays()

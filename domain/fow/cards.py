@@ -1113,6 +1113,7 @@ Trigger = Literal[
     "enters_field_from_standby",
     "your_j_resonator_attacked",
     "opponent_resonator_attacks_or_blocks",
+    "end_of_host_controllers_turn",
 ]
 _DAMAGE_TRIGGERS = (
     "deals_damage",

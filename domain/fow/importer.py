@@ -3295,6 +3295,25 @@ def _continuous_then_trigger(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] |
     return first + second
 
 
+_HOST_TURN_END = re.compile(
+    r"(?P<body>[^.]*\badded (?:j/)?resonator\b[^.]*?) at the end of its controller's turn\.?", re.IGNORECASE
+)
+
+
+def _host_turn_end(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
+    """ "[Continuous]: Destroy added resonator at the end of its controller's turn." on an addition:
+    an automatic ability whose trigger condition closes the sentence; "its" is the added resonator,
+    so it triggers at the end of the turn of the player controlling that card (5.4 p3, 7.2 p3)."""
+    m = _HOST_TURN_END.fullmatch(text.strip())
+    if m is None or ctx.type != "addition" or ctx.subtype not in ("resonator", "j_resonator"):
+        return None
+    try:
+        effects = _effects(_capitalise(m.group("body").strip()), ctx)
+    except _GapError:
+        return None
+    return [{"kind": "automatic", "text": raw, "trigger": "end_of_host_controllers_turn", "effects": effects}]
+
+
 def _ability(raw: str, text: str, ctx: _Ctx) -> list[JsonDict]:
     """One non-keyword paragraph of a non-spell card as Abilities (one, or one per trigger
     condition of "when this card attacks or blocks")."""
@@ -3309,7 +3328,7 @@ def _ability(raw: str, text: str, ctx: _Ctx) -> list[JsonDict]:
         try:
             return _automatic(raw, rest, ctx) or _it_variants(raw, rest, ctx) or _continuous_each(raw, rest, ctx)
         except _GapError:
-            split = _continuous_then_trigger(raw, rest, ctx)
+            split = _continuous_then_trigger(raw, rest, ctx) or _host_turn_end(raw, rest, ctx)
             if split is None:
                 raise
             return split
