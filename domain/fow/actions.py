@@ -1370,6 +1370,9 @@ def _targets_of(ctx: Ctx, item: ChaseItem, target: Target, group: list[str] | No
     if target.kind == "host":  # "added resonator": what the addition is added to, while it is
         host = s.objects[item.source].attached_to
         return [host] if host in s.objects and s.objects[host].zone == "field" else []
+    if target.kind == "host_controller":  # "added resonator's controller", while it is added (7.2 p3)
+        host = s.objects[item.source].attached_to
+        return [s.objects[host].controller] if host in s.objects and s.objects[host].zone == "field" else []
     if target.kind == "same":
         return list(group or [])
     if target.kind == "battle_opponent":

@@ -137,8 +137,20 @@ class Target(_Model):
     FoW-5.5 9.3 p3.1)."""
 
     kind: Literal[
-        "self", "you", "opponent", "chosen", "all", "battle_opponent", "each_player", "host", "that", "same"
+        "self",
+        "you",
+        "opponent",
+        "chosen",
+        "all",
+        "battle_opponent",
+        "each_player",
+        "host",
+        "that",
+        "same",
+        "host_controller",
     ] = "chosen"
+    """``host_controller``: the player who controls the card the source addition is added to
+    ("added resonator's controller", FoW-5.5 7.2 p3)."""
     filter: Filter = Field(default_factory=Filter)
     count: Annotated[int, Field(ge=1)] = 1
     players_allowed: bool = False
@@ -1114,6 +1126,7 @@ Trigger = Literal[
     "enters_field_from_standby",
     "your_j_resonator_attacked",
     "opponent_resonator_attacks_or_blocks",
+    "end_of_host_controllers_turn",
 ]
 _DAMAGE_TRIGGERS = (
     "deals_damage",

@@ -931,6 +931,9 @@ def _target(
     added = {"added resonator": "resonator", "added j/resonator": "j_resonator"}.get(low)
     if added is not None and ctx.type == "addition" and ctx.subtype == added:
         return {"kind": "host"}  # the card this addition is added to (7.2 p3)
+    added_ctl = {"added resonator's controller": "resonator", "added j/resonator's controller": "j_resonator"}.get(low)
+    if added_ctl is not None and allow_players and ctx.type == "addition" and ctx.subtype == added_ctl:
+        return {"kind": "host_controller"}  # the player controlling the card it is added to (7.2 p3, 3.1 p5)
     m = _TARGET_WORD.match(text)
     if m:
         count = _number(m.group("n")) if m.group("n") else 1
@@ -3342,6 +3345,48 @@ def _automatic(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
     return None
 
 
+_PHASE_TRIGGER_SENTENCE = re.compile(r"(?<=\.)\s+(?=At the (?:end|beginning) of )", re.IGNORECASE)
+
+
+def _continuous_then_trigger(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
+    """ "[Continuous]: Added resonator gains [-300/-300]. At the end of turn, this card deals 300
+    damage to added resonator's controller.": two abilities under one label, a continuous one
+    (FoW-5.5 9.7) and an automatic one whose trigger condition opens its own sentence (9.6 p1,
+    5.4 p3). Only when the sentences before it are wholly continuous: a static ability makes no
+    delayed effect, so the "At the ..." sentence cannot belong to it (9.6 p8)."""
+    parts = _PHASE_TRIGGER_SENTENCE.split(text.strip(), maxsplit=1)
+    if len(parts) != 2:
+        return None
+    head, tail = parts
+    try:
+        first = _it_variants(raw, head, ctx) or _continuous_each(raw, head, ctx)
+        second = _automatic(raw, tail, ctx)
+    except _GapError:
+        return None
+    if second is None or any(a.get("kind") != "continuous" for a in first):
+        return None
+    return first + second
+
+
+_HOST_TURN_END = re.compile(
+    r"(?P<body>[^.]*\badded (?:j/)?resonator\b[^.]*?) at the end of its controller's turn\.?", re.IGNORECASE
+)
+
+
+def _host_turn_end(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
+    """ "[Continuous]: Destroy added resonator at the end of its controller's turn." on an addition:
+    an automatic ability whose trigger condition closes the sentence; "its" is the added resonator,
+    so it triggers at the end of the turn of the player controlling that card (5.4 p3, 7.2 p3)."""
+    m = _HOST_TURN_END.fullmatch(text.strip())
+    if m is None or ctx.type != "addition" or ctx.subtype not in ("resonator", "j_resonator"):
+        return None
+    try:
+        effects = _effects(_capitalise(m.group("body").strip()), ctx)
+    except _GapError:
+        return None
+    return [{"kind": "automatic", "text": raw, "trigger": "end_of_host_controllers_turn", "effects": effects}]
+
+
 def _ability(raw: str, text: str, ctx: _Ctx) -> list[JsonDict]:
     """One non-keyword paragraph of a non-spell card as Abilities (one, or one per trigger
     condition of "when this card attacks or blocks")."""
@@ -3353,7 +3398,13 @@ def _ability(raw: str, text: str, ctx: _Ctx) -> list[JsonDict]:
     m = re.match(r"^\[Continuous\]\s*:?\s*", text, re.IGNORECASE)
     if m:
         rest = text[m.end() :]
-        return _automatic(raw, rest, ctx) or _it_variants(raw, rest, ctx) or _continuous_each(raw, rest, ctx)
+        try:
+            return _automatic(raw, rest, ctx) or _it_variants(raw, rest, ctx) or _continuous_each(raw, rest, ctx)
+        except _GapError:
+            split = _continuous_then_trigger(raw, rest, ctx) or _host_turn_end(raw, rest, ctx)
+            if split is None:
+                raise
+            return split
     automatic = _automatic(raw, text, ctx)
     if automatic is not None:
         return automatic

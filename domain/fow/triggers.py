@@ -59,6 +59,11 @@ def fires(
     ``player`` is the turn player for phase triggers, the player gaining life, or the player
     dealt damage; ``oid`` is the card dealing damage or the card that moved."""
     trigger = ability.trigger or ""
+    if trigger == "end_of_host_controllers_turn":  # "at the end of its controller's turn" (5.4 p3, 7.2 p3)
+        if kind != "end_of_each_turn" or player is None:
+            return False
+        host = s.objects[src].attached_to
+        return host is not None and host in s.objects and s.objects[host].controller == player
     if trigger not in KINDS:
         return None
     if trigger != kind:
