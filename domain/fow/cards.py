@@ -114,6 +114,9 @@ class Filter(_Model):
     dealt_damage: bool = False
     """"that was dealt damage this turn": damage is on it (damage on J/resonators becomes zero
     only at the end of the turn, FoW-5.5 5.4 p5.1; a new object has none, 3.1 p3)."""
+    has_dealt_damage: bool = False
+    """"that dealt damage this turn": this object dealt damage this turn (to a player or a card,
+    in battle or by an effect; a new object has dealt none, FoW-5.5 3.1 p3)."""
     abilities: list[Literal["activate", "automatic"]] = Field(default_factory=list)
     """In the chase area: "target [Activate] ability" / "target automatic ability", an ability of one of
     these kinds (FoW-5.5 9.5, 9.6) instead of a card."""

@@ -422,6 +422,8 @@ def matches_negations_and_skills(state: GameState, flt: Filter, oid: str) -> boo
     if flt.dealt_damage and state.objects[oid].damage <= 0:
         return False
     obj = state.objects[oid]
+    if flt.has_dealt_damage and not (state.turn and obj.dealt_turn == state.turn and obj.dealt > 0):
+        return False
     if flt.from_field_this_turn and (obj.moved_from != "field" or obj.entered_turn != state.turn or not state.turn):
         return False
     b = state.battle

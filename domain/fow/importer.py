@@ -751,6 +751,10 @@ def _selector(
             flt["dealt_damage"] = True  # damage stays on it until the end of the turn (5.4 p5.1)
             text = text[: -len(" that was dealt damage this turn")]
             changed = True
+        if text.endswith(" that dealt damage this turn") and "has_dealt_damage" not in flt:
+            flt["has_dealt_damage"] = True  # the damage it dealt this turn (Obj.dealt), 3.1 p3
+            text = text[: -len(" that dealt damage this turn")]
+            changed = True
     m = re.search(r' named "([^"]+)"$', text)
     if m:
         flt["name"] = m.group(1)

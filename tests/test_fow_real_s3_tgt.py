@@ -1,0 +1,79 @@
+"""Target filters of real Grimm/Alice cards executed by the engine in the form the importer gives
+them (given events / when command / then events; each story replays its whole log):
+
+* "target resonator your opponent controls that dealt damage this turn": the object dealt damage
+  (to a player or a card) this turn; a new object has dealt none (FoW-5.5 3.1 p3); the target is
+  chosen as the ability is played (9.3 p2.4).
+"""
+
+from __future__ import annotations
+
+from domain.fow import actions
+from tests.fow_support import cmd
+from tests.test_fow_battle import to_main
+from tests.test_fow_conditions import Story
+from tests.test_fow_real_triggers_costs import triggered_by
+
+
+def dragger_story(*, next_turn: bool = False) -> tuple[Story, str, dict[str, str]]:
+    # Underground Dragger (SKL-081): "[Stealth] You control a darkness magic stone and a resonator
+    # was put into a graveyard from your field this turn. ... When this card enters your field
+    # from a chant-standby area, destroy target resonator your opponent controls that dealt damage
+    # this turn."  BFA-101 is a Darkness Magic Stone.
+    story = Story({"SKL-081": 4, "T-BEAR": 4, "T-WALL": 4, "T-FAST": 4}, {"BFA-101": 10})
+    story.put("p1", "BFA-101", "stone_area")
+    dragger = story.put("p1", "SKL-081", "standby")
+    story.log += to_main(story.state, turn=3)
+    r = {
+        "hitter": story.put("p2", "T-BEAR", "field"),  # dealt damage to a player
+        "fighter": story.put("p2", "T-FAST", "field"),  # dealt damage to a card
+        "hit": story.put("p2", "T-WALL", "field"),  # was dealt damage, dealt none
+        "mine": story.put("p1", "T-BEAR", "field"),  # dealt damage, but p1's own
+        "gone": story.put("p2", "T-BEAR", "field"),  # dealt damage, then left and came back
+        "fallen": story.put("p1", "T-WALL", "field"),
+    }
+    story.by_rule(actions.deal_damage, r["hitter"], "p1", 300, "given")
+    story.by_rule(actions.deal_damage, r["fighter"], r["hit"], 100, "given")
+    story.by_rule(actions.deal_damage, r["mine"], "p2", 300, "given")
+    story.by_rule(actions.deal_damage, r["gone"], "p1", 300, "given")
+    story.given("CardMoved", **{"oid": r["gone"], "from": "field", "to": "hand", "reason": "given"})
+    story.given("CardMoved", **{"oid": r["gone"], "from": "hand", "to": "field", "reason": "given"})
+    if next_turn:  # p1's next turn: that damage was dealt in an earlier turn
+        story.log += to_main(story.state, turn=5)
+    story.by_rule(actions.destroy, r["fallen"], "given")  # the [Stealth] state holds
+    return story, dragger, r
+
+
+def enter_from_standby(story: Story, dragger: str) -> str:
+    """Play the Dragger by [Stealth] (12.5 p2); it resolves into the field (7.1 p3): its trigger."""
+    [stealth] = triggered_by(story.when(cmd("Pass", "p1")), dragger)
+    assert (stealth.data["kind"], stealth.rule) == ("stealth", "FoW-5.5 12.5 p2")
+    story.when(cmd("PlayTriggered", "p1", trigger=stealth.data["trigger"], targets=[], pay_with=[]))
+    [entered] = triggered_by(story.resolve(), dragger)
+    assert (entered.data["kind"], entered.rule) == ("ability", "FoW-5.5 9.6 p5")
+    return str(entered.data["trigger"])
+
+
+def test_destroy_target_resonator_your_opponent_controls_that_dealt_damage_this_turn() -> None:
+    story, dragger, r = dragger_story()
+    trigger = enter_from_standby(story, dragger)
+    for wrong in ("hit", "mine", "gone"):  # dealt none / p1's own / a new object (3.1 p3)
+        refusal = story.refused(cmd("PlayTriggered", "p1", trigger=trigger, targets=[[r[wrong]]]))
+        assert (refusal.code, refusal.rule) == ("rules/illegal_target", "FoW-5.5 9.3 p2.4"), wrong
+    story.when(cmd("PlayTriggered", "p1", trigger=trigger, targets=[[r["fighter"]]]))
+    events = story.resolve()
+    destroyed = next(e for e in events if e.type == "CardMoved" and e.data["oid"] == r["fighter"])
+    assert (destroyed.data["reason"], destroyed.rule) == ("destroyed", "FoW-5.5 10.9 p1")
+    assert [story.state.objects[r[k]].zone for k in ("hitter", "hit", "mine", "gone")] == ["field"] * 4
+    story.replays()
+
+
+def test_damage_dealt_in_an_earlier_turn_is_not_dealt_this_turn() -> None:
+    story, dragger, r = dragger_story(next_turn=True)
+    trigger = enter_from_standby(story, dragger)
+    # the damage the Bear and the Fast dealt was dealt last turn: no legal target at all (9.6 p6)
+    events = story.when(cmd("PlayTriggered", "p1", trigger=trigger, targets=[[r["hitter"]]]))
+    [discarded] = [e for e in events if e.type == "TriggerDiscarded"]
+    assert (discarded.data["why"], discarded.rule) == ("no legal target", "FoW-5.5 9.6 p6")
+    assert [story.state.objects[r[k]].zone for k in ("hitter", "fighter")] == ["field"] * 2
+    story.replays()
