@@ -11,7 +11,7 @@ from __future__ import annotations
 from domain.fow import actions
 from tests.fow_support import cmd
 from tests.test_fow_battle import to_main
-from tests.test_fow_conditions import Story
+from tests.test_fow_conditions import Story, legal
 from tests.test_fow_real_triggers_costs import triggered_by
 
 
@@ -76,4 +76,86 @@ def test_damage_dealt_in_an_earlier_turn_is_not_dealt_this_turn() -> None:
     [discarded] = [e for e in events if e.type == "TriggerDiscarded"]
     assert (discarded.data["why"], discarded.rule) == ("no legal target", "FoW-5.5 9.6 p6")
     assert [story.state.objects[r[k]].zone for k in ("hitter", "fighter")] == ["field"] * 2
+    story.replays()
+
+
+# --- "Target player cannot play normal spells and summon spells until end of turn" ---------------
+
+
+def silence_story(victim: str) -> tuple[Story, dict[str, str]]:
+    # Law of Silence (CMF-071): "Target player cannot play normal spells and summon spells until
+    # end of turn."  A resonator played is a summon spell, any other card a normal spell (3.13 p3).
+    story = Story({"CMF-071": 4, "T-BEAR": 4, "T-GROW": 4})
+    c = {
+        "law": story.put("p1", "CMF-071", "hand"),
+        "bear": story.put("p1", "T-BEAR", "hand"),
+        "grow": story.put("p1", "T-GROW", "hand"),
+        "their_grow": story.put("p2", "T-GROW", "hand"),
+        "target": story.put("p2", "T-BEAR", "field"),
+    }
+    story.will("p1", "G", "G")
+    story.when(cmd("PlayCard", "p1", card=c["law"], targets=[[victim]]))
+    events = story.resolve()
+    made = next(e for e in events if e.type == "ContinuousEffectCreated")
+    assert (made.data["targets"], made.rule) == ([victim], "FoW-5.5 1.4 p4")
+    assert made.data["rules"] == ["cannot_play_normal_spells", "cannot_play_summon_spells"]
+    return story, c
+
+
+def test_the_target_player_cannot_play_spells_this_turn() -> None:
+    story, c = silence_story("p1")
+    story.will("p1", "R", "R")
+    for spell in ("bear", "grow"):  # a summon spell and a normal spell (3.13 p3)
+        refusal = story.refused(cmd("PlayCard", "p1", card=c[spell], targets=[[c["target"]]][: spell == "grow"]))
+        assert (refusal.code, refusal.rule) == ("rules/cannot_play", "FoW-5.5 1.4 p4"), spell
+    assert [p for p in legal(story, "p1", "PlayCard") if p["card"] in (c["bear"], c["grow"])] == []
+    # the other player still may: p1 passes, p2 plays an instant
+    story.when(cmd("Pass", "p1"))
+    story.will("p2", "R")
+    story.when(cmd("PlayCard", "p2", card=c["their_grow"], targets=[[c["target"]]]))
+    story.resolve()
+    assert story.state.objects[c["their_grow"]].zone == "graveyard"
+    story.replays()
+
+
+def test_the_other_player_still_plays_and_the_prohibition_ends_with_the_turn() -> None:
+    story, c = silence_story("p2")
+    story.will("p1", "R")
+    story.when(cmd("PlayCard", "p1", card=c["bear"]))  # p1 is not prohibited
+    story.resolve()
+    assert story.state.objects[c["bear"]].zone == "field"
+    story.when(cmd("Pass", "p1"))
+    story.will("p2", "R")
+    refusal = story.refused(cmd("PlayCard", "p2", card=c["their_grow"], targets=[[c["target"]]]))
+    assert (refusal.code, refusal.rule) == ("rules/cannot_play", "FoW-5.5 1.4 p4")
+    assert legal(story, "p2", "PlayCard") == []
+    story.log += to_main(story.state, turn=2)  # "until end of turn" (5.4 p5.2)
+    assert story.state.effects == []
+    story.will("p2", "R")
+    story.when(cmd("PlayCard", "p2", card=c["their_grow"], targets=[[c["target"]]]))
+    story.resolve()
+    assert story.state.objects[c["their_grow"]].zone == "graveyard"
+    story.replays()
+
+
+def test_a_silenced_player_cannot_play_a_stealth_card_from_the_chant_standby_area() -> None:
+    # Law of Silence (CMF-071) on p1, then the [Stealth] state of Underground Dragger (SKL-081)
+    # holds: playing it is prohibited (1.4 p4), so p1 may only let it be (9.6 p6)
+    story = Story({"SKL-081": 4, "CMF-071": 4, "T-WALL": 4}, {"BFA-101": 10})
+    story.put("p1", "BFA-101", "stone_area")
+    dragger = story.put("p1", "SKL-081", "standby")
+    story.log += to_main(story.state, turn=3)
+    law = story.put("p2", "CMF-071", "hand")
+    fallen = story.put("p1", "T-WALL", "field")
+    story.when(cmd("Pass", "p1"))
+    story.will("p2", "G", "G")
+    story.when(cmd("PlayCard", "p2", card=law, targets=[["p1"]]))
+    story.resolve()
+    story.by_rule(actions.destroy, fallen, "given")
+    [stealth] = triggered_by(story.when(cmd("Pass", "p1")), dragger)
+    assert stealth.data["kind"] == "stealth"
+    refusal = story.refused(cmd("PlayTriggered", "p1", trigger=stealth.data["trigger"], targets=[], pay_with=[]))
+    assert (refusal.code, refusal.rule) == ("rules/cannot_play", "FoW-5.5 1.4 p4")
+    story.when(cmd("DeclineTrigger", "p1", trigger=stealth.data["trigger"]))
+    assert story.state.objects[dragger].zone == "standby"
     story.replays()

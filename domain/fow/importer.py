@@ -1660,6 +1660,24 @@ def _restrict(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "restrict", "target": target, "rules": list(_RESTRICTIONS[m.group("v").lower()])}]
 
 
+_PLAYER_CANNOT_PLAY = {"normal spells": "cannot_play_normal_spells", "summon spells": "cannot_play_summon_spells"}
+"""What a player may be forbidden to play: a resonator is played as a summon spell, any other card
+as a normal spell (FoW-5.5 3.13 p3)."""
+
+
+@_effect(
+    r"(?P<t>target player|target opponent|your opponent|you) cannot play (?P<a>normal spells|summon spells)"
+    r"(?: (?:and|or) (?P<b>normal spells|summon spells))? (?:this turn|until (?:the )?end of (?:the )?turn)"
+)
+def _player_cannot_play(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Target player cannot play normal spells and summon spells until end of turn.": a
+    # prohibition on a player, beating any instruction to play such a card (FoW-5.5 1.4 p4)
+    who = m.group("t").lower()
+    target = {"your opponent": {"kind": "opponent"}, "you": {"kind": "you"}}.get(who) or _PLAYER_TARGETS[who]
+    rules = [_PLAYER_CANNOT_PLAY[g.lower()] for g in (m.group("a"), m.group("b")) if g]
+    return [{"op": "restrict", "target": dict(target), "rules": list(dict.fromkeys(rules))}]
+
+
 @_effect(r"(?P<t>[^.]+?) must block this turn if able")
 def _must_block(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "Target resonator must block this turn if able." (card text over the blocking rules, 1.4 p1)
