@@ -5,7 +5,9 @@
   (``dealt_damage``);
 * "Target player cannot play normal spells and summon spells until end of turn": a ``restrict``
   effect on a player (a resonator played is a summon spell, any other card a normal spell,
-  FoW-5.5 3.13 p3).
+  FoW-5.5 3.13 p3);
+* "Target Gorgon gains [+200/0] until end of turn": a race without a card type is a ``playground``
+  filter (a ruler in a ruler area too, 2.5 p4, which has no ATK/DEF to change).
 
 The engine side is in ``tests/test_fow_real_s3_tgt.py``."""
 
@@ -53,3 +55,40 @@ def test_target_player_cannot_play_normal_spells_and_summon_spells(
             "rules": ["cannot_play_normal_spells", "cannot_play_summon_spells"],
         }
     ]
+
+
+@pytest.mark.parametrize(("card_id", "atk", "def_"), [("SKL-038", 200, 0), ("NDR-101", 200, 200)])
+def test_target_race_gains_until_end_of_turn(
+    imported: dict[str, ImportedCard], card_id: str, atk: int, def_: int
+) -> None:
+    # Euryale, the Dark Eye of Blindness (SKL-038): "{U}: Target Gorgon gains [+200/0] until end of
+    # turn."  Magic Stone of Adventure (NDR-101): "{Rest}, {G}: Target Mimi Tribe gains
+    # [+200/+200] until end of turn."  A race without a card type: a ruler in a ruler area is a
+    # legal target too (2.5 p4); it has no ATK/DEF to change.
+    race = {"SKL-038": "Gorgon", "NDR-101": "Mimi Tribe"}[card_id]
+    [effect] = full(imported, card_id)["abilities"][1]["effects"]
+    assert effect == {
+        "op": "modify",
+        "atk": atk,
+        "def": def_,
+        "target": {
+            "kind": "chosen",
+            "filter": {"zone": "field", "types": [], "races": [race], "playground": True},
+        },
+        "duration": "end_of_turn",
+    }
+
+
+def test_target_dragon_gains_swiftness(imported: dict[str, ImportedCard]) -> None:
+    # Magic Stone of the Hermit (NDR-108): "{Rest}, banish this card: Target Dragon gains
+    # [Swiftness] until end of turn."
+    [effect] = full(imported, "NDR-108")["abilities"][1]["effects"]
+    assert effect == {
+        "op": "grant_skill",
+        "skill": "swiftness",
+        "target": {
+            "kind": "chosen",
+            "filter": {"zone": "field", "types": [], "races": ["Dragon"], "playground": True},
+        },
+        "duration": "end_of_turn",
+    }

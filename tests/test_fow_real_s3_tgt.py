@@ -3,12 +3,15 @@ them (given events / when command / then events; each story replays its whole lo
 
 * "target resonator your opponent controls that dealt damage this turn": the object dealt damage
   (to a player or a card) this turn; a new object has dealt none (FoW-5.5 3.1 p3); the target is
-  chosen as the ability is played (9.3 p2.4).
+  chosen as the ability is played (9.3 p2.4);
+* "Target player cannot play normal spells and summon spells until end of turn" (1.4 p4, 3.13 p3);
+* "Target Gorgon gains [+200/0] until end of turn": a race without a card type (2.5 p4).
 """
 
 from __future__ import annotations
 
 from domain.fow import actions
+from domain.fow.characteristics import characteristics
 from tests.fow_support import cmd
 from tests.test_fow_battle import to_main
 from tests.test_fow_conditions import Story, legal
@@ -158,4 +161,31 @@ def test_a_silenced_player_cannot_play_a_stealth_card_from_the_chant_standby_are
     assert (refusal.code, refusal.rule) == ("rules/cannot_play", "FoW-5.5 1.4 p4")
     story.when(cmd("DeclineTrigger", "p1", trigger=stealth.data["trigger"]))
     assert story.state.objects[dragger].zone == "standby"
+    story.replays()
+
+
+# --- "Target Gorgon gains [+200/0] until end of turn": a race without a card type ----------------
+
+
+def test_target_gorgon_gains_atk_until_end_of_turn() -> None:
+    # Euryale, the Dark Eye of Blindness (SKL-038): "{U}: Target Gorgon gains [+200/0] until end of
+    # turn. Play this ability only once per turn."  Medusa (SKL-041) is a Gorgon resonator
+    # (600/600); a Gorgon ruler in a ruler area would be a legal target too (2.5 p4).
+    story = Story({"SKL-038": 4, "SKL-041": 4, "T-BEAR": 4})
+    euryale = story.put("p1", "SKL-038", "field")
+    medusa = story.put("p2", "SKL-041", "field")  # any controller's Gorgon
+    bear = story.put("p2", "T-BEAR", "field")
+    story.will("p1", "U")
+    offered = [a["targets"] for a in legal(story, "p1", "ActivateAbility") if a["source"] == euryale]
+    assert sorted(t for [[t]] in offered) == sorted([euryale, medusa])  # not the Bear, not a ruler
+    refusal = story.refused(cmd("ActivateAbility", "p1", source=euryale, ability=1, targets=[[bear]]))
+    assert (refusal.code, refusal.rule) == ("rules/illegal_target", "FoW-5.5 9.3 p2.4")
+    story.when(cmd("ActivateAbility", "p1", source=euryale, ability=1, targets=[[medusa]]))
+    events = story.resolve()
+    made = next(e for e in events if e.type == "ContinuousEffectCreated")
+    assert (made.data["targets"], made.data["atk"], made.data["def"]) == ([medusa], 200, 0)
+    assert (characteristics(story.state, medusa).atk, characteristics(story.state, medusa).def_) == (800, 600)
+    story.will("p1", "U")
+    refusal = story.refused(cmd("ActivateAbility", "p1", source=euryale, ability=1, targets=[[euryale]]))
+    assert (refusal.code, refusal.rule) == ("rules/once_per_turn", "FoW-5.5 7.8 p2")
     story.replays()

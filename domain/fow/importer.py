@@ -1131,7 +1131,12 @@ def _gains(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
             {"op": "modify", "atk": atk, "def": def_, "target": t, "duration": "end_of_turn"}
             for t in ({"kind": "self"}, _target(both.group("t"), ctx))
         ]
-    target = _subject(m.group("t"), ctx, continuous=False, it_self=it_self)
+    if m.group("t").strip().lower().startswith("target "):
+        # "Target Gorgon gains [+200/0]": a Gorgon ruler in a ruler area is a legal target too (2.5 p4);
+        # without ATK/DEF it changes nothing, and it keeps the effect if it becomes a J-ruler (3.1 p3)
+        target: JsonDict | None = _target(m.group("t").strip(), ctx, playground=True)
+    else:
+        target = _subject(m.group("t"), ctx, continuous=False, it_self=it_self)
     assert target is not None
     atk, def_, skills = _modifiers(m.group("m"))
     out: list[JsonDict] = []
