@@ -52,6 +52,7 @@ from domain.fow.cards import Effect as CardEffect
 from domain.fow.characteristics import (
     ability_loss,
     can_gain_life,
+    cannot_play,
     characteristics,
     damage_increases,
     effective_type,
@@ -1050,6 +1051,9 @@ def play_trigger(ctx: Ctx, trig: Triggered, targets: Any, pay_with: Sequence[Any
         card = s.cards[obj.card]
         if obj.zone != "standby":
             return ctx.emit("TriggerDiscarded", {"trigger": trig.id, "why": "moved"}, "9.6 p10", cause=cause)
+        if cannot_play(s, trig.controller, card):  # a prohibition beats "play it" (1.4 p4)
+            spell = "a summon spell" if card.type == "resonator" else "a normal spell"
+            raise ctx.reject("rules/cannot_play", "1.4 p4", f"an effect forbids {trig.controller} to play {spell}")
         if trig.kind == "card":
             require_stones_shown(ctx, trig.controller, card)
         chosen = validate_targets(ctx, groups, targets, trig.controller, trig.source, name)

@@ -114,6 +114,9 @@ class Filter(_Model):
     dealt_damage: bool = False
     """"that was dealt damage this turn": damage is on it (damage on J/resonators becomes zero
     only at the end of the turn, FoW-5.5 5.4 p5.1; a new object has none, 3.1 p3)."""
+    has_dealt_damage: bool = False
+    """"that dealt damage this turn": this object dealt damage this turn (to a player or a card,
+    in battle or by an effect; a new object has dealt none, FoW-5.5 3.1 p3)."""
     abilities: list[Literal["activate", "automatic"]] = Field(default_factory=list)
     """In the chase area: "target [Activate] ability" / "target automatic ability", an ability of one of
     these kinds (FoW-5.5 9.5, 9.6) instead of a card."""
@@ -728,8 +731,16 @@ Restriction = Literal[
     "cannot_be_blocked",
     "doesnt_recover_in_recovery_phase",
     "must_block_if_able",
+    "cannot_play_normal_spells",
+    "cannot_play_summon_spells",
 ]
-"""Rule overrides (:class:`RuleOverrides`) an effect may give objects for a duration."""
+"""Rule overrides (:class:`RuleOverrides`) an effect may give objects for a duration; those of
+``PLAYER_RESTRICTIONS`` it gives players instead."""
+
+PLAYER_RESTRICTIONS = ("cannot_play_normal_spells", "cannot_play_summon_spells")
+"""What a player cannot do while the effect lasts: "Target player cannot play normal spells and
+summon spells until end of turn" (a resonator played is a summon spell, any other card a normal
+spell, FoW-5.5 3.13 p3; the prohibition beats any instruction to play one, 1.4 p4)."""
 
 
 class Restrict(_Model):
@@ -746,6 +757,18 @@ class Restrict(_Model):
     duration: Literal["end_of_turn", "source_in_field"] = "end_of_turn"
     """``source_in_field``: "as long as this card is in a field": the effect ends when its source
     leaves the field, and is not made if the source left it before it resolves (FoW-5.5 9.9 p8)."""
+
+    @model_validator(mode="after")
+    def _check_players(self) -> Restrict:
+        on_players = [r in PLAYER_RESTRICTIONS for r in self.rules]
+        player_target = self.target.kind in ("you", "opponent", "each_player") or (
+            self.target.kind == "chosen" and self.target.players_only
+        )
+        if any(on_players) and not (all(on_players) and player_target and self.duration == "end_of_turn"):
+            raise ValueError(f"{PLAYER_RESTRICTIONS} are given to players only, until the end of the turn")
+        if player_target and not all(on_players):
+            raise ValueError("a player gets only restrictions on players")
+        return self
 
 
 class PutFromHand(_Model):

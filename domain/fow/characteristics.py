@@ -294,6 +294,14 @@ def must_block_if_able(state: GameState, oid: str) -> bool:
     return any("must_block_if_able" in eff.rules for eff in restrictions_on(state, oid))
 
 
+def cannot_play(state: GameState, player: str, card: Card) -> bool:
+    """An effect forbids ``player`` to play ``card`` ("Target player cannot play normal spells and
+    summon spells until end of turn"): a resonator is played as a summon spell, any other card as a
+    normal spell (FoW-5.5 3.13 p3); the prohibition takes precedence (1.4 p4)."""
+    rule = "cannot_play_summon_spells" if card.type == "resonator" else "cannot_play_normal_spells"
+    return any(eff.kind == "rules" and player in eff.targets and rule in eff.rules for eff in state.effects)
+
+
 def restrictions_on(state: GameState, oid: str) -> list[Effect]:
     """The effects of kind ``rules`` (made by a resolved "cannot ..." effect) that apply to ``oid``:
     its targets, or every object matching the filter of an "all X" effect while it lasts (9.9 p4)."""
@@ -422,6 +430,8 @@ def matches_negations_and_skills(state: GameState, flt: Filter, oid: str) -> boo
     if flt.dealt_damage and state.objects[oid].damage <= 0:
         return False
     obj = state.objects[oid]
+    if flt.has_dealt_damage and not (state.turn and obj.dealt_turn == state.turn and obj.dealt > 0):
+        return False
     if flt.from_field_this_turn and (obj.moved_from != "field" or obj.entered_turn != state.turn or not state.turn):
         return False
     b = state.battle

@@ -12,6 +12,7 @@ from domain import rulesets
 from domain.fow import actions, conditions, costs, flow, position
 from domain.fow.cards import Ability, ActivateCost, Cancel, Card, Cost, JudgmentOption, May, Pay, PutCounter, parse_card
 from domain.fow.characteristics import (
+    cannot_play,
     characteristics,
     cost_changes,
     effective_type,
@@ -437,6 +438,9 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         raise ctx.reject("rules/not_in_hand", rule, f"{card.name} ({oid}) is in the {source_zone}, not in your hand")
     if card.type in ("ruler", "j_ruler", "magic_stone"):
         raise ctx.reject("rules/not_playable", "6.3 p1", f"{card.name} is a {card.type} and is not played from a hand")
+    if cannot_play(s, player, card):  # "Target player cannot play normal spells ... until end of turn"
+        spell = "a summon spell" if card.type == "resonator" else "a normal spell"
+        raise ctx.reject("rules/cannot_play", "1.4 p4", f"an effect forbids {player} to play {spell} ({card.name})")
     if card.type == "spell" and card.subtype == "chant_standby" and not standby_anytime:
         raise ctx.reject(
             "rules/chant_standby_trigger", "7.9 p4", f"{card.name} is played only when its [Trigger] condition is met"

@@ -751,6 +751,10 @@ def _selector(
             flt["dealt_damage"] = True  # damage stays on it until the end of the turn (5.4 p5.1)
             text = text[: -len(" that was dealt damage this turn")]
             changed = True
+        if text.endswith(" that dealt damage this turn") and "has_dealt_damage" not in flt:
+            flt["has_dealt_damage"] = True  # the damage it dealt this turn (Obj.dealt), 3.1 p3
+            text = text[: -len(" that dealt damage this turn")]
+            changed = True
     m = re.search(r' named "([^"]+)"$', text)
     if m:
         flt["name"] = m.group(1)
@@ -1130,7 +1134,12 @@ def _gains(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
             {"op": "modify", "atk": atk, "def": def_, "target": t, "duration": "end_of_turn"}
             for t in ({"kind": "self"}, _target(both.group("t"), ctx))
         ]
-    target = _subject(m.group("t"), ctx, continuous=False, it_self=it_self)
+    if m.group("t").strip().lower().startswith("target "):
+        # "Target Gorgon gains [+200/0]": a Gorgon ruler in a ruler area is a legal target too (2.5 p4);
+        # without ATK/DEF it changes nothing, and it keeps the effect if it becomes a J-ruler (3.1 p3)
+        target: JsonDict | None = _target(m.group("t").strip(), ctx, playground=True)
+    else:
+        target = _subject(m.group("t"), ctx, continuous=False, it_self=it_self)
     assert target is not None
     atk, def_, skills = _modifiers(m.group("m"))
     out: list[JsonDict] = []
@@ -1665,6 +1674,24 @@ def _restrict(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     if target.get("filter", {}).get("types") == []:
         raise _GapError(f"target: {m.group('t')} (no card type: it may also be a ruler)")
     return [{"op": "restrict", "target": target, "rules": list(_RESTRICTIONS[m.group("v").lower()])}]
+
+
+_PLAYER_CANNOT_PLAY = {"normal spells": "cannot_play_normal_spells", "summon spells": "cannot_play_summon_spells"}
+"""What a player may be forbidden to play: a resonator is played as a summon spell, any other card
+as a normal spell (FoW-5.5 3.13 p3)."""
+
+
+@_effect(
+    r"(?P<t>target player|target opponent|your opponent|you) cannot play (?P<a>normal spells|summon spells)"
+    r"(?: (?:and|or) (?P<b>normal spells|summon spells))? (?:this turn|until (?:the )?end of (?:the )?turn)"
+)
+def _player_cannot_play(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Target player cannot play normal spells and summon spells until end of turn.": a
+    # prohibition on a player, beating any instruction to play such a card (FoW-5.5 1.4 p4)
+    who = m.group("t").lower()
+    target = {"your opponent": {"kind": "opponent"}, "you": {"kind": "you"}}.get(who) or _PLAYER_TARGETS[who]
+    rules = [_PLAYER_CANNOT_PLAY[g.lower()] for g in (m.group("a"), m.group("b")) if g]
+    return [{"op": "restrict", "target": dict(target), "rules": list(dict.fromkeys(rules))}]
 
 
 @_effect(r"(?P<t>[^.]+?) must block this turn if able")
