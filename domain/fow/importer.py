@@ -1271,7 +1271,7 @@ _IS_A = r"it(?:'s| is) (?:a|an) [^,.]+"
 
 
 @_effect(
-    r"reveal the top (?:card )?of your main deck\.\s*"
+    r"reveal the top (?:card )?of your (?:main )?deck\.\s*"
     rf"if (?P<c>{_IS_A}|its total cost is (?:odd|even)),\s*(?P<then>[^.]+?)\.\s*otherwise,?\s*(?P<else>[^.]+?)"
 )
 def _reveal_branch(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
@@ -2353,6 +2353,18 @@ def _gains_per(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     assert target is not None
     atk, def_, _ = _modifiers(m.group("m"))
     return [{"op": "modify", "atk": atk, "def": def_, "target": target, "per": _count(m.group("c"), ctx)}]
+
+
+@_effect(r"(?P<t>[^.]+?) gains? (?P<m>\[[+-]\d+/[+-]\d+\])")
+def _gains_for_good(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "If it's a resonator, resonators you control gain [+300/+300]." with no duration: the
+    # effect lasts for the rest of the game (FoW-5.5 9.1 p2.2) on every object that matches, even
+    # those that start to match later (9.9 p4). Only for "all X": one object's would need its end
+    target = _subject(m.group("t"), ctx, continuous=False, it_self=it_self)
+    if target is None or target["kind"] != "all":
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    atk, def_, _ = _modifiers(m.group("m"))
+    return [{"op": "modify", "atk": atk, "def": def_, "target": target, "duration": "permanent"}]
 
 
 @_effect_first(r"produce (?P<w>\{[WRUGB]\}) for each (?P<c>[^.]+?)")
