@@ -65,3 +65,35 @@ def test_a_gain_with_no_duration_on_one_object_stays_unsupported(imported: dict[
     # Horn of Sacred Beasts (SKL-099): "... If it's "Pricia, the Commander of Sacred Beasts", it
     # gains [Imperishable]." One object's lasting gain would need its end (it leaving the field)
     assert any("It gains [Imperishable]" in gap for gap in imported["SKL-099"].gaps)
+
+
+# --- shuffling a graveyard back into the decks (FoW-5.5 3.1 p5, 10.20 p1) ------------------------
+
+
+def test_target_player_shuffles_their_graveyard_into_their_decks(imported: dict[str, ImportedCard]) -> None:
+    # Hraesvelgr, Drinker of Death (TTW-061): "Whenever an evolution counter is put on this card,
+    # target player shuffles all magic stones from their graveyard into their magic stone deck and
+    # shuffles all other cards from their graveyard into their main deck."
+    ability = full(imported, "TTW-061")["abilities"][1]
+    assert ability == {
+        "kind": "automatic",
+        "trigger": "evolution_counter_put",
+        "effects": [{"op": "reshuffle_graveyard", "target": {"kind": "chosen", "players_only": True}}],
+    }
+    # Xeex the Ancient Magic (TAT-072), a mode with misprints ("into his magic stone deck", "his of
+    # her main deck")
+    modes = full(imported, "TAT-072")["effects"][0]["modes"]
+    assert modes[3] == [{"op": "reshuffle_graveyard", "target": {"kind": "chosen", "players_only": True}}]
+
+
+def test_each_player_discards_their_hand_and_shuffles_their_graveyard(imported: dict[str, ImportedCard]) -> None:
+    # Ring of Fate (BFA-026): "Each player discards their hand, shuffles all magic stones from their
+    # graveyard into their magic stone deck and shuffles all other cards from their graveyard into
+    # their main deck. Then each player draws five cards. Remove the top five cards of your main
+    # deck from the game."
+    assert full(imported, "BFA-026")["effects"] == [
+        {"op": "discard", "who": "each", "whole_hand": True},
+        {"op": "reshuffle_graveyard", "who": "each"},
+        {"op": "draw", "count": 5, "who": "each"},
+        {"op": "mill", "count": 5, "who": "you", "to": "removed"},
+    ]

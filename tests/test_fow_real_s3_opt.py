@@ -3,7 +3,10 @@ gives them (given events / when command / then events; each story replays its wh
 
 * "Reveal the top card of your deck" ("your deck" is the main deck) with a branch on it, and an
   effect with no duration on "all X" ("resonators you control gain [+300/+300]"): it lasts for
-  the rest of the game (FoW-5.5 9.1 p2.2) and covers what starts to match later (9.9 p4).
+  the rest of the game (FoW-5.5 9.1 p2.2) and covers what starts to match later (9.9 p4);
+* "[Target player / each player] shuffles all magic stones from their graveyard into their magic
+  stone deck and shuffles all other cards from their graveyard into their main deck" (3.1 p5,
+  10.20 p1), the player chosen as a target (9.3 p2.4).
 """
 
 from __future__ import annotations
@@ -86,4 +89,74 @@ def test_drill_sergeant_reveals_a_spell_and_returns_to_its_owners_hand() -> None
     assert story.state.zones["p1"]["main_deck"][-1] == top
     assert not any(e.type == "ContinuousEffectCreated" for e in events)
     assert story.state.objects[sergeant].zone == "hand"
+    story.replays()
+
+
+# --- shuffling a graveyard back into the decks (3.1 p5, 10.20 p1) -----------------------------
+
+
+def _to_graveyard(story: Story, player: str, zone: str, count: int) -> list[str]:
+    """Given: the top ``count`` cards of ``player``'s ``zone`` are put into their graveyard."""
+    moved = []
+    for oid in list(story.state.zones[player][zone])[-count:]:
+        obj = story.state.objects[oid]
+        data = {"oid": oid, "card": obj.card, "owner": player, "controller": player, "to": "graveyard"}
+        story.given("CardMoved", **data, reason="given", **{"from": zone})
+        moved.append(oid)
+    return moved
+
+
+def test_ring_of_fate_reshuffles_each_graveyard_into_both_decks() -> None:
+    # Ring of Fate (BFA-026): "Each player discards their hand, shuffles all magic stones from their
+    # graveyard into their magic stone deck and shuffles all other cards from their graveyard into
+    # their main deck. Then each player draws five cards. Remove the top five cards of your main
+    # deck from the game."
+    story = Story({"BFA-026": 4, "T-BEAR": 4})
+    ring = story.put("p1", "BFA-026", "hand")
+    stones = {p: _to_graveyard(story, p, "stone_deck", 2) for p in ("p1", "p2")}
+    cards = {p: _to_graveyard(story, p, "main_deck", 3) for p in ("p1", "p2")}
+    hands = {p: [o for o in story.state.zones[p]["hand"] if o != ring] for p in ("p1", "p2")}
+    sizes = {p: (len(story.state.zones[p]["main_deck"]), len(story.state.zones[p]["stone_deck"])) for p in ("p1", "p2")}
+    story.will("p1", "R", "R", "R", "R")
+    story.when(cmd("PlayCard", "p1", card=ring))
+    events = story.resolve()
+    for p in ("p1", "p2"):
+        moved = {(e.data["oid"], e.data["to"], e.rule) for e in events if e.type == "CardMoved"}
+        for oid in stones[p]:  # the magic stones into the magic stone deck
+            assert (oid, "stone_deck", "FoW-5.5 3.1 p5") in moved
+        for oid in cards[p] + hands[p]:  # the discarded hand too: discarded first (10.18 p2)
+            assert oid in cards[p] or (oid, "graveyard", "FoW-5.5 10.18 p2") in moved
+            assert (oid, "main_deck", "FoW-5.5 3.1 p5") in moved
+        shuffled = [e for e in events if e.type == "DeckShuffled" and e.data["player"] == p]
+        assert {e.data["zone"] for e in shuffled} == {"main_deck", "stone_deck"}
+        assert {e.rule for e in shuffled} == {"FoW-5.5 10.20 p1"}
+        assert story.state.zones[p]["graveyard"] == ([ring] if p == "p1" else [])
+        assert len(story.state.zones[p]["stone_deck"]) == sizes[p][1] + 2
+        assert len(story.state.zones[p]["hand"]) == 5
+    # p1: the main deck got back 3 cards and the hand, gave 5 to the hand and 5 removed
+    assert len(story.state.zones["p1"]["main_deck"]) == sizes["p1"][0] + 3 + len(hands["p1"]) - 10
+    assert len(story.state.zones["p1"]["removed"]) == 5
+    assert len(story.state.zones["p2"]["main_deck"]) == sizes["p2"][0] + 3 + len(hands["p2"]) - 5
+    story.replays()
+
+
+def test_xeex_target_player_reshuffles_their_graveyard() -> None:
+    # Xeex the Ancient Magic (TAT-072), its fourth mode: "... or target player shuffles all magic
+    # stones from his or her graveyard into his magic stone deck, then shuffles all other cards from
+    # his or her graveyard into his of her main deck."  The player is a target (9.3 p2.4): only
+    # the chosen player's graveyard moves
+    story = Story({"TAT-072": 4, "T-BEAR": 4})
+    xeex = story.put("p1", "TAT-072", "hand")
+    stone = _to_graveyard(story, "p2", "stone_deck", 1)[0]
+    card = _to_graveyard(story, "p2", "main_deck", 1)[0]
+    mine = _to_graveyard(story, "p1", "main_deck", 1)[0]
+    story.will("p1", "G", "G")
+    story.when(cmd("PlayCard", "p1", card=xeex, targets=[["p2"]], modes=[3]))
+    events = story.resolve()
+    assert story.state.objects[stone].zone == "stone_deck" and story.state.objects[card].zone == "main_deck"
+    assert story.state.objects[mine].zone == "graveyard"
+    assert {(e.data["player"], e.data["zone"]) for e in events if e.type == "DeckShuffled"} == {
+        ("p2", "main_deck"),
+        ("p2", "stone_deck"),
+    }
     story.replays()

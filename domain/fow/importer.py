@@ -2355,6 +2355,27 @@ def _gains_per(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "modify", "atk": atk, "def": def_, "target": target, "per": _count(m.group("c"), ctx)}]
 
 
+_THEIR = r"(?:their|his or her|his of her|his)"  # "his of her", "his": misprints (TAT-072)
+
+
+@_effect(
+    r"(?P<who>target player|each player) (?P<d>discards their hand, )?"
+    rf"shuffles all magic stones from {_THEIR} graveyard into {_THEIR} magic stone deck,? (?:then|and) "
+    rf"shuffles all other cards from {_THEIR} graveyard into {_THEIR} main deck"
+)
+def _reshuffle_graveyard(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Target player shuffles all magic stones from their graveyard into their magic stone deck and
+    # shuffles all other cards from their graveyard into their main deck." (FoW-5.5 3.1 p5, 10.20)
+    out: list[JsonDict] = []
+    if m.group("who").lower() == "target player":
+        out.append({"op": "reshuffle_graveyard", "target": {"kind": "chosen", "players_only": True}})
+    else:
+        if m.group("d"):  # "Each player discards their hand, shuffles ...": the discard first (10.18 p2)
+            out.append({"op": "discard", "who": "each", "whole_hand": True})
+        out.append({"op": "reshuffle_graveyard", "who": "each"})
+    return out
+
+
 @_effect(r"(?P<t>[^.]+?) gains? (?P<m>\[[+-]\d+/[+-]\d+\])")
 def _gains_for_good(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "If it's a resonator, resonators you control gain [+300/+300]." with no duration: the
