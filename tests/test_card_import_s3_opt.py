@@ -97,3 +97,15 @@ def test_each_player_discards_their_hand_and_shuffles_their_graveyard(imported: 
         {"op": "draw", "count": 5, "who": "each"},
         {"op": "mill", "count": 5, "who": "you", "to": "removed"},
     ]
+
+
+def test_target_resonator_with_1000_or_more_atk(imported: dict[str, ImportedCard]) -> None:
+    # Bedivere, the Restorer of Souls (SKL-003): "When this card enters your field, you may remove
+    # target resonator with 1000 or more ATK from the game."
+    ability = full(imported, "SKL-003")["abilities"][0]
+    target = {"kind": "chosen", "filter": {"zone": "field", "types": ["resonator"], "min_atk": 1000}}
+    assert ability == {
+        "kind": "automatic",
+        "trigger": "enters_field",
+        "effects": [{"op": "may", "effects": [{"op": "remove_from_game", "target": target}]}],
+    }

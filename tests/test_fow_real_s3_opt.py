@@ -6,11 +6,13 @@ gives them (given events / when command / then events; each story replays its wh
   the rest of the game (FoW-5.5 9.1 p2.2) and covers what starts to match later (9.9 p4);
 * "[Target player / each player] shuffles all magic stones from their graveyard into their magic
   stone deck and shuffles all other cards from their graveyard into their main deck" (3.1 p5,
-  10.20 p1), the player chosen as a target (9.3 p2.4).
+  10.20 p1), the player chosen as a target (9.3 p2.4);
+* "target resonator with 1000 or more ATK" (9.3 p2.4).
 """
 
 from __future__ import annotations
 
+from domain.fow import actions
 from domain.fow.characteristics import characteristics
 from tests.fow_support import cmd, find
 from tests.test_fow_battle import to_main
@@ -159,4 +161,30 @@ def test_xeex_target_player_reshuffles_their_graveyard() -> None:
         ("p2", "main_deck"),
         ("p2", "stone_deck"),
     }
+    story.replays()
+
+
+# --- "target resonator with 1000 or more ATK" -------------------------------------------------
+
+
+def test_bedivere_may_remove_target_resonator_with_1000_or_more_atk() -> None:
+    # Bedivere, the Restorer of Souls (SKL-003): "When this card enters your field, you may remove
+    # target resonator with 1000 or more ATK from the game."  Dante (VIN001-062, 1000 ATK) is a
+    # legal target, a Bear (500 ATK) is not (9.3 p2.4); whether to remove it is decided on
+    # resolution (9.3 p3.2)
+    story = Story({"SKL-003": 4, "VIN001-062": 4, "T-BEAR": 4})
+    dante, bear = story.put("p2", "VIN001-062", "field"), story.put("p2", "T-BEAR", "field")
+    bedivere = story.put("p1", "SKL-003", "graveyard")
+    story.by_rule(actions.move, bedivere, "field", "given", rule="3.1 p5", reason="effect", controller="p1")
+    trig = story.state.triggered[0]
+    story.when(cmd("Pass", "p1"))
+    no = story.refused(cmd("PlayTriggered", "p1", trigger=trig.id, targets=[[bear]]))
+    assert no.rule == "FoW-5.5 9.3 p2.4"
+    story.when(cmd("PlayTriggered", "p1", trigger=trig.id, targets=[[dante]]))
+    asked = find(story.resolve(), "ChoiceRequested")
+    assert asked.data["kind"] == "optional"
+    events = story.when(cmd("ChooseOptional", "p1", accept=True))
+    moved = find(events, "CardMoved")
+    assert (moved.data["oid"], moved.data["to"]) == (dante, "removed")
+    assert story.state.objects[bear].zone == "field"
     story.replays()

@@ -1900,6 +1900,8 @@ def _filter_match(s: GameState, flt: Filter, oid: str) -> bool:
         return False
     if flt.stone_types and not set(flt.stone_types) & stone_types_of(s, oid):
         return False
+    if flt.min_atk is not None and (card.atk is None or card.atk < flt.min_atk):  # printed, in a hidden zone
+        return False
     return flt.max_total_cost is None or (card.cost is not None and card.cost.total <= flt.max_total_cost)
 
 

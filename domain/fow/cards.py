@@ -92,6 +92,8 @@ class Filter(_Model):
     """"with total cost N or more" (with ``max_total_cost`` the same N: "with total cost N")."""
     max_atk: int | None = None
     """"with 400 or less ATK"."""
+    min_atk: int | None = None
+    """"with 1000 or more ATK"."""
     attacking: bool = False
     """"attacking J/resonator": the attacker of the current battle."""
     blocking: bool = False

@@ -733,6 +733,11 @@ def _selector(
                 flt["no_attribute"] = True
             text = text[: m.start()]
             changed = True
+        m = re.search(r" with (\d+) or more ATK$", text)
+        if m and not set(flt) & {"min_atk", "max_atk"}:  # "target resonator with 1000 or more ATK"
+            flt["min_atk"] = int(m.group(1))
+            text = text[: m.start()]
+            changed = True
         m = re.search(r" (with|without) \[([^\]]+)\]$", text)
         key = "skills" if m and m.group(1) == "with" else "without_skills"
         if m and m.group(2).lower() in SYMBOL_SKILLS and key not in flt:  # "with [Flying]"
