@@ -242,8 +242,9 @@ def test_reveal_the_top_card_and_branch(imported: dict[str, ImportedCard]) -> No
     # Humpty Dumpty (TAT-043): "... If it's a resonator, put it into your field. Otherwhise, put in
     # into your graveyard." (misprints of "Otherwise, put it")
     assert full(imported, "TAT-043")["abilities"][0]["effects"][0]["otherwise"] == "graveyard"
-    # a gain without a duration is not read: Drill Sergeant (TMS-036) stays unsupported
-    assert imported["TMS-036"].status != "full"
+    # Drill Sergeant (TMS-036): "reveal the top card of your deck" and a gain with no duration on
+    # "resonators you control" are read since s3-opt (tests/test_card_import_s3_opt.py)
+    assert imported["TMS-036"].status == "full"
 
 
 def test_reveal_cards_until_one_matches(imported: dict[str, ImportedCard]) -> None:

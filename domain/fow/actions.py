@@ -39,6 +39,7 @@ from domain.fow.cards import (
     Recover,
     RemoveCounter,
     RemoveFromGame,
+    ReshuffleGraveyard,
     Rest,
     Restrict,
     ReturnToHand,
@@ -1734,6 +1735,8 @@ def apply_effect(
                 else:
                     cause = move(ctx, deck[-1], "graveyard", cause, rule="3.1 p5", reason="put")
         return cause
+    if isinstance(eff, ReshuffleGraveyard):
+        return _reshuffle_graveyard(ctx, item, eff, group, cause)
     if isinstance(eff, PutStone):
         for p in _players(s, you, eff.who):
             deck = s.zones[p]["stone_deck"]
@@ -1781,6 +1784,25 @@ def _previous_stat(s: GameState, previous: list[tuple[str, int]], stat: str) -> 
     if obj.zone_since != since and obj.moved_from not in PLAYGROUND:
         return 0
     return conditions.source_stat(s, oid, stat)
+
+
+def _reshuffle_graveyard(
+    ctx: Ctx, item: ChaseItem, eff: ReshuffleGraveyard, group: list[str] | None, cause: str
+) -> str:
+    """The player's magic stones from their graveyard into their magic stone deck, every other
+    card into their main deck (3.1 p5), then both decks shuffled (10.20 p1)."""
+    s = ctx.s
+    if eff.target is not None:
+        players = [t for t in _targets_of(ctx, item, eff.target, group) if t in s.players]
+    else:
+        players = _players(s, item.controller, eff.who)
+    for p in players:
+        for oid in list(s.zones[p]["graveyard"]):
+            to = "stone_deck" if s.card_of(oid).type == "magic_stone" else "main_deck"
+            cause = move(ctx, oid, to, cause, rule="3.1 p5", reason="put")
+        for deck in ("stone_deck", "main_deck"):
+            cause = shuffle(ctx, p, deck, list(s.zones[p][deck]), cause, rule="10.20 p1")
+    return cause
 
 
 def _fight(ctx: Ctx, item: ChaseItem, eff: Fight, group: list[str] | None, other: list[str] | None, cause: str) -> str:
@@ -1941,6 +1963,8 @@ def _filter_match(s: GameState, flt: Filter, oid: str) -> bool:
     if not matches_negations_and_skills(s, flt, oid):
         return False
     if flt.stone_types and not set(flt.stone_types) & stone_types_of(s, oid):
+        return False
+    if flt.min_atk is not None and (card.atk is None or card.atk < flt.min_atk):  # printed, in a hidden zone
         return False
     return flt.max_total_cost is None or (card.cost is not None and card.cost.total <= flt.max_total_cost)
 

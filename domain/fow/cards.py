@@ -92,6 +92,8 @@ class Filter(_Model):
     """"with total cost N or more" (with ``max_total_cost`` the same N: "with total cost N")."""
     max_atk: int | None = None
     """"with 400 or less ATK"."""
+    min_atk: int | None = None
+    """"with 1000 or more ATK"."""
     attacking: bool = False
     """"attacking J/resonator": the attacker of the current battle."""
     blocking: bool = False
@@ -685,6 +687,24 @@ class Mill(_Model):
     to: Literal["graveyard", "removed"] = "graveyard"
 
 
+class ReshuffleGraveyard(_Model):
+    """ "Target player shuffles all magic stones from their graveyard into their magic stone deck
+    and shuffles all other cards from their graveyard into their main deck": the player's magic
+    stones go to the magic stone deck, the other cards to the main deck (3.1 p5), then both decks
+    are shuffled (10.20 p1).  The player is ``target`` (a player-only target chosen as the effect is
+    played, 9.3 p2.4) or, without it, ``who``."""
+
+    op: Literal["reshuffle_graveyard"] = "reshuffle_graveyard"
+    who: Who = "you"
+    target: Target | None = None
+
+    @model_validator(mode="after")
+    def _check(self) -> ReshuffleGraveyard:
+        if self.target is not None and not (self.target.kind == "chosen" and self.target.players_only):
+            raise ValueError("a reshuffle's 'target' is a player chosen as the effect is played ('target player')")
+        return self
+
+
 class PutStone(_Model):
     """Put the top card of the magic stone deck into the magic stone area (FoW-5.5 3.7)."""
 
@@ -991,7 +1011,8 @@ Effect = Annotated[
     | May
     | If
     | Choose
-    | Delayed,
+    | Delayed
+    | ReshuffleGraveyard,
     Field(discriminator="op"),
 ]
 Delayed.model_rebuild()

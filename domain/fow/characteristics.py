@@ -410,6 +410,10 @@ def matches_negations_and_skills(state: GameState, flt: Filter, oid: str) -> boo
         atk = characteristics(state, oid).atk if in_play else card.atk
         if atk is None or atk > flt.max_atk:
             return False
+    if flt.min_atk is not None:  # "with 1000 or more ATK"
+        atk = characteristics(state, oid).atk if in_play else card.atk
+        if atk is None or atk < flt.min_atk:
+            return False
     if flt.special and not card.special:
         return False
     if flt.modified:  # only an object in a playground has characteristics other than printed ones

@@ -733,6 +733,11 @@ def _selector(
                 flt["no_attribute"] = True
             text = text[: m.start()]
             changed = True
+        m = re.search(r" with (\d+) or more ATK$", text)
+        if m and not set(flt) & {"min_atk", "max_atk"}:  # "target resonator with 1000 or more ATK"
+            flt["min_atk"] = int(m.group(1))
+            text = text[: m.start()]
+            changed = True
         m = re.search(r" (with|without) \[([^\]]+)\]$", text)
         key = "skills" if m and m.group(1) == "with" else "without_skills"
         if m and m.group(2).lower() in SYMBOL_SKILLS and key not in flt:  # "with [Flying]"
@@ -1291,7 +1296,7 @@ _IS_A = r"it(?:'s| is) (?:a|an) [^,.]+"
 
 
 @_effect(
-    r"reveal the top (?:card )?of your main deck\.\s*"
+    r"reveal the top (?:card )?of your (?:main )?deck\.\s*"
     rf"if (?P<c>{_IS_A}|its total cost is (?:odd|even)),\s*(?P<then>[^.]+?)\.\s*otherwise,?\s*(?P<else>[^.]+?)"
 )
 def _reveal_branch(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
@@ -2408,6 +2413,39 @@ def _gains_per(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     assert target is not None
     atk, def_, _ = _modifiers(m.group("m"))
     return [{"op": "modify", "atk": atk, "def": def_, "target": target, "per": _count(m.group("c"), ctx)}]
+
+
+_THEIR = r"(?:their|his or her|his of her|his)"  # "his of her", "his": misprints (TAT-072)
+
+
+@_effect(
+    r"(?P<who>target player|each player) (?P<d>discards their hand, )?"
+    rf"shuffles all magic stones from {_THEIR} graveyard into {_THEIR} magic stone deck,? (?:then|and) "
+    rf"shuffles all other cards from {_THEIR} graveyard into {_THEIR} main deck"
+)
+def _reshuffle_graveyard(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Target player shuffles all magic stones from their graveyard into their magic stone deck and
+    # shuffles all other cards from their graveyard into their main deck." (FoW-5.5 3.1 p5, 10.20)
+    out: list[JsonDict] = []
+    if m.group("who").lower() == "target player":
+        out.append({"op": "reshuffle_graveyard", "target": {"kind": "chosen", "players_only": True}})
+    else:
+        if m.group("d"):  # "Each player discards their hand, shuffles ...": the discard first (10.18 p2)
+            out.append({"op": "discard", "who": "each", "whole_hand": True})
+        out.append({"op": "reshuffle_graveyard", "who": "each"})
+    return out
+
+
+@_effect(r"(?P<t>[^.]+?) gains? (?P<m>\[[+-]\d+/[+-]\d+\])")
+def _gains_for_good(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "If it's a resonator, resonators you control gain [+300/+300]." with no duration: the
+    # effect lasts for the rest of the game (FoW-5.5 9.1 p2.2) on every object that matches, even
+    # those that start to match later (9.9 p4). Only for "all X": one object's would need its end
+    target = _subject(m.group("t"), ctx, continuous=False, it_self=it_self)
+    if target is None or target["kind"] != "all":
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    atk, def_, _ = _modifiers(m.group("m"))
+    return [{"op": "modify", "atk": atk, "def": def_, "target": target, "duration": "permanent"}]
 
 
 @_effect_first(r"produce (?P<w>\{[WRUGB]\}) for each (?P<c>[^.]+?)")
