@@ -7,7 +7,8 @@
   effect on a player (a resonator played is a summon spell, any other card a normal spell,
   FoW-5.5 3.13 p3);
 * "Target Gorgon gains [+200/0] until end of turn": a race without a card type is a ``playground``
-  filter (a ruler in a ruler area too, 2.5 p4, which has no ATK/DEF to change).
+  filter (a ruler in a ruler area too, 2.5 p4, which has no ATK/DEF to change);
+* "Recover this card and it gains [+400/0] until end of turn": two effects on the source card.
 
 The engine side is in ``tests/test_fow_real_s3_tgt.py``."""
 
@@ -92,3 +93,15 @@ def test_target_dragon_gains_swiftness(imported: dict[str, ImportedCard]) -> Non
         },
         "duration": "end_of_turn",
     }
+
+
+@pytest.mark.parametrize(("card_id", "atk"), [("TTW-083", 400), ("WOM-033", 300)])
+def test_recover_this_card_and_it_gains(imported: dict[str, ImportedCard], card_id: str, atk: int) -> None:
+    # Elisabeth, Shadow Princess of Blood (TTW-083): "..., recover this card and it gains [+400/0]
+    # until end of turn."  WOM-033: "When this card blocks ⇒ Recover it and it gains [+300/0] until
+    # end of turn."  Two effects on the source card, in order.
+    [ability] = full(imported, card_id)["abilities"]
+    assert ability["effects"] == [
+        {"op": "recover", "target": {"kind": "self"}},
+        {"op": "modify", "atk": atk, "def": 0, "target": {"kind": "self"}, "duration": "end_of_turn"},
+    ]

@@ -5,13 +5,15 @@ them (given events / when command / then events; each story replays its whole lo
   (to a player or a card) this turn; a new object has dealt none (FoW-5.5 3.1 p3); the target is
   chosen as the ability is played (9.3 p2.4);
 * "Target player cannot play normal spells and summon spells until end of turn" (1.4 p4, 3.13 p3);
-* "Target Gorgon gains [+200/0] until end of turn": a race without a card type (2.5 p4).
+* "Target Gorgon gains [+200/0] until end of turn": a race without a card type (2.5 p4);
+* "recover this card and it gains [+400/0] until end of turn".
 """
 
 from __future__ import annotations
 
 from domain.fow import actions
 from domain.fow.characteristics import characteristics
+from domain.kernel import Event
 from tests.fow_support import cmd
 from tests.test_fow_battle import to_main
 from tests.test_fow_conditions import Story, legal
@@ -188,4 +190,34 @@ def test_target_gorgon_gains_atk_until_end_of_turn() -> None:
     story.will("p1", "U")
     refusal = story.refused(cmd("ActivateAbility", "p1", source=euryale, ability=1, targets=[[euryale]]))
     assert (refusal.code, refusal.rule) == ("rules/once_per_turn", "FoW-5.5 7.8 p2")
+    story.replays()
+
+
+# --- "recover this card and it gains [+400/0] until end of turn" ---------------------------------
+
+
+def test_recover_this_card_and_it_gains_atk() -> None:
+    # Elisabeth, Shadow Princess of Blood (TTW-083): "When a resonator is put into a graveyard from
+    # your opponent's field, recover this card and it gains [+400/0] until end of turn."
+    story = Story({"TTW-083": 4, "T-BEAR": 4, "T-BOLT": 4})
+    elisabeth = story.put("p1", "TTW-083", "field")
+    story.given("CardRested", oid=elisabeth)
+    atk, def_ = (characteristics(story.state, elisabeth).atk, characteristics(story.state, elisabeth).def_)
+    assert atk is not None and story.state.objects[elisabeth].rested
+
+    def bolt(bear: str) -> list[Event]:  # Bolt (T-BOLT) deals 500 damage: the Bear is destroyed (10.9 p1)
+        story.will("p1", "R")
+        story.when(cmd("PlayCard", "p1", card=story.put("p1", "T-BOLT", "hand"), targets=[[bear]]))
+        events = story.resolve()
+        assert story.state.objects[bear].zone == "graveyard"
+        return events
+
+    assert triggered_by(bolt(story.put("p1", "T-BEAR", "field")), elisabeth) == []  # from p1's own field
+    events = bolt(story.put("p2", "T-BEAR", "field"))
+    [trig] = triggered_by(events, elisabeth)
+    assert trig.rule == "FoW-5.5 9.6 p5"  # no target to choose: played at once (9.6 p6)
+    story.resolve()
+    assert not story.state.objects[elisabeth].rested
+    now = characteristics(story.state, elisabeth)
+    assert (now.atk, now.def_) == (atk + 400, def_)
     story.replays()

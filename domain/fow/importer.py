@@ -2397,6 +2397,16 @@ def _effect_first(pattern: str) -> Callable[[EffectBuilder], EffectBuilder]:
     return register
 
 
+@_effect_first(r"(?P<a>recover (?:this card|it)) and it gains (?P<m>[^.]+?) until (?:the )?end of (?:the )?turn")
+def _recover_and_gains(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Recover this card and it gains [+400/0] until end of turn.": two effects on the source card,
+    # one after the other ("it" is that card only where it names the source card)
+    if m.group("a").lower().endswith(" it") and not it_self:
+        raise _GapError(f"effect: {m.group(0)}")
+    first = _effects(_capitalise(m.group("a")) + ".", ctx, it_self=it_self)
+    return first + _effects(f"This card gains {m.group('m')} until end of turn.", ctx, it_self=it_self)
+
+
 @_effect_first(r"(?P<src>this card|it) deals (?P<n>\d+) damage to (?P<t>[^.]+?) for each (?P<c>[^.]+?)")
 def _deal_per(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     if m.group("src").lower() == "it" and not it_self:
