@@ -109,3 +109,13 @@ def test_target_resonator_with_1000_or_more_atk(imported: dict[str, ImportedCard
         "trigger": "enters_field",
         "effects": [{"op": "may", "effects": [{"op": "remove_from_game", "target": target}]}],
     }
+
+
+def test_you_may_put_a_card_from_among_them_into_your_field(imported: dict[str, ImportedCard]) -> None:
+    # Invigoration of the Winged Lord (SKL-012): "Choose one- Resonators you control gain [Flying]
+    # until end of turn. At the end of this turn, recover all resonators you control; or look at the
+    # top four cards of your main deck. You may put a light resonator with total cost 4 or less from
+    # among them into your field. Put the rest on the bottom of your main deck in any order."
+    modes = full(imported, "SKL-012")["effects"][0]["modes"]
+    light = {"zone": "main_deck", "types": ["resonator"], "attributes": ["W"], "max_total_cost": 4}
+    assert modes[1] == [{"op": "look_top", "count": 4, "filter": light, "up_to": True, "to": "field", "rest": "bottom"}]

@@ -7,7 +7,9 @@ gives them (given events / when command / then events; each story replays its wh
 * "[Target player / each player] shuffles all magic stones from their graveyard into their magic
   stone deck and shuffles all other cards from their graveyard into their main deck" (3.1 p5,
   10.20 p1), the player chosen as a target (9.3 p2.4);
-* "target resonator with 1000 or more ATK" (9.3 p2.4).
+* "target resonator with 1000 or more ATK" (9.3 p2.4);
+* "You may put a light resonator ... from among them into your field" after a look at the top
+  cards (10.13 p2).
 """
 
 from __future__ import annotations
@@ -187,4 +189,37 @@ def test_bedivere_may_remove_target_resonator_with_1000_or_more_atk() -> None:
     moved = find(events, "CardMoved")
     assert (moved.data["oid"], moved.data["to"]) == (dante, "removed")
     assert story.state.objects[bear].zone == "field"
+    story.replays()
+
+
+# --- "you may put a ... from among them into your field" (10.13 p2) ------------------------------
+
+
+def test_invigoration_puts_a_light_resonator_from_the_top_four_into_the_field() -> None:
+    # Invigoration of the Winged Lord (SKL-012), its second mode: "look at the top four cards of
+    # your main deck. You may put a light resonator with total cost 4 or less from among them into
+    # your field. Put the rest on the bottom of your main deck in any order."  Bedivere (SKL-003,
+    # light, total cost 3) matches; Bolt (a spell) does not
+    story = Story({"SKL-012": 4, "SKL-003": 4, "T-BOLT": 4})
+    spell = story.put("p1", "SKL-012", "hand")
+    story.will("p1", "W", "W", "W")
+    story.when(cmd("PlayCard", "p1", card=spell, modes=[1]))
+    top4 = list(reversed(story.state.zones["p1"]["main_deck"][-4:]))
+    asked = find(story.resolve(), "ChoiceRequested")
+    matching = [o for o in top4 if story.state.objects[o].card == "SKL-003"]
+    assert matching, "the seeded deck has a Bedivere in its top four"
+    opts = asked.data["options"]
+    assert (asked.data["kind"], opts["looked"], opts["cards"], opts["min"], opts["max"]) == (
+        "look",
+        top4,
+        matching,
+        0,
+        1,
+    )
+    rest = [o for o in top4 if o != matching[0]]
+    events = story.when(cmd("ChooseCards", "p1", cards=[matching[0]], order=rest))
+    put = next(e for e in events if e.type == "CardMoved" and e.data["oid"] == matching[0])
+    assert (put.data["to"], put.data["controller"], put.rule) == ("field", "p1", "FoW-5.5 10.13 p2")
+    assert story.state.objects[matching[0]].zone == "field"
+    assert set(story.state.zones["p1"]["main_deck"][: len(rest)]) == set(rest)  # the rest on the bottom
     story.replays()

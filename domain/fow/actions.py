@@ -1839,6 +1839,8 @@ def _look_top(ctx: Ctx, item: ChaseItem, eff: LookTop, cause: str, choice: Any) 
             for oid in looked:
                 cause = ctx.emit("CardRevealed", {"oid": oid, "player": you}, "10.4 p1", cause=cause)
         matching = [oid for oid in looked if _filter_match(s, eff.filter, oid)]
+        if eff.to == "field":  # no spell, no addition that needs a host (3.15 p4, 7.2 p4)
+            matching = [oid for oid in matching if _fits_field_alone(s, oid)]
         least = 0 if eff.up_to else min(eff.pick, len(matching))
         options = {"item": item.id, "looked": looked, "cards": matching, "min": least, "max": eff.pick}
         rule = "10.13 p1" if eff.reveal else "10.13 p2"
@@ -1848,6 +1850,9 @@ def _look_top(ctx: Ctx, item: ChaseItem, eff: LookTop, cause: str, choice: Any) 
     for oid in picked:
         if eff.to == "bottom":
             cause = move(ctx, oid, "main_deck", cause, rule="3.1 p5", reason="look", position="bottom", actor=you)
+            continue
+        if eff.to == "field":  # put, not played (10.13 p2)
+            cause = move(ctx, oid, "field", cause, rule="10.13 p2", reason="look", controller=you, actor=you)
             continue
         revealed = eff.reveal or eff.reveal_picked
         cause = move(ctx, oid, "hand", cause, rule="10.13 p2", reason="look", revealed=revealed, actor=you)

@@ -473,9 +473,11 @@ class LookTop(_Model):
     pick: Annotated[int, Field(ge=0)] = 1
     up_to: bool = False
     reveal_picked: bool = False
-    to: Literal["hand", "bottom"] = "hand"
+    to: Literal["hand", "bottom", "field"] = "hand"
     """Where the chosen cards go: the hand, or the bottom of the main deck ("You may put it on the
-    bottom of your main deck")."""
+    bottom of your main deck"), or the field ("You may put a light resonator with total cost 4 or
+    less from among them into your field": put, not played, 10.13 p2; only a card that can be in a
+    field by itself)."""
     rest: Literal["graveyard", "bottom", "removed_face_down", "top"]
     """``top``: the rest goes back on top of the main deck, in the order the player chooses
     ("put them back in any order")."""

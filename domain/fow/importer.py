@@ -1330,7 +1330,8 @@ _NAMED = r'cards? named "[^"]+"(?:(?:,|,? and/or|,? or|,? and) "[^"]+")*'
     rf"(?P<v>reveal|look at) (?:the )?top (?P<n>{NUM}) cards of your main deck\.\s*(?:"
     rf"put (?P<q>a|an|one|up to {NUM}|any number of) (?P<d>{_NAMED}|{_AMONG}) (?:from )?among them into your hand"
     r"|put (?P<one>one) of them into your hand"
-    rf"|you may reveal (?:a|an) (?P<md>{_AMONG}) from among them and put it into your hand)"
+    rf"|you may reveal (?:a|an) (?P<md>{_AMONG}) from among them and put it into your hand"
+    rf"|you may put (?:a|an) (?P<mp>{_AMONG}) (?:from )?among them into your (?P<to>hand|field))"
     r"(?:\.\s*|,? and )(?P<rest>put the rest into your grave(?:yard|uard)"  # "graveuard": a misprint
     r"|put the rest on the bottom of your main deck(?: in any order)?|remove the rest from the game face down)"
 )
@@ -1340,9 +1341,13 @@ def _look_top(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     out: JsonDict = {"op": "look_top", "count": _number(m.group("n"))}
     if m.group("v").lower() == "reveal":
         out["reveal"] = True
-    desc = m.group("d") or m.group("md")
+    desc = m.group("d") or m.group("md") or m.group("mp")
     if m.group("md"):
         out.update(up_to=True, reveal_picked=True)  # "you may reveal a card ... and put it"
+    elif m.group("mp"):  # "You may put a light resonator ... from among them into your field."
+        out["up_to"] = True
+        if m.group("to").lower() == "field":
+            out["to"] = "field"
     elif m.group("q") and m.group("q").lower().startswith("up to "):
         out.update(up_to=True, pick=_number(m.group("q").split()[-1]))
     elif m.group("q") and m.group("q").lower() == "any number of":
