@@ -32,7 +32,7 @@ def test_reveal_the_top_card_of_your_deck_and_gain_with_no_duration(imported: di
                     "atk": 300,
                     "def": 300,
                     "target": {"kind": "all", "filter": {"zone": "field", "types": ["resonator"], "controller": "you"}},
-                    "duration": "permanent",
+                    "duration": "source_in_field",
                 }
             ],
             "otherwise": [{"op": "return_to_hand", "target": {"kind": "self"}}],
@@ -57,7 +57,7 @@ def test_a_gain_with_no_duration_on_all_j_resonators(imported: dict[str, Importe
         "atk": -200,
         "def": -200,
         "target": {"kind": "all", "filter": {"controller": "opponent"}},  # in the field: the default
-        "duration": "permanent",
+        "duration": "source_in_field",
     }
 
 

@@ -33,7 +33,7 @@ def _stats(story: Story, oid: str) -> tuple[int | None, int | None]:
     return chars.atk, chars.def_
 
 
-def test_drill_sergeant_reveals_a_resonator_and_resonators_you_control_gain_for_good() -> None:
+def test_drill_sergeant_reveals_a_resonator_and_resonators_you_control_gain_while_it_stays() -> None:
     # Drill Sergeant (TMS-036): "Whenever this card attacks or blocks, reveal the top card of your
     # deck. If it's a resonator, resonators you control gain [+300/+300]. Otherwise, return this
     # card to its owner's hand."  A main deck of resonators only: the top card is one.
@@ -53,15 +53,15 @@ def test_drill_sergeant_reveals_a_resonator_and_resonators_you_control_gain_for_
         "modify",
         300,
         300,
-        "permanent",
+        "source_in_field",
     )
     assert made.data["targets"] == [] and made.data["filter"]["controller"] == "you"
     assert made.rule == "FoW-5.5 10.19 p3"
     assert story.state.objects[sergeant].zone == "field"
     assert _stats(story, bear) == (before[0] + 300, before[1] + 300)  # type: ignore[operator]
     assert _stats(story, theirs) == theirs_before
-    # no duration: it does not end with the turn (9.1 p2.2), and a resonator put into p1's field
-    # later gains it too (9.9 p4)
+    # no duration: it applies as long as the ability is active (9.1 p2.2), so not only this turn,
+    # and a resonator put into p1's field later gains it too (9.9 p4)
     while story.pending.kind != "declare_block":
         story.when(cmd("Pass", story.pending.player))
     story.when(cmd("DeclineBlock", "p2"))
@@ -69,6 +69,13 @@ def test_drill_sergeant_reveals_a_resonator_and_resonators_you_control_gain_for_
     assert _stats(story, bear) == (before[0] + 300, before[1] + 300)  # type: ignore[operator]
     later = story.put("p1", "T-BEAR", "field")
     assert _stats(story, later) == _stats(story, bear)
+    # ... and it ends when the Drill Sergeant leaves the field
+    ended = story.by_rule(actions.move, sergeant, "graveyard", "given", rule="3.1 p5", reason="effect")
+    assert (find(ended, "ContinuousEffectsEnded").data["ids"], find(ended, "ContinuousEffectsEnded").rule) == (
+        [made.data["id"]],
+        "FoW-5.5 9.1 p2.2",
+    )
+    assert _stats(story, bear) == before
     story.replays()
 
 

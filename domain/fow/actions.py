@@ -682,10 +682,8 @@ def _own_preventions(s: GameState, holders: list[str], source: str) -> list[tupl
     return found
 
 
-def _prevent_part(
-    ctx: Ctx, holders: list[str], source: str, target: str, amount: int, cause: str
-) -> tuple[str, int]:
-    """"If damage would be dealt to this card, prevent 500 of it": each such replacement reduces the
+def _prevent_part(ctx: Ctx, holders: list[str], source: str, target: str, amount: int, cause: str) -> tuple[str, int]:
+    """ "If damage would be dealt to this card, prevent 500 of it": each such replacement reduces the
     damage by its amount and the remainder is dealt (FoW-5.5 10.17 p1.1); all apply, once each (9.10 p3)."""
     for effect, ability in _own_preventions(ctx.s, holders, source):
         if ability.prevent_amount is None or amount <= 0:
@@ -1110,6 +1108,12 @@ def play_trigger(ctx: Ctx, trig: Triggered, targets: Any, pay_with: Sequence[Any
     )
 
 
+def _is_source_in_field(s: GameState, item: ChaseItem) -> bool:
+    """For an effect lasting "as long as this card is in a field" (or as long as an ability of a
+    card in a field is active): its source is there, as the object that played it (3.1 p3)."""
+    return s.objects[item.source].zone == "field" and is_same_source(s, item)
+
+
 def is_same_source(s: GameState, item: ChaseItem) -> bool:
     """Whether the source of ``item`` (an ability) is still the object it was as the ability was
     played: it has not changed zones since (FoW-5.5 3.1 p3). Always true for a card on the chase."""
@@ -1455,6 +1459,8 @@ def apply_effect(
             data["targets"] = _targets_of(ctx, item, eff.target, group)
             if not data["targets"]:
                 return cause
+        if eff.duration == "source_in_field" and not _is_source_in_field(s, item):  # its source left (9.1 p2.2)
+            return ctx.emit("ContinuousEffectNotMade", {"item": item.id, "source": src}, "9.1 p2.2", cause=cause)
         if isinstance(eff, Modify):
             times = 1 if eff.per is None else conditions.count_of(s, eff.per, you, src)  # counted now
             data.update(kind="modify", atk=eff.atk * times, duration=eff.duration)
@@ -1489,9 +1495,7 @@ def apply_effect(
             if not rdata["targets"]:
                 return cause
         rdata.update(rules=list(eff.rules), duration=eff.duration)
-        source = s.objects[src]
-        if eff.duration == "source_in_field" and (source.zone != "field" or not is_same_source(s, item)):
-            # "as long as this card is in a field", and it is not (or is a new object, 3.1 p3)
+        if eff.duration == "source_in_field" and not _is_source_in_field(s, item):
             return ctx.emit("ContinuousEffectNotMade", {"item": item.id, "source": src}, "9.9 p8", cause=cause)
         return ctx.emit("ContinuousEffectCreated", rdata, "1.4 p4", cause=cause)
     if isinstance(eff, ProduceWill):

@@ -359,7 +359,10 @@ class Modify(_Model):
     atk: int = 0
     def_: int = Field(0, alias="def")
     target: Target
-    duration: Duration = "end_of_turn"
+    duration: Duration | Literal["source_in_field"] = "end_of_turn"
+    """``source_in_field``: no duration printed on an ability of a card in a field ("resonators you
+    control gain [+300/+300]"): it applies as long as the ability is active (FoW-5.5 9.1 p2.2),
+    i.e. while its source stays in the field as the same object."""
     skills: list[SymbolSkill] = Field(default_factory=list)
     """Symbol skills the same target gains with it ("gains [+200/+0] and [Flying]", 10.19 p1)."""
     per: Count | None = None

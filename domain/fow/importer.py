@@ -2452,15 +2452,17 @@ def _reshuffle_graveyard(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[Jso
 
 
 @_effect(r"(?P<t>[^.]+?) gains? (?P<m>\[[+-]\d+/[+-]\d+\])")
-def _gains_for_good(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
-    # "If it's a resonator, resonators you control gain [+300/+300]." with no duration: the
-    # effect lasts for the rest of the game (FoW-5.5 9.1 p2.2) on every object that matches, even
-    # those that start to match later (9.9 p4). Only for "all X": one object's would need its end
+def _gains_no_duration(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "If it's a resonator, resonators you control gain [+300/+300]." with no duration, on an
+    # ability of a card in a field: the effect applies as long as the ability is active (FoW-5.5
+    # 9.1 p2.2), i.e. while that card stays in the field, to every object that matches, even those
+    # that start to match later (9.9 p4). Only for "all X" (one object's would need its own end)
+    # and not on a spell, whose ability is active only as it resolves
     target = _subject(m.group("t"), ctx, continuous=False, it_self=it_self)
-    if target is None or target["kind"] != "all":
+    if target is None or target["kind"] != "all" or ctx.type == "spell":
         raise _GapError(f"effect: {m.group(0).strip()}")
     atk, def_, _ = _modifiers(m.group("m"))
-    return [{"op": "modify", "atk": atk, "def": def_, "target": target, "duration": "permanent"}]
+    return [{"op": "modify", "atk": atk, "def": def_, "target": target, "duration": "source_in_field"}]
 
 
 @_effect_first(r"produce (?P<w>\{[WRUGB]\}) for each (?P<c>[^.]+?)")
@@ -3222,7 +3224,7 @@ _PREVENT_PART = re.compile(
 
 
 def _partial_prevention(raw: str, low: str, ctx: _Ctx) -> JsonDict | None:
-    """"If damage would be dealt to the resonator with this, prevent 500 of it" (FoW-5.5 10.17 p1.1)
+    """ "If damage would be dealt to the resonator with this, prevent 500 of it" (FoW-5.5 10.17 p1.1)
     and "If this card would be dealt 700 or less damage, prevent it" (10.17 p1.2): replacements of
     damage dealt to this card (on an addition: to the card it is added to)."""
     m = _PREVENT_PART.fullmatch(low)
