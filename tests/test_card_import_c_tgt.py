@@ -82,7 +82,7 @@ def test_cannot_be_targeted_reaches_the_ruler_area(imported: dict[str, ImportedC
 
 def test_other_effects_on_a_typeless_target_stay_unsupported(imported: dict[str, ImportedCard]) -> None:
     # an effect the engine would not perform right on a ruler in the ruler area keeps its gap:
-    # only destroy, damage and counters take a playground target
+    # only destroy, damage, counters and "gains ... until end of turn" (s3-tgt) take a playground target
     for card_id in imported:
         c = imported[card_id]
         if c.card is None:
@@ -91,7 +91,8 @@ def test_other_effects_on_a_typeless_target_stay_unsupported(imported: dict[str,
             for eff in ability.effects:
                 target = getattr(eff, "target", None)
                 if target is not None and target.filter.playground:
-                    assert eff.op in ("destroy", "deal_damage", "put_counter"), (card_id, eff.op)
+                    ops = ("destroy", "deal_damage", "put_counter", "modify", "grant_skill")
+                    assert eff.op in ops, (card_id, eff.op)
 
 
 YOUR_J_OR_RULER = {

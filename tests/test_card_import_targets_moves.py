@@ -308,8 +308,9 @@ def test_and_joins_two_effects(imported: dict[str, ImportedCard]) -> None:
         {"op": "draw", "count": 1, "who": "you"},
         {"op": "put_stone", "who": "you", "rested": True},
     ]
-    # "recover this card and it gains [+400/0] ...": "it" after "this card" is not read (TTW-083)
-    assert imported["TTW-083"].status != "full"
+    # "recover this card and it gains [+400/0] ...": two effects on the source card (TTW-083, see
+    # tests/test_card_import_s3_tgt.py)
+    assert [e["op"] for e in full(imported, "TTW-083")["abilities"][0]["effects"]] == ["recover", "modify"]
 
 
 def test_look_then_bottom_or_back_in_any_order(imported: dict[str, ImportedCard]) -> None:

@@ -11,9 +11,13 @@ them (given events / when command / then events; each story replays its whole lo
 
 from __future__ import annotations
 
+import pytest
+
 from domain.fow import actions
 from domain.fow.characteristics import characteristics
 from domain.kernel import Event
+from tests import test_fow_conditions as conditions_tests
+from tests.fow_support import CARDS as RULERS
 from tests.fow_support import cmd
 from tests.test_fow_battle import to_main
 from tests.test_fow_conditions import Story, legal
@@ -220,4 +224,43 @@ def test_recover_this_card_and_it_gains_atk() -> None:
     assert not story.state.objects[elisabeth].rested
     now = characteristics(story.state, elisabeth)
     assert (now.atk, now.def_) == (atk + 400, def_)
+    story.replays()
+
+
+def test_a_ruler_in_the_ruler_area_is_a_legal_target_with_no_atk_to_change(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Euryale, the Dark Eye of Blindness (SKL-038): "{U}: Target Gorgon gains [+200/0] until end of
+    # turn."  T-GORGON, an invented Gorgon ruler (no real Grimm/Alice ruler is a Gorgon): a legal
+    # target in the ruler area (2.5 p4) without ATK/DEF, so nothing changes there.
+    gorgon = {**RULERS["T-RULER"], "id": "T-GORGON", "name": "Gorgon Ruler", "races": ["Gorgon"]}
+    real = conditions_tests.database_cards
+    monkeypatch.setattr(conditions_tests, "database_cards", lambda: {**real(), "T-GORGON": gorgon})
+    story = Story({"SKL-038": 4}, ruler="T-GORGON")
+    euryale = story.put("p1", "SKL-038", "field")
+    [ruler] = story.state.zones["p1"]["ruler_area"]
+    story.will("p1", "U")
+    story.when(cmd("ActivateAbility", "p1", source=euryale, ability=1, targets=[[ruler]]))
+    events = story.resolve()
+    made = next(e for e in events if e.type == "ContinuousEffectCreated")
+    assert (made.data["targets"], made.data["atk"], made.data["def"]) == ([ruler], 200, 0)
+    assert (characteristics(story.state, ruler).atk, characteristics(story.state, ruler).def_) == (None, None)
+    story.replays()
+
+
+def test_this_card_gains_nothing_once_it_is_a_new_object() -> None:
+    # Gliding Dragon Knight (TAT-029): "{R}: This card gains [+100/+0] until end of turn."  The
+    # Knight returns to its owner's hand and comes back before the ability resolves: a new object
+    # the ability does not know (3.1 p3), so nothing gains [+100/+0].
+    story = Story({"TAT-029": 4})
+    knight = story.put("p1", "TAT-029", "field")
+    printed = characteristics(story.state, knight).atk
+    story.will("p1", "R", "R")
+    story.when(cmd("ActivateAbility", "p1", source=knight, ability=0))
+    story.given("CardMoved", **{"oid": knight, "from": "field", "to": "hand", "reason": "given"})
+    story.given("CardMoved", **{"oid": knight, "from": "hand", "to": "field", "reason": "given"})
+    events = story.resolve()
+    assert [e for e in events if e.type == "ContinuousEffectCreated"] == []
+    assert characteristics(story.state, knight).atk == printed
+    story.when(cmd("ActivateAbility", "p1", source=knight, ability=0))  # the same object: it does
+    story.resolve()
+    assert characteristics(story.state, knight).atk == (printed or 0) + 100
     story.replays()

@@ -1366,8 +1366,8 @@ def _targets_of(ctx: Ctx, item: ChaseItem, target: Target, group: list[str] | No
         # played from the graveyard, while it stays there (a card changing zones is a new object, 3.1 p3)
         same = is_same_source(s, item) and s.objects[item.source].zone == "graveyard"
         return [item.source] if same and item.source_since is not None else []
-    if target.kind == "self":
-        return [item.source]
+    if target.kind == "self":  # "this card": the object it was as the ability was played (3.1 p3)
+        return [item.source] if is_same_source(s, item) else []
     if target.kind == "you":
         return [you]
     if target.kind == "opponent":
