@@ -1598,21 +1598,13 @@ def apply_effect(
                 cause = move(ctx, target_item.source, "graveyard", cause, rule="7.10 p4", reason="canceled")
         return cause
     if isinstance(eff, ReturnToHand):
-        if eff.target.kind == "self" and not is_same_source(s, item):
-            return cause  # "return this card": a new object once it changed zones (3.1 p3)
-        for t in _targets_of(ctx, item, eff.target, group):
+        for t in _targets_of(ctx, item, eff.target, group):  # "this card" only as the same object (3.1 p3)
             if t in s.objects:
                 cause = move(ctx, t, "hand", cause, rule="3.1 p5", reason="returned")
         return cause
     if isinstance(eff, RemoveFromGame) and eff.from_hand:
-        hand = list(s.zones[you]["hand"])
         if choice is None:
-            if not hand:
-                return cause
-            n = min(eff.from_hand, len(hand))
-            asked = {"item": item.id, "looked": hand, "cards": hand, "min": n, "max": n}
-            ctx.emit("ChoiceRequested", {"player": you, "kind": "look", "options": asked}, "10.13 p2", cause=cause)
-            return None
+            return _ask_from_hand(ctx, item, eff.from_hand, cause)
         for oid in choice[0]:  # face up (10.3 p1)
             cause = move(ctx, oid, "removed", cause, rule="10.3 p1", reason="removed", actor=you)
         return cause
@@ -1709,14 +1701,8 @@ def apply_effect(
                 cause = ctx.emit("ControlChanged", data, "1.5 p3", cause=cause)
         return cause
     if isinstance(eff, PutOnMainDeck) and eff.from_hand:
-        hand = list(s.zones[you]["hand"])
         if choice is None:
-            if not hand:
-                return cause
-            n = min(eff.from_hand, len(hand))
-            asked = {"item": item.id, "looked": hand, "cards": hand, "min": n, "max": n}
-            ctx.emit("ChoiceRequested", {"player": you, "kind": "look", "options": asked}, "10.13 p2", cause=cause)
-            return None
+            return _ask_from_hand(ctx, item, eff.from_hand, cause)
         for oid in choice[0]:  # one by one, in the order the player listed them (3.1 p4)
             cause = move(ctx, oid, "main_deck", cause, rule="3.1 p5", reason="put", position=eff.position, actor=you)
         return cause
@@ -1902,6 +1888,20 @@ def _put_chosen_into_field(
         if s.objects[oid].zone == "field" and eff.triggers_enter:  # the card text says so (1.4 p1)
             check_triggers(ctx, "enter", cause, oid=oid)
     return cause
+
+
+def _ask_from_hand(ctx: Ctx, item: ChaseItem, count: int, cause: str) -> str | None:
+    """Ask the controller of ``item`` to choose ``count`` cards of their hand (as many as it holds)
+    for an effect on cards "from your hand" (10.13 p2): None while it waits, the cause if the
+    hand is empty."""
+    you = item.controller
+    hand = list(ctx.s.zones[you]["hand"])
+    if not hand:
+        return cause
+    n = min(count, len(hand))
+    asked = {"item": item.id, "looked": hand, "cards": hand, "min": n, "max": n}
+    ctx.emit("ChoiceRequested", {"player": you, "kind": "look", "options": asked}, "10.13 p2", cause=cause)
+    return None
 
 
 def _search_options(item: ChaseItem, eff: Search, candidates: list[str]) -> dict[str, Any]:

@@ -321,18 +321,10 @@ def apply_wrapper(
     you = item.controller
     name = s.card_of(item.source).name
     if isinstance(eff, May):
-        if choice is None:
-            ctx.emit(
-                "ChoiceRequested",
-                {"player": you, "kind": "optional", "options": {"item": item.id, "source": item.source}},
-                "9.3 p3.2",
-                cause=cause,
-            )
+        answered = _ask_may(ctx, item, cause, choice)
+        if answered is None:
             return None
-        accepted = bool(choice)
-        cause = ctx.emit(
-            "OptionChosen", {"player": you, "item": item.id, "accepted": accepted}, "9.3 p3.2", cause=cause, actor=you
-        )
+        cause, accepted = answered
         chosen = list(eff.effects) if accepted else []
         skip = 0
     else:
@@ -382,6 +374,19 @@ def flatten(effects: Sequence[Any]) -> list[Any]:
     return out
 
 
+def _ask_may(ctx: Ctx, item: ChaseItem, cause: str, choice: Any) -> tuple[str, bool] | None:
+    """The "you may" question of ``item`` to its controller (9.3 p3.2): None while it waits for
+    the answer, then the cause and whether they accepted."""
+    you = item.controller
+    if choice is None:
+        data = {"player": you, "kind": "optional", "options": {"item": item.id, "source": item.source}}
+        ctx.emit("ChoiceRequested", data, "9.3 p3.2", cause=cause)
+        return None
+    accepted = bool(choice)
+    answer: dict[str, Any] = {"player": you, "item": item.id, "accepted": accepted}
+    return ctx.emit("OptionChosen", answer, "9.3 p3.2", cause=cause, actor=you), accepted
+
+
 def open_gate(ctx: Ctx, item: ChaseItem, gate: Gate, cause: str, choice: Any, *, did: bool) -> tuple[str, bool] | None:
     """Ask the "you may" question or check the "if" of ``gate``: the cause and whether its
     effects apply; None when it waits for the controller's answer."""
@@ -389,19 +394,7 @@ def open_gate(ctx: Ctx, item: ChaseItem, gate: Gate, cause: str, choice: Any, *,
     you = item.controller
     eff = gate.wrapper
     if isinstance(eff, May):
-        if choice is None:
-            ctx.emit(
-                "ChoiceRequested",
-                {"player": you, "kind": "optional", "options": {"item": item.id, "source": item.source}},
-                "9.3 p3.2",
-                cause=cause,
-            )
-            return None
-        accepted = bool(choice)
-        cause = ctx.emit(
-            "OptionChosen", {"player": you, "item": item.id, "accepted": accepted}, "9.3 p3.2", cause=cause, actor=you
-        )
-        return cause, accepted
+        return _ask_may(ctx, item, cause, choice)
     met = condition_met(s, eff.condition, you, item.source, item=item, did=did)
     data = {"item": item.id, "source": item.source, "met": met, "card": s.card_of(item.source).name}
     return ctx.emit("ConditionChecked", data, "9.3 p3.2", cause=cause), met
