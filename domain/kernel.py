@@ -253,8 +253,11 @@ S = TypeVar("S")
 class RulesEngine(Protocol[S]):
     """What every game system provides.  All functions are pure."""
 
-    ruleset: str
-    variants: tuple[str, ...]
+    @property
+    def ruleset(self) -> str: ...
+
+    @property
+    def variants(self) -> tuple[str, ...]: ...
 
     def start(self, spec: GameSpec, catalog: Any) -> list[Event] | Rejection: ...
 
@@ -271,6 +274,29 @@ class RulesEngine(Protocol[S]):
     def state_to_dict(self, state: S) -> dict[str, JSON]: ...
 
     def state_from_dict(self, data: Mapping[str, JSON]) -> S: ...
+
+
+@dataclass(frozen=True, slots=True)
+class EngineFunctions(Generic[S]):
+    """A game system's pure module functions gathered into one :class:`RulesEngine`, with
+    the optional hooks the service and the auditor look up (``evolve_in_place``,
+    ``redact_event``, ``is_finished``, ``start_from_position``; ``None`` where a system
+    has none)."""
+
+    ruleset: str
+    variants: tuple[str, ...]
+    start: Callable[[GameSpec, Any], list[Event] | Rejection]
+    initial_state: Callable[[], S]
+    decide: Callable[[S, Command], list[Event] | Rejection]
+    evolve: Callable[[S, Event], S]
+    legal_actions: Callable[[S, str], list[Command]]
+    view: Callable[[S, str | None], dict[str, JSON]]
+    state_to_dict: Callable[[S], dict[str, JSON]]
+    state_from_dict: Callable[[Mapping[str, JSON]], S]
+    evolve_in_place: Callable[[S, Event], None] | None = None
+    redact_event: Callable[[S, Event, str | None], Event] | None = None
+    is_finished: Callable[[S], bool] | None = None
+    start_from_position: Callable[[GameSpec, Any, Any], tuple[list[Event], list[dict[str, JSON]]]] | None = None
 
 
 class Shuffler:

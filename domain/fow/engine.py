@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -36,6 +37,7 @@ from domain.kernel import (
     JSON,
     CardDataError,
     Command,
+    EngineFunctions,
     Event,
     GameSpec,
     Rejection,
@@ -1635,54 +1637,37 @@ def redact_event(state: GameState, event: Event, viewer: str | None) -> Event:
     return Event(event.seq, event.type, d, event.rule, event.cause, event.actor)
 
 
-class FoWEngine:
+def start_from_position(spec: GameSpec, data: Any, catalog: Any) -> tuple[list[Event], list[dict[str, JSON]]]:
+    """Start a game from a declared position (``docs/position-format.md``): the events,
+    or every reason the position is refused (``code``, ``path``, ``rule``, ``message``)."""
+    events, errors = position.reconstruct(spec, data, catalog)
+    return events, [e.to_dict() for e in errors]
+
+
+def is_finished(state: GameState) -> bool:
+    return state.finished
+
+
+def engine_for(ruleset: str) -> EngineFunctions[GameState]:
     """Force of Will under one comprehensive rules version (``FoW-5.5``, ...)."""
-
-    variants: tuple[str, ...] = VARIANTS
-
-    def __init__(self, ruleset: str = RULESET) -> None:
-        self.ruleset = ruleset
-
-    def start(self, spec: GameSpec, catalog: Any) -> list[Event] | Rejection:
-        return start(spec, catalog)
-
-    def start_from_position(self, spec: GameSpec, data: Any, catalog: Any) -> tuple[list[Event], list[dict[str, JSON]]]:
-        """Start a game from a declared position (``docs/position-format.md``): the events,
-        or every reason the position is refused (``code``, ``path``, ``rule``, ``message``)."""
-        events, errors = position.reconstruct(spec, data, catalog)
-        return events, [e.to_dict() for e in errors]
-
-    def initial_state(self) -> GameState:
-        return GameState(ruleset=self.ruleset)
-
-    def decide(self, state: GameState, command: Command) -> list[Event] | Rejection:
-        return decide(state, command)
-
-    def evolve(self, state: GameState, event: Event) -> GameState:
-        return evolve(state, event)
-
-    def evolve_in_place(self, state: GameState, event: Event) -> None:
-        apply_event(state, event)
-
-    def legal_actions(self, state: GameState, player: str) -> list[Command]:
-        return legal_actions(state, player)
-
-    def view(self, state: GameState, viewer: str | None) -> dict[str, JSON]:
-        return view(state, viewer)
-
-    def redact_event(self, state: GameState, event: Event, viewer: str | None) -> Event:
-        return redact_event(state, event, viewer)
-
-    def is_finished(self, state: GameState) -> bool:
-        return state.finished
-
-    def state_to_dict(self, state: GameState) -> dict[str, JSON]:
-        return state_to_dict(state)
-
-    def state_from_dict(self, data: Mapping[str, JSON]) -> GameState:
-        return state_from_dict(data)
+    return EngineFunctions(
+        ruleset,
+        VARIANTS,
+        start=start,
+        initial_state=functools.partial(GameState, ruleset=ruleset),
+        decide=decide,
+        evolve=evolve,
+        legal_actions=legal_actions,
+        view=view,
+        state_to_dict=state_to_dict,
+        state_from_dict=state_from_dict,
+        evolve_in_place=apply_event,
+        redact_event=redact_event,
+        is_finished=is_finished,
+        start_from_position=start_from_position,
+    )
 
 
-ENGINE = FoWEngine()
+ENGINE = engine_for(RULESET)
 for _ruleset in VERSIONS:
-    rulesets.register(FoWEngine(_ruleset))
+    rulesets.register(engine_for(_ruleset))

@@ -50,6 +50,7 @@ from domain.kernel import (
     JSON,
     CardDataError,
     Command,
+    EngineFunctions,
     Event,
     GameSpec,
     Rejection,
@@ -1600,45 +1601,24 @@ def _redact_command(state: GameState, command: Mapping[str, Any], viewer: str) -
     return out
 
 
-class LLEngine:
-    """Luck & Logic under the comprehensive rules 2.04."""
-
-    ruleset = RULESET
-    variants: tuple[str, ...] = VARIANTS
-
-    def start(self, spec: GameSpec, catalog: Any) -> list[Event] | Rejection:
-        return start(spec, catalog)
-
-    def initial_state(self) -> GameState:
-        return GameState()
-
-    def decide(self, state: GameState, command: Command) -> list[Event] | Rejection:
-        return decide(state, command)
-
-    def evolve(self, state: GameState, event: Event) -> GameState:
-        return evolve(state, event)
-
-    def evolve_in_place(self, state: GameState, event: Event) -> None:
-        apply_event(state, event)
-
-    def legal_actions(self, state: GameState, player: str) -> list[Command]:
-        return legal_actions(state, player)
-
-    def view(self, state: GameState, viewer: str | None) -> dict[str, JSON]:
-        return view(state, viewer)
-
-    def redact_event(self, state: GameState, event: Event, viewer: str | None) -> Event:
-        return redact_event(state, event, viewer)
-
-    def is_finished(self, state: GameState) -> bool:
-        return state.finished
-
-    def state_to_dict(self, state: GameState) -> dict[str, JSON]:
-        return state_to_dict(state)
-
-    def state_from_dict(self, data: Mapping[str, JSON]) -> GameState:
-        return state_from_dict(data)
+def is_finished(state: GameState) -> bool:
+    return state.finished
 
 
-ENGINE = LLEngine()
+ENGINE: EngineFunctions[GameState] = EngineFunctions(
+    RULESET,
+    VARIANTS,
+    start=start,
+    initial_state=GameState,
+    decide=decide,
+    evolve=evolve,
+    legal_actions=legal_actions,
+    view=view,
+    state_to_dict=state_to_dict,
+    state_from_dict=state_from_dict,
+    evolve_in_place=apply_event,
+    redact_event=redact_event,
+    is_finished=is_finished,
+)
+"""Luck & Logic under the comprehensive rules 2.04."""
 rulesets.register(ENGINE)
