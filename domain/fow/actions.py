@@ -1568,8 +1568,8 @@ def apply_effect(
         top = deck[-1]
         cause = ctx.emit("CardRevealed", {"oid": top, "player": you}, "10.4 p1", cause=cause)
         to: str | None = eff.then if _filter_match(s, eff.filter, top) else eff.otherwise
-        if to == "stay":
-            to = None
+        if to == "stay" or (to == "field" and not _fits_field_alone(s, top)):
+            to = None  # a spell or an addition needing a host cannot be put into a field (3.15 p4)
         if to is None:  # it stays on top of the main deck, hidden again once the effect ends (10.4 p1)
             return ctx.emit("RevealEnded", {"oid": top, "player": you}, "10.4 p1", cause=cause)
         return move(ctx, top, to, cause, rule="10.4 p1", reason="reveal", revealed=True, controller=you, actor=you)

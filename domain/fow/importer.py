@@ -1267,11 +1267,13 @@ def _reveal_top(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     if not am:
         raise _GapError(f"effect: reveal the top card, if it's {desc}")
     flt, players = _selector(am.group("rest"), ctx, zone="main_deck")
-    if players or "controller" in flt or "rested" in flt or flt.get("other_than_self") or flt.get("types") is None:
+    if players or "controller" in flt or "rested" in flt or flt.get("other_than_self"):
         raise _GapError(f"effect: reveal the top card, if it's {desc}")
-    if m.group("then").lower() == "field" and flt["types"] != ["resonator"]:
-        # only a resonator can be put into the field by this wording without further rules
-        raise _GapError(f"effect: reveal the top card, if it's {desc}, put it into your field")
+    if flt.get("types") is None:  # "If it's a Wererabbit": a race names a card of any type (2.5 p4)
+        if not set(flt) & {"races", "name", "names"}:
+            raise _GapError(f"effect: reveal the top card, if it's {desc}")
+        flt["types"] = []
+    # "put it into your field": the engine moves only a card that can be in a field by itself (3.15 p4)
     out: JsonDict = {"op": "reveal_top", "filter": flt, "then": m.group("then").lower()}
     if m.group("else"):
         out["otherwise"] = m.group("else").lower()
