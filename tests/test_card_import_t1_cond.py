@@ -34,3 +34,47 @@ def test_reveal_the_top_card_if_its_a_race_put_it_into_your_field(imported: dict
             ],
         }
     ]
+
+
+def test_resonator_with_this_if_its_a_race_otherwise(imported: dict[str, ImportedCard]) -> None:
+    # Crucifix (CMF-064): "[Continuous]: Resonator with this gains [-1000/-1000] if its a Vampire.
+    # Otherwise it cannot be attacked or targeted by spells or abilities your opponent controls."
+    # ("its" misprints "it's"): one ability while the card it is added to is a Vampire, one while
+    # it is not (checked all the time, FoW-5.5 9.9 p4)
+    assert full(imported, "CMF-064")["abilities"] == [
+        {
+            "kind": "continuous",
+            "affects": {"kind": "host", "filter": {"zone": "field", "types": [], "races": ["Vampire"]}},
+            "modify_atk": -1000,
+            "modify_def": -1000,
+        },
+        {
+            "kind": "continuous",
+            "affects": {"kind": "host", "filter": {"zone": "field", "types": [], "not_races": ["Vampire"]}},
+            "rules": {"cannot_be_targeted_by_opponent": True, "cannot_be_attacked": True},
+        },
+    ]
+
+
+def test_otherwise_needs_a_condition_a_filter_can_turn_around(imported: dict[str, ImportedCard]) -> None:
+    # Slipper of Cinderella (CMF-092): "... gains [+600/+600] if it's dark and its printed ATK and DEF
+    # is [400/400]. Otherwise, it gains [-400/-400]." stays unsupported (no such filter)
+    assert imported["CMF-092"].status == "none"
+
+
+def test_if_the_resonator_with_this_is_named_it_gains_an_ability(imported: dict[str, ImportedCard]) -> None:
+    # Rat Catcher's Pipe (CMF-051): "[Continuous]: If the resonator with this is "Hamelin's Pied
+    # Piper", it gains "[Activate] Pay {U}: Recover this card.""  The card it is added to gains it
+    # while it has that name (10.19 p1, 9.9 p4); "this card" in the gained ability is that card.
+    assert full(imported, "CMF-051")["abilities"][2] == {
+        "kind": "continuous",
+        "affects": {"kind": "host", "filter": {"zone": "field", "types": [], "name": "Hamelin's Pied Piper"}},
+        "grant_abilities": [
+            {
+                "kind": "activate",
+                "text": "[Activate] Pay {U}: Recover this card.",
+                "cost": {"will": {"attribute": {"U": 1}, "free": 0}},
+                "effects": [{"op": "recover", "target": {"kind": "self"}}],
+            }
+        ],
+    }

@@ -2,6 +2,12 @@
 the form the importer gives them (given events / when command / then events or a cited
 rejection; each story replays its whole log at the end):
 
+* "Resonator with this gains [-1000/-1000] if its a Vampire. Otherwise it cannot be attacked or
+  targeted by spells or abilities your opponent controls": one ability while the card it is added to
+  is a Vampire, one while it is not (9.9 p4); "your opponent" is the opponent of the addition's
+  controller, whoever controls the card it is added to (7.2 p3, 9.3 p2.4);
+* "If the resonator with this is "Hamelin's Pied Piper", it gains "[Activate] ..."": only that
+  resonator gains it (10.19 p1);
 * "reveal the top card of your main deck. If it's a Wererabbit, put it into your field.
   Otherwise, put it into your graveyard.": a race names a card of any type; only a card that can
   be in a field by itself is put there (FoW-5.5 10.4 p1, 3.15 p4).
@@ -12,9 +18,10 @@ from __future__ import annotations
 from typing import Any
 
 from domain.fow import actions
+from domain.fow.characteristics import characteristics, overrides_for
 from tests.fow_support import cmd, find
 from tests.test_fow_battle import to_main
-from tests.test_fow_conditions import Story
+from tests.test_fow_conditions import Story, legal
 
 
 def _on_top(story: Story, player: str, card_id: str) -> str:
@@ -66,4 +73,107 @@ def test_oracle_of_tsukuyomi_puts_anything_else_into_the_graveyard() -> None:
     assert find(events, "CardRevealed").data["oid"] == top
     moved = next(e for e in events if e.type == "CardMoved" and e.data["oid"] == top)
     assert (moved.data["from"], moved.data["to"], moved.rule) == ("main_deck", "graveyard", "FoW-5.5 10.4 p1")
+    story.replays()
+
+
+# --- "if it's a Vampire. Otherwise ..." on an addition (9.9 p4, 7.2 p3) -----------------------------
+
+
+def _add(story: Story, player: str, card_id: str, host: str) -> str:
+    """Given: ``player`` adds a copy of ``card_id`` to ``host`` (FoW-5.5 7.2 p4)."""
+    addition = story.put(player, card_id, "hand")
+    story.by_rule(actions.move, addition, "field", "given", rule="7.2 p4", reason="resolve", attached_to=host)
+    return addition
+
+
+def _bolt(story: Story, player: str, target: str) -> Any:
+    """``player`` plays Bolt (500 damage to target J/resonator or player) at ``target``."""
+    bolt = story.put(player, "T-BOLT", "hand")
+    story.will(player, "R")
+    return cmd("PlayCard", player, card=bolt, targets=[[target]])
+
+
+def _grow(story: Story, player: str, target: str) -> Any:
+    """``player`` plays Grow (instant: target J/resonator gains [+200/+200]) at ``target``."""
+    grow = story.put(player, "T-GROW", "hand")
+    story.will(player, "R")
+    return cmd("PlayCard", player, card=grow, targets=[[target]])
+
+
+def test_crucifix_on_a_vampire_gives_it_minus_1000() -> None:
+    # Crucifix (CMF-064): "Resonator with this gains [-1000/-1000] if its a Vampire. Otherwise it
+    # cannot be attacked or targeted by spells or abilities your opponent controls."  Added to
+    # Carmilla, the Queen of Vampires (CMF-081, 1000/800)
+    story = Story({"CMF-064": 4, "CMF-081": 4, "T-BOLT": 4})
+    carmilla = story.put("p2", "CMF-081", "field")
+    before = characteristics(story.state, carmilla)
+    _add(story, "p1", "CMF-064", carmilla)
+    after = characteristics(story.state, carmilla)
+    assert (after.atk, after.def_) == (max(0, before.atk - 1000), before.def_ - 1000)  # type: ignore[operator]
+    assert not overrides_for(story.state, carmilla).cannot_be_attacked
+    story.when(_bolt(story, "p1", carmilla))  # a Vampire: no protection
+    story.replays()
+
+
+def test_crucifix_on_anything_else_protects_it_from_the_opponent_of_its_controller() -> None:
+    # Crucifix (CMF-064) added by p1 to their Bear (no Vampire): no ATK/DEF change; it cannot be
+    # attacked, nor targeted by p2's spells; p1 may still target it
+    story = Story({"CMF-064": 4, "T-BEAR": 4, "T-BOLT": 4, "T-GROW": 4})
+    bear = story.put("p1", "T-BEAR", "field")
+    other = story.put("p2", "T-BEAR", "field")
+    before = characteristics(story.state, bear)
+    _add(story, "p1", "CMF-064", bear)
+    after = characteristics(story.state, bear)
+    assert (after.atk, after.def_) == (before.atk, before.def_)
+    assert overrides_for(story.state, bear).cannot_be_attacked
+    events = story.when(_bolt(story, "p1", bear))
+    assert find(events, "CardPlayed").data["targets"] == [[bear]]
+    story.when(cmd("Pass", "p1"))
+    refusal = story.refused(_grow(story, "p2", bear))  # p2 answers with an instant
+    assert (refusal.code, refusal.rule) == ("rules/illegal_target", "FoW-5.5 9.3 p2.4")
+    story.when(_grow(story, "p2", other))  # another resonator is a legal target
+    story.replays()
+
+
+def test_crucifix_added_to_an_opponents_resonator_protects_it_from_its_own_controller() -> None:
+    # Crucifix (CMF-064) added by p1 to p2's Bear: "your opponent" is p2, the opponent of the
+    # Crucifix's controller (7.2 p3): p2 cannot target their own Bear, p1 can
+    story = Story({"CMF-064": 4, "T-BEAR": 4, "T-BOLT": 4, "T-GROW": 4})
+    bear = story.put("p2", "T-BEAR", "field")
+    other = story.put("p1", "T-BEAR", "field")
+    _add(story, "p1", "CMF-064", bear)
+    events = story.when(_bolt(story, "p1", bear))
+    assert find(events, "CardPlayed").data["targets"] == [[bear]]
+    story.when(cmd("Pass", "p1"))
+    refusal = story.refused(_grow(story, "p2", bear))
+    assert (refusal.code, refusal.rule) == ("rules/illegal_target", "FoW-5.5 9.3 p2.4")
+    story.when(_grow(story, "p2", other))  # another resonator is a legal target
+    story.replays()
+
+
+# --- "If the resonator with this is "NAME", it gains "..."" (10.19 p1, 9.9 p4) --------------------
+
+
+def test_rat_catchers_pipe_gives_hamelins_pied_piper_a_recover_ability() -> None:
+    # Rat Catcher's Pipe (CMF-051): "[Continuous]: If the resonator with this is "Hamelin's Pied
+    # Piper", it gains "[Activate] Pay {U}: Recover this card.""  Added to Hamelin's Pied Piper
+    # (CMF-043), rested: the Piper plays the gained ability, and "this card" is the Piper
+    story = Story({"CMF-051": 4, "CMF-043": 4, "T-BEAR": 4})
+    piper = story.put("p1", "CMF-043", "field")
+    bear = story.put("p1", "T-BEAR", "field")
+    _add(story, "p1", "CMF-051", piper)
+    _add(story, "p1", "CMF-051", bear)
+    story.log += to_main(story.state, turn=3)
+    for oid in (piper, bear):
+        story.given("CardRested", oid=oid)
+    story.will("p1", "U")
+    granted = characteristics(story.state, piper).abilities
+    assert [a.text for _, a in granted][-1] == "[Activate] Pay {U}: Recover this card."
+    offered = [a for a in legal(story, "p1", "ActivateAbility") if a["source"] in (piper, bear)]
+    assert [a["source"] for a in offered] == [piper]  # the Bear is no "Hamelin's Pied Piper"
+    story.when(cmd("ActivateAbility", "p1", source=piper, ability=granted[-1][0]))
+    events = story.resolve()
+    recovered = find(events, "CardRecovered")
+    assert recovered.data["oid"] == piper
+    assert not story.state.objects[piper].rested and story.state.objects[bear].rested
     story.replays()

@@ -279,6 +279,19 @@ def overrides_for(state: GameState, oid: str) -> RuleOverrides:
     return RuleOverrides.model_validate(merged)
 
 
+def untargetable_by_opponents_of(state: GameState, oid: str) -> set[str]:
+    """The controllers of the continuous abilities saying that ``oid`` "cannot be targeted by spells
+    or abilities your opponent controls": "your opponent" is the opponent of the ability's controller
+    (an addition's controller, whoever controls the card it is added to, FoW-5.5 7.2 p3)."""
+    return {
+        state.objects[source_oid].controller
+        for source_oid, ability in _active_continuous(state)
+        if ability.rules is not None
+        and ability.rules.cannot_be_targeted_by_opponent
+        and _affects(state, source_oid, ability.affects, oid)
+    }
+
+
 @functools.lru_cache(maxsize=256)
 def _filter_of(data: str) -> Filter:
     """The Filter an effect stored as data (parsed once per distinct filter)."""
