@@ -78,3 +78,34 @@ def test_if_the_resonator_with_this_is_named_it_gains_an_ability(imported: dict[
             }
         ],
     }
+
+
+def test_reveal_the_top_card_of_your_magic_stone_deck(imported: dict[str, ImportedCard]) -> None:
+    # Gretel (CMF-069): "[Enter]: Reveal the top card of your magic stone deck, if it's a wind magic
+    # stone, put it into your magic stone area."  "wind magic stone" is a magic stone type (FoW-5.5
+    # 2.1 p5.2); another card stays on top of the magic stone deck (10.4 p1)
+    assert full(imported, "CMF-069")["abilities"] == [
+        {
+            "kind": "automatic",
+            "trigger": "enter",
+            "effects": [
+                {
+                    "op": "reveal_top",
+                    "filter": {"zone": "stone_deck", "types": ["magic_stone"], "stone_types": ["Wind Magic Stone"]},
+                    "deck": "stone_deck",
+                    "then": "stone_area",
+                }
+            ],
+        }
+    ]
+
+
+def test_a_reveal_of_the_magic_stone_deck_puts_its_card_only_into_the_magic_stone_area() -> None:
+    from pydantic import ValidationError
+
+    from domain.fow.cards import RevealTop
+
+    with pytest.raises(ValidationError, match="magic stone area"):
+        RevealTop.model_validate({"op": "reveal_top", "deck": "stone_deck", "then": "hand"})
+    with pytest.raises(ValidationError, match="magic stone area"):
+        RevealTop.model_validate({"op": "reveal_top", "then": "stone_area"})

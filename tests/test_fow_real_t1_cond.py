@@ -8,6 +8,8 @@ rejection; each story replays its whole log at the end):
   controller, whoever controls the card it is added to (7.2 p3, 9.3 p2.4);
 * "If the resonator with this is "Hamelin's Pied Piper", it gains "[Activate] ..."": only that
   resonator gains it (10.19 p1);
+* "Reveal the top card of your magic stone deck, if it's a wind magic stone, put it into your
+  magic stone area.": another card stays on top of the magic stone deck (10.4 p1, 3.7, 2.1 p5.2);
 * "reveal the top card of your main deck. If it's a Wererabbit, put it into your field.
   Otherwise, put it into your graveyard.": a race names a card of any type; only a card that can
   be in a field by itself is put there (FoW-5.5 10.4 p1, 3.15 p4).
@@ -24,11 +26,11 @@ from tests.test_fow_battle import to_main
 from tests.test_fow_conditions import Story, legal
 
 
-def _on_top(story: Story, player: str, card_id: str) -> str:
-    """Given: a copy of ``card_id`` in ``player``'s main deck is put on top of it."""
-    oid = next(o for o in story.state.zones[player]["main_deck"] if story.state.objects[o].card == card_id)
-    data = {"oid": oid, "card": card_id, "owner": player, "controller": player, "to": "main_deck"}
-    story.given("CardMoved", **data, reason="given", **{"from": "main_deck"})
+def _on_top(story: Story, player: str, card_id: str, deck: str = "main_deck") -> str:
+    """Given: a copy of ``card_id`` in ``player``'s ``deck`` is put on top of it."""
+    oid = next(o for o in story.state.zones[player][deck] if story.state.objects[o].card == card_id)
+    data = {"oid": oid, "card": card_id, "owner": player, "controller": player, "to": deck}
+    story.given("CardMoved", **data, reason="given", **{"from": deck})
     return oid
 
 
@@ -176,4 +178,42 @@ def test_rat_catchers_pipe_gives_hamelins_pied_piper_a_recover_ability() -> None
     recovered = find(events, "CardRecovered")
     assert recovered.data["oid"] == piper
     assert not story.state.objects[piper].rested and story.state.objects[bear].rested
+    story.replays()
+
+
+# --- "Reveal the top card of your magic stone deck, if it's a wind magic stone, ..." (10.4 p1) -----
+
+
+def _play_gretel(story: Story) -> list[Any]:
+    gretel = story.put("p1", "CMF-069", "hand")
+    story.will("p1", "G", "G")
+    story.when(cmd("PlayCard", "p1", card=gretel))
+    return _resolve_all(story)
+
+
+def test_gretel_puts_a_revealed_wind_magic_stone_into_the_magic_stone_area() -> None:
+    # Gretel (CMF-069): "[Enter]: Reveal the top card of your magic stone deck, if it's a wind magic
+    # stone, put it into your magic stone area."  Wind Magic Stone (VIN001-094) on top
+    story = Story({"CMF-069": 4}, stones={"VIN001-094": 5, "VIN001-091": 5})
+    story.log += to_main(story.state, turn=3)
+    top = _on_top(story, "p1", "VIN001-094", "stone_deck")
+    events = _play_gretel(story)
+    revealed = find(events, "CardRevealed")
+    assert revealed.data == {"oid": top, "player": "p1"} and revealed.rule == "FoW-5.5 10.4 p1"
+    moved = next(e for e in events if e.type == "CardMoved" and e.data["oid"] == top)
+    assert (moved.data["from"], moved.data["to"], moved.rule) == ("stone_deck", "stone_area", "FoW-5.5 10.4 p1")
+    assert story.state.objects[top].zone == "stone_area" and story.state.objects[top].controller == "p1"
+    story.replays()
+
+
+def test_gretel_leaves_another_magic_stone_on_top_of_the_magic_stone_deck() -> None:
+    # Gretel (CMF-069) with a Fire Magic Stone (VIN001-091) on top: revealed, it stays there
+    story = Story({"CMF-069": 4}, stones={"VIN001-094": 5, "VIN001-091": 5})
+    story.log += to_main(story.state, turn=3)
+    top = _on_top(story, "p1", "VIN001-091", "stone_deck")
+    events = _play_gretel(story)
+    assert find(events, "CardRevealed").data["oid"] == top
+    assert find(events, "RevealEnded").data == {"oid": top, "player": "p1"}
+    assert not any(e.type == "CardMoved" and e.data["oid"] == top for e in events)
+    assert story.state.zones["p1"]["stone_deck"][-1] == top
     story.replays()

@@ -1564,7 +1564,7 @@ def apply_effect(
             cause = move(ctx, oid, "field", cause, rule="10.13 p2", reason="put", controller=you, actor=you)
         return cause
     if isinstance(eff, RevealTop):
-        deck = s.zones[you]["main_deck"]
+        deck = s.zones[you][eff.deck]
         if not deck:
             return cause
         top = deck[-1]

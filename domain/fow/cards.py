@@ -55,12 +55,21 @@ class Filter(_Model):
     """Which objects an effect may choose or affect."""
 
     zone: Literal[
-        "field", "ruler_area", "stone_area", "chase", "hand", "graveyard", "main_deck", "standby", "removed"
+        "field",
+        "ruler_area",
+        "stone_area",
+        "chase",
+        "hand",
+        "graveyard",
+        "main_deck",
+        "standby",
+        "removed",
+        "stone_deck",
     ] = "field"
     """``stone_area`` is the magic stone area (FoW-5.5 3.7); ``magic_stone_area`` is accepted as an alias;
     ``standby`` (the chant-standby area, 3.11) only to count cards ("for each card in your chant-standby area");
     ``removed`` is the removed area (3.12: "for each card in your removed area", "target card from your
-    removed area")."""
+    removed area"); ``stone_deck`` (the magic stone deck, 3.6) for the card revealed on top of it."""
 
     @field_validator("zone", mode="before")
     @classmethod
@@ -445,7 +454,10 @@ class RevealTop(_Model):
 
     op: Literal["reveal_top"] = "reveal_top"
     filter: Filter = Field(default_factory=lambda: Filter(zone="main_deck", types=[]))
-    then: Literal["hand", "field", "stay"] = "hand"
+    deck: Literal["main_deck", "stone_deck"] = "main_deck"
+    """The deck revealed: "Reveal the top card of your magic stone deck, if it's a wind magic stone,
+    put it into your magic stone area" (3.6, 3.7) - its card goes to ``then`` ``stone_area`` or stays."""
+    then: Literal["hand", "field", "stay", "stone_area"] = "hand"
     """``stay``: it stays on top of the deck whatever it is (an ``if`` with a ``top_card``
     condition follows: "If it's a resonator, ... Otherwise, ...")."""
     otherwise: Literal["hand", "graveyard"] | None = None
@@ -458,6 +470,9 @@ class RevealTop(_Model):
     def _check_until(self) -> RevealTop:
         if self.until and (self.otherwise is not None or self.then == "stay"):
             raise ValueError("'until' puts the matching card into 'then' and shuffles the rest ('otherwise' unused)")
+        stones = self.deck == "stone_deck"
+        if stones != (self.then == "stone_area") or (stones and (self.until or self.otherwise is not None)):
+            raise ValueError("the top card of the magic stone deck goes into the magic stone area, or stays")
         return self
 
 

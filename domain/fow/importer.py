@@ -1281,6 +1281,19 @@ def _reveal_top(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
 
 
 @_effect(
+    r"reveal the top card of your magic stone deck[.,]\s*if it(?:'s| is) an? (?P<a>light|fire|water|wind|darkness) "
+    r"magic stone,\s*put it into your magic stone area"
+)
+def _reveal_top_stone(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Reveal the top card of your magic stone deck, if it's a wind magic stone, put it into your
+    # magic stone area." (FoW-5.5 10.4, 3.7): "wind magic stone" is a magic stone type (2.1 p5.2);
+    # another card stays on top of the magic stone deck
+    kind = _STONE_TYPE_OF[ATTRIBUTE_WORDS[m.group("a").lower()]]
+    flt = {"zone": "stone_deck", "types": ["magic_stone"], "stone_types": [kind]}
+    return [{"op": "reveal_top", "filter": flt, "deck": "stone_deck", "then": "stone_area"}]
+
+
+@_effect(
     r"reveal cards from the top of your main deck until you reveal (?:a|an) (?P<d>[^.]+?)\.\s*"
     r"put that card into your (?P<to>field|hand),? and shuffle the rest into your main deck"
 )
