@@ -109,3 +109,16 @@ def test_a_reveal_of_the_magic_stone_deck_puts_its_card_only_into_the_magic_ston
         RevealTop.model_validate({"op": "reveal_top", "deck": "stone_deck", "then": "hand"})
     with pytest.raises(ValidationError, match="magic stone area"):
         RevealTop.model_validate({"op": "reveal_top", "then": "stone_area"})
+
+
+def test_resonator_with_this_if_it_has_no_printed_abilities(imported: dict[str, ImportedCard]) -> None:
+    # Star Money (TAT-052): "[Continuous]: Resonator with this gains [+700/+700] if it has no printed
+    # abilities."  The card it is added to gains it while its text gives it no ability (FoW-5.5 2.4)
+    assert full(imported, "TAT-052")["abilities"] == [
+        {
+            "kind": "continuous",
+            "affects": {"kind": "host", "filter": {"zone": "field", "types": [], "no_printed_abilities": True}},
+            "modify_atk": 700,
+            "modify_def": 700,
+        }
+    ]

@@ -8,6 +8,8 @@ rejection; each story replays its whole log at the end):
   controller, whoever controls the card it is added to (7.2 p3, 9.3 p2.4);
 * "If the resonator with this is "Hamelin's Pied Piper", it gains "[Activate] ..."": only that
   resonator gains it (10.19 p1);
+* "Resonator with this gains [+700/+700] if it has no printed abilities": a vanilla resonator
+  does, one with a printed symbol skill does not (2.4, 9.9 p4);
 * "Reveal the top card of your magic stone deck, if it's a wind magic stone, put it into your
   magic stone area.": another card stays on top of the magic stone deck (10.4 p1, 3.7, 2.1 p5.2);
 * "reveal the top card of your main deck. If it's a Wererabbit, put it into your field.
@@ -216,4 +218,23 @@ def test_gretel_leaves_another_magic_stone_on_top_of_the_magic_stone_deck() -> N
     assert find(events, "RevealEnded").data == {"oid": top, "player": "p1"}
     assert not any(e.type == "CardMoved" and e.data["oid"] == top for e in events)
     assert story.state.zones["p1"]["stone_deck"][-1] == top
+    story.replays()
+
+
+# --- "if it has no printed abilities" (2.4, 9.9 p4) -----------------------------------------------
+
+
+def test_star_money_pumps_only_a_resonator_without_printed_abilities() -> None:
+    # Star Money (TAT-052): "[Continuous]: Resonator with this gains [+700/+700] if it has no printed
+    # abilities."  Added to Sleeping Rat (TAT-051, no text, 500/500) and to Servant of Kaguya
+    # (CMF-053, [Flying])
+    story = Story({"TAT-052": 4, "TAT-051": 4, "CMF-053": 4})
+    rat = story.put("p1", "TAT-051", "field")
+    servant = story.put("p1", "CMF-053", "field")
+    _add(story, "p1", "TAT-052", rat)
+    _add(story, "p1", "TAT-052", servant)
+    rat_now, servant_now = characteristics(story.state, rat), characteristics(story.state, servant)
+    assert (rat_now.atk, rat_now.def_) == (1200, 1200)
+    printed = story.state.cards["CMF-053"]
+    assert printed.skills == ["flying"] and (servant_now.atk, servant_now.def_) == (printed.atk, printed.def_)
     story.replays()

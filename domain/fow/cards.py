@@ -134,6 +134,9 @@ class Filter(_Model):
     stone_types: list[str] = Field(default_factory=list)
     """"fire magic stones": cards with one of these magic stone types, such as "Fire Magic Stone"
     (FoW-5.5 2.1 p5.2: a magic stone type name without quotation marks refers to them)."""
+    no_printed_abilities: bool = False
+    """"if it has no printed abilities": its card text gives it no ability (no symbol skill, no
+    keyword ability either; abilities gained or lost by effects do not matter, FoW-5.5 2.4)."""
     playground: bool = False
     """With ``zone`` ``field``: a card in any playground, the ruler area and the magic stone area
     included ("target Human", "Elves you control", "a card": a race, trait or name without a card

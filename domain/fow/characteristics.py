@@ -429,6 +429,8 @@ def matches_negations_and_skills(state: GameState, flt: Filter, oid: str) -> boo
             return False
     if flt.special and not card.special:
         return False
+    if flt.no_printed_abilities and has_printed_abilities(card):
+        return False
     if flt.modified:  # only an object in a playground has characteristics other than printed ones
         if state.objects[oid].zone not in PLAYGROUND:
             return False
@@ -455,6 +457,15 @@ def matches_negations_and_skills(state: GameState, flt: Filter, oid: str) -> boo
     if flt.attacking and (b is None or b.attacker != oid):
         return False
     return not (flt.blocking and (b is None or b.blocker != oid))
+
+
+def has_printed_abilities(card: Card) -> bool:
+    """Whether the card's text gives it an ability (FoW-5.5 2.4): an ability paragraph (also one the
+    vocabulary cannot express), a symbol skill or a keyword ability; a card without text has none."""
+    keywords = (card.awakening, card.incarnation, card.judgment, card.evolution, card.shift, card.stealth)
+    return bool(card.text.strip() or card.abilities or card.skills or card.unsupported or card.remnant) or any(
+        k is not None for k in keywords
+    )
 
 
 STONE_TYPES = ("Light Magic Stone", "Fire Magic Stone", "Water Magic Stone", "Wind Magic Stone", "Darkness Magic Stone")

@@ -2753,7 +2753,9 @@ def _continuous_logic(raw: str, body: str, ctx: _Ctx) -> JsonDict | None:
         if ability["kind"] != "continuous":
             raise _GapError(f"condition: {body}")
         it = _IT_IS.fullmatch(cond.strip())
-        if it:  # "as long as it's darkness": only while the affected card is (FoW-5.5 9.9 p4)
+        if re.fullmatch(r"it has no printed abilities", cond.strip(), re.IGNORECASE):
+            _narrow(ability, {"no_printed_abilities": True}, ctx, body)  # "... if it has no printed abilities"
+        elif it:  # "as long as it's darkness": only while the affected card is (FoW-5.5 9.9 p4)
             _narrow(ability, _it_filter(it.group("what"), ctx, body), ctx, body)
         else:
             ability["condition"] = _condition(_own_counters(subject, cond), ctx)
