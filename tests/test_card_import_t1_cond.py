@@ -56,10 +56,21 @@ def test_resonator_with_this_if_its_a_race_otherwise(imported: dict[str, Importe
     ]
 
 
-def test_otherwise_needs_a_condition_a_filter_can_turn_around(imported: dict[str, ImportedCard]) -> None:
-    # Slipper of Cinderella (CMF-092): "... gains [+600/+600] if it's dark and its printed ATK and DEF
-    # is [400/400]. Otherwise, it gains [-400/-400]." stays unsupported (no such filter)
-    assert imported["CMF-092"].status == "none"
+def test_otherwise_of_a_condition_no_filter_can_turn_around(imported: dict[str, ImportedCard]) -> None:
+    # Slipper of Cinderella (CMF-092): "[Continuous]: Resonator with this gains [+600/+600] if it's
+    # dark and its printed ATK and DEF is [400/400]. Otherwise, it gains [-400/-400]."  No filter says
+    # "not (dark and [400/400])": the "Otherwise" ability holds while the card it is added to does
+    # not match (``host_is``, negated; printed information, FoW-5.5 2.6, 2.7, 7.2 p3)
+    dark_400 = {"zone": "field", "types": [], "attributes": ["B"], "printed_atk": 400, "printed_def": 400}
+    assert full(imported, "CMF-092")["abilities"] == [
+        {"kind": "continuous", "affects": {"kind": "host", "filter": dark_400}, "modify_atk": 600, "modify_def": 600},
+        {
+            "kind": "continuous",
+            "modify_atk": -400,
+            "modify_def": -400,
+            "condition": {"kind": "host_is", "filter": dark_400, "negate": True},
+        },
+    ]
 
 
 def test_if_the_resonator_with_this_is_named_it_gains_an_ability(imported: dict[str, ImportedCard]) -> None:

@@ -238,3 +238,29 @@ def test_star_money_pumps_only_a_resonator_without_printed_abilities() -> None:
     printed = story.state.cards["CMF-053"]
     assert printed.skills == ["flying"] and (servant_now.atk, servant_now.def_) == (printed.atk, printed.def_)
     story.replays()
+
+
+# --- "if it's dark and its printed ATK and DEF is [400/400]. Otherwise, ..." (host_is, 9.9 p4) -----
+
+
+def test_slipper_of_cinderella_pumps_a_dark_400_400_and_shrinks_anything_else() -> None:
+    # Slipper of Cinderella (CMF-092): "[Continuous]: Resonator with this gains [+600/+600] if it's
+    # dark and its printed ATK and DEF is [400/400]. Otherwise, it gains [-400/-400]."  Added to
+    # Cinderella, the Ashen Maiden (CMF-082, darkness, 400/400), Holy Warrior of Hope (MPR-007,
+    # light, 400/400) and Carmilla, the Queen of Vampires (CMF-081, darkness, not 400/400)
+    story = Story({"CMF-092": 4, "CMF-082": 4, "MPR-007": 4, "CMF-081": 4})
+    cinderella = story.put("p1", "CMF-082", "field")
+    warrior = story.put("p1", "MPR-007", "field")
+    carmilla = story.put("p1", "CMF-081", "field")
+    printed = {oid: characteristics(story.state, oid) for oid in (cinderella, warrior, carmilla)}
+    _add(story, "p1", "CMF-092", cinderella)
+    _add(story, "p1", "CMF-092", warrior)
+    _add(story, "p1", "CMF-092", carmilla)
+    assert (characteristics(story.state, cinderella).atk, characteristics(story.state, cinderella).def_) == (1000, 1000)
+    assert (characteristics(story.state, warrior).atk, characteristics(story.state, warrior).def_) == (0, 0)
+    shrunk = characteristics(story.state, carmilla)
+    assert (shrunk.atk, shrunk.def_) == (printed[carmilla].atk - 400, printed[carmilla].def_ - 400)  # type: ignore[operator]
+    # "printed": a Cinderella made bigger still has a printed [400/400]
+    story.given("CounterPut", oid=cinderella, counter="+100/+100", count=1)
+    assert characteristics(story.state, cinderella).atk == 1100
+    story.replays()

@@ -134,6 +134,10 @@ class Filter(_Model):
     stone_types: list[str] = Field(default_factory=list)
     """"fire magic stones": cards with one of these magic stone types, such as "Fire Magic Stone"
     (FoW-5.5 2.1 p5.2: a magic stone type name without quotation marks refers to them)."""
+    printed_atk: int | None = None
+    printed_def: int | None = None
+    """"its printed ATK and DEF is [400/400]": the ATK/DEF printed on the card (FoW-5.5 2.6, 2.7),
+    whatever effects make them now."""
     no_printed_abilities: bool = False
     """"if it has no printed abilities": its card text gives it no ability (no symbol skill, no
     keyword ability either; abilities gained or lost by effects do not matter, FoW-5.5 2.4)."""
@@ -254,12 +258,16 @@ class Condition(_Model):
         "dealt_damage_by",
         "this_stat",
         "resonator_attacked",
+        "host_is",
     ]
-    """``awakened`` ("if this card was awakened"): the spell being resolved was played with its
-    [Awakening] cost paid (FoW-5.5 12.1), checked on resolution (9.3 p3); ``targets`` ("You may
-    pay {W} less to play this card if it targets a Saint"): one of the targets chosen for the
-    card being played matches ``filter``, checked as its cost is determined, after its targets
-    are chosen (9.3 p2.4, p2.5) - a cost reduction's condition only."""
+    """``host_is`` (on an addition: "Resonator with this gains [+600/+600] if it's dark and its
+    printed ATK and DEF is [400/400]. Otherwise, it gains [-400/-400]"): the card this addition is
+    added to matches ``filter`` (printed information, FoW-5.5 7.2 p3); negated, "Otherwise" - also
+    when it is added to nothing.  ``awakened`` ("if this card was awakened"): the spell being
+    resolved was played with its [Awakening] cost paid (FoW-5.5 12.1), checked on resolution
+    (9.3 p3); ``targets`` ("You may pay {W} less to play this card if it targets a Saint"): one
+    of the targets chosen for the card being played matches ``filter``, checked as its cost is
+    determined, after its targets are chosen (9.3 p2.4, p2.5) - a cost reduction's condition only."""
     filter: Filter | None = None
     measure: Literal["controls", "hand", "life"] | None = None
     """For ``fewer_than_opponent``: objects matching ``filter`` each player controls, cards in hand, or life."""
@@ -305,6 +313,7 @@ class Condition(_Model):
             "targets",
             "put_into_graveyard_from_field",
             "dealt_damage_by",
+            "host_is",
         ) or (
             self.kind,
             self.measure,

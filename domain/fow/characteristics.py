@@ -431,6 +431,10 @@ def matches_negations_and_skills(state: GameState, flt: Filter, oid: str) -> boo
         return False
     if flt.no_printed_abilities and has_printed_abilities(card):
         return False
+    if (flt.printed_atk is not None and card.atk != flt.printed_atk) or (
+        flt.printed_def is not None and card.def_ != flt.printed_def
+    ):
+        return False
     if flt.modified:  # only an object in a playground has characteristics other than printed ones
         if state.objects[oid].zone not in PLAYGROUND:
             return False

@@ -2608,6 +2608,10 @@ def _it_filter(what: str, ctx: _Ctx, body: str) -> JsonDict:
     """What "it" (the affected card) must be: ``darkness``, ``a Musketeer``, ``with no
     attribute``, ``"NAME"`` -> the filter keys saying so (printed information)."""
     low = what.strip().rstrip(".").strip()
+    printed = re.fullmatch(r"(?P<w>.+?) and its printed ATK and DEF (?:is|are) \[(?P<a>\d+)/(?P<d>\d+)\]", low, re.I)
+    if printed:  # "dark and its printed ATK and DEF is [400/400]" (FoW-5.5 2.6, 2.7)
+        stats = {"printed_atk": int(printed.group("a")), "printed_def": int(printed.group("d"))}
+        return {**_it_filter(printed.group("w"), ctx, body), **stats}
     if low.lower() == "with no attribute":
         return {"no_attribute": True}
     if low.lower() in ATTRIBUTE_WORDS:
@@ -2676,9 +2680,12 @@ def _host_otherwise(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
     if first["kind"] != "continuous" or second["kind"] != "continuous" or "condition" in second:
         raise _GapError(f"condition: {body}")
     extra = _it_filter(m.group("what"), ctx, body)
-    if len(extra) != 1 or set(extra) - set(_NEGATED) or len(next(iter(extra.values()))) != 1:
+    if len(extra) == 1 and not set(extra) - set(_NEGATED) and len(next(iter(extra.values()))) == 1:
+        _narrow(second, {_NEGATED[k]: v for k, v in extra.items()}, ctx, body)  # "a Vampire": a non-Vampire
+    elif "affects" not in second:  # "dark and ...": while the card it is added to is not all of that
+        second["condition"] = {"kind": "host_is", "filter": {"zone": "field", "types": [], **extra}, "negate": True}
+    else:
         raise _GapError(f"condition: {body}")
-    _narrow(second, {_NEGATED[k]: v for k, v in extra.items()}, ctx, body)
     return [first, second]
 
 
