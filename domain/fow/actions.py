@@ -67,6 +67,7 @@ from domain.fow.characteristics import (
     overrides_for,
     restrictions_on,
     stone_types_of,
+    untargetable_by_opponents_of,
 )
 from domain.fow.context import Ctx
 from domain.fow.costs import has_extra_costs, pay_extra_costs
@@ -484,9 +485,10 @@ def _untargetable(s: GameState, oid: str, you: str) -> bool:
     """Card text that forbids choosing this card as a target (FoW-5.5 1.4 p1, 9.3 p2.4)."""
     if s.objects[oid].zone not in PLAYGROUND:
         return False
-    rules = overrides_for(s, oid)
-    if rules.cannot_be_targeted or (rules.cannot_be_targeted_by_opponent and s.objects[oid].controller != you):
+    if overrides_for(s, oid).cannot_be_targeted:
         return True
+    if any(protector != you for protector in untargetable_by_opponents_of(s, oid)):
+        return True  # "... by spells or abilities your opponent controls": the ability controller's opponent
     # "... cannot be targeted by spells or abilities your opponent controls until end of turn":
     # the opponent of the player whose effect it is
     return any(
@@ -1562,14 +1564,14 @@ def apply_effect(
             cause = move(ctx, oid, "field", cause, rule="10.13 p2", reason="put", controller=you, actor=you)
         return cause
     if isinstance(eff, RevealTop):
-        deck = s.zones[you]["main_deck"]
+        deck = s.zones[you][eff.deck]
         if not deck:
             return cause
         top = deck[-1]
         cause = ctx.emit("CardRevealed", {"oid": top, "player": you}, "10.4 p1", cause=cause)
         to: str | None = eff.then if _filter_match(s, eff.filter, top) else eff.otherwise
-        if to == "stay":
-            to = None
+        if to == "stay" or (to == "field" and not _fits_field_alone(s, top)):
+            to = None  # a spell or an addition needing a host cannot be put into a field (3.15 p4)
         if to is None:  # it stays on top of the main deck, hidden again once the effect ends (10.4 p1)
             return ctx.emit("RevealEnded", {"oid": top, "player": you}, "10.4 p1", cause=cause)
         return move(ctx, top, to, cause, rule="10.4 p1", reason="reveal", revealed=True, controller=you, actor=you)

@@ -55,12 +55,21 @@ class Filter(_Model):
     """Which objects an effect may choose or affect."""
 
     zone: Literal[
-        "field", "ruler_area", "stone_area", "chase", "hand", "graveyard", "main_deck", "standby", "removed"
+        "field",
+        "ruler_area",
+        "stone_area",
+        "chase",
+        "hand",
+        "graveyard",
+        "main_deck",
+        "standby",
+        "removed",
+        "stone_deck",
     ] = "field"
     """``stone_area`` is the magic stone area (FoW-5.5 3.7); ``magic_stone_area`` is accepted as an alias;
     ``standby`` (the chant-standby area, 3.11) only to count cards ("for each card in your chant-standby area");
     ``removed`` is the removed area (3.12: "for each card in your removed area", "target card from your
-    removed area")."""
+    removed area"); ``stone_deck`` (the magic stone deck, 3.6) for the card revealed on top of it."""
 
     @field_validator("zone", mode="before")
     @classmethod
@@ -125,6 +134,13 @@ class Filter(_Model):
     stone_types: list[str] = Field(default_factory=list)
     """"fire magic stones": cards with one of these magic stone types, such as "Fire Magic Stone"
     (FoW-5.5 2.1 p5.2: a magic stone type name without quotation marks refers to them)."""
+    printed_atk: int | None = None
+    printed_def: int | None = None
+    """"its printed ATK and DEF is [400/400]": the ATK/DEF printed on the card (FoW-5.5 2.6, 2.7),
+    whatever effects make them now."""
+    no_printed_abilities: bool = False
+    """"if it has no printed abilities": its card text gives it no ability (no symbol skill, no
+    keyword ability either; abilities gained or lost by effects do not matter, FoW-5.5 2.4)."""
     playground: bool = False
     """With ``zone`` ``field``: a card in any playground, the ruler area and the magic stone area
     included ("target Human", "Elves you control", "a card": a race, trait or name without a card
@@ -242,12 +258,16 @@ class Condition(_Model):
         "dealt_damage_by",
         "this_stat",
         "resonator_attacked",
+        "host_is",
     ]
-    """``awakened`` ("if this card was awakened"): the spell being resolved was played with its
-    [Awakening] cost paid (FoW-5.5 12.1), checked on resolution (9.3 p3); ``targets`` ("You may
-    pay {W} less to play this card if it targets a Saint"): one of the targets chosen for the
-    card being played matches ``filter``, checked as its cost is determined, after its targets
-    are chosen (9.3 p2.4, p2.5) - a cost reduction's condition only."""
+    """``host_is`` (on an addition: "Resonator with this gains [+600/+600] if it's dark and its
+    printed ATK and DEF is [400/400]. Otherwise, it gains [-400/-400]"): the card this addition is
+    added to matches ``filter`` (printed information, FoW-5.5 7.2 p3); negated, "Otherwise" - also
+    when it is added to nothing.  ``awakened`` ("if this card was awakened"): the spell being
+    resolved was played with its [Awakening] cost paid (FoW-5.5 12.1), checked on resolution
+    (9.3 p3); ``targets`` ("You may pay {W} less to play this card if it targets a Saint"): one
+    of the targets chosen for the card being played matches ``filter``, checked as its cost is
+    determined, after its targets are chosen (9.3 p2.4, p2.5) - a cost reduction's condition only."""
     filter: Filter | None = None
     measure: Literal["controls", "hand", "life"] | None = None
     """For ``fewer_than_opponent``: objects matching ``filter`` each player controls, cards in hand, or life."""
@@ -293,6 +313,7 @@ class Condition(_Model):
             "targets",
             "put_into_graveyard_from_field",
             "dealt_damage_by",
+            "host_is",
         ) or (
             self.kind,
             self.measure,
@@ -445,7 +466,10 @@ class RevealTop(_Model):
 
     op: Literal["reveal_top"] = "reveal_top"
     filter: Filter = Field(default_factory=lambda: Filter(zone="main_deck", types=[]))
-    then: Literal["hand", "field", "stay"] = "hand"
+    deck: Literal["main_deck", "stone_deck"] = "main_deck"
+    """The deck revealed: "Reveal the top card of your magic stone deck, if it's a wind magic stone,
+    put it into your magic stone area" (3.6, 3.7) - its card goes to ``then`` ``stone_area`` or stays."""
+    then: Literal["hand", "field", "stay", "stone_area"] = "hand"
     """``stay``: it stays on top of the deck whatever it is (an ``if`` with a ``top_card``
     condition follows: "If it's a resonator, ... Otherwise, ...")."""
     otherwise: Literal["hand", "graveyard"] | None = None
@@ -458,6 +482,9 @@ class RevealTop(_Model):
     def _check_until(self) -> RevealTop:
         if self.until and (self.otherwise is not None or self.then == "stay"):
             raise ValueError("'until' puts the matching card into 'then' and shuffles the rest ('otherwise' unused)")
+        stones = self.deck == "stone_deck"
+        if stones != (self.then == "stone_area") or (stones and (self.until or self.otherwise is not None)):
+            raise ValueError("the top card of the magic stone deck goes into the magic stone area, or stays")
         return self
 
 

@@ -279,6 +279,19 @@ def overrides_for(state: GameState, oid: str) -> RuleOverrides:
     return RuleOverrides.model_validate(merged)
 
 
+def untargetable_by_opponents_of(state: GameState, oid: str) -> set[str]:
+    """The controllers of the continuous abilities saying that ``oid`` "cannot be targeted by spells
+    or abilities your opponent controls": "your opponent" is the opponent of the ability's controller
+    (an addition's controller, whoever controls the card it is added to, FoW-5.5 7.2 p3)."""
+    return {
+        state.objects[source_oid].controller
+        for source_oid, ability in _active_continuous(state)
+        if ability.rules is not None
+        and ability.rules.cannot_be_targeted_by_opponent
+        and _affects(state, source_oid, ability.affects, oid)
+    }
+
+
 @functools.lru_cache(maxsize=256)
 def _filter_of(data: str) -> Filter:
     """The Filter an effect stored as data (parsed once per distinct filter)."""
@@ -416,6 +429,12 @@ def matches_negations_and_skills(state: GameState, flt: Filter, oid: str) -> boo
             return False
     if flt.special and not card.special:
         return False
+    if flt.no_printed_abilities and has_printed_abilities(card):
+        return False
+    if (flt.printed_atk is not None and card.atk != flt.printed_atk) or (
+        flt.printed_def is not None and card.def_ != flt.printed_def
+    ):
+        return False
     if flt.modified:  # only an object in a playground has characteristics other than printed ones
         if state.objects[oid].zone not in PLAYGROUND:
             return False
@@ -442,6 +461,15 @@ def matches_negations_and_skills(state: GameState, flt: Filter, oid: str) -> boo
     if flt.attacking and (b is None or b.attacker != oid):
         return False
     return not (flt.blocking and (b is None or b.blocker != oid))
+
+
+def has_printed_abilities(card: Card) -> bool:
+    """Whether the card's text gives it an ability (FoW-5.5 2.4): an ability paragraph (also one the
+    vocabulary cannot express), a symbol skill or a keyword ability; a card without text has none."""
+    keywords = (card.awakening, card.incarnation, card.judgment, card.evolution, card.shift, card.stealth)
+    return bool(card.text.strip() or card.abilities or card.skills or card.unsupported or card.remnant) or any(
+        k is not None for k in keywords
+    )
 
 
 STONE_TYPES = ("Light Magic Stone", "Fire Magic Stone", "Water Magic Stone", "Wind Magic Stone", "Darkness Magic Stone")

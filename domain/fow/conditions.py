@@ -104,6 +104,11 @@ def condition_met(
     elif cond.kind == "this_stat":  # "this card's ATK is 1000 or more", "it's damaged" (9.11)
         assert cond.stat is not None
         met = _this_stat(s, source, cond.stat) >= cond.at_least
+    elif cond.kind == "host_is":  # the card this addition is added to (7.2 p3), by printed information
+        assert cond.filter is not None
+        obj = s.objects.get(source or "")
+        host = obj.attached_to if obj is not None and obj.zone == "field" else None
+        met = host is not None and host in s.objects and _counts(s, cond.filter, host, you, source)
     elif cond.kind == "top_card":  # the card on top of your main deck, just revealed (10.4 p1)
         assert cond.filter is not None
         deck = s.zones[you]["main_deck"]

@@ -654,8 +654,8 @@ def _granted_abilities(raw: str, body: str, ctx: _Ctx) -> JsonDict | None:
     """'Added resonator gains "{Rest}: Recover another target resonator."' / 'Magic stones you
     control gain "{Rest}: Produce {R}."': a continuous ability granting abilities (10.19 p1)."""
     m = _GRANTS.match(body)
-    if not m:
-        return None
+    if not m or re.match(r"(?:if|as long as)\b", m.group("s"), re.IGNORECASE):
+        return None  # "If <condition>, it gains "..."": a condition first (_continuous_logic)
     affects = _subject(m.group("s"), ctx, continuous=True)
     stones = affects is not None and affects["filter"].get("types") == ["magic_stone"]
     host = _Ctx(ctx.card_id, "magic_stone" if stones else "resonator", None, ctx.races, ctx.ids)
@@ -1267,15 +1267,30 @@ def _reveal_top(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     if not am:
         raise _GapError(f"effect: reveal the top card, if it's {desc}")
     flt, players = _selector(am.group("rest"), ctx, zone="main_deck")
-    if players or "controller" in flt or "rested" in flt or flt.get("other_than_self") or flt.get("types") is None:
+    if players or "controller" in flt or "rested" in flt or flt.get("other_than_self"):
         raise _GapError(f"effect: reveal the top card, if it's {desc}")
-    if m.group("then").lower() == "field" and flt["types"] != ["resonator"]:
-        # only a resonator can be put into the field by this wording without further rules
-        raise _GapError(f"effect: reveal the top card, if it's {desc}, put it into your field")
+    if flt.get("types") is None:  # "If it's a Wererabbit": a race names a card of any type (2.5 p4)
+        if not set(flt) & {"races", "name", "names"}:
+            raise _GapError(f"effect: reveal the top card, if it's {desc}")
+        flt["types"] = []
+    # "put it into your field": the engine moves only a card that can be in a field by itself (3.15 p4)
     out: JsonDict = {"op": "reveal_top", "filter": flt, "then": m.group("then").lower()}
     if m.group("else"):
         out["otherwise"] = m.group("else").lower()
     return [out]
+
+
+@_effect(
+    r"reveal the top card of your magic stone deck[.,]\s*if it(?:'s| is) an? (?P<a>light|fire|water|wind|darkness) "
+    r"magic stone,\s*put it into your magic stone area"
+)
+def _reveal_top_stone(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Reveal the top card of your magic stone deck, if it's a wind magic stone, put it into your
+    # magic stone area." (FoW-5.5 10.4, 3.7): "wind magic stone" is a magic stone type (2.1 p5.2);
+    # another card stays on top of the magic stone deck
+    kind = _STONE_TYPE_OF[ATTRIBUTE_WORDS[m.group("a").lower()]]
+    flt = {"zone": "stone_deck", "types": ["magic_stone"], "stone_types": [kind]}
+    return [{"op": "reveal_top", "filter": flt, "deck": "stone_deck", "then": "stone_area"}]
 
 
 @_effect(
@@ -2593,6 +2608,10 @@ def _it_filter(what: str, ctx: _Ctx, body: str) -> JsonDict:
     """What "it" (the affected card) must be: ``darkness``, ``a Musketeer``, ``with no
     attribute``, ``"NAME"`` -> the filter keys saying so (printed information)."""
     low = what.strip().rstrip(".").strip()
+    printed = re.fullmatch(r"(?P<w>.+?) and its printed ATK and DEF (?:is|are) \[(?P<a>\d+)/(?P<d>\d+)\]", low, re.I)
+    if printed:  # "dark and its printed ATK and DEF is [400/400]" (FoW-5.5 2.6, 2.7)
+        stats = {"printed_atk": int(printed.group("a")), "printed_def": int(printed.group("d"))}
+        return {**_it_filter(printed.group("w"), ctx, body), **stats}
     if low.lower() == "with no attribute":
         return {"no_attribute": True}
     if low.lower() in ATTRIBUTE_WORDS:
@@ -2639,10 +2658,44 @@ def _continuous_each(raw: str, text: str, ctx: _Ctx) -> list[JsonDict]:
         return abilities
 
 
+_HOST_OTHERWISE = re.compile(
+    r"(?P<b>(?P<s>resonator with this|added resonator) (?:gains?|cannot|can't)\b[^.]+?) if it(?:'s|s| is) "
+    r"(?P<what>[^.]+)\.\s*otherwise,? it (?P<o>.+?)\.?",
+    re.IGNORECASE,
+)
+_NEGATED = {"attributes": "not_attributes", "races": "not_races"}
+"""Filter keys whose opposite a filter can say ("if it's a Vampire" / "Otherwise": a non-Vampire)."""
+
+
+def _host_otherwise(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
+    """ "Resonator with this gains [-1000/-1000] if it's a Vampire. Otherwise it cannot be attacked
+    ...": one ability for the card the addition is added to while it is X, one while it is not
+    (checked all the time, FoW-5.5 9.9 p4; "its" is a misprint of "it's")."""
+    m = _HOST_OTHERWISE.fullmatch(text.strip())
+    if m is None or ctx.type != "addition":
+        return None
+    body = text.strip()
+    first = _continuous(raw, f"{m.group('b')} as long as it's {m.group('what')}", ctx)
+    second = _continuous(raw, f"{m.group('s')} {m.group('o')}", ctx)
+    if first["kind"] != "continuous" or second["kind"] != "continuous" or "condition" in second:
+        raise _GapError(f"condition: {body}")
+    extra = _it_filter(m.group("what"), ctx, body)
+    if len(extra) == 1 and not set(extra) - set(_NEGATED) and len(next(iter(extra.values()))) == 1:
+        _narrow(second, {_NEGATED[k]: v for k, v in extra.items()}, ctx, body)  # "a Vampire": a non-Vampire
+    elif "affects" not in second:  # "dark and ...": while the card it is added to is not all of that
+        second["condition"] = {"kind": "host_is", "filter": {"zone": "field", "types": [], **extra}, "negate": True}
+    else:
+        raise _GapError(f"condition: {body}")
+    return [first, second]
+
+
 def _it_variants(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
     """ "Added resonator gains [+400/+0]. If it's a Musketeer, it also gains [First Strike]"
     and "... If it's a Prince, it gains [+600/+600] instead": one ability for every affected
     card, one for those that are X (with "instead", the first is for those that are not X)."""
+    otherwise = _host_otherwise(raw, text, ctx)
+    if otherwise is not None:
+        return otherwise
     m = _IT_VARIANT.fullmatch(text.strip().rstrip(".").strip())
     if m is None:
         return None
@@ -2696,16 +2749,23 @@ def _continuous_logic(raw: str, body: str, ctx: _Ctx) -> JsonDict | None:
         if re.search(r"\b(?:as long as|if|for each|unless|instead|may)\b", m.group("b"), re.IGNORECASE):
             raise _GapError(f"condition: {body}")
         subject = m.group("b")
-        if re.match(r"it (?:gains|cannot)\b", subject) and re.search(r"\bon this card$", m.group("c")):
+        cond = m.group("c")
+        if re.match(r"it (?:gains|cannot)\b", subject) and re.search(r"\bon this card$", cond):
             subject = "this card" + subject[len("it") :]  # "there are ... counters on this card, it gains"
+        host = re.fullmatch(r"(?:the )?(?P<h>resonator with this|added resonator) is (?P<w>.+)", cond, re.I)
+        if re.match(r"it (?:gains|cannot)\b", subject) and host and ctx.type == "addition":
+            # "If the resonator with this is "Hamelin's Pied Piper", it gains ...": while it is
+            subject, cond = host.group("h") + subject[len("it") :], f"it's {host.group('w')}"
         ability = _continuous(raw, subject, ctx)
         if ability["kind"] != "continuous":
             raise _GapError(f"condition: {body}")
-        it = _IT_IS.fullmatch(m.group("c").strip())
-        if it:  # "as long as it's darkness": only while the affected card is (FoW-5.5 9.9 p4)
+        it = _IT_IS.fullmatch(cond.strip())
+        if re.fullmatch(r"it has no printed abilities", cond.strip(), re.IGNORECASE):
+            _narrow(ability, {"no_printed_abilities": True}, ctx, body)  # "... if it has no printed abilities"
+        elif it:  # "as long as it's darkness": only while the affected card is (FoW-5.5 9.9 p4)
             _narrow(ability, _it_filter(it.group("what"), ctx, body), ctx, body)
         else:
-            ability["condition"] = _condition(_own_counters(subject, m.group("c")), ctx)
+            ability["condition"] = _condition(_own_counters(subject, cond), ctx)
         return ability
     m = re.fullmatch(r"(?P<s>.+?) gains? ?(?P<m>\[[+-]\d+/[+-]\d+\]) for each (?P<c>.+)", body, re.IGNORECASE)
     if m:

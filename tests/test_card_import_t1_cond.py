@@ -1,0 +1,135 @@
+"""Importing conditions and branches of real Grimm/Alice cards (helper t1-cond): the real card
+text and the declarative form it must become (``domain/fow/importer.py``); the engine side is in
+``tests/test_fow_real_t1_cond.py``."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.fow.importer import ImportedCard
+from tests.card_import_support import full, imported_database
+
+
+@pytest.fixture(scope="module")
+def imported() -> dict[str, ImportedCard]:
+    return imported_database()
+
+
+def test_reveal_the_top_card_if_its_a_race_put_it_into_your_field(imported: dict[str, ImportedCard]) -> None:
+    # Oracle of Tsukuyomi (MOA-028): "When this card is put into your graveyard from your field,
+    # reveal the top card of your main deck. If it's a Wererabbit, put it into your field.
+    # Otherwise, put it into your graveyard."  A race alone names a card of any type (FoW-5.5 2.5
+    # p4); the engine puts into a field only a card that can be there by itself (3.15 p4).
+    assert full(imported, "MOA-028")["abilities"] == [
+        {
+            "kind": "automatic",
+            "trigger": "put_into_graveyard_from_field",
+            "effects": [
+                {
+                    "op": "reveal_top",
+                    "filter": {"zone": "main_deck", "types": [], "races": ["Wererabbit"]},
+                    "then": "field",
+                    "otherwise": "graveyard",
+                }
+            ],
+        }
+    ]
+
+
+def test_resonator_with_this_if_its_a_race_otherwise(imported: dict[str, ImportedCard]) -> None:
+    # Crucifix (CMF-064): "[Continuous]: Resonator with this gains [-1000/-1000] if its a Vampire.
+    # Otherwise it cannot be attacked or targeted by spells or abilities your opponent controls."
+    # ("its" misprints "it's"): one ability while the card it is added to is a Vampire, one while
+    # it is not (checked all the time, FoW-5.5 9.9 p4)
+    assert full(imported, "CMF-064")["abilities"] == [
+        {
+            "kind": "continuous",
+            "affects": {"kind": "host", "filter": {"zone": "field", "types": [], "races": ["Vampire"]}},
+            "modify_atk": -1000,
+            "modify_def": -1000,
+        },
+        {
+            "kind": "continuous",
+            "affects": {"kind": "host", "filter": {"zone": "field", "types": [], "not_races": ["Vampire"]}},
+            "rules": {"cannot_be_targeted_by_opponent": True, "cannot_be_attacked": True},
+        },
+    ]
+
+
+def test_otherwise_of_a_condition_no_filter_can_turn_around(imported: dict[str, ImportedCard]) -> None:
+    # Slipper of Cinderella (CMF-092): "[Continuous]: Resonator with this gains [+600/+600] if it's
+    # dark and its printed ATK and DEF is [400/400]. Otherwise, it gains [-400/-400]."  No filter says
+    # "not (dark and [400/400])": the "Otherwise" ability holds while the card it is added to does
+    # not match (``host_is``, negated; printed information, FoW-5.5 2.6, 2.7, 7.2 p3)
+    dark_400 = {"zone": "field", "types": [], "attributes": ["B"], "printed_atk": 400, "printed_def": 400}
+    assert full(imported, "CMF-092")["abilities"] == [
+        {"kind": "continuous", "affects": {"kind": "host", "filter": dark_400}, "modify_atk": 600, "modify_def": 600},
+        {
+            "kind": "continuous",
+            "modify_atk": -400,
+            "modify_def": -400,
+            "condition": {"kind": "host_is", "filter": dark_400, "negate": True},
+        },
+    ]
+
+
+def test_if_the_resonator_with_this_is_named_it_gains_an_ability(imported: dict[str, ImportedCard]) -> None:
+    # Rat Catcher's Pipe (CMF-051): "[Continuous]: If the resonator with this is "Hamelin's Pied
+    # Piper", it gains "[Activate] Pay {U}: Recover this card.""  The card it is added to gains it
+    # while it has that name (10.19 p1, 9.9 p4); "this card" in the gained ability is that card.
+    assert full(imported, "CMF-051")["abilities"][2] == {
+        "kind": "continuous",
+        "affects": {"kind": "host", "filter": {"zone": "field", "types": [], "name": "Hamelin's Pied Piper"}},
+        "grant_abilities": [
+            {
+                "kind": "activate",
+                "text": "[Activate] Pay {U}: Recover this card.",
+                "cost": {"will": {"attribute": {"U": 1}, "free": 0}},
+                "effects": [{"op": "recover", "target": {"kind": "self"}}],
+            }
+        ],
+    }
+
+
+def test_reveal_the_top_card_of_your_magic_stone_deck(imported: dict[str, ImportedCard]) -> None:
+    # Gretel (CMF-069): "[Enter]: Reveal the top card of your magic stone deck, if it's a wind magic
+    # stone, put it into your magic stone area."  "wind magic stone" is a magic stone type (FoW-5.5
+    # 2.1 p5.2); another card stays on top of the magic stone deck (10.4 p1)
+    assert full(imported, "CMF-069")["abilities"] == [
+        {
+            "kind": "automatic",
+            "trigger": "enter",
+            "effects": [
+                {
+                    "op": "reveal_top",
+                    "filter": {"zone": "stone_deck", "types": ["magic_stone"], "stone_types": ["Wind Magic Stone"]},
+                    "deck": "stone_deck",
+                    "then": "stone_area",
+                }
+            ],
+        }
+    ]
+
+
+def test_a_reveal_of_the_magic_stone_deck_puts_its_card_only_into_the_magic_stone_area() -> None:
+    from pydantic import ValidationError
+
+    from domain.fow.cards import RevealTop
+
+    with pytest.raises(ValidationError, match="magic stone area"):
+        RevealTop.model_validate({"op": "reveal_top", "deck": "stone_deck", "then": "hand"})
+    with pytest.raises(ValidationError, match="magic stone area"):
+        RevealTop.model_validate({"op": "reveal_top", "then": "stone_area"})
+
+
+def test_resonator_with_this_if_it_has_no_printed_abilities(imported: dict[str, ImportedCard]) -> None:
+    # Star Money (TAT-052): "[Continuous]: Resonator with this gains [+700/+700] if it has no printed
+    # abilities."  The card it is added to gains it while its text gives it no ability (FoW-5.5 2.4)
+    assert full(imported, "TAT-052")["abilities"] == [
+        {
+            "kind": "continuous",
+            "affects": {"kind": "host", "filter": {"zone": "field", "types": [], "no_printed_abilities": True}},
+            "modify_atk": 700,
+            "modify_def": 700,
+        }
+    ]
