@@ -1087,6 +1087,9 @@ def play_trigger(ctx: Ctx, trig: Triggered, targets: Any, pay_with: Sequence[Any
     if trig.kind == "delayed":  # no targets to choose: its objects were named as it was created
         played: dict[str, Any] = {"item": item_id, "kind": "ability", "player": trig.controller}
         played.update(source=trig.source, ability=-1, targets=[], trigger=trig.id, delayed=trig.target)
+        made = next((d for d in s.delayed if d.id == trig.target), None)
+        if made is not None and made.source_since is not None:
+            played["source_since"] = made.source_since
         return ctx.emit("AbilityPlayed", played, "9.6 p8", cause=cause, actor=actor)
     return ctx.emit(
         "AbilityPlayed",
@@ -1433,6 +1436,8 @@ def apply_effect(
         made: dict[str, Any] = {"delayed": ctx.fresh_id("d"), "controller": you, "source": src, "at": eff.at}
         made["effects"] = [e.model_dump(mode="json", by_alias=True) for e in eff.effects]
         made["objects"] = [[oid, s.objects[oid].zone_since] for oid in group or []]
+        if item.source_since is not None:  # its "this card" is the object that created it (3.1 p3)
+            made["source_since"] = item.source_since
         return ctx.emit("DelayedAbilityCreated", made, "9.6 p8", cause=cause)
     if isinstance(eff, Draw):
         count = eff.count if eff.per is None else eff.count * conditions.count_of(s, eff.per, you, src)
@@ -1677,7 +1682,19 @@ def apply_effect(
             for oid in picked:
                 cause = move(ctx, oid, "graveyard", cause, rule=rule, reason="discard")
         return cause
+    if isinstance(eff, Banish) and eff.target is not None:  # "Banish this card" / "banish it"
+        for t in _targets_of(ctx, item, eff.target, group):
+            obj = s.objects.get(t)
+            if obj is None or obj.zone not in ("field", "stone_area"):
+                continue  # no longer there: a new object, which "it" does not name (3.1 p3)
+            if obj.controller != you:  # a player may not banish cards they don't control (10.10 p2)
+                data = {"oid": t, "to": "graveyard", "reason": "banish"}
+                cause = ctx.emit("CardMoveIgnored", data, "10.10 p2", cause=cause, actor=you)
+                continue
+            cause = move(ctx, t, "graveyard", cause, rule="10.10 p1", reason="banish", actor=you)
+        return cause
     if isinstance(eff, Banish):
+        assert eff.filter is not None
         p = _players(s, you, eff.who)[0]
         zones = ("stone_area",) if eff.filter.zone == "stone_area" else ("field",)
         mine = [o for z in zones for o in s.zones[p][z] if s.objects[o].controller == p]  # 10.10 p2

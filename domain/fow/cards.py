@@ -816,9 +816,21 @@ class Banish(_Model):
     imported as one effect per player, the controller's first."""
 
     op: Literal["banish"] = "banish"
-    filter: Filter
+    filter: Filter | None = None
     count: Annotated[int, Field(ge=1)] = 1
     who: Literal["you", "opponent"] = "opponent"
+    target: Target | None = None
+    """Instead of a choice, "Banish this card" (``self``) / "banish it" (``same``): the controller of
+    the effect puts that object into its owner's graveyard if they control it (FoW-5.5 10.10 p1; a
+    player may not banish cards they don't control, p2); ``who`` and ``count`` are then unused."""
+
+    @model_validator(mode="after")
+    def _check(self) -> Banish:
+        if (self.filter is None) == (self.target is None):
+            raise ValueError("banish needs either a 'filter' (the player chooses) or a 'target'")
+        if self.target is not None and self.target.kind not in ("self", "same"):
+            raise ValueError("a banish 'target' is this card ('self') or the object named before ('same')")
+        return self
 
 
 class GainControl(_Model):
@@ -878,6 +890,12 @@ _PAUSING_OPS = ("search", "discard", "may", "if", "choose", "look_top", "put_fro
 """Effects that may wait for a player's choice (or hold other effects): not inside ``may``/``if``."""
 
 
+def _pausing_op(eff: Any) -> bool:
+    """Whether ``eff`` is of a kind that may wait for a choice ("banish this card" does not)."""
+    op = getattr(eff, "op", None)
+    return op in _PAUSING_OPS and not (op == "banish" and getattr(eff, "target", None) is not None)
+
+
 def _chosen(effects: list[Any]) -> list[Any]:
     """The targets that ``effects`` choose as the card or ability is played, in order."""
     return [e.target for e in effects if getattr(getattr(e, "target", None), "kind", None) == "chosen"]
@@ -887,7 +905,7 @@ def _plain_effects(effects: list[Any], what: str) -> None:
     for eff in effects:
         pauses = getattr(eff, "chosen_from", None) is not None or bool(getattr(eff, "from_hand", 0))
         pauses = pauses or getattr(eff, "unless_pays", None) is not None  # its target's controller decides
-        if getattr(eff, "op", None) in _PAUSING_OPS or pauses:
+        if _pausing_op(eff) or pauses:
             raise ValueError(f"'{eff.op}' cannot be inside '{what}' (only effects that need no further choice)")
         if getattr(eff, "op", None) == "fight":
             raise ValueError(f"'fight' (two target groups) cannot be inside '{what}'")
@@ -899,7 +917,7 @@ def waits_for_choice(eff: Any) -> bool:
     if getattr(eff, "op", None) == "if":
         return any(waits_for_choice(e) for e in list(eff.effects) + list(eff.otherwise))
     pauses = getattr(eff, "chosen_from", None) is not None or bool(getattr(eff, "from_hand", 0))
-    return getattr(eff, "op", None) in _PAUSING_OPS or pauses
+    return _pausing_op(eff) or pauses
 
 
 def _held_effects(effects: list[Any], what: str) -> None:

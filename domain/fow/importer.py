@@ -1515,6 +1515,16 @@ def _banish_own(m: re.Match[str], flt: JsonDict) -> list[JsonDict]:
     return [out]
 
 
+@_effect(r"banish (?P<t>this card|this resonator|it|@same)")
+def _banish_this(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Banish this card if you don't control another Elf." / "At the end of turn, banish it.": the
+    # controller puts that object into its owner's graveyard if they control it (FoW-5.5 10.10)
+    t = m.group("t").lower()
+    if t == "it" and not it_self:
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    return [{"op": "banish", "target": {"kind": "same" if t == "@same" else "self"}}]
+
+
 @_effect(r"(?:you )?gain control of (?P<t>target [^.]+?)")
 def _gain_control(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "Gain control of target resonator.": for the rest of the game (FoW-5.5 1.5 p3); "until end
@@ -2256,6 +2266,8 @@ def _count(text: str, ctx: _Ctx, *, it_self: bool = False) -> JsonDict:
 def _pauses(effect: JsonDict) -> bool:
     """An effect that may wait for a player's choice (or holds effects): never inside may/if."""
     pausing = ("search", "discard", "may", "if", "choose", "look_top", "put_from_hand", "banish", "delayed")
+    if effect["op"] == "banish" and "target" in effect:  # "banish this card": no choice
+        return False
     return effect["op"] in pausing or "chosen_from" in effect or "from_hand" in effect or "unless_pays" in effect
 
 
@@ -2800,6 +2812,10 @@ def _delayed(rest: str, out: list[JsonDict], ctx: _Ctx) -> tuple[JsonDict, str] 
     named = _same_target(body, out)
     if named == body and out and _same_target("It", out) != "It":  # "destroy it"
         named = re.sub(r"\bit\b", _SAME, body)
+    elif named == body and out and out[-1].get("target") == {"kind": "self"}:
+        # "This card gains [+200/0] until end of turn. At the end of turn, banish it.": this card,
+        # as the object that created the delayed ability (FoW-5.5 3.1 p3)
+        named = re.sub(r"\bit\b", "this card", body)
     inner = _effects(named, ctx)
     if any(_pauses(e) for e in inner) or any(
         isinstance(e.get("target"), dict) and e["target"].get("kind", "chosen") == "chosen" for e in inner

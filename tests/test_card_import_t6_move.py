@@ -1,0 +1,59 @@
+"""Importing moves, banishing and looking of real Grimm/Alice cards (helper t6-move): the real card
+text and the declarative form it must become (``domain/fow/importer.py``); the engine side is in
+``tests/test_fow_real_t6_move.py``."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.fow.importer import ImportedCard
+from tests.card_import_support import full, imported_database
+from tests.test_card_import import will
+
+
+@pytest.fixture(scope="module")
+def imported() -> dict[str, ImportedCard]:
+    return imported_database()
+
+
+def test_banish_this_card_if_you_dont_control_another_elf(imported: dict[str, ImportedCard]) -> None:
+    # Wiseman of Winds (MPR-072): "[Enter]: Banish this card if you don't control another Elf."
+    # (FoW-5.5 10.10 p1; the condition is checked on resolution, 9.3 p3)
+    assert full(imported, "MPR-072")["abilities"] == [
+        {
+            "kind": "automatic",
+            "trigger": "enter",
+            "effects": [
+                {
+                    "op": "if",
+                    "condition": {
+                        "kind": "controls",
+                        "filter": {
+                            "zone": "field",
+                            "types": [],
+                            "controller": "you",
+                            "races": ["Elf"],
+                            "other_than_self": True,
+                        },
+                        "negate": True,
+                    },
+                    "effects": [{"op": "banish", "target": {"kind": "self"}}],
+                }
+            ],
+        }
+    ]
+
+
+def test_at_the_end_of_turn_banish_it_names_this_card(imported: dict[str, ImportedCard]) -> None:
+    # Clockwork Soldiers (SKL-084): "{1}: This card gains [+200/0] until end of turn. At the end of
+    # turn, banish it."  "It" can only be this card: a delayed ability (9.6 p8) banishing it
+    assert full(imported, "SKL-084")["abilities"] == [
+        {
+            "kind": "activate",
+            "cost": {"will": will(free=1)},
+            "effects": [
+                {"op": "modify", "atk": 200, "def": 0, "target": {"kind": "self"}, "duration": "end_of_turn"},
+                {"op": "delayed", "at": "end_of_turn", "effects": [{"op": "banish", "target": {"kind": "self"}}]},
+            ],
+        }
+    ]

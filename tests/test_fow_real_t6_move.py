@@ -1,0 +1,117 @@
+"""Moves, banishing and looking of real Grimm/Alice cards (helper t6-move), executed by the engine
+in the form the importer gives them (given events / when command / then events or a cited
+rejection; each story replays its whole log at the end):
+
+* "Banish this card" / "banish it" as an effect: the controller puts that object into its owner's
+  graveyard if they control it (FoW-5.5 10.10 p1, p2); a delayed ability's "this card" is the
+  object that created it (9.6 p8, 3.1 p3).
+"""
+
+from __future__ import annotations
+
+from domain.fow import actions
+from domain.kernel import Event
+from tests.fow_support import cmd, find
+from tests.test_fow_conditions import Story
+
+
+def _to_end_of_turn_trigger(story: Story) -> list[Event]:
+    """Both players pass until the delayed ability has triggered and resolved (or the turn ended)."""
+    events: list[Event] = []
+    turn = story.state.turn
+    while story.state.turn == turn:
+        events += story.when(cmd("Pass", story.pending.player))
+        if any(e.type == "ChaseItemResolved" and e.rule == "FoW-5.5 7.8 p3" for e in events):
+            break
+    return events
+
+
+def _enter(story: Story, oid: str) -> list[Event]:
+    """Given: ``oid`` is put into p1's field by an effect... its [Enter] ability played as a trigger."""
+    story.by_rule(actions.move, oid, "field", "given", rule="3.1 p5", reason="effect", controller="p1")
+    story.by_rule(actions.check_triggers, "enter", "given", oid=oid, player="p1")
+    trig = story.state.triggered[-1]
+    story.when(cmd("Pass", story.pending.player))
+    if story.state.triggered:
+        story.when(cmd("PlayTriggered", story.pending.player, trigger=trig.id, targets=[]))
+    return story.resolve()
+
+
+# --- "Banish this card" (10.10) -------------------------------------------------------------------
+
+
+def test_wiseman_of_winds_banishes_itself_without_another_elf() -> None:
+    # Wiseman of Winds (MPR-072, Elf): "[Enter]: Banish this card if you don't control another Elf."
+    # Alone, it is put into its owner's graveyard (10.10 p1), checked on resolution (9.3 p3)
+    story = Story({"MPR-072": 4})
+    wiseman = story.put("p1", "MPR-072", "hand")
+    events = _enter(story, wiseman)
+    moved = find(events, "CardMoved")
+    assert (moved.data["oid"], moved.data["to"], moved.data["reason"], moved.rule) == (
+        wiseman,
+        "graveyard",
+        "banish",
+        "FoW-5.5 10.10 p1",
+    )
+    story.replays()
+
+
+def test_wiseman_of_winds_stays_with_another_elf() -> None:
+    story = Story({"MPR-072": 4})
+    story.put("p1", "MPR-072", "field")
+    wiseman = story.put("p1", "MPR-072", "hand")
+    events = _enter(story, wiseman)
+    assert not [e for e in events if e.type == "CardMoved"]
+    assert story.state.objects[wiseman].zone == "field"
+    story.replays()
+
+
+def test_clockwork_soldiers_banishes_itself_at_the_end_of_turn() -> None:
+    # Clockwork Soldiers (SKL-084): "{1}: This card gains [+200/0] until end of turn. At the end of
+    # turn, banish it."  The delayed ability (9.6 p8) banishes the object that played the ability
+    story = Story({"SKL-084": 4})
+    soldiers = story.put("p1", "SKL-084", "field")
+    story.will("p1", "R")
+    played = story.when(cmd("ActivateAbility", "p1", source=soldiers, ability=0))
+    made = find(story.resolve(), "DelayedAbilityCreated")
+    assert made.data["source_since"] == find(played, "AbilityPlayed").data["source_since"]
+    events = _to_end_of_turn_trigger(story)
+    moved = find(events, "CardMoved")
+    assert (moved.data["oid"], moved.data["to"], moved.data["reason"], moved.rule) == (
+        soldiers,
+        "graveyard",
+        "banish",
+        "FoW-5.5 10.10 p1",
+    )
+    story.replays()
+
+
+def test_clockwork_soldiers_back_in_the_field_is_a_new_object_it_does_not_banish() -> None:
+    # the card left the field and came back: a new object (3.1 p3), not "it"
+    story = Story({"SKL-084": 4})
+    soldiers = story.put("p1", "SKL-084", "field")
+    story.will("p1", "R")
+    story.when(cmd("ActivateAbility", "p1", source=soldiers, ability=0))
+    story.resolve()
+    story.by_rule(actions.move, soldiers, "hand", "given", rule="3.1 p5", reason="effect")
+    story.by_rule(actions.move, soldiers, "field", "given", rule="3.1 p5", reason="effect", controller="p1")
+    events = _to_end_of_turn_trigger(story)
+    assert find(events, "AbilityTriggered").data["kind"] == "delayed"
+    assert story.state.objects[soldiers].zone == "field"
+    story.replays()
+
+
+def test_a_card_you_no_longer_control_is_not_banished() -> None:
+    # Clockwork Soldiers: its opponent gained control of it; a player may not banish cards they
+    # don't control (10.10 p2)
+    story = Story({"SKL-084": 4})
+    soldiers = story.put("p1", "SKL-084", "field")
+    story.will("p1", "R")
+    story.when(cmd("ActivateAbility", "p1", source=soldiers, ability=0))
+    story.resolve()
+    story.given("ControlChanged", oid=soldiers, **{"from": "p1", "to": "p2"})
+    events = _to_end_of_turn_trigger(story)
+    ignored = find(events, "CardMoveIgnored")
+    assert (ignored.data["oid"], ignored.rule) == (soldiers, "FoW-5.5 10.10 p2")
+    assert story.state.objects[soldiers].zone == "field"
+    story.replays()
