@@ -57,3 +57,23 @@ def test_at_the_end_of_turn_banish_it_names_this_card(imported: dict[str, Import
             ],
         }
     ]
+
+
+def test_remove_it_from_the_game_at_end_of_turn(imported: dict[str, ImportedCard]) -> None:
+    # Dance of the Shadows (TTW-075): "Put target resonator from your graveyard into your field.
+    # Remove it from the game at end of turn."  The time written last: the same delayed ability
+    # (9.6 p8) as "At the end of turn, remove it ..."; "it" names the card put into the field
+    assert full(imported, "TTW-075")["effects"] == [
+        {
+            "op": "put_into_field",
+            "target": {
+                "kind": "chosen",
+                "filter": {"zone": "graveyard", "types": ["resonator"], "controller": "you"},
+            },
+        },
+        {
+            "op": "delayed",
+            "at": "end_of_turn",
+            "effects": [{"op": "remove_from_game", "target": {"kind": "same"}}],
+        },
+    ]

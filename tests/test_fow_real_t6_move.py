@@ -115,3 +115,25 @@ def test_a_card_you_no_longer_control_is_not_banished() -> None:
     assert (ignored.data["oid"], ignored.rule) == (soldiers, "FoW-5.5 10.10 p2")
     assert story.state.objects[soldiers].zone == "field"
     story.replays()
+
+
+# --- "Put target resonator ... into your field. Remove it from the game at end of turn." ----------
+
+
+def test_dance_of_the_shadows_removes_the_resonator_it_put_into_the_field() -> None:
+    # Dance of the Shadows (TTW-075): "Put target resonator from your graveyard into your field.
+    # Remove it from the game at end of turn."  "It" is the card in the field, a new object the
+    # text names in its new zone (3.1 p3); the delayed ability (9.6 p8) removes it (10.3 p1)
+    story = Story({"TTW-075": 4, "T-BEAR": 4})
+    bear = story.put("p1", "T-BEAR", "graveyard")
+    dance = story.put("p1", "TTW-075", "hand")
+    story.will("p1", "B", "B", "B", "B")
+    story.when(cmd("PlayCard", "p1", card=dance, targets=[[bear]]))
+    events = story.resolve()
+    assert story.state.objects[bear].zone == "field"
+    made = find(events, "DelayedAbilityCreated")
+    assert made.data["objects"] == [[bear, story.state.objects[bear].zone_since]]
+    events = _to_end_of_turn_trigger(story)
+    moved = [e for e in events if e.type == "CardMoved" and e.data["oid"] == bear]
+    assert [(e.data["from"], e.data["to"]) for e in moved] == [("field", "removed")]
+    story.replays()

@@ -1224,9 +1224,11 @@ def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
                 ctx, item, eff, group, cause, now, other=mine[-1] if mine else None, previous=previous
             )
         did = any(e.type not in NOT_PERFORMED for e in ctx.events[before:])
-        if result is not None and isinstance(eff, PutFromHand):
-            # "Then you may put a fire resonator ... into your field. It gains [Swiftness] ...":
-            # "it" is the card this effect put into the field (as that object, 3.1 p3)
+        if result is not None and isinstance(eff, (PutFromHand, PutIntoField)):
+            # "Then you may put a fire resonator ... into your field. It gains [Swiftness] ..." /
+            # "Put target resonator from your graveyard into your field. Remove it from the game at
+            # end of turn.": "it" is the card this effect put into the field (as that object: the
+            # text names it in its new zone, 3.1 p3)
             put = [e.data["oid"] for e in ctx.events[before:] if e.type == "CardMoved" and e.data["to"] == "field"]
             previous = [(t, s.objects[t].zone_since) for t in put if s.objects[t].zone == "field"]
         if result is None:

@@ -2798,6 +2798,8 @@ def _same_target(rest: str, out: list[JsonDict]) -> str:
 
 
 _DELAYED = re.compile(r"^at the end of (?:this )?turn, (?P<body>[^.]+\.?)\s*", re.IGNORECASE)
+_DELAYED_AFTER = re.compile(r"^(?P<body>[^.]+?) at (?:the )?end of (?:this )?turn(?:\.\s*|$)", re.IGNORECASE)
+"""``Remove it from the game at end of turn.``: the same delayed ability, its time written last."""
 
 
 def _delayed(rest: str, out: list[JsonDict], ctx: _Ctx) -> tuple[JsonDict, str] | None:
@@ -2805,7 +2807,7 @@ def _delayed(rest: str, out: list[JsonDict], ctx: _Ctx) -> tuple[JsonDict, str] 
     resonator.": a delayed automatic ability (FoW-5.5 9.6 p8) created as the effect resolves,
     triggering at the end of this turn; "that resonator" / "it" name the previous effect's
     single target.  None if ``rest`` does not open with such a sentence."""
-    m = _DELAYED.match(rest)
+    m = _DELAYED.match(rest) or _DELAYED_AFTER.match(rest)
     if m is None:
         return None
     body = _capitalise(m.group("body").strip())
