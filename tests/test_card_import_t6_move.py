@@ -77,3 +77,14 @@ def test_remove_it_from_the_game_at_end_of_turn(imported: dict[str, ImportedCard
             "effects": [{"op": "remove_from_game", "target": {"kind": "same"}}],
         },
     ]
+
+
+def test_search_for_a_card_and_put_it_into_your_hand_unrevealed(imported: dict[str, ImportedCard]) -> None:
+    # Scheherazade, the Teller of 1001 Stories (MPR-064J): "[Enter]: Search your main deck, for a
+    # card and put it into your hand. The shuffle your main deck." (misprints of "for a card" and
+    # "Then"): any card, not revealed (FoW-5.5 10.13 p2), then the deck is shuffled (10.20)
+    assert full(imported, "MPR-064J")["abilities"][0] == {
+        "kind": "automatic",
+        "trigger": "enter",
+        "effects": [{"op": "search", "filter": {"zone": "main_deck", "types": []}, "reveal": False}],
+    }

@@ -137,3 +137,31 @@ def test_dance_of_the_shadows_removes_the_resonator_it_put_into_the_field() -> N
     moved = [e for e in events if e.type == "CardMoved" and e.data["oid"] == bear]
     assert [(e.data["from"], e.data["to"]) for e in moved] == [("field", "removed")]
     story.replays()
+
+
+# --- "Search your main deck for a card and put it into your hand" (10.13 p2) -----------------------
+
+
+def test_scheherazade_finds_a_card_without_revealing_it() -> None:
+    # Scheherazade, the Teller of 1001 Stories (MPR-064J): "[Enter]: Search your main deck, for a
+    # card and put it into your hand. The shuffle your main deck." (misprints of "for a card" and
+    # "Then").  "A card" names no information: one must be found (10.13 p2), and it is not revealed;
+    # then the deck is shuffled (10.20 p1)
+    story = Story({"T-BEAR": 4}, ruler="MPR-064")  # Liberator of Wind: "[J-Activate]: Pay {1}{G}{G}."
+    story.will("p1", "G", "G", "G")
+    story.when(cmd("PerformJudgment", "p1"))
+    played = find(story.resolve(), "AbilityPlayed")  # its [Enter] ability, no target to choose (9.6 p6)
+    [scheherazade] = story.state.zones["p1"]["field"]
+    assert story.state.card_of(scheherazade).id == "MPR-064J" and played.data["source"] == scheherazade
+    asked = find(story.resolve(), "ChoiceRequested")
+    deck = story.state.zones["p1"]["main_deck"]
+    assert (asked.data["kind"], asked.data["options"]["min"], asked.rule) == ("search", 1, "FoW-5.5 10.13 p2")
+    assert sorted(asked.data["options"]["cards"]) == sorted(deck)
+    none = story.refused(cmd("ChooseCards", "p1", cards=[]))
+    assert none.rule == "FoW-5.5 10.13 p2"
+    events = story.when(cmd("ChooseCards", "p1", cards=[deck[0]]))
+    moved = find(events, "CardMoved")
+    assert (moved.data["to"], moved.data["revealed"], moved.rule) == ("hand", False, "FoW-5.5 10.13 p2")
+    assert find(events, "DeckShuffled").rule == "FoW-5.5 10.20 p1"
+    assert not story.state.objects[moved.data["oid"]].revealed
+    story.replays()

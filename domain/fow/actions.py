@@ -1534,7 +1534,7 @@ def apply_effect(
                 if eff.triggers_enter and ctx.s.objects[oid].zone == "field":
                     check_triggers(ctx, "enter", cause, oid=oid)
             else:
-                cause = move(ctx, oid, "hand", cause, rule="10.13 p2", reason="search", revealed=True, actor=you)
+                cause = move(ctx, oid, "hand", cause, rule="10.13 p2", reason="search", revealed=eff.reveal, actor=you)
         if not eff.shuffle:  # a "shuffle" effect of its own follows
             return cause
         order = ctx.s.zones[you]["main_deck"]

@@ -417,6 +417,9 @@ class Search(_Model):
     """ "... reveal it and put it into your hand. If your Ruler is "X", you may put it into your
     field instead": when this holds on resolution, the player, having found the card, chooses
     (``optional``) to put it into the field instead - if it can be there without a host."""
+    reveal: bool = True
+    """False: "Search your main deck for a card and put it into your hand" - the card found is put
+    into the hand without being revealed (a search for a card names no information, 10.13 p2)."""
     shuffle: bool = True
     """Then shuffle the main deck (10.20); false when the shuffle is a ``shuffle`` effect of its
     own ("You may search ... . Then shuffle your main deck.": shuffled even if not searched)."""
@@ -429,6 +432,8 @@ class Search(_Model):
             raise ValueError("the magic stone deck is searched for the magic stone area or its top, and only it")
         if self.rested and self.to != "stone_area":
             raise ValueError("'rested' is for a card put into the magic stone area")
+        if not self.reveal and (self.to != "hand" or self.filter != Filter(zone="main_deck", types=[])):
+            raise ValueError("only a search for a card (no information) puts it into the hand unrevealed")
         return self
 
 

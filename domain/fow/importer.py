@@ -1181,6 +1181,19 @@ def _search(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return out
 
 
+@_effect(
+    r"search your (?:main )?deck,? for a card,? and put (?:put )?it into your hand"  # "put put": a misprint (TTW-063J)
+    r"(?P<shuffle>(?:\.\s*(?:then|the),?|, then|\s+then) shuffle your (?:main )?deck)?"  # "The shuffle" (MPR-064J)
+)
+def _search_unrevealed(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Search your main deck for a card and put it into your hand. Then shuffle your main deck.": any
+    # card, found without revealing it (FoW-5.5 10.13 p2; only what is to be revealed is, 10.4)
+    out: JsonDict = {"op": "search", "filter": {"zone": "main_deck", "types": []}, "reveal": False}
+    if not m.group("shuffle"):
+        out["shuffle"] = False
+    return [out]
+
+
 def _search_hand(m: re.Match[str], ctx: _Ctx) -> list[JsonDict]:
     desc = m.group("d").strip()
     count = 1
