@@ -88,3 +88,66 @@ def test_search_for_a_card_and_put_it_into_your_hand_unrevealed(imported: dict[s
         "trigger": "enter",
         "effects": [{"op": "search", "filter": {"zone": "main_deck", "types": []}, "reveal": False}],
     }
+
+
+def test_rest_a_resonator_other_than_a_named_card_as_a_cost(imported: dict[str, ImportedCard]) -> None:
+    # Rapunzel, the Long-Haired Princess (CMF-014): "[Activate] Rest a recovered resonator you control
+    # other than "Rapunzel, the Long-Haired Princess": Recover this card." (a card without that name,
+    # FoW-5.5 2.2 p3; a cost the player chooses, 9.3 p2.5)
+    assert full(imported, "CMF-014")["abilities"][1] == {
+        "kind": "activate",
+        "cost": {
+            "cards": [
+                {
+                    "action": "rest",
+                    "filter": {
+                        "zone": "field",
+                        "types": ["resonator"],
+                        "controller": "you",
+                        "not_names": ["Rapunzel, the Long-Haired Princess"],
+                        "rested": False,
+                    },
+                }
+            ]
+        },
+        "effects": [{"op": "recover", "target": {"kind": "self"}}],
+    }
+
+
+def test_banish_two_other_cthulhus_for_a_cthulhu_non_spell_card(imported: dict[str, ImportedCard]) -> None:
+    # Shub-Niggurath, the Goddess of Fertility (MPR-032): "[Activate] {Rest}, banish two other Cthulhu
+    # resonators: Put target Cthulhu non-spell card from your graveyard into your field."  A non-spell
+    # card is one of any other card type (2.1 p3)
+    assert full(imported, "MPR-032")["abilities"][1] == {
+        "kind": "activate",
+        "cost": {
+            "rest": True,
+            "cards": [
+                {
+                    "action": "banish",
+                    "count": 2,
+                    "filter": {
+                        "zone": "field",
+                        "types": ["resonator"],
+                        "controller": "you",
+                        "races": ["Cthulhu"],
+                        "other_than_self": True,
+                    },
+                }
+            ],
+        },
+        "effects": [
+            {
+                "op": "put_into_field",
+                "target": {
+                    "kind": "chosen",
+                    "filter": {
+                        "zone": "graveyard",
+                        "types": ["ruler", "resonator", "addition", "regalia", "magic_stone"],
+                        "controller": "you",
+                        "races": ["Cthulhu"],
+                    },
+                },
+            }
+        ],
+    }

@@ -12,6 +12,7 @@ from __future__ import annotations
 from domain.fow import actions
 from domain.kernel import Event
 from tests.fow_support import cmd, find
+from tests.test_fow_battle import to_main
 from tests.test_fow_conditions import Story
 
 
@@ -164,4 +165,51 @@ def test_scheherazade_finds_a_card_without_revealing_it() -> None:
     assert (moved.data["to"], moved.data["revealed"], moved.rule) == ("hand", False, "FoW-5.5 10.13 p2")
     assert find(events, "DeckShuffled").rule == "FoW-5.5 10.20 p1"
     assert not story.state.objects[moved.data["oid"]].revealed
+    story.replays()
+
+
+# --- costs naming other cards (9.3 p2.5) -----------------------------------------------------------
+
+
+def test_rapunzel_rests_a_resonator_other_than_rapunzel_to_recover() -> None:
+    # Rapunzel, the Long-Haired Princess (CMF-014): "[Activate] Rest a recovered resonator you control
+    # other than "Rapunzel, the Long-Haired Princess": Recover this card."  Another Rapunzel has that
+    # name and cannot pay the cost (2.2 p3); a Bear can
+    story = Story({"CMF-014": 4, "T-BEAR": 4})
+    rapunzel, other = story.put("p1", "CMF-014", "field"), story.put("p1", "CMF-014", "field")
+    bear = story.put("p1", "T-BEAR", "field")
+    story.given("CardRested", oid=rapunzel, reason="given")
+    named = story.refused(cmd("ActivateAbility", "p1", source=rapunzel, ability=1, cost_cards=[[other]]))
+    assert (named.code, named.rule) == ("rules/cost_cards", "FoW-5.5 9.3 p2.5")
+    events = story.when(cmd("ActivateAbility", "p1", source=rapunzel, ability=1, cost_cards=[[bear]]))
+    rested = find(events, "CardRested")
+    assert (rested.data["oid"], rested.data["reason"], rested.rule) == (bear, "cost", "FoW-5.5 10.12 p1")
+    events = story.resolve()
+    assert find(events, "CardRecovered").data["oid"] == rapunzel
+    assert not story.state.objects[rapunzel].rested
+    story.replays()
+
+
+def test_shub_niggurath_banishes_two_other_cthulhus_to_put_a_cthulhu_card_into_the_field() -> None:
+    # Shub-Niggurath, the Goddess of Fertility (MPR-032): "[Activate] {Rest}, banish two other Cthulhu
+    # resonators: Put target Cthulhu non-spell card from your graveyard into your field."  Not itself
+    # (another object, 9.3 p2.5); the Cthulhu in the graveyard is put into the field (3.1 p5)
+    story = Story({"MPR-032": 4, "MPR-022": 4, "CMF-041": 4, "TAT-028": 4, "T-BEAR": 4})
+    shub = story.put("p1", "MPR-032", "field")
+    goats = [story.put("p1", "CMF-041", "field"), story.put("p1", "TAT-028", "field")]  # Deep Ones, Fthaggua
+    bear = story.put("p1", "T-BEAR", "field")
+    dead = story.put("p1", "MPR-022", "graveyard")
+    bear_dead = story.put("p1", "T-BEAR", "graveyard")
+    story.log += to_main(story.state, turn=3)  # p1's next turn: Shub-Niggurath may rest (9.5 p3)
+    self_paid = story.refused(cmd("ActivateAbility", "p1", source=shub, ability=1, cost_cards=[[shub, goats[0]]], targets=[[dead]]))
+    assert self_paid.code == "rules/cost_cards"
+    not_cthulhu = story.refused(cmd("ActivateAbility", "p1", source=shub, ability=1, cost_cards=[[bear, goats[0]]], targets=[[dead]]))
+    assert not_cthulhu.code == "rules/cost_cards"
+    wrong = story.refused(cmd("ActivateAbility", "p1", source=shub, ability=1, cost_cards=[goats], targets=[[bear_dead]]))
+    assert (wrong.code, wrong.rule) == ("rules/illegal_target", "FoW-5.5 9.3 p2.4")
+    events = story.when(cmd("ActivateAbility", "p1", source=shub, ability=1, cost_cards=[goats], targets=[[dead]]))
+    banished = [e for e in events if e.type == "CardMoved" and e.data["reason"] == "banish"]
+    assert [(e.data["oid"], e.rule) for e in banished] == [(g, "FoW-5.5 10.10 p1") for g in goats]
+    story.resolve()
+    assert story.state.objects[dead].zone == "field" and story.state.objects[dead].controller == "p1"
     story.replays()

@@ -74,6 +74,11 @@ class Filter(_Model):
     name: str | None = None
     names: list[str] = Field(default_factory=list)
     """"named "A", "B" and/or "C"": the card has one of these names."""
+    not_names: list[str] = Field(default_factory=list)
+    """"other than "A"": the card has none of these names (FoW-5.5 2.2 p3)."""
+    name_contains: str | None = None
+    """"with "Granny" in its name": one of the card's names contains these words, a part of a name
+    (FoW-5.5 2.2 p3: "Hansel" is in "Hansel and Gretel")."""
     max_total_cost: int | None = None
     other_than_self: bool = False
     rested: bool | None = None

@@ -586,7 +586,11 @@ def _card_move_trigger(text: str, ctx: _Ctx) -> tuple[str, JsonDict, str] | None
 _COUNTER_COST = re.compile(
     rf"remove (?P<n>{NUM}) (?P<c>\[[+-]\d+/[+-]\d+\]|[a-z][a-z ]*?) counters? from this card", re.IGNORECASE
 )
-_CARDS_COST = re.compile(rf"(?P<v>discard|banish|rest) (?:(?P<n>{NUM}) |(?P<another>another) )(?P<d>.+)", re.IGNORECASE)
+_CARDS_COST = re.compile(
+    rf"(?P<v>discard|banish|rest) (?:(?P<n>{NUM}) (?P<other>other )?|(?P<another>another) )(?P<d>.+?)"
+    r'(?: other than "(?P<not>[^"]+)")?',
+    re.IGNORECASE,
+)
 
 
 def _more_cost(part: str, ctx: _Ctx) -> tuple[str, Any] | None:
@@ -639,8 +643,10 @@ def _more_cost(part: str, ctx: _Ctx) -> tuple[str, Any] | None:
         if players or flt.get("controller", "you") != "you" or flt.get("other_than_self"):
             raise _GapError(f"cost: {part}")
         flt["controller"] = "you"  # a player may not banish cards they don't control (10.10 p2)
-    if m.group("another"):
+    if m.group("another") or m.group("other"):  # "banish two other Cthulhu resonators"
         flt["other_than_self"] = True
+    if m.group("not"):  # "Rest a recovered resonator you control other than "Rapunzel, ..."" (2.2 p3)
+        flt["not_names"] = [m.group("not")]
     out = {"action": action, "filter": flt}
     if count != 1:
         out["count"] = count
@@ -770,6 +776,10 @@ def _selector(
         if flt.get("zone") == "field" and "spell" in flt["types"]:
             raise _GapError(f"target: {phrase}")
         return flt, players
+    # "target Cthulhu non-spell card from your graveyard": a card of any type but spell (2.1 p3)
+    non_spell = re.search(r"(?<=\S) non-spell (cards?)$", text) if zone != "field" else None
+    if non_spell:
+        text = f"{text[: non_spell.start()]} {non_spell.group(1)}"
     text = _negation(text, flt, ctx)
     masked = _mask_races(text, ctx)
     if re.search(_NOT_A_NOUN_PHRASE, masked):
@@ -832,6 +842,8 @@ def _selector(
         if flt.get("attributes"):  # "fire magic stones" is a magic stone type (2.1 p5.2), not an attribute
             flt["stone_types"] = [_STONE_TYPE_OF[a] for a in flt.pop("attributes")]
         flt["zone"] = "stone_area"  # magic stones are in the magic stone area (FoW-5.5 3.7)
+    if non_spell and types == []:
+        types = ["ruler", "resonator", "addition", "regalia", "magic_stone"]
     if types is not None and types != ["resonator", "j_ruler"]:
         flt["types"] = types
     elif types is None:
