@@ -151,3 +151,40 @@ def test_banish_two_other_cthulhus_for_a_cthulhu_non_spell_card(imported: dict[s
             }
         ],
     }
+
+
+def test_a_card_with_words_in_its_name(imported: dict[str, ImportedCard]) -> None:
+    # Little Red, the Hope of Millennia (MOA-017): "[Awakening] {R}: When this card enters your field,
+    # search your main deck for a card with "Granny" in its name, reveal it and put it into your
+    # field. Then shuffle your main deck." / "{Rest}, discard a card with "Apple" in its name: This
+    # card deals 1000 damage to target resonator."  A part of a name (FoW-5.5 2.2 p3)
+    card = full(imported, "MOA-017")
+    assert card["awakening"]["abilities"] == [
+        {
+            "kind": "automatic",
+            "trigger": "enters_field",
+            "effects": [
+                {
+                    "op": "search",
+                    "filter": {"zone": "main_deck", "types": [], "name_contains": "Granny"},
+                    "to": "field",
+                }
+            ],
+        }
+    ]
+    assert card["abilities"] == [
+        {
+            "kind": "activate",
+            "cost": {
+                "rest": True,
+                "cards": [{"action": "discard", "filter": {"zone": "hand", "types": [], "name_contains": "Apple"}}],
+            },
+            "effects": [
+                {
+                    "op": "deal_damage",
+                    "amount": 1000,
+                    "target": {"kind": "chosen", "filter": {"zone": "field", "types": ["resonator"]}},
+                }
+            ],
+        }
+    ]

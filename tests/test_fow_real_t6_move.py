@@ -213,3 +213,22 @@ def test_shub_niggurath_banishes_two_other_cthulhus_to_put_a_cthulhu_card_into_t
     story.resolve()
     assert story.state.objects[dead].zone == "field" and story.state.objects[dead].controller == "p1"
     story.replays()
+
+
+def test_little_red_discards_a_card_with_apple_in_its_name() -> None:
+    # Little Red, the Hope of Millennia (MOA-017): "{Rest}, discard a card with "Apple" in its name:
+    # This card deals 1000 damage to target resonator."  "Apple" is a part of a name (2.2 p3): Poison
+    # Apple (CMF-031) pays the cost, a Bear does not
+    story = Story({"MOA-017": 4, "CMF-031": 4, "T-BEAR": 4})
+    red = story.put("p1", "MOA-017", "field")
+    apple, bear = story.put("p1", "CMF-031", "hand"), story.put("p1", "T-BEAR", "hand")
+    wall = story.put("p2", "T-BEAR", "field")
+    story.log += to_main(story.state, turn=3)  # p1's next turn: Little Red may rest (9.5 p3)
+    wrong = story.refused(cmd("ActivateAbility", "p1", source=red, ability=0, cost_cards=[[bear]], targets=[[wall]]))
+    assert (wrong.code, wrong.rule) == ("rules/cost_cards", "FoW-5.5 9.3 p2.5")
+    events = story.when(cmd("ActivateAbility", "p1", source=red, ability=0, cost_cards=[[apple]], targets=[[wall]]))
+    discarded = find(events, "CardMoved")
+    assert (discarded.data["oid"], discarded.data["to"], discarded.rule) == (apple, "graveyard", "FoW-5.5 10.18 p1")
+    dealt = find(story.resolve(), "DamageDealt")
+    assert (dealt.data["source"], dealt.data["target"], dealt.data["amount"]) == (red, wall, 1000)
+    story.replays()

@@ -770,6 +770,10 @@ def _selector(
     if m:
         flt["name"] = m.group(1)
         text = text[: m.start()]
+    m = re.search(r' with "([^"]+)" in (?:its|their) names?$', text)
+    if m:  # "a card with "Apple" in its name": a part of a name (FoW-5.5 2.2 p3)
+        flt["name_contains"] = m.group(1)
+        text = text[: m.start()]
     bracketed = _bracketed_types(text)
     if bracketed is not None:  # "target [Addition:Resonator]", "[Spell:Chant] or [Spell:Chant-Instant] card"
         flt.update(bracketed)
@@ -1236,7 +1240,8 @@ def _search_hand(m: re.Match[str], ctx: _Ctx) -> list[JsonDict]:
 
 
 @_effect(
-    r"search your (?:main )?deck for (?P<d>(?:[^.,\"]|\"[^\"]*\")+?),? (?:and )?put (?P<them>it|them) into your field"
+    r"search your (?:main )?deck for (?P<d>(?:[^.,\"]|\"[^\"]*\")+?),? (?:reveal (?:it|them),? )?(?:and )?"
+    r"put (?P<them>it|them) into your field"
     r"(?P<enter>\.\s*this triggers its \[Enter\] ability)?"
     r"(?P<shuffle>(?:\.\s*then,?|, then|\s+then|\. then) shuffle your (?:main )?deck)?"
 )
