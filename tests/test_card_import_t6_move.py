@@ -188,3 +188,30 @@ def test_a_card_with_words_in_its_name(imported: dict[str, ImportedCard]) -> Non
             ],
         }
     ]
+
+
+def test_search_and_put_it_into_your_field_rested(imported: dict[str, ImportedCard]) -> None:
+    # The Hound of Tindalos (MPR-036): "[Continuous]: When this card is put into a graveyard from your
+    # field, you may pay {R}. If you do, search your main deck for a card named "The Hound of
+    # Tindalos" and put it into your field rested. Then shuffle your main deck." (10.12 p1)
+    assert full(imported, "MPR-036")["abilities"][1] == {
+        "kind": "automatic",
+        "trigger": "put_into_graveyard_from_field",
+        "effects": [
+            {"op": "may", "effects": [{"op": "pay", "will": will(R=1)}]},
+            {
+                "op": "if",
+                "condition": {"kind": "did"},
+                "effects": [
+                    {
+                        "op": "search",
+                        "filter": {"zone": "main_deck", "types": [], "name": "The Hound of Tindalos"},
+                        "to": "field",
+                        "rested": True,
+                        "shuffle": False,
+                    }
+                ],
+            },
+            {"op": "shuffle"},
+        ],
+    }

@@ -232,3 +232,35 @@ def test_little_red_discards_a_card_with_apple_in_its_name() -> None:
     dealt = find(story.resolve(), "DamageDealt")
     assert (dealt.data["source"], dealt.data["target"], dealt.data["amount"]) == (red, wall, 1000)
     story.replays()
+
+
+# --- "search ... and put it into your field rested" (10.13 p2, 10.12 p1) --------------------------
+
+
+def test_the_hound_of_tindalos_brings_another_hound_into_the_field_rested() -> None:
+    # The Hound of Tindalos (MPR-036): "When this card is put into a graveyard from your field, you
+    # may pay {R}. If you do, search your main deck for a card named "The Hound of Tindalos" and put
+    # it into your field rested. Then shuffle your main deck."
+    story = Story({"MPR-036": 4, "T-BEAR": 4})
+    hound = story.put("p1", "MPR-036", "field")
+    story.by_rule(actions.destroy, hound, "given")
+    trig = story.state.triggered[-1]
+    assert trig.source == hound
+    story.when(cmd("Pass", story.pending.player))
+    if story.state.triggered:
+        story.when(cmd("PlayTriggered", story.pending.player, trigger=trig.id, targets=[]))
+    asked = find(story.resolve(), "ChoiceRequested")
+    assert asked.data["kind"] == "optional"
+    story.will("p1", "R")
+    story.when(cmd("ChooseOptional", "p1", accept=True))
+    search = story.state.pending
+    assert search is not None and search.kind == "search"
+    [other] = [o for o in search.options["cards"] if story.state.objects[o].card == "MPR-036"][:1]
+    events = story.when(cmd("ChooseCards", "p1", cards=[other]))
+    moved = find(events, "CardMoved")
+    rested = find(events, "CardRested")
+    assert (moved.data["oid"], moved.data["to"], moved.rule) == (other, "field", "FoW-5.5 10.13 p2")
+    assert (rested.data["oid"], rested.rule) == (other, "FoW-5.5 10.12 p1")
+    assert story.state.objects[other].rested and story.state.objects[other].controller == "p1"
+    assert find(events, "DeckShuffled").rule == "FoW-5.5 10.20 p1"
+    story.replays()

@@ -1531,6 +1531,8 @@ def apply_effect(
         for oid in choice:
             if eff.to == "field" or to_field:  # to_field: "you may put it into your field instead"
                 cause = move(ctx, oid, "field", cause, rule="10.13 p2", reason="search", controller=you, actor=you)
+                if eff.rested and ctx.s.objects[oid].zone == "field":  # "put it into your field rested"
+                    cause = ctx.emit("CardRested", {"oid": oid, "reason": "effect"}, "10.12 p1", cause=cause)
                 if eff.triggers_enter and ctx.s.objects[oid].zone == "field":
                     check_triggers(ctx, "enter", cause, oid=oid)
             else:

@@ -414,7 +414,8 @@ class Search(_Model):
     deck: Literal["main_deck", "stone_deck"] = "main_deck"
     """The deck searched and shuffled: "Search your magic stone deck for a card" (3.6)."""
     rested: bool = False
-    """"... into your magic stone area rested": it enters rested (10.12 p1)."""
+    """"... into your magic stone area rested" / "... put it into your field rested": it enters
+    rested (10.12 p1)."""
     triggers_enter: bool = False
     """"This triggers its [Enter] ability": the card put into the field this way triggers its
     [Enter] abilities although it was not played (the text overrides 9.6 p1.1, golden rule 1.4 p1)."""
@@ -435,8 +436,8 @@ class Search(_Model):
             self.deck == "stone_deck" and self.to not in ("stone_area", "top")
         ):
             raise ValueError("the magic stone deck is searched for the magic stone area or its top, and only it")
-        if self.rested and self.to != "stone_area":
-            raise ValueError("'rested' is for a card put into the magic stone area")
+        if self.rested and self.to not in ("stone_area", "field"):
+            raise ValueError("'rested' is for a card put into the magic stone area or the field")
         if not self.reveal and (self.to != "hand" or self.filter != Filter(zone="main_deck", types=[])):
             raise ValueError("only a search for a card (no information) puts it into the hand unrevealed")
         return self

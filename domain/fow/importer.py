@@ -1241,7 +1241,7 @@ def _search_hand(m: re.Match[str], ctx: _Ctx) -> list[JsonDict]:
 
 @_effect(
     r"search your (?:main )?deck for (?P<d>(?:[^.,\"]|\"[^\"]*\")+?),? (?:reveal (?:it|them),? )?(?:and )?"
-    r"put (?P<them>it|them) into your field"
+    r"put (?P<them>it|them) into your field(?P<rested> rested)?"
     r"(?P<enter>\.\s*this triggers its \[Enter\] ability)?"
     r"(?P<shuffle>(?:\.\s*then,?|, then|\s+then|\. then) shuffle your (?:main )?deck)?"
 )
@@ -1269,6 +1269,8 @@ def _search_to_field(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDic
         if players or "controller" in flt or "rested" in flt or flt.get("other_than_self"):
             raise _GapError(f"effect: search for {desc} and put {m.group('them')} into your field")
     out: JsonDict = {"op": "search", "filter": flt, "to": "field"}
+    if m.group("rested"):  # "... and put it into your field rested" (10.12 p1)
+        out["rested"] = True
     if count != 1:
         out["count"] = count
     if m.group("enter"):
