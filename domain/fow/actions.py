@@ -1089,6 +1089,9 @@ def play_trigger(ctx: Ctx, trig: Triggered, targets: Any, pay_with: Sequence[Any
     if trig.kind == "delayed":  # no targets to choose: its objects were named as it was created
         played: dict[str, Any] = {"item": item_id, "kind": "ability", "player": trig.controller}
         played.update(source=trig.source, ability=-1, targets=[], trigger=trig.id, delayed=trig.target)
+        made = next((d for d in s.delayed if d.id == trig.target), None)
+        if made is not None and made.source_since is not None:
+            played["source_since"] = made.source_since
         return ctx.emit("AbilityPlayed", played, "9.6 p8", cause=cause, actor=actor)
     return ctx.emit(
         "AbilityPlayed",
@@ -1223,9 +1226,11 @@ def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
                 ctx, item, eff, group, cause, now, other=mine[-1] if mine else None, previous=previous
             )
         did = any(e.type not in NOT_PERFORMED for e in ctx.events[before:])
-        if result is not None and isinstance(eff, PutFromHand):
-            # "Then you may put a fire resonator ... into your field. It gains [Swiftness] ...":
-            # "it" is the card this effect put into the field (as that object, 3.1 p3)
+        if result is not None and isinstance(eff, (PutFromHand, PutIntoField)):
+            # "Then you may put a fire resonator ... into your field. It gains [Swiftness] ..." /
+            # "Put target resonator from your graveyard into your field. Remove it from the game at
+            # end of turn.": "it" is the card this effect put into the field (as that object: the
+            # text names it in its new zone, 3.1 p3)
             put = [e.data["oid"] for e in ctx.events[before:] if e.type == "CardMoved" and e.data["to"] == "field"]
             previous = [(t, s.objects[t].zone_since) for t in put if s.objects[t].zone == "field"]
         if result is None:
@@ -1435,6 +1440,8 @@ def apply_effect(
         made: dict[str, Any] = {"delayed": ctx.fresh_id("d"), "controller": you, "source": src, "at": eff.at}
         made["effects"] = [e.model_dump(mode="json", by_alias=True) for e in eff.effects]
         made["objects"] = [[oid, s.objects[oid].zone_since] for oid in group or []]
+        if item.source_since is not None:  # its "this card" is the object that created it (3.1 p3)
+            made["source_since"] = item.source_since
         return ctx.emit("DelayedAbilityCreated", made, "9.6 p8", cause=cause)
     if isinstance(eff, Draw):
         count = eff.count if eff.per is None else eff.count * conditions.count_of(s, eff.per, you, src)
@@ -1526,10 +1533,12 @@ def apply_effect(
         for oid in choice:
             if eff.to == "field" or to_field:  # to_field: "you may put it into your field instead"
                 cause = move(ctx, oid, "field", cause, rule="10.13 p2", reason="search", controller=you, actor=you)
+                if eff.rested and ctx.s.objects[oid].zone == "field":  # "put it into your field rested"
+                    cause = ctx.emit("CardRested", {"oid": oid, "reason": "effect"}, "10.12 p1", cause=cause)
                 if eff.triggers_enter and ctx.s.objects[oid].zone == "field":
                     check_triggers(ctx, "enter", cause, oid=oid)
             else:
-                cause = move(ctx, oid, "hand", cause, rule="10.13 p2", reason="search", revealed=True, actor=you)
+                cause = move(ctx, oid, "hand", cause, rule="10.13 p2", reason="search", revealed=eff.reveal, actor=you)
         if not eff.shuffle:  # a "shuffle" effect of its own follows
             return cause
         order = ctx.s.zones[you]["main_deck"]
@@ -1679,7 +1688,19 @@ def apply_effect(
             for oid in picked:
                 cause = move(ctx, oid, "graveyard", cause, rule=rule, reason="discard")
         return cause
+    if isinstance(eff, Banish) and eff.target is not None:  # "Banish this card" / "banish it"
+        for t in _targets_of(ctx, item, eff.target, group):
+            obj = s.objects.get(t)
+            if obj is None or obj.zone not in ("field", "stone_area"):
+                continue  # no longer there: a new object, which "it" does not name (3.1 p3)
+            if obj.controller != you:  # a player may not banish cards they don't control (10.10 p2)
+                data = {"oid": t, "to": "graveyard", "reason": "banish"}
+                cause = ctx.emit("CardMoveIgnored", data, "10.10 p2", cause=cause, actor=you)
+                continue
+            cause = move(ctx, t, "graveyard", cause, rule="10.10 p1", reason="banish", actor=you)
+        return cause
     if isinstance(eff, Banish):
+        assert eff.filter is not None
         p = _players(s, you, eff.who)[0]
         zones = ("stone_area",) if eff.filter.zone == "stone_area" else ("field",)
         mine = [o for z in zones for o in s.zones[p][z] if s.objects[o].controller == p]  # 10.10 p2

@@ -83,6 +83,11 @@ class Filter(_Model):
     name: str | None = None
     names: list[str] = Field(default_factory=list)
     """"named "A", "B" and/or "C"": the card has one of these names."""
+    not_names: list[str] = Field(default_factory=list)
+    """"other than "A"": the card has none of these names (FoW-5.5 2.2 p3)."""
+    name_contains: str | None = None
+    """"with "Granny" in its name": one of the card's names contains these words, a part of a name
+    (FoW-5.5 2.2 p3: "Hansel" is in "Hansel and Gretel")."""
     max_total_cost: int | None = None
     other_than_self: bool = False
     rested: bool | None = None
@@ -430,7 +435,8 @@ class Search(_Model):
     deck: Literal["main_deck", "stone_deck"] = "main_deck"
     """The deck searched and shuffled: "Search your magic stone deck for a card" (3.6)."""
     rested: bool = False
-    """"... into your magic stone area rested": it enters rested (10.12 p1)."""
+    """"... into your magic stone area rested" / "... put it into your field rested": it enters
+    rested (10.12 p1)."""
     triggers_enter: bool = False
     """"This triggers its [Enter] ability": the card put into the field this way triggers its
     [Enter] abilities although it was not played (the text overrides 9.6 p1.1, golden rule 1.4 p1)."""
@@ -438,6 +444,9 @@ class Search(_Model):
     """ "... reveal it and put it into your hand. If your Ruler is "X", you may put it into your
     field instead": when this holds on resolution, the player, having found the card, chooses
     (``optional``) to put it into the field instead - if it can be there without a host."""
+    reveal: bool = True
+    """False: "Search your main deck for a card and put it into your hand" - the card found is put
+    into the hand without being revealed (a search for a card names no information, 10.13 p2)."""
     shuffle: bool = True
     """Then shuffle the main deck (10.20); false when the shuffle is a ``shuffle`` effect of its
     own ("You may search ... . Then shuffle your main deck.": shuffled even if not searched)."""
@@ -448,8 +457,10 @@ class Search(_Model):
             self.deck == "stone_deck" and self.to not in ("stone_area", "top")
         ):
             raise ValueError("the magic stone deck is searched for the magic stone area or its top, and only it")
-        if self.rested and self.to != "stone_area":
-            raise ValueError("'rested' is for a card put into the magic stone area")
+        if self.rested and self.to not in ("stone_area", "field"):
+            raise ValueError("'rested' is for a card put into the magic stone area or the field")
+        if not self.reveal and (self.to != "hand" or self.filter != Filter(zone="main_deck", types=[])):
+            raise ValueError("only a search for a card (no information) puts it into the hand unrevealed")
         return self
 
 
@@ -843,9 +854,21 @@ class Banish(_Model):
     imported as one effect per player, the controller's first."""
 
     op: Literal["banish"] = "banish"
-    filter: Filter
+    filter: Filter | None = None
     count: Annotated[int, Field(ge=1)] = 1
     who: Literal["you", "opponent"] = "opponent"
+    target: Target | None = None
+    """Instead of a choice, "Banish this card" (``self``) / "banish it" (``same``): the controller of
+    the effect puts that object into its owner's graveyard if they control it (FoW-5.5 10.10 p1; a
+    player may not banish cards they don't control, p2); ``who`` and ``count`` are then unused."""
+
+    @model_validator(mode="after")
+    def _check(self) -> Banish:
+        if (self.filter is None) == (self.target is None):
+            raise ValueError("banish needs either a 'filter' (the player chooses) or a 'target'")
+        if self.target is not None and self.target.kind not in ("self", "same"):
+            raise ValueError("a banish 'target' is this card ('self') or the object named before ('same')")
+        return self
 
 
 class GainControl(_Model):
@@ -905,6 +928,12 @@ _PAUSING_OPS = ("search", "discard", "may", "if", "choose", "look_top", "put_fro
 """Effects that may wait for a player's choice (or hold other effects): not inside ``may``/``if``."""
 
 
+def _pausing_op(eff: Any) -> bool:
+    """Whether ``eff`` is of a kind that may wait for a choice ("banish this card" does not)."""
+    op = getattr(eff, "op", None)
+    return op in _PAUSING_OPS and not (op == "banish" and getattr(eff, "target", None) is not None)
+
+
 def _chosen(effects: list[Any]) -> list[Any]:
     """The targets that ``effects`` choose as the card or ability is played, in order."""
     return [e.target for e in effects if getattr(getattr(e, "target", None), "kind", None) == "chosen"]
@@ -914,7 +943,7 @@ def _plain_effects(effects: list[Any], what: str) -> None:
     for eff in effects:
         pauses = getattr(eff, "chosen_from", None) is not None or bool(getattr(eff, "from_hand", 0))
         pauses = pauses or getattr(eff, "unless_pays", None) is not None  # its target's controller decides
-        if getattr(eff, "op", None) in _PAUSING_OPS or pauses:
+        if _pausing_op(eff) or pauses:
             raise ValueError(f"'{eff.op}' cannot be inside '{what}' (only effects that need no further choice)")
         if getattr(eff, "op", None) == "fight":
             raise ValueError(f"'fight' (two target groups) cannot be inside '{what}'")
@@ -926,7 +955,7 @@ def waits_for_choice(eff: Any) -> bool:
     if getattr(eff, "op", None) == "if":
         return any(waits_for_choice(e) for e in list(eff.effects) + list(eff.otherwise))
     pauses = getattr(eff, "chosen_from", None) is not None or bool(getattr(eff, "from_hand", 0))
-    return getattr(eff, "op", None) in _PAUSING_OPS or pauses
+    return _pausing_op(eff) or pauses
 
 
 def _held_effects(effects: list[Any], what: str) -> None:

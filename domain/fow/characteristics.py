@@ -445,6 +445,10 @@ def matches_negations_and_skills(state: GameState, flt: Filter, oid: str) -> boo
         return False
     if flt.names and not set(flt.names) & names_of(state, oid):
         return False
+    if flt.not_names and {n.casefold() for n in flt.not_names} & {n.casefold() for n in names_of(state, oid)}:
+        return False  # "other than "Rapunzel, the Long-Haired Princess"" (2.2 p3)
+    if flt.name_contains is not None and not any(flt.name_contains.casefold() in n.casefold() for n in names_of(state, oid)):
+        return False  # "with "Granny" in its name": a part of a name (2.2 p3)
     if flt.subtypes and card.subtype not in flt.subtypes:
         return False
     total = card.cost.total if card.cost is not None else 0

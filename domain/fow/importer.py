@@ -586,7 +586,11 @@ def _card_move_trigger(text: str, ctx: _Ctx) -> tuple[str, JsonDict, str] | None
 _COUNTER_COST = re.compile(
     rf"remove (?P<n>{NUM}) (?P<c>\[[+-]\d+/[+-]\d+\]|[a-z][a-z ]*?) counters? from this card", re.IGNORECASE
 )
-_CARDS_COST = re.compile(rf"(?P<v>discard|banish|rest) (?:(?P<n>{NUM}) |(?P<another>another) )(?P<d>.+)", re.IGNORECASE)
+_CARDS_COST = re.compile(
+    rf"(?P<v>discard|banish|rest) (?:(?P<n>{NUM}) (?P<other>other )?|(?P<another>another) )(?P<d>.+?)"
+    r'(?: other than "(?P<not>[^"]+)")?',
+    re.IGNORECASE,
+)
 
 
 def _more_cost(part: str, ctx: _Ctx) -> tuple[str, Any] | None:
@@ -639,8 +643,10 @@ def _more_cost(part: str, ctx: _Ctx) -> tuple[str, Any] | None:
         if players or flt.get("controller", "you") != "you" or flt.get("other_than_self"):
             raise _GapError(f"cost: {part}")
         flt["controller"] = "you"  # a player may not banish cards they don't control (10.10 p2)
-    if m.group("another"):
+    if m.group("another") or m.group("other"):  # "banish two other Cthulhu resonators"
         flt["other_than_self"] = True
+    if m.group("not"):  # "Rest a recovered resonator you control other than "Rapunzel, ..."" (2.2 p3)
+        flt["not_names"] = [m.group("not")]
     out = {"action": action, "filter": flt}
     if count != 1:
         out["count"] = count
@@ -764,12 +770,20 @@ def _selector(
     if m:
         flt["name"] = m.group(1)
         text = text[: m.start()]
+    m = re.search(r' with "([^"]+)" in (?:its|their) names?$', text)
+    if m:  # "a card with "Apple" in its name": a part of a name (FoW-5.5 2.2 p3)
+        flt["name_contains"] = m.group(1)
+        text = text[: m.start()]
     bracketed = _bracketed_types(text)
     if bracketed is not None:  # "target [Addition:Resonator]", "[Spell:Chant] or [Spell:Chant-Instant] card"
         flt.update(bracketed)
         if flt.get("zone") == "field" and "spell" in flt["types"]:
             raise _GapError(f"target: {phrase}")
         return flt, players
+    # "target Cthulhu non-spell card from your graveyard": a card of any type but spell (2.1 p3)
+    non_spell = re.search(r"(?<=\S) non-spell (cards?)$", text) if zone != "field" else None
+    if non_spell:
+        text = f"{text[: non_spell.start()]} {non_spell.group(1)}"
     text = _negation(text, flt, ctx)
     masked = _mask_races(text, ctx)
     if re.search(_NOT_A_NOUN_PHRASE, masked):
@@ -832,6 +846,8 @@ def _selector(
         if flt.get("attributes"):  # "fire magic stones" is a magic stone type (2.1 p5.2), not an attribute
             flt["stone_types"] = [_STONE_TYPE_OF[a] for a in flt.pop("attributes")]
         flt["zone"] = "stone_area"  # magic stones are in the magic stone area (FoW-5.5 3.7)
+    if non_spell and types == []:
+        types = ["ruler", "resonator", "addition", "regalia", "magic_stone"]
     if types is not None and types != ["resonator", "j_ruler"]:
         flt["types"] = types
     elif types is None:
@@ -1181,6 +1197,19 @@ def _search(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return out
 
 
+@_effect(
+    r"search your (?:main )?deck,? for a card,? and put (?:put )?it into your hand"  # "put put": a misprint (TTW-063J)
+    r"(?P<shuffle>(?:\.\s*(?:then|the),?|, then|\s+then) shuffle your (?:main )?deck)?"  # "The shuffle" (MPR-064J)
+)
+def _search_unrevealed(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Search your main deck for a card and put it into your hand. Then shuffle your main deck.": any
+    # card, found without revealing it (FoW-5.5 10.13 p2; only what is to be revealed is, 10.4)
+    out: JsonDict = {"op": "search", "filter": {"zone": "main_deck", "types": []}, "reveal": False}
+    if not m.group("shuffle"):
+        out["shuffle"] = False
+    return [out]
+
+
 def _search_hand(m: re.Match[str], ctx: _Ctx) -> list[JsonDict]:
     desc = m.group("d").strip()
     count = 1
@@ -1211,7 +1240,8 @@ def _search_hand(m: re.Match[str], ctx: _Ctx) -> list[JsonDict]:
 
 
 @_effect(
-    r"search your (?:main )?deck for (?P<d>(?:[^.,\"]|\"[^\"]*\")+?),? (?:and )?put (?P<them>it|them) into your field"
+    r"search your (?:main )?deck for (?P<d>(?:[^.,\"]|\"[^\"]*\")+?),? (?:reveal (?:it|them),? )?(?:and )?"
+    r"put (?P<them>it|them) into your field(?P<rested> rested)?"
     r"(?P<enter>\.\s*this triggers its \[Enter\] ability)?"
     r"(?P<shuffle>(?:\.\s*then,?|, then|\s+then|\. then) shuffle your (?:main )?deck)?"
 )
@@ -1239,6 +1269,8 @@ def _search_to_field(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDic
         if players or "controller" in flt or "rested" in flt or flt.get("other_than_self"):
             raise _GapError(f"effect: search for {desc} and put {m.group('them')} into your field")
     out: JsonDict = {"op": "search", "filter": flt, "to": "field"}
+    if m.group("rested"):  # "... and put it into your field rested" (10.12 p1)
+        out["rested"] = True
     if count != 1:
         out["count"] = count
     if m.group("enter"):
@@ -1528,6 +1560,16 @@ def _banish_own(m: re.Match[str], flt: JsonDict) -> list[JsonDict]:
     if not other and _number(m.group("n")) != 1:
         out["count"] = _number(m.group("n"))
     return [out]
+
+
+@_effect(r"banish (?P<t>this card|this resonator|it|@same)")
+def _banish_this(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Banish this card if you don't control another Elf." / "At the end of turn, banish it.": the
+    # controller puts that object into its owner's graveyard if they control it (FoW-5.5 10.10)
+    t = m.group("t").lower()
+    if t == "it" and not it_self:
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    return [{"op": "banish", "target": {"kind": "same" if t == "@same" else "self"}}]
 
 
 @_effect(r"(?:you )?gain control of (?P<t>target [^.]+?)")
@@ -2271,6 +2313,8 @@ def _count(text: str, ctx: _Ctx, *, it_self: bool = False) -> JsonDict:
 def _pauses(effect: JsonDict) -> bool:
     """An effect that may wait for a player's choice (or holds effects): never inside may/if."""
     pausing = ("search", "discard", "may", "if", "choose", "look_top", "put_from_hand", "banish", "delayed")
+    if effect["op"] == "banish" and "target" in effect:  # "banish this card": no choice
+        return False
     return effect["op"] in pausing or "chosen_from" in effect or "from_hand" in effect or "unless_pays" in effect
 
 
@@ -2846,6 +2890,8 @@ def _same_target(rest: str, out: list[JsonDict]) -> str:
 
 
 _DELAYED = re.compile(r"^at the end of (?:this )?turn, (?P<body>[^.]+\.?)\s*", re.IGNORECASE)
+_DELAYED_AFTER = re.compile(r"^(?P<body>[^.]+?) at (?:the )?end of (?:this )?turn(?:\.\s*|$)", re.IGNORECASE)
+"""``Remove it from the game at end of turn.``: the same delayed ability, its time written last."""
 
 
 def _delayed(rest: str, out: list[JsonDict], ctx: _Ctx) -> tuple[JsonDict, str] | None:
@@ -2853,13 +2899,17 @@ def _delayed(rest: str, out: list[JsonDict], ctx: _Ctx) -> tuple[JsonDict, str] 
     resonator.": a delayed automatic ability (FoW-5.5 9.6 p8) created as the effect resolves,
     triggering at the end of this turn; "that resonator" / "it" name the previous effect's
     single target.  None if ``rest`` does not open with such a sentence."""
-    m = _DELAYED.match(rest)
+    m = _DELAYED.match(rest) or _DELAYED_AFTER.match(rest)
     if m is None:
         return None
     body = _capitalise(m.group("body").strip())
     named = _same_target(body, out)
     if named == body and out and _same_target("It", out) != "It":  # "destroy it"
         named = re.sub(r"\bit\b", _SAME, body)
+    elif named == body and out and out[-1].get("target") == {"kind": "self"}:
+        # "This card gains [+200/0] until end of turn. At the end of turn, banish it.": this card,
+        # as the object that created the delayed ability (FoW-5.5 3.1 p3)
+        named = re.sub(r"\bit\b", "this card", body)
     inner = _effects(named, ctx)
     if any(_pauses(e) for e in inner) or any(
         isinstance(e.get("target"), dict) and e["target"].get("kind", "chosen") == "chosen" for e in inner

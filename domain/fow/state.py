@@ -196,6 +196,9 @@ class DelayedAbility:
     effects: list[dict[str, Any]]
     objects: list[list[Any]] = field(default_factory=list)
     fired: bool = False
+    source_since: int | None = None
+    """The ``zone_since`` of the source as the ability that created it was played: its "this
+    card" names that object only (FoW-5.5 3.1 p3)."""
 
 
 @dataclass(slots=True)
@@ -890,6 +893,7 @@ def _delayed_created(s: GameState, d: Mapping[str, Any], e: Event) -> None:
             at=d["at"],
             effects=[dict(x) for x in d["effects"]],
             objects=[list(o) for o in d.get("objects", [])],
+            source_since=d.get("source_since"),
         )
     )
     s.counter += 1

@@ -1,0 +1,217 @@
+"""Importing moves, banishing and looking of real Grimm/Alice cards (helper t6-move): the real card
+text and the declarative form it must become (``domain/fow/importer.py``); the engine side is in
+``tests/test_fow_real_t6_move.py``."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.fow.importer import ImportedCard
+from tests.card_import_support import full, imported_database
+from tests.test_card_import import will
+
+
+@pytest.fixture(scope="module")
+def imported() -> dict[str, ImportedCard]:
+    return imported_database()
+
+
+def test_banish_this_card_if_you_dont_control_another_elf(imported: dict[str, ImportedCard]) -> None:
+    # Wiseman of Winds (MPR-072): "[Enter]: Banish this card if you don't control another Elf."
+    # (FoW-5.5 10.10 p1; the condition is checked on resolution, 9.3 p3)
+    assert full(imported, "MPR-072")["abilities"] == [
+        {
+            "kind": "automatic",
+            "trigger": "enter",
+            "effects": [
+                {
+                    "op": "if",
+                    "condition": {
+                        "kind": "controls",
+                        "filter": {
+                            "zone": "field",
+                            "types": [],
+                            "controller": "you",
+                            "races": ["Elf"],
+                            "other_than_self": True,
+                        },
+                        "negate": True,
+                    },
+                    "effects": [{"op": "banish", "target": {"kind": "self"}}],
+                }
+            ],
+        }
+    ]
+
+
+def test_at_the_end_of_turn_banish_it_names_this_card(imported: dict[str, ImportedCard]) -> None:
+    # Clockwork Soldiers (SKL-084): "{1}: This card gains [+200/0] until end of turn. At the end of
+    # turn, banish it."  "It" can only be this card: a delayed ability (9.6 p8) banishing it
+    assert full(imported, "SKL-084")["abilities"] == [
+        {
+            "kind": "activate",
+            "cost": {"will": will(free=1)},
+            "effects": [
+                {"op": "modify", "atk": 200, "def": 0, "target": {"kind": "self"}, "duration": "end_of_turn"},
+                {"op": "delayed", "at": "end_of_turn", "effects": [{"op": "banish", "target": {"kind": "self"}}]},
+            ],
+        }
+    ]
+
+
+def test_remove_it_from_the_game_at_end_of_turn(imported: dict[str, ImportedCard]) -> None:
+    # Dance of the Shadows (TTW-075): "Put target resonator from your graveyard into your field.
+    # Remove it from the game at end of turn."  The time written last: the same delayed ability
+    # (9.6 p8) as "At the end of turn, remove it ..."; "it" names the card put into the field
+    assert full(imported, "TTW-075")["effects"] == [
+        {
+            "op": "put_into_field",
+            "target": {
+                "kind": "chosen",
+                "filter": {"zone": "graveyard", "types": ["resonator"], "controller": "you"},
+            },
+        },
+        {
+            "op": "delayed",
+            "at": "end_of_turn",
+            "effects": [{"op": "remove_from_game", "target": {"kind": "same"}}],
+        },
+    ]
+
+
+def test_search_for_a_card_and_put_it_into_your_hand_unrevealed(imported: dict[str, ImportedCard]) -> None:
+    # Scheherazade, the Teller of 1001 Stories (MPR-064J): "[Enter]: Search your main deck, for a
+    # card and put it into your hand. The shuffle your main deck." (misprints of "for a card" and
+    # "Then"): any card, not revealed (FoW-5.5 10.13 p2), then the deck is shuffled (10.20)
+    assert full(imported, "MPR-064J")["abilities"][0] == {
+        "kind": "automatic",
+        "trigger": "enter",
+        "effects": [{"op": "search", "filter": {"zone": "main_deck", "types": []}, "reveal": False}],
+    }
+
+
+def test_rest_a_resonator_other_than_a_named_card_as_a_cost(imported: dict[str, ImportedCard]) -> None:
+    # Rapunzel, the Long-Haired Princess (CMF-014): "[Activate] Rest a recovered resonator you control
+    # other than "Rapunzel, the Long-Haired Princess": Recover this card." (a card without that name,
+    # FoW-5.5 2.2 p3; a cost the player chooses, 9.3 p2.5)
+    assert full(imported, "CMF-014")["abilities"][1] == {
+        "kind": "activate",
+        "cost": {
+            "cards": [
+                {
+                    "action": "rest",
+                    "filter": {
+                        "zone": "field",
+                        "types": ["resonator"],
+                        "controller": "you",
+                        "not_names": ["Rapunzel, the Long-Haired Princess"],
+                        "rested": False,
+                    },
+                }
+            ]
+        },
+        "effects": [{"op": "recover", "target": {"kind": "self"}}],
+    }
+
+
+def test_banish_two_other_cthulhus_for_a_cthulhu_non_spell_card(imported: dict[str, ImportedCard]) -> None:
+    # Shub-Niggurath, the Goddess of Fertility (MPR-032): "[Activate] {Rest}, banish two other Cthulhu
+    # resonators: Put target Cthulhu non-spell card from your graveyard into your field."  A non-spell
+    # card is one of any other card type (2.1 p3)
+    assert full(imported, "MPR-032")["abilities"][1] == {
+        "kind": "activate",
+        "cost": {
+            "rest": True,
+            "cards": [
+                {
+                    "action": "banish",
+                    "count": 2,
+                    "filter": {
+                        "zone": "field",
+                        "types": ["resonator"],
+                        "controller": "you",
+                        "races": ["Cthulhu"],
+                        "other_than_self": True,
+                    },
+                }
+            ],
+        },
+        "effects": [
+            {
+                "op": "put_into_field",
+                "target": {
+                    "kind": "chosen",
+                    "filter": {
+                        "zone": "graveyard",
+                        "types": ["ruler", "resonator", "addition", "regalia", "magic_stone"],
+                        "controller": "you",
+                        "races": ["Cthulhu"],
+                    },
+                },
+            }
+        ],
+    }
+
+
+def test_a_card_with_words_in_its_name(imported: dict[str, ImportedCard]) -> None:
+    # Little Red, the Hope of Millennia (MOA-017): "[Awakening] {R}: When this card enters your field,
+    # search your main deck for a card with "Granny" in its name, reveal it and put it into your
+    # field. Then shuffle your main deck." / "{Rest}, discard a card with "Apple" in its name: This
+    # card deals 1000 damage to target resonator."  A part of a name (FoW-5.5 2.2 p3)
+    card = full(imported, "MOA-017")
+    assert card["awakening"]["abilities"] == [
+        {
+            "kind": "automatic",
+            "trigger": "enters_field",
+            "effects": [
+                {
+                    "op": "search",
+                    "filter": {"zone": "main_deck", "types": [], "name_contains": "Granny"},
+                    "to": "field",
+                }
+            ],
+        }
+    ]
+    assert card["abilities"] == [
+        {
+            "kind": "activate",
+            "cost": {
+                "rest": True,
+                "cards": [{"action": "discard", "filter": {"zone": "hand", "types": [], "name_contains": "Apple"}}],
+            },
+            "effects": [
+                {
+                    "op": "deal_damage",
+                    "amount": 1000,
+                    "target": {"kind": "chosen", "filter": {"zone": "field", "types": ["resonator"]}},
+                }
+            ],
+        }
+    ]
+
+
+def test_search_and_put_it_into_your_field_rested(imported: dict[str, ImportedCard]) -> None:
+    # The Hound of Tindalos (MPR-036): "[Continuous]: When this card is put into a graveyard from your
+    # field, you may pay {R}. If you do, search your main deck for a card named "The Hound of
+    # Tindalos" and put it into your field rested. Then shuffle your main deck." (10.12 p1)
+    assert full(imported, "MPR-036")["abilities"][1] == {
+        "kind": "automatic",
+        "trigger": "put_into_graveyard_from_field",
+        "effects": [
+            {"op": "may", "effects": [{"op": "pay", "will": will(R=1)}]},
+            {
+                "op": "if",
+                "condition": {"kind": "did"},
+                "effects": [
+                    {
+                        "op": "search",
+                        "filter": {"zone": "main_deck", "types": [], "name": "The Hound of Tindalos"},
+                        "to": "field",
+                        "rested": True,
+                        "shuffle": False,
+                    }
+                ],
+            },
+            {"op": "shuffle"},
+        ],
+    }

@@ -1,0 +1,266 @@
+"""Moves, banishing and looking of real Grimm/Alice cards (helper t6-move), executed by the engine
+in the form the importer gives them (given events / when command / then events or a cited
+rejection; each story replays its whole log at the end):
+
+* "Banish this card" / "banish it" as an effect: the controller puts that object into its owner's
+  graveyard if they control it (FoW-5.5 10.10 p1, p2); a delayed ability's "this card" is the
+  object that created it (9.6 p8, 3.1 p3).
+"""
+
+from __future__ import annotations
+
+from domain.fow import actions
+from domain.kernel import Event
+from tests.fow_support import cmd, find
+from tests.test_fow_battle import to_main
+from tests.test_fow_conditions import Story
+
+
+def _to_end_of_turn_trigger(story: Story) -> list[Event]:
+    """Both players pass until the delayed ability has triggered and resolved (or the turn ended)."""
+    events: list[Event] = []
+    turn = story.state.turn
+    while story.state.turn == turn:
+        events += story.when(cmd("Pass", story.pending.player))
+        if any(e.type == "ChaseItemResolved" and e.rule == "FoW-5.5 7.8 p3" for e in events):
+            break
+    return events
+
+
+def _enter(story: Story, oid: str) -> list[Event]:
+    """Given: ``oid`` is put into p1's field by an effect... its [Enter] ability played as a trigger."""
+    story.by_rule(actions.move, oid, "field", "given", rule="3.1 p5", reason="effect", controller="p1")
+    story.by_rule(actions.check_triggers, "enter", "given", oid=oid, player="p1")
+    trig = story.state.triggered[-1]
+    story.when(cmd("Pass", story.pending.player))
+    if story.state.triggered:
+        story.when(cmd("PlayTriggered", story.pending.player, trigger=trig.id, targets=[]))
+    return story.resolve()
+
+
+# --- "Banish this card" (10.10) -------------------------------------------------------------------
+
+
+def test_wiseman_of_winds_banishes_itself_without_another_elf() -> None:
+    # Wiseman of Winds (MPR-072, Elf): "[Enter]: Banish this card if you don't control another Elf."
+    # Alone, it is put into its owner's graveyard (10.10 p1), checked on resolution (9.3 p3)
+    story = Story({"MPR-072": 4})
+    wiseman = story.put("p1", "MPR-072", "hand")
+    events = _enter(story, wiseman)
+    moved = find(events, "CardMoved")
+    assert (moved.data["oid"], moved.data["to"], moved.data["reason"], moved.rule) == (
+        wiseman,
+        "graveyard",
+        "banish",
+        "FoW-5.5 10.10 p1",
+    )
+    story.replays()
+
+
+def test_wiseman_of_winds_stays_with_another_elf() -> None:
+    story = Story({"MPR-072": 4})
+    story.put("p1", "MPR-072", "field")
+    wiseman = story.put("p1", "MPR-072", "hand")
+    events = _enter(story, wiseman)
+    assert not [e for e in events if e.type == "CardMoved"]
+    assert story.state.objects[wiseman].zone == "field"
+    story.replays()
+
+
+def test_clockwork_soldiers_banishes_itself_at_the_end_of_turn() -> None:
+    # Clockwork Soldiers (SKL-084): "{1}: This card gains [+200/0] until end of turn. At the end of
+    # turn, banish it."  The delayed ability (9.6 p8) banishes the object that played the ability
+    story = Story({"SKL-084": 4})
+    soldiers = story.put("p1", "SKL-084", "field")
+    story.will("p1", "R")
+    played = story.when(cmd("ActivateAbility", "p1", source=soldiers, ability=0))
+    made = find(story.resolve(), "DelayedAbilityCreated")
+    assert made.data["source_since"] == find(played, "AbilityPlayed").data["source_since"]
+    events = _to_end_of_turn_trigger(story)
+    moved = find(events, "CardMoved")
+    assert (moved.data["oid"], moved.data["to"], moved.data["reason"], moved.rule) == (
+        soldiers,
+        "graveyard",
+        "banish",
+        "FoW-5.5 10.10 p1",
+    )
+    story.replays()
+
+
+def test_clockwork_soldiers_back_in_the_field_is_a_new_object_it_does_not_banish() -> None:
+    # the card left the field and came back: a new object (3.1 p3), not "it"
+    story = Story({"SKL-084": 4})
+    soldiers = story.put("p1", "SKL-084", "field")
+    story.will("p1", "R")
+    story.when(cmd("ActivateAbility", "p1", source=soldiers, ability=0))
+    story.resolve()
+    story.by_rule(actions.move, soldiers, "hand", "given", rule="3.1 p5", reason="effect")
+    story.by_rule(actions.move, soldiers, "field", "given", rule="3.1 p5", reason="effect", controller="p1")
+    events = _to_end_of_turn_trigger(story)
+    assert find(events, "AbilityTriggered").data["kind"] == "delayed"
+    assert story.state.objects[soldiers].zone == "field"
+    story.replays()
+
+
+def test_a_card_you_no_longer_control_is_not_banished() -> None:
+    # Clockwork Soldiers: its opponent gained control of it; a player may not banish cards they
+    # don't control (10.10 p2)
+    story = Story({"SKL-084": 4})
+    soldiers = story.put("p1", "SKL-084", "field")
+    story.will("p1", "R")
+    story.when(cmd("ActivateAbility", "p1", source=soldiers, ability=0))
+    story.resolve()
+    story.given("ControlChanged", oid=soldiers, **{"from": "p1", "to": "p2"})
+    events = _to_end_of_turn_trigger(story)
+    ignored = find(events, "CardMoveIgnored")
+    assert (ignored.data["oid"], ignored.rule) == (soldiers, "FoW-5.5 10.10 p2")
+    assert story.state.objects[soldiers].zone == "field"
+    story.replays()
+
+
+# --- "Put target resonator ... into your field. Remove it from the game at end of turn." ----------
+
+
+def test_dance_of_the_shadows_removes_the_resonator_it_put_into_the_field() -> None:
+    # Dance of the Shadows (TTW-075): "Put target resonator from your graveyard into your field.
+    # Remove it from the game at end of turn."  "It" is the card in the field, a new object the
+    # text names in its new zone (3.1 p3); the delayed ability (9.6 p8) removes it (10.3 p1)
+    story = Story({"TTW-075": 4, "T-BEAR": 4})
+    bear = story.put("p1", "T-BEAR", "graveyard")
+    dance = story.put("p1", "TTW-075", "hand")
+    story.will("p1", "B", "B", "B", "B")
+    story.when(cmd("PlayCard", "p1", card=dance, targets=[[bear]]))
+    events = story.resolve()
+    assert story.state.objects[bear].zone == "field"
+    made = find(events, "DelayedAbilityCreated")
+    assert made.data["objects"] == [[bear, story.state.objects[bear].zone_since]]
+    events = _to_end_of_turn_trigger(story)
+    moved = [e for e in events if e.type == "CardMoved" and e.data["oid"] == bear]
+    assert [(e.data["from"], e.data["to"]) for e in moved] == [("field", "removed")]
+    story.replays()
+
+
+# --- "Search your main deck for a card and put it into your hand" (10.13 p2) -----------------------
+
+
+def test_scheherazade_finds_a_card_without_revealing_it() -> None:
+    # Scheherazade, the Teller of 1001 Stories (MPR-064J): "[Enter]: Search your main deck, for a
+    # card and put it into your hand. The shuffle your main deck." (misprints of "for a card" and
+    # "Then").  "A card" names no information: one must be found (10.13 p2), and it is not revealed;
+    # then the deck is shuffled (10.20 p1)
+    story = Story({"T-BEAR": 4}, ruler="MPR-064")  # Liberator of Wind: "[J-Activate]: Pay {1}{G}{G}."
+    story.will("p1", "G", "G", "G")
+    story.when(cmd("PerformJudgment", "p1"))
+    played = find(story.resolve(), "AbilityPlayed")  # its [Enter] ability, no target to choose (9.6 p6)
+    [scheherazade] = story.state.zones["p1"]["field"]
+    assert story.state.card_of(scheherazade).id == "MPR-064J" and played.data["source"] == scheherazade
+    asked = find(story.resolve(), "ChoiceRequested")
+    deck = story.state.zones["p1"]["main_deck"]
+    assert (asked.data["kind"], asked.data["options"]["min"], asked.rule) == ("search", 1, "FoW-5.5 10.13 p2")
+    assert sorted(asked.data["options"]["cards"]) == sorted(deck)
+    none = story.refused(cmd("ChooseCards", "p1", cards=[]))
+    assert none.rule == "FoW-5.5 10.13 p2"
+    events = story.when(cmd("ChooseCards", "p1", cards=[deck[0]]))
+    moved = find(events, "CardMoved")
+    assert (moved.data["to"], moved.data["revealed"], moved.rule) == ("hand", False, "FoW-5.5 10.13 p2")
+    assert find(events, "DeckShuffled").rule == "FoW-5.5 10.20 p1"
+    assert not story.state.objects[moved.data["oid"]].revealed
+    story.replays()
+
+
+# --- costs naming other cards (9.3 p2.5) -----------------------------------------------------------
+
+
+def test_rapunzel_rests_a_resonator_other_than_rapunzel_to_recover() -> None:
+    # Rapunzel, the Long-Haired Princess (CMF-014): "[Activate] Rest a recovered resonator you control
+    # other than "Rapunzel, the Long-Haired Princess": Recover this card."  Another Rapunzel has that
+    # name and cannot pay the cost (2.2 p3); a Bear can
+    story = Story({"CMF-014": 4, "T-BEAR": 4})
+    rapunzel, other = story.put("p1", "CMF-014", "field"), story.put("p1", "CMF-014", "field")
+    bear = story.put("p1", "T-BEAR", "field")
+    story.given("CardRested", oid=rapunzel, reason="given")
+    named = story.refused(cmd("ActivateAbility", "p1", source=rapunzel, ability=1, cost_cards=[[other]]))
+    assert (named.code, named.rule) == ("rules/cost_cards", "FoW-5.5 9.3 p2.5")
+    events = story.when(cmd("ActivateAbility", "p1", source=rapunzel, ability=1, cost_cards=[[bear]]))
+    rested = find(events, "CardRested")
+    assert (rested.data["oid"], rested.data["reason"], rested.rule) == (bear, "cost", "FoW-5.5 10.12 p1")
+    events = story.resolve()
+    assert find(events, "CardRecovered").data["oid"] == rapunzel
+    assert not story.state.objects[rapunzel].rested
+    story.replays()
+
+
+def test_shub_niggurath_banishes_two_other_cthulhus_to_put_a_cthulhu_card_into_the_field() -> None:
+    # Shub-Niggurath, the Goddess of Fertility (MPR-032): "[Activate] {Rest}, banish two other Cthulhu
+    # resonators: Put target Cthulhu non-spell card from your graveyard into your field."  Not itself
+    # (another object, 9.3 p2.5); the Cthulhu in the graveyard is put into the field (3.1 p5)
+    story = Story({"MPR-032": 4, "MPR-022": 4, "CMF-041": 4, "TAT-028": 4, "T-BEAR": 4})
+    shub = story.put("p1", "MPR-032", "field")
+    goats = [story.put("p1", "CMF-041", "field"), story.put("p1", "TAT-028", "field")]  # Deep Ones, Fthaggua
+    bear = story.put("p1", "T-BEAR", "field")
+    dead = story.put("p1", "MPR-022", "graveyard")
+    bear_dead = story.put("p1", "T-BEAR", "graveyard")
+    story.log += to_main(story.state, turn=3)  # p1's next turn: Shub-Niggurath may rest (9.5 p3)
+    self_paid = story.refused(cmd("ActivateAbility", "p1", source=shub, ability=1, cost_cards=[[shub, goats[0]]], targets=[[dead]]))
+    assert self_paid.code == "rules/cost_cards"
+    not_cthulhu = story.refused(cmd("ActivateAbility", "p1", source=shub, ability=1, cost_cards=[[bear, goats[0]]], targets=[[dead]]))
+    assert not_cthulhu.code == "rules/cost_cards"
+    wrong = story.refused(cmd("ActivateAbility", "p1", source=shub, ability=1, cost_cards=[goats], targets=[[bear_dead]]))
+    assert (wrong.code, wrong.rule) == ("rules/illegal_target", "FoW-5.5 9.3 p2.4")
+    events = story.when(cmd("ActivateAbility", "p1", source=shub, ability=1, cost_cards=[goats], targets=[[dead]]))
+    banished = [e for e in events if e.type == "CardMoved" and e.data["reason"] == "banish"]
+    assert [(e.data["oid"], e.rule) for e in banished] == [(g, "FoW-5.5 10.10 p1") for g in goats]
+    story.resolve()
+    assert story.state.objects[dead].zone == "field" and story.state.objects[dead].controller == "p1"
+    story.replays()
+
+
+def test_little_red_discards_a_card_with_apple_in_its_name() -> None:
+    # Little Red, the Hope of Millennia (MOA-017): "{Rest}, discard a card with "Apple" in its name:
+    # This card deals 1000 damage to target resonator."  "Apple" is a part of a name (2.2 p3): Poison
+    # Apple (CMF-031) pays the cost, a Bear does not
+    story = Story({"MOA-017": 4, "CMF-031": 4, "T-BEAR": 4})
+    red = story.put("p1", "MOA-017", "field")
+    apple, bear = story.put("p1", "CMF-031", "hand"), story.put("p1", "T-BEAR", "hand")
+    wall = story.put("p2", "T-BEAR", "field")
+    story.log += to_main(story.state, turn=3)  # p1's next turn: Little Red may rest (9.5 p3)
+    wrong = story.refused(cmd("ActivateAbility", "p1", source=red, ability=0, cost_cards=[[bear]], targets=[[wall]]))
+    assert (wrong.code, wrong.rule) == ("rules/cost_cards", "FoW-5.5 9.3 p2.5")
+    events = story.when(cmd("ActivateAbility", "p1", source=red, ability=0, cost_cards=[[apple]], targets=[[wall]]))
+    discarded = find(events, "CardMoved")
+    assert (discarded.data["oid"], discarded.data["to"], discarded.rule) == (apple, "graveyard", "FoW-5.5 10.18 p1")
+    dealt = find(story.resolve(), "DamageDealt")
+    assert (dealt.data["source"], dealt.data["target"], dealt.data["amount"]) == (red, wall, 1000)
+    story.replays()
+
+
+# --- "search ... and put it into your field rested" (10.13 p2, 10.12 p1) --------------------------
+
+
+def test_the_hound_of_tindalos_brings_another_hound_into_the_field_rested() -> None:
+    # The Hound of Tindalos (MPR-036): "When this card is put into a graveyard from your field, you
+    # may pay {R}. If you do, search your main deck for a card named "The Hound of Tindalos" and put
+    # it into your field rested. Then shuffle your main deck."
+    story = Story({"MPR-036": 4, "T-BEAR": 4})
+    hound = story.put("p1", "MPR-036", "field")
+    story.by_rule(actions.destroy, hound, "given")
+    trig = story.state.triggered[-1]
+    assert trig.source == hound
+    story.when(cmd("Pass", story.pending.player))
+    if story.state.triggered:
+        story.when(cmd("PlayTriggered", story.pending.player, trigger=trig.id, targets=[]))
+    asked = find(story.resolve(), "ChoiceRequested")
+    assert asked.data["kind"] == "optional"
+    story.will("p1", "R")
+    story.when(cmd("ChooseOptional", "p1", accept=True))
+    search = story.state.pending
+    assert search is not None and search.kind == "search"
+    [other] = [o for o in search.options["cards"] if story.state.objects[o].card == "MPR-036"][:1]
+    events = story.when(cmd("ChooseCards", "p1", cards=[other]))
+    moved = find(events, "CardMoved")
+    rested = find(events, "CardRested")
+    assert (moved.data["oid"], moved.data["to"], moved.rule) == (other, "field", "FoW-5.5 10.13 p2")
+    assert (rested.data["oid"], rested.rule) == (other, "FoW-5.5 10.12 p1")
+    assert story.state.objects[other].rested and story.state.objects[other].controller == "p1"
+    assert find(events, "DeckShuffled").rule == "FoW-5.5 10.20 p1"
+    story.replays()
