@@ -1485,6 +1485,8 @@ def apply_effect(
             return cause
         ldata: dict[str, Any] = {"id": ctx.fresh_id("x"), "source": src, "controller": you, "targets": lost}
         ldata.update(kind="lose_abilities", rules=["cannot_gain"] if eff.cannot_gain else [], duration=eff.duration)
+        if eff.duration == "source_in_field" and not _is_source_in_field(s, item):  # "as long as this card ..."
+            return ctx.emit("ContinuousEffectNotMade", {"item": item.id, "source": src}, "9.9 p8", cause=cause)
         return ctx.emit("ContinuousEffectCreated", ldata, "9.9 p1.2", cause=cause)
     if isinstance(eff, Restrict):
         rdata: dict[str, Any] = {"id": ctx.fresh_id("x"), "source": src, "controller": you, "kind": "rules"}

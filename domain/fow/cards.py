@@ -538,7 +538,9 @@ class LoseAbilities(_Model):
     op: Literal["lose_abilities"] = "lose_abilities"
     target: Target
     cannot_gain: bool = False
-    duration: Literal["end_of_turn"] = "end_of_turn"
+    duration: Literal["end_of_turn", "source_in_field"] = "end_of_turn"
+    """``source_in_field``: "... as long as this card is in a field": the effect ends when its source
+    leaves the field (9.1 p2.2), and is not made if the source left it before it resolves (9.9 p8)."""
 
 
 class GainLife(_Model):

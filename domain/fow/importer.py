@@ -2518,7 +2518,7 @@ def _gain_life_equal(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDic
 
 @_effect_first(  # before "... gains X until end of turn", which "cannot gain abilities" would match
     r"(?P<t>[^.]+?) loses all abilities(?P<ng> and cannot gain abilities)? "
-    r"(?:this turn|until (?:the )?end of (?:the )?turn)"
+    r"(?:this turn|until (?:the )?end of (?:the )?turn|(?P<src>as long as this card is (?:in|on) a field))"
 )
 def _lose_abilities(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "Target resonator you control loses all abilities until end of turn." (FoW-5.5 9.9 p1.2)
@@ -2529,6 +2529,10 @@ def _lose_abilities(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict
     out: JsonDict = {"op": "lose_abilities", "target": target}
     if m.group("ng"):
         out["cannot_gain"] = True
+    if m.group("src"):  # "... as long as this card is in a field": until its source leaves (9.1 p2.2)
+        if ctx.type == "spell":  # a spell is never in a field
+            raise _GapError(f"effect: {m.group(0).strip()}")
+        out["duration"] = "source_in_field"
     return [out]
 
 
@@ -2959,7 +2963,7 @@ _TRIGGERS: list[tuple[re.Pattern[str], str, bool]] = [
         "put_into_graveyard_from_field",
         True,
     ),
-    (_on(r"(?:when|whenever) this card attacks"), "attacks", True),
+    (_on(r"(?:when|whenever|wenever) this card attacks"), "attacks", True),  # "Wenever": a misprint (VS01-029)
     (_on(r"(?:when|whenever) this card attacks or blocks"), "attacks_or_blocks", True),
     (_on(r"(?:when|whenever) this card blocks"), "blocks", True),
     (_on(r"when this card is destroyed"), "destroyed", True),

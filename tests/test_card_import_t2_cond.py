@@ -1,0 +1,59 @@
+"""Importing conditions and durations of real Grimm/Alice cards (helper t2-cond): the real card
+text and the declarative form it must become (``domain/fow/importer.py``); the engine side is in
+``tests/test_fow_real_t2_cond.py``."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.fow.importer import ImportedCard
+from tests.card_import_support import full, imported_database
+from tests.test_card_import import chosen
+
+
+@pytest.fixture(scope="module")
+def imported() -> dict[str, ImportedCard]:
+    return imported_database()
+
+
+def test_wenever_this_card_attacks_is_a_misprint_of_whenever(imported: dict[str, ImportedCard]) -> None:
+    # Mordred, the Traitor (VS01-029): "Wenever this card attacks, you may banish another
+    # resonator. If you do, this card deals 1000 damage to target resonator."
+    assert full(imported, "VS01-029")["abilities"] == [
+        {
+            "kind": "automatic",
+            "trigger": "attacks",
+            "effects": [
+                {
+                    "op": "may",
+                    "effects": [
+                        {
+                            "op": "banish",
+                            "filter": {
+                                "zone": "field",
+                                "types": ["resonator"],
+                                "controller": "you",
+                                "other_than_self": True,
+                            },
+                            "who": "you",
+                        }
+                    ],
+                },
+                {
+                    "op": "if",
+                    "condition": {"kind": "did"},
+                    "effects": [{"op": "deal_damage", "amount": 1000, "target": chosen("resonator")}],
+                },
+            ],
+        }
+    ]
+
+
+def test_loses_all_abilities_as_long_as_this_card_is_in_a_field(imported: dict[str, ImportedCard]) -> None:
+    # Stheno, the Evil Eye of Temptation (SKL-046): "When this card enters your field, target
+    # resonator loses all abilities as long as this card is in a field." (FoW-5.5 9.9 p1.2, 9.1 p2.2)
+    assert full(imported, "SKL-046")["abilities"][0] == {
+        "kind": "automatic",
+        "trigger": "enters_field",
+        "effects": [{"op": "lose_abilities", "target": chosen("resonator"), "duration": "source_in_field"}],
+    }

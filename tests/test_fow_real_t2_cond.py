@@ -1,0 +1,85 @@
+"""Conditions and durations on real Grimm/Alice cards (helper t2-cond), executed by the engine in
+the form the importer gives them (given events / when command / then events or a cited
+rejection; each story replays its whole log at the end):
+
+* "Wenever this card attacks, ..." (a misprint of "Whenever"): the attack trigger (9.6 p2);
+* "target resonator loses all abilities as long as this card is in a field": a continuous effect
+  removing abilities (9.9 p1.2) that outlasts the turn and ends when its source leaves the field
+  (9.1 p2.2), and is not made if the source left before it resolves (9.9 p8).
+"""
+
+from __future__ import annotations
+
+from domain.fow import actions
+from domain.fow.characteristics import characteristics
+from tests.fow_support import cmd, find
+from tests.test_fow_battle import to_main
+from tests.test_fow_conditions import Story
+
+# --- "Wenever this card attacks" (a misprint of "Whenever", 9.6 p2) --------------------------------
+
+
+def test_mordred_the_traitor_banishes_and_deals_1000_damage_as_it_attacks() -> None:
+    # Mordred, the Traitor (VS01-029): "Wenever this card attacks, you may banish another
+    # resonator. If you do, this card deals 1000 damage to target resonator."
+    story = Story({"VS01-029": 4, "T-BEAR": 4})
+    mordred = story.put("p1", "VS01-029", "field")
+    mine = story.put("p1", "T-BEAR", "field")
+    theirs = story.put("p2", "T-BEAR", "field")
+    story.log += to_main(story.state, turn=3)
+    story.when(cmd("InitiateBattle", "p1"))
+    while story.pending.kind != "declare_attack":
+        story.when(cmd("Pass", story.pending.player))
+    events = story.when(cmd("DeclareAttack", "p1", attacker=mordred, target="p2"))
+    assert any(e.type == "AbilityTriggered" and e.data["source"] == mordred for e in events)
+    story.when(cmd("PlayTriggered", "p1", trigger=story.state.triggered[0].id, targets=[[theirs]]))
+    story.resolve()
+    events = story.when(cmd("ChooseOptional", "p1", accept=True))  # its only other resonator
+    banished = find(events, "CardMoved")
+    assert (banished.data["oid"], banished.rule) == (mine, "FoW-5.5 10.10 p1")
+    dealt = find(events, "DamageDealt")
+    assert (dealt.data["source"], dealt.data["target"], dealt.data["amount"]) == (mordred, theirs, 1000)
+    story.replays()
+
+
+# --- "loses all abilities as long as this card is in a field" (9.9 p1.2, 9.1 p2.2, 9.9 p8) ---------
+
+
+def stheno_story() -> tuple[Story, str, str]:
+    # Stheno, the Evil Eye of Temptation (SKL-046, {U}{2}): "When this card enters your field,
+    # target resonator loses all abilities as long as this card is in a field."  Tai Gong Wang
+    # (VIN001-042) has [Flying], a symbol skill, an ability too (11).
+    story = Story({"SKL-046": 4, "VIN001-042": 4})
+    stheno = story.put("p1", "SKL-046", "hand")
+    tai = story.put("p2", "VIN001-042", "field")
+    story.will("p1", "U", "U", "U")
+    story.when(cmd("PlayCard", "p1", card=stheno))
+    story.resolve()
+    story.when(cmd("PlayTriggered", "p1", trigger=story.pending.options["triggers"][0], targets=[[tai]]))
+    return story, stheno, tai
+
+
+def test_stheno_silences_its_target_beyond_the_turn_until_it_leaves_the_field() -> None:
+    story, stheno, tai = stheno_story()
+    assert characteristics(story.state, tai).skills == {"flying"}
+    made = find(story.resolve(), "ContinuousEffectCreated")
+    assert (made.data["kind"], made.data["targets"], made.rule) == ("lose_abilities", [tai], "FoW-5.5 9.9 p1.2")
+    assert made.data["duration"] == "source_in_field"
+    assert characteristics(story.state, tai).skills == set()
+    story.log += to_main(story.state, turn=4)  # the turn ended: no "until end of turn" here
+    assert characteristics(story.state, tai).skills == set()
+    moved = story.by_rule(actions.move, stheno, "graveyard", "given", rule="10.9 p1", reason="destroyed")
+    ended = find(moved, "ContinuousEffectsEnded")
+    assert ended.data["ids"] == [made.data["id"]] and ended.rule == "FoW-5.5 9.1 p2.2"
+    assert characteristics(story.state, tai).skills == {"flying"}
+    story.replays()
+
+
+def test_stheno_makes_no_effect_if_it_left_the_field_before_the_ability_resolves() -> None:
+    story, stheno, tai = stheno_story()
+    story.by_rule(actions.move, stheno, "hand", "given", rule="3.1 p5", reason="returned")
+    events = story.resolve()
+    not_made = find(events, "ContinuousEffectNotMade")
+    assert not_made.rule == "FoW-5.5 9.9 p8" and "ContinuousEffectCreated" not in [e.type for e in events]
+    assert characteristics(story.state, tai).skills == {"flying"}
+    story.replays()
