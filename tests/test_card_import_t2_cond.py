@@ -57,3 +57,14 @@ def test_loses_all_abilities_as_long_as_this_card_is_in_a_field(imported: dict[s
         "trigger": "enters_field",
         "effects": [{"op": "lose_abilities", "target": chosen("resonator"), "duration": "source_in_field"}],
     }
+
+
+def test_for_each_card_into_your_hand_is_a_misprint_of_in(imported: dict[str, ImportedCard]) -> None:
+    # Valentina, the Ruler of Paradise (SKL-048J): "This card gains [+100/+100] for each card into
+    # your hand." (FoW-5.5 9.4 p1): the cards in the hand are hidden (3.5 p2), not their number
+    assert full(imported, "SKL-048J")["abilities"][2] == {
+        "kind": "continuous",
+        "modify_atk": 100,
+        "modify_def": 100,
+        "per": {"filter": {"zone": "hand", "types": [], "controller": "you"}},
+    }

@@ -83,3 +83,25 @@ def test_stheno_makes_no_effect_if_it_left_the_field_before_the_ability_resolves
     assert not_made.rule == "FoW-5.5 9.9 p8" and "ContinuousEffectCreated" not in [e.type for e in events]
     assert characteristics(story.state, tai).skills == {"flying"}
     story.replays()
+
+
+# --- "for each card in your hand" (9.4 p1, 3.5) ----------------------------------------------------
+
+
+def test_valentina_gains_100_for_each_card_in_her_controllers_hand() -> None:
+    # Valentina, the Ruler of Paradise (SKL-048J, 500/500): "This card gains [+100/+100] for each
+    # card into your hand." - counted all the time, only her controller's hand
+    story = Story({"T-BEAR": 4}, ruler="SKL-048")
+    [ruler] = story.state.zones["p1"]["ruler_area"]
+    moved = {"oid": ruler, "from": "ruler_area", "to": "field", "controller": "p1", "side": "j_ruler"}
+    story.given("CardMoved", **moved, reason="given")
+    hand = list(story.state.zones["p1"]["hand"])
+    assert len(hand) == 5 and len(story.state.zones["p2"]["hand"]) == 5
+    chars = characteristics(story.state, ruler)
+    assert (chars.card.id, chars.atk, chars.def_) == ("SKL-048J", 1000, 1000)
+    story.put("p2", "T-BEAR", "hand")  # the opponent's hand does not count
+    assert characteristics(story.state, ruler).atk == 1000
+    story.given("CardMoved", oid=hand[0], card=story.state.objects[hand[0]].card, owner="p1", controller="p1",
+                reason="discard", to="graveyard", **{"from": "hand"})
+    assert (characteristics(story.state, ruler).atk, characteristics(story.state, ruler).def_) == (900, 900)
+    story.replays()

@@ -2221,6 +2221,9 @@ def _count(text: str, ctx: _Ctx, *, it_self: bool = False) -> JsonDict:
     m = re.fullmatch(r"card in (?P<whose>your|your opponent's) removed area", low, re.IGNORECASE)
     if m:  # the removed area is public (FoW-5.5 3.12)
         return {"filter": {"zone": "removed", "types": [], "controller": _whose(m.group("whose"))}}
+    m = re.fullmatch(r"card (?:in|into) (?P<whose>your|your opponent's) hand", low, re.IGNORECASE)
+    if m:  # hidden cards, but how many there are is public (FoW-5.5 3.5); "into": a misprint (SKL-048J)
+        return {"filter": {"zone": "hand", "types": [], "controller": _whose(m.group("whose"))}}
     m = re.fullmatch(r"(?P<what>.+?) in all graveyards?", low, re.IGNORECASE)
     if m:
         flt = _count_selector(m.group("what"), ctx, text, zone="graveyard")
