@@ -68,3 +68,20 @@ def test_for_each_card_into_your_hand_is_a_misprint_of_in(imported: dict[str, Im
         "modify_def": 100,
         "per": {"filter": {"zone": "hand", "types": [], "controller": "you"}},
     }
+
+
+def test_this_card_can_block_while_rested(imported: dict[str, ImportedCard]) -> None:
+    # Queen's Envoy (BFA-039): "This card can block while rested." (FoW-5.5 8.3 p3, 1.4 p1)
+    assert full(imported, "BFA-039")["abilities"] == [{"kind": "continuous", "rules": {"can_block_while_rested": True}}]
+
+
+def test_if_your_life_is_100_and_blocking_does_not_rest(imported: dict[str, ImportedCard]) -> None:
+    # Yggdor, Beast of the World (BFA-060, {G}{G}{8}): "If your life is 100 you may pay {G}{G}{8}
+    # less to play this card.  Blocking does not cause this card to rest." - a life of exactly
+    # 100 (neither more nor less; the comma after the condition is missing in the database)
+    card = full(imported, "BFA-060")
+    assert card["cost_reduction"] == {
+        "cost": {"attribute": {"G": 2}, "free": 8},
+        "condition": {"kind": "life", "life_at_most": 100, "life_at_least": 100},
+    }
+    assert card["abilities"] == [{"kind": "continuous", "rules": {"blocks_without_resting": True}}]

@@ -14,7 +14,7 @@ from domain.fow import actions
 from domain.fow.characteristics import characteristics
 from tests.fow_support import cmd, find
 from tests.test_fow_battle import to_main
-from tests.test_fow_conditions import Story
+from tests.test_fow_conditions import Story, legal
 
 # --- "Wenever this card attacks" (a misprint of "Whenever", 9.6 p2) --------------------------------
 
@@ -104,4 +104,72 @@ def test_valentina_gains_100_for_each_card_in_her_controllers_hand() -> None:
     story.given("CardMoved", oid=hand[0], card=story.state.objects[hand[0]].card, owner="p1", controller="p1",
                 reason="discard", to="graveyard", **{"from": "hand"})
     assert (characteristics(story.state, ruler).atk, characteristics(story.state, ruler).def_) == (900, 900)
+    story.replays()
+
+
+# --- "can block while rested", "Blocking does not cause this card to rest" (8.3 p3, p4, 1.4 p1) ----
+
+
+def to_block(story: Story, attacker: str) -> None:
+    story.log += to_main(story.state, turn=3)
+    story.when(cmd("InitiateBattle", "p1"))
+    while story.pending.kind != "declare_attack":
+        story.when(cmd("Pass", story.pending.player))
+    story.when(cmd("DeclareAttack", "p1", attacker=attacker, target="p2"))
+    while story.pending.kind != "declare_block":
+        story.when(cmd("Pass", story.pending.player))
+
+
+def test_queens_envoy_blocks_while_rested() -> None:
+    # Queen's Envoy (BFA-039, [Flying]): "This card can block while rested."  A rested Bear cannot.
+    story = Story({"BFA-039": 4, "T-BEAR": 4})
+    bear = story.put("p1", "T-BEAR", "field")
+    envoy = story.put("p2", "BFA-039", "field")
+    other = story.put("p2", "T-BEAR", "field")
+    story.given("CardRested", oid=envoy, reason="given")
+    story.given("CardRested", oid=other, reason="given")
+    to_block(story, bear)
+    assert legal(story, "p2", "DeclareBlock") == [{"blocker": envoy}]
+    refusal = story.refused(cmd("DeclareBlock", "p2", blocker=other))
+    assert (refusal.code, refusal.rule) == ("rules/cannot_block", "FoW-5.5 8.3 p3")
+    events = story.when(cmd("DeclareBlock", "p2", blocker=envoy))
+    blocked = find(events, "BlockDeclared")
+    assert (blocked.data["blocker"], blocked.rule) == (envoy, "FoW-5.5 8.3 p4")
+    assert "CardRested" not in [e.type for e in events] and story.state.objects[envoy].rested
+    story.replays()
+
+
+def test_yggdor_blocks_without_resting() -> None:
+    # Yggdor, Beast of the World (BFA-060): "Blocking does not cause this card to rest."  The Bear
+    # blocking rests as usual (8.3 p4).
+    for blocker_card, rests in (("BFA-060", False), ("T-BEAR", True)):
+        story = Story({"BFA-060": 4, "T-BEAR": 4})
+        bear = story.put("p1", "T-BEAR", "field")
+        blocker = story.put("p2", blocker_card, "field")
+        to_block(story, bear)
+        events = story.when(cmd("DeclareBlock", "p2", blocker=blocker))
+        assert find(events, "BlockDeclared").data["blocker"] == blocker
+        assert ("CardRested" in [e.type for e in events]) is rests
+        assert story.state.objects[blocker].rested is rests
+        story.replays()
+
+
+def test_yggdor_costs_nothing_at_exactly_100_life() -> None:
+    # Yggdor, Beast of the World (BFA-060, {G}{G}{8}): "If your life is 100 you may pay {G}{G}{8}
+    # less to play this card." (9.3 p2.5): not at 200 life, nor at 0 or less
+    story = Story({"BFA-060": 4})
+    yggdor = story.put("p1", "BFA-060", "hand")
+    life = story.state.players["p1"].life
+    story.given("LifeChanged", player="p1", delta=200 - life, life=200)
+    refusal = story.refused(cmd("PlayCard", "p1", card=yggdor, reduce=True))
+    assert (refusal.code, refusal.rule) == ("rules/no_cost_reduction", "FoW-5.5 9.3 p2.5")
+    story.given("LifeChanged", player="p1", delta=-100, life=100)
+    assert [p for p in legal(story, "p1", "PlayCard") if p["card"] == yggdor] == [
+        {"card": yggdor, "targets": [], "pay_with": [], "reduce": True}
+    ]
+    events = story.when(cmd("PlayCard", "p1", card=yggdor, reduce=True))
+    played = find(events, "CardPlayed")
+    assert played.data["reduced_cost"] == {"attribute": {}, "free": 0} and "WillPaid" not in [e.type for e in events]
+    story.resolve()
+    assert story.state.objects[yggdor].zone == "field"
     story.replays()

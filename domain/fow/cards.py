@@ -1073,6 +1073,13 @@ class RuleOverrides(_Model):
     players_cannot_gain_life: bool = False
     """ "Players cannot gain life": prohibits every player's life gain, whoever controls the
     card; the prohibition beats any effect that gains life (FoW-5.5 1.4 p4)."""
+    can_block_while_rested: bool = False
+    """ "This card can block while rested": it may be declared as a blocker although it is rested (the
+    card text beats the rule that a blocker is a recovered J/resonator, FoW-5.5 8.3 p3, 1.4 p1); it
+    stays rested as it blocks."""
+    blocks_without_resting: bool = False
+    """ "Blocking does not cause this card to rest": declared as a blocker, it is not rested (the card
+    text beats the rule that the blocker rests, FoW-5.5 8.3 p4, 1.4 p1)."""
     cannot_attack_resonators: bool = False
     """ "Added resonator cannot attack resonators": it may attack the opponent or a J-ruler, never a
     resonator (the card text beats the rule that makes a rested J/resonator attackable, 8.2 p3.2, 1.4 p1)."""

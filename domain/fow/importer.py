@@ -2015,6 +2015,9 @@ def _condition(text: str, ctx: _Ctx) -> JsonDict:
     if m:
         key = "life_at_most" if m.group("dir").lower() in ("less", "lower") else "life_at_least"
         return {"kind": "life", key: int(m.group("n"))}
+    m = re.fullmatch(r"your life is (?:exactly )?(?P<n>\d+)", low, re.IGNORECASE)
+    if m:  # "If your life is 100": neither more nor less
+        return {"kind": "life", "life_at_most": int(m.group("n")), "life_at_least": int(m.group("n"))}
     m = re.fullmatch(rf"you have (?P<n>{NUM}) or more cards in your hand", low, re.IGNORECASE)
     if m:
         return {"kind": "hand", "at_least": _number(m.group("n"))}
@@ -2540,7 +2543,7 @@ def _lose_abilities(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict
 
 
 _REDUCTION = re.compile(
-    rf"^(?:\[Continuous\]\s*:?\s*)?(?:if (?P<pre>{_CLAUSE}), )?"
+    rf"^(?:\[Continuous\]\s*:?\s*)?(?:if (?P<pre>{_CLAUSE}),? )?"  # "If your life is 100 you may pay": no comma
     r"you may pay (?P<c>(?:\{[^{}]+\})+) less to play this card"
     r"(?:,? if (?P<post>.+?)|,? for each (?P<per>.+?))?\.?$",
     re.IGNORECASE,
@@ -3261,6 +3264,10 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
         return {"kind": "continuous", "text": raw, "rules": {"must_be_blocked_if_able": True}}
     if low == "players cannot gain life":  # a prohibition beats any life gain (FoW-5.5 1.4 p4)
         return {"kind": "continuous", "text": raw, "rules": {"players_cannot_gain_life": True}}
+    if low == "this card can block while rested":  # no need to be recovered to block (1.4 p1, 8.3 p3)
+        return {"kind": "continuous", "text": raw, "rules": {"can_block_while_rested": True}}
+    if low == "blocking does not cause this card to rest":  # it blocks without resting (1.4 p1, 8.3 p4)
+        return {"kind": "continuous", "text": raw, "rules": {"blocks_without_resting": True}}
     change = _COST_CHANGE.fullmatch(body)
     if change:  # "Your opponent pays {1} more to play [Judgment] abilities" (FoW-5.5 9.3 p2.5)
         who = "opponent" if change.group("who").lower() == "your opponent" else "you"
