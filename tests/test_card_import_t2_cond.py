@@ -85,3 +85,21 @@ def test_if_your_life_is_100_and_blocking_does_not_rest(imported: dict[str, Impo
         "condition": {"kind": "life", "life_at_most": 100, "life_at_least": 100},
     }
     assert card["abilities"] == [{"kind": "continuous", "rules": {"blocks_without_resting": True}}]
+
+
+def test_if_magic_counters_would_be_put_on_your_j_ruler_put_one_more(imported: dict[str, ImportedCard]) -> None:
+    # Familiar of Refrain (TTW-057): "If magic counters would be put on your J/ruler, put that many
+    # plus one instead." (FoW-5.5 9.10 p1): your ruler in the ruler area or your J-ruler
+    assert full(imported, "TTW-057")["abilities"] == [
+        {
+            "kind": "replacement",
+            "affects": {
+                "kind": "all",
+                "filter": {"zone": "field", "types": ["ruler", "j_ruler"], "controller": "you", "playground": True},
+            },
+            "replaces": "counters_put",
+            "instead": "put_more",
+            "counter": "magic",
+            "extra_counters": 1,
+        }
+    ]

@@ -10,6 +10,8 @@ rejection; each story replays its whole log at the end):
 
 from __future__ import annotations
 
+import pytest
+
 from domain.fow import actions
 from domain.fow.characteristics import characteristics
 from tests.fow_support import cmd, find
@@ -172,4 +174,31 @@ def test_yggdor_costs_nothing_at_exactly_100_life() -> None:
     assert played.data["reduced_cost"] == {"attribute": {}, "free": 0} and "WillPaid" not in [e.type for e in events]
     story.resolve()
     assert story.state.objects[yggdor].zone == "field"
+    story.replays()
+
+
+# --- "If magic counters would be put on your J/ruler, put that many plus one instead" (9.10 p1) ----
+
+
+@pytest.mark.parametrize(("mine", "theirs", "expected"), [(1, 0, 4), (2, 1, 5), (0, 1, 3)])
+def test_familiar_of_refrain_puts_one_more_magic_counter_on_your_ruler(mine: int, theirs: int, expected: int) -> None:
+    # Spell-Weaver Elf (TTW-066): "When this card enters your field, put three magic counters on your
+    # J/ruler."  Familiar of Refrain (TTW-057): "If magic counters would be put on your J/ruler, put
+    # that many plus one instead."  Each of its controller's Familiars adds one; the opponent's none.
+    story = Story({"TTW-066": 4, "TTW-057": 4})
+    [ruler] = story.state.zones["p1"]["ruler_area"]
+    familiars = [story.put("p1", "TTW-057", "field") for _ in range(mine)]
+    for _ in range(theirs):
+        story.put("p2", "TTW-057", "field")
+    elf = story.put("p1", "TTW-066", "graveyard")
+    story.by_rule(actions.move, elf, "field", "given", rule="3.1 p5", reason="effect", controller="p1")
+    story.when(cmd("Pass", "p1"))  # the lone trigger has no target: played automatically
+    events = story.resolve()
+    replaced = [e for e in events if e.type == "CountersReplaced"]
+    assert [(e.data["effect"], e.data["count"], e.data["instead"], e.rule) for e in replaced] == [
+        (f"{f}:0", 3 + i, 4 + i, "FoW-5.5 9.10 p1") for i, f in enumerate(familiars)
+    ]
+    put = find(events, "CounterPut")
+    assert (put.data, put.rule) == ({"oid": ruler, "counter": "magic", "count": expected}, "FoW-5.5 10.21 p1")
+    assert story.state.objects[ruler].counters == {"magic": expected}
     story.replays()

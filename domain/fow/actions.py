@@ -55,6 +55,7 @@ from domain.fow.characteristics import (
     can_gain_life,
     cannot_play,
     characteristics,
+    counter_increases,
     damage_increases,
     effective_type,
     filter_zones,
@@ -1163,6 +1164,7 @@ NOT_PERFORMED = frozenset(
         "LifeGainPrevented",
         "CardMoveIgnored",
         "DamageReplaced",
+        "CountersReplaced",
         "EntersRested",
     }
 )
@@ -1619,8 +1621,13 @@ def apply_effect(
     if isinstance(eff, PutCounter):
         for t in _targets_of(ctx, item, eff.target, group):
             if t in s.objects and s.objects[t].zone in PLAYGROUND:
+                count = eff.count
+                for card, index, extra in counter_increases(s, t, eff.counter):  # "that many plus one instead"
+                    data = {"oid": t, "counter": eff.counter, "count": count, "instead": count + extra}
+                    cause = ctx.emit("CountersReplaced", {**data, "effect": f"{card}:{index}"}, "9.10 p1", cause=cause)
+                    count += extra
                 cause = ctx.emit(
-                    "CounterPut", {"oid": t, "counter": eff.counter, "count": eff.count}, "10.21 p1", cause=cause
+                    "CounterPut", {"oid": t, "counter": eff.counter, "count": count}, "10.21 p1", cause=cause
                 )
                 if eff.counter == "evolution":  # "Whenever an evolution counter is put on this card"
                     check_triggers(ctx, "evolution_counter_put", cause, oid=t)

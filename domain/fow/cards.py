@@ -1244,13 +1244,20 @@ class Ability(_Model):
     cost_change: CostChange | None = None
     """A continuous ability changing what a player pays for an action (FoW-5.5 9.3 p2.5)."""
     # replacement abilities (FoW-5.5 9.10)
-    replaces: Literal["self_destroyed", "self_damaged", "deals_damage", "self_enters"] | None = None
+    replaces: Literal["self_destroyed", "self_damaged", "deals_damage", "self_enters", "counters_put"] | None = None
     """``deals_damage``: damage that this card (an addition: the card it is added to; with
-    ``affects``: any card it covers) would deal."""
-    instead: Literal["return_to_hand", "remove_from_game", "prevent", "deal_more", "enter_rested"] | None = None
+    ``affects``: any card it covers) would deal; ``counters_put``: ``counter`` counters that would be
+    put on a card ``affects`` covers."""
+    instead: (
+        Literal["return_to_hand", "remove_from_game", "prevent", "deal_more", "enter_rested", "put_more"] | None
+    ) = None
     """``deal_more``: "it deals that much +``extra_damage`` instead" (FoW-5.5 9.10 p1);
     ``enter_rested`` (for ``self_enters``): "this card enters your magic stone area rested"
-    [if ``condition`` holds as it enters]."""
+    [if ``condition`` holds as it enters]; ``put_more`` (for ``counters_put``): "If magic counters would
+    be put on your J/ruler, put that many plus one instead": ``extra_counters`` more are put (9.10 p1)."""
+    counter: str | None = None
+    """For ``counters_put``: the name of the counters replaced ("magic")."""
+    extra_counters: Annotated[int, Field(ge=0)] = 0
     extra_damage: Annotated[int, Field(ge=0, multiple_of=100)] = 0
     damage_from: Filter | None = None
     """For a ``self_damaged`` replacement: only damage whose source matches ("Prevent all damage that
@@ -1288,6 +1295,9 @@ class Ability(_Model):
             )
         if (self.replaces == "self_enters") != (self.instead == "enter_rested"):
             raise ValueError("'self_enters' is replaced by 'enter_rested', and only it")
+        counters = (self.replaces == "counters_put", self.instead == "put_more", self.extra_counters > 0)
+        if any(counters) and not (all(counters) and self.counter and self.affects is not None):
+            raise ValueError("'counters_put' is replaced by 'put_more' with 'counter', 'affects' and 'extra_counters'")
         if self.from_graveyard and self.kind != "activate":
             raise ValueError("'from_graveyard' belongs to [Activate] abilities")
         if self.cost.remove_self and not self.from_graveyard:

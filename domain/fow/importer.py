@@ -3292,6 +3292,21 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
             raise _GapError(f"condition: {body}")
         timed["condition"] = {"kind": "your_turn", **({"negate": True} if during.group("w") != "your" else {})}
         return timed
+    m = re.fullmatch(
+        rf"if (?P<c>[a-z][a-z ]*?) counters would be put on (?P<t>your j/ruler), put that many plus (?P<n>{NUM}) instead",
+        low,
+    )
+    if m:  # "If magic counters would be put on your J/ruler, put that many plus one instead" (9.10 p1)
+        covered = _target(m.group("t"), ctx, playground=True)
+        return {
+            "kind": "replacement",
+            "text": raw,
+            "replaces": "counters_put",
+            "instead": "put_more",
+            "counter": m.group("c"),
+            "extra_counters": _number(m.group("n")),
+            "affects": covered,
+        }
     replacement = {
         "if this card would be destroyed, return it to its owner's hand instead": ("self_destroyed", "return_to_hand"),
         "if this card would be destroyed, remove it from the game instead": ("self_destroyed", "remove_from_game"),
