@@ -103,3 +103,11 @@ def test_if_magic_counters_would_be_put_on_your_j_ruler_put_one_more(imported: d
             "extra_counters": 1,
         }
     ]
+
+
+def test_if_added_resonator_would_be_destroyed_banish_this_card_instead(imported: dict[str, ImportedCard]) -> None:
+    # Special Armor (SKL-090, [Addition:Resonator]): "If added resonator would be destroyed, banish
+    # this card instead. If you do, remove all damage from that resonator." (FoW-5.5 9.10 p1, 10.10)
+    assert full(imported, "SKL-090")["abilities"] == [
+        {"kind": "replacement", "replaces": "host_destroyed", "instead": "banish_self", "remove_damage": True}
+    ]

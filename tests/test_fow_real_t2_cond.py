@@ -202,3 +202,43 @@ def test_familiar_of_refrain_puts_one_more_magic_counter_on_your_ruler(mine: int
     assert (put.data, put.rule) == ({"oid": ruler, "counter": "magic", "count": expected}, "FoW-5.5 10.21 p1")
     assert story.state.objects[ruler].counters == {"magic": expected}
     story.replays()
+
+
+# --- "If added resonator would be destroyed, banish this card instead" (9.10 p1, 10.10) -------------
+
+
+def armored_bear() -> tuple[Story, str, str]:
+    # Special Armor (SKL-090, [Addition:Resonator] {1}): "If added resonator would be destroyed,
+    # banish this card instead. If you do, remove all damage from that resonator."  Bear: 500/500.
+    story = Story({"SKL-090": 4, "T-BEAR": 4, "T-BOLT": 4})
+    bear = story.put("p1", "T-BEAR", "field")
+    armor = story.put("p1", "SKL-090", "graveyard")
+    story.by_rule(actions.move, armor, "field", "given", rule="7.2 p4", reason="resolve", attached_to=bear)
+    return story, bear, armor
+
+
+def test_special_armor_is_banished_instead_and_the_lethal_damage_removed() -> None:
+    story, bear, armor = armored_bear()
+    bolt = story.put("p1", "T-BOLT", "hand")
+    story.will("p1", "R")
+    story.when(cmd("PlayCard", "p1", card=bolt, targets=[[bear]]))
+    events = story.resolve()
+    assert find(events, "DamageDealt").data["amount"] == 500  # as much as its DEF: destroyed by rule (13.2 p1)
+    [banished] = [e for e in events if e.type == "CardMoved" and e.data["oid"] == armor]
+    assert (banished.data["to"], banished.data["reason"]) == ("graveyard", "banish")
+    assert banished.rule == "FoW-5.5 9.10 p1" and banished.actor == "p1"
+    cleared = find(events, "DamageCleared")
+    assert (cleared.data["oids"], cleared.rule) == ([bear], "FoW-5.5 9.10 p1")
+    assert story.state.objects[bear].zone == "field" and story.state.objects[bear].damage == 0
+    # no armor left: the next destruction destroys it
+    events = story.by_rule(actions.destroy, bear, "given")
+    assert story.state.objects[bear].zone == "graveyard"
+    story.replays()
+
+
+def test_special_armor_replaces_a_destruction_by_an_effect_too() -> None:
+    story, bear, armor = armored_bear()
+    events = story.by_rule(actions.destroy, bear, "given")
+    assert [(e.type, e.data.get("oid")) for e in events] == [("CardMoved", armor)]  # no damage to remove
+    assert story.state.objects[bear].zone == "field" and story.state.objects[armor].zone == "graveyard"
+    story.replays()

@@ -756,6 +756,19 @@ def destroy(
                 return move(ctx, oid, "hand", cause, rule="9.10 p1", reason="destroyed (replaced)")
             if ability.instead == "remove_from_game":
                 return move(ctx, oid, "removed", cause, rule="9.10 p1", reason="destroyed (replaced)")
+    for addition in [a for p in s.order for a in s.zones[p]["field"] if s.objects[a].attached_to == oid]:
+        # "If added resonator would be destroyed, banish this card instead. If you do, remove all
+        # damage from that resonator." (9.10 p1): the addition's controller banishes it (10.10)
+        for _, ability in characteristics(s, addition).abilities:
+            if ability.kind != "replacement" or ability.replaces != "host_destroyed":
+                continue
+            if not replacement_applies(s, ability, addition):
+                continue
+            actor = s.objects[addition].controller
+            ev = move(ctx, addition, "graveyard", cause, rule="9.10 p1", reason="banish", actor=actor)
+            if ability.remove_damage and s.objects[addition].zone == "graveyard" and obj.damage:  # "If you do"
+                ev = ctx.emit("DamageCleared", {"oids": [oid]}, "9.10 p1", cause=ev)
+            return ev
     if obj.side == "j_ruler":
         # a destroyed J-ruler goes to the ruler area (10.9 p1); [Imperishable] turns it ruler side up (11.7)
         if "imperishable" in chars.skills:

@@ -1244,12 +1244,18 @@ class Ability(_Model):
     cost_change: CostChange | None = None
     """A continuous ability changing what a player pays for an action (FoW-5.5 9.3 p2.5)."""
     # replacement abilities (FoW-5.5 9.10)
-    replaces: Literal["self_destroyed", "self_damaged", "deals_damage", "self_enters", "counters_put"] | None = None
+    replaces: (
+        Literal["self_destroyed", "self_damaged", "deals_damage", "self_enters", "counters_put", "host_destroyed"] | None
+    ) = None
     """``deals_damage``: damage that this card (an addition: the card it is added to; with
     ``affects``: any card it covers) would deal; ``counters_put``: ``counter`` counters that would be
-    put on a card ``affects`` covers."""
+    put on a card ``affects`` covers; ``host_destroyed`` (on an addition): "If added resonator would be
+    destroyed", the card it is added to."""
     instead: (
-        Literal["return_to_hand", "remove_from_game", "prevent", "deal_more", "enter_rested", "put_more"] | None
+        Literal[
+            "return_to_hand", "remove_from_game", "prevent", "deal_more", "enter_rested", "put_more", "banish_self"
+        ]
+        | None
     ) = None
     """``deal_more``: "it deals that much +``extra_damage`` instead" (FoW-5.5 9.10 p1);
     ``enter_rested`` (for ``self_enters``): "this card enters your magic stone area rested"
@@ -1257,6 +1263,10 @@ class Ability(_Model):
     be put on your J/ruler, put that many plus one instead": ``extra_counters`` more are put (9.10 p1)."""
     counter: str | None = None
     """For ``counters_put``: the name of the counters replaced ("magic")."""
+    remove_damage: bool = False
+    """For ``banish_self`` (for ``host_destroyed``): "banish this card instead. If you do, remove all
+    damage from that resonator" - the addition is banished (10.10) and, if it was, the card it was
+    added to loses all its damage, so it is not destroyed (9.10 p1)."""
     extra_counters: Annotated[int, Field(ge=0)] = 0
     extra_damage: Annotated[int, Field(ge=0, multiple_of=100)] = 0
     damage_from: Filter | None = None
@@ -1295,6 +1305,10 @@ class Ability(_Model):
             )
         if (self.replaces == "self_enters") != (self.instead == "enter_rested"):
             raise ValueError("'self_enters' is replaced by 'enter_rested', and only it")
+        if (self.replaces == "host_destroyed") != (self.instead == "banish_self"):
+            raise ValueError("'host_destroyed' is replaced by 'banish_self', and only it")
+        if self.remove_damage and self.instead != "banish_self":
+            raise ValueError("'remove_damage' belongs to a 'banish_self' replacement")
         counters = (self.replaces == "counters_put", self.instead == "put_more", self.extra_counters > 0)
         if any(counters) and not (all(counters) and self.counter and self.affects is not None):
             raise ValueError("'counters_put' is replaced by 'put_more' with 'counter', 'affects' and 'extra_counters'")

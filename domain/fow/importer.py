@@ -3292,6 +3292,10 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
             raise _GapError(f"condition: {body}")
         timed["condition"] = {"kind": "your_turn", **({"negate": True} if during.group("w") != "your" else {})}
         return timed
+    armor = "if added resonator would be destroyed, banish this card instead. if you do, remove all damage from that resonator"
+    if low == armor and ctx.type == "addition" and ctx.subtype == "resonator":  # 9.10 p1, 10.10
+        armored: JsonDict = {"kind": "replacement", "text": raw, "replaces": "host_destroyed", "instead": "banish_self"}
+        return {**armored, "remove_damage": True}
     m = re.fullmatch(
         rf"if (?P<c>[a-z][a-z ]*?) counters would be put on (?P<t>your j/ruler), put that many plus (?P<n>{NUM}) instead",
         low,
