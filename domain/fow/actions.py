@@ -55,6 +55,7 @@ from domain.fow.characteristics import (
     can_gain_life,
     cannot_play,
     characteristics,
+    counter_increases,
     damage_increases,
     effective_type,
     filter_zones,
@@ -757,6 +758,19 @@ def destroy(
                 return move(ctx, oid, "hand", cause, rule="9.10 p1", reason="destroyed (replaced)")
             if ability.instead == "remove_from_game":
                 return move(ctx, oid, "removed", cause, rule="9.10 p1", reason="destroyed (replaced)")
+    for addition in [a for p in s.order for a in s.zones[p]["field"] if s.objects[a].attached_to == oid]:
+        # "If added resonator would be destroyed, banish this card instead. If you do, remove all
+        # damage from that resonator." (9.10 p1): the addition's controller banishes it (10.10)
+        for _, ability in characteristics(s, addition).abilities:
+            if ability.kind != "replacement" or ability.replaces != "host_destroyed":
+                continue
+            if not replacement_applies(s, ability, addition):
+                continue
+            actor = s.objects[addition].controller
+            ev = move(ctx, addition, "graveyard", cause, rule="9.10 p1", reason="banish", actor=actor)
+            if ability.remove_damage and s.objects[addition].zone == "graveyard" and obj.damage:  # "If you do"
+                ev = ctx.emit("DamageCleared", {"oids": [oid]}, "9.10 p1", cause=ev)
+            return ev
     if obj.side == "j_ruler":
         # a destroyed J-ruler goes to the ruler area (10.9 p1); [Imperishable] turns it ruler side up (11.7)
         if "imperishable" in chars.skills:
@@ -1168,6 +1182,7 @@ NOT_PERFORMED = frozenset(
         "LifeGainPrevented",
         "CardMoveIgnored",
         "DamageReplaced",
+        "CountersReplaced",
         "EntersRested",
     }
 )
@@ -1494,6 +1509,8 @@ def apply_effect(
             return cause
         ldata: dict[str, Any] = {"id": ctx.fresh_id("x"), "source": src, "controller": you, "targets": lost}
         ldata.update(kind="lose_abilities", rules=["cannot_gain"] if eff.cannot_gain else [], duration=eff.duration)
+        if eff.duration == "source_in_field" and not _is_source_in_field(s, item):  # "as long as this card ..."
+            return ctx.emit("ContinuousEffectNotMade", {"item": item.id, "source": src}, "9.9 p8", cause=cause)
         return ctx.emit("ContinuousEffectCreated", ldata, "9.9 p1.2", cause=cause)
     if isinstance(eff, Restrict):
         rdata: dict[str, Any] = {"id": ctx.fresh_id("x"), "source": src, "controller": you, "kind": "rules"}
@@ -1628,8 +1645,13 @@ def apply_effect(
     if isinstance(eff, PutCounter):
         for t in _targets_of(ctx, item, eff.target, group):
             if t in s.objects and s.objects[t].zone in PLAYGROUND:
+                count = eff.count
+                for card, index, extra in counter_increases(s, t, eff.counter):  # "that many plus one instead"
+                    data = {"oid": t, "counter": eff.counter, "count": count, "instead": count + extra}
+                    cause = ctx.emit("CountersReplaced", {**data, "effect": f"{card}:{index}"}, "9.10 p1", cause=cause)
+                    count += extra
                 cause = ctx.emit(
-                    "CounterPut", {"oid": t, "counter": eff.counter, "count": eff.count}, "10.21 p1", cause=cause
+                    "CounterPut", {"oid": t, "counter": eff.counter, "count": count}, "10.21 p1", cause=cause
                 )
                 if eff.counter == "evolution":  # "Whenever an evolution counter is put on this card"
                     check_triggers(ctx, "evolution_counter_put", cause, oid=t)

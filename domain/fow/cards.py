@@ -576,7 +576,9 @@ class LoseAbilities(_Model):
     op: Literal["lose_abilities"] = "lose_abilities"
     target: Target
     cannot_gain: bool = False
-    duration: Literal["end_of_turn"] = "end_of_turn"
+    duration: Literal["end_of_turn", "source_in_field"] = "end_of_turn"
+    """``source_in_field``: "... as long as this card is in a field": the effect ends when its source
+    leaves the field (9.1 p2.2), and is not made if the source left it before it resolves (9.9 p8)."""
 
 
 class GainLife(_Model):
@@ -1127,6 +1129,13 @@ class RuleOverrides(_Model):
     players_cannot_gain_life: bool = False
     """ "Players cannot gain life": prohibits every player's life gain, whoever controls the
     card; the prohibition beats any effect that gains life (FoW-5.5 1.4 p4)."""
+    can_block_while_rested: bool = False
+    """ "This card can block while rested": it may be declared as a blocker although it is rested (the
+    card text beats the rule that a blocker is a recovered J/resonator, FoW-5.5 8.3 p3, 1.4 p1); it
+    stays rested as it blocks."""
+    blocks_without_resting: bool = False
+    """ "Blocking does not cause this card to rest": declared as a blocker, it is not rested (the card
+    text beats the rule that the blocker rests, FoW-5.5 8.3 p4, 1.4 p1)."""
     cannot_attack_resonators: bool = False
     """ "Added resonator cannot attack resonators": it may attack the opponent or a J-ruler, never a
     resonator (the card text beats the rule that makes a rested J/resonator attackable, 8.2 p3.2, 1.4 p1)."""
@@ -1291,13 +1300,30 @@ class Ability(_Model):
     cost_change: CostChange | None = None
     """A continuous ability changing what a player pays for an action (FoW-5.5 9.3 p2.5)."""
     # replacement abilities (FoW-5.5 9.10)
-    replaces: Literal["self_destroyed", "self_damaged", "deals_damage", "self_enters"] | None = None
+    replaces: (
+        Literal["self_destroyed", "self_damaged", "deals_damage", "self_enters", "counters_put", "host_destroyed"] | None
+    ) = None
     """``deals_damage``: damage that this card (an addition: the card it is added to; with
-    ``affects``: any card it covers) would deal."""
-    instead: Literal["return_to_hand", "remove_from_game", "prevent", "deal_more", "enter_rested"] | None = None
+    ``affects``: any card it covers) would deal; ``counters_put``: ``counter`` counters that would be
+    put on a card ``affects`` covers; ``host_destroyed`` (on an addition): "If added resonator would be
+    destroyed", the card it is added to."""
+    instead: (
+        Literal[
+            "return_to_hand", "remove_from_game", "prevent", "deal_more", "enter_rested", "put_more", "banish_self"
+        ]
+        | None
+    ) = None
     """``deal_more``: "it deals that much +``extra_damage`` instead" (FoW-5.5 9.10 p1);
     ``enter_rested`` (for ``self_enters``): "this card enters your magic stone area rested"
-    [if ``condition`` holds as it enters]."""
+    [if ``condition`` holds as it enters]; ``put_more`` (for ``counters_put``): "If magic counters would
+    be put on your J/ruler, put that many plus one instead": ``extra_counters`` more are put (9.10 p1)."""
+    counter: str | None = None
+    """For ``counters_put``: the name of the counters replaced ("magic")."""
+    remove_damage: bool = False
+    """For ``banish_self`` (for ``host_destroyed``): "banish this card instead. If you do, remove all
+    damage from that resonator" - the addition is banished (10.10) and, if it was, the card it was
+    added to loses all its damage, so it is not destroyed (9.10 p1)."""
+    extra_counters: Annotated[int, Field(ge=0)] = 0
     extra_damage: Annotated[int, Field(ge=0, multiple_of=100)] = 0
     damage_from: Filter | None = None
     """For a ``self_damaged`` replacement: only damage whose source matches ("Prevent all damage that
@@ -1335,6 +1361,13 @@ class Ability(_Model):
             )
         if (self.replaces == "self_enters") != (self.instead == "enter_rested"):
             raise ValueError("'self_enters' is replaced by 'enter_rested', and only it")
+        if (self.replaces == "host_destroyed") != (self.instead == "banish_self"):
+            raise ValueError("'host_destroyed' is replaced by 'banish_self', and only it")
+        if self.remove_damage and self.instead != "banish_self":
+            raise ValueError("'remove_damage' belongs to a 'banish_self' replacement")
+        counters = (self.replaces == "counters_put", self.instead == "put_more", self.extra_counters > 0)
+        if any(counters) and not (all(counters) and self.counter and self.affects is not None):
+            raise ValueError("'counters_put' is replaced by 'put_more' with 'counter', 'affects' and 'extra_counters'")
         if self.from_graveyard and self.kind != "activate":
             raise ValueError("'from_graveyard' belongs to [Activate] abilities")
         if self.cost.remove_self and not self.from_graveyard:

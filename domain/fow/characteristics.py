@@ -189,6 +189,29 @@ def damage_increases(state: GameState, source: str) -> list[tuple[str, int, int]
     return out
 
 
+def counter_increases(state: GameState, target: str, counter: str) -> list[tuple[str, int, int]]:
+    """ "If magic counters would be put on your J/ruler, put that many plus one instead" abilities
+    (FoW-5.5 9.10 p1) that apply to ``counter`` counters put on ``target``, as (card, ability index,
+    how many more).  Only additions: they commute, so their order does not matter."""
+    out: list[tuple[str, int, int]] = []
+    silenced = {t for e in state.effects if e.kind == "lose_abilities" for t in e.targets}
+    for player in state.order:
+        for zone in ("field", "ruler_area", "stone_area"):
+            for oid in state.zones[player][zone]:
+                obj = state.objects[oid]
+                card = state.card_of(oid)
+                if (obj.zone == "ruler_area" and obj.side == "j_ruler") or not is_active_zone(card, zone):
+                    continue
+                if oid in silenced:
+                    continue  # it lost its abilities (9.9 p1.2)
+                for i, ability in enumerate(card.abilities):
+                    if ability.replaces != "counters_put" or ability.counter != counter:
+                        continue
+                    if _affects(state, oid, ability.affects, target) and _holds(state, ability, oid):
+                        out.append((oid, i, ability.extra_counters))
+    return out
+
+
 def _holds(state: GameState, ability: Ability, oid: str) -> bool:
     """ "As long as <condition>" (FoW-5.5 9.4 p1): the ability applies only while it holds."""
     if ability.condition is None:

@@ -963,7 +963,11 @@ def declare_block(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     required = flow.required_blockers(s)
     if required and blocker not in required:  # "Target resonator must block this turn if able"
         raise ctx.reject("rules/must_block", "1.4 p1", f"the block must be declared with one of {required}")
-    cause = ctx.emit("CardRested", {"oid": blocker, "reason": "block"}, "8.3 p4", actor=player)
+    cause = ctx.cause
+    if not s.objects[blocker].rested and not overrides_for(s, blocker).blocks_without_resting:
+        # the blocker rests (8.3 p4), unless "Blocking does not cause this card to rest" (1.4 p1); one
+        # that "can block while rested" may already be rested
+        cause = ctx.emit("CardRested", {"oid": blocker, "reason": "block"}, "8.3 p4", actor=player)
     cause = ctx.emit("BlockDeclared", {"blocker": blocker}, "8.3 p4", cause=cause, actor=player)
     actions.check_triggers(ctx, "blocks", cause, oid=blocker)
     if effective_type(s, blocker) == "resonator":

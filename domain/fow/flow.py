@@ -445,12 +445,15 @@ def can_block_with(s: GameState, oid: str) -> bool:
     if b is None or b.attacker is None:
         return False
     obj = s.objects[oid]
-    if obj.zone != "field" or obj.rested or obj.controller == s.turn_player or oid == b.target:
+    if obj.zone != "field" or obj.controller == s.turn_player or oid == b.target:
         return False
     chars = characteristics(s, oid)
     if not chars.types & {"resonator", "j_ruler"} or chars.atk is None or chars.def_ is None:
         return False
-    if overrides_for(s, oid).cannot_block:
+    rules = overrides_for(s, oid)
+    if rules.cannot_block:
+        return False
+    if obj.rested and not rules.can_block_while_rested:  # a recovered one (8.3 p3) unless its text says (1.4 p1)
         return False
     if overrides_for(s, b.attacker).cannot_be_blocked:  # "target resonator cannot be blocked" (1.4 p1)
         return False

@@ -2072,6 +2072,9 @@ def _condition(text: str, ctx: _Ctx) -> JsonDict:
     if m:
         key = "life_at_most" if m.group("dir").lower() in ("less", "lower") else "life_at_least"
         return {"kind": "life", key: int(m.group("n"))}
+    m = re.fullmatch(r"your life is (?:exactly )?(?P<n>\d+)", low, re.IGNORECASE)
+    if m:  # "If your life is 100": neither more nor less
+        return {"kind": "life", "life_at_most": int(m.group("n")), "life_at_least": int(m.group("n"))}
     m = re.fullmatch(rf"you have (?P<n>{NUM}) or more cards in your hand", low, re.IGNORECASE)
     if m:
         return {"kind": "hand", "at_least": _number(m.group("n"))}
@@ -2278,6 +2281,9 @@ def _count(text: str, ctx: _Ctx, *, it_self: bool = False) -> JsonDict:
     m = re.fullmatch(r"card in (?P<whose>your|your opponent's) removed area", low, re.IGNORECASE)
     if m:  # the removed area is public (FoW-5.5 3.12)
         return {"filter": {"zone": "removed", "types": [], "controller": _whose(m.group("whose"))}}
+    m = re.fullmatch(r"card (?:in|into) (?P<whose>your|your opponent's) hand", low, re.IGNORECASE)
+    if m:  # hidden cards, but how many there are is public (FoW-5.5 3.5); "into": a misprint (SKL-048J)
+        return {"filter": {"zone": "hand", "types": [], "controller": _whose(m.group("whose"))}}
     m = re.fullmatch(r"(?P<what>.+?) in all graveyards?", low, re.IGNORECASE)
     if m:
         flt = _count_selector(m.group("what"), ctx, text, zone="graveyard")
@@ -2577,7 +2583,7 @@ def _gain_life_equal(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDic
 
 @_effect_first(  # before "... gains X until end of turn", which "cannot gain abilities" would match
     r"(?P<t>[^.]+?) loses all abilities(?P<ng> and cannot gain abilities)? "
-    r"(?:this turn|until (?:the )?end of (?:the )?turn)"
+    r"(?:this turn|until (?:the )?end of (?:the )?turn|(?P<src>as long as this card is (?:in|on) a field))"
 )
 def _lose_abilities(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "Target resonator you control loses all abilities until end of turn." (FoW-5.5 9.9 p1.2)
@@ -2588,11 +2594,15 @@ def _lose_abilities(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict
     out: JsonDict = {"op": "lose_abilities", "target": target}
     if m.group("ng"):
         out["cannot_gain"] = True
+    if m.group("src"):  # "... as long as this card is in a field": until its source leaves (9.1 p2.2)
+        if ctx.type == "spell":  # a spell is never in a field
+            raise _GapError(f"effect: {m.group(0).strip()}")
+        out["duration"] = "source_in_field"
     return [out]
 
 
 _REDUCTION = re.compile(
-    rf"^(?:\[Continuous\]\s*:?\s*)?(?:if (?P<pre>{_CLAUSE}), )?"
+    rf"^(?:\[Continuous\]\s*:?\s*)?(?:if (?P<pre>{_CLAUSE}),? )?"  # "If your life is 100 you may pay": no comma
     r"you may pay (?P<c>(?:\{[^{}]+\})+) less to play this card"
     r"(?:,? if (?P<post>.+?)|,? for each (?P<per>.+?))?\.?$",
     re.IGNORECASE,
@@ -3069,7 +3079,7 @@ _TRIGGERS: list[tuple[re.Pattern[str], str, bool]] = [
         "put_into_graveyard_from_field",
         True,
     ),
-    (_on(r"(?:when|whenever) this card attacks"), "attacks", True),
+    (_on(r"(?:when|whenever|wenever) this card attacks"), "attacks", True),  # "Wenever": a misprint (VS01-029)
     (_on(r"(?:when|whenever) this card attacks or blocks"), "attacks_or_blocks", True),
     (_on(r"(?:when|whenever) this card blocks"), "blocks", True),
     (_on(r"when this card is destroyed"), "destroyed", True),
@@ -3364,6 +3374,10 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
         return {"kind": "continuous", "text": raw, "rules": {"must_be_blocked_if_able": True}}
     if low == "players cannot gain life":  # a prohibition beats any life gain (FoW-5.5 1.4 p4)
         return {"kind": "continuous", "text": raw, "rules": {"players_cannot_gain_life": True}}
+    if low == "this card can block while rested":  # no need to be recovered to block (1.4 p1, 8.3 p3)
+        return {"kind": "continuous", "text": raw, "rules": {"can_block_while_rested": True}}
+    if low == "blocking does not cause this card to rest":  # it blocks without resting (1.4 p1, 8.3 p4)
+        return {"kind": "continuous", "text": raw, "rules": {"blocks_without_resting": True}}
     change = _COST_CHANGE.fullmatch(body)
     if change:  # "Your opponent pays {1} more to play [Judgment] abilities" (FoW-5.5 9.3 p2.5)
         who = "opponent" if change.group("who").lower() == "your opponent" else "you"
@@ -3388,6 +3402,25 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
             raise _GapError(f"condition: {body}")
         timed["condition"] = {"kind": "your_turn", **({"negate": True} if during.group("w") != "your" else {})}
         return timed
+    armor = "if added resonator would be destroyed, banish this card instead. if you do, remove all damage from that resonator"
+    if low == armor and ctx.type == "addition" and ctx.subtype == "resonator":  # 9.10 p1, 10.10
+        armored: JsonDict = {"kind": "replacement", "text": raw, "replaces": "host_destroyed", "instead": "banish_self"}
+        return {**armored, "remove_damage": True}
+    m = re.fullmatch(
+        rf"if (?P<c>[a-z][a-z ]*?) counters would be put on (?P<t>your j/ruler), put that many plus (?P<n>{NUM}) instead",
+        low,
+    )
+    if m:  # "If magic counters would be put on your J/ruler, put that many plus one instead" (9.10 p1)
+        covered = _target(m.group("t"), ctx, playground=True)
+        return {
+            "kind": "replacement",
+            "text": raw,
+            "replaces": "counters_put",
+            "instead": "put_more",
+            "counter": m.group("c"),
+            "extra_counters": _number(m.group("n")),
+            "affects": covered,
+        }
     replacement = {
         "if this card would be destroyed, return it to its owner's hand instead": ("self_destroyed", "return_to_hand"),
         "if this card would be destroyed, remove it from the game instead": ("self_destroyed", "remove_from_game"),

@@ -606,6 +606,11 @@ def _damage_replaced(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     pass  # a record for judges: "it deals that much +200 instead"; the DamageDealt that follows counts
 
 
+@handles("CountersReplaced")
+def _counters_replaced(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    pass  # a record for judges: "put that many plus one instead"; the CounterPut that follows counts
+
+
 @handles("CardsDrawn")
 def _drawn(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     # bookkeeping event; the moves themselves are CardMoved events

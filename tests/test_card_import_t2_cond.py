@@ -1,0 +1,113 @@
+"""Importing conditions and durations of real Grimm/Alice cards (helper t2-cond): the real card
+text and the declarative form it must become (``domain/fow/importer.py``); the engine side is in
+``tests/test_fow_real_t2_cond.py``."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.fow.importer import ImportedCard
+from tests.card_import_support import full, imported_database
+from tests.test_card_import import chosen
+
+
+@pytest.fixture(scope="module")
+def imported() -> dict[str, ImportedCard]:
+    return imported_database()
+
+
+def test_wenever_this_card_attacks_is_a_misprint_of_whenever(imported: dict[str, ImportedCard]) -> None:
+    # Mordred, the Traitor (VS01-029): "Wenever this card attacks, you may banish another
+    # resonator. If you do, this card deals 1000 damage to target resonator."
+    assert full(imported, "VS01-029")["abilities"] == [
+        {
+            "kind": "automatic",
+            "trigger": "attacks",
+            "effects": [
+                {
+                    "op": "may",
+                    "effects": [
+                        {
+                            "op": "banish",
+                            "filter": {
+                                "zone": "field",
+                                "types": ["resonator"],
+                                "controller": "you",
+                                "other_than_self": True,
+                            },
+                            "who": "you",
+                        }
+                    ],
+                },
+                {
+                    "op": "if",
+                    "condition": {"kind": "did"},
+                    "effects": [{"op": "deal_damage", "amount": 1000, "target": chosen("resonator")}],
+                },
+            ],
+        }
+    ]
+
+
+def test_loses_all_abilities_as_long_as_this_card_is_in_a_field(imported: dict[str, ImportedCard]) -> None:
+    # Stheno, the Evil Eye of Temptation (SKL-046): "When this card enters your field, target
+    # resonator loses all abilities as long as this card is in a field." (FoW-5.5 9.9 p1.2, 9.1 p2.2)
+    assert full(imported, "SKL-046")["abilities"][0] == {
+        "kind": "automatic",
+        "trigger": "enters_field",
+        "effects": [{"op": "lose_abilities", "target": chosen("resonator"), "duration": "source_in_field"}],
+    }
+
+
+def test_for_each_card_into_your_hand_is_a_misprint_of_in(imported: dict[str, ImportedCard]) -> None:
+    # Valentina, the Ruler of Paradise (SKL-048J): "This card gains [+100/+100] for each card into
+    # your hand." (FoW-5.5 9.4 p1): the cards in the hand are hidden (3.5 p2), not their number
+    assert full(imported, "SKL-048J")["abilities"][2] == {
+        "kind": "continuous",
+        "modify_atk": 100,
+        "modify_def": 100,
+        "per": {"filter": {"zone": "hand", "types": [], "controller": "you"}},
+    }
+
+
+def test_this_card_can_block_while_rested(imported: dict[str, ImportedCard]) -> None:
+    # Queen's Envoy (BFA-039): "This card can block while rested." (FoW-5.5 8.3 p3, 1.4 p1)
+    assert full(imported, "BFA-039")["abilities"] == [{"kind": "continuous", "rules": {"can_block_while_rested": True}}]
+
+
+def test_if_your_life_is_100_and_blocking_does_not_rest(imported: dict[str, ImportedCard]) -> None:
+    # Yggdor, Beast of the World (BFA-060, {G}{G}{8}): "If your life is 100 you may pay {G}{G}{8}
+    # less to play this card.  Blocking does not cause this card to rest." - a life of exactly
+    # 100 (neither more nor less; the comma after the condition is missing in the database)
+    card = full(imported, "BFA-060")
+    assert card["cost_reduction"] == {
+        "cost": {"attribute": {"G": 2}, "free": 8},
+        "condition": {"kind": "life", "life_at_most": 100, "life_at_least": 100},
+    }
+    assert card["abilities"] == [{"kind": "continuous", "rules": {"blocks_without_resting": True}}]
+
+
+def test_if_magic_counters_would_be_put_on_your_j_ruler_put_one_more(imported: dict[str, ImportedCard]) -> None:
+    # Familiar of Refrain (TTW-057): "If magic counters would be put on your J/ruler, put that many
+    # plus one instead." (FoW-5.5 9.10 p1): your ruler in the ruler area or your J-ruler
+    assert full(imported, "TTW-057")["abilities"] == [
+        {
+            "kind": "replacement",
+            "affects": {
+                "kind": "all",
+                "filter": {"zone": "field", "types": ["ruler", "j_ruler"], "controller": "you", "playground": True},
+            },
+            "replaces": "counters_put",
+            "instead": "put_more",
+            "counter": "magic",
+            "extra_counters": 1,
+        }
+    ]
+
+
+def test_if_added_resonator_would_be_destroyed_banish_this_card_instead(imported: dict[str, ImportedCard]) -> None:
+    # Special Armor (SKL-090, [Addition:Resonator]): "If added resonator would be destroyed, banish
+    # this card instead. If you do, remove all damage from that resonator." (FoW-5.5 9.10 p1, 10.10)
+    assert full(imported, "SKL-090")["abilities"] == [
+        {"kind": "replacement", "replaces": "host_destroyed", "instead": "banish_self", "remove_damage": True}
+    ]

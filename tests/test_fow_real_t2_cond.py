@@ -1,0 +1,244 @@
+"""Conditions and durations on real Grimm/Alice cards (helper t2-cond), executed by the engine in
+the form the importer gives them (given events / when command / then events or a cited
+rejection; each story replays its whole log at the end):
+
+* "Wenever this card attacks, ..." (a misprint of "Whenever"): the attack trigger (9.6 p2);
+* "target resonator loses all abilities as long as this card is in a field": a continuous effect
+  removing abilities (9.9 p1.2) that outlasts the turn and ends when its source leaves the field
+  (9.1 p2.2), and is not made if the source left before it resolves (9.9 p8).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.fow import actions
+from domain.fow.characteristics import characteristics
+from tests.fow_support import cmd, find
+from tests.test_fow_battle import to_main
+from tests.test_fow_conditions import Story, legal
+
+# --- "Wenever this card attacks" (a misprint of "Whenever", 9.6 p2) --------------------------------
+
+
+def test_mordred_the_traitor_banishes_and_deals_1000_damage_as_it_attacks() -> None:
+    # Mordred, the Traitor (VS01-029): "Wenever this card attacks, you may banish another
+    # resonator. If you do, this card deals 1000 damage to target resonator."
+    story = Story({"VS01-029": 4, "T-BEAR": 4})
+    mordred = story.put("p1", "VS01-029", "field")
+    mine = story.put("p1", "T-BEAR", "field")
+    theirs = story.put("p2", "T-BEAR", "field")
+    story.log += to_main(story.state, turn=3)
+    story.when(cmd("InitiateBattle", "p1"))
+    while story.pending.kind != "declare_attack":
+        story.when(cmd("Pass", story.pending.player))
+    events = story.when(cmd("DeclareAttack", "p1", attacker=mordred, target="p2"))
+    assert any(e.type == "AbilityTriggered" and e.data["source"] == mordred for e in events)
+    story.when(cmd("PlayTriggered", "p1", trigger=story.state.triggered[0].id, targets=[[theirs]]))
+    story.resolve()
+    events = story.when(cmd("ChooseOptional", "p1", accept=True))  # its only other resonator
+    banished = find(events, "CardMoved")
+    assert (banished.data["oid"], banished.rule) == (mine, "FoW-5.5 10.10 p1")
+    dealt = find(events, "DamageDealt")
+    assert (dealt.data["source"], dealt.data["target"], dealt.data["amount"]) == (mordred, theirs, 1000)
+    story.replays()
+
+
+# --- "loses all abilities as long as this card is in a field" (9.9 p1.2, 9.1 p2.2, 9.9 p8) ---------
+
+
+def stheno_story() -> tuple[Story, str, str]:
+    # Stheno, the Evil Eye of Temptation (SKL-046, {U}{2}): "When this card enters your field,
+    # target resonator loses all abilities as long as this card is in a field."  Tai Gong Wang
+    # (VIN001-042) has [Flying], a symbol skill, an ability too (11).
+    story = Story({"SKL-046": 4, "VIN001-042": 4})
+    stheno = story.put("p1", "SKL-046", "hand")
+    tai = story.put("p2", "VIN001-042", "field")
+    story.will("p1", "U", "U", "U")
+    story.when(cmd("PlayCard", "p1", card=stheno))
+    story.resolve()
+    story.when(cmd("PlayTriggered", "p1", trigger=story.pending.options["triggers"][0], targets=[[tai]]))
+    return story, stheno, tai
+
+
+def test_stheno_silences_its_target_beyond_the_turn_until_it_leaves_the_field() -> None:
+    story, stheno, tai = stheno_story()
+    assert characteristics(story.state, tai).skills == {"flying"}
+    made = find(story.resolve(), "ContinuousEffectCreated")
+    assert (made.data["kind"], made.data["targets"], made.rule) == ("lose_abilities", [tai], "FoW-5.5 9.9 p1.2")
+    assert made.data["duration"] == "source_in_field"
+    assert characteristics(story.state, tai).skills == set()
+    story.log += to_main(story.state, turn=4)  # the turn ended: no "until end of turn" here
+    assert characteristics(story.state, tai).skills == set()
+    moved = story.by_rule(actions.move, stheno, "graveyard", "given", rule="10.9 p1", reason="destroyed")
+    ended = find(moved, "ContinuousEffectsEnded")
+    assert ended.data["ids"] == [made.data["id"]] and ended.rule == "FoW-5.5 9.1 p2.2"
+    assert characteristics(story.state, tai).skills == {"flying"}
+    story.replays()
+
+
+def test_stheno_makes_no_effect_if_it_left_the_field_before_the_ability_resolves() -> None:
+    story, stheno, tai = stheno_story()
+    story.by_rule(actions.move, stheno, "hand", "given", rule="3.1 p5", reason="returned")
+    events = story.resolve()
+    not_made = find(events, "ContinuousEffectNotMade")
+    assert not_made.rule == "FoW-5.5 9.9 p8" and "ContinuousEffectCreated" not in [e.type for e in events]
+    assert characteristics(story.state, tai).skills == {"flying"}
+    story.replays()
+
+
+# --- "for each card in your hand" (9.4 p1, 3.5) ----------------------------------------------------
+
+
+def test_valentina_gains_100_for_each_card_in_her_controllers_hand() -> None:
+    # Valentina, the Ruler of Paradise (SKL-048J, 500/500): "This card gains [+100/+100] for each
+    # card into your hand." - counted all the time, only her controller's hand
+    story = Story({"T-BEAR": 4}, ruler="SKL-048")
+    [ruler] = story.state.zones["p1"]["ruler_area"]
+    moved = {"oid": ruler, "from": "ruler_area", "to": "field", "controller": "p1", "side": "j_ruler"}
+    story.given("CardMoved", **moved, reason="given")
+    hand = list(story.state.zones["p1"]["hand"])
+    assert len(hand) == 5 and len(story.state.zones["p2"]["hand"]) == 5
+    chars = characteristics(story.state, ruler)
+    assert (chars.card.id, chars.atk, chars.def_) == ("SKL-048J", 1000, 1000)
+    story.put("p2", "T-BEAR", "hand")  # the opponent's hand does not count
+    assert characteristics(story.state, ruler).atk == 1000
+    story.given("CardMoved", oid=hand[0], card=story.state.objects[hand[0]].card, owner="p1", controller="p1",
+                reason="discard", to="graveyard", **{"from": "hand"})
+    assert (characteristics(story.state, ruler).atk, characteristics(story.state, ruler).def_) == (900, 900)
+    story.replays()
+
+
+# --- "can block while rested", "Blocking does not cause this card to rest" (8.3 p3, p4, 1.4 p1) ----
+
+
+def to_block(story: Story, attacker: str) -> None:
+    story.log += to_main(story.state, turn=3)
+    story.when(cmd("InitiateBattle", "p1"))
+    while story.pending.kind != "declare_attack":
+        story.when(cmd("Pass", story.pending.player))
+    story.when(cmd("DeclareAttack", "p1", attacker=attacker, target="p2"))
+    while story.pending.kind != "declare_block":
+        story.when(cmd("Pass", story.pending.player))
+
+
+def test_queens_envoy_blocks_while_rested() -> None:
+    # Queen's Envoy (BFA-039, [Flying]): "This card can block while rested."  A rested Bear cannot.
+    story = Story({"BFA-039": 4, "T-BEAR": 4})
+    bear = story.put("p1", "T-BEAR", "field")
+    envoy = story.put("p2", "BFA-039", "field")
+    other = story.put("p2", "T-BEAR", "field")
+    story.given("CardRested", oid=envoy, reason="given")
+    story.given("CardRested", oid=other, reason="given")
+    to_block(story, bear)
+    assert legal(story, "p2", "DeclareBlock") == [{"blocker": envoy}]
+    refusal = story.refused(cmd("DeclareBlock", "p2", blocker=other))
+    assert (refusal.code, refusal.rule) == ("rules/cannot_block", "FoW-5.5 8.3 p3")
+    events = story.when(cmd("DeclareBlock", "p2", blocker=envoy))
+    blocked = find(events, "BlockDeclared")
+    assert (blocked.data["blocker"], blocked.rule) == (envoy, "FoW-5.5 8.3 p4")
+    assert "CardRested" not in [e.type for e in events] and story.state.objects[envoy].rested
+    story.replays()
+
+
+def test_yggdor_blocks_without_resting() -> None:
+    # Yggdor, Beast of the World (BFA-060): "Blocking does not cause this card to rest."  The Bear
+    # blocking rests as usual (8.3 p4).
+    for blocker_card, rests in (("BFA-060", False), ("T-BEAR", True)):
+        story = Story({"BFA-060": 4, "T-BEAR": 4})
+        bear = story.put("p1", "T-BEAR", "field")
+        blocker = story.put("p2", blocker_card, "field")
+        to_block(story, bear)
+        events = story.when(cmd("DeclareBlock", "p2", blocker=blocker))
+        assert find(events, "BlockDeclared").data["blocker"] == blocker
+        assert ("CardRested" in [e.type for e in events]) is rests
+        assert story.state.objects[blocker].rested is rests
+        story.replays()
+
+
+def test_yggdor_costs_nothing_at_exactly_100_life() -> None:
+    # Yggdor, Beast of the World (BFA-060, {G}{G}{8}): "If your life is 100 you may pay {G}{G}{8}
+    # less to play this card." (9.3 p2.5): not at 200 life, nor at 0 or less
+    story = Story({"BFA-060": 4})
+    yggdor = story.put("p1", "BFA-060", "hand")
+    life = story.state.players["p1"].life
+    story.given("LifeChanged", player="p1", delta=200 - life, life=200)
+    refusal = story.refused(cmd("PlayCard", "p1", card=yggdor, reduce=True))
+    assert (refusal.code, refusal.rule) == ("rules/no_cost_reduction", "FoW-5.5 9.3 p2.5")
+    story.given("LifeChanged", player="p1", delta=-100, life=100)
+    assert [p for p in legal(story, "p1", "PlayCard") if p["card"] == yggdor] == [
+        {"card": yggdor, "targets": [], "pay_with": [], "reduce": True}
+    ]
+    events = story.when(cmd("PlayCard", "p1", card=yggdor, reduce=True))
+    played = find(events, "CardPlayed")
+    assert played.data["reduced_cost"] == {"attribute": {}, "free": 0} and "WillPaid" not in [e.type for e in events]
+    story.resolve()
+    assert story.state.objects[yggdor].zone == "field"
+    story.replays()
+
+
+# --- "If magic counters would be put on your J/ruler, put that many plus one instead" (9.10 p1) ----
+
+
+@pytest.mark.parametrize(("mine", "theirs", "expected"), [(1, 0, 4), (2, 1, 5), (0, 1, 3)])
+def test_familiar_of_refrain_puts_one_more_magic_counter_on_your_ruler(mine: int, theirs: int, expected: int) -> None:
+    # Spell-Weaver Elf (TTW-066): "When this card enters your field, put three magic counters on your
+    # J/ruler."  Familiar of Refrain (TTW-057): "If magic counters would be put on your J/ruler, put
+    # that many plus one instead."  Each of its controller's Familiars adds one; the opponent's none.
+    story = Story({"TTW-066": 4, "TTW-057": 4})
+    [ruler] = story.state.zones["p1"]["ruler_area"]
+    familiars = [story.put("p1", "TTW-057", "field") for _ in range(mine)]
+    for _ in range(theirs):
+        story.put("p2", "TTW-057", "field")
+    elf = story.put("p1", "TTW-066", "graveyard")
+    story.by_rule(actions.move, elf, "field", "given", rule="3.1 p5", reason="effect", controller="p1")
+    story.when(cmd("Pass", "p1"))  # the lone trigger has no target: played automatically
+    events = story.resolve()
+    replaced = [e for e in events if e.type == "CountersReplaced"]
+    assert [(e.data["effect"], e.data["count"], e.data["instead"], e.rule) for e in replaced] == [
+        (f"{f}:0", 3 + i, 4 + i, "FoW-5.5 9.10 p1") for i, f in enumerate(familiars)
+    ]
+    put = find(events, "CounterPut")
+    assert (put.data, put.rule) == ({"oid": ruler, "counter": "magic", "count": expected}, "FoW-5.5 10.21 p1")
+    assert story.state.objects[ruler].counters == {"magic": expected}
+    story.replays()
+
+
+# --- "If added resonator would be destroyed, banish this card instead" (9.10 p1, 10.10) -------------
+
+
+def armored_bear() -> tuple[Story, str, str]:
+    # Special Armor (SKL-090, [Addition:Resonator] {1}): "If added resonator would be destroyed,
+    # banish this card instead. If you do, remove all damage from that resonator."  Bear: 500/500.
+    story = Story({"SKL-090": 4, "T-BEAR": 4, "T-BOLT": 4})
+    bear = story.put("p1", "T-BEAR", "field")
+    armor = story.put("p1", "SKL-090", "graveyard")
+    story.by_rule(actions.move, armor, "field", "given", rule="7.2 p4", reason="resolve", attached_to=bear)
+    return story, bear, armor
+
+
+def test_special_armor_is_banished_instead_and_the_lethal_damage_removed() -> None:
+    story, bear, armor = armored_bear()
+    bolt = story.put("p1", "T-BOLT", "hand")
+    story.will("p1", "R")
+    story.when(cmd("PlayCard", "p1", card=bolt, targets=[[bear]]))
+    events = story.resolve()
+    assert find(events, "DamageDealt").data["amount"] == 500  # as much as its DEF: destroyed by rule (13.2 p1)
+    [banished] = [e for e in events if e.type == "CardMoved" and e.data["oid"] == armor]
+    assert (banished.data["to"], banished.data["reason"]) == ("graveyard", "banish")
+    assert banished.rule == "FoW-5.5 9.10 p1" and banished.actor == "p1"
+    cleared = find(events, "DamageCleared")
+    assert (cleared.data["oids"], cleared.rule) == ([bear], "FoW-5.5 9.10 p1")
+    assert story.state.objects[bear].zone == "field" and story.state.objects[bear].damage == 0
+    # no armor left: the next destruction destroys it
+    events = story.by_rule(actions.destroy, bear, "given")
+    assert story.state.objects[bear].zone == "graveyard"
+    story.replays()
+
+
+def test_special_armor_replaces_a_destruction_by_an_effect_too() -> None:
+    story, bear, armor = armored_bear()
+    events = story.by_rule(actions.destroy, bear, "given")
+    assert [(e.type, e.data.get("oid")) for e in events] == [("CardMoved", armor)]  # no damage to remove
+    assert story.state.objects[bear].zone == "field" and story.state.objects[armor].zone == "graveyard"
+    story.replays()
