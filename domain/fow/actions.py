@@ -1442,10 +1442,16 @@ def apply_effect(
     if isinstance(eff, DealDamage):
         # "for each X" counted on resolution; "that much": the damage of the triggering happening
         amount = (item.amount or 0) if eff.that_much else conditions.amount_of(s, eff, you, src)
+        dealer = src
+        if eff.dealt_by == "host":  # "added resonator deals 500 damage to you", while it is added (7.2 p3)
+            hosts = _targets_of(ctx, item, Target(kind="host"), None)
+            if not hosts:
+                return cause
+            dealer = hosts[0]
         for t in _targets_of(ctx, item, eff.target, group):
             if eff.dealt_by_target:  # "X is the damage it dealt this turn": that object's (3.1 p3)
                 amount = s.objects[t].dealt if t in s.objects and s.objects[t].dealt_turn == s.turn else 0
-            cause = deal_damage(ctx, src, t, amount, cause)
+            cause = deal_damage(ctx, dealer, t, amount, cause)
         return cause
     if isinstance(eff, Destroy):
         for t in _targets_of(ctx, item, eff.target, group):

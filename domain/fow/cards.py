@@ -342,6 +342,10 @@ class DealDamage(_Model):
     dealt_by_target: bool = False
     """"deals X damage to target J/resonator, where X is the damage it dealt this turn": to each
     target, the damage that object dealt this turn (``amount`` is ignored)."""
+    dealt_by: Literal["source", "host"] = "source"
+    """Which card deals the damage: the source, or (on an addition) the card it is added to ("it
+    gains [+500/+500] until end of turn and deals 500 damage to you", FoW-5.5 7.2 p3, 10.6 p1);
+    none while the addition is not added to a card in the field."""
     equal_to_of: Literal["source", "your_j_ruler"] = "source"
     """Whose ATK/DEF ``equal_to`` reads: the source's, or that of the J-ruler you control ("If you
     control a J-Ruler, this card deals damage equal to its ATK instead"; 0 without one)."""
@@ -1185,6 +1189,8 @@ _DAMAGE_TRIGGERS = (
     "damage_dealt_to_you",
 )
 """Triggers that record the damage dealt ("that much")."""
+HOST_TRIGGERS = ("attacks", "dealt_damage")
+"""Triggers on this card that an addition's ``host_trigger`` ability reads on the card it is added to."""
 
 
 class Ability(_Model):
@@ -1202,6 +1208,10 @@ class Ability(_Model):
     which card's move makes the ability trigger ("Whenever another Six Sages enters your
     field", "When a Squad 7 you control is destroyed"); for a trigger on this card, the state
     this card must be in ("Whenever this card deals damage to a resonator while attacking")."""
+    host_trigger: bool = False
+    """On an addition: the trigger condition names the card this addition is added to instead of
+    this card ("Whenever added resonator attacks", "Whenever damage is dealt to added J/resonator",
+    FoW-5.5 7.2 p3, 9.6 p1); for the triggers in ``HOST_TRIGGERS``."""
     once_per_turn: bool = False
     """[Activate]: "Play this ability only once per turn" (7.8 p2); automatic: "This ability
     triggers only once per turn" (9.6 p4)."""
@@ -1293,6 +1303,8 @@ class Ability(_Model):
             raise ValueError("modes ('choose') are supported on spells and [Activate] abilities only")
         if self.kind == "activate" and any(isinstance(e, ProduceWill) and e.per for e in self.effects):
             raise ValueError("a will ability produces a fixed will (FoW-5.5 9.7 p1): no 'per' here")
+        if self.host_trigger and (self.kind != "automatic" or self.trigger not in HOST_TRIGGERS):
+            raise ValueError(f"'host_trigger' belongs to an automatic ability triggering on {', '.join(HOST_TRIGGERS)}")
         if any(getattr(e, "that_much", False) for e in self.effects) and self.trigger not in _DAMAGE_TRIGGERS:
             raise ValueError("'that_much' is the damage of a damage trigger; this ability has none")
         return self

@@ -700,6 +700,7 @@ def _selector(
     ``playground`` (effects the engine performs right on a ruler or magic stone: destroy, damage,
     counters, rest and banish costs) it is a ``playground`` filter (2.5 p4, 3.14 p1)."""
     text = phrase.strip()
+    text = re.sub(r"\bKnigh(?= of the Round Table\b)", "Knight", text)  # a misprint (BFA-002)
     first = text.partition(" ")[0]
     if not any(r.startswith(first + " ") and text.startswith(r) for r in ctx.races):  # "Card Soldier"
         text = _lower_first(text)
@@ -990,9 +991,10 @@ def _subject(phrase: str, ctx: _Ctx, *, continuous: bool, it_self: bool = False)
         return None if continuous else {"kind": "self"}
     if low in ("added resonator", "resonator with this", "added j/resonator", "j/resonator with this"):
         wanted = "j_resonator" if "j/" in low else "resonator"
-        if not continuous or ctx.type != "addition" or ctx.subtype != wanted:
+        if ctx.type != "addition" or ctx.subtype != wanted:
             raise _GapError(f"target: {phrase}")
-        return None
+        # an effect: the card this addition is added to as it resolves (7.2 p3)
+        return None if continuous else {"kind": "host"}
     if low in ("your j-ruler", "you j-ruler"):  # "You J-Ruler": a misprint (TTW-052)
         return {"kind": "all", "filter": {"zone": "field", "types": ["j_ruler"], "controller": "you"}}
     if low == "your j/ruler":
@@ -1078,10 +1080,14 @@ def _draw(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     ]
 
 
-@_effect(r"(?P<src>this card|it) deals (?P<n>\d+) damage to (?P<t>[^.]+?)")
+@_effect(r"(?P<src>this card|it|added resonator|added j/resonator) deals (?P<n>\d+) damage to (?P<t>[^.]+?)")
 def _deal(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     if m.group("src").lower() == "it" and not it_self:
         raise _GapError(f"effect: {m.group(0).strip()}")
+    if m.group("src").lower().startswith("added "):  # "added resonator deals 500 damage to you" (7.2 p3)
+        if _target(m.group("src"), ctx).get("kind") != "host":
+            raise _GapError(f"effect: {m.group(0).strip()}")
+        return [{**e, "dealt_by": "host"} for e in _deal_to(m.group("t").strip(), int(m.group("n")), ctx)]
     phrase = m.group("t").strip()
     gain = re.fullmatch(r"(?P<t>.+?) and you gain (?P<n>\d+) life", phrase)
     if gain:  # "it deals 400 damage to your opponent and you gain 400 life"
@@ -2952,14 +2958,17 @@ def _on(phrase: str) -> re.Pattern[str]:
 
 _TRIGGERS: list[tuple[re.Pattern[str], str, bool]] = [
     (re.compile(r"^\[Enter\]\s*:?\s*", re.IGNORECASE), "enter", True),
-    # also the misprint "When this card enters field" (VS01-013)
-    (_on(r"when this card enters (?:your )?field"), "enters_field", True),
+    # also the misprints "When this card enters field" (VS01-013), "When this cards enter your field" (VIN001-055J)
+    (_on(r"when this cards? enters? (?:your )?field"), "enters_field", True),
+    (_on(r"when this card enters your field or attacks"), "enters_or_attacks", True),
     (
         _on(r"when this card is put into (?:a|your) graveyard from (?:your|a) field"),
         "put_into_graveyard_from_field",
         True,
     ),
     (_on(r"(?:when|whenever) this card attacks"), "attacks", True),
+    # the comma left out by a misprint: "Whenever this card attacks you gain 300 life ..." (SKL-005)
+    (re.compile(r"^whenever this card attacks\s+(?=you gain\b)", re.IGNORECASE), "attacks", True),
     (_on(r"(?:when|whenever) this card attacks or blocks"), "attacks_or_blocks", True),
     (_on(r"(?:when|whenever) this card blocks"), "blocks", True),
     (_on(r"when this card is destroyed"), "destroyed", True),
@@ -3395,6 +3404,7 @@ def _automatic(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
                 "blocks_or_is_blocked": ("blocks", "is_blocked"),
                 "enters_or_leaves_field": ("enters_field", "leaves_field"),
                 "enters_or_shifts": ("enters_field", "shifts"),
+                "enters_or_attacks": ("enters_field", "attacks"),
                 "blocks_or_is_blocked_by_resonator": ("blocks_resonator", "is_blocked_by_resonator"),
             }
             if trigger in both:  # two trigger conditions, one ability each (9.6 p1)
@@ -3406,6 +3416,9 @@ def _automatic(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
                 }
                 return [{"kind": "automatic", "text": raw, **filtered, "effects": effects}]
             return [{"kind": "automatic", "text": raw, "trigger": trigger, "effects": effects}]
+    host = _host_trigger(raw, text, ctx)
+    if host is not None:
+        return host
     moved = _card_move_trigger(text, ctx)
     if moved is not None:
         trigger, flt, body = moved
@@ -3424,6 +3437,35 @@ def _automatic(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
         except _GapError as gap:
             reason += f" + {_sentence_gap(gap.reason, m.group('body'))}"
         raise _GapError(reason)
+    return None
+
+
+_HOST_TRIGGERS: list[tuple[re.Pattern[str], str]] = [
+    (_on(r"whenever added (?:j/)?resonator attacks"), "attacks"),
+    (_on(r"whenever damage is dealt to added (?:j/)?resonator"), "dealt_damage"),
+]
+"""Trigger conditions on an addition naming the card it is added to instead of this card."""
+
+
+def _host_trigger(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
+    """ "Whenever added resonator attacks, it gains [+500/+500] until end of turn and deals 500
+    damage to you." on an addition to a J/resonator: the trigger condition names the card this
+    addition is added to (FoW-5.5 7.2 p3, 9.6 p1) and "it" in the effect is that card."""
+    if ctx.type != "addition" or ctx.subtype not in ("resonator", "j_resonator"):
+        return None
+    added = "added resonator" if ctx.subtype == "resonator" else "added J/resonator"
+    for pattern, trigger in _HOST_TRIGGERS:
+        m = pattern.match(text)
+        if m is None:
+            continue
+        body = text[m.end() :]
+        # "it gains [..] until end of turn and deals 500 damage to you": two effects of the added card
+        body = re.sub(
+            r"^it gains (?P<g>[^.]+? until end of turn) and deals ", rf"{added} gains \g<g>. {added} deals ", body
+        )
+        body = re.sub(r"^it\b", added, body)
+        effects = _effects(_capitalise(body), ctx)
+        return [{"kind": "automatic", "text": raw, "trigger": trigger, "host_trigger": True, "effects": effects}]
     return None
 
 

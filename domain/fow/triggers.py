@@ -59,6 +59,9 @@ def fires(
     ``player`` is the turn player for phase triggers, the player gaining life, or the player
     dealt damage; ``oid`` is the card dealing damage or the card that moved."""
     trigger = ability.trigger or ""
+    if ability.host_trigger:  # "Whenever added resonator attacks": the card it is added to (7.2 p3)
+        host = s.objects[src].attached_to
+        return trigger == kind and oid is not None and oid == host
     if trigger == "end_of_host_controllers_turn":  # "at the end of its controller's turn" (5.4 p3, 7.2 p3)
         if kind != "end_of_each_turn" or player is None:
             return False

@@ -1,0 +1,119 @@
+"""Importing real cards whose trigger condition the vocabulary lacked (helper t4-trig): the real
+card's text and its expected declarative form, written out by hand (the engine side is
+tests/test_fow_real_t4_trig.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.fow.importer import ImportedCard, import_cards
+from tests.card_import_support import full, imported_database
+
+
+@pytest.fixture(scope="module")
+def imported() -> dict[str, ImportedCard]:
+    return imported_database()
+
+
+def _record(ability: str, type_: str = "Addition:Resonator") -> dict[str, object]:
+    return {
+        "id": "TST-T4T-001",
+        "name": "Test",
+        "type": [type_],
+        "race": [],
+        "cost": "{R}",
+        "colour": ["R"],
+        "ATK": "",
+        "DEF": "",
+        "abilities": [ability],
+    }
+
+
+def _gaps(ability: str, type_: str = "Addition:Resonator") -> tuple[str, ...]:
+    return import_cards([_record(ability, type_)]).by_id()["TST-T4T-001"].gaps
+
+
+def test_whenever_added_resonator_attacks(imported: dict[str, ImportedCard]) -> None:
+    # Blessing of Athena (TMS-020): "Whenever added resonator attacks, it gains [+500/+500] until
+    # end of turn and deals 500 damage to you."
+    assert full(imported, "TMS-020")["abilities"] == [
+        {
+            "kind": "automatic",
+            "effects": [
+                {"op": "modify", "atk": 500, "def": 500, "target": {"kind": "host"}, "duration": "end_of_turn"},
+                {"op": "deal_damage", "amount": 500, "target": {"kind": "you"}, "dealt_by": "host"},
+            ],
+            "trigger": "attacks",
+            "host_trigger": True,
+        }
+    ]
+
+
+def test_whenever_damage_is_dealt_to_added_j_resonator(imported: dict[str, ImportedCard]) -> None:
+    # Alicia's Lance (VIN002-032): "Whenever damage is dealt to added J/resonator => Draw a card."
+    assert full(imported, "VIN002-032")["abilities"][2] == {
+        "kind": "automatic",
+        "effects": [{"op": "draw", "count": 1, "who": "you"}],
+        "trigger": "dealt_damage",
+        "host_trigger": True,
+    }
+
+
+def test_added_resonator_triggers_only_on_an_addition_to_that_type() -> None:
+    text = "Whenever added resonator attacks, draw a card."
+    assert _gaps(text) == ()
+    assert _gaps(text, "Resonator") != ()  # no added resonator on a resonator
+    assert _gaps("Whenever added resonator attacks, draw a card.", "Addition:Field") != ()
+
+
+def test_enters_your_field_or_attacks_is_two_abilities(imported: dict[str, ImportedCard]) -> None:
+    # Bors, Returned Adventurer (BFA-002): "When this card enters your field or attacks, target Knigh
+    # of the Round Table gains [+400/+400] until end of turn." ("Knigh": a misprint of "Knight")
+    gain = {
+        "op": "modify",
+        "atk": 400,
+        "def": 400,
+        "target": {
+            "kind": "chosen",
+            "filter": {"zone": "field", "types": [], "races": ["Knight of the Round Table"], "playground": True},
+        },
+        "duration": "end_of_turn",
+    }
+    assert full(imported, "BFA-002")["abilities"] == [
+        {"kind": "automatic", "effects": [gain], "trigger": "enters_field"},
+        {"kind": "automatic", "effects": [gain], "trigger": "attacks"},
+    ]
+
+
+def test_misprinted_trigger_conditions(imported: dict[str, ImportedCard]) -> None:
+    # Celestial Wing Seraph (SKL-005): "Whenever this card attacks you gain 300 life for each Angel
+    # you control." (no comma after the trigger condition)
+    assert full(imported, "SKL-005")["abilities"][1] == {
+        "kind": "automatic",
+        "effects": [
+            {
+                "op": "gain_life",
+                "amount": 300,
+                "who": "you",
+                "per": {"filter": {"zone": "field", "types": [], "controller": "you", "races": ["Angel"]}},
+            }
+        ],
+        "trigger": "attacks",
+    }
+    # Minamoto no Yoshitsune [J-Ruler] (VIN001-055J): "When this cards enter your field, recover up
+    # to two target resonators."
+    assert full(imported, "VIN001-055J")["abilities"][0] == {
+        "kind": "automatic",
+        "effects": [
+            {
+                "op": "recover",
+                "target": {
+                    "kind": "chosen",
+                    "filter": {"zone": "field", "types": ["resonator"]},
+                    "count": 2,
+                    "up_to": True,
+                },
+            }
+        ],
+        "trigger": "enters_field",
+    }

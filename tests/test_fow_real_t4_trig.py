@@ -1,0 +1,131 @@
+"""Real Grimm/Alice cards whose trigger condition the vocabulary lacked (helper t4-trig), executed
+by the engine in the form the importer gives them (given events / when command / then events;
+each story replays its whole log at the end):
+
+* Blessing of Athena (TMS-020): "Whenever added resonator attacks, it gains [+500/+500] until end
+  of turn and deals 500 damage to you." - an addition's ability triggering on the card it is added
+  to (7.2 p3, 9.6 p1, 8.2 p5), the damage dealt by that card (10.6 p1);
+* Alicia's Lance (VIN002-032): "Whenever damage is dealt to added J/resonator => Draw a card.";
+* Bors, Returned Adventurer (BFA-002): "When this card enters your field or attacks, ..." - two
+  trigger conditions, one ability each (9.6 p1); Celestial Wing Seraph (SKL-005): "Whenever this
+  card attacks you gain 300 life for each Angel you control." (the comma left out by a misprint).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.fow import actions
+from domain.fow.characteristics import characteristics
+from domain.kernel import Event
+from tests.fow_support import cmd, find
+from tests.test_fow_battle import to_main
+from tests.test_fow_conditions import Story
+
+
+def _add(story: Story, player: str, addition: str, host: str) -> str:
+    """Given: ``addition`` from ``player``'s hand is in the field, added to ``host``."""
+    oid = story.put(player, addition, "hand")
+    story.given("CardMoved", oid=oid, card=addition, owner=player, controller=player, to="field",
+                reason="given", attached_to=host, **{"from": "hand"})  # fmt: skip
+    return oid
+
+
+def _triggered_by(events: list[Event], source: str) -> list[Event]:
+    return [e for e in events if e.type == "AbilityTriggered" and e.data["source"] == source]
+
+
+def _attack(story: Story, attacker: str) -> list[Event]:
+    """p1 begins a battle and declares ``attacker``'s attack on p2."""
+    events = story.when(cmd("InitiateBattle", "p1"))
+    while story.pending.kind != "declare_attack":
+        events += story.when(cmd("Pass", story.pending.player))
+    return events + story.when(cmd("DeclareAttack", "p1", attacker=attacker, target="p2"))
+
+
+def _play_and_resolve(story: Story, trig: Event, targets: list[Any] | None = None) -> list[Event]:
+    """Plays the triggered ability (unless it was played for its player, having no choice, 6.2 p2)
+    and lets it resolve."""
+    if any(t.id == trig.data["trigger"] for t in story.state.triggered):
+        player = trig.data["controller"]
+        story.when(cmd("PlayTriggered", player, trigger=trig.data["trigger"], targets=targets or [], pay_with=[]))
+    return story.resolve()
+
+
+def test_blessing_of_athena_triggers_when_added_resonator_attacks() -> None:
+    story = Story({"TMS-020": 4, "T-BEAR": 4})
+    bear = story.put("p1", "T-BEAR", "field")
+    other = story.put("p1", "T-BEAR", "field")
+    blessing = _add(story, "p1", "TMS-020", bear)
+    story.log += to_main(story.state, turn=3)
+    events = _attack(story, bear)
+    rested = find(events, "CardRested")  # the attack declared, the attacker rested (8.2 p3, p5)
+    [trig] = _triggered_by(events, blessing)
+    assert (trig.rule, trig.cause, rested.data["oid"]) == ("FoW-5.5 9.6 p5", f"ev:{rested.seq}", bear)
+    life = story.state.players["p1"].life
+    resolved = _play_and_resolve(story, trig)
+    shown, base = characteristics(story.state, bear), story.state.cards["T-BEAR"]
+    assert (shown.atk, shown.def_) == (base.atk + 500, base.def_ + 500)
+    dealt = find(resolved, "DamageDealt")
+    assert (dealt.data["source"], dealt.data["target"], dealt.data["amount"]) == (bear, "p1", 500)
+    assert story.state.players["p1"].life == life - 500
+    assert characteristics(story.state, other).atk == base.atk
+    story.replays()
+
+
+def test_blessing_of_athena_ignores_another_attacker() -> None:
+    story = Story({"TMS-020": 4, "T-BEAR": 4})
+    bear = story.put("p1", "T-BEAR", "field")
+    other = story.put("p1", "T-BEAR", "field")
+    blessing = _add(story, "p1", "TMS-020", bear)
+    story.log += to_main(story.state, turn=3)
+    events = _attack(story, other)
+    assert not _triggered_by(events, blessing)
+    story.replays()
+
+
+def test_alicias_lance_draws_when_damage_is_dealt_to_added_j_resonator() -> None:
+    story = Story({"VIN002-032": 4, "T-BEAR": 4})
+    bear = story.put("p1", "T-BEAR", "field")
+    other = story.put("p1", "T-BEAR", "field")
+    lance = _add(story, "p1", "VIN002-032", bear)
+    hit = story.by_rule(actions.deal_damage, other, other, 100, "given")  # not the added one
+    assert not _triggered_by(hit, lance)
+    hit = story.by_rule(actions.deal_damage, other, bear, 100, "given")
+    [trig] = _triggered_by(hit, lance)
+    assert (trig.rule, trig.cause) == ("FoW-5.5 9.6 p5", f"ev:{find(hit, 'DamageDealt').seq}")
+    hand = len(story.state.zones["p1"]["hand"])
+    story.when(cmd("Pass", "p1"))  # the next priority: the trigger is played (6.2 p2)
+    resolved = _play_and_resolve(story, trig)
+    assert find(resolved, "CardMoved").data["to"] == "hand"
+    assert len(story.state.zones["p1"]["hand"]) == hand + 1
+    story.replays()
+
+
+def test_bors_triggers_as_it_attacks_too() -> None:
+    # "When this card enters your field or attacks, target Knigh[t] of the Round Table gains
+    # [+400/+400] until end of turn.": two trigger conditions (9.6 p1); Bors is such a Knight
+    story = Story({"BFA-002": 4, "T-BEAR": 4})
+    bors = story.put("p1", "BFA-002", "field")
+    story.log += to_main(story.state, turn=3)
+    events = _attack(story, bors)
+    [trig] = _triggered_by(events, bors)
+    assert trig.rule == "FoW-5.5 9.6 p5"
+    _play_and_resolve(story, trig, [[bors]])
+    assert characteristics(story.state, bors).atk == 600 + 400
+    story.replays()
+
+
+def test_celestial_wing_seraph_gains_life_for_each_angel_as_it_attacks() -> None:
+    # "Whenever this card attacks you gain 300 life for each Angel you control." (8.2 p5, 9.6 p1)
+    story = Story({"SKL-005": 4, "T-BEAR": 4})
+    seraph = story.put("p1", "SKL-005", "field")
+    story.put("p1", "SKL-005", "field")
+    story.put("p1", "T-BEAR", "field")
+    story.log += to_main(story.state, turn=3)
+    life = story.state.players["p1"].life
+    events = _attack(story, seraph)
+    [trig] = _triggered_by(events, seraph)
+    _play_and_resolve(story, trig)
+    assert story.state.players["p1"].life == life + 600  # two Angels
+    story.replays()
