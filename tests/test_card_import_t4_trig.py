@@ -117,3 +117,29 @@ def test_misprinted_trigger_conditions(imported: dict[str, ImportedCard]) -> Non
         ],
         "trigger": "enters_field",
     }
+
+
+def test_when_this_card_becomes_targeted_by_opponents_spells_or_abilities(
+    imported: dict[str, ImportedCard],
+) -> None:
+    # Mephistopheles, the Abyssal Tyrant (TAT-083): "[Continuous]: When this card becomes targeted
+    # by spells or abilities your opponent controls, he or she loses 500 life."
+    assert full(imported, "TAT-083")["abilities"][0] == {
+        "kind": "automatic",
+        "effects": [{"op": "lose_life", "amount": 500, "who": "opponent"}],
+        "trigger": "becomes_targeted",
+        "targeted_by": {"controller": "opponent"},
+    }
+
+
+def test_when_this_card_becomes_targeted_by_water_spells_or_abilities(imported: dict[str, ImportedCard]) -> None:
+    # Wicked Witch of the West (TAT-035): "[Continuous]: When this card becomes targeted by water
+    # spells or water card's abilities, destroy it."
+    assert full(imported, "TAT-035")["abilities"][1] == {
+        "kind": "automatic",
+        "effects": [{"op": "destroy", "target": {"kind": "self"}}],
+        "trigger": "becomes_targeted",
+        "targeted_by": {"attributes": ["U"]},
+    }
+    mixed = "[Continuous]: When this card becomes targeted by water spells or fire card's abilities, destroy it."
+    assert _gaps(mixed, "Resonator") != ()

@@ -129,3 +129,56 @@ def test_celestial_wing_seraph_gains_life_for_each_angel_as_it_attacks() -> None
     _play_and_resolve(story, trig)
     assert story.state.players["p1"].life == life + 600  # two Angels
     story.replays()
+
+
+# --- "When this card becomes targeted by ..." (9.3 p2, 9.6 p1) ---------------------------------
+
+
+def test_mephistopheles_makes_the_opponent_targeting_it_lose_life() -> None:
+    # Mephistopheles, the Abyssal Tyrant (TAT-083): "When this card becomes targeted by spells or
+    # abilities your opponent controls, he or she loses 500 life."
+    story = Story({"TAT-083": 4, "T-BOLT": 4, "T-BEAR": 4})
+    meph = story.put("p2", "TAT-083", "field")
+    bolt = story.put("p1", "T-BOLT", "hand")
+    story.will("p1", "R")
+    events = story.when(cmd("PlayCard", "p1", card=bolt, targets=[[meph]]))
+    played = find(events, "CardPlayed")
+    [trig] = _triggered_by(events, meph)
+    assert trig.rule == "FoW-5.5 9.6 p5" and int(trig.cause[3:]) >= played.seq
+    life = story.state.players["p1"].life
+    resolved = _play_and_resolve(story, trig)
+    assert find(resolved, "LifeChanged").data["player"] == "p1"
+    assert story.state.players["p1"].life == life - 500
+    story.replays()
+
+
+def test_mephistopheles_ignores_its_controllers_own_spells() -> None:
+    story = Story({"TAT-083": 4, "T-BOLT": 4, "T-BEAR": 4})
+    meph = story.put("p1", "TAT-083", "field")
+    bolt = story.put("p1", "T-BOLT", "hand")
+    story.will("p1", "R")
+    events = story.when(cmd("PlayCard", "p1", card=bolt, targets=[[meph]]))
+    assert not _triggered_by(events, meph)
+    story.replays()
+
+
+def test_wicked_witch_is_destroyed_when_a_water_spell_targets_it() -> None:
+    # Wicked Witch of the West (TAT-035): "When this card becomes targeted by water spells or water
+    # card's abilities, destroy it."  A fire spell (T-BOLT) does not; a water one (SKL-042) does.
+    story = Story({"TAT-035": 4, "T-BOLT": 4, "SKL-042": 4})
+    witch = story.put("p2", "TAT-035", "field")
+    bolt = story.put("p1", "T-BOLT", "hand")
+    water = story.put("p1", "SKL-042", "hand")
+    story.will("p1", "R")
+    events = story.when(cmd("PlayCard", "p1", card=bolt, targets=[[witch]]))
+    assert not _triggered_by(events, witch)
+    story.resolve()
+    witch = story.put("p2", "TAT-035", "field")
+    story.will("p1", "U", "U", "U")
+    events = story.when(cmd("PlayCard", "p1", card=water, targets=[[witch]]))
+    [trig] = _triggered_by(events, witch)
+    assert trig.data["controller"] == "p2"
+    resolved = _play_and_resolve(story, trig)
+    moved = find(resolved, "CardMoved")
+    assert (moved.data["oid"], moved.data["reason"]) == (witch, "destroyed")
+    story.replays()

@@ -1080,7 +1080,7 @@ def play_trigger(ctx: Ctx, trig: Triggered, targets: Any, pay_with: Sequence[Any
             cause = pay_will(ctx, trig.controller, card.trigger_cost, cause, card.name)
         if card.type != "resonator":  # a "normal spell" (3.13 p3)
             check_triggers(ctx, "you_play_normal_spell", cause, player=trig.controller)
-        return cause
+        return check_targeted(ctx, cause)
     if groups and not all(g.up_to or legal_targets(s, g, trig.controller, trig.source) for g in groups):
         return ctx.emit("TriggerDiscarded", {"trigger": trig.id, "why": "no legal target"}, "9.6 p6", cause=cause)
     chosen = validate_targets(ctx, groups, targets, trig.controller, trig.source, f"{name}'s ability")
@@ -1088,7 +1088,7 @@ def play_trigger(ctx: Ctx, trig: Triggered, targets: Any, pay_with: Sequence[Any
         played: dict[str, Any] = {"item": item_id, "kind": "ability", "player": trig.controller}
         played.update(source=trig.source, ability=-1, targets=[], trigger=trig.id, delayed=trig.target)
         return ctx.emit("AbilityPlayed", played, "9.6 p8", cause=cause, actor=actor)
-    return ctx.emit(
+    cause = ctx.emit(
         "AbilityPlayed",
         {
             "item": item_id,
@@ -1106,6 +1106,20 @@ def play_trigger(ctx: Ctx, trig: Triggered, targets: Any, pay_with: Sequence[Any
         cause=cause,
         actor=actor,
     )
+    return check_targeted(ctx, cause)
+
+
+def check_targeted(ctx: Ctx, cause: str) -> str:
+    """ "When this card becomes targeted by ...": each card chosen as a target of the card or
+    ability just put into the chase area (the last item, its targets chosen as it was played,
+    FoW-5.5 9.3 p2) triggers once for it (9.6 p1)."""
+    s = ctx.s
+    if not s.chase:
+        return cause
+    chosen = dict.fromkeys(t for group in s.chase[-1].targets for t in group if t in s.objects)
+    for oid in chosen:
+        check_triggers(ctx, "becomes_targeted", cause, oid=oid, player=s.chase[-1].controller)
+    return cause
 
 
 def _is_source_in_field(s: GameState, item: ChaseItem) -> bool:

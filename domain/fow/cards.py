@@ -1180,6 +1180,7 @@ Trigger = Literal[
     "your_j_resonator_attacked",
     "opponent_resonator_attacks_or_blocks",
     "end_of_host_controllers_turn",
+    "becomes_targeted",
 ]
 _DAMAGE_TRIGGERS = (
     "deals_damage",
@@ -1191,6 +1192,16 @@ _DAMAGE_TRIGGERS = (
 """Triggers that record the damage dealt ("that much")."""
 HOST_TRIGGERS = ("attacks", "dealt_damage")
 """Triggers on this card that an addition's ``host_trigger`` ability reads on the card it is added to."""
+
+
+class TargetedBy(_Model):
+    """ "When this card becomes targeted by water spells or water card's abilities" / "by spells or
+    abilities your opponent controls": a card on the chase (a spell, FoW-5.5 3.13 p3) or an
+    ability whose card has one of ``attributes`` (any, if empty), controlled by ``controller``
+    (relative to the controller of the triggering ability)."""
+
+    controller: Literal["any", "opponent"] = "any"
+    attributes: list[Attribute] = Field(default_factory=list)
 
 
 class Ability(_Model):
@@ -1208,6 +1219,9 @@ class Ability(_Model):
     which card's move makes the ability trigger ("Whenever another Six Sages enters your
     field", "When a Squad 7 you control is destroyed"); for a trigger on this card, the state
     this card must be in ("Whenever this card deals damage to a resonator while attacking")."""
+    targeted_by: TargetedBy | None = None
+    """For ``becomes_targeted``: which spells or abilities choosing this card as a target make it
+    trigger (None: any)."""
     host_trigger: bool = False
     """On an addition: the trigger condition names the card this addition is added to instead of
     this card ("Whenever added resonator attacks", "Whenever damage is dealt to added J/resonator",
@@ -1303,6 +1317,8 @@ class Ability(_Model):
             raise ValueError("modes ('choose') are supported on spells and [Activate] abilities only")
         if self.kind == "activate" and any(isinstance(e, ProduceWill) and e.per for e in self.effects):
             raise ValueError("a will ability produces a fixed will (FoW-5.5 9.7 p1): no 'per' here")
+        if self.targeted_by is not None and self.trigger != "becomes_targeted":
+            raise ValueError("'targeted_by' belongs to a 'becomes_targeted' trigger")
         if self.host_trigger and (self.kind != "automatic" or self.trigger not in HOST_TRIGGERS):
             raise ValueError(f"'host_trigger' belongs to an automatic ability triggering on {', '.join(HOST_TRIGGERS)}")
         if any(getattr(e, "that_much", False) for e in self.effects) and self.trigger not in _DAMAGE_TRIGGERS:

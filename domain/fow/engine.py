@@ -523,6 +523,7 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         actions.check_triggers(ctx, "you_play_addition", cause, player=player)
     if card.type != "resonator":  # a "normal spell" (3.13 p3)
         actions.check_triggers(ctx, "you_play_normal_spell", cause, player=player)
+    cause = actions.check_targeted(ctx, cause)
     flow.after_action(ctx, player, cause)
 
 
@@ -646,6 +647,7 @@ def activate_ability(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     # AbilityPlayed recorded the once-per-turn / God's Art use; a second use shows up as a duplicate
     cause = actions.produce_from_sources(ctx, player, _pay_with(ctx, args), cause)
     cause = _pay_costs_after_play(ctx, player, oid, index, ability, cause, args.get("cost_cards"))
+    cause = actions.check_targeted(ctx, cause)
     flow.after_action(ctx, player, cause)
 
 

@@ -3416,7 +3416,7 @@ def _automatic(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
                 }
                 return [{"kind": "automatic", "text": raw, **filtered, "effects": effects}]
             return [{"kind": "automatic", "text": raw, "trigger": trigger, "effects": effects}]
-    host = _host_trigger(raw, text, ctx)
+    host = _host_trigger(raw, text, ctx) or _targeted_trigger(raw, text, ctx)
     if host is not None:
         return host
     moved = _card_move_trigger(text, ctx)
@@ -3467,6 +3467,32 @@ def _host_trigger(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
         effects = _effects(_capitalise(body), ctx)
         return [{"kind": "automatic", "text": raw, "trigger": trigger, "host_trigger": True, "effects": effects}]
     return None
+
+
+_TARGETED = re.compile(
+    r"^when this card becomes targeted by (?:(?P<own>spells or abilities your opponent controls)|"
+    r"(?P<a>light|fire|water|wind|darkness) spells or (?P=a) card's abilities)\s*[,:]\s*",
+    re.IGNORECASE,
+)
+
+
+def _targeted_trigger(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
+    """ "When this card becomes targeted by spells or abilities your opponent controls, he or she
+    loses 500 life." / "... by water spells or water card's abilities, destroy it.": it triggers as
+    a spell (a card on the chase, FoW-5.5 3.13 p3) or an ability is played choosing this card as
+    a target (9.3 p2, 9.6 p1); "he or she" is that opponent."""
+    m = _TARGETED.match(text)
+    if m is None:
+        return None
+    body = text[m.end() :]
+    by: JsonDict = {}
+    if m.group("own"):
+        by["controller"] = "opponent"
+        body = re.sub(r"^he or she (loses|discards|draws)\b", r"your opponent \1", body, flags=re.IGNORECASE)
+    else:
+        by["attributes"] = [ATTRIBUTE_WORDS[m.group("a").lower()]]
+    effects = _effects(_capitalise(body), ctx, it_self=True)
+    return [{"kind": "automatic", "text": raw, "trigger": "becomes_targeted", "targeted_by": by, "effects": effects}]
 
 
 _PHASE_TRIGGER_SENTENCE = re.compile(r"(?<=\.)\s+(?=At the (?:end|beginning) of )", re.IGNORECASE)

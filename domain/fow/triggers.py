@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from domain.fow.cards import Ability, Filter
 from domain.fow.characteristics import matches
-from domain.fow.state import GameState
+from domain.fow.state import ChaseItem, GameState
 
 YOUR_PHASE = frozenset(
     {
@@ -48,7 +48,14 @@ CARD_MOVES = frozenset(
 OPPONENTS = frozenset({"opponent_discards"})
 OTHER_CARDS = frozenset({"card_attacks"})
 """Another card doing something in the field ("Whenever a Werewolf you control attacks", 9.6 p1)."""
-KINDS = YOUR_PHASE | CARD_MOVES | THIS_CARD | OPPONENTS | OTHER_CARDS | {"end_of_each_turn", "deals_damage_to_opponent"}
+KINDS = (
+    YOUR_PHASE
+    | CARD_MOVES
+    | THIS_CARD
+    | OPPONENTS
+    | OTHER_CARDS
+    | {"end_of_each_turn", "deals_damage_to_opponent", "becomes_targeted"}
+)
 
 
 def fires(
@@ -80,6 +87,8 @@ def fires(
     if kind in THIS_CARD:  # with a filter on this card: "... while attacking"
         flt = ability.trigger_filter
         return oid == src and (flt is None or matches(s, flt, src, controller, src))
+    if kind == "becomes_targeted":  # chosen as a target of the spell or ability just played (9.3 p2)
+        return oid == src and bool(s.chase) and targeted_by(s, ability, s.chase[-1], controller)
     if kind == "deals_damage_to_opponent":
         return oid == src and player is not None and player != controller
     return oid is not None and moved_matches(s, ability.trigger_filter or Filter(), oid, controller, src)
@@ -95,3 +104,15 @@ def moved_matches(s: GameState, flt: Filter, oid: str, you: str, source: str) ->
     if (flt.controller == "you" and was != you) or (flt.controller == "opponent" and was == you):
         return False
     return matches(s, flt.model_copy(update={"zone": obj.zone, "controller": "any"}), oid, you, source)
+
+
+def targeted_by(s: GameState, ability: Ability, item: ChaseItem, you: str) -> bool:
+    """Whether the spell or ability ``item`` is one that ``ability`` watches ("by water spells or
+    water card's abilities", "by spells or abilities your opponent controls"): a "spell" is a card
+    on the chase (3.13 p3), an ability is on the chase as a pseudo-card of its card (9.3 p2)."""
+    by = ability.targeted_by
+    if by is None:
+        return True
+    if by.controller == "opponent" and item.controller == you:
+        return False
+    return not by.attributes or bool(set(by.attributes) & set(s.card_of(item.source).attributes))
