@@ -143,3 +143,29 @@ def test_when_this_card_becomes_targeted_by_water_spells_or_abilities(imported: 
     }
     mixed = "[Continuous]: When this card becomes targeted by water spells or fire card's abilities, destroy it."
     assert _gaps(mixed, "Resonator") != ()
+
+
+def test_whenever_a_resonator_comes_into_a_field_and_damage_to_it(imported: dict[str, ImportedCard]) -> None:
+    # Realm of the Dragon King (TAT-033): "[Continuous]: Whenever a non-Dragon resonator comes into
+    # a field, this card deals 500 damage to it. If you control "Bahamut, the Dragon King", this card
+    # deals 800 damage instead."  "a field": any player's; "it": the resonator that came (9.6 p7)
+    bahamut = {
+        "kind": "controls",
+        "filter": {"zone": "field", "types": [], "controller": "you", "name": "Bahamut, the Dragon King"},
+    }
+    assert full(imported, "TAT-033")["abilities"] == [
+        {
+            "kind": "automatic",
+            "effects": [
+                {
+                    "op": "if",
+                    "condition": bahamut,
+                    "effects": [{"op": "deal_damage", "amount": 800, "target": {"kind": "that"}}],
+                    "otherwise": [{"op": "deal_damage", "amount": 500, "target": {"kind": "that"}}],
+                    "same_targets": True,
+                }
+            ],
+            "trigger": "card_enters_field",
+            "trigger_filter": {"zone": "field", "types": ["resonator"], "controller": "any", "not_races": ["Dragon"]},
+        }
+    ]

@@ -182,3 +182,33 @@ def test_wicked_witch_is_destroyed_when_a_water_spell_targets_it() -> None:
     moved = find(resolved, "CardMoved")
     assert (moved.data["oid"], moved.data["reason"]) == (witch, "destroyed")
     story.replays()
+
+
+# --- "Whenever a non-Dragon resonator comes into a field" (9.6 p7) -----------------------------
+
+
+def test_realm_of_the_dragon_king_damages_a_resonator_coming_into_any_field() -> None:
+    # Realm of the Dragon King (TAT-033): "Whenever a non-Dragon resonator comes into a field, this
+    # card deals 500 damage to it. If you control "Bahamut, the Dragon King", this card deals 800
+    # damage instead."  A Bear (500 DEF) put into the opponent's field is dealt 500 and destroyed.
+    story = Story({"TAT-033": 4, "T-BEAR": 4})
+    realm = story.put("p1", "TAT-033", "field")
+    bear = story.put("p2", "T-BEAR", "hand")
+    moved = story.by_rule(actions.move, bear, "field", "given", rule="3.1 p5", reason="effect", controller="p2")
+    [trig] = _triggered_by(moved, realm)
+    assert (trig.rule, trig.data["extra"]["target"]) == ("FoW-5.5 9.6 p5", bear)
+    story.when(cmd("Pass", "p1"))  # the next priority: the trigger is played (6.2 p2)
+    resolved = _play_and_resolve(story, trig)
+    dealt = find(resolved, "DamageDealt")
+    assert (dealt.data["source"], dealt.data["target"], dealt.data["amount"]) == (realm, bear, 500)
+    assert story.state.objects[bear].zone == "graveyard"  # destroyed by a rule process: damage as great as its DEF
+    story.replays()
+
+
+def test_realm_of_the_dragon_king_ignores_non_resonators() -> None:
+    story = Story({"TAT-033": 4, "TMS-020": 4, "T-BEAR": 4})
+    realm = story.put("p1", "TAT-033", "field")
+    other = story.put("p1", "TAT-033", "hand")  # an addition, not a resonator
+    moved = story.by_rule(actions.move, other, "field", "given", rule="3.1 p5", reason="effect", controller="p1")
+    assert not _triggered_by(moved, realm)
+    story.replays()

@@ -155,7 +155,7 @@ def move(
     # a graveyard from your field" trigger on the move itself (9.6 p1, p7.2)
     if to == "field" and s.objects[oid].zone == "field":
         check_triggers(ctx, "enters_field", ev, oid=oid)
-        check_triggers(ctx, "card_enters_field", ev, oid=oid)
+        check_triggers(ctx, "card_enters_field", ev, oid=oid, subject=oid)  # "deals 500 damage to it" (9.6 p7)
         if data["from"] == "standby":  # put straight from the chant-standby area
             check_triggers(ctx, "enters_field_from_standby", ev, oid=oid)
     elif to == "stone_area" and data["from"] != "stone_area" and s.objects[oid].zone == "stone_area":

@@ -474,7 +474,13 @@ def _negation(text: str, flt: JsonDict, ctx: _Ctx) -> str:
     return text
 
 
-_CARD_ENTERS = re.compile(r"^(?:when|whenever) (?P<who>another|an?) (?P<what>.+?) enters your field\s*[,:]\s*", re.I)
+_CARD_ENTERS = re.compile(
+    r"^(?:when|whenever) (?P<who>another|an?) (?P<what>.+?) "
+    r"(?:enters (?P<field>your) field|comes into (?P<any>a) field)\s*[,:]\s*",
+    re.IGNORECASE,
+)
+"""``Whenever another Six Sages enters your field`` / ``Whenever a non-Dragon resonator comes into a field``
+(any player's field)."""
 _CARD_TO_GRAVEYARD = re.compile(
     r"^(?:when|whenever) (?:(?P<who>another|an?) (?P<what>.+?)|\"(?P<name>[^\"]+)\") is put into a graveyard from "
     r"(?P<field>your|your opponent's|a) field\s*[,:]\s*",
@@ -575,7 +581,7 @@ def _card_move_trigger(text: str, ctx: _Ctx) -> tuple[str, JsonDict, str] | None
             raise _GapError(f"trigger: {phrase}") from None
         if players or "controller" in flt:
             raise _GapError(f"trigger: {phrase}")
-        where = m.groupdict().get("field") or "your"
+        where = m.groupdict().get("field") or m.groupdict().get("any") or "your"
         flt["controller"] = {"your": "you", "your opponent's": "opponent", "a": "any"}[where.lower()]
         if (m.group("who") or "").lower() == "another":
             flt["other_than_self"] = True
@@ -3422,6 +3428,11 @@ def _automatic(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
     moved = _card_move_trigger(text, ctx)
     if moved is not None:
         trigger, flt, body = moved
+        if trigger == "card_enters_field" and "resonator" in flt.get("types", ()):
+            # "..., this card deals 500 damage to it": the resonator that entered (9.6 p7)
+            ctx = dataclasses.replace(ctx, subject="resonator")
+            first, dot, rest = body.partition(".")
+            body = re.sub(r"\b(deals \d+ damage to) it$", r"\1 that resonator", first) + dot + rest
         effects = _effects(_capitalise(body), ctx)
         return [{"kind": "automatic", "text": raw, "trigger": trigger, "trigger_filter": flt, "effects": effects}]
     rules = _AS_RULES.get(text.rstrip(". ").lower())
