@@ -169,3 +169,15 @@ def test_whenever_a_resonator_comes_into_a_field_and_damage_to_it(imported: dict
             "trigger_filter": {"zone": "field", "types": ["resonator"], "controller": "any", "not_races": ["Dragon"]},
         }
     ]
+
+
+def test_shuffle_it_into_its_owners_main_deck(imported: dict[str, ImportedCard]) -> None:
+    # Cheshire Cat, the Grinning Remnant (TAT-039): "[Continuous]: When this card it put into a
+    # graveyard from a field, shuffle it into its owner's main deck." ("it put": a misprint of "is put")
+    assert full(imported, "TAT-039")["abilities"][2] == {
+        "kind": "automatic",
+        "effects": [{"op": "put_on_main_deck", "target": {"kind": "self"}, "position": "shuffled"}],
+        "trigger": "put_into_graveyard_from_field",
+    }
+    # only the card's own move out of the field names the card where it went (3.1 p3)
+    assert _gaps("[Enter]: Shuffle this card into its owner's main deck.", "Resonator") != ()

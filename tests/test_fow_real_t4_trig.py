@@ -212,3 +212,37 @@ def test_realm_of_the_dragon_king_ignores_non_resonators() -> None:
     moved = story.by_rule(actions.move, other, "field", "given", rule="3.1 p5", reason="effect", controller="p1")
     assert not _triggered_by(moved, realm)
     story.replays()
+
+
+# --- "shuffle it into its owner's main deck" (3.1 p3, 10.20 p1) --------------------------------
+
+
+def test_cheshire_cat_is_shuffled_into_its_owners_main_deck() -> None:
+    # Cheshire Cat, the Grinning Remnant (TAT-039): "[Continuous]: When this card it put into a
+    # graveyard from a field, shuffle it into its owner's main deck."
+    story = Story({"TAT-039": 4, "T-BEAR": 4})
+    cat = story.put("p1", "TAT-039", "field")
+    destroyed = story.by_rule(actions.destroy, cat, "given")
+    [trig] = _triggered_by(destroyed, cat)
+    assert story.state.objects[cat].zone == "graveyard"
+    story.when(cmd("Pass", "p1"))  # the next priority: the trigger is played (6.2 p2)
+    resolved = _play_and_resolve(story, trig)
+    moved = find(resolved, "CardMoved")
+    assert (moved.data["oid"], moved.data["from"], moved.data["to"]) == (cat, "graveyard", "main_deck")
+    shuffled = find(resolved, "DeckShuffled")
+    assert (shuffled.data["player"], shuffled.rule, cat in shuffled.data["order"]) == ("p1", "FoW-5.5 10.20 p1", True)
+    assert story.state.objects[cat].zone == "main_deck"
+    story.replays()
+
+
+def test_cheshire_cat_that_left_the_graveyard_stays_where_it_went() -> None:
+    # the card that went to the graveyard is a new object once it moves on (3.1 p3)
+    story = Story({"TAT-039": 4, "T-BEAR": 4})
+    cat = story.put("p1", "TAT-039", "field")
+    [trig] = _triggered_by(story.by_rule(actions.destroy, cat, "given"), cat)
+    story.when(cmd("Pass", "p1"))
+    story.by_rule(actions.move, cat, "removed", "given", rule="3.1 p5", reason="removed")
+    resolved = _play_and_resolve(story, trig)
+    assert "DeckShuffled" not in [e.type for e in resolved]
+    assert story.state.objects[cat].zone == "removed"
+    story.replays()

@@ -1729,6 +1729,12 @@ def apply_effect(
     if isinstance(eff, PutOnMainDeck):
         assert eff.target is not None
         for t in _targets_of(ctx, item, eff.target, group):
+            if eff.position == "shuffled":  # "shuffle it into its owner's main deck" (10.20 p1)
+                if t in s.objects:
+                    owner = s.objects[t].owner
+                    cause = move(ctx, t, "main_deck", cause, rule="3.1 p5", reason="put")
+                    cause = shuffle(ctx, owner, "main_deck", list(s.zones[owner]["main_deck"]), cause, rule="10.20 p1")
+                continue
             if eff.target.kind == "self" and t in s.objects and s.objects[t].zone != "field":
                 continue  # "put this card on top": the card that left the field is a new object (3.1 p3)
             if t in s.objects:

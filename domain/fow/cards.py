@@ -673,7 +673,10 @@ class PutOnMainDeck(_Model):
 
     op: Literal["put_on_main_deck"] = "put_on_main_deck"
     target: Target | None = None
-    position: Literal["top", "bottom"] = "top"
+    position: Literal["top", "bottom", "shuffled"] = "top"
+    """``shuffled``: "shuffle it into its owner's main deck": put into that deck, then the deck is
+    shuffled (FoW-5.5 10.20 p1); for a ``self`` target, the card as the object it is where it went
+    after "When this card is put into a graveyard" (3.1 p3)."""
     from_hand: Annotated[int, Field(ge=0)] = 0
     """Instead of a target, "put two cards from your hand on top of your main deck (in any
     order)": that many cards of your hand, chosen as the effect resolves and put one by one in
@@ -683,6 +686,8 @@ class PutOnMainDeck(_Model):
     def _check(self) -> PutOnMainDeck:
         if (self.target is None) == (self.from_hand == 0):
             raise ValueError("put_on_main_deck needs either a 'target' or 'from_hand'")
+        if self.from_hand and self.position == "shuffled":
+            raise ValueError("'shuffled' puts a target into the main deck; cards from the hand go on top or bottom")
         return self
 
 

@@ -1586,6 +1586,16 @@ def _self_back(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "put_into_field", "target": {"kind": "self"}, "owners_field": True}]
 
 
+@_effect(r"shuffle (?P<t>it|this card) into its owner'?s main deck")
+def _self_shuffled_in(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "When this card is put into a graveyard from a field, shuffle it into its owner's main deck.":
+    # the card where it went, while it stays there (3.1 p3), put into the deck, then the deck
+    # shuffled (3.1 p5, 10.20 p1)
+    if not ctx.own_move or (m.group("t").lower() == "it" and not it_self):
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    return [{"op": "put_on_main_deck", "target": {"kind": "self"}, "position": "shuffled"}]
+
+
 @_effect(
     r"search your (?P<deck>main|magic stone) deck for a card\.\s*then,? shuffle the rest of your "
     r"(?P=deck) deck and put that card on top of it"
@@ -2968,7 +2978,8 @@ _TRIGGERS: list[tuple[re.Pattern[str], str, bool]] = [
     (_on(r"when this cards? enters? (?:your )?field"), "enters_field", True),
     (_on(r"when this card enters your field or attacks"), "enters_or_attacks", True),
     (
-        _on(r"when this card is put into (?:a|your) graveyard from (?:your|a) field"),
+        # also the misprint "When this card it put into a graveyard from a field" (TAT-039)
+        _on(r"when this card (?:is|it) put into (?:a|your) graveyard from (?:your|a) field"),
         "put_into_graveyard_from_field",
         True,
     ),
