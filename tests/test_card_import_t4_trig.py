@@ -181,3 +181,16 @@ def test_shuffle_it_into_its_owners_main_deck(imported: dict[str, ImportedCard])
     }
     # only the card's own move out of the field names the card where it went (3.1 p3)
     assert _gaps("[Enter]: Shuffle this card into its owner's main deck.", "Resonator") != ()
+
+
+def test_whenever_resonator_with_this_becomes_rested(imported: dict[str, ImportedCard]) -> None:
+    # Red Hot Iron Shoes (CMF-033): "[Continuous]: Whenever resonator with this becomes rested, this
+    # card deals 500 damage to that resonator's controller." ("that resonator": the card it is added to)
+    assert full(imported, "CMF-033")["abilities"] == [
+        {
+            "kind": "automatic",
+            "effects": [{"op": "deal_damage", "amount": 500, "target": {"kind": "host_controller"}}],
+            "trigger": "becomes_rested",
+            "host_trigger": True,
+        }
+    ]

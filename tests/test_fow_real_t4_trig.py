@@ -246,3 +246,31 @@ def test_cheshire_cat_that_left_the_graveyard_stays_where_it_went() -> None:
     assert "DeckShuffled" not in [e.type for e in resolved]
     assert story.state.objects[cat].zone == "removed"
     story.replays()
+
+
+# --- "Whenever resonator with this becomes rested" (9.6 p1, 10.12) -----------------------------
+
+
+def test_red_hot_iron_shoes_burn_the_controller_of_the_resonator_as_it_rests() -> None:
+    # Red Hot Iron Shoes (CMF-033): "[Continuous]: Whenever resonator with this becomes rested, this
+    # card deals 500 damage to that resonator's controller."  p1's shoes on p2's Bear: p2 attacks
+    # with it (resting it, 8.2 p5); the other Bear stays recovered.
+    story = Story({"CMF-033": 4, "T-BEAR": 4})
+    bear = story.put("p2", "T-BEAR", "field")
+    other = story.put("p2", "T-BEAR", "field")
+    shoes = _add(story, "p1", "CMF-033", bear)
+    story.log += to_main(story.state, turn=2)
+    story.when(cmd("InitiateBattle", "p2"))
+    while story.pending.kind != "declare_attack":
+        story.when(cmd("Pass", story.pending.player))
+    events = story.when(cmd("DeclareAttack", "p2", attacker=bear, target="p1"))
+    rested = find(events, "CardRested")
+    [trig] = _triggered_by(events, shoes)
+    assert (trig.rule, trig.cause, trig.data["controller"]) == ("FoW-5.5 9.6 p5", f"ev:{rested.seq}", "p1")
+    life = story.state.players["p2"].life
+    resolved = _play_and_resolve(story, trig)
+    dealt = find(resolved, "DamageDealt")
+    assert (dealt.data["source"], dealt.data["target"], dealt.data["amount"]) == (shoes, "p2", 500)
+    assert story.state.players["p2"].life == life - 500
+    assert not story.state.objects[other].rested
+    story.replays()

@@ -408,6 +408,7 @@ def pay_ability_costs(
                 f"{name} ({oid}) has not been in play since the beginning of the turn and cannot pay a rest cost",
             )
         cause = ctx.emit("CardRested", {"oid": oid, "reason": "cost"}, "10.12 p2", cause=cause, actor=player)
+        check_triggers(ctx, "becomes_rested", cause, oid=oid)
     if ability.cost.pay_life:
         life = s.players[player].life
         cause = ctx.emit(
@@ -1786,6 +1787,8 @@ def apply_effect(
                     continue  # "cannot recover during recovery phase": the prohibition wins (1.4 p4)
                 ev_type = "CardRested" if isinstance(eff, Rest) else "CardRecovered"
                 cause = ctx.emit(ev_type, {"oid": t, "reason": "effect"}, "10.12 p1", cause=cause)
+                if isinstance(eff, Rest):  # "Whenever resonator with this becomes rested" (9.6 p1)
+                    check_triggers(ctx, "becomes_rested", cause, oid=t)
         return cause
     raise AssertionError(f"unhandled effect {eff!r}")  # pragma: no cover
 

@@ -1186,6 +1186,7 @@ Trigger = Literal[
     "opponent_resonator_attacks_or_blocks",
     "end_of_host_controllers_turn",
     "becomes_targeted",
+    "becomes_rested",
 ]
 _DAMAGE_TRIGGERS = (
     "deals_damage",
@@ -1195,7 +1196,7 @@ _DAMAGE_TRIGGERS = (
     "damage_dealt_to_you",
 )
 """Triggers that record the damage dealt ("that much")."""
-HOST_TRIGGERS = ("attacks", "dealt_damage")
+HOST_TRIGGERS = ("attacks", "dealt_damage", "becomes_rested")
 """Triggers on this card that an addition's ``host_trigger`` ability reads on the card it is added to."""
 
 

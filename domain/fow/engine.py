@@ -919,6 +919,7 @@ def declare_attack(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         )
     cause = ctx.emit("AttackDeclared", {"attacker": attacker, "target": target}, "8.2 p3", actor=player)
     cause = ctx.emit("CardRested", {"oid": attacker, "reason": "attack"}, "8.2 p5", cause=cause)
+    actions.check_triggers(ctx, "becomes_rested", cause, oid=attacker)
     actions.check_triggers(ctx, "attacks", cause, oid=attacker)
     actions.check_triggers(ctx, "opponent_attacks", cause, player=player)
     actions.check_triggers(ctx, "you_attack", cause, player=player)
@@ -964,6 +965,7 @@ def declare_block(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     if required and blocker not in required:  # "Target resonator must block this turn if able"
         raise ctx.reject("rules/must_block", "1.4 p1", f"the block must be declared with one of {required}")
     cause = ctx.emit("CardRested", {"oid": blocker, "reason": "block"}, "8.3 p4", actor=player)
+    actions.check_triggers(ctx, "becomes_rested", cause, oid=blocker)
     cause = ctx.emit("BlockDeclared", {"blocker": blocker}, "8.3 p4", cause=cause, actor=player)
     actions.check_triggers(ctx, "blocks", cause, oid=blocker)
     if effective_type(s, blocker) == "resonator":

@@ -3465,6 +3465,7 @@ def _automatic(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
 _HOST_TRIGGERS: list[tuple[re.Pattern[str], str]] = [
     (_on(r"whenever added (?:j/)?resonator attacks"), "attacks"),
     (_on(r"whenever damage is dealt to added (?:j/)?resonator"), "dealt_damage"),
+    (_on(r"whenever (?:added )?resonator with this becomes rested"), "becomes_rested"),
 ]
 """Trigger conditions on an addition naming the card it is added to instead of this card."""
 
@@ -3486,6 +3487,7 @@ def _host_trigger(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
             r"^it gains (?P<g>[^.]+? until end of turn) and deals ", rf"{added} gains \g<g>. {added} deals ", body
         )
         body = re.sub(r"^it\b", added, body)
+        body = re.sub(r"\bthat resonator's controller\b", f"{added}'s controller", body)  # the card it is added to
         effects = _effects(_capitalise(body), ctx)
         return [{"kind": "automatic", "text": raw, "trigger": trigger, "host_trigger": True, "effects": effects}]
     return None

@@ -40,6 +40,7 @@ THIS_CARD = frozenset(
         "is_blocked_by_resonator",
         "evolution_counter_put",
         "enters_field_from_standby",
+        "becomes_rested",
     }
 )
 CARD_MOVES = frozenset(
