@@ -194,3 +194,22 @@ def test_whenever_resonator_with_this_becomes_rested(imported: dict[str, Importe
             "host_trigger": True,
         }
     ]
+
+
+def test_at_the_beginning_of_each_players_turn_that_player_banishes(imported: dict[str, ImportedCard]) -> None:
+    # Collapsing World (BFA-062): "At the beginning of each player's turn, that player banishes a
+    # resonator.": one ability for your turn (you banish), one for your opponent's (they do)
+    resonator = {"zone": "field", "types": ["resonator"], "controller": "you"}
+    assert full(imported, "BFA-062")["abilities"] == [
+        {
+            "kind": "automatic",
+            "effects": [{"op": "banish", "filter": resonator, "who": "you"}],
+            "trigger": "beginning_of_turn",
+        },
+        {
+            "kind": "automatic",
+            "effects": [{"op": "banish", "filter": resonator, "who": "opponent"}],
+            "trigger": "beginning_of_opponents_turn",
+        },
+    ]
+    assert _gaps("At the beginning of each player's turn, that player draws a card.", "Addition:Field") != ()

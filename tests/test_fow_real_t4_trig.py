@@ -274,3 +274,26 @@ def test_red_hot_iron_shoes_burn_the_controller_of_the_resonator_as_it_rests() -
     assert story.state.players["p2"].life == life - 500
     assert not story.state.objects[other].rested
     story.replays()
+
+
+# --- "At the beginning of each player's turn, that player banishes a resonator." (5.1 p1, 10.10) --
+
+
+def test_collapsing_world_makes_each_turn_player_banish_a_resonator() -> None:
+    # Collapsing World (BFA-062, p1's): on p2's turn p2 banishes its only resonator; on p1's turn p1
+    # chooses one of its two
+    story = Story({"BFA-062": 4, "T-BEAR": 4})
+    story.put("p1", "BFA-062", "field")
+    mine = [story.put("p1", "T-BEAR", "field"), story.put("p1", "T-BEAR", "field")]
+    theirs = story.put("p2", "T-BEAR", "field")
+    story.log += to_main(story.state, turn=2)
+    banished = [e for e in story.log if e.type == "CardMoved" and e.data["reason"] == "banish"]
+    assert [(e.data["oid"], e.rule, e.actor) for e in banished] == [(theirs, "FoW-5.5 10.10 p1", "p2")]
+    assert all(story.state.objects[b].zone == "field" for b in mine)
+    while story.pending.kind != "banish":
+        story.when(cmd("Pass", story.pending.player))
+    assert (story.state.turn, story.pending.player, story.pending.options["cards"]) == (3, "p1", mine)
+    events = story.when(cmd("ChooseCards", "p1", cards=[mine[1]]))
+    assert find(events, "CardMoved").data["oid"] == mine[1]
+    assert story.state.objects[mine[0]].zone == "field" and story.state.objects[mine[1]].zone == "graveyard"
+    story.replays()

@@ -1187,6 +1187,7 @@ Trigger = Literal[
     "end_of_host_controllers_turn",
     "becomes_targeted",
     "becomes_rested",
+    "beginning_of_opponents_turn",
 ]
 _DAMAGE_TRIGGERS = (
     "deals_damage",

@@ -3433,7 +3433,7 @@ def _automatic(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
                 }
                 return [{"kind": "automatic", "text": raw, **filtered, "effects": effects}]
             return [{"kind": "automatic", "text": raw, "trigger": trigger, "effects": effects}]
-    host = _host_trigger(raw, text, ctx) or _targeted_trigger(raw, text, ctx)
+    host = _host_trigger(raw, text, ctx) or _targeted_trigger(raw, text, ctx) or _each_players_turn(raw, text, ctx)
     if host is not None:
         return host
     moved = _card_move_trigger(text, ctx)
@@ -3517,6 +3517,28 @@ def _targeted_trigger(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
         by["attributes"] = [ATTRIBUTE_WORDS[m.group("a").lower()]]
     effects = _effects(_capitalise(body), ctx, it_self=True)
     return [{"kind": "automatic", "text": raw, "trigger": "becomes_targeted", "targeted_by": by, "effects": effects}]
+
+
+_EACH_PLAYERS_TURN = re.compile(
+    r"^at the beginning of each player's turn\s*[,:]\s*that player banishes (?P<what>[^.]+)\.?$", re.IGNORECASE
+)
+
+
+def _each_players_turn(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
+    """ "At the beginning of each player's turn, that player banishes a resonator.": at the beginning
+    of your turn you banish one, at the beginning of your opponent's turn they do (5.1 p1, 10.10):
+    one ability for each turn, the player of that turn choosing."""
+    m = _EACH_PLAYERS_TURN.match(text)
+    if m is None:
+        return None
+    theirs = _effects(f"Your opponent banishes {m.group('what')}.", ctx)
+    if len(theirs) != 1 or theirs[0].get("op") != "banish" or theirs[0].get("who", "opponent") != "opponent":
+        raise _GapError(f"effect: That player banishes {m.group('what')}.")
+    yours = [{**theirs[0], "who": "you"}]
+    return [
+        {"kind": "automatic", "text": raw, "trigger": "beginning_of_turn", "effects": yours},
+        {"kind": "automatic", "text": raw, "trigger": "beginning_of_opponents_turn", "effects": theirs},
+    ]
 
 
 _PHASE_TRIGGER_SENTENCE = re.compile(r"(?<=\.)\s+(?=At the (?:end|beginning) of )", re.IGNORECASE)

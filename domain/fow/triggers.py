@@ -70,6 +70,8 @@ def fires(
     if ability.host_trigger:  # "Whenever added resonator attacks": the card it is added to (7.2 p3)
         host = s.objects[src].attached_to
         return trigger == kind and oid is not None and oid == host
+    if trigger == "beginning_of_opponents_turn":  # as the opponent's turn begins (5.1 p1)
+        return kind == "beginning_of_turn" and player is not None and player != controller
     if trigger == "end_of_host_controllers_turn":  # "at the end of its controller's turn" (5.4 p3, 7.2 p3)
         if kind != "end_of_each_turn" or player is None:
             return False
