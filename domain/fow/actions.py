@@ -157,7 +157,7 @@ def move(
     # a graveyard from your field" trigger on the move itself (9.6 p1, p7.2)
     if to == "field" and s.objects[oid].zone == "field":
         check_triggers(ctx, "enters_field", ev, oid=oid)
-        check_triggers(ctx, "card_enters_field", ev, oid=oid)
+        check_triggers(ctx, "card_enters_field", ev, oid=oid, subject=oid)  # "deals 500 damage to it" (9.6 p7)
         if data["from"] == "standby":  # put straight from the chant-standby area
             check_triggers(ctx, "enters_field_from_standby", ev, oid=oid)
     elif to == "stone_area" and data["from"] != "stone_area" and s.objects[oid].zone == "stone_area":
@@ -410,6 +410,7 @@ def pay_ability_costs(
                 f"{name} ({oid}) has not been in play since the beginning of the turn and cannot pay a rest cost",
             )
         cause = ctx.emit("CardRested", {"oid": oid, "reason": "cost"}, "10.12 p2", cause=cause, actor=player)
+        check_triggers(ctx, "becomes_rested", cause, oid=oid)
     if ability.cost.pay_life:
         life = s.players[player].life
         cause = ctx.emit(
@@ -1096,7 +1097,7 @@ def play_trigger(ctx: Ctx, trig: Triggered, targets: Any, pay_with: Sequence[Any
             cause = pay_will(ctx, trig.controller, card.trigger_cost, cause, card.name)
         if card.type != "resonator":  # a "normal spell" (3.13 p3)
             check_triggers(ctx, "you_play_normal_spell", cause, player=trig.controller)
-        return cause
+        return check_targeted(ctx, cause)
     if groups and not all(g.up_to or legal_targets(s, g, trig.controller, trig.source) for g in groups):
         return ctx.emit("TriggerDiscarded", {"trigger": trig.id, "why": "no legal target"}, "9.6 p6", cause=cause)
     chosen = validate_targets(ctx, groups, targets, trig.controller, trig.source, f"{name}'s ability")
@@ -1107,7 +1108,7 @@ def play_trigger(ctx: Ctx, trig: Triggered, targets: Any, pay_with: Sequence[Any
         if made is not None and made.source_since is not None:
             played["source_since"] = made.source_since
         return ctx.emit("AbilityPlayed", played, "9.6 p8", cause=cause, actor=actor)
-    return ctx.emit(
+    cause = ctx.emit(
         "AbilityPlayed",
         {
             "item": item_id,
@@ -1125,6 +1126,20 @@ def play_trigger(ctx: Ctx, trig: Triggered, targets: Any, pay_with: Sequence[Any
         cause=cause,
         actor=actor,
     )
+    return check_targeted(ctx, cause)
+
+
+def check_targeted(ctx: Ctx, cause: str) -> str:
+    """ "When this card becomes targeted by ...": each card chosen as a target of the card or
+    ability just put into the chase area (the last item, its targets chosen as it was played,
+    FoW-5.5 9.3 p2) triggers once for it (9.6 p1)."""
+    s = ctx.s
+    if not s.chase:
+        return cause
+    chosen = dict.fromkeys(t for group in s.chase[-1].targets for t in group if t in s.objects)
+    for oid in chosen:
+        check_triggers(ctx, "becomes_targeted", cause, oid=oid, player=s.chase[-1].controller)
+    return cause
 
 
 def _is_source_in_field(s: GameState, item: ChaseItem) -> bool:
@@ -1466,10 +1481,16 @@ def apply_effect(
     if isinstance(eff, DealDamage):
         # "for each X" counted on resolution; "that much": the damage of the triggering happening
         amount = (item.amount or 0) if eff.that_much else conditions.amount_of(s, eff, you, src)
+        dealer = src
+        if eff.dealt_by == "host":  # "added resonator deals 500 damage to you", while it is added (7.2 p3)
+            hosts = _targets_of(ctx, item, Target(kind="host"), None)
+            if not hosts:
+                return cause
+            dealer = hosts[0]
         for t in _targets_of(ctx, item, eff.target, group):
             if eff.dealt_by_target:  # "X is the damage it dealt this turn": that object's (3.1 p3)
                 amount = s.objects[t].dealt if t in s.objects and s.objects[t].dealt_turn == s.turn else 0
-            cause = deal_damage(ctx, src, t, amount, cause)
+            cause = deal_damage(ctx, dealer, t, amount, cause)
         return cause
     if isinstance(eff, Destroy):
         for t in _targets_of(ctx, item, eff.target, group):
@@ -1754,6 +1775,12 @@ def apply_effect(
     if isinstance(eff, PutOnMainDeck):
         assert eff.target is not None
         for t in _targets_of(ctx, item, eff.target, group):
+            if eff.position == "shuffled":  # "shuffle it into its owner's main deck" (10.20 p1)
+                if t in s.objects:
+                    owner = s.objects[t].owner
+                    cause = move(ctx, t, "main_deck", cause, rule="3.1 p5", reason="put")
+                    cause = shuffle(ctx, owner, "main_deck", list(s.zones[owner]["main_deck"]), cause, rule="10.20 p1")
+                continue
             if eff.target.kind == "self" and t in s.objects and s.objects[t].zone != "field":
                 continue  # "put this card on top": the card that left the field is a new object (3.1 p3)
             if t in s.objects:
@@ -1805,6 +1832,8 @@ def apply_effect(
                     continue  # "cannot recover during recovery phase": the prohibition wins (1.4 p4)
                 ev_type = "CardRested" if isinstance(eff, Rest) else "CardRecovered"
                 cause = ctx.emit(ev_type, {"oid": t, "reason": "effect"}, "10.12 p1", cause=cause)
+                if isinstance(eff, Rest):  # "Whenever resonator with this becomes rested" (9.6 p1)
+                    check_triggers(ctx, "becomes_rested", cause, oid=t)
         return cause
     raise AssertionError(f"unhandled effect {eff!r}")  # pragma: no cover
 

@@ -368,6 +368,10 @@ class DealDamage(_Model):
     dealt_by_target: bool = False
     """"deals X damage to target J/resonator, where X is the damage it dealt this turn": to each
     target, the damage that object dealt this turn (``amount`` is ignored)."""
+    dealt_by: Literal["source", "host"] = "source"
+    """Which card deals the damage: the source, or (on an addition) the card it is added to ("it
+    gains [+500/+500] until end of turn and deals 500 damage to you", FoW-5.5 7.2 p3, 10.6 p1);
+    none while the addition is not added to a card in the field."""
     equal_to_of: Literal["source", "your_j_ruler"] = "source"
     """Whose ATK/DEF ``equal_to`` reads: the source's, or that of the J-ruler you control ("If you
     control a J-Ruler, this card deals damage equal to its ATK instead"; 0 without one)."""
@@ -709,7 +713,10 @@ class PutOnMainDeck(_Model):
 
     op: Literal["put_on_main_deck"] = "put_on_main_deck"
     target: Target | None = None
-    position: Literal["top", "bottom"] = "top"
+    position: Literal["top", "bottom", "shuffled"] = "top"
+    """``shuffled``: "shuffle it into its owner's main deck": put into that deck, then the deck is
+    shuffled (FoW-5.5 10.20 p1); for a ``self`` target, the card as the object it is where it went
+    after "When this card is put into a graveyard" (3.1 p3)."""
     from_hand: Annotated[int, Field(ge=0)] = 0
     """Instead of a target, "put two cards from your hand on top of your main deck (in any
     order)": that many cards of your hand, chosen as the effect resolves and put one by one in
@@ -719,6 +726,8 @@ class PutOnMainDeck(_Model):
     def _check(self) -> PutOnMainDeck:
         if (self.target is None) == (self.from_hand == 0):
             raise ValueError("put_on_main_deck needs either a 'target' or 'from_hand'")
+        if self.from_hand and self.position == "shuffled":
+            raise ValueError("'shuffled' puts a target into the main deck; cards from the hand go on top or bottom")
         return self
 
 
@@ -1241,6 +1250,9 @@ Trigger = Literal[
     "your_j_resonator_attacked",
     "opponent_resonator_attacks_or_blocks",
     "end_of_host_controllers_turn",
+    "becomes_targeted",
+    "becomes_rested",
+    "beginning_of_opponents_turn",
 ]
 _DAMAGE_TRIGGERS = (
     "deals_damage",
@@ -1250,6 +1262,18 @@ _DAMAGE_TRIGGERS = (
     "damage_dealt_to_you",
 )
 """Triggers that record the damage dealt ("that much")."""
+HOST_TRIGGERS = ("attacks", "dealt_damage", "becomes_rested")
+"""Triggers on this card that an addition's ``host_trigger`` ability reads on the card it is added to."""
+
+
+class TargetedBy(_Model):
+    """ "When this card becomes targeted by water spells or water card's abilities" / "by spells or
+    abilities your opponent controls": a card on the chase (a spell, FoW-5.5 3.13 p3) or an
+    ability whose card has one of ``attributes`` (any, if empty), controlled by ``controller``
+    (relative to the controller of the triggering ability)."""
+
+    controller: Literal["any", "opponent"] = "any"
+    attributes: list[Attribute] = Field(default_factory=list)
 
 
 class Ability(_Model):
@@ -1267,6 +1291,13 @@ class Ability(_Model):
     which card's move makes the ability trigger ("Whenever another Six Sages enters your
     field", "When a Squad 7 you control is destroyed"); for a trigger on this card, the state
     this card must be in ("Whenever this card deals damage to a resonator while attacking")."""
+    targeted_by: TargetedBy | None = None
+    """For ``becomes_targeted``: which spells or abilities choosing this card as a target make it
+    trigger (None: any)."""
+    host_trigger: bool = False
+    """On an addition: the trigger condition names the card this addition is added to instead of
+    this card ("Whenever added resonator attacks", "Whenever damage is dealt to added J/resonator",
+    FoW-5.5 7.2 p3, 9.6 p1); for the triggers in ``HOST_TRIGGERS``."""
     once_per_turn: bool = False
     """[Activate]: "Play this ability only once per turn" (7.8 p2); automatic: "This ability
     triggers only once per turn" (9.6 p4)."""
@@ -1382,6 +1413,10 @@ class Ability(_Model):
             raise ValueError("modes ('choose') are supported on spells and [Activate] abilities only")
         if self.kind == "activate" and any(isinstance(e, ProduceWill) and e.per for e in self.effects):
             raise ValueError("a will ability produces a fixed will (FoW-5.5 9.7 p1): no 'per' here")
+        if self.targeted_by is not None and self.trigger != "becomes_targeted":
+            raise ValueError("'targeted_by' belongs to a 'becomes_targeted' trigger")
+        if self.host_trigger and (self.kind != "automatic" or self.trigger not in HOST_TRIGGERS):
+            raise ValueError(f"'host_trigger' belongs to an automatic ability triggering on {', '.join(HOST_TRIGGERS)}")
         if any(getattr(e, "that_much", False) for e in self.effects) and self.trigger not in _DAMAGE_TRIGGERS:
             raise ValueError("'that_much' is the damage of a damage trigger; this ability has none")
         return self

@@ -112,7 +112,7 @@ def pay_extra_costs(ctx: Ctx, player: str, source: str, ability: Ability, given:
             cause=cause,
             actor=player,
         )
-    from domain.fow.actions import move
+    from domain.fow.actions import check_triggers, move
 
     for _ in range(ability.cost.remove_top_cards):
         top = s.zones[player]["main_deck"][-1]
@@ -122,6 +122,7 @@ def pay_extra_costs(ctx: Ctx, player: str, source: str, ability: Ability, given:
         for oid in group:
             if cost.action == "rest":
                 cause = ctx.emit("CardRested", {"oid": oid, "reason": "cost"}, rule, cause=cause, actor=player)
+                check_triggers(ctx, "becomes_rested", cause, oid=oid)
             elif cost.action == "remove":  # cards in your graveyard, to the removed area (10.3 p1)
                 cause = move(ctx, oid, "removed", cause, rule=rule, reason="cost", actor=player)
             else:

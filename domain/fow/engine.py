@@ -525,6 +525,7 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         actions.check_triggers(ctx, "you_play_addition", cause, player=player)
     if card.type != "resonator":  # a "normal spell" (3.13 p3)
         actions.check_triggers(ctx, "you_play_normal_spell", cause, player=player)
+    cause = actions.check_targeted(ctx, cause)
     flow.after_action(ctx, player, cause)
 
 
@@ -648,6 +649,7 @@ def activate_ability(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     # AbilityPlayed recorded the once-per-turn / God's Art use; a second use shows up as a duplicate
     cause = actions.produce_from_sources(ctx, player, _pay_with(ctx, args), cause)
     cause = _pay_costs_after_play(ctx, player, oid, index, ability, cause, args.get("cost_cards"))
+    cause = actions.check_targeted(ctx, cause)
     flow.after_action(ctx, player, cause)
 
 
@@ -919,6 +921,7 @@ def declare_attack(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         )
     cause = ctx.emit("AttackDeclared", {"attacker": attacker, "target": target}, "8.2 p3", actor=player)
     cause = ctx.emit("CardRested", {"oid": attacker, "reason": "attack"}, "8.2 p5", cause=cause)
+    actions.check_triggers(ctx, "becomes_rested", cause, oid=attacker)
     actions.check_triggers(ctx, "attacks", cause, oid=attacker)
     actions.check_triggers(ctx, "opponent_attacks", cause, player=player)
     actions.check_triggers(ctx, "you_attack", cause, player=player)
@@ -968,6 +971,7 @@ def declare_block(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         # the blocker rests (8.3 p4), unless "Blocking does not cause this card to rest" (1.4 p1); one
         # that "can block while rested" may already be rested
         cause = ctx.emit("CardRested", {"oid": blocker, "reason": "block"}, "8.3 p4", actor=player)
+        actions.check_triggers(ctx, "becomes_rested", cause, oid=blocker)
     cause = ctx.emit("BlockDeclared", {"blocker": blocker}, "8.3 p4", cause=cause, actor=player)
     actions.check_triggers(ctx, "blocks", cause, oid=blocker)
     if effective_type(s, blocker) == "resonator":

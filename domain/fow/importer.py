@@ -474,7 +474,13 @@ def _negation(text: str, flt: JsonDict, ctx: _Ctx) -> str:
     return text
 
 
-_CARD_ENTERS = re.compile(r"^(?:when|whenever) (?P<who>another|an?) (?P<what>.+?) enters your field\s*[,:]\s*", re.I)
+_CARD_ENTERS = re.compile(
+    r"^(?:when|whenever) (?P<who>another|an?) (?P<what>.+?) "
+    r"(?:enters (?P<field>your) field|comes into (?P<any>a) field)\s*[,:]\s*",
+    re.IGNORECASE,
+)
+"""``Whenever another Six Sages enters your field`` / ``Whenever a non-Dragon resonator comes into a field``
+(any player's field)."""
 _CARD_TO_GRAVEYARD = re.compile(
     r"^(?:when|whenever) (?:(?P<who>another|an?) (?P<what>.+?)|\"(?P<name>[^\"]+)\") is put into a graveyard from "
     r"(?P<field>your|your opponent's|a) field\s*[,:]\s*",
@@ -575,7 +581,7 @@ def _card_move_trigger(text: str, ctx: _Ctx) -> tuple[str, JsonDict, str] | None
             raise _GapError(f"trigger: {phrase}") from None
         if players or "controller" in flt:
             raise _GapError(f"trigger: {phrase}")
-        where = m.groupdict().get("field") or "your"
+        where = m.groupdict().get("field") or m.groupdict().get("any") or "your"
         flt["controller"] = {"your": "you", "your opponent's": "opponent", "a": "any"}[where.lower()]
         if (m.group("who") or "").lower() == "another":
             flt["other_than_self"] = True
@@ -706,6 +712,7 @@ def _selector(
     ``playground`` (effects the engine performs right on a ruler or magic stone: destroy, damage,
     counters, rest and banish costs) it is a ``playground`` filter (2.5 p4, 3.14 p1)."""
     text = phrase.strip()
+    text = re.sub(r"\bKnigh(?= of the Round Table\b)", "Knight", text)  # a misprint (BFA-002)
     first = text.partition(" ")[0]
     if not any(r.startswith(first + " ") and text.startswith(r) for r in ctx.races):  # "Card Soldier"
         text = _lower_first(text)
@@ -1006,9 +1013,10 @@ def _subject(phrase: str, ctx: _Ctx, *, continuous: bool, it_self: bool = False)
         return None if continuous else {"kind": "self"}
     if low in ("added resonator", "resonator with this", "added j/resonator", "j/resonator with this"):
         wanted = "j_resonator" if "j/" in low else "resonator"
-        if not continuous or ctx.type != "addition" or ctx.subtype != wanted:
+        if ctx.type != "addition" or ctx.subtype != wanted:
             raise _GapError(f"target: {phrase}")
-        return None
+        # an effect: the card this addition is added to as it resolves (7.2 p3)
+        return None if continuous else {"kind": "host"}
     if low in ("your j-ruler", "you j-ruler"):  # "You J-Ruler": a misprint (TTW-052)
         return {"kind": "all", "filter": {"zone": "field", "types": ["j_ruler"], "controller": "you"}}
     if low == "your j/ruler":
@@ -1094,10 +1102,14 @@ def _draw(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     ]
 
 
-@_effect(r"(?P<src>this card|it) deals (?P<n>\d+) damage to (?P<t>[^.]+?)")
+@_effect(r"(?P<src>this card|it|added resonator|added j/resonator) deals (?P<n>\d+) damage to (?P<t>[^.]+?)")
 def _deal(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     if m.group("src").lower() == "it" and not it_self:
         raise _GapError(f"effect: {m.group(0).strip()}")
+    if m.group("src").lower().startswith("added "):  # "added resonator deals 500 damage to you" (7.2 p3)
+        if _target(m.group("src"), ctx).get("kind") != "host":
+            raise _GapError(f"effect: {m.group(0).strip()}")
+        return [{**e, "dealt_by": "host"} for e in _deal_to(m.group("t").strip(), int(m.group("n")), ctx)]
     phrase = m.group("t").strip()
     gain = re.fullmatch(r"(?P<t>.+?) and you gain (?P<n>\d+) life", phrase)
     if gain:  # "it deals 400 damage to your opponent and you gain 400 life"
@@ -1629,6 +1641,16 @@ def _self_back(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     if m.group("z").lower() == "hand":
         return [{"op": "return_to_hand", "target": {"kind": "self"}}]
     return [{"op": "put_into_field", "target": {"kind": "self"}, "owners_field": True}]
+
+
+@_effect(r"shuffle (?P<t>it|this card) into its owner'?s main deck")
+def _self_shuffled_in(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "When this card is put into a graveyard from a field, shuffle it into its owner's main deck.":
+    # the card where it went, while it stays there (3.1 p3), put into the deck, then the deck
+    # shuffled (3.1 p5, 10.20 p1)
+    if not ctx.own_move or (m.group("t").lower() == "it" and not it_self):
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    return [{"op": "put_on_main_deck", "target": {"kind": "self"}, "position": "shuffled"}]
 
 
 @_effect(
@@ -3072,14 +3094,18 @@ def _on(phrase: str) -> re.Pattern[str]:
 
 _TRIGGERS: list[tuple[re.Pattern[str], str, bool]] = [
     (re.compile(r"^\[Enter\]\s*:?\s*", re.IGNORECASE), "enter", True),
-    # also the misprint "When this card enters field" (VS01-013)
-    (_on(r"when this card enters (?:your )?field"), "enters_field", True),
+    # also the misprints "When this card enters field" (VS01-013), "When this cards enter your field" (VIN001-055J)
+    (_on(r"when this cards? enters? (?:your )?field"), "enters_field", True),
+    (_on(r"when this card enters your field or attacks"), "enters_or_attacks", True),
     (
-        _on(r"when this card is put into (?:a|your) graveyard from (?:your|a) field"),
+        # also the misprint "When this card it put into a graveyard from a field" (TAT-039)
+        _on(r"when this card (?:is|it) put into (?:a|your) graveyard from (?:your|a) field"),
         "put_into_graveyard_from_field",
         True,
     ),
     (_on(r"(?:when|whenever|wenever) this card attacks"), "attacks", True),  # "Wenever": a misprint (VS01-029)
+    # the comma left out by a misprint: "Whenever this card attacks you gain 300 life ..." (SKL-005)
+    (re.compile(r"^whenever this card attacks\s+(?=you gain\b)", re.IGNORECASE), "attacks", True),
     (_on(r"(?:when|whenever) this card attacks or blocks"), "attacks_or_blocks", True),
     (_on(r"(?:when|whenever) this card blocks"), "blocks", True),
     (_on(r"when this card is destroyed"), "destroyed", True),
@@ -3538,6 +3564,7 @@ def _automatic(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
                 "blocks_or_is_blocked": ("blocks", "is_blocked"),
                 "enters_or_leaves_field": ("enters_field", "leaves_field"),
                 "enters_or_shifts": ("enters_field", "shifts"),
+                "enters_or_attacks": ("enters_field", "attacks"),
                 "blocks_or_is_blocked_by_resonator": ("blocks_resonator", "is_blocked_by_resonator"),
             }
             if trigger in both:  # two trigger conditions, one ability each (9.6 p1)
@@ -3549,9 +3576,17 @@ def _automatic(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
                 }
                 return [{"kind": "automatic", "text": raw, **filtered, "effects": effects}]
             return [{"kind": "automatic", "text": raw, "trigger": trigger, "effects": effects}]
+    host = _host_trigger(raw, text, ctx) or _targeted_trigger(raw, text, ctx) or _each_players_turn(raw, text, ctx)
+    if host is not None:
+        return host
     moved = _card_move_trigger(text, ctx)
     if moved is not None:
         trigger, flt, body = moved
+        if trigger == "card_enters_field" and "resonator" in flt.get("types", ()):
+            # "..., this card deals 500 damage to it": the resonator that entered (9.6 p7)
+            ctx = dataclasses.replace(ctx, subject="resonator")
+            first, dot, rest = body.partition(".")
+            body = re.sub(r"\b(deals \d+ damage to) it$", r"\1 that resonator", first) + dot + rest
         effects = _effects(_capitalise(body), ctx)
         return [{"kind": "automatic", "text": raw, "trigger": trigger, "trigger_filter": flt, "effects": effects}]
     rules = _AS_RULES.get(text.rstrip(". ").lower())
@@ -3568,6 +3603,85 @@ def _automatic(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
             reason += f" + {_sentence_gap(gap.reason, m.group('body'))}"
         raise _GapError(reason)
     return None
+
+
+_HOST_TRIGGERS: list[tuple[re.Pattern[str], str]] = [
+    (_on(r"whenever added (?:j/)?resonator attacks"), "attacks"),
+    (_on(r"whenever damage is dealt to added (?:j/)?resonator"), "dealt_damage"),
+    (_on(r"whenever (?:added )?resonator with this becomes rested"), "becomes_rested"),
+]
+"""Trigger conditions on an addition naming the card it is added to instead of this card."""
+
+
+def _host_trigger(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
+    """ "Whenever added resonator attacks, it gains [+500/+500] until end of turn and deals 500
+    damage to you." on an addition to a J/resonator: the trigger condition names the card this
+    addition is added to (FoW-5.5 7.2 p3, 9.6 p1) and "it" in the effect is that card."""
+    if ctx.type != "addition" or ctx.subtype not in ("resonator", "j_resonator"):
+        return None
+    added = "added resonator" if ctx.subtype == "resonator" else "added J/resonator"
+    for pattern, trigger in _HOST_TRIGGERS:
+        m = pattern.match(text)
+        if m is None:
+            continue
+        body = text[m.end() :]
+        # "it gains [..] until end of turn and deals 500 damage to you": two effects of the added card
+        body = re.sub(
+            r"^it gains (?P<g>[^.]+? until end of turn) and deals ", rf"{added} gains \g<g>. {added} deals ", body
+        )
+        body = re.sub(r"^it\b", added, body)
+        body = re.sub(r"\bthat resonator's controller\b", f"{added}'s controller", body)  # the card it is added to
+        effects = _effects(_capitalise(body), ctx)
+        return [{"kind": "automatic", "text": raw, "trigger": trigger, "host_trigger": True, "effects": effects}]
+    return None
+
+
+_TARGETED = re.compile(
+    r"^when this card becomes targeted by (?:(?P<own>spells or abilities your opponent controls)|"
+    r"(?P<a>light|fire|water|wind|darkness) spells or (?P=a) card's abilities)\s*[,:]\s*",
+    re.IGNORECASE,
+)
+
+
+def _targeted_trigger(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
+    """ "When this card becomes targeted by spells or abilities your opponent controls, he or she
+    loses 500 life." / "... by water spells or water card's abilities, destroy it.": it triggers as
+    a spell (a card on the chase, FoW-5.5 3.13 p3) or an ability is played choosing this card as
+    a target (9.3 p2, 9.6 p1); "he or she" is that opponent."""
+    m = _TARGETED.match(text)
+    if m is None:
+        return None
+    body = text[m.end() :]
+    by: JsonDict = {}
+    if m.group("own"):
+        by["controller"] = "opponent"
+        body = re.sub(r"^he or she (loses|discards|draws)\b", r"your opponent \1", body, flags=re.IGNORECASE)
+    else:
+        by["attributes"] = [ATTRIBUTE_WORDS[m.group("a").lower()]]
+    effects = _effects(_capitalise(body), ctx, it_self=True)
+    return [{"kind": "automatic", "text": raw, "trigger": "becomes_targeted", "targeted_by": by, "effects": effects}]
+
+
+_EACH_PLAYERS_TURN = re.compile(
+    r"^at the beginning of each player's turn\s*[,:]\s*that player banishes (?P<what>[^.]+)\.?$", re.IGNORECASE
+)
+
+
+def _each_players_turn(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
+    """ "At the beginning of each player's turn, that player banishes a resonator.": at the beginning
+    of your turn you banish one, at the beginning of your opponent's turn they do (5.1 p1, 10.10):
+    one ability for each turn, the player of that turn choosing."""
+    m = _EACH_PLAYERS_TURN.match(text)
+    if m is None:
+        return None
+    theirs = _effects(f"Your opponent banishes {m.group('what')}.", ctx)
+    if len(theirs) != 1 or theirs[0].get("op") != "banish" or theirs[0].get("who", "opponent") != "opponent":
+        raise _GapError(f"effect: That player banishes {m.group('what')}.")
+    yours = [{**theirs[0], "who": "you"}]
+    return [
+        {"kind": "automatic", "text": raw, "trigger": "beginning_of_turn", "effects": yours},
+        {"kind": "automatic", "text": raw, "trigger": "beginning_of_opponents_turn", "effects": theirs},
+    ]
 
 
 _PHASE_TRIGGER_SENTENCE = re.compile(r"(?<=\.)\s+(?=At the (?:end|beginning) of )", re.IGNORECASE)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from domain.fow.cards import Ability, Filter
 from domain.fow.characteristics import matches
-from domain.fow.state import GameState
+from domain.fow.state import ChaseItem, GameState
 
 YOUR_PHASE = frozenset(
     {
@@ -40,6 +40,7 @@ THIS_CARD = frozenset(
         "is_blocked_by_resonator",
         "evolution_counter_put",
         "enters_field_from_standby",
+        "becomes_rested",
     }
 )
 CARD_MOVES = frozenset(
@@ -48,7 +49,14 @@ CARD_MOVES = frozenset(
 OPPONENTS = frozenset({"opponent_discards"})
 OTHER_CARDS = frozenset({"card_attacks"})
 """Another card doing something in the field ("Whenever a Werewolf you control attacks", 9.6 p1)."""
-KINDS = YOUR_PHASE | CARD_MOVES | THIS_CARD | OPPONENTS | OTHER_CARDS | {"end_of_each_turn", "deals_damage_to_opponent"}
+KINDS = (
+    YOUR_PHASE
+    | CARD_MOVES
+    | THIS_CARD
+    | OPPONENTS
+    | OTHER_CARDS
+    | {"end_of_each_turn", "deals_damage_to_opponent", "becomes_targeted"}
+)
 
 
 def fires(
@@ -59,6 +67,11 @@ def fires(
     ``player`` is the turn player for phase triggers, the player gaining life, or the player
     dealt damage; ``oid`` is the card dealing damage or the card that moved."""
     trigger = ability.trigger or ""
+    if ability.host_trigger:  # "Whenever added resonator attacks": the card it is added to (7.2 p3)
+        host = s.objects[src].attached_to
+        return trigger == kind and oid is not None and oid == host
+    if trigger == "beginning_of_opponents_turn":  # as the opponent's turn begins (5.1 p1)
+        return kind == "beginning_of_turn" and player is not None and player != controller
     if trigger == "end_of_host_controllers_turn":  # "at the end of its controller's turn" (5.4 p3, 7.2 p3)
         if kind != "end_of_each_turn" or player is None:
             return False
@@ -77,6 +90,8 @@ def fires(
     if kind in THIS_CARD:  # with a filter on this card: "... while attacking"
         flt = ability.trigger_filter
         return oid == src and (flt is None or matches(s, flt, src, controller, src))
+    if kind == "becomes_targeted":  # chosen as a target of the spell or ability just played (9.3 p2)
+        return oid == src and bool(s.chase) and targeted_by(s, ability, s.chase[-1], controller)
     if kind == "deals_damage_to_opponent":
         return oid == src and player is not None and player != controller
     return oid is not None and moved_matches(s, ability.trigger_filter or Filter(), oid, controller, src)
@@ -92,3 +107,15 @@ def moved_matches(s: GameState, flt: Filter, oid: str, you: str, source: str) ->
     if (flt.controller == "you" and was != you) or (flt.controller == "opponent" and was == you):
         return False
     return matches(s, flt.model_copy(update={"zone": obj.zone, "controller": "any"}), oid, you, source)
+
+
+def targeted_by(s: GameState, ability: Ability, item: ChaseItem, you: str) -> bool:
+    """Whether the spell or ability ``item`` is one that ``ability`` watches ("by water spells or
+    water card's abilities", "by spells or abilities your opponent controls"): a "spell" is a card
+    on the chase (3.13 p3), an ability is on the chase as a pseudo-card of its card (9.3 p2)."""
+    by = ability.targeted_by
+    if by is None:
+        return True
+    if by.controller == "opponent" and item.controller == you:
+        return False
+    return not by.attributes or bool(set(by.attributes) & set(s.card_of(item.source).attributes))
