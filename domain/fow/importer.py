@@ -984,6 +984,8 @@ def _subject(phrase: str, ctx: _Ctx, *, continuous: bool, it_self: bool = False)
         return {"kind": "same"}
     if text == _THEY and not continuous and ctx.they is not None:
         return copy.deepcopy(ctx.they)
+    if low == "thi card":  # "Thi card loses all abilities": a misprint of "This card" (CMF-002)
+        low = "this card"
     if low == "this card":
         if continuous and ctx.type == "addition":
             raise _GapError(f"target: {phrase} (on an addition)")
@@ -1229,7 +1231,8 @@ def _search_to_field(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDic
         desc = am.group("rest")
     else:
         raise _GapError(f"effect: search for {desc} and put {m.group('them')} into your field")
-    nm = re.match(r'^card named "([^"]+)"$', desc)
+    nm = re.match(r'^card names? "([^"]+)"$', desc)  # "a card names "Excalibur..."": a misprint (TTW-001J)
+    nm = nm or re.match(r'^card named "([^"]+)"$', desc)
     if nm:
         flt: JsonDict = {"zone": "main_deck", "types": [], "name": nm.group(1)}
     else:
@@ -1631,7 +1634,10 @@ def _look_and_discard(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDi
 
 @_effect(r"(?P<v>rest|recover) (?P<t>[^.]+?)")
 def _rest(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
-    return [{"op": m.group("v").lower(), "target": _target(m.group("t"), ctx, it_self=it_self)}]
+    # "Recover all Fairies you control": a race without a card type names a ruler in the ruler area
+    # too (FoW-5.5 2.5 p4), which is rested and recovered like any card in a playground (10.12 p1)
+    target = _target(m.group("t"), ctx, it_self=it_self, playground=True)
+    return [{"op": m.group("v").lower(), "target": target}]
 
 
 @_effect(
@@ -1762,6 +1768,12 @@ def _remove(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
         if whose != "any":
             flt["controller"] = whose  # in a graveyard the controller is the owner (3.1 p5)
         return [{"op": "remove_from_game", "target": {"kind": "chosen", "filter": flt}}]
+    both = re.fullmatch(r"this card and (?P<t>target .+)", m.group("t").strip(), re.IGNORECASE)
+    if both:  # "Remove this card and target resonator from the game": one effect on each (10.3 p1);
+        # an illegal target leaves the effect on this card applied (9.3 p3.1)
+        return [
+            {"op": "remove_from_game", "target": t} for t in ({"kind": "self"}, _target(both.group("t"), ctx))
+        ]
     return [{"op": "remove_from_game", "target": _target(m.group("t"), ctx)}]
 
 
@@ -3178,6 +3190,15 @@ def _activate(raw: str, body: str, ctx: _Ctx, *, required: bool) -> JsonDict | N
     m = re.search(rf"\s*Play this ability only if (?P<c>{_CLAUSE})\.?$", effect_text, re.IGNORECASE)
     if m:  # a condition to play it (card text, 1.4 p1)
         ability["condition"] = _condition(m.group("c"), ctx)
+        effect_text = effect_text[: m.start()]
+    m = re.search(rf"\s*You cannot play this ability if (?P<c>{_CLAUSE})\.?$", effect_text, re.IGNORECASE)
+    if m and "condition" not in ability:  # "... if you don't control X": only if you control X (1.4 p1, p4)
+        cond = _condition(m.group("c"), ctx)
+        if cond.get("negate"):
+            cond.pop("negate")
+        else:
+            cond["negate"] = True
+        ability["condition"] = cond
         effect_text = effect_text[: m.start()]
     ability["effects"] = _effects(_capitalise(effect_text), ctx, modes_ok=True)
     if any(e.get("op") == "produce_will" and "per" in e for e in ability["effects"]):

@@ -1,0 +1,72 @@
+"""Importing target phrases and restrictions of real Grimm/Alice cards (stop 15, t5-tgt):
+
+* "Recover all Fairies you control": a race without a card type names a ruler in the ruler area
+  too (FoW-5.5 2.5 p4); rest and recover act on any playground card (10.12 p1), so the filter is
+  a ``playground`` one;
+* "a card names "Excalibur, the Spirit God's Sword"": a misprint of "named" in a search;
+* "Thi card loses all abilities": a misprint of "This card"; "You cannot play this ability if you
+  don't control X": the ability's condition, turned around (played only if you control X, 1.4 p1);
+* "Remove this card and target resonator from the game": one effect on each (10.3 p1).
+
+The engine side is in ``tests/test_fow_real_t5_tgt.py``."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.fow.importer import ImportedCard
+from tests.card_import_support import full, imported_database
+
+
+@pytest.fixture(scope="module")
+def imported() -> dict[str, ImportedCard]:
+    return imported_database()
+
+
+FAIRIES_YOU_CONTROL = {
+    "kind": "all",
+    "filter": {"zone": "field", "types": [], "controller": "you", "races": ["Fairy"], "playground": True},
+}
+
+
+@pytest.mark.parametrize("card_id", ["TTW-111J", "TTW-001J"])
+def test_recover_all_fairies_you_control(imported: dict[str, ImportedCard], card_id: str) -> None:
+    # Alice, Paladin of Unwavering Hope (TTW-111J): "When this card enters your field ⇒ Recover all
+    # Fairies you control."  Alice, Fairy Queen (TTW-001J): "When this card enters your field,
+    # recover all Fairies you control."
+    entered = next(a for a in full(imported, card_id)["abilities"] if a.get("trigger") == "enters_field")
+    assert entered["effects"] == [{"op": "recover", "target": FAIRIES_YOU_CONTROL}]
+
+
+def test_search_for_a_card_names_x_is_a_misprint_of_named(imported: dict[str, ImportedCard]) -> None:
+    # Alice, Fairy Queen (TTW-001J): "God's Art [Reminiscence of Utopia] {W}{W}: J/resonators you
+    # control gain [+200/+200]. Search your main deck for a card names "Excalibur, the Spirit God's
+    # Sword" and put it into your field. Then shuffle your main deck. ..."
+    art = next(a for a in full(imported, "TTW-001J")["abilities"] if a.get("gods_art"))
+    assert art["effects"][1] == {
+        "op": "search",
+        "filter": {"zone": "main_deck", "types": [], "name": "Excalibur, the Spirit God's Sword"},
+        "to": "field",
+    }
+
+
+def test_thi_card_and_you_cannot_play_this_ability_if(imported: dict[str, ImportedCard]) -> None:
+    # Blinded Prince (CMF-002): "[Activate] Pay {0}: Thi card loses all abilities until end of turn.
+    # You cannot play this ability if you don't control "Rapunzel, the Long-Haired Princess"."
+    activate = full(imported, "CMF-002")["abilities"][1]
+    assert activate["effects"] == [{"op": "lose_abilities", "target": {"kind": "self"}}]
+    assert activate["condition"] == {
+        "kind": "controls",
+        "filter": {"zone": "field", "types": [], "controller": "you", "name": "Rapunzel, the Long-Haired Princess"},
+    }
+
+
+def test_remove_this_card_and_target_resonator_from_the_game(imported: dict[str, ImportedCard]) -> None:
+    # Alice, the Guardian of Dimensions (MPR-091): "[Activate] Pay {W}, {Rest}: Remove this card and
+    # target resonator from the game."
+    activate = full(imported, "MPR-091")["abilities"][1]
+    assert activate["cost"] == {"will": {"attribute": {"W": 1}, "free": 0}, "rest": True}
+    assert activate["effects"] == [
+        {"op": "remove_from_game", "target": {"kind": "self"}},
+        {"op": "remove_from_game", "target": {"kind": "chosen", "filter": {"zone": "field", "types": ["resonator"]}}},
+    ]

@@ -1,0 +1,122 @@
+"""Target phrases and restrictions of real Grimm/Alice cards executed by the engine in the form the
+importer gives them (given events / when command / then events; each story replays its whole log):
+
+* "Recover all Fairies you control": a Fairy ruler in the ruler area is one of them (FoW-5.5 2.5
+  p4) and is recovered like any card in a playground (10.12 p1);
+* "You cannot play this ability if you don't control X" (1.4 p1) and "Thi card loses all abilities
+  until end of turn" (9.9 p1.2);
+* "Remove this card and target resonator from the game" (10.3 p1): the effect on this card applies
+  even if the target is no longer legal (9.3 p3.1).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.fow import actions
+from domain.fow.flow import can_attack_with
+from tests import test_fow_conditions as conditions_tests
+from tests.fow_support import CARDS as RULERS
+from tests.fow_support import cmd
+from tests.test_fow_battle import to_main
+from tests.test_fow_conditions import Story
+from tests.test_fow_real_triggers_costs import triggered_by
+
+# --- "Recover all Fairies you control" -----------------------------------------------------------
+
+
+def test_recover_all_fairies_you_control_the_j_ruler_included(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Alice, Paladin of Unwavering Hope (TTW-111J): "When this card enters your field ⇒ Recover all
+    # Fairies you control."  T-FAIRY, an invented ruler whose [Judgment] {W} puts TTW-111J (a Fairy)
+    # into the field; the J-ruler, rested before the ability resolves, recovers itself.  Fairy of
+    # the Lake (TTW-005) is a Fairy resonator.
+    fairy = {**RULERS["T-RULER"], "id": "T-FAIRY", "name": "Fairy Ruler", "races": ["Fairy"]}
+    fairy["judgment"] = {"cost": {"attribute": {"W": 1}, "free": 0}, "j_ruler": "TTW-111J"}
+    real = conditions_tests.database_cards
+    monkeypatch.setattr(conditions_tests, "database_cards", lambda: {**real(), "T-FAIRY": fairy})
+    story = Story({"TTW-005": 4, "T-BEAR": 4}, ruler="T-FAIRY")
+    [alice] = story.state.zones["p1"]["ruler_area"]
+    c = {
+        "alice": alice,
+        "lake": story.put("p1", "TTW-005", "field"),
+        "bear": story.put("p1", "T-BEAR", "field"),  # no Fairy
+        "their_lake": story.put("p2", "TTW-005", "field"),  # a Fairy p1 does not control
+    }
+    story.will("p1", "W")
+    story.when(cmd("PerformJudgment", "p1"))
+    events = story.resolve()  # the judgment resolves: the J-ruler enters the field (7.5 p3)
+    assert story.state.objects[alice].zone == "field"
+    [trig] = triggered_by(events, alice)
+    for oid in c.values():  # rested before the ability resolves
+        story.given("CardRested", oid=oid)
+    assert (trig.data["kind"], trig.rule) == ("ability", "FoW-5.5 9.6 p5")
+    events = story.resolve()
+    recovered = [e for e in events if e.type == "CardRecovered"]
+    assert sorted(e.data["oid"] for e in recovered) == sorted([c["alice"], c["lake"]])
+    assert {e.rule for e in recovered} == {"FoW-5.5 10.12 p1"}
+    assert [story.state.objects[c[k]].rested for k in ("alice", "lake", "bear", "their_lake")] == [
+        False,
+        False,
+        True,
+        True,
+    ]
+    story.replays()
+
+
+# --- "Thi card loses all abilities"; "You cannot play this ability if you don't control X" -----
+
+
+def test_blinded_prince_needs_rapunzel_and_then_loses_cannot_attack() -> None:
+    # Blinded Prince (CMF-002): "[Continuous]: This card cannot attack or block.  [Activate] Pay {0}:
+    # Thi card loses all abilities until end of turn. You cannot play this ability if you don't
+    # control "Rapunzel, the Long-Haired Princess"."  Rapunzel (CMF-014).
+    story = Story({"CMF-002": 4, "CMF-014": 4})
+    prince = story.put("p1", "CMF-002", "field")
+    story.log += to_main(story.state, turn=3)  # in the field since the turn began
+    assert not can_attack_with(story.state, prince)
+    refusal = story.refused(cmd("ActivateAbility", "p1", source=prince, ability=1))
+    assert (refusal.code, refusal.rule) == ("rules/ability_condition", "FoW-5.5 1.4 p1")
+    rapunzel = story.put("p2", "CMF-014", "field")  # the opponent's Rapunzel does not count
+    refusal = story.refused(cmd("ActivateAbility", "p1", source=prince, ability=1))
+    assert (refusal.code, refusal.rule) == ("rules/ability_condition", "FoW-5.5 1.4 p1")
+    story.given("CardMoved", **{"oid": rapunzel, "from": "field", "to": "graveyard", "reason": "given"})
+    story.put("p1", "CMF-014", "field")
+    story.when(cmd("ActivateAbility", "p1", source=prince, ability=1))
+    events = story.resolve()
+    made = next(e for e in events if e.type == "ContinuousEffectCreated")
+    assert (made.data["kind"], made.data["targets"], made.rule) == ("lose_abilities", [prince], "FoW-5.5 9.9 p1.2")
+    assert can_attack_with(story.state, prince)  # "cannot attack" is gone with its abilities
+    story.replays()
+
+
+# --- "Remove this card and target resonator from the game" ---------------------------------------
+
+
+def test_remove_this_card_and_target_resonator_from_the_game() -> None:
+    # Alice, the Guardian of Dimensions (MPR-091): "[Activate] Pay {W}, {Rest}: Remove this card and
+    # target resonator from the game."
+    story = Story({"MPR-091": 4, "T-BEAR": 4})
+    alice = story.put("p1", "MPR-091", "field")
+    bear = story.put("p2", "T-BEAR", "field")
+    story.log += to_main(story.state, turn=3)  # {Rest}: in the field since the turn began
+    story.will("p1", "W")
+    story.when(cmd("ActivateAbility", "p1", source=alice, ability=1, targets=[[bear]]))
+    events = story.resolve()
+    removed = [e for e in events if e.type == "CardMoved" and e.data["to"] == "removed"]
+    assert [(e.data["oid"], e.rule) for e in removed] == [(alice, "FoW-5.5 10.3 p1"), (bear, "FoW-5.5 10.3 p1")]
+    story.replays()
+
+
+def test_this_card_is_removed_even_if_the_target_is_gone() -> None:
+    # Alice, the Guardian of Dimensions (MPR-091): the Bear leaves the field before the ability
+    # resolves: the effect involving it is not applied, the one on this card is (9.3 p3.1)
+    story = Story({"MPR-091": 4, "T-BEAR": 4})
+    alice = story.put("p1", "MPR-091", "field")
+    bear = story.put("p2", "T-BEAR", "field")
+    story.log += to_main(story.state, turn=3)
+    story.will("p1", "W")
+    story.when(cmd("ActivateAbility", "p1", source=alice, ability=1, targets=[[bear]]))
+    story.given("CardMoved", **{"oid": bear, "from": "field", "to": "hand", "reason": "given"})
+    story.resolve()
+    assert (story.state.objects[alice].zone, story.state.objects[bear].zone) == ("removed", "hand")
+    story.replays()
