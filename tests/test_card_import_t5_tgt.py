@@ -70,3 +70,37 @@ def test_remove_this_card_and_target_resonator_from_the_game(imported: dict[str,
         {"op": "remove_from_game", "target": {"kind": "self"}},
         {"op": "remove_from_game", "target": {"kind": "chosen", "filter": {"zone": "field", "types": ["resonator"]}}},
     ]
+
+
+def test_cannot_be_targeted_by_light_spells_and_prevent_damage_by_light_cards(
+    imported: dict[str, ImportedCard],
+) -> None:
+    # Neithardt, the Demon Knight (TAT-085): "[Continuous]: This card cannot be targeted by light
+    # spells or light card's abilities and prevent all damage that would be dealt to this card by
+    # light cards."  A rule override and a replacement ability (FoW-5.5 1.4 p1, 10.17).
+    assert full(imported, "TAT-085")["abilities"] == [
+        {"kind": "continuous", "rules": {"cannot_be_targeted_by_attributes": ["W"]}},
+        {
+            "kind": "replacement",
+            "replaces": "self_damaged",
+            "instead": "prevent",
+            "damage_from": {"zone": "field", "types": [], "attributes": ["W"], "playground": True},
+        },
+    ]
+
+
+def test_resonator_with_this_gains_and_cannot_be_targeted_by_darkness(imported: dict[str, ImportedCard]) -> None:
+    # Longinus, the Holy Lance (TAT-009, [Addition:Resonator]): "[Continuous]: Resonator with this
+    # gains [+500/+500], cannot be targeted by darkness spells or darkness card's abilities and
+    # prevent all damage that would be dealt to it by darkness cards."
+    card = full(imported, "TAT-009")
+    assert card["abilities"] == [
+        {"kind": "continuous", "modify_atk": 500, "modify_def": 500},
+        {"kind": "continuous", "rules": {"cannot_be_targeted_by_attributes": ["B"]}},
+        {
+            "kind": "replacement",
+            "replaces": "self_damaged",
+            "instead": "prevent",
+            "damage_from": {"zone": "field", "types": [], "attributes": ["B"], "playground": True},
+        },
+    ]

@@ -14,12 +14,13 @@ from __future__ import annotations
 import pytest
 
 from domain.fow import actions
+from domain.fow.characteristics import characteristics
 from domain.fow.flow import can_attack_with
 from tests import test_fow_conditions as conditions_tests
 from tests.fow_support import CARDS as RULERS
 from tests.fow_support import cmd
 from tests.test_fow_battle import to_main
-from tests.test_fow_conditions import Story
+from tests.test_fow_conditions import Story, legal
 from tests.test_fow_real_triggers_costs import triggered_by
 
 # --- "Recover all Fairies you control" -----------------------------------------------------------
@@ -119,4 +120,71 @@ def test_this_card_is_removed_even_if_the_target_is_gone() -> None:
     story.given("CardMoved", **{"oid": bear, "from": "field", "to": "hand", "reason": "given"})
     story.resolve()
     assert (story.state.objects[alice].zone, story.state.objects[bear].zone) == ("removed", "hand")
+    story.replays()
+
+
+# --- "cannot be targeted by light spells or light card's abilities" + "prevent ... by light cards" --
+
+
+def test_neithardt_cannot_be_targeted_by_light_cards_nor_dealt_their_damage() -> None:
+    # Neithardt, the Demon Knight (TAT-085, darkness): "[Continuous]: This card cannot be targeted by
+    # light spells or light card's abilities and prevent all damage that would be dealt to this card
+    # by light cards."  Alice, the Guardian of Dimensions (MPR-091, light and water): "[Activate] Pay
+    # {W}, {Rest}: Remove this card and target resonator from the game."  Bolt (T-BOLT) is fire.
+    story = Story({"TAT-085": 4, "MPR-091": 4, "T-BEAR": 4, "T-BOLT": 4})
+    knight = story.put("p2", "TAT-085", "field")
+    bear = story.put("p2", "T-BEAR", "field")
+    alice = story.put("p1", "MPR-091", "field")
+    story.log += to_main(story.state, turn=3)
+    story.will("p1", "W")
+    offered = [a["targets"] for a in legal(story, "p1", "ActivateAbility") if a["source"] == alice]
+    assert knight not in {t for groups in offered for group in groups for t in group}
+    refusal = story.refused(cmd("ActivateAbility", "p1", source=alice, ability=1, targets=[[knight]]))
+    assert (refusal.code, refusal.rule) == ("rules/illegal_target", "FoW-5.5 9.3 p2.4")
+    story.when(cmd("ActivateAbility", "p1", source=alice, ability=1, targets=[[bear]]))  # any other resonator
+    story.resolve()
+    # damage from a light card is prevented (10.17 p1.2)
+    light = story.put("p1", "MPR-091", "field")
+    prevented = story.by_rule(actions.deal_damage, light, knight, 300, "given")
+    assert [(e.type, e.rule, e.data["effect"]) for e in prevented] == [
+        ("DamagePrevented", "FoW-5.5 10.17 p1.2", f"{knight}:1")
+    ]
+    # a fire spell may target it, and its damage is dealt
+    story.will("p1", "R")
+    story.when(cmd("PlayCard", "p1", card=story.put("p1", "T-BOLT", "hand"), targets=[[knight]]))
+    events = story.resolve()
+    assert next(e for e in events if e.type == "DamageDealt").data["target"] == knight
+    story.replays()
+
+
+def test_longinus_protects_the_resonator_it_is_added_to_from_darkness() -> None:
+    # Longinus, the Holy Lance (TAT-009, [Addition:Resonator]): "[Continuous]: Resonator with this gains
+    # [+500/+500], cannot be targeted by darkness spells or darkness card's abilities and prevent all
+    # damage that would be dealt to it by darkness cards."  Stoning to Death (TAT-088) is a darkness
+    # spell ("Destroy target resonator"); Neithardt (TAT-085) a darkness resonator.
+    story = Story({"TAT-009": 4, "TAT-088": 4, "TAT-085": 4, "T-BEAR": 4, "T-BOLT": 4})
+    bear, other = story.put("p1", "T-BEAR", "field"), story.put("p1", "T-BEAR", "field")
+    lance = story.put("p1", "TAT-009", "hand")
+    story.will("p1", "W", "W")
+    story.when(cmd("PlayCard", "p1", card=lance, targets=[[bear]]))
+    story.resolve()
+    assert story.state.objects[lance].attached_to == bear
+    chars = characteristics(story.state, bear)
+    assert (chars.atk, chars.def_) == (1000, 1000)
+    stoning = story.put("p1", "TAT-088", "hand")
+    story.will("p1", "B", "B")
+    refusal = story.refused(cmd("PlayCard", "p1", card=stoning, targets=[[bear]]))
+    assert (refusal.code, refusal.rule) == ("rules/illegal_target", "FoW-5.5 9.3 p2.4")
+    assert [p["targets"] for p in legal(story, "p1", "PlayCard") if p["card"] == stoning] == [[[other]]]
+    knight = story.put("p2", "TAT-085", "field")
+    prevented = story.by_rule(actions.deal_damage, knight, bear, 800, "given")
+    assert [(e.type, e.rule, e.data["effect"]) for e in prevented] == [
+        ("DamagePrevented", "FoW-5.5 10.17 p1.2", f"{lance}:2")
+    ]
+    dealt = story.by_rule(actions.deal_damage, other, bear, 300, "given")  # a fire Bear's damage is dealt
+    assert next(e for e in dealt if e.type == "DamageDealt").data["amount"] == 300
+    # a fire spell may target it
+    story.will("p1", "R")
+    story.when(cmd("PlayCard", "p1", card=story.put("p1", "T-BOLT", "hand"), targets=[[bear]]))
+    story.resolve()
     story.replays()

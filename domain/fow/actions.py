@@ -465,7 +465,7 @@ def legal_targets(s: GameState, target: Target, you: str, source: str | None) ->
         for pid in s.order:
             for zone in filter_zones(flt):  # "target Human": a ruler in a ruler area too (2.5 p4)
                 for oid in s.zones[pid].get(zone, []):
-                    if matches(s, flt, oid, you, source) and not _untargetable(s, oid, you):
+                    if matches(s, flt, oid, you, source) and not _untargetable(s, oid, you, source):
                         found.append(oid)
     if target.players_allowed or target.players_only:
         found += [p for p in s.order if flt.controller == "any" or (flt.controller == "you") == (p == you)]
@@ -480,13 +480,17 @@ def _ability_kind(s: GameState, item: ChaseItem) -> str | None:
     return ability.kind if ability is not None else None
 
 
-def _untargetable(s: GameState, oid: str, you: str) -> bool:
-    """Card text that forbids choosing this card as a target (FoW-5.5 1.4 p1, 9.3 p2.4)."""
+def _untargetable(s: GameState, oid: str, you: str, source: str | None) -> bool:
+    """Card text that forbids choosing this card as a target (FoW-5.5 1.4 p1, 9.3 p2.4) by the spell
+    or the ability of the card ``source``."""
     if s.objects[oid].zone not in PLAYGROUND:
         return False
     rules = overrides_for(s, oid)
     if rules.cannot_be_targeted or (rules.cannot_be_targeted_by_opponent and s.objects[oid].controller != you):
         return True
+    by_attributes = set(rules.cannot_be_targeted_by_attributes)
+    if by_attributes and source is not None and by_attributes & set(s.card_of(source).attributes):
+        return True  # "cannot be targeted by light spells or light card's abilities"
     # "... cannot be targeted by spells or abilities your opponent controls until end of turn":
     # the opponent of the player whose effect it is
     return any(

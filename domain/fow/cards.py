@@ -1053,6 +1053,10 @@ class RuleOverrides(_Model):
     """Cannot be chosen as the target of spells or abilities (FoW-5.5 9.3 p2.4)."""
     cannot_be_targeted_by_opponent: bool = False
     """Cannot be chosen as a target by spells or abilities the opponent controls."""
+    cannot_be_targeted_by_attributes: list[Attribute] = Field(default_factory=list)
+    """ "Cannot be targeted by light spells or light card's abilities": cannot be chosen as a target
+    (FoW-5.5 9.3 p2.4) of a spell, or of an ability of a card, with one of these attributes (printed,
+    as filters read attributes; the text beats the targeting rule, 1.4 p1)."""
     cannot_be_attacked: bool = False
     """Cannot be chosen as the attacked object (FoW-5.5 8.2 p3.2; the card text beats the
     rule that makes a rested J/resonator attackable, 1.4 p1)."""

@@ -273,7 +273,11 @@ def overrides_for(state: GameState, oid: str) -> RuleOverrides:
     merged: dict[str, object] = {}
     for source_oid, ability in _active_continuous(state):
         if ability.rules is not None and _affects(state, source_oid, ability.affects, oid):
-            merged.update(ability.rules.model_dump(exclude_defaults=True))
+            for key, value in ability.rules.model_dump(exclude_defaults=True).items():
+                if isinstance(value, list):  # "cannot be targeted by light ... and by darkness ...": both
+                    merged[key] = [*merged.get(key, []), *value]  # type: ignore[misc]
+                else:
+                    merged[key] = value
     for eff in restrictions_on(state, oid):  # "target resonator cannot block this turn" (1.4 p1)
         merged.update({rule: True for rule in eff.rules if rule not in _NOT_OVERRIDES})
     return RuleOverrides.model_validate(merged)

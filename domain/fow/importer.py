@@ -1771,9 +1771,7 @@ def _remove(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     both = re.fullmatch(r"this card and (?P<t>target .+)", m.group("t").strip(), re.IGNORECASE)
     if both:  # "Remove this card and target resonator from the game": one effect on each (10.3 p1);
         # an illegal target leaves the effect on this card applied (9.3 p3.1)
-        return [
-            {"op": "remove_from_game", "target": t} for t in ({"kind": "self"}, _target(both.group("t"), ctx))
-        ]
+        return [{"op": "remove_from_game", "target": t} for t in ({"kind": "self"}, _target(both.group("t"), ctx))]
     return [{"op": "remove_from_game", "target": _target(m.group("t"), ctx)}]
 
 
@@ -2632,10 +2630,61 @@ def _narrow(ability: JsonDict, extra: JsonDict, ctx: _Ctx, body: str) -> None:
         raise _GapError(f"condition: {body}")
 
 
+_ATTRS = "(?:" + "|".join(ATTRIBUTE_WORDS) + ")"
+_ATTR_LIST = rf"{_ATTRS}(?:(?:, or |, | or ){_ATTRS})*"
+_PROTECTION = re.compile(
+    rf"(?P<s>this card|resonator with this|added resonator)(?: gains (?P<m>\[[+-]\d+/[+-]\d+\]),)?"
+    rf" cannot be targeted by (?P<a>{_ATTR_LIST}) spells or (?:(?P<b>{_ATTR_LIST}) card's )?abilities"
+    rf"(?: and prevent all damage that would be dealt to (?P<t>this card|it) by (?P<c>{_ATTR_LIST}) cards)?",
+    re.IGNORECASE,
+)
+
+
+def _attribute_list(words: str) -> list[str]:
+    return sorted({ATTRIBUTE_WORDS[w.lower()] for w in re.split(r", or |, | or ", words)}, key="WRUGB".index)
+
+
+def _protection(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
+    """ "This card cannot be targeted by light spells or light card's abilities and prevent all damage
+    that would be dealt to this card by light cards"; "Resonator with this gains [+500/+500], cannot be
+    targeted by darkness spells ..." (an addition): a rule override (its text beats the targeting rule,
+    FoW-5.5 1.4 p1, 9.3 p2.4), the ATK/DEF it gains, and a prevention of damage from cards of those
+    attributes (10.17, a replacement ability, 9.10): one ability each, or None."""
+    m = _PROTECTION.fullmatch(text.strip().rstrip(".").strip())
+    if m is None:
+        return None
+    if m.group("b") and _attribute_list(m.group("b")) != _attribute_list(m.group("a")):
+        raise _GapError(f"effect: {text}")
+    subject = _subject(m.group("s"), ctx, continuous=True)
+    if subject is not None or (m.group("t") or "this card").lower() not in ("this card", "it"):
+        raise _GapError(f"target: {m.group('s')}")
+    attributes = _attribute_list(m.group("a"))
+    out: list[JsonDict] = []
+    if m.group("m"):
+        atk, def_, _ = _modifiers(m.group("m"))
+        out.append({"kind": "continuous", "text": raw, "modify_atk": atk, "modify_def": def_})
+    out.append({"kind": "continuous", "text": raw, "rules": {"cannot_be_targeted_by_attributes": attributes}})
+    if m.group("c"):  # on an addition, "this card" of a replacement is the card it is added to
+        damage_from = {"zone": "field", "types": [], "attributes": _attribute_list(m.group("c")), "playground": True}
+        out.append(
+            {
+                "kind": "replacement",
+                "text": raw,
+                "replaces": "self_damaged",
+                "instead": "prevent",
+                "damage_from": damage_from,
+            }
+        )
+    return out
+
+
 def _continuous_each(raw: str, text: str, ctx: _Ctx) -> list[JsonDict]:
     """A continuous paragraph, or one of several sentences that are each a whole continuous
     ability ("As long as there are five or more ..., X gains ... As long as there are ten or
     more ..., X gains ..."): one ability per sentence."""
+    protected = _protection(raw, text, ctx)
+    if protected is not None:
+        return protected
     try:
         return [_continuous(raw, text, ctx)]
     except _GapError as whole:
