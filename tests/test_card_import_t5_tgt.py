@@ -104,3 +104,26 @@ def test_resonator_with_this_gains_and_cannot_be_targeted_by_darkness(imported: 
             "damage_from": {"zone": "field", "types": [], "attributes": ["B"], "playground": True},
         },
     ]
+
+
+def test_this_card_cannot_be_blocked_by_resonators_with_atk_600_or_less(imported: dict[str, ImportedCard]) -> None:
+    # William Wallace (VIN001-030): "This card cannot be blocked by resonators with ATK 600 or less."
+    assert full(imported, "VIN001-030")["abilities"] == [
+        {
+            "kind": "continuous",
+            "rules": {"cannot_be_blocked_by": [{"zone": "field", "types": ["resonator"], "max_atk": 600}]},
+        }
+    ]
+
+
+def test_target_resonator_cannot_be_blocked_by_water_resonators(imported: dict[str, ImportedCard]) -> None:
+    # Stone Bowl of Buddha (CMF-055): "[Activate] {Rest}: Target resonator cannot be blocked by water
+    # resonators until end of turn."
+    assert full(imported, "CMF-055")["abilities"][0]["effects"] == [
+        {
+            "op": "restrict",
+            "target": {"kind": "chosen", "filter": {"zone": "field", "types": ["resonator"]}},
+            "rules": ["cannot_be_blocked"],
+            "blocked_by": {"zone": "field", "types": ["resonator"], "attributes": ["U"]},
+        }
+    ]

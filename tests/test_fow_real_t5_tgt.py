@@ -188,3 +188,67 @@ def test_longinus_protects_the_resonator_it_is_added_to_from_darkness() -> None:
     story.when(cmd("PlayCard", "p1", card=story.put("p1", "T-BOLT", "hand"), targets=[[bear]]))
     story.resolve()
     story.replays()
+
+
+# --- "cannot be blocked by <J/resonators>" (1.4 p1, 8.3 p3) ----------------------------------------
+
+
+def to_block(story: Story, attacker: str) -> None:
+    story.when(cmd("InitiateBattle", "p1"))
+    while story.pending.kind != "declare_attack":
+        story.when(cmd("Pass", story.pending.player))
+    story.when(cmd("DeclareAttack", "p1", attacker=attacker, target="p2"))
+    while story.pending.kind != "declare_block":
+        story.when(cmd("Pass", story.pending.player))
+
+
+def test_william_wallace_cannot_be_blocked_by_resonators_with_atk_600_or_less() -> None:
+    # William Wallace (VIN001-030): "This card cannot be blocked by resonators with ATK 600 or less."
+    # The Bear (T-BEAR, [500/500]) cannot block it until it gains [+200/+0]; its ATK now counts.
+    story = Story({"VIN001-030": 4, "T-BEAR": 4, "T-WALL": 4})
+    wallace = story.put("p1", "VIN001-030", "field")
+    bear, wall = story.put("p2", "T-BEAR", "field"), story.put("p2", "T-WALL", "field")
+    story.log += to_main(story.state, turn=3)
+    to_block(story, wallace)
+    assert legal(story, "p2", "DeclareBlock") == []
+    refusal = story.refused(cmd("DeclareBlock", "p2", blocker=bear))
+    assert (refusal.code, refusal.rule) == ("rules/cannot_be_blocked", "FoW-5.5 1.4 p1")
+    story.given(
+        "ContinuousEffectCreated",
+        id="x-given",
+        kind="modify",
+        source=bear,
+        controller="p2",
+        targets=[bear],
+        atk=200,
+        duration="end_of_turn",
+    )
+    assert legal(story, "p2", "DeclareBlock") == [{"blocker": bear}]  # [700/500] now; not the Wall ([100/...])
+    events = story.when(cmd("DeclareBlock", "p2", blocker=bear))
+    assert next(e for e in events if e.type == "BlockDeclared").data["blocker"] == bear
+    assert story.state.objects[wall].zone == "field"
+    story.replays()
+
+
+def test_stone_bowl_target_resonator_cannot_be_blocked_by_water_resonators() -> None:
+    # Stone Bowl of Buddha (CMF-055, [Addition:Field]): "[Activate] {Rest}: Target resonator cannot be
+    # blocked by water resonators until end of turn."  Sleeping Rat (TAT-051) is a water resonator,
+    # the Bear (T-BEAR) a fire one.
+    story = Story({"CMF-055": 4, "TAT-051": 4, "T-BEAR": 4})
+    bowl = story.put("p1", "CMF-055", "field")
+    attacker = story.put("p1", "T-BEAR", "field")
+    rat, bear = story.put("p2", "TAT-051", "field"), story.put("p2", "T-BEAR", "field")
+    story.log += to_main(story.state, turn=3)
+    story.when(cmd("ActivateAbility", "p1", source=bowl, ability=0, targets=[[attacker]]))
+    made = next(e for e in story.resolve() if e.type == "ContinuousEffectCreated")
+    assert (made.data["rules"], made.data["blocked_by"], made.rule) == (
+        ["cannot_be_blocked"],
+        {"types": ["resonator"], "attributes": ["U"]},
+        "FoW-5.5 1.4 p4",
+    )
+    to_block(story, attacker)
+    assert legal(story, "p2", "DeclareBlock") == [{"blocker": bear}]
+    refusal = story.refused(cmd("DeclareBlock", "p2", blocker=rat))
+    assert (refusal.code, refusal.rule) == ("rules/cannot_be_blocked", "FoW-5.5 1.4 p1")
+    story.when(cmd("DeclareBlock", "p2", blocker=bear))
+    story.replays()

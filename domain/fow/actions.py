@@ -1499,6 +1499,8 @@ def apply_effect(
             if not rdata["targets"]:
                 return cause
         rdata.update(rules=list(eff.rules), duration=eff.duration)
+        if eff.blocked_by is not None:  # "cannot be blocked by water resonators"
+            rdata["blocked_by"] = eff.blocked_by.model_dump(mode="json", exclude_defaults=True)
         if eff.duration == "source_in_field" and not _is_source_in_field(s, item):
             return ctx.emit("ContinuousEffectNotMade", {"item": item.id, "source": src}, "9.9 p8", cause=cause)
         return ctx.emit("ContinuousEffectCreated", rdata, "1.4 p4", cause=cause)

@@ -779,6 +779,10 @@ class Restrict(_Model):
     op: Literal["restrict"] = "restrict"
     target: Target
     rules: Annotated[list[Restriction], Field(min_length=1)]
+    blocked_by: Filter | None = None
+    """With ``rules`` ``["cannot_be_blocked"]``: "Target resonator cannot be blocked by water
+    resonators until end of turn": only J/resonators matching it (any controller's) cannot block
+    the targets (``RuleOverrides.cannot_be_blocked_by``)."""
     duration: Literal["end_of_turn", "source_in_field"] = "end_of_turn"
     """``source_in_field``: "as long as this card is in a field": the effect ends when its source
     leaves the field, and is not made if the source left it before it resolves (FoW-5.5 9.9 p8)."""
@@ -793,6 +797,8 @@ class Restrict(_Model):
             raise ValueError(f"{PLAYER_RESTRICTIONS} are given to players only, until the end of the turn")
         if player_target and not all(on_players):
             raise ValueError("a player gets only restrictions on players")
+        if self.blocked_by is not None and (self.rules != ["cannot_be_blocked"] or self.blocked_by.controller != "any"):
+            raise ValueError("'blocked_by' (of any controller) narrows a 'cannot_be_blocked' restriction, alone")
         return self
 
 
@@ -1063,6 +1069,10 @@ class RuleOverrides(_Model):
     cannot_be_blocked: bool = False
     """While it attacks, no J/resonator can be declared as its blocker (the card text beats the
     blocking rule, FoW-5.5 8.3 p3, 1.4 p1)."""
+    cannot_be_blocked_by: list[Filter] = Field(default_factory=list)
+    """ "This card cannot be blocked by resonators with ATK 600 or less": while it attacks, no
+    J/resonator matching one of these filters (its ``controller`` relative to the attacker's
+    controller) can be declared as its blocker (8.3 p3, 1.4 p1)."""
     must_be_blocked_if_able: bool = False
     """ "Your opponent must block this card if able": while it attacks, the defending player
     declares a block if one of their J/resonators can block (1.4 p1, 8.3 p3)."""

@@ -279,6 +279,9 @@ def overrides_for(state: GameState, oid: str) -> RuleOverrides:
                 else:
                     merged[key] = value
     for eff in restrictions_on(state, oid):  # "target resonator cannot block this turn" (1.4 p1)
+        if eff.blocked_by is not None:  # "cannot be blocked by water resonators until end of turn"
+            merged["cannot_be_blocked_by"] = [*merged.get("cannot_be_blocked_by", []), eff.blocked_by]  # type: ignore[misc]
+            continue
         merged.update({rule: True for rule in eff.rules if rule not in _NOT_OVERRIDES})
     return RuleOverrides.model_validate(merged)
 

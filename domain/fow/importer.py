@@ -721,14 +721,16 @@ def _selector(
             flt["max_total_cost"] = int(m.group(1))
             text = text[: m.start()]
             changed = True
-        m = re.search(r" with (?:no attribute|total cost (\d+)(?: or more)?|(\d+) or less ATK)$", text)
+        m = re.search(
+            r" with (?:no attribute|total cost (\d+)(?: or more)?|(\d+) or less ATK|ATK (\d+) or less)$", text
+        )
         if m and not set(flt) & {"no_attribute", "min_total_cost", "max_atk"}:
             if m.group(1):  # "with total cost 5 or more" / "with total cost 1"
                 flt["min_total_cost"] = int(m.group(1))
                 if not m.group(0).endswith(" or more"):
                     flt["max_total_cost"] = int(m.group(1))
-            elif m.group(2):
-                flt["max_atk"] = int(m.group(2))
+            elif m.group(2) or m.group(3):  # "with 400 or less ATK" / "with ATK 600 or less"
+                flt["max_atk"] = int(m.group(2) or m.group(3))
             else:
                 flt["no_attribute"] = True
             text = text[: m.start()]
@@ -1690,6 +1692,20 @@ def _restrict(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     if target.get("filter", {}).get("types") == []:
         raise _GapError(f"target: {m.group('t')} (no card type: it may also be a ruler)")
     return [{"op": "restrict", "target": target, "rules": list(_RESTRICTIONS[m.group("v").lower()])}]
+
+
+@_effect(r"(?P<t>[^.]+?) cannot be blocked by (?P<b>[^.]+?) (?:this turn|until (?:the )?end of (?:the )?turn)")
+def _restrict_blockers(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Target resonator cannot be blocked by water resonators until end of turn.": only such
+    # J/resonators cannot block it (card text over the blocking rule, FoW-5.5 1.4 p1, 8.3 p3)
+    target = _subject(m.group("t"), ctx, continuous=False, it_self=it_self)
+    assert target is not None
+    if target.get("filter", {}).get("types") == []:
+        raise _GapError(f"target: {m.group('t')} (no card type: it may also be a ruler)")
+    blockers, players = _selector(m.group("b"), ctx)
+    if players or "controller" in blockers:
+        raise _GapError(f"target: {m.group('b')}")
+    return [{"op": "restrict", "target": target, "rules": ["cannot_be_blocked"], "blocked_by": blockers}]
 
 
 _PLAYER_CANNOT_PLAY = {"normal spells": "cannot_play_normal_spells", "summon spells": "cannot_play_summon_spells"}
@@ -3397,6 +3413,16 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
         return kept
     if re.search(r"\b(?:as long as|if(?! able$)|for each|unless|while|during|until|instead|may)\b", low):
         raise _GapError(f"condition: {body}")
+    m = re.fullmatch(r"(?P<s>.+?) cannot be blocked by (?P<b>.+)", body, re.IGNORECASE)
+    if m:  # "This card cannot be blocked by resonators with ATK 600 or less" (1.4 p1, 8.3 p3)
+        blockers, players = _selector(m.group("b"), ctx)
+        if players:
+            raise _GapError(f"target: {m.group('b')}")
+        unblockable: JsonDict = {"kind": "continuous", "text": raw, "rules": {"cannot_be_blocked_by": [blockers]}}
+        affects = _subject(m.group("s"), ctx, continuous=True)
+        if affects is not None:
+            unblockable["affects"] = affects
+        return unblockable
     for verb, rules in _RULE_VERBS.items():
         if low.endswith(" " + verb):
             affects = _subject(body[: -len(verb) - 1], ctx, continuous=True)
