@@ -127,3 +127,28 @@ def test_target_resonator_cannot_be_blocked_by_water_resonators(imported: dict[s
             "blocked_by": {"zone": "field", "types": ["resonator"], "attributes": ["U"]},
         }
     ]
+
+
+def test_for_each_resonator_with_stealth_you_control(imported: dict[str, ImportedCard]) -> None:
+    # Melder, Last of the Dead (BFA-071): "When this card enters your field, target resonator gains
+    # [-400/-400] for each resonator with [Stealth] you control until end of turn."
+    [entered] = full(imported, "BFA-071")["abilities"]
+    assert entered["effects"] == [
+        {
+            "op": "modify",
+            "atk": -400,
+            "def": -400,
+            "target": {"kind": "chosen", "filter": {"zone": "field", "types": ["resonator"]}},
+            "per": {"filter": {"zone": "field", "types": ["resonator"], "controller": "you", "keywords": ["stealth"]}},
+        }
+    ]
+
+
+def test_j_resonators_you_control_with_awakening_gain(imported: dict[str, ImportedCard]) -> None:
+    # Holy Moon of Pure Nights (TMS-004): "J/resonators you control with [Awakening] gain [+200/+200]."
+    assert full(imported, "TMS-004")["abilities"][0] == {
+        "kind": "continuous",
+        "affects": {"kind": "all", "filter": {"zone": "field", "controller": "you", "keywords": ["awakening"]}},
+        "modify_atk": 200,
+        "modify_def": 200,
+    }

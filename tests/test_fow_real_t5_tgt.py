@@ -252,3 +252,61 @@ def test_stone_bowl_target_resonator_cannot_be_blocked_by_water_resonators() -> 
     assert (refusal.code, refusal.rule) == ("rules/cannot_be_blocked", "FoW-5.5 1.4 p1")
     story.when(cmd("DeclareBlock", "p2", blocker=bear))
     story.replays()
+
+
+# --- "with [Stealth]" / "with [Awakening]": keyword abilities in a filter (12.5, 12.1) ------------
+
+
+def test_melder_counts_the_resonators_with_stealth_you_control() -> None:
+    # Melder, Last of the Dead (BFA-071, [Stealth]): "When this card enters your field, target
+    # resonator gains [-400/-400] for each resonator with [Stealth] you control until end of turn."
+    # Underground Dragger (SKL-081) has [Stealth]; p2's Dragger is not p1's, the Bear has none, and a
+    # Dragger that lost all its abilities (9.9 p1.2) has no [Stealth] either.
+    story = Story({"BFA-071": 4, "SKL-081": 4, "T-BEAR": 4, "T-WALL": 4})
+    mine = story.put("p1", "SKL-081", "field")
+    silenced = story.put("p1", "SKL-081", "field")
+    story.given(
+        "ContinuousEffectCreated",
+        id="x-lost",
+        kind="lose_abilities",
+        source=silenced,
+        controller="p1",
+        targets=[silenced],
+        duration="end_of_turn",
+    )
+    story.put("p1", "T-BEAR", "field")
+    story.put("p2", "SKL-081", "field")
+    wall = story.put("p2", "T-WALL", "field")  # [100/1000]
+    melder = story.put("p1", "BFA-071", "hand")
+    events = story.by_rule(actions.move, melder, "field", "given", rule="3.1 p5", reason="put", controller="p1")
+    [trig] = triggered_by(events, melder)
+    story.when(cmd("Pass", "p1"))
+    story.when(cmd("PlayTriggered", "p1", trigger=trig.data["trigger"], targets=[[wall]]))
+    events = story.resolve()
+    made = next(e for e in events if e.type == "ContinuousEffectCreated")
+    assert (made.data["targets"], made.data["atk"], made.data["def"]) == ([wall], -800, -800)  # Melder and `mine`
+    chars = characteristics(story.state, wall)
+    assert (chars.atk, chars.def_) == (0, 200)
+    assert story.state.objects[mine].zone == "field"
+    story.replays()
+
+
+def test_holy_moon_j_resonators_you_control_with_awakening_gain() -> None:
+    # Holy Moon of Pure Nights (TMS-004, [Addition:Field]): "J/resonators you control with [Awakening]
+    # gain [+200/+200]."  Crescent Moon Magician (TMS-002) has [Awakening]; so has The Little Match
+    # Girl (TTW-035), whose [Awakening] {X} the vocabulary cannot express (printed all the same);
+    # the Bear has none; p2's Magician is not p1's.
+    story = Story({"TMS-004": 4, "TMS-002": 4, "TTW-035": 4, "T-BEAR": 4})
+    c = {
+        "magician": story.put("p1", "TMS-002", "field"),
+        "match_girl": story.put("p1", "TTW-035", "field"),
+        "bear": story.put("p1", "T-BEAR", "field"),
+        "theirs": story.put("p2", "TMS-002", "field"),
+    }
+    before = {k: (characteristics(story.state, o).atk, characteristics(story.state, o).def_) for k, o in c.items()}
+    story.put("p1", "TMS-004", "field")
+    after = {k: (characteristics(story.state, o).atk, characteristics(story.state, o).def_) for k, o in c.items()}
+    gained = {k for k in c if after[k] != before[k]}
+    assert gained == {"magician", "match_girl"}
+    assert after["magician"] == (400, 800)
+    story.replays()

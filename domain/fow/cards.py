@@ -86,6 +86,9 @@ class Filter(_Model):
     """"with [Flying]": the object has every one of these symbol skills."""
     without_skills: list[SymbolSkill] = Field(default_factory=list)
     """"without [Flying]": the object has none of these symbol skills."""
+    keywords: list[Literal["stealth", "awakening"]] = Field(default_factory=list)
+    """"with [Stealth]", "with [Awakening]": the card has each of these keyword abilities (FoW-5.5
+    12.5, 12.1) - printed; in a playground none once it lost all its abilities (9.9 p1.2)."""
     no_attribute: bool = False
     """"with no attribute": a void object (FoW-5.5 2.8)."""
     min_total_cost: int | None = None

@@ -740,6 +740,11 @@ def _selector(
             flt["min_atk"] = int(m.group(1))
             text = text[: m.start()]
             changed = True
+        m = re.search(r" with \[(Stealth|Awakening)\]$", text)
+        if m and "keywords" not in flt:  # "resonator with [Stealth]": a keyword ability (12.5, 12.1)
+            flt["keywords"] = [m.group(1).lower()]
+            text = text[: m.start()]
+            changed = True
         m = re.search(r" (with|without) \[([^\]]+)\]$", text)
         key = "skills" if m and m.group(1) == "with" else "without_skills"
         if m and m.group(2).lower() in SYMBOL_SKILLS and key not in flt:  # "with [Flying]"
