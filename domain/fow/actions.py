@@ -468,7 +468,7 @@ def legal_targets(s: GameState, target: Target, you: str, source: str | None) ->
         for pid in s.order:
             for zone in filter_zones(flt):  # "target Human": a ruler in a ruler area too (2.5 p4)
                 for oid in s.zones[pid].get(zone, []):
-                    if matches(s, flt, oid, you, source) and not _untargetable(s, oid, you):
+                    if matches(s, flt, oid, you, source) and not _untargetable(s, oid, you, source):
                         found.append(oid)
     if target.players_allowed or target.players_only:
         found += [p for p in s.order if flt.controller == "any" or (flt.controller == "you") == (p == you)]
@@ -483,14 +483,19 @@ def _ability_kind(s: GameState, item: ChaseItem) -> str | None:
     return ability.kind if ability is not None else None
 
 
-def _untargetable(s: GameState, oid: str, you: str) -> bool:
-    """Card text that forbids choosing this card as a target (FoW-5.5 1.4 p1, 9.3 p2.4)."""
+def _untargetable(s: GameState, oid: str, you: str, source: str | None) -> bool:
+    """Card text that forbids choosing this card as a target (FoW-5.5 1.4 p1, 9.3 p2.4) by the spell
+    or the ability of the card ``source``."""
     if s.objects[oid].zone not in PLAYGROUND:
         return False
-    if overrides_for(s, oid).cannot_be_targeted:
+    rules = overrides_for(s, oid)
+    if rules.cannot_be_targeted:
         return True
     if any(protector != you for protector in untargetable_by_opponents_of(s, oid)):
         return True  # "... by spells or abilities your opponent controls": the ability controller's opponent
+    by_attributes = set(rules.cannot_be_targeted_by_attributes)
+    if by_attributes and source is not None and by_attributes & set(s.card_of(source).attributes):
+        return True  # "cannot be targeted by light spells or light card's abilities"
     # "... cannot be targeted by spells or abilities your opponent controls until end of turn":
     # the opponent of the player whose effect it is
     return any(
@@ -1542,6 +1547,8 @@ def apply_effect(
             if not rdata["targets"]:
                 return cause
         rdata.update(rules=list(eff.rules), duration=eff.duration)
+        if eff.blocked_by is not None:  # "cannot be blocked by water resonators"
+            rdata["blocked_by"] = eff.blocked_by.model_dump(mode="json", exclude_defaults=True)
         if eff.duration == "source_in_field" and not _is_source_in_field(s, item):
             return ctx.emit("ContinuousEffectNotMade", {"item": item.id, "source": src}, "9.9 p8", cause=cause)
         return ctx.emit("ContinuousEffectCreated", rdata, "1.4 p4", cause=cause)

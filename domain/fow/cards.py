@@ -100,6 +100,9 @@ class Filter(_Model):
     """"with [Flying]": the object has every one of these symbol skills."""
     without_skills: list[SymbolSkill] = Field(default_factory=list)
     """"without [Flying]": the object has none of these symbol skills."""
+    keywords: list[Literal["stealth", "awakening"]] = Field(default_factory=list)
+    """"with [Stealth]", "with [Awakening]": the card has each of these keyword abilities (FoW-5.5
+    12.5, 12.1) - printed; in a playground none once it lost all its abilities (9.9 p1.2)."""
     no_attribute: bool = False
     """"with no attribute": a void object (FoW-5.5 2.8)."""
     min_total_cost: int | None = None
@@ -828,6 +831,10 @@ class Restrict(_Model):
     op: Literal["restrict"] = "restrict"
     target: Target
     rules: Annotated[list[Restriction], Field(min_length=1)]
+    blocked_by: Filter | None = None
+    """With ``rules`` ``["cannot_be_blocked"]``: "Target resonator cannot be blocked by water
+    resonators until end of turn": only J/resonators matching it (any controller's) cannot block
+    the targets (``RuleOverrides.cannot_be_blocked_by``)."""
     duration: Literal["end_of_turn", "source_in_field"] = "end_of_turn"
     """``source_in_field``: "as long as this card is in a field": the effect ends when its source
     leaves the field, and is not made if the source left it before it resolves (FoW-5.5 9.9 p8)."""
@@ -842,6 +849,8 @@ class Restrict(_Model):
             raise ValueError(f"{PLAYER_RESTRICTIONS} are given to players only, until the end of the turn")
         if player_target and not all(on_players):
             raise ValueError("a player gets only restrictions on players")
+        if self.blocked_by is not None and (self.rules != ["cannot_be_blocked"] or self.blocked_by.controller != "any"):
+            raise ValueError("'blocked_by' (of any controller) narrows a 'cannot_be_blocked' restriction, alone")
         return self
 
 
@@ -1120,12 +1129,20 @@ class RuleOverrides(_Model):
     """Cannot be chosen as the target of spells or abilities (FoW-5.5 9.3 p2.4)."""
     cannot_be_targeted_by_opponent: bool = False
     """Cannot be chosen as a target by spells or abilities the opponent controls."""
+    cannot_be_targeted_by_attributes: list[Attribute] = Field(default_factory=list)
+    """ "Cannot be targeted by light spells or light card's abilities": cannot be chosen as a target
+    (FoW-5.5 9.3 p2.4) of a spell, or of an ability of a card, with one of these attributes (printed,
+    as filters read attributes; the text beats the targeting rule, 1.4 p1)."""
     cannot_be_attacked: bool = False
     """Cannot be chosen as the attacked object (FoW-5.5 8.2 p3.2; the card text beats the
     rule that makes a rested J/resonator attackable, 1.4 p1)."""
     cannot_be_blocked: bool = False
     """While it attacks, no J/resonator can be declared as its blocker (the card text beats the
     blocking rule, FoW-5.5 8.3 p3, 1.4 p1)."""
+    cannot_be_blocked_by: list[Filter] = Field(default_factory=list)
+    """ "This card cannot be blocked by resonators with ATK 600 or less": while it attacks, no
+    J/resonator matching one of these filters (its ``controller`` relative to the attacker's
+    controller) can be declared as its blocker (8.3 p3, 1.4 p1)."""
     must_be_blocked_if_able: bool = False
     """ "Your opponent must block this card if able": while it attacks, the defending player
     declares a block if one of their J/resonators can block (1.4 p1, 8.3 p3)."""

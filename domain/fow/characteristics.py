@@ -296,8 +296,15 @@ def overrides_for(state: GameState, oid: str) -> RuleOverrides:
     merged: dict[str, object] = {}
     for source_oid, ability in _active_continuous(state):
         if ability.rules is not None and _affects(state, source_oid, ability.affects, oid):
-            merged.update(ability.rules.model_dump(exclude_defaults=True))
+            for key, value in ability.rules.model_dump(exclude_defaults=True).items():
+                if isinstance(value, list):  # "cannot be targeted by light ... and by darkness ...": both
+                    merged[key] = [*merged.get(key, []), *value]  # type: ignore[misc]
+                else:
+                    merged[key] = value
     for eff in restrictions_on(state, oid):  # "target resonator cannot block this turn" (1.4 p1)
+        if eff.blocked_by is not None:  # "cannot be blocked by water resonators until end of turn"
+            merged["cannot_be_blocked_by"] = [*merged.get("cannot_be_blocked_by", []), eff.blocked_by]  # type: ignore[misc]
+            continue
         merged.update({rule: True for rule in eff.rules if rule not in _NOT_OVERRIDES})
     return RuleOverrides.model_validate(merged)
 
@@ -426,6 +433,14 @@ def names_of(state: GameState, oid: str) -> set[str]:
     return {card.name, *(n for a in card.abilities if a.kind == "continuous" for n in a.names)}
 
 
+def has_keyword(card: Card, keyword: str) -> bool:
+    """Whether ``card`` has the printed keyword ability [Stealth] / [Awakening] (FoW-5.5 12.5, 12.1):
+    expressed, or printed in a paragraph the vocabulary cannot express (``unsupported``)."""
+    expressed = card.stealth is not None if keyword == "stealth" else card.awakening is not None
+    tag = f"[{keyword.capitalize()}]"
+    return expressed or any(text.lstrip().startswith(tag) for text in card.unsupported)
+
+
 def matches_negations_and_skills(state: GameState, flt: Filter, oid: str) -> bool:
     """The parts of a filter beyond type, controller, race and name: "non-<race or attribute>",
     "with/without [<skill>]", "with no attribute", "with total cost N or more", "with N or less
@@ -441,6 +456,10 @@ def matches_negations_and_skills(state: GameState, flt: Filter, oid: str) -> boo
     if flt.skills or flt.without_skills:
         skills = characteristics(state, oid).skills if in_play else set(card.skills)
         if not set(flt.skills) <= skills or set(flt.without_skills) & skills:
+            return False
+    if flt.keywords:  # "with [Stealth]": a keyword ability it has, unless it lost all abilities (9.9 p1.2)
+        lost = in_play and ability_loss(state, oid)[0] is not None
+        if lost or not all(has_keyword(card, k) for k in flt.keywords):
             return False
     if flt.max_atk is not None:
         atk = characteristics(state, oid).atk if in_play else card.atk

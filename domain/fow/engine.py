@@ -956,6 +956,13 @@ def declare_block(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         raise ctx.reject(
             "rules/cannot_be_blocked", "1.4 p1", f"{name} ({attacker}) cannot be blocked: its text says so"
         )
+    if attacker is not None and flow.blocked_by(s, attacker, blocker):
+        name = s.card_of(attacker).name
+        raise ctx.reject(
+            "rules/cannot_be_blocked",
+            "1.4 p1",
+            f"{name} ({attacker}) cannot be blocked by {s.card_of(blocker).name} ({blocker}): its text says so",
+        )
     if not flow.can_block_with(s, blocker):
         raise ctx.reject(
             "rules/cannot_block",

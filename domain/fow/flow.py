@@ -7,10 +7,12 @@ recorded as ``PriorityGiven`` or ``ChoiceRequested`` and ``decide`` returns.
 from __future__ import annotations
 
 from domain.fow import actions
+from domain.fow.cards import RuleOverrides
 from domain.fow.characteristics import (
     characteristics,
     effective_type,
     has_skill,
+    matches,
     must_block_if_able,
     overrides_for,
     player_overrides,
@@ -440,6 +442,14 @@ def attack_targets(s: GameState, attacker: str) -> list[str]:
     return targets
 
 
+def blocked_by(s: GameState, attacker: str, blocker: str, rules: RuleOverrides | None = None) -> bool:
+    """Whether the attacker's text says it "cannot be blocked by" J/resonators like ``blocker``
+    (1.4 p1, 8.3 p3); a filter's ``controller`` is relative to the attacker's controller."""
+    rules = overrides_for(s, attacker) if rules is None else rules
+    you = s.objects[attacker].controller
+    return any(matches(s, flt, blocker, you, attacker) for flt in rules.cannot_be_blocked_by)
+
+
 def can_block_with(s: GameState, oid: str) -> bool:
     b = s.battle
     if b is None or b.attacker is None:
@@ -455,7 +465,10 @@ def can_block_with(s: GameState, oid: str) -> bool:
         return False
     if obj.rested and not rules.can_block_while_rested:  # a recovered one (8.3 p3) unless its text says (1.4 p1)
         return False
-    if overrides_for(s, b.attacker).cannot_be_blocked:  # "target resonator cannot be blocked" (1.4 p1)
+    attacker = overrides_for(s, b.attacker)
+    if attacker.cannot_be_blocked:  # "target resonator cannot be blocked" (1.4 p1)
+        return False
+    if blocked_by(s, b.attacker, oid, attacker):  # "cannot be blocked by resonators with ATK 600 or less"
         return False
     return not (has_skill(s, b.attacker, "flying") and "flying" not in chars.skills)
 

@@ -734,14 +734,16 @@ def _selector(
             flt["max_total_cost"] = int(m.group(1))
             text = text[: m.start()]
             changed = True
-        m = re.search(r" with (?:no attribute|total cost (\d+)(?: or more)?|(\d+) or less ATK)$", text)
+        m = re.search(
+            r" with (?:no attribute|total cost (\d+)(?: or more)?|(\d+) or less ATK|ATK (\d+) or less)$", text
+        )
         if m and not set(flt) & {"no_attribute", "min_total_cost", "max_atk"}:
             if m.group(1):  # "with total cost 5 or more" / "with total cost 1"
                 flt["min_total_cost"] = int(m.group(1))
                 if not m.group(0).endswith(" or more"):
                     flt["max_total_cost"] = int(m.group(1))
-            elif m.group(2):
-                flt["max_atk"] = int(m.group(2))
+            elif m.group(2) or m.group(3):  # "with 400 or less ATK" / "with ATK 600 or less"
+                flt["max_atk"] = int(m.group(2) or m.group(3))
             else:
                 flt["no_attribute"] = True
             text = text[: m.start()]
@@ -749,6 +751,11 @@ def _selector(
         m = re.search(r" with (\d+) or more ATK$", text)
         if m and not set(flt) & {"min_atk", "max_atk"}:  # "target resonator with 1000 or more ATK"
             flt["min_atk"] = int(m.group(1))
+            text = text[: m.start()]
+            changed = True
+        m = re.search(r" with \[(Stealth|Awakening)\]$", text)
+        if m and "keywords" not in flt:  # "resonator with [Stealth]": a keyword ability (12.5, 12.1)
+            flt["keywords"] = [m.group(1).lower()]
             text = text[: m.start()]
             changed = True
         m = re.search(r" (with|without) \[([^\]]+)\]$", text)
@@ -1007,6 +1014,8 @@ def _subject(phrase: str, ctx: _Ctx, *, continuous: bool, it_self: bool = False)
         return {"kind": "same"}
     if text == _THEY and not continuous and ctx.they is not None:
         return copy.deepcopy(ctx.they)
+    if low == "thi card":  # "Thi card loses all abilities": a misprint of "This card" (CMF-002)
+        low = "this card"
     if low == "this card":
         if continuous and ctx.type == "addition":
             raise _GapError(f"target: {phrase} (on an addition)")
@@ -1271,7 +1280,8 @@ def _search_to_field(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDic
         desc = am.group("rest")
     else:
         raise _GapError(f"effect: search for {desc} and put {m.group('them')} into your field")
-    nm = re.match(r'^card named "([^"]+)"$', desc)
+    nm = re.match(r'^card names? "([^"]+)"$', desc)  # "a card names "Excalibur..."": a misprint (TTW-001J)
+    nm = nm or re.match(r'^card named "([^"]+)"$', desc)
     if nm:
         flt: JsonDict = {"zone": "main_deck", "types": [], "name": nm.group(1)}
     else:
@@ -1710,7 +1720,10 @@ def _look_and_discard(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDi
 
 @_effect(r"(?P<v>rest|recover) (?P<t>[^.]+?)")
 def _rest(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
-    return [{"op": m.group("v").lower(), "target": _target(m.group("t"), ctx, it_self=it_self)}]
+    # "Recover all Fairies you control": a race without a card type names a ruler in the ruler area
+    # too (FoW-5.5 2.5 p4), which is rested and recovered like any card in a playground (10.12 p1)
+    target = _target(m.group("t"), ctx, it_self=it_self, playground=True)
+    return [{"op": m.group("v").lower(), "target": target}]
 
 
 @_effect(
@@ -1763,6 +1776,20 @@ def _restrict(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     if target.get("filter", {}).get("types") == []:
         raise _GapError(f"target: {m.group('t')} (no card type: it may also be a ruler)")
     return [{"op": "restrict", "target": target, "rules": list(_RESTRICTIONS[m.group("v").lower()])}]
+
+
+@_effect(r"(?P<t>[^.]+?) cannot be blocked by (?P<b>[^.]+?) (?:this turn|until (?:the )?end of (?:the )?turn)")
+def _restrict_blockers(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Target resonator cannot be blocked by water resonators until end of turn.": only such
+    # J/resonators cannot block it (card text over the blocking rule, FoW-5.5 1.4 p1, 8.3 p3)
+    target = _subject(m.group("t"), ctx, continuous=False, it_self=it_self)
+    assert target is not None
+    if target.get("filter", {}).get("types") == []:
+        raise _GapError(f"target: {m.group('t')} (no card type: it may also be a ruler)")
+    blockers, players = _selector(m.group("b"), ctx)
+    if players or "controller" in blockers:
+        raise _GapError(f"target: {m.group('b')}")
+    return [{"op": "restrict", "target": target, "rules": ["cannot_be_blocked"], "blocked_by": blockers}]
 
 
 _PLAYER_CANNOT_PLAY = {"normal spells": "cannot_play_normal_spells", "summon spells": "cannot_play_summon_spells"}
@@ -1841,6 +1868,10 @@ def _remove(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
         if whose != "any":
             flt["controller"] = whose  # in a graveyard the controller is the owner (3.1 p5)
         return [{"op": "remove_from_game", "target": {"kind": "chosen", "filter": flt}}]
+    both = re.fullmatch(r"this card and (?P<t>target .+)", m.group("t").strip(), re.IGNORECASE)
+    if both:  # "Remove this card and target resonator from the game": one effect on each (10.3 p1);
+        # an illegal target leaves the effect on this card applied (9.3 p3.1)
+        return [{"op": "remove_from_game", "target": t} for t in ({"kind": "self"}, _target(both.group("t"), ctx))]
     return [{"op": "remove_from_game", "target": _target(m.group("t"), ctx)}]
 
 
@@ -2715,10 +2746,61 @@ def _narrow(ability: JsonDict, extra: JsonDict, ctx: _Ctx, body: str) -> None:
         raise _GapError(f"condition: {body}")
 
 
+_ATTRS = "(?:" + "|".join(ATTRIBUTE_WORDS) + ")"
+_ATTR_LIST = rf"{_ATTRS}(?:(?:, or |, | or ){_ATTRS})*"
+_PROTECTION = re.compile(
+    rf"(?P<s>this card|resonator with this|added resonator)(?: gains (?P<m>\[[+-]\d+/[+-]\d+\]),)?"
+    rf" cannot be targeted by (?P<a>{_ATTR_LIST}) spells or (?:(?P<b>{_ATTR_LIST}) card's )?abilities"
+    rf"(?: and prevent all damage that would be dealt to (?P<t>this card|it) by (?P<c>{_ATTR_LIST}) cards)?",
+    re.IGNORECASE,
+)
+
+
+def _attribute_list(words: str) -> list[str]:
+    return sorted({ATTRIBUTE_WORDS[w.lower()] for w in re.split(r", or |, | or ", words)}, key="WRUGB".index)
+
+
+def _protection(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
+    """ "This card cannot be targeted by light spells or light card's abilities and prevent all damage
+    that would be dealt to this card by light cards"; "Resonator with this gains [+500/+500], cannot be
+    targeted by darkness spells ..." (an addition): a rule override (its text beats the targeting rule,
+    FoW-5.5 1.4 p1, 9.3 p2.4), the ATK/DEF it gains, and a prevention of damage from cards of those
+    attributes (10.17, a replacement ability, 9.10): one ability each, or None."""
+    m = _PROTECTION.fullmatch(text.strip().rstrip(".").strip())
+    if m is None:
+        return None
+    if m.group("b") and _attribute_list(m.group("b")) != _attribute_list(m.group("a")):
+        raise _GapError(f"effect: {text}")
+    subject = _subject(m.group("s"), ctx, continuous=True)
+    if subject is not None or (m.group("t") or "this card").lower() not in ("this card", "it"):
+        raise _GapError(f"target: {m.group('s')}")
+    attributes = _attribute_list(m.group("a"))
+    out: list[JsonDict] = []
+    if m.group("m"):
+        atk, def_, _ = _modifiers(m.group("m"))
+        out.append({"kind": "continuous", "text": raw, "modify_atk": atk, "modify_def": def_})
+    out.append({"kind": "continuous", "text": raw, "rules": {"cannot_be_targeted_by_attributes": attributes}})
+    if m.group("c"):  # on an addition, "this card" of a replacement is the card it is added to
+        damage_from = {"zone": "field", "types": [], "attributes": _attribute_list(m.group("c")), "playground": True}
+        out.append(
+            {
+                "kind": "replacement",
+                "text": raw,
+                "replaces": "self_damaged",
+                "instead": "prevent",
+                "damage_from": damage_from,
+            }
+        )
+    return out
+
+
 def _continuous_each(raw: str, text: str, ctx: _Ctx) -> list[JsonDict]:
     """A continuous paragraph, or one of several sentences that are each a whole continuous
     ability ("As long as there are five or more ..., X gains ... As long as there are ten or
     more ..., X gains ..."): one ability per sentence."""
+    protected = _protection(raw, text, ctx)
+    if protected is not None:
+        return protected
     try:
         return [_continuous(raw, text, ctx)]
     except _GapError as whole:
@@ -3325,6 +3407,15 @@ def _activate(raw: str, body: str, ctx: _Ctx, *, required: bool) -> JsonDict | N
     if m:  # a condition to play it (card text, 1.4 p1)
         ability["condition"] = _condition(m.group("c"), ctx)
         effect_text = effect_text[: m.start()]
+    m = re.search(rf"\s*You cannot play this ability if (?P<c>{_CLAUSE})\.?$", effect_text, re.IGNORECASE)
+    if m and "condition" not in ability:  # "... if you don't control X": only if you control X (1.4 p1, p4)
+        cond = _condition(m.group("c"), ctx)
+        if cond.get("negate"):
+            cond.pop("negate")
+        else:
+            cond["negate"] = True
+        ability["condition"] = cond
+        effect_text = effect_text[: m.start()]
     ability["effects"] = _effects(_capitalise(effect_text), ctx, modes_ok=True)
     if any(e.get("op") == "produce_will" and "per" in e for e in ability["effects"]):
         raise _GapError(f"effect: {effect_text} (a will ability produces a fixed will, FoW-5.5 9.7 p1)")
@@ -3496,6 +3587,16 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
         return kept
     if re.search(r"\b(?:as long as|if(?! able$)|for each|unless|while|during|until|instead|may)\b", low):
         raise _GapError(f"condition: {body}")
+    m = re.fullmatch(r"(?P<s>.+?) cannot be blocked by (?P<b>.+)", body, re.IGNORECASE)
+    if m:  # "This card cannot be blocked by resonators with ATK 600 or less" (1.4 p1, 8.3 p3)
+        blockers, players = _selector(m.group("b"), ctx)
+        if players:
+            raise _GapError(f"target: {m.group('b')}")
+        unblockable: JsonDict = {"kind": "continuous", "text": raw, "rules": {"cannot_be_blocked_by": [blockers]}}
+        affects = _subject(m.group("s"), ctx, continuous=True)
+        if affects is not None:
+            unblockable["affects"] = affects
+        return unblockable
     for verb, rules in _RULE_VERBS.items():
         if low.endswith(" " + verb):
             affects = _subject(body[: -len(verb) - 1], ctx, continuous=True)

@@ -179,6 +179,8 @@ class Effect:
     """kind ``prevent``: damage dealt by the targets, not to them."""
     next: bool = False
     """kind ``prevent``: only the next damage; the effect ends once it has prevented damage."""
+    blocked_by: dict[str, Any] | None = None
+    """kind ``rules`` with ``cannot_be_blocked``: only J/resonators matching this filter cannot block."""
 
 
 @dataclass(slots=True)
@@ -756,6 +758,7 @@ def _effect_created(s: GameState, d: Mapping[str, Any], e: Event) -> None:
             filter=d.get("filter"),
             by=bool(d.get("by", False)),
             next=bool(d.get("next", False)),
+            blocked_by=d.get("blocked_by"),
         )
     )
     s.counter += 1

@@ -1,0 +1,312 @@
+"""Target phrases and restrictions of real Grimm/Alice cards executed by the engine in the form the
+importer gives them (given events / when command / then events; each story replays its whole log):
+
+* "Recover all Fairies you control": a Fairy ruler in the ruler area is one of them (FoW-5.5 2.5
+  p4) and is recovered like any card in a playground (10.12 p1);
+* "You cannot play this ability if you don't control X" (1.4 p1) and "Thi card loses all abilities
+  until end of turn" (9.9 p1.2);
+* "Remove this card and target resonator from the game" (10.3 p1): the effect on this card applies
+  even if the target is no longer legal (9.3 p3.1).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.fow import actions
+from domain.fow.characteristics import characteristics
+from domain.fow.flow import can_attack_with
+from tests import test_fow_conditions as conditions_tests
+from tests.fow_support import CARDS as RULERS
+from tests.fow_support import cmd
+from tests.test_fow_battle import to_main
+from tests.test_fow_conditions import Story, legal
+from tests.test_fow_real_triggers_costs import triggered_by
+
+# --- "Recover all Fairies you control" -----------------------------------------------------------
+
+
+def test_recover_all_fairies_you_control_the_j_ruler_included(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Alice, Paladin of Unwavering Hope (TTW-111J): "When this card enters your field ⇒ Recover all
+    # Fairies you control."  T-FAIRY, an invented ruler whose [Judgment] {W} puts TTW-111J (a Fairy)
+    # into the field; the J-ruler, rested before the ability resolves, recovers itself.  Fairy of
+    # the Lake (TTW-005) is a Fairy resonator.
+    fairy = {**RULERS["T-RULER"], "id": "T-FAIRY", "name": "Fairy Ruler", "races": ["Fairy"]}
+    fairy["judgment"] = {"cost": {"attribute": {"W": 1}, "free": 0}, "j_ruler": "TTW-111J"}
+    real = conditions_tests.database_cards
+    monkeypatch.setattr(conditions_tests, "database_cards", lambda: {**real(), "T-FAIRY": fairy})
+    story = Story({"TTW-005": 4, "T-BEAR": 4}, ruler="T-FAIRY")
+    [alice] = story.state.zones["p1"]["ruler_area"]
+    c = {
+        "alice": alice,
+        "lake": story.put("p1", "TTW-005", "field"),
+        "bear": story.put("p1", "T-BEAR", "field"),  # no Fairy
+        "their_lake": story.put("p2", "TTW-005", "field"),  # a Fairy p1 does not control
+    }
+    story.will("p1", "W")
+    story.when(cmd("PerformJudgment", "p1"))
+    events = story.resolve()  # the judgment resolves: the J-ruler enters the field (7.5 p3)
+    assert story.state.objects[alice].zone == "field"
+    [trig] = triggered_by(events, alice)
+    for oid in c.values():  # rested before the ability resolves
+        story.given("CardRested", oid=oid)
+    assert (trig.data["kind"], trig.rule) == ("ability", "FoW-5.5 9.6 p5")
+    events = story.resolve()
+    recovered = [e for e in events if e.type == "CardRecovered"]
+    assert sorted(e.data["oid"] for e in recovered) == sorted([c["alice"], c["lake"]])
+    assert {e.rule for e in recovered} == {"FoW-5.5 10.12 p1"}
+    assert [story.state.objects[c[k]].rested for k in ("alice", "lake", "bear", "their_lake")] == [
+        False,
+        False,
+        True,
+        True,
+    ]
+    story.replays()
+
+
+# --- "Thi card loses all abilities"; "You cannot play this ability if you don't control X" -----
+
+
+def test_blinded_prince_needs_rapunzel_and_then_loses_cannot_attack() -> None:
+    # Blinded Prince (CMF-002): "[Continuous]: This card cannot attack or block.  [Activate] Pay {0}:
+    # Thi card loses all abilities until end of turn. You cannot play this ability if you don't
+    # control "Rapunzel, the Long-Haired Princess"."  Rapunzel (CMF-014).
+    story = Story({"CMF-002": 4, "CMF-014": 4})
+    prince = story.put("p1", "CMF-002", "field")
+    story.log += to_main(story.state, turn=3)  # in the field since the turn began
+    assert not can_attack_with(story.state, prince)
+    refusal = story.refused(cmd("ActivateAbility", "p1", source=prince, ability=1))
+    assert (refusal.code, refusal.rule) == ("rules/ability_condition", "FoW-5.5 1.4 p1")
+    rapunzel = story.put("p2", "CMF-014", "field")  # the opponent's Rapunzel does not count
+    refusal = story.refused(cmd("ActivateAbility", "p1", source=prince, ability=1))
+    assert (refusal.code, refusal.rule) == ("rules/ability_condition", "FoW-5.5 1.4 p1")
+    story.given("CardMoved", **{"oid": rapunzel, "from": "field", "to": "graveyard", "reason": "given"})
+    story.put("p1", "CMF-014", "field")
+    story.when(cmd("ActivateAbility", "p1", source=prince, ability=1))
+    events = story.resolve()
+    made = next(e for e in events if e.type == "ContinuousEffectCreated")
+    assert (made.data["kind"], made.data["targets"], made.rule) == ("lose_abilities", [prince], "FoW-5.5 9.9 p1.2")
+    assert can_attack_with(story.state, prince)  # "cannot attack" is gone with its abilities
+    story.replays()
+
+
+# --- "Remove this card and target resonator from the game" ---------------------------------------
+
+
+def test_remove_this_card_and_target_resonator_from_the_game() -> None:
+    # Alice, the Guardian of Dimensions (MPR-091): "[Activate] Pay {W}, {Rest}: Remove this card and
+    # target resonator from the game."
+    story = Story({"MPR-091": 4, "T-BEAR": 4})
+    alice = story.put("p1", "MPR-091", "field")
+    bear = story.put("p2", "T-BEAR", "field")
+    story.log += to_main(story.state, turn=3)  # {Rest}: in the field since the turn began
+    story.will("p1", "W")
+    story.when(cmd("ActivateAbility", "p1", source=alice, ability=1, targets=[[bear]]))
+    events = story.resolve()
+    removed = [e for e in events if e.type == "CardMoved" and e.data["to"] == "removed"]
+    assert [(e.data["oid"], e.rule) for e in removed] == [(alice, "FoW-5.5 10.3 p1"), (bear, "FoW-5.5 10.3 p1")]
+    story.replays()
+
+
+def test_this_card_is_removed_even_if_the_target_is_gone() -> None:
+    # Alice, the Guardian of Dimensions (MPR-091): the Bear leaves the field before the ability
+    # resolves: the effect involving it is not applied, the one on this card is (9.3 p3.1)
+    story = Story({"MPR-091": 4, "T-BEAR": 4})
+    alice = story.put("p1", "MPR-091", "field")
+    bear = story.put("p2", "T-BEAR", "field")
+    story.log += to_main(story.state, turn=3)
+    story.will("p1", "W")
+    story.when(cmd("ActivateAbility", "p1", source=alice, ability=1, targets=[[bear]]))
+    story.given("CardMoved", **{"oid": bear, "from": "field", "to": "hand", "reason": "given"})
+    story.resolve()
+    assert (story.state.objects[alice].zone, story.state.objects[bear].zone) == ("removed", "hand")
+    story.replays()
+
+
+# --- "cannot be targeted by light spells or light card's abilities" + "prevent ... by light cards" --
+
+
+def test_neithardt_cannot_be_targeted_by_light_cards_nor_dealt_their_damage() -> None:
+    # Neithardt, the Demon Knight (TAT-085, darkness): "[Continuous]: This card cannot be targeted by
+    # light spells or light card's abilities and prevent all damage that would be dealt to this card
+    # by light cards."  Alice, the Guardian of Dimensions (MPR-091, light and water): "[Activate] Pay
+    # {W}, {Rest}: Remove this card and target resonator from the game."  Bolt (T-BOLT) is fire.
+    story = Story({"TAT-085": 4, "MPR-091": 4, "T-BEAR": 4, "T-BOLT": 4})
+    knight = story.put("p2", "TAT-085", "field")
+    bear = story.put("p2", "T-BEAR", "field")
+    alice = story.put("p1", "MPR-091", "field")
+    story.log += to_main(story.state, turn=3)
+    story.will("p1", "W")
+    offered = [a["targets"] for a in legal(story, "p1", "ActivateAbility") if a["source"] == alice]
+    assert knight not in {t for groups in offered for group in groups for t in group}
+    refusal = story.refused(cmd("ActivateAbility", "p1", source=alice, ability=1, targets=[[knight]]))
+    assert (refusal.code, refusal.rule) == ("rules/illegal_target", "FoW-5.5 9.3 p2.4")
+    story.when(cmd("ActivateAbility", "p1", source=alice, ability=1, targets=[[bear]]))  # any other resonator
+    story.resolve()
+    # damage from a light card is prevented (10.17 p1.2)
+    light = story.put("p1", "MPR-091", "field")
+    prevented = story.by_rule(actions.deal_damage, light, knight, 300, "given")
+    assert [(e.type, e.rule, e.data["effect"]) for e in prevented] == [
+        ("DamagePrevented", "FoW-5.5 10.17 p1.2", f"{knight}:1")
+    ]
+    # a fire spell may target it, and its damage is dealt
+    story.will("p1", "R")
+    story.when(cmd("PlayCard", "p1", card=story.put("p1", "T-BOLT", "hand"), targets=[[knight]]))
+    events = story.resolve()
+    assert next(e for e in events if e.type == "DamageDealt").data["target"] == knight
+    story.replays()
+
+
+def test_longinus_protects_the_resonator_it_is_added_to_from_darkness() -> None:
+    # Longinus, the Holy Lance (TAT-009, [Addition:Resonator]): "[Continuous]: Resonator with this gains
+    # [+500/+500], cannot be targeted by darkness spells or darkness card's abilities and prevent all
+    # damage that would be dealt to it by darkness cards."  Stoning to Death (TAT-088) is a darkness
+    # spell ("Destroy target resonator"); Neithardt (TAT-085) a darkness resonator.
+    story = Story({"TAT-009": 4, "TAT-088": 4, "TAT-085": 4, "T-BEAR": 4, "T-BOLT": 4})
+    bear, other = story.put("p1", "T-BEAR", "field"), story.put("p1", "T-BEAR", "field")
+    lance = story.put("p1", "TAT-009", "hand")
+    story.will("p1", "W", "W")
+    story.when(cmd("PlayCard", "p1", card=lance, targets=[[bear]]))
+    story.resolve()
+    assert story.state.objects[lance].attached_to == bear
+    chars = characteristics(story.state, bear)
+    assert (chars.atk, chars.def_) == (1000, 1000)
+    stoning = story.put("p1", "TAT-088", "hand")
+    story.will("p1", "B", "B")
+    refusal = story.refused(cmd("PlayCard", "p1", card=stoning, targets=[[bear]]))
+    assert (refusal.code, refusal.rule) == ("rules/illegal_target", "FoW-5.5 9.3 p2.4")
+    assert [p["targets"] for p in legal(story, "p1", "PlayCard") if p["card"] == stoning] == [[[other]]]
+    knight = story.put("p2", "TAT-085", "field")
+    prevented = story.by_rule(actions.deal_damage, knight, bear, 800, "given")
+    assert [(e.type, e.rule, e.data["effect"]) for e in prevented] == [
+        ("DamagePrevented", "FoW-5.5 10.17 p1.2", f"{lance}:2")
+    ]
+    dealt = story.by_rule(actions.deal_damage, other, bear, 300, "given")  # a fire Bear's damage is dealt
+    assert next(e for e in dealt if e.type == "DamageDealt").data["amount"] == 300
+    # a fire spell may target it
+    story.will("p1", "R")
+    story.when(cmd("PlayCard", "p1", card=story.put("p1", "T-BOLT", "hand"), targets=[[bear]]))
+    story.resolve()
+    story.replays()
+
+
+# --- "cannot be blocked by <J/resonators>" (1.4 p1, 8.3 p3) ----------------------------------------
+
+
+def to_block(story: Story, attacker: str) -> None:
+    story.when(cmd("InitiateBattle", "p1"))
+    while story.pending.kind != "declare_attack":
+        story.when(cmd("Pass", story.pending.player))
+    story.when(cmd("DeclareAttack", "p1", attacker=attacker, target="p2"))
+    while story.pending.kind != "declare_block":
+        story.when(cmd("Pass", story.pending.player))
+
+
+def test_william_wallace_cannot_be_blocked_by_resonators_with_atk_600_or_less() -> None:
+    # William Wallace (VIN001-030): "This card cannot be blocked by resonators with ATK 600 or less."
+    # The Bear (T-BEAR, [500/500]) cannot block it until it gains [+200/+0]; its ATK now counts.
+    story = Story({"VIN001-030": 4, "T-BEAR": 4, "T-WALL": 4})
+    wallace = story.put("p1", "VIN001-030", "field")
+    bear, wall = story.put("p2", "T-BEAR", "field"), story.put("p2", "T-WALL", "field")
+    story.log += to_main(story.state, turn=3)
+    to_block(story, wallace)
+    assert legal(story, "p2", "DeclareBlock") == []
+    refusal = story.refused(cmd("DeclareBlock", "p2", blocker=bear))
+    assert (refusal.code, refusal.rule) == ("rules/cannot_be_blocked", "FoW-5.5 1.4 p1")
+    story.given(
+        "ContinuousEffectCreated",
+        id="x-given",
+        kind="modify",
+        source=bear,
+        controller="p2",
+        targets=[bear],
+        atk=200,
+        duration="end_of_turn",
+    )
+    assert legal(story, "p2", "DeclareBlock") == [{"blocker": bear}]  # [700/500] now; not the Wall ([100/...])
+    events = story.when(cmd("DeclareBlock", "p2", blocker=bear))
+    assert next(e for e in events if e.type == "BlockDeclared").data["blocker"] == bear
+    assert story.state.objects[wall].zone == "field"
+    story.replays()
+
+
+def test_stone_bowl_target_resonator_cannot_be_blocked_by_water_resonators() -> None:
+    # Stone Bowl of Buddha (CMF-055, [Addition:Field]): "[Activate] {Rest}: Target resonator cannot be
+    # blocked by water resonators until end of turn."  Sleeping Rat (TAT-051) is a water resonator,
+    # the Bear (T-BEAR) a fire one.
+    story = Story({"CMF-055": 4, "TAT-051": 4, "T-BEAR": 4})
+    bowl = story.put("p1", "CMF-055", "field")
+    attacker = story.put("p1", "T-BEAR", "field")
+    rat, bear = story.put("p2", "TAT-051", "field"), story.put("p2", "T-BEAR", "field")
+    story.log += to_main(story.state, turn=3)
+    story.when(cmd("ActivateAbility", "p1", source=bowl, ability=0, targets=[[attacker]]))
+    made = next(e for e in story.resolve() if e.type == "ContinuousEffectCreated")
+    assert (made.data["rules"], made.data["blocked_by"], made.rule) == (
+        ["cannot_be_blocked"],
+        {"types": ["resonator"], "attributes": ["U"]},
+        "FoW-5.5 1.4 p4",
+    )
+    to_block(story, attacker)
+    assert legal(story, "p2", "DeclareBlock") == [{"blocker": bear}]
+    refusal = story.refused(cmd("DeclareBlock", "p2", blocker=rat))
+    assert (refusal.code, refusal.rule) == ("rules/cannot_be_blocked", "FoW-5.5 1.4 p1")
+    story.when(cmd("DeclareBlock", "p2", blocker=bear))
+    story.replays()
+
+
+# --- "with [Stealth]" / "with [Awakening]": keyword abilities in a filter (12.5, 12.1) ------------
+
+
+def test_melder_counts_the_resonators_with_stealth_you_control() -> None:
+    # Melder, Last of the Dead (BFA-071, [Stealth]): "When this card enters your field, target
+    # resonator gains [-400/-400] for each resonator with [Stealth] you control until end of turn."
+    # Underground Dragger (SKL-081) has [Stealth]; p2's Dragger is not p1's, the Bear has none, and a
+    # Dragger that lost all its abilities (9.9 p1.2) has no [Stealth] either.
+    story = Story({"BFA-071": 4, "SKL-081": 4, "T-BEAR": 4, "T-WALL": 4})
+    mine = story.put("p1", "SKL-081", "field")
+    silenced = story.put("p1", "SKL-081", "field")
+    story.given(
+        "ContinuousEffectCreated",
+        id="x-lost",
+        kind="lose_abilities",
+        source=silenced,
+        controller="p1",
+        targets=[silenced],
+        duration="end_of_turn",
+    )
+    story.put("p1", "T-BEAR", "field")
+    story.put("p2", "SKL-081", "field")
+    wall = story.put("p2", "T-WALL", "field")  # [100/1000]
+    melder = story.put("p1", "BFA-071", "hand")
+    events = story.by_rule(actions.move, melder, "field", "given", rule="3.1 p5", reason="put", controller="p1")
+    [trig] = triggered_by(events, melder)
+    story.when(cmd("Pass", "p1"))
+    story.when(cmd("PlayTriggered", "p1", trigger=trig.data["trigger"], targets=[[wall]]))
+    events = story.resolve()
+    made = next(e for e in events if e.type == "ContinuousEffectCreated")
+    assert (made.data["targets"], made.data["atk"], made.data["def"]) == ([wall], -800, -800)  # Melder and `mine`
+    chars = characteristics(story.state, wall)
+    assert (chars.atk, chars.def_) == (0, 200)
+    assert story.state.objects[mine].zone == "field"
+    story.replays()
+
+
+def test_holy_moon_j_resonators_you_control_with_awakening_gain() -> None:
+    # Holy Moon of Pure Nights (TMS-004, [Addition:Field]): "J/resonators you control with [Awakening]
+    # gain [+200/+200]."  Crescent Moon Magician (TMS-002) has [Awakening]; so has The Little Match
+    # Girl (TTW-035), whose [Awakening] {X} the vocabulary cannot express (printed all the same);
+    # the Bear has none; p2's Magician is not p1's.
+    story = Story({"TMS-004": 4, "TMS-002": 4, "TTW-035": 4, "T-BEAR": 4})
+    c = {
+        "magician": story.put("p1", "TMS-002", "field"),
+        "match_girl": story.put("p1", "TTW-035", "field"),
+        "bear": story.put("p1", "T-BEAR", "field"),
+        "theirs": story.put("p2", "TMS-002", "field"),
+    }
+    before = {k: (characteristics(story.state, o).atk, characteristics(story.state, o).def_) for k, o in c.items()}
+    story.put("p1", "TMS-004", "field")
+    after = {k: (characteristics(story.state, o).atk, characteristics(story.state, o).def_) for k, o in c.items()}
+    gained = {k for k in c if after[k] != before[k]}
+    assert gained == {"magician", "match_girl"}
+    assert after["magician"] == (400, 800)
+    story.replays()
