@@ -2216,6 +2216,8 @@ def _count(text: str, ctx: _Ctx, *, it_self: bool = False) -> JsonDict:
     m = re.fullmatch(r"spell cards? in (?P<whose>your|your opponent's) graveyard", low, re.IGNORECASE)
     if m:  # "for each spell card in your graveyard": a card of that type in that zone (2.1 p6)
         return {"filter": {"zone": "graveyard", "types": ["spell"], "controller": _whose(m.group("whose"))}}
+    if low.lower() == "card in your hand":  # how many cards a player holds is public (FoW-5.5 3.5)
+        return {"filter": {"zone": "hand", "types": [], "controller": "you"}}
     if low.lower() == "card in your chant-standby area":  # face down, but how many is public
         return {"filter": {"zone": "standby", "types": [], "controller": "you"}}
     m = re.fullmatch(r"card in (?P<whose>your|your opponent's) removed area", low, re.IGNORECASE)
@@ -3901,8 +3903,21 @@ def _title(stone_type: str) -> str:
     return " ".join(w[:1].upper() + w[1:].lower() for w in stone_type.split())
 
 
-def _stat(value: Any, label: str, card_type: str, other_blank: bool) -> tuple[int | None, str | None, str | None]:
-    """(value, unsupported remark, note) for ATK/DEF."""
+_SELF_SIZED = re.compile(
+    r"\bthis card gains \[\+\d+/\+\d+\] for each\b"
+    r"|\bthis card enters (?:your|the) field with (?:\w+ )?\[\+100/\+100\] counters\b"
+    r"|\bthis card enters (?:your|the) field as a copy of\b",
+    re.IGNORECASE,
+)
+
+
+def _stat(
+    value: Any, label: str, card_type: str, other_blank: bool, self_sized: bool = False
+) -> tuple[int | None, str | None, str | None]:
+    """(value, unsupported remark, note) for ATK/DEF.  A resonator with both ATK and DEF blank is
+    read as [0/0] only when its own text gives it its size ("This card gains [+200/+200] for each
+    ...", "This card enters your field with five [+100/+100] counters", "... enters your field as
+    a copy of ..."): such cards are printed [0/0]; other printings with both blank may not be 0."""
     if isinstance(value, int):
         return value, None, None
     text = "" if value is None else str(value).strip()
@@ -3911,6 +3926,8 @@ def _stat(value: Any, label: str, card_type: str, other_blank: bool) -> tuple[in
     if text:
         return None, f"{label}: {text} - not a number", None
     if card_type == "resonator":
+        if other_blank and self_sized:
+            return 0, None, f"{label} blank in the source, read as 0 (its text sizes the card: printed [0/0])"
         if other_blank:
             return (
                 0,
@@ -4005,7 +4022,8 @@ def import_card(
     blank = {label: str(raw.get(label) if raw.get(label) is not None else "").strip() == "" for label in ("ATK", "DEF")}
     for label, key, other in (("ATK", "atk", "DEF"), ("DEF", "def", "ATK")):
         if card_type in ("resonator", "j_ruler"):
-            value, stat_remark, note = _stat(raw.get(label), label, card_type, blank[other])
+            sized = bool(_SELF_SIZED.search(text))
+            value, stat_remark, note = _stat(raw.get(label), label, card_type, blank[other], sized)
             if value is not None:
                 build[key] = value
             if stat_remark:
