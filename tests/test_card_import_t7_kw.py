@@ -8,6 +8,7 @@ import pytest
 
 from domain.fow.importer import ImportedCard, import_card
 from tests.card_import_support import full, imported_database
+from tests.test_card_import import will
 
 
 @pytest.fixture(scope="module")
@@ -65,4 +66,82 @@ def test_for_each_card_in_your_hand(imported: dict[str, ImportedCard]) -> None:
         "modify_atk": 100,
         "modify_def": 100,
         "per": {"filter": {"zone": "hand", "types": [], "controller": "you"}},
+    }
+
+
+# --- [Judgment] costs paid "instead" while a condition holds (7.5 p2, 9.3 p2.5) -----------------
+
+
+def test_you_may_pay_zero_instead_is_a_second_judgment_section(imported: dict[str, ImportedCard]) -> None:
+    # Nameless Girl (CMF-047): "[J-Activate] Pay {R}{U}{2}: If a Human is put into your graveyard
+    # from a field this turn, you may pay {0} to play this ability instead."  A card goes to its
+    # owner's graveyard (FoW-5.5 3.1 p5): a Human she owns, from either field
+    assert full(imported, "CMF-047")["judgment"] == {
+        "cost": {"attribute": {"R": 1, "U": 1}, "free": 2},
+        "j_ruler": "CMF-047J",
+        "alternatives": [
+            {
+                "cost": {"attribute": {}, "free": 0},
+                "condition": {
+                    "kind": "put_into_graveyard_from_field",
+                    "filter": {"zone": "graveyard", "types": [], "races": ["Human"]},
+                    "into_graveyard_of": "you",
+                },
+            }
+        ],
+    }
+
+
+def test_pay_instead_in_tiers_leaves_one_section_at_a_time(imported: dict[str, ImportedCard]) -> None:
+    # Pandora, the Weaver of Myth (MPR-010): "[J-Activate] Pay {W}{W}{W}{W}{W}. If your life is 3000
+    # or less, pay {W}{W}{W}{W} instead. If your life is 2000 or less, pay {W}{W} instead. If your
+    # life is 1000 or less, pay {0} instead."  Not "you may": each cost only while it is the latest
+    # that applies
+    def life(n: int, *, negate: bool = False) -> dict[str, object]:
+        return {"kind": "life", "life_at_most": n, **({"negate": True} if negate else {})}
+
+    assert full(imported, "MPR-010")["judgment"] == {
+        "cost": will(W=5),
+        "j_ruler": "MPR-010J",
+        "condition": {
+            "kind": "all_of",
+            "conditions": [life(3000, negate=True), life(2000, negate=True), life(1000, negate=True)],
+        },
+        "alternatives": [
+            {
+                "cost": will(W=4),
+                "condition": {
+                    "kind": "all_of",
+                    "conditions": [life(3000), life(2000, negate=True), life(1000, negate=True)],
+                },
+            },
+            {"cost": will(W=2), "condition": {"kind": "all_of", "conditions": [life(2000), life(1000, negate=True)]}},
+            {"cost": {"attribute": {}, "free": 0}, "condition": life(1000)},
+        ],
+    }
+
+
+def test_cannot_play_unless_exactly_five_cards_in_hand(imported: dict[str, ImportedCard]) -> None:
+    # Christie, the Wind Tracker (CMF-061): "[J-Activate] Pay {G}{G}{2}: If your opponent controls a
+    # Vampire, Immortal of Werewolf resonator, you may pay {0} to play this ability instead." ("of":
+    # a misprint of "or") and "[Activate] {Rest}: Draw a card. You cannot play this ability if you
+    # don't have exactly five cards in your hand." (five or more, and not six or more; 1.4 p1)
+    card = full(imported, "CMF-061")
+    assert card["judgment"]["alternatives"] == [
+        {
+            "cost": {"attribute": {}, "free": 0},
+            "condition": {
+                "kind": "controls",
+                "filter": {
+                    "zone": "field",
+                    "types": ["resonator"],
+                    "controller": "opponent",
+                    "races": ["Vampire", "Immortal", "Werewolf"],
+                },
+            },
+        }
+    ]
+    assert card["abilities"][0]["condition"] == {
+        "kind": "all_of",
+        "conditions": [{"kind": "hand", "at_least": 5}, {"kind": "hand", "at_least": 6, "negate": True}],
     }

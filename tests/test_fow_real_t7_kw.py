@@ -9,7 +9,9 @@ rejection; each story replays its whole log at the end):
 
 from __future__ import annotations
 
+from domain.fow import actions
 from domain.fow.characteristics import characteristics
+from tests.fow_support import cmd, find
 from tests.test_fow_conditions import Story
 
 # --- "for each card in your hand" (9.4 p1, 3.5) -------------------------------------------------
@@ -53,4 +55,91 @@ def test_tinker_bell_printed_zero_counts_fairy_tales_you_control() -> None:
     story.put("p2", "CMF-019", "field")
     chars = characteristics(story.state, bell)
     assert (chars.atk, chars.def_) == (400, 400)
+    story.replays()
+
+
+# --- [Judgment] costs paid "instead" (7.5 p2, 9.3 p2.5, 1.4 p1) -----------------------------------
+
+
+def test_nameless_girl_pays_zero_after_a_human_of_hers_left_a_field() -> None:
+    # Nameless Girl (CMF-047): "[J-Activate] Pay {R}{U}{2}: If a Human is put into your graveyard
+    # from a field this turn, you may pay {0} to play this ability instead."  Hunter in Black Forest
+    # (CMF-026) is a Human; the opponent's Human goes to the opponent's graveyard and does not count
+    story = Story({"CMF-026": 4}, ruler="CMF-047")
+    mine = story.put("p1", "CMF-026", "field")
+    theirs = story.put("p2", "CMF-026", "field")
+    refusal = story.refused(cmd("PerformJudgment", "p1", judgment=1))
+    assert (refusal.code, refusal.rule) == ("rules/ability_condition", "FoW-5.5 1.4 p1")
+    story.by_rule(actions.destroy, theirs, "given")
+    assert story.refused(cmd("PerformJudgment", "p1", judgment=1)).code == "rules/ability_condition"
+    assert story.refused(cmd("PerformJudgment", "p1")).code == "rules/cannot_pay"  # {R}{U}{2}: no will
+    story.by_rule(actions.destroy, mine, "given")
+    events = story.when(cmd("PerformJudgment", "p1", judgment=1))
+    performed = find(events, "JudgmentPerformed")
+    assert (performed.data["judgment"], performed.rule) == (1, "FoW-5.5 7.5 p2")
+    assert "WillPaid" not in [e.type for e in events]
+    story.replays()
+
+
+def test_pandora_pays_the_cost_of_the_lowest_life_tier_only() -> None:
+    # Pandora, the Weaver of Myth (MPR-010): "[J-Activate] Pay {W}{W}{W}{W}{W}. If your life is 3000
+    # or less, pay {W}{W}{W}{W} instead. If your life is 2000 or less, pay {W}{W} instead. If your life
+    # is 1000 or less, pay {0} instead."  At 1500 life the cost is {W}{W}: neither five, four nor zero
+    story = Story({"T-BEAR": 4}, ruler="MPR-010")
+    story.given("LifeSet", player="p1", life=1500)
+    story.will("p1", "W", "W", "W", "W", "W")
+    for which in (0, 1, 3):
+        refusal = story.refused(cmd("PerformJudgment", "p1", judgment=which))
+        assert (refusal.code, refusal.rule) == ("rules/ability_condition", "FoW-5.5 1.4 p1"), which
+    events = story.when(cmd("PerformJudgment", "p1", judgment=2))
+    assert find(events, "WillPaid").data["will"] == ["W", "W"]
+    assert story.state.players["p1"].will == ["W", "W", "W"]
+    story.replays()
+
+
+def test_pandora_at_full_life_pays_five() -> None:
+    story = Story({"T-BEAR": 4}, ruler="MPR-010")  # 4000 life
+    story.will("p1", "W", "W", "W", "W")
+    assert story.refused(cmd("PerformJudgment", "p1", judgment=1)).code == "rules/ability_condition"
+    assert story.refused(cmd("PerformJudgment", "p1")).code == "rules/cannot_pay"
+    story.will("p1", "W")
+    events = story.when(cmd("PerformJudgment", "p1"))
+    assert sorted(find(events, "WillPaid").data["will"]) == ["W"] * 5
+    story.replays()
+
+
+def test_christie_draws_only_with_exactly_five_cards_in_hand() -> None:
+    # Christie, the Wind Tracker (CMF-061): "[Activate] {Rest}: Draw a card. You cannot play this
+    # ability if you don't have exactly five cards in your hand." (card text, 1.4 p1)
+    story = Story({"T-BEAR": 4}, ruler="CMF-061")
+    christie = story.state.zones["p1"]["ruler_area"][0]
+    hand = story.state.zones["p1"]["hand"]
+    while len(hand) > 6:
+        story.given(
+            "CardMoved",
+            oid=hand[0],
+            card=story.state.objects[hand[0]].card,
+            owner="p1",
+            controller="p1",
+            to="graveyard",
+            reason="given",
+            **{"from": "hand"},
+        )
+    while len(hand) < 6:
+        story.put("p1", "T-BEAR", "hand")
+    refusal = story.refused(cmd("ActivateAbility", "p1", source=christie, ability=0))
+    assert (refusal.code, refusal.rule) == ("rules/ability_condition", "FoW-5.5 1.4 p1")  # six
+    story.given(
+        "CardMoved",
+        oid=hand[0],
+        card=story.state.objects[hand[0]].card,
+        owner="p1",
+        controller="p1",
+        to="graveyard",
+        reason="given",
+        **{"from": "hand"},
+    )
+    story.when(cmd("ActivateAbility", "p1", source=christie, ability=0))  # five
+    story.resolve()
+    assert len(hand) == 6
     story.replays()

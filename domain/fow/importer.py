@@ -2018,6 +2018,11 @@ def _condition(text: str, ctx: _Ctx) -> JsonDict:
     m = re.fullmatch(rf"you have (?P<n>{NUM}) or more cards in your hand", low, re.IGNORECASE)
     if m:
         return {"kind": "hand", "at_least": _number(m.group("n"))}
+    m = re.fullmatch(rf"you have exactly (?P<n>{NUM}) cards? in your hand", low, re.IGNORECASE)
+    if m and _number(m.group("n")) >= 1:  # N or more, and not N + 1 or more
+        n = _number(m.group("n"))
+        at_least: JsonDict = {"kind": "hand"} if n == 1 else {"kind": "hand", "at_least": n}
+        return {"kind": "all_of", "conditions": [at_least, {"kind": "hand", "at_least": n + 1, "negate": True}]}
     if re.fullmatch(r"you have no cards in your hand", low, re.IGNORECASE):
         return {"kind": "hand", "negate": True}
     if re.fullmatch(r"your j-ruler attacked this turn", low, re.IGNORECASE):
@@ -2106,6 +2111,16 @@ def _happened_condition(low: str, ctx: _Ctx) -> JsonDict | None:
         if _number(m.group("n")) != 1:
             out["by_at_least"] = _number(m.group("n"))
         return out
+    m = re.fullmatch(
+        r"an? (?P<what>.+?) (?:is|was) put into (?P<into>your|your opponent's) graveyard from a field this turn",
+        low,
+        re.IGNORECASE,
+    )
+    if m:  # "If a Human is put into your graveyard from a field this turn": a card that player owns (3.1 p5)
+        flt, players = _selector(m.group("what"), ctx, zone="graveyard")
+        if players or set(flt) - {"zone", "types", "races", "attributes"}:
+            raise _GapError(f"condition: {low}")
+        return {"kind": "put_into_graveyard_from_field", "filter": flt, "into_graveyard_of": _whose(m.group("into"))}
     m = re.fullmatch(
         rf"(?P<n>an?|{NUM} or more) (?P<what>.+?) (?:was|were) put into"
         r" (?:(?P<field>your|your opponent's) field|a graveyard from (?P<from>your|your opponent's) field) this turn",
@@ -3181,6 +3196,12 @@ def _activate(raw: str, body: str, ctx: _Ctx, *, required: bool) -> JsonDict | N
     if m:  # a condition to play it (card text, 1.4 p1)
         ability["condition"] = _condition(m.group("c"), ctx)
         effect_text = effect_text[: m.start()]
+    m = re.search(
+        rf"\s*You cannot play this ability if you (?:don't|do not) (?P<c>{_CLAUSE})\.?$", effect_text, re.IGNORECASE
+    )
+    if m and "condition" not in ability:  # "... if you don't have X": only if you have X (1.4 p1)
+        ability["condition"] = _condition(f"you {m.group('c')}", ctx)
+        effect_text = effect_text[: m.start()]
     ability["effects"] = _effects(_capitalise(effect_text), ctx, modes_ok=True)
     if any(e.get("op") == "produce_will" and "per" in e for e in ability["effects"]):
         raise _GapError(f"effect: {effect_text} (a will ability produces a fixed will, FoW-5.5 9.7 p1)")
@@ -3542,8 +3563,15 @@ def _judgment(text: str, ctx: _Ctx) -> Delta | None:
     if cm.group("tail") and re.match(r"^(?:discard|banish|rest) ", cm.group("tail"), re.IGNORECASE):
         raise _GapError(f"keyword: [Judgment] {rest}")
     extra: JsonDict = {}
+    alternatives: list[JsonDict] = []
     if cm.group("tail"):
-        extra = _ability_limits(cm.group("tail"), ctx, rest)
+        alternatives = _judgment_instead(cm.group("tail"), ctx, rest)
+        if alternatives:
+            if alternatives[0].get("condition") is not None:
+                extra = {"condition": alternatives[0]["condition"]}
+            extra["alternatives"] = alternatives[1:]
+        else:
+            extra = _ability_limits(cm.group("tail"), ctx, rest)
     if ctx.type != "ruler":
         raise _GapError("keyword: [Judgment] on a card that is not a ruler")
     cost = _will_cost(cm.group("c"), "keyword: [Judgment] cost")
@@ -3551,6 +3579,55 @@ def _judgment(text: str, ctx: _Ctx) -> Delta | None:
     if ctx.ids is not None and j_id not in ctx.ids:
         raise _GapError(f"keyword: [Judgment] (the J-ruler side {j_id} is not in the database)")
     return {"judgment": {"cost": cost, "j_ruler": j_id, **extra}}
+
+
+_JUDGMENT_INSTEAD = re.compile(
+    r"if (?P<cond>.+?), (?P<may>you may )?pay (?P<c>(?:\{[^{}]+\})+)(?: to play this ability)? instead\.?",
+    re.IGNORECASE,
+)
+
+
+def _judgment_instead(tail: str, ctx: _Ctx, whole: str) -> list[JsonDict]:
+    """ "[J-Activate] Pay {R}{U}{2}: If <condition>, you may pay {0} to play this ability
+    instead." / "Pay {W}{W}{W}{W}{W}. If your life is 3000 or less, pay {W}{W}{W}{W} instead. If
+    ... 2000 or less, pay {W}{W} instead. ...": the [Judgment] cost replaced by another while a
+    condition holds (FoW-5.5 9.3 p2.5, 7.5 p2): one section per cost, the player performs one.
+    "You may pay ... instead" leaves the printed cost available; a plain "pay ... instead" does
+    not: each section is then available only while its own condition is the latest that holds
+    (in the order printed).  [] when the tail is no such text.  The first entry is the printed
+    cost's condition (None: always), the others are {"cost", "condition"}."""
+    sentences = _split_sentences(tail.strip())
+    found = [_JUDGMENT_INSTEAD.fullmatch(x.strip()) for x in sentences]
+    if not sentences or not all(found):
+        return []
+    matches = [m for m in found if m is not None]
+    if any(bool(m.group("may")) != bool(matches[0].group("may")) for m in matches):
+        raise _GapError(f"keyword: [Judgment] {whole}")
+    conds = [
+        _condition(re.sub(r"\bImmortal of Werewolf\b", "Immortal or Werewolf", m.group("cond")), ctx) for m in matches
+    ]
+    costs = [_will_cost(m.group("c"), "keyword: [Judgment] cost") for m in matches]
+    if matches[0].group("may"):
+        if len(matches) != 1:
+            raise _GapError(f"keyword: [Judgment] {whole}")
+        return [{}, {"cost": costs[0], "condition": conds[0]}]
+
+    def unless_later(i: int) -> list[JsonDict]:
+        return [{**c, "negate": True} for c in conds[i:]]
+
+    def one(parts: list[JsonDict]) -> JsonDict | None:
+        if not parts:
+            return None
+        return parts[0] if len(parts) == 1 else {"kind": "all_of", "conditions": parts}
+
+    if any("negate" in c for c in conds):
+        raise _GapError(f"keyword: [Judgment] {whole}")
+    out: list[JsonDict] = [{"condition": one(unless_later(0))}]
+    for i, (cond, cost) in enumerate(zip(conds, costs, strict=True)):
+        option: JsonDict = {"cost": cost}
+        option["condition"] = one([cond, *unless_later(i + 1)])
+        out.append(option)
+    return out
 
 
 def _judgment_with_cards(rest: str, ctx: _Ctx) -> Delta:
