@@ -145,3 +145,35 @@ def test_cannot_play_unless_exactly_five_cards_in_hand(imported: dict[str, Impor
         "kind": "all_of",
         "conditions": [{"kind": "hand", "at_least": 5}, {"kind": "hand", "at_least": 6, "negate": True}],
     }
+
+
+# --- a [Trigger] state on the graveyard and a "non-spell card" ----------------------------------
+
+
+def test_call_of_cthulhu(imported: dict[str, ImportedCard]) -> None:
+    # Call of Cthulhu (MPR-079): "[Trigger] While you have five or more Cthulhu cards in your
+    # graveyard: Put target Cthulhu non-spell card from your graveyard into your field."  A state
+    # (a status automatic object, 9.6 p9); "non-spell card": a card of any other type (2.1)
+    card = full(imported, "MPR-079")
+    assert (card["trigger"], card["trigger_condition"]) == (
+        "status",
+        {
+            "kind": "controls",
+            "filter": {"zone": "graveyard", "types": [], "controller": "you", "races": ["Cthulhu"]},
+            "at_least": 5,
+        },
+    )
+    assert card["effects"] == [
+        {
+            "op": "put_into_field",
+            "target": {
+                "kind": "chosen",
+                "filter": {
+                    "zone": "graveyard",
+                    "types": ["ruler", "j_ruler", "resonator", "addition", "regalia", "magic_stone"],
+                    "controller": "you",
+                    "races": ["Cthulhu"],
+                },
+            },
+        }
+    ]

@@ -12,7 +12,10 @@ from __future__ import annotations
 from domain.fow import actions
 from domain.fow.characteristics import characteristics
 from tests.fow_support import cmd, find
+from tests.test_fow_battle import to_main
 from tests.test_fow_conditions import Story
+from tests.test_fow_real_d_kw import status_check
+from tests.test_fow_real_triggers_costs import triggered_by
 
 # --- "for each card in your hand" (9.4 p1, 3.5) -------------------------------------------------
 
@@ -142,4 +145,33 @@ def test_christie_draws_only_with_exactly_five_cards_in_hand() -> None:
     story.when(cmd("ActivateAbility", "p1", source=christie, ability=0))  # five
     story.resolve()
     assert len(hand) == 6
+    story.replays()
+
+
+# --- "[Trigger] While you have five or more Cthulhu cards in your graveyard" (9.6 p9, 7.9 p2) --------
+
+
+def test_call_of_cthulhu_needs_five_cthulhu_cards_in_your_graveyard() -> None:
+    # Call of Cthulhu (MPR-079): "[Trigger] While you have five or more Cthulhu cards in your
+    # graveyard: Put target Cthulhu non-spell card from your graveyard into your field."  Black Goat
+    # (MPR-022), King in Yellow (MPR-082), Deep Ones (CMF-041) and Shantak (MPR-084) are Cthulhu
+    # resonators; the opponent's graveyard and a Bear do
+    # not count, and a Bear is no legal target
+    story = Story({"MPR-079": 4, "MPR-022": 4, "MPR-082": 4, "CMF-041": 4, "MPR-084": 4, "T-BEAR": 4})
+    call = story.put("p1", "MPR-079", "standby")
+    story.log += to_main(story.state, turn=3)
+    goats = [story.put("p1", c, "graveyard") for c in ("MPR-022", "MPR-082", "CMF-041", "MPR-084")]
+    bear = story.put("p1", "T-BEAR", "graveyard")
+    story.put("p2", "MPR-084", "graveyard")
+    assert status_check(story) == []  # four Cthulhu cards of p1's
+    shantak = story.put("p1", "MPR-084", "graveyard")
+    events = story.when(cmd("Pass", "p1"))
+    [trig] = triggered_by(events, call)
+    assert trig.rule == "FoW-5.5 7.9 p2"
+    refusal = story.refused(cmd("PlayTriggered", "p1", trigger=trig.data["trigger"], targets=[[bear]], pay_with=[]))
+    assert refusal.code.startswith("rules/"), refusal
+    story.when(cmd("PlayTriggered", "p1", trigger=trig.data["trigger"], targets=[[shantak]], pay_with=[]))
+    story.resolve()
+    assert story.state.objects[shantak].zone == "field" and story.state.objects[shantak].controller == "p1"
+    assert [story.state.objects[g].zone for g in goats] == ["graveyard"] * 4
     story.replays()

@@ -770,6 +770,9 @@ def _selector(
         if flt.get("zone") == "field" and "spell" in flt["types"]:
             raise _GapError(f"target: {phrase}")
         return flt, players
+    non_spell = re.search(r"\bnon-spell (?=cards?$)", text)
+    if non_spell and zone != "field":  # "Cthulhu non-spell card from your graveyard": any other card type (2.1)
+        text = text[: non_spell.start()] + text[non_spell.end() :]
     text = _negation(text, flt, ctx)
     masked = _mask_races(text, ctx)
     if re.search(_NOT_A_NOUN_PHRASE, masked):
@@ -832,6 +835,10 @@ def _selector(
         if flt.get("attributes"):  # "fire magic stones" is a magic stone type (2.1 p5.2), not an attribute
             flt["stone_types"] = [_STONE_TYPE_OF[a] for a in flt.pop("attributes")]
         flt["zone"] = "stone_area"  # magic stones are in the magic stone area (FoW-5.5 3.7)
+    if non_spell and zone != "field":
+        if types != []:
+            raise _GapError(f"target: {phrase}")
+        types = [t for t in _ALL_CARD_TYPES if t != "spell"]
     if types is not None and types != ["resonator", "j_ruler"]:
         flt["types"] = types
     elif types is None:
@@ -2015,6 +2022,16 @@ def _condition(text: str, ctx: _Ctx) -> JsonDict:
     if m:
         key = "life_at_most" if m.group("dir").lower() in ("less", "lower") else "life_at_least"
         return {"kind": "life", key: int(m.group("n"))}
+    m = re.fullmatch(rf"you have (?P<n>{NUM}) or more (?P<what>[a-z][a-z -]*?) cards in your graveyard", low, re.I)
+    if m:  # "you have five or more Cthulhu cards in your graveyard" (a public zone, 3.9)
+        flt, players = _selector(f"{m.group('what')} card", ctx, zone="graveyard")
+        if players or set(flt) - {"zone", "types", "races", "attributes"}:
+            raise _GapError(f"condition: {text}")
+        flt["controller"] = "you"
+        held = {"kind": "controls", "filter": flt}
+        if _number(m.group("n")) != 1:
+            held["at_least"] = _number(m.group("n"))
+        return held
     m = re.fullmatch(rf"you have (?P<n>{NUM}) or more cards in your hand", low, re.IGNORECASE)
     if m:
         return {"kind": "hand", "at_least": _number(m.group("n"))}
