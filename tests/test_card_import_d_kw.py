@@ -73,8 +73,18 @@ def test_a_ruler_and_a_list_of_names(imported: dict[str, ImportedCard]) -> None:
 
 def test_a_comma_inside_a_noun_phrase_lists_alternatives_not_states(imported: dict[str, ImportedCard]) -> None:
     # Christie, the Wind Tracker (CMF-061): "... If your opponent controls a Vampire, Immortal of
-    # Werewolf resonator, ..." is no "X and Y": it stays unsupported
-    assert imported["CMF-061"].gaps[0].startswith("keyword: [Judgment]")
+    # Werewolf resonator, ..." is no "X and Y": one resonator of any of three races ("of": a
+    # misprint of "or")
+    [option] = full(imported, "CMF-061")["judgment"]["alternatives"]
+    assert option["condition"] == {
+        "kind": "controls",
+        "filter": {
+            "zone": "field",
+            "types": ["resonator"],
+            "controller": "opponent",
+            "races": ["Vampire", "Immortal", "Werewolf"],
+        },
+    }
 
 
 def test_three_or_more_than_you(imported: dict[str, ImportedCard]) -> None:

@@ -288,6 +288,10 @@ class Condition(_Model):
     were put into a graveyard from your field this turn": at least ``at_least`` objects matching
     ``filter``, wherever they are now, were put into a graveyard from that player's field this
     turn, as they were in the field, FoW-5.5 9.11)."""
+    into_graveyard_of: Literal["you", "opponent"] | None = None
+    """For ``put_into_graveyard_from_field``: into whose graveyard, from any field ("If a Human is put
+    into your graveyard from a field this turn": a card that player owns, a card goes to its owner's
+    graveyard, FoW-5.5 3.1 p5); ``whose`` is then not read."""
     by_at_least: Annotated[int, Field(ge=1)] = 1
     """For ``fewer_than_opponent``: by at least this much ("your opponent controls three or more
     resonators than you": three or more fewer)."""

@@ -65,6 +65,10 @@ def condition_met(
         assert cond.filter is not None
         whose = you if cond.whose == "you" else s.opponent(you)
         left = dict.fromkeys(s.players[whose].put_into_graveyard_from_field)
+        if cond.into_graveyard_of is not None:  # from any field into that player's graveyard (3.1 p5)
+            owner = you if cond.into_graveyard_of == "you" else s.opponent(you)
+            everyone = [oid for pid in s.order for oid in s.players[pid].put_into_graveyard_from_field]
+            left = dict.fromkeys(oid for oid in everyone if s.objects[oid].owner == owner)
         met = sum(1 for oid in left if _counts(s, cond.filter, oid, you, source)) >= cond.at_least
     elif cond.kind == "dealt_damage_by":  # by a card in a field, as it was then
         assert cond.filter is not None

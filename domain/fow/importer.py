@@ -794,10 +794,9 @@ def _selector(
         if flt.get("zone") == "field" and "spell" in flt["types"]:
             raise _GapError(f"target: {phrase}")
         return flt, players
-    # "target Cthulhu non-spell card from your graveyard": a card of any type but spell (2.1 p3)
-    non_spell = re.search(r"(?<=\S) non-spell (cards?)$", text) if zone != "field" else None
-    if non_spell:
-        text = f"{text[: non_spell.start()]} {non_spell.group(1)}"
+    non_spell = re.search(r"\bnon-spell (?=cards?$)", text)
+    if non_spell and zone != "field":  # "Cthulhu non-spell card from your graveyard": any other card type (2.1)
+        text = text[: non_spell.start()] + text[non_spell.end() :]
     text = _negation(text, flt, ctx)
     masked = _mask_races(text, ctx)
     if re.search(_NOT_A_NOUN_PHRASE, masked):
@@ -860,8 +859,10 @@ def _selector(
         if flt.get("attributes"):  # "fire magic stones" is a magic stone type (2.1 p5.2), not an attribute
             flt["stone_types"] = [_STONE_TYPE_OF[a] for a in flt.pop("attributes")]
         flt["zone"] = "stone_area"  # magic stones are in the magic stone area (FoW-5.5 3.7)
-    if non_spell and types == []:
-        types = ["ruler", "resonator", "addition", "regalia", "magic_stone"]
+    if non_spell and zone != "field":
+        if types != []:
+            raise _GapError(f"target: {phrase}")
+        types = [t for t in _ALL_CARD_TYPES if t != "spell"]
     if types is not None and types != ["resonator", "j_ruler"]:
         flt["types"] = types
     elif types is None:
@@ -2128,9 +2129,24 @@ def _condition(text: str, ctx: _Ctx) -> JsonDict:
     m = re.fullmatch(r"your life is (?:exactly )?(?P<n>\d+)", low, re.IGNORECASE)
     if m:  # "If your life is 100": neither more nor less
         return {"kind": "life", "life_at_most": int(m.group("n")), "life_at_least": int(m.group("n"))}
+    m = re.fullmatch(rf"you have (?P<n>{NUM}) or more (?P<what>[a-z][a-z -]*?) cards in your graveyard", low, re.I)
+    if m:  # "you have five or more Cthulhu cards in your graveyard" (a public zone, 3.9)
+        flt, players = _selector(f"{m.group('what')} card", ctx, zone="graveyard")
+        if players or set(flt) - {"zone", "types", "races", "attributes"}:
+            raise _GapError(f"condition: {text}")
+        flt["controller"] = "you"
+        held = {"kind": "controls", "filter": flt}
+        if _number(m.group("n")) != 1:
+            held["at_least"] = _number(m.group("n"))
+        return held
     m = re.fullmatch(rf"you have (?P<n>{NUM}) or more cards in your hand", low, re.IGNORECASE)
     if m:
         return {"kind": "hand", "at_least": _number(m.group("n"))}
+    m = re.fullmatch(rf"you have exactly (?P<n>{NUM}) cards? in your hand", low, re.IGNORECASE)
+    if m and _number(m.group("n")) >= 1:  # N or more, and not N + 1 or more
+        n = _number(m.group("n"))
+        at_least: JsonDict = {"kind": "hand"} if n == 1 else {"kind": "hand", "at_least": n}
+        return {"kind": "all_of", "conditions": [at_least, {"kind": "hand", "at_least": n + 1, "negate": True}]}
     if re.fullmatch(r"you have no cards in your hand", low, re.IGNORECASE):
         return {"kind": "hand", "negate": True}
     if re.fullmatch(r"your j-ruler attacked this turn", low, re.IGNORECASE):
@@ -2219,6 +2235,16 @@ def _happened_condition(low: str, ctx: _Ctx) -> JsonDict | None:
         if _number(m.group("n")) != 1:
             out["by_at_least"] = _number(m.group("n"))
         return out
+    m = re.fullmatch(
+        r"an? (?P<what>.+?) (?:is|was) put into (?P<into>your|your opponent's) graveyard from a field this turn",
+        low,
+        re.IGNORECASE,
+    )
+    if m:  # "If a Human is put into your graveyard from a field this turn": a card that player owns (3.1 p5)
+        flt, players = _selector(m.group("what"), ctx, zone="graveyard")
+        if players or set(flt) - {"zone", "types", "races", "attributes"}:
+            raise _GapError(f"condition: {low}")
+        return {"kind": "put_into_graveyard_from_field", "filter": flt, "into_graveyard_of": _whose(m.group("into"))}
     m = re.fullmatch(
         rf"(?P<n>an?|{NUM} or more) (?P<what>.+?) (?:was|were) put into"
         r" (?:(?P<field>your|your opponent's) field|a graveyard from (?P<from>your|your opponent's) field) this turn",
@@ -2329,6 +2355,8 @@ def _count(text: str, ctx: _Ctx, *, it_self: bool = False) -> JsonDict:
     m = re.fullmatch(r"spell cards? in (?P<whose>your|your opponent's) graveyard", low, re.IGNORECASE)
     if m:  # "for each spell card in your graveyard": a card of that type in that zone (2.1 p6)
         return {"filter": {"zone": "graveyard", "types": ["spell"], "controller": _whose(m.group("whose"))}}
+    if low.lower() == "card in your hand":  # how many cards a player holds is public (FoW-5.5 3.5)
+        return {"filter": {"zone": "hand", "types": [], "controller": "you"}}
     if low.lower() == "card in your chant-standby area":  # face down, but how many is public
         return {"filter": {"zone": "standby", "types": [], "controller": "you"}}
     m = re.fullmatch(r"card in (?P<whose>your|your opponent's) removed area", low, re.IGNORECASE)
@@ -3408,12 +3436,20 @@ def _activate(raw: str, body: str, ctx: _Ctx, *, required: bool) -> JsonDict | N
         ability["condition"] = _condition(m.group("c"), ctx)
         effect_text = effect_text[: m.start()]
     m = re.search(rf"\s*You cannot play this ability if (?P<c>{_CLAUSE})\.?$", effect_text, re.IGNORECASE)
-    if m and "condition" not in ability:  # "... if you don't control X": only if you control X (1.4 p1, p4)
-        cond = _condition(m.group("c"), ctx)
-        if cond.get("negate"):
-            cond.pop("negate")
-        else:
-            cond["negate"] = True
+    if m and "condition" not in ability:
+        # "... if you don't control X": only if you control X; "... if you don't have X": only if
+        # you have X (1.4 p1, p4)
+        try:
+            cond = _condition(m.group("c"), ctx)
+            if cond.get("negate"):
+                cond.pop("negate")
+            else:
+                cond["negate"] = True
+        except _GapError:
+            positive = re.fullmatch(r"you (?:don't|do not) (?P<c>.+)", m.group("c"), re.IGNORECASE)
+            if positive is None:
+                raise
+            cond = _condition(f"you {positive.group('c')}", ctx)
         ability["condition"] = cond
         effect_text = effect_text[: m.start()]
     ability["effects"] = _effects(_capitalise(effect_text), ctx, modes_ok=True)
@@ -3898,8 +3934,15 @@ def _judgment(text: str, ctx: _Ctx) -> Delta | None:
     if cm.group("tail") and re.match(r"^(?:discard|banish|rest) ", cm.group("tail"), re.IGNORECASE):
         raise _GapError(f"keyword: [Judgment] {rest}")
     extra: JsonDict = {}
+    alternatives: list[JsonDict] = []
     if cm.group("tail"):
-        extra = _ability_limits(cm.group("tail"), ctx, rest)
+        alternatives = _judgment_instead(cm.group("tail"), ctx, rest)
+        if alternatives:
+            if alternatives[0].get("condition") is not None:
+                extra = {"condition": alternatives[0]["condition"]}
+            extra["alternatives"] = alternatives[1:]
+        else:
+            extra = _ability_limits(cm.group("tail"), ctx, rest)
     if ctx.type != "ruler":
         raise _GapError("keyword: [Judgment] on a card that is not a ruler")
     cost = _will_cost(cm.group("c"), "keyword: [Judgment] cost")
@@ -3907,6 +3950,55 @@ def _judgment(text: str, ctx: _Ctx) -> Delta | None:
     if ctx.ids is not None and j_id not in ctx.ids:
         raise _GapError(f"keyword: [Judgment] (the J-ruler side {j_id} is not in the database)")
     return {"judgment": {"cost": cost, "j_ruler": j_id, **extra}}
+
+
+_JUDGMENT_INSTEAD = re.compile(
+    r"if (?P<cond>.+?), (?P<may>you may )?pay (?P<c>(?:\{[^{}]+\})+)(?: to play this ability)? instead\.?",
+    re.IGNORECASE,
+)
+
+
+def _judgment_instead(tail: str, ctx: _Ctx, whole: str) -> list[JsonDict]:
+    """ "[J-Activate] Pay {R}{U}{2}: If <condition>, you may pay {0} to play this ability
+    instead." / "Pay {W}{W}{W}{W}{W}. If your life is 3000 or less, pay {W}{W}{W}{W} instead. If
+    ... 2000 or less, pay {W}{W} instead. ...": the [Judgment] cost replaced by another while a
+    condition holds (FoW-5.5 9.3 p2.5, 7.5 p2): one section per cost, the player performs one.
+    "You may pay ... instead" leaves the printed cost available; a plain "pay ... instead" does
+    not: each section is then available only while its own condition is the latest that holds
+    (in the order printed).  [] when the tail is no such text.  The first entry is the printed
+    cost's condition (None: always), the others are {"cost", "condition"}."""
+    sentences = _split_sentences(tail.strip())
+    found = [_JUDGMENT_INSTEAD.fullmatch(x.strip()) for x in sentences]
+    if not sentences or not all(found):
+        return []
+    matches = [m for m in found if m is not None]
+    if any(bool(m.group("may")) != bool(matches[0].group("may")) for m in matches):
+        raise _GapError(f"keyword: [Judgment] {whole}")
+    conds = [
+        _condition(re.sub(r"\bImmortal of Werewolf\b", "Immortal or Werewolf", m.group("cond")), ctx) for m in matches
+    ]
+    costs = [_will_cost(m.group("c"), "keyword: [Judgment] cost") for m in matches]
+    if matches[0].group("may"):
+        if len(matches) != 1:
+            raise _GapError(f"keyword: [Judgment] {whole}")
+        return [{}, {"cost": costs[0], "condition": conds[0]}]
+
+    def unless_later(i: int) -> list[JsonDict]:
+        return [{**c, "negate": True} for c in conds[i:]]
+
+    def one(parts: list[JsonDict]) -> JsonDict | None:
+        if not parts:
+            return None
+        return parts[0] if len(parts) == 1 else {"kind": "all_of", "conditions": parts}
+
+    if any("negate" in c for c in conds):
+        raise _GapError(f"keyword: [Judgment] {whole}")
+    out: list[JsonDict] = [{"condition": one(unless_later(0))}]
+    for i, (cond, cost) in enumerate(zip(conds, costs, strict=True)):
+        option: JsonDict = {"cost": cost}
+        option["condition"] = one([cond, *unless_later(i + 1)])
+        out.append(option)
+    return out
 
 
 def _judgment_with_cards(rest: str, ctx: _Ctx) -> Delta:
@@ -4259,8 +4351,21 @@ def _title(stone_type: str) -> str:
     return " ".join(w[:1].upper() + w[1:].lower() for w in stone_type.split())
 
 
-def _stat(value: Any, label: str, card_type: str, other_blank: bool) -> tuple[int | None, str | None, str | None]:
-    """(value, unsupported remark, note) for ATK/DEF."""
+_SELF_SIZED = re.compile(
+    r"\bthis card gains \[\+\d+/\+\d+\] for each\b"
+    r"|\bthis card enters (?:your|the) field with (?:\w+ )?\[\+100/\+100\] counters\b"
+    r"|\bthis card enters (?:your|the) field as a copy of\b",
+    re.IGNORECASE,
+)
+
+
+def _stat(
+    value: Any, label: str, card_type: str, other_blank: bool, self_sized: bool = False
+) -> tuple[int | None, str | None, str | None]:
+    """(value, unsupported remark, note) for ATK/DEF.  A resonator with both ATK and DEF blank is
+    read as [0/0] only when its own text gives it its size ("This card gains [+200/+200] for each
+    ...", "This card enters your field with five [+100/+100] counters", "... enters your field as
+    a copy of ..."): such cards are printed [0/0]; other printings with both blank may not be 0."""
     if isinstance(value, int):
         return value, None, None
     text = "" if value is None else str(value).strip()
@@ -4269,6 +4374,8 @@ def _stat(value: Any, label: str, card_type: str, other_blank: bool) -> tuple[in
     if text:
         return None, f"{label}: {text} - not a number", None
     if card_type == "resonator":
+        if other_blank and self_sized:
+            return 0, None, f"{label} blank in the source, read as 0 (its text sizes the card: printed [0/0])"
         if other_blank:
             return (
                 0,
@@ -4363,7 +4470,8 @@ def import_card(
     blank = {label: str(raw.get(label) if raw.get(label) is not None else "").strip() == "" for label in ("ATK", "DEF")}
     for label, key, other in (("ATK", "atk", "DEF"), ("DEF", "def", "ATK")):
         if card_type in ("resonator", "j_ruler"):
-            value, stat_remark, note = _stat(raw.get(label), label, card_type, blank[other])
+            sized = bool(_SELF_SIZED.search(text))
+            value, stat_remark, note = _stat(raw.get(label), label, card_type, blank[other], sized)
             if value is not None:
                 build[key] = value
             if stat_remark:

@@ -1,0 +1,177 @@
+"""Characteristics and variable amounts of real Grimm/Alice cards (helper t7-kw), executed by the
+engine in the form the importer gives them (given events / when command / then events or a cited
+rejection; each story replays its whole log at the end):
+
+* "This card gains [+100/+100] for each card in your hand" on a card printed [0/0]: a continuous
+  ability applies all the time (FoW-5.5 9.4 p1), counting the cards in its controller's hand
+  (3.5), not the opponent's.
+"""
+
+from __future__ import annotations
+
+from domain.fow import actions
+from domain.fow.characteristics import characteristics
+from tests.fow_support import cmd, find
+from tests.test_fow_battle import to_main
+from tests.test_fow_conditions import Story
+from tests.test_fow_real_d_kw import status_check
+from tests.test_fow_real_triggers_costs import triggered_by
+
+# --- "for each card in your hand" (9.4 p1, 3.5) -------------------------------------------------
+
+
+def test_soji_okita_grows_with_its_controllers_hand() -> None:
+    story = Story({"VIN001-041": 4, "T-BEAR": 4})
+    soji = story.put("p1", "VIN001-041", "field")
+    held = len(story.state.zones["p1"]["hand"])
+    chars = characteristics(story.state, soji)
+    assert (chars.atk, chars.def_) == (100 * held, 100 * held)
+    story.put("p1", "T-BEAR", "hand")  # one more card in my hand
+    story.put("p2", "T-BEAR", "hand")  # the opponent's hand does not count
+    chars = characteristics(story.state, soji)
+    assert (chars.atk, chars.def_) == (100 * (held + 1), 100 * (held + 1))
+    story.put("p1", "T-BEAR", "field")  # played out of the hand... from the deck: a new card
+    for oid in list(story.state.zones["p1"]["hand"]):
+        story.given(
+            "CardMoved",
+            oid=oid,
+            card=story.state.objects[oid].card,
+            owner="p1",
+            controller="p1",
+            to="graveyard",
+            reason="given",
+            **{"from": "hand"},
+        )
+    chars = characteristics(story.state, soji)
+    assert (chars.atk, chars.def_) == (0, 0)  # printed [0/0] (blank in the source)
+    story.replays()
+
+
+def test_tinker_bell_printed_zero_counts_fairy_tales_you_control() -> None:
+    # Tinker Bell, the Spirit (CMF-019, a Fairy Tale, ATK and DEF blank in the source: [0/0]):
+    # "[Continuous]: This card gains [+200/+200] for each Fairy Tale you control" - itself included
+    story = Story({"CMF-019": 4})
+    bell = story.put("p1", "CMF-019", "field")
+    chars = characteristics(story.state, bell)
+    assert (chars.atk, chars.def_) == (200, 200)
+    story.put("p1", "CMF-019", "field")
+    story.put("p2", "CMF-019", "field")
+    chars = characteristics(story.state, bell)
+    assert (chars.atk, chars.def_) == (400, 400)
+    story.replays()
+
+
+# --- [Judgment] costs paid "instead" (7.5 p2, 9.3 p2.5, 1.4 p1) -----------------------------------
+
+
+def test_nameless_girl_pays_zero_after_a_human_of_hers_left_a_field() -> None:
+    # Nameless Girl (CMF-047): "[J-Activate] Pay {R}{U}{2}: If a Human is put into your graveyard
+    # from a field this turn, you may pay {0} to play this ability instead."  Hunter in Black Forest
+    # (CMF-026) is a Human; the opponent's Human goes to the opponent's graveyard and does not count
+    story = Story({"CMF-026": 4}, ruler="CMF-047")
+    mine = story.put("p1", "CMF-026", "field")
+    theirs = story.put("p2", "CMF-026", "field")
+    refusal = story.refused(cmd("PerformJudgment", "p1", judgment=1))
+    assert (refusal.code, refusal.rule) == ("rules/ability_condition", "FoW-5.5 1.4 p1")
+    story.by_rule(actions.destroy, theirs, "given")
+    assert story.refused(cmd("PerformJudgment", "p1", judgment=1)).code == "rules/ability_condition"
+    assert story.refused(cmd("PerformJudgment", "p1")).code == "rules/cannot_pay"  # {R}{U}{2}: no will
+    story.by_rule(actions.destroy, mine, "given")
+    events = story.when(cmd("PerformJudgment", "p1", judgment=1))
+    performed = find(events, "JudgmentPerformed")
+    assert (performed.data["judgment"], performed.rule) == (1, "FoW-5.5 7.5 p2")
+    assert "WillPaid" not in [e.type for e in events]
+    story.replays()
+
+
+def test_pandora_pays_the_cost_of_the_lowest_life_tier_only() -> None:
+    # Pandora, the Weaver of Myth (MPR-010): "[J-Activate] Pay {W}{W}{W}{W}{W}. If your life is 3000
+    # or less, pay {W}{W}{W}{W} instead. If your life is 2000 or less, pay {W}{W} instead. If your life
+    # is 1000 or less, pay {0} instead."  At 1500 life the cost is {W}{W}: neither five, four nor zero
+    story = Story({"T-BEAR": 4}, ruler="MPR-010")
+    story.given("LifeSet", player="p1", life=1500)
+    story.will("p1", "W", "W", "W", "W", "W")
+    for which in (0, 1, 3):
+        refusal = story.refused(cmd("PerformJudgment", "p1", judgment=which))
+        assert (refusal.code, refusal.rule) == ("rules/ability_condition", "FoW-5.5 1.4 p1"), which
+    events = story.when(cmd("PerformJudgment", "p1", judgment=2))
+    assert find(events, "WillPaid").data["will"] == ["W", "W"]
+    assert story.state.players["p1"].will == ["W", "W", "W"]
+    story.replays()
+
+
+def test_pandora_at_full_life_pays_five() -> None:
+    story = Story({"T-BEAR": 4}, ruler="MPR-010")  # 4000 life
+    story.will("p1", "W", "W", "W", "W")
+    assert story.refused(cmd("PerformJudgment", "p1", judgment=1)).code == "rules/ability_condition"
+    assert story.refused(cmd("PerformJudgment", "p1")).code == "rules/cannot_pay"
+    story.will("p1", "W")
+    events = story.when(cmd("PerformJudgment", "p1"))
+    assert sorted(find(events, "WillPaid").data["will"]) == ["W"] * 5
+    story.replays()
+
+
+def test_christie_draws_only_with_exactly_five_cards_in_hand() -> None:
+    # Christie, the Wind Tracker (CMF-061): "[Activate] {Rest}: Draw a card. You cannot play this
+    # ability if you don't have exactly five cards in your hand." (card text, 1.4 p1)
+    story = Story({"T-BEAR": 4}, ruler="CMF-061")
+    christie = story.state.zones["p1"]["ruler_area"][0]
+    hand = story.state.zones["p1"]["hand"]
+    while len(hand) > 6:
+        story.given(
+            "CardMoved",
+            oid=hand[0],
+            card=story.state.objects[hand[0]].card,
+            owner="p1",
+            controller="p1",
+            to="graveyard",
+            reason="given",
+            **{"from": "hand"},
+        )
+    while len(hand) < 6:
+        story.put("p1", "T-BEAR", "hand")
+    refusal = story.refused(cmd("ActivateAbility", "p1", source=christie, ability=0))
+    assert (refusal.code, refusal.rule) == ("rules/ability_condition", "FoW-5.5 1.4 p1")  # six
+    story.given(
+        "CardMoved",
+        oid=hand[0],
+        card=story.state.objects[hand[0]].card,
+        owner="p1",
+        controller="p1",
+        to="graveyard",
+        reason="given",
+        **{"from": "hand"},
+    )
+    story.when(cmd("ActivateAbility", "p1", source=christie, ability=0))  # five
+    story.resolve()
+    assert len(hand) == 6
+    story.replays()
+
+
+# --- "[Trigger] While you have five or more Cthulhu cards in your graveyard" (9.6 p9, 7.9 p2) --------
+
+
+def test_call_of_cthulhu_needs_five_cthulhu_cards_in_your_graveyard() -> None:
+    # Call of Cthulhu (MPR-079): "[Trigger] While you have five or more Cthulhu cards in your
+    # graveyard: Put target Cthulhu non-spell card from your graveyard into your field."  Black Goat
+    # (MPR-022), King in Yellow (MPR-082), Deep Ones (CMF-041) and Shantak (MPR-084) are Cthulhu
+    # resonators; the opponent's graveyard and a Bear do
+    # not count, and a Bear is no legal target
+    story = Story({"MPR-079": 4, "MPR-022": 4, "MPR-082": 4, "CMF-041": 4, "MPR-084": 4, "T-BEAR": 4})
+    call = story.put("p1", "MPR-079", "standby")
+    story.log += to_main(story.state, turn=3)
+    goats = [story.put("p1", c, "graveyard") for c in ("MPR-022", "MPR-082", "CMF-041", "MPR-084")]
+    bear = story.put("p1", "T-BEAR", "graveyard")
+    story.put("p2", "MPR-084", "graveyard")
+    assert status_check(story) == []  # four Cthulhu cards of p1's
+    shantak = story.put("p1", "MPR-084", "graveyard")
+    events = story.when(cmd("Pass", "p1"))
+    [trig] = triggered_by(events, call)
+    assert trig.rule == "FoW-5.5 7.9 p2"
+    refusal = story.refused(cmd("PlayTriggered", "p1", trigger=trig.data["trigger"], targets=[[bear]], pay_with=[]))
+    assert refusal.code.startswith("rules/"), refusal
+    story.when(cmd("PlayTriggered", "p1", trigger=trig.data["trigger"], targets=[[shantak]], pay_with=[]))
+    story.resolve()
+    assert story.state.objects[shantak].zone == "field" and story.state.objects[shantak].controller == "p1"
+    assert [story.state.objects[g].zone for g in goats] == ["graveyard"] * 4
+    story.replays()
