@@ -2327,6 +2327,9 @@ def _logic(
         try:
             inner = _effects(_capitalise(sentence[may.end() :]), ctx, it_self=it_self)
         except _GapError:
+            spanning = _may_spanning(rest[may.end() :], ctx, it_self)
+            if spanning is not None:  # "You may look at ... and choose a card. He or she discards that card."
+                return [{"op": "may", "effects": spanning[0]}], spanning[1]
             inner = []
         if len(inner) == 1 and inner[0]["op"] in _CHOOSING_NONE_DECLINES:
             return inner, rest[len(sentence) :]
@@ -2347,6 +2350,23 @@ def _logic(
         if not _gated(inner) or (any(_pauses(e) for e in inner) and cond["kind"] == "target_is"):
             raise _GapError(f"effect: {sentence}")
         return [{"op": "if", "condition": cond, "effects": inner}], rest[len(sentence) :]
+    return None
+
+
+def _may_spanning(text: str, ctx: _Ctx, it_self: bool) -> tuple[list[JsonDict], str] | None:
+    """The effect after "you may" when one effect pattern spans several sentences ("You may look at
+    target player's hand and choose a card. He or she discards that card."): the whole of it is
+    what the player may do (FoW-5.5 9.3 p3.2); None if no single pattern covers a further sentence."""
+    body = _capitalise(text)
+    first = _split_sentences(body)[0]
+    for pattern, build in _EFFECTS:
+        m = pattern.match(body)
+        if m and m.end() > len(first.rstrip(". ")):
+            try:
+                inner = build(m, ctx, it_self)
+            except _GapError:
+                return None
+            return (inner, body[m.end() :].strip()) if _gated(inner) else None
     return None
 
 

@@ -1,0 +1,39 @@
+"""Importing real Grimm/Alice cards of the t8-opt round (optional effects, modes and choices): the
+card text and the declarative form it must become (``domain/fow/importer.py``); the engine side is
+in ``tests/test_fow_real_t8_opt.py``.  Wordings the engine could not execute exactly stay
+unsupported."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.fow.importer import ImportedCard
+from tests.card_import_support import full, imported_database
+
+
+@pytest.fixture(scope="module")
+def imported() -> dict[str, ImportedCard]:
+    return imported_database()
+
+
+# --- "you may" over an effect of two sentences (FoW-5.5 9.3 p3.2, 10.13 p1) -----------------------
+
+
+def test_you_may_look_at_target_players_hand_and_choose_a_card_they_discard(
+    imported: dict[str, ImportedCard],
+) -> None:
+    # Nyarlathotep, the Usurper (MOA-049): "[Enter]: You may look at target player's hand and choose
+    # a card. He or she discards that card."  The "you may" holds the whole of it, both sentences
+    card = full(imported, "MOA-049")
+    assert card["abilities"] == [
+        {
+            "kind": "automatic",
+            "trigger": "enter",
+            "effects": [
+                {
+                    "op": "may",
+                    "effects": [{"op": "discard", "count": 1, "target": {"kind": "chosen", "players_only": True}}],
+                }
+            ],
+        }
+    ]
