@@ -37,3 +37,35 @@ def test_you_may_look_at_target_players_hand_and_choose_a_card_they_discard(
             ],
         }
     ]
+
+
+# --- "it may deal ..." of this card; "If it does" (FoW-5.5 9.3 p3.2) -------------------------------
+
+
+def test_it_may_deal_damage_for_each_counter_on_it_if_it_does_remove_them(imported: dict[str, ImportedCard]) -> None:
+    # Snow White, the Valkyrie of Passion (SKL-031): "Whenever this card attacks, it may deal 300
+    # damage to target resonator for each passion counter on it. If it does, remove all passion
+    # counters from it."  "it" is this card throughout (the subject); its controller decides
+    card = full(imported, "SKL-031")
+    assert card["abilities"][-1] == {
+        "kind": "automatic",
+        "trigger": "attacks",
+        "effects": [
+            {
+                "op": "may",
+                "effects": [
+                    {
+                        "op": "deal_damage",
+                        "amount": 300,
+                        "target": {"kind": "chosen", "filter": {"zone": "field", "types": ["resonator"]}},
+                        "per": {"counter": "passion"},
+                    }
+                ],
+            },
+            {
+                "op": "if",
+                "condition": {"kind": "did"},
+                "effects": [{"op": "remove_counter", "counter": "passion", "all": True, "target": {"kind": "self"}}],
+            },
+        ],
+    }

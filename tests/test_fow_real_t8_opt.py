@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from domain.fow import actions
 from tests.fow_support import cmd, find
+from tests.test_fow_battle import to_main
 from tests.test_fow_conditions import Story
 
 
@@ -68,4 +69,55 @@ def test_nyarlathotep_declined_looks_at_nothing() -> None:
     events = story.when(cmd("ChooseOptional", "p1", accept=False))
     assert not any(e.type in ("ChoiceRequested", "CardMoved") for e in events)
     assert story.state.zones["p2"]["hand"] == hand
+    story.replays()
+
+
+# --- "it may deal ..., If it does, ..." ---------------------------------------------------------------
+
+
+def _attack(story: Story, attacker: str) -> None:
+    story.log += to_main(story.state, turn=3)
+    story.when(cmd("InitiateBattle", "p1"))
+    while story.pending.kind != "declare_attack":
+        story.when(cmd("Pass", story.pending.player))
+    story.when(cmd("DeclareAttack", "p1", attacker=attacker, target="p2"))
+
+
+def _snow_white_attacks(story: Story) -> tuple[str, str]:
+    snow, bear = story.put("p1", "SKL-031", "field"), story.put("p2", "T-BEAR", "field")
+    _attack(story, snow)
+    counter, damage = sorted(story.state.triggered, key=lambda t: t.ability)
+    # the damage ability first: the counter one, played next (as it chooses nothing), resolves
+    # first (6.4 p1.2)
+    story.when(cmd("PlayTriggered", "p1", trigger=damage.id, targets=[[bear]]))
+    assert [c.ability for c in story.state.chase] == [damage.ability, counter.ability]
+    story.resolve()
+    assert story.state.objects[snow].counters == {"passion": 1}
+    return snow, bear
+
+
+def test_snow_white_may_deal_damage_for_each_passion_counter_then_removes_them() -> None:
+    # Snow White, the Valkyrie of Passion (SKL-031): "Whenever this card attacks, put a passion
+    # counter on it." / "Whenever this card attacks, it may deal 300 damage to target resonator for
+    # each passion counter on it. If it does, remove all passion counters from it."  The target is
+    # chosen as the ability is played (9.3 p2.4), the damage decided on resolution (9.3 p3.2)
+    story = Story({"SKL-031": 4, "T-BEAR": 4})
+    snow, bear = _snow_white_attacks(story)
+    asked = find(story.resolve(), "ChoiceRequested")
+    assert (asked.data["player"], asked.data["kind"], asked.rule) == ("p1", "optional", "FoW-5.5 9.3 p3.2")
+    events = story.when(cmd("ChooseOptional", "p1", accept=True))
+    dealt = find(events, "DamageDealt")
+    assert (dealt.data["source"], dealt.data["target"], dealt.data["amount"]) == (snow, bear, 300)
+    assert find(events, "ConditionChecked").data["met"] is True  # "If it does"
+    assert not story.state.objects[snow].counters.get("passion")
+    story.replays()
+
+
+def test_snow_white_declining_keeps_her_passion_counters() -> None:
+    story = Story({"SKL-031": 4, "T-BEAR": 4})
+    snow, bear = _snow_white_attacks(story)
+    story.resolve()
+    events = story.when(cmd("ChooseOptional", "p1", accept=False))
+    assert not any(e.type == "DamageDealt" for e in events)
+    assert story.state.objects[snow].counters == {"passion": 1}
     story.replays()

@@ -2322,6 +2322,9 @@ def _logic(
         else:
             paid["life"] = int(pay.group("life"))
         return [{"op": "may", "effects": [paid]}], rest[len(sentence) :]
+    it_may = _IT_MAY.match(sentence) if it_self else None
+    if it_may:
+        return _it_may(it_may, sentence, rest, ctx)
     may = _MAY.match(sentence)
     if may:
         try:
@@ -2351,6 +2354,32 @@ def _logic(
             raise _GapError(f"effect: {sentence}")
         return [{"op": "if", "condition": cond, "effects": inner}], rest[len(sentence) :]
     return None
+
+
+_IT_MAY = re.compile(r"^(?:it|this card) may deal (?P<body>.+?)\.?$", re.IGNORECASE)
+"""``It may deal 300 damage to target resonator ...`` where "it" is this card."""
+
+
+def _it_may(m: re.Match[str], sentence: str, rest: str, ctx: _Ctx) -> tuple[list[JsonDict], str]:
+    """ "[Whenever this card attacks,] it may deal 300 damage to target resonator for each passion
+    counter on it. If it does, remove all passion counters from it.": this card deals the damage if
+    its controller so decides (the player makes the choices of their card's effects, FoW-5.5 9.3
+    p3.2); "If it does" is whether it did, and "it" stays this card, the subject of both sentences."""
+    body = re.sub(r"\b(counters? on) it$", r"\1 this card", m.group("body"), flags=re.IGNORECASE)  # the subject
+    inner = _effects(f"This card deals {body}.", ctx, it_self=True)
+    if not _gated(inner):
+        raise _GapError(f"effect: {sentence}")
+    out: list[JsonDict] = [{"op": "may", "effects": inner}]
+    left = rest[len(sentence) :].strip()
+    then = _split_sentences(left)[0] if left else ""
+    did = re.fullmatch(r"if it does, (?P<body>.+?)\.?", then.strip(), re.IGNORECASE)
+    if did:
+        held = _effects(_capitalise(did.group("body")) + ".", ctx, it_self=True)
+        if not _gated(held):
+            raise _GapError(f"effect: {then}")
+        out.append({"op": "if", "condition": {"kind": "did"}, "effects": held})
+        left = left[len(then) :].strip()
+    return out, left
 
 
 def _may_spanning(text: str, ctx: _Ctx, it_self: bool) -> tuple[list[JsonDict], str] | None:
