@@ -69,3 +69,35 @@ def test_it_may_deal_damage_for_each_counter_on_it_if_it_does_remove_them(import
             },
         ],
     }
+
+
+# --- "you may pay {B}{B} less to play its God's Art abilities this turn" (FoW-5.5 9.3 p2.5, 9.9 p4) --
+
+
+def test_as_long_as_your_j_ruler_is_pay_less_to_play_its_gods_art(imported: dict[str, ImportedCard]) -> None:
+    # Recollection of Dystopia (TTW-086): "Your opponent banishes a resonator. As long as your
+    # J-Ruler is "Dark Alice, Maiden of Slaughter", you may pay {B}{B} less to play its God's Art
+    # abilities this turn."  The condition is part of the effect (checked as the ability is played)
+    card = full(imported, "TTW-086")
+    assert card["effects"][1] == {
+        "op": "pay_less",
+        "of": "gods_art",
+        "less": {"attribute": {"B": 2}, "free": 0},
+        "condition": {"kind": "ruler_is", "j_rulers": ["Dark Alice, Maiden of Slaughter"]},
+    }
+    # Shion's Hymn (TMS-045): "... As long as your J-Ruler is "Coup d'Etat Mastermind, Shion", you
+    # may pay {U}{U} less to play its God's Art abilities this turn."
+    hymn = full(imported, "TMS-045")
+    assert hymn["effects"][-1] == {
+        "op": "pay_less",
+        "of": "gods_art",
+        "less": {"attribute": {"U": 2}, "free": 0},
+        "condition": {"kind": "ruler_is", "j_rulers": ["Coup d'Etat Mastermind, Shion"]},
+    }
+
+
+def test_pay_less_for_gods_art_after_if_its_stays_unsupported(imported: dict[str, ImportedCard]) -> None:
+    # Excalibur, the God's Sword (VS01-002): "... If it's "Faria, the Ruler of God Sword", it gains
+    # [Imperishable] until end of turn and you may pay {2} less to play its God's Art abilities this
+    # turn."  Joined to a gain on "it" by "and": not expressed
+    assert imported["VS01-002"].status != "full"

@@ -2,6 +2,9 @@
 engine in the form the importer gives them (given events / when command / then events; each story
 replays its whole log):
 
+* "As long as your J-Ruler is "Dark Alice, Maiden of Slaughter", you may pay {B}{B} less to play its
+  God's Art abilities this turn": a continuous effect until end of turn whose condition is checked as
+  each God's Art is played, not as it is made (9.9 p4 and its example; 9.3 p2.5);
 * "You may look at target player's hand and choose a card. He or she discards that card.": the
   "you may" holds both sentences, decided on resolution (FoW-5.5 9.3 p3.2), the target player
   chosen as the ability is played (9.3 p2.4).
@@ -9,10 +12,15 @@ replays its whole log):
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from domain.fow import actions
-from tests.fow_support import cmd, find
+from domain.fow.characteristics import characteristics
+from domain.fow.state import GameState
+from tests.fow_support import CARDS, catalog, cmd, deck, find, start_game
 from tests.test_fow_battle import to_main
-from tests.test_fow_conditions import Story
+from tests.test_fow_conditions import Story, legal
+from tests.test_fow_real_decks import HERALD, SEER, database_cards
 
 
 def _enters(story: Story, player: str, card_id: str) -> str:
@@ -115,9 +123,124 @@ def test_snow_white_may_deal_damage_for_each_passion_counter_then_removes_them()
 
 def test_snow_white_declining_keeps_her_passion_counters() -> None:
     story = Story({"SKL-031": 4, "T-BEAR": 4})
-    snow, bear = _snow_white_attacks(story)
+    snow, _bear = _snow_white_attacks(story)
     story.resolve()
     events = story.when(cmd("ChooseOptional", "p1", accept=False))
     assert not any(e.type == "DamageDealt" for e in events)
     assert story.state.objects[snow].counters == {"passion": 1}
+    story.replays()
+
+
+# --- "you may pay {B}{B} less to play its God's Art abilities this turn" (9.3 p2.5, 9.9 p4) ----------
+
+
+class _TwilightStory(Story):
+    """A Story whose rulers turn into Dark Alice, Maiden of Slaughter (TTW-076J, her real card and
+    God's Art) by judgment: a test ruler with the [Judgment] {R}{1} of the test ruler, as the
+    [Judgment] of her real front side (TTW-076) has a condition the vocabulary does not express."""
+
+    def __init__(self, main: Mapping[str, int]) -> None:
+        twilight = {**CARDS["T-RULER"], "id": "T-TWILIGHT", "name": "Girl in Twilight Garb"}
+        twilight["judgment"] = {**CARDS["T-RULER"]["judgment"], "j_ruler": "TTW-076J"}
+        cards = catalog({**database_cards(), "T-HERALD": HERALD, "T-SEER": SEER, "T-TWILIGHT": twilight})
+        d = {**deck(dict(main), {"T-STONE": 10}), "ruler": "T-TWILIGHT"}
+        self.state, started = start_game(cards=cards, decks=(d, d))
+        self.log = list(started)
+        self.when(cmd("ChangeHand", "p1", cards=[]))
+        self.when(cmd("ChangeHand", "p2", cards=[]))
+        while not (self.state.phase == "main" and self.state.step == "main"):
+            self.when(cmd("Pass", self.pending.player))
+
+
+def _judgment(story: Story) -> str:
+    [ruler] = story.state.zones["p1"]["ruler_area"]
+    story.will("p1", "R", "R")
+    story.when(cmd("PerformJudgment", "p1"))
+    story.resolve()
+    assert story.state.objects[ruler].zone == "field" and story.state.card_of(ruler).id == "TTW-076J"
+    return ruler
+
+
+def _walpurgis(state: GameState, oid: str) -> int:
+    return next(i for i, a in characteristics(state, oid).abilities if a.gods_art)
+
+
+def _recollection(story: Story) -> None:
+    # Recollection of Dystopia (TTW-086): "Your opponent banishes a resonator. As long as your
+    # J-Ruler is "Dark Alice, Maiden of Slaughter", you may pay {B}{B} less to play its God's Art
+    # abilities this turn."
+    chant = story.put("p1", "TTW-086", "hand")
+    story.will("p1", "B", "B")
+    story.when(cmd("PlayCard", "p1", card=chant, pay_with=[]))
+    events = story.resolve()
+    made = find(events, "ContinuousEffectCreated")
+    assert (made.data["kind"], made.data["less"], made.data["duration"], made.rule) == (
+        "pay_less",
+        {"attribute": {"B": 2}, "free": 0},
+        "end_of_turn",
+        "FoW-5.5 9.3 p2.5",
+    )
+    assert made.data["condition"] == {"kind": "ruler_is", "j_rulers": ["Dark Alice, Maiden of Slaughter"]}
+    while story.pending.kind != "priority":  # the opponent banishes their resonator (10.10 p1)
+        story.when(cmd("ChooseCards", "p2", cards=story.pending.options["cards"][:1]))
+
+
+def test_recollection_of_dystopia_lets_dark_alice_play_her_gods_art_for_bb_less() -> None:
+    # Played before judgment, while p1 has no J-ruler: the condition is part of the effect, checked
+    # as the God's Art is played - after judgment made Dark Alice p1's J-ruler (9.9 p4, its example)
+    story = _TwilightStory({"TTW-086": 4, "T-BEAR": 4})
+    story.put("p2", "T-BEAR", "field")
+    _recollection(story)
+    alice = _judgment(story)
+    art = _walpurgis(story.state, alice)
+    assert story.state.players["p1"].will == []
+    # without the reduction {B}{B} is to be paid, and there is no will
+    no = story.refused(cmd("ActivateAbility", "p1", source=alice, ability=art, targets=[], pay_with=[]))
+    assert no.code == "rules/cannot_pay"
+    assert {"source": alice, "ability": art, "targets": [], "pay_with": [], "reduce": True} in legal(
+        story, "p1", "ActivateAbility"
+    )
+    events = story.when(cmd("ActivateAbility", "p1", source=alice, ability=art, targets=[], pay_with=[], reduce=True))
+    played = find(events, "AbilityPlayed")
+    assert (played.data["gods_art"], played.rule) == ("Walpurgis Night", "FoW-5.5 12.4 p2")
+    changed = find(events, "CostChanged")
+    assert (changed.data["of"], changed.data["printed"], changed.data["cost"], changed.rule) == (
+        "gods_art",
+        {"attribute": {"B": 2}, "free": 0},
+        {"attribute": {}, "free": 0},
+        "FoW-5.5 9.3 p2.5",
+    )
+    story.replays()
+
+
+def test_no_reduction_without_the_effect_or_for_another_players_j_ruler() -> None:
+    # Without Recollection of Dystopia there is nothing to pay less with (9.3 p2.5); and the
+    # opponent's Recollection lowers only its controller's costs
+    story = _TwilightStory({"TTW-086": 4, "T-BEAR": 4})
+    alice = _judgment(story)
+    art = _walpurgis(story.state, alice)
+    story.will("p1", "B", "B")
+    no = story.refused(cmd("ActivateAbility", "p1", source=alice, ability=art, targets=[], pay_with=[], reduce=True))
+    assert (no.code, no.rule) == ("rules/no_cost_reduction", "FoW-5.5 9.3 p2.5")
+    assert not [a for a in legal(story, "p1", "ActivateAbility") if a.get("reduce")]
+    story.replays()
+
+
+def test_the_condition_not_holding_as_the_gods_art_is_played_gives_no_reduction() -> None:
+    # Shion's Hymn (TMS-045) "As long as your J-Ruler is "Coup d'Etat Mastermind, Shion", ...":
+    # with Dark Alice as J-ruler the effect is made but does not apply (9.9 p4)
+    story = _TwilightStory({"TMS-045": 4, "T-BEAR": 4})
+    bear = story.put("p2", "T-BEAR", "field")
+    alice = _judgment(story)
+    hymn = story.put("p1", "TMS-045", "hand")
+    story.will("p1", "U", "U", "U")
+    story.when(cmd("PlayCard", "p1", card=hymn, targets=[[bear]], pay_with=[]))
+    events = story.resolve()
+    while story.pending.kind != "priority":
+        events += story.when(cmd("Pass", story.pending.player))
+    made = find(events, "ContinuousEffectCreated")
+    assert made.data["condition"] == {"kind": "ruler_is", "j_rulers": ["Coup d'Etat Mastermind, Shion"]}
+    art = _walpurgis(story.state, alice)
+    no = story.refused(cmd("ActivateAbility", "p1", source=alice, ability=art, targets=[], pay_with=[], reduce=True))
+    assert (no.code, no.rule) == ("rules/no_cost_reduction", "FoW-5.5 9.3 p2.5")
     story.replays()

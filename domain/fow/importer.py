@@ -1885,6 +1885,18 @@ def _put_from_hand(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]
     return [out]
 
 
+@_effect(
+    r"as long as (?P<cond>your j-ruler is \"[^\"]+\"), you may pay (?P<c>(?:\{[^{}]+\})+) less to play "
+    r"its god's art abilities this turn"
+)
+def _pay_less_gods_art(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "As long as your J-Ruler is "Dark Alice, Maiden of Slaughter", you may pay {B}{B} less to play its
+    # God's Art abilities this turn.": "its" is that J-ruler; the condition is part of the continuous
+    # effect, checked as each God's Art is played (FoW-5.5 9.9 p4, 9.3 p2.5)
+    less = _will_cost(m.group("c"), f"effect: {m.group(0)}")
+    return [{"op": "pay_less", "of": "gods_art", "less": less, "condition": _condition(m.group("cond"), ctx)}]
+
+
 @_effect(rf"put the top (?:(?P<n>{NUM}) cards|card) of your main deck into your graveyard")
 def _mill(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "mill", "count": _number(m.group("n")) if m.group("n") else 1, "who": "you"}]
