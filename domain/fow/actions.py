@@ -29,6 +29,7 @@ from domain.fow.cards import (
     Mill,
     Modify,
     Pay,
+    PayLess,
     PreventDamage,
     ProduceWill,
     PutCounter,
@@ -1552,6 +1553,12 @@ def apply_effect(
         if eff.duration == "source_in_field" and not _is_source_in_field(s, item):
             return ctx.emit("ContinuousEffectNotMade", {"item": item.id, "source": src}, "9.9 p8", cause=cause)
         return ctx.emit("ContinuousEffectCreated", rdata, "1.4 p4", cause=cause)
+    if isinstance(eff, PayLess):  # "you may pay {B}{B} less to play its God's Art abilities this turn"
+        pdata: dict[str, Any] = {"id": ctx.fresh_id("x"), "source": src, "controller": you, "targets": []}
+        pdata.update(kind="pay_less", duration=eff.duration, less=eff.less.model_dump(mode="json"))
+        if eff.condition is not None:  # part of the effect, checked as each ability is played (9.9 p4)
+            pdata["condition"] = eff.condition.model_dump(mode="json", exclude_defaults=True)
+        return ctx.emit("ContinuousEffectCreated", pdata, "9.3 p2.5", cause=cause)
     if isinstance(eff, ProduceWill):
         options = [[*eff.will, c] for c in eff.any_of] if eff.any_of else [list(eff.will)]
         produced = options[0] if len(options) == 1 else next((o for o in options if o[-1] == item.choice), options[0])

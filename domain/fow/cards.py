@@ -990,6 +990,28 @@ def _held_effects(effects: list[Any], what: str) -> None:
             raise ValueError(f"'choose' cannot be inside '{what}' (modes are chosen as the card is played)")
 
 
+class PayLess(_Model):
+    """ "As long as your J-Ruler is "Dark Alice, Maiden of Slaughter", you may pay {B}{B} less to play
+    its God's Art abilities this turn": a continuous effect until end of turn (FoW-5.5 9.9) letting
+    its controller pay ``less`` less will (9.3 p2.5: never below zero) to play God's Art abilities
+    (12.4) of their J-ruler.  ``condition`` is part of the effect: it is checked as each ability is
+    played, not as the effect is made (9.9 p4 and its example of exactly such an effect)."""
+
+    op: Literal["pay_less"] = "pay_less"
+    of: Literal["gods_art"] = "gods_art"
+    less: Cost
+    condition: Condition | None = None
+    duration: Literal["end_of_turn"] = "end_of_turn"
+
+    @model_validator(mode="after")
+    def _check(self) -> PayLess:
+        if not self.less.total:
+            raise ValueError("'pay_less' needs some will to pay less")
+        if self.condition is not None and self.condition.kind in ("did", "target_is", "top_card", "targets"):
+            raise ValueError("'pay_less' checks its condition as an ability is played, not on resolution")
+        return self
+
+
 class May(_Model):
     """ "You may <effects>": on resolution the controller decides whether to apply them
     (``OptionChosen``); targets are still chosen when the ability is played (FoW-5.5 9.3 p2.4)."""
@@ -1097,7 +1119,8 @@ Effect = Annotated[
     | If
     | Choose
     | Delayed
-    | ReshuffleGraveyard,
+    | ReshuffleGraveyard
+    | PayLess,
     Field(discriminator="op"),
 ]
 Delayed.model_rebuild()

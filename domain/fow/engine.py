@@ -11,7 +11,20 @@ from typing import Any
 
 from domain import rulesets
 from domain.fow import actions, conditions, costs, flow, position
-from domain.fow.cards import Ability, ActivateCost, Cancel, Card, Cost, JudgmentOption, May, Pay, PutCounter, parse_card
+from domain.fow.cards import (
+    Ability,
+    ActivateCost,
+    Cancel,
+    Card,
+    Condition,
+    Cost,
+    CostReduction,
+    JudgmentOption,
+    May,
+    Pay,
+    PutCounter,
+    parse_card,
+)
 from domain.fow.characteristics import (
     cannot_play,
     characteristics,
@@ -647,10 +660,41 @@ def activate_ability(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         actor=player,
     )
     # AbilityPlayed recorded the once-per-turn / God's Art use; a second use shows up as a duplicate
+    if _wants_reduction(ctx, args):  # "you may pay {B}{B} less to play its God's Art abilities" (9.3 p2.5)
+        less = gods_art_less(s, player, oid, ability)
+        if less is None:
+            raise ctx.reject(
+                "rules/no_cost_reduction", "9.3 p2.5", f"no effect lets you pay less to play {name}'s ability now"
+            )
+        changes: dict[str, JSON] = {"player": player, "of": "gods_art", "sources": list(less[1])}
+        changes.update(printed=ability.cost.will.model_dump(), cost=less[0].model_dump())
+        cause = ctx.emit("CostChanged", changes, "9.3 p2.5", cause=cause)
+        ability = ability.model_copy(update={"cost": ability.cost.model_copy(update={"will": less[0]})})
     cause = actions.produce_from_sources(ctx, player, _pay_with(ctx, args), cause)
     cause = _pay_costs_after_play(ctx, player, oid, index, ability, cause, args.get("cost_cards"))
     cause = actions.check_targeted(ctx, cause)
     flow.after_action(ctx, player, cause)
+
+
+def gods_art_less(s: GameState, player: str, oid: str, ability: Ability) -> tuple[Cost, list[str]] | None:
+    """The will cost of ``ability`` of ``oid`` with the "you may pay {B}{B} less to play its God's Art
+    abilities this turn" effects of ``player`` applied, and their sources; None if none applies: the
+    ability is no God's Art (12.4) of ``player``'s J-ruler, or no such effect's condition holds now
+    (it is part of the effect, 9.9 p4).  A decrease never takes a cost below zero (9.3 p2.5)."""
+    obj = s.objects[oid]
+    if not ability.gods_art or obj.side != "j_ruler" or obj.zone != "field" or obj.controller != player:
+        return None
+    cost, sources = ability.cost.will, list[str]()
+    for eff in s.effects:
+        if eff.kind != "pay_less" or eff.controller != player or eff.less is None:
+            continue
+        cond = Condition.model_validate(eff.condition) if eff.condition is not None else None
+        less = conditions.reduce(
+            s, cost, CostReduction(cost=Cost.model_validate(eff.less), condition=cond), player, eff.source
+        )
+        if less is not None:
+            cost, sources = less, [*sources, eff.source]
+    return (cost, sources) if sources else None
 
 
 def activate_ability_active(card: Card, ability: Ability, zone: str) -> bool:
@@ -1453,6 +1497,17 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
                 if a.main_timing and not main:
                     continue
                 pay = plan_payment(s, player, a.cost.will, exclude=[oid] if a.cost.rest else [])
+                art_less = gods_art_less(s, player, oid, a)
+                pay_less = (
+                    plan_payment(s, player, art_less[0], exclude=[oid] if a.cost.rest else []) if art_less else None
+                )
+                if pay_less is not None:  # "you may pay {B}{B} less to play its God's Art abilities" (9.3 p2.5)
+                    for modes in conditions.mode_options(s, a.effects, player, oid):
+                        groups = actions.chosen_groups(conditions.expand(a.effects, modes))
+                        for c in _target_options(s, groups, player, oid) or []:
+                            cheaper: dict[str, JSON] = {"source": oid, "ability": i, "targets": c, "pay_with": pay_less}
+                            cheaper.update(reduce=True, **more, **({"modes": list(modes)} if modes else {}))
+                            out.append(Command("ActivateAbility", player, cheaper))
                 if pay is None:
                     continue
                 for modes in conditions.mode_options(s, a.effects, player, oid):

@@ -1996,6 +1996,18 @@ def _put_from_hand(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]
     return [out]
 
 
+@_effect(
+    r"as long as (?P<cond>your j-ruler is \"[^\"]+\"), you may pay (?P<c>(?:\{[^{}]+\})+) less to play "
+    r"its god's art abilities this turn"
+)
+def _pay_less_gods_art(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "As long as your J-Ruler is "Dark Alice, Maiden of Slaughter", you may pay {B}{B} less to play its
+    # God's Art abilities this turn.": "its" is that J-ruler; the condition is part of the continuous
+    # effect, checked as each God's Art is played (FoW-5.5 9.9 p4, 9.3 p2.5)
+    less = _will_cost(m.group("c"), f"effect: {m.group(0)}")
+    return [{"op": "pay_less", "of": "gods_art", "less": less, "condition": _condition(m.group("cond"), ctx)}]
+
+
 @_effect(rf"put the top (?:(?P<n>{NUM}) cards|card) of your main deck into your graveyard")
 def _mill(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "mill", "count": _number(m.group("n")) if m.group("n") else 1, "who": "you"}]
@@ -2468,11 +2480,17 @@ def _logic(
         else:
             paid["life"] = int(pay.group("life"))
         return [{"op": "may", "effects": [paid]}], rest[len(sentence) :]
+    it_may = _IT_MAY.match(sentence) if it_self else None
+    if it_may:
+        return _it_may(it_may, sentence, rest, ctx)
     may = _MAY.match(sentence)
     if may:
         try:
             inner = _effects(_capitalise(sentence[may.end() :]), ctx, it_self=it_self)
         except _GapError:
+            spanning = _may_spanning(rest[may.end() :], ctx, it_self)
+            if spanning is not None:  # "You may look at ... and choose a card. He or she discards that card."
+                return [{"op": "may", "effects": spanning[0]}], spanning[1]
             inner = []
         if len(inner) == 1 and inner[0]["op"] in _CHOOSING_NONE_DECLINES:
             return inner, rest[len(sentence) :]
@@ -2493,6 +2511,49 @@ def _logic(
         if not _gated(inner) or (any(_pauses(e) for e in inner) and cond["kind"] == "target_is"):
             raise _GapError(f"effect: {sentence}")
         return [{"op": "if", "condition": cond, "effects": inner}], rest[len(sentence) :]
+    return None
+
+
+_IT_MAY = re.compile(r"^(?:it|this card) may deal (?P<body>.+?)\.?$", re.IGNORECASE)
+"""``It may deal 300 damage to target resonator ...`` where "it" is this card."""
+
+
+def _it_may(m: re.Match[str], sentence: str, rest: str, ctx: _Ctx) -> tuple[list[JsonDict], str]:
+    """ "[Whenever this card attacks,] it may deal 300 damage to target resonator for each passion
+    counter on it. If it does, remove all passion counters from it.": this card deals the damage if
+    its controller so decides (the player makes the choices of their card's effects, FoW-5.5 9.3
+    p3.2); "If it does" is whether it did, and "it" stays this card, the subject of both sentences."""
+    body = re.sub(r"\b(counters? on) it$", r"\1 this card", m.group("body"), flags=re.IGNORECASE)  # the subject
+    inner = _effects(f"This card deals {body}.", ctx, it_self=True)
+    if not _gated(inner):
+        raise _GapError(f"effect: {sentence}")
+    out: list[JsonDict] = [{"op": "may", "effects": inner}]
+    left = rest[len(sentence) :].strip()
+    then = _split_sentences(left)[0] if left else ""
+    did = re.fullmatch(r"if it does, (?P<body>.+?)\.?", then.strip(), re.IGNORECASE)
+    if did:
+        held = _effects(_capitalise(did.group("body")) + ".", ctx, it_self=True)
+        if not _gated(held):
+            raise _GapError(f"effect: {then}")
+        out.append({"op": "if", "condition": {"kind": "did"}, "effects": held})
+        left = left[len(then) :].strip()
+    return out, left
+
+
+def _may_spanning(text: str, ctx: _Ctx, it_self: bool) -> tuple[list[JsonDict], str] | None:
+    """The effect after "you may" when one effect pattern spans several sentences ("You may look at
+    target player's hand and choose a card. He or she discards that card."): the whole of it is
+    what the player may do (FoW-5.5 9.3 p3.2); None if no single pattern covers a further sentence."""
+    body = _capitalise(text)
+    first = _split_sentences(body)[0]
+    for pattern, build in _EFFECTS:
+        m = pattern.match(body)
+        if m and m.end() > len(first.rstrip(". ")):
+            try:
+                inner = build(m, ctx, it_self)
+            except _GapError:
+                return None
+            return (inner, body[m.end() :].strip()) if _gated(inner) else None
     return None
 
 

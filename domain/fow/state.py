@@ -181,6 +181,11 @@ class Effect:
     """kind ``prevent``: only the next damage; the effect ends once it has prevented damage."""
     blocked_by: dict[str, Any] | None = None
     """kind ``rules`` with ``cannot_be_blocked``: only J/resonators matching this filter cannot block."""
+    less: dict[str, Any] | None = None
+    """kind ``pay_less``: the will (a ``Cost``) its controller may pay less to play God's Art
+    abilities of their J-ruler (FoW-5.5 9.3 p2.5)."""
+    condition: dict[str, Any] | None = None
+    """kind ``pay_less``: the condition (a ``Condition``) that is part of the effect (9.9 p4)."""
 
 
 @dataclass(slots=True)
@@ -759,6 +764,8 @@ def _effect_created(s: GameState, d: Mapping[str, Any], e: Event) -> None:
             by=bool(d.get("by", False)),
             next=bool(d.get("next", False)),
             blocked_by=d.get("blocked_by"),
+            less=d.get("less"),
+            condition=d.get("condition"),
         )
     )
     s.counter += 1

@@ -1,0 +1,103 @@
+"""Importing real Grimm/Alice cards of the t8-opt round (optional effects, modes and choices): the
+card text and the declarative form it must become (``domain/fow/importer.py``); the engine side is
+in ``tests/test_fow_real_t8_opt.py``.  Wordings the engine could not execute exactly stay
+unsupported."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.fow.importer import ImportedCard
+from tests.card_import_support import full, imported_database
+
+
+@pytest.fixture(scope="module")
+def imported() -> dict[str, ImportedCard]:
+    return imported_database()
+
+
+# --- "you may" over an effect of two sentences (FoW-5.5 9.3 p3.2, 10.13 p1) -----------------------
+
+
+def test_you_may_look_at_target_players_hand_and_choose_a_card_they_discard(
+    imported: dict[str, ImportedCard],
+) -> None:
+    # Nyarlathotep, the Usurper (MOA-049): "[Enter]: You may look at target player's hand and choose
+    # a card. He or she discards that card."  The "you may" holds the whole of it, both sentences
+    card = full(imported, "MOA-049")
+    assert card["abilities"] == [
+        {
+            "kind": "automatic",
+            "trigger": "enter",
+            "effects": [
+                {
+                    "op": "may",
+                    "effects": [{"op": "discard", "count": 1, "target": {"kind": "chosen", "players_only": True}}],
+                }
+            ],
+        }
+    ]
+
+
+# --- "it may deal ..." of this card; "If it does" (FoW-5.5 9.3 p3.2) -------------------------------
+
+
+def test_it_may_deal_damage_for_each_counter_on_it_if_it_does_remove_them(imported: dict[str, ImportedCard]) -> None:
+    # Snow White, the Valkyrie of Passion (SKL-031): "Whenever this card attacks, it may deal 300
+    # damage to target resonator for each passion counter on it. If it does, remove all passion
+    # counters from it."  "it" is this card throughout (the subject); its controller decides
+    card = full(imported, "SKL-031")
+    assert card["abilities"][-1] == {
+        "kind": "automatic",
+        "trigger": "attacks",
+        "effects": [
+            {
+                "op": "may",
+                "effects": [
+                    {
+                        "op": "deal_damage",
+                        "amount": 300,
+                        "target": {"kind": "chosen", "filter": {"zone": "field", "types": ["resonator"]}},
+                        "per": {"counter": "passion"},
+                    }
+                ],
+            },
+            {
+                "op": "if",
+                "condition": {"kind": "did"},
+                "effects": [{"op": "remove_counter", "counter": "passion", "all": True, "target": {"kind": "self"}}],
+            },
+        ],
+    }
+
+
+# --- "you may pay {B}{B} less to play its God's Art abilities this turn" (FoW-5.5 9.3 p2.5, 9.9 p4) --
+
+
+def test_as_long_as_your_j_ruler_is_pay_less_to_play_its_gods_art(imported: dict[str, ImportedCard]) -> None:
+    # Recollection of Dystopia (TTW-086): "Your opponent banishes a resonator. As long as your
+    # J-Ruler is "Dark Alice, Maiden of Slaughter", you may pay {B}{B} less to play its God's Art
+    # abilities this turn."  The condition is part of the effect (checked as the ability is played)
+    card = full(imported, "TTW-086")
+    assert card["effects"][1] == {
+        "op": "pay_less",
+        "of": "gods_art",
+        "less": {"attribute": {"B": 2}, "free": 0},
+        "condition": {"kind": "ruler_is", "j_rulers": ["Dark Alice, Maiden of Slaughter"]},
+    }
+    # Shion's Hymn (TMS-045): "... As long as your J-Ruler is "Coup d'Etat Mastermind, Shion", you
+    # may pay {U}{U} less to play its God's Art abilities this turn."
+    hymn = full(imported, "TMS-045")
+    assert hymn["effects"][-1] == {
+        "op": "pay_less",
+        "of": "gods_art",
+        "less": {"attribute": {"U": 2}, "free": 0},
+        "condition": {"kind": "ruler_is", "j_rulers": ["Coup d'Etat Mastermind, Shion"]},
+    }
+
+
+def test_pay_less_for_gods_art_after_if_its_stays_unsupported(imported: dict[str, ImportedCard]) -> None:
+    # Excalibur, the God's Sword (VS01-002): "... If it's "Faria, the Ruler of God Sword", it gains
+    # [Imperishable] until end of turn and you may pay {2} less to play its God's Art abilities this
+    # turn."  Joined to a gain on "it" by "and": not expressed
+    assert imported["VS01-002"].status != "full"

@@ -1,0 +1,246 @@
+"""Real Grimm/Alice cards of the t8-opt round (optional effects, modes and choices), executed by the
+engine in the form the importer gives them (given events / when command / then events; each story
+replays its whole log):
+
+* "As long as your J-Ruler is "Dark Alice, Maiden of Slaughter", you may pay {B}{B} less to play its
+  God's Art abilities this turn": a continuous effect until end of turn whose condition is checked as
+  each God's Art is played, not as it is made (9.9 p4 and its example; 9.3 p2.5);
+* "You may look at target player's hand and choose a card. He or she discards that card.": the
+  "you may" holds both sentences, decided on resolution (FoW-5.5 9.3 p3.2), the target player
+  chosen as the ability is played (9.3 p2.4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from domain.fow import actions
+from domain.fow.characteristics import characteristics
+from domain.fow.state import GameState
+from tests.fow_support import CARDS, catalog, cmd, deck, find, start_game
+from tests.test_fow_battle import to_main
+from tests.test_fow_conditions import Story, legal
+from tests.test_fow_real_decks import HERALD, SEER, database_cards
+
+
+def _enters(story: Story, player: str, card_id: str) -> str:
+    """Given: ``card_id`` of ``player`` is put into their field from the graveyard ("When this card
+    enters your field" triggers)."""
+    oid = story.put(player, card_id, "graveyard")
+    story.by_rule(actions.move, oid, "field", "given", rule="3.1 p5", reason="effect", controller=player)
+    return oid
+
+
+def _played(story: Story, player: str, card_id: str, *will: str) -> str:
+    """When: ``player`` plays ``card_id`` from hand with ``will`` and it resolves ([Enter] triggers)."""
+    oid = story.put(player, card_id, "hand")
+    story.will(player, *will)
+    story.when(cmd("PlayCard", player, card=oid, pay_with=[]))
+    story.resolve()
+    return oid
+
+
+# --- "you may" over two sentences -------------------------------------------------------------------
+
+
+def test_nyarlathotep_may_look_at_target_players_hand_and_they_discard_the_chosen_card() -> None:
+    # Nyarlathotep, the Usurper (MOA-049): "[Enter]: You may look at target player's hand and
+    # choose a card. He or she discards that card."
+    story = Story({"MOA-049": 4, "T-BEAR": 4})
+    _played(story, "p1", "MOA-049", "B", "B", "B", "B")
+    trig = story.state.triggered[0]
+    story.when(cmd("PlayTriggered", "p1", trigger=trig.id, targets=[["p2"]]))
+    asked = find(story.resolve(), "ChoiceRequested")
+    assert (asked.data["kind"], asked.rule) == ("optional", "FoW-5.5 9.3 p3.2")
+    events = story.when(cmd("ChooseOptional", "p1", accept=True))
+    asked = find(events, "ChoiceRequested")
+    hand = list(story.state.zones["p2"]["hand"])
+    assert (asked.data["player"], asked.data["kind"], asked.rule) == ("p1", "discard_chosen", "FoW-5.5 10.13 p1")
+    assert asked.data["options"]["cards"] == hand
+    events = story.when(cmd("ChooseCards", "p1", cards=[hand[0]]))
+    moved = find(events, "CardMoved")
+    assert (moved.data["oid"], moved.data["to"], moved.data["reason"], moved.actor) == (
+        hand[0],
+        "graveyard",
+        "discard",
+        "p2",
+    )
+    story.replays()
+
+
+def test_nyarlathotep_declined_looks_at_nothing() -> None:
+    story = Story({"MOA-049": 4, "T-BEAR": 4})
+    _played(story, "p1", "MOA-049", "B", "B", "B", "B")
+    hand = list(story.state.zones["p2"]["hand"])
+    story.when(cmd("PlayTriggered", "p1", trigger=story.state.triggered[0].id, targets=[["p2"]]))
+    story.resolve()
+    events = story.when(cmd("ChooseOptional", "p1", accept=False))
+    assert not any(e.type in ("ChoiceRequested", "CardMoved") for e in events)
+    assert story.state.zones["p2"]["hand"] == hand
+    story.replays()
+
+
+# --- "it may deal ..., If it does, ..." ---------------------------------------------------------------
+
+
+def _attack(story: Story, attacker: str) -> None:
+    story.log += to_main(story.state, turn=3)
+    story.when(cmd("InitiateBattle", "p1"))
+    while story.pending.kind != "declare_attack":
+        story.when(cmd("Pass", story.pending.player))
+    story.when(cmd("DeclareAttack", "p1", attacker=attacker, target="p2"))
+
+
+def _snow_white_attacks(story: Story) -> tuple[str, str]:
+    snow, bear = story.put("p1", "SKL-031", "field"), story.put("p2", "T-BEAR", "field")
+    _attack(story, snow)
+    counter, damage = sorted(story.state.triggered, key=lambda t: t.ability)
+    # the damage ability first: the counter one, played next (as it chooses nothing), resolves
+    # first (6.4 p1.2)
+    story.when(cmd("PlayTriggered", "p1", trigger=damage.id, targets=[[bear]]))
+    assert [c.ability for c in story.state.chase] == [damage.ability, counter.ability]
+    story.resolve()
+    assert story.state.objects[snow].counters == {"passion": 1}
+    return snow, bear
+
+
+def test_snow_white_may_deal_damage_for_each_passion_counter_then_removes_them() -> None:
+    # Snow White, the Valkyrie of Passion (SKL-031): "Whenever this card attacks, put a passion
+    # counter on it." / "Whenever this card attacks, it may deal 300 damage to target resonator for
+    # each passion counter on it. If it does, remove all passion counters from it."  The target is
+    # chosen as the ability is played (9.3 p2.4), the damage decided on resolution (9.3 p3.2)
+    story = Story({"SKL-031": 4, "T-BEAR": 4})
+    snow, bear = _snow_white_attacks(story)
+    asked = find(story.resolve(), "ChoiceRequested")
+    assert (asked.data["player"], asked.data["kind"], asked.rule) == ("p1", "optional", "FoW-5.5 9.3 p3.2")
+    events = story.when(cmd("ChooseOptional", "p1", accept=True))
+    dealt = find(events, "DamageDealt")
+    assert (dealt.data["source"], dealt.data["target"], dealt.data["amount"]) == (snow, bear, 300)
+    assert find(events, "ConditionChecked").data["met"] is True  # "If it does"
+    assert not story.state.objects[snow].counters.get("passion")
+    story.replays()
+
+
+def test_snow_white_declining_keeps_her_passion_counters() -> None:
+    story = Story({"SKL-031": 4, "T-BEAR": 4})
+    snow, _bear = _snow_white_attacks(story)
+    story.resolve()
+    events = story.when(cmd("ChooseOptional", "p1", accept=False))
+    assert not any(e.type == "DamageDealt" for e in events)
+    assert story.state.objects[snow].counters == {"passion": 1}
+    story.replays()
+
+
+# --- "you may pay {B}{B} less to play its God's Art abilities this turn" (9.3 p2.5, 9.9 p4) ----------
+
+
+class _TwilightStory(Story):
+    """A Story whose rulers turn into Dark Alice, Maiden of Slaughter (TTW-076J, her real card and
+    God's Art) by judgment: a test ruler with the [Judgment] {R}{1} of the test ruler, as the
+    [Judgment] of her real front side (TTW-076) has a condition the vocabulary does not express."""
+
+    def __init__(self, main: Mapping[str, int]) -> None:
+        twilight = {**CARDS["T-RULER"], "id": "T-TWILIGHT", "name": "Girl in Twilight Garb"}
+        twilight["judgment"] = {**CARDS["T-RULER"]["judgment"], "j_ruler": "TTW-076J"}
+        cards = catalog({**database_cards(), "T-HERALD": HERALD, "T-SEER": SEER, "T-TWILIGHT": twilight})
+        d = {**deck(dict(main), {"T-STONE": 10}), "ruler": "T-TWILIGHT"}
+        self.state, started = start_game(cards=cards, decks=(d, d))
+        self.log = list(started)
+        self.when(cmd("ChangeHand", "p1", cards=[]))
+        self.when(cmd("ChangeHand", "p2", cards=[]))
+        while not (self.state.phase == "main" and self.state.step == "main"):
+            self.when(cmd("Pass", self.pending.player))
+
+
+def _judgment(story: Story) -> str:
+    [ruler] = story.state.zones["p1"]["ruler_area"]
+    story.will("p1", "R", "R")
+    story.when(cmd("PerformJudgment", "p1"))
+    story.resolve()
+    assert story.state.objects[ruler].zone == "field" and story.state.card_of(ruler).id == "TTW-076J"
+    return ruler
+
+
+def _walpurgis(state: GameState, oid: str) -> int:
+    return next(i for i, a in characteristics(state, oid).abilities if a.gods_art)
+
+
+def _recollection(story: Story) -> None:
+    # Recollection of Dystopia (TTW-086): "Your opponent banishes a resonator. As long as your
+    # J-Ruler is "Dark Alice, Maiden of Slaughter", you may pay {B}{B} less to play its God's Art
+    # abilities this turn."
+    chant = story.put("p1", "TTW-086", "hand")
+    story.will("p1", "B", "B")
+    story.when(cmd("PlayCard", "p1", card=chant, pay_with=[]))
+    events = story.resolve()
+    made = find(events, "ContinuousEffectCreated")
+    assert (made.data["kind"], made.data["less"], made.data["duration"], made.rule) == (
+        "pay_less",
+        {"attribute": {"B": 2}, "free": 0},
+        "end_of_turn",
+        "FoW-5.5 9.3 p2.5",
+    )
+    assert made.data["condition"] == {"kind": "ruler_is", "j_rulers": ["Dark Alice, Maiden of Slaughter"]}
+    while story.pending.kind != "priority":  # the opponent banishes their resonator (10.10 p1)
+        story.when(cmd("ChooseCards", "p2", cards=story.pending.options["cards"][:1]))
+
+
+def test_recollection_of_dystopia_lets_dark_alice_play_her_gods_art_for_bb_less() -> None:
+    # Played before judgment, while p1 has no J-ruler: the condition is part of the effect, checked
+    # as the God's Art is played - after judgment made Dark Alice p1's J-ruler (9.9 p4, its example)
+    story = _TwilightStory({"TTW-086": 4, "T-BEAR": 4})
+    story.put("p2", "T-BEAR", "field")
+    _recollection(story)
+    alice = _judgment(story)
+    art = _walpurgis(story.state, alice)
+    assert story.state.players["p1"].will == []
+    # without the reduction {B}{B} is to be paid, and there is no will
+    no = story.refused(cmd("ActivateAbility", "p1", source=alice, ability=art, targets=[], pay_with=[]))
+    assert no.code == "rules/cannot_pay"
+    assert {"source": alice, "ability": art, "targets": [], "pay_with": [], "reduce": True} in legal(
+        story, "p1", "ActivateAbility"
+    )
+    events = story.when(cmd("ActivateAbility", "p1", source=alice, ability=art, targets=[], pay_with=[], reduce=True))
+    played = find(events, "AbilityPlayed")
+    assert (played.data["gods_art"], played.rule) == ("Walpurgis Night", "FoW-5.5 12.4 p2")
+    changed = find(events, "CostChanged")
+    assert (changed.data["of"], changed.data["printed"], changed.data["cost"], changed.rule) == (
+        "gods_art",
+        {"attribute": {"B": 2}, "free": 0},
+        {"attribute": {}, "free": 0},
+        "FoW-5.5 9.3 p2.5",
+    )
+    story.replays()
+
+
+def test_no_reduction_without_the_effect_or_for_another_players_j_ruler() -> None:
+    # Without Recollection of Dystopia there is nothing to pay less with (9.3 p2.5); and the
+    # opponent's Recollection lowers only its controller's costs
+    story = _TwilightStory({"TTW-086": 4, "T-BEAR": 4})
+    alice = _judgment(story)
+    art = _walpurgis(story.state, alice)
+    story.will("p1", "B", "B")
+    no = story.refused(cmd("ActivateAbility", "p1", source=alice, ability=art, targets=[], pay_with=[], reduce=True))
+    assert (no.code, no.rule) == ("rules/no_cost_reduction", "FoW-5.5 9.3 p2.5")
+    assert not [a for a in legal(story, "p1", "ActivateAbility") if a.get("reduce")]
+    story.replays()
+
+
+def test_the_condition_not_holding_as_the_gods_art_is_played_gives_no_reduction() -> None:
+    # Shion's Hymn (TMS-045) "As long as your J-Ruler is "Coup d'Etat Mastermind, Shion", ...":
+    # with Dark Alice as J-ruler the effect is made but does not apply (9.9 p4)
+    story = _TwilightStory({"TMS-045": 4, "T-BEAR": 4})
+    bear = story.put("p2", "T-BEAR", "field")
+    alice = _judgment(story)
+    hymn = story.put("p1", "TMS-045", "hand")
+    story.will("p1", "U", "U", "U")
+    story.when(cmd("PlayCard", "p1", card=hymn, targets=[[bear]], pay_with=[]))
+    events = story.resolve()
+    while story.pending.kind != "priority":
+        events += story.when(cmd("Pass", story.pending.player))
+    made = find(events, "ContinuousEffectCreated")
+    assert made.data["condition"] == {"kind": "ruler_is", "j_rulers": ["Coup d'Etat Mastermind, Shion"]}
+    art = _walpurgis(story.state, alice)
+    no = story.refused(cmd("ActivateAbility", "p1", source=alice, ability=art, targets=[], pay_with=[], reduce=True))
+    assert (no.code, no.rule) == ("rules/no_cost_reduction", "FoW-5.5 9.3 p2.5")
+    story.replays()
