@@ -133,3 +133,19 @@ def test_resonator_with_this_if_it_has_no_printed_abilities(imported: dict[str, 
             "modify_def": 700,
         }
     ]
+
+
+def test_for_each_different_total_cost_among_resonators_not_sharing_this_cards(
+    imported: dict[str, ImportedCard],
+) -> None:
+    # The Little Prince (MPR-017): "[Continuous]: This card gains [+400/+400] for each different total
+    # cost among resonators you control that don't share this card's total cost." (FoW-5.5 2.3)
+    assert full(imported, "MPR-017")["abilities"][0] == {
+        "kind": "continuous",
+        "modify_atk": 400,
+        "modify_def": 400,
+        "per": {
+            "filter": {"zone": "field", "types": ["resonator"], "controller": "you", "total_cost_unlike_source": True},
+            "distinct": "total_costs",
+        },
+    }

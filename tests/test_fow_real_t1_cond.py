@@ -10,6 +10,8 @@ rejection; each story replays its whole log at the end):
   resonator gains it (10.19 p1);
 * "Resonator with this gains [+700/+700] if it has no printed abilities": a vanilla resonator
   does, one with a printed symbol skill does not (2.4, 9.9 p4);
+* "This card gains [+400/+400] for each different total cost among resonators you control that
+  don't share this card's total cost": a count of distinct total costs (2.3), read all the time (9.9 p4);
 * "Reveal the top card of your magic stone deck, if it's a wind magic stone, put it into your
   magic stone area.": another card stays on top of the magic stone deck (10.4 p1, 3.7, 2.1 p5.2);
 * "reveal the top card of your main deck. If it's a Wererabbit, put it into your field.
@@ -263,4 +265,27 @@ def test_slipper_of_cinderella_pumps_a_dark_400_400_and_shrinks_anything_else() 
     # "printed": a Cinderella made bigger still has a printed [400/400]
     story.given("CounterPut", oid=cinderella, counter="+100/+100", count=1)
     assert characteristics(story.state, cinderella).atk == 1100
+    story.replays()
+
+
+# --- "for each different total cost among resonators you control that don't share ..." (2.3) -------
+
+
+def test_the_little_prince_counts_the_other_total_costs_among_your_resonators() -> None:
+    # The Little Prince (MPR-017, total cost 2, 200/200): "[Continuous]: This card gains [+400/+400]
+    # for each different total cost among resonators you control that don't share this card's total
+    # cost."  Two Holy Warriors of Hope (MPR-007, total cost 1) count once; Sleeping Rat (TAT-051,
+    # total cost 2) shares its total cost; Carmilla (CMF-081, total cost 4) counts; the opponent's don't
+    story = Story({"MPR-017": 4, "MPR-007": 4, "TAT-051": 4, "CMF-081": 4})
+    assert [story.state.cards[c].cost.total for c in ("MPR-017", "MPR-007", "TAT-051", "CMF-081")] == [2, 1, 2, 4]  # type: ignore[union-attr]
+    prince = story.put("p1", "MPR-017", "field")
+    assert (characteristics(story.state, prince).atk, characteristics(story.state, prince).def_) == (200, 200)
+    story.put("p1", "TAT-051", "field")
+    story.put("p2", "CMF-081", "field")
+    assert characteristics(story.state, prince).atk == 200
+    story.put("p1", "MPR-007", "field")
+    story.put("p1", "MPR-007", "field")
+    assert (characteristics(story.state, prince).atk, characteristics(story.state, prince).def_) == (600, 600)
+    story.put("p1", "CMF-081", "field")
+    assert (characteristics(story.state, prince).atk, characteristics(story.state, prince).def_) == (1000, 1000)
     story.replays()

@@ -138,6 +138,9 @@ class Filter(_Model):
     printed_def: int | None = None
     """"its printed ATK and DEF is [400/400]": the ATK/DEF printed on the card (FoW-5.5 2.6, 2.7),
     whatever effects make them now."""
+    total_cost_unlike_source: bool = False
+    """"that don't share this card's total cost": its total cost differs from the source card's
+    (a card without a cost has total cost 0, FoW-5.5 2.3)."""
     no_printed_abilities: bool = False
     """"if it has no printed abilities": its card text gives it no ability (no symbol skill, no
     keyword ability either; abilities gained or lost by effects do not matter, FoW-5.5 2.4)."""
@@ -193,9 +196,11 @@ class Count(_Model):
     filter: Filter | None = None
     counter: str | None = None
     """"for each <counter> counter on this card": counters on the source card instead of objects."""
-    distinct: Literal["attributes"] | None = None
+    distinct: Literal["attributes", "total_costs"] | None = None
     """"the number of different attributes among X": how many attributes the matching objects
-    have between them (printed; cards without attributes add none)."""
+    have between them (printed; cards without attributes add none); ``total_costs``: "for each
+    different total cost among X", how many different total costs they have (a card without a
+    cost has total cost 0, FoW-5.5 2.3)."""
     this_turn: Literal["entered_field", "left_your_field"] | None = None
     """Only objects that moved this turn: ``entered_field`` "that entered your field this turn"
     (in the field, entered this turn); ``left_your_field`` "put into a graveyard from your field

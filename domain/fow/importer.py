@@ -2228,6 +2228,18 @@ def _count(text: str, ctx: _Ctx, *, it_self: bool = False) -> JsonDict:
         if "filter" not in counted or "this_turn" in counted:
             raise _GapError(f"condition: for each {text}")
         return {**counted, "distinct": "attributes"}
+    m = re.fullmatch(
+        r"different total costs? among (?P<x>.+?)(?P<unlike> that (?:don't|do not) share this card's total cost)?",
+        low,
+        re.IGNORECASE,
+    )
+    if m:  # "for each different total cost among resonators you control [that don't share ...]" (2.3)
+        counted = _count(m.group("x"), ctx)
+        if "filter" not in counted or "this_turn" in counted:
+            raise _GapError(f"condition: for each {text}")
+        if m.group("unlike"):
+            counted["filter"]["total_cost_unlike_source"] = True
+        return {**counted, "distinct": "total_costs"}
     m = re.fullmatch(r"spell cards? in (?P<whose>your|your opponent's) graveyard", low, re.IGNORECASE)
     if m:  # "for each spell card in your graveyard": a card of that type in that zone (2.1 p6)
         return {"filter": {"zone": "graveyard", "types": ["spell"], "controller": _whose(m.group("whose"))}}
@@ -2501,6 +2513,18 @@ def _number_of(text: str, ctx: _Ctx) -> JsonDict:
         if "filter" not in counted or "this_turn" in counted:
             raise _GapError(f"condition: the number of {text}")
         return {**counted, "distinct": "attributes"}
+    m = re.fullmatch(
+        r"different total costs? among (?P<x>.+?)(?P<unlike> that (?:don't|do not) share this card's total cost)?",
+        low,
+        re.IGNORECASE,
+    )
+    if m:  # "for each different total cost among resonators you control [that don't share ...]" (2.3)
+        counted = _count(m.group("x"), ctx)
+        if "filter" not in counted or "this_turn" in counted:
+            raise _GapError(f"condition: for each {text}")
+        if m.group("unlike"):
+            counted["filter"]["total_cost_unlike_source"] = True
+        return {**counted, "distinct": "total_costs"}
     return _count(low, ctx)
 
 
