@@ -149,3 +149,34 @@ def test_for_each_different_total_cost_among_resonators_not_sharing_this_cards(
             "distinct": "total_costs",
         },
     }
+
+
+def test_six_or_less_counters_and_a_search_for_total_cost_equal_to_them(imported: dict[str, ImportedCard]) -> None:
+    # Book of Genesis (MPR-005): "[Continuous]: At the beginning of your main phase, put a creation
+    # counter on this card. Then, if this card has six or less creation counters on it, search your
+    # main deck for a resonator with total cost equal to the number of creation counters on this card
+    # and put it into your field. Then shuffle your main deck."  "six or less" is "not seven or more";
+    # the count is read as the search resolves (FoW-5.5 9.3 p3, 10.13 p2)
+    assert full(imported, "MPR-005")["abilities"] == [
+        {
+            "kind": "automatic",
+            "trigger": "beginning_of_main_phase",
+            "effects": [
+                {"op": "put_counter", "counter": "creation", "target": {"kind": "self"}},
+                {
+                    "op": "if",
+                    "condition": {"kind": "counters", "counter": "creation", "at_least": 7, "negate": True},
+                    "effects": [
+                        {
+                            "op": "search",
+                            "filter": {"zone": "main_deck", "types": ["resonator"]},
+                            "to": "field",
+                            "total_cost_equal_to": {"counter": "creation"},
+                            "shuffle": False,
+                        }
+                    ],
+                },
+                {"op": "shuffle"},
+            ],
+        }
+    ]

@@ -12,6 +12,10 @@ rejection; each story replays its whole log at the end):
   does, one with a printed symbol skill does not (2.4, 9.9 p4);
 * "This card gains [+400/+400] for each different total cost among resonators you control that
   don't share this card's total cost": a count of distinct total costs (2.3), read all the time (9.9 p4);
+* "At the beginning of your main phase, put a creation counter on this card. Then, if this card
+  has six or less creation counters on it, search your main deck for a resonator with total cost
+  equal to the number of creation counters on this card and put it into your field. Then shuffle
+  your main deck.": the counters are read as the effect resolves (9.3 p3, 10.13 p2, 10.20);
 * "Reveal the top card of your magic stone deck, if it's a wind magic stone, put it into your
   magic stone area.": another card stays on top of the magic stone deck (10.4 p1, 3.7, 2.1 p5.2);
 * "reveal the top card of your main deck. If it's a Wererabbit, put it into your field.
@@ -288,4 +292,56 @@ def test_the_little_prince_counts_the_other_total_costs_among_your_resonators() 
     assert (characteristics(story.state, prince).atk, characteristics(story.state, prince).def_) == (600, 600)
     story.put("p1", "CMF-081", "field")
     assert (characteristics(story.state, prince).atk, characteristics(story.state, prince).def_) == (1000, 1000)
+    story.replays()
+
+
+# --- "if this card has six or less creation counters on it, search ... with total cost equal to
+# the number of creation counters on this card" (9.3 p3, 10.13 p2, 2.3) -----------------------------
+
+
+def _to_main_phase_trigger(story: Story) -> list[Any]:
+    """Pass from turn 1 to p1's next main phase until its beginning-of-main-phase ability asks."""
+    events: list[Any] = []
+    for _ in range(200):
+        if story.pending.kind != "priority":
+            return events
+        events += story.when(cmd("Pass", story.pending.player))
+    raise AssertionError("no choice was asked")
+
+
+def test_book_of_genesis_searches_a_resonator_with_total_cost_equal_to_its_counters() -> None:
+    # Book of Genesis (MPR-005, [Addition:Field]) with three creation counters: a fourth is put on it,
+    # then a resonator with total cost 4 may be put into the field: Carmilla (CMF-081), not the
+    # Holy Warrior of Hope (MPR-007, total cost 1)
+    story = Story({"MPR-005": 4, "CMF-081": 4, "MPR-007": 4})
+    book = story.put("p1", "MPR-005", "field")
+    story.given("CounterPut", oid=book, counter="creation", count=3)
+    events = _to_main_phase_trigger(story)
+    assert story.state.turn == 3 and story.state.objects[book].counters == {"creation": 4}
+    assert find(events, "ConditionChecked").data["met"] is True
+    asked = find(events, "ChoiceRequested")
+    carmillas = [o for o in story.state.zones["p1"]["main_deck"] if story.state.objects[o].card == "CMF-081"]
+    assert asked.data["kind"] == "search" and asked.rule == "FoW-5.5 10.13 p2"
+    assert sorted(asked.data["options"]["cards"]) == sorted(carmillas)
+    events = story.when(cmd("ChooseCards", "p1", cards=[carmillas[0]]))
+    moved = find(events, "CardMoved")
+    assert (moved.data["oid"], moved.data["to"], moved.rule) == (carmillas[0], "field", "FoW-5.5 10.13 p2")
+    assert "DeckShuffled" in [e.type for e in events]
+    story.replays()
+
+
+def test_book_of_genesis_with_seven_counters_searches_nothing() -> None:
+    # Book of Genesis (MPR-005) with six creation counters: the seventh makes "six or less" false;
+    # no search, but the main deck is shuffled (a "Then shuffle" of its own, 10.20)
+    story = Story({"MPR-005": 4, "CMF-081": 4, "MPR-007": 4})
+    book = story.put("p1", "MPR-005", "field")
+    story.given("CounterPut", oid=book, counter="creation", count=6)
+    events = story.log[len(story.log) :]
+    for _ in range(200):
+        if story.state.turn == 3 and "DeckShuffled" in [e.type for e in events]:
+            break
+        events += story.when(cmd("Pass", story.pending.player))
+    assert story.state.objects[book].counters == {"creation": 7}
+    assert find(events, "ConditionChecked").data["met"] is False
+    assert not any(e.type == "ChoiceRequested" and e.data["kind"] == "search" for e in events)
     story.replays()

@@ -443,6 +443,9 @@ class Search(_Model):
     """ "... reveal it and put it into your hand. If your Ruler is "X", you may put it into your
     field instead": when this holds on resolution, the player, having found the card, chooses
     (``optional``) to put it into the field instead - if it can be there without a host."""
+    total_cost_equal_to: Count | None = None
+    """"a resonator with total cost equal to the number of creation counters on this card": only
+    a card whose total cost (2.3; 0 without a cost) is that count, read as the search resolves."""
     shuffle: bool = True
     """Then shuffle the main deck (10.20); false when the shuffle is a ``shuffle`` effect of its
     own ("You may search ... . Then shuffle your main deck.": shuffled even if not searched)."""
@@ -455,6 +458,8 @@ class Search(_Model):
             raise ValueError("the magic stone deck is searched for the magic stone area or its top, and only it")
         if self.rested and self.to != "stone_area":
             raise ValueError("'rested' is for a card put into the magic stone area")
+        if self.total_cost_equal_to is not None and (self.deck != "main_deck" or self.to not in ("hand", "field")):
+            raise ValueError("'total_cost_equal_to' is for a search of the main deck into the hand or field")
         return self
 
 

@@ -1229,6 +1229,11 @@ def _search_to_field(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDic
         desc = am.group("rest")
     else:
         raise _GapError(f"effect: search for {desc} and put {m.group('them')} into your field")
+    equal = re.fullmatch(
+        r"(?P<d>.+?) with total cost equal to the number of (?P<c>[a-z][a-z ]*?) counters on this card", desc, re.I
+    )
+    if equal:  # "a resonator with total cost equal to the number of creation counters on this card"
+        desc = equal.group("d")
     nm = re.match(r'^card named "([^"]+)"$', desc)
     if nm:
         flt: JsonDict = {"zone": "main_deck", "types": [], "name": nm.group(1)}
@@ -1239,6 +1244,8 @@ def _search_to_field(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDic
         if players or "controller" in flt or "rested" in flt or flt.get("other_than_self"):
             raise _GapError(f"effect: search for {desc} and put {m.group('them')} into your field")
     out: JsonDict = {"op": "search", "filter": flt, "to": "field"}
+    if equal:
+        out["total_cost_equal_to"] = {"counter": equal.group("c").lower()}
     if count != 1:
         out["count"] = count
     if m.group("enter"):
@@ -2037,6 +2044,16 @@ def _condition(text: str, ctx: _Ctx) -> JsonDict:
         return {"kind": "hand", "negate": True}
     if re.fullmatch(r"your j-ruler attacked this turn", low, re.IGNORECASE):
         return {"kind": "j_ruler_attacked"}
+    m = re.fullmatch(
+        rf"this card has (?P<n>{NUM}) or (?:less|fewer) (?P<c>[a-z][a-z ]*?) counters? on it", low, re.IGNORECASE
+    )
+    if m:  # "this card has six or less creation counters on it": not seven or more
+        return {
+            "kind": "counters",
+            "counter": m.group("c").lower(),
+            "at_least": _number(m.group("n")) + 1,
+            "negate": True,
+        }
     m = re.fullmatch(
         rf"there (?:are|is) (?P<n>{NUM}) or more (?P<c>[a-z][a-z ]*?) counters? on this card", low, re.IGNORECASE
     )
