@@ -180,3 +180,30 @@ def test_six_or_less_counters_and_a_search_for_total_cost_equal_to_them(imported
             ],
         }
     ]
+
+
+def test_an_awakening_if_instead_replaces_the_spells_effects(imported: dict[str, ImportedCard]) -> None:
+    # Apollobreak, the Moon Blast (MPR-092): "Put target resonator on top of its owner's main deck.
+    # [Awakening] {M}{M}: If your J/Ruler is "Moon Princess of Stellar Wars" or "Kaguya, the Immortal
+    # Princess", put target resonator on the bottom of its owner's main deck and draw a card instead."
+    # Awakened (FoW-5.5 12.1) and with that ruler on resolution (9.3 p3): the other effects, on the
+    # target chosen once (9.3 p2.4)
+    card = full(imported, "MPR-092")
+    names = ["Moon Princess of Stellar Wars", "Kaguya, the Immortal Princess"]
+    target = {"kind": "chosen", "filter": {"zone": "field", "types": ["resonator"]}}
+    assert card["awakening"] == {"cost": {"attribute": {"M": 2}, "free": 0}}
+    assert card["effects"] == [
+        {
+            "op": "if",
+            "condition": {
+                "kind": "all_of",
+                "conditions": [{"kind": "awakened"}, {"kind": "ruler_is", "rulers": names, "j_rulers": names}],
+            },
+            "effects": [
+                {"op": "put_on_main_deck", "target": target, "position": "bottom"},
+                {"op": "draw", "count": 1, "who": "you"},
+            ],
+            "otherwise": [{"op": "put_on_main_deck", "target": target}],
+            "same_targets": True,
+        }
+    ]

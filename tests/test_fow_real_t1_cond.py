@@ -16,6 +16,10 @@ rejection; each story replays its whole log at the end):
   has six or less creation counters on it, search your main deck for a resonator with total cost
   equal to the number of creation counters on this card and put it into your field. Then shuffle
   your main deck.": the counters are read as the effect resolves (9.3 p3, 10.13 p2, 10.20);
+* "Put target resonator on top of its owner's main deck. [Awakening] {M}{M}: If your J/Ruler is
+  "X" or "Y", put target resonator on the bottom of its owner's main deck and draw a card instead.":
+  awakened (12.1) and with that ruler on resolution (9.3 p3), the other effects apply, to the
+  target chosen once (9.3 p2.4);
 * "Reveal the top card of your magic stone deck, if it's a wind magic stone, put it into your
   magic stone area.": another card stays on top of the magic stone deck (10.4 p1, 3.7, 2.1 p5.2);
 * "reveal the top card of your main deck. If it's a Wererabbit, put it into your field.
@@ -344,4 +348,47 @@ def test_book_of_genesis_with_seven_counters_searches_nothing() -> None:
     assert story.state.objects[book].counters == {"creation": 7}
     assert find(events, "ConditionChecked").data["met"] is False
     assert not any(e.type == "ChoiceRequested" and e.data["kind"] == "search" for e in events)
+    story.replays()
+
+
+# --- "[Awakening] ...: If your J/Ruler is ..., <effects> instead" (12.1, 9.3 p3) -------------------
+
+
+def _apollobreak(ruler: str, *, awaken: bool) -> tuple[Story, str, list[Any], int]:
+    """Apollobreak, the Moon Blast (MPR-092) played by p1 at p2's Bear, with p1's ruler ``ruler``."""
+    story = Story({"MPR-092": 4, "T-BEAR": 4}, ruler=ruler)
+    bear = story.put("p2", "T-BEAR", "field")
+    blast = story.put("p1", "MPR-092", "hand")
+    story.will("p1", "W", "U", *(("M", "M") if awaken else ()))
+    hand = len(story.state.zones["p1"]["hand"]) - 1
+    story.when(cmd("PlayCard", "p1", card=blast, targets=[[bear]], awaken=awaken))
+    return story, bear, story.resolve(), hand
+
+
+def test_apollobreak_awakened_with_the_moon_princess_puts_it_on_the_bottom_and_draws() -> None:
+    # Apollobreak, the Moon Blast (MPR-092): "Put target resonator on top of its owner's main deck.
+    # [Awakening] {M}{M}: If your J/Ruler is "Moon Princess of Stellar Wars" or "Kaguya, the Immortal
+    # Princess", put target resonator on the bottom of its owner's main deck and draw a card instead."
+    story, bear, events, hand = _apollobreak("MPR-046", awaken=True)
+    assert find(events, "ConditionChecked").data["met"] is True
+    moved = next(e for e in events if e.type == "CardMoved" and e.data["oid"] == bear)
+    assert (moved.data["to"], moved.data.get("position")) == ("main_deck", "bottom")
+    assert story.state.zones["p2"]["main_deck"][0] == bear
+    assert len(story.state.zones["p1"]["hand"]) == hand + 1
+    story.replays()
+
+
+def test_apollobreak_awakened_without_the_ruler_puts_it_on_top() -> None:
+    story, bear, events, hand = _apollobreak("T-RULER", awaken=True)
+    assert find(events, "ConditionChecked").data["met"] is False
+    assert story.state.zones["p2"]["main_deck"][-1] == bear
+    assert len(story.state.zones["p1"]["hand"]) == hand
+    story.replays()
+
+
+def test_apollobreak_not_awakened_puts_it_on_top_even_with_the_ruler() -> None:
+    story, bear, events, hand = _apollobreak("MPR-046", awaken=False)
+    assert find(events, "ConditionChecked").data["met"] is False
+    assert story.state.zones["p2"]["main_deck"][-1] == bear
+    assert len(story.state.zones["p1"]["hand"]) == hand
     story.replays()

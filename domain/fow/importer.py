@@ -3728,6 +3728,14 @@ def _keyword(raw: str, text: str, ctx: _Ctx) -> Delta | None:
         cost = _will_cost(m.group("c"), "keyword: [Awakening] cost")
         body = m.group("body").strip()
         awakening: JsonDict = {"cost": cost}
+        instead = re.fullmatch(rf"if (?P<cond>{_CLAUSE}), (?P<b>[^.]+?) instead\.?", body, re.IGNORECASE)
+        if instead and ctx.type == "spell":
+            # "[Awakening] {M}{M}: If your J/Ruler is "X", put target resonator on the bottom of its
+            # owner's main deck and draw a card instead.": what the spell does when awakened and the
+            # condition holds on resolution (12.1, 9.3 p3), instead of its other text
+            condition = _condition(instead.group("cond"), ctx)
+            replaced = _effects(_capitalise(instead.group("b")), ctx)
+            return {"awakening": awakening, "awakening_instead": {"condition": condition, "effects": replaced}}
         if body:
             if ctx.type == "spell":
                 awakening["effects"] = _effects(_capitalise(body), ctx)
@@ -3899,6 +3907,19 @@ def _merge(build: JsonDict, delta: Delta) -> None:
             if "judgment" not in build or set(value) & set(build["judgment"]):
                 raise _GapError(f"keyword: [Judgment] limits without a [Judgment] before them: {value}")
             build["judgment"].update(value)
+        elif key == "awakening_instead":
+            base = build.get("effects", [])
+            replaced = value["effects"]
+            chosen = [e["target"] for e in base + replaced if _chooses(e)]
+            if (
+                not base
+                or any(_pauses(e) for e in base + replaced)
+                or chosen[: len(chosen) // 2] != chosen[len(chosen) // 2 :]
+            ):
+                raise _GapError('effect: what an [Awakening] "instead" replaces is not clear')
+            awakened = {"kind": "all_of", "conditions": [{"kind": "awakened"}, value["condition"]]}
+            if_: JsonDict = {"op": "if", "condition": awakened, "effects": replaced, "otherwise": base}
+            build["effects"] = [{**if_, **({"same_targets": True} if chosen else {})}]
         elif key in ("skills", "abilities", "effects"):
             build.setdefault(key, [])
             build[key] += [v for v in value if not (key == "skills" and v in build[key])]
