@@ -165,9 +165,9 @@ def test_you_may_pay_less_to_play_this_card(imported: dict[str, ImportedCard]) -
             "j_rulers": ["Helsing, the Vampire Hunter"],
         },
     }
-    # a count the vocabulary cannot make stays unsupported (MPR-017: "... for each different
-    # total cost among resonators you control that don't share this card's total cost")
-    assert any(g.startswith("condition: for each different total cost") for g in imported["MPR-017"].gaps)
+    # MPR-017 ("... for each different total cost among resonators you control that don't share this
+    # card's total cost") is now a count of distinct total costs (tests/test_card_import_t1_cond.py)
+    assert imported["MPR-017"].status == "full"
 
 
 def test_counts_of_what_moved_this_turn_and_of_other_zones(imported: dict[str, ImportedCard]) -> None:
@@ -400,9 +400,8 @@ def test_if_it_is_x_narrows_what_a_continuous_ability_affects(imported: dict[str
         {"zone": "field", "types": [], "races": ["Prince"]},
     ]
     assert (rose[1]["modify_atk"], rose[1]["grant"]) == (600, ["target_attack"])
-    # what "it" must be beyond an attribute, a race, a name or "no attribute" stays unsupported
-    # (TAT-052: "... if it has no printed abilities")
-    assert imported["TAT-052"].status == "none"
+    # "if it has no printed abilities" (TAT-052) narrows it too (tests/test_card_import_t1_cond.py)
+    assert imported["TAT-052"].status == "full"
 
 
 def test_it_deals_that_much_more_instead_is_a_replacement(imported: dict[str, ImportedCard]) -> None:

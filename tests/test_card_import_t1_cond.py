@@ -133,3 +133,77 @@ def test_resonator_with_this_if_it_has_no_printed_abilities(imported: dict[str, 
             "modify_def": 700,
         }
     ]
+
+
+def test_for_each_different_total_cost_among_resonators_not_sharing_this_cards(
+    imported: dict[str, ImportedCard],
+) -> None:
+    # The Little Prince (MPR-017): "[Continuous]: This card gains [+400/+400] for each different total
+    # cost among resonators you control that don't share this card's total cost." (FoW-5.5 2.3)
+    assert full(imported, "MPR-017")["abilities"][0] == {
+        "kind": "continuous",
+        "modify_atk": 400,
+        "modify_def": 400,
+        "per": {
+            "filter": {"zone": "field", "types": ["resonator"], "controller": "you", "total_cost_unlike_source": True},
+            "distinct": "total_costs",
+        },
+    }
+
+
+def test_six_or_less_counters_and_a_search_for_total_cost_equal_to_them(imported: dict[str, ImportedCard]) -> None:
+    # Book of Genesis (MPR-005): "[Continuous]: At the beginning of your main phase, put a creation
+    # counter on this card. Then, if this card has six or less creation counters on it, search your
+    # main deck for a resonator with total cost equal to the number of creation counters on this card
+    # and put it into your field. Then shuffle your main deck."  "six or less" is "not seven or more";
+    # the count is read as the search resolves (FoW-5.5 9.3 p3, 10.13 p2)
+    assert full(imported, "MPR-005")["abilities"] == [
+        {
+            "kind": "automatic",
+            "trigger": "beginning_of_main_phase",
+            "effects": [
+                {"op": "put_counter", "counter": "creation", "target": {"kind": "self"}},
+                {
+                    "op": "if",
+                    "condition": {"kind": "counters", "counter": "creation", "at_least": 7, "negate": True},
+                    "effects": [
+                        {
+                            "op": "search",
+                            "filter": {"zone": "main_deck", "types": ["resonator"]},
+                            "to": "field",
+                            "total_cost_equal_to": {"counter": "creation"},
+                            "shuffle": False,
+                        }
+                    ],
+                },
+                {"op": "shuffle"},
+            ],
+        }
+    ]
+
+
+def test_an_awakening_if_instead_replaces_the_spells_effects(imported: dict[str, ImportedCard]) -> None:
+    # Apollobreak, the Moon Blast (MPR-092): "Put target resonator on top of its owner's main deck.
+    # [Awakening] {M}{M}: If your J/Ruler is "Moon Princess of Stellar Wars" or "Kaguya, the Immortal
+    # Princess", put target resonator on the bottom of its owner's main deck and draw a card instead."
+    # Awakened (FoW-5.5 12.1) and with that ruler on resolution (9.3 p3): the other effects, on the
+    # target chosen once (9.3 p2.4)
+    card = full(imported, "MPR-092")
+    names = ["Moon Princess of Stellar Wars", "Kaguya, the Immortal Princess"]
+    target = {"kind": "chosen", "filter": {"zone": "field", "types": ["resonator"]}}
+    assert card["awakening"] == {"cost": {"attribute": {"M": 2}, "free": 0}}
+    assert card["effects"] == [
+        {
+            "op": "if",
+            "condition": {
+                "kind": "all_of",
+                "conditions": [{"kind": "awakened"}, {"kind": "ruler_is", "rulers": names, "j_rulers": names}],
+            },
+            "effects": [
+                {"op": "put_on_main_deck", "target": target, "position": "bottom"},
+                {"op": "draw", "count": 1, "who": "you"},
+            ],
+            "otherwise": [{"op": "put_on_main_deck", "target": target}],
+            "same_targets": True,
+        }
+    ]

@@ -10,6 +10,16 @@ rejection; each story replays its whole log at the end):
   resonator gains it (10.19 p1);
 * "Resonator with this gains [+700/+700] if it has no printed abilities": a vanilla resonator
   does, one with a printed symbol skill does not (2.4, 9.9 p4);
+* "This card gains [+400/+400] for each different total cost among resonators you control that
+  don't share this card's total cost": a count of distinct total costs (2.3), read all the time (9.9 p4);
+* "At the beginning of your main phase, put a creation counter on this card. Then, if this card
+  has six or less creation counters on it, search your main deck for a resonator with total cost
+  equal to the number of creation counters on this card and put it into your field. Then shuffle
+  your main deck.": the counters are read as the effect resolves (9.3 p3, 10.13 p2, 10.20);
+* "Put target resonator on top of its owner's main deck. [Awakening] {M}{M}: If your J/Ruler is
+  "X" or "Y", put target resonator on the bottom of its owner's main deck and draw a card instead.":
+  awakened (12.1) and with that ruler on resolution (9.3 p3), the other effects apply, to the
+  target chosen once (9.3 p2.4);
 * "Reveal the top card of your magic stone deck, if it's a wind magic stone, put it into your
   magic stone area.": another card stays on top of the magic stone deck (10.4 p1, 3.7, 2.1 p5.2);
 * "reveal the top card of your main deck. If it's a Wererabbit, put it into your field.
@@ -263,4 +273,122 @@ def test_slipper_of_cinderella_pumps_a_dark_400_400_and_shrinks_anything_else() 
     # "printed": a Cinderella made bigger still has a printed [400/400]
     story.given("CounterPut", oid=cinderella, counter="+100/+100", count=1)
     assert characteristics(story.state, cinderella).atk == 1100
+    story.replays()
+
+
+# --- "for each different total cost among resonators you control that don't share ..." (2.3) -------
+
+
+def test_the_little_prince_counts_the_other_total_costs_among_your_resonators() -> None:
+    # The Little Prince (MPR-017, total cost 2, 200/200): "[Continuous]: This card gains [+400/+400]
+    # for each different total cost among resonators you control that don't share this card's total
+    # cost."  Two Holy Warriors of Hope (MPR-007, total cost 1) count once; Sleeping Rat (TAT-051,
+    # total cost 2) shares its total cost; Carmilla (CMF-081, total cost 4) counts; the opponent's don't
+    story = Story({"MPR-017": 4, "MPR-007": 4, "TAT-051": 4, "CMF-081": 4})
+    assert [story.state.cards[c].cost.total for c in ("MPR-017", "MPR-007", "TAT-051", "CMF-081")] == [2, 1, 2, 4]  # type: ignore[union-attr]
+    prince = story.put("p1", "MPR-017", "field")
+    assert (characteristics(story.state, prince).atk, characteristics(story.state, prince).def_) == (200, 200)
+    story.put("p1", "TAT-051", "field")
+    story.put("p2", "CMF-081", "field")
+    assert characteristics(story.state, prince).atk == 200
+    story.put("p1", "MPR-007", "field")
+    story.put("p1", "MPR-007", "field")
+    assert (characteristics(story.state, prince).atk, characteristics(story.state, prince).def_) == (600, 600)
+    story.put("p1", "CMF-081", "field")
+    assert (characteristics(story.state, prince).atk, characteristics(story.state, prince).def_) == (1000, 1000)
+    story.replays()
+
+
+# --- "if this card has six or less creation counters on it, search ... with total cost equal to
+# the number of creation counters on this card" (9.3 p3, 10.13 p2, 2.3) -----------------------------
+
+
+def _to_main_phase_trigger(story: Story) -> list[Any]:
+    """Pass from turn 1 to p1's next main phase until its beginning-of-main-phase ability asks."""
+    events: list[Any] = []
+    for _ in range(200):
+        if story.pending.kind != "priority":
+            return events
+        events += story.when(cmd("Pass", story.pending.player))
+    raise AssertionError("no choice was asked")
+
+
+def test_book_of_genesis_searches_a_resonator_with_total_cost_equal_to_its_counters() -> None:
+    # Book of Genesis (MPR-005, [Addition:Field]) with three creation counters: a fourth is put on it,
+    # then a resonator with total cost 4 may be put into the field: Carmilla (CMF-081), not the
+    # Holy Warrior of Hope (MPR-007, total cost 1)
+    story = Story({"MPR-005": 4, "CMF-081": 4, "MPR-007": 4})
+    book = story.put("p1", "MPR-005", "field")
+    story.given("CounterPut", oid=book, counter="creation", count=3)
+    events = _to_main_phase_trigger(story)
+    assert story.state.turn == 3 and story.state.objects[book].counters == {"creation": 4}
+    assert find(events, "ConditionChecked").data["met"] is True
+    asked = find(events, "ChoiceRequested")
+    carmillas = [o for o in story.state.zones["p1"]["main_deck"] if story.state.objects[o].card == "CMF-081"]
+    assert asked.data["kind"] == "search" and asked.rule == "FoW-5.5 10.13 p2"
+    assert sorted(asked.data["options"]["cards"]) == sorted(carmillas)
+    events = story.when(cmd("ChooseCards", "p1", cards=[carmillas[0]]))
+    moved = find(events, "CardMoved")
+    assert (moved.data["oid"], moved.data["to"], moved.rule) == (carmillas[0], "field", "FoW-5.5 10.13 p2")
+    assert "DeckShuffled" in [e.type for e in events]
+    story.replays()
+
+
+def test_book_of_genesis_with_seven_counters_searches_nothing() -> None:
+    # Book of Genesis (MPR-005) with six creation counters: the seventh makes "six or less" false;
+    # no search, but the main deck is shuffled (a "Then shuffle" of its own, 10.20)
+    story = Story({"MPR-005": 4, "CMF-081": 4, "MPR-007": 4})
+    book = story.put("p1", "MPR-005", "field")
+    story.given("CounterPut", oid=book, counter="creation", count=6)
+    events = story.log[len(story.log) :]
+    for _ in range(200):
+        if story.state.turn == 3 and "DeckShuffled" in [e.type for e in events]:
+            break
+        events += story.when(cmd("Pass", story.pending.player))
+    assert story.state.objects[book].counters == {"creation": 7}
+    assert find(events, "ConditionChecked").data["met"] is False
+    assert not any(e.type == "ChoiceRequested" and e.data["kind"] == "search" for e in events)
+    story.replays()
+
+
+# --- "[Awakening] ...: If your J/Ruler is ..., <effects> instead" (12.1, 9.3 p3) -------------------
+
+
+def _apollobreak(ruler: str, *, awaken: bool) -> tuple[Story, str, list[Any], int]:
+    """Apollobreak, the Moon Blast (MPR-092) played by p1 at p2's Bear, with p1's ruler ``ruler``."""
+    story = Story({"MPR-092": 4, "T-BEAR": 4}, ruler=ruler)
+    bear = story.put("p2", "T-BEAR", "field")
+    blast = story.put("p1", "MPR-092", "hand")
+    story.will("p1", "W", "U", *(("M", "M") if awaken else ()))
+    hand = len(story.state.zones["p1"]["hand"]) - 1
+    story.when(cmd("PlayCard", "p1", card=blast, targets=[[bear]], awaken=awaken))
+    return story, bear, story.resolve(), hand
+
+
+def test_apollobreak_awakened_with_the_moon_princess_puts_it_on_the_bottom_and_draws() -> None:
+    # Apollobreak, the Moon Blast (MPR-092): "Put target resonator on top of its owner's main deck.
+    # [Awakening] {M}{M}: If your J/Ruler is "Moon Princess of Stellar Wars" or "Kaguya, the Immortal
+    # Princess", put target resonator on the bottom of its owner's main deck and draw a card instead."
+    story, bear, events, hand = _apollobreak("MPR-046", awaken=True)
+    assert find(events, "ConditionChecked").data["met"] is True
+    moved = next(e for e in events if e.type == "CardMoved" and e.data["oid"] == bear)
+    assert (moved.data["to"], moved.data.get("position")) == ("main_deck", "bottom")
+    assert story.state.zones["p2"]["main_deck"][0] == bear
+    assert len(story.state.zones["p1"]["hand"]) == hand + 1
+    story.replays()
+
+
+def test_apollobreak_awakened_without_the_ruler_puts_it_on_top() -> None:
+    story, bear, events, hand = _apollobreak("T-RULER", awaken=True)
+    assert find(events, "ConditionChecked").data["met"] is False
+    assert story.state.zones["p2"]["main_deck"][-1] == bear
+    assert len(story.state.zones["p1"]["hand"]) == hand
+    story.replays()
+
+
+def test_apollobreak_not_awakened_puts_it_on_top_even_with_the_ruler() -> None:
+    story, bear, events, hand = _apollobreak("MPR-046", awaken=False)
+    assert find(events, "ConditionChecked").data["met"] is False
+    assert story.state.zones["p2"]["main_deck"][-1] == bear
+    assert len(story.state.zones["p1"]["hand"]) == hand
     story.replays()

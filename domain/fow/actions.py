@@ -69,6 +69,7 @@ from domain.fow.characteristics import (
     overrides_for,
     restrictions_on,
     stone_types_of,
+    total_cost,
     untargetable_by_opponents_of,
 )
 from domain.fow.context import Ctx
@@ -1571,7 +1572,7 @@ def apply_effect(
         return _search_deck(ctx, item, eff, cause, choice)
     if isinstance(eff, Search):
         deck = s.zones[you]["main_deck"]
-        candidates = [oid for oid in deck if _search_match(s, eff, oid, you)]
+        candidates = [oid for oid in deck if _search_match(s, eff, oid, you, src)]
         if choice is None:
             if not deck:
                 return cause
@@ -1960,7 +1961,7 @@ def _put_chosen_into_field(
         cards = [
             oid
             for oid in s.zones[you][flt.zone]
-            if matches(s, flt, oid, you, item.source) and _search_match(s, Search(to="field"), oid, you)
+            if matches(s, flt, oid, you, item.source) and _search_match(s, Search(to="field"), oid, you, item.source)
         ]
         if not cards:
             return cause
@@ -2033,9 +2034,12 @@ def _search_deck(ctx: Ctx, item: ChaseItem, eff: Search, cause: str, choice: Any
     return ctx.emit("DeckShuffled", data, "10.20 p2.1", cause=cause)
 
 
-def _search_match(s: GameState, eff: Search, oid: str, you: str) -> bool:
+def _search_match(s: GameState, eff: Search, oid: str, you: str, source: str | None = None) -> bool:
     if eff.to == "field" and not _fits_field_alone(s, oid):
         return False  # a spell or an addition that needs a host cannot be put into the field so
+    equal = eff.total_cost_equal_to  # "with total cost equal to the number of ..." (2.3)
+    if equal is not None and total_cost(s.card_of(oid)) != conditions.count_of(s, equal, you, source):
+        return False
     return _filter_match(s, eff.filter, oid)
 
 

@@ -146,6 +146,9 @@ class Filter(_Model):
     printed_def: int | None = None
     """"its printed ATK and DEF is [400/400]": the ATK/DEF printed on the card (FoW-5.5 2.6, 2.7),
     whatever effects make them now."""
+    total_cost_unlike_source: bool = False
+    """"that don't share this card's total cost": its total cost differs from the source card's
+    (a card without a cost has total cost 0, FoW-5.5 2.3)."""
     no_printed_abilities: bool = False
     """"if it has no printed abilities": its card text gives it no ability (no symbol skill, no
     keyword ability either; abilities gained or lost by effects do not matter, FoW-5.5 2.4)."""
@@ -201,9 +204,11 @@ class Count(_Model):
     filter: Filter | None = None
     counter: str | None = None
     """"for each <counter> counter on this card": counters on the source card instead of objects."""
-    distinct: Literal["attributes"] | None = None
+    distinct: Literal["attributes", "total_costs"] | None = None
     """"the number of different attributes among X": how many attributes the matching objects
-    have between them (printed; cards without attributes add none)."""
+    have between them (printed; cards without attributes add none); ``total_costs``: "for each
+    different total cost among X", how many different total costs they have (a card without a
+    cost has total cost 0, FoW-5.5 2.3)."""
     this_turn: Literal["entered_field", "left_your_field"] | None = None
     """Only objects that moved this turn: ``entered_field`` "that entered your field this turn"
     (in the field, entered this turn); ``left_your_field`` "put into a graveyard from your field
@@ -458,6 +463,9 @@ class Search(_Model):
     reveal: bool = True
     """False: "Search your main deck for a card and put it into your hand" - the card found is put
     into the hand without being revealed (a search for a card names no information, 10.13 p2)."""
+    total_cost_equal_to: Count | None = None
+    """"a resonator with total cost equal to the number of creation counters on this card": only
+    a card whose total cost (2.3; 0 without a cost) is that count, read as the search resolves."""
     shuffle: bool = True
     """Then shuffle the main deck (10.20); false when the shuffle is a ``shuffle`` effect of its
     own ("You may search ... . Then shuffle your main deck.": shuffled even if not searched)."""
@@ -472,6 +480,8 @@ class Search(_Model):
             raise ValueError("'rested' is for a card put into the magic stone area or the field")
         if not self.reveal and (self.to != "hand" or self.filter != Filter(zone="main_deck", types=[])):
             raise ValueError("only a search for a card (no information) puts it into the hand unrevealed")
+        if self.total_cost_equal_to is not None and (self.deck != "main_deck" or self.to not in ("hand", "field")):
+            raise ValueError("'total_cost_equal_to' is for a search of the main deck into the hand or field")
         return self
 
 

@@ -280,6 +280,12 @@ def matches(
         return False
     if flt.other_than_self and oid == source_oid:
         return False
+    if (
+        flt.total_cost_unlike_source
+        and source_oid is not None
+        and total_cost(card) == total_cost(state.card_of(source_oid))
+    ):
+        return False
     if flt.rested is not None and obj.rested != flt.rested:
         return False
     if flt.attacking_or_blocking:
@@ -507,6 +513,11 @@ def matches_negations_and_skills(state: GameState, flt: Filter, oid: str) -> boo
     if flt.attacking and (b is None or b.attacker != oid):
         return False
     return not (flt.blocking and (b is None or b.blocker != oid))
+
+
+def total_cost(card: Card) -> int:
+    """The total cost of a card (FoW-5.5 2.3); 0 without a cost."""
+    return card.cost.total if card.cost is not None else 0
 
 
 def has_printed_abilities(card: Card) -> bool:

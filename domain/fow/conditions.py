@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain.fow.cards import Card, Choose, Condition, Cost, CostReduction, Count, Filter, If, May, waits_for_choice
-from domain.fow.characteristics import characteristics, effective_type, matches
+from domain.fow.characteristics import characteristics, effective_type, matches, total_cost
 from domain.fow.context import Ctx
 from domain.fow.state import PLAYGROUND, ChaseItem, GameState
 
@@ -188,6 +188,8 @@ def count_of(s: GameState, per: Count, you: str, source: str | None) -> int:
     ]
     if per.distinct == "attributes":  # "different attributes among ..." (a void card has none, 2.8)
         return len({a for oid in found for a in s.card_of(oid).attributes})
+    if per.distinct == "total_costs":  # "different total costs among ..." (no cost: 0, 2.3)
+        return len({total_cost(s.card_of(oid)) for oid in found})
     return len(found)
 
 

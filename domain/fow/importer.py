@@ -1281,6 +1281,11 @@ def _search_to_field(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDic
         desc = am.group("rest")
     else:
         raise _GapError(f"effect: search for {desc} and put {m.group('them')} into your field")
+    equal = re.fullmatch(
+        r"(?P<d>.+?) with total cost equal to the number of (?P<c>[a-z][a-z ]*?) counters on this card", desc, re.I
+    )
+    if equal:  # "a resonator with total cost equal to the number of creation counters on this card"
+        desc = equal.group("d")
     nm = re.match(r'^card names? "([^"]+)"$', desc)  # "a card names "Excalibur..."": a misprint (TTW-001J)
     nm = nm or re.match(r'^card named "([^"]+)"$', desc)
     if nm:
@@ -1294,6 +1299,8 @@ def _search_to_field(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDic
     out: JsonDict = {"op": "search", "filter": flt, "to": "field"}
     if m.group("rested"):  # "... and put it into your field rested" (10.12 p1)
         out["rested"] = True
+    if equal:
+        out["total_cost_equal_to"] = {"counter": equal.group("c").lower()}
     if count != 1:
         out["count"] = count
     if m.group("enter"):
@@ -2164,6 +2171,16 @@ def _condition(text: str, ctx: _Ctx) -> JsonDict:
     if re.fullmatch(r"your j-ruler attacked this turn", low, re.IGNORECASE):
         return {"kind": "j_ruler_attacked"}
     m = re.fullmatch(
+        rf"this card has (?P<n>{NUM}) or (?:less|fewer) (?P<c>[a-z][a-z ]*?) counters? on it", low, re.IGNORECASE
+    )
+    if m:  # "this card has six or less creation counters on it": not seven or more
+        return {
+            "kind": "counters",
+            "counter": m.group("c").lower(),
+            "at_least": _number(m.group("n")) + 1,
+            "negate": True,
+        }
+    m = re.fullmatch(
         rf"there (?:are|is) (?P<n>{NUM}) or more (?P<c>[a-z][a-z ]*?) counters? on this card", low, re.IGNORECASE
     )
     if m:
@@ -2364,6 +2381,18 @@ def _count(text: str, ctx: _Ctx, *, it_self: bool = False) -> JsonDict:
         if "filter" not in counted or "this_turn" in counted:
             raise _GapError(f"condition: for each {text}")
         return {**counted, "distinct": "attributes"}
+    m = re.fullmatch(
+        r"different total costs? among (?P<x>.+?)(?P<unlike> that (?:don't|do not) share this card's total cost)?",
+        low,
+        re.IGNORECASE,
+    )
+    if m:  # "for each different total cost among resonators you control [that don't share ...]" (2.3)
+        counted = _count(m.group("x"), ctx)
+        if "filter" not in counted or "this_turn" in counted:
+            raise _GapError(f"condition: for each {text}")
+        if m.group("unlike"):
+            counted["filter"]["total_cost_unlike_source"] = True
+        return {**counted, "distinct": "total_costs"}
     m = re.fullmatch(r"spell cards? in (?P<whose>your|your opponent's) graveyard", low, re.IGNORECASE)
     if m:  # "for each spell card in your graveyard": a card of that type in that zone (2.1 p6)
         return {"filter": {"zone": "graveyard", "types": ["spell"], "controller": _whose(m.group("whose"))}}
@@ -2693,6 +2722,18 @@ def _number_of(text: str, ctx: _Ctx) -> JsonDict:
         if "filter" not in counted or "this_turn" in counted:
             raise _GapError(f"condition: the number of {text}")
         return {**counted, "distinct": "attributes"}
+    m = re.fullmatch(
+        r"different total costs? among (?P<x>.+?)(?P<unlike> that (?:don't|do not) share this card's total cost)?",
+        low,
+        re.IGNORECASE,
+    )
+    if m:  # "for each different total cost among resonators you control [that don't share ...]" (2.3)
+        counted = _count(m.group("x"), ctx)
+        if "filter" not in counted or "this_turn" in counted:
+            raise _GapError(f"condition: for each {text}")
+        if m.group("unlike"):
+            counted["filter"]["total_cost_unlike_source"] = True
+        return {**counted, "distinct": "total_costs"}
     return _count(low, ctx)
 
 
@@ -4138,6 +4179,14 @@ def _keyword(raw: str, text: str, ctx: _Ctx) -> Delta | None:
         cost = _will_cost(m.group("c"), "keyword: [Awakening] cost")
         body = m.group("body").strip()
         awakening: JsonDict = {"cost": cost}
+        instead = re.fullmatch(rf"if (?P<cond>{_CLAUSE}), (?P<b>[^.]+?) instead\.?", body, re.IGNORECASE)
+        if instead and ctx.type == "spell":
+            # "[Awakening] {M}{M}: If your J/Ruler is "X", put target resonator on the bottom of its
+            # owner's main deck and draw a card instead.": what the spell does when awakened and the
+            # condition holds on resolution (12.1, 9.3 p3), instead of its other text
+            condition = _condition(instead.group("cond"), ctx)
+            replaced = _effects(_capitalise(instead.group("b")), ctx)
+            return {"awakening": awakening, "awakening_instead": {"condition": condition, "effects": replaced}}
         if body:
             if ctx.type == "spell":
                 awakening["effects"] = _effects(_capitalise(body), ctx)
@@ -4309,6 +4358,19 @@ def _merge(build: JsonDict, delta: Delta) -> None:
             if "judgment" not in build or set(value) & set(build["judgment"]):
                 raise _GapError(f"keyword: [Judgment] limits without a [Judgment] before them: {value}")
             build["judgment"].update(value)
+        elif key == "awakening_instead":
+            base = build.get("effects", [])
+            replaced = value["effects"]
+            chosen = [e["target"] for e in base + replaced if _chooses(e)]
+            if (
+                not base
+                or any(_pauses(e) for e in base + replaced)
+                or chosen[: len(chosen) // 2] != chosen[len(chosen) // 2 :]
+            ):
+                raise _GapError('effect: what an [Awakening] "instead" replaces is not clear')
+            awakened = {"kind": "all_of", "conditions": [{"kind": "awakened"}, value["condition"]]}
+            if_: JsonDict = {"op": "if", "condition": awakened, "effects": replaced, "otherwise": base}
+            build["effects"] = [{**if_, **({"same_targets": True} if chosen else {})}]
         elif key in ("skills", "abilities", "effects"):
             build.setdefault(key, [])
             build[key] += [v for v in value if not (key == "skills" and v in build[key])]
