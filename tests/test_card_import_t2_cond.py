@@ -111,3 +111,21 @@ def test_if_added_resonator_would_be_destroyed_banish_this_card_instead(imported
     assert full(imported, "SKL-090")["abilities"] == [
         {"kind": "replacement", "replaces": "host_destroyed", "instead": "banish_self", "remove_damage": True}
     ]
+
+
+def test_gain_control_as_long_as_this_card_is_in_a_field(imported: dict[str, ImportedCard]) -> None:
+    # Valentina, Puppet Monarch (TMS-049): "When this card enters your field, gain control of target
+    # resonator your opponent controls as long as this card is in a field." (FoW-5.5 1.5 p3, 9.1 p2.2)
+    assert full(imported, "TMS-049")["abilities"] == [
+        {
+            "kind": "automatic",
+            "trigger": "enters_field",
+            "effects": [
+                {
+                    "op": "gain_control",
+                    "target": chosen("resonator", controller="opponent"),
+                    "duration": "source_in_field",
+                }
+            ],
+        }
+    ]

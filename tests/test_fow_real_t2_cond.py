@@ -103,8 +103,16 @@ def test_valentina_gains_100_for_each_card_in_her_controllers_hand() -> None:
     assert (chars.card.id, chars.atk, chars.def_) == ("SKL-048J", 1000, 1000)
     story.put("p2", "T-BEAR", "hand")  # the opponent's hand does not count
     assert characteristics(story.state, ruler).atk == 1000
-    story.given("CardMoved", oid=hand[0], card=story.state.objects[hand[0]].card, owner="p1", controller="p1",
-                reason="discard", to="graveyard", **{"from": "hand"})
+    story.given(
+        "CardMoved",
+        oid=hand[0],
+        card=story.state.objects[hand[0]].card,
+        owner="p1",
+        controller="p1",
+        reason="discard",
+        to="graveyard",
+        **{"from": "hand"},
+    )
     assert (characteristics(story.state, ruler).atk, characteristics(story.state, ruler).def_) == (900, 900)
     story.replays()
 
@@ -241,4 +249,78 @@ def test_special_armor_replaces_a_destruction_by_an_effect_too() -> None:
     events = story.by_rule(actions.destroy, bear, "given")
     assert [(e.type, e.data.get("oid")) for e in events] == [("CardMoved", armor)]  # no damage to remove
     assert story.state.objects[bear].zone == "field" and story.state.objects[armor].zone == "graveyard"
+    story.replays()
+
+
+# --- "gain control of target resonator ... as long as this card is in a field" (1.5 p3, 9.1 p2.2) --
+
+
+def puppet_story() -> tuple[Story, str, str]:
+    # Valentina, Puppet Monarch (TMS-049, {U}{U}{2}): "When this card enters your field, gain control
+    # of target resonator your opponent controls as long as this card is in a field."
+    story = Story({"TMS-049": 4, "T-BEAR": 4})
+    valentina = story.put("p1", "TMS-049", "hand")
+    bear = story.put("p2", "T-BEAR", "field")
+    story.will("p1", "U", "U", "U", "U")
+    story.when(cmd("PlayCard", "p1", card=valentina))
+    story.resolve()
+    story.when(cmd("PlayTriggered", "p1", trigger=story.pending.options["triggers"][0], targets=[[bear]]))
+    return story, valentina, bear
+
+
+def test_valentina_controls_the_bear_until_she_leaves_the_field() -> None:
+    story, valentina, bear = puppet_story()
+    events = story.resolve()
+    made = find(events, "ContinuousEffectCreated")
+    assert (made.data["kind"], made.data["targets"], made.data["base"], made.rule) == (
+        "control",
+        [bear],
+        "p2",
+        "FoW-5.5 1.5 p3",
+    )
+    changed = find(events, "ControlChanged")
+    assert (changed.data["from"], changed.data["to"], changed.data["effect"]) == ("p2", "p1", made.data["id"])
+    assert story.state.objects[bear].controller == "p1" and bear in story.state.zones["p1"]["field"]
+    story.log += to_main(story.state, turn=4)  # no end of turn for this effect
+    assert story.state.objects[bear].controller == "p1"
+    moved = story.by_rule(actions.move, valentina, "graveyard", "given", rule="10.9 p1", reason="destroyed")
+    ended = find(moved, "ContinuousEffectsEnded")
+    assert ended.data["ids"] == [made.data["id"]] and ended.rule == "FoW-5.5 9.1 p2.2"
+    back = find(moved, "ControlChanged")
+    assert (back.data["from"], back.data["to"], back.data["returned"]) == ("p1", "p2", True)
+    assert back.rule == "FoW-5.5 1.5 p3"
+    assert story.state.objects[bear].controller == "p2" and bear in story.state.zones["p2"]["field"]
+    story.replays()
+
+
+def test_valentina_makes_no_effect_if_she_left_the_field_before_it_resolves() -> None:
+    story, valentina, bear = puppet_story()
+    story.by_rule(actions.move, valentina, "hand", "given", rule="3.1 p5", reason="returned")
+    events = story.resolve()
+    assert find(events, "ContinuousEffectNotMade").rule == "FoW-5.5 9.9 p8"
+    assert "ControlChanged" not in [e.type for e in events] and story.state.objects[bear].controller == "p2"
+    story.replays()
+
+
+def test_a_newer_control_change_for_good_outlasts_valentinas() -> None:
+    # p2 takes the Bear back by a control change with no end (Valentina, the Ruler of Paradise's
+    # "Gain control of target resonator."): newer, it applies after Valentina's (9.9 p3); when she
+    # leaves, nothing changes
+    story, valentina, bear = puppet_story()
+    story.resolve()
+    story.given("ControlChanged", oid=bear, **{"from": "p1", "to": "p2"})
+    assert [e for e in story.state.effects if e.kind == "control"] == []
+    moved = story.by_rule(actions.move, valentina, "graveyard", "given", rule="10.9 p1", reason="destroyed")
+    assert "ControlChanged" not in [e.type for e in moved] and story.state.objects[bear].controller == "p2"
+    story.replays()
+
+
+def test_the_stolen_bear_leaving_the_field_ends_nothing_else() -> None:
+    story, valentina, bear = puppet_story()
+    story.resolve()
+    story.by_rule(actions.destroy, bear, "given")
+    assert story.state.objects[bear].zone == "graveyard" and story.state.objects[bear].controller == "p2"
+    assert [e for e in story.state.effects if e.kind == "control"] == []  # the new object is not its target (3.1 p3)
+    moved = story.by_rule(actions.move, valentina, "graveyard", "given", rule="10.9 p1", reason="destroyed")
+    assert "ControlChanged" not in [e.type for e in moved]
     story.replays()

@@ -831,6 +831,11 @@ class GainControl(_Model):
 
     op: Literal["gain_control"] = "gain_control"
     target: Target
+    duration: Literal["permanent", "source_in_field"] = "permanent"
+    """``source_in_field``: "... as long as this card is in a field": a continuous effect (9.9) that
+    ends when its source leaves the field (9.1 p2.2), and is not made if the source left it before it
+    resolves (9.9 p8); then the card's controller is again the one the other controller-changing
+    effects, or none, make it (1.5 p3)."""
 
 
 class Fight(_Model):
@@ -1245,16 +1250,15 @@ class Ability(_Model):
     """A continuous ability changing what a player pays for an action (FoW-5.5 9.3 p2.5)."""
     # replacement abilities (FoW-5.5 9.10)
     replaces: (
-        Literal["self_destroyed", "self_damaged", "deals_damage", "self_enters", "counters_put", "host_destroyed"] | None
+        Literal["self_destroyed", "self_damaged", "deals_damage", "self_enters", "counters_put", "host_destroyed"]
+        | None
     ) = None
     """``deals_damage``: damage that this card (an addition: the card it is added to; with
     ``affects``: any card it covers) would deal; ``counters_put``: ``counter`` counters that would be
     put on a card ``affects`` covers; ``host_destroyed`` (on an addition): "If added resonator would be
     destroyed", the card it is added to."""
     instead: (
-        Literal[
-            "return_to_hand", "remove_from_game", "prevent", "deal_more", "enter_rested", "put_more", "banish_self"
-        ]
+        Literal["return_to_hand", "remove_from_game", "prevent", "deal_more", "enter_rested", "put_more", "banish_self"]
         | None
     ) = None
     """``deal_more``: "it deals that much +``extra_damage`` instead" (FoW-5.5 9.10 p1);

@@ -1515,16 +1515,18 @@ def _banish_own(m: re.Match[str], flt: JsonDict) -> list[JsonDict]:
     return [out]
 
 
-@_effect(r"(?:you )?gain control of (?P<t>target [^.]+?)")
+@_effect(r"(?:you )?gain control of (?P<t>target [^.]+?)(?P<d> as long as this card is (?:in|on) a field)?")
 def _gain_control(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
-    # "Gain control of target resonator.": for the rest of the game (FoW-5.5 1.5 p3); "until end
-    # of turn" / "as long as ..." durations do not match and stay unsupported
+    # "Gain control of target resonator.": for the rest of the game (FoW-5.5 1.5 p3); "... as long
+    # as this card is in a field": until it leaves (9.1 p2.2); "until end of turn" stays unsupported
     target = _target(m.group("t"), ctx)
     if target.get("kind") != "chosen" or target.get("count", 1) != 1 or target.get("up_to"):
         raise _GapError(f"effect: {m.group(0).strip()}")
     if target["filter"].get("types") == []:
         raise _GapError(f"target: {m.group('t')} (no card type: it may also be a ruler)")
-    return [{"op": "gain_control", "target": target}]
+    if m.group("d") and ctx.type == "spell":  # a spell is never in a field
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    return [{"op": "gain_control", "target": target, **({"duration": "source_in_field"} if m.group("d") else {})}]
 
 
 @_effect(rf"(?P<who>your opponent discards|you discard|discard|each player discards) (?P<n>{NUM}) cards?")
@@ -3292,12 +3294,16 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
             raise _GapError(f"condition: {body}")
         timed["condition"] = {"kind": "your_turn", **({"negate": True} if during.group("w") != "your" else {})}
         return timed
-    armor = "if added resonator would be destroyed, banish this card instead. if you do, remove all damage from that resonator"
+    armor = (
+        "if added resonator would be destroyed, banish this card instead. "
+        "if you do, remove all damage from that resonator"
+    )
     if low == armor and ctx.type == "addition" and ctx.subtype == "resonator":  # 9.10 p1, 10.10
         armored: JsonDict = {"kind": "replacement", "text": raw, "replaces": "host_destroyed", "instead": "banish_self"}
         return {**armored, "remove_damage": True}
     m = re.fullmatch(
-        rf"if (?P<c>[a-z][a-z ]*?) counters would be put on (?P<t>your j/ruler), put that many plus (?P<n>{NUM}) instead",
+        rf"if (?P<c>[a-z][a-z ]*?) counters would be put on (?P<t>your j/ruler),"
+        rf" put that many plus (?P<n>{NUM}) instead",
         low,
     )
     if m:  # "If magic counters would be put on your J/ruler, put that many plus one instead" (9.10 p1)
