@@ -129,3 +129,39 @@ def test_gain_control_as_long_as_this_card_is_in_a_field(imported: dict[str, Imp
             ],
         }
     ]
+
+
+def test_if_you_control_four_memoria_the_effect_is_replaced(imported: dict[str, ImportedCard]) -> None:
+    # Faria, Chosen Girl (BFA-091J): "When this card enters your field, if you control "Call to
+    # Action's Memoria" destroy up to one target resonator. If you control four "Call to Action's
+    # Memoria", destroy all resonators  your opponent control instead."  The comma after the name and
+    # the "s" of "controls" are missing; the second condition chooses inside the first (9.3 p3).
+    memoria = {"zone": "field", "types": [], "controller": "you", "name": "Call to Action's Memoria"}
+    assert full(imported, "BFA-091J")["abilities"][1] == {
+        "kind": "automatic",
+        "trigger": "enters_field",
+        "effects": [
+            {
+                "op": "if",
+                "condition": {"kind": "controls", "filter": memoria},
+                "effects": [
+                    {
+                        "op": "if",
+                        "condition": {"kind": "controls", "filter": memoria, "at_least": 4},
+                        "effects": [
+                            {
+                                "op": "destroy",
+                                "target": {
+                                    "kind": "all",
+                                    "filter": {"zone": "field", "types": ["resonator"], "controller": "opponent"},
+                                },
+                            }
+                        ],
+                        "otherwise": [
+                            {"op": "destroy", "target": {**chosen("resonator"), "up_to": True}},
+                        ],
+                    }
+                ],
+            }
+        ],
+    }

@@ -324,3 +324,34 @@ def test_the_stolen_bear_leaving_the_field_ends_nothing_else() -> None:
     moved = story.by_rule(actions.move, valentina, "graveyard", "given", rule="10.9 p1", reason="destroyed")
     assert "ControlChanged" not in [e.type for e in moved]
     story.replays()
+
+
+# --- "If you control X, ... If you control four X, ... instead" (9.3 p2.4, p3.2) ---------------------
+
+
+@pytest.mark.parametrize(("memoria", "destroyed"), [(0, ()), (1, ("bear",)), (3, ("bear",)), (4, ("bear", "wall"))])
+def test_faria_destroys_one_target_or_with_four_memoria_all(memoria: int, destroyed: tuple[str, ...]) -> None:
+    # Faria, Chosen Girl (BFA-091J): "When this card enters your field, if you control "Call to
+    # Action's Memoria" destroy up to one target resonator. If you control four "Call to Action's
+    # Memoria", destroy all resonators your opponent control instead."  The target is chosen as the
+    # ability is played (9.3 p2.4); the conditions are checked as it resolves (9.3 p3.2).  Call to
+    # Action's Memoria (BFA-096) is a special magic stone.
+    story = Story({"T-BEAR": 4, "T-WALL": 4}, stones={"T-STONE": 6, "BFA-096": 4}, ruler="BFA-091")
+    [ruler] = story.state.zones["p1"]["ruler_area"]
+    for _ in range(memoria):
+        story.put("p1", "BFA-096", "stone_area")
+    cards = {"bear": story.put("p2", "T-BEAR", "field"), "wall": story.put("p2", "T-WALL", "field")}
+    mine = story.put("p1", "T-BEAR", "field")
+    judgment = {"controller": "p1", "side": "j_ruler", "entered": True, "by_judgment": True}
+    story.by_rule(actions.move, ruler, "field", "given", rule="7.5 p3", reason="judgment", **judgment)
+    assert story.state.card_of(ruler).id == "BFA-091J"
+    [trigger] = story.state.triggered
+    story.when(cmd("Pass", "p1"))  # to the waiting trigger, played with its target (9.3 p2.4)
+    story.when(cmd("PlayTriggered", "p1", trigger=trigger.id, targets=[[cards["bear"]]]))
+    events = story.resolve()
+    checked = [e.data["met"] for e in events if e.type == "ConditionChecked"]
+    assert checked == ([False] if not memoria else [True, memoria >= 4])
+    assert all(e.rule == "FoW-5.5 9.3 p3.2" for e in events if e.type == "ConditionChecked")
+    gone = {name for name, oid in cards.items() if story.state.objects[oid].zone == "graveyard"}
+    assert gone == set(destroyed) and story.state.objects[mine].zone == "field"
+    story.replays()

@@ -341,6 +341,12 @@ def apply_wrapper(
     index = skip
     for inner in chosen:
         n = chosen_count(inner)
+        if isinstance(inner, If):  # "If <A>, X. If <B>, Y instead.": an "if" inside an "if", with its own groups
+            result = apply_wrapper(ctx, item, inner, groups[index : index + n], cause, None, apply, chosen_count)
+            index += n
+            assert result is not None, "effects inside may/if never wait for a choice (checked by the card model)"
+            cause = result
+            continue
         group = (groups[index] if index < len(groups) else []) if n else None
         index += n
         result = apply(ctx, item, inner, group, cause, None)

@@ -711,6 +711,7 @@ def _selector(
         for suffix, key, value in (
             (" you control", "controller", "you"),
             (" your opponent controls", "controller", "opponent"),
+            (" your opponent control", "controller", "opponent"),  # a misprint (BFA-091J)
         ):
             if text.endswith(suffix) and key not in flt:
                 flt[key] = value
@@ -2037,8 +2038,8 @@ def _condition(text: str, ctx: _Ctx) -> JsonDict:
         return out
     who = r"(?:you (?P<neg>don't |do not )?control|(?P<opp>your opponent) (?P<oneg>doesn't |does not )?controls)"
     m = re.fullmatch(rf"{who} (?P<n>an?|another|any|{NUM} or more|no) (?P<what>.+)", low, re.IGNORECASE)
-    if m is None:
-        m = re.fullmatch(rf'{who} (?P<n>)(?P<what>"[^"]+")', low, re.IGNORECASE)
+    if m is None:  # "you control "Abel"", "you control four "First Flight's Memoria"" (four or more)
+        m = re.fullmatch(rf'{who} (?P<n>(?:{NUM})?)\s?(?P<what>"[^"]+")', low, re.IGNORECASE)
     if m:
         n, what = m.group("n").lower(), m.group("what").strip()
         said_not = bool(m.group("neg") or m.group("oneg"))
@@ -2059,6 +2060,8 @@ def _condition(text: str, ctx: _Ctx) -> JsonDict:
         cond: JsonDict = {"kind": "controls", "filter": flt}
         if n.endswith(" or more"):
             cond["at_least"] = _number(n.split()[0])
+        elif n and n not in ("a", "an", "another", "any", "no") and _number(n) != 1:
+            cond["at_least"] = _number(n)
         if negate:
             cond["negate"] = True
         return cond
@@ -2287,6 +2290,8 @@ _CHOOSING_NONE_DECLINES = ("put_from_hand",)
 """Effects whose player may choose no card anyway (10.13 p2): "you may" adds nothing to them."""
 _CLAUSE = r'(?:[^,"]|"[^"]*")+'
 _IF = re.compile(rf"^if (?P<cond>{_CLAUSE}), (?P<body>.+)$", re.IGNORECASE)
+_IF_NAMED = re.compile(rf'^if (?P<cond>you control (?:an? |{NUM} )?"[^"]+") (?P<body>[a-z].+)$', re.IGNORECASE)
+"""``If you control "Call to Action's Memoria" destroy ...``: the comma left out after a name."""
 _TRAILING_IF = re.compile(rf"^(?P<body>[^,]+?)(?<!\bonly) if (?!able\b)(?P<cond>{_CLAUSE}?)\.?$", re.IGNORECASE)
 """``Draw a card if you have no cards in your hand.``"""
 _MODES = re.compile(
@@ -2341,7 +2346,7 @@ def _logic(
         if not inner or not _gated(inner):
             raise _GapError(f"effect: {_capitalise(sentence)}")
         return [{"op": "may", "effects": inner}], rest[len(sentence) :]
-    m = _IF.match(sentence) or _TRAILING_IF.match(sentence)
+    m = _IF.match(sentence) or _IF_NAMED.match(sentence) or _TRAILING_IF.match(sentence)
     if m:
         if re.fullmatch(r"you do|damage was dealt this way", m.group("cond").strip(), re.IGNORECASE):
             if not after:  # "If you do" follows the effect it asks about
@@ -2760,6 +2765,18 @@ def _instead(last: JsonDict, m: re.Match[str], ctx: _Ctx, sentence: str, *, alon
         changed = {**copy.deepcopy(last), **stat}
         condition = _condition(m.group("cond"), ctx)
         return {"op": "if", "condition": condition, "effects": [changed], "otherwise": [last], "same_targets": True}
+    gated = last["op"] == "if" and not last.get("otherwise") and len(last["effects"]) == 1
+    if gated and not _pauses(last["effects"][0]):
+        # "If you control "X", destroy up to one target resonator. If you control four "X", destroy
+        # all resonators your opponent controls instead.": the second condition picks, inside the
+        # first, between the effect and its replacement; a target of the replaced effect is still
+        # chosen as the ability is played (FoW-5.5 9.3 p2.4), the conditions checked on resolution
+        inner = last["effects"][0]
+        replaced = _effects(_capitalise(m.group("body")), ctx)
+        if [e["op"] for e in replaced] != [inner["op"]] or any(_pauses(e) or _chooses(e) for e in replaced):
+            raise _GapError(f"effect: {sentence} (which effect it replaces is not clear)")
+        condition = _condition(m.group("cond"), ctx)
+        return {**last, "effects": [{"op": "if", "condition": condition, "effects": replaced, "otherwise": [inner]}]}
     if _pauses(last) or _chooses(last):
         raise _GapError(f"effect: {sentence}")
     condition = _condition(m.group("cond"), ctx)
