@@ -165,3 +165,25 @@ def test_if_you_control_four_memoria_the_effect_is_replaced(imported: dict[str, 
             }
         ],
     }
+
+
+@pytest.mark.parametrize("card_id", ["TMS-046", "TMS-046J"])
+def test_you_may_look_at_the_top_card_of_your_main_deck(imported: dict[str, ImportedCard], card_id: str) -> None:
+    # Songstress of Shangri-La (TMS-046) / Coup d'Etat Mastermind, Shion (TMS-046J): "You may look at
+    # the top card of your main deck at any time." (FoW-5.5 3.1 p2)
+    assert full(imported, card_id)["abilities"][0] == {"kind": "continuous", "rules": {"may_look_at_top_card": True}}
+
+
+def test_then_it_after_effects_on_this_card_is_this_card(imported: dict[str, ImportedCard]) -> None:
+    # Coup d'Etat Mastermind, Shion (TMS-046J): "God's Art [Serenade of Rebellion] {U}{U}: This card
+    # gains [+500/+500] until end of turn. Then it deals damage equal to its ATK to target J/resonator
+    # your opponent controls": the only object named before "it" is this card
+    assert full(imported, "TMS-046J")["abilities"][2]["effects"] == [
+        {"op": "modify", "atk": 500, "def": 500, "target": {"kind": "self"}, "duration": "end_of_turn"},
+        {
+            "op": "deal_damage",
+            "amount": 0,
+            "target": {"kind": "chosen", "filter": {"zone": "field", "controller": "opponent"}},
+            "equal_to": "atk",
+        },
+    ]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.fow import actions
+from domain.fow import actions, engine
 from domain.fow.characteristics import characteristics
 from tests.fow_support import cmd, find
 from tests.test_fow_battle import to_main
@@ -354,4 +354,52 @@ def test_faria_destroys_one_target_or_with_four_memoria_all(memoria: int, destro
     assert all(e.rule == "FoW-5.5 9.3 p3.2" for e in events if e.type == "ConditionChecked")
     gone = {name for name, oid in cards.items() if story.state.objects[oid].zone == "graveyard"}
     assert gone == set(destroyed) and story.state.objects[mine].zone == "field"
+    story.replays()
+
+
+# --- "You may look at the top card of your main deck at any time" (3.1 p2) ---------------------------
+
+
+def test_songstress_lets_her_controller_see_the_top_card_of_their_main_deck() -> None:
+    # Songstress of Shangri-La (TMS-046, a ruler; its ability is active in the ruler area, 9.2 p1)
+    story = Story({"T-BEAR": 4, "T-WALL": 4}, ruler="TMS-046")
+    deck = story.state.zones["p1"]["main_deck"]
+    mine = engine.view(story.state, "p1")["players"]["p1"]["zones"]["main_deck"]  # type: ignore[index]
+    assert mine == {"count": len(deck), "top": engine._obj_view(story.state, deck[-1])}
+    assert engine.is_visible(story.state, deck[-1], "p1") and not engine.is_visible(story.state, deck[-2], "p1")
+    theirs = engine.view(story.state, "p2")["players"]["p1"]["zones"]["main_deck"]  # type: ignore[index]
+    assert theirs == {"count": len(deck)} and not engine.is_visible(story.state, deck[-1], "p2")
+    own = engine.view(story.state, "p2")["players"]["p2"]["zones"]["main_deck"]  # type: ignore[index]
+    assert own["top"]["oid"] == story.state.zones["p2"]["main_deck"][-1]  # type: ignore[index]  # p2's own Songstress
+    story.by_rule(actions.draw, "p1", 1, "given")  # the next card is the top card now
+    top = engine.view(story.state, "p1")["players"]["p1"]["zones"]["main_deck"]["top"]  # type: ignore[index]
+    assert top["oid"] == story.state.zones["p1"]["main_deck"][-1]  # type: ignore[index]
+    story.replays()
+
+
+def test_without_songstress_the_top_card_is_hidden() -> None:
+    story = Story({"T-BEAR": 4, "T-WALL": 4})
+    deck = story.state.zones["p1"]["main_deck"]
+    assert engine.view(story.state, "p1")["players"]["p1"]["zones"]["main_deck"] == {"count": len(deck)}  # type: ignore[index]
+    assert not engine.is_visible(story.state, deck[-1], "p1")
+
+
+def test_shion_gains_500_then_deals_damage_equal_to_its_atk() -> None:
+    # Coup d'Etat Mastermind, Shion (TMS-046J, 900/1000): "God's Art [Serenade of Rebellion] {U}{U}:
+    # This card gains [+500/+500] until end of turn. Then it deals damage equal to its ATK to target
+    # J/resonator your opponent controls" - the ATK after the gain, 1400 (read as it resolves)
+    story = Story({"T-BEAR": 4, "T-WALL": 4}, ruler="TMS-046")
+    [ruler] = story.state.zones["p1"]["ruler_area"]
+    wall = story.put("p2", "T-WALL", "field")
+    story.log += to_main(story.state, turn=3)
+    judgment = {"controller": "p1", "side": "j_ruler", "entered": True, "by_judgment": True}
+    story.by_rule(actions.move, ruler, "field", "given", rule="7.5 p3", reason="judgment", **judgment)
+    while story.state.triggered or story.state.chase:  # its [Enter]-like reveal first
+        story.when(cmd("Pass", story.pending.player))
+    story.will("p1", "U", "U")
+    story.when(cmd("ActivateAbility", "p1", source=ruler, ability=2, targets=[[wall]]))
+    events = story.resolve()
+    dealt = find(events, "DamageDealt")
+    assert (dealt.data["source"], dealt.data["target"], dealt.data["amount"]) == (ruler, wall, 1400)
+    assert story.state.objects[wall].zone == "graveyard"
     story.replays()

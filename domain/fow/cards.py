@@ -1078,6 +1078,9 @@ class RuleOverrides(_Model):
     players_cannot_gain_life: bool = False
     """ "Players cannot gain life": prohibits every player's life gain, whoever controls the
     card; the prohibition beats any effect that gains life (FoW-5.5 1.4 p4)."""
+    may_look_at_top_card: bool = False
+    """ "You may look at the top card of your main deck at any time": the controller of the card may see
+    the top card of their main deck, a hidden zone (a player allowed by an effect, FoW-5.5 3.1 p2)."""
     can_block_while_rested: bool = False
     """ "This card can block while rested": it may be declared as a blocker although it is rested (the
     card text beats the rule that a blocker is a recovered J/resonator, FoW-5.5 8.3 p3, 1.4 p1); it

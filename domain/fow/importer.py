@@ -2872,6 +2872,12 @@ def _no_object_yet(out: list[JsonDict]) -> bool:
     return all(e.get("op") == "may" and all(i.get("op") == "pay" for i in e["effects"]) for e in out)
 
 
+def _only_self(out: list[JsonDict]) -> bool:
+    """The effects so far all act on this card ("This card gains [+500/+500] until end of turn. Then it
+    deals damage equal to its ATK ..."): "it" in the next sentence can only be the card itself."""
+    return bool(out) and all(e.get("target") == {"kind": "self"} for e in out)
+
+
 def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = False) -> list[JsonDict]:
     """A sequence of effect sentences, all of which must be recognised."""
     rest = text.strip()
@@ -2893,7 +2899,8 @@ def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = Fa
                 try:
                     # "it" is the source card only in the first sentence, before any other
                     # object has been mentioned
-                    return build(m, ctx, it_self and _no_object_yet(out)), rest[m.end() :].strip()
+                    it_is_self = (it_self and _no_object_yet(out)) or _only_self(out)
+                    return build(m, ctx, it_is_self), rest[m.end() :].strip()
                 except _GapError as gap:
                     if gap.reason == _SENTENCE:
                         raise _GapError(f"effect: {_split_sentences(rest)[0]}") from None
@@ -3283,6 +3290,8 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
         return {"kind": "continuous", "text": raw, "rules": {"must_be_blocked_if_able": True}}
     if low == "players cannot gain life":  # a prohibition beats any life gain (FoW-5.5 1.4 p4)
         return {"kind": "continuous", "text": raw, "rules": {"players_cannot_gain_life": True}}
+    if low == "you may look at the top card of your main deck at any time":  # 3.1 p2
+        return {"kind": "continuous", "text": raw, "rules": {"may_look_at_top_card": True}}
     if low == "this card can block while rested":  # no need to be recovered to block (1.4 p1, 8.3 p3)
         return {"kind": "continuous", "text": raw, "rules": {"can_block_while_rested": True}}
     if low == "blocking does not cause this card to rest":  # it blocks without resting (1.4 p1, 8.3 p4)
