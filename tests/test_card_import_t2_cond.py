@@ -187,3 +187,21 @@ def test_then_it_after_effects_on_this_card_is_this_card(imported: dict[str, Imp
             "equal_to": "atk",
         },
     ]
+
+
+def test_unyielding_flames_memoria(imported: dict[str, ImportedCard]) -> None:
+    # Unyielding Flame's Memoria (TTW-105): "If your opponent's life is exactly 4000, this card enters
+    # your magic stone area rested.  {Rest}: If target resonator would deal damage this turn, it deals
+    # that much +200 instead." (FoW-5.5 9.10 p1)
+    abilities = full(imported, "TTW-105")["abilities"]
+    assert abilities[1] == {
+        "kind": "replacement",
+        "condition": {"kind": "life", "whose": "opponent", "life_at_most": 4000, "life_at_least": 4000},
+        "replaces": "self_enters",
+        "instead": "enter_rested",
+    }
+    assert abilities[2] == {
+        "kind": "activate",
+        "cost": {"rest": True},
+        "effects": [{"op": "deal_more", "extra": 200, "target": chosen("resonator")}],
+    }

@@ -403,3 +403,49 @@ def test_shion_gains_500_then_deals_damage_equal_to_its_atk() -> None:
     assert (dealt.data["source"], dealt.data["target"], dealt.data["amount"]) == (ruler, wall, 1400)
     assert story.state.objects[wall].zone == "graveyard"
     story.replays()
+
+
+# --- "If your opponent's life is exactly 4000" and "If target resonator would deal damage this turn,
+# it deals that much +200 instead" (9.10 p1) --------------------------------------------------------
+
+
+@pytest.mark.parametrize(("life", "rested"), [(4000, True), (3900, False)])
+def test_unyielding_flames_memoria_enters_rested_at_exactly_4000(life: int, rested: bool) -> None:
+    # Unyielding Flame's Memoria (TTW-105): "If your opponent's life is exactly 4000, this card
+    # enters your magic stone area rested." - checked as it enters, for its controller
+    story = Story({"T-BEAR": 4}, stones={"T-STONE": 6, "TTW-105": 4})
+    story.given("LifeChanged", player="p2", delta=life - story.state.players["p2"].life, life=life)
+    story.given("LifeChanged", player="p1", delta=-100, life=story.state.players["p1"].life - 100)
+    memoria = next(o for o in story.state.zones["p1"]["stone_deck"] if story.state.objects[o].card == "TTW-105")
+    events = story.by_rule(actions.move, memoria, "stone_area", "given", rule="3.1 p5", reason="effect")
+    assert ("EntersRested" in [e.type for e in events]) is rested
+    assert story.state.objects[memoria].rested is rested
+    story.replays()
+
+
+def test_unyielding_flames_memoria_adds_200_to_the_targets_damage_this_turn() -> None:
+    # Unyielding Flame's Memoria (TTW-105): "{Rest}: If target resonator would deal damage this turn,
+    # it deals that much +200 instead."  The Bear (500 ATK) deals 700; damage by others is unchanged;
+    # the effect ends with the turn (5.4 p5.2)
+    story = Story({"T-BEAR": 4}, stones={"T-STONE": 6, "TTW-105": 4})
+    memoria = story.put("p1", "TTW-105", "stone_area")
+    bear, other = story.put("p1", "T-BEAR", "field"), story.put("p1", "T-BEAR", "field")
+    story.log += to_main(story.state, turn=3)
+    story.when(cmd("ActivateAbility", "p1", source=memoria, ability=2, targets=[[bear]]))
+    made = find(story.resolve(), "ContinuousEffectCreated")
+    assert (made.data["kind"], made.data["targets"], made.data["amount"], made.rule) == (
+        "deal_more",
+        [bear],
+        200,
+        "FoW-5.5 9.10 p1",
+    )
+    events = story.by_rule(actions.deal_damage, bear, "p2", 500, "given")
+    replaced = find(events, "DamageReplaced")
+    assert (replaced.data["amount"], replaced.data["instead"], replaced.data["effect"]) == (500, 700, made.data["id"])
+    assert replaced.rule == "FoW-5.5 9.10 p1" and find(events, "DamageDealt").data["amount"] == 700
+    events = story.by_rule(actions.deal_damage, other, "p2", 500, "given")
+    assert "DamageReplaced" not in [e.type for e in events] and find(events, "DamageDealt").data["amount"] == 500
+    story.log += to_main(story.state, turn=4)
+    events = story.by_rule(actions.deal_damage, bear, "p1", 500, "given")
+    assert find(events, "DamageDealt").data["amount"] == 500
+    story.replays()

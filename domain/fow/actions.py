@@ -14,6 +14,7 @@ from domain.fow.cards import (
     Card,
     Cost,
     DealDamage,
+    DealMore,
     Delayed,
     Destroy,
     Discard,
@@ -615,6 +616,10 @@ def deal_damage(
             data = {"source": source, "target": target, "amount": amount, "instead": amount + extra}
             cause = ctx.emit("DamageReplaced", {**data, "effect": f"{card}:{index}"}, "9.10 p1", cause=cause)
             amount += extra
+        for eff in [e for e in s.effects if e.kind == "deal_more" and e.amount and is_affected(s, e, source)]:
+            data = {"source": source, "target": target, "amount": amount, "instead": amount + (eff.amount or 0)}
+            cause = ctx.emit("DamageReplaced", {**data, "effect": eff.id}, "9.10 p1", cause=cause)
+            amount += eff.amount or 0
     holders: list[str] = []
     if to_card:
         # its own "Prevent all damage that would be dealt to this card [by X]", and those of the
@@ -1512,6 +1517,13 @@ def apply_effect(
             data.update({k: True for k in ("by", "next") if getattr(eff, k)})
             rule = "10.17 p1"
         return ctx.emit("ContinuousEffectCreated", data, rule, cause=cause)
+    if isinstance(eff, DealMore):  # "If target resonator would deal damage this turn, it deals that much +200"
+        more = _targets_of(ctx, item, eff.target, group)
+        if not more:
+            return cause
+        mdata: dict[str, Any] = {"id": ctx.fresh_id("x"), "source": src, "controller": you, "targets": more}
+        mdata.update(kind="deal_more", amount=eff.extra, duration=eff.duration)
+        return ctx.emit("ContinuousEffectCreated", mdata, "9.10 p1", cause=cause)
     if isinstance(eff, LoseAbilities):
         lost = _targets_of(ctx, item, eff.target, group)
         if not lost:

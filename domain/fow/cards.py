@@ -255,7 +255,8 @@ class Condition(_Model):
     """For ``any_of`` and ``all_of`` (every one of them holds: "you control a fire magic stone
     and your opponent controls four or more resonators")."""
     whose: Literal["you", "opponent"] = "you"
-    """For ``put_into_field``: into whose field ("a resonator was put into your opponent's field
+    """For ``life``: whose life ("If your opponent's life is exactly 4000"); for ``put_into_field``:
+    into whose field ("a resonator was put into your opponent's field
     this turn"); for ``put_into_graveyard_from_field``: from whose field ("three or more resonators
     were put into a graveyard from your field this turn": at least ``at_least`` objects matching
     ``filter``, wherever they are now, were put into a graveyard from that player's field this
@@ -627,6 +628,16 @@ class Rest(_Model):
 class Recover(_Model):
     op: Literal["recover"] = "recover"
     target: Target
+
+
+class DealMore(_Model):
+    """ "If target resonator would deal damage this turn, it deals that much +200 instead": a
+    replacement effect (FoW-5.5 9.10 p1) on the damage the target deals until the end of the turn."""
+
+    op: Literal["deal_more"] = "deal_more"
+    extra: Annotated[int, Field(gt=0, multiple_of=100)]
+    target: Target
+    duration: Literal["end_of_turn"] = "end_of_turn"
 
 
 class PreventDamage(_Model):
@@ -1007,6 +1018,7 @@ Effect = Annotated[
     | Rest
     | Recover
     | PreventDamage
+    | DealMore
     | RemoveFromGame
     | PutOnMainDeck
     | Mill

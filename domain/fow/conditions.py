@@ -83,8 +83,8 @@ def condition_met(
         met = item is not None and it in s.objects and _counts(s, cond.filter, it, you, source)
     elif cond.kind == "ruler_is":
         met = _ruler_named(s, you, cond.rulers, cond.j_rulers)
-    elif cond.kind == "life":
-        life = s.players[you].life
+    elif cond.kind == "life":  # yours, or with ``whose`` "opponent" your opponent's
+        life = s.players[you if cond.whose == "you" else s.opponent(you)].life
         met = (cond.life_at_most is None or life <= cond.life_at_most) and (
             cond.life_at_least is None or life >= cond.life_at_least
         )

@@ -1530,6 +1530,12 @@ def _gain_control(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "gain_control", "target": target, **({"duration": "source_in_field"} if m.group("d") else {})}]
 
 
+@_effect(r"if (?P<t>target [^,.]+?) would deal damage this turn, it deals that much (?:\+ ?|plus )(?P<n>\d+) instead")
+def _deal_more_effect(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "{Rest}: If target resonator would deal damage this turn, it deals that much +200 instead." (9.10 p1)
+    return [{"op": "deal_more", "extra": int(m.group("n")), "target": _target(m.group("t"), ctx)}]
+
+
 @_effect(rf"(?P<who>your opponent discards|you discard|discard|each player discards) (?P<n>{NUM}) cards?")
 def _discard(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     who = {"your opponent discards": "opponent", "you discard": "you", "discard": "you", "each player discards": "each"}
@@ -2018,9 +2024,10 @@ def _condition(text: str, ctx: _Ctx) -> JsonDict:
     if m:
         key = "life_at_most" if m.group("dir").lower() in ("less", "lower") else "life_at_least"
         return {"kind": "life", key: int(m.group("n"))}
-    m = re.fullmatch(r"your life is (?:exactly )?(?P<n>\d+)", low, re.IGNORECASE)
-    if m:  # "If your life is 100": neither more nor less
-        return {"kind": "life", "life_at_most": int(m.group("n")), "life_at_least": int(m.group("n"))}
+    m = re.fullmatch(r"(?P<w>your|your opponent's) life is (?:exactly )?(?P<n>\d+)", low, re.IGNORECASE)
+    if m:  # "If your life is 100", "If your opponent's life is exactly 4000": neither more nor less
+        exact: JsonDict = {"kind": "life", "life_at_most": int(m.group("n")), "life_at_least": int(m.group("n"))}
+        return exact if m.group("w").lower() == "your" else {**exact, "whose": "opponent"}
     m = re.fullmatch(rf"you have (?P<n>{NUM}) or more cards in your hand", low, re.IGNORECASE)
     if m:
         return {"kind": "hand", "at_least": _number(m.group("n"))}
