@@ -509,7 +509,7 @@ def test_reveal_the_top_card_and_put_it_somewhere_if_it_matches(imported: dict[s
     # less, put it into your field. Otherwise, put it into your hand."
     shion = imported["TMS-046J"].card
     assert shion is not None
-    assert shape(shion)["abilities"][0]["effects"] == [
+    assert shape(shion)["abilities"][1]["effects"] == [  # [0]: "You may look at the top card ..." (t2-cond)
         {
             "op": "reveal_top",
             "filter": {"zone": "main_deck", "types": ["resonator"], "max_total_cost": 5},

@@ -111,3 +111,97 @@ def test_if_added_resonator_would_be_destroyed_banish_this_card_instead(imported
     assert full(imported, "SKL-090")["abilities"] == [
         {"kind": "replacement", "replaces": "host_destroyed", "instead": "banish_self", "remove_damage": True}
     ]
+
+
+def test_gain_control_as_long_as_this_card_is_in_a_field(imported: dict[str, ImportedCard]) -> None:
+    # Valentina, Puppet Monarch (TMS-049): "When this card enters your field, gain control of target
+    # resonator your opponent controls as long as this card is in a field." (FoW-5.5 1.5 p3, 9.1 p2.2)
+    assert full(imported, "TMS-049")["abilities"] == [
+        {
+            "kind": "automatic",
+            "trigger": "enters_field",
+            "effects": [
+                {
+                    "op": "gain_control",
+                    "target": chosen("resonator", controller="opponent"),
+                    "duration": "source_in_field",
+                }
+            ],
+        }
+    ]
+
+
+def test_if_you_control_four_memoria_the_effect_is_replaced(imported: dict[str, ImportedCard]) -> None:
+    # Faria, Chosen Girl (BFA-091J): "When this card enters your field, if you control "Call to
+    # Action's Memoria" destroy up to one target resonator. If you control four "Call to Action's
+    # Memoria", destroy all resonators  your opponent control instead."  The comma after the name and
+    # the "s" of "controls" are missing; the second condition chooses inside the first (9.3 p3).
+    memoria = {"zone": "field", "types": [], "controller": "you", "name": "Call to Action's Memoria"}
+    assert full(imported, "BFA-091J")["abilities"][1] == {
+        "kind": "automatic",
+        "trigger": "enters_field",
+        "effects": [
+            {
+                "op": "if",
+                "condition": {"kind": "controls", "filter": memoria},
+                "effects": [
+                    {
+                        "op": "if",
+                        "condition": {"kind": "controls", "filter": memoria, "at_least": 4},
+                        "effects": [
+                            {
+                                "op": "destroy",
+                                "target": {
+                                    "kind": "all",
+                                    "filter": {"zone": "field", "types": ["resonator"], "controller": "opponent"},
+                                },
+                            }
+                        ],
+                        "otherwise": [
+                            {"op": "destroy", "target": {**chosen("resonator"), "up_to": True}},
+                        ],
+                    }
+                ],
+            }
+        ],
+    }
+
+
+@pytest.mark.parametrize("card_id", ["TMS-046", "TMS-046J"])
+def test_you_may_look_at_the_top_card_of_your_main_deck(imported: dict[str, ImportedCard], card_id: str) -> None:
+    # Songstress of Shangri-La (TMS-046) / Coup d'Etat Mastermind, Shion (TMS-046J): "You may look at
+    # the top card of your main deck at any time." (FoW-5.5 3.1 p2)
+    assert full(imported, card_id)["abilities"][0] == {"kind": "continuous", "rules": {"may_look_at_top_card": True}}
+
+
+def test_then_it_after_effects_on_this_card_is_this_card(imported: dict[str, ImportedCard]) -> None:
+    # Coup d'Etat Mastermind, Shion (TMS-046J): "God's Art [Serenade of Rebellion] {U}{U}: This card
+    # gains [+500/+500] until end of turn. Then it deals damage equal to its ATK to target J/resonator
+    # your opponent controls": the only object named before "it" is this card
+    assert full(imported, "TMS-046J")["abilities"][2]["effects"] == [
+        {"op": "modify", "atk": 500, "def": 500, "target": {"kind": "self"}, "duration": "end_of_turn"},
+        {
+            "op": "deal_damage",
+            "amount": 0,
+            "target": {"kind": "chosen", "filter": {"zone": "field", "controller": "opponent"}},
+            "equal_to": "atk",
+        },
+    ]
+
+
+def test_unyielding_flames_memoria(imported: dict[str, ImportedCard]) -> None:
+    # Unyielding Flame's Memoria (TTW-105): "If your opponent's life is exactly 4000, this card enters
+    # your magic stone area rested.  {Rest}: If target resonator would deal damage this turn, it deals
+    # that much +200 instead." (FoW-5.5 9.10 p1)
+    abilities = full(imported, "TTW-105")["abilities"]
+    assert abilities[1] == {
+        "kind": "replacement",
+        "condition": {"kind": "life", "whose": "opponent", "life_at_most": 4000, "life_at_least": 4000},
+        "replaces": "self_enters",
+        "instead": "enter_rested",
+    }
+    assert abilities[2] == {
+        "kind": "activate",
+        "cost": {"rest": True},
+        "effects": [{"op": "deal_more", "extra": 200, "target": chosen("resonator")}],
+    }

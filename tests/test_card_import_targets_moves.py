@@ -446,6 +446,6 @@ def test_gain_control_of_target_resonator(imported: dict[str, ImportedCard]) -> 
     assert full(imported, "BFA-079^")["abilities"][0]["effects"] == [
         {"op": "gain_control", "target": chosen("resonator")}
     ]
-    # with a duration it is another effect, not expressed: VIN002-022 "... until end of turn.",
-    # TMS-049 "... as long as this card is in a field."
-    assert imported["VIN002-022"].status == "none" and imported["TMS-049"].status == "none"
+    # with a duration it is another effect: VIN002-022 "... until end of turn." is not expressed;
+    # TMS-049 "... as long as this card is in a field." is (tests/test_card_import_t2_cond.py)
+    assert imported["VIN002-022"].status == "none" and imported["TMS-049"].status == "full"

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.fow import actions
+from domain.fow import actions, engine
 from domain.fow.characteristics import characteristics
 from tests.fow_support import cmd, find
 from tests.test_fow_battle import to_main
@@ -103,8 +103,16 @@ def test_valentina_gains_100_for_each_card_in_her_controllers_hand() -> None:
     assert (chars.card.id, chars.atk, chars.def_) == ("SKL-048J", 1000, 1000)
     story.put("p2", "T-BEAR", "hand")  # the opponent's hand does not count
     assert characteristics(story.state, ruler).atk == 1000
-    story.given("CardMoved", oid=hand[0], card=story.state.objects[hand[0]].card, owner="p1", controller="p1",
-                reason="discard", to="graveyard", **{"from": "hand"})
+    story.given(
+        "CardMoved",
+        oid=hand[0],
+        card=story.state.objects[hand[0]].card,
+        owner="p1",
+        controller="p1",
+        reason="discard",
+        to="graveyard",
+        **{"from": "hand"},
+    )
     assert (characteristics(story.state, ruler).atk, characteristics(story.state, ruler).def_) == (900, 900)
     story.replays()
 
@@ -241,4 +249,203 @@ def test_special_armor_replaces_a_destruction_by_an_effect_too() -> None:
     events = story.by_rule(actions.destroy, bear, "given")
     assert [(e.type, e.data.get("oid")) for e in events] == [("CardMoved", armor)]  # no damage to remove
     assert story.state.objects[bear].zone == "field" and story.state.objects[armor].zone == "graveyard"
+    story.replays()
+
+
+# --- "gain control of target resonator ... as long as this card is in a field" (1.5 p3, 9.1 p2.2) --
+
+
+def puppet_story() -> tuple[Story, str, str]:
+    # Valentina, Puppet Monarch (TMS-049, {U}{U}{2}): "When this card enters your field, gain control
+    # of target resonator your opponent controls as long as this card is in a field."
+    story = Story({"TMS-049": 4, "T-BEAR": 4})
+    valentina = story.put("p1", "TMS-049", "hand")
+    bear = story.put("p2", "T-BEAR", "field")
+    story.will("p1", "U", "U", "U", "U")
+    story.when(cmd("PlayCard", "p1", card=valentina))
+    story.resolve()
+    story.when(cmd("PlayTriggered", "p1", trigger=story.pending.options["triggers"][0], targets=[[bear]]))
+    return story, valentina, bear
+
+
+def test_valentina_controls_the_bear_until_she_leaves_the_field() -> None:
+    story, valentina, bear = puppet_story()
+    events = story.resolve()
+    made = find(events, "ContinuousEffectCreated")
+    assert (made.data["kind"], made.data["targets"], made.data["base"], made.rule) == (
+        "control",
+        [bear],
+        "p2",
+        "FoW-5.5 1.5 p3",
+    )
+    changed = find(events, "ControlChanged")
+    assert (changed.data["from"], changed.data["to"], changed.data["effect"]) == ("p2", "p1", made.data["id"])
+    assert story.state.objects[bear].controller == "p1" and bear in story.state.zones["p1"]["field"]
+    story.log += to_main(story.state, turn=4)  # no end of turn for this effect
+    assert story.state.objects[bear].controller == "p1"
+    moved = story.by_rule(actions.move, valentina, "graveyard", "given", rule="10.9 p1", reason="destroyed")
+    ended = find(moved, "ContinuousEffectsEnded")
+    assert ended.data["ids"] == [made.data["id"]] and ended.rule == "FoW-5.5 9.1 p2.2"
+    back = find(moved, "ControlChanged")
+    assert (back.data["from"], back.data["to"], back.data["returned"]) == ("p1", "p2", True)
+    assert back.rule == "FoW-5.5 1.5 p3"
+    assert story.state.objects[bear].controller == "p2" and bear in story.state.zones["p2"]["field"]
+    story.replays()
+
+
+def test_valentina_makes_no_effect_if_she_left_the_field_before_it_resolves() -> None:
+    story, valentina, bear = puppet_story()
+    story.by_rule(actions.move, valentina, "hand", "given", rule="3.1 p5", reason="returned")
+    events = story.resolve()
+    assert find(events, "ContinuousEffectNotMade").rule == "FoW-5.5 9.9 p8"
+    assert "ControlChanged" not in [e.type for e in events] and story.state.objects[bear].controller == "p2"
+    story.replays()
+
+
+def test_a_newer_control_change_for_good_outlasts_valentinas() -> None:
+    # p2 takes the Bear back by a control change with no end (Valentina, the Ruler of Paradise's
+    # "Gain control of target resonator."): newer, it applies after Valentina's (9.9 p3); when she
+    # leaves, nothing changes
+    story, valentina, bear = puppet_story()
+    story.resolve()
+    story.given("ControlChanged", oid=bear, **{"from": "p1", "to": "p2"})
+    assert [e for e in story.state.effects if e.kind == "control"] == []
+    moved = story.by_rule(actions.move, valentina, "graveyard", "given", rule="10.9 p1", reason="destroyed")
+    assert "ControlChanged" not in [e.type for e in moved] and story.state.objects[bear].controller == "p2"
+    story.replays()
+
+
+def test_the_stolen_bear_leaving_the_field_ends_nothing_else() -> None:
+    story, valentina, bear = puppet_story()
+    story.resolve()
+    story.by_rule(actions.destroy, bear, "given")
+    assert story.state.objects[bear].zone == "graveyard" and story.state.objects[bear].controller == "p2"
+    assert [e for e in story.state.effects if e.kind == "control"] == []  # the new object is not its target (3.1 p3)
+    moved = story.by_rule(actions.move, valentina, "graveyard", "given", rule="10.9 p1", reason="destroyed")
+    assert "ControlChanged" not in [e.type for e in moved]
+    story.replays()
+
+
+# --- "If you control X, ... If you control four X, ... instead" (9.3 p2.4, p3.2) ---------------------
+
+
+@pytest.mark.parametrize(("memoria", "destroyed"), [(0, ()), (1, ("bear",)), (3, ("bear",)), (4, ("bear", "wall"))])
+def test_faria_destroys_one_target_or_with_four_memoria_all(memoria: int, destroyed: tuple[str, ...]) -> None:
+    # Faria, Chosen Girl (BFA-091J): "When this card enters your field, if you control "Call to
+    # Action's Memoria" destroy up to one target resonator. If you control four "Call to Action's
+    # Memoria", destroy all resonators your opponent control instead."  The target is chosen as the
+    # ability is played (9.3 p2.4); the conditions are checked as it resolves (9.3 p3.2).  Call to
+    # Action's Memoria (BFA-096) is a special magic stone.
+    story = Story({"T-BEAR": 4, "T-WALL": 4}, stones={"T-STONE": 6, "BFA-096": 4}, ruler="BFA-091")
+    [ruler] = story.state.zones["p1"]["ruler_area"]
+    for _ in range(memoria):
+        story.put("p1", "BFA-096", "stone_area")
+    cards = {"bear": story.put("p2", "T-BEAR", "field"), "wall": story.put("p2", "T-WALL", "field")}
+    mine = story.put("p1", "T-BEAR", "field")
+    judgment = {"controller": "p1", "side": "j_ruler", "entered": True, "by_judgment": True}
+    story.by_rule(actions.move, ruler, "field", "given", rule="7.5 p3", reason="judgment", **judgment)
+    assert story.state.card_of(ruler).id == "BFA-091J"
+    [trigger] = story.state.triggered
+    story.when(cmd("Pass", "p1"))  # to the waiting trigger, played with its target (9.3 p2.4)
+    story.when(cmd("PlayTriggered", "p1", trigger=trigger.id, targets=[[cards["bear"]]]))
+    events = story.resolve()
+    checked = [e.data["met"] for e in events if e.type == "ConditionChecked"]
+    assert checked == ([False] if not memoria else [True, memoria >= 4])
+    assert all(e.rule == "FoW-5.5 9.3 p3.2" for e in events if e.type == "ConditionChecked")
+    gone = {name for name, oid in cards.items() if story.state.objects[oid].zone == "graveyard"}
+    assert gone == set(destroyed) and story.state.objects[mine].zone == "field"
+    story.replays()
+
+
+# --- "You may look at the top card of your main deck at any time" (3.1 p2) ---------------------------
+
+
+def test_songstress_lets_her_controller_see_the_top_card_of_their_main_deck() -> None:
+    # Songstress of Shangri-La (TMS-046, a ruler; its ability is active in the ruler area, 9.2 p1)
+    story = Story({"T-BEAR": 4, "T-WALL": 4}, ruler="TMS-046")
+    deck = story.state.zones["p1"]["main_deck"]
+    mine = engine.view(story.state, "p1")["players"]["p1"]["zones"]["main_deck"]  # type: ignore[index]
+    assert mine == {"count": len(deck), "top": engine._obj_view(story.state, deck[-1])}
+    assert engine.is_visible(story.state, deck[-1], "p1") and not engine.is_visible(story.state, deck[-2], "p1")
+    theirs = engine.view(story.state, "p2")["players"]["p1"]["zones"]["main_deck"]  # type: ignore[index]
+    assert theirs == {"count": len(deck)} and not engine.is_visible(story.state, deck[-1], "p2")
+    own = engine.view(story.state, "p2")["players"]["p2"]["zones"]["main_deck"]  # type: ignore[index]
+    assert own["top"]["oid"] == story.state.zones["p2"]["main_deck"][-1]  # type: ignore[index]  # p2's own Songstress
+    story.by_rule(actions.draw, "p1", 1, "given")  # the next card is the top card now
+    top = engine.view(story.state, "p1")["players"]["p1"]["zones"]["main_deck"]["top"]  # type: ignore[index]
+    assert top["oid"] == story.state.zones["p1"]["main_deck"][-1]  # type: ignore[index]
+    story.replays()
+
+
+def test_without_songstress_the_top_card_is_hidden() -> None:
+    story = Story({"T-BEAR": 4, "T-WALL": 4})
+    deck = story.state.zones["p1"]["main_deck"]
+    assert engine.view(story.state, "p1")["players"]["p1"]["zones"]["main_deck"] == {"count": len(deck)}  # type: ignore[index]
+    assert not engine.is_visible(story.state, deck[-1], "p1")
+
+
+def test_shion_gains_500_then_deals_damage_equal_to_its_atk() -> None:
+    # Coup d'Etat Mastermind, Shion (TMS-046J, 900/1000): "God's Art [Serenade of Rebellion] {U}{U}:
+    # This card gains [+500/+500] until end of turn. Then it deals damage equal to its ATK to target
+    # J/resonator your opponent controls" - the ATK after the gain, 1400 (read as it resolves)
+    story = Story({"T-BEAR": 4, "T-WALL": 4}, ruler="TMS-046")
+    [ruler] = story.state.zones["p1"]["ruler_area"]
+    wall = story.put("p2", "T-WALL", "field")
+    story.log += to_main(story.state, turn=3)
+    judgment = {"controller": "p1", "side": "j_ruler", "entered": True, "by_judgment": True}
+    story.by_rule(actions.move, ruler, "field", "given", rule="7.5 p3", reason="judgment", **judgment)
+    while story.state.triggered or story.state.chase:  # its [Enter]-like reveal first
+        story.when(cmd("Pass", story.pending.player))
+    story.will("p1", "U", "U")
+    story.when(cmd("ActivateAbility", "p1", source=ruler, ability=2, targets=[[wall]]))
+    events = story.resolve()
+    dealt = find(events, "DamageDealt")
+    assert (dealt.data["source"], dealt.data["target"], dealt.data["amount"]) == (ruler, wall, 1400)
+    assert story.state.objects[wall].zone == "graveyard"
+    story.replays()
+
+
+# --- "If your opponent's life is exactly 4000" and "If target resonator would deal damage this turn,
+# it deals that much +200 instead" (9.10 p1) --------------------------------------------------------
+
+
+@pytest.mark.parametrize(("life", "rested"), [(4000, True), (3900, False)])
+def test_unyielding_flames_memoria_enters_rested_at_exactly_4000(life: int, rested: bool) -> None:
+    # Unyielding Flame's Memoria (TTW-105): "If your opponent's life is exactly 4000, this card
+    # enters your magic stone area rested." - checked as it enters, for its controller
+    story = Story({"T-BEAR": 4}, stones={"T-STONE": 6, "TTW-105": 4})
+    story.given("LifeChanged", player="p2", delta=life - story.state.players["p2"].life, life=life)
+    story.given("LifeChanged", player="p1", delta=-100, life=story.state.players["p1"].life - 100)
+    memoria = next(o for o in story.state.zones["p1"]["stone_deck"] if story.state.objects[o].card == "TTW-105")
+    events = story.by_rule(actions.move, memoria, "stone_area", "given", rule="3.1 p5", reason="effect")
+    assert ("EntersRested" in [e.type for e in events]) is rested
+    assert story.state.objects[memoria].rested is rested
+    story.replays()
+
+
+def test_unyielding_flames_memoria_adds_200_to_the_targets_damage_this_turn() -> None:
+    # Unyielding Flame's Memoria (TTW-105): "{Rest}: If target resonator would deal damage this turn,
+    # it deals that much +200 instead."  The Bear (500 ATK) deals 700; damage by others is unchanged;
+    # the effect ends with the turn (5.4 p5.2)
+    story = Story({"T-BEAR": 4}, stones={"T-STONE": 6, "TTW-105": 4})
+    memoria = story.put("p1", "TTW-105", "stone_area")
+    bear, other = story.put("p1", "T-BEAR", "field"), story.put("p1", "T-BEAR", "field")
+    story.log += to_main(story.state, turn=3)
+    story.when(cmd("ActivateAbility", "p1", source=memoria, ability=2, targets=[[bear]]))
+    made = find(story.resolve(), "ContinuousEffectCreated")
+    assert (made.data["kind"], made.data["targets"], made.data["amount"], made.rule) == (
+        "deal_more",
+        [bear],
+        200,
+        "FoW-5.5 9.10 p1",
+    )
+    events = story.by_rule(actions.deal_damage, bear, "p2", 500, "given")
+    replaced = find(events, "DamageReplaced")
+    assert (replaced.data["amount"], replaced.data["instead"], replaced.data["effect"]) == (500, 700, made.data["id"])
+    assert replaced.rule == "FoW-5.5 9.10 p1" and find(events, "DamageDealt").data["amount"] == 700
+    events = story.by_rule(actions.deal_damage, other, "p2", 500, "given")
+    assert "DamageReplaced" not in [e.type for e in events] and find(events, "DamageDealt").data["amount"] == 500
+    story.log += to_main(story.state, turn=4)
+    events = story.by_rule(actions.deal_damage, bear, "p1", 500, "given")
+    assert find(events, "DamageDealt").data["amount"] == 500
     story.replays()

@@ -14,6 +14,7 @@ from domain.fow.cards import (
     Card,
     Cost,
     DealDamage,
+    DealMore,
     Delayed,
     Destroy,
     Discard,
@@ -176,10 +177,28 @@ def move(
         lasting = [e.id for e in s.effects if e.duration == "source_in_field" and e.source == oid]
         if lasting:
             why = "its source left the field"
-            ev = ctx.emit("ContinuousEffectsEnded", {"ids": lasting, "why": why}, "9.1 p2.2", cause=ev)
+            ev = end_effects(ctx, lasting, why, "9.1 p2.2", ev)
     if to == "field" and extra.get("attached_to") and s.objects[oid].zone == "field":
         check_triggers(ctx, "addition_added", ev, oid=str(extra["attached_to"]))  # added to it (7.2 p4)
     return ev
+
+
+def end_effects(ctx: Ctx, ids: list[str], why: str, rule: str, cause: str) -> str:
+    """End continuous effects; a card whose control an ended effect gave returns to the controller
+    the remaining controller-changing effects give it (the newest applies last, 9.9 p3), or to the
+    one it had before them (1.5 p3)."""
+    s = ctx.s
+    ending = set(ids)
+    taken = [(t, e.base) for e in s.effects if e.id in ending and e.kind == "control" for t in e.targets]
+    cause = ctx.emit("ContinuousEffectsEnded", {"ids": ids, "why": why}, rule, cause=cause)
+    for t, base in taken:
+        obj = s.objects[t]
+        remaining = [e.controller for e in s.effects if e.kind == "control" and t in e.targets]
+        back = remaining[-1] if remaining else base
+        if obj.zone == "field" and back is not None and back != obj.controller:
+            data = {"oid": t, "from": obj.controller, "to": back, "returned": True}
+            cause = ctx.emit("ControlChanged", data, "1.5 p3", cause=cause)
+    return cause
 
 
 def recovery_prohibited(s: GameState, oid: str) -> bool:
@@ -607,6 +626,10 @@ def deal_damage(
             data = {"source": source, "target": target, "amount": amount, "instead": amount + extra}
             cause = ctx.emit("DamageReplaced", {**data, "effect": f"{card}:{index}"}, "9.10 p1", cause=cause)
             amount += extra
+        for eff in [e for e in s.effects if e.kind == "deal_more" and e.amount and is_affected(s, e, source)]:
+            data = {"source": source, "target": target, "amount": amount, "instead": amount + (eff.amount or 0)}
+            cause = ctx.emit("DamageReplaced", {**data, "effect": eff.id}, "9.10 p1", cause=cause)
+            amount += eff.amount or 0
     holders: list[str] = []
     if to_card:
         # its own "Prevent all damage that would be dealt to this card [by X]", and those of the
@@ -1531,6 +1554,13 @@ def apply_effect(
             data.update({k: True for k in ("by", "next") if getattr(eff, k)})
             rule = "10.17 p1"
         return ctx.emit("ContinuousEffectCreated", data, rule, cause=cause)
+    if isinstance(eff, DealMore):  # "If target resonator would deal damage this turn, it deals that much +200"
+        more = _targets_of(ctx, item, eff.target, group)
+        if not more:
+            return cause
+        mdata: dict[str, Any] = {"id": ctx.fresh_id("x"), "source": src, "controller": you, "targets": more}
+        mdata.update(kind="deal_more", amount=eff.extra, duration=eff.duration)
+        return ctx.emit("ContinuousEffectCreated", mdata, "9.10 p1", cause=cause)
     if isinstance(eff, LoseAbilities):
         lost = _targets_of(ctx, item, eff.target, group)
         if not lost:
@@ -1682,9 +1712,10 @@ def apply_effect(
         for t in _targets_of(ctx, item, eff.target, group):
             if t in s.objects and s.objects[t].zone in PLAYGROUND:
                 count = eff.count
-                for card, index, extra in counter_increases(s, t, eff.counter):  # "that many plus one instead"
+                for holder, index, extra in counter_increases(s, t, eff.counter):  # "that many plus one instead"
                     data = {"oid": t, "counter": eff.counter, "count": count, "instead": count + extra}
-                    cause = ctx.emit("CountersReplaced", {**data, "effect": f"{card}:{index}"}, "9.10 p1", cause=cause)
+                    data["effect"] = f"{holder}:{index}"
+                    cause = ctx.emit("CountersReplaced", data, "9.10 p1", cause=cause)
                     count += extra
                 cause = ctx.emit(
                     "CounterPut", {"oid": t, "counter": eff.counter, "count": count}, "10.21 p1", cause=cause
@@ -1775,10 +1806,21 @@ def apply_effect(
             cause = move(ctx, oid, "graveyard", cause, rule="10.10 p1", reason="banish", actor=p)
         return cause
     if isinstance(eff, GainControl):  # "gain control of target resonator" (1.5 p3)
-        for t in _targets_of(ctx, item, eff.target, group):
-            obj = s.objects.get(t)
-            if obj is not None and obj.zone == "field" and obj.controller != you:
-                data = {"oid": t, "from": obj.controller, "to": you}
+        stolen = [t for t in _targets_of(ctx, item, eff.target, group) if t in s.objects]
+        if eff.duration == "source_in_field" and stolen and not _is_source_in_field(s, item):
+            return ctx.emit("ContinuousEffectNotMade", {"item": item.id, "source": src}, "9.9 p8", cause=cause)
+        for t in stolen:
+            obj = s.objects[t]
+            if obj.zone != "field":
+                continue
+            data = {"oid": t, "from": obj.controller, "to": you}
+            if eff.duration == "source_in_field":  # "... as long as this card is in a field"
+                base = next((e.base for e in s.effects if e.kind == "control" and t in e.targets), obj.controller)
+                lasting_control: dict[str, Any] = {"id": ctx.fresh_id("x"), "kind": "control", "source": src}
+                lasting_control.update(controller=you, targets=[t], duration=eff.duration, base=base)
+                cause = ctx.emit("ContinuousEffectCreated", lasting_control, "1.5 p3", cause=cause)
+                data["effect"] = lasting_control["id"]
+            if obj.controller != you:
                 cause = ctx.emit("ControlChanged", data, "1.5 p3", cause=cause)
         return cause
     if isinstance(eff, PutOnMainDeck) and eff.from_hand:

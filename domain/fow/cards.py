@@ -288,7 +288,8 @@ class Condition(_Model):
     """For ``any_of`` and ``all_of`` (every one of them holds: "you control a fire magic stone
     and your opponent controls four or more resonators")."""
     whose: Literal["you", "opponent"] = "you"
-    """For ``put_into_field``: into whose field ("a resonator was put into your opponent's field
+    """For ``life``: whose life ("If your opponent's life is exactly 4000"); for ``put_into_field``:
+    into whose field ("a resonator was put into your opponent's field
     this turn"); for ``put_into_graveyard_from_field``: from whose field ("three or more resonators
     were put into a graveyard from your field this turn": at least ``at_least`` objects matching
     ``filter``, wherever they are now, were put into a graveyard from that player's field this
@@ -688,6 +689,16 @@ class Recover(_Model):
     target: Target
 
 
+class DealMore(_Model):
+    """ "If target resonator would deal damage this turn, it deals that much +200 instead": a
+    replacement effect (FoW-5.5 9.10 p1) on the damage the target deals until the end of the turn."""
+
+    op: Literal["deal_more"] = "deal_more"
+    extra: Annotated[int, Field(gt=0, multiple_of=100)]
+    target: Target
+    duration: Literal["end_of_turn"] = "end_of_turn"
+
+
 class PreventDamage(_Model):
     """A replacement effect (FoW-5.5 10.17): prevent the next ``amount`` damage (all
     damage when ``amount`` is None) that would be dealt to the target this turn."""
@@ -913,6 +924,11 @@ class GainControl(_Model):
 
     op: Literal["gain_control"] = "gain_control"
     target: Target
+    duration: Literal["permanent", "source_in_field"] = "permanent"
+    """``source_in_field``: "... as long as this card is in a field": a continuous effect (9.9) that
+    ends when its source leaves the field (9.1 p2.2), and is not made if the source left it before it
+    resolves (9.9 p8); then the card's controller is again the one the other controller-changing
+    effects, or none, make it (1.5 p3)."""
 
 
 class Fight(_Model):
@@ -1112,6 +1128,7 @@ Effect = Annotated[
     | Rest
     | Recover
     | PreventDamage
+    | DealMore
     | RemoveFromGame
     | PutOnMainDeck
     | Mill
@@ -1192,6 +1209,9 @@ class RuleOverrides(_Model):
     players_cannot_gain_life: bool = False
     """ "Players cannot gain life": prohibits every player's life gain, whoever controls the
     card; the prohibition beats any effect that gains life (FoW-5.5 1.4 p4)."""
+    may_look_at_top_card: bool = False
+    """ "You may look at the top card of your main deck at any time": the controller of the card may see
+    the top card of their main deck, a hidden zone (a player allowed by an effect, FoW-5.5 3.1 p2)."""
     can_block_while_rested: bool = False
     """ "This card can block while rested": it may be declared as a blocker although it is rested (the
     card text beats the rule that a blocker is a recovered J/resonator, FoW-5.5 8.3 p3, 1.4 p1); it
@@ -1386,16 +1406,15 @@ class Ability(_Model):
     """A continuous ability changing what a player pays for an action (FoW-5.5 9.3 p2.5)."""
     # replacement abilities (FoW-5.5 9.10)
     replaces: (
-        Literal["self_destroyed", "self_damaged", "deals_damage", "self_enters", "counters_put", "host_destroyed"] | None
+        Literal["self_destroyed", "self_damaged", "deals_damage", "self_enters", "counters_put", "host_destroyed"]
+        | None
     ) = None
     """``deals_damage``: damage that this card (an addition: the card it is added to; with
     ``affects``: any card it covers) would deal; ``counters_put``: ``counter`` counters that would be
     put on a card ``affects`` covers; ``host_destroyed`` (on an addition): "If added resonator would be
     destroyed", the card it is added to."""
     instead: (
-        Literal[
-            "return_to_hand", "remove_from_game", "prevent", "deal_more", "enter_rested", "put_more", "banish_self"
-        ]
+        Literal["return_to_hand", "remove_from_game", "prevent", "deal_more", "enter_rested", "put_more", "banish_self"]
         | None
     ) = None
     """``deal_more``: "it deals that much +``extra_damage`` instead" (FoW-5.5 9.10 p1);

@@ -147,6 +147,15 @@ def _active_continuous(state: GameState) -> list[tuple[str, Ability]]:
     return out
 
 
+def may_look_at_top_card(state: GameState, player: str) -> bool:
+    """ "You may look at the top card of your main deck at any time" applies to ``player``: a card
+    with that ability is active under their control (FoW-5.5 3.1 p2, 9.2)."""
+    return any(
+        ability.rules is not None and ability.rules.may_look_at_top_card and state.objects[oid].controller == player
+        for oid, ability in _active_continuous(state)
+    )
+
+
 def granted_quickcast(state: GameState, oid: str) -> bool:
     """Whether a card in a hand has [Quickcast] by a continuous ability of a card in a playground
     ("Wind resonators in your hand gain [Quickcast]": its owner may play it at instant speed, FoW-5.5

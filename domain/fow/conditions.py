@@ -87,8 +87,8 @@ def condition_met(
         met = item is not None and it in s.objects and _counts(s, cond.filter, it, you, source)
     elif cond.kind == "ruler_is":
         met = _ruler_named(s, you, cond.rulers, cond.j_rulers)
-    elif cond.kind == "life":
-        life = s.players[you].life
+    elif cond.kind == "life":  # yours, or with ``whose`` "opponent" your opponent's
+        life = s.players[you if cond.whose == "you" else s.opponent(you)].life
         met = (cond.life_at_most is None or life <= cond.life_at_most) and (
             cond.life_at_least is None or life >= cond.life_at_least
         )
@@ -352,6 +352,12 @@ def apply_wrapper(
     index = skip
     for inner in chosen:
         n = chosen_count(inner)
+        if isinstance(inner, If):  # "If <A>, X. If <B>, Y instead.": an "if" inside an "if", with its own groups
+            result = apply_wrapper(ctx, item, inner, groups[index : index + n], cause, None, apply, chosen_count)
+            index += n
+            assert result is not None, "effects inside may/if never wait for a choice (checked by the card model)"
+            cause = result
+            continue
         group = (groups[index] if index < len(groups) else []) if n else None
         index += n
         result = apply(ctx, item, inner, group, cause, None)

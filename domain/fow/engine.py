@@ -32,6 +32,7 @@ from domain.fow.characteristics import (
     effective_type,
     granted_quickcast,
     is_active_zone,
+    may_look_at_top_card,
     overrides_for,
 )
 from domain.fow.context import Ctx, RejectedError
@@ -1602,6 +1603,9 @@ def is_visible(s: GameState, oid: str, viewer: str | None) -> bool:
         return True
     if obj.zone in ("hand", "standby"):
         return obj.owner == viewer or obj.revealed
+    if obj.zone == "main_deck" and obj.owner == viewer and s.zones[viewer]["main_deck"][-1:] == [oid]:
+        # "You may look at the top card of your main deck at any time" (3.1 p2)
+        return obj.revealed or may_look_at_top_card(s, viewer)
     if obj.zone in HIDDEN_ZONES or obj.zone == "outside":
         return obj.revealed
     return not (obj.zone == "removed" and obj.face_down and obj.owner != viewer)
@@ -1624,6 +1628,9 @@ def view(state: GameState, viewer: str | None) -> dict[str, JSON]:
                 zones[zone] = (
                     {"count": len(oids), "cards": visible} if zone in ("hand", "standby") else {"count": len(oids)}
                 )
+                if zone == "main_deck" and oids and pid == viewer and may_look_at_top_card(s, viewer):
+                    # "You may look at the top card of your main deck at any time" (3.1 p2)
+                    zones[zone] = {"count": len(oids), "top": _obj_view(s, oids[-1])}
             else:
                 zones[zone] = [_obj_view(s, o) for o in oids if is_visible(s, o, viewer)]
         players[pid] = {"name": p.name, "life": p.life, "will": list(p.will), "lost": p.lost, "zones": zones}

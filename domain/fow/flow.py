@@ -227,7 +227,7 @@ def cleanup(ctx: Ctx, cause: str) -> None:
         cause = ctx.emit("DamageCleared", {"oids": damaged}, "5.4 p5.1", cause=cause)
     ending = [e.id for e in s.effects if e.duration in ("end_of_turn", "end_of_battle")]
     if ending:
-        cause = ctx.emit("ContinuousEffectsEnded", {"ids": ending, "why": "end of turn"}, "5.4 p5.2", cause=cause)
+        cause = actions.end_effects(ctx, ending, "end of turn", "5.4 p5.2", cause)
     cause = cease_will(ctx, "5.4 p5.3", cause)
     tp = s.turn_player
     limit = max_hand_size(s, tp)

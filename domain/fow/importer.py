@@ -724,6 +724,7 @@ def _selector(
         for suffix, key, value in (
             (" you control", "controller", "you"),
             (" your opponent controls", "controller", "opponent"),
+            (" your opponent control", "controller", "opponent"),  # a misprint (BFA-091J)
         ):
             if text.endswith(suffix) and key not in flt:
                 flt[key] = value
@@ -1602,16 +1603,24 @@ def _banish_this(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "banish", "target": {"kind": "same" if t == "@same" else "self"}}]
 
 
-@_effect(r"(?:you )?gain control of (?P<t>target [^.]+?)")
+@_effect(r"(?:you )?gain control of (?P<t>target [^.]+?)(?P<d> as long as this card is (?:in|on) a field)?")
 def _gain_control(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
-    # "Gain control of target resonator.": for the rest of the game (FoW-5.5 1.5 p3); "until end
-    # of turn" / "as long as ..." durations do not match and stay unsupported
+    # "Gain control of target resonator.": for the rest of the game (FoW-5.5 1.5 p3); "... as long
+    # as this card is in a field": until it leaves (9.1 p2.2); "until end of turn" stays unsupported
     target = _target(m.group("t"), ctx)
     if target.get("kind") != "chosen" or target.get("count", 1) != 1 or target.get("up_to"):
         raise _GapError(f"effect: {m.group(0).strip()}")
     if target["filter"].get("types") == []:
         raise _GapError(f"target: {m.group('t')} (no card type: it may also be a ruler)")
-    return [{"op": "gain_control", "target": target}]
+    if m.group("d") and ctx.type == "spell":  # a spell is never in a field
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    return [{"op": "gain_control", "target": target, **({"duration": "source_in_field"} if m.group("d") else {})}]
+
+
+@_effect(r"if (?P<t>target [^,.]+?) would deal damage this turn, it deals that much (?:\+ ?|plus )(?P<n>\d+) instead")
+def _deal_more_effect(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "{Rest}: If target resonator would deal damage this turn, it deals that much +200 instead." (9.10 p1)
+    return [{"op": "deal_more", "extra": int(m.group("n")), "target": _target(m.group("t"), ctx)}]
 
 
 @_effect(rf"(?P<who>your opponent discards|you discard|discard|each player discards) (?P<n>{NUM}) cards?")
@@ -2145,9 +2154,10 @@ def _condition(text: str, ctx: _Ctx) -> JsonDict:
     if m:
         key = "life_at_most" if m.group("dir").lower() in ("less", "lower") else "life_at_least"
         return {"kind": "life", key: int(m.group("n"))}
-    m = re.fullmatch(r"your life is (?:exactly )?(?P<n>\d+)", low, re.IGNORECASE)
-    if m:  # "If your life is 100": neither more nor less
-        return {"kind": "life", "life_at_most": int(m.group("n")), "life_at_least": int(m.group("n"))}
+    m = re.fullmatch(r"(?P<w>your|your opponent's) life is (?:exactly )?(?P<n>\d+)", low, re.IGNORECASE)
+    if m:  # "If your life is 100", "If your opponent's life is exactly 4000": neither more nor less
+        exact: JsonDict = {"kind": "life", "life_at_most": int(m.group("n")), "life_at_least": int(m.group("n"))}
+        return exact if m.group("w").lower() == "your" else {**exact, "whose": "opponent"}
     m = re.fullmatch(rf"you have (?P<n>{NUM}) or more (?P<what>[a-z][a-z -]*?) cards in your graveyard", low, re.I)
     if m:  # "you have five or more Cthulhu cards in your graveyard" (a public zone, 3.9)
         flt, players = _selector(f"{m.group('what')} card", ctx, zone="graveyard")
@@ -2190,8 +2200,8 @@ def _condition(text: str, ctx: _Ctx) -> JsonDict:
         return out
     who = r"(?:you (?P<neg>don't |do not )?control|(?P<opp>your opponent) (?P<oneg>doesn't |does not )?controls)"
     m = re.fullmatch(rf"{who} (?P<n>an?|another|any|{NUM} or more|no) (?P<what>.+)", low, re.IGNORECASE)
-    if m is None:
-        m = re.fullmatch(rf'{who} (?P<n>)(?P<what>"[^"]+")', low, re.IGNORECASE)
+    if m is None:  # "you control "Abel"", "you control four "First Flight's Memoria"" (four or more)
+        m = re.fullmatch(rf'{who} (?P<n>(?:{NUM})?)\s?(?P<what>"[^"]+")', low, re.IGNORECASE)
     if m:
         n, what = m.group("n").lower(), m.group("what").strip()
         said_not = bool(m.group("neg") or m.group("oneg"))
@@ -2212,6 +2222,8 @@ def _condition(text: str, ctx: _Ctx) -> JsonDict:
         cond: JsonDict = {"kind": "controls", "filter": flt}
         if n.endswith(" or more"):
             cond["at_least"] = _number(n.split()[0])
+        elif n and n not in ("a", "an", "another", "any", "no") and _number(n) != 1:
+            cond["at_least"] = _number(n)
         if negate:
             cond["negate"] = True
         return cond
@@ -2466,6 +2478,8 @@ _CHOOSING_NONE_DECLINES = ("put_from_hand",)
 """Effects whose player may choose no card anyway (10.13 p2): "you may" adds nothing to them."""
 _CLAUSE = r'(?:[^,"]|"[^"]*")+'
 _IF = re.compile(rf"^if (?P<cond>{_CLAUSE}), (?P<body>.+)$", re.IGNORECASE)
+_IF_NAMED = re.compile(rf'^if (?P<cond>you control (?:an? |{NUM} )?"[^"]+") (?P<body>[a-z].+)$', re.IGNORECASE)
+"""``If you control "Call to Action's Memoria" destroy ...``: the comma left out after a name."""
 _TRAILING_IF = re.compile(rf"^(?P<body>[^,]+?)(?<!\bonly) if (?!able\b)(?P<cond>{_CLAUSE}?)\.?$", re.IGNORECASE)
 """``Draw a card if you have no cards in your hand.``"""
 _MODES = re.compile(
@@ -2526,7 +2540,7 @@ def _logic(
         if not inner or not _gated(inner):
             raise _GapError(f"effect: {_capitalise(sentence)}")
         return [{"op": "may", "effects": inner}], rest[len(sentence) :]
-    m = _IF.match(sentence) or _TRAILING_IF.match(sentence)
+    m = _IF.match(sentence) or _IF_NAMED.match(sentence) or _TRAILING_IF.match(sentence)
     if m:
         if re.fullmatch(r"you do|damage was dealt this way", m.group("cond").strip(), re.IGNORECASE):
             if not after:  # "If you do" follows the effect it asks about
@@ -3096,6 +3110,18 @@ def _instead(last: JsonDict, m: re.Match[str], ctx: _Ctx, sentence: str, *, alon
         changed = {**copy.deepcopy(last), **stat}
         condition = _condition(m.group("cond"), ctx)
         return {"op": "if", "condition": condition, "effects": [changed], "otherwise": [last], "same_targets": True}
+    gated = last["op"] == "if" and not last.get("otherwise") and len(last["effects"]) == 1
+    if gated and not _pauses(last["effects"][0]):
+        # "If you control "X", destroy up to one target resonator. If you control four "X", destroy
+        # all resonators your opponent controls instead.": the second condition picks, inside the
+        # first, between the effect and its replacement; a target of the replaced effect is still
+        # chosen as the ability is played (FoW-5.5 9.3 p2.4), the conditions checked on resolution
+        inner = last["effects"][0]
+        replaced = _effects(_capitalise(m.group("body")), ctx)
+        if [e["op"] for e in replaced] != [inner["op"]] or any(_pauses(e) or _chooses(e) for e in replaced):
+            raise _GapError(f"effect: {sentence} (which effect it replaces is not clear)")
+        condition = _condition(m.group("cond"), ctx)
+        return {**last, "effects": [{"op": "if", "condition": condition, "effects": replaced, "otherwise": [inner]}]}
     if _pauses(last) or _chooses(last):
         raise _GapError(f"effect: {sentence}")
     condition = _condition(m.group("cond"), ctx)
@@ -3197,6 +3223,12 @@ def _no_object_yet(out: list[JsonDict]) -> bool:
     return all(e.get("op") == "may" and all(i.get("op") == "pay" for i in e["effects"]) for e in out)
 
 
+def _only_self(out: list[JsonDict]) -> bool:
+    """The effects so far all act on this card ("This card gains [+500/+500] until end of turn. Then it
+    deals damage equal to its ATK ..."): "it" in the next sentence can only be the card itself."""
+    return bool(out) and all(e.get("target") == {"kind": "self"} for e in out)
+
+
 def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = False) -> list[JsonDict]:
     """A sequence of effect sentences, all of which must be recognised."""
     rest = text.strip()
@@ -3218,7 +3250,8 @@ def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = Fa
                 try:
                     # "it" is the source card only in the first sentence, before any other
                     # object has been mentioned
-                    return build(m, ctx, it_self and _no_object_yet(out)), rest[m.end() :].strip()
+                    it_is_self = (it_self and _no_object_yet(out)) or _only_self(out)
+                    return build(m, ctx, it_is_self), rest[m.end() :].strip()
                 except _GapError as gap:
                     if gap.reason == _SENTENCE:
                         raise _GapError(f"effect: {_split_sentences(rest)[0]}") from None
@@ -3629,6 +3662,8 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
         return {"kind": "continuous", "text": raw, "rules": {"must_be_blocked_if_able": True}}
     if low == "players cannot gain life":  # a prohibition beats any life gain (FoW-5.5 1.4 p4)
         return {"kind": "continuous", "text": raw, "rules": {"players_cannot_gain_life": True}}
+    if low == "you may look at the top card of your main deck at any time":  # 3.1 p2
+        return {"kind": "continuous", "text": raw, "rules": {"may_look_at_top_card": True}}
     if low == "this card can block while rested":  # no need to be recovered to block (1.4 p1, 8.3 p3)
         return {"kind": "continuous", "text": raw, "rules": {"can_block_while_rested": True}}
     if low == "blocking does not cause this card to rest":  # it blocks without resting (1.4 p1, 8.3 p4)
@@ -3657,12 +3692,16 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
             raise _GapError(f"condition: {body}")
         timed["condition"] = {"kind": "your_turn", **({"negate": True} if during.group("w") != "your" else {})}
         return timed
-    armor = "if added resonator would be destroyed, banish this card instead. if you do, remove all damage from that resonator"
+    armor = (
+        "if added resonator would be destroyed, banish this card instead. "
+        "if you do, remove all damage from that resonator"
+    )
     if low == armor and ctx.type == "addition" and ctx.subtype == "resonator":  # 9.10 p1, 10.10
         armored: JsonDict = {"kind": "replacement", "text": raw, "replaces": "host_destroyed", "instead": "banish_self"}
         return {**armored, "remove_damage": True}
     m = re.fullmatch(
-        rf"if (?P<c>[a-z][a-z ]*?) counters would be put on (?P<t>your j/ruler), put that many plus (?P<n>{NUM}) instead",
+        rf"if (?P<c>[a-z][a-z ]*?) counters would be put on (?P<t>your j/ruler),"
+        rf" put that many plus (?P<n>{NUM}) instead",
         low,
     )
     if m:  # "If magic counters would be put on your J/ruler, put that many plus one instead" (9.10 p1)

@@ -186,6 +186,9 @@ class Effect:
     abilities of their J-ruler (FoW-5.5 9.3 p2.5)."""
     condition: dict[str, Any] | None = None
     """kind ``pay_less``: the condition (a ``Condition``) that is part of the effect (9.9 p4)."""
+    base: str | None = None
+    """kind ``control``: who controls the target when no such effect applies to it any more (its
+    controller before the first of them, FoW-5.5 1.5 p3)."""
 
 
 @dataclass(slots=True)
@@ -510,7 +513,7 @@ def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
             for eff in s.effects
             if eff.targets
             or eff.filter is not None
-            or eff.kind not in ("modify", "grant", "prevent", "rules", "lose_abilities")
+            or eff.kind not in ("modify", "grant", "prevent", "rules", "lose_abilities", "control", "deal_more")
         ]
     elif "attached_to" in d:
         obj.attached_to = d["attached_to"]
@@ -529,6 +532,13 @@ def _control_changed(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     s.zones[d["to"]][obj.zone].append(obj.oid)
     obj.controller = d["to"]
     obj.control_turn = s.turn
+    if "effect" not in d and not d.get("returned"):
+        # a controller-changing effect with no end, newer than every "as long as" one on this card:
+        # it applies after them for good (9.9 p3), so they no longer decide who controls it (1.5 p3)
+        for eff in s.effects:
+            if eff.kind == "control" and obj.oid in eff.targets:
+                eff.targets = [t for t in eff.targets if t != obj.oid]
+        s.effects = [eff for eff in s.effects if eff.kind != "control" or eff.targets]
 
 
 @handles("CardRested")
@@ -766,6 +776,7 @@ def _effect_created(s: GameState, d: Mapping[str, Any], e: Event) -> None:
             blocked_by=d.get("blocked_by"),
             less=d.get("less"),
             condition=d.get("condition"),
+            base=d.get("base"),
         )
     )
     s.counter += 1
