@@ -213,3 +213,15 @@ def test_at_the_beginning_of_each_players_turn_that_player_banishes(imported: di
         },
     ]
     assert _gaps("At the beginning of each player's turn, that player draws a card.", "Addition:Field") != ()
+
+
+def test_whenever_added_resonator_deals_damage_to_an_opponents_resonator(imported: dict[str, ImportedCard]) -> None:
+    # Ame-no-Habakiri (MOA-011): "[Continuous]: Whenever added resonator deals damage to a resonator
+    # your opponent controls, this card deals that much damage to that resonator's controller."
+    assert full(imported, "MOA-011")["abilities"][1] == {
+        "kind": "automatic",
+        "effects": [{"op": "deal_damage", "amount": 0, "target": {"kind": "that_controller"}, "that_much": True}],
+        "trigger": "deals_damage_to_resonator",
+        "subject_filter": {"zone": "field", "types": ["resonator"], "controller": "opponent"},
+        "host_trigger": True,
+    }

@@ -297,3 +297,32 @@ def test_collapsing_world_makes_each_turn_player_banish_a_resonator() -> None:
     assert find(events, "CardMoved").data["oid"] == mine[1]
     assert story.state.objects[mine[0]].zone == "field" and story.state.objects[mine[1]].zone == "graveyard"
     story.replays()
+
+
+# --- "Whenever added resonator deals damage to a resonator your opponent controls" (9.6 p5, 9.11) --
+
+
+def test_ame_no_habakiri_deals_that_much_to_the_damaged_resonators_controller() -> None:
+    # Ame-no-Habakiri (MOA-011): "[Continuous]: Whenever added resonator deals damage to a resonator
+    # your opponent controls, this card deals that much damage to that resonator's controller."
+    # The damaged Bear is destroyed first: its controller is read as it last was in the field (9.11).
+    story = Story({"MOA-011": 4, "T-BEAR": 4})
+    bear = story.put("p1", "T-BEAR", "field")
+    mine = story.put("p1", "T-BEAR", "field")
+    theirs = story.put("p2", "T-BEAR", "field")
+    sword = _add(story, "p1", "MOA-011", bear)
+    hit = story.by_rule(actions.deal_damage, bear, mine, 100, "given")  # a resonator p1 controls: no
+    assert not _triggered_by(hit, sword)
+    hit = story.by_rule(actions.deal_damage, mine, theirs, 100, "given")  # not dealt by the added one
+    assert not _triggered_by(hit, sword)
+    hit = story.by_rule(actions.deal_damage, bear, theirs, 600, "given")
+    [trig] = _triggered_by(hit, sword)
+    assert (trig.data["extra"], trig.cause) == ({"amount": 600, "target": theirs}, f"ev:{find(hit, 'DamageDealt').seq}")
+    life = story.state.players["p2"].life
+    story.when(cmd("Pass", "p1"))  # rule processes destroy the Bear, then the trigger is played (6.2 p2)
+    assert story.state.objects[theirs].zone == "graveyard"
+    resolved = _play_and_resolve(story, trig)
+    dealt = find(resolved, "DamageDealt")
+    assert (dealt.data["source"], dealt.data["target"], dealt.data["amount"]) == (sword, "p2", 600)
+    assert story.state.players["p2"].life == life - 600
+    story.replays()

@@ -828,6 +828,9 @@ def check_triggers(
                     continue
                 for i, ability in characteristics(s, src).abilities:
                     if ability.kind == "automatic" and _ability_fires(s, ability, kind, src, pid, player, oid):
+                        flt = ability.subject_filter  # "deals damage to a resonator your opponent controls"
+                        if flt is not None and (subject is None or not matches(s, flt, subject, pid, src)):
+                            continue
                         key = f"{src}:{i}"
                         if ability.once_per_turn and key in s.players[obj.controller].once_per_turn_used:
                             continue  # "This ability triggers only once per turn" (9.6 p4)
@@ -1397,6 +1400,11 @@ def _targets_of(ctx: Ctx, item: ChaseItem, target: Target, group: list[str] | No
     if target.kind == "host_controller":  # "added resonator's controller", while it is added (7.2 p3)
         host = s.objects[item.source].attached_to
         return [s.objects[host].controller] if host in s.objects and s.objects[host].zone == "field" else []
+    if target.kind == "that_controller":  # "that resonator's controller": now, or as it last was (9.11)
+        obj = s.objects.get(item.subject or "")
+        if obj is None:
+            return []
+        return [obj.controller if obj.zone in PLAYGROUND else str((obj.last_known or {}).get("controller", obj.owner))]
     if target.kind == "same":
         return list(group or [])
     if target.kind == "battle_opponent":

@@ -153,9 +153,12 @@ class Target(_Model):
         "that",
         "same",
         "host_controller",
+        "that_controller",
     ] = "chosen"
     """``host_controller``: the player who controls the card the source addition is added to
-    ("added resonator's controller", FoW-5.5 7.2 p3)."""
+    ("added resonator's controller", FoW-5.5 7.2 p3); ``that_controller``: the player who controls
+    the object the trigger condition names ("that resonator's controller"), as it last was in the
+    field if it left (9.11)."""
     filter: Filter = Field(default_factory=Filter)
     count: Annotated[int, Field(ge=1)] = 1
     players_allowed: bool = False
@@ -1197,8 +1200,10 @@ _DAMAGE_TRIGGERS = (
     "damage_dealt_to_you",
 )
 """Triggers that record the damage dealt ("that much")."""
-HOST_TRIGGERS = ("attacks", "dealt_damage", "becomes_rested")
+HOST_TRIGGERS = ("attacks", "dealt_damage", "becomes_rested", "deals_damage_to_resonator")
 """Triggers on this card that an addition's ``host_trigger`` ability reads on the card it is added to."""
+_SUBJECT_TRIGGERS = ("deals_damage_to_resonator",)
+"""Triggers recording the other object they name (the trigger's subject, "that resonator")."""
 
 
 class TargetedBy(_Model):
@@ -1226,6 +1231,10 @@ class Ability(_Model):
     which card's move makes the ability trigger ("Whenever another Six Sages enters your
     field", "When a Squad 7 you control is destroyed"); for a trigger on this card, the state
     this card must be in ("Whenever this card deals damage to a resonator while attacking")."""
+    subject_filter: Filter | None = None
+    """For a trigger naming another object (``deals_damage_to_resonator``: the resonator dealt the
+    damage): what that object must be as the ability triggers ("deals damage to a resonator your
+    opponent controls"; ``controller`` relative to this ability's controller)."""
     targeted_by: TargetedBy | None = None
     """For ``becomes_targeted``: which spells or abilities choosing this card as a target make it
     trigger (None: any)."""
@@ -1324,6 +1333,9 @@ class Ability(_Model):
             raise ValueError("modes ('choose') are supported on spells and [Activate] abilities only")
         if self.kind == "activate" and any(isinstance(e, ProduceWill) and e.per for e in self.effects):
             raise ValueError("a will ability produces a fixed will (FoW-5.5 9.7 p1): no 'per' here")
+        if self.subject_filter is not None and self.trigger not in _SUBJECT_TRIGGERS:
+            named = ", ".join(_SUBJECT_TRIGGERS)
+            raise ValueError(f"'subject_filter' belongs to a trigger naming another object: {named}")
         if self.targeted_by is not None and self.trigger != "becomes_targeted":
             raise ValueError("'targeted_by' belongs to a 'becomes_targeted' trigger")
         if self.host_trigger and (self.kind != "automatic" or self.trigger not in HOST_TRIGGERS):

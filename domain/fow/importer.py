@@ -906,6 +906,8 @@ def _target(
         return dict(_YOUR_J_OR_RULER)
     if ctx.subject is not None and low in (f"that {ctx.subject}", f"the {ctx.subject}"):
         return {"kind": "that"}  # the object of the trigger condition (9.6 p7)
+    if ctx.subject is not None and allow_players and low == f"that {ctx.subject}'s controller":
+        return {"kind": "that_controller"}  # the player controlling it (3.1 p5)
     if re.fullmatch(r"(?:target|each|all|an?) (?:player|opponent)s?", low):
         if not allow_players or low not in _PLAYER_TARGETS:
             raise _GapError(f"target: {phrase} (no player-only target in the vocabulary)")
@@ -3466,6 +3468,10 @@ _HOST_TRIGGERS: list[tuple[re.Pattern[str], str]] = [
     (_on(r"whenever added (?:j/)?resonator attacks"), "attacks"),
     (_on(r"whenever damage is dealt to added (?:j/)?resonator"), "dealt_damage"),
     (_on(r"whenever (?:added )?resonator with this becomes rested"), "becomes_rested"),
+    (
+        _on(r"whenever added (?:j/)?resonator deals damage to a resonator your opponent controls"),
+        "deals_damage_to_resonator",
+    ),
 ]
 """Trigger conditions on an addition naming the card it is added to instead of this card."""
 
@@ -3487,9 +3493,13 @@ def _host_trigger(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
             r"^it gains (?P<g>[^.]+? until end of turn) and deals ", rf"{added} gains \g<g>. {added} deals ", body
         )
         body = re.sub(r"^it\b", added, body)
-        body = re.sub(r"\bthat resonator's controller\b", f"{added}'s controller", body)  # the card it is added to
-        effects = _effects(_capitalise(body), ctx)
-        return [{"kind": "automatic", "text": raw, "trigger": trigger, "host_trigger": True, "effects": effects}]
+        ability: JsonDict = {"kind": "automatic", "text": raw, "trigger": trigger, "host_trigger": True}
+        if trigger == "deals_damage_to_resonator":  # "that resonator": the one dealt damage (9.6 p5)
+            ctx = dataclasses.replace(ctx, subject="resonator")
+            ability["subject_filter"] = {"zone": "field", "types": ["resonator"], "controller": "opponent"}
+        else:  # "that resonator's controller": the card it is added to
+            body = re.sub(r"\bthat resonator's controller\b", f"{added}'s controller", body)
+        return [{**ability, "effects": _effects(_capitalise(body), ctx)}]
     return None
 
 
