@@ -100,23 +100,6 @@ def test_misprinted_trigger_conditions(imported: dict[str, ImportedCard]) -> Non
         ],
         "trigger": "attacks",
     }
-    # Minamoto no Yoshitsune [J-Ruler] (VIN001-055J): "When this cards enter your field, recover up
-    # to two target resonators."
-    assert full(imported, "VIN001-055J")["abilities"][0] == {
-        "kind": "automatic",
-        "effects": [
-            {
-                "op": "recover",
-                "target": {
-                    "kind": "chosen",
-                    "filter": {"zone": "field", "types": ["resonator"]},
-                    "count": 2,
-                    "up_to": True,
-                },
-            }
-        ],
-        "trigger": "enters_field",
-    }
 
 
 def test_when_this_card_becomes_targeted_by_opponents_spells_or_abilities(
