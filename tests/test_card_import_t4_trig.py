@@ -208,3 +208,24 @@ def test_whenever_added_resonator_deals_damage_to_an_opponents_resonator(importe
         "subject_filter": {"zone": "field", "types": ["resonator"], "controller": "opponent"},
         "host_trigger": True,
     }
+
+
+def test_an_addition_added_to_a_resonator_you_control_or_a_field_addition(imported: dict[str, ImportedCard]) -> None:
+    # Heartless Tin Man (TAT-064): "[Continuous]: When an addition is added to a resonator you control
+    # or an [Addition:Field] is put into your field, put an achievement counter on this card."
+    counter = [{"op": "put_counter", "counter": "achievement", "target": {"kind": "self"}}]
+    yours = {"zone": "field", "types": ["resonator"], "controller": "you"}
+    assert full(imported, "TAT-064")["abilities"][1:] == [
+        {
+            "kind": "automatic",
+            "effects": counter,
+            "trigger": "card_enters_field",
+            "trigger_filter": {"zone": "field", "types": ["addition"], "controller": "any", "added_to": yours},
+        },
+        {
+            "kind": "automatic",
+            "effects": counter,
+            "trigger": "card_enters_field",
+            "trigger_filter": {"zone": "field", "types": ["addition"], "controller": "you", "subtypes": ["field"]},
+        },
+    ]

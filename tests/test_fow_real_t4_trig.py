@@ -326,3 +326,40 @@ def test_ame_no_habakiri_deals_that_much_to_the_damaged_resonators_controller() 
     assert (dealt.data["source"], dealt.data["target"], dealt.data["amount"]) == (sword, "p2", 600)
     assert story.state.players["p2"].life == life - 600
     story.replays()
+
+
+# --- "When an addition is added to a resonator you control or an [Addition:Field] is put into
+# your field" (7.2 p3, 9.6 p1) ------------------------------------------------------------------
+
+
+def _counters(story: Story, oid: str) -> int:
+    return sum(story.state.objects[oid].counters.values())
+
+
+def test_heartless_tin_man_counts_additions_added_to_your_resonators_and_field_additions() -> None:
+    # Heartless Tin Man (TAT-064): "[Continuous]: When an addition is added to a resonator you control
+    # or an [Addition:Field] is put into your field, put an achievement counter on this card."
+    story = Story({"TAT-064": 4, "TMS-020": 4, "TAT-033": 4, "T-BEAR": 4})
+    tin = story.put("p1", "TAT-064", "field")
+    bear = story.put("p1", "T-BEAR", "field")
+    theirs = story.put("p2", "T-BEAR", "field")
+    blessing = story.put("p1", "TMS-020", "hand")
+    story.will("p1", "R")
+    story.when(cmd("PlayCard", "p1", card=blessing, targets=[[theirs]]))  # to p2's resonator: no
+    events = story.resolve()
+    assert story.state.objects[blessing].attached_to == theirs and not _triggered_by(events, tin)
+    blessing = story.put("p1", "TMS-020", "hand")
+    story.will("p1", "R")
+    story.when(cmd("PlayCard", "p1", card=blessing, targets=[[bear]]))
+    events = story.resolve()
+    [trig] = _triggered_by(events, tin)
+    assert trig.cause == f"ev:{next(e.seq for e in events if e.type == 'CardMoved' and e.data['oid'] == blessing)}"
+    _play_and_resolve(story, trig)
+    assert story.state.objects[tin].counters == {"achievement": 1}
+    realm = story.put("p1", "TAT-033", "hand")  # an [Addition:Field] put into p1's field
+    moved = story.by_rule(actions.move, realm, "field", "given", rule="3.1 p5", reason="effect", controller="p1")
+    [trig] = _triggered_by(moved, tin)
+    story.when(cmd("Pass", "p1"))
+    _play_and_resolve(story, trig)
+    assert _counters(story, tin) == 2
+    story.replays()

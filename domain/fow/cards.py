@@ -113,6 +113,9 @@ class Filter(_Model):
     """"with ATK different from its printed ATK or DEF different from its printed DEF"."""
     no_addition: bool = False
     """"with no addition": no addition is added to it (FoW-5.5 7.2)."""
+    added_to: Filter | None = None
+    """"an addition added to a resonator you control": an addition added to a card in the field that
+    matches this filter (FoW-5.5 7.2 p3; its ``controller`` relative to the same player)."""
     dealt_damage: bool = False
     """"that was dealt damage this turn": damage is on it (damage on J/resonators becomes zero
     only at the end of the turn, FoW-5.5 5.4 p5.1; a new object has none, 3.1 p3)."""

@@ -257,6 +257,10 @@ def matches(
         return False
     if flt.other_than_self and oid == source_oid:
         return False
+    if flt.added_to is not None:  # "an addition added to a resonator you control" (7.2 p3)
+        host = obj.attached_to
+        if host is None or host not in state.objects or not matches(state, flt.added_to, host, you, source_oid):
+            return False
     if flt.rested is not None and obj.rested != flt.rested:
         return False
     if flt.attacking_or_blocking:

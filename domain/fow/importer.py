@@ -503,6 +503,14 @@ _CARD_DESTROYED = re.compile(
 )
 
 
+_ADDITION_ADDED = re.compile(
+    r"^when an addition is added to an? (?P<what>.+?) or an \[Addition:\s*Field\] is put into your field\s*[,:]\s*",
+    re.IGNORECASE,
+)
+"""``When an addition is added to a resonator you control or an [Addition:Field] is put into your field``:
+an addition entering a field added to such a card (7.2 p3), or a field addition entering yours."""
+
+
 _DAMAGED_BY_THIS = re.compile(
     r"^(?:when|whenever) an? (?P<what>.+?) that was dealt damage by this card this turn "
     r"(?P<verb>is destroyed|is put into a graveyard(?: from (?P<field>your|your opponent's|a) field)?)\s*[,:]\s*",
@@ -3438,6 +3446,23 @@ def _automatic(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
     host = _host_trigger(raw, text, ctx) or _targeted_trigger(raw, text, ctx) or _each_players_turn(raw, text, ctx)
     if host is not None:
         return host
+    added = _ADDITION_ADDED.match(text)
+    if added:  # two trigger conditions, one ability each (9.6 p1)
+        try:
+            host, players = _selector(added.group("what"), ctx)
+        except _GapError:
+            raise _GapError(f"trigger: {text[: added.end()].rstrip(',: ')}") from None
+        if players or host.get("types") != ["resonator"]:
+            raise _GapError(f"trigger: {text[: added.end()].rstrip(',: ')}")
+        effects = _effects(_capitalise(text[added.end() :]), ctx)
+        additions: list[JsonDict] = [
+            {"zone": "field", "types": ["addition"], "controller": "any", "added_to": host},
+            {"zone": "field", "types": ["addition"], "controller": "you", "subtypes": ["field"]},
+        ]
+        return [
+            {"kind": "automatic", "text": raw, "trigger": "card_enters_field", "trigger_filter": f, "effects": effects}
+            for f in additions
+        ]
     moved = _card_move_trigger(text, ctx)
     if moved is not None:
         trigger, flt, body = moved
