@@ -229,3 +229,24 @@ def test_an_addition_added_to_a_resonator_you_control_or_a_field_addition(import
             "trigger_filter": {"zone": "field", "types": ["addition"], "controller": "you", "subtypes": ["field"]},
         },
     ]
+
+
+def test_when_added_resonator_is_put_into_a_graveyard(imported: dict[str, ImportedCard]) -> None:
+    # Leaves of Yggdrasil (MOA-035): "When added resonator is put into a graveyard from a field, put
+    # that resonator into it owner's field." ("it owner's": a misprint of "its")
+    assert full(imported, "MOA-035")["abilities"] == [
+        {
+            "kind": "automatic",
+            "effects": [
+                {
+                    "op": "put_into_field",
+                    "target": {"kind": "that", "filter": {"zone": "graveyard", "types": []}},
+                    "owners_field": True,
+                }
+            ],
+            "trigger": "put_into_graveyard_from_field",
+            "host_trigger": True,
+        }
+    ]
+    text = "When added resonator is put into a graveyard from a field, draw a card."
+    assert _gaps(text) != ()  # only "put that resonator into its owner's field" names it there

@@ -363,3 +363,44 @@ def test_heartless_tin_man_counts_additions_added_to_your_resonators_and_field_a
     _play_and_resolve(story, trig)
     assert _counters(story, tin) == 2
     story.replays()
+
+
+# --- "When added resonator is put into a graveyard from a field, put that resonator into its
+# owner's field." (9.6 p7, 9.6 p10, 3.1 p3) ------------------------------------------------------
+
+
+def test_leaves_of_yggdrasil_puts_the_resonator_back_into_its_owners_field() -> None:
+    # Leaves of Yggdrasil (MOA-035), p1's, on p2's Bear: the Bear is destroyed; the Leaves, put into
+    # the graveyard by a rule process, still has its ability played (9.6 p10); the Bear comes back
+    # into p2's field (its owner's)
+    story = Story({"MOA-035": 4, "T-BEAR": 4})
+    bear = story.put("p2", "T-BEAR", "field")
+    leaves = _add(story, "p1", "MOA-035", bear)
+    destroyed = story.by_rule(actions.destroy, bear, "given")
+    [trig] = _triggered_by(destroyed, leaves)
+    assert (trig.data["controller"], trig.data["extra"]) == ("p1", {"target": bear})
+    story.when(cmd("Pass", "p1"))
+    assert story.state.objects[leaves].zone == "graveyard"  # no host: a rule process (7.2 p4)
+    assert len(_triggered_by(story.log, leaves)) == 1  # its own move does not trigger it
+    resolved = _play_and_resolve(story, trig)
+    moved = find(resolved, "CardMoved")
+    assert (moved.data["oid"], moved.data["from"], moved.data["to"], moved.data["controller"]) == (
+        bear,
+        "graveyard",
+        "field",
+        "p2",
+    )
+    story.replays()
+
+
+def test_leaves_of_yggdrasil_loses_a_resonator_that_left_the_graveyard() -> None:
+    story = Story({"MOA-035": 4, "T-BEAR": 4})
+    bear = story.put("p1", "T-BEAR", "field")
+    leaves = _add(story, "p1", "MOA-035", bear)
+    [trig] = _triggered_by(story.by_rule(actions.destroy, bear, "given"), leaves)
+    story.when(cmd("Pass", "p1"))
+    story.by_rule(actions.move, bear, "removed", "given", rule="3.1 p5", reason="removed")
+    story.by_rule(actions.move, bear, "graveyard", "given", rule="3.1 p5", reason="put")  # a new object
+    _play_and_resolve(story, trig)
+    assert story.state.objects[bear].zone == "graveyard"
+    story.replays()

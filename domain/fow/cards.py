@@ -140,6 +140,9 @@ class Target(_Model):
     object matching ``filter``, not targeted), ``battle_opponent``, ``each_player``, ``host`` (the
     card the source addition is added to: "added resonator"), ``that`` (the object the trigger
     condition names: "Whenever this card deals damage to a resonator, destroy that resonator") or
+    with a ``filter.zone`` of ``graveyard``: that object where it went out of the field, while it
+    stays there: "When added resonator is put into a graveyard from a field, put that resonator into
+    its owner's field", FoW-5.5 3.1 p3) or
     ``same`` (what the previous effect's single chosen target group chose: "Rest target resonator.
     It gains ...", "... Recover that resonator"; the targets are those still legal for that group,
     FoW-5.5 9.3 p3.1)."""
@@ -1203,7 +1206,7 @@ _DAMAGE_TRIGGERS = (
     "damage_dealt_to_you",
 )
 """Triggers that record the damage dealt ("that much")."""
-HOST_TRIGGERS = ("attacks", "dealt_damage", "becomes_rested", "deals_damage_to_resonator")
+HOST_TRIGGERS = ("attacks", "dealt_damage", "becomes_rested", "deals_damage_to_resonator", "put_into_graveyard_from_field")
 """Triggers on this card that an addition's ``host_trigger`` ability reads on the card it is added to."""
 _SUBJECT_TRIGGERS = ("deals_damage_to_resonator",)
 """Triggers recording the other object they name (the trigger's subject, "that resonator")."""

@@ -3497,6 +3497,7 @@ _HOST_TRIGGERS: list[tuple[re.Pattern[str], str]] = [
         _on(r"whenever added (?:j/)?resonator deals damage to a resonator your opponent controls"),
         "deals_damage_to_resonator",
     ),
+    (_on(r"when added (?:j/)?resonator is put into a graveyard from a field"), "put_into_graveyard_from_field"),
 ]
 """Trigger conditions on an addition naming the card it is added to instead of this card."""
 
@@ -3519,6 +3520,12 @@ def _host_trigger(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
         )
         body = re.sub(r"^it\b", added, body)
         ability: JsonDict = {"kind": "automatic", "text": raw, "trigger": trigger, "host_trigger": True}
+        back = re.fullmatch(r"put that (?:j/)?resonator into (?:its|it) owner'?s field\.?", body, re.IGNORECASE)
+        if trigger == "put_into_graveyard_from_field":  # "it owner's": a misprint of "its" (MOA-035)
+            if back is None:
+                raise _GapError(f"effect: {_capitalise(body)}")
+            that = {"kind": "that", "filter": {"zone": "graveyard", "types": []}}  # where it went (3.1 p3)
+            return [{**ability, "effects": [{"op": "put_into_field", "target": that, "owners_field": True}]}]
         if trigger == "deals_damage_to_resonator":  # "that resonator": the one dealt damage (9.6 p5)
             ctx = dataclasses.replace(ctx, subject="resonator")
             ability["subject_filter"] = {"zone": "field", "types": ["resonator"], "controller": "opponent"}
