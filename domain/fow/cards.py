@@ -1206,7 +1206,13 @@ _DAMAGE_TRIGGERS = (
     "damage_dealt_to_you",
 )
 """Triggers that record the damage dealt ("that much")."""
-HOST_TRIGGERS = ("attacks", "dealt_damage", "becomes_rested", "deals_damage_to_resonator", "put_into_graveyard_from_field")
+HOST_TRIGGERS = (
+    "attacks",
+    "dealt_damage",
+    "becomes_rested",
+    "deals_damage_to_resonator",
+    "put_into_graveyard_from_field",
+)
 """Triggers on this card that an addition's ``host_trigger`` ability reads on the card it is added to."""
 _SUBJECT_TRIGGERS = ("deals_damage_to_resonator",)
 """Triggers recording the other object they name (the trigger's subject, "that resonator")."""
