@@ -100,23 +100,6 @@ def test_misprinted_trigger_conditions(imported: dict[str, ImportedCard]) -> Non
         ],
         "trigger": "attacks",
     }
-    # Minamoto no Yoshitsune [J-Ruler] (VIN001-055J): "When this cards enter your field, recover up
-    # to two target resonators."
-    assert full(imported, "VIN001-055J")["abilities"][0] == {
-        "kind": "automatic",
-        "effects": [
-            {
-                "op": "recover",
-                "target": {
-                    "kind": "chosen",
-                    "filter": {"zone": "field", "types": ["resonator"]},
-                    "count": 2,
-                    "up_to": True,
-                },
-            }
-        ],
-        "trigger": "enters_field",
-    }
 
 
 def test_when_this_card_becomes_targeted_by_opponents_spells_or_abilities(
@@ -213,3 +196,57 @@ def test_at_the_beginning_of_each_players_turn_that_player_banishes(imported: di
         },
     ]
     assert _gaps("At the beginning of each player's turn, that player draws a card.", "Addition:Field") != ()
+
+
+def test_whenever_added_resonator_deals_damage_to_an_opponents_resonator(imported: dict[str, ImportedCard]) -> None:
+    # Ame-no-Habakiri (MOA-011): "[Continuous]: Whenever added resonator deals damage to a resonator
+    # your opponent controls, this card deals that much damage to that resonator's controller."
+    assert full(imported, "MOA-011")["abilities"][1] == {
+        "kind": "automatic",
+        "effects": [{"op": "deal_damage", "amount": 0, "target": {"kind": "that_controller"}, "that_much": True}],
+        "trigger": "deals_damage_to_resonator",
+        "subject_filter": {"zone": "field", "types": ["resonator"], "controller": "opponent"},
+        "host_trigger": True,
+    }
+
+
+def test_an_addition_added_to_a_resonator_you_control_or_a_field_addition(imported: dict[str, ImportedCard]) -> None:
+    # Heartless Tin Man (TAT-064): "[Continuous]: When an addition is added to a resonator you control
+    # or an [Addition:Field] is put into your field, put an achievement counter on this card."
+    counter = [{"op": "put_counter", "counter": "achievement", "target": {"kind": "self"}}]
+    yours = {"zone": "field", "types": ["resonator"], "controller": "you"}
+    assert full(imported, "TAT-064")["abilities"][1:] == [
+        {
+            "kind": "automatic",
+            "effects": counter,
+            "trigger": "card_enters_field",
+            "trigger_filter": {"zone": "field", "types": ["addition"], "controller": "any", "added_to": yours},
+        },
+        {
+            "kind": "automatic",
+            "effects": counter,
+            "trigger": "card_enters_field",
+            "trigger_filter": {"zone": "field", "types": ["addition"], "controller": "you", "subtypes": ["field"]},
+        },
+    ]
+
+
+def test_when_added_resonator_is_put_into_a_graveyard(imported: dict[str, ImportedCard]) -> None:
+    # Leaves of Yggdrasil (MOA-035): "When added resonator is put into a graveyard from a field, put
+    # that resonator into it owner's field." ("it owner's": a misprint of "its")
+    assert full(imported, "MOA-035")["abilities"] == [
+        {
+            "kind": "automatic",
+            "effects": [
+                {
+                    "op": "put_into_field",
+                    "target": {"kind": "that", "filter": {"zone": "graveyard", "types": []}},
+                    "owners_field": True,
+                }
+            ],
+            "trigger": "put_into_graveyard_from_field",
+            "host_trigger": True,
+        }
+    ]
+    text = "When added resonator is put into a graveyard from a field, draw a card."
+    assert _gaps(text) != ()  # only "put that resonator into its owner's field" names it there

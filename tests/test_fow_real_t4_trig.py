@@ -297,3 +297,110 @@ def test_collapsing_world_makes_each_turn_player_banish_a_resonator() -> None:
     assert find(events, "CardMoved").data["oid"] == mine[1]
     assert story.state.objects[mine[0]].zone == "field" and story.state.objects[mine[1]].zone == "graveyard"
     story.replays()
+
+
+# --- "Whenever added resonator deals damage to a resonator your opponent controls" (9.6 p5, 9.11) --
+
+
+def test_ame_no_habakiri_deals_that_much_to_the_damaged_resonators_controller() -> None:
+    # Ame-no-Habakiri (MOA-011): "[Continuous]: Whenever added resonator deals damage to a resonator
+    # your opponent controls, this card deals that much damage to that resonator's controller."
+    # The damaged Bear is destroyed first: its controller is read as it last was in the field (9.11).
+    story = Story({"MOA-011": 4, "T-BEAR": 4})
+    bear = story.put("p1", "T-BEAR", "field")
+    mine = story.put("p1", "T-BEAR", "field")
+    theirs = story.put("p2", "T-BEAR", "field")
+    sword = _add(story, "p1", "MOA-011", bear)
+    hit = story.by_rule(actions.deal_damage, bear, mine, 100, "given")  # a resonator p1 controls: no
+    assert not _triggered_by(hit, sword)
+    hit = story.by_rule(actions.deal_damage, mine, theirs, 100, "given")  # not dealt by the added one
+    assert not _triggered_by(hit, sword)
+    hit = story.by_rule(actions.deal_damage, bear, theirs, 600, "given")
+    [trig] = _triggered_by(hit, sword)
+    assert (trig.data["extra"], trig.cause) == ({"amount": 600, "target": theirs}, f"ev:{find(hit, 'DamageDealt').seq}")
+    life = story.state.players["p2"].life
+    story.when(cmd("Pass", "p1"))  # rule processes destroy the Bear, then the trigger is played (6.2 p2)
+    assert story.state.objects[theirs].zone == "graveyard"
+    resolved = _play_and_resolve(story, trig)
+    dealt = find(resolved, "DamageDealt")
+    assert (dealt.data["source"], dealt.data["target"], dealt.data["amount"]) == (sword, "p2", 600)
+    assert story.state.players["p2"].life == life - 600
+    story.replays()
+
+
+# --- "When an addition is added to a resonator you control or an [Addition:Field] is put into
+# your field" (7.2 p3, 9.6 p1) ------------------------------------------------------------------
+
+
+def _counters(story: Story, oid: str) -> int:
+    return sum(story.state.objects[oid].counters.values())
+
+
+def test_heartless_tin_man_counts_additions_added_to_your_resonators_and_field_additions() -> None:
+    # Heartless Tin Man (TAT-064): "[Continuous]: When an addition is added to a resonator you control
+    # or an [Addition:Field] is put into your field, put an achievement counter on this card."
+    story = Story({"TAT-064": 4, "TMS-020": 4, "TAT-033": 4, "T-BEAR": 4})
+    tin = story.put("p1", "TAT-064", "field")
+    bear = story.put("p1", "T-BEAR", "field")
+    theirs = story.put("p2", "T-BEAR", "field")
+    blessing = story.put("p1", "TMS-020", "hand")
+    story.will("p1", "R")
+    story.when(cmd("PlayCard", "p1", card=blessing, targets=[[theirs]]))  # to p2's resonator: no
+    events = story.resolve()
+    assert story.state.objects[blessing].attached_to == theirs and not _triggered_by(events, tin)
+    blessing = story.put("p1", "TMS-020", "hand")
+    story.will("p1", "R")
+    story.when(cmd("PlayCard", "p1", card=blessing, targets=[[bear]]))
+    events = story.resolve()
+    [trig] = _triggered_by(events, tin)
+    assert trig.cause == f"ev:{next(e.seq for e in events if e.type == 'CardMoved' and e.data['oid'] == blessing)}"
+    _play_and_resolve(story, trig)
+    assert story.state.objects[tin].counters == {"achievement": 1}
+    realm = story.put("p1", "TAT-033", "hand")  # an [Addition:Field] put into p1's field
+    moved = story.by_rule(actions.move, realm, "field", "given", rule="3.1 p5", reason="effect", controller="p1")
+    [trig] = _triggered_by(moved, tin)
+    story.when(cmd("Pass", "p1"))
+    _play_and_resolve(story, trig)
+    assert _counters(story, tin) == 2
+    story.replays()
+
+
+# --- "When added resonator is put into a graveyard from a field, put that resonator into its
+# owner's field." (9.6 p7, 9.6 p10, 3.1 p3) ------------------------------------------------------
+
+
+def test_leaves_of_yggdrasil_puts_the_resonator_back_into_its_owners_field() -> None:
+    # Leaves of Yggdrasil (MOA-035), p1's, on p2's Bear: the Bear is destroyed; the Leaves, put into
+    # the graveyard by a rule process, still has its ability played (9.6 p10); the Bear comes back
+    # into p2's field (its owner's)
+    story = Story({"MOA-035": 4, "T-BEAR": 4})
+    bear = story.put("p2", "T-BEAR", "field")
+    leaves = _add(story, "p1", "MOA-035", bear)
+    destroyed = story.by_rule(actions.destroy, bear, "given")
+    [trig] = _triggered_by(destroyed, leaves)
+    assert (trig.data["controller"], trig.data["extra"]) == ("p1", {"target": bear})
+    story.when(cmd("Pass", "p1"))
+    assert story.state.objects[leaves].zone == "graveyard"  # no host: a rule process (7.2 p4)
+    assert len(_triggered_by(story.log, leaves)) == 1  # its own move does not trigger it
+    resolved = _play_and_resolve(story, trig)
+    moved = find(resolved, "CardMoved")
+    assert (moved.data["oid"], moved.data["from"], moved.data["to"], moved.data["controller"]) == (
+        bear,
+        "graveyard",
+        "field",
+        "p2",
+    )
+    story.replays()
+
+
+def test_leaves_of_yggdrasil_loses_a_resonator_that_left_the_graveyard() -> None:
+    story = Story({"MOA-035": 4, "T-BEAR": 4})
+    bear = story.put("p1", "T-BEAR", "field")
+    leaves = _add(story, "p1", "MOA-035", bear)
+    [trig] = _triggered_by(story.by_rule(actions.destroy, bear, "given"), leaves)
+    story.when(cmd("Pass", "p1"))
+    story.by_rule(actions.move, bear, "removed", "given", rule="3.1 p5", reason="removed")
+    story.by_rule(actions.move, bear, "graveyard", "given", rule="3.1 p5", reason="put")  # a new object
+    _play_and_resolve(story, trig)
+    assert story.state.objects[bear].zone == "graveyard"
+    story.replays()

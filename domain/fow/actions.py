@@ -166,7 +166,7 @@ def move(
     elif to == "stone_area" and data["from"] != "stone_area" and s.objects[oid].zone == "stone_area":
         check_triggers(ctx, "card_put_into_stone_area", ev, oid=oid)
     elif data["from"] == "field" and s.objects[oid].zone == "graveyard":
-        check_triggers(ctx, "put_into_graveyard_from_field", ev, oid=oid)
+        check_triggers(ctx, "put_into_graveyard_from_field", ev, oid=oid, subject=oid)  # "that resonator" (9.6 p7)
         check_triggers(ctx, "card_put_into_graveyard_from_field", ev, oid=oid)
     elif data["from"] == "hand" and s.objects[oid].zone == "graveyard" and reason in ("discard", "hand size"):
         check_triggers(ctx, "opponent_discards", ev, player=obj.owner)  # to discard (10.18)
@@ -874,6 +874,9 @@ def check_triggers(
                     continue
                 for i, ability in characteristics(s, src).abilities:
                     if ability.kind == "automatic" and _ability_fires(s, ability, kind, src, pid, player, oid):
+                        flt = ability.subject_filter  # "deals damage to a resonator your opponent controls"
+                        if flt is not None and (subject is None or not matches(s, flt, subject, pid, src)):
+                            continue
                         key = f"{src}:{i}"
                         if ability.once_per_turn and key in s.players[obj.controller].once_per_turn_used:
                             continue  # "This ability triggers only once per turn" (9.6 p4)
@@ -895,7 +898,7 @@ def check_triggers(
         for i, ability in enumerate(card.abilities):
             flt = ability.trigger_filter
             fits = flt is None or moved_matches(s, flt, oid, controller, oid)
-            if ability.kind == "automatic" and ability.trigger == kind and fits:
+            if ability.kind == "automatic" and ability.trigger == kind and fits and not ability.host_trigger:
                 key = f"{oid}:{i}"
                 if ability.once_per_turn and key in s.players[controller].once_per_turn_used:
                     continue
@@ -1150,6 +1153,7 @@ def play_trigger(ctx: Ctx, trig: Triggered, targets: Any, pay_with: Sequence[Any
             "trigger": trig.id,
             **({"amount": trig.amount} if trig.amount is not None else {}),
             **({"subject": trig.target} if trig.target is not None else {}),
+            **_known_subject(s, trig),
             **known_source(s, trig.source, trig.cause),
         },
         "9.6 p6",
@@ -1157,6 +1161,16 @@ def play_trigger(ctx: Ctx, trig: Triggered, targets: Any, pay_with: Sequence[Any
         actor=actor,
     )
     return check_targeted(ctx, cause)
+
+
+def _known_subject(s: GameState, trig: Triggered) -> dict[str, int]:
+    """``{"subject_since": ...}`` for a trigger naming a card that went out of the field (the card
+    where it went, while it stays there, 3.1 p3); nothing if it moved after the trigger."""
+    obj = s.objects.get(trig.target or "")
+    seq = trig.cause[3:] if trig.cause.startswith("ev:") else ""
+    if obj is None or obj.zone in PLAYGROUND or not seq.isdigit() or obj.zone_since > int(seq):
+        return {}
+    return {"subject_since": obj.zone_since}
 
 
 def check_targeted(ctx: Ctx, cause: str) -> str:
@@ -1441,6 +1455,10 @@ def _targets_of(ctx: Ctx, item: ChaseItem, target: Target, group: list[str] | No
         return [s.opponent(you)]
     if target.kind == "each_player":
         return list(s.order)
+    if target.kind == "that" and target.filter.zone != "field":  # "put that resonator into its owner's field"
+        obj = s.objects.get(item.subject or "")  # the card where it went, while it stays there (3.1 p3)
+        same = obj is not None and obj.zone == target.filter.zone and obj.zone_since == item.subject_since
+        return [item.subject] if same and item.subject is not None else []
     if target.kind == "that":  # the object the trigger condition named, while it is in the field
         return [item.subject] if item.subject in s.objects and s.objects[item.subject].zone == "field" else []
     if target.kind == "host":  # "added resonator": what the addition is added to, while it is
@@ -1449,6 +1467,11 @@ def _targets_of(ctx: Ctx, item: ChaseItem, target: Target, group: list[str] | No
     if target.kind == "host_controller":  # "added resonator's controller", while it is added (7.2 p3)
         host = s.objects[item.source].attached_to
         return [s.objects[host].controller] if host in s.objects and s.objects[host].zone == "field" else []
+    if target.kind == "that_controller":  # "that resonator's controller": now, or as it last was (9.11)
+        obj = s.objects.get(item.subject or "")
+        if obj is None:
+            return []
+        return [obj.controller if obj.zone in PLAYGROUND else str((obj.last_known or {}).get("controller", obj.owner))]
     if target.kind == "same":
         return list(group or [])
     if target.kind == "battle_opponent":

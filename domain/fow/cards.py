@@ -130,6 +130,9 @@ class Filter(_Model):
     """"with ATK different from its printed ATK or DEF different from its printed DEF"."""
     no_addition: bool = False
     """"with no addition": no addition is added to it (FoW-5.5 7.2)."""
+    added_to: Filter | None = None
+    """"an addition added to a resonator you control": an addition added to a card in the field that
+    matches this filter (FoW-5.5 7.2 p3; its ``controller`` relative to the same player)."""
     dealt_damage: bool = False
     """"that was dealt damage this turn": damage is on it (damage on J/resonators becomes zero
     only at the end of the turn, FoW-5.5 5.4 p5.1; a new object has none, 3.1 p3)."""
@@ -164,6 +167,9 @@ class Target(_Model):
     object matching ``filter``, not targeted), ``battle_opponent``, ``each_player``, ``host`` (the
     card the source addition is added to: "added resonator"), ``that`` (the object the trigger
     condition names: "Whenever this card deals damage to a resonator, destroy that resonator") or
+    with a ``filter.zone`` of ``graveyard``: that object where it went out of the field, while it
+    stays there: "When added resonator is put into a graveyard from a field, put that resonator into
+    its owner's field", FoW-5.5 3.1 p3) or
     ``same`` (what the previous effect's single chosen target group chose: "Rest target resonator.
     It gains ...", "... Recover that resonator"; the targets are those still legal for that group,
     FoW-5.5 9.3 p3.1)."""
@@ -180,9 +186,12 @@ class Target(_Model):
         "that",
         "same",
         "host_controller",
+        "that_controller",
     ] = "chosen"
     """``host_controller``: the player who controls the card the source addition is added to
-    ("added resonator's controller", FoW-5.5 7.2 p3)."""
+    ("added resonator's controller", FoW-5.5 7.2 p3); ``that_controller``: the player who controls
+    the object the trigger condition names ("that resonator's controller"), as it last was in the
+    field if it left (9.11)."""
     filter: Filter = Field(default_factory=Filter)
     count: Annotated[int, Field(ge=1)] = 1
     players_allowed: bool = False
@@ -1336,8 +1345,16 @@ _DAMAGE_TRIGGERS = (
     "damage_dealt_to_you",
 )
 """Triggers that record the damage dealt ("that much")."""
-HOST_TRIGGERS = ("attacks", "dealt_damage", "becomes_rested")
+HOST_TRIGGERS = (
+    "attacks",
+    "dealt_damage",
+    "becomes_rested",
+    "deals_damage_to_resonator",
+    "put_into_graveyard_from_field",
+)
 """Triggers on this card that an addition's ``host_trigger`` ability reads on the card it is added to."""
+_SUBJECT_TRIGGERS = ("deals_damage_to_resonator",)
+"""Triggers recording the other object they name (the trigger's subject, "that resonator")."""
 
 
 class TargetedBy(_Model):
@@ -1365,6 +1382,10 @@ class Ability(_Model):
     which card's move makes the ability trigger ("Whenever another Six Sages enters your
     field", "When a Squad 7 you control is destroyed"); for a trigger on this card, the state
     this card must be in ("Whenever this card deals damage to a resonator while attacking")."""
+    subject_filter: Filter | None = None
+    """For a trigger naming another object (``deals_damage_to_resonator``: the resonator dealt the
+    damage): what that object must be as the ability triggers ("deals damage to a resonator your
+    opponent controls"; ``controller`` relative to this ability's controller)."""
     targeted_by: TargetedBy | None = None
     """For ``becomes_targeted``: which spells or abilities choosing this card as a target make it
     trigger (None: any)."""
@@ -1486,6 +1507,9 @@ class Ability(_Model):
             raise ValueError("modes ('choose') are supported on spells and [Activate] abilities only")
         if self.kind == "activate" and any(isinstance(e, ProduceWill) and e.per for e in self.effects):
             raise ValueError("a will ability produces a fixed will (FoW-5.5 9.7 p1): no 'per' here")
+        if self.subject_filter is not None and self.trigger not in _SUBJECT_TRIGGERS:
+            named = ", ".join(_SUBJECT_TRIGGERS)
+            raise ValueError(f"'subject_filter' belongs to a trigger naming another object: {named}")
         if self.targeted_by is not None and self.trigger != "becomes_targeted":
             raise ValueError("'targeted_by' belongs to a 'becomes_targeted' trigger")
         if self.host_trigger and (self.kind != "automatic" or self.trigger not in HOST_TRIGGERS):

@@ -295,6 +295,10 @@ def matches(
         and total_cost(card) == total_cost(state.card_of(source_oid))
     ):
         return False
+    if flt.added_to is not None:  # "an addition added to a resonator you control" (7.2 p3)
+        host = obj.attached_to
+        if host is None or host not in state.objects or not matches(state, flt.added_to, host, you, source_oid):
+            return False
     if flt.rested is not None and obj.rested != flt.rested:
         return False
     if flt.attacking_or_blocking:

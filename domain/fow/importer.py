@@ -503,6 +503,14 @@ _CARD_DESTROYED = re.compile(
 )
 
 
+_ADDITION_ADDED = re.compile(
+    r"^when an addition is added to an? (?P<what>.+?) or an \[Addition:\s*Field\] is put into your field\s*[,:]\s*",
+    re.IGNORECASE,
+)
+"""``When an addition is added to a resonator you control or an [Addition:Field] is put into your field``:
+an addition entering a field added to such a card (7.2 p3), or a field addition entering yours."""
+
+
 _DAMAGED_BY_THIS = re.compile(
     r"^(?:when|whenever) an? (?P<what>.+?) that was dealt damage by this card this turn "
     r"(?P<verb>is destroyed|is put into a graveyard(?: from (?P<field>your|your opponent's|a) field)?)\s*[,:]\s*",
@@ -931,6 +939,8 @@ def _target(
         return dict(_YOUR_J_OR_RULER)
     if ctx.subject is not None and low in (f"that {ctx.subject}", f"the {ctx.subject}"):
         return {"kind": "that"}  # the object of the trigger condition (9.6 p7)
+    if ctx.subject is not None and allow_players and low == f"that {ctx.subject}'s controller":
+        return {"kind": "that_controller"}  # the player controlling it (3.1 p5)
     if re.fullmatch(r"(?:target|each|all|an?) (?:player|opponent)s?", low):
         if not allow_players or low not in _PLAYER_TARGETS:
             raise _GapError(f"target: {phrase} (no player-only target in the vocabulary)")
@@ -3339,8 +3349,8 @@ def _on(phrase: str) -> re.Pattern[str]:
 
 _TRIGGERS: list[tuple[re.Pattern[str], str, bool]] = [
     (re.compile(r"^\[Enter\]\s*:?\s*", re.IGNORECASE), "enter", True),
-    # also the misprints "When this card enters field" (VS01-013), "When this cards enter your field" (VIN001-055J)
-    (_on(r"when this cards? enters? (?:your )?field"), "enters_field", True),
+    # also the misprint "When this card enters field" (VS01-013)
+    (_on(r"when this card enters (?:your )?field"), "enters_field", True),
     (_on(r"when this card enters your field or attacks"), "enters_or_attacks", True),
     (
         # also the misprint "When this card it put into a graveyard from a field" (TAT-039)
@@ -3854,9 +3864,26 @@ def _automatic(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
                 }
                 return [{"kind": "automatic", "text": raw, **filtered, "effects": effects}]
             return [{"kind": "automatic", "text": raw, "trigger": trigger, "effects": effects}]
-    host = _host_trigger(raw, text, ctx) or _targeted_trigger(raw, text, ctx) or _each_players_turn(raw, text, ctx)
-    if host is not None:
-        return host
+    special = _host_trigger(raw, text, ctx) or _targeted_trigger(raw, text, ctx) or _each_players_turn(raw, text, ctx)
+    if special is not None:
+        return special
+    added = _ADDITION_ADDED.match(text)
+    if added:  # two trigger conditions, one ability each (9.6 p1)
+        try:
+            host, players = _selector(added.group("what"), ctx)
+        except _GapError:
+            raise _GapError(f"trigger: {text[: added.end()].rstrip(',: ')}") from None
+        if players or host.get("types") != ["resonator"]:
+            raise _GapError(f"trigger: {text[: added.end()].rstrip(',: ')}")
+        effects = _effects(_capitalise(text[added.end() :]), ctx)
+        additions: list[JsonDict] = [
+            {"zone": "field", "types": ["addition"], "controller": "any", "added_to": host},
+            {"zone": "field", "types": ["addition"], "controller": "you", "subtypes": ["field"]},
+        ]
+        return [
+            {"kind": "automatic", "text": raw, "trigger": "card_enters_field", "trigger_filter": f, "effects": effects}
+            for f in additions
+        ]
     moved = _card_move_trigger(text, ctx)
     if moved is not None:
         trigger, flt, body = moved
@@ -3887,6 +3914,11 @@ _HOST_TRIGGERS: list[tuple[re.Pattern[str], str]] = [
     (_on(r"whenever added (?:j/)?resonator attacks"), "attacks"),
     (_on(r"whenever damage is dealt to added (?:j/)?resonator"), "dealt_damage"),
     (_on(r"whenever (?:added )?resonator with this becomes rested"), "becomes_rested"),
+    (
+        _on(r"whenever added (?:j/)?resonator deals damage to a resonator your opponent controls"),
+        "deals_damage_to_resonator",
+    ),
+    (_on(r"when added (?:j/)?resonator is put into a graveyard from a field"), "put_into_graveyard_from_field"),
 ]
 """Trigger conditions on an addition naming the card it is added to instead of this card."""
 
@@ -3908,9 +3940,19 @@ def _host_trigger(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
             r"^it gains (?P<g>[^.]+? until end of turn) and deals ", rf"{added} gains \g<g>. {added} deals ", body
         )
         body = re.sub(r"^it\b", added, body)
-        body = re.sub(r"\bthat resonator's controller\b", f"{added}'s controller", body)  # the card it is added to
-        effects = _effects(_capitalise(body), ctx)
-        return [{"kind": "automatic", "text": raw, "trigger": trigger, "host_trigger": True, "effects": effects}]
+        ability: JsonDict = {"kind": "automatic", "text": raw, "trigger": trigger, "host_trigger": True}
+        back = re.fullmatch(r"put that (?:j/)?resonator into (?:its|it) owner'?s field\.?", body, re.IGNORECASE)
+        if trigger == "put_into_graveyard_from_field":  # "it owner's": a misprint of "its" (MOA-035)
+            if back is None:
+                raise _GapError(f"effect: {_capitalise(body)}")
+            that = {"kind": "that", "filter": {"zone": "graveyard", "types": []}}  # where it went (3.1 p3)
+            return [{**ability, "effects": [{"op": "put_into_field", "target": that, "owners_field": True}]}]
+        if trigger == "deals_damage_to_resonator":  # "that resonator": the one dealt damage (9.6 p5)
+            ctx = dataclasses.replace(ctx, subject="resonator")
+            ability["subject_filter"] = {"zone": "field", "types": ["resonator"], "controller": "opponent"}
+        else:  # "that resonator's controller": the card it is added to
+            body = re.sub(r"\bthat resonator's controller\b", f"{added}'s controller", body)
+        return [{**ability, "effects": _effects(_capitalise(body), ctx)}]
     return None
 
 

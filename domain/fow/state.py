@@ -134,6 +134,10 @@ class ChaseItem:
     """For a triggered ability: the damage dealt by the happening that triggered it ("that much")."""
     subject: str | None = None
     """For a triggered ability: the object its trigger condition names ("that resonator")."""
+    subject_since: int | None = None
+    """The ``zone_since`` of that object as the ability was played, if it had not moved since it
+    triggered: "put that resonator into its owner's field" names the card in the graveyard only while
+    it stays that object (FoW-5.5 3.1 p3)."""
     source_since: int | None = None
     """For an ability: the ``zone_since`` of the object its source was as it was played (-1: the
     card had changed zones after the ability triggered). "This card" is that object only while it
@@ -681,6 +685,7 @@ def _put_on_chase(s: GameState, d: Mapping[str, Any], e: Event) -> None:
         modes=list(d.get("modes", [])),
         amount=d.get("amount"),
         subject=d.get("subject"),
+        subject_since=d.get("subject_since"),
         source_since=d.get("source_since"),
         delayed=d.get("delayed"),
     )
