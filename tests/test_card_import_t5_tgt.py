@@ -152,3 +152,26 @@ def test_j_resonators_you_control_with_awakening_gain(imported: dict[str, Import
         "modify_atk": 200,
         "modify_def": 200,
     }
+
+
+def test_your_opponent_cannot_gain_life_and_at_the_next_end_of_turn(imported: dict[str, ImportedCard]) -> None:
+    # Blood Boil (BFA-018): "Choose one - This card deals 600 damage to your opponent. Your opponent
+    # cannot gain life until end of turn; or target resonator you control gains [+800/+800] until end
+    # of turn. At the next end of turn, destroy that resonator."
+    [choose] = full(imported, "BFA-018")["effects"]
+    assert choose["modes"] == [
+        [
+            {"op": "deal_damage", "amount": 600, "target": {"kind": "opponent"}},
+            {"op": "restrict", "target": {"kind": "opponent"}, "rules": ["cannot_gain_life"]},
+        ],
+        [
+            {
+                "op": "modify",
+                "atk": 800,
+                "def": 800,
+                "target": {"kind": "chosen", "filter": {"zone": "field", "types": ["resonator"], "controller": "you"}},
+                "duration": "end_of_turn",
+            },
+            {"op": "delayed", "at": "next_end_of_turn", "effects": [{"op": "destroy", "target": {"kind": "same"}}]},
+        ],
+    ]

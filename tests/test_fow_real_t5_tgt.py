@@ -21,7 +21,7 @@ from tests.fow_support import CARDS as RULERS
 from tests.fow_support import cmd
 from tests.test_fow_battle import to_main
 from tests.test_fow_conditions import Story, legal
-from tests.test_fow_real_triggers_costs import triggered_by
+from tests.test_fow_real_triggers_costs import pass_until, triggered_by
 
 # --- "Recover all Fairies you control" -----------------------------------------------------------
 
@@ -309,4 +309,76 @@ def test_holy_moon_j_resonators_you_control_with_awakening_gain() -> None:
     gained = {k for k in c if after[k] != before[k]}
     assert gained == {"magician", "match_girl"}
     assert after["magician"] == (400, 800)
+    story.replays()
+
+
+# --- Blood Boil: "Your opponent cannot gain life until end of turn"; "At the next end of turn" ------
+
+
+def test_blood_boil_your_opponent_cannot_gain_life_until_end_of_turn() -> None:
+    # Blood Boil (BFA-018, chant-instant): "Choose one - This card deals 600 damage to your opponent.
+    # Your opponent cannot gain life until end of turn; or ..."  Pride of Knights (VIN001-011,
+    # chant-instant): "Target J/resonator you control gains [+200/+200] until end of turn. You gain
+    # 200 life."  The prohibition beats the instruction (1.4 p4); p1 still gains life.
+    story = Story({"BFA-018": 4, "VIN001-011": 4, "T-BEAR": 4})
+    mine, theirs = story.put("p1", "T-BEAR", "field"), story.put("p2", "T-BEAR", "field")
+    story.will("p1", "R", "R")
+    story.when(cmd("PlayCard", "p1", card=story.put("p1", "BFA-018", "hand"), modes=[0]))
+    events = story.resolve()
+    assert story.state.players["p2"].life == 3400
+    made = next(e for e in events if e.type == "ContinuousEffectCreated")
+    assert (made.data["targets"], made.data["rules"], made.rule) == (["p2"], ["cannot_gain_life"], "FoW-5.5 1.4 p4")
+    story.when(cmd("Pass", "p1"))
+    story.will("p2", "W")
+    story.when(cmd("PlayCard", "p2", card=story.put("p2", "VIN001-011", "hand"), targets=[[theirs]]))
+    events = story.resolve()
+    prevented = next(e for e in events if e.type == "LifeGainPrevented")
+    assert (prevented.data, prevented.rule) == ({"player": "p2", "amount": 200}, "FoW-5.5 1.4 p4")
+    assert story.state.players["p2"].life == 3400
+    story.will("p1", "W")  # p1 is not prohibited
+    story.when(cmd("PlayCard", "p1", card=story.put("p1", "VIN001-011", "hand"), targets=[[mine]]))
+    story.resolve()
+    assert story.state.players["p1"].life == 4200
+    story.log += to_main(story.state, turn=2)  # until end of turn (5.4 p5)
+    story.will("p2", "W")
+    story.when(cmd("PlayCard", "p2", card=story.put("p2", "VIN001-011", "hand"), targets=[[theirs]]))
+    story.resolve()
+    assert story.state.players["p2"].life == 3600
+    story.replays()
+
+
+def test_blood_boil_destroys_that_resonator_at_the_next_end_of_turn() -> None:
+    # Blood Boil (BFA-018): "...; or target resonator you control gains [+800/+800] until end of turn.
+    # At the next end of turn, destroy that resonator."  Played in the main phase: this turn's end
+    # (5.4 p3); played in the end phase after "at the end of turn" happened (5.4 p4): next turn's.
+    story = Story({"BFA-018": 4, "T-BEAR": 4})
+    early, late = story.put("p1", "T-BEAR", "field"), story.put("p1", "T-BEAR", "field")
+    story.will("p1", "R", "R")
+    story.when(cmd("PlayCard", "p1", card=story.put("p1", "BFA-018", "hand"), targets=[[early]], modes=[1]))
+    events = story.resolve()
+    made = next(e for e in events if e.type == "DelayedAbilityCreated")
+    assert (made.data["at"], made.data["turn"], made.rule) == ("next_end_of_turn", 1, "FoW-5.5 9.6 p8")
+    story.log += pass_until(
+        story.state, lambda s: (s.phase, s.step) == ("end", "end_of_turn") and s.pending.kind == "priority"
+    )
+    assert story.state.triggered or story.state.chase  # the delayed ability triggered (9.6 p8)
+    story.log += pass_until(
+        story.state,
+        lambda s: (s.phase, s.step) == ("end", "end_of_turn") and not s.chase and s.pending.kind == "priority",
+        play_triggers=True,
+    )
+    assert story.state.objects[early].zone == "graveyard"
+    story.will("p1", "R", "R")  # an instant in the end phase's last priority sequence (5.4 p4)
+    story.when(cmd("PlayCard", "p1", card=story.put("p1", "BFA-018", "hand"), targets=[[late]], modes=[1]))
+    events = story.resolve()
+    made = next(e for e in events if e.type == "DelayedAbilityCreated")
+    assert (made.data["at"], made.data["turn"]) == ("next_end_of_turn", 2)
+    story.log += to_main(story.state, turn=2)
+    assert story.state.objects[late].zone == "field"  # not destroyed at the end of turn 1
+    story.log += pass_until(
+        story.state,
+        lambda s: s.turn == 3,
+        play_triggers=True,
+    )
+    assert story.state.objects[late].zone == "graveyard"
     story.replays()

@@ -950,7 +950,7 @@ def check_delayed(ctx: Ctx, at: str, cause: str) -> None:
     """Delayed automatic abilities created this turn for ``at`` trigger, once only (9.6 p8.1)."""
     s = ctx.s
     for delayed in list(s.delayed):
-        if delayed.at == at and delayed.turn == s.turn and not delayed.fired:
+        if delayed.at in (at, f"next_{at}") and delayed.turn == s.turn and not delayed.fired:
             extra = {"target": delayed.id}
             add_trigger(ctx, delayed.controller, delayed.source, -1, cause, kind="delayed", extra=extra)
 
@@ -1435,6 +1435,8 @@ def apply_effect(
         return _fight(ctx, item, eff, group, other, cause)
     if isinstance(eff, Delayed):  # "At the end of turn, destroy that resonator" (9.6 p8)
         made: dict[str, Any] = {"delayed": ctx.fresh_id("d"), "controller": you, "source": src, "at": eff.at}
+        past = s.phase == "end" and s.step in ("end_of_turn", "cleanup")  # this turn's end of turn happened
+        made["turn"] = s.turn + 1 if eff.at == "next_end_of_turn" and past else s.turn
         made["effects"] = [e.model_dump(mode="json", by_alias=True) for e in eff.effects]
         made["objects"] = [[oid, s.objects[oid].zone_since] for oid in group or []]
         return ctx.emit("DelayedAbilityCreated", made, "9.6 p8", cause=cause)
@@ -1653,7 +1655,7 @@ def apply_effect(
             taken = s.players[you]
             amount = taken.damage_taken if taken.dealt_damage_turn == s.turn else 0
         for p in _players(s, you, eff.who):
-            if sign > 0 and amount and not can_gain_life(s):
+            if sign > 0 and amount and not can_gain_life(s, p):
                 # "Players cannot gain life": the prohibition takes precedence (golden rule)
                 cause = ctx.emit("LifeGainPrevented", {"player": p, "amount": amount}, "1.4 p4", cause=cause)
                 continue

@@ -761,14 +761,16 @@ Restriction = Literal[
     "must_block_if_able",
     "cannot_play_normal_spells",
     "cannot_play_summon_spells",
+    "cannot_gain_life",
 ]
 """Rule overrides (:class:`RuleOverrides`) an effect may give objects for a duration; those of
 ``PLAYER_RESTRICTIONS`` it gives players instead."""
 
-PLAYER_RESTRICTIONS = ("cannot_play_normal_spells", "cannot_play_summon_spells")
+PLAYER_RESTRICTIONS = ("cannot_play_normal_spells", "cannot_play_summon_spells", "cannot_gain_life")
 """What a player cannot do while the effect lasts: "Target player cannot play normal spells and
 summon spells until end of turn" (a resonator played is a summon spell, any other card a normal
-spell, FoW-5.5 3.13 p3; the prohibition beats any instruction to play one, 1.4 p4)."""
+spell, FoW-5.5 3.13 p3; the prohibition beats any instruction to play one, 1.4 p4); "Your opponent
+cannot gain life until end of turn" (no effect makes that player gain life, 1.4 p4)."""
 
 
 class Restrict(_Model):
@@ -872,7 +874,10 @@ class Delayed(_Model):
     are read as the delayed ability resolves.  No new targets are chosen."""
 
     op: Literal["delayed"] = "delayed"
-    at: Literal["end_of_turn"] = "end_of_turn"
+    at: Literal["end_of_turn", "next_end_of_turn"] = "end_of_turn"
+    """``next_end_of_turn``: "At the next end of turn": the next time "at the end of turn" happens
+    (5.4 p3) - this turn's, or the next turn's once this turn's has happened (an instant played in
+    the end phase's last priority sequence, 5.4 p4)."""
     effects: Annotated[list[Effect], Field(min_length=1)]
 
     @model_validator(mode="after")

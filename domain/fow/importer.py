@@ -2433,6 +2433,18 @@ def _effect_first(pattern: str) -> Callable[[EffectBuilder], EffectBuilder]:
     return register
 
 
+@_effect_first(
+    r"(?P<t>target player|target opponent|your opponent|you) cannot gain life"
+    r" (?:this turn|until (?:the )?end of (?:the )?turn)"
+)
+def _player_cannot_gain_life(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Your opponent cannot gain life until end of turn.": a prohibition on a player, beating any
+    # effect that would make that player gain life (FoW-5.5 1.4 p4)
+    who = m.group("t").lower()
+    target = {"your opponent": {"kind": "opponent"}, "you": {"kind": "you"}}.get(who) or _PLAYER_TARGETS[who]
+    return [{"op": "restrict", "target": dict(target), "rules": ["cannot_gain_life"]}]
+
+
 @_effect_first(r"(?P<a>recover (?:this card|it)) and it gains (?P<m>[^.]+?) until (?:the )?end of (?:the )?turn")
 def _recover_and_gains(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "Recover this card and it gains [+400/0] until end of turn.": two effects on the source card,
@@ -2867,7 +2879,7 @@ def _same_target(rest: str, out: list[JsonDict]) -> str:
     return changed + rest[len(sentence) :]
 
 
-_DELAYED = re.compile(r"^at the end of (?:this )?turn, (?P<body>[^.]+\.?)\s*", re.IGNORECASE)
+_DELAYED = re.compile(r"^at the (?P<next>next )?end of (?:this )?turn, (?P<body>[^.]+\.?)\s*", re.IGNORECASE)
 
 
 def _delayed(rest: str, out: list[JsonDict], ctx: _Ctx) -> tuple[JsonDict, str] | None:
@@ -2887,7 +2899,8 @@ def _delayed(rest: str, out: list[JsonDict], ctx: _Ctx) -> tuple[JsonDict, str] 
         isinstance(e.get("target"), dict) and e["target"].get("kind", "chosen") == "chosen" for e in inner
     ):
         raise _GapError(f"effect: {_split_sentences(rest)[0]}")
-    return {"op": "delayed", "at": "end_of_turn", "effects": inner}, rest[m.end() :].strip()
+    at = "next_end_of_turn" if m.group("next") else "end_of_turn"  # "At the next end of turn" (5.4 p3)
+    return {"op": "delayed", "at": at, "effects": inner}, rest[m.end() :].strip()
 
 
 def _they_target(rest: str, out: list[JsonDict]) -> str:
