@@ -175,3 +175,11 @@ def test_your_opponent_cannot_gain_life_and_at_the_next_end_of_turn(imported: di
             {"op": "delayed", "at": "next_end_of_turn", "effects": [{"op": "destroy", "target": {"kind": "same"}}]},
         ],
     ]
+
+
+def test_awakening_players_cannot_chase_this_card(imported: dict[str, ImportedCard]) -> None:
+    # Seal of Wind and Light (TMS-089): "Cancel target spell.  [Awakening] {M}: Players cannot chase
+    # this card."
+    card = full(imported, "TMS-089")
+    assert card["awakening"] == {"cost": {"attribute": {"M": 1}, "free": 0}, "cannot_be_chased": True}
+    assert "cannot_be_chased" not in card

@@ -382,3 +382,33 @@ def test_blood_boil_destroys_that_resonator_at_the_next_end_of_turn() -> None:
     )
     assert story.state.objects[late].zone == "graveyard"
     story.replays()
+
+
+# --- "[Awakening] {M}: Players cannot chase this card." (12.1, 10.7 p2) ---------------------------
+
+
+@pytest.mark.parametrize("awaken", [True, False])
+def test_seal_of_wind_and_light_awakened_cannot_be_chased(awaken: bool) -> None:
+    # Seal of Wind and Light (TMS-089, chant-instant, {W}{G}): "Cancel target spell.  [Awakening] {M}:
+    # Players cannot chase this card."  p1 plays Grow (T-GROW, an instant); p2 cancels it with the
+    # Seal; p1 may answer with another Grow only if the Seal was not awakened (10.7 p2).
+    story = Story({"TMS-089": 4, "T-GROW": 4, "T-BEAR": 4})
+    bear = story.put("p1", "T-BEAR", "field")
+    story.will("p1", "R", "R")
+    story.when(cmd("PlayCard", "p1", card=story.put("p1", "T-GROW", "hand"), targets=[[bear]]))
+    story.when(cmd("Pass", "p1"))
+    grow = story.state.chase[0].id
+    story.will("p2", "W", "G", *(["M"] if awaken else []))
+    seal = story.put("p2", "TMS-089", "hand")
+    story.when(cmd("PlayCard", "p2", card=seal, targets=[[grow]], **({"awaken": True} if awaken else {})))
+    assert story.state.chase[-1].awakened is awaken
+    story.when(cmd("Pass", "p2"))
+    again = cmd("PlayCard", "p1", card=story.put("p1", "T-GROW", "hand"), targets=[[bear]])
+    if awaken:
+        refusal = story.refused(again)
+        assert (refusal.code, refusal.rule) == ("rules/cannot_chase", "FoW-5.5 10.7 p2")
+        assert [p for p in legal(story, "p1", "PlayCard")] == []
+    else:
+        story.when(again)
+        assert len(story.state.chase) == 3
+    story.replays()

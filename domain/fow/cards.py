@@ -1327,6 +1327,9 @@ class Awakening(_Model):
     cost: Cost
     effects: list[Effect] = Field(default_factory=list)
     abilities: list[Ability] = Field(default_factory=list)
+    cannot_be_chased: bool = False
+    """A spell's "[Awakening] {M}: Players cannot chase this card.": while it is in the chase area
+    played with its [Awakening] cost paid, no player may chase it (10.7 p2, as ``Card.cannot_be_chased``)."""
 
 
 class CostReduction(_Model):

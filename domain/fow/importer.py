@@ -3741,7 +3741,9 @@ def _keyword(raw: str, text: str, ctx: _Ctx) -> Delta | None:
         cost = _will_cost(m.group("c"), "keyword: [Awakening] cost")
         body = m.group("body").strip()
         awakening: JsonDict = {"cost": cost}
-        if body:
+        if ctx.type == "spell" and re.fullmatch(r"Players cannot chase (?:to )?this card\.?", body, re.IGNORECASE):
+            awakening["cannot_be_chased"] = True  # a rule while it is in the chase area, awakened (10.7 p2)
+        elif body:
             if ctx.type == "spell":
                 awakening["effects"] = _effects(_capitalise(body), ctx)
             else:
