@@ -183,3 +183,19 @@ def test_awakening_players_cannot_chase_this_card(imported: dict[str, ImportedCa
     card = full(imported, "TMS-089")
     assert card["awakening"] == {"cost": {"attribute": {"M": 1}, "free": 0}, "cannot_be_chased": True}
     assert "cannot_be_chased" not in card
+
+
+def test_each_player_for_each_special_magic_stone_that_he_or_she_controls(imported: dict[str, ImportedCard]) -> None:
+    # Split Heaven and Earth (MPR-034): "This card deals 300 damage to each player for each special
+    # magic stone that he or she controls."
+    assert full(imported, "MPR-034")["effects"] == [
+        {
+            "op": "deal_damage",
+            "amount": 300,
+            "target": {"kind": "each_player"},
+            "per": {
+                "filter": {"zone": "stone_area", "types": ["magic_stone"], "controller": "you", "special": True},
+                "of_each_player": True,
+            },
+        }
+    ]

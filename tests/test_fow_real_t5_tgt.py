@@ -412,3 +412,24 @@ def test_seal_of_wind_and_light_awakened_cannot_be_chased(awaken: bool) -> None:
         story.when(again)
         assert len(story.state.chase) == 3
     story.replays()
+
+
+# --- "deals 300 damage to each player for each special magic stone that he or she controls" ------
+
+
+def test_split_heaven_and_earth_counts_each_players_own_special_stones() -> None:
+    # Split Heaven and Earth (MPR-034, chant, {R}{R}): "This card deals 300 damage to each player for
+    # each special magic stone that he or she controls."  T-DUAL is a special magic stone, T-STONE
+    # a basic one: p1 controls two special ones, p2 one (10.6 p2: damage to a player lowers life).
+    story = Story({"MPR-034": 4}, {"T-DUAL": 4, "T-STONE": 6})
+    for player, dual in (("p1", 2), ("p2", 1)):
+        for _ in range(dual):
+            story.put(player, "T-DUAL", "stone_area")
+        story.put(player, "T-STONE", "stone_area")
+    story.will("p1", "R", "R")
+    story.when(cmd("PlayCard", "p1", card=story.put("p1", "MPR-034", "hand")))
+    events = story.resolve()
+    dealt = [(e.data["target"], e.data["amount"]) for e in events if e.type == "DamageDealt"]
+    assert dealt == [("p1", 600), ("p2", 300)]
+    assert (story.state.players["p1"].life, story.state.players["p2"].life) == (3400, 3700)
+    story.replays()

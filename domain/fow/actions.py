@@ -1448,7 +1448,13 @@ def apply_effect(
     if isinstance(eff, DealDamage):
         # "for each X" counted on resolution; "that much": the damage of the triggering happening
         amount = (item.amount or 0) if eff.that_much else conditions.amount_of(s, eff, you, src)
-        for t in _targets_of(ctx, item, eff.target, group):
+        targets = _targets_of(ctx, item, eff.target, group)
+        if eff.per is not None and eff.per.of_each_player:  # "for each X that he or she controls"
+            each = {t: conditions.amount_of(s, eff, t, src) for t in targets}  # all counted first
+            for t in targets:
+                cause = deal_damage(ctx, src, t, each[t], cause)
+            return cause
+        for t in targets:
             if eff.dealt_by_target:  # "X is the damage it dealt this turn": that object's (3.1 p3)
                 amount = s.objects[t].dealt if t in s.objects and s.objects[t].dealt_turn == s.turn else 0
             cause = deal_damage(ctx, src, t, amount, cause)

@@ -183,6 +183,10 @@ class Count(_Model):
     distinct: Literal["attributes"] | None = None
     """"the number of different attributes among X": how many attributes the matching objects
     have between them (printed; cards without attributes add none)."""
+    of_each_player: bool = False
+    """"deals 300 damage to each player for each special magic stone that he or she controls": with
+    an ``each_player`` target, the count is made for each player in turn, ``controller`` ``you``
+    meaning that player (all counted before any damage is dealt)."""
     this_turn: Literal["entered_field", "left_your_field"] | None = None
     """Only objects that moved this turn: ``entered_field`` "that entered your field this turn"
     (in the field, entered this turn); ``left_your_field`` "put into a graveyard from your field
@@ -195,6 +199,8 @@ class Count(_Model):
             raise ValueError("a count needs either a 'filter' (objects) or a 'counter' (on this card)")
         if (self.this_turn is not None or self.distinct is not None) and self.filter is None:
             raise ValueError("'this_turn' and 'distinct' count objects: they need a 'filter'")
+        if self.of_each_player and (self.filter is None or self.filter.controller != "you"):
+            raise ValueError("'of_each_player' counts what each player controls: a 'filter' with controller 'you'")
         return self
 
 
@@ -348,6 +354,12 @@ class DealDamage(_Model):
     equal_to_of: Literal["source", "your_j_ruler"] = "source"
     """Whose ATK/DEF ``equal_to`` reads: the source's, or that of the J-ruler you control ("If you
     control a J-Ruler, this card deals damage equal to its ATK instead"; 0 without one)."""
+
+    @model_validator(mode="after")
+    def _check_each(self) -> DealDamage:
+        if self.per is not None and self.per.of_each_player and self.target.kind != "each_player":
+            raise ValueError("a count 'of_each_player' belongs to damage dealt to each player")
+        return self
 
 
 class Destroy(_Model):

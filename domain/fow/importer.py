@@ -2459,6 +2459,12 @@ def _recover_and_gains(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonD
 def _deal_per(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     if m.group("src").lower() == "it" and not it_self:
         raise _GapError(f"effect: {m.group(0).strip()}")
+    theirs = re.fullmatch(r"(?P<w>.+?) that (?:he or she|they) controls?", m.group("c").strip(), re.IGNORECASE)
+    if m.group("t").strip().lower() == "each player" and theirs:
+        # "deals 300 damage to each player for each special magic stone that he or she controls":
+        # each player's own count (FoW-5.5 10.6)
+        per = {**_count(f"{theirs.group('w')} you control", ctx), "of_each_player": True}
+        return [{"op": "deal_damage", "amount": int(m.group("n")), "target": {"kind": "each_player"}, "per": per}]
     target = _target(m.group("t"), ctx)
     return [{"op": "deal_damage", "amount": int(m.group("n")), "target": target, "per": _count(m.group("c"), ctx)}]
 
