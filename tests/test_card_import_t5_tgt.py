@@ -199,3 +199,20 @@ def test_each_player_for_each_special_magic_stone_that_he_or_she_controls(import
             },
         }
     ]
+
+
+def test_vampire_resonator_with_this_otherwise_it(imported: dict[str, ImportedCard]) -> None:
+    # Black Coffin of Vampires (CMF-079): "[Continuous]: Vampire resonator with this cannot be
+    # targeted by spells or abilities your opponent controls. Otherwise, it cannot attack or block."
+    host = {"kind": "host", "filter": {"zone": "field", "types": []}}
+    vampire, other = full(imported, "CMF-079")["abilities"][:2]
+    assert vampire == {
+        "kind": "continuous",
+        "affects": {**host, "filter": {**host["filter"], "races": ["Vampire"]}},
+        "rules": {"cannot_be_targeted_by_opponent": True},
+    }
+    assert other == {
+        "kind": "continuous",
+        "affects": {**host, "filter": {**host["filter"], "not_races": ["Vampire"]}},
+        "rules": {"cannot_attack": True, "cannot_block": True},
+    }

@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from domain.fow import actions
-from domain.fow.characteristics import characteristics
+from domain.fow.characteristics import characteristics, overrides_for
 from domain.fow.flow import can_attack_with
 from tests import test_fow_conditions as conditions_tests
 from tests.fow_support import CARDS as RULERS
@@ -432,4 +432,56 @@ def test_split_heaven_and_earth_counts_each_players_own_special_stones() -> None
     dealt = [(e.data["target"], e.data["amount"]) for e in events if e.type == "DamageDealt"]
     assert dealt == [("p1", 600), ("p2", 300)]
     assert (story.state.players["p1"].life, story.state.players["p2"].life) == (3400, 3700)
+    story.replays()
+
+
+# --- "Vampire resonator with this ... Otherwise, it cannot attack or block." -----------------------
+
+
+def coffin_on(story: Story, host: str) -> str:
+    coffin = story.put("p1", "CMF-079", "hand")
+    story.will("p1", "B", "B")
+    story.when(cmd("PlayCard", "p1", card=coffin, targets=[[host]]))
+    story.resolve()
+    assert story.state.objects[coffin].attached_to == host
+    return coffin
+
+
+def test_black_coffin_protects_a_vampire_from_your_opponent_only() -> None:
+    # Black Coffin of Vampires (CMF-079, [Addition:Resonator]): "[Continuous]: Vampire resonator with
+    # this cannot be targeted by spells or abilities your opponent controls. Otherwise, it cannot
+    # attack or block."  Herald of the Undead Lord (SKL-070) is a Vampire; Grow (T-GROW) an instant.
+    # "Your opponent" is the opponent of the Coffin's controller (p1), whoever controls the Vampire.
+    story = Story({"CMF-079": 4, "SKL-070": 4, "T-GROW": 4, "T-BEAR": 4})
+    mine, theirs = story.put("p1", "SKL-070", "field"), story.put("p2", "SKL-070", "field")
+    bear = story.put("p2", "T-BEAR", "field")
+    coffin_on(story, mine)
+    coffin_on(story, theirs)
+    story.when(cmd("Pass", "p1"))
+    story.will("p2", "R")
+    grow = story.put("p2", "T-GROW", "hand")
+    for vampire in (mine, theirs):  # p2 is the opponent of the Coffins' controller
+        refusal = story.refused(cmd("PlayCard", "p2", card=grow, targets=[[vampire]]))
+        assert (refusal.code, refusal.rule) == ("rules/illegal_target", "FoW-5.5 9.3 p2.4")
+    story.when(cmd("PlayCard", "p2", card=grow, targets=[[bear]]))
+    story.resolve()
+    story.will("p1", "R")
+    story.when(cmd("PlayCard", "p1", card=story.put("p1", "T-GROW", "hand"), targets=[[theirs]]))
+    made = next(e for e in story.resolve() if e.type == "ContinuousEffectCreated")
+    assert made.data["targets"] == [theirs]
+    assert not overrides_for(story.state, mine).cannot_attack  # a Vampire: it may attack
+    story.replays()
+
+
+def test_black_coffin_on_a_non_vampire_it_cannot_attack_or_block() -> None:
+    # Black Coffin of Vampires (CMF-079) added to p2's Bear (no Vampire): it cannot attack or block
+    # (1.4 p1); it may be targeted.
+    story = Story({"CMF-079": 4, "T-BEAR": 4, "T-GROW": 4})
+    bear = story.put("p2", "T-BEAR", "field")
+    coffin_on(story, bear)
+    rules = overrides_for(story.state, bear)
+    assert (rules.cannot_attack, rules.cannot_block) == (True, True)
+    story.will("p1", "R")
+    story.when(cmd("PlayCard", "p1", card=story.put("p1", "T-GROW", "hand"), targets=[[bear]]))
+    story.resolve()
     story.replays()

@@ -65,6 +65,7 @@ from domain.fow.characteristics import (
     matches_negations_and_skills,
     names_of,
     overrides_for,
+    protected_from_opponent,
     restrictions_on,
     stone_types_of,
 )
@@ -486,7 +487,7 @@ def _untargetable(s: GameState, oid: str, you: str, source: str | None) -> bool:
     if s.objects[oid].zone not in PLAYGROUND:
         return False
     rules = overrides_for(s, oid)
-    if rules.cannot_be_targeted or (rules.cannot_be_targeted_by_opponent and s.objects[oid].controller != you):
+    if rules.cannot_be_targeted or protected_from_opponent(s, oid, you):
         return True
     by_attributes = set(rules.cannot_be_targeted_by_attributes)
     if by_attributes and source is not None and by_attributes & set(s.card_of(source).attributes):

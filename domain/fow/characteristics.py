@@ -296,6 +296,19 @@ _NOT_OVERRIDES = ("cannot_be_targeted_by_opponent", "must_block_if_able")
 """Restrictions read from the effects themselves, not merged into the rule overrides."""
 
 
+def protected_from_opponent(state: GameState, oid: str, you: str) -> bool:
+    """A continuous ability says ``oid`` "cannot be targeted by spells or abilities your opponent
+    controls" and ``you`` is the opponent of that ability's controller ("your" is the controller of
+    the ability, 1.5 p3 - an addition may be added to another player's resonator)."""
+    return any(
+        ability.rules is not None
+        and ability.rules.cannot_be_targeted_by_opponent
+        and state.objects[source_oid].controller != you
+        and _affects(state, source_oid, ability.affects, oid)
+        for source_oid, ability in _active_continuous(state)
+    )
+
+
 def must_block_if_able(state: GameState, oid: str) -> bool:
     """ "Target resonator must block this turn if able" applies to ``oid`` (1.4 p1)."""
     return any("must_block_if_able" in eff.rules for eff in restrictions_on(state, oid))

@@ -2717,11 +2717,33 @@ def _protection(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
     return out
 
 
+_RACE_OTHERWISE = re.compile(
+    r"(?P<r>[A-Z][\w'-]*(?: [A-Z][\w'-]*)*) resonator with this (?P<v1>[^.]+)\.\s*Otherwise, it (?P<v2>[^.]+?)\.?"
+)
+
+
+def _race_otherwise(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
+    """ "Vampire resonator with this cannot be targeted by spells or abilities your opponent controls.
+    Otherwise, it cannot attack or block." (an [Addition:Resonator]): one ability for the card it is
+    added to while it is of that race, one while it is not (printed races), or None."""
+    m = _RACE_OTHERWISE.fullmatch(text.strip())
+    if m is None or (ctx.type, ctx.subtype) != ("addition", "resonator"):
+        return None
+    race = _race(m.group("r"), ctx, plural=False)
+    first = _continuous(raw, f"Resonator with this {m.group('v1')}", ctx)
+    second = _continuous(raw, f"Resonator with this {m.group('v2')}", ctx)
+    if any(a["kind"] != "continuous" or "rules" not in a or "affects" in a for a in (first, second)):
+        raise _GapError(f"condition: {text.strip()}")
+    _narrow(first, {"races": [race]}, ctx, text)
+    _narrow(second, {"not_races": [race]}, ctx, text)
+    return [first, second]
+
+
 def _continuous_each(raw: str, text: str, ctx: _Ctx) -> list[JsonDict]:
     """A continuous paragraph, or one of several sentences that are each a whole continuous
     ability ("As long as there are five or more ..., X gains ... As long as there are ten or
     more ..., X gains ..."): one ability per sentence."""
-    protected = _protection(raw, text, ctx)
+    protected = _protection(raw, text, ctx) or _race_otherwise(raw, text, ctx)
     if protected is not None:
         return protected
     try:
