@@ -216,3 +216,28 @@ def test_vampire_resonator_with_this_otherwise_it(imported: dict[str, ImportedCa
         "affects": {**host, "filter": {**host["filter"], "not_races": ["Vampire"]}},
         "rules": {"cannot_attack": True, "cannot_block": True},
     }
+
+
+@pytest.mark.parametrize("card_id", ["SKL-027J", "VS01-028J"])
+def test_banish_a_magic_stone_or_resonator_and_x_of_the_destroyed_resonator(
+    imported: dict[str, ImportedCard], card_id: str
+) -> None:
+    # Melgis, the One Charmed by the Demon Sword (SKL-027J, VS01-028J): "{R}, banish a magic stone or
+    # resonator: This card deals 300 damage to target resonator."  "God's Art <Unleash the Demon
+    # Sword> {R}{R}{4}: Destroy target resonator. This card gains [+X/+0] until end of turn, where X
+    # is the ATK of the destroyed resonator. ..."
+    _, banish, art = full(imported, card_id)["abilities"]
+    assert banish["cost"]["cards"] == [
+        {
+            "action": "banish",
+            "filter": {"zone": "field", "types": ["magic_stone", "resonator"], "controller": "you", "playground": True},
+        }
+    ]
+    assert art["effects"][1] == {
+        "op": "modify",
+        "atk": 1,
+        "def": 0,
+        "target": {"kind": "self"},
+        "duration": "end_of_turn",
+        "x_of_destroyed": "atk",
+    }

@@ -485,3 +485,92 @@ def test_black_coffin_on_a_non_vampire_it_cannot_attack_or_block() -> None:
     story.when(cmd("PlayCard", "p1", card=story.put("p1", "T-GROW", "hand"), targets=[[bear]]))
     story.resolve()
     story.replays()
+
+
+# --- Melgis: "banish a magic stone or resonator"; "+X/+0 where X is the ATK of the destroyed resonator" -
+
+
+def melgis_story(monkeypatch: pytest.MonkeyPatch) -> tuple[Story, str]:
+    # T-KING, an invented ruler whose [Judgment] {R} puts Melgis, the One Charmed by the Demon Sword
+    # (SKL-027J) into the field ("When this card enters your field, put the top card of your magic
+    # stone deck into your magic stone area").
+    king = {**RULERS["T-RULER"], "id": "T-KING", "name": "Test King", "races": ["Seven Kings"]}
+    king["judgment"] = {"cost": {"attribute": {"R": 1}, "free": 0}, "j_ruler": "SKL-027J"}
+    real = conditions_tests.database_cards
+    monkeypatch.setattr(conditions_tests, "database_cards", lambda: {**real(), "T-KING": king})
+    story = Story({"T-BEAR": 4, "T-WALL": 4}, ruler="T-KING")
+    [melgis] = story.state.zones["p1"]["ruler_area"]
+    story.will("p1", "R")
+    story.when(cmd("PerformJudgment", "p1"))
+    story.resolve()
+    story.log += pass_until(story.state, lambda s: not s.chase and not s.triggered, play_triggers=True)
+    assert story.state.objects[melgis].zone == "field"
+    return story, melgis
+
+
+def test_melgis_banishes_a_magic_stone_or_a_resonator(monkeypatch: pytest.MonkeyPatch) -> None:
+    # "{R}, banish a magic stone or resonator: This card deals 300 damage to target resonator."
+    # A magic stone in the magic stone area or a resonator in the field (10.10 p1), not a J-ruler.
+    story, melgis = melgis_story(monkeypatch)
+    stone = story.put("p1", "T-STONE", "stone_area")
+    bear, wall = story.put("p1", "T-BEAR", "field"), story.put("p2", "T-WALL", "field")
+    story.will("p1", "R")
+    options = {
+        o for a in legal(story, "p1", "ActivateAbility") if a["source"] == melgis for [o] in a.get("cost_cards", [])
+    }
+    assert {stone, bear} <= options and melgis not in options and wall not in options
+    story.when(cmd("ActivateAbility", "p1", source=melgis, ability=1, targets=[[wall]], cost_cards=[[stone]]))
+    assert story.state.objects[stone].zone == "graveyard"
+    events = story.resolve()
+    assert next(e for e in events if e.type == "DamageDealt").data["amount"] == 300
+    story.will("p1", "R")
+    story.when(cmd("ActivateAbility", "p1", source=melgis, ability=1, targets=[[wall]], cost_cards=[[bear]]))
+    assert story.state.objects[bear].zone == "graveyard"
+    story.replays()
+
+
+def test_melgis_gains_the_atk_of_the_destroyed_resonator(monkeypatch: pytest.MonkeyPatch) -> None:
+    # "God's Art <Unleash the Demon Sword> {R}{R}{4}: Destroy target resonator. This card gains
+    # [+X/+0] until end of turn, where X is the ATK of the destroyed resonator."  The Bear ([500/500])
+    # has gained [+200/+0]: X is 700, its ATK as it last was in the field (9.11).
+    story, melgis = melgis_story(monkeypatch)
+    bear = story.put("p2", "T-BEAR", "field")
+    story.given(
+        "ContinuousEffectCreated",
+        id="x-given",
+        kind="modify",
+        source=bear,
+        controller="p2",
+        targets=[bear],
+        atk=200,
+        duration="end_of_turn",
+    )
+    before = characteristics(story.state, melgis).atk
+    story.will("p1", "R", "R", "R", "R", "R", "R")
+    story.when(cmd("ActivateAbility", "p1", source=melgis, ability=2, targets=[[bear]]))
+    events = story.resolve()
+    assert story.state.objects[bear].zone == "graveyard"
+    made = next(e for e in events if e.type == "ContinuousEffectCreated")
+    assert (made.data["targets"], made.data["atk"], made.data["def"], made.rule) == (
+        [melgis],
+        700,
+        0,
+        "FoW-5.5 10.19 p3",
+    )
+    assert characteristics(story.state, melgis).atk == (before or 0) + 700
+    story.replays()
+
+
+def test_no_resonator_destroyed_no_atk_gained(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The Bear leaves the field before the God's Art resolves: nothing is destroyed, X is 0 (9.3 p3.1).
+    story, melgis = melgis_story(monkeypatch)
+    bear = story.put("p2", "T-BEAR", "field")
+    before = characteristics(story.state, melgis).atk
+    story.will("p1", "R", "R", "R", "R", "R", "R")
+    story.when(cmd("ActivateAbility", "p1", source=melgis, ability=2, targets=[[bear]]))
+    story.given("CardMoved", **{"oid": bear, "from": "field", "to": "graveyard", "reason": "given"})
+    events = story.resolve()
+    made = [e for e in events if e.type == "ContinuousEffectCreated"]
+    assert [e.data["atk"] for e in made] == [0]
+    assert characteristics(story.state, melgis).atk == before
+    story.replays()

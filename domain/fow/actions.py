@@ -1476,6 +1476,8 @@ def apply_effect(
             return ctx.emit("ContinuousEffectNotMade", {"item": item.id, "source": src}, "9.1 p2.2", cause=cause)
         if isinstance(eff, Modify):
             times = 1 if eff.per is None else conditions.count_of(s, eff.per, you, src)  # counted now
+            if eff.x_of_destroyed is not None:  # "[+X/+0], where X is the ATK of the destroyed resonator"
+                times = _destroyed_stat(s, previous or [], eff.x_of_destroyed)
             data.update(kind="modify", atk=eff.atk * times, duration=eff.duration)
             data["def"] = eff.def_ * times
             rule = "10.19 p3"
@@ -1777,6 +1779,18 @@ def apply_effect(
                 cause = ctx.emit(ev_type, {"oid": t, "reason": "effect"}, "10.12 p1", cause=cause)
         return cause
     raise AssertionError(f"unhandled effect {eff!r}")  # pragma: no cover
+
+
+def _destroyed_stat(s: GameState, previous: list[tuple[str, int]], stat: str) -> int:
+    """The ATK/DEF of the previous effect's single target if that effect destroyed it (it went from
+    the field to a graveyard since it was chosen), as it last was in the field (9.11); else 0."""
+    if len(previous) != 1 or previous[0][0] not in s.objects:
+        return 0
+    oid, since = previous[0]
+    obj = s.objects[oid]
+    if obj.zone_since == since or obj.zone != "graveyard" or obj.moved_from != "field":
+        return 0
+    return conditions.source_stat(s, oid, stat)
 
 
 def _previous_stat(s: GameState, previous: list[tuple[str, int]], stat: str) -> int:

@@ -382,6 +382,19 @@ class Modify(_Model):
     """Symbol skills the same target gains with it ("gains [+200/+0] and [Flying]", 10.19 p1)."""
     per: Count | None = None
     """"gains [+100/+100] for each X": ``atk``/``def`` times the count on resolution."""
+    x_of_destroyed: SourceStat | None = None
+    """"This card gains [+X/+0] until end of turn, where X is the ATK of the destroyed resonator" (after
+    "Destroy target resonator"): ``atk``/``def`` (1 for "+X", 0 for "+0") times X, that stat of the
+    previous effect's single target as it last was in the field (9.11) if it was destroyed by it (put
+    into a graveyard from the field), else 0 (no resonator was destroyed)."""
+
+    @model_validator(mode="after")
+    def _check_x(self) -> Modify:
+        if self.x_of_destroyed is not None and (
+            {self.atk, self.def_} - {0, 1} or not (self.atk or self.def_) or self.per is not None
+        ):
+            raise ValueError("'x_of_destroyed' takes 'atk'/'def' of 1 (+X) or 0 (+0), and no 'per'")
+        return self
 
 
 class GrantSkill(_Model):

@@ -833,7 +833,9 @@ def _selector(
         flt["races"] = [_race(w.strip(), ctx, plural=plural) for w in words]
     elif types is None:
         raise _GapError(f"target: {phrase}")
-    if types is not None and "magic_stone" in types:
+    if types is not None and "magic_stone" in types and len(types) > 1 and zone == "field" and playground:
+        flt["playground"] = True  # "banish a magic stone or resonator": cards in every playground (3.14 p1)
+    elif types is not None and "magic_stone" in types:
         if types != ["magic_stone"] or zone != "field":
             raise _GapError(f"target: {phrase}")
         if flt.get("attributes"):  # "fire magic stones" is a magic stone type (2.1 p5.2), not an attribute
@@ -1166,6 +1168,28 @@ def _gains(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
             {"op": "modify", "atk": atk, "def": def_, "target": target, "duration": "end_of_turn", "skills": skills}
         ]
     return out
+
+
+@_effect(
+    r"this card gains \[(?P<a>\+X|\+0)/(?P<d>\+X|\+0)\] until end of turn, where X is the (?P<s>ATK|DEF) of the"
+    r" destroyed resonator"
+)
+def _gains_x_of_destroyed(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Destroy target resonator. This card gains [+X/+0] until end of turn, where X is the ATK of the
+    # destroyed resonator.": X read as it last was in the field (FoW-5.5 9.11)
+    atk, def_ = (int(m.group(g) == "+X") for g in ("a", "d"))
+    if not (atk or def_):
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    return [
+        {
+            "op": "modify",
+            "atk": atk,
+            "def": def_,
+            "target": {"kind": "self"},
+            "duration": "end_of_turn",
+            "x_of_destroyed": m.group("s").lower(),
+        }
+    ]
 
 
 @_effect(r"(?P<t>target [^.\[\"]+?) (?P<m>\[[+-]\d+/[+-]\d+\]) until end of turn")
