@@ -527,8 +527,8 @@ def test_reveal_the_top_card_and_put_it_somewhere_if_it_matches(imported: dict[s
 
 
 def test_unsupported_text_is_kept_verbatim(imported: dict[str, ImportedCard], records: list[dict[str, Any]]) -> None:
-    raw = next(r for r in records if r["id"] == "CMF-055")
-    c = imported["CMF-055"]
+    raw = next(r for r in records if r["id"] == "CMF-015")
+    c = imported["CMF-015"]
     assert c.status == "none"
     assert list(c.unsupported) == raw["abilities"]
     assert c.card is not None and c.card.unsupported == raw["abilities"]

@@ -82,7 +82,8 @@ def test_cannot_be_targeted_reaches_the_ruler_area(imported: dict[str, ImportedC
 
 def test_other_effects_on_a_typeless_target_stay_unsupported(imported: dict[str, ImportedCard]) -> None:
     # an effect the engine would not perform right on a ruler in the ruler area keeps its gap:
-    # only destroy, damage, counters and "gains ... until end of turn" (s3-tgt) take a playground target
+    # only destroy, damage, counters, "gains ... until end of turn" (s3-tgt) and rest/recover (t5-tgt,
+    # 10.12 p1 on any playground card) take a playground target
     for card_id in imported:
         c = imported[card_id]
         if c.card is None:
@@ -91,7 +92,7 @@ def test_other_effects_on_a_typeless_target_stay_unsupported(imported: dict[str,
             for eff in ability.effects:
                 target = getattr(eff, "target", None)
                 if target is not None and target.filter.playground:
-                    ops = ("destroy", "deal_damage", "put_counter", "modify", "grant_skill")
+                    ops = ("destroy", "deal_damage", "put_counter", "modify", "grant_skill", "rest", "recover")
                     assert eff.op in ops, (card_id, eff.op)
 
 

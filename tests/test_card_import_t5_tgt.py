@@ -152,3 +152,92 @@ def test_j_resonators_you_control_with_awakening_gain(imported: dict[str, Import
         "modify_atk": 200,
         "modify_def": 200,
     }
+
+
+def test_your_opponent_cannot_gain_life_and_at_the_next_end_of_turn(imported: dict[str, ImportedCard]) -> None:
+    # Blood Boil (BFA-018): "Choose one - This card deals 600 damage to your opponent. Your opponent
+    # cannot gain life until end of turn; or target resonator you control gains [+800/+800] until end
+    # of turn. At the next end of turn, destroy that resonator."
+    [choose] = full(imported, "BFA-018")["effects"]
+    assert choose["modes"] == [
+        [
+            {"op": "deal_damage", "amount": 600, "target": {"kind": "opponent"}},
+            {"op": "restrict", "target": {"kind": "opponent"}, "rules": ["cannot_gain_life"]},
+        ],
+        [
+            {
+                "op": "modify",
+                "atk": 800,
+                "def": 800,
+                "target": {"kind": "chosen", "filter": {"zone": "field", "types": ["resonator"], "controller": "you"}},
+                "duration": "end_of_turn",
+            },
+            {"op": "delayed", "at": "next_end_of_turn", "effects": [{"op": "destroy", "target": {"kind": "same"}}]},
+        ],
+    ]
+
+
+def test_awakening_players_cannot_chase_this_card(imported: dict[str, ImportedCard]) -> None:
+    # Seal of Wind and Light (TMS-089): "Cancel target spell.  [Awakening] {M}: Players cannot chase
+    # this card."
+    card = full(imported, "TMS-089")
+    assert card["awakening"] == {"cost": {"attribute": {"M": 1}, "free": 0}, "cannot_be_chased": True}
+    assert "cannot_be_chased" not in card
+
+
+def test_each_player_for_each_special_magic_stone_that_he_or_she_controls(imported: dict[str, ImportedCard]) -> None:
+    # Split Heaven and Earth (MPR-034): "This card deals 300 damage to each player for each special
+    # magic stone that he or she controls."
+    assert full(imported, "MPR-034")["effects"] == [
+        {
+            "op": "deal_damage",
+            "amount": 300,
+            "target": {"kind": "each_player"},
+            "per": {
+                "filter": {"zone": "stone_area", "types": ["magic_stone"], "controller": "you", "special": True},
+                "of_each_player": True,
+            },
+        }
+    ]
+
+
+def test_vampire_resonator_with_this_otherwise_it(imported: dict[str, ImportedCard]) -> None:
+    # Black Coffin of Vampires (CMF-079): "[Continuous]: Vampire resonator with this cannot be
+    # targeted by spells or abilities your opponent controls. Otherwise, it cannot attack or block."
+    host = {"kind": "host", "filter": {"zone": "field", "types": []}}
+    vampire, other = full(imported, "CMF-079")["abilities"][:2]
+    assert vampire == {
+        "kind": "continuous",
+        "affects": {**host, "filter": {**host["filter"], "races": ["Vampire"]}},
+        "rules": {"cannot_be_targeted_by_opponent": True},
+    }
+    assert other == {
+        "kind": "continuous",
+        "affects": {**host, "filter": {**host["filter"], "not_races": ["Vampire"]}},
+        "rules": {"cannot_attack": True, "cannot_block": True},
+    }
+
+
+@pytest.mark.parametrize("card_id", ["SKL-027J", "VS01-028J"])
+def test_banish_a_magic_stone_or_resonator_and_x_of_the_destroyed_resonator(
+    imported: dict[str, ImportedCard], card_id: str
+) -> None:
+    # Melgis, the One Charmed by the Demon Sword (SKL-027J, VS01-028J): "{R}, banish a magic stone or
+    # resonator: This card deals 300 damage to target resonator."  "God's Art <Unleash the Demon
+    # Sword> {R}{R}{4}: Destroy target resonator. This card gains [+X/+0] until end of turn, where X
+    # is the ATK of the destroyed resonator. ..."
+    _, banish, art = full(imported, card_id)["abilities"]
+    assert banish["cost"]["cards"] == [
+        {
+            "action": "banish",
+            "filter": {"zone": "field", "types": ["magic_stone", "resonator"], "controller": "you", "playground": True},
+        }
+    ]
+    assert art["effects"][1] == {
+        "op": "modify",
+        "atk": 1,
+        "def": 0,
+        "target": {"kind": "self"},
+        "duration": "end_of_turn",
+        "x_of_destroyed": "atk",
+    }

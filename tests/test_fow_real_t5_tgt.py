@@ -14,14 +14,14 @@ from __future__ import annotations
 import pytest
 
 from domain.fow import actions
-from domain.fow.characteristics import characteristics
+from domain.fow.characteristics import characteristics, overrides_for
 from domain.fow.flow import can_attack_with
 from tests import test_fow_conditions as conditions_tests
 from tests.fow_support import CARDS as RULERS
 from tests.fow_support import cmd
 from tests.test_fow_battle import to_main
 from tests.test_fow_conditions import Story, legal
-from tests.test_fow_real_triggers_costs import triggered_by
+from tests.test_fow_real_triggers_costs import pass_until, triggered_by
 
 # --- "Recover all Fairies you control" -----------------------------------------------------------
 
@@ -309,4 +309,268 @@ def test_holy_moon_j_resonators_you_control_with_awakening_gain() -> None:
     gained = {k for k in c if after[k] != before[k]}
     assert gained == {"magician", "match_girl"}
     assert after["magician"] == (400, 800)
+    story.replays()
+
+
+# --- Blood Boil: "Your opponent cannot gain life until end of turn"; "At the next end of turn" ------
+
+
+def test_blood_boil_your_opponent_cannot_gain_life_until_end_of_turn() -> None:
+    # Blood Boil (BFA-018, chant-instant): "Choose one - This card deals 600 damage to your opponent.
+    # Your opponent cannot gain life until end of turn; or ..."  Pride of Knights (VIN001-011,
+    # chant-instant): "Target J/resonator you control gains [+200/+200] until end of turn. You gain
+    # 200 life."  The prohibition beats the instruction (1.4 p4); p1 still gains life.
+    story = Story({"BFA-018": 4, "VIN001-011": 4, "T-BEAR": 4})
+    mine, theirs = story.put("p1", "T-BEAR", "field"), story.put("p2", "T-BEAR", "field")
+    story.will("p1", "R", "R")
+    story.when(cmd("PlayCard", "p1", card=story.put("p1", "BFA-018", "hand"), modes=[0]))
+    events = story.resolve()
+    assert story.state.players["p2"].life == 3400
+    made = next(e for e in events if e.type == "ContinuousEffectCreated")
+    assert (made.data["targets"], made.data["rules"], made.rule) == (["p2"], ["cannot_gain_life"], "FoW-5.5 1.4 p4")
+    story.when(cmd("Pass", "p1"))
+    story.will("p2", "W")
+    story.when(cmd("PlayCard", "p2", card=story.put("p2", "VIN001-011", "hand"), targets=[[theirs]]))
+    events = story.resolve()
+    prevented = next(e for e in events if e.type == "LifeGainPrevented")
+    assert (prevented.data, prevented.rule) == ({"player": "p2", "amount": 200}, "FoW-5.5 1.4 p4")
+    assert story.state.players["p2"].life == 3400
+    story.will("p1", "W")  # p1 is not prohibited
+    story.when(cmd("PlayCard", "p1", card=story.put("p1", "VIN001-011", "hand"), targets=[[mine]]))
+    story.resolve()
+    assert story.state.players["p1"].life == 4200
+    story.log += to_main(story.state, turn=2)  # until end of turn (5.4 p5)
+    story.will("p2", "W")
+    story.when(cmd("PlayCard", "p2", card=story.put("p2", "VIN001-011", "hand"), targets=[[theirs]]))
+    story.resolve()
+    assert story.state.players["p2"].life == 3600
+    story.replays()
+
+
+def test_blood_boil_destroys_that_resonator_at_the_next_end_of_turn() -> None:
+    # Blood Boil (BFA-018): "...; or target resonator you control gains [+800/+800] until end of turn.
+    # At the next end of turn, destroy that resonator."  Played in the main phase: this turn's end
+    # (5.4 p3); played in the end phase after "at the end of turn" happened (5.4 p4): next turn's.
+    story = Story({"BFA-018": 4, "T-BEAR": 4})
+    early, late = story.put("p1", "T-BEAR", "field"), story.put("p1", "T-BEAR", "field")
+    story.will("p1", "R", "R")
+    story.when(cmd("PlayCard", "p1", card=story.put("p1", "BFA-018", "hand"), targets=[[early]], modes=[1]))
+    events = story.resolve()
+    made = next(e for e in events if e.type == "DelayedAbilityCreated")
+    assert (made.data["at"], made.data["turn"], made.rule) == ("next_end_of_turn", 1, "FoW-5.5 9.6 p8")
+    story.log += pass_until(
+        story.state, lambda s: (s.phase, s.step) == ("end", "end_of_turn") and s.pending.kind == "priority"
+    )
+    assert story.state.triggered or story.state.chase  # the delayed ability triggered (9.6 p8)
+    story.log += pass_until(
+        story.state,
+        lambda s: (s.phase, s.step) == ("end", "end_of_turn") and not s.chase and s.pending.kind == "priority",
+        play_triggers=True,
+    )
+    assert story.state.objects[early].zone == "graveyard"
+    story.will("p1", "R", "R")  # an instant in the end phase's last priority sequence (5.4 p4)
+    story.when(cmd("PlayCard", "p1", card=story.put("p1", "BFA-018", "hand"), targets=[[late]], modes=[1]))
+    events = story.resolve()
+    made = next(e for e in events if e.type == "DelayedAbilityCreated")
+    assert (made.data["at"], made.data["turn"]) == ("next_end_of_turn", 2)
+    story.log += to_main(story.state, turn=2)
+    assert story.state.objects[late].zone == "field"  # not destroyed at the end of turn 1
+    story.log += pass_until(
+        story.state,
+        lambda s: s.turn == 3,
+        play_triggers=True,
+    )
+    assert story.state.objects[late].zone == "graveyard"
+    story.replays()
+
+
+# --- "[Awakening] {M}: Players cannot chase this card." (12.1, 10.7 p2) ---------------------------
+
+
+@pytest.mark.parametrize("awaken", [True, False])
+def test_seal_of_wind_and_light_awakened_cannot_be_chased(awaken: bool) -> None:
+    # Seal of Wind and Light (TMS-089, chant-instant, {W}{G}): "Cancel target spell.  [Awakening] {M}:
+    # Players cannot chase this card."  p1 plays Grow (T-GROW, an instant); p2 cancels it with the
+    # Seal; p1 may answer with another Grow only if the Seal was not awakened (10.7 p2).
+    story = Story({"TMS-089": 4, "T-GROW": 4, "T-BEAR": 4})
+    bear = story.put("p1", "T-BEAR", "field")
+    story.will("p1", "R", "R")
+    story.when(cmd("PlayCard", "p1", card=story.put("p1", "T-GROW", "hand"), targets=[[bear]]))
+    story.when(cmd("Pass", "p1"))
+    grow = story.state.chase[0].id
+    story.will("p2", "W", "G", *(["M"] if awaken else []))
+    seal = story.put("p2", "TMS-089", "hand")
+    story.when(cmd("PlayCard", "p2", card=seal, targets=[[grow]], **({"awaken": True} if awaken else {})))
+    assert story.state.chase[-1].awakened is awaken
+    story.when(cmd("Pass", "p2"))
+    again = cmd("PlayCard", "p1", card=story.put("p1", "T-GROW", "hand"), targets=[[bear]])
+    if awaken:
+        refusal = story.refused(again)
+        assert (refusal.code, refusal.rule) == ("rules/cannot_chase", "FoW-5.5 10.7 p2")
+        assert [p for p in legal(story, "p1", "PlayCard")] == []
+    else:
+        story.when(again)
+        assert len(story.state.chase) == 3
+    story.replays()
+
+
+# --- "deals 300 damage to each player for each special magic stone that he or she controls" ------
+
+
+def test_split_heaven_and_earth_counts_each_players_own_special_stones() -> None:
+    # Split Heaven and Earth (MPR-034, chant, {R}{R}): "This card deals 300 damage to each player for
+    # each special magic stone that he or she controls."  T-DUAL is a special magic stone, T-STONE
+    # a basic one: p1 controls two special ones, p2 one (10.6 p2: damage to a player lowers life).
+    story = Story({"MPR-034": 4}, {"T-DUAL": 4, "T-STONE": 6})
+    for player, dual in (("p1", 2), ("p2", 1)):
+        for _ in range(dual):
+            story.put(player, "T-DUAL", "stone_area")
+        story.put(player, "T-STONE", "stone_area")
+    story.will("p1", "R", "R")
+    story.when(cmd("PlayCard", "p1", card=story.put("p1", "MPR-034", "hand")))
+    events = story.resolve()
+    dealt = [(e.data["target"], e.data["amount"]) for e in events if e.type == "DamageDealt"]
+    assert dealt == [("p1", 600), ("p2", 300)]
+    assert (story.state.players["p1"].life, story.state.players["p2"].life) == (3400, 3700)
+    story.replays()
+
+
+# --- "Vampire resonator with this ... Otherwise, it cannot attack or block." -----------------------
+
+
+def coffin_on(story: Story, host: str) -> str:
+    coffin = story.put("p1", "CMF-079", "hand")
+    story.will("p1", "B", "B")
+    story.when(cmd("PlayCard", "p1", card=coffin, targets=[[host]]))
+    story.resolve()
+    assert story.state.objects[coffin].attached_to == host
+    return coffin
+
+
+def test_black_coffin_protects_a_vampire_from_your_opponent_only() -> None:
+    # Black Coffin of Vampires (CMF-079, [Addition:Resonator]): "[Continuous]: Vampire resonator with
+    # this cannot be targeted by spells or abilities your opponent controls. Otherwise, it cannot
+    # attack or block."  Herald of the Undead Lord (SKL-070) is a Vampire; Grow (T-GROW) an instant.
+    # "Your opponent" is the opponent of the Coffin's controller (p1), whoever controls the Vampire.
+    story = Story({"CMF-079": 4, "SKL-070": 4, "T-GROW": 4, "T-BEAR": 4})
+    mine, theirs = story.put("p1", "SKL-070", "field"), story.put("p2", "SKL-070", "field")
+    bear = story.put("p2", "T-BEAR", "field")
+    coffin_on(story, mine)
+    coffin_on(story, theirs)
+    story.when(cmd("Pass", "p1"))
+    story.will("p2", "R")
+    grow = story.put("p2", "T-GROW", "hand")
+    for vampire in (mine, theirs):  # p2 is the opponent of the Coffins' controller
+        refusal = story.refused(cmd("PlayCard", "p2", card=grow, targets=[[vampire]]))
+        assert (refusal.code, refusal.rule) == ("rules/illegal_target", "FoW-5.5 9.3 p2.4")
+    story.when(cmd("PlayCard", "p2", card=grow, targets=[[bear]]))
+    story.resolve()
+    story.will("p1", "R")
+    story.when(cmd("PlayCard", "p1", card=story.put("p1", "T-GROW", "hand"), targets=[[theirs]]))
+    made = next(e for e in story.resolve() if e.type == "ContinuousEffectCreated")
+    assert made.data["targets"] == [theirs]
+    assert not overrides_for(story.state, mine).cannot_attack  # a Vampire: it may attack
+    story.replays()
+
+
+def test_black_coffin_on_a_non_vampire_it_cannot_attack_or_block() -> None:
+    # Black Coffin of Vampires (CMF-079) added to p2's Bear (no Vampire): it cannot attack or block
+    # (1.4 p1); it may be targeted.
+    story = Story({"CMF-079": 4, "T-BEAR": 4, "T-GROW": 4})
+    bear = story.put("p2", "T-BEAR", "field")
+    coffin_on(story, bear)
+    rules = overrides_for(story.state, bear)
+    assert (rules.cannot_attack, rules.cannot_block) == (True, True)
+    story.will("p1", "R")
+    story.when(cmd("PlayCard", "p1", card=story.put("p1", "T-GROW", "hand"), targets=[[bear]]))
+    story.resolve()
+    story.replays()
+
+
+# --- Melgis: "banish a magic stone or resonator"; "+X/+0 where X is the ATK of the destroyed resonator" -
+
+
+def melgis_story(monkeypatch: pytest.MonkeyPatch) -> tuple[Story, str]:
+    # T-KING, an invented ruler whose [Judgment] {R} puts Melgis, the One Charmed by the Demon Sword
+    # (SKL-027J) into the field ("When this card enters your field, put the top card of your magic
+    # stone deck into your magic stone area").
+    king = {**RULERS["T-RULER"], "id": "T-KING", "name": "Test King", "races": ["Seven Kings"]}
+    king["judgment"] = {"cost": {"attribute": {"R": 1}, "free": 0}, "j_ruler": "SKL-027J"}
+    real = conditions_tests.database_cards
+    monkeypatch.setattr(conditions_tests, "database_cards", lambda: {**real(), "T-KING": king})
+    story = Story({"T-BEAR": 4, "T-WALL": 4}, ruler="T-KING")
+    [melgis] = story.state.zones["p1"]["ruler_area"]
+    story.will("p1", "R")
+    story.when(cmd("PerformJudgment", "p1"))
+    story.resolve()
+    story.log += pass_until(story.state, lambda s: not s.chase and not s.triggered, play_triggers=True)
+    assert story.state.objects[melgis].zone == "field"
+    return story, melgis
+
+
+def test_melgis_banishes_a_magic_stone_or_a_resonator(monkeypatch: pytest.MonkeyPatch) -> None:
+    # "{R}, banish a magic stone or resonator: This card deals 300 damage to target resonator."
+    # A magic stone in the magic stone area or a resonator in the field (10.10 p1), not a J-ruler.
+    story, melgis = melgis_story(monkeypatch)
+    stone = story.put("p1", "T-STONE", "stone_area")
+    bear, wall = story.put("p1", "T-BEAR", "field"), story.put("p2", "T-WALL", "field")
+    story.will("p1", "R")
+    options = {
+        o for a in legal(story, "p1", "ActivateAbility") if a["source"] == melgis for [o] in a.get("cost_cards", [])
+    }
+    assert {stone, bear} <= options and melgis not in options and wall not in options
+    story.when(cmd("ActivateAbility", "p1", source=melgis, ability=1, targets=[[wall]], cost_cards=[[stone]]))
+    assert story.state.objects[stone].zone == "graveyard"
+    events = story.resolve()
+    assert next(e for e in events if e.type == "DamageDealt").data["amount"] == 300
+    story.will("p1", "R")
+    story.when(cmd("ActivateAbility", "p1", source=melgis, ability=1, targets=[[wall]], cost_cards=[[bear]]))
+    assert story.state.objects[bear].zone == "graveyard"
+    story.replays()
+
+
+def test_melgis_gains_the_atk_of_the_destroyed_resonator(monkeypatch: pytest.MonkeyPatch) -> None:
+    # "God's Art <Unleash the Demon Sword> {R}{R}{4}: Destroy target resonator. This card gains
+    # [+X/+0] until end of turn, where X is the ATK of the destroyed resonator."  The Bear ([500/500])
+    # has gained [+200/+0]: X is 700, its ATK as it last was in the field (9.11).
+    story, melgis = melgis_story(monkeypatch)
+    bear = story.put("p2", "T-BEAR", "field")
+    story.given(
+        "ContinuousEffectCreated",
+        id="x-given",
+        kind="modify",
+        source=bear,
+        controller="p2",
+        targets=[bear],
+        atk=200,
+        duration="end_of_turn",
+    )
+    before = characteristics(story.state, melgis).atk
+    story.will("p1", "R", "R", "R", "R", "R", "R")
+    story.when(cmd("ActivateAbility", "p1", source=melgis, ability=2, targets=[[bear]]))
+    events = story.resolve()
+    assert story.state.objects[bear].zone == "graveyard"
+    made = next(e for e in events if e.type == "ContinuousEffectCreated")
+    assert (made.data["targets"], made.data["atk"], made.data["def"], made.rule) == (
+        [melgis],
+        700,
+        0,
+        "FoW-5.5 10.19 p3",
+    )
+    assert characteristics(story.state, melgis).atk == (before or 0) + 700
+    story.replays()
+
+
+def test_no_resonator_destroyed_no_atk_gained(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The Bear leaves the field before the God's Art resolves: nothing is destroyed, X is 0 (9.3 p3.1).
+    story, melgis = melgis_story(monkeypatch)
+    bear = story.put("p2", "T-BEAR", "field")
+    before = characteristics(story.state, melgis).atk
+    story.will("p1", "R", "R", "R", "R", "R", "R")
+    story.when(cmd("ActivateAbility", "p1", source=melgis, ability=2, targets=[[bear]]))
+    story.given("CardMoved", **{"oid": bear, "from": "field", "to": "graveyard", "reason": "given"})
+    events = story.resolve()
+    made = [e for e in events if e.type == "ContinuousEffectCreated"]
+    assert [e.data["atk"] for e in made] == [0]
+    assert characteristics(story.state, melgis).atk == before
     story.replays()

@@ -996,7 +996,7 @@ def check_delayed(ctx: Ctx, at: str, cause: str) -> None:
     """Delayed automatic abilities created this turn for ``at`` trigger, once only (9.6 p8.1)."""
     s = ctx.s
     for delayed in list(s.delayed):
-        if delayed.at == at and delayed.turn == s.turn and not delayed.fired:
+        if delayed.at in (at, f"next_{at}") and delayed.turn == s.turn and not delayed.fired:
             extra = {"target": delayed.id}
             add_trigger(ctx, delayed.controller, delayed.source, -1, cause, kind="delayed", extra=extra)
 
@@ -1521,6 +1521,8 @@ def apply_effect(
         return _fight(ctx, item, eff, group, other, cause)
     if isinstance(eff, Delayed):  # "At the end of turn, destroy that resonator" (9.6 p8)
         made: dict[str, Any] = {"delayed": ctx.fresh_id("d"), "controller": you, "source": src, "at": eff.at}
+        past = s.phase == "end" and s.step in ("end_of_turn", "cleanup")  # this turn's end of turn happened
+        made["turn"] = s.turn + 1 if eff.at == "next_end_of_turn" and past else s.turn
         made["effects"] = [e.model_dump(mode="json", by_alias=True) for e in eff.effects]
         made["objects"] = [[oid, s.objects[oid].zone_since] for oid in group or []]
         if item.source_since is not None:  # its "this card" is the object that created it (3.1 p3)
@@ -1540,7 +1542,13 @@ def apply_effect(
             if not hosts:
                 return cause
             dealer = hosts[0]
-        for t in _targets_of(ctx, item, eff.target, group):
+        targets = _targets_of(ctx, item, eff.target, group)
+        if eff.per is not None and eff.per.of_each_player:  # "for each X that he or she controls"
+            each = {t: conditions.amount_of(s, eff, t, src) for t in targets}  # all counted first
+            for t in targets:
+                cause = deal_damage(ctx, dealer, t, each[t], cause)
+            return cause
+        for t in targets:
             if eff.dealt_by_target:  # "X is the damage it dealt this turn": that object's (3.1 p3)
                 amount = s.objects[t].dealt if t in s.objects and s.objects[t].dealt_turn == s.turn else 0
             cause = deal_damage(ctx, dealer, t, amount, cause)
@@ -1561,6 +1569,8 @@ def apply_effect(
             return ctx.emit("ContinuousEffectNotMade", {"item": item.id, "source": src}, "9.1 p2.2", cause=cause)
         if isinstance(eff, Modify):
             times = 1 if eff.per is None else conditions.count_of(s, eff.per, you, src)  # counted now
+            if eff.x_of_destroyed is not None:  # "[+X/+0], where X is the ATK of the destroyed resonator"
+                times = _destroyed_stat(s, previous or [], eff.x_of_destroyed)
             data.update(kind="modify", atk=eff.atk * times, duration=eff.duration)
             data["def"] = eff.def_ * times
             rule = "10.19 p3"
@@ -1770,7 +1780,7 @@ def apply_effect(
             taken = s.players[you]
             amount = taken.damage_taken if taken.dealt_damage_turn == s.turn else 0
         for p in _players(s, you, eff.who):
-            if sign > 0 and amount and not can_gain_life(s):
+            if sign > 0 and amount and not can_gain_life(s, p):
                 # "Players cannot gain life": the prohibition takes precedence (golden rule)
                 cause = ctx.emit("LifeGainPrevented", {"player": p, "amount": amount}, "1.4 p4", cause=cause)
                 continue
@@ -1916,6 +1926,18 @@ def apply_effect(
                     check_triggers(ctx, "becomes_rested", cause, oid=t)
         return cause
     raise AssertionError(f"unhandled effect {eff!r}")  # pragma: no cover
+
+
+def _destroyed_stat(s: GameState, previous: list[tuple[str, int]], stat: str) -> int:
+    """The ATK/DEF of the previous effect's single target if that effect destroyed it (it went from
+    the field to a graveyard since it was chosen), as it last was in the field (9.11); else 0."""
+    if len(previous) != 1 or previous[0][0] not in s.objects:
+        return 0
+    oid, since = previous[0]
+    obj = s.objects[oid]
+    if obj.zone_since == since or obj.zone != "graveyard" or obj.moved_from != "field":
+        return 0
+    return conditions.source_stat(s, oid, stat)
 
 
 def _previous_stat(s: GameState, previous: list[tuple[str, int]], stat: str) -> int:

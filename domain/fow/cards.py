@@ -218,6 +218,10 @@ class Count(_Model):
     have between them (printed; cards without attributes add none); ``total_costs``: "for each
     different total cost among X", how many different total costs they have (a card without a
     cost has total cost 0, FoW-5.5 2.3)."""
+    of_each_player: bool = False
+    """"deals 300 damage to each player for each special magic stone that he or she controls": with
+    an ``each_player`` target, the count is made for each player in turn, ``controller`` ``you``
+    meaning that player (all counted before any damage is dealt)."""
     this_turn: Literal["entered_field", "left_your_field"] | None = None
     """Only objects that moved this turn: ``entered_field`` "that entered your field this turn"
     (in the field, entered this turn); ``left_your_field`` "put into a graveyard from your field
@@ -230,6 +234,8 @@ class Count(_Model):
             raise ValueError("a count needs either a 'filter' (objects) or a 'counter' (on this card)")
         if (self.this_turn is not None or self.distinct is not None) and self.filter is None:
             raise ValueError("'this_turn' and 'distinct' count objects: they need a 'filter'")
+        if self.of_each_player and (self.filter is None or self.filter.controller != "you"):
+            raise ValueError("'of_each_player' counts what each player controls: a 'filter' with controller 'you'")
         return self
 
 
@@ -398,6 +404,12 @@ class DealDamage(_Model):
     """Whose ATK/DEF ``equal_to`` reads: the source's, or that of the J-ruler you control ("If you
     control a J-Ruler, this card deals damage equal to its ATK instead"; 0 without one)."""
 
+    @model_validator(mode="after")
+    def _check_each(self) -> DealDamage:
+        if self.per is not None and self.per.of_each_player and self.target.kind != "each_player":
+            raise ValueError("a count 'of_each_player' belongs to damage dealt to each player")
+        return self
+
 
 class Destroy(_Model):
     op: Literal["destroy"] = "destroy"
@@ -419,6 +431,19 @@ class Modify(_Model):
     """Symbol skills the same target gains with it ("gains [+200/+0] and [Flying]", 10.19 p1)."""
     per: Count | None = None
     """"gains [+100/+100] for each X": ``atk``/``def`` times the count on resolution."""
+    x_of_destroyed: SourceStat | None = None
+    """"This card gains [+X/+0] until end of turn, where X is the ATK of the destroyed resonator" (after
+    "Destroy target resonator"): ``atk``/``def`` (1 for "+X", 0 for "+0") times X, that stat of the
+    previous effect's single target as it last was in the field (9.11) if it was destroyed by it (put
+    into a graveyard from the field), else 0 (no resonator was destroyed)."""
+
+    @model_validator(mode="after")
+    def _check_x(self) -> Modify:
+        if self.x_of_destroyed is not None and (
+            {self.atk, self.def_} - {0, 1} or not (self.atk or self.def_) or self.per is not None
+        ):
+            raise ValueError("'x_of_destroyed' takes 'atk'/'def' of 1 (+X) or 0 (+0), and no 'per'")
+        return self
 
 
 class GrantSkill(_Model):
@@ -844,14 +869,16 @@ Restriction = Literal[
     "must_block_if_able",
     "cannot_play_normal_spells",
     "cannot_play_summon_spells",
+    "cannot_gain_life",
 ]
 """Rule overrides (:class:`RuleOverrides`) an effect may give objects for a duration; those of
 ``PLAYER_RESTRICTIONS`` it gives players instead."""
 
-PLAYER_RESTRICTIONS = ("cannot_play_normal_spells", "cannot_play_summon_spells")
+PLAYER_RESTRICTIONS = ("cannot_play_normal_spells", "cannot_play_summon_spells", "cannot_gain_life")
 """What a player cannot do while the effect lasts: "Target player cannot play normal spells and
 summon spells until end of turn" (a resonator played is a summon spell, any other card a normal
-spell, FoW-5.5 3.13 p3; the prohibition beats any instruction to play one, 1.4 p4)."""
+spell, FoW-5.5 3.13 p3; the prohibition beats any instruction to play one, 1.4 p4); "Your opponent
+cannot gain life until end of turn" (no effect makes that player gain life, 1.4 p4)."""
 
 
 class Restrict(_Model):
@@ -972,7 +999,10 @@ class Delayed(_Model):
     are read as the delayed ability resolves.  No new targets are chosen."""
 
     op: Literal["delayed"] = "delayed"
-    at: Literal["end_of_turn"] = "end_of_turn"
+    at: Literal["end_of_turn", "next_end_of_turn"] = "end_of_turn"
+    """``next_end_of_turn``: "At the next end of turn": the next time "at the end of turn" happens
+    (5.4 p3) - this turn's, or the next turn's once this turn's has happened (an instant played in
+    the end phase's last priority sequence, 5.4 p4)."""
     effects: Annotated[list[Effect], Field(min_length=1)]
 
     @model_validator(mode="after")
@@ -1526,6 +1556,9 @@ class Awakening(_Model):
     cost: Cost
     effects: list[Effect] = Field(default_factory=list)
     abilities: list[Ability] = Field(default_factory=list)
+    cannot_be_chased: bool = False
+    """A spell's "[Awakening] {M}: Players cannot chase this card.": while it is in the chase area
+    played with its [Awakening] cost paid, no player may chase it (10.7 p2, as ``Card.cannot_be_chased``)."""
 
 
 class CostReduction(_Model):

@@ -416,8 +416,11 @@ def cost_changes(state: GameState, player: str, of: str) -> tuple[int, int, list
     return more, less, sources
 
 
-def can_gain_life(state: GameState) -> bool:
-    """False while a card in a playground says "Players cannot gain life" (FoW-5.5 1.4 p4)."""
+def can_gain_life(state: GameState, player: str) -> bool:
+    """False while a card in a playground says "Players cannot gain life", or an effect says ``player``
+    "cannot gain life until end of turn" (FoW-5.5 1.4 p4)."""
+    if any(eff.kind == "rules" and player in eff.targets and "cannot_gain_life" in eff.rules for eff in state.effects):
+        return False
     return not any(a.rules is not None and a.rules.players_cannot_gain_life for _, a in _active_continuous(state))
 
 

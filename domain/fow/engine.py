@@ -394,12 +394,18 @@ def require_chase_open(ctx: Ctx, what: str) -> None:
     ability other than an automatic one may be put into it (FoW-5.5 10.7 p2; will abilities do not
     use the chase area, 9.7 p3)."""
     s = ctx.s
-    locked = next((c for c in s.chase if c.kind == "card" and s.card_of(c.source).cannot_be_chased), None)
+    locked = next((c for c in s.chase if c.kind == "card" and _unchaseable(s.card_of(c.source), c.awakened)), None)
     if locked is not None:
         name = s.card_of(locked.source).name
         raise ctx.reject(
             "rules/cannot_chase", "10.7 p2", f"players cannot chase to {name}: {what} cannot be played now"
         )
+
+
+def _unchaseable(card: Card, awakened: bool) -> bool:
+    """ "Players cannot chase this card", printed or gained by paying its [Awakening] cost (12.1)."""
+    awakening = card.awakening
+    return card.cannot_be_chased or (awakened and awakening is not None and awakening.cannot_be_chased)
 
 
 def is_main_timing(s: GameState, player: str) -> bool:

@@ -862,7 +862,9 @@ def _selector(
         flt["races"] = [_race(w.strip(), ctx, plural=plural) for w in words]
     elif types is None:
         raise _GapError(f"target: {phrase}")
-    if types is not None and "magic_stone" in types:
+    if types is not None and "magic_stone" in types and len(types) > 1 and zone == "field" and playground:
+        flt["playground"] = True  # "banish a magic stone or resonator": cards in every playground (3.14 p1)
+    elif types is not None and "magic_stone" in types:
         if types != ["magic_stone"] or zone != "field":
             raise _GapError(f"target: {phrase}")
         if flt.get("attributes"):  # "fire magic stones" is a magic stone type (2.1 p5.2), not an attribute
@@ -1206,6 +1208,28 @@ def _gains(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
             {"op": "modify", "atk": atk, "def": def_, "target": target, "duration": "end_of_turn", "skills": skills}
         ]
     return out
+
+
+@_effect(
+    r"this card gains \[(?P<a>\+X|\+0)/(?P<d>\+X|\+0)\] until end of turn, where X is the (?P<s>ATK|DEF) of the"
+    r" destroyed resonator"
+)
+def _gains_x_of_destroyed(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Destroy target resonator. This card gains [+X/+0] until end of turn, where X is the ATK of the
+    # destroyed resonator.": X read as it last was in the field (FoW-5.5 9.11)
+    atk, def_ = (int(m.group(g) == "+X") for g in ("a", "d"))
+    if not (atk or def_):
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    return [
+        {
+            "op": "modify",
+            "atk": atk,
+            "def": def_,
+            "target": {"kind": "self"},
+            "duration": "end_of_turn",
+            "x_of_destroyed": m.group("s").lower(),
+        }
+    ]
 
 
 @_effect(r"(?P<t>target [^.\[\"]+?) (?P<m>\[[+-]\d+/[+-]\d+\]) until end of turn")
@@ -2662,6 +2686,18 @@ def _effect_first(pattern: str) -> Callable[[EffectBuilder], EffectBuilder]:
     return register
 
 
+@_effect_first(
+    r"(?P<t>target player|target opponent|your opponent|you) cannot gain life"
+    r" (?:this turn|until (?:the )?end of (?:the )?turn)"
+)
+def _player_cannot_gain_life(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Your opponent cannot gain life until end of turn.": a prohibition on a player, beating any
+    # effect that would make that player gain life (FoW-5.5 1.4 p4)
+    who = m.group("t").lower()
+    target = {"your opponent": {"kind": "opponent"}, "you": {"kind": "you"}}.get(who) or _PLAYER_TARGETS[who]
+    return [{"op": "restrict", "target": dict(target), "rules": ["cannot_gain_life"]}]
+
+
 @_effect_first(r"(?P<a>recover (?:this card|it)) and it gains (?P<m>[^.]+?) until (?:the )?end of (?:the )?turn")
 def _recover_and_gains(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "Recover this card and it gains [+400/0] until end of turn.": two effects on the source card,
@@ -2676,6 +2712,12 @@ def _recover_and_gains(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonD
 def _deal_per(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     if m.group("src").lower() == "it" and not it_self:
         raise _GapError(f"effect: {m.group(0).strip()}")
+    theirs = re.fullmatch(r"(?P<w>.+?) that (?:he or she|they) controls?", m.group("c").strip(), re.IGNORECASE)
+    if m.group("t").strip().lower() == "each player" and theirs:
+        # "deals 300 damage to each player for each special magic stone that he or she controls":
+        # each player's own count (FoW-5.5 10.6)
+        per = {**_count(f"{theirs.group('w')} you control", ctx), "of_each_player": True}
+        return [{"op": "deal_damage", "amount": int(m.group("n")), "target": {"kind": "each_player"}, "per": per}]
     target = _target(m.group("t"), ctx)
     return [{"op": "deal_damage", "amount": int(m.group("n")), "target": target, "per": _count(m.group("c"), ctx)}]
 
@@ -2948,11 +2990,33 @@ def _protection(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
     return out
 
 
+_RACE_OTHERWISE = re.compile(
+    r"(?P<r>[A-Z][\w'-]*(?: [A-Z][\w'-]*)*) resonator with this (?P<v1>[^.]+)\.\s*Otherwise, it (?P<v2>[^.]+?)\.?"
+)
+
+
+def _race_otherwise(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
+    """ "Vampire resonator with this cannot be targeted by spells or abilities your opponent controls.
+    Otherwise, it cannot attack or block." (an [Addition:Resonator]): one ability for the card it is
+    added to while it is of that race, one while it is not (printed races), or None."""
+    m = _RACE_OTHERWISE.fullmatch(text.strip())
+    if m is None or (ctx.type, ctx.subtype) != ("addition", "resonator"):
+        return None
+    race = _race(m.group("r"), ctx, plural=False)
+    first = _continuous(raw, f"Resonator with this {m.group('v1')}", ctx)
+    second = _continuous(raw, f"Resonator with this {m.group('v2')}", ctx)
+    if any(a["kind"] != "continuous" or "rules" not in a or "affects" in a for a in (first, second)):
+        raise _GapError(f"condition: {text.strip()}")
+    _narrow(first, {"races": [race]}, ctx, text)
+    _narrow(second, {"not_races": [race]}, ctx, text)
+    return [first, second]
+
+
 def _continuous_each(raw: str, text: str, ctx: _Ctx) -> list[JsonDict]:
     """A continuous paragraph, or one of several sentences that are each a whole continuous
     ability ("As long as there are five or more ..., X gains ... As long as there are ten or
     more ..., X gains ..."): one ability per sentence."""
-    protected = _protection(raw, text, ctx)
+    protected = _protection(raw, text, ctx) or _race_otherwise(raw, text, ctx)
     if protected is not None:
         return protected
     try:
@@ -3169,8 +3233,10 @@ def _same_target(rest: str, out: list[JsonDict]) -> str:
     return changed + rest[len(sentence) :]
 
 
-_DELAYED = re.compile(r"^at the end of (?:this )?turn, (?P<body>[^.]+\.?)\s*", re.IGNORECASE)
-_DELAYED_AFTER = re.compile(r"^(?P<body>[^.]+?) at (?:the )?end of (?:this )?turn(?:\.\s*|$)", re.IGNORECASE)
+_DELAYED = re.compile(r"^at the (?P<next>next )?end of (?:this )?turn, (?P<body>[^.]+\.?)\s*", re.IGNORECASE)
+_DELAYED_AFTER = re.compile(
+    r"^(?P<body>[^.]+?) at (?:the )?(?P<next>next )?end of (?:this )?turn(?:\.\s*|$)", re.IGNORECASE
+)
 """``Remove it from the game at end of turn.``: the same delayed ability, its time written last."""
 
 
@@ -3195,7 +3261,8 @@ def _delayed(rest: str, out: list[JsonDict], ctx: _Ctx) -> tuple[JsonDict, str] 
         isinstance(e.get("target"), dict) and e["target"].get("kind", "chosen") == "chosen" for e in inner
     ):
         raise _GapError(f"effect: {_split_sentences(rest)[0]}")
-    return {"op": "delayed", "at": "end_of_turn", "effects": inner}, rest[m.end() :].strip()
+    at = "next_end_of_turn" if m.group("next") else "end_of_turn"  # "At the next end of turn" (5.4 p3)
+    return {"op": "delayed", "at": at, "effects": inner}, rest[m.end() :].strip()
 
 
 def _they_target(rest: str, out: list[JsonDict]) -> str:
@@ -4268,7 +4335,9 @@ def _keyword(raw: str, text: str, ctx: _Ctx) -> Delta | None:
             condition = _condition(instead.group("cond"), ctx)
             replaced = _effects(_capitalise(instead.group("b")), ctx)
             return {"awakening": awakening, "awakening_instead": {"condition": condition, "effects": replaced}}
-        if body:
+        if ctx.type == "spell" and re.fullmatch(r"Players cannot chase (?:to )?this card\.?", body, re.IGNORECASE):
+            awakening["cannot_be_chased"] = True  # a rule while it is in the chase area, awakened (10.7 p2)
+        elif body:
             if ctx.type == "spell":
                 awakening["effects"] = _effects(_capitalise(body), ctx)
             else:

@@ -571,7 +571,8 @@ def _turn_began(s: GameState, d: Mapping[str, Any], e: Event) -> None:
         p.put_into_field = []
         p.put_into_graveyard_from_field = []
         p.damage_sources = []
-    s.delayed = []  # they trigger only in the turn they were created in (9.6 p8.1)
+    # they trigger only in the turn they were made for (9.6 p8.1): "at the next end of turn" may be this one
+    s.delayed = [d for d in s.delayed if d.turn >= s.turn and not d.fired]
 
 
 @handles("StepBegan")
@@ -920,7 +921,7 @@ def _delayed_created(s: GameState, d: Mapping[str, Any], e: Event) -> None:
             id=d["delayed"],
             controller=d["controller"],
             source=d["source"],
-            turn=s.turn,
+            turn=d.get("turn", s.turn),
             at=d["at"],
             effects=[dict(x) for x in d["effects"]],
             objects=[list(o) for o in d.get("objects", [])],
