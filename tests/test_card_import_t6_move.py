@@ -215,3 +215,53 @@ def test_search_and_put_it_into_your_field_rested(imported: dict[str, ImportedCa
             {"op": "shuffle"},
         ],
     }
+
+
+@pytest.mark.parametrize("card_id", ["VS01-024", "TTW-027"])
+def test_when_it_deals_or_is_dealt_damage_this_turn_banish_it(
+    imported: dict[str, ImportedCard], card_id: str
+) -> None:
+    # Guinevere, the Jealous Queen (VS01-024; TTW-027 prints "banish rnit", a misprint of "it"):
+    # "{R}, {Rest}: Target resonator you control gains [+400/+400] until end of turn. When it deals
+    # or is dealt damage this turn, banish it."  A delayed ability (9.6 p8) watching that resonator
+    assert full(imported, card_id)["abilities"][1] == {
+        "kind": "activate",
+        "cost": {"will": will(R=1), "rest": True},
+        "effects": [
+            {
+                "op": "modify",
+                "atk": 400,
+                "def": 400,
+                "target": {
+                    "kind": "chosen",
+                    "filter": {"zone": "field", "types": ["resonator"], "controller": "you"},
+                },
+                "duration": "end_of_turn",
+            },
+            {
+                "op": "delayed",
+                "at": "it_deals_or_is_dealt_damage",
+                "effects": [{"op": "banish", "target": {"kind": "same"}}],
+            },
+        ],
+    }
+
+
+def test_when_that_resonator_is_destroyed_this_turn_banish_this_card(imported: dict[str, ImportedCard]) -> None:
+    # Byakhee, the Winged Lady (MPR-078): "[Activate] {Rest}: Target resonator gains [+900/+900] and
+    # [Flying] until end of turn. When that resonator is destroyed this turn, banish this card."
+    assert full(imported, "MPR-078")["abilities"][0] == {
+        "kind": "activate",
+        "cost": {"rest": True},
+        "effects": [
+            {
+                "op": "modify",
+                "atk": 900,
+                "def": 900,
+                "target": {"kind": "chosen", "filter": {"zone": "field", "types": ["resonator"]}},
+                "duration": "end_of_turn",
+                "skills": ["flying"],
+            },
+            {"op": "delayed", "at": "it_is_destroyed", "effects": [{"op": "banish", "target": {"kind": "self"}}]},
+        ],
+    }

@@ -264,3 +264,101 @@ def test_the_hound_of_tindalos_brings_another_hound_into_the_field_rested() -> N
     assert story.state.objects[other].rested and story.state.objects[other].controller == "p1"
     assert find(events, "DeckShuffled").rule == "FoW-5.5 10.20 p1"
     story.replays()
+
+
+# --- delayed abilities watching an object this turn (9.6 p8) --------------------------------------
+
+
+def _play_delayed(story: Story) -> list[Event]:
+    """The delayed ability that has just triggered is played (no target) and resolves."""
+    trig = story.state.triggered[-1]
+    assert trig.kind == "delayed"
+    story.when(cmd("Pass", story.pending.player))
+    if story.state.triggered:
+        story.when(cmd("PlayTriggered", story.pending.player, trigger=trig.id, targets=[]))
+    return story.resolve()
+
+
+def test_guinevere_banishes_the_resonator_when_it_is_dealt_damage() -> None:
+    # Guinevere, the Jealous Queen (VS01-024): "{R}, {Rest}: Target resonator you control gains
+    # [+400/+400] until end of turn. When it deals or is dealt damage this turn, banish it."  The
+    # delayed ability (9.6 p8) triggers the first time it is dealt damage (10.6 p1), once only (p8.1)
+    story = Story({"VS01-024": 4, "T-BEAR": 4})
+    guinevere = story.put("p1", "VS01-024", "field")
+    bear, other = story.put("p1", "T-BEAR", "field"), story.put("p1", "T-BEAR", "field")
+    theirs = story.put("p2", "T-BEAR", "field")
+    story.log += to_main(story.state, turn=3)
+    story.will("p1", "R")
+    story.when(cmd("ActivateAbility", "p1", source=guinevere, ability=1, targets=[[bear]]))
+    made = find(story.resolve(), "DelayedAbilityCreated")
+    assert (made.data["at"], made.data["objects"]) == (
+        "it_deals_or_is_dealt_damage",
+        [[bear, story.state.objects[bear].zone_since]],
+    )
+    story.by_rule(actions.deal_damage, theirs, other, 100, "given")  # another resonator: nothing
+    assert not story.state.triggered
+    events = story.by_rule(actions.deal_damage, theirs, bear, 100, "given")
+    triggered = find(events, "AbilityTriggered")
+    assert (triggered.data["kind"], triggered.data["source"], triggered.rule) == ("delayed", guinevere, "FoW-5.5 9.6 p8")
+    moved = find(_play_delayed(story), "CardMoved")
+    assert (moved.data["oid"], moved.data["to"], moved.data["reason"], moved.rule) == (
+        bear,
+        "graveyard",
+        "banish",
+        "FoW-5.5 10.10 p1",
+    )
+    story.replays()
+
+
+def test_guinevere_triggers_once_when_it_deals_damage() -> None:
+    # Guinevere (TTW-027, "banish rnit": a misprint of "it"): it deals damage to the opponent's
+    # resonator; the second damage the same turn does not trigger it again (9.6 p8.1)
+    story = Story({"TTW-027": 4, "T-BEAR": 4})
+    guinevere = story.put("p1", "TTW-027", "field")
+    bear = story.put("p1", "T-BEAR", "field")
+    theirs = story.put("p2", "T-BEAR", "field")
+    story.log += to_main(story.state, turn=3)
+    story.will("p1", "R")
+    story.when(cmd("ActivateAbility", "p1", source=guinevere, ability=1, targets=[[bear]]))
+    story.resolve()
+    story.by_rule(actions.deal_damage, bear, theirs, 100, "given")
+    assert [t.kind for t in story.state.triggered] == ["delayed"]
+    story.by_rule(actions.deal_damage, bear, theirs, 100, "given")
+    assert [t.kind for t in story.state.triggered] == ["delayed"]
+    _play_delayed(story)
+    assert story.state.objects[bear].zone == "graveyard"
+    story.replays()
+
+
+def test_byakhee_banishes_itself_when_that_resonator_is_destroyed() -> None:
+    # Byakhee, the Winged Lady (MPR-078): "[Activate] {Rest}: Target resonator gains [+900/+900] and
+    # [Flying] until end of turn. When that resonator is destroyed this turn, banish this card."
+    # (10.9 p1; the delayed ability's "this card" is Byakhee as it played the ability, 3.1 p3)
+    story = Story({"MPR-078": 4, "T-BEAR": 4})
+    byakhee = story.put("p1", "MPR-078", "field")
+    bear = story.put("p1", "T-BEAR", "field")
+    story.log += to_main(story.state, turn=3)
+    story.when(cmd("ActivateAbility", "p1", source=byakhee, ability=0, targets=[[bear]]))
+    made = find(story.resolve(), "DelayedAbilityCreated")
+    assert made.data["at"] == "it_is_destroyed"
+    story.by_rule(actions.move, bear, "hand", "given", rule="3.1 p5", reason="effect")  # not destroyed
+    assert not story.state.triggered
+    story.by_rule(actions.move, bear, "field", "given", rule="3.1 p5", reason="effect", controller="p1")
+    story.by_rule(actions.destroy, bear, "given")  # a new object: not "that resonator" (3.1 p3)
+    assert not [t for t in story.state.triggered if t.kind == "delayed"]
+    story.replays()
+
+
+def test_byakhee_banished_when_its_target_dies() -> None:
+    story = Story({"MPR-078": 4, "T-BEAR": 4})
+    byakhee = story.put("p1", "MPR-078", "field")
+    bear = story.put("p1", "T-BEAR", "field")
+    story.log += to_main(story.state, turn=3)
+    story.when(cmd("ActivateAbility", "p1", source=byakhee, ability=0, targets=[[bear]]))
+    story.resolve()
+    story.by_rule(actions.destroy, bear, "given")
+    moved = [e for e in _play_delayed(story) if e.type == "CardMoved"]
+    assert [(e.data["oid"], e.data["to"], e.data["reason"], e.rule) for e in moved] == [
+        (byakhee, "graveyard", "banish", "FoW-5.5 10.10 p1")
+    ]
+    story.replays()

@@ -649,6 +649,9 @@ def deal_damage(
         life = s.players[target].life - amount
         life = -((-life) // 100) * 100  # fractions are rounded up to the nearest hundred (1.5 p4.1)
         ev = ctx.emit("LifeChanged", {"player": target, "delta": -amount, "life": life}, "10.6 p2", cause=ev)
+    for oid in (source, target) if to_card else (source,):  # "When it deals or is dealt damage this turn"
+        if oid in s.objects:
+            check_delayed_on(ctx, "it_deals_or_is_dealt_damage", oid, s.objects[oid].zone_since, ev)
     if source in s.objects:  # "Whenever this card deals damage [to your opponent]" (9.6 p5)
         check_triggers(ctx, "deals_damage", ev, oid=source, amount=amount)
         if not to_card:
@@ -769,8 +772,10 @@ def destroy(
             ev = ctx.emit("DamageCleared", {"oids": [oid]}, "10.6 p1", cause=ev)
         return ev
     extra: dict[str, Any] = {"detail": detail} if detail else {}
+    since = obj.zone_since  # the object destroyed, as it was in the field (3.1 p3)
     ev = move(ctx, oid, "graveyard", cause, rule=rule, reason="destroyed", **extra)
     if s.objects[oid].zone == "graveyard":
+        check_delayed_on(ctx, "it_is_destroyed", oid, since, ev)  # "When that resonator is destroyed this turn"
         check_triggers(ctx, "destroyed", ev, oid=oid)
         check_triggers(ctx, "card_destroyed", ev, oid=oid)
     return ev
@@ -949,6 +954,17 @@ def check_delayed(ctx: Ctx, at: str, cause: str) -> None:
         if delayed.at == at and delayed.turn == s.turn and not delayed.fired:
             extra = {"target": delayed.id}
             add_trigger(ctx, delayed.controller, delayed.source, -1, cause, kind="delayed", extra=extra)
+
+
+def check_delayed_on(ctx: Ctx, at: str, oid: str, since: int, cause: str) -> None:
+    """Delayed automatic abilities of this turn watching the object ``oid`` (as the object it was
+    with ``zone_since`` ``since``, 3.1 p3) for ``at`` ("When it deals or is dealt damage this
+    turn", "When that resonator is destroyed this turn"): they trigger once only (9.6 p8.1)."""
+    s = ctx.s
+    for delayed in list(s.delayed):
+        watched = [oid, since] in [list(o) for o in delayed.objects]
+        if delayed.at == at and delayed.turn == s.turn and not delayed.fired and watched:
+            add_trigger(ctx, delayed.controller, delayed.source, -1, cause, kind="delayed", extra={"target": delayed.id})
 
 
 def _delayed_effects(s: GameState, delayed_id: str | None) -> list[CardEffect]:

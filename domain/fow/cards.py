@@ -886,7 +886,12 @@ class Delayed(_Model):
     are read as the delayed ability resolves.  No new targets are chosen."""
 
     op: Literal["delayed"] = "delayed"
-    at: Literal["end_of_turn"] = "end_of_turn"
+    at: Literal["end_of_turn", "it_deals_or_is_dealt_damage", "it_is_destroyed"] = "end_of_turn"
+    """``end_of_turn``: "At the end of turn, ..."; ``it_deals_or_is_dealt_damage`` ("When it deals
+    or is dealt damage this turn, banish it") and ``it_is_destroyed`` ("When that resonator is
+    destroyed this turn, banish this card"): the first time this turn that the object the previous
+    effect's single target group chose (recorded as the ability is created, while it stays the same
+    object) deals or is dealt damage (10.6) / is destroyed (10.9)."""
     effects: Annotated[list[Effect], Field(min_length=1)]
 
     @model_validator(mode="after")

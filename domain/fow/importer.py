@@ -2830,6 +2830,12 @@ def _same_target(rest: str, out: list[JsonDict]) -> str:
 
 
 _DELAYED = re.compile(r"^at the end of (?:this )?turn, (?P<body>[^.]+\.?)\s*", re.IGNORECASE)
+_DELAYED_WHEN = re.compile(
+    r"^when (?:it|that resonator) (?P<what>deals or is dealt damage|is destroyed) this turn, (?P<body>[^.]+\.?)\s*",
+    re.IGNORECASE,
+)
+"""``When that resonator is destroyed this turn, banish this card.``: a delayed ability watching the
+previous effect's single target."""
 _DELAYED_AFTER = re.compile(r"^(?P<body>[^.]+?) at (?:the )?end of (?:this )?turn(?:\.\s*|$)", re.IGNORECASE)
 """``Remove it from the game at end of turn.``: the same delayed ability, its time written last."""
 
@@ -2839,10 +2845,17 @@ def _delayed(rest: str, out: list[JsonDict], ctx: _Ctx) -> tuple[JsonDict, str] 
     resonator.": a delayed automatic ability (FoW-5.5 9.6 p8) created as the effect resolves,
     triggering at the end of this turn; "that resonator" / "it" name the previous effect's
     single target.  None if ``rest`` does not open with such a sentence."""
+    at = "end_of_turn"
     m = _DELAYED.match(rest) or _DELAYED_AFTER.match(rest)
+    when = _DELAYED_WHEN.match(rest) if m is None else None
+    if when is not None:  # "When it deals or is dealt damage this turn, banish it": its single target
+        if not out or _same_target("It", out) == "It":
+            raise _GapError(f"effect: {_split_sentences(rest)[0]}")
+        at = "it_is_destroyed" if when.group("what").lower() == "is destroyed" else "it_deals_or_is_dealt_damage"
+        m = when
     if m is None:
         return None
-    body = _capitalise(m.group("body").strip())
+    body = _capitalise(re.sub(r"\brnit\b", "it", m.group("body").strip()))  # "banish rnit": a misprint (TTW-027)
     named = _same_target(body, out)
     if named == body and out and _same_target("It", out) != "It":  # "destroy it"
         named = re.sub(r"\bit\b", _SAME, body)
@@ -2855,7 +2868,7 @@ def _delayed(rest: str, out: list[JsonDict], ctx: _Ctx) -> tuple[JsonDict, str] 
         isinstance(e.get("target"), dict) and e["target"].get("kind", "chosen") == "chosen" for e in inner
     ):
         raise _GapError(f"effect: {_split_sentences(rest)[0]}")
-    return {"op": "delayed", "at": "end_of_turn", "effects": inner}, rest[m.end() :].strip()
+    return {"op": "delayed", "at": at, "effects": inner}, rest[m.end() :].strip()
 
 
 def _they_target(rest: str, out: list[JsonDict]) -> str:
