@@ -265,3 +265,32 @@ def test_when_that_resonator_is_destroyed_this_turn_banish_this_card(imported: d
             {"op": "delayed", "at": "it_is_destroyed", "effects": [{"op": "banish", "target": {"kind": "self"}}]},
         ],
     }
+
+
+def test_choose_target_resonator_remove_it_if_its_darkness(imported: dict[str, ImportedCard]) -> None:
+    # Grimm, the Avenger of Fairy Tales (TAT-004): "[Enter]: Choose target resonator: Remove it from
+    # the game if it's darkness. Otherwise, it gains [+200/+200] until end of turn." / "[Awakening]
+    # {W}: [Enter]: If you J/ruler is "Sacred Princess of Guidance" or "Lumia, the Creator of Hope",
+    # J/resonators your opponent controls lose all abilities until end of turn." ("you J/ruler": a
+    # misprint of "your"); "lose all abilities" on all X applies to what matches later too (9.9 p4)
+    card = full(imported, "TAT-004")
+    resonator = {"kind": "chosen", "filter": {"zone": "field", "types": ["resonator"]}}
+    assert card["abilities"][0]["effects"] == [
+        {
+            "op": "if",
+            "condition": {"kind": "target_is", "filter": {"zone": "field", "types": [], "attributes": ["B"]}},
+            "effects": [{"op": "remove_from_game", "target": resonator}],
+            "otherwise": [{"op": "modify", "atk": 200, "def": 200, "target": resonator, "duration": "end_of_turn"}],
+            "same_targets": True,
+        }
+    ]
+    names = ["Sacred Princess of Guidance", "Lumia, the Creator of Hope"]
+    assert card["awakening"]["abilities"][0]["effects"] == [
+        {
+            "op": "if",
+            "condition": {"kind": "ruler_is", "rulers": names, "j_rulers": names},
+            "effects": [
+                {"op": "lose_abilities", "target": {"kind": "all", "filter": {"zone": "field", "controller": "opponent"}}}
+            ],
+        }
+    ]

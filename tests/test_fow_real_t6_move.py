@@ -10,6 +10,7 @@ rejection; each story replays its whole log at the end):
 from __future__ import annotations
 
 from domain.fow import actions
+from domain.fow.characteristics import characteristics
 from domain.kernel import Event
 from tests.fow_support import cmd, find
 from tests.test_fow_battle import to_main
@@ -361,4 +362,58 @@ def test_byakhee_banished_when_its_target_dies() -> None:
     assert [(e.data["oid"], e.data["to"], e.data["reason"], e.rule) for e in moved] == [
         (byakhee, "graveyard", "banish", "FoW-5.5 10.10 p1")
     ]
+    story.replays()
+
+
+# --- "Choose target resonator: Remove it ... if it's darkness. Otherwise, ..." and "lose all
+# abilities" on every J/resonator an opponent controls (9.3 p3, 9.9 p1.2, p4) ----------------------
+
+
+def _grimm_story() -> tuple[Story, str, str]:
+    # Grimm, the Avenger of Fairy Tales (TAT-004, {W}{W}): "[Enter]: Choose target resonator: Remove
+    # it from the game if it's darkness. Otherwise, it gains [+200/+200] until end of turn." /
+    # "[Awakening] {W}: [Enter]: If you J/ruler is "Sacred Princess of Guidance" or "Lumia, the
+    # Creator of Hope", J/resonators your opponent controls lose all abilities until end of turn."
+    # ("you J/ruler": a misprint of "your").  p1's ruler is Sacred Princess of Guidance (TAT-014).
+    story = Story({"TAT-004": 4, "CMF-041": 4, "MPR-084": 4, "T-BEAR": 4}, ruler="TAT-014")
+    grimm = story.put("p1", "TAT-004", "hand")
+    deep = story.put("p2", "CMF-041", "field")  # Deep Ones: +200/+200 per resonator in p2's graveyard
+    story.put("p2", "T-BEAR", "graveyard")
+    return story, grimm, deep
+
+
+def test_grimm_removes_a_darkness_target_from_the_game() -> None:
+    story, grimm, _ = _grimm_story()
+    shantak = story.put("p2", "MPR-084", "field")  # a darkness resonator
+    story.will("p1", "W", "W")
+    story.when(cmd("PlayCard", "p1", card=grimm, targets=[]))
+    story.resolve()
+    story.when(cmd("PlayTriggered", "p1", trigger=story.state.triggered[0].id, targets=[[shantak]]))
+    events = story.resolve()
+    assert find(events, "ConditionChecked").data["met"] is True
+    moved = find(events, "CardMoved")
+    assert (moved.data["oid"], moved.data["to"]) == (shantak, "removed")
+    story.replays()
+
+
+def test_awakened_grimm_makes_the_opponents_j_resonators_lose_all_abilities() -> None:
+    story, grimm, deep = _grimm_story()
+    assert characteristics(story.state, deep).atk == 200
+    story.will("p1", "W", "W", "W")
+    story.when(cmd("PlayCard", "p1", card=grimm, targets=[], awaken=True))
+    story.resolve()
+    base, awakened = story.state.triggered
+    story.when(cmd("PlayTriggered", "p1", trigger=awakened.id, targets=[]))
+    story.when(cmd("PlayTriggered", "p1", trigger=base.id, targets=[[deep]]))
+    story.resolve()  # the base [Enter]: Deep Ones is no darkness, it gains [+200/+200]
+    events = story.resolve()
+    made = find(events, "ContinuousEffectCreated")
+    assert (made.data["kind"], made.data["targets"], made.rule) == ("lose_abilities", [], "FoW-5.5 9.9 p1.2")
+    assert characteristics(story.state, deep).atk == 200  # 0 printed, +200 until end of turn, no more "for each"
+    # a J/resonator the opponent puts into the field later loses them too (9.9 p4); p1's do not
+    late = story.put("p2", "CMF-041", "field")
+    mine = story.put("p1", "CMF-041", "field")
+    story.put("p1", "T-BEAR", "graveyard")
+    assert characteristics(story.state, late).atk == 0
+    assert characteristics(story.state, mine).atk == 200
     story.replays()

@@ -1503,10 +1503,14 @@ def apply_effect(
             rule = "10.17 p1"
         return ctx.emit("ContinuousEffectCreated", data, rule, cause=cause)
     if isinstance(eff, LoseAbilities):
-        lost = _targets_of(ctx, item, eff.target, group)
-        if not lost:
-            return cause
-        ldata: dict[str, Any] = {"id": ctx.fresh_id("x"), "source": src, "controller": you, "targets": lost}
+        ldata: dict[str, Any] = {"id": ctx.fresh_id("x"), "source": src, "controller": you}
+        if eff.target.kind == "all":  # "J/resonators your opponent controls lose all abilities": every
+            # object that matches, while the effect lasts, also those that match it later (9.9 p4)
+            ldata.update(targets=[], filter=eff.target.filter.model_dump(mode="json", exclude_defaults=True))
+        else:
+            ldata["targets"] = _targets_of(ctx, item, eff.target, group)
+            if not ldata["targets"]:
+                return cause
         ldata.update(kind="lose_abilities", rules=["cannot_gain"] if eff.cannot_gain else [], duration=eff.duration)
         return ctx.emit("ContinuousEffectCreated", ldata, "9.9 p1.2", cause=cause)
     if isinstance(eff, Restrict):

@@ -120,7 +120,7 @@ def characteristics(state: GameState, oid: str) -> Chars:
 def ability_loss(state: GameState, oid: str) -> tuple[int | None, bool]:
     """(when the newest "loses all abilities" effect on ``oid`` was made, or None; whether it also
     "cannot gain abilities")."""
-    lost = [e for e in state.effects if e.kind == "lose_abilities" and oid in e.targets]
+    lost = [e for e in state.effects if e.kind == "lose_abilities" and is_affected(state, e, oid)]
     if not lost:
         return None, False
     return max(e.created for e in lost), any("cannot_gain" in e.rules for e in lost)
@@ -128,7 +128,7 @@ def ability_loss(state: GameState, oid: str) -> tuple[int | None, bool]:
 
 def _active_continuous(state: GameState) -> list[tuple[str, Ability]]:
     out: list[tuple[str, Ability]] = []
-    silenced = {t for e in state.effects if e.kind == "lose_abilities" for t in e.targets}
+    losses = [e for e in state.effects if e.kind == "lose_abilities"]
     for player in state.order:
         for zone in ("field", "ruler_area", "stone_area"):
             for oid in state.zones[player][zone]:
@@ -138,8 +138,8 @@ def _active_continuous(state: GameState) -> list[tuple[str, Ability]]:
                 card = state.card_of(oid)
                 if not is_active_zone(card, zone):
                     continue
-                if oid in silenced:
-                    continue  # it lost its abilities (9.9 p1.2)
+                if any(is_affected(state, e, oid) for e in losses):
+                    continue  # it lost its abilities (9.9 p1.2; an effect on "all X" too, 9.9 p4)
                 abilities = list(card.abilities)
                 if obj.awakened and card.awakening is not None:
                     abilities += card.awakening.abilities

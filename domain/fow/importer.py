@@ -1982,6 +1982,7 @@ def _condition(text: str, ctx: _Ctx) -> JsonDict:
     "B"``, ``your Ruler is "A" or your J-Ruler is "B"`` -> a Condition."""
     low = text.strip().rstrip(",.").strip()
     low = re.sub(r"^your control ", "you control ", low, flags=re.IGNORECASE)  # a misprint (CMF-050)
+    low = re.sub(r"^you (j/ruler|j-ruler|ruler) is ", r"your \1 is ", low, flags=re.IGNORECASE)  # a misprint (TAT-004)
     compared = _comparison(low, ctx)
     if compared is not None:
         return compared
@@ -2561,7 +2562,7 @@ def _gain_life_equal(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDic
 
 
 @_effect_first(  # before "... gains X until end of turn", which "cannot gain abilities" would match
-    r"(?P<t>[^.]+?) loses all abilities(?P<ng> and cannot gain abilities)? "
+    r"(?P<t>[^.]+?) loses? all abilities(?P<ng> and cannot gain abilities)? "
     r"(?:this turn|until (?:the )?end of (?:the )?turn)"
 )
 def _lose_abilities(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
@@ -2935,6 +2936,9 @@ def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = Fa
         raise _GapError(f"effect: {_split_sentences(rest)[0]}")
 
     while rest:
+        choose = re.match(r"choose (?P<t>target [^:.]+?):\s*(?P<v>\w+) it\b", rest, re.IGNORECASE)
+        if choose:  # "Choose target resonator: Remove it from the game if ...": the verb on that target
+            rest = f"{_capitalise(choose.group('v'))} {choose.group('t')}{rest[choose.end() :]}"
         sentence = _split_sentences(rest)[0]
         instead = _INSTEAD.fullmatch(sentence.strip())
         if instead and out and rest.startswith(sentence):
