@@ -294,3 +294,49 @@ def test_choose_target_resonator_remove_it_if_its_darkness(imported: dict[str, I
             ],
         }
     ]
+
+
+def test_a_counter_on_each_card_so_named(imported: dict[str, ImportedCard]) -> None:
+    # September Hare (TTW-048): "{U}: Put a tea party counter on each "Insomniac Dormouse", "Sane
+    # Hatter" and "September Hare"."  Every card with one of these names in a playground (2.2, 2.5 p4)
+    assert full(imported, "TTW-048")["abilities"][0] == {
+        "kind": "activate",
+        "cost": {"will": will(U=1)},
+        "effects": [
+            {
+                "op": "put_counter",
+                "counter": "tea party",
+                "target": {
+                    "kind": "all",
+                    "filter": {
+                        "zone": "field",
+                        "types": [],
+                        "names": ["Insomniac Dormouse", "Sane Hatter", "September Hare"],
+                        "playground": True,
+                    },
+                },
+            }
+        ],
+    }
+
+
+def test_total_cost_up_to_the_counters_on_this_card(imported: dict[str, ImportedCard]) -> None:
+    # Sane Hatter (TTW-046): "... you control." / "{Rest}: Return target resonator with total cost less
+    # than or equal to the number of tea party counters on this card to it's owners hand. Then remove
+    # all tea party counters from this card." ("it's owners": a misprint of "its owner's")
+    abilities = full(imported, "TTW-046")["abilities"]
+    assert abilities[0]["effects"][0]["target"]["filter"]["controller"] == "you"
+    assert abilities[1] == {
+        "kind": "activate",
+        "cost": {"rest": True},
+        "effects": [
+            {
+                "op": "return_to_hand",
+                "target": {
+                    "kind": "chosen",
+                    "filter": {"zone": "field", "types": ["resonator"], "max_total_cost_counters": "tea party"},
+                },
+            },
+            {"op": "remove_counter", "counter": "tea party", "all": True, "target": {"kind": "self"}},
+        ],
+    }

@@ -417,3 +417,57 @@ def test_awakened_grimm_makes_the_opponents_j_resonators_lose_all_abilities() ->
     assert characteristics(story.state, late).atk == 0
     assert characteristics(story.state, mine).atk == 200
     story.replays()
+
+
+# --- tea party counters: "on each "A", "B" and "C"" and "total cost less than or equal to the
+# number of X counters on this card" (10.21, 9.3 p2.4, p3.1) --------------------------------------
+
+
+def test_the_tea_party_counts_counters_as_the_target_is_chosen_and_on_resolution() -> None:
+    # September Hare (TTW-048): "{U}: Put a tea party counter on each "Insomniac Dormouse", "Sane
+    # Hatter" and "September Hare"." - every card so named, the opponent's too.  Sane Hatter
+    # (TTW-046, total cost 3): "{U}: Put a tea party counter on each ... you control." / "{Rest}:
+    # Return target resonator with total cost less than or equal to the number of tea party counters
+    # on this card to it's owners hand. Then remove all tea party counters from this card."
+    story = Story({"TTW-046": 4, "TTW-048": 4, "T-BEAR": 4})
+    hatter, hare = story.put("p1", "TTW-046", "field"), story.put("p1", "TTW-048", "field")
+    theirs = story.put("p2", "TTW-046", "field")
+    bear = story.put("p2", "T-BEAR", "field")  # total cost 1
+    story.log += to_main(story.state, turn=3)
+    none = story.refused(cmd("ActivateAbility", "p1", source=hatter, ability=1, targets=[[bear]]))
+    assert none.rule == "FoW-5.5 9.3 p2.4"  # no counter yet: no legal target
+    story.will("p1", "U")
+    story.when(cmd("ActivateAbility", "p1", source=hare, ability=0))
+    put = [e for e in story.resolve() if e.type == "CounterPut"]
+    assert sorted(e.data["oid"] for e in put) == sorted([hatter, hare, theirs])
+    assert put[0].rule == "FoW-5.5 10.21 p1"
+    story.will("p1", "U")
+    story.when(cmd("ActivateAbility", "p1", source=hatter, ability=0))
+    put = [e for e in story.resolve() if e.type == "CounterPut"]
+    assert [e.data["oid"] for e in put] == [hatter, hare]  # "you control": not p2's Hatter
+    assert story.state.objects[hatter].counters == {"tea party": 2}
+    big = story.refused(cmd("ActivateAbility", "p1", source=hatter, ability=1, targets=[[theirs]]))
+    assert big.rule == "FoW-5.5 9.3 p2.4"  # total cost 3 > 2 counters
+    story.when(cmd("ActivateAbility", "p1", source=hatter, ability=1, targets=[[bear]]))
+    events = story.resolve()
+    moved = find(events, "CardMoved")
+    assert (moved.data["oid"], moved.data["to"]) == (bear, "hand")
+    assert story.state.objects[hatter].counters.get("tea party", 0) == 0
+    story.replays()
+
+
+def test_counters_removed_in_response_make_the_target_illegal() -> None:
+    # Sane Hatter (TTW-046): the number is read again on resolution (9.3 p3.1): its counters gone,
+    # the Bear (total cost 1) is no longer a legal target and stays
+    story = Story({"TTW-046": 4, "T-BEAR": 4})
+    hatter = story.put("p1", "TTW-046", "field")
+    bear = story.put("p2", "T-BEAR", "field")
+    story.log += to_main(story.state, turn=3)
+    story.will("p1", "U")
+    story.when(cmd("ActivateAbility", "p1", source=hatter, ability=0))
+    story.resolve()
+    story.when(cmd("ActivateAbility", "p1", source=hatter, ability=1, targets=[[bear]]))
+    story.given("CounterRemoved", oid=hatter, counter="tea party", count=1)
+    story.resolve()
+    assert story.state.objects[bear].zone == "field"
+    story.replays()

@@ -80,6 +80,10 @@ class Filter(_Model):
     """"with "Granny" in its name": one of the card's names contains these words, a part of a name
     (FoW-5.5 2.2 p3: "Hansel" is in "Hansel and Gretel")."""
     max_total_cost: int | None = None
+    max_total_cost_counters: str | None = None
+    """"with total cost less than or equal to the number of tea party counters on this card": at most
+    the number of counters with this name on the source card as the filter is read (when the target
+    is chosen and again on resolution, FoW-5.5 9.3 p2.4, p3.1; none once it has left its zone, 10.21 p3)."""
     other_than_self: bool = False
     rested: bool | None = None
     attacking_or_blocking: bool = False

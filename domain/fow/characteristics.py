@@ -255,6 +255,11 @@ def matches(
         return False
     if flt.stone_types and not set(flt.stone_types) & stone_types_of(state, oid):
         return False
+    if flt.max_total_cost_counters is not None:  # "... less than or equal to the number of X counters on this card"
+        holder = state.objects.get(source_oid or "")
+        most = holder.counters.get(flt.max_total_cost_counters, 0) if holder is not None else 0
+        if (card.cost.total if card.cost is not None else 0) > most:
+            return False
     if flt.other_than_self and oid == source_oid:
         return False
     if flt.rested is not None and obj.rested != flt.rested:

@@ -722,6 +722,11 @@ def _selector(
                 flt[key] = value
                 text = text[: -len(suffix)]
                 changed = True
+        m = re.search(r" with total cost less than or equal to the number of (?P<c>[a-z ]+?) counters on this card$", text)
+        if m and "max_total_cost_counters" not in flt:  # read as the target is chosen and on resolution
+            flt["max_total_cost_counters"] = m.group("c")
+            text = text[: m.start()]
+            changed = True
         m = re.search(r" with (?:a )?total cost (?:of )?(\d+) or less$", text)
         if m and "max_total_cost" not in flt:
             flt["max_total_cost"] = int(m.group(1))
@@ -971,6 +976,13 @@ def _target(
         if players:
             target["players_allowed"] = True
         return target
+    m = re.fullmatch(r'(?:all|each) (?P<n>(?:"[^"]+",? (?:and |or )?)+"[^"]+")(?P<ctl> you control)?', text, re.I)
+    if m and playground:  # "on each "Insomniac Dormouse", "Sane Hatter" and "September Hare" [you control]":
+        # every card with one of these names (2.2) in a playground (2.5 p4, 3.14 p1)
+        flt = {"zone": "field", "types": [], "names": re.findall(r'"([^"]+)"', m.group("n")), "playground": True}
+        if m.group("ctl"):
+            flt["controller"] = "you"
+        return {"kind": "all", "filter": flt}
     m = re.match(r"(?:all|each) (.+)$", text, re.IGNORECASE)
     if m:
         # "all additions, regalia, resonators, and J-Rulers": every object of any of these types
@@ -1449,7 +1461,7 @@ def _cancel_ability(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict
     return [{"op": "cancel", "target": {"kind": "chosen", "filter": flt}}]
 
 
-@_effect(r"return (?P<t>[^.]+?) to (?:its|their) owners?'s? hands?")
+@_effect(r"return (?P<t>[^.]+?) to (?:its|it's|their) owners?'?s? hands?")  # "it's owners": a misprint (TTW-046)
 def _return(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "return_to_hand", "target": _target(m.group("t"), ctx)}]
 
