@@ -340,3 +340,25 @@ def test_total_cost_up_to_the_counters_on_this_card(imported: dict[str, Imported
             {"op": "remove_counter", "counter": "tea party", "all": True, "target": {"kind": "self"}},
         ],
     }
+
+
+def test_it_doesnt_recover_during_its_controllers_next_recovery_phase(imported: dict[str, ImportedCard]) -> None:
+    # Insomniac Dormouse (TTW-040): "{Rest}: Rest target resonator with total cost less than or equal
+    # to the number of tea party counters on this card. It doesn't recover during its controller's
+    # next recovery phase. Then remove all tea party counters on this card." (5.2 p5, 1.4 p1)
+    assert full(imported, "TTW-040")["abilities"][1]["effects"] == [
+        {
+            "op": "rest",
+            "target": {
+                "kind": "chosen",
+                "filter": {"zone": "field", "types": ["resonator"], "max_total_cost_counters": "tea party"},
+            },
+        },
+        {
+            "op": "restrict",
+            "target": {"kind": "same"},
+            "rules": ["doesnt_recover_in_recovery_phase"],
+            "duration": "next_recovery_phase",
+        },
+        {"op": "remove_counter", "counter": "tea party", "all": True, "target": {"kind": "self"}},
+    ]

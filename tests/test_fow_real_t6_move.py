@@ -471,3 +471,33 @@ def test_counters_removed_in_response_make_the_target_illegal() -> None:
     story.resolve()
     assert story.state.objects[bear].zone == "field"
     story.replays()
+
+
+def test_insomniac_dormouse_keeps_the_resonator_rested_through_one_recovery_phase() -> None:
+    # Insomniac Dormouse (TTW-040): "{Rest}: Rest target resonator with total cost less than or equal
+    # to the number of tea party counters on this card. It doesn't recover during its controller's
+    # next recovery phase. Then remove all tea party counters on this card."  p2's Bear stays rested
+    # in p2's next recovery phase (5.2 p5, 1.4 p1), not in the one after
+    story = Story({"TTW-040": 4, "T-BEAR": 4})
+    dormouse = story.put("p1", "TTW-040", "field")
+    bear = story.put("p2", "T-BEAR", "field")
+    story.log += to_main(story.state, turn=3)
+    story.will("p1", "U")
+    story.when(cmd("ActivateAbility", "p1", source=dormouse, ability=0))
+    story.resolve()
+    story.when(cmd("ActivateAbility", "p1", source=dormouse, ability=1, targets=[[bear]]))
+    events = story.resolve()
+    assert find(events, "CardRested").data["oid"] == bear
+    made = find(events, "ContinuousEffectCreated")
+    assert (made.data["targets"], made.data["duration"]) == ([bear], "next_recovery_phase")
+    assert story.state.objects[dormouse].counters.get("tea party", 0) == 0
+    events = to_main(story.state, turn=4)
+    story.log += events
+    recovered = find(events, "CardsRecovered")
+    assert bear in recovered.data["not_recovered"] and recovered.rule == "FoW-5.5 5.2 p5"
+    ended = find(events, "ContinuousEffectsEnded")
+    assert (ended.data["ids"], ended.rule) == ([made.data["id"]], "FoW-5.5 5.2 p5")
+    assert story.state.objects[bear].rested
+    story.log += to_main(story.state, turn=6)
+    assert not story.state.objects[bear].rested
+    story.replays()

@@ -1476,7 +1476,7 @@ def _counter(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [out]
 
 
-@_effect(rf"remove (?:(?P<all>all)|(?P<n>{NUM})) (?P<c>[a-z][a-z ]*?) counters? from (?P<t>this card|it)")
+@_effect(rf"remove (?:(?P<all>all)|(?P<n>{NUM})) (?P<c>[a-z][a-z ]*?) counters? (?:from|on) (?P<t>this card|it)")
 def _remove_counter(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "Remove a frozen counter from this card." / "Then remove all support counters from this card."
     if m.group("t").lower() == "it" and not it_self:
@@ -1790,6 +1790,14 @@ def _no_recovery_while(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonD
     if target.get("filter", {}).get("types") == []:
         raise _GapError(f"target: {m.group('t')} (no card type: it may also be a ruler)")
     return [{"op": "restrict", "target": target, "rules": [rule], "duration": "source_in_field"}]
+
+
+@_effect(r"(?P<t>@same) doesn't recover during its controller's next recovery phase")
+def _no_next_recovery(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Rest target resonator ... . It doesn't recover during its controller's next recovery phase.":
+    # left out of that player's "recover all cards" once (FoW-5.5 5.2 p5, 1.4 p1)
+    rule = "doesnt_recover_in_recovery_phase"
+    return [{"op": "restrict", "target": {"kind": "same"}, "rules": [rule], "duration": "next_recovery_phase"}]
 
 
 @_effect(rf"remove the top (?:(?P<n>{NUM}) cards|card) of your main deck from the game")
