@@ -362,3 +362,20 @@ def test_it_doesnt_recover_during_its_controllers_next_recovery_phase(imported: 
         },
         {"op": "remove_counter", "counter": "tea party", "all": True, "target": {"kind": "self"}},
     ]
+
+
+@pytest.mark.parametrize("card_id", ["VIN001-063", "TAT-077"])
+def test_when_added_resonator_is_put_into_a_graveyard(imported: dict[str, ImportedCard], card_id: str) -> None:
+    # Demon's Curse (VIN001-063; TAT-077 "[Continuous]: Resonator with this ... When the resonator with
+    # this ..."): "Added resonator gains [-200/-200]. When added resonator is put into a graveyard from
+    # a field, this card deals 500 damage to that resonator's controller."  Two abilities: a continuous
+    # one and an automatic one triggering on the host's move (9.6 p7.2); "that resonator's controller"
+    # is who controlled it as it left (9.11)
+    assert full(imported, card_id)["abilities"] == [
+        {"kind": "continuous", "modify_atk": -200, "modify_def": -200},
+        {
+            "kind": "automatic",
+            "trigger": "host_put_into_graveyard_from_field",
+            "effects": [{"op": "deal_damage", "amount": 500, "target": {"kind": "host_controller"}}],
+        },
+    ]

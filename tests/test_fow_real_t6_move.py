@@ -501,3 +501,42 @@ def test_insomniac_dormouse_keeps_the_resonator_rested_through_one_recovery_phas
     story.log += to_main(story.state, turn=6)
     assert not story.state.objects[bear].rested
     story.replays()
+
+
+# --- "When added resonator is put into a graveyard from a field" (9.6 p7.2, 7.2 p3, 9.11) --------
+
+
+def test_demons_curse_deals_damage_to_the_controller_of_the_resonator_that_died() -> None:
+    # Demon's Curse (VIN001-063, [Addition:Resonator]): "Added resonator gains [-200/-200]. When added
+    # resonator is put into a graveyard from a field, this card deals 500 damage to that resonator's
+    # controller."  p1's Curse on p2's Bear: the Bear is destroyed, the Curse (still added to it as it
+    # moves) triggers; p2, who controlled the Bear as it left, is dealt 500 damage
+    story = Story({"VIN001-063": 4, "T-BEAR": 4})
+    bear = story.put("p2", "T-BEAR", "field")
+    curse = story.put("p1", "VIN001-063", "hand")
+    story.by_rule(actions.move, curse, "field", "given", rule="7.2 p4", reason="resolve", attached_to=bear, controller="p1")
+    assert (characteristics(story.state, bear).atk, characteristics(story.state, bear).def_) == (300, 300)
+    events = story.by_rule(actions.destroy, bear, "given")
+    triggered = find(events, "AbilityTriggered")
+    assert (triggered.data["source"], triggered.data["controller"], triggered.rule) == (curse, "p1", "FoW-5.5 9.6 p5")
+    life = story.state.players["p2"].life
+    story.when(cmd("Pass", story.pending.player))
+    if story.state.triggered:
+        story.when(cmd("PlayTriggered", story.pending.player, trigger=triggered.data["trigger"], targets=[]))
+    dealt = find(story.resolve(), "DamageDealt")
+    assert (dealt.data["source"], dealt.data["target"], dealt.data["amount"]) == (curse, "p2", 500)
+    assert story.state.players["p2"].life == life - 500
+    assert story.state.objects[curse].zone == "graveyard"  # put there by rule (5.5)
+    story.replays()
+
+
+def test_demons_curse_does_not_trigger_on_another_resonator() -> None:
+    # Demon's Curse (TAT-077): "[Continuous]: Resonator with this gains [-200/-200]. When the resonator
+    # with this is put into a graveyard from a field, ..." - only the card it is added to
+    story = Story({"TAT-077": 4, "T-BEAR": 4})
+    bear, other = story.put("p2", "T-BEAR", "field"), story.put("p2", "T-BEAR", "field")
+    curse = story.put("p1", "TAT-077", "hand")
+    story.by_rule(actions.move, curse, "field", "given", rule="7.2 p4", reason="resolve", attached_to=bear, controller="p1")
+    events = story.by_rule(actions.destroy, other, "given")
+    assert "AbilityTriggered" not in [e.type for e in events]
+    story.replays()

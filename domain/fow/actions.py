@@ -840,6 +840,8 @@ def check_triggers(
                             extra["once_per_turn_key"] = key
                         if subject is not None:
                             extra["target"] = subject
+                        elif ability.trigger == "host_put_into_graveyard_from_field":
+                            extra["target"] = oid  # "that resonator": the host that left (9.6 p7.2)
                         add_trigger(ctx, obj.controller, src, i, cause, extra=extra or None)
         if kind not in _LEAVES_FIELD:
             _standby_triggers(ctx, pid, kind, cause, player)
@@ -1402,7 +1404,12 @@ def _targets_of(ctx: Ctx, item: ChaseItem, target: Target, group: list[str] | No
         return [host] if host in s.objects and s.objects[host].zone == "field" else []
     if target.kind == "host_controller":  # "added resonator's controller", while it is added (7.2 p3)
         host = s.objects[item.source].attached_to
-        return [s.objects[host].controller] if host in s.objects and s.objects[host].zone == "field" else []
+        if host in s.objects and s.objects[host].zone == "field":
+            return [s.objects[host].controller]
+        gone = s.objects.get(item.subject or "")
+        if gone is not None and _is_host_leaving(s, item) and gone.last_known is not None:
+            return [str(gone.last_known["controller"])]  # "that resonator's controller" as it left (9.11)
+        return []
     if target.kind == "same":
         return list(group or [])
     if target.kind == "battle_opponent":
@@ -1422,6 +1429,15 @@ def _targets_of(ctx: Ctx, item: ChaseItem, target: Target, group: list[str] | No
     # chosen: re-check legality on resolution (9.3 p3.1)
     legal = set(legal_targets(s, target, you, item.source))
     return [t for t in group or [] if t in legal]
+
+
+def _is_host_leaving(s: GameState, item: ChaseItem) -> bool:
+    """Whether ``item`` is an ability that triggered as the card its source was added to was put into
+    a graveyard from a field (its ``subject`` is that card)."""
+    if item.kind != "ability" or item.delayed is not None:
+        return False
+    ability = dict(enumerate(s.card_of(item.source).abilities)).get(item.ability)
+    return ability is not None and ability.trigger == "host_put_into_graveyard_from_field"
 
 
 def _players(s: GameState, you: str, who: str) -> list[str]:

@@ -164,7 +164,9 @@ class Target(_Model):
         "host_controller",
     ] = "chosen"
     """``host_controller``: the player who controls the card the source addition is added to
-    ("added resonator's controller", FoW-5.5 7.2 p3)."""
+    ("added resonator's controller", FoW-5.5 7.2 p3); on a ``host_put_into_graveyard_from_field``
+    ability ("this card deals 500 damage to that resonator's controller"), the player who controlled
+    it as it left the field (last known information, 9.11)."""
     filter: Filter = Field(default_factory=Filter)
     count: Annotated[int, Field(ge=1)] = 1
     players_allowed: bool = False
@@ -1219,6 +1221,7 @@ Trigger = Literal[
     "your_j_resonator_attacked",
     "opponent_resonator_attacks_or_blocks",
     "end_of_host_controllers_turn",
+    "host_put_into_graveyard_from_field",
 ]
 _DAMAGE_TRIGGERS = (
     "deals_damage",

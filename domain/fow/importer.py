@@ -3108,6 +3108,11 @@ _TRIGGERS: list[tuple[re.Pattern[str], str, bool]] = [
         True,
     ),
     (_on(r"when this card shifts"), "shifts", True),
+    (
+        _on(r"when (?:the resonator with this|added resonator) is put into a graveyard from a field"),
+        "host_put_into_graveyard_from_field",
+        False,
+    ),
     (_on(r"when this card enters your field or shifts"), "enters_or_shifts", True),
     (
         _on(r"whenever (?:a J/resonator your opponent controls|your opponent's J/resonator) attacks"),
@@ -3468,12 +3473,16 @@ def _automatic(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
         return [{**a, "once_per_turn": True} for a in found]
     for pattern, trigger, it_self in _TRIGGERS:
         m = pattern.match(text)
+        if m and trigger == "host_put_into_graveyard_from_field" and (ctx.type, ctx.subtype) != ("addition", "resonator"):
+            raise _GapError(f"trigger: {m.group(0).strip(' ,:')} (on a card that is no [Addition:Resonator])")
         if m:
             if trigger in _SUBJECTS:
                 ctx = dataclasses.replace(ctx, subject=_SUBJECTS[trigger])
             if trigger in ("put_into_graveyard_from_field", "destroyed", "leaves_field"):
                 ctx = dataclasses.replace(ctx, own_move=True)
             body = text[m.end() :]
+            if trigger == "host_put_into_graveyard_from_field":  # the card it was added to: its controller then
+                body = re.sub(r"\bthat resonator's controller\b", "added resonator's controller", body, flags=re.I)
             if trigger == "deals_damage_to_opponent":  # "..., they discard a card": that opponent
                 body = re.sub(r"^they (discard|lose)\b", r"your opponent \1s", body, flags=re.IGNORECASE)
             effects = _effects(_capitalise(body), ctx, it_self=it_self)
@@ -3514,7 +3523,11 @@ def _automatic(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
     return None
 
 
-_PHASE_TRIGGER_SENTENCE = re.compile(r"(?<=\.)\s+(?=At the (?:end|beginning) of )", re.IGNORECASE)
+_PHASE_TRIGGER_SENTENCE = re.compile(
+    r"(?<=\.)\s+(?=At the (?:end|beginning) of |When (?:the resonator with this|added resonator) is put into a "
+    r"graveyard from a field)",
+    re.IGNORECASE,
+)
 
 
 def _continuous_then_trigger(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
@@ -3580,7 +3593,13 @@ def _ability(raw: str, text: str, ctx: _Ctx) -> list[JsonDict]:
     activate = _activate(raw, _cost_colon(text), ctx, required=False)
     if activate is not None:
         return [activate]
-    return _it_variants(raw, text, ctx) or _continuous_each(raw, text, ctx)
+    try:
+        return _it_variants(raw, text, ctx) or _continuous_each(raw, text, ctx)
+    except _GapError:  # "Added resonator gains [-200/-200]. When added resonator is put into ...": two abilities
+        split = _continuous_then_trigger(raw, text, ctx)
+        if split is None:
+            raise
+        return split
 
 
 def _cost_colon(text: str) -> str:

@@ -64,6 +64,9 @@ def fires(
             return False
         host = s.objects[src].attached_to
         return host is not None and host in s.objects and s.objects[host].controller == player
+    if trigger == "host_put_into_graveyard_from_field":  # "When added resonator is put into a graveyard
+        # from a field": the addition is still added to it as it moves (9.6 p7.2, 7.2 p3)
+        return kind == "card_put_into_graveyard_from_field" and oid is not None and s.objects[src].attached_to == oid
     if trigger not in KINDS:
         return None
     if trigger != kind:
