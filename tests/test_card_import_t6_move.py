@@ -379,3 +379,13 @@ def test_when_added_resonator_is_put_into_a_graveyard(imported: dict[str, Import
             "effects": [{"op": "deal_damage", "amount": 500, "target": {"kind": "host_controller"}}],
         },
     ]
+
+
+def test_remove_all_damage_dealt_to_target_j_ruler(imported: dict[str, ImportedCard]) -> None:
+    # Holy Grail (CMF-006): "[Activate] {Rest}: Remove all damage that was dealt to target J-Ruler this
+    # turn." (the damage on it, FoW-5.5 10.6 p1, all dealt this turn, 5.4 p5.1)
+    assert full(imported, "CMF-006")["abilities"][1] == {
+        "kind": "activate",
+        "cost": {"rest": True},
+        "effects": [{"op": "remove_damage", "target": {"kind": "chosen", "filter": {"zone": "field", "types": ["j_ruler"]}}}],
+    }

@@ -540,3 +540,31 @@ def test_demons_curse_does_not_trigger_on_another_resonator() -> None:
     events = story.by_rule(actions.destroy, other, "given")
     assert "AbilityTriggered" not in [e.type for e in events]
     story.replays()
+
+
+# --- "Remove all damage that was dealt to target J-Ruler this turn" (10.6 p1, 5.4 p5.1) -----------
+
+
+def test_holy_grail_removes_the_damage_on_a_j_ruler() -> None:
+    # Holy Grail (CMF-006, [Addition:Field]): "[Activate] {Rest}: Remove all damage that was dealt to
+    # target J-Ruler this turn."  The damage on the J-ruler (all dealt this turn: it stays until the
+    # end of the turn, 5.4 p5.1) becomes zero
+    story = Story({"CMF-006": 4, "T-BEAR": 4}, ruler="MPR-064")  # Liberator of Wind, J-ruler Scheherazade
+    story.will("p1", "G", "G", "G")
+    story.when(cmd("PerformJudgment", "p1"))
+    story.resolve()
+    story.resolve()  # its [Enter] search: nothing chosen yet
+    if story.state.pending is not None and story.state.pending.kind == "search":
+        story.when(cmd("ChooseCards", "p1", cards=[story.state.pending.options["cards"][0]]))
+    [j_ruler] = [o for o in story.state.zones["p1"]["field"] if story.state.card_of(o).type == "j_ruler"]
+    grail = story.put("p1", "CMF-006", "field")
+    bear = story.put("p2", "T-BEAR", "field")
+    story.by_rule(actions.deal_damage, bear, j_ruler, 500, "given")
+    assert story.state.objects[j_ruler].damage == 500
+    not_ruler = story.refused(cmd("ActivateAbility", "p1", source=grail, ability=1, targets=[[bear]]))
+    assert not_ruler.rule == "FoW-5.5 9.3 p2.4"
+    story.when(cmd("ActivateAbility", "p1", source=grail, ability=1, targets=[[j_ruler]]))
+    cleared = find(story.resolve(), "DamageCleared")
+    assert (cleared.data["oids"], cleared.rule) == ([j_ruler], "FoW-5.5 10.6 p1")
+    assert story.state.objects[j_ruler].damage == 0
+    story.replays()

@@ -38,6 +38,7 @@ from domain.fow.cards import (
     PutStone,
     Recover,
     RemoveCounter,
+    RemoveDamage,
     RemoveFromGame,
     ReshuffleGraveyard,
     Rest,
@@ -1721,6 +1722,11 @@ def apply_effect(
             rule = "10.18 p2" if eff.whole_hand else "10.18 p1"
             for oid in picked:
                 cause = move(ctx, oid, "graveyard", cause, rule=rule, reason="discard")
+        return cause
+    if isinstance(eff, RemoveDamage):  # "Remove all damage that was dealt to target J-Ruler this turn"
+        damaged = [t for t in _targets_of(ctx, item, eff.target, group) if t in s.objects and s.objects[t].damage]
+        if damaged:
+            cause = ctx.emit("DamageCleared", {"oids": damaged}, "10.6 p1", cause=cause)
         return cause
     if isinstance(eff, Banish) and eff.target is not None:  # "Banish this card" / "banish it"
         for t in _targets_of(ctx, item, eff.target, group):

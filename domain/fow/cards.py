@@ -363,6 +363,15 @@ class Destroy(_Model):
     target: Target
 
 
+class RemoveDamage(_Model):
+    """ "Remove all damage that was dealt to target J-Ruler this turn": the damage on the target
+    (the total of the damage dealt to it, which stays until the end of the turn, FoW-5.5 10.6 p1,
+    5.4 p5.1) becomes zero; the text beats the rule that keeps it (1.4 p1)."""
+
+    op: Literal["remove_damage"] = "remove_damage"
+    target: Target
+
+
 class Modify(_Model):
     """Gains +ATK/+DEF (FoW-5.5 10.19 p3) for a duration: a continuous effect (9.9)."""
 
@@ -1029,6 +1038,7 @@ Effect = Annotated[
     Draw
     | DealDamage
     | Destroy
+    | RemoveDamage
     | Modify
     | GrantSkill
     | ProduceWill

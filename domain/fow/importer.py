@@ -1559,6 +1559,15 @@ def _banish_own(m: re.Match[str], flt: JsonDict) -> list[JsonDict]:
     return [out]
 
 
+@_effect(r"remove all damage (?:that was dealt to|from|on) (?P<t>[^.]+?)(?: this turn)?")
+def _remove_damage(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Remove all damage that was dealt to target J-Ruler this turn." (FoW-5.5 10.6 p1, 5.4 p5.1)
+    target = _target(m.group("t"), ctx, it_self=it_self)
+    if target.get("kind") == "all" or target.get("filter", {}).get("types") == []:
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    return [{"op": "remove_damage", "target": target}]
+
+
 @_effect(r"banish (?P<t>this card|this resonator|it|@same)")
 def _banish_this(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "Banish this card if you don't control another Elf." / "At the end of turn, banish it.": the
