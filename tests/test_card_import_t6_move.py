@@ -389,3 +389,20 @@ def test_remove_all_damage_dealt_to_target_j_ruler(imported: dict[str, ImportedC
         "cost": {"rest": True},
         "effects": [{"op": "remove_damage", "target": {"kind": "chosen", "filter": {"zone": "field", "types": ["j_ruler"]}}}],
     }
+
+
+def test_gain_control_until_end_of_turn(imported: dict[str, ImportedCard]) -> None:
+    # Frederica Lipps (VIN002-022): "When this card enters your field => Gain control of target
+    # recovered resonator your opponent controls until end of turn. It gains [Swiftness] until end of
+    # turn." (1.5 p3; the effect ends as the turn ends, 5.4 p5.2)
+    assert full(imported, "VIN002-022")["abilities"][0]["effects"] == [
+        {
+            "op": "gain_control",
+            "target": {
+                "kind": "chosen",
+                "filter": {"zone": "field", "types": ["resonator"], "controller": "opponent", "rested": False},
+            },
+            "duration": "end_of_turn",
+        },
+        {"op": "grant_skill", "skill": "swiftness", "target": {"kind": "same"}, "duration": "end_of_turn"},
+    ]

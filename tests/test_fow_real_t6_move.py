@@ -568,3 +568,38 @@ def test_holy_grail_removes_the_damage_on_a_j_ruler() -> None:
     assert (cleared.data["oids"], cleared.rule) == ([j_ruler], "FoW-5.5 10.6 p1")
     assert story.state.objects[j_ruler].damage == 0
     story.replays()
+
+
+# --- "Gain control of target ... until end of turn" (1.5 p3, 5.4 p5.2) ----------------------------
+
+
+def test_frederica_lipps_borrows_a_resonator_until_end_of_turn() -> None:
+    # Frederica Lipps (VIN002-022): "When this card enters your field => Gain control of target
+    # recovered resonator your opponent controls until end of turn. It gains [Swiftness] until end of
+    # turn."  p1 controls p2's Bear for the turn (1.5 p3); as the turn ends (5.4 p5.2) p2 does again
+    story = Story({"VIN002-022": 4, "T-BEAR": 4})
+    bear = story.put("p2", "T-BEAR", "field")
+    frederica = story.put("p1", "VIN002-022", "hand")
+    story.by_rule(actions.move, frederica, "field", "given", rule="3.1 p5", reason="effect", controller="p1")
+    trig = story.state.triggered[-1]
+    story.when(cmd("Pass", story.pending.player))
+    if story.state.triggered:
+        story.when(cmd("PlayTriggered", story.pending.player, trigger=trig.id, targets=[[bear]]))
+    events = story.resolve()
+    changed = find(events, "ControlChanged")
+    assert (changed.data["oid"], changed.data["from"], changed.data["to"], changed.rule) == (
+        bear,
+        "p2",
+        "p1",
+        "FoW-5.5 1.5 p3",
+    )
+    assert story.state.objects[bear].controller == "p1" and bear in story.state.zones["p1"]["field"]
+    assert "swiftness" in characteristics(story.state, bear).skills
+    events = to_main(story.state, turn=2)
+    story.log += events
+    back = [e for e in events if e.type == "ControlChanged"]
+    assert [(e.data["oid"], e.data["from"], e.data["to"], e.rule) for e in back] == [
+        (bear, "p1", "p2", "FoW-5.5 5.4 p5.2")
+    ]
+    assert story.state.objects[bear].controller == "p2" and bear in story.state.zones["p2"]["field"]
+    story.replays()

@@ -1760,8 +1760,13 @@ def apply_effect(
         for t in _targets_of(ctx, item, eff.target, group):
             obj = s.objects.get(t)
             if obj is not None and obj.zone == "field" and obj.controller != you:
-                data = {"oid": t, "from": obj.controller, "to": you}
+                before = obj.controller
+                data = {"oid": t, "from": before, "to": you}
                 cause = ctx.emit("ControlChanged", data, "1.5 p3", cause=cause)
+                if eff.duration == "end_of_turn":  # "... until end of turn": a continuous effect (9.9)
+                    made = {"id": ctx.fresh_id("x"), "source": src, "controller": you, "targets": [t]}
+                    made.update(kind="control", duration="end_of_turn", back_to=before)
+                    cause = ctx.emit("ContinuousEffectCreated", made, "1.5 p3", cause=cause)
         return cause
     if isinstance(eff, PutOnMainDeck) and eff.from_hand:
         if choice is None:

@@ -872,6 +872,9 @@ class GainControl(_Model):
 
     op: Literal["gain_control"] = "gain_control"
     target: Target
+    duration: Literal["permanent", "end_of_turn"] = "permanent"
+    """``end_of_turn``: "Gain control of target ... until end of turn": a continuous effect that ends
+    as the turn ends (5.4 p5.2); its target's controller then is again the one it had before."""
 
 
 class Fight(_Model):

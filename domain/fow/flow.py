@@ -232,6 +232,13 @@ def cleanup(ctx: Ctx, cause: str) -> None:
     if damaged:
         cause = ctx.emit("DamageCleared", {"oids": damaged}, "5.4 p5.1", cause=cause)
     ending = [e.id for e in s.effects if e.duration in ("end_of_turn", "end_of_battle")]
+    for eff in s.effects:  # "gain control of ... until end of turn": control goes back (1.5 p3)
+        if eff.id in ending and eff.kind == "control" and eff.back_to is not None:
+            for oid in eff.targets:
+                now = s.objects[oid].controller
+                if s.objects[oid].zone == "field" and now != eff.back_to:
+                    data = {"oid": oid, "from": now, "to": eff.back_to}
+                    cause = ctx.emit("ControlChanged", data, "5.4 p5.2", cause=cause)
     if ending:
         cause = ctx.emit("ContinuousEffectsEnded", {"ids": ending, "why": "end of turn"}, "5.4 p5.2", cause=cause)
     cause = cease_will(ctx, "5.4 p5.3", cause)

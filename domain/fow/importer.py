@@ -1578,7 +1578,7 @@ def _banish_this(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "banish", "target": {"kind": "same" if t == "@same" else "self"}}]
 
 
-@_effect(r"(?:you )?gain control of (?P<t>target [^.]+?)")
+@_effect(r"(?:you )?gain control of (?P<t>target [^.]+?)(?P<eot> until (?:the )?end of (?:the )?turn)?")
 def _gain_control(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "Gain control of target resonator.": for the rest of the game (FoW-5.5 1.5 p3); "until end
     # of turn" / "as long as ..." durations do not match and stay unsupported
@@ -1587,6 +1587,8 @@ def _gain_control(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
         raise _GapError(f"effect: {m.group(0).strip()}")
     if target["filter"].get("types") == []:
         raise _GapError(f"target: {m.group('t')} (no card type: it may also be a ruler)")
+    if m.group("eot"):  # "... until end of turn" (5.4 p5.2)
+        return [{"op": "gain_control", "target": target, "duration": "end_of_turn"}]
     return [{"op": "gain_control", "target": target}]
 
 

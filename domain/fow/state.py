@@ -179,6 +179,9 @@ class Effect:
     """kind ``prevent``: damage dealt by the targets, not to them."""
     next: bool = False
     """kind ``prevent``: only the next damage; the effect ends once it has prevented damage."""
+    back_to: str | None = None
+    """kind ``control`` ("gain control of target resonator until end of turn"): the player who
+    controlled the target before, who controls it again when the effect ends."""
 
 
 @dataclass(slots=True)
@@ -503,7 +506,7 @@ def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
             for eff in s.effects
             if eff.targets
             or eff.filter is not None
-            or eff.kind not in ("modify", "grant", "prevent", "rules", "lose_abilities")
+            or eff.kind not in ("modify", "grant", "prevent", "rules", "lose_abilities", "control")
         ]
     elif "attached_to" in d:
         obj.attached_to = d["attached_to"]
@@ -751,6 +754,7 @@ def _effect_created(s: GameState, d: Mapping[str, Any], e: Event) -> None:
             filter=d.get("filter"),
             by=bool(d.get("by", False)),
             next=bool(d.get("next", False)),
+            back_to=d.get("back_to"),
         )
     )
     s.counter += 1
