@@ -406,3 +406,11 @@ def test_gain_control_until_end_of_turn(imported: dict[str, ImportedCard]) -> No
         },
         {"op": "grant_skill", "skill": "swiftness", "target": {"kind": "same"}, "duration": "end_of_turn"},
     ]
+
+
+def test_pay_one_rather_than_two_for_the_chant_standby_area(imported: dict[str, ImportedCard]) -> None:
+    # Seer of the Blue Moon (CMF-052): "[Continuous]: You pay {1} to put cards into your chant-standby
+    # area rather than pay {2}." (the rule's {2}, FoW-5.5 7.6 p1, replaced by the text, 1.4 p1)
+    assert full(imported, "CMF-052")["abilities"] == [
+        {"kind": "continuous", "cost_change": {"of": "standby", "who": "you", "instead": 1}}
+    ]

@@ -603,3 +603,35 @@ def test_frederica_lipps_borrows_a_resonator_until_end_of_turn() -> None:
     ]
     assert story.state.objects[bear].controller == "p2" and bear in story.state.zones["p2"]["field"]
     story.replays()
+
+
+# --- "You pay {1} to put cards into your chant-standby area rather than pay {2}" (7.6 p1, 1.4 p1) --
+
+
+def test_seer_of_the_blue_moon_makes_the_chant_standby_cost_one() -> None:
+    # Seer of the Blue Moon (CMF-052, a ruler): "[Continuous]: You pay {1} to put cards into your
+    # chant-standby area rather than pay {2}."  Active in the ruler area (9.2 p1): p1 pays {1}
+    story = Story({"T-BEAR": 4}, ruler="CMF-052")
+    [seer] = story.state.zones["p1"]["ruler_area"]
+    bear = story.put("p1", "T-BEAR", "hand")
+    story.will("p1", "U")
+    events = story.when(cmd("PutIntoStandby", "p1", card=bear, pay_with=[]))
+    changed = find(events, "CostChanged")
+    assert (changed.data["of"], changed.data["sources"], changed.rule) == ("standby", [seer], "FoW-5.5 9.3 p2.5")
+    assert (changed.data["cost"], changed.data["printed"]) == ({"attribute": {}, "free": 1}, {"attribute": {}, "free": 2})
+    assert find(events, "WillPaid").data["will"] == ["U"]
+    assert story.state.objects[bear].zone == "standby"
+    story.replays()
+
+
+def test_without_the_seer_the_chant_standby_cost_is_two() -> None:
+    story = Story({"T-BEAR": 4})
+    bear = story.put("p1", "T-BEAR", "hand")
+    story.given("CardRested", oid=story.state.zones["p1"]["ruler_area"][0], reason="given")
+    story.will("p1", "U")
+    refusal = story.refused(cmd("PutIntoStandby", "p1", card=bear, pay_with=[]))
+    assert (refusal.code, refusal.rule) == ("rules/cannot_pay", "FoW-5.5 10.2 p4")
+    story.will("p1", "U")
+    events = story.when(cmd("PutIntoStandby", "p1", card=bear, pay_with=[]))
+    assert "CostChanged" not in [e.type for e in events]
+    story.replays()

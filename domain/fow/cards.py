@@ -1142,15 +1142,22 @@ class CostChange(_Model):
     will.  Increases apply before decreases, and a decrease of free will only lowers the free
     part of the cost, never below zero (9.3 p2.5)."""
 
-    of: Literal["judgment"]
+    of: Literal["judgment", "standby"]
+    """``standby``: the {2} paid to put a card into the chant-standby area (FoW-5.5 7.6 p1)."""
     who: Literal["you", "opponent"]
     more: Annotated[int, Field(ge=0)] = 0
     less: Annotated[int, Field(ge=0)] = 0
+    instead: Annotated[int, Field(ge=0)] | None = None
+    """"You pay {1} to put cards into your chant-standby area rather than pay {2}": that free will
+    is paid instead of the rule's cost (the text beats the rule, 1.4 p1); increases and decreases
+    then apply to it (9.3 p2.5)."""
 
     @model_validator(mode="after")
     def _check(self) -> CostChange:
-        if (self.more == 0) == (self.less == 0):
-            raise ValueError("a cost change is either 'more' or 'less'")
+        if [self.more > 0, self.less > 0, self.instead is not None].count(True) != 1:
+            raise ValueError("a cost change is either 'more', 'less' or 'instead'")
+        if self.instead is not None and self.of != "standby":
+            raise ValueError("'instead' replaces the chant-standby cost (FoW-5.5 7.6 p1) only")
         return self
 
 

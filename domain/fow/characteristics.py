@@ -349,7 +349,7 @@ def cost_changes(state: GameState, player: str, of: str) -> tuple[int, int, list
     sources: list[str] = []
     for source_oid, ability in _active_continuous(state):
         change = ability.cost_change
-        if change is None or change.of != of:
+        if change is None or change.of != of or change.instead is not None:
             continue
         mine = state.objects[source_oid].controller == player
         if mine != (change.who == "you"):
@@ -357,6 +357,22 @@ def cost_changes(state: GameState, player: str, of: str) -> tuple[int, int, list
         more, less = more + change.more, less + change.less
         sources.append(source_oid)
     return more, less, sources
+
+
+def standby_cost(state: GameState, player: str) -> tuple[int, list[str]]:
+    """The free will ``player`` pays to put a card into the chant-standby area: {2} (FoW-5.5 7.6 p1)
+    or what "You pay {1} ... rather than pay {2}" says (1.4 p1), then increases and decreases
+    (9.3 p2.5); and the cards changing it."""
+    base = 2
+    sources: list[str] = []
+    for source_oid, ability in _active_continuous(state):
+        change = ability.cost_change
+        mine = state.objects[source_oid].controller == player
+        if change is not None and change.of == "standby" and change.instead is not None and mine == (change.who == "you"):
+            base = min(base, change.instead)
+            sources.append(source_oid)
+    more, less, changers = cost_changes(state, player, "standby")
+    return max(0, base + more - less), sources + changers
 
 
 def can_gain_life(state: GameState) -> bool:

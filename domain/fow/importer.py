@@ -3357,6 +3357,12 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
         return {"kind": "continuous", "text": raw, "rules": {"must_be_blocked_if_able": True}}
     if low == "players cannot gain life":  # a prohibition beats any life gain (FoW-5.5 1.4 p4)
         return {"kind": "continuous", "text": raw, "rules": {"players_cannot_gain_life": True}}
+    standby = re.fullmatch(
+        r"you pay \{(?P<n>\d+)\} to put cards into your chant-standby area rather than pay \{2\}", body, re.IGNORECASE
+    )
+    if standby:  # the rule's {2} (FoW-5.5 7.6 p1) replaced by the text (1.4 p1)
+        cost_change = {"of": "standby", "who": "you", "instead": int(standby.group("n"))}
+        return {"kind": "continuous", "text": raw, "cost_change": cost_change}
     change = _COST_CHANGE.fullmatch(body)
     if change:  # "Your opponent pays {1} more to play [Judgment] abilities" (FoW-5.5 9.3 p2.5)
         who = "opponent" if change.group("who").lower() == "your opponent" else "you"
