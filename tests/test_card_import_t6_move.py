@@ -215,3 +215,206 @@ def test_search_and_put_it_into_your_field_rested(imported: dict[str, ImportedCa
             {"op": "shuffle"},
         ],
     }
+
+
+@pytest.mark.parametrize("card_id", ["VS01-024", "TTW-027"])
+def test_when_it_deals_or_is_dealt_damage_this_turn_banish_it(imported: dict[str, ImportedCard], card_id: str) -> None:
+    # Guinevere, the Jealous Queen (VS01-024; TTW-027 prints "banish rnit", a misprint of "it"):
+    # "{R}, {Rest}: Target resonator you control gains [+400/+400] until end of turn. When it deals
+    # or is dealt damage this turn, banish it."  A delayed ability (9.6 p8) watching that resonator
+    assert full(imported, card_id)["abilities"][1] == {
+        "kind": "activate",
+        "cost": {"will": will(R=1), "rest": True},
+        "effects": [
+            {
+                "op": "modify",
+                "atk": 400,
+                "def": 400,
+                "target": {
+                    "kind": "chosen",
+                    "filter": {"zone": "field", "types": ["resonator"], "controller": "you"},
+                },
+                "duration": "end_of_turn",
+            },
+            {
+                "op": "delayed",
+                "at": "it_deals_or_is_dealt_damage",
+                "effects": [{"op": "banish", "target": {"kind": "same"}}],
+            },
+        ],
+    }
+
+
+def test_when_that_resonator_is_destroyed_this_turn_banish_this_card(imported: dict[str, ImportedCard]) -> None:
+    # Byakhee, the Winged Lady (MPR-078): "[Activate] {Rest}: Target resonator gains [+900/+900] and
+    # [Flying] until end of turn. When that resonator is destroyed this turn, banish this card."
+    assert full(imported, "MPR-078")["abilities"][0] == {
+        "kind": "activate",
+        "cost": {"rest": True},
+        "effects": [
+            {
+                "op": "modify",
+                "atk": 900,
+                "def": 900,
+                "target": {"kind": "chosen", "filter": {"zone": "field", "types": ["resonator"]}},
+                "duration": "end_of_turn",
+                "skills": ["flying"],
+            },
+            {"op": "delayed", "at": "it_is_destroyed", "effects": [{"op": "banish", "target": {"kind": "self"}}]},
+        ],
+    }
+
+
+def test_choose_target_resonator_remove_it_if_its_darkness(imported: dict[str, ImportedCard]) -> None:
+    # Grimm, the Avenger of Fairy Tales (TAT-004): "[Enter]: Choose target resonator: Remove it from
+    # the game if it's darkness. Otherwise, it gains [+200/+200] until end of turn." / "[Awakening]
+    # {W}: [Enter]: If you J/ruler is "Sacred Princess of Guidance" or "Lumia, the Creator of Hope",
+    # J/resonators your opponent controls lose all abilities until end of turn." ("you J/ruler": a
+    # misprint of "your"); "lose all abilities" on all X applies to what matches later too (9.9 p4)
+    card = full(imported, "TAT-004")
+    resonator = {"kind": "chosen", "filter": {"zone": "field", "types": ["resonator"]}}
+    assert card["abilities"][0]["effects"] == [
+        {
+            "op": "if",
+            "condition": {"kind": "target_is", "filter": {"zone": "field", "types": [], "attributes": ["B"]}},
+            "effects": [{"op": "remove_from_game", "target": resonator}],
+            "otherwise": [{"op": "modify", "atk": 200, "def": 200, "target": resonator, "duration": "end_of_turn"}],
+            "same_targets": True,
+        }
+    ]
+    names = ["Sacred Princess of Guidance", "Lumia, the Creator of Hope"]
+    assert card["awakening"]["abilities"][0]["effects"] == [
+        {
+            "op": "if",
+            "condition": {"kind": "ruler_is", "rulers": names, "j_rulers": names},
+            "effects": [
+                {
+                    "op": "lose_abilities",
+                    "target": {"kind": "all", "filter": {"zone": "field", "controller": "opponent"}},
+                }
+            ],
+        }
+    ]
+
+
+def test_a_counter_on_each_card_so_named(imported: dict[str, ImportedCard]) -> None:
+    # September Hare (TTW-048): "{U}: Put a tea party counter on each "Insomniac Dormouse", "Sane
+    # Hatter" and "September Hare"."  Every card with one of these names in a playground (2.2, 2.5 p4)
+    assert full(imported, "TTW-048")["abilities"][0] == {
+        "kind": "activate",
+        "cost": {"will": will(U=1)},
+        "effects": [
+            {
+                "op": "put_counter",
+                "counter": "tea party",
+                "target": {
+                    "kind": "all",
+                    "filter": {
+                        "zone": "field",
+                        "types": [],
+                        "names": ["Insomniac Dormouse", "Sane Hatter", "September Hare"],
+                        "playground": True,
+                    },
+                },
+            }
+        ],
+    }
+
+
+def test_total_cost_up_to_the_counters_on_this_card(imported: dict[str, ImportedCard]) -> None:
+    # Sane Hatter (TTW-046): "... you control." / "{Rest}: Return target resonator with total cost less
+    # than or equal to the number of tea party counters on this card to it's owners hand. Then remove
+    # all tea party counters from this card." ("it's owners": a misprint of "its owner's")
+    abilities = full(imported, "TTW-046")["abilities"]
+    assert abilities[0]["effects"][0]["target"]["filter"]["controller"] == "you"
+    assert abilities[1] == {
+        "kind": "activate",
+        "cost": {"rest": True},
+        "effects": [
+            {
+                "op": "return_to_hand",
+                "target": {
+                    "kind": "chosen",
+                    "filter": {"zone": "field", "types": ["resonator"], "max_total_cost_counters": "tea party"},
+                },
+            },
+            {"op": "remove_counter", "counter": "tea party", "all": True, "target": {"kind": "self"}},
+        ],
+    }
+
+
+def test_it_doesnt_recover_during_its_controllers_next_recovery_phase(imported: dict[str, ImportedCard]) -> None:
+    # Insomniac Dormouse (TTW-040): "{Rest}: Rest target resonator with total cost less than or equal
+    # to the number of tea party counters on this card. It doesn't recover during its controller's
+    # next recovery phase. Then remove all tea party counters on this card." (5.2 p5, 1.4 p1)
+    assert full(imported, "TTW-040")["abilities"][1]["effects"] == [
+        {
+            "op": "rest",
+            "target": {
+                "kind": "chosen",
+                "filter": {"zone": "field", "types": ["resonator"], "max_total_cost_counters": "tea party"},
+            },
+        },
+        {
+            "op": "restrict",
+            "target": {"kind": "same"},
+            "rules": ["doesnt_recover_in_recovery_phase"],
+            "duration": "next_recovery_phase",
+        },
+        {"op": "remove_counter", "counter": "tea party", "all": True, "target": {"kind": "self"}},
+    ]
+
+
+@pytest.mark.parametrize("card_id", ["VIN001-063", "TAT-077"])
+def test_when_added_resonator_is_put_into_a_graveyard(imported: dict[str, ImportedCard], card_id: str) -> None:
+    # Demon's Curse (VIN001-063; TAT-077 "[Continuous]: Resonator with this ... When the resonator with
+    # this ..."): "Added resonator gains [-200/-200]. When added resonator is put into a graveyard from
+    # a field, this card deals 500 damage to that resonator's controller."  Two abilities: a continuous
+    # one and an automatic one triggering on the host's move (9.6 p7.2); "that resonator's controller"
+    # is who controlled it as it left (9.11)
+    assert full(imported, card_id)["abilities"] == [
+        {"kind": "continuous", "modify_atk": -200, "modify_def": -200},
+        {
+            "kind": "automatic",
+            "trigger": "put_into_graveyard_from_field",
+            "host_trigger": True,
+            "effects": [{"op": "deal_damage", "amount": 500, "target": {"kind": "that_controller"}}],
+        },
+    ]
+
+
+def test_remove_all_damage_dealt_to_target_j_ruler(imported: dict[str, ImportedCard]) -> None:
+    # Holy Grail (CMF-006): "[Activate] {Rest}: Remove all damage that was dealt to target J-Ruler this
+    # turn." (the damage on it, FoW-5.5 10.6 p1, all dealt this turn, 5.4 p5.1)
+    assert full(imported, "CMF-006")["abilities"][1] == {
+        "kind": "activate",
+        "cost": {"rest": True},
+        "effects": [
+            {"op": "remove_damage", "target": {"kind": "chosen", "filter": {"zone": "field", "types": ["j_ruler"]}}}
+        ],
+    }
+
+
+def test_gain_control_until_end_of_turn(imported: dict[str, ImportedCard]) -> None:
+    # Frederica Lipps (VIN002-022): "When this card enters your field => Gain control of target
+    # recovered resonator your opponent controls until end of turn. It gains [Swiftness] until end of
+    # turn." (1.5 p3; the effect ends as the turn ends, 5.4 p5.2)
+    assert full(imported, "VIN002-022")["abilities"][0]["effects"] == [
+        {
+            "op": "gain_control",
+            "target": {
+                "kind": "chosen",
+                "filter": {"zone": "field", "types": ["resonator"], "controller": "opponent", "rested": False},
+            },
+            "duration": "end_of_turn",
+        },
+        {"op": "grant_skill", "skill": "swiftness", "target": {"kind": "same"}, "duration": "end_of_turn"},
+    ]
+
+
+def test_pay_one_rather_than_two_for_the_chant_standby_area(imported: dict[str, ImportedCard]) -> None:
+    # Seer of the Blue Moon (CMF-052): "[Continuous]: You pay {1} to put cards into your chant-standby
+    # area rather than pay {2}." (the rule's {2}, FoW-5.5 7.6 p1, replaced by the text, 1.4 p1)
+    assert full(imported, "CMF-052")["abilities"] == [
+        {"kind": "continuous", "cost_change": {"of": "standby", "who": "you", "instead": 1}}
+    ]

@@ -10,6 +10,7 @@ rejection; each story replays its whole log at the end):
 from __future__ import annotations
 
 from domain.fow import actions
+from domain.fow.characteristics import characteristics
 from domain.kernel import Event
 from tests.fow_support import cmd, find
 from tests.test_fow_battle import to_main
@@ -201,11 +202,17 @@ def test_shub_niggurath_banishes_two_other_cthulhus_to_put_a_cthulhu_card_into_t
     dead = story.put("p1", "MPR-022", "graveyard")
     bear_dead = story.put("p1", "T-BEAR", "graveyard")
     story.log += to_main(story.state, turn=3)  # p1's next turn: Shub-Niggurath may rest (9.5 p3)
-    self_paid = story.refused(cmd("ActivateAbility", "p1", source=shub, ability=1, cost_cards=[[shub, goats[0]]], targets=[[dead]]))
+    self_paid = story.refused(
+        cmd("ActivateAbility", "p1", source=shub, ability=1, cost_cards=[[shub, goats[0]]], targets=[[dead]])
+    )
     assert self_paid.code == "rules/cost_cards"
-    not_cthulhu = story.refused(cmd("ActivateAbility", "p1", source=shub, ability=1, cost_cards=[[bear, goats[0]]], targets=[[dead]]))
+    not_cthulhu = story.refused(
+        cmd("ActivateAbility", "p1", source=shub, ability=1, cost_cards=[[bear, goats[0]]], targets=[[dead]])
+    )
     assert not_cthulhu.code == "rules/cost_cards"
-    wrong = story.refused(cmd("ActivateAbility", "p1", source=shub, ability=1, cost_cards=[goats], targets=[[bear_dead]]))
+    wrong = story.refused(
+        cmd("ActivateAbility", "p1", source=shub, ability=1, cost_cards=[goats], targets=[[bear_dead]])
+    )
     assert (wrong.code, wrong.rule) == ("rules/illegal_target", "FoW-5.5 9.3 p2.4")
     events = story.when(cmd("ActivateAbility", "p1", source=shub, ability=1, cost_cards=[goats], targets=[[dead]]))
     banished = [e for e in events if e.type == "CardMoved" and e.data["reason"] == "banish"]
@@ -263,4 +270,385 @@ def test_the_hound_of_tindalos_brings_another_hound_into_the_field_rested() -> N
     assert (rested.data["oid"], rested.rule) == (other, "FoW-5.5 10.12 p1")
     assert story.state.objects[other].rested and story.state.objects[other].controller == "p1"
     assert find(events, "DeckShuffled").rule == "FoW-5.5 10.20 p1"
+    story.replays()
+
+
+# --- delayed abilities watching an object this turn (9.6 p8) --------------------------------------
+
+
+def _play_delayed(story: Story) -> list[Event]:
+    """The delayed ability that has just triggered is played (no target) and resolves."""
+    trig = story.state.triggered[-1]
+    assert trig.kind == "delayed"
+    story.when(cmd("Pass", story.pending.player))
+    if story.state.triggered:
+        story.when(cmd("PlayTriggered", story.pending.player, trigger=trig.id, targets=[]))
+    return story.resolve()
+
+
+def test_guinevere_banishes_the_resonator_when_it_is_dealt_damage() -> None:
+    # Guinevere, the Jealous Queen (VS01-024): "{R}, {Rest}: Target resonator you control gains
+    # [+400/+400] until end of turn. When it deals or is dealt damage this turn, banish it."  The
+    # delayed ability (9.6 p8) triggers the first time it is dealt damage (10.6 p1), once only (p8.1)
+    story = Story({"VS01-024": 4, "T-BEAR": 4})
+    guinevere = story.put("p1", "VS01-024", "field")
+    bear, other = story.put("p1", "T-BEAR", "field"), story.put("p1", "T-BEAR", "field")
+    theirs = story.put("p2", "T-BEAR", "field")
+    story.log += to_main(story.state, turn=3)
+    story.will("p1", "R")
+    story.when(cmd("ActivateAbility", "p1", source=guinevere, ability=1, targets=[[bear]]))
+    made = find(story.resolve(), "DelayedAbilityCreated")
+    assert (made.data["at"], made.data["objects"]) == (
+        "it_deals_or_is_dealt_damage",
+        [[bear, story.state.objects[bear].zone_since]],
+    )
+    story.by_rule(actions.deal_damage, theirs, other, 100, "given")  # another resonator: nothing
+    assert not story.state.triggered
+    events = story.by_rule(actions.deal_damage, theirs, bear, 100, "given")
+    triggered = find(events, "AbilityTriggered")
+    assert (triggered.data["kind"], triggered.data["source"], triggered.rule) == (
+        "delayed",
+        guinevere,
+        "FoW-5.5 9.6 p8",
+    )
+    moved = find(_play_delayed(story), "CardMoved")
+    assert (moved.data["oid"], moved.data["to"], moved.data["reason"], moved.rule) == (
+        bear,
+        "graveyard",
+        "banish",
+        "FoW-5.5 10.10 p1",
+    )
+    story.replays()
+
+
+def test_guinevere_triggers_once_when_it_deals_damage() -> None:
+    # Guinevere (TTW-027, "banish rnit": a misprint of "it"): it deals damage to the opponent's
+    # resonator; the second damage the same turn does not trigger it again (9.6 p8.1)
+    story = Story({"TTW-027": 4, "T-BEAR": 4})
+    guinevere = story.put("p1", "TTW-027", "field")
+    bear = story.put("p1", "T-BEAR", "field")
+    theirs = story.put("p2", "T-BEAR", "field")
+    story.log += to_main(story.state, turn=3)
+    story.will("p1", "R")
+    story.when(cmd("ActivateAbility", "p1", source=guinevere, ability=1, targets=[[bear]]))
+    story.resolve()
+    story.by_rule(actions.deal_damage, bear, theirs, 100, "given")
+    assert [t.kind for t in story.state.triggered] == ["delayed"]
+    story.by_rule(actions.deal_damage, bear, theirs, 100, "given")
+    assert [t.kind for t in story.state.triggered] == ["delayed"]
+    _play_delayed(story)
+    assert story.state.objects[bear].zone == "graveyard"
+    story.replays()
+
+
+def test_byakhee_banishes_itself_when_that_resonator_is_destroyed() -> None:
+    # Byakhee, the Winged Lady (MPR-078): "[Activate] {Rest}: Target resonator gains [+900/+900] and
+    # [Flying] until end of turn. When that resonator is destroyed this turn, banish this card."
+    # (10.9 p1; the delayed ability's "this card" is Byakhee as it played the ability, 3.1 p3)
+    story = Story({"MPR-078": 4, "T-BEAR": 4})
+    byakhee = story.put("p1", "MPR-078", "field")
+    bear = story.put("p1", "T-BEAR", "field")
+    story.log += to_main(story.state, turn=3)
+    story.when(cmd("ActivateAbility", "p1", source=byakhee, ability=0, targets=[[bear]]))
+    made = find(story.resolve(), "DelayedAbilityCreated")
+    assert made.data["at"] == "it_is_destroyed"
+    story.by_rule(actions.move, bear, "hand", "given", rule="3.1 p5", reason="effect")  # not destroyed
+    assert not story.state.triggered
+    story.by_rule(actions.move, bear, "field", "given", rule="3.1 p5", reason="effect", controller="p1")
+    story.by_rule(actions.destroy, bear, "given")  # a new object: not "that resonator" (3.1 p3)
+    assert not [t for t in story.state.triggered if t.kind == "delayed"]
+    story.replays()
+
+
+def test_byakhee_banished_when_its_target_dies() -> None:
+    story = Story({"MPR-078": 4, "T-BEAR": 4})
+    byakhee = story.put("p1", "MPR-078", "field")
+    bear = story.put("p1", "T-BEAR", "field")
+    story.log += to_main(story.state, turn=3)
+    story.when(cmd("ActivateAbility", "p1", source=byakhee, ability=0, targets=[[bear]]))
+    story.resolve()
+    story.by_rule(actions.destroy, bear, "given")
+    moved = [e for e in _play_delayed(story) if e.type == "CardMoved"]
+    assert [(e.data["oid"], e.data["to"], e.data["reason"], e.rule) for e in moved] == [
+        (byakhee, "graveyard", "banish", "FoW-5.5 10.10 p1")
+    ]
+    story.replays()
+
+
+# --- "Choose target resonator: Remove it ... if it's darkness. Otherwise, ..." and "lose all
+# abilities" on every J/resonator an opponent controls (9.3 p3, 9.9 p1.2, p4) ----------------------
+
+
+def _grimm_story() -> tuple[Story, str, str]:
+    # Grimm, the Avenger of Fairy Tales (TAT-004, {W}{W}): "[Enter]: Choose target resonator: Remove
+    # it from the game if it's darkness. Otherwise, it gains [+200/+200] until end of turn." /
+    # "[Awakening] {W}: [Enter]: If you J/ruler is "Sacred Princess of Guidance" or "Lumia, the
+    # Creator of Hope", J/resonators your opponent controls lose all abilities until end of turn."
+    # ("you J/ruler": a misprint of "your").  p1's ruler is Sacred Princess of Guidance (TAT-014).
+    story = Story({"TAT-004": 4, "CMF-041": 4, "MPR-084": 4, "T-BEAR": 4}, ruler="TAT-014")
+    grimm = story.put("p1", "TAT-004", "hand")
+    deep = story.put("p2", "CMF-041", "field")  # Deep Ones: +200/+200 per resonator in p2's graveyard
+    story.put("p2", "T-BEAR", "graveyard")
+    return story, grimm, deep
+
+
+def test_grimm_removes_a_darkness_target_from_the_game() -> None:
+    story, grimm, _ = _grimm_story()
+    shantak = story.put("p2", "MPR-084", "field")  # a darkness resonator
+    story.will("p1", "W", "W")
+    story.when(cmd("PlayCard", "p1", card=grimm, targets=[]))
+    story.resolve()
+    story.when(cmd("PlayTriggered", "p1", trigger=story.state.triggered[0].id, targets=[[shantak]]))
+    events = story.resolve()
+    assert find(events, "ConditionChecked").data["met"] is True
+    moved = find(events, "CardMoved")
+    assert (moved.data["oid"], moved.data["to"]) == (shantak, "removed")
+    story.replays()
+
+
+def test_awakened_grimm_makes_the_opponents_j_resonators_lose_all_abilities() -> None:
+    story, grimm, deep = _grimm_story()
+    assert characteristics(story.state, deep).atk == 200
+    story.will("p1", "W", "W", "W")
+    story.when(cmd("PlayCard", "p1", card=grimm, targets=[], awaken=True))
+    story.resolve()
+    base, awakened = story.state.triggered
+    story.when(cmd("PlayTriggered", "p1", trigger=awakened.id, targets=[]))
+    story.when(cmd("PlayTriggered", "p1", trigger=base.id, targets=[[deep]]))
+    story.resolve()  # the base [Enter]: Deep Ones is no darkness, it gains [+200/+200]
+    events = story.resolve()
+    made = find(events, "ContinuousEffectCreated")
+    assert (made.data["kind"], made.data["targets"], made.rule) == ("lose_abilities", [], "FoW-5.5 9.9 p1.2")
+    assert characteristics(story.state, deep).atk == 200  # 0 printed, +200 until end of turn, no more "for each"
+    # a J/resonator the opponent puts into the field later loses them too (9.9 p4); p1's do not
+    late = story.put("p2", "CMF-041", "field")
+    mine = story.put("p1", "CMF-041", "field")
+    story.put("p1", "T-BEAR", "graveyard")
+    assert characteristics(story.state, late).atk == 0
+    assert characteristics(story.state, mine).atk == 200
+    story.replays()
+
+
+# --- tea party counters: "on each "A", "B" and "C"" and "total cost less than or equal to the
+# number of X counters on this card" (10.21, 9.3 p2.4, p3.1) --------------------------------------
+
+
+def test_the_tea_party_counts_counters_as_the_target_is_chosen_and_on_resolution() -> None:
+    # September Hare (TTW-048): "{U}: Put a tea party counter on each "Insomniac Dormouse", "Sane
+    # Hatter" and "September Hare"." - every card so named, the opponent's too.  Sane Hatter
+    # (TTW-046, total cost 3): "{U}: Put a tea party counter on each ... you control." / "{Rest}:
+    # Return target resonator with total cost less than or equal to the number of tea party counters
+    # on this card to it's owners hand. Then remove all tea party counters from this card."
+    story = Story({"TTW-046": 4, "TTW-048": 4, "T-BEAR": 4})
+    hatter, hare = story.put("p1", "TTW-046", "field"), story.put("p1", "TTW-048", "field")
+    theirs = story.put("p2", "TTW-046", "field")
+    bear = story.put("p2", "T-BEAR", "field")  # total cost 1
+    story.log += to_main(story.state, turn=3)
+    none = story.refused(cmd("ActivateAbility", "p1", source=hatter, ability=1, targets=[[bear]]))
+    assert none.rule == "FoW-5.5 9.3 p2.4"  # no counter yet: no legal target
+    story.will("p1", "U")
+    story.when(cmd("ActivateAbility", "p1", source=hare, ability=0))
+    put = [e for e in story.resolve() if e.type == "CounterPut"]
+    assert sorted(e.data["oid"] for e in put) == sorted([hatter, hare, theirs])
+    assert put[0].rule == "FoW-5.5 10.21 p1"
+    story.will("p1", "U")
+    story.when(cmd("ActivateAbility", "p1", source=hatter, ability=0))
+    put = [e for e in story.resolve() if e.type == "CounterPut"]
+    assert [e.data["oid"] for e in put] == [hatter, hare]  # "you control": not p2's Hatter
+    assert story.state.objects[hatter].counters == {"tea party": 2}
+    big = story.refused(cmd("ActivateAbility", "p1", source=hatter, ability=1, targets=[[theirs]]))
+    assert big.rule == "FoW-5.5 9.3 p2.4"  # total cost 3 > 2 counters
+    story.when(cmd("ActivateAbility", "p1", source=hatter, ability=1, targets=[[bear]]))
+    events = story.resolve()
+    moved = find(events, "CardMoved")
+    assert (moved.data["oid"], moved.data["to"]) == (bear, "hand")
+    assert story.state.objects[hatter].counters.get("tea party", 0) == 0
+    story.replays()
+
+
+def test_counters_removed_in_response_make_the_target_illegal() -> None:
+    # Sane Hatter (TTW-046): the number is read again on resolution (9.3 p3.1): its counters gone,
+    # the Bear (total cost 1) is no longer a legal target and stays
+    story = Story({"TTW-046": 4, "T-BEAR": 4})
+    hatter = story.put("p1", "TTW-046", "field")
+    bear = story.put("p2", "T-BEAR", "field")
+    story.log += to_main(story.state, turn=3)
+    story.will("p1", "U")
+    story.when(cmd("ActivateAbility", "p1", source=hatter, ability=0))
+    story.resolve()
+    story.when(cmd("ActivateAbility", "p1", source=hatter, ability=1, targets=[[bear]]))
+    story.given("CounterRemoved", oid=hatter, counter="tea party", count=1)
+    story.resolve()
+    assert story.state.objects[bear].zone == "field"
+    story.replays()
+
+
+def test_insomniac_dormouse_keeps_the_resonator_rested_through_one_recovery_phase() -> None:
+    # Insomniac Dormouse (TTW-040): "{Rest}: Rest target resonator with total cost less than or equal
+    # to the number of tea party counters on this card. It doesn't recover during its controller's
+    # next recovery phase. Then remove all tea party counters on this card."  p2's Bear stays rested
+    # in p2's next recovery phase (5.2 p5, 1.4 p1), not in the one after
+    story = Story({"TTW-040": 4, "T-BEAR": 4})
+    dormouse = story.put("p1", "TTW-040", "field")
+    bear = story.put("p2", "T-BEAR", "field")
+    story.log += to_main(story.state, turn=3)
+    story.will("p1", "U")
+    story.when(cmd("ActivateAbility", "p1", source=dormouse, ability=0))
+    story.resolve()
+    story.when(cmd("ActivateAbility", "p1", source=dormouse, ability=1, targets=[[bear]]))
+    events = story.resolve()
+    assert find(events, "CardRested").data["oid"] == bear
+    made = find(events, "ContinuousEffectCreated")
+    assert (made.data["targets"], made.data["duration"]) == ([bear], "next_recovery_phase")
+    assert story.state.objects[dormouse].counters.get("tea party", 0) == 0
+    events = to_main(story.state, turn=4)
+    story.log += events
+    recovered = find(events, "CardsRecovered")
+    assert bear in recovered.data["not_recovered"] and recovered.rule == "FoW-5.5 5.2 p5"
+    ended = find(events, "ContinuousEffectsEnded")
+    assert (ended.data["ids"], ended.rule) == ([made.data["id"]], "FoW-5.5 5.2 p5")
+    assert story.state.objects[bear].rested
+    story.log += to_main(story.state, turn=6)
+    assert not story.state.objects[bear].rested
+    story.replays()
+
+
+# --- "When added resonator is put into a graveyard from a field" (9.6 p7.2, 7.2 p3, 9.11) --------
+
+
+def test_demons_curse_deals_damage_to_the_controller_of_the_resonator_that_died() -> None:
+    # Demon's Curse (VIN001-063, [Addition:Resonator]): "Added resonator gains [-200/-200]. When added
+    # resonator is put into a graveyard from a field, this card deals 500 damage to that resonator's
+    # controller."  p1's Curse on p2's Bear: the Bear is destroyed, the Curse (still added to it as it
+    # moves) triggers; p2, who controlled the Bear as it left, is dealt 500 damage
+    story = Story({"VIN001-063": 4, "T-BEAR": 4})
+    bear = story.put("p2", "T-BEAR", "field")
+    curse = story.put("p1", "VIN001-063", "hand")
+    story.by_rule(
+        actions.move, curse, "field", "given", rule="7.2 p4", reason="resolve", attached_to=bear, controller="p1"
+    )
+    assert (characteristics(story.state, bear).atk, characteristics(story.state, bear).def_) == (300, 300)
+    events = story.by_rule(actions.destroy, bear, "given")
+    triggered = find(events, "AbilityTriggered")
+    assert (triggered.data["source"], triggered.data["controller"], triggered.rule) == (curse, "p1", "FoW-5.5 9.6 p5")
+    life = story.state.players["p2"].life
+    story.when(cmd("Pass", story.pending.player))
+    if story.state.triggered:
+        story.when(cmd("PlayTriggered", story.pending.player, trigger=triggered.data["trigger"], targets=[]))
+    dealt = find(story.resolve(), "DamageDealt")
+    assert (dealt.data["source"], dealt.data["target"], dealt.data["amount"]) == (curse, "p2", 500)
+    assert story.state.players["p2"].life == life - 500
+    assert story.state.objects[curse].zone == "graveyard"  # put there by rule (5.5)
+    story.replays()
+
+
+def test_demons_curse_does_not_trigger_on_another_resonator() -> None:
+    # Demon's Curse (TAT-077): "[Continuous]: Resonator with this gains [-200/-200]. When the resonator
+    # with this is put into a graveyard from a field, ..." - only the card it is added to
+    story = Story({"TAT-077": 4, "T-BEAR": 4})
+    bear, other = story.put("p2", "T-BEAR", "field"), story.put("p2", "T-BEAR", "field")
+    curse = story.put("p1", "TAT-077", "hand")
+    story.by_rule(
+        actions.move, curse, "field", "given", rule="7.2 p4", reason="resolve", attached_to=bear, controller="p1"
+    )
+    events = story.by_rule(actions.destroy, other, "given")
+    assert "AbilityTriggered" not in [e.type for e in events]
+    story.replays()
+
+
+# --- "Remove all damage that was dealt to target J-Ruler this turn" (10.6 p1, 5.4 p5.1) -----------
+
+
+def test_holy_grail_removes_the_damage_on_a_j_ruler() -> None:
+    # Holy Grail (CMF-006, [Addition:Field]): "[Activate] {Rest}: Remove all damage that was dealt to
+    # target J-Ruler this turn."  The damage on the J-ruler (all dealt this turn: it stays until the
+    # end of the turn, 5.4 p5.1) becomes zero
+    story = Story({"CMF-006": 4, "T-BEAR": 4}, ruler="MPR-064")  # Liberator of Wind, J-ruler Scheherazade
+    story.will("p1", "G", "G", "G")
+    story.when(cmd("PerformJudgment", "p1"))
+    story.resolve()
+    story.resolve()  # its [Enter] search: nothing chosen yet
+    if story.state.pending is not None and story.state.pending.kind == "search":
+        story.when(cmd("ChooseCards", "p1", cards=[story.state.pending.options["cards"][0]]))
+    [j_ruler] = [o for o in story.state.zones["p1"]["field"] if story.state.card_of(o).type == "j_ruler"]
+    grail = story.put("p1", "CMF-006", "field")
+    bear = story.put("p2", "T-BEAR", "field")
+    story.by_rule(actions.deal_damage, bear, j_ruler, 500, "given")
+    assert story.state.objects[j_ruler].damage == 500
+    not_ruler = story.refused(cmd("ActivateAbility", "p1", source=grail, ability=1, targets=[[bear]]))
+    assert not_ruler.rule == "FoW-5.5 9.3 p2.4"
+    story.when(cmd("ActivateAbility", "p1", source=grail, ability=1, targets=[[j_ruler]]))
+    cleared = find(story.resolve(), "DamageCleared")
+    assert (cleared.data["oids"], cleared.rule) == ([j_ruler], "FoW-5.5 10.6 p1")
+    assert story.state.objects[j_ruler].damage == 0
+    story.replays()
+
+
+# --- "Gain control of target ... until end of turn" (1.5 p3, 5.4 p5.2) ----------------------------
+
+
+def test_frederica_lipps_borrows_a_resonator_until_end_of_turn() -> None:
+    # Frederica Lipps (VIN002-022): "When this card enters your field => Gain control of target
+    # recovered resonator your opponent controls until end of turn. It gains [Swiftness] until end of
+    # turn."  p1 controls p2's Bear for the turn (1.5 p3); as the turn ends (5.4 p5.2) p2 does again
+    story = Story({"VIN002-022": 4, "T-BEAR": 4})
+    bear = story.put("p2", "T-BEAR", "field")
+    frederica = story.put("p1", "VIN002-022", "hand")
+    story.by_rule(actions.move, frederica, "field", "given", rule="3.1 p5", reason="effect", controller="p1")
+    trig = story.state.triggered[-1]
+    story.when(cmd("Pass", story.pending.player))
+    if story.state.triggered:
+        story.when(cmd("PlayTriggered", story.pending.player, trigger=trig.id, targets=[[bear]]))
+    events = story.resolve()
+    changed = find(events, "ControlChanged")
+    assert (changed.data["oid"], changed.data["from"], changed.data["to"], changed.rule) == (
+        bear,
+        "p2",
+        "p1",
+        "FoW-5.5 1.5 p3",
+    )
+    assert story.state.objects[bear].controller == "p1" and bear in story.state.zones["p1"]["field"]
+    assert "swiftness" in characteristics(story.state, bear).skills
+    events = to_main(story.state, turn=2)
+    story.log += events
+    back = [e for e in events if e.type == "ControlChanged"]
+    assert [(e.data["oid"], e.data["from"], e.data["to"], e.rule) for e in back] == [
+        (bear, "p1", "p2", "FoW-5.5 5.4 p5.2")
+    ]
+    assert story.state.objects[bear].controller == "p2" and bear in story.state.zones["p2"]["field"]
+    story.replays()
+
+
+# --- "You pay {1} to put cards into your chant-standby area rather than pay {2}" (7.6 p1, 1.4 p1) --
+
+
+def test_seer_of_the_blue_moon_makes_the_chant_standby_cost_one() -> None:
+    # Seer of the Blue Moon (CMF-052, a ruler): "[Continuous]: You pay {1} to put cards into your
+    # chant-standby area rather than pay {2}."  Active in the ruler area (9.2 p1): p1 pays {1}
+    story = Story({"T-BEAR": 4}, ruler="CMF-052")
+    [seer] = story.state.zones["p1"]["ruler_area"]
+    bear = story.put("p1", "T-BEAR", "hand")
+    story.will("p1", "U")
+    events = story.when(cmd("PutIntoStandby", "p1", card=bear, pay_with=[]))
+    changed = find(events, "CostChanged")
+    assert (changed.data["of"], changed.data["sources"], changed.rule) == ("standby", [seer], "FoW-5.5 9.3 p2.5")
+    assert (changed.data["cost"], changed.data["printed"]) == (
+        {"attribute": {}, "free": 1},
+        {"attribute": {}, "free": 2},
+    )
+    assert find(events, "WillPaid").data["will"] == ["U"]
+    assert story.state.objects[bear].zone == "standby"
+    story.replays()
+
+
+def test_without_the_seer_the_chant_standby_cost_is_two() -> None:
+    story = Story({"T-BEAR": 4})
+    bear = story.put("p1", "T-BEAR", "hand")
+    story.given("CardRested", oid=story.state.zones["p1"]["ruler_area"][0], reason="given")
+    story.will("p1", "U")
+    refusal = story.refused(cmd("PutIntoStandby", "p1", card=bear, pay_with=[]))
+    assert (refusal.code, refusal.rule) == ("rules/cannot_pay", "FoW-5.5 10.2 p4")
+    story.will("p1", "U")
+    events = story.when(cmd("PutIntoStandby", "p1", card=bear, pay_with=[]))
+    assert "CostChanged" not in [e.type for e in events]
     story.replays()

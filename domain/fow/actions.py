@@ -40,6 +40,7 @@ from domain.fow.cards import (
     PutStone,
     Recover,
     RemoveCounter,
+    RemoveDamage,
     RemoveFromGame,
     ReshuffleGraveyard,
     Rest,
@@ -683,6 +684,9 @@ def deal_damage(
         life = s.players[target].life - amount
         life = -((-life) // 100) * 100  # fractions are rounded up to the nearest hundred (1.5 p4.1)
         ev = ctx.emit("LifeChanged", {"player": target, "delta": -amount, "life": life}, "10.6 p2", cause=ev)
+    for oid in (source, target) if to_card else (source,):  # "When it deals or is dealt damage this turn"
+        if oid in s.objects:
+            check_delayed_on(ctx, "it_deals_or_is_dealt_damage", oid, s.objects[oid].zone_since, ev)
     if source in s.objects:  # "Whenever this card deals damage [to your opponent]" (9.6 p5)
         check_triggers(ctx, "deals_damage", ev, oid=source, amount=amount)
         if not to_card:
@@ -816,8 +820,10 @@ def destroy(
             ev = ctx.emit("DamageCleared", {"oids": [oid]}, "10.6 p1", cause=ev)
         return ev
     extra: dict[str, Any] = {"detail": detail} if detail else {}
+    since = obj.zone_since  # the object destroyed, as it was in the field (3.1 p3)
     ev = move(ctx, oid, "graveyard", cause, rule=rule, reason="destroyed", **extra)
     if s.objects[oid].zone == "graveyard":
+        check_delayed_on(ctx, "it_is_destroyed", oid, since, ev)  # "When that resonator is destroyed this turn"
         check_triggers(ctx, "destroyed", ev, oid=oid)
         check_triggers(ctx, "card_destroyed", ev, oid=oid)
     return ev
@@ -999,6 +1005,19 @@ def check_delayed(ctx: Ctx, at: str, cause: str) -> None:
         if delayed.at in (at, f"next_{at}") and delayed.turn == s.turn and not delayed.fired:
             extra = {"target": delayed.id}
             add_trigger(ctx, delayed.controller, delayed.source, -1, cause, kind="delayed", extra=extra)
+
+
+def check_delayed_on(ctx: Ctx, at: str, oid: str, since: int, cause: str) -> None:
+    """Delayed automatic abilities of this turn watching the object ``oid`` (as the object it was
+    with ``zone_since`` ``since``, 3.1 p3) for ``at`` ("When it deals or is dealt damage this
+    turn", "When that resonator is destroyed this turn"): they trigger once only (9.6 p8.1)."""
+    s = ctx.s
+    for delayed in list(s.delayed):
+        watched = [oid, since] in [list(o) for o in delayed.objects]
+        if delayed.at == at and delayed.turn == s.turn and not delayed.fired and watched:
+            add_trigger(
+                ctx, delayed.controller, delayed.source, -1, cause, kind="delayed", extra={"target": delayed.id}
+            )
 
 
 def _delayed_effects(s: GameState, delayed_id: str | None) -> list[CardEffect]:
@@ -1595,10 +1614,14 @@ def apply_effect(
         mdata.update(kind="deal_more", amount=eff.extra, duration=eff.duration)
         return ctx.emit("ContinuousEffectCreated", mdata, "9.10 p1", cause=cause)
     if isinstance(eff, LoseAbilities):
-        lost = _targets_of(ctx, item, eff.target, group)
-        if not lost:
-            return cause
-        ldata: dict[str, Any] = {"id": ctx.fresh_id("x"), "source": src, "controller": you, "targets": lost}
+        ldata: dict[str, Any] = {"id": ctx.fresh_id("x"), "source": src, "controller": you}
+        if eff.target.kind == "all":  # "J/resonators your opponent controls lose all abilities": every
+            # object that matches, while the effect lasts, also those that match it later (9.9 p4)
+            ldata.update(targets=[], filter=eff.target.filter.model_dump(mode="json", exclude_defaults=True))
+        else:
+            ldata["targets"] = _targets_of(ctx, item, eff.target, group)
+            if not ldata["targets"]:
+                return cause
         ldata.update(kind="lose_abilities", rules=["cannot_gain"] if eff.cannot_gain else [], duration=eff.duration)
         if eff.duration == "source_in_field" and not _is_source_in_field(s, item):  # "as long as this card ..."
             return ctx.emit("ContinuousEffectNotMade", {"item": item.id, "source": src}, "9.9 p8", cause=cause)
@@ -1810,6 +1833,11 @@ def apply_effect(
             for oid in picked:
                 cause = move(ctx, oid, "graveyard", cause, rule=rule, reason="discard")
         return cause
+    if isinstance(eff, RemoveDamage):  # "Remove all damage that was dealt to target J-Ruler this turn"
+        damaged = [t for t in _targets_of(ctx, item, eff.target, group) if t in s.objects and s.objects[t].damage]
+        if damaged:
+            cause = ctx.emit("DamageCleared", {"oids": damaged}, "10.6 p1", cause=cause)
+        return cause
     if isinstance(eff, Banish) and eff.target is not None:  # "Banish this card" / "banish it"
         for t in _targets_of(ctx, item, eff.target, group):
             obj = s.objects.get(t)
@@ -1847,7 +1875,9 @@ def apply_effect(
             if obj.zone != "field":
                 continue
             data = {"oid": t, "from": obj.controller, "to": you}
-            if eff.duration == "source_in_field":  # "... as long as this card is in a field"
+            if eff.duration != "permanent":  # "... as long as this card is in a field", "... until end of turn"
+                # a continuous effect (9.9): when it ends, the card returns to the controller the other
+                # controller-changing effects give it, or to the one it had before them (1.5 p3)
                 base = next((e.base for e in s.effects if e.kind == "control" and t in e.targets), obj.controller)
                 lasting_control: dict[str, Any] = {"id": ctx.fresh_id("x"), "kind": "control", "source": src}
                 lasting_control.update(controller=you, targets=[t], duration=eff.duration, base=base)

@@ -89,6 +89,10 @@ class Filter(_Model):
     """"with "Granny" in its name": one of the card's names contains these words, a part of a name
     (FoW-5.5 2.2 p3: "Hansel" is in "Hansel and Gretel")."""
     max_total_cost: int | None = None
+    max_total_cost_counters: str | None = None
+    """"with total cost less than or equal to the number of tea party counters on this card": at most
+    the number of counters with this name on the source card as the filter is read (when the target
+    is chosen and again on resolution, FoW-5.5 9.3 p2.4, p3.1; none once it has left its zone, 10.21 p3)."""
     other_than_self: bool = False
     rested: bool | None = None
     attacking_or_blocking: bool = False
@@ -413,6 +417,15 @@ class DealDamage(_Model):
 
 class Destroy(_Model):
     op: Literal["destroy"] = "destroy"
+    target: Target
+
+
+class RemoveDamage(_Model):
+    """ "Remove all damage that was dealt to target J-Ruler this turn": the damage on the target
+    (the total of the damage dealt to it, which stays until the end of the turn, FoW-5.5 10.6 p1,
+    5.4 p5.1) becomes zero; the text beats the rule that keeps it (1.4 p1)."""
+
+    op: Literal["remove_damage"] = "remove_damage"
     target: Target
 
 
@@ -896,9 +909,12 @@ class Restrict(_Model):
     """With ``rules`` ``["cannot_be_blocked"]``: "Target resonator cannot be blocked by water
     resonators until end of turn": only J/resonators matching it (any controller's) cannot block
     the targets (``RuleOverrides.cannot_be_blocked_by``)."""
-    duration: Literal["end_of_turn", "source_in_field"] = "end_of_turn"
+    duration: Literal["end_of_turn", "source_in_field", "next_recovery_phase"] = "end_of_turn"
     """``source_in_field``: "as long as this card is in a field": the effect ends when its source
-    leaves the field, and is not made if the source left it before it resolves (FoW-5.5 9.9 p8)."""
+    leaves the field, and is not made if the source left it before it resolves (FoW-5.5 9.9 p8);
+    ``next_recovery_phase``: "It doesn't recover during its controller's next recovery phase": it
+    lasts until its target's controller has recovered all their cards in their next recovery phase
+    (5.2 p5)."""
 
     @model_validator(mode="after")
     def _check_players(self) -> Restrict:
@@ -912,6 +928,8 @@ class Restrict(_Model):
             raise ValueError("a player gets only restrictions on players")
         if self.blocked_by is not None and (self.rules != ["cannot_be_blocked"] or self.blocked_by.controller != "any"):
             raise ValueError("'blocked_by' (of any controller) narrows a 'cannot_be_blocked' restriction, alone")
+        if self.duration == "next_recovery_phase" and self.rules != ["doesnt_recover_in_recovery_phase"]:
+            raise ValueError("'next_recovery_phase' lasts for one recovery: 'doesnt_recover_in_recovery_phase' only")
         return self
 
 
@@ -960,11 +978,12 @@ class GainControl(_Model):
 
     op: Literal["gain_control"] = "gain_control"
     target: Target
-    duration: Literal["permanent", "source_in_field"] = "permanent"
+    duration: Literal["permanent", "source_in_field", "end_of_turn"] = "permanent"
     """``source_in_field``: "... as long as this card is in a field": a continuous effect (9.9) that
     ends when its source leaves the field (9.1 p2.2), and is not made if the source left it before it
-    resolves (9.9 p8); then the card's controller is again the one the other controller-changing
-    effects, or none, make it (1.5 p3)."""
+    resolves (9.9 p8); ``end_of_turn``: "Gain control of target ... until end of turn", a continuous
+    effect that ends as the turn ends (5.4 p5.2). Then the card's controller is again the one the
+    other controller-changing effects, or none, make it (1.5 p3)."""
 
 
 class Fight(_Model):
@@ -999,10 +1018,15 @@ class Delayed(_Model):
     are read as the delayed ability resolves.  No new targets are chosen."""
 
     op: Literal["delayed"] = "delayed"
-    at: Literal["end_of_turn", "next_end_of_turn"] = "end_of_turn"
-    """``next_end_of_turn``: "At the next end of turn": the next time "at the end of turn" happens
-    (5.4 p3) - this turn's, or the next turn's once this turn's has happened (an instant played in
-    the end phase's last priority sequence, 5.4 p4)."""
+    at: Literal["end_of_turn", "next_end_of_turn", "it_deals_or_is_dealt_damage", "it_is_destroyed"] = "end_of_turn"
+    """``end_of_turn``: "At the end of turn, ..."; ``next_end_of_turn``: "At the next end of turn": the
+    next time "at the end of turn" happens (5.4 p3) - this turn's, or the next turn's once this turn's
+    has happened (an instant played in the end phase's last priority sequence, 5.4 p4);
+    ``it_deals_or_is_dealt_damage`` ("When it deals or is dealt damage this turn, banish it") and
+    ``it_is_destroyed`` ("When that resonator is destroyed this turn, banish this card"): the first
+    time this turn that the object the previous effect's single target group chose (recorded as the
+    ability is created, while it stays the same object) deals or is dealt damage (10.6) / is
+    destroyed (10.9)."""
     effects: Annotated[list[Effect], Field(min_length=1)]
 
     @model_validator(mode="after")
@@ -1151,6 +1175,7 @@ Effect = Annotated[
     Draw
     | DealDamage
     | Destroy
+    | RemoveDamage
     | Modify
     | GrantSkill
     | ProduceWill
@@ -1271,15 +1296,22 @@ class CostChange(_Model):
     will.  Increases apply before decreases, and a decrease of free will only lowers the free
     part of the cost, never below zero (9.3 p2.5)."""
 
-    of: Literal["judgment"]
+    of: Literal["judgment", "standby"]
+    """``standby``: the {2} paid to put a card into the chant-standby area (FoW-5.5 7.6 p1)."""
     who: Literal["you", "opponent"]
     more: Annotated[int, Field(ge=0)] = 0
     less: Annotated[int, Field(ge=0)] = 0
+    instead: Annotated[int, Field(ge=0)] | None = None
+    """"You pay {1} to put cards into your chant-standby area rather than pay {2}": that free will
+    is paid instead of the rule's cost (the text beats the rule, 1.4 p1); increases and decreases
+    then apply to it (9.3 p2.5)."""
 
     @model_validator(mode="after")
     def _check(self) -> CostChange:
-        if (self.more == 0) == (self.less == 0):
-            raise ValueError("a cost change is either 'more' or 'less'")
+        if [self.more > 0, self.less > 0, self.instead is not None].count(True) != 1:
+            raise ValueError("a cost change is either 'more', 'less' or 'instead'")
+        if self.instead is not None and self.of != "standby":
+            raise ValueError("'instead' replaces the chant-standby cost (FoW-5.5 7.6 p1) only")
         return self
 
 

@@ -120,7 +120,7 @@ def characteristics(state: GameState, oid: str) -> Chars:
 def ability_loss(state: GameState, oid: str) -> tuple[int | None, bool]:
     """(when the newest "loses all abilities" effect on ``oid`` was made, or None; whether it also
     "cannot gain abilities")."""
-    lost = [e for e in state.effects if e.kind == "lose_abilities" and oid in e.targets]
+    lost = [e for e in state.effects if e.kind == "lose_abilities" and is_affected(state, e, oid)]
     if not lost:
         return None, False
     return max(e.created for e in lost), any("cannot_gain" in e.rules for e in lost)
@@ -128,7 +128,7 @@ def ability_loss(state: GameState, oid: str) -> tuple[int | None, bool]:
 
 def _active_continuous(state: GameState) -> list[tuple[str, Ability]]:
     out: list[tuple[str, Ability]] = []
-    silenced = {t for e in state.effects if e.kind == "lose_abilities" for t in e.targets}
+    losses = [e for e in state.effects if e.kind == "lose_abilities"]
     for player in state.order:
         for zone in ("field", "ruler_area", "stone_area"):
             for oid in state.zones[player][zone]:
@@ -138,8 +138,8 @@ def _active_continuous(state: GameState) -> list[tuple[str, Ability]]:
                 card = state.card_of(oid)
                 if not is_active_zone(card, zone):
                     continue
-                if oid in silenced:
-                    continue  # it lost its abilities (9.9 p1.2)
+                if any(is_affected(state, e, oid) for e in losses):
+                    continue  # it lost its abilities (9.9 p1.2; an effect on "all X" too, 9.9 p4)
                 abilities = list(card.abilities)
                 if obj.awakened and card.awakening is not None:
                     abilities += card.awakening.abilities
@@ -287,6 +287,11 @@ def matches(
         return False
     if flt.stone_types and not set(flt.stone_types) & stone_types_of(state, oid):
         return False
+    if flt.max_total_cost_counters is not None:  # "... less than or equal to the number of X counters on this card"
+        holder = state.objects.get(source_oid or "")
+        most = holder.counters.get(flt.max_total_cost_counters, 0) if holder is not None else 0
+        if (card.cost.total if card.cost is not None else 0) > most:
+            return False
     if flt.other_than_self and oid == source_oid:
         return False
     if (
@@ -406,7 +411,7 @@ def cost_changes(state: GameState, player: str, of: str) -> tuple[int, int, list
     sources: list[str] = []
     for source_oid, ability in _active_continuous(state):
         change = ability.cost_change
-        if change is None or change.of != of:
+        if change is None or change.of != of or change.instead is not None:
             continue
         mine = state.objects[source_oid].controller == player
         if mine != (change.who == "you"):
@@ -414,6 +419,27 @@ def cost_changes(state: GameState, player: str, of: str) -> tuple[int, int, list
         more, less = more + change.more, less + change.less
         sources.append(source_oid)
     return more, less, sources
+
+
+def standby_cost(state: GameState, player: str) -> tuple[int, list[str]]:
+    """The free will ``player`` pays to put a card into the chant-standby area: {2} (FoW-5.5 7.6 p1)
+    or what "You pay {1} ... rather than pay {2}" says (1.4 p1), then increases and decreases
+    (9.3 p2.5); and the cards changing it."""
+    base = 2
+    sources: list[str] = []
+    for source_oid, ability in _active_continuous(state):
+        change = ability.cost_change
+        mine = state.objects[source_oid].controller == player
+        if (
+            change is not None
+            and change.of == "standby"
+            and change.instead is not None
+            and mine == (change.who == "you")
+        ):
+            base = min(base, change.instead)
+            sources.append(source_oid)
+    more, less, changers = cost_changes(state, player, "standby")
+    return max(0, base + more - less), sources + changers
 
 
 def can_gain_life(state: GameState, player: str) -> bool:
@@ -511,7 +537,9 @@ def matches_negations_and_skills(state: GameState, flt: Filter, oid: str) -> boo
         return False
     if flt.not_names and {n.casefold() for n in flt.not_names} & {n.casefold() for n in names_of(state, oid)}:
         return False  # "other than "Rapunzel, the Long-Haired Princess"" (2.2 p3)
-    if flt.name_contains is not None and not any(flt.name_contains.casefold() in n.casefold() for n in names_of(state, oid)):
+    if flt.name_contains is not None and not any(
+        flt.name_contains.casefold() in n.casefold() for n in names_of(state, oid)
+    ):
         return False  # "with "Granny" in its name": a part of a name (2.2 p3)
     if flt.subtypes and card.subtype not in flt.subtypes:
         return False

@@ -34,6 +34,7 @@ from domain.fow.characteristics import (
     is_active_zone,
     may_look_at_top_card,
     overrides_for,
+    standby_cost,
 )
 from domain.fow.context import Ctx, RejectedError
 from domain.fow.state import (
@@ -871,8 +872,14 @@ def put_into_standby(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
             "7.6 p1",
             f"only [Spell:Chant-standby] cards may be put into the chant-standby area under {s.ruleset}",
         )
-    cause = actions.produce_from_sources(ctx, player, _pay_with(ctx, args), ctx.cause)
-    cause = actions.pay_will(ctx, player, Cost(free=2), cause, "the chant-standby area")
+    cause = ctx.cause
+    free, changers = standby_cost(s, player)
+    if changers:  # "You pay {1} to put cards into your chant-standby area rather than pay {2}" (1.4 p1)
+        changes: dict[str, JSON] = {"player": player, "of": "standby", "sources": list(changers)}
+        changes.update(printed=Cost(free=2).model_dump(), cost=Cost(free=free).model_dump())
+        cause = ctx.emit("CostChanged", changes, "9.3 p2.5", cause=cause, actor=player)
+    cause = actions.produce_from_sources(ctx, player, _pay_with(ctx, args), cause)
+    cause = actions.pay_will(ctx, player, Cost(free=free), cause, "the chant-standby area")
     cause = actions.move(ctx, oid, "standby", cause, rule="7.6 p2", reason="standby", face_down=True, actor=player)
     cause = ctx.emit("CardPutIntoStandby", {"player": player, "oid": oid}, "7.6 p2", cause=cause, actor=player)
     flow.after_action(ctx, player, cause)
@@ -1569,7 +1576,7 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
                 pay = plan_payment(s, player, _less(less, fewer)) if less is not None else None
                 if pay is not None:
                     out.append(Command("PerformJudgment", player, {"pay_with": pay, "reduce": True, **section}))
-        pay = plan_payment(s, player, Cost(free=2))
+        pay = plan_payment(s, player, Cost(free=standby_cost(s, player)[0]))
         if pay is not None:
             out += [
                 Command("PutIntoStandby", player, {"card": oid, "pay_with": pay}) for oid in s.zones[player]["hand"]

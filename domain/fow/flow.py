@@ -166,6 +166,14 @@ def enter_step(ctx: Ctx, phase: str, step: str, cause: str) -> None:
         if rested or kept:
             data: dict[str, object] = {"player": tp, "oids": rested, **({"not_recovered": kept} if kept else {})}
             ev = ctx.emit("CardsRecovered", data, "5.2 p5", cause=ev)
+        # "It doesn't recover during its controller's next recovery phase": that recovery is over
+        done = [
+            e.id
+            for e in s.effects
+            if e.duration == "next_recovery_phase" and all(s.objects[t].controller == tp for t in e.targets)
+        ]
+        if done:
+            ev = ctx.emit("ContinuousEffectsEnded", {"ids": done, "why": "recovery phase"}, "5.2 p5", cause=ev)
         open_priority(ctx, tp, ev)
     elif phase == "main" and step == "main":
         beginning = s.phase != "main"  # not when a battle ends and the main phase goes on

@@ -738,6 +738,13 @@ def _selector(
                 flt[key] = value
                 text = text[: -len(suffix)]
                 changed = True
+        m = re.search(
+            r" with total cost less than or equal to the number of (?P<c>[a-z ]+?) counters on this card$", text
+        )
+        if m and "max_total_cost_counters" not in flt:  # read as the target is chosen and on resolution
+            flt["max_total_cost_counters"] = m.group("c")
+            text = text[: m.start()]
+            changed = True
         m = re.search(r" with (?:a )?total cost (?:of )?(\d+) or less$", text)
         if m and "max_total_cost" not in flt:
             flt["max_total_cost"] = int(m.group(1))
@@ -999,6 +1006,13 @@ def _target(
         if players:
             target["players_allowed"] = True
         return target
+    m = re.fullmatch(r'(?:all|each) (?P<n>(?:"[^"]+",? (?:and |or )?)+"[^"]+")(?P<ctl> you control)?', text, re.I)
+    if m and playground:  # "on each "Insomniac Dormouse", "Sane Hatter" and "September Hare" [you control]":
+        # every card with one of these names (2.2) in a playground (2.5 p4, 3.14 p1)
+        flt = {"zone": "field", "types": [], "names": re.findall(r'"([^"]+)"', m.group("n")), "playground": True}
+        if m.group("ctl"):
+            flt["controller"] = "you"
+        return {"kind": "all", "filter": flt}
     m = re.match(r"(?:all|each) (.+)$", text, re.IGNORECASE)
     if m:
         # "all additions, regalia, resonators, and J-Rulers": every object of any of these types
@@ -1529,7 +1543,7 @@ def _cancel_ability(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict
     return [{"op": "cancel", "target": {"kind": "chosen", "filter": flt}}]
 
 
-@_effect(r"return (?P<t>[^.]+?) to (?:its|their) owners?'s? hands?")
+@_effect(r"return (?P<t>[^.]+?) to (?:its|it's|their) owners?'?s? hands?")  # "it's owners": a misprint (TTW-046)
 def _return(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "return_to_hand", "target": _target(m.group("t"), ctx)}]
 
@@ -1544,7 +1558,7 @@ def _counter(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [out]
 
 
-@_effect(rf"remove (?:(?P<all>all)|(?P<n>{NUM})) (?P<c>[a-z][a-z ]*?) counters? from (?P<t>this card|it)")
+@_effect(rf"remove (?:(?P<all>all)|(?P<n>{NUM})) (?P<c>[a-z][a-z ]*?) counters? (?:from|on) (?P<t>this card|it)")
 def _remove_counter(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "Remove a frozen counter from this card." / "Then remove all support counters from this card."
     if m.group("t").lower() == "it" and not it_self:
@@ -1627,6 +1641,15 @@ def _banish_own(m: re.Match[str], flt: JsonDict) -> list[JsonDict]:
     return [out]
 
 
+@_effect(r"remove all damage (?:that was dealt to|from|on) (?P<t>[^.]+?)(?: this turn)?")
+def _remove_damage(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Remove all damage that was dealt to target J-Ruler this turn." (FoW-5.5 10.6 p1, 5.4 p5.1)
+    target = _target(m.group("t"), ctx, it_self=it_self)
+    if target.get("kind") == "all" or target.get("filter", {}).get("types") == []:
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    return [{"op": "remove_damage", "target": target}]
+
+
 @_effect(r"banish (?P<t>this card|this resonator|it|@same)")
 def _banish_this(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "Banish this card if you don't control another Elf." / "At the end of turn, banish it.": the
@@ -1637,10 +1660,13 @@ def _banish_this(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "banish", "target": {"kind": "same" if t == "@same" else "self"}}]
 
 
-@_effect(r"(?:you )?gain control of (?P<t>target [^.]+?)(?P<d> as long as this card is (?:in|on) a field)?")
+@_effect(
+    r"(?:you )?gain control of (?P<t>target [^.]+?)"
+    r"(?:(?P<d> as long as this card is (?:in|on) a field)|(?P<eot> until (?:the )?end of (?:the )?turn))?"
+)
 def _gain_control(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "Gain control of target resonator.": for the rest of the game (FoW-5.5 1.5 p3); "... as long
-    # as this card is in a field": until it leaves (9.1 p2.2); "until end of turn" stays unsupported
+    # as this card is in a field": until it leaves (9.1 p2.2); "until end of turn": until 5.4 p5.2
     target = _target(m.group("t"), ctx)
     if target.get("kind") != "chosen" or target.get("count", 1) != 1 or target.get("up_to"):
         raise _GapError(f"effect: {m.group(0).strip()}")
@@ -1648,7 +1674,8 @@ def _gain_control(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
         raise _GapError(f"target: {m.group('t')} (no card type: it may also be a ruler)")
     if m.group("d") and ctx.type == "spell":  # a spell is never in a field
         raise _GapError(f"effect: {m.group(0).strip()}")
-    return [{"op": "gain_control", "target": target, **({"duration": "source_in_field"} if m.group("d") else {})}]
+    duration = "source_in_field" if m.group("d") else "end_of_turn" if m.group("eot") else None
+    return [{"op": "gain_control", "target": target, **({"duration": duration} if duration else {})}]
 
 
 @_effect(r"if (?P<t>target [^,.]+?) would deal damage this turn, it deals that much (?:\+ ?|plus )(?P<n>\d+) instead")
@@ -1895,6 +1922,14 @@ def _no_recovery_while(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonD
     return [{"op": "restrict", "target": target, "rules": [rule], "duration": "source_in_field"}]
 
 
+@_effect(r"(?P<t>@same) doesn't recover during its controller's next recovery phase")
+def _no_next_recovery(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Rest target resonator ... . It doesn't recover during its controller's next recovery phase.":
+    # left out of that player's "recover all cards" once (FoW-5.5 5.2 p5, 1.4 p1)
+    rule = "doesnt_recover_in_recovery_phase"
+    return [{"op": "restrict", "target": {"kind": "same"}, "rules": [rule], "duration": "next_recovery_phase"}]
+
+
 @_effect(rf"remove the top (?:(?P<n>{NUM}) cards|card) of your main deck from the game")
 def _mill_removed(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "Remove the top card of your main deck from the game." (face up: FoW-5.5 10.3 p1)
@@ -2113,6 +2148,7 @@ def _condition(text: str, ctx: _Ctx) -> JsonDict:
     "B"``, ``your Ruler is "A" or your J-Ruler is "B"`` -> a Condition."""
     low = text.strip().rstrip(",.").strip()
     low = re.sub(r"^your control ", "you control ", low, flags=re.IGNORECASE)  # a misprint (CMF-050)
+    low = re.sub(r"^you (j/ruler|j-ruler|ruler) is ", r"your \1 is ", low, flags=re.IGNORECASE)  # a misprint (TAT-004)
     compared = _comparison(low, ctx)
     if compared is not None:
         return compared
@@ -2194,11 +2230,11 @@ def _condition(text: str, ctx: _Ctx) -> JsonDict:
         return exact if m.group("w").lower() == "your" else {**exact, "whose": "opponent"}
     m = re.fullmatch(rf"you have (?P<n>{NUM}) or more (?P<what>[a-z][a-z -]*?) cards in your graveyard", low, re.I)
     if m:  # "you have five or more Cthulhu cards in your graveyard" (a public zone, 3.9)
-        flt, players = _selector(f"{m.group('what')} card", ctx, zone="graveyard")
-        if players or set(flt) - {"zone", "types", "races", "attributes"}:
+        kept, players = _selector(f"{m.group('what')} card", ctx, zone="graveyard")
+        if players or set(kept) - {"zone", "types", "races", "attributes"}:
             raise _GapError(f"condition: {text}")
-        flt["controller"] = "you"
-        held = {"kind": "controls", "filter": flt}
+        kept["controller"] = "you"
+        held = {"kind": "controls", "filter": kept}
         if _number(m.group("n")) != 1:
             held["at_least"] = _number(m.group("n"))
         return held
@@ -2207,9 +2243,9 @@ def _condition(text: str, ctx: _Ctx) -> JsonDict:
         return {"kind": "hand", "at_least": _number(m.group("n"))}
     m = re.fullmatch(rf"you have exactly (?P<n>{NUM}) cards? in your hand", low, re.IGNORECASE)
     if m and _number(m.group("n")) >= 1:  # N or more, and not N + 1 or more
-        n = _number(m.group("n"))
-        at_least: JsonDict = {"kind": "hand"} if n == 1 else {"kind": "hand", "at_least": n}
-        return {"kind": "all_of", "conditions": [at_least, {"kind": "hand", "at_least": n + 1, "negate": True}]}
+        exactly = _number(m.group("n"))
+        at_least: JsonDict = {"kind": "hand"} if exactly == 1 else {"kind": "hand", "at_least": exactly}
+        return {"kind": "all_of", "conditions": [at_least, {"kind": "hand", "at_least": exactly + 1, "negate": True}]}
     if re.fullmatch(r"you have no cards in your hand", low, re.IGNORECASE):
         return {"kind": "hand", "negate": True}
     if re.fullmatch(r"your j-ruler attacked this turn", low, re.IGNORECASE):
@@ -2831,7 +2867,7 @@ def _gain_life_equal(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDic
 
 
 @_effect_first(  # before "... gains X until end of turn", which "cannot gain abilities" would match
-    r"(?P<t>[^.]+?) loses all abilities(?P<ng> and cannot gain abilities)? "
+    r"(?P<t>[^.]+?) loses? all abilities(?P<ng> and cannot gain abilities)? "
     r"(?:this turn|until (?:the )?end of (?:the )?turn|(?P<src>as long as this card is (?:in|on) a field))"
 )
 def _lose_abilities(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
@@ -3234,6 +3270,12 @@ def _same_target(rest: str, out: list[JsonDict]) -> str:
 
 
 _DELAYED = re.compile(r"^at the (?P<next>next )?end of (?:this )?turn, (?P<body>[^.]+\.?)\s*", re.IGNORECASE)
+_DELAYED_WHEN = re.compile(
+    r"^when (?:it|that resonator) (?P<what>deals or is dealt damage|is destroyed) this turn, (?P<body>[^.]+\.?)\s*",
+    re.IGNORECASE,
+)
+"""``When that resonator is destroyed this turn, banish this card.``: a delayed ability watching the
+previous effect's single target."""
 _DELAYED_AFTER = re.compile(
     r"^(?P<body>[^.]+?) at (?:the )?(?P<next>next )?end of (?:this )?turn(?:\.\s*|$)", re.IGNORECASE
 )
@@ -3245,10 +3287,19 @@ def _delayed(rest: str, out: list[JsonDict], ctx: _Ctx) -> tuple[JsonDict, str] 
     resonator.": a delayed automatic ability (FoW-5.5 9.6 p8) created as the effect resolves,
     triggering at the end of this turn; "that resonator" / "it" name the previous effect's
     single target.  None if ``rest`` does not open with such a sentence."""
+    at = "end_of_turn"
     m = _DELAYED.match(rest) or _DELAYED_AFTER.match(rest)
+    if m is not None and m.group("next"):
+        at = "next_end_of_turn"  # "At the next end of turn" (5.4 p3)
+    when = _DELAYED_WHEN.match(rest) if m is None else None
+    if when is not None:  # "When it deals or is dealt damage this turn, banish it": its single target
+        if not out or _same_target("It", out) == "It":
+            raise _GapError(f"effect: {_split_sentences(rest)[0]}")
+        at = "it_is_destroyed" if when.group("what").lower() == "is destroyed" else "it_deals_or_is_dealt_damage"
+        m = when
     if m is None:
         return None
-    body = _capitalise(m.group("body").strip())
+    body = _capitalise(re.sub(r"\brnit\b", "it", m.group("body").strip()))  # "banish rnit": a misprint (TTW-027)
     named = _same_target(body, out)
     if named == body and out and _same_target("It", out) != "It":  # "destroy it"
         named = re.sub(r"\bit\b", _SAME, body)
@@ -3261,7 +3312,6 @@ def _delayed(rest: str, out: list[JsonDict], ctx: _Ctx) -> tuple[JsonDict, str] 
         isinstance(e.get("target"), dict) and e["target"].get("kind", "chosen") == "chosen" for e in inner
     ):
         raise _GapError(f"effect: {_split_sentences(rest)[0]}")
-    at = "next_end_of_turn" if m.group("next") else "end_of_turn"  # "At the next end of turn" (5.4 p3)
     return {"op": "delayed", "at": at, "effects": inner}, rest[m.end() :].strip()
 
 
@@ -3336,6 +3386,9 @@ def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = Fa
         raise _GapError(f"effect: {_split_sentences(rest)[0]}")
 
     while rest:
+        choose = re.match(r"choose (?P<t>target [^:.]+?):\s*(?P<v>\w+) it\b", rest, re.IGNORECASE)
+        if choose:  # "Choose target resonator: Remove it from the game if ...": the verb on that target
+            rest = f"{_capitalise(choose.group('v'))} {choose.group('t')}{rest[choose.end() :]}"
         sentence = _split_sentences(rest)[0]
         instead = _INSTEAD.fullmatch(sentence.strip())
         if instead and out and rest.startswith(sentence):
@@ -3745,6 +3798,12 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
         return {"kind": "continuous", "text": raw, "rules": {"can_block_while_rested": True}}
     if low == "blocking does not cause this card to rest":  # it blocks without resting (1.4 p1, 8.3 p4)
         return {"kind": "continuous", "text": raw, "rules": {"blocks_without_resting": True}}
+    standby = re.fullmatch(
+        r"you pay \{(?P<n>\d+)\} to put cards into your chant-standby area rather than pay \{2\}", body, re.IGNORECASE
+    )
+    if standby:  # the rule's {2} (FoW-5.5 7.6 p1) replaced by the text (1.4 p1)
+        cost_change = {"of": "standby", "who": "you", "instead": int(standby.group("n"))}
+        return {"kind": "continuous", "text": raw, "cost_change": cost_change}
     change = _COST_CHANGE.fullmatch(body)
     if change:  # "Your opponent pays {1} more to play [Judgment] abilities" (FoW-5.5 9.3 p2.5)
         who = "opponent" if change.group("who").lower() == "your opponent" else "you"
@@ -3985,7 +4044,10 @@ _HOST_TRIGGERS: list[tuple[re.Pattern[str], str]] = [
         _on(r"whenever added (?:j/)?resonator deals damage to a resonator your opponent controls"),
         "deals_damage_to_resonator",
     ),
-    (_on(r"when added (?:j/)?resonator is put into a graveyard from a field"), "put_into_graveyard_from_field"),
+    (
+        _on(r"when (?:added (?:j/)?resonator|the resonator with this) is put into a graveyard from a field"),
+        "put_into_graveyard_from_field",
+    ),
 ]
 """Trigger conditions on an addition naming the card it is added to instead of this card."""
 
@@ -4009,12 +4071,12 @@ def _host_trigger(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
         body = re.sub(r"^it\b", added, body)
         ability: JsonDict = {"kind": "automatic", "text": raw, "trigger": trigger, "host_trigger": True}
         back = re.fullmatch(r"put that (?:j/)?resonator into (?:its|it) owner'?s field\.?", body, re.IGNORECASE)
-        if trigger == "put_into_graveyard_from_field":  # "it owner's": a misprint of "its" (MOA-035)
-            if back is None:
-                raise _GapError(f"effect: {_capitalise(body)}")
+        if back is not None and trigger == "put_into_graveyard_from_field":  # "it owner's": a misprint (MOA-035)
             that = {"kind": "that", "filter": {"zone": "graveyard", "types": []}}  # where it went (3.1 p3)
             return [{**ability, "effects": [{"op": "put_into_field", "target": that, "owners_field": True}]}]
-        if trigger == "deals_damage_to_resonator":  # "that resonator": the one dealt damage (9.6 p5)
+        if trigger == "put_into_graveyard_from_field":  # "that resonator's controller": as it left (9.11)
+            ctx = dataclasses.replace(ctx, subject="resonator")
+        elif trigger == "deals_damage_to_resonator":  # "that resonator": the one dealt damage (9.6 p5)
             ctx = dataclasses.replace(ctx, subject="resonator")
             ability["subject_filter"] = {"zone": "field", "types": ["resonator"], "controller": "opponent"}
         else:  # "that resonator's controller": the card it is added to
@@ -4071,7 +4133,11 @@ def _each_players_turn(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
     ]
 
 
-_PHASE_TRIGGER_SENTENCE = re.compile(r"(?<=\.)\s+(?=At the (?:end|beginning) of )", re.IGNORECASE)
+_PHASE_TRIGGER_SENTENCE = re.compile(
+    r"(?<=\.)\s+(?=At the (?:end|beginning) of |When (?:the resonator with this|added resonator) is put into a "
+    r"graveyard from a field)",
+    re.IGNORECASE,
+)
 
 
 def _continuous_then_trigger(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
@@ -4137,7 +4203,13 @@ def _ability(raw: str, text: str, ctx: _Ctx) -> list[JsonDict]:
     activate = _activate(raw, _cost_colon(text), ctx, required=False)
     if activate is not None:
         return [activate]
-    return _it_variants(raw, text, ctx) or _continuous_each(raw, text, ctx)
+    try:
+        return _it_variants(raw, text, ctx) or _continuous_each(raw, text, ctx)
+    except _GapError:  # "Added resonator gains [-200/-200]. When added resonator is put into ...": two abilities
+        split = _continuous_then_trigger(raw, text, ctx)
+        if split is None:
+            raise
+        return split
 
 
 def _cost_colon(text: str) -> str:
