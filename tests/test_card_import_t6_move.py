@@ -143,7 +143,7 @@ def test_banish_two_other_cthulhus_for_a_cthulhu_non_spell_card(imported: dict[s
                     "kind": "chosen",
                     "filter": {
                         "zone": "graveyard",
-                        "types": ["ruler", "resonator", "addition", "regalia", "magic_stone"],
+                        "types": ["ruler", "j_ruler", "resonator", "addition", "regalia", "magic_stone"],
                         "controller": "you",
                         "races": ["Cthulhu"],
                     },

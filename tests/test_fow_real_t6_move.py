@@ -611,9 +611,11 @@ def test_frederica_lipps_borrows_a_resonator_until_end_of_turn() -> None:
     assert "swiftness" in characteristics(story.state, bear).skills
     events = to_main(story.state, turn=2)
     story.log += events
-    back = [e for e in events if e.type == "ControlChanged"]
+    ended = find(events, "ContinuousEffectsEnded")  # the control effect ends with the turn (5.4 p5.2) ...
+    assert ended.rule == "FoW-5.5 5.4 p5.2" and changed.data["effect"] in ended.data["ids"]
+    back = [e for e in events if e.type == "ControlChanged"]  # ... and p2 controls the Bear again (1.5 p3)
     assert [(e.data["oid"], e.data["from"], e.data["to"], e.rule) for e in back] == [
-        (bear, "p1", "p2", "FoW-5.5 5.4 p5.2")
+        (bear, "p1", "p2", "FoW-5.5 1.5 p3")
     ]
     assert story.state.objects[bear].controller == "p2" and bear in story.state.zones["p2"]["field"]
     story.replays()
