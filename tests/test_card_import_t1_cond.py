@@ -207,3 +207,32 @@ def test_an_awakening_if_instead_replaces_the_spells_effects(imported: dict[str,
             "same_targets": True,
         }
     ]
+
+
+@pytest.mark.parametrize("card_id", ["CMF-016", "VIN001-013"])
+def test_otherwise_it_gains_cannot_be_targeted_by_race_and_prevent_damage_by_race(
+    imported: dict[str, ImportedCard], card_id: str
+) -> None:
+    # Silver Stake (CMF-016; VIN001-013 says "Added resonator"): "Resonator with this cannot attack or
+    # block if it's a Vampire. Otherwise, it gains [+400/+400], it cannot be targeted by Vampire spells
+    # or Vampire card's abilities and prevent any damage it would be dealt by Vampires."  One ability
+    # per clause; the targeting restriction names the source card of the spell or ability (9.3 p2.4);
+    # the prevention is a replacement of the addition for the card it is added to (10.17 p1.2)
+    vampire = {"zone": "field", "types": [], "races": ["Vampire"]}
+    not_vampire = {"kind": "host", "filter": {"zone": "field", "types": [], "not_races": ["Vampire"]}}
+    assert full(imported, card_id)["abilities"][:4] == [
+        {
+            "kind": "continuous",
+            "affects": {"kind": "host", "filter": vampire},
+            "rules": {"cannot_attack": True, "cannot_block": True},
+        },
+        {"kind": "continuous", "affects": not_vampire, "modify_atk": 400, "modify_def": 400},
+        {"kind": "continuous", "affects": not_vampire, "untargetable_by": vampire},
+        {
+            "kind": "replacement",
+            "condition": {"kind": "host_is", "filter": vampire, "negate": True},
+            "replaces": "self_damaged",
+            "instead": "prevent",
+            "damage_from": vampire,
+        },
+    ]

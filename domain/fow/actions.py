@@ -68,6 +68,7 @@ from domain.fow.characteristics import (
     restrictions_on,
     stone_types_of,
     total_cost,
+    untargetable_by_filters,
     untargetable_by_opponents_of,
 )
 from domain.fow.context import Ctx
@@ -467,7 +468,7 @@ def legal_targets(s: GameState, target: Target, you: str, source: str | None) ->
         for pid in s.order:
             for zone in filter_zones(flt):  # "target Human": a ruler in a ruler area too (2.5 p4)
                 for oid in s.zones[pid].get(zone, []):
-                    if matches(s, flt, oid, you, source) and not _untargetable(s, oid, you):
+                    if matches(s, flt, oid, you, source) and not _untargetable(s, oid, you, source):
                         found.append(oid)
     if target.players_allowed or target.players_only:
         found += [p for p in s.order if flt.controller == "any" or (flt.controller == "you") == (p == you)]
@@ -482,10 +483,13 @@ def _ability_kind(s: GameState, item: ChaseItem) -> str | None:
     return ability.kind if ability is not None else None
 
 
-def _untargetable(s: GameState, oid: str, you: str) -> bool:
-    """Card text that forbids choosing this card as a target (FoW-5.5 1.4 p1, 9.3 p2.4)."""
+def _untargetable(s: GameState, oid: str, you: str, source: str | None = None) -> bool:
+    """Card text that forbids choosing this card as a target (FoW-5.5 1.4 p1, 9.3 p2.4) for a spell
+    or ability of ``source`` controlled by ``you``."""
     if s.objects[oid].zone not in PLAYGROUND:
         return False
+    if source in s.objects and any(_filter_match(s, f, source) for f in untargetable_by_filters(s, oid)):
+        return True  # "cannot be targeted by Vampire spells or Vampire card's abilities": its printed card
     if overrides_for(s, oid).cannot_be_targeted:
         return True
     if any(protector != you for protector in untargetable_by_opponents_of(s, oid)):

@@ -1269,6 +1269,10 @@ class Ability(_Model):
     "Play this ability only if <condition>": an [Activate] ability is playable only then."""
     per: Count | None = None
     """"gains [+200/+200] for each X": ``modify_atk``/``modify_def`` times the count."""
+    untargetable_by: Filter | None = None
+    """"It cannot be targeted by Vampire spells or Vampire card's abilities": the affected objects
+    cannot be chosen as targets (FoW-5.5 9.3 p2.4) of spells or abilities whose source card matches
+    (by printed information, wherever it is; the text beats the rules, 1.4 p1)."""
     cost_change: CostChange | None = None
     """A continuous ability changing what a player pays for an action (FoW-5.5 9.3 p2.5)."""
     # replacement abilities (FoW-5.5 9.10)
@@ -1320,6 +1324,8 @@ class Ability(_Model):
             raise ValueError("'from_graveyard' belongs to [Activate] abilities")
         if self.cost.remove_self and not self.from_graveyard:
             raise ValueError("'remove_self' removes this card in your graveyard: the ability needs 'from_graveyard'")
+        if self.untargetable_by is not None and self.kind != "continuous":
+            raise ValueError("'untargetable_by' belongs to continuous abilities")
         if self.cost_change is not None and self.kind != "continuous":
             raise ValueError("'cost_change' belongs to continuous abilities")
         if self.per is not None and self.kind != "continuous":

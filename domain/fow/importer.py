@@ -2717,17 +2717,67 @@ def _host_otherwise(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
         return None
     body = text.strip()
     first = _continuous(raw, f"{m.group('b')} as long as it's {m.group('what')}", ctx)
-    second = _continuous(raw, f"{m.group('s')} {m.group('o')}", ctx)
-    if first["kind"] != "continuous" or second["kind"] != "continuous" or "condition" in second:
+    others = _otherwise_clauses(raw, m.group("s"), m.group("o"), ctx, body)
+    if first["kind"] != "continuous" or any("condition" in a for a in others):
         raise _GapError(f"condition: {body}")
     extra = _it_filter(m.group("what"), ctx, body)
-    if len(extra) == 1 and not set(extra) - set(_NEGATED) and len(next(iter(extra.values()))) == 1:
-        _narrow(second, {_NEGATED[k]: v for k, v in extra.items()}, ctx, body)  # "a Vampire": a non-Vampire
-    elif "affects" not in second:  # "dark and ...": while the card it is added to is not all of that
-        second["condition"] = {"kind": "host_is", "filter": {"zone": "field", "types": [], **extra}, "negate": True}
-    else:
-        raise _GapError(f"condition: {body}")
-    return [first, second]
+    negatable = len(extra) == 1 and not set(extra) - set(_NEGATED) and len(next(iter(extra.values()))) == 1
+    for second in others:
+        if negatable and second["kind"] == "continuous":  # "a Vampire": a non-Vampire
+            _narrow(second, {_NEGATED[k]: v for k, v in extra.items()}, ctx, body)
+        elif "affects" not in second:  # "dark and ...": while the card it is added to is not all of that
+            host = {"zone": "field", "types": [], **extra}
+            second["condition"] = {"kind": "host_is", "filter": host, "negate": True}
+        else:
+            raise _GapError(f"condition: {body}")
+    return [first, *others]
+
+
+_UNTARGETABLE_BY = re.compile(
+    r"it cannot be targeted by (?P<w>[A-Z][\w'-]*|light|fire|water|wind|darkness) spells or (?P=w) card's abilities"
+)
+_PREVENT_BY = re.compile(r"prevent (?:any|all) damage (?:it|that) would be dealt (?:to it )?by (?P<w>[A-Z][\w'-]*)s")
+
+
+def _otherwise_clauses(raw: str, subject: str, rest: str, ctx: _Ctx, body: str) -> list[JsonDict]:
+    """The abilities of "Otherwise, it <rest>" on an addition: one continuous ability, or (FoW-5.5
+    9.9, 9.10) "it gains [+400/+400], it cannot be targeted by Vampire spells or Vampire card's
+    abilities and prevent any damage it would be dealt by Vampires" - one ability per clause."""
+    try:
+        whole = _continuous(raw, f"{subject} {rest}", ctx)
+    except _GapError:
+        whole = None
+    if whole is not None:
+        if whole["kind"] != "continuous":
+            raise _GapError(f"condition: {body}")
+        return [whole]
+    out: list[JsonDict] = []
+    for clause in re.split(r",\s*(?:and\s+)?(?=it\b|prevent\b)|\s+and\s+(?=prevent\b|it\b)", rest.strip()):
+        clause = re.sub(r"^it (?=gains?\b)", "", clause.strip())
+        by = _UNTARGETABLE_BY.fullmatch(clause)
+        prevent = _PREVENT_BY.fullmatch(clause)
+        if by:  # spells and abilities whose source card is X (printed information)
+            word = by.group("w")
+            kind = {"attributes": [ATTRIBUTE_WORDS[word.lower()]]} if word.lower() in ATTRIBUTE_WORDS else None
+            flt = {"zone": "field", "types": [], **(kind or {"races": [_race(word, ctx, plural=False)]})}
+            out.append({"kind": "continuous", "text": raw, "untargetable_by": flt})
+        elif prevent:  # "prevent any damage it would be dealt by Vampires" (10.17): on the card it is added to
+            flt = {"zone": "field", "types": [], "races": [_race(prevent.group("w"), ctx, plural=False)]}
+            out.append(
+                {
+                    "kind": "replacement",
+                    "text": raw,
+                    "replaces": "self_damaged",
+                    "instead": "prevent",
+                    "damage_from": flt,
+                }
+            )
+        else:
+            ability = _continuous(raw, f"{subject} {clause}", ctx)
+            if ability["kind"] != "continuous":
+                raise _GapError(f"condition: {body}")
+            out.append(ability)
+    return out
 
 
 def _it_variants(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
