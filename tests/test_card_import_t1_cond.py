@@ -236,3 +236,23 @@ def test_otherwise_it_gains_cannot_be_targeted_by_race_and_prevent_damage_by_rac
             "damage_from": vampire,
         },
     ]
+
+
+def test_if_you_banished_a_race_in_this_way_instead(imported: dict[str, ImportedCard]) -> None:
+    # Voice of the False God (CMF-057): "Banish a resonator you control. If you do, draw two cards. If
+    # you banished a Human in this way, draw three cards instead."  What the banish moved is checked
+    # on resolution (``that_is``, FoW-5.5 9.3 p3): a non-Human, two cards; a Human, three
+    card = full(imported, "CMF-057")
+    assert card["effects"] == [
+        {"op": "banish", "filter": {"zone": "field", "types": ["resonator"], "controller": "you"}, "who": "you"},
+        {
+            "op": "if",
+            "condition": {"kind": "that_is", "filter": {"zone": "field", "types": [], "not_races": ["Human"]}},
+            "effects": [{"op": "draw", "count": 2, "who": "you"}],
+        },
+        {
+            "op": "if",
+            "condition": {"kind": "that_is", "filter": {"zone": "field", "types": [], "races": ["Human"]}},
+            "effects": [{"op": "draw", "count": 3, "who": "you"}],
+        },
+    ]

@@ -20,6 +20,8 @@ rejection; each story replays its whole log at the end):
   "X" or "Y", put target resonator on the bottom of its owner's main deck and draw a card instead.":
   awakened (12.1) and with that ruler on resolution (9.3 p3), the other effects apply, to the
   target chosen once (9.3 p2.4);
+* "Banish a resonator you control. If you do, draw two cards. If you banished a Human in this way,
+  draw three cards instead.": what the banish moved is checked on resolution (``that_is``, 9.3 p3);
 * "Reveal the top card of your magic stone deck, if it's a wind magic stone, put it into your
   magic stone area.": another card stays on top of the magic stone deck (10.4 p1, 3.7, 2.1 p5.2);
 * "reveal the top card of your main deck. If it's a Wererabbit, put it into your field.
@@ -438,4 +440,54 @@ def test_silver_stake_shields_anything_else_from_vampires() -> None:
     assert (refusal.code, refusal.rule) == ("rules/illegal_target", "FoW-5.5 9.3 p2.4")
     events = story.when(cmd("ActivateAbility", "p1", source=vampire, ability=0, targets=[[other]]))
     assert find(events, "AbilityPlayed").data["targets"] == [[other]]
+    story.replays()
+
+
+# --- "If you banished a Human in this way, ... instead" (that_is, 9.3 p3, 10.10 p1) ---------------
+
+
+def _voice(story: Story) -> list[Any]:
+    """p1 plays Voice of the False God (CMF-057: {U}{1}) and both players pass."""
+    voice = story.put("p1", "CMF-057", "hand")
+    story.will("p1", "U", "U")
+    story.when(cmd("PlayCard", "p1", card=voice))
+    return story.resolve()
+
+
+def test_voice_of_the_false_god_draws_three_for_a_human() -> None:
+    # Voice of the False God (CMF-057): "Banish a resonator you control. If you do, draw two cards. If
+    # you banished a Human in this way, draw three cards instead."  p1's only resonator is Gretel
+    # (CMF-069, a Fairy Tale Human): banished without a choice (10.10 p1)
+    story = Story({"CMF-057": 4, "CMF-069": 4, "T-BEAR": 4})
+    gretel = story.put("p1", "CMF-069", "field")
+    hand = len(story.state.zones["p1"]["hand"])
+    events = _voice(story)
+    assert story.state.objects[gretel].zone == "graveyard"
+    assert [e.data["met"] for e in events if e.type == "ConditionChecked"] == [False, True]
+    assert len(story.state.zones["p1"]["hand"]) == hand + 3
+    story.replays()
+
+
+def test_voice_of_the_false_god_draws_two_for_another_resonator() -> None:
+    # Voice of the False God (CMF-057): p1 chooses to banish the Bear rather than Gretel
+    story = Story({"CMF-057": 4, "CMF-069": 4, "T-BEAR": 4})
+    gretel = story.put("p1", "CMF-069", "field")
+    bear = story.put("p1", "T-BEAR", "field")
+    hand = len(story.state.zones["p1"]["hand"])
+    events = _voice(story)
+    asked = find(events, "ChoiceRequested")
+    assert asked.data["kind"] == "banish" and sorted(asked.data["options"]["cards"]) == sorted([gretel, bear])
+    events = story.when(cmd("ChooseCards", "p1", cards=[bear]))
+    assert [e.data["met"] for e in events if e.type == "ConditionChecked"] == [True, False]
+    assert story.state.objects[gretel].zone == "field"
+    assert len(story.state.zones["p1"]["hand"]) == hand + 2
+    story.replays()
+
+
+def test_voice_of_the_false_god_draws_nothing_without_a_resonator() -> None:
+    story = Story({"CMF-057": 4, "T-BEAR": 4})
+    hand = len(story.state.zones["p1"]["hand"])
+    events = _voice(story)
+    assert [e.data["met"] for e in events if e.type == "ConditionChecked"] == [False, False]
+    assert len(story.state.zones["p1"]["hand"]) == hand
     story.replays()

@@ -1187,6 +1187,7 @@ def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
     groups_before = 0
     did = False  # "If you do": whether the effect just before was performed
     previous: list[tuple[str, int]] = []  # the last single chosen target group ("it"), as objects
+    those: list[str] = []  # what the last banish acted on ("If you banished a Human in this way")
     skip_to = 0  # a declined "you may" / an unmet "if" skips the steps it holds
     if item.delayed is not None:  # a delayed ability's "that resonator" (9.6 p8)
         found = next((d for d in s.delayed if d.id == item.delayed), None)
@@ -1211,7 +1212,7 @@ def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
         now = choice if i == item.resolved_effects else None
         before = len(ctx.events)
         if isinstance(eff, conditions.Gate):
-            opened = conditions.open_gate(ctx, item, eff, cause, now, did=did)
+            opened = conditions.open_gate(ctx, item, eff, cause, now, did=did, those=those)
             if opened is None:
                 ctx.emit("EffectsApplied", {"item": item.id, "count": i}, "9.3 p3", cause=cause)
                 return None
@@ -1222,12 +1223,18 @@ def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
             continue
         if isinstance(eff, conditions.WRAPPERS):  # "you may", "if" (FoW-5.5 9.3 p3.2)
             count = lambda e: len(chosen_groups([e]))  # noqa: E731
-            result = conditions.apply_wrapper(ctx, item, eff, mine, cause, now, apply_effect, count, did=did)
+            result = conditions.apply_wrapper(
+                ctx, item, eff, mine, cause, now, apply_effect, count, did=did, those=those
+            )
         else:
             result = apply_effect(
                 ctx, item, eff, group, cause, now, other=mine[-1] if mine else None, previous=previous
             )
         did = any(e.type not in NOT_PERFORMED for e in ctx.events[before:])
+        if result is not None and isinstance(eff, Banish):  # "the resonator banished this way" (9.3 p3)
+            those = [
+                e.data["oid"] for e in ctx.events[before:] if e.type == "CardMoved" and e.data["to"] == "graveyard"
+            ]
         if result is not None and isinstance(eff, PutFromHand):
             # "Then you may put a fire resonator ... into your field. It gains [Swiftness] ...":
             # "it" is the card this effect put into the field (as that object, 3.1 p3)

@@ -264,9 +264,13 @@ class Condition(_Model):
         "this_stat",
         "resonator_attacked",
         "host_is",
+        "that_is",
     ]
-    """``host_is`` (on an addition: "Resonator with this gains [+600/+600] if it's dark and its
-    printed ATK and DEF is [400/400]. Otherwise, it gains [-400/-400]"): the card this addition is
+    """``that_is`` ("Banish a resonator you control. ... If you banished a Human in this way"): one
+    of the cards the last ``banish`` effect of the spell or ability put into a graveyard matches
+    ``filter`` (printed information, wherever it is now; FoW-5.5 9.3 p3, 9.11), checked on
+    resolution.  ``host_is`` (on an addition: "Resonator with this gains [+600/+600] if it's dark
+    and its printed ATK and DEF is [400/400]. Otherwise, it gains [-400/-400]"): the card this addition is
     added to matches ``filter`` (printed information, FoW-5.5 7.2 p3); negated, "Otherwise" - also
     when it is added to nothing.  ``awakened`` ("if this card was awakened"): the spell being
     resolved was played with its [Awakening] cost paid (FoW-5.5 12.1), checked on resolution
@@ -319,6 +323,7 @@ class Condition(_Model):
             "put_into_graveyard_from_field",
             "dealt_damage_by",
             "host_is",
+            "that_is",
         ) or (
             self.kind,
             self.measure,

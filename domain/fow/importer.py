@@ -2875,6 +2875,33 @@ def _chooses(effect: JsonDict) -> bool:
     return isinstance(target, dict) and target.get("kind", "chosen") == "chosen"
 
 
+def _instead_this_way(out: list[JsonDict], m: re.Match[str], ctx: _Ctx, sentence: str) -> list[JsonDict] | None:
+    """ "Banish a resonator you control. If you do, draw two cards. If you banished a Human in this
+    way, draw three cards instead.": the "If you do" effects for what was banished and is not X,
+    the other effects for what is X (``that_is``, checked on resolution, FoW-5.5 9.3 p3)."""
+    way = re.fullmatch(r"you banished (?:an? )?(?P<x>.+?) in this way", m.group("cond").strip(), re.IGNORECASE)
+    if way is None:
+        return None
+    what = way.group("x")
+    last = out[-1]
+    before = out[-2] if len(out) >= 2 else None
+    plain = last["op"] == "if" and last["condition"] == {"kind": "did"} and not last.get("otherwise")
+    if not (plain and before is not None and before["op"] == "banish"):
+        raise _GapError(f"effect: {sentence}")
+    extra = _it_filter(f"a {what}", ctx, sentence)
+    if len(extra) != 1 or set(extra) - set(_NEGATED) or len(next(iter(extra.values()))) != 1:
+        raise _GapError(f"effect: {sentence}")
+    replaced = _effects(_capitalise(m.group("body")), ctx)
+    if any(_pauses(e) or _chooses(e) for e in replaced + last["effects"]):
+        raise _GapError(f"effect: {sentence}")
+    flt: JsonDict = {"zone": "field", "types": [], **extra}
+    other: JsonDict = {"zone": "field", "types": [], **{_NEGATED[k]: v for k, v in extra.items()}}
+    return [
+        {**last, "condition": {"kind": "that_is", "filter": other}},
+        {"op": "if", "condition": {"kind": "that_is", "filter": flt}, "effects": replaced},
+    ]
+
+
 def _instead(last: JsonDict, m: re.Match[str], ctx: _Ctx, sentence: str, *, alone: bool) -> JsonDict:
     """ "<effect>. If <condition>, <other effect> instead.": on resolution the condition picks
     one of them (FoW-5.5 9.3 p3); both act on every object they name, none chosen as a target.
@@ -3026,7 +3053,8 @@ def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = Fa
         sentence = _split_sentences(rest)[0]
         instead = _INSTEAD.fullmatch(sentence.strip())
         if instead and out and rest.startswith(sentence):
-            out[-1:] = [_instead(out[-1], instead, ctx, sentence, alone=len(out) == 1)]
+            this_way = _instead_this_way(out, instead, ctx, sentence)
+            out[-1:] = this_way or [_instead(out[-1], instead, ctx, sentence, alone=len(out) == 1)]
             rest = rest[len(sentence) :].strip()
             continue
         delayed = _delayed(rest, out, ctx)
