@@ -207,3 +207,52 @@ def test_an_awakening_if_instead_replaces_the_spells_effects(imported: dict[str,
             "same_targets": True,
         }
     ]
+
+
+@pytest.mark.parametrize("card_id", ["CMF-016", "VIN001-013"])
+def test_otherwise_it_gains_cannot_be_targeted_by_race_and_prevent_damage_by_race(
+    imported: dict[str, ImportedCard], card_id: str
+) -> None:
+    # Silver Stake (CMF-016; VIN001-013 says "Added resonator"): "Resonator with this cannot attack or
+    # block if it's a Vampire. Otherwise, it gains [+400/+400], it cannot be targeted by Vampire spells
+    # or Vampire card's abilities and prevent any damage it would be dealt by Vampires."  One ability
+    # per clause; the targeting restriction names the source card of the spell or ability (9.3 p2.4);
+    # the prevention is a replacement of the addition for the card it is added to (10.17 p1.2)
+    vampire = {"zone": "field", "types": [], "races": ["Vampire"]}
+    not_vampire = {"kind": "host", "filter": {"zone": "field", "types": [], "not_races": ["Vampire"]}}
+    assert full(imported, card_id)["abilities"][:4] == [
+        {
+            "kind": "continuous",
+            "affects": {"kind": "host", "filter": vampire},
+            "rules": {"cannot_attack": True, "cannot_block": True},
+        },
+        {"kind": "continuous", "affects": not_vampire, "modify_atk": 400, "modify_def": 400},
+        {"kind": "continuous", "affects": not_vampire, "untargetable_by": vampire},
+        {
+            "kind": "replacement",
+            "condition": {"kind": "host_is", "filter": vampire, "negate": True},
+            "replaces": "self_damaged",
+            "instead": "prevent",
+            "damage_from": vampire,
+        },
+    ]
+
+
+def test_if_you_banished_a_race_in_this_way_instead(imported: dict[str, ImportedCard]) -> None:
+    # Voice of the False God (CMF-057): "Banish a resonator you control. If you do, draw two cards. If
+    # you banished a Human in this way, draw three cards instead."  What the banish moved is checked
+    # on resolution (``that_is``, FoW-5.5 9.3 p3): a non-Human, two cards; a Human, three
+    card = full(imported, "CMF-057")
+    assert card["effects"] == [
+        {"op": "banish", "filter": {"zone": "field", "types": ["resonator"], "controller": "you"}, "who": "you"},
+        {
+            "op": "if",
+            "condition": {"kind": "that_is", "filter": {"zone": "field", "types": [], "not_races": ["Human"]}},
+            "effects": [{"op": "draw", "count": 2, "who": "you"}],
+        },
+        {
+            "op": "if",
+            "condition": {"kind": "that_is", "filter": {"zone": "field", "types": [], "races": ["Human"]}},
+            "effects": [{"op": "draw", "count": 3, "who": "you"}],
+        },
+    ]

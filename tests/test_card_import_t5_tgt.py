@@ -79,7 +79,7 @@ def test_cannot_be_targeted_by_light_spells_and_prevent_damage_by_light_cards(
     # spells or light card's abilities and prevent all damage that would be dealt to this card by
     # light cards."  A rule override and a replacement ability (FoW-5.5 1.4 p1, 10.17).
     assert full(imported, "TAT-085")["abilities"] == [
-        {"kind": "continuous", "rules": {"cannot_be_targeted_by_attributes": ["W"]}},
+        {"kind": "continuous", "untargetable_by": {"zone": "field", "types": [], "attributes": ["W"]}},
         {
             "kind": "replacement",
             "replaces": "self_damaged",
@@ -96,7 +96,7 @@ def test_resonator_with_this_gains_and_cannot_be_targeted_by_darkness(imported: 
     card = full(imported, "TAT-009")
     assert card["abilities"] == [
         {"kind": "continuous", "modify_atk": 500, "modify_def": 500},
-        {"kind": "continuous", "rules": {"cannot_be_targeted_by_attributes": ["B"]}},
+        {"kind": "continuous", "untargetable_by": {"zone": "field", "types": [], "attributes": ["B"]}},
         {
             "kind": "replacement",
             "replaces": "self_damaged",

@@ -20,6 +20,8 @@ rejection; each story replays its whole log at the end):
   "X" or "Y", put target resonator on the bottom of its owner's main deck and draw a card instead.":
   awakened (12.1) and with that ruler on resolution (9.3 p3), the other effects apply, to the
   target chosen once (9.3 p2.4);
+* "Banish a resonator you control. If you do, draw two cards. If you banished a Human in this way,
+  draw three cards instead.": what the banish moved is checked on resolution (``that_is``, 9.3 p3);
 * "Reveal the top card of your magic stone deck, if it's a wind magic stone, put it into your
   magic stone area.": another card stays on top of the magic stone deck (10.4 p1, 3.7, 2.1 p5.2);
 * "reveal the top card of your main deck. If it's a Wererabbit, put it into your field.
@@ -390,5 +392,102 @@ def test_apollobreak_not_awakened_puts_it_on_top_even_with_the_ruler() -> None:
     story, bear, events, hand = _apollobreak("MPR-046", awaken=False)
     assert find(events, "ConditionChecked").data["met"] is False
     assert story.state.zones["p2"]["main_deck"][-1] == bear
+    assert len(story.state.zones["p1"]["hand"]) == hand
+    story.replays()
+
+
+# --- "cannot be targeted by Vampire spells or Vampire card's abilities" / "prevent any damage it
+# would be dealt by Vampires" (9.3 p2.4, 10.17 p1.2) --------------------------------------------------
+
+
+def test_silver_stake_on_a_vampire_keeps_it_from_attacking() -> None:
+    # Silver Stake (CMF-016): "[Continuous]: Resonator with this cannot attack or block if it's a
+    # Vampire. Otherwise, it gains [+400/+400], it cannot be targeted by Vampire spells or Vampire
+    # card's abilities and prevent any damage it would be dealt by Vampires."  On Carmilla (CMF-081)
+    story = Story({"CMF-016": 4, "CMF-081": 4, "T-BEAR": 4})
+    carmilla = story.put("p2", "CMF-081", "field")
+    before = characteristics(story.state, carmilla)
+    _add(story, "p1", "CMF-016", carmilla)
+    rules = overrides_for(story.state, carmilla)
+    assert rules.cannot_attack and rules.cannot_block
+    after = characteristics(story.state, carmilla)
+    assert (after.atk, after.def_) == (before.atk, before.def_)
+    story.replays()
+
+
+def test_silver_stake_shields_anything_else_from_vampires() -> None:
+    # Silver Stake (CMF-016) on p1's Bear: +400/+400; damage from a Vampire is prevented, damage from
+    # another card is not; p1's ruler, a Vampire (CMF-077: "[Activate] {Rest}: Target resonator gains
+    # [-0/-300] until end of turn."), cannot target it with its ability, though it controls it
+    story = Story({"CMF-016": 4, "T-BEAR": 4}, ruler="CMF-077")
+    bear = story.put("p1", "T-BEAR", "field")
+    other = story.put("p1", "T-BEAR", "field")
+    vampire = story.state.zones["p1"]["ruler_area"][0]
+    assert "Vampire" in story.state.card_of(vampire).races
+    before = characteristics(story.state, bear)
+    stake = _add(story, "p1", "CMF-016", bear)
+    after = characteristics(story.state, bear)
+    assert (after.atk, after.def_) == (before.atk + 400, before.def_ + 400)  # type: ignore[operator]
+    assert not overrides_for(story.state, bear).cannot_attack
+    events = story.by_rule(actions.deal_damage, vampire, bear, 500, "given")
+    prevented = find(events, "DamagePrevented")
+    assert (prevented.data["target"], prevented.data["amount"], prevented.data["source"]) == (bear, 500, vampire)
+    assert prevented.data["effect"] == f"{stake}:3"
+    assert prevented.rule == "FoW-5.5 10.17 p1.2" and story.state.objects[bear].damage == 0
+    events = story.by_rule(actions.deal_damage, other, bear, 300, "given")
+    assert find(events, "DamageDealt").data["amount"] == 300
+    refusal = story.refused(cmd("ActivateAbility", "p1", source=vampire, ability=0, targets=[[bear]]))
+    assert (refusal.code, refusal.rule) == ("rules/illegal_target", "FoW-5.5 9.3 p2.4")
+    events = story.when(cmd("ActivateAbility", "p1", source=vampire, ability=0, targets=[[other]]))
+    assert find(events, "AbilityPlayed").data["targets"] == [[other]]
+    story.replays()
+
+
+# --- "If you banished a Human in this way, ... instead" (that_is, 9.3 p3, 10.10 p1) ---------------
+
+
+def _voice(story: Story) -> list[Any]:
+    """p1 plays Voice of the False God (CMF-057: {U}{1}) and both players pass."""
+    voice = story.put("p1", "CMF-057", "hand")
+    story.will("p1", "U", "U")
+    story.when(cmd("PlayCard", "p1", card=voice))
+    return story.resolve()
+
+
+def test_voice_of_the_false_god_draws_three_for_a_human() -> None:
+    # Voice of the False God (CMF-057): "Banish a resonator you control. If you do, draw two cards. If
+    # you banished a Human in this way, draw three cards instead."  p1's only resonator is Gretel
+    # (CMF-069, a Fairy Tale Human): banished without a choice (10.10 p1)
+    story = Story({"CMF-057": 4, "CMF-069": 4, "T-BEAR": 4})
+    gretel = story.put("p1", "CMF-069", "field")
+    hand = len(story.state.zones["p1"]["hand"])
+    events = _voice(story)
+    assert story.state.objects[gretel].zone == "graveyard"
+    assert [e.data["met"] for e in events if e.type == "ConditionChecked"] == [False, True]
+    assert len(story.state.zones["p1"]["hand"]) == hand + 3
+    story.replays()
+
+
+def test_voice_of_the_false_god_draws_two_for_another_resonator() -> None:
+    # Voice of the False God (CMF-057): p1 chooses to banish the Bear rather than Gretel
+    story = Story({"CMF-057": 4, "CMF-069": 4, "T-BEAR": 4})
+    gretel = story.put("p1", "CMF-069", "field")
+    bear = story.put("p1", "T-BEAR", "field")
+    hand = len(story.state.zones["p1"]["hand"])
+    events = _voice(story)
+    asked = find(events, "ChoiceRequested")
+    assert asked.data["kind"] == "banish" and sorted(asked.data["options"]["cards"]) == sorted([gretel, bear])
+    events = story.when(cmd("ChooseCards", "p1", cards=[bear]))
+    assert [e.data["met"] for e in events if e.type == "ConditionChecked"] == [True, False]
+    assert story.state.objects[gretel].zone == "field"
+    assert len(story.state.zones["p1"]["hand"]) == hand + 2
+    story.replays()
+
+
+def test_voice_of_the_false_god_draws_nothing_without_a_resonator() -> None:
+    story = Story({"CMF-057": 4, "T-BEAR": 4})
+    hand = len(story.state.zones["p1"]["hand"])
+    events = _voice(story)
+    assert [e.data["met"] for e in events if e.type == "ConditionChecked"] == [False, False]
     assert len(story.state.zones["p1"]["hand"]) == hand
     story.replays()

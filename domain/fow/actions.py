@@ -72,6 +72,7 @@ from domain.fow.characteristics import (
     restrictions_on,
     stone_types_of,
     total_cost,
+    untargetable_by_filters,
     untargetable_by_opponents_of,
 )
 from domain.fow.context import Ctx
@@ -505,19 +506,17 @@ def _ability_kind(s: GameState, item: ChaseItem) -> str | None:
     return ability.kind if ability is not None else None
 
 
-def _untargetable(s: GameState, oid: str, you: str, source: str | None) -> bool:
-    """Card text that forbids choosing this card as a target (FoW-5.5 1.4 p1, 9.3 p2.4) by the spell
-    or the ability of the card ``source``."""
+def _untargetable(s: GameState, oid: str, you: str, source: str | None = None) -> bool:
+    """Card text that forbids choosing this card as a target (FoW-5.5 1.4 p1, 9.3 p2.4) for a spell
+    or ability of ``source`` controlled by ``you``."""
     if s.objects[oid].zone not in PLAYGROUND:
         return False
-    rules = overrides_for(s, oid)
-    if rules.cannot_be_targeted:
+    if source in s.objects and any(_filter_match(s, f, source) for f in untargetable_by_filters(s, oid)):
+        return True  # "cannot be targeted by Vampire spells or Vampire card's abilities": its printed card
+    if overrides_for(s, oid).cannot_be_targeted:
         return True
     if any(protector != you for protector in untargetable_by_opponents_of(s, oid)):
         return True  # "... by spells or abilities your opponent controls": the ability controller's opponent
-    by_attributes = set(rules.cannot_be_targeted_by_attributes)
-    if by_attributes and source is not None and by_attributes & set(s.card_of(source).attributes):
-        return True  # "cannot be targeted by light spells or light card's abilities"
     # "... cannot be targeted by spells or abilities your opponent controls until end of turn":
     # the opponent of the player whose effect it is
     return any(
@@ -1278,6 +1277,7 @@ def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
     groups_before = 0
     did = False  # "If you do": whether the effect just before was performed
     previous: list[tuple[str, int]] = []  # the last single chosen target group ("it"), as objects
+    those: list[str] = []  # what the last banish acted on ("If you banished a Human in this way")
     skip_to = 0  # a declined "you may" / an unmet "if" skips the steps it holds
     if item.delayed is not None:  # a delayed ability's "that resonator" (9.6 p8)
         found = next((d for d in s.delayed if d.id == item.delayed), None)
@@ -1302,7 +1302,7 @@ def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
         now = choice if i == item.resolved_effects else None
         before = len(ctx.events)
         if isinstance(eff, conditions.Gate):
-            opened = conditions.open_gate(ctx, item, eff, cause, now, did=did)
+            opened = conditions.open_gate(ctx, item, eff, cause, now, did=did, those=those)
             if opened is None:
                 ctx.emit("EffectsApplied", {"item": item.id, "count": i}, "9.3 p3", cause=cause)
                 return None
@@ -1313,12 +1313,18 @@ def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
             continue
         if isinstance(eff, conditions.WRAPPERS):  # "you may", "if" (FoW-5.5 9.3 p3.2)
             count = lambda e: len(chosen_groups([e]))  # noqa: E731
-            result = conditions.apply_wrapper(ctx, item, eff, mine, cause, now, apply_effect, count, did=did)
+            result = conditions.apply_wrapper(
+                ctx, item, eff, mine, cause, now, apply_effect, count, did=did, those=those
+            )
         else:
             result = apply_effect(
                 ctx, item, eff, group, cause, now, other=mine[-1] if mine else None, previous=previous
             )
         did = any(e.type not in NOT_PERFORMED for e in ctx.events[before:])
+        if result is not None and isinstance(eff, Banish):  # "the resonator banished this way" (9.3 p3)
+            those = [
+                e.data["oid"] for e in ctx.events[before:] if e.type == "CardMoved" and e.data["to"] == "graveyard"
+            ]
         if result is not None and isinstance(eff, (PutFromHand, PutIntoField)):
             # "Then you may put a fire resonator ... into your field. It gains [Swiftness] ..." /
             # "Put target resonator from your graveyard into your field. Remove it from the game at

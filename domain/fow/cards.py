@@ -291,9 +291,13 @@ class Condition(_Model):
         "this_stat",
         "resonator_attacked",
         "host_is",
+        "that_is",
     ]
-    """``host_is`` (on an addition: "Resonator with this gains [+600/+600] if it's dark and its
-    printed ATK and DEF is [400/400]. Otherwise, it gains [-400/-400]"): the card this addition is
+    """``that_is`` ("Banish a resonator you control. ... If you banished a Human in this way"): one
+    of the cards the last ``banish`` effect of the spell or ability put into a graveyard matches
+    ``filter`` (printed information, wherever it is now; FoW-5.5 9.3 p3, 9.11), checked on
+    resolution.  ``host_is`` (on an addition: "Resonator with this gains [+600/+600] if it's dark
+    and its printed ATK and DEF is [400/400]. Otherwise, it gains [-400/-400]"): the card this addition is
     added to matches ``filter`` (printed information, FoW-5.5 7.2 p3); negated, "Otherwise" - also
     when it is added to nothing.  ``awakened`` ("if this card was awakened"): the spell being
     resolved was played with its [Awakening] cost paid (FoW-5.5 12.1), checked on resolution
@@ -351,6 +355,7 @@ class Condition(_Model):
             "put_into_graveyard_from_field",
             "dealt_damage_by",
             "host_is",
+            "that_is",
         ) or (
             self.kind,
             self.measure,
@@ -1247,10 +1252,6 @@ class RuleOverrides(_Model):
     """Cannot be chosen as the target of spells or abilities (FoW-5.5 9.3 p2.4)."""
     cannot_be_targeted_by_opponent: bool = False
     """Cannot be chosen as a target by spells or abilities the opponent controls."""
-    cannot_be_targeted_by_attributes: list[Attribute] = Field(default_factory=list)
-    """ "Cannot be targeted by light spells or light card's abilities": cannot be chosen as a target
-    (FoW-5.5 9.3 p2.4) of a spell, or of an ability of a card, with one of these attributes (printed,
-    as filters read attributes; the text beats the targeting rule, 1.4 p1)."""
     cannot_be_attacked: bool = False
     """Cannot be chosen as the attacked object (FoW-5.5 8.2 p3.2; the card text beats the
     rule that makes a rested J/resonator attackable, 1.4 p1)."""
@@ -1485,6 +1486,10 @@ class Ability(_Model):
     "Play this ability only if <condition>": an [Activate] ability is playable only then."""
     per: Count | None = None
     """"gains [+200/+200] for each X": ``modify_atk``/``modify_def`` times the count."""
+    untargetable_by: Filter | None = None
+    """"It cannot be targeted by Vampire spells or Vampire card's abilities": the affected objects
+    cannot be chosen as targets (FoW-5.5 9.3 p2.4) of spells or abilities whose source card matches
+    (by printed information, wherever it is; the text beats the rules, 1.4 p1)."""
     cost_change: CostChange | None = None
     """A continuous ability changing what a player pays for an action (FoW-5.5 9.3 p2.5)."""
     # replacement abilities (FoW-5.5 9.10)
@@ -1559,6 +1564,8 @@ class Ability(_Model):
             raise ValueError("'from_graveyard' belongs to [Activate] abilities")
         if self.cost.remove_self and not self.from_graveyard:
             raise ValueError("'remove_self' removes this card in your graveyard: the ability needs 'from_graveyard'")
+        if self.untargetable_by is not None and self.kind != "continuous":
+            raise ValueError("'untargetable_by' belongs to continuous abilities")
         if self.cost_change is not None and self.kind != "continuous":
             raise ValueError("'cost_change' belongs to continuous abilities")
         if self.per is not None and self.kind != "continuous":

@@ -346,6 +346,16 @@ def untargetable_by_opponents_of(state: GameState, oid: str) -> set[str]:
     }
 
 
+def untargetable_by_filters(state: GameState, oid: str) -> list[Filter]:
+    """What the sources of spells and abilities that cannot target ``oid`` are ("It cannot be targeted
+    by Vampire spells or Vampire card's abilities"), from the continuous abilities covering it."""
+    return [
+        ability.untargetable_by
+        for source_oid, ability in _active_continuous(state)
+        if ability.untargetable_by is not None and _affects(state, source_oid, ability.affects, oid)
+    ]
+
+
 @functools.lru_cache(maxsize=256)
 def _filter_of(data: str) -> Filter:
     """The Filter an effect stored as data (parsed once per distinct filter)."""

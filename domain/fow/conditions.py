@@ -41,6 +41,7 @@ def condition_met(
     did: bool = False,
     it: str | None = None,
     targets: Sequence[str] | None = None,
+    those: Sequence[str] = (),
 ) -> bool:
     """Whether ``cond`` holds for the player ``you`` (the controller of the ability).
 
@@ -60,7 +61,7 @@ def condition_met(
     elif cond.kind == "your_turn":
         met = s.turn_player == you
     elif cond.kind == "all_of":  # "X and Y": every one holds
-        met = all(condition_met(s, c, you, source, item=item, did=did, it=it) for c in cond.conditions)
+        met = all(condition_met(s, c, you, source, item=item, did=did, it=it, those=those) for c in cond.conditions)
     elif cond.kind == "put_into_graveyard_from_field":  # as it was in that field (9.11)
         assert cond.filter is not None
         whose = you if cond.whose == "you" else s.opponent(you)
@@ -79,7 +80,7 @@ def condition_met(
             for kind, by in s.players[damaged].damage_sources
         )
     elif cond.kind == "any_of":
-        met = any(condition_met(s, c, you, source, item=item, did=did, it=it) for c in cond.conditions)
+        met = any(condition_met(s, c, you, source, item=item, did=did, it=it, those=those) for c in cond.conditions)
     elif cond.kind == "did":
         met = item is not None and did
     elif cond.kind == "target_is":
@@ -108,6 +109,9 @@ def condition_met(
     elif cond.kind == "this_stat":  # "this card's ATK is 1000 or more", "it's damaged" (9.11)
         assert cond.stat is not None
         met = _this_stat(s, source, cond.stat) >= cond.at_least
+    elif cond.kind == "that_is":  # "If you banished a Human in this way": what the last such effect moved
+        assert cond.filter is not None
+        met = item is not None and any(t in s.objects and _counts(s, cond.filter, t, you, source) for t in those)
     elif cond.kind == "host_is":  # the card this addition is added to (7.2 p3), by printed information
         assert cond.filter is not None
         obj = s.objects.get(source or "")
@@ -325,9 +329,11 @@ def apply_wrapper(
     chosen_count: Callable[[Any], int],
     *,
     did: bool = False,
+    those: Sequence[str] = (),
 ) -> str | None:
     """Resolve a ``may`` or ``if``; None when it waits for the controller's decision.
-    ``did``: whether the effect just before was performed ("If you do")."""
+    ``did``: whether the effect just before was performed ("If you do"); ``those``: the cards
+    the last banish put into a graveyard ("in this way")."""
     s = ctx.s
     you = item.controller
     name = s.card_of(item.source).name
@@ -340,7 +346,7 @@ def apply_wrapper(
         skip = 0
     else:
         it = groups[0][0] if groups and groups[0] else None
-        met = condition_met(s, eff.condition, you, item.source, item=item, did=did, it=it)
+        met = condition_met(s, eff.condition, you, item.source, item=item, did=did, it=it, those=those)
         cause = ctx.emit(
             "ConditionChecked",
             {"item": item.id, "source": item.source, "met": met, "card": name},
@@ -404,7 +410,9 @@ def _ask_may(ctx: Ctx, item: ChaseItem, cause: str, choice: Any) -> tuple[str, b
     return ctx.emit("OptionChosen", answer, "9.3 p3.2", cause=cause, actor=you), accepted
 
 
-def open_gate(ctx: Ctx, item: ChaseItem, gate: Gate, cause: str, choice: Any, *, did: bool) -> tuple[str, bool] | None:
+def open_gate(
+    ctx: Ctx, item: ChaseItem, gate: Gate, cause: str, choice: Any, *, did: bool, those: Sequence[str] = ()
+) -> tuple[str, bool] | None:
     """Ask the "you may" question or check the "if" of ``gate``: the cause and whether its
     effects apply; None when it waits for the controller's answer."""
     s = ctx.s
@@ -412,7 +420,7 @@ def open_gate(ctx: Ctx, item: ChaseItem, gate: Gate, cause: str, choice: Any, *,
     eff = gate.wrapper
     if isinstance(eff, May):
         return _ask_may(ctx, item, cause, choice)
-    met = condition_met(s, eff.condition, you, item.source, item=item, did=did)
+    met = condition_met(s, eff.condition, you, item.source, item=item, did=did, those=those)
     data = {"item": item.id, "source": item.source, "met": met, "card": s.card_of(item.source).name}
     return ctx.emit("ConditionChecked", data, "9.3 p3.2", cause=cause), met
 

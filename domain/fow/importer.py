@@ -3011,7 +3011,7 @@ def _protection(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
     if m.group("m"):
         atk, def_, _ = _modifiers(m.group("m"))
         out.append({"kind": "continuous", "text": raw, "modify_atk": atk, "modify_def": def_})
-    out.append({"kind": "continuous", "text": raw, "rules": {"cannot_be_targeted_by_attributes": attributes}})
+    out.append({"kind": "continuous", "text": raw, "untargetable_by": {"zone": "field", "types": [], "attributes": attributes}})
     if m.group("c"):  # on an addition, "this card" of a replacement is the card it is added to
         damage_from = {"zone": "field", "types": [], "attributes": _attribute_list(m.group("c")), "playground": True}
         out.append(
@@ -3088,17 +3088,67 @@ def _host_otherwise(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
         return None
     body = text.strip()
     first = _continuous(raw, f"{m.group('b')} as long as it's {m.group('what')}", ctx)
-    second = _continuous(raw, f"{m.group('s')} {m.group('o')}", ctx)
-    if first["kind"] != "continuous" or second["kind"] != "continuous" or "condition" in second:
+    others = _otherwise_clauses(raw, m.group("s"), m.group("o"), ctx, body)
+    if first["kind"] != "continuous" or any("condition" in a for a in others):
         raise _GapError(f"condition: {body}")
     extra = _it_filter(m.group("what"), ctx, body)
-    if len(extra) == 1 and not set(extra) - set(_NEGATED) and len(next(iter(extra.values()))) == 1:
-        _narrow(second, {_NEGATED[k]: v for k, v in extra.items()}, ctx, body)  # "a Vampire": a non-Vampire
-    elif "affects" not in second:  # "dark and ...": while the card it is added to is not all of that
-        second["condition"] = {"kind": "host_is", "filter": {"zone": "field", "types": [], **extra}, "negate": True}
-    else:
-        raise _GapError(f"condition: {body}")
-    return [first, second]
+    negatable = len(extra) == 1 and not set(extra) - set(_NEGATED) and len(next(iter(extra.values()))) == 1
+    for second in others:
+        if negatable and second["kind"] == "continuous":  # "a Vampire": a non-Vampire
+            _narrow(second, {_NEGATED[k]: v for k, v in extra.items()}, ctx, body)
+        elif "affects" not in second:  # "dark and ...": while the card it is added to is not all of that
+            host = {"zone": "field", "types": [], **extra}
+            second["condition"] = {"kind": "host_is", "filter": host, "negate": True}
+        else:
+            raise _GapError(f"condition: {body}")
+    return [first, *others]
+
+
+_UNTARGETABLE_BY = re.compile(
+    r"it cannot be targeted by (?P<w>[A-Z][\w'-]*|light|fire|water|wind|darkness) spells or (?P=w) card's abilities"
+)
+_PREVENT_BY = re.compile(r"prevent (?:any|all) damage (?:it|that) would be dealt (?:to it )?by (?P<w>[A-Z][\w'-]*)s")
+
+
+def _otherwise_clauses(raw: str, subject: str, rest: str, ctx: _Ctx, body: str) -> list[JsonDict]:
+    """The abilities of "Otherwise, it <rest>" on an addition: one continuous ability, or (FoW-5.5
+    9.9, 9.10) "it gains [+400/+400], it cannot be targeted by Vampire spells or Vampire card's
+    abilities and prevent any damage it would be dealt by Vampires" - one ability per clause."""
+    try:
+        whole = _continuous(raw, f"{subject} {rest}", ctx)
+    except _GapError:
+        whole = None
+    if whole is not None:
+        if whole["kind"] != "continuous":
+            raise _GapError(f"condition: {body}")
+        return [whole]
+    out: list[JsonDict] = []
+    for clause in re.split(r",\s*(?:and\s+)?(?=it\b|prevent\b)|\s+and\s+(?=prevent\b|it\b)", rest.strip()):
+        clause = re.sub(r"^it (?=gains?\b)", "", clause.strip())
+        by = _UNTARGETABLE_BY.fullmatch(clause)
+        prevent = _PREVENT_BY.fullmatch(clause)
+        if by:  # spells and abilities whose source card is X (printed information)
+            word = by.group("w")
+            kind = {"attributes": [ATTRIBUTE_WORDS[word.lower()]]} if word.lower() in ATTRIBUTE_WORDS else None
+            flt = {"zone": "field", "types": [], **(kind or {"races": [_race(word, ctx, plural=False)]})}
+            out.append({"kind": "continuous", "text": raw, "untargetable_by": flt})
+        elif prevent:  # "prevent any damage it would be dealt by Vampires" (10.17): on the card it is added to
+            flt = {"zone": "field", "types": [], "races": [_race(prevent.group("w"), ctx, plural=False)]}
+            out.append(
+                {
+                    "kind": "replacement",
+                    "text": raw,
+                    "replaces": "self_damaged",
+                    "instead": "prevent",
+                    "damage_from": flt,
+                }
+            )
+        else:
+            ability = _continuous(raw, f"{subject} {clause}", ctx)
+            if ability["kind"] != "continuous":
+                raise _GapError(f"condition: {body}")
+            out.append(ability)
+    return out
 
 
 def _it_variants(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
@@ -3194,6 +3244,33 @@ _INSTEAD = re.compile(rf"if (?P<cond>{_CLAUSE}), (?P<body>[^.]+?) instead\.?", r
 def _chooses(effect: JsonDict) -> bool:
     target = effect.get("target")
     return isinstance(target, dict) and target.get("kind", "chosen") == "chosen"
+
+
+def _instead_this_way(out: list[JsonDict], m: re.Match[str], ctx: _Ctx, sentence: str) -> list[JsonDict] | None:
+    """ "Banish a resonator you control. If you do, draw two cards. If you banished a Human in this
+    way, draw three cards instead.": the "If you do" effects for what was banished and is not X,
+    the other effects for what is X (``that_is``, checked on resolution, FoW-5.5 9.3 p3)."""
+    way = re.fullmatch(r"you banished (?:an? )?(?P<x>.+?) in this way", m.group("cond").strip(), re.IGNORECASE)
+    if way is None:
+        return None
+    what = way.group("x")
+    last = out[-1]
+    before = out[-2] if len(out) >= 2 else None
+    plain = last["op"] == "if" and last["condition"] == {"kind": "did"} and not last.get("otherwise")
+    if not (plain and before is not None and before["op"] == "banish"):
+        raise _GapError(f"effect: {sentence}")
+    extra = _it_filter(f"a {what}", ctx, sentence)
+    if len(extra) != 1 or set(extra) - set(_NEGATED) or len(next(iter(extra.values()))) != 1:
+        raise _GapError(f"effect: {sentence}")
+    replaced = _effects(_capitalise(m.group("body")), ctx)
+    if any(_pauses(e) or _chooses(e) for e in replaced + last["effects"]):
+        raise _GapError(f"effect: {sentence}")
+    flt: JsonDict = {"zone": "field", "types": [], **extra}
+    other: JsonDict = {"zone": "field", "types": [], **{_NEGATED[k]: v for k, v in extra.items()}}
+    return [
+        {**last, "condition": {"kind": "that_is", "filter": other}},
+        {"op": "if", "condition": {"kind": "that_is", "filter": flt}, "effects": replaced},
+    ]
 
 
 def _instead(last: JsonDict, m: re.Match[str], ctx: _Ctx, sentence: str, *, alone: bool) -> JsonDict:
@@ -3392,7 +3469,8 @@ def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = Fa
         sentence = _split_sentences(rest)[0]
         instead = _INSTEAD.fullmatch(sentence.strip())
         if instead and out and rest.startswith(sentence):
-            out[-1:] = [_instead(out[-1], instead, ctx, sentence, alone=len(out) == 1)]
+            this_way = _instead_this_way(out, instead, ctx, sentence)
+            out[-1:] = this_way or [_instead(out[-1], instead, ctx, sentence, alone=len(out) == 1)]
             rest = rest[len(sentence) :].strip()
             continue
         delayed = _delayed(rest, out, ctx)
