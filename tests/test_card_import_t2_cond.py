@@ -205,3 +205,21 @@ def test_unyielding_flames_memoria(imported: dict[str, ImportedCard]) -> None:
         "cost": {"rest": True},
         "effects": [{"op": "deal_more", "extra": 200, "target": chosen("resonator")}],
     }
+
+
+def test_choose_the_second_only_if_your_j_ruler_has_kaguya_in_its_name(imported: dict[str, ImportedCard]) -> None:
+    # Shining Strike (TMS-013): "Choose one - Rest target resonator. Draw a card; or rest target
+    # J/resonator. Draw a card. Choose the second only if your J/ruler has "Kaguya" in its name."
+    assert full(imported, "TMS-013")["effects"] == [
+        {
+            "op": "choose",
+            "modes": [
+                [{"op": "rest", "target": chosen("resonator")}, {"op": "draw", "count": 1, "who": "you"}],
+                [
+                    {"op": "rest", "target": {"kind": "chosen", "filter": {"zone": "field"}}},
+                    {"op": "draw", "count": 1, "who": "you"},
+                ],
+            ],
+            "only_if": [None, {"kind": "ruler_is", "name_contains": "Kaguya"}],
+        }
+    ]

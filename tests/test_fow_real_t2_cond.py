@@ -449,3 +449,31 @@ def test_unyielding_flames_memoria_adds_200_to_the_targets_damage_this_turn() ->
     events = story.by_rule(actions.deal_damage, bear, "p1", 500, "given")
     assert find(events, "DamageDealt").data["amount"] == 500
     story.replays()
+
+
+# --- "Choose the second only if your J/ruler has "Kaguya" in its name" (9.3 p2.3) -------------------
+
+
+def test_shining_strike_second_mode_only_with_a_kaguya_ruler() -> None:
+    # Shining Strike (TMS-013, {W}): "Choose one - Rest target resonator. Draw a card; or rest target
+    # J/resonator. Draw a card. Choose the second only if your J/ruler has "Kaguya" in its name."
+    # T-RULER is no Kaguya; Friend from Another World, Kaguya (TMS-003) is.
+    for ruler, second in (("T-RULER", False), ("TMS-003", True)):
+        story = Story({"TMS-013": 4, "T-BEAR": 4}, ruler=ruler)
+        strike = story.put("p1", "TMS-013", "hand")
+        bear = story.put("p2", "T-BEAR", "field")
+        [theirs] = story.state.zones["p2"]["ruler_area"]
+        story.will("p1", "W")
+        modes = {tuple(p["modes"]) for p in legal(story, "p1", "PlayCard") if p["card"] == strike}
+        assert modes == ({(0,), (1,)} if second else {(0,)})
+        if not second:
+            refusal = story.refused(cmd("PlayCard", "p1", card=strike, targets=[[bear]], modes=[1]))
+            assert (refusal.code, refusal.rule) == ("rules/mode_choice", "FoW-5.5 9.3 p2.3")
+            story.when(cmd("PlayCard", "p1", card=strike, targets=[[bear]], modes=[0]))
+        else:
+            story.when(cmd("PlayCard", "p1", card=strike, targets=[[bear]], modes=[1]))
+        events = story.resolve()
+        assert find(events, "CardRested").data["oid"] == bear and story.state.objects[bear].rested
+        assert any(e.type == "CardMoved" and e.data["reason"] == "draw" for e in events)
+        assert not story.state.objects[theirs].rested
+        story.replays()

@@ -271,6 +271,9 @@ class Condition(_Model):
     at_least: Annotated[int, Field(ge=1)] = 1
     rulers: list[str] = Field(default_factory=list)
     j_rulers: list[str] = Field(default_factory=list)
+    name_contains: str | None = None
+    """For ``ruler_is``: 'your J/ruler has "Kaguya" in its name' - your ruler (in your ruler area) or
+    J-ruler (in your field) has a name containing it (instead of ``rulers``/``j_rulers``)."""
     life_at_most: int | None = None
     life_at_least: int | None = None
     counter: str | None = None
@@ -284,8 +287,10 @@ class Condition(_Model):
 
     @model_validator(mode="after")
     def _check(self) -> Condition:
-        if self.kind == "ruler_is" and not (self.rulers or self.j_rulers):
-            raise ValueError("a 'ruler_is' condition needs 'rulers' or 'j_rulers' (names)")
+        if self.kind == "ruler_is" and not (self.rulers or self.j_rulers or self.name_contains):
+            raise ValueError("a 'ruler_is' condition needs 'rulers', 'j_rulers' (names) or 'name_contains'")
+        if self.name_contains is not None and (self.kind != "ruler_is" or self.rulers or self.j_rulers):
+            raise ValueError("'name_contains' belongs to a 'ruler_is' condition, without 'rulers'/'j_rulers'")
         filtered = self.kind in (
             "controls",
             "target_is",
@@ -979,9 +984,16 @@ class Choose(_Model):
     """ "Choose one. If <condition>, choose up to N instead": when ``up_to_if`` holds as the
     card or ability is played, the player chooses from one to ``up_to`` modes instead."""
     up_to: Annotated[int, Field(ge=2)] | None = None
+    only_if: list[Condition | None] = Field(default_factory=list)
+    """One entry per mode (or none): "Choose the second only if <condition>" - a mode with a condition
+    may be chosen only while it holds as the card or ability is played (9.3 p2.3)."""
 
     @model_validator(mode="after")
     def _check(self) -> Choose:
+        if self.only_if and len(self.only_if) != len(self.modes):
+            raise ValueError("'only_if' has one entry (a condition or null) per mode")
+        if any(c is not None and c.kind in ("did", "target_is") for c in self.only_if):
+            raise ValueError("modes are chosen as the card is played: the condition cannot read its resolution")
         if self.count > len(self.modes):
             raise ValueError(f"cannot choose {self.count} of {len(self.modes)} modes")
         if (self.up_to_if is None) != (self.up_to is None):

@@ -2017,6 +2017,9 @@ def _condition(text: str, ctx: _Ctx) -> JsonDict:
         if who in ("j-ruler", "j/ruler"):
             out["j_rulers"] = names
         return out
+    m = re.fullmatch(r'your j/ruler has "(?P<n>[^"]+)" in its name', low, re.IGNORECASE)
+    if m:  # a ruler in the ruler area or a J-ruler in the field, whose name contains it
+        return {"kind": "ruler_is", "name_contains": m.group("n")}
     m = re.fullmatch(rf"your ruler is (?P<r>{_NAMES}) or your j-ruler is (?P<j>{_NAMES})", low, re.IGNORECASE)
     if m:
         return {"kind": "ruler_is", "rulers": _names(m.group("r")), "j_rulers": _names(m.group("j"))}
@@ -2318,7 +2321,11 @@ def _logic(
     if m:
         if not modes_ok:
             raise _GapError(f"effect: {_split_sentences(rest)[0]} (modes here are not in the vocabulary)")
-        modes = [p.strip() for p in re.split(r";\s*(?:or\s+)?|\s*\n\s*or\s+", m.group("body")) if p.strip()]
+        body = m.group("body")
+        only = re.search(r"\s*choose the (?P<nth>first|second|third) only if (?P<c>[^.]+)\.?$", body, re.IGNORECASE)
+        if only:  # "Choose the second only if your J/ruler has "Kaguya" in its name." (9.3 p2.3)
+            body = body[: only.start()]
+        modes = [p.strip() for p in re.split(r";\s*(?:or\s+)?|\s*\n\s*or\s+", body) if p.strip()]
         if len(modes) < 2:  # "... to target player, or this card deals ...": a comma before "or"
             modes = [p.strip() for p in re.split(r",\s*or\s+", m.group("body")) if p.strip()]
         modes = [re.sub(r"^or\s+", "", p, flags=re.IGNORECASE) for p in modes]
@@ -2330,6 +2337,11 @@ def _logic(
             if up_to is None or not 2 <= up_to <= len(modes):
                 raise _GapError(f"effect: choose up to {m.group('n')}")
             choose.update(up_to_if=_condition(m.group("cond"), ctx), up_to=up_to)
+        if only:
+            nth = ["first", "second", "third"].index(only.group("nth").lower())
+            if nth >= len(modes):
+                raise _GapError(f"effect: {only.group(0).strip()}")
+            choose["only_if"] = [_condition(only.group("c"), ctx) if i == nth else None for i in range(len(modes))]
         return [choose], ""
     sentence = _split_sentences(rest)[0]
     if re.search(r"\binstead\b|\botherwise\b", sentence, re.IGNORECASE):
