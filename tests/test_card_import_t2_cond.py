@@ -223,3 +223,19 @@ def test_choose_the_second_only_if_your_j_ruler_has_kaguya_in_its_name(imported:
             "only_if": [None, {"kind": "ruler_is", "name_contains": "Kaguya"}],
         }
     ]
+
+
+def test_players_cannot_play_activate_abilities_unless_they_control_a_moon(imported: dict[str, ImportedCard]) -> None:
+    # Tsukuyomi Noble (TMS-016): "Players cannot play activate abilities of resonators they control
+    # unless they control a Moon." - "they": the controller of each resonator (FoW-5.5 1.4 p4)
+    assert full(imported, "TMS-016")["abilities"][0] == {
+        "kind": "continuous",
+        "affects": {"kind": "all", "filter": {"zone": "field", "types": ["resonator"]}},
+        "rules": {"cannot_play_activate_abilities": True},
+        "condition": {
+            "kind": "controls",
+            "filter": {"zone": "field", "types": [], "controller": "you", "races": ["Moon"]},
+            "negate": True,
+        },
+        "condition_of": "affected_controller",
+    }

@@ -477,3 +477,28 @@ def test_shining_strike_second_mode_only_with_a_kaguya_ruler() -> None:
         assert any(e.type == "CardMoved" and e.data["reason"] == "draw" for e in events)
         assert not story.state.objects[theirs].rested
         story.replays()
+
+
+# --- "Players cannot play activate abilities of resonators they control unless they control a Moon"
+# (1.4 p4, 9.7 p1) -----------------------------------------------------------------------------------
+
+
+def test_tsukuyomi_noble_stops_activate_abilities_of_players_without_a_moon() -> None:
+    # Tsukuyomi Noble (TMS-016, a Moon): p1 controls it, so p1 controls a Moon; p2 does not.  Wind
+    # Sprite (TTW-071): "{Rest}: Produce {W}." (a will ability, an [Activate] ability too, 9.7 p1).
+    story = Story({"TMS-016": 4, "TTW-071": 4})
+    story.put("p1", "TMS-016", "field")
+    mine, theirs = story.put("p1", "TTW-071", "field"), story.put("p2", "TTW-071", "field")
+    story.log += to_main(story.state, turn=3)  # p1's turn; both sprites have been there since turn 1
+    events = story.when(cmd("ActivateAbility", "p1", source=mine, ability=0))
+    assert find(events, "WillProduced").data["will"] == ["W"]
+    story.when(cmd("Pass", "p1"))  # p2 gets priority
+    refusal = story.refused(cmd("ActivateAbility", "p2", source=theirs, ability=0))
+    assert (refusal.code, refusal.rule) == ("rules/cannot_play_ability", "FoW-5.5 1.4 p4")
+    assert [a for a in legal(story, "p2", "ActivateAbility") if a["source"] == theirs] == []
+    # p2 gets a Moon of its own: now p2 may play it
+    story.put("p2", "TMS-016", "field")
+    assert theirs in [a["source"] for a in legal(story, "p2", "ActivateAbility")]
+    events = story.when(cmd("ActivateAbility", "p2", source=theirs, ability=0))
+    assert find(events, "WillProduced").data["player"] == "p2"
+    story.replays()

@@ -364,6 +364,11 @@ def activate_will_ability(
         raise ctx.reject("rules/not_a_will_ability", "9.7 p1", f"{chars.card.name} ({oid}) has no such will ability")
     if obj.controller != player or (not is_active_zone(chars.card, obj.zone) and obj.zone not in PLAYGROUND):
         raise ctx.reject("rules/not_your_card", "7.8 p2", f"you do not control an active {chars.card.name} ({oid})")
+    if obj.zone in PLAYGROUND and overrides_for(s, oid).cannot_play_activate_abilities:  # will abilities too (9.7 p1)
+        name = chars.card.name
+        raise ctx.reject(
+            "rules/cannot_play_ability", "1.4 p4", f"an effect forbids playing {name}'s [Activate] abilities"
+        )
     cause = pay_ability_costs(ctx, player, oid, index, ability, cause, cost_cards=cost_cards)
     options = will_options(ability)
     if len(options) == 1:

@@ -1102,6 +1102,10 @@ class RuleOverrides(_Model):
     players_cannot_gain_life: bool = False
     """ "Players cannot gain life": prohibits every player's life gain, whoever controls the
     card; the prohibition beats any effect that gains life (FoW-5.5 1.4 p4)."""
+    cannot_play_activate_abilities: bool = False
+    """ "Players cannot play activate abilities of resonators they control [unless ...]": no player
+    may play the [Activate] abilities of the card, its will abilities included (9.7 p1); the
+    prohibition beats any instruction (FoW-5.5 1.4 p4)."""
     may_look_at_top_card: bool = False
     """ "You may look at the top card of your main deck at any time": the controller of the card may see
     the top card of their main deck, a hidden zone (a player allowed by an effect, FoW-5.5 3.1 p2)."""
@@ -1271,6 +1275,10 @@ class Ability(_Model):
     condition: Condition | None = None
     """"As long as <condition>": a continuous ability applies only while it holds (FoW-5.5 9.4 p1);
     "Play this ability only if <condition>": an [Activate] ability is playable only then."""
+    condition_of: Literal["you", "affected_controller"] = "you"
+    """Whose ``condition`` is: the card's controller's, or, for a continuous ability giving ``rules``
+    to the cards ``affects`` covers, each affected card's controller's ("Players cannot play activate
+    abilities of resonators they control unless they control a Moon": "they")."""
     per: Count | None = None
     """"gains [+200/+200] for each X": ``modify_atk``/``modify_def`` times the count."""
     cost_change: CostChange | None = None
@@ -1347,6 +1355,12 @@ class Ability(_Model):
             raise ValueError("'from_graveyard' belongs to [Activate] abilities")
         if self.cost.remove_self and not self.from_graveyard:
             raise ValueError("'remove_self' removes this card in your graveyard: the ability needs 'from_graveyard'")
+        if self.condition_of == "affected_controller" and not (
+            self.kind == "continuous" and self.affects is not None and self.rules is not None and self.condition
+        ):
+            raise ValueError("'affected_controller' is the condition of a continuous 'rules' ability with 'affects'")
+        if self.condition_of == "affected_controller" and (self.modify_atk or self.modify_def or self.grant):
+            raise ValueError("'affected_controller' conditions only 'rules'")
         if self.cost_change is not None and self.kind != "continuous":
             raise ValueError("'cost_change' belongs to continuous abilities")
         if self.per is not None and self.kind != "continuous":

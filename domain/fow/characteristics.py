@@ -221,9 +221,18 @@ def counter_increases(state: GameState, target: str, counter: str) -> list[tuple
     return out
 
 
+def _holds_for(state: GameState, ability: Ability, source: str, affected: str) -> bool:
+    """ "... unless they control a Moon": the condition holds for the affected card's controller."""
+    from domain.fow.conditions import condition_met  # conditions reads matches() from here
+
+    assert ability.condition is not None
+    return condition_met(state, ability.condition, state.objects[affected].controller, source)
+
+
 def _holds(state: GameState, ability: Ability, oid: str) -> bool:
-    """ "As long as <condition>" (FoW-5.5 9.4 p1): the ability applies only while it holds."""
-    if ability.condition is None:
+    """ "As long as <condition>" (FoW-5.5 9.4 p1): the ability applies only while it holds (a
+    condition on each affected card's controller is checked per card, :func:`overrides_for`)."""
+    if ability.condition is None or ability.condition_of == "affected_controller":
         return True
     from domain.fow.conditions import condition_met  # conditions reads matches() from here
 
@@ -305,6 +314,8 @@ def overrides_for(state: GameState, oid: str) -> RuleOverrides:
     merged: dict[str, object] = {}
     for source_oid, ability in _active_continuous(state):
         if ability.rules is not None and _affects(state, source_oid, ability.affects, oid):
+            if ability.condition_of == "affected_controller" and not _holds_for(state, ability, source_oid, oid):
+                continue
             merged.update(ability.rules.model_dump(exclude_defaults=True))
     for eff in restrictions_on(state, oid):  # "target resonator cannot block this turn" (1.4 p1)
         merged.update({rule: True for rule in eff.rules if rule not in _NOT_OVERRIDES})

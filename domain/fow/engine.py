@@ -611,6 +611,10 @@ def activate_ability(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         raise ctx.reject(
             "rules/ability_condition", "1.4 p1", f"{name}'s ability may be played only if its condition holds"
         )
+    if overrides_for(s, oid).cannot_play_activate_abilities:  # "Players cannot play activate abilities ..."
+        raise ctx.reject(
+            "rules/cannot_play_ability", "1.4 p4", f"an effect forbids playing {name}'s [Activate] abilities"
+        )
     if actions.is_will_ability(ability):
         cause = ctx.cause
         if ability.cost.will.total:  # e.g. "Pay {1}, {Rest}: Produce {M}": will first (9.7 p2)
@@ -1167,6 +1171,8 @@ def _will_sources(s: GameState, player: str) -> list[tuple[str, int, list[list[s
     for zone in ("stone_area", "ruler_area", "field"):
         for oid in s.zones[player][zone]:
             obj = s.objects[oid]
+            if overrides_for(s, oid).cannot_play_activate_abilities:  # will abilities too (1.4 p4)
+                continue
             for i, a in characteristics(s, oid).abilities:
                 if actions.is_will_ability(a) and is_active_zone(s.card_of(oid), obj.zone):
                     if a.cost.rest and (obj.rested or not actions.sickness_ok(s, oid)):
@@ -1415,6 +1421,8 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
                 )
     for zone in ("field", "ruler_area", "stone_area", "graveyard"):
         for oid in s.zones[player][zone]:
+            if zone != "graveyard" and overrides_for(s, oid).cannot_play_activate_abilities:
+                continue  # "Players cannot play activate abilities of resonators ..." (1.4 p4)
             for i, a in characteristics(s, oid).abilities:
                 if a.kind != "activate" or a.from_graveyard != (zone == "graveyard"):
                     continue

@@ -3309,6 +3309,26 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
         return {"kind": "continuous", "text": raw, "rules": {"must_be_blocked_if_able": True}}
     if low == "players cannot gain life":  # a prohibition beats any life gain (FoW-5.5 1.4 p4)
         return {"kind": "continuous", "text": raw, "rules": {"players_cannot_gain_life": True}}
+    m = re.fullmatch(
+        r"players cannot play activate abilities of (?P<what>[a-z/ ]+?) they control unless they control (?P<c>.+)",
+        body,
+        re.IGNORECASE,
+    )
+    if m:  # checked for each card's controller ("they"), whoever controls this card (1.4 p4)
+        flt, players = _selector(m.group("what"), ctx)
+        if players or "controller" in flt:
+            raise _GapError(f"condition: {body}")
+        unless = _condition(f"you control {m.group('c')}", ctx)
+        if unless.get("kind") != "controls" or unless.get("negate"):
+            raise _GapError(f"condition: {body}")
+        return {
+            "kind": "continuous",
+            "text": raw,
+            "affects": {"kind": "all", "filter": flt},
+            "rules": {"cannot_play_activate_abilities": True},
+            "condition": {**unless, "negate": True},
+            "condition_of": "affected_controller",
+        }
     if low == "you may look at the top card of your main deck at any time":  # 3.1 p2
         return {"kind": "continuous", "text": raw, "rules": {"may_look_at_top_card": True}}
     if low == "this card can block while rested":  # no need to be recovered to block (1.4 p1, 8.3 p3)
