@@ -239,3 +239,9 @@ def test_players_cannot_play_activate_abilities_unless_they_control_a_moon(impor
         },
         "condition_of": "affected_controller",
     }
+
+
+def test_you_may_spend_moon_as_though_it_were_wind(imported: dict[str, ImportedCard]) -> None:
+    # Friend from Another World, Kaguya (TMS-003, a ruler): "You may spend {M} as though it were {G}."
+    # (FoW-5.5 10.2 p6, 1.4 p1)
+    assert full(imported, "TMS-003")["abilities"][0] == {"kind": "continuous", "rules": {"spend_moon_as": ["G"]}}

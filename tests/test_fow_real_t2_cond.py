@@ -502,3 +502,29 @@ def test_tsukuyomi_noble_stops_activate_abilities_of_players_without_a_moon() ->
     events = story.when(cmd("ActivateAbility", "p2", source=theirs, ability=0))
     assert find(events, "WillProduced").data["player"] == "p2"
     story.replays()
+
+
+# --- "You may spend {M} as though it were {G}" (10.2 p6, 1.4 p1) -----------------------------------
+
+
+@pytest.mark.parametrize(("ruler", "pool", "paid"), [("TMS-003", ["M"], ["M"]), ("TMS-003", ["M", "G"], ["G"])])
+def test_kaguya_lets_moon_will_pay_wind(ruler: str, pool: list[str], paid: list[str]) -> None:
+    # Friend from Another World, Kaguya (TMS-003, its ability active in the ruler area, 9.2 p1);
+    # Wind Sprite (TTW-071, {G}).  Wind will is spent first: the moon will is kept for {M} symbols.
+    story = Story({"TTW-071": 4}, ruler=ruler)
+    sprite = story.put("p1", "TTW-071", "hand")
+    story.will("p1", *pool)
+    events = story.when(cmd("PlayCard", "p1", card=sprite))
+    will = find(events, "WillPaid")
+    assert (will.data["will"], will.rule) == (paid, "FoW-5.5 10.2 p1")
+    assert sorted(story.state.players["p1"].will) == sorted(set(pool) - set(paid))
+    story.replays()
+
+
+def test_without_kaguya_moon_will_does_not_pay_wind() -> None:
+    story = Story({"TTW-071": 4})
+    sprite = story.put("p1", "TTW-071", "hand")
+    story.will("p1", "M")
+    refusal = story.refused(cmd("PlayCard", "p1", card=sprite))
+    assert (refusal.code, refusal.rule) == ("rules/cannot_pay", "FoW-5.5 10.2 p4")
+    story.replays()

@@ -65,6 +65,7 @@ from domain.fow.characteristics import (
     is_affected,
     matches,
     matches_negations_and_skills,
+    moon_will_as,
     names_of,
     overrides_for,
     restrictions_on,
@@ -256,17 +257,26 @@ def will_options(ability: Ability) -> list[list[str]]:
     return [[*fixed, c] for c in dict.fromkeys(choices)]
 
 
-def allocate(pool: Sequence[str], cost: Cost) -> list[str] | None:
+def allocate(pool: Sequence[str], cost: Cost, moon_as: frozenset[str] = frozenset()) -> list[str] | None:
     """Which wills of ``pool`` pay a cost: attribute parts first, then free from what is
-    left (void first).  None when the pool cannot pay it all (10.2 p4)."""
+    left (void first).  None when the pool cannot pay it all (10.2 p4).  ``moon_as``: attributes
+    moon will may pay too ("You may spend {M} as though it were {G}"), once no will of that
+    attribute is left, after every other attribute part (moon will is kept for {M} symbols)."""
     left = list(pool)
     paid: list[str] = []
+    short: list[str] = []
     for attr, n in cost.attribute.items():
         for _ in range(n):
             if attr not in left:
-                return None
+                short.append(attr)
+                continue
             left.remove(attr)
             paid.append(attr)
+    for missing in short:
+        if missing not in moon_as or "M" not in left:
+            return None
+        left.remove("M")
+        paid.append("M")
     needed = set(cost.attribute)
     left.sort(key=lambda w: (w != "V", w in needed))
     if len(left) < cost.free:
@@ -393,7 +403,7 @@ def pay_will(ctx: Ctx, player: str, cost: Cost, cause: str, what: str) -> str:
     if cost.total == 0:
         return cause
     pool = ctx.s.players[player].will
-    paid = allocate(pool, cost)
+    paid = allocate(pool, cost, moon_will_as(ctx.s, player))
     if paid is None:
         need = "".join(a * n for a, n in cost.attribute.items()) + (f"+{cost.free}" if cost.free else "")
         have = "".join(pool) or "nothing"

@@ -1106,6 +1106,9 @@ class RuleOverrides(_Model):
     """ "Players cannot play activate abilities of resonators they control [unless ...]": no player
     may play the [Activate] abilities of the card, its will abilities included (9.7 p1); the
     prohibition beats any instruction (FoW-5.5 1.4 p4)."""
+    spend_moon_as: list[Attribute] = Field(default_factory=list)
+    """ "You may spend {M} as though it were {G}": its controller may pay these attribute symbols with
+    moon will too (a {M} symbol is paid with moon will, FoW-5.5 10.2 p6; the text beats it, 1.4 p1)."""
     may_look_at_top_card: bool = False
     """ "You may look at the top card of your main deck at any time": the controller of the card may see
     the top card of their main deck, a hidden zone (a player allowed by an effect, FoW-5.5 3.1 p2)."""

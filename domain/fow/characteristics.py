@@ -147,6 +147,16 @@ def _active_continuous(state: GameState) -> list[tuple[str, Ability]]:
     return out
 
 
+def moon_will_as(state: GameState, player: str) -> frozenset[str]:
+    """The attributes ``player`` may pay with moon will ("You may spend {M} as though it were {G}")."""
+    return frozenset(
+        attribute
+        for oid, ability in _active_continuous(state)
+        if ability.rules is not None and state.objects[oid].controller == player
+        for attribute in ability.rules.spend_moon_as
+    )
+
+
 def may_look_at_top_card(state: GameState, player: str) -> bool:
     """ "You may look at the top card of your main deck at any time" applies to ``player``: a card
     with that ability is active under their control (FoW-5.5 3.1 p2, 9.2)."""

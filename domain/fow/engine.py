@@ -19,6 +19,7 @@ from domain.fow.characteristics import (
     granted_quickcast,
     is_active_zone,
     may_look_at_top_card,
+    moon_will_as,
     overrides_for,
 )
 from domain.fow.context import Ctx, RejectedError
@@ -1188,7 +1189,8 @@ def _will_sources(s: GameState, player: str) -> list[tuple[str, int, list[list[s
 def plan_payment(s: GameState, player: str, cost: Cost, exclude: Sequence[str] = ()) -> list[dict[str, JSON]] | None:
     """A ``pay_with`` list that pays ``cost`` from the pool plus will abilities, or None."""
     pool = list(s.players[player].will)
-    if actions.allocate(pool, cost) is not None:
+    moon_as = moon_will_as(s, player)  # "You may spend {M} as though it were {G}"
+    if actions.allocate(pool, cost, moon_as) is not None:
         return []
     sources = [src for src in _will_sources(s, player) if src[0] not in exclude]
     plan: list[dict[str, JSON]] = []
@@ -1202,6 +1204,8 @@ def plan_payment(s: GameState, player: str, cost: Cost, exclude: Sequence[str] =
         found = None
         for oid, idx, options in sorted(sources, key=lambda x: len(x[2])):
             opt = next((o for o in options if attr in o), None)
+            if opt is None and attr in moon_as:  # moon will pays it too
+                opt = next((o for o in options if "M" in o), None)
             if oid not in used and opt is not None:
                 found = (oid, idx, opt, len(options) > 1)
                 break
@@ -1212,14 +1216,14 @@ def plan_payment(s: GameState, player: str, cost: Cost, exclude: Sequence[str] =
         pool += opt
         plan.append({"source": oid, "ability": idx, **({"choice": opt[-1]} if multi else {})})
     for oid, idx, options in sources:
-        if actions.allocate(pool, cost) is not None:
+        if actions.allocate(pool, cost, moon_as) is not None:
             break
         if oid in used:
             continue
         used.add(oid)
         pool += options[0]
         plan.append({"source": oid, "ability": idx, **({"choice": options[0][-1]} if len(options) > 1 else {})})
-    return plan if actions.allocate(pool, cost) is not None else None
+    return plan if actions.allocate(pool, cost, moon_as) is not None else None
 
 
 def _target_options(s: GameState, groups: Sequence[Any], player: str, source: str) -> list[list[list[str]]] | None:

@@ -3329,6 +3329,9 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
             "condition": {**unless, "negate": True},
             "condition_of": "affected_controller",
         }
+    m = re.fullmatch(r"you may spend \{m\} as though it were \{(?P<a>[wrugb])\}", low)
+    if m:  # paying will (10.2 p6; the text beats it, 1.4 p1)
+        return {"kind": "continuous", "text": raw, "rules": {"spend_moon_as": [m.group("a").upper()]}}
     if low == "you may look at the top card of your main deck at any time":  # 3.1 p2
         return {"kind": "continuous", "text": raw, "rules": {"may_look_at_top_card": True}}
     if low == "this card can block while rested":  # no need to be recovered to block (1.4 p1, 8.3 p3)
