@@ -2589,6 +2589,8 @@ def _cost_reduction(text: str, ctx: _Ctx) -> Delta | None:
         out["condition"] = _condition(cond, ctx)
     if m.group("per"):
         out["per"] = _count(m.group("per"), ctx)
+        if out["per"].get("filter", {}).get("zone") == "hand":  # the card is in the chase area by then (9.3 p2.2)
+            raise _GapError(f"condition: for each {m.group('per')} (while this card is played)")
     return {"cost_reduction": out}
 
 
