@@ -205,3 +205,43 @@ def test_unyielding_flames_memoria(imported: dict[str, ImportedCard]) -> None:
         "cost": {"rest": True},
         "effects": [{"op": "deal_more", "extra": 200, "target": chosen("resonator")}],
     }
+
+
+def test_choose_the_second_only_if_your_j_ruler_has_kaguya_in_its_name(imported: dict[str, ImportedCard]) -> None:
+    # Shining Strike (TMS-013): "Choose one - Rest target resonator. Draw a card; or rest target
+    # J/resonator. Draw a card. Choose the second only if your J/ruler has "Kaguya" in its name."
+    assert full(imported, "TMS-013")["effects"] == [
+        {
+            "op": "choose",
+            "modes": [
+                [{"op": "rest", "target": chosen("resonator")}, {"op": "draw", "count": 1, "who": "you"}],
+                [
+                    {"op": "rest", "target": {"kind": "chosen", "filter": {"zone": "field"}}},
+                    {"op": "draw", "count": 1, "who": "you"},
+                ],
+            ],
+            "only_if": [None, {"kind": "ruler_is", "name_contains": "Kaguya"}],
+        }
+    ]
+
+
+def test_players_cannot_play_activate_abilities_unless_they_control_a_moon(imported: dict[str, ImportedCard]) -> None:
+    # Tsukuyomi Noble (TMS-016): "Players cannot play activate abilities of resonators they control
+    # unless they control a Moon." - "they": the controller of each resonator (FoW-5.5 1.4 p4)
+    assert full(imported, "TMS-016")["abilities"][0] == {
+        "kind": "continuous",
+        "affects": {"kind": "all", "filter": {"zone": "field", "types": ["resonator"]}},
+        "rules": {"cannot_play_activate_abilities": True},
+        "condition": {
+            "kind": "controls",
+            "filter": {"zone": "field", "types": [], "controller": "you", "races": ["Moon"]},
+            "negate": True,
+        },
+        "condition_of": "affected_controller",
+    }
+
+
+def test_you_may_spend_moon_as_though_it_were_wind(imported: dict[str, ImportedCard]) -> None:
+    # Friend from Another World, Kaguya (TMS-003, a ruler): "You may spend {M} as though it were {G}."
+    # (FoW-5.5 10.2 p6, 1.4 p1)
+    assert full(imported, "TMS-003")["abilities"][0] == {"kind": "continuous", "rules": {"spend_moon_as": ["G"]}}

@@ -449,3 +449,82 @@ def test_unyielding_flames_memoria_adds_200_to_the_targets_damage_this_turn() ->
     events = story.by_rule(actions.deal_damage, bear, "p1", 500, "given")
     assert find(events, "DamageDealt").data["amount"] == 500
     story.replays()
+
+
+# --- "Choose the second only if your J/ruler has "Kaguya" in its name" (9.3 p2.3) -------------------
+
+
+def test_shining_strike_second_mode_only_with_a_kaguya_ruler() -> None:
+    # Shining Strike (TMS-013, {W}): "Choose one - Rest target resonator. Draw a card; or rest target
+    # J/resonator. Draw a card. Choose the second only if your J/ruler has "Kaguya" in its name."
+    # T-RULER is no Kaguya; Friend from Another World, Kaguya (TMS-003) is.
+    for ruler, second in (("T-RULER", False), ("TMS-003", True)):
+        story = Story({"TMS-013": 4, "T-BEAR": 4}, ruler=ruler)
+        strike = story.put("p1", "TMS-013", "hand")
+        bear = story.put("p2", "T-BEAR", "field")
+        [theirs] = story.state.zones["p2"]["ruler_area"]
+        story.will("p1", "W")
+        modes = {tuple(p["modes"]) for p in legal(story, "p1", "PlayCard") if p["card"] == strike}
+        assert modes == ({(0,), (1,)} if second else {(0,)})
+        if not second:
+            refusal = story.refused(cmd("PlayCard", "p1", card=strike, targets=[[bear]], modes=[1]))
+            assert (refusal.code, refusal.rule) == ("rules/mode_choice", "FoW-5.5 9.3 p2.3")
+            story.when(cmd("PlayCard", "p1", card=strike, targets=[[bear]], modes=[0]))
+        else:
+            story.when(cmd("PlayCard", "p1", card=strike, targets=[[bear]], modes=[1]))
+        events = story.resolve()
+        assert find(events, "CardRested").data["oid"] == bear and story.state.objects[bear].rested
+        assert any(e.type == "CardMoved" and e.data["reason"] == "draw" for e in events)
+        assert not story.state.objects[theirs].rested
+        story.replays()
+
+
+# --- "Players cannot play activate abilities of resonators they control unless they control a Moon"
+# (1.4 p4, 9.7 p1) -----------------------------------------------------------------------------------
+
+
+def test_tsukuyomi_noble_stops_activate_abilities_of_players_without_a_moon() -> None:
+    # Tsukuyomi Noble (TMS-016, a Moon): p1 controls it, so p1 controls a Moon; p2 does not.  Wind
+    # Sprite (TTW-071): "{Rest}: Produce {W}." (a will ability, an [Activate] ability too, 9.7 p1).
+    story = Story({"TMS-016": 4, "TTW-071": 4})
+    story.put("p1", "TMS-016", "field")
+    mine, theirs = story.put("p1", "TTW-071", "field"), story.put("p2", "TTW-071", "field")
+    story.log += to_main(story.state, turn=3)  # p1's turn; both sprites have been there since turn 1
+    events = story.when(cmd("ActivateAbility", "p1", source=mine, ability=0))
+    assert find(events, "WillProduced").data["will"] == ["W"]
+    story.when(cmd("Pass", "p1"))  # p2 gets priority
+    refusal = story.refused(cmd("ActivateAbility", "p2", source=theirs, ability=0))
+    assert (refusal.code, refusal.rule) == ("rules/cannot_play_ability", "FoW-5.5 1.4 p4")
+    assert [a for a in legal(story, "p2", "ActivateAbility") if a["source"] == theirs] == []
+    # p2 gets a Moon of its own: now p2 may play it
+    story.put("p2", "TMS-016", "field")
+    assert theirs in [a["source"] for a in legal(story, "p2", "ActivateAbility")]
+    events = story.when(cmd("ActivateAbility", "p2", source=theirs, ability=0))
+    assert find(events, "WillProduced").data["player"] == "p2"
+    story.replays()
+
+
+# --- "You may spend {M} as though it were {G}" (10.2 p6, 1.4 p1) -----------------------------------
+
+
+@pytest.mark.parametrize(("ruler", "pool", "paid"), [("TMS-003", ["M"], ["M"]), ("TMS-003", ["M", "G"], ["G"])])
+def test_kaguya_lets_moon_will_pay_wind(ruler: str, pool: list[str], paid: list[str]) -> None:
+    # Friend from Another World, Kaguya (TMS-003, its ability active in the ruler area, 9.2 p1);
+    # Wind Sprite (TTW-071, {G}).  Wind will is spent first: the moon will is kept for {M} symbols.
+    story = Story({"TTW-071": 4}, ruler=ruler)
+    sprite = story.put("p1", "TTW-071", "hand")
+    story.will("p1", *pool)
+    events = story.when(cmd("PlayCard", "p1", card=sprite))
+    will = find(events, "WillPaid")
+    assert (will.data["will"], will.rule) == (paid, "FoW-5.5 10.2 p1")
+    assert sorted(story.state.players["p1"].will) == sorted(set(pool) - set(paid))
+    story.replays()
+
+
+def test_without_kaguya_moon_will_does_not_pay_wind() -> None:
+    story = Story({"TTW-071": 4})
+    sprite = story.put("p1", "TTW-071", "hand")
+    story.will("p1", "M")
+    refusal = story.refused(cmd("PlayCard", "p1", card=sprite))
+    assert (refusal.code, refusal.rule) == ("rules/cannot_pay", "FoW-5.5 10.2 p4")
+    story.replays()

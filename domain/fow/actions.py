@@ -67,6 +67,7 @@ from domain.fow.characteristics import (
     is_affected,
     matches,
     matches_negations_and_skills,
+    moon_will_as,
     names_of,
     overrides_for,
     restrictions_on,
@@ -261,17 +262,26 @@ def will_options(ability: Ability) -> list[list[str]]:
     return [[*fixed, c] for c in dict.fromkeys(choices)]
 
 
-def allocate(pool: Sequence[str], cost: Cost) -> list[str] | None:
+def allocate(pool: Sequence[str], cost: Cost, moon_as: frozenset[str] = frozenset()) -> list[str] | None:
     """Which wills of ``pool`` pay a cost: attribute parts first, then free from what is
-    left (void first).  None when the pool cannot pay it all (10.2 p4)."""
+    left (void first).  None when the pool cannot pay it all (10.2 p4).  ``moon_as``: attributes
+    moon will may pay too ("You may spend {M} as though it were {G}"), once no will of that
+    attribute is left, after every other attribute part (moon will is kept for {M} symbols)."""
     left = list(pool)
     paid: list[str] = []
+    short: list[str] = []
     for attr, n in cost.attribute.items():
         for _ in range(n):
             if attr not in left:
-                return None
+                short.append(attr)
+                continue
             left.remove(attr)
             paid.append(attr)
+    for missing in short:
+        if missing not in moon_as or "M" not in left:
+            return None
+        left.remove("M")
+        paid.append("M")
     needed = set(cost.attribute)
     left.sort(key=lambda w: (w != "V", w in needed))
     if len(left) < cost.free:
@@ -369,6 +379,11 @@ def activate_will_ability(
         raise ctx.reject("rules/not_a_will_ability", "9.7 p1", f"{chars.card.name} ({oid}) has no such will ability")
     if obj.controller != player or (not is_active_zone(chars.card, obj.zone) and obj.zone not in PLAYGROUND):
         raise ctx.reject("rules/not_your_card", "7.8 p2", f"you do not control an active {chars.card.name} ({oid})")
+    if obj.zone in PLAYGROUND and overrides_for(s, oid).cannot_play_activate_abilities:  # will abilities too (9.7 p1)
+        name = chars.card.name
+        raise ctx.reject(
+            "rules/cannot_play_ability", "1.4 p4", f"an effect forbids playing {name}'s [Activate] abilities"
+        )
     cause = pay_ability_costs(ctx, player, oid, index, ability, cause, cost_cards=cost_cards)
     options = will_options(ability)
     if len(options) == 1:
@@ -393,7 +408,7 @@ def pay_will(ctx: Ctx, player: str, cost: Cost, cause: str, what: str) -> str:
     if cost.total == 0:
         return cause
     pool = ctx.s.players[player].will
-    paid = allocate(pool, cost)
+    paid = allocate(pool, cost, moon_will_as(ctx.s, player))
     if paid is None:
         need = "".join(a * n for a, n in cost.attribute.items()) + (f"+{cost.free}" if cost.free else "")
         have = "".join(pool) or "nothing"

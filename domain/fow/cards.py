@@ -331,6 +331,9 @@ class Condition(_Model):
     at_least: Annotated[int, Field(ge=1)] = 1
     rulers: list[str] = Field(default_factory=list)
     j_rulers: list[str] = Field(default_factory=list)
+    name_contains: str | None = None
+    """For ``ruler_is``: 'your J/ruler has "Kaguya" in its name' - your ruler (in your ruler area) or
+    J-ruler (in your field) has a name containing it (instead of ``rulers``/``j_rulers``)."""
     life_at_most: int | None = None
     life_at_least: int | None = None
     counter: str | None = None
@@ -344,8 +347,10 @@ class Condition(_Model):
 
     @model_validator(mode="after")
     def _check(self) -> Condition:
-        if self.kind == "ruler_is" and not (self.rulers or self.j_rulers):
-            raise ValueError("a 'ruler_is' condition needs 'rulers' or 'j_rulers' (names)")
+        if self.kind == "ruler_is" and not (self.rulers or self.j_rulers or self.name_contains):
+            raise ValueError("a 'ruler_is' condition needs 'rulers', 'j_rulers' (names) or 'name_contains'")
+        if self.name_contains is not None and (self.kind != "ruler_is" or self.rulers or self.j_rulers):
+            raise ValueError("'name_contains' belongs to a 'ruler_is' condition, without 'rulers'/'j_rulers'")
         filtered = self.kind in (
             "controls",
             "target_is",
@@ -1157,9 +1162,16 @@ class Choose(_Model):
     """ "Choose one. If <condition>, choose up to N instead": when ``up_to_if`` holds as the
     card or ability is played, the player chooses from one to ``up_to`` modes instead."""
     up_to: Annotated[int, Field(ge=2)] | None = None
+    only_if: list[Condition | None] = Field(default_factory=list)
+    """One entry per mode (or none): "Choose the second only if <condition>" - a mode with a condition
+    may be chosen only while it holds as the card or ability is played (9.3 p2.3)."""
 
     @model_validator(mode="after")
     def _check(self) -> Choose:
+        if self.only_if and len(self.only_if) != len(self.modes):
+            raise ValueError("'only_if' has one entry (a condition or null) per mode")
+        if any(c is not None and c.kind in ("did", "target_is") for c in self.only_if):
+            raise ValueError("modes are chosen as the card is played: the condition cannot read its resolution")
         if self.count > len(self.modes):
             raise ValueError(f"cannot choose {self.count} of {len(self.modes)} modes")
         if (self.up_to_if is None) != (self.up_to is None):
@@ -1274,6 +1286,13 @@ class RuleOverrides(_Model):
     players_cannot_gain_life: bool = False
     """ "Players cannot gain life": prohibits every player's life gain, whoever controls the
     card; the prohibition beats any effect that gains life (FoW-5.5 1.4 p4)."""
+    cannot_play_activate_abilities: bool = False
+    """ "Players cannot play activate abilities of resonators they control [unless ...]": no player
+    may play the [Activate] abilities of the card, its will abilities included (9.7 p1); the
+    prohibition beats any instruction (FoW-5.5 1.4 p4)."""
+    spend_moon_as: list[Attribute] = Field(default_factory=list)
+    """ "You may spend {M} as though it were {G}": its controller may pay these attribute symbols with
+    moon will too (a {M} symbol is paid with moon will, FoW-5.5 10.2 p6; the text beats it, 1.4 p1)."""
     may_look_at_top_card: bool = False
     """ "You may look at the top card of your main deck at any time": the controller of the card may see
     the top card of their main deck, a hidden zone (a player allowed by an effect, FoW-5.5 3.1 p2)."""
@@ -1484,6 +1503,10 @@ class Ability(_Model):
     condition: Condition | None = None
     """"As long as <condition>": a continuous ability applies only while it holds (FoW-5.5 9.4 p1);
     "Play this ability only if <condition>": an [Activate] ability is playable only then."""
+    condition_of: Literal["you", "affected_controller"] = "you"
+    """Whose ``condition`` is: the card's controller's, or, for a continuous ability giving ``rules``
+    to the cards ``affects`` covers, each affected card's controller's ("Players cannot play activate
+    abilities of resonators they control unless they control a Moon": "they")."""
     per: Count | None = None
     """"gains [+200/+200] for each X": ``modify_atk``/``modify_def`` times the count."""
     untargetable_by: Filter | None = None
@@ -1566,6 +1589,12 @@ class Ability(_Model):
             raise ValueError("'remove_self' removes this card in your graveyard: the ability needs 'from_graveyard'")
         if self.untargetable_by is not None and self.kind != "continuous":
             raise ValueError("'untargetable_by' belongs to continuous abilities")
+        if self.condition_of == "affected_controller" and not (
+            self.kind == "continuous" and self.affects is not None and self.rules is not None and self.condition
+        ):
+            raise ValueError("'affected_controller' is the condition of a continuous 'rules' ability with 'affects'")
+        if self.condition_of == "affected_controller" and (self.modify_atk or self.modify_def or self.grant):
+            raise ValueError("'affected_controller' conditions only 'rules'")
         if self.cost_change is not None and self.kind != "continuous":
             raise ValueError("'cost_change' belongs to continuous abilities")
         if self.per is not None and self.kind != "continuous":

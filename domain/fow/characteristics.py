@@ -147,6 +147,16 @@ def _active_continuous(state: GameState) -> list[tuple[str, Ability]]:
     return out
 
 
+def moon_will_as(state: GameState, player: str) -> frozenset[str]:
+    """The attributes ``player`` may pay with moon will ("You may spend {M} as though it were {G}")."""
+    return frozenset(
+        attribute
+        for oid, ability in _active_continuous(state)
+        if ability.rules is not None and state.objects[oid].controller == player
+        for attribute in ability.rules.spend_moon_as
+    )
+
+
 def may_look_at_top_card(state: GameState, player: str) -> bool:
     """ "You may look at the top card of your main deck at any time" applies to ``player``: a card
     with that ability is active under their control (FoW-5.5 3.1 p2, 9.2)."""
@@ -221,9 +231,18 @@ def counter_increases(state: GameState, target: str, counter: str) -> list[tuple
     return out
 
 
+def _holds_for(state: GameState, ability: Ability, source: str, affected: str) -> bool:
+    """ "... unless they control a Moon": the condition holds for the affected card's controller."""
+    from domain.fow.conditions import condition_met  # conditions reads matches() from here
+
+    assert ability.condition is not None
+    return condition_met(state, ability.condition, state.objects[affected].controller, source)
+
+
 def _holds(state: GameState, ability: Ability, oid: str) -> bool:
-    """ "As long as <condition>" (FoW-5.5 9.4 p1): the ability applies only while it holds."""
-    if ability.condition is None:
+    """ "As long as <condition>" (FoW-5.5 9.4 p1): the ability applies only while it holds (a
+    condition on each affected card's controller is checked per card, :func:`overrides_for`)."""
+    if ability.condition is None or ability.condition_of == "affected_controller":
         return True
     from domain.fow.conditions import condition_met  # conditions reads matches() from here
 
@@ -320,8 +339,10 @@ def overrides_for(state: GameState, oid: str) -> RuleOverrides:
     merged: dict[str, object] = {}
     for source_oid, ability in _active_continuous(state):
         if ability.rules is not None and _affects(state, source_oid, ability.affects, oid):
+            if ability.condition_of == "affected_controller" and not _holds_for(state, ability, source_oid, oid):
+                continue
             for key, value in ability.rules.model_dump(exclude_defaults=True).items():
-                if isinstance(value, list):  # "cannot be targeted by light ... and by darkness ...": both
+                if isinstance(value, list):  # "cannot be blocked by ... and by ...": both
                     merged[key] = [*merged.get(key, []), *value]  # type: ignore[misc]
                 else:
                     merged[key] = value

@@ -86,6 +86,8 @@ def condition_met(
     elif cond.kind == "target_is":
         assert cond.filter is not None
         met = item is not None and it in s.objects and _counts(s, cond.filter, it, you, source)
+    elif cond.kind == "ruler_is" and cond.name_contains is not None:  # 'has "Kaguya" in its name'
+        met = _ruler_name_has(s, you, cond.name_contains)
     elif cond.kind == "ruler_is":
         met = _ruler_named(s, you, cond.rulers, cond.j_rulers)
     elif cond.kind == "life":  # yours, or with ``whose`` "opponent" your opponent's
@@ -162,6 +164,12 @@ def _ruler_named(s: GameState, you: str, rulers: Sequence[str], j_rulers: Sequen
     return ruler or any(
         effective_type(s, o) == "j_ruler" and s.card_of(o).name in j_rulers for o in s.zones[you]["field"]
     )
+
+
+def _ruler_name_has(s: GameState, you: str, part: str) -> bool:
+    """Your ruler in your ruler area or your J-ruler in your field has ``part`` in its name."""
+    ruler = any(effective_type(s, o) == "ruler" and part in s.card_of(o).name for o in s.zones[you]["ruler_area"])
+    return ruler or any(effective_type(s, o) == "j_ruler" and part in s.card_of(o).name for o in s.zones[you]["field"])
 
 
 def _zone_objects(s: GameState, flt: Filter) -> list[str]:
@@ -282,6 +290,9 @@ def check_modes(ctx: Ctx, effects: Sequence[Any], given: Any, what: str, you: st
         and len(set(given)) == len(given)
         and len(given) in counts
     )
+    if valid and not all(mode_allowed(ctx.s, choose, i, you, source) for i in given):
+        why = f'{what}: a mode is chosen here whose condition does not hold ("Choose ... only if ...")'
+        raise ctx.reject("rules/mode_choice", "9.3 p2.3", why)
     if not valid:
         many = str(choose.count) if len(counts) == 1 else f"from 1 to {counts[-1]}"
         raise ctx.reject(
@@ -290,6 +301,12 @@ def check_modes(ctx: Ctx, effects: Sequence[Any], given: Any, what: str, you: st
             f"{what} says choose {many}: give 'modes' as {many} distinct index(es) from 0 to {len(choose.modes) - 1}",
         )
     return sorted(given)
+
+
+def mode_allowed(s: GameState, choose: Choose, index: int, you: str, source: str | None) -> bool:
+    """ "Choose the second only if <condition>": whether mode ``index`` may be chosen now."""
+    cond = choose.only_if[index] if index < len(choose.only_if) else None
+    return cond is None or condition_met(s, cond, you, source)
 
 
 def mode_options(s: GameState, effects: Sequence[Any], you: str, source: str | None) -> list[list[int]]:
@@ -303,6 +320,7 @@ def mode_options(s: GameState, effects: Sequence[Any], you: str, source: str | N
         list(c)
         for n in mode_counts(s, choose, you, source)
         for c in itertools.combinations(range(len(choose.modes)), n)
+        if all(mode_allowed(s, choose, i, you, source) for i in c)
     ]
 
 

@@ -33,6 +33,7 @@ from domain.fow.characteristics import (
     granted_quickcast,
     is_active_zone,
     may_look_at_top_card,
+    moon_will_as,
     overrides_for,
     standby_cost,
 )
@@ -633,6 +634,10 @@ def activate_ability(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     if ability.condition is not None and not conditions.condition_met(s, ability.condition, player, oid):
         raise ctx.reject(
             "rules/ability_condition", "1.4 p1", f"{name}'s ability may be played only if its condition holds"
+        )
+    if overrides_for(s, oid).cannot_play_activate_abilities:  # "Players cannot play activate abilities ..."
+        raise ctx.reject(
+            "rules/cannot_play_ability", "1.4 p4", f"an effect forbids playing {name}'s [Activate] abilities"
         )
     if actions.is_will_ability(ability):
         cause = ctx.cause
@@ -1237,6 +1242,8 @@ def _will_sources(s: GameState, player: str) -> list[tuple[str, int, list[list[s
     for zone in ("stone_area", "ruler_area", "field"):
         for oid in s.zones[player][zone]:
             obj = s.objects[oid]
+            if overrides_for(s, oid).cannot_play_activate_abilities:  # will abilities too (1.4 p4)
+                continue
             for i, a in characteristics(s, oid).abilities:
                 if actions.is_will_ability(a) and is_active_zone(s.card_of(oid), obj.zone):
                     if a.cost.rest and (obj.rested or not actions.sickness_ok(s, oid)):
@@ -1252,7 +1259,8 @@ def _will_sources(s: GameState, player: str) -> list[tuple[str, int, list[list[s
 def plan_payment(s: GameState, player: str, cost: Cost, exclude: Sequence[str] = ()) -> list[dict[str, JSON]] | None:
     """A ``pay_with`` list that pays ``cost`` from the pool plus will abilities, or None."""
     pool = list(s.players[player].will)
-    if actions.allocate(pool, cost) is not None:
+    moon_as = moon_will_as(s, player)  # "You may spend {M} as though it were {G}"
+    if actions.allocate(pool, cost, moon_as) is not None:
         return []
     sources = [src for src in _will_sources(s, player) if src[0] not in exclude]
     plan: list[dict[str, JSON]] = []
@@ -1266,6 +1274,8 @@ def plan_payment(s: GameState, player: str, cost: Cost, exclude: Sequence[str] =
         found = None
         for oid, idx, options in sorted(sources, key=lambda x: len(x[2])):
             opt = next((o for o in options if attr in o), None)
+            if opt is None and attr in moon_as:  # moon will pays it too
+                opt = next((o for o in options if "M" in o), None)
             if oid not in used and opt is not None:
                 found = (oid, idx, opt, len(options) > 1)
                 break
@@ -1276,14 +1286,14 @@ def plan_payment(s: GameState, player: str, cost: Cost, exclude: Sequence[str] =
         pool += opt
         plan.append({"source": oid, "ability": idx, **({"choice": opt[-1]} if multi else {})})
     for oid, idx, options in sources:
-        if actions.allocate(pool, cost) is not None:
+        if actions.allocate(pool, cost, moon_as) is not None:
             break
         if oid in used:
             continue
         used.add(oid)
         pool += options[0]
         plan.append({"source": oid, "ability": idx, **({"choice": options[0][-1]} if len(options) > 1 else {})})
-    return plan if actions.allocate(pool, cost) is not None else None
+    return plan if actions.allocate(pool, cost, moon_as) is not None else None
 
 
 def _target_options(s: GameState, groups: Sequence[Any], player: str, source: str) -> list[list[list[str]]] | None:
@@ -1485,6 +1495,8 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
                 )
     for zone in ("field", "ruler_area", "stone_area", "graveyard"):
         for oid in s.zones[player][zone]:
+            if zone != "graveyard" and overrides_for(s, oid).cannot_play_activate_abilities:
+                continue  # "Players cannot play activate abilities of resonators ..." (1.4 p4)
             for i, a in characteristics(s, oid).abilities:
                 if a.kind != "activate" or a.from_graveyard != (zone == "graveyard"):
                     continue

@@ -2217,6 +2217,9 @@ def _condition(text: str, ctx: _Ctx) -> JsonDict:
         if who in ("j-ruler", "j/ruler"):
             out["j_rulers"] = names
         return out
+    m = re.fullmatch(r'your j/ruler has "(?P<n>[^"]+)" in its name', low, re.IGNORECASE)
+    if m:  # a ruler in the ruler area or a J-ruler in the field, whose name contains it
+        return {"kind": "ruler_is", "name_contains": m.group("n")}
     m = re.fullmatch(rf"your ruler is (?P<r>{_NAMES}) or your j-ruler is (?P<j>{_NAMES})", low, re.IGNORECASE)
     if m:
         return {"kind": "ruler_is", "rulers": _names(m.group("r")), "j_rulers": _names(m.group("j"))}
@@ -2569,7 +2572,11 @@ def _logic(
     if m:
         if not modes_ok:
             raise _GapError(f"effect: {_split_sentences(rest)[0]} (modes here are not in the vocabulary)")
-        modes = [p.strip() for p in re.split(r";\s*(?:or\s+)?|\s*\n\s*or\s+", m.group("body")) if p.strip()]
+        body = m.group("body")
+        only = re.search(r"\s*choose the (?P<nth>first|second|third) only if (?P<c>[^.]+)\.?$", body, re.IGNORECASE)
+        if only:  # "Choose the second only if your J/ruler has "Kaguya" in its name." (9.3 p2.3)
+            body = body[: only.start()]
+        modes = [p.strip() for p in re.split(r";\s*(?:or\s+)?|\s*\n\s*or\s+", body) if p.strip()]
         if len(modes) < 2:  # "... to target player, or this card deals ...": a comma before "or"
             modes = [p.strip() for p in re.split(r",\s*or\s+", m.group("body")) if p.strip()]
         modes = [re.sub(r"^or\s+", "", p, flags=re.IGNORECASE) for p in modes]
@@ -2581,6 +2588,11 @@ def _logic(
             if up_to is None or not 2 <= up_to <= len(modes):
                 raise _GapError(f"effect: choose up to {m.group('n')}")
             choose.update(up_to_if=_condition(m.group("cond"), ctx), up_to=up_to)
+        if only:
+            nth = ["first", "second", "third"].index(only.group("nth").lower())
+            if nth >= len(modes):
+                raise _GapError(f"effect: {only.group(0).strip()}")
+            choose["only_if"] = [_condition(only.group("c"), ctx) if i == nth else None for i in range(len(modes))]
         return [choose], ""
     sentence = _split_sentences(rest)[0]
     if re.search(r"\binstead\b|\botherwise\b", sentence, re.IGNORECASE):
@@ -2907,6 +2919,8 @@ def _cost_reduction(text: str, ctx: _Ctx) -> Delta | None:
         out["condition"] = _condition(cond, ctx)
     if m.group("per"):
         out["per"] = _count(m.group("per"), ctx)
+        if out["per"].get("filter", {}).get("zone") == "hand":  # the card is in the chase area by then (9.3 p2.2)
+            raise _GapError(f"condition: for each {m.group('per')} (while this card is played)")
     return {"cost_reduction": out}
 
 
@@ -3870,6 +3884,29 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
         return {"kind": "continuous", "text": raw, "rules": {"must_be_blocked_if_able": True}}
     if low == "players cannot gain life":  # a prohibition beats any life gain (FoW-5.5 1.4 p4)
         return {"kind": "continuous", "text": raw, "rules": {"players_cannot_gain_life": True}}
+    m = re.fullmatch(
+        r"players cannot play activate abilities of (?P<what>[a-z/ ]+?) they control unless they control (?P<c>.+)",
+        body,
+        re.IGNORECASE,
+    )
+    if m:  # checked for each card's controller ("they"), whoever controls this card (1.4 p4)
+        flt, players = _selector(m.group("what"), ctx)
+        if players or "controller" in flt:
+            raise _GapError(f"condition: {body}")
+        unless = _condition(f"you control {m.group('c')}", ctx)
+        if unless.get("kind") != "controls" or unless.get("negate"):
+            raise _GapError(f"condition: {body}")
+        return {
+            "kind": "continuous",
+            "text": raw,
+            "affects": {"kind": "all", "filter": flt},
+            "rules": {"cannot_play_activate_abilities": True},
+            "condition": {**unless, "negate": True},
+            "condition_of": "affected_controller",
+        }
+    m = re.fullmatch(r"you may spend \{m\} as though it were \{(?P<a>[wrugb])\}", low)
+    if m:  # paying will (10.2 p6; the text beats it, 1.4 p1)
+        return {"kind": "continuous", "text": raw, "rules": {"spend_moon_as": [m.group("a").upper()]}}
     if low == "you may look at the top card of your main deck at any time":  # 3.1 p2
         return {"kind": "continuous", "text": raw, "rules": {"may_look_at_top_card": True}}
     if low == "this card can block while rested":  # no need to be recovered to block (1.4 p1, 8.3 p3)
