@@ -1989,6 +1989,8 @@ def _fits_field_alone(s: GameState, oid: str) -> bool:
 
 def _filter_match(s: GameState, flt: Filter, oid: str) -> bool:
     """Whether the card ``oid`` in a hidden zone matches the characteristics of ``flt``."""
+    if flt.any_of:  # "a Regalia or Knight of the Round Table"
+        return any(_filter_match(s, sub, oid) for sub in flt.any_of)
     card: Card = s.card_of(oid)
     if flt.types and card.type not in flt.types:
         return False

@@ -700,6 +700,11 @@ def _selector(
     ``playground`` (effects the engine performs right on a ruler or magic stone: destroy, damage,
     counters, rest and banish costs) it is a ``playground`` filter (2.5 p4, 3.14 p1)."""
     text = phrase.strip()
+    if text == "J-Ruler of Knight of the Round Table":  # a misprint of "or" (VS01-011; its reprint TTW-013)
+        text = "J-Ruler or Knight of the Round Table"
+    mixed = _type_or_race(text, ctx, zone=zone, loose=loose, playground=playground)
+    if mixed is not None:
+        return mixed, False
     first = text.partition(" ")[0]
     if not any(r.startswith(first + " ") and text.startswith(r) for r in ctx.races):  # "Card Soldier"
         text = _lower_first(text)
@@ -850,6 +855,25 @@ def _selector(
             raise _GapError(f"target: {phrase} (no card type: it may also be a ruler in the ruler area)")
         flt["playground"] = True  # "target Human": a Human ruler in a ruler area too (2.5 p4)
     return flt, players
+
+
+def _type_or_race(text: str, ctx: _Ctx, *, zone: str, loose: bool, playground: bool) -> JsonDict | None:
+    """ "J-Ruler or Knight of the Round Table", "Regalia or Knight of the Round Table": a card type or a
+    race (a race without a card type names any card of it, 2.5 p4) -> an ``any_of`` filter, or None."""
+    parts = re.split(r", or |, | or ", text)
+    if len(parts) < 2:
+        return None
+    is_type = [p.strip().lower() in _TYPE_NOUNS and p.strip().lower() not in ("card", "cards", "player") for p in parts]
+    if all(is_type) or not any(is_type):
+        return None
+    for part, typed in zip(parts, is_type, strict=True):
+        if not typed:
+            try:
+                _race(part.strip(), ctx, plural=False)
+            except _GapError:
+                return None  # "fire or darkness resonators": no race alternative
+    subs = [_selector(p, ctx, zone=zone, loose=loose, playground=playground)[0] for p in parts]
+    return {"zone": zone, "types": [], "any_of": subs}
 
 
 _BRACKET_TYPES = {
@@ -1128,12 +1152,16 @@ def _deal_that_much(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict
 
 @_effect(r"destroy (?P<t>[^.]+?)")
 def _destroy(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
-    standby = re.fullmatch(r"target card in (?P<w>a|your|your opponent's) chant-standby area", m.group("t"))
+    standby = re.fullmatch(
+        r"target (?P<add>addition or )?card in (?P<w>a|your|your opponent's) chant-standby area", m.group("t")
+    )
     if standby:  # "Destroy target card in a chant-standby area": the card text (1.4 p1)
         flt: JsonDict = {"zone": "standby", "types": []}
         whose = {"a": "any", "your": "you", "your opponent's": "opponent"}[standby.group("w")]
         if whose != "any":
             flt["controller"] = whose
+        if standby.group("add"):  # "target addition or card in a chant-standby area": either (9.3 p2.4)
+            flt = {"zone": "field", "types": [], "any_of": [{"zone": "field", "types": ["addition"]}, flt]}
         return [{"op": "destroy", "target": {"kind": "chosen", "filter": flt}}]
     # "Destroy target Cthulhu": a ruler in a ruler area is a legal target that is not destroyed (10.9 p2)
     return [{"op": "destroy", "target": _target(m.group("t"), ctx, it_self=it_self, playground=True)}]
@@ -1681,7 +1709,9 @@ def _prevent(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # next damage that would be dealt to target resonator this turn" (FoW-5.5 10.17)
     if not m.group("dur") and m.group("all"):
         raise _GapError(f"effect: {m.group(0).strip()}")  # all damage, for ever: a continuous ability
-    out: JsonDict = {"op": "prevent_damage", "target": _target(m.group("t"), ctx)}
+    # "target J-Ruler or Knight of the Round Table": a Knight ruler in a ruler area is a legal target
+    # too (2.5 p4), which is never dealt damage (no DEF, 10.6 p4)
+    out: JsonDict = {"op": "prevent_damage", "target": _target(m.group("t"), ctx, playground=True)}
     if m.group("n"):
         out["amount"] = int(m.group("n"))
     elif not m.group("all"):
