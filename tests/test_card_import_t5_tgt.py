@@ -285,3 +285,23 @@ def test_target_addition_or_card_in_a_chant_standby_area(imported: dict[str, Imp
             },
         }
     ]
+
+
+def test_remove_all_cards_in_your_main_deck_and_put_it_on_the_bottom(imported: dict[str, ImportedCard]) -> None:
+    # Ouroboros, the Snake of Reincarnation (SKL-028): "When this card enters your field, remove all
+    # cards in your main deck from the game. Then shuffle all magic stones from your graveyard into
+    # your magic stone deck and shuffle all other cards from your graveyard into your main deck." /
+    # "When this card is put into a graveyard from your field, put it on the bottom of its owner's
+    # main deck."
+    entered, died = full(imported, "SKL-028")["abilities"]
+    assert entered["effects"] == [
+        {"op": "mill", "who": "you", "to": "removed", "all": True},
+        {"op": "reshuffle_graveyard", "who": "you"},
+    ]
+    assert died["effects"] == [
+        {
+            "op": "put_on_main_deck",
+            "target": {"kind": "self", "filter": {"zone": "graveyard", "types": []}},
+            "position": "bottom",
+        }
+    ]

@@ -645,3 +645,44 @@ def test_fairy_of_sacred_vision_destroys_an_addition_or_a_card_in_a_chant_standb
     story.resolve()
     assert story.state.objects[bowl].zone == "graveyard"
     story.replays()
+
+
+# --- Ouroboros: "remove all cards in your main deck"; "put it on the bottom of its owner's main deck" -
+
+
+def test_ouroboros_removes_the_main_deck_and_reshuffles_the_graveyard() -> None:
+    # Ouroboros, the Snake of Reincarnation (SKL-028): "When this card enters your field, remove all
+    # cards in your main deck from the game. Then shuffle all magic stones from your graveyard into
+    # your magic stone deck and shuffle all other cards from your graveyard into your main deck."
+    story = Story({"SKL-028": 4, "T-BEAR": 4})
+    bear, stone = story.put("p1", "T-BEAR", "graveyard"), story.put("p1", "T-STONE", "graveyard")
+    snake = story.put("p1", "SKL-028", "hand")
+    deck = list(story.state.zones["p1"]["main_deck"])
+    assert deck
+    story.by_rule(actions.move, snake, "field", "given", rule="3.1 p5", reason="put", controller="p1")
+    story.when(cmd("Pass", "p1"))  # no target: played at once (9.6 p6)
+    events = story.resolve()
+    removed = [e.data["oid"] for e in events if e.type == "CardMoved" and e.data["to"] == "removed"]
+    assert sorted(removed) == sorted(deck) and {e.rule for e in events if e.data.get("to") == "removed"} == {
+        "FoW-5.5 10.3 p1"
+    }
+    assert story.state.zones["p1"]["main_deck"] == [bear]
+    assert story.state.objects[stone].zone == "stone_deck" and story.state.zones["p1"]["graveyard"] == []
+    shuffled = [e.data["zone"] for e in events if e.type == "DeckShuffled"]
+    assert shuffled == ["stone_deck", "main_deck"]
+    story.replays()
+
+
+def test_ouroboros_goes_to_the_bottom_of_its_owners_main_deck() -> None:
+    # Ouroboros (SKL-028): "When this card is put into a graveyard from your field, put it on the
+    # bottom of its owner's main deck."  The card in the graveyard (3.1 p3, p5).
+    story = Story({"SKL-028": 4, "T-BEAR": 4})
+    snake = story.put("p1", "SKL-028", "field")
+    events = story.by_rule(actions.destroy, snake, "given")
+    [trig] = triggered_by(events, snake)
+    story.when(cmd("Pass", "p1"))
+    events = story.resolve()
+    moved = next(e for e in events if e.type == "CardMoved" and e.data["oid"] == snake)
+    assert (moved.data["from"], moved.data["to"], moved.rule) == ("graveyard", "main_deck", "FoW-5.5 3.1 p5")
+    assert story.state.zones["p1"]["main_deck"][0] == snake  # the bottom
+    story.replays()

@@ -1726,14 +1726,15 @@ def apply_effect(
     if isinstance(eff, PutOnMainDeck):
         assert eff.target is not None
         for t in _targets_of(ctx, item, eff.target, group):
-            if eff.target.kind == "self" and t in s.objects and s.objects[t].zone != "field":
+            gone = eff.target.filter.zone != "graveyard"  # "... put it on the bottom": the card in the graveyard
+            if eff.target.kind == "self" and t in s.objects and s.objects[t].zone != "field" and gone:
                 continue  # "put this card on top": the card that left the field is a new object (3.1 p3)
             if t in s.objects:
                 cause = move(ctx, t, "main_deck", cause, rule="3.1 p5", reason="put", position=eff.position)
         return cause
     if isinstance(eff, Mill):
         for p in _players(s, you, eff.who):
-            for _ in range(eff.count):
+            for _ in range(len(s.zones[p]["main_deck"]) if eff.all else eff.count):
                 deck = s.zones[p]["main_deck"]
                 if not deck:
                     break

@@ -733,6 +733,8 @@ class Mill(_Model):
     count: Annotated[int, Field(ge=1)] = 1
     who: Who = "you"
     to: Literal["graveyard", "removed"] = "graveyard"
+    all: bool = False
+    """"Remove all cards in your main deck from the game": every card of the main deck (``count`` unused)."""
 
 
 class ReshuffleGraveyard(_Model):

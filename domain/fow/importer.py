@@ -1819,6 +1819,12 @@ def _no_recovery_while(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonD
     return [{"op": "restrict", "target": target, "rules": [rule], "duration": "source_in_field"}]
 
 
+@_effect(r"remove all cards in your main deck from the game")
+def _mill_all_removed(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Remove all cards in your main deck from the game." (face up: FoW-5.5 10.3 p1)
+    return [{"op": "mill", "who": "you", "to": "removed", "all": True}]
+
+
 @_effect(rf"remove the top (?:(?P<n>{NUM}) cards|card) of your main deck from the game")
 def _mill_removed(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "Remove the top card of your main deck from the game." (face up: FoW-5.5 10.3 p1)
@@ -1925,6 +1931,19 @@ def _back_to_field(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]
         raise _GapError(f"target: {m.group('t')} from a graveyard")
     target["filter"]["from_field_this_turn"] = True
     return [{"op": "put_into_field", "target": target, "owners_field": True}]
+
+
+@_effect(r"put it on (?P<p>top|the bottom) of its owner'?s main deck")
+def _moved_self_on_main_deck(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "When this card is put into a graveyard from your field, put it on the bottom of its owner's main
+    # deck.": the card in the graveyard, while it stays the object it became there (FoW-5.5 3.1 p3, p5)
+    if not ctx.own_move or not it_self:
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    target = {"kind": "self", "filter": {"zone": "graveyard", "types": []}}
+    out: JsonDict = {"op": "put_on_main_deck", "target": target}
+    if m.group("p").lower() != "top":
+        out["position"] = "bottom"
+    return [out]
 
 
 @_effect(r"put this card on (?P<p>top|the bottom) of your main deck")
@@ -2534,6 +2553,16 @@ def _gains_per(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
 
 
 _THEIR = r"(?:their|his or her|his of her|his)"  # "his of her", "his": misprints (TAT-072)
+
+
+@_effect(
+    r"shuffle all magic stones from your graveyard into your magic stone deck,? (?:then|and) "
+    r"shuffle all other cards from your graveyard into your main deck"
+)
+def _reshuffle_your_graveyard(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Then shuffle all magic stones from your graveyard into your magic stone deck and shuffle all
+    # other cards from your graveyard into your main deck." (FoW-5.5 3.1 p5, 10.20)
+    return [{"op": "reshuffle_graveyard", "who": "you"}]
 
 
 @_effect(
