@@ -679,7 +679,7 @@ def test_ouroboros_goes_to_the_bottom_of_its_owners_main_deck() -> None:
     story = Story({"SKL-028": 4, "T-BEAR": 4})
     snake = story.put("p1", "SKL-028", "field")
     events = story.by_rule(actions.destroy, snake, "given")
-    [trig] = triggered_by(events, snake)
+    assert len(triggered_by(events, snake)) == 1
     story.when(cmd("Pass", "p1"))
     events = story.resolve()
     moved = next(e for e in events if e.type == "CardMoved" and e.data["oid"] == snake)
