@@ -380,12 +380,12 @@ def test_j_ruler_gods_art(imported: dict[str, ImportedCard]) -> None:
     ]
     assert faria.status == "full" and faria.unsupported == ()
     # a God's Art the vocabulary cannot express lands in unsupported with its text
-    melgis = imported["SKL-027J"]
+    melgis = imported["SKL-077J"]  # (SKL-027J Melgis's God's Art is expressed since t5-tgt)
     gods_art = next(u for u in melgis.unsupported if u.startswith("God's Art"))
     assert gods_art == (
-        "God's Art <Unleash the Demon Sword> {R}{R}{4}: Destroy target resonator. This card gains [+X/+0] until "
-        "end of turn, where X is the ATK of the destroyed resonator. Play God's Art <Unleash the Demon Sword> only "
-        "once per game."
+        "God's Art <March of Undead> {B}{B}{4}: Remove any number of resonators in your graveyard from the game. "
+        "For each card removed this way, each player banishes a resonator and discards a card. (Play God's Art "
+        "<March of Undead> only once per game.)"
     )
     assert melgis.card is not None and gods_art in melgis.card.unsupported
     assert not any(a.gods_art for a in melgis.card.abilities)

@@ -241,3 +241,67 @@ def test_banish_a_magic_stone_or_resonator_and_x_of_the_destroyed_resonator(
         "duration": "end_of_turn",
         "x_of_destroyed": "atk",
     }
+
+
+KNIGHT = {"types": [], "races": ["Knight of the Round Table"]}
+
+
+@pytest.mark.parametrize("card_id", ["TTW-013", "VS01-011"])
+def test_a_card_type_or_a_race(imported: dict[str, ImportedCard], card_id: str) -> None:
+    # Perceval, the Seeker of Holy Grail (TTW-013): "... You may put a Regalia or Knight of the Round
+    # Table from among them into your hand. ..." / "Banish this card: Prevent all damage that would be
+    # dealt to target J-Ruler or Knight of the Round Table until end of turn."  VS01-011 prints "J-Ruler
+    # of Knight of the Round Table", a misprint of "or" (its reprint TTW-013).
+    entered, banish = full(imported, card_id)["abilities"]
+    assert entered["effects"][0]["filter"] == {
+        "zone": "main_deck",
+        "types": [],
+        "any_of": [{"zone": "main_deck", "types": ["regalia"]}, {"zone": "main_deck", **KNIGHT}],
+    }
+    assert banish["effects"][0]["target"] == {
+        "kind": "chosen",
+        "filter": {
+            "zone": "field",
+            "types": [],
+            "any_of": [{"zone": "field", "types": ["j_ruler"]}, {"zone": "field", **KNIGHT, "playground": True}],
+        },
+    }
+
+
+def test_target_addition_or_card_in_a_chant_standby_area(imported: dict[str, ImportedCard]) -> None:
+    # Fairy of Sacred Vision (BFA-004): "Banish this card: Destroy target addition or card in a
+    # chant-standby area."
+    [banish] = full(imported, "BFA-004")["abilities"]
+    assert banish["effects"] == [
+        {
+            "op": "destroy",
+            "target": {
+                "kind": "chosen",
+                "filter": {
+                    "zone": "field",
+                    "types": [],
+                    "any_of": [{"zone": "field", "types": ["addition"]}, {"zone": "standby", "types": []}],
+                },
+            },
+        }
+    ]
+
+
+def test_remove_all_cards_in_your_main_deck_and_put_it_on_the_bottom(imported: dict[str, ImportedCard]) -> None:
+    # Ouroboros, the Snake of Reincarnation (SKL-028): "When this card enters your field, remove all
+    # cards in your main deck from the game. Then shuffle all magic stones from your graveyard into
+    # your magic stone deck and shuffle all other cards from your graveyard into your main deck." /
+    # "When this card is put into a graveyard from your field, put it on the bottom of its owner's
+    # main deck."
+    entered, died = full(imported, "SKL-028")["abilities"]
+    assert entered["effects"] == [
+        {"op": "mill", "who": "you", "to": "removed", "all": True},
+        {"op": "reshuffle_graveyard", "who": "you"},
+    ]
+    assert died["effects"] == [
+        {
+            "op": "put_on_main_deck",
+            "target": {"kind": "self", "filter": {"zone": "graveyard", "types": []}},
+            "position": "bottom",
+        }
+    ]

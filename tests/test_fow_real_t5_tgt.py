@@ -574,3 +574,115 @@ def test_no_resonator_destroyed_no_atk_gained(monkeypatch: pytest.MonkeyPatch) -
     assert [e.data["atk"] for e in made] == [0]
     assert characteristics(story.state, melgis).atk == before
     story.replays()
+
+
+# --- "a Regalia or Knight of the Round Table", "target addition or card in a chant-standby area" ----
+
+
+def test_perceval_may_take_a_regalia_or_a_knight_of_the_round_table() -> None:
+    # Perceval, the Seeker of Holy Grail (TTW-013, a Knight of the Round Table): "When this card enters
+    # your field, reveal the top five cards of your main deck. You may put a Regalia or Knight of the
+    # Round Table from among them into your hand. Put the rest on the bottom of your main deck in any
+    # order."  Imperial Tank (VIN002-078) is a regalia; the Bear and the Wall are neither.
+    story = Story({"TTW-013": 4, "VIN002-078": 4, "T-BEAR": 4, "T-WALL": 4})
+    perceval = story.put("p1", "TTW-013", "hand")
+    top = [story.put("p1", c, "hand") for c in ("T-BEAR", "VIN002-078", "TTW-013", "T-WALL", "T-BEAR")]
+    for oid in top:  # the last one moved is the top card
+        card = story.state.objects[oid].card
+        story.given("CardMoved", oid=oid, card=card, owner="p1", to="main_deck", reason="given", **{"from": "hand"})
+    story.by_rule(actions.move, perceval, "field", "given", rule="3.1 p5", reason="put", controller="p1")
+    story.when(cmd("Pass", "p1"))  # no target: the ability is played at once (9.6 p6)
+    events = story.resolve()
+    asked = next(e for e in events if e.type == "ChoiceRequested")
+    assert (asked.data["kind"], asked.rule) == ("look", "FoW-5.5 10.13 p1")
+    assert sorted(asked.data["options"]["cards"]) == sorted([top[1], top[2]])  # the Tank and the Knight
+    assert (asked.data["options"]["min"], asked.data["options"]["max"]) == (0, 1)
+    story.when(cmd("ChooseCards", "p1", cards=[top[1]]))
+    assert story.state.objects[top[1]].zone == "hand"
+    story.replays()
+
+
+def test_perceval_prevents_damage_to_a_j_ruler_or_a_knight_of_the_round_table() -> None:
+    # Perceval, the Seeker of Holy Grail (TTW-013): "Banish this card: Prevent all damage that would be
+    # dealt to target J-Ruler or Knight of the Round Table until end of turn."  The test ruler's
+    # J-ruler (T-JRULER) and another Perceval may be chosen, the Bear may not.
+    story = Story({"TTW-013": 4, "T-BEAR": 4})
+    [jruler] = story.state.zones["p1"]["ruler_area"]
+    story.will("p1", "R", "R")
+    story.when(cmd("PerformJudgment", "p1"))
+    story.resolve()
+    perceval, knight = story.put("p1", "TTW-013", "field"), story.put("p2", "TTW-013", "field")
+    bear = story.put("p2", "T-BEAR", "field")
+    offered = {t for a in legal(story, "p1", "ActivateAbility") if a["source"] == perceval for [t] in a["targets"]}
+    assert offered == {jruler, perceval, knight}
+    refusal = story.refused(cmd("ActivateAbility", "p1", source=perceval, ability=1, targets=[[bear]]))
+    assert (refusal.code, refusal.rule) == ("rules/illegal_target", "FoW-5.5 9.3 p2.4")
+    story.when(cmd("ActivateAbility", "p1", source=perceval, ability=1, targets=[[jruler]]))
+    made = next(e for e in story.resolve() if e.type == "ContinuousEffectCreated")
+    assert (made.data["kind"], made.data["targets"]) == ("prevent", [jruler])
+    story.replays()
+
+
+def test_fairy_of_sacred_vision_destroys_an_addition_or_a_card_in_a_chant_standby_area() -> None:
+    # Fairy of Sacred Vision (BFA-004): "Banish this card: Destroy target addition or card in a
+    # chant-standby area."  Stone Bowl of Buddha (CMF-055) is an addition; a face-down card in p2's
+    # chant-standby area may be chosen too (1.4 p1); the Bear may not.
+    story = Story({"BFA-004": 4, "CMF-055": 4, "T-BEAR": 4})
+    fairy = story.put("p1", "BFA-004", "field")
+    bowl, hidden = story.put("p2", "CMF-055", "field"), story.put("p2", "T-BEAR", "standby")
+    bear = story.put("p2", "T-BEAR", "field")
+    offered = {t for a in legal(story, "p1", "ActivateAbility") if a["source"] == fairy for [t] in a["targets"]}
+    assert offered == {bowl, hidden}
+    refusal = story.refused(cmd("ActivateAbility", "p1", source=fairy, ability=0, targets=[[bear]]))
+    assert (refusal.code, refusal.rule) == ("rules/illegal_target", "FoW-5.5 9.3 p2.4")
+    story.when(cmd("ActivateAbility", "p1", source=fairy, ability=0, targets=[[hidden]]))
+    assert story.state.objects[fairy].zone == "graveyard"  # banished as the cost (10.10 p1)
+    events = story.resolve()
+    moved = next(e for e in events if e.type == "CardMoved" and e.data["oid"] == hidden)
+    assert (moved.data["to"], moved.rule) == ("graveyard", "FoW-5.5 1.4 p1")
+    fairy = story.put("p1", "BFA-004", "field")
+    story.when(cmd("ActivateAbility", "p1", source=fairy, ability=0, targets=[[bowl]]))
+    story.resolve()
+    assert story.state.objects[bowl].zone == "graveyard"
+    story.replays()
+
+
+# --- Ouroboros: "remove all cards in your main deck"; "put it on the bottom of its owner's main deck" -
+
+
+def test_ouroboros_removes_the_main_deck_and_reshuffles_the_graveyard() -> None:
+    # Ouroboros, the Snake of Reincarnation (SKL-028): "When this card enters your field, remove all
+    # cards in your main deck from the game. Then shuffle all magic stones from your graveyard into
+    # your magic stone deck and shuffle all other cards from your graveyard into your main deck."
+    story = Story({"SKL-028": 4, "T-BEAR": 4})
+    bear, stone = story.put("p1", "T-BEAR", "graveyard"), story.put("p1", "T-STONE", "graveyard")
+    snake = story.put("p1", "SKL-028", "hand")
+    deck = list(story.state.zones["p1"]["main_deck"])
+    assert deck
+    story.by_rule(actions.move, snake, "field", "given", rule="3.1 p5", reason="put", controller="p1")
+    story.when(cmd("Pass", "p1"))  # no target: played at once (9.6 p6)
+    events = story.resolve()
+    removed = [e.data["oid"] for e in events if e.type == "CardMoved" and e.data["to"] == "removed"]
+    assert sorted(removed) == sorted(deck) and {e.rule for e in events if e.data.get("to") == "removed"} == {
+        "FoW-5.5 10.3 p1"
+    }
+    assert story.state.zones["p1"]["main_deck"] == [bear]
+    assert story.state.objects[stone].zone == "stone_deck" and story.state.zones["p1"]["graveyard"] == []
+    shuffled = [e.data["zone"] for e in events if e.type == "DeckShuffled"]
+    assert shuffled == ["stone_deck", "main_deck"]
+    story.replays()
+
+
+def test_ouroboros_goes_to_the_bottom_of_its_owners_main_deck() -> None:
+    # Ouroboros (SKL-028): "When this card is put into a graveyard from your field, put it on the
+    # bottom of its owner's main deck."  The card in the graveyard (3.1 p3, p5).
+    story = Story({"SKL-028": 4, "T-BEAR": 4})
+    snake = story.put("p1", "SKL-028", "field")
+    events = story.by_rule(actions.destroy, snake, "given")
+    assert len(triggered_by(events, snake)) == 1
+    story.when(cmd("Pass", "p1"))
+    events = story.resolve()
+    moved = next(e for e in events if e.type == "CardMoved" and e.data["oid"] == snake)
+    assert (moved.data["from"], moved.data["to"], moved.rule) == ("graveyard", "main_deck", "FoW-5.5 3.1 p5")
+    assert story.state.zones["p1"]["main_deck"][0] == snake  # the bottom
+    story.replays()

@@ -1922,14 +1922,15 @@ def apply_effect(
                     cause = move(ctx, t, "main_deck", cause, rule="3.1 p5", reason="put")
                     cause = shuffle(ctx, owner, "main_deck", list(s.zones[owner]["main_deck"]), cause, rule="10.20 p1")
                 continue
-            if eff.target.kind == "self" and t in s.objects and s.objects[t].zone != "field":
+            gone = eff.target.filter.zone != "graveyard"  # "... put it on the bottom": the card in the graveyard
+            if eff.target.kind == "self" and t in s.objects and s.objects[t].zone != "field" and gone:
                 continue  # "put this card on top": the card that left the field is a new object (3.1 p3)
             if t in s.objects:
                 cause = move(ctx, t, "main_deck", cause, rule="3.1 p5", reason="put", position=eff.position)
         return cause
     if isinstance(eff, Mill):
         for p in _players(s, you, eff.who):
-            for _ in range(eff.count):
+            for _ in range(len(s.zones[p]["main_deck"]) if eff.all else eff.count):
                 deck = s.zones[p]["main_deck"]
                 if not deck:
                     break
@@ -2190,6 +2191,8 @@ def _fits_field_alone(s: GameState, oid: str) -> bool:
 
 def _filter_match(s: GameState, flt: Filter, oid: str) -> bool:
     """Whether the card ``oid`` in a hidden zone matches the characteristics of ``flt``."""
+    if flt.any_of:  # "a Regalia or Knight of the Round Table"
+        return any(_filter_match(s, sub, oid) for sub in flt.any_of)
     card: Card = s.card_of(oid)
     if flt.types and card.type not in flt.types:
         return False

@@ -163,6 +163,21 @@ class Filter(_Model):
     """With ``zone`` ``field``: a card in any playground, the ruler area and the magic stone area
     included ("target Human", "Elves you control", "a card": a race, trait or name without a card
     type or zone refers to cards in a playground, FoW-5.5 2.5 p4, 2.1 p6, 3.14 p1)."""
+    any_of: list[Filter] = Field(default_factory=list)
+    """"target J-Ruler or Knight of the Round Table", "a Regalia or Knight of the Round Table", "target
+    addition or card in a chant-standby area": an object matching one of these filters (each with its
+    own zone); the filter holding them says nothing else."""
+
+    @model_validator(mode="after")
+    def _check_any_of(self) -> Filter:
+        if self.any_of and (
+            len(self.any_of) < 2 or self.model_dump(exclude_defaults=True).keys() - {"any_of", "zone", "types"}
+        ):
+            raise ValueError("'any_of' lists two or more filters and the filter holding them says nothing else")
+        return self
+
+
+Filter.model_rebuild()
 
 
 class Target(_Model):
@@ -824,6 +839,8 @@ class Mill(_Model):
     count: Annotated[int, Field(ge=1)] = 1
     who: Who = "you"
     to: Literal["graveyard", "removed"] = "graveyard"
+    all: bool = False
+    """"Remove all cards in your main deck from the game": every card of the main deck (``count`` unused)."""
 
 
 class ReshuffleGraveyard(_Model):

@@ -273,12 +273,16 @@ def _affects(state: GameState, source_oid: str, target: Target | None, oid: str)
 def filter_zones(flt: Filter) -> tuple[str, ...]:
     """The zones whose cards ``flt`` may match: every playground for a ``playground`` filter (a race
     or name without a card type or zone, FoW-5.5 2.5 p4, 3.14 p1), else its zone."""
+    if flt.any_of:  # "target addition or card in a chant-standby area": the zones of each (in order)
+        return tuple(dict.fromkeys(z for sub in flt.any_of for z in filter_zones(sub)))
     return ("field", "ruler_area", "stone_area") if flt.playground and flt.zone == "field" else (flt.zone,)
 
 
 def matches(
     state: GameState, flt: Filter, oid: str, you: str, source_oid: str | None = None, *, chars_ok: bool = True
 ) -> bool:
+    if flt.any_of:  # "J-Ruler or Knight of the Round Table": one of them
+        return any(matches(state, sub, oid, you, source_oid, chars_ok=chars_ok) for sub in flt.any_of)
     obj = state.objects[oid]
     if obj.zone != flt.zone and not (flt.playground and flt.zone == "field" and obj.zone in PLAYGROUND):
         return False

@@ -721,6 +721,11 @@ def _selector(
     counters, rest and banish costs) it is a ``playground`` filter (2.5 p4, 3.14 p1)."""
     text = phrase.strip()
     text = re.sub(r"\bKnigh(?= of the Round Table\b)", "Knight", text)  # a misprint (BFA-002)
+    if text == "J-Ruler of Knight of the Round Table":  # a misprint of "or" (VS01-011; its reprint TTW-013)
+        text = "J-Ruler or Knight of the Round Table"
+    mixed = _type_or_race(text, ctx, zone=zone, loose=loose, playground=playground)
+    if mixed is not None:
+        return mixed, False
     first = text.partition(" ")[0]
     if not any(r.startswith(first + " ") and text.startswith(r) for r in ctx.races):  # "Card Soldier"
         text = _lower_first(text)
@@ -890,6 +895,25 @@ def _selector(
             raise _GapError(f"target: {phrase} (no card type: it may also be a ruler in the ruler area)")
         flt["playground"] = True  # "target Human": a Human ruler in a ruler area too (2.5 p4)
     return flt, players
+
+
+def _type_or_race(text: str, ctx: _Ctx, *, zone: str, loose: bool, playground: bool) -> JsonDict | None:
+    """ "J-Ruler or Knight of the Round Table", "Regalia or Knight of the Round Table": a card type or a
+    race (a race without a card type names any card of it, 2.5 p4) -> an ``any_of`` filter, or None."""
+    parts = re.split(r", or |, | or ", text)
+    if len(parts) < 2:
+        return None
+    is_type = [p.strip().lower() in _TYPE_NOUNS and p.strip().lower() not in ("card", "cards", "player") for p in parts]
+    if all(is_type) or not any(is_type):
+        return None
+    for part, typed in zip(parts, is_type, strict=True):
+        if not typed:
+            try:
+                _race(part.strip(), ctx, plural=False)
+            except _GapError:
+                return None  # "fire or darkness resonators": no race alternative
+    subs = [_selector(p, ctx, zone=zone, loose=loose, playground=playground)[0] for p in parts]
+    return {"zone": zone, "types": [], "any_of": subs}
 
 
 _BRACKET_TYPES = {
@@ -1182,12 +1206,16 @@ def _deal_that_much(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict
 
 @_effect(r"destroy (?P<t>[^.]+?)")
 def _destroy(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
-    standby = re.fullmatch(r"target card in (?P<w>a|your|your opponent's) chant-standby area", m.group("t"))
+    standby = re.fullmatch(
+        r"target (?P<add>addition or )?card in (?P<w>a|your|your opponent's) chant-standby area", m.group("t")
+    )
     if standby:  # "Destroy target card in a chant-standby area": the card text (1.4 p1)
         flt: JsonDict = {"zone": "standby", "types": []}
         whose = {"a": "any", "your": "you", "your opponent's": "opponent"}[standby.group("w")]
         if whose != "any":
             flt["controller"] = whose
+        if standby.group("add"):  # "target addition or card in a chant-standby area": either (9.3 p2.4)
+            flt = {"zone": "field", "types": [], "any_of": [{"zone": "field", "types": ["addition"]}, flt]}
         return [{"op": "destroy", "target": {"kind": "chosen", "filter": flt}}]
     # "Destroy target Cthulhu": a ruler in a ruler area is a legal target that is not destroyed (10.9 p2)
     return [{"op": "destroy", "target": _target(m.group("t"), ctx, it_self=it_self, playground=True)}]
@@ -1814,7 +1842,9 @@ def _prevent(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # next damage that would be dealt to target resonator this turn" (FoW-5.5 10.17)
     if not m.group("dur") and m.group("all"):
         raise _GapError(f"effect: {m.group(0).strip()}")  # all damage, for ever: a continuous ability
-    out: JsonDict = {"op": "prevent_damage", "target": _target(m.group("t"), ctx)}
+    # "target J-Ruler or Knight of the Round Table": a Knight ruler in a ruler area is a legal target
+    # too (2.5 p4), which is never dealt damage (no DEF, 10.6 p4)
+    out: JsonDict = {"op": "prevent_damage", "target": _target(m.group("t"), ctx, playground=True)}
     if m.group("n"):
         out["amount"] = int(m.group("n"))
     elif not m.group("all"):
@@ -1928,6 +1958,10 @@ def _no_next_recovery(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDi
     # left out of that player's "recover all cards" once (FoW-5.5 5.2 p5, 1.4 p1)
     rule = "doesnt_recover_in_recovery_phase"
     return [{"op": "restrict", "target": {"kind": "same"}, "rules": [rule], "duration": "next_recovery_phase"}]
+@_effect(r"remove all cards in your main deck from the game")
+def _mill_all_removed(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Remove all cards in your main deck from the game." (face up: FoW-5.5 10.3 p1)
+    return [{"op": "mill", "who": "you", "to": "removed", "all": True}]
 
 
 @_effect(rf"remove the top (?:(?P<n>{NUM}) cards|card) of your main deck from the game")
@@ -2036,6 +2070,19 @@ def _back_to_field(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]
         raise _GapError(f"target: {m.group('t')} from a graveyard")
     target["filter"]["from_field_this_turn"] = True
     return [{"op": "put_into_field", "target": target, "owners_field": True}]
+
+
+@_effect(r"put it on (?P<p>top|the bottom) of its owner'?s main deck")
+def _moved_self_on_main_deck(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "When this card is put into a graveyard from your field, put it on the bottom of its owner's main
+    # deck.": the card in the graveyard, while it stays the object it became there (FoW-5.5 3.1 p3, p5)
+    if not ctx.own_move or not it_self:
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    target = {"kind": "self", "filter": {"zone": "graveyard", "types": []}}
+    out: JsonDict = {"op": "put_on_main_deck", "target": target}
+    if m.group("p").lower() != "top":
+        out["position"] = "bottom"
+    return [out]
 
 
 @_effect(r"put this card on (?P<p>top|the bottom) of your main deck")
@@ -2781,6 +2828,16 @@ def _gains_per(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
 
 
 _THEIR = r"(?:their|his or her|his of her|his)"  # "his of her", "his": misprints (TAT-072)
+
+
+@_effect(
+    r"shuffle all magic stones from your graveyard into your magic stone deck,? (?:then|and) "
+    r"shuffle all other cards from your graveyard into your main deck"
+)
+def _reshuffle_your_graveyard(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Then shuffle all magic stones from your graveyard into your magic stone deck and shuffle all
+    # other cards from your graveyard into your main deck." (FoW-5.5 3.1 p5, 10.20)
+    return [{"op": "reshuffle_graveyard", "who": "you"}]
 
 
 @_effect(
