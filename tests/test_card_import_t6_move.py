@@ -414,3 +414,24 @@ def test_pay_one_rather_than_two_for_the_chant_standby_area(imported: dict[str, 
     assert full(imported, "CMF-052")["abilities"] == [
         {"kind": "continuous", "cost_change": {"of": "standby", "who": "you", "instead": 1}}
     ]
+
+
+def test_put_all_resonators_removed_this_way_back_at_the_end_of_turn(imported: dict[str, ImportedCard]) -> None:
+    # Djinn, the Spirit of Lamp (MPR-059): "[Enter] Remove up to three target resonator you control from
+    # the game. At the end of turn, put all resonators removed this way into their owner's field."
+    assert full(imported, "MPR-059")["abilities"][0]["effects"] == [
+        {
+            "op": "remove_from_game",
+            "target": {
+                "kind": "chosen",
+                "filter": {"zone": "field", "types": ["resonator"], "controller": "you"},
+                "count": 3,
+                "up_to": True,
+            },
+        },
+        {
+            "op": "delayed",
+            "at": "end_of_turn",
+            "effects": [{"op": "put_into_field", "target": {"kind": "same"}, "owners_field": True}],
+        },
+    ]

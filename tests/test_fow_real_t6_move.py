@@ -635,3 +635,31 @@ def test_without_the_seer_the_chant_standby_cost_is_two() -> None:
     events = story.when(cmd("PutIntoStandby", "p1", card=bear, pay_with=[]))
     assert "CostChanged" not in [e.type for e in events]
     story.replays()
+
+
+def test_djinn_puts_the_removed_resonators_back_at_the_end_of_turn() -> None:
+    # Djinn, the Spirit of Lamp (MPR-059): "[Enter] Remove up to three target resonator you control
+    # from the game. At the end of turn, put all resonators removed this way into their owner's
+    # field."  The delayed ability (9.6 p8) names the cards in the removed area (3.1 p3); one that
+    # left it meanwhile is a new object and stays where it went
+    story = Story({"MPR-059": 4, "T-BEAR": 4, "T-WALL": 4})
+    bears = [story.put("p1", "T-BEAR", "field"), story.put("p1", "T-WALL", "field"), story.put("p1", "T-BEAR", "field")]
+    djinn = story.put("p1", "MPR-059", "hand")
+    story.by_rule(actions.move, djinn, "field", "given", rule="3.1 p5", reason="effect", controller="p1")
+    story.by_rule(actions.check_triggers, "enter", "given", oid=djinn, player="p1")
+    trig = story.state.triggered[-1]
+    story.when(cmd("Pass", story.pending.player))
+    if story.state.triggered:
+        story.when(cmd("PlayTriggered", story.pending.player, trigger=trig.id, targets=[bears]))
+    events = story.resolve()
+    made = find(events, "DelayedAbilityCreated")
+    assert [o[0] for o in made.data["objects"]] == bears
+    assert all(story.state.objects[b].zone == "removed" for b in bears)
+    story.by_rule(actions.move, bears[2], "hand", "given", rule="3.1 p5", reason="effect")
+    events = _to_end_of_turn_trigger(story)
+    back = [e for e in events if e.type == "CardMoved" and e.data["to"] == "field"]
+    assert [(e.data["oid"], e.data["from"], e.data["controller"], e.rule) for e in back] == [
+        (b, "removed", "p1", "FoW-5.5 3.1 p5") for b in bears[:2]
+    ]
+    assert story.state.objects[bears[2]].zone == "hand"
+    story.replays()

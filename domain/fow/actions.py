@@ -1243,6 +1243,11 @@ def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
                 ctx, item, eff, group, cause, now, other=mine[-1] if mine else None, previous=previous
             )
         did = any(e.type not in NOT_PERFORMED for e in ctx.events[before:])
+        if result is not None and isinstance(eff, RemoveFromGame) and eff.target is not None:
+            # "Remove up to three target resonators ... At the end of turn, put all resonators removed
+            # this way into their owner's field": the cards in the removed area (3.1 p3)
+            put = [e.data["oid"] for e in ctx.events[before:] if e.type == "CardMoved" and e.data["to"] == "removed"]
+            previous = [(t, s.objects[t].zone_since) for t in put if s.objects[t].zone == "removed"]
         if result is not None and isinstance(eff, (PutFromHand, PutIntoField)):
             # "Then you may put a fire resonator ... into your field. It gains [Swiftness] ..." /
             # "Put target resonator from your graveyard into your field. Remove it from the game at

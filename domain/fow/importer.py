@@ -2888,6 +2888,13 @@ def _delayed(rest: str, out: list[JsonDict], ctx: _Ctx) -> tuple[JsonDict, str] 
     if m is None:
         return None
     body = _capitalise(re.sub(r"\brnit\b", "it", m.group("body").strip()))  # "banish rnit": a misprint (TTW-027)
+    removed = re.fullmatch(r"put all (?:resonators|cards) removed this way into their owners?'s? fields?\.?", body, re.I)
+    previous = out[-1].get("target") if out and out[-1]["op"] == "remove_from_game" else None
+    if removed and isinstance(previous, dict) and previous.get("kind") == "chosen" and at == "end_of_turn":
+        # "Remove up to three target resonator you control from the game. At the end of turn, put all
+        # resonators removed this way into their owner's field." (9.6 p8; not played: no [Enter], 9.6 p1.1)
+        back = {"op": "put_into_field", "target": {"kind": "same"}, "owners_field": True}
+        return {"op": "delayed", "at": at, "effects": [back]}, rest[m.end() :].strip()
     named = _same_target(body, out)
     if named == body and out and _same_target("It", out) != "It":  # "destroy it"
         named = re.sub(r"\bit\b", _SAME, body)
