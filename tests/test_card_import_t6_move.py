@@ -435,3 +435,19 @@ def test_put_all_resonators_removed_this_way_back_at_the_end_of_turn(imported: d
             "effects": [{"op": "put_into_field", "target": {"kind": "same"}, "owners_field": True}],
         },
     ]
+
+
+def test_two_targets_into_the_field_and_a_magic_stone_into_the_magic_stone_area(
+    imported: dict[str, ImportedCard],
+) -> None:
+    # Genesis Creation (MPR-006): "Put up to one target [Addition: Field] and up to one target resonator
+    # from your graveyard into your field. Put up to one target magic stone from your graveyard into
+    # your magic stone area." (one target group each, 9.3 p2.4; magic stones: the magic stone area, 3.7)
+    def up_to_one(**flt: object) -> dict[str, object]:
+        return {"kind": "chosen", "filter": {"zone": "graveyard", **flt}, "up_to": True}
+
+    assert full(imported, "MPR-006")["effects"] == [
+        {"op": "put_into_field", "target": up_to_one(types=["addition"], controller="you", subtypes=["field"])},
+        {"op": "put_into_field", "target": up_to_one(types=["resonator"], controller="you")},
+        {"op": "put_into_field", "target": up_to_one(types=["magic_stone"], controller="you"), "zone": "stone_area"},
+    ]

@@ -663,3 +663,41 @@ def test_djinn_puts_the_removed_resonators_back_at_the_end_of_turn() -> None:
     ]
     assert story.state.objects[bears[2]].zone == "hand"
     story.replays()
+
+
+# --- two target groups into the field, a magic stone into the magic stone area (9.3 p2.4, 3.7) ----
+
+
+def test_genesis_creation_puts_an_addition_a_resonator_and_a_magic_stone_back() -> None:
+    # Genesis Creation (MPR-006): "Put up to one target [Addition: Field] and up to one target
+    # resonator from your graveyard into your field. Put up to one target magic stone from your
+    # graveyard into your magic stone area."  Three target groups, each up to one (9.3 p2.4); the
+    # magic stone goes to the magic stone area (3.7)
+    story = Story({"MPR-006": 4, "CMF-006": 4, "T-BEAR": 4})
+    grail = story.put("p1", "CMF-006", "graveyard")
+    bear = story.put("p1", "T-BEAR", "graveyard")
+    stone = story.put("p1", "T-STONE", "graveyard")
+    genesis = story.put("p1", "MPR-006", "hand")
+    cost = story.state.cards["MPR-006"].cost
+    assert cost is not None
+    story.will("p1", *[a for a, n in cost.attribute.items() for _ in range(n)], *["R"] * cost.free)
+    wrong = story.refused(cmd("PlayCard", "p1", card=genesis, targets=[[bear], [grail], [stone]]))
+    assert wrong.rule == "FoW-5.5 9.3 p2.4"
+    story.when(cmd("PlayCard", "p1", card=genesis, targets=[[grail], [bear], [stone]]))
+    moved = [(e.data["oid"], e.data["to"]) for e in story.resolve() if e.type == "CardMoved" and e.data["oid"] != genesis]
+    assert moved == [(grail, "field"), (bear, "field"), (stone, "stone_area")]
+    assert story.state.objects[stone].controller == "p1"
+    story.replays()
+
+
+def test_genesis_creation_with_no_target_at_all() -> None:
+    # up to one each: none chosen is legal (9.3 p2.4)
+    story = Story({"MPR-006": 4, "T-BEAR": 4})
+    genesis = story.put("p1", "MPR-006", "hand")
+    cost = story.state.cards["MPR-006"].cost
+    assert cost is not None
+    story.will("p1", *[a for a, n in cost.attribute.items() for _ in range(n)], *["R"] * cost.free)
+    story.when(cmd("PlayCard", "p1", card=genesis, targets=[[], [], []]))
+    story.resolve()
+    assert story.state.objects[genesis].zone == "graveyard"
+    story.replays()

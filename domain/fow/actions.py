@@ -1820,10 +1820,9 @@ def apply_effect(
             if card.type == "spell" or (card.type == "addition" and card.subtype != "field"):
                 continue  # it cannot be in a field without a host (3.15 p4, 7.2 p4)
             owner = s.objects[t].owner
-            cause = move(
-                ctx, t, "field", cause, rule="3.1 p5", reason="put", controller=owner if eff.owners_field else you
-            )
-            if eff.rested and s.objects[t].zone == "field":
+            to = eff.zone  # "... into your magic stone area": a magic stone (3.7)
+            cause = move(ctx, t, to, cause, rule="3.1 p5", reason="put", controller=owner if eff.owners_field else you)
+            if eff.rested and s.objects[t].zone == to:
                 cause = ctx.emit("CardRested", {"oid": t, "reason": "effect"}, "10.12 p1", cause=cause)
         return cause
     if isinstance(eff, (Rest, Recover)):

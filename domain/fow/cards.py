@@ -762,6 +762,9 @@ class PutIntoField(_Model):
     """"into its owner's field" (else: into the field of the ability's controller)."""
     triggers_enter: bool = False
     """"This triggers its [Enter] ability" (the text overrides 9.6 p1.1, golden rule 1.4 p1)."""
+    zone: Literal["field", "stone_area"] = "field"
+    """``stone_area``: "Put up to one target magic stone from your graveyard into your magic stone
+    area" (a magic stone is put into the magic stone area, not a field, 3.7)."""
 
     @model_validator(mode="after")
     def _check(self) -> PutIntoField:

@@ -846,11 +846,12 @@ def _selector(
     elif types is None:
         raise _GapError(f"target: {phrase}")
     if types is not None and "magic_stone" in types:
-        if types != ["magic_stone"] or zone != "field":
+        if types != ["magic_stone"] or zone not in ("field", "graveyard"):
             raise _GapError(f"target: {phrase}")
         if flt.get("attributes"):  # "fire magic stones" is a magic stone type (2.1 p5.2), not an attribute
             flt["stone_types"] = [_STONE_TYPE_OF[a] for a in flt.pop("attributes")]
-        flt["zone"] = "stone_area"  # magic stones are in the magic stone area (FoW-5.5 3.7)
+        if zone == "field":  # "target magic stone from your graveyard" stays there
+            flt["zone"] = "stone_area"  # magic stones are in the magic stone area (FoW-5.5 3.7)
     if non_spell and types == []:
         types = ["ruler", "resonator", "addition", "regalia", "magic_stone"]
     if types is not None and types != ["resonator", "j_ruler"]:
@@ -1890,17 +1891,31 @@ def _from_removed_area(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonD
     return [{"op": "return_to_hand", "target": target}]
 
 
-@_effect(r"put (?P<t>(?:up to \w+ |\w+ )?target [^.]+?) from your graveyard into your field(?P<r> rested)?")
+@_effect(
+    r"put (?P<t>(?:up to \w+ |\w+ )?target [^.]+?) from your graveyard into your (?P<z>field|magic stone area)"
+    r"(?P<r> rested)?"
+)
 def _graveyard_to_field(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
-    # "Put target resonator with total cost 2 or less from your graveyard into your field rested."
-    target = _target(m.group("t"), ctx, zone="graveyard")
-    if target.get("kind") != "chosen" or target["filter"].get("controller") not in (None, "you"):
-        raise _GapError(f"target: {m.group('t')} from your graveyard")
-    target["filter"]["controller"] = "you"  # in a graveyard the controller is the owner (3.1 p5)
-    out: JsonDict = {"op": "put_into_field", "target": target}
-    if m.group("r"):
-        out["rested"] = True
-    return [out]
+    # "Put target resonator with total cost 2 or less from your graveyard into your field rested." /
+    # "Put up to one target [Addition: Field] and up to one target resonator from your graveyard into
+    # your field.": one target group each, one effect each (FoW-5.5 9.3 p2.4)
+    phrases = re.split(r" and (?=(?:up to \w+ )?target )", m.group("t"))
+    stones = m.group("z").lower() == "magic stone area"
+    out: list[JsonDict] = []
+    for phrase in phrases:
+        target = _target(phrase, ctx, zone="graveyard")
+        if target.get("kind") != "chosen" or target["filter"].get("controller") not in (None, "you"):
+            raise _GapError(f"target: {phrase} from your graveyard")
+        if stones != (target["filter"].get("types") == ["magic_stone"]):
+            raise _GapError(f"effect: {m.group(0).strip()}")  # a magic stone goes to the magic stone area only
+        target["filter"]["controller"] = "you"  # in a graveyard the controller is the owner (3.1 p5)
+        put: JsonDict = {"op": "put_into_field", "target": target}
+        if stones:  # "... into your magic stone area" (3.7)
+            put["zone"] = "stone_area"
+        if m.group("r"):
+            put["rested"] = True
+        out.append(put)
+    return out
 
 
 @_effect(
