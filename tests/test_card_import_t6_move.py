@@ -451,3 +451,13 @@ def test_two_targets_into_the_field_and_a_magic_stone_into_the_magic_stone_area(
         {"op": "put_into_field", "target": up_to_one(types=["resonator"], controller="you")},
         {"op": "put_into_field", "target": up_to_one(types=["magic_stone"], controller="you"), "zone": "stone_area"},
     ]
+
+
+def test_pay_less_for_judgment_this_turn(imported: dict[str, ImportedCard]) -> None:
+    # Sylvia's Clanmate (TTW-033): "Banish this card: You pay {1} less to play [Judgment] abilities of
+    # your ruler this turn." (an effect changing a cost for the turn, 9.3 p2.5)
+    assert full(imported, "TTW-033")["abilities"][0] == {
+        "kind": "activate",
+        "cost": {"banish_self": True},
+        "effects": [{"op": "change_cost", "change": {"of": "judgment", "who": "you", "less": 1}}],
+    }

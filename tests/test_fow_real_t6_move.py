@@ -701,3 +701,32 @@ def test_genesis_creation_with_no_target_at_all() -> None:
     story.resolve()
     assert story.state.objects[genesis].zone == "graveyard"
     story.replays()
+
+
+# --- "You pay {1} less to play [Judgment] abilities of your ruler this turn" (9.3 p2.5) -----------
+
+
+def test_sylvias_clanmate_makes_judgment_one_less_this_turn() -> None:
+    # Sylvia's Clanmate (TTW-033): "Banish this card: You pay {1} less to play [Judgment] abilities of
+    # your ruler this turn."  The test ruler's [Judgment] is {R}{1}: p1 pays {R}; the effect ends as
+    # the turn ends (5.4 p5.2)
+    story = Story({"TTW-033": 4, "T-BEAR": 4})
+    clanmate = story.put("p1", "TTW-033", "field")
+    story.will("p1", "R")
+    refusal = story.refused(cmd("PerformJudgment", "p1", pay_with=[]))
+    assert refusal.code == "rules/cannot_pay"  # {R}{1} without it
+    story.when(cmd("ActivateAbility", "p1", source=clanmate, ability=0))
+    made = find(story.resolve(), "ContinuousEffectCreated")
+    assert (made.data["kind"], made.data["change"], made.rule) == (
+        "cost_change",
+        {"of": "judgment", "who": "you", "less": 1},
+        "FoW-5.5 9.3 p2.5",
+    )
+    events = story.when(cmd("PerformJudgment", "p1", pay_with=[]))  # {R} is enough now
+    changed = find(events, "CostChanged")
+    assert (changed.data["cost"], changed.data["sources"]) == ({"attribute": {"R": 1}, "free": 0}, [clanmate])
+    assert find(events, "WillPaid").data["will"] == ["R"]
+    story.resolve()
+    story.log += to_main(story.state, turn=2)
+    assert not [e for e in story.state.effects if e.kind == "cost_change"]
+    story.replays()

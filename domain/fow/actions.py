@@ -11,6 +11,7 @@ from domain.fow.cards import (
     Ability,
     Banish,
     Cancel,
+    ChangeCost,
     Card,
     Cost,
     DealDamage,
@@ -1728,6 +1729,10 @@ def apply_effect(
             for oid in picked:
                 cause = move(ctx, oid, "graveyard", cause, rule=rule, reason="discard")
         return cause
+    if isinstance(eff, ChangeCost):  # "You pay {1} less to play [Judgment] abilities ... this turn" (9.3 p2.5)
+        made = {"id": ctx.fresh_id("x"), "source": src, "controller": you, "targets": [], "kind": "cost_change"}
+        made.update(change=eff.change.model_dump(mode="json", exclude_defaults=True), duration=eff.duration)
+        return ctx.emit("ContinuousEffectCreated", made, "9.3 p2.5", cause=cause)
     if isinstance(eff, RemoveDamage):  # "Remove all damage that was dealt to target J-Ruler this turn"
         damaged = [t for t in _targets_of(ctx, item, eff.target, group) if t in s.objects and s.objects[t].damage]
         if damaged:

@@ -616,6 +616,43 @@ class Pay(_Model):
         return self
 
 
+class CostChange(_Model):
+    """ "Your opponent pays {1} more to play [Judgment] abilities" / "You pay {2} less to play
+    [Judgment] abilities": while the continuous ability is active, the will to pay for that
+    action (``of``; [Judgment] is the action written in a ruler's [Judgment] section, FoW-5.5
+    7.5 p2) by ``who`` (relative to the card's controller) changes by ``more`` / ``less`` free
+    will.  Increases apply before decreases, and a decrease of free will only lowers the free
+    part of the cost, never below zero (9.3 p2.5)."""
+
+    of: Literal["judgment", "standby"]
+    """``standby``: the {2} paid to put a card into the chant-standby area (FoW-5.5 7.6 p1)."""
+    who: Literal["you", "opponent"]
+    more: Annotated[int, Field(ge=0)] = 0
+    less: Annotated[int, Field(ge=0)] = 0
+    instead: Annotated[int, Field(ge=0)] | None = None
+    """"You pay {1} to put cards into your chant-standby area rather than pay {2}": that free will
+    is paid instead of the rule's cost (the text beats the rule, 1.4 p1); increases and decreases
+    then apply to it (9.3 p2.5)."""
+
+    @model_validator(mode="after")
+    def _check(self) -> CostChange:
+        if [self.more > 0, self.less > 0, self.instead is not None].count(True) != 1:
+            raise ValueError("a cost change is either 'more', 'less' or 'instead'")
+        if self.instead is not None and self.of != "standby":
+            raise ValueError("'instead' replaces the chant-standby cost (FoW-5.5 7.6 p1) only")
+        return self
+
+
+class ChangeCost(_Model):
+    """ "You pay {1} less to play [Judgment] abilities of your ruler this turn": an effect making a
+    continuous effect (9.9) that changes what a player pays for an action (``change``, as a
+    continuous ability's ``cost_change`` does, 9.3 p2.5) until the end of the turn (5.4 p5.2)."""
+
+    op: Literal["change_cost"] = "change_cost"
+    change: CostChange
+    duration: Literal["end_of_turn"] = "end_of_turn"
+
+
 class Discard(_Model):
     """The affected player discards ``count`` cards of their choice (FoW-5.5 10.18)."""
 
@@ -1074,6 +1111,7 @@ Effect = Annotated[
     | Fight
     | LoseAbilities
     | Pay
+    | ChangeCost
     | May
     | If
     | Choose
@@ -1135,33 +1173,6 @@ class RuleOverrides(_Model):
     cannot_attack_resonators: bool = False
     """ "Added resonator cannot attack resonators": it may attack the opponent or a J-ruler, never a
     resonator (the card text beats the rule that makes a rested J/resonator attackable, 8.2 p3.2, 1.4 p1)."""
-
-
-class CostChange(_Model):
-    """ "Your opponent pays {1} more to play [Judgment] abilities" / "You pay {2} less to play
-    [Judgment] abilities": while the continuous ability is active, the will to pay for that
-    action (``of``; [Judgment] is the action written in a ruler's [Judgment] section, FoW-5.5
-    7.5 p2) by ``who`` (relative to the card's controller) changes by ``more`` / ``less`` free
-    will.  Increases apply before decreases, and a decrease of free will only lowers the free
-    part of the cost, never below zero (9.3 p2.5)."""
-
-    of: Literal["judgment", "standby"]
-    """``standby``: the {2} paid to put a card into the chant-standby area (FoW-5.5 7.6 p1)."""
-    who: Literal["you", "opponent"]
-    more: Annotated[int, Field(ge=0)] = 0
-    less: Annotated[int, Field(ge=0)] = 0
-    instead: Annotated[int, Field(ge=0)] | None = None
-    """"You pay {1} to put cards into your chant-standby area rather than pay {2}": that free will
-    is paid instead of the rule's cost (the text beats the rule, 1.4 p1); increases and decreases
-    then apply to it (9.3 p2.5)."""
-
-    @model_validator(mode="after")
-    def _check(self) -> CostChange:
-        if [self.more > 0, self.less > 0, self.instead is not None].count(True) != 1:
-            raise ValueError("a cost change is either 'more', 'less' or 'instead'")
-        if self.instead is not None and self.of != "standby":
-            raise ValueError("'instead' replaces the chant-standby cost (FoW-5.5 7.6 p1) only")
-        return self
 
 
 class CounterCost(_Model):

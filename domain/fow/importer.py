@@ -1560,6 +1560,16 @@ def _banish_own(m: re.Match[str], flt: JsonDict) -> list[JsonDict]:
     return [out]
 
 
+@_effect(r"(?P<who>your opponent|you) pays? \{(?P<n>[1-9]\d*)\} (?P<dir>more|less) to play \[judgment\] abilities"
+         r"(?: of your ruler)? this turn")
+def _change_cost(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Banish this card: You pay {1} less to play [Judgment] abilities of your ruler this turn." (9.3 p2.5):
+    # only a ruler has a [Judgment] (7.5)
+    who = "opponent" if m.group("who").lower() == "your opponent" else "you"
+    key = "more" if m.group("dir").lower() == "more" else "less"
+    return [{"op": "change_cost", "change": {"of": "judgment", "who": who, key: int(m.group("n"))}}]
+
+
 @_effect(r"remove all damage (?:that was dealt to|from|on) (?P<t>[^.]+?)(?: this turn)?")
 def _remove_damage(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "Remove all damage that was dealt to target J-Ruler this turn." (FoW-5.5 10.6 p1, 5.4 p5.1)

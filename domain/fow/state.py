@@ -179,6 +179,9 @@ class Effect:
     """kind ``prevent``: damage dealt by the targets, not to them."""
     next: bool = False
     """kind ``prevent``: only the next damage; the effect ends once it has prevented damage."""
+    change: dict[str, Any] | None = None
+    """kind ``cost_change`` ("You pay {1} less to play [Judgment] abilities ... this turn"): the
+    ``CostChange`` as JSON, relative to the effect's controller (9.3 p2.5)."""
     back_to: str | None = None
     """kind ``control`` ("gain control of target resonator until end of turn"): the player who
     controlled the target before, who controls it again when the effect ends."""
@@ -755,6 +758,7 @@ def _effect_created(s: GameState, d: Mapping[str, Any], e: Event) -> None:
             by=bool(d.get("by", False)),
             next=bool(d.get("next", False)),
             back_to=d.get("back_to"),
+            change=d.get("change"),
         )
     )
     s.counter += 1
