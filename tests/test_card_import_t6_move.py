@@ -218,9 +218,7 @@ def test_search_and_put_it_into_your_field_rested(imported: dict[str, ImportedCa
 
 
 @pytest.mark.parametrize("card_id", ["VS01-024", "TTW-027"])
-def test_when_it_deals_or_is_dealt_damage_this_turn_banish_it(
-    imported: dict[str, ImportedCard], card_id: str
-) -> None:
+def test_when_it_deals_or_is_dealt_damage_this_turn_banish_it(imported: dict[str, ImportedCard], card_id: str) -> None:
     # Guinevere, the Jealous Queen (VS01-024; TTW-027 prints "banish rnit", a misprint of "it"):
     # "{R}, {Rest}: Target resonator you control gains [+400/+400] until end of turn. When it deals
     # or is dealt damage this turn, banish it."  A delayed ability (9.6 p8) watching that resonator
@@ -290,7 +288,10 @@ def test_choose_target_resonator_remove_it_if_its_darkness(imported: dict[str, I
             "op": "if",
             "condition": {"kind": "ruler_is", "rulers": names, "j_rulers": names},
             "effects": [
-                {"op": "lose_abilities", "target": {"kind": "all", "filter": {"zone": "field", "controller": "opponent"}}}
+                {
+                    "op": "lose_abilities",
+                    "target": {"kind": "all", "filter": {"zone": "field", "controller": "opponent"}},
+                }
             ],
         }
     ]
@@ -387,7 +388,9 @@ def test_remove_all_damage_dealt_to_target_j_ruler(imported: dict[str, ImportedC
     assert full(imported, "CMF-006")["abilities"][1] == {
         "kind": "activate",
         "cost": {"rest": True},
-        "effects": [{"op": "remove_damage", "target": {"kind": "chosen", "filter": {"zone": "field", "types": ["j_ruler"]}}}],
+        "effects": [
+            {"op": "remove_damage", "target": {"kind": "chosen", "filter": {"zone": "field", "types": ["j_ruler"]}}}
+        ],
     }
 
 

@@ -202,11 +202,17 @@ def test_shub_niggurath_banishes_two_other_cthulhus_to_put_a_cthulhu_card_into_t
     dead = story.put("p1", "MPR-022", "graveyard")
     bear_dead = story.put("p1", "T-BEAR", "graveyard")
     story.log += to_main(story.state, turn=3)  # p1's next turn: Shub-Niggurath may rest (9.5 p3)
-    self_paid = story.refused(cmd("ActivateAbility", "p1", source=shub, ability=1, cost_cards=[[shub, goats[0]]], targets=[[dead]]))
+    self_paid = story.refused(
+        cmd("ActivateAbility", "p1", source=shub, ability=1, cost_cards=[[shub, goats[0]]], targets=[[dead]])
+    )
     assert self_paid.code == "rules/cost_cards"
-    not_cthulhu = story.refused(cmd("ActivateAbility", "p1", source=shub, ability=1, cost_cards=[[bear, goats[0]]], targets=[[dead]]))
+    not_cthulhu = story.refused(
+        cmd("ActivateAbility", "p1", source=shub, ability=1, cost_cards=[[bear, goats[0]]], targets=[[dead]])
+    )
     assert not_cthulhu.code == "rules/cost_cards"
-    wrong = story.refused(cmd("ActivateAbility", "p1", source=shub, ability=1, cost_cards=[goats], targets=[[bear_dead]]))
+    wrong = story.refused(
+        cmd("ActivateAbility", "p1", source=shub, ability=1, cost_cards=[goats], targets=[[bear_dead]])
+    )
     assert (wrong.code, wrong.rule) == ("rules/illegal_target", "FoW-5.5 9.3 p2.4")
     events = story.when(cmd("ActivateAbility", "p1", source=shub, ability=1, cost_cards=[goats], targets=[[dead]]))
     banished = [e for e in events if e.type == "CardMoved" and e.data["reason"] == "banish"]
@@ -300,7 +306,11 @@ def test_guinevere_banishes_the_resonator_when_it_is_dealt_damage() -> None:
     assert not story.state.triggered
     events = story.by_rule(actions.deal_damage, theirs, bear, 100, "given")
     triggered = find(events, "AbilityTriggered")
-    assert (triggered.data["kind"], triggered.data["source"], triggered.rule) == ("delayed", guinevere, "FoW-5.5 9.6 p8")
+    assert (triggered.data["kind"], triggered.data["source"], triggered.rule) == (
+        "delayed",
+        guinevere,
+        "FoW-5.5 9.6 p8",
+    )
     moved = find(_play_delayed(story), "CardMoved")
     assert (moved.data["oid"], moved.data["to"], moved.data["reason"], moved.rule) == (
         bear,
@@ -514,7 +524,9 @@ def test_demons_curse_deals_damage_to_the_controller_of_the_resonator_that_died(
     story = Story({"VIN001-063": 4, "T-BEAR": 4})
     bear = story.put("p2", "T-BEAR", "field")
     curse = story.put("p1", "VIN001-063", "hand")
-    story.by_rule(actions.move, curse, "field", "given", rule="7.2 p4", reason="resolve", attached_to=bear, controller="p1")
+    story.by_rule(
+        actions.move, curse, "field", "given", rule="7.2 p4", reason="resolve", attached_to=bear, controller="p1"
+    )
     assert (characteristics(story.state, bear).atk, characteristics(story.state, bear).def_) == (300, 300)
     events = story.by_rule(actions.destroy, bear, "given")
     triggered = find(events, "AbilityTriggered")
@@ -536,7 +548,9 @@ def test_demons_curse_does_not_trigger_on_another_resonator() -> None:
     story = Story({"TAT-077": 4, "T-BEAR": 4})
     bear, other = story.put("p2", "T-BEAR", "field"), story.put("p2", "T-BEAR", "field")
     curse = story.put("p1", "TAT-077", "hand")
-    story.by_rule(actions.move, curse, "field", "given", rule="7.2 p4", reason="resolve", attached_to=bear, controller="p1")
+    story.by_rule(
+        actions.move, curse, "field", "given", rule="7.2 p4", reason="resolve", attached_to=bear, controller="p1"
+    )
     events = story.by_rule(actions.destroy, other, "given")
     assert "AbilityTriggered" not in [e.type for e in events]
     story.replays()
@@ -618,7 +632,10 @@ def test_seer_of_the_blue_moon_makes_the_chant_standby_cost_one() -> None:
     events = story.when(cmd("PutIntoStandby", "p1", card=bear, pay_with=[]))
     changed = find(events, "CostChanged")
     assert (changed.data["of"], changed.data["sources"], changed.rule) == ("standby", [seer], "FoW-5.5 9.3 p2.5")
-    assert (changed.data["cost"], changed.data["printed"]) == ({"attribute": {}, "free": 1}, {"attribute": {}, "free": 2})
+    assert (changed.data["cost"], changed.data["printed"]) == (
+        {"attribute": {}, "free": 1},
+        {"attribute": {}, "free": 2},
+    )
     assert find(events, "WillPaid").data["will"] == ["U"]
     assert story.state.objects[bear].zone == "standby"
     story.replays()
@@ -684,7 +701,9 @@ def test_genesis_creation_puts_an_addition_a_resonator_and_a_magic_stone_back() 
     wrong = story.refused(cmd("PlayCard", "p1", card=genesis, targets=[[bear], [grail], [stone]]))
     assert wrong.rule == "FoW-5.5 9.3 p2.4"
     story.when(cmd("PlayCard", "p1", card=genesis, targets=[[grail], [bear], [stone]]))
-    moved = [(e.data["oid"], e.data["to"]) for e in story.resolve() if e.type == "CardMoved" and e.data["oid"] != genesis]
+    moved = [
+        (e.data["oid"], e.data["to"]) for e in story.resolve() if e.type == "CardMoved" and e.data["oid"] != genesis
+    ]
     assert moved == [(grail, "field"), (bear, "field"), (stone, "stone_area")]
     assert story.state.objects[stone].controller == "p1"
     story.replays()

@@ -11,8 +11,8 @@ from domain.fow.cards import (
     Ability,
     Banish,
     Cancel,
-    ChangeCost,
     Card,
+    ChangeCost,
     Cost,
     DealDamage,
     Delayed,
@@ -968,7 +968,9 @@ def check_delayed_on(ctx: Ctx, at: str, oid: str, since: int, cause: str) -> Non
     for delayed in list(s.delayed):
         watched = [oid, since] in [list(o) for o in delayed.objects]
         if delayed.at == at and delayed.turn == s.turn and not delayed.fired and watched:
-            add_trigger(ctx, delayed.controller, delayed.source, -1, cause, kind="delayed", extra={"target": delayed.id})
+            add_trigger(
+                ctx, delayed.controller, delayed.source, -1, cause, kind="delayed", extra={"target": delayed.id}
+            )
 
 
 def _delayed_effects(s: GameState, delayed_id: str | None) -> list[CardEffect]:

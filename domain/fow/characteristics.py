@@ -376,7 +376,12 @@ def standby_cost(state: GameState, player: str) -> tuple[int, list[str]]:
     for source_oid, ability in _active_continuous(state):
         change = ability.cost_change
         mine = state.objects[source_oid].controller == player
-        if change is not None and change.of == "standby" and change.instead is not None and mine == (change.who == "you"):
+        if (
+            change is not None
+            and change.of == "standby"
+            and change.instead is not None
+            and mine == (change.who == "you")
+        ):
             base = min(base, change.instead)
             sources.append(source_oid)
     more, less, changers = cost_changes(state, player, "standby")
@@ -457,7 +462,9 @@ def matches_negations_and_skills(state: GameState, flt: Filter, oid: str) -> boo
         return False
     if flt.not_names and {n.casefold() for n in flt.not_names} & {n.casefold() for n in names_of(state, oid)}:
         return False  # "other than "Rapunzel, the Long-Haired Princess"" (2.2 p3)
-    if flt.name_contains is not None and not any(flt.name_contains.casefold() in n.casefold() for n in names_of(state, oid)):
+    if flt.name_contains is not None and not any(
+        flt.name_contains.casefold() in n.casefold() for n in names_of(state, oid)
+    ):
         return False  # "with "Granny" in its name": a part of a name (2.2 p3)
     if flt.subtypes and card.subtype not in flt.subtypes:
         return False

@@ -15,11 +15,11 @@ from domain.fow.characteristics import (
     cannot_play,
     characteristics,
     cost_changes,
-    standby_cost,
     effective_type,
     granted_quickcast,
     is_active_zone,
     overrides_for,
+    standby_cost,
 )
 from domain.fow.context import Ctx, RejectedError
 from domain.fow.state import (

@@ -722,7 +722,9 @@ def _selector(
                 flt[key] = value
                 text = text[: -len(suffix)]
                 changed = True
-        m = re.search(r" with total cost less than or equal to the number of (?P<c>[a-z ]+?) counters on this card$", text)
+        m = re.search(
+            r" with total cost less than or equal to the number of (?P<c>[a-z ]+?) counters on this card$", text
+        )
         if m and "max_total_cost_counters" not in flt:  # read as the target is chosen and on resolution
             flt["max_total_cost_counters"] = m.group("c")
             text = text[: m.start()]
@@ -1560,8 +1562,10 @@ def _banish_own(m: re.Match[str], flt: JsonDict) -> list[JsonDict]:
     return [out]
 
 
-@_effect(r"(?P<who>your opponent|you) pays? \{(?P<n>[1-9]\d*)\} (?P<dir>more|less) to play \[judgment\] abilities"
-         r"(?: of your ruler)? this turn")
+@_effect(
+    r"(?P<who>your opponent|you) pays? \{(?P<n>[1-9]\d*)\} (?P<dir>more|less) to play \[judgment\] abilities"
+    r"(?: of your ruler)? this turn"
+)
 def _change_cost(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "Banish this card: You pay {1} less to play [Judgment] abilities of your ruler this turn." (9.3 p2.5):
     # only a ruler has a [Judgment] (7.5)
@@ -2913,7 +2917,9 @@ def _delayed(rest: str, out: list[JsonDict], ctx: _Ctx) -> tuple[JsonDict, str] 
     if m is None:
         return None
     body = _capitalise(re.sub(r"\brnit\b", "it", m.group("body").strip()))  # "banish rnit": a misprint (TTW-027)
-    removed = re.fullmatch(r"put all (?:resonators|cards) removed this way into their owners?'s? fields?\.?", body, re.I)
+    removed = re.fullmatch(
+        r"put all (?:resonators|cards) removed this way into their owners?'s? fields?\.?", body, re.I
+    )
     previous = out[-1].get("target") if out and out[-1]["op"] == "remove_from_game" else None
     if removed and isinstance(previous, dict) and previous.get("kind") == "chosen" and at == "end_of_turn":
         # "Remove up to three target resonator you control from the game. At the end of turn, put all
@@ -3522,7 +3528,11 @@ def _automatic(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
         return [{**a, "once_per_turn": True} for a in found]
     for pattern, trigger, it_self in _TRIGGERS:
         m = pattern.match(text)
-        if m and trigger == "host_put_into_graveyard_from_field" and (ctx.type, ctx.subtype) != ("addition", "resonator"):
+        if (
+            m
+            and trigger == "host_put_into_graveyard_from_field"
+            and (ctx.type, ctx.subtype) != ("addition", "resonator")
+        ):
             raise _GapError(f"trigger: {m.group(0).strip(' ,:')} (on a card that is no [Addition:Resonator])")
         if m:
             if trigger in _SUBJECTS:
