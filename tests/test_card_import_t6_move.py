@@ -464,3 +464,26 @@ def test_pay_less_for_judgment_this_turn(imported: dict[str, ImportedCard]) -> N
         "cost": {"banish_self": True},
         "effects": [{"op": "change_cost", "change": {"of": "judgment", "who": "you", "less": 1}}],
     }
+
+
+def test_search_into_the_chant_standby_area_face_down(imported: dict[str, ImportedCard]) -> None:
+    # Riza, First of the Dead (BFA-074): "When this card enters your field, you may pay 1000 life. If
+    # you do, search your main deck for a card and put it into your chant-standby area face down. Then
+    # shuffle your main deck." (10.13 p2, 3.11)
+    assert full(imported, "BFA-074")["abilities"][0]["effects"] == [
+        {"op": "may", "effects": [{"op": "pay", "life": 1000}]},
+        {
+            "op": "if",
+            "condition": {"kind": "did"},
+            "effects": [
+                {
+                    "op": "search",
+                    "filter": {"zone": "main_deck", "types": []},
+                    "to": "standby",
+                    "reveal": False,
+                    "shuffle": False,
+                }
+            ],
+        },
+        {"op": "shuffle"},
+    ]

@@ -749,3 +749,32 @@ def test_sylvias_clanmate_makes_judgment_one_less_this_turn() -> None:
     story.log += to_main(story.state, turn=2)
     assert not [e for e in story.state.effects if e.kind == "cost_change"]
     story.replays()
+
+
+def test_riza_searches_a_card_into_the_chant_standby_area_face_down() -> None:
+    # Riza, First of the Dead (BFA-074): "When this card enters your field, you may pay 1000 life. If
+    # you do, search your main deck for a card and put it into your chant-standby area face down. Then
+    # shuffle your main deck."  Face down, not revealed (3.11); put, no {2} paid (not the 7.6 action)
+    story = Story({"BFA-074": 4, "T-BEAR": 4})
+    riza = story.put("p1", "BFA-074", "hand")
+    story.by_rule(actions.move, riza, "field", "given", rule="3.1 p5", reason="effect", controller="p1")
+    trig = story.state.triggered[-1]
+    story.when(cmd("Pass", story.pending.player))
+    if story.state.triggered:
+        story.when(cmd("PlayTriggered", story.pending.player, trigger=trig.id, targets=[]))
+    story.resolve()
+    life = story.state.players["p1"].life
+    story.when(cmd("ChooseOptional", "p1", accept=True))
+    assert story.state.players["p1"].life == life - 1000
+    found = story.state.pending.options["cards"][0]  # type: ignore[union-attr]
+    events = story.when(cmd("ChooseCards", "p1", cards=[found]))
+    moved = find(events, "CardMoved")
+    assert (moved.data["oid"], moved.data["to"], moved.data["face_down"], moved.rule) == (
+        found,
+        "standby",
+        True,
+        "FoW-5.5 10.13 p2",
+    )
+    assert "WillPaid" not in [e.type for e in events]
+    assert find(events, "DeckShuffled").rule == "FoW-5.5 10.20 p1"
+    story.replays()

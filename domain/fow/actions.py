@@ -1580,6 +1580,8 @@ def apply_effect(
                     cause = ctx.emit("CardRested", {"oid": oid, "reason": "effect"}, "10.12 p1", cause=cause)
                 if eff.triggers_enter and ctx.s.objects[oid].zone == "field":
                     check_triggers(ctx, "enter", cause, oid=oid)
+            elif eff.to == "standby":  # "... put it into your chant-standby area face down" (3.11)
+                cause = move(ctx, oid, "standby", cause, rule="10.13 p2", reason="search", face_down=True, actor=you)
             else:
                 cause = move(ctx, oid, "hand", cause, rule="10.13 p2", reason="search", revealed=eff.reveal, actor=you)
         if not eff.shuffle:  # a "shuffle" effect of its own follows

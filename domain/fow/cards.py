@@ -422,10 +422,11 @@ class Search(_Model):
     op: Literal["search"] = "search"
     filter: Filter = Field(default_factory=lambda: Filter(zone="main_deck", types=[]))
     count: Annotated[int, Field(ge=1)] = 1
-    to: Literal["hand", "field", "top", "stone_area"] = "hand"
+    to: Literal["hand", "field", "top", "stone_area", "standby"] = "hand"
     """``top``: "Then shuffle the rest of your main deck and put that card on top of it" (the move
     is part of the shuffle, FoW-5.5 10.20 p2.1); ``stone_area``: "... and put it into your magic
-    stone area" (from the magic stone deck)."""
+    stone area" (from the magic stone deck); ``standby``: "... and put it into your chant-standby area face
+    down" (3.11; not the action of 7.6, no cost)."""
     deck: Literal["main_deck", "stone_deck"] = "main_deck"
     """The deck searched and shuffled: "Search your magic stone deck for a card" (3.6)."""
     rested: bool = False
@@ -453,7 +454,7 @@ class Search(_Model):
             raise ValueError("the magic stone deck is searched for the magic stone area or its top, and only it")
         if self.rested and self.to not in ("stone_area", "field"):
             raise ValueError("'rested' is for a card put into the magic stone area or the field")
-        if not self.reveal and (self.to != "hand" or self.filter != Filter(zone="main_deck", types=[])):
+        if not self.reveal and (self.to not in ("hand", "standby") or self.filter != Filter(zone="main_deck", types=[])):
             raise ValueError("only a search for a card (no information) puts it into the hand unrevealed")
         return self
 

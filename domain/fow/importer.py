@@ -1213,6 +1213,19 @@ def _search(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
 
 
 @_effect(
+    r"search your (?:main )?deck for a card and put it into your chant-standby area face down"
+    r"(?P<shuffle>(?:\.\s*then,?|, then|\s+then) shuffle your (?:main )?deck)?"
+)
+def _search_to_standby(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "... search your main deck for a card and put it into your chant-standby area face down. Then
+    # shuffle your main deck." (10.13 p2; face down, not revealed, 3.11)
+    out: JsonDict = {"op": "search", "filter": {"zone": "main_deck", "types": []}, "to": "standby", "reveal": False}
+    if not m.group("shuffle"):
+        out["shuffle"] = False
+    return [out]
+
+
+@_effect(
     r"search your (?:main )?deck,? for a card,? and put (?:put )?it into your hand"  # "put put": a misprint (TTW-063J)
     r"(?P<shuffle>(?:\.\s*(?:then|the),?|, then|\s+then) shuffle your (?:main )?deck)?"  # "The shuffle" (MPR-064J)
 )
