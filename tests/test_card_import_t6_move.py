@@ -487,3 +487,13 @@ def test_search_into_the_chant_standby_area_face_down(imported: dict[str, Import
         },
         {"op": "shuffle"},
     ]
+
+
+def test_any_number_from_the_hand_then_draw_that_many_plus_one(imported: dict[str, ImportedCard]) -> None:
+    # Foment of the World Tree (TMS-055): "Put any number of cards from your hand on the bottom of your
+    # main deck in any order, then draw that many cards plus one. You gain 800 life." (3.1 p4, 10.13 p2)
+    assert full(imported, "TMS-055")["effects"] == [
+        {"op": "put_on_main_deck", "position": "bottom", "any_number": True},
+        {"op": "draw", "count": 1, "who": "you", "that_many": True},
+        {"op": "gain_life", "amount": 800, "who": "you"},
+    ]

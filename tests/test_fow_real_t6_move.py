@@ -778,3 +778,40 @@ def test_riza_searches_a_card_into_the_chant_standby_area_face_down() -> None:
     assert "WillPaid" not in [e.type for e in events]
     assert find(events, "DeckShuffled").rule == "FoW-5.5 10.20 p1"
     story.replays()
+
+
+# --- "Put any number of cards from your hand on the bottom ..., then draw that many cards plus one" -
+
+
+def test_foment_of_the_world_tree_puts_any_number_back_and_draws_one_more() -> None:
+    # Foment of the World Tree (TMS-055): "Put any number of cards from your hand on the bottom of your
+    # main deck in any order, then draw that many cards plus one. You gain 800 life."  Two cards put
+    # (in the order listed, 3.1 p4), three drawn (10.8)
+    story = Story({"TMS-055": 4, "T-BEAR": 4, "T-WALL": 4})
+    foment = story.put("p1", "TMS-055", "hand")
+    keep = [story.put("p1", "T-BEAR", "hand"), story.put("p1", "T-WALL", "hand")]
+    hand_before = [o for o in story.state.zones["p1"]["hand"] if o != foment]
+    story.will("p1", "G", "G")
+    story.when(cmd("PlayCard", "p1", card=foment, targets=[]))
+    asked = find(story.resolve(), "ChoiceRequested")
+    assert (asked.data["options"]["min"], asked.data["options"]["max"]) == (0, len(hand_before))
+    life = story.state.players["p1"].life
+    events = story.when(cmd("ChooseCards", "p1", cards=keep))
+    put = [e for e in events if e.type == "CardMoved" and e.data["to"] == "main_deck"]
+    assert [(e.data["oid"], e.data["position"]) for e in put] == [(keep[0], "bottom"), (keep[1], "bottom")]
+    drawn = [e for e in events if e.type == "CardMoved" and e.data["reason"] == "draw"]
+    assert [(e.data["to"], e.rule) for e in drawn] == [("hand", "FoW-5.5 10.8 p1")] * 3
+    assert story.state.players["p1"].life == life + 800
+    story.replays()
+
+
+def test_foment_with_no_card_put_draws_one() -> None:
+    story = Story({"TMS-055": 4, "T-BEAR": 4})
+    foment = story.put("p1", "TMS-055", "hand")
+    story.put("p1", "T-BEAR", "hand")
+    story.will("p1", "G", "G")
+    story.when(cmd("PlayCard", "p1", card=foment, targets=[]))
+    story.resolve()
+    events = story.when(cmd("ChooseCards", "p1", cards=[]))
+    assert len([e for e in events if e.type == "CardMoved" and e.data["reason"] == "draw"]) == 1
+    story.replays()

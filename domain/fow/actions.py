@@ -1246,6 +1246,10 @@ def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
                 ctx, item, eff, group, cause, now, other=mine[-1] if mine else None, previous=previous
             )
         did = any(e.type not in NOT_PERFORMED for e in ctx.events[before:])
+        if result is not None and isinstance(eff, PutOnMainDeck) and eff.any_number:
+            # "Put any number of cards from your hand on the bottom ..., then draw that many": those cards
+            put = [e.data["oid"] for e in ctx.events[before:] if e.type == "CardMoved" and e.data["to"] == "main_deck"]
+            previous = [(t, s.objects[t].zone_since) for t in put]
         if result is not None and isinstance(eff, RemoveFromGame) and eff.target is not None:
             # "Remove up to three target resonators ... At the end of turn, put all resonators removed
             # this way into their owner's field": the cards in the removed area (3.1 p3)
@@ -1484,6 +1488,8 @@ def apply_effect(
         return ctx.emit("DelayedAbilityCreated", made, "9.6 p8", cause=cause)
     if isinstance(eff, Draw):
         count = eff.count if eff.per is None else eff.count * conditions.count_of(s, eff.per, you, src)
+        if eff.that_many:  # "then draw that many cards plus one": the cards just put from the hand
+            count += len(previous or [])
         for p in _players(s, you, eff.who) if count else []:  # "draw cards equal to the number of X"
             cause = draw(ctx, p, count, cause)
         return cause
@@ -1782,9 +1788,9 @@ def apply_effect(
                     made.update(kind="control", duration="end_of_turn", back_to=before)
                     cause = ctx.emit("ContinuousEffectCreated", made, "1.5 p3", cause=cause)
         return cause
-    if isinstance(eff, PutOnMainDeck) and eff.from_hand:
-        if choice is None:
-            return _ask_from_hand(ctx, item, eff.from_hand, cause)
+    if isinstance(eff, PutOnMainDeck) and (eff.from_hand or eff.any_number):
+        if choice is None:  # "any number of cards from your hand": none to all of them (10.13 p2)
+            return _ask_from_hand(ctx, item, eff.from_hand, cause, any_number=eff.any_number)
         for oid in choice[0]:  # one by one, in the order the player listed them (3.1 p4)
             cause = move(ctx, oid, "main_deck", cause, rule="3.1 p5", reason="put", position=eff.position, actor=you)
         return cause
@@ -1971,16 +1977,17 @@ def _put_chosen_into_field(
     return cause
 
 
-def _ask_from_hand(ctx: Ctx, item: ChaseItem, count: int, cause: str) -> str | None:
-    """Ask the controller of ``item`` to choose ``count`` cards of their hand (as many as it holds)
-    for an effect on cards "from your hand" (10.13 p2): None while it waits, the cause if the
-    hand is empty."""
+def _ask_from_hand(ctx: Ctx, item: ChaseItem, count: int, cause: str, *, any_number: bool = False) -> str | None:
+    """Ask the controller of ``item`` to choose ``count`` cards of their hand (as many as it holds;
+    ``any_number``: from none to all) for an effect on cards "from your hand" (10.13 p2): None while
+    it waits, the cause if the hand is empty."""
     you = item.controller
     hand = list(ctx.s.zones[you]["hand"])
     if not hand:
         return cause
     n = min(count, len(hand))
-    asked = {"item": item.id, "looked": hand, "cards": hand, "min": n, "max": n}
+    least, most = (0, len(hand)) if any_number else (n, n)
+    asked = {"item": item.id, "looked": hand, "cards": hand, "min": least, "max": most}
     ctx.emit("ChoiceRequested", {"player": you, "kind": "look", "options": asked}, "10.13 p2", cause=cause)
     return None
 

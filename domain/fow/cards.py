@@ -332,6 +332,9 @@ class Draw(_Model):
     who: Who = "you"
     per: Count | None = None
     """"draw cards equal to the number of X": ``count`` times the count on resolution."""
+    that_many: bool = False
+    """"..., then draw that many cards plus one": ``count`` plus the number of cards the effect just
+    before put from the hand into the main deck ("any number", 10.13 p2)."""
 
 
 SourceStat = Literal["atk", "def"]
@@ -738,11 +741,14 @@ class PutOnMainDeck(_Model):
     """Instead of a target, "put two cards from your hand on top of your main deck (in any
     order)": that many cards of your hand, chosen as the effect resolves and put one by one in
     the order the player lists them (FoW-5.5 3.1 p4)."""
+    any_number: bool = False
+    """Instead of ``from_hand``: "Put any number of cards from your hand on the bottom of your main
+    deck in any order": as many cards of the hand as the player chooses, none included (10.13 p2)."""
 
     @model_validator(mode="after")
     def _check(self) -> PutOnMainDeck:
-        if (self.target is None) == (self.from_hand == 0):
-            raise ValueError("put_on_main_deck needs either a 'target' or 'from_hand'")
+        if [self.target is not None, self.from_hand > 0, self.any_number].count(True) != 1:
+            raise ValueError("put_on_main_deck needs either a 'target', 'from_hand' or 'any_number'")
         return self
 
 
@@ -984,6 +990,7 @@ def _chosen(effects: list[Any]) -> list[Any]:
 def _plain_effects(effects: list[Any], what: str) -> None:
     for eff in effects:
         pauses = getattr(eff, "chosen_from", None) is not None or bool(getattr(eff, "from_hand", 0))
+        pauses = pauses or bool(getattr(eff, "any_number", False))
         pauses = pauses or getattr(eff, "unless_pays", None) is not None  # its target's controller decides
         if _pausing_op(eff) or pauses:
             raise ValueError(f"'{eff.op}' cannot be inside '{what}' (only effects that need no further choice)")
@@ -997,7 +1004,7 @@ def waits_for_choice(eff: Any) -> bool:
     if getattr(eff, "op", None) == "if":
         return any(waits_for_choice(e) for e in list(eff.effects) + list(eff.otherwise))
     pauses = getattr(eff, "chosen_from", None) is not None or bool(getattr(eff, "from_hand", 0))
-    return _pausing_op(eff) or pauses
+    return _pausing_op(eff) or pauses or bool(getattr(eff, "any_number", False))
 
 
 def _held_effects(effects: list[Any], what: str) -> None:

@@ -1978,6 +1978,19 @@ def _on_main_deck(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [out]
 
 
+@_effect(r"put any number of cards from your hand on (?P<p>top|the bottom) of your main deck(?: in any order)?")
+def _any_from_hand_on_main_deck(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Put any number of cards from your hand on the bottom of your main deck in any order" (3.1 p4, 10.13 p2)
+    position = "top" if m.group("p").lower() == "top" else "bottom"
+    return [{"op": "put_on_main_deck", "any_number": True, "position": position}]
+
+
+@_effect(r"draw that many cards plus one")
+def _draw_that_many(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "..., then draw that many cards plus one": one more than the cards just put from the hand
+    return [{"op": "draw", "count": 1, "who": "you", "that_many": True}]
+
+
 @_effect(rf"put (?P<n>{NUM}) cards? from your hand on (?P<p>top|the bottom) of your main deck(?: in any order)?")
 def _hand_on_main_deck(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "Then put two cards from your hand on top of your main deck in any order." (FoW-5.5 3.1 p4)
@@ -2374,7 +2387,7 @@ def _pauses(effect: JsonDict) -> bool:
     pausing = ("search", "discard", "may", "if", "choose", "look_top", "put_from_hand", "banish", "delayed")
     if effect["op"] == "banish" and "target" in effect:  # "banish this card": no choice
         return False
-    return effect["op"] in pausing or "chosen_from" in effect or "from_hand" in effect or "unless_pays" in effect
+    return effect["op"] in pausing or "chosen_from" in effect or "any_number" in effect or "from_hand" in effect or "unless_pays" in effect
 
 
 def _gated(effects: list[JsonDict]) -> bool:
@@ -3067,6 +3080,9 @@ def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = Fa
             except _GapError:
                 raise gap from None
         out += effects
+    for before, e in zip([None, *out], out):  # "that many": the cards the effect just before put
+        if e.get("that_many") and e["op"] == "draw" and not (before or {}).get("any_number"):
+            raise _GapError("effect: draw that many cards plus one (that many of what is not clear)")
     return _shuffle_if_searched(out)
 
 
