@@ -815,3 +815,22 @@ def test_foment_with_no_card_put_draws_one() -> None:
     events = story.when(cmd("ChooseCards", "p1", cards=[]))
     assert len([e for e in events if e.type == "CardMoved" and e.data["reason"] == "draw"]) == 1
     story.replays()
+
+
+def test_hydromonica_puts_the_top_card_on_the_bottom() -> None:
+    # Heavenly Instrument, Hydromonica (TMS-092, regalia): "{Rest}: Put the top card of your main on the
+    # bottom of your main deck." ("your main": a misprint of "your main deck"); nobody looks at it (3.1 p5)
+    story = Story({"TMS-092": 4, "T-BEAR": 4})
+    hydromonica = story.put("p1", "TMS-092", "field")
+    deck = list(story.state.zones["p1"]["main_deck"])
+    story.when(cmd("ActivateAbility", "p1", source=hydromonica, ability=0))
+    moved = find(story.resolve(), "CardMoved")
+    assert (moved.data["oid"], moved.data["from"], moved.data["to"], moved.data["position"], moved.rule) == (
+        deck[-1],
+        "main_deck",
+        "main_deck",
+        "bottom",
+        "FoW-5.5 3.1 p5",
+    )
+    assert story.state.zones["p1"]["main_deck"] == [deck[-1], *deck[:-1]]
+    story.replays()

@@ -1810,6 +1810,8 @@ def apply_effect(
                     break
                 if eff.to == "removed":  # "remove the top card of your main deck from the game"
                     cause = move(ctx, deck[-1], "removed", cause, rule="10.3 p1", reason="removed")
+                elif eff.to == "bottom":  # "put the top card of your main deck on the bottom of it"
+                    cause = move(ctx, deck[-1], "main_deck", cause, rule="3.1 p5", reason="put", position="bottom")
                 else:
                     cause = move(ctx, deck[-1], "graveyard", cause, rule="3.1 p5", reason="put")
         return cause

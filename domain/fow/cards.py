@@ -759,7 +759,8 @@ class Mill(_Model):
     op: Literal["mill"] = "mill"
     count: Annotated[int, Field(ge=1)] = 1
     who: Who = "you"
-    to: Literal["graveyard", "removed"] = "graveyard"
+    to: Literal["graveyard", "removed", "bottom"] = "graveyard"
+    """``bottom``: "Put the top card of your main deck on the bottom of your main deck" (3.1 p5), unseen."""
 
 
 class ReshuffleGraveyard(_Model):

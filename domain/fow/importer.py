@@ -1667,9 +1667,15 @@ def _self_back(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "put_into_field", "target": {"kind": "self"}, "owners_field": True}]
 
 
+@_effect(r"put the top card of your main(?: deck)? on the bottom of your main deck")  # "your main on": a misprint
+def _top_to_bottom(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "{Rest}: Put the top card of your main deck on the bottom of your main deck." (3.1 p5; nobody looks)
+    return [{"op": "mill", "count": 1, "who": "you", "to": "bottom"}]
+
+
 @_effect(
-    r"search your (?P<deck>main|magic stone) deck for a card\.\s*then,? shuffle the rest of your "
-    r"(?P=deck) deck and put that card on top of it"
+    r"search your (?P<deck>main|magic stone) deck for a card\.\s*then,? shuffle (?:the rest of )?your "
+    r"(?P=deck) deck and put that card on top of (?:it|your (?P=deck) deck)"
 )
 def _search_to_top(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "Search your main deck for a card. Then shuffle the rest of your main deck and put that card
