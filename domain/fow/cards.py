@@ -457,7 +457,9 @@ class Search(_Model):
             raise ValueError("the magic stone deck is searched for the magic stone area or its top, and only it")
         if self.rested and self.to not in ("stone_area", "field"):
             raise ValueError("'rested' is for a card put into the magic stone area or the field")
-        if not self.reveal and (self.to not in ("hand", "standby") or self.filter != Filter(zone="main_deck", types=[])):
+        if not self.reveal and (
+            self.to not in ("hand", "standby") or self.filter != Filter(zone="main_deck", types=[])
+        ):
             raise ValueError("only a search for a card (no information) puts it into the hand unrevealed")
         return self
 

@@ -2393,7 +2393,13 @@ def _pauses(effect: JsonDict) -> bool:
     pausing = ("search", "discard", "may", "if", "choose", "look_top", "put_from_hand", "banish", "delayed")
     if effect["op"] == "banish" and "target" in effect:  # "banish this card": no choice
         return False
-    return effect["op"] in pausing or "chosen_from" in effect or "any_number" in effect or "from_hand" in effect or "unless_pays" in effect
+    return (
+        effect["op"] in pausing
+        or "chosen_from" in effect
+        or "any_number" in effect
+        or "from_hand" in effect
+        or "unless_pays" in effect
+    )
 
 
 def _gated(effects: list[JsonDict]) -> bool:
@@ -3086,7 +3092,7 @@ def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = Fa
             except _GapError:
                 raise gap from None
         out += effects
-    for before, e in zip([None, *out], out):  # "that many": the cards the effect just before put
+    for before, e in zip([None, *out], out, strict=False):  # "that many": the cards the effect just before put
         if e.get("that_many") and e["op"] == "draw" and not (before or {}).get("any_number"):
             raise _GapError("effect: draw that many cards plus one (that many of what is not clear)")
     return _shuffle_if_searched(out)
