@@ -99,9 +99,10 @@ def test_does_not_recover_during_the_recovery_phase(imported: dict[str, Imported
         "rules": {"cannot_recover_in_recovery_phase": True},
     }
     # Rapunzel, the Long-Haired Princess (CMF-014): "[Continuous]: This card doesn't recover during
-    # the recovery phase." (its next paragraph, a cost resting another resonator, stays unsupported)
+    # the recovery phase." (its next paragraph, a cost resting another resonator, is expressed since
+    # t6-move: tests/test_card_import_t6_move.py)
     rapunzel = imported["CMF-014"]
-    assert rapunzel.card is not None and rapunzel.status == "partial"
+    assert rapunzel.card is not None and rapunzel.status == "full"
     assert (
         rapunzel.card.abilities[0].rules is not None
         and rapunzel.card.abilities[0].rules.doesnt_recover_in_recovery_phase

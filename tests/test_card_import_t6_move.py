@@ -418,3 +418,97 @@ def test_pay_one_rather_than_two_for_the_chant_standby_area(imported: dict[str, 
     assert full(imported, "CMF-052")["abilities"] == [
         {"kind": "continuous", "cost_change": {"of": "standby", "who": "you", "instead": 1}}
     ]
+
+
+def test_put_all_resonators_removed_this_way_back_at_the_end_of_turn(imported: dict[str, ImportedCard]) -> None:
+    # Djinn, the Spirit of Lamp (MPR-059): "[Enter] Remove up to three target resonator you control from
+    # the game. At the end of turn, put all resonators removed this way into their owner's field."
+    assert full(imported, "MPR-059")["abilities"][0]["effects"] == [
+        {
+            "op": "remove_from_game",
+            "target": {
+                "kind": "chosen",
+                "filter": {"zone": "field", "types": ["resonator"], "controller": "you"},
+                "count": 3,
+                "up_to": True,
+            },
+        },
+        {
+            "op": "delayed",
+            "at": "end_of_turn",
+            "effects": [{"op": "put_into_field", "target": {"kind": "same"}, "owners_field": True}],
+        },
+    ]
+
+
+def test_two_targets_into_the_field_and_a_magic_stone_into_the_magic_stone_area(
+    imported: dict[str, ImportedCard],
+) -> None:
+    # Genesis Creation (MPR-006): "Put up to one target [Addition: Field] and up to one target resonator
+    # from your graveyard into your field. Put up to one target magic stone from your graveyard into
+    # your magic stone area." (one target group each, 9.3 p2.4; magic stones: the magic stone area, 3.7)
+    def up_to_one(**flt: object) -> dict[str, object]:
+        return {"kind": "chosen", "filter": {"zone": "graveyard", **flt}, "up_to": True}
+
+    assert full(imported, "MPR-006")["effects"] == [
+        {"op": "put_into_field", "target": up_to_one(types=["addition"], controller="you", subtypes=["field"])},
+        {"op": "put_into_field", "target": up_to_one(types=["resonator"], controller="you")},
+        {"op": "put_into_field", "target": up_to_one(types=["magic_stone"], controller="you"), "zone": "stone_area"},
+    ]
+
+
+def test_pay_less_for_judgment_this_turn(imported: dict[str, ImportedCard]) -> None:
+    # Sylvia's Clanmate (TTW-033): "Banish this card: You pay {1} less to play [Judgment] abilities of
+    # your ruler this turn." (an effect changing a cost for the turn, 9.3 p2.5)
+    assert full(imported, "TTW-033")["abilities"][0] == {
+        "kind": "activate",
+        "cost": {"banish_self": True},
+        "effects": [{"op": "change_cost", "change": {"of": "judgment", "who": "you", "less": 1}}],
+    }
+
+
+def test_search_into_the_chant_standby_area_face_down(imported: dict[str, ImportedCard]) -> None:
+    # Riza, First of the Dead (BFA-074): "When this card enters your field, you may pay 1000 life. If
+    # you do, search your main deck for a card and put it into your chant-standby area face down. Then
+    # shuffle your main deck." (10.13 p2, 3.11)
+    assert full(imported, "BFA-074")["abilities"][0]["effects"] == [
+        {"op": "may", "effects": [{"op": "pay", "life": 1000}]},
+        {
+            "op": "if",
+            "condition": {"kind": "did"},
+            "effects": [
+                {
+                    "op": "search",
+                    "filter": {"zone": "main_deck", "types": []},
+                    "to": "standby",
+                    "reveal": False,
+                    "shuffle": False,
+                }
+            ],
+        },
+        {"op": "shuffle"},
+    ]
+
+
+def test_any_number_from_the_hand_then_draw_that_many_plus_one(imported: dict[str, ImportedCard]) -> None:
+    # Foment of the World Tree (TMS-055): "Put any number of cards from your hand on the bottom of your
+    # main deck in any order, then draw that many cards plus one. You gain 800 life." (3.1 p4, 10.13 p2)
+    assert full(imported, "TMS-055")["effects"] == [
+        {"op": "put_on_main_deck", "position": "bottom", "any_number": True},
+        {"op": "draw", "count": 1, "who": "you", "that_many": True},
+        {"op": "gain_life", "amount": 800, "who": "you"},
+    ]
+
+
+def test_put_the_top_card_of_your_main_deck_on_the_bottom(imported: dict[str, ImportedCard]) -> None:
+    # Heavenly Instrument, Hydromonica (TMS-092): "{Rest}: Put the top card of your main on the bottom of
+    # your main deck." ("your main": a misprint).  Its search ability with "you may pay {1} less to play
+    # this ability" (no cost reduction on [Activate] abilities in the vocabulary) stays unsupported
+    card = imported["TMS-092"]
+    assert card.status == "partial" and card.card is not None
+    assert card.card.abilities[0].model_dump(mode="json", exclude_unset=True, exclude={"text"}) == {
+        "kind": "activate",
+        "cost": {"rest": True},
+        "effects": [{"op": "mill", "count": 1, "who": "you", "to": "bottom"}],
+    }
+    assert card.gaps == ("effect: You may pay {1} less to play this ability.",)

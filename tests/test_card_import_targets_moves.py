@@ -149,8 +149,9 @@ def test_put_a_target_from_your_graveyard_into_your_field(imported: dict[str, Im
             },
         }
     ]
-    # "Remove it from the game at end of turn" (a delayed effect) keeps TTW-075 unsupported
-    assert imported["TTW-075"].status != "full"
+    # "Remove it from the game at end of turn" (a delayed effect) is expressed since t6-move
+    # (tests/test_card_import_t6_move.py)
+    assert imported["TTW-075"].status == "full"
 
 
 def test_a_card_put_into_a_graveyard_from_a_field_this_turn(imported: dict[str, ImportedCard]) -> None:
@@ -446,6 +447,6 @@ def test_gain_control_of_target_resonator(imported: dict[str, ImportedCard]) -> 
     assert full(imported, "BFA-079^")["abilities"][0]["effects"] == [
         {"op": "gain_control", "target": chosen("resonator")}
     ]
-    # with a duration it is another effect: VIN002-022 "... until end of turn." is not expressed;
-    # TMS-049 "... as long as this card is in a field." is (tests/test_card_import_t2_cond.py)
-    assert imported["VIN002-022"].status == "none" and imported["TMS-049"].status == "full"
+    # with a duration it is another effect: VIN002-022 "... until end of turn." (tests/test_card_import_t6_move.py)
+    # and TMS-049 "... as long as this card is in a field." (tests/test_card_import_t2_cond.py) are expressed
+    assert imported["VIN002-022"].status == "full" and imported["TMS-049"].status == "full"

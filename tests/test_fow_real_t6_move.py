@@ -654,3 +654,185 @@ def test_without_the_seer_the_chant_standby_cost_is_two() -> None:
     events = story.when(cmd("PutIntoStandby", "p1", card=bear, pay_with=[]))
     assert "CostChanged" not in [e.type for e in events]
     story.replays()
+
+
+def test_djinn_puts_the_removed_resonators_back_at_the_end_of_turn() -> None:
+    # Djinn, the Spirit of Lamp (MPR-059): "[Enter] Remove up to three target resonator you control
+    # from the game. At the end of turn, put all resonators removed this way into their owner's
+    # field."  The delayed ability (9.6 p8) names the cards in the removed area (3.1 p3); one that
+    # left it meanwhile is a new object and stays where it went
+    story = Story({"MPR-059": 4, "T-BEAR": 4, "T-WALL": 4})
+    bears = [story.put("p1", "T-BEAR", "field"), story.put("p1", "T-WALL", "field"), story.put("p1", "T-BEAR", "field")]
+    djinn = story.put("p1", "MPR-059", "hand")
+    story.by_rule(actions.move, djinn, "field", "given", rule="3.1 p5", reason="effect", controller="p1")
+    story.by_rule(actions.check_triggers, "enter", "given", oid=djinn, player="p1")
+    trig = story.state.triggered[-1]
+    story.when(cmd("Pass", story.pending.player))
+    if story.state.triggered:
+        story.when(cmd("PlayTriggered", story.pending.player, trigger=trig.id, targets=[bears]))
+    events = story.resolve()
+    made = find(events, "DelayedAbilityCreated")
+    assert [o[0] for o in made.data["objects"]] == bears
+    assert all(story.state.objects[b].zone == "removed" for b in bears)
+    story.by_rule(actions.move, bears[2], "hand", "given", rule="3.1 p5", reason="effect")
+    events = _to_end_of_turn_trigger(story)
+    back = [e for e in events if e.type == "CardMoved" and e.data["to"] == "field"]
+    assert [(e.data["oid"], e.data["from"], e.data["controller"], e.rule) for e in back] == [
+        (b, "removed", "p1", "FoW-5.5 3.1 p5") for b in bears[:2]
+    ]
+    assert story.state.objects[bears[2]].zone == "hand"
+    story.replays()
+
+
+# --- two target groups into the field, a magic stone into the magic stone area (9.3 p2.4, 3.7) ----
+
+
+def test_genesis_creation_puts_an_addition_a_resonator_and_a_magic_stone_back() -> None:
+    # Genesis Creation (MPR-006): "Put up to one target [Addition: Field] and up to one target
+    # resonator from your graveyard into your field. Put up to one target magic stone from your
+    # graveyard into your magic stone area."  Three target groups, each up to one (9.3 p2.4); the
+    # magic stone goes to the magic stone area (3.7)
+    story = Story({"MPR-006": 4, "CMF-006": 4, "T-BEAR": 4})
+    grail = story.put("p1", "CMF-006", "graveyard")
+    bear = story.put("p1", "T-BEAR", "graveyard")
+    stone = story.put("p1", "T-STONE", "graveyard")
+    genesis = story.put("p1", "MPR-006", "hand")
+    cost = story.state.cards["MPR-006"].cost
+    assert cost is not None
+    story.will("p1", *[a for a, n in cost.attribute.items() for _ in range(n)], *["R"] * cost.free)
+    wrong = story.refused(cmd("PlayCard", "p1", card=genesis, targets=[[bear], [grail], [stone]]))
+    assert wrong.rule == "FoW-5.5 9.3 p2.4"
+    story.when(cmd("PlayCard", "p1", card=genesis, targets=[[grail], [bear], [stone]]))
+    moved = [
+        (e.data["oid"], e.data["to"]) for e in story.resolve() if e.type == "CardMoved" and e.data["oid"] != genesis
+    ]
+    assert moved == [(grail, "field"), (bear, "field"), (stone, "stone_area")]
+    assert story.state.objects[stone].controller == "p1"
+    story.replays()
+
+
+def test_genesis_creation_with_no_target_at_all() -> None:
+    # up to one each: none chosen is legal (9.3 p2.4)
+    story = Story({"MPR-006": 4, "T-BEAR": 4})
+    genesis = story.put("p1", "MPR-006", "hand")
+    cost = story.state.cards["MPR-006"].cost
+    assert cost is not None
+    story.will("p1", *[a for a, n in cost.attribute.items() for _ in range(n)], *["R"] * cost.free)
+    story.when(cmd("PlayCard", "p1", card=genesis, targets=[[], [], []]))
+    story.resolve()
+    assert story.state.objects[genesis].zone == "graveyard"
+    story.replays()
+
+
+# --- "You pay {1} less to play [Judgment] abilities of your ruler this turn" (9.3 p2.5) -----------
+
+
+def test_sylvias_clanmate_makes_judgment_one_less_this_turn() -> None:
+    # Sylvia's Clanmate (TTW-033): "Banish this card: You pay {1} less to play [Judgment] abilities of
+    # your ruler this turn."  The test ruler's [Judgment] is {R}{1}: p1 pays {R}; the effect ends as
+    # the turn ends (5.4 p5.2)
+    story = Story({"TTW-033": 4, "T-BEAR": 4})
+    clanmate = story.put("p1", "TTW-033", "field")
+    story.will("p1", "R")
+    refusal = story.refused(cmd("PerformJudgment", "p1", pay_with=[]))
+    assert refusal.code == "rules/cannot_pay"  # {R}{1} without it
+    story.when(cmd("ActivateAbility", "p1", source=clanmate, ability=0))
+    made = find(story.resolve(), "ContinuousEffectCreated")
+    assert (made.data["kind"], made.data["change"], made.rule) == (
+        "cost_change",
+        {"of": "judgment", "who": "you", "less": 1},
+        "FoW-5.5 9.3 p2.5",
+    )
+    events = story.when(cmd("PerformJudgment", "p1", pay_with=[]))  # {R} is enough now
+    changed = find(events, "CostChanged")
+    assert (changed.data["cost"], changed.data["sources"]) == ({"attribute": {"R": 1}, "free": 0}, [clanmate])
+    assert find(events, "WillPaid").data["will"] == ["R"]
+    story.resolve()
+    story.log += to_main(story.state, turn=2)
+    assert not [e for e in story.state.effects if e.kind == "cost_change"]
+    story.replays()
+
+
+def test_riza_searches_a_card_into_the_chant_standby_area_face_down() -> None:
+    # Riza, First of the Dead (BFA-074): "When this card enters your field, you may pay 1000 life. If
+    # you do, search your main deck for a card and put it into your chant-standby area face down. Then
+    # shuffle your main deck."  Face down, not revealed (3.11); put, no {2} paid (not the 7.6 action)
+    story = Story({"BFA-074": 4, "T-BEAR": 4})
+    riza = story.put("p1", "BFA-074", "hand")
+    story.by_rule(actions.move, riza, "field", "given", rule="3.1 p5", reason="effect", controller="p1")
+    trig = story.state.triggered[-1]
+    story.when(cmd("Pass", story.pending.player))
+    if story.state.triggered:
+        story.when(cmd("PlayTriggered", story.pending.player, trigger=trig.id, targets=[]))
+    story.resolve()
+    life = story.state.players["p1"].life
+    story.when(cmd("ChooseOptional", "p1", accept=True))
+    assert story.state.players["p1"].life == life - 1000
+    found = story.state.pending.options["cards"][0]  # type: ignore[union-attr]
+    events = story.when(cmd("ChooseCards", "p1", cards=[found]))
+    moved = find(events, "CardMoved")
+    assert (moved.data["oid"], moved.data["to"], moved.data["face_down"], moved.rule) == (
+        found,
+        "standby",
+        True,
+        "FoW-5.5 10.13 p2",
+    )
+    assert "WillPaid" not in [e.type for e in events]
+    assert find(events, "DeckShuffled").rule == "FoW-5.5 10.20 p1"
+    story.replays()
+
+
+# --- "Put any number of cards from your hand on the bottom ..., then draw that many cards plus one" -
+
+
+def test_foment_of_the_world_tree_puts_any_number_back_and_draws_one_more() -> None:
+    # Foment of the World Tree (TMS-055): "Put any number of cards from your hand on the bottom of your
+    # main deck in any order, then draw that many cards plus one. You gain 800 life."  Two cards put
+    # (in the order listed, 3.1 p4), three drawn (10.8)
+    story = Story({"TMS-055": 4, "T-BEAR": 4, "T-WALL": 4})
+    foment = story.put("p1", "TMS-055", "hand")
+    keep = [story.put("p1", "T-BEAR", "hand"), story.put("p1", "T-WALL", "hand")]
+    hand_before = [o for o in story.state.zones["p1"]["hand"] if o != foment]
+    story.will("p1", "G", "G")
+    story.when(cmd("PlayCard", "p1", card=foment, targets=[]))
+    asked = find(story.resolve(), "ChoiceRequested")
+    assert (asked.data["options"]["min"], asked.data["options"]["max"]) == (0, len(hand_before))
+    life = story.state.players["p1"].life
+    events = story.when(cmd("ChooseCards", "p1", cards=keep))
+    put = [e for e in events if e.type == "CardMoved" and e.data["to"] == "main_deck"]
+    assert [(e.data["oid"], e.data["position"]) for e in put] == [(keep[0], "bottom"), (keep[1], "bottom")]
+    drawn = [e for e in events if e.type == "CardMoved" and e.data["reason"] == "draw"]
+    assert [(e.data["to"], e.rule) for e in drawn] == [("hand", "FoW-5.5 10.8 p1")] * 3
+    assert story.state.players["p1"].life == life + 800
+    story.replays()
+
+
+def test_foment_with_no_card_put_draws_one() -> None:
+    story = Story({"TMS-055": 4, "T-BEAR": 4})
+    foment = story.put("p1", "TMS-055", "hand")
+    story.put("p1", "T-BEAR", "hand")
+    story.will("p1", "G", "G")
+    story.when(cmd("PlayCard", "p1", card=foment, targets=[]))
+    story.resolve()
+    events = story.when(cmd("ChooseCards", "p1", cards=[]))
+    assert len([e for e in events if e.type == "CardMoved" and e.data["reason"] == "draw"]) == 1
+    story.replays()
+
+
+def test_hydromonica_puts_the_top_card_on_the_bottom() -> None:
+    # Heavenly Instrument, Hydromonica (TMS-092, regalia): "{Rest}: Put the top card of your main on the
+    # bottom of your main deck." ("your main": a misprint of "your main deck"); nobody looks at it (3.1 p5)
+    story = Story({"TMS-092": 4, "T-BEAR": 4})
+    hydromonica = story.put("p1", "TMS-092", "field")
+    deck = list(story.state.zones["p1"]["main_deck"])
+    story.when(cmd("ActivateAbility", "p1", source=hydromonica, ability=0))
+    moved = find(story.resolve(), "CardMoved")
+    assert (moved.data["oid"], moved.data["from"], moved.data["to"], moved.data["position"], moved.rule) == (
+        deck[-1],
+        "main_deck",
+        "main_deck",
+        "bottom",
+        "FoW-5.5 3.1 p5",
+    )
+    assert story.state.zones["p1"]["main_deck"] == [deck[-1], *deck[:-1]]
+    story.replays()

@@ -12,6 +12,7 @@ from domain.fow.cards import (
     Banish,
     Cancel,
     Card,
+    ChangeCost,
     Cost,
     DealDamage,
     DealMore,
@@ -1340,6 +1341,15 @@ def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
             those = [
                 e.data["oid"] for e in ctx.events[before:] if e.type == "CardMoved" and e.data["to"] == "graveyard"
             ]
+        if result is not None and isinstance(eff, PutOnMainDeck) and eff.any_number:
+            # "Put any number of cards from your hand on the bottom ..., then draw that many": those cards
+            put = [e.data["oid"] for e in ctx.events[before:] if e.type == "CardMoved" and e.data["to"] == "main_deck"]
+            previous = [(t, s.objects[t].zone_since) for t in put]
+        if result is not None and isinstance(eff, RemoveFromGame) and eff.target is not None:
+            # "Remove up to three target resonators ... At the end of turn, put all resonators removed
+            # this way into their owner's field": the cards in the removed area (3.1 p3)
+            put = [e.data["oid"] for e in ctx.events[before:] if e.type == "CardMoved" and e.data["to"] == "removed"]
+            previous = [(t, s.objects[t].zone_since) for t in put if s.objects[t].zone == "removed"]
         if result is not None and isinstance(eff, (PutFromHand, PutIntoField)):
             # "Then you may put a fire resonator ... into your field. It gains [Swiftness] ..." /
             # "Put target resonator from your graveyard into your field. Remove it from the game at
@@ -1570,6 +1580,8 @@ def apply_effect(
         return ctx.emit("DelayedAbilityCreated", made, "9.6 p8", cause=cause)
     if isinstance(eff, Draw):
         count = eff.count if eff.per is None else eff.count * conditions.count_of(s, eff.per, you, src)
+        if eff.that_many:  # "then draw that many cards plus one": the cards just put from the hand
+            count += len(previous or [])
         for p in _players(s, you, eff.who) if count else []:  # "draw cards equal to the number of X"
             cause = draw(ctx, p, count, cause)
         return cause
@@ -1697,6 +1709,8 @@ def apply_effect(
                     cause = ctx.emit("CardRested", {"oid": oid, "reason": "effect"}, "10.12 p1", cause=cause)
                 if eff.triggers_enter and ctx.s.objects[oid].zone == "field":
                     check_triggers(ctx, "enter", cause, oid=oid)
+            elif eff.to == "standby":  # "... put it into your chant-standby area face down" (3.11)
+                cause = move(ctx, oid, "standby", cause, rule="10.13 p2", reason="search", face_down=True, actor=you)
             else:
                 cause = move(ctx, oid, "hand", cause, rule="10.13 p2", reason="search", revealed=eff.reveal, actor=you)
         if not eff.shuffle:  # a "shuffle" effect of its own follows
@@ -1854,6 +1868,10 @@ def apply_effect(
             for oid in picked:
                 cause = move(ctx, oid, "graveyard", cause, rule=rule, reason="discard")
         return cause
+    if isinstance(eff, ChangeCost):  # "You pay {1} less to play [Judgment] abilities ... this turn" (9.3 p2.5)
+        made = {"id": ctx.fresh_id("x"), "source": src, "controller": you, "targets": [], "kind": "cost_change"}
+        made.update(change=eff.change.model_dump(mode="json", exclude_defaults=True), duration=eff.duration)
+        return ctx.emit("ContinuousEffectCreated", made, "9.3 p2.5", cause=cause)
     if isinstance(eff, RemoveDamage):  # "Remove all damage that was dealt to target J-Ruler this turn"
         damaged = [t for t in _targets_of(ctx, item, eff.target, group) if t in s.objects and s.objects[t].damage]
         if damaged:
@@ -1907,9 +1925,9 @@ def apply_effect(
             if obj.controller != you:
                 cause = ctx.emit("ControlChanged", data, "1.5 p3", cause=cause)
         return cause
-    if isinstance(eff, PutOnMainDeck) and eff.from_hand:
-        if choice is None:
-            return _ask_from_hand(ctx, item, eff.from_hand, cause)
+    if isinstance(eff, PutOnMainDeck) and (eff.from_hand or eff.any_number):
+        if choice is None:  # "any number of cards from your hand": none to all of them (10.13 p2)
+            return _ask_from_hand(ctx, item, eff.from_hand, cause, any_number=eff.any_number)
         for oid in choice[0]:  # one by one, in the order the player listed them (3.1 p4)
             cause = move(ctx, oid, "main_deck", cause, rule="3.1 p5", reason="put", position=eff.position, actor=you)
         return cause
@@ -1936,6 +1954,8 @@ def apply_effect(
                     break
                 if eff.to == "removed":  # "remove the top card of your main deck from the game"
                     cause = move(ctx, deck[-1], "removed", cause, rule="10.3 p1", reason="removed")
+                elif eff.to == "bottom":  # "put the top card of your main deck on the bottom of it"
+                    cause = move(ctx, deck[-1], "main_deck", cause, rule="3.1 p5", reason="put", position="bottom")
                 else:
                     cause = move(ctx, deck[-1], "graveyard", cause, rule="3.1 p5", reason="put")
         return cause
@@ -1961,10 +1981,9 @@ def apply_effect(
             if card.type == "spell" or (card.type == "addition" and card.subtype != "field"):
                 continue  # it cannot be in a field without a host (3.15 p4, 7.2 p4)
             owner = s.objects[t].owner
-            cause = move(
-                ctx, t, "field", cause, rule="3.1 p5", reason="put", controller=owner if eff.owners_field else you
-            )
-            if eff.rested and s.objects[t].zone == "field":
+            to = eff.zone  # "... into your magic stone area": a magic stone (3.7)
+            cause = move(ctx, t, to, cause, rule="3.1 p5", reason="put", controller=owner if eff.owners_field else you)
+            if eff.rested and s.objects[t].zone == to:
                 cause = ctx.emit("CardRested", {"oid": t, "reason": "effect"}, "10.12 p1", cause=cause)
         return cause
     if isinstance(eff, (Rest, Recover)):
@@ -2118,16 +2137,17 @@ def _put_chosen_into_field(
     return cause
 
 
-def _ask_from_hand(ctx: Ctx, item: ChaseItem, count: int, cause: str) -> str | None:
-    """Ask the controller of ``item`` to choose ``count`` cards of their hand (as many as it holds)
-    for an effect on cards "from your hand" (10.13 p2): None while it waits, the cause if the
-    hand is empty."""
+def _ask_from_hand(ctx: Ctx, item: ChaseItem, count: int, cause: str, *, any_number: bool = False) -> str | None:
+    """Ask the controller of ``item`` to choose ``count`` cards of their hand (as many as it holds;
+    ``any_number``: from none to all) for an effect on cards "from your hand" (10.13 p2): None while
+    it waits, the cause if the hand is empty."""
     you = item.controller
     hand = list(ctx.s.zones[you]["hand"])
     if not hand:
         return cause
     n = min(count, len(hand))
-    asked = {"item": item.id, "looked": hand, "cards": hand, "min": n, "max": n}
+    least, most = (0, len(hand)) if any_number else (n, n)
+    asked = {"item": item.id, "looked": hand, "cards": hand, "min": least, "max": most}
     ctx.emit("ChoiceRequested", {"player": you, "kind": "look", "options": asked}, "10.13 p2", cause=cause)
     return None
 

@@ -404,6 +404,9 @@ class Draw(_Model):
     who: Who = "you"
     per: Count | None = None
     """"draw cards equal to the number of X": ``count`` times the count on resolution."""
+    that_many: bool = False
+    """"..., then draw that many cards plus one": ``count`` plus the number of cards the effect just
+    before put from the hand into the main deck ("any number", 10.13 p2)."""
 
 
 SourceStat = Literal["atk", "def"]
@@ -517,10 +520,11 @@ class Search(_Model):
     op: Literal["search"] = "search"
     filter: Filter = Field(default_factory=lambda: Filter(zone="main_deck", types=[]))
     count: Annotated[int, Field(ge=1)] = 1
-    to: Literal["hand", "field", "top", "stone_area"] = "hand"
+    to: Literal["hand", "field", "top", "stone_area", "standby"] = "hand"
     """``top``: "Then shuffle the rest of your main deck and put that card on top of it" (the move
     is part of the shuffle, FoW-5.5 10.20 p2.1); ``stone_area``: "... and put it into your magic
-    stone area" (from the magic stone deck)."""
+    stone area" (from the magic stone deck); ``standby``: "... and put it into your chant-standby area face
+    down" (3.11; not the action of 7.6, no cost)."""
     deck: Literal["main_deck", "stone_deck"] = "main_deck"
     """The deck searched and shuffled: "Search your magic stone deck for a card" (3.6)."""
     rested: bool = False
@@ -551,7 +555,9 @@ class Search(_Model):
             raise ValueError("the magic stone deck is searched for the magic stone area or its top, and only it")
         if self.rested and self.to not in ("stone_area", "field"):
             raise ValueError("'rested' is for a card put into the magic stone area or the field")
-        if not self.reveal and (self.to != "hand" or self.filter != Filter(zone="main_deck", types=[])):
+        if not self.reveal and (
+            self.to not in ("hand", "standby") or self.filter != Filter(zone="main_deck", types=[])
+        ):
             raise ValueError("only a search for a card (no information) puts it into the hand unrevealed")
         if self.total_cost_equal_to is not None and (self.deck != "main_deck" or self.to not in ("hand", "field")):
             raise ValueError("'total_cost_equal_to' is for a search of the main deck into the hand or field")
@@ -724,6 +730,43 @@ class Pay(_Model):
         return self
 
 
+class CostChange(_Model):
+    """ "Your opponent pays {1} more to play [Judgment] abilities" / "You pay {2} less to play
+    [Judgment] abilities": while the continuous ability is active, the will to pay for that
+    action (``of``; [Judgment] is the action written in a ruler's [Judgment] section, FoW-5.5
+    7.5 p2) by ``who`` (relative to the card's controller) changes by ``more`` / ``less`` free
+    will.  Increases apply before decreases, and a decrease of free will only lowers the free
+    part of the cost, never below zero (9.3 p2.5)."""
+
+    of: Literal["judgment", "standby"]
+    """``standby``: the {2} paid to put a card into the chant-standby area (FoW-5.5 7.6 p1)."""
+    who: Literal["you", "opponent"]
+    more: Annotated[int, Field(ge=0)] = 0
+    less: Annotated[int, Field(ge=0)] = 0
+    instead: Annotated[int, Field(ge=0)] | None = None
+    """"You pay {1} to put cards into your chant-standby area rather than pay {2}": that free will
+    is paid instead of the rule's cost (the text beats the rule, 1.4 p1); increases and decreases
+    then apply to it (9.3 p2.5)."""
+
+    @model_validator(mode="after")
+    def _check(self) -> CostChange:
+        if [self.more > 0, self.less > 0, self.instead is not None].count(True) != 1:
+            raise ValueError("a cost change is either 'more', 'less' or 'instead'")
+        if self.instead is not None and self.of != "standby":
+            raise ValueError("'instead' replaces the chant-standby cost (FoW-5.5 7.6 p1) only")
+        return self
+
+
+class ChangeCost(_Model):
+    """ "You pay {1} less to play [Judgment] abilities of your ruler this turn": an effect making a
+    continuous effect (9.9) that changes what a player pays for an action (``change``, as a
+    continuous ability's ``cost_change`` does, 9.3 p2.5) until the end of the turn (5.4 p5.2)."""
+
+    op: Literal["change_cost"] = "change_cost"
+    change: CostChange
+    duration: Literal["end_of_turn"] = "end_of_turn"
+
+
 class Discard(_Model):
     """The affected player discards ``count`` cards of their choice (FoW-5.5 10.18)."""
 
@@ -821,11 +864,14 @@ class PutOnMainDeck(_Model):
     """Instead of a target, "put two cards from your hand on top of your main deck (in any
     order)": that many cards of your hand, chosen as the effect resolves and put one by one in
     the order the player lists them (FoW-5.5 3.1 p4)."""
+    any_number: bool = False
+    """Instead of ``from_hand``: "Put any number of cards from your hand on the bottom of your main
+    deck in any order": as many cards of the hand as the player chooses, none included (10.13 p2)."""
 
     @model_validator(mode="after")
     def _check(self) -> PutOnMainDeck:
-        if (self.target is None) == (self.from_hand == 0):
-            raise ValueError("put_on_main_deck needs either a 'target' or 'from_hand'")
+        if [self.target is not None, self.from_hand > 0, self.any_number].count(True) != 1:
+            raise ValueError("put_on_main_deck needs either a 'target', 'from_hand' or 'any_number'")
         if self.from_hand and self.position == "shuffled":
             raise ValueError("'shuffled' puts a target into the main deck; cards from the hand go on top or bottom")
         return self
@@ -838,7 +884,8 @@ class Mill(_Model):
     op: Literal["mill"] = "mill"
     count: Annotated[int, Field(ge=1)] = 1
     who: Who = "you"
-    to: Literal["graveyard", "removed"] = "graveyard"
+    to: Literal["graveyard", "removed", "bottom"] = "graveyard"
+    """``bottom``: "Put the top card of your main deck on the bottom of your main deck" (3.1 p5), unseen."""
     all: bool = False
     """"Remove all cards in your main deck from the game": every card of the main deck (``count`` unused)."""
 
@@ -887,6 +934,9 @@ class PutIntoField(_Model):
     """"into its owner's field" (else: into the field of the ability's controller)."""
     triggers_enter: bool = False
     """"This triggers its [Enter] ability" (the text overrides 9.6 p1.1, golden rule 1.4 p1)."""
+    zone: Literal["field", "stone_area"] = "field"
+    """``stone_area``: "Put up to one target magic stone from your graveyard into your magic stone
+    area" (a magic stone is put into the magic stone area, not a field, 3.7)."""
 
     @model_validator(mode="after")
     def _check(self) -> PutIntoField:
@@ -1082,6 +1132,7 @@ def _chosen(effects: list[Any]) -> list[Any]:
 def _plain_effects(effects: list[Any], what: str) -> None:
     for eff in effects:
         pauses = getattr(eff, "chosen_from", None) is not None or bool(getattr(eff, "from_hand", 0))
+        pauses = pauses or bool(getattr(eff, "any_number", False))
         pauses = pauses or getattr(eff, "unless_pays", None) is not None  # its target's controller decides
         if _pausing_op(eff) or pauses:
             raise ValueError(f"'{eff.op}' cannot be inside '{what}' (only effects that need no further choice)")
@@ -1095,7 +1146,7 @@ def waits_for_choice(eff: Any) -> bool:
     if getattr(eff, "op", None) == "if":
         return any(waits_for_choice(e) for e in list(eff.effects) + list(eff.otherwise))
     pauses = getattr(eff, "chosen_from", None) is not None or bool(getattr(eff, "from_hand", 0))
-    return _pausing_op(eff) or pauses
+    return _pausing_op(eff) or pauses or bool(getattr(eff, "any_number", False))
 
 
 def _held_effects(effects: list[Any], what: str) -> None:
@@ -1240,6 +1291,7 @@ Effect = Annotated[
     | Fight
     | LoseAbilities
     | Pay
+    | ChangeCost
     | May
     | If
     | Choose
@@ -1323,33 +1375,6 @@ class RuleOverrides(_Model):
     cannot_attack_resonators: bool = False
     """ "Added resonator cannot attack resonators": it may attack the opponent or a J-ruler, never a
     resonator (the card text beats the rule that makes a rested J/resonator attackable, 8.2 p3.2, 1.4 p1)."""
-
-
-class CostChange(_Model):
-    """ "Your opponent pays {1} more to play [Judgment] abilities" / "You pay {2} less to play
-    [Judgment] abilities": while the continuous ability is active, the will to pay for that
-    action (``of``; [Judgment] is the action written in a ruler's [Judgment] section, FoW-5.5
-    7.5 p2) by ``who`` (relative to the card's controller) changes by ``more`` / ``less`` free
-    will.  Increases apply before decreases, and a decrease of free will only lowers the free
-    part of the cost, never below zero (9.3 p2.5)."""
-
-    of: Literal["judgment", "standby"]
-    """``standby``: the {2} paid to put a card into the chant-standby area (FoW-5.5 7.6 p1)."""
-    who: Literal["you", "opponent"]
-    more: Annotated[int, Field(ge=0)] = 0
-    less: Annotated[int, Field(ge=0)] = 0
-    instead: Annotated[int, Field(ge=0)] | None = None
-    """"You pay {1} to put cards into your chant-standby area rather than pay {2}": that free will
-    is paid instead of the rule's cost (the text beats the rule, 1.4 p1); increases and decreases
-    then apply to it (9.3 p2.5)."""
-
-    @model_validator(mode="after")
-    def _check(self) -> CostChange:
-        if [self.more > 0, self.less > 0, self.instead is not None].count(True) != 1:
-            raise ValueError("a cost change is either 'more', 'less' or 'instead'")
-        if self.instead is not None and self.of != "standby":
-            raise ValueError("'instead' replaces the chant-standby cost (FoW-5.5 7.6 p1) only")
-        return self
 
 
 class CounterCost(_Model):

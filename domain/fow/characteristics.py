@@ -8,7 +8,7 @@ import json
 import zlib
 from dataclasses import dataclass, field
 
-from domain.fow.cards import Ability, Card, Filter, RuleOverrides, Target
+from domain.fow.cards import Ability, Card, CostChange, Filter, RuleOverrides, Target
 from domain.fow.state import PLAYGROUND, Effect, GameState
 
 COUNTER_PATTERN = "/"
@@ -453,6 +453,14 @@ def cost_changes(state: GameState, player: str, of: str) -> tuple[int, int, list
             continue
         more, less = more + change.more, less + change.less
         sources.append(source_oid)
+    for eff in state.effects:  # made by a resolved effect, for the turn (9.9)
+        made = CostChange.model_validate(eff.change) if eff.kind == "cost_change" and eff.change else None
+        if made is None or made.of != of or made.instead is not None:
+            continue
+        if (eff.controller == player) != (made.who == "you"):
+            continue
+        more, less = more + made.more, less + made.less
+        sources.append(eff.source)
     return more, less, sources
 
 

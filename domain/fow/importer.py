@@ -877,11 +877,12 @@ def _selector(
     if types is not None and "magic_stone" in types and len(types) > 1 and zone == "field" and playground:
         flt["playground"] = True  # "banish a magic stone or resonator": cards in every playground (3.14 p1)
     elif types is not None and "magic_stone" in types:
-        if types != ["magic_stone"] or zone != "field":
+        if types != ["magic_stone"] or zone not in ("field", "graveyard"):
             raise _GapError(f"target: {phrase}")
         if flt.get("attributes"):  # "fire magic stones" is a magic stone type (2.1 p5.2), not an attribute
             flt["stone_types"] = [_STONE_TYPE_OF[a] for a in flt.pop("attributes")]
-        flt["zone"] = "stone_area"  # magic stones are in the magic stone area (FoW-5.5 3.7)
+        if zone == "field":  # "target magic stone from your graveyard" stays there
+            flt["zone"] = "stone_area"  # magic stones are in the magic stone area (FoW-5.5 3.7)
     if non_spell and zone != "field":
         if types != []:
             raise _GapError(f"target: {phrase}")
@@ -1297,6 +1298,19 @@ def _search(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
 
 
 @_effect(
+    r"search your (?:main )?deck for a card and put it into your chant-standby area face down"
+    r"(?P<shuffle>(?:\.\s*then,?|, then|\s+then) shuffle your (?:main )?deck)?"
+)
+def _search_to_standby(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "... search your main deck for a card and put it into your chant-standby area face down. Then
+    # shuffle your main deck." (10.13 p2; face down, not revealed, 3.11)
+    out: JsonDict = {"op": "search", "filter": {"zone": "main_deck", "types": []}, "to": "standby", "reveal": False}
+    if not m.group("shuffle"):
+        out["shuffle"] = False
+    return [out]
+
+
+@_effect(
     r"search your (?:main )?deck,? for a card,? and put (?:put )?it into your hand"  # "put put": a misprint (TTW-063J)
     r"(?P<shuffle>(?:\.\s*(?:then|the),?|, then|\s+then) shuffle your (?:main )?deck)?"  # "The shuffle" (MPR-064J)
 )
@@ -1669,6 +1683,18 @@ def _banish_own(m: re.Match[str], flt: JsonDict) -> list[JsonDict]:
     return [out]
 
 
+@_effect(
+    r"(?P<who>your opponent|you) pays? \{(?P<n>[1-9]\d*)\} (?P<dir>more|less) to play \[judgment\] abilities"
+    r"(?: of your ruler)? this turn"
+)
+def _change_cost(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Banish this card: You pay {1} less to play [Judgment] abilities of your ruler this turn." (9.3 p2.5):
+    # only a ruler has a [Judgment] (7.5)
+    who = "opponent" if m.group("who").lower() == "your opponent" else "you"
+    key = "more" if m.group("dir").lower() == "more" else "less"
+    return [{"op": "change_cost", "change": {"of": "judgment", "who": who, key: int(m.group("n"))}}]
+
+
 @_effect(r"remove all damage (?:that was dealt to|from|on) (?P<t>[^.]+?)(?: this turn)?")
 def _remove_damage(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "Remove all damage that was dealt to target J-Ruler this turn." (FoW-5.5 10.6 p1, 5.4 p5.1)
@@ -1769,9 +1795,15 @@ def _self_shuffled_in(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDi
     return [{"op": "put_on_main_deck", "target": {"kind": "self"}, "position": "shuffled"}]
 
 
+@_effect(r"put the top card of your main(?: deck)? on the bottom of your main deck")  # "your main on": a misprint
+def _top_to_bottom(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "{Rest}: Put the top card of your main deck on the bottom of your main deck." (3.1 p5; nobody looks)
+    return [{"op": "mill", "count": 1, "who": "you", "to": "bottom"}]
+
+
 @_effect(
-    r"search your (?P<deck>main|magic stone) deck for a card\.\s*then,? shuffle the rest of your "
-    r"(?P=deck) deck and put that card on top of it"
+    r"search your (?P<deck>main|magic stone) deck for a card\.\s*then,? shuffle (?:the rest of )?your "
+    r"(?P=deck) deck and put that card on top of (?:it|your (?P=deck) deck)"
 )
 def _search_to_top(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "Search your main deck for a card. Then shuffle the rest of your main deck and put that card
@@ -2047,17 +2079,31 @@ def _from_removed_area(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonD
     return [{"op": "return_to_hand", "target": target}]
 
 
-@_effect(r"put (?P<t>(?:up to \w+ |\w+ )?target [^.]+?) from your graveyard into your field(?P<r> rested)?")
+@_effect(
+    r"put (?P<t>(?:up to \w+ |\w+ )?target [^.]+?) from your graveyard into your (?P<z>field|magic stone area)"
+    r"(?P<r> rested)?"
+)
 def _graveyard_to_field(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
-    # "Put target resonator with total cost 2 or less from your graveyard into your field rested."
-    target = _target(m.group("t"), ctx, zone="graveyard")
-    if target.get("kind") != "chosen" or target["filter"].get("controller") not in (None, "you"):
-        raise _GapError(f"target: {m.group('t')} from your graveyard")
-    target["filter"]["controller"] = "you"  # in a graveyard the controller is the owner (3.1 p5)
-    out: JsonDict = {"op": "put_into_field", "target": target}
-    if m.group("r"):
-        out["rested"] = True
-    return [out]
+    # "Put target resonator with total cost 2 or less from your graveyard into your field rested." /
+    # "Put up to one target [Addition: Field] and up to one target resonator from your graveyard into
+    # your field.": one target group each, one effect each (FoW-5.5 9.3 p2.4)
+    phrases = re.split(r" and (?=(?:up to \w+ )?target )", m.group("t"))
+    stones = m.group("z").lower() == "magic stone area"
+    out: list[JsonDict] = []
+    for phrase in phrases:
+        target = _target(phrase, ctx, zone="graveyard")
+        if target.get("kind") != "chosen" or target["filter"].get("controller") not in (None, "you"):
+            raise _GapError(f"target: {phrase} from your graveyard")
+        if stones != (target["filter"].get("types") == ["magic_stone"]):
+            raise _GapError(f"effect: {m.group(0).strip()}")  # a magic stone goes to the magic stone area only
+        target["filter"]["controller"] = "you"  # in a graveyard the controller is the owner (3.1 p5)
+        put: JsonDict = {"op": "put_into_field", "target": target}
+        if stones:  # "... into your magic stone area" (3.7)
+            put["zone"] = "stone_area"
+        if m.group("r"):
+            put["rested"] = True
+        out.append(put)
+    return out
 
 
 @_effect(
@@ -2104,6 +2150,19 @@ def _on_main_deck(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     if m.group("p").lower() != "top":
         out["position"] = "bottom"
     return [out]
+
+
+@_effect(r"put any number of cards from your hand on (?P<p>top|the bottom) of your main deck(?: in any order)?")
+def _any_from_hand_on_main_deck(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Put any number of cards from your hand on the bottom of your main deck in any order" (3.1 p4, 10.13 p2)
+    position = "top" if m.group("p").lower() == "top" else "bottom"
+    return [{"op": "put_on_main_deck", "any_number": True, "position": position}]
+
+
+@_effect(r"draw that many cards plus one")
+def _draw_that_many(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "..., then draw that many cards plus one": one more than the cards just put from the hand
+    return [{"op": "draw", "count": 1, "who": "you", "that_many": True}]
 
 
 @_effect(rf"put (?P<n>{NUM}) cards? from your hand on (?P<p>top|the bottom) of your main deck(?: in any order)?")
@@ -2575,7 +2634,13 @@ def _pauses(effect: JsonDict) -> bool:
     pausing = ("search", "discard", "may", "if", "choose", "look_top", "put_from_hand", "banish", "delayed")
     if effect["op"] == "banish" and "target" in effect:  # "banish this card": no choice
         return False
-    return effect["op"] in pausing or "chosen_from" in effect or "from_hand" in effect or "unless_pays" in effect
+    return (
+        effect["op"] in pausing
+        or "chosen_from" in effect
+        or "any_number" in effect
+        or "from_hand" in effect
+        or "unless_pays" in effect
+    )
 
 
 def _gated(effects: list[JsonDict]) -> bool:
@@ -3448,6 +3513,15 @@ def _delayed(rest: str, out: list[JsonDict], ctx: _Ctx) -> tuple[JsonDict, str] 
     if m is None:
         return None
     body = _capitalise(re.sub(r"\brnit\b", "it", m.group("body").strip()))  # "banish rnit": a misprint (TTW-027)
+    removed = re.fullmatch(
+        r"put all (?:resonators|cards) removed this way into their owners?'s? fields?\.?", body, re.I
+    )
+    previous = out[-1].get("target") if out and out[-1]["op"] == "remove_from_game" else None
+    if removed and isinstance(previous, dict) and previous.get("kind") == "chosen" and at == "end_of_turn":
+        # "Remove up to three target resonator you control from the game. At the end of turn, put all
+        # resonators removed this way into their owner's field." (9.6 p8; not played: no [Enter], 9.6 p1.1)
+        back = {"op": "put_into_field", "target": {"kind": "same"}, "owners_field": True}
+        return {"op": "delayed", "at": at, "effects": [back]}, rest[m.end() :].strip()
     named = _same_target(body, out)
     if named == body and out and _same_target("It", out) != "It":  # "destroy it"
         named = re.sub(r"\bit\b", _SAME, body)
@@ -3584,6 +3658,9 @@ def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = Fa
             except _GapError:
                 raise gap from None
         out += effects
+    for before, e in zip([None, *out], out, strict=False):  # "that many": the cards the effect just before put
+        if e.get("that_many") and e["op"] == "draw" and not (before or {}).get("any_number"):
+            raise _GapError("effect: draw that many cards plus one (that many of what is not clear)")
     return _shuffle_if_searched(out)
 
 

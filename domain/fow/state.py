@@ -193,6 +193,9 @@ class Effect:
     base: str | None = None
     """kind ``control``: who controls the target when no such effect applies to it any more (its
     controller before the first of them, FoW-5.5 1.5 p3)."""
+    change: dict[str, Any] | None = None
+    """kind ``cost_change`` ("You pay {1} less to play [Judgment] abilities ... this turn"): the
+    ``CostChange`` as JSON, relative to the effect's controller (9.3 p2.5)."""
 
 
 @dataclass(slots=True)
@@ -783,6 +786,7 @@ def _effect_created(s: GameState, d: Mapping[str, Any], e: Event) -> None:
             less=d.get("less"),
             condition=d.get("condition"),
             base=d.get("base"),
+            change=d.get("change"),
         )
     )
     s.counter += 1
