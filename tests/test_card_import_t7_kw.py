@@ -177,3 +177,16 @@ def test_call_of_cthulhu(imported: dict[str, ImportedCard]) -> None:
             },
         }
     ]
+
+
+# --- "[Awakening] {U}, discard a card" (12.1) ---------------------------------------------------
+
+
+def test_an_awakening_cost_with_a_discard(imported: dict[str, ImportedCard]) -> None:
+    # Valentina's Resistance (TMS-050): "[Awakening] {U}, discard a card." and "Return target
+    # resonator to its owner's hand. Return up to one second target resonator to its owner's hand if
+    # this card was awakened."  The discard is part of the additional cost (12.1 p2, 9.3 p2.5)
+    assert full(imported, "TMS-050")["awakening"] == {
+        "cost": will(U=1),
+        "cards": [{"action": "discard", "filter": {"zone": "hand", "types": []}}],
+    }

@@ -13,7 +13,7 @@ from domain.fow import actions
 from domain.fow.characteristics import characteristics
 from tests.fow_support import cmd, find
 from tests.test_fow_battle import to_main
-from tests.test_fow_conditions import Story
+from tests.test_fow_conditions import Story, legal
 from tests.test_fow_real_d_kw import status_check
 from tests.test_fow_real_triggers_costs import triggered_by
 
@@ -174,4 +174,42 @@ def test_call_of_cthulhu_needs_five_cthulhu_cards_in_your_graveyard() -> None:
     story.resolve()
     assert story.state.objects[shantak].zone == "field" and story.state.objects[shantak].controller == "p1"
     assert [story.state.objects[g].zone for g in goats] == ["graveyard"] * 4
+    story.replays()
+
+
+# --- "[Awakening] {U}, discard a card" (12.1 p2, 9.3 p2.5) ----------------------------------------
+
+
+def test_valentinas_resistance_awakened_discards_a_card_and_returns_two() -> None:
+    # Valentina's Resistance (TMS-050, {U}{1}, instant): "[Awakening] {U}, discard a card." and
+    # "Return target resonator to its owner's hand. Return up to one second target resonator to its
+    # owner's hand if this card was awakened."
+    story = Story({"TMS-050": 4, "T-BEAR": 4})
+    resistance = story.put("p1", "TMS-050", "hand")
+    spare = story.put("p1", "T-BEAR", "hand")
+    first, second = story.put("p2", "T-BEAR", "field"), story.put("p2", "T-BEAR", "field")
+    story.will("p1", "U", "U", "U")
+    offered = [c for c in legal(story, "p1", "PlayCard") if c["card"] == resistance and c.get("awaken")]
+    assert offered and all(len(c["cost_cards"][0]) == 1 for c in offered)  # type: ignore[index, arg-type]
+    play = {"card": resistance, "targets": [[first], [second]], "awaken": True}
+    refusal = story.refused(cmd("PlayCard", "p1", **play))  # no card chosen to discard
+    assert refusal.rule.startswith("FoW-5.5 9.3"), refusal
+    events = story.when(cmd("PlayCard", "p1", **play, cost_cards=[[spare]]))
+    assert story.state.objects[spare].zone == "graveyard"
+    assert any(e.type == "CardMoved" and e.data["oid"] == spare and e.data["reason"] == "discard" for e in events)
+    story.resolve()
+    assert [story.state.objects[o].zone for o in (first, second)] == ["hand", "hand"]
+    story.replays()
+
+
+def test_valentinas_resistance_not_awakened_discards_nothing() -> None:
+    story = Story({"TMS-050": 4, "T-BEAR": 4})
+    resistance = story.put("p1", "TMS-050", "hand")
+    first = story.put("p2", "T-BEAR", "field")
+    held = len(story.state.zones["p1"]["hand"])
+    story.will("p1", "U", "U")
+    story.when(cmd("PlayCard", "p1", card=resistance, targets=[[first], []]))
+    story.resolve()
+    assert story.state.objects[first].zone == "hand"
+    assert len(story.state.zones["p1"]["hand"]) == held - 1  # only the card played left the hand
     story.replays()

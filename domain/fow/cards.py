@@ -1309,6 +1309,10 @@ class Awakening(_Model):
     cost: Cost
     effects: list[Effect] = Field(default_factory=list)
     abilities: list[Ability] = Field(default_factory=list)
+    cards: list[CardsCost] = Field(default_factory=list)
+    """Actions on other cards that are part of the [Awakening] cost ("[Awakening] {U}, discard a
+    card", 12.1 p1, 9.3 p2.5): the ``cost_cards`` argument of ``PlayCard`` lists the chosen ones
+    after those of the card's own additional cost."""
 
 
 class CostReduction(_Model):

@@ -512,8 +512,9 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     if awaken and card.awakening is not None:
         extra = card.awakening.cost
         cause = actions.pay_will(ctx, player, extra, cause, f"[Awakening] of {card.name}")
-    if card.play_cards:  # "As an additional cost to play this card, banish a Machine" (9.3 p2.5)
-        actions_on_cards = Ability(kind="activate", cost=ActivateCost(cards=card.play_cards))
+    on_cards = list(card.play_cards) + (list(card.awakening.cards) if awaken and card.awakening else [])
+    if on_cards:  # "As an additional cost to play this card, banish a Machine", "[Awakening] {U}, discard a card"
+        actions_on_cards = Ability(kind="activate", cost=ActivateCost(cards=on_cards))
         cause = costs.pay_extra_costs(ctx, player, oid, actions_on_cards, args.get("cost_cards"), cause)
     if card.type == "spell":
         actions.check_triggers(ctx, "opponent_plays_spell", cause, player=player)
@@ -1400,12 +1401,17 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
             )
             pay2 = plan_payment(s, player, total)
             combos2 = _target_options(s, actions.chosen_groups(card.effects + card.awakening.effects), player, oid)
-            if pay2 is not None and combos2:
+            awaken_with: dict[str, JSON] | None = paid_with
+            if card.awakening.cards:  # "[Awakening] {U}, discard a card" (12.1 p1, 9.3 p2.5)
+                on_cards = ActivateCost(cards=[*card.play_cards, *card.awakening.cards])
+                choices = costs.cost_choices(s, Ability(kind="activate", cost=on_cards), player, oid)
+                awaken_with = {"cost_cards": choices[0]} if choices else None
+            if pay2 is not None and combos2 and awaken_with is not None:
                 out.append(
                     Command(
                         "PlayCard",
                         player,
-                        {"card": oid, "targets": combos2[0], "pay_with": pay2, "awaken": True, **paid_with},
+                        {"card": oid, "targets": combos2[0], "pay_with": pay2, "awaken": True, **awaken_with},
                     )
                 )
     for zone in ("field", "ruler_area", "stone_area", "graveyard"):

@@ -3718,6 +3718,12 @@ def _keyword(raw: str, text: str, ctx: _Ctx) -> Delta | None:
     judgment = _judgment(text, ctx)
     if judgment is not None:
         return judgment
+    m = re.fullmatch(r"\[Awakening\]\s*(?P<c>(?:\{[^{}]*\}\s*)+),\s*(?P<more>[^.:]+)\.?", text)
+    if m:  # "[Awakening] {U}, discard a card." (12.1 p1): will and actions on other cards
+        more = _more_cost(_capitalise(m.group("more").strip()), ctx) or _more_cost(m.group("more").strip(), ctx)
+        if more is None or more[0] != "cards":
+            raise _GapError(f"keyword: [Awakening] {m.group('more').strip()}")
+        return {"awakening": {"cost": _will_cost(m.group("c"), "keyword: [Awakening] cost"), "cards": [more[1]]}}
     m = re.match(r"^\[Awakening\]\s*(?P<c>(?:\{[^{}]*\}\s*)+)(?::\s*|\.?\s*$|\s+(?=\[))(?P<body>.*)$", text)
     if m:
         cost = _will_cost(m.group("c"), "keyword: [Awakening] cost")
