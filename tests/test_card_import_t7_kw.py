@@ -190,3 +190,67 @@ def test_an_awakening_cost_with_a_discard(imported: dict[str, ImportedCard]) -> 
         "cost": will(U=1),
         "cards": [{"action": "discard", "filter": {"zone": "hand", "types": []}}],
     }
+
+
+# --- 'gains "<ability>" until end of turn' (10.19 p1) -------------------------------------------
+
+
+def _that_much_to_opponent(text: str) -> dict[str, object]:
+    return {"kind": "automatic", "text": text, **_THAT_MUCH}
+
+
+_THAT_MUCH = {
+    "trigger": "deals_damage_to_resonator",
+    "effects": [{"op": "deal_damage", "amount": 0, "target": {"kind": "opponent"}, "that_much": True}],
+}
+
+
+def test_a_target_gains_an_ability_until_end_of_turn(imported: dict[str, ImportedCard]) -> None:
+    # Beastly Attack (TTW-055): 'Target attacking resonator gains [+600/+600] and "Whenever this card
+    # deals damage to a resonator, it deals that much damage to your opponent." until end of turn.'
+    # One target gains both (the second effect names the same target)
+    assert full(imported, "TTW-055")["effects"] == [
+        {
+            "op": "modify",
+            "atk": 600,
+            "def": 600,
+            "target": {"kind": "chosen", "filter": {"zone": "field", "types": ["resonator"], "attacking": True}},
+            "duration": "end_of_turn",
+        },
+        {
+            "op": "grant_abilities",
+            "abilities": [
+                _that_much_to_opponent(
+                    "Whenever this card deals damage to a resonator, it deals that much damage to your opponent."
+                )
+            ],
+            "target": {"kind": "same"},
+        },
+    ]
+
+
+def test_if_it_also_gains_an_ability(imported: dict[str, ImportedCard]) -> None:
+    # Power of Unity (VIN002-058): "Target resonator gains [+600/+600] until end of turn. If you
+    # control four or more resonators, it also gains "Whenever this card deals damage to a resonator
+    # ⇒ This card deals that much damage to your opponent." until end of turn."
+    effects = full(imported, "VIN002-058")["effects"]
+    assert effects[1] == {
+        "op": "if",
+        "condition": {
+            "kind": "controls",
+            "filter": {"zone": "field", "types": ["resonator"], "controller": "you"},
+            "at_least": 4,
+        },
+        "effects": [
+            {
+                "op": "grant_abilities",
+                "abilities": [
+                    _that_much_to_opponent(
+                        "Whenever this card deals damage to a resonator: This card deals that much damage to your"
+                        " opponent."
+                    )
+                ],
+                "target": {"kind": "same"},
+            }
+        ],
+    }

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from domain.fow import actions
 from domain.fow.characteristics import characteristics
+from domain.kernel import Event
 from tests.fow_support import cmd, find
 from tests.test_fow_battle import to_main
 from tests.test_fow_conditions import Story, legal
@@ -212,4 +213,88 @@ def test_valentinas_resistance_not_awakened_discards_nothing() -> None:
     story.resolve()
     assert story.state.objects[first].zone == "hand"
     assert len(story.state.zones["p1"]["hand"]) == held - 1  # only the card played left the hand
+    story.replays()
+
+
+# --- 'gains "<ability>" until end of turn' (10.19 p1, 9.9) ----------------------------------------
+
+
+def test_beastly_attack_grants_damage_to_the_opponent_for_this_turn() -> None:
+    # Beastly Attack (TTW-055): 'Target attacking resonator gains [+600/+600] and "Whenever this card
+    # deals damage to a resonator, it deals that much damage to your opponent." until end of turn.'
+    # A Bear (500/500) attacks, a Wall (100/1000) blocks; as 1100/1100 the Bear deals 1100 battle
+    # damage to the Wall and the ability it gained deals that much to p2 (9.6 p5)
+    story = Story({"TTW-055": 4, "T-BEAR": 4, "T-WALL": 4})
+    bear = story.put("p1", "T-BEAR", "field")
+    wall = story.put("p2", "T-WALL", "field")
+    attack = story.put("p1", "TTW-055", "hand")
+    story.log += to_main(story.state, turn=3)
+    story.when(cmd("InitiateBattle", "p1"))
+    while story.pending.kind != "declare_attack":
+        story.when(cmd("Pass", story.pending.player))
+    story.when(cmd("DeclareAttack", "p1", attacker=bear, target="p2"))
+    while story.pending.kind != "declare_block":
+        story.when(cmd("Pass", story.pending.player))
+    story.when(cmd("DeclareBlock", "p2", blocker=wall))
+    assert story.pending.player == "p1"
+    story.will("p1", "G", "G", "G")
+    story.when(cmd("PlayCard", "p1", card=attack, targets=[[bear]]))
+    events = story.resolve()
+    granted = [e for e in events if e.type == "ContinuousEffectCreated" and e.data["kind"] == "grant_abilities"]
+    assert [(e.data["targets"], e.rule) for e in granted] == [([bear], "FoW-5.5 10.19 p1")]
+    life = story.state.players["p2"].life
+    log: list[Event] = []
+    while story.state.players["p2"].life == life and story.state.phase != "end":
+        if story.state.triggered:
+            trig = story.state.triggered[0].id
+            log += story.when(cmd("PlayTriggered", story.pending.player, trigger=trig))
+        else:
+            log += story.when(cmd("Pass", story.pending.player))
+    dealt = [(e.data["source"], e.data["target"], e.data["amount"]) for e in log if e.type == "DamageDealt"]
+    assert (bear, wall, 1100) in dealt and (bear, "p2", 1100) in dealt
+    assert story.state.players["p2"].life == life - 1100
+    story.replays()
+
+
+def test_the_granted_ability_ends_with_the_turn() -> None:
+    story = Story({"TTW-055": 4, "T-BEAR": 4})
+    bear = story.put("p1", "T-BEAR", "field")
+    attack = story.put("p1", "TTW-055", "hand")
+    story.log += to_main(story.state, turn=3)
+    story.when(cmd("InitiateBattle", "p1"))
+    while story.pending.kind != "declare_attack":
+        story.when(cmd("Pass", story.pending.player))
+    story.when(cmd("DeclareAttack", "p1", attacker=bear, target="p2"))
+    story.will("p1", "G", "G", "G")
+    story.when(cmd("PlayCard", "p1", card=attack, targets=[[bear]]))
+    story.resolve()
+    printed = len(story.state.card_of(bear).abilities)
+    assert len(characteristics(story.state, bear).abilities) == printed + 1
+    while story.pending.kind != "declare_block":
+        story.when(cmd("Pass", story.pending.player))
+    story.when(cmd("DeclineBlock", "p2"))
+    story.log += to_main(story.state, turn=4)
+    assert len(characteristics(story.state, bear).abilities) == printed
+    story.replays()
+
+
+def test_power_of_unity_grants_it_only_with_four_resonators() -> None:
+    # Power of Unity (VIN002-058): "Target resonator gains [+600/+600] until end of turn. If you control
+    # four or more resonators, it also gains "Whenever this card deals damage to a resonator ⇒ This
+    # card deals that much damage to your opponent." until end of turn."
+    story = Story({"VIN002-058": 4, "T-BEAR": 4, "T-WALL": 4, "T-BIRD": 4, "T-FAST": 4})
+    bears = [story.put("p1", c, "field") for c in ("T-BEAR", "T-WALL", "T-BIRD")]
+    unity = [story.put("p1", "VIN002-058", "hand") for _ in range(2)]
+    story.will("p1", "G", "G", "G", "G")
+    story.when(cmd("PlayCard", "p1", card=unity[0], targets=[[bears[0]]]))
+    events = story.resolve()
+    assert find(events, "ConditionChecked").data["met"] is False  # three resonators
+    assert len(characteristics(story.state, bears[0]).abilities) == 0
+    assert characteristics(story.state, bears[0]).atk == 1100  # the Bear, 500 + 600
+    story.put("p1", "T-FAST", "field")
+    story.when(cmd("PlayCard", "p1", card=unity[1], targets=[[bears[1]]]))
+    events = story.resolve()
+    assert find(events, "ConditionChecked").data["met"] is True, [(e.type, e.data) for e in events]
+    [(_, gained)] = characteristics(story.state, bears[1]).abilities  # the Wall
+    assert (gained.kind, gained.trigger) == ("automatic", "deals_damage_to_resonator")
     story.replays()

@@ -22,6 +22,7 @@ from domain.fow.cards import (
     Filter,
     GainControl,
     GainLife,
+    GrantAbilities,
     GrantSkill,
     LookTop,
     LoseAbilities,
@@ -1215,7 +1216,8 @@ def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
             continue
         if isinstance(eff, conditions.WRAPPERS):  # "you may", "if" (FoW-5.5 9.3 p3.2)
             count = lambda e: len(chosen_groups([e]))  # noqa: E731
-            result = conditions.apply_wrapper(ctx, item, eff, mine, cause, now, apply_effect, count, did=did)
+            same = [t for t, since in previous if s.objects[t].zone_since == since]
+            result = conditions.apply_wrapper(ctx, item, eff, mine, cause, now, apply_effect, count, did=did, same=same)
         else:
             result = apply_effect(
                 ctx, item, eff, group, cause, now, other=mine[-1] if mine else None, previous=previous
@@ -1479,6 +1481,14 @@ def apply_effect(
             data.update({k: True for k in ("by", "next") if getattr(eff, k)})
             rule = "10.17 p1"
         return ctx.emit("ContinuousEffectCreated", data, rule, cause=cause)
+    if isinstance(eff, GrantAbilities):  # "gains "<ability>" until end of turn" (10.19 p1, 9.9)
+        gaining = _targets_of(ctx, item, eff.target, group)
+        if not gaining:
+            return cause
+        gdata: dict[str, Any] = {"id": ctx.fresh_id("x"), "source": src, "controller": you, "targets": gaining}
+        abilities = [a.model_dump(mode="json", by_alias=True) for a in eff.abilities]
+        gdata.update(kind="grant_abilities", abilities=abilities, duration=eff.duration)
+        return ctx.emit("ContinuousEffectCreated", gdata, "10.19 p1", cause=cause)
     if isinstance(eff, LoseAbilities):
         lost = _targets_of(ctx, item, eff.target, group)
         if not lost:

@@ -984,6 +984,18 @@ class Choose(_Model):
         return self
 
 
+class GrantAbilities(_Model):
+    """ "Target attacking resonator gains "Whenever this card deals damage to a resonator, it deals
+    that much damage to your opponent." until end of turn": the target gains these abilities for the
+    duration (FoW-5.5 10.19 p1, a continuous effect 9.9); "this card" in them is the card that has
+    them."""
+
+    op: Literal["grant_abilities"] = "grant_abilities"
+    abilities: Annotated[list[Ability], Field(min_length=1)]
+    target: Target
+    duration: Duration = "end_of_turn"
+
+
 Effect = Annotated[
     Draw
     | DealDamage
@@ -1021,13 +1033,10 @@ Effect = Annotated[
     | If
     | Choose
     | Delayed
-    | ReshuffleGraveyard,
+    | ReshuffleGraveyard
+    | GrantAbilities,
     Field(discriminator="op"),
 ]
-Delayed.model_rebuild()
-May.model_rebuild()
-If.model_rebuild()
-Choose.model_rebuild()
 
 
 def parse_effects(data: Sequence[Mapping[str, Any]]) -> list[Effect]:
@@ -1445,3 +1454,11 @@ def parse_card(data: Mapping[str, Any]) -> Card:
 
 def parse_catalog(raw: Mapping[str, Mapping[str, Any]]) -> dict[str, Card]:
     return {card_id: parse_card(data) for card_id, data in raw.items()}
+
+
+# effects hold effects, and abilities an effect grants: complete them once everything is defined
+Delayed.model_rebuild()
+May.model_rebuild()
+If.model_rebuild()
+Choose.model_rebuild()
+GrantAbilities.model_rebuild()

@@ -95,6 +95,8 @@ def characteristics(state: GameState, oid: str) -> Chars:
     for eff in state.effects:
         if eff.kind == "grant" and eff.skill and kept(eff.created) and is_affected(state, eff, oid):
             chars.skills.add(eff.skill)
+        if eff.kind == "grant_abilities" and kept(eff.created) and is_affected(state, eff, oid):
+            chars.abilities += effect_granted(eff)  # "gains "..." until end of turn" (10.19 p1)
     # layer: non-counter continuous effects that change values
     if chars.atk is not None and chars.def_ is not None:
         atk, def_ = chars.atk, chars.def_
@@ -372,6 +374,18 @@ def granted_index(source_oid: str, granting: Ability, k: int) -> int:
     return GRANTED_BASE + zlib.crc32(f"{source_oid}:{granting.text}:{k}".encode()) % GRANTED_BASE
 
 
+@functools.lru_cache(maxsize=256)
+def _abilities_of(raw: str) -> tuple[Ability, ...]:
+    return tuple(Ability.model_validate(a) for a in json.loads(raw))
+
+
+def effect_granted(eff: Effect) -> list[tuple[int, Ability]]:
+    """The abilities a resolved "gains "..." until end of turn" effect grants, by their granted
+    index (the same while the effect lasts, never a printed ability's)."""
+    abilities = _abilities_of(json.dumps(eff.abilities, sort_keys=True))
+    return [(GRANTED_BASE + zlib.crc32(f"{eff.id}:{k}".encode()) % GRANTED_BASE, a) for k, a in enumerate(abilities)]
+
+
 def granted_anywhere(state: GameState) -> list[tuple[int, Ability]]:
     """Every ability any card of the game grants, by its granted index (for resolving a granted
     ability whose card lost it or left play)."""
@@ -381,7 +395,7 @@ def granted_anywhere(state: GameState) -> list[tuple[int, Ability]]:
         for ability in state.card_of(oid).abilities
         if ability.kind == "continuous"
         for k, a in enumerate(ability.grant_abilities)
-    ]
+    ] + [found for eff in state.effects if eff.kind == "grant_abilities" for found in effect_granted(eff)]
 
 
 def names_of(state: GameState, oid: str) -> set[str]:

@@ -1135,6 +1135,36 @@ def _destroy(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "destroy", "target": _target(m.group("t"), ctx, it_self=it_self, playground=True)}]
 
 
+@_effect(
+    r'(?P<t>[^."]+?) (?:also )?gains? (?:(?P<m>\[[+-]\d+/[+-]\d+\]) and )?(?P<q>"[^"]+"(?: and "[^"]+")*)'
+    r" until (?:the )?end of (?:the )?turn"
+)
+def _gains_abilities(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # 'Target attacking resonator gains [+600/+600] and "Whenever this card deals damage to a
+    # resonator, it deals that much damage to your opponent." until end of turn.' (10.19 p1): the
+    # abilities are those of the card that gains them ("this card" is that card)
+    target = _subject(m.group("t"), ctx, continuous=False, it_self=it_self)
+    if target is None or target["kind"] not in ("chosen", "same", "self"):
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    if target["kind"] == "chosen" and (target.get("count", 1) != 1 or target.get("up_to")):
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    host = _Ctx(ctx.card_id, "resonator", None, ctx.races, ctx.ids)
+    granted: list[JsonDict] = []
+    for quoted in re.findall(r'"([^"]+)"', m.group("q")):
+        text = _clean(quoted)
+        if _keyword(quoted, text, host) is not None:
+            raise _GapError(f"effect: gains {quoted}")
+        granted += _ability(quoted, text, host)
+    out: list[JsonDict] = []
+    if m.group("m"):
+        atk, def_, _ = _modifiers(m.group("m"))
+        out.append({"op": "modify", "atk": atk, "def": def_, "target": target, "duration": "end_of_turn"})
+        if target["kind"] == "chosen":
+            target = {"kind": "same"}  # the same target gains both (one target group, 9.3 p2.4)
+    out.append({"op": "grant_abilities", "abilities": granted, "target": target})
+    return out
+
+
 @_effect(r"(?P<t>[^.]+?) gains? (?P<m>[^.]+?) until (?:the )?end of (?:the )?turn")
 def _gains(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     both = re.fullmatch(r"this card and (?P<t>target .+)", m.group("t").strip(), re.IGNORECASE)
@@ -2814,6 +2844,7 @@ def _same_target(rest: str, out: list[JsonDict]) -> str:
         return rest
     sentence = _split_sentences(rest)[0]
     changed = re.sub(r"^It\b(?!s)", _SAME, sentence)
+    changed = re.sub(rf"^(If {_CLAUSE}, )it (?=also gains\b)", rf"\1{_SAME} ", changed)  # "If X, it also gains"
     changed = re.sub(r"\bthat (?:resonator|J/resonator|card)\b", _SAME, changed)
     changed = re.sub(r"^((?:you )?gain life equal to) its\b", rf"\1 {_SAME}'s", changed, flags=re.IGNORECASE)
     return changed + rest[len(sentence) :]

@@ -179,6 +179,8 @@ class Effect:
     """kind ``prevent``: damage dealt by the targets, not to them."""
     next: bool = False
     """kind ``prevent``: only the next damage; the effect ends once it has prevented damage."""
+    abilities: list[dict[str, Any]] = field(default_factory=list)
+    """kind ``grant_abilities``: the abilities the targets gain (as card data)."""
 
 
 @dataclass(slots=True)
@@ -748,6 +750,7 @@ def _effect_created(s: GameState, d: Mapping[str, Any], e: Event) -> None:
             filter=d.get("filter"),
             by=bool(d.get("by", False)),
             next=bool(d.get("next", False)),
+            abilities=list(d.get("abilities", [])),
         )
     )
     s.counter += 1
