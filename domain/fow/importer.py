@@ -2054,22 +2054,22 @@ def _condition(text: str, ctx: _Ctx) -> JsonDict:
         return {"kind": "life", key: int(m.group("n"))}
     m = re.fullmatch(rf"you have (?P<n>{NUM}) or more (?P<what>[a-z][a-z -]*?) cards in your graveyard", low, re.I)
     if m:  # "you have five or more Cthulhu cards in your graveyard" (a public zone, 3.9)
-        flt, players = _selector(f"{m.group('what')} card", ctx, zone="graveyard")
-        if players or set(flt) - {"zone", "types", "races", "attributes"}:
+        kept, anyone = _selector(f"{m.group('what')} card", ctx, zone="graveyard")
+        if anyone or set(kept) - {"zone", "types", "races", "attributes"}:
             raise _GapError(f"condition: {text}")
-        flt["controller"] = "you"
-        held = {"kind": "controls", "filter": flt}
+        kept["controller"] = "you"
+        graveyard: JsonDict = {"kind": "controls", "filter": kept}
         if _number(m.group("n")) != 1:
-            held["at_least"] = _number(m.group("n"))
-        return held
+            graveyard["at_least"] = _number(m.group("n"))
+        return graveyard
     m = re.fullmatch(rf"you have (?P<n>{NUM}) or more cards in your hand", low, re.IGNORECASE)
     if m:
         return {"kind": "hand", "at_least": _number(m.group("n"))}
     m = re.fullmatch(rf"you have exactly (?P<n>{NUM}) cards? in your hand", low, re.IGNORECASE)
     if m and _number(m.group("n")) >= 1:  # N or more, and not N + 1 or more
-        n = _number(m.group("n"))
-        at_least: JsonDict = {"kind": "hand"} if n == 1 else {"kind": "hand", "at_least": n}
-        return {"kind": "all_of", "conditions": [at_least, {"kind": "hand", "at_least": n + 1, "negate": True}]}
+        exact = _number(m.group("n"))
+        at_least: JsonDict = {"kind": "hand"} if exact == 1 else {"kind": "hand", "at_least": exact}
+        return {"kind": "all_of", "conditions": [at_least, {"kind": "hand", "at_least": exact + 1, "negate": True}]}
     if re.fullmatch(r"you have no cards in your hand", low, re.IGNORECASE):
         return {"kind": "hand", "negate": True}
     if re.fullmatch(r"your j-ruler attacked this turn", low, re.IGNORECASE):
