@@ -254,3 +254,28 @@ def test_if_it_also_gains_an_ability(imported: dict[str, ImportedCard]) -> None:
             }
         ],
     }
+
+
+# --- "gain [..] for each X" with no duration on a card in a field (9.1 p2.2) ---------------------
+
+
+def test_up_to_two_targets_gain_for_each_with_no_duration(imported: dict[str, ImportedCard]) -> None:
+    # Selvaria Bles [J-Ruler] (VIN002-073J): "When this card enters your field => Up to two target
+    # resonators gain [-300/-300] for each Drei Stern you control."  No duration: as long as the
+    # ability is active, while Selvaria stays in the field (FoW-5.5 9.1 p2.2)
+    [ability] = full(imported, "VIN002-073J")["abilities"]
+    assert ability["effects"] == [
+        {
+            "op": "modify",
+            "atk": -300,
+            "def": -300,
+            "target": {
+                "kind": "chosen",
+                "filter": {"zone": "field", "types": ["resonator"]},
+                "count": 2,
+                "up_to": True,
+            },
+            "duration": "source_in_field",
+            "per": {"filter": {"zone": "field", "types": [], "controller": "you", "races": ["Drei Stern"]}},
+        }
+    ]

@@ -298,3 +298,33 @@ def test_power_of_unity_grants_it_only_with_four_resonators() -> None:
     [(_, gained)] = characteristics(story.state, bears[1]).abilities  # the Wall
     assert (gained.kind, gained.trigger) == ("automatic", "deals_damage_to_resonator")
     story.replays()
+
+
+# --- no printed duration: while the source stays in the field (9.1 p2.2, 3.1 p3) ------------------
+
+
+def test_selvaria_weakens_two_resonators_while_she_stays_in_the_field() -> None:
+    # Selvaria Bles (VIN002-073, "[Judgment] {6}") becomes Selvaria Bles [J-Ruler] (VIN002-073J, a
+    # Drei Stern): "When this card enters your field => Up to two target resonators gain [-300/-300]
+    # for each Drei Stern you control."  She counts herself; the effect ends when she leaves
+    story = Story({"T-BEAR": 4, "T-WALL": 4}, ruler="VIN002-073")
+    bear, wall = story.put("p2", "T-BEAR", "field"), story.put("p2", "T-WALL", "field")
+    story.will("p1", *["R"] * 6)
+    story.when(cmd("PerformJudgment", "p1"))
+    events = story.resolve()  # the ruler becomes its J-ruler and enters the field (7.5 p2)
+    selvaria = story.state.zones["p1"]["field"][0]
+    [trig] = triggered_by(events, selvaria)
+    story.when(cmd("PlayTriggered", "p1", trigger=trig.data["trigger"], targets=[[bear, wall]]))
+    events = story.resolve()
+    made = find(events, "ContinuousEffectCreated")
+    assert (made.data["atk"], made.data["def"], made.data["duration"]) == (-300, -300, "source_in_field")
+    assert [(characteristics(story.state, o).atk, characteristics(story.state, o).def_) for o in (bear, wall)] == [
+        (200, 200),
+        (0, 700),
+    ]
+    story.by_rule(actions.destroy, selvaria, "given")
+    assert [(characteristics(story.state, o).atk, characteristics(story.state, o).def_) for o in (bear, wall)] == [
+        (500, 500),
+        (100, 1000),
+    ]
+    story.replays()

@@ -1004,7 +1004,7 @@ def _subject(phrase: str, ctx: _Ctx, *, continuous: bool, it_self: bool = False)
         return {"kind": "all", "filter": {"zone": "field", "types": ["j_ruler"], "controller": "you"}}
     if low == "your j/ruler":
         return dict(_YOUR_J_OR_RULER)
-    if low.startswith("target ") or _TARGET_WORD.match(text):
+    if low.startswith("target ") or _TARGET_WORD.match(text) or re.match(rf"up to {NUM} target ", low):
         if continuous:
             raise _GapError(f"target: {phrase}")
         return _target(text, ctx)  # the legal targets must be exactly the printed ones
@@ -2527,6 +2527,23 @@ def _gains_no_duration(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonD
         raise _GapError(f"effect: {m.group(0).strip()}")
     atk, def_, _ = _modifiers(m.group("m"))
     return [{"op": "modify", "atk": atk, "def": def_, "target": target, "duration": "source_in_field"}]
+
+
+@_effect_first(
+    r"(?P<t>(?:up to \w+ )?target [^.]+?) gains? (?P<m>\[[+-]\d+/[+-]\d+\]) for each (?P<c>(?:(?!\buntil\b)[^.])+?)"
+)
+def _gains_per_no_duration(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "When this card enters your field => Up to two target resonators gain [-300/-300] for each Drei
+    # Stern you control." with no duration, on an ability of a card in a field: it applies as long as
+    # the ability is active (FoW-5.5 9.1 p2.2), while that card stays in the field as the same object;
+    # a target that leaves is a new object the effect no longer applies to (3.1 p3). Counted now.
+    if ctx.type == "spell":
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    target = _subject(m.group("t"), ctx, continuous=False, it_self=it_self)
+    assert target is not None
+    atk, def_, _ = _modifiers(m.group("m"))
+    per = _count(m.group("c"), ctx)
+    return [{"op": "modify", "atk": atk, "def": def_, "target": target, "duration": "source_in_field", "per": per}]
 
 
 @_effect_first(r"produce (?P<w>\{[WRUGB]\}) for each (?P<c>[^.]+?)")

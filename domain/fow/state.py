@@ -502,7 +502,7 @@ def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
             for eff in s.effects
             if eff.targets
             or eff.filter is not None
-            or eff.kind not in ("modify", "grant", "prevent", "rules", "lose_abilities")
+            or eff.kind not in ("modify", "grant", "prevent", "rules", "lose_abilities", "grant_abilities")
         ]
     elif "attached_to" in d:
         obj.attached_to = d["attached_to"]
