@@ -279,3 +279,22 @@ def test_up_to_two_targets_gain_for_each_with_no_duration(imported: dict[str, Im
             "per": {"filter": {"zone": "field", "types": [], "controller": "you", "races": ["Drei Stern"]}},
         }
     ]
+
+
+# --- an effect that makes damage bigger for the turn (9.10 p1) ------------------------------------
+
+
+def test_if_your_j_ruler_would_deal_damage_this_turn(imported: dict[str, ImportedCard]) -> None:
+    # Nameless Tank (VIN002-079, regalia): "{Rest}: If your J-Ruler would deal damage this turn, it
+    # deals that much +200 instead." - whichever J-ruler you control when it would deal damage
+    assert full(imported, "VIN002-079")["abilities"][1] == {
+        "kind": "activate",
+        "cost": {"rest": True},
+        "effects": [
+            {
+                "op": "deal_more",
+                "extra": 200,
+                "target": {"kind": "all", "filter": {"zone": "field", "types": ["j_ruler"], "controller": "you"}},
+            }
+        ],
+    }

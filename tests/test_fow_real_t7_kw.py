@@ -328,3 +328,35 @@ def test_selvaria_weakens_two_resonators_while_she_stays_in_the_field() -> None:
         (100, 1000),
     ]
     story.replays()
+
+
+# --- "If your J-Ruler would deal damage this turn, it deals that much +200 instead" (9.10 p1) -------
+
+
+def test_nameless_tank_makes_your_j_rulers_damage_200_more_this_turn() -> None:
+    # Nameless Tank (VIN002-079): "{Rest}: If your J-Ruler would deal damage this turn, it deals that
+    # much +200 instead."  Selvaria Bles [J-Ruler] (VIN002-073J) is p1's J-ruler; a Bear's damage and
+    # the J-ruler's damage in the next turn are not changed
+    story = Story({"VIN002-079": 4, "T-BEAR": 4, "T-WALL": 4}, ruler="VIN002-073")
+    tank = story.put("p1", "VIN002-079", "field")
+    bear, wall = story.put("p1", "T-BEAR", "field"), story.put("p2", "T-WALL", "field")
+    story.will("p1", *["R"] * 6)
+    story.when(cmd("PerformJudgment", "p1"))
+    story.resolve()
+    selvaria = next(o for o in story.state.zones["p1"]["field"] if story.state.objects[o].side == "j_ruler")
+    story.when(cmd("PlayTriggered", "p1", trigger=story.state.triggered[0].id, targets=[[]]))
+    story.resolve()
+    story.when(cmd("ActivateAbility", "p1", source=tank, ability=1))
+    events = story.resolve()
+    made = find(events, "ContinuousEffectCreated")
+    assert (made.data["kind"], made.data["amount"], made.rule) == ("deal_more", 200, "FoW-5.5 9.10 p1")
+    events = story.by_rule(actions.deal_damage, selvaria, wall, 300, "given")
+    replaced = find(events, "DamageReplaced")
+    assert (replaced.data["amount"], replaced.data["instead"], replaced.rule) == (300, 500, "FoW-5.5 9.10 p1")
+    assert story.state.objects[wall].damage == 500
+    events = story.by_rule(actions.deal_damage, bear, wall, 100, "given")
+    assert "DamageReplaced" not in [e.type for e in events]
+    story.log += to_main(story.state, turn=4)
+    events = story.by_rule(actions.deal_damage, selvaria, wall, 300, "given")
+    assert "DamageReplaced" not in [e.type for e in events]
+    story.replays()

@@ -14,6 +14,7 @@ from domain.fow.cards import (
     Card,
     Cost,
     DealDamage,
+    DealMore,
     Delayed,
     Destroy,
     Discard,
@@ -593,9 +594,9 @@ def deal_damage(
             return cause  # no DEF: no damage (10.6 p4)
     if source in s.objects:
         # "it deals that much +200 instead": replacements that are no prevention apply first (9.10 p2.1)
-        for card, index, extra in damage_increases(s, source):
+        for effect, extra in damage_increases(s, source):
             data = {"source": source, "target": target, "amount": amount, "instead": amount + extra}
-            cause = ctx.emit("DamageReplaced", {**data, "effect": f"{card}:{index}"}, "9.10 p1", cause=cause)
+            cause = ctx.emit("DamageReplaced", {**data, "effect": effect}, "9.10 p1", cause=cause)
             amount += extra
     holders: list[str] = []
     if to_card:
@@ -1481,6 +1482,11 @@ def apply_effect(
             data.update({k: True for k in ("by", "next") if getattr(eff, k)})
             rule = "10.17 p1"
         return ctx.emit("ContinuousEffectCreated", data, rule, cause=cause)
+    if isinstance(eff, DealMore):  # "If your J-Ruler would deal damage this turn, it deals that much +200 instead"
+        mdata: dict[str, Any] = {"id": ctx.fresh_id("x"), "source": src, "controller": you, "targets": []}
+        mdata.update(filter=eff.target.filter.model_dump(mode="json", exclude_defaults=True))
+        mdata.update(kind="deal_more", amount=eff.extra, duration=eff.duration)
+        return ctx.emit("ContinuousEffectCreated", mdata, "9.10 p1", cause=cause)
     if isinstance(eff, GrantAbilities):  # "gains "<ability>" until end of turn" (10.19 p1, 9.9)
         gaining = _targets_of(ctx, item, eff.target, group)
         if not gaining:

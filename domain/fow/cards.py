@@ -984,6 +984,23 @@ class Choose(_Model):
         return self
 
 
+class DealMore(_Model):
+    """ "{Rest}: If your J-Ruler would deal damage this turn, it deals that much +200 instead": a
+    replacement effect (FoW-5.5 9.10 p1) on damage that the objects ``target`` names would deal while
+    it lasts; ``target`` is ``all``: whatever matches when the damage would be dealt (9.9 p4)."""
+
+    op: Literal["deal_more"] = "deal_more"
+    extra: Annotated[int, Field(ge=100, multiple_of=100)]
+    target: Target
+    duration: Literal["end_of_turn"] = "end_of_turn"
+
+    @model_validator(mode="after")
+    def _check(self) -> DealMore:
+        if self.target.kind != "all":
+            raise ValueError("'deal_more' applies to 'all' objects matching its filter")
+        return self
+
+
 class GrantAbilities(_Model):
     """ "Target attacking resonator gains "Whenever this card deals damage to a resonator, it deals
     that much damage to your opponent." until end of turn": the target gains these abilities for the
@@ -1034,7 +1051,8 @@ Effect = Annotated[
     | Choose
     | Delayed
     | ReshuffleGraveyard
-    | GrantAbilities,
+    | GrantAbilities
+    | DealMore,
     Field(discriminator="op"),
 ]
 

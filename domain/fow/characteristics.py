@@ -168,11 +168,17 @@ def granted_quickcast(state: GameState, oid: str) -> bool:
     return False
 
 
-def damage_increases(state: GameState, source: str) -> list[tuple[str, int, int]]:
+def damage_increases(state: GameState, source: str) -> list[tuple[str, int]]:
     """ "If <this card / added resonator / a normal spell you control> would deal damage, it
-    deals that much +N instead" abilities that apply to damage ``source`` would deal, as
-    (card, ability index, N).  Only additions commute, so their order does not matter."""
-    out: list[tuple[str, int, int]] = []
+    deals that much +N instead" abilities, and such effects made by resolved abilities ("If your
+    J-Ruler would deal damage this turn, ..."), that apply to damage ``source`` would deal, as
+    ("card:ability index" or the effect's id, N).  Only additions commute, so their order does not
+    matter."""
+    out: list[tuple[str, int]] = [
+        (eff.id, eff.amount or 0)
+        for eff in state.effects
+        if eff.kind == "deal_more" and is_affected(state, eff, source)
+    ]
     for player in state.order:
         for zone in ("field", "ruler_area", "stone_area"):
             for oid in state.zones[player][zone]:
@@ -187,7 +193,7 @@ def damage_increases(state: GameState, source: str) -> list[tuple[str, int, int]
                     if ability.replaces == "deals_damage" and _affects(state, oid, ability.affects, source):
                         if ability.condition is not None and not _holds(state, ability, oid):
                             continue
-                        out.append((oid, i, ability.extra_damage))
+                        out.append((f"{oid}:{i}", ability.extra_damage))
     return out
 
 

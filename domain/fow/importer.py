@@ -2546,6 +2546,20 @@ def _gains_per_no_duration(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[J
     return [{"op": "modify", "atk": atk, "def": def_, "target": target, "duration": "source_in_field", "per": per}]
 
 
+@_effect_first(
+    r"(?:until end of turn, )?if (?P<who>your j-ruler) would deal damage(?P<turn> this turn)?, "
+    r"it deals that much (?:\+ ?|plus )(?P<n>\d+) instead"
+)
+def _deal_more_effect(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "{Rest}: If your J-Ruler would deal damage this turn, it deals that much +200 instead." (a
+    # replacement effect for the turn, 9.10 p1): whichever J-ruler you control when damage would be dealt
+    if not m.group("turn") and not m.group(0).lower().startswith("until end of turn"):
+        raise _GapError(f"effect: {m.group(0).strip()} (no duration)")
+    target = _subject(m.group("who"), ctx, continuous=False)
+    assert target is not None
+    return [{"op": "deal_more", "extra": int(m.group("n")), "target": target}]
+
+
 @_effect_first(r"produce (?P<w>\{[WRUGB]\}) for each (?P<c>[^.]+?)")
 def _produce_per(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "[Enter]: Produce {G} for each Musketeer resonator you control." (counted on resolution)
