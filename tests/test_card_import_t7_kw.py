@@ -298,3 +298,16 @@ def test_if_your_j_ruler_would_deal_damage_this_turn(imported: dict[str, Importe
             }
         ],
     }
+
+
+# --- will of an attribute another magic stone could produce (9.7) --------------------------------
+
+
+def test_will_of_any_attribute_a_magic_stone_you_control_could_produce(imported: dict[str, ImportedCard]) -> None:
+    # Magic Stone of Moon Light (MPR-099): "[Activate] {Rest}: Produce {M}." and "[Activate] {Rest}:
+    # Produce one will of any attribute that a magic stone you control could produce."
+    assert full(imported, "MPR-099")["abilities"][1] == {
+        "kind": "activate",
+        "cost": {"rest": True},
+        "effects": [{"op": "produce_will", "like_stones": True}],
+    }

@@ -360,3 +360,39 @@ def test_nameless_tank_makes_your_j_rulers_damage_200_more_this_turn() -> None:
     events = story.by_rule(actions.deal_damage, selvaria, wall, 300, "given")
     assert "DamageReplaced" not in [e.type for e in events]
     story.replays()
+
+
+# --- "one will of any attribute that a magic stone you control could produce" (9.7 p1, p4) ---------
+
+
+def test_moon_light_produces_what_your_other_magic_stones_could() -> None:
+    # Magic Stone of Moon Light (MPR-099): "[Activate] {Rest}: Produce one will of any attribute that a
+    # magic stone you control could produce."  Magic Stone of Black Silence (CMF-096): "{Rest}: Produce
+    # {G} or {B}."  The opponent's Magic Stone of Deep Wood (CMF-097, {G} or {U}) is not yours
+    story = Story({"T-BEAR": 4}, {"MPR-099": 2, "CMF-096": 4, "CMF-097": 4})
+    moon = story.put("p1", "MPR-099", "stone_area")
+    story.put("p1", "CMF-096", "stone_area")
+    story.put("p2", "CMF-097", "stone_area")
+    offered = {
+        c.get("choice") for c in legal(story, "p1", "ActivateAbility") if c["source"] == moon and c["ability"] == 1
+    }
+    assert offered == {"G", "B"}
+    refusal = story.refused(cmd("ActivateAbility", "p1", source=moon, ability=1, choice="U"))
+    assert (refusal.code, refusal.rule) == ("rules/will_choice", "FoW-5.5 9.7 p1")
+    events = story.when(cmd("ActivateAbility", "p1", source=moon, ability=1, choice="B"))
+    produced = find(events, "WillProduced")
+    assert (produced.data["will"], produced.rule) == (["B"], "FoW-5.5 9.7 p4")
+    story.replays()
+
+
+def test_moon_light_alone_offers_no_attribute() -> None:
+    # its own "{Rest}: Produce {M}" is no attribute (moon will), and the ability reads no other Moon Light
+    story = Story({"T-BEAR": 4}, {"MPR-099": 2, "T-STONE": 8})
+    moon = story.put("p1", "MPR-099", "stone_area")
+    story.put("p1", "MPR-099", "stone_area")
+    assert [
+        c.get("choice") for c in legal(story, "p1", "ActivateAbility") if c["source"] == moon and c["ability"] == 1
+    ] == [None]
+    events = story.when(cmd("ActivateAbility", "p1", source=moon, ability=1))
+    assert find(events, "WillProduced").data["will"] == []
+    story.replays()

@@ -225,17 +225,32 @@ def is_will_ability(ability: Ability) -> bool:
     )
 
 
-def will_options(ability: Ability) -> list[list[str]]:
-    """The wills an activation of a will ability can produce, one list per possible choice."""
+def will_options(ability: Ability, s: GameState | None = None, player: str | None = None) -> list[list[str]]:
+    """The wills an activation of a will ability can produce, one list per possible choice; with
+    the state and its controller, "one will of any attribute that a magic stone you control could
+    produce" offers those attributes (none without them)."""
     fixed: list[str] = []
     choices: list[str] = []
     for e in ability.effects:
         assert isinstance(e, ProduceWill)
         fixed += e.will
         choices += e.any_of
+        if e.like_stones and s is not None and player is not None:
+            choices += sorted(_stones_could_produce(s, player), key="WRUGB".index)
     if not choices:
         return [fixed]
     return [[*fixed, c] for c in dict.fromkeys(choices)]
+
+
+def _stones_could_produce(s: GameState, player: str) -> set[str]:
+    """The attributes the will abilities of the magic stones ``player`` controls produce (their own
+    options, not those read from other stones: no loop)."""
+    found: set[str] = set()
+    for oid in s.zones[player]["stone_area"]:
+        for _, ability in characteristics(s, oid).abilities:
+            if is_will_ability(ability) and not any(getattr(e, "like_stones", False) for e in ability.effects):
+                found.update(w for option in will_options(ability) for w in option)
+    return found & set("WRUGB")
 
 
 def allocate(pool: Sequence[str], cost: Cost) -> list[str] | None:
@@ -262,7 +277,7 @@ def stone_attributes(s: GameState, oid: str) -> set[str]:
     found: set[str] = set(s.card_of(oid).attributes)
     for _, ability in characteristics(s, oid).abilities:
         if is_will_ability(ability):
-            found.update(w for option in will_options(ability) for w in option)
+            found.update(w for option in will_options(ability, s, s.objects[oid].controller) for w in option)
     return found - {"V", "M"}
 
 
@@ -347,7 +362,7 @@ def activate_will_ability(
     if obj.controller != player or (not is_active_zone(chars.card, obj.zone) and obj.zone not in PLAYGROUND):
         raise ctx.reject("rules/not_your_card", "7.8 p2", f"you do not control an active {chars.card.name} ({oid})")
     cause = pay_ability_costs(ctx, player, oid, index, ability, cause, cost_cards=cost_cards)
-    options = will_options(ability)
+    options = will_options(ability, s, player)
     if len(options) == 1:
         produced = options[0]
     else:
@@ -1515,7 +1530,8 @@ def apply_effect(
             return ctx.emit("ContinuousEffectNotMade", {"item": item.id, "source": src}, "9.9 p8", cause=cause)
         return ctx.emit("ContinuousEffectCreated", rdata, "1.4 p4", cause=cause)
     if isinstance(eff, ProduceWill):
-        options = [[*eff.will, c] for c in eff.any_of] if eff.any_of else [list(eff.will)]
+        any_of = sorted(_stones_could_produce(s, you), key="WRUGB".index) if eff.like_stones else eff.any_of
+        options = [[*eff.will, c] for c in any_of] if any_of else [list(eff.will)]
         produced = options[0] if len(options) == 1 else next((o for o in options if o[-1] == item.choice), options[0])
         if eff.per is not None:  # "Produce {G} for each Musketeer resonator you control", counted now
             produced = produced * conditions.count_of(s, eff.per, you, src)

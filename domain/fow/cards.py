@@ -390,11 +390,17 @@ class ProduceWill(_Model):
     per: Count | None = None
     """"Produce {G} for each Musketeer resonator you control": ``will`` times the count on resolution
     (not on a will ability, which produces a fixed will, 9.7 p1)."""
+    like_stones: bool = False
+    """"Produce one will of any attribute that a magic stone you control could produce": one will,
+    of an attribute one of the will abilities of the magic stones you control produces (void and
+    moon are no attributes, 2.8; a "like_stones" ability adds none itself)."""
 
     @model_validator(mode="after")
     def _check_per(self) -> ProduceWill:
         if self.per is not None and (self.any_of or not self.will):
             raise ValueError("'per' multiplies a fixed 'will' (no 'any_of')")
+        if self.like_stones and (self.will or self.any_of or self.per is not None):
+            raise ValueError("'like_stones' produces one will chosen from the stones: no 'will', 'any_of' or 'per'")
         return self
 
 

@@ -1171,7 +1171,7 @@ def _will_sources(s: GameState, player: str) -> list[tuple[str, int, list[list[s
                         continue
                     if a.once_per_turn and f"{oid}:{i}" in s.players[player].once_per_turn_used:
                         continue
-                    out.append((oid, i, actions.will_options(a)))
+                    out.append((oid, i, actions.will_options(a, s, player)))
     return out
 
 
@@ -1434,9 +1434,9 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
                         extra["pay_with"] = list(will_pay)
                     out += [
                         Command("ActivateAbility", player, {"source": oid, "ability": i, "choice": option[-1], **extra})
-                        if len(actions.will_options(a)) > 1
+                        if len(actions.will_options(a, s, player)) > 1
                         else Command("ActivateAbility", player, {"source": oid, "ability": i, **extra})
-                        for option in actions.will_options(a)
+                        for option in actions.will_options(a, s, player)
                     ]
                     continue
                 if a.main_timing and not main:

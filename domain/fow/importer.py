@@ -1945,6 +1945,8 @@ def _produce(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     text = m.group("w").strip()
     if text.lower() == "one will of any attribute":
         return [{"op": "produce_will", "any_of": ["W", "R", "U", "G", "B"]}]
+    if text.lower() == "one will of any attribute that a magic stone you control could produce":
+        return [{"op": "produce_will", "like_stones": True}]
     both = re.fullmatch(r"(\{[WRUGB]\})\s+and\s+(\{[WRUGB]\})", text)
     if both:
         return [{"op": "produce_will", "will": [both.group(1)[1], both.group(2)[1]]}]
