@@ -311,3 +311,11 @@ def test_will_of_any_attribute_a_magic_stone_you_control_could_produce(imported:
         "cost": {"rest": True},
         "effects": [{"op": "produce_will", "like_stones": True}],
     }
+
+
+# --- "[J-Activate] Pay any number of will. You cannot choose to pay {0}." (7.5 p2) ----------------
+
+
+def test_judgment_of_any_number_of_will(imported: dict[str, ImportedCard]) -> None:
+    # Alice in Wonderland (TAT-037)
+    assert full(imported, "TAT-037")["judgment"] == {"j_ruler": "TAT-037J", "any_amount": True}

@@ -396,3 +396,23 @@ def test_moon_light_alone_offers_no_attribute() -> None:
     events = story.when(cmd("ActivateAbility", "p1", source=moon, ability=1))
     assert find(events, "WillProduced").data["will"] == []
     story.replays()
+
+
+# --- "[J-Activate] Pay any number of will. You cannot choose to pay {0}." (7.5 p2) ----------------
+
+
+def test_alice_in_wonderland_pays_the_number_of_will_chosen_never_zero() -> None:
+    story = Story({"T-BEAR": 4}, ruler="TAT-037")
+    story.will("p1", "W", "U", "B")
+    assert {"pay_with": [], "amount": 1} in legal(story, "p1", "PerformJudgment")
+    for amount in (None, 0, True):
+        refusal = story.refused(cmd("PerformJudgment", "p1", **({} if amount is None else {"amount": amount})))
+        assert (refusal.code, refusal.rule) == ("rules/judgment_amount", "FoW-5.5 7.5 p2")
+    assert story.refused(cmd("PerformJudgment", "p1", amount=4)).code == "rules/cannot_pay"
+    events = story.when(cmd("PerformJudgment", "p1", amount=3))
+    performed = find(events, "JudgmentPerformed")
+    assert (performed.data["amount"], performed.rule) == (3, "FoW-5.5 7.5 p2")
+    assert sorted(find(events, "WillPaid").data["will"]) == ["B", "U", "W"]
+    story.resolve()
+    assert story.state.objects[performed.data["source"]].zone == "field"
+    story.replays()

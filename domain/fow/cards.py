@@ -1369,6 +1369,16 @@ class JudgmentOption(_Model):
     cards: list[CardsCost] = Field(default_factory=list)
     """Actions on other cards to perform ("[J-Activate] Banish a fire resonator", "Pay {1},
     discard "Poison Apple""): the ``cost_cards`` argument of ``PerformJudgment`` lists them."""
+    any_amount: bool = False
+    """"[J-Activate] Pay any number of will. You cannot choose to pay {0}.": the player chooses how
+    many will, one or more of any attributes (the ``amount`` argument of ``PerformJudgment``), as the
+    cost ``{N}`` (FoW-5.5 7.5 p2); ``cost`` is then empty."""
+
+    @model_validator(mode="after")
+    def _check_any_amount(self) -> JudgmentOption:
+        if self.any_amount and (self.cost.total or self.reduction is not None):
+            raise ValueError("'any_amount' is the whole will cost: no 'cost' or 'reduction' with it")
+        return self
 
 
 class Judgment(JudgmentOption):

@@ -734,7 +734,17 @@ def perform_judgment(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
             f"the [Judgment] of {s.card_of(ruler).name} may be played only if its condition holds, and it does not",
         )
     reduced = None
-    changed, less, changers = _judgment_cost(s, player, judgment.cost)
+    printed_cost = judgment.cost
+    if judgment.any_amount:  # "Pay any number of will. You cannot choose to pay {0}." (7.5 p2)
+        amount = args.get("amount")
+        if not isinstance(amount, int) or isinstance(amount, bool) or amount < 1:
+            raise ctx.reject(
+                "rules/judgment_amount",
+                "7.5 p2",
+                f"the [Judgment] of {s.card_of(ruler).name} pays any number of will but not {{0}}: give 'amount' >= 1",
+            )
+        printed_cost = Cost(free=amount)
+    changed, less, changers = _judgment_cost(s, player, printed_cost)
     if _wants_reduction(ctx, args):
         reduced = conditions.reduce(s, changed, judgment.reduction, player, ruler)
         if reduced is None:
@@ -748,11 +758,13 @@ def perform_judgment(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         data["judgment"] = which
     if reduced is not None:
         data["reduced_cost"] = reduced.model_dump()
+    if judgment.any_amount:
+        data["amount"] = printed_cost.free
     cause = ctx.emit("JudgmentPerformed", data, "7.5 p2", actor=player)
     cost = _less(reduced or changed, less)
     if changers:  # "Your opponent pays {1} more to play [Judgment] abilities" (9.3 p2.5)
         changes: dict[str, JSON] = {"player": player, "of": "judgment", "sources": list(changers)}
-        changes.update(printed=judgment.cost.model_dump(), cost=cost.model_dump())
+        changes.update(printed=printed_cost.model_dump(), cost=cost.model_dump())
         cause = ctx.emit("CostChanged", changes, "9.3 p2.5", cause=cause)
     cause = actions.produce_from_sources(ctx, player, _pay_with(ctx, args), cause)
     cause = actions.pay_will(ctx, player, cost, cause, "judgment")
@@ -1488,7 +1500,9 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
                     if ways is None:
                         continue
                     section["cost_cards"] = [[oid for oid in group] for group in ways[0]]
-                changed, fewer, _ = _judgment_cost(s, player, judgment.cost)
+                if judgment.any_amount:  # any number of will, one or more: one is offered (7.5 p2)
+                    section["amount"] = 1
+                changed, fewer, _ = _judgment_cost(s, player, Cost(free=1) if judgment.any_amount else judgment.cost)
                 pay = plan_payment(s, player, _less(changed, fewer))
                 if pay is not None:
                     out.append(Command("PerformJudgment", player, {"pay_with": pay, **section}))

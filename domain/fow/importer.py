@@ -3638,6 +3638,13 @@ def _judgment(text: str, ctx: _Ctx) -> Delta | None:
     if not m:
         return None
     rest = m.group("rest").strip()
+    if re.fullmatch(r"pay any number of will\. you cannot choose to pay \{0\}\.?", rest, re.IGNORECASE):
+        if ctx.type != "ruler":  # "[J-Activate] Pay any number of will. You cannot choose to pay {0}." (7.5 p2)
+            raise _GapError("keyword: [Judgment] on a card that is not a ruler")
+        j_side = ctx.card_id + "J"
+        if ctx.ids is not None and j_side not in ctx.ids:
+            raise _GapError(f"keyword: [Judgment] (the J-ruler side {j_side} is not in the database)")
+        return {"judgment": {"any_amount": True, "j_ruler": j_side}}
     cm = re.fullmatch(r"(?:pay\s+)?(?P<c>(?:\{[^{}]*\}\s*)+)(?:\.?|[.:]\s+(?P<tail>.+))", rest, re.IGNORECASE)
     if not cm:
         return _judgment_with_cards(rest, ctx)
