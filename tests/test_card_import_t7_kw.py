@@ -177,3 +177,145 @@ def test_call_of_cthulhu(imported: dict[str, ImportedCard]) -> None:
             },
         }
     ]
+
+
+# --- "[Awakening] {U}, discard a card" (12.1) ---------------------------------------------------
+
+
+def test_an_awakening_cost_with_a_discard(imported: dict[str, ImportedCard]) -> None:
+    # Valentina's Resistance (TMS-050): "[Awakening] {U}, discard a card." and "Return target
+    # resonator to its owner's hand. Return up to one second target resonator to its owner's hand if
+    # this card was awakened."  The discard is part of the additional cost (12.1 p2, 9.3 p2.5)
+    assert full(imported, "TMS-050")["awakening"] == {
+        "cost": will(U=1),
+        "cards": [{"action": "discard", "filter": {"zone": "hand", "types": []}}],
+    }
+
+
+# --- 'gains "<ability>" until end of turn' (10.19 p1) -------------------------------------------
+
+
+def _that_much_to_opponent(text: str) -> dict[str, object]:
+    return {"kind": "automatic", "text": text, **_THAT_MUCH}
+
+
+_THAT_MUCH = {
+    "trigger": "deals_damage_to_resonator",
+    "effects": [{"op": "deal_damage", "amount": 0, "target": {"kind": "opponent"}, "that_much": True}],
+}
+
+
+def test_a_target_gains_an_ability_until_end_of_turn(imported: dict[str, ImportedCard]) -> None:
+    # Beastly Attack (TTW-055): 'Target attacking resonator gains [+600/+600] and "Whenever this card
+    # deals damage to a resonator, it deals that much damage to your opponent." until end of turn.'
+    # One target gains both (the second effect names the same target)
+    assert full(imported, "TTW-055")["effects"] == [
+        {
+            "op": "modify",
+            "atk": 600,
+            "def": 600,
+            "target": {"kind": "chosen", "filter": {"zone": "field", "types": ["resonator"], "attacking": True}},
+            "duration": "end_of_turn",
+        },
+        {
+            "op": "grant_abilities",
+            "abilities": [
+                _that_much_to_opponent(
+                    "Whenever this card deals damage to a resonator, it deals that much damage to your opponent."
+                )
+            ],
+            "target": {"kind": "same"},
+        },
+    ]
+
+
+def test_if_it_also_gains_an_ability(imported: dict[str, ImportedCard]) -> None:
+    # Power of Unity (VIN002-058): "Target resonator gains [+600/+600] until end of turn. If you
+    # control four or more resonators, it also gains "Whenever this card deals damage to a resonator
+    # ⇒ This card deals that much damage to your opponent." until end of turn."
+    effects = full(imported, "VIN002-058")["effects"]
+    assert effects[1] == {
+        "op": "if",
+        "condition": {
+            "kind": "controls",
+            "filter": {"zone": "field", "types": ["resonator"], "controller": "you"},
+            "at_least": 4,
+        },
+        "effects": [
+            {
+                "op": "grant_abilities",
+                "abilities": [
+                    _that_much_to_opponent(
+                        "Whenever this card deals damage to a resonator: This card deals that much damage to your"
+                        " opponent."
+                    )
+                ],
+                "target": {"kind": "same"},
+            }
+        ],
+    }
+
+
+# --- "gain [..] for each X" with no duration on a card in a field (9.1 p2.2) ---------------------
+
+
+def test_up_to_two_targets_gain_for_each_with_no_duration(imported: dict[str, ImportedCard]) -> None:
+    # Selvaria Bles [J-Ruler] (VIN002-073J): "When this card enters your field => Up to two target
+    # resonators gain [-300/-300] for each Drei Stern you control."  No duration: as long as the
+    # ability is active, while Selvaria stays in the field (FoW-5.5 9.1 p2.2)
+    [ability] = full(imported, "VIN002-073J")["abilities"]
+    assert ability["effects"] == [
+        {
+            "op": "modify",
+            "atk": -300,
+            "def": -300,
+            "target": {
+                "kind": "chosen",
+                "filter": {"zone": "field", "types": ["resonator"]},
+                "count": 2,
+                "up_to": True,
+            },
+            "duration": "source_in_field",
+            "per": {"filter": {"zone": "field", "types": [], "controller": "you", "races": ["Drei Stern"]}},
+        }
+    ]
+
+
+# --- an effect that makes damage bigger for the turn (9.10 p1) ------------------------------------
+
+
+def test_if_your_j_ruler_would_deal_damage_this_turn(imported: dict[str, ImportedCard]) -> None:
+    # Nameless Tank (VIN002-079, regalia): "{Rest}: If your J-Ruler would deal damage this turn, it
+    # deals that much +200 instead." - whichever J-ruler you control when it would deal damage
+    assert full(imported, "VIN002-079")["abilities"][1] == {
+        "kind": "activate",
+        "cost": {"rest": True},
+        "effects": [
+            {
+                "op": "deal_more",
+                "extra": 200,
+                "target": {"kind": "all", "filter": {"zone": "field", "types": ["j_ruler"], "controller": "you"}},
+            }
+        ],
+    }
+
+
+# --- will of an attribute another magic stone could produce (9.7) --------------------------------
+
+
+def test_will_of_any_attribute_a_magic_stone_you_control_could_produce(imported: dict[str, ImportedCard]) -> None:
+    # Magic Stone of Moon Light (MPR-099): "[Activate] {Rest}: Produce {M}." and "[Activate] {Rest}:
+    # Produce one will of any attribute that a magic stone you control could produce."
+    assert full(imported, "MPR-099")["abilities"][1] == {
+        "kind": "activate",
+        "cost": {"rest": True},
+        "effects": [{"op": "produce_will", "like_stones": True}],
+    }
+
+
+# --- "[J-Activate] Pay any number of will. You cannot choose to pay {0}." (7.5 p2) ----------------
+
+
+def test_judgment_of_any_number_of_will(imported: dict[str, ImportedCard]) -> None:
+    # Alice in Wonderland (TAT-037)
+    assert full(imported, "TAT-037")["judgment"] == {"j_ruler": "TAT-037J", "any_amount": True}

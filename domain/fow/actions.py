@@ -24,6 +24,7 @@ from domain.fow.cards import (
     Filter,
     GainControl,
     GainLife,
+    GrantAbilities,
     GrantSkill,
     LookTop,
     LoseAbilities,
@@ -250,17 +251,32 @@ def is_will_ability(ability: Ability) -> bool:
     )
 
 
-def will_options(ability: Ability) -> list[list[str]]:
-    """The wills an activation of a will ability can produce, one list per possible choice."""
+def will_options(ability: Ability, s: GameState | None = None, player: str | None = None) -> list[list[str]]:
+    """The wills an activation of a will ability can produce, one list per possible choice; with
+    the state and its controller, "one will of any attribute that a magic stone you control could
+    produce" offers those attributes (none without them)."""
     fixed: list[str] = []
     choices: list[str] = []
     for e in ability.effects:
         assert isinstance(e, ProduceWill)
         fixed += e.will
         choices += e.any_of
+        if e.like_stones and s is not None and player is not None:
+            choices += sorted(_stones_could_produce(s, player), key="WRUGB".index)
     if not choices:
         return [fixed]
     return [[*fixed, c] for c in dict.fromkeys(choices)]
+
+
+def _stones_could_produce(s: GameState, player: str) -> set[str]:
+    """The attributes the will abilities of the magic stones ``player`` controls produce (their own
+    options, not those read from other stones: no loop)."""
+    found: set[str] = set()
+    for oid in s.zones[player]["stone_area"]:
+        for _, ability in characteristics(s, oid).abilities:
+            if is_will_ability(ability) and not any(getattr(e, "like_stones", False) for e in ability.effects):
+                found.update(w for option in will_options(ability) for w in option)
+    return found & set("WRUGB")
 
 
 def allocate(pool: Sequence[str], cost: Cost, moon_as: frozenset[str] = frozenset()) -> list[str] | None:
@@ -296,7 +312,7 @@ def stone_attributes(s: GameState, oid: str) -> set[str]:
     found: set[str] = set(s.card_of(oid).attributes)
     for _, ability in characteristics(s, oid).abilities:
         if is_will_ability(ability):
-            found.update(w for option in will_options(ability) for w in option)
+            found.update(w for option in will_options(ability, s, s.objects[oid].controller) for w in option)
     return found - {"V", "M"}
 
 
@@ -386,7 +402,7 @@ def activate_will_ability(
             "rules/cannot_play_ability", "1.4 p4", f"an effect forbids playing {name}'s [Activate] abilities"
         )
     cause = pay_ability_costs(ctx, player, oid, index, ability, cause, cost_cards=cost_cards)
-    options = will_options(ability)
+    options = will_options(ability, s, player)
     if len(options) == 1:
         produced = options[0]
     else:
@@ -638,14 +654,10 @@ def deal_damage(
             return cause  # no DEF: no damage (10.6 p4)
     if source in s.objects:
         # "it deals that much +200 instead": replacements that are no prevention apply first (9.10 p2.1)
-        for card, index, extra in damage_increases(s, source):
+        for effect, extra in damage_increases(s, source):
             data = {"source": source, "target": target, "amount": amount, "instead": amount + extra}
-            cause = ctx.emit("DamageReplaced", {**data, "effect": f"{card}:{index}"}, "9.10 p1", cause=cause)
+            cause = ctx.emit("DamageReplaced", {**data, "effect": effect}, "9.10 p1", cause=cause)
             amount += extra
-        for eff in [e for e in s.effects if e.kind == "deal_more" and e.amount and is_affected(s, e, source)]:
-            data = {"source": source, "target": target, "amount": amount, "instead": amount + (eff.amount or 0)}
-            cause = ctx.emit("DamageReplaced", {**data, "effect": eff.id}, "9.10 p1", cause=cause)
-            amount += eff.amount or 0
     holders: list[str] = []
     if to_card:
         # its own "Prevent all damage that would be dealt to this card [by X]", and those of the
@@ -1329,8 +1341,9 @@ def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
             continue
         if isinstance(eff, conditions.WRAPPERS):  # "you may", "if" (FoW-5.5 9.3 p3.2)
             count = lambda e: len(chosen_groups([e]))  # noqa: E731
+            same = [t for t, since in previous if s.objects[t].zone_since == since]
             result = conditions.apply_wrapper(
-                ctx, item, eff, mine, cause, now, apply_effect, count, did=did, those=those
+                ctx, item, eff, mine, cause, now, apply_effect, count, did=did, those=those, same=same
             )
         else:
             result = apply_effect(
@@ -1639,13 +1652,25 @@ def apply_effect(
             data.update({k: True for k in ("by", "next") if getattr(eff, k)})
             rule = "10.17 p1"
         return ctx.emit("ContinuousEffectCreated", data, rule, cause=cause)
-    if isinstance(eff, DealMore):  # "If target resonator would deal damage this turn, it deals that much +200"
-        more = _targets_of(ctx, item, eff.target, group)
-        if not more:
-            return cause
-        mdata: dict[str, Any] = {"id": ctx.fresh_id("x"), "source": src, "controller": you, "targets": more}
+    if isinstance(eff, DealMore):  # "If target resonator / your J-Ruler would deal damage this turn, it deals
+        # that much +200 instead" (9.10 p1): the targets, or whatever matches an "all" filter then (9.9 p4)
+        mdata: dict[str, Any] = {"id": ctx.fresh_id("x"), "source": src, "controller": you, "targets": []}
+        if eff.target.kind == "all":
+            mdata.update(filter=eff.target.filter.model_dump(mode="json", exclude_defaults=True))
+        else:
+            mdata["targets"] = _targets_of(ctx, item, eff.target, group)
+            if not mdata["targets"]:
+                return cause
         mdata.update(kind="deal_more", amount=eff.extra, duration=eff.duration)
         return ctx.emit("ContinuousEffectCreated", mdata, "9.10 p1", cause=cause)
+    if isinstance(eff, GrantAbilities):  # "gains "<ability>" until end of turn" (10.19 p1, 9.9)
+        gaining = _targets_of(ctx, item, eff.target, group)
+        if not gaining:
+            return cause
+        gdata: dict[str, Any] = {"id": ctx.fresh_id("x"), "source": src, "controller": you, "targets": gaining}
+        abilities = [a.model_dump(mode="json", by_alias=True) for a in eff.abilities]
+        gdata.update(kind="grant_abilities", abilities=abilities, duration=eff.duration)
+        return ctx.emit("ContinuousEffectCreated", gdata, "10.19 p1", cause=cause)
     if isinstance(eff, LoseAbilities):
         ldata: dict[str, Any] = {"id": ctx.fresh_id("x"), "source": src, "controller": you}
         if eff.target.kind == "all":  # "J/resonators your opponent controls lose all abilities": every
@@ -1680,7 +1705,8 @@ def apply_effect(
             pdata["condition"] = eff.condition.model_dump(mode="json", exclude_defaults=True)
         return ctx.emit("ContinuousEffectCreated", pdata, "9.3 p2.5", cause=cause)
     if isinstance(eff, ProduceWill):
-        options = [[*eff.will, c] for c in eff.any_of] if eff.any_of else [list(eff.will)]
+        any_of = sorted(_stones_could_produce(s, you), key="WRUGB".index) if eff.like_stones else eff.any_of
+        options = [[*eff.will, c] for c in any_of] if any_of else [list(eff.will)]
         produced = options[0] if len(options) == 1 else next((o for o in options if o[-1] == item.choice), options[0])
         if eff.per is not None:  # "Produce {G} for each Musketeer resonator you control", counted now
             produced = produced * conditions.count_of(s, eff.per, you, src)

@@ -504,11 +504,17 @@ class ProduceWill(_Model):
     per: Count | None = None
     """"Produce {G} for each Musketeer resonator you control": ``will`` times the count on resolution
     (not on a will ability, which produces a fixed will, 9.7 p1)."""
+    like_stones: bool = False
+    """"Produce one will of any attribute that a magic stone you control could produce": one will,
+    of an attribute one of the will abilities of the magic stones you control produces (void and
+    moon are no attributes, 2.8; a "like_stones" ability adds none itself)."""
 
     @model_validator(mode="after")
     def _check_per(self) -> ProduceWill:
         if self.per is not None and (self.any_of or not self.will):
             raise ValueError("'per' multiplies a fixed 'will' (no 'any_of')")
+        if self.like_stones and (self.will or self.any_of or self.per is not None):
+            raise ValueError("'like_stones' produces one will chosen from the stones: no 'will', 'any_of' or 'per'")
         return self
 
 
@@ -805,8 +811,10 @@ class Recover(_Model):
 
 
 class DealMore(_Model):
-    """ "If target resonator would deal damage this turn, it deals that much +200 instead": a
-    replacement effect (FoW-5.5 9.10 p1) on the damage the target deals until the end of the turn."""
+    """ "If target resonator would deal damage this turn, it deals that much +200 instead" / "If your
+    J-Ruler would deal damage this turn, ...": a replacement effect (FoW-5.5 9.10 p1) on the damage
+    the objects ``target`` names would deal until the end of the turn; with an ``all`` target,
+    whatever matches when the damage would be dealt (9.9 p4)."""
 
     op: Literal["deal_more"] = "deal_more"
     extra: Annotated[int, Field(gt=0, multiple_of=100)]
@@ -1256,6 +1264,18 @@ class Choose(_Model):
         return self
 
 
+class GrantAbilities(_Model):
+    """ "Target attacking resonator gains "Whenever this card deals damage to a resonator, it deals
+    that much damage to your opponent." until end of turn": the target gains these abilities for the
+    duration (FoW-5.5 10.19 p1, a continuous effect 9.9); "this card" in them is the card that has
+    them."""
+
+    op: Literal["grant_abilities"] = "grant_abilities"
+    abilities: Annotated[list[Ability], Field(min_length=1)]
+    target: Target
+    duration: Duration = "end_of_turn"
+
+
 Effect = Annotated[
     Draw
     | DealDamage
@@ -1297,13 +1317,10 @@ Effect = Annotated[
     | Choose
     | Delayed
     | ReshuffleGraveyard
-    | PayLess,
+    | PayLess
+    | GrantAbilities,
     Field(discriminator="op"),
 ]
-Delayed.model_rebuild()
-May.model_rebuild()
-If.model_rebuild()
-Choose.model_rebuild()
 
 
 def parse_effects(data: Sequence[Mapping[str, Any]]) -> list[Effect]:
@@ -1669,6 +1686,10 @@ class Awakening(_Model):
     cannot_be_chased: bool = False
     """A spell's "[Awakening] {M}: Players cannot chase this card.": while it is in the chase area
     played with its [Awakening] cost paid, no player may chase it (10.7 p2, as ``Card.cannot_be_chased``)."""
+    cards: list[CardsCost] = Field(default_factory=list)
+    """Actions on other cards that are part of the [Awakening] cost ("[Awakening] {U}, discard a
+    card", 12.1 p1, 9.3 p2.5): the ``cost_cards`` argument of ``PlayCard`` lists the chosen ones
+    after those of the card's own additional cost."""
 
 
 class CostReduction(_Model):
@@ -1692,6 +1713,16 @@ class JudgmentOption(_Model):
     cards: list[CardsCost] = Field(default_factory=list)
     """Actions on other cards to perform ("[J-Activate] Banish a fire resonator", "Pay {1},
     discard "Poison Apple""): the ``cost_cards`` argument of ``PerformJudgment`` lists them."""
+    any_amount: bool = False
+    """"[J-Activate] Pay any number of will. You cannot choose to pay {0}.": the player chooses how
+    many will, one or more of any attributes (the ``amount`` argument of ``PerformJudgment``), as the
+    cost ``{N}`` (FoW-5.5 7.5 p2); ``cost`` is then empty."""
+
+    @model_validator(mode="after")
+    def _check_any_amount(self) -> JudgmentOption:
+        if self.any_amount and (self.cost.total or self.reduction is not None):
+            raise ValueError("'any_amount' is the whole will cost: no 'cost' or 'reduction' with it")
+        return self
 
 
 class Judgment(JudgmentOption):
@@ -1801,3 +1832,11 @@ def parse_card(data: Mapping[str, Any]) -> Card:
 
 def parse_catalog(raw: Mapping[str, Mapping[str, Any]]) -> dict[str, Card]:
     return {card_id: parse_card(data) for card_id, data in raw.items()}
+
+
+# effects hold effects, and abilities an effect grants: complete them once everything is defined
+Delayed.model_rebuild()
+May.model_rebuild()
+If.model_rebuild()
+Choose.model_rebuild()
+GrantAbilities.model_rebuild()

@@ -95,6 +95,8 @@ def characteristics(state: GameState, oid: str) -> Chars:
     for eff in state.effects:
         if eff.kind == "grant" and eff.skill and kept(eff.created) and is_affected(state, eff, oid):
             chars.skills.add(eff.skill)
+        if eff.kind == "grant_abilities" and kept(eff.created) and is_affected(state, eff, oid):
+            chars.abilities += effect_granted(eff)  # "gains "..." until end of turn" (10.19 p1)
     # layer: non-counter continuous effects that change values
     if chars.atk is not None and chars.def_ is not None:
         atk, def_ = chars.atk, chars.def_
@@ -185,11 +187,17 @@ def granted_quickcast(state: GameState, oid: str) -> bool:
     return False
 
 
-def damage_increases(state: GameState, source: str) -> list[tuple[str, int, int]]:
+def damage_increases(state: GameState, source: str) -> list[tuple[str, int]]:
     """ "If <this card / added resonator / a normal spell you control> would deal damage, it
-    deals that much +N instead" abilities that apply to damage ``source`` would deal, as
-    (card, ability index, N).  Only additions commute, so their order does not matter."""
-    out: list[tuple[str, int, int]] = []
+    deals that much +N instead" abilities, and such effects made by resolved abilities ("If your
+    J-Ruler would deal damage this turn, ..."), that apply to damage ``source`` would deal, as
+    ("card:ability index" or the effect's id, N).  Only additions commute, so their order does not
+    matter."""
+    out: list[tuple[str, int]] = [
+        (eff.id, eff.amount or 0)
+        for eff in state.effects
+        if eff.kind == "deal_more" and is_affected(state, eff, source)
+    ]
     for player in state.order:
         for zone in ("field", "ruler_area", "stone_area"):
             for oid in state.zones[player][zone]:
@@ -204,7 +212,7 @@ def damage_increases(state: GameState, source: str) -> list[tuple[str, int, int]
                     if ability.replaces == "deals_damage" and _affects(state, oid, ability.affects, source):
                         if ability.condition is not None and not _holds(state, ability, oid):
                             continue
-                        out.append((oid, i, ability.extra_damage))
+                        out.append((f"{oid}:{i}", ability.extra_damage))
     return out
 
 
@@ -506,6 +514,18 @@ def granted_index(source_oid: str, granting: Ability, k: int) -> int:
     return GRANTED_BASE + zlib.crc32(f"{source_oid}:{granting.text}:{k}".encode()) % GRANTED_BASE
 
 
+@functools.lru_cache(maxsize=256)
+def _abilities_of(raw: str) -> tuple[Ability, ...]:
+    return tuple(Ability.model_validate(a) for a in json.loads(raw))
+
+
+def effect_granted(eff: Effect) -> list[tuple[int, Ability]]:
+    """The abilities a resolved "gains "..." until end of turn" effect grants, by their granted
+    index (the same while the effect lasts, never a printed ability's)."""
+    abilities = _abilities_of(json.dumps(eff.abilities, sort_keys=True))
+    return [(GRANTED_BASE + zlib.crc32(f"{eff.id}:{k}".encode()) % GRANTED_BASE, a) for k, a in enumerate(abilities)]
+
+
 def granted_anywhere(state: GameState) -> list[tuple[int, Ability]]:
     """Every ability any card of the game grants, by its granted index (for resolving a granted
     ability whose card lost it or left play)."""
@@ -515,7 +535,7 @@ def granted_anywhere(state: GameState) -> list[tuple[int, Ability]]:
         for ability in state.card_of(oid).abilities
         if ability.kind == "continuous"
         for k, a in enumerate(ability.grant_abilities)
-    ]
+    ] + [found for eff in state.effects if eff.kind == "grant_abilities" for found in effect_granted(eff)]
 
 
 def names_of(state: GameState, oid: str) -> set[str]:

@@ -348,10 +348,13 @@ def apply_wrapper(
     *,
     did: bool = False,
     those: Sequence[str] = (),
+    same: Sequence[str] = (),
 ) -> str | None:
     """Resolve a ``may`` or ``if``; None when it waits for the controller's decision.
     ``did``: whether the effect just before was performed ("If you do"); ``those``: the cards
-    the last banish put into a graveyard ("in this way")."""
+    the last banish put into a graveyard ("in this way"); ``same``: what the previous single
+    chosen target group chose, still legal and the same objects ("If you control four or more
+    resonators, it also gains ...": a ``same`` target inside)."""
     s = ctx.s
     you = item.controller
     name = s.card_of(item.source).name
@@ -384,6 +387,9 @@ def apply_wrapper(
             continue
         group = (groups[index] if index < len(groups) else []) if n else None
         index += n
+        target = getattr(inner, "target", None)
+        if target is not None and getattr(target, "kind", None) == "same":
+            group = list(same)
         result = apply(ctx, item, inner, group, cause, None)
         assert result is not None, "effects inside may/if never wait for a choice (checked by the card model)"
         cause = result

@@ -536,8 +536,9 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     if awaken and card.awakening is not None:
         extra = card.awakening.cost
         cause = actions.pay_will(ctx, player, extra, cause, f"[Awakening] of {card.name}")
-    if card.play_cards:  # "As an additional cost to play this card, banish a Machine" (9.3 p2.5)
-        actions_on_cards = Ability(kind="activate", cost=ActivateCost(cards=card.play_cards))
+    on_cards = list(card.play_cards) + (list(card.awakening.cards) if awaken and card.awakening else [])
+    if on_cards:  # "As an additional cost to play this card, banish a Machine", "[Awakening] {U}, discard a card"
+        actions_on_cards = Ability(kind="activate", cost=ActivateCost(cards=on_cards))
         cause = costs.pay_extra_costs(ctx, player, oid, actions_on_cards, args.get("cost_cards"), cause)
     if card.type == "spell":
         actions.check_triggers(ctx, "opponent_plays_spell", cause, player=player)
@@ -794,7 +795,17 @@ def perform_judgment(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
             f"the [Judgment] of {s.card_of(ruler).name} may be played only if its condition holds, and it does not",
         )
     reduced = None
-    changed, less, changers = _judgment_cost(s, player, judgment.cost)
+    printed_cost = judgment.cost
+    if judgment.any_amount:  # "Pay any number of will. You cannot choose to pay {0}." (7.5 p2)
+        amount = args.get("amount")
+        if not isinstance(amount, int) or isinstance(amount, bool) or amount < 1:
+            raise ctx.reject(
+                "rules/judgment_amount",
+                "7.5 p2",
+                f"the [Judgment] of {s.card_of(ruler).name} pays any number of will but not {{0}}: give 'amount' >= 1",
+            )
+        printed_cost = Cost(free=amount)
+    changed, less, changers = _judgment_cost(s, player, printed_cost)
     if _wants_reduction(ctx, args):
         reduced = conditions.reduce(s, changed, judgment.reduction, player, ruler)
         if reduced is None:
@@ -808,11 +819,13 @@ def perform_judgment(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         data["judgment"] = which
     if reduced is not None:
         data["reduced_cost"] = reduced.model_dump()
+    if judgment.any_amount:
+        data["amount"] = printed_cost.free
     cause = ctx.emit("JudgmentPerformed", data, "7.5 p2", actor=player)
     cost = _less(reduced or changed, less)
     if changers:  # "Your opponent pays {1} more to play [Judgment] abilities" (9.3 p2.5)
         changes: dict[str, JSON] = {"player": player, "of": "judgment", "sources": list(changers)}
-        changes.update(printed=judgment.cost.model_dump(), cost=cost.model_dump())
+        changes.update(printed=printed_cost.model_dump(), cost=cost.model_dump())
         cause = ctx.emit("CostChanged", changes, "9.3 p2.5", cause=cause)
     cause = actions.produce_from_sources(ctx, player, _pay_with(ctx, args), cause)
     cause = actions.pay_will(ctx, player, cost, cause, "judgment")
@@ -1252,7 +1265,7 @@ def _will_sources(s: GameState, player: str) -> list[tuple[str, int, list[list[s
                         continue
                     if a.once_per_turn and f"{oid}:{i}" in s.players[player].once_per_turn_used:
                         continue
-                    out.append((oid, i, actions.will_options(a)))
+                    out.append((oid, i, actions.will_options(a, s, player)))
     return out
 
 
@@ -1485,12 +1498,17 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
             )
             pay2 = plan_payment(s, player, total)
             combos2 = _target_options(s, actions.chosen_groups(card.effects + card.awakening.effects), player, oid)
-            if pay2 is not None and combos2:
+            awaken_with: dict[str, JSON] | None = paid_with
+            if card.awakening.cards:  # "[Awakening] {U}, discard a card" (12.1 p1, 9.3 p2.5)
+                on_cards = ActivateCost(cards=[*card.play_cards, *card.awakening.cards])
+                choices = costs.cost_choices(s, Ability(kind="activate", cost=on_cards), player, oid)
+                awaken_with = {"cost_cards": choices[0]} if choices else None
+            if pay2 is not None and combos2 and awaken_with is not None:
                 out.append(
                     Command(
                         "PlayCard",
                         player,
-                        {"card": oid, "targets": combos2[0], "pay_with": pay2, "awaken": True, **paid_with},
+                        {"card": oid, "targets": combos2[0], "pay_with": pay2, "awaken": True, **awaken_with},
                     )
                 )
     for zone in ("field", "ruler_area", "stone_area", "graveyard"):
@@ -1515,9 +1533,9 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
                         extra["pay_with"] = list(will_pay)
                     out += [
                         Command("ActivateAbility", player, {"source": oid, "ability": i, "choice": option[-1], **extra})
-                        if len(actions.will_options(a)) > 1
+                        if len(actions.will_options(a, s, player)) > 1
                         else Command("ActivateAbility", player, {"source": oid, "ability": i, **extra})
-                        for option in actions.will_options(a)
+                        for option in actions.will_options(a, s, player)
                     ]
                     continue
                 if a.main_timing and not main:
@@ -1580,7 +1598,9 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
                     if ways is None:
                         continue
                     section["cost_cards"] = [[oid for oid in group] for group in ways[0]]
-                changed, fewer, _ = _judgment_cost(s, player, judgment.cost)
+                if judgment.any_amount:  # any number of will, one or more: one is offered (7.5 p2)
+                    section["amount"] = 1
+                changed, fewer, _ = _judgment_cost(s, player, Cost(free=1) if judgment.any_amount else judgment.cost)
                 pay = plan_payment(s, player, _less(changed, fewer))
                 if pay is not None:
                     out.append(Command("PerformJudgment", player, {"pay_with": pay, **section}))

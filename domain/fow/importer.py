@@ -1083,7 +1083,7 @@ def _subject(phrase: str, ctx: _Ctx, *, continuous: bool, it_self: bool = False)
         return {"kind": "all", "filter": {"zone": "field", "types": ["j_ruler"], "controller": "you"}}
     if low == "your j/ruler":
         return dict(_YOUR_J_OR_RULER)
-    if low.startswith("target ") or _TARGET_WORD.match(text):
+    if low.startswith("target ") or _TARGET_WORD.match(text) or re.match(rf"up to {NUM} target ", low):
         if continuous:
             raise _GapError(f"target: {phrase}")
         return _target(text, ctx)  # the legal targets must be exactly the printed ones
@@ -1220,6 +1220,36 @@ def _destroy(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
         return [{"op": "destroy", "target": {"kind": "chosen", "filter": flt}}]
     # "Destroy target Cthulhu": a ruler in a ruler area is a legal target that is not destroyed (10.9 p2)
     return [{"op": "destroy", "target": _target(m.group("t"), ctx, it_self=it_self, playground=True)}]
+
+
+@_effect(
+    r'(?P<t>[^."]+?) (?:also )?gains? (?:(?P<m>\[[+-]\d+/[+-]\d+\]) and )?(?P<q>"[^"]+"(?: and "[^"]+")*)'
+    r" until (?:the )?end of (?:the )?turn"
+)
+def _gains_abilities(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # 'Target attacking resonator gains [+600/+600] and "Whenever this card deals damage to a
+    # resonator, it deals that much damage to your opponent." until end of turn.' (10.19 p1): the
+    # abilities are those of the card that gains them ("this card" is that card)
+    target = _subject(m.group("t"), ctx, continuous=False, it_self=it_self)
+    if target is None or target["kind"] not in ("chosen", "same", "self"):
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    if target["kind"] == "chosen" and (target.get("count", 1) != 1 or target.get("up_to")):
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    host = _Ctx(ctx.card_id, "resonator", None, ctx.races, ctx.ids)
+    granted: list[JsonDict] = []
+    for quoted in re.findall(r'"([^"]+)"', m.group("q")):
+        text = _clean(quoted)
+        if _keyword(quoted, text, host) is not None:
+            raise _GapError(f"effect: gains {quoted}")
+        granted += _ability(quoted, text, host)
+    out: list[JsonDict] = []
+    if m.group("m"):
+        atk, def_, _ = _modifiers(m.group("m"))
+        out.append({"op": "modify", "atk": atk, "def": def_, "target": target, "duration": "end_of_turn"})
+        if target["kind"] == "chosen":
+            target = {"kind": "same"}  # the same target gains both (one target group, 9.3 p2.4)
+    out.append({"op": "grant_abilities", "abilities": granted, "target": target})
+    return out
 
 
 @_effect(r"(?P<t>[^.]+?) gains? (?P<m>[^.]+?) until (?:the )?end of (?:the )?turn")
@@ -1990,6 +2020,8 @@ def _no_next_recovery(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDi
     # left out of that player's "recover all cards" once (FoW-5.5 5.2 p5, 1.4 p1)
     rule = "doesnt_recover_in_recovery_phase"
     return [{"op": "restrict", "target": {"kind": "same"}, "rules": [rule], "duration": "next_recovery_phase"}]
+
+
 @_effect(r"remove all cards in your main deck from the game")
 def _mill_all_removed(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "Remove all cards in your main deck from the game." (face up: FoW-5.5 10.3 p1)
@@ -2222,6 +2254,8 @@ def _produce(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     text = m.group("w").strip()
     if text.lower() == "one will of any attribute":
         return [{"op": "produce_will", "any_of": ["W", "R", "U", "G", "B"]}]
+    if text.lower() == "one will of any attribute that a magic stone you control could produce":
+        return [{"op": "produce_will", "like_stones": True}]
     both = re.fullmatch(r"(\{[WRUGB]\})\s+and\s+(\{[WRUGB]\})", text)
     if both:
         return [{"op": "produce_will", "will": [both.group(1)[1], both.group(2)[1]]}]
@@ -2937,6 +2971,37 @@ def _gains_no_duration(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonD
     return [{"op": "modify", "atk": atk, "def": def_, "target": target, "duration": "source_in_field"}]
 
 
+@_effect_first(
+    r"(?P<t>(?:up to \w+ )?target [^.]+?) gains? (?P<m>\[[+-]\d+/[+-]\d+\]) for each (?P<c>(?:(?!\buntil\b)[^.])+?)"
+)
+def _gains_per_no_duration(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "When this card enters your field => Up to two target resonators gain [-300/-300] for each Drei
+    # Stern you control." with no duration, on an ability of a card in a field: it applies as long as
+    # the ability is active (FoW-5.5 9.1 p2.2), while that card stays in the field as the same object;
+    # a target that leaves is a new object the effect no longer applies to (3.1 p3). Counted now.
+    if ctx.type == "spell":
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    target = _subject(m.group("t"), ctx, continuous=False, it_self=it_self)
+    assert target is not None
+    atk, def_, _ = _modifiers(m.group("m"))
+    per = _count(m.group("c"), ctx)
+    return [{"op": "modify", "atk": atk, "def": def_, "target": target, "duration": "source_in_field", "per": per}]
+
+
+@_effect_first(
+    r"(?:until end of turn, )?if (?P<who>your j-ruler) would deal damage(?P<turn> this turn)?, "
+    r"it deals that much (?:\+ ?|plus )(?P<n>\d+) instead"
+)
+def _deal_more_all(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "{Rest}: If your J-Ruler would deal damage this turn, it deals that much +200 instead." (a
+    # replacement effect for the turn, 9.10 p1): whichever J-ruler you control when damage would be dealt
+    if not m.group("turn") and not m.group(0).lower().startswith("until end of turn"):
+        raise _GapError(f"effect: {m.group(0).strip()} (no duration)")
+    target = _subject(m.group("who"), ctx, continuous=False)
+    assert target is not None
+    return [{"op": "deal_more", "extra": int(m.group("n")), "target": target}]
+
+
 @_effect_first(r"produce (?P<w>\{[WRUGB]\}) for each (?P<c>[^.]+?)")
 def _produce_per(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "[Enter]: Produce {G} for each Musketeer resonator you control." (counted on resolution)
@@ -3147,7 +3212,9 @@ def _protection(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
     if m.group("m"):
         atk, def_, _ = _modifiers(m.group("m"))
         out.append({"kind": "continuous", "text": raw, "modify_atk": atk, "modify_def": def_})
-    out.append({"kind": "continuous", "text": raw, "untargetable_by": {"zone": "field", "types": [], "attributes": attributes}})
+    out.append(
+        {"kind": "continuous", "text": raw, "untargetable_by": {"zone": "field", "types": [], "attributes": attributes}}
+    )
     if m.group("c"):  # on an addition, "this card" of a replacement is the card it is added to
         damage_from = {"zone": "field", "types": [], "attributes": _attribute_list(m.group("c")), "playground": True}
         out.append(
@@ -3477,6 +3544,7 @@ def _same_target(rest: str, out: list[JsonDict]) -> str:
         return rest
     sentence = _split_sentences(rest)[0]
     changed = re.sub(r"^It\b(?!s)", _SAME, sentence)
+    changed = re.sub(rf"^(If {_CLAUSE}, )it (?=also gains\b)", rf"\1{_SAME} ", changed)  # "If X, it also gains"
     changed = re.sub(r"\bthat (?:resonator|J/resonator|card)\b", _SAME, changed)
     changed = re.sub(r"^((?:you )?gain life equal to) its\b", rf"\1 {_SAME}'s", changed, flags=re.IGNORECASE)
     return changed + rest[len(sentence) :]
@@ -4499,6 +4567,13 @@ def _judgment(text: str, ctx: _Ctx) -> Delta | None:
     if not m:
         return None
     rest = m.group("rest").strip()
+    if re.fullmatch(r"pay any number of will\. you cannot choose to pay \{0\}\.?", rest, re.IGNORECASE):
+        if ctx.type != "ruler":  # "[J-Activate] Pay any number of will. You cannot choose to pay {0}." (7.5 p2)
+            raise _GapError("keyword: [Judgment] on a card that is not a ruler")
+        j_side = ctx.card_id + "J"
+        if ctx.ids is not None and j_side not in ctx.ids:
+            raise _GapError(f"keyword: [Judgment] (the J-ruler side {j_side} is not in the database)")
+        return {"judgment": {"any_amount": True, "j_ruler": j_side}}
     cm = re.fullmatch(r"(?:pay\s+)?(?P<c>(?:\{[^{}]*\}\s*)+)(?:\.?|[.:]\s+(?P<tail>.+))", rest, re.IGNORECASE)
     if not cm:
         return _judgment_with_cards(rest, ctx)
@@ -4643,6 +4718,12 @@ def _keyword(raw: str, text: str, ctx: _Ctx) -> Delta | None:
     judgment = _judgment(text, ctx)
     if judgment is not None:
         return judgment
+    m = re.fullmatch(r"\[Awakening\]\s*(?P<c>(?:\{[^{}]*\}\s*)+),\s*(?P<more>[^.:]+)\.?", text)
+    if m:  # "[Awakening] {U}, discard a card." (12.1 p1): will and actions on other cards
+        more = _more_cost(_capitalise(m.group("more").strip()), ctx) or _more_cost(m.group("more").strip(), ctx)
+        if more is None or more[0] != "cards":
+            raise _GapError(f"keyword: [Awakening] {m.group('more').strip()}")
+        return {"awakening": {"cost": _will_cost(m.group("c"), "keyword: [Awakening] cost"), "cards": [more[1]]}}
     m = re.match(r"^\[Awakening\]\s*(?P<c>(?:\{[^{}]*\}\s*)+)(?::\s*|\.?\s*$|\s+(?=\[))(?P<body>.*)$", text)
     if m:
         cost = _will_cost(m.group("c"), "keyword: [Awakening] cost")

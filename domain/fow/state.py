@@ -196,6 +196,8 @@ class Effect:
     change: dict[str, Any] | None = None
     """kind ``cost_change`` ("You pay {1} less to play [Judgment] abilities ... this turn"): the
     ``CostChange`` as JSON, relative to the effect's controller (9.3 p2.5)."""
+    abilities: list[dict[str, Any]] = field(default_factory=list)
+    """kind ``grant_abilities``: the abilities the targets gain (as card data)."""
 
 
 @dataclass(slots=True)
@@ -520,7 +522,8 @@ def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
             for eff in s.effects
             if eff.targets
             or eff.filter is not None
-            or eff.kind not in ("modify", "grant", "prevent", "rules", "lose_abilities", "control", "deal_more")
+            or eff.kind
+            not in ("modify", "grant", "prevent", "rules", "lose_abilities", "control", "deal_more", "grant_abilities")
         ]
     elif "attached_to" in d:
         obj.attached_to = d["attached_to"]
@@ -787,6 +790,7 @@ def _effect_created(s: GameState, d: Mapping[str, Any], e: Event) -> None:
             condition=d.get("condition"),
             base=d.get("base"),
             change=d.get("change"),
+            abilities=list(d.get("abilities", [])),
         )
     )
     s.counter += 1
