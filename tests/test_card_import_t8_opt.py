@@ -101,3 +101,32 @@ def test_pay_less_for_gods_art_after_if_its_stays_unsupported(imported: dict[str
     # [Imperishable] until end of turn and you may pay {2} less to play its God's Art abilities this
     # turn."  Joined to a gain on "it" by "and": not expressed
     assert imported["VS01-002"].status != "full"
+
+
+# --- "you may add ... from your hand to this card" (FoW-5.5 10.1) -----------------------------------
+
+
+def test_you_may_add_an_addition_from_your_hand_to_this_card(imported: dict[str, ImportedCard]) -> None:
+    # Alicia Melchiott [Water/J-Ruler] (VIN002-031J): "When this card enters your field => You may add
+    # an [Addition:J/Resonator] from your hand to this card."  Choosing none is declining (10.13 p2)
+    card = full(imported, "VIN002-031J")
+    assert card["abilities"][1] == {
+        "kind": "automatic",
+        "trigger": "enters_field",
+        "effects": [
+            {
+                "op": "put_from_hand",
+                "filter": {"zone": "hand", "types": ["addition"], "subtypes": ["j_resonator"]},
+                "to_this_card": True,
+            }
+        ],
+    }
+    # Susanowo, the Ten-Fist Sword (MOA-019): "[Enter]: You may add a card named "Ame-no-Habakiri"
+    # from your hand to this card." (the card stays partial for "Dragon" in another ability)
+    susanowo = imported["MOA-019"]
+    assert not any("Ame-no-Habakiri" in gap for gap in susanowo.gaps)
+    added = next(a for a in susanowo.card.abilities if "Ame-no-Habakiri" in a.text)
+    assert added.effects[0].model_dump(mode="json", exclude_defaults=True) == {
+        "filter": {"zone": "hand", "types": ["addition"], "name": "Ame-no-Habakiri"},
+        "to_this_card": True,
+    }

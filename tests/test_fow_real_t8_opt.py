@@ -5,6 +5,8 @@ replays its whole log):
 * "As long as your J-Ruler is "Dark Alice, Maiden of Slaughter", you may pay {B}{B} less to play its
   God's Art abilities this turn": a continuous effect until end of turn whose condition is checked as
   each God's Art is played, not as it is made (9.9 p4 and its example; 9.3 p2.5);
+* "You may add an [Addition:J/Resonator] from your hand to this card": only an addition that can
+  legally be added to this card goes, into the field added to it (10.1 p1, p2), not played (9.6 p1.1);
 * "You may look at target player's hand and choose a card. He or she discards that card.": the
   "you may" holds both sentences, decided on resolution (FoW-5.5 9.3 p3.2), the target player
   chosen as the ability is played (9.3 p2.4).
@@ -243,4 +245,56 @@ def test_the_condition_not_holding_as_the_gods_art_is_played_gives_no_reduction(
     art = _walpurgis(story.state, alice)
     no = story.refused(cmd("ActivateAbility", "p1", source=alice, ability=art, targets=[], pay_with=[], reduce=True))
     assert (no.code, no.rule) == ("rules/no_cost_reduction", "FoW-5.5 9.3 p2.5")
+    story.replays()
+
+
+# --- "you may add an [Addition:J/Resonator] from your hand to this card" (10.1) -----------------------
+
+
+def test_alicia_melchiott_adds_an_addition_j_resonator_from_hand_to_herself() -> None:
+    # Alicia Melchiott [Water/J-Ruler] (VIN002-031J): "When this card enters your field => Return
+    # target resonator to its owner's hand." / "When this card enters your field => You may add an
+    # [Addition:J/Resonator] from your hand to this card."  Riela's Lance (VIN002-030) can be added
+    # to a J-ruler; Glyph of Unkill (MPR-029, [Addition:Resonator]) cannot (10.1 p2)
+    story = Story({"VIN002-030": 4, "MPR-029": 4, "T-BEAR": 4}, ruler="VIN002-031")
+    lance, glyph = story.put("p1", "VIN002-030", "hand"), story.put("p1", "MPR-029", "hand")
+    bear = story.put("p2", "T-BEAR", "field")
+    [alicia] = story.state.zones["p1"]["ruler_area"]
+    story.will("p1", *["U"] * 7)
+    story.when(cmd("PerformJudgment", "p1"))
+    story.resolve()
+    assert story.state.card_of(alicia).id == "VIN002-031J"
+    back = next(t for t in story.state.triggered if t.ability == 0)
+    story.when(cmd("PlayTriggered", "p1", trigger=back.id, targets=[[bear]]))  # the other: no choice
+    asked = find(story.resolve(), "ChoiceRequested")
+    assert (asked.data["player"], asked.data["kind"], asked.rule) == ("p1", "put_from_hand", "FoW-5.5 10.1 p2")
+    assert lance in asked.data["options"]["cards"] and glyph not in asked.data["options"]["cards"]
+    no = story.refused(cmd("ChooseCards", "p1", cards=[glyph]))
+    assert no.rule == "FoW-5.5 10.13 p2"
+    events = story.when(cmd("ChooseCards", "p1", cards=[lance]))
+    added = find(events, "CardMoved")
+    assert (added.data["oid"], added.data["to"], added.data["attached_to"], added.rule) == (
+        lance,
+        "field",
+        alicia,
+        "FoW-5.5 10.1 p1",
+    )
+    assert story.state.objects[lance].attached_to == alicia
+    assert not any(e.type == "CardPlayed" for e in events)  # put, not played
+    story.replays()
+
+
+def test_alicia_may_add_nothing() -> None:
+    story = Story({"VIN002-030": 4, "T-BEAR": 4}, ruler="VIN002-031")
+    lance = story.put("p1", "VIN002-030", "hand")
+    bear = story.put("p2", "T-BEAR", "field")
+    story.will("p1", *["U"] * 7)
+    story.when(cmd("PerformJudgment", "p1"))
+    story.resolve()
+    back = next(t for t in story.state.triggered if t.ability == 0)
+    story.when(cmd("PlayTriggered", "p1", trigger=back.id, targets=[[bear]]))
+    assert find(story.resolve(), "ChoiceRequested").data["kind"] == "put_from_hand"
+    events = story.when(cmd("ChooseCards", "p1", cards=[]))
+    assert not any(e.type == "CardMoved" and e.data["oid"] == lance for e in events)
+    assert story.state.objects[lance].zone == "hand"
     story.replays()

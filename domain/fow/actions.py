@@ -1553,6 +1553,27 @@ def apply_effect(
                 break
         order = ctx.s.zones[you]["main_deck"]  # the rest is shuffled into the main deck
         return shuffle(ctx, you, "main_deck", list(order), cause, rule="10.20 p1")
+    if isinstance(eff, PutFromHand) and eff.to_this_card:  # "add ... from your hand to this card" (10.1)
+        here = s.objects[src].zone == "field" and is_same_source(s, item)
+        if choice is None:
+            candidates = [
+                oid
+                for oid in s.zones[you]["hand"]
+                if here and _filter_match(s, eff.filter, oid) and is_legal_host(s, oid, src)
+            ]
+            if not candidates:
+                return cause
+            asked = {"item": item.id, "cards": candidates, "max": eff.count}
+            ctx.emit(
+                "ChoiceRequested", {"player": you, "kind": "put_from_hand", "options": asked}, "10.1 p2", cause=cause
+            )
+            return None
+        for oid in choice:  # put, not played: no [Enter] (9.6 p1.1)
+            if here and is_legal_host(s, oid, src):
+                cause = move(
+                    ctx, oid, "field", cause, rule="10.1 p1", reason="put", controller=you, actor=you, attached_to=src
+                )
+        return cause
     if isinstance(eff, PutFromHand):
         if choice is None:
             candidates = [

@@ -806,6 +806,10 @@ class PutFromHand(_Model):
     op: Literal["put_from_hand"] = "put_from_hand"
     filter: Filter = Field(default_factory=lambda: Filter(zone="hand", types=[]))
     count: Annotated[int, Field(ge=1)] = 1
+    to_this_card: bool = False
+    """ "You may add an [Addition:J/Resonator] from your hand to this card": only additions that can
+    legally be added to the source card go, into the field added to it (FoW-5.5 10.1 p1, p2) - none
+    once the source is no longer in the field as the object it was (3.1 p3)."""
 
 
 class Banish(_Model):

@@ -1872,6 +1872,23 @@ def _hand_on_main_deck(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonD
     return [out]
 
 
+@_effect(r"add (?:a|an|one) (?P<d>[^.]+?) from your hand to this card")
+def _add_from_hand(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "[You may] add an [Addition:J/Resonator] from your hand to this card." (FoW-5.5 10.1)
+    desc = m.group("d").strip()
+    named = re.fullmatch(r'card named "([^"]+)"', desc, re.IGNORECASE)
+    if named:  # "a card named "Ame-no-Habakiri"": only an addition can be added (10.1 p2)
+        flt: JsonDict = {"zone": "hand", "types": ["addition"], "name": named.group(1)}
+    else:
+        flt = _bracketed_types(desc) or {}
+        if flt.get("types") != ["addition"] or set(flt) - {"types", "subtypes"}:
+            raise _GapError(f"effect: add {desc} from your hand to this card")
+        flt = {"zone": "hand", **flt}
+    if ctx.type not in ("resonator", "j_ruler"):
+        raise _GapError(f"effect: add {desc} from your hand to this card")
+    return [{"op": "put_from_hand", "filter": flt, "to_this_card": True}]
+
+
 @_effect(rf"put (?:(?P<n>a|an|one)|up to (?P<upto>{NUM})) (?P<d>[^.]+?) from your hand into your field")
 def _put_from_hand(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "[You may] put a water resonator with total cost 2 or less from your hand into your field."
