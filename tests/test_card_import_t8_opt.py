@@ -130,3 +130,23 @@ def test_you_may_add_an_addition_from_your_hand_to_this_card(imported: dict[str,
         "filter": {"zone": "hand", "types": ["addition"], "name": "Ame-no-Habakiri"},
         "to_this_card": True,
     }
+
+
+# --- "... and lose [Flying] until end of turn" (FoW-5.5 9.9 p1) -------------------------------------
+
+
+def test_gain_and_lose_a_symbol_skill_until_end_of_turn(imported: dict[str, ImportedCard]) -> None:
+    # Zero, the Magus of Null (MPR-090): "[Enter]: Resonators your opponent controls gain [-200/-200]
+    # and lose [Flying] until end of turn."  Two effects on the same cards, in printed order
+    card = full(imported, "MPR-090")
+    theirs = {"kind": "all", "filter": {"zone": "field", "types": ["resonator"], "controller": "opponent"}}
+    assert card["abilities"] == [
+        {
+            "kind": "automatic",
+            "trigger": "enter",
+            "effects": [
+                {"op": "modify", "atk": -200, "def": -200, "target": theirs, "duration": "end_of_turn"},
+                {"op": "lose_skill", "skill": "flying", "target": theirs},
+            ],
+        }
+    ]

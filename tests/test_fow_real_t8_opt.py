@@ -7,6 +7,9 @@ replays its whole log):
   each God's Art is played, not as it is made (9.9 p4 and its example; 9.3 p2.5);
 * "You may add an [Addition:J/Resonator] from your hand to this card": only an addition that can
   legally be added to this card goes, into the field added to it (10.1 p1, p2), not played (9.6 p1.1);
+* "Resonators your opponent controls gain [-200/-200] and lose [Flying] until end of turn": a
+  continuous effect removing a symbol skill, applied with those adding abilities in timestamp order
+  (9.9 p1, p3) and to what matches later (9.9 p4);
 * "You may look at target player's hand and choose a card. He or she discards that card.": the
   "you may" holds both sentences, decided on resolution (FoW-5.5 9.3 p3.2), the target player
   chosen as the ability is played (9.3 p2.4).
@@ -297,4 +300,35 @@ def test_alicia_may_add_nothing() -> None:
     events = story.when(cmd("ChooseCards", "p1", cards=[]))
     assert not any(e.type == "CardMoved" and e.data["oid"] == lance for e in events)
     assert story.state.objects[lance].zone == "hand"
+    story.replays()
+
+
+# --- "... and lose [Flying] until end of turn" (9.9 p1, p3, p4) -------------------------------------
+
+
+def test_zero_makes_the_opponents_resonators_lose_flying_until_a_newer_gain() -> None:
+    # Zero, the Magus of Null (MPR-090): "[Enter]: Resonators your opponent controls gain [-200/-200]
+    # and lose [Flying] until end of turn."  Rukh (MPR-067, [Flying]) loses it; a Rukh entering
+    # later loses it too (9.9 p4); Give Wings (SKL-008: "Target resonator gains [+200/+200] and
+    # [Flying] until end of turn"), newer, gives it back (9.9 p3: timestamp order)
+    story = Story({"MPR-090": 4, "MPR-067": 4, "SKL-008": 4, "T-BEAR": 4})
+    rukh = story.put("p2", "MPR-067", "field")
+    mine = story.put("p1", "MPR-067", "field")
+    assert "flying" in characteristics(story.state, rukh).skills
+    atk = characteristics(story.state, rukh).atk
+    _played(story, "p1", "MPR-090", "B", "B", "B")
+    events = story.resolve()  # the [Enter] ability, played without choices
+    lost = [e for e in events if e.type == "ContinuousEffectCreated" and e.data["kind"] == "lose_skill"]
+    assert [(e.data["skill"], e.data["duration"], e.rule) for e in lost] == [("flying", "end_of_turn", "FoW-5.5 9.9 p1")]
+    assert "flying" not in characteristics(story.state, rukh).skills
+    assert characteristics(story.state, rukh).atk == atk - 200
+    assert "flying" in characteristics(story.state, mine).skills  # not the opponent's
+    late = story.put("p2", "MPR-067", "field")
+    assert "flying" not in characteristics(story.state, late).skills
+    wings = story.put("p1", "SKL-008", "hand")
+    story.will("p1", "W")
+    story.when(cmd("PlayCard", "p1", card=wings, targets=[[rukh]], pay_with=[]))
+    story.resolve()
+    assert "flying" in characteristics(story.state, rukh).skills
+    assert "flying" not in characteristics(story.state, late).skills
     story.replays()

@@ -26,6 +26,7 @@ from domain.fow.cards import (
     LookTop,
     LoseAbilities,
     LoseLife,
+    LoseSkill,
     Mill,
     Modify,
     Pay,
@@ -1452,7 +1453,7 @@ def apply_effect(
         for t in _targets_of(ctx, item, eff.target, group):
             cause = destroy(ctx, t, cause)
         return cause
-    if isinstance(eff, (Modify, GrantSkill, PreventDamage)):
+    if isinstance(eff, (Modify, GrantSkill, LoseSkill, PreventDamage)):
         data: dict[str, Any] = {"id": ctx.fresh_id("x"), "source": src, "controller": you}
         if eff.target.kind == "all":  # every object that matches, whenever, while the effect lasts (9.9 p4)
             data.update(targets=[], filter=eff.target.filter.model_dump(mode="json", exclude_defaults=True))
@@ -1475,6 +1476,9 @@ def apply_effect(
         elif isinstance(eff, GrantSkill):
             data.update(kind="grant", skill=eff.skill, duration=eff.duration)
             rule = "10.19 p1"
+        elif isinstance(eff, LoseSkill):  # "... lose [Flying] until end of turn": removes an ability (9.9 p1)
+            data.update(kind="lose_skill", skill=eff.skill, duration=eff.duration)
+            rule = "9.9 p1"
         else:
             data.update(kind="prevent", amount=eff.amount, duration=eff.duration)
             data.update({k: True for k in ("by", "next") if getattr(eff, k)})

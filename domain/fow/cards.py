@@ -376,6 +376,18 @@ class GrantSkill(_Model):
     duration: Duration = "end_of_turn"
 
 
+class LoseSkill(_Model):
+    """ "Resonators your opponent controls ... lose [Flying] until end of turn": a continuous effect
+    removing a symbol skill (FoW-5.5 11) from its targets (with an ``all`` target: whatever matches,
+    whenever, 9.9 p4).  Effects that add or remove abilities apply in timestamp order (9.9 p1, p3):
+    the skill is lost if printed or gained earlier, kept if gained by a newer effect or ability."""
+
+    op: Literal["lose_skill"] = "lose_skill"
+    skill: SymbolSkill
+    target: Target
+    duration: Literal["end_of_turn"] = "end_of_turn"
+
+
 class ProduceWill(_Model):
     """Produce will (FoW-5.5 9.7).  ``will`` lists attributes, ``V`` for void, ``M`` for moon; ``any_of``
     lets the controller choose one of the listed attributes."""
@@ -1012,6 +1024,7 @@ Effect = Annotated[
     | Destroy
     | Modify
     | GrantSkill
+    | LoseSkill
     | ProduceWill
     | Search
     | Shuffle

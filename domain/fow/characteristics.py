@@ -84,17 +84,25 @@ def characteristics(state: GameState, oid: str) -> Chars:
     def kept(since: int) -> bool:  # a gain newer than the loss still applies (9.9: timestamp order)
         return lost_at is None or (not no_gain and since > lost_at)
 
+    granted_at = dict.fromkeys(chars.skills, -1)  # printed: the base information (9.9 p1)
     for source_oid, ability in _active_continuous(state):
         if not kept(state.objects[source_oid].zone_since):
             continue
         if ability.grant and _affects(state, source_oid, ability.affects, oid):
             chars.skills.update(ability.grant)
+            since = state.objects[source_oid].zone_since  # active since its source came where it is
+            granted_at.update({k: max(granted_at.get(k, -1), since) for k in ability.grant})
         if ability.grant_abilities and _affects(state, source_oid, ability.affects, oid):
             granted = enumerate(ability.grant_abilities)
             chars.abilities += [(granted_index(source_oid, ability, k), a) for k, a in granted]
     for eff in state.effects:
         if eff.kind == "grant" and eff.skill and kept(eff.created) and is_affected(state, eff, oid):
             chars.skills.add(eff.skill)
+            granted_at[eff.skill] = max(granted_at.get(eff.skill, -1), eff.created)
+    for eff in state.effects:  # "lose [Flying]": after what it had or gained before, not after (9.9 p1, p3)
+        lost = eff.kind == "lose_skill" and eff.skill in chars.skills
+        if lost and granted_at.get(eff.skill or "", -1) < eff.created and is_affected(state, eff, oid):
+            chars.skills.discard(eff.skill or "")
     # layer: non-counter continuous effects that change values
     if chars.atk is not None and chars.def_ is not None:
         atk, def_ = chars.atk, chars.def_

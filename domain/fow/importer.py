@@ -1146,16 +1146,35 @@ def _gains(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     else:
         target = _subject(m.group("t"), ctx, continuous=False, it_self=it_self)
     assert target is not None
-    atk, def_, skills = _modifiers(m.group("m"))
+    mods, lost = m.group("m"), ""
+    split = re.fullmatch(r"(?P<mods>.+?)\s+and\s+lose\s+(?P<lost>.+)", mods, re.IGNORECASE)
+    if split:
+        mods, lost = split.group("mods"), split.group("lost")
+    atk, def_, skills = _modifiers(mods)
     out: list[JsonDict] = []
+    if lost and target["kind"] == "chosen":  # one target group for several effects: not expressed
+        raise _GapError(f"effect: {m.group(0).strip()}")
     if atk or def_ or not skills:
         out.append({"op": "modify", "atk": atk, "def": def_, "target": target, "duration": "end_of_turn"})
     out += [{"op": "grant_skill", "skill": s, "target": target, "duration": "end_of_turn"} for s in skills]
+    if lost:  # "gain [-200/-200] and lose [Flying] until end of turn": each effect on the same cards
+        out += _lose_skills(lost, target, m.group(0))
     if len(out) > 1 and target["kind"] == "chosen":
         # one chosen target gaining several modifiers: a single effect, a single target group
         return [
             {"op": "modify", "atk": atk, "def": def_, "target": target, "duration": "end_of_turn", "skills": skills}
         ]
+    return out
+
+
+def _lose_skills(text: str, target: JsonDict, sentence: str) -> list[JsonDict]:
+    """ "[Flying]" / "[Flying] and [First Strike]" lost by ``target`` until end of turn (9.9 p1)."""
+    out: list[JsonDict] = []
+    for item in re.split(r"\s*,\s*and\s+|\s*,\s*|\s+and\s+", text.strip()):
+        sm = re.fullmatch(r"\[([^\]]+)\]", item)
+        if not (sm and sm.group(1).lower() in SYMBOL_SKILLS):
+            raise _GapError(f"effect: {sentence.strip()}")
+        out.append({"op": "lose_skill", "skill": SYMBOL_SKILLS[sm.group(1).lower()], "target": target})
     return out
 
 

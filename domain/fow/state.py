@@ -505,7 +505,7 @@ def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
             for eff in s.effects
             if eff.targets
             or eff.filter is not None
-            or eff.kind not in ("modify", "grant", "prevent", "rules", "lose_abilities")
+            or eff.kind not in ("modify", "grant", "lose_skill", "prevent", "rules", "lose_abilities")
         ]
     elif "attached_to" in d:
         obj.attached_to = d["attached_to"]
