@@ -319,7 +319,8 @@ def test_zero_makes_the_opponents_resonators_lose_flying_until_a_newer_gain() ->
     _played(story, "p1", "MPR-090", "B", "B", "B")
     events = story.resolve()  # the [Enter] ability, played without choices
     lost = [e for e in events if e.type == "ContinuousEffectCreated" and e.data["kind"] == "lose_skill"]
-    assert [(e.data["skill"], e.data["duration"], e.rule) for e in lost] == [("flying", "end_of_turn", "FoW-5.5 9.9 p1")]
+    expected = [("flying", "end_of_turn", "FoW-5.5 9.9 p1")]
+    assert [(e.data["skill"], e.data["duration"], e.rule) for e in lost] == expected
     assert "flying" not in characteristics(story.state, rukh).skills
     assert characteristics(story.state, rukh).atk == atk - 200
     assert "flying" in characteristics(story.state, mine).skills  # not the opponent's
