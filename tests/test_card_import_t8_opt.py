@@ -122,14 +122,19 @@ def test_you_may_add_an_addition_from_your_hand_to_this_card(imported: dict[str,
         ],
     }
     # Susanowo, the Ten-Fist Sword (MOA-019): "[Enter]: You may add a card named "Ame-no-Habakiri"
-    # from your hand to this card." (the card stays partial for "Dragon" in another ability)
-    susanowo = imported["MOA-019"]
-    assert not any("Ame-no-Habakiri" in gap for gap in susanowo.gaps)
-    added = next(a for a in susanowo.card.abilities if "Ame-no-Habakiri" in a.text)
-    assert added.effects[0].model_dump(mode="json", exclude_defaults=True) == {
-        "filter": {"zone": "hand", "types": ["addition"], "name": "Ame-no-Habakiri"},
-        "to_this_card": True,
-    }
+    # from your hand to this card."  Only an addition can be added (10.1 p2)
+    susanowo = full(imported, "MOA-019")
+    assert {
+        "kind": "automatic",
+        "trigger": "enter",
+        "effects": [
+            {
+                "op": "put_from_hand",
+                "filter": {"zone": "hand", "types": ["addition"], "name": "Ame-no-Habakiri"},
+                "to_this_card": True,
+            }
+        ],
+    } in susanowo["abilities"]
 
 
 # --- "... and lose [Flying] until end of turn" (FoW-5.5 9.9 p1) -------------------------------------
