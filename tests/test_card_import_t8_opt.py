@@ -155,3 +155,23 @@ def test_gain_and_lose_a_symbol_skill_until_end_of_turn(imported: dict[str, Impo
             ],
         }
     ]
+
+
+# --- "choose a number" (FoW-5.5 1.4 p5) --------------------------------------------------------------
+
+
+def test_choose_a_number_destroy_all_with_that_total_cost(imported: dict[str, ImportedCard]) -> None:
+    # Dark Alice, Maiden of Slaughter (TTW-076J): "When this card enters your field, choose a number.
+    # Destroy all resonators with total cost equal to the chosen number."
+    card = full(imported, "TTW-076J")
+    assert card["abilities"][0] == {
+        "kind": "automatic",
+        "trigger": "enters_field",
+        "effects": [
+            {
+                "op": "destroy",
+                "target": {"kind": "all", "filter": {"zone": "field", "types": ["resonator"]}},
+                "chosen_total_cost": True,
+            }
+        ],
+    }

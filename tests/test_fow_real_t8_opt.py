@@ -10,6 +10,8 @@ replays its whole log):
 * "Resonators your opponent controls gain [-200/-200] and lose [Flying] until end of turn": a
   continuous effect removing a symbol skill, applied with those adding abilities in timestamp order
   (9.9 p1, p3) and to what matches later (9.9 p4);
+* "Choose a number. Destroy all resonators with total cost equal to the chosen number.": an integer of
+  0 or higher chosen on resolution (1.4 p5);
 * "You may look at target player's hand and choose a card. He or she discards that card.": the
   "you may" holds both sentences, decided on resolution (FoW-5.5 9.3 p3.2), the target player
   chosen as the ability is played (9.3 p2.4).
@@ -332,4 +334,32 @@ def test_zero_makes_the_opponents_resonators_lose_flying_until_a_newer_gain() ->
     story.resolve()
     assert "flying" in characteristics(story.state, rukh).skills
     assert "flying" not in characteristics(story.state, late).skills
+    story.replays()
+
+
+# --- "choose a number" (1.4 p5) ----------------------------------------------------------------------
+
+
+def test_dark_alice_destroys_all_resonators_with_the_chosen_total_cost() -> None:
+    # Dark Alice, Maiden of Slaughter (TTW-076J): "When this card enters your field, choose a number.
+    # Destroy all resonators with total cost equal to the chosen number."  Bears (total cost 1) of
+    # both players go; Spire Shadow Drake (TAT-087, total cost 3) stays
+    story = _TwilightStory({"TAT-087": 4, "T-BEAR": 4})
+    bears = [story.put("p1", "T-BEAR", "field"), story.put("p2", "T-BEAR", "field")]
+    drake = story.put("p2", "TAT-087", "field")
+    [ruler] = story.state.zones["p1"]["ruler_area"]
+    story.will("p1", "R", "R")
+    story.when(cmd("PerformJudgment", "p1"))
+    story.resolve()  # Dark Alice enters: her ability triggers and, choosing nothing now, is played
+    asked = find(story.resolve(), "ChoiceRequested")
+    assert (asked.data["player"], asked.data["kind"], asked.rule) == ("p1", "number", "FoW-5.5 1.4 p5")
+    assert {a["number"] for a in legal(story, "p1", "ChooseNumber")} >= {0, 1, 3}
+    for wrong in (-1, 1.5, True, "1"):
+        no = story.refused(cmd("ChooseNumber", "p1", number=wrong))
+        assert (no.code, no.rule) == ("rules/number_choice", "FoW-5.5 1.4 p5")
+    events = story.when(cmd("ChooseNumber", "p1", number=1))
+    chosen = find(events, "OptionChosen")
+    assert (chosen.data["number"], chosen.rule, chosen.actor) == (1, "FoW-5.5 1.4 p5", "p1")
+    assert all(story.state.objects[b].zone == "graveyard" for b in bears)
+    assert story.state.objects[drake].zone == "field" and story.state.objects[ruler].zone == "field"
     story.replays()

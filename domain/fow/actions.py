@@ -1449,6 +1449,18 @@ def apply_effect(
                 amount = s.objects[t].dealt if t in s.objects and s.objects[t].dealt_turn == s.turn else 0
             cause = deal_damage(ctx, src, t, amount, cause)
         return cause
+    if isinstance(eff, Destroy) and eff.chosen_total_cost:  # "Choose a number. Destroy all ... equal to it"
+        if choice is None:
+            number = {"item": item.id, "source": src}
+            ctx.emit("ChoiceRequested", {"player": you, "kind": "number", "options": number}, "1.4 p5", cause=cause)
+            return None
+        chosen: dict[str, Any] = {"item": item.id, "player": you, "number": choice}
+        cause = ctx.emit("OptionChosen", chosen, "1.4 p5", cause=cause, actor=you)
+        for t in _targets_of(ctx, item, eff.target, group):
+            card = s.card_of(t)
+            if (card.cost.total if card.cost is not None else 0) == choice:  # no cost: total cost 0
+                cause = destroy(ctx, t, cause)
+        return cause
     if isinstance(eff, Destroy):
         for t in _targets_of(ctx, item, eff.target, group):
             cause = destroy(ctx, t, cause)

@@ -350,6 +350,16 @@ class DealDamage(_Model):
 class Destroy(_Model):
     op: Literal["destroy"] = "destroy"
     target: Target
+    chosen_total_cost: bool = False
+    """ "Choose a number. Destroy all resonators with total cost equal to the chosen number.": on
+    resolution the controller chooses an integer of 0 or higher (FoW-5.5 1.4 p5); only the cards
+    of the ``all`` target with that total cost are destroyed."""
+
+    @model_validator(mode="after")
+    def _check(self) -> Destroy:
+        if self.chosen_total_cost and self.target.kind != "all":
+            raise ValueError("'chosen_total_cost' narrows an 'all' target")
+        return self
 
 
 class Modify(_Model):
@@ -903,6 +913,7 @@ def _plain_effects(effects: list[Any], what: str) -> None:
     for eff in effects:
         pauses = getattr(eff, "chosen_from", None) is not None or bool(getattr(eff, "from_hand", 0))
         pauses = pauses or getattr(eff, "unless_pays", None) is not None  # its target's controller decides
+        pauses = pauses or bool(getattr(eff, "chosen_total_cost", False))  # "choose a number" (1.4 p5)
         if getattr(eff, "op", None) in _PAUSING_OPS or pauses:
             raise ValueError(f"'{eff.op}' cannot be inside '{what}' (only effects that need no further choice)")
         if getattr(eff, "op", None) == "fight":
@@ -915,6 +926,7 @@ def waits_for_choice(eff: Any) -> bool:
     if getattr(eff, "op", None) == "if":
         return any(waits_for_choice(e) for e in list(eff.effects) + list(eff.otherwise))
     pauses = getattr(eff, "chosen_from", None) is not None or bool(getattr(eff, "from_hand", 0))
+    pauses = pauses or bool(getattr(eff, "chosen_total_cost", False))  # "choose a number" (1.4 p5)
     return getattr(eff, "op", None) in _PAUSING_OPS or pauses
 
 

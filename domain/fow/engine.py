@@ -1134,6 +1134,17 @@ def _choose_looked(ctx: Ctx, options: Mapping[str, Any], cards: list[str], order
         flow.continue_after_resolution(ctx, done)
 
 
+@command("ChooseNumber", "number")
+def choose_number(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
+    """Answer "choose a number" with ``number``, an integer of 0 or higher (FoW-5.5 1.4 p5)."""
+    number = args.get("number")
+    if not isinstance(number, int) or isinstance(number, bool) or number < 0:
+        raise ctx.reject("rules/number_choice", "1.4 p5", "'number' must be an integer of 0 or higher")
+    done = actions.resolve_top(ctx, ctx.cause, choice=number)
+    if done is not None:
+        flow.continue_after_resolution(ctx, done)
+
+
 @command("ChooseOptional", "optional")
 def choose_optional(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     """Answer "you may ...": ``accept`` true applies the effects, false skips them (9.3 p3.2).
@@ -1328,6 +1339,11 @@ def legal_actions(state: GameState, player: str) -> list[Command]:
         ]
         if not flow.block_required(s):
             out.append(Command("DeclineBlock", player))
+    elif p.kind == "number":  # any integer of 0 or higher (1.4 p5): 0 and each total cost in a field
+        costs_now = {
+            c.cost.total for o in s.objects.values() if o.zone == "field" for c in [s.card_of(o.oid)] if c.cost
+        }
+        out = [Command("ChooseNumber", player, {"number": n}) for n in sorted(costs_now | {0})]
     elif p.kind == "optional":
         out = [Command("ChooseOptional", player, {"accept": False})]
         will = _optional_payment(s)

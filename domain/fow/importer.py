@@ -1128,6 +1128,16 @@ def _destroy(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "destroy", "target": _target(m.group("t"), ctx, it_self=it_self, playground=True)}]
 
 
+@_effect(r"choose a number\.\s*destroy all (?P<t>[^.]+?) with total cost equal to the chosen number")
+def _destroy_chosen_total_cost(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Choose a number. Destroy all resonators with total cost equal to the chosen number.": the
+    # number (an integer of 0 or higher, FoW-5.5 1.4 p5) is chosen on resolution
+    out = _effects(f"Destroy all {m.group('t')}.", ctx)
+    if len(out) != 1 or out[0]["op"] != "destroy" or out[0]["target"]["kind"] != "all":
+        raise _GapError(f"effect: {m.group(0)}")
+    return [{**out[0], "chosen_total_cost": True}]
+
+
 @_effect(r"(?P<t>[^.]+?) gains? (?P<m>[^.]+?) until (?:the )?end of (?:the )?turn")
 def _gains(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     both = re.fullmatch(r"this card and (?P<t>target .+)", m.group("t").strip(), re.IGNORECASE)
@@ -2304,7 +2314,8 @@ def _count(text: str, ctx: _Ctx, *, it_self: bool = False) -> JsonDict:
 def _pauses(effect: JsonDict) -> bool:
     """An effect that may wait for a player's choice (or holds effects): never inside may/if."""
     pausing = ("search", "discard", "may", "if", "choose", "look_top", "put_from_hand", "banish", "delayed")
-    return effect["op"] in pausing or "chosen_from" in effect or "from_hand" in effect or "unless_pays" in effect
+    held = "chosen_from" in effect or "from_hand" in effect or "unless_pays" in effect
+    return effect["op"] in pausing or held or "chosen_total_cost" in effect
 
 
 def _gated(effects: list[JsonDict]) -> bool:
