@@ -175,3 +175,28 @@ def test_choose_a_number_destroy_all_with_that_total_cost(imported: dict[str, Im
             }
         ],
     }
+
+
+# --- a condition naming several rulers: "If your J/ruler is "A", "B" or "C", ..." (FoW-5.5 9.3 p3) -----
+
+
+def test_your_j_ruler_is_one_of_three_names_then_field_instead(imported: dict[str, ImportedCard]) -> None:
+    # Deep Blue, the Phantom Board (SKL-097): "{2}, {Rest}: Search your main deck for a Soldier resonator
+    # with total cost 1 or less, reveal it and put it into your hand. If your J/ruler is "Alice, the Girl
+    # in the Looking Glass", "Alice, the Saint of Healing" or "Alice, the Valkyrie of Fairy Tales", you
+    # may put it into your field instead. Then shuffle your main deck."  "J/ruler": ruler or J-ruler
+    card = full(imported, "SKL-097")
+    names = [
+        "Alice, the Girl in the Looking Glass",
+        "Alice, the Saint of Healing",
+        "Alice, the Valkyrie of Fairy Tales",
+    ]
+    assert card["abilities"][1]["effects"] == [
+        {
+            "op": "search",
+            "filter": {"zone": "main_deck", "types": ["resonator"], "races": ["Soldier"], "max_total_cost": 1},
+            "field_instead_if": {"kind": "ruler_is", "rulers": names, "j_rulers": names},
+            "shuffle": False,
+        },
+        {"op": "shuffle"},
+    ]

@@ -12,6 +12,9 @@ replays its whole log):
   (9.9 p1, p3) and to what matches later (9.9 p4);
 * "Choose a number. Destroy all resonators with total cost equal to the chosen number.": an integer of
   0 or higher chosen on resolution (1.4 p5);
+* "If your J/ruler is "A", "B" or "C", you may put it into your field instead": a condition naming
+  a list of rulers (ruler in the ruler area or J-ruler, 2.1 p2), the choice made once the card is
+  found (9.3 p3.2, 10.13 p2);
 * "You may look at target player's hand and choose a card. He or she discards that card.": the
   "you may" holds both sentences, decided on resolution (FoW-5.5 9.3 p3.2), the target player
   chosen as the ability is played (9.3 p2.4).
@@ -362,4 +365,47 @@ def test_dark_alice_destroys_all_resonators_with_the_chosen_total_cost() -> None
     assert (chosen.data["number"], chosen.rule, chosen.actor) == (1, "FoW-5.5 1.4 p5", "p1")
     assert all(story.state.objects[b].zone == "graveyard" for b in bears)
     assert story.state.objects[drake].zone == "field" and story.state.objects[ruler].zone == "field"
+    story.replays()
+
+
+# --- "If your J/ruler is "A", "B" or "C", you may put it into your field instead" --------------------
+
+
+def _deep_blue_searches(story: Story) -> tuple[str, list[str]]:
+    # Deep Blue, the Phantom Board (SKL-097): "{2}, {Rest}: Search your main deck for a Soldier
+    # resonator with total cost 1 or less, reveal it and put it into your hand. If your J/ruler is
+    # "Alice, the Girl in the Looking Glass", "Alice, the Saint of Healing" or "Alice, the Valkyrie of
+    # Fairy Tales", you may put it into your field instead. Then shuffle your main deck."
+    board = story.put("p1", "SKL-097", "field")
+    scouts = [o for o in story.state.zones["p1"]["main_deck"] if story.state.objects[o].card == "SKL-035"]
+    story.log += to_main(story.state, turn=3)
+    story.will("p1", "U", "U")
+    story.when(cmd("ActivateAbility", "p1", source=board, ability=1, targets=[], pay_with=[]))
+    asked = find(story.resolve(), "ChoiceRequested")
+    assert asked.data["kind"] == "search" and scouts[0] in asked.data["options"]["cards"]
+    return board, scouts
+
+
+def test_deep_blue_may_put_the_soldier_into_the_field_with_alice_as_ruler() -> None:
+    # Alice, the Girl in the Looking Glass (SKL-092) is p1's ruler, in the ruler area; Alice's Little
+    # Scout (SKL-035) a Soldier of total cost 1
+    story = Story({"SKL-097": 4, "SKL-035": 4, "T-BEAR": 4}, ruler="SKL-092")
+    _, scouts = _deep_blue_searches(story)
+    events = story.when(cmd("ChooseCards", "p1", cards=[scouts[0]]))
+    asked = find(events, "ChoiceRequested")
+    assert (asked.data["kind"], asked.rule) == ("optional", "FoW-5.5 9.3 p3.2")
+    events = story.when(cmd("ChooseOptional", "p1", accept=True))
+    moved = find(events, "CardMoved")
+    assert (moved.data["oid"], moved.data["to"], moved.rule) == (scouts[0], "field", "FoW-5.5 10.13 p2")
+    assert find(events, "DeckShuffled").rule == "FoW-5.5 10.20 p1"
+    story.replays()
+
+
+def test_deep_blue_with_another_ruler_puts_the_soldier_into_the_hand() -> None:
+    story = Story({"SKL-097": 4, "SKL-035": 4, "T-BEAR": 4})
+    _, scouts = _deep_blue_searches(story)
+    events = story.when(cmd("ChooseCards", "p1", cards=[scouts[0]]))
+    assert not any(e.type == "ChoiceRequested" and e.data["kind"] == "optional" for e in events)
+    moved = find(events, "CardMoved")
+    assert (moved.data["oid"], moved.data["to"]) == (scouts[0], "hand")
     story.replays()

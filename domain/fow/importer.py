@@ -1985,7 +1985,7 @@ def _produce(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
 # --------------------------------------------------------------------------------------
 # conditions, "for each", "you may", modes (executed by domain/fow/conditions.py)
 
-_NAMES = r'"[^"]+"(?:(?:,? or | or )"[^"]+")*'
+_NAMES = r'"[^"]+"(?:(?:, |,? or | or )"[^"]+")*'
 
 
 def _names(text: str) -> list[str]:
@@ -2336,7 +2336,7 @@ _MAY_PAY = re.compile(r"(?:then,? )?you may pay (?:(?P<w>(?:\{[^{}]+\})+)|(?P<li
 """A payment as an effect (not "you may pay {1} less to play ...")."""
 _CHOOSING_NONE_DECLINES = ("put_from_hand",)
 """Effects whose player may choose no card anyway (10.13 p2): "you may" adds nothing to them."""
-_CLAUSE = r'(?:[^,"]|"[^"]*")+'
+_CLAUSE = r'(?:[^,"]|"[^"]*"|, (?="))+'
 _IF = re.compile(rf"^if (?P<cond>{_CLAUSE}), (?P<body>.+)$", re.IGNORECASE)
 _TRAILING_IF = re.compile(rf"^(?P<body>[^,]+?)(?<!\bonly) if (?!able\b)(?P<cond>{_CLAUSE}?)\.?$", re.IGNORECASE)
 """``Draw a card if you have no cards in your hand.``"""
