@@ -200,3 +200,28 @@ def test_your_j_ruler_is_one_of_three_names_then_field_instead(imported: dict[st
         },
         {"op": "shuffle"},
     ]
+
+
+# --- "you may put that card on to this card instead" (FoW-5.5 10.1) ---------------------------------
+
+
+def test_search_then_put_that_card_on_to_this_card_instead(imported: dict[str, ImportedCard]) -> None:
+    # Athos, the Three Musketeers (CMF-060): "[Enter]: Search your main deck for an [Addition:Resonator],
+    # reveal it and put it into your hand. If your Ruler is "Puss in Boots" or your J-Ruler is
+    # "D'Artagnan, the Bayoneteer", you may put that card on to this card instead. Then shuffle your
+    # main deck."
+    card = full(imported, "CMF-060")
+    assert card["abilities"][0]["effects"] == [
+        {
+            "op": "search",
+            "filter": {"zone": "main_deck", "types": ["addition"], "subtypes": ["resonator"]},
+            "field_instead_if": {
+                "kind": "ruler_is",
+                "rulers": ["Puss in Boots"],
+                "j_rulers": ["D'Artagnan, the Bayoneteer"],
+            },
+            "added_instead": True,
+            "shuffle": False,
+        },
+        {"op": "shuffle"},
+    ]

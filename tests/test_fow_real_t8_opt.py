@@ -15,6 +15,8 @@ replays its whole log):
 * "If your J/ruler is "A", "B" or "C", you may put it into your field instead": a condition naming
   a list of rulers (ruler in the ruler area or J-ruler, 2.1 p2), the choice made once the card is
   found (9.3 p3.2, 10.13 p2);
+* "If your Ruler is "Puss in Boots" ..., you may put that card on to this card instead": the addition
+  found goes into the field added to this card (10.1 p1), chosen once it is found (9.3 p3.2);
 * "You may look at target player's hand and choose a card. He or she discards that card.": the
   "you may" holds both sentences, decided on resolution (FoW-5.5 9.3 p3.2), the target player
   chosen as the ability is played (9.3 p2.4).
@@ -409,3 +411,56 @@ def test_deep_blue_with_another_ruler_puts_the_soldier_into_the_hand() -> None:
     moved = find(events, "CardMoved")
     assert (moved.data["oid"], moved.data["to"]) == (scouts[0], "hand")
     story.replays()
+
+
+# --- "... you may put that card on to this card instead" (10.1) --------------------------------------
+
+
+def _athos_searches(story: Story) -> tuple[str, list[str]]:
+    # Athos, the Three Musketeers (CMF-060): "[Enter]: Search your main deck for an
+    # [Addition:Resonator], reveal it and put it into your hand. If your Ruler is "Puss in Boots" or
+    # your J-Ruler is "D'Artagnan, the Bayoneteer", you may put that card on to this card instead.
+    # Then shuffle your main deck."  Musketeer's Bayonet (CMF-072) is an [Addition:Resonator]
+    bayonets = [o for o in story.state.zones["p1"]["main_deck"] if story.state.objects[o].card == "CMF-072"]
+    athos = _played(story, "p1", "CMF-060", "G", "G", "G", "G")
+    asked = find(story.resolve(), "ChoiceRequested")
+    assert asked.data["kind"] == "search" and bayonets[0] in asked.data["options"]["cards"]
+    return athos, bayonets
+
+
+def test_athos_may_put_the_addition_found_on_to_himself_with_puss_in_boots() -> None:
+    story = Story({"CMF-060": 4, "CMF-072": 4, "T-BEAR": 4}, ruler="CMF-074")  # Puss in Boots
+    athos, bayonets = _athos_searches(story)
+    events = story.when(cmd("ChooseCards", "p1", cards=[bayonets[0]]))
+    asked = find(events, "ChoiceRequested")
+    assert (asked.data["kind"], asked.data["options"]["cards"], asked.rule) == (
+        "optional",
+        [bayonets[0]],
+        "FoW-5.5 9.3 p3.2",
+    )
+    events = story.when(cmd("ChooseOptional", "p1", accept=True))
+    moved = find(events, "CardMoved")
+    assert (moved.data["oid"], moved.data["to"], moved.data["attached_to"], moved.rule) == (
+        bayonets[0],
+        "field",
+        athos,
+        "FoW-5.5 10.1 p1",
+    )
+    assert story.state.objects[bayonets[0]].attached_to == athos
+    assert find(events, "DeckShuffled").rule == "FoW-5.5 10.20 p1"
+    story.replays()
+
+
+def test_athos_declining_or_with_another_ruler_puts_the_addition_into_the_hand() -> None:
+    story = Story({"CMF-060": 4, "CMF-072": 4, "T-BEAR": 4}, ruler="CMF-074")
+    _, bayonets = _athos_searches(story)
+    story.when(cmd("ChooseCards", "p1", cards=[bayonets[0]]))
+    events = story.when(cmd("ChooseOptional", "p1", accept=False))
+    assert (find(events, "CardMoved").data["oid"], find(events, "CardMoved").data["to"]) == (bayonets[0], "hand")
+    story.replays()
+    other = Story({"CMF-060": 4, "CMF-072": 4, "T-BEAR": 4})
+    _, bayonets = _athos_searches(other)
+    events = other.when(cmd("ChooseCards", "p1", cards=[bayonets[0]]))
+    assert not any(e.type == "ChoiceRequested" and e.data["kind"] == "optional" for e in events)
+    assert (find(events, "CardMoved").data["oid"], find(events, "CardMoved").data["to"]) == (bayonets[0], "hand")
+    other.replays()

@@ -1002,7 +1002,12 @@ def _search_field_instead(
         data = {"player": you, "item": item.id, "accepted": choice}
         return found, choice, ctx.emit("OptionChosen", data, "9.3 p3.2", cause=cause, actor=you)
     found = list(choice)
-    if eff.field_instead_if is None or not found or not all(_fits_field_alone(s, o) for o in found):
+    if eff.added_instead:  # "you may put that card on to this card instead" (10.1 p1, p2)
+        here = s.objects[item.source].zone == "field" and is_same_source(s, item)
+        fits = here and all(is_legal_host(s, o, item.source) for o in found)
+    else:
+        fits = all(_fits_field_alone(s, o) for o in found)
+    if eff.field_instead_if is None or not found or not fits:
         return found, False, cause
     if not conditions.condition_met(s, eff.field_instead_if, you, item.source, item=item):
         return found, False, cause
@@ -1545,7 +1550,19 @@ def apply_effect(
             return None
         choice, to_field, cause = instead
         for oid in choice:
-            if eff.to == "field" or to_field:  # to_field: "you may put it into your field instead"
+            if to_field and eff.added_instead:  # "put that card on to this card instead" (10.1 p1)
+                cause = move(
+                    ctx,
+                    oid,
+                    "field",
+                    cause,
+                    rule="10.1 p1",
+                    reason="search",
+                    controller=you,
+                    actor=you,
+                    attached_to=src,
+                )
+            elif eff.to == "field" or to_field:  # to_field: "you may put it into your field instead"
                 cause = move(ctx, oid, "field", cause, rule="10.13 p2", reason="search", controller=you, actor=you)
                 if eff.triggers_enter and ctx.s.objects[oid].zone == "field":
                     check_triggers(ctx, "enter", cause, oid=oid)

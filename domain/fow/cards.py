@@ -439,6 +439,10 @@ class Search(_Model):
     """ "... reveal it and put it into your hand. If your Ruler is "X", you may put it into your
     field instead": when this holds on resolution, the player, having found the card, chooses
     (``optional``) to put it into the field instead - if it can be there without a host."""
+    added_instead: bool = False
+    """With ``field_instead_if``: "you may put that card on to this card instead": into the field added
+    to the source card (FoW-5.5 10.1 p1), asked only if the found card can legally be added to it
+    (10.1 p2) and the source is still in the field as the object it was (3.1 p3)."""
     shuffle: bool = True
     """Then shuffle the main deck (10.20); false when the shuffle is a ``shuffle`` effect of its
     own ("You may search ... . Then shuffle your main deck.": shuffled even if not searched)."""

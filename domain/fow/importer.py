@@ -2841,6 +2841,13 @@ def _instead(last: JsonDict, m: re.Match[str], ctx: _Ctx, sentence: str, *, alon
         # "Search ..., reveal it and put it into your hand. If your Ruler is "Grimm, the Fairy Tale
         # Prince", you may put it into your field instead.": the player chooses once it is found
         return {**last, "field_instead_if": _condition(m.group("cond"), ctx)}
+    added = re.fullmatch(r"you may put (?:it|that card) (?:on ?to|onto) this card", m.group("body").strip(), re.I)
+    if added and last["op"] == "search" and last.get("to", "hand") == "hand" and last.get("count", 1) == 1:
+        # "Search ... for an [Addition:Resonator] ... If your Ruler is "Puss in Boots" ..., you may put
+        # that card on to this card instead.": added to this card, if it can be (FoW-5.5 10.1)
+        if ctx.type not in ("resonator", "j_ruler"):
+            raise _GapError(f"effect: {sentence}")
+        return {**last, "field_instead_if": _condition(m.group("cond"), ctx), "added_instead": True}
     more = re.fullmatch(r"(?:it|this card) deals (?P<n>\d+) damage", m.group("body").strip(), re.IGNORECASE)
     if more and last["op"] == "deal_damage" and "per" not in last and "equal_to" not in last:
         # "it deals 800 damage instead": the same damage effect, to the same targets, with another amount
