@@ -225,3 +225,32 @@ def test_search_then_put_that_card_on_to_this_card_instead(imported: dict[str, I
         },
         {"op": "shuffle"},
     ]
+
+
+# --- "target resonator with no evolution counters on it" (FoW-5.5 10.21) ----------------------------
+
+
+def test_you_may_put_a_counter_on_target_resonator_with_no_such_counters(imported: dict[str, ImportedCard]) -> None:
+    # Ziz, the Bird that Envelopes the Sky (TTW-072): "Whenever an evolution counter is put on this card,
+    # you may put an evolution counter on taret resonator with no evolution counters on it." ("taret":
+    # a misprint of "target")
+    card = full(imported, "TTW-072")
+    assert card["abilities"][-1] == {
+        "kind": "automatic",
+        "trigger": "evolution_counter_put",
+        "effects": [
+            {
+                "op": "may",
+                "effects": [
+                    {
+                        "op": "put_counter",
+                        "counter": "evolution",
+                        "target": {
+                            "kind": "chosen",
+                            "filter": {"zone": "field", "types": ["resonator"], "without_counters": ["evolution"]},
+                        },
+                    }
+                ],
+            }
+        ],
+    }

@@ -17,6 +17,8 @@ replays its whole log):
   found (9.3 p3.2, 10.13 p2);
 * "If your Ruler is "Puss in Boots" ..., you may put that card on to this card instead": the addition
   found goes into the field added to this card (10.1 p1), chosen once it is found (9.3 p3.2);
+* "target resonator with no evolution counters on it" (a filter on counters, 10.21) and the misprint
+  "taret";
 * "You may look at target player's hand and choose a card. He or she discards that card.": the
   "you may" holds both sentences, decided on resolution (FoW-5.5 9.3 p3.2), the target player
   chosen as the ability is played (9.3 p2.4).
@@ -464,3 +466,35 @@ def test_athos_declining_or_with_another_ruler_puts_the_addition_into_the_hand()
     assert not any(e.type == "ChoiceRequested" and e.data["kind"] == "optional" for e in events)
     assert (find(events, "CardMoved").data["oid"], find(events, "CardMoved").data["to"]) == (bayonets[0], "hand")
     other.replays()
+
+
+# --- "you may put an evolution counter on target resonator with no evolution counters on it" ---------
+
+
+def test_ziz_passes_an_evolution_counter_on_to_a_resonator_with_none() -> None:
+    # Ziz, the Bird that Envelopes the Sky (TTW-072): "[Evolution] {G}{G}{2}." / "Whenever an
+    # evolution counter is put on this card, you may put an evolution counter on taret resonator with
+    # no evolution counters on it."  Ziz itself, with its counter, is no legal target (9.3 p2.4);
+    # the other Ziz is, and its own ability triggers in turn (9.6 p5)
+    story = Story({"TTW-072": 4, "T-BEAR": 4})
+    ziz, other = story.put("p1", "TTW-072", "field"), story.put("p1", "TTW-072", "field")
+    bear = story.put("p2", "T-BEAR", "field")
+    story.will("p1", "G", "G", "G", "G")
+    story.when(cmd("ActivateAbility", "p1", source=ziz, ability="evolution", pay_with=[]))
+    story.resolve()
+    assert story.state.objects[ziz].counters == {"evolution": 1}
+    [trig] = story.state.triggered
+    assert {a["targets"][0][0] for a in legal(story, "p1", "PlayTriggered")} == {other, bear}
+    no = story.refused(cmd("PlayTriggered", "p1", trigger=trig.id, targets=[[ziz]]))
+    assert no.rule == "FoW-5.5 9.3 p2.4"
+    story.when(cmd("PlayTriggered", "p1", trigger=trig.id, targets=[[other]]))
+    asked = find(story.resolve(), "ChoiceRequested")
+    assert (asked.data["kind"], asked.rule) == ("optional", "FoW-5.5 9.3 p3.2")
+    events = story.when(cmd("ChooseOptional", "p1", accept=True))
+    put = find(events, "CounterPut")
+    assert (put.data, put.rule) == ({"oid": other, "counter": "evolution", "count": 1}, "FoW-5.5 10.21 p1")
+    assert any(e.type == "AbilityTriggered" and e.data["source"] == other for e in events)
+    [again] = story.state.triggered  # the other Ziz's: only the Bear is left to choose
+    assert {a["targets"][0][0] for a in legal(story, "p1", "PlayTriggered")} == {bear}
+    assert again.source == other
+    story.replays()

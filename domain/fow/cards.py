@@ -113,6 +113,9 @@ class Filter(_Model):
     """"with ATK different from its printed ATK or DEF different from its printed DEF"."""
     no_addition: bool = False
     """"with no addition": no addition is added to it (FoW-5.5 7.2)."""
+    without_counters: list[str] = Field(default_factory=list)
+    """"with no evolution counters on it": none of these counters is on the object (10.21; only an
+    object in a playground has counters, a new object none, 3.1 p3)."""
     dealt_damage: bool = False
     """"that was dealt damage this turn": damage is on it (damage on J/resonators becomes zero
     only at the end of the turn, FoW-5.5 5.4 p5.1; a new object has none, 3.1 p3)."""

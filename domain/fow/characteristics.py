@@ -432,6 +432,8 @@ def matches_negations_and_skills(state: GameState, flt: Filter, oid: str) -> boo
             return False
     if flt.no_addition and any(o.attached_to == oid and o.zone == "field" for o in state.objects.values()):
         return False
+    if any(state.objects[oid].counters.get(c, 0) for c in flt.without_counters):  # "with no X counters on it"
+        return False
     if flt.names and not set(flt.names) & names_of(state, oid):
         return False
     if flt.subtypes and card.subtype not in flt.subtypes:

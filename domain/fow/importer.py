@@ -291,7 +291,7 @@ def _clean(text: str) -> str:
     text = _strip_reminders(text)
     text = re.sub(r"\s*(?:⇒|>>>|→)\s*", ": ", text)
     text = re.sub(r"\s+", " ", text).strip()
-    return text
+    return re.sub(r"\btaret\b", "target", text)  # "on taret resonator": a misprint (TTW-072)
 
 
 def _is_reminder(inner: str) -> bool:
@@ -752,6 +752,11 @@ def _selector(
                 flt[key] = True
                 text = text[: -len(suffix)]
                 changed = True
+        m = re.search(r" with no (?P<c>[a-z]+) counters? on it$", text)
+        if m and "without_counters" not in flt:  # "target resonator with no evolution counters on it"
+            flt["without_counters"] = [m.group("c")]
+            text = text[: m.start()]
+            changed = True
         if text.endswith(" that was dealt damage this turn") and "dealt_damage" not in flt:
             flt["dealt_damage"] = True  # damage stays on it until the end of the turn (5.4 p5.1)
             text = text[: -len(" that was dealt damage this turn")]
