@@ -254,3 +254,28 @@ def test_you_may_put_a_counter_on_target_resonator_with_no_such_counters(importe
             }
         ],
     }
+
+
+# --- "a resonator with the same total cost" as the target (FoW-5.5 2.3 p5, 9.11) ---------------------
+
+
+def test_if_you_do_you_may_put_one_with_the_same_total_cost_from_your_hand(imported: dict[str, ImportedCard]) -> None:
+    # Alice's Castling (SKL-034): "Put target resonator you control on the bottom of its owner's main deck.
+    # If you do, you may put a resonator with the same total cost from your hand into your field. Draw a
+    # card."  Choosing none from the hand is declining (10.13 p2)
+    card = full(imported, "SKL-034")
+    assert card["effects"] == [
+        {
+            "op": "put_on_main_deck",
+            "target": {"kind": "chosen", "filter": {"zone": "field", "types": ["resonator"], "controller": "you"}},
+            "position": "bottom",
+        },
+        {
+            "op": "if",
+            "condition": {"kind": "did"},
+            "effects": [
+                {"op": "put_from_hand", "filter": {"zone": "hand", "types": ["resonator"]}, "same_total_cost": True}
+            ],
+        },
+        {"op": "draw", "count": 1, "who": "you"},
+    ]

@@ -19,6 +19,8 @@ replays its whole log):
   found goes into the field added to this card (10.1 p1), chosen once it is found (9.3 p3.2);
 * "target resonator with no evolution counters on it" (a filter on counters, 10.21) and the misprint
   "taret";
+* "If you do, you may put a resonator with the same total cost from your hand into your field": the
+  total cost (2.3 p5) of the card's target, wherever it went (9.11);
 * "You may look at target player's hand and choose a card. He or she discards that card.": the
   "you may" holds both sentences, decided on resolution (FoW-5.5 9.3 p3.2), the target player
   chosen as the ability is played (9.3 p2.4).
@@ -497,4 +499,35 @@ def test_ziz_passes_an_evolution_counter_on_to_a_resonator_with_none() -> None:
     [again] = story.state.triggered  # the other Ziz's: only the Bear is left to choose
     assert {a["targets"][0][0] for a in legal(story, "p1", "PlayTriggered")} == {bear}
     assert again.source == other
+    story.replays()
+
+
+# --- "... you may put a resonator with the same total cost from your hand into your field" -----------
+
+
+def test_alices_castling_swaps_a_resonator_for_one_with_the_same_total_cost() -> None:
+    # Alice's Castling (SKL-034): "Put target resonator you control on the bottom of its owner's main
+    # deck. If you do, you may put a resonator with the same total cost from your hand into your field.
+    # Draw a card."  The Bear (total cost 1) goes; Rukh (MPR-067, {G}: 1) may come, Spire Shadow Drake
+    # (TAT-087, total cost 3) may not
+    story = Story({"SKL-034": 4, "MPR-067": 4, "TAT-087": 4, "T-BEAR": 4})
+    bear = story.put("p1", "T-BEAR", "field")
+    rukh, drake = story.put("p1", "MPR-067", "hand"), story.put("p1", "TAT-087", "hand")
+    castling = story.put("p1", "SKL-034", "hand")
+    story.will("p1", "U")
+    story.when(cmd("PlayCard", "p1", card=castling, targets=[[bear]], pay_with=[]))
+    events = story.resolve()
+    moved = find(events, "CardMoved")
+    assert (moved.data["oid"], moved.data["to"]) == (bear, "main_deck")
+    asked = find(events, "ChoiceRequested")
+    assert (asked.data["kind"], asked.rule) == ("put_from_hand", "FoW-5.5 10.13 p2")
+    assert rukh in asked.data["options"]["cards"] and drake not in asked.data["options"]["cards"]
+    no = story.refused(cmd("ChooseCards", "p1", cards=[drake]))
+    assert no.rule == "FoW-5.5 10.13 p2"
+    hand = len(story.state.zones["p1"]["hand"])
+    events = story.when(cmd("ChooseCards", "p1", cards=[rukh]))
+    put = next(e for e in events if e.type == "CardMoved" and e.data["oid"] == rukh)
+    assert (put.data["to"], put.rule) == ("field", "FoW-5.5 10.13 p2")
+    assert len(story.state.zones["p1"]["hand"]) == hand  # Rukh left it, a card was drawn
+    assert any(e.type == "CardMoved" and e.data["reason"] == "draw" for e in events)
     story.replays()

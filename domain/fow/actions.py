@@ -1612,6 +1612,10 @@ def apply_effect(
             candidates = [
                 oid for oid in s.zones[you]["hand"] if _fits_field_alone(s, oid) and _filter_match(s, eff.filter, oid)
             ]
+            if eff.same_total_cost:  # "with the same total cost" as the first target (9.11)
+                first = item.targets[0][0] if item.targets and item.targets[0] else None
+                total = _total_cost(s, first) if first in s.objects else None
+                candidates = [oid for oid in candidates if _total_cost(s, oid) == total]
             if not candidates:
                 return cause
             asked = {"item": item.id, "cards": candidates, "max": eff.count}
@@ -2017,6 +2021,14 @@ def _fits_field_alone(s: GameState, oid: str) -> bool:
     addition that needs a card to be added to."""
     card = s.card_of(oid)
     return not (card.type == "spell" or (card.type == "addition" and card.subtype != "field"))
+
+
+def _total_cost(s: GameState, oid: str | None) -> int | None:
+    """The total cost of the card ``oid`` (its cost's will symbols, 0 without a cost, FoW-5.5 2.3 p5)."""
+    if oid is None:
+        return None
+    card = s.card_of(oid)
+    return card.cost.total if card.cost is not None else 0
 
 
 def _filter_match(s: GameState, flt: Filter, oid: str) -> bool:

@@ -835,6 +835,11 @@ class PutFromHand(_Model):
     op: Literal["put_from_hand"] = "put_from_hand"
     filter: Filter = Field(default_factory=lambda: Filter(zone="hand", types=[]))
     count: Annotated[int, Field(ge=1)] = 1
+    same_total_cost: bool = False
+    """ "Put target resonator you control on the bottom of its owner's main deck. If you do, you may put
+    a resonator with the same total cost from your hand into your field": only cards whose total cost
+    is that of the first target of the spell or ability (printed, FoW-5.5 2.3 p5 - read wherever
+    that card went, last known information 9.11); none without such a target."""
     to_this_card: bool = False
     """ "You may add an [Addition:J/Resonator] from your hand to this card": only additions that can
     legally be added to the source card go, into the field added to it (FoW-5.5 10.1 p1, p2) - none

@@ -1927,10 +1927,15 @@ def _add_from_hand(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]
 def _put_from_hand(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "[You may] put a water resonator with total cost 2 or less from your hand into your field."
     desc = m.group("d").strip()
+    same = re.fullmatch(r"(?P<d>.+?) with the same total cost", desc, re.IGNORECASE)
+    if same:  # "... you may put a resonator with the same total cost ...": as the card's target (LKI, 9.11)
+        desc = same.group("d")
     flt, players = _selector(desc, ctx, zone="hand", loose=True)
     if players or set(flt) & {"controller", "rested", "other_than_self", "attacking", "blocking"}:
         raise _GapError(f"effect: put {desc} from your hand into your field")
     out: JsonDict = {"op": "put_from_hand", "filter": flt}
+    if same:
+        out["same_total_cost"] = True
     if m.group("upto") and _number(m.group("upto")) != 1:
         out["count"] = _number(m.group("upto"))
     return [out]
