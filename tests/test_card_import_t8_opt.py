@@ -279,3 +279,21 @@ def test_if_you_do_you_may_put_one_with_the_same_total_cost_from_your_hand(impor
         },
         {"op": "draw", "count": 1, "who": "you"},
     ]
+
+
+# --- "you may put any number of cards from your removed area into your graveyard" (FoW-5.5 10.13 p1) --
+
+
+def test_put_any_number_of_cards_from_your_removed_area_into_your_graveyard(
+    imported: dict[str, ImportedCard],
+) -> None:
+    # Timeline Arsonist, Alisaris (TMS-031J), God's Art [Total Recall] {R}{R}{2}: "This card deals 100
+    # damage to each J/resonator your opponent controls for each card in your removed area. Then, you
+    # may put any number of cards from your removed area into your graveyard."  Choosing none declines
+    card = full(imported, "TMS-031J")
+    art = next(a for a in card["abilities"] if a.get("gods_art"))
+    assert art["effects"][-1] == {
+        "op": "put_from_removed",
+        "filter": {"zone": "removed", "types": []},
+        "to": "graveyard",
+    }

@@ -21,6 +21,8 @@ replays its whole log):
   "taret";
 * "If you do, you may put a resonator with the same total cost from your hand into your field": the
   total cost (2.3 p5) of the card's target, wherever it went (9.11);
+* "Then, you may put any number of cards from your removed area into your graveyard": chosen on
+  resolution in a public zone (3.12, 10.13 p1), into their owner's graveyard (3.1 p5);
 * "You may look at target player's hand and choose a card. He or she discards that card.": the
   "you may" holds both sentences, decided on resolution (FoW-5.5 9.3 p3.2), the target player
   chosen as the ability is played (9.3 p2.4).
@@ -530,4 +532,39 @@ def test_alices_castling_swaps_a_resonator_for_one_with_the_same_total_cost() ->
     assert (put.data["to"], put.rule) == ("field", "FoW-5.5 10.13 p2")
     assert len(story.state.zones["p1"]["hand"]) == hand  # Rukh left it, a card was drawn
     assert any(e.type == "CardMoved" and e.data["reason"] == "draw" for e in events)
+    story.replays()
+
+
+# --- "you may put any number of cards from your removed area into your graveyard" (3.12, 10.13 p1) ---
+
+
+def test_alisaris_total_recall_puts_any_number_of_removed_cards_into_the_graveyard() -> None:
+    # Timeline Arsonist, Alisaris (TMS-031J), God's Art [Total Recall] {R}{R}{2}: "This card deals 100
+    # damage to each J/resonator your opponent controls for each card in your removed area. Then, you
+    # may put any number of cards from your removed area into your graveyard."  Her ruler side is The
+    # Observer (TMS-031, [Judgment] {R}{R}{12})
+    story = Story({"T-BEAR": 4}, ruler="TMS-031")
+    removed = [story.put("p1", "T-BEAR", "removed"), story.put("p1", "T-BEAR", "removed")]
+    theirs = story.put("p2", "T-BEAR", "removed")  # the opponent's removed area is not hers
+    bear = story.put("p2", "T-BEAR", "field")
+    [alisaris] = story.state.zones["p1"]["ruler_area"]
+    story.will("p1", *["R"] * 14)
+    story.when(cmd("PerformJudgment", "p1"))
+    story.resolve()
+    story.will("p1", "R", "R", "R", "R")
+    art = _walpurgis(story.state, alisaris)  # her God's Art
+    story.when(cmd("ActivateAbility", "p1", source=alisaris, ability=art, targets=[], pay_with=[]))
+    events = story.resolve()
+    dealt = find(events, "DamageDealt")
+    assert (dealt.data["target"], dealt.data["amount"]) == (bear, 200)
+    asked = find(events, "ChoiceRequested")
+    assert (asked.data["kind"], asked.rule) == ("put_from_removed", "FoW-5.5 10.13 p1")
+    assert asked.data["options"]["cards"] == removed and theirs not in asked.data["options"]["cards"]
+    assert [a["cards"] for a in legal(story, "p1", "ChooseCards")] == [[], removed[:1], removed]
+    no = story.refused(cmd("ChooseCards", "p1", cards=[theirs]))
+    assert no.rule == "FoW-5.5 10.13 p1"
+    events = story.when(cmd("ChooseCards", "p1", cards=[removed[1]]))
+    moved = find(events, "CardMoved")
+    assert (moved.data["oid"], moved.data["to"], moved.rule) == (removed[1], "graveyard", "FoW-5.5 3.1 p5")
+    assert story.state.objects[removed[0]].zone == "removed"
     story.replays()

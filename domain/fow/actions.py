@@ -35,6 +35,7 @@ from domain.fow.cards import (
     ProduceWill,
     PutCounter,
     PutFromHand,
+    PutFromRemoved,
     PutIntoField,
     PutOnMainDeck,
     PutStone,
@@ -1586,6 +1587,23 @@ def apply_effect(
                 break
         order = ctx.s.zones[you]["main_deck"]  # the rest is shuffled into the main deck
         return shuffle(ctx, you, "main_deck", list(order), cause, rule="10.20 p1")
+    if isinstance(eff, PutFromRemoved):  # "you may put any number of cards from your removed area ..."
+        if choice is None:
+            candidates = [oid for oid in s.zones[you]["removed"] if _filter_match(s, eff.filter, oid)]
+            if not candidates:
+                return cause
+            asked = {"item": item.id, "cards": candidates, "min": 0, "max": len(candidates)}
+            ctx.emit(
+                "ChoiceRequested",
+                {"player": you, "kind": "put_from_removed", "options": asked},
+                "10.13 p1",
+                cause=cause,
+            )
+            return None
+        for oid in choice:  # into its owner's graveyard (3.1 p5)
+            if s.objects[oid].zone == "removed":
+                cause = move(ctx, oid, eff.to, cause, rule="3.1 p5", reason="put", actor=you)
+        return cause
     if isinstance(eff, PutFromHand) and eff.to_this_card:  # "add ... from your hand to this card" (10.1)
         here = s.objects[src].zone == "field" and is_same_source(s, item)
         if choice is None:

@@ -846,6 +846,23 @@ class PutFromHand(_Model):
     once the source is no longer in the field as the object it was (3.1 p3)."""
 
 
+class PutFromRemoved(_Model):
+    """ "Then, you may put any number of cards from your removed area into your graveyard": the
+    controller chooses any number of the cards in their removed area matching ``filter`` - a public
+    zone (FoW-5.5 3.12), chosen on resolution (10.13 p1) - and puts them into their owner's graveyard
+    (3.1 p5).  Choosing none is declining, so "you may" adds nothing."""
+
+    op: Literal["put_from_removed"] = "put_from_removed"
+    filter: Filter = Field(default_factory=lambda: Filter(zone="removed", types=[]))
+    to: Literal["graveyard"] = "graveyard"
+
+    @model_validator(mode="after")
+    def _check(self) -> PutFromRemoved:
+        if self.filter.zone != "removed":
+            raise ValueError("'put_from_removed' chooses in the removed area")
+        return self
+
+
 class Banish(_Model):
     """ "Your opponent banishes a resonator" / "each player banishes a non-Shadow resonator": the
     affected player chooses ``count`` of the cards they control matching ``filter`` (``controller``
@@ -912,7 +929,18 @@ class Delayed(_Model):
         return self
 
 
-_PAUSING_OPS = ("search", "discard", "may", "if", "choose", "look_top", "put_from_hand", "banish", "delayed")
+_PAUSING_OPS = (
+    "search",
+    "discard",
+    "may",
+    "if",
+    "choose",
+    "look_top",
+    "put_from_hand",
+    "put_from_removed",
+    "banish",
+    "delayed",
+)
 """Effects that may wait for a player's choice (or hold other effects): not inside ``may``/``if``."""
 
 
@@ -1070,6 +1098,7 @@ Effect = Annotated[
     | PutIntoField
     | Restrict
     | PutFromHand
+    | PutFromRemoved
     | RemoveCounter
     | Banish
     | GainControl

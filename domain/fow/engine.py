@@ -1064,7 +1064,15 @@ def decline_trigger(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
 
 
 @command(
-    "ChooseCards", "discard_to_hand_size", "search", "discard", "look", "put_from_hand", "banish", "discard_chosen"
+    "ChooseCards",
+    "discard_to_hand_size",
+    "search",
+    "discard",
+    "look",
+    "put_from_hand",
+    "put_from_removed",
+    "banish",
+    "discard_chosen",
 )
 def choose_cards(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     s = ctx.s
@@ -1087,15 +1095,16 @@ def choose_cards(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         ctx.emit("StepBegan", {"phase": "end", "step": "cleanup"}, "5.4 p5.5", cause=cause)
         flow.finish_cleanup(ctx, cause)
         return
-    if p.kind in ("search", "put_from_hand"):
+    if p.kind in ("search", "put_from_hand", "put_from_removed"):
         allowed = list(p.options["cards"])
         if not int(p.options.get("min", 0)) <= len(cards) <= int(p.options["max"]) or any(
             c not in allowed for c in cards
         ):
-            where = "main deck" if p.kind == "search" else "hand"
+            where = {"search": "main deck", "put_from_hand": "hand"}.get(p.kind, "removed area")
             least = int(p.options.get("min", 0))
             how_many = f"from {least} to {p.options['max']}" if least else f"up to {p.options['max']}"
-            raise ctx.reject("rules/search_choice", "10.13 p2", f"choose {how_many} matching card(s) from your {where}")
+            rule = "10.13 p1" if p.kind == "put_from_removed" else "10.13 p2"  # a public zone, or a hidden one
+            raise ctx.reject("rules/search_choice", rule, f"choose {how_many} matching card(s) from your {where}")
     elif p.kind == "banish":
         count = int(p.options["count"])
         if len(cards) != count or any(c not in p.options["cards"] for c in cards):
@@ -1364,6 +1373,9 @@ def legal_actions(state: GameState, player: str) -> list[Command]:
                 itertools.combinations(p.options["cards"], int(p.options["count"])), MAX_TARGET_COMBOS
             )
         ]
+    elif p.kind == "put_from_removed":  # any number of them (a representative subset of the choices)
+        cards = list(p.options["cards"])
+        out = [Command("ChooseCards", player, {"cards": cards[:n]}) for n in range(len(cards) + 1)]
     elif p.kind in ("search", "put_from_hand"):
         cards = list(p.options["cards"])
         n = min(int(p.options["max"]), len(cards))

@@ -1841,6 +1841,12 @@ def _chosen_into_field(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonD
     return [out]
 
 
+@_effect(r"put any number of cards from your removed area into your graveyard")
+def _removed_to_graveyard(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Then, you may put any number of cards from your removed area into your graveyard." (3.12, 10.13 p1)
+    return [{"op": "put_from_removed", "filter": {"zone": "removed", "types": []}, "to": "graveyard"}]
+
+
 @_effect(r"put (?P<t>(?:\w+ )?target [^.]+?) from your removed area into your hand")
 def _from_removed_area(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "Put target card from your removed area into your hand." (FoW-5.5 3.12)
@@ -2323,7 +2329,8 @@ def _count(text: str, ctx: _Ctx, *, it_self: bool = False) -> JsonDict:
 
 def _pauses(effect: JsonDict) -> bool:
     """An effect that may wait for a player's choice (or holds effects): never inside may/if."""
-    pausing = ("search", "discard", "may", "if", "choose", "look_top", "put_from_hand", "banish", "delayed")
+    pausing: tuple[str, ...] = ("search", "discard", "may", "if", "choose", "look_top", "put_from_hand", "banish")
+    pausing = (*pausing, "delayed", "put_from_removed")
     held = "chosen_from" in effect or "from_hand" in effect or "unless_pays" in effect
     return effect["op"] in pausing or held or "chosen_total_cost" in effect
 
@@ -2344,7 +2351,7 @@ def _gated(effects: list[JsonDict]) -> bool:
 _MAY = re.compile(r"^(?:then,? )?you may (?!pay\b)", re.IGNORECASE)
 _MAY_PAY = re.compile(r"(?:then,? )?you may pay (?:(?P<w>(?:\{[^{}]+\})+)|(?P<life>\d+00) life)\.?", re.IGNORECASE)
 """A payment as an effect (not "you may pay {1} less to play ...")."""
-_CHOOSING_NONE_DECLINES = ("put_from_hand",)
+_CHOOSING_NONE_DECLINES = ("put_from_hand", "put_from_removed")
 """Effects whose player may choose no card anyway (10.13 p2): "you may" adds nothing to them."""
 _CLAUSE = r'(?:[^,"]|"[^"]*"|, (?="))+'
 _IF = re.compile(rf"^if (?P<cond>{_CLAUSE}), (?P<body>.+)$", re.IGNORECASE)
