@@ -297,3 +297,28 @@ def test_put_any_number_of_cards_from_your_removed_area_into_your_graveyard(
         "filter": {"zone": "removed", "types": []},
         "to": "graveyard",
     }
+
+
+# --- "search your main deck for a X and/or card named "Y", reveal them" (FoW-5.5 10.13 p2) ------------
+
+
+def test_search_for_a_twelve_apostle_and_or_a_named_card(imported: dict[str, ImportedCard]) -> None:
+    # Interdimensional Monarch, Gill Lapis (BFA-080): "When this card enters your field, you may search
+    # your main deck for a Twelve Apostle and/or card named "Attoractia, Dimension of the Seven Kings",
+    # reveal them, and put them into your hand. Then shuffle your main deck."
+    card = full(imported, "BFA-080")
+    assert card["abilities"][0]["effects"] == [
+        {
+            "op": "may",
+            "effects": [
+                {
+                    "op": "search",
+                    "filter": {"zone": "main_deck", "types": [], "races": ["Twelve Apostles"]},
+                    "count": 2,
+                    "and_or": {"zone": "main_deck", "types": [], "name": "Attoractia, Dimension of the Seven Kings"},
+                    "shuffle": False,
+                }
+            ],
+        },
+        {"op": "shuffle"},
+    ]

@@ -23,6 +23,8 @@ replays its whole log):
   total cost (2.3 p5) of the card's target, wherever it went (9.11);
 * "Then, you may put any number of cards from your removed area into your graveyard": chosen on
   resolution in a public zone (3.12, 10.13 p1), into their owner's graveyard (3.1 p5);
+* "search your main deck for a Twelve Apostle and/or card named "X", reveal them": up to one card of
+  each (10.13 p2);
 * "You may look at target player's hand and choose a card. He or she discards that card.": the
   "you may" holds both sentences, decided on resolution (FoW-5.5 9.3 p3.2), the target player
   chosen as the ability is played (9.3 p2.4).
@@ -567,4 +569,40 @@ def test_alisaris_total_recall_puts_any_number_of_removed_cards_into_the_graveya
     moved = find(events, "CardMoved")
     assert (moved.data["oid"], moved.data["to"], moved.rule) == (removed[1], "graveyard", "FoW-5.5 3.1 p5")
     assert story.state.objects[removed[0]].zone == "removed"
+    story.replays()
+
+
+# --- "search your main deck for a Twelve Apostle and/or card named "X"" (10.13 p2) ---------------------
+
+
+def test_gill_lapis_searches_for_a_twelve_apostle_and_or_attoractia() -> None:
+    # Interdimensional Monarch, Gill Lapis (BFA-080): "When this card enters your field, you may search
+    # your main deck for a Twelve Apostle and/or card named "Attoractia, Dimension of the Seven Kings",
+    # reveal them, and put them into your hand. Then shuffle your main deck."  Behemoth (SKL-052) is a
+    # Twelve Apostle; Attoractia is BFA-081.  Two Behemoths are not "one and/or the other"
+    story = Story({"BFA-080": 4, "SKL-052": 4, "BFA-081": 4, "T-BEAR": 4})
+    deck = story.state.zones["p1"]["main_deck"]
+    behemoths = [o for o in deck if story.state.objects[o].card == "SKL-052"]
+    attoractia = next(o for o in deck if story.state.objects[o].card == "BFA-081")
+    assert len(behemoths) >= 2, "the seeded deck keeps two Behemoths"
+    _enters(story, "p1", "BFA-080")
+    story.when(cmd("Pass", "p1"))  # the lone trigger chooses nothing: played
+    story.resolve()
+    events = story.when(cmd("ChooseOptional", "p1", accept=True))
+    asked = find(events, "ChoiceRequested")
+    assert (asked.data["kind"], asked.data["options"]["max"], asked.rule) == ("search", 2, "FoW-5.5 10.13 p2")
+    now = story.state.zones["p1"]["main_deck"]  # not Gill Lapis (a Conqueror), not Bears
+    expected = {o for o in now if story.state.objects[o].card in ("SKL-052", "BFA-081")}
+    assert set(asked.data["options"]["cards"]) == expected and attoractia in expected
+    no = story.refused(cmd("ChooseCards", "p1", cards=behemoths[:2]))
+    assert (no.code, no.rule) == ("rules/search_choice", "FoW-5.5 10.13 p2")
+    assert {"cards": [behemoths[0], attoractia]} in legal(story, "p1", "ChooseCards") or {
+        "cards": [attoractia, behemoths[0]]
+    } in legal(story, "p1", "ChooseCards")
+    assert {"cards": behemoths[:2]} not in legal(story, "p1", "ChooseCards")
+    events = story.when(cmd("ChooseCards", "p1", cards=[behemoths[0], attoractia]))
+    moved = {e.data["oid"]: e.data for e in events if e.type == "CardMoved"}
+    assert moved[behemoths[0]]["to"] == moved[attoractia]["to"] == "hand"
+    assert moved[attoractia]["revealed"] is True
+    assert any(e.type == "DeckShuffled" for e in events)
     story.replays()

@@ -1543,7 +1543,7 @@ def apply_effect(
         if choice is None:
             if not deck:
                 return cause
-            asked = _search_options(item, eff, candidates)
+            asked = _search_options(s, item, eff, candidates)
             ctx.emit("ChoiceRequested", {"player": you, "kind": "search", "options": asked}, "10.13 p2", cause=cause)
             return None
         instead = _search_field_instead(ctx, item, eff, choice, cause)
@@ -1987,11 +1987,26 @@ def _ask_from_hand(ctx: Ctx, item: ChaseItem, count: int, cause: str) -> str | N
     return None
 
 
-def _search_options(item: ChaseItem, eff: Search, candidates: list[str]) -> dict[str, Any]:
+def and_or_pairs(s: GameState, eff: Search, candidates: list[str]) -> list[tuple[str, str]]:
+    """The pairs of cards a search for "a X and/or a Y" may find together: one matching each filter."""
+    assert eff.and_or is not None
+    second = eff.and_or
+    return [
+        (a, b)
+        for i, a in enumerate(candidates)
+        for b in candidates[i + 1 :]
+        if (_filter_match(s, eff.filter, a) and _filter_match(s, second, b))
+        or (_filter_match(s, eff.filter, b) and _filter_match(s, second, a))
+    ]
+
+
+def _search_options(s: GameState, item: ChaseItem, eff: Search, candidates: list[str]) -> dict[str, Any]:
     """What a search asks its player: up to ``count`` of the matching cards; "for a card" names no
     information, so as many as can be must be found (10.13 p2: only a search for a card with
     specific information may fail to find one)."""
     asked: dict[str, Any] = {"item": item.id, "cards": candidates, "max": eff.count}
+    if eff.and_or is not None:  # "a X and/or a Y": at most one of each (10.13 p2)
+        return {**asked, "either": [list(pair) for pair in and_or_pairs(s, eff, candidates)]}
     if eff.filter == Filter(zone="main_deck", types=[]):
         asked["min"] = min(eff.count, len(candidates))
     return asked
@@ -2009,7 +2024,7 @@ def _search_deck(ctx: Ctx, item: ChaseItem, eff: Search, cause: str, choice: Any
         if not deck:
             return cause
         candidates = [oid for oid in deck if _filter_match(s, eff.filter, oid)]
-        asked = _search_options(item, eff, candidates)
+        asked = _search_options(s, item, eff, candidates)
         ctx.emit("ChoiceRequested", {"player": you, "kind": "search", "options": asked}, "10.13 p2", cause=cause)
         return None
     found = list(choice)
@@ -2031,7 +2046,7 @@ def _search_deck(ctx: Ctx, item: ChaseItem, eff: Search, cause: str, choice: Any
 def _search_match(s: GameState, eff: Search, oid: str, you: str) -> bool:
     if eff.to == "field" and not _fits_field_alone(s, oid):
         return False  # a spell or an addition that needs a host cannot be put into the field so
-    return _filter_match(s, eff.filter, oid)
+    return _filter_match(s, eff.filter, oid) or (eff.and_or is not None and _filter_match(s, eff.and_or, oid))
 
 
 def _fits_field_alone(s: GameState, oid: str) -> bool:

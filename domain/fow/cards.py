@@ -442,6 +442,10 @@ class Search(_Model):
     """ "... reveal it and put it into your hand. If your Ruler is "X", you may put it into your
     field instead": when this holds on resolution, the player, having found the card, chooses
     (``optional``) to put it into the field instead - if it can be there without a host."""
+    and_or: Filter | None = None
+    """ "Search your main deck for a Twelve Apostle and/or card named "X", reveal them, and put them into
+    your hand": up to one card matching ``filter`` and up to one matching this (``count`` 2), a card
+    matching both counting as either (FoW-5.5 10.13 p2)."""
     added_instead: bool = False
     """With ``field_instead_if``: "you may put that card on to this card instead": into the field added
     to the source card (FoW-5.5 10.1 p1), asked only if the found card can legally be added to it
@@ -449,6 +453,12 @@ class Search(_Model):
     shuffle: bool = True
     """Then shuffle the main deck (10.20); false when the shuffle is a ``shuffle`` effect of its
     own ("You may search ... . Then shuffle your main deck.": shuffled even if not searched)."""
+
+    @model_validator(mode="after")
+    def _check_and_or(self) -> Search:
+        if self.and_or is not None and (self.count != 2 or self.to != "hand" or self.deck != "main_deck"):
+            raise ValueError("'and_or' searches the main deck for two cards, one of each, for the hand")
+        return self
 
     @model_validator(mode="after")
     def _check_deck(self) -> Search:

@@ -1105,6 +1105,9 @@ def choose_cards(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
             how_many = f"from {least} to {p.options['max']}" if least else f"up to {p.options['max']}"
             rule = "10.13 p1" if p.kind == "put_from_removed" else "10.13 p2"  # a public zone, or a hidden one
             raise ctx.reject("rules/search_choice", rule, f"choose {how_many} matching card(s) from your {where}")
+        pairs = p.options.get("either")
+        if isinstance(pairs, list) and len(cards) == 2 and sorted(cards) not in [sorted(x) for x in pairs]:
+            raise ctx.reject("rules/search_choice", "10.13 p2", "choose at most one card of each kind searched for")
     elif p.kind == "banish":
         count = int(p.options["count"])
         if len(cards) != count or any(c not in p.options["cards"] for c in cards):
@@ -1376,6 +1379,10 @@ def legal_actions(state: GameState, player: str) -> list[Command]:
     elif p.kind == "put_from_removed":  # any number of them (a representative subset of the choices)
         cards = list(p.options["cards"])
         out = [Command("ChooseCards", player, {"cards": cards[:n]}) for n in range(len(cards) + 1)]
+    elif p.kind == "search" and isinstance(p.options.get("either"), list):  # "a X and/or a Y"
+        pairs = [list(x) for x in p.options["either"]]
+        singles = [[c] for c in p.options["cards"]]
+        out = [Command("ChooseCards", player, {"cards": c}) for c in [*pairs, *singles, []]]
     elif p.kind in ("search", "put_from_hand"):
         cards = list(p.options["cards"])
         n = min(int(p.options["max"]), len(cards))

@@ -1217,6 +1217,17 @@ def _search(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
 
 def _search_hand(m: re.Match[str], ctx: _Ctx) -> list[JsonDict]:
     desc = m.group("d").strip()
+    either = re.fullmatch(r"(?P<a>(?:a|an) .+?) and/or (?:a |an )?(?P<b>.+)", desc, re.IGNORECASE)
+    if either and "them" in m.group(0).lower():  # "for a Twelve Apostle and/or card named "X", reveal them"
+        first = _search_filter(either.group("a"), ctx)
+        second = _search_filter(f"a {either.group('b')}", ctx)
+        return [{"op": "search", "filter": first, "and_or": second, "count": 2}]
+    return [_search_filter(desc, ctx, search=True)]
+
+
+def _search_filter(desc: str, ctx: _Ctx, *, search: bool = False) -> JsonDict:
+    """The filter of "a Twelve Apostle" / "up to two Fairies" searched for (with ``search``: the
+    whole ``search`` effect, its count included)."""
     count = 1
     cm = re.match(rf"up to (?P<n>{NUM}) (?P<rest>.+)$", desc, re.IGNORECASE)
     if cm:
@@ -1238,10 +1249,14 @@ def _search_hand(m: re.Match[str], ctx: _Ctx) -> list[JsonDict]:
         flt, players = _selector(desc, ctx, zone="main_deck")
         if players or "controller" in flt or "rested" in flt or flt.get("other_than_self"):
             raise _GapError(f"effect: search for {desc}")
+    if not search:
+        if count != 1:
+            raise _GapError(f"effect: search for {desc}")
+        return flt
     out: JsonDict = {"op": "search", "filter": flt}
     if count != 1:
         out["count"] = count
-    return [out]
+    return out
 
 
 @_effect(
