@@ -322,3 +322,13 @@ def test_search_for_a_twelve_apostle_and_or_a_named_card(imported: dict[str, Imp
         },
         {"op": "shuffle"},
     ]
+
+
+# --- "Choose an attribute. This card becomes the chosen attribute until end of turn" (FoW-5.5 2.8) -----
+
+
+def test_choose_an_attribute_this_card_becomes_it(imported: dict[str, ImportedCard]) -> None:
+    # Leonardo da Vinci (VIN001-076): "{1} : Choose an attribute. This card becomes the chosen attribute
+    # until end of turn."
+    card = full(imported, "VIN001-076")
+    assert card["abilities"][0]["effects"] == [{"op": "become_attribute", "target": {"kind": "self"}}]

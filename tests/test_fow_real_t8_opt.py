@@ -25,6 +25,9 @@ replays its whole log):
   resolution in a public zone (3.12, 10.13 p1), into their owner's graveyard (3.1 p5);
 * "search your main deck for a Twelve Apostle and/or card named "X", reveal them": up to one card of
   each (10.13 p2);
+* "Choose an attribute. This card becomes the chosen attribute until end of turn": one of the five
+  attributes chosen on resolution (2.8 p2), a continuous effect changing non-value information
+  (9.9 p1) that filters read;
 * "You may look at target player's hand and choose a card. He or she discards that card.": the
   "you may" holds both sentences, decided on resolution (FoW-5.5 9.3 p3.2), the target player
   chosen as the ability is played (9.3 p2.4).
@@ -35,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from domain.fow import actions
-from domain.fow.characteristics import characteristics
+from domain.fow.characteristics import attributes_of, characteristics
 from domain.fow.state import GameState
 from tests.fow_support import CARDS, catalog, cmd, deck, find, start_game
 from tests.test_fow_battle import to_main
@@ -605,4 +608,38 @@ def test_gill_lapis_searches_for_a_twelve_apostle_and_or_attoractia() -> None:
     assert moved[behemoths[0]]["to"] == moved[attoractia]["to"] == "hand"
     assert moved[attoractia]["revealed"] is True
     assert any(e.type == "DeckShuffled" for e in events)
+    story.replays()
+
+
+# --- "Choose an attribute. This card becomes the chosen attribute until end of turn" (2.8, 9.9 p1) -----
+
+
+def test_leonardo_becomes_the_chosen_attribute_until_end_of_turn() -> None:
+    # Leonardo da Vinci (VIN001-076, void): "{1} : Choose an attribute. This card becomes the chosen
+    # attribute until end of turn."  As fire, he is a legal target of Down the Drain (BFA-035: "Destroy
+    # target fire resonator.", 9.3 p2.4); at the end of the turn he is void again
+    story = Story({"VIN001-076": 4, "BFA-035": 4, "T-BEAR": 4})
+    leonardo = story.put("p1", "VIN001-076", "field")
+    drain = story.state.cards["BFA-035"].effects[0].target  # type: ignore[union-attr]
+    assert leonardo not in actions.legal_targets(story.state, drain, "p2", None)
+    assert attributes_of(story.state, leonardo) == []
+    story.will("p1", "R")
+    story.when(cmd("ActivateAbility", "p1", source=leonardo, ability=0, targets=[], pay_with=[]))
+    asked = find(story.resolve(), "ChoiceRequested")
+    assert (asked.data["player"], asked.data["kind"], asked.rule) == ("p1", "attribute", "FoW-5.5 2.8 p2")
+    assert [a["attribute"] for a in legal(story, "p1", "ChooseAttribute")] == ["W", "R", "U", "G", "B"]
+    no = story.refused(cmd("ChooseAttribute", "p1", attribute="V"))
+    assert (no.code, no.rule) == ("rules/attribute_choice", "FoW-5.5 2.8 p2")
+    events = story.when(cmd("ChooseAttribute", "p1", attribute="R"))
+    made = find(events, "ContinuousEffectCreated")
+    assert (made.data["kind"], made.data["attributes"], made.data["targets"], made.rule) == (
+        "set_attributes",
+        ["R"],
+        [leonardo],
+        "FoW-5.5 9.9 p1",
+    )
+    assert attributes_of(story.state, leonardo) == ["R"]
+    assert leonardo in actions.legal_targets(story.state, drain, "p2", None)
+    story.log += to_main(story.state, turn=story.state.turn + 1)
+    assert attributes_of(story.state, leonardo) == []
     story.replays()

@@ -389,6 +389,17 @@ class GrantSkill(_Model):
     duration: Duration = "end_of_turn"
 
 
+class BecomeAttribute(_Model):
+    """ "Choose an attribute. This card becomes the chosen attribute until end of turn.": on resolution
+    the controller chooses one of the five attributes (FoW-5.5 2.8); until end of turn the target has
+    that attribute and no other - a continuous effect changing non-value information (9.9 p1), the
+    newest such effect applying last (9.9 p3)."""
+
+    op: Literal["become_attribute"] = "become_attribute"
+    target: Target
+    duration: Literal["end_of_turn"] = "end_of_turn"
+
+
 class LoseSkill(_Model):
     """ "Resonators your opponent controls ... lose [Flying] until end of turn": a continuous effect
     removing a symbol skill (FoW-5.5 11) from its targets (with an ``all`` target: whatever matches,
@@ -948,6 +959,7 @@ _PAUSING_OPS = (
     "look_top",
     "put_from_hand",
     "put_from_removed",
+    "become_attribute",
     "banish",
     "delayed",
 )
@@ -1087,6 +1099,7 @@ Effect = Annotated[
     | Modify
     | GrantSkill
     | LoseSkill
+    | BecomeAttribute
     | ProduceWill
     | Search
     | Shuffle

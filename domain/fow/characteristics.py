@@ -125,6 +125,19 @@ def characteristics(state: GameState, oid: str) -> Chars:
     return chars
 
 
+def attributes_of(state: GameState, oid: str) -> list[str]:
+    """The attributes of ``oid``: printed, or in a playground those the newest "This card becomes the
+    chosen attribute" effect on it gives (non-value information, FoW-5.5 9.9 p1, p3)."""
+    card = state.card_of(oid)
+    obj = state.objects.get(oid)
+    if obj is None or obj.zone not in PLAYGROUND:
+        return list(card.attributes)
+    changed = [e for e in state.effects if e.kind == "set_attributes" and oid in e.targets and e.attributes is not None]
+    if not changed:
+        return list(card.attributes)
+    return list(max(changed, key=lambda e: e.created).attributes or [])
+
+
 def ability_loss(state: GameState, oid: str) -> tuple[int | None, bool]:
     """(when the newest "loses all abilities" effect on ``oid`` was made, or None; whether it also
     "cannot gain abilities")."""
@@ -249,7 +262,7 @@ def matches(
         return False
     if flt.controller == "opponent" and obj.controller == you:
         return False
-    if flt.attributes and not set(flt.attributes) & set(card.attributes):
+    if flt.attributes and not set(flt.attributes) & set(attributes_of(state, oid)):
         return False
     if flt.races and not set(flt.races) & set(card.races):
         return False
@@ -403,9 +416,9 @@ def matches_negations_and_skills(state: GameState, flt: Filter, oid: str) -> boo
     "with/without [<skill>]", "with no attribute", "with total cost N or more", "with N or less
     ATK" and "attacking"/"blocking"."""
     card = state.card_of(oid)
-    if set(flt.not_races) & set(card.races) or set(flt.not_attributes) & set(card.attributes):
+    if set(flt.not_races) & set(card.races) or set(flt.not_attributes) & set(attributes_of(state, oid)):
         return False
-    if flt.no_attribute and card.attributes:
+    if flt.no_attribute and attributes_of(state, oid):
         return False
     if flt.min_total_cost is not None and (card.cost is None or card.cost.total < flt.min_total_cost):
         return False

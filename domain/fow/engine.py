@@ -25,6 +25,7 @@ from domain.fow.cards import (
     parse_card,
 )
 from domain.fow.characteristics import (
+    attributes_of,
     cannot_play,
     characteristics,
     cost_changes,
@@ -590,7 +591,7 @@ def _pay_incarnation(ctx: Ctx, player: str, card: Card, chosen: Any, cause: str)
         if oid not in s.objects or s.objects[oid].zone != "field" or s.objects[oid].controller != player:
             raise ctx.reject("rules/banish_not_controlled", "10.10 p2", f"you do not control {oid!r} in your field")
         chars = characteristics(s, oid)
-        if "resonator" not in chars.types or not set(allowed) & set(chars.card.attributes):
+        if "resonator" not in chars.types or not set(allowed) & set(attributes_of(s, oid)):
             raise ctx.reject(
                 "rules/incarnation",
                 "12.2 p2.1",
@@ -1157,6 +1158,17 @@ def choose_number(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         flow.continue_after_resolution(ctx, done)
 
 
+@command("ChooseAttribute", "attribute")
+def choose_attribute(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
+    """Answer "choose an attribute" with ``attribute``: one of the five, W R U G B (FoW-5.5 2.8)."""
+    attribute = args.get("attribute")
+    if attribute not in ("W", "R", "U", "G", "B"):
+        raise ctx.reject("rules/attribute_choice", "2.8 p2", "'attribute' must be one of W, R, U, G, B")
+    done = actions.resolve_top(ctx, ctx.cause, choice=attribute)
+    if done is not None:
+        flow.continue_after_resolution(ctx, done)
+
+
 @command("ChooseOptional", "optional")
 def choose_optional(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     """Answer "you may ...": ``accept`` true applies the effects, false skips them (9.3 p3.2).
@@ -1356,6 +1368,8 @@ def legal_actions(state: GameState, player: str) -> list[Command]:
             c.cost.total for o in s.objects.values() if o.zone == "field" for c in [s.card_of(o.oid)] if c.cost
         }
         out = [Command("ChooseNumber", player, {"number": n}) for n in sorted(costs_now | {0})]
+    elif p.kind == "attribute":
+        out = [Command("ChooseAttribute", player, {"attribute": a}) for a in ("W", "R", "U", "G", "B")]
     elif p.kind == "optional":
         out = [Command("ChooseOptional", player, {"accept": False})]
         will = _optional_payment(s)

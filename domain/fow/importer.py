@@ -1143,6 +1143,14 @@ def _destroy_chosen_total_cost(m: re.Match[str], ctx: _Ctx, it_self: bool) -> li
     return [{**out[0], "chosen_total_cost": True}]
 
 
+@_effect(r"choose an attribute\.\s*this card becomes the chosen attribute until end of turn")
+def _become_chosen_attribute(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "{1}: Choose an attribute. This card becomes the chosen attribute until end of turn." (2.8, 9.9 p1)
+    if ctx.type not in ("resonator", "j_ruler"):
+        raise _GapError(f"effect: {m.group(0)}")
+    return [{"op": "become_attribute", "target": {"kind": "self"}}]
+
+
 @_effect(r"(?P<t>[^.]+?) gains? (?P<m>[^.]+?) until (?:the )?end of (?:the )?turn")
 def _gains(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     both = re.fullmatch(r"this card and (?P<t>target .+)", m.group("t").strip(), re.IGNORECASE)
@@ -2345,7 +2353,7 @@ def _count(text: str, ctx: _Ctx, *, it_self: bool = False) -> JsonDict:
 def _pauses(effect: JsonDict) -> bool:
     """An effect that may wait for a player's choice (or holds effects): never inside may/if."""
     pausing: tuple[str, ...] = ("search", "discard", "may", "if", "choose", "look_top", "put_from_hand", "banish")
-    pausing = (*pausing, "delayed", "put_from_removed")
+    pausing = (*pausing, "delayed", "put_from_removed", "become_attribute")
     held = "chosen_from" in effect or "from_hand" in effect or "unless_pays" in effect
     return effect["op"] in pausing or held or "chosen_total_cost" in effect
 

@@ -184,6 +184,8 @@ class Effect:
     abilities of their J-ruler (FoW-5.5 9.3 p2.5)."""
     condition: dict[str, Any] | None = None
     """kind ``pay_less``: the condition (a ``Condition``) that is part of the effect (9.9 p4)."""
+    attributes: list[str] | None = None
+    """kind ``set_attributes``: the attributes its targets have instead of their own (9.9 p1)."""
 
 
 @dataclass(slots=True)
@@ -505,7 +507,7 @@ def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
             for eff in s.effects
             if eff.targets
             or eff.filter is not None
-            or eff.kind not in ("modify", "grant", "lose_skill", "prevent", "rules", "lose_abilities")
+            or eff.kind not in ("modify", "grant", "lose_skill", "set_attributes", "prevent", "rules", "lose_abilities")
         ]
     elif "attached_to" in d:
         obj.attached_to = d["attached_to"]
@@ -755,6 +757,7 @@ def _effect_created(s: GameState, d: Mapping[str, Any], e: Event) -> None:
             next=bool(d.get("next", False)),
             less=d.get("less"),
             condition=d.get("condition"),
+            attributes=d.get("attributes"),
         )
     )
     s.counter += 1
