@@ -96,13 +96,6 @@ def test_as_long_as_your_j_ruler_is_pay_less_to_play_its_gods_art(imported: dict
     }
 
 
-def test_pay_less_for_gods_art_after_if_its_stays_unsupported(imported: dict[str, ImportedCard]) -> None:
-    # Excalibur, the God's Sword (VS01-002): "... If it's "Faria, the Ruler of God Sword", it gains
-    # [Imperishable] until end of turn and you may pay {2} less to play its God's Art abilities this
-    # turn."  Joined to a gain on "it" by "and": not expressed
-    assert imported["VS01-002"].status != "full"
-
-
 # --- "you may add ... from your hand to this card" (FoW-5.5 10.1) -----------------------------------
 
 
@@ -332,3 +325,23 @@ def test_choose_an_attribute_this_card_becomes_it(imported: dict[str, ImportedCa
     # until end of turn."
     card = full(imported, "VIN001-076")
     assert card["abilities"][0]["effects"] == [{"op": "become_attribute", "target": {"kind": "self"}}]
+
+
+def test_if_its_faria_it_gains_imperishable_and_you_may_pay_less_for_its_gods_art(
+    imported: dict[str, ImportedCard],
+) -> None:
+    # Excalibur, the God's Sword (VS01-002): "{Rest}: Your J-Ruler gains [+200/+200] until end of turn. If
+    # it's "Faria, the Ruler of God Sword", it gains [Imperishable] until end of turn and you may pay {2}
+    # less to play its God's Art abilities this turn."  "It" is your J-ruler (FoW-5.5 9.9 p4, its example)
+    card = full(imported, "VS01-002")
+    yours = {"kind": "all", "filter": {"zone": "field", "types": ["j_ruler"], "controller": "you"}}
+    faria = {"kind": "ruler_is", "j_rulers": ["Faria, the Ruler of God Sword"]}
+    assert card["abilities"][1]["effects"] == [
+        {"op": "modify", "atk": 200, "def": 200, "target": yours, "duration": "end_of_turn"},
+        {
+            "op": "if",
+            "condition": faria,
+            "effects": [{"op": "grant_skill", "skill": "imperishable", "target": yours, "duration": "end_of_turn"}],
+        },
+        {"op": "pay_less", "of": "gods_art", "less": {"attribute": {}, "free": 2}, "condition": faria},
+    ]

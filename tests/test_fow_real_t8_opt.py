@@ -28,6 +28,9 @@ replays its whole log):
 * "Choose an attribute. This card becomes the chosen attribute until end of turn": one of the five
   attributes chosen on resolution (2.8 p2), a continuous effect changing non-value information
   (9.9 p1) that filters read;
+* "If it's "Faria ...", it gains [Imperishable] until end of turn and you may pay {2} less to play its
+  God's Art abilities this turn": the gain checked on resolution (9.3 p3), the cost condition as the
+  God's Art is played (9.9 p4);
 * "You may look at target player's hand and choose a card. He or she discards that card.": the
   "you may" holds both sentences, decided on resolution (FoW-5.5 9.3 p3.2), the target player
   chosen as the ability is played (9.3 p2.4).
@@ -642,4 +645,42 @@ def test_leonardo_becomes_the_chosen_attribute_until_end_of_turn() -> None:
     assert leonardo in actions.legal_targets(story.state, drain, "p2", None)
     story.log += to_main(story.state, turn=story.state.turn + 1)
     assert attributes_of(story.state, leonardo) == []
+    story.replays()
+
+
+# --- "If it's "Faria ...", it gains [Imperishable] ... and you may pay {2} less to play its God's Art" --
+
+
+def test_excalibur_with_faria_gains_imperishable_and_her_gods_art_costs_two_less() -> None:
+    # Excalibur, the God's Sword (VS01-002): "{Rest}: Your J-Ruler gains [+200/+200] until end of turn. If
+    # it's "Faria, the Ruler of God Sword", it gains [Imperishable] until end of turn and you may pay {2}
+    # less to play its God's Art abilities this turn."  Faria (VS01-003J) by judgment of VS01-003; her
+    # God's Art <God's Breath> {W}{W}{4} costs {W}{W}{2} (9.3 p2.5, 9.9 p4)
+    story = Story({"VS01-002": 4, "T-BEAR": 4}, ruler="VS01-003")
+    sword = story.put("p1", "VS01-002", "field")
+    story.log += to_main(story.state, turn=3)
+    [faria] = story.state.zones["p1"]["ruler_area"]
+    story.will("p1", "W", "W")
+    story.when(cmd("PerformJudgment", "p1"))
+    story.resolve()
+    assert story.state.card_of(faria).name == "Faria, the Ruler of God Sword"
+    atk = characteristics(story.state, faria).atk
+    story.when(cmd("ActivateAbility", "p1", source=sword, ability=1, targets=[], pay_with=[]))
+    events = story.resolve()
+    assert find(events, "ConditionChecked").data["met"] is True
+    assert characteristics(story.state, faria).atk == atk + 200  # type: ignore[operator]
+    assert "imperishable" in characteristics(story.state, faria).skills
+    made = [e.data for e in events if e.type == "ContinuousEffectCreated" and e.data["kind"] == "pay_less"]
+    assert [(d["less"], d["condition"]) for d in made] == [
+        ({"attribute": {}, "free": 2}, {"kind": "ruler_is", "j_rulers": ["Faria, the Ruler of God Sword"]})
+    ]
+    art = _walpurgis(story.state, faria)  # her God's Art
+    story.will("p1", "W", "W", "W", "W")
+    events = story.when(cmd("ActivateAbility", "p1", source=faria, ability=art, targets=[], pay_with=[], reduce=True))
+    changed = find(events, "CostChanged")
+    assert (changed.data["printed"], changed.data["cost"]) == (
+        {"attribute": {"W": 2}, "free": 4},
+        {"attribute": {"W": 2}, "free": 2},
+    )
+    assert story.state.players["p1"].will == []
     story.replays()

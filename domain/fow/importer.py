@@ -2550,6 +2550,27 @@ def _effect_first(pattern: str) -> Callable[[EffectBuilder], EffectBuilder]:
     return register
 
 
+@_effect_first(
+    r"your j-ruler gains (?P<m>\[[+-]\d+/[+-]\d+\]) until end of turn\.\s*"
+    r"if it's (?P<n>\"[^\"]+\"), it gains (?P<s>\[[^\]]+\]) until end of turn and you may pay "
+    r"(?P<c>(?:\{[^{}]+\})+) less to play its god's art abilities this turn"
+)
+def _j_ruler_gains_if_named(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Your J-Ruler gains [+200/+200] until end of turn. If it's "Faria, the Ruler of God Sword", it gains
+    # [Imperishable] until end of turn and you may pay {2} less to play its God's Art abilities this
+    # turn.": "it" is your J-ruler, so "if it's X" is "if your J-ruler is X", checked on resolution
+    # (9.3 p3) for the gain; for paying less it is part of the continuous effect, checked as the God's
+    # Art is played - the rules' own example of this text (FoW-5.5 9.9 p4)
+    gains = _effects(f"Your J-Ruler gains {m.group('m')} until end of turn.", ctx)
+    skill = _effects(f"Your J-Ruler gains {m.group('s')} until end of turn.", ctx)
+    if [e["op"] for e in gains + skill] != ["modify", "grant_skill"]:
+        raise _GapError(f"effect: {m.group(0)}")
+    named = _condition(f"your J-Ruler is {m.group('n')}", ctx)
+    less = _will_cost(m.group("c"), f"effect: {m.group(0)}")
+    pay_less = {"op": "pay_less", "of": "gods_art", "less": less, "condition": named}
+    return [*gains, {"op": "if", "condition": named, "effects": skill}, pay_less]
+
+
 @_effect_first(r"(?P<a>recover (?:this card|it)) and it gains (?P<m>[^.]+?) until (?:the )?end of (?:the )?turn")
 def _recover_and_gains(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "Recover this card and it gains [+400/0] until end of turn.": two effects on the source card,
