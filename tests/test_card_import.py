@@ -269,8 +269,10 @@ def test_additions(imported: dict[str, ImportedCard]) -> None:
 
 def test_regalia(imported: dict[str, ImportedCard]) -> None:
     c = imported["VS01-002"]  # Excalibur, the God's Sword
-    assert c.status == "partial"
+    assert c.status == "full"  # its {Rest} ability since the t8-opt round
     your_j_ruler = {"kind": "all", "filter": {"zone": "field", "types": ["j_ruler"], "controller": "you"}}
+    faria = {"kind": "ruler_is", "j_rulers": ["Faria, the Ruler of God Sword"]}
+    imperishable = {"op": "grant_skill", "skill": "imperishable", "target": your_j_ruler, "duration": "end_of_turn"}
     assert shape(c.card) == {
         "id": "VS01-002",
         "name": "Excalibur, the God's Sword",
@@ -280,6 +282,19 @@ def test_regalia(imported: dict[str, ImportedCard]) -> None:
         "races": [],
         "abilities": [
             {"kind": "continuous", "affects": your_j_ruler, "grant": ["target_attack"]},
+            {
+                "kind": "activate",
+                "cost": {"rest": True},
+                "effects": [
+                    {"op": "modify", "atk": 200, "def": 200, "target": your_j_ruler, "duration": "end_of_turn"},
+                    {
+                        "op": "if",
+                        "condition": faria,
+                        "effects": [imperishable],
+                    },
+                    {"op": "pay_less", "of": "gods_art", "less": {"attribute": {}, "free": 2}, "condition": faria},
+                ],
+            },
             {  # 'Discard another card named "Excalibur, the God's Sword": Produce {W}.' (a will ability)
                 "kind": "activate",
                 "cost": {
@@ -306,7 +321,7 @@ def test_regalia(imported: dict[str, ImportedCard]) -> None:
             },
         ],
     }
-    assert [u[:40] for u in c.unsupported] == ["{Rest}: Your J-Ruler gains [+200/+200] u"]
+    assert list(c.unsupported) == []
 
 
 def test_ruler_judgment_paired_with_its_j_ruler(imported: dict[str, ImportedCard]) -> None:

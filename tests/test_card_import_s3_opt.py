@@ -46,10 +46,10 @@ def test_reveal_the_top_card_of_your_deck_and_gain_with_no_duration(imported: di
 
 def test_a_gain_with_no_duration_on_all_j_resonators(imported: dict[str, ImportedCard]) -> None:
     # Dark Alice, Maiden of Slaughter (TTW-076J), God's Art [Walpurgis Night] {B}{B}: "J/resonators
-    # your opponent controls gain [-200/-200]. Search ..."  The God's Art is expressed (the card
-    # stays partial for its other ability)
+    # your opponent controls gain [-200/-200]. Search ..."  The God's Art is expressed (and, since
+    # the t8-opt round, her "choose a number" ability too)
     card = imported["TTW-076J"]
-    assert card.status == "partial"
+    assert card.status == "full"
     art = next(a for a in card.card.abilities if a.gods_art)
     modify = {"op": art.effects[0].op, **art.effects[0].model_dump(mode="json", exclude_defaults=True, by_alias=True)}
     assert modify == {

@@ -273,16 +273,17 @@ def test_discard_a_card_as_a_cost() -> None:
 
 def test_discard_another_card_named_x_for_will() -> None:
     # Excalibur, the God's Sword (VS01-002): 'Discard another card named "Excalibur, the God's
-    # Sword": Produce {W}.' - a will ability (9.7) with a cost naming a card
+    # Sword": Produce {W}.' - a will ability (9.7) with a cost naming a card (its third ability, after
+    # the {Rest} one expressed since the t8-opt round)
     state = vocab_game({"VS01-002": 4, "T-BEAR": 4}, {"T-STONE": 10})
     sword = own(state, "p1", "VS01-002", "field")
     bear = own(state, "p1", "T-BEAR", "hand")
     copy = own(state, "p1", "VS01-002", "hand")
-    no = rejected(state, cmd("ActivateAbility", "p1", source=sword, ability=1, cost_cards=[[bear]]))
+    no = rejected(state, cmd("ActivateAbility", "p1", source=sword, ability=2, cost_cards=[[bear]]))
     assert (no.code, no.rule) == ("rules/cost_cards", "FoW-5.5 9.3 p2.5")
     copies = [o for o in state.zones["p1"]["hand"] if state.objects[o].card == "VS01-002"]
-    assert {"source": sword, "ability": 1, "cost_cards": [copies[:1]]} in abilities_offered(state, "p1", sword)
-    events = run(state, cmd("ActivateAbility", "p1", source=sword, ability=1, cost_cards=[[copy]]))
+    assert {"source": sword, "ability": 2, "cost_cards": [copies[:1]]} in abilities_offered(state, "p1", sword)
+    events = run(state, cmd("ActivateAbility", "p1", source=sword, ability=2, cost_cards=[[copy]]))
     assert find(events, "CardMoved").data["oid"] == copy
     assert find(events, "WillProduced").data["will"] == ["W"] and state.players["p1"].will == ["W"]
 

@@ -10,6 +10,7 @@ from domain.fow import conditions
 from domain.fow.cards import (
     Ability,
     Banish,
+    BecomeAttribute,
     Cancel,
     Card,
     ChangeCost,
@@ -29,6 +30,7 @@ from domain.fow.cards import (
     LookTop,
     LoseAbilities,
     LoseLife,
+    LoseSkill,
     Mill,
     Modify,
     Pay,
@@ -37,6 +39,7 @@ from domain.fow.cards import (
     ProduceWill,
     PutCounter,
     PutFromHand,
+    PutFromRemoved,
     PutIntoField,
     PutOnMainDeck,
     PutStone,
@@ -1096,7 +1099,12 @@ def _search_field_instead(
         data = {"player": you, "item": item.id, "accepted": choice}
         return found, choice, ctx.emit("OptionChosen", data, "9.3 p3.2", cause=cause, actor=you)
     found = list(choice)
-    if eff.field_instead_if is None or not found or not all(_fits_field_alone(s, o) for o in found):
+    if eff.added_instead:  # "you may put that card on to this card instead" (10.1 p1, p2)
+        here = s.objects[item.source].zone == "field" and is_same_source(s, item)
+        fits = here and all(is_legal_host(s, o, item.source) for o in found)
+    else:
+        fits = all(_fits_field_alone(s, o) for o in found)
+    if eff.field_instead_if is None or not found or not fits:
         return found, False, cause
     if not conditions.condition_met(s, eff.field_instead_if, you, item.source, item=item):
         return found, False, cause
@@ -1618,11 +1626,23 @@ def apply_effect(
                 amount = s.objects[t].dealt if t in s.objects and s.objects[t].dealt_turn == s.turn else 0
             cause = deal_damage(ctx, dealer, t, amount, cause)
         return cause
+    if isinstance(eff, Destroy) and eff.chosen_total_cost:  # "Choose a number. Destroy all ... equal to it"
+        if choice is None:
+            number = {"item": item.id, "source": src}
+            ctx.emit("ChoiceRequested", {"player": you, "kind": "number", "options": number}, "1.4 p5", cause=cause)
+            return None
+        chosen: dict[str, Any] = {"item": item.id, "player": you, "number": choice}
+        cause = ctx.emit("OptionChosen", chosen, "1.4 p5", cause=cause, actor=you)
+        for t in _targets_of(ctx, item, eff.target, group):
+            card = s.card_of(t)
+            if (card.cost.total if card.cost is not None else 0) == choice:  # no cost: total cost 0
+                cause = destroy(ctx, t, cause)
+        return cause
     if isinstance(eff, Destroy):
         for t in _targets_of(ctx, item, eff.target, group):
             cause = destroy(ctx, t, cause)
         return cause
-    if isinstance(eff, (Modify, GrantSkill, PreventDamage)):
+    if isinstance(eff, (Modify, GrantSkill, LoseSkill, PreventDamage)):
         data: dict[str, Any] = {"id": ctx.fresh_id("x"), "source": src, "controller": you}
         if eff.target.kind == "all":  # every object that matches, whenever, while the effect lasts (9.9 p4)
             data.update(targets=[], filter=eff.target.filter.model_dump(mode="json", exclude_defaults=True))
@@ -1647,6 +1667,9 @@ def apply_effect(
         elif isinstance(eff, GrantSkill):
             data.update(kind="grant", skill=eff.skill, duration=eff.duration)
             rule = "10.19 p1"
+        elif isinstance(eff, LoseSkill):  # "... lose [Flying] until end of turn": removes an ability (9.9 p1)
+            data.update(kind="lose_skill", skill=eff.skill, duration=eff.duration)
+            rule = "9.9 p1"
         else:
             data.update(kind="prevent", amount=eff.amount, duration=eff.duration)
             data.update({k: True for k in ("by", "next") if getattr(eff, k)})
@@ -1721,7 +1744,7 @@ def apply_effect(
         if choice is None:
             if not deck:
                 return cause
-            asked = _search_options(item, eff, candidates)
+            asked = _search_options(s, item, eff, candidates)
             ctx.emit("ChoiceRequested", {"player": you, "kind": "search", "options": asked}, "10.13 p2", cause=cause)
             return None
         instead = _search_field_instead(ctx, item, eff, choice, cause)
@@ -1729,7 +1752,19 @@ def apply_effect(
             return None
         choice, to_field, cause = instead
         for oid in choice:
-            if eff.to == "field" or to_field:  # to_field: "you may put it into your field instead"
+            if to_field and eff.added_instead:  # "put that card on to this card instead" (10.1 p1)
+                cause = move(
+                    ctx,
+                    oid,
+                    "field",
+                    cause,
+                    rule="10.1 p1",
+                    reason="search",
+                    controller=you,
+                    actor=you,
+                    attached_to=src,
+                )
+            elif eff.to == "field" or to_field:  # to_field: "you may put it into your field instead"
                 cause = move(ctx, oid, "field", cause, rule="10.13 p2", reason="search", controller=you, actor=you)
                 if eff.rested and ctx.s.objects[oid].zone == "field":  # "put it into your field rested"
                     cause = ctx.emit("CardRested", {"oid": oid, "reason": "effect"}, "10.12 p1", cause=cause)
@@ -1757,11 +1792,66 @@ def apply_effect(
                 break
         order = ctx.s.zones[you]["main_deck"]  # the rest is shuffled into the main deck
         return shuffle(ctx, you, "main_deck", list(order), cause, rule="10.20 p1")
+    if isinstance(eff, BecomeAttribute):  # "Choose an attribute. This card becomes the chosen attribute"
+        if choice is None:
+            asked = {"item": item.id, "source": src}
+            ctx.emit("ChoiceRequested", {"player": you, "kind": "attribute", "options": asked}, "2.8 p2", cause=cause)
+            return None
+        chosen = {"item": item.id, "player": you, "attribute": choice}
+        cause = ctx.emit("OptionChosen", chosen, "2.8 p2", cause=cause, actor=you)
+        became = _targets_of(ctx, item, eff.target, group)
+        if not became:
+            return cause
+        made = {"id": ctx.fresh_id("x"), "source": src, "controller": you, "targets": became}
+        made.update(kind="set_attributes", attributes=[choice], duration=eff.duration)
+        return ctx.emit("ContinuousEffectCreated", made, "9.9 p1", cause=cause)
+    if isinstance(eff, PutFromRemoved):  # "you may put any number of cards from your removed area ..."
+        if choice is None:
+            candidates = [oid for oid in s.zones[you]["removed"] if _filter_match(s, eff.filter, oid)]
+            if not candidates:
+                return cause
+            asked = {"item": item.id, "cards": candidates, "min": 0, "max": len(candidates)}
+            ctx.emit(
+                "ChoiceRequested",
+                {"player": you, "kind": "put_from_removed", "options": asked},
+                "10.13 p1",
+                cause=cause,
+            )
+            return None
+        for oid in choice:  # into its owner's graveyard (3.1 p5)
+            if s.objects[oid].zone == "removed":
+                cause = move(ctx, oid, eff.to, cause, rule="3.1 p5", reason="put", actor=you)
+        return cause
+    if isinstance(eff, PutFromHand) and eff.to_this_card:  # "add ... from your hand to this card" (10.1)
+        here = s.objects[src].zone == "field" and is_same_source(s, item)
+        if choice is None:
+            candidates = [
+                oid
+                for oid in s.zones[you]["hand"]
+                if here and _filter_match(s, eff.filter, oid) and is_legal_host(s, oid, src)
+            ]
+            if not candidates:
+                return cause
+            asked = {"item": item.id, "cards": candidates, "max": eff.count}
+            ctx.emit(
+                "ChoiceRequested", {"player": you, "kind": "put_from_hand", "options": asked}, "10.1 p2", cause=cause
+            )
+            return None
+        for oid in choice:  # put, not played: no [Enter] (9.6 p1.1)
+            if here and is_legal_host(s, oid, src):
+                cause = move(
+                    ctx, oid, "field", cause, rule="10.1 p1", reason="put", controller=you, actor=you, attached_to=src
+                )
+        return cause
     if isinstance(eff, PutFromHand):
         if choice is None:
             candidates = [
                 oid for oid in s.zones[you]["hand"] if _fits_field_alone(s, oid) and _filter_match(s, eff.filter, oid)
             ]
+            if eff.same_total_cost:  # "with the same total cost" as the first target (9.11)
+                first = item.targets[0][0] if item.targets and item.targets[0] else None
+                total = _total_cost(s, first) if first in s.objects else None
+                candidates = [oid for oid in candidates if _total_cost(s, oid) == total]
             if not candidates:
                 return cause
             asked = {"item": item.id, "cards": candidates, "max": eff.count}
@@ -2178,11 +2268,26 @@ def _ask_from_hand(ctx: Ctx, item: ChaseItem, count: int, cause: str, *, any_num
     return None
 
 
-def _search_options(item: ChaseItem, eff: Search, candidates: list[str]) -> dict[str, Any]:
+def and_or_pairs(s: GameState, eff: Search, candidates: list[str]) -> list[tuple[str, str]]:
+    """The pairs of cards a search for "a X and/or a Y" may find together: one matching each filter."""
+    assert eff.and_or is not None
+    second = eff.and_or
+    return [
+        (a, b)
+        for i, a in enumerate(candidates)
+        for b in candidates[i + 1 :]
+        if (_filter_match(s, eff.filter, a) and _filter_match(s, second, b))
+        or (_filter_match(s, eff.filter, b) and _filter_match(s, second, a))
+    ]
+
+
+def _search_options(s: GameState, item: ChaseItem, eff: Search, candidates: list[str]) -> dict[str, Any]:
     """What a search asks its player: up to ``count`` of the matching cards; "for a card" names no
     information, so as many as can be must be found (10.13 p2: only a search for a card with
     specific information may fail to find one)."""
     asked: dict[str, Any] = {"item": item.id, "cards": candidates, "max": eff.count}
+    if eff.and_or is not None:  # "a X and/or a Y": at most one of each (10.13 p2)
+        return {**asked, "either": [list(pair) for pair in and_or_pairs(s, eff, candidates)]}
     if eff.filter == Filter(zone="main_deck", types=[]):
         asked["min"] = min(eff.count, len(candidates))
     return asked
@@ -2200,7 +2305,7 @@ def _search_deck(ctx: Ctx, item: ChaseItem, eff: Search, cause: str, choice: Any
         if not deck:
             return cause
         candidates = [oid for oid in deck if _filter_match(s, eff.filter, oid)]
-        asked = _search_options(item, eff, candidates)
+        asked = _search_options(s, item, eff, candidates)
         ctx.emit("ChoiceRequested", {"player": you, "kind": "search", "options": asked}, "10.13 p2", cause=cause)
         return None
     found = list(choice)
@@ -2225,7 +2330,7 @@ def _search_match(s: GameState, eff: Search, oid: str, you: str, source: str | N
     equal = eff.total_cost_equal_to  # "with total cost equal to the number of ..." (2.3)
     if equal is not None and total_cost(s.card_of(oid)) != conditions.count_of(s, equal, you, source):
         return False
-    return _filter_match(s, eff.filter, oid)
+    return _filter_match(s, eff.filter, oid) or (eff.and_or is not None and _filter_match(s, eff.and_or, oid))
 
 
 def _fits_field_alone(s: GameState, oid: str) -> bool:
@@ -2233,6 +2338,14 @@ def _fits_field_alone(s: GameState, oid: str) -> bool:
     addition that needs a card to be added to."""
     card = s.card_of(oid)
     return not (card.type == "spell" or (card.type == "addition" and card.subtype != "field"))
+
+
+def _total_cost(s: GameState, oid: str | None) -> int | None:
+    """The total cost of the card ``oid`` (its cost's will symbols, 0 without a cost, FoW-5.5 2.3 p5)."""
+    if oid is None:
+        return None
+    card = s.card_of(oid)
+    return card.cost.total if card.cost is not None else 0
 
 
 def _filter_match(s: GameState, flt: Filter, oid: str) -> bool:

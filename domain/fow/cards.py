@@ -137,6 +137,9 @@ class Filter(_Model):
     added_to: Filter | None = None
     """"an addition added to a resonator you control": an addition added to a card in the field that
     matches this filter (FoW-5.5 7.2 p3; its ``controller`` relative to the same player)."""
+    without_counters: list[str] = Field(default_factory=list)
+    """"with no evolution counters on it": none of these counters is on the object (10.21; only an
+    object in a playground has counters, a new object none, 3.1 p3)."""
     dealt_damage: bool = False
     """"that was dealt damage this turn": damage is on it (damage on J/resonators becomes zero
     only at the end of the turn, FoW-5.5 5.4 p5.1; a new object has none, 3.1 p3)."""
@@ -446,6 +449,16 @@ class DealDamage(_Model):
 class Destroy(_Model):
     op: Literal["destroy"] = "destroy"
     target: Target
+    chosen_total_cost: bool = False
+    """ "Choose a number. Destroy all resonators with total cost equal to the chosen number.": on
+    resolution the controller chooses an integer of 0 or higher (FoW-5.5 1.4 p5); only the cards
+    of the ``all`` target with that total cost are destroyed."""
+
+    @model_validator(mode="after")
+    def _check(self) -> Destroy:
+        if self.chosen_total_cost and self.target.kind != "all":
+            raise ValueError("'chosen_total_cost' narrows an 'all' target")
+        return self
 
 
 class RemoveDamage(_Model):
@@ -492,6 +505,29 @@ class GrantSkill(_Model):
     skill: SymbolSkill
     target: Target
     duration: Duration = "end_of_turn"
+
+
+class BecomeAttribute(_Model):
+    """ "Choose an attribute. This card becomes the chosen attribute until end of turn.": on resolution
+    the controller chooses one of the five attributes (FoW-5.5 2.8); until end of turn the target has
+    that attribute and no other - a continuous effect changing non-value information (9.9 p1), the
+    newest such effect applying last (9.9 p3)."""
+
+    op: Literal["become_attribute"] = "become_attribute"
+    target: Target
+    duration: Literal["end_of_turn"] = "end_of_turn"
+
+
+class LoseSkill(_Model):
+    """ "Resonators your opponent controls ... lose [Flying] until end of turn": a continuous effect
+    removing a symbol skill (FoW-5.5 11) from its targets (with an ``all`` target: whatever matches,
+    whenever, 9.9 p4).  Effects that add or remove abilities apply in timestamp order (9.9 p1, p3):
+    the skill is lost if printed or gained earlier, kept if gained by a newer effect or ability."""
+
+    op: Literal["lose_skill"] = "lose_skill"
+    skill: SymbolSkill
+    target: Target
+    duration: Literal["end_of_turn"] = "end_of_turn"
 
 
 class ProduceWill(_Model):
@@ -549,9 +585,23 @@ class Search(_Model):
     total_cost_equal_to: Count | None = None
     """"a resonator with total cost equal to the number of creation counters on this card": only
     a card whose total cost (2.3; 0 without a cost) is that count, read as the search resolves."""
+    and_or: Filter | None = None
+    """ "Search your main deck for a Twelve Apostle and/or card named "X", reveal them, and put them into
+    your hand": up to one card matching ``filter`` and up to one matching this (``count`` 2), a card
+    matching both counting as either (FoW-5.5 10.13 p2)."""
+    added_instead: bool = False
+    """With ``field_instead_if``: "you may put that card on to this card instead": into the field added
+    to the source card (FoW-5.5 10.1 p1), asked only if the found card can legally be added to it
+    (10.1 p2) and the source is still in the field as the object it was (3.1 p3)."""
     shuffle: bool = True
     """Then shuffle the main deck (10.20); false when the shuffle is a ``shuffle`` effect of its
     own ("You may search ... . Then shuffle your main deck.": shuffled even if not searched)."""
+
+    @model_validator(mode="after")
+    def _check_and_or(self) -> Search:
+        if self.and_or is not None and (self.count != 2 or self.to != "hand" or self.deck != "main_deck"):
+            raise ValueError("'and_or' searches the main deck for two cards, one of each, for the hand")
+        return self
 
     @model_validator(mode="after")
     def _check_deck(self) -> Search:
@@ -1028,6 +1078,32 @@ class PutFromHand(_Model):
     op: Literal["put_from_hand"] = "put_from_hand"
     filter: Filter = Field(default_factory=lambda: Filter(zone="hand", types=[]))
     count: Annotated[int, Field(ge=1)] = 1
+    same_total_cost: bool = False
+    """ "Put target resonator you control on the bottom of its owner's main deck. If you do, you may put
+    a resonator with the same total cost from your hand into your field": only cards whose total cost
+    is that of the first target of the spell or ability (printed, FoW-5.5 2.3 p5 - read wherever
+    that card went, last known information 9.11); none without such a target."""
+    to_this_card: bool = False
+    """ "You may add an [Addition:J/Resonator] from your hand to this card": only additions that can
+    legally be added to the source card go, into the field added to it (FoW-5.5 10.1 p1, p2) - none
+    once the source is no longer in the field as the object it was (3.1 p3)."""
+
+
+class PutFromRemoved(_Model):
+    """ "Then, you may put any number of cards from your removed area into your graveyard": the
+    controller chooses any number of the cards in their removed area matching ``filter`` - a public
+    zone (FoW-5.5 3.12), chosen on resolution (10.13 p1) - and puts them into their owner's graveyard
+    (3.1 p5).  Choosing none is declining, so "you may" adds nothing."""
+
+    op: Literal["put_from_removed"] = "put_from_removed"
+    filter: Filter = Field(default_factory=lambda: Filter(zone="removed", types=[]))
+    to: Literal["graveyard"] = "graveyard"
+
+    @model_validator(mode="after")
+    def _check(self) -> PutFromRemoved:
+        if self.filter.zone != "removed":
+            raise ValueError("'put_from_removed' chooses in the removed area")
+        return self
 
 
 class Banish(_Model):
@@ -1122,7 +1198,19 @@ class Delayed(_Model):
         return self
 
 
-_PAUSING_OPS = ("search", "discard", "may", "if", "choose", "look_top", "put_from_hand", "banish", "delayed")
+_PAUSING_OPS = (
+    "search",
+    "discard",
+    "may",
+    "if",
+    "choose",
+    "look_top",
+    "put_from_hand",
+    "put_from_removed",
+    "become_attribute",
+    "banish",
+    "delayed",
+)
 """Effects that may wait for a player's choice (or hold other effects): not inside ``may``/``if``."""
 
 
@@ -1142,6 +1230,7 @@ def _plain_effects(effects: list[Any], what: str) -> None:
         pauses = getattr(eff, "chosen_from", None) is not None or bool(getattr(eff, "from_hand", 0))
         pauses = pauses or bool(getattr(eff, "any_number", False))
         pauses = pauses or getattr(eff, "unless_pays", None) is not None  # its target's controller decides
+        pauses = pauses or bool(getattr(eff, "chosen_total_cost", False))  # "choose a number" (1.4 p5)
         if _pausing_op(eff) or pauses:
             raise ValueError(f"'{eff.op}' cannot be inside '{what}' (only effects that need no further choice)")
         if getattr(eff, "op", None) == "fight":
@@ -1154,6 +1243,7 @@ def waits_for_choice(eff: Any) -> bool:
     if getattr(eff, "op", None) == "if":
         return any(waits_for_choice(e) for e in list(eff.effects) + list(eff.otherwise))
     pauses = getattr(eff, "chosen_from", None) is not None or bool(getattr(eff, "from_hand", 0))
+    pauses = pauses or bool(getattr(eff, "chosen_total_cost", False))  # "choose a number" (1.4 p5)
     return _pausing_op(eff) or pauses or bool(getattr(eff, "any_number", False))
 
 
@@ -1283,6 +1373,8 @@ Effect = Annotated[
     | RemoveDamage
     | Modify
     | GrantSkill
+    | LoseSkill
+    | BecomeAttribute
     | ProduceWill
     | Search
     | Shuffle
@@ -1305,6 +1397,7 @@ Effect = Annotated[
     | PutIntoField
     | Restrict
     | PutFromHand
+    | PutFromRemoved
     | RemoveCounter
     | Banish
     | GainControl

@@ -84,19 +84,27 @@ def characteristics(state: GameState, oid: str) -> Chars:
     def kept(since: int) -> bool:  # a gain newer than the loss still applies (9.9: timestamp order)
         return lost_at is None or (not no_gain and since > lost_at)
 
+    granted_at = dict.fromkeys(chars.skills, -1)  # printed: the base information (9.9 p1)
     for source_oid, ability in _active_continuous(state):
         if not kept(state.objects[source_oid].zone_since):
             continue
         if ability.grant and _affects(state, source_oid, ability.affects, oid):
             chars.skills.update(ability.grant)
+            since = state.objects[source_oid].zone_since  # active since its source came where it is
+            granted_at.update({k: max(granted_at.get(k, -1), since) for k in ability.grant})
         if ability.grant_abilities and _affects(state, source_oid, ability.affects, oid):
             granted = enumerate(ability.grant_abilities)
             chars.abilities += [(granted_index(source_oid, ability, k), a) for k, a in granted]
     for eff in state.effects:
         if eff.kind == "grant" and eff.skill and kept(eff.created) and is_affected(state, eff, oid):
             chars.skills.add(eff.skill)
+            granted_at[eff.skill] = max(granted_at.get(eff.skill, -1), eff.created)
         if eff.kind == "grant_abilities" and kept(eff.created) and is_affected(state, eff, oid):
             chars.abilities += effect_granted(eff)  # "gains "..." until end of turn" (10.19 p1)
+    for eff in state.effects:  # "lose [Flying]": after what it had or gained before, not after (9.9 p1, p3)
+        lost = eff.kind == "lose_skill" and eff.skill in chars.skills
+        if lost and granted_at.get(eff.skill or "", -1) < eff.created and is_affected(state, eff, oid):
+            chars.skills.discard(eff.skill or "")
     # layer: non-counter continuous effects that change values
     if chars.atk is not None and chars.def_ is not None:
         atk, def_ = chars.atk, chars.def_
@@ -117,6 +125,19 @@ def characteristics(state: GameState, oid: str) -> Chars:
                 def_ += mod[1] * count
         chars.atk, chars.def_ = max(atk, 0), def_
     return chars
+
+
+def attributes_of(state: GameState, oid: str) -> list[str]:
+    """The attributes of ``oid``: printed, or in a playground those the newest "This card becomes the
+    chosen attribute" effect on it gives (non-value information, FoW-5.5 9.9 p1, p3)."""
+    card = state.card_of(oid)
+    obj = state.objects.get(oid)
+    if obj is None or obj.zone not in PLAYGROUND:
+        return list(card.attributes)
+    changed = [e for e in state.effects if e.kind == "set_attributes" and oid in e.targets and e.attributes is not None]
+    if not changed:
+        return list(card.attributes)
+    return list(max(changed, key=lambda e: e.created).attributes or [])
 
 
 def ability_loss(state: GameState, oid: str) -> tuple[int | None, bool]:
@@ -304,7 +325,7 @@ def matches(
         return False
     if flt.controller == "opponent" and obj.controller == you:
         return False
-    if flt.attributes and not set(flt.attributes) & set(card.attributes):
+    if flt.attributes and not set(flt.attributes) & set(attributes_of(state, oid)):
         return False
     if flt.races and not set(flt.races) & set(card.races):
         return False
@@ -557,9 +578,9 @@ def matches_negations_and_skills(state: GameState, flt: Filter, oid: str) -> boo
     "with/without [<skill>]", "with no attribute", "with total cost N or more", "with N or less
     ATK" and "attacking"/"blocking"."""
     card = state.card_of(oid)
-    if set(flt.not_races) & set(card.races) or set(flt.not_attributes) & set(card.attributes):
+    if set(flt.not_races) & set(card.races) or set(flt.not_attributes) & set(attributes_of(state, oid)):
         return False
-    if flt.no_attribute and card.attributes:
+    if flt.no_attribute and attributes_of(state, oid):
         return False
     if flt.min_total_cost is not None and (card.cost is None or card.cost.total < flt.min_total_cost):
         return False
@@ -595,6 +616,8 @@ def matches_negations_and_skills(state: GameState, flt: Filter, oid: str) -> boo
         if (now.atk, now.def_) == (card.atk, card.def_):
             return False
     if flt.no_addition and any(o.attached_to == oid and o.zone == "field" for o in state.objects.values()):
+        return False
+    if any(state.objects[oid].counters.get(c, 0) for c in flt.without_counters):  # "with no X counters on it"
         return False
     if flt.names and not set(flt.names) & names_of(state, oid):
         return False

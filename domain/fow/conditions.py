@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain.fow.cards import Card, Choose, Condition, Cost, CostReduction, Count, Filter, If, May, waits_for_choice
-from domain.fow.characteristics import characteristics, effective_type, matches, total_cost
+from domain.fow.characteristics import attributes_of, characteristics, effective_type, matches, total_cost
 from domain.fow.context import Ctx
 from domain.fow.state import PLAYGROUND, ChaseItem, GameState
 
@@ -199,7 +199,7 @@ def count_of(s: GameState, per: Count, you: str, source: str | None) -> int:
         oid for oid in _zone_objects(s, flt) if _counts(s, flt, oid, you, source) and _moved_this_turn(s, per, oid, you)
     ]
     if per.distinct == "attributes":  # "different attributes among ..." (a void card has none, 2.8)
-        return len({a for oid in found for a in s.card_of(oid).attributes})
+        return len({a for oid in found for a in attributes_of(s, oid)})
     if per.distinct == "total_costs":  # "different total costs among ..." (no cost: 0, 2.3)
         return len({total_cost(s.card_of(oid)) for oid in found})
     return len(found)

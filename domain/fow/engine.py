@@ -26,6 +26,7 @@ from domain.fow.cards import (
     parse_card,
 )
 from domain.fow.characteristics import (
+    attributes_of,
     cannot_play,
     characteristics,
     cost_changes,
@@ -603,7 +604,7 @@ def _pay_incarnation(ctx: Ctx, player: str, card: Card, chosen: Any, cause: str)
         if oid not in s.objects or s.objects[oid].zone != "field" or s.objects[oid].controller != player:
             raise ctx.reject("rules/banish_not_controlled", "10.10 p2", f"you do not control {oid!r} in your field")
         chars = characteristics(s, oid)
-        if "resonator" not in chars.types or not set(allowed) & set(chars.card.attributes):
+        if "resonator" not in chars.types or not set(allowed) & set(attributes_of(s, oid)):
             raise ctx.reject(
                 "rules/incarnation",
                 "12.2 p2.1",
@@ -1113,7 +1114,15 @@ def decline_trigger(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
 
 
 @command(
-    "ChooseCards", "discard_to_hand_size", "search", "discard", "look", "put_from_hand", "banish", "discard_chosen"
+    "ChooseCards",
+    "discard_to_hand_size",
+    "search",
+    "discard",
+    "look",
+    "put_from_hand",
+    "put_from_removed",
+    "banish",
+    "discard_chosen",
 )
 def choose_cards(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     s = ctx.s
@@ -1136,15 +1145,19 @@ def choose_cards(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         ctx.emit("StepBegan", {"phase": "end", "step": "cleanup"}, "5.4 p5.5", cause=cause)
         flow.finish_cleanup(ctx, cause)
         return
-    if p.kind in ("search", "put_from_hand"):
+    if p.kind in ("search", "put_from_hand", "put_from_removed"):
         allowed = list(p.options["cards"])
         if not int(p.options.get("min", 0)) <= len(cards) <= int(p.options["max"]) or any(
             c not in allowed for c in cards
         ):
-            where = "main deck" if p.kind == "search" else "hand"
+            where = {"search": "main deck", "put_from_hand": "hand"}.get(p.kind, "removed area")
             least = int(p.options.get("min", 0))
             how_many = f"from {least} to {p.options['max']}" if least else f"up to {p.options['max']}"
-            raise ctx.reject("rules/search_choice", "10.13 p2", f"choose {how_many} matching card(s) from your {where}")
+            rule = "10.13 p1" if p.kind == "put_from_removed" else "10.13 p2"  # a public zone, or a hidden one
+            raise ctx.reject("rules/search_choice", rule, f"choose {how_many} matching card(s) from your {where}")
+        pairs = p.options.get("either")
+        if isinstance(pairs, list) and len(cards) == 2 and sorted(cards) not in [sorted(x) for x in pairs]:
+            raise ctx.reject("rules/search_choice", "10.13 p2", "choose at most one card of each kind searched for")
     elif p.kind == "banish":
         count = int(p.options["count"])
         if len(cards) != count or any(c not in p.options["cards"] for c in cards):
@@ -1179,6 +1192,28 @@ def _choose_looked(ctx: Ctx, options: Mapping[str, Any], cards: list[str], order
     if not isinstance(order, list) or sorted(map(str, order)) != sorted(rest) or len(order) != len(rest):
         raise ctx.reject("rules/look_order", "3.1 p4", f"'order' must list the other cards once each: {rest}")
     done = actions.resolve_top(ctx, ctx.cause, choice=(list(cards), list(order)))
+    if done is not None:
+        flow.continue_after_resolution(ctx, done)
+
+
+@command("ChooseNumber", "number")
+def choose_number(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
+    """Answer "choose a number" with ``number``, an integer of 0 or higher (FoW-5.5 1.4 p5)."""
+    number = args.get("number")
+    if not isinstance(number, int) or isinstance(number, bool) or number < 0:
+        raise ctx.reject("rules/number_choice", "1.4 p5", "'number' must be an integer of 0 or higher")
+    done = actions.resolve_top(ctx, ctx.cause, choice=number)
+    if done is not None:
+        flow.continue_after_resolution(ctx, done)
+
+
+@command("ChooseAttribute", "attribute")
+def choose_attribute(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
+    """Answer "choose an attribute" with ``attribute``: one of the five, W R U G B (FoW-5.5 2.8)."""
+    attribute = args.get("attribute")
+    if attribute not in ("W", "R", "U", "G", "B"):
+        raise ctx.reject("rules/attribute_choice", "2.8 p2", "'attribute' must be one of W, R, U, G, B")
+    done = actions.resolve_top(ctx, ctx.cause, choice=attribute)
     if done is not None:
         flow.continue_after_resolution(ctx, done)
 
@@ -1382,6 +1417,13 @@ def legal_actions(state: GameState, player: str) -> list[Command]:
         ]
         if not flow.block_required(s):
             out.append(Command("DeclineBlock", player))
+    elif p.kind == "number":  # any integer of 0 or higher (1.4 p5): 0 and each total cost in a field
+        costs_now = {
+            c.cost.total for o in s.objects.values() if o.zone == "field" for c in [s.card_of(o.oid)] if c.cost
+        }
+        out = [Command("ChooseNumber", player, {"number": n}) for n in sorted(costs_now | {0})]
+    elif p.kind == "attribute":
+        out = [Command("ChooseAttribute", player, {"attribute": a}) for a in ("W", "R", "U", "G", "B")]
     elif p.kind == "optional":
         out = [Command("ChooseOptional", player, {"accept": False})]
         will = _optional_payment(s)
@@ -1402,6 +1444,13 @@ def legal_actions(state: GameState, player: str) -> list[Command]:
                 itertools.combinations(p.options["cards"], int(p.options["count"])), MAX_TARGET_COMBOS
             )
         ]
+    elif p.kind == "put_from_removed":  # any number of them (a representative subset of the choices)
+        cards = list(p.options["cards"])
+        out = [Command("ChooseCards", player, {"cards": cards[:n]}) for n in range(len(cards) + 1)]
+    elif p.kind == "search" and isinstance(p.options.get("either"), list):  # "a X and/or a Y"
+        pairs = [list(x) for x in p.options["either"]]
+        singles = [[c] for c in p.options["cards"]]
+        out = [Command("ChooseCards", player, {"cards": c}) for c in [*pairs, *singles, []]]
     elif p.kind in ("search", "put_from_hand"):
         cards = list(p.options["cards"])
         n = min(int(p.options["max"]), len(cards))

@@ -291,7 +291,7 @@ def _clean(text: str) -> str:
     text = _strip_reminders(text)
     text = re.sub(r"\s*(?:⇒|>>>|→)\s*", ": ", text)
     text = re.sub(r"\s+", " ", text).strip()
-    return text
+    return re.sub(r"\btaret\b", "target", text)  # "on taret resonator": a misprint (TTW-072)
 
 
 def _is_reminder(inner: str) -> bool:
@@ -793,6 +793,11 @@ def _selector(
                 flt[key] = True
                 text = text[: -len(suffix)]
                 changed = True
+        m = re.search(r" with no (?P<c>[a-z]+) counters? on it$", text)
+        if m and "without_counters" not in flt:  # "target resonator with no evolution counters on it"
+            flt["without_counters"] = [m.group("c")]
+            text = text[: m.start()]
+            changed = True
         if text.endswith(" that was dealt damage this turn") and "dealt_damage" not in flt:
             flt["dealt_damage"] = True  # damage stays on it until the end of the turn (5.4 p5.1)
             text = text[: -len(" that was dealt damage this turn")]
@@ -1252,6 +1257,24 @@ def _gains_abilities(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDic
     return out
 
 
+@_effect(r"choose a number\.\s*destroy all (?P<t>[^.]+?) with total cost equal to the chosen number")
+def _destroy_chosen_total_cost(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Choose a number. Destroy all resonators with total cost equal to the chosen number.": the
+    # number (an integer of 0 or higher, FoW-5.5 1.4 p5) is chosen on resolution
+    out = _effects(f"Destroy all {m.group('t')}.", ctx)
+    if len(out) != 1 or out[0]["op"] != "destroy" or out[0]["target"]["kind"] != "all":
+        raise _GapError(f"effect: {m.group(0)}")
+    return [{**out[0], "chosen_total_cost": True}]
+
+
+@_effect(r"choose an attribute\.\s*this card becomes the chosen attribute until end of turn")
+def _become_chosen_attribute(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "{1}: Choose an attribute. This card becomes the chosen attribute until end of turn." (2.8, 9.9 p1)
+    if ctx.type not in ("resonator", "j_ruler"):
+        raise _GapError(f"effect: {m.group(0)}")
+    return [{"op": "become_attribute", "target": {"kind": "self"}}]
+
+
 @_effect(r"(?P<t>[^.]+?) gains? (?P<m>[^.]+?) until (?:the )?end of (?:the )?turn")
 def _gains(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     both = re.fullmatch(r"this card and (?P<t>target .+)", m.group("t").strip(), re.IGNORECASE)
@@ -1270,11 +1293,19 @@ def _gains(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     else:
         target = _subject(m.group("t"), ctx, continuous=False, it_self=it_self)
     assert target is not None
-    atk, def_, skills = _modifiers(m.group("m"))
+    mods, lost = m.group("m"), ""
+    split = re.fullmatch(r"(?P<mods>.+?)\s+and\s+lose\s+(?P<lost>.+)", mods, re.IGNORECASE)
+    if split:
+        mods, lost = split.group("mods"), split.group("lost")
+    atk, def_, skills = _modifiers(mods)
     out: list[JsonDict] = []
+    if lost and target["kind"] == "chosen":  # one target group for several effects: not expressed
+        raise _GapError(f"effect: {m.group(0).strip()}")
     if atk or def_ or not skills:
         out.append({"op": "modify", "atk": atk, "def": def_, "target": target, "duration": "end_of_turn"})
     out += [{"op": "grant_skill", "skill": s, "target": target, "duration": "end_of_turn"} for s in skills]
+    if lost:  # "gain [-200/-200] and lose [Flying] until end of turn": each effect on the same cards
+        out += _lose_skills(lost, target, m.group(0))
     if len(out) > 1 and target["kind"] == "chosen":
         # one chosen target gaining several modifiers: a single effect, a single target group
         return [
@@ -1303,6 +1334,17 @@ def _gains_x_of_destroyed(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[Js
             "x_of_destroyed": m.group("s").lower(),
         }
     ]
+
+
+def _lose_skills(text: str, target: JsonDict, sentence: str) -> list[JsonDict]:
+    """ "[Flying]" / "[Flying] and [First Strike]" lost by ``target`` until end of turn (9.9 p1)."""
+    out: list[JsonDict] = []
+    for item in re.split(r"\s*,\s*and\s+|\s*,\s*|\s+and\s+", text.strip()):
+        sm = re.fullmatch(r"\[([^\]]+)\]", item)
+        if not (sm and sm.group(1).lower() in SYMBOL_SKILLS):
+            raise _GapError(f"effect: {sentence.strip()}")
+        out.append({"op": "lose_skill", "skill": SYMBOL_SKILLS[sm.group(1).lower()], "target": target})
+    return out
 
 
 @_effect(r"(?P<t>target [^.\[\"]+?) (?P<m>\[[+-]\d+/[+-]\d+\]) until end of turn")
@@ -1355,6 +1397,17 @@ def _search_unrevealed(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonD
 
 def _search_hand(m: re.Match[str], ctx: _Ctx) -> list[JsonDict]:
     desc = m.group("d").strip()
+    either = re.fullmatch(r"(?P<a>(?:a|an) .+?) and/or (?:a |an )?(?P<b>.+)", desc, re.IGNORECASE)
+    if either and "them" in m.group(0).lower():  # "for a Twelve Apostle and/or card named "X", reveal them"
+        first = _search_filter(either.group("a"), ctx)
+        second = _search_filter(f"a {either.group('b')}", ctx)
+        return [{"op": "search", "filter": first, "and_or": second, "count": 2}]
+    return [_search_filter(desc, ctx, search=True)]
+
+
+def _search_filter(desc: str, ctx: _Ctx, *, search: bool = False) -> JsonDict:
+    """The filter of "a Twelve Apostle" / "up to two Fairies" searched for (with ``search``: the
+    whole ``search`` effect, its count included)."""
     count = 1
     cm = re.match(rf"up to (?P<n>{NUM}) (?P<rest>.+)$", desc, re.IGNORECASE)
     if cm:
@@ -1376,10 +1429,14 @@ def _search_hand(m: re.Match[str], ctx: _Ctx) -> list[JsonDict]:
         flt, players = _selector(desc, ctx, zone="main_deck")
         if players or "controller" in flt or "rested" in flt or flt.get("other_than_self"):
             raise _GapError(f"effect: search for {desc}")
+    if not search:
+        if count != 1:
+            raise _GapError(f"effect: search for {desc}")
+        return flt
     out: JsonDict = {"op": "search", "filter": flt}
     if count != 1:
         out["count"] = count
-    return [out]
+    return out
 
 
 @_effect(
@@ -2101,6 +2158,12 @@ def _chosen_into_field(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonD
     return [out]
 
 
+@_effect(r"put any number of cards from your removed area into your graveyard")
+def _removed_to_graveyard(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Then, you may put any number of cards from your removed area into your graveyard." (3.12, 10.13 p1)
+    return [{"op": "put_from_removed", "filter": {"zone": "removed", "types": []}, "to": "graveyard"}]
+
+
 @_effect(r"put (?P<t>(?:\w+ )?target [^.]+?) from your removed area into your hand")
 def _from_removed_area(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "Put target card from your removed area into your hand." (FoW-5.5 3.12)
@@ -2206,14 +2269,36 @@ def _hand_on_main_deck(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonD
     return [out]
 
 
+@_effect(r"add (?:a|an|one) (?P<d>[^.]+?) from your hand to this card")
+def _add_from_hand(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "[You may] add an [Addition:J/Resonator] from your hand to this card." (FoW-5.5 10.1)
+    desc = m.group("d").strip()
+    named = re.fullmatch(r'card named "([^"]+)"', desc, re.IGNORECASE)
+    if named:  # "a card named "Ame-no-Habakiri"": only an addition can be added (10.1 p2)
+        flt: JsonDict = {"zone": "hand", "types": ["addition"], "name": named.group(1)}
+    else:
+        flt = _bracketed_types(desc) or {}
+        if flt.get("types") != ["addition"] or set(flt) - {"types", "subtypes"}:
+            raise _GapError(f"effect: add {desc} from your hand to this card")
+        flt = {"zone": "hand", **flt}
+    if ctx.type not in ("resonator", "j_ruler"):
+        raise _GapError(f"effect: add {desc} from your hand to this card")
+    return [{"op": "put_from_hand", "filter": flt, "to_this_card": True}]
+
+
 @_effect(rf"put (?:(?P<n>a|an|one)|up to (?P<upto>{NUM})) (?P<d>[^.]+?) from your hand into your field")
 def _put_from_hand(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "[You may] put a water resonator with total cost 2 or less from your hand into your field."
     desc = m.group("d").strip()
+    same = re.fullmatch(r"(?P<d>.+?) with the same total cost", desc, re.IGNORECASE)
+    if same:  # "... you may put a resonator with the same total cost ...": as the card's target (LKI, 9.11)
+        desc = same.group("d")
     flt, players = _selector(desc, ctx, zone="hand", loose=True)
     if players or set(flt) & {"controller", "rested", "other_than_self", "attacking", "blocking"}:
         raise _GapError(f"effect: put {desc} from your hand into your field")
     out: JsonDict = {"op": "put_from_hand", "filter": flt}
+    if same:
+        out["same_total_cost"] = True
     if m.group("upto") and _number(m.group("upto")) != 1:
         out["count"] = _number(m.group("upto"))
     return [out]
@@ -2275,7 +2360,7 @@ def _produce(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
 # --------------------------------------------------------------------------------------
 # conditions, "for each", "you may", modes (executed by domain/fow/conditions.py)
 
-_NAMES = r'"[^"]+"(?:(?:,? or | or )"[^"]+")*'
+_NAMES = r'"[^"]+"(?:(?:, |,? or | or )"[^"]+")*'
 
 
 def _names(text: str) -> list[str]:
@@ -2665,7 +2750,10 @@ def _count(text: str, ctx: _Ctx, *, it_self: bool = False) -> JsonDict:
 
 def _pauses(effect: JsonDict) -> bool:
     """An effect that may wait for a player's choice (or holds effects): never inside may/if."""
-    pausing = ("search", "discard", "may", "if", "choose", "look_top", "put_from_hand", "banish", "delayed")
+    pausing = (
+        *("search", "discard", "may", "if", "choose", "look_top", "put_from_hand", "banish", "delayed"),
+        *("put_from_removed", "become_attribute"),
+    )
     if effect["op"] == "banish" and "target" in effect:  # "banish this card": no choice
         return False
     return (
@@ -2674,6 +2762,7 @@ def _pauses(effect: JsonDict) -> bool:
         or "any_number" in effect
         or "from_hand" in effect
         or "unless_pays" in effect
+        or "chosen_total_cost" in effect
     )
 
 
@@ -2693,9 +2782,9 @@ def _gated(effects: list[JsonDict]) -> bool:
 _MAY = re.compile(r"^(?:then,? )?you may (?!pay\b)", re.IGNORECASE)
 _MAY_PAY = re.compile(r"(?:then,? )?you may pay (?:(?P<w>(?:\{[^{}]+\})+)|(?P<life>\d+00) life)\.?", re.IGNORECASE)
 """A payment as an effect (not "you may pay {1} less to play ...")."""
-_CHOOSING_NONE_DECLINES = ("put_from_hand",)
+_CHOOSING_NONE_DECLINES = ("put_from_hand", "put_from_removed")
 """Effects whose player may choose no card anyway (10.13 p2): "you may" adds nothing to them."""
-_CLAUSE = r'(?:[^,"]|"[^"]*")+'
+_CLAUSE = r'(?:[^,"]|"[^"]*"|, (?="))+'
 _IF = re.compile(rf"^if (?P<cond>{_CLAUSE}), (?P<body>.+)$", re.IGNORECASE)
 _IF_NAMED = re.compile(rf'^if (?P<cond>you control (?:an? |{NUM} )?"[^"]+") (?P<body>[a-z].+)$', re.IGNORECASE)
 """``If you control "Call to Action's Memoria" destroy ...``: the comma left out after a name."""
@@ -2890,6 +2979,27 @@ def _player_cannot_gain_life(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list
     who = m.group("t").lower()
     target = {"your opponent": {"kind": "opponent"}, "you": {"kind": "you"}}.get(who) or _PLAYER_TARGETS[who]
     return [{"op": "restrict", "target": dict(target), "rules": ["cannot_gain_life"]}]
+
+
+@_effect_first(
+    r"your j-ruler gains (?P<m>\[[+-]\d+/[+-]\d+\]) until end of turn\.\s*"
+    r"if it's (?P<n>\"[^\"]+\"), it gains (?P<s>\[[^\]]+\]) until end of turn and you may pay "
+    r"(?P<c>(?:\{[^{}]+\})+) less to play its god's art abilities this turn"
+)
+def _j_ruler_gains_if_named(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Your J-Ruler gains [+200/+200] until end of turn. If it's "Faria, the Ruler of God Sword", it gains
+    # [Imperishable] until end of turn and you may pay {2} less to play its God's Art abilities this
+    # turn.": "it" is your J-ruler, so "if it's X" is "if your J-ruler is X", checked on resolution
+    # (9.3 p3) for the gain; for paying less it is part of the continuous effect, checked as the God's
+    # Art is played - the rules' own example of this text (FoW-5.5 9.9 p4)
+    gains = _effects(f"Your J-Ruler gains {m.group('m')} until end of turn.", ctx)
+    skill = _effects(f"Your J-Ruler gains {m.group('s')} until end of turn.", ctx)
+    if [e["op"] for e in gains + skill] != ["modify", "grant_skill"]:
+        raise _GapError(f"effect: {m.group(0)}")
+    named = _condition(f"your J-Ruler is {m.group('n')}", ctx)
+    less = _will_cost(m.group("c"), f"effect: {m.group(0)}")
+    pay_less = {"op": "pay_less", "of": "gods_art", "less": less, "condition": named}
+    return [*gains, {"op": "if", "condition": named, "effects": skill}, pay_less]
 
 
 @_effect_first(r"(?P<a>recover (?:this card|it)) and it gains (?P<m>[^.]+?) until (?:the )?end of (?:the )?turn")
@@ -3485,6 +3595,13 @@ def _instead(last: JsonDict, m: re.Match[str], ctx: _Ctx, sentence: str, *, alon
         # "Search ..., reveal it and put it into your hand. If your Ruler is "Grimm, the Fairy Tale
         # Prince", you may put it into your field instead.": the player chooses once it is found
         return {**last, "field_instead_if": _condition(m.group("cond"), ctx)}
+    added = re.fullmatch(r"you may put (?:it|that card) (?:on ?to|onto) this card", m.group("body").strip(), re.I)
+    if added and last["op"] == "search" and last.get("to", "hand") == "hand" and last.get("count", 1) == 1:
+        # "Search ... for an [Addition:Resonator] ... If your Ruler is "Puss in Boots" ..., you may put
+        # that card on to this card instead.": added to this card, if it can be (FoW-5.5 10.1)
+        if ctx.type not in ("resonator", "j_ruler"):
+            raise _GapError(f"effect: {sentence}")
+        return {**last, "field_instead_if": _condition(m.group("cond"), ctx), "added_instead": True}
     more = re.fullmatch(r"(?:it|this card) deals (?P<n>\d+) damage", m.group("body").strip(), re.IGNORECASE)
     if more and last["op"] == "deal_damage" and "per" not in last and "equal_to" not in last:
         # "it deals 800 damage instead": the same damage effect, to the same targets, with another amount

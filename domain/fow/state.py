@@ -198,6 +198,8 @@ class Effect:
     ``CostChange`` as JSON, relative to the effect's controller (9.3 p2.5)."""
     abilities: list[dict[str, Any]] = field(default_factory=list)
     """kind ``grant_abilities``: the abilities the targets gain (as card data)."""
+    attributes: list[str] | None = None
+    """kind ``set_attributes``: the attributes its targets have instead of their own (9.9 p1)."""
 
 
 @dataclass(slots=True)
@@ -523,7 +525,18 @@ def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
             if eff.targets
             or eff.filter is not None
             or eff.kind
-            not in ("modify", "grant", "prevent", "rules", "lose_abilities", "control", "deal_more", "grant_abilities")
+            not in (
+                "modify",
+                "grant",
+                "lose_skill",
+                "set_attributes",
+                "prevent",
+                "rules",
+                "lose_abilities",
+                "control",
+                "deal_more",
+                "grant_abilities",
+            )
         ]
     elif "attached_to" in d:
         obj.attached_to = d["attached_to"]
@@ -791,6 +804,7 @@ def _effect_created(s: GameState, d: Mapping[str, Any], e: Event) -> None:
             base=d.get("base"),
             change=d.get("change"),
             abilities=list(d.get("abilities", [])),
+            attributes=d.get("attributes"),
         )
     )
     s.counter += 1
