@@ -748,6 +748,7 @@ class PutIntoField(_Model):
 
 Restriction = Literal[
     "cannot_attack",
+    "cannot_attack_resonators",
     "cannot_block",
     "cannot_be_destroyed",
     "cannot_be_targeted",
@@ -1237,7 +1238,10 @@ class Ability(_Model):
     # replacement abilities (FoW-5.5 9.10)
     replaces: Literal["self_destroyed", "self_damaged", "deals_damage", "self_enters"] | None = None
     """``deals_damage``: damage that this card (an addition: the card it is added to; with
-    ``affects``: any card it covers) would deal."""
+    ``affects``: any card it covers) would deal; ``self_damaged``: damage that would be dealt to
+    this card (an addition: the card it is added to; with ``affects``: any card it covers, or you -
+    "Prevent all damage that would be dealt by normal spells to resonators you control", "If damage
+    would be dealt to you by a normal spell, prevent 200 of it")."""
     instead: Literal["return_to_hand", "remove_from_game", "prevent", "deal_more", "enter_rested"] | None = None
     """``deal_more``: "it deals that much +``extra_damage`` instead" (FoW-5.5 9.10 p1);
     ``enter_rested`` (for ``self_enters``): "this card enters your magic stone area rested"
@@ -1253,6 +1257,13 @@ class Ability(_Model):
     prevent_at_most: Annotated[int, Field(gt=0, multiple_of=100)] | None = None
     """For a ``self_damaged`` prevention: "If this card would be dealt 700 or less damage, prevent it":
     only damage of at most that much, checked after the other preventions reduced it (9.10 p2)."""
+    damage_battle: bool | None = None
+    """For a ``self_damaged`` prevention: only battle damage ("Prevent all battle damage ...", True) or
+    only damage other than battle damage ("non-battle damage", False): battle damage is the damage
+    J/resonators deal in the battle resolution steps (FoW-5.5 8.4, 8.5)."""
+    or_dealt_by: bool = False
+    """For a ``self_damaged`` prevention on an addition: "... that would be dealt to or dealt by added
+    resonator": also the damage the card it is added to would deal (10.17 p1.2)."""
 
     @model_validator(mode="after")
     def _check_kind(self) -> Ability:
@@ -1268,6 +1279,13 @@ class Ability(_Model):
         partial = self.prevent_amount is not None or self.prevent_at_most is not None
         if partial and (self.replaces != "self_damaged" or self.instead != "prevent"):
             raise ValueError("'prevent_amount'/'prevent_at_most' belong to a 'self_damaged' prevention")
+        covering = self.damage_battle is not None or self.or_dealt_by
+        if covering and (self.replaces != "self_damaged" or self.instead != "prevent"):
+            raise ValueError("'damage_battle'/'or_dealt_by' belong to a 'self_damaged' prevention")
+        if self.or_dealt_by and self.affects is not None:
+            raise ValueError("'or_dealt_by' is the damage dealt by the card an addition is added to (no 'affects')")
+        if self.replaces == "self_damaged" and self.affects is not None and self.affects.kind not in ("all", "you"):
+            raise ValueError("a 'self_damaged' replacement 'affects' all cards matching a filter, or you")
         if self.prevent_amount is not None and self.prevent_at_most is not None:
             raise ValueError("a prevention either prevents an amount or prevents small damage, not both")
         if self.gods_art and not self.name:

@@ -219,6 +219,12 @@ def _affects(state: GameState, source_oid: str, target: Target | None, oid: str)
     return False
 
 
+def covers(state: GameState, source_oid: str, target: Target, oid: str) -> bool:
+    """Whether the continuous or replacement ability of ``source_oid`` whose ``affects`` is
+    ``target`` covers the card ``oid`` ("resonators you control": matching now, FoW-5.5 9.9 p4)."""
+    return _affects(state, source_oid, target, oid)
+
+
 def filter_zones(flt: Filter) -> tuple[str, ...]:
     """The zones whose cards ``flt`` may match: every playground for a ``playground`` filter (a race
     or name without a card type or zone, FoW-5.5 2.5 p4, 3.14 p1), else its zone."""

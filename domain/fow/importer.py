@@ -1130,6 +1130,18 @@ def _destroy(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
 
 @_effect(r"(?P<t>[^.]+?) gains? (?P<m>[^.]+?) until (?:the )?end of (?:the )?turn")
 def _gains(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    pair = re.fullmatch(r"(?P<m1>\[[^\]]+\]) and (?P<t2>[^\[]+?) gains? (?P<m2>\[[^\]]+\])", m.group("m").strip())
+    if pair and not m.group("t").strip().lower().startswith("target "):
+        # "Non-Wererabbit resonators gain [-500/0] and Wererabbit resonators gain [+500/0] until end
+        # of turn": two effects, each on every object its subject names (FoW-5.5 9.9 p4)
+        each: list[JsonDict] = []
+        for subject, mods in ((m.group("t"), pair["m1"]), (pair["t2"], pair["m2"])):
+            affected = _subject(subject, ctx, continuous=False, it_self=it_self)
+            atk, def_, skills = _modifiers(mods)
+            if affected is None or affected.get("kind") != "all" or skills:
+                raise _GapError(f"effect: {m.group(0).strip()}")
+            each.append({"op": "modify", "atk": atk, "def": def_, "target": affected, "duration": "end_of_turn"})
+        return each
     both = re.fullmatch(r"this card and (?P<t>target .+)", m.group("t").strip(), re.IGNORECASE)
     if both:  # "This card and target resonator gain [-200/-200]": one effect on each
         atk, def_, skills = _modifiers(m.group("m"))
@@ -1659,6 +1671,8 @@ def _prevent(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
 _RESTRICTIONS = {
     "cannot attack or block": ["cannot_attack", "cannot_block"],
     "cannot attack": ["cannot_attack"],
+    "cannot attack resonators": ["cannot_attack_resonators"],
+    "cannot attack resonators you control": ["cannot_attack_resonators"],
     "cannot block": ["cannot_block"],
     "cannot be destroyed": ["cannot_be_destroyed"],
     "cannot be attacked": ["cannot_be_attacked"],
@@ -1683,6 +1697,10 @@ def _restrict(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     assert target is not None
     if target.get("filter", {}).get("types") == []:
         raise _GapError(f"target: {m.group('t')} (no card type: it may also be a ruler)")
+    if m.group("v").lower().endswith(" you control") and target.get("filter", {}).get("controller") != "opponent":
+        # "Resonators your opponent controls cannot attack resonators you control": they attack only
+        # what you control (FoW-5.5 8.2 p3.2), so it is "cannot attack resonators" - said of theirs only
+        raise _GapError(f"effect: {m.group(0).strip()}")
     return [{"op": "restrict", "target": target, "rules": list(_RESTRICTIONS[m.group("v").lower()])}]
 
 
@@ -2826,10 +2844,23 @@ _CLAUSE_JOIN = re.compile(
 )
 
 
+_PLAYER_VERBS = re.compile(
+    r"^(?P<s>your opponent|each player) (?P<a>(?:discards|banishes|draws) [^.\"]+?) and "
+    r"(?P<b>(?:discards|banishes|draws) [^.\"]+)$",
+    re.IGNORECASE,
+)
+"""``Your opponent discards a card and banishes a resonator``: one player doing two things, in order."""
+
+
 def _split_clauses(rest: str) -> str | None:
     """The first sentence of ``rest`` cut in two at ", then" / " and <verb>" (outside quotes),
-    the second part as a sentence of its own opening with "Then"; None if it has no such join."""
+    the second part as a sentence of its own opening with "Then"; None if it has no such join.
+    "Your opponent discards a card and banishes a resonator": the subject is said again."""
     sentence = _split_sentences(rest)[0]
+    both = _PLAYER_VERBS.match(sentence.strip().rstrip("."))
+    if both:
+        tail = rest[len(sentence) :]
+        return f"{_capitalise(both['s'])} {both['a']}. Then {both['s'].lower()} {both['b']}.{tail}"
     masked = re.sub(r'"[^"]*"', lambda q: "x" * len(q.group(0)), sentence)
     m = _CLAUSE_JOIN.search(masked)
     if m is None:
@@ -3217,10 +3248,22 @@ _COST_CHANGE = re.compile(
 
 
 _PREVENT_PART = re.compile(
-    r"if damage would be dealt to (?P<t>this card|the resonator with this|added resonator|added j/resonator), "
-    r"prevent (?P<n>\d+) of it"
+    r"if damage would be dealt to (?P<t>this card|the resonator with this|added resonator|added j/resonator|you)"
+    r"(?: by (?P<by>a normal spell))?, prevent (?P<n>\d+) of it"
     r"|if this card would be dealt (?:(?P<m>\d+) or less )?damage, prevent (?:(?P<n2>\d+) of )?it"
 )
+
+
+def _damage_source(phrase: str, ctx: _Ctx) -> JsonDict:
+    """What deals the damage a prevention names: "a normal spell" / "normal spells" (a spell being
+    resolved in the chase area: a non-resonator card there, FoW-5.5 3.13 p3), "fire cards" (a card
+    in any playground, or a spell, read as it is or as it last was there, 9.11), "fire resonators"."""
+    if phrase in ("a normal spell", "normal spells"):
+        return {"zone": "chase", "types": ["spell"]}
+    flt, players = _selector(phrase, ctx, playground=True)
+    if players:
+        raise _GapError(f"effect: damage dealt by {phrase}")
+    return flt
 
 
 def _partial_prevention(raw: str, low: str, ctx: _Ctx) -> JsonDict | None:
@@ -3230,11 +3273,16 @@ def _partial_prevention(raw: str, low: str, ctx: _Ctx) -> JsonDict | None:
     m = _PREVENT_PART.fullmatch(low)
     if m is None:
         return None
-    host = {"the resonator with this": "resonator", "added resonator": "resonator", "added j/resonator": "j_resonator"}
-    where = host.get(m.group("t") or "this card")
-    if (where is not None) != (ctx.type == "addition") or (where is not None and ctx.subtype != where):
-        raise _GapError(f"target: {m.group('t')}")
     out: JsonDict = {"kind": "replacement", "text": raw, "replaces": "self_damaged", "instead": "prevent"}
+    if m.group("t") == "you":  # "If damage would be dealt to you by a normal spell, prevent 200 of it"
+        out["affects"] = {"kind": "you"}
+    else:
+        host = {"the resonator with this": "resonator", "added resonator": "resonator"}
+        where = {**host, "added j/resonator": "j_resonator"}.get(m.group("t") or "this card")
+        if (where is not None) != (ctx.type == "addition") or (where is not None and ctx.subtype != where):
+            raise _GapError(f"target: {m.group('t')}")
+    if m.group("by"):
+        out["damage_from"] = _damage_source(m.group("by"), ctx)
     amount = m.group("n") or m.group("n2")
     if m.group("m") and amount:
         raise _GapError(f"effect: {low}")  # "700 or less damage, prevent 200 of it": no such card
@@ -3300,20 +3348,28 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
             entering["condition"] = _condition(m.group("c"), ctx)
         return entering
     m = re.fullmatch(
-        r"prevent all damage that would be dealt to (?P<t>this card|added resonator|added j/resonator)"
+        r"prevent all (?P<k>battle |non-battle )?damage that would be dealt (?:by (?P<by0>normal spells) )?"
+        r"to (?P<or>or dealt by )?(?P<t>this card|added resonator|added j/resonator|resonators you control)"
         r"(?: by (?P<by>.+))?",
         low,
     )
-    if m:  # "... to this card by fire resonators" (10.17); on an addition, to what it is added to
-        host = {"added resonator": "resonator", "added j/resonator": "j_resonator"}.get(m.group("t"))
-        if (host is not None) != (ctx.type == "addition") or (host is not None and ctx.subtype != host):
-            raise _GapError(f"target: {m.group('t')}")
+    if m and not (m.group("by0") and m.group("by")):
+        # "... to this card by fire resonators" (10.17); on an addition, to what it is added to;
+        # "... by normal spells to resonators you control": to every card it covers (9.9 p4)
         out: JsonDict = {"kind": "replacement", "text": raw, "replaces": "self_damaged", "instead": "prevent"}
-        if m.group("by"):
-            flt, players = _selector(m.group("by"), ctx)
-            if players:
+        host = {"added resonator": "resonator", "added j/resonator": "j_resonator"}.get(m.group("t"))
+        if m.group("t") == "resonators you control":
+            out["affects"] = _subject(m.group("t"), ctx, continuous=True)
+        elif (host is not None) != (ctx.type == "addition") or (host is not None and ctx.subtype != host):
+            raise _GapError(f"target: {m.group('t')}")
+        if m.group("or"):  # "dealt to or dealt by added resonator"
+            if host is None:
                 raise _GapError(f"effect: {body}")
-            out["damage_from"] = flt
+            out["or_dealt_by"] = True
+        if m.group("k"):  # battle damage: dealt in the battle resolution steps (8.4, 8.5)
+            out["damage_battle"] = m.group("k") == "battle "
+        if m.group("by") or m.group("by0"):
+            out["damage_from"] = _damage_source(m.group("by") or m.group("by0"), ctx)
         return out
     logic = _continuous_unless_damaged(raw, body, ctx) or _continuous_logic(raw, body, ctx)
     if logic is not None:

@@ -1,0 +1,245 @@
+"""Effects of real Grimm/Alice cards the vocabulary lacked, executed by the engine in the form the
+importer gives them (given events / when command / then events; each story replays its whole log):
+
+* damage preventions covering more than "this card" (FoW-5.5 10.17): damage to you ("If damage would
+  be dealt to you by a normal spell, prevent 200 of it", p1.1), to every card a filter names ("Prevent
+  all damage that would be dealt by normal spells to resonators you control", p1.2), only battle or
+  only non-battle damage (battle damage: 8.4, 8.5), and the damage an added resonator deals ("dealt to
+  or dealt by added resonator"); a normal spell is a non-resonator card in the chase area (3.13 p3);
+* "Your opponent discards a card and banishes a resonator": one player, two effects in order
+  (10.18 p1, 10.10 p1);
+* "Non-Wererabbit resonators gain [-500/0] and Wererabbit resonators gain [+500/0]": two effects,
+  each on every object its subject names (9.9 p4);
+* "Resonators your opponent controls cannot attack resonators you control until end of turn": the
+  text beats the rule that lets a rested resonator be attacked (8.2 p3.2, 1.4 p1).
+"""
+
+from __future__ import annotations
+
+from domain.fow import actions, engine
+from domain.fow.characteristics import characteristics
+from domain.kernel import Event
+from tests.fow_support import cmd, find
+from tests.test_fow_battle import to_attack_choice, to_main
+from tests.test_fow_conditions import Story, _add, legal
+
+
+def kinds(events: list[Event]) -> list[tuple[str, int, str]]:
+    return [(e.type, e.data["amount"], e.rule) for e in events if e.type in ("DamagePrevented", "DamageDealt")]
+
+
+def replacement_index(story: Story, oid: str) -> int:
+    return next(i for i, a in characteristics(story.state, oid).abilities if a.kind == "replacement")
+
+
+def thunder(story: Story, player: str, target: str) -> list[Event]:
+    """``player`` plays Thunder (CMF-038, {R}): "This card deals 500 damage to target player or
+    J/resonator."; it resolves."""
+    held = {o.zone: o.oid for o in story.state.objects.values() if o.owner == player and o.card == "CMF-038"}
+    bolt = held.get("hand") or held.get("main_deck") or held["graveyard"]
+    if story.state.objects[bolt].zone != "hand":  # given: a Thunder of the deck or graveyard in the hand
+        data = {"oid": bolt, "card": "CMF-038", "owner": player, "controller": player, "to": "hand"}
+        story.given("CardMoved", **data, reason="given", **{"from": story.state.objects[bolt].zone})
+    story.will(player, "R")
+    story.when(cmd("PlayCard", player, card=bolt, targets=[[target]]))
+    return story.resolve()
+
+
+# --- damage to you, prevented in part (10.17 p1.1) ------------------------------------------------
+
+
+def test_barrier_field_prevents_200_of_the_damage_a_normal_spell_deals_to_you() -> None:
+    # Barrier Field (MPR-058, [Addition:Field]): "[Continuous]: If damage would be dealt to you by a
+    # normal spell, prevent 200 of it."  Thunder deals 500 to p1 (whoever plays it): 200 prevented,
+    # 300 dealt; a resonator's damage to p1 and Thunder's damage to p2 are not prevented.
+    story = Story({"MPR-058": 4, "CMF-038": 4, "T-BEAR": 4})
+    barrier = story.put("p1", "MPR-058", "field")
+    bear = story.put("p2", "T-BEAR", "field")
+    life = story.state.players["p1"].life
+    events = thunder(story, "p1", "p1")
+    assert kinds(events) == [("DamagePrevented", 200, "FoW-5.5 10.17 p1.1"), ("DamageDealt", 300, "FoW-5.5 10.6 p1")]
+    assert find(events, "DamagePrevented").data["effect"] == f"{barrier}:{replacement_index(story, barrier)}"
+    assert story.state.players["p1"].life == life - 300
+    assert kinds(story.by_rule(actions.deal_damage, bear, "p1", 500, "given")) == [
+        ("DamageDealt", 500, "FoW-5.5 10.6 p1")
+    ]
+    assert kinds(thunder(story, "p1", "p2")) == [("DamageDealt", 500, "FoW-5.5 10.6 p1")]
+    story.replays()
+
+
+# --- damage to every card a filter names, by a kind of source (10.17 p1.2) ---------------------------
+
+
+def test_refarth_prevents_damage_normal_spells_would_deal_to_resonators_you_control() -> None:
+    # Refarth, the Wind Castle (MOA-038, [Addition:Field]): "[Continuous]: Prevent all damage that would
+    # be dealt by normal spells to resonators you control."  Thunder at p1's Bear: all prevented; at
+    # p2's Bear or at p1 itself: dealt; p2's Bear dealing damage to p1's Bear: dealt (no spell).
+    story = Story({"MOA-038": 4, "CMF-038": 4, "T-BEAR": 4})
+    refarth = story.put("p1", "MOA-038", "field")
+    mine, theirs = story.put("p1", "T-BEAR", "field"), story.put("p2", "T-BEAR", "field")
+    events = thunder(story, "p1", mine)
+    assert kinds(events) == [("DamagePrevented", 500, "FoW-5.5 10.17 p1.2")]
+    assert find(events, "DamagePrevented").data["effect"] == f"{refarth}:{replacement_index(story, refarth)}"
+    assert story.state.objects[mine].zone == "field" and story.state.objects[mine].damage == 0
+    assert kinds(story.by_rule(actions.deal_damage, theirs, mine, 200, "given")) == [
+        ("DamageDealt", 200, "FoW-5.5 10.6 p1")
+    ]
+    assert kinds(thunder(story, "p1", "p1")) == [("DamageDealt", 500, "FoW-5.5 10.6 p1")]
+    thunder(story, "p1", theirs)
+    assert story.state.objects[theirs].zone == "graveyard"  # [500/500], 500 damage: destroyed (5.4)
+    story.replays()
+
+
+def test_reflective_water_shield_prevents_non_battle_damage_by_fire_cards_only() -> None:
+    # Reflective Water Shield (BFA-013, [Addition:Resonator]): "Added resonator gains [+200/+600]." /
+    # "Prevent all non-battle damage that would be dealt to added resonator by fire cards."  Thunder
+    # (fire) and a Bear (fire) by an effect: prevented; battle damage, and damage by a water card
+    # (Seer, a water resonator), dealt.
+    story = Story({"BFA-013": 4, "CMF-038": 4, "T-BEAR": 4, "T-SEER": 4})
+    mine, bear = story.put("p1", "T-BEAR", "field"), story.put("p2", "T-BEAR", "field")
+    shield = _add(story, "p1", "BFA-013", mine)
+    effect = f"{shield}:{replacement_index(story, shield)}"
+    seer = story.put("p2", "T-SEER", "field")
+    events = thunder(story, "p1", mine)
+    assert kinds(events) == [("DamagePrevented", 500, "FoW-5.5 10.17 p1.2")]
+    assert find(events, "DamagePrevented").data["effect"] == effect
+    assert kinds(story.by_rule(actions.deal_damage, bear, mine, 300, "given")) == [
+        ("DamagePrevented", 300, "FoW-5.5 10.17 p1.2")
+    ]
+    assert kinds(story.by_rule(actions.deal_damage, seer, mine, 100, "given")) == [
+        ("DamageDealt", 100, "FoW-5.5 10.6 p1")
+    ]
+    battle = story.by_rule(actions.deal_damage, bear, mine, 300, "given", battle=True, rule="8.5 p2")
+    assert kinds(battle) == [("DamageDealt", 300, "FoW-5.5 8.5 p2")]
+    story.replays()
+
+
+def test_elixir_prevents_battle_damage_dealt_to_or_by_added_resonator() -> None:
+    # Elixir of Immortality (MPR-040, [Addition:Resonator]): "[Continuous]: Prevent all battle damage
+    # that would be dealt to or dealt by added resonator."  p1's Bear with it attacks p2's rested Bear:
+    # neither deals battle damage (8.5); damage by an effect is dealt.
+    story = Story({"MPR-040": 4, "T-BEAR": 4})
+    mine, theirs = story.put("p1", "T-BEAR", "field"), story.put("p2", "T-BEAR", "field")
+    elixir = _add(story, "p1", "MPR-040", mine)
+    effect = f"{elixir}:{replacement_index(story, elixir)}"
+    story.given("CardRested", oid=theirs, reason="given")
+    story.log += to_main(story.state, turn=3)
+    story.given("CardRested", oid=theirs, reason="given")  # still rested in p1's next turn
+    story.log += to_attack_choice(story.state)
+    story.when(cmd("DeclareAttack", "p1", attacker=mine, target=theirs))
+    events: list[Event] = []
+    while story.state.battle is not None and story.pending is not None:
+        decline = story.pending.kind == "declare_block"
+        events += story.when(cmd("DeclineBlock" if decline else "Pass", story.pending.player))
+    prevented = [e for e in events if e.type == "DamagePrevented"]
+    assert [(e.data["source"], e.data["target"], e.data["amount"], e.data["effect"]) for e in prevented] == [
+        (mine, theirs, 500, effect),
+        (theirs, mine, 500, effect),
+    ]
+    assert "DamageDealt" not in [e.type for e in events]
+    assert story.state.objects[mine].zone == "field" and story.state.objects[theirs].zone == "field"
+    assert kinds(story.by_rule(actions.deal_damage, theirs, mine, 200, "given")) == [
+        ("DamageDealt", 200, "FoW-5.5 10.6 p1")
+    ]
+    story.replays()
+
+
+# --- one player, two effects (10.18 p1, 10.10 p1) -------------------------------------------------
+
+
+def test_dark_rezzard_your_opponent_discards_a_card_and_banishes_a_resonator() -> None:
+    # Dark Rezzard, the Dying Shadow (TTW-082): "When this card enters your field from a chant-standby
+    # area, you may banish another resonator. If you do, your opponent discards a card and banishes a
+    # resonator."  p1 banishes its Bear; then p2 discards a card of its choice (10.18 p1) and, after
+    # that, banishes one of its own resonators (10.10 p1, p2).
+    story = Story({"TTW-082": 4, "T-BEAR": 4, "T-WALL": 4})
+    rezzard = story.put("p1", "TTW-082", "standby")
+    mine = story.put("p1", "T-BEAR", "field")
+    bear, wall = story.put("p2", "T-BEAR", "field"), story.put("p2", "T-WALL", "field")
+    card = story.put("p2", "T-WALL", "hand")
+    hand = list(story.state.zones["p2"]["hand"])
+    story.by_rule(actions.move, rezzard, "field", "given", rule="12.5 p2", reason="given")
+    story.when(cmd("Pass", "p1"))  # the lone trigger has no target: played automatically
+    events = story.resolve()
+    assert find(events, "ChoiceRequested").data["kind"] == "optional"
+    events = story.when(cmd("ChooseOptional", "p1", accept=True))
+    banished = find(events, "CardMoved")  # p1's only other resonator: no choice to make
+    assert (banished.data["oid"], banished.data["to"], banished.rule) == (mine, "graveyard", "FoW-5.5 10.10 p1")
+    assert find(events, "ConditionChecked").data["met"] is True  # "If you do"
+    asked = find(events, "ChoiceRequested")
+    assert (asked.data["player"], asked.data["kind"], asked.rule) == ("p2", "discard", "FoW-5.5 10.18 p1")
+    assert story.state.objects[wall].zone == "field"  # the banish comes after the discard
+    assert story.refused(cmd("ChooseCards", "p1", cards=[card])).code == "rules/not_your_decision"
+    assert {tuple(a["cards"]) for a in legal(story, "p2", "ChooseCards")} == {(oid,) for oid in hand}
+    events = story.when(cmd("ChooseCards", "p2", cards=[card]))
+    discarded = find(events, "CardMoved")
+    assert (discarded.data["oid"], discarded.data["to"], discarded.rule) == (card, "graveyard", "FoW-5.5 10.18 p1")
+    asked = find(events, "ChoiceRequested")
+    assert (asked.data["player"], asked.data["kind"]) == ("p2", "banish")
+    assert sorted(asked.data["options"]["cards"]) == sorted([bear, wall])
+    events = story.when(cmd("ChooseCards", "p2", cards=[wall]))
+    banished = find(events, "CardMoved")
+    assert (banished.data["oid"], banished.data["to"], banished.rule) == (wall, "graveyard", "FoW-5.5 10.10 p1")
+    assert story.state.objects[bear].zone == "field" and story.state.objects[rezzard].zone == "field"
+    story.replays()
+
+
+# --- two subjects, two modifications (9.9 p4) -----------------------------------------------------
+
+
+def test_total_eclipse_non_wererabbits_lose_500_atk_and_wererabbits_gain_500() -> None:
+    # Total Eclipse (MPR-051, chant-standby): "[Trigger] While you control a Moon: Non-Wererabbit
+    # resonators gain [-500/0] and Wererabbit resonators gain [+500/0] until end of turn."  Artificial
+    # Moon (BFA-082, a Machine Moon [0/1500]); Archer of the Crescent Moon (CMF-039, a Wererabbit
+    # [200/200]); Bears [500/500].
+    story = Story({"MPR-051": 4, "BFA-082": 4, "CMF-039": 4, "T-BEAR": 4})
+    eclipse = story.put("p1", "MPR-051", "standby")
+    for _ in range(2):
+        story.put("p1", "T-STONE", "stone_area")
+    story.log += to_main(story.state, turn=3)  # not in the turn it was put there (7.9 p5)
+    mine, theirs = story.put("p1", "T-BEAR", "field"), story.put("p2", "T-BEAR", "field")
+    archer = story.put("p2", "CMF-039", "field")
+    story.put("p1", "BFA-082", "field")
+    events = story.when(cmd("Pass", "p1"))  # p1 controls a Moon: it triggers (9.6 p9)
+    trig = next(e for e in events if e.type == "AbilityTriggered" and e.data["source"] == eclipse)
+    story.when(cmd("PlayTriggered", "p1", trigger=trig.data["trigger"], targets=[], pay_with=[]))
+    events = story.resolve()
+    made = [e for e in events if e.type == "ContinuousEffectCreated"]
+    assert [(e.data["kind"], e.data["atk"]) for e in made] == [("modify", -500), ("modify", 500)]
+    chars = {oid: characteristics(story.state, oid) for oid in (mine, theirs, archer)}
+    stats = {oid: (c.atk, c.def_) for oid, c in chars.items()}
+    assert stats == {mine: (0, 500), theirs: (0, 500), archer: (700, 200)}
+    story.replays()
+
+
+# --- "cannot attack resonators you control" (8.2 p3.2, 1.4 p1) ---------------------------------------
+
+
+def test_tunnel_vision_resonators_your_opponent_controls_cannot_attack_your_resonators() -> None:
+    # Tunnel Vision (VIN001-074, {B}{1}): "Resonators your opponent controls cannot attack resonators
+    # you control until end of turn."  p1 plays it in p2's main phase: in that turn's battle p2's Bear
+    # may attack p1, not p1's rested Wall.
+    story = Story({"VIN001-074": 4, "T-BEAR": 4, "T-WALL": 4})
+    bear, wall = story.put("p2", "T-BEAR", "field"), story.put("p1", "T-WALL", "field")
+    story.log += to_main(story.state, turn=2)
+    story.given("CardRested", oid=wall, reason="given")
+
+    def attacks() -> set[tuple[str, str]]:
+        return {
+            (c.args["attacker"], c.args["target"])
+            for c in engine.legal_actions(story.state, "p2")
+            if c.type == "DeclareAttack"
+        }
+
+    vision = story.put("p1", "VIN001-074", "hand")
+    story.will("p1", "B", "R")
+    story.when(cmd("Pass", "p2"))  # p1 gets priority in p2's main phase (6.1 p1.3)
+    story.when(cmd("PlayCard", "p1", card=vision, targets=[]))
+    made = find(story.resolve(), "ContinuousEffectCreated")
+    assert (made.data["kind"], made.data["rules"]) == ("rules", ["cannot_attack_resonators"])
+    assert made.data["filter"]["controller"] == "opponent"
+    story.log += to_attack_choice(story.state)
+    assert (bear, "p1") in attacks() and (bear, wall) not in attacks()
+    refused = story.refused(cmd("DeclareAttack", "p2", attacker=bear, target=wall))
+    assert refused.rule == "FoW-5.5 1.4 p1"
+    story.replays()
