@@ -141,3 +141,20 @@ def test_cannot_attack_resonators_you_control_until_end_of_turn(imported: dict[s
     ctx = _Ctx("X", "spell", "chant", frozenset(), None)
     with pytest.raises(_GapError):
         _effects("Resonators you control cannot attack resonators you control until end of turn.", ctx)
+
+
+def test_cost_changes_of_regalia_abilities_and_of_gods_arts(imported: dict[str, ImportedCard]) -> None:
+    # Conqueror of the Black Moon, Gill Lapis (TMS-072): "Your opponent plays {1} more to play regalia's
+    # activate abilities." ("plays" for "pays", a misprint); Barrier of Shadows (TTW-073): "Your opponent
+    # pays {1} more to play [Judgment] or God's Art abilities." / "... regalia's activate abilities."
+    regalia = {"kind": "continuous", "cost_change": {"of": "regalia_activate", "who": "opponent", "more": 1}}
+    assert full(imported, "TMS-072")["abilities"] == [regalia]
+    assert full(imported, "TTW-073")["abilities"] == [
+        {"kind": "continuous", "cost_change": {"of": "judgment_or_gods_art", "who": "opponent", "more": 1}},
+        regalia,
+    ]
+    # "You play {1} less": no such misprint on a real card, and "play ... to play" says nothing clear
+    ctx = _Ctx("X", "addition", "field", frozenset(), None)
+    text = "You plays {1} less to play regalia's activate abilities."
+    with pytest.raises(_GapError):
+        _continuous(text, text.rstrip("."), ctx)

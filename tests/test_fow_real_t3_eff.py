@@ -243,3 +243,53 @@ def test_tunnel_vision_resonators_your_opponent_controls_cannot_attack_your_reso
     refused = story.refused(cmd("DeclareAttack", "p2", attacker=bear, target=wall))
     assert refused.rule == "FoW-5.5 1.4 p1"
     story.replays()
+
+
+# --- changes to the cost of a regalia's [Activate] abilities and of God's Arts (9.3 p2.5) -----------
+
+
+def test_gill_lapis_makes_the_opponents_regalia_abilities_cost_one_more() -> None:
+    # Conqueror of the Black Moon, Gill Lapis (TMS-072, ruler): "Your opponent plays {1} more to play
+    # regalia's activate abilities." ("plays": "pays", a misprint).  Both players' ruler is Gill Lapis:
+    # p1's Class G's Tank (VIN002-076) "{1}, {Rest}: You gain 200 life." costs {2} (p2's Gill Lapis;
+    # p1's own changes nothing for p1); Ragnite's (VIN002-080) will ability "{Rest}: Produce {W}, {R},
+    # {U}, {G} or {B}." costs {1} (will abilities are [Activate] abilities too, 9.7).
+    story = Story({"VIN002-076": 4, "VIN002-080": 4, "T-BEAR": 4}, ruler="TMS-072")
+    tank, ragnite = story.put("p1", "VIN002-076", "field"), story.put("p1", "VIN002-080", "field")
+    lapis = story.state.zones["p2"]["ruler_area"][0]
+    story.will("p1", "R")
+    gain = cmd("ActivateAbility", "p1", source=tank, ability=0, targets=[])
+    assert story.refused(gain).code == "rules/cannot_pay"
+    assert tank not in {a["source"] for a in legal(story, "p1", "ActivateAbility")}
+    story.will("p1", "R")
+    assert tank in {a["source"] for a in legal(story, "p1", "ActivateAbility")}
+    events = story.when(gain)
+    changed = find(events, "CostChanged")
+    assert (changed.data["cost"], changed.data["printed"], changed.data["sources"], changed.rule) == (
+        {"attribute": {}, "free": 2},
+        {"attribute": {}, "free": 1},
+        [lapis],
+        "FoW-5.5 9.3 p2.5",
+    )
+    assert story.state.players["p1"].will == []
+    story.resolve()
+    produce = cmd("ActivateAbility", "p1", source=ragnite, ability=0, choice="W")
+    assert story.refused(produce).code == "rules/cannot_pay"
+    story.will("p1", "R")
+    events = story.when(produce)
+    assert find(events, "CostChanged").data["cost"] == {"attribute": {}, "free": 1}
+    assert find(events, "WillPaid").data["will"] == ["R"] and story.state.players["p1"].will == ["W"]
+    story.replays()
+
+
+def test_barrier_of_shadows_makes_the_opponents_judgment_cost_one_more() -> None:
+    # Barrier of Shadows (TTW-073, [Addition:Field]): "Your opponent pays {1} more to play [Judgment]
+    # or God's Art abilities."  The test ruler's [Judgment] {R}{1} costs p1 {R}{2}.
+    story = Story({"TTW-073": 4, "T-BEAR": 4})
+    barrier = story.put("p2", "TTW-073", "field")
+    story.will("p1", "R", "R")
+    assert story.refused(cmd("PerformJudgment", "p1")).code == "rules/cannot_pay"
+    story.will("p1", "R")
+    changed = find(story.when(cmd("PerformJudgment", "p1")), "CostChanged")
+    assert (changed.data["cost"], changed.data["sources"]) == ({"attribute": {"R": 1}, "free": 2}, [barrier])
+    story.replays()

@@ -52,6 +52,7 @@ from domain.fow.cards import (
 from domain.fow.cards import Effect as CardEffect
 from domain.fow.characteristics import (
     ability_loss,
+    activate_cost_changes,
     can_gain_life,
     cannot_play,
     characteristics,
@@ -333,6 +334,31 @@ def _find_will_ability(s: GameState, oid: str) -> int:
     return -1
 
 
+def activate_will_cost(s: GameState, player: str, oid: str, ability: Ability) -> Cost:
+    """The will ``player`` pays to play the [Activate] ability ``ability`` of ``oid``: its printed
+    will cost with the increases of continuous abilities ("Your opponent pays {1} more to play
+    regalia's activate abilities") applied, then the decreases, which only lower the free part,
+    never below zero (FoW-5.5 9.3 p2.5)."""
+    more, less, _ = activate_cost_changes(s, player, oid, ability)
+    will = ability.cost.will
+    if not (more or less):
+        return will
+    return Cost(attribute=dict(will.attribute), free=max(0, will.free + more - less))
+
+
+def changed_activate_cost(ctx: Ctx, player: str, oid: str, ability: Ability, cause: str) -> tuple[Ability, str]:
+    """``ability`` with the will cost to pay for it (:func:`activate_will_cost`), recorded by a
+    ``CostChanged`` event when a continuous ability changes it (9.3 p2.5)."""
+    _, _, changers = activate_cost_changes(ctx.s, player, oid, ability)
+    if not changers:
+        return ability, cause
+    will = activate_will_cost(ctx.s, player, oid, ability)
+    data: dict[str, Any] = {"player": player, "of": "activate", "source": oid, "sources": list(changers)}
+    data.update(printed=ability.cost.will.model_dump(), cost=will.model_dump())
+    cause = ctx.emit("CostChanged", data, "9.3 p2.5", cause=cause)
+    return ability.model_copy(update={"cost": ability.cost.model_copy(update={"will": will})}), cause
+
+
 def activate_will_ability(
     ctx: Ctx, player: str, oid: str, index: int, choice: Any, cause: str, cost_cards: Any = None
 ) -> str:
@@ -345,7 +371,8 @@ def activate_will_ability(
         raise ctx.reject("rules/not_a_will_ability", "9.7 p1", f"{chars.card.name} ({oid}) has no such will ability")
     if obj.controller != player or (not is_active_zone(chars.card, obj.zone) and obj.zone not in PLAYGROUND):
         raise ctx.reject("rules/not_your_card", "7.8 p2", f"you do not control an active {chars.card.name} ({oid})")
-    cause = pay_ability_costs(ctx, player, oid, index, ability, cause, cost_cards=cost_cards)
+    paid, cause = changed_activate_cost(ctx, player, oid, ability, cause)
+    cause = pay_ability_costs(ctx, player, oid, index, paid, cause, cost_cards=cost_cards)
     options = will_options(ability)
     if len(options) == 1:
         produced = options[0]

@@ -1085,7 +1085,10 @@ class CostChange(_Model):
     will.  Increases apply before decreases, and a decrease of free will only lowers the free
     part of the cost, never below zero (9.3 p2.5)."""
 
-    of: Literal["judgment"]
+    of: Literal["judgment", "judgment_or_gods_art", "regalia_activate"]
+    """``judgment_or_gods_art``: "[Judgment] or God's Art abilities" (God's Art: 12.4);
+    ``regalia_activate``: "regalia's activate abilities", the [Activate] abilities (will abilities
+    included, 9.7) of regalia (2.1 p3)."""
     who: Literal["you", "opponent"]
     more: Annotated[int, Field(ge=0)] = 0
     less: Annotated[int, Field(ge=0)] = 0

@@ -350,13 +350,37 @@ def cost_changes(state: GameState, player: str, of: str) -> tuple[int, int, list
     sources: list[str] = []
     for source_oid, ability in _active_continuous(state):
         change = ability.cost_change
-        if change is None or change.of != of:
+        if change is None or of not in _COST_CHANGE_COVERS[change.of]:
             continue
         mine = state.objects[source_oid].controller == player
         if mine != (change.who == "you"):
             continue
         more, less = more + change.more, less + change.less
         sources.append(source_oid)
+    return more, less, sources
+
+
+_COST_CHANGE_COVERS = {
+    "judgment": ("judgment",),
+    "judgment_or_gods_art": ("judgment", "gods_art"),
+    "regalia_activate": ("regalia_activate",),
+}
+"""The actions whose cost a :class:`CostChange` of each kind changes."""
+
+
+def activate_cost_changes(state: GameState, player: str, oid: str, ability: Ability) -> tuple[int, int, list[str]]:
+    """How much more and less free will ``player`` pays to play the [Activate] ability ``ability``
+    of ``oid`` (a God's Art, 12.4; an ability of a regalia, will abilities included, 9.7), and the
+    cards changing it (FoW-5.5 9.3 p2.5)."""
+    more = less = 0
+    sources: list[str] = []
+    kinds = (["gods_art"] if ability.gods_art else []) + (
+        ["regalia_activate"] if effective_type(state, oid) == "regalia" else []
+    )
+    for kind in kinds:
+        m, l_, found = cost_changes(state, player, kind)
+        more, less = more + m, less + l_
+        sources += [f for f in found if f not in sources]
     return more, less, sources
 
 

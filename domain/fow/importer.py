@@ -3242,9 +3242,16 @@ _AS_RULES = {
 
 
 _COST_CHANGE = re.compile(
-    r"(?P<who>your opponent|you) pays? \{(?P<n>[1-9]\d*)\} (?P<dir>more|less) to play \[judgment\] abilities",
+    r"(?P<who>your opponent|you) (?:pays?|(?P<plays>plays)) \{(?P<n>[1-9]\d*)\} (?P<dir>more|less) to play "
+    r"(?P<of>\[judgment\] abilities|\[judgment\] or god's art abilities|regalia's activate abilities)",
     re.IGNORECASE,
 )
+_COST_CHANGE_OF = {
+    "[judgment] abilities": "judgment",
+    "[judgment] or god's art abilities": "judgment_or_gods_art",
+    "regalia's activate abilities": "regalia_activate",
+}
+"""What a cost change covers: [Judgment] (7.5 p2), God's Art (12.4), a regalia's [Activate] abilities."""
 
 
 _PREVENT_PART = re.compile(
@@ -3303,10 +3310,13 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
     if low == "players cannot gain life":  # a prohibition beats any life gain (FoW-5.5 1.4 p4)
         return {"kind": "continuous", "text": raw, "rules": {"players_cannot_gain_life": True}}
     change = _COST_CHANGE.fullmatch(body)
-    if change:  # "Your opponent pays {1} more to play [Judgment] abilities" (FoW-5.5 9.3 p2.5)
+    if change and not (change.group("plays") and change.group("who").lower() == "you"):
+        # "Your opponent pays {1} more to play [Judgment] abilities" (FoW-5.5 9.3 p2.5); "Your opponent
+        # plays {1} more to play regalia's activate abilities": "plays" for "pays", a misprint (TMS-072)
         who = "opponent" if change.group("who").lower() == "your opponent" else "you"
         key = "more" if change.group("dir").lower() == "more" else "less"
-        cost_change = {"of": "judgment", "who": who, key: int(change.group("n"))}
+        of = _COST_CHANGE_OF[change.group("of").lower()]
+        cost_change = {"of": of, "who": who, key: int(change.group("n"))}
         return {"kind": "continuous", "text": raw, "cost_change": cost_change}
     m = re.fullmatch(r"treat this card as (\w+) magic stone and (\w+) magic stone", body, re.IGNORECASE)
     if m and ctx.type == "magic_stone" and {m.group(1).lower(), m.group(2).lower()} <= set(ATTRIBUTE_WORDS):
