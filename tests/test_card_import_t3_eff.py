@@ -158,3 +158,13 @@ def test_cost_changes_of_regalia_abilities_and_of_gods_arts(imported: dict[str, 
     text = "You plays {1} less to play regalia's activate abilities."
     with pytest.raises(_GapError):
         _continuous(text, text.rstrip("."), ctx)
+
+
+def test_can_block_resonators_with_flying_as_long_as_your_ruler_is_named(imported: dict[str, ImportedCard]) -> None:
+    # Child of the Forest (TMS-054): "As long as your ruler is "Yggdrasil, the World Tree", this card can
+    # block resonators with [Flying]."  A rule override (the text beats [Flying], 11.5, 1.4 p1)
+    assert full(imported, "TMS-054")["abilities"][0] == {
+        "kind": "continuous",
+        "rules": {"can_block_flying_resonators": True},
+        "condition": {"kind": "ruler_is", "rulers": ["Yggdrasil, the World Tree"]},
+    }

@@ -16,12 +16,15 @@ importer gives them (given events / when command / then events; each story repla
 
 from __future__ import annotations
 
+import pytest
+
 from domain.fow import actions, engine
 from domain.fow.characteristics import characteristics
 from domain.kernel import Event
-from tests.fow_support import cmd, find
-from tests.test_fow_battle import to_attack_choice, to_main
+from tests.fow_support import CARDS, catalog, cmd, deck, find, start_game
+from tests.test_fow_battle import to_attack_choice, to_block_choice, to_main
 from tests.test_fow_conditions import Story, _add, legal
+from tests.test_fow_real_decks import HERALD, SEER, database_cards
 
 
 def kinds(events: list[Event]) -> list[tuple[str, int, str]]:
@@ -292,4 +295,47 @@ def test_barrier_of_shadows_makes_the_opponents_judgment_cost_one_more() -> None
     story.will("p1", "R")
     changed = find(story.when(cmd("PerformJudgment", "p1")), "CostChanged")
     assert (changed.data["cost"], changed.data["sources"]) == ({"attribute": {"R": 1}, "free": 2}, [barrier])
+    story.replays()
+
+
+# --- "can block resonators with [Flying]" (11.5, 1.4 p1) --------------------------------------------
+
+
+class YggdrasilStory(Story):
+    """A Story whose rulers are a stand-in named "Yggdrasil, the World Tree" (TMS-068, whose own
+    abilities the vocabulary lacks): the test ruler under that name."""
+
+    def __init__(self, main: dict[str, int]) -> None:
+        ygg = {**CARDS["T-RULER"], "id": "T-YGG", "name": "Yggdrasil, the World Tree"}
+        cards = catalog({**database_cards(), "T-HERALD": HERALD, "T-SEER": SEER, "T-YGG": ygg})
+        d = {**deck(dict(main), {"T-STONE": 10}), "ruler": "T-YGG"}
+        self.state, started = start_game(cards=cards, decks=(d, d))
+        self.log = list(started)
+        self.when(cmd("ChangeHand", "p1", cards=[]))
+        self.when(cmd("ChangeHand", "p2", cards=[]))
+        while not (self.state.phase == "main" and self.state.step == "main"):
+            self.when(cmd("Pass", self.pending.player))
+
+
+@pytest.mark.parametrize("yggdrasil", [True, False])
+def test_child_of_the_forest_blocks_a_flying_resonator_while_your_ruler_is_yggdrasil(yggdrasil: bool) -> None:
+    # Child of the Forest (TMS-054, [300/900]): "As long as your ruler is "Yggdrasil, the World Tree",
+    # this card can block resonators with [Flying]."  p2's Tai Gong Wang (VIN001-042, [Flying]) attacks
+    # p1: the Child may block it only with Yggdrasil as p1's ruler; p1's Bear never may (11.5).
+    main = {"TMS-054": 4, "VIN001-042": 4, "T-BEAR": 4}
+    story = YggdrasilStory(main) if yggdrasil else Story(main)
+    child, bear = story.put("p1", "TMS-054", "field"), story.put("p1", "T-BEAR", "field")
+    tai = story.put("p2", "VIN001-042", "field")
+    story.log += to_main(story.state, turn=2)
+    story.log += to_attack_choice(story.state)
+    story.when(cmd("DeclareAttack", "p2", attacker=tai, target="p1"))
+    story.log += to_block_choice(story.state)
+    blockers = {c.args["blocker"] for c in engine.legal_actions(story.state, "p1") if c.type == "DeclareBlock"}
+    assert blockers == ({child} if yggdrasil else set())
+    assert story.refused(cmd("DeclareBlock", "p1", blocker=bear)).rule == "FoW-5.5 8.3 p3"
+    if yggdrasil:
+        story.when(cmd("DeclareBlock", "p1", blocker=child))
+        assert story.state.battle is not None and story.state.battle.blocker == child
+    else:
+        assert story.refused(cmd("DeclareBlock", "p1", blocker=child)).rule == "FoW-5.5 8.3 p3"
     story.replays()

@@ -1072,6 +1072,10 @@ class RuleOverrides(_Model):
     players_cannot_gain_life: bool = False
     """ "Players cannot gain life": prohibits every player's life gain, whoever controls the
     card; the prohibition beats any effect that gains life (FoW-5.5 1.4 p4)."""
+    can_block_flying_resonators: bool = False
+    """ "This card can block resonators with [Flying]": it may block an attacking resonator with
+    [Flying] without having [Flying] itself (the card text beats [Flying], FoW-5.5 11.5, 1.4 p1); a
+    J-ruler with [Flying] is no resonator."""
     cannot_attack_resonators: bool = False
     """ "Added resonator cannot attack resonators": it may attack the opponent or a J-ruler, never a
     resonator (the card text beats the rule that makes a rested J/resonator attackable, 8.2 p3.2, 1.4 p1)."""

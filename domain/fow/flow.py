@@ -454,7 +454,10 @@ def can_block_with(s: GameState, oid: str) -> bool:
         return False
     if overrides_for(s, b.attacker).cannot_be_blocked:  # "target resonator cannot be blocked" (1.4 p1)
         return False
-    return not (has_skill(s, b.attacker, "flying") and "flying" not in chars.skills)
+    if not has_skill(s, b.attacker, "flying") or "flying" in chars.skills:
+        return True
+    # "this card can block resonators with [Flying]" (the text beats 11.5, 1.4 p1)
+    return overrides_for(s, oid).can_block_flying_resonators and effective_type(s, b.attacker) == "resonator"
 
 
 def required_blockers(s: GameState) -> list[str]:

@@ -3233,6 +3233,7 @@ _RULE_VERBS = {
     "cannot be targeted by spells or abilities": {"cannot_be_targeted": True},
     "cannot be targeted by your opponent's spells or abilities": {"cannot_be_targeted_by_opponent": True},
     "cannot attack resonators": {"cannot_attack_resonators": True},
+    "can block resonators with [flying]": {"can_block_flying_resonators": True},
 }
 
 
