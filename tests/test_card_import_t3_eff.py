@@ -168,3 +168,12 @@ def test_can_block_resonators_with_flying_as_long_as_your_ruler_is_named(importe
         "rules": {"can_block_flying_resonators": True},
         "condition": {"kind": "ruler_is", "rulers": ["Yggdrasil, the World Tree"]},
     }
+
+
+def test_switch_the_atk_and_def_of_this_card(imported: dict[str, ImportedCard]) -> None:
+    # Suseri-hime, Goddess of Passion (TTW-049): "{U}: Switch the ATK and DEF of this card until end of turn."
+    assert full(imported, "TTW-049")["abilities"][0] == {
+        "kind": "activate",
+        "cost": {"will": {"attribute": {"U": 1}, "free": 0}},
+        "effects": [{"op": "switch_stats", "target": {"kind": "self"}}],
+    }

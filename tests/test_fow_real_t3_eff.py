@@ -339,3 +339,40 @@ def test_child_of_the_forest_blocks_a_flying_resonator_while_your_ruler_is_yggdr
     else:
         assert story.refused(cmd("DeclareBlock", "p1", blocker=child)).rule == "FoW-5.5 8.3 p3"
     story.replays()
+
+
+# --- "Switch the ATK and DEF" (9.9 p1.4, p3) -----------------------------------------------------------
+
+
+def test_suseri_hime_switches_atk_and_def_in_timestamp_order() -> None:
+    # Suseri-hime, Goddess of Passion (TTW-049, [200/900]): "{U}: Switch the ATK and DEF of this card
+    # until end of turn." / "{U}: This card gains [0/+100] until end of turn."  The gain made before the
+    # switch is switched with the rest ([200/1000] -> [1000/200]); the one made after it is not
+    # ([1000/300]): value changes apply in the order they were made (9.9 p3); a +100/+100 counter
+    # applies after them all (9.9 p1.5).  At the end of the turn the effects end (5.4 p3).
+    story = Story({"TTW-049": 4, "T-BEAR": 4})
+    suseri = story.put("p1", "TTW-049", "field")
+
+    def stats() -> tuple[int | None, int | None]:
+        chars = characteristics(story.state, suseri)
+        return chars.atk, chars.def_
+
+    def play(ability: int) -> list[Event]:
+        story.will("p1", "U")
+        story.when(cmd("ActivateAbility", "p1", source=suseri, ability=ability, targets=[]))
+        return story.resolve()
+
+    play(1)
+    assert stats() == (200, 1000)
+    made = find(play(0), "ContinuousEffectCreated")
+    assert (made.data["kind"], made.data["targets"], made.rule) == ("switch", [suseri], "FoW-5.5 9.9 p1.4")
+    assert stats() == (1000, 200)
+    play(1)
+    assert stats() == (1000, 300)
+    story.given("CounterPut", oid=suseri, counter="+100/+100", count=1)
+    assert stats() == (1100, 400)
+    play(0)  # switched back, the counter still applied last
+    assert stats() == (400, 1100)
+    story.log += to_main(story.state, turn=2)
+    assert stats() == (300, 1000)
+    story.replays()

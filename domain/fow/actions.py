@@ -46,6 +46,7 @@ from domain.fow.cards import (
     RevealTop,
     Search,
     Shuffle,
+    SwitchStats,
     Target,
     parse_effects,
 )
@@ -1533,6 +1534,13 @@ def apply_effect(
             data.update({k: True for k in ("by", "next") if getattr(eff, k)})
             rule = "10.17 p1"
         return ctx.emit("ContinuousEffectCreated", data, rule, cause=cause)
+    if isinstance(eff, SwitchStats):  # "Switch the ATK and DEF of this card until end of turn" (9.9 p1.4)
+        switched = _targets_of(ctx, item, eff.target, group)
+        if not switched:
+            return cause
+        sdata: dict[str, Any] = {"id": ctx.fresh_id("x"), "source": src, "controller": you, "targets": switched}
+        sdata.update(kind="switch", duration=eff.duration)
+        return ctx.emit("ContinuousEffectCreated", sdata, "9.9 p1.4", cause=cause)
     if isinstance(eff, LoseAbilities):
         lost = _targets_of(ctx, item, eff.target, group)
         if not lost:

@@ -369,6 +369,16 @@ class Modify(_Model):
     """"gains [+100/+100] for each X": ``atk``/``def`` times the count on resolution."""
 
 
+class SwitchStats(_Model):
+    """ "Switch the ATK and DEF of this card until end of turn": a continuous effect changing value
+    information (FoW-5.5 9.9 p1.4): in timestamp order with the other non-counter changes of values,
+    its ATK becomes the DEF it has at that point and its DEF the ATK; counters apply after (p1.5)."""
+
+    op: Literal["switch_stats"] = "switch_stats"
+    target: Target
+    duration: Literal["end_of_turn"] = "end_of_turn"
+
+
 class GrantSkill(_Model):
     op: Literal["grant_skill"] = "grant_skill"
     skill: SymbolSkill
@@ -986,6 +996,7 @@ Effect = Annotated[
     | DealDamage
     | Destroy
     | Modify
+    | SwitchStats
     | GrantSkill
     | ProduceWill
     | Search

@@ -98,15 +98,19 @@ def characteristics(state: GameState, oid: str) -> Chars:
     # layer: non-counter continuous effects that change values
     if chars.atk is not None and chars.def_ is not None:
         atk, def_ = chars.atk, chars.def_
+        changes: list[tuple[int, bool, int, int]] = []  # (timestamp, switch, +ATK, +DEF)
         for source_oid, ability in _active_continuous(state):
             if (ability.modify_atk or ability.modify_def) and _affects(state, source_oid, ability.affects, oid):
                 times = 1 if ability.per is None else _count(state, ability, source_oid)
-                atk += ability.modify_atk * times
-                def_ += ability.modify_def * times
+                since = state.objects[source_oid].zone_since  # active since it entered (9.9 p3)
+                changes.append((since, False, ability.modify_atk * times, ability.modify_def * times))
         for eff in state.effects:
-            if eff.kind == "modify" and is_affected(state, eff, oid):
-                atk += eff.atk
-                def_ += eff.def_
+            if eff.kind in ("modify", "switch") and is_affected(state, eff, oid):
+                changes.append((eff.created, eff.kind == "switch", eff.atk, eff.def_))
+        if any(switch for _, switch, _, _ in changes):  # "switch the ATK and DEF": the order matters (9.9 p3)
+            changes.sort(key=lambda change: change[0])
+        for _, switch, plus_atk, plus_def in changes:
+            atk, def_ = (def_, atk) if switch else (atk + plus_atk, def_ + plus_def)
         # layer: counters that change values (10.21 p2)
         for name, count in obj.counters.items():
             mod = _parse_counter(name)

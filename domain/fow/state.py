@@ -161,7 +161,7 @@ class Effect:
     """A continuous or replacement effect created by a resolved effect (FoW-5.5 9.9, 9.10)."""
 
     id: str
-    kind: str  # modify | grant | prevent
+    kind: str  # modify | grant | prevent | rules | lose_abilities | switch
     source: str
     controller: str
     targets: list[str]
@@ -500,7 +500,7 @@ def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
             for eff in s.effects
             if eff.targets
             or eff.filter is not None
-            or eff.kind not in ("modify", "grant", "prevent", "rules", "lose_abilities")
+            or eff.kind not in ("modify", "grant", "prevent", "rules", "lose_abilities", "switch")
         ]
     elif "attached_to" in d:
         obj.attached_to = d["attached_to"]
