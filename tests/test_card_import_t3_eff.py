@@ -177,3 +177,12 @@ def test_switch_the_atk_and_def_of_this_card(imported: dict[str, ImportedCard]) 
         "cost": {"will": {"attribute": {"U": 1}, "free": 0}},
         "effects": [{"op": "switch_stats", "target": {"kind": "self"}}],
     }
+
+
+def test_added_resonator_becomes_a_200_300(imported: dict[str, ImportedCard]) -> None:
+    # Fairy Flower Extract (BFA-037, [Addition:Resonator]): "Added resonator becomes a [200/300]."
+    assert full(imported, "BFA-037")["abilities"] == [{"kind": "continuous", "set_stats": [200, 300]}]
+    # said by a resonator of itself, "added resonator" names nothing
+    ctx = _Ctx("X", "resonator", None, frozenset(), None)
+    with pytest.raises(_GapError):
+        _continuous("Added resonator becomes a [200/300].", "Added resonator becomes a [200/300]", ctx)

@@ -376,3 +376,29 @@ def test_suseri_hime_switches_atk_and_def_in_timestamp_order() -> None:
     story.log += to_main(story.state, turn=2)
     assert stats() == (300, 1000)
     story.replays()
+
+
+def test_fairy_flower_extract_sets_the_added_resonators_atk_and_def() -> None:
+    # Fairy Flower Extract (BFA-037, [Addition:Resonator]): "Added resonator becomes a [200/300]."  A
+    # Bear [500/500] given [+300/+300] before the Extract is added: [200/300] (the earlier change is
+    # lost); [+100/+100] given after: [300/400]; a +100/+100 counter applies last (9.9 p1.5): [400/500].
+    story = Story({"BFA-037": 4, "T-BEAR": 4})
+    bear = story.put("p1", "T-BEAR", "field")
+
+    def stats() -> tuple[int | None, int | None]:
+        chars = characteristics(story.state, bear)
+        return chars.atk, chars.def_
+
+    def pump(n: int) -> None:
+        data = {"source": bear, "controller": "p1", "targets": [bear], "kind": "modify", "duration": "end_of_turn"}
+        story.given("ContinuousEffectCreated", id=f"given-{n}", **data, atk=n, **{"def": n})
+
+    pump(300)
+    assert stats() == (800, 800)
+    _add(story, "p1", "BFA-037", bear)
+    assert stats() == (200, 300)
+    pump(100)
+    assert stats() == (300, 400)
+    story.given("CounterPut", oid=bear, counter="+100/+100", count=1)
+    assert stats() == (400, 500)
+    story.replays()

@@ -98,19 +98,21 @@ def characteristics(state: GameState, oid: str) -> Chars:
     # layer: non-counter continuous effects that change values
     if chars.atk is not None and chars.def_ is not None:
         atk, def_ = chars.atk, chars.def_
-        changes: list[tuple[int, bool, int, int]] = []  # (timestamp, switch, +ATK, +DEF)
+        changes: list[tuple[int, str, int, int]] = []  # (timestamp, add | switch | set, ATK, DEF)
         for source_oid, ability in _active_continuous(state):
+            since = state.objects[source_oid].zone_since  # active since it entered (9.9 p3)
             if (ability.modify_atk or ability.modify_def) and _affects(state, source_oid, ability.affects, oid):
                 times = 1 if ability.per is None else _count(state, ability, source_oid)
-                since = state.objects[source_oid].zone_since  # active since it entered (9.9 p3)
-                changes.append((since, False, ability.modify_atk * times, ability.modify_def * times))
+                changes.append((since, "add", ability.modify_atk * times, ability.modify_def * times))
+            if ability.set_stats is not None and _affects(state, source_oid, ability.affects, oid):
+                changes.append((since, "set", ability.set_stats[0], ability.set_stats[1]))
         for eff in state.effects:
             if eff.kind in ("modify", "switch") and is_affected(state, eff, oid):
-                changes.append((eff.created, eff.kind == "switch", eff.atk, eff.def_))
-        if any(switch for _, switch, _, _ in changes):  # "switch the ATK and DEF": the order matters (9.9 p3)
+                changes.append((eff.created, "add" if eff.kind == "modify" else "switch", eff.atk, eff.def_))
+        if any(how != "add" for _, how, _, _ in changes):  # "switch", "becomes": the order matters (9.9 p3)
             changes.sort(key=lambda change: change[0])
-        for _, switch, plus_atk, plus_def in changes:
-            atk, def_ = (def_, atk) if switch else (atk + plus_atk, def_ + plus_def)
+        for _, how, a, d in changes:
+            atk, def_ = {"add": (atk + a, def_ + d), "switch": (def_, atk), "set": (a, d)}[how]
         # layer: counters that change values (10.21 p2)
         for name, count in obj.counters.items():
             mod = _parse_counter(name)

@@ -3423,6 +3423,10 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
             raise _GapError(f"target: {hand.group('s')} in your hand")
         flt["controller"] = "you"  # the cards in your own hand (3.1 p1)
         return {"kind": "continuous", "text": raw, "affects": {"kind": "all", "filter": flt}, "grant": ["quickcast"]}
+    m = re.fullmatch(r"(?P<s>added resonator|added j/resonator) becomes an? \[(?P<a>\d+)/(?P<d>\d+)\]", body, re.I)
+    if m:  # "Added resonator becomes a [200/300]": its ATK and DEF are set (FoW-5.5 9.9 p1.4, p3)
+        _subject(m.group("s"), ctx, continuous=True)  # said by an addition of that subtype only
+        return {"kind": "continuous", "text": raw, "set_stats": [int(m.group("a")), int(m.group("d"))]}
     m = re.match(r"^(?P<s>.+?) gains? (?P<m>.+)$", body)
     if m:
         affects = _subject(m.group("s"), ctx, continuous=True)
