@@ -186,3 +186,11 @@ def test_added_resonator_becomes_a_200_300(imported: dict[str, ImportedCard]) ->
     ctx = _Ctx("X", "resonator", None, frozenset(), None)
     with pytest.raises(_GapError):
         _continuous("Added resonator becomes a [200/300].", "Added resonator becomes a [200/300]", ctx)
+
+
+def test_your_opponent_discards_a_card_at_random_then_discards_a_card(imported: dict[str, ImportedCard]) -> None:
+    # Lapis' Dark Storm (BFA-070): "Your opponent discards a card at random, then discards a card."
+    assert full(imported, "BFA-070")["effects"] == [
+        {"op": "discard", "count": 1, "who": "opponent", "at_random": True},
+        {"op": "discard", "count": 1, "who": "opponent"},
+    ]

@@ -20,7 +20,7 @@ import pytest
 
 from domain.fow import actions, engine
 from domain.fow.characteristics import characteristics
-from domain.kernel import Event
+from domain.kernel import Event, Shuffler
 from tests.fow_support import CARDS, catalog, cmd, deck, find, start_game
 from tests.test_fow_battle import to_attack_choice, to_block_choice, to_main
 from tests.test_fow_conditions import Story, _add, legal
@@ -401,4 +401,35 @@ def test_fairy_flower_extract_sets_the_added_resonators_atk_and_def() -> None:
     assert stats() == (300, 400)
     story.given("CounterPut", oid=bear, counter="+100/+100", count=1)
     assert stats() == (400, 500)
+    story.replays()
+
+
+# --- "discards a card at random" (10.18 p1; the pick comes from the recorded seed, like a shuffle) -----
+
+
+def test_lapis_dark_storm_discards_a_card_at_random_then_one_of_the_players_choice() -> None:
+    # Lapis' Dark Storm (BFA-070): "Your opponent discards a card at random, then discards a card."
+    # The random card is picked by the game's seed (recorded with its shuffle index, so replay and
+    # audit re-derive it); then p2 chooses the second card.
+    story = Story({"BFA-070": 4, "T-BEAR": 4, "T-WALL": 4})
+    for card in ("T-BEAR", "T-WALL", "T-BEAR"):
+        story.put("p2", card, "hand")
+    hand = list(story.state.zones["p2"]["hand"])
+    storm = story.put("p1", "BFA-070", "hand")
+    story.will("p1", "B", "B")
+    index = story.state.shuffles
+    story.when(cmd("PlayCard", "p1", card=storm, targets=[]))
+    events = story.resolve()
+    chosen = find(events, "CardsChosenAtRandom")
+    assert (chosen.data["player"], chosen.data["shuffle_index"], chosen.rule) == ("p2", index, "FoW-5.5 10.18 p1")
+    [first] = chosen.data["cards"]
+    assert first == Shuffler(story.state.seed, index).shuffled(hand)[0]
+    discarded = find(events, "CardMoved")
+    assert (discarded.data["oid"], discarded.data["to"], discarded.data["reason"]) == (first, "graveyard", "discard")
+    asked = find(events, "ChoiceRequested")
+    assert (asked.data["player"], asked.data["kind"]) == ("p2", "discard")
+    second = next(oid for oid in hand if oid != first)
+    story.when(cmd("ChooseCards", "p2", cards=[second]))
+    assert {story.state.objects[oid].zone for oid in (first, second)} == {"graveyard"}
+    assert story.state.shuffles == index + 1
     story.replays()

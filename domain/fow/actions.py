@@ -1725,6 +1725,13 @@ def apply_effect(
             hand = s.zones[p]["hand"]
             if len(hand) <= eff.count or eff.whole_hand:  # "discard your hand" (10.18 p2)
                 picked = list(hand)
+            elif eff.at_random:  # "discards a card at random": picked by the recorded seed (10.20 p1)
+                from domain.kernel import Shuffler
+
+                index = s.shuffles
+                picked = Shuffler(s.seed, index).shuffled(hand)[: eff.count]
+                data = {"player": p, "cards": picked, "shuffle_index": index}
+                cause = ctx.emit("CardsChosenAtRandom", data, "10.18 p1", cause=cause)
             elif choice is None:
                 ctx.emit(
                     "ChoiceRequested",

@@ -608,6 +608,10 @@ class Discard(_Model):
     who: Who = "opponent"
     whole_hand: bool = False
     """"Discard your hand": every card in the hand, no choice (10.18 p2); ``count`` is then unused."""
+    at_random: bool = False
+    """"Your opponent discards a card at random": no player chooses; the cards are picked by the
+    game's recorded seed, like a shuffle (randomness from outside the rules, 10.20 p1), and discarded
+    (10.18 p1)."""
     target: Target | None = None
     """"Look at target opponent's hand and choose a card. They discard that card.": the controller of
     the effect looks at the hand of the player chosen as ``target`` (a player-only target, 9.3 p2.4)
@@ -622,6 +626,8 @@ class Discard(_Model):
             raise ValueError("a discard's 'target' is a player chosen as the effect is played ('target opponent')")
         if self.target is not None and self.whole_hand:
             raise ValueError("'whole_hand' discards without a choice: it takes no 'target'")
+        if self.at_random and (self.target is not None or self.whole_hand):
+            raise ValueError("'at_random' picks cards of the discarding player's hand: no 'target', no 'whole_hand'")
         if self.filter is not None and (self.target is None or self.filter.zone != "hand"):
             raise ValueError("'filter' (a card in the hand) belongs to a discard with a 'target'")
         return self

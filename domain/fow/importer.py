@@ -1549,10 +1549,15 @@ def _gain_control(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "gain_control", "target": target}]
 
 
-@_effect(rf"(?P<who>your opponent discards|you discard|discard|each player discards) (?P<n>{NUM}) cards?")
+@_effect(
+    rf"(?P<who>your opponent discards|you discard|discard|each player discards) (?P<n>{NUM}) cards?(?P<r> at random)?"
+)
 def _discard(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     who = {"your opponent discards": "opponent", "you discard": "you", "discard": "you", "each player discards": "each"}
-    return [{"op": "discard", "count": _number(m.group("n")), "who": who[m.group("who").lower()]}]
+    out: JsonDict = {"op": "discard", "count": _number(m.group("n")), "who": who[m.group("who").lower()]}
+    if m.group("r"):  # "Your opponent discards a card at random" (picked by the recorded seed)
+        out["at_random"] = True
+    return [out]
 
 
 @_effect(
@@ -2855,11 +2860,12 @@ _CLAUSE_JOIN = re.compile(
 
 
 _PLAYER_VERBS = re.compile(
-    r"^(?P<s>your opponent|each player) (?P<a>(?:discards|banishes|draws) [^.\"]+?) and "
+    r"^(?P<s>your opponent|each player) (?P<a>(?:discards|banishes|draws) [^.\"]+?)(?: and|, then) "
     r"(?P<b>(?:discards|banishes|draws) [^.\"]+)$",
     re.IGNORECASE,
 )
-"""``Your opponent discards a card and banishes a resonator``: one player doing two things, in order."""
+"""``Your opponent discards a card and banishes a resonator`` / ``... discards a card at random, then
+discards a card``: one player doing two things, in order."""
 
 
 def _split_clauses(rest: str) -> str | None:

@@ -436,6 +436,12 @@ def _life_changed(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     s.players[d["player"]].life = d["life"]
 
 
+@handles("CardsChosenAtRandom")
+def _cards_chosen_at_random(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    """ "Discards a card at random": the cards the recorded seed picked (moved by the events after)."""
+    s.shuffles = d["shuffle_index"] + 1
+
+
 @handles("PlayerChosenAtRandom")
 def _chosen_at_random(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     s.shuffles = d["shuffle_index"] + 1
