@@ -194,3 +194,13 @@ def test_your_opponent_discards_a_card_at_random_then_discards_a_card(imported: 
         {"op": "discard", "count": 1, "who": "opponent", "at_random": True},
         {"op": "discard", "count": 1, "who": "opponent"},
     ]
+
+
+def test_add_this_card_to_another_target_resonator(imported: dict[str, ImportedCard]) -> None:
+    # Fear of Battle (SKL-023, [Addition:Resonator]): "{R}{R}: Add this card to another target resonator."
+    target = {"kind": "chosen", "filter": {"zone": "field", "types": ["resonator"], "not_host": True}}
+    assert full(imported, "SKL-023")["abilities"][1]["effects"] == [{"op": "add_self_to", "target": target}]
+    # on a resonator, "this card" is no addition
+    ctx = _Ctx("X", "resonator", None, frozenset(), None)
+    with pytest.raises(_GapError):
+        _effects("Add this card to another target resonator.", ctx)

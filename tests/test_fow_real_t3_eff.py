@@ -19,7 +19,7 @@ from __future__ import annotations
 import pytest
 
 from domain.fow import actions, engine
-from domain.fow.characteristics import characteristics
+from domain.fow.characteristics import characteristics, overrides_for
 from domain.kernel import Event, Shuffler
 from tests.fow_support import CARDS, catalog, cmd, deck, find, start_game
 from tests.test_fow_battle import to_attack_choice, to_block_choice, to_main
@@ -433,3 +433,33 @@ def test_lapis_dark_storm_discards_a_card_at_random_then_one_of_the_players_choi
     assert {story.state.objects[oid].zone for oid in (first, second)} == {"graveyard"}
     assert story.state.shuffles == index + 1
     story.replays()
+
+
+# --- "Add this card to another target resonator" (10.1 p1, 7.2 p3) ---------------------------------
+
+
+def test_fear_of_battle_moves_itself_onto_another_resonator() -> None:
+    # Fear of Battle (SKL-023, [Addition:Resonator]): "Added resonator cannot block." / "{R}{R}: Add
+    # this card to another target resonator."  Added to p2's Bear, it is moved onto p2's Wall: the
+    # Wall cannot block, the Bear can again.  The Bear it is added to is no legal target ("another").
+    story = Story({"SKL-023": 4, "T-BEAR": 4, "T-WALL": 4})
+    bear, wall = story.put("p2", "T-BEAR", "field"), story.put("p2", "T-WALL", "field")
+    fear = _add(story, "p1", "SKL-023", bear)
+    since = story.state.objects[fear].zone_since
+    assert cannot_block(story, bear) and not cannot_block(story, wall)
+    story.will("p1", "R", "R")
+    offered = {a["targets"][0][0] for a in legal(story, "p1", "ActivateAbility") if a["source"] == fear}
+    assert wall in offered and bear not in offered
+    refused = story.refused(cmd("ActivateAbility", "p1", source=fear, ability=1, targets=[[bear]]))
+    assert refused.code.startswith("rules/")
+    story.when(cmd("ActivateAbility", "p1", source=fear, ability=1, targets=[[wall]]))
+    moved = find(story.resolve(), "AdditionMoved")
+    assert (moved.data, moved.rule) == ({"oid": fear, "from": bear, "to": wall}, "FoW-5.5 10.1 p1")
+    assert story.state.objects[fear].attached_to == wall and story.state.objects[fear].zone_since == since
+    assert cannot_block(story, wall) and not cannot_block(story, bear)
+    story.replays()
+
+
+def cannot_block(story: Story, oid: str) -> bool:
+    """Whether ``oid`` cannot block (FoW-5.5 1.4 p1)."""
+    return overrides_for(story.state, oid).cannot_block

@@ -9,6 +9,7 @@ from typing import Any
 from domain.fow import conditions
 from domain.fow.cards import (
     Ability,
+    AddSelfTo,
     Banish,
     Cancel,
     Card,
@@ -1534,6 +1535,17 @@ def apply_effect(
             data.update({k: True for k in ("by", "next") if getattr(eff, k)})
             rule = "10.17 p1"
         return ctx.emit("ContinuousEffectCreated", data, rule, cause=cause)
+    if isinstance(eff, AddSelfTo):  # "Add this card to another target resonator" (10.1 p1)
+        onto = _targets_of(ctx, item, eff.target, group)
+        addition = s.objects[src]
+        if not onto or addition.zone != "field" or not is_same_source(s, item):
+            return cause  # it left the field: a new object, which the ability no longer moves (3.1 p3)
+        if not is_legal_host(s, src, onto[0]) or addition.attached_to == onto[0]:
+            return cause  # "if it can legally be added to it" (7.2 p3)
+        data = {"oid": src, "from": addition.attached_to, "to": onto[0]}
+        cause = ctx.emit("AdditionMoved", data, "10.1 p1", cause=cause)
+        check_triggers(ctx, "addition_added", cause, oid=onto[0])  # added to it (7.2 p4)
+        return cause
     if isinstance(eff, SwitchStats):  # "Switch the ATK and DEF of this card until end of turn" (9.9 p1.4)
         switched = _targets_of(ctx, item, eff.target, group)
         if not switched:

@@ -125,6 +125,9 @@ class Filter(_Model):
     stone_types: list[str] = Field(default_factory=list)
     """"fire magic stones": cards with one of these magic stone types, such as "Fire Magic Stone"
     (FoW-5.5 2.1 p5.2: a magic stone type name without quotation marks refers to them)."""
+    not_host: bool = False
+    """On an addition's ability: "another target resonator" - not the card this addition is added
+    to (FoW-5.5 7.2 p3)."""
     playground: bool = False
     """With ``zone`` ``field``: a card in any playground, the ruler area and the magic stone area
     included ("target Human", "Elves you control", "a card": a race, trait or name without a card
@@ -377,6 +380,22 @@ class SwitchStats(_Model):
     op: Literal["switch_stats"] = "switch_stats"
     target: Target
     duration: Literal["end_of_turn"] = "end_of_turn"
+
+
+class AddSelfTo(_Model):
+    """ "{R}{R}: Add this card to another target resonator.": this addition, in the field as the same
+    object that played the ability (3.1 p3), is added onto the target instead of the card it is
+    added to (10.1 p1), if it can legally be added to it (7.2 p3); it stays in the field, the same
+    object, and the target's "whenever an addition is added to this card" triggers (7.2 p4)."""
+
+    op: Literal["add_self_to"] = "add_self_to"
+    target: Target
+
+    @model_validator(mode="after")
+    def _check(self) -> AddSelfTo:
+        if self.target.kind != "chosen" or self.target.count != 1 or self.target.up_to:
+            raise ValueError("'add_self_to' adds this card onto one chosen target")
+        return self
 
 
 class GrantSkill(_Model):
@@ -1003,6 +1022,7 @@ Effect = Annotated[
     | Destroy
     | Modify
     | SwitchStats
+    | AddSelfTo
     | GrantSkill
     | ProduceWill
     | Search

@@ -269,6 +269,8 @@ def matches(
         return False
     if flt.other_than_self and oid == source_oid:
         return False
+    if flt.not_host and source_oid is not None and state.objects[source_oid].attached_to == oid:
+        return False  # "another target resonator" on an addition: not the one it is added to
     if flt.rested is not None and obj.rested != flt.rested:
         return False
     if flt.attacking_or_blocking:

@@ -1128,6 +1128,19 @@ def _destroy(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "destroy", "target": _target(m.group("t"), ctx, it_self=it_self, playground=True)}]
 
 
+@_effect(r"add this card to another (?P<t>target [^.]+?)")
+def _add_self_to(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "{R}{R}: Add this card to another target resonator." (an [Addition:Resonator], FoW-5.5 10.1 p1):
+    # "another": not the card it is added to now
+    if ctx.type != "addition" or ctx.subtype != "resonator":
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    target = _target(m.group("t"), ctx)
+    if target.get("kind") != "chosen" or target.get("count", 1) != 1 or target["filter"].get("types") != ["resonator"]:
+        raise _GapError(f"target: {m.group('t')}")
+    target["filter"]["not_host"] = True
+    return [{"op": "add_self_to", "target": target}]
+
+
 @_effect(r"switch the atk and def of (?P<t>this card|target [^.]+?) until (?:the )?end of (?:the )?turn")
 def _switch_stats(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "{U}: Switch the ATK and DEF of this card until end of turn." (a value change, FoW-5.5 9.9 p1.4)

@@ -436,6 +436,12 @@ def _life_changed(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     s.players[d["player"]].life = d["life"]
 
 
+@handles("AdditionMoved")
+def _addition_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    """An addition in a field added onto another card: the same object (no zone change, 3.1 p3)."""
+    s.objects[d["oid"]].attached_to = d["to"]
+
+
 @handles("CardsChosenAtRandom")
 def _cards_chosen_at_random(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     """ "Discards a card at random": the cards the recorded seed picked (moved by the events after)."""
