@@ -204,3 +204,19 @@ def test_add_this_card_to_another_target_resonator(imported: dict[str, ImportedC
     ctx = _Ctx("X", "resonator", None, frozenset(), None)
     with pytest.raises(_GapError):
         _effects("Add this card to another target resonator.", ctx)
+
+
+def test_each_resonator_your_opponent_controls_loses_its_symbol_skills(imported: dict[str, ImportedCard]) -> None:
+    # Fina, the Silver Player (CMF-068): "[Continuous]: If your Ruler is "Christie, the Wind Tracker" or
+    # your J-Ruler is "Helsing, the Vampire Hunter", each resonator your opponent controls loses its
+    # symbol skills."
+    assert full(imported, "CMF-068")["abilities"][0] == {
+        "kind": "continuous",
+        "affects": {"kind": "all", "filter": {"zone": "field", "types": ["resonator"], "controller": "opponent"}},
+        "lose_skills": True,
+        "condition": {
+            "kind": "ruler_is",
+            "rulers": ["Christie, the Wind Tracker"],
+            "j_rulers": ["Helsing, the Vampire Hunter"],
+        },
+    }

@@ -301,14 +301,15 @@ def test_barrier_of_shadows_makes_the_opponents_judgment_cost_one_more() -> None
 # --- "can block resonators with [Flying]" (11.5, 1.4 p1) --------------------------------------------
 
 
-class YggdrasilStory(Story):
-    """A Story whose rulers are a stand-in named "Yggdrasil, the World Tree" (TMS-068, whose own
-    abilities the vocabulary lacks): the test ruler under that name."""
+class NamedRulerStory(Story):
+    """A Story whose rulers are a stand-in for a real ruler whose own abilities the vocabulary lacks
+    ("Yggdrasil, the World Tree", TMS-068; "Christie, the Wind Tracker", CMF-061): the test ruler
+    under that name."""
 
-    def __init__(self, main: dict[str, int]) -> None:
-        ygg = {**CARDS["T-RULER"], "id": "T-YGG", "name": "Yggdrasil, the World Tree"}
-        cards = catalog({**database_cards(), "T-HERALD": HERALD, "T-SEER": SEER, "T-YGG": ygg})
-        d = {**deck(dict(main), {"T-STONE": 10}), "ruler": "T-YGG"}
+    def __init__(self, main: dict[str, int], name: str) -> None:
+        named = {**CARDS["T-RULER"], "id": "T-NAMED", "name": name}
+        cards = catalog({**database_cards(), "T-HERALD": HERALD, "T-SEER": SEER, "T-NAMED": named})
+        d = {**deck(dict(main), {"T-STONE": 10}), "ruler": "T-NAMED"}
         self.state, started = start_game(cards=cards, decks=(d, d))
         self.log = list(started)
         self.when(cmd("ChangeHand", "p1", cards=[]))
@@ -323,7 +324,7 @@ def test_child_of_the_forest_blocks_a_flying_resonator_while_your_ruler_is_yggdr
     # this card can block resonators with [Flying]."  p2's Tai Gong Wang (VIN001-042, [Flying]) attacks
     # p1: the Child may block it only with Yggdrasil as p1's ruler; p1's Bear never may (11.5).
     main = {"TMS-054": 4, "VIN001-042": 4, "T-BEAR": 4}
-    story = YggdrasilStory(main) if yggdrasil else Story(main)
+    story = NamedRulerStory(main, "Yggdrasil, the World Tree") if yggdrasil else Story(main)
     child, bear = story.put("p1", "TMS-054", "field"), story.put("p1", "T-BEAR", "field")
     tai = story.put("p2", "VIN001-042", "field")
     story.log += to_main(story.state, turn=2)
@@ -463,3 +464,29 @@ def test_fear_of_battle_moves_itself_onto_another_resonator() -> None:
 def cannot_block(story: Story, oid: str) -> bool:
     """Whether ``oid`` cannot block (FoW-5.5 1.4 p1)."""
     return overrides_for(story.state, oid).cannot_block
+
+
+# --- "loses its symbol skills" (9.9 p1.2, p3) ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("christie", [True, False])
+def test_fina_opponents_resonators_lose_their_symbol_skills_while_your_ruler_is_christie(christie: bool) -> None:
+    # Fina, the Silver Player (CMF-068): "[Continuous]: If your Ruler is "Christie, the Wind Tracker" or
+    # your J-Ruler is "Helsing, the Vampire Hunter", each resonator your opponent controls loses its
+    # symbol skills."  p2's Tai Gong Wang (VIN001-042) loses its printed [Flying] while p1's ruler is
+    # Christie; [First Strike] given to it after Fina entered still applies (9.9 p3); p1's own Tai keeps
+    # [Flying].
+    main = {"CMF-068": 4, "VIN001-042": 4, "T-BEAR": 4}
+    story = NamedRulerStory(main, "Christie, the Wind Tracker") if christie else Story(main)
+    theirs, mine = story.put("p2", "VIN001-042", "field"), story.put("p1", "VIN001-042", "field")
+    story.given("ContinuousEffectCreated", id="given-1", kind="grant", skill="pierce", **given_to(theirs))
+    story.put("p1", "CMF-068", "field")
+    story.given("ContinuousEffectCreated", id="given-2", kind="grant", skill="first_strike", **given_to(theirs))
+    skills = characteristics(story.state, theirs).skills
+    assert skills == ({"first_strike"} if christie else {"flying", "pierce", "first_strike"})
+    assert characteristics(story.state, mine).skills == {"flying"}
+    story.replays()
+
+
+def given_to(oid: str) -> dict[str, object]:
+    return {"source": oid, "controller": "p2", "targets": [oid], "duration": "end_of_turn"}

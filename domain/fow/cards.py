@@ -1264,6 +1264,10 @@ class Ability(_Model):
     modify_atk: int = 0
     modify_def: int = 0
     grant: list[SymbolSkill] = Field(default_factory=list)
+    lose_skills: bool = False
+    """"Each resonator your opponent controls loses its symbol skills": the affected cards lose their
+    symbol skills (abilities, FoW-5.5 11), those printed and those gained before this ability became
+    active; skills gained later still apply (9.9 p1.2, p3)."""
     set_stats: Annotated[list[Annotated[int, Field(ge=0)]], Field(min_length=2, max_length=2)] | None = None
     """[ATK, DEF]: "Added resonator becomes a [200/300]": the affected card's ATK and DEF become these
     values, a change of value information applied in timestamp order with the others (FoW-5.5 9.9 p1.4,
@@ -1351,8 +1355,8 @@ class Ability(_Model):
             raise ValueError("'remove_self' removes this card in your graveyard: the ability needs 'from_graveyard'")
         if self.cost_change is not None and self.kind != "continuous":
             raise ValueError("'cost_change' belongs to continuous abilities")
-        if self.set_stats is not None and self.kind != "continuous":
-            raise ValueError("'set_stats' belongs to continuous abilities")
+        if (self.set_stats is not None or self.lose_skills) and self.kind != "continuous":
+            raise ValueError("'set_stats' and 'lose_skills' belong to continuous abilities")
         if self.per is not None and self.kind != "continuous":
             raise ValueError("'per' belongs to continuous abilities (effects have their own 'per')")
         if self.per is not None and not (self.modify_atk or self.modify_def):

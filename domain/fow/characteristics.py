@@ -84,17 +84,25 @@ def characteristics(state: GameState, oid: str) -> Chars:
     def kept(since: int) -> bool:  # a gain newer than the loss still applies (9.9: timestamp order)
         return lost_at is None or (not no_gain and since > lost_at)
 
+    skills_lost_at = -1  # "loses its symbol skills": the newest such ability covering it (9.9 p3)
     for source_oid, ability in _active_continuous(state):
-        if not kept(state.objects[source_oid].zone_since):
+        if ability.lose_skills and _affects(state, source_oid, ability.affects, oid):
+            skills_lost_at = max(skills_lost_at, state.objects[source_oid].zone_since)
+    if skills_lost_at >= 0:
+        chars.skills = set()
+    for source_oid, ability in _active_continuous(state):
+        since = state.objects[source_oid].zone_since
+        if not kept(since):
             continue
-        if ability.grant and _affects(state, source_oid, ability.affects, oid):
+        if ability.grant and since > skills_lost_at and _affects(state, source_oid, ability.affects, oid):
             chars.skills.update(ability.grant)
         if ability.grant_abilities and _affects(state, source_oid, ability.affects, oid):
             granted = enumerate(ability.grant_abilities)
             chars.abilities += [(granted_index(source_oid, ability, k), a) for k, a in granted]
     for eff in state.effects:
         if eff.kind == "grant" and eff.skill and kept(eff.created) and is_affected(state, eff, oid):
-            chars.skills.add(eff.skill)
+            if eff.created > skills_lost_at:
+                chars.skills.add(eff.skill)
     # layer: non-counter continuous effects that change values
     if chars.atk is not None and chars.def_ is not None:
         atk, def_ = chars.atk, chars.def_

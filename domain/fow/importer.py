@@ -3442,6 +3442,13 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
             raise _GapError(f"target: {hand.group('s')} in your hand")
         flt["controller"] = "you"  # the cards in your own hand (3.1 p1)
         return {"kind": "continuous", "text": raw, "affects": {"kind": "all", "filter": flt}, "grant": ["quickcast"]}
+    m = re.fullmatch(r"(?P<s>.+?) loses? (?:its|their) symbol skills", body, re.IGNORECASE)
+    if m:  # "each resonator your opponent controls loses its symbol skills" (FoW-5.5 9.9 p1.2, 11)
+        lost: JsonDict = {"kind": "continuous", "text": raw, "lose_skills": True}
+        affects = _subject(m.group("s"), ctx, continuous=True)
+        if affects is not None:
+            lost["affects"] = affects
+        return lost
     m = re.fullmatch(r"(?P<s>added resonator|added j/resonator) becomes an? \[(?P<a>\d+)/(?P<d>\d+)\]", body, re.I)
     if m:  # "Added resonator becomes a [200/300]": its ATK and DEF are set (FoW-5.5 9.9 p1.4, p3)
         _subject(m.group("s"), ctx, continuous=True)  # said by an addition of that subtype only
