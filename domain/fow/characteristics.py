@@ -100,9 +100,9 @@ def characteristics(state: GameState, oid: str) -> Chars:
             granted = enumerate(ability.grant_abilities)
             chars.abilities += [(granted_index(source_oid, ability, k), a) for k, a in granted]
     for eff in state.effects:
-        if eff.kind == "grant" and eff.skill and kept(eff.created) and is_affected(state, eff, oid):
-            if eff.created > skills_lost_at:
-                chars.skills.add(eff.skill)
+        newer = kept(eff.created) and eff.created > skills_lost_at
+        if eff.kind == "grant" and eff.skill and newer and is_affected(state, eff, oid):
+            chars.skills.add(eff.skill)
     # layer: non-counter continuous effects that change values
     if chars.atk is not None and chars.def_ is not None:
         atk, def_ = chars.atk, chars.def_
