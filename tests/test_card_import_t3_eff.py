@@ -220,3 +220,25 @@ def test_each_resonator_your_opponent_controls_loses_its_symbol_skills(imported:
             "j_rulers": ["Helsing, the Vampire Hunter"],
         },
     }
+
+
+def test_they_dont_recover_during_their_controllers_next_recovery_phase(imported: dict[str, ImportedCard]) -> None:
+    # Momentary Respite (VIN002-041): "Rest up to two target resonators your opponent controls. They don't
+    # recover during their controller's next recovery phase."  "They": the targets of the rest effect
+    assert full(imported, "VIN002-041")["effects"] == [
+        {
+            "op": "rest",
+            "target": {
+                "kind": "chosen",
+                "filter": {"zone": "field", "types": ["resonator"], "controller": "opponent"},
+                "count": 2,
+                "up_to": True,
+            },
+        },
+        {
+            "op": "restrict",
+            "target": {"kind": "same"},
+            "rules": ["doesnt_recover_in_recovery_phase"],
+            "duration": "next_recovery_phase",
+        },
+    ]

@@ -490,3 +490,35 @@ def test_fina_opponents_resonators_lose_their_symbol_skills_while_your_ruler_is_
 
 def given_to(oid: str) -> dict[str, object]:
     return {"source": oid, "controller": "p2", "targets": [oid], "duration": "end_of_turn"}
+
+
+# --- "They don't recover during their controller's next recovery phase" (5.2 p5, 1.4 p1) ---------------
+
+
+def test_momentary_respite_rested_resonators_skip_their_controllers_next_recovery_only() -> None:
+    # Momentary Respite (VIN002-041, {U}{2}): "Rest up to two target resonators your opponent controls.
+    # They don't recover during their controller's next recovery phase."  In p2's next recovery phase the
+    # two stay rested (another rested resonator of p2's recovers); in the one after, they recover.
+    # (Each player's first turn has no recovery phase, 5.2 p1: p1 plays it in turn 3, p2 recovers in turn 4.)
+    story = Story({"VIN002-041": 4, "T-BEAR": 4, "T-WALL": 4})
+    bears = [story.put("p2", "T-BEAR", "field"), story.put("p2", "T-BEAR", "field")]
+    wall = story.put("p2", "T-WALL", "field")
+    story.log += to_main(story.state, turn=3)
+    story.given("CardRested", oid=wall, reason="given")
+    respite = story.put("p1", "VIN002-041", "hand")
+    story.will("p1", "U", "R", "R")
+    story.when(cmd("PlayCard", "p1", card=respite, targets=[bears]))
+    events = story.resolve()
+    assert [e.data["oid"] for e in events if e.type == "CardRested"] == bears
+    made = find(events, "ContinuousEffectCreated")
+    assert (made.data["targets"], made.data["duration"]) == (bears, "next_recovery_phase")
+    story.log += to_main(story.state, turn=4)
+    assert [story.state.objects[b].rested for b in bears] == [True, True]
+    assert not story.state.objects[wall].rested
+    recovered = next(e for e in story.log if e.type == "CardsRecovered" and e.data["player"] == "p2")
+    assert recovered.data["not_recovered"] == bears and recovered.rule == "FoW-5.5 5.2 p5"
+    ended = next(e for e in story.log if e.type == "ContinuousEffectsEnded")
+    assert (ended.data["ids"], ended.rule) == ([made.data["id"]], "FoW-5.5 5.2 p5")
+    story.log += to_main(story.state, turn=6)
+    assert [story.state.objects[b].rested for b in bears] == [False, False]
+    story.replays()

@@ -815,9 +815,11 @@ class Restrict(_Model):
     op: Literal["restrict"] = "restrict"
     target: Target
     rules: Annotated[list[Restriction], Field(min_length=1)]
-    duration: Literal["end_of_turn", "source_in_field"] = "end_of_turn"
+    duration: Literal["end_of_turn", "source_in_field", "next_recovery_phase"] = "end_of_turn"
     """``source_in_field``: "as long as this card is in a field": the effect ends when its source
-    leaves the field, and is not made if the source left it before it resolves (FoW-5.5 9.9 p8)."""
+    leaves the field, and is not made if the source left it before it resolves (FoW-5.5 9.9 p8);
+    ``next_recovery_phase``: "They don't recover during their controller's next recovery phase": it
+    lasts until the recovery of the next recovery phase of its targets' controller (5.2 p5)."""
 
     @model_validator(mode="after")
     def _check_players(self) -> Restrict:
@@ -829,6 +831,10 @@ class Restrict(_Model):
             raise ValueError(f"{PLAYER_RESTRICTIONS} are given to players only, until the end of the turn")
         if player_target and not all(on_players):
             raise ValueError("a player gets only restrictions on players")
+        if self.duration == "next_recovery_phase" and (
+            self.rules != ["doesnt_recover_in_recovery_phase"] or self.target.kind == "all"
+        ):
+            raise ValueError("'next_recovery_phase' is how long given cards don't recover in the recovery phase")
         return self
 
 

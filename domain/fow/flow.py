@@ -164,6 +164,15 @@ def enter_step(ctx: Ctx, phase: str, step: str, cause: str) -> None:
         if rested or kept:
             data: dict[str, object] = {"player": tp, "oids": rested, **({"not_recovered": kept} if kept else {})}
             ev = ctx.emit("CardsRecovered", data, "5.2 p5", cause=ev)
+        # "They don't recover during their controller's next recovery phase": that recovery is over
+        ending = [
+            e.id
+            for e in s.effects
+            if e.duration == "next_recovery_phase" and any(s.objects[t].controller == tp for t in e.targets)
+        ]
+        if ending:
+            why = "their controller's recovery phase"
+            ev = ctx.emit("ContinuousEffectsEnded", {"ids": ending, "why": why}, "5.2 p5", cause=ev)
         open_priority(ctx, tp, ev)
     elif phase == "main" and step == "main":
         beginning = s.phase != "main"  # not when a battle ends and the main phase goes on

@@ -1784,6 +1784,14 @@ def _no_recovery_while(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonD
     return [{"op": "restrict", "target": target, "rules": [rule], "duration": "source_in_field"}]
 
 
+@_effect(r"@same (?:don't|doesn't|do not|does not) recover during (?:its|their) controller's next recovery phase")
+def _no_next_recovery(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "They don't recover during their controller's next recovery phase." (5.2 p5, 1.4 p1); "@same" is
+    # the placeholder (_SAME) of "They"/"It" naming the previous effect's target group
+    rules = ["doesnt_recover_in_recovery_phase"]
+    return [{"op": "restrict", "target": {"kind": "same"}, "rules": rules, "duration": "next_recovery_phase"}]
+
+
 @_effect(rf"remove the top (?:(?P<n>{NUM}) cards|card) of your main deck from the game")
 def _mill_removed(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "Remove the top card of your main deck from the game." (face up: FoW-5.5 10.3 p1)
@@ -2822,9 +2830,12 @@ def _same_target(rest: str, out: list[JsonDict]) -> str:
         target = {"kind": "chosen"}  # "you may put a resonator from your hand into your field. It gains ..."
     if not (isinstance(target, dict) and target.get("kind") == "chosen"):
         return rest
+    sentence = _split_sentences(rest)[0]
+    if (target.get("count", 1) != 1 or target.get("up_to")) and not target.get("players_allowed"):
+        # "Rest up to two target resonators ... They don't recover ...": "They" names that group
+        return re.sub(r"^They\b", _SAME, sentence) + rest[len(sentence) :]
     if target.get("count", 1) != 1 or target.get("up_to") or target.get("players_allowed"):
         return rest
-    sentence = _split_sentences(rest)[0]
     changed = re.sub(r"^It\b(?!s)", _SAME, sentence)
     changed = re.sub(r"\bthat (?:resonator|J/resonator|card)\b", _SAME, changed)
     changed = re.sub(r"^((?:you )?gain life equal to) its\b", rf"\1 {_SAME}'s", changed, flags=re.IGNORECASE)
