@@ -69,5 +69,5 @@ def test_paying_more_or_less_for_judgment(imported: dict[str, ImportedCard]) -> 
     # Edelweiss (VIN002-077): "You pay {2} less to play [Judgment] abilities."
     assert full(imported, "VIN002-077")["abilities"][0]["cost_change"] == {"of": "judgment", "who": "you", "less": 2}
     # Barrier of Shadows (TTW-073): "... [Judgment] or God's Art abilities" and regalia's activate
-    # abilities are other costs, still unsupported
-    assert imported["TTW-073"].status != "full"
+    # abilities are other costs (tests/test_card_import_t3_eff.py)
+    assert full(imported, "TTW-073")["abilities"][0]["cost_change"]["of"] == "judgment_or_gods_art"

@@ -46,10 +46,10 @@ def test_the_resonator_with_this_is_said_only_by_an_addition() -> None:
     text = "If damage would be dealt to the resonator with this, prevent 500 of it."
     with pytest.raises(_GapError):
         _continuous(text, text.rstrip("."), ctx)
-    # damage dealt to a player is no damage dealt to this card: not this replacement
+    # damage dealt to a player is no damage dealt to this card: a replacement covering you instead
+    # (tests/test_card_import_t3_eff.py)
     barrier = "If damage would be dealt to you by a normal spell, prevent 200 of it."
-    with pytest.raises(_GapError):
-        _continuous(barrier, barrier.rstrip("."), ctx)
+    assert _continuous(barrier, barrier.rstrip("."), ctx)["affects"] == {"kind": "you"}
 
 
 def test_added_resonator_cannot_attack_resonators(imported: dict[str, ImportedCard]) -> None:

@@ -9,6 +9,7 @@ from typing import Any
 from domain.fow import conditions
 from domain.fow.cards import (
     Ability,
+    AddSelfTo,
     Banish,
     BecomeAttribute,
     Cancel,
@@ -54,16 +55,19 @@ from domain.fow.cards import (
     RevealTop,
     Search,
     Shuffle,
+    SwitchStats,
     Target,
     parse_effects,
 )
 from domain.fow.cards import Effect as CardEffect
 from domain.fow.characteristics import (
     ability_loss,
+    activate_cost_changes,
     can_gain_life,
     cannot_play,
     characteristics,
     counter_increases,
+    covers,
     damage_increases,
     effective_type,
     filter_zones,
@@ -387,6 +391,31 @@ def _find_will_ability(s: GameState, oid: str) -> int:
     return -1
 
 
+def activate_will_cost(s: GameState, player: str, oid: str, ability: Ability) -> Cost:
+    """The will ``player`` pays to play the [Activate] ability ``ability`` of ``oid``: its printed
+    will cost with the increases of continuous abilities ("Your opponent pays {1} more to play
+    regalia's activate abilities") applied, then the decreases, which only lower the free part,
+    never below zero (FoW-5.5 9.3 p2.5)."""
+    more, less, _ = activate_cost_changes(s, player, oid, ability)
+    will = ability.cost.will
+    if not (more or less):
+        return will
+    return Cost(attribute=dict(will.attribute), free=max(0, will.free + more - less))
+
+
+def changed_activate_cost(ctx: Ctx, player: str, oid: str, ability: Ability, cause: str) -> tuple[Ability, str]:
+    """``ability`` with the will cost to pay for it (:func:`activate_will_cost`), recorded by a
+    ``CostChanged`` event when a continuous ability changes it (9.3 p2.5)."""
+    _, _, changers = activate_cost_changes(ctx.s, player, oid, ability)
+    if not changers:
+        return ability, cause
+    will = activate_will_cost(ctx.s, player, oid, ability)
+    data: dict[str, Any] = {"player": player, "of": "activate", "source": oid, "sources": list(changers)}
+    data.update(printed=ability.cost.will.model_dump(), cost=will.model_dump())
+    cause = ctx.emit("CostChanged", data, "9.3 p2.5", cause=cause)
+    return ability.model_copy(update={"cost": ability.cost.model_copy(update={"will": will})}), cause
+
+
 def activate_will_ability(
     ctx: Ctx, player: str, oid: str, index: int, choice: Any, cause: str, cost_cards: Any = None
 ) -> str:
@@ -404,7 +433,8 @@ def activate_will_ability(
         raise ctx.reject(
             "rules/cannot_play_ability", "1.4 p4", f"an effect forbids playing {name}'s [Activate] abilities"
         )
-    cause = pay_ability_costs(ctx, player, oid, index, ability, cause, cost_cards=cost_cards)
+    paid, cause = changed_activate_cost(ctx, player, oid, ability, cause)
+    cause = pay_ability_costs(ctx, player, oid, index, paid, cause, cost_cards=cost_cards)
     options = will_options(ability, s, player)
     if len(options) == 1:
         produced = options[0]
@@ -661,31 +691,23 @@ def deal_damage(
             data = {"source": source, "target": target, "amount": amount, "instead": amount + extra}
             cause = ctx.emit("DamageReplaced", {**data, "effect": effect}, "9.10 p1", cause=cause)
             amount += extra
-    holders: list[str] = []
-    if to_card:
-        # its own "Prevent all damage that would be dealt to this card [by X]", and those of the
-        # additions added to it ("... dealt to added J/resonator")
-        holders = [target] + [a for a, o in s.objects.items() if o.attached_to == target and o.zone == "field"]
-        for holder in holders:
-            for i, ability in characteristics(s, holder).abilities:
-                if not (ability.kind == "replacement" and ability.replaces == "self_damaged"):
-                    continue
-                if ability.instead != "prevent" or not _damage_from(s, ability.damage_from, source, holder):
-                    continue
-                if not replacement_applies(s, ability, holder):
-                    continue
-                if ability.prevent_amount is not None or ability.prevent_at_most is not None:
-                    continue  # "prevent 500 of it", "would be dealt 700 or less damage": below
-                return ctx.emit(
-                    "DamagePrevented",
-                    {"target": target, "amount": amount, "effect": f"{holder}:{i}", "source": source},
-                    "10.17 p1.2",
-                    cause=cause,
-                )
-        cause, amount = _prevent_part(ctx, holders, source, target, amount, cause)
-        small = _prevents_small(s, holders, source, amount)
-        if amount <= 0 or small is not None:
-            return cause if small is None else _prevent_all(ctx, small, source, target, amount, cause)
+    # its own "Prevent all damage that would be dealt to this card [by X]", those of the additions
+    # added to it ("... dealt to [or dealt by] added J/resonator") and those covering it or you
+    # ("... to resonators you control", "If damage would be dealt to you ..., prevent 200 of it")
+    preventions = _own_preventions(s, source, target, battle)
+    for effect, ability in preventions:
+        if ability.prevent_amount is not None or ability.prevent_at_most is not None:
+            continue  # "prevent 500 of it", "would be dealt 700 or less damage": below
+        return ctx.emit(
+            "DamagePrevented",
+            {"target": target, "amount": amount, "effect": effect, "source": source},
+            "10.17 p1.2",
+            cause=cause,
+        )
+    cause, amount = _prevent_part(ctx, preventions, source, target, amount, cause)
+    small = _prevents_small(preventions, amount)
+    if amount <= 0 or small is not None:
+        return cause if small is None else _prevent_all(ctx, small, source, target, amount, cause)
     for eff in list(s.effects):
         shielded = is_affected(s, eff, source if eff.by else target)  # "dealt by" / "dealt to"
         if eff.kind == "prevent" and shielded and amount > 0:
@@ -699,7 +721,7 @@ def deal_damage(
             amount -= prevented
     if amount <= 0:
         return cause
-    small = _prevents_small(s, holders, source, amount) if to_card else None
+    small = _prevents_small(preventions, amount)
     if small is not None:  # reduced to "700 or less" by a prevention effect: not yet applied, it applies (9.10 p3)
         return _prevent_all(ctx, small, source, target, amount, cause)
     ev = ctx.emit(
@@ -737,23 +759,57 @@ def deal_damage(
     return ev
 
 
-def _own_preventions(s: GameState, holders: list[str], source: str) -> list[tuple[str, Ability]]:
-    """The ``self_damaged`` preventions of the card dealt damage and of its additions that apply
-    to damage from ``source``, each as (``<holder>:<index>``, ability)."""
+def _own_preventions(s: GameState, source: str, target: str, battle: bool) -> list[tuple[str, Ability]]:
+    """The ``self_damaged`` preventions that apply to damage ``source`` would deal to ``target``, each
+    as (``<card>:<index>``, ability): those of the card dealt damage and of its additions, those of
+    the additions added to the source that also cover what it deals ("dealt to or dealt by added
+    resonator"), and those of cards in a playground whose ``affects`` covers the target (a card, or
+    their controller: "you"); only battle or non-battle damage where they say so (8.4, 8.5)."""
     found: list[tuple[str, Ability]] = []
-    for holder in holders:
+
+    def prevents(ability: Ability) -> bool:
+        if ability.kind != "replacement" or ability.replaces != "self_damaged" or ability.instead != "prevent":
+            return False
+        return ability.damage_battle is None or ability.damage_battle == battle
+
+    def applies(holder: str, i: int, ability: Ability) -> None:
+        if _damage_from(s, ability.damage_from, source, holder) and replacement_applies(s, ability, holder):
+            found.append((f"{holder}:{i}", ability))
+
+    to_card = target not in s.players
+    holders = [target] + [a for a, o in s.objects.items() if o.attached_to == target and o.zone == "field"]
+    for holder in holders if to_card else []:
         for i, ability in characteristics(s, holder).abilities:
-            if ability.kind != "replacement" or ability.replaces != "self_damaged" or ability.instead != "prevent":
-                continue
-            if _damage_from(s, ability.damage_from, source, holder) and replacement_applies(s, ability, holder):
-                found.append((f"{holder}:{i}", ability))
+            if prevents(ability) and ability.affects is None:
+                applies(holder, i, ability)
+    if source in s.objects and s.objects[source].zone == "field":  # "... or dealt by added resonator"
+        for holder in [a for a, o in s.objects.items() if o.attached_to == source and o.zone == "field"]:
+            for i, ability in characteristics(s, holder).abilities:
+                if prevents(ability) and ability.or_dealt_by and (not to_card or holder not in holders):
+                    applies(holder, i, ability)
+    for player in s.order:
+        for zone in ("field", "ruler_area", "stone_area"):
+            for oid in s.zones[player][zone]:
+                if not is_active_zone(s.card_of(oid), zone) or effective_type(s, oid) == "astral_ruler":
+                    continue
+                for i, ability in characteristics(s, oid).abilities:
+                    if not (prevents(ability) and ability.affects is not None):
+                        continue
+                    if ability.affects.kind == "you":
+                        covered = target == s.objects[oid].controller
+                    else:
+                        covered = to_card and covers(s, oid, ability.affects, target)
+                    if covered:
+                        applies(oid, i, ability)
     return found
 
 
-def _prevent_part(ctx: Ctx, holders: list[str], source: str, target: str, amount: int, cause: str) -> tuple[str, int]:
+def _prevent_part(
+    ctx: Ctx, preventions: list[tuple[str, Ability]], source: str, target: str, amount: int, cause: str
+) -> tuple[str, int]:
     """ "If damage would be dealt to this card, prevent 500 of it": each such replacement reduces the
     damage by its amount and the remainder is dealt (FoW-5.5 10.17 p1.1); all apply, once each (9.10 p3)."""
-    for effect, ability in _own_preventions(ctx.s, holders, source):
+    for effect, ability in preventions:
         if ability.prevent_amount is None or amount <= 0:
             continue
         prevented = min(ability.prevent_amount, amount)
@@ -763,12 +819,12 @@ def _prevent_part(ctx: Ctx, holders: list[str], source: str, target: str, amount
     return cause, amount
 
 
-def _prevents_small(s: GameState, holders: list[str], source: str, amount: int) -> str | None:
+def _prevents_small(preventions: list[tuple[str, Ability]], amount: int) -> str | None:
     """The replacement "If this card would be dealt 700 or less damage, prevent it" that applies to
     ``amount`` damage (after the preventions that reduce it), if any."""
     if amount <= 0:
         return None
-    for effect, ability in _own_preventions(s, holders, source):
+    for effect, ability in preventions:
         if ability.prevent_at_most is not None and amount <= ability.prevent_at_most:
             return effect
     return None
@@ -1686,6 +1742,24 @@ def apply_effect(
                 return cause
         mdata.update(kind="deal_more", amount=eff.extra, duration=eff.duration)
         return ctx.emit("ContinuousEffectCreated", mdata, "9.10 p1", cause=cause)
+    if isinstance(eff, AddSelfTo):  # "Add this card to another target resonator" (10.1 p1)
+        onto = _targets_of(ctx, item, eff.target, group)
+        addition = s.objects[src]
+        if not onto or addition.zone != "field" or not is_same_source(s, item):
+            return cause  # it left the field: a new object, which the ability no longer moves (3.1 p3)
+        if not is_legal_host(s, src, onto[0]) or addition.attached_to == onto[0]:
+            return cause  # "if it can legally be added to it" (7.2 p3)
+        data = {"oid": src, "from": addition.attached_to, "to": onto[0]}
+        cause = ctx.emit("AdditionMoved", data, "10.1 p1", cause=cause)
+        check_triggers(ctx, "addition_added", cause, oid=onto[0])  # added to it (7.2 p4)
+        return cause
+    if isinstance(eff, SwitchStats):  # "Switch the ATK and DEF of this card until end of turn" (9.9 p1.4)
+        switched = _targets_of(ctx, item, eff.target, group)
+        if not switched:
+            return cause
+        sdata: dict[str, Any] = {"id": ctx.fresh_id("x"), "source": src, "controller": you, "targets": switched}
+        sdata.update(kind="switch", duration=eff.duration)
+        return ctx.emit("ContinuousEffectCreated", sdata, "9.9 p1.4", cause=cause)
     if isinstance(eff, GrantAbilities):  # "gains "<ability>" until end of turn" (10.19 p1, 9.9)
         gaining = _targets_of(ctx, item, eff.target, group)
         if not gaining:
@@ -1970,6 +2044,13 @@ def apply_effect(
             hand = s.zones[p]["hand"]
             if len(hand) <= eff.count or eff.whole_hand:  # "discard your hand" (10.18 p2)
                 picked = list(hand)
+            elif eff.at_random:  # "discards a card at random": picked by the recorded seed (10.20 p1)
+                from domain.kernel import Shuffler
+
+                index = s.shuffles
+                picked = Shuffler(s.seed, index).shuffled(hand)[: eff.count]
+                data = {"player": p, "cards": picked, "shuffle_index": index}
+                cause = ctx.emit("CardsChosenAtRandom", data, "10.18 p1", cause=cause)
             elif choice is None:
                 ctx.emit(
                     "ChoiceRequested",

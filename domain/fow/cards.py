@@ -162,6 +162,9 @@ class Filter(_Model):
     no_printed_abilities: bool = False
     """"if it has no printed abilities": its card text gives it no ability (no symbol skill, no
     keyword ability either; abilities gained or lost by effects do not matter, FoW-5.5 2.4)."""
+    not_host: bool = False
+    """On an addition's ability: "another target resonator" - not the card this addition is added
+    to (FoW-5.5 7.2 p3)."""
     playground: bool = False
     """With ``zone`` ``field``: a card in any playground, the ruler area and the magic stone area
     included ("target Human", "Elves you control", "a card": a race, trait or name without a card
@@ -500,6 +503,32 @@ class Modify(_Model):
         return self
 
 
+class SwitchStats(_Model):
+    """ "Switch the ATK and DEF of this card until end of turn": a continuous effect changing value
+    information (FoW-5.5 9.9 p1.4): in timestamp order with the other non-counter changes of values,
+    its ATK becomes the DEF it has at that point and its DEF the ATK; counters apply after (p1.5)."""
+
+    op: Literal["switch_stats"] = "switch_stats"
+    target: Target
+    duration: Literal["end_of_turn"] = "end_of_turn"
+
+
+class AddSelfTo(_Model):
+    """ "{R}{R}: Add this card to another target resonator.": this addition, in the field as the same
+    object that played the ability (3.1 p3), is added onto the target instead of the card it is
+    added to (10.1 p1), if it can legally be added to it (7.2 p3); it stays in the field, the same
+    object, and the target's "whenever an addition is added to this card" triggers (7.2 p4)."""
+
+    op: Literal["add_self_to"] = "add_self_to"
+    target: Target
+
+    @model_validator(mode="after")
+    def _check(self) -> AddSelfTo:
+        if self.target.kind != "chosen" or self.target.count != 1 or self.target.up_to:
+            raise ValueError("'add_self_to' adds this card onto one chosen target")
+        return self
+
+
 class GrantSkill(_Model):
     op: Literal["grant_skill"] = "grant_skill"
     skill: SymbolSkill
@@ -794,8 +823,11 @@ class CostChange(_Model):
     will.  Increases apply before decreases, and a decrease of free will only lowers the free
     part of the cost, never below zero (9.3 p2.5)."""
 
-    of: Literal["judgment", "standby"]
-    """``standby``: the {2} paid to put a card into the chant-standby area (FoW-5.5 7.6 p1)."""
+    of: Literal["judgment", "standby", "judgment_or_gods_art", "regalia_activate"]
+    """``standby``: the {2} paid to put a card into the chant-standby area (FoW-5.5 7.6 p1);
+    ``judgment_or_gods_art``: "[Judgment] or God's Art abilities" (God's Art: 12.4);
+    ``regalia_activate``: "regalia's activate abilities", the [Activate] abilities (will abilities
+    included, 9.7) of regalia (2.1 p3)."""
     who: Literal["you", "opponent"]
     more: Annotated[int, Field(ge=0)] = 0
     less: Annotated[int, Field(ge=0)] = 0
@@ -831,6 +863,10 @@ class Discard(_Model):
     who: Who = "opponent"
     whole_hand: bool = False
     """"Discard your hand": every card in the hand, no choice (10.18 p2); ``count`` is then unused."""
+    at_random: bool = False
+    """"Your opponent discards a card at random": no player chooses; the cards are picked by the
+    game's recorded seed, like a shuffle (randomness from outside the rules, 10.20 p1), and discarded
+    (10.18 p1)."""
     target: Target | None = None
     """"Look at target opponent's hand and choose a card. They discard that card.": the controller of
     the effect looks at the hand of the player chosen as ``target`` (a player-only target, 9.3 p2.4)
@@ -845,6 +881,8 @@ class Discard(_Model):
             raise ValueError("a discard's 'target' is a player chosen as the effect is played ('target opponent')")
         if self.target is not None and self.whole_hand:
             raise ValueError("'whole_hand' discards without a choice: it takes no 'target'")
+        if self.at_random and (self.target is not None or self.whole_hand):
+            raise ValueError("'at_random' picks cards of the discarding player's hand: no 'target', no 'whole_hand'")
         if self.filter is not None and (self.target is None or self.filter.zone != "hand"):
             raise ValueError("'filter' (a card in the hand) belongs to a discard with a 'target'")
         return self
@@ -1007,6 +1045,7 @@ class PutIntoField(_Model):
 
 Restriction = Literal[
     "cannot_attack",
+    "cannot_attack_resonators",
     "cannot_block",
     "cannot_be_destroyed",
     "cannot_be_targeted",
@@ -1047,9 +1086,8 @@ class Restrict(_Model):
     duration: Literal["end_of_turn", "source_in_field", "next_recovery_phase"] = "end_of_turn"
     """``source_in_field``: "as long as this card is in a field": the effect ends when its source
     leaves the field, and is not made if the source left it before it resolves (FoW-5.5 9.9 p8);
-    ``next_recovery_phase``: "It doesn't recover during its controller's next recovery phase": it
-    lasts until its target's controller has recovered all their cards in their next recovery phase
-    (5.2 p5)."""
+    ``next_recovery_phase``: "They don't recover during their controller's next recovery phase": it
+    lasts until the recovery of the next recovery phase of its targets' controller (5.2 p5)."""
 
     @model_validator(mode="after")
     def _check_players(self) -> Restrict:
@@ -1063,8 +1101,10 @@ class Restrict(_Model):
             raise ValueError("a player gets only restrictions on players")
         if self.blocked_by is not None and (self.rules != ["cannot_be_blocked"] or self.blocked_by.controller != "any"):
             raise ValueError("'blocked_by' (of any controller) narrows a 'cannot_be_blocked' restriction, alone")
-        if self.duration == "next_recovery_phase" and self.rules != ["doesnt_recover_in_recovery_phase"]:
-            raise ValueError("'next_recovery_phase' lasts for one recovery: 'doesnt_recover_in_recovery_phase' only")
+        if self.duration == "next_recovery_phase" and (
+            self.rules != ["doesnt_recover_in_recovery_phase"] or self.target.kind == "all"
+        ):
+            raise ValueError("'next_recovery_phase' is how long given cards don't recover in the recovery phase")
         return self
 
 
@@ -1372,6 +1412,8 @@ Effect = Annotated[
     | Destroy
     | RemoveDamage
     | Modify
+    | SwitchStats
+    | AddSelfTo
     | GrantSkill
     | LoseSkill
     | BecomeAttribute
@@ -1482,6 +1524,10 @@ class RuleOverrides(_Model):
     blocks_without_resting: bool = False
     """ "Blocking does not cause this card to rest": declared as a blocker, it is not rested (the card
     text beats the rule that the blocker rests, FoW-5.5 8.3 p4, 1.4 p1)."""
+    can_block_flying_resonators: bool = False
+    """ "This card can block resonators with [Flying]": it may block an attacking resonator with
+    [Flying] without having [Flying] itself (the card text beats [Flying], FoW-5.5 11.5, 1.4 p1); a
+    J-ruler with [Flying] is no resonator."""
     cannot_attack_resonators: bool = False
     """ "Added resonator cannot attack resonators": it may attack the opponent or a J-ruler, never a
     resonator (the card text beats the rule that makes a rested J/resonator attackable, 8.2 p3.2, 1.4 p1)."""
@@ -1644,6 +1690,14 @@ class Ability(_Model):
     modify_atk: int = 0
     modify_def: int = 0
     grant: list[SymbolSkill] = Field(default_factory=list)
+    lose_skills: bool = False
+    """"Each resonator your opponent controls loses its symbol skills": the affected cards lose their
+    symbol skills (abilities, FoW-5.5 11), those printed and those gained before this ability became
+    active; skills gained later still apply (9.9 p1.2, p3)."""
+    set_stats: Annotated[list[Annotated[int, Field(ge=0)]], Field(min_length=2, max_length=2)] | None = None
+    """[ATK, DEF]: "Added resonator becomes a [200/300]": the affected card's ATK and DEF become these
+    values, a change of value information applied in timestamp order with the others (FoW-5.5 9.9 p1.4,
+    p3: later changes apply to the new values, earlier ones are lost), before counters (p1.5)."""
     rules: RuleOverrides | None = None
     names: list[str] = Field(default_factory=list)
     """"This card has/gains "NAME" in addition to its other names" (FoW-5.5 2.2)."""
@@ -1702,6 +1756,13 @@ class Ability(_Model):
     prevent_at_most: Annotated[int, Field(gt=0, multiple_of=100)] | None = None
     """For a ``self_damaged`` prevention: "If this card would be dealt 700 or less damage, prevent it":
     only damage of at most that much, checked after the other preventions reduced it (9.10 p2)."""
+    damage_battle: bool | None = None
+    """For a ``self_damaged`` prevention: only battle damage ("Prevent all battle damage ...", True) or
+    only damage other than battle damage ("non-battle damage", False): battle damage is the damage
+    J/resonators deal in the battle resolution steps (FoW-5.5 8.4, 8.5)."""
+    or_dealt_by: bool = False
+    """For a ``self_damaged`` prevention on an addition: "... that would be dealt to or dealt by added
+    resonator": also the damage the card it is added to would deal (10.17 p1.2)."""
 
     @model_validator(mode="after")
     def _check_kind(self) -> Ability:
@@ -1717,6 +1778,13 @@ class Ability(_Model):
         partial = self.prevent_amount is not None or self.prevent_at_most is not None
         if partial and (self.replaces != "self_damaged" or self.instead != "prevent"):
             raise ValueError("'prevent_amount'/'prevent_at_most' belong to a 'self_damaged' prevention")
+        covering = self.damage_battle is not None or self.or_dealt_by
+        if covering and (self.replaces != "self_damaged" or self.instead != "prevent"):
+            raise ValueError("'damage_battle'/'or_dealt_by' belong to a 'self_damaged' prevention")
+        if self.or_dealt_by and self.affects is not None:
+            raise ValueError("'or_dealt_by' is the damage dealt by the card an addition is added to (no 'affects')")
+        if self.replaces == "self_damaged" and self.affects is not None and self.affects.kind not in ("all", "you"):
+            raise ValueError("a 'self_damaged' replacement 'affects' all cards matching a filter, or you")
         if self.prevent_amount is not None and self.prevent_at_most is not None:
             raise ValueError("a prevention either prevents an amount or prevents small damage, not both")
         if self.gods_art and not self.name:
@@ -1749,6 +1817,8 @@ class Ability(_Model):
             raise ValueError("'affected_controller' conditions only 'rules'")
         if self.cost_change is not None and self.kind != "continuous":
             raise ValueError("'cost_change' belongs to continuous abilities")
+        if (self.set_stats is not None or self.lose_skills) and self.kind != "continuous":
+            raise ValueError("'set_stats' and 'lose_skills' belong to continuous abilities")
         if self.per is not None and self.kind != "continuous":
             raise ValueError("'per' belongs to continuous abilities (effects have their own 'per')")
         if self.per is not None and not (self.modify_atk or self.modify_def):

@@ -85,10 +85,17 @@ def characteristics(state: GameState, oid: str) -> Chars:
         return lost_at is None or (not no_gain and since > lost_at)
 
     granted_at = dict.fromkeys(chars.skills, -1)  # printed: the base information (9.9 p1)
+    skills_lost_at = -1  # "loses its symbol skills": the newest such ability covering it (9.9 p3)
     for source_oid, ability in _active_continuous(state):
-        if not kept(state.objects[source_oid].zone_since):
+        if ability.lose_skills and _affects(state, source_oid, ability.affects, oid):
+            skills_lost_at = max(skills_lost_at, state.objects[source_oid].zone_since)
+    if skills_lost_at >= 0:
+        chars.skills = set()
+    for source_oid, ability in _active_continuous(state):
+        since = state.objects[source_oid].zone_since
+        if not kept(since):
             continue
-        if ability.grant and _affects(state, source_oid, ability.affects, oid):
+        if ability.grant and since > skills_lost_at and _affects(state, source_oid, ability.affects, oid):
             chars.skills.update(ability.grant)
             since = state.objects[source_oid].zone_since  # active since its source came where it is
             granted_at.update({k: max(granted_at.get(k, -1), since) for k in ability.grant})
@@ -96,7 +103,8 @@ def characteristics(state: GameState, oid: str) -> Chars:
             granted = enumerate(ability.grant_abilities)
             chars.abilities += [(granted_index(source_oid, ability, k), a) for k, a in granted]
     for eff in state.effects:
-        if eff.kind == "grant" and eff.skill and kept(eff.created) and is_affected(state, eff, oid):
+        newer = kept(eff.created) and eff.created > skills_lost_at
+        if eff.kind == "grant" and eff.skill and newer and is_affected(state, eff, oid):
             chars.skills.add(eff.skill)
             granted_at[eff.skill] = max(granted_at.get(eff.skill, -1), eff.created)
         if eff.kind == "grant_abilities" and kept(eff.created) and is_affected(state, eff, oid):
@@ -108,15 +116,21 @@ def characteristics(state: GameState, oid: str) -> Chars:
     # layer: non-counter continuous effects that change values
     if chars.atk is not None and chars.def_ is not None:
         atk, def_ = chars.atk, chars.def_
+        changes: list[tuple[int, str, int, int]] = []  # (timestamp, add | switch | set, ATK, DEF)
         for source_oid, ability in _active_continuous(state):
+            since = state.objects[source_oid].zone_since  # active since it entered (9.9 p3)
             if (ability.modify_atk or ability.modify_def) and _affects(state, source_oid, ability.affects, oid):
                 times = 1 if ability.per is None else _count(state, ability, source_oid)
-                atk += ability.modify_atk * times
-                def_ += ability.modify_def * times
+                changes.append((since, "add", ability.modify_atk * times, ability.modify_def * times))
+            if ability.set_stats is not None and _affects(state, source_oid, ability.affects, oid):
+                changes.append((since, "set", ability.set_stats[0], ability.set_stats[1]))
         for eff in state.effects:
-            if eff.kind == "modify" and is_affected(state, eff, oid):
-                atk += eff.atk
-                def_ += eff.def_
+            if eff.kind in ("modify", "switch") and is_affected(state, eff, oid):
+                changes.append((eff.created, "add" if eff.kind == "modify" else "switch", eff.atk, eff.def_))
+        if any(how != "add" for _, how, _, _ in changes):  # "switch", "becomes": the order matters (9.9 p3)
+            changes.sort(key=lambda change: change[0])
+        for _, how, a, d in changes:
+            atk, def_ = {"add": (atk + a, def_ + d), "switch": (def_, atk), "set": (a, d)}[how]
         # layer: counters that change values (10.21 p2)
         for name, count in obj.counters.items():
             mod = _parse_counter(name)
@@ -299,6 +313,12 @@ def _affects(state: GameState, source_oid: str, target: Target | None, oid: str)
     return False
 
 
+def covers(state: GameState, source_oid: str, target: Target, oid: str) -> bool:
+    """Whether the continuous or replacement ability of ``source_oid`` whose ``affects`` is
+    ``target`` covers the card ``oid`` ("resonators you control": matching now, FoW-5.5 9.9 p4)."""
+    return _affects(state, source_oid, target, oid)
+
+
 def filter_zones(flt: Filter) -> tuple[str, ...]:
     """The zones whose cards ``flt`` may match: every playground for a ``playground`` filter (a race
     or name without a card type or zone, FoW-5.5 2.5 p4, 3.14 p1), else its zone."""
@@ -356,6 +376,8 @@ def matches(
         host = obj.attached_to
         if host is None or host not in state.objects or not matches(state, flt.added_to, host, you, source_oid):
             return False
+    if flt.not_host and source_oid is not None and state.objects[source_oid].attached_to == oid:
+        return False  # "another target resonator" on an addition: not the one it is added to
     if flt.rested is not None and obj.rested != flt.rested:
         return False
     if flt.attacking_or_blocking:
@@ -475,7 +497,7 @@ def cost_changes(state: GameState, player: str, of: str) -> tuple[int, int, list
     sources: list[str] = []
     for source_oid, ability in _active_continuous(state):
         change = ability.cost_change
-        if change is None or change.of != of or change.instead is not None:
+        if change is None or of not in _COST_CHANGE_COVERS[change.of] or change.instead is not None:
             continue
         mine = state.objects[source_oid].controller == player
         if mine != (change.who == "you"):
@@ -484,7 +506,7 @@ def cost_changes(state: GameState, player: str, of: str) -> tuple[int, int, list
         sources.append(source_oid)
     for eff in state.effects:  # made by a resolved effect, for the turn (9.9)
         made = CostChange.model_validate(eff.change) if eff.kind == "cost_change" and eff.change else None
-        if made is None or made.of != of or made.instead is not None:
+        if made is None or of not in _COST_CHANGE_COVERS[made.of] or made.instead is not None:
             continue
         if (eff.controller == player) != (made.who == "you"):
             continue
@@ -512,6 +534,31 @@ def standby_cost(state: GameState, player: str) -> tuple[int, list[str]]:
             sources.append(source_oid)
     more, less, changers = cost_changes(state, player, "standby")
     return max(0, base + more - less), sources + changers
+
+
+_COST_CHANGE_COVERS = {
+    "judgment": ("judgment",),
+    "judgment_or_gods_art": ("judgment", "gods_art"),
+    "regalia_activate": ("regalia_activate",),
+    "standby": ("standby",),
+}
+"""The actions whose cost a :class:`CostChange` of each kind changes."""
+
+
+def activate_cost_changes(state: GameState, player: str, oid: str, ability: Ability) -> tuple[int, int, list[str]]:
+    """How much more and less free will ``player`` pays to play the [Activate] ability ``ability``
+    of ``oid`` (a God's Art, 12.4; an ability of a regalia, will abilities included, 9.7), and the
+    cards changing it (FoW-5.5 9.3 p2.5)."""
+    more = less = 0
+    sources: list[str] = []
+    kinds = (["gods_art"] if ability.gods_art else []) + (
+        ["regalia_activate"] if effective_type(state, oid) == "regalia" else []
+    )
+    for kind in kinds:
+        m, l_, found = cost_changes(state, player, kind)
+        more, less = more + m, less + l_
+        sources += [f for f in found if f not in sources]
+    return more, less, sources
 
 
 def can_gain_life(state: GameState, player: str) -> bool:

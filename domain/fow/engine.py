@@ -643,7 +643,7 @@ def activate_ability(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         )
     if actions.is_will_ability(ability):
         cause = ctx.cause
-        if ability.cost.will.total:  # e.g. "Pay {1}, {Rest}: Produce {M}": will first (9.7 p2)
+        if actions.activate_will_cost(s, player, oid, ability).total:  # "Pay {1}, {Rest}: Produce {M}" (9.7 p2)
             cause = actions.produce_from_sources(ctx, player, _pay_with(ctx, args), cause)
         cause = actions.activate_will_ability(
             ctx, player, oid, index, args.get("choice"), cause, cost_cards=args.get("cost_cards")
@@ -731,7 +731,8 @@ def _pay_costs_after_play(
         )
     if ability.gods_art and p.gods_arts_used.count(ability.name or "") > 1:
         raise ctx.reject("rules/gods_art_used", "12.4 p2", f"God's Art {ability.name} was already played this game")
-    plain = ability.model_copy(update={"once_per_turn": False, "gods_art": False})
+    changed, cause = actions.changed_activate_cost(ctx, player, oid, ability, cause)  # 9.3 p2.5
+    plain = changed.model_copy(update={"once_per_turn": False, "gods_art": False})
     return actions.pay_ability_costs(ctx, player, oid, index, plain, cause, cost_cards=cost_cards)
 
 
@@ -1296,7 +1297,9 @@ def _will_sources(s: GameState, player: str) -> list[tuple[str, int, list[list[s
                 if actions.is_will_ability(a) and is_active_zone(s.card_of(oid), obj.zone):
                     if a.cost.rest and (obj.rested or not actions.sickness_ok(s, oid)):
                         continue
-                    if a.cost.will.total or a.cost.banish_self or a.cost.pay_life or costs.has_extra_costs(a):
+                    if a.cost.banish_self or a.cost.pay_life or costs.has_extra_costs(a):
+                        continue
+                    if actions.activate_will_cost(s, player, oid, a).total:  # also "pays {1} more" (9.3 p2.5)
                         continue
                     if a.once_per_turn and f"{oid}:{i}" in s.players[player].once_per_turn_used:
                         continue
@@ -1575,8 +1578,9 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
                 more: dict[str, JSON] = {"cost_cards": paid_with_cards[0]} if a.cost.cards else {}
                 if actions.is_will_ability(a):
                     extra: dict[str, JSON] = dict(more)
-                    if a.cost.will.total:
-                        will_pay = plan_payment(s, player, a.cost.will, exclude=[oid] if a.cost.rest else [])
+                    will = actions.activate_will_cost(s, player, oid, a)
+                    if will.total:
+                        will_pay = plan_payment(s, player, will, exclude=[oid] if a.cost.rest else [])
                         if will_pay is None:
                             continue
                         extra["pay_with"] = list(will_pay)
@@ -1589,7 +1593,8 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
                     continue
                 if a.main_timing and not main:
                     continue
-                pay = plan_payment(s, player, a.cost.will, exclude=[oid] if a.cost.rest else [])
+                will = actions.activate_will_cost(s, player, oid, a)
+                pay = plan_payment(s, player, will, exclude=[oid] if a.cost.rest else [])
                 art_less = gods_art_less(s, player, oid, a)
                 pay_less = (
                     plan_payment(s, player, art_less[0], exclude=[oid] if a.cost.rest else []) if art_less else None

@@ -166,14 +166,15 @@ def enter_step(ctx: Ctx, phase: str, step: str, cause: str) -> None:
         if rested or kept:
             data: dict[str, object] = {"player": tp, "oids": rested, **({"not_recovered": kept} if kept else {})}
             ev = ctx.emit("CardsRecovered", data, "5.2 p5", cause=ev)
-        # "It doesn't recover during its controller's next recovery phase": that recovery is over
-        done = [
+        # "They don't recover during their controller's next recovery phase": that recovery is over
+        ending = [
             e.id
             for e in s.effects
-            if e.duration == "next_recovery_phase" and all(s.objects[t].controller == tp for t in e.targets)
+            if e.duration == "next_recovery_phase" and any(s.objects[t].controller == tp for t in e.targets)
         ]
-        if done:
-            ev = ctx.emit("ContinuousEffectsEnded", {"ids": done, "why": "recovery phase"}, "5.2 p5", cause=ev)
+        if ending:
+            why = "their controller's recovery phase"
+            ev = ctx.emit("ContinuousEffectsEnded", {"ids": ending, "why": why}, "5.2 p5", cause=ev)
         open_priority(ctx, tp, ev)
     elif phase == "main" and step == "main":
         beginning = s.phase != "main"  # not when a battle ends and the main phase goes on
@@ -478,7 +479,10 @@ def can_block_with(s: GameState, oid: str) -> bool:
         return False
     if blocked_by(s, b.attacker, oid, attacker):  # "cannot be blocked by resonators with ATK 600 or less"
         return False
-    return not (has_skill(s, b.attacker, "flying") and "flying" not in chars.skills)
+    if not has_skill(s, b.attacker, "flying") or "flying" in chars.skills:
+        return True
+    # "this card can block resonators with [Flying]" (the text beats 11.5, 1.4 p1)
+    return overrides_for(s, oid).can_block_flying_resonators and effective_type(s, b.attacker) == "resonator"
 
 
 def required_blockers(s: GameState) -> list[str]:

@@ -1275,8 +1275,43 @@ def _become_chosen_attribute(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list
     return [{"op": "become_attribute", "target": {"kind": "self"}}]
 
 
+@_effect(r"add this card to another (?P<t>target [^.]+?)")
+def _add_self_to(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "{R}{R}: Add this card to another target resonator." (an [Addition:Resonator], FoW-5.5 10.1 p1):
+    # "another": not the card it is added to now
+    if ctx.type != "addition" or ctx.subtype != "resonator":
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    target = _target(m.group("t"), ctx)
+    if target.get("kind") != "chosen" or target.get("count", 1) != 1 or target["filter"].get("types") != ["resonator"]:
+        raise _GapError(f"target: {m.group('t')}")
+    target["filter"]["not_host"] = True
+    return [{"op": "add_self_to", "target": target}]
+
+
+@_effect(r"switch the atk and def of (?P<t>this card|target [^.]+?) until (?:the )?end of (?:the )?turn")
+def _switch_stats(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "{U}: Switch the ATK and DEF of this card until end of turn." (a value change, FoW-5.5 9.9 p1.4)
+    target = _subject(m.group("t"), ctx, continuous=False, it_self=it_self)
+    assert target is not None
+    if target.get("filter", {}).get("types") == []:
+        raise _GapError(f"target: {m.group('t')} (no card type: it may also be a ruler)")
+    return [{"op": "switch_stats", "target": target}]
+
+
 @_effect(r"(?P<t>[^.]+?) gains? (?P<m>[^.]+?) until (?:the )?end of (?:the )?turn")
 def _gains(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    pair = re.fullmatch(r"(?P<m1>\[[^\]]+\]) and (?P<t2>[^\[]+?) gains? (?P<m2>\[[^\]]+\])", m.group("m").strip())
+    if pair and not m.group("t").strip().lower().startswith("target "):
+        # "Non-Wererabbit resonators gain [-500/0] and Wererabbit resonators gain [+500/0] until end
+        # of turn": two effects, each on every object its subject names (FoW-5.5 9.9 p4)
+        each: list[JsonDict] = []
+        for subject, mods in ((m.group("t"), pair["m1"]), (pair["t2"], pair["m2"])):
+            affected = _subject(subject, ctx, continuous=False, it_self=it_self)
+            atk, def_, skills = _modifiers(mods)
+            if affected is None or affected.get("kind") != "all" or skills:
+                raise _GapError(f"effect: {m.group(0).strip()}")
+            each.append({"op": "modify", "atk": atk, "def": def_, "target": affected, "duration": "end_of_turn"})
+        return each
     both = re.fullmatch(r"this card and (?P<t>target .+)", m.group("t").strip(), re.IGNORECASE)
     if both:  # "This card and target resonator gain [-200/-200]": one effect on each
         atk, def_, skills = _modifiers(m.group("m"))
@@ -1825,10 +1860,15 @@ def _deal_more_effect(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDi
     return [{"op": "deal_more", "extra": int(m.group("n")), "target": _target(m.group("t"), ctx)}]
 
 
-@_effect(rf"(?P<who>your opponent discards|you discard|discard|each player discards) (?P<n>{NUM}) cards?")
+@_effect(
+    rf"(?P<who>your opponent discards|you discard|discard|each player discards) (?P<n>{NUM}) cards?(?P<r> at random)?"
+)
 def _discard(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     who = {"your opponent discards": "opponent", "you discard": "you", "discard": "you", "each player discards": "each"}
-    return [{"op": "discard", "count": _number(m.group("n")), "who": who[m.group("who").lower()]}]
+    out: JsonDict = {"op": "discard", "count": _number(m.group("n")), "who": who[m.group("who").lower()]}
+    if m.group("r"):  # "Your opponent discards a card at random" (picked by the recorded seed)
+        out["at_random"] = True
+    return [out]
 
 
 @_effect(
@@ -1978,6 +2018,8 @@ def _prevent(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
 _RESTRICTIONS = {
     "cannot attack or block": ["cannot_attack", "cannot_block"],
     "cannot attack": ["cannot_attack"],
+    "cannot attack resonators": ["cannot_attack_resonators"],
+    "cannot attack resonators you control": ["cannot_attack_resonators"],
     "cannot block": ["cannot_block"],
     "cannot be destroyed": ["cannot_be_destroyed"],
     "cannot be attacked": ["cannot_be_attacked"],
@@ -2002,6 +2044,10 @@ def _restrict(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     assert target is not None
     if target.get("filter", {}).get("types") == []:
         raise _GapError(f"target: {m.group('t')} (no card type: it may also be a ruler)")
+    if m.group("v").lower().endswith(" you control") and target.get("filter", {}).get("controller") != "opponent":
+        # "Resonators your opponent controls cannot attack resonators you control": they attack only
+        # what you control (FoW-5.5 8.2 p3.2), so it is "cannot attack resonators" - said of theirs only
+        raise _GapError(f"effect: {m.group(0).strip()}")
     return [{"op": "restrict", "target": target, "rules": list(_RESTRICTIONS[m.group("v").lower()])}]
 
 
@@ -2071,12 +2117,12 @@ def _no_recovery_while(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonD
     return [{"op": "restrict", "target": target, "rules": [rule], "duration": "source_in_field"}]
 
 
-@_effect(r"(?P<t>@same) doesn't recover during its controller's next recovery phase")
+@_effect(r"@same (?:don't|doesn't|do not|does not) recover during (?:its|their) controller's next recovery phase")
 def _no_next_recovery(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
-    # "Rest target resonator ... . It doesn't recover during its controller's next recovery phase.":
-    # left out of that player's "recover all cards" once (FoW-5.5 5.2 p5, 1.4 p1)
-    rule = "doesnt_recover_in_recovery_phase"
-    return [{"op": "restrict", "target": {"kind": "same"}, "rules": [rule], "duration": "next_recovery_phase"}]
+    # "They don't recover during their controller's next recovery phase." (5.2 p5, 1.4 p1); "@same" is
+    # the placeholder (_SAME) of "They"/"It" naming the previous effect's target group
+    rules = ["doesnt_recover_in_recovery_phase"]
+    return [{"op": "restrict", "target": {"kind": "same"}, "rules": rules, "duration": "next_recovery_phase"}]
 
 
 @_effect(r"remove all cards in your main deck from the game")
@@ -3657,9 +3703,12 @@ def _same_target(rest: str, out: list[JsonDict]) -> str:
         target = {"kind": "chosen"}  # "you may put a resonator from your hand into your field. It gains ..."
     if not (isinstance(target, dict) and target.get("kind") == "chosen"):
         return rest
+    sentence = _split_sentences(rest)[0]
+    if (target.get("count", 1) != 1 or target.get("up_to")) and not target.get("players_allowed"):
+        # "Rest up to two target resonators ... They don't recover ...": "They" names that group
+        return re.sub(r"^They\b", _SAME, sentence) + rest[len(sentence) :]
     if target.get("count", 1) != 1 or target.get("up_to") or target.get("players_allowed"):
         return rest
-    sentence = _split_sentences(rest)[0]
     changed = re.sub(r"^It\b(?!s)", _SAME, sentence)
     changed = re.sub(rf"^(If {_CLAUSE}, )it (?=also gains\b)", rf"\1{_SAME} ", changed)  # "If X, it also gains"
     changed = re.sub(r"\bthat (?:resonator|J/resonator|card)\b", _SAME, changed)
@@ -3740,10 +3789,24 @@ _CLAUSE_JOIN = re.compile(
 )
 
 
+_PLAYER_VERBS = re.compile(
+    r"^(?P<s>your opponent|each player) (?P<a>(?:discards|banishes|draws) [^.\"]+?)(?: and|, then) "
+    r"(?P<b>(?:discards|banishes|draws) [^.\"]+)$",
+    re.IGNORECASE,
+)
+"""``Your opponent discards a card and banishes a resonator`` / ``... discards a card at random, then
+discards a card``: one player doing two things, in order."""
+
+
 def _split_clauses(rest: str) -> str | None:
     """The first sentence of ``rest`` cut in two at ", then" / " and <verb>" (outside quotes),
-    the second part as a sentence of its own opening with "Then"; None if it has no such join."""
+    the second part as a sentence of its own opening with "Then"; None if it has no such join.
+    "Your opponent discards a card and banishes a resonator": the subject is said again."""
     sentence = _split_sentences(rest)[0]
+    both = _PLAYER_VERBS.match(sentence.strip().rstrip("."))
+    if both:
+        tail = rest[len(sentence) :]
+        return f"{_capitalise(both['s'])} {both['a']}. Then {both['s'].lower()} {both['b']}.{tail}"
     masked = re.sub(r'"[^"]*"', lambda q: "x" * len(q.group(0)), sentence)
     m = _CLAUSE_JOIN.search(masked)
     if m is None:
@@ -4151,6 +4214,7 @@ _RULE_VERBS = {
     "cannot be targeted by spells or abilities": {"cannot_be_targeted": True},
     "cannot be targeted by your opponent's spells or abilities": {"cannot_be_targeted_by_opponent": True},
     "cannot attack resonators": {"cannot_attack_resonators": True},
+    "can block resonators with [flying]": {"can_block_flying_resonators": True},
 }
 
 
@@ -4160,16 +4224,35 @@ _AS_RULES = {
 
 
 _COST_CHANGE = re.compile(
-    r"(?P<who>your opponent|you) pays? \{(?P<n>[1-9]\d*)\} (?P<dir>more|less) to play \[judgment\] abilities",
+    r"(?P<who>your opponent|you) (?:pays?|(?P<plays>plays)) \{(?P<n>[1-9]\d*)\} (?P<dir>more|less) to play "
+    r"(?P<of>\[judgment\] abilities|\[judgment\] or god's art abilities|regalia's activate abilities)",
     re.IGNORECASE,
 )
+_COST_CHANGE_OF = {
+    "[judgment] abilities": "judgment",
+    "[judgment] or god's art abilities": "judgment_or_gods_art",
+    "regalia's activate abilities": "regalia_activate",
+}
+"""What a cost change covers: [Judgment] (7.5 p2), God's Art (12.4), a regalia's [Activate] abilities."""
 
 
 _PREVENT_PART = re.compile(
-    r"if damage would be dealt to (?P<t>this card|the resonator with this|added resonator|added j/resonator), "
-    r"prevent (?P<n>\d+) of it"
+    r"if damage would be dealt to (?P<t>this card|the resonator with this|added resonator|added j/resonator|you)"
+    r"(?: by (?P<by>a normal spell))?, prevent (?P<n>\d+) of it"
     r"|if this card would be dealt (?:(?P<m>\d+) or less )?damage, prevent (?:(?P<n2>\d+) of )?it"
 )
+
+
+def _damage_source(phrase: str, ctx: _Ctx) -> JsonDict:
+    """What deals the damage a prevention names: "a normal spell" / "normal spells" (a spell being
+    resolved in the chase area: a non-resonator card there, FoW-5.5 3.13 p3), "fire cards" (a card
+    in any playground, or a spell, read as it is or as it last was there, 9.11), "fire resonators"."""
+    if phrase in ("a normal spell", "normal spells"):
+        return {"zone": "chase", "types": ["spell"]}
+    flt, players = _selector(phrase, ctx, playground=True)
+    if players:
+        raise _GapError(f"effect: damage dealt by {phrase}")
+    return flt
 
 
 def _partial_prevention(raw: str, low: str, ctx: _Ctx) -> JsonDict | None:
@@ -4179,11 +4262,16 @@ def _partial_prevention(raw: str, low: str, ctx: _Ctx) -> JsonDict | None:
     m = _PREVENT_PART.fullmatch(low)
     if m is None:
         return None
-    host = {"the resonator with this": "resonator", "added resonator": "resonator", "added j/resonator": "j_resonator"}
-    where = host.get(m.group("t") or "this card")
-    if (where is not None) != (ctx.type == "addition") or (where is not None and ctx.subtype != where):
-        raise _GapError(f"target: {m.group('t')}")
     out: JsonDict = {"kind": "replacement", "text": raw, "replaces": "self_damaged", "instead": "prevent"}
+    if m.group("t") == "you":  # "If damage would be dealt to you by a normal spell, prevent 200 of it"
+        out["affects"] = {"kind": "you"}
+    else:
+        host = {"the resonator with this": "resonator", "added resonator": "resonator"}
+        where = {**host, "added j/resonator": "j_resonator"}.get(m.group("t") or "this card")
+        if (where is not None) != (ctx.type == "addition") or (where is not None and ctx.subtype != where):
+            raise _GapError(f"target: {m.group('t')}")
+    if m.group("by"):
+        out["damage_from"] = _damage_source(m.group("by"), ctx)
     amount = m.group("n") or m.group("n2")
     if m.group("m") and amount:
         raise _GapError(f"effect: {low}")  # "700 or less damage, prevent 200 of it": no such card
@@ -4239,10 +4327,13 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
         cost_change = {"of": "standby", "who": "you", "instead": int(standby.group("n"))}
         return {"kind": "continuous", "text": raw, "cost_change": cost_change}
     change = _COST_CHANGE.fullmatch(body)
-    if change:  # "Your opponent pays {1} more to play [Judgment] abilities" (FoW-5.5 9.3 p2.5)
+    if change and not (change.group("plays") and change.group("who").lower() == "you"):
+        # "Your opponent pays {1} more to play [Judgment] abilities" (FoW-5.5 9.3 p2.5); "Your opponent
+        # plays {1} more to play regalia's activate abilities": "plays" for "pays", a misprint (TMS-072)
         who = "opponent" if change.group("who").lower() == "your opponent" else "you"
         key = "more" if change.group("dir").lower() == "more" else "less"
-        cost_change = {"of": "judgment", "who": who, key: int(change.group("n"))}
+        of = _COST_CHANGE_OF[change.group("of").lower()]
+        cost_change = {"of": of, "who": who, key: int(change.group("n"))}
         return {"kind": "continuous", "text": raw, "cost_change": cost_change}
     m = re.fullmatch(r"treat this card as (\w+) magic stone and (\w+) magic stone", body, re.IGNORECASE)
     if m and ctx.type == "magic_stone" and {m.group(1).lower(), m.group(2).lower()} <= set(ATTRIBUTE_WORDS):
@@ -4307,20 +4398,28 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
             entering["condition"] = _condition(m.group("c"), ctx)
         return entering
     m = re.fullmatch(
-        r"prevent all damage that would be dealt to (?P<t>this card|added resonator|added j/resonator)"
+        r"prevent all (?P<k>battle |non-battle )?damage that would be dealt (?:by (?P<by0>normal spells) )?"
+        r"to (?P<or>or dealt by )?(?P<t>this card|added resonator|added j/resonator|resonators you control)"
         r"(?: by (?P<by>.+))?",
         low,
     )
-    if m:  # "... to this card by fire resonators" (10.17); on an addition, to what it is added to
-        host = {"added resonator": "resonator", "added j/resonator": "j_resonator"}.get(m.group("t"))
-        if (host is not None) != (ctx.type == "addition") or (host is not None and ctx.subtype != host):
-            raise _GapError(f"target: {m.group('t')}")
+    if m and not (m.group("by0") and m.group("by")):
+        # "... to this card by fire resonators" (10.17); on an addition, to what it is added to;
+        # "... by normal spells to resonators you control": to every card it covers (9.9 p4)
         out: JsonDict = {"kind": "replacement", "text": raw, "replaces": "self_damaged", "instead": "prevent"}
-        if m.group("by"):
-            flt, players = _selector(m.group("by"), ctx)
-            if players:
+        host = {"added resonator": "resonator", "added j/resonator": "j_resonator"}.get(m.group("t"))
+        if m.group("t") == "resonators you control":
+            out["affects"] = _subject(m.group("t"), ctx, continuous=True)
+        elif (host is not None) != (ctx.type == "addition") or (host is not None and ctx.subtype != host):
+            raise _GapError(f"target: {m.group('t')}")
+        if m.group("or"):  # "dealt to or dealt by added resonator"
+            if host is None:
                 raise _GapError(f"effect: {body}")
-            out["damage_from"] = flt
+            out["or_dealt_by"] = True
+        if m.group("k"):  # battle damage: dealt in the battle resolution steps (8.4, 8.5)
+            out["damage_battle"] = m.group("k") == "battle "
+        if m.group("by") or m.group("by0"):
+            out["damage_from"] = _damage_source(m.group("by") or m.group("by0"), ctx)
         return out
     logic = _continuous_unless_damaged(raw, body, ctx) or _continuous_logic(raw, body, ctx)
     if logic is not None:
@@ -4363,6 +4462,17 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
             raise _GapError(f"target: {hand.group('s')} in your hand")
         flt["controller"] = "you"  # the cards in your own hand (3.1 p1)
         return {"kind": "continuous", "text": raw, "affects": {"kind": "all", "filter": flt}, "grant": ["quickcast"]}
+    m = re.fullmatch(r"(?P<s>.+?) loses? (?:its|their) symbol skills", body, re.IGNORECASE)
+    if m:  # "each resonator your opponent controls loses its symbol skills" (FoW-5.5 9.9 p1.2, 11)
+        lost: JsonDict = {"kind": "continuous", "text": raw, "lose_skills": True}
+        affects = _subject(m.group("s"), ctx, continuous=True)
+        if affects is not None:
+            lost["affects"] = affects
+        return lost
+    m = re.fullmatch(r"(?P<s>added resonator|added j/resonator) becomes an? \[(?P<a>\d+)/(?P<d>\d+)\]", body, re.I)
+    if m:  # "Added resonator becomes a [200/300]": its ATK and DEF are set (FoW-5.5 9.9 p1.4, p3)
+        _subject(m.group("s"), ctx, continuous=True)  # said by an addition of that subtype only
+        return {"kind": "continuous", "text": raw, "set_stats": [int(m.group("a")), int(m.group("d"))]}
     m = re.match(r"^(?P<s>.+?) gains? (?P<m>.+)$", body)
     if m:
         affects = _subject(m.group("s"), ctx, continuous=True)

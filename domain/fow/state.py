@@ -165,7 +165,7 @@ class Effect:
     """A continuous or replacement effect created by a resolved effect (FoW-5.5 9.9, 9.10)."""
 
     id: str
-    kind: str  # modify | grant | prevent
+    kind: str  # modify | grant | prevent | rules | lose_abilities | switch
     source: str
     controller: str
     targets: list[str]
@@ -460,6 +460,18 @@ def _life_changed(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     s.players[d["player"]].life = d["life"]
 
 
+@handles("AdditionMoved")
+def _addition_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    """An addition in a field added onto another card: the same object (no zone change, 3.1 p3)."""
+    s.objects[d["oid"]].attached_to = d["to"]
+
+
+@handles("CardsChosenAtRandom")
+def _cards_chosen_at_random(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    """ "Discards a card at random": the cards the recorded seed picked (moved by the events after)."""
+    s.shuffles = d["shuffle_index"] + 1
+
+
 @handles("PlayerChosenAtRandom")
 def _chosen_at_random(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     s.shuffles = d["shuffle_index"] + 1
@@ -536,6 +548,7 @@ def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
                 "control",
                 "deal_more",
                 "grant_abilities",
+                "switch",
             )
         ]
     elif "attached_to" in d:
