@@ -248,5 +248,8 @@ def test_when_added_resonator_is_put_into_a_graveyard(imported: dict[str, Import
             "host_trigger": True,
         }
     ]
+    # any other effect of the addition's controller, e.g. Demon's Curse (VIN001-063, TAT-077: "... this
+    # card deals 500 damage to that resonator's controller", who controlled it as it left, 9.11)
     text = "When added resonator is put into a graveyard from a field, draw a card."
-    assert _gaps(text) != ()  # only "put that resonator into its owner's field" names it there
+    assert _gaps(text) == ()
+    assert _gaps(text, "Resonator") != ()  # "added resonator" on a card that is no addition names nothing
