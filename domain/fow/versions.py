@@ -138,6 +138,9 @@ FOW_5_01_CITATIONS: Mapping[str, str] = _citation_table(
 # 9.9 p8 ("as long as" effects not made when their condition is off on resolution) does not
 # exist: an effect applies for its duration (9.1 p2.2).
 9.9 p8    -> 9.1 p2.2
+# 10.1 p2 (an addition an effect moves into a field comes added to a card it can legally be
+# added to) does not exist: 5.01 10.1 p1 defines adding an addition.
+10.1 p2   -> 10.1 p1
 # 10.6 p3-p4 do not exist (5.01 10.6 p3 is empty); damage is put only on J/resonators (p1).
 10.6 p3   -> 10.6 p1
 10.6 p3.1 -> 10.6 p1
