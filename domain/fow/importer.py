@@ -1235,6 +1235,8 @@ def _gains_abilities(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDic
     # 'Target attacking resonator gains [+600/+600] and "Whenever this card deals damage to a
     # resonator, it deals that much damage to your opponent." until end of turn.' (10.19 p1): the
     # abilities are those of the card that gains them ("this card" is that card)
+    if not re.match(rf"(?:(?:up to {NUM} )?target\b|it$|this card$|{_SAME}$)", m.group("t").strip(), re.I):
+        raise _GapError(f"effect: {m.group(0).strip()}")  # only one chosen object, this card or "it"
     target = _subject(m.group("t"), ctx, continuous=False, it_self=it_self)
     if target is None or target["kind"] not in ("chosen", "same", "self"):
         raise _GapError(f"effect: {m.group(0).strip()}")

@@ -90,6 +90,12 @@ def _citation_table(text: str) -> dict[str, str]:
 
 FOW_5_01_CITATIONS: Mapping[str, str] = _citation_table(
     """
+# 2.8 p2 (the five attributes): 5.01 has no attribute section; a card's attributes are those of
+# its attribute cost (2.3 p6).
+2.8 p2    -> 2.3 p6
+# 10.1 p2 (an effect moving an addition to a field adds it to a card it can be added to): 5.01
+# has only 10.1 p1, adding an addition onto a specific card.
+10.1 p2   -> 10.1 p1
 # 2.1 p2.3 (astral ruler type) and 3.15 p6 (astral ruler movement): 5.01 has no astral
 # ruler; a J-ruler card in a ruler area loses its abilities and cannot be moved (3.8 p6).
 2.1 p2.3  -> 3.8 p6
