@@ -72,6 +72,7 @@ from domain.fow.characteristics import (
     effective_type,
     filter_zones,
     granted_anywhere,
+    grants_abilities,
     is_active_zone,
     is_affected,
     matches,
@@ -787,11 +788,16 @@ def _own_preventions(s: GameState, source: str, target: str, battle: bool) -> li
             for i, ability in characteristics(s, holder).abilities:
                 if prevents(ability) and ability.or_dealt_by and (not to_card or holder not in holders):
                     applies(holder, i, ability)
+    granting = grants_abilities(s)
     for player in s.order:
         for zone in ("field", "ruler_area", "stone_area"):
             for oid in s.zones[player][zone]:
-                if not is_active_zone(s.card_of(oid), zone) or effective_type(s, oid) == "astral_ruler":
+                card = s.card_of(oid)
+                if not is_active_zone(card, zone) or effective_type(s, oid) == "astral_ruler":
                     continue
+                printed = list(card.abilities) + (list(card.awakening.abilities) if card.awakening else [])
+                if not granting and not any(a.replaces == "self_damaged" and a.affects for a in printed):
+                    continue  # no such ability printed nor granted: its characteristics need not be read
                 for i, ability in characteristics(s, oid).abilities:
                     if not (prevents(ability) and ability.affects is not None):
                         continue

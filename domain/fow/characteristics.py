@@ -84,14 +84,15 @@ def characteristics(state: GameState, oid: str) -> Chars:
     def kept(since: int) -> bool:  # a gain newer than the loss still applies (9.9: timestamp order)
         return lost_at is None or (not no_gain and since > lost_at)
 
+    active = _active_continuous(state)  # read once: characteristics change no state
     granted_at = dict.fromkeys(chars.skills, -1)  # printed: the base information (9.9 p1)
     skills_lost_at = -1  # "loses its symbol skills": the newest such ability covering it (9.9 p3)
-    for source_oid, ability in _active_continuous(state):
+    for source_oid, ability in active:
         if ability.lose_skills and _affects(state, source_oid, ability.affects, oid):
             skills_lost_at = max(skills_lost_at, state.objects[source_oid].zone_since)
     if skills_lost_at >= 0:
         chars.skills = set()
-    for source_oid, ability in _active_continuous(state):
+    for source_oid, ability in active:
         since = state.objects[source_oid].zone_since
         if not kept(since):
             continue
@@ -117,7 +118,7 @@ def characteristics(state: GameState, oid: str) -> Chars:
     if chars.atk is not None and chars.def_ is not None:
         atk, def_ = chars.atk, chars.def_
         changes: list[tuple[int, str, int, int]] = []  # (timestamp, add | switch | set, ATK, DEF)
-        for source_oid, ability in _active_continuous(state):
+        for source_oid, ability in active:
             since = state.objects[source_oid].zone_since  # active since it entered (9.9 p3)
             if (ability.modify_atk or ability.modify_def) and _affects(state, source_oid, ability.affects, oid):
                 times = 1 if ability.per is None else _count(state, ability, source_oid)
@@ -311,6 +312,12 @@ def _affects(state: GameState, source_oid: str, target: Target | None, oid: str)
         host = source.attached_to == oid and state.card_of(source_oid).type == "addition"
         return host and matches(state, target.filter, oid, source.controller, source_oid, chars_ok=False)
     return False
+
+
+def grants_abilities(state: GameState) -> bool:
+    """Whether a continuous ability in a playground grants abilities to cards ('Added resonator gains
+    "..."'): then a card may have abilities its own text does not print."""
+    return any(a.grant_abilities for _, a in _active_continuous(state))
 
 
 def covers(state: GameState, source_oid: str, target: Target, oid: str) -> bool:
