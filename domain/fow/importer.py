@@ -3172,28 +3172,9 @@ def _gain_life_per(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]
 
 
 def _number_of(text: str, ctx: _Ctx) -> JsonDict:
-    """ "the number of <X>" -> a Count: ``resonators you control``, ``different attributes
-    among resonators you control``."""
-    low = text.strip().rstrip(".").strip()
-    m = re.fullmatch(r"different attributes among (?P<x>.+)", low, re.IGNORECASE)
-    if m:
-        counted = _count(m.group("x"), ctx)
-        if "filter" not in counted or "this_turn" in counted:
-            raise _GapError(f"condition: the number of {text}")
-        return {**counted, "distinct": "attributes"}
-    m = re.fullmatch(
-        r"different total costs? among (?P<x>.+?)(?P<unlike> that (?:don't|do not) share this card's total cost)?",
-        low,
-        re.IGNORECASE,
-    )
-    if m:  # "for each different total cost among resonators you control [that don't share ...]" (2.3)
-        counted = _count(m.group("x"), ctx)
-        if "filter" not in counted or "this_turn" in counted:
-            raise _GapError(f"condition: for each {text}")
-        if m.group("unlike"):
-            counted["filter"]["total_cost_unlike_source"] = True
-        return {**counted, "distinct": "total_costs"}
-    return _count(low, ctx)
+    """ "the number of <X>" -> a Count, read as "for each <X>" is: ``resonators you control``,
+    ``different attributes among resonators you control``, ``different total costs among ...``."""
+    return _count(text.strip().rstrip(".").strip(), ctx)
 
 
 @_effect_first(r"draw cards equal to the number of (?P<c>[^.(]+?)")
