@@ -257,8 +257,7 @@ def test_the_condition_not_holding_as_the_gods_art_is_played_gives_no_reduction(
     # with Dark Alice as J-ruler the effect is made but does not apply (9.9 p4)
     story = _TwilightStory({"TMS-045": 4, "T-BEAR": 4})
     bear = story.put("p2", "T-BEAR", "field")
-    alice = _judgment(story)
-    hymn = story.put("p1", "TMS-045", "hand")
+    hymn = story.put("p1", "TMS-045", "hand")  # a chant: played while the chase area is empty (7.3 p1)
     story.will("p1", "U", "U", "U")
     story.when(cmd("PlayCard", "p1", card=hymn, targets=[[bear]], pay_with=[]))
     events = story.resolve()
@@ -266,6 +265,7 @@ def test_the_condition_not_holding_as_the_gods_art_is_played_gives_no_reduction(
         events += story.when(cmd("Pass", story.pending.player))
     made = find(events, "ContinuousEffectCreated")
     assert made.data["condition"] == {"kind": "ruler_is", "j_rulers": ["Coup d'Etat Mastermind, Shion"]}
+    alice = _judgment(story)  # then the J-ruler is Dark Alice, not Shion
     art = _walpurgis(story.state, alice)
     no = story.refused(cmd("ActivateAbility", "p1", source=alice, ability=art, targets=[], pay_with=[], reduce=True))
     assert (no.code, no.rule) == ("rules/no_cost_reduction", "FoW-5.5 9.3 p2.5")

@@ -92,7 +92,7 @@ class Table:
         self.tokens: dict[str, str] = created.json()["player_tokens"]
         self.engine = get_engine(ruleset)
         self.is_visible: Callable[[Any, str, str], bool] = importlib.import_module(
-            type(self.engine).__module__
+            self.engine.decide.__module__  # the game system's engine module
         ).is_visible
         self.mirror = self.engine.initial_state()
         self.hidden_after: dict[int, dict[str, set[str]]] = {0: {"p1": set(), "p2": set()}}
