@@ -130,6 +130,37 @@ def is_last_performed(log: Sequence[Any], declared: Sequence[Any]) -> bool:
     return len(declared) <= len(log) and list(log[len(log) - len(declared) :]) == list(declared)
 
 
+def try_loop(
+    declared: Sequence[Mapping[str, Any]],
+    times: int,
+    *,
+    perform: Callable[[Mapping[str, Any]], None],
+    is_stop_point: Callable[[Mapping[str, Any]], bool],
+    is_finished: Callable[[], bool],
+    rejected: type[Exception],
+    game_over: tuple[type[Exception], ...] = (),
+) -> tuple[int, int, bool]:
+    """Perform a declared loop up to ``times`` times on a trial copy of the game (``perform``
+    acts on that copy), as GCG-1.00 and LL-2.04 12.1.1.1 require every repetition to be
+    possible: how many repetitions were performed in full, how many decisions of the
+    non-turn player with another answer the actions met (``is_stop_point``, asked before each
+    action), and whether the game ended during them.  ``rejected`` stops the trial where an
+    action is no longer legal; ``game_over`` (or ``is_finished``) where the game ended."""
+    stop_points = 0
+    for done in range(times):
+        for action in declared:
+            stop_points += is_stop_point(action)
+            try:
+                perform(action)
+            except rejected:
+                return done, stop_points, False
+            except game_over:
+                return done, stop_points, True
+            if is_finished():
+                return done, stop_points, True
+    return times, stop_points, False
+
+
 def seed_commitment(game_id: str, seed: int) -> str:
     """The hash published when a game starts; once the seed is revealed at the end, anyone
     can check it against this and re-derive every shuffle."""

@@ -83,6 +83,7 @@ from domain.kernel import (
     is_action_series,
     is_last_performed,
     seed_commitment,
+    try_loop,
 )
 
 VARIANTS = ("standard",)
@@ -507,23 +508,23 @@ def declare_loop(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
 
 
 def _try_loop(s: GameState, declared: list[dict[str, Any]], times: int, cause: str) -> tuple[int, int, bool]:
-    """Perform the declared actions up to ``times`` times on a copy of the game: how many
-    repetitions could be performed in full, how many decisions of the non-turn player with
-    another answer they hold, and whether the game ended during them."""
+    """``kernel.try_loop`` on a copy of the game: a stop point is a decision of the
+    non-turn player that has another answer."""
     opponent = s.opponent(s.turn_player)
     trial = Ctx(s.clone(), cause)
-    stop_points = 0
-    for done in range(times):
-        for action in declared:
-            if action["player"] == opponent and trial.s.pending is not None:
-                stop_points += len(_choices(trial.s, opponent)) > 1
-            try:
-                _perform(trial, action)
-            except RejectedError:
-                return done, stop_points, False
-            if trial.s.finished:
-                return done, stop_points, True
-    return times, stop_points, False
+
+    def is_stop_point(action: Mapping[str, Any]) -> bool:
+        pending = trial.s.pending is not None
+        return action["player"] == opponent and pending and len(_choices(trial.s, opponent)) > 1
+
+    return try_loop(
+        declared,
+        times,
+        perform=lambda action: _perform(trial, action),
+        is_stop_point=is_stop_point,
+        is_finished=lambda: trial.s.finished,
+        rejected=RejectedError,
+    )
 
 
 def _loop_response(ctx: Ctx, player: str, number: int, loop: Mapping[str, Any]) -> None:

@@ -59,6 +59,7 @@ from domain.kernel import (
     is_action_series,
     is_last_performed,
     seed_commitment,
+    try_loop,
 )
 from domain.ll import actions, flow
 from domain.ll.board import LOCATIONS, is_valid_placement, normalise, placements
@@ -1077,25 +1078,19 @@ def _perform(ctx: Ctx, action: Mapping[str, Any]) -> None:
 
 
 def _try_loop(s: GameState, declared: list[dict[str, Any]], times: int, cause: str) -> tuple[int, int, bool]:
-    """Perform the declared actions up to ``times`` times on a copy of the game: how many
-    repetitions could be performed in full, how many decisions of the non-turn player with
-    another answer they hold, and whether the game ended during them."""
+    """``kernel.try_loop`` on a copy of the game: a stop point is a decision of the
+    non-turn player that has another answer."""
     opponent = s.opponent(s.turn_player)
     trial = Ctx(s.clone(), cause)
-    stop_points = 0
-    for done in range(times):
-        for action in declared:
-            if action["player"] == opponent and _has_other_answer(trial.s, opponent):
-                stop_points += 1
-            try:
-                _perform(trial, action)
-            except RejectedError:
-                return done, stop_points, False
-            except GameOverError:
-                return done, stop_points, True
-            if trial.s.finished:
-                return done, stop_points, True
-    return times, stop_points, False
+    return try_loop(
+        declared,
+        times,
+        perform=lambda action: _perform(trial, action),
+        is_stop_point=lambda action: action["player"] == opponent and _has_other_answer(trial.s, opponent),
+        is_finished=lambda: trial.s.finished,
+        rejected=RejectedError,
+        game_over=(GameOverError,),
+    )
 
 
 def _has_other_answer(s: GameState, player: str) -> bool:
