@@ -3615,6 +3615,27 @@ def _instead_this_way(out: list[JsonDict], m: re.Match[str], ctx: _Ctx, sentence
     ]
 
 
+def _instead_at_random(out: list[JsonDict], m: re.Match[str], ctx: _Ctx) -> list[JsonDict] | None:
+    """ "Your opponent discards two cards. If <condition>, he or she discards two cards at random
+    instead.": the discard the discarding player chooses when the condition does not hold, the same
+    discard at random (10.20 p1) when it does. The condition is checked on resolution (FoW-5.5 9.3
+    p3.2) once per branch: the first discard cannot change what it reads (a ruler, a J-ruler)."""
+    last = out[-1]
+    plain = last["op"] == "discard" and set(last) == {"op", "count", "who"} and last["who"] == "opponent"
+    body = re.fullmatch(
+        rf"(?:he or she|they|your opponent) discards? (?P<n>{NUM}) cards? at random", m.group("body").strip(), re.I
+    )
+    if not (plain and body and _number(body.group("n")) == last["count"]):
+        return None
+    condition = _condition(m.group("cond"), ctx)
+    if condition["kind"] != "ruler_is" or condition.get("negate"):
+        return None
+    return [
+        {"op": "if", "condition": {**condition, "negate": True}, "effects": [last]},
+        {"op": "if", "condition": condition, "effects": [{**last, "at_random": True}]},
+    ]
+
+
 def _instead(last: JsonDict, m: re.Match[str], ctx: _Ctx, sentence: str, *, alone: bool) -> JsonDict:
     """ "<effect>. If <condition>, <other effect> instead.": on resolution the condition picks
     one of them (FoW-5.5 9.3 p3); both act on every object they name, none chosen as a target.
@@ -3845,7 +3866,7 @@ def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = Fa
         sentence = _split_sentences(rest)[0]
         instead = _INSTEAD.fullmatch(sentence.strip())
         if instead and out and rest.startswith(sentence):
-            this_way = _instead_this_way(out, instead, ctx, sentence)
+            this_way = _instead_this_way(out, instead, ctx, sentence) or _instead_at_random(out, instead, ctx)
             out[-1:] = this_way or [_instead(out[-1], instead, ctx, sentence, alone=len(out) == 1)]
             rest = rest[len(sentence) :].strip()
             continue
