@@ -36,3 +36,24 @@ def test_spiral_of_despair_discards_at_random_instead(imported: dict[str, Import
         {"op": "if", "condition": {**PANDORA, "negate": True}, "effects": [discard]},
         {"op": "if", "condition": PANDORA, "effects": [{**discard, "at_random": True}]},
     ]
+
+
+SELF = {"kind": "self", "filter": {"zone": "graveyard", "types": []}}
+FIRE_STONES = {"zone": "stone_area", "types": ["magic_stone"], "controller": "you", "stone_types": ["Fire Magic Stone"]}
+
+
+def test_gilles_de_rais_counts_and_banishes_of_your_fire_magic_stones(imported: dict[str, ImportedCard]) -> None:
+    # Gilles de Rais, the Golden Dragon (CMF-024): "[Continuous]: This card gains [+200/+0] for each
+    # of your fire magic stone."  "[Continuous]: When this card is destroyed, you may banish three of
+    # your fire magic stones. If you do, put this card from its owner's graveyard into your field."
+    card = full(imported, "CMF-024")
+    gains, destroyed = card["abilities"]
+    assert gains == {"kind": "continuous", "modify_atk": 200, "per": {"filter": FIRE_STONES}}
+    assert destroyed == {
+        "kind": "automatic",
+        "trigger": "destroyed",
+        "effects": [
+            {"op": "may", "effects": [{"op": "banish", "filter": FIRE_STONES, "count": 3, "who": "you"}]},
+            {"op": "if", "condition": {"kind": "did"}, "effects": [{"op": "put_into_field", "target": SELF}]},
+        ],
+    }

@@ -7,8 +7,10 @@ importer gives them (given events / when command / then events; each story repla
 
 from __future__ import annotations
 
+from domain.fow import actions
+from domain.fow.characteristics import characteristics
 from domain.kernel import Shuffler
-from tests.fow_support import cmd, find
+from tests.fow_support import cmd, find, types
 from tests.test_fow_conditions import Story
 
 # --- "he or she discards two cards at random instead" ------------------------------------------
@@ -55,4 +57,56 @@ def test_spiral_of_despair_discards_at_random_with_pandora_as_ruler() -> None:
     assert chosen.data["cards"] == Shuffler(story.state.seed, index).shuffled(hand)[:2]
     discarded = [o for o in hand if story.state.objects[o].zone == "graveyard"]
     assert discarded == [o for o in hand if o in chosen.data["cards"]] and len(discarded) == 2
+    story.replays()
+
+
+# --- "for each of your fire magic stone"; "banish three of your fire magic stones. If you do" -------
+
+
+def test_gilles_de_rais_grows_with_fire_stones_and_returns_from_the_graveyard() -> None:
+    # Gilles de Rais, the Golden Dragon (CMF-024, [800/1200]): "[Continuous]: This card gains
+    # [+200/+0] for each of your fire magic stone."  "[Continuous]: When this card is destroyed, you
+    # may banish three of your fire magic stones. If you do, put this card from its owner's graveyard
+    # into your field."  Fire Magic Stone (CMF-102) has the fire magic stone type; Water Magic Stone
+    # (CMF-097) does not.  p1 banishes three fire stones (10.10 p1): Gilles comes back from the
+    # graveyard as a new object (3.1 p3), not played (no [Enter], 9.6 p1.1).
+    story = Story({"CMF-024": 4, "T-BEAR": 4}, {"CMF-102": 6, "CMF-097": 4})
+    gilles = story.put("p1", "CMF-024", "field")
+    fire = [story.put("p1", "CMF-102", "stone_area") for _ in range(4)]
+    story.put("p1", "CMF-097", "stone_area")
+    story.put("p2", "CMF-102", "stone_area")  # not p1's
+    assert characteristics(story.state, gilles).atk == 800 + 4 * 200
+    story.by_rule(actions.destroy, gilles, "given")
+    assert story.state.objects[gilles].zone == "graveyard"
+    trig = story.state.triggered[-1]
+    assert trig.source == gilles
+    played = story.when(cmd("Pass", story.pending.player))  # no choice: played at once (9.6 p6)
+    assert find(played, "AbilityPlayed").data["source"] == gilles
+    story.resolve()
+    assert story.pending.kind == "optional"
+    events = story.when(cmd("ChooseOptional", "p1", accept=True))
+    assert (story.pending.player, story.pending.kind) == ("p1", "banish")  # three of four (10.10 p1)
+    events += story.when(cmd("ChooseCards", "p1", cards=fire[:3]))
+    banished = [e for e in events if e.type == "CardMoved" and e.data["reason"] == "banish"]
+    assert sorted(e.data["oid"] for e in banished) == sorted(fire[:3])
+    back = [e for e in events if e.type == "CardMoved" and e.data["oid"] == gilles and e.data["to"] == "field"]
+    assert [(e.data["from"], e.data["controller"]) for e in back] == [("graveyard", "p1")]
+    assert story.state.objects[gilles].zone == "field"
+    assert characteristics(story.state, gilles).atk == 800 + 1 * 200  # one fire stone left
+    story.replays()
+
+
+def test_gilles_de_rais_stays_in_the_graveyard_if_not_banished() -> None:
+    # The same card: declining the "you may" (9.3 p3.2) leaves it in the graveyard ("If you do").
+    story = Story({"CMF-024": 4, "T-BEAR": 4}, {"CMF-102": 6, "CMF-097": 4})
+    gilles = story.put("p1", "CMF-024", "field")
+    fire = [story.put("p1", "CMF-102", "stone_area") for _ in range(3)]
+    story.by_rule(actions.destroy, gilles, "given")
+    played = story.when(cmd("Pass", story.pending.player))  # no choice: played at once (9.6 p6)
+    assert find(played, "AbilityPlayed").data["source"] == gilles
+    story.resolve()
+    events = story.when(cmd("ChooseOptional", "p1", accept=False))
+    assert "CardMoved" not in types(events)
+    assert story.state.objects[gilles].zone == "graveyard"
+    assert [story.state.objects[o].zone for o in fire] == ["stone_area"] * 3
     story.replays()

@@ -1768,6 +1768,15 @@ def _banish(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{**out, "who": "opponent"}]
 
 
+@_effect(rf"banish (?P<n>{NUM}) of your (?P<d>[^.,]+?)")
+def _banish_of_yours(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "You may banish three of your fire magic stones.": three that you control (FoW-5.5 10.10 p2)
+    text = f"banish {m.group('n')} {m.group('d')} you control"
+    again = re.fullmatch(rf"banish (?P<n>{NUM}) (?P<d>[^.,]+? you control)", text, re.IGNORECASE)
+    assert again is not None
+    return _banish_yours(again, ctx, it_self)
+
+
 @_effect(rf"banish (?P<n>{NUM}|another) (?P<d>[^.,]+? you control)")
 def _banish_yours(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "Banish one magic stone you control." / "Banish a resonator you control.": the controller
@@ -2164,10 +2173,11 @@ def _remove(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "remove_from_game", "target": _target(m.group("t"), ctx)}]
 
 
-@_effect(r"put this card from your graveyard into your (?P<to>hand|field)")
+@_effect(r"put this card from (?:your|its owner'?s) graveyard into your (?P<to>hand|field)")
 def _self_from_graveyard(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "When this card is put into a graveyard from your field, you may discard a card. If you do,
-    # put this card from your graveyard into your hand.": the card in the graveyard, only while it
+    # put this card from your graveyard into your hand." / "When this card is destroyed, ... If you do,
+    # put this card from its owner's graveyard into your field.": the card in the graveyard, only while it
     # stays the object it was as the ability was played (FoW-5.5 3.1 p3); into the field it is
     # put, not played: no [Enter] (9.6 p1.1)
     target = {"kind": "self", "filter": {"zone": "graveyard", "types": []}}
@@ -2786,6 +2796,9 @@ def _count(text: str, ctx: _Ctx, *, it_self: bool = False) -> JsonDict:
             raise _GapError(f"condition: for each {text}")
         flt["controller"] = "you" if m.group("whose").lower() == "your" else "opponent"
         return {"filter": flt}
+    m = re.fullmatch(r"of your (?P<what>.+)", low, re.IGNORECASE)
+    if m:  # "for each of your fire magic stone": each one you control (FoW-5.5 1.5 p3)
+        return _count(f"{m.group('what')} you control", ctx, it_self=it_self)
     m = re.fullmatch(r"(?P<what>.+?) you control", low, re.IGNORECASE)
     if m:
         flt, players = _selector(m.group("what"), ctx, loose=True)
