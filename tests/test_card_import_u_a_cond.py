@@ -57,3 +57,55 @@ def test_gilles_de_rais_counts_and_banishes_of_your_fire_magic_stones(imported: 
             {"op": "if", "condition": {"kind": "did"}, "effects": [{"op": "put_into_field", "target": SELF}]},
         ],
     }
+
+
+def test_you_may_pay_less_to_play_card_soldier_resonators(imported: dict[str, ImportedCard]) -> None:
+    # Queen of Hearts (TAT-086): "[Continuous]: You may pay {1} less to play Card Soldier resonators."
+    # "[Enter]: Put up to one target card named "Card Soldier "Spade"", up to one target card named
+    # "Card Soldier "Club"", up to one target card named "Card Soldier "Diamond"" and up to one target
+    # card named "Card Soldier "Heart"" from your graveyard into your hand."
+    reduction, enter, _ = full(imported, "TAT-086")["abilities"]
+    assert reduction == {
+        "kind": "continuous",
+        "play_reduction": {
+            "cost": {"attribute": {}, "free": 1},
+            "filter": {"zone": "hand", "types": ["resonator"], "races": ["Card Soldier"]},
+        },
+    }
+    names = [f'Card Soldier "{suit}"' for suit in ("Spade", "Club", "Diamond", "Heart")]
+    assert enter["trigger"] == "enter"
+    assert enter["effects"] == [
+        {
+            "op": "return_to_hand",
+            "target": {
+                "kind": "chosen",
+                "filter": {"zone": "graveyard", "types": [], "controller": "you", "name": name},
+                "up_to": True,
+            },
+        }
+        for name in names
+    ]
+
+
+def test_you_may_pay_less_to_play_a_card_with_the_same_name_in_your_graveyard(
+    imported: dict[str, ImportedCard],
+) -> None:
+    # Akashic Records of Eternal Flame (MPR-019): "[Continuous]: You may pay {2} less to play a card
+    # if a card with the same name is in your graveyard."
+    [reduction] = full(imported, "MPR-019")["abilities"]
+    assert reduction == {
+        "kind": "continuous",
+        "play_reduction": {"cost": {"attribute": {}, "free": 2}, "same_name_in_graveyard": True},
+    }
+
+
+def test_musketeer_reduction_on_a_ruler_and_this_card_stays_the_old_reduction(
+    imported: dict[str, ImportedCard],
+) -> None:
+    # "You may pay {1} less to play Musketeer resonators." (CMF-074, a ruler) is the same ability;
+    # "You may pay {1} less to play this card" is still the card's own cost reduction.
+    musketeers = next(a for a in imported["CMF-074"].card.abilities if a.play_reduction is not None)
+    assert musketeers.play_reduction is not None and musketeers.play_reduction.filter is not None
+    assert musketeers.play_reduction.filter.races == ["Musketeer"]
+    own = [c for c in imported.values() if c.card is not None and c.card.cost_reduction is not None]
+    assert own and all(not any(a.play_reduction for a in c.card.abilities) for c in own if c.card is not None)

@@ -11,7 +11,7 @@ from domain.fow import actions
 from domain.fow.characteristics import characteristics
 from domain.kernel import Shuffler
 from tests.fow_support import cmd, find, types
-from tests.test_fow_conditions import Story
+from tests.test_fow_conditions import Story, legal
 
 # --- "he or she discards two cards at random instead" ------------------------------------------
 
@@ -109,4 +109,93 @@ def test_gilles_de_rais_stays_in_the_graveyard_if_not_banished() -> None:
     assert "CardMoved" not in types(events)
     assert story.state.objects[gilles].zone == "graveyard"
     assert [story.state.objects[o].zone for o in fire] == ["stone_area"] * 3
+    story.replays()
+
+
+# --- "You may pay {1} less to play Card Soldier resonators"; "... a card with the same name" ------
+
+
+def test_queen_of_hearts_lets_its_controller_pay_less_for_card_soldiers() -> None:
+    # Queen of Hearts (TAT-086): "[Continuous]: You may pay {1} less to play Card Soldier
+    # resonators."  Card Soldier "Diamond" (TAT-021) costs {R}{1}: with the Queen, p1 may pay {R}
+    # (FoW-5.5 9.3 p2.5); a Bear (no Card Soldier) gets no reduction, nor does p2 from p1's Queen.
+    story = Story({"TAT-086": 4, "TAT-021": 4, "T-BEAR": 4})
+    queen = story.put("p1", "TAT-086", "field")
+    diamond = story.put("p1", "TAT-021", "hand")
+    bear = story.put("p1", "T-BEAR", "hand")
+    story.will("p1", "R")
+    plays = [a for a in legal(story, "p1", "PlayCard") if a["card"] == diamond]
+    # reduced, the {R} in the pool pays it; at full price the ruler's will ability must add {1}
+    assert {"card": diamond, "targets": [], "pay_with": [], "reduce": True} in plays
+    assert [a["pay_with"] != [] for a in plays if not a.get("reduce")] == [True]
+    no_bear = story.refused(cmd("PlayCard", "p1", card=bear, targets=[], reduce=True))
+    assert (no_bear.code, no_bear.rule) == ("rules/no_cost_reduction", "FoW-5.5 9.3 p2.5")
+    full_price = story.refused(cmd("PlayCard", "p1", card=diamond, targets=[]))  # {R} for {R}{1}
+    assert full_price.code.startswith("rules/")
+    events = story.when(cmd("PlayCard", "p1", card=diamond, targets=[], reduce=True))
+    played = find(events, "CardPlayed")
+    assert played.data["reduced_cost"] == {"attribute": {"R": 1}, "free": 0}
+    assert (played.data["reduced_by"], played.rule) == ([queen], "FoW-5.5 7.1 p2")
+    assert story.state.players["p1"].will == []
+    story.resolve()
+    assert story.state.objects[diamond].zone == "field"
+    story.replays()
+
+
+def test_the_opponents_queen_of_hearts_does_not_reduce_your_cost() -> None:
+    story = Story({"TAT-086": 4, "TAT-021": 4})
+    story.put("p2", "TAT-086", "field")
+    diamond = story.put("p1", "TAT-021", "hand")
+    story.will("p1", "R", "R")
+    refused = story.refused(cmd("PlayCard", "p1", card=diamond, targets=[], reduce=True))
+    assert (refused.code, refused.rule) == ("rules/no_cost_reduction", "FoW-5.5 9.3 p2.5")
+    assert [a.get("reduce", False) for a in legal(story, "p1", "PlayCard") if a["card"] == diamond] == [False]
+    story.when(cmd("PlayCard", "p1", card=diamond, targets=[]))
+    story.replays()
+
+
+def test_queen_of_hearts_enter_returns_up_to_one_card_soldier_of_each_name() -> None:
+    # Queen of Hearts (TAT-086): "[Enter]: Put up to one target card named "Card Soldier "Spade"", up to
+    # one target card named "Card Soldier "Club"", up to one target card named "Card Soldier
+    # "Diamond"" and up to one target card named "Card Soldier "Heart"" from your graveyard into your
+    # hand."  Four target groups, zero or one card each (9.3 p2.4); a card of another name is no
+    # legal target of a group.  Spade TAT-075, Club TAT-074, Diamond TAT-021.
+    story = Story({"TAT-086": 4, "TAT-021": 4, "TAT-074": 4, "TAT-075": 4})
+    spade = story.put("p1", "TAT-075", "graveyard")
+    diamond = story.put("p1", "TAT-021", "graveyard")
+    story.put("p2", "TAT-074", "graveyard")  # p2's Club: not in p1's graveyard
+    queen = story.put("p1", "TAT-086", "hand")
+    story.will("p1", "B", "B", "B", "B")
+    story.when(cmd("PlayCard", "p1", card=queen, targets=[]))
+    story.resolve()  # the Queen enters; its [Enter] triggers (9.6 p1.1)
+    trig = story.state.triggered[-1]
+    wrong = story.refused(cmd("PlayTriggered", "p1", trigger=trig.id, targets=[[diamond], [], [], []]))
+    assert wrong.code.startswith("rules/")
+    story.when(cmd("PlayTriggered", "p1", trigger=trig.id, targets=[[spade], [], [diamond], []]))
+    events = story.resolve()
+    moved = [e for e in events if e.type == "CardMoved" and e.data["to"] == "hand"]
+    assert sorted(e.data["oid"] for e in moved) == sorted([spade, diamond])
+    assert story.state.objects[spade].zone == story.state.objects[diamond].zone == "hand"
+    story.replays()
+
+
+def test_akashic_records_reduce_a_card_whose_name_is_in_your_graveyard() -> None:
+    # Akashic Records of Eternal Flame (MPR-019): "[Continuous]: You may pay {2} less to play a card if
+    # a card with the same name is in your graveyard."  Gilles de Rais (CMF-024) costs {R}{R}{4}: with
+    # a Gilles in p1's graveyard, {R}{R}{2} (9.3 p2.5); with none there, no reduction.
+    story = Story({"MPR-019": 4, "CMF-024": 4, "T-BEAR": 4})
+    records = story.put("p1", "MPR-019", "field")
+    gilles = story.put("p1", "CMF-024", "hand")
+    bear = story.put("p1", "T-BEAR", "hand")
+    story.put("p2", "T-BEAR", "graveyard")  # a Bear in p2's graveyard does not count
+    story.will("p1", "R", "R", "R", "R")
+    refused = story.refused(cmd("PlayCard", "p1", card=bear, targets=[], reduce=True))
+    assert (refused.code, refused.rule) == ("rules/no_cost_reduction", "FoW-5.5 9.3 p2.5")
+    assert [a.get("reduce") for a in legal(story, "p1", "PlayCard") if a["card"] == gilles] == []  # 5 will at most
+    story.put("p1", "CMF-024", "graveyard")
+    assert [a.get("reduce") for a in legal(story, "p1", "PlayCard") if a["card"] == gilles] == [True]
+    events = story.when(cmd("PlayCard", "p1", card=gilles, targets=[], reduce=True))
+    played = find(events, "CardPlayed")
+    assert (played.data["reduced_cost"], played.data["reduced_by"]) == ({"attribute": {"R": 2}, "free": 2}, [records])
+    assert story.state.players["p1"].will == []
     story.replays()

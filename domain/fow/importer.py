@@ -2186,6 +2186,23 @@ def _self_from_graveyard(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[Jso
     return [{"op": "put_into_field", "target": target}]
 
 
+@_effect(r"put (?P<l>up to one target card named \".+\") from your graveyard into your hand")
+def _named_from_graveyard(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Put up to one target card named "Card Soldier "Spade"", up to one target card named "Card
+    # Soldier "Club"", ... and up to one target card named "Card Soldier "Heart"" from your graveyard
+    # into your hand.": one target group per name, each chosen as the ability is played (FoW-5.5 9.3
+    # p2.4, zero or one each), one effect per group (10.3 p1)
+    parts = re.split(r",? (?:and )?(?=up to one target card named )", m.group("l"))
+    out: list[JsonDict] = []
+    for part in parts:
+        named = re.fullmatch(r'up to one target card named "(?P<n>.+)"', part.strip(), re.IGNORECASE)
+        if named is None:
+            raise _GapError(f"effect: {m.group(0).strip()}")
+        flt: JsonDict = {"zone": "graveyard", "types": [], "controller": "you", "name": named.group("n")}
+        out.append({"op": "return_to_hand", "target": {"kind": "chosen", "filter": flt, "up_to": True}})
+    return out
+
+
 @_effect(r"put (?P<t>(?:\w+ )?target [^.]+?) from your graveyard into your hand")
 def _from_graveyard(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     target = _target(m.group("t"), ctx, zone="graveyard")
@@ -4328,6 +4345,21 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
             "condition": {**unless, "negate": True},
             "condition_of": "affected_controller",
         }
+    m = re.fullmatch(r"you may pay (?P<c>(?:\{[^{}]+\})+) less to play (?P<d>.+?)", body.rstrip(". "), re.IGNORECASE)
+    if m and not re.match(r"(?:this|its|their|\[)", m.group("d"), re.IGNORECASE):
+        # "You may pay {1} less to play Card Soldier resonators" / "... to play a card if a card with
+        # the same name is in your graveyard": cards its controller plays (FoW-5.5 9.3 p2.5)
+        reduction: JsonDict = {"cost": _will_cost(m.group("c"), "cost reduction")}
+        what = m.group("d")
+        same = re.fullmatch(r"a card if a card with the same name is in your graveyard", what, re.IGNORECASE)
+        if same:
+            reduction["same_name_in_graveyard"] = True
+        else:
+            flt, players = _selector(what, ctx, zone="hand")
+            if players or set(flt) - {"zone", "types", "races", "attributes"} or not (flt["types"] or flt.get("races")):
+                raise _GapError(f"condition: {body}")
+            reduction["filter"] = flt
+        return {"kind": "continuous", "text": raw, "play_reduction": reduction}
     m = re.fullmatch(r"you may spend \{m\} as though it were \{(?P<a>[wrugb])\}", low)
     if m:  # paying will (10.2 p6; the text beats it, 1.4 p1)
         return {"kind": "continuous", "text": raw, "rules": {"spend_moon_as": [m.group("a").upper()]}}
