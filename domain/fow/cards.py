@@ -1721,6 +1721,9 @@ class Ability(_Model):
     (by printed information, wherever it is; the text beats the rules, 1.4 p1)."""
     cost_change: CostChange | None = None
     """A continuous ability changing what a player pays for an action (FoW-5.5 9.3 p2.5)."""
+    play_reduction: PlayReduction | None = None
+    """"You may pay {1} less to play Card Soldier resonators": a continuous ability letting its
+    controller pay less for other cards they play (FoW-5.5 9.3 p2.5)."""
     # replacement abilities (FoW-5.5 9.10)
     replaces: (
         Literal["self_destroyed", "self_damaged", "deals_damage", "self_enters", "counters_put", "host_destroyed"]
@@ -1853,6 +1856,28 @@ class Awakening(_Model):
     """Actions on other cards that are part of the [Awakening] cost ("[Awakening] {U}, discard a
     card", 12.1 p1, 9.3 p2.5): the ``cost_cards`` argument of ``PlayCard`` lists the chosen ones
     after those of the card's own additional cost."""
+
+
+class PlayReduction(_Model):
+    """ "You may pay {1} less to play Card Soldier resonators" / "You may pay {2} less to play a
+    card if a card with the same name is in your graveyard": while the continuous ability is active
+    (9.4 p1), its controller may pay ``cost`` less (never below zero, 9.3 p2.5) to play a card from
+    their hand that matches ``filter`` (a card type, a race: as the card is in the hand) and, with
+    ``same_name_in_graveyard``, that shares its name with a card in their graveyard (9.3 p2.5).  The
+    player accepts it with ``reduce: true`` on ``PlayCard``, together with the card's own "you may
+    pay ... less to play this card" if any."""
+
+    cost: Cost
+    filter: Filter | None = None
+    same_name_in_graveyard: bool = False
+
+    @model_validator(mode="after")
+    def _check(self) -> PlayReduction:
+        if not self.cost.total:
+            raise ValueError("'play_reduction' needs some will to pay less")
+        if self.filter is not None and self.filter.zone != "hand":
+            raise ValueError("'play_reduction' applies to cards played from the hand: its filter's zone is 'hand'")
+        return self
 
 
 class CostReduction(_Model):

@@ -8,7 +8,7 @@ import json
 import zlib
 from dataclasses import dataclass, field
 
-from domain.fow.cards import Ability, Card, CostChange, Filter, RuleOverrides, Target
+from domain.fow.cards import Ability, Card, CostChange, Filter, PlayReduction, RuleOverrides, Target
 from domain.fow.state import PLAYGROUND, Effect, GameState
 
 COUNTER_PATTERN = "/"
@@ -221,6 +221,28 @@ def granted_quickcast(state: GameState, oid: str) -> bool:
         if matches(state, flt.model_copy(update={"controller": "any"}), oid, you, source_oid, chars_ok=False):
             return True
     return False
+
+
+def play_reductions(state: GameState, player: str, oid: str) -> list[tuple[str, PlayReduction]]:
+    """ "You may pay {1} less to play Card Soldier resonators" abilities of continuous abilities
+    active under ``player``'s control (FoW-5.5 9.4 p1) that apply to ``oid``, a card ``player`` is
+    about to play from where it is now (9.3 p2.5), as (source card, reduction)."""
+    obj = state.objects[oid]
+    out: list[tuple[str, PlayReduction]] = []
+    for source, ability in _active_continuous(state):
+        red = ability.play_reduction
+        if red is None or state.objects[source].controller != player:
+            continue
+        if red.filter is not None:  # the card as it is where it is played from (a hand, 3.5)
+            flt = red.filter.model_copy(update={"zone": obj.zone, "controller": "any"})
+            if not matches(state, flt, oid, player, source, chars_ok=False):
+                continue
+        if red.same_name_in_graveyard:  # "if a card with the same name is in your graveyard" (2.2)
+            buried = {n for g in state.zones[player]["graveyard"] if g != oid for n in names_of(state, g)}
+            if not names_of(state, oid) & buried:
+                continue
+        out.append((source, red))
+    return out
 
 
 def damage_increases(state: GameState, source: str) -> list[tuple[str, int]]:

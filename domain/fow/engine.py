@@ -36,6 +36,7 @@ from domain.fow.characteristics import (
     may_look_at_top_card,
     moon_will_as,
     overrides_for,
+    play_reductions,
     standby_cost,
 )
 from domain.fow.context import Ctx, RejectedError
@@ -493,6 +494,7 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         groups = actions.chosen_groups(conditions.expand(effects, modes))
     targets = actions.validate_targets(ctx, groups, args.get("targets"), player, oid, card.name)
     reduced = _reduced_cost(ctx, player, oid, card, args, standby_anytime, targets)
+    reducers = [source for source, _ in play_reductions(s, player, oid)]  # other cards' reductions (9.3 p2.5)
     item = ctx.fresh_id("c")
     side_data: dict[str, Any] = {"side": "future"} if side == "future" else {}
     cause = actions.move(
@@ -519,6 +521,7 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
             "card": card.id,
             **({"modes": modes} if modes else {}),
             **({"reduced_cost": reduced.model_dump()} if reduced is not None else {}),
+            **({"reduced_by": reducers} if reduced is not None and reducers else {}),
         },
         {"resonator": "7.1 p2", "regalia": "7.1 p2", "addition": "7.2 p2"}.get(card.type, "7.3 p2"),
         cause=cause,
@@ -566,7 +569,7 @@ def _reduced_cost(
     asks for it with ``reduce: true`` (FoW-5.5 9.3 p2.5); None: the printed cost is paid."""
     if not _wants_reduction(ctx, args):
         return None
-    if card.cost_reduction is None:
+    if card.cost_reduction is None and not play_reductions(ctx.s, player, oid):
         raise ctx.reject("rules/no_cost_reduction", "9.3 p2.5", f"{card.name} has no cost reduction")
     if standby_anytime or args.get("incarnation") is not None:
         raise ctx.reject(

@@ -1768,6 +1768,15 @@ def _banish(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{**out, "who": "opponent"}]
 
 
+@_effect(rf"banish (?P<n>{NUM}) of your (?P<d>[^.,]+?)")
+def _banish_of_yours(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "You may banish three of your fire magic stones.": three that you control (FoW-5.5 10.10 p2)
+    text = f"banish {m.group('n')} {m.group('d')} you control"
+    again = re.fullmatch(rf"banish (?P<n>{NUM}) (?P<d>[^.,]+? you control)", text, re.IGNORECASE)
+    assert again is not None
+    return _banish_yours(again, ctx, it_self)
+
+
 @_effect(rf"banish (?P<n>{NUM}|another) (?P<d>[^.,]+? you control)")
 def _banish_yours(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "Banish one magic stone you control." / "Banish a resonator you control.": the controller
@@ -2164,16 +2173,34 @@ def _remove(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "remove_from_game", "target": _target(m.group("t"), ctx)}]
 
 
-@_effect(r"put this card from your graveyard into your (?P<to>hand|field)")
+@_effect(r"put this card from (?:your|its owner'?s) graveyard into your (?P<to>hand|field)")
 def _self_from_graveyard(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "When this card is put into a graveyard from your field, you may discard a card. If you do,
-    # put this card from your graveyard into your hand.": the card in the graveyard, only while it
+    # put this card from your graveyard into your hand." / "When this card is destroyed, ... If you do,
+    # put this card from its owner's graveyard into your field.": the card in the graveyard, only while it
     # stays the object it was as the ability was played (FoW-5.5 3.1 p3); into the field it is
     # put, not played: no [Enter] (9.6 p1.1)
     target = {"kind": "self", "filter": {"zone": "graveyard", "types": []}}
     if m.group("to").lower() == "hand":
         return [{"op": "return_to_hand", "target": target}]
     return [{"op": "put_into_field", "target": target}]
+
+
+@_effect(r"put (?P<l>up to one target card named \".+\") from your graveyard into your hand")
+def _named_from_graveyard(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Put up to one target card named "Card Soldier "Spade"", up to one target card named "Card
+    # Soldier "Club"", ... and up to one target card named "Card Soldier "Heart"" from your graveyard
+    # into your hand.": one target group per name, each chosen as the ability is played (FoW-5.5 9.3
+    # p2.4, zero or one each), one effect per group (10.3 p1)
+    parts = re.split(r",? (?:and )?(?=up to one target card named )", m.group("l"))
+    out: list[JsonDict] = []
+    for part in parts:
+        named = re.fullmatch(r'up to one target card named "(?P<n>.+)"', part.strip(), re.IGNORECASE)
+        if named is None:
+            raise _GapError(f"effect: {m.group(0).strip()}")
+        flt: JsonDict = {"zone": "graveyard", "types": [], "controller": "you", "name": named.group("n")}
+        out.append({"op": "return_to_hand", "target": {"kind": "chosen", "filter": flt, "up_to": True}})
+    return out
 
 
 @_effect(r"put (?P<t>(?:\w+ )?target [^.]+?) from your graveyard into your hand")
@@ -2786,6 +2813,9 @@ def _count(text: str, ctx: _Ctx, *, it_self: bool = False) -> JsonDict:
             raise _GapError(f"condition: for each {text}")
         flt["controller"] = "you" if m.group("whose").lower() == "your" else "opponent"
         return {"filter": flt}
+    m = re.fullmatch(r"of your (?P<what>.+)", low, re.IGNORECASE)
+    if m:  # "for each of your fire magic stone": each one you control (FoW-5.5 1.5 p3)
+        return _count(f"{m.group('what')} you control", ctx, it_self=it_self)
     m = re.fullmatch(r"(?P<what>.+?) you control", low, re.IGNORECASE)
     if m:
         flt, players = _selector(m.group("what"), ctx, loose=True)
@@ -3615,6 +3645,27 @@ def _instead_this_way(out: list[JsonDict], m: re.Match[str], ctx: _Ctx, sentence
     ]
 
 
+def _instead_at_random(out: list[JsonDict], m: re.Match[str], ctx: _Ctx) -> list[JsonDict] | None:
+    """ "Your opponent discards two cards. If <condition>, he or she discards two cards at random
+    instead.": the discard the discarding player chooses when the condition does not hold, the same
+    discard at random (10.20 p1) when it does. The condition is checked on resolution (FoW-5.5 9.3
+    p3.2) once per branch: the first discard cannot change what it reads (a ruler, a J-ruler)."""
+    last = out[-1]
+    plain = last["op"] == "discard" and set(last) == {"op", "count", "who"} and last["who"] == "opponent"
+    body = re.fullmatch(
+        rf"(?:he or she|they|your opponent) discards? (?P<n>{NUM}) cards? at random", m.group("body").strip(), re.I
+    )
+    if not (plain and body and _number(body.group("n")) == last["count"]):
+        return None
+    condition = _condition(m.group("cond"), ctx)
+    if condition["kind"] != "ruler_is" or condition.get("negate"):
+        return None
+    return [
+        {"op": "if", "condition": {**condition, "negate": True}, "effects": [last]},
+        {"op": "if", "condition": condition, "effects": [{**last, "at_random": True}]},
+    ]
+
+
 def _instead(last: JsonDict, m: re.Match[str], ctx: _Ctx, sentence: str, *, alone: bool) -> JsonDict:
     """ "<effect>. If <condition>, <other effect> instead.": on resolution the condition picks
     one of them (FoW-5.5 9.3 p3); both act on every object they name, none chosen as a target.
@@ -3845,7 +3896,7 @@ def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = Fa
         sentence = _split_sentences(rest)[0]
         instead = _INSTEAD.fullmatch(sentence.strip())
         if instead and out and rest.startswith(sentence):
-            this_way = _instead_this_way(out, instead, ctx, sentence)
+            this_way = _instead_this_way(out, instead, ctx, sentence) or _instead_at_random(out, instead, ctx)
             out[-1:] = this_way or [_instead(out[-1], instead, ctx, sentence, alone=len(out) == 1)]
             rest = rest[len(sentence) :].strip()
             continue
@@ -4294,6 +4345,21 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
             "condition": {**unless, "negate": True},
             "condition_of": "affected_controller",
         }
+    m = re.fullmatch(r"you may pay (?P<c>(?:\{[^{}]+\})+) less to play (?P<d>.+?)", body.rstrip(". "), re.IGNORECASE)
+    if m and not re.match(r"(?:this|its|their|\[)", m.group("d"), re.IGNORECASE):
+        # "You may pay {1} less to play Card Soldier resonators" / "... to play a card if a card with
+        # the same name is in your graveyard": cards its controller plays (FoW-5.5 9.3 p2.5)
+        reduction: JsonDict = {"cost": _will_cost(m.group("c"), "cost reduction")}
+        what = m.group("d")
+        same = re.fullmatch(r"a card if a card with the same name is in your graveyard", what, re.IGNORECASE)
+        if same:
+            reduction["same_name_in_graveyard"] = True
+        else:
+            flt, players = _selector(what, ctx, zone="hand")
+            if players or set(flt) - {"zone", "types", "races", "attributes"} or not (flt["types"] or flt.get("races")):
+                raise _GapError(f"condition: {body}")
+            reduction["filter"] = flt
+        return {"kind": "continuous", "text": raw, "play_reduction": reduction}
     m = re.fullmatch(r"you may spend \{m\} as though it were \{(?P<a>[wrugb])\}", low)
     if m:  # paying will (10.2 p6; the text beats it, 1.4 p1)
         return {"kind": "continuous", "text": raw, "rules": {"spend_moon_as": [m.group("a").upper()]}}

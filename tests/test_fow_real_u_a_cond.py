@@ -1,0 +1,201 @@
+"""Conditions and durations of real Grimm/Alice cards executed by the engine in the form the
+importer gives them (given events / when command / then events; each story replays its whole log):
+
+* Spiral of Despair: "If your Ruler is ... instead": the opponent chooses the two cards, or they
+  are picked at random (FoW-5.5 10.20 p1) when the condition holds on resolution (9.3 p3.2).
+"""
+
+from __future__ import annotations
+
+from domain.fow import actions
+from domain.fow.characteristics import characteristics
+from domain.kernel import Shuffler
+from tests.fow_support import cmd, find, types
+from tests.test_fow_conditions import Story, legal
+
+# --- "he or she discards two cards at random instead" ------------------------------------------
+
+
+def _spiral(ruler: str) -> tuple[Story, list[str]]:
+    story = Story({"CMF-093": 4, "T-BEAR": 4, "T-WALL": 4}, ruler=ruler)
+    for card in ("T-BEAR", "T-WALL", "T-BEAR"):
+        story.put("p2", card, "hand")
+    hand = list(story.state.zones["p2"]["hand"])
+    spiral = story.put("p1", "CMF-093", "hand")
+    story.will("p1", "B", "B")
+    story.when(cmd("PlayCard", "p1", card=spiral, targets=[]))
+    return story, hand
+
+
+def test_spiral_of_despair_the_opponent_chooses_without_pandora() -> None:
+    # Spiral of Despair (CMF-093): "Your opponent discards two cards. If your Ruler is "Pandora, Girl
+    # of the Box" or your J-Ruler is "Pandora of Light" or "Pandora of Dark", he or she discards two
+    # cards at random instead."  With another ruler, p2 chooses the two cards.
+    story, hand = _spiral("T-RULER")
+    events = story.resolve()
+    checked = [e for e in events if e.type == "ConditionChecked"]
+    assert [(e.data["met"], e.rule) for e in checked] == [(True, "FoW-5.5 9.3 p3.2")]
+    assert "CardsChosenAtRandom" not in [e.type for e in events]
+    asked = find(events, "ChoiceRequested")
+    assert (asked.data["player"], asked.data["kind"]) == ("p2", "discard")
+    story.when(cmd("ChooseCards", "p2", cards=hand[:2]))
+    assert [story.state.objects[o].zone for o in hand] == ["graveyard"] * 2 + ["hand"] * (len(hand) - 2)
+    story.replays()
+
+
+def test_spiral_of_despair_discards_at_random_with_pandora_as_ruler() -> None:
+    # The same card with Pandora, Girl of the Box (CMF-013) as p1's ruler: the two cards are
+    # picked by the recorded seed (10.20 p1), nobody chooses.
+    story, hand = _spiral("CMF-013")
+    index = story.state.shuffles
+    events = story.resolve()
+    checked = [e for e in events if e.type == "ConditionChecked"]
+    assert [e.data["met"] for e in checked] == [False, True]
+    assert "ChoiceRequested" not in [e.type for e in events]
+    chosen = find(events, "CardsChosenAtRandom")
+    assert (chosen.data["player"], chosen.data["shuffle_index"], chosen.rule) == ("p2", index, "FoW-5.5 10.18 p1")
+    assert chosen.data["cards"] == Shuffler(story.state.seed, index).shuffled(hand)[:2]
+    discarded = [o for o in hand if story.state.objects[o].zone == "graveyard"]
+    assert discarded == [o for o in hand if o in chosen.data["cards"]] and len(discarded) == 2
+    story.replays()
+
+
+# --- "for each of your fire magic stone"; "banish three of your fire magic stones. If you do" -------
+
+
+def test_gilles_de_rais_grows_with_fire_stones_and_returns_from_the_graveyard() -> None:
+    # Gilles de Rais, the Golden Dragon (CMF-024, [800/1200]): "[Continuous]: This card gains
+    # [+200/+0] for each of your fire magic stone."  "[Continuous]: When this card is destroyed, you
+    # may banish three of your fire magic stones. If you do, put this card from its owner's graveyard
+    # into your field."  Fire Magic Stone (CMF-102) has the fire magic stone type; Water Magic Stone
+    # (CMF-097) does not.  p1 banishes three fire stones (10.10 p1): Gilles comes back from the
+    # graveyard as a new object (3.1 p3), not played (no [Enter], 9.6 p1.1).
+    story = Story({"CMF-024": 4, "T-BEAR": 4}, {"CMF-102": 6, "CMF-097": 4})
+    gilles = story.put("p1", "CMF-024", "field")
+    fire = [story.put("p1", "CMF-102", "stone_area") for _ in range(4)]
+    story.put("p1", "CMF-097", "stone_area")
+    story.put("p2", "CMF-102", "stone_area")  # not p1's
+    assert characteristics(story.state, gilles).atk == 800 + 4 * 200
+    story.by_rule(actions.destroy, gilles, "given")
+    assert story.state.objects[gilles].zone == "graveyard"
+    trig = story.state.triggered[-1]
+    assert trig.source == gilles
+    played = story.when(cmd("Pass", story.pending.player))  # no choice: played at once (9.6 p6)
+    assert find(played, "AbilityPlayed").data["source"] == gilles
+    story.resolve()
+    assert story.pending.kind == "optional"
+    events = story.when(cmd("ChooseOptional", "p1", accept=True))
+    assert (story.pending.player, story.pending.kind) == ("p1", "banish")  # three of four (10.10 p1)
+    events += story.when(cmd("ChooseCards", "p1", cards=fire[:3]))
+    banished = [e for e in events if e.type == "CardMoved" and e.data["reason"] == "banish"]
+    assert sorted(e.data["oid"] for e in banished) == sorted(fire[:3])
+    back = [e for e in events if e.type == "CardMoved" and e.data["oid"] == gilles and e.data["to"] == "field"]
+    assert [(e.data["from"], e.data["controller"]) for e in back] == [("graveyard", "p1")]
+    assert story.state.objects[gilles].zone == "field"
+    assert characteristics(story.state, gilles).atk == 800 + 1 * 200  # one fire stone left
+    story.replays()
+
+
+def test_gilles_de_rais_stays_in_the_graveyard_if_not_banished() -> None:
+    # The same card: declining the "you may" (9.3 p3.2) leaves it in the graveyard ("If you do").
+    story = Story({"CMF-024": 4, "T-BEAR": 4}, {"CMF-102": 6, "CMF-097": 4})
+    gilles = story.put("p1", "CMF-024", "field")
+    fire = [story.put("p1", "CMF-102", "stone_area") for _ in range(3)]
+    story.by_rule(actions.destroy, gilles, "given")
+    played = story.when(cmd("Pass", story.pending.player))  # no choice: played at once (9.6 p6)
+    assert find(played, "AbilityPlayed").data["source"] == gilles
+    story.resolve()
+    events = story.when(cmd("ChooseOptional", "p1", accept=False))
+    assert "CardMoved" not in types(events)
+    assert story.state.objects[gilles].zone == "graveyard"
+    assert [story.state.objects[o].zone for o in fire] == ["stone_area"] * 3
+    story.replays()
+
+
+# --- "You may pay {1} less to play Card Soldier resonators"; "... a card with the same name" ------
+
+
+def test_queen_of_hearts_lets_its_controller_pay_less_for_card_soldiers() -> None:
+    # Queen of Hearts (TAT-086): "[Continuous]: You may pay {1} less to play Card Soldier
+    # resonators."  Card Soldier "Diamond" (TAT-021) costs {R}{1}: with the Queen, p1 may pay {R}
+    # (FoW-5.5 9.3 p2.5); a Bear (no Card Soldier) gets no reduction, nor does p2 from p1's Queen.
+    story = Story({"TAT-086": 4, "TAT-021": 4, "T-BEAR": 4})
+    queen = story.put("p1", "TAT-086", "field")
+    diamond = story.put("p1", "TAT-021", "hand")
+    bear = story.put("p1", "T-BEAR", "hand")
+    story.will("p1", "R")
+    plays = [a for a in legal(story, "p1", "PlayCard") if a["card"] == diamond]
+    # reduced, the {R} in the pool pays it; at full price the ruler's will ability must add {1}
+    assert {"card": diamond, "targets": [], "pay_with": [], "reduce": True} in plays
+    assert [a["pay_with"] != [] for a in plays if not a.get("reduce")] == [True]
+    no_bear = story.refused(cmd("PlayCard", "p1", card=bear, targets=[], reduce=True))
+    assert (no_bear.code, no_bear.rule) == ("rules/no_cost_reduction", "FoW-5.5 9.3 p2.5")
+    full_price = story.refused(cmd("PlayCard", "p1", card=diamond, targets=[]))  # {R} for {R}{1}
+    assert full_price.code.startswith("rules/")
+    events = story.when(cmd("PlayCard", "p1", card=diamond, targets=[], reduce=True))
+    played = find(events, "CardPlayed")
+    assert played.data["reduced_cost"] == {"attribute": {"R": 1}, "free": 0}
+    assert (played.data["reduced_by"], played.rule) == ([queen], "FoW-5.5 7.1 p2")
+    assert story.state.players["p1"].will == []
+    story.resolve()
+    assert story.state.objects[diamond].zone == "field"
+    story.replays()
+
+
+def test_the_opponents_queen_of_hearts_does_not_reduce_your_cost() -> None:
+    story = Story({"TAT-086": 4, "TAT-021": 4})
+    story.put("p2", "TAT-086", "field")
+    diamond = story.put("p1", "TAT-021", "hand")
+    story.will("p1", "R", "R")
+    refused = story.refused(cmd("PlayCard", "p1", card=diamond, targets=[], reduce=True))
+    assert (refused.code, refused.rule) == ("rules/no_cost_reduction", "FoW-5.5 9.3 p2.5")
+    assert [a.get("reduce", False) for a in legal(story, "p1", "PlayCard") if a["card"] == diamond] == [False]
+    story.when(cmd("PlayCard", "p1", card=diamond, targets=[]))
+    story.replays()
+
+
+def test_queen_of_hearts_enter_returns_up_to_one_card_soldier_of_each_name() -> None:
+    # Queen of Hearts (TAT-086): "[Enter]: Put up to one target card named "Card Soldier "Spade"", up to
+    # one target card named "Card Soldier "Club"", up to one target card named "Card Soldier
+    # "Diamond"" and up to one target card named "Card Soldier "Heart"" from your graveyard into your
+    # hand."  Four target groups, zero or one card each (9.3 p2.4); a card of another name is no
+    # legal target of a group.  Spade TAT-075, Club TAT-074, Diamond TAT-021.
+    story = Story({"TAT-086": 4, "TAT-021": 4, "TAT-074": 4, "TAT-075": 4})
+    spade = story.put("p1", "TAT-075", "graveyard")
+    diamond = story.put("p1", "TAT-021", "graveyard")
+    story.put("p2", "TAT-074", "graveyard")  # p2's Club: not in p1's graveyard
+    queen = story.put("p1", "TAT-086", "hand")
+    story.will("p1", "B", "B", "B", "B")
+    story.when(cmd("PlayCard", "p1", card=queen, targets=[]))
+    story.resolve()  # the Queen enters; its [Enter] triggers (9.6 p1.1)
+    trig = story.state.triggered[-1]
+    wrong = story.refused(cmd("PlayTriggered", "p1", trigger=trig.id, targets=[[diamond], [], [], []]))
+    assert wrong.code.startswith("rules/")
+    story.when(cmd("PlayTriggered", "p1", trigger=trig.id, targets=[[spade], [], [diamond], []]))
+    events = story.resolve()
+    moved = [e for e in events if e.type == "CardMoved" and e.data["to"] == "hand"]
+    assert sorted(e.data["oid"] for e in moved) == sorted([spade, diamond])
+    assert story.state.objects[spade].zone == story.state.objects[diamond].zone == "hand"
+    story.replays()
+
+
+def test_akashic_records_reduce_a_card_whose_name_is_in_your_graveyard() -> None:
+    # Akashic Records of Eternal Flame (MPR-019): "[Continuous]: You may pay {2} less to play a card if
+    # a card with the same name is in your graveyard."  Gilles de Rais (CMF-024) costs {R}{R}{4}: with
+    # a Gilles in p1's graveyard, {R}{R}{2} (9.3 p2.5); with none there, no reduction.
+    story = Story({"MPR-019": 4, "CMF-024": 4, "T-BEAR": 4})
+    records = story.put("p1", "MPR-019", "field")
+    gilles = story.put("p1", "CMF-024", "hand")
+    bear = story.put("p1", "T-BEAR", "hand")
+    story.put("p2", "T-BEAR", "graveyard")  # a Bear in p2's graveyard does not count
+    story.will("p1", "R", "R", "R", "R")
+    refused = story.refused(cmd("PlayCard", "p1", card=bear, targets=[], reduce=True))
+    assert (refused.code, refused.rule) == ("rules/no_cost_reduction", "FoW-5.5 9.3 p2.5")
+    assert [a.get("reduce") for a in legal(story, "p1", "PlayCard") if a["card"] == gilles] == []  # 5 will at most
+    story.put("p1", "CMF-024", "graveyard")
+    assert [a.get("reduce") for a in legal(story, "p1", "PlayCard") if a["card"] == gilles] == [True]
+    events = story.when(cmd("PlayCard", "p1", card=gilles, targets=[], reduce=True))
+    played = find(events, "CardPlayed")
+    assert (played.data["reduced_cost"], played.data["reduced_by"]) == ({"attribute": {"R": 2}, "free": 2}, [records])
+    assert story.state.players["p1"].will == []
+    story.replays()
