@@ -130,6 +130,9 @@ class Filter(_Model):
     """"If its total cost is odd" (a card without a cost has total cost 0)."""
     special: bool = False
     """"special magic stone" (FoW-5.5 2.1 p4.1)."""
+    non_will_activate: bool = False
+    """"Magic stones with non-will activate abilities": it has an [Activate] ability that is no will
+    ability (FoW-5.5 9.5, 9.7 p1), read from its abilities now (9.2 p1)."""
     modified: bool = False
     """"with ATK different from its printed ATK or DEF different from its printed DEF"."""
     no_addition: bool = False
@@ -823,14 +826,23 @@ class CostChange(_Model):
     will.  Increases apply before decreases, and a decrease of free will only lowers the free
     part of the cost, never below zero (9.3 p2.5)."""
 
-    of: Literal["judgment", "standby", "judgment_or_gods_art", "regalia_activate"]
+    of: Literal["judgment", "standby", "judgment_or_gods_art", "regalia_activate", "spell", "normal_spell"]
     """``standby``: the {2} paid to put a card into the chant-standby area (FoW-5.5 7.6 p1);
     ``judgment_or_gods_art``: "[Judgment] or God's Art abilities" (God's Art: 12.4);
     ``regalia_activate``: "regalia's activate abilities", the [Activate] abilities (will abilities
-    included, 9.7) of regalia (2.1 p3)."""
+    included, 9.7) of regalia (2.1 p3); ``spell``: playing a card, a spell in the chase area
+    (summon spells included, 3.13 p3); ``normal_spell``: playing a card other than a resonator."""
     who: Literal["you", "opponent"]
     more: Annotated[int, Field(ge=0)] = 0
     less: Annotated[int, Field(ge=0)] = 0
+    filter: Filter | None = None
+    """With ``spell`` / ``normal_spell``: only the played cards matching it ("spells with no
+    attribute"), checked in the chase area as the cost is worked out (9.3 p2.5)."""
+    minimum: Annotated[int, Field(ge=0)] | None = None
+    """"to a minimum free cost of {1}": a decrease takes the free part of the cost down to this and no
+    lower; a free part already at or below it is not decreased (9.3 p2.5)."""
+    optional: bool = False
+    """"You may pay {1} less": the player paying may decline the decrease when playing the card."""
     instead: Annotated[int, Field(ge=0)] | None = None
     """"You pay {1} to put cards into your chant-standby area rather than pay {2}": that free will
     is paid instead of the rule's cost (the text beats the rule, 1.4 p1); increases and decreases
@@ -842,6 +854,10 @@ class CostChange(_Model):
             raise ValueError("a cost change is either 'more', 'less' or 'instead'")
         if self.instead is not None and self.of != "standby":
             raise ValueError("'instead' replaces the chant-standby cost (FoW-5.5 7.6 p1) only")
+        if self.filter is not None and self.of not in ("spell", "normal_spell"):
+            raise ValueError("'filter' narrows the played cards of a 'spell' / 'normal_spell' change only")
+        if (self.minimum is not None or self.optional) and not self.less:
+            raise ValueError("'minimum' and 'optional' belong to a decrease ('less')")
         return self
 
 

@@ -566,12 +566,43 @@ def standby_cost(state: GameState, player: str) -> tuple[int, list[str]]:
 
 
 _COST_CHANGE_COVERS = {
+    "spell": (),  # playing cards: play_cost_changes
+    "normal_spell": (),
     "judgment": ("judgment",),
     "judgment_or_gods_art": ("judgment", "gods_art"),
     "regalia_activate": ("regalia_activate",),
     "standby": ("standby",),
 }
 """The actions whose cost a :class:`CostChange` of each kind changes."""
+
+
+def play_cost_changes(state: GameState, player: str, oid: str) -> list[tuple[str, CostChange]]:
+    """The continuous abilities changing what ``player`` pays to play the card ``oid`` (in the chase
+    area, a spell, FoW-5.5 3.13 p3): "You pay {2} more to play normal spells", "You may pay {1} less
+    to play spells with no attribute" (9.3 p2.5), with their sources; abilities granted to a card
+    ("Added resonator gains "You pay {2} more ..."", 10.19 p1) included."""
+    card = state.card_of(oid)
+    out: list[tuple[str, CostChange]] = []
+    for owner in state.order:
+        for zone in ("field", "ruler_area", "stone_area"):
+            for source in state.zones[owner][zone]:
+                obj = state.objects[source]
+                if (obj.zone == "ruler_area" and obj.side == "j_ruler") or not is_active_zone(
+                    state.card_of(source), zone
+                ):
+                    continue
+                for _, ability in characteristics(state, source).abilities:
+                    change = ability.cost_change
+                    if ability.kind != "continuous" or change is None or change.of not in ("spell", "normal_spell"):
+                        continue
+                    if (obj.controller == player) != (change.who == "you") or not _holds(state, ability, source):
+                        continue
+                    if change.of == "normal_spell" and card.type == "resonator":  # a summon spell (3.13 p3)
+                        continue
+                    if change.filter is not None and not matches(state, change.filter, oid, player, source):
+                        continue
+                    out.append((source, change))
+    return out
 
 
 def activate_cost_changes(state: GameState, player: str, oid: str, ability: Ability) -> tuple[int, int, list[str]]:
@@ -679,6 +710,10 @@ def matches_negations_and_skills(state: GameState, flt: Filter, oid: str) -> boo
             return False
     if flt.special and not card.special:
         return False
+    if flt.non_will_activate and not any(
+        a.kind == "activate" and not _produces_will_only(a) for _, a in characteristics(state, oid).abilities
+    ):
+        return False  # "with non-will activate abilities" (9.5, 9.7 p1)
     if flt.no_printed_abilities and has_printed_abilities(card):
         return False
     if (flt.printed_atk is not None and card.atk != flt.printed_atk) or (
@@ -719,6 +754,11 @@ def matches_negations_and_skills(state: GameState, flt: Filter, oid: str) -> boo
     if flt.attacking and (b is None or b.attacker != oid):
         return False
     return not (flt.blocking and (b is None or b.blocker != oid))
+
+
+def _produces_will_only(ability: Ability) -> bool:
+    """A will ability: an [Activate] ability whose effects produce will (FoW-5.5 9.7 p1)."""
+    return bool(ability.effects) and all(getattr(e, "op", None) == "produce_will" for e in ability.effects)
 
 
 def total_cost(card: Card) -> int:

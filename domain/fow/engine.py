@@ -37,6 +37,7 @@ from domain.fow.characteristics import (
     moon_will_as,
     overrides_for,
     play_reductions,
+    play_cost_changes,
     standby_cost,
 )
 from domain.fow.context import Ctx, RejectedError
@@ -530,13 +531,16 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     cause = actions.produce_from_sources(ctx, player, _pay_with(ctx, args), cause)
     incarnation = args.get("incarnation")
     if incarnation is not None:
-        cause = _pay_incarnation(ctx, player, card, incarnation, cause)
+        base = Cost()  # banishing replaces the cost; increases are still paid (9.3 p2.5)
     elif standby_anytime:
-        cost = card.trigger_cost or Cost()
-        cause = actions.pay_will(ctx, player, cost, cause, card.name)
+        base = card.trigger_cost or Cost()
     else:
         assert card.cost is not None
-        cause = actions.pay_will(ctx, player, reduced or card.cost, cause, card.name)
+        base = reduced or card.cost
+    cost, cause = _play_cost(ctx, player, oid, base, args, cause)
+    if incarnation is not None:
+        cause = _pay_incarnation(ctx, player, card, incarnation, cause)
+    cause = actions.pay_will(ctx, player, cost, cause, card.name)
     if awaken and card.awakening is not None:
         extra = card.awakening.cost
         cause = actions.pay_will(ctx, player, extra, cause, f"[Awakening] of {card.name}")
@@ -554,6 +558,36 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         actions.check_triggers(ctx, "you_play_normal_spell", cause, player=player)
     cause = actions.check_targeted(ctx, cause)
     flow.after_action(ctx, player, cause)
+
+
+def _play_cost(ctx: Ctx, player: str, oid: str, base: Cost, args: Mapping[str, Any], cause: str) -> tuple[Cost, str]:
+    """The will to pay for the played card ``oid`` with the continuous abilities changing it ("You pay
+    {2} more to play normal spells", "You may pay {1} less to play spells with no attribute, to a
+    minimum free cost of {1}"): increases first, then decreases of the free part, never below zero
+    nor below a minimum (FoW-5.5 9.3 p2.5); ``decline_less: true`` declines the optional ("you may")
+    decreases.  A ``CostChanged`` event records the change."""
+    decline = args.get("decline_less", False)
+    if not isinstance(decline, bool):
+        raise ctx.reject("command/malformed", "9.3 p2.5", "'decline_less' must be true or false")
+    changes = play_cost_changes(ctx.s, player, oid)
+    if not changes:
+        return base, cause
+    free = base.free + sum(change.more for _, change in changes)
+    sources: list[str] = []
+    for source, change in changes:
+        if change.less and change.optional and decline:
+            continue
+        if change.less:
+            floor = 0 if change.minimum is None else min(change.minimum, free)
+            free = max(floor, free - change.less)
+        if source not in sources:
+            sources.append(source)
+    if not sources:
+        return base, cause
+    cost = Cost(attribute=dict(base.attribute), free=free)
+    data: dict[str, JSON] = {"player": player, "of": "spell", "card": oid, "sources": sources}
+    data.update(printed=base.model_dump(), cost=cost.model_dump())
+    return cost, ctx.emit("CostChanged", data, "9.3 p2.5", cause=cause, actor=player)
 
 
 def _reduced_cost(

@@ -788,6 +788,7 @@ def _selector(
         for suffix, key in (
             (" with ATK different from its printed ATK or DEF different from its printed DEF", "modified"),
             (" with no addition", "no_addition"),
+            (" with non-will activate abilities", "non_will_activate"),  # 9.5, 9.7 p1
         ):
             if text.endswith(suffix) and key not in flt:
                 flt[key] = True
@@ -2108,6 +2109,8 @@ _NO_RECOVERY = {
     "doesn't recover during the recovery phase": "doesnt_recover_in_recovery_phase",
     "doesn't recover during recovery phase": "doesnt_recover_in_recovery_phase",
     "does not recover during the recovery phase": "doesnt_recover_in_recovery_phase",
+    "don't recover during recovery phase": "doesnt_recover_in_recovery_phase",
+    "don't recover during the recovery phase": "doesnt_recover_in_recovery_phase",
     "cannot recover during the recovery phase": "cannot_recover_in_recovery_phase",
     "cannot recover during recovery phase": "cannot_recover_in_recovery_phase",
 }
@@ -4375,6 +4378,26 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
     if standby:  # the rule's {2} (FoW-5.5 7.6 p1) replaced by the text (1.4 p1)
         cost_change = {"of": "standby", "who": "you", "instead": int(standby.group("n"))}
         return {"kind": "continuous", "text": raw, "cost_change": cost_change}
+    spells = re.fullmatch(
+        r"(?P<who>you may pay|you pay|your opponent pays) \{(?P<n>[1-9]\d*)\} (?P<dir>more|less) to play "
+        r"(?P<what>normal spells|spells)(?P<na> with no attribute)?(?:, to a minimum free cost of \{(?P<min>\d+)\})?",
+        body,
+        re.IGNORECASE,
+    )
+    if spells:  # playing a card: a spell in the chase area (3.13 p3); increases, then decreases (9.3 p2.5)
+        who, key = spells.group("who").lower(), spells.group("dir").lower()
+        if (who == "you may pay" and key == "more") or (spells.group("min") and key == "more"):
+            raise _GapError(f"condition: {body}")
+        of = "normal_spell" if spells.group("what").lower() == "normal spells" else "spell"
+        spell_change: JsonDict = {"of": of, "who": "opponent" if who == "your opponent pays" else "you"}
+        spell_change[key] = int(spells.group("n"))
+        if spells.group("na"):
+            spell_change["filter"] = {"zone": "chase", "types": [], "no_attribute": True}
+        if spells.group("min"):
+            spell_change["minimum"] = int(spells.group("min"))
+        if who == "you may pay":
+            spell_change["optional"] = True
+        return {"kind": "continuous", "text": raw, "cost_change": spell_change}
     change = _COST_CHANGE.fullmatch(body)
     if change and not (change.group("plays") and change.group("who").lower() == "you"):
         # "Your opponent pays {1} more to play [Judgment] abilities" (FoW-5.5 9.3 p2.5); "Your opponent
