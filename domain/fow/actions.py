@@ -63,6 +63,7 @@ from domain.fow.cards import Effect as CardEffect
 from domain.fow.characteristics import (
     ability_loss,
     activate_cost_changes,
+    activate_forbidden,
     can_gain_life,
     cannot_play,
     characteristics,
@@ -71,6 +72,7 @@ from domain.fow.characteristics import (
     damage_increases,
     effective_type,
     filter_zones,
+    forbidden_play,
     granted_anywhere,
     grants_abilities,
     is_active_zone,
@@ -429,7 +431,7 @@ def activate_will_ability(
         raise ctx.reject("rules/not_a_will_ability", "9.7 p1", f"{chars.card.name} ({oid}) has no such will ability")
     if obj.controller != player or (not is_active_zone(chars.card, obj.zone) and obj.zone not in PLAYGROUND):
         raise ctx.reject("rules/not_your_card", "7.8 p2", f"you do not control an active {chars.card.name} ({oid})")
-    if obj.zone in PLAYGROUND and overrides_for(s, oid).cannot_play_activate_abilities:  # will abilities too (9.7 p1)
+    if obj.zone in PLAYGROUND and activate_forbidden(s, oid):  # will abilities too (9.7 p1)
         name = chars.card.name
         raise ctx.reject(
             "rules/cannot_play_ability", "1.4 p4", f"an effect forbids playing {name}'s [Activate] abilities"
@@ -1219,6 +1221,9 @@ def play_trigger(ctx: Ctx, trig: Triggered, targets: Any, pay_with: Sequence[Any
         if cannot_play(s, trig.controller, card):  # a prohibition beats "play it" (1.4 p4)
             spell = "a summon spell" if card.type == "resonator" else "a normal spell"
             raise ctx.reject("rules/cannot_play", "1.4 p4", f"an effect forbids {trig.controller} to play {spell}")
+        forbidden = forbidden_play(s, trig.controller, card, "standby")
+        if forbidden is not None:  # "Your opponent cannot play cards from their chant-standby area" (1.4 p4)
+            raise ctx.reject("rules/cannot_play", "1.4 p4", f"an effect forbids {trig.controller} to play {forbidden}")
         if trig.kind == "card":
             require_stones_shown(ctx, trig.controller, card)
         chosen = validate_targets(ctx, groups, targets, trig.controller, trig.source, name)

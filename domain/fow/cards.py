@@ -1547,6 +1547,21 @@ class RuleOverrides(_Model):
     cannot_attack_resonators: bool = False
     """ "Added resonator cannot attack resonators": it may attack the opponent or a J-ruler, never a
     resonator (the card text beats the rule that makes a rested J/resonator attackable, 8.2 p3.2, 1.4 p1)."""
+    cannot_call_magic_stones: bool = False
+    """ "You cannot call magic stones": the controller of the card may not call a magic stone (FoW-5.5
+    7.11 p1; a prohibition beats the rule that allows it, 1.4 p4)."""
+    opponent_cannot_play_from_standby: bool = False
+    """ "Your opponent cannot play cards from their chant-standby area": the opponent of the card's
+    controller may play no card from their chant-standby area - no [Trigger] card (7.9), no [Stealth]
+    card (12.5 p2), no "anytime" card (1.4 p4)."""
+    opponent_cannot_add: list[AdditionSubtype] = Field(default_factory=list)
+    """ "Opponents cannot add [Addition:Resonator]": the opponent of the card's controller may not play
+    additions of these subtypes, which are added to their target as they resolve (FoW-5.5 7.2 p3-p4; a
+    prohibition beats the rule that allows it, 1.4 p4)."""
+    opponent_cannot_activate: Filter | None = None
+    """ "Your opponent cannot play activate abilities of J/rulers or regalia": the opponent of the card's
+    controller may not play the [Activate] abilities (will abilities included, 9.7 p1) of cards they
+    control that match this filter (7.8 p1, 1.4 p4)."""
 
 
 class CounterCost(_Model):

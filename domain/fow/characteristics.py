@@ -484,6 +484,52 @@ def cannot_play(state: GameState, player: str, card: Card) -> bool:
     return any(eff.kind == "rules" and player in eff.targets and rule in eff.rules for eff in state.effects)
 
 
+def _player_rules(state: GameState) -> list[tuple[str, RuleOverrides]]:
+    """The continuous abilities with rules active now (their conditions, "during your turn", holding)
+    and their controllers."""
+    return [
+        (state.objects[oid].controller, ability.rules)
+        for oid, ability in _active_continuous(state)
+        if ability.rules is not None
+    ]
+
+
+def cannot_call_magic_stones(state: GameState, player: str) -> bool:
+    """ "You cannot call magic stones" applies to ``player`` (FoW-5.5 7.11 p1, 1.4 p4)."""
+    return any(who == player and rules.cannot_call_magic_stones for who, rules in _player_rules(state))
+
+
+def forbidden_play(state: GameState, player: str, card: Card, zone: str) -> str | None:
+    """Why a continuous ability of ``player``'s opponent forbids ``player`` to play ``card`` from
+    ``zone`` ("Your opponent cannot play cards from their chant-standby area during your turn",
+    "Opponents cannot add [Addition:Resonator]"); None if none does. A prohibition beats the rule or
+    effect that allows the play (FoW-5.5 1.4 p4)."""
+    for who, rules in _player_rules(state):
+        if who == player:
+            continue
+        if zone == "standby" and rules.opponent_cannot_play_from_standby:
+            return "cards from the chant-standby area"
+        if card.type == "addition" and card.subtype in rules.opponent_cannot_add:
+            return f"[Addition:{str(card.subtype).replace('_', '/').title()}] cards (they would be added, 7.2 p4)"
+    return None
+
+
+def activate_forbidden(state: GameState, oid: str) -> bool:
+    """No player may play the [Activate] abilities (will abilities included, FoW-5.5 9.7 p1) of ``oid``:
+    "Players cannot play activate abilities of resonators they control unless ...", or "Your opponent
+    cannot play activate abilities of J/rulers or regalia" from a card its controller's opponent
+    controls (1.4 p4)."""
+    if overrides_for(state, oid).cannot_play_activate_abilities:
+        return True
+    controller = state.objects[oid].controller
+    return any(
+        who != controller
+        and rules.opponent_cannot_activate is not None
+        and matches(state, rules.opponent_cannot_activate, oid, controller, oid)
+        for who, rules in _player_rules(state)
+    )
+
+
 def restrictions_on(state: GameState, oid: str) -> list[Effect]:
     """The effects of kind ``rules`` (made by a resolved "cannot ..." effect) that apply to ``oid``:
     its targets, or every object matching the filter of an "all X" effect while it lasts (9.9 p4)."""

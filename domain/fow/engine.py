@@ -26,11 +26,14 @@ from domain.fow.cards import (
     parse_card,
 )
 from domain.fow.characteristics import (
+    activate_forbidden,
     attributes_of,
+    cannot_call_magic_stones,
     cannot_play,
     characteristics,
     cost_changes,
     effective_type,
+    forbidden_play,
     granted_quickcast,
     is_active_zone,
     may_look_at_top_card,
@@ -468,6 +471,9 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     if cannot_play(s, player, card):  # "Target player cannot play normal spells ... until end of turn"
         spell = "a summon spell" if card.type == "resonator" else "a normal spell"
         raise ctx.reject("rules/cannot_play", "1.4 p4", f"an effect forbids {player} to play {spell} ({card.name})")
+    forbidden = forbidden_play(s, player, card, source_zone)
+    if forbidden is not None:  # "Your opponent cannot play cards from their chant-standby area ..."
+        raise ctx.reject("rules/cannot_play", "1.4 p4", f"an effect forbids {player} to play {forbidden} ({card.name})")
     if card.type == "spell" and card.subtype == "chant_standby" and not standby_anytime:
         raise ctx.reject(
             "rules/chant_standby_trigger", "7.9 p4", f"{card.name} is played only when its [Trigger] condition is met"
@@ -674,7 +680,7 @@ def activate_ability(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         raise ctx.reject(
             "rules/ability_condition", "1.4 p1", f"{name}'s ability may be played only if its condition holds"
         )
-    if overrides_for(s, oid).cannot_play_activate_abilities:  # "Players cannot play activate abilities ..."
+    if activate_forbidden(s, oid):  # "Players cannot play activate abilities ...", "Your opponent cannot ..."
         raise ctx.reject(
             "rules/cannot_play_ability", "1.4 p4", f"an effect forbids playing {name}'s [Activate] abilities"
         )
@@ -895,6 +901,8 @@ def call_magic_stone(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         raise ctx.reject("rules/stone_already_called", "7.11 p1", "you have already called a magic stone this turn")
     if p.judgment_turn == s.turn:
         raise ctx.reject("rules/called_after_judgment", "7.11 p1", "you cannot call a magic stone after judgment")
+    if cannot_call_magic_stones(s, player):  # "You cannot call magic stones": the text beats 7.11 (1.4 p4)
+        raise ctx.reject("rules/cannot_call", "1.4 p4", "an effect forbids you to call magic stones")
     ruler = _ruler_for_call(s, player)
     if ruler is None:
         raise ctx.reject("rules/ruler_rested", "7.11 p1", "calling a magic stone rests your recovered ruler or J-ruler")
@@ -1328,7 +1336,7 @@ def _will_sources(s: GameState, player: str) -> list[tuple[str, int, list[list[s
     for zone in ("stone_area", "ruler_area", "field"):
         for oid in s.zones[player][zone]:
             obj = s.objects[oid]
-            if overrides_for(s, oid).cannot_play_activate_abilities:  # will abilities too (1.4 p4)
+            if activate_forbidden(s, oid):  # will abilities too (1.4 p4)
                 continue
             for i, a in characteristics(s, oid).abilities:
                 if actions.is_will_ability(a) and is_active_zone(s.card_of(oid), obj.zone):
@@ -1602,7 +1610,7 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
                 )
     for zone in ("field", "ruler_area", "stone_area", "graveyard"):
         for oid in s.zones[player][zone]:
-            if zone != "graveyard" and overrides_for(s, oid).cannot_play_activate_abilities:
+            if zone != "graveyard" and activate_forbidden(s, oid):
                 continue  # "Players cannot play activate abilities of resonators ..." (1.4 p4)
             for i, a in characteristics(s, oid).abilities:
                 if a.kind != "activate" or a.from_graveyard != (zone == "graveyard"):

@@ -2452,6 +2452,9 @@ def _condition(text: str, ctx: _Ctx) -> JsonDict:
     low = text.strip().rstrip(",.").strip()
     low = re.sub(r"^your control ", "you control ", low, flags=re.IGNORECASE)  # a misprint (CMF-050)
     low = re.sub(r"^you (j/ruler|j-ruler|ruler) is ", r"your \1 is ", low, flags=re.IGNORECASE)  # a misprint (TAT-004)
+    # "you have more than ten or more cards": a misprint (SKL-075) of "ten or more", the part the
+    # sentence says twice
+    low = re.sub(r"\byou have more than (\w+) or more\b", r"you have \1 or more", low, flags=re.IGNORECASE)
     compared = _comparison(low, ctx)
     if compared is not None:
         return compared
@@ -2476,12 +2479,14 @@ def _condition(text: str, ctx: _Ctx) -> JsonDict:
                 raise _GapError(f"condition: {text}")
         return {"kind": "put_into_field", "filter": put}
     m = re.fullmatch(
-        rf"there (?:are|is) (?P<n>{NUM}) or more cards? in (?P<whose>your|your opponent's)"
+        rf"(?:there (?:are|is)|(?P<you>you have)) (?P<n>{NUM}) or more cards? in (?P<whose>your|your opponent's)"
         r" (?P<z>removed area|graveyard)",
         low,
         re.IGNORECASE,
     )
-    if m:  # public zones (FoW-5.5 3.12, 3.6): how many cards there are
+    if m and not (m.group("you") and m.group("whose").lower() != "your"):
+        # public zones (FoW-5.5 3.12, 3.6): how many cards there are; "you have ten or more cards in
+        # your graveyard" the same
         zone = "removed" if m.group("z").lower() == "removed area" else "graveyard"
         held: JsonDict = {
             "kind": "controls",
@@ -4255,6 +4260,21 @@ _RULE_VERBS = {
 }
 
 
+_PLAYER_RULES: dict[str, JsonDict] = {
+    # 7.11 p1: calling a magic stone
+    "you cannot call magic stones": {"cannot_call_magic_stones": True},
+    # 7.9, 12.5 p2: [Trigger], [Stealth] and "anytime" cards played from the chant-standby area
+    "your opponent cannot play cards from their chant-standby area": {"opponent_cannot_play_from_standby": True},
+    # 7.2 p3-p4: an [Addition:Resonator] is added to its target as it resolves
+    "opponents cannot add [addition:resonator]": {"opponent_cannot_add": ["resonator"]},
+    # 7.8 p1, 9.7 p1: [Activate] abilities (will abilities too) of rulers, J-rulers (2.1 p2) and regalia
+    "your opponent cannot play activate abilities of j/rulers or regalia": {
+        "opponent_cannot_activate": {"zone": "field", "playground": True, "types": ["ruler", "j_ruler", "regalia"]}
+    },
+}
+"""Prohibitions on the controller of the card ("you") or on their opponent, as rule overrides."""
+
+
 _AS_RULES = {
     "as you choose a card to attack, you must choose this card if able": {"chosen_to_attack_if_able": True},
 }
@@ -4328,6 +4348,9 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
         return {"kind": "continuous", "text": raw, "rules": {"must_be_blocked_if_able": True}}
     if low == "players cannot gain life":  # a prohibition beats any life gain (FoW-5.5 1.4 p4)
         return {"kind": "continuous", "text": raw, "rules": {"players_cannot_gain_life": True}}
+    player_rule = _PLAYER_RULES.get(low)
+    if player_rule is not None:  # a prohibition on a player beats the rule allowing it (FoW-5.5 1.4 p4)
+        return {"kind": "continuous", "text": raw, "rules": copy.deepcopy(player_rule)}
     m = re.fullmatch(
         r"players cannot play activate abilities of (?P<what>[a-z/ ]+?) they control unless they control (?P<c>.+)",
         body,

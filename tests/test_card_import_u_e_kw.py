@@ -1,0 +1,78 @@
+"""Importing keyword conditions and restrictions of real Grimm/Alice cards (helper e_kw):
+
+* [Stealth] "Your J/ruler is "A" or "B" and you have more than ten or more cards in your graveyard":
+  a state (FoW-5.5 12.5 p2, 9.6 p9); "more than ten or more" is a misprint of "ten or more";
+* prohibitions on players as rule overrides: "You cannot call magic stones" (7.11 p1, 1.4 p4), "Your
+  opponent cannot play cards from their chant-standby area" (7.9, 12.5 p2), "Your opponent cannot play
+  activate abilities of J/rulers or regalia" (7.8 p1, 9.7 p1), "Opponents cannot add
+  [Addition:Resonator]" (7.2 p3-p4); "during your turn" makes them apply only then (9.4 p1).
+
+The engine side is in ``tests/test_fow_real_u_e_kw.py``."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.fow.importer import ImportedCard
+from tests.card_import_support import full, imported_database
+
+
+@pytest.fixture(scope="module")
+def imported() -> dict[str, ImportedCard]:
+    return imported_database()
+
+
+def test_stealth_ruler_and_ten_or_more_cards_in_your_graveyard(imported: dict[str, ImportedCard]) -> None:
+    # Persephone, the Nether Empress (SKL-075): "[Stealth] Your J/ruler is "Rezzard, the Undead Lord" or
+    # "Rezzard, the Desecrating Vampire" and you have more than ten or more cards in your graveyard. ..."
+    card = full(imported, "SKL-075")
+    rezzards = ["Rezzard, the Undead Lord", "Rezzard, the Desecrating Vampire"]
+    assert card["stealth"] == "status"
+    assert card["trigger_condition"] == {
+        "kind": "all_of",
+        "conditions": [
+            {"kind": "ruler_is", "rulers": rezzards, "j_rulers": rezzards},
+            {
+                "kind": "controls",
+                "filter": {"zone": "graveyard", "types": [], "controller": "you"},
+                "at_least": 10,
+            },
+        ],
+    }
+    assert [a["trigger"] for a in card["abilities"]] == ["enters_field_from_standby"]
+
+
+def test_you_cannot_call_magic_stones_then_a_main_phase_trigger(imported: dict[str, ImportedCard]) -> None:
+    # Cain, the Traitor of Gods (MPR-021J): "[Continuous]: You cannot call magic stones. At the
+    # beginning of your main phase, put the top card of your magic stone deck into your magic stone
+    # area."  One continuous ability and one automatic ability under one label.
+    abilities = full(imported, "MPR-021J")["abilities"]
+    assert abilities[0]["kind"] == "continuous"
+    assert abilities[0]["rules"] == {"cannot_call_magic_stones": True}
+    assert "condition" not in abilities[0]
+    assert abilities[1]["kind"] == "automatic"
+    assert abilities[1]["trigger"] == "beginning_of_main_phase"
+    assert abilities[1]["effects"] == [{"op": "put_stone", "who": "you"}]
+
+
+def test_your_opponent_cannot_during_your_turn(imported: dict[str, ImportedCard]) -> None:
+    # Guardian Angel, Raphael (BFA-006): "[Flying] / Your opponent cannot play cards from their
+    # chant-standby area during your turn. / Your opponent cannot play activate abilities of J/rulers
+    # or regalia during your turn."
+    card = full(imported, "BFA-006")
+    assert card["skills"] == ["flying"]
+    standby, activate = card["abilities"]
+    assert standby["rules"] == {"opponent_cannot_play_from_standby": True}
+    assert standby["condition"] == {"kind": "your_turn"}
+    assert activate["rules"] == {
+        "opponent_cannot_activate": {"zone": "field", "types": ["ruler", "j_ruler", "regalia"], "playground": True}
+    }
+    assert activate["condition"] == {"kind": "your_turn"}
+
+
+def test_opponents_cannot_add_resonator_additions(imported: dict[str, ImportedCard]) -> None:
+    # The Emperor with New Clothes (CMF-018): "[Enter]: Destroy all [Addition:Resonator] your opponent
+    # controls. / [Continuous]: Opponents cannot add [Addition:Resonator]."
+    abilities = full(imported, "CMF-018")["abilities"]
+    assert abilities[0]["trigger"] == "enter"
+    assert abilities[1] == {"kind": "continuous", "rules": {"opponent_cannot_add": ["resonator"]}}
