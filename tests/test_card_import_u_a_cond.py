@@ -67,8 +67,11 @@ def test_you_may_pay_less_to_play_card_soldier_resonators(imported: dict[str, Im
     reduction, enter, _ = full(imported, "TAT-086")["abilities"]
     assert reduction == {
         "kind": "continuous",
-        "play_reduction": {
-            "cost": {"attribute": {}, "free": 1},
+        "cost_change": {
+            "of": "spell",
+            "who": "you",
+            "less": 1,
+            "optional": True,
             "filter": {"zone": "hand", "types": ["resonator"], "races": ["Card Soldier"]},
         },
     }
@@ -95,7 +98,7 @@ def test_you_may_pay_less_to_play_a_card_with_the_same_name_in_your_graveyard(
     [reduction] = full(imported, "MPR-019")["abilities"]
     assert reduction == {
         "kind": "continuous",
-        "play_reduction": {"cost": {"attribute": {}, "free": 2}, "same_name_in_graveyard": True},
+        "cost_change": {"of": "spell", "who": "you", "less": 2, "optional": True, "same_name_in_graveyard": True},
     }
 
 
@@ -104,8 +107,8 @@ def test_musketeer_reduction_on_a_ruler_and_this_card_stays_the_old_reduction(
 ) -> None:
     # "You may pay {1} less to play Musketeer resonators." (CMF-074, a ruler) is the same ability;
     # "You may pay {1} less to play this card" is still the card's own cost reduction.
-    musketeers = next(a for a in imported["CMF-074"].card.abilities if a.play_reduction is not None)
-    assert musketeers.play_reduction is not None and musketeers.play_reduction.filter is not None
-    assert musketeers.play_reduction.filter.races == ["Musketeer"]
+    musketeers = next(a for a in imported["CMF-074"].card.abilities if a.cost_change is not None)
+    assert musketeers.cost_change is not None and musketeers.cost_change.filter is not None
+    assert musketeers.cost_change.filter.races == ["Musketeer"]
     own = [c for c in imported.values() if c.card is not None and c.card.cost_reduction is not None]
-    assert own and all(not any(a.play_reduction for a in c.card.abilities) for c in own if c.card is not None)
+    assert own and all(not any(a.cost_change for a in c.card.abilities) for c in own if c.card is not None)

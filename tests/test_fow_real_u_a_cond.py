@@ -133,9 +133,9 @@ def test_queen_of_hearts_lets_its_controller_pay_less_for_card_soldiers() -> Non
     full_price = story.refused(cmd("PlayCard", "p1", card=diamond, targets=[]))  # {R} for {R}{1}
     assert full_price.code.startswith("rules/")
     events = story.when(cmd("PlayCard", "p1", card=diamond, targets=[], reduce=True))
-    played = find(events, "CardPlayed")
-    assert played.data["reduced_cost"] == {"attribute": {"R": 1}, "free": 0}
-    assert (played.data["reduced_by"], played.rule) == ([queen], "FoW-5.5 7.1 p2")
+    changed = find(events, "CostChanged")  # the Queen's decrease (9.3 p2.5)
+    assert (changed.data["cost"], changed.data["sources"]) == ({"attribute": {"R": 1}, "free": 0}, [queen])
+    assert changed.rule == "FoW-5.5 9.3 p2.5"
     assert story.state.players["p1"].will == []
     story.resolve()
     assert story.state.objects[diamond].zone == "field"
@@ -195,7 +195,7 @@ def test_akashic_records_reduce_a_card_whose_name_is_in_your_graveyard() -> None
     story.put("p1", "CMF-024", "graveyard")
     assert [a.get("reduce") for a in legal(story, "p1", "PlayCard") if a["card"] == gilles] == [True]
     events = story.when(cmd("PlayCard", "p1", card=gilles, targets=[], reduce=True))
-    played = find(events, "CardPlayed")
-    assert (played.data["reduced_cost"], played.data["reduced_by"]) == ({"attribute": {"R": 2}, "free": 2}, [records])
+    changed = find(events, "CostChanged")
+    assert (changed.data["cost"], changed.data["sources"]) == ({"attribute": {"R": 2}, "free": 2}, [records])
     assert story.state.players["p1"].will == []
     story.replays()

@@ -90,31 +90,34 @@ def test_added_resonator_gains_you_pay_two_more_to_play_normal_spells() -> None:
 def test_you_may_pay_one_less_to_play_spells_with_no_attribute_to_a_minimum_of_one() -> None:
     # Engineer of Leginus (BFA-036): "You may pay {1} less to play spells with no attribute, to a
     # minimum free cost of {1}."  Clockwork Scout Plane (SKL-083, {2}) costs {1}; Mechanical Sprite
-    # (TTW-095, {1}) stays at {1}; the Bear ({R}) has an attribute; declining pays the whole cost
+    # (TTW-095, {1}) stays at {1}; the Bear ({R}) has an attribute; the decrease is taken on request
+    # (``reduce: true``, "you may"), without it the whole cost is paid
     story = Story({"BFA-036": 4, "SKL-083": 4, "TTW-095": 4, "T-BEAR": 4})
     story.put("p1", "BFA-036", "field")
     plane = story.put("p1", "SKL-083", "hand")
     story.will("p1", "R")
-    events = story.when(cmd("PlayCard", "p1", card=plane))
+    events = story.when(cmd("PlayCard", "p1", card=plane, reduce=True))
     changed = spell_cost(events)
     assert changed.data["printed"] == {"attribute": {}, "free": 2}
     assert changed.data["cost"] == {"attribute": {}, "free": 1} and paid(events) == ["R"]
     story.resolve()
     sprite = story.put("p1", "TTW-095", "hand")
     story.will("p1", "R", "R")
-    events = story.when(cmd("PlayCard", "p1", card=sprite))
+    events = story.when(cmd("PlayCard", "p1", card=sprite, reduce=True))
     assert spell_cost(events).data["cost"] == {"attribute": {}, "free": 1} and paid(events) == ["R"]
     story.resolve()
     declined = story.put("p1", "SKL-083", "hand")
     story.will("p1", "R")  # one R is left in the pool
-    events = story.when(cmd("PlayCard", "p1", card=declined, decline_less=True))
+    events = story.when(cmd("PlayCard", "p1", card=declined))
     assert "CostChanged" not in [e.type for e in events] and paid(events) == ["R", "R"]
     story.resolve()
     bear = story.put("p1", "T-BEAR", "hand")
     story.will("p1", "R")
+    no_decrease = story.refused(cmd("PlayCard", "p1", card=bear, reduce=True))
+    assert (no_decrease.code, no_decrease.rule) == ("rules/no_cost_reduction", "FoW-5.5 9.3 p2.5")
     events = story.when(cmd("PlayCard", "p1", card=bear))
     assert "CostChanged" not in [e.type for e in events]
     story.resolve()
-    malformed = story.refused(cmd("PlayCard", "p1", card=story.put("p1", "TTW-095", "hand"), decline_less="no"))
+    malformed = story.refused(cmd("PlayCard", "p1", card=story.put("p1", "TTW-095", "hand"), reduce="no"))
     assert (malformed.code, malformed.rule) == ("command/malformed", "FoW-5.5 9.3 p2.5")
     story.replays()

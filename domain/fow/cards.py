@@ -818,6 +818,10 @@ class Pay(_Model):
         return self
 
 
+PLAY_COST_CHANGES = ("spell", "normal_spell")
+"""The :class:`CostChange` kinds that change the cost of playing a card (FoW-5.5 9.3 p2.5)."""
+
+
 class CostChange(_Model):
     """ "Your opponent pays {1} more to play [Judgment] abilities" / "You pay {2} less to play
     [Judgment] abilities": while the continuous ability is active, the will to pay for that
@@ -830,19 +834,23 @@ class CostChange(_Model):
     """``standby``: the {2} paid to put a card into the chant-standby area (FoW-5.5 7.6 p1);
     ``judgment_or_gods_art``: "[Judgment] or God's Art abilities" (God's Art: 12.4);
     ``regalia_activate``: "regalia's activate abilities", the [Activate] abilities (will abilities
-    included, 9.7) of regalia (2.1 p3); ``spell``: playing a card, a spell in the chase area
-    (summon spells included, 3.13 p3); ``normal_spell``: playing a card other than a resonator."""
+    included, 9.7) of regalia (2.1 p3); ``spell``: playing a card, which is a spell in the chase area
+    ("to play spells", "to play Card Soldier resonators": summon spells included, 3.13 p3);
+    ``normal_spell``: playing a card other than a resonator (:data:`PLAY_COST_CHANGES`)."""
     who: Literal["you", "opponent"]
     more: Annotated[int, Field(ge=0)] = 0
     less: Annotated[int, Field(ge=0)] = 0
     filter: Filter | None = None
-    """With ``spell`` / ``normal_spell``: only the played cards matching it ("spells with no
-    attribute"), checked in the chase area as the cost is worked out (9.3 p2.5)."""
+    """For playing a card: only the played cards matching it ("spells with no attribute", "Card
+    Soldier resonators"), checked where the card is as the cost is worked out (9.3 p2.5)."""
+    same_name_in_graveyard: bool = False
+    """For playing a card: "to play a card if a card with the same name is in your graveyard" (2.2)."""
     minimum: Annotated[int, Field(ge=0)] | None = None
     """"to a minimum free cost of {1}": a decrease takes the free part of the cost down to this and no
     lower; a free part already at or below it is not decreased (9.3 p2.5)."""
     optional: bool = False
-    """"You may pay {1} less": the player paying may decline the decrease when playing the card."""
+    """"You may pay {1} less": the player paying takes the decrease only when they ask for it
+    (``reduce: true`` on ``PlayCard``, as for a card's own "you may pay ... less")."""
     instead: Annotated[int, Field(ge=0)] | None = None
     """"You pay {1} to put cards into your chant-standby area rather than pay {2}": that free will
     is paid instead of the rule's cost (the text beats the rule, 1.4 p1); increases and decreases
@@ -854,8 +862,8 @@ class CostChange(_Model):
             raise ValueError("a cost change is either 'more', 'less' or 'instead'")
         if self.instead is not None and self.of != "standby":
             raise ValueError("'instead' replaces the chant-standby cost (FoW-5.5 7.6 p1) only")
-        if self.filter is not None and self.of not in ("spell", "normal_spell"):
-            raise ValueError("'filter' narrows the played cards of a 'spell' / 'normal_spell' change only")
+        if (self.filter is not None or self.same_name_in_graveyard) and self.of not in PLAY_COST_CHANGES:
+            raise ValueError("'filter' and 'same_name_in_graveyard' narrow the cards of a change to playing cards only")
         if (self.minimum is not None or self.optional) and not self.less:
             raise ValueError("'minimum' and 'optional' belong to a decrease ('less')")
         return self
@@ -1752,9 +1760,6 @@ class Ability(_Model):
     (by printed information, wherever it is; the text beats the rules, 1.4 p1)."""
     cost_change: CostChange | None = None
     """A continuous ability changing what a player pays for an action (FoW-5.5 9.3 p2.5)."""
-    play_reduction: PlayReduction | None = None
-    """"You may pay {1} less to play Card Soldier resonators": a continuous ability letting its
-    controller pay less for other cards they play (FoW-5.5 9.3 p2.5)."""
     # replacement abilities (FoW-5.5 9.10)
     replaces: (
         Literal["self_destroyed", "self_damaged", "deals_damage", "self_enters", "counters_put", "host_destroyed"]
@@ -1887,28 +1892,6 @@ class Awakening(_Model):
     """Actions on other cards that are part of the [Awakening] cost ("[Awakening] {U}, discard a
     card", 12.1 p1, 9.3 p2.5): the ``cost_cards`` argument of ``PlayCard`` lists the chosen ones
     after those of the card's own additional cost."""
-
-
-class PlayReduction(_Model):
-    """ "You may pay {1} less to play Card Soldier resonators" / "You may pay {2} less to play a
-    card if a card with the same name is in your graveyard": while the continuous ability is active
-    (9.4 p1), its controller may pay ``cost`` less (never below zero, 9.3 p2.5) to play a card from
-    their hand that matches ``filter`` (a card type, a race: as the card is in the hand) and, with
-    ``same_name_in_graveyard``, that shares its name with a card in their graveyard (9.3 p2.5).  The
-    player accepts it with ``reduce: true`` on ``PlayCard``, together with the card's own "you may
-    pay ... less to play this card" if any."""
-
-    cost: Cost
-    filter: Filter | None = None
-    same_name_in_graveyard: bool = False
-
-    @model_validator(mode="after")
-    def _check(self) -> PlayReduction:
-        if not self.cost.total:
-            raise ValueError("'play_reduction' needs some will to pay less")
-        if self.filter is not None and self.filter.zone != "hand":
-            raise ValueError("'play_reduction' applies to cards played from the hand: its filter's zone is 'hand'")
-        return self
 
 
 class CostReduction(_Model):

@@ -8,7 +8,7 @@ import json
 import zlib
 from dataclasses import dataclass, field
 
-from domain.fow.cards import Ability, Card, CostChange, Filter, PlayReduction, RuleOverrides, Target
+from domain.fow.cards import PLAY_COST_CHANGES, Ability, Card, Cost, CostChange, Filter, RuleOverrides, Target
 from domain.fow.state import PLAYGROUND, Effect, GameState
 
 COUNTER_PATTERN = "/"
@@ -221,28 +221,6 @@ def granted_quickcast(state: GameState, oid: str) -> bool:
         if matches(state, flt.model_copy(update={"controller": "any"}), oid, you, source_oid, chars_ok=False):
             return True
     return False
-
-
-def play_reductions(state: GameState, player: str, oid: str) -> list[tuple[str, PlayReduction]]:
-    """ "You may pay {1} less to play Card Soldier resonators" abilities of continuous abilities
-    active under ``player``'s control (FoW-5.5 9.4 p1) that apply to ``oid``, a card ``player`` is
-    about to play from where it is now (9.3 p2.5), as (source card, reduction)."""
-    obj = state.objects[oid]
-    out: list[tuple[str, PlayReduction]] = []
-    for source, ability in _active_continuous(state):
-        red = ability.play_reduction
-        if red is None or state.objects[source].controller != player:
-            continue
-        if red.filter is not None:  # the card as it is where it is played from (a hand, 3.5)
-            flt = red.filter.model_copy(update={"zone": obj.zone, "controller": "any"})
-            if not matches(state, flt, oid, player, source, chars_ok=False):
-                continue
-        if red.same_name_in_graveyard:  # "if a card with the same name is in your graveyard" (2.2)
-            buried = {n for g in state.zones[player]["graveyard"] if g != oid for n in names_of(state, g)}
-            if not names_of(state, oid) & buried:
-                continue
-        out.append((source, red))
-    return out
 
 
 def damage_increases(state: GameState, source: str) -> list[tuple[str, int]]:
@@ -623,32 +601,59 @@ _COST_CHANGE_COVERS = {
 
 
 def play_cost_changes(state: GameState, player: str, oid: str) -> list[tuple[str, CostChange]]:
-    """The continuous abilities changing what ``player`` pays to play the card ``oid`` (in the chase
-    area, a spell, FoW-5.5 3.13 p3): "You pay {2} more to play normal spells", "You may pay {1} less
-    to play spells with no attribute" (9.3 p2.5), with their sources; abilities granted to a card
-    ("Added resonator gains "You pay {2} more ..."", 10.19 p1) included."""
+    """The continuous abilities changing what ``player`` pays to play the card ``oid`` ("You pay {2}
+    more to play normal spells", "You may pay {1} less to play Card Soldier resonators", "... spells
+    with no attribute", FoW-5.5 9.3 p2.5; a played card is a spell, summon spells included, 3.13 p3),
+    with their sources; abilities granted to a card ("Added resonator gains "You pay {2} more ..."",
+    10.19 p1) included.  Filters are checked on the card where it is now (a hand, the chase area)."""
+    obj = state.objects[oid]
     card = state.card_of(oid)
     out: list[tuple[str, CostChange]] = []
     for owner in state.order:
         for zone in ("field", "ruler_area", "stone_area"):
             for source in state.zones[owner][zone]:
-                obj = state.objects[source]
-                if (obj.zone == "ruler_area" and obj.side == "j_ruler") or not is_active_zone(
+                src = state.objects[source]
+                if (src.zone == "ruler_area" and src.side == "j_ruler") or not is_active_zone(
                     state.card_of(source), zone
                 ):
                     continue
                 for _, ability in characteristics(state, source).abilities:
                     change = ability.cost_change
-                    if ability.kind != "continuous" or change is None or change.of not in ("spell", "normal_spell"):
+                    if ability.kind != "continuous" or change is None or change.of not in PLAY_COST_CHANGES:
                         continue
-                    if (obj.controller == player) != (change.who == "you") or not _holds(state, ability, source):
+                    if (src.controller == player) != (change.who == "you") or not _holds(state, ability, source):
                         continue
                     if change.of == "normal_spell" and card.type == "resonator":  # a summon spell (3.13 p3)
                         continue
-                    if change.filter is not None and not matches(state, change.filter, oid, player, source):
+                    flt = change.filter.model_copy(update={"zone": obj.zone}) if change.filter else None
+                    if flt is not None and not matches(state, flt, oid, player, source):
+                        continue
+                    if change.same_name_in_graveyard and not _same_name_in_graveyard(state, player, oid):
                         continue
                     out.append((source, change))
     return out
+
+
+def _same_name_in_graveyard(state: GameState, player: str, oid: str) -> bool:
+    """ "if a card with the same name is in your graveyard" (names: FoW-5.5 2.2)."""
+    buried = {n for g in state.zones[player]["graveyard"] if g != oid for n in names_of(state, g)}
+    return bool(names_of(state, oid) & buried)
+
+
+def play_price(
+    state: GameState, player: str, oid: str, base: Cost, *, reduce: bool
+) -> tuple[Cost, list[tuple[str, CostChange]]]:
+    """The will ``player`` pays to play ``oid`` whose cost before continuous abilities is ``base``:
+    increases first, then decreases of the free part, never below zero nor below a decrease's
+    minimum (FoW-5.5 9.3 p2.5); an optional decrease ("you may pay {1} less") only when the player
+    asks for reductions (``reduce``).  Also the changes that applied."""
+    changes = [(src, c) for src, c in play_cost_changes(state, player, oid) if reduce or not c.optional]
+    free = base.free + sum(change.more for _, change in changes)
+    for _, change in changes:
+        if change.less:
+            floor = 0 if change.minimum is None else min(change.minimum, free)
+            free = max(floor, free - change.less)
+    return Cost(attribute=dict(base.attribute), free=free), changes
 
 
 def activate_cost_changes(state: GameState, player: str, oid: str, ability: Ability) -> tuple[int, int, list[str]]:

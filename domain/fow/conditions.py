@@ -20,14 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain.fow.cards import Card, Choose, Condition, Cost, CostReduction, Count, Filter, If, May, waits_for_choice
-from domain.fow.characteristics import (
-    attributes_of,
-    characteristics,
-    effective_type,
-    matches,
-    play_reductions,
-    total_cost,
-)
+from domain.fow.characteristics import attributes_of, characteristics, effective_type, matches, total_cost
 from domain.fow.context import Ctx
 from domain.fow.state import PLAYGROUND, ChaseItem, GameState
 
@@ -462,22 +455,14 @@ def open_gate(
 def reduced_cost(
     s: GameState, card: Card, you: str, oid: str, targets: Sequence[str] | None = None, *, any_target: bool = False
 ) -> Cost | None:
-    """The cost of ``card`` with its "you may pay ... less" applied and those of continuous abilities
-    of other cards ("You may pay {1} less to play Card Soldier resonators"), or None when no
-    reduction is available now (none, or its condition does not hold).
+    """The cost of ``card`` with its "you may pay ... less" applied, or None when it has no
+    reduction or its condition does not hold now (the reduction is then not available).
     ``targets``: the targets chosen for the card ("if it targets a Saint", 9.3 p2.4);
     ``any_target``: take such a condition as met (to list the plays; each choice of targets
     is checked again)."""
     if card.cost is None:
         return None
-    own = reduce(s, card.cost, card.cost_reduction, you, oid, targets, any_target=any_target)
-    others = play_reductions(s, you, oid)  # "You may pay {1} less to play Card Soldier resonators"
-    if not others:
-        return own
-    cost = own or card.cost
-    for _, red in others:  # each decrease in turn, never below zero (9.3 p2.5)
-        cost = reduce(s, cost, CostReduction(cost=red.cost), you, oid) or cost
-    return cost
+    return reduce(s, card.cost, card.cost_reduction, you, oid, targets, any_target=any_target)
 
 
 def reads_targets(red: CostReduction | None) -> bool:

@@ -39,8 +39,8 @@ from domain.fow.characteristics import (
     may_look_at_top_card,
     moon_will_as,
     overrides_for,
-    play_reductions,
     play_cost_changes,
+    play_price,
     standby_cost,
 )
 from domain.fow.context import Ctx, RejectedError
@@ -501,7 +501,6 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         groups = actions.chosen_groups(conditions.expand(effects, modes))
     targets = actions.validate_targets(ctx, groups, args.get("targets"), player, oid, card.name)
     reduced = _reduced_cost(ctx, player, oid, card, args, standby_anytime, targets)
-    reducers = [source for source, _ in play_reductions(s, player, oid)]  # other cards' reductions (9.3 p2.5)
     item = ctx.fresh_id("c")
     side_data: dict[str, Any] = {"side": "future"} if side == "future" else {}
     cause = actions.move(
@@ -528,7 +527,6 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
             "card": card.id,
             **({"modes": modes} if modes else {}),
             **({"reduced_cost": reduced.model_dump()} if reduced is not None else {}),
-            **({"reduced_by": reducers} if reduced is not None and reducers else {}),
         },
         {"resonator": "7.1 p2", "regalia": "7.1 p2", "addition": "7.2 p2"}.get(card.type, "7.3 p2"),
         cause=cause,
@@ -568,29 +566,13 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
 
 def _play_cost(ctx: Ctx, player: str, oid: str, base: Cost, args: Mapping[str, Any], cause: str) -> tuple[Cost, str]:
     """The will to pay for the played card ``oid`` with the continuous abilities changing it ("You pay
-    {2} more to play normal spells", "You may pay {1} less to play spells with no attribute, to a
-    minimum free cost of {1}"): increases first, then decreases of the free part, never below zero
-    nor below a minimum (FoW-5.5 9.3 p2.5); ``decline_less: true`` declines the optional ("you may")
-    decreases.  A ``CostChanged`` event records the change."""
-    decline = args.get("decline_less", False)
-    if not isinstance(decline, bool):
-        raise ctx.reject("command/malformed", "9.3 p2.5", "'decline_less' must be true or false")
-    changes = play_cost_changes(ctx.s, player, oid)
+    {2} more to play normal spells", "You may pay {1} less to play Card Soldier resonators"; optional
+    decreases when the player asks with ``reduce: true``), as :func:`play_price` works it out (FoW-5.5
+    9.3 p2.5).  A ``CostChanged`` event records the change and its sources."""
+    cost, changes = play_price(ctx.s, player, oid, base, reduce=_wants_reduction(ctx, args))
     if not changes:
         return base, cause
-    free = base.free + sum(change.more for _, change in changes)
-    sources: list[str] = []
-    for source, change in changes:
-        if change.less and change.optional and decline:
-            continue
-        if change.less:
-            floor = 0 if change.minimum is None else min(change.minimum, free)
-            free = max(floor, free - change.less)
-        if source not in sources:
-            sources.append(source)
-    if not sources:
-        return base, cause
-    cost = Cost(attribute=dict(base.attribute), free=free)
+    sources = list(dict.fromkeys(source for source, _ in changes))
     data: dict[str, JSON] = {"player": player, "of": "spell", "card": oid, "sources": sources}
     data.update(printed=base.model_dump(), cost=cost.model_dump())
     return cost, ctx.emit("CostChanged", data, "9.3 p2.5", cause=cause, actor=player)
@@ -609,8 +591,10 @@ def _reduced_cost(
     asks for it with ``reduce: true`` (FoW-5.5 9.3 p2.5); None: the printed cost is paid."""
     if not _wants_reduction(ctx, args):
         return None
-    if card.cost_reduction is None and not play_reductions(ctx.s, player, oid):
-        raise ctx.reject("rules/no_cost_reduction", "9.3 p2.5", f"{card.name} has no cost reduction")
+    if card.cost_reduction is None:
+        if any(change.optional for _, change in play_cost_changes(ctx.s, player, oid)):
+            return None  # only other cards' "you may pay {1} less to play ..." (applied by _play_cost)
+        raise ctx.reject("rules/no_cost_reduction", "9.3 p2.5", f"nothing lets you pay less to play {card.name}")
     if standby_anytime or args.get("incarnation") is not None:
         raise ctx.reject(
             "rules/no_cost_reduction", "9.3 p2.5", f"the cost reduction of {card.name} reduces its printed cost only"
@@ -1554,9 +1538,10 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
             paid_with = {"cost_cards": play_choices[0]}
         targeted = zone != "standby" and conditions.reads_targets(card.cost_reduction)
         reduced = conditions.reduced_cost(s, card, player, oid, any_target=True) if zone != "standby" else None
-        prices: list[tuple[dict[str, JSON], Cost]] = [({}, cost)]
-        if reduced is not None:
-            prices.append(({"reduce": True}, reduced))
+        # other cards' increases and decreases of the cost (9.3 p2.5); "you may" ones on request
+        prices: list[tuple[dict[str, JSON], Cost]] = [({}, play_price(s, player, oid, cost, reduce=False)[0])]
+        if reduced is not None or any(change.optional for _, change in play_cost_changes(s, player, oid)):
+            prices.append(({"reduce": True}, play_price(s, player, oid, reduced or cost, reduce=True)[0]))
         for reduce_arg, price in prices:
             pay = plan_payment(s, player, price)
             if pay is None:
@@ -1583,15 +1568,14 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
                             {"card": oid, "targets": c, "pay_with": pay, **chosen, **reduce_arg, **paid_with},
                         )
                     )
-        pay = plan_payment(s, player, cost)
+        priced = prices[0][1]  # the cost with other cards' changes, as play_card pays it
+        pay = plan_payment(s, player, priced)
         if pay is None:
             continue
         if card.awakening is not None:
             total = Cost(
-                attribute=dict(
-                    Counter(card.cost.attribute if card.cost else {}) + Counter(card.awakening.cost.attribute)
-                ),
-                free=(card.cost.free if card.cost else 0) + card.awakening.cost.free,
+                attribute=dict(Counter(priced.attribute) + Counter(card.awakening.cost.attribute)),
+                free=priced.free + card.awakening.cost.free,
             )
             pay2 = plan_payment(s, player, total)
             combos2 = _target_options(s, actions.chosen_groups(card.effects + card.awakening.effects), player, oid)

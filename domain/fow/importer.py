@@ -4371,21 +4371,6 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
             "condition": {**unless, "negate": True},
             "condition_of": "affected_controller",
         }
-    m = re.fullmatch(r"you may pay (?P<c>(?:\{[^{}]+\})+) less to play (?P<d>.+?)", body.rstrip(". "), re.IGNORECASE)
-    if m and not re.match(r"(?:this|its|their|\[)", m.group("d"), re.IGNORECASE):
-        # "You may pay {1} less to play Card Soldier resonators" / "... to play a card if a card with
-        # the same name is in your graveyard": cards its controller plays (FoW-5.5 9.3 p2.5)
-        reduction: JsonDict = {"cost": _will_cost(m.group("c"), "cost reduction")}
-        what = m.group("d")
-        same = re.fullmatch(r"a card if a card with the same name is in your graveyard", what, re.IGNORECASE)
-        if same:
-            reduction["same_name_in_graveyard"] = True
-        else:
-            flt, players = _selector(what, ctx, zone="hand")
-            if players or set(flt) - {"zone", "types", "races", "attributes"} or not (flt["types"] or flt.get("races")):
-                raise _GapError(f"condition: {body}")
-            reduction["filter"] = flt
-        return {"kind": "continuous", "text": raw, "play_reduction": reduction}
     m = re.fullmatch(r"you may spend \{m\} as though it were \{(?P<a>[wrugb])\}", low)
     if m:  # paying will (10.2 p6; the text beats it, 1.4 p1)
         return {"kind": "continuous", "text": raw, "rules": {"spend_moon_as": [m.group("a").upper()]}}
@@ -4421,6 +4406,24 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
         if who == "you may pay":
             spell_change["optional"] = True
         return {"kind": "continuous", "text": raw, "cost_change": spell_change}
+    m = re.fullmatch(r"you may pay (?P<c>(?:\{[^{}]+\})+) less to play (?P<d>.+?)", body.rstrip(". "), re.IGNORECASE)
+    if m and not re.match(r"(?:this|its|their|\[)", m.group("d"), re.IGNORECASE):
+        # "You may pay {1} less to play Card Soldier resonators" / "... to play a card if a card with
+        # the same name is in your graveyard": cards its controller plays (FoW-5.5 9.3 p2.5)
+        less = _will_cost(m.group("c"), "cost reduction")
+        what = m.group("d")
+        reduction: JsonDict = {"of": "spell", "who": "you", "less": less["free"], "optional": True}
+        same = re.fullmatch(r"a card if a card with the same name is in your graveyard", what, re.IGNORECASE)
+        if same:
+            reduction["same_name_in_graveyard"] = True
+        else:
+            flt, players = _selector(what, ctx, zone="hand")
+            if players or set(flt) - {"zone", "types", "races", "attributes"} or not (flt["types"] or flt.get("races")):
+                raise _GapError(f"condition: {body}")
+            reduction["filter"] = flt
+        if less["attribute"] or not less["free"]:  # a decrease of the free part only (9.3 p2.5)
+            raise _GapError(f"condition: {body}")
+        return {"kind": "continuous", "text": raw, "cost_change": reduction}
     change = _COST_CHANGE.fullmatch(body)
     if change and not (change.group("plays") and change.group("who").lower() == "you"):
         # "Your opponent pays {1} more to play [Judgment] abilities" (FoW-5.5 9.3 p2.5); "Your opponent
