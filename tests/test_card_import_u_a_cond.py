@@ -112,3 +112,27 @@ def test_musketeer_reduction_on_a_ruler_and_this_card_stays_the_old_reduction(
     assert musketeers.cost_change.filter.races == ["Musketeer"]
     own = [c for c in imported.values() if c.card is not None and c.card.cost_reduction is not None]
     assert own and all(not any(a.cost_change for a in c.card.abilities) for c in own if c.card is not None)
+
+
+def test_sacred_scepter_grants_rest_and_if_demon_cannot_be_recovered(imported: dict[str, ImportedCard]) -> None:
+    # Sacred Scepter of Exorcism (TAT-015): '[Continuous]: Resonator with this gains "[Activate]
+    # {Rest}: Rest target resonator. If it's a Demon, it cannot be recovered as long as this card is in
+    # a field."'  "it" is the rested target; "this card" the card that has the ability.
+    [granting] = full(imported, "TAT-015")["abilities"]
+    [granted] = granting["grant_abilities"]
+    assert granted["cost"] == {"rest": True}
+    assert granted["effects"] == [
+        {"op": "rest", "target": {"kind": "chosen", "filter": {"zone": "field", "types": ["resonator"]}}},
+        {
+            "op": "if",
+            "condition": {"kind": "target_is", "filter": {"zone": "field", "types": [], "races": ["Demon"]}},
+            "effects": [
+                {
+                    "op": "restrict",
+                    "target": {"kind": "same"},
+                    "rules": ["cannot_be_recovered"],
+                    "duration": "source_in_field",
+                }
+            ],
+        },
+    ]

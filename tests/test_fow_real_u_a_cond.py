@@ -11,7 +11,8 @@ from domain.fow import actions
 from domain.fow.characteristics import characteristics
 from domain.kernel import Shuffler
 from tests.fow_support import cmd, find, types
-from tests.test_fow_conditions import Story, legal
+from tests.test_fow_battle import to_main
+from tests.test_fow_conditions import Story, _add, legal
 
 # --- "he or she discards two cards at random instead" ------------------------------------------
 
@@ -198,4 +199,65 @@ def test_akashic_records_reduce_a_card_whose_name_is_in_your_graveyard() -> None
     changed = find(events, "CostChanged")
     assert (changed.data["cost"], changed.data["sources"]) == ({"attribute": {"R": 2}, "free": 2}, [records])
     assert story.state.players["p1"].will == []
+    story.replays()
+
+
+# --- "If it's a Demon, it cannot be recovered as long as this card is in a field" -----------------
+
+
+def _scepter(story: Story) -> tuple[str, int]:
+    """p1's Bear with Sacred Scepter of Exorcism (TAT-015) added, in the field since the turn began;
+    the index of the ability it gains."""
+    bear = story.put("p1", "T-BEAR", "field")
+    _add(story, "p1", "TAT-015", bear)
+    story.log += to_main(story.state, turn=3)
+    [index] = [i for i, a in characteristics(story.state, bear).abilities if a.kind == "activate"]
+    return bear, index
+
+
+def test_sacred_scepter_a_demon_rested_cannot_be_recovered_while_the_holder_stays() -> None:
+    # Sacred Scepter of Exorcism (TAT-015): '[Continuous]: Resonator with this gains "[Activate]
+    # {Rest}: Rest target resonator. If it's a Demon, it cannot be recovered as long as this card is in
+    # a field."'  TTW-085 is a Demon.  Rested, it stays rested in its controller's recovery
+    # phase (5.2 p5) and an effect cannot recover it (10.12 p1, 1.4 p4), until the Bear that has the
+    # ability leaves the field (9.9 p8).  Power Supply Team (SKL-089): "Banish this card: Recover
+    # target resonator."
+    story = Story({"TAT-015": 4, "T-BEAR": 4, "TTW-085": 4, "SKL-089": 4})
+    demon = story.put("p2", "TTW-085", "field")
+    bear, index = _scepter(story)
+    story.when(cmd("ActivateAbility", "p1", source=bear, ability=index, targets=[[demon]]))
+    events = story.resolve()
+    assert find(events, "CardRested").data["oid"] == demon
+    checked = find(events, "ConditionChecked")
+    assert (checked.data["met"], checked.rule) == (True, "FoW-5.5 9.3 p3.2")
+    made = [e for e in events if e.type == "ContinuousEffectCreated"]
+    assert [(e.data["targets"], e.data["rules"], e.data["duration"]) for e in made] == [
+        ([demon], ["cannot_be_recovered"], "source_in_field")
+    ]
+    supply = story.put("p1", "SKL-089", "field")
+    story.when(cmd("ActivateAbility", "p1", source=supply, ability=0, targets=[[demon]]))
+    events = story.resolve()
+    assert "CardRecovered" not in types(events) and story.state.objects[demon].rested
+    story.log += to_main(story.state, turn=4)  # p2's turn: its recovery phase leaves the Demon rested
+    recovered = [e for e in story.log if e.type == "CardsRecovered" and e.data["player"] == "p2"][-1]
+    assert demon in recovered.data["not_recovered"]
+    assert story.state.objects[demon].rested
+    story.by_rule(actions.destroy, bear, "given")  # the source leaves: the effect ends (9.9 p8)
+    assert any(e.type == "ContinuousEffectsEnded" for e in story.log[-6:])
+    story.log += to_main(story.state, turn=6)
+    assert not story.state.objects[demon].rested
+    story.replays()
+
+
+def test_sacred_scepter_a_resonator_other_than_a_demon_is_only_rested() -> None:
+    story = Story({"TAT-015": 4, "T-BEAR": 4, "T-WALL": 4, "SKL-089": 4})
+    wall = story.put("p2", "T-WALL", "field")
+    bear, index = _scepter(story)
+    story.when(cmd("ActivateAbility", "p1", source=bear, ability=index, targets=[[wall]]))
+    events = story.resolve()
+    assert find(events, "ConditionChecked").data["met"] is False
+    assert "ContinuousEffectCreated" not in types(events) and story.state.objects[wall].rested
+    supply = story.put("p1", "SKL-089", "field")
+    story.when(cmd("ActivateAbility", "p1", source=supply, ability=0, targets=[[wall]]))
+    assert find(story.resolve(), "CardRecovered").data["oid"] == wall
     story.replays()

@@ -65,6 +65,7 @@ from domain.fow.characteristics import (
     activate_cost_changes,
     activate_forbidden,
     can_gain_life,
+    cannot_be_recovered,
     cannot_play,
     characteristics,
     counter_increases,
@@ -217,8 +218,10 @@ def end_effects(ctx: Ctx, ids: list[str], why: str, rule: str, cause: str) -> st
 
 
 def recovery_prohibited(s: GameState, oid: str) -> bool:
-    """ "Cannot recover during recovery phase" applies to ``oid`` (1.4 p4)."""
-    return overrides_for(s, oid).cannot_recover_in_recovery_phase
+    """ "Cannot recover during recovery phase" (while it lasts) or "cannot be recovered" applies to
+    ``oid`` (1.4 p4)."""
+    during = s.phase == "recovery" and overrides_for(s, oid).cannot_recover_in_recovery_phase
+    return during or cannot_be_recovered(s, oid)
 
 
 def replacement_applies(s: GameState, ability: Ability, oid: str) -> bool:
@@ -2197,8 +2200,8 @@ def apply_effect(
     if isinstance(eff, (Rest, Recover)):
         for t in _targets_of(ctx, item, eff.target, group):
             if t in s.objects and s.objects[t].zone in PLAYGROUND and s.objects[t].rested != isinstance(eff, Rest):
-                if isinstance(eff, Recover) and s.phase == "recovery" and recovery_prohibited(s, t):
-                    continue  # "cannot recover during recovery phase": the prohibition wins (1.4 p4)
+                if isinstance(eff, Recover) and recovery_prohibited(s, t):
+                    continue  # "cannot (be) recover(ed) ...": the prohibition wins (1.4 p4)
                 ev_type = "CardRested" if isinstance(eff, Rest) else "CardRecovered"
                 cause = ctx.emit(ev_type, {"oid": t, "reason": "effect"}, "10.12 p1", cause=cause)
                 if isinstance(eff, Rest):  # "Whenever resonator with this becomes rested" (9.6 p1)

@@ -1077,13 +1077,17 @@ Restriction = Literal[
     "cannot_be_attacked",
     "cannot_be_blocked",
     "doesnt_recover_in_recovery_phase",
+    "cannot_be_recovered",
     "must_block_if_able",
     "cannot_play_normal_spells",
     "cannot_play_summon_spells",
     "cannot_gain_life",
 ]
 """Rule overrides (:class:`RuleOverrides`) an effect may give objects for a duration; those of
-``PLAYER_RESTRICTIONS`` it gives players instead."""
+``PLAYER_RESTRICTIONS`` it gives players instead.  ``cannot_be_recovered`` ("If it's a Demon, it
+cannot be recovered as long as this card is in a field"): neither the recovery phase's recovery
+(5.2 p5) nor any effect (10.12 p1) recovers the object, in any phase (a prohibition beats an
+instruction, 1.4 p4)."""
 
 PLAYER_RESTRICTIONS = ("cannot_play_normal_spells", "cannot_play_summon_spells", "cannot_gain_life")
 """What a player cannot do while the effect lasts: "Target player cannot play normal spells and
@@ -1376,8 +1380,9 @@ class If(_Model):
             raise ValueError("'same_targets': 'otherwise' must choose the same targets as 'effects'")
         if self.condition.kind == "targets":
             raise ValueError("a 'targets' condition belongs to a cost reduction (checked as the card is played)")
-        if self.condition.kind == "target_is" and not (self.same_targets or _chosen(self.effects)):
-            raise ValueError("a 'target_is' condition needs a target chosen by the 'if' effects")
+        same = any(getattr(getattr(e, "target", None), "kind", None) == "same" for e in self.effects)
+        if self.condition.kind == "target_is" and not (self.same_targets or _chosen(self.effects) or same):
+            raise ValueError("a 'target_is' condition needs a target chosen by the 'if' effects (or a 'same' one)")
         return self
 
 

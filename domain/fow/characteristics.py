@@ -445,13 +445,19 @@ def _filter_of(data: str) -> Filter:
     return Filter.model_validate(json.loads(data))
 
 
-_NOT_OVERRIDES = ("cannot_be_targeted_by_opponent", "must_block_if_able")
+_NOT_OVERRIDES = ("cannot_be_targeted_by_opponent", "must_block_if_able", "cannot_be_recovered")
 """Restrictions read from the effects themselves, not merged into the rule overrides."""
 
 
 def must_block_if_able(state: GameState, oid: str) -> bool:
     """ "Target resonator must block this turn if able" applies to ``oid`` (1.4 p1)."""
     return any("must_block_if_able" in eff.rules for eff in restrictions_on(state, oid))
+
+
+def cannot_be_recovered(state: GameState, oid: str) -> bool:
+    """ "It cannot be recovered as long as this card is in a field" applies to ``oid``: nothing
+    recovers it, in the recovery phase (5.2 p5) or by an effect (10.12 p1, 1.4 p4)."""
+    return any("cannot_be_recovered" in eff.rules for eff in restrictions_on(state, oid))
 
 
 def cannot_play(state: GameState, player: str, card: Card) -> bool:

@@ -367,6 +367,12 @@ def apply_wrapper(
         skip = 0
     else:
         it = groups[0][0] if groups and groups[0] else None
+        if (
+            it is None
+            and same
+            and any(getattr(getattr(e, "target", None), "kind", None) == "same" for e in eff.effects)
+        ):
+            it = same[0]  # "If it's a Demon, it ...": the previous effect's single target (9.3 p3)
         met = condition_met(s, eff.condition, you, item.source, item=item, did=did, it=it, those=those)
         cause = ctx.emit(
             "ConditionChecked",

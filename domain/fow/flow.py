@@ -9,6 +9,7 @@ from __future__ import annotations
 from domain.fow import actions
 from domain.fow.cards import RuleOverrides
 from domain.fow.characteristics import (
+    cannot_be_recovered,
     characteristics,
     effective_type,
     has_skill,
@@ -61,7 +62,9 @@ def is_first_turn_of(state: GameState, player: str) -> bool:
 def _stays_rested(s: GameState, oid: str) -> bool:
     """Card text that keeps ``oid`` rested as the turn player recovers all cards (5.2 p5, 1.4 p1)."""
     rules = overrides_for(s, oid)
-    return rules.doesnt_recover_in_recovery_phase or rules.cannot_recover_in_recovery_phase
+    return (
+        rules.doesnt_recover_in_recovery_phase or rules.cannot_recover_in_recovery_phase or cannot_be_recovered(s, oid)
+    )
 
 
 def open_priority(ctx: Ctx, player: str, cause: str) -> None:

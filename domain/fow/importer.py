@@ -2131,6 +2131,17 @@ def _no_recovery_while(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonD
     return [{"op": "restrict", "target": target, "rules": [rule], "duration": "source_in_field"}]
 
 
+@_effect(r"(?P<t>@same|it) cannot be recovered as long as this card is (?:on|in) a field")
+def _cannot_be_recovered_while(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Rest target resonator. If it's a Demon, it cannot be recovered as long as this card is in a
+    # field.": no recovery at all (10.12 p1, 1.4 p4) while the source stays in the field (9.9 p8)
+    if m.group("t") != _SAME:
+        raise _GapError(f"effect: {m.group(0)}")
+    return [
+        {"op": "restrict", "target": {"kind": "same"}, "rules": ["cannot_be_recovered"], "duration": "source_in_field"}
+    ]
+
+
 @_effect(r"@same (?:don't|doesn't|do not|does not) recover during (?:its|their) controller's next recovery phase")
 def _no_next_recovery(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "They don't recover during their controller's next recovery phase." (5.2 p5, 1.4 p1); "@same" is
@@ -2949,6 +2960,13 @@ def _logic(
             if not after:  # "If you do" follows the effect it asks about
                 raise _GapError(f"condition: {m.group('cond')}")
             cond: JsonDict = {"kind": "did"}
+        elif _IT_IS.fullmatch(_its_stats(m.group("cond").strip())) and m.group("body").strip().startswith(_SAME):
+            # "Rest target resonator. If it's a Demon, it cannot be recovered ...": "it" is the previous
+            # effect's single target, checked on resolution (FoW-5.5 9.3 p3)
+            it = _IT_IS.fullmatch(m.group("cond").strip())
+            assert it is not None
+            flt = {"zone": "field", "types": [], **_it_filter(it["what"], ctx, sentence)}
+            cond = {"kind": "target_is", "filter": flt}
         elif _IT_IS.fullmatch(_its_stats(m.group("cond").strip())):
             return _if_it_is(m, sentence, rest, ctx)
         else:
@@ -3753,6 +3771,9 @@ def _same_target(rest: str, out: list[JsonDict]) -> str:
         return rest
     changed = re.sub(r"^It\b(?!s)", _SAME, sentence)
     changed = re.sub(rf"^(If {_CLAUSE}, )it (?=also gains\b)", rf"\1{_SAME} ", changed)  # "If X, it also gains"
+    changed = re.sub(
+        r"^(If it's an? [^,.]+, )it (?=cannot be recovered\b)", rf"\1{_SAME} ", changed
+    )  # "If it's a Demon, it"
     changed = re.sub(r"\bthat (?:resonator|J/resonator|card)\b", _SAME, changed)
     changed = re.sub(r"^((?:you )?gain life equal to) its\b", rf"\1 {_SAME}'s", changed, flags=re.IGNORECASE)
     return changed + rest[len(sentence) :]
