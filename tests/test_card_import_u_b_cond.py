@@ -62,3 +62,62 @@ def test_you_may_pay_less_to_play_spells_with_no_attribute(imported: dict[str, I
         "minimum": 1,
         "optional": True,
     }
+
+
+def test_for_each_two_magic_counters_on_your_j_ruler_and_removing_one(imported: dict[str, ImportedCard]) -> None:
+    # Servant of Reflect (TTW-065): "This card gains [+100/+100] for each two magic counters on your
+    # J/ruler.  Remove a magic counter from your J/ruler: Return this card to its owner's hand."
+    gains, returns = full(imported, "TTW-065")["abilities"]
+    assert gains == {
+        "kind": "continuous",
+        "modify_atk": 100,
+        "modify_def": 100,
+        "per": {"counter": "magic", "counter_on": "your_j_or_ruler", "group": 2},
+    }
+    assert returns["cost"] == {"remove_counters": {"counter": "magic", "on": "your_j_or_ruler"}}
+    assert returns["effects"] == [{"op": "return_to_hand", "target": {"kind": "self"}}]
+
+
+def test_look_at_the_top_card_of_your_magic_stone_deck(imported: dict[str, ImportedCard]) -> None:
+    # Shakespeare (VIN001-078): "When this card enters your field, look at the top card of your magic
+    # stone deck. If you don't control a magic stone with the same name as that card, you may put it
+    # into your magic stone area."
+    [enters] = full(imported, "VIN001-078")["abilities"]
+    assert enters["trigger"] == "enters_field"
+    assert enters["effects"] == [
+        {
+            "op": "look_top",
+            "count": 1,
+            "filter": {"zone": "stone_deck", "types": []},
+            "up_to": True,
+            "to": "stone_area",
+            "rest": "top",
+            "pile": "stone_deck",
+            "new_stone_name": True,
+        }
+    ]
+
+
+def test_xuan_wu_total_cost_against_a_count_and_the_next_damage_to_it(imported: dict[str, ImportedCard]) -> None:
+    # Xuan Wu, the Sacred Beast (SKL-049): "When this card enters your field, return target resonator
+    # to its owner's hand if its total cost is less than or equal to the number of Four Sacred
+    # Beasts.  Whenever this card blocks, prevent the next damage it would be dealt until end of turn."
+    enters, blocks = full(imported, "SKL-049")["abilities"]
+    beasts = {"zone": "field", "types": [], "races": ["Four Sacred Beasts"], "playground": True}
+    assert enters["effects"] == [
+        {
+            "op": "if",
+            "condition": {
+                "kind": "target_is",
+                "filter": {"zone": "field", "types": [], "max_total_cost_count": {"filter": beasts}},
+            },
+            "effects": [
+                {
+                    "op": "return_to_hand",
+                    "target": {"kind": "chosen", "filter": {"zone": "field", "types": ["resonator"]}},
+                }
+            ],
+        }
+    ]
+    assert blocks["trigger"] == "blocks"
+    assert blocks["effects"] == [{"op": "prevent_damage", "target": {"kind": "self"}, "next": True}]

@@ -8,6 +8,8 @@ replays its whole log):
 
 from __future__ import annotations
 
+from domain.fow import actions
+from domain.fow.characteristics import characteristics
 from domain.kernel import Event
 from tests.fow_support import cmd
 from tests.test_fow_battle import to_main
@@ -121,3 +123,133 @@ def test_you_may_pay_one_less_to_play_spells_with_no_attribute_to_a_minimum_of_o
     malformed = story.refused(cmd("PlayCard", "p1", card=story.put("p1", "TTW-095", "hand"), reduce="no"))
     assert (malformed.code, malformed.rule) == ("command/malformed", "FoW-5.5 9.3 p2.5")
     story.replays()
+
+
+# --- magic counters on your J/ruler: "for each two", a cost removing one ---------------------------
+
+
+def test_servant_of_reflect_counts_pairs_of_magic_counters_on_your_j_ruler() -> None:
+    # Servant of Reflect (TTW-065, [200/200]): "This card gains [+100/+100] for each two magic
+    # counters on your J/ruler.  Remove a magic counter from your J/ruler: Return this card to its
+    # owner's hand."  Counters on the opponent's ruler do not count (2.1 p2, 3.8 p4)
+    story = Story({"TTW-065": 4})
+    servant = story.put("p1", "TTW-065", "field")
+    [ruler] = story.state.zones["p1"]["ruler_area"]
+    [theirs] = story.state.zones["p2"]["ruler_area"]
+    base = characteristics(story.state, servant)
+    refusal = story.refused(cmd("ActivateAbility", "p1", source=servant, ability=1))
+    assert (refusal.code, refusal.rule) == ("rules/not_enough_counters", "FoW-5.5 9.3 p2.5")
+    story.given("CounterPut", oid=theirs, counter="magic", count=4)
+    story.given("CounterPut", oid=ruler, counter="magic", count=3)
+    now = characteristics(story.state, servant)
+    assert (now.atk - base.atk, now.def_ - base.def_) == (100, 100)  # three counters: one pair
+    story.given("CounterPut", oid=ruler, counter="magic", count=1)
+    now = characteristics(story.state, servant)
+    assert (now.atk - base.atk, now.def_ - base.def_) == (200, 200)
+    events = story.when(cmd("ActivateAbility", "p1", source=servant, ability=1))
+    removed = next(e for e in events if e.type == "CounterRemoved")
+    assert removed.data == {"oid": ruler, "counter": "magic", "count": 1, "reason": "cost"}
+    assert removed.rule == "FoW-5.5 9.3 p2.5"
+    assert story.state.objects[ruler].counters["magic"] == 3 and story.state.objects[theirs].counters["magic"] == 4
+    events = story.resolve()
+    returned = next(e for e in events if e.type == "CardMoved" and e.data["oid"] == servant)
+    assert returned.data["to"] == "hand"
+    story.replays()
+
+
+# --- looking at the top card of the magic stone deck --------------------------------------------
+
+
+def shakespeare_enters(story: Story) -> list[Event]:
+    shakespeare = story.put("p1", "VIN001-078", "graveyard")
+    story.by_rule(actions.move, shakespeare, "field", "given", rule="3.1 p5", reason="effect", controller="p1")
+    story.when(cmd("Pass", "p1"))  # the lone trigger has no target: played automatically
+    return story.resolve()
+
+
+def test_shakespeare_puts_the_top_magic_stone_only_with_a_new_name() -> None:
+    # Shakespeare (VIN001-078): "When this card enters your field, look at the top card of your magic
+    # stone deck. If you don't control a magic stone with the same name as that card, you may put it
+    # into your magic stone area."  Every magic stone of the deck is T-STONE ("Fire Magic Stone")
+    story = Story({"VIN001-078": 4})
+    fire = story.put("p1", "T-STONE", "stone_area")
+    top = story.state.zones["p1"]["stone_deck"][-1]
+    events = shakespeare_enters(story)
+    asked = next(e for e in events if e.type == "ChoiceRequested")
+    assert asked.rule == "FoW-5.5 10.13 p2" and asked.data["kind"] == "look"
+    assert (asked.data["options"]["looked"], asked.data["options"]["cards"]) == ([top], [])  # same name
+    refusal = story.refused(cmd("ChooseCards", "p1", cards=[top]))
+    assert refusal.code.startswith("rules/")
+    story.when(cmd("ChooseCards", "p1", cards=[]))
+    assert story.state.zones["p1"]["stone_deck"][-1] == top
+    # without a Fire Magic Stone in p1's magic stone area, p1 may put it there
+    story.given("CardMoved", **{"oid": fire, "from": "stone_area", "to": "graveyard", "reason": "given"})
+    events = shakespeare_enters(story)
+    asked = next(e for e in events if e.type == "ChoiceRequested")
+    assert asked.data["options"]["cards"] == [top] and asked.data["options"]["min"] == 0
+    events = story.when(cmd("ChooseCards", "p1", cards=[top]))
+    moved = next(e for e in events if e.type == "CardMoved" and e.data["oid"] == top)
+    assert (moved.data["from"], moved.data["to"], moved.rule) == ("stone_deck", "stone_area", "FoW-5.5 10.13 p2")
+    assert story.state.objects[top].controller == "p1"
+    story.replays()
+
+
+# --- Xuan Wu: a total cost compared with a count; the next damage to this card ------------------
+
+
+def xuan_wu_enters(story: Story, target: str) -> list[Event]:
+    xuan_wu = story.put("p1", "SKL-049", "graveyard")
+    story.by_rule(actions.move, xuan_wu, "field", "given", rule="3.1 p5", reason="effect", controller="p1")
+    story.when(cmd("Pass", "p1"))
+    trig = next(t for t in story.state.triggered if t.source == xuan_wu)
+    story.when(cmd("PlayTriggered", "p1", trigger=trig.id, targets=[[target]]))
+    return story.resolve()
+
+
+def test_xuan_wu_returns_a_resonator_whose_total_cost_is_at_most_the_number_of_sacred_beasts() -> None:
+    # Xuan Wu, the Sacred Beast (SKL-049, {U}{2}, a Four Sacred Beasts): "When this card enters your
+    # field, return target resonator to its owner's hand if its total cost is less than or equal to
+    # the number of Four Sacred Beasts."  Every Four Sacred Beasts in a field counts (2.5 p4), this
+    # card included; the condition is checked on resolution (9.3 p3)
+    story = Story({"SKL-049": 4, "T-BEAR": 4})
+    theirs = story.put("p2", "SKL-049", "field")  # total cost 3
+    events = xuan_wu_enters(story, theirs)  # two Four Sacred Beasts: 3 > 2
+    checked = next(e for e in events if e.type == "ConditionChecked")
+    assert checked.data["met"] is False and checked.rule == "FoW-5.5 9.3 p3.2"
+    assert story.state.objects[theirs].zone == "field"
+    events = xuan_wu_enters(story, theirs)  # three now: 3 <= 3
+    assert next(e for e in events if e.type == "ConditionChecked").data["met"] is True
+    returned = next(e for e in events if e.type == "CardMoved" and e.data["oid"] == theirs)
+    assert returned.data["to"] == "hand" and story.state.objects[theirs].zone == "hand"
+    story.replays()
+
+
+def test_whenever_xuan_wu_blocks_the_next_damage_to_it_is_prevented() -> None:
+    # Xuan Wu, the Sacred Beast (SKL-049, [500/700]): "Whenever this card blocks, prevent the next
+    # damage it would be dealt until end of turn."  It blocks p1's Bear ([500/500]): the Bear's 500
+    # damage is prevented (10.17 p1.2), the Bear is dealt 500 and destroyed
+    story = Story({"SKL-049": 4, "T-BEAR": 4})
+    bear = story.put("p1", "T-BEAR", "field")
+    xuan_wu = story.put("p2", "SKL-049", "field")
+    story.log += to_main(story.state, turn=3)
+    to_block(story, bear)
+    story.when(cmd("DeclareBlock", "p2", blocker=xuan_wu))
+    events: list[Event] = []
+    while story.state.battle is not None or not events:
+        events += story.when(cmd("Pass", story.pending.player))
+    made = next(e for e in events if e.type == "ContinuousEffectCreated" and e.data["kind"] == "prevent")
+    assert made.data["next"] is True and made.rule == "FoW-5.5 10.17 p1"
+    assert made.data["targets"] == [xuan_wu]
+    prevented = next(e for e in events if e.type == "DamagePrevented")
+    assert prevented.data["target"] == xuan_wu and prevented.rule.startswith("FoW-5.5 10.17")
+    assert story.state.objects[xuan_wu].damage == 0 and story.state.objects[bear].zone == "graveyard"
+    story.replays()
+
+
+def to_block(story: Story, attacker: str) -> None:
+    story.when(cmd("InitiateBattle", "p1"))
+    while story.pending.kind != "declare_attack":
+        story.when(cmd("Pass", story.pending.player))
+    story.when(cmd("DeclareAttack", "p1", attacker=attacker, target="p2"))
+    while story.pending.kind != "declare_block":
+        story.when(cmd("Pass", story.pending.player))

@@ -2276,7 +2276,7 @@ def _look_top(ctx: Ctx, item: ChaseItem, eff: LookTop, cause: str, choice: Any) 
     you = item.controller
     if choice is None:
         owner = s.opponent(you) if eff.deck == "opponent" else you
-        looked = list(reversed(s.zones[owner]["main_deck"][-eff.count :]))  # from the top
+        looked = list(reversed(s.zones[owner][eff.pile][-eff.count :]))  # from the top
         if not looked:
             return cause
         if owner != you:  # the looker sees them, no one else (3.1 p2): named in their view only
@@ -2289,6 +2289,9 @@ def _look_top(ctx: Ctx, item: ChaseItem, eff: LookTop, cause: str, choice: Any) 
         matching = [oid for oid in looked if _filter_match(s, eff.filter, oid)]
         if eff.to == "field":  # no spell, no addition that needs a host (3.15 p4, 7.2 p4)
             matching = [oid for oid in matching if _fits_field_alone(s, oid)]
+        if eff.new_stone_name:  # "if you don't control a magic stone with the same name" (2.2)
+            yours = {n for o in s.zones[you]["stone_area"] for n in names_of(s, o)}
+            matching = [oid for oid in matching if not names_of(s, oid) & yours]
         least = 0 if eff.up_to else min(eff.pick, len(matching))
         options = {"item": item.id, "looked": looked, "cards": matching, "min": least, "max": eff.pick}
         rule = "10.13 p1" if eff.reveal else "10.13 p2"
@@ -2302,13 +2305,16 @@ def _look_top(ctx: Ctx, item: ChaseItem, eff: LookTop, cause: str, choice: Any) 
         if eff.to == "field":  # put, not played (10.13 p2)
             cause = move(ctx, oid, "field", cause, rule="10.13 p2", reason="look", controller=you, actor=you)
             continue
+        if eff.to == "stone_area":  # put into your magic stone area (3.7)
+            cause = move(ctx, oid, "stone_area", cause, rule="10.13 p2", reason="look", controller=you, actor=you)
+            continue
         revealed = eff.reveal or eff.reveal_picked
         cause = move(ctx, oid, "hand", cause, rule="10.13 p2", reason="look", revealed=revealed, actor=you)
     if eff.rest == "top":  # back on top, the first listed on top (3.1 p4)
         order = list(reversed(order)) if len(order) > 1 else []
     for oid in order:  # the rest, in the order the player chose (3.1 p4)
         if eff.rest == "top":
-            cause = move(ctx, oid, "main_deck", cause, rule="3.1 p4", reason="look", actor=you)
+            cause = move(ctx, oid, eff.pile, cause, rule="3.1 p4", reason="look", actor=you)
         elif eff.rest == "graveyard":
             cause = move(ctx, oid, "graveyard", cause, rule="3.1 p5", reason="look", actor=you)
         elif eff.rest == "bottom":

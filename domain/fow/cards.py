@@ -89,6 +89,9 @@ class Filter(_Model):
     """"with "Granny" in its name": one of the card's names contains these words, a part of a name
     (FoW-5.5 2.2 p3: "Hansel" is in "Hansel and Gretel")."""
     max_total_cost: int | None = None
+    max_total_cost_count: Count | None = None
+    """"if its total cost is less than or equal to the number of Four Sacred Beasts": its total cost
+    (FoW-5.5 2.3) is at most that count, made as the condition is checked (9.3 p3)."""
     max_total_cost_counters: str | None = None
     """"with total cost less than or equal to the number of tea party counters on this card": at most
     the number of counters with this name on the source card as the filter is read (when the target
@@ -186,9 +189,6 @@ class Filter(_Model):
         return self
 
 
-Filter.model_rebuild()
-
-
 class Target(_Model):
     """``self`` (the source card), ``you``/``opponent`` (players), ``chosen`` (a target
     chosen on play per FoW-5.5 9.3 p2 and re-checked on resolution), ``all`` (every
@@ -241,6 +241,11 @@ class Count(_Model):
     filter: Filter | None = None
     counter: str | None = None
     """"for each <counter> counter on this card": counters on the source card instead of objects."""
+    counter_on: Literal["self", "your_j_or_ruler"] = "self"
+    """With ``counter``: ``your_j_or_ruler`` counts the counters on your ruler in your ruler area or
+    your J-ruler in your field ("for each two magic counters on your J/ruler", FoW-5.5 2.1 p2, 3.8 p4)."""
+    group: Annotated[int, Field(ge=1)] = 1
+    """"for each two ...": the number counted divided by this, rounded down."""
     distinct: Literal["attributes", "total_costs"] | None = None
     """"the number of different attributes among X": how many attributes the matching objects
     have between them (printed; cards without attributes add none); ``total_costs``: "for each
@@ -262,9 +267,15 @@ class Count(_Model):
             raise ValueError("a count needs either a 'filter' (objects) or a 'counter' (on this card)")
         if (self.this_turn is not None or self.distinct is not None) and self.filter is None:
             raise ValueError("'this_turn' and 'distinct' count objects: they need a 'filter'")
+        if self.counter_on != "self" and self.counter is None:
+            raise ValueError("'counter_on' says where the counted counters are: it needs a 'counter'")
         if self.of_each_player and (self.filter is None or self.filter.controller != "you"):
             raise ValueError("'of_each_player' counts what each player controls: a 'filter' with controller 'you'")
         return self
+
+
+Filter.model_rebuild()  # a filter holds filters (any_of) and a count (max_total_cost_count)
+Count.model_rebuild()
 
 
 class Condition(_Model):
@@ -702,7 +713,7 @@ class LookTop(_Model):
     pick: Annotated[int, Field(ge=0)] = 1
     up_to: bool = False
     reveal_picked: bool = False
-    to: Literal["hand", "bottom", "field"] = "hand"
+    to: Literal["hand", "bottom", "field", "stone_area"] = "hand"
     """Where the chosen cards go: the hand, or the bottom of the main deck ("You may put it on the
     bottom of your main deck"), or the field ("You may put a light resonator with total cost 4 or
     less from among them into your field": put, not played, 10.13 p2; only a card that can be in a
@@ -713,11 +724,23 @@ class LookTop(_Model):
     deck: Literal["you", "opponent"] = "you"
     """Whose main deck: ``opponent`` for "look at the top card of your opponent's main deck" - the
     looker alone sees it (``CardLookedAt``, 3.1 p2), takes nothing and puts it back (``rest`` top)."""
+    pile: Literal["main_deck", "stone_deck"] = "main_deck"
+    """``stone_deck``: "look at the top card of your magic stone deck" (3.6); the chosen card goes
+    into your magic stone area (``to`` ``stone_area``), the rest back on top (``rest`` ``top``)."""
+    new_stone_name: bool = False
+    """"If you don't control a magic stone with the same name as that card, you may put it ...": only
+    a card whose names are none of the names of the magic stones you control may be chosen (2.2)."""
 
     @model_validator(mode="after")
     def _check_deck(self) -> LookTop:
         if self.deck == "opponent" and (self.pick or self.reveal or self.rest != "top"):
             raise ValueError("a look at the opponent's main deck takes nothing and puts the cards back on top")
+        if (self.pile == "stone_deck") != (self.to == "stone_area") or (
+            self.pile == "stone_deck" and (self.rest != "top" or self.deck != "you")
+        ):
+            raise ValueError("a look at your magic stone deck puts the chosen card into your magic stone area")
+        if self.new_stone_name and self.pile != "stone_deck":
+            raise ValueError("'new_stone_name' chooses a card of your magic stone deck")
         return self
 
 
@@ -1582,6 +1605,9 @@ class CounterCost(_Model):
 
     counter: str
     count: Annotated[int, Field(ge=1)] = 1
+    on: Literal["self", "your_j_or_ruler"] = "self"
+    """``your_j_or_ruler``: "Remove a magic counter from your J/ruler", from your ruler in your ruler
+    area or your J-ruler in your field (FoW-5.5 2.1 p2, 3.8 p4)."""
 
 
 class CardsCost(_Model):

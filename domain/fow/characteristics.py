@@ -371,6 +371,13 @@ def matches(
         most = holder.counters.get(flt.max_total_cost_counters, 0) if holder is not None else 0
         if (card.cost.total if card.cost is not None else 0) > most:
             return False
+    if flt.max_total_cost_count is not None:  # "... less than or equal to the number of Four Sacred Beasts"
+        from domain.fow.conditions import count_of  # conditions reads matches() from here
+
+        holder = state.objects.get(source_oid or "")
+        counter = holder.controller if holder is not None else you
+        if total_cost(card) > count_of(state, flt.max_total_cost_count, counter, source_oid):
+            return False
     if flt.other_than_self and oid == source_oid:
         return False
     if (

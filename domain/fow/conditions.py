@@ -192,7 +192,8 @@ def _counts(s: GameState, flt: Filter, oid: str, you: str, source: str | None) -
 def count_of(s: GameState, per: Count, you: str, source: str | None) -> int:
     """ "for each X": how many objects match now (or counters are on the source card)."""
     if per.counter is not None:
-        return _counters_on(s, source, per.counter)
+        on = source if per.counter_on == "self" else your_j_or_ruler(s, you)
+        return _counters_on(s, on, per.counter) // per.group
     flt = per.filter
     assert flt is not None
     found = [
@@ -202,7 +203,18 @@ def count_of(s: GameState, per: Count, you: str, source: str | None) -> int:
         return len({a for oid in found for a in attributes_of(s, oid)})
     if per.distinct == "total_costs":  # "different total costs among ..." (no cost: 0, 2.3)
         return len({total_cost(s.card_of(oid)) for oid in found})
-    return len(found)
+    return len(found) // per.group
+
+
+def your_j_or_ruler(s: GameState, you: str) -> str | None:
+    """ "your J/ruler": your ruler in your ruler area or your J-ruler in your field (FoW-5.5 2.1 p2,
+    3.8 p4); an astral ruler is neither (3.8 p7)."""
+    for oid in s.zones[you]["ruler_area"] + s.zones[you]["field"]:
+        if effective_type(s, oid) in ("ruler", "j_ruler") and (
+            s.objects[oid].zone == "ruler_area" or s.objects[oid].side == "j_ruler"
+        ):
+            return oid
+    return None
 
 
 def _moved_this_turn(s: GameState, per: Count, oid: str, you: str) -> bool:

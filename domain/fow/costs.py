@@ -14,8 +14,9 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from domain.fow.cards import Ability, CardsCost
+from domain.fow.cards import Ability, CardsCost, CounterCost
 from domain.fow.characteristics import filter_zones, matches
+from domain.fow.conditions import your_j_or_ruler
 from domain.fow.context import Ctx
 from domain.fow.state import GameState
 
@@ -81,7 +82,16 @@ def can_pay_without_choice(s: GameState, ability: Ability, source: str) -> bool:
     deck = s.zones[s.objects[source].controller]["main_deck"]
     if len(deck) < ability.cost.remove_top_cards:
         return False
-    return rc is None or s.objects[source].counters.get(rc.counter, 0) >= rc.count
+    if rc is None:
+        return True
+    on = counters_from(s, rc, s.objects[source].controller, source)
+    return on is not None and s.objects[on].counters.get(rc.counter, 0) >= rc.count
+
+
+def counters_from(s: GameState, rc: CounterCost, player: str, source: str) -> str | None:
+    """The card a counter cost removes counters from: this card, or ``player``'s J/ruler (None
+    without one)."""
+    return source if rc.on == "self" else your_j_or_ruler(s, player)
 
 
 def pay_extra_costs(ctx: Ctx, player: str, source: str, ability: Ability, given: Any, cause: str) -> str:
@@ -89,12 +99,14 @@ def pay_extra_costs(ctx: Ctx, player: str, source: str, ability: Ability, given:
     s = ctx.s
     name = s.card_of(source).name
     rc = ability.cost.remove_counters
-    have = s.objects[source].counters.get(rc.counter, 0) if rc is not None else 0
+    on = counters_from(s, rc, player, source) if rc is not None else None
+    have = s.objects[on].counters.get(rc.counter, 0) if rc is not None and on is not None else 0
     if rc is not None and have < rc.count:
+        where = f"{name} ({source})" if rc.on == "self" else f"your J/ruler ({on})"
         raise ctx.reject(
             "rules/not_enough_counters",
             COST_RULE,
-            f"{name} ({source}) has {have} {rc.counter} counter(s); the cost removes {rc.count}",
+            f"{where} has {have} {rc.counter} counter(s); the cost removes {rc.count}",
         )
     if len(s.zones[player]["main_deck"]) < ability.cost.remove_top_cards:
         raise ctx.reject(
@@ -107,7 +119,7 @@ def pay_extra_costs(ctx: Ctx, player: str, source: str, ability: Ability, given:
     if rc is not None:
         cause = ctx.emit(
             "CounterRemoved",
-            {"oid": source, "counter": rc.counter, "count": rc.count, "reason": "cost"},
+            {"oid": on, "counter": rc.counter, "count": rc.count, "reason": "cost"},
             COST_RULE,
             cause=cause,
             actor=player,

@@ -598,7 +598,8 @@ def _card_move_trigger(text: str, ctx: _Ctx) -> tuple[str, JsonDict, str] | None
 
 
 _COUNTER_COST = re.compile(
-    rf"remove (?P<n>{NUM}) (?P<c>\[[+-]\d+/[+-]\d+\]|[a-z][a-z ]*?) counters? from this card", re.IGNORECASE
+    rf"remove (?P<n>{NUM}) (?P<c>\[[+-]\d+/[+-]\d+\]|[a-z][a-z ]*?) counters? from (?P<on>this card|your j/ruler)",
+    re.IGNORECASE,
 )
 _CARDS_COST = re.compile(
     rf"(?P<v>discard|banish|rest) (?:(?P<n>{NUM}) (?P<other>other )?|(?P<another>another) )(?P<d>.+?)"
@@ -630,6 +631,8 @@ def _more_cost(part: str, ctx: _Ctx) -> tuple[str, Any] | None:
         out: JsonDict = {"counter": m.group("c").strip("[]")}
         if _number(m.group("n")) != 1:
             out["count"] = _number(m.group("n"))
+        if m.group("on").lower() == "your j/ruler":  # your ruler or J-ruler (2.1 p2, 3.8 p4)
+            out["on"] = "your_j_or_ruler"
         return "remove_counters", out
     named = re.fullmatch(r'discard "([^"]+)"', part, re.IGNORECASE)
     if named:
@@ -1670,6 +1673,17 @@ def _look_and_order(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict
     return [{"op": "look_top", "count": _number(m.group("n")), "pick": 0, "rest": "top"}]
 
 
+@_effect(
+    r"look at the top card of your magic stone deck\.\s*if you (?:don't|do not) control a magic stone with the "
+    r"same name as that card, you may put it into your magic stone area"
+)
+def _look_top_stone(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "look at the top card of your magic stone deck. If you don't control a magic stone with the same
+    # name as that card, you may put it into your magic stone area." (3.1 p2, 2.2, 10.13 p2)
+    out: JsonDict = {"op": "look_top", "count": 1, "filter": {"zone": "stone_deck", "types": []}, "up_to": True}
+    return [{**out, "pile": "stone_deck", "to": "stone_area", "rest": "top", "new_stone_name": True}]
+
+
 @_effect(r"look (?:at )?the top card of your opponent's main deck")
 def _look_opponents_top(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "[Enter]: You may look the top card of your opponent's main deck." ("look the": a misprint of
@@ -2001,6 +2015,17 @@ def _rest(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # too (FoW-5.5 2.5 p4), which is rested and recovered like any card in a playground (10.12 p1)
     target = _target(m.group("t"), ctx, it_self=it_self, playground=True)
     return [{"op": m.group("v").lower(), "target": target}]
+
+
+@_effect(
+    r"prevent the next damage (?P<t>it|this card) would be dealt (?:this turn|until (?:the )?end of (?:the )?turn)"
+)
+def _prevent_next_to_self(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Whenever this card blocks, prevent the next damage it would be dealt until end of turn."
+    # (FoW-5.5 10.17 p1.2): "it" is this card, the one the ability triggers on
+    if m.group("t").lower() == "it" and not it_self:
+        raise _GapError(f"target: {m.group('t')}")
+    return [{"op": "prevent_damage", "target": {"kind": "self"}, "next": True}]
 
 
 @_effect(
@@ -2779,6 +2804,12 @@ def _count(text: str, ctx: _Ctx, *, it_self: bool = False) -> JsonDict:
     m = re.fullmatch(r"(?P<c>[a-z][a-z ]*?) counters? on (?P<on>this card|it)", low, re.IGNORECASE)
     if m and (m.group("on").lower() == "this card" or it_self):
         return {"counter": m.group("c").lower()}
+    m = re.fullmatch(rf"(?:(?P<g>{NUM}) )?(?P<c>[a-z][a-z ]*?) counters? on your j/ruler", low, re.IGNORECASE)
+    if m:  # "for each two magic counters on your J/ruler": your ruler or J-ruler (2.1 p2, 3.8 p4)
+        mine: JsonDict = {"counter": m.group("c").lower(), "counter_on": "your_j_or_ruler"}
+        if m.group("g") and _number(m.group("g")) != 1:
+            mine["group"] = _number(m.group("g"))
+        return mine
     m = re.fullmatch(r"different attributes? among (?P<x>.+)", low, re.IGNORECASE)
     if m:  # "for each different attribute among cards you control" (a void card has none, 2.8)
         counted = _count(m.group("x"), ctx)
@@ -3030,7 +3061,10 @@ def _its_stats(cond: str) -> str:
     its = re.fullmatch(
         r"its ATK is different from its printed ATK or its DEF is different from its printed DEF", cond, re.I
     )
-    return f"it is {_MODIFIED}" if its else cond
+    if its:
+        return f"it is {_MODIFIED}"
+    most = re.fullmatch(r"its total cost is less than or equal to the number of (?P<x>.+)", cond, re.I)
+    return f"it is with total cost at most the number of {most.group('x')}" if most else cond
 
 
 def _if_it_is(m: re.Match[str], sentence: str, rest: str, ctx: _Ctx) -> tuple[list[JsonDict], str]:
@@ -3349,6 +3383,12 @@ def _it_filter(what: str, ctx: _Ctx, body: str) -> JsonDict:
         return {**_it_filter(printed.group("w"), ctx, body), **stats}
     if low.lower() == "with no attribute":
         return {"no_attribute": True}
+    most = re.fullmatch(r"with total cost at most the number of (?P<x>.+)", low, re.I)
+    if most:  # "if its total cost is less than or equal to the number of Four Sacred Beasts" (2.3, 2.5 p4)
+        counted, players = _selector(most.group("x"), ctx, playground=True)
+        if players or set(counted) & {"controller", "rested", "other_than_self"}:
+            raise _GapError(f"condition: {body}")
+        return {"max_total_cost_count": {"filter": counted}}
     if low.lower() in ATTRIBUTE_WORDS:
         return {"attributes": [ATTRIBUTE_WORDS[low.lower()]]}
     m = re.fullmatch(r'"([^"]+)"', low)
