@@ -28,13 +28,16 @@ from domain.fow.cards import (
     GainLife,
     GrantAbilities,
     GrantSkill,
+    KeepOne,
     LookTop,
     LoseAbilities,
     LoseLife,
     LoseSkill,
     Mill,
     Modify,
+    MoveAddition,
     Pay,
+    PayAnyLife,
     PayLess,
     PreventDamage,
     ProduceWill,
@@ -1384,6 +1387,7 @@ def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
     did = False  # "If you do": whether the effect just before was performed
     previous: list[tuple[str, int]] = []  # the last single chosen target group ("it"), as objects
     those: list[str] = []  # what the last banish acted on ("If you banished a Human in this way")
+    removed: list[str] = []  # what the last mill removed from the game ("the cards removed this way")
     skip_to = 0  # a declined "you may" / an unmet "if" skips the steps it holds
     if item.delayed is not None:  # a delayed ability's "that resonator" (9.6 p8)
         found = next((d for d in s.delayed if d.id == item.delayed), None)
@@ -1425,12 +1429,16 @@ def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
             )
         else:
             result = apply_effect(
-                ctx, item, eff, group, cause, now, other=mine[-1] if mine else None, previous=previous
+                ctx, item, eff, group, cause, now, other=mine[-1] if mine else None, previous=previous, removed=removed
             )
         did = any(e.type not in NOT_PERFORMED for e in ctx.events[before:])
         if result is not None and isinstance(eff, Banish):  # "the resonator banished this way" (9.3 p3)
             those = [
                 e.data["oid"] for e in ctx.events[before:] if e.type == "CardMoved" and e.data["to"] == "graveyard"
+            ]
+        if result is not None and isinstance(eff, Mill) and eff.to == "removed":  # "the cards removed this way"
+            removed = [
+                e.data["oid"] for e in ctx.events[before:] if e.type == "CardMoved" and e.data["to"] == "removed"
             ]
         if result is not None and isinstance(eff, PutOnMainDeck) and eff.any_number:
             # "Put any number of cards from your hand on the bottom ..., then draw that many": those cards
@@ -1580,6 +1588,76 @@ def _look_and_discard(
     return cause
 
 
+def _move_addition(
+    ctx: Ctx, item: ChaseItem, eff: MoveAddition, group: list[str] | None, cause: str, choice: Any
+) -> str | None:
+    """The target addition, still legal (9.3 p3.1), is moved onto a resonator its controller chooses
+    now among those it can legally be added to, other than its own (10.1 p1, p2, 7.2 p3; 10.13 p1)."""
+    s = ctx.s
+    moved = _targets_of(ctx, item, eff.target, group)
+    if not moved:
+        return cause
+    addition = s.objects[moved[0]]
+    onto = [
+        o
+        for pid in s.order
+        for o in s.zones[pid]["field"]
+        if o != addition.attached_to and effective_type(s, o) == "resonator" and is_legal_host(s, moved[0], o)
+    ]
+    if not onto:
+        return cause  # no other resonator it can be added to: it stays where it is (10.1 p2)
+    if choice is None:
+        asked = {"item": item.id, "addition": moved[0], "cards": onto, "count": 1}
+        ctx.emit(
+            "ChoiceRequested",
+            {"player": item.controller, "kind": "move_onto", "options": asked},
+            "10.1 p1",
+            cause=cause,
+        )
+        return None
+    data = {"oid": moved[0], "from": addition.attached_to, "to": choice[0]}
+    cause = ctx.emit("AdditionMoved", data, "10.1 p1", cause=cause, actor=item.controller)
+    check_triggers(ctx, "addition_added", cause, oid=choice[0])  # added to it (7.2 p4)
+    return cause
+
+
+def _keep_one(ctx: Ctx, item: ChaseItem, eff: KeepOne, cause: str, choice: Any) -> str | None:
+    """ "Each player chooses a resonator they control, then each player banishes all other resonators
+    they control": the choices in turn, the controller's first, each asked with those made before
+    (``kept``); then every player banishes the rest (FoW-5.5 10.10 p1, p2)."""
+    s = ctx.s
+    you = item.controller
+    players = [you, s.opponent(you)]
+
+    def candidates(p: str) -> list[str]:
+        mine = [o for o in s.zones[p]["field"] if s.objects[o].controller == p]  # 10.10 p2
+        return [o for o in mine if matches(s, eff.filter, o, p, item.source)]
+
+    kept: dict[str, list[str]] = {}
+    if choice is not None and s.pending is not None:  # an answer: the choices before it, and this one
+        before = s.pending.options.get("kept")
+        kept = {str(p): [str(o) for o in os] for p, os in before.items()} if isinstance(before, dict) else {}
+        chooser = s.pending.player
+        kept[chooser] = list(choice)
+        data = {"item": item.id, "player": chooser, "kept": list(choice)}
+        cause = ctx.emit("OptionChosen", data, "10.10 p1", cause=cause, actor=chooser)
+    for p in players:
+        if p in kept:
+            continue
+        cards = candidates(p)
+        if len(cards) <= 1:  # nothing to choose: that one is kept
+            kept[p] = cards
+            continue
+        asked = {"item": item.id, "cards": cards, "count": 1, "kept": {q: list(os) for q, os in kept.items()}}
+        ctx.emit("ChoiceRequested", {"player": p, "kind": "keep", "options": asked}, "10.10 p1", cause=cause)
+        return None
+    for p in players:
+        for oid in candidates(p):
+            if oid not in kept.get(p, []):
+                cause = move(ctx, oid, "graveyard", cause, rule="10.10 p1", reason="banish", actor=p)
+    return cause
+
+
 def _targets_of(ctx: Ctx, item: ChaseItem, target: Target, group: list[str] | None) -> list[str]:
     s = ctx.s
     you = item.controller
@@ -1652,9 +1730,11 @@ def apply_effect(
     *,
     other: list[str] | None = None,
     previous: list[tuple[str, int]] | None = None,
+    removed: list[str] | None = None,
 ) -> str | None:
     """``other``: for a ``fight``, the target group of its second J/resonator; ``previous``: the
-    legal targets of the last single chosen target group, as objects (for "its DEF")."""
+    legal targets of the last single chosen target group, as objects (for "its DEF"); ``removed``: the
+    cards the last ``mill`` removed from the game ("the cards removed this way")."""
     s = ctx.s
     you = item.controller
     src = item.source
@@ -1679,6 +1759,8 @@ def apply_effect(
     if isinstance(eff, DealDamage):
         # "for each X" counted on resolution; "that much": the damage of the triggering happening
         amount = (item.amount or 0) if eff.that_much else conditions.amount_of(s, eff, you, src)
+        if eff.per_cost_removed:  # "multiplied by the combined total cost of the cards removed this way"
+            amount = eff.amount * sum(total_cost(s.card_of(o)) for o in removed or [])
         dealer = src
         if eff.dealt_by == "host":  # "added resonator deals 500 damage to you", while it is added (7.2 p3)
             hosts = _targets_of(ctx, item, Target(kind="host"), None)
@@ -1728,6 +1810,16 @@ def apply_effect(
                 times = _destroyed_stat(s, previous or [], eff.x_of_destroyed)
             data.update(kind="modify", atk=eff.atk * times, duration=eff.duration)
             data["def"] = eff.def_ * times
+            if eff.or_gains is not None:  # "gains [-800/0] or [0/+800]": the controller picks one now
+                both = [[eff.atk, eff.def_], list(eff.or_gains)]
+                if choice is None:
+                    asked = {"item": item.id, "source": src, "targets": data["targets"], "choices": both}
+                    question = {"player": you, "kind": "option", "options": asked}
+                    ctx.emit("ChoiceRequested", question, "9.3 p3.2", cause=cause)
+                    return None
+                option = {"item": item.id, "player": you, "option": choice, "gains": both[choice]}
+                cause = ctx.emit("OptionChosen", option, "9.3 p3.2", cause=cause, actor=you)
+                data["atk"], data["def"] = both[choice]
             rule = "10.19 p3"
             for skill in eff.skills:  # the same target also gains these symbol skills (10.19 p1)
                 grant = {**data, "id": ctx.fresh_id("x"), "kind": "grant", "skill": skill}
@@ -1756,6 +1848,8 @@ def apply_effect(
                 return cause
         mdata.update(kind="deal_more", amount=eff.extra, duration=eff.duration)
         return ctx.emit("ContinuousEffectCreated", mdata, "9.10 p1", cause=cause)
+    if isinstance(eff, MoveAddition):  # "Move target [Addition: Resonator] you control onto another resonator"
+        return _move_addition(ctx, item, eff, group, cause, choice)
     if isinstance(eff, AddSelfTo):  # "Add this card to another target resonator" (10.1 p1)
         onto = _targets_of(ctx, item, eff.target, group)
         addition = s.objects[src]
@@ -2026,6 +2120,18 @@ def apply_effect(
                 data = {"oid": t, "counter": eff.counter, "count": n, "reason": "effect"}
                 cause = ctx.emit("CounterRemoved", data, "10.21 p1", cause=cause)
         return cause
+    if isinstance(eff, PayAnyLife):  # "Pay any amount of life. Draw a card for each 500 life you lost"
+        if choice is None:
+            asked = {"item": item.id, "source": src, "multiple_of": 100, "life": s.players[you].life}
+            ctx.emit("ChoiceRequested", {"player": you, "kind": "pay_life", "options": asked}, "1.5 p4.1", cause=cause)
+            return None
+        cause = ctx.emit(
+            "OptionChosen", {"item": item.id, "player": you, "life": choice}, "1.5 p4.1", cause=cause, actor=you
+        )
+        if choice:
+            paid = {"player": you, "amount": choice, "life": s.players[you].life - choice}
+            cause = ctx.emit("LifePaid", paid, "1.5 p4.1", cause=cause, actor=you)
+        return draw(ctx, you, choice // eff.draw_per, cause) if choice >= eff.draw_per else cause
     if isinstance(eff, Pay):  # "you may pay {R}{R}" / "you may pay 200 life", accepted
         name = s.card_of(src).name
         cause = pay_will(ctx, you, eff.will, cause, name)
@@ -2116,6 +2222,8 @@ def apply_effect(
         for oid in banished:
             cause = move(ctx, oid, "graveyard", cause, rule="10.10 p1", reason="banish", actor=p)
         return cause
+    if isinstance(eff, KeepOne):
+        return _keep_one(ctx, item, eff, cause, choice)
     if isinstance(eff, GainControl):  # "gain control of target resonator" (1.5 p3)
         stolen = [t for t in _targets_of(ctx, item, eff.target, group) if t in s.objects]
         if eff.duration == "source_in_field" and stolen and not _is_source_in_field(s, item):

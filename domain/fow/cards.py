@@ -452,6 +452,11 @@ class DealDamage(_Model):
     """Which card deals the damage: the source, or (on an addition) the card it is added to ("it
     gains [+500/+500] until end of turn and deals 500 damage to you", FoW-5.5 7.2 p3, 10.6 p1);
     none while the addition is not added to a card in the field."""
+    per_cost_removed: bool = False
+    """"remove the top two cards of your main deck from the game. This card deals 100 damage multiplied
+    by the combined total cost of the cards removed this way": ``amount`` times the sum of the total
+    costs (FoW-5.5 2.3; 0 without a cost) of the cards the ``mill`` to the removed area just before, in
+    the same ability, put there."""
     equal_to_of: Literal["source", "your_j_ruler"] = "source"
     """Whose ATK/DEF ``equal_to`` reads: the source's, or that of the J-ruler you control ("If you
     control a J-Ruler, this card deals damage equal to its ATK instead"; 0 without one)."""
@@ -508,8 +513,15 @@ class Modify(_Model):
     previous effect's single target as it last was in the field (9.11) if it was destroyed by it (put
     into a graveyard from the field), else 0 (no resonator was destroyed)."""
 
+    or_gains: Annotated[list[int], Field(min_length=2, max_length=2)] | None = None
+    """"Target resonator gains [-800/0] or [0/+800] until end turn": ``[atk, def]`` of the other
+    choice; on resolution the controller chooses which of the two the target gains (the effect names
+    both and the player applying it picks one, FoW-5.5 9.3 p3.2)."""
+
     @model_validator(mode="after")
     def _check_x(self) -> Modify:
+        if self.or_gains is not None and (self.per is not None or self.x_of_destroyed is not None or self.skills):
+            raise ValueError("'or_gains' chooses between two plain [+ATK/+DEF] changes")
         if self.x_of_destroyed is not None and (
             {self.atk, self.def_} - {0, 1} or not (self.atk or self.def_) or self.per is not None
         ):
@@ -540,6 +552,25 @@ class AddSelfTo(_Model):
     def _check(self) -> AddSelfTo:
         if self.target.kind != "chosen" or self.target.count != 1 or self.target.up_to:
             raise ValueError("'add_self_to' adds this card onto one chosen target")
+        return self
+
+
+class MoveAddition(_Model):
+    """ "Move target [Addition: Resonator] you control onto another resonator": on resolution the
+    controller chooses a resonator in a field, other than the one the target is added to, that it can
+    legally be added to (FoW-5.5 7.2 p3, 10.1 p2; one must be chosen if there is any, 10.13 p1); the
+    addition, staying in the field as the same object, is added onto it instead (10.1 p1) and the card
+    it is added to triggers "whenever an addition is added to this card" (7.2 p4)."""
+
+    op: Literal["move_addition"] = "move_addition"
+    target: Target
+
+    @model_validator(mode="after")
+    def _check(self) -> MoveAddition:
+        if self.target.kind != "chosen" or self.target.count != 1 or self.target.up_to:
+            raise ValueError("'move_addition' moves one chosen addition")
+        if self.target.filter.types != ["addition"] or self.target.filter.subtypes != ["resonator"]:
+            raise ValueError("'move_addition' moves an [Addition:Resonator] onto a resonator")
         return self
 
 
@@ -821,6 +852,15 @@ class LoseLife(_Model):
     op: Literal["lose_life"] = "lose_life"
     amount: Annotated[int, Field(ge=0, multiple_of=100)]
     who: Who = "opponent"
+
+
+class PayAnyLife(_Model):
+    """ "Pay any amount of life. Draw a card for each 500 life you lost this way.": on resolution the
+    controller chooses an amount of life, a multiple of one hundred (FoW-5.5 1.5 p4.1), and pays it;
+    then draws a card for each ``draw_per`` life paid (rounded down)."""
+
+    op: Literal["pay_any_life"] = "pay_any_life"
+    draw_per: Annotated[int, Field(ge=100, multiple_of=100)]
 
 
 class Pay(_Model):
@@ -1222,6 +1262,17 @@ class Banish(_Model):
         return self
 
 
+class KeepOne(_Model):
+    """ "Each player chooses a resonator they control, then each player banishes all other resonators
+    they control.": on resolution each player in turn (the controller first) chooses one of the cards
+    they control matching ``filter`` (``controller`` relative to that player; no choice with one or
+    none); then each player banishes all the others (FoW-5.5 10.10 p1, a player banishes only cards
+    they control, p2)."""
+
+    op: Literal["keep_one"] = "keep_one"
+    filter: Filter
+
+
 class GainControl(_Model):
     """ "Gain control of target resonator.": the controller of the effect becomes the target's
     controller (FoW-5.5 1.5 p3, a controller-changing effect), for the rest of the game.  The card
@@ -1301,6 +1352,9 @@ _PAUSING_OPS = (
     "become_attribute",
     "banish",
     "delayed",
+    "pay_any_life",
+    "keep_one",
+    "move_addition",
 )
 """Effects that may wait for a player's choice (or hold other effects): not inside ``may``/``if``."""
 
@@ -1322,6 +1376,7 @@ def _plain_effects(effects: list[Any], what: str) -> None:
         pauses = pauses or bool(getattr(eff, "any_number", False))
         pauses = pauses or getattr(eff, "unless_pays", None) is not None  # its target's controller decides
         pauses = pauses or bool(getattr(eff, "chosen_total_cost", False))  # "choose a number" (1.4 p5)
+        pauses = pauses or getattr(eff, "or_gains", None) is not None  # "[-800/0] or [0/+800]"
         if _pausing_op(eff) or pauses:
             raise ValueError(f"'{eff.op}' cannot be inside '{what}' (only effects that need no further choice)")
         if getattr(eff, "op", None) == "fight":
@@ -1335,6 +1390,7 @@ def waits_for_choice(eff: Any) -> bool:
         return any(waits_for_choice(e) for e in list(eff.effects) + list(eff.otherwise))
     pauses = getattr(eff, "chosen_from", None) is not None or bool(getattr(eff, "from_hand", 0))
     pauses = pauses or bool(getattr(eff, "chosen_total_cost", False))  # "choose a number" (1.4 p5)
+    pauses = pauses or getattr(eff, "or_gains", None) is not None  # "[-800/0] or [0/+800]"
     return _pausing_op(eff) or pauses or bool(getattr(eff, "any_number", False))
 
 
@@ -1466,6 +1522,7 @@ Effect = Annotated[
     | Modify
     | SwitchStats
     | AddSelfTo
+    | MoveAddition
     | GrantSkill
     | LoseSkill
     | BecomeAttribute
@@ -1494,10 +1551,12 @@ Effect = Annotated[
     | PutFromRemoved
     | RemoveCounter
     | Banish
+    | KeepOne
     | GainControl
     | Fight
     | LoseAbilities
     | Pay
+    | PayAnyLife
     | ChangeCost
     | May
     | If

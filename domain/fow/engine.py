@@ -1153,6 +1153,8 @@ def decline_trigger(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     "put_from_removed",
     "banish",
     "discard_chosen",
+    "keep",
+    "move_onto",
 )
 def choose_cards(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     s = ctx.s
@@ -1192,6 +1194,12 @@ def choose_cards(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         count = int(p.options["count"])
         if len(cards) != count or any(c not in p.options["cards"] for c in cards):
             raise ctx.reject("rules/banish_choice", "10.10 p1", f"banish exactly {count} of the cards the effect names")
+    elif p.kind == "move_onto":  # "onto another resonator": one the addition can be added to (10.1 p1)
+        if len(cards) != 1 or cards[0] not in p.options["cards"]:
+            raise ctx.reject("rules/move_onto_choice", "10.1 p1", f"choose exactly one of {p.options['cards']}")
+    elif p.kind == "keep":  # "each player chooses a resonator they control": one of them (10.10 p1)
+        if len(cards) != 1 or cards[0] not in p.options["cards"]:
+            raise ctx.reject("rules/keep_choice", "10.10 p1", f"choose exactly one of {p.options['cards']}")
     elif p.kind == "discard_chosen":  # chosen in the looked-at hand (10.13 p1)
         count = int(p.options["count"])
         if len(cards) != count or any(c not in p.options["cards"] for c in cards):
@@ -1226,13 +1234,32 @@ def _choose_looked(ctx: Ctx, options: Mapping[str, Any], cards: list[str], order
         flow.continue_after_resolution(ctx, done)
 
 
-@command("ChooseNumber", "number")
+@command("ChooseNumber", "number", "pay_life")
 def choose_number(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
-    """Answer "choose a number" with ``number``, an integer of 0 or higher (FoW-5.5 1.4 p5)."""
+    """Answer "choose a number" with ``number``, an integer of 0 or higher (FoW-5.5 1.4 p5); "pay any
+    amount of life" with the life to pay, a multiple of one hundred (1.5 p4.1)."""
     number = args.get("number")
     if not isinstance(number, int) or isinstance(number, bool) or number < 0:
         raise ctx.reject("rules/number_choice", "1.4 p5", "'number' must be an integer of 0 or higher")
+    assert ctx.s.pending is not None
+    if ctx.s.pending.kind == "pay_life" and number % 100:
+        raise ctx.reject("rules/number_choice", "1.5 p4.1", "life is paid by a multiple of one hundred")
     done = actions.resolve_top(ctx, ctx.cause, choice=number)
+    if done is not None:
+        flow.continue_after_resolution(ctx, done)
+
+
+@command("ChooseOption", "option")
+def choose_option(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
+    """Answer a choice an effect names on resolution ("gains [-800/0] or [0/+800]") with ``option``,
+    the index of one of the ``choices`` the question lists (FoW-5.5 9.3 p3.2)."""
+    option = args.get("option")
+    assert ctx.s.pending is not None
+    choices = ctx.s.pending.options.get("choices")
+    count = len(choices) if isinstance(choices, list) else 0
+    if not isinstance(option, int) or isinstance(option, bool) or not 0 <= option < count:
+        raise ctx.reject("rules/option_choice", "9.3 p3.2", f"'option' must be the index of one of {choices}")
+    done = actions.resolve_top(ctx, ctx.cause, choice=option)
     if done is not None:
         flow.continue_after_resolution(ctx, done)
 
@@ -1454,6 +1481,13 @@ def legal_actions(state: GameState, player: str) -> list[Command]:
             c.cost.total for o in s.objects.values() if o.zone == "field" for c in [s.card_of(o.oid)] if c.cost
         }
         out = [Command("ChooseNumber", player, {"number": n}) for n in sorted(costs_now | {0})]
+    elif p.kind == "pay_life":  # any multiple of 100 (1.5 p4.1): those up to the life the player has
+        life = max(0, s.players[player].life)
+        out = [Command("ChooseNumber", player, {"number": n}) for n in range(0, life + 1, 100)]
+    elif p.kind == "option":
+        choices = p.options.get("choices")
+        count = len(choices) if isinstance(choices, list) else 0
+        out = [Command("ChooseOption", player, {"option": i}) for i in range(count)]
     elif p.kind == "attribute":
         out = [Command("ChooseAttribute", player, {"attribute": a}) for a in ("W", "R", "U", "G", "B")]
     elif p.kind == "optional":
@@ -1469,7 +1503,7 @@ def legal_actions(state: GameState, player: str) -> list[Command]:
             Command("ChooseCards", player, {"cards": list(c)})
             for c in itertools.islice(itertools.combinations(hand, count), MAX_TARGET_COMBOS)
         ]
-    elif p.kind in ("banish", "discard_chosen"):
+    elif p.kind in ("banish", "discard_chosen", "keep", "move_onto"):
         out = [
             Command("ChooseCards", player, {"cards": list(c)})
             for c in itertools.islice(

@@ -1273,6 +1273,58 @@ def _destroy_chosen_total_cost(m: re.Match[str], ctx: _Ctx, it_self: bool) -> li
     return [{**out[0], "chosen_total_cost": True}]
 
 
+@_effect(
+    r"(?P<t>target [^.]+?) gains (?P<a>\[(?:[+-]\d+|0)/(?:[+-]\d+|0)\]) or (?P<b>\[(?:[+-]\d+|0)/(?:[+-]\d+|0)\]) "
+    r"until (?:the )?end (?:of )?(?:the )?turn"
+)
+def _gains_either(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Target resonator gains [-800/0] or [0/+800] until end turn." (TTW-053; "end turn": a misprint of
+    # "end of turn"): one chosen target; which change it gains is chosen on resolution (9.3 p3.2)
+    target = _target(m.group("t"), ctx)
+    if target.get("kind") != "chosen" or target.get("count", 1) != 1 or target.get("up_to"):
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    atk, def_, _ = _modifiers(m.group("a"))
+    other_atk, other_def, _ = _modifiers(m.group("b"))
+    modify = {"op": "modify", "atk": atk, "def": def_, "target": target, "duration": "end_of_turn"}
+    return [{**modify, "or_gains": [other_atk, other_def]}]
+
+
+@_effect(
+    r"remove the top (?P<n>{NUM}) cards of your main deck from the game\.\s*this card deals (?P<a>\d+) damage "
+    r"multiplied by the combined total cost of the cards removed this way to (?P<t>[^.]+?)".replace("{NUM}", NUM)
+)
+def _deal_per_cost_removed(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # Keeper of the Future, Skuld (TMS-023): "... remove the top two cards of your main deck from the game.
+    # This card deals 100 damage multiplied by the combined total cost of the cards removed this way to
+    # target J/resonator." (10.3 p1; total cost 2.3)
+    mill = {"op": "mill", "count": _number(m.group("n")), "who": "you", "to": "removed"}
+    deal = _deal_to(m.group("t").strip(), int(m.group("a")), ctx)
+    if len(deal) != 1:
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    return [mill, {**deal[0], "per_cost_removed": True}]
+
+
+@_effect(r"pay any amount of life\.\s*draw a card for each (?P<n>\d+00) life you lost this way")
+def _pay_any_life(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Pay any amount of life. Draw a card for each 500 life you lost this way." (TAT-090): the amount,
+    # a multiple of one hundred (FoW-5.5 1.5 p4.1), is chosen on resolution
+    return [{"op": "pay_any_life", "draw_per": int(m.group("n"))}]
+
+
+@_effect(
+    r"each player chooses an? (?P<t>[\w ]+?) they control, then each player banishes all other (?P<u>[\w ]+?) "
+    r"they control"
+)
+def _keep_one(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Each player chooses a resonator they control, then each player banishes all other resonators they
+    # control." (BFA-007): the choices on resolution, then the banishing (10.10 p1)
+    kept, players = _selector(m.group("t"), ctx, loose=False)
+    rest, more = _selector(m.group("u"), ctx, loose=False)
+    if players or more or kept != rest or kept.get("types") != ["resonator"] or len(kept) != 2:
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    return [{"op": "keep_one", "filter": {**kept, "controller": "you"}}]
+
+
 @_effect(r"choose an attribute\.\s*this card becomes the chosen attribute until end of turn")
 def _become_chosen_attribute(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "{1}: Choose an attribute. This card becomes the chosen attribute until end of turn." (2.8, 9.9 p1)
@@ -1294,9 +1346,21 @@ def _add_self_to(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "add_self_to", "target": target}]
 
 
-@_effect(r"switch the atk and def of (?P<t>this card|target [^.]+?) until (?:the )?end of (?:the )?turn")
+@_effect(r"move (?P<t>target \[addition: ?resonator\] [^.]*?) onto another resonator")
+def _move_addition(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "[Activate] {Rest}: Move target [Addition: Resonator] you control onto another resonator" (CMF-003):
+    # the resonator is chosen on resolution, not targeted (10.1 p1, p2)
+    target = _target(m.group("t"), ctx)
+    flt = target.get("filter", {})
+    if target.get("kind") != "chosen" or target.get("count", 1) != 1 or flt.get("subtypes") != ["resonator"]:
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    return [{"op": "move_addition", "target": target}]
+
+
+@_effect(r"(?:switch|swap) (?:the )?atk and def of (?P<t>this card|target [^.]+?) until (?:the )?end of (?:the )?turn")
 def _switch_stats(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
-    # "{U}: Switch the ATK and DEF of this card until end of turn." (a value change, FoW-5.5 9.9 p1.4)
+    # "{U}: Switch the ATK and DEF of this card until end of turn." (a value change, FoW-5.5 9.9 p1.4);
+    # "swap ATK and DEF of this card until end of turn" (CMF-025) says the same
     target = _subject(m.group("t"), ctx, continuous=False, it_self=it_self)
     assert target is not None
     if target.get("filter", {}).get("types") == []:
@@ -2194,6 +2258,18 @@ def _remove_from_hand(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDi
     return [{"op": "remove_from_game", "from_hand": _number(m.group("n"))}]
 
 
+@_effect(r"remove (?P<t>target [^,.]+?) from the game, then put it into its owner'?s field")
+def _remove_and_return(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "remove target resonator from the game, then put it into its owner's field" (CMF-004): the card
+    # removed, as the object it became in the removed area (10.3 p1, 3.1 p3), put into its owner's field
+    # (not played: no [Enter], 9.6 p1.1)
+    target = _target(m.group("t"), ctx)
+    if target.get("kind") != "chosen" or target.get("count", 1) != 1 or target.get("up_to"):
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    back = {"op": "put_into_field", "target": {"kind": "same"}, "owners_field": True}
+    return [{"op": "remove_from_game", "target": target}, back]
+
+
 @_effect(r"remove (?P<t>[^.]+?) from the game")
 def _remove(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     grave = re.fullmatch(r"target (?P<d>.+) in (?P<whose>a|your|your opponent's) graveyard", m.group("t"))
@@ -2939,6 +3015,7 @@ def _logic(
         only = re.search(r"\s*choose the (?P<nth>first|second|third) only if (?P<c>[^.]+)\.?$", body, re.IGNORECASE)
         if only:  # "Choose the second only if your J/ruler has "Kaguya" in its name." (9.3 p2.3)
             body = body[: only.start()]
+        body = re.sub(r"(?<=target addition): or (?=draw a card;)", "; or ", body)  # a misprint (CMF-004)
         modes = [p.strip() for p in re.split(r";\s*(?:or\s+)?|\s*\n\s*or\s+", body) if p.strip()]
         if len(modes) < 2:  # "... to target player, or this card deals ...": a comma before "or"
             modes = [p.strip() for p in re.split(r",\s*or\s+", m.group("body")) if p.strip()]
