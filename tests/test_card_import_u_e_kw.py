@@ -76,3 +76,66 @@ def test_opponents_cannot_add_resonator_additions(imported: dict[str, ImportedCa
     abilities = full(imported, "CMF-018")["abilities"]
     assert abilities[0]["trigger"] == "enter"
     assert abilities[1] == {"kind": "continuous", "rules": {"opponent_cannot_add": ["resonator"]}}
+
+
+OPPONENTS_ATTACKING_RESONATOR = {
+    "kind": "controls",
+    "filter": {"zone": "field", "types": ["resonator"], "controller": "opponent", "attacking": True},
+}
+
+
+def test_trigger_while_a_resonator_your_opponent_controls_is_attacking(imported: dict[str, ImportedCard]) -> None:
+    # Cain Complex (MPR-025): "[Trigger] While a resonator your opponent controls is attacking: Until end
+    # of turn, gain control of target resonator that didn't attack this turn."
+    card = full(imported, "MPR-025")
+    assert (card["trigger"], card["trigger_condition"]) == ("status", OPPONENTS_ATTACKING_RESONATOR)
+    assert card["effects"] == [
+        {
+            "op": "gain_control",
+            "target": {
+                "kind": "chosen",
+                "filter": {"zone": "field", "attacked_this_turn": False, "types": ["resonator"]},
+            },
+            "duration": "end_of_turn",
+        }
+    ]
+
+
+def test_your_opponent_banish_a_non_attacking_resonator_and_its_def(imported: dict[str, ImportedCard]) -> None:
+    # Death Sentence from the Queen (TAT-076): "[Trigger] While a resonator your opponent controls is
+    # attacking: Your opponent banish a non-attacking resonator he or she controls. You gain life equal
+    # to its DEF. (...)"  "banish" for "banishes"; "its" is the banished card.
+    card = full(imported, "TAT-076")
+    assert (card["trigger"], card["trigger_condition"]) == ("status", OPPONENTS_ATTACKING_RESONATOR)
+    assert card["effects"] == [
+        {
+            "op": "banish",
+            "filter": {"zone": "field", "not_attacking": True, "types": ["resonator"], "controller": "you"},
+            "who": "opponent",
+        },
+        {"op": "gain_life", "amount": 0, "who": "you", "equal_to": "def", "of_same": True},
+    ]
+
+
+def test_trigger_total_number_of_resonators_and_magic_stones_is_twelve(imported: dict[str, ImportedCard]) -> None:
+    # Midnight Bell (CMF-086): "[Trigger] Total number of all resonators and all magic stones is twelve:
+    # Each resonator your opponent controls loses all abilities and becomes [0/200] until end of turn."
+    card = full(imported, "CMF-086")
+    both = {
+        "zone": "field",
+        "types": [],
+        "any_of": [{"zone": "field", "types": ["resonator"]}, {"zone": "stone_area", "types": ["magic_stone"]}],
+    }
+    assert card["trigger"] == "status"
+    assert card["trigger_condition"] == {
+        "kind": "all_of",
+        "conditions": [
+            {"kind": "controls", "filter": both, "at_least": 12},
+            {"kind": "controls", "filter": both, "at_least": 13, "negate": True},
+        ],
+    }
+    theirs = {"kind": "all", "filter": {"zone": "field", "controller": "opponent", "types": ["resonator"]}}
+    assert card["effects"] == [
+        {"op": "lose_abilities", "target": theirs},
+        {"op": "set_stats", "atk": 0, "def": 200, "target": theirs},
+    ]

@@ -15,7 +15,7 @@ from __future__ import annotations
 from domain.fow import actions
 from domain.fow.characteristics import characteristics
 from tests.fow_support import cmd
-from tests.test_fow_battle import to_main
+from tests.test_fow_battle import to_attack_choice, to_block_choice, to_main
 from tests.test_fow_conditions import Story, legal
 from tests.test_fow_real_triggers_costs import pass_until, triggered_by
 
@@ -189,4 +189,138 @@ def test_emperor_opponents_cannot_add_resonator_additions() -> None:
     story.when(cmd("PlayCard", "p1", card=own_stake, targets=[[mine]]))
     story.resolve()
     assert story.state.objects[own_stake].attached_to == mine
+    story.replays()
+
+
+# --- [Trigger] While a resonator your opponent controls is attacking -------------------------------
+
+
+def _attack_story(card: str) -> tuple[Story, str, str, str, str]:
+    """p1 has ``card`` in the chant-standby area since turn 1 and three magic stones (7.9: as many as its
+    cost); in turn 2, p2's Bear attacks p1 while p2's Wall and Bird stay back."""
+    story = Story({card: 4, "T-BEAR": 4, "T-WALL": 4, "T-BIRD": 4})
+    for _ in range(3):
+        story.put("p1", "T-STONE", "stone_area")
+    standby = story.put("p1", card, "standby")
+    bear = story.put("p2", "T-BEAR", "field")
+    wall = story.put("p2", "T-WALL", "field")
+    bird = story.put("p2", "T-BIRD", "field")
+    story.log += to_main(story.state, turn=2)
+    story.log += to_attack_choice(story.state)
+    return story, standby, bear, wall, bird
+
+
+def test_cain_complex_while_attacking_gains_control_of_a_resonator_that_did_not_attack() -> None:
+    # Cain Complex (MPR-025, {R}{2}): "[Trigger] While a resonator your opponent controls is attacking:
+    # Until end of turn, gain control of target resonator that didn't attack this turn."
+    story, complex_, bear, wall, _ = _attack_story("MPR-025")
+    assert story.state.triggered == []  # no attack yet: the state does not hold
+    events = story.when(cmd("DeclareAttack", "p2", attacker=bear, target="p1"))
+    [trig] = triggered_by(events, complex_)
+    assert (trig.data["kind"], trig.rule) == ("card", "FoW-5.5 7.9 p2")
+    refusal = story.refused(cmd("PlayTriggered", "p1", trigger=trig.data["trigger"], targets=[[bear]], pay_with=[]))
+    assert (refusal.code, refusal.rule) == ("rules/illegal_target", "FoW-5.5 9.3 p2.4")  # it attacked this turn
+    story.when(cmd("PlayTriggered", "p1", trigger=trig.data["trigger"], targets=[[wall]], pay_with=[]))
+    story.resolve()
+    assert story.state.objects[wall].controller == "p1"
+    story.log += to_block_choice(story.state)
+    story.when(cmd("DeclineBlock", "p1"))
+    story.log += to_main(story.state, turn=3)  # until end of turn (5.4 p5.2)
+    assert story.state.objects[wall].controller == "p2"
+    story.replays()
+
+
+def test_a_resonator_that_attacked_is_a_new_object_once_it_changes_zones() -> None:
+    # Cain Complex (MPR-025): the Bear that attacked returns to p2's hand and is put into the field
+    # again: a new object that didn't attack this turn (3.1 p3)
+    story, complex_, bear, _, _ = _attack_story("MPR-025")
+    events = story.when(cmd("DeclareAttack", "p2", attacker=bear, target="p1"))
+    [trig] = triggered_by(events, complex_)
+    for to in ("hand", "field"):
+        data = {"oid": bear, "from": story.state.objects[bear].zone, "to": to, "reason": "given"}
+        story.given("CardMoved", **data, controller="p2")
+    story.when(cmd("PlayTriggered", "p1", trigger=trig.data["trigger"], targets=[[bear]], pay_with=[]))
+    story.resolve()
+    assert story.state.objects[bear].controller == "p1"
+    story.replays()
+
+
+def test_death_sentence_the_opponent_banishes_a_non_attacking_resonator_and_you_gain_its_def() -> None:
+    # Death Sentence from the Queen (TAT-076, {B}{B}): "[Trigger] While a resonator your opponent
+    # controls is attacking: Your opponent banish a non-attacking resonator he or she controls. You gain
+    # life equal to its DEF."  p2 chooses between the Wall (DEF 1000) and the Bird; the attacking
+    # Bear is not among the choices (10.10 p1).
+    story, sentence, bear, wall, bird = _attack_story("TAT-076")
+    events = story.when(cmd("DeclareAttack", "p2", attacker=bear, target="p1"))
+    [trig] = triggered_by(events, sentence)
+    story.when(cmd("PlayTriggered", "p1", trigger=trig.data["trigger"], targets=[], pay_with=[]))
+    events = story.resolve()
+    asked = next(e for e in events if e.type == "ChoiceRequested")
+    assert (asked.data["player"], asked.data["kind"], asked.rule) == ("p2", "banish", "FoW-5.5 10.10 p1")
+    assert sorted(asked.data["options"]["cards"]) == sorted([wall, bird])
+    life = story.state.players["p1"].life
+    events = story.when(cmd("ChooseCards", "p2", cards=[wall]))
+    banished = next(e for e in events if e.type == "CardMoved" and e.data["oid"] == wall)
+    assert (banished.data["to"], banished.rule) == ("graveyard", "FoW-5.5 10.10 p1")
+    gained = next(e for e in events if e.type == "LifeChanged")
+    assert (gained.data["player"], gained.data["delta"]) == ("p1", 1000)  # its DEF as it was in the field
+    assert story.state.players["p1"].life == life + 1000
+    assert story.state.objects[bear].zone == "field"
+    story.replays()
+
+
+# --- [Trigger] Total number of all resonators and all magic stones is twelve -----------------------
+
+
+def test_midnight_bell_at_exactly_twelve_resonators_and_magic_stones() -> None:
+    # Midnight Bell (CMF-086, {B}{1}): "[Trigger] Total number of all resonators and all magic stones is
+    # twelve: Each resonator your opponent controls loses all abilities and becomes [0/200] until end of
+    # turn."  Four magic stones each and p2's Bear, Wall and Bird (with [Flying]) make eleven.
+    story = Story({"CMF-086": 4, "T-BEAR": 4, "T-WALL": 4, "T-BIRD": 4})
+    for player in ("p1", "p2"):
+        for _ in range(4):
+            story.put(player, "T-STONE", "stone_area")
+    bell = story.put("p1", "CMF-086", "standby")
+    wall = story.put("p2", "T-WALL", "field")
+    bird = story.put("p2", "T-BIRD", "field")
+    story.put("p2", "T-BEAR", "field")
+    events = to_main(story.state, turn=2)
+    story.log += events
+    assert triggered_by(events, bell) == []  # eleven
+    mine = story.put("p1", "T-BEAR", "field")  # twelve: the state holds (9.6 p9)
+    events = story.when(cmd("Pass", "p2"))
+    [trig] = triggered_by(events, bell)
+    assert (trig.data["kind"], trig.rule) == ("card", "FoW-5.5 7.9 p2")
+    story.when(cmd("PlayTriggered", "p1", trigger=trig.data["trigger"], targets=[], pay_with=[]))
+    events = story.resolve()
+    made = [e for e in events if e.type == "ContinuousEffectCreated"]
+    assert [(e.data["kind"], e.rule) for e in made] == [
+        ("lose_abilities", "FoW-5.5 9.9 p1.2"),
+        ("set", "FoW-5.5 9.9 p1.4"),
+    ]
+    for oid in (wall, bird):
+        chars = characteristics(story.state, oid)
+        assert (chars.atk, chars.def_, chars.skills) == (0, 200, set())
+    assert (characteristics(story.state, mine).atk, characteristics(story.state, mine).def_) == (500, 500)
+    story.log += to_main(story.state, turn=3)  # until end of turn (5.4 p5.2)
+    assert (characteristics(story.state, wall).atk, characteristics(story.state, wall).def_) == (100, 1000)
+    assert characteristics(story.state, bird).skills == {"flying"}
+    story.replays()
+
+
+def test_midnight_bell_does_not_trigger_at_thirteen() -> None:
+    # Midnight Bell (CMF-086): "is twelve" - exactly twelve; thirteen is not (9.6 p9.1)
+    story = Story({"CMF-086": 4, "T-BEAR": 4, "T-WALL": 4, "T-BIRD": 4})
+    for player in ("p1", "p2"):
+        for _ in range(4):
+            story.put(player, "T-STONE", "stone_area")
+    bell = story.put("p1", "CMF-086", "standby")
+    for card in ("T-WALL", "T-BIRD", "T-BEAR"):
+        story.put("p2", card, "field")
+    story.put("p1", "T-BEAR", "field")
+    story.put("p1", "T-WALL", "field")
+    events = to_main(story.state, turn=2)
+    story.log += events
+    events = story.when(cmd("Pass", "p2"))
+    assert triggered_by(events, bell) == []
     story.replays()

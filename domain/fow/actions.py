@@ -57,6 +57,7 @@ from domain.fow.cards import (
     ReturnToHand,
     RevealTop,
     Search,
+    SetStats,
     Shuffle,
     SwitchStats,
     Target,
@@ -1436,6 +1437,8 @@ def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
             those = [
                 e.data["oid"] for e in ctx.events[before:] if e.type == "CardMoved" and e.data["to"] == "graveyard"
             ]
+            if eff.target is None:  # "Your opponent banishes a resonator. You gain life equal to its DEF."
+                previous = [(t, s.objects[t].zone_since) for t in those]
         if result is not None and isinstance(eff, Mill) and eff.to == "removed":  # "the cards removed this way"
             removed = [
                 e.data["oid"] for e in ctx.events[before:] if e.type == "CardMoved" and e.data["to"] == "removed"
@@ -1868,6 +1871,17 @@ def apply_effect(
         sdata: dict[str, Any] = {"id": ctx.fresh_id("x"), "source": src, "controller": you, "targets": switched}
         sdata.update(kind="switch", duration=eff.duration)
         return ctx.emit("ContinuousEffectCreated", sdata, "9.9 p1.4", cause=cause)
+    if isinstance(eff, SetStats):  # "... becomes [0/200] until end of turn" (9.9 p1.4)
+        setdata: dict[str, Any] = {"id": ctx.fresh_id("x"), "source": src, "controller": you}
+        if eff.target.kind == "all":  # every object that matches while it lasts, later ones too (9.9 p4)
+            setdata.update(targets=[], filter=eff.target.filter.model_dump(mode="json", exclude_defaults=True))
+        else:
+            setdata["targets"] = _targets_of(ctx, item, eff.target, group)
+            if not setdata["targets"]:
+                return cause
+        setdata.update(kind="set", atk=eff.atk, duration=eff.duration)
+        setdata["def"] = eff.def_
+        return ctx.emit("ContinuousEffectCreated", setdata, "9.9 p1.4", cause=cause)
     if isinstance(eff, GrantAbilities):  # "gains "<ability>" until end of turn" (10.19 p1, 9.9)
         gaining = _targets_of(ctx, item, eff.target, group)
         if not gaining:

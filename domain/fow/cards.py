@@ -120,6 +120,11 @@ class Filter(_Model):
     """"with 1000 or more ATK"."""
     attacking: bool = False
     """"attacking J/resonator": the attacker of the current battle."""
+    not_attacking: bool = False
+    """"non-attacking resonator": not the attacker of the current battle (FoW-5.5 8.2 p3)."""
+    attacked_this_turn: bool | None = None
+    """"that didn't attack this turn" (False) / "that attacked this turn" (True): whether this object
+    was declared as an attacker this turn (8.2 p3; a new object has not attacked, 3.1 p3)."""
     blocking: bool = False
     """"blocking resonator": the blocker of the current battle."""
     damaged_by_source: bool = False
@@ -535,6 +540,19 @@ class SwitchStats(_Model):
     its ATK becomes the DEF it has at that point and its DEF the ATK; counters apply after (p1.5)."""
 
     op: Literal["switch_stats"] = "switch_stats"
+    target: Target
+    duration: Literal["end_of_turn"] = "end_of_turn"
+
+
+class SetStats(_Model):
+    """ "... becomes [0/200] until end of turn": a continuous effect changing value information (FoW-5.5
+    9.9 p1.4): in timestamp order with the other non-counter changes of values (9.9 p3), its ATK and DEF
+    become these values; counters apply after (p1.5).  With an ``all`` target it applies to every object
+    matching the filter while it lasts (9.9 p4)."""
+
+    op: Literal["set_stats"] = "set_stats"
+    atk: Annotated[int, Field(ge=0)]
+    def_: Annotated[int, Field(ge=0, alias="def")]
     target: Target
     duration: Literal["end_of_turn"] = "end_of_turn"
 
@@ -1521,6 +1539,7 @@ Effect = Annotated[
     | RemoveDamage
     | Modify
     | SwitchStats
+    | SetStats
     | AddSelfTo
     | MoveAddition
     | GrantSkill

@@ -126,8 +126,9 @@ def characteristics(state: GameState, oid: str) -> Chars:
             if ability.set_stats is not None and _affects(state, source_oid, ability.affects, oid):
                 changes.append((since, "set", ability.set_stats[0], ability.set_stats[1]))
         for eff in state.effects:
-            if eff.kind in ("modify", "switch") and is_affected(state, eff, oid):
-                changes.append((eff.created, "add" if eff.kind == "modify" else "switch", eff.atk, eff.def_))
+            if eff.kind in ("modify", "switch", "set") and is_affected(state, eff, oid):
+                how = {"modify": "add", "switch": "switch", "set": "set"}[eff.kind]
+                changes.append((eff.created, how, eff.atk, eff.def_))
         if any(how != "add" for _, how, _, _ in changes):  # "switch", "becomes": the order matters (9.9 p3)
             changes.sort(key=lambda change: change[0])
         for _, how, a, d in changes:
@@ -509,16 +510,20 @@ def activate_forbidden(state: GameState, oid: str) -> bool:
     """No player may play the [Activate] abilities (will abilities included, FoW-5.5 9.7 p1) of ``oid``:
     "Players cannot play activate abilities of resonators they control unless ...", or "Your opponent
     cannot play activate abilities of J/rulers or regalia" from a card its controller's opponent
-    controls (1.4 p4)."""
-    if overrides_for(state, oid).cannot_play_activate_abilities:
-        return True
+    controls (1.4 p4). One pass over the continuous abilities (it is asked for every will source)."""
     controller = state.objects[oid].controller
-    return any(
-        who != controller
-        and rules.opponent_cannot_activate is not None
-        and matches(state, rules.opponent_cannot_activate, oid, controller, oid)
-        for who, rules in _player_rules(state)
-    )
+    for source_oid, ability in _active_continuous(state):
+        rules = ability.rules
+        if rules is None:
+            continue
+        everyone = rules.cannot_play_activate_abilities and _affects(state, source_oid, ability.affects, oid)
+        if everyone and (ability.condition_of != "affected_controller" or _holds_for(state, ability, source_oid, oid)):
+            return True
+        theirs = rules.opponent_cannot_activate
+        by_opponent = state.objects[source_oid].controller != controller
+        if theirs is not None and by_opponent and matches(state, theirs, oid, controller, oid):
+            return True
+    return False
 
 
 def restrictions_on(state: GameState, oid: str) -> list[Effect]:
@@ -814,8 +819,14 @@ def matches_negations_and_skills(state: GameState, flt: Filter, oid: str) -> boo
         return False
     if flt.from_field_this_turn and (obj.moved_from != "field" or obj.entered_turn != state.turn or not state.turn):
         return False
+    if flt.attacked_this_turn is not None and flt.attacked_this_turn != bool(
+        state.turn and obj.attacked_turn == state.turn
+    ):
+        return False
     b = state.battle
     if flt.attacking and (b is None or b.attacker != oid):
+        return False
+    if flt.not_attacking and b is not None and b.attacker == oid:
         return False
     return not (flt.blocking and (b is None or b.blocker != oid))
 

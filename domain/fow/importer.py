@@ -188,6 +188,8 @@ _NUMBER_WORDS = {
     "eight": 8,
     "nine": 9,
     "ten": 10,
+    "eleven": 11,  # read only where a pattern names them ("... is twelve")
+    "twelve": 12,
 }
 NUM = r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+)"
 _ALL_CARD_TYPES = ["ruler", "j_ruler", "resonator", "addition", "spell", "regalia", "magic_stone"]
@@ -810,6 +812,11 @@ def _selector(
             flt["has_dealt_damage"] = True  # the damage it dealt this turn (Obj.dealt), 3.1 p3
             text = text[: -len(" that dealt damage this turn")]
             changed = True
+        m = re.search(r" that (?P<not>didn't |did not )?attack(?:ed)? this turn$", text)
+        if m and "attacked_this_turn" not in flt:  # "target resonator that didn't attack this turn" (8.2)
+            flt["attacked_this_turn"] = not m.group("not")  # as the same object (Obj.attacked_turn, 3.1 p3)
+            text = text[: m.start()]
+            changed = True
     m = re.search(r' named "([^"]+)"$', text)
     if m:
         flt["name"] = m.group(1)
@@ -827,6 +834,9 @@ def _selector(
     non_spell = re.search(r"\bnon-spell (?=cards?$)", text)
     if non_spell and zone != "field":  # "Cthulhu non-spell card from your graveyard": any other card type (2.1)
         text = text[: non_spell.start()] + text[non_spell.end() :]
+    if re.match(r"non-attacking ", text):  # "a non-attacking resonator": not the attacker (8.2 p3)
+        flt["not_attacking"] = True
+        text = text[len("non-attacking ") :]
     text = _negation(text, flt, ctx)
     masked = _mask_races(text, ctx)
     if re.search(_NOT_A_NOUN_PHRASE, masked):
@@ -1832,9 +1842,14 @@ def _lose_life(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "lose_life", "amount": int(m.group("n")), "who": who}]
 
 
-@_effect(rf"(?P<who>your opponent banishes|each player banishes) (?P<n>{NUM}) (?P<d>[^.,]+?)")
+@_effect(
+    rf"(?P<who>your opponent banish(?:es)?|each player banishes) (?P<n>{NUM}) (?P<d>[^.,]+?)"
+    r"(?: (?:he or she|they) controls?)?"
+)
 def _banish(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
-    # "Your opponent banishes a resonator." / "Each player banishes a non-Shadow resonator." (10.10)
+    # "Your opponent banishes a resonator." / "Each player banishes a non-Shadow resonator." (10.10);
+    # "Your opponent banish a non-attacking resonator he or she controls": the same ("banish", a
+    # misprint, TAT-076; a player banishes only what they control anyway, 10.10 p2)
     flt, players = _selector(m.group("d"), ctx)
     if players or set(flt) & {"controller", "other_than_self"}:
         raise _GapError(f"effect: {m.group(0).strip()}")
@@ -1927,7 +1942,7 @@ def _banish_this(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
 
 
 @_effect(
-    r"(?:you )?gain control of (?P<t>target [^.]+?)"
+    r"(?P<eot0>until end of turn, )?(?:you )?gain control of (?P<t>target [^.]+?)"
     r"(?:(?P<d> as long as this card is (?:in|on) a field)|(?P<eot> until (?:the )?end of (?:the )?turn))?"
 )
 def _gain_control(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
@@ -1940,7 +1955,9 @@ def _gain_control(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
         raise _GapError(f"target: {m.group('t')} (no card type: it may also be a ruler)")
     if m.group("d") and ctx.type == "spell":  # a spell is never in a field
         raise _GapError(f"effect: {m.group(0).strip()}")
-    duration = "source_in_field" if m.group("d") else "end_of_turn" if m.group("eot") else None
+    if m.group("eot0") and (m.group("d") or m.group("eot")):
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    duration = "source_in_field" if m.group("d") else "end_of_turn" if m.group("eot") or m.group("eot0") else None
     return [{"op": "gain_control", "target": target, **({"duration": duration} if duration else {})}]
 
 
@@ -3391,6 +3408,22 @@ def _lose_abilities(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict
     return [out]
 
 
+@_effect_first(
+    r"(?P<t>[^.]+?) (?P<lose>loses? all abilities and )?becomes? (?:an? )?\[(?P<a>\d+)/(?P<d>\d+)\]"
+    r" (?:this turn|until (?:the )?end of (?:the )?turn)"
+)
+def _set_stats(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Each resonator your opponent controls loses all abilities and becomes [0/200] until end of turn."
+    # (FoW-5.5 9.9 p1.2; p1.4: its ATK and DEF become these values, in timestamp order with the other
+    # changes of values, counters after them)
+    target = _subject(m.group("t"), ctx, continuous=False, it_self=it_self)
+    assert target is not None
+    if target.get("filter", {}).get("types") == []:
+        raise _GapError(f"target: {m.group('t')} (no card type: it may also be a ruler)")
+    out: list[JsonDict] = [{"op": "lose_abilities", "target": copy.deepcopy(target)}] if m.group("lose") else []
+    return [*out, {"op": "set_stats", "atk": int(m.group("a")), "def": int(m.group("d")), "target": target}]
+
+
 _REDUCTION = re.compile(
     rf"^(?:\[Continuous\]\s*:?\s*)?(?:if (?P<pre>{_CLAUSE}),? )?"  # "If your life is 100 you may pay": no comma
     r"you may pay (?P<c>(?:\{[^{}]+\})+) less to play this card"
@@ -3876,6 +3909,14 @@ def _same_target(rest: str, out: list[JsonDict]) -> str:
     exactly one target, "It" opening the next sentence and "that resonator" in it name that
     target (a ``same`` target)."""
     target = out[-1].get("target") if out else None
+    if out and out[-1]["op"] == "banish" and target is None and "count" not in out[-1]:
+        # "Your opponent banish a non-attacking resonator he or she controls. You gain life equal to
+        # its DEF.": "its" is the card that player banished (as it was in the field, 9.11)
+        if len(out) > 1 and out[-2]["op"] == "banish":
+            return rest  # "each player banishes ...": two cards
+        sentence = _split_sentences(rest)[0]
+        changed = re.sub(r"^((?:you )?gain life equal to) its\b", rf"\1 {_SAME}'s", sentence, flags=re.IGNORECASE)
+        return changed + rest[len(sentence) :]
     if out and out[-1]["op"] == "put_from_hand" and "count" not in out[-1]:
         target = {"kind": "chosen"}  # "you may put a resonator from your hand into your field. It gains ..."
     if not (isinstance(target, dict) and target.get("kind") == "chosen"):
@@ -5167,6 +5208,36 @@ def _status(text: str, ctx: _Ctx) -> JsonDict | None:
     if re.match(r"^(?:when|whenever|at|as)\b", text, re.IGNORECASE):
         return None  # an event, not a status
     text = re.sub(r"^(?:while|if)\s+", "", text, flags=re.IGNORECASE)
+    m = re.fullmatch(
+        rf"total number of all resonators and all magic stones is (?P<n>{NUM}|eleven|twelve)", text, re.IGNORECASE
+    )
+    if m:  # the resonators in every field and the magic stones in every magic stone area (3.7), exactly N
+        both: JsonDict = {
+            "zone": "field",
+            "types": [],
+            "any_of": [
+                {"zone": "field", "types": ["resonator"]},
+                {"zone": "stone_area", "types": ["magic_stone"]},
+            ],
+        }
+        n = _number(m.group("n"))
+        return {
+            "kind": "all_of",
+            "conditions": [
+                {"kind": "controls", "filter": both, "at_least": n},
+                {"kind": "controls", "filter": copy.deepcopy(both), "at_least": n + 1, "negate": True},
+            ],
+        }
+    m = re.fullmatch(r"an? (?P<what>[a-z/ -]+?) (?P<who>you control|your opponent controls) is attacking", text, re.I)
+    if m:  # "While a resonator your opponent controls is attacking": its battle, until it ends (8.2 p3, 8.6)
+        try:
+            attacker, players = _selector(m.group("what"), ctx, loose=True)
+        except _GapError:
+            return None
+        if players or "controller" in attacker:
+            return None
+        attacker.update(controller="you" if m.group("who").lower() == "you control" else "opponent", attacking=True)
+        return {"kind": "controls", "filter": attacker}
     try:
         return _condition(text, ctx)
     except _GapError:

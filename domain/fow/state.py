@@ -79,6 +79,9 @@ class Obj:
     """The damage this object dealt in turn ``dealt_turn`` ("X is the damage it dealt this turn");
     a new object (3.1 p3) has dealt none."""
     dealt_turn: int = 0
+    attacked_turn: int = 0
+    """The last turn this object was declared as an attacker ("that didn't attack this turn", 8.2 p3);
+    a new object (3.1 p3) has not attacked."""
 
 
 @dataclass(slots=True)
@@ -165,7 +168,7 @@ class Effect:
     """A continuous or replacement effect created by a resolved effect (FoW-5.5 9.9, 9.10)."""
 
     id: str
-    kind: str  # modify | grant | prevent | rules | lose_abilities | switch
+    kind: str  # modify | grant | prevent | rules | lose_abilities | switch | set
     source: str
     controller: str
     targets: list[str]
@@ -518,6 +521,7 @@ def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
         obj.counters = {}
         obj.damage = 0
         obj.dealt = 0
+        obj.attacked_turn = 0
         obj.rested = bool(d.get("rested", False))  # "enters ... rested" (FoW-5.5 9.10 p1)
         obj.attached_to = d.get("attached_to")
         obj.awakened = bool(d.get("awakened", False))
@@ -549,6 +553,7 @@ def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
                 "deal_more",
                 "grant_abilities",
                 "switch",
+                "set",
             )
         ]
     elif "attached_to" in d:
@@ -860,6 +865,7 @@ def _attack(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     s.battle.declared = f"ev:{e.seq}"
     s.pending = None
     attacker = s.objects[d["attacker"]]
+    attacker.attacked_turn = s.turn
     if attacker.side == "j_ruler":
         s.players[attacker.controller].j_ruler_attacked_turn = s.turn
     else:  # "if no resonator you control attacked this turn"
