@@ -1764,7 +1764,7 @@ def apply_effect(
         if not switched:
             return cause
         sdata: dict[str, Any] = {"id": ctx.fresh_id("x"), "source": src, "controller": you, "targets": switched}
-        sdata.update(kind="switch", duration=eff.duration)
+        sdata.update(kind="atk_becomes_def" if eff.atk_becomes_def else "switch", duration=eff.duration)
         return ctx.emit("ContinuousEffectCreated", sdata, "9.9 p1.4", cause=cause)
     if isinstance(eff, GrantAbilities):  # "gains "<ability>" until end of turn" (10.19 p1, 9.9)
         gaining = _targets_of(ctx, item, eff.target, group)

@@ -511,6 +511,10 @@ class SwitchStats(_Model):
     op: Literal["switch_stats"] = "switch_stats"
     target: Target
     duration: Literal["end_of_turn"] = "end_of_turn"
+    atk_becomes_def: bool = False
+    """ "Target resonator's ATK becomes equal to its DEF until end of turn": the same kind of value
+    change, in the same timestamp order, where only the ATK changes: it becomes the DEF the card has
+    at that point (FoW-5.5 9.9 p1.4); its DEF is left as it is."""
 
 
 class AddSelfTo(_Model):

@@ -126,12 +126,18 @@ def characteristics(state: GameState, oid: str) -> Chars:
             if ability.set_stats is not None and _affects(state, source_oid, ability.affects, oid):
                 changes.append((since, "set", ability.set_stats[0], ability.set_stats[1]))
         for eff in state.effects:
-            if eff.kind in ("modify", "switch") and is_affected(state, eff, oid):
-                changes.append((eff.created, "add" if eff.kind == "modify" else "switch", eff.atk, eff.def_))
+            if eff.kind in ("modify", "switch", "atk_becomes_def") and is_affected(state, eff, oid):
+                how = {"modify": "add"}.get(eff.kind, eff.kind)
+                changes.append((eff.created, how, eff.atk, eff.def_))
         if any(how != "add" for _, how, _, _ in changes):  # "switch", "becomes": the order matters (9.9 p3)
             changes.sort(key=lambda change: change[0])
         for _, how, a, d in changes:
-            atk, def_ = {"add": (atk + a, def_ + d), "switch": (def_, atk), "set": (a, d)}[how]
+            atk, def_ = {
+                "add": (atk + a, def_ + d),
+                "switch": (def_, atk),
+                "atk_becomes_def": (def_, def_),  # "its ATK becomes equal to its DEF" (9.9 p1.4)
+                "set": (a, d),
+            }[how]
         # layer: counters that change values (10.21 p2)
         for name, count in obj.counters.items():
             mod = _parse_counter(name)

@@ -1223,6 +1223,11 @@ def _destroy(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
         if standby.group("add"):  # "target addition or card in a chant-standby area": either (9.3 p2.4)
             flt = {"zone": "field", "types": [], "any_of": [{"zone": "field", "types": ["addition"]}, flt]}
         return [{"op": "destroy", "target": {"kind": "chosen", "filter": flt}}]
+    phrases = re.split(r" and (?=(?:up to \w+ )?target )", m.group("t"))
+    if len(phrases) == 2 and re.match(r"(?:up to \w+ )?target ", phrases[0]):
+        # "Destroy up to one target resonator and up to one target regalia": one target group each,
+        # one effect each (FoW-5.5 9.3 p2.4)
+        return [{"op": "destroy", "target": _target(p, ctx)} for p in phrases]
     # "Destroy target Cthulhu": a ruler in a ruler area is a legal target that is not destroyed (10.9 p2)
     return [{"op": "destroy", "target": _target(m.group("t"), ctx, it_self=it_self, playground=True)}]
 
@@ -1300,7 +1305,18 @@ def _switch_stats(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "switch_stats", "target": target}]
 
 
-@_effect(r"(?P<t>[^.]+?) gains? (?P<m>[^.]+?) until (?:the )?end of (?:the )?turn")
+@_effect(r"(?P<t>this card|target [^.]+?)'s? ATK becomes equal to its DEF until (?:the )?end of (?:the )?turn")
+def _atk_becomes_def(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "{Rest}: Target resonator's ATK becomes equal to its DEF until end of turn.": a value change
+    # of the ATK alone, to the DEF the card has at that point (FoW-5.5 9.9 p1.4)
+    target = _subject(m.group("t"), ctx, continuous=False, it_self=it_self)
+    assert target is not None
+    if target.get("filter", {}).get("types") == []:
+        raise _GapError(f"target: {m.group('t')} (no card type: it may also be a ruler)")
+    return [{"op": "switch_stats", "target": target, "atk_becomes_def": True}]
+
+
+@_effect(r"(?P<t>[^.]+?) gains? (?!control of\b)(?P<m>[^.]+?) until (?:the )?end of (?:the )?turn")
 def _gains(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     pair = re.fullmatch(r"(?P<m1>\[[^\]]+\]) and (?P<t2>[^\[]+?) gains? (?P<m2>\[[^\]]+\])", m.group("m").strip())
     if pair and not m.group("t").strip().lower().startswith("target "):
@@ -1839,12 +1855,14 @@ def _banish_this(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
 
 
 @_effect(
-    r"(?:you )?gain control of (?P<t>target [^.]+?)"
+    r"(?:you )?gain control of (?P<t>target [^.]+?|@same)"
     r"(?:(?P<d> as long as this card is (?:in|on) a field)|(?P<eot> until (?:the )?end of (?:the )?turn))?"
 )
 def _gain_control(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "Gain control of target resonator.": for the rest of the game (FoW-5.5 1.5 p3); "... as long
     # as this card is in a field": until it leaves (9.1 p2.2); "until end of turn": until 5.4 p5.2
+    if m.group("t") == _SAME:  # "Recover target resonator. You gain control of it until end of turn."
+        return [{"op": "gain_control", "target": {"kind": "same"}, **({"duration": "end_of_turn"} if m["eot"] else {})}]
     target = _target(m.group("t"), ctx)
     if target.get("kind") != "chosen" or target.get("count", 1) != 1 or target.get("up_to"):
         raise _GapError(f"effect: {m.group(0).strip()}")
@@ -2915,12 +2933,24 @@ def _logic(
             return _if_it_is(m, sentence, rest, ctx)
         else:
             cond = _condition(m.group("cond"), ctx)
+        ruler_its = _J_RULER_ITS.fullmatch(m.group("body").strip())
+        if ruler_its and m.group("cond").strip().lower() == "you control a j-ruler" and ctx.type == "spell":
+            # "If you control a J-Ruler, this card deals damage equal to its ATK to that resonator." on
+            # a spell, which has no ATK: "its" is the J-ruler's, read on resolution (0 without one)
+            stat = ruler_its.group("s").lower()
+            target = _target(ruler_its.group("t"), ctx)
+            damage = {"op": "deal_damage", "amount": 0, "target": target, "equal_to": stat}
+            inner = [{**damage, "equal_to_of": "your_j_ruler"}]
+            return [{"op": "if", "condition": cond, "effects": inner}], rest[len(sentence) :]
         inner = _effects(_capitalise(m.group("body")), ctx, it_self=it_self)
         if not _gated(inner) or (any(_pauses(e) for e in inner) and cond["kind"] == "target_is"):
             raise _GapError(f"effect: {sentence}")
         return [{"op": "if", "condition": cond, "effects": inner}], rest[len(sentence) :]
     return None
 
+
+_J_RULER_ITS = re.compile(r"this card deals damage equal to its (?P<s>ATK|DEF) to (?P<t>[^.]+?)\.?", re.IGNORECASE)
+"""``this card deals damage equal to its ATK to that resonator`` on a spell, after "If you control a J-Ruler"."""
 
 _IT_MAY = re.compile(r"^(?:it|this card) may deal (?P<body>.+?)\.?$", re.IGNORECASE)
 """``It may deal 300 damage to target resonator ...`` where "it" is this card."""
@@ -3682,6 +3712,10 @@ def _same_target(rest: str, out: list[JsonDict]) -> str:
     exactly one target, "It" opening the next sentence and "that resonator" in it name that
     target (a ``same`` target)."""
     target = out[-1].get("target") if out else None
+    back = len(out) - 1
+    while target == {"kind": "same"} and back > 0:  # "... You gain control of it ... It gains ...": still it
+        back -= 1
+        target = out[back].get("target")
     if out and out[-1]["op"] == "put_from_hand" and "count" not in out[-1]:
         target = {"kind": "chosen"}  # "you may put a resonator from your hand into your field. It gains ..."
     if not (isinstance(target, dict) and target.get("kind") == "chosen"):
@@ -3695,6 +3729,7 @@ def _same_target(rest: str, out: list[JsonDict]) -> str:
     changed = re.sub(r"^It\b(?!s)", _SAME, sentence)
     changed = re.sub(rf"^(If {_CLAUSE}, )it (?=also gains\b)", rf"\1{_SAME} ", changed)  # "If X, it also gains"
     changed = re.sub(r"\bthat (?:resonator|J/resonator|card)\b", _SAME, changed)
+    changed = re.sub(r"^(You gain control of) it\b", rf"\1 {_SAME}", changed)  # "You gain control of it"
     changed = re.sub(r"^((?:you )?gain life equal to) its\b", rf"\1 {_SAME}'s", changed, flags=re.IGNORECASE)
     return changed + rest[len(sentence) :]
 

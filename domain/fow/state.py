@@ -549,6 +549,7 @@ def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
                 "deal_more",
                 "grant_abilities",
                 "switch",
+                "atk_becomes_def",
             )
         ]
     elif "attached_to" in d:
