@@ -87,3 +87,78 @@ def test_destroy_up_to_one_target_resonator_and_up_to_one_target_regalia(importe
         ],
         "only_if": [None, {"kind": "ruler_is", "rulers": names, "j_rulers": names}],
     }
+
+
+def test_destroy_all_resonators_with_total_cost_equal_to_the_counters(imported: dict[str, ImportedCard]) -> None:
+    # Redbird of Omen (TAT-034): "[Continuous]: At the beginning of your main phase, destroy all
+    # resonators with total cost equal to the number of omen counters on this card." / "[Continuous]:
+    # At the end of your turn, put an omen counter on this card."
+    main, end = full(imported, "TAT-034")["abilities"]
+    assert main["trigger"] == "beginning_of_main_phase"
+    assert main["effects"] == [
+        {
+            "op": "destroy",
+            "target": {
+                "kind": "all",
+                "filter": {"zone": "field", "types": ["resonator"], "total_cost_counters": "omen"},
+            },
+        }
+    ]
+    assert end["trigger"] == "end_of_turn"
+
+
+def test_counters_equal_to_the_number_of_resonators_you_control(imported: dict[str, ImportedCard]) -> None:
+    # Lumiel, the Tower of Hope (TAT-010): "[Continuous]: At the beginning of your main phase, put hope
+    # counters equal to the number of resonators you control on this card. Then, if there are ten or
+    # more hope counters on this card, banish it and destroy all resonators and additions your
+    # opponent controls."  "it" is this card, the only object named before it.
+    [ability] = full(imported, "TAT-010")["abilities"]
+    assert ability["trigger"] == "beginning_of_main_phase"
+    assert ability["effects"] == [
+        {
+            "op": "put_counter",
+            "counter": "hope",
+            "target": {"kind": "self"},
+            "per": {"filter": {"zone": "field", "types": ["resonator"], "controller": "you"}},
+        },
+        {
+            "op": "if",
+            "condition": {"kind": "counters", "at_least": 10, "counter": "hope"},
+            "effects": [
+                {"op": "banish", "target": {"kind": "self"}},
+                {
+                    "op": "destroy",
+                    "target": {
+                        "kind": "all",
+                        "filter": {"zone": "field", "types": ["resonator", "addition"], "controller": "opponent"},
+                    },
+                },
+            ],
+        },
+    ]
+
+
+def test_return_all_with_total_cost_at_most_the_cards_discarded_this_way(imported: dict[str, ImportedCard]) -> None:
+    # Leviathan, the First of the Sea (TTW-043): "When this card enters your field, discard your hand.
+    # Then return all resonators your opponent controls with total cost less than or equal to the
+    # number of cards discarded this way to their owner's hands."
+    entered = full(imported, "TTW-043")["abilities"][0]
+    assert entered["trigger"] == "enters_field"
+    assert entered["effects"] == [
+        {"op": "discard", "who": "you", "whole_hand": True},
+        {
+            "op": "return_to_hand",
+            "target": {"kind": "all", "filter": {"zone": "field", "types": ["resonator"], "controller": "opponent"}},
+            "max_total_cost_that_many": True,
+        },
+    ]
+
+
+def test_atk_is_equal_to_total_atk_of_cthulhu_resonators_you_control(imported: dict[str, ImportedCard]) -> None:
+    # Nyarlathotep, the Faceless God (MPR-080J): "[Continuous]: This card's ATK is equal to total ATK
+    # of Cthulhu resonators you control."
+    card = full(imported, "MPR-080J")
+    assert (card["atk"], card["def"]) == (0, 1200)  # a blank ATK: the text gives it its ATK
+    total = card["abilities"][1]
+    assert total["kind"] == "continuous"
+    assert total["atk_total_of"] == {"zone": "field", "types": ["resonator"], "controller": "you", "races": ["Cthulhu"]}

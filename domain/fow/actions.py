@@ -1428,6 +1428,11 @@ def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
             # "Put any number of cards from your hand on the bottom ..., then draw that many": those cards
             put = [e.data["oid"] for e in ctx.events[before:] if e.type == "CardMoved" and e.data["to"] == "main_deck"]
             previous = [(t, s.objects[t].zone_since) for t in put]
+        if result is not None and isinstance(eff, Discard) and eff.target is None:
+            # "Discard your hand. Then return all resonators ... with total cost less than or equal to
+            # the number of cards discarded this way": the cards this discard put into a graveyard
+            put = [e.data["oid"] for e in ctx.events[before:] if e.type == "CardMoved" and e.data["to"] == "graveyard"]
+            previous = [(t, s.objects[t].zone_since) for t in put]
         if result is not None and isinstance(eff, RemoveFromGame) and eff.target is not None:
             # "Remove up to three target resonators ... At the end of turn, put all resonators removed
             # this way into their owner's field": the cards in the removed area (3.1 p3)
@@ -1979,7 +1984,10 @@ def apply_effect(
                 cause = move(ctx, target_item.source, "graveyard", cause, rule="7.10 p4", reason="canceled")
         return cause
     if isinstance(eff, ReturnToHand):
-        for t in _targets_of(ctx, item, eff.target, group):  # "this card" only as the same object (3.1 p3)
+        returned = _targets_of(ctx, item, eff.target, group)
+        if eff.max_total_cost_that_many:  # "... less than or equal to the number of cards discarded this way"
+            returned = [t for t in returned if total_cost(s.card_of(t)) <= len(previous or [])]
+        for t in returned:  # "this card" only as the same object (3.1 p3)
             if t in s.objects:
                 cause = move(ctx, t, "hand", cause, rule="3.1 p5", reason="returned")
         return cause
@@ -1998,7 +2006,9 @@ def apply_effect(
     if isinstance(eff, PutCounter):
         for t in _targets_of(ctx, item, eff.target, group):
             if t in s.objects and s.objects[t].zone in PLAYGROUND:
-                count = eff.count
+                count = eff.count if eff.per is None else eff.count * conditions.count_of(s, eff.per, you, src)
+                if count == 0:  # "counters equal to the number of X" with no X: none is put
+                    continue
                 for holder, index, extra in counter_increases(s, t, eff.counter):  # "that many plus one instead"
                     data = {"oid": t, "counter": eff.counter, "count": count, "instead": count + extra}
                     data["effect"] = f"{holder}:{index}"

@@ -199,6 +199,7 @@ _TYPE_NOUNS: dict[str, list[str]] = {
     "j-ruler": ["j_ruler"],
     "j-rulers": ["j_ruler"],
     "resonators and j-ruler": ["resonator", "j_ruler"],
+    "resonators and additions": ["resonator", "addition"],  # "all resonators and additions": either
     "addition": ["addition"],
     "additions": ["addition"],
     "regalia": ["regalia"],
@@ -748,6 +749,11 @@ def _selector(
         )
         if m and "max_total_cost_counters" not in flt:  # read as the target is chosen and on resolution
             flt["max_total_cost_counters"] = m.group("c")
+            text = text[: m.start()]
+            changed = True
+        m = re.search(r" with total cost equal to the number of (?P<c>[a-z ]+?) counters on this card$", text)
+        if m and "total_cost_counters" not in flt:  # "destroy all resonators with total cost equal to ..."
+            flt["total_cost_counters"] = m.group("c")
             text = text[: m.start()]
             changed = True
         m = re.search(r" with (?:a )?total cost (?:of )?(\d+) or less$", text)
@@ -1727,6 +1733,12 @@ def _cancel_ability(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict
 
 @_effect(r"return (?P<t>[^.]+?) to (?:its|it's|their) owners?'?s? hands?")  # "it's owners": a misprint (TTW-046)
 def _return(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    that_many = " with total cost less than or equal to the number of cards discarded this way"
+    if m.group("t").endswith(that_many):  # checked against the discard before it, in _effects
+        target = _target(m.group("t")[: -len(that_many)], ctx)
+        if target["kind"] != "all":
+            raise _GapError(f"effect: {m.group(0).strip()}")
+        return [{"op": "return_to_hand", "target": target, "max_total_cost_that_many": True}]
     return [{"op": "return_to_hand", "target": _target(m.group("t"), ctx)}]
 
 
@@ -1738,6 +1750,14 @@ def _counter(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     if _number(m.group("n")) != 1:
         out["count"] = _number(m.group("n"))
     return [out]
+
+
+@_effect(r"put (?P<c>[a-z][a-z ]*?) counters equal to the number of (?P<n>[^.]+?) on this card")
+def _counters_equal(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "put hope counters equal to the number of resonators you control on this card": as many as
+    # the count on resolution (FoW-5.5 10.21 p1, 9.3 p3); none if it is zero
+    per = _number_of(m.group("n"), ctx)
+    return [{"op": "put_counter", "counter": m.group("c").strip(), "target": {"kind": "self"}, "per": per}]
 
 
 @_effect(rf"remove (?:(?P<all>all)|(?P<n>{NUM})) (?P<c>[a-z][a-z ]*?) counters? (?:from|on) (?P<t>this card|it)")
@@ -3856,7 +3876,8 @@ def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = Fa
         then = re.match(r"[Tt]hen,?\s+(?=[a-z])", rest) if out else None
         if then:  # "Destroy target resonator. Then all resonators gain ...": effects apply in order anyway
             rest = _capitalise(rest[then.end() :])
-        logic = _logic(rest, ctx, it_self and _no_object_yet(out), modes_ok and not out, after=bool(out))
+        it_is_self = (it_self and _no_object_yet(out)) or _only_self(out)  # "it": this card, as below
+        logic = _logic(rest, ctx, it_is_self, modes_ok and not out, after=bool(out))
         if logic is not None:
             return logic[0], logic[1].strip()
         for pattern, build in _EFFECTS:
@@ -3927,6 +3948,9 @@ def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = Fa
     for before, e in zip([None, *out], out, strict=False):  # "that many": the cards the effect just before put
         if e.get("that_many") and e["op"] == "draw" and not (before or {}).get("any_number"):
             raise _GapError("effect: draw that many cards plus one (that many of what is not clear)")
+        discard = (before or {}).get("op") == "discard" and "target" not in (before or {})
+        if e.get("max_total_cost_that_many") and not discard:
+            raise _GapError("effect: the number of cards discarded this way (no discard just before)")
     return _shuffle_if_searched(out)
 
 
@@ -4487,6 +4511,13 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
         if affects is not None:
             lost["affects"] = affects
         return lost
+    m = re.fullmatch(r"this card's ATK is equal to (?:the )?total ATK of (?P<f>.+)", body, re.IGNORECASE)
+    if m and ctx.type in ("resonator", "j_ruler"):  # "This card's ATK is equal to total ATK of Cthulhu
+        # resonators you control": a value change read all the time (FoW-5.5 9.9 p1.4, p4)
+        count = _count(m.group("f"), ctx)
+        if set(count) != {"filter"}:
+            raise _GapError(f"effect: {body}")
+        return {"kind": "continuous", "text": raw, "atk_total_of": count["filter"]}
     m = re.fullmatch(r"(?P<s>added resonator|added j/resonator) becomes an? \[(?P<a>\d+)/(?P<d>\d+)\]", body, re.I)
     if m:  # "Added resonator becomes a [200/300]": its ATK and DEF are set (FoW-5.5 9.9 p1.4, p3)
         _subject(m.group("s"), ctx, continuous=True)  # said by an addition of that subtype only
@@ -5279,8 +5310,11 @@ _SELF_SIZED = re.compile(
 )
 
 
+_ATK_DEFINED = re.compile(r"\bthis card's ATK is equal to (?:the )?total ATK of\b", re.IGNORECASE)
+
+
 def _stat(
-    value: Any, label: str, card_type: str, other_blank: bool, self_sized: bool = False
+    value: Any, label: str, card_type: str, other_blank: bool, self_sized: bool = False, self_sized_text: str = ""
 ) -> tuple[int | None, str | None, str | None]:
     """(value, unsupported remark, note) for ATK/DEF.  A resonator with both ATK and DEF blank is
     read as [0/0] only when its own text gives it its size ("This card gains [+200/+200] for each
@@ -5303,6 +5337,9 @@ def _stat(
                 None,
             )
         return 0, None, f"{label} blank in the source, read as 0 (the source leaves zero values blank)"
+    if card_type == "j_ruler" and label == "ATK" and _ATK_DEFINED.search(self_sized_text):
+        # "This card's ATK is equal to total ATK of ...": the ability gives it its ATK, from a base of 0
+        return 0, None, f"{label} blank in the source, read as 0 (its text gives the card its ATK)"
     if card_type == "j_ruler":
         return None, None, f"{label} blank in the source: no {label} (FoW-5.5 2.6 p1.1)"
     return None, None, None
@@ -5391,7 +5428,7 @@ def import_card(
     for label, key, other in (("ATK", "atk", "DEF"), ("DEF", "def", "ATK")):
         if card_type in ("resonator", "j_ruler"):
             sized = bool(_SELF_SIZED.search(text))
-            value, stat_remark, note = _stat(raw.get(label), label, card_type, blank[other], sized)
+            value, stat_remark, note = _stat(raw.get(label), label, card_type, blank[other], sized, text)
             if value is not None:
                 build[key] = value
             if stat_remark:
