@@ -162,3 +162,17 @@ def test_atk_is_equal_to_total_atk_of_cthulhu_resonators_you_control(imported: d
     total = card["abilities"][1]
     assert total["kind"] == "continuous"
     assert total["atk_total_of"] == {"zone": "field", "types": ["resonator"], "controller": "you", "races": ["Cthulhu"]}
+
+
+def test_remove_all_cards_in_target_players_graveyard_and_count_them(imported: dict[str, ImportedCard]) -> None:
+    # Fetal Movement in Outer World (MOA-015): "Remove all cards in target player's graveyard from the
+    # game. This card deals 100 damage to your opponent for each resonator removed this way."
+    assert full(imported, "MOA-015")["effects"] == [
+        {"op": "remove_from_game", "target": {"kind": "chosen", "players_only": True}, "whole_graveyard": True},
+        {
+            "op": "deal_damage",
+            "amount": 100,
+            "target": {"kind": "opponent"},
+            "per": {"filter": {"zone": "removed", "types": ["resonator"]}, "this_way": True},
+        },
+    ]

@@ -337,3 +337,31 @@ def test_nyarlathotep_atk_is_the_total_atk_of_your_cthulhu_resonators(monkeypatc
     story.given("CardMoved", oid=byakhee, to="graveyard", reason="given", **{"from": "field"})
     assert stats(story, nyarlathotep) == (800, 1200)
     story.replays()
+
+
+# --- "Remove all cards in target player's graveyard ... for each resonator removed this way" -----
+
+
+@pytest.mark.parametrize("whose", ["p2", "p1"])
+def test_fetal_movement_removes_a_graveyard_and_counts_its_resonators(whose: str) -> None:
+    # Fetal Movement in Outer World (MOA-015, {R}{R}): "Remove all cards in target player's graveyard
+    # from the game. This card deals 100 damage to your opponent for each resonator removed this
+    # way."  The target player's graveyard holds two Bears and a Bolt (a spell); the other player's
+    # graveyard a Wall, which stays; the resonators already in the removed area do not count.  The
+    # damage goes to p2, p1's opponent, whichever graveyard it was (10.3 p1, 10.6 p1).
+    story = Story({"MOA-015": 4, "T-BEAR": 4, "T-BOLT": 4, "T-WALL": 4})
+    fetal = story.put("p1", "MOA-015", "hand")
+    other = "p1" if whose == "p2" else "p2"
+    graveyard = [story.put(whose, c, "graveyard") for c in ("T-BEAR", "T-BEAR", "T-BOLT")]
+    wall = story.put(other, "T-WALL", "graveyard")
+    story.put(whose, "T-WALL", "removed")
+    story.will("p1", "R", "R")
+    story.when(cmd("PlayCard", "p1", card=fetal, targets=[[whose]]))
+    events = story.resolve()
+    removed = [e for e in events if e.type == "CardMoved" and e.data["to"] == "removed"]
+    assert sorted(e.data["oid"] for e in removed) == sorted(graveyard)
+    assert {e.rule for e in removed} == {"FoW-5.5 10.3 p1"}
+    dealt = find(events, "DamageDealt")
+    assert (dealt.data["source"], dealt.data["target"], dealt.data["amount"]) == (fetal, "p2", 200)
+    assert story.state.objects[wall].zone == "graveyard"
+    story.replays()

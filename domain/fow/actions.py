@@ -1676,6 +1676,11 @@ def apply_effect(
     if isinstance(eff, DealDamage):
         # "for each X" counted on resolution; "that much": the damage of the triggering happening
         amount = (item.amount or 0) if eff.that_much else conditions.amount_of(s, eff, you, src)
+        if eff.per is not None and eff.per.this_way:  # "for each resonator removed this way" (9.3 p3)
+            flt = eff.per.filter
+            assert flt is not None
+            moved = [t for t, since in previous or [] if s.objects[t].zone_since == since]
+            amount = eff.amount * sum(1 for t in moved if _filter_match(s, flt, t))
         dealer = src
         if eff.dealt_by == "host":  # "added resonator deals 500 damage to you", while it is added (7.2 p3)
             hosts = _targets_of(ctx, item, Target(kind="host"), None)
@@ -1996,6 +2001,12 @@ def apply_effect(
             return _ask_from_hand(ctx, item, eff.from_hand, cause)
         for oid in choice[0]:  # face up (10.3 p1)
             cause = move(ctx, oid, "removed", cause, rule="10.3 p1", reason="removed", actor=you)
+        return cause
+    if isinstance(eff, RemoveFromGame) and eff.whole_graveyard:  # "all cards in target player's graveyard"
+        assert eff.target is not None
+        for p in _targets_of(ctx, item, eff.target, group):
+            for t in list(s.zones[p]["graveyard"]) if p in s.players else []:
+                cause = move(ctx, t, "removed", cause, rule="10.3 p1", reason="removed")
         return cause
     if isinstance(eff, RemoveFromGame):
         assert eff.target is not None

@@ -247,6 +247,9 @@ class Count(_Model):
     have between them (printed; cards without attributes add none); ``total_costs``: "for each
     different total cost among X", how many different total costs they have (a card without a
     cost has total cost 0, FoW-5.5 2.3)."""
+    this_way: bool = False
+    """"for each resonator removed this way": only the cards the effect just before moved (in the
+    zone of ``filter``, where that effect put them) are counted (FoW-5.5 9.3 p3)."""
     of_each_player: bool = False
     """"deals 300 damage to each player for each special magic stone that he or she controls": with
     an ``each_player`` target, the count is made for each player in turn, ``controller`` ``you``
@@ -961,11 +964,16 @@ class RemoveFromGame(_Model):
     from_hand: Annotated[int, Field(ge=0)] = 0
     """Instead of a target, "remove a card in your hand from the game": that many cards of your
     hand, chosen as the effect resolves (FoW-5.5 10.13 p2), put into the removed area face up (10.3 p1)."""
+    whole_graveyard: bool = False
+    """"Remove all cards in target player's graveyard from the game": the target is a player, and every
+    card in that player's graveyard as the effect resolves is removed (10.3 p1)."""
 
     @model_validator(mode="after")
     def _check(self) -> RemoveFromGame:
         if (self.target is None) == (self.from_hand == 0):
             raise ValueError("remove_from_game needs either a 'target' or 'from_hand'")
+        if self.whole_graveyard and (self.target is None or not self.target.players_only):
+            raise ValueError("'whole_graveyard' removes the graveyard of a target player")
         return self
 
 

@@ -2195,6 +2195,10 @@ def _remove(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
         if whose != "any":
             flt["controller"] = whose  # in a graveyard the controller is the owner (3.1 p5)
         return [{"op": "remove_from_game", "target": {"kind": "chosen", "filter": flt}}]
+    whole = re.fullmatch(r"all cards in target player's graveyard", m.group("t").strip(), re.IGNORECASE)
+    if whole:  # "Remove all cards in target player's graveyard from the game" (10.3 p1)
+        target = {"kind": "chosen", "players_only": True}
+        return [{"op": "remove_from_game", "target": target, "whole_graveyard": True}]
     both = re.fullmatch(r"this card and (?P<t>target .+)", m.group("t").strip(), re.IGNORECASE)
     if both:  # "Remove this card and target resonator from the game": one effect on each (10.3 p1);
         # an illegal target leaves the effect on this card applied (9.3 p3.1)
@@ -2768,6 +2772,10 @@ def _count(text: str, ctx: _Ctx, *, it_self: bool = False) -> JsonDict:
     """``Werewolf you control``, ``other Wererabbit you control``, ``resonator in your
     graveyard``, ``card in your opponent's graveyard`` -> a Count ("for each ...")."""
     low = text.strip().rstrip(".,").strip()
+    m = re.fullmatch(r"(?P<x>resonators?|cards?) removed this way", low, re.IGNORECASE)
+    if m:  # "for each resonator removed this way": checked against the effect before it, in _effects
+        types = [] if m.group("x").lower().startswith("card") else ["resonator"]
+        return {"filter": {"zone": "removed", "types": types}, "this_way": True}
     m = re.fullmatch(r"(?P<c>[a-z][a-z ]*?) counters? on (?P<on>this card|it)", low, re.IGNORECASE)
     if m and (m.group("on").lower() == "this card" or it_self):
         return {"counter": m.group("c").lower()}
@@ -3120,7 +3128,8 @@ def _deal_per(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
         # each player's own count (FoW-5.5 10.6)
         per = {**_count(f"{theirs.group('w')} you control", ctx), "of_each_player": True}
         return [{"op": "deal_damage", "amount": int(m.group("n")), "target": {"kind": "each_player"}, "per": per}]
-    target = _target(m.group("t"), ctx)
+    player = {"your opponent": {"kind": "opponent"}, "you": {"kind": "you"}}.get(m.group("t").strip().lower())
+    target = player or _target(m.group("t"), ctx)  # "deals 100 damage to your opponent for each ..."
     return [{"op": "deal_damage", "amount": int(m.group("n")), "target": target, "per": _count(m.group("c"), ctx)}]
 
 
@@ -3948,6 +3957,9 @@ def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = Fa
     for before, e in zip([None, *out], out, strict=False):  # "that many": the cards the effect just before put
         if e.get("that_many") and e["op"] == "draw" and not (before or {}).get("any_number"):
             raise _GapError("effect: draw that many cards plus one (that many of what is not clear)")
+        removed = (before or {}).get("op") == "remove_from_game" and "target" in (before or {})
+        if (e.get("per") or {}).get("this_way") and not (removed and e["op"] == "deal_damage"):
+            raise _GapError("effect: for each card removed this way (no removal just before)")
         discard = (before or {}).get("op") == "discard" and "target" not in (before or {})
         if e.get("max_total_cost_that_many") and not discard:
             raise _GapError("effect: the number of cards discarded this way (no discard just before)")
