@@ -1447,6 +1447,11 @@ def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
             # "Put any number of cards from your hand on the bottom ..., then draw that many": those cards
             put = [e.data["oid"] for e in ctx.events[before:] if e.type == "CardMoved" and e.data["to"] == "main_deck"]
             previous = [(t, s.objects[t].zone_since) for t in put]
+        if result is not None and isinstance(eff, Discard) and eff.target is None:
+            # "Discard your hand. Then return all resonators ... with total cost less than or equal to
+            # the number of cards discarded this way": the cards this discard put into a graveyard
+            put = [e.data["oid"] for e in ctx.events[before:] if e.type == "CardMoved" and e.data["to"] == "graveyard"]
+            previous = [(t, s.objects[t].zone_since) for t in put]
         if result is not None and isinstance(eff, RemoveFromGame) and eff.target is not None:
             # "Remove up to three target resonators ... At the end of turn, put all resonators removed
             # this way into their owner's field": the cards in the removed area (3.1 p3)
@@ -1764,6 +1769,11 @@ def apply_effect(
         amount = (item.amount or 0) if eff.that_much else conditions.amount_of(s, eff, you, src)
         if eff.per_cost_removed:  # "multiplied by the combined total cost of the cards removed this way"
             amount = eff.amount * sum(total_cost(s.card_of(o)) for o in removed or [])
+        if eff.per is not None and eff.per.this_way:  # "for each resonator removed this way" (9.3 p3)
+            flt = eff.per.filter
+            assert flt is not None
+            moved = [t for t, since in previous or [] if s.objects[t].zone_since == since]
+            amount = eff.amount * sum(1 for t in moved if _filter_match(s, flt, t))
         dealer = src
         if eff.dealt_by == "host":  # "added resonator deals 500 damage to you", while it is added (7.2 p3)
             hosts = _targets_of(ctx, item, Target(kind="host"), None)
@@ -1869,7 +1879,7 @@ def apply_effect(
         if not switched:
             return cause
         sdata: dict[str, Any] = {"id": ctx.fresh_id("x"), "source": src, "controller": you, "targets": switched}
-        sdata.update(kind="switch", duration=eff.duration)
+        sdata.update(kind="atk_becomes_def" if eff.atk_becomes_def else "switch", duration=eff.duration)
         return ctx.emit("ContinuousEffectCreated", sdata, "9.9 p1.4", cause=cause)
     if isinstance(eff, SetStats):  # "... becomes [0/200] until end of turn" (9.9 p1.4)
         setdata: dict[str, Any] = {"id": ctx.fresh_id("x"), "source": src, "controller": you}
@@ -2095,7 +2105,10 @@ def apply_effect(
                 cause = move(ctx, target_item.source, "graveyard", cause, rule="7.10 p4", reason="canceled")
         return cause
     if isinstance(eff, ReturnToHand):
-        for t in _targets_of(ctx, item, eff.target, group):  # "this card" only as the same object (3.1 p3)
+        returned = _targets_of(ctx, item, eff.target, group)
+        if eff.max_total_cost_that_many:  # "... less than or equal to the number of cards discarded this way"
+            returned = [t for t in returned if total_cost(s.card_of(t)) <= len(previous or [])]
+        for t in returned:  # "this card" only as the same object (3.1 p3)
             if t in s.objects:
                 cause = move(ctx, t, "hand", cause, rule="3.1 p5", reason="returned")
         return cause
@@ -2104,6 +2117,12 @@ def apply_effect(
             return _ask_from_hand(ctx, item, eff.from_hand, cause)
         for oid in choice[0]:  # face up (10.3 p1)
             cause = move(ctx, oid, "removed", cause, rule="10.3 p1", reason="removed", actor=you)
+        return cause
+    if isinstance(eff, RemoveFromGame) and eff.whole_graveyard:  # "all cards in target player's graveyard"
+        assert eff.target is not None
+        for p in _targets_of(ctx, item, eff.target, group):
+            for t in list(s.zones[p]["graveyard"]) if p in s.players else []:
+                cause = move(ctx, t, "removed", cause, rule="10.3 p1", reason="removed")
         return cause
     if isinstance(eff, RemoveFromGame):
         assert eff.target is not None
@@ -2114,7 +2133,9 @@ def apply_effect(
     if isinstance(eff, PutCounter):
         for t in _targets_of(ctx, item, eff.target, group):
             if t in s.objects and s.objects[t].zone in PLAYGROUND:
-                count = eff.count
+                count = eff.count if eff.per is None else eff.count * conditions.count_of(s, eff.per, you, src)
+                if count == 0:  # "counters equal to the number of X" with no X: none is put
+                    continue
                 for holder, index, extra in counter_increases(s, t, eff.counter):  # "that many plus one instead"
                     data = {"oid": t, "counter": eff.counter, "count": count, "instead": count + extra}
                     data["effect"] = f"{holder}:{index}"

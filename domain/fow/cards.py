@@ -96,6 +96,10 @@ class Filter(_Model):
     """"with total cost less than or equal to the number of tea party counters on this card": at most
     the number of counters with this name on the source card as the filter is read (when the target
     is chosen and again on resolution, FoW-5.5 9.3 p2.4, p3.1; none once it has left its zone, 10.21 p3)."""
+    total_cost_counters: str | None = None
+    """"with total cost equal to the number of omen counters on this card": exactly the number of
+    counters with this name on the source card as the filter is read (a card without a cost has total
+    cost 0, FoW-5.5 2.3; no counters once the source has left its zone, 10.21 p3)."""
     other_than_self: bool = False
     rested: bool | None = None
     attacking_or_blocking: bool = False
@@ -256,6 +260,9 @@ class Count(_Model):
     have between them (printed; cards without attributes add none); ``total_costs``: "for each
     different total cost among X", how many different total costs they have (a card without a
     cost has total cost 0, FoW-5.5 2.3)."""
+    this_way: bool = False
+    """"for each resonator removed this way": only the cards the effect just before moved (in the
+    zone of ``filter``, where that effect put them) are counted (FoW-5.5 9.3 p3)."""
     of_each_player: bool = False
     """"deals 300 damage to each player for each special magic stone that he or she controls": with
     an ``each_player`` target, the count is made for each player in turn, ``controller`` ``you``
@@ -542,6 +549,10 @@ class SwitchStats(_Model):
     op: Literal["switch_stats"] = "switch_stats"
     target: Target
     duration: Literal["end_of_turn"] = "end_of_turn"
+    atk_becomes_def: bool = False
+    """ "Target resonator's ATK becomes equal to its DEF until end of turn": the same kind of value
+    change, in the same timestamp order, where only the ATK changes: it becomes the DEF the card has
+    at that point (FoW-5.5 9.9 p1.4); its DEF is left as it is."""
 
 
 class SetStats(_Model):
@@ -806,6 +817,17 @@ class Cancel(_Model):
 class ReturnToHand(_Model):
     op: Literal["return_to_hand"] = "return_to_hand"
     target: Target
+    max_total_cost_that_many: bool = False
+    """"Discard your hand. Then return all resonators your opponent controls with total cost less than
+    or equal to the number of cards discarded this way to their owner's hands": only the objects of
+    the ``all`` target whose total cost (FoW-5.5 2.3) is at most the number of cards the discard just
+    before put into a graveyard (10.18)."""
+
+    @model_validator(mode="after")
+    def _check_that_many(self) -> ReturnToHand:
+        if self.max_total_cost_that_many and self.target.kind != "all":
+            raise ValueError("'max_total_cost_that_many' narrows an 'all' target")
+        return self
 
 
 class PutCounter(_Model):
@@ -815,6 +837,9 @@ class PutCounter(_Model):
     counter: str
     count: Annotated[int, Field(ge=1)] = 1
     target: Target
+    per: Count | None = None
+    """"put hope counters equal to the number of resonators you control on this card": ``count`` times
+    the count on resolution (none when it is zero)."""
 
 
 class RemoveCounter(_Model):
@@ -1044,11 +1069,16 @@ class RemoveFromGame(_Model):
     from_hand: Annotated[int, Field(ge=0)] = 0
     """Instead of a target, "remove a card in your hand from the game": that many cards of your
     hand, chosen as the effect resolves (FoW-5.5 10.13 p2), put into the removed area face up (10.3 p1)."""
+    whole_graveyard: bool = False
+    """"Remove all cards in target player's graveyard from the game": the target is a player, and every
+    card in that player's graveyard as the effect resolves is removed (10.3 p1)."""
 
     @model_validator(mode="after")
     def _check(self) -> RemoveFromGame:
         if (self.target is None) == (self.from_hand == 0):
             raise ValueError("remove_from_game needs either a 'target' or 'from_hand'")
+        if self.whole_graveyard and (self.target is None or not self.target.players_only):
+            raise ValueError("'whole_graveyard' removes the graveyard of a target player")
         return self
 
 
@@ -1846,6 +1876,11 @@ class Ability(_Model):
     """[ATK, DEF]: "Added resonator becomes a [200/300]": the affected card's ATK and DEF become these
     values, a change of value information applied in timestamp order with the others (FoW-5.5 9.9 p1.4,
     p3: later changes apply to the new values, earlier ones are lost), before counters (p1.5)."""
+    atk_total_of: Filter | None = None
+    """"This card's ATK is equal to total ATK of Cthulhu resonators you control": the affected card's
+    ATK becomes the sum of the ATKs of the other objects matching the filter (``controller`` relative
+    to this ability's controller), a change of value information in timestamp order with the others
+    (FoW-5.5 9.9 p1.4, p3), read all the time (9.9 p4); its DEF is left as it is."""
     rules: RuleOverrides | None = None
     names: list[str] = Field(default_factory=list)
     """"This card has/gains "NAME" in addition to its other names" (FoW-5.5 2.2)."""
@@ -1965,7 +2000,7 @@ class Ability(_Model):
             raise ValueError("'affected_controller' conditions only 'rules'")
         if self.cost_change is not None and self.kind != "continuous":
             raise ValueError("'cost_change' belongs to continuous abilities")
-        if (self.set_stats is not None or self.lose_skills) and self.kind != "continuous":
+        if (self.set_stats is not None or self.lose_skills or self.atk_total_of) and self.kind != "continuous":
             raise ValueError("'set_stats' and 'lose_skills' belong to continuous abilities")
         if self.per is not None and self.kind != "continuous":
             raise ValueError("'per' belongs to continuous abilities (effects have their own 'per')")

@@ -125,14 +125,23 @@ def characteristics(state: GameState, oid: str) -> Chars:
                 changes.append((since, "add", ability.modify_atk * times, ability.modify_def * times))
             if ability.set_stats is not None and _affects(state, source_oid, ability.affects, oid):
                 changes.append((since, "set", ability.set_stats[0], ability.set_stats[1]))
+            if ability.atk_total_of is not None and _affects(state, source_oid, ability.affects, oid):
+                total = _total_atk(state, ability.atk_total_of, oid, source_oid)  # "ATK is equal to total ATK of"
+                changes.append((since, "set_atk", total, 0))
         for eff in state.effects:
-            if eff.kind in ("modify", "switch", "set") and is_affected(state, eff, oid):
-                how = {"modify": "add", "switch": "switch", "set": "set"}[eff.kind]
+            if eff.kind in ("modify", "switch", "set", "atk_becomes_def") and is_affected(state, eff, oid):
+                how = {"modify": "add"}.get(eff.kind, eff.kind)
                 changes.append((eff.created, how, eff.atk, eff.def_))
         if any(how != "add" for _, how, _, _ in changes):  # "switch", "becomes": the order matters (9.9 p3)
             changes.sort(key=lambda change: change[0])
         for _, how, a, d in changes:
-            atk, def_ = {"add": (atk + a, def_ + d), "switch": (def_, atk), "set": (a, d)}[how]
+            atk, def_ = {
+                "add": (atk + a, def_ + d),
+                "switch": (def_, atk),
+                "atk_becomes_def": (def_, def_),  # "its ATK becomes equal to its DEF" (9.9 p1.4)
+                "set_atk": (a, def_),  # "This card's ATK is equal to total ATK of X" (9.9 p1.4)
+                "set": (a, d),
+            }[how]
         # layer: counters that change values (10.21 p2)
         for name, count in obj.counters.items():
             mod = _parse_counter(name)
@@ -294,6 +303,18 @@ def _holds(state: GameState, ability: Ability, oid: str) -> bool:
     return condition_met(state, ability.condition, state.objects[oid].controller, oid)
 
 
+def _total_atk(state: GameState, flt: Filter, oid: str, source_oid: str) -> int:
+    """The total ATK of the objects in a field other than ``oid`` that match ``flt`` (its controller
+    relative to the controller of ``source_oid``): each one's ATK as it is now (9.9 p4)."""
+    you = state.objects[source_oid].controller
+    return sum(
+        characteristics(state, other).atk or 0
+        for player in state.order
+        for other in state.zones[player]["field"]
+        if other != oid and matches(state, flt, other, you, source_oid, chars_ok=False)
+    )
+
+
 def _count(state: GameState, ability: Ability, oid: str) -> int:
     from domain.fow.conditions import count_of
 
@@ -378,6 +399,11 @@ def matches(
         holder = state.objects.get(source_oid or "")
         counter = holder.controller if holder is not None else you
         if total_cost(card) > count_of(state, flt.max_total_cost_count, counter, source_oid):
+            return False
+    if flt.total_cost_counters is not None:  # "with total cost equal to the number of X counters on this card"
+        holder = state.objects.get(source_oid or "")
+        exactly = holder.counters.get(flt.total_cost_counters, 0) if holder is not None else 0
+        if total_cost(card) != exactly:
             return False
     if flt.other_than_self and oid == source_oid:
         return False

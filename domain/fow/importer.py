@@ -201,6 +201,7 @@ _TYPE_NOUNS: dict[str, list[str]] = {
     "j-ruler": ["j_ruler"],
     "j-rulers": ["j_ruler"],
     "resonators and j-ruler": ["resonator", "j_ruler"],
+    "resonators and additions": ["resonator", "addition"],  # "all resonators and additions": either
     "addition": ["addition"],
     "additions": ["addition"],
     "regalia": ["regalia"],
@@ -755,6 +756,11 @@ def _selector(
             flt["max_total_cost_counters"] = m.group("c")
             text = text[: m.start()]
             changed = True
+        m = re.search(r" with total cost equal to the number of (?P<c>[a-z ]+?) counters on this card$", text)
+        if m and "total_cost_counters" not in flt:  # "destroy all resonators with total cost equal to ..."
+            flt["total_cost_counters"] = m.group("c")
+            text = text[: m.start()]
+            changed = True
         m = re.search(r" with (?:a )?total cost (?:of )?(\d+) or less$", text)
         if m and "max_total_cost" not in flt:
             flt["max_total_cost"] = int(m.group(1))
@@ -1237,6 +1243,11 @@ def _destroy(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
         if standby.group("add"):  # "target addition or card in a chant-standby area": either (9.3 p2.4)
             flt = {"zone": "field", "types": [], "any_of": [{"zone": "field", "types": ["addition"]}, flt]}
         return [{"op": "destroy", "target": {"kind": "chosen", "filter": flt}}]
+    phrases = re.split(r" and (?=(?:up to \w+ )?target )", m.group("t"))
+    if len(phrases) == 2 and re.match(r"(?:up to \w+ )?target ", phrases[0]):
+        # "Destroy up to one target resonator and up to one target regalia": one target group each,
+        # one effect each (FoW-5.5 9.3 p2.4)
+        return [{"op": "destroy", "target": _target(p, ctx)} for p in phrases]
     # "Destroy target Cthulhu": a ruler in a ruler area is a legal target that is not destroyed (10.9 p2)
     return [{"op": "destroy", "target": _target(m.group("t"), ctx, it_self=it_self, playground=True)}]
 
@@ -1378,7 +1389,18 @@ def _switch_stats(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "switch_stats", "target": target}]
 
 
-@_effect(r"(?P<t>[^.]+?) gains? (?P<m>[^.]+?) until (?:the )?end of (?:the )?turn")
+@_effect(r"(?P<t>this card|target [^.]+?)'s? ATK becomes equal to its DEF until (?:the )?end of (?:the )?turn")
+def _atk_becomes_def(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "{Rest}: Target resonator's ATK becomes equal to its DEF until end of turn.": a value change
+    # of the ATK alone, to the DEF the card has at that point (FoW-5.5 9.9 p1.4)
+    target = _subject(m.group("t"), ctx, continuous=False, it_self=it_self)
+    assert target is not None
+    if target.get("filter", {}).get("types") == []:
+        raise _GapError(f"target: {m.group('t')} (no card type: it may also be a ruler)")
+    return [{"op": "switch_stats", "target": target, "atk_becomes_def": True}]
+
+
+@_effect(r"(?P<t>[^.]+?) gains? (?!control of\b)(?P<m>[^.]+?) until (?:the )?end of (?:the )?turn")
 def _gains(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     pair = re.fullmatch(r"(?P<m1>\[[^\]]+\]) and (?P<t2>[^\[]+?) gains? (?P<m2>\[[^\]]+\])", m.group("m").strip())
     if pair and not m.group("t").strip().lower().startswith("target "):
@@ -1800,6 +1822,12 @@ def _cancel_ability(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict
 
 @_effect(r"return (?P<t>[^.]+?) to (?:its|it's|their) owners?'?s? hands?")  # "it's owners": a misprint (TTW-046)
 def _return(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    that_many = " with total cost less than or equal to the number of cards discarded this way"
+    if m.group("t").endswith(that_many):  # checked against the discard before it, in _effects
+        target = _target(m.group("t")[: -len(that_many)], ctx)
+        if target["kind"] != "all":
+            raise _GapError(f"effect: {m.group(0).strip()}")
+        return [{"op": "return_to_hand", "target": target, "max_total_cost_that_many": True}]
     return [{"op": "return_to_hand", "target": _target(m.group("t"), ctx)}]
 
 
@@ -1811,6 +1839,14 @@ def _counter(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     if _number(m.group("n")) != 1:
         out["count"] = _number(m.group("n"))
     return [out]
+
+
+@_effect(r"put (?P<c>[a-z][a-z ]*?) counters equal to the number of (?P<n>[^.]+?) on this card")
+def _counters_equal(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "put hope counters equal to the number of resonators you control on this card": as many as
+    # the count on resolution (FoW-5.5 10.21 p1, 9.3 p3); none if it is zero
+    per = _number_of(m.group("n"), ctx)
+    return [{"op": "put_counter", "counter": m.group("c").strip(), "target": {"kind": "self"}, "per": per}]
 
 
 @_effect(rf"remove (?:(?P<all>all)|(?P<n>{NUM})) (?P<c>[a-z][a-z ]*?) counters? (?:from|on) (?P<t>this card|it)")
@@ -1942,12 +1978,15 @@ def _banish_this(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
 
 
 @_effect(
-    r"(?P<eot0>until end of turn, )?(?:you )?gain control of (?P<t>target [^.]+?)"
+    r"(?P<eot0>until end of turn, )?(?:you )?gain control of (?P<t>target [^.]+?|@same)"
     r"(?:(?P<d> as long as this card is (?:in|on) a field)|(?P<eot> until (?:the )?end of (?:the )?turn))?"
 )
 def _gain_control(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "Gain control of target resonator.": for the rest of the game (FoW-5.5 1.5 p3); "... as long
     # as this card is in a field": until it leaves (9.1 p2.2); "until end of turn": until 5.4 p5.2
+    if m.group("t") == _SAME:  # "Recover target resonator. You gain control of it until end of turn."
+        eot = m["eot"] or m["eot0"]
+        return [{"op": "gain_control", "target": {"kind": "same"}, **({"duration": "end_of_turn"} if eot else {})}]
     target = _target(m.group("t"), ctx)
     if target.get("kind") != "chosen" or target.get("count", 1) != 1 or target.get("up_to"):
         raise _GapError(f"effect: {m.group(0).strip()}")
@@ -2298,6 +2337,10 @@ def _remove(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
         if whose != "any":
             flt["controller"] = whose  # in a graveyard the controller is the owner (3.1 p5)
         return [{"op": "remove_from_game", "target": {"kind": "chosen", "filter": flt}}]
+    whole = re.fullmatch(r"all cards in target player's graveyard", m.group("t").strip(), re.IGNORECASE)
+    if whole:  # "Remove all cards in target player's graveyard from the game" (10.3 p1)
+        target = {"kind": "chosen", "players_only": True}
+        return [{"op": "remove_from_game", "target": target, "whole_graveyard": True}]
     both = re.fullmatch(r"this card and (?P<t>target .+)", m.group("t").strip(), re.IGNORECASE)
     if both:  # "Remove this card and target resonator from the game": one effect on each (10.3 p1);
         # an illegal target leaves the effect on this card applied (9.3 p3.1)
@@ -2894,6 +2937,10 @@ def _count(text: str, ctx: _Ctx, *, it_self: bool = False) -> JsonDict:
     """``Werewolf you control``, ``other Wererabbit you control``, ``resonator in your
     graveyard``, ``card in your opponent's graveyard`` -> a Count ("for each ...")."""
     low = text.strip().rstrip(".,").strip()
+    m = re.fullmatch(r"(?P<x>resonators?|cards?) removed this way", low, re.IGNORECASE)
+    if m:  # "for each resonator removed this way": checked against the effect before it, in _effects
+        types = [] if m.group("x").lower().startswith("card") else ["resonator"]
+        return {"filter": {"zone": "removed", "types": types}, "this_way": True}
     m = re.fullmatch(r"(?P<c>[a-z][a-z ]*?) counters? on (?P<on>this card|it)", low, re.IGNORECASE)
     if m and (m.group("on").lower() == "this card" or it_self):
         return {"counter": m.group("c").lower()}
@@ -3096,12 +3143,24 @@ def _logic(
             return _if_it_is(m, sentence, rest, ctx)
         else:
             cond = _condition(m.group("cond"), ctx)
+        ruler_its = _J_RULER_ITS.fullmatch(m.group("body").strip())
+        if ruler_its and m.group("cond").strip().lower() == "you control a j-ruler" and ctx.type == "spell":
+            # "If you control a J-Ruler, this card deals damage equal to its ATK to that resonator." on
+            # a spell, which has no ATK: "its" is the J-ruler's, read on resolution (0 without one)
+            stat = ruler_its.group("s").lower()
+            target = _target(ruler_its.group("t"), ctx)
+            damage = {"op": "deal_damage", "amount": 0, "target": target, "equal_to": stat}
+            inner = [{**damage, "equal_to_of": "your_j_ruler"}]
+            return [{"op": "if", "condition": cond, "effects": inner}], rest[len(sentence) :]
         inner = _effects(_capitalise(m.group("body")), ctx, it_self=it_self)
         if not _gated(inner) or (any(_pauses(e) for e in inner) and cond["kind"] == "target_is"):
             raise _GapError(f"effect: {sentence}")
         return [{"op": "if", "condition": cond, "effects": inner}], rest[len(sentence) :]
     return None
 
+
+_J_RULER_ITS = re.compile(r"this card deals damage equal to its (?P<s>ATK|DEF) to (?P<t>[^.]+?)\.?", re.IGNORECASE)
+"""``this card deals damage equal to its ATK to that resonator`` on a spell, after "If you control a J-Ruler"."""
 
 _IT_MAY = re.compile(r"^(?:it|this card) may deal (?P<body>.+?)\.?$", re.IGNORECASE)
 """``It may deal 300 damage to target resonator ...`` where "it" is this card."""
@@ -3254,7 +3313,8 @@ def _deal_per(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
         # each player's own count (FoW-5.5 10.6)
         per = {**_count(f"{theirs.group('w')} you control", ctx), "of_each_player": True}
         return [{"op": "deal_damage", "amount": int(m.group("n")), "target": {"kind": "each_player"}, "per": per}]
-    target = _target(m.group("t"), ctx)
+    player = {"your opponent": {"kind": "opponent"}, "you": {"kind": "you"}}.get(m.group("t").strip().lower())
+    target = player or _target(m.group("t"), ctx)  # "deals 100 damage to your opponent for each ..."
     return [{"op": "deal_damage", "amount": int(m.group("n")), "target": target, "per": _count(m.group("c"), ctx)}]
 
 
@@ -3898,9 +3958,9 @@ def _instead(last: JsonDict, m: re.Match[str], ctx: _Ctx, sentence: str, *, alon
 
 
 _SAME = "@same"
+"""Placeholder for "it" / "that resonator" naming the previous effect's single target."""
 _THEY = "@they"
 """Placeholder of "they" naming the objects of the previous effect's ``all`` target."""
-"""Placeholder for "it" / "that resonator" naming the previous effect's single target."""
 
 
 def _same_target(rest: str, out: list[JsonDict]) -> str:
@@ -3917,6 +3977,10 @@ def _same_target(rest: str, out: list[JsonDict]) -> str:
         sentence = _split_sentences(rest)[0]
         changed = re.sub(r"^((?:you )?gain life equal to) its\b", rf"\1 {_SAME}'s", sentence, flags=re.IGNORECASE)
         return changed + rest[len(sentence) :]
+    back = len(out) - 1
+    while target == {"kind": "same"} and back > 0:  # "... You gain control of it ... It gains ...": still it
+        back -= 1
+        target = out[back].get("target")
     if out and out[-1]["op"] == "put_from_hand" and "count" not in out[-1]:
         target = {"kind": "chosen"}  # "you may put a resonator from your hand into your field. It gains ..."
     if not (isinstance(target, dict) and target.get("kind") == "chosen"):
@@ -3933,6 +3997,7 @@ def _same_target(rest: str, out: list[JsonDict]) -> str:
         r"^(If it's an? [^,.]+, )it (?=cannot be recovered\b)", rf"\1{_SAME} ", changed
     )  # "If it's a Demon, it"
     changed = re.sub(r"\bthat (?:resonator|J/resonator|card)\b", _SAME, changed)
+    changed = re.sub(r"^(You gain control of) it\b", rf"\1 {_SAME}", changed)  # "You gain control of it"
     changed = re.sub(r"^((?:you )?gain life equal to) its\b", rf"\1 {_SAME}'s", changed, flags=re.IGNORECASE)
     return changed + rest[len(sentence) :]
 
@@ -4059,7 +4124,8 @@ def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = Fa
         then = re.match(r"[Tt]hen,?\s+(?=[a-z])", rest) if out else None
         if then:  # "Destroy target resonator. Then all resonators gain ...": effects apply in order anyway
             rest = _capitalise(rest[then.end() :])
-        logic = _logic(rest, ctx, it_self and _no_object_yet(out), modes_ok and not out, after=bool(out))
+        it_is_self = (it_self and _no_object_yet(out)) or _only_self(out)  # "it": this card, as below
+        logic = _logic(rest, ctx, it_is_self, modes_ok and not out, after=bool(out))
         if logic is not None:
             return logic[0], logic[1].strip()
         for pattern, build in _EFFECTS:
@@ -4130,6 +4196,12 @@ def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = Fa
     for before, e in zip([None, *out], out, strict=False):  # "that many": the cards the effect just before put
         if e.get("that_many") and e["op"] == "draw" and not (before or {}).get("any_number"):
             raise _GapError("effect: draw that many cards plus one (that many of what is not clear)")
+        removed = (before or {}).get("op") == "remove_from_game" and "target" in (before or {})
+        if (e.get("per") or {}).get("this_way") and not (removed and e["op"] == "deal_damage"):
+            raise _GapError("effect: for each card removed this way (no removal just before)")
+        discard = (before or {}).get("op") == "discard" and "target" not in (before or {})
+        if e.get("max_total_cost_that_many") and not discard:
+            raise _GapError("effect: the number of cards discarded this way (no discard just before)")
     return _shuffle_if_searched(out)
 
 
@@ -4746,6 +4818,13 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
         if affects is not None:
             lost["affects"] = affects
         return lost
+    m = re.fullmatch(r"this card's ATK is equal to (?:the )?total ATK of (?P<f>.+)", body, re.IGNORECASE)
+    if m and ctx.type in ("resonator", "j_ruler"):  # "This card's ATK is equal to total ATK of Cthulhu
+        # resonators you control": a value change read all the time (FoW-5.5 9.9 p1.4, p4)
+        count = _count(m.group("f"), ctx)
+        if set(count) != {"filter"}:
+            raise _GapError(f"effect: {body}")
+        return {"kind": "continuous", "text": raw, "atk_total_of": count["filter"]}
     m = re.fullmatch(r"(?P<s>added resonator|added j/resonator) becomes an? \[(?P<a>\d+)/(?P<d>\d+)\]", body, re.I)
     if m:  # "Added resonator becomes a [200/300]": its ATK and DEF are set (FoW-5.5 9.9 p1.4, p3)
         _subject(m.group("s"), ctx, continuous=True)  # said by an addition of that subtype only
@@ -5568,8 +5647,11 @@ _SELF_SIZED = re.compile(
 )
 
 
+_ATK_DEFINED = re.compile(r"\bthis card's ATK is equal to (?:the )?total ATK of\b", re.IGNORECASE)
+
+
 def _stat(
-    value: Any, label: str, card_type: str, other_blank: bool, self_sized: bool = False
+    value: Any, label: str, card_type: str, other_blank: bool, self_sized: bool = False, self_sized_text: str = ""
 ) -> tuple[int | None, str | None, str | None]:
     """(value, unsupported remark, note) for ATK/DEF.  A resonator with both ATK and DEF blank is
     read as [0/0] only when its own text gives it its size ("This card gains [+200/+200] for each
@@ -5592,6 +5674,9 @@ def _stat(
                 None,
             )
         return 0, None, f"{label} blank in the source, read as 0 (the source leaves zero values blank)"
+    if card_type == "j_ruler" and label == "ATK" and _ATK_DEFINED.search(self_sized_text):
+        # "This card's ATK is equal to total ATK of ...": the ability gives it its ATK, from a base of 0
+        return 0, None, f"{label} blank in the source, read as 0 (its text gives the card its ATK)"
     if card_type == "j_ruler":
         return None, None, f"{label} blank in the source: no {label} (FoW-5.5 2.6 p1.1)"
     return None, None, None
@@ -5680,7 +5765,7 @@ def import_card(
     for label, key, other in (("ATK", "atk", "DEF"), ("DEF", "def", "ATK")):
         if card_type in ("resonator", "j_ruler"):
             sized = bool(_SELF_SIZED.search(text))
-            value, stat_remark, note = _stat(raw.get(label), label, card_type, blank[other], sized)
+            value, stat_remark, note = _stat(raw.get(label), label, card_type, blank[other], sized, text)
             if value is not None:
                 build[key] = value
             if stat_remark:

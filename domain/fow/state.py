@@ -554,6 +554,7 @@ def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
                 "grant_abilities",
                 "switch",
                 "set",
+                "atk_becomes_def",
             )
         ]
     elif "attached_to" in d:
