@@ -24,9 +24,7 @@ def _faria(story: Story) -> str:
     [faria] = story.state.zones["p1"]["ruler_area"]
     story.will("p1", "W", "W")
     story.when(cmd("PerformJudgment", "p1", pay_with=[]))
-    story.resolve()
-    while story.state.chase or story.state.triggered:
-        story.when(cmd("Pass", story.pending.player))
+    story.resolve_all()
     assert story.state.objects[faria].zone == "field" and story.state.card_of(faria).id == "VS01-003J"
     return faria
 

@@ -19,7 +19,6 @@ import pytest
 
 from domain.fow import actions
 from tests import test_fow_conditions as conditions_tests
-from tests.fow_support import cmd
 from tests.test_fow_battle import to_main
 from tests.test_fow_conditions import Story
 
@@ -51,25 +50,14 @@ def invented(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(conditions_tests, "database_cards", lambda: {**real(), **extra})
 
 
-def _on_top(story: Story, player: str, card_id: str) -> str:
-    """Given: a copy of ``card_id`` in ``player``'s main deck is put on top of it."""
-    oid = next(o for o in story.state.zones[player]["main_deck"] if story.state.objects[o].card == card_id)
-    data = {"oid": oid, "card": card_id, "owner": player, "controller": player, "to": "main_deck"}
-    story.given("CardMoved", **data, reason="given", **{"from": "main_deck"})
-    return oid
-
-
 def _oracle_reveals(story: Story, top_card: str) -> tuple[str, list[Any]]:
     """Given: p1's Oracle of Tsukuyomi goes from the field to the graveyard with ``top_card`` on top
     of the main deck; when its ability resolves: the events."""
     oracle = story.put("p1", "MOA-028", "field")
     story.log += to_main(story.state, turn=3)
-    top = _on_top(story, "p1", top_card)
+    top = story.on_top("p1", top_card)
     story.by_rule(actions.move, oracle, "graveyard", "given", rule="10.9 p1", reason="destroyed")
-    events: list[Any] = []
-    while story.state.chase or story.state.triggered:
-        events += story.when(cmd("Pass", story.pending.player))
-    return top, events
+    return top, story.resolve_all()
 
 
 @pytest.mark.usefixtures("invented")
