@@ -25,9 +25,14 @@ class Story:
     """A game between two copies of a deck of real cards, with its whole event log."""
 
     def __init__(
-        self, main: Mapping[str, int], stones: Mapping[str, int] | None = None, ruler: str = "T-RULER"
+        self,
+        main: Mapping[str, int],
+        stones: Mapping[str, int] | None = None,
+        ruler: str = "T-RULER",
+        cards: Mapping[str, dict[str, Any]] | None = None,
     ) -> None:
-        cards = catalog({**database_cards(), "T-HERALD": HERALD, "T-SEER": SEER})
+        """``cards``: stand-in cards to add to the real ones (an invented ruler, say)."""
+        cards = catalog({**database_cards(), "T-HERALD": HERALD, "T-SEER": SEER, **(cards or {})})
         d = {**deck(dict(main), dict(stones or {"T-STONE": 10})), "ruler": ruler}
         self.state, started = start_game(cards=cards, decks=(d, d))
         self.log: list[Event] = list(started)
@@ -61,6 +66,25 @@ class Story:
         self.given("CardMoved", **data, **{"from": obj.zone})
         return obj.oid
 
+    def moved(self, oid: str, to: str, **extra: Any) -> None:
+        """Given: the card ``oid`` is moved from its zone to ``to`` (``extra``: more ``CardMoved``
+        data, or other values for its ``controller`` and ``reason``)."""
+        obj = self.state.objects[oid]
+        data = {"oid": oid, "card": obj.card, "owner": obj.owner, "controller": obj.owner, "to": to, "reason": "given"}
+        self.given("CardMoved", **{**data, **extra, "from": obj.zone})
+
+    def on_top(self, player: str, card_id: str, deck: str = "main_deck") -> str:
+        """Given: a copy of ``card_id`` in ``player``'s ``deck`` is put on top of it."""
+        oid = next(o for o in self.state.zones[player][deck] if self.state.objects[o].card == card_id)
+        self.moved(oid, deck)
+        return oid
+
+    def modified(self, oid: str, controller: str, atk: int = 0, def_: int = 0) -> None:
+        """Given: ``oid`` gains [+atk/+def_] until end of turn (an effect ``controller`` made)."""
+        made = {"id": "x-given", "kind": "modify", "source": oid, "controller": controller, "targets": [oid]}
+        made["atk"] = atk
+        self.given("ContinuousEffectCreated", **made, **({"def": def_} if def_ else {}), duration="end_of_turn")
+
     def will(self, player: str, *will: str) -> None:
         self.given("WillProduced", player=player, will=list(will), source="given")
 
@@ -83,6 +107,13 @@ class Story:
         """Both players pass: the last item of the chase area resolves (FoW-5.5 6.4 p1.2)."""
         events = self.when(cmd("Pass", self.pending.player))
         return events + self.when(cmd("Pass", self.pending.player))
+
+    def resolve_all(self) -> list[Event]:
+        """Players pass until the chase area is empty and no trigger waits to be played."""
+        events: list[Event] = []
+        while self.state.chase or self.state.triggered:
+            events += self.when(cmd("Pass", self.pending.player))
+        return events
 
     def replays(self) -> None:
         replayed = GameState()

@@ -39,22 +39,6 @@ from tests.fow_support import cmd, find
 from tests.test_fow_battle import to_main
 from tests.test_fow_conditions import Story, legal
 
-
-def _on_top(story: Story, player: str, card_id: str, deck: str = "main_deck") -> str:
-    """Given: a copy of ``card_id`` in ``player``'s ``deck`` is put on top of it."""
-    oid = next(o for o in story.state.zones[player][deck] if story.state.objects[o].card == card_id)
-    data = {"oid": oid, "card": card_id, "owner": player, "controller": player, "to": deck}
-    story.given("CardMoved", **data, reason="given", **{"from": deck})
-    return oid
-
-
-def _resolve_all(story: Story) -> list[Any]:
-    events: list[Any] = []
-    while story.state.chase or story.state.triggered:
-        events += story.when(cmd("Pass", story.pending.player))
-    return events
-
-
 # --- "If it's a Wererabbit, put it into your field. Otherwise, ..." (10.4 p1) ---------------------
 
 
@@ -66,9 +50,9 @@ def test_oracle_of_tsukuyomi_puts_a_revealed_wererabbit_into_the_field() -> None
     story = Story({"MOA-028": 4, "CMF-053": 4})
     oracle = story.put("p1", "MOA-028", "field")
     story.log += to_main(story.state, turn=3)
-    top = _on_top(story, "p1", "CMF-053")
+    top = story.on_top("p1", "CMF-053")
     story.by_rule(actions.move, oracle, "graveyard", "given", rule="10.9 p1", reason="destroyed")
-    events = _resolve_all(story)
+    events = story.resolve_all()
     revealed = find(events, "CardRevealed")
     assert revealed.data == {"oid": top, "player": "p1"} and revealed.rule == "FoW-5.5 10.4 p1"
     moved = next(e for e in events if e.type == "CardMoved" and e.data["oid"] == top)
@@ -83,9 +67,9 @@ def test_oracle_of_tsukuyomi_puts_anything_else_into_the_graveyard() -> None:
     story = Story({"MOA-028": 4, "T-HERALD": 4})
     oracle = story.put("p1", "MOA-028", "field")
     story.log += to_main(story.state, turn=3)
-    top = _on_top(story, "p1", "T-HERALD")
+    top = story.on_top("p1", "T-HERALD")
     story.by_rule(actions.move, oracle, "graveyard", "given", rule="10.9 p1", reason="destroyed")
-    events = _resolve_all(story)
+    events = story.resolve_all()
     assert find(events, "CardRevealed").data["oid"] == top
     moved = next(e for e in events if e.type == "CardMoved" and e.data["oid"] == top)
     assert (moved.data["from"], moved.data["to"], moved.rule) == ("main_deck", "graveyard", "FoW-5.5 10.4 p1")
@@ -202,7 +186,7 @@ def _play_gretel(story: Story) -> list[Any]:
     gretel = story.put("p1", "CMF-069", "hand")
     story.will("p1", "G", "G")
     story.when(cmd("PlayCard", "p1", card=gretel))
-    return _resolve_all(story)
+    return story.resolve_all()
 
 
 def test_gretel_puts_a_revealed_wind_magic_stone_into_the_magic_stone_area() -> None:
@@ -210,7 +194,7 @@ def test_gretel_puts_a_revealed_wind_magic_stone_into_the_magic_stone_area() -> 
     # stone, put it into your magic stone area."  Wind Magic Stone (VIN001-094) on top
     story = Story({"CMF-069": 4}, stones={"VIN001-094": 5, "VIN001-091": 5})
     story.log += to_main(story.state, turn=3)
-    top = _on_top(story, "p1", "VIN001-094", "stone_deck")
+    top = story.on_top("p1", "VIN001-094", "stone_deck")
     events = _play_gretel(story)
     revealed = find(events, "CardRevealed")
     assert revealed.data == {"oid": top, "player": "p1"} and revealed.rule == "FoW-5.5 10.4 p1"
@@ -224,7 +208,7 @@ def test_gretel_leaves_another_magic_stone_on_top_of_the_magic_stone_deck() -> N
     # Gretel (CMF-069) with a Fire Magic Stone (VIN001-091) on top: revealed, it stays there
     story = Story({"CMF-069": 4}, stones={"VIN001-094": 5, "VIN001-091": 5})
     story.log += to_main(story.state, turn=3)
-    top = _on_top(story, "p1", "VIN001-091", "stone_deck")
+    top = story.on_top("p1", "VIN001-091", "stone_deck")
     events = _play_gretel(story)
     assert find(events, "CardRevealed").data["oid"] == top
     assert find(events, "RevealEnded").data == {"oid": top, "player": "p1"}

@@ -95,24 +95,14 @@ def test_valentina_gains_100_for_each_card_in_her_controllers_hand() -> None:
     # card into your hand." - counted all the time, only her controller's hand
     story = Story({"T-BEAR": 4}, ruler="SKL-048")
     [ruler] = story.state.zones["p1"]["ruler_area"]
-    moved = {"oid": ruler, "from": "ruler_area", "to": "field", "controller": "p1", "side": "j_ruler"}
-    story.given("CardMoved", **moved, reason="given")
+    story.moved(ruler, "field", side="j_ruler")
     hand = list(story.state.zones["p1"]["hand"])
     assert len(hand) == 5 and len(story.state.zones["p2"]["hand"]) == 5
     chars = characteristics(story.state, ruler)
     assert (chars.card.id, chars.atk, chars.def_) == ("SKL-048J", 1000, 1000)
     story.put("p2", "T-BEAR", "hand")  # the opponent's hand does not count
     assert characteristics(story.state, ruler).atk == 1000
-    story.given(
-        "CardMoved",
-        oid=hand[0],
-        card=story.state.objects[hand[0]].card,
-        owner="p1",
-        controller="p1",
-        reason="discard",
-        to="graveyard",
-        **{"from": "hand"},
-    )
+    story.moved(hand[0], "graveyard", reason="discard")
     assert (characteristics(story.state, ruler).atk, characteristics(story.state, ruler).def_) == (900, 900)
     story.replays()
 

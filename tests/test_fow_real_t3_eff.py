@@ -21,10 +21,9 @@ import pytest
 from domain.fow import actions, engine
 from domain.fow.characteristics import characteristics, overrides_for
 from domain.kernel import Event, Shuffler
-from tests.fow_support import CARDS, catalog, cmd, deck, find, start_game
+from tests.fow_support import CARDS, cmd, find
 from tests.test_fow_battle import to_attack_choice, to_block_choice, to_main
 from tests.test_fow_conditions import Story, _add, legal
-from tests.test_fow_real_decks import HERALD, SEER, database_cards
 
 
 def kinds(events: list[Event]) -> list[tuple[str, int, str]]:
@@ -41,8 +40,7 @@ def thunder(story: Story, player: str, target: str) -> list[Event]:
     held = {o.zone: o.oid for o in story.state.objects.values() if o.owner == player and o.card == "CMF-038"}
     bolt = held.get("hand") or held.get("main_deck") or held["graveyard"]
     if story.state.objects[bolt].zone != "hand":  # given: a Thunder of the deck or graveyard in the hand
-        data = {"oid": bolt, "card": "CMF-038", "owner": player, "controller": player, "to": "hand"}
-        story.given("CardMoved", **data, reason="given", **{"from": story.state.objects[bolt].zone})
+        story.moved(bolt, "hand")
     story.will(player, "R")
     story.when(cmd("PlayCard", player, card=bolt, targets=[[target]]))
     return story.resolve()
@@ -308,14 +306,7 @@ class NamedRulerStory(Story):
 
     def __init__(self, main: dict[str, int], name: str) -> None:
         named = {**CARDS["T-RULER"], "id": "T-NAMED", "name": name}
-        cards = catalog({**database_cards(), "T-HERALD": HERALD, "T-SEER": SEER, "T-NAMED": named})
-        d = {**deck(dict(main), {"T-STONE": 10}), "ruler": "T-NAMED"}
-        self.state, started = start_game(cards=cards, decks=(d, d))
-        self.log = list(started)
-        self.when(cmd("ChangeHand", "p1", cards=[]))
-        self.when(cmd("ChangeHand", "p2", cards=[]))
-        while not (self.state.phase == "main" and self.state.step == "main"):
-            self.when(cmd("Pass", self.pending.player))
+        super().__init__(main, ruler="T-NAMED", cards={"T-NAMED": named})
 
 
 @pytest.mark.parametrize("yggdrasil", [True, False])

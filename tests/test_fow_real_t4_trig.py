@@ -26,8 +26,7 @@ from tests.test_fow_conditions import Story
 def _add(story: Story, player: str, addition: str, host: str) -> str:
     """Given: ``addition`` from ``player``'s hand is in the field, added to ``host``."""
     oid = story.put(player, addition, "hand")
-    story.given("CardMoved", oid=oid, card=addition, owner=player, controller=player, to="field",
-                reason="given", attached_to=host, **{"from": "hand"})  # fmt: skip
+    story.moved(oid, "field", attached_to=host)
     return oid
 
 

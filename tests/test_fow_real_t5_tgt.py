@@ -80,7 +80,7 @@ def test_blinded_prince_needs_rapunzel_and_then_loses_cannot_attack() -> None:
     rapunzel = story.put("p2", "CMF-014", "field")  # the opponent's Rapunzel does not count
     refusal = story.refused(cmd("ActivateAbility", "p1", source=prince, ability=1))
     assert (refusal.code, refusal.rule) == ("rules/ability_condition", "FoW-5.5 1.4 p1")
-    story.given("CardMoved", **{"oid": rapunzel, "from": "field", "to": "graveyard", "reason": "given"})
+    story.moved(rapunzel, "graveyard")
     story.put("p1", "CMF-014", "field")
     story.when(cmd("ActivateAbility", "p1", source=prince, ability=1))
     events = story.resolve()
@@ -117,7 +117,7 @@ def test_this_card_is_removed_even_if_the_target_is_gone() -> None:
     story.log += to_main(story.state, turn=3)
     story.will("p1", "W")
     story.when(cmd("ActivateAbility", "p1", source=alice, ability=1, targets=[[bear]]))
-    story.given("CardMoved", **{"oid": bear, "from": "field", "to": "hand", "reason": "given"})
+    story.moved(bear, "hand")
     story.resolve()
     assert (story.state.objects[alice].zone, story.state.objects[bear].zone) == ("removed", "hand")
     story.replays()
@@ -213,16 +213,7 @@ def test_william_wallace_cannot_be_blocked_by_resonators_with_atk_600_or_less() 
     assert legal(story, "p2", "DeclareBlock") == []
     refusal = story.refused(cmd("DeclareBlock", "p2", blocker=bear))
     assert (refusal.code, refusal.rule) == ("rules/cannot_be_blocked", "FoW-5.5 1.4 p1")
-    story.given(
-        "ContinuousEffectCreated",
-        id="x-given",
-        kind="modify",
-        source=bear,
-        controller="p2",
-        targets=[bear],
-        atk=200,
-        duration="end_of_turn",
-    )
+    story.modified(bear, "p2", atk=200)
     assert legal(story, "p2", "DeclareBlock") == [{"blocker": bear}]  # [700/500] now; not the Wall ([100/...])
     events = story.when(cmd("DeclareBlock", "p2", blocker=bear))
     assert next(e for e in events if e.type == "BlockDeclared").data["blocker"] == bear
@@ -535,16 +526,7 @@ def test_melgis_gains_the_atk_of_the_destroyed_resonator(monkeypatch: pytest.Mon
     # has gained [+200/+0]: X is 700, its ATK as it last was in the field (9.11).
     story, melgis = melgis_story(monkeypatch)
     bear = story.put("p2", "T-BEAR", "field")
-    story.given(
-        "ContinuousEffectCreated",
-        id="x-given",
-        kind="modify",
-        source=bear,
-        controller="p2",
-        targets=[bear],
-        atk=200,
-        duration="end_of_turn",
-    )
+    story.modified(bear, "p2", atk=200)
     before = characteristics(story.state, melgis).atk
     story.will("p1", "R", "R", "R", "R", "R", "R")
     story.when(cmd("ActivateAbility", "p1", source=melgis, ability=2, targets=[[bear]]))
@@ -568,7 +550,7 @@ def test_no_resonator_destroyed_no_atk_gained(monkeypatch: pytest.MonkeyPatch) -
     before = characteristics(story.state, melgis).atk
     story.will("p1", "R", "R", "R", "R", "R", "R")
     story.when(cmd("ActivateAbility", "p1", source=melgis, ability=2, targets=[[bear]]))
-    story.given("CardMoved", **{"oid": bear, "from": "field", "to": "graveyard", "reason": "given"})
+    story.moved(bear, "graveyard")
     events = story.resolve()
     made = [e for e in events if e.type == "ContinuousEffectCreated"]
     assert [e.data["atk"] for e in made] == [0]
@@ -588,8 +570,7 @@ def test_perceval_may_take_a_regalia_or_a_knight_of_the_round_table() -> None:
     perceval = story.put("p1", "TTW-013", "hand")
     top = [story.put("p1", c, "hand") for c in ("T-BEAR", "VIN002-078", "TTW-013", "T-WALL", "T-BEAR")]
     for oid in top:  # the last one moved is the top card
-        card = story.state.objects[oid].card
-        story.given("CardMoved", oid=oid, card=card, owner="p1", to="main_deck", reason="given", **{"from": "hand"})
+        story.moved(oid, "main_deck")
     story.by_rule(actions.move, perceval, "field", "given", rule="3.1 p5", reason="put", controller="p1")
     story.when(cmd("Pass", "p1"))  # no target: the ability is played at once (9.6 p6)
     events = story.resolve()

@@ -33,16 +33,7 @@ def test_soji_okita_grows_with_its_controllers_hand() -> None:
     assert (chars.atk, chars.def_) == (100 * (held + 1), 100 * (held + 1))
     story.put("p1", "T-BEAR", "field")  # played out of the hand... from the deck: a new card
     for oid in list(story.state.zones["p1"]["hand"]):
-        story.given(
-            "CardMoved",
-            oid=oid,
-            card=story.state.objects[oid].card,
-            owner="p1",
-            controller="p1",
-            to="graveyard",
-            reason="given",
-            **{"from": "hand"},
-        )
+        story.moved(oid, "graveyard")
     chars = characteristics(story.state, soji)
     assert (chars.atk, chars.def_) == (0, 0)  # printed [0/0] (blank in the source)
     story.replays()
@@ -119,30 +110,12 @@ def test_christie_draws_only_with_exactly_five_cards_in_hand() -> None:
     christie = story.state.zones["p1"]["ruler_area"][0]
     hand = story.state.zones["p1"]["hand"]
     while len(hand) > 6:
-        story.given(
-            "CardMoved",
-            oid=hand[0],
-            card=story.state.objects[hand[0]].card,
-            owner="p1",
-            controller="p1",
-            to="graveyard",
-            reason="given",
-            **{"from": "hand"},
-        )
+        story.moved(hand[0], "graveyard")
     while len(hand) < 6:
         story.put("p1", "T-BEAR", "hand")
     refusal = story.refused(cmd("ActivateAbility", "p1", source=christie, ability=0))
     assert (refusal.code, refusal.rule) == ("rules/ability_condition", "FoW-5.5 1.4 p1")  # six
-    story.given(
-        "CardMoved",
-        oid=hand[0],
-        card=story.state.objects[hand[0]].card,
-        owner="p1",
-        controller="p1",
-        to="graveyard",
-        reason="given",
-        **{"from": "hand"},
-    )
+    story.moved(hand[0], "graveyard")
     story.when(cmd("ActivateAbility", "p1", source=christie, ability=0))  # five
     story.resolve()
     assert len(hand) == 6

@@ -43,10 +43,9 @@ from collections.abc import Mapping
 from domain.fow import actions
 from domain.fow.characteristics import attributes_of, characteristics
 from domain.fow.state import GameState
-from tests.fow_support import CARDS, catalog, cmd, deck, find, start_game
+from tests.fow_support import CARDS, cmd, find
 from tests.test_fow_battle import to_main
 from tests.test_fow_conditions import Story, legal
-from tests.test_fow_real_decks import HERALD, SEER, database_cards
 
 
 def _enters(story: Story, player: str, card_id: str) -> str:
@@ -168,14 +167,7 @@ class _TwilightStory(Story):
     def __init__(self, main: Mapping[str, int]) -> None:
         twilight = {**CARDS["T-RULER"], "id": "T-TWILIGHT", "name": "Girl in Twilight Garb"}
         twilight["judgment"] = {**CARDS["T-RULER"]["judgment"], "j_ruler": "TTW-076J"}
-        cards = catalog({**database_cards(), "T-HERALD": HERALD, "T-SEER": SEER, "T-TWILIGHT": twilight})
-        d = {**deck(dict(main), {"T-STONE": 10}), "ruler": "T-TWILIGHT"}
-        self.state, started = start_game(cards=cards, decks=(d, d))
-        self.log = list(started)
-        self.when(cmd("ChangeHand", "p1", cards=[]))
-        self.when(cmd("ChangeHand", "p2", cards=[]))
-        while not (self.state.phase == "main" and self.state.step == "main"):
-            self.when(cmd("Pass", self.pending.player))
+        super().__init__(main, ruler="T-TWILIGHT", cards={"T-TWILIGHT": twilight})
 
 
 def _judgment(story: Story) -> str:

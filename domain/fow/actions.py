@@ -16,6 +16,7 @@ from domain.fow.cards import (
     Card,
     ChangeCost,
     Cost,
+    CostChange,
     DealDamage,
     DealMore,
     Delayed,
@@ -68,6 +69,7 @@ from domain.fow.characteristics import (
     ability_loss,
     activate_cost_changes,
     activate_forbidden,
+    apply_cost_changes,
     can_gain_life,
     cannot_be_recovered,
     cannot_play,
@@ -401,26 +403,52 @@ def _find_will_ability(s: GameState, oid: str) -> int:
     return -1
 
 
-def activate_will_cost(s: GameState, player: str, oid: str, ability: Ability) -> Cost:
+def activate_will_cost(s: GameState, player: str, oid: str, ability: Ability, *, reduce: bool = False) -> Cost:
     """The will ``player`` pays to play the [Activate] ability ``ability`` of ``oid``: its printed
-    will cost with the increases of continuous abilities ("Your opponent pays {1} more to play
-    regalia's activate abilities") applied, then the decreases, which only lower the free part,
-    never below zero (FoW-5.5 9.3 p2.5)."""
-    more, less, _ = activate_cost_changes(s, player, oid, ability)
+    will cost with the increases applied first ("Your opponent pays {1} more to play regalia's
+    activate abilities"), then the decreases ("You pay {1} less", "you may pay {B}{B} less to play
+    its God's Art abilities"), which never take a part of the cost below zero (FoW-5.5 9.3 p2.5).
+    An optional decrease ("you may") applies only with ``reduce``, the player's choice."""
+    return _changed_will(s, player, oid, ability, reduce)[0]
+
+
+def optional_cost_changes(s: GameState, player: str, oid: str, ability: Ability) -> list[str]:
+    """The cards whose "you may pay ... less" applies now to ``player`` playing ``ability`` of
+    ``oid`` (its condition holding, 9.9 p4): what ``reduce`` may choose (9.3 p2.5)."""
+    return [src for src, change in _cost_changes_now(s, player, oid, ability, True) if change.optional]
+
+
+def _cost_changes_now(
+    s: GameState, player: str, oid: str, ability: Ability, reduce: bool
+) -> list[tuple[str, CostChange]]:
+    return [
+        (src, change)
+        for src, change in activate_cost_changes(s, player, oid, ability)
+        if (reduce or not change.optional)
+        and (change.condition is None or conditions.condition_met(s, change.condition, player, src))
+    ]
+
+
+def _changed_will(s: GameState, player: str, oid: str, ability: Ability, reduce: bool) -> tuple[Cost, list[str]]:
+    """:func:`activate_will_cost` and the cards changing it: increases, then decreases (9.3 p2.5)."""
+    changes = _cost_changes_now(s, player, oid, ability, reduce)
     will = ability.cost.will
-    if not (more or less):
-        return will
-    return Cost(attribute=dict(will.attribute), free=max(0, will.free + more - less))
+    if not changes:
+        return will, []
+    sources = list(dict.fromkeys(src for src, _ in changes))
+    return apply_cost_changes(will, [change for _, change in changes]), sources
 
 
-def changed_activate_cost(ctx: Ctx, player: str, oid: str, ability: Ability, cause: str) -> tuple[Ability, str]:
+def changed_activate_cost(
+    ctx: Ctx, player: str, oid: str, ability: Ability, cause: str, *, reduce: bool = False
+) -> tuple[Ability, str]:
     """``ability`` with the will cost to pay for it (:func:`activate_will_cost`), recorded by a
-    ``CostChanged`` event when a continuous ability changes it (9.3 p2.5)."""
-    _, _, changers = activate_cost_changes(ctx.s, player, oid, ability)
+    ``CostChanged`` event when a continuous ability or effect changes it (9.3 p2.5)."""
+    will, changers = _changed_will(ctx.s, player, oid, ability, reduce)
     if not changers:
         return ability, cause
-    will = activate_will_cost(ctx.s, player, oid, ability)
-    data: dict[str, Any] = {"player": player, "of": "activate", "source": oid, "sources": list(changers)}
+    of = "gods_art" if ability.gods_art else "activate"
+    data: dict[str, Any] = {"player": player, "of": of, "source": oid, "sources": changers}
     data.update(printed=ability.cost.will.model_dump(), cost=will.model_dump())
     cause = ctx.emit("CostChanged", data, "9.3 p2.5", cause=cause)
     return ability.model_copy(update={"cost": ability.cost.model_copy(update={"will": will})}), cause
@@ -1212,6 +1240,7 @@ def play_trigger(ctx: Ctx, trig: Triggered, targets: Any, pay_with: Sequence[Any
                 "ability": -1,
                 "targets": [[_explode_target(ctx, trig)]],
                 "trigger": trig.id,
+                **chosen_since(s, [[_explode_target(ctx, trig)]]),
             },
             "11.4 p1",
             cause=cause,
@@ -1248,6 +1277,7 @@ def play_trigger(ctx: Ctx, trig: Triggered, targets: Any, pay_with: Sequence[Any
                 "targets": chosen,
                 "trigger": trig.id,
                 "from": "standby",
+                **chosen_since(s, chosen),
             },
             "7.9 p4" if trig.kind == "card" else "12.5 p2",
             cause=cause,
@@ -1279,6 +1309,7 @@ def play_trigger(ctx: Ctx, trig: Triggered, targets: Any, pay_with: Sequence[Any
             "ability": trig.ability,
             "targets": chosen,
             "trigger": trig.id,
+            **chosen_since(s, chosen),
             **({"amount": trig.amount} if trig.amount is not None else {}),
             **({"subject": trig.target} if trig.target is not None else {}),
             **_known_subject(s, trig),
@@ -1327,6 +1358,35 @@ def is_same_source(s: GameState, item: ChaseItem) -> bool:
     return obj is not None and (item.source_since is None or obj.zone_since == item.source_since)
 
 
+def chosen_since(s: GameState, targets: Sequence[Sequence[str]]) -> dict[str, dict[str, int]]:
+    """``{"target_since": ...}``, recorded as a card or ability is played: the ``object_since`` of
+    each card chosen as a target (FoW-5.5 9.3 p2.4), so that on resolution a target that has
+    become a new object is no longer legal (3.1 p3, 9.3 p3.1). Nothing when no card is targeted."""
+    since = {t: s.objects[t].object_since for group in targets for t in group if t in s.objects}
+    return {"target_since": since} if since else {}
+
+
+def is_same_target(s: GameState, item: ChaseItem, oid: str) -> bool:
+    """Whether the target ``oid`` of ``item`` is still the object it was as it was chosen: it has
+    not changed zones since, other than from playground to playground (FoW-5.5 3.1 p3). True for
+    a player, and for a log from before it was recorded."""
+    obj = s.objects.get(oid)
+    if obj is None or item.target_since is None or oid not in item.target_since:
+        return True
+    return obj.object_since == item.target_since[oid]
+
+
+def _check_target_objects(ctx: Ctx, item: ChaseItem, cause: str) -> str:
+    """On resolution the targets are checked (FoW-5.5 9.3 p3.1): a target that has become a new
+    object since it was chosen (3.1 p3) is illegal; every effect involving it is not applied to
+    it, while the other effects still resolve."""
+    gone = [t for group in item.targets for t in group if not is_same_target(ctx.s, item, t)]
+    if not gone:
+        return cause
+    data = {"item": item.id, "targets": list(dict.fromkeys(gone)), "why": "new object"}
+    return ctx.emit("TargetsIllegal", data, "9.3 p3.1", cause=cause)
+
+
 def _explode_target(ctx: Ctx, trig: Triggered) -> str:
     return trig.target or ""
 
@@ -1371,6 +1431,7 @@ NOT_PERFORMED = frozenset(
         "DamageReplaced",
         "CountersReplaced",
         "EntersRested",
+        "TargetsIllegal",
     }
 )
 """Events that record a choice, a check or an action that did not happen: an effect that
@@ -1384,6 +1445,7 @@ def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
     effects = item_effects(s, item)
     if item.resolved_effects == 0 and choice is None:
         cause = ctx.emit("ResolutionStarted", {"item": item.id, "source": item.source}, "6.4 p1.2", cause=cause)
+        cause = _check_target_objects(ctx, item, cause)
     groups_before = 0
     did = False  # "If you do": whether the effect just before was performed
     previous: list[tuple[str, int]] = []  # the last single chosen target group ("it"), as objects
@@ -1502,7 +1564,7 @@ def finish_item(ctx: Ctx, item: ChaseItem, cause: str) -> str:
                 )
             else:
                 host = item.targets[0][0] if item.targets and item.targets[0] else None
-                if host is not None and is_legal_host(s, item.source, host):
+                if host is not None and is_legal_host(s, item.source, host) and is_same_target(s, item, host):
                     cause = move(
                         ctx,
                         item.source,
@@ -1546,7 +1608,12 @@ def finish_item(ctx: Ctx, item: ChaseItem, cause: str) -> str:
         if s.objects[item.source].zone == "field":
             cause = destroy(ctx, item.source, cause, rule="11.4 p1")
         victim = item.targets[0][0] if item.targets and item.targets[0] else ""
-        if victim in s.objects and s.objects[victim].zone == "field" and effective_type(s, victim) == "resonator":
+        if (
+            victim in s.objects
+            and s.objects[victim].zone == "field"
+            and is_same_target(s, item, victim)
+            and effective_type(s, victim) == "resonator"
+        ):
             cause = destroy(ctx, victim, cause, rule="11.4 p1")
         return cause
     if item.kind == "evolution":
@@ -1715,9 +1782,9 @@ def _targets_of(ctx: Ctx, item: ChaseItem, target: Target, group: list[str] | No
             for oid in s.zones[pid].get(zone, [])
             if matches(s, target.filter, oid, you, item.source)
         ]
-    # chosen: re-check legality on resolution (9.3 p3.1)
+    # chosen: re-check legality on resolution (9.3 p3.1), the same objects only (3.1 p3)
     legal = set(legal_targets(s, target, you, item.source))
-    return [t for t in group or [] if t in legal]
+    return [t for t in group or [] if t in legal and is_same_target(s, item, t)]
 
 
 def _players(s: GameState, you: str, who: str) -> list[str]:
@@ -1990,11 +2057,11 @@ def apply_effect(
         for oid in reversed(list(s.zones[you]["main_deck"])):  # from the top, one by one
             cause = ctx.emit("CardRevealed", {"oid": oid, "player": you}, "10.4 p1", cause=cause)
             if _filter_match(s, eff.filter, oid):  # the first match ends the revealing
-                card = s.card_of(oid)
-                hostless = card.type == "spell" or (card.type == "addition" and card.subtype != "field")
-                if eff.then == "hand" or not hostless:  # into a field only what can be there (3.15 p4)
-                    into = "field" if eff.then == "field" else "hand"
-                    cause = move(ctx, oid, into, cause, rule="10.4 p1", reason="reveal", revealed=True, controller=you)
+                # a spell that would move into a field moves to the graveyard instead (3.15 p4, in
+                # ``move``); an addition needing a host is put there and then into the graveyard by
+                # rule process (13.3 p1)
+                into = "field" if eff.then == "field" else "hand"
+                cause = move(ctx, oid, into, cause, rule="10.4 p1", reason="reveal", revealed=True, controller=you)
                 break
         order = ctx.s.zones[you]["main_deck"]  # the rest is shuffled into the main deck
         return shuffle(ctx, you, "main_deck", list(order), cause, rule="10.20 p1")
@@ -2075,8 +2142,11 @@ def apply_effect(
         top = deck[-1]
         cause = ctx.emit("CardRevealed", {"oid": top, "player": you}, "10.4 p1", cause=cause)
         to: str | None = eff.then if _filter_match(s, eff.filter, top) else eff.otherwise
-        if to == "stay" or (to == "field" and not _fits_field_alone(s, top)):
-            to = None  # a spell or an addition needing a host cannot be put into a field (3.15 p4)
+        if to == "stay":
+            to = None
+        # "put it into your field": a spell moves to the graveyard instead (3.15 p4, in ``move``);
+        # an addition needing a host enters unattached and is put into the graveyard by rule
+        # process (13.3 p1)
         if to is None:  # it stays on top of the main deck, hidden again once the effect ends (10.4 p1)
             return ctx.emit("RevealEnded", {"oid": top, "player": you}, "10.4 p1", cause=cause)
         return move(ctx, top, to, cause, rule="10.4 p1", reason="reveal", revealed=True, controller=you, actor=you)

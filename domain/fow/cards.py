@@ -936,16 +936,20 @@ class CostChange(_Model):
     will.  Increases apply before decreases, and a decrease of free will only lowers the free
     part of the cost, never below zero (9.3 p2.5)."""
 
-    of: Literal["judgment", "standby", "judgment_or_gods_art", "regalia_activate", "spell", "normal_spell"]
+    of: Literal["judgment", "standby", "judgment_or_gods_art", "regalia_activate", "gods_art", "spell", "normal_spell"]
     """``standby``: the {2} paid to put a card into the chant-standby area (FoW-5.5 7.6 p1);
     ``judgment_or_gods_art``: "[Judgment] or God's Art abilities" (God's Art: 12.4);
     ``regalia_activate``: "regalia's activate abilities", the [Activate] abilities (will abilities
-    included, 9.7) of regalia (2.1 p3); ``spell``: playing a card, which is a spell in the chase area
-    ("to play spells", "to play Card Soldier resonators": summon spells included, 3.13 p3);
+    included, 9.7) of regalia (2.1 p3); ``gods_art``: "its God's Art abilities", those of the
+    J-ruler its controller controls (12.4); ``spell``: playing a card, which is a spell in the chase
+    area ("to play spells", "to play Card Soldier resonators": summon spells included, 3.13 p3);
     ``normal_spell``: playing a card other than a resonator (:data:`PLAY_COST_CHANGES`)."""
     who: Literal["you", "opponent"]
     more: Annotated[int, Field(ge=0)] = 0
     less: Annotated[int, Field(ge=0)] = 0
+    less_will: Cost | None = None
+    """ "pay {B}{B} less": will with attributes taken off; each attribute symbol lowers only that
+    attribute's part of the cost and the free part only the free part, never below zero (9.3 p2.5)."""
     filter: Filter | None = None
     """For playing a card: only the played cards matching it ("spells with no attribute", "Card
     Soldier resonators"), checked where the card is as the cost is worked out (9.3 p2.5)."""
@@ -955,8 +959,11 @@ class CostChange(_Model):
     """"to a minimum free cost of {1}": a decrease takes the free part of the cost down to this and no
     lower; a free part already at or below it is not decreased (9.3 p2.5)."""
     optional: bool = False
-    """"You may pay {1} less": the player paying takes the decrease only when they ask for it
-    (``reduce: true`` on ``PlayCard``, as for a card's own "you may pay ... less")."""
+    """ "you may pay ... less": the decrease applies only when the player asks for it as they play
+    the card or ability (``reduce: true``; they determine the cost then, 9.3 p2.5)."""
+    condition: Condition | None = None
+    """A condition that is part of the effect ("As long as your J-Ruler is ..., you may pay {B}{B}
+    less ..."): checked as the ability is played (9.9 p4)."""
     instead: Annotated[int, Field(ge=0)] | None = None
     """"You pay {1} to put cards into your chant-standby area rather than pay {2}": that free will
     is paid instead of the rule's cost (the text beats the rule, 1.4 p1); increases and decreases
@@ -964,14 +971,17 @@ class CostChange(_Model):
 
     @model_validator(mode="after")
     def _check(self) -> CostChange:
-        if [self.more > 0, self.less > 0, self.instead is not None].count(True) != 1:
-            raise ValueError("a cost change is either 'more', 'less' or 'instead'")
+        less_will = self.less_will is not None and self.less_will.total > 0
+        if [self.more > 0, self.less > 0, less_will, self.instead is not None].count(True) != 1:
+            raise ValueError("a cost change is either 'more', 'less', 'less_will' or 'instead'")
+        if self.optional and not (self.less or less_will):
+            raise ValueError("only a decrease is optional ('you may pay ... less')")
         if self.instead is not None and self.of != "standby":
             raise ValueError("'instead' replaces the chant-standby cost (FoW-5.5 7.6 p1) only")
         if (self.filter is not None or self.same_name_in_graveyard) and self.of not in PLAY_COST_CHANGES:
             raise ValueError("'filter' and 'same_name_in_graveyard' narrow the cards of a change to playing cards only")
-        if (self.minimum is not None or self.optional) and not self.less:
-            raise ValueError("'minimum' and 'optional' belong to a decrease ('less')")
+        if self.minimum is not None and not self.less:
+            raise ValueError("'minimum' belongs to a decrease of free will ('less')")
         return self
 
 

@@ -6,9 +6,20 @@ from __future__ import annotations
 import functools
 import json
 import zlib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from domain.fow.cards import PLAY_COST_CHANGES, Ability, Card, Cost, CostChange, Filter, RuleOverrides, Target
+from domain.fow.cards import (
+    PLAY_COST_CHANGES,
+    Ability,
+    Card,
+    Condition,
+    Cost,
+    CostChange,
+    Filter,
+    RuleOverrides,
+    Target,
+)
 from domain.fow.state import PLAYGROUND, Effect, GameState
 
 COUNTER_PATTERN = "/"
@@ -590,8 +601,16 @@ def cost_changes(state: GameState, player: str, of: str) -> tuple[int, int, list
     """How much more and less free will ``player`` pays for ``of`` (FoW-5.5 9.3 p2.5), and the
     cards whose continuous abilities change it ("Your opponent pays {1} more to play [Judgment]
     abilities")."""
-    more = less = 0
-    sources: list[str] = []
+    found = _cost_change_entries(state, player, of)
+    more = sum(change.more for _, change in found)
+    less = sum(change.less for _, change in found)
+    return more, less, [source for source, _ in found]
+
+
+def _cost_change_entries(state: GameState, player: str, of: str) -> list[tuple[str, CostChange]]:
+    """The :class:`CostChange` s of continuous abilities and of resolved effects that change what
+    ``player`` pays for ``of`` (9.3 p2.5), each with the card making it."""
+    found: list[tuple[str, CostChange]] = []
     for source_oid, ability in _active_continuous(state):
         change = ability.cost_change
         if change is None or of not in _COST_CHANGE_COVERS[change.of] or change.instead is not None:
@@ -599,17 +618,15 @@ def cost_changes(state: GameState, player: str, of: str) -> tuple[int, int, list
         mine = state.objects[source_oid].controller == player
         if mine != (change.who == "you"):
             continue
-        more, less = more + change.more, less + change.less
-        sources.append(source_oid)
+        found.append((source_oid, change))
     for eff in state.effects:  # made by a resolved effect, for the turn (9.9)
         made = CostChange.model_validate(eff.change) if eff.kind == "cost_change" and eff.change else None
         if made is None or of not in _COST_CHANGE_COVERS[made.of] or made.instead is not None:
             continue
         if (eff.controller == player) != (made.who == "you"):
             continue
-        more, less = more + made.more, less + made.less
-        sources.append(eff.source)
-    return more, less, sources
+        found.append((eff.source, made))
+    return found
 
 
 def standby_cost(state: GameState, player: str) -> tuple[int, list[str]]:
@@ -640,6 +657,7 @@ _COST_CHANGE_COVERS = {
     "judgment_or_gods_art": ("judgment", "gods_art"),
     "regalia_activate": ("regalia_activate",),
     "standby": ("standby",),
+    "gods_art": ("gods_art",),
 }
 """The actions whose cost a :class:`CostChange` of each kind changes."""
 
@@ -689,31 +707,53 @@ def play_price(
 ) -> tuple[Cost, list[tuple[str, CostChange]]]:
     """The will ``player`` pays to play ``oid`` whose cost before continuous abilities is ``base``:
     increases first, then decreases of the free part, never below zero nor below a decrease's
-    minimum (FoW-5.5 9.3 p2.5); an optional decrease ("you may pay {1} less") only when the player
-    asks for reductions (``reduce``).  Also the changes that applied."""
+    minimum (:func:`apply_cost_changes`, FoW-5.5 9.3 p2.5); an optional decrease ("you may pay {1}
+    less") only when the player asks for reductions (``reduce``).  Also the changes that applied."""
     changes = [(src, c) for src, c in play_cost_changes(state, player, oid) if reduce or not c.optional]
-    free = base.free + sum(change.more for _, change in changes)
-    for _, change in changes:
+    return apply_cost_changes(base, [change for _, change in changes]), changes
+
+
+def apply_cost_changes(base: Cost, changes: Sequence[CostChange]) -> Cost:
+    """``base`` with ``changes`` applied as FoW-5.5 9.3 p2.5 says: the increases first, then the
+    decreases; a decrease lowers only its own part of the cost (an attribute symbol that attribute,
+    free will the free part), never below zero nor below its minimum ("to a minimum free cost of
+    {1}")."""
+    attribute = dict(base.attribute)
+    free = base.free + sum(change.more for change in changes)  # increases first
+    for change in changes:  # then decreases
         if change.less:
             floor = 0 if change.minimum is None else min(change.minimum, free)
             free = max(floor, free - change.less)
-    return Cost(attribute=dict(base.attribute), free=free), changes
+        if change.less_will is not None:
+            for symbol, n in change.less_will.attribute.items():
+                attribute[symbol] = max(0, attribute.get(symbol, 0) - n)
+            free = max(0, free - change.less_will.free)
+    return Cost(attribute={k: v for k, v in attribute.items() if v}, free=free)
 
 
-def activate_cost_changes(state: GameState, player: str, oid: str, ability: Ability) -> tuple[int, int, list[str]]:
-    """How much more and less free will ``player`` pays to play the [Activate] ability ``ability``
-    of ``oid`` (a God's Art, 12.4; an ability of a regalia, will abilities included, 9.7), and the
-    cards changing it (FoW-5.5 9.3 p2.5)."""
-    more = less = 0
-    sources: list[str] = []
+def activate_cost_changes(state: GameState, player: str, oid: str, ability: Ability) -> list[tuple[str, CostChange]]:
+    """The cost changes for ``player`` playing the [Activate] ability ``ability`` of ``oid`` (a God's
+    Art, 12.4; an ability of a regalia, will abilities included, 9.7), each with the card making it
+    (FoW-5.5 9.3 p2.5): those of continuous abilities and of resolved effects, and the effects
+    "you may pay {B}{B} less to play its God's Art abilities this turn" of ``player`` when ``oid`` is
+    their J-ruler (``of: gods_art``, optional; their condition is checked as the ability is played,
+    9.9 p4)."""
+    found: list[tuple[str, CostChange]] = []
     kinds = (["gods_art"] if ability.gods_art else []) + (
         ["regalia_activate"] if effective_type(state, oid) == "regalia" else []
     )
     for kind in kinds:
-        m, l_, found = cost_changes(state, player, kind)
-        more, less = more + m, less + l_
-        sources += [f for f in found if f not in sources]
-    return more, less, sources
+        found += [entry for entry in _cost_change_entries(state, player, kind) if entry not in found]
+    obj = state.objects[oid]
+    if ability.gods_art and obj.side == "j_ruler" and obj.zone == "field" and obj.controller == player:
+        for eff in state.effects:
+            if eff.kind != "pay_less" or eff.controller != player or eff.less is None:
+                continue
+            cond = Condition.model_validate(eff.condition) if eff.condition is not None else None
+            less = Cost.model_validate(eff.less)
+            change = CostChange(of="gods_art", who="you", less_will=less, optional=True, condition=cond)
+            found.append((eff.source, change))
+    return found
 
 
 def can_gain_life(state: GameState, player: str) -> bool:

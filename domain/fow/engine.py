@@ -16,9 +16,7 @@ from domain.fow.cards import (
     ActivateCost,
     Cancel,
     Card,
-    Condition,
     Cost,
-    CostReduction,
     JudgmentOption,
     May,
     Pay,
@@ -522,6 +520,7 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
             "player": player,
             "source": oid,
             "targets": targets,
+            **actions.chosen_since(s, targets),
             "awakened": awaken,
             "from": source_zone,
             "card": card.id,
@@ -692,6 +691,7 @@ def activate_ability(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
             "source": oid,
             "ability": index,
             "targets": targets,
+            **actions.chosen_since(s, targets),
             "choice": args.get("choice"),
             "once_per_turn_key": f"{oid}:{index}" if ability.once_per_turn else None,
             "gods_art": ability.name if ability.gods_art else None,
@@ -702,41 +702,15 @@ def activate_ability(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         actor=player,
     )
     # AbilityPlayed recorded the once-per-turn / God's Art use; a second use shows up as a duplicate
-    if _wants_reduction(ctx, args):  # "you may pay {B}{B} less to play its God's Art abilities" (9.3 p2.5)
-        less = gods_art_less(s, player, oid, ability)
-        if less is None:
-            raise ctx.reject(
-                "rules/no_cost_reduction", "9.3 p2.5", f"no effect lets you pay less to play {name}'s ability now"
-            )
-        changes: dict[str, JSON] = {"player": player, "of": "gods_art", "sources": list(less[1])}
-        changes.update(printed=ability.cost.will.model_dump(), cost=less[0].model_dump())
-        cause = ctx.emit("CostChanged", changes, "9.3 p2.5", cause=cause)
-        ability = ability.model_copy(update={"cost": ability.cost.model_copy(update={"will": less[0]})})
+    reduce = _wants_reduction(ctx, args)  # "you may pay {B}{B} less to play its God's Art abilities" (9.3 p2.5)
+    if reduce and not actions.optional_cost_changes(s, player, oid, ability):
+        raise ctx.reject(
+            "rules/no_cost_reduction", "9.3 p2.5", f"no effect lets you pay less to play {name}'s ability now"
+        )
     cause = actions.produce_from_sources(ctx, player, _pay_with(ctx, args), cause)
-    cause = _pay_costs_after_play(ctx, player, oid, index, ability, cause, args.get("cost_cards"))
+    cause = _pay_costs_after_play(ctx, player, oid, index, ability, cause, args.get("cost_cards"), reduce=reduce)
     cause = actions.check_targeted(ctx, cause)
     flow.after_action(ctx, player, cause)
-
-
-def gods_art_less(s: GameState, player: str, oid: str, ability: Ability) -> tuple[Cost, list[str]] | None:
-    """The will cost of ``ability`` of ``oid`` with the "you may pay {B}{B} less to play its God's Art
-    abilities this turn" effects of ``player`` applied, and their sources; None if none applies: the
-    ability is no God's Art (12.4) of ``player``'s J-ruler, or no such effect's condition holds now
-    (it is part of the effect, 9.9 p4).  A decrease never takes a cost below zero (9.3 p2.5)."""
-    obj = s.objects[oid]
-    if not ability.gods_art or obj.side != "j_ruler" or obj.zone != "field" or obj.controller != player:
-        return None
-    cost, sources = ability.cost.will, list[str]()
-    for eff in s.effects:
-        if eff.kind != "pay_less" or eff.controller != player or eff.less is None:
-            continue
-        cond = Condition.model_validate(eff.condition) if eff.condition is not None else None
-        less = conditions.reduce(
-            s, cost, CostReduction(cost=Cost.model_validate(eff.less), condition=cond), player, eff.source
-        )
-        if less is not None:
-            cost, sources = less, [*sources, eff.source]
-    return (cost, sources) if sources else None
 
 
 def activate_ability_active(card: Card, ability: Ability, zone: str) -> bool:
@@ -748,7 +722,15 @@ def activate_ability_active(card: Card, ability: Ability, zone: str) -> bool:
 
 
 def _pay_costs_after_play(
-    ctx: Ctx, player: str, oid: str, index: int, ability: Ability, cause: str, cost_cards: Any = None
+    ctx: Ctx,
+    player: str,
+    oid: str,
+    index: int,
+    ability: Ability,
+    cause: str,
+    cost_cards: Any = None,
+    *,
+    reduce: bool = False,
 ) -> str:
     p = ctx.s.players[player]
     key = f"{oid}:{index}"
@@ -758,7 +740,7 @@ def _pay_costs_after_play(
         )
     if ability.gods_art and p.gods_arts_used.count(ability.name or "") > 1:
         raise ctx.reject("rules/gods_art_used", "12.4 p2", f"God's Art {ability.name} was already played this game")
-    changed, cause = actions.changed_activate_cost(ctx, player, oid, ability, cause)  # 9.3 p2.5
+    changed, cause = actions.changed_activate_cost(ctx, player, oid, ability, cause, reduce=reduce)  # 9.3 p2.5
     plain = changed.model_copy(update={"once_per_turn": False, "gods_art": False})
     return actions.pay_ability_costs(ctx, player, oid, index, plain, cause, cost_cards=cost_cards)
 
@@ -1658,9 +1640,15 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
                     continue
                 will = actions.activate_will_cost(s, player, oid, a)
                 pay = plan_payment(s, player, will, exclude=[oid] if a.cost.rest else [])
-                art_less = gods_art_less(s, player, oid, a)
+                art_less = (
+                    actions.activate_will_cost(s, player, oid, a, reduce=True)
+                    if actions.optional_cost_changes(s, player, oid, a)
+                    else None
+                )
                 pay_less = (
-                    plan_payment(s, player, art_less[0], exclude=[oid] if a.cost.rest else []) if art_less else None
+                    plan_payment(s, player, art_less, exclude=[oid] if a.cost.rest else [])
+                    if art_less is not None
+                    else None
                 )
                 if pay_less is not None:  # "you may pay {B}{B} less to play its God's Art abilities" (9.3 p2.5)
                     for modes in conditions.mode_options(s, a.effects, player, oid):

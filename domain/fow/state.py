@@ -56,6 +56,9 @@ class Obj:
     attached_to: str | None = None
     entered_turn: int = 0
     zone_since: int = 0
+    object_since: int = 0
+    """The event seq that made it the object it is now (FoW-5.5 3.1 p3): its last zone change,
+    except that a move from playground to playground keeps it the same card."""
     side: str = "front"
     """``front``; ``j_ruler`` for a ruler turned to its J-ruler side; ``future`` for a shifted card."""
     awakened: bool = False
@@ -149,6 +152,10 @@ class ChaseItem:
     p3, 9.9 p8). None for a card on the chase."""
     delayed: str | None = None
     """For a delayed automatic ability (FoW-5.5 9.6 p8): the id of its :class:`DelayedAbility`."""
+    target_since: dict[str, int] | None = None
+    """The ``object_since`` of each card chosen as a target, as it was chosen (FoW-5.5 9.3 p2.4):
+    a target that has become a new object since is no longer legal on resolution (3.1 p3, 9.3
+    p3.1). None for a log from before it was recorded (only the target's zone is checked then)."""
 
 
 @dataclass(slots=True)
@@ -514,6 +521,7 @@ def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     obj.face_down = bool(d.get("face_down", False))
     obj.zone_since = e.seq
     if not playground_to_playground:
+        obj.object_since = e.seq
         # A new object in a new zone (FoW-5.5 3.1 p3): counters (10.21 p3), damage and
         # orientation do not follow it; it enters recovered (3.2 p1.2).
         obj.entered_turn = s.turn
@@ -656,6 +664,11 @@ def _condition_checked(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     pass  # a record for judges: which branch of an "if" applied
 
 
+@handles("TargetsIllegal")
+def _targets_illegal(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    pass  # a record for judges: chosen targets that became new objects, which the effects skip
+
+
 @handles("EntersRested")
 def _enters_rested(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     pass  # a record for judges: the CardMoved that follows puts the card in rested
@@ -727,6 +740,7 @@ def _put_on_chase(s: GameState, d: Mapping[str, Any], e: Event) -> None:
         subject_since=d.get("subject_since"),
         source_since=d.get("source_since"),
         delayed=d.get("delayed"),
+        target_since=dict(d["target_since"]) if "target_since" in d else None,
     )
     if item.kind == "ability" and item.source_since is None and item.source in s.objects:
         item.source_since = s.objects[item.source].zone_since  # a log from before it was recorded
