@@ -133,3 +133,19 @@ def test_sacred_scepter_grants_rest_and_if_demon_cannot_be_recovered(imported: d
             ],
         },
     ]
+
+
+def test_juliet_nightmare_resonators_lose_nightmare_and_gain_fairy_tale(imported: dict[str, ImportedCard]) -> None:
+    # Juliet, the Hope (CMF-008): "[Continuous]: As long as you control "Romeo, the Despair", each
+    # Nightmare resonator loses Nightmare and gains Fairy Tale."
+    romeo = {
+        "kind": "controls",
+        "filter": {"zone": "field", "types": [], "controller": "you", "name": "Romeo, the Despair"},
+    }
+    _, change = full(imported, "CMF-008")["abilities"]
+    assert change == {
+        "kind": "continuous",
+        "affects": {"kind": "all", "filter": {"zone": "field", "types": ["resonator"], "races": ["Nightmare"]}},
+        "condition": romeo,
+        "race_change": {"lose": ["Nightmare"], "gain": ["Fairy Tale"]},
+    }

@@ -8,7 +8,7 @@ importer gives them (given events / when command / then events; each story repla
 from __future__ import annotations
 
 from domain.fow import actions
-from domain.fow.characteristics import characteristics
+from domain.fow.characteristics import characteristics, races_of
 from domain.kernel import Shuffler
 from tests.fow_support import cmd, find, types
 from tests.test_fow_battle import to_main
@@ -260,4 +260,41 @@ def test_sacred_scepter_a_resonator_other_than_a_demon_is_only_rested() -> None:
     supply = story.put("p1", "SKL-089", "field")
     story.when(cmd("ActivateAbility", "p1", source=supply, ability=0, targets=[[wall]]))
     assert find(story.resolve(), "CardRecovered").data["oid"] == wall
+    story.replays()
+
+
+# --- "As long as you control X, each Nightmare resonator loses Nightmare and gains Fairy Tale" -----
+
+
+def test_juliet_turns_nightmares_into_fairy_tales_while_you_control_romeo() -> None:
+    # Juliet, the Hope (CMF-008): "[Continuous]: As long as you control "Romeo, the Despair", each
+    # Nightmare resonator loses Nightmare and gains Fairy Tale."  Romeo, the Despair (CMF-090) and
+    # Commander of Wolves (CMF-023) are Nightmares; Tinker Bell, the Spirit (CMF-019): "[Continuous]:
+    # This card gains [+200/+200] for each Fairy Tale you control" counts them once they are Fairy
+    # Tales (races are characteristics, FoW-5.5 2.5; the ability applies while its condition holds,
+    # 9.4 p1).  p2's Commander changes too ("each"), but p1 does not control it.
+    story = Story({"CMF-008": 4, "CMF-090": 4, "CMF-023": 4, "CMF-019": 4})
+    story.put("p1", "CMF-008", "field")
+    tinker = story.put("p1", "CMF-019", "field")
+    wolves = story.put("p1", "CMF-023", "field")
+    theirs = story.put("p2", "CMF-023", "field")
+    assert characteristics(story.state, tinker).atk == 2 * 200  # Juliet and Tinker Bell
+    assert races_of(story.state, wolves) == ["Nightmare", "Werewolf"]
+    romeo = story.put("p1", "CMF-090", "field")
+    assert races_of(story.state, wolves) == ["Werewolf", "Fairy Tale"]
+    assert races_of(story.state, romeo) == ["Immortal", "Fairy Tale"]
+    assert races_of(story.state, theirs) == ["Werewolf", "Fairy Tale"]
+    assert characteristics(story.state, tinker).atk == 4 * 200  # and Romeo and p1's Commander
+    story.by_rule(actions.destroy, romeo, "given")  # no Romeo: the condition no longer holds
+    assert races_of(story.state, wolves) == ["Nightmare", "Werewolf"]
+    assert characteristics(story.state, tinker).atk == 2 * 200
+    story.replays()
+
+
+def test_the_opponents_romeo_does_not_satisfy_juliet() -> None:
+    story = Story({"CMF-008": 4, "CMF-090": 4, "CMF-023": 4})
+    story.put("p1", "CMF-008", "field")
+    story.put("p2", "CMF-090", "field")
+    wolves = story.put("p1", "CMF-023", "field")
+    assert races_of(story.state, wolves) == ["Nightmare", "Werewolf"]
     story.replays()

@@ -1726,6 +1726,9 @@ class Ability(_Model):
     (by printed information, wherever it is; the text beats the rules, 1.4 p1)."""
     cost_change: CostChange | None = None
     """A continuous ability changing what a player pays for an action (FoW-5.5 9.3 p2.5)."""
+    race_change: RaceChange | None = None
+    """"Each Nightmare resonator loses Nightmare and gains Fairy Tale": the races of the affected
+    cards while the continuous ability is active (FoW-5.5 2.5, 9.4 p1)."""
     play_reduction: PlayReduction | None = None
     """"You may pay {1} less to play Card Soldier resonators": a continuous ability letting its
     controller pay less for other cards they play (FoW-5.5 9.3 p2.5)."""
@@ -1776,6 +1779,13 @@ class Ability(_Model):
     def _check_kind(self) -> Ability:
         if self.kind == "automatic" and self.trigger is None:
             raise ValueError("an automatic ability needs a 'trigger'")
+        if self.race_change is not None and (
+            self.kind != "continuous"
+            or self.affects is None
+            or self.affects.kind != "all"
+            or (self.condition is not None and "races" in self.condition.model_dump_json(exclude_defaults=True))
+        ):
+            raise ValueError("'race_change' is a continuous ability on 'all' X whose condition reads no race")
         if self.kind == "replacement" and (self.replaces is None or self.instead is None):
             raise ValueError("a replacement ability needs 'replaces' and 'instead'")
         more = (self.replaces == "deals_damage", self.instead == "deal_more", self.extra_damage > 0)
@@ -1861,6 +1871,22 @@ class Awakening(_Model):
     """Actions on other cards that are part of the [Awakening] cost ("[Awakening] {U}, discard a
     card", 12.1 p1, 9.3 p2.5): the ``cost_cards`` argument of ``PlayCard`` lists the chosen ones
     after those of the card's own additional cost."""
+
+
+class RaceChange(_Model):
+    """ "As long as you control "Romeo, the Despair", each Nightmare resonator loses Nightmare and gains
+    Fairy Tale": the affected cards (``affects``, matched by their printed races, so the change does
+    not feed on itself) have none of ``lose`` and all of ``gain`` among their races (2.5) while the
+    ability is active and its condition holds (9.4 p1).  The condition may not read races."""
+
+    lose: list[str] = Field(default_factory=list)
+    gain: list[str] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _check(self) -> RaceChange:
+        if not (self.lose or self.gain):
+            raise ValueError("'race_change' loses or gains some race")
+        return self
 
 
 class PlayReduction(_Model):

@@ -8,7 +8,7 @@ import json
 import zlib
 from dataclasses import dataclass, field
 
-from domain.fow.cards import Ability, Card, CostChange, Filter, PlayReduction, RuleOverrides, Target
+from domain.fow.cards import Ability, Card, CostChange, Filter, PlayReduction, RaceChange, RuleOverrides, Target
 from domain.fow.state import PLAYGROUND, Effect, GameState
 
 COUNTER_PATTERN = "/"
@@ -223,6 +223,48 @@ def granted_quickcast(state: GameState, oid: str) -> bool:
     return False
 
 
+def races_of(state: GameState, oid: str) -> list[str]:
+    """The races of ``oid`` (2.5): printed, then, in a playground, changed by the active continuous
+    abilities with ``race_change`` that cover it ("Each Nightmare resonator loses Nightmare and gains
+    Fairy Tale", 9.4 p1), in the order of their cards.  What such an ability covers is read from
+    printed races, so no race change depends on another (and none on itself)."""
+    card = state.card_of(oid)
+    races = list(card.races)
+    obj = state.objects.get(oid)
+    if obj is None or obj.zone not in PLAYGROUND:
+        return races
+    for source, change, flt in _race_changes(state):
+        printed = flt.model_copy(update={"races": []})
+        if flt.races and not set(flt.races) & set(card.races):
+            continue
+        if not matches(state, printed, oid, state.objects[source].controller, source):
+            continue
+        races = [r for r in races if r not in change.lose] + [r for r in change.gain if r not in races]
+    return races
+
+
+def _race_changes(state: GameState) -> list[tuple[str, RaceChange, Filter]]:
+    """The active ``race_change`` abilities (their conditions checked; they read no race)."""
+    out: list[tuple[str, RaceChange, Filter]] = []
+    losses = [e for e in state.effects if e.kind == "lose_abilities"]
+    for player in state.order:
+        for zone in ("field", "ruler_area", "stone_area"):
+            for source in state.zones[player][zone]:
+                card = state.card_of(source)
+                changes = [a for a in card.abilities if a.race_change is not None and a.affects is not None]
+                if not changes or not is_active_zone(card, zone):
+                    continue
+                if state.objects[source].zone == "ruler_area" and state.objects[source].side == "j_ruler":
+                    continue
+                if any(is_affected(state, e, source) for e in losses):
+                    continue
+                for a in changes:
+                    assert a.race_change is not None and a.affects is not None
+                    if _holds(state, a, source):
+                        out.append((source, a.race_change, a.affects.filter))
+    return out
+
+
 def play_reductions(state: GameState, player: str, oid: str) -> list[tuple[str, PlayReduction]]:
     """ "You may pay {1} less to play Card Soldier resonators" abilities of continuous abilities
     active under ``player``'s control (FoW-5.5 9.4 p1) that apply to ``oid``, a card ``player`` is
@@ -376,7 +418,7 @@ def matches(
         return False
     if flt.attributes and not set(flt.attributes) & set(attributes_of(state, oid)):
         return False
-    if flt.races and not set(flt.races) & set(card.races):
+    if flt.races and not set(flt.races) & set(races_of(state, oid)):
         return False
     # a name printed in another card's text is that card's name whatever its capitals
     # ("Ali Baba, the Earnest Worker" for MPR-056 "Ali Baba, The Earnest Worker")
@@ -660,7 +702,9 @@ def matches_negations_and_skills(state: GameState, flt: Filter, oid: str) -> boo
     "with/without [<skill>]", "with no attribute", "with total cost N or more", "with N or less
     ATK" and "attacking"/"blocking"."""
     card = state.card_of(oid)
-    if set(flt.not_races) & set(card.races) or set(flt.not_attributes) & set(attributes_of(state, oid)):
+    if (flt.not_races and set(flt.not_races) & set(races_of(state, oid))) or set(flt.not_attributes) & set(
+        attributes_of(state, oid)
+    ):
         return False
     if flt.no_attribute and attributes_of(state, oid):
         return False

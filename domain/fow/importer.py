@@ -4366,6 +4366,14 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
             "condition": {**unless, "negate": True},
             "condition_of": "affected_controller",
         }
+    m = re.fullmatch(r"(?P<s>each .+?) loses (?P<l>[A-Z][\w ]*?) and gains (?P<g>[A-Z][\w ]*?)", body)
+    if m and m.group("l") in ctx.races and m.group("g") in ctx.races:
+        # "each Nightmare resonator loses Nightmare and gains Fairy Tale": its races (FoW-5.5 2.5, 9.4 p1)
+        subject = _subject(m.group("s"), ctx, continuous=True)
+        if subject is None or subject.get("kind") != "all":
+            raise _GapError(f"target: {m.group('s')}")
+        races = {"lose": [m.group("l")], "gain": [m.group("g")]}
+        return {"kind": "continuous", "text": raw, "affects": subject, "race_change": races}
     m = re.fullmatch(r"you may pay (?P<c>(?:\{[^{}]+\})+) less to play (?P<d>.+?)", body.rstrip(". "), re.IGNORECASE)
     if m and not re.match(r"(?:this|its|their|\[)", m.group("d"), re.IGNORECASE):
         # "You may pay {1} less to play Card Soldier resonators" / "... to play a card if a card with
