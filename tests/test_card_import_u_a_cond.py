@@ -149,3 +149,12 @@ def test_juliet_nightmare_resonators_lose_nightmare_and_gain_fairy_tale(imported
         "condition": romeo,
         "race_change": {"lose": ["Nightmare"], "gain": ["Fairy Tale"]},
     }
+
+
+def test_apollosphere_banish_this_card_rather_than_pay_the_cost(imported: dict[str, ImportedCard]) -> None:
+    # Apollosphere, the Moon Lance (MPR-037): "[Continuous]: Added J/resonator gains [+400/+0]."
+    # "[Continuous]: You may banish this card rather than pay the cost of a water [Spell:Chant-Instant]."
+    gains, instead = full(imported, "MPR-037")["abilities"]
+    assert gains == {"kind": "continuous", "modify_atk": 400}
+    water_instants = {"zone": "hand", "types": ["spell"], "attributes": ["U"], "subtypes": ["chant_instant"]}
+    assert instead == {"kind": "continuous", "banish_rather_than_pay": water_instants}

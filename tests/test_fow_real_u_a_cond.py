@@ -298,3 +298,47 @@ def test_the_opponents_romeo_does_not_satisfy_juliet() -> None:
     wolves = story.put("p1", "CMF-023", "field")
     assert races_of(story.state, wolves) == ["Nightmare", "Werewolf"]
     story.replays()
+
+
+# --- "You may banish this card rather than pay the cost of a water [Spell:Chant-Instant]" -----------
+
+
+def test_apollosphere_is_banished_instead_of_paying_for_a_water_chant_instant() -> None:
+    # Apollosphere, the Moon Lance (MPR-037, [Addition:J/Resonator]): "[Continuous]: You may banish this
+    # card rather than pay the cost of a water [Spell:Chant-Instant]."  Alice's Pursuit (MOA-021) is a
+    # water [Spell:Chant-Instant] ({U}): p1 plays it with no will by banishing the Apollosphere (a cost
+    # of another quality, FoW-5.5 9.3 p2.5; banish: 10.10 p1).  Whirlpool of Knowledge (TAT-053) is a
+    # [Spell:Chant]: no such play.
+    # Its target: "target resonator your opponent controls with total cost 5 or more" (Gilles de Rais
+    # CMF-024, total cost 6).
+    story = Story({"MPR-037": 4, "MOA-021": 4, "TAT-053": 4, "T-BEAR": 4, "CMF-024": 4})
+    bear = story.put("p1", "T-BEAR", "field")
+    theirs = story.put("p2", "CMF-024", "field")
+    sphere = _add(story, "p1", "MPR-037", bear)
+    pursuit = story.put("p1", "MOA-021", "hand")
+    whirlpool = story.put("p1", "TAT-053", "hand")
+    offered = [a for a in legal(story, "p1", "PlayCard") if a.get("banish_instead")]
+    assert {a["card"] for a in offered} == {pursuit} and {a["banish_instead"] for a in offered} == {sphere}
+    refused = story.refused(cmd("PlayCard", "p1", card=whirlpool, targets=[], banish_instead=sphere))
+    assert (refused.code, refused.rule) == ("rules/no_alternative_cost", "FoW-5.5 9.3 p2.5")
+    not_a_sphere = story.refused(cmd("PlayCard", "p1", card=pursuit, targets=[[theirs]], banish_instead=bear))
+    assert (not_a_sphere.code, not_a_sphere.rule) == ("rules/no_alternative_cost", "FoW-5.5 9.3 p2.5")
+    events = story.when(cmd("PlayCard", "p1", card=pursuit, targets=[[theirs]], banish_instead=sphere))
+    played = find(events, "CardPlayed")
+    assert played.data["banish_instead"] == sphere
+    banished = [e for e in events if e.type == "CardMoved" and e.data["oid"] == sphere]
+    assert [(e.data["to"], e.data["reason"], e.rule) for e in banished] == [("graveyard", "banish", "FoW-5.5 10.10 p1")]
+    assert "WillPaid" not in types(events) and story.state.objects[sphere].zone == "graveyard"
+    story.resolve()
+    assert story.state.objects[theirs].zone == "hand"
+    story.replays()
+
+
+def test_the_opponents_apollosphere_offers_nothing() -> None:
+    story = Story({"MPR-037": 4, "MOA-021": 4, "CMF-024": 4})
+    gilles = story.put("p2", "CMF-024", "field")
+    sphere = _add(story, "p2", "MPR-037", gilles)
+    pursuit = story.put("p1", "MOA-021", "hand")
+    refused = story.refused(cmd("PlayCard", "p1", card=pursuit, targets=[[gilles]], banish_instead=sphere))
+    assert (refused.code, refused.rule) == ("rules/no_alternative_cost", "FoW-5.5 9.3 p2.5")
+    story.replays()

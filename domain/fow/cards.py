@@ -1726,6 +1726,11 @@ class Ability(_Model):
     (by printed information, wherever it is; the text beats the rules, 1.4 p1)."""
     cost_change: CostChange | None = None
     """A continuous ability changing what a player pays for an action (FoW-5.5 9.3 p2.5)."""
+    banish_rather_than_pay: Filter | None = None
+    """"You may banish this card rather than pay the cost of a water [Spell:Chant-Instant]": while the
+    continuous ability is active (9.4 p1), its controller may play a card of their hand matching this
+    filter by banishing this card (10.10 p1) instead of paying the card's will cost (an effect
+    altering the quality of the cost, FoW-5.5 9.3 p2.5): ``banish_instead`` of ``PlayCard``."""
     race_change: RaceChange | None = None
     """"Each Nightmare resonator loses Nightmare and gains Fairy Tale": the races of the affected
     cards while the continuous ability is active (FoW-5.5 2.5, 9.4 p1)."""

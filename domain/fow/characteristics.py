@@ -265,6 +265,23 @@ def _race_changes(state: GameState) -> list[tuple[str, RaceChange, Filter]]:
     return out
 
 
+def banish_alternatives(state: GameState, player: str, oid: str) -> list[str]:
+    """The cards whose active continuous ability "You may banish this card rather than pay the cost
+    of a water [Spell:Chant-Instant]" lets ``player`` play ``oid`` (where it is now) by banishing
+    them instead of paying its will cost (FoW-5.5 9.3 p2.5, 10.10 p1)."""
+    obj = state.objects[oid]
+    out: list[str] = []
+    for source, ability in _active_continuous(state):
+        flt = ability.banish_rather_than_pay
+        if flt is None or state.objects[source].controller != player or source in out:
+            continue
+        if state.objects[source].zone != "field":  # banished from the field (10.10 p1)
+            continue
+        if matches(state, flt.model_copy(update={"zone": obj.zone, "controller": "any"}), oid, player, source):
+            out.append(source)
+    return out
+
+
 def play_reductions(state: GameState, player: str, oid: str) -> list[tuple[str, PlayReduction]]:
     """ "You may pay {1} less to play Card Soldier resonators" abilities of continuous abilities
     active under ``player``'s control (FoW-5.5 9.4 p1) that apply to ``oid``, a card ``player`` is

@@ -27,6 +27,7 @@ from domain.fow.cards import (
 )
 from domain.fow.characteristics import (
     attributes_of,
+    banish_alternatives,
     cannot_play,
     characteristics,
     cost_changes,
@@ -495,6 +496,16 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     targets = actions.validate_targets(ctx, groups, args.get("targets"), player, oid, card.name)
     reduced = _reduced_cost(ctx, player, oid, card, args, standby_anytime, targets)
     reducers = [source for source, _ in play_reductions(s, player, oid)]  # other cards' reductions (9.3 p2.5)
+    banish_instead = args.get("banish_instead")
+    if banish_instead is not None:  # "You may banish this card rather than pay the cost of ..." (9.3 p2.5)
+        if reduced is not None or args.get("incarnation") is not None or standby_anytime:
+            raise ctx.reject("rules/no_alternative_cost", "9.3 p2.5", "banishing replaces the whole will cost")
+        if banish_instead not in banish_alternatives(s, player, oid):
+            raise ctx.reject(
+                "rules/no_alternative_cost",
+                "9.3 p2.5",
+                f"no card of yours lets you banish {banish_instead!r} rather than pay the cost of {card.name}",
+            )
     item = ctx.fresh_id("c")
     side_data: dict[str, Any] = {"side": "future"} if side == "future" else {}
     cause = actions.move(
@@ -522,6 +533,7 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
             **({"modes": modes} if modes else {}),
             **({"reduced_cost": reduced.model_dump()} if reduced is not None else {}),
             **({"reduced_by": reducers} if reduced is not None and reducers else {}),
+            **({"banish_instead": banish_instead} if banish_instead is not None else {}),
         },
         {"resonator": "7.1 p2", "regalia": "7.1 p2", "addition": "7.2 p2"}.get(card.type, "7.3 p2"),
         cause=cause,
@@ -531,6 +543,8 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     incarnation = args.get("incarnation")
     if incarnation is not None:
         cause = _pay_incarnation(ctx, player, card, incarnation, cause)
+    elif banish_instead is not None:  # the cost of another quality: banish that card (10.10 p1)
+        cause = actions.move(ctx, banish_instead, "graveyard", cause, rule="10.10 p1", reason="banish", actor=player)
     elif standby_anytime:
         cost = card.trigger_cost or Cost()
         cause = actions.pay_will(ctx, player, cost, cause, card.name)
@@ -1515,6 +1529,8 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
         prices: list[tuple[dict[str, JSON], Cost]] = [({}, cost)]
         if reduced is not None:
             prices.append(({"reduce": True}, reduced))
+        if zone != "standby":  # "You may banish this card rather than pay the cost of ..." (9.3 p2.5)
+            prices += [({"banish_instead": src}, Cost()) for src in banish_alternatives(s, player, oid)]
         for reduce_arg, price in prices:
             pay = plan_payment(s, player, price)
             if pay is None:
@@ -1532,7 +1548,11 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
                 chosen: dict[str, JSON] = {"modes": list(modes)} if modes else {}
                 for c in combos:
                     flat = [t for g in c for t in g]  # "if it targets a Saint": these targets? (9.3 p2.4)
-                    if reduce_arg and targeted and conditions.reduced_cost(s, card, player, oid, flat) is None:
+                    if (
+                        "reduce" in reduce_arg
+                        and targeted
+                        and conditions.reduced_cost(s, card, player, oid, flat) is None
+                    ):
                         continue
                     out.append(
                         Command(
