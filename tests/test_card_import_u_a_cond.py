@@ -136,3 +136,28 @@ def test_sacred_scepter_grants_rest_and_if_demon_cannot_be_recovered(imported: d
             ],
         },
     ]
+
+
+def test_juliet_nightmare_resonators_lose_nightmare_and_gain_fairy_tale(imported: dict[str, ImportedCard]) -> None:
+    # Juliet, the Hope (CMF-008): "[Continuous]: As long as you control "Romeo, the Despair", each
+    # Nightmare resonator loses Nightmare and gains Fairy Tale."
+    romeo = {
+        "kind": "controls",
+        "filter": {"zone": "field", "types": [], "controller": "you", "name": "Romeo, the Despair"},
+    }
+    _, change = full(imported, "CMF-008")["abilities"]
+    assert change == {
+        "kind": "continuous",
+        "affects": {"kind": "all", "filter": {"zone": "field", "types": ["resonator"], "races": ["Nightmare"]}},
+        "condition": romeo,
+        "race_change": {"lose": ["Nightmare"], "gain": ["Fairy Tale"]},
+    }
+
+
+def test_apollosphere_banish_this_card_rather_than_pay_the_cost(imported: dict[str, ImportedCard]) -> None:
+    # Apollosphere, the Moon Lance (MPR-037): "[Continuous]: Added J/resonator gains [+400/+0]."
+    # "[Continuous]: You may banish this card rather than pay the cost of a water [Spell:Chant-Instant]."
+    gains, instead = full(imported, "MPR-037")["abilities"]
+    assert gains == {"kind": "continuous", "modify_atk": 400}
+    water_instants = {"zone": "hand", "types": ["spell"], "attributes": ["U"], "subtypes": ["chant_instant"]}
+    assert instead == {"kind": "continuous", "banish_rather_than_pay": water_instants}

@@ -8,7 +8,7 @@ importer gives them (given events / when command / then events; each story repla
 from __future__ import annotations
 
 from domain.fow import actions
-from domain.fow.characteristics import characteristics
+from domain.fow.characteristics import characteristics, races_of
 from domain.kernel import Shuffler
 from tests.fow_support import cmd, find, types
 from tests.test_fow_battle import to_main
@@ -260,4 +260,85 @@ def test_sacred_scepter_a_resonator_other_than_a_demon_is_only_rested() -> None:
     supply = story.put("p1", "SKL-089", "field")
     story.when(cmd("ActivateAbility", "p1", source=supply, ability=0, targets=[[wall]]))
     assert find(story.resolve(), "CardRecovered").data["oid"] == wall
+    story.replays()
+
+
+# --- "As long as you control X, each Nightmare resonator loses Nightmare and gains Fairy Tale" -----
+
+
+def test_juliet_turns_nightmares_into_fairy_tales_while_you_control_romeo() -> None:
+    # Juliet, the Hope (CMF-008): "[Continuous]: As long as you control "Romeo, the Despair", each
+    # Nightmare resonator loses Nightmare and gains Fairy Tale."  Romeo, the Despair (CMF-090) and
+    # Commander of Wolves (CMF-023) are Nightmares; Tinker Bell, the Spirit (CMF-019): "[Continuous]:
+    # This card gains [+200/+200] for each Fairy Tale you control" counts them once they are Fairy
+    # Tales (races are characteristics, FoW-5.5 2.5; the ability applies while its condition holds,
+    # 9.4 p1).  p2's Commander changes too ("each"), but p1 does not control it.
+    story = Story({"CMF-008": 4, "CMF-090": 4, "CMF-023": 4, "CMF-019": 4})
+    story.put("p1", "CMF-008", "field")
+    tinker = story.put("p1", "CMF-019", "field")
+    wolves = story.put("p1", "CMF-023", "field")
+    theirs = story.put("p2", "CMF-023", "field")
+    assert characteristics(story.state, tinker).atk == 2 * 200  # Juliet and Tinker Bell
+    assert races_of(story.state, wolves) == ["Nightmare", "Werewolf"]
+    romeo = story.put("p1", "CMF-090", "field")
+    assert races_of(story.state, wolves) == ["Werewolf", "Fairy Tale"]
+    assert races_of(story.state, romeo) == ["Immortal", "Fairy Tale"]
+    assert races_of(story.state, theirs) == ["Werewolf", "Fairy Tale"]
+    assert characteristics(story.state, tinker).atk == 4 * 200  # and Romeo and p1's Commander
+    story.by_rule(actions.destroy, romeo, "given")  # no Romeo: the condition no longer holds
+    assert races_of(story.state, wolves) == ["Nightmare", "Werewolf"]
+    assert characteristics(story.state, tinker).atk == 2 * 200
+    story.replays()
+
+
+def test_the_opponents_romeo_does_not_satisfy_juliet() -> None:
+    story = Story({"CMF-008": 4, "CMF-090": 4, "CMF-023": 4})
+    story.put("p1", "CMF-008", "field")
+    story.put("p2", "CMF-090", "field")
+    wolves = story.put("p1", "CMF-023", "field")
+    assert races_of(story.state, wolves) == ["Nightmare", "Werewolf"]
+    story.replays()
+
+
+# --- "You may banish this card rather than pay the cost of a water [Spell:Chant-Instant]" -----------
+
+
+def test_apollosphere_is_banished_instead_of_paying_for_a_water_chant_instant() -> None:
+    # Apollosphere, the Moon Lance (MPR-037, [Addition:J/Resonator]): "[Continuous]: You may banish this
+    # card rather than pay the cost of a water [Spell:Chant-Instant]."  Alice's Pursuit (MOA-021) is a
+    # water [Spell:Chant-Instant] ({U}): p1 plays it with no will by banishing the Apollosphere (a cost
+    # of another quality, FoW-5.5 9.3 p2.5; banish: 10.10 p1).  Whirlpool of Knowledge (TAT-053) is a
+    # [Spell:Chant]: no such play.
+    # Its target: "target resonator your opponent controls with total cost 5 or more" (Gilles de Rais
+    # CMF-024, total cost 6).
+    story = Story({"MPR-037": 4, "MOA-021": 4, "TAT-053": 4, "T-BEAR": 4, "CMF-024": 4})
+    bear = story.put("p1", "T-BEAR", "field")
+    theirs = story.put("p2", "CMF-024", "field")
+    sphere = _add(story, "p1", "MPR-037", bear)
+    pursuit = story.put("p1", "MOA-021", "hand")
+    whirlpool = story.put("p1", "TAT-053", "hand")
+    offered = [a for a in legal(story, "p1", "PlayCard") if a.get("banish_instead")]
+    assert {a["card"] for a in offered} == {pursuit} and {a["banish_instead"] for a in offered} == {sphere}
+    refused = story.refused(cmd("PlayCard", "p1", card=whirlpool, targets=[], banish_instead=sphere))
+    assert (refused.code, refused.rule) == ("rules/no_alternative_cost", "FoW-5.5 9.3 p2.5")
+    not_a_sphere = story.refused(cmd("PlayCard", "p1", card=pursuit, targets=[[theirs]], banish_instead=bear))
+    assert (not_a_sphere.code, not_a_sphere.rule) == ("rules/no_alternative_cost", "FoW-5.5 9.3 p2.5")
+    events = story.when(cmd("PlayCard", "p1", card=pursuit, targets=[[theirs]], banish_instead=sphere))
+    played = find(events, "CardPlayed")
+    assert played.data["banish_instead"] == sphere
+    banished = [e for e in events if e.type == "CardMoved" and e.data["oid"] == sphere]
+    assert [(e.data["to"], e.data["reason"], e.rule) for e in banished] == [("graveyard", "banish", "FoW-5.5 10.10 p1")]
+    assert "WillPaid" not in types(events) and story.state.objects[sphere].zone == "graveyard"
+    story.resolve()
+    assert story.state.objects[theirs].zone == "hand"
+    story.replays()
+
+
+def test_the_opponents_apollosphere_offers_nothing() -> None:
+    story = Story({"MPR-037": 4, "MOA-021": 4, "CMF-024": 4})
+    gilles = story.put("p2", "CMF-024", "field")
+    sphere = _add(story, "p2", "MPR-037", gilles)
+    pursuit = story.put("p1", "MOA-021", "hand")
+    refused = story.refused(cmd("PlayCard", "p1", card=pursuit, targets=[[gilles]], banish_instead=sphere))
+    assert (refused.code, refused.rule) == ("rules/no_alternative_cost", "FoW-5.5 9.3 p2.5")
     story.replays()

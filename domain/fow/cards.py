@@ -1914,6 +1914,14 @@ class Ability(_Model):
     (by printed information, wherever it is; the text beats the rules, 1.4 p1)."""
     cost_change: CostChange | None = None
     """A continuous ability changing what a player pays for an action (FoW-5.5 9.3 p2.5)."""
+    banish_rather_than_pay: Filter | None = None
+    """"You may banish this card rather than pay the cost of a water [Spell:Chant-Instant]": while the
+    continuous ability is active (9.4 p1), its controller may play a card of their hand matching this
+    filter by banishing this card (10.10 p1) instead of paying the card's will cost (an effect
+    altering the quality of the cost, FoW-5.5 9.3 p2.5): ``banish_instead`` of ``PlayCard``."""
+    race_change: RaceChange | None = None
+    """"Each Nightmare resonator loses Nightmare and gains Fairy Tale": the races of the affected
+    cards while the continuous ability is active (FoW-5.5 2.5, 9.4 p1)."""
     # replacement abilities (FoW-5.5 9.10)
     replaces: (
         Literal["self_destroyed", "self_damaged", "deals_damage", "self_enters", "counters_put", "host_destroyed"]
@@ -1961,6 +1969,13 @@ class Ability(_Model):
     def _check_kind(self) -> Ability:
         if self.kind == "automatic" and self.trigger is None:
             raise ValueError("an automatic ability needs a 'trigger'")
+        if self.race_change is not None and (
+            self.kind != "continuous"
+            or self.affects is None
+            or self.affects.kind != "all"
+            or (self.condition is not None and "races" in self.condition.model_dump_json(exclude_defaults=True))
+        ):
+            raise ValueError("'race_change' is a continuous ability on 'all' X whose condition reads no race")
         if self.kind == "replacement" and (self.replaces is None or self.instead is None):
             raise ValueError("a replacement ability needs 'replaces' and 'instead'")
         more = (self.replaces == "deals_damage", self.instead == "deal_more", self.extra_damage > 0)
@@ -2046,6 +2061,22 @@ class Awakening(_Model):
     """Actions on other cards that are part of the [Awakening] cost ("[Awakening] {U}, discard a
     card", 12.1 p1, 9.3 p2.5): the ``cost_cards`` argument of ``PlayCard`` lists the chosen ones
     after those of the card's own additional cost."""
+
+
+class RaceChange(_Model):
+    """ "As long as you control "Romeo, the Despair", each Nightmare resonator loses Nightmare and gains
+    Fairy Tale": the affected cards (``affects``, matched by their printed races, so the change does
+    not feed on itself) have none of ``lose`` and all of ``gain`` among their races (2.5) while the
+    ability is active and its condition holds (9.4 p1).  The condition may not read races."""
+
+    lose: list[str] = Field(default_factory=list)
+    gain: list[str] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _check(self) -> RaceChange:
+        if not (self.lose or self.gain):
+            raise ValueError("'race_change' loses or gains some race")
+        return self
 
 
 class CostReduction(_Model):

@@ -17,6 +17,7 @@ from domain.fow.cards import (
     Cost,
     CostChange,
     Filter,
+    RaceChange,
     RuleOverrides,
     Target,
 )
@@ -244,6 +245,65 @@ def granted_quickcast(state: GameState, oid: str) -> bool:
     return False
 
 
+def races_of(state: GameState, oid: str) -> list[str]:
+    """The races of ``oid`` (2.5): printed, then, in a playground, changed by the active continuous
+    abilities with ``race_change`` that cover it ("Each Nightmare resonator loses Nightmare and gains
+    Fairy Tale", 9.4 p1), in the order of their cards.  What such an ability covers is read from
+    printed races, so no race change depends on another (and none on itself)."""
+    card = state.card_of(oid)
+    races = list(card.races)
+    obj = state.objects.get(oid)
+    if obj is None or obj.zone not in PLAYGROUND:
+        return races
+    for source, change, flt in _race_changes(state):
+        printed = flt.model_copy(update={"races": []})
+        if flt.races and not set(flt.races) & set(card.races):
+            continue
+        if not matches(state, printed, oid, state.objects[source].controller, source):
+            continue
+        races = [r for r in races if r not in change.lose] + [r for r in change.gain if r not in races]
+    return races
+
+
+def _race_changes(state: GameState) -> list[tuple[str, RaceChange, Filter]]:
+    """The active ``race_change`` abilities (their conditions checked; they read no race)."""
+    out: list[tuple[str, RaceChange, Filter]] = []
+    losses = [e for e in state.effects if e.kind == "lose_abilities"]
+    for player in state.order:
+        for zone in ("field", "ruler_area", "stone_area"):
+            for source in state.zones[player][zone]:
+                card = state.card_of(source)
+                changes = [a for a in card.abilities if a.race_change is not None and a.affects is not None]
+                if not changes or not is_active_zone(card, zone):
+                    continue
+                if state.objects[source].zone == "ruler_area" and state.objects[source].side == "j_ruler":
+                    continue
+                if any(is_affected(state, e, source) for e in losses):
+                    continue
+                for a in changes:
+                    assert a.race_change is not None and a.affects is not None
+                    if _holds(state, a, source):
+                        out.append((source, a.race_change, a.affects.filter))
+    return out
+
+
+def banish_alternatives(state: GameState, player: str, oid: str) -> list[str]:
+    """The cards whose active continuous ability "You may banish this card rather than pay the cost
+    of a water [Spell:Chant-Instant]" lets ``player`` play ``oid`` (where it is now) by banishing
+    them instead of paying its will cost (FoW-5.5 9.3 p2.5, 10.10 p1)."""
+    obj = state.objects[oid]
+    out: list[str] = []
+    for source, ability in _active_continuous(state):
+        flt = ability.banish_rather_than_pay
+        if flt is None or state.objects[source].controller != player or source in out:
+            continue
+        if state.objects[source].zone != "field":  # banished from the field (10.10 p1)
+            continue
+        if matches(state, flt.model_copy(update={"zone": obj.zone, "controller": "any"}), oid, player, source):
+            out.append(source)
+    return out
+
+
 def damage_increases(state: GameState, source: str) -> list[tuple[str, int]]:
     """ "If <this card / added resonator / a normal spell you control> would deal damage, it
     deals that much +N instead" abilities, and such effects made by resolved abilities ("If your
@@ -387,7 +447,7 @@ def matches(
         return False
     if flt.attributes and not set(flt.attributes) & set(attributes_of(state, oid)):
         return False
-    if flt.races and not set(flt.races) & set(card.races):
+    if flt.races and not set(flt.races) & set(races_of(state, oid)):
         return False
     # a name printed in another card's text is that card's name whatever its capitals
     # ("Ali Baba, the Earnest Worker" for MPR-056 "Ali Baba, The Earnest Worker")
@@ -820,7 +880,9 @@ def matches_negations_and_skills(state: GameState, flt: Filter, oid: str) -> boo
     "with/without [<skill>]", "with no attribute", "with total cost N or more", "with N or less
     ATK" and "attacking"/"blocking"."""
     card = state.card_of(oid)
-    if set(flt.not_races) & set(card.races) or set(flt.not_attributes) & set(attributes_of(state, oid)):
+    if (flt.not_races and set(flt.not_races) & set(races_of(state, oid))) or set(flt.not_attributes) & set(
+        attributes_of(state, oid)
+    ):
         return False
     if flt.no_attribute and attributes_of(state, oid):
         return False

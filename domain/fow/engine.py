@@ -26,6 +26,7 @@ from domain.fow.cards import (
 from domain.fow.characteristics import (
     activate_forbidden,
     attributes_of,
+    banish_alternatives,
     cannot_call_magic_stones,
     cannot_play,
     characteristics,
@@ -499,6 +500,16 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         groups = actions.chosen_groups(conditions.expand(effects, modes))
     targets = actions.validate_targets(ctx, groups, args.get("targets"), player, oid, card.name)
     reduced = _reduced_cost(ctx, player, oid, card, args, standby_anytime, targets)
+    banish_instead = args.get("banish_instead")
+    if banish_instead is not None:  # "You may banish this card rather than pay the cost of ..." (9.3 p2.5)
+        if reduced is not None or args.get("incarnation") is not None or standby_anytime:
+            raise ctx.reject("rules/no_alternative_cost", "9.3 p2.5", "banishing replaces the whole will cost")
+        if banish_instead not in banish_alternatives(s, player, oid):
+            raise ctx.reject(
+                "rules/no_alternative_cost",
+                "9.3 p2.5",
+                f"no card of yours lets you banish {banish_instead!r} rather than pay the cost of {card.name}",
+            )
     item = ctx.fresh_id("c")
     side_data: dict[str, Any] = {"side": "future"} if side == "future" else {}
     cause = actions.move(
@@ -526,6 +537,7 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
             "card": card.id,
             **({"modes": modes} if modes else {}),
             **({"reduced_cost": reduced.model_dump()} if reduced is not None else {}),
+            **({"banish_instead": banish_instead} if banish_instead is not None else {}),
         },
         {"resonator": "7.1 p2", "regalia": "7.1 p2", "addition": "7.2 p2"}.get(card.type, "7.3 p2"),
         cause=cause,
@@ -535,6 +547,8 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     incarnation = args.get("incarnation")
     if incarnation is not None:
         base = Cost()  # banishing replaces the cost; increases are still paid (9.3 p2.5)
+    elif banish_instead is not None:  # a cost of another quality (9.3 p2.5); increases are still paid
+        base = Cost()
     elif standby_anytime:
         base = card.trigger_cost or Cost()
     else:
@@ -543,6 +557,8 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     cost, cause = _play_cost(ctx, player, oid, base, args, cause)
     if incarnation is not None:
         cause = _pay_incarnation(ctx, player, card, incarnation, cause)
+    elif banish_instead is not None:  # banish that card (10.10 p1)
+        cause = actions.move(ctx, banish_instead, "graveyard", cause, rule="10.10 p1", reason="banish", actor=player)
     cause = actions.pay_will(ctx, player, cost, cause, card.name)
     if awaken and card.awakening is not None:
         extra = card.awakening.cost
@@ -1558,6 +1574,9 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
         prices: list[tuple[dict[str, JSON], Cost]] = [({}, play_price(s, player, oid, cost, reduce=False)[0])]
         if reduced is not None or any(change.optional for _, change in play_cost_changes(s, player, oid)):
             prices.append(({"reduce": True}, play_price(s, player, oid, reduced or cost, reduce=True)[0]))
+        if zone != "standby":  # "You may banish this card rather than pay the cost of ..." (9.3 p2.5)
+            no_will = play_price(s, player, oid, Cost(), reduce=False)[0]  # increases are still paid
+            prices += [({"banish_instead": src}, no_will) for src in banish_alternatives(s, player, oid)]
         for reduce_arg, price in prices:
             pay = plan_payment(s, player, price)
             if pay is None:
@@ -1575,7 +1594,11 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
                 chosen: dict[str, JSON] = {"modes": list(modes)} if modes else {}
                 for c in combos:
                     flat = [t for g in c for t in g]  # "if it targets a Saint": these targets? (9.3 p2.4)
-                    if reduce_arg and targeted and conditions.reduced_cost(s, card, player, oid, flat) is None:
+                    if (
+                        "reduce" in reduce_arg
+                        and targeted
+                        and conditions.reduced_cost(s, card, player, oid, flat) is None
+                    ):
                         continue
                     out.append(
                         Command(

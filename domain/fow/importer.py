@@ -4622,6 +4622,24 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
             "condition": {**unless, "negate": True},
             "condition_of": "affected_controller",
         }
+    m = re.fullmatch(
+        r"you may banish this card rather than pay the cost of an? (?P<a>light|fire|water|wind|darkness) "
+        r"\[spell:chant-instant\]",
+        body,
+        re.IGNORECASE,
+    )
+    if m and ctx.type != "ruler":  # a cost of another quality (FoW-5.5 9.3 p2.5), banishing this card (10.10)
+        flt = {"zone": "hand", "types": ["spell"], "subtypes": ["chant_instant"], "attributes": []}
+        flt["attributes"] = [ATTRIBUTE_WORDS[m.group("a").lower()]]
+        return {"kind": "continuous", "text": raw, "banish_rather_than_pay": flt}
+    m = re.fullmatch(r"(?P<s>each .+?) loses (?P<l>[A-Z][\w ]*?) and gains (?P<g>[A-Z][\w ]*?)", body)
+    if m and m.group("l") in ctx.races and m.group("g") in ctx.races:
+        # "each Nightmare resonator loses Nightmare and gains Fairy Tale": its races (FoW-5.5 2.5, 9.4 p1)
+        subject = _subject(m.group("s"), ctx, continuous=True)
+        if subject is None or subject.get("kind") != "all":
+            raise _GapError(f"target: {m.group('s')}")
+        races = {"lose": [m.group("l")], "gain": [m.group("g")]}
+        return {"kind": "continuous", "text": raw, "affects": subject, "race_change": races}
     m = re.fullmatch(r"you may spend \{m\} as though it were \{(?P<a>[wrugb])\}", low)
     if m:  # paying will (10.2 p6; the text beats it, 1.4 p1)
         return {"kind": "continuous", "text": raw, "rules": {"spend_moon_as": [m.group("a").upper()]}}
