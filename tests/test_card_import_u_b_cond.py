@@ -121,3 +121,16 @@ def test_xuan_wu_total_cost_against_a_count_and_the_next_damage_to_it(imported: 
     ]
     assert blocks["trigger"] == "blocks"
     assert blocks["effects"] == [{"op": "prevent_damage", "target": {"kind": "self"}, "next": True}]
+
+
+def test_draw_three_cards_instead_of_one(imported: dict[str, ImportedCard]) -> None:
+    # Arla, Guardian of the Skies (BFA-094J): "... Then draw a card. If you control four "First
+    # Flight's Memoria", draw three cards instead of one."
+    enters = full(imported, "BFA-094J")["abilities"][1]
+    memoria = {"zone": "field", "types": [], "controller": "you", "name": "First Flight's Memoria"}
+    assert enters["effects"][1] == {
+        "op": "if",
+        "condition": {"kind": "controls", "filter": memoria, "at_least": 4},
+        "effects": [{"op": "draw", "count": 3, "who": "you"}],
+        "otherwise": [{"op": "draw", "count": 1, "who": "you"}],
+    }

@@ -250,3 +250,33 @@ def to_block(story: Story, attacker: str) -> None:
     story.when(cmd("DeclareAttack", "p1", attacker=attacker, target="p2"))
     while story.pending.kind != "declare_block":
         story.when(cmd("Pass", story.pending.player))
+
+
+# --- "If you control four "X", draw three cards instead of one" ------------------------------------
+
+
+def arla_enters(memorias: int) -> tuple[Story, list[Event]]:
+    # Memoria of the Seven Lands (BFA-094, [Judgment] {4}) becomes Arla, Guardian of the Skies (BFA-094J)
+    story = Story({"T-BEAR": 4}, stones={"BFA-099": 4, "T-STONE": 6}, ruler="BFA-094")
+    for _ in range(memorias):
+        story.put("p1", "BFA-099", "stone_area")
+    story.will("p1", "R", "R", "R", "R")
+    story.when(cmd("PerformJudgment", "p1"))
+    story.resolve()  # the J-ruler enters the field (7.5 p3); its ability triggers
+    story.when(cmd("Pass", "p1"))  # the lone trigger has no target: played automatically
+    return story, story.resolve()
+
+
+def test_arla_draws_three_cards_instead_of_one_with_four_memorias() -> None:
+    # Arla, Guardian of the Skies (BFA-094J): "When this card enters your field, if you control a
+    # "First Flight's Memoria" put the top card of your magic stone deck into your magic stone area and
+    # recover all magic stones you control. Then draw a card. If you control four "First Flight's
+    # Memoria", draw three cards instead of one."  The conditions are checked on resolution (9.3 p3)
+    for memorias, drawn in ((1, 1), (4, 3)):
+        story, events = arla_enters(memorias)
+        draws = [e for e in events if e.type == "CardMoved" and e.data["reason"] == "draw"]
+        assert len(draws) == drawn and {e.rule for e in draws} == {"FoW-5.5 10.8 p1"}, memorias
+        checked = [e.data["met"] for e in events if e.type == "ConditionChecked"]
+        assert checked == [True, memorias == 4]
+        assert any(e.type == "CardMoved" and e.data["to"] == "stone_area" for e in events)
+        story.replays()

@@ -3623,7 +3623,7 @@ def _continuous_logic(raw: str, body: str, ctx: _Ctx) -> JsonDict | None:
     return None
 
 
-_INSTEAD = re.compile(rf"if (?P<cond>{_CLAUSE}), (?P<body>[^.]+?) instead\.?", re.IGNORECASE)
+_INSTEAD = re.compile(rf"if (?P<cond>{_CLAUSE}), (?P<body>[^.]+?) instead(?P<of> of one)?\.?", re.IGNORECASE)
 
 
 def _chooses(effect: JsonDict) -> bool:
@@ -3662,6 +3662,8 @@ def _instead(last: JsonDict, m: re.Match[str], ctx: _Ctx, sentence: str, *, alon
     """ "<effect>. If <condition>, <other effect> instead.": on resolution the condition picks
     one of them (FoW-5.5 9.3 p3); both act on every object they name, none chosen as a target.
     What "instead" replaces must be plain: the only effect before it, or one of the same kind."""
+    if m.group("of") and not (last["op"] == "draw" and last.get("count", 1) == 1 and "per" not in last):
+        raise _GapError(f"effect: {sentence}")  # "draw three cards instead of one": of the one card drawn
     field = re.fullmatch(r"you may put it into your field", m.group("body").strip(), re.IGNORECASE)
     if field and last["op"] == "search" and last.get("to", "hand") == "hand" and last.get("count", 1) == 1:
         # "Search ..., reveal it and put it into your hand. If your Ruler is "Grimm, the Fairy Tale
