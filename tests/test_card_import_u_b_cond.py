@@ -134,3 +134,13 @@ def test_draw_three_cards_instead_of_one(imported: dict[str, ImportedCard]) -> N
         "effects": [{"op": "draw", "count": 3, "who": "you"}],
         "otherwise": [{"op": "draw", "count": 1, "who": "you"}],
     }
+
+
+def test_judgment_only_if_you_have_removed_three_cards_with_this_cards_ability(
+    imported: dict[str, ImportedCard],
+) -> None:
+    # Girl in Twilight Garb (TTW-076): "[Judgment] {0}. Play this ability only if you have removed three
+    # or more cards from the game with this card's ability."
+    judgment = full(imported, "TTW-076")["judgment"]
+    assert judgment["condition"] == {"kind": "removed_with_this", "at_least": 3}
+    assert judgment["cost"] == {"attribute": {}, "free": 0}

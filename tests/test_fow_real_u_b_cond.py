@@ -280,3 +280,28 @@ def test_arla_draws_three_cards_instead_of_one_with_four_memorias() -> None:
         assert checked == [True, memorias == 4]
         assert any(e.type == "CardMoved" and e.data["to"] == "stone_area" for e in events)
         story.replays()
+
+
+# --- "Play this ability only if you have removed three or more cards ... with this card's ability" --
+
+
+def test_girl_in_twilight_garb_judgment_after_three_removals_by_its_ability() -> None:
+    # Girl in Twilight Garb (TTW-076), the ruler: "[Judgment] {0}. Play this ability only if you have
+    # removed three or more cards from the game with this card's ability.  {B}: Remove target card in
+    # your opponent's graveyard from the game."  Removals by other cards do not count (10.3 p1, 1.4 p1)
+    story = Story({"T-BEAR": 4}, ruler="TTW-076")
+    [girl] = story.state.zones["p1"]["ruler_area"]
+    graveyard = [story.put("p2", "T-BEAR", "graveyard") for _ in range(4)]
+    story.given("CardMoved", **{"oid": graveyard[3], "from": "graveyard", "to": "removed", "reason": "given"})
+    for removed, oid in enumerate(graveyard[:3]):
+        refusal = story.refused(cmd("PerformJudgment", "p1"))
+        assert (refusal.code, refusal.rule) == ("rules/ability_condition", "FoW-5.5 1.4 p1"), removed
+        story.will("p1", "B")
+        story.when(cmd("ActivateAbility", "p1", source=girl, ability=0, targets=[[oid]]))
+        events = story.resolve()
+        moved = next(e for e in events if e.type == "CardMoved" and e.data["oid"] == oid)
+        assert (moved.data["to"], moved.data["removed_by"], moved.rule) == ("removed", girl, "FoW-5.5 10.3 p1")
+    assert story.state.objects[girl].removed_with == 3
+    events = story.when(cmd("PerformJudgment", "p1"))
+    assert next(e for e in events if e.type == "JudgmentPerformed").data["source"] == girl
+    story.replays()

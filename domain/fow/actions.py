@@ -1991,9 +1991,11 @@ def apply_effect(
         return cause
     if isinstance(eff, RemoveFromGame):
         assert eff.target is not None
+        # an ability's removals are counted on its source ("with this card's ability")
+        by: dict[str, Any] = {"removed_by": item.source} if item.kind == "ability" else {}
         for t in _targets_of(ctx, item, eff.target, group):
             if t in s.objects:
-                cause = move(ctx, t, "removed", cause, rule="10.3 p1", reason="removed")
+                cause = move(ctx, t, "removed", cause, rule="10.3 p1", reason="removed", **by)
         return cause
     if isinstance(eff, PutCounter):
         for t in _targets_of(ctx, item, eff.target, group):

@@ -327,7 +327,11 @@ class Condition(_Model):
         "resonator_attacked",
         "host_is",
         "that_is",
+        "removed_with_this",
     ]
+    """``removed_with_this`` ("Play this ability only if you have removed three or more cards from the
+    game with this card's ability"): at least ``at_least`` cards were removed from the game (10.3) by
+    the abilities of this card since it became the object it is (3.1 p3)."""
     """``that_is`` ("Banish a resonator you control. ... If you banished a Human in this way"): one
     of the cards the last ``banish`` effect of the spell or ability put into a graveyard matches
     ``filter`` (printed information, wherever it is now; FoW-5.5 9.3 p3, 9.11), checked on

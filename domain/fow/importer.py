@@ -2462,6 +2462,9 @@ def _condition(text: str, ctx: _Ctx) -> JsonDict:
     both = _all_of(low, ctx)
     if both is not None:
         return both
+    m = re.fullmatch(rf"you have removed (?P<n>{NUM}) or more cards from the game with this card's ability", low, re.I)
+    if m:  # counted on this card as its abilities remove cards (10.3 p1)
+        return {"kind": "removed_with_this", "at_least": _number(m.group("n"))}
     m = re.fullmatch(r"you(?: have)? put (?:an?|any) (?P<what>.+?) into a field this turn", low, re.IGNORECASE)
     m = m or re.fullmatch(r'you(?: have)? put (?P<what>"[^"]+") into a field this turn', low, re.IGNORECASE)
     if m:  # what you put into a field this turn, wherever it is now

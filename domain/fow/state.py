@@ -79,6 +79,8 @@ class Obj:
     """The damage this object dealt in turn ``dealt_turn`` ("X is the damage it dealt this turn");
     a new object (3.1 p3) has dealt none."""
     dealt_turn: int = 0
+    removed_with: int = 0
+    """How many cards its abilities removed from the game (10.3) since it became this object (3.1 p3)."""
 
 
 @dataclass(slots=True)
@@ -505,6 +507,9 @@ def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
         s.players[obj.controller].put_into_graveyard_from_field.append(obj.oid)
     if to in PLAYGROUND and src not in PLAYGROUND:
         obj.damaged_by = []
+    remover = s.objects.get(d.get("removed_by") or "")
+    if to == "removed" and remover is not None:  # "removed ... from the game with this card's ability"
+        remover.removed_with += 1
     obj.zone = to
     obj.controller = controller
     s.status_declined.discard(obj.oid)
@@ -518,6 +523,7 @@ def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
         obj.counters = {}
         obj.damage = 0
         obj.dealt = 0
+        obj.removed_with = 0
         obj.rested = bool(d.get("rested", False))  # "enters ... rested" (FoW-5.5 9.10 p1)
         obj.attached_to = d.get("attached_to")
         obj.awakened = bool(d.get("awakened", False))
