@@ -144,3 +144,15 @@ def test_judgment_only_if_you_have_removed_three_cards_with_this_cards_ability(
     judgment = full(imported, "TTW-076")["judgment"]
     assert judgment["condition"] == {"kind": "removed_with_this", "at_least": 3}
     assert judgment["cost"] == {"attribute": {}, "free": 0}
+
+
+def test_croco_shark(imported: dict[str, ImportedCard]) -> None:
+    # Croco-Shark (BFA-032): "You may have any number of copies of this card in your main deck.
+    # [Stealth] When you play a summon spell from your hand. ... This card gains [+200/+200] for each
+    # other "Croco-Shark" you control."
+    shark = full(imported, "BFA-032")
+    assert shark["any_number_in_main_deck"] is True
+    assert shark["stealth"] == "you_play_summon_spell_from_hand"
+    assert shark["abilities"][1]["per"] == {
+        "filter": {"zone": "field", "types": [], "name": "Croco-Shark", "controller": "you", "other_than_self": True}
+    }

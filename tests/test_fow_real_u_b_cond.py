@@ -305,3 +305,37 @@ def test_girl_in_twilight_garb_judgment_after_three_removals_by_its_ability() ->
     events = story.when(cmd("PerformJudgment", "p1"))
     assert next(e for e in events if e.type == "JudgmentPerformed").data["source"] == girl
     story.replays()
+
+
+# --- Croco-Shark: any number of copies, [Stealth] on a summon spell from the hand, "for each other" ---
+
+
+def test_croco_shark_six_copies_stealth_and_each_other_croco_shark() -> None:
+    # Croco-Shark (BFA-032, [200/200]): "You may have any number of copies of this card in your main
+    # deck.  [Stealth] When you play a summon spell from your hand.  When this card enters your field
+    # from a chant-standby area, you may put a card named "Croco-Shark" from your hand into your field.
+    # This card gains [+200/+200] for each other "Croco-Shark" you control."  Six copies make a legal
+    # deck (the text beats 4.1 p5, 1.4 p1); playing the Bear ({R}) from the hand is the happening (12.5)
+    story = Story({"BFA-032": 6, "T-BEAR": 4})
+    shark = story.put("p1", "BFA-032", "standby")
+    second = story.put("p1", "BFA-032", "hand")
+    bear = story.put("p1", "T-BEAR", "hand")
+    story.will("p1", "R")
+    events = story.when(cmd("PlayCard", "p1", card=bear))
+    [fired] = [e for e in events if e.type == "AbilityTriggered"]
+    assert (fired.data["source"], fired.data["kind"], fired.rule) == (shark, "stealth", "FoW-5.5 12.5 p2")
+    assert story.pending.kind == "trigger"  # p1 decides on the triggered card (9.6 p5)
+    story.when(cmd("PlayTriggered", "p1", trigger=fired.data["trigger"], targets=[], pay_with=[]))
+    events = story.resolve()
+    assert story.state.objects[shark].zone == "field"
+    alone = characteristics(story.state, shark)
+    assert (alone.atk, alone.def_) == (200, 200)  # no other Croco-Shark yet
+    events = story.resolve()  # its lone trigger, with no target, was played automatically
+    asked = next(e for e in events if e.type == "ChoiceRequested")
+    assert second in asked.data["options"]["cards"]
+    story.when(cmd("ChooseCards", "p1", cards=[second]))
+    assert story.state.objects[second].zone == "field"
+    for oid in (shark, second):  # one other Croco-Shark each
+        now = characteristics(story.state, oid)
+        assert (now.atk, now.def_) == (400, 400), oid
+    story.replays()

@@ -1019,7 +1019,7 @@ def _fires(
         return False
     if kind in ("attacks", "blocks", "enter", "enters_field"):
         return oid == src
-    if kind in ("beginning_of_turn", "beginning_of_end_phase", "you_play_resonator"):
+    if kind in ("beginning_of_turn", "beginning_of_end_phase", "you_play_resonator", "you_play_summon_spell_from_hand"):
         return player == controller
     if kind in ("opponent_plays_spell", "opponent_attacks", "opponent_attacks_you"):
         return player is not None and player != controller

@@ -1631,6 +1631,7 @@ Trigger = Literal[
     "you_attack",
     "card_attacks",
     "you_play_resonator",
+    "you_play_summon_spell_from_hand",
     "beginning_of_main_phase",
     "end_of_turn",
     "end_of_each_turn",
@@ -1979,6 +1980,9 @@ class Card(_Model):
     cannot_be_chased: bool = False
     """"Players cannot chase (to) this card": while it is in the chase area no player may put a card
     or a non-automatic ability into the chase area (FoW-5.5 10.7 p2)."""
+    any_number_in_main_deck: bool = False
+    """"You may have any number of copies of this card in your main deck": its copies in a main deck
+    are not limited to four (the text beats the deck rule 4.1 p5, 1.4 p1)."""
     evolution: Cost | None = None
     evolution_cards: list[CardsCost] = Field(default_factory=list)
     """"[Evolution] {1} Discard a Beast": cards the player chooses as the [Evolution] ability is

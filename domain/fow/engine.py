@@ -152,7 +152,10 @@ def check_deck(
             "deck/stone_deck_size", "4.1 p4", f"{pid}'s magic stone deck has {len(stones)} cards; it needs 10 to 20"
         )
     names = Counter(
-        cards[c].name for c in main + stones if not (cards[c].type == "magic_stone" and not cards[c].special)
+        cards[c].name
+        for c in main + stones
+        if not (cards[c].type == "magic_stone" and not cards[c].special)
+        and not (cards[c].any_number_in_main_deck and c in main)  # "any number of copies" (1.4 p1)
     )
     for name, n in names.items():
         if n > 4:
@@ -549,6 +552,8 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         actions.check_triggers(ctx, "opponent_plays_spell", cause, player=player)
     if card.type == "resonator":
         actions.check_triggers(ctx, "you_play_resonator", cause, player=player)
+    if card.type == "resonator" and source_zone == "hand":  # a summon spell (3.13 p3) from the hand
+        actions.check_triggers(ctx, "you_play_summon_spell_from_hand", cause, player=player)
     if card.type == "addition":
         actions.check_triggers(ctx, "you_play_addition", cause, player=player)
     if card.type != "resonator":  # a "normal spell" (3.13 p3)

@@ -2823,6 +2823,11 @@ def _count(text: str, ctx: _Ctx, *, it_self: bool = False) -> JsonDict:
             raise _GapError(f"condition: for each {text}")
         flt["controller"] = "you" if m.group("whose").lower() == "your" else "opponent"
         return {"filter": flt}
+    m = re.fullmatch(r'other "(?P<n>[^"]+)" you control', low, re.IGNORECASE)
+    if m:  # "for each other "Croco-Shark" you control": a name, any card type (2.2)
+        return {
+            "filter": {"zone": "field", "types": [], "name": m.group("n"), "controller": "you", "other_than_self": True}
+        }
     m = re.fullmatch(r"(?P<what>.+?) you control", low, re.IGNORECASE)
     if m:
         flt, players = _selector(m.group("what"), ctx, loose=True)
@@ -4062,6 +4067,7 @@ _TRIGGERS: list[tuple[re.Pattern[str], str, bool]] = [
 _PLAYER_TRIGGERS = {
     "when your opponent plays a chant": "opponent_plays_spell",
     "when you play a resonator": "you_play_resonator",
+    "when you play a summon spell from your hand": "you_play_summon_spell_from_hand",  # 3.13 p3
     "when a j/resonator your opponent controls attacks": "opponent_attacks",
     "when a j/resonator your opponent controls attacks you": "opponent_attacks_you",
     "when a j/resonator you control attacks": "you_attack",
@@ -5153,6 +5159,8 @@ def _paragraph(raw: str, ctx: _Ctx) -> Delta | None:
     reduction = _cost_reduction(text, ctx)
     if reduction is not None:
         return reduction
+    if re.fullmatch(r"You may have any number of copies of this card in your main deck\.?", text, re.IGNORECASE):
+        return {"any_number_in_main_deck": True}  # deck construction: the text beats 4.1 p5 (1.4 p1)
     if ctx.type == "ruler" and re.match(r"you may pay \S+ less to play this ability\b", text, re.IGNORECASE):
         # a paragraph of its own after "[Judgment] <cost>": the judgment's reduction (9.3 p2.5)
         return {"judgment_limits": _ability_limits(text, ctx, text)}
