@@ -156,3 +156,22 @@ def test_croco_shark(imported: dict[str, ImportedCard]) -> None:
     assert shark["abilities"][1]["per"] == {
         "filter": {"zone": "field", "types": [], "name": "Croco-Shark", "controller": "you", "other_than_self": True}
     }
+
+
+def test_an_x_cost_and_total_cost_x_or_less(imported: dict[str, ImportedCard]) -> None:
+    # Machina, the Machine Lord (SKL-087): "{X}: Search your main deck for an addition or resonator with
+    # total cost X or less with no attribute, reveal it and put it into your hand. Then shuffle your
+    # main deck. Play this ability only once per turn."
+    [search] = full(imported, "SKL-087")["abilities"]
+    assert search["cost"] == {"x": True} and search["once_per_turn"] is True
+    assert search["effects"] == [
+        {
+            "op": "search",
+            "filter": {
+                "zone": "main_deck",
+                "types": ["addition", "resonator"],
+                "max_total_cost_x": True,
+                "no_attribute": True,
+            },
+        }
+    ]

@@ -13,7 +13,7 @@ from domain.fow.characteristics import characteristics
 from domain.kernel import Event
 from tests.fow_support import cmd
 from tests.test_fow_battle import to_main
-from tests.test_fow_conditions import Story
+from tests.test_fow_conditions import Story, legal
 
 # --- "Magic stones with non-will activate abilities don't recover" -----------------------------
 
@@ -338,4 +338,40 @@ def test_croco_shark_six_copies_stealth_and_each_other_croco_shark() -> None:
     for oid in (shark, second):  # one other Croco-Shark each
         now = characteristics(story.state, oid)
         assert (now.atk, now.def_) == (400, 400), oid
+    story.replays()
+
+
+# --- an {X} cost: "Search ... with total cost X or less" ----------------------------------------------
+
+
+def test_machina_searches_with_total_cost_x_or_less() -> None:
+    # Machina, the Machine Lord (SKL-087), the ruler: "{X}: Search your main deck for an addition or
+    # resonator with total cost X or less with no attribute, reveal it and put it into your hand. Then
+    # shuffle your main deck. Play this ability only once per turn."  X is chosen and paid as the
+    # ability is played (9.3 p2.5): with X = 2, Clockwork Scout Plane (SKL-083, {2}) and Mechanical
+    # Sprite (TTW-095, {1}) may be found, not Remote Control Beast (BFA-086, {4}) nor the Bear ({R})
+    story = Story({"SKL-083": 4, "TTW-095": 4, "BFA-086": 4, "T-BEAR": 4}, ruler="SKL-087")
+    [machina] = story.state.zones["p1"]["ruler_area"]
+    story.will("p1", "R", "R")
+    for bad in ({}, {"x": -1}, {"x": "2"}):
+        malformed = story.refused(cmd("ActivateAbility", "p1", source=machina, ability=0, **bad))
+        assert (malformed.code, malformed.rule) == ("command/malformed", "FoW-5.5 9.3 p2.5"), bad
+    offered = [a for a in legal(story, "p1", "ActivateAbility") if a["source"] == machina]
+    assert sorted(a["x"] for a in offered) == [0, 1, 2]
+    refusal = story.refused(cmd("ActivateAbility", "p1", source=machina, ability=0, x=3))
+    assert (refusal.code, refusal.rule) == ("rules/cannot_pay", "FoW-5.5 10.2 p4")
+    events = story.when(cmd("ActivateAbility", "p1", source=machina, ability=0, x=2))
+    played = next(e for e in events if e.type == "AbilityPlayed")
+    assert played.data["x"] == 2
+    assert sorted(next(e for e in events if e.type == "WillPaid").data["will"]) == ["R", "R"]
+    events = story.resolve()
+    asked = next(e for e in events if e.type == "ChoiceRequested")
+    found = {story.state.objects[o].card for o in asked.data["options"]["cards"]}
+    assert found == {"SKL-083", "TTW-095"} and asked.rule == "FoW-5.5 10.13 p2"
+    plane = next(o for o in asked.data["options"]["cards"] if story.state.objects[o].card == "SKL-083")
+    story.when(cmd("ChooseCards", "p1", cards=[plane]))
+    assert story.state.objects[plane].zone == "hand"
+    story.will("p1", "R")
+    again = story.refused(cmd("ActivateAbility", "p1", source=machina, ability=0, x=1))
+    assert again.code.startswith("rules/")  # only once per turn
     story.replays()

@@ -1821,6 +1821,8 @@ def apply_effect(
     if isinstance(eff, Search):
         deck = s.zones[you]["main_deck"]
         candidates = [oid for oid in deck if _search_match(s, eff, oid, you, src)]
+        if eff.filter.max_total_cost_x:  # "with total cost X or less": the X paid (9.3 p2.5, 2.3)
+            candidates = [oid for oid in candidates if total_cost(s.card_of(oid)) <= item.x]
         if choice is None:
             if not deck:
                 return cause
@@ -2400,6 +2402,8 @@ def _search_deck(ctx: Ctx, item: ChaseItem, eff: Search, cause: str, choice: Any
         if not deck:
             return cause
         candidates = [oid for oid in deck if _filter_match(s, eff.filter, oid)]
+        if eff.filter.max_total_cost_x:  # "with total cost X or less": the X paid (9.3 p2.5, 2.3)
+            candidates = [oid for oid in candidates if total_cost(s.card_of(oid)) <= item.x]
         asked = _search_options(s, item, eff, candidates)
         ctx.emit("ChoiceRequested", {"player": you, "kind": "search", "options": asked}, "10.13 p2", cause=cause)
         return None

@@ -89,6 +89,8 @@ class Filter(_Model):
     """"with "Granny" in its name": one of the card's names contains these words, a part of a name
     (FoW-5.5 2.2 p3: "Hansel" is in "Hansel and Gretel")."""
     max_total_cost: int | None = None
+    max_total_cost_x: bool = False
+    """"with total cost X or less": at most the X chosen as the ability with an {X} cost was played."""
     max_total_cost_count: Count | None = None
     """"if its total cost is less than or equal to the number of Four Sacred Beasts": its total cost
     (FoW-5.5 2.3) is at most that count, made as the condition is checked (9.3 p3)."""
@@ -1603,6 +1605,9 @@ class ActivateCost(_Model):
     """The rest symbol: rest this recovered card (FoW-5.5 10.12 p2)."""
     banish_self: bool = False
     pay_life: Annotated[int, Field(ge=0, multiple_of=100)] = 0
+    x: bool = False
+    """"{X}": the player chooses X (0 or more) as the ability is played and pays X more free will
+    (FoW-5.5 9.3 p2.5); the effects read it as ``max_total_cost_x``."""
     remove_counters: CounterCost | None = None
     put_self_on_bottom: bool = False
     """"Put this card on the bottom of your main deck" as a cost."""

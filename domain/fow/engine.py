@@ -65,6 +65,8 @@ from domain.kernel import (
 )
 
 RULESET = "FoW-5.5"
+MAX_X = 10
+"""legal_actions offers an {X} cost with X from 0 up to this (what the player can pay)."""
 VARIANTS = ("valhalla", "bifrost")
 STARTING_LIFE = 4000
 OPENING_HAND = 5
@@ -695,6 +697,14 @@ def activate_ability(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     modes = conditions.check_modes(ctx, ability.effects, args.get("modes"), f"{name}'s ability", player, oid)
     groups = actions.chosen_groups(conditions.expand(ability.effects, modes))
     targets = actions.validate_targets(ctx, groups, args.get("targets"), player, oid, f"{name}'s ability")
+    x = args.get("x")
+    if ability.cost.x != (x is not None) or (x is not None and (not isinstance(x, int) or x < 0)):
+        want = "an integer X of 0 or more for its {X} cost" if ability.cost.x else "no X: it has no {X} cost"
+        raise ctx.reject("command/malformed", "9.3 p2.5", f"{name}'s ability takes {want}")
+    if x:  # "{X}": X more free will (9.3 p2.5)
+        will = ability.cost.will
+        more = Cost(attribute=dict(will.attribute), free=will.free + x)
+        ability = ability.model_copy(update={"cost": ability.cost.model_copy(update={"will": more})})
     cause = ctx.emit(
         "AbilityPlayed",
         {
@@ -708,6 +718,7 @@ def activate_ability(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
             "once_per_turn_key": f"{oid}:{index}" if ability.once_per_turn else None,
             "gods_art": ability.name if ability.gods_art else None,
             **({"modes": modes} if modes else {}),
+            **({"x": x} if x is not None else {}),
             **actions.known_source(ctx.s, oid),
         },
         "12.4 p2" if ability.gods_art else "7.8 p2",
@@ -1633,6 +1644,16 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
                 if a.main_timing and not main:
                     continue
                 will = actions.activate_will_cost(s, player, oid, a)
+                if a.cost.x:  # "{X}": each X the player can pay (9.3 p2.5)
+                    for x in range(MAX_X + 1):
+                        more_will = Cost(attribute=dict(will.attribute), free=will.free + x)
+                        x_pay = plan_payment(s, player, more_will, exclude=[oid] if a.cost.rest else [])
+                        if x_pay is None:
+                            break
+                        for c in _target_options(s, actions.chosen_groups(a.effects), player, oid) or []:
+                            x_args: dict[str, JSON] = {"source": oid, "ability": i, "targets": c, "pay_with": x_pay}
+                            out.append(Command("ActivateAbility", player, {**x_args, **more, "x": x}))
+                    continue
                 pay = plan_payment(s, player, will, exclude=[oid] if a.cost.rest else [])
                 art_less = gods_art_less(s, player, oid, a)
                 pay_less = (

@@ -753,6 +753,10 @@ def _selector(
             flt["max_total_cost_counters"] = m.group("c")
             text = text[: m.start()]
             changed = True
+        if text.endswith(" with total cost X or less") and "max_total_cost_x" not in flt:
+            flt["max_total_cost_x"] = True  # the X of the ability's {X} cost (9.3 p2.5)
+            text = text[: -len(" with total cost X or less")]
+            changed = True
         m = re.search(r" with (?:a )?total cost (?:of )?(\d+) or less$", text)
         if m and "max_total_cost" not in flt:
             flt["max_total_cost"] = int(m.group(1))
@@ -4150,6 +4154,12 @@ def _activate_cost(text: str, ctx: _Ctx) -> JsonDict:
                 raise _GapError(f"cost: {text}")
             else:
                 cost[key] = value
+        elif part.startswith("{") and part.endswith("{X}") and "x" not in cost:  # "{X}": chosen as played
+            cost["x"] = True
+            if part != "{X}":
+                if will is not None:
+                    raise _GapError(f"cost: {text}")
+                will = _will_cost(part[: -len("{X}")], "cost")
         elif part.startswith("{"):
             if will is not None:
                 raise _GapError(f"cost: {text}")

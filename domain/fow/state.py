@@ -134,6 +134,8 @@ class ChaseItem:
     """Modes chosen as it was played (FoW-5.5 9.3 p2.3)."""
     amount: int | None = None
     """For a triggered ability: the damage dealt by the happening that triggered it ("that much")."""
+    x: int = 0
+    """The X chosen for an {X} cost as it was played (FoW-5.5 9.3 p2.5)."""
     subject: str | None = None
     """For a triggered ability: the object its trigger condition names ("that resonator")."""
     subject_since: int | None = None
@@ -727,6 +729,7 @@ def _put_on_chase(s: GameState, d: Mapping[str, Any], e: Event) -> None:
         subject_since=d.get("subject_since"),
         source_since=d.get("source_since"),
         delayed=d.get("delayed"),
+        x=int(d.get("x") or 0),
     )
     if item.kind == "ability" and item.source_since is None and item.source in s.objects:
         item.source_since = s.objects[item.source].zone_since  # a log from before it was recorded
