@@ -175,3 +175,13 @@ def test_an_x_cost_and_total_cost_x_or_less(imported: dict[str, ImportedCard]) -
             },
         }
     ]
+
+
+def test_pay_the_attribute_cost_with_will_of_any_attribute(imported: dict[str, ImportedCard]) -> None:
+    # Pricia, the Beast Lady (SKL-059): "You may pay the attribute cost of Four Sacred Beasts
+    # resonators with will of any attribute."
+    anyway = full(imported, "SKL-059")["abilities"][0]
+    assert anyway == {
+        "kind": "continuous",
+        "any_attribute_for": {"zone": "chase", "types": ["resonator"], "races": ["Four Sacred Beasts"]},
+    }

@@ -375,3 +375,24 @@ def test_machina_searches_with_total_cost_x_or_less() -> None:
     again = story.refused(cmd("ActivateAbility", "p1", source=machina, ability=0, x=1))
     assert again.code.startswith("rules/")  # only once per turn
     story.replays()
+
+
+# --- "You may pay the attribute cost of X with will of any attribute" -------------------------------
+
+
+def test_pricia_pays_the_attribute_cost_of_sacred_beasts_with_any_attribute() -> None:
+    # Pricia, the Beast Lady (SKL-059), the ruler: "You may pay the attribute cost of Four Sacred
+    # Beasts resonators with will of any attribute."  Xuan Wu (SKL-049, {U}{2}, a Four Sacred Beasts)
+    # is paid with fire will, not with void will; Foresee (SKL-039, {U}{U}) still needs water will
+    story = Story({"SKL-049": 4, "SKL-039": 4}, ruler="SKL-059")
+    xuan_wu = story.put("p1", "SKL-049", "hand")
+    foresee = story.put("p1", "SKL-039", "hand")
+    story.will("p1", "V", "V", "V")
+    refusal = story.refused(cmd("PlayCard", "p1", card=xuan_wu))
+    assert (refusal.code, refusal.rule) == ("rules/cannot_pay", "FoW-5.5 10.2 p4")
+    story.will("p1", "R", "G")
+    refusal = story.refused(cmd("PlayCard", "p1", card=foresee))
+    assert (refusal.code, refusal.rule) == ("rules/cannot_pay", "FoW-5.5 10.2 p4")
+    events = story.when(cmd("PlayCard", "p1", card=xuan_wu))
+    assert sorted(paid(events)) == ["R", "V", "V"]
+    story.replays()

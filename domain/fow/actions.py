@@ -287,7 +287,9 @@ def _stones_could_produce(s: GameState, player: str) -> set[str]:
     return found & set("WRUGB")
 
 
-def allocate(pool: Sequence[str], cost: Cost, moon_as: frozenset[str] = frozenset()) -> list[str] | None:
+def allocate(
+    pool: Sequence[str], cost: Cost, moon_as: frozenset[str] = frozenset(), *, any_attribute: bool = False
+) -> list[str] | None:
     """Which wills of ``pool`` pay a cost: attribute parts first, then free from what is
     left (void first).  None when the pool cannot pay it all (10.2 p4).  ``moon_as``: attributes
     moon will may pay too ("You may spend {M} as though it were {G}"), once no will of that
@@ -303,6 +305,11 @@ def allocate(pool: Sequence[str], cost: Cost, moon_as: frozenset[str] = frozense
             left.remove(attr)
             paid.append(attr)
     for missing in short:
+        other = next((w for w in left if w in "WRUGB"), None) if any_attribute else None
+        if other is not None:  # "with will of any attribute" (1.4 p1), the text's card only
+            left.remove(other)
+            paid.append(other)
+            continue
         if missing not in moon_as or "M" not in left:
             return None
         left.remove("M")
@@ -455,11 +462,11 @@ def activate_will_ability(
     return ctx.emit("WillProduced", {"player": player, "will": produced, "source": oid}, "9.7 p4", cause=cause)
 
 
-def pay_will(ctx: Ctx, player: str, cost: Cost, cause: str, what: str) -> str:
+def pay_will(ctx: Ctx, player: str, cost: Cost, cause: str, what: str, *, any_attribute: bool = False) -> str:
     if cost.total == 0:
         return cause
     pool = ctx.s.players[player].will
-    paid = allocate(pool, cost, moon_will_as(ctx.s, player))
+    paid = allocate(pool, cost, moon_will_as(ctx.s, player), any_attribute=any_attribute)
     if paid is None:
         need = "".join(a * n for a, n in cost.attribute.items()) + (f"+{cost.free}" if cost.free else "")
         have = "".join(pool) or "nothing"

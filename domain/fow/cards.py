@@ -1772,6 +1772,11 @@ class Ability(_Model):
     cannot be chosen as targets (FoW-5.5 9.3 p2.4) of spells or abilities whose source card matches
     (by printed information, wherever it is; the text beats the rules, 1.4 p1)."""
     cost_change: CostChange | None = None
+    any_attribute_for: Filter | None = None
+    """"You may pay the attribute cost of Four Sacred Beasts resonators with will of any attribute":
+    when its controller plays a card matching this filter (in the chase area), each attribute symbol of
+    its cost may be paid with will of any attribute (light, fire, water, wind or darkness; not void,
+    FoW-5.5 2.8) - the text beats the payment rule 10.2 (1.4 p1)."""
     """A continuous ability changing what a player pays for an action (FoW-5.5 9.3 p2.5)."""
     # replacement abilities (FoW-5.5 9.10)
     replaces: (
@@ -1867,6 +1872,8 @@ class Ability(_Model):
             raise ValueError("'affected_controller' is the condition of a continuous 'rules' ability with 'affects'")
         if self.condition_of == "affected_controller" and (self.modify_atk or self.modify_def or self.grant):
             raise ValueError("'affected_controller' conditions only 'rules'")
+        if self.any_attribute_for is not None and self.kind != "continuous":
+            raise ValueError("'any_attribute_for' belongs to continuous abilities")
         if self.cost_change is not None and self.kind != "continuous":
             raise ValueError("'cost_change' belongs to continuous abilities")
         if (self.set_stats is not None or self.lose_skills) and self.kind != "continuous":

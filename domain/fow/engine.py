@@ -26,6 +26,7 @@ from domain.fow.cards import (
     parse_card,
 )
 from domain.fow.characteristics import (
+    any_attribute_will,
     attributes_of,
     cannot_play,
     characteristics,
@@ -542,7 +543,8 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     cost, cause = _play_cost(ctx, player, oid, base, args, cause)
     if incarnation is not None:
         cause = _pay_incarnation(ctx, player, card, incarnation, cause)
-    cause = actions.pay_will(ctx, player, cost, cause, card.name)
+    any_attribute = any_attribute_will(s, player, oid)  # "with will of any attribute" (1.4 p1)
+    cause = actions.pay_will(ctx, player, cost, cause, card.name, any_attribute=any_attribute)
     if awaken and card.awakening is not None:
         extra = card.awakening.cost
         cause = actions.pay_will(ctx, player, extra, cause, f"[Awakening] of {card.name}")

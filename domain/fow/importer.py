@@ -4373,6 +4373,14 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
     if standby:  # the rule's {2} (FoW-5.5 7.6 p1) replaced by the text (1.4 p1)
         cost_change = {"of": "standby", "who": "you", "instead": int(standby.group("n"))}
         return {"kind": "continuous", "text": raw, "cost_change": cost_change}
+    anyway = re.fullmatch(
+        r"you may pay the attribute cost of (?P<w>.+?) with will of any attribute", body, re.IGNORECASE
+    )
+    if anyway:  # paying will (10.2; the text beats it, 1.4 p1): the cards played, in the chase area
+        paid_for, players = _selector(anyway.group("w"), ctx, zone="chase")
+        if players or set(paid_for) & {"controller", "rested", "other_than_self"}:
+            raise _GapError(f"condition: {body}")
+        return {"kind": "continuous", "text": raw, "any_attribute_for": paid_for}
     spells = re.fullmatch(
         r"(?P<who>you may pay|you pay|your opponent pays) \{(?P<n>[1-9]\d*)\} (?P<dir>more|less) to play "
         r"(?P<what>normal spells|spells)(?P<na> with no attribute)?(?:, to a minimum free cost of \{(?P<min>\d+)\})?",
