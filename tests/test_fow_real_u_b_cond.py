@@ -75,7 +75,12 @@ def test_added_resonator_gains_you_pay_two_more_to_play_normal_spells() -> None:
     story.will("p2", "U", "U", "R")
     refusal = story.refused(cmd("PlayCard", "p2", card=foresee))
     assert (refusal.code, refusal.rule) == ("rules/cannot_pay", "FoW-5.5 10.2 p4")
+    # legal_actions prices it too: the pool of three does not pay {U}{U}{2}, the ruler's will must be added
+    [offered] = [a for a in legal(story, "p2", "PlayCard") if a["card"] == foresee]
+    assert offered["pay_with"] != []
     story.will("p2", "R")
+    [offered] = [a for a in legal(story, "p2", "PlayCard") if a["card"] == foresee]
+    assert offered["pay_with"] == []
     events = story.when(cmd("PlayCard", "p2", card=foresee))
     changed = spell_cost(events)
     assert changed.data["sources"] == [bear] and changed.data["card"] == foresee

@@ -584,7 +584,9 @@ def play_cost_changes(state: GameState, player: str, oid: str) -> list[tuple[str
                         continue
                     if change.of == "normal_spell" and card.type == "resonator":  # a summon spell (3.13 p3)
                         continue
-                    if change.filter is not None and not matches(state, change.filter, oid, player, source):
+                    # the card in the chase area as it is played; legal_actions asks while it is in the hand
+                    here = change.filter.model_copy(update={"zone": state.objects[oid].zone}) if change.filter else None
+                    if here is not None and not matches(state, here, oid, player, source):
                         continue
                     out.append((source, change))
     return out

@@ -575,9 +575,21 @@ def _play_cost(ctx: Ctx, player: str, oid: str, base: Cost, args: Mapping[str, A
     decline = args.get("decline_less", False)
     if not isinstance(decline, bool):
         raise ctx.reject("command/malformed", "9.3 p2.5", "'decline_less' must be true or false")
-    changes = play_cost_changes(ctx.s, player, oid)
-    if not changes:
+    cost, sources = changed_play_cost(ctx.s, player, oid, base, decline=decline)
+    if not sources:
         return base, cause
+    data: dict[str, JSON] = {"player": player, "of": "spell", "card": oid, "sources": sources}
+    data.update(printed=base.model_dump(), cost=cost.model_dump())
+    return cost, ctx.emit("CostChanged", data, "9.3 p2.5", cause=cause, actor=player)
+
+
+def changed_play_cost(
+    s: GameState, player: str, oid: str, base: Cost, *, decline: bool = False
+) -> tuple[Cost, list[str]]:
+    """``base`` with the continuous abilities changing what ``player`` pays to play ``oid`` applied:
+    increases first, then decreases of the free part, never below zero nor a minimum (9.3 p2.5);
+    ``decline``: without the optional ("you may") decreases.  Also the cards changing it."""
+    changes = play_cost_changes(s, player, oid)
     free = base.free + sum(change.more for _, change in changes)
     sources: list[str] = []
     for source, change in changes:
@@ -588,12 +600,7 @@ def _play_cost(ctx: Ctx, player: str, oid: str, base: Cost, args: Mapping[str, A
             free = max(floor, free - change.less)
         if source not in sources:
             sources.append(source)
-    if not sources:
-        return base, cause
-    cost = Cost(attribute=dict(base.attribute), free=free)
-    data: dict[str, JSON] = {"player": player, "of": "spell", "card": oid, "sources": sources}
-    data.update(printed=base.model_dump(), cost=cost.model_dump())
-    return cost, ctx.emit("CostChanged", data, "9.3 p2.5", cause=cause, actor=player)
+    return Cost(attribute=dict(base.attribute), free=free), sources
 
 
 def _reduced_cost(
@@ -1565,6 +1572,7 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
         if reduced is not None:
             prices.append(({"reduce": True}, reduced))
         for reduce_arg, price in prices:
+            price, _ = changed_play_cost(s, player, oid, price)  # "You pay {2} more to play ..." (9.3 p2.5)
             pay = plan_payment(s, player, price)
             if pay is None:
                 continue
