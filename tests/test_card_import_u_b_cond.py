@@ -121,3 +121,67 @@ def test_xuan_wu_total_cost_against_a_count_and_the_next_damage_to_it(imported: 
     ]
     assert blocks["trigger"] == "blocks"
     assert blocks["effects"] == [{"op": "prevent_damage", "target": {"kind": "self"}, "next": True}]
+
+
+def test_draw_three_cards_instead_of_one(imported: dict[str, ImportedCard]) -> None:
+    # Arla, Guardian of the Skies (BFA-094J): "... Then draw a card. If you control four "First
+    # Flight's Memoria", draw three cards instead of one."
+    enters = full(imported, "BFA-094J")["abilities"][1]
+    memoria = {"zone": "field", "types": [], "controller": "you", "name": "First Flight's Memoria"}
+    assert enters["effects"][1] == {
+        "op": "if",
+        "condition": {"kind": "controls", "filter": memoria, "at_least": 4},
+        "effects": [{"op": "draw", "count": 3, "who": "you"}],
+        "otherwise": [{"op": "draw", "count": 1, "who": "you"}],
+    }
+
+
+def test_judgment_only_if_you_have_removed_three_cards_with_this_cards_ability(
+    imported: dict[str, ImportedCard],
+) -> None:
+    # Girl in Twilight Garb (TTW-076): "[Judgment] {0}. Play this ability only if you have removed three
+    # or more cards from the game with this card's ability."
+    judgment = full(imported, "TTW-076")["judgment"]
+    assert judgment["condition"] == {"kind": "removed_with_this", "at_least": 3}
+    assert judgment["cost"] == {"attribute": {}, "free": 0}
+
+
+def test_croco_shark(imported: dict[str, ImportedCard]) -> None:
+    # Croco-Shark (BFA-032): "You may have any number of copies of this card in your main deck.
+    # [Stealth] When you play a summon spell from your hand. ... This card gains [+200/+200] for each
+    # other "Croco-Shark" you control."
+    shark = full(imported, "BFA-032")
+    assert shark["any_number_in_main_deck"] is True
+    assert shark["stealth"] == "you_play_summon_spell_from_hand"
+    assert shark["abilities"][1]["per"] == {
+        "filter": {"zone": "field", "types": [], "name": "Croco-Shark", "controller": "you", "other_than_self": True}
+    }
+
+
+def test_an_x_cost_and_total_cost_x_or_less(imported: dict[str, ImportedCard]) -> None:
+    # Machina, the Machine Lord (SKL-087): "{X}: Search your main deck for an addition or resonator with
+    # total cost X or less with no attribute, reveal it and put it into your hand. Then shuffle your
+    # main deck. Play this ability only once per turn."
+    [search] = full(imported, "SKL-087")["abilities"]
+    assert search["cost"] == {"x": True} and search["once_per_turn"] is True
+    assert search["effects"] == [
+        {
+            "op": "search",
+            "filter": {
+                "zone": "main_deck",
+                "types": ["addition", "resonator"],
+                "max_total_cost_x": True,
+                "no_attribute": True,
+            },
+        }
+    ]
+
+
+def test_pay_the_attribute_cost_with_will_of_any_attribute(imported: dict[str, ImportedCard]) -> None:
+    # Pricia, the Beast Lady (SKL-059): "You may pay the attribute cost of Four Sacred Beasts
+    # resonators with will of any attribute."
+    anyway = full(imported, "SKL-059")["abilities"][0]
+    assert anyway == {
+        "kind": "continuous",
+        "any_attribute_for": {"zone": "chase", "types": ["resonator"], "races": ["Four Sacred Beasts"]},
+    }

@@ -13,7 +13,7 @@ from domain.fow.characteristics import characteristics
 from domain.kernel import Event
 from tests.fow_support import cmd
 from tests.test_fow_battle import to_main
-from tests.test_fow_conditions import Story
+from tests.test_fow_conditions import Story, legal
 
 # --- "Magic stones with non-will activate abilities don't recover" -----------------------------
 
@@ -75,7 +75,12 @@ def test_added_resonator_gains_you_pay_two_more_to_play_normal_spells() -> None:
     story.will("p2", "U", "U", "R")
     refusal = story.refused(cmd("PlayCard", "p2", card=foresee))
     assert (refusal.code, refusal.rule) == ("rules/cannot_pay", "FoW-5.5 10.2 p4")
+    # legal_actions prices it too: the pool of three does not pay {U}{U}{2}, the ruler's will must be added
+    [offered] = [a for a in legal(story, "p2", "PlayCard") if a["card"] == foresee]
+    assert offered["pay_with"] != []
     story.will("p2", "R")
+    [offered] = [a for a in legal(story, "p2", "PlayCard") if a["card"] == foresee]
+    assert offered["pay_with"] == []
     events = story.when(cmd("PlayCard", "p2", card=foresee))
     changed = spell_cost(events)
     assert changed.data["sources"] == [bear] and changed.data["card"] == foresee
@@ -253,3 +258,149 @@ def to_block(story: Story, attacker: str) -> None:
     story.when(cmd("DeclareAttack", "p1", attacker=attacker, target="p2"))
     while story.pending.kind != "declare_block":
         story.when(cmd("Pass", story.pending.player))
+
+
+# --- "If you control four "X", draw three cards instead of one" ------------------------------------
+
+
+def arla_enters(memorias: int) -> tuple[Story, list[Event]]:
+    # Memoria of the Seven Lands (BFA-094, [Judgment] {4}) becomes Arla, Guardian of the Skies (BFA-094J)
+    story = Story({"T-BEAR": 4}, stones={"BFA-099": 4, "T-STONE": 6}, ruler="BFA-094")
+    for _ in range(memorias):
+        story.put("p1", "BFA-099", "stone_area")
+    story.will("p1", "R", "R", "R", "R")
+    story.when(cmd("PerformJudgment", "p1"))
+    story.resolve()  # the J-ruler enters the field (7.5 p3); its ability triggers
+    story.when(cmd("Pass", "p1"))  # the lone trigger has no target: played automatically
+    return story, story.resolve()
+
+
+def test_arla_draws_three_cards_instead_of_one_with_four_memorias() -> None:
+    # Arla, Guardian of the Skies (BFA-094J): "When this card enters your field, if you control a
+    # "First Flight's Memoria" put the top card of your magic stone deck into your magic stone area and
+    # recover all magic stones you control. Then draw a card. If you control four "First Flight's
+    # Memoria", draw three cards instead of one."  The conditions are checked on resolution (9.3 p3)
+    for memorias, drawn in ((1, 1), (4, 3)):
+        story, events = arla_enters(memorias)
+        draws = [e for e in events if e.type == "CardMoved" and e.data["reason"] == "draw"]
+        assert len(draws) == drawn and {e.rule for e in draws} == {"FoW-5.5 10.8 p1"}, memorias
+        checked = [e.data["met"] for e in events if e.type == "ConditionChecked"]
+        assert checked == [True, memorias == 4]
+        assert any(e.type == "CardMoved" and e.data["to"] == "stone_area" for e in events)
+        story.replays()
+
+
+# --- "Play this ability only if you have removed three or more cards ... with this card's ability" --
+
+
+def test_girl_in_twilight_garb_judgment_after_three_removals_by_its_ability() -> None:
+    # Girl in Twilight Garb (TTW-076), the ruler: "[Judgment] {0}. Play this ability only if you have
+    # removed three or more cards from the game with this card's ability.  {B}: Remove target card in
+    # your opponent's graveyard from the game."  Removals by other cards do not count (10.3 p1, 1.4 p1)
+    story = Story({"T-BEAR": 4}, ruler="TTW-076")
+    [girl] = story.state.zones["p1"]["ruler_area"]
+    graveyard = [story.put("p2", "T-BEAR", "graveyard") for _ in range(4)]
+    story.given("CardMoved", **{"oid": graveyard[3], "from": "graveyard", "to": "removed", "reason": "given"})
+    for removed, oid in enumerate(graveyard[:3]):
+        refusal = story.refused(cmd("PerformJudgment", "p1"))
+        assert (refusal.code, refusal.rule) == ("rules/ability_condition", "FoW-5.5 1.4 p1"), removed
+        story.will("p1", "B")
+        story.when(cmd("ActivateAbility", "p1", source=girl, ability=0, targets=[[oid]]))
+        events = story.resolve()
+        moved = next(e for e in events if e.type == "CardMoved" and e.data["oid"] == oid)
+        assert (moved.data["to"], moved.data["removed_by"], moved.rule) == ("removed", girl, "FoW-5.5 10.3 p1")
+    assert story.state.objects[girl].removed_with == 3
+    events = story.when(cmd("PerformJudgment", "p1"))
+    assert next(e for e in events if e.type == "JudgmentPerformed").data["source"] == girl
+    story.replays()
+
+
+# --- Croco-Shark: any number of copies, [Stealth] on a summon spell from the hand, "for each other" ---
+
+
+def test_croco_shark_six_copies_stealth_and_each_other_croco_shark() -> None:
+    # Croco-Shark (BFA-032, [200/200]): "You may have any number of copies of this card in your main
+    # deck.  [Stealth] When you play a summon spell from your hand.  When this card enters your field
+    # from a chant-standby area, you may put a card named "Croco-Shark" from your hand into your field.
+    # This card gains [+200/+200] for each other "Croco-Shark" you control."  Six copies make a legal
+    # deck (the text beats 4.1 p5, 1.4 p1); playing the Bear ({R}) from the hand is the happening (12.5)
+    story = Story({"BFA-032": 6, "T-BEAR": 4})
+    shark = story.put("p1", "BFA-032", "standby")
+    second = story.put("p1", "BFA-032", "hand")
+    bear = story.put("p1", "T-BEAR", "hand")
+    story.will("p1", "R")
+    events = story.when(cmd("PlayCard", "p1", card=bear))
+    [fired] = [e for e in events if e.type == "AbilityTriggered"]
+    assert (fired.data["source"], fired.data["kind"], fired.rule) == (shark, "stealth", "FoW-5.5 12.5 p2")
+    assert story.pending.kind == "trigger"  # p1 decides on the triggered card (9.6 p5)
+    story.when(cmd("PlayTriggered", "p1", trigger=fired.data["trigger"], targets=[], pay_with=[]))
+    events = story.resolve()
+    assert story.state.objects[shark].zone == "field"
+    alone = characteristics(story.state, shark)
+    assert (alone.atk, alone.def_) == (200, 200)  # no other Croco-Shark yet
+    events = story.resolve()  # its lone trigger, with no target, was played automatically
+    asked = next(e for e in events if e.type == "ChoiceRequested")
+    assert second in asked.data["options"]["cards"]
+    story.when(cmd("ChooseCards", "p1", cards=[second]))
+    assert story.state.objects[second].zone == "field"
+    for oid in (shark, second):  # one other Croco-Shark each
+        now = characteristics(story.state, oid)
+        assert (now.atk, now.def_) == (400, 400), oid
+    story.replays()
+
+
+# --- an {X} cost: "Search ... with total cost X or less" ----------------------------------------------
+
+
+def test_machina_searches_with_total_cost_x_or_less() -> None:
+    # Machina, the Machine Lord (SKL-087), the ruler: "{X}: Search your main deck for an addition or
+    # resonator with total cost X or less with no attribute, reveal it and put it into your hand. Then
+    # shuffle your main deck. Play this ability only once per turn."  X is chosen and paid as the
+    # ability is played (9.3 p2.5): with X = 2, Clockwork Scout Plane (SKL-083, {2}) and Mechanical
+    # Sprite (TTW-095, {1}) may be found, not Remote Control Beast (BFA-086, {4}) nor the Bear ({R})
+    story = Story({"SKL-083": 4, "TTW-095": 4, "BFA-086": 4, "T-BEAR": 4}, ruler="SKL-087")
+    [machina] = story.state.zones["p1"]["ruler_area"]
+    story.will("p1", "R", "R")
+    for bad in ({}, {"x": -1}, {"x": "2"}):
+        malformed = story.refused(cmd("ActivateAbility", "p1", source=machina, ability=0, **bad))
+        assert (malformed.code, malformed.rule) == ("command/malformed", "FoW-5.5 9.3 p2.5"), bad
+    offered = [a for a in legal(story, "p1", "ActivateAbility") if a["source"] == machina]
+    assert sorted(a["x"] for a in offered) == [0, 1, 2]
+    refusal = story.refused(cmd("ActivateAbility", "p1", source=machina, ability=0, x=3))
+    assert (refusal.code, refusal.rule) == ("rules/cannot_pay", "FoW-5.5 10.2 p4")
+    events = story.when(cmd("ActivateAbility", "p1", source=machina, ability=0, x=2))
+    played = next(e for e in events if e.type == "AbilityPlayed")
+    assert played.data["x"] == 2
+    assert sorted(next(e for e in events if e.type == "WillPaid").data["will"]) == ["R", "R"]
+    events = story.resolve()
+    asked = next(e for e in events if e.type == "ChoiceRequested")
+    found = {story.state.objects[o].card for o in asked.data["options"]["cards"]}
+    assert found == {"SKL-083", "TTW-095"} and asked.rule == "FoW-5.5 10.13 p2"
+    plane = next(o for o in asked.data["options"]["cards"] if story.state.objects[o].card == "SKL-083")
+    story.when(cmd("ChooseCards", "p1", cards=[plane]))
+    assert story.state.objects[plane].zone == "hand"
+    story.will("p1", "R")
+    again = story.refused(cmd("ActivateAbility", "p1", source=machina, ability=0, x=1))
+    assert again.code.startswith("rules/")  # only once per turn
+    story.replays()
+
+
+# --- "You may pay the attribute cost of X with will of any attribute" -------------------------------
+
+
+def test_pricia_pays_the_attribute_cost_of_sacred_beasts_with_any_attribute() -> None:
+    # Pricia, the Beast Lady (SKL-059), the ruler: "You may pay the attribute cost of Four Sacred
+    # Beasts resonators with will of any attribute."  Xuan Wu (SKL-049, {U}{2}, a Four Sacred Beasts)
+    # is paid with fire will, not with void will; Foresee (SKL-039, {U}{U}) still needs water will
+    story = Story({"SKL-049": 4, "SKL-039": 4}, ruler="SKL-059")
+    xuan_wu = story.put("p1", "SKL-049", "hand")
+    foresee = story.put("p1", "SKL-039", "hand")
+    story.will("p1", "V", "V", "V")
+    refusal = story.refused(cmd("PlayCard", "p1", card=xuan_wu))
+    assert (refusal.code, refusal.rule) == ("rules/cannot_pay", "FoW-5.5 10.2 p4")
+    story.will("p1", "R", "G")
+    refusal = story.refused(cmd("PlayCard", "p1", card=foresee))
+    assert (refusal.code, refusal.rule) == ("rules/cannot_pay", "FoW-5.5 10.2 p4")
+    events = story.when(cmd("PlayCard", "p1", card=xuan_wu))
+    assert sorted(paid(events)) == ["R", "V", "V"]
+    story.replays()

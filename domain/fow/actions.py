@@ -298,7 +298,9 @@ def _stones_could_produce(s: GameState, player: str) -> set[str]:
     return found & set("WRUGB")
 
 
-def allocate(pool: Sequence[str], cost: Cost, moon_as: frozenset[str] = frozenset()) -> list[str] | None:
+def allocate(
+    pool: Sequence[str], cost: Cost, moon_as: frozenset[str] = frozenset(), *, any_attribute: bool = False
+) -> list[str] | None:
     """Which wills of ``pool`` pay a cost: attribute parts first, then free from what is
     left (void first).  None when the pool cannot pay it all (10.2 p4).  ``moon_as``: attributes
     moon will may pay too ("You may spend {M} as though it were {G}"), once no will of that
@@ -314,6 +316,11 @@ def allocate(pool: Sequence[str], cost: Cost, moon_as: frozenset[str] = frozense
             left.remove(attr)
             paid.append(attr)
     for missing in short:
+        other = next((w for w in left if w in "WRUGB"), None) if any_attribute else None
+        if other is not None:  # "with will of any attribute" (1.4 p1), the text's card only
+            left.remove(other)
+            paid.append(other)
+            continue
         if missing not in moon_as or "M" not in left:
             return None
         left.remove("M")
@@ -492,11 +499,11 @@ def activate_will_ability(
     return ctx.emit("WillProduced", {"player": player, "will": produced, "source": oid}, "9.7 p4", cause=cause)
 
 
-def pay_will(ctx: Ctx, player: str, cost: Cost, cause: str, what: str) -> str:
+def pay_will(ctx: Ctx, player: str, cost: Cost, cause: str, what: str, *, any_attribute: bool = False) -> str:
     if cost.total == 0:
         return cause
     pool = ctx.s.players[player].will
-    paid = allocate(pool, cost, moon_will_as(ctx.s, player))
+    paid = allocate(pool, cost, moon_will_as(ctx.s, player), any_attribute=any_attribute)
     if paid is None:
         need = "".join(a * n for a, n in cost.attribute.items()) + (f"+{cost.free}" if cost.free else "")
         have = "".join(pool) or "nothing"
@@ -1056,7 +1063,7 @@ def _fires(
         return False
     if kind in ("attacks", "blocks", "enter", "enters_field"):
         return oid == src
-    if kind in ("beginning_of_turn", "beginning_of_end_phase", "you_play_resonator"):
+    if kind in ("beginning_of_turn", "beginning_of_end_phase", "you_play_resonator", "you_play_summon_spell_from_hand"):
         return player == controller
     if kind in ("opponent_plays_spell", "opponent_attacks", "opponent_attacks_you"):
         return player is not None and player != controller
@@ -2014,6 +2021,8 @@ def apply_effect(
     if isinstance(eff, Search):
         deck = s.zones[you]["main_deck"]
         candidates = [oid for oid in deck if _search_match(s, eff, oid, you, src)]
+        if eff.filter.max_total_cost_x:  # "with total cost X or less": the X paid (9.3 p2.5, 2.3)
+            candidates = [oid for oid in candidates if total_cost(s.card_of(oid)) <= item.x]
         if choice is None:
             if not deck:
                 return cause
@@ -2196,9 +2205,11 @@ def apply_effect(
         return cause
     if isinstance(eff, RemoveFromGame):
         assert eff.target is not None
+        # an ability's removals are counted on its source ("with this card's ability")
+        by: dict[str, Any] = {"removed_by": item.source} if item.kind == "ability" else {}
         for t in _targets_of(ctx, item, eff.target, group):
             if t in s.objects:
-                cause = move(ctx, t, "removed", cause, rule="10.3 p1", reason="removed")
+                cause = move(ctx, t, "removed", cause, rule="10.3 p1", reason="removed", **by)
         return cause
     if isinstance(eff, PutCounter):
         for t in _targets_of(ctx, item, eff.target, group):
@@ -2619,6 +2630,8 @@ def _search_deck(ctx: Ctx, item: ChaseItem, eff: Search, cause: str, choice: Any
         if not deck:
             return cause
         candidates = [oid for oid in deck if _filter_match(s, eff.filter, oid)]
+        if eff.filter.max_total_cost_x:  # "with total cost X or less": the X paid (9.3 p2.5, 2.3)
+            candidates = [oid for oid in candidates if total_cost(s.card_of(oid)) <= item.x]
         asked = _search_options(s, item, eff, candidates)
         ctx.emit("ChoiceRequested", {"player": you, "kind": "search", "options": asked}, "10.13 p2", cause=cause)
         return None

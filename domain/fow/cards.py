@@ -89,6 +89,8 @@ class Filter(_Model):
     """"with "Granny" in its name": one of the card's names contains these words, a part of a name
     (FoW-5.5 2.2 p3: "Hansel" is in "Hansel and Gretel")."""
     max_total_cost: int | None = None
+    max_total_cost_x: bool = False
+    """"with total cost X or less": at most the X chosen as the ability with an {X} cost was played."""
     max_total_cost_count: Count | None = None
     """"if its total cost is less than or equal to the number of Four Sacred Beasts": its total cost
     (FoW-5.5 2.3) is at most that count, made as the condition is checked (9.3 p3)."""
@@ -339,7 +341,11 @@ class Condition(_Model):
         "resonator_attacked",
         "host_is",
         "that_is",
+        "removed_with_this",
     ]
+    """``removed_with_this`` ("Play this ability only if you have removed three or more cards from the
+    game with this card's ability"): at least ``at_least`` cards were removed from the game (10.3) by
+    the abilities of this card since it became the object it is (3.1 p3)."""
     """``that_is`` ("Banish a resonator you control. ... If you banished a Human in this way"): one
     of the cards the last ``banish`` effect of the spell or ability put into a graveyard matches
     ``filter`` (printed information, wherever it is now; FoW-5.5 9.3 p3, 9.11), checked on
@@ -1745,6 +1751,9 @@ class ActivateCost(_Model):
     """The rest symbol: rest this recovered card (FoW-5.5 10.12 p2)."""
     banish_self: bool = False
     pay_life: Annotated[int, Field(ge=0, multiple_of=100)] = 0
+    x: bool = False
+    """"{X}": the player chooses X (0 or more) as the ability is played and pays X more free will
+    (FoW-5.5 9.3 p2.5); the effects read it as ``max_total_cost_x``."""
     remove_counters: CounterCost | None = None
     put_self_on_bottom: bool = False
     """"Put this card on the bottom of your main deck" as a cost."""
@@ -1773,6 +1782,7 @@ Trigger = Literal[
     "you_attack",
     "card_attacks",
     "you_play_resonator",
+    "you_play_summon_spell_from_hand",
     "beginning_of_main_phase",
     "end_of_turn",
     "end_of_each_turn",
@@ -1913,6 +1923,11 @@ class Ability(_Model):
     cannot be chosen as targets (FoW-5.5 9.3 p2.4) of spells or abilities whose source card matches
     (by printed information, wherever it is; the text beats the rules, 1.4 p1)."""
     cost_change: CostChange | None = None
+    any_attribute_for: Filter | None = None
+    """"You may pay the attribute cost of Four Sacred Beasts resonators with will of any attribute":
+    when its controller plays a card matching this filter (in the chase area), each attribute symbol of
+    its cost may be paid with will of any attribute (light, fire, water, wind or darkness; not void,
+    FoW-5.5 2.8) - the text beats the payment rule 10.2 (1.4 p1)."""
     """A continuous ability changing what a player pays for an action (FoW-5.5 9.3 p2.5)."""
     banish_rather_than_pay: Filter | None = None
     """"You may banish this card rather than pay the cost of a water [Spell:Chant-Instant]": while the
@@ -2023,6 +2038,8 @@ class Ability(_Model):
             raise ValueError("'affected_controller' is the condition of a continuous 'rules' ability with 'affects'")
         if self.condition_of == "affected_controller" and (self.modify_atk or self.modify_def or self.grant):
             raise ValueError("'affected_controller' conditions only 'rules'")
+        if self.any_attribute_for is not None and self.kind != "continuous":
+            raise ValueError("'any_attribute_for' belongs to continuous abilities")
         if self.cost_change is not None and self.kind != "continuous":
             raise ValueError("'cost_change' belongs to continuous abilities")
         if (self.set_stats is not None or self.lose_skills or self.atk_total_of) and self.kind != "continuous":
@@ -2157,6 +2174,9 @@ class Card(_Model):
     cannot_be_chased: bool = False
     """"Players cannot chase (to) this card": while it is in the chase area no player may put a card
     or a non-automatic ability into the chase area (FoW-5.5 10.7 p2)."""
+    any_number_in_main_deck: bool = False
+    """"You may have any number of copies of this card in your main deck": its copies in a main deck
+    are not limited to four (the text beats the deck rule 4.1 p5, 1.4 p1)."""
     evolution: Cost | None = None
     evolution_cards: list[CardsCost] = Field(default_factory=list)
     """"[Evolution] {1} Discard a Beast": cards the player chooses as the [Evolution] ability is

@@ -791,6 +791,18 @@ def apply_cost_changes(base: Cost, changes: Sequence[CostChange]) -> Cost:
     return Cost(attribute={k: v for k, v in attribute.items() if v}, free=free)
 
 
+def any_attribute_will(state: GameState, player: str, oid: str) -> bool:
+    """Whether ``player`` may pay the attribute cost of the played card ``oid`` with will of any
+    attribute ("You may pay the attribute cost of Four Sacred Beasts resonators with will of any
+    attribute", a continuous ability of a card they control; the text beats 10.2, 1.4 p1)."""
+    return any(
+        ability.any_attribute_for is not None
+        and state.objects[source].controller == player
+        and matches(state, ability.any_attribute_for, oid, player, source)
+        for source, ability in _active_continuous(state)
+    )
+
+
 def activate_cost_changes(state: GameState, player: str, oid: str, ability: Ability) -> list[tuple[str, CostChange]]:
     """The cost changes for ``player`` playing the [Activate] ability ``ability`` of ``oid`` (a God's
     Art, 12.4; an ability of a regalia, will abilities included, 9.7), each with the card making it

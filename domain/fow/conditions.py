@@ -60,6 +60,9 @@ def condition_met(
         met = sum(1 for oid in put if _counts(s, cond.filter, oid, you, source)) >= cond.at_least
     elif cond.kind == "your_turn":
         met = s.turn_player == you
+    elif cond.kind == "removed_with_this":  # "you have removed three or more cards ... with this card's ability"
+        obj = s.objects.get(source or "")
+        met = obj is not None and obj.removed_with >= cond.at_least
     elif cond.kind == "all_of":  # "X and Y": every one holds
         met = all(condition_met(s, c, you, source, item=item, did=did, it=it, those=those) for c in cond.conditions)
     elif cond.kind == "put_into_graveyard_from_field":  # as it was in that field (9.11)

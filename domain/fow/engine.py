@@ -25,6 +25,7 @@ from domain.fow.cards import (
 )
 from domain.fow.characteristics import (
     activate_forbidden,
+    any_attribute_will,
     attributes_of,
     banish_alternatives,
     cannot_call_magic_stones,
@@ -68,6 +69,8 @@ from domain.kernel import (
 )
 
 RULESET = "FoW-5.5"
+MAX_X = 10
+"""legal_actions offers an {X} cost with X from 0 up to this (what the player can pay)."""
 VARIANTS = ("valhalla", "bifrost")
 STARTING_LIFE = 4000
 OPENING_HAND = 5
@@ -155,7 +158,10 @@ def check_deck(
             "deck/stone_deck_size", "4.1 p4", f"{pid}'s magic stone deck has {len(stones)} cards; it needs 10 to 20"
         )
     names = Counter(
-        cards[c].name for c in main + stones if not (cards[c].type == "magic_stone" and not cards[c].special)
+        cards[c].name
+        for c in main + stones
+        if not (cards[c].type == "magic_stone" and not cards[c].special)
+        and not (cards[c].any_number_in_main_deck and c in main)  # "any number of copies" (1.4 p1)
     )
     for name, n in names.items():
         if n > 4:
@@ -559,7 +565,8 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         cause = _pay_incarnation(ctx, player, card, incarnation, cause)
     elif banish_instead is not None:  # banish that card (10.10 p1)
         cause = actions.move(ctx, banish_instead, "graveyard", cause, rule="10.10 p1", reason="banish", actor=player)
-    cause = actions.pay_will(ctx, player, cost, cause, card.name)
+    any_attribute = any_attribute_will(s, player, oid)  # "with will of any attribute" (1.4 p1)
+    cause = actions.pay_will(ctx, player, cost, cause, card.name, any_attribute=any_attribute)
     if awaken and card.awakening is not None:
         extra = card.awakening.cost
         cause = actions.pay_will(ctx, player, extra, cause, f"[Awakening] of {card.name}")
@@ -571,6 +578,8 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         actions.check_triggers(ctx, "opponent_plays_spell", cause, player=player)
     if card.type == "resonator":
         actions.check_triggers(ctx, "you_play_resonator", cause, player=player)
+    if card.type == "resonator" and source_zone == "hand":  # a summon spell (3.13 p3) from the hand
+        actions.check_triggers(ctx, "you_play_summon_spell_from_hand", cause, player=player)
     if card.type == "addition":
         actions.check_triggers(ctx, "you_play_addition", cause, player=player)
     if card.type != "resonator":  # a "normal spell" (3.13 p3)
@@ -698,6 +707,14 @@ def activate_ability(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     modes = conditions.check_modes(ctx, ability.effects, args.get("modes"), f"{name}'s ability", player, oid)
     groups = actions.chosen_groups(conditions.expand(ability.effects, modes))
     targets = actions.validate_targets(ctx, groups, args.get("targets"), player, oid, f"{name}'s ability")
+    x = args.get("x")
+    if ability.cost.x != (x is not None) or (x is not None and (not isinstance(x, int) or x < 0)):
+        want = "an integer X of 0 or more for its {X} cost" if ability.cost.x else "no X: it has no {X} cost"
+        raise ctx.reject("command/malformed", "9.3 p2.5", f"{name}'s ability takes {want}")
+    if x:  # "{X}": X more free will (9.3 p2.5)
+        will = ability.cost.will
+        more = Cost(attribute=dict(will.attribute), free=will.free + x)
+        ability = ability.model_copy(update={"cost": ability.cost.model_copy(update={"will": more})})
     cause = ctx.emit(
         "AbilityPlayed",
         {
@@ -712,6 +729,7 @@ def activate_ability(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
             "once_per_turn_key": f"{oid}:{index}" if ability.once_per_turn else None,
             "gods_art": ability.name if ability.gods_art else None,
             **({"modes": modes} if modes else {}),
+            **({"x": x} if x is not None else {}),
             **actions.known_source(ctx.s, oid),
         },
         "12.4 p2" if ability.gods_art else "7.8 p2",
@@ -1662,6 +1680,16 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
                 if a.main_timing and not main:
                     continue
                 will = actions.activate_will_cost(s, player, oid, a)
+                if a.cost.x:  # "{X}": each X the player can pay (9.3 p2.5)
+                    for x in range(MAX_X + 1):
+                        more_will = Cost(attribute=dict(will.attribute), free=will.free + x)
+                        x_pay = plan_payment(s, player, more_will, exclude=[oid] if a.cost.rest else [])
+                        if x_pay is None:
+                            break
+                        for c in _target_options(s, actions.chosen_groups(a.effects), player, oid) or []:
+                            x_args: dict[str, JSON] = {"source": oid, "ability": i, "targets": c, "pay_with": x_pay}
+                            out.append(Command("ActivateAbility", player, {**x_args, **more, "x": x}))
+                    continue
                 pay = plan_payment(s, player, will, exclude=[oid] if a.cost.rest else [])
                 art_less = (
                     actions.activate_will_cost(s, player, oid, a, reduce=True)

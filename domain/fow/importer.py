@@ -760,6 +760,9 @@ def _selector(
         if m and "total_cost_counters" not in flt:  # "destroy all resonators with total cost equal to ..."
             flt["total_cost_counters"] = m.group("c")
             text = text[: m.start()]
+        if text.endswith(" with total cost X or less") and "max_total_cost_x" not in flt:
+            flt["max_total_cost_x"] = True  # the X of the ability's {X} cost (9.3 p2.5)
+            text = text[: -len(" with total cost X or less")]
             changed = True
         m = re.search(r" with (?:a )?total cost (?:of )?(\d+) or less$", text)
         if m and "max_total_cost" not in flt:
@@ -2639,6 +2642,9 @@ def _condition(text: str, ctx: _Ctx) -> JsonDict:
     both = _all_of(low, ctx)
     if both is not None:
         return both
+    m = re.fullmatch(rf"you have removed (?P<n>{NUM}) or more cards from the game with this card's ability", low, re.I)
+    if m:  # counted on this card as its abilities remove cards (10.3 p1)
+        return {"kind": "removed_with_this", "at_least": _number(m.group("n"))}
     m = re.fullmatch(r"you(?: have)? put (?:an?|any) (?P<what>.+?) into a field this turn", low, re.IGNORECASE)
     m = m or re.fullmatch(r'you(?: have)? put (?P<what>"[^"]+") into a field this turn', low, re.IGNORECASE)
     if m:  # what you put into a field this turn, wherever it is now
@@ -3006,6 +3012,11 @@ def _count(text: str, ctx: _Ctx, *, it_self: bool = False) -> JsonDict:
     m = re.fullmatch(r"of your (?P<what>.+)", low, re.IGNORECASE)
     if m:  # "for each of your fire magic stone": each one you control (FoW-5.5 1.5 p3)
         return _count(f"{m.group('what')} you control", ctx, it_self=it_self)
+    m = re.fullmatch(r'other "(?P<n>[^"]+)" you control', low, re.IGNORECASE)
+    if m:  # "for each other "Croco-Shark" you control": a name, any card type (2.2)
+        return {
+            "filter": {"zone": "field", "types": [], "name": m.group("n"), "controller": "you", "other_than_self": True}
+        }
     m = re.fullmatch(r"(?P<what>.+?) you control", low, re.IGNORECASE)
     if m:
         flt, players = _selector(m.group("what"), ctx, loose=True)
@@ -3846,7 +3857,7 @@ def _continuous_logic(raw: str, body: str, ctx: _Ctx) -> JsonDict | None:
     return None
 
 
-_INSTEAD = re.compile(rf"if (?P<cond>{_CLAUSE}), (?P<body>[^.]+?) instead\.?", re.IGNORECASE)
+_INSTEAD = re.compile(rf"if (?P<cond>{_CLAUSE}), (?P<body>[^.]+?) instead(?P<of> of one)?\.?", re.IGNORECASE)
 
 
 def _chooses(effect: JsonDict) -> bool:
@@ -3906,6 +3917,8 @@ def _instead(last: JsonDict, m: re.Match[str], ctx: _Ctx, sentence: str, *, alon
     """ "<effect>. If <condition>, <other effect> instead.": on resolution the condition picks
     one of them (FoW-5.5 9.3 p3); both act on every object they name, none chosen as a target.
     What "instead" replaces must be plain: the only effect before it, or one of the same kind."""
+    if m.group("of") and not (last["op"] == "draw" and last.get("count", 1) == 1 and "per" not in last):
+        raise _GapError(f"effect: {sentence}")  # "draw three cards instead of one": of the one card drawn
     field = re.fullmatch(r"you may put it into your field", m.group("body").strip(), re.IGNORECASE)
     if field and last["op"] == "search" and last.get("to", "hand") == "hand" and last.get("count", 1) == 1:
         # "Search ..., reveal it and put it into your hand. If your Ruler is "Grimm, the Fairy Tale
@@ -4324,6 +4337,7 @@ _TRIGGERS: list[tuple[re.Pattern[str], str, bool]] = [
 _PLAYER_TRIGGERS = {
     "when your opponent plays a chant": "opponent_plays_spell",
     "when you play a resonator": "you_play_resonator",
+    "when you play a summon spell from your hand": "you_play_summon_spell_from_hand",  # 3.13 p3
     "when a j/resonator your opponent controls attacks": "opponent_attacks",
     "when a j/resonator your opponent controls attacks you": "opponent_attacks_you",
     "when a j/resonator you control attacks": "you_attack",
@@ -4406,6 +4420,12 @@ def _activate_cost(text: str, ctx: _Ctx) -> JsonDict:
                 raise _GapError(f"cost: {text}")
             else:
                 cost[key] = value
+        elif part.startswith("{") and part.endswith("{X}") and "x" not in cost:  # "{X}": chosen as played
+            cost["x"] = True
+            if part != "{X}":
+                if will is not None:
+                    raise _GapError(f"cost: {text}")
+                will = _will_cost(part[: -len("{X}")], "cost")
         elif part.startswith("{"):
             if will is not None:
                 raise _GapError(f"cost: {text}")
@@ -4655,6 +4675,14 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
     if standby:  # the rule's {2} (FoW-5.5 7.6 p1) replaced by the text (1.4 p1)
         cost_change = {"of": "standby", "who": "you", "instead": int(standby.group("n"))}
         return {"kind": "continuous", "text": raw, "cost_change": cost_change}
+    anyway = re.fullmatch(
+        r"you may pay the attribute cost of (?P<w>.+?) with will of any attribute", body, re.IGNORECASE
+    )
+    if anyway:  # paying will (10.2; the text beats it, 1.4 p1): the cards played, in the chase area
+        paid_for, players = _selector(anyway.group("w"), ctx, zone="chase")
+        if players or set(paid_for) & {"controller", "rested", "other_than_self"}:
+            raise _GapError(f"condition: {body}")
+        return {"kind": "continuous", "text": raw, "any_attribute_for": paid_for}
     spells = re.fullmatch(
         r"(?P<who>you may pay|you pay|your opponent pays) \{(?P<n>[1-9]\d*)\} (?P<dir>more|less) to play "
         r"(?P<what>normal spells|spells)(?P<na> with no attribute)?(?:, to a minimum free cost of \{(?P<min>\d+)\})?",
@@ -5506,6 +5534,8 @@ def _paragraph(raw: str, ctx: _Ctx) -> Delta | None:
     reduction = _cost_reduction(text, ctx)
     if reduction is not None:
         return reduction
+    if re.fullmatch(r"You may have any number of copies of this card in your main deck\.?", text, re.IGNORECASE):
+        return {"any_number_in_main_deck": True}  # deck construction: the text beats 4.1 p5 (1.4 p1)
     if ctx.type == "ruler" and re.match(r"you may pay \S+ less to play this ability\b", text, re.IGNORECASE):
         # a paragraph of its own after "[Judgment] <cost>": the judgment's reduction (9.3 p2.5)
         return {"judgment_limits": _ability_limits(text, ctx, text)}

@@ -85,6 +85,8 @@ class Obj:
     attacked_turn: int = 0
     """The last turn this object was declared as an attacker ("that didn't attack this turn", 8.2 p3);
     a new object (3.1 p3) has not attacked."""
+    removed_with: int = 0
+    """How many cards its abilities removed from the game (10.3) since it became this object (3.1 p3)."""
 
 
 @dataclass(slots=True)
@@ -138,6 +140,8 @@ class ChaseItem:
     """Modes chosen as it was played (FoW-5.5 9.3 p2.3)."""
     amount: int | None = None
     """For a triggered ability: the damage dealt by the happening that triggered it ("that much")."""
+    x: int = 0
+    """The X chosen for an {X} cost as it was played (FoW-5.5 9.3 p2.5)."""
     subject: str | None = None
     """For a triggered ability: the object its trigger condition names ("that resonator")."""
     subject_since: int | None = None
@@ -515,6 +519,9 @@ def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
         s.players[obj.controller].put_into_graveyard_from_field.append(obj.oid)
     if to in PLAYGROUND and src not in PLAYGROUND:
         obj.damaged_by = []
+    remover = s.objects.get(d.get("removed_by") or "")
+    if to == "removed" and remover is not None:  # "removed ... from the game with this card's ability"
+        remover.removed_with += 1
     obj.zone = to
     obj.controller = controller
     s.status_declined.discard(obj.oid)
@@ -530,6 +537,7 @@ def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
         obj.damage = 0
         obj.dealt = 0
         obj.attacked_turn = 0
+        obj.removed_with = 0
         obj.rested = bool(d.get("rested", False))  # "enters ... rested" (FoW-5.5 9.10 p1)
         obj.attached_to = d.get("attached_to")
         obj.awakened = bool(d.get("awakened", False))
@@ -741,6 +749,7 @@ def _put_on_chase(s: GameState, d: Mapping[str, Any], e: Event) -> None:
         source_since=d.get("source_since"),
         delayed=d.get("delayed"),
         target_since=dict(d["target_since"]) if "target_since" in d else None,
+        x=int(d.get("x") or 0),
     )
     if item.kind == "ability" and item.source_since is None and item.source in s.objects:
         item.source_since = s.objects[item.source].zone_since  # a log from before it was recorded
