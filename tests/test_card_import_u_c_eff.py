@@ -126,3 +126,47 @@ def test_move_target_addition_onto_another_resonator(imported: dict[str, Importe
             ],
         }
     ]
+
+
+def test_name_a_card_reveal_the_top_four_and_take_those_with_that_name(imported: dict[str, ImportedCard]) -> None:
+    # Hare of Inaba (BFA-049): "When this card enters your field, name a card. Reveal the top four cards of your
+    # main deck. Put all revealed cards with that name into your hand and shuffle the rest into your main deck."
+    assert full(imported, "BFA-049")["abilities"][0] == {
+        "kind": "automatic",
+        "trigger": "enters_field",
+        "effects": [{"op": "reveal_named", "count": 4}],
+    }
+
+
+def test_name_a_card_type_and_prevent_damage_less_than_def(imported: dict[str, ImportedCard]) -> None:
+    # Muse, Celestial of Music (TMS-040): "When this card enters your field, name a card type. Reveal the top
+    # card of your main deck. If it's the named type, put it into your hand." / "If a resonator you control
+    # would be dealt damage less than its DEF, prevent it." (2.1 p1, 10.4 p1, 10.17 p1.2)
+    assert full(imported, "TMS-040")["abilities"] == [
+        {
+            "kind": "automatic",
+            "trigger": "enters_field",
+            "effects": [{"op": "reveal_named", "count": 1, "name": "card_type", "rest": "stay"}],
+        },
+        {
+            "kind": "replacement",
+            "affects": {"kind": "all", "filter": {"zone": "field", "types": ["resonator"], "controller": "you"}},
+            "replaces": "self_damaged",
+            "instead": "prevent",
+            "prevent_below_def": True,
+        },
+    ]
+
+
+def test_opponent_plays_with_the_top_card_revealed_and_both_top_cards_milled(
+    imported: dict[str, ImportedCard],
+) -> None:
+    # Laplacia, the Demon of Fate (TAT-082): "You opponent plays with top card of his or her main deck
+    # revealed." ("You opponent": a misprint) / "You may look at the top card of your main deck at any time."
+    # / "[Activate] {Rest}: Put the top card of your main deck and the top card of your opponent's main deck
+    # into their owner's graveyard."
+    assert full(imported, "TAT-082")["abilities"] == [
+        {"kind": "continuous", "rules": {"opponent_top_revealed": True}},
+        {"kind": "continuous", "rules": {"may_look_at_top_card": True}},
+        {"kind": "activate", "cost": {"rest": True}, "effects": [{"op": "mill", "count": 1, "who": "each"}]},
+    ]

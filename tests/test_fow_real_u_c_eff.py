@@ -12,13 +12,21 @@ or a cited rejection; each story replays its whole log):
 * "remove target resonator from the game, then put it into its owner's field" as a mode (10.3 p1, 3.1 p3,
   p5, 9.3 p2.3);
 * "Move target [Addition: Resonator] you control onto another resonator": the resonator chosen on
-  resolution (10.1 p1, p2, 7.2 p3).
+  resolution (10.1 p1, p2, 7.2 p3);
+* "name a card. Reveal the top four cards ... Put all revealed cards with that name into your hand and
+  shuffle the rest into your main deck" (2.2 p3, 10.4 p1, 10.20 p1); "name a card type. Reveal the top
+  card ... If it's the named type, put it into your hand" (2.1 p1);
+* "If a resonator you control would be dealt damage less than its DEF, prevent it" (10.17 p1.2, 9.10 p2);
+* "Your opponent plays with the top card of their main deck revealed" (10.4 p1, 3.1 p2) and "Put the top
+  card of your main deck and the top card of your opponent's main deck into their owner's graveyard".
 """
 
 from __future__ import annotations
 
-from domain.fow import actions
+from domain.fow import actions, engine
 from domain.fow.characteristics import characteristics, overrides_for
+from domain.fow.engine import NAMED_CARD_TYPES
+from domain.kernel import Event
 from tests.fow_support import cmd, find
 from tests.test_fow_battle import to_main
 from tests.test_fow_conditions import Story, _add, legal
@@ -206,9 +214,10 @@ def test_interdimensional_escape_asks_no_player_with_one_resonator_or_none() -> 
 # --- "100 damage multiplied by the combined total cost of the cards removed this way" (2.3) -------------
 
 
-def on_top(story: Story, player: str, card: str) -> str:
-    """Given: a copy of ``card`` of ``player`` is put on top of their main deck."""
-    oid = story.put(player, card, "hand")
+def on_top(story: Story, player: str, card: str, oid: str | None = None) -> str:
+    """Given: a copy of ``card`` of ``player`` (``oid``, in their hand, or one taken into it) is put on
+    top of their main deck."""
+    oid = oid or story.put(player, card, "hand")
     story.given("CardMoved", oid=oid, card=card, owner=player, controller=player, to="main_deck", reason="given",
                 **{"from": "hand"})  # fmt: skip
     return oid
@@ -308,4 +317,139 @@ def test_clothes_tailor_moves_an_addition_onto_a_resonator_chosen_on_resolution(
     assert (moved.data, moved.rule) == ({"oid": fear, "from": bear, "to": wall}, "FoW-5.5 10.1 p1")
     assert story.state.objects[fear].attached_to == wall and story.state.objects[fear].zone_since == since
     assert overrides_for(story.state, wall).cannot_block and not overrides_for(story.state, bear).cannot_block
+    story.replays()
+
+
+# --- "name a card. Reveal the top four cards ..." (2.2 p3, 10.4 p1, 10.20 p1) ----------------------------
+
+
+def test_hare_of_inaba_puts_the_revealed_cards_with_the_named_name_into_the_hand() -> None:
+    # Hare of Inaba (BFA-049): "When this card enters your field, name a card. Reveal the top four cards of
+    # your main deck. Put all revealed cards with that name into your hand and shuffle the rest into your
+    # main deck."  p1 names "Bear": the two Bears among the top four go into the hand; the Wall and the
+    # Hare, revealed, are shuffled back.
+    story = Story({"BFA-049": 4, "T-BEAR": 4, "T-WALL": 4})
+    hare = story.put("p1", "BFA-049", "graveyard")
+    cards = ("T-BEAR", "T-WALL", "BFA-049", "T-BEAR")
+    top = [on_top(story, "p1", c, oid) for c, oid in [(c, story.put("p1", c, "hand")) for c in cards]]
+    story.by_rule(actions.move, hare, "field", "given", rule="3.1 p5", reason="effect", controller="p1")
+    story.when(cmd("Pass", "p1"))  # no target: played at once (6.2 p3)
+    asked = find(story.resolve(), "ChoiceRequested")
+    assert (asked.data["player"], asked.data["kind"]) == ("p1", "name_card")
+    assert {"name": "Bear"} in legal(story, "p1", "NameCard") and legal(story, "p2", "NameCard") == []
+    blank = story.refused(cmd("NameCard", "p1", name=" "))
+    assert (blank.code, blank.rule) == ("rules/name_choice", "FoW-5.5 2.2 p3")
+    events = story.when(cmd("NameCard", "p1", name="Bear"))
+    assert find(events, "OptionChosen").data["name"] == "Bear"
+    revealed = [(e.data["oid"], e.rule) for e in events if e.type == "CardRevealed"]
+    assert revealed == [(oid, "FoW-5.5 10.4 p1") for oid in reversed(top)]
+    taken = [e.data["oid"] for e in events if e.type == "CardMoved" and e.data["to"] == "hand"]
+    assert taken == [top[3], top[0]]
+    assert find(events, "DeckShuffled").rule == "FoW-5.5 10.20 p1"
+    assert {story.state.objects[o].zone for o in (top[1], top[2])} == {"main_deck"}
+    story.replays()
+
+
+def muse_enters(story: Story, top: str) -> tuple[str, str, list[Event]]:
+    """Given: ``top`` on top of p1's main deck; Muse (TMS-040) enters p1's field; its ability resolves up
+    to its question.  Returns Muse, the top card and the events."""
+    muse = story.put("p1", "TMS-040", "graveyard")
+    card = on_top(story, "p1", top)
+    story.by_rule(actions.move, muse, "field", "given", rule="3.1 p5", reason="effect", controller="p1")
+    story.when(cmd("Pass", "p1"))
+    return muse, card, story.resolve()
+
+
+def test_muse_puts_the_top_card_into_the_hand_if_it_is_the_named_card_type() -> None:
+    # Muse, Celestial of Music (TMS-040): "When this card enters your field, name a card type. Reveal the top
+    # card of your main deck. If it's the named type, put it into your hand."  Named "resonator", the Bear
+    # on top goes into the hand; named "spell", the next Bear stays on top, no longer revealed (10.4 p1).
+    story = Story({"TMS-040": 4, "T-BEAR": 4})
+    _, bear, events = muse_enters(story, "T-BEAR")
+    asked = find(events, "ChoiceRequested")
+    assert (asked.data["player"], asked.data["kind"]) == ("p1", "name_card_type")
+    assert [a["name"] for a in legal(story, "p1", "NameCard")] == list(NAMED_CARD_TYPES)
+    bad = story.refused(cmd("NameCard", "p1", name="Bear"))
+    assert (bad.code, bad.rule) == ("rules/name_choice", "FoW-5.5 2.1 p1")
+    events = story.when(cmd("NameCard", "p1", name="resonator"))
+    assert (find(events, "OptionChosen").data["name"], find(events, "OptionChosen").rule) == (
+        "resonator",
+        "FoW-5.5 2.1 p1",
+    )
+    assert find(events, "CardRevealed").data["oid"] == bear
+    assert story.state.objects[bear].zone == "hand"
+    _, second, _ = muse_enters(story, "T-BEAR")
+    events = story.when(cmd("NameCard", "p1", name="spell"))
+    ended = find(events, "RevealEnded")
+    assert (ended.data["oid"], ended.rule) == (second, "FoW-5.5 10.4 p1")
+    assert story.state.zones["p1"]["main_deck"][-1] == second
+    story.replays()
+
+
+def thunder(story: Story, target: str) -> list[Event]:
+    """p1 plays Thunder (CMF-038, {R}): "This card deals 500 damage to target player or J/resonator."."""
+    used = [o for o in story.state.zones["p1"]["graveyard"] if story.state.objects[o].card == "CMF-038"]
+    if used:  # given: the Thunder played before is back in the hand
+        story.given("CardMoved", oid=used[0], card="CMF-038", owner="p1", controller="p1", to="hand", reason="given",
+                    **{"from": "graveyard"})  # fmt: skip
+    bolt = used[0] if used else story.put("p1", "CMF-038", "hand")
+    story.will("p1", "R")
+    story.when(cmd("PlayCard", "p1", card=bolt, targets=[[target]]))
+    return story.resolve()
+
+
+def test_muse_prevents_damage_less_than_the_def_of_a_resonator_you_control() -> None:
+    # Muse (TMS-040, [400/600]): "If a resonator you control would be dealt damage less than its DEF,
+    # prevent it."  Thunder's 500 damage to p1's Wall [100/1000] is prevented; to p1's Bear [500/500] it is
+    # not less than the DEF: dealt (and the Bear destroyed); to p2's Wall: dealt.
+    story = Story({"TMS-040": 4, "CMF-038": 4, "T-BEAR": 4, "T-WALL": 4})
+    story.put("p1", "TMS-040", "field")
+    wall, bear, theirs = (
+        story.put("p1", "T-WALL", "field"),
+        story.put("p1", "T-BEAR", "field"),
+        story.put("p2", "T-WALL", "field"),
+    )
+    prevented = find(thunder(story, wall), "DamagePrevented")
+    assert (prevented.data["target"], prevented.data["amount"], prevented.rule) == (wall, 500, "FoW-5.5 10.17 p1.2")
+    assert story.state.objects[wall].damage == 0
+    events = thunder(story, bear)
+    assert "DamagePrevented" not in [e.type for e in events]
+    assert (find(events, "DamageDealt").data["amount"], story.state.objects[bear].zone) == (500, "graveyard")
+    assert "DamagePrevented" not in [e.type for e in thunder(story, theirs)]
+    assert story.state.objects[theirs].damage == 500
+    story.replays()
+
+
+# --- "Your opponent plays with the top card of their main deck revealed" (10.4 p1, 3.1 p2) ---------------
+
+
+def top_shown(story: Story, viewer: str, owner: str) -> str | None:
+    """The top card of ``owner``'s main deck as ``viewer`` sees it in the view, if shown."""
+    deck = engine.view(story.state, viewer)["players"][owner]["zones"]["main_deck"]  # type: ignore[index]
+    return deck["top"]["oid"] if "top" in deck else None  # type: ignore[index,operator]
+
+
+def test_laplacia_shows_the_opponents_top_card_to_both_players_and_mills_both_decks() -> None:
+    # Laplacia, the Demon of Fate (TAT-082): "You opponent plays with top card of his or her main deck
+    # revealed." / "You may look at the top card of your main deck at any time." / "[Activate] {Rest}: Put
+    # the top card of your main deck and the top card of your opponent's main deck into their owner's
+    # graveyard."  p2's top card is shown to p1 and p2; p1's own top card only to p1; when Laplacia leaves,
+    # p2's top card is hidden again.  The ability puts both top cards into their owners' graveyards.
+    story = Story({"TAT-082": 4, "T-BEAR": 4})
+    theirs = story.state.zones["p2"]["main_deck"][-1]
+    assert top_shown(story, "p1", "p2") is None and not engine.is_visible(story.state, theirs, "p1")
+    laplacia = story.put("p1", "TAT-082", "field")
+    theirs, mine = story.state.zones["p2"]["main_deck"][-1], story.state.zones["p1"]["main_deck"][-1]
+    assert top_shown(story, "p1", "p2") == theirs and top_shown(story, "p2", "p2") == theirs
+    assert engine.is_visible(story.state, theirs, "p1")
+    assert top_shown(story, "p1", "p1") == mine and top_shown(story, "p2", "p1") is None
+    story.log += to_main(story.state, turn=3)  # in the field since the turn began: it may rest (9.5 p3)
+    theirs, mine = story.state.zones["p2"]["main_deck"][-1], story.state.zones["p1"]["main_deck"][-1]
+    story.when(cmd("ActivateAbility", "p1", source=laplacia, ability=2, targets=[]))
+    events = story.resolve()
+    moved = [(e.data["oid"], e.data["to"], e.rule) for e in events if e.type == "CardMoved"]
+    assert moved == [(mine, "graveyard", "FoW-5.5 3.1 p5"), (theirs, "graveyard", "FoW-5.5 3.1 p5")]
+    assert story.state.objects[theirs].zone == "graveyard" and story.state.objects[theirs].owner == "p2"
+    story.by_rule(actions.destroy, laplacia, "given")
+    assert top_shown(story, "p1", "p2") is None
     story.replays()

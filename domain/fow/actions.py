@@ -56,6 +56,7 @@ from domain.fow.cards import (
     Rest,
     Restrict,
     ReturnToHand,
+    RevealNamed,
     RevealTop,
     Search,
     SetStats,
@@ -741,8 +742,8 @@ def deal_damage(
     # ("... to resonators you control", "If damage would be dealt to you ..., prevent 200 of it")
     preventions = _own_preventions(s, source, target, battle)
     for effect, ability in preventions:
-        if ability.prevent_amount is not None or ability.prevent_at_most is not None:
-            continue  # "prevent 500 of it", "would be dealt 700 or less damage": below
+        if ability.prevent_amount is not None or ability.prevent_at_most is not None or ability.prevent_below_def:
+            continue  # "prevent 500 of it", "would be dealt 700 or less damage", "less than its DEF": below
         return ctx.emit(
             "DamagePrevented",
             {"target": target, "amount": amount, "effect": effect, "source": source},
@@ -750,7 +751,8 @@ def deal_damage(
             cause=cause,
         )
     cause, amount = _prevent_part(ctx, preventions, source, target, amount, cause)
-    small = _prevents_small(preventions, amount)
+    def_ = characteristics(s, target).def_ if to_card else None  # "damage less than its DEF"
+    small = _prevents_small(preventions, amount, def_)
     if amount <= 0 or small is not None:
         return cause if small is None else _prevent_all(ctx, small, source, target, amount, cause)
     for eff in list(s.effects):
@@ -766,7 +768,7 @@ def deal_damage(
             amount -= prevented
     if amount <= 0:
         return cause
-    small = _prevents_small(preventions, amount)
+    small = _prevents_small(preventions, amount, def_)
     if small is not None:  # reduced to "700 or less" by a prevention effect: not yet applied, it applies (9.10 p3)
         return _prevent_all(ctx, small, source, target, amount, cause)
     ev = ctx.emit(
@@ -869,13 +871,16 @@ def _prevent_part(
     return cause, amount
 
 
-def _prevents_small(preventions: list[tuple[str, Ability]], amount: int) -> str | None:
-    """The replacement "If this card would be dealt 700 or less damage, prevent it" that applies to
-    ``amount`` damage (after the preventions that reduce it), if any."""
+def _prevents_small(preventions: list[tuple[str, Ability]], amount: int, def_: int | None) -> str | None:
+    """The replacement "If this card would be dealt 700 or less damage, prevent it" (or "... damage less
+    than its DEF", ``def_`` being the DEF of the card it would be dealt to) that applies to ``amount``
+    damage (after the preventions that reduce it), if any."""
     if amount <= 0:
         return None
     for effect, ability in preventions:
         if ability.prevent_at_most is not None and amount <= ability.prevent_at_most:
+            return effect
+        if ability.prevent_below_def and def_ is not None and amount < def_:
             return effect
     return None
 
@@ -2061,6 +2066,27 @@ def apply_effect(
         order = ctx.s.zones[you]["main_deck"]
         return shuffle(ctx, you, "main_deck", list(order), cause, rule="10.20 p1")
     if isinstance(eff, Shuffle):  # "Then shuffle your main deck", searched or not
+        return shuffle(ctx, you, "main_deck", list(s.zones[you]["main_deck"]), cause, rule="10.20 p1")
+    if isinstance(eff, RevealNamed):  # "Name a card. Reveal the top four cards ... with that name ..."
+        if choice is None:
+            asked = {"item": item.id, "source": src}
+            kind = "name_card_type" if eff.name == "card_type" else "name_card"
+            ctx.emit("ChoiceRequested", {"player": you, "kind": kind, "options": asked}, "10.4 p1", cause=cause)
+            return None
+        named = {"item": item.id, "player": you, "name": choice}
+        rule = "2.1 p1" if eff.name == "card_type" else "2.2 p3"
+        cause = ctx.emit("OptionChosen", named, rule, cause=cause, actor=you)
+        revealed = list(reversed(s.zones[you]["main_deck"]))[: eff.count]
+        for oid in revealed:
+            cause = ctx.emit("CardRevealed", {"oid": oid, "player": you}, "10.4 p1", cause=cause)
+        for oid in revealed:  # "with that name" (2.2 p3) / "the named type" (2.1 p1)
+            if (s.card_of(oid).type == choice) if eff.name == "card_type" else (choice in names_of(s, oid)):
+                cause = move(ctx, oid, "hand", cause, rule="10.4 p1", reason="reveal", revealed=True)
+        if eff.rest == "stay":  # the others stay on top, hidden again as the effect ends (10.4 p1)
+            for oid in revealed:
+                if s.objects[oid].zone == "main_deck":
+                    cause = ctx.emit("RevealEnded", {"oid": oid, "player": you}, "10.4 p1", cause=cause)
+            return cause
         return shuffle(ctx, you, "main_deck", list(s.zones[you]["main_deck"]), cause, rule="10.20 p1")
     if isinstance(eff, RevealTop) and eff.until:
         for oid in reversed(list(s.zones[you]["main_deck"])):  # from the top, one by one

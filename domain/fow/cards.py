@@ -764,6 +764,23 @@ class RevealTop(_Model):
         return self
 
 
+class RevealNamed(_Model):
+    """ "Name a card. Reveal the top four cards of your main deck. Put all revealed cards with that name
+    into your hand and shuffle the rest into your main deck.": on resolution the controller names a card
+    (a card name, recorded with ``OptionChosen``); the top ``count`` cards are revealed (FoW-5.5 10.4),
+    those with that name (one of their names, 2.2) go into the hand, the main deck is shuffled (10.20)."""
+
+    op: Literal["reveal_named"] = "reveal_named"
+    count: Annotated[int, Field(ge=1)]
+    name: Literal["card", "card_type"] = "card"
+    """``card_type``: "name a card type. Reveal the top card of your main deck. If it's the named type, put
+    it into your hand.": a card type (FoW-5.5 2.1) is named instead, and the revealed cards of that type
+    go into the hand."""
+    rest: Literal["shuffle", "stay"] = "shuffle"
+    """``stay``: the other revealed cards stay on top of the main deck, hidden again as the effect ends
+    (10.4 p1), instead of the deck being shuffled."""
+
+
 class LookTop(_Model):
     """Look at (or, with ``reveal``, reveal: FoW-5.5 10.4) the top ``count`` cards of your main
     deck; choose ``pick`` of them matching ``filter`` (with ``up_to``, zero to ``pick``;
@@ -1419,6 +1436,7 @@ _PAUSING_OPS = (
     "pay_any_life",
     "keep_one",
     "move_addition",
+    "reveal_named",
 )
 """Effects that may wait for a player's choice (or hold other effects): not inside ``may``/``if``."""
 
@@ -1595,6 +1613,7 @@ Effect = Annotated[
     | Search
     | Shuffle
     | RevealTop
+    | RevealNamed
     | LookTop
     | Cancel
     | ReturnToHand
@@ -1690,6 +1709,10 @@ class RuleOverrides(_Model):
     spend_moon_as: list[Attribute] = Field(default_factory=list)
     """ "You may spend {M} as though it were {G}": its controller may pay these attribute symbols with
     moon will too (a {M} symbol is paid with moon will, FoW-5.5 10.2 p6; the text beats it, 1.4 p1)."""
+    opponent_top_revealed: bool = False
+    """ "Your opponent plays with the top card of their main deck revealed": while the card is active, the
+    top card of the main deck of its controller's opponent is shown to all players (FoW-5.5 10.4 p1; an
+    effect lets the players see it, 3.1 p2)."""
     may_look_at_top_card: bool = False
     """ "You may look at the top card of your main deck at any time": the controller of the card may see
     the top card of their main deck, a hidden zone (a player allowed by an effect, FoW-5.5 3.1 p2)."""
@@ -1969,6 +1992,10 @@ class Ability(_Model):
     prevent_amount: Annotated[int, Field(gt=0, multiple_of=100)] | None = None
     """For a ``self_damaged`` prevention: "If damage would be dealt to this card, prevent 500 of it":
     the damage is reduced by that much and the rest is dealt (FoW-5.5 10.17 p1.1); None: all of it."""
+    prevent_below_def: bool = False
+    """For a ``self_damaged`` prevention: "If a resonator you control would be dealt damage less than its
+    DEF, prevent it": only damage less than the DEF the card has as it would be dealt (after the other
+    preventions reduced it, 9.10 p2)."""
     prevent_at_most: Annotated[int, Field(gt=0, multiple_of=100)] | None = None
     """For a ``self_damaged`` prevention: "If this card would be dealt 700 or less damage, prevent it":
     only damage of at most that much, checked after the other preventions reduced it (9.10 p2)."""
@@ -1998,7 +2025,7 @@ class Ability(_Model):
             raise ValueError("'deals_damage' is replaced by 'deal_more' with a positive 'extra_damage', and only it")
         if self.damage_from is not None and self.replaces != "self_damaged":
             raise ValueError("'damage_from' belongs to a 'self_damaged' replacement")
-        partial = self.prevent_amount is not None or self.prevent_at_most is not None
+        partial = self.prevent_amount is not None or self.prevent_at_most is not None or self.prevent_below_def
         if partial and (self.replaces != "self_damaged" or self.instead != "prevent"):
             raise ValueError("'prevent_amount'/'prevent_at_most' belong to a 'self_damaged' prevention")
         covering = self.damage_battle is not None or self.or_dealt_by

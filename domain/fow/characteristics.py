@@ -226,6 +226,15 @@ def may_look_at_top_card(state: GameState, player: str) -> bool:
     )
 
 
+def top_card_revealed(state: GameState, owner: str) -> bool:
+    """ "Your opponent plays with the top card of their main deck revealed" applies to ``owner``'s main
+    deck: a card with that ability is active under their opponent's control (FoW-5.5 10.4 p1, 3.1 p2)."""
+    return any(
+        ability.rules is not None and ability.rules.opponent_top_revealed and state.objects[oid].controller != owner
+        for oid, ability in _active_continuous(state)
+    )
+
+
 def granted_quickcast(state: GameState, oid: str) -> bool:
     """Whether a card in a hand has [Quickcast] by a continuous ability of a card in a playground
     ("Wind resonators in your hand gain [Quickcast]": its owner may play it at instant speed, FoW-5.5

@@ -42,6 +42,7 @@ from domain.fow.characteristics import (
     play_cost_changes,
     play_price,
     standby_cost,
+    top_card_revealed,
 )
 from domain.fow.context import Ctx, RejectedError
 from domain.fow.state import (
@@ -1280,6 +1281,25 @@ def choose_option(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         flow.continue_after_resolution(ctx, done)
 
 
+NAMED_CARD_TYPES = ("ruler", "j_ruler", "resonator", "addition", "spell", "regalia", "magic_stone")
+"""The card types a player may name (FoW-5.5 2.1 p1)."""
+
+
+@command("NameCard", "name_card", "name_card_type")
+def name_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
+    """Answer "name a card" with ``name``, a card name (FoW-5.5 2.2 p3); "name a card type" with one of
+    the card types (2.1 p1)."""
+    name = args.get("name")
+    assert ctx.s.pending is not None
+    if ctx.s.pending.kind == "name_card_type" and name not in NAMED_CARD_TYPES:
+        raise ctx.reject("rules/name_choice", "2.1 p1", f"'name' must be a card type: one of {NAMED_CARD_TYPES}")
+    if not isinstance(name, str) or not name.strip():
+        raise ctx.reject("rules/name_choice", "2.2 p3", "'name' must be a card name")
+    done = actions.resolve_top(ctx, ctx.cause, choice=name)
+    if done is not None:
+        flow.continue_after_resolution(ctx, done)
+
+
 @command("ChooseAttribute", "attribute")
 def choose_attribute(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     """Answer "choose an attribute" with ``attribute``: one of the five, W R U G B (FoW-5.5 2.8)."""
@@ -1504,6 +1524,10 @@ def legal_actions(state: GameState, player: str) -> list[Command]:
         choices = p.options.get("choices")
         count = len(choices) if isinstance(choices, list) else 0
         out = [Command("ChooseOption", player, {"option": i}) for i in range(count)]
+    elif p.kind == "name_card_type":
+        out = [Command("NameCard", player, {"name": t}) for t in NAMED_CARD_TYPES]
+    elif p.kind == "name_card":  # any card name: those of the cards of this game
+        out = [Command("NameCard", player, {"name": n}) for n in sorted({c.name for c in s.cards.values()})]
     elif p.kind == "attribute":
         out = [Command("ChooseAttribute", player, {"attribute": a}) for a in ("W", "R", "U", "G", "B")]
     elif p.kind == "optional":
@@ -1804,6 +1828,8 @@ def is_visible(s: GameState, oid: str, viewer: str | None) -> bool:
         return True
     if obj.zone in ("hand", "standby"):
         return obj.owner == viewer or obj.revealed
+    if obj.zone == "main_deck" and s.zones[obj.owner]["main_deck"][-1:] == [oid] and top_card_revealed(s, obj.owner):
+        return True  # "Your opponent plays with the top card of their main deck revealed" (10.4 p1)
     if obj.zone == "main_deck" and obj.owner == viewer and s.zones[viewer]["main_deck"][-1:] == [oid]:
         # "You may look at the top card of your main deck at any time" (3.1 p2)
         return obj.revealed or may_look_at_top_card(s, viewer)
@@ -1831,6 +1857,9 @@ def view(state: GameState, viewer: str | None) -> dict[str, JSON]:
                 )
                 if zone == "main_deck" and oids and pid == viewer and may_look_at_top_card(s, viewer):
                     # "You may look at the top card of your main deck at any time" (3.1 p2)
+                    zones[zone] = {"count": len(oids), "top": _obj_view(s, oids[-1])}
+                if zone == "main_deck" and oids and top_card_revealed(s, pid):
+                    # "Your opponent plays with the top card of their main deck revealed" (10.4 p1)
                     zones[zone] = {"count": len(oids), "top": _obj_view(s, oids[-1])}
             else:
                 zones[zone] = [_obj_view(s, o) for o in oids if is_visible(s, o, viewer)]

@@ -1328,6 +1328,25 @@ def _deal_per_cost_removed(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[J
     return [mill, {**deal[0], "per_cost_removed": True}]
 
 
+@_effect(
+    r"name a card\.\s*reveal the top (?P<n>{NUM}) cards of your main deck\.\s*put all revealed cards with that name "
+    r"into your hand and shuffle the rest into your main deck".replace("{NUM}", NUM)
+)
+def _reveal_named(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # Hare of Inaba (BFA-049): "... name a card. Reveal the top four cards of your main deck. Put all
+    # revealed cards with that name into your hand and shuffle the rest into your main deck." (10.4, 10.20)
+    return [{"op": "reveal_named", "count": _number(m.group("n"))}]
+
+
+@_effect(
+    r"name a card type\.\s*reveal the top card of your main deck\.\s*if it's the named type, put it into your hand"
+)
+def _reveal_named_type(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # Muse, Celestial of Music (TMS-040): "... name a card type. Reveal the top card of your main deck. If
+    # it's the named type, put it into your hand." (2.1 p1, 10.4 p1; otherwise it stays on top)
+    return [{"op": "reveal_named", "count": 1, "name": "card_type", "rest": "stay"}]
+
+
 @_effect(r"pay any amount of life\.\s*draw a card for each (?P<n>\d+00) life you lost this way")
 def _pay_any_life(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "Pay any amount of life. Draw a card for each 500 life you lost this way." (TAT-090): the amount,
@@ -2572,6 +2591,16 @@ def _pay_less_gods_art(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonD
 @_effect(rf"put the top (?:(?P<n>{NUM}) cards|card) of your main deck into your graveyard")
 def _mill(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "mill", "count": _number(m.group("n")) if m.group("n") else 1, "who": "you"}]
+
+
+@_effect(
+    r"put the top card of your main deck and the top card of your opponent's main deck "
+    r"into their owners?'s? graveyards?"
+)
+def _mill_both(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # Laplacia, the Demon of Fate (TAT-082): "... Put the top card of your main deck and the top card of your
+    # opponent's main deck into their owner's graveyard." (3.1 p5: each card into its owner's graveyard)
+    return [{"op": "mill", "count": 1, "who": "each"}]
 
 
 @_effect(r"put the top card of your magic stone deck into your magic stone area(?P<r> rested)?")
@@ -4568,6 +4597,7 @@ _PREVENT_PART = re.compile(
     r"if damage would be dealt to (?P<t>this card|the resonator with this|added resonator|added j/resonator|you)"
     r"(?: by (?P<by>a normal spell))?, prevent (?P<n>\d+) of it"
     r"|if this card would be dealt (?:(?P<m>\d+) or less )?damage, prevent (?:(?P<n2>\d+) of )?it"
+    r"|if (?P<all>a resonator you control) would be dealt damage less than its def, prevent it"
 )
 
 
@@ -4591,6 +4621,10 @@ def _partial_prevention(raw: str, low: str, ctx: _Ctx) -> JsonDict | None:
     if m is None:
         return None
     out: JsonDict = {"kind": "replacement", "text": raw, "replaces": "self_damaged", "instead": "prevent"}
+    if m.group("all"):  # "If a resonator you control would be dealt damage less than its DEF, prevent it"
+        out["affects"] = {"kind": "all", "filter": {"zone": "field", "types": ["resonator"], "controller": "you"}}
+        out["prevent_below_def"] = True
+        return out
     if m.group("t") == "you":  # "If damage would be dealt to you by a normal spell, prevent 200 of it"
         out["affects"] = {"kind": "you"}
     else:
@@ -4663,6 +4697,12 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
     m = re.fullmatch(r"you may spend \{m\} as though it were \{(?P<a>[wrugb])\}", low)
     if m:  # paying will (10.2 p6; the text beats it, 1.4 p1)
         return {"kind": "continuous", "text": raw, "rules": {"spend_moon_as": [m.group("a").upper()]}}
+    if re.fullmatch(
+        r"(?:your|you) opponent plays with (?:the )?top card of (?:his or her|their) main deck revealed", low
+    ):
+        # "You opponent plays with top card of his or her main deck revealed" (TAT-082; "You opponent":
+        # a misprint of "Your opponent"): 10.4 p1, 3.1 p2
+        return {"kind": "continuous", "text": raw, "rules": {"opponent_top_revealed": True}}
     if low == "you may look at the top card of your main deck at any time":  # 3.1 p2
         return {"kind": "continuous", "text": raw, "rules": {"may_look_at_top_card": True}}
     if low == "this card can block while rested":  # no need to be recovered to block (1.4 p1, 8.3 p3)
