@@ -355,6 +355,9 @@ class Condition(_Model):
     name_contains: str | None = None
     """For ``ruler_is``: 'your J/ruler has "Kaguya" in its name' - your ruler (in your ruler area) or
     J-ruler (in your field) has a name containing it (instead of ``rulers``/``j_rulers``)."""
+    same_name: bool = False
+    """For ``controls``: at least ``at_least`` of the matching objects share one name ("you control two
+    or more true magic stones with the same name"; the card's printed name, FoW-5.5 2.2)."""
     life_at_most: int | None = None
     life_at_least: int | None = None
     counter: str | None = None
@@ -399,6 +402,8 @@ class Condition(_Model):
             raise ValueError("a 'life' condition needs 'life_at_most' or 'life_at_least'")
         if (self.kind == "this_stat") != (self.stat is not None):
             raise ValueError("'stat' belongs to (and is needed by) a 'this_stat' condition")
+        if self.same_name and self.kind != "controls":
+            raise ValueError("'same_name' belongs to a 'controls' condition")
         if self.kind == "counters" and not self.counter:
             raise ValueError("a 'counters' condition needs a 'counter' name")
         return self
@@ -471,6 +476,22 @@ class RemoveDamage(_Model):
 
     op: Literal["remove_damage"] = "remove_damage"
     target: Target
+
+
+class ReturnToRulerSide(_Model):
+    """ "At end of turn, return this card to its Ruler side" (on a J-ruler): the J-ruler in the field
+    is put into its controller's ruler area ruler side up, a ruler again (the card text, FoW-5.5
+    1.4 p1; a J-ruler may move to a ruler area, 3.15 p2), like a destroyed J-ruler with [Imperishable]
+    (11.7 p1); only while it is the same object (3.1 p3).  A ruler holds no damage (10.6 p1)."""
+
+    op: Literal["return_to_ruler_side"] = "return_to_ruler_side"
+    target: Target
+
+    @model_validator(mode="after")
+    def _check(self) -> ReturnToRulerSide:
+        if self.target.kind != "self":
+            raise ValueError("'return_to_ruler_side' turns this card (a J-ruler) ruler side up")
+        return self
 
 
 class Modify(_Model):
@@ -1050,6 +1071,7 @@ Restriction = Literal[
     "cannot_be_destroyed",
     "cannot_be_targeted",
     "cannot_be_targeted_by_opponent",
+    "cannot_be_targeted_by_opponents_normal_spells",
     "cannot_be_attacked",
     "cannot_be_blocked",
     "doesnt_recover_in_recovery_phase",
@@ -1074,7 +1096,9 @@ class Restrict(_Model):
     a prohibition beats an instruction, 1.4 p4) as a continuous effect until the end of the turn.
     With an ``all`` target the effect applies to every object matching the filter while it lasts,
     also those that match it later (9.9 p4).  ``cannot_be_targeted_by_opponent`` is relative to
-    the controller of the effect ("your opponent")."""
+    the controller of the effect ("your opponent"); so is
+    ``cannot_be_targeted_by_opponents_normal_spells`` ("cannot be targeted by normal spells your
+    opponents control": a card other than a resonator being played, FoW-5.5 3.13 p3, not an ability)."""
 
     op: Literal["restrict"] = "restrict"
     target: Target
@@ -1161,11 +1185,17 @@ class Banish(_Model):
     """Instead of a choice, "Banish this card" (``self``) / "banish it" (``same``): the controller of
     the effect puts that object into its owner's graveyard if they control it (FoW-5.5 10.10 p1; a
     player may not banish cards they don't control, p2); ``who`` and ``count`` are then unused."""
+    all_but_one: bool = False
+    """ "Banish all but one of them" (of the true magic stones with the same name): of each group of
+    two or more cards matching ``filter`` that share a printed name, the player keeps one of their
+    choice and banishes the others (FoW-5.5 10.10 p1); ``count`` is then unused."""
 
     @model_validator(mode="after")
     def _check(self) -> Banish:
         if (self.filter is None) == (self.target is None):
             raise ValueError("banish needs either a 'filter' (the player chooses) or a 'target'")
+        if self.all_but_one and self.filter is None:
+            raise ValueError("'all_but_one' banishes cards matching a 'filter'")
         if self.target is not None and self.target.kind not in ("self", "same"):
             raise ValueError("a banish 'target' is this card ('self') or the object named before ('same')")
         return self
@@ -1411,6 +1441,7 @@ Effect = Annotated[
     | DealDamage
     | Destroy
     | RemoveDamage
+    | ReturnToRulerSide
     | Modify
     | SwitchStats
     | AddSelfTo
@@ -1616,6 +1647,8 @@ Trigger = Literal[
     "becomes_targeted",
     "becomes_rested",
     "beginning_of_opponents_turn",
+    "status",
+    "banished_by_incarnation",
 ]
 _DAMAGE_TRIGGERS = (
     "deals_damage",
@@ -1708,7 +1741,8 @@ class Ability(_Model):
     """Abilities the affected cards gain ('Added resonator gains "{Rest}: ..."', 10.19 p1)."""
     condition: Condition | None = None
     """"As long as <condition>": a continuous ability applies only while it holds (FoW-5.5 9.4 p1);
-    "Play this ability only if <condition>": an [Activate] ability is playable only then."""
+    "Play this ability only if <condition>": an [Activate] ability is playable only then; for a
+    ``status`` trigger, the status it watches ("When you control a J-Ruler", 9.6 p9)."""
     condition_of: Literal["you", "affected_controller"] = "you"
     """Whose ``condition`` is: the card's controller's, or, for a continuous ability giving ``rules``
     to the cards ``affects`` covers, each affected card's controller's ("Players cannot play activate
@@ -1768,6 +1802,8 @@ class Ability(_Model):
     def _check_kind(self) -> Ability:
         if self.kind == "automatic" and self.trigger is None:
             raise ValueError("an automatic ability needs a 'trigger'")
+        if self.trigger == "status" and (self.kind != "automatic" or self.condition is None):
+            raise ValueError("a 'status' trigger is an automatic ability watching its 'condition' (FoW-5.5 9.6 p9)")
         if self.kind == "replacement" and (self.replaces is None or self.instead is None):
             raise ValueError("a replacement ability needs 'replaces' and 'instead'")
         more = (self.replaces == "deals_damage", self.instead == "deal_more", self.extra_damage > 0)
@@ -1790,7 +1826,7 @@ class Ability(_Model):
         if self.gods_art and not self.name:
             raise ValueError("a God's Art needs an ability 'name' (FoW-5.5 12.4)")
         conditional = ("continuous", "activate", "replacement")
-        if self.condition is not None and self.kind not in conditional:
+        if self.condition is not None and self.kind not in conditional and self.trigger != "status":
             raise ValueError(
                 "'condition' belongs to continuous, [Activate] and replacement abilities (use an 'if' effect otherwise)"
             )

@@ -445,7 +445,11 @@ def _filter_of(data: str) -> Filter:
     return Filter.model_validate(json.loads(data))
 
 
-_NOT_OVERRIDES = ("cannot_be_targeted_by_opponent", "must_block_if_able")
+_NOT_OVERRIDES = (
+    "cannot_be_targeted_by_opponent",
+    "cannot_be_targeted_by_opponents_normal_spells",
+    "must_block_if_able",
+)
 """Restrictions read from the effects themselves, not merged into the rule overrides."""
 
 

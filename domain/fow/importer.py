@@ -1856,9 +1856,21 @@ def _gain_control(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "gain_control", "target": target, **({"duration": duration} if duration else {})}]
 
 
-@_effect(r"if (?P<t>target [^,.]+?) would deal damage this turn, it deals that much (?:\+ ?|plus )(?P<n>\d+) instead")
+@_effect(r"return this card to (?:its|is) ruler side")  # "is": a misprint (CMF-027J)
+def _return_to_ruler_side(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "[Continuous]: At end of turn, return this card to is Ruler side." on a J-ruler (1.4 p1, 3.15 p2)
+    if ctx.type != "j_ruler":
+        raise _GapError(f"effect: {m.group(0)} (not on a J-ruler)")
+    return [{"op": "return_to_ruler_side", "target": {"kind": "self"}}]
+
+
+@_effect(
+    r"(?P<tt>this turn, )?if (?P<t>target [^,.]+?) would deal damage(?(tt)| this turn), it deals that much "
+    r"(?:\+ ?|plus )(?P<n>\d+) instead"
+)
 def _deal_more_effect(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
-    # "{Rest}: If target resonator would deal damage this turn, it deals that much +200 instead." (9.10 p1)
+    # "{Rest}: If target resonator would deal damage this turn, it deals that much +200 instead." (9.10 p1);
+    # "{R}{Rest}: This turn, if target J/resonator would deal damage, it deals that much +200 instead." (TAT-099)
     return [{"op": "deal_more", "extra": int(m.group("n")), "target": _target(m.group("t"), ctx)}]
 
 
@@ -2027,6 +2039,9 @@ _RESTRICTIONS = {
     "cannot be attacked": ["cannot_be_attacked"],
     "cannot be blocked": ["cannot_be_blocked"],
     "cannot be targeted by spells or abilities your opponent controls": ["cannot_be_targeted_by_opponent"],
+    # "Target J/resonator cannot be targeted by normal spells your opponents control until end of turn" (TAT-092)
+    "cannot be targeted by normal spells your opponents control": ["cannot_be_targeted_by_opponents_normal_spells"],
+    "cannot be targeted by normal spells your opponent controls": ["cannot_be_targeted_by_opponents_normal_spells"],
     "cannot be targeted by spells or abilities": ["cannot_be_targeted"],
     "cannot be targeted by spells or abilites": ["cannot_be_targeted"],  # a misprint (CMF-010)
 }
@@ -3941,11 +3956,12 @@ _TRIGGERS: list[tuple[re.Pattern[str], str, bool]] = [
     (_on(r"(?:when|whenever) this card attacks or blocks"), "attacks_or_blocks", True),
     (_on(r"(?:when|whenever) this card blocks"), "blocks", True),
     (_on(r"when this card is destroyed"), "destroyed", True),
+    (_on(r"when this card is banished by \[Incarnation\]"), "banished_by_incarnation", False),
     (_on(r"at the beginning of your turn"), "beginning_of_turn", False),
     (_on(r"at the beginning of your end phase"), "beginning_of_end_phase", False),
     (_on(r"at the beginning of your main phase"), "beginning_of_main_phase", False),
     (_on(r"at the end of your turn"), "end_of_turn", False),
-    (_on(r"at the end of (?:each )?turn"), "end_of_each_turn", False),
+    (_on(r"at (?:the )?end of (?:each )?turn"), "end_of_each_turn", False),  # "At end of turn" (CMF-027J)
     (_on(r"whenever you gain life"), "you_gain_life", False),
     (
         _on(r"whenever this card deals damage to (?:your|an) opponent"),
@@ -4153,8 +4169,12 @@ def _activate(raw: str, body: str, ctx: _Ctx, *, required: bool) -> JsonDict | N
         if m:
             ability[flag] = True
             effect_text = effect_text[: m.start()]
+    m = re.search(r"\s*Play this ability only during (?P<w>your|your opponent's) turn\.?$", effect_text, re.I)
+    if m:  # "Play this ability only during your opponent's turn" (card text, 1.4 p1)
+        ability["condition"] = {"kind": "your_turn", **({"negate": True} if m.group("w").lower() != "your" else {})}
+        effect_text = effect_text[: m.start()]
     m = re.search(rf"\s*Play this ability only if (?P<c>{_CLAUSE})\.?$", effect_text, re.IGNORECASE)
-    if m:  # a condition to play it (card text, 1.4 p1)
+    if m and "condition" not in ability:  # a condition to play it (card text, 1.4 p1)
         ability["condition"] = _condition(m.group("c"), ctx)
         effect_text = effect_text[: m.start()]
     m = re.search(rf"\s*You cannot play this ability if (?P<c>{_CLAUSE})\.?$", effect_text, re.IGNORECASE)
@@ -4517,7 +4537,12 @@ def _automatic(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
                 }
                 return [{"kind": "automatic", "text": raw, **filtered, "effects": effects}]
             return [{"kind": "automatic", "text": raw, "trigger": trigger, "effects": effects}]
-    special = _host_trigger(raw, text, ctx) or _targeted_trigger(raw, text, ctx) or _each_players_turn(raw, text, ctx)
+    special = (
+        _host_trigger(raw, text, ctx)
+        or _targeted_trigger(raw, text, ctx)
+        or _each_players_turn(raw, text, ctx)
+        or _status_trigger(raw, text, ctx)
+    )
     if special is not None:
         return special
     added = _ADDITION_ADDED.match(text)
@@ -4610,6 +4635,37 @@ def _host_trigger(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
             body = re.sub(r"\bthat resonator's controller\b", f"{added}'s controller", body)
         return [{**ability, "effects": _effects(_capitalise(body), ctx)}]
     return None
+
+
+_SAME_NAME_STONES = re.compile(
+    r"^when you control two or more true magic stones with (?:the )?same name\s*[,:]\s*banish all but one of them\.?$",
+    re.IGNORECASE,
+)
+_TRUE_STONES: JsonDict = {
+    "zone": "stone_area",
+    "types": ["magic_stone"],
+    "controller": "you",
+    "stone_types": ["True Magic Stone"],
+}
+_STATUS = re.compile(r"^when you control (?P<c>a J-Ruler)\s*[,:]\s*", re.IGNORECASE)
+
+
+def _status_trigger(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
+    """ "When you control two or more true magic stones with the same name, banish all but one of
+    them." / "When you control a J-Ruler, banish this card.": status automatic abilities (FoW-5.5
+    9.6 p9): they trigger whenever the status holds and they are not already triggered (9.6 p9.1);
+    the status is the ability's ``condition``.  "Them": the true magic stones sharing a name, of
+    which the controller keeps one of each name (10.10 p1)."""
+    if _SAME_NAME_STONES.match(text):
+        status = {"kind": "controls", "filter": dict(_TRUE_STONES), "at_least": 2, "same_name": True}
+        effects: list[JsonDict] = [{"op": "banish", "filter": dict(_TRUE_STONES), "who": "you", "all_but_one": True}]
+        return [{"kind": "automatic", "text": raw, "trigger": "status", "condition": status, "effects": effects}]
+    m = _STATUS.match(text)
+    if m is None:
+        return None
+    status = _condition(f"you control {m.group('c')}", ctx)
+    effects = _effects(_capitalise(text[m.end() :]), ctx, it_self=True)
+    return [{"kind": "automatic", "text": raw, "trigger": "status", "condition": status, "effects": effects}]
 
 
 _TARGETED = re.compile(
