@@ -9,7 +9,9 @@
   (a card other than a resonator being played, 3.13 p3; 1.4 p4);
 * "[Continuous]: At end of turn, return this card to is Ruler side." on a J-ruler (5.4 p3; 1.4 p1,
   3.15 p2: put into the ruler area ruler side up);
-* "When this card is banished by [Incarnation], ..." (12.2 p2, 9.6 p1).
+* "When this card is banished by [Incarnation], ..." (12.2 p2, 9.6 p1);
+* "When a spell or ability your opponent controls targets a J/resonator you control, you may banish
+  this card. If you do, cancel that spell or ability." (9.3 p2, 9.6 p1, 10.10, 10.11).
 
 The engine side is in ``tests/test_fow_real_u_d_trig.py``."""
 
@@ -94,4 +96,21 @@ def test_when_this_card_is_banished_by_incarnation(imported: dict[str, ImportedC
     assert ability["effects"] == [
         {"op": "may", "effects": [{"op": "pay", "life": 400}]},
         {"op": "if", "condition": {"kind": "did"}, "effects": [{"op": "draw", "count": 1, "who": "you"}]},
+    ]
+
+
+def test_when_a_spell_or_ability_your_opponent_controls_targets_a_j_resonator(
+    imported: dict[str, ImportedCard],
+) -> None:
+    # Wind-Secluded Refuge (TMS-065): "When a spell or ability your opponent controls targets a J/resonator
+    # you control, you may banish this card. If you do, cancel that spell or ability."
+    _, refuge = full(imported, "TMS-065")["abilities"]
+    assert (refuge["trigger"], refuge["targeted_by"]) == ("your_j_resonator_targeted", {"controller": "opponent"})
+    assert refuge["effects"] == [
+        {"op": "may", "effects": [{"op": "banish", "target": {"kind": "self"}}]},
+        {
+            "op": "if",
+            "condition": {"kind": "did"},
+            "effects": [{"op": "cancel", "target": {"kind": "that", "filter": {"zone": "chase", "types": []}}}],
+        },
     ]

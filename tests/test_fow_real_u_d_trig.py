@@ -10,7 +10,9 @@ the importer gives them (given events / when command / then events; each story r
   (a card other than a resonator being played, 3.13 p3; 1.4 p4);
 * "[Continuous]: At end of turn, return this card to is Ruler side." on a J-ruler (5.4 p3; 1.4 p1,
   3.15 p2: put into the ruler area ruler side up);
-* "When this card is banished by [Incarnation], ..." (12.2 p2, 9.6 p1).
+* "When this card is banished by [Incarnation], ..." (12.2 p2, 9.6 p1);
+* "When a spell or ability your opponent controls targets a J/resonator you control, you may banish
+  this card. If you do, cancel that spell or ability." (9.3 p2, 9.6 p1, 10.10, 10.11).
 """
 
 from __future__ import annotations
@@ -251,4 +253,50 @@ def test_acolyte_of_darkness_banished_by_incarnation_may_pay_life_to_draw() -> N
         story.when(cmd("ChooseOptional", "p1", accept=accept))
     assert story.state.players["p1"].life == 3600  # paid once
     assert len(story.state.zones["p1"]["hand"]) == hand + 1  # drew once
+    story.replays()
+
+
+# --- "When a spell or ability your opponent controls targets a J/resonator you control" ----------
+
+
+def test_wind_secluded_refuge_is_banished_to_cancel_the_opponents_spell() -> None:
+    # Wind-Secluded Refuge (TMS-065): "When a spell or ability your opponent controls targets a
+    # J/resonator you control, you may banish this card. If you do, cancel that spell or ability."
+    # Thunder (CMF-038), a chant-instant: "This card deals 500 damage to target J/resonator or player."
+    story = Story({"TMS-065": 4, "T-BEAR": 4, "CMF-038": 4})
+    refuge = story.put("p1", "TMS-065", "field")
+    bear, their_bear = story.put("p1", "T-BEAR", "field"), story.put("p2", "T-BEAR", "field")
+    own_target = story.put("p1", "T-BEAR", "field")
+    mine = story.put("p1", "CMF-038", "hand")
+    thunders = [story.put("p2", "CMF-038", "hand") for _ in range(3)]
+    story.will("p1", "R")
+    events = story.when(cmd("PlayCard", "p1", card=mine, targets=[[own_target]]))  # p1's own spell: no trigger
+    assert triggered_by(events, refuge) == []
+    story.resolve()
+    story.when(cmd("Pass", "p1"))  # p2 has priority
+    story.will("p2", "R", "R")
+    events = story.when(cmd("PlayCard", "p2", card=thunders[0], targets=[[their_bear]]))  # not p1's
+    assert triggered_by(events, refuge) == []
+    story.resolve()
+    story.when(cmd("Pass", "p1"))
+    events = story.when(cmd("PlayCard", "p2", card=thunders[1], targets=[["p1"]]))  # a player, no J/resonator
+    assert triggered_by(events, refuge) == []
+    story.resolve()
+    story.when(cmd("Pass", "p1"))
+    story.will("p2", "R")
+    events = story.when(cmd("PlayCard", "p2", card=thunders[2], targets=[[bear]]))
+    [trig] = triggered_by(events, refuge)
+    assert trig.rule == "FoW-5.5 9.6 p5"
+    spell = next(c for c in story.state.chase if c.source == thunders[2])
+    assert len(story.state.chase) == 2  # played at once: no choice to make (6.2 p3)
+    events = story.resolve()
+    asked = next(e for e in events if e.type == "ChoiceRequested")
+    assert asked.data["kind"] == "optional"
+    events = story.when(cmd("ChooseOptional", "p1", accept=True))
+    banished = next(e for e in events if e.type == "CardMoved" and e.data["oid"] == refuge)
+    assert (banished.data["to"], banished.data["reason"], banished.rule) == ("graveyard", "banish", "FoW-5.5 10.10 p1")
+    canceled = next(e for e in events if e.type == "ChaseItemCanceled")
+    assert (canceled.data["item"], canceled.rule) == (spell.id, "FoW-5.5 10.11 p1")
+    assert story.state.objects[thunders[2]].zone == "graveyard" and not story.state.chase
+    assert story.state.objects[bear].damage == 0
     story.replays()

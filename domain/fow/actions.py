@@ -1346,6 +1346,9 @@ def check_targeted(ctx: Ctx, cause: str) -> str:
     chosen = dict.fromkeys(t for group in s.chase[-1].targets for t in group if t in s.objects)
     for oid in chosen:
         check_triggers(ctx, "becomes_targeted", cause, oid=oid, player=s.chase[-1].controller)
+    if chosen:  # "When a spell or ability your opponent controls targets a J/resonator you control": once
+        # for that spell or ability, which the ability names ("cancel that spell or ability")
+        check_triggers(ctx, "your_j_resonator_targeted", cause, subject=s.chase[-1].id)
     return cause
 
 
@@ -1635,6 +1638,8 @@ def _targets_of(ctx: Ctx, item: ChaseItem, target: Target, group: list[str] | No
         return [s.opponent(you)]
     if target.kind == "each_player":
         return list(s.order)
+    if target.kind == "that" and target.filter.zone == "chase":  # "cancel that spell or ability": while on the chase
+        return [item.subject] if any(c.id == item.subject for c in s.chase) and item.subject is not None else []
     if target.kind == "that" and target.filter.zone != "field":  # "put that resonator into its owner's field"
         obj = s.objects.get(item.subject or "")  # the card where it went, while it stays there (3.1 p3)
         same = obj is not None and obj.zone == target.filter.zone and obj.zone_since == item.subject_since

@@ -1649,6 +1649,7 @@ Trigger = Literal[
     "beginning_of_opponents_turn",
     "status",
     "banished_by_incarnation",
+    "your_j_resonator_targeted",
 ]
 _DAMAGE_TRIGGERS = (
     "deals_damage",
@@ -1866,7 +1867,7 @@ class Ability(_Model):
         if self.subject_filter is not None and self.trigger not in _SUBJECT_TRIGGERS:
             named = ", ".join(_SUBJECT_TRIGGERS)
             raise ValueError(f"'subject_filter' belongs to a trigger naming another object: {named}")
-        if self.targeted_by is not None and self.trigger != "becomes_targeted":
+        if self.targeted_by is not None and self.trigger not in ("becomes_targeted", "your_j_resonator_targeted"):
             raise ValueError("'targeted_by' belongs to a 'becomes_targeted' trigger")
         if self.host_trigger and (self.kind != "automatic" or self.trigger not in HOST_TRIGGERS):
             raise ValueError(f"'host_trigger' belongs to an automatic ability triggering on {', '.join(HOST_TRIGGERS)}")

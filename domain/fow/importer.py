@@ -1701,6 +1701,15 @@ def _cancel(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [out]
 
 
+@_effect(r"cancel that spell or ability")
+def _cancel_that(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "When a spell or ability your opponent controls targets a J/resonator you control, ... cancel that
+    # spell or ability." (TMS-065): the chase item the trigger condition names (10.11)
+    if ctx.subject != "chase":
+        raise _GapError(f"effect: {m.group(0)} (no spell or ability named before)")
+    return [{"op": "cancel", "target": {"kind": "that", "filter": {"zone": "chase", "types": []}}}]
+
+
 @_effect(r"cancel target (?P<k>\[activate\]|activate|automatic) ability")
 def _cancel_ability(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "Cancel target [Activate] ability." (FoW-5.5 10.11): an ability of that kind in the chase area
@@ -4542,6 +4551,7 @@ def _automatic(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
         or _targeted_trigger(raw, text, ctx)
         or _each_players_turn(raw, text, ctx)
         or _status_trigger(raw, text, ctx)
+        or _your_j_resonator_targeted(raw, text, ctx)
     )
     if special is not None:
         return special
@@ -4666,6 +4676,24 @@ def _status_trigger(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
     status = _condition(f"you control {m.group('c')}", ctx)
     effects = _effects(_capitalise(text[m.end() :]), ctx, it_self=True)
     return [{"kind": "automatic", "text": raw, "trigger": "status", "condition": status, "effects": effects}]
+
+
+_J_RESONATOR_TARGETED = re.compile(
+    r"^when a spell or ability your opponent controls targets a J/resonator you control\s*[,:]\s*", re.IGNORECASE
+)
+
+
+def _your_j_resonator_targeted(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
+    """ "When a spell or ability your opponent controls targets a J/resonator you control, you may banish
+    this card. If you do, cancel that spell or ability." (TMS-065): it triggers once as such a spell or
+    ability is played choosing one or more J/resonators you control as targets (FoW-5.5 9.3 p2, 9.6 p1);
+    "that spell or ability" is the one on the chase that made it trigger."""
+    m = _J_RESONATOR_TARGETED.match(text)
+    if m is None:
+        return None
+    effects = _effects(_capitalise(text[m.end() :]), dataclasses.replace(ctx, subject="chase"), it_self=True)
+    ability: JsonDict = {"kind": "automatic", "text": raw, "trigger": "your_j_resonator_targeted"}
+    return [{**ability, "targeted_by": {"controller": "opponent"}, "effects": effects}]
 
 
 _TARGETED = re.compile(
