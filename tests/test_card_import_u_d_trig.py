@@ -11,7 +11,9 @@
   3.15 p2: put into the ruler area ruler side up);
 * "When this card is banished by [Incarnation], ..." (12.2 p2, 9.6 p1);
 * "When a spell or ability your opponent controls targets a J/resonator you control, you may banish
-  this card. If you do, cancel that spell or ability." (9.3 p2, 9.6 p1, 10.10, 10.11).
+  this card. If you do, cancel that spell or ability." (9.3 p2, 9.6 p1, 10.10, 10.11);
+* "[Continuous]: When you put a Treasury Item into a field, put this card from your graveyard into
+  your hand." on a spell: an automatic ability working in its owner's graveyard (9.2 p2, 3.1 p3).
 
 The engine side is in ``tests/test_fow_real_u_d_trig.py``."""
 
@@ -113,4 +115,21 @@ def test_when_a_spell_or_ability_your_opponent_controls_targets_a_j_resonator(
             "condition": {"kind": "did"},
             "effects": [{"op": "cancel", "target": {"kind": "that", "filter": {"zone": "chase", "types": []}}}],
         },
+    ]
+
+
+def test_when_you_put_a_treasury_item_into_a_field_from_the_graveyard(imported: dict[str, ImportedCard]) -> None:
+    # Five Challenges (CMF-042): "[Continuous]: When you put a Treasury Item into a field, put this card
+    # from your graveyard into your hand."  An automatic ability of a spell that works in its owner's
+    # graveyard (9.2 p2)
+    [ability] = full(imported, "CMF-042")["abilities"]
+    assert ability["trigger"] == "card_enters_field" and ability["from_graveyard"] is True
+    assert ability["trigger_filter"] == {
+        "zone": "field",
+        "types": [],
+        "controller": "you",
+        "races": ["Treasury Item"],
+    }
+    assert ability["effects"] == [
+        {"op": "return_to_hand", "target": {"kind": "self", "filter": {"zone": "graveyard", "types": []}}}
     ]

@@ -12,7 +12,9 @@ the importer gives them (given events / when command / then events; each story r
   3.15 p2: put into the ruler area ruler side up);
 * "When this card is banished by [Incarnation], ..." (12.2 p2, 9.6 p1);
 * "When a spell or ability your opponent controls targets a J/resonator you control, you may banish
-  this card. If you do, cancel that spell or ability." (9.3 p2, 9.6 p1, 10.10, 10.11).
+  this card. If you do, cancel that spell or ability." (9.3 p2, 9.6 p1, 10.10, 10.11);
+* "[Continuous]: When you put a Treasury Item into a field, put this card from your graveyard into
+  your hand." on a spell: an automatic ability working in its owner's graveyard (9.2 p2, 3.1 p3).
 """
 
 from __future__ import annotations
@@ -299,4 +301,53 @@ def test_wind_secluded_refuge_is_banished_to_cancel_the_opponents_spell() -> Non
     assert (canceled.data["item"], canceled.rule) == (spell.id, "FoW-5.5 10.11 p1")
     assert story.state.objects[thunders[2]].zone == "graveyard" and not story.state.chase
     assert story.state.objects[bear].damage == 0
+    story.replays()
+
+
+# --- "When you put a Treasury Item into a field, put this card from your graveyard into your hand" --
+
+
+def test_five_challenges_returns_from_the_graveyard_when_you_put_a_treasury_item() -> None:
+    # Five Challenges (CMF-042): "[Continuous]: When you put a Treasury Item into a field, put this card
+    # from your graveyard into your hand."  Stone Bowl of Buddha (CMF-055) is a Treasury Item; the
+    # opponent's Treasury Item and p1's Bear do not make it trigger; a Five Challenges in the hand does
+    # nothing (9.2 p2)
+    story = Story({"CMF-042": 4, "CMF-055": 4, "T-BEAR": 4})
+    challenges = story.put("p1", "CMF-042", "graveyard")
+    in_hand = story.put("p1", "CMF-042", "hand")
+    theirs = story.put("p2", "CMF-055", "hand")
+    events = story.by_rule(
+        actions.move, story.put("p1", "T-BEAR", "hand"), "field", "given", rule="3.1 p5", reason="put"
+    )
+    assert triggered_by(events, challenges) == []
+    events = story.by_rule(actions.move, theirs, "field", "given", rule="3.1 p5", reason="put", controller="p2")
+    assert triggered_by(events, challenges) == []
+    bowl = story.put("p1", "CMF-055", "hand")
+    story.will("p1", "U")
+    story.when(cmd("PlayCard", "p1", card=bowl))
+    events = story.resolve()  # the Bowl enters p1's field
+    assert story.state.objects[bowl].zone == "field"
+    [trig] = triggered_by(events, challenges)
+    assert (trig.data["controller"], trig.rule) == ("p1", "FoW-5.5 9.6 p5")
+    assert triggered_by(events, in_hand) == []
+    events = story.resolve()
+    moved = next(e for e in events if e.type == "CardMoved" and e.data["oid"] == challenges)
+    assert (moved.data["from"], moved.data["to"]) == ("graveyard", "hand")
+    story.replays()
+
+
+def test_five_challenges_that_left_the_graveyard_stays_where_it_went() -> None:
+    # Five Challenges (CMF-042): the card removed from the graveyard before the ability resolves is a new
+    # object (3.1 p3): it is not put into the hand
+    story = Story({"CMF-042": 4, "CMF-055": 4})
+    challenges = story.put("p1", "CMF-042", "graveyard")
+    bowl = story.put("p1", "CMF-055", "hand")
+    story.will("p1", "U")
+    story.when(cmd("PlayCard", "p1", card=bowl))
+    story.resolve()
+    assert story.state.chase
+    story.given("CardMoved", **{"oid": challenges, "from": "graveyard", "to": "removed", "reason": "given"})
+    events = story.resolve()
+    assert [e for e in events if e.type == "CardMoved" and e.data["oid"] == challenges] == []
+    assert story.state.objects[challenges].zone == "removed"
     story.replays()

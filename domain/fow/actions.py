@@ -986,6 +986,8 @@ def check_triggers(
     ``amount`` (the damage dealt) is recorded on them for "that much", ``subject`` (the object
     the condition names) for "that resonator"."""
     s = ctx.s
+    if kind == "card_enters_field" and oid is not None:
+        _graveyard_triggers(ctx, kind, cause, oid)
     for pid in list(s.order):
         for zone in ("field", "ruler_area", "stone_area"):
             for src in list(s.zones[pid][zone]):
@@ -1025,6 +1027,20 @@ def check_triggers(
                 add_trigger(
                     ctx, controller, oid, i, cause, extra={"once_per_turn_key": key} if ability.once_per_turn else None
                 )
+
+
+def _graveyard_triggers(ctx: Ctx, kind: str, cause: str, oid: str) -> None:
+    """Automatic abilities whose text makes them work in their owner's graveyard ("[Continuous]: When
+    you put a Treasury Item into a field, put this card from your graveyard into your hand", 9.2 p2):
+    a card entering its controller's field is the one that player put there."""
+    s = ctx.s
+    for pid in list(s.order):
+        for src in list(s.zones[pid]["graveyard"]):
+            for i, ability in enumerate(s.card_of(src).abilities):
+                if ability.kind != "automatic" or not ability.from_graveyard or ability.trigger != kind:
+                    continue
+                if moved_matches(s, ability.trigger_filter or Filter(), oid, pid, src):
+                    add_trigger(ctx, pid, src, i, cause)
 
 
 def _ability_fires(

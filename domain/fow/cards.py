@@ -1702,7 +1702,8 @@ class Ability(_Model):
     opponent controls"; ``controller`` relative to this ability's controller)."""
     targeted_by: TargetedBy | None = None
     """For ``becomes_targeted``: which spells or abilities choosing this card as a target make it
-    trigger (None: any)."""
+    trigger (None: any); for ``your_j_resonator_targeted``, those choosing a J/resonator you control
+    ("When a spell or ability your opponent controls targets a J/resonator you control")."""
     host_trigger: bool = False
     """On an addition: the trigger condition names the card this addition is added to instead of
     this card ("Whenever added resonator attacks", "Whenever damage is dealt to added J/resonator",
@@ -1718,7 +1719,9 @@ class Ability(_Model):
     """An [Activate] ability whose text makes it available in the graveyard ("{B}{M}, remove this card
     in your graveyard from the game: ...", "...: Put this card from your graveyard into your hand"): it
     is active while the card is in its owner's graveyard, and only there (FoW-5.5 9.2 p2), and its
-    owner plays it (3.1 p5)."""
+    owner plays it (3.1 p5).  On a ``card_enters_field`` automatic ability ("When you put a Treasury Item
+    into a field, put this card from your graveyard into your hand"): it triggers only while the card is
+    in its owner's graveyard, for its owner."""
     # continuous abilities
     affects: Target | None = None
     modify_atk: int = 0
@@ -1840,8 +1843,8 @@ class Ability(_Model):
         counters = (self.replaces == "counters_put", self.instead == "put_more", self.extra_counters > 0)
         if any(counters) and not (all(counters) and self.counter and self.affects is not None):
             raise ValueError("'counters_put' is replaced by 'put_more' with 'counter', 'affects' and 'extra_counters'")
-        if self.from_graveyard and self.kind != "activate":
-            raise ValueError("'from_graveyard' belongs to [Activate] abilities")
+        if self.from_graveyard and not (self.kind == "activate" or self.trigger == "card_enters_field"):
+            raise ValueError("'from_graveyard' belongs to [Activate] abilities and 'card_enters_field' triggers")
         if self.cost.remove_self and not self.from_graveyard:
             raise ValueError("'remove_self' removes this card in your graveyard: the ability needs 'from_graveyard'")
         if self.untargetable_by is not None and self.kind != "continuous":

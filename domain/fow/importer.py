@@ -5156,6 +5156,17 @@ def _paragraph(raw: str, ctx: _Ctx) -> Delta | None:
             if more is None or more[0] != "cards":
                 raise _GapError(f"cost: {extra.group('c').strip()} (an additional cost)")
             return {"play_cards": [more[1]]}
+        put = re.fullmatch(
+            r"\[Continuous\]:?\s*When you put an? (?P<w>Treasury Item) into a field, "
+            r"(?P<e>put this card from your graveyard into your hand)\.?",
+            text,
+            re.IGNORECASE,
+        )
+        if put:  # works in the graveyard (9.2 p2): the card entering your field is one you put there
+            entered = {"zone": "field", "types": [], "controller": "you", "races": [put.group("w")]}
+            effects = _effects(_capitalise(put.group("e")), dataclasses.replace(ctx, in_graveyard=True))
+            ability: JsonDict = {"kind": "automatic", "text": raw, "trigger": "card_enters_field"}
+            return {"abilities": [{**ability, "trigger_filter": entered, "from_graveyard": True, "effects": effects}]}
         if re.match(r"^\[(?:Continuous|Activate|Enter)\]", text) or _TRIGGER_START.match(text):
             m = re.match(r"^(\[[^\]]+\]|[^,:]+)", text)
             raise _GapError(f"trigger: {(m.group(1) if m else text).strip()} (on a spell)")

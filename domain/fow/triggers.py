@@ -6,7 +6,8 @@ field (the moved card as it was in the field, 9.6 p7.2); the card leaving the fi
 non-field zone, having an addition added to it (7.2 p4) or shifting (12.8 p2.1), another
 card being destroyed (10.9), and the opponent discarding a card (10.18); the card being chosen as
 a target of a spell or ability as it is played (9.3 p2) or becoming rested (10.12), the opponent's
-turn beginning (5.1 p1); on an addition, these happenings of the card it is added to (7.2 p3).
+turn beginning (5.1 p1); on an addition, these happenings of the card it is added to (7.2 p3); a spell
+or ability choosing a J/resonator you control as a target (9.3 p2), once for that spell or ability.
 
 ``fires`` decides whether one automatic ability triggers on one happening; the engine calls
 ``actions.check_triggers`` with the happening's ``kind`` at the moment it happens.
