@@ -216,10 +216,11 @@ def test_chant_standby(imported: dict[str, ImportedCard], records: list[dict[str
     # Five Challenges: "[Trigger] Anytime: Draw a card. If you control five or more Treasury
     # Items, return all resonators your opponent controls to their owner's hands instead."
     # The [Trigger] paragraph is expressed ("instead": an "if" whose otherwise is the draw);
-    # its second paragraph, a [Continuous] on a spell, stays unsupported.
+    # its second paragraph, a [Continuous] on a spell working in the graveyard, is expressed too
+    # (tests/test_card_import_u_d_trig.py).
     c = imported["CMF-042"]
     raw = next(r for r in records if r["id"] == "CMF-042")
-    assert c.status == "partial" and list(c.unsupported) == raw["abilities"][1:]
+    assert c.status == "full" and list(c.unsupported) == []
     instead = shape(c.card)["effects"][0]
     assert (instead["op"], instead["otherwise"]) == ("if", [{"op": "draw", "count": 1, "who": "you"}])
     # a chant-standby without its [Trigger] is not a valid card: no card, everything kept verbatim

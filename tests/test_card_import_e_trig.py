@@ -84,13 +84,12 @@ def test_removing_cards_in_your_graveyard_as_a_cost_of_a_field_ability(imported:
 
 def test_this_card_from_your_graveyard_only_in_an_ability_played_there(imported: dict[str, ImportedCard]) -> None:
     # Five Challenges (CMF-042, a chant): "[Continuous]: When you put a Treasury Item into a field, put
-    # this card from your graveyard into your hand." - an automatic ability in the graveyard is not
-    # in the vocabulary: the paragraph stays unsupported
+    # this card from your graveyard into your hand." - an automatic ability working in the graveyard
+    # (``from_graveyard``, 9.2 p2; tests/test_card_import_u_d_trig.py)
     challenges = imported["CMF-042"]
-    assert challenges.status == "partial"
-    assert challenges.unsupported == (
-        "[Continuous]: When you put a Treasury Item into a field, put this card from your graveyard into your hand.",
-    )
+    assert challenges.status == "full" and challenges.card is not None
+    [ability] = challenges.card.abilities
+    assert (ability.kind, ability.trigger, ability.from_graveyard) == ("automatic", "card_enters_field", True)
 
 
 def test_look_at_target_opponents_hand_and_choose_a_card(imported: dict[str, ImportedCard]) -> None:

@@ -56,6 +56,7 @@ from domain.fow.cards import (
     Rest,
     Restrict,
     ReturnToHand,
+    ReturnToRulerSide,
     RevealNamed,
     RevealTop,
     Search,
@@ -630,9 +631,22 @@ def _untargetable(s: GameState, oid: str, you: str, source: str | None = None) -
         return True  # "... by spells or abilities your opponent controls": the ability controller's opponent
     # "... cannot be targeted by spells or abilities your opponent controls until end of turn":
     # the opponent of the player whose effect it is
-    return any(
-        "cannot_be_targeted_by_opponent" in eff.rules and eff.controller != you for eff in restrictions_on(s, oid)
+    if any("cannot_be_targeted_by_opponent" in eff.rules and eff.controller != you for eff in restrictions_on(s, oid)):
+        return True
+    # "... cannot be targeted by normal spells your opponents control until end of turn"
+    return _is_normal_spell(s, source) and any(
+        "cannot_be_targeted_by_opponents_normal_spells" in eff.rules and eff.controller != you
+        for eff in restrictions_on(s, oid)
     )
+
+
+def _is_normal_spell(s: GameState, source: str | None) -> bool:
+    """Whether the targets are chosen for a normal spell: a card other than a resonator being played
+    (FoW-5.5 3.13 p3) - from a hand, a chant-standby area or a deck, where no ability of it could be
+    played - rather than an ability of a card (9.3)."""
+    if source is None or source not in s.objects:
+        return False
+    return s.objects[source].zone in ("hand", "standby", "main_deck", "chase") and s.card_of(source).type != "resonator"
 
 
 def validate_targets(
@@ -974,7 +988,15 @@ def destroy(
 
 
 def add_trigger(
-    ctx: Ctx, controller: str, source: str, ability: int, cause: str, *, kind: str = "ability", extra: Any = None
+    ctx: Ctx,
+    controller: str,
+    source: str,
+    ability: int,
+    cause: str,
+    *,
+    kind: str = "ability",
+    extra: Any = None,
+    rule: str | None = None,
 ) -> str:
     data: dict[str, Any] = {
         "trigger": ctx.fresh_id("t"),
@@ -986,11 +1008,11 @@ def add_trigger(
     if extra:
         data["extra"] = extra
     rules = {"ability": "9.6 p5", "explode": "11.4 p1", "card": "7.9 p2", "stealth": "12.5 p2", "delayed": "9.6 p8"}
-    rule = rules[kind]
-    return ctx.emit("AbilityTriggered", data, rule, cause=cause)
+    return ctx.emit("AbilityTriggered", data, rule or rules[kind], cause=cause)
 
 
 _LEAVES_FIELD = (
+    "banished_by_incarnation",
     "destroyed",
     "put_into_graveyard_from_field",
     "card_put_into_graveyard_from_field",
@@ -1013,6 +1035,8 @@ def check_triggers(
     ``amount`` (the damage dealt) is recorded on them for "that much", ``subject`` (the object
     the condition names) for "that resonator"."""
     s = ctx.s
+    if kind == "card_enters_field" and oid is not None:
+        _graveyard_triggers(ctx, kind, cause, oid)
     for pid in list(s.order):
         for zone in ("field", "ruler_area", "stone_area"):
             for src in list(s.zones[pid][zone]):
@@ -1052,6 +1076,20 @@ def check_triggers(
                 add_trigger(
                     ctx, controller, oid, i, cause, extra={"once_per_turn_key": key} if ability.once_per_turn else None
                 )
+
+
+def _graveyard_triggers(ctx: Ctx, kind: str, cause: str, oid: str) -> None:
+    """Automatic abilities whose text makes them work in their owner's graveyard ("[Continuous]: When
+    you put a Treasury Item into a field, put this card from your graveyard into your hand", 9.2 p2):
+    a card entering its controller's field is the one that player put there."""
+    s = ctx.s
+    for pid in list(s.order):
+        for src in list(s.zones[pid]["graveyard"]):
+            for i, ability in enumerate(s.card_of(src).abilities):
+                if ability.kind != "automatic" or not ability.from_graveyard or ability.trigger != kind:
+                    continue
+                if moved_matches(s, ability.trigger_filter or Filter(), oid, pid, src):
+                    add_trigger(ctx, pid, src, i, cause)
 
 
 def _ability_fires(
@@ -1136,6 +1174,31 @@ def check_status_triggers(ctx: Ctx, cause: str) -> str:
             if src in s.status_declined or any(t.source == src for t in s.triggered):
                 continue
             cause = add_trigger(ctx, pid, src, -1, cause, kind="stealth" if stealth else "card")
+    return _status_abilities(ctx, cause)
+
+
+def _status_abilities(ctx: Ctx, cause: str) -> str:
+    """Status automatic abilities of cards in a field or a magic stone area ("When you control a
+    J-Ruler, banish this card", FoW-5.5 9.6 p9): each triggers while its status holds for its
+    controller and it is not already triggered (9.6 p9.1) - nor waiting on the chase to resolve,
+    so that a status its own resolution ends does not trigger it again meanwhile."""
+    s = ctx.s
+    for pid in list(s.order):
+        for zone in ("field", "stone_area"):
+            for src in list(s.zones[pid][zone]):
+                obj = s.objects[src]
+                printed = s.card_of(src)
+                if not any(a.trigger == "status" for a in printed.abilities) or not is_active_zone(printed, obj.zone):
+                    continue  # (no effect grants a status ability)
+                for i, ability in characteristics(s, src).abilities:
+                    if ability.trigger != "status" or ability.condition is None:
+                        continue
+                    waiting = any(t.source == src and t.ability == i for t in s.triggered) or any(
+                        c.kind == "ability" and c.source == src and c.ability == i for c in s.chase
+                    )
+                    if waiting or not conditions.condition_met(s, ability.condition, obj.controller, src):
+                        continue
+                    cause = add_trigger(ctx, obj.controller, src, i, cause, rule="9.6 p9.1")
     return cause
 
 
@@ -1354,6 +1417,9 @@ def check_targeted(ctx: Ctx, cause: str) -> str:
     chosen = dict.fromkeys(t for group in s.chase[-1].targets for t in group if t in s.objects)
     for oid in chosen:
         check_triggers(ctx, "becomes_targeted", cause, oid=oid, player=s.chase[-1].controller)
+    if chosen:  # "When a spell or ability your opponent controls targets a J/resonator you control": once
+        # for that spell or ability, which the ability names ("cancel that spell or ability")
+        check_triggers(ctx, "your_j_resonator_targeted", cause, subject=s.chase[-1].id)
     return cause
 
 
@@ -1761,6 +1827,8 @@ def _targets_of(ctx: Ctx, item: ChaseItem, target: Target, group: list[str] | No
         return [s.opponent(you)]
     if target.kind == "each_player":
         return list(s.order)
+    if target.kind == "that" and target.filter.zone == "chase":  # "cancel that spell or ability": while on the chase
+        return [item.subject] if any(c.id == item.subject for c in s.chase) and item.subject is not None else []
     if target.kind == "that" and target.filter.zone != "field":  # "put that resonator into its owner's field"
         obj = s.objects.get(item.subject or "")  # the card where it went, while it stays there (3.1 p3)
         same = obj is not None and obj.zone == target.filter.zone and obj.zone_since == item.subject_since
@@ -2331,6 +2399,16 @@ def apply_effect(
         made = {"id": ctx.fresh_id("x"), "source": src, "controller": you, "targets": [], "kind": "cost_change"}
         made.update(change=eff.change.model_dump(mode="json", exclude_defaults=True), duration=eff.duration)
         return ctx.emit("ContinuousEffectCreated", made, "9.3 p2.5", cause=cause)
+    if isinstance(eff, ReturnToRulerSide):  # "return this card to its Ruler side" (1.4 p1, 3.15 p2)
+        for t in _targets_of(ctx, item, eff.target, group):  # "this card" only as the same object (3.1 p3)
+            obj = s.objects.get(t)
+            if obj is None or obj.zone != "field" or obj.side != "j_ruler":
+                continue
+            had_damage = bool(obj.damage)
+            cause = move(ctx, t, "ruler_area", cause, rule="1.4 p1", reason="returned", side="front")
+            if s.objects[t].zone == "ruler_area" and had_damage:  # a ruler holds no damage (10.6 p1)
+                cause = ctx.emit("DamageCleared", {"oids": [t]}, "10.6 p1", cause=cause)
+        return cause
     if isinstance(eff, RemoveDamage):  # "Remove all damage that was dealt to target J-Ruler this turn"
         damaged = [t for t in _targets_of(ctx, item, eff.target, group) if t in s.objects and s.objects[t].damage]
         if damaged:
@@ -2353,6 +2431,18 @@ def apply_effect(
         zones = ("stone_area",) if eff.filter.zone == "stone_area" else ("field",)
         mine = [o for z in zones for o in s.zones[p][z] if s.objects[o].controller == p]  # 10.10 p2
         can_banish = [o for o in mine if matches(s, eff.filter, o, p, src)]
+        if eff.all_but_one:  # "banish all but one of them": one of each name is kept (2.2)
+            groups = [g for g in conditions.same_name_groups(s, can_banish) if len(g) > 1]
+            if not groups:
+                return cause
+            if choice is None:
+                count = sum(len(g) - 1 for g in groups)
+                asked = {"item": item.id, "cards": [o for g in groups for o in g], "count": count, "groups": groups}
+                ctx.emit("ChoiceRequested", {"player": p, "kind": "banish", "options": asked}, "10.10 p1", cause=cause)
+                return None
+            for oid in list(choice):
+                cause = move(ctx, oid, "graveyard", cause, rule="10.10 p1", reason="banish", actor=p)
+            return cause
         if len(can_banish) <= eff.count:
             banished = can_banish
         elif choice is None:

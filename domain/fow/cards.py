@@ -387,6 +387,9 @@ class Condition(_Model):
     name_contains: str | None = None
     """For ``ruler_is``: 'your J/ruler has "Kaguya" in its name' - your ruler (in your ruler area) or
     J-ruler (in your field) has a name containing it (instead of ``rulers``/``j_rulers``)."""
+    same_name: bool = False
+    """For ``controls``: at least ``at_least`` of the matching objects share one name ("you control two
+    or more true magic stones with the same name"; the card's printed name, FoW-5.5 2.2)."""
     life_at_most: int | None = None
     life_at_least: int | None = None
     counter: str | None = None
@@ -431,6 +434,8 @@ class Condition(_Model):
             raise ValueError("a 'life' condition needs 'life_at_most' or 'life_at_least'")
         if (self.kind == "this_stat") != (self.stat is not None):
             raise ValueError("'stat' belongs to (and is needed by) a 'this_stat' condition")
+        if self.same_name and self.kind != "controls":
+            raise ValueError("'same_name' belongs to a 'controls' condition")
         if self.kind == "counters" and not self.counter:
             raise ValueError("a 'counters' condition needs a 'counter' name")
         return self
@@ -508,6 +513,22 @@ class RemoveDamage(_Model):
 
     op: Literal["remove_damage"] = "remove_damage"
     target: Target
+
+
+class ReturnToRulerSide(_Model):
+    """ "At end of turn, return this card to its Ruler side" (on a J-ruler): the J-ruler in the field
+    is put into its controller's ruler area ruler side up, a ruler again (the card text, FoW-5.5
+    1.4 p1; a J-ruler may move to a ruler area, 3.15 p2), like a destroyed J-ruler with [Imperishable]
+    (11.7 p1); only while it is the same object (3.1 p3).  A ruler holds no damage (10.6 p1)."""
+
+    op: Literal["return_to_ruler_side"] = "return_to_ruler_side"
+    target: Target
+
+    @model_validator(mode="after")
+    def _check(self) -> ReturnToRulerSide:
+        if self.target.kind != "self":
+            raise ValueError("'return_to_ruler_side' turns this card (a J-ruler) ruler side up")
+        return self
 
 
 class Modify(_Model):
@@ -1218,6 +1239,7 @@ Restriction = Literal[
     "cannot_be_destroyed",
     "cannot_be_targeted",
     "cannot_be_targeted_by_opponent",
+    "cannot_be_targeted_by_opponents_normal_spells",
     "cannot_be_attacked",
     "cannot_be_blocked",
     "doesnt_recover_in_recovery_phase",
@@ -1246,7 +1268,9 @@ class Restrict(_Model):
     a prohibition beats an instruction, 1.4 p4) as a continuous effect until the end of the turn.
     With an ``all`` target the effect applies to every object matching the filter while it lasts,
     also those that match it later (9.9 p4).  ``cannot_be_targeted_by_opponent`` is relative to
-    the controller of the effect ("your opponent")."""
+    the controller of the effect ("your opponent"); so is
+    ``cannot_be_targeted_by_opponents_normal_spells`` ("cannot be targeted by normal spells your
+    opponents control": a card other than a resonator being played, FoW-5.5 3.13 p3, not an ability)."""
 
     op: Literal["restrict"] = "restrict"
     target: Target
@@ -1333,11 +1357,17 @@ class Banish(_Model):
     """Instead of a choice, "Banish this card" (``self``) / "banish it" (``same``): the controller of
     the effect puts that object into its owner's graveyard if they control it (FoW-5.5 10.10 p1; a
     player may not banish cards they don't control, p2); ``who`` and ``count`` are then unused."""
+    all_but_one: bool = False
+    """ "Banish all but one of them" (of the true magic stones with the same name): of each group of
+    two or more cards matching ``filter`` that share a printed name, the player keeps one of their
+    choice and banishes the others (FoW-5.5 10.10 p1); ``count`` is then unused."""
 
     @model_validator(mode="after")
     def _check(self) -> Banish:
         if (self.filter is None) == (self.target is None):
             raise ValueError("banish needs either a 'filter' (the player chooses) or a 'target'")
+        if self.all_but_one and self.filter is None:
+            raise ValueError("'all_but_one' banishes cards matching a 'filter'")
         if self.target is not None and self.target.kind not in ("self", "same"):
             raise ValueError("a banish 'target' is this card ('self') or the object named before ('same')")
         return self
@@ -1601,6 +1631,7 @@ Effect = Annotated[
     | DealDamage
     | Destroy
     | RemoveDamage
+    | ReturnToRulerSide
     | Modify
     | SwitchStats
     | SetStats
@@ -1837,6 +1868,9 @@ Trigger = Literal[
     "becomes_targeted",
     "becomes_rested",
     "beginning_of_opponents_turn",
+    "status",
+    "banished_by_incarnation",
+    "your_j_resonator_targeted",
 ]
 _DAMAGE_TRIGGERS = (
     "deals_damage",
@@ -1889,7 +1923,8 @@ class Ability(_Model):
     opponent controls"; ``controller`` relative to this ability's controller)."""
     targeted_by: TargetedBy | None = None
     """For ``becomes_targeted``: which spells or abilities choosing this card as a target make it
-    trigger (None: any)."""
+    trigger (None: any); for ``your_j_resonator_targeted``, those choosing a J/resonator you control
+    ("When a spell or ability your opponent controls targets a J/resonator you control")."""
     host_trigger: bool = False
     """On an addition: the trigger condition names the card this addition is added to instead of
     this card ("Whenever added resonator attacks", "Whenever damage is dealt to added J/resonator",
@@ -1905,7 +1940,9 @@ class Ability(_Model):
     """An [Activate] ability whose text makes it available in the graveyard ("{B}{M}, remove this card
     in your graveyard from the game: ...", "...: Put this card from your graveyard into your hand"): it
     is active while the card is in its owner's graveyard, and only there (FoW-5.5 9.2 p2), and its
-    owner plays it (3.1 p5)."""
+    owner plays it (3.1 p5).  On a ``card_enters_field`` automatic ability ("When you put a Treasury Item
+    into a field, put this card from your graveyard into your hand"): it triggers only while the card is
+    in its owner's graveyard, for its owner."""
     # continuous abilities
     affects: Target | None = None
     modify_atk: int = 0
@@ -1934,7 +1971,8 @@ class Ability(_Model):
     """Abilities the affected cards gain ('Added resonator gains "{Rest}: ..."', 10.19 p1)."""
     condition: Condition | None = None
     """"As long as <condition>": a continuous ability applies only while it holds (FoW-5.5 9.4 p1);
-    "Play this ability only if <condition>": an [Activate] ability is playable only then."""
+    "Play this ability only if <condition>": an [Activate] ability is playable only then; for a
+    ``status`` trigger, the status it watches ("When you control a J-Ruler", 9.6 p9)."""
     condition_of: Literal["you", "affected_controller"] = "you"
     """Whose ``condition`` is: the card's controller's, or, for a continuous ability giving ``rules``
     to the cards ``affects`` covers, each affected card's controller's ("Players cannot play activate
@@ -2018,6 +2056,8 @@ class Ability(_Model):
             or (self.condition is not None and "races" in self.condition.model_dump_json(exclude_defaults=True))
         ):
             raise ValueError("'race_change' is a continuous ability on 'all' X whose condition reads no race")
+        if self.trigger == "status" and (self.kind != "automatic" or self.condition is None):
+            raise ValueError("a 'status' trigger is an automatic ability watching its 'condition' (FoW-5.5 9.6 p9)")
         if self.kind == "replacement" and (self.replaces is None or self.instead is None):
             raise ValueError("a replacement ability needs 'replaces' and 'instead'")
         more = (self.replaces == "deals_damage", self.instead == "deal_more", self.extra_damage > 0)
@@ -2040,7 +2080,7 @@ class Ability(_Model):
         if self.gods_art and not self.name:
             raise ValueError("a God's Art needs an ability 'name' (FoW-5.5 12.4)")
         conditional = ("continuous", "activate", "replacement")
-        if self.condition is not None and self.kind not in conditional:
+        if self.condition is not None and self.kind not in conditional and self.trigger != "status":
             raise ValueError(
                 "'condition' belongs to continuous, [Activate] and replacement abilities (use an 'if' effect otherwise)"
             )
@@ -2053,8 +2093,8 @@ class Ability(_Model):
         counters = (self.replaces == "counters_put", self.instead == "put_more", self.extra_counters > 0)
         if any(counters) and not (all(counters) and self.counter and self.affects is not None):
             raise ValueError("'counters_put' is replaced by 'put_more' with 'counter', 'affects' and 'extra_counters'")
-        if self.from_graveyard and self.kind != "activate":
-            raise ValueError("'from_graveyard' belongs to [Activate] abilities")
+        if self.from_graveyard and not (self.kind == "activate" or self.trigger == "card_enters_field"):
+            raise ValueError("'from_graveyard' belongs to [Activate] abilities and 'card_enters_field' triggers")
         if self.cost.remove_self and not self.from_graveyard:
             raise ValueError("'remove_self' removes this card in your graveyard: the ability needs 'from_graveyard'")
         if self.untargetable_by is not None and self.kind != "continuous":
@@ -2082,7 +2122,7 @@ class Ability(_Model):
         if self.subject_filter is not None and self.trigger not in _SUBJECT_TRIGGERS:
             named = ", ".join(_SUBJECT_TRIGGERS)
             raise ValueError(f"'subject_filter' belongs to a trigger naming another object: {named}")
-        if self.targeted_by is not None and self.trigger != "becomes_targeted":
+        if self.targeted_by is not None and self.trigger not in ("becomes_targeted", "your_j_resonator_targeted"):
             raise ValueError("'targeted_by' belongs to a 'becomes_targeted' trigger")
         if self.host_trigger and (self.kind != "automatic" or self.trigger not in HOST_TRIGGERS):
             raise ValueError(f"'host_trigger' belongs to an automatic ability triggering on {', '.join(HOST_TRIGGERS)}")

@@ -559,7 +559,12 @@ def _filter_of(data: str) -> Filter:
     return Filter.model_validate(json.loads(data))
 
 
-_NOT_OVERRIDES = ("cannot_be_targeted_by_opponent", "must_block_if_able", "cannot_be_recovered")
+_NOT_OVERRIDES = (
+    "cannot_be_targeted_by_opponent",
+    "cannot_be_targeted_by_opponents_normal_spells",
+    "must_block_if_able",
+    "cannot_be_recovered",
+)
 """Restrictions read from the effects themselves, not merged into the rule overrides."""
 
 

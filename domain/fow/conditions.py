@@ -31,6 +31,14 @@ WRAPPERS = (May, If)
 # --- conditions and counts ----------------------------------------------------------------
 
 
+def same_name_groups(s: GameState, oids: Sequence[str]) -> list[list[str]]:
+    """The objects of ``oids`` grouped by printed name (FoW-5.5 2.2), in their order."""
+    groups: dict[str, list[str]] = {}
+    for oid in oids:
+        groups.setdefault(s.card_of(oid).name, []).append(oid)
+    return list(groups.values())
+
+
 def condition_met(
     s: GameState,
     cond: Condition,
@@ -50,8 +58,11 @@ def condition_met(
     that read them (``did``, ``target_is``) hold only on resolution (FoW-5.5 9.3 p3)."""
     if cond.kind == "controls":
         assert cond.filter is not None
-        held = sum(1 for oid in _zone_objects(s, cond.filter) if _counts(s, cond.filter, oid, you, source))
-        met = held >= cond.at_least
+        found = [oid for oid in _zone_objects(s, cond.filter) if _counts(s, cond.filter, oid, you, source)]
+        if cond.same_name:  # "two or more true magic stones with the same name" (2.2)
+            met = any(len(group) >= cond.at_least for group in same_name_groups(s, found))
+        else:
+            met = len(found) >= cond.at_least
     elif cond.kind == "fewer_than_opponent":
         met = _measure(s, cond, you, source) + cond.by_at_least <= _measure(s, cond, s.opponent(you), source)
     elif cond.kind == "put_into_field":  # "if you put a Moon into a field this turn"

@@ -663,6 +663,8 @@ def _pay_incarnation(ctx: Ctx, player: str, card: Card, chosen: Any, cause: str)
                 f"{chars.card.name} is not a resonator with attribute {'/'.join(allowed)}",
             )
         cause = actions.move(ctx, oid, "graveyard", cause, rule="12.2 p2", reason="banish", actor=player)
+        if s.objects[oid].zone == "graveyard":  # "When this card is banished by [Incarnation]" (9.6 p1)
+            actions.check_triggers(ctx, "banished_by_incarnation", cause, oid=oid)
     return cause
 
 
@@ -1211,6 +1213,9 @@ def choose_cards(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         count = int(p.options["count"])
         if len(cards) != count or any(c not in p.options["cards"] for c in cards):
             raise ctx.reject("rules/banish_choice", "10.10 p1", f"banish exactly {count} of the cards the effect names")
+        groups = p.options.get("groups")
+        if isinstance(groups, list) and any(sum(c not in cards for c in g) != 1 for g in groups):
+            raise ctx.reject("rules/banish_choice", "10.10 p1", f"keep exactly one card of each name: {groups}")
     elif p.kind == "move_onto":  # "onto another resonator": one the addition can be added to (10.1 p1)
         if len(cards) != 1 or cards[0] not in p.options["cards"]:
             raise ctx.reject("rules/move_onto_choice", "10.1 p1", f"choose exactly one of {p.options['cards']}")
@@ -1543,6 +1548,9 @@ def legal_actions(state: GameState, player: str) -> list[Command]:
             Command("ChooseCards", player, {"cards": list(c)})
             for c in itertools.islice(itertools.combinations(hand, count), MAX_TARGET_COMBOS)
         ]
+    elif p.kind == "banish" and isinstance(p.options.get("groups"), list):  # one kept of each name
+        kept = itertools.islice(itertools.product(*p.options["groups"]), MAX_TARGET_COMBOS)
+        out = [Command("ChooseCards", player, {"cards": [c for c in p.options["cards"] if c not in k]}) for k in kept]
     elif p.kind in ("banish", "discard_chosen", "keep", "move_onto"):
         out = [
             Command("ChooseCards", player, {"cards": list(c)})

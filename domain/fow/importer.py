@@ -1834,6 +1834,15 @@ def _cancel(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [out]
 
 
+@_effect(r"cancel that spell or ability")
+def _cancel_that(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "When a spell or ability your opponent controls targets a J/resonator you control, ... cancel that
+    # spell or ability." (TMS-065): the chase item the trigger condition names (10.11)
+    if ctx.subject != "chase":
+        raise _GapError(f"effect: {m.group(0)} (no spell or ability named before)")
+    return [{"op": "cancel", "target": {"kind": "that", "filter": {"zone": "chase", "types": []}}}]
+
+
 @_effect(r"cancel target (?P<k>\[activate\]|activate|automatic) ability")
 def _cancel_ability(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "Cancel target [Activate] ability." (FoW-5.5 10.11): an ability of that kind in the chase area
@@ -2022,9 +2031,21 @@ def _gain_control(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "gain_control", "target": target, **({"duration": duration} if duration else {})}]
 
 
-@_effect(r"if (?P<t>target [^,.]+?) would deal damage this turn, it deals that much (?:\+ ?|plus )(?P<n>\d+) instead")
+@_effect(r"return this card to (?:its|is) ruler side")  # "is": a misprint (CMF-027J)
+def _return_to_ruler_side(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "[Continuous]: At end of turn, return this card to is Ruler side." on a J-ruler (1.4 p1, 3.15 p2)
+    if ctx.type != "j_ruler":
+        raise _GapError(f"effect: {m.group(0)} (not on a J-ruler)")
+    return [{"op": "return_to_ruler_side", "target": {"kind": "self"}}]
+
+
+@_effect(
+    r"(?P<tt>this turn, )?if (?P<t>target [^,.]+?) would deal damage(?(tt)| this turn), it deals that much "
+    r"(?:\+ ?|plus )(?P<n>\d+) instead"
+)
 def _deal_more_effect(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
-    # "{Rest}: If target resonator would deal damage this turn, it deals that much +200 instead." (9.10 p1)
+    # "{Rest}: If target resonator would deal damage this turn, it deals that much +200 instead." (9.10 p1);
+    # "{R}{Rest}: This turn, if target J/resonator would deal damage, it deals that much +200 instead." (TAT-099)
     return [{"op": "deal_more", "extra": int(m.group("n")), "target": _target(m.group("t"), ctx)}]
 
 
@@ -2204,6 +2225,9 @@ _RESTRICTIONS = {
     "cannot be attacked": ["cannot_be_attacked"],
     "cannot be blocked": ["cannot_be_blocked"],
     "cannot be targeted by spells or abilities your opponent controls": ["cannot_be_targeted_by_opponent"],
+    # "Target J/resonator cannot be targeted by normal spells your opponents control until end of turn" (TAT-092)
+    "cannot be targeted by normal spells your opponents control": ["cannot_be_targeted_by_opponents_normal_spells"],
+    "cannot be targeted by normal spells your opponent controls": ["cannot_be_targeted_by_opponents_normal_spells"],
     "cannot be targeted by spells or abilities": ["cannot_be_targeted"],
     "cannot be targeted by spells or abilites": ["cannot_be_targeted"],  # a misprint (CMF-010)
 }
@@ -4293,11 +4317,12 @@ _TRIGGERS: list[tuple[re.Pattern[str], str, bool]] = [
     (_on(r"(?:when|whenever) this card attacks or blocks"), "attacks_or_blocks", True),
     (_on(r"(?:when|whenever) this card blocks"), "blocks", True),
     (_on(r"when this card is destroyed"), "destroyed", True),
+    (_on(r"when this card is banished by \[Incarnation\]"), "banished_by_incarnation", False),
     (_on(r"at the beginning of your turn"), "beginning_of_turn", False),
     (_on(r"at the beginning of your end phase"), "beginning_of_end_phase", False),
     (_on(r"at the beginning of your main phase"), "beginning_of_main_phase", False),
     (_on(r"at the end of your turn"), "end_of_turn", False),
-    (_on(r"at the end of (?:each )?turn"), "end_of_each_turn", False),
+    (_on(r"at (?:the )?end of (?:each )?turn"), "end_of_each_turn", False),  # "At end of turn" (CMF-027J)
     (_on(r"whenever you gain life"), "you_gain_life", False),
     (
         _on(r"whenever this card deals damage to (?:your|an) opponent"),
@@ -4512,8 +4537,12 @@ def _activate(raw: str, body: str, ctx: _Ctx, *, required: bool) -> JsonDict | N
         if m:
             ability[flag] = True
             effect_text = effect_text[: m.start()]
+    m = re.search(r"\s*Play this ability only during (?P<w>your|your opponent's) turn\.?$", effect_text, re.I)
+    if m:  # "Play this ability only during your opponent's turn" (card text, 1.4 p1)
+        ability["condition"] = {"kind": "your_turn", **({"negate": True} if m.group("w").lower() != "your" else {})}
+        effect_text = effect_text[: m.start()]
     m = re.search(rf"\s*Play this ability only if (?P<c>{_CLAUSE})\.?$", effect_text, re.IGNORECASE)
-    if m:  # a condition to play it (card text, 1.4 p1)
+    if m and "condition" not in ability:  # a condition to play it (card text, 1.4 p1)
         ability["condition"] = _condition(m.group("c"), ctx)
         effect_text = effect_text[: m.start()]
     m = re.search(rf"\s*You cannot play this ability if (?P<c>{_CLAUSE})\.?$", effect_text, re.IGNORECASE)
@@ -4976,7 +5005,13 @@ def _automatic(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
                 }
                 return [{"kind": "automatic", "text": raw, **filtered, "effects": effects}]
             return [{"kind": "automatic", "text": raw, "trigger": trigger, "effects": effects}]
-    special = _host_trigger(raw, text, ctx) or _targeted_trigger(raw, text, ctx) or _each_players_turn(raw, text, ctx)
+    special = (
+        _host_trigger(raw, text, ctx)
+        or _targeted_trigger(raw, text, ctx)
+        or _each_players_turn(raw, text, ctx)
+        or _status_trigger(raw, text, ctx)
+        or _your_j_resonator_targeted(raw, text, ctx)
+    )
     if special is not None:
         return special
     added = _ADDITION_ADDED.match(text)
@@ -5069,6 +5104,55 @@ def _host_trigger(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
             body = re.sub(r"\bthat resonator's controller\b", f"{added}'s controller", body)
         return [{**ability, "effects": _effects(_capitalise(body), ctx)}]
     return None
+
+
+_SAME_NAME_STONES = re.compile(
+    r"^when you control two or more true magic stones with (?:the )?same name\s*[,:]\s*banish all but one of them\.?$",
+    re.IGNORECASE,
+)
+_TRUE_STONES: JsonDict = {
+    "zone": "stone_area",
+    "types": ["magic_stone"],
+    "controller": "you",
+    "stone_types": ["True Magic Stone"],
+}
+_STATUS = re.compile(r"^when you control (?P<c>a J-Ruler)\s*[,:]\s*", re.IGNORECASE)
+
+
+def _status_trigger(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
+    """ "When you control two or more true magic stones with the same name, banish all but one of
+    them." / "When you control a J-Ruler, banish this card.": status automatic abilities (FoW-5.5
+    9.6 p9): they trigger whenever the status holds and they are not already triggered (9.6 p9.1);
+    the status is the ability's ``condition``.  "Them": the true magic stones sharing a name, of
+    which the controller keeps one of each name (10.10 p1)."""
+    if _SAME_NAME_STONES.match(text):
+        status = {"kind": "controls", "filter": dict(_TRUE_STONES), "at_least": 2, "same_name": True}
+        effects: list[JsonDict] = [{"op": "banish", "filter": dict(_TRUE_STONES), "who": "you", "all_but_one": True}]
+        return [{"kind": "automatic", "text": raw, "trigger": "status", "condition": status, "effects": effects}]
+    m = _STATUS.match(text)
+    if m is None:
+        return None
+    status = _condition(f"you control {m.group('c')}", ctx)
+    effects = _effects(_capitalise(text[m.end() :]), ctx, it_self=True)
+    return [{"kind": "automatic", "text": raw, "trigger": "status", "condition": status, "effects": effects}]
+
+
+_J_RESONATOR_TARGETED = re.compile(
+    r"^when a spell or ability your opponent controls targets a J/resonator you control\s*[,:]\s*", re.IGNORECASE
+)
+
+
+def _your_j_resonator_targeted(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
+    """ "When a spell or ability your opponent controls targets a J/resonator you control, you may banish
+    this card. If you do, cancel that spell or ability." (TMS-065): it triggers once as such a spell or
+    ability is played choosing one or more J/resonators you control as targets (FoW-5.5 9.3 p2, 9.6 p1);
+    "that spell or ability" is the one on the chase that made it trigger."""
+    m = _J_RESONATOR_TARGETED.match(text)
+    if m is None:
+        return None
+    effects = _effects(_capitalise(text[m.end() :]), dataclasses.replace(ctx, subject="chase"), it_self=True)
+    ability: JsonDict = {"kind": "automatic", "text": raw, "trigger": "your_j_resonator_targeted"}
+    return [{**ability, "targeted_by": {"controller": "opponent"}, "effects": effects}]
 
 
 _TARGETED = re.compile(
@@ -5561,6 +5645,17 @@ def _paragraph(raw: str, ctx: _Ctx) -> Delta | None:
             if more is None or more[0] != "cards":
                 raise _GapError(f"cost: {extra.group('c').strip()} (an additional cost)")
             return {"play_cards": [more[1]]}
+        put = re.fullmatch(
+            r"\[Continuous\]:?\s*When you put an? (?P<w>Treasury Item) into a field, "
+            r"(?P<e>put this card from your graveyard into your hand)\.?",
+            text,
+            re.IGNORECASE,
+        )
+        if put:  # works in the graveyard (9.2 p2): the card entering your field is one you put there
+            entered = {"zone": "field", "types": [], "controller": "you", "races": [put.group("w")]}
+            effects = _effects(_capitalise(put.group("e")), dataclasses.replace(ctx, in_graveyard=True))
+            ability: JsonDict = {"kind": "automatic", "text": raw, "trigger": "card_enters_field"}
+            return {"abilities": [{**ability, "trigger_filter": entered, "from_graveyard": True, "effects": effects}]}
         if re.match(r"^\[(?:Continuous|Activate|Enter)\]", text) or _TRIGGER_START.match(text):
             m = re.match(r"^(\[[^\]]+\]|[^,:]+)", text)
             raise _GapError(f"trigger: {(m.group(1) if m else text).strip()} (on a spell)")

@@ -6,7 +6,8 @@ field (the moved card as it was in the field, 9.6 p7.2); the card leaving the fi
 non-field zone, having an addition added to it (7.2 p4) or shifting (12.8 p2.1), another
 card being destroyed (10.9), and the opponent discarding a card (10.18); the card being chosen as
 a target of a spell or ability as it is played (9.3 p2) or becoming rested (10.12), the opponent's
-turn beginning (5.1 p1); on an addition, these happenings of the card it is added to (7.2 p3).
+turn beginning (5.1 p1); on an addition, these happenings of the card it is added to (7.2 p3); a spell
+or ability choosing a J/resonator you control as a target (9.3 p2), once for that spell or ability.
 
 ``fires`` decides whether one automatic ability triggers on one happening; the engine calls
 ``actions.check_triggers`` with the happening's ``kind`` at the moment it happens.
@@ -15,7 +16,7 @@ turn beginning (5.1 p1); on an addition, these happenings of the card it is adde
 from __future__ import annotations
 
 from domain.fow.cards import Ability, Filter
-from domain.fow.characteristics import matches
+from domain.fow.characteristics import effective_type, matches
 from domain.fow.state import ChaseItem, GameState
 
 YOUR_PHASE = frozenset(
@@ -57,7 +58,7 @@ KINDS = (
     | THIS_CARD
     | OPPONENTS
     | OTHER_CARDS
-    | {"end_of_each_turn", "deals_damage_to_opponent", "becomes_targeted"}
+    | {"end_of_each_turn", "deals_damage_to_opponent", "becomes_targeted", "your_j_resonator_targeted"}
 )
 
 
@@ -94,6 +95,11 @@ def fires(
         return oid == src and (flt is None or matches(s, flt, src, controller, src))
     if kind == "becomes_targeted":  # chosen as a target of the spell or ability just played (9.3 p2)
         return oid == src and bool(s.chase) and targeted_by(s, ability, s.chase[-1], controller)
+    if kind == "your_j_resonator_targeted":  # "When a spell or ability ... targets a J/resonator you control"
+        if not s.chase:
+            return False
+        item = s.chase[-1]
+        return targets_your_j_resonator(s, item, controller) and targeted_by(s, ability, item, controller)
     if kind == "deals_damage_to_opponent":
         return oid == src and player is not None and player != controller
     return oid is not None and moved_matches(s, ability.trigger_filter or Filter(), oid, controller, src)
@@ -121,3 +127,16 @@ def targeted_by(s: GameState, ability: Ability, item: ChaseItem, you: str) -> bo
     if by.controller == "opponent" and item.controller == you:
         return False
     return not by.attributes or bool(set(by.attributes) & set(s.card_of(item.source).attributes))
+
+
+def targets_your_j_resonator(s: GameState, item: ChaseItem, you: str) -> bool:
+    """Whether the spell or ability ``item`` just played chose as a target a J/resonator ``you``
+    control (FoW-5.5 9.3 p2.4)."""
+    return any(
+        t in s.objects
+        and s.objects[t].zone == "field"
+        and s.objects[t].controller == you
+        and effective_type(s, t) in ("resonator", "j_ruler")
+        for group in item.targets
+        for t in group
+    )
