@@ -43,10 +43,9 @@ def test_a_trigger_condition_that_is_a_state_makes_a_status_automatic_card(
         "filter": {"zone": "field", "types": [], "name": "Ali Baba, the Earnest Worker", "controller": "you"},
     }
     assert data["effects"][0]["op"] == "search"
-    # a state the vocabulary cannot check stays unsupported: Midnight Bell (CMF-086)
-    assert imported["CMF-086"].gaps[0] == (
-        "keyword: [Trigger] Total number of all resonators and all magic stones is twelve"
-    )
+    # Midnight Bell (CMF-086): "[Trigger] Total number of all resonators and all magic stones is
+    # twelve: ..." is a state too now (tests/test_card_import_u_e_kw.py)
+    assert full(imported, "CMF-086")["trigger"] == "status"
 
 
 # --------------------------------------------------------------------------------------

@@ -139,3 +139,55 @@ def test_trigger_total_number_of_resonators_and_magic_stones_is_twelve(imported:
         {"op": "lose_abilities", "target": theirs},
         {"op": "set_stats", "atk": 0, "def": 200, "target": theirs},
     ]
+
+
+def test_modes_with_limits_before_them_and_a_delayed_recovery_of_a_target(
+    imported: dict[str, ImportedCard],
+) -> None:
+    # Reflect, Child of Potential (TTW-063): "{0}: Choose one. Play this ability only during your turn
+    # and only once per turn - / Target resonator gains [+200/+200] until end of turn. Put a magic
+    # counter on this card. / or draw a card, put a card from your hand on the bottom of your main deck.
+    # Put a magic counter on this card; / or recover target resonator at the end of turn. Put a magic
+    # counter on this card."
+    ability = next(a for a in full(imported, "TTW-063")["abilities"] if a["kind"] == "activate")
+    assert (ability["condition"], ability["once_per_turn"]) == ({"kind": "your_turn"}, True)
+    counter = {"op": "put_counter", "counter": "magic", "target": {"kind": "self"}}
+    resonator = {"kind": "chosen", "filter": {"zone": "field", "types": ["resonator"]}}
+    [choose] = ability["effects"]
+    assert choose["modes"] == [
+        [{"op": "modify", "atk": 200, "def": 200, "target": resonator, "duration": "end_of_turn"}, counter],
+        [
+            {"op": "draw", "count": 1, "who": "you"},
+            {"op": "put_on_main_deck", "from_hand": 1, "position": "bottom"},
+            counter,
+        ],
+        [
+            {
+                "op": "delayed",
+                "at": "end_of_turn",
+                "target": resonator,
+                "effects": [{"op": "recover", "target": {"kind": "same"}}],
+            },
+            counter,
+        ],
+    ]
+
+
+def test_whenever_this_card_deals_damage_this_turn_and_a_cut_off_flying_reminder(
+    imported: dict[str, ImportedCard],
+) -> None:
+    # Fallen Angelic Destroyer, Lucifer (TMS-075): the source lists "[Flying].)" first and "[Flying] (This
+    # card cannot be blocked by J/resonators without" last: one [Flying] paragraph with its reminder.
+    # "{B}{M}: Whenever this card deals damage this turn, you gain that much life. Play this ability only
+    # once per turn."
+    card = full(imported, "TMS-075")
+    assert card["skills"] == ["flying"]
+    ability = card["abilities"][1]
+    assert ability["once_per_turn"] is True
+    assert ability["effects"] == [
+        {
+            "op": "delayed",
+            "at": "this_card_deals_damage",
+            "effects": [{"op": "gain_life", "amount": 0, "who": "you", "that_much": True}],
+        }
+    ]

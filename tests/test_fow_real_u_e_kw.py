@@ -324,3 +324,106 @@ def test_midnight_bell_does_not_trigger_at_thirteen() -> None:
     events = story.when(cmd("Pass", "p2"))
     assert triggered_by(events, bell) == []
     story.replays()
+
+
+# --- "Choose one. Play this ability only during your turn and only once per turn - ..." -----------
+
+
+def _reflect_story() -> tuple[Story, str, str, int]:
+    # Reflect, Child of Potential (TTW-063, a ruler): "{0}: Choose one. Play this ability only during
+    # your turn and only once per turn - Target resonator gains [+200/+200] until end of turn. Put a
+    # magic counter on this card. or draw a card, put a card from your hand on the bottom of your main
+    # deck. Put a magic counter on this card; or recover target resonator at the end of turn. Put a
+    # magic counter on this card."
+    story = Story({"T-BEAR": 4}, ruler="TTW-063")
+    [reflect] = story.state.zones["p1"]["ruler_area"]
+    bear = story.put("p1", "T-BEAR", "field")
+    index = next(i for i, a in characteristics(story.state, reflect).abilities if a.kind == "activate")
+    return story, reflect, bear, index
+
+
+def test_reflect_recovers_its_target_at_the_end_of_turn() -> None:
+    story, reflect, bear, index = _reflect_story()
+    story.given("CardRested", oid=bear)
+    story.when(cmd("ActivateAbility", "p1", source=reflect, ability=index, modes=[2], targets=[[bear]]))
+    events = story.resolve()
+    made = next(e for e in events if e.type == "DelayedAbilityCreated")
+    assert (made.data["objects"], made.rule) == ([[bear, story.state.objects[bear].zone_since]], "FoW-5.5 9.6 p8")
+    assert story.state.objects[reflect].counters == {"magic": 1}
+    assert story.state.objects[bear].rested  # not yet: at the end of turn (5.4 p3)
+    refusal = story.refused(cmd("ActivateAbility", "p1", source=reflect, ability=index, modes=[2], targets=[[bear]]))
+    assert (refusal.code, refusal.rule) == ("rules/once_per_turn", "FoW-5.5 7.8 p2")
+    events = pass_until(story.state, lambda s: s.turn == 2, play_triggers=True)  # p2's turn: not p1's recovery
+    story.log += events
+    events = [e for e in events if e.type in ("AbilityTriggered", "CardRecovered")]
+    assert [e.type for e in events] == ["AbilityTriggered", "CardRecovered"]
+    assert (events[0].data["kind"], events[0].rule) == ("delayed", "FoW-5.5 9.6 p8")
+    assert events[1].data["oid"] == bear
+    assert not story.state.objects[bear].rested
+    story.replays()
+
+
+def test_reflect_is_played_only_during_your_turn_and_its_other_modes() -> None:
+    story, reflect, bear, index = _reflect_story()
+    story.when(cmd("ActivateAbility", "p1", source=reflect, ability=index, modes=[1], targets=[]))
+    hand = len(story.state.zones["p1"]["hand"])
+    events = story.resolve()
+    asked = next(e for e in events if e.type == "ChoiceRequested")
+    assert asked.data["player"] == "p1"
+    assert len(story.state.zones["p1"]["hand"]) == hand + 1  # drew a card, then puts one on the bottom
+    card = story.state.zones["p1"]["hand"][0]
+    story.when(cmd("ChooseCards", "p1", cards=[card]))
+    assert story.state.zones["p1"]["main_deck"][0] == card
+    assert story.state.objects[reflect].counters == {"magic": 1}
+    story.log += to_main(story.state, turn=2)
+    story.when(cmd("Pass", "p2"))  # p1 has priority in p2's turn
+    refusal = story.refused(cmd("ActivateAbility", "p1", source=reflect, ability=index, modes=[0], targets=[[bear]]))
+    assert (refusal.code, refusal.rule) == ("rules/ability_condition", "FoW-5.5 1.4 p1")
+    story.replays()
+
+
+# --- "Whenever this card deals damage this turn, you gain that much life" -------------------------
+
+
+def test_lucifer_gains_that_much_life_whenever_it_deals_damage_this_turn() -> None:
+    # Fallen Angelic Destroyer, Lucifer (TMS-075): "[Flying] ... {B}{M}: Whenever this card deals damage
+    # this turn, you gain that much life. Play this ability only once per turn."  A delayed ability
+    # (9.6 p8) that says "whenever": it triggers each time this turn, not once only.
+    story = Story({"TMS-075": 4, "T-BEAR": 4})
+    lucifer = story.put("p1", "TMS-075", "field")
+    bear = story.put("p2", "T-BEAR", "field")
+    index = next(i for i, a in characteristics(story.state, lucifer).abilities if a.kind == "activate")
+    assert "flying" in characteristics(story.state, lucifer).skills
+    story.will("p1", "B", "M")
+    story.when(cmd("ActivateAbility", "p1", source=lucifer, ability=index))
+    events = story.resolve()
+    made = next(e for e in events if e.type == "DelayedAbilityCreated")
+    assert (made.data["at"], made.rule) == ("this_card_deals_damage", "FoW-5.5 9.6 p8")
+    life = story.state.players["p1"].life
+    for amount, target in ((300, bear), (500, "p2")):  # two damages this turn (10.6)
+        events = story.by_rule(actions.deal_damage, lucifer, target, amount, "given")
+        [trig] = [e for e in events if e.type == "AbilityTriggered"]
+        assert (trig.data["kind"], trig.rule) == ("delayed", "FoW-5.5 9.6 p8")
+        events = story.when(cmd("Pass", story.pending.player))  # played (no choice), then it resolves
+        events += story.resolve()
+        gained = next(e for e in events if e.type == "LifeChanged" and e.data["player"] == "p1")
+        assert gained.data["delta"] == amount
+    assert story.state.players["p1"].life == life + 800
+    story.by_rule(actions.deal_damage, bear, lucifer, 200, "given")  # damage dealt to it: not "deals"
+    assert [t for t in story.state.triggered if t.source == lucifer] == []
+    story.replays()
+
+
+def test_lucifer_next_turn_gains_nothing() -> None:
+    # Fallen Angelic Destroyer, Lucifer (TMS-075): "this turn" - the delayed ability is gone at the end of
+    # the turn (9.6 p8)
+    story = Story({"TMS-075": 4, "T-BEAR": 4})
+    lucifer = story.put("p1", "TMS-075", "field")
+    index = next(i for i, a in characteristics(story.state, lucifer).abilities if a.kind == "activate")
+    story.will("p1", "B", "M")
+    story.when(cmd("ActivateAbility", "p1", source=lucifer, ability=index))
+    story.resolve()
+    story.log += to_main(story.state, turn=2)
+    events = story.by_rule(actions.deal_damage, lucifer, "p2", 300, "given")
+    assert [e for e in events if e.type == "AbilityTriggered"] == []
+    story.replays()

@@ -800,6 +800,8 @@ def deal_damage(
     for oid in (source, target) if to_card else (source,):  # "When it deals or is dealt damage this turn"
         if oid in s.objects:
             check_delayed_on(ctx, "it_deals_or_is_dealt_damage", oid, s.objects[oid].zone_since, ev)
+    if source in s.objects:  # "Whenever this card deals damage this turn, you gain that much life"
+        check_delayed_on(ctx, "this_card_deals_damage", source, s.objects[source].zone_since, ev, amount=amount)
     if source in s.objects:  # "Whenever this card deals damage [to your opponent]" (9.6 p5)
         check_triggers(ctx, "deals_damage", ev, oid=source, amount=amount)
         if not to_card:
@@ -1211,17 +1213,19 @@ def check_delayed(ctx: Ctx, at: str, cause: str) -> None:
             add_trigger(ctx, delayed.controller, delayed.source, -1, cause, kind="delayed", extra=extra)
 
 
-def check_delayed_on(ctx: Ctx, at: str, oid: str, since: int, cause: str) -> None:
+def check_delayed_on(ctx: Ctx, at: str, oid: str, since: int, cause: str, *, amount: int | None = None) -> None:
     """Delayed automatic abilities of this turn watching the object ``oid`` (as the object it was
     with ``zone_since`` ``since``, 3.1 p3) for ``at`` ("When it deals or is dealt damage this
-    turn", "When that resonator is destroyed this turn"): they trigger once only (9.6 p8.1)."""
+    turn", "When that resonator is destroyed this turn"): they trigger once only (9.6 p8.1), those saying
+    "whenever" each time ("Whenever this card deals damage this turn"), ``amount`` recorded for "that much"."""
     s = ctx.s
     for delayed in list(s.delayed):
         watched = [oid, since] in [list(o) for o in delayed.objects]
         if delayed.at == at and delayed.turn == s.turn and not delayed.fired and watched:
-            add_trigger(
-                ctx, delayed.controller, delayed.source, -1, cause, kind="delayed", extra={"target": delayed.id}
-            )
+            extra: dict[str, Any] = {"target": delayed.id}
+            if amount is not None:
+                extra["amount"] = amount
+            add_trigger(ctx, delayed.controller, delayed.source, -1, cause, kind="delayed", extra=extra)
 
 
 def _delayed_effects(s: GameState, delayed_id: str | None) -> list[CardEffect]:
@@ -1370,6 +1374,8 @@ def play_trigger(ctx: Ctx, trig: Triggered, targets: Any, pay_with: Sequence[Any
     if trig.kind == "delayed":  # no targets to choose: its objects were named as it was created
         played: dict[str, Any] = {"item": item_id, "kind": "ability", "player": trig.controller}
         played.update(source=trig.source, ability=-1, targets=[], trigger=trig.id, delayed=trig.target)
+        if trig.amount is not None:  # "you gain that much life": the damage dealt as it triggered (9.6 p5)
+            played["amount"] = trig.amount
         made = next((d for d in s.delayed if d.id == trig.target), None)
         if made is not None and made.source_since is not None:
             played["source_since"] = made.source_since
@@ -1539,7 +1545,7 @@ def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
         group = (mine[0] if mine else []) if n else None
         groups_before += n
         target = getattr(eff, "target", None)
-        if isinstance(eff, Delayed):  # it remembers what "that resonator" names now
+        if isinstance(eff, Delayed) and eff.target is None:  # it remembers what "that resonator" names now
             group = [t for t, since in previous if s.objects[t].zone_since == since]
         if isinstance(target, Target) and target.kind == "same":
             # what the previous target group chose and was legal (9.3 p3.1), while it stays
@@ -1900,7 +1906,11 @@ def apply_effect(
         past = s.phase == "end" and s.step in ("end_of_turn", "cleanup")  # this turn's end of turn happened
         made["turn"] = s.turn + 1 if eff.at == "next_end_of_turn" and past else s.turn
         made["effects"] = [e.model_dump(mode="json", by_alias=True) for e in eff.effects]
+        if eff.target is not None:  # "Recover target resonator at the end of turn": its target, if legal (9.3 p3.1)
+            group = _targets_of(ctx, item, eff.target, group)
         made["objects"] = [[oid, s.objects[oid].zone_since] for oid in group or []]
+        if eff.at == "this_card_deals_damage":  # this card, as the object whose ability made it (3.1 p3)
+            made["objects"] = [[src, item.source_since if item.source_since is not None else s.objects[src].zone_since]]
         if item.source_since is not None:  # its "this card" is the object that created it (3.1 p3)
             made["source_since"] = item.source_since
         return ctx.emit("DelayedAbilityCreated", made, "9.6 p8", cause=cause)

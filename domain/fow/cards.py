@@ -1432,7 +1432,9 @@ class Delayed(_Model):
     are read as the delayed ability resolves.  No new targets are chosen."""
 
     op: Literal["delayed"] = "delayed"
-    at: Literal["end_of_turn", "next_end_of_turn", "it_deals_or_is_dealt_damage", "it_is_destroyed"] = "end_of_turn"
+    at: Literal[
+        "end_of_turn", "next_end_of_turn", "it_deals_or_is_dealt_damage", "it_is_destroyed", "this_card_deals_damage"
+    ] = "end_of_turn"
     """``end_of_turn``: "At the end of turn, ..."; ``next_end_of_turn``: "At the next end of turn": the
     next time "at the end of turn" happens (5.4 p3) - this turn's, or the next turn's once this turn's
     has happened (an instant played in the end phase's last priority sequence, 5.4 p4);
@@ -1440,14 +1442,25 @@ class Delayed(_Model):
     ``it_is_destroyed`` ("When that resonator is destroyed this turn, banish this card"): the first
     time this turn that the object the previous effect's single target group chose (recorded as the
     ability is created, while it stays the same object) deals or is dealt damage (10.6) / is
-    destroyed (10.9)."""
+    destroyed (10.9); ``this_card_deals_damage`` ("Whenever this card deals damage this turn, you gain that
+    much life"): every time this turn that the source, as the object whose ability made it (3.1 p3), deals
+    damage (10.6) - "whenever" says it triggers more than once (9.6 p8 "if not specified"), and "that
+    much" is the damage dealt then."""
     effects: Annotated[list[Effect], Field(min_length=1)]
+    target: Target | None = None
+    """"Recover target resonator at the end of turn": one target chosen as the spell or ability that
+    makes the delayed ability is played (9.3 p2.4); the delayed ability is made with that object if it
+    is still a legal target on resolution (9.3 p3.1), and its ``same`` targets name it (3.1 p3)."""
 
     @model_validator(mode="after")
     def _check(self) -> Delayed:
         _plain_effects(self.effects, "delayed")
         if _chosen(self.effects):
             raise ValueError("a delayed ability chooses no targets: use 'same' or 'all'")
+        if self.target is not None and (
+            self.target.kind != "chosen" or self.target.count != 1 or self.target.up_to or self.at != "end_of_turn"
+        ):
+            raise ValueError("a delayed ability's own target is one chosen target, at the end of turn")
         return self
 
 

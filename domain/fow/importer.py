@@ -318,6 +318,13 @@ def _paragraphs(abilities: list[str]) -> list[str]:
     """Ability paragraphs, rejoining what the source split: a reminder or a list of modes
     cut over several entries ("choose one -" / "...;" / "or ...")."""
     parts = [a.strip() for a in abilities if a.strip()]
+    for tail in [p for p in parts if re.fullmatch(r"\[[^\]]+\]\.\)", p)]:
+        # "[Flying].)" listed apart from "[Flying] (This card cannot be blocked by J/resonators without"
+        # (TMS-075): the end of that cut-off reminder, wherever the source put it
+        cut = [k for k, p in enumerate(parts) if p.count("(") > p.count(")") and p is not tail]
+        if len(cut) == 1:
+            parts[cut[0]] += " " + tail
+            parts.remove(tail)
     out: list[str] = []
     i = 0
     while i < len(parts):
@@ -1167,6 +1174,13 @@ def _effect(pattern: str) -> Callable[[EffectBuilder], EffectBuilder]:
         return fn
 
     return register
+
+
+@_effect(r"(?:you )?draw a card, (?P<put>put a card from your hand on the bottom of your main deck)")
+def _draw_put_bottom(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "draw a card, put a card from your hand on the bottom of your main deck" (TTW-063): two effects in
+    # that order, as if the comma were a full stop
+    return [{"op": "draw", "count": 1, "who": "you"}, *_effects(_capitalise(m.group("put")) + ".", ctx)]
 
 
 @_effect(rf"(?:you )?draw (?P<n>{NUM}) cards?, then discards? (?P<m>{NUM}) cards?")
@@ -4075,6 +4089,8 @@ _DELAYED_WHEN = re.compile(
 )
 """``When that resonator is destroyed this turn, banish this card.``: a delayed ability watching the
 previous effect's single target."""
+_DELAYED_WHENEVER = re.compile(r"^whenever this card deals damage this turn, (?P<body>[^.]+\.?)\s*", re.IGNORECASE)
+"""``Whenever this card deals damage this turn, you gain that much life.``: triggering each time."""
 _DELAYED_AFTER = re.compile(
     r"^(?P<body>[^.]+?) at (?:the )?(?P<next>next )?end of (?:this )?turn(?:\.\s*|$)", re.IGNORECASE
 )
@@ -4096,6 +4112,15 @@ def _delayed(rest: str, out: list[JsonDict], ctx: _Ctx) -> tuple[JsonDict, str] 
             raise _GapError(f"effect: {_split_sentences(rest)[0]}")
         at = "it_is_destroyed" if when.group("what").lower() == "is destroyed" else "it_deals_or_is_dealt_damage"
         m = when
+    whenever = _DELAYED_WHENEVER.match(rest) if m is None and when is None else None
+    if whenever is not None:
+        # "{B}{M}: Whenever this card deals damage this turn, you gain that much life.": each time (9.6 p8)
+        if ctx.type not in ("resonator", "j_ruler"):
+            raise _GapError(f"effect: {_split_sentences(rest)[0]}")
+        inner = _effects(_capitalise(whenever.group("body").strip()), ctx)
+        if inner != [{"op": "gain_life", "amount": 0, "who": "you", "that_much": True}]:
+            raise _GapError(f"effect: {_split_sentences(rest)[0]}")
+        return {"op": "delayed", "at": "this_card_deals_damage", "effects": inner}, rest[whenever.end() :].strip()
     if m is None:
         return None
     body = _capitalise(re.sub(r"\brnit\b", "it", m.group("body").strip()))  # "banish rnit": a misprint (TTW-027)
@@ -4116,9 +4141,16 @@ def _delayed(rest: str, out: list[JsonDict], ctx: _Ctx) -> tuple[JsonDict, str] 
         # as the object that created the delayed ability (FoW-5.5 3.1 p3)
         named = re.sub(r"\bit\b", "this card", body)
     inner = _effects(named, ctx)
-    if any(_pauses(e) for e in inner) or any(
-        isinstance(e.get("target"), dict) and e["target"].get("kind", "chosen") == "chosen" for e in inner
-    ):
+    chosen = [e for e in inner if isinstance(e.get("target"), dict) and e["target"].get("kind", "chosen") == "chosen"]
+    if len(inner) == 1 and len(chosen) == 1 and m.re is _DELAYED_AFTER and at == "end_of_turn":
+        # "Recover target resonator at the end of turn.": the target is chosen as the ability is played
+        # (9.3 p2.4); the delayed ability made on resolution acts on it (9.6 p8) while it stays that object
+        single = chosen[0]["target"]
+        if single.get("count", 1) == 1 and not single.get("up_to") and not single.get("players_allowed"):
+            delayed: JsonDict = {"op": "delayed", "at": at, "target": single}
+            delayed["effects"] = [{**inner[0], "target": {"kind": "same"}}]
+            return delayed, rest[m.end() :].strip()
+    if any(_pauses(e) for e in inner) or chosen:
         raise _GapError(f"effect: {_split_sentences(rest)[0]}")
     return {"op": "delayed", "at": at, "effects": inner}, rest[m.end() :].strip()
 
@@ -4532,6 +4564,16 @@ def _activate(raw: str, body: str, ctx: _Ctx, *, required: bool) -> JsonDict | N
         return None
     cost = _activate_cost(cost_text, ctx)
     ability: JsonDict = {"kind": "activate", "text": raw, "cost": cost}
+    limits = re.match(
+        r"^choose one\.\s*play this ability only during your turn and only once per turn\s*(?=[-\u2013])",
+        effect_text,
+        re.IGNORECASE,
+    )
+    if limits:  # "{0}: Choose one. Play this ability only during your turn and only once per turn - ...":
+        # a condition to play it (1.4 p1) and once per turn (7.8 p2), written before the modes
+        ability.update(condition={"kind": "your_turn"}, once_per_turn=True)
+        # "... this card. or draw a card, ...;": a full stop before "or" ends the mode as ";" does
+        effect_text = "Choose one " + re.sub(r"\.\s+or\s+(?=[a-z])", "; or ", effect_text[limits.end() :])
     for pattern, flag in _ACTIVATE_TAIL:
         m = pattern.search(effect_text)
         if m:

@@ -216,6 +216,11 @@ class Effect:
     """kind ``set_attributes``: the attributes its targets have instead of their own (9.9 p1)."""
 
 
+REPEATING_DELAYED = frozenset({"this_card_deals_damage"})
+"""Delayed abilities that trigger each time this turn ("Whenever this card deals damage this turn"):
+"whenever" specifies it (FoW-5.5 9.6 p8)."""
+
+
 @dataclass(slots=True)
 class DelayedAbility:
     """A delayed automatic ability an effect created (FoW-5.5 9.6 p8): it triggers once, at
@@ -967,9 +972,9 @@ def _triggered(s: GameState, d: Mapping[str, Any], e: Event) -> None:
             amount=(d.get("extra") or {}).get("amount"),
         )
     )
-    if d.get("kind") == "delayed":  # it triggers once and once only (9.6 p8.1)
+    if d.get("kind") == "delayed":  # it triggers once and once only (9.6 p8.1) unless it says "whenever"
         for delayed in s.delayed:
-            if delayed.id == (d.get("extra") or {}).get("target"):
+            if delayed.id == (d.get("extra") or {}).get("target") and delayed.at not in REPEATING_DELAYED:
                 delayed.fired = True
     s.counter += 1
 
