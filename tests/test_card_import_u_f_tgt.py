@@ -176,3 +176,23 @@ def test_remove_all_cards_in_target_players_graveyard_and_count_them(imported: d
             "per": {"filter": {"zone": "removed", "types": ["resonator"]}, "this_way": True},
         },
     ]
+
+
+def test_target_vampire_deals_damage_equal_to_its_atk_then_half_of_that_much_life(
+    imported: dict[str, ImportedCard],
+) -> None:
+    # Bloodsucking Impulse (CMF-080): "Target Vampire you control deals damage equal to its ATK to
+    # another target resonator. Then you gain life equal to half of that much damage. (Rounded up to
+    # the nearest 100.)"
+    vampire = {"zone": "field", "types": [], "controller": "you", "races": ["Vampire"], "playground": True}
+    assert full(imported, "CMF-080")["effects"] == [
+        {
+            "op": "deal_damage",
+            "amount": 0,
+            "target": {"kind": "chosen", "filter": {"zone": "field", "types": ["resonator"]}, "second": True},
+            "equal_to": "atk",
+            "equal_to_of": "by",
+            "by": {"kind": "chosen", "filter": vampire},
+        },
+        {"op": "gain_life", "amount": 0, "who": "you", "half_of_damage": True},
+    ]

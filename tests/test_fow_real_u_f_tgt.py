@@ -365,3 +365,61 @@ def test_fetal_movement_removes_a_graveyard_and_counts_its_resonators(whose: str
     assert (dealt.data["source"], dealt.data["target"], dealt.data["amount"]) == (fetal, "p2", 200)
     assert story.state.objects[wall].zone == "graveyard"
     story.replays()
+
+
+# --- "Target Vampire you control deals damage equal to its ATK to another target resonator" -----
+
+
+def bloodsucking_story() -> tuple[Story, dict[str, str]]:
+    # Bloodsucking Impulse (CMF-080, {B}{1}): "Target Vampire you control deals damage equal to its ATK
+    # to another target resonator. Then you gain life equal to half of that much damage. (Rounded up
+    # to the nearest 100.)"  Herald of the Undead Lord (SKL-070) is a Vampire, [500/500].
+    story = Story({"CMF-080": 4, "SKL-070": 4, "T-WALL": 4})
+    c = {
+        "impulse": story.put("p1", "CMF-080", "hand"),
+        "herald": story.put("p1", "SKL-070", "field"),
+        "theirs": story.put("p2", "SKL-070", "field"),
+        "wall": story.put("p2", "T-WALL", "field"),
+    }
+    story.will("p1", "B", "B")
+    return story, c
+
+
+def test_bloodsucking_impulse_the_vampire_deals_its_atk_and_you_gain_half() -> None:
+    story, c = bloodsucking_story()
+    life = story.state.players["p1"].life
+    story.when(cmd("PlayCard", "p1", card=c["impulse"], targets=[[c["herald"]], [c["wall"]]]))
+    events = story.resolve()
+    dealt = find(events, "DamageDealt")
+    assert (dealt.data["source"], dealt.data["target"], dealt.data["amount"]) == (c["herald"], c["wall"], 500)
+    assert dealt.rule == "FoW-5.5 10.6 p1"
+    gained = find(events, "LifeChanged")
+    assert (gained.data["player"], gained.data["delta"]) == ("p1", 300)  # half of 500, rounded up to 100
+    assert story.state.players["p1"].life == life + 300
+    story.replays()
+
+
+def test_bloodsucking_impulse_targets() -> None:
+    # the first target is a Vampire p1 controls (not p2's Herald); "another target": not the same one
+    story, c = bloodsucking_story()
+    refusal = story.refused(cmd("PlayCard", "p1", card=c["impulse"], targets=[[c["theirs"]], [c["wall"]]]))
+    assert (refusal.code, refusal.rule) == ("rules/illegal_target", "FoW-5.5 9.3 p2.4")
+    refusal = story.refused(cmd("PlayCard", "p1", card=c["impulse"], targets=[[c["herald"]], [c["herald"]]]))
+    assert (refusal.code, refusal.rule) == ("rules/illegal_target", "FoW-5.5 9.3 p2.4")
+    story.when(cmd("PlayCard", "p1", card=c["impulse"], targets=[[c["herald"]], [c["theirs"]]]))
+    story.resolve()
+    assert story.state.objects[c["theirs"]].zone == "graveyard"  # 500 damage, DEF 500
+    story.replays()
+
+
+def test_bloodsucking_impulse_without_its_vampire_deals_no_damage() -> None:
+    # the Herald leaves the field before the spell resolves: it is no longer a legal target and deals
+    # no damage (9.3 p3.1); no damage was dealt, so no life is gained
+    story, c = bloodsucking_story()
+    life = story.state.players["p1"].life
+    story.when(cmd("PlayCard", "p1", card=c["impulse"], targets=[[c["herald"]], [c["wall"]]]))
+    story.given("CardMoved", oid=c["herald"], to="graveyard", reason="given", **{"from": "field"})
+    events = story.resolve()
+    assert [e for e in events if e.type == "DamageDealt"] == []
+    assert story.state.players["p1"].life == life
+    story.replays()

@@ -528,6 +528,8 @@ def chosen_groups(effects: Sequence[CardEffect]) -> list[Target]:
     out: list[Target] = []
     for e in effects:
         target = getattr(e, "target", None)
+        if isinstance(e, DealDamage) and e.by is not None:  # "Target Vampire you control deals damage ..."
+            out.append(e.by)
         if isinstance(target, Target) and target.kind == "chosen":
             out.append(target)
         if isinstance(e, Fight):  # "... and target J/resonator your opponent controls": its second group
@@ -1376,6 +1378,7 @@ def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
     did = False  # "If you do": whether the effect just before was performed
     previous: list[tuple[str, int]] = []  # the last single chosen target group ("it"), as objects
     those: list[str] = []  # what the last banish acted on ("If you banished a Human in this way")
+    dealt = 0  # the damage the effect just before dealt
     skip_to = 0  # a declined "you may" / an unmet "if" skips the steps it holds
     if item.delayed is not None:  # a delayed ability's "that resonator" (9.6 p8)
         found = next((d for d in s.delayed if d.id == item.delayed), None)
@@ -1417,9 +1420,10 @@ def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
             )
         else:
             result = apply_effect(
-                ctx, item, eff, group, cause, now, other=mine[-1] if mine else None, previous=previous
+                ctx, item, eff, group, cause, now, other=mine[-1] if mine else None, previous=previous, dealt=dealt
             )
         did = any(e.type not in NOT_PERFORMED for e in ctx.events[before:])
+        dealt = sum(e.data["amount"] for e in ctx.events[before:] if e.type == "DamageDealt")  # "that much damage"
         if result is not None and isinstance(eff, Banish):  # "the resonator banished this way" (9.3 p3)
             those = [
                 e.data["oid"] for e in ctx.events[before:] if e.type == "CardMoved" and e.data["to"] == "graveyard"
@@ -1649,9 +1653,11 @@ def apply_effect(
     *,
     other: list[str] | None = None,
     previous: list[tuple[str, int]] | None = None,
+    dealt: int = 0,
 ) -> str | None:
     """``other``: for a ``fight``, the target group of its second J/resonator; ``previous``: the
-    legal targets of the last single chosen target group, as objects (for "its DEF")."""
+    legal targets of the last single chosen target group, as objects (for "its DEF"); ``dealt``: the
+    damage the effect just before dealt ("half of that much damage")."""
     s = ctx.s
     you = item.controller
     src = item.source
@@ -1676,6 +1682,14 @@ def apply_effect(
     if isinstance(eff, DealDamage):
         # "for each X" counted on resolution; "that much": the damage of the triggering happening
         amount = (item.amount or 0) if eff.that_much else conditions.amount_of(s, eff, you, src)
+        if eff.by is not None:  # "Target Vampire you control deals damage equal to its ATK to another target"
+            by = _targets_of(ctx, item, eff.by, group)
+            if not by or by[0] not in s.objects or s.objects[by[0]].zone != "field":
+                return cause  # the dealer is no longer a legal target: no damage (9.3 p3.1)
+            amount = conditions.source_stat(s, by[0], eff.equal_to or "atk")
+            for t in _targets_of(ctx, item, eff.target, other):
+                cause = deal_damage(ctx, by[0], t, amount, cause)
+            return cause
         if eff.per is not None and eff.per.this_way:  # "for each resonator removed this way" (9.3 p3)
             flt = eff.per.filter
             assert flt is not None
@@ -2049,6 +2063,8 @@ def apply_effect(
     if isinstance(eff, (GainLife, LoseLife)):
         sign = 1 if isinstance(eff, GainLife) else -1
         amount = (item.amount or 0) if getattr(eff, "that_much", False) else conditions.amount_of(s, eff, you, src)
+        if isinstance(eff, GainLife) and eff.half_of_damage:  # "half of that much damage", rounded up to 100
+            amount = -(-dealt // 200) * 100
         if isinstance(eff, GainLife) and eff.of_same and eff.equal_to is not None:  # "... equal to its DEF"
             amount = _previous_stat(s, previous or [], eff.equal_to)
         if getattr(eff, "dealt_to_you", False):  # "the damage that was dealt to you this turn"

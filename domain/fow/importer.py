@@ -3249,6 +3249,29 @@ def _deal_equal(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "deal_damage", "amount": 0, "target": target, "equal_to": m.group("s").lower()}]
 
 
+@_effect_first(r"(?P<a>target [^.]+?) deals damage equal to its (?P<s>ATK|DEF) to another (?P<b>target [^.]+?)")
+def _target_deals_equal(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Target Vampire you control deals damage equal to its ATK to another target resonator.": the
+    # first target deals the damage (FoW-5.5 10.6 p1); the second is not the first (9.3 p2.4)
+    # "Target Vampire": a Vampire ruler in a ruler area is a legal target too (2.5 p4), without ATK
+    by, target = _target(m.group("a"), ctx, playground=True), _target(m.group("b"), ctx)
+    for t in (by, target):
+        if t.get("kind") != "chosen" or set(t) - {"kind", "filter"}:
+            raise _GapError(f"effect: {m.group(0).strip()}")
+    stat = m.group("s").lower()
+    damage = {"op": "deal_damage", "amount": 0, "target": {**target, "second": True}, "equal_to": stat}
+    return [{**damage, "equal_to_of": "by", "by": by}]
+
+
+@_effect_first(
+    r"(?:then,? )?you gain life equal to half of that much damage(?:\.? ?\(rounded up to the nearest 100\.?\))?"
+)
+def _gain_half(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Then you gain life equal to half of that much damage. (Rounded up to the nearest 100.)" (the
+    # reminder text is read off before): checked against the damage effect just before it, in _effects
+    return [{"op": "gain_life", "amount": 0, "who": "you", "half_of_damage": True}]
+
+
 @_effect_first(r"(?:you )?gain life equal to @same's (?P<s>ATK|DEF)")
 def _gain_life_equal_its(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "Destroy target resonator with total cost 3 or less. You gain life equal to its DEF.": "its" is
@@ -3957,6 +3980,8 @@ def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = Fa
     for before, e in zip([None, *out], out, strict=False):  # "that many": the cards the effect just before put
         if e.get("that_many") and e["op"] == "draw" and not (before or {}).get("any_number"):
             raise _GapError("effect: draw that many cards plus one (that many of what is not clear)")
+        if e.get("half_of_damage") and (before or {}).get("op") != "deal_damage":
+            raise _GapError("effect: half of that much damage (no damage just before)")
         removed = (before or {}).get("op") == "remove_from_game" and "target" in (before or {})
         if (e.get("per") or {}).get("this_way") and not (removed and e["op"] == "deal_damage"):
             raise _GapError("effect: for each card removed this way (no removal just before)")
