@@ -196,3 +196,24 @@ def test_target_vampire_deals_damage_equal_to_its_atk_then_half_of_that_much_lif
         },
         {"op": "gain_life", "amount": 0, "who": "you", "half_of_damage": True},
     ]
+
+
+def test_dragon_j_resonators_you_control_gain_an_ability(imported: dict[str, ImportedCard]) -> None:
+    # Sylvia's Roar (TTW-034): "Choose one. If your J/ruler is "Sylvia Gill Palarilias" choose up to two
+    # instead - Resonators you control gain [+300/0] until end of turn; or Dragon J/resonators you
+    # control gain "Whenever this card attacks, it deals damage equal to its ATK to target resonator."
+    # until end of turn."
+    [choose] = full(imported, "TTW-034")["effects"]
+    assert (choose["up_to"], choose["up_to_if"]["kind"]) == (2, "ruler_is")
+    [grant] = choose["modes"][1]
+    assert grant["target"] == {"kind": "all", "filter": {"zone": "field", "controller": "you", "races": ["Dragon"]}}
+    [ability] = grant["abilities"]
+    assert ability["trigger"] == "attacks"
+    assert ability["effects"] == [
+        {
+            "op": "deal_damage",
+            "amount": 0,
+            "target": {"kind": "chosen", "filter": {"zone": "field", "types": ["resonator"]}},
+            "equal_to": "atk",
+        }
+    ]

@@ -423,3 +423,50 @@ def test_bloodsucking_impulse_without_its_vampire_deals_no_damage() -> None:
     assert [e for e in events if e.type == "DamageDealt"] == []
     assert story.state.players["p1"].life == life
     story.replays()
+
+
+# --- 'Dragon J/resonators you control gain "..." until end of turn' ------------------------------
+
+
+def test_sylvias_roar_both_modes_and_the_dragons_gain_the_attack_ability() -> None:
+    # Sylvia's Roar (TTW-034, {R}{1}): "Choose one. If your J/ruler is "Sylvia Gill Palarilias" choose
+    # up to two instead - Resonators you control gain [+300/0] until end of turn; or Dragon
+    # J/resonators you control gain "Whenever this card attacks, it deals damage equal to its ATK to
+    # target resonator." until end of turn."  p1's ruler is Sylvia Gill Palarilias (TTW-032): both
+    # modes.  Caldera-Born Dragon (TTW-022, [800/800]) attacks: its gained ability deals its ATK, 1100,
+    # to p2's Wall.  The Bear (no Dragon) does not gain it; a Dragon put into the field after the
+    # spell resolved does (an effect on "all X", 9.9 p4).
+    story = Story({"TTW-034": 4, "TTW-022": 4, "T-BEAR": 4, "T-WALL": 4}, ruler="TTW-032")
+    roar = story.put("p1", "TTW-034", "hand")
+    dragon = story.put("p1", "TTW-022", "field")
+    bear = story.put("p1", "T-BEAR", "field")
+    wall = story.put("p2", "T-WALL", "field")
+    story.log += to_main(story.state, turn=3)
+    story.will("p1", "R", "R")
+    story.when(cmd("PlayCard", "p1", card=roar, targets=[], modes=[0, 1]))
+    events = story.resolve()
+    granted = next(e for e in events if e.type == "ContinuousEffectCreated" and e.data["kind"] == "grant_abilities")
+    assert (granted.data["targets"], granted.rule) == ([], "FoW-5.5 10.19 p1")
+    base = len(characteristics(story.state, bear).abilities)
+    assert len(characteristics(story.state, dragon).abilities) == base + 1
+    later = story.put("p1", "TTW-022", "field")
+    assert len(characteristics(story.state, later).abilities) == base + 1
+    story.log += to_attack_choice(story.state)
+    events = story.when(cmd("DeclareAttack", "p1", attacker=dragon, target="p2"))
+    [trig] = triggered_by(events, dragon)
+    story.when(cmd("PlayTriggered", "p1", trigger=trig.data["trigger"], targets=[[wall]]))
+    events = story.resolve()
+    dealt = find(events, "DamageDealt")
+    assert (dealt.data["source"], dealt.data["target"], dealt.data["amount"]) == (dragon, wall, 1100)
+    assert story.state.objects[wall].zone == "graveyard"
+    story.replays()
+
+
+def test_sylvias_roar_one_mode_without_sylvia() -> None:
+    # Sylvia's Roar (TTW-034) with T-RULER: one mode only (9.3 p2.3)
+    story = Story({"TTW-034": 4, "TTW-022": 4})
+    roar = story.put("p1", "TTW-034", "hand")
+    story.will("p1", "R", "R")
+    refusal = story.refused(cmd("PlayCard", "p1", card=roar, targets=[], modes=[0, 1]))
+    assert refusal.rule == "FoW-5.5 9.3 p2.3"
+    story.replays()

@@ -1791,10 +1791,14 @@ def apply_effect(
         sdata.update(kind="atk_becomes_def" if eff.atk_becomes_def else "switch", duration=eff.duration)
         return ctx.emit("ContinuousEffectCreated", sdata, "9.9 p1.4", cause=cause)
     if isinstance(eff, GrantAbilities):  # "gains "<ability>" until end of turn" (10.19 p1, 9.9)
-        gaining = _targets_of(ctx, item, eff.target, group)
-        if not gaining:
-            return cause
-        gdata: dict[str, Any] = {"id": ctx.fresh_id("x"), "source": src, "controller": you, "targets": gaining}
+        gdata: dict[str, Any] = {"id": ctx.fresh_id("x"), "source": src, "controller": you}
+        if eff.target.kind == "all":  # "Dragon J/resonators you control gain "..." until end of turn": every
+            # object that matches, while the effect lasts, also those that match it later (9.9 p4)
+            gdata.update(targets=[], filter=eff.target.filter.model_dump(mode="json", exclude_defaults=True))
+        else:
+            gdata["targets"] = _targets_of(ctx, item, eff.target, group)
+            if not gdata["targets"]:
+                return cause
         abilities = [a.model_dump(mode="json", by_alias=True) for a in eff.abilities]
         gdata.update(kind="grant_abilities", abilities=abilities, duration=eff.duration)
         return ctx.emit("ContinuousEffectCreated", gdata, "10.19 p1", cause=cause)

@@ -1246,10 +1246,16 @@ def _gains_abilities(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDic
     # 'Target attacking resonator gains [+600/+600] and "Whenever this card deals damage to a
     # resonator, it deals that much damage to your opponent." until end of turn.' (10.19 p1): the
     # abilities are those of the card that gains them ("this card" is that card)
-    if not re.match(rf"(?:(?:up to {NUM} )?target\b|it$|this card$|{_SAME}$)", m.group("t").strip(), re.I):
+    every = re.fullmatch(r"(?P<f>[^\s]+ (?:J/)?resonators) you control", m.group("t").strip(), re.IGNORECASE)
+    if every and not m.group("m"):  # 'Dragon J/resonators you control gain "..." until end of turn': each (9.9 p4)
+        target: JsonDict | None = _subject(m.group("t"), ctx, continuous=False, it_self=it_self)
+        if target is None or target["kind"] != "all":
+            raise _GapError(f"effect: {m.group(0).strip()}")
+    elif not re.match(rf"(?:(?:up to {NUM} )?target\b|it$|this card$|{_SAME}$)", m.group("t").strip(), re.I):
         raise _GapError(f"effect: {m.group(0).strip()}")  # only one chosen object, this card or "it"
-    target = _subject(m.group("t"), ctx, continuous=False, it_self=it_self)
-    if target is None or target["kind"] not in ("chosen", "same", "self"):
+    else:
+        target = _subject(m.group("t"), ctx, continuous=False, it_self=it_self)
+    if target is None or target["kind"] not in ("chosen", "same", "self", "all"):
         raise _GapError(f"effect: {m.group(0).strip()}")
     if target["kind"] == "chosen" and (target.get("count", 1) != 1 or target.get("up_to")):
         raise _GapError(f"effect: {m.group(0).strip()}")
