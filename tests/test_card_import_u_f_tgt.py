@@ -217,3 +217,16 @@ def test_dragon_j_resonators_you_control_gain_an_ability(imported: dict[str, Imp
             "equal_to": "atk",
         }
     ]
+
+
+def test_this_and_a_j_resonator_your_opponent_controls_deal_damage_to_each_other(
+    imported: dict[str, ImportedCard],
+) -> None:
+    # Kujata, Sacred Ox (TMS-058): "Whenever an evolution counter is placed on this card, this and a
+    # J/resonator your opponent controls deal damage equal to their ATK to each other."  "a J/resonator"
+    # is no target: a ``versus`` filter, chosen on resolution.
+    ability = full(imported, "TMS-058")["abilities"][1]
+    assert ability["trigger"] == "evolution_counter_put"
+    assert ability["effects"] == [
+        {"op": "fight", "target": {"kind": "self"}, "versus": {"zone": "field", "controller": "opponent"}}
+    ]

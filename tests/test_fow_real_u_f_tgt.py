@@ -470,3 +470,54 @@ def test_sylvias_roar_one_mode_without_sylvia() -> None:
     refusal = story.refused(cmd("PlayCard", "p1", card=roar, targets=[], modes=[0, 1]))
     assert refusal.rule == "FoW-5.5 9.3 p2.3"
     story.replays()
+
+
+# --- "this and a J/resonator your opponent controls deal damage equal to their ATK to each other" -
+
+
+def kujata_story(theirs: list[str]) -> tuple[Story, str, list[str], list[Event]]:
+    # Kujata, Sacred Ox (TMS-058, [500/500]): "As long as there are one or more evolution counters on
+    # this card, it gains [+500/+500]." / "Whenever an evolution counter is placed on this card, this
+    # and a J/resonator your opponent controls deal damage equal to their ATK to each other." /
+    # "[Evolution] {G}{G}{2}."
+    story = Story({"TMS-058": 4, "T-BEAR": 4, "T-WALL": 4})
+    kujata = story.put("p1", "TMS-058", "field")
+    story.put("p1", "T-BEAR", "field")  # p1's own: never chosen
+    opposing = [story.put("p2", c, "field") for c in theirs]
+    story.will("p1", "G", "G", "G", "G")
+    story.when(cmd("ActivateAbility", "p1", source=kujata, ability="evolution", pay_with=[]))
+    events = story.resolve()  # the evolution counter is put: the ability triggers (no target to choose)
+    assert find(events, "CounterPut").data == {"oid": kujata, "counter": "evolution", "count": 1}
+    [trig] = triggered_by(events, kujata)
+    assert trig.rule == "FoW-5.5 9.6 p5"
+    return story, kujata, opposing, story.resolve()
+
+
+def test_kujata_fights_a_j_resonator_its_controller_chooses_on_resolution() -> None:
+    # two J/resonators p2 controls: p1 chooses the Wall (T-WALL, [100/1000]) as the ability resolves
+    # (9.3 p3.2); Kujata, [1000/1000] with its counter, deals 1000 to it, the Wall 100 to Kujata (10.6)
+    story, kujata, (bear, wall), events = kujata_story(["T-BEAR", "T-WALL"])
+    asked = find(events, "ChoiceRequested")
+    assert (asked.data["kind"], sorted(asked.data["options"]["cards"]), asked.rule) == (
+        "fight",
+        sorted([bear, wall]),
+        "FoW-5.5 9.3 p3.2",
+    )
+    assert {tuple(a["cards"]) for a in legal(story, "p1", "ChooseCards")} == {(bear,), (wall,)}
+    refusal = story.refused(cmd("ChooseCards", "p1", cards=[kujata]))
+    assert (refusal.code, refusal.rule) == ("rules/fight_choice", "FoW-5.5 9.3 p3.2")
+    events = story.when(cmd("ChooseCards", "p1", cards=[wall]))
+    dealt = [(e.data["source"], e.data["target"], e.data["amount"]) for e in events if e.type == "DamageDealt"]
+    assert dealt == [(kujata, wall, 1000), (wall, kujata, 100)]
+    assert story.state.objects[wall].zone == "graveyard" and story.state.objects[bear].zone == "field"
+    story.replays()
+
+
+def test_kujata_with_one_opposing_j_resonator_asks_nothing() -> None:
+    # only the Bear: no choice to make; Kujata [1000/1000] and the Bear [500/500] deal their ATKs
+    story, kujata, (bear,), events = kujata_story(["T-BEAR"])
+    assert [e for e in events if e.type == "ChoiceRequested"] == []
+    dealt = [(e.data["source"], e.data["target"], e.data["amount"]) for e in events if e.type == "DamageDealt"]
+    assert dealt == [(kujata, bear, 1000), (bear, kujata, 500)]
+    assert story.state.objects[bear].zone == "graveyard" and story.state.objects[kujata].zone == "field"
+    story.replays()

@@ -532,7 +532,7 @@ def chosen_groups(effects: Sequence[CardEffect]) -> list[Target]:
             out.append(e.by)
         if isinstance(target, Target) and target.kind == "chosen":
             out.append(target)
-        if isinstance(e, Fight):  # "... and target J/resonator your opponent controls": its second group
+        if isinstance(e, Fight) and e.other is not None:  # "... and target J/resonator your opponent controls"
             out.append(e.other)
         out += chosen_groups(conditions.nested(e))  # "you may ... target", "if ..., ... target"
     return out
@@ -1662,7 +1662,7 @@ def apply_effect(
     you = item.controller
     src = item.source
     if isinstance(eff, Fight):
-        return _fight(ctx, item, eff, group, other, cause)
+        return _fight(ctx, item, eff, group, other, cause, choice)
     if isinstance(eff, Delayed):  # "At the end of turn, destroy that resonator" (9.6 p8)
         made: dict[str, Any] = {"delayed": ctx.fresh_id("d"), "controller": you, "source": src, "at": eff.at}
         past = s.phase == "end" and s.step in ("end_of_turn", "cleanup")  # this turn's end of turn happened
@@ -2286,12 +2286,42 @@ def _reshuffle_graveyard(
     return cause
 
 
-def _fight(ctx: Ctx, item: ChaseItem, eff: Fight, group: list[str] | None, other: list[str] | None, cause: str) -> str:
+def _fight(
+    ctx: Ctx,
+    item: ChaseItem,
+    eff: Fight,
+    group: list[str] | None,
+    other: list[str] | None,
+    cause: str,
+    choice: Any = None,
+) -> str | None:
     """ "A and B deal damage equal to their ATK to each other" (FoW-5.5 10.6): both ATKs are read
     first, then each deals that damage to the other.  If either is gone from the field or no
-    longer a legal target, the effect involves it and is not applied (9.3 p3.1)."""
+    longer a legal target, the effect involves it and is not applied (9.3 p3.1).  With ``versus``
+    ("this and a J/resonator your opponent controls"), B is chosen as the effect resolves (9.3 p3.2)."""
     s = ctx.s
-    pair = _targets_of(ctx, item, eff.target, group)[:1] + _targets_of(ctx, item, eff.other, other)[:1]
+    first = _targets_of(ctx, item, eff.target, group)[:1]
+    if eff.versus is not None:
+        if not first or first[0] not in s.objects or s.objects[first[0]].zone != "field":
+            return cause  # "this": no longer in the field, no damage either way (3.1 p3)
+        you = item.controller
+        candidates = [
+            o
+            for p in s.order
+            for o in s.zones[p]["field"]
+            if o != first[0] and matches(s, eff.versus, o, you, item.source) and characteristics(s, o).def_ is not None
+        ]
+        if not candidates:
+            return cause
+        if len(candidates) > 1 and choice is None:
+            asked = {"item": item.id, "cards": candidates, "count": 1}
+            ctx.emit("ChoiceRequested", {"player": you, "kind": "fight", "options": asked}, "9.3 p3.2", cause=cause)
+            return None
+        picked = candidates if len(candidates) == 1 else [str(c) for c in choice]
+        pair = first + picked[:1]
+    else:
+        assert eff.other is not None
+        pair = first + _targets_of(ctx, item, eff.other, other)[:1]
     in_field = [t for t in pair if t in s.objects and s.objects[t].zone == "field"]
     if len(in_field) != 2 or pair[0] == pair[1]:
         return cause

@@ -1245,15 +1245,21 @@ class Fight(_Model):
 
     op: Literal["fight"] = "fight"
     target: Target
-    other: Target
+    other: Target | None = None
+    versus: Filter | None = None
+    """Instead of ``other``: "this and a J/resonator your opponent controls deal damage equal to their
+    ATK to each other": the other J/resonator, one matching this filter (``controller`` relative to
+    the ability's controller), is chosen by the ability's controller as it resolves - no target
+    (FoW-5.5 9.3 p3.2); none if there is no such J/resonator."""
 
     @model_validator(mode="after")
     def _check(self) -> Fight:
-        if self.target.kind not in ("self", "same", "chosen") or self.other.kind != "chosen":
+        if (self.other is None) == (self.versus is None):
+            raise ValueError("'fight' needs either a chosen 'other' or a 'versus' filter")
+        others = [self.other] if self.other is not None else []
+        if self.target.kind not in ("self", "same", "chosen") or any(t.kind != "chosen" for t in others):
             raise ValueError("'fight' is between this card, 'same' or a chosen target and a chosen 'other'")
-        if any(
-            t.kind == "chosen" and (t.count != 1 or t.up_to or t.players_allowed) for t in (self.target, self.other)
-        ):
+        if any(t.kind == "chosen" and (t.count != 1 or t.up_to or t.players_allowed) for t in (self.target, *others)):
             raise ValueError("'fight' chooses exactly one J/resonator per target")
         return self
 

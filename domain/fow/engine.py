@@ -1124,6 +1124,7 @@ def decline_trigger(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     "put_from_removed",
     "banish",
     "discard_chosen",
+    "fight",
 )
 def choose_cards(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     s = ctx.s
@@ -1163,6 +1164,9 @@ def choose_cards(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         count = int(p.options["count"])
         if len(cards) != count or any(c not in p.options["cards"] for c in cards):
             raise ctx.reject("rules/banish_choice", "10.10 p1", f"banish exactly {count} of the cards the effect names")
+    elif p.kind == "fight":  # "this and a J/resonator your opponent controls ... to each other"
+        if len(cards) != 1 or cards[0] not in p.options["cards"]:
+            raise ctx.reject("rules/fight_choice", "9.3 p3.2", f"choose one of the J/resonators: {p.options['cards']}")
     elif p.kind == "discard_chosen":  # chosen in the looked-at hand (10.13 p1)
         count = int(p.options["count"])
         if len(cards) != count or any(c not in p.options["cards"] for c in cards):
@@ -1440,7 +1444,7 @@ def legal_actions(state: GameState, player: str) -> list[Command]:
             Command("ChooseCards", player, {"cards": list(c)})
             for c in itertools.islice(itertools.combinations(hand, count), MAX_TARGET_COMBOS)
         ]
-    elif p.kind in ("banish", "discard_chosen"):
+    elif p.kind in ("banish", "discard_chosen", "fight"):
         out = [
             Command("ChooseCards", player, {"cards": list(c)})
             for c in itertools.islice(

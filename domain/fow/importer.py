@@ -1946,6 +1946,19 @@ def _each_other(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "fight", "target": targets[0], "other": targets[1]}]
 
 
+@_effect(r"this and a (?P<b>J/resonator your opponent controls) deal damage equal to their ATK to each other")
+def _each_other_chosen(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Whenever an evolution counter is placed on this card, this and a J/resonator your opponent
+    # controls deal damage equal to their ATK to each other.": "a J/resonator" is no target; it is
+    # chosen as the ability resolves (FoW-5.5 9.3 p3.2, 10.6)
+    if ctx.type not in ("resonator", "j_ruler"):
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    flt, players = _selector(m.group("b"), ctx)
+    if players:
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    return [{"op": "fight", "target": {"kind": "self"}, "versus": flt}]
+
+
 @_effect(r"put (?P<t>it|this card) into (?:its|it) owner'?s (?P<z>hand|field)")
 def _self_back(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "When this card is put into a graveyard from your field, put it into its owner's hand." /
