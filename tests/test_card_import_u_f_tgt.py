@@ -176,3 +176,57 @@ def test_remove_all_cards_in_target_players_graveyard_and_count_them(imported: d
             "per": {"filter": {"zone": "removed", "types": ["resonator"]}, "this_way": True},
         },
     ]
+
+
+def test_target_vampire_deals_damage_equal_to_its_atk_then_half_of_that_much_life(
+    imported: dict[str, ImportedCard],
+) -> None:
+    # Bloodsucking Impulse (CMF-080): "Target Vampire you control deals damage equal to its ATK to
+    # another target resonator. Then you gain life equal to half of that much damage. (Rounded up to
+    # the nearest 100.)"
+    vampire = {"zone": "field", "types": [], "controller": "you", "races": ["Vampire"], "playground": True}
+    assert full(imported, "CMF-080")["effects"] == [
+        {
+            "op": "deal_damage",
+            "amount": 0,
+            "target": {"kind": "chosen", "filter": {"zone": "field", "types": ["resonator"]}, "second": True},
+            "equal_to": "atk",
+            "equal_to_of": "by",
+            "by": {"kind": "chosen", "filter": vampire},
+        },
+        {"op": "gain_life", "amount": 0, "who": "you", "half_of_damage": True},
+    ]
+
+
+def test_dragon_j_resonators_you_control_gain_an_ability(imported: dict[str, ImportedCard]) -> None:
+    # Sylvia's Roar (TTW-034): "Choose one. If your J/ruler is "Sylvia Gill Palarilias" choose up to two
+    # instead - Resonators you control gain [+300/0] until end of turn; or Dragon J/resonators you
+    # control gain "Whenever this card attacks, it deals damage equal to its ATK to target resonator."
+    # until end of turn."
+    [choose] = full(imported, "TTW-034")["effects"]
+    assert (choose["up_to"], choose["up_to_if"]["kind"]) == (2, "ruler_is")
+    [grant] = choose["modes"][1]
+    assert grant["target"] == {"kind": "all", "filter": {"zone": "field", "controller": "you", "races": ["Dragon"]}}
+    [ability] = grant["abilities"]
+    assert ability["trigger"] == "attacks"
+    assert ability["effects"] == [
+        {
+            "op": "deal_damage",
+            "amount": 0,
+            "target": {"kind": "chosen", "filter": {"zone": "field", "types": ["resonator"]}},
+            "equal_to": "atk",
+        }
+    ]
+
+
+def test_this_and_a_j_resonator_your_opponent_controls_deal_damage_to_each_other(
+    imported: dict[str, ImportedCard],
+) -> None:
+    # Kujata, Sacred Ox (TMS-058): "Whenever an evolution counter is placed on this card, this and a
+    # J/resonator your opponent controls deal damage equal to their ATK to each other."  "a J/resonator"
+    # is no target: a ``versus`` filter, chosen on resolution.
+    ability = full(imported, "TMS-058")["abilities"][1]
+    assert ability["trigger"] == "evolution_counter_put"
+    assert ability["effects"] == [
+        {"op": "fight", "target": {"kind": "self"}, "versus": {"zone": "field", "controller": "opponent"}}
+    ]

@@ -365,3 +365,159 @@ def test_fetal_movement_removes_a_graveyard_and_counts_its_resonators(whose: str
     assert (dealt.data["source"], dealt.data["target"], dealt.data["amount"]) == (fetal, "p2", 200)
     assert story.state.objects[wall].zone == "graveyard"
     story.replays()
+
+
+# --- "Target Vampire you control deals damage equal to its ATK to another target resonator" -----
+
+
+def bloodsucking_story() -> tuple[Story, dict[str, str]]:
+    # Bloodsucking Impulse (CMF-080, {B}{1}): "Target Vampire you control deals damage equal to its ATK
+    # to another target resonator. Then you gain life equal to half of that much damage. (Rounded up
+    # to the nearest 100.)"  Herald of the Undead Lord (SKL-070) is a Vampire, [500/500].
+    story = Story({"CMF-080": 4, "SKL-070": 4, "T-WALL": 4})
+    c = {
+        "impulse": story.put("p1", "CMF-080", "hand"),
+        "herald": story.put("p1", "SKL-070", "field"),
+        "theirs": story.put("p2", "SKL-070", "field"),
+        "wall": story.put("p2", "T-WALL", "field"),
+    }
+    story.will("p1", "B", "B")
+    return story, c
+
+
+def test_bloodsucking_impulse_the_vampire_deals_its_atk_and_you_gain_half() -> None:
+    story, c = bloodsucking_story()
+    life = story.state.players["p1"].life
+    story.when(cmd("PlayCard", "p1", card=c["impulse"], targets=[[c["herald"]], [c["wall"]]]))
+    events = story.resolve()
+    dealt = find(events, "DamageDealt")
+    assert (dealt.data["source"], dealt.data["target"], dealt.data["amount"]) == (c["herald"], c["wall"], 500)
+    assert dealt.rule == "FoW-5.5 10.6 p1"
+    gained = find(events, "LifeChanged")
+    assert (gained.data["player"], gained.data["delta"]) == ("p1", 300)  # half of 500, rounded up to 100
+    assert story.state.players["p1"].life == life + 300
+    story.replays()
+
+
+def test_bloodsucking_impulse_targets() -> None:
+    # the first target is a Vampire p1 controls (not p2's Herald); "another target": not the same one
+    story, c = bloodsucking_story()
+    refusal = story.refused(cmd("PlayCard", "p1", card=c["impulse"], targets=[[c["theirs"]], [c["wall"]]]))
+    assert (refusal.code, refusal.rule) == ("rules/illegal_target", "FoW-5.5 9.3 p2.4")
+    refusal = story.refused(cmd("PlayCard", "p1", card=c["impulse"], targets=[[c["herald"]], [c["herald"]]]))
+    assert (refusal.code, refusal.rule) == ("rules/illegal_target", "FoW-5.5 9.3 p2.4")
+    story.when(cmd("PlayCard", "p1", card=c["impulse"], targets=[[c["herald"]], [c["theirs"]]]))
+    story.resolve()
+    assert story.state.objects[c["theirs"]].zone == "graveyard"  # 500 damage, DEF 500
+    story.replays()
+
+
+def test_bloodsucking_impulse_without_its_vampire_deals_no_damage() -> None:
+    # the Herald leaves the field before the spell resolves: it is no longer a legal target and deals
+    # no damage (9.3 p3.1); no damage was dealt, so no life is gained
+    story, c = bloodsucking_story()
+    life = story.state.players["p1"].life
+    story.when(cmd("PlayCard", "p1", card=c["impulse"], targets=[[c["herald"]], [c["wall"]]]))
+    story.given("CardMoved", oid=c["herald"], to="graveyard", reason="given", **{"from": "field"})
+    events = story.resolve()
+    assert [e for e in events if e.type == "DamageDealt"] == []
+    assert story.state.players["p1"].life == life
+    story.replays()
+
+
+# --- 'Dragon J/resonators you control gain "..." until end of turn' ------------------------------
+
+
+def test_sylvias_roar_both_modes_and_the_dragons_gain_the_attack_ability() -> None:
+    # Sylvia's Roar (TTW-034, {R}{1}): "Choose one. If your J/ruler is "Sylvia Gill Palarilias" choose
+    # up to two instead - Resonators you control gain [+300/0] until end of turn; or Dragon
+    # J/resonators you control gain "Whenever this card attacks, it deals damage equal to its ATK to
+    # target resonator." until end of turn."  p1's ruler is Sylvia Gill Palarilias (TTW-032): both
+    # modes.  Caldera-Born Dragon (TTW-022, [800/800]) attacks: its gained ability deals its ATK, 1100,
+    # to p2's Wall.  The Bear (no Dragon) does not gain it; a Dragon put into the field after the
+    # spell resolved does (an effect on "all X", 9.9 p4).
+    story = Story({"TTW-034": 4, "TTW-022": 4, "T-BEAR": 4, "T-WALL": 4}, ruler="TTW-032")
+    roar = story.put("p1", "TTW-034", "hand")
+    dragon = story.put("p1", "TTW-022", "field")
+    bear = story.put("p1", "T-BEAR", "field")
+    wall = story.put("p2", "T-WALL", "field")
+    story.log += to_main(story.state, turn=3)
+    story.will("p1", "R", "R")
+    story.when(cmd("PlayCard", "p1", card=roar, targets=[], modes=[0, 1]))
+    events = story.resolve()
+    granted = next(e for e in events if e.type == "ContinuousEffectCreated" and e.data["kind"] == "grant_abilities")
+    assert (granted.data["targets"], granted.rule) == ([], "FoW-5.5 10.19 p1")
+    base = len(characteristics(story.state, bear).abilities)
+    assert len(characteristics(story.state, dragon).abilities) == base + 1
+    later = story.put("p1", "TTW-022", "field")
+    assert len(characteristics(story.state, later).abilities) == base + 1
+    story.log += to_attack_choice(story.state)
+    events = story.when(cmd("DeclareAttack", "p1", attacker=dragon, target="p2"))
+    [trig] = triggered_by(events, dragon)
+    story.when(cmd("PlayTriggered", "p1", trigger=trig.data["trigger"], targets=[[wall]]))
+    events = story.resolve()
+    dealt = find(events, "DamageDealt")
+    assert (dealt.data["source"], dealt.data["target"], dealt.data["amount"]) == (dragon, wall, 1100)
+    assert story.state.objects[wall].zone == "graveyard"
+    story.replays()
+
+
+def test_sylvias_roar_one_mode_without_sylvia() -> None:
+    # Sylvia's Roar (TTW-034) with T-RULER: one mode only (9.3 p2.3)
+    story = Story({"TTW-034": 4, "TTW-022": 4})
+    roar = story.put("p1", "TTW-034", "hand")
+    story.will("p1", "R", "R")
+    refusal = story.refused(cmd("PlayCard", "p1", card=roar, targets=[], modes=[0, 1]))
+    assert refusal.rule == "FoW-5.5 9.3 p2.3"
+    story.replays()
+
+
+# --- "this and a J/resonator your opponent controls deal damage equal to their ATK to each other" -
+
+
+def kujata_story(theirs: list[str]) -> tuple[Story, str, list[str], list[Event]]:
+    # Kujata, Sacred Ox (TMS-058, [500/500]): "As long as there are one or more evolution counters on
+    # this card, it gains [+500/+500]." / "Whenever an evolution counter is placed on this card, this
+    # and a J/resonator your opponent controls deal damage equal to their ATK to each other." /
+    # "[Evolution] {G}{G}{2}."
+    story = Story({"TMS-058": 4, "T-BEAR": 4, "T-WALL": 4})
+    kujata = story.put("p1", "TMS-058", "field")
+    story.put("p1", "T-BEAR", "field")  # p1's own: never chosen
+    opposing = [story.put("p2", c, "field") for c in theirs]
+    story.will("p1", "G", "G", "G", "G")
+    story.when(cmd("ActivateAbility", "p1", source=kujata, ability="evolution", pay_with=[]))
+    events = story.resolve()  # the evolution counter is put: the ability triggers (no target to choose)
+    assert find(events, "CounterPut").data == {"oid": kujata, "counter": "evolution", "count": 1}
+    [trig] = triggered_by(events, kujata)
+    assert trig.rule == "FoW-5.5 9.6 p5"
+    return story, kujata, opposing, story.resolve()
+
+
+def test_kujata_fights_a_j_resonator_its_controller_chooses_on_resolution() -> None:
+    # two J/resonators p2 controls: p1 chooses the Wall (T-WALL, [100/1000]) as the ability resolves
+    # (9.3 p3.2); Kujata, [1000/1000] with its counter, deals 1000 to it, the Wall 100 to Kujata (10.6)
+    story, kujata, (bear, wall), events = kujata_story(["T-BEAR", "T-WALL"])
+    asked = find(events, "ChoiceRequested")
+    assert (asked.data["kind"], sorted(asked.data["options"]["cards"]), asked.rule) == (
+        "fight",
+        sorted([bear, wall]),
+        "FoW-5.5 9.3 p3.2",
+    )
+    assert {tuple(a["cards"]) for a in legal(story, "p1", "ChooseCards")} == {(bear,), (wall,)}
+    refusal = story.refused(cmd("ChooseCards", "p1", cards=[kujata]))
+    assert (refusal.code, refusal.rule) == ("rules/fight_choice", "FoW-5.5 9.3 p3.2")
+    events = story.when(cmd("ChooseCards", "p1", cards=[wall]))
+    dealt = [(e.data["source"], e.data["target"], e.data["amount"]) for e in events if e.type == "DamageDealt"]
+    assert dealt == [(kujata, wall, 1000), (wall, kujata, 100)]
+    assert story.state.objects[wall].zone == "graveyard" and story.state.objects[bear].zone == "field"
+    story.replays()
+
+
+def test_kujata_with_one_opposing_j_resonator_asks_nothing() -> None:
+    # only the Bear: no choice to make; Kujata [1000/1000] and the Bear [500/500] deal their ATKs
+    story, kujata, (bear,), events = kujata_story(["T-BEAR"])
+    assert [e for e in events if e.type == "ChoiceRequested"] == []
+    dealt = [(e.data["source"], e.data["target"], e.data["amount"]) for e in events if e.type == "DamageDealt"]
+    assert dealt == [(kujata, bear, 1000), (bear, kujata, 500)]
+    assert story.state.objects[bear].zone == "graveyard" and story.state.objects[kujata].zone == "field"
+    story.replays()

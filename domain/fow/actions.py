@@ -574,9 +574,11 @@ def chosen_groups(effects: Sequence[CardEffect]) -> list[Target]:
     out: list[Target] = []
     for e in effects:
         target = getattr(e, "target", None)
+        if isinstance(e, DealDamage) and e.by is not None:  # "Target Vampire you control deals damage ..."
+            out.append(e.by)
         if isinstance(target, Target) and target.kind == "chosen":
             out.append(target)
-        if isinstance(e, Fight):  # "... and target J/resonator your opponent controls": its second group
+        if isinstance(e, Fight) and e.other is not None:  # "... and target J/resonator your opponent controls"
             out.append(e.other)
         out += chosen_groups(conditions.nested(e))  # "you may ... target", "if ..., ... target"
     return out
@@ -1535,6 +1537,7 @@ def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
     previous: list[tuple[str, int]] = []  # the last single chosen target group ("it"), as objects
     those: list[str] = []  # what the last banish acted on ("If you banished a Human in this way")
     removed: list[str] = []  # what the last mill removed from the game ("the cards removed this way")
+    dealt = 0  # the damage the effect just before dealt
     skip_to = 0  # a declined "you may" / an unmet "if" skips the steps it holds
     if item.delayed is not None:  # a delayed ability's "that resonator" (9.6 p8)
         found = next((d for d in s.delayed if d.id == item.delayed), None)
@@ -1576,9 +1579,19 @@ def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
             )
         else:
             result = apply_effect(
-                ctx, item, eff, group, cause, now, other=mine[-1] if mine else None, previous=previous, removed=removed
+                ctx,
+                item,
+                eff,
+                group,
+                cause,
+                now,
+                other=mine[-1] if mine else None,
+                previous=previous,
+                removed=removed,
+                dealt=dealt,
             )
         did = any(e.type not in NOT_PERFORMED for e in ctx.events[before:])
+        dealt = sum(e.data["amount"] for e in ctx.events[before:] if e.type == "DamageDealt")  # "that much damage"
         if result is not None and isinstance(eff, Banish):  # "the resonator banished this way" (9.3 p3)
             those = [
                 e.data["oid"] for e in ctx.events[before:] if e.type == "CardMoved" and e.data["to"] == "graveyard"
@@ -1892,15 +1905,17 @@ def apply_effect(
     other: list[str] | None = None,
     previous: list[tuple[str, int]] | None = None,
     removed: list[str] | None = None,
+    dealt: int = 0,
 ) -> str | None:
     """``other``: for a ``fight``, the target group of its second J/resonator; ``previous``: the
     legal targets of the last single chosen target group, as objects (for "its DEF"); ``removed``: the
-    cards the last ``mill`` removed from the game ("the cards removed this way")."""
+    cards the last ``mill`` removed from the game ("the cards removed this way"); ``dealt``: the
+    damage the effect just before dealt ("half of that much damage")."""
     s = ctx.s
     you = item.controller
     src = item.source
     if isinstance(eff, Fight):
-        return _fight(ctx, item, eff, group, other, cause)
+        return _fight(ctx, item, eff, group, other, cause, choice)
     if isinstance(eff, Delayed):  # "At the end of turn, destroy that resonator" (9.6 p8)
         made: dict[str, Any] = {"delayed": ctx.fresh_id("d"), "controller": you, "source": src, "at": eff.at}
         past = s.phase == "end" and s.step in ("end_of_turn", "cleanup")  # this turn's end of turn happened
@@ -1926,6 +1941,14 @@ def apply_effect(
         amount = (item.amount or 0) if eff.that_much else conditions.amount_of(s, eff, you, src)
         if eff.per_cost_removed:  # "multiplied by the combined total cost of the cards removed this way"
             amount = eff.amount * sum(total_cost(s.card_of(o)) for o in removed or [])
+        if eff.by is not None:  # "Target Vampire you control deals damage equal to its ATK to another target"
+            by = _targets_of(ctx, item, eff.by, group)
+            if not by or by[0] not in s.objects or s.objects[by[0]].zone != "field":
+                return cause  # the dealer is no longer a legal target: no damage (9.3 p3.1)
+            amount = conditions.source_stat(s, by[0], eff.equal_to or "atk")
+            for t in _targets_of(ctx, item, eff.target, other):
+                cause = deal_damage(ctx, by[0], t, amount, cause)
+            return cause
         if eff.per is not None and eff.per.this_way:  # "for each resonator removed this way" (9.3 p3)
             flt = eff.per.filter
             assert flt is not None
@@ -2050,10 +2073,14 @@ def apply_effect(
         setdata["def"] = eff.def_
         return ctx.emit("ContinuousEffectCreated", setdata, "9.9 p1.4", cause=cause)
     if isinstance(eff, GrantAbilities):  # "gains "<ability>" until end of turn" (10.19 p1, 9.9)
-        gaining = _targets_of(ctx, item, eff.target, group)
-        if not gaining:
-            return cause
-        gdata: dict[str, Any] = {"id": ctx.fresh_id("x"), "source": src, "controller": you, "targets": gaining}
+        gdata: dict[str, Any] = {"id": ctx.fresh_id("x"), "source": src, "controller": you}
+        if eff.target.kind == "all":  # "Dragon J/resonators you control gain "..." until end of turn": every
+            # object that matches, while the effect lasts, also those that match it later (9.9 p4)
+            gdata.update(targets=[], filter=eff.target.filter.model_dump(mode="json", exclude_defaults=True))
+        else:
+            gdata["targets"] = _targets_of(ctx, item, eff.target, group)
+            if not gdata["targets"]:
+                return cause
         abilities = [a.model_dump(mode="json", by_alias=True) for a in eff.abilities]
         gdata.update(kind="grant_abilities", abilities=abilities, duration=eff.duration)
         return ctx.emit("ContinuousEffectCreated", gdata, "10.19 p1", cause=cause)
@@ -2310,10 +2337,10 @@ def apply_effect(
     if isinstance(eff, RemoveFromGame):
         assert eff.target is not None
         # an ability's removals are counted on its source ("with this card's ability")
-        by: dict[str, Any] = {"removed_by": item.source} if item.kind == "ability" else {}
+        removal: dict[str, Any] = {"removed_by": item.source} if item.kind == "ability" else {}
         for t in _targets_of(ctx, item, eff.target, group):
             if t in s.objects:
-                cause = move(ctx, t, "removed", cause, rule="10.3 p1", reason="removed", **by)
+                cause = move(ctx, t, "removed", cause, rule="10.3 p1", reason="removed", **removal)
         return cause
     if isinstance(eff, PutCounter):
         for t in _targets_of(ctx, item, eff.target, group):
@@ -2362,6 +2389,8 @@ def apply_effect(
     if isinstance(eff, (GainLife, LoseLife)):
         sign = 1 if isinstance(eff, GainLife) else -1
         amount = (item.amount or 0) if getattr(eff, "that_much", False) else conditions.amount_of(s, eff, you, src)
+        if isinstance(eff, GainLife) and eff.half_of_damage:  # "half of that much damage", rounded up to 100
+            amount = -(-dealt // 200) * 100
         if isinstance(eff, GainLife) and eff.of_same and eff.equal_to is not None:  # "... equal to its DEF"
             amount = _previous_stat(s, previous or [], eff.equal_to)
         if getattr(eff, "dealt_to_you", False):  # "the damage that was dealt to you this turn"
@@ -2603,12 +2632,42 @@ def _reshuffle_graveyard(
     return cause
 
 
-def _fight(ctx: Ctx, item: ChaseItem, eff: Fight, group: list[str] | None, other: list[str] | None, cause: str) -> str:
+def _fight(
+    ctx: Ctx,
+    item: ChaseItem,
+    eff: Fight,
+    group: list[str] | None,
+    other: list[str] | None,
+    cause: str,
+    choice: Any = None,
+) -> str | None:
     """ "A and B deal damage equal to their ATK to each other" (FoW-5.5 10.6): both ATKs are read
     first, then each deals that damage to the other.  If either is gone from the field or no
-    longer a legal target, the effect involves it and is not applied (9.3 p3.1)."""
+    longer a legal target, the effect involves it and is not applied (9.3 p3.1).  With ``versus``
+    ("this and a J/resonator your opponent controls"), B is chosen as the effect resolves (9.3 p3.2)."""
     s = ctx.s
-    pair = _targets_of(ctx, item, eff.target, group)[:1] + _targets_of(ctx, item, eff.other, other)[:1]
+    first = _targets_of(ctx, item, eff.target, group)[:1]
+    if eff.versus is not None:
+        if not first or first[0] not in s.objects or s.objects[first[0]].zone != "field":
+            return cause  # "this": no longer in the field, no damage either way (3.1 p3)
+        you = item.controller
+        candidates = [
+            o
+            for p in s.order
+            for o in s.zones[p]["field"]
+            if o != first[0] and matches(s, eff.versus, o, you, item.source) and characteristics(s, o).def_ is not None
+        ]
+        if not candidates:
+            return cause
+        if len(candidates) > 1 and choice is None:
+            asked = {"item": item.id, "cards": candidates, "count": 1}
+            ctx.emit("ChoiceRequested", {"player": you, "kind": "fight", "options": asked}, "9.3 p3.2", cause=cause)
+            return None
+        picked = candidates if len(candidates) == 1 else [str(c) for c in choice]
+        pair = first + picked[:1]
+    else:
+        assert eff.other is not None
+        pair = first + _targets_of(ctx, item, eff.other, other)[:1]
     in_field = [t for t in pair if t in s.objects and s.objects[t].zone == "field"]
     if len(in_field) != 2 or pair[0] == pair[1]:
         return cause

@@ -480,14 +480,28 @@ class DealDamage(_Model):
     by the combined total cost of the cards removed this way": ``amount`` times the sum of the total
     costs (FoW-5.5 2.3; 0 without a cost) of the cards the ``mill`` to the removed area just before, in
     the same ability, put there."""
-    equal_to_of: Literal["source", "your_j_ruler"] = "source"
-    """Whose ATK/DEF ``equal_to`` reads: the source's, or that of the J-ruler you control ("If you
-    control a J-Ruler, this card deals damage equal to its ATK instead"; 0 without one)."""
+    equal_to_of: Literal["source", "your_j_ruler", "by"] = "source"
+    """Whose ATK/DEF ``equal_to`` reads: the source's, that of the J-ruler you control ("If you
+    control a J-Ruler, this card deals damage equal to its ATK instead"; 0 without one), or that of
+    the object chosen for ``by``."""
+    by: Target | None = None
+    """"Target Vampire you control deals damage equal to its ATK to another target resonator": the
+    damage is dealt by the object chosen for this target group (chosen before ``target``'s, FoW-5.5
+    9.3 p2.4), as it is on resolution (10.6 p1); if it is no longer a legal target, no damage is
+    dealt (9.3 p3.1)."""
 
     @model_validator(mode="after")
     def _check_each(self) -> DealDamage:
         if self.per is not None and self.per.of_each_player and self.target.kind != "each_player":
             raise ValueError("a count 'of_each_player' belongs to damage dealt to each player")
+        if (self.by is not None) != (self.equal_to_of == "by"):
+            raise ValueError("'by' deals damage equal to its own ATK/DEF: 'equal_to_of' 'by'")
+        if self.by is not None and (
+            self.by.kind != "chosen" or self.by.count != 1 or self.by.up_to or self.by.players_allowed
+        ):
+            raise ValueError("'by' is exactly one chosen card")
+        if self.by is not None and (self.equal_to is None or self.target.kind != "chosen" or self.dealt_by != "source"):
+            raise ValueError("'by' deals damage equal to its ATK/DEF to a chosen target")
         return self
 
 
@@ -923,6 +937,10 @@ class GainLife(_Model):
     """"you gain life equal to its DEF": the source's DEF (``amount`` is ignored)."""
     dealt_to_you: bool = False
     """"you gain life equal to the damage that was dealt to you this turn" (``amount`` is ignored)."""
+    half_of_damage: bool = False
+    """"Then you gain life equal to half of that much damage. (Rounded up to the nearest 100.)": half
+    of the damage the effect just before dealt (after replacements and preventions, FoW-5.5 10.6 p1,
+    9.10), rounded up to a multiple of 100 (``amount`` is ignored)."""
     of_same: bool = False
     """With ``equal_to``: "Destroy target resonator ... You gain life equal to its DEF": the stat of
     the previous effect's single target instead of the source, read by last known information if
@@ -1410,15 +1428,21 @@ class Fight(_Model):
 
     op: Literal["fight"] = "fight"
     target: Target
-    other: Target
+    other: Target | None = None
+    versus: Filter | None = None
+    """Instead of ``other``: "this and a J/resonator your opponent controls deal damage equal to their
+    ATK to each other": the other J/resonator, one matching this filter (``controller`` relative to
+    the ability's controller), is chosen by the ability's controller as it resolves - no target
+    (FoW-5.5 9.3 p3.2); none if there is no such J/resonator."""
 
     @model_validator(mode="after")
     def _check(self) -> Fight:
-        if self.target.kind not in ("self", "same", "chosen") or self.other.kind != "chosen":
+        if (self.other is None) == (self.versus is None):
+            raise ValueError("'fight' needs either a chosen 'other' or a 'versus' filter")
+        others = [self.other] if self.other is not None else []
+        if self.target.kind not in ("self", "same", "chosen") or any(t.kind != "chosen" for t in others):
             raise ValueError("'fight' is between this card, 'same' or a chosen target and a chosen 'other'")
-        if any(
-            t.kind == "chosen" and (t.count != 1 or t.up_to or t.players_allowed) for t in (self.target, self.other)
-        ):
+        if any(t.kind == "chosen" and (t.count != 1 or t.up_to or t.players_allowed) for t in (self.target, *others)):
             raise ValueError("'fight' chooses exactly one J/resonator per target")
         return self
 

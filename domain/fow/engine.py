@@ -1174,6 +1174,7 @@ def decline_trigger(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     "discard_chosen",
     "keep",
     "move_onto",
+    "fight",
 )
 def choose_cards(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     s = ctx.s
@@ -1222,6 +1223,9 @@ def choose_cards(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     elif p.kind == "keep":  # "each player chooses a resonator they control": one of them (10.10 p1)
         if len(cards) != 1 or cards[0] not in p.options["cards"]:
             raise ctx.reject("rules/keep_choice", "10.10 p1", f"choose exactly one of {p.options['cards']}")
+    elif p.kind == "fight":  # "this and a J/resonator your opponent controls ... to each other"
+        if len(cards) != 1 or cards[0] not in p.options["cards"]:
+            raise ctx.reject("rules/fight_choice", "9.3 p3.2", f"choose one of the J/resonators: {p.options['cards']}")
     elif p.kind == "discard_chosen":  # chosen in the looked-at hand (10.13 p1)
         count = int(p.options["count"])
         if len(cards) != count or any(c not in p.options["cards"] for c in cards):
@@ -1551,7 +1555,7 @@ def legal_actions(state: GameState, player: str) -> list[Command]:
     elif p.kind == "banish" and isinstance(p.options.get("groups"), list):  # one kept of each name
         kept = itertools.islice(itertools.product(*p.options["groups"]), MAX_TARGET_COMBOS)
         out = [Command("ChooseCards", player, {"cards": [c for c in p.options["cards"] if c not in k]}) for k in kept]
-    elif p.kind in ("banish", "discard_chosen", "keep", "move_onto"):
+    elif p.kind in ("banish", "discard_chosen", "keep", "move_onto", "fight"):
         out = [
             Command("ChooseCards", player, {"cards": list(c)})
             for c in itertools.islice(

@@ -1277,10 +1277,16 @@ def _gains_abilities(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDic
     # 'Target attacking resonator gains [+600/+600] and "Whenever this card deals damage to a
     # resonator, it deals that much damage to your opponent." until end of turn.' (10.19 p1): the
     # abilities are those of the card that gains them ("this card" is that card)
-    if not re.match(rf"(?:(?:up to {NUM} )?target\b|it$|this card$|{_SAME}$)", m.group("t").strip(), re.I):
+    every = re.fullmatch(r"(?P<f>[^\s]+ (?:J/)?resonators) you control", m.group("t").strip(), re.IGNORECASE)
+    if every and not m.group("m"):  # 'Dragon J/resonators you control gain "..." until end of turn': each (9.9 p4)
+        target: JsonDict | None = _subject(m.group("t"), ctx, continuous=False, it_self=it_self)
+        if target is None or target["kind"] != "all":
+            raise _GapError(f"effect: {m.group(0).strip()}")
+    elif not re.match(rf"(?:(?:up to {NUM} )?target\b|it$|this card$|{_SAME}$)", m.group("t").strip(), re.I):
         raise _GapError(f"effect: {m.group(0).strip()}")  # only one chosen object, this card or "it"
-    target = _subject(m.group("t"), ctx, continuous=False, it_self=it_self)
-    if target is None or target["kind"] not in ("chosen", "same", "self"):
+    else:
+        target = _subject(m.group("t"), ctx, continuous=False, it_self=it_self)
+    if target is None or target["kind"] not in ("chosen", "same", "self", "all"):
         raise _GapError(f"effect: {m.group(0).strip()}")
     if target["kind"] == "chosen" and (target.get("count", 1) != 1 or target.get("up_to")):
         raise _GapError(f"effect: {m.group(0).strip()}")
@@ -2101,6 +2107,19 @@ def _each_other(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     if targets[1]["kind"] != "chosen":
         raise _GapError(f"effect: {m.group(0).strip()}")
     return [{"op": "fight", "target": targets[0], "other": targets[1]}]
+
+
+@_effect(r"this and a (?P<b>J/resonator your opponent controls) deal damage equal to their ATK to each other")
+def _each_other_chosen(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Whenever an evolution counter is placed on this card, this and a J/resonator your opponent
+    # controls deal damage equal to their ATK to each other.": "a J/resonator" is no target; it is
+    # chosen as the ability resolves (FoW-5.5 9.3 p3.2, 10.6)
+    if ctx.type not in ("resonator", "j_ruler"):
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    flt, players = _selector(m.group("b"), ctx)
+    if players:
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    return [{"op": "fight", "target": {"kind": "self"}, "versus": flt}]
 
 
 @_effect(r"put (?P<t>it|this card) into (?:its|it) owner'?s (?P<z>hand|field)")
@@ -3512,6 +3531,29 @@ def _deal_equal(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "deal_damage", "amount": 0, "target": target, "equal_to": m.group("s").lower()}]
 
 
+@_effect_first(r"(?P<a>target [^.]+?) deals damage equal to its (?P<s>ATK|DEF) to another (?P<b>target [^.]+?)")
+def _target_deals_equal(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Target Vampire you control deals damage equal to its ATK to another target resonator.": the
+    # first target deals the damage (FoW-5.5 10.6 p1); the second is not the first (9.3 p2.4)
+    # "Target Vampire": a Vampire ruler in a ruler area is a legal target too (2.5 p4), without ATK
+    by, target = _target(m.group("a"), ctx, playground=True), _target(m.group("b"), ctx)
+    for t in (by, target):
+        if t.get("kind") != "chosen" or set(t) - {"kind", "filter"}:
+            raise _GapError(f"effect: {m.group(0).strip()}")
+    stat = m.group("s").lower()
+    damage = {"op": "deal_damage", "amount": 0, "target": {**target, "second": True}, "equal_to": stat}
+    return [{**damage, "equal_to_of": "by", "by": by}]
+
+
+@_effect_first(
+    r"(?:then,? )?you gain life equal to half of that much damage(?:\.? ?\(rounded up to the nearest 100\.?\))?"
+)
+def _gain_half(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Then you gain life equal to half of that much damage. (Rounded up to the nearest 100.)" (the
+    # reminder text is read off before): checked against the damage effect just before it, in _effects
+    return [{"op": "gain_life", "amount": 0, "who": "you", "half_of_damage": True}]
+
+
 @_effect_first(r"(?:you )?gain life equal to @same's (?P<s>ATK|DEF)")
 def _gain_life_equal_its(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "Destroy target resonator with total cost 3 or less. You gain life equal to its DEF.": "its" is
@@ -4294,6 +4336,8 @@ def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = Fa
     for before, e in zip([None, *out], out, strict=False):  # "that many": the cards the effect just before put
         if e.get("that_many") and e["op"] == "draw" and not (before or {}).get("any_number"):
             raise _GapError("effect: draw that many cards plus one (that many of what is not clear)")
+        if e.get("half_of_damage") and (before or {}).get("op") != "deal_damage":
+            raise _GapError("effect: half of that much damage (no damage just before)")
         removed = (before or {}).get("op") == "remove_from_game" and "target" in (before or {})
         if (e.get("per") or {}).get("this_way") and not (removed and e["op"] == "deal_damage"):
             raise _GapError("effect: for each card removed this way (no removal just before)")
