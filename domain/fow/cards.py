@@ -113,6 +113,9 @@ class Filter(_Model):
     """"with total cost N or more" (with ``max_total_cost`` the same N: "with total cost N")."""
     max_atk: int | None = None
     """"with 400 or less ATK"."""
+    no_atk_def: bool = False
+    """"has no ATK and DEF": a J-ruler without either value (FoW-5.5 2.6, 2.7: "Some J-ruler don't have
+    ATK/DEF"); read from its characteristics in a playground, else printed."""
     min_atk: int | None = None
     """"with 1000 or more ATK"."""
     attacking: bool = False
@@ -534,6 +537,10 @@ class GrantSkill(_Model):
     skill: SymbolSkill
     target: Target
     duration: Duration = "end_of_turn"
+    or_skills: list[SymbolSkill] = Field(default_factory=list)
+    """ "This card gains [Swiftness], [Flying] or [Target Attack] until end of turn": ``skill`` or one of
+    these; the controller chooses one as the effect is applied (FoW-5.5 9.3 p3.2: answered with
+    ``ChooseSkill``), and the target gains that one (10.19 p1)."""
 
 
 class BecomeAttribute(_Model):
@@ -1534,10 +1541,18 @@ class RuleOverrides(_Model):
 
 
 class CounterCost(_Model):
-    """ "Remove N <name> counters from this card" as a cost (FoW-5.5 9.3 p2.5)."""
+    """ "Remove N <name> counters from this card" as a cost (FoW-5.5 9.3 p2.5, 10.21).
 
-    counter: str
+    ``on``: the counters come off other cards than this one: every card you control matching the
+    filter ("remove a magic counter from your J-Ruler", "remove three knowledge counters from any
+    number of resonators you control", "remove a counter from a ruler or entity you control"); the
+    player chooses which cards and counters as the ability is played (the ``cost_counters``
+    argument of ``ActivateAbility``: one ``[object id, counter name]`` pair per counter), unless only
+    one kind of counter on one card could pay.  ``counter`` None: a counter of any name."""
+
+    counter: str | None = None
     count: Annotated[int, Field(ge=1)] = 1
+    on: Filter | None = None
 
 
 class CardsCost(_Model):

@@ -651,6 +651,11 @@ def matches_negations_and_skills(state: GameState, flt: Filter, oid: str) -> boo
         atk = characteristics(state, oid).atk if in_play else card.atk
         if atk is None or atk > flt.max_atk:
             return False
+    if flt.no_atk_def:  # "has no ATK and DEF" (2.6, 2.7)
+        chars = characteristics(state, oid) if in_play else None
+        atk, def_ = (chars.atk, chars.def_) if chars is not None else (card.atk, card.def_)
+        if atk is not None or def_ is not None:
+            return False
     if flt.min_atk is not None:  # "with 1000 or more ATK"
         atk = characteristics(state, oid).atk if in_play else card.atk
         if atk is None or atk < flt.min_atk:

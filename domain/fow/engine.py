@@ -646,7 +646,14 @@ def activate_ability(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         if actions.activate_will_cost(s, player, oid, ability).total:  # "Pay {1}, {Rest}: Produce {M}" (9.7 p2)
             cause = actions.produce_from_sources(ctx, player, _pay_with(ctx, args), cause)
         cause = actions.activate_will_ability(
-            ctx, player, oid, index, args.get("choice"), cause, cost_cards=args.get("cost_cards")
+            ctx,
+            player,
+            oid,
+            index,
+            args.get("choice"),
+            cause,
+            cost_cards=args.get("cost_cards"),
+            cost_counters=args.get("cost_counters"),
         )
         flow.after_action(ctx, player, cause)
         return
@@ -686,7 +693,9 @@ def activate_ability(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         cause = ctx.emit("CostChanged", changes, "9.3 p2.5", cause=cause)
         ability = ability.model_copy(update={"cost": ability.cost.model_copy(update={"will": less[0]})})
     cause = actions.produce_from_sources(ctx, player, _pay_with(ctx, args), cause)
-    cause = _pay_costs_after_play(ctx, player, oid, index, ability, cause, args.get("cost_cards"))
+    cause = _pay_costs_after_play(
+        ctx, player, oid, index, ability, cause, args.get("cost_cards"), args.get("cost_counters")
+    )
     cause = actions.check_targeted(ctx, cause)
     flow.after_action(ctx, player, cause)
 
@@ -721,7 +730,14 @@ def activate_ability_active(card: Card, ability: Ability, zone: str) -> bool:
 
 
 def _pay_costs_after_play(
-    ctx: Ctx, player: str, oid: str, index: int, ability: Ability, cause: str, cost_cards: Any = None
+    ctx: Ctx,
+    player: str,
+    oid: str,
+    index: int,
+    ability: Ability,
+    cause: str,
+    cost_cards: Any = None,
+    cost_counters: Any = None,
 ) -> str:
     p = ctx.s.players[player]
     key = f"{oid}:{index}"
@@ -733,7 +749,9 @@ def _pay_costs_after_play(
         raise ctx.reject("rules/gods_art_used", "12.4 p2", f"God's Art {ability.name} was already played this game")
     changed, cause = actions.changed_activate_cost(ctx, player, oid, ability, cause)  # 9.3 p2.5
     plain = changed.model_copy(update={"once_per_turn": False, "gods_art": False})
-    return actions.pay_ability_costs(ctx, player, oid, index, plain, cause, cost_cards=cost_cards)
+    return actions.pay_ability_costs(
+        ctx, player, oid, index, plain, cause, cost_cards=cost_cards, cost_counters=cost_counters
+    )
 
 
 def _keyword_activate(ctx: Ctx, player: str, oid: str, which: str, args: Mapping[str, Any]) -> None:
@@ -1219,6 +1237,19 @@ def choose_attribute(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         flow.continue_after_resolution(ctx, done)
 
 
+@command("ChooseSkill", "skill")
+def choose_skill(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
+    """Answer "gains [Swiftness], [Flying] or [Target Attack]" with ``skill``: one of those offered
+    (FoW-5.5 9.3 p3.2)."""
+    skills = (ctx.s.pending.options.get("skills") if ctx.s.pending is not None else None) or []
+    skill = args.get("skill")
+    if skill not in skills:
+        raise ctx.reject("rules/skill_choice", "9.3 p3.2", f"'skill' must be one of {', '.join(skills)}")
+    done = actions.resolve_top(ctx, ctx.cause, choice=skill)
+    if done is not None:
+        flow.continue_after_resolution(ctx, done)
+
+
 @command("ChooseOptional", "optional")
 def choose_optional(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     """Answer "you may ...": ``accept`` true applies the effects, false skips them (9.3 p3.2).
@@ -1427,6 +1458,8 @@ def legal_actions(state: GameState, player: str) -> list[Command]:
         out = [Command("ChooseNumber", player, {"number": n}) for n in sorted(costs_now | {0})]
     elif p.kind == "attribute":
         out = [Command("ChooseAttribute", player, {"attribute": a}) for a in ("W", "R", "U", "G", "B")]
+    elif p.kind == "skill":
+        out = [Command("ChooseSkill", player, {"skill": k}) for k in p.options.get("skills", [])]
     elif p.kind == "optional":
         out = [Command("ChooseOptional", player, {"accept": False})]
         will = _optional_payment(s)
@@ -1576,6 +1609,9 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
                 if not paid_with_cards or not costs.can_pay_without_choice(s, a, oid):
                     continue
                 more: dict[str, JSON] = {"cost_cards": paid_with_cards[0]} if a.cost.cards else {}
+                rc = a.cost.remove_counters
+                if rc is not None and costs.counter_choice_needed(s, rc, player, oid):
+                    more["cost_counters"] = costs.counter_plan(s, rc, player, oid)  # one way (9.3 p2.5)
                 if actions.is_will_ability(a):
                     extra: dict[str, JSON] = dict(more)
                     will = actions.activate_will_cost(s, player, oid, a)
@@ -1631,6 +1667,7 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
                                 "ability": i,
                                 "targets": combos[0],
                                 "pay_with": pay,
+                                **more,
                                 "cost_cards": other,
                                 **picked,
                             },
