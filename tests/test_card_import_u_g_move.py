@@ -161,3 +161,43 @@ def test_put_that_resonator_from_its_owners_graveyard_into_his_or_her_hand(
             },
         ],
     }
+
+
+def test_put_four_arrow_counters_instead_and_an_addition_resonator_or_a_card_in_standby(
+    imported: dict[str, ImportedCard],
+) -> None:
+    # Artemis, the God's Bow (SKL-095): "When this card enters your field, put two arrow counters on it.
+    # If your J/ruler is "Arla, the Winged Lord" or "Arla, the Hegemon of the Sky", put four arrow
+    # counters instead." (the same counters on the same card, another number, 9.3 p3) and "{Rest},
+    # remove two arrow counters from this card: Destroy target [Addition:Resonator] or a card in a
+    # chant-standby area." (either, 9.3 p2.4)
+    arla = ["Arla, the Winged Lord", "Arla, the Hegemon of the Sky"]
+    abilities = full(imported, "SKL-095")["abilities"]
+    assert abilities[1] == {
+        "kind": "automatic",
+        "trigger": "enters_field",
+        "effects": [
+            {
+                "op": "if",
+                "condition": {"kind": "ruler_is", "rulers": arla, "j_rulers": arla},
+                "effects": [{"op": "put_counter", "counter": "arrow", "count": 4, "target": {"kind": "self"}}],
+                "otherwise": [{"op": "put_counter", "counter": "arrow", "count": 2, "target": {"kind": "self"}}],
+            }
+        ],
+    }
+    assert abilities[3]["effects"] == [
+        {
+            "op": "destroy",
+            "target": {
+                "kind": "chosen",
+                "filter": {
+                    "zone": "field",
+                    "types": [],
+                    "any_of": [
+                        {"zone": "field", "types": ["addition"], "subtypes": ["resonator"]},
+                        {"zone": "standby", "types": []},
+                    ],
+                },
+            },
+        }
+    ]
