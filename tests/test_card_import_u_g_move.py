@@ -201,3 +201,17 @@ def test_put_four_arrow_counters_instead_and_an_addition_resonator_or_a_card_in_
             },
         }
     ]
+
+
+def test_if_your_j_ruler_is_x_you_may_pay_one_less_to_play_this_ability(imported: dict[str, ImportedCard]) -> None:
+    # Heavenly Instrument, Hydromonica (TMS-092): "{2},{Rest},banish this card: Search your main deck for
+    # a card. Then shuffle your main deck and put that card on top of your main deck. If your J/ruler is
+    # "Songtress of Shangri-La" or "Coup d'Etat Mastermind, Shion", you may pay {1} less to play this
+    # ability."  A reduction the player may choose as the ability is played (9.3 p2.5)
+    names = ["Songtress of Shangri-La", "Coup d'Etat Mastermind, Shion"]
+    assert full(imported, "TMS-092")["abilities"][1] == {
+        "kind": "activate",
+        "cost": {"will": will(free=2), "rest": True, "banish_self": True},
+        "effects": [{"op": "search", "to": "top"}],
+        "cost_reduction": {"cost": will(free=1), "condition": {"kind": "ruler_is", "rulers": names, "j_rulers": names}},
+    }

@@ -384,3 +384,54 @@ def test_artemis_gets_two_and_destroys_a_card_in_a_chant_standby_area() -> None:
     refusal = story.refused(cmd("ActivateAbility", "p1", source=bow, ability=3, targets=[[other]], pay_with=[]))
     assert (refusal.code, refusal.rule) == ("rules/not_enough_counters", "FoW-5.5 9.3 p2.5")
     story.replays()
+
+
+# --- Heavenly Instrument, Hydromonica: "you may pay {1} less to play this ability" ------------------
+
+
+def _hydromonica(monkeypatch: pytest.MonkeyPatch, ruler_name: str) -> tuple[Story, str]:
+    # Heavenly Instrument, Hydromonica (TMS-092): "{2},{Rest},banish this card: Search your main deck for
+    # a card. Then shuffle your main deck and put that card on top of your main deck. If your J/ruler is
+    # "Songtress of Shangri-La" or "Coup d'Etat Mastermind, Shion", you may pay {1} less to play this
+    # ability."  T-SONG: an invented ruler of that name
+    song = {**RULERS["T-RULER"], "id": "T-SONG", "name": ruler_name}
+    real = conditions_tests.database_cards
+    monkeypatch.setattr(conditions_tests, "database_cards", lambda: {**real(), "T-SONG": song})
+    story = Story({"TMS-092": 4, "T-BEAR": 4}, ruler="T-SONG")
+    harp = story.put("p1", "TMS-092", "field")
+    story.log += to_main(story.state, turn=3)
+    return story, harp
+
+
+def test_hydromonica_costs_one_less_with_the_songtress(monkeypatch: pytest.MonkeyPatch) -> None:
+    story, harp = _hydromonica(monkeypatch, "Songtress of Shangri-La")
+    story.will("p1", "U")
+    search = cmd("ActivateAbility", "p1", source=harp, ability=1, targets=[], pay_with=[])
+    assert story.refused(search).code == "rules/cannot_pay"  # {2} with one will
+    offered = [a for a in legal(story, "p1", "ActivateAbility") if a["source"] == harp and a["ability"] == 1]
+    assert {"source": harp, "ability": 1, "targets": [], "pay_with": [], "reduce": True} in offered
+    events = story.when(cmd("ActivateAbility", "p1", **search.args, reduce=True))
+    changed = find(events, "CostChanged")
+    assert (changed.data["of"], changed.data["printed"], changed.data["cost"], changed.rule) == (
+        "ability",
+        {"attribute": {}, "free": 2},
+        {"attribute": {}, "free": 1},
+        "FoW-5.5 9.3 p2.5",
+    )
+    assert find(events, "WillPaid").data["will"] == ["U"]
+    assert story.state.objects[harp].zone == "graveyard"  # banished as a cost
+    story.replays()
+
+
+def test_hydromonica_costs_its_full_price_with_another_ruler(monkeypatch: pytest.MonkeyPatch) -> None:
+    story, harp = _hydromonica(monkeypatch, "Someone Else")
+    story.will("p1", "U", "U")
+    search = cmd("ActivateAbility", "p1", source=harp, ability=1, targets=[], pay_with=[])
+    refusal = story.refused(cmd("ActivateAbility", "p1", **search.args, reduce=True))
+    assert (refusal.code, refusal.rule) == ("rules/no_cost_reduction", "FoW-5.5 9.3 p2.5")
+    offered = [a for a in legal(story, "p1", "ActivateAbility") if a["source"] == harp and a["ability"] == 1]
+    assert offered and not [a for a in offered if a.get("reduce")]
+    events = story.when(search)
+    assert "CostChanged" not in [e.type for e in events]
+    assert find(events, "WillPaid").data["will"] == ["U", "U"]
+    story.replays()

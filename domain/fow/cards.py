@@ -1693,6 +1693,10 @@ class Ability(_Model):
     triggers only once per turn" (9.6 p4)."""
     gods_art: bool = False
     """God's Art (FoW-5.5 12.4): playable once per game per ability name."""
+    cost_reduction: CostReduction | None = None
+    """[Activate]: "If your J/ruler is "A" or "B", you may pay {1} less to play this ability." - the
+    player's choice as the ability is played (``reduce: true`` on ``ActivateAbility``), refused
+    while its condition does not hold (FoW-5.5 9.3 p2.5)."""
     main_timing: bool = False
     """Playable only as the turn player in the main phase, not in battle, with an empty chase."""
     from_graveyard: bool = False
@@ -2018,3 +2022,4 @@ May.model_rebuild()
 If.model_rebuild()
 Choose.model_rebuild()
 GrantAbilities.model_rebuild()
+Ability.model_rebuild()

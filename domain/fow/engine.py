@@ -682,7 +682,20 @@ def activate_ability(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         actor=player,
     )
     # AbilityPlayed recorded the once-per-turn / God's Art use; a second use shows up as a duplicate
-    if _wants_reduction(ctx, args):  # "you may pay {B}{B} less to play its God's Art abilities" (9.3 p2.5)
+    if _wants_reduction(ctx, args) and ability.cost_reduction is not None:
+        # "If your J/ruler is "A" or "B", you may pay {1} less to play this ability." (9.3 p2.5)
+        reduced = conditions.reduce(s, ability.cost.will, ability.cost_reduction, player, oid)
+        if reduced is None:
+            raise ctx.reject(
+                "rules/no_cost_reduction",
+                "9.3 p2.5",
+                f"the condition of the cost reduction of {name}'s ability does not hold now",
+            )
+        changed: dict[str, JSON] = {"player": player, "of": "ability", "sources": [oid]}
+        changed.update(printed=ability.cost.will.model_dump(), cost=reduced.model_dump())
+        cause = ctx.emit("CostChanged", changed, "9.3 p2.5", cause=cause)
+        ability = ability.model_copy(update={"cost": ability.cost.model_copy(update={"will": reduced})})
+    elif _wants_reduction(ctx, args):  # "you may pay {B}{B} less to play its God's Art abilities" (9.3 p2.5)
         less = gods_art_less(s, player, oid, ability)
         if less is None:
             raise ctx.reject(
@@ -1632,6 +1645,9 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
                 will = actions.activate_will_cost(s, player, oid, a)
                 pay = plan_payment(s, player, will, exclude=[oid] if a.cost.rest else [])
                 art_less = gods_art_less(s, player, oid, a)
+                own_less = conditions.reduce(s, a.cost.will, a.cost_reduction, player, oid)
+                if own_less is not None:  # "you may pay {1} less to play this ability" (9.3 p2.5)
+                    art_less = (own_less, [oid])
                 pay_less = (
                     plan_payment(s, player, art_less[0], exclude=[oid] if a.cost.rest else []) if art_less else None
                 )

@@ -4276,6 +4276,15 @@ def _activate(raw: str, body: str, ctx: _Ctx, *, required: bool) -> JsonDict | N
         if m:
             ability[flag] = True
             effect_text = effect_text[: m.start()]
+    m = re.search(
+        rf"\s*If (?P<c>{_CLAUSE}), you may pay (?P<w>(?:\{{[^{{}}]+\}})+) less to play this ability\.?$",
+        effect_text,
+        re.IGNORECASE,
+    )
+    if m:  # "If your J/ruler is "A" or "B", you may pay {1} less to play this ability." (9.3 p2.5)
+        less = _will_cost(m.group("w"), "cost reduction")
+        ability["cost_reduction"] = {"cost": less, "condition": _condition(m.group("c"), ctx)}
+        effect_text = effect_text[: m.start()]
     m = re.search(rf"\s*Play this ability only if (?P<c>{_CLAUSE})\.?$", effect_text, re.IGNORECASE)
     if m:  # a condition to play it (card text, 1.4 p1)
         ability["condition"] = _condition(m.group("c"), ctx)
