@@ -215,3 +215,27 @@ def test_if_your_j_ruler_is_x_you_may_pay_one_less_to_play_this_ability(imported
         "effects": [{"op": "search", "to": "top"}],
         "cost_reduction": {"cost": will(free=1), "condition": {"kind": "ruler_is", "rulers": names, "j_rulers": names}},
     }
+
+
+def test_the_top_three_cards_of_the_magic_stone_deck_or_banish_this_card(imported: dict[str, ImportedCard]) -> None:
+    # Squirmer of the Dark (CMF-054): "[Continuous]: At the beginning of your main phase, put the top three
+    # cards from your magic stone deck into your graveyard. If you cannot put three cards into your
+    # graveyard this way, banish this card and you lose 1000 life."  "This way": what the mill just
+    # before put there (9.3 p3)
+    assert full(imported, "CMF-054")["abilities"] == [
+        {
+            "kind": "automatic",
+            "trigger": "beginning_of_main_phase",
+            "effects": [
+                {"op": "mill", "count": 3, "who": "you", "deck": "stone"},
+                {
+                    "op": "if",
+                    "condition": {"kind": "did", "at_least": 3, "negate": True},
+                    "effects": [
+                        {"op": "banish", "target": {"kind": "self"}},
+                        {"op": "lose_life", "amount": 1000, "who": "you"},
+                    ],
+                },
+            ],
+        }
+    ]

@@ -21,6 +21,7 @@ import pytest
 
 from domain.fow import actions
 from domain.fow.characteristics import characteristics
+from domain.kernel import Event
 from tests import test_fow_conditions as conditions_tests
 from tests.fow_support import CARDS as RULERS
 from tests.fow_support import cmd, find
@@ -434,4 +435,50 @@ def test_hydromonica_costs_its_full_price_with_another_ruler(monkeypatch: pytest
     events = story.when(search)
     assert "CostChanged" not in [e.type for e in events]
     assert find(events, "WillPaid").data["will"] == ["U", "U"]
+    story.replays()
+
+
+# --- Squirmer of the Dark: the top three cards of the magic stone deck, or banish it and lose 1000 ----
+
+
+def _squirmer_main_phase(stones: int) -> tuple[Story, str, list[Event]]:
+    # Squirmer of the Dark (CMF-054): "[Continuous]: At the beginning of your main phase, put the top
+    # three cards from your magic stone deck into your graveyard. If you cannot put three cards into your
+    # graveyard this way, banish this card and you lose 1000 life."  p1's magic stone deck is cut to
+    # ``stones`` cards (the others go to the magic stone area); then to p1's next main phase (turn 3),
+    # where it triggers (5.3 p1) and resolves as both players pass
+    story = Story({"CMF-054": 4, "T-BEAR": 4})
+    squirmer = story.put("p1", "CMF-054", "field")
+    while len(story.state.zones["p1"]["stone_deck"]) > stones:
+        story.put("p1", "T-STONE", "stone_area")
+    events = to_main(story.state, turn=3)
+    story.log += events
+    assert [e.data["source"] for e in events if e.type == "AbilityTriggered"] == [squirmer]
+    return story, squirmer, events
+
+
+def test_squirmer_puts_three_magic_stones_into_the_graveyard() -> None:
+    story, squirmer, events = _squirmer_main_phase(5)
+    top3 = story.state.zones["p1"]["graveyard"][-3:]
+    moved = [e for e in events if e.type == "CardMoved" and e.data["from"] == "stone_deck"]
+    assert [(e.data["oid"], e.data["to"], e.rule) for e in moved] == [(o, "graveyard", "FoW-5.5 3.1 p5") for o in top3]
+    assert len(story.state.zones["p1"]["stone_deck"]) == 2
+    assert find(events, "ConditionChecked").data["met"] is False  # it could put three: nothing more
+    assert story.state.objects[squirmer].zone == "field" and story.state.players["p1"].life == 4000
+    story.replays()
+
+
+@pytest.mark.parametrize("stones", [2, 0])
+def test_squirmer_short_of_three_stones_is_banished_and_you_lose_1000(stones: int) -> None:
+    # fewer than three: all of them (the reminder text, 1.4 p2), then the card is banished and p1 loses
+    # 1000 life; with none left nothing is put, which is not three either
+    story, squirmer, events = _squirmer_main_phase(stones)
+    moved = [e for e in events if e.type == "CardMoved" and e.data["from"] == "stone_deck"]
+    assert len(moved) == stones and story.state.zones["p1"]["stone_deck"] == []
+    assert find(events, "ConditionChecked").data["met"] is True
+    banished = next(e for e in events if e.type == "CardMoved" and e.data["oid"] == squirmer)
+    assert (banished.data["to"], banished.rule) == ("graveyard", "FoW-5.5 10.10 p1")
+    lost = find(events, "LifeChanged")
+    assert (lost.data["player"], lost.data["delta"], lost.cause) == ("p1", -1000, f"ev:{banished.seq}")
+    assert story.state.players["p1"].life == 3000
     story.replays()

@@ -1428,6 +1428,10 @@ def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
                 ctx, item, eff, group, cause, now, other=mine[-1] if mine else None, previous=previous
             )
         did = any(e.type not in NOT_PERFORMED for e in ctx.events[before:])
+        if result is not None and isinstance(eff, Mill):  # "If you cannot put three cards ... this way" (9.3 p3)
+            those = [
+                e.data["oid"] for e in ctx.events[before:] if e.type == "CardMoved" and e.data["to"] == "graveyard"
+            ]
         if result is not None and isinstance(eff, Banish):  # "the resonator banished this way" (9.3 p3)
             those = [
                 e.data["oid"] for e in ctx.events[before:] if e.type == "CardMoved" and e.data["to"] == "graveyard"
@@ -2173,9 +2177,10 @@ def apply_effect(
                 cause = move(ctx, t, "main_deck", cause, rule="3.1 p5", reason="put", position=eff.position)
         return cause
     if isinstance(eff, Mill):
+        pile = "stone_deck" if eff.deck == "stone" else "main_deck"  # "from your magic stone deck" (3.7)
         for p in _players(s, you, eff.who):
-            for _ in range(len(s.zones[p]["main_deck"]) if eff.all else eff.count):
-                deck = s.zones[p]["main_deck"]
+            for _ in range(len(s.zones[p][pile]) if eff.all else eff.count):
+                deck = s.zones[p][pile]
                 if not deck:
                     break
                 if eff.to == "removed":  # "remove the top card of your main deck from the game"

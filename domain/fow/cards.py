@@ -288,7 +288,9 @@ class Condition(_Model):
     it is your turn ("during your turn"; negated: "during your opponent's turn").
     Checked only on resolution of an effect (FoW-5.5 9.3 p3),
     from the spell or ability being resolved: ``did`` ("If you do"): the effect just before it was
-    performed, at least in part; ``target_is``: the first target chosen for the ``if`` effects
+    performed, at least in part (with ``at_least`` N after a ``mill``: it put N or more cards into the
+    graveyard - negated, "If you cannot put three cards into your graveyard this way"); ``target_is``:
+    the first target chosen for the ``if`` effects
     matches ``filter`` ("if it's darkness"); ``top_card``: the top card of your main deck (just
     revealed: "If it's a resonator", "If its total cost is odd") matches ``filter``."""
 
@@ -991,6 +993,9 @@ class Mill(_Model):
     """``bottom``: "Put the top card of your main deck on the bottom of your main deck" (3.1 p5), unseen."""
     all: bool = False
     """"Remove all cards in your main deck from the game": every card of the main deck (``count`` unused)."""
+    deck: Literal["main", "stone"] = "main"
+    """``stone``: "put the top three cards from your magic stone deck into your graveyard" (3.7), to the
+    graveyard only."""
 
 
 class ReshuffleGraveyard(_Model):

@@ -1803,6 +1803,15 @@ def _gain_life(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "gain_life", "amount": int(m.group("n")), "who": "you"}]
 
 
+@_effect(r"banish this card and you lose (?P<n>\d+) life")
+def _banish_self_and_lose_life(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "... banish this card and you lose 1000 life." (CMF-054): two effects, in order (10.10 p1, 1.5 p4)
+    return [
+        {"op": "banish", "target": {"kind": "self"}},
+        {"op": "lose_life", "amount": int(m.group("n")), "who": "you"},
+    ]
+
+
 @_effect(r"(?P<who>your opponent loses|you lose|each player loses) (?P<n>\d+) life")
 def _lose_life(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     who = {"your opponent loses": "opponent", "you lose": "you", "each player loses": "each"}[m.group("who").lower()]
@@ -2436,6 +2445,13 @@ def _mill(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "mill", "count": _number(m.group("n")) if m.group("n") else 1, "who": "you"}]
 
 
+@_effect(rf"put the top (?:(?P<n>{NUM}) cards|card) from your magic stone deck into your graveyard")
+def _mill_stones(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "At the beginning of your main phase, put the top three cards from your magic stone deck into your
+    # graveyard." (CMF-054): as many as there are (1.4 p2, 3.1 p5)
+    return [{"op": "mill", "count": _number(m.group("n")) if m.group("n") else 1, "who": "you", "deck": "stone"}]
+
+
 @_effect(r"put the top card of your magic stone deck into your magic stone area(?P<r> rested)?")
 def _put_stone(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "put_stone", "who": "you", **({"rested": True} if m.group("r") else {})}]
@@ -2489,6 +2505,9 @@ def _condition(text: str, ctx: _Ctx) -> JsonDict:
     low = text.strip().rstrip(",.").strip()
     low = re.sub(r"^your control ", "you control ", low, flags=re.IGNORECASE)  # a misprint (CMF-050)
     low = re.sub(r"^you (j/ruler|j-ruler|ruler) is ", r"your \1 is ", low, flags=re.IGNORECASE)  # a misprint (TAT-004)
+    short = re.fullmatch(rf"you cannot put (?P<n>{NUM}) cards into your graveyard this way", low, re.IGNORECASE)
+    if short:  # "If you cannot put three cards into your graveyard this way, ..." (after a mill, 9.3 p3)
+        return {"kind": "did", "at_least": _number(short.group("n")), "negate": True}
     compared = _comparison(low, ctx)
     if compared is not None:
         return compared
