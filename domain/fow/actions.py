@@ -191,7 +191,7 @@ def move(
         check_triggers(ctx, "card_put_into_stone_area", ev, oid=oid)
     elif data["from"] == "field" and s.objects[oid].zone == "graveyard":
         check_triggers(ctx, "put_into_graveyard_from_field", ev, oid=oid, subject=oid)  # "that resonator" (9.6 p7)
-        check_triggers(ctx, "card_put_into_graveyard_from_field", ev, oid=oid)
+        check_triggers(ctx, "card_put_into_graveyard_from_field", ev, oid=oid, subject=oid)  # "that resonator"
     elif data["from"] == "hand" and s.objects[oid].zone == "graveyard" and reason in ("discard", "hand size"):
         check_triggers(ctx, "opponent_discards", ev, player=obj.owner)  # to discard (10.18)
     if data["from"] == "field" and s.objects[oid].zone not in ("field", "chase"):
@@ -464,7 +464,14 @@ def changed_activate_cost(
 
 
 def activate_will_ability(
-    ctx: Ctx, player: str, oid: str, index: int, choice: Any, cause: str, cost_cards: Any = None
+    ctx: Ctx,
+    player: str,
+    oid: str,
+    index: int,
+    choice: Any,
+    cause: str,
+    cost_cards: Any = None,
+    cost_counters: Any = None,
 ) -> str:
     s = ctx.s
     obj = s.objects[oid]
@@ -481,7 +488,7 @@ def activate_will_ability(
             "rules/cannot_play_ability", "1.4 p4", f"an effect forbids playing {name}'s [Activate] abilities"
         )
     paid, cause = changed_activate_cost(ctx, player, oid, ability, cause)
-    cause = pay_ability_costs(ctx, player, oid, index, paid, cause, cost_cards=cost_cards)
+    cause = pay_ability_costs(ctx, player, oid, index, paid, cause, cost_cards=cost_cards, cost_counters=cost_counters)
     options = will_options(ability, s, player)
     if len(options) == 1:
         produced = options[0]
@@ -527,6 +534,7 @@ def pay_ability_costs(
     *,
     will_cost_allowed: bool = True,
     cost_cards: Any = None,
+    cost_counters: Any = None,
 ) -> str:
     s = ctx.s
     obj = s.objects[oid]
@@ -558,7 +566,7 @@ def pay_ability_costs(
     if will_cost_allowed and ability.cost.will.total:
         cause = pay_will(ctx, player, ability.cost.will, cause, name)
     if has_extra_costs(ability):
-        cause = pay_extra_costs(ctx, player, oid, ability, cost_cards, cause)
+        cause = pay_extra_costs(ctx, player, oid, ability, cost_cards, cause, cost_counters)
     if ability.cost.banish_self:
         cause = move(ctx, oid, "graveyard", cause, rule="10.10 p1", reason="banish", actor=player)
     if ability.cost.remove_self:  # "remove this card in your graveyard from the game" (10.3 p1)
@@ -1592,6 +1600,10 @@ def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
             )
         did = any(e.type not in NOT_PERFORMED for e in ctx.events[before:])
         dealt = sum(e.data["amount"] for e in ctx.events[before:] if e.type == "DamageDealt")  # "that much damage"
+        if result is not None and isinstance(eff, Mill):  # "If you cannot put three cards ... this way" (9.3 p3)
+            those = [
+                e.data["oid"] for e in ctx.events[before:] if e.type == "CardMoved" and e.data["to"] == "graveyard"
+            ]
         if result is not None and isinstance(eff, Banish):  # "the resonator banished this way" (9.3 p3)
             those = [
                 e.data["oid"] for e in ctx.events[before:] if e.type == "CardMoved" and e.data["to"] == "graveyard"
@@ -2020,7 +2032,22 @@ def apply_effect(
                 cause = ctx.emit("ContinuousEffectCreated", grant, "10.19 p1", cause=cause)
             data["id"] = ctx.fresh_id("x")
         elif isinstance(eff, GrantSkill):
-            data.update(kind="grant", skill=eff.skill, duration=eff.duration)
+            granted = eff.skill
+            if eff.or_skills:  # "gains [Swiftness], [Flying] or [Target Attack]": chosen now (9.3 p3.2)
+                skills = [eff.skill, *eff.or_skills]
+                if choice is None:
+                    skills_asked = {"item": item.id, "source": src, "skills": skills}
+                    ctx.emit(
+                        "ChoiceRequested",
+                        {"player": you, "kind": "skill", "options": skills_asked},
+                        "9.3 p3.2",
+                        cause=cause,
+                    )
+                    return None
+                skill_picked = {"item": item.id, "player": you, "skill": choice}
+                cause = ctx.emit("OptionChosen", skill_picked, "9.3 p3.2", cause=cause, actor=you)
+                granted = choice
+            data.update(kind="grant", skill=granted, duration=eff.duration)
             rule = "10.19 p1"
         elif isinstance(eff, LoseSkill):  # "... lose [Flying] until end of turn": removes an ability (9.9 p1)
             data.update(kind="lose_skill", skill=eff.skill, duration=eff.duration)
@@ -2537,9 +2564,10 @@ def apply_effect(
                 cause = move(ctx, t, "main_deck", cause, rule="3.1 p5", reason="put", position=eff.position)
         return cause
     if isinstance(eff, Mill):
+        pile = "stone_deck" if eff.deck == "stone" else "main_deck"  # "from your magic stone deck" (3.7)
         for p in _players(s, you, eff.who):
-            for _ in range(len(s.zones[p]["main_deck"]) if eff.all else eff.count):
-                deck = s.zones[p]["main_deck"]
+            for _ in range(len(s.zones[p][pile]) if eff.all else eff.count):
+                deck = s.zones[p][pile]
                 if not deck:
                     break
                 if eff.to == "removed":  # "remove the top card of your main deck from the game"

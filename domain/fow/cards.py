@@ -122,6 +122,9 @@ class Filter(_Model):
     """"with total cost N or more" (with ``max_total_cost`` the same N: "with total cost N")."""
     max_atk: int | None = None
     """"with 400 or less ATK"."""
+    no_atk_def: bool = False
+    """"has no ATK and DEF": a J-ruler without either value (FoW-5.5 2.6, 2.7: "Some J-ruler don't have
+    ATK/DEF"); read from its characteristics in a playground, else printed."""
     min_atk: int | None = None
     """"with 1000 or more ATK"."""
     attacking: bool = False
@@ -313,7 +316,9 @@ class Condition(_Model):
     it is your turn ("during your turn"; negated: "during your opponent's turn").
     Checked only on resolution of an effect (FoW-5.5 9.3 p3),
     from the spell or ability being resolved: ``did`` ("If you do"): the effect just before it was
-    performed, at least in part; ``target_is``: the first target chosen for the ``if`` effects
+    performed, at least in part (with ``at_least`` N after a ``mill``: it put N or more cards into the
+    graveyard - negated, "If you cannot put three cards into your graveyard this way"); ``target_is``:
+    the first target chosen for the ``if`` effects
     matches ``filter`` ("if it's darkness"); ``top_card``: the top card of your main deck (just
     revealed: "If it's a resonator", "If its total cost is odd") matches ``filter``."""
 
@@ -649,6 +654,10 @@ class GrantSkill(_Model):
     skill: SymbolSkill
     target: Target
     duration: Duration = "end_of_turn"
+    or_skills: list[SymbolSkill] = Field(default_factory=list)
+    """ "This card gains [Swiftness], [Flying] or [Target Attack] until end of turn": ``skill`` or one of
+    these; the controller chooses one as the effect is applied (FoW-5.5 9.3 p3.2: answered with
+    ``ChooseSkill``), and the target gains that one (10.19 p1)."""
 
 
 class BecomeAttribute(_Model):
@@ -998,12 +1007,22 @@ class CostChange(_Model):
     will.  Increases apply before decreases, and a decrease of free will only lowers the free
     part of the cost, never below zero (9.3 p2.5)."""
 
-    of: Literal["judgment", "standby", "judgment_or_gods_art", "regalia_activate", "gods_art", "spell", "normal_spell"]
+    of: Literal[
+        "judgment",
+        "standby",
+        "judgment_or_gods_art",
+        "regalia_activate",
+        "gods_art",
+        "this_ability",
+        "spell",
+        "normal_spell",
+    ]
     """``standby``: the {2} paid to put a card into the chant-standby area (FoW-5.5 7.6 p1);
     ``judgment_or_gods_art``: "[Judgment] or God's Art abilities" (God's Art: 12.4);
     ``regalia_activate``: "regalia's activate abilities", the [Activate] abilities (will abilities
     included, 9.7) of regalia (2.1 p3); ``gods_art``: "its God's Art abilities", those of the
-    J-ruler its controller controls (12.4); ``spell``: playing a card, which is a spell in the chase
+    J-ruler its controller controls (12.4); ``this_ability``: an [Activate] ability's own "you may pay
+    {1} less to play this ability" (its ``cost_reduction``); ``spell``: playing a card, which is a spell in the chase
     area ("to play spells", "to play Card Soldier resonators": summon spells included, 3.13 p3);
     ``normal_spell``: playing a card other than a resonator (:data:`PLAY_COST_CHANGES`)."""
     who: Literal["you", "opponent"]
@@ -1191,6 +1210,9 @@ class Mill(_Model):
     """``bottom``: "Put the top card of your main deck on the bottom of your main deck" (3.1 p5), unseen."""
     all: bool = False
     """"Remove all cards in your main deck from the game": every card of the main deck (``count`` unused)."""
+    deck: Literal["main", "stone"] = "main"
+    """``stone``: "put the top three cards from your magic stone deck into your graveyard" (3.7), to the
+    graveyard only."""
 
 
 class ReshuffleGraveyard(_Model):
@@ -1816,13 +1838,18 @@ class RuleOverrides(_Model):
 
 
 class CounterCost(_Model):
-    """ "Remove N <name> counters from this card" as a cost (FoW-5.5 9.3 p2.5)."""
+    """ "Remove N <name> counters from this card" as a cost (FoW-5.5 9.3 p2.5, 10.21).
 
-    counter: str
+    ``on``: the counters come off other cards than this one: every card you control matching the
+    filter ("remove a magic counter from your J-Ruler", "remove three knowledge counters from any
+    number of resonators you control", "remove a counter from a ruler or entity you control"); the
+    player chooses which cards and counters as the ability is played (the ``cost_counters``
+    argument of ``ActivateAbility``: one ``[object id, counter name]`` pair per counter), unless only
+    one kind of counter on one card could pay.  ``counter`` None: a counter of any name."""
+
+    counter: str | None = None
     count: Annotated[int, Field(ge=1)] = 1
-    on: Literal["self", "your_j_or_ruler"] = "self"
-    """``your_j_or_ruler``: "Remove a magic counter from your J/ruler", from your ruler in your ruler
-    area or your J-ruler in your field (FoW-5.5 2.1 p2, 3.8 p4)."""
+    on: Filter | None = None
 
 
 class CardsCost(_Model):
@@ -1971,6 +1998,10 @@ class Ability(_Model):
     triggers only once per turn" (9.6 p4)."""
     gods_art: bool = False
     """God's Art (FoW-5.5 12.4): playable once per game per ability name."""
+    cost_reduction: CostReduction | None = None
+    """[Activate]: "If your J/ruler is "A" or "B", you may pay {1} less to play this ability." - the
+    player's choice as the ability is played (``reduce: true`` on ``ActivateAbility``), refused
+    while its condition does not hold (FoW-5.5 9.3 p2.5)."""
     main_timing: bool = False
     """Playable only as the turn player in the main phase, not in battle, with an empty chase."""
     from_graveyard: bool = False
@@ -2086,6 +2117,8 @@ class Ability(_Model):
     def _check_kind(self) -> Ability:
         if self.kind == "automatic" and self.trigger is None:
             raise ValueError("an automatic ability needs a 'trigger'")
+        if self.cost_reduction is not None and (self.kind != "activate" or self.cost_reduction.per is not None):
+            raise ValueError("an ability's own 'cost_reduction' is an [Activate] ability's, without 'per'")
         if self.race_change is not None and (
             self.kind != "continuous"
             or self.affects is None
@@ -2351,3 +2384,4 @@ May.model_rebuild()
 If.model_rebuild()
 Choose.model_rebuild()
 GrantAbilities.model_rebuild()
+Ability.model_rebuild()

@@ -732,6 +732,7 @@ _COST_CHANGE_COVERS = {
     "regalia_activate": ("regalia_activate",),
     "standby": ("standby",),
     "gods_art": ("gods_art",),
+    "this_ability": (),  # read from the ability itself (activate_cost_changes)
 }
 """The actions whose cost a :class:`CostChange` of each kind changes."""
 
@@ -830,6 +831,10 @@ def activate_cost_changes(state: GameState, player: str, oid: str, ability: Abil
     )
     for kind in kinds:
         found += [entry for entry in _cost_change_entries(state, player, kind) if entry not in found]
+    own = ability.cost_reduction
+    if own is not None:  # "If your J/ruler is X, you may pay {1} less to play this ability" (9.3 p2.5)
+        mine = CostChange(of="this_ability", who="you", less_will=own.cost, optional=True, condition=own.condition)
+        found.append((oid, mine))
     obj = state.objects[oid]
     if ability.gods_art and obj.side == "j_ruler" and obj.zone == "field" and obj.controller == player:
         for eff in state.effects:
@@ -926,6 +931,11 @@ def matches_negations_and_skills(state: GameState, flt: Filter, oid: str) -> boo
     if flt.max_atk is not None:
         atk = characteristics(state, oid).atk if in_play else card.atk
         if atk is None or atk > flt.max_atk:
+            return False
+    if flt.no_atk_def:  # "has no ATK and DEF" (2.6, 2.7)
+        chars = characteristics(state, oid) if in_play else None
+        atk, def_ = (chars.atk, chars.def_) if chars is not None else (card.atk, card.def_)
+        if atk is not None or def_ is not None:
             return False
     if flt.min_atk is not None:  # "with 1000 or more ATK"
         atk = characteristics(state, oid).atk if in_play else card.atk

@@ -95,8 +95,8 @@ def condition_met(
         )
     elif cond.kind == "any_of":
         met = any(condition_met(s, c, you, source, item=item, did=did, it=it, those=those) for c in cond.conditions)
-    elif cond.kind == "did":
-        met = item is not None and did
+    elif cond.kind == "did":  # with ``at_least`` N: the mill just before put N or more cards there (9.3 p3)
+        met = item is not None and did and (cond.at_least == 1 or len(those) >= cond.at_least)
     elif cond.kind == "target_is":
         assert cond.filter is not None
         met = item is not None and it in s.objects and _counts(s, cond.filter, it, you, source)

@@ -16,7 +16,6 @@ from typing import Any
 
 from domain.fow.cards import Ability, CardsCost, CounterCost
 from domain.fow.characteristics import filter_zones, matches
-from domain.fow.conditions import your_j_or_ruler
 from domain.fow.context import Ctx
 from domain.fow.state import GameState
 
@@ -77,37 +76,57 @@ def cost_choices(s: GameState, ability: Ability, player: str, source: str) -> li
 
 
 def can_pay_without_choice(s: GameState, ability: Ability, source: str) -> bool:
-    """Whether the costs that need no choice can be paid: counters on the card, cards in the main deck."""
+    """Whether the costs that need no card choice can be paid: counters, cards in the main deck."""
     rc = ability.cost.remove_counters
-    deck = s.zones[s.objects[source].controller]["main_deck"]
-    if len(deck) < ability.cost.remove_top_cards:
+    player = s.objects[source].controller
+    if len(s.zones[player]["main_deck"]) < ability.cost.remove_top_cards:
         return False
-    if rc is None:
-        return True
-    on = counters_from(s, rc, s.objects[source].controller, source)
-    return on is not None and s.objects[on].counters.get(rc.counter, 0) >= rc.count
+    return rc is None or counter_plan(s, rc, player, source) is not None
 
 
-def counters_from(s: GameState, rc: CounterCost, player: str, source: str) -> str | None:
-    """The card a counter cost removes counters from: this card, or ``player``'s J/ruler (None
-    without one)."""
-    return source if rc.on == "self" else your_j_or_ruler(s, player)
+def counter_supply(s: GameState, rc: CounterCost, player: str, source: str) -> dict[tuple[str, str], int]:
+    """The counters that could pay ``rc``: (card, counter name) -> how many are on it.  Without
+    ``on`` only this card's; with it, those of every card ``player`` controls matching the filter
+    ("your J-Ruler", "any number of resonators you control", "a ruler or entity you control")."""
+    if rc.on is None:
+        holders = [source]
+    else:
+        flt = rc.on
+        holders = [
+            oid
+            for zone in filter_zones(flt)
+            for oid in s.zones[player].get(zone, [])
+            if s.objects[oid].controller == player and matches(s, flt, oid, player, source)
+        ]
+    return {
+        (oid, name): n
+        for oid in holders
+        for name, n in sorted(s.objects[oid].counters.items())
+        if n > 0 and (rc.counter is None or name == rc.counter)
+    }
 
 
-def pay_extra_costs(ctx: Ctx, player: str, source: str, ability: Ability, given: Any, cause: str) -> str:
+def counter_plan(s: GameState, rc: CounterCost, player: str, source: str) -> list[list[str]] | None:
+    """One way to pay ``rc`` (for legal_actions): ``[object id, counter]`` per counter; None if none."""
+    out: list[list[str]] = []
+    for (oid, name), n in counter_supply(s, rc, player, source).items():
+        out += [[oid, name]] * min(n, rc.count - len(out))
+    return out if len(out) == rc.count else None
+
+
+def counter_choice_needed(s: GameState, rc: CounterCost, player: str, source: str) -> bool:
+    """Whether the player must say which counters pay ``rc``: more than one card or kind could."""
+    return len(counter_supply(s, rc, player, source)) > 1
+
+
+def pay_extra_costs(
+    ctx: Ctx, player: str, source: str, ability: Ability, given: Any, cause: str, counters_given: Any = None
+) -> str:
     """Check, then pay, the counter and card costs of ``ability`` (9.3 p2.5)."""
     s = ctx.s
     name = s.card_of(source).name
     rc = ability.cost.remove_counters
-    on = counters_from(s, rc, player, source) if rc is not None else None
-    have = s.objects[on].counters.get(rc.counter, 0) if rc is not None and on is not None else 0
-    if rc is not None and have < rc.count:
-        where = f"{name} ({source})" if rc.on == "self" else f"your J/ruler ({on})"
-        raise ctx.reject(
-            "rules/not_enough_counters",
-            COST_RULE,
-            f"{where} has {have} {rc.counter} counter(s); the cost removes {rc.count}",
-        )
+    removed = _chosen_counters(ctx, rc, player, source, counters_given) if rc is not None else {}
     if len(s.zones[player]["main_deck"]) < ability.cost.remove_top_cards:
         raise ctx.reject(
             "rules/cannot_pay",
@@ -116,10 +135,10 @@ def pay_extra_costs(ctx: Ctx, player: str, source: str, ability: Ability, given:
             "there are not enough",
         )
     chosen = _chosen_cards(ctx, player, source, ability, given)
-    if rc is not None:
+    for (oid, counter), count in removed.items():
         cause = ctx.emit(
             "CounterRemoved",
-            {"oid": on, "counter": rc.counter, "count": rc.count, "reason": "cost"},
+            {"oid": oid, "counter": counter, "count": count, "reason": "cost"},
             COST_RULE,
             cause=cause,
             actor=player,
@@ -142,6 +161,45 @@ def pay_extra_costs(ctx: Ctx, player: str, source: str, ability: Ability, given:
     if ability.cost.put_self_on_bottom:
         cause = move(ctx, source, "main_deck", cause, rule=COST_RULE, reason="cost", position="bottom", actor=player)
     return cause
+
+
+def _chosen_counters(ctx: Ctx, rc: CounterCost, player: str, source: str, given: Any) -> dict[tuple[str, str], int]:
+    """The counters removed to pay ``rc``: given as ``cost_counters`` (one ``[object id, counter]``
+    pair per counter), or the only kind on the only card that could pay.  A cost is paid in full or
+    the ability is not played (9.3 p2.5)."""
+    name = ctx.s.card_of(source).name
+    supply = counter_supply(ctx.s, rc, player, source)
+    kind = f"{rc.counter} counter(s)" if rc.counter else "counter(s)"
+    where = "this card" if rc.on is None else "the cards its cost names"
+    if sum(supply.values()) < rc.count:
+        raise ctx.reject(
+            "rules/not_enough_counters",
+            COST_RULE,
+            f"{name}'s ability removes {rc.count} {kind} from {where}; there are {sum(supply.values())}",
+        )
+    if given is None and len(supply) == 1:
+        return {next(iter(supply)): rc.count}
+    if not isinstance(given, list) or not all(
+        isinstance(g, list) and len(g) == 2 and all(isinstance(x, str) for x in g) for g in given
+    ):
+        raise ctx.reject(
+            "rules/cost_counters",
+            COST_RULE,
+            f"{name}'s ability removes {rc.count} {kind} from {where}: give 'cost_counters' as one "
+            "[object id, counter] pair per counter",
+        )
+    chosen: dict[tuple[str, str], int] = {}
+    for oid, counter in given:
+        chosen[(oid, counter)] = chosen.get((oid, counter), 0) + 1
+    bad = [f"{o} {c}" for (o, c), n in chosen.items() if supply.get((o, c), 0) < n]
+    if len(given) != rc.count or bad:
+        raise ctx.reject(
+            "rules/cost_counters",
+            COST_RULE,
+            f"{name}'s ability removes exactly {rc.count} {kind} from {where}"
+            + (f"; not enough of: {', '.join(bad)}" if bad else ""),
+        )
+    return chosen
 
 
 def _chosen_cards(ctx: Ctx, player: str, source: str, ability: Ability, given: Any) -> list[list[str]]:

@@ -700,7 +700,14 @@ def activate_ability(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         if actions.activate_will_cost(s, player, oid, ability).total:  # "Pay {1}, {Rest}: Produce {M}" (9.7 p2)
             cause = actions.produce_from_sources(ctx, player, _pay_with(ctx, args), cause)
         cause = actions.activate_will_ability(
-            ctx, player, oid, index, args.get("choice"), cause, cost_cards=args.get("cost_cards")
+            ctx,
+            player,
+            oid,
+            index,
+            args.get("choice"),
+            cause,
+            cost_cards=args.get("cost_cards"),
+            cost_counters=args.get("cost_counters"),
         )
         flow.after_action(ctx, player, cause)
         return
@@ -745,7 +752,9 @@ def activate_ability(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
             "rules/no_cost_reduction", "9.3 p2.5", f"no effect lets you pay less to play {name}'s ability now"
         )
     cause = actions.produce_from_sources(ctx, player, _pay_with(ctx, args), cause)
-    cause = _pay_costs_after_play(ctx, player, oid, index, ability, cause, args.get("cost_cards"), reduce=reduce)
+    cause = _pay_costs_after_play(
+        ctx, player, oid, index, ability, cause, args.get("cost_cards"), args.get("cost_counters"), reduce=reduce
+    )
     cause = actions.check_targeted(ctx, cause)
     flow.after_action(ctx, player, cause)
 
@@ -766,6 +775,7 @@ def _pay_costs_after_play(
     ability: Ability,
     cause: str,
     cost_cards: Any = None,
+    cost_counters: Any = None,
     *,
     reduce: bool = False,
 ) -> str:
@@ -779,7 +789,9 @@ def _pay_costs_after_play(
         raise ctx.reject("rules/gods_art_used", "12.4 p2", f"God's Art {ability.name} was already played this game")
     changed, cause = actions.changed_activate_cost(ctx, player, oid, ability, cause, reduce=reduce)  # 9.3 p2.5
     plain = changed.model_copy(update={"once_per_turn": False, "gods_art": False})
-    return actions.pay_ability_costs(ctx, player, oid, index, plain, cause, cost_cards=cost_cards)
+    return actions.pay_ability_costs(
+        ctx, player, oid, index, plain, cause, cost_cards=cost_cards, cost_counters=cost_counters
+    )
 
 
 def _keyword_activate(ctx: Ctx, player: str, oid: str, which: str, args: Mapping[str, Any]) -> None:
@@ -1320,6 +1332,19 @@ def choose_attribute(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         flow.continue_after_resolution(ctx, done)
 
 
+@command("ChooseSkill", "skill")
+def choose_skill(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
+    """Answer "gains [Swiftness], [Flying] or [Target Attack]" with ``skill``: one of those offered
+    (FoW-5.5 9.3 p3.2)."""
+    skills = (ctx.s.pending.options.get("skills") if ctx.s.pending is not None else None) or []
+    skill = args.get("skill")
+    if skill not in skills:
+        raise ctx.reject("rules/skill_choice", "9.3 p3.2", f"'skill' must be one of {', '.join(skills)}")
+    done = actions.resolve_top(ctx, ctx.cause, choice=skill)
+    if done is not None:
+        flow.continue_after_resolution(ctx, done)
+
+
 @command("ChooseOptional", "optional")
 def choose_optional(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     """Answer "you may ...": ``accept`` true applies the effects, false skips them (9.3 p3.2).
@@ -1539,6 +1564,8 @@ def legal_actions(state: GameState, player: str) -> list[Command]:
         out = [Command("NameCard", player, {"name": n}) for n in sorted({c.name for c in s.cards.values()})]
     elif p.kind == "attribute":
         out = [Command("ChooseAttribute", player, {"attribute": a}) for a in ("W", "R", "U", "G", "B")]
+    elif p.kind == "skill":
+        out = [Command("ChooseSkill", player, {"skill": k}) for k in p.options.get("skills", [])]
     elif p.kind == "optional":
         out = [Command("ChooseOptional", player, {"accept": False})]
         will = _optional_payment(s)
@@ -1698,6 +1725,9 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
                 if not paid_with_cards or not costs.can_pay_without_choice(s, a, oid):
                     continue
                 more: dict[str, JSON] = {"cost_cards": paid_with_cards[0]} if a.cost.cards else {}
+                rc = a.cost.remove_counters
+                if rc is not None and costs.counter_choice_needed(s, rc, player, oid):
+                    more["cost_counters"] = costs.counter_plan(s, rc, player, oid)  # one way (9.3 p2.5)
                 if actions.is_will_ability(a):
                     extra: dict[str, JSON] = dict(more)
                     will = actions.activate_will_cost(s, player, oid, a)
@@ -1769,6 +1799,7 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
                                 "ability": i,
                                 "targets": combos[0],
                                 "pay_with": pay,
+                                **more,
                                 "cost_cards": other,
                                 **picked,
                             },

@@ -608,7 +608,11 @@ def _card_move_trigger(text: str, ctx: _Ctx) -> tuple[str, JsonDict, str] | None
 
 
 _COUNTER_COST = re.compile(
-    rf"remove (?P<n>{NUM}) (?P<c>\[[+-]\d+/[+-]\d+\]|[a-z][a-z ]*?) counters? from (?P<on>this card|your j/ruler)",
+    rf"remove (?P<n>{NUM}) (?P<c>\[[+-]\d+/[+-]\d+\]|[a-z][a-z ]*?) counters? from this card", re.IGNORECASE
+)
+_COUNTER_COST_ON = re.compile(
+    rf"remove (?P<n>{NUM}) (?P<c>\[[+-]\d+/[+-]\d+\] |[a-z][a-z ]*? )?counters? from "
+    r"(?P<on>your j-ruler|your j/ruler|a ruler or entity you control|any number of (?P<d>.+? you control))",
     re.IGNORECASE,
 )
 _CARDS_COST = re.compile(
@@ -641,9 +645,29 @@ def _more_cost(part: str, ctx: _Ctx) -> tuple[str, Any] | None:
         out: JsonDict = {"counter": m.group("c").strip("[]")}
         if _number(m.group("n")) != 1:
             out["count"] = _number(m.group("n"))
-        if m.group("on").lower() == "your j/ruler":  # your ruler or J-ruler (2.1 p2, 3.8 p4)
-            out["on"] = "your_j_or_ruler"
         return "remove_counters", out
+    m = _COUNTER_COST_ON.fullmatch(part)
+    if m:  # counters on other cards you control (9.3 p2.5, 10.21)
+        on = m.group("on").lower()
+        if on == "your j-ruler":
+            holders: JsonDict = {"zone": "field", "types": ["j_ruler"], "controller": "you"}
+        elif on == "your j/ruler":
+            holders = copy.deepcopy(_YOUR_J_OR_RULER["filter"])
+        elif on == "a ruler or entity you control":
+            # an "entity": a card in a field (the term of later rules); with "a ruler", every card
+            # you control in your field or ruler area (2.1 p2, 3.6, 3.8 p4), not a magic stone
+            holders = {"zone": "field", "types": ["ruler", "j_ruler", "resonator", "addition", "regalia"]}
+            holders.update(controller="you", playground=True)
+        else:  # "any number of resonators you control"
+            holders, players = _selector(m.group("d"), ctx)
+            if players or holders.get("controller") != "you" or set(holders) & {"rested", "other_than_self"}:
+                raise _GapError(f"cost: {part}")
+        counted: JsonDict = {"on": holders}
+        if m.group("c"):
+            counted["counter"] = m.group("c").strip().strip("[]")
+        if _number(m.group("n")) != 1:
+            counted["count"] = _number(m.group("n"))
+        return "remove_counters", counted
     named = re.fullmatch(r'discard "([^"]+)"', part, re.IGNORECASE)
     if named:
         return "cards", {"action": "discard", "filter": {"zone": "hand", "types": [], "name": named.group(1)}}
@@ -1250,7 +1274,9 @@ def _deal_that_much(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict
 @_effect(r"destroy (?P<t>[^.]+?)")
 def _destroy(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     standby = re.fullmatch(
-        r"target (?P<add>addition or )?card in (?P<w>a|your|your opponent's) chant-standby area", m.group("t")
+        r"target (?:(?P<add>addition|\[Addition:Resonator\]) or (?:a )?)?card in (?P<w>a|your|your opponent's)"
+        r" chant-standby area",
+        m.group("t"),
     )
     if standby:  # "Destroy target card in a chant-standby area": the card text (1.4 p1)
         flt: JsonDict = {"zone": "standby", "types": []}
@@ -1258,7 +1284,12 @@ def _destroy(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
         if whose != "any":
             flt["controller"] = whose
         if standby.group("add"):  # "target addition or card in a chant-standby area": either (9.3 p2.4)
-            flt = {"zone": "field", "types": [], "any_of": [{"zone": "field", "types": ["addition"]}, flt]}
+            added: JsonDict = {"zone": "field", "types": ["addition"]}
+            if standby.group("add") != "addition":  # "target [Addition:Resonator] or a card in ..." (SKL-095)
+                added, players = _selector(standby.group("add"), ctx)
+                if players or added.get("types") != ["addition"]:
+                    raise _GapError(f"target: {m.group('t')}")
+            flt = {"zone": "field", "types": [], "any_of": [added, flt]}
         return [{"op": "destroy", "target": {"kind": "chosen", "filter": flt}}]
     phrases = re.split(r" and (?=(?:up to \w+ )?target )", m.group("t"))
     if len(phrases) == 2 and re.match(r"(?:up to \w+ )?target ", phrases[0]):
@@ -1443,6 +1474,29 @@ def _atk_becomes_def(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDic
 
 
 @_effect(r"(?P<t>[^.]+?) gains? (?!control of\b)(?P<m>[^.]+?) until (?:the )?end of (?:the )?turn")
+@_effect(r"this card gains (?P<m>\[[^\]]+\](?:, \[[^\]]+\])*,? or \[[^\]]+\]) until end of turn")
+def _gains_one_of(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "This card gains [Swiftness], [Flying] or [Target Attack] until end of turn." (MPR-094): one of
+    # them, chosen by the controller as the effect is applied (FoW-5.5 9.3 p3.2, 10.19 p1)
+    skills: list[str] = []
+    for item in re.split(r",? or |, ", m.group("m")):
+        found = SYMBOL_SKILLS.get(item.strip().strip("[]").lower())
+        if found is None or found in skills:
+            raise _GapError(f"effect: a choice of modifiers ({m.group('m')})")
+        skills.append(found)
+    first, *others = skills
+    return [
+        {
+            "op": "grant_skill",
+            "skill": first,
+            "target": {"kind": "self"},
+            "duration": "end_of_turn",
+            "or_skills": others,
+        }
+    ]
+
+
+@_effect(r"(?P<t>[^.]+?) gains? (?P<m>[^.]+?) until (?:the )?end of (?:the )?turn")
 def _gains(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     pair = re.fullmatch(r"(?P<m1>\[[^\]]+\]) and (?P<t2>[^\[]+?) gains? (?P<m2>\[[^\]]+\])", m.group("m").strip())
     if pair and not m.group("t").strip().lower().startswith("target "):
@@ -1921,6 +1975,15 @@ def _gain_that_much_life(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[Jso
 @_effect(r"(?:you )?gain (?P<n>\d+) life")
 def _gain_life(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "gain_life", "amount": int(m.group("n")), "who": "you"}]
+
+
+@_effect(r"banish this card and you lose (?P<n>\d+) life")
+def _banish_self_and_lose_life(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "... banish this card and you lose 1000 life." (CMF-054): two effects, in order (10.10 p1, 1.5 p4)
+    return [
+        {"op": "banish", "target": {"kind": "self"}},
+        {"op": "lose_life", "amount": int(m.group("n")), "who": "you"},
+    ]
 
 
 @_effect(r"(?P<who>your opponent loses|you lose|each player loses) (?P<n>\d+) life")
@@ -2457,6 +2520,17 @@ def _named_from_graveyard(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[Js
     return out
 
 
+@_effect(r"put that (?P<s>resonator|j/resonator|card) from its owner's graveyard into (?:his or her|their) hand")
+def _that_from_graveyard(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "When a resonator is put into a graveyard from your field, you may banish this card. If you do,
+    # put that resonator from its owner's graveyard into his or her hand." (MPR-038): the card the
+    # trigger condition named, where it went, only while it stays there (a new object, FoW-5.5 3.1 p3;
+    # a card goes to its owner's graveyard and hand, 3.1 p5)
+    if ctx.subject is None or m.group("s").lower() != ctx.subject.lower():
+        raise _GapError(f"effect: {m.group(0)}")
+    return [{"op": "return_to_hand", "target": {"kind": "that", "filter": {"zone": "graveyard", "types": []}}}]
+
+
 @_effect(r"put (?P<t>(?:\w+ )?target [^.]+?) from your graveyard into your hand")
 def _from_graveyard(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     target = _target(m.group("t"), ctx, zone="graveyard")
@@ -2660,6 +2734,13 @@ def _mill_both(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "mill", "count": 1, "who": "each"}]
 
 
+@_effect(rf"put the top (?:(?P<n>{NUM}) cards|card) from your magic stone deck into your graveyard")
+def _mill_stones(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "At the beginning of your main phase, put the top three cards from your magic stone deck into your
+    # graveyard." (CMF-054): as many as there are (1.4 p2, 3.1 p5)
+    return [{"op": "mill", "count": _number(m.group("n")) if m.group("n") else 1, "who": "you", "deck": "stone"}]
+
+
 @_effect(r"put the top card of your magic stone deck into your magic stone area(?P<r> rested)?")
 def _put_stone(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "put_stone", "who": "you", **({"rested": True} if m.group("r") else {})}]
@@ -2716,6 +2797,9 @@ def _condition(text: str, ctx: _Ctx) -> JsonDict:
     # "you have more than ten or more cards": a misprint (SKL-075) of "ten or more", the part the
     # sentence says twice
     low = re.sub(r"\byou have more than (\w+) or more\b", r"you have \1 or more", low, flags=re.IGNORECASE)
+    short = re.fullmatch(rf"you cannot put (?P<n>{NUM}) cards into your graveyard this way", low, re.IGNORECASE)
+    if short:  # "If you cannot put three cards into your graveyard this way, ..." (after a mill, 9.3 p3)
+        return {"kind": "did", "at_least": _number(short.group("n")), "negate": True}
     compared = _comparison(low, ctx)
     if compared is not None:
         return compared
@@ -3347,6 +3431,20 @@ def _if_it_is(m: re.Match[str], sentence: str, rest: str, ctx: _Ctx) -> tuple[li
     return [out], left
 
 
+_BEFORE_LOGIC: list[tuple[re.Pattern[str], EffectBuilder]] = []
+
+
+def _effect_before_logic(pattern: str) -> Callable[[EffectBuilder], EffectBuilder]:
+    """Like :func:`_effect`, tried before the "if"/"you may" sentences of :func:`_logic`: a whole
+    sentence whose "if" the generic reading does not know."""
+
+    def register(fn: EffectBuilder) -> EffectBuilder:
+        _BEFORE_LOGIC.append((re.compile(pattern + _END, re.IGNORECASE), fn))
+        return fn
+
+    return register
+
+
 def _effect_first(pattern: str) -> Callable[[EffectBuilder], EffectBuilder]:
     """Like :func:`_effect`, tried before the others (a "for each" tail changes the meaning)."""
 
@@ -3367,6 +3465,37 @@ def _player_cannot_gain_life(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list
     who = m.group("t").lower()
     target = {"your opponent": {"kind": "opponent"}, "you": {"kind": "you"}}.get(who) or _PLAYER_TARGETS[who]
     return [{"op": "restrict", "target": dict(target), "rules": ["cannot_gain_life"]}]
+
+
+@_effect_before_logic(r"if your j-ruler has no atk and def, recover it")
+def _recover_j_ruler_without_stats(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "If your J-Ruler has no ATK and DEF, recover it." (TTW-096): "it" is your J-ruler; a J-ruler
+    # may lack both values (FoW-5.5 2.6, 2.7), checked on resolution (9.3 p3)
+    yours: JsonDict = {"zone": "field", "types": ["j_ruler"], "controller": "you"}
+    bare = {**yours, "no_atk_def": True}
+    condition = {"kind": "controls", "filter": bare}
+    return [
+        {"op": "if", "condition": condition, "effects": [{"op": "recover", "target": {"kind": "all", "filter": bare}}]}
+    ]
+
+
+@_effect_before_logic(
+    r"if your j-ruler is (?P<n>\"[^\"]+\"), it gains (?P<s>\[[^\]]+\]) until end of turn and you may pay "
+    r"(?P<c>(?:\{[^{}]+\})+) less to play its god's art abilities this turn"
+)
+def _j_ruler_named_gains_and_pays_less(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "If your J-Ruler is "Melgis, the One Charmed by the Demon Sword", it gains [Imperishable] until end
+    # of turn and you may pay {2} less to play its God's Art abilities this turn." (VS01-026): the same
+    # two effects as "If it's "Faria ...", it gains ..." after "Your J-Ruler gains ..." (TTW-097): the
+    # gain if the condition holds on resolution (9.3 p3), paying less part of the continuous effect,
+    # checked as the God's Art is played (9.9 p4)
+    skill = _effects(f"Your J-Ruler gains {m.group('s')} until end of turn.", ctx)
+    if [e["op"] for e in skill] != ["grant_skill"]:
+        raise _GapError(f"effect: {m.group(0)}")
+    named = _condition(f"your J-Ruler is {m.group('n')}", ctx)
+    less = _will_cost(m.group("c"), f"effect: {m.group(0)}")
+    pay_less = {"op": "pay_less", "of": "gods_art", "less": less, "condition": named}
+    return [{"op": "if", "condition": named, "effects": skill}, pay_less]
 
 
 @_effect_first(
@@ -4040,6 +4169,13 @@ def _instead(last: JsonDict, m: re.Match[str], ctx: _Ctx, sentence: str, *, alon
         if ctx.type not in ("resonator", "j_ruler"):
             raise _GapError(f"effect: {sentence}")
         return {**last, "field_instead_if": _condition(m.group("cond"), ctx), "added_instead": True}
+    counters = re.fullmatch(rf"put (?P<n>{NUM}) (?P<c>[a-z][a-z ]*?) counters", m.group("body").strip(), re.I)
+    if counters and last["op"] == "put_counter" and last["counter"] == counters.group("c").lower():
+        # "Put two arrow counters on it. If your J/ruler is "A" or "B", put four arrow counters
+        # instead.": the same counters on the same card, another number (9.3 p3)
+        changed = {**copy.deepcopy(last), "count": _number(counters.group("n"))}
+        condition = _condition(m.group("cond"), ctx)
+        return {"op": "if", "condition": condition, "effects": [changed], "otherwise": [last]}
     more = re.fullmatch(r"(?:it|this card) deals (?P<n>\d+) damage", m.group("body").strip(), re.IGNORECASE)
     if more and last["op"] == "deal_damage" and "per" not in last and "equal_to" not in last:
         # "it deals 800 damage instead": the same damage effect, to the same targets, with another amount
@@ -4264,6 +4400,10 @@ def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = Fa
         then = re.match(r"[Tt]hen,?\s+(?=[a-z])", rest) if out else None
         if then:  # "Destroy target resonator. Then all resonators gain ...": effects apply in order anyway
             rest = _capitalise(rest[then.end() :])
+        for pattern, build in _BEFORE_LOGIC:
+            m = pattern.match(rest)
+            if m:
+                return build(m, ctx, it_self), rest[m.end() :].strip()
         it_is_self = (it_self and _no_object_yet(out)) or _only_self(out)  # "it": this card, as below
         logic = _logic(rest, ctx, it_is_self, modes_ok and not out, after=bool(out))
         if logic is not None:
@@ -4626,6 +4766,15 @@ def _activate(raw: str, body: str, ctx: _Ctx, *, required: bool) -> JsonDict | N
     m = re.search(r"\s*Play this ability only during (?P<w>your|your opponent's) turn\.?$", effect_text, re.I)
     if m:  # "Play this ability only during your opponent's turn" (card text, 1.4 p1)
         ability["condition"] = {"kind": "your_turn", **({"negate": True} if m.group("w").lower() != "your" else {})}
+        effect_text = effect_text[: m.start()]
+    m = re.search(
+        rf"\s*If (?P<c>{_CLAUSE}), you may pay (?P<w>(?:\{{[^{{}}]+\}})+) less to play this ability\.?$",
+        effect_text,
+        re.IGNORECASE,
+    )
+    if m:  # "If your J/ruler is "A" or "B", you may pay {1} less to play this ability." (9.3 p2.5)
+        less = _will_cost(m.group("w"), "cost reduction")
+        ability["cost_reduction"] = {"cost": less, "condition": _condition(m.group("c"), ctx)}
         effect_text = effect_text[: m.start()]
     m = re.search(rf"\s*Play this ability only if (?P<c>{_CLAUSE})\.?$", effect_text, re.IGNORECASE)
     if m and "condition" not in ability:  # a condition to play it (card text, 1.4 p1)
@@ -5120,6 +5269,9 @@ def _automatic(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
     moved = _card_move_trigger(text, ctx)
     if moved is not None:
         trigger, flt, body = moved
+        if trigger == "card_put_into_graveyard_from_field" and flt.get("types") == ["resonator"]:
+            # "..., put that resonator from its owner's graveyard into his or her hand" (9.6 p7)
+            ctx = dataclasses.replace(ctx, subject="resonator")
         if trigger == "card_enters_field" and "resonator" in flt.get("types", ()):
             # "..., this card deals 500 damage to it": the resonator that entered (9.6 p7)
             ctx = dataclasses.replace(ctx, subject="resonator")
