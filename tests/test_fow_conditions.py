@@ -108,6 +108,18 @@ class Story:
         events = self.when(cmd("Pass", self.pending.player))
         return events + self.when(cmd("Pass", self.pending.player))
 
+    def attack(self, attacker: str, *, player: str = "p1", target: str = "p2", until: str | None = None) -> list[Event]:
+        """When: ``player`` begins a battle and, once attackers are declared, declares ``attacker``'s
+        attack on ``target``; then players pass until the pending decision is ``until`` (if given).
+        All the events from the battle's beginning on."""
+        events = self.when(cmd("InitiateBattle", player))
+        while self.pending.kind != "declare_attack":
+            events += self.when(cmd("Pass", self.pending.player))
+        events += self.when(cmd("DeclareAttack", player, attacker=attacker, target=target))
+        while until is not None and self.pending.kind != until:
+            events += self.when(cmd("Pass", self.pending.player))
+        return events
+
     def resolve_all(self) -> list[Event]:
         """Players pass until the chase area is empty and no trigger waits to be played."""
         events: list[Event] = []

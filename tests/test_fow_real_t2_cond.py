@@ -112,12 +112,7 @@ def test_valentina_gains_100_for_each_card_in_her_controllers_hand() -> None:
 
 def to_block(story: Story, attacker: str) -> None:
     story.log += to_main(story.state, turn=3)
-    story.when(cmd("InitiateBattle", "p1"))
-    while story.pending.kind != "declare_attack":
-        story.when(cmd("Pass", story.pending.player))
-    story.when(cmd("DeclareAttack", "p1", attacker=attacker, target="p2"))
-    while story.pending.kind != "declare_block":
-        story.when(cmd("Pass", story.pending.player))
+    story.attack(attacker, until="declare_block")
 
 
 def test_queens_envoy_blocks_while_rested() -> None:

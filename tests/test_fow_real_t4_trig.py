@@ -36,10 +36,7 @@ def _triggered_by(events: list[Event], source: str) -> list[Event]:
 
 def _attack(story: Story, attacker: str) -> list[Event]:
     """p1 begins a battle and declares ``attacker``'s attack on p2."""
-    events = story.when(cmd("InitiateBattle", "p1"))
-    while story.pending.kind != "declare_attack":
-        events += story.when(cmd("Pass", story.pending.player))
-    return events + story.when(cmd("DeclareAttack", "p1", attacker=attacker, target="p2"))
+    return story.attack(attacker)
 
 
 def _play_and_resolve(story: Story, trig: Event, targets: list[Any] | None = None) -> list[Event]:

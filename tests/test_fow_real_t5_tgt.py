@@ -194,12 +194,7 @@ def test_longinus_protects_the_resonator_it_is_added_to_from_darkness() -> None:
 
 
 def to_block(story: Story, attacker: str) -> None:
-    story.when(cmd("InitiateBattle", "p1"))
-    while story.pending.kind != "declare_attack":
-        story.when(cmd("Pass", story.pending.player))
-    story.when(cmd("DeclareAttack", "p1", attacker=attacker, target="p2"))
-    while story.pending.kind != "declare_block":
-        story.when(cmd("Pass", story.pending.player))
+    story.attack(attacker, until="declare_block")
 
 
 def test_william_wallace_cannot_be_blocked_by_resonators_with_atk_600_or_less() -> None:

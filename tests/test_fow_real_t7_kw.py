@@ -202,12 +202,7 @@ def test_beastly_attack_grants_damage_to_the_opponent_for_this_turn() -> None:
     wall = story.put("p2", "T-WALL", "field")
     attack = story.put("p1", "TTW-055", "hand")
     story.log += to_main(story.state, turn=3)
-    story.when(cmd("InitiateBattle", "p1"))
-    while story.pending.kind != "declare_attack":
-        story.when(cmd("Pass", story.pending.player))
-    story.when(cmd("DeclareAttack", "p1", attacker=bear, target="p2"))
-    while story.pending.kind != "declare_block":
-        story.when(cmd("Pass", story.pending.player))
+    story.attack(bear, until="declare_block")
     story.when(cmd("DeclareBlock", "p2", blocker=wall))
     assert story.pending.player == "p1"
     story.will("p1", "G", "G", "G")
@@ -234,10 +229,7 @@ def test_the_granted_ability_ends_with_the_turn() -> None:
     bear = story.put("p1", "T-BEAR", "field")
     attack = story.put("p1", "TTW-055", "hand")
     story.log += to_main(story.state, turn=3)
-    story.when(cmd("InitiateBattle", "p1"))
-    while story.pending.kind != "declare_attack":
-        story.when(cmd("Pass", story.pending.player))
-    story.when(cmd("DeclareAttack", "p1", attacker=bear, target="p2"))
+    story.attack(bear)
     story.will("p1", "G", "G", "G")
     story.when(cmd("PlayCard", "p1", card=attack, targets=[[bear]]))
     story.resolve()

@@ -110,10 +110,7 @@ def test_nyarlathotep_declined_looks_at_nothing() -> None:
 
 def _attack(story: Story, attacker: str) -> None:
     story.log += to_main(story.state, turn=3)
-    story.when(cmd("InitiateBattle", "p1"))
-    while story.pending.kind != "declare_attack":
-        story.when(cmd("Pass", story.pending.player))
-    story.when(cmd("DeclareAttack", "p1", attacker=attacker, target="p2"))
+    story.attack(attacker)
 
 
 def _snow_white_attacks(story: Story) -> tuple[str, str]:
