@@ -74,7 +74,8 @@ def test_for_each_two_magic_counters_on_your_j_ruler_and_removing_one(imported: 
         "modify_def": 100,
         "per": {"counter": "magic", "counter_on": "your_j_or_ruler", "group": 2},
     }
-    assert returns["cost"] == {"remove_counters": {"counter": "magic", "on": "your_j_or_ruler"}}
+    your_j_or_ruler = {"zone": "field", "types": ["ruler", "j_ruler"], "controller": "you", "playground": True}
+    assert returns["cost"] == {"remove_counters": {"counter": "magic", "on": your_j_or_ruler}}
     assert returns["effects"] == [{"op": "return_to_hand", "target": {"kind": "self"}}]
 
 

@@ -413,8 +413,15 @@ def test_hydromonica_costs_one_less_with_the_songtress(monkeypatch: pytest.Monke
     assert {"source": harp, "ability": 1, "targets": [], "pay_with": [], "reduce": True} in offered
     events = story.when(cmd("ActivateAbility", "p1", **search.args, reduce=True))
     changed = find(events, "CostChanged")
-    assert (changed.data["of"], changed.data["printed"], changed.data["cost"], changed.rule) == (
-        "ability",
+    assert (
+        changed.data["of"],
+        changed.data["sources"],
+        changed.data["printed"],
+        changed.data["cost"],
+        changed.rule,
+    ) == (
+        "activate",
+        [harp],  # its own "you may pay {1} less to play this ability"
         {"attribute": {}, "free": 2},
         {"attribute": {}, "free": 1},
         "FoW-5.5 9.3 p2.5",

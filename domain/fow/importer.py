@@ -1473,7 +1473,6 @@ def _atk_becomes_def(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDic
     return [{"op": "switch_stats", "target": target, "atk_becomes_def": True}]
 
 
-@_effect(r"(?P<t>[^.]+?) gains? (?!control of\b)(?P<m>[^.]+?) until (?:the )?end of (?:the )?turn")
 @_effect(r"this card gains (?P<m>\[[^\]]+\](?:, \[[^\]]+\])*,? or \[[^\]]+\]) until end of turn")
 def _gains_one_of(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "This card gains [Swiftness], [Flying] or [Target Attack] until end of turn." (MPR-094): one of
@@ -1496,7 +1495,7 @@ def _gains_one_of(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     ]
 
 
-@_effect(r"(?P<t>[^.]+?) gains? (?P<m>[^.]+?) until (?:the )?end of (?:the )?turn")
+@_effect(r"(?P<t>[^.]+?) gains? (?!control of\b)(?P<m>[^.]+?) until (?:the )?end of (?:the )?turn")
 def _gains(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     pair = re.fullmatch(r"(?P<m1>\[[^\]]+\]) and (?P<t2>[^\[]+?) gains? (?P<m2>\[[^\]]+\])", m.group("m").strip())
     if pair and not m.group("t").strip().lower().startswith("target "):
