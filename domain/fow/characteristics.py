@@ -186,7 +186,9 @@ def ability_loss(state: GameState, oid: str) -> tuple[int | None, bool]:
     return max(e.created for e in lost), any("cannot_gain" in e.rules for e in lost)
 
 
-def _active_continuous(state: GameState) -> list[tuple[str, Ability]]:
+def _active_continuous(state: GameState, only: str | None = None) -> list[tuple[str, Ability]]:
+    """The active continuous abilities (their conditions holding); ``only``: those whose field of
+    that name is set (checked before the condition, which costs more)."""
     out: list[tuple[str, Ability]] = []
     losses = [e for e in state.effects if e.kind == "lose_abilities"]
     for player in state.order:
@@ -203,6 +205,8 @@ def _active_continuous(state: GameState) -> list[tuple[str, Ability]]:
                 abilities = list(card.abilities)
                 if obj.awakened and card.awakening is not None:
                     abilities += card.awakening.abilities
+                if only is not None:
+                    abilities = [a for a in abilities if getattr(a, only) is not None]
                 out += [(oid, a) for a in abilities if a.kind == "continuous" and _holds(state, a, oid)]
     return out
 
@@ -302,7 +306,7 @@ def banish_alternatives(state: GameState, player: str, oid: str) -> list[str]:
     them instead of paying its will cost (FoW-5.5 9.3 p2.5, 10.10 p1)."""
     obj = state.objects[oid]
     out: list[str] = []
-    for source, ability in _active_continuous(state):
+    for source, ability in _active_continuous(state, only="banish_rather_than_pay"):
         flt = ability.banish_rather_than_pay
         if flt is None or state.objects[source].controller != player or source in out:
             continue
