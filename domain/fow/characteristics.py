@@ -566,6 +566,8 @@ def play_cost_changes(state: GameState, player: str, oid: str) -> list[tuple[str
     area, a spell, FoW-5.5 3.13 p3): "You pay {2} more to play normal spells", "You may pay {1} less
     to play spells with no attribute" (9.3 p2.5), with their sources; abilities granted to a card
     ("Added resonator gains "You pay {2} more ..."", 10.19 p1) included."""
+    if not _play_cost_changers_possible(state):
+        return []
     card = state.card_of(oid)
     out: list[tuple[str, CostChange]] = []
     for owner in state.order:
@@ -590,6 +592,28 @@ def play_cost_changes(state: GameState, player: str, oid: str) -> list[tuple[str
                         continue
                     out.append((source, change))
     return out
+
+
+def _changes_play_cost(ability: Ability) -> bool:
+    change = ability.cost_change
+    return (change is not None and change.of in ("spell", "normal_spell")) or any(
+        _changes_play_cost(a) for a in ability.grant_abilities
+    )
+
+
+def _play_cost_changers_possible(state: GameState) -> bool:
+    """A quick check before :func:`play_cost_changes` works out characteristics: some card in a
+    playground prints (or grants) such an ability, or an effect grants abilities."""
+    if any(eff.kind == "grant_abilities" for eff in state.effects):
+        return True
+    for owner in state.order:
+        for zone in ("field", "ruler_area", "stone_area"):
+            for source in state.zones[owner][zone]:
+                card = state.card_of(source)
+                more = card.awakening.abilities if card.awakening is not None else []
+                if any(_changes_play_cost(a) for a in [*card.abilities, *more]):
+                    return True
+    return False
 
 
 def any_attribute_will(state: GameState, player: str, oid: str) -> bool:
