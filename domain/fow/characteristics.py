@@ -748,6 +748,8 @@ def play_cost_changes(state: GameState, player: str, oid: str) -> list[tuple[str
     with their sources; abilities granted to a card ("Added resonator gains "You pay {2} more ..."",
     10.19 p1) included.  Filters are checked on the card where it is now (a hand, the chase area)."""
     obj = state.objects[oid]
+    if not _play_cost_changers_possible(state):
+        return []
     card = state.card_of(oid)
     out: list[tuple[str, CostChange]] = []
     for owner in state.order:
@@ -808,6 +810,28 @@ def apply_cost_changes(base: Cost, changes: Sequence[CostChange]) -> Cost:
                 attribute[symbol] = max(0, attribute.get(symbol, 0) - n)
             free = max(0, free - change.less_will.free)
     return Cost(attribute={k: v for k, v in attribute.items() if v}, free=free)
+
+
+def _changes_play_cost(ability: Ability) -> bool:
+    change = ability.cost_change
+    return (change is not None and change.of in PLAY_COST_CHANGES) or any(
+        _changes_play_cost(a) for a in ability.grant_abilities
+    )
+
+
+def _play_cost_changers_possible(state: GameState) -> bool:
+    """A quick check before :func:`play_cost_changes` works out characteristics: some card in a
+    playground prints (or grants) such an ability, or an effect grants abilities."""
+    if any(eff.kind == "grant_abilities" for eff in state.effects):
+        return True
+    for owner in state.order:
+        for zone in ("field", "ruler_area", "stone_area"):
+            for source in state.zones[owner][zone]:
+                card = state.card_of(source)
+                more = card.awakening.abilities if card.awakening is not None else []
+                if any(_changes_play_cost(a) for a in [*card.abilities, *more]):
+                    return True
+    return False
 
 
 def any_attribute_will(state: GameState, player: str, oid: str) -> bool:
