@@ -611,6 +611,8 @@ def forbidden_play(state: GameState, player: str, card: Card, zone: str) -> str 
     ``zone`` ("Your opponent cannot play cards from their chant-standby area during your turn",
     "Opponents cannot add [Addition:Resonator]"); None if none does. A prohibition beats the rule or
     effect that allows the play (FoW-5.5 1.4 p4)."""
+    if zone != "standby" and card.type != "addition":
+        return None  # nothing else is prohibited this way (and most plays are asked about in legal_actions)
     for who, rules in _player_rules(state):
         if who == player:
             continue
