@@ -1,7 +1,20 @@
 """Importing target filters and variable amounts of real Grimm/Alice cards (stop u, f_tgt):
 
 * "If you control a J-Ruler, this card deals damage equal to its ATK to that resonator." on a spell
-  (which has no ATK): "its" is the ATK of the J-ruler you control.
+  (which has no ATK): "its" is the ATK of the J-ruler you control;
+* "Target resonator's ATK becomes equal to its DEF" (``switch_stats.atk_becomes_def``); "destroy up to
+  one target resonator and up to one target regalia" (one target group each);
+* "with total cost equal to the number of omen counters on this card" (``total_cost_counters``); "put
+  hope counters equal to the number of resonators you control" (``put_counter.per``); "... with total
+  cost less than or equal to the number of cards discarded this way" (``max_total_cost_that_many``);
+* "This card's ATK is equal to total ATK of Cthulhu resonators you control" (``atk_total_of``);
+* "Remove all cards in target player's graveyard ... for each resonator removed this way"
+  (``whole_graveyard``, ``Count.this_way``);
+* "Target Vampire you control deals damage equal to its ATK to another target resonator. Then you
+  gain life equal to half of that much damage" (``deal_damage.by``, ``gain_life.half_of_damage``);
+* 'Dragon J/resonators you control gain "..." until end of turn' (``grant_abilities`` on ``all``);
+* "this and a J/resonator your opponent controls deal damage equal to their ATK to each other"
+  (``fight.versus``, chosen on resolution).
 
 The engine side is in ``tests/test_fow_real_u_f_tgt.py``."""
 

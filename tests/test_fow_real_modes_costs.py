@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 import tests.test_fow_conditions as conditions_tests
-from domain.fow.importer import import_card
+from domain.fow.importer import import_cards
 from domain.kernel import Event
 from service.card_import import load_database
 from tests.fow_support import cmd, find
@@ -97,13 +97,15 @@ def test_while_the_condition_holds_one_or_up_to_n_modes_are_chosen() -> None:
 
 
 def test_the_importer_reads_choose_up_to_n_instead() -> None:
-    # Sylvia's Roar (TTW-034), first mode kept: the sentence and its condition become
-    # 'up_to_if' / 'up_to' of the modes (its second mode grants an ability: another gap)
+    # Sylvia's Roar (TTW-034): the sentence and its condition become 'up_to_if' / 'up_to' of the
+    # modes; its second mode, granting an ability to every Dragon J/resonator you control, is
+    # expressed too (tests/test_card_import_u_f_tgt.py)
     records = load_database(CARDS_JSON) + load_database(BATCH_JSON)
-    raw = next(r for r in records if r["id"] == "TTW-034")
-    card = import_card(raw)
-    assert card.gaps and not card.gaps[0].startswith("effect: Choose one"), card.gaps
-    assert card.gaps[0].startswith("effect: Dragon J/resonators you control gain")
+    card = import_cards(records).by_id()["TTW-034"]  # with the whole database, "Dragon" is a known race
+    assert card.status == "full" and card.card is not None, card.gaps
+    [choose] = card.card.effects
+    assert choose.op == "choose" and choose.up_to == 2 and choose.up_to_if is not None
+    assert choose.up_to_if.kind == "ruler_is" and len(choose.modes) == 2
 
 
 def duet_story() -> tuple[Story, str, list[str], str]:

@@ -3,7 +3,15 @@ the importer gives them (given events / when command / then events; each story r
 log):
 
 * "If you control a J-Ruler, this card deals damage equal to its ATK to that resonator." (Flash of
-  Demon Sword): the J-ruler's ATK on resolution (FoW-5.5 9.3 p3), dealt by the spell (10.6 p1).
+  Demon Sword): the J-ruler's ATK on resolution (FoW-5.5 9.3 p3), dealt by the spell (10.6 p1);
+* "ATK becomes equal to its DEF" in timestamp order (9.9 p1.4); two "up to one" target groups (9.3 p2.4);
+* counters: "total cost equal to the number of omen counters" and "counters equal to the number of
+  resonators you control" read on resolution (10.21 p1, 9.3 p3);
+* "the number of cards discarded this way" (10.18 p2), "for each resonator removed this way" (10.3 p1);
+* "This card's ATK is equal to total ATK of ..." read all the time (9.9 p4, p1.4);
+* a target dealing damage equal to its ATK to another target (10.6 p1, 9.3 p3.1), half of that
+  much as life; abilities granted to "all X" (9.9 p4, 10.19 p1); a fight against a J/resonator
+  chosen on resolution (9.3 p3.2, 10.6).
 """
 
 from __future__ import annotations
