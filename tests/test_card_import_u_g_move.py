@@ -239,3 +239,25 @@ def test_the_top_three_cards_of_the_magic_stone_deck_or_banish_this_card(importe
             ],
         }
     ]
+
+
+def test_put_your_j_ruler_into_your_ruler_area_as_a_ruler(imported: dict[str, ImportedCard]) -> None:
+    # High Speed Dash (BFA-050): "Choose one - Put your J-Ruler into your ruler area, as a ruler; or return
+    # target resonator you control to its owner's hand." (modes chosen as it is played, 9.3 p2.3)
+    assert full(imported, "BFA-050")["effects"] == [
+        {
+            "op": "choose",
+            "modes": [
+                [{"op": "put_into_ruler_area", "target": {"kind": "all", "filter": YOUR_J_RULER}}],
+                [
+                    {
+                        "op": "return_to_hand",
+                        "target": {
+                            "kind": "chosen",
+                            "filter": {"zone": "field", "types": ["resonator"], "controller": "you"},
+                        },
+                    }
+                ],
+            ],
+        }
+    ]

@@ -489,3 +489,35 @@ def test_squirmer_short_of_three_stones_is_banished_and_you_lose_1000(stones: in
     assert (lost.data["player"], lost.data["delta"], lost.cause) == ("p1", -1000, f"ev:{banished.seq}")
     assert story.state.players["p1"].life == 3000
     story.replays()
+
+
+# --- High Speed Dash: "Put your J-Ruler into your ruler area, as a ruler" ----------------------------
+
+
+def test_high_speed_dash_puts_the_j_ruler_back_as_a_ruler() -> None:
+    # High Speed Dash (BFA-050): "Choose one - Put your J-Ruler into your ruler area, as a ruler; or return
+    # target resonator you control to its owner's hand."  Melgis, the Flame King (SKL-027) [Judgment]
+    # {R}{R} -> SKL-027J, damaged; the first mode puts it ruler side up into the ruler area (3.8 p1),
+    # where it holds no damage (10.6 p1)
+    story = Story({"BFA-050": 4, "T-BEAR": 4}, ruler="SKL-027")
+    story.log += to_main(story.state, turn=3)
+    [melgis] = story.state.zones["p1"]["ruler_area"]
+    story.will("p1", "R", "R")
+    story.when(cmd("PerformJudgment", "p1"))
+    story.resolve()
+    assert story.state.objects[melgis].zone == "field" and story.state.card_of(melgis).id == "SKL-027J"
+    story.given("DamageDealt", target=melgis, amount=300, source="given", to_card=True)
+    dash = story.put("p1", "BFA-050", "hand")
+    story.will("p1", "G")
+    story.when(cmd("PlayCard", "p1", card=dash, modes=[0], targets=[], pay_with=[]))
+    events = story.resolve()
+    moved = find(events, "CardMoved")
+    assert (moved.data["oid"], moved.data["from"], moved.data["to"], moved.rule) == (
+        melgis,
+        "field",
+        "ruler_area",
+        "FoW-5.5 3.8 p1",
+    )
+    assert (story.state.objects[melgis].side, story.state.card_of(melgis).id) == ("front", "SKL-027")
+    assert find(events, "DamageCleared").rule == "FoW-5.5 10.6 p1" and story.state.objects[melgis].damage == 0
+    story.replays()

@@ -46,6 +46,7 @@ from domain.fow.cards import (
     PutFromHand,
     PutFromRemoved,
     PutIntoField,
+    PutIntoRulerArea,
     PutOnMainDeck,
     PutStone,
     Recover,
@@ -2562,6 +2563,15 @@ def apply_effect(
                 continue  # "put this card on top": the card that left the field is a new object (3.1 p3)
             if t in s.objects:
                 cause = move(ctx, t, "main_deck", cause, rule="3.1 p5", reason="put", position=eff.position)
+        return cause
+    if isinstance(eff, PutIntoRulerArea):  # "Put your J-Ruler into your ruler area, as a ruler" (3.8 p1)
+        for t in _targets_of(ctx, item, eff.target, group):
+            obj = s.objects[t]
+            if obj.zone != "field" or obj.side != "j_ruler":
+                continue
+            cause = move(ctx, t, "ruler_area", cause, rule="3.8 p1", reason="effect", side="front")
+            if obj.zone == "ruler_area" and obj.damage:  # a ruler holds no damage (10.6 p1)
+                cause = ctx.emit("DamageCleared", {"oids": [t]}, "10.6 p1", cause=cause)
         return cause
     if isinstance(eff, Mill):
         pile = "stone_deck" if eff.deck == "stone" else "main_deck"  # "from your magic stone deck" (3.7)

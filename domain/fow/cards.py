@@ -962,6 +962,15 @@ class GainLife(_Model):
         return self
 
 
+class PutIntoRulerArea(_Model):
+    """ "Put your J-Ruler into your ruler area, as a ruler.": the J-ruler leaves the field for its
+    owner's ruler area ruler side up (the ruler area holds the ruler, FoW-5.5 3.8 p1; the card text, 1.4
+    p1); a ruler holds no damage (10.6 p1)."""
+
+    op: Literal["put_into_ruler_area"] = "put_into_ruler_area"
+    target: Target
+
+
 class LoseLife(_Model):
     op: Literal["lose_life"] = "lose_life"
     amount: Annotated[int, Field(ge=0, multiple_of=100)]
@@ -1710,6 +1719,7 @@ Effect = Annotated[
     | PutCounter
     | GainLife
     | LoseLife
+    | PutIntoRulerArea
     | Discard
     | Rest
     | Recover

@@ -1976,6 +1976,23 @@ def _gain_life(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "gain_life", "amount": int(m.group("n")), "who": "you"}]
 
 
+@_effect(r"put (?P<t>your j-ruler|this card) into your ruler area, as a ruler")
+def _j_ruler_to_ruler_area(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Choose one - Put your J-Ruler into your ruler area, as a ruler; or ..." (BFA-050), "{0}: Put this
+    # card into your ruler area, as a ruler." on a J-ruler (TTW-063J): ruler side up in the ruler area
+    # (FoW-5.5 3.8 p1)
+    if m.group("t").lower() == "this card":
+        if ctx.type != "j_ruler":
+            raise _GapError(f"effect: {m.group(0)}")
+        return [{"op": "put_into_ruler_area", "target": {"kind": "self"}}]
+    return [
+        {
+            "op": "put_into_ruler_area",
+            "target": {"kind": "all", "filter": {"zone": "field", "types": ["j_ruler"], "controller": "you"}},
+        }
+    ]
+
+
 @_effect(r"banish this card and you lose (?P<n>\d+) life")
 def _banish_self_and_lose_life(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "... banish this card and you lose 1000 life." (CMF-054): two effects, in order (10.10 p1, 1.5 p4)
