@@ -53,11 +53,10 @@ def test_this_card_and_a_target_deal_damage_to_each_other(imported: dict[str, Im
 
 def test_a_j_resonator_chosen_on_resolution_is_no_target(imported: dict[str, ImportedCard]) -> None:
     # Kujata, Sacred Ox (TMS-058): "... this and a J/resonator your opponent controls deal damage
-    # equal to their ATK to each other": not a target, chosen as it resolves (``fight`` ``versus``,
-    # tests/test_card_import_u_f_tgt.py)
-    effects = [e for a in full(imported, "TMS-058")["abilities"] for e in a.get("effects", [])]
-    fight = next(e for e in effects if e["op"] == "fight")
-    assert fight["target"] == {"kind": "self"} and fight["versus"]["controller"] == "opponent"
+    # equal to their ATK to each other": not a target (chosen as it resolves): a ``versus`` filter,
+    # no target group (tests/test_card_import_u_f_tgt.py)
+    [fight] = full(imported, "TMS-058")["abilities"][1]["effects"]
+    assert fight["op"] == "fight" and "other" not in fight and fight["versus"]["controller"] == "opponent"
 
 
 # --- "put it into its owner's hand / field" on the card's own move (3.1 p3) ------------------------
