@@ -503,12 +503,12 @@ def test_any_number_from_the_hand_then_draw_that_many_plus_one(imported: dict[st
 def test_put_the_top_card_of_your_main_deck_on_the_bottom(imported: dict[str, ImportedCard]) -> None:
     # Heavenly Instrument, Hydromonica (TMS-092): "{Rest}: Put the top card of your main on the bottom of
     # your main deck." ("your main": a misprint).  Its search ability with "you may pay {1} less to play
-    # this ability" (no cost reduction on [Activate] abilities in the vocabulary) stays unsupported
+    # this ability" is expressed too now (``Ability.cost_reduction``, tests/test_card_import_u_g_move.py)
     card = imported["TMS-092"]
-    assert card.status == "partial" and card.card is not None
+    assert card.status == "full" and card.card is not None
     assert card.card.abilities[0].model_dump(mode="json", exclude_unset=True, exclude={"text"}) == {
         "kind": "activate",
         "cost": {"rest": True},
         "effects": [{"op": "mill", "count": 1, "who": "you", "to": "bottom"}],
     }
-    assert card.gaps == ("effect: You may pay {1} less to play this ability.",)
+    assert card.gaps == ()
