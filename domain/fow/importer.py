@@ -1451,26 +1451,28 @@ def _move_addition(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]
     return [{"op": "move_addition", "target": target}]
 
 
-@_effect(r"(?:switch|swap) (?:the )?atk and def of (?P<t>this card|target [^.]+?) until (?:the )?end of (?:the )?turn")
-def _switch_stats(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
-    # "{U}: Switch the ATK and DEF of this card until end of turn." (a value change, FoW-5.5 9.9 p1.4);
-    # "swap ATK and DEF of this card until end of turn" (CMF-025) says the same
+def _value_change_subject(m: re.Match[str], ctx: _Ctx, it_self: bool) -> JsonDict:
+    """The card(s) group ``t`` names whose ATK and DEF a value change alters (FoW-5.5 9.9 p1.4); a
+    target with no card type is a gap, as it may also be a ruler."""
     target = _subject(m.group("t"), ctx, continuous=False, it_self=it_self)
     assert target is not None
     if target.get("filter", {}).get("types") == []:
         raise _GapError(f"target: {m.group('t')} (no card type: it may also be a ruler)")
-    return [{"op": "switch_stats", "target": target}]
+    return target
+
+
+@_effect(r"(?:switch|swap) (?:the )?atk and def of (?P<t>this card|target [^.]+?) until (?:the )?end of (?:the )?turn")
+def _switch_stats(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "{U}: Switch the ATK and DEF of this card until end of turn." (a value change, FoW-5.5 9.9 p1.4);
+    # "swap ATK and DEF of this card until end of turn" (CMF-025) says the same
+    return [{"op": "switch_stats", "target": _value_change_subject(m, ctx, it_self)}]
 
 
 @_effect(r"(?P<t>this card|target [^.]+?)'s? ATK becomes equal to its DEF until (?:the )?end of (?:the )?turn")
 def _atk_becomes_def(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "{Rest}: Target resonator's ATK becomes equal to its DEF until end of turn.": a value change
     # of the ATK alone, to the DEF the card has at that point (FoW-5.5 9.9 p1.4)
-    target = _subject(m.group("t"), ctx, continuous=False, it_self=it_self)
-    assert target is not None
-    if target.get("filter", {}).get("types") == []:
-        raise _GapError(f"target: {m.group('t')} (no card type: it may also be a ruler)")
-    return [{"op": "switch_stats", "target": target, "atk_becomes_def": True}]
+    return [{"op": "switch_stats", "target": _value_change_subject(m, ctx, it_self), "atk_becomes_def": True}]
 
 
 @_effect(r"this card gains (?P<m>\[[^\]]+\](?:, \[[^\]]+\])*,? or \[[^\]]+\]) until end of turn")
