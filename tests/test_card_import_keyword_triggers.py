@@ -57,9 +57,23 @@ def test_misprinted_enters_your_field_triggers(imported: dict[str, ImportedCard]
     assert full(imported, "VS01-013")["abilities"] == [
         {"kind": "automatic", "trigger": "enters_field", "effects": [{"op": "gain_life", "amount": 400, "who": "you"}]}
     ]
-    # Minamoto no Yoshitsune [J-Ruler] (VIN001-055J): "When this cards enter your field, ..."
-    # stays unsupported: the real decks keep it as their example of manual adjudication
-    assert imported["VIN001-055J"].status == "partial"
+    # Minamoto no Yoshitsune [J-Ruler] (VIN001-055J): "When this cards enter your field, recover up to
+    # two target resonators."  ("cards enter": a misprint of "card enters")
+    assert full(imported, "VIN001-055J")["abilities"][0] == {
+        "kind": "automatic",
+        "trigger": "enters_field",
+        "effects": [
+            {
+                "op": "recover",
+                "target": {
+                    "kind": "chosen",
+                    "filter": {"zone": "field", "types": ["resonator"]},
+                    "count": 2,
+                    "up_to": True,
+                },
+            }
+        ],
+    }
 
 
 # --------------------------------------------------------------------------------------

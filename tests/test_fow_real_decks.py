@@ -79,7 +79,14 @@ def test_real_catalog_is_what_the_importer_makes_of_the_database() -> None:
     # every main deck card, stone and ruler is fully expressed; only some J-ruler sides are not
     assert all(imported[c].status == "full" for c in used)
     partial = sorted(c for c in cards if imported[c].status != "full")
-    assert partial == ["VIN001-055J"]
+    assert partial == ["SKL-001J"]
+
+
+def arla_light() -> dict[str, Any]:
+    """The light deck led by Arla, the Winged Lord (SKL-001), whose J-ruler side (SKL-001J, Arla, the
+    Hegemon of the Sky) keeps an unsupported God's Art: the real decks' example of manual
+    adjudication."""
+    return {**real_deck("faria-light"), "ruler": "SKL-001"}
 
 
 @pytest.mark.parametrize("name", DECKS)
@@ -98,15 +105,17 @@ def test_real_decks_pass_deck_construction(name: str) -> None:
 
 
 def test_a_deck_with_unsupported_abilities_is_refused_naming_cards_and_abilities() -> None:
-    wind, light = real_deck("yoshitsune-wind"), real_deck("faria-light")
-    result = engine.start(spec(wind, light, unsupported="refuse"), real_cards())
+    arla, light = arla_light(), real_deck("faria-light")
+    result = engine.start(spec(arla, light, unsupported="refuse"), real_cards())
     assert isinstance(result, Rejection)
     assert (result.code, result.rule) == ("cards/unsupported_abilities", "FoW-5.5 2.4 p2")
-    assert "Minamoto no Yoshitsune [J-Ruler] (VIN001-055J)" in result.message
-    assert "When this cards enter your field, recover up to two target resonators." in result.message
+    assert "Arla, the Hegemon of the Sky (SKL-001J)" in result.message
+    assert 'God\'s Art "Rain of Arrows"' in result.message
     assert "unsupported='manual'" in result.message
-    # a game of fully expressed cards only is not refused
-    assert not isinstance(engine.start(spec(light, light, unsupported="refuse"), real_cards()), Rejection)
+    # a game of fully expressed cards only is not refused (the four real decks are)
+    for name in DECKS:
+        d = real_deck(name)
+        assert not isinstance(engine.start(spec(d, light, unsupported="refuse"), real_cards()), Rejection), name
 
 
 def test_an_unknown_unsupported_policy_is_rejected() -> None:
@@ -116,16 +125,16 @@ def test_an_unknown_unsupported_policy_is_rejected() -> None:
 
 
 def test_a_manual_game_lists_the_cards_and_marks_every_event_touching_them() -> None:
-    wind, light = real_deck("yoshitsune-wind"), real_deck("faria-light")
-    result = engine.start(spec(wind, light), real_cards())
+    arla, light = arla_light(), real_deck("faria-light")
+    result = engine.start(spec(arla, light), real_cards())
     assert not isinstance(result, Rejection)
     started = result[0].data
     assert started["unsupported"] == "manual"
     assert started["manual"] == [
         {
-            "card": "VIN001-055J",
-            "name": "Minamoto no Yoshitsune [J-Ruler]",
-            "abilities": ["When this cards enter your field, recover up to two target resonators."],
+            "card": "SKL-001J",
+            "name": "Arla, the Hegemon of the Sky",
+            "abilities": [real_cards()["SKL-001J"]["unsupported"][0]],
         }
     ]
     state = GameState()
@@ -134,14 +143,14 @@ def test_a_manual_game_lists_the_cards_and_marks_every_event_touching_them() -> 
     keep_hands(state)
     to_main(state)
     ruler = state.zones["p1"]["ruler_area"][0]
-    for oid in state.zones["p1"]["stone_deck"][-3:]:
+    for oid in state.zones["p1"]["stone_deck"][-2:]:  # [J-Activate] {W}{W}
         put(state, oid, "stone_area")
     stones = [{"source": o} for o in state.zones["p1"]["stone_area"]]
     events = run(state, cmd("PerformJudgment", "p1", pay_with=stones))
     events += run(state, cmd("Pass", "p1")) + run(state, cmd("Pass", "p2"))
     moved = next(e for e in events if e.type == "CardMoved" and e.data["oid"] == ruler)
     assert moved.data["side"] == "j_ruler" and moved.data["manual"] == [ruler]
-    assert state.card_of(ruler).id == "VIN001-055J"
+    assert state.card_of(ruler).id == "SKL-001J"
     # the ruler side is fully expressed: the judgment itself is not marked
     assert "manual" not in find(events, "JudgmentPerformed").data
     # from now on every event naming the J-ruler is marked; events about other cards are not

@@ -4536,8 +4536,9 @@ def _on(phrase: str) -> re.Pattern[str]:
 
 _TRIGGERS: list[tuple[re.Pattern[str], str, bool]] = [
     (re.compile(r"^\[Enter\]\s*:?\s*", re.IGNORECASE), "enter", True),
-    # also the misprint "When this card enters field" (VS01-013)
-    (_on(r"when this card enters (?:your )?field"), "enters_field", True),
+    # also the misprints "When this card enters field" (VS01-013) and "When this cards enter your
+    # field" (VIN001-055J)
+    (_on(r"when this (?:card enters|cards enter) (?:your )?field"), "enters_field", True),
     (_on(r"when this card enters your field or attacks"), "enters_or_attacks", True),
     (
         # also the misprint "When this card it put into a graveyard from a field" (TAT-039)
