@@ -4926,6 +4926,44 @@ def _partial_prevention(raw: str, low: str, ctx: _Ctx) -> JsonDict | None:
     return out
 
 
+_REDIRECT = re.compile(
+    r'if damage would be dealt to (?:(?P<you>you)|a "(?P<name>[^"]+)" you control), '
+    r"it(?:'s| is) dealt to this card instead",
+    re.IGNORECASE,
+)
+_DOUBLE = re.compile(
+    r"if this card would deal damage(?: to (?P<to>your opponent or to a resonator))?, "
+    r"it deals double that much(?: damage)? instead",
+    re.IGNORECASE,
+)
+
+
+def _redirect_damage(raw: str, body: str, ctx: _Ctx) -> JsonDict | None:
+    """ "If damage would be dealt to a "Queen of Hearts" you control [to you], it's dealt to this card
+    instead" and "If this card would deal damage to your opponent or to a resonator, it deals double that
+    much instead": replacements of damage (FoW-5.5 9.10 p1) on a J/resonator (an addition has no DEF)."""
+    m = _REDIRECT.fullmatch(body)
+    if m is not None:
+        if ctx.type not in ("resonator", "j_ruler"):
+            raise _GapError(f"condition: {body}")
+        out: JsonDict = {"kind": "replacement", "text": raw, "replaces": "self_damaged", "instead": "redirect"}
+        if m.group("you"):
+            out["affects"] = {"kind": "you"}
+        else:  # a J/resonator of that name you control (2.2)
+            flt: JsonDict = {"zone": "field", "types": [], "controller": "you", "name": m.group("name")}
+            out["affects"] = {"kind": "all", "filter": flt}
+        return out
+    m = _DOUBLE.fullmatch(body)
+    if m is not None:
+        if ctx.type not in ("resonator", "j_ruler"):
+            raise _GapError(f"condition: {body}")
+        out = {"kind": "replacement", "text": raw, "replaces": "deals_damage", "instead": "deal_double"}
+        if m.group("to"):
+            out["damage_to"] = ["opponent", "resonator"]
+        return out
+    return None
+
+
 def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
     body = text.rstrip(".,").strip()
     low = body.lower()
@@ -5103,6 +5141,9 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
     partial = _partial_prevention(raw, low, ctx)
     if partial is not None:
         return partial
+    redirect = _redirect_damage(raw, body, ctx)
+    if redirect is not None:
+        return redirect
     more = _deal_more(raw, body, ctx)
     if more is not None:
         return more
