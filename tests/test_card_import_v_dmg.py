@@ -74,3 +74,29 @@ def test_an_addition_has_no_def_to_be_dealt_damage_instead() -> None:
     ctx = _Ctx("X", "addition", "field", frozenset(), None)
     with pytest.raises(_GapError):
         _continuous("x", "If damage would be dealt to you, it's dealt to this card instead.", ctx)
+
+
+def test_the_next_damage_this_card_would_deal_is_dealt_to_you_if_the_revealed_cost_is_even(
+    imported: dict[str, ImportedCard],
+) -> None:
+    # March Hare (TAT-047): "[Continuous]: Whenever this card attacks, reveal the top card of your main deck.
+    # If its total cost is even, the next damage this card would deal this turn is dealt to you instead."
+    # (10.4 p1; 9.10 p1) - no "Otherwise": nothing else happens
+    assert full(imported, "TAT-047")["abilities"] == [
+        {
+            "kind": "automatic",
+            "trigger": "attacks",
+            "effects": [
+                {"op": "reveal_top", "then": "stay"},
+                {
+                    "op": "if",
+                    "condition": {
+                        "kind": "top_card",
+                        "filter": {"zone": "main_deck", "types": [], "total_cost_parity": "even"},
+                    },
+                    "effects": [{"op": "redirect_dealt", "target": {"kind": "self"}}],
+                    "otherwise": [],
+                },
+            ],
+        }
+    ]

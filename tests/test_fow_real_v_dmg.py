@@ -13,6 +13,7 @@ rejection; each story replays its whole log):
 from __future__ import annotations
 
 from domain.fow import actions
+from domain.kernel import Event
 from tests.fow_support import cmd, find
 from tests.test_fow_conditions import Story, _add, _enter_next_turn, legal
 
@@ -215,4 +216,66 @@ def test_when_the_order_changes_nothing_nobody_is_asked() -> None:
         assert story.pending.kind != "replacement"
     assert len([e for e in events if e.type == "DamageReplaced"]) == 2
     assert (story.state.objects[alice].damage, story.state.players["p2"].life) == (600, 4000)
+    story.replays()
+
+
+# --- "the next damage this card would deal this turn is dealt to you instead" (9.10 p1) -----------------
+
+
+def _hare_attacks(top: str) -> tuple[Story, str]:
+    """March Hare (TAT-047, [500/300]) of p1 attacks p2 with ``top`` on top of p1's main deck; its trigger
+    resolves and nobody blocks: the damage step begins."""
+    story = Story({"TAT-047": 4, "TAT-086": 4, "T-BEAR": 4})
+    hare = story.put("p1", "TAT-047", "field")
+    story.on_top("p1", top)
+    _enter_next_turn(story)
+    story.attack(hare)
+    return story, hare
+
+
+def _until_damage(story: Story) -> list[Event]:
+    """Players pass (p2 declines to block) until battle damage is dealt: the events of that command."""
+    events: list[Event] = []
+    while "DamageDealt" not in [e.type for e in events]:
+        p = story.pending
+        events = story.when(cmd("DeclineBlock", p.player) if p.kind == "declare_block" else cmd("Pass", p.player))
+    return events
+
+
+def test_march_hare_deals_its_next_damage_to_you_if_the_revealed_total_cost_is_even() -> None:
+    # "[Continuous]: Whenever this card attacks, reveal the top card of your main deck. If its total cost
+    # is even, the next damage this card would deal this turn is dealt to you instead."  Queen of Hearts
+    # ({B}{B}{2}: 4) on top: the Hare's 500 battle damage is dealt to p1; its next damage to p2 again.
+    story, hare = _hare_attacks("TAT-086")
+    events = story.resolve_all()
+    made = find(events, "ContinuousEffectCreated")
+    assert (made.data["kind"], made.data["targets"], made.data["controller"], made.rule) == (
+        "redirect_dealt",
+        [hare],
+        "p1",
+        "FoW-5.5 9.10 p1",
+    )
+    events = _until_damage(story)
+    replaced = find(events, "DamageReplaced")
+    assert replaced.data == {
+        "source": hare,
+        "target": "p2",
+        "amount": 500,
+        "instead": 500,
+        "to": "p1",
+        "effect": made.data["id"],
+    }
+    assert (story.state.players["p1"].life, story.state.players["p2"].life) == (3500, 4000)
+    assert not [e for e in story.state.effects if e.kind == "redirect_dealt"]  # the next damage only
+    story.by_rule(actions.deal_damage, hare, "p2", 200, "given")
+    assert story.state.players["p2"].life == 3800
+    story.replays()
+
+
+def test_march_hare_deals_its_damage_as_usual_if_the_revealed_total_cost_is_odd() -> None:
+    story, _ = _hare_attacks("T-BEAR")  # {R}: 1
+    events = story.resolve_all()
+    assert "redirect_dealt" not in [e.data.get("kind") for e in events if e.type == "ContinuousEffectCreated"]
+    events = _until_damage(story)
+    assert (story.state.players["p1"].life, story.state.players["p2"].life) == (4000, 3500)
     story.replays()

@@ -50,6 +50,7 @@ from domain.fow.cards import (
     PutOnMainDeck,
     PutStone,
     Recover,
+    RedirectDealt,
     RemoveCounter,
     RemoveDamage,
     RemoveFromGame,
@@ -852,6 +853,8 @@ def damage_replacements(s: GameState, source: str, target: str) -> list[Replacem
     damage would be dealt to a "Queen of Hearts" you control [to you], it's dealt to this card instead"
     of a J/resonator in a field (one with DEF that is not the target itself, 10.6 p4)."""
     out: list[Replacement] = [(effect, "more", extra) for effect, extra in damage_increases(s, source)]
+    # "the next damage this card would deal this turn is dealt to you instead": to the effect's controller
+    out += [(e.id, "to", e.controller) for e in s.effects if e.kind == "redirect_dealt" and is_affected(s, e, source)]
     obj = s.objects[source]
     if obj.zone == "field":
         for i, ability in characteristics(s, source).abilities:
@@ -2219,6 +2222,14 @@ def apply_effect(
                 return cause
         mdata.update(kind="deal_more", amount=eff.extra, duration=eff.duration)
         return ctx.emit("ContinuousEffectCreated", mdata, "9.10 p1", cause=cause)
+    if isinstance(eff, RedirectDealt):  # "the next damage this card would deal this turn is dealt to you
+        # instead" (9.10 p1): a replacement effect on that object's next damage, for the turn
+        dealers = _targets_of(ctx, item, eff.target, group)
+        if not dealers:
+            return cause
+        redirect: dict[str, Any] = {"id": ctx.fresh_id("x"), "source": src, "controller": you, "targets": dealers}
+        redirect.update(kind="redirect_dealt", next=True, duration=eff.duration)
+        return ctx.emit("ContinuousEffectCreated", redirect, "9.10 p1", cause=cause)
     if isinstance(eff, MoveAddition):  # "Move target [Addition: Resonator] you control onto another resonator"
         return _move_addition(ctx, item, eff, group, cause, choice)
     if isinstance(eff, AddSelfTo):  # "Add this card to another target resonator" (10.1 p1)

@@ -1140,6 +1140,16 @@ class DealMore(_Model):
     duration: Literal["end_of_turn"] = "end_of_turn"
 
 
+class RedirectDealt(_Model):
+    """ "The next damage this card would deal this turn is dealt to you instead": a replacement effect
+    (FoW-5.5 9.10 p1) on the next damage the target would deal this turn - dealt to the controller of
+    the effect instead; then it ends."""
+
+    op: Literal["redirect_dealt"] = "redirect_dealt"
+    target: Target
+    duration: Literal["end_of_turn"] = "end_of_turn"
+
+
 class PreventDamage(_Model):
     """A replacement effect (FoW-5.5 10.17): prevent the next ``amount`` damage (all
     damage when ``amount`` is None) that would be dealt to the target this turn."""
@@ -1725,6 +1735,7 @@ Effect = Annotated[
     | Recover
     | PreventDamage
     | DealMore
+    | RedirectDealt
     | RemoveFromGame
     | PutOnMainDeck
     | Mill

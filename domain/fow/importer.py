@@ -1722,6 +1722,13 @@ def _search_to_field(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDic
     return [out]
 
 
+@_effect(r"the next damage (?P<t>this card) would deal this turn is dealt to you instead")
+def _redirect_dealt(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "If its total cost is even, the next damage this card would deal this turn is dealt to you instead."
+    # (FoW-5.5 9.10 p1): a replacement effect for the turn, on this card's next damage
+    return [{"op": "redirect_dealt", "target": {"kind": "self"}}]
+
+
 @_effect(r"shuffle your (?:main )?deck")
 def _shuffle(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "Then shuffle your main deck." after a search the player may not make (FoW-5.5 10.20)
@@ -1786,7 +1793,8 @@ _IS_A = r"it(?:'s| is) (?:a|an) [^,.]+"
 
 @_effect(
     r"reveal the top (?:card )?of your (?:main )?deck\.\s*"
-    rf"if (?P<c>{_IS_A}|its total cost is (?:odd|even)),\s*(?P<then>[^.]+?)\.\s*otherwise,?\s*(?P<else>[^.]+?)"
+    rf"if (?P<c>{_IS_A}|its total cost is (?:odd|even)),\s*(?P<then>[^.]+?)"
+    r"(?:\.\s*otherwise,?\s*(?P<else>[^.]+?)|(?=\.|$))"  # without "Otherwise": nothing else happens
 )
 def _reveal_branch(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "Reveal the top card of your main deck. If it's a resonator, this card gains [+200/+200]
@@ -1801,7 +1809,7 @@ def _reveal_branch(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]
         if players or set(flt) & {"controller", "rested", "other_than_self", "dealt_damage"}:
             raise _GapError(f"effect: reveal the top card, if it's {desc}")
     then = _effects(_capitalise(m.group("then")), ctx, it_self=it_self)
-    otherwise = _effects(_capitalise(m.group("else")), ctx, it_self=it_self)
+    otherwise = _effects(_capitalise(m.group("else")), ctx, it_self=it_self) if m.group("else") else []
     if any(_pauses(e) for e in then + otherwise):
         raise _GapError(f"effect: {m.group(0).strip()}")
     reveal: JsonDict = {"op": "reveal_top", "then": "stay"}
