@@ -50,6 +50,7 @@ from domain.fow.cards import (
     PutOnMainDeck,
     PutStone,
     Recover,
+    RedirectDealt,
     RemoveCounter,
     RemoveDamage,
     RemoveFromGame,
@@ -757,11 +758,18 @@ def deal_damage(
         if obj.zone != "field" or characteristics(s, target).def_ is None:
             return cause  # no DEF: no damage (10.6 p4)
     if source in s.objects:
-        # "it deals that much +200 instead": replacements that are no prevention apply first (9.10 p2.1)
-        for effect, extra in damage_increases(s, source):
-            data = {"source": source, "target": target, "amount": amount, "instead": amount + extra}
+        # "it deals that much +200 instead", "double that much", "it's dealt to this card instead":
+        # replacements that are no prevention apply first, each once, in the order chosen (9.10 p2.1)
+        steps, ctx.replacement_next, _ = plan_damage(
+            s, source, target, amount, ctx.replacement_picks, ctx.replacement_next, can_ask=False
+        )
+        for (effect, kind, _), new_target, new_amount in steps:
+            data = {"source": source, "target": target, "amount": amount, "instead": new_amount}
+            if kind == "to":
+                data["to"] = new_target
             cause = ctx.emit("DamageReplaced", {**data, "effect": effect}, "9.10 p1", cause=cause)
-            amount += extra
+            target, amount = new_target, new_amount
+        to_card = target not in s.players
     # its own "Prevent all damage that would be dealt to this card [by X]", those of the additions
     # added to it ("... dealt to [or dealt by] added J/resonator") and those covering it or you
     # ("... to resonators you control", "If damage would be dealt to you ..., prevent 200 of it")
@@ -831,6 +839,141 @@ def deal_damage(
     if explodes and effective_type(s, source) == "resonator":
         add_trigger(ctx, s.objects[source].controller, source, -1, ev, kind="explode", extra={"target": target})
     return ev
+
+
+Replacement = tuple[str, str, Any]
+"""A replacement of damage other than a prevention: (``<card>:<index>`` or effect id, kind, value) -
+``more`` (+value), ``double``, ``to`` (dealt to the card ``value`` instead)."""
+
+
+def damage_replacements(s: GameState, source: str, target: str) -> list[Replacement]:
+    """The replacement effects other than preventions that apply to damage ``source`` would deal to
+    ``target`` (FoW-5.5 9.10 p1): "it deals that much +200 instead" on the source, its own "If this card
+    would deal damage to your opponent or to a resonator, it deals double that much instead", and "If
+    damage would be dealt to a "Queen of Hearts" you control [to you], it's dealt to this card instead"
+    of a J/resonator in a field (one with DEF that is not the target itself, 10.6 p4)."""
+    out: list[Replacement] = [(effect, "more", extra) for effect, extra in damage_increases(s, source)]
+    # "the next damage this card would deal this turn is dealt to you instead": to the effect's controller
+    out += [(e.id, "to", e.controller) for e in s.effects if e.kind == "redirect_dealt" and is_affected(s, e, source)]
+    obj = s.objects[source]
+    if obj.zone == "field":
+        for i, ability in characteristics(s, source).abilities:
+            doubles = ability.instead == "deal_double" and _doubles_to(s, source, target, ability.damage_to)
+            if doubles and replacement_applies(s, ability, source):
+                out.append((f"{source}:{i}", "double", 0))
+    granting = grants_abilities(s)
+    for player in s.order:
+        for oid in s.zones[player]["field"]:
+            card = s.card_of(oid)
+            if oid == target or not is_active_zone(card, "field"):
+                continue
+            if not granting and not any(a.instead == "redirect" for a in card.abilities):
+                continue  # no such ability printed nor granted: its characteristics need not be read
+            chars = characteristics(s, oid)
+            if chars.def_ is None:
+                continue
+            for i, ability in chars.abilities:
+                if ability.instead != "redirect" or ability.affects is None:
+                    continue
+                if ability.affects.kind == "you":
+                    covered = target == s.objects[oid].controller
+                else:
+                    covered = target in s.objects and covers(s, oid, ability.affects, target)
+                if covered and replacement_applies(s, ability, oid):
+                    out.append((f"{oid}:{i}", "to", oid))
+    return out
+
+
+def _doubles_to(s: GameState, source: str, target: str, kinds: Sequence[str]) -> bool:
+    """ "If this card would deal damage to your opponent or to a resonator": whether ``target`` is one."""
+    if not kinds:
+        return True
+    if target in s.players:
+        return "opponent" in kinds and target != s.objects[source].controller
+    return "resonator" in kinds and effective_type(s, target) == "resonator"
+
+
+def _replaced(option: Replacement, target: str, amount: int) -> tuple[str, int]:
+    _, kind, value = option
+    if kind == "more":
+        return target, amount + int(value)
+    if kind == "double":
+        return target, amount * 2
+    return str(value), amount
+
+
+def _outcomes(s: GameState, source: str, target: str, amount: int, applied: frozenset[str]) -> set[tuple[str, int]]:
+    """Every (target, amount) the remaining replacements can lead to, over every order of applying
+    them (each once, FoW-5.5 9.10 p3); a replacement that stops applying is not applied."""
+    options = [o for o in damage_replacements(s, source, target) if o[0] not in applied]
+    if not options:
+        return {(target, amount)}
+    found: set[tuple[str, int]] = set()
+    for option in options:
+        new_target, new_amount = _replaced(option, target, amount)
+        found |= _outcomes(s, source, new_target, new_amount, applied | {option[0]})
+    return found
+
+
+def plan_damage(
+    s: GameState, source: str, target: str, amount: int, picks: Sequence[str], start: int, *, can_ask: bool
+) -> tuple[list[tuple[Replacement, str, int]], int, list[str] | None]:
+    """The replacements other than preventions applied to damage ``source`` would deal to ``target``, in
+    order, with the target and amount after each; the index of the next unused pick; and, when two or
+    more apply and the order changes what is dealt, with no pick left among them, the question (their
+    ids) for the controller of the source (FoW-5.5 9.10 p2.1).  Without ``can_ask`` the first applies."""
+    steps: list[tuple[Replacement, str, int]] = []
+    applied: frozenset[str] = frozenset()
+    while True:
+        options = [o for o in damage_replacements(s, source, target) if o[0] not in applied]
+        if not options:
+            return steps, start, None
+        pick = options[0]
+        if len(options) > 1 and len(_outcomes(s, source, target, amount, applied)) > 1:
+            ids = [o[0] for o in options]
+            if start < len(picks) and picks[start] in ids:
+                pick = options[ids.index(picks[start])]
+                start += 1
+            elif can_ask:
+                return steps, start, ids
+        target, amount = _replaced(pick, target, amount)
+        steps.append((pick, target, amount))
+        applied |= {pick[0]}
+
+
+def ask_replacement_order(ctx: Ctx, events: Sequence[tuple[str, str, int]], cause: str, where: dict[str, Any]) -> bool:
+    """Before damage events are dealt (``events``: source, target, amount): if the order of the
+    replacements applying to one of them changes what is dealt and the picks made so far do not say
+    it, ask the controller of its source which applies first (FoW-5.5 9.10 p2.1) and return True."""
+    s = ctx.s
+    start = ctx.replacement_next
+    for source, target, amount in events:
+        if amount <= 0 or source not in s.objects:
+            continue
+        if target not in s.players and (target not in s.objects or s.objects[target].zone != "field"):
+            continue
+        _, start, question = plan_damage(s, source, target, amount, ctx.replacement_picks, start, can_ask=True)
+        if question is not None:
+            asked = {**where, "source": source, "target": target, "amount": amount, "choices": question}
+            asked["chosen"] = list(ctx.replacement_picks[ctx.replacement_next :])
+            player = s.objects[source].controller
+            data = {"player": player, "kind": "replacement", "options": asked}
+            ctx.emit("ChoiceRequested", data, "9.10 p2.1", cause=cause)
+            return True
+    return False
+
+
+def _asks_replacements(ctx: Ctx, item: ChaseItem, dealing: Sequence[tuple[str, str, int]], cause: str) -> bool:
+    """Before an effect of ``item`` deals its damage: ask which replacement applies first where the
+    order matters (FoW-5.5 9.10 p2.1); the effect then waits for the answer (``ChooseReplacement``)."""
+    if not ctx.replacement_asks:
+        return False
+    return ask_replacement_order(ctx, dealing, cause, {"item": item.id})
+
+
+def _dealt_by_target(s: GameState, t: str) -> int:
+    """ "X is the damage it dealt this turn": that object's (3.1 p3)."""
+    return s.objects[t].dealt if t in s.objects and s.objects[t].dealt_turn == s.turn else 0
 
 
 def _own_preventions(s: GameState, source: str, target: str, battle: bool) -> list[tuple[str, Ability]]:
@@ -1587,6 +1730,7 @@ def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
                 ctx, item, eff, mine, cause, now, apply_effect, count, did=did, those=those, same=same
             )
         else:
+            ctx.replacement_asks = True  # it may stop to ask which replacement applies first (9.10 p2.1)
             result = apply_effect(
                 ctx,
                 item,
@@ -1599,6 +1743,7 @@ def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
                 removed=removed,
                 dealt=dealt,
             )
+            ctx.replacement_asks = False
         did = any(e.type not in NOT_PERFORMED for e in ctx.events[before:])
         dealt = sum(e.data["amount"] for e in ctx.events[before:] if e.type == "DamageDealt")  # "that much damage"
         if result is not None and isinstance(eff, Mill):  # "If you cannot put three cards ... this way" (9.3 p3)
@@ -1959,6 +2104,9 @@ def apply_effect(
             if not by or by[0] not in s.objects or s.objects[by[0]].zone != "field":
                 return cause  # the dealer is no longer a legal target: no damage (9.3 p3.1)
             amount = conditions.source_stat(s, by[0], eff.equal_to or "atk")
+            dealing = [(by[0], t, amount) for t in _targets_of(ctx, item, eff.target, other)]
+            if _asks_replacements(ctx, item, dealing, cause):
+                return None
             for t in _targets_of(ctx, item, eff.target, other):
                 cause = deal_damage(ctx, by[0], t, amount, cause)
             return cause
@@ -1976,9 +2124,14 @@ def apply_effect(
         targets = _targets_of(ctx, item, eff.target, group)
         if eff.per is not None and eff.per.of_each_player:  # "for each X that he or she controls"
             each = {t: conditions.amount_of(s, eff, t, src) for t in targets}  # all counted first
+            if _asks_replacements(ctx, item, [(dealer, t, each[t]) for t in targets], cause):
+                return None
             for t in targets:
                 cause = deal_damage(ctx, dealer, t, each[t], cause)
             return cause
+        dealing = [(dealer, t, _dealt_by_target(s, t) if eff.dealt_by_target else amount) for t in targets]
+        if _asks_replacements(ctx, item, dealing, cause):
+            return None
         for t in targets:
             if eff.dealt_by_target:  # "X is the damage it dealt this turn": that object's (3.1 p3)
                 amount = s.objects[t].dealt if t in s.objects and s.objects[t].dealt_turn == s.turn else 0
@@ -2069,6 +2222,14 @@ def apply_effect(
                 return cause
         mdata.update(kind="deal_more", amount=eff.extra, duration=eff.duration)
         return ctx.emit("ContinuousEffectCreated", mdata, "9.10 p1", cause=cause)
+    if isinstance(eff, RedirectDealt):  # "the next damage this card would deal this turn is dealt to you
+        # instead" (9.10 p1): a replacement effect on that object's next damage, for the turn
+        dealers = _targets_of(ctx, item, eff.target, group)
+        if not dealers:
+            return cause
+        redirect: dict[str, Any] = {"id": ctx.fresh_id("x"), "source": src, "controller": you, "targets": dealers}
+        redirect.update(kind="redirect_dealt", next=True, duration=eff.duration)
+        return ctx.emit("ContinuousEffectCreated", redirect, "9.10 p1", cause=cause)
     if isinstance(eff, MoveAddition):  # "Move target [Addition: Resonator] you control onto another resonator"
         return _move_addition(ctx, item, eff, group, cause, choice)
     if isinstance(eff, AddSelfTo):  # "Add this card to another target resonator" (10.1 p1)

@@ -1140,6 +1140,16 @@ class DealMore(_Model):
     duration: Literal["end_of_turn"] = "end_of_turn"
 
 
+class RedirectDealt(_Model):
+    """ "The next damage this card would deal this turn is dealt to you instead": a replacement effect
+    (FoW-5.5 9.10 p1) on the next damage the target would deal this turn - dealt to the controller of
+    the effect instead; then it ends."""
+
+    op: Literal["redirect_dealt"] = "redirect_dealt"
+    target: Target
+    duration: Literal["end_of_turn"] = "end_of_turn"
+
+
 class PreventDamage(_Model):
     """A replacement effect (FoW-5.5 10.17): prevent the next ``amount`` damage (all
     damage when ``amount`` is None) that would be dealt to the target this turn."""
@@ -1725,6 +1735,7 @@ Effect = Annotated[
     | Recover
     | PreventDamage
     | DealMore
+    | RedirectDealt
     | RemoveFromGame
     | PutOnMainDeck
     | Mill
@@ -2086,13 +2097,26 @@ class Ability(_Model):
     put on a card ``affects`` covers; ``host_destroyed`` (on an addition): "If added resonator would be
     destroyed", the card it is added to."""
     instead: (
-        Literal["return_to_hand", "remove_from_game", "prevent", "deal_more", "enter_rested", "put_more", "banish_self"]
+        Literal[
+            "return_to_hand",
+            "remove_from_game",
+            "prevent",
+            "deal_more",
+            "enter_rested",
+            "put_more",
+            "banish_self",
+            "redirect",
+            "deal_double",
+        ]
         | None
     ) = None
     """``deal_more``: "it deals that much +``extra_damage`` instead" (FoW-5.5 9.10 p1);
     ``enter_rested`` (for ``self_enters``): "this card enters your magic stone area rested"
     [if ``condition`` holds as it enters]; ``put_more`` (for ``counters_put``): "If magic counters would
-    be put on your J/ruler, put that many plus one instead": ``extra_counters`` more are put (9.10 p1)."""
+    be put on your J/ruler, put that many plus one instead": ``extra_counters`` more are put (9.10 p1);
+    ``redirect`` (for ``self_damaged``, with ``affects``): "If damage would be dealt to a "Queen of Hearts"
+    you control [to you], it's dealt to this card instead"; ``deal_double`` (for ``deals_damage``): "it
+    deals double that much instead" (9.10 p1)."""
     counter: str | None = None
     """For ``counters_put``: the name of the counters replaced ("magic")."""
     remove_damage: bool = False
@@ -2122,6 +2146,9 @@ class Ability(_Model):
     or_dealt_by: bool = False
     """For a ``self_damaged`` prevention on an addition: "... that would be dealt to or dealt by added
     resonator": also the damage the card it is added to would deal (10.17 p1.2)."""
+    damage_to: list[Literal["opponent", "resonator"]] = []
+    """For a ``deal_double`` replacement: only damage dealt to these ("If this card would deal damage to
+    your opponent or to a resonator, it deals double that much instead", FoW-5.5 9.10 p1); empty: any."""
 
     @model_validator(mode="after")
     def _check_kind(self) -> Ability:
@@ -2140,7 +2167,8 @@ class Ability(_Model):
             raise ValueError("a 'status' trigger is an automatic ability watching its 'condition' (FoW-5.5 9.6 p9)")
         if self.kind == "replacement" and (self.replaces is None or self.instead is None):
             raise ValueError("a replacement ability needs 'replaces' and 'instead'")
-        more = (self.replaces == "deals_damage", self.instead == "deal_more", self.extra_damage > 0)
+        adds = self.replaces == "deals_damage" and self.instead != "deal_double"  # "double" adds nothing
+        more = (adds, self.instead == "deal_more", self.extra_damage > 0)
         if any(more) and not all(more):
             raise ValueError("'deals_damage' is replaced by 'deal_more' with a positive 'extra_damage', and only it")
         if self.damage_from is not None and self.replaces != "self_damaged":
@@ -2153,6 +2181,14 @@ class Ability(_Model):
             raise ValueError("'damage_battle'/'or_dealt_by' belong to a 'self_damaged' prevention")
         if self.or_dealt_by and self.affects is not None:
             raise ValueError("'or_dealt_by' is the damage dealt by the card an addition is added to (no 'affects')")
+        if self.instead == "deal_double" and self.replaces != "deals_damage":
+            raise ValueError("'deal_double' replaces 'deals_damage'")
+        if self.instead == "deal_double" and self.affects is not None:
+            raise ValueError("'deal_double' is the damage this card deals (no 'affects')")
+        if self.damage_to and self.instead != "deal_double":
+            raise ValueError("'damage_to' belongs to a 'deal_double' replacement")
+        if self.instead == "redirect" and (self.replaces != "self_damaged" or self.affects is None):
+            raise ValueError("'redirect' replaces damage dealt to what 'affects' covers ('self_damaged')")
         if self.replaces == "self_damaged" and self.affects is not None and self.affects.kind not in ("all", "you"):
             raise ValueError("a 'self_damaged' replacement 'affects' all cards matching a filter, or you")
         if self.prevent_amount is not None and self.prevent_at_most is not None:

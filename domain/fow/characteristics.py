@@ -339,7 +339,7 @@ def damage_increases(state: GameState, source: str) -> list[tuple[str, int]]:
                 for i, ability in enumerate(card.abilities):
                     if ability.affects is None and loose:
                         continue
-                    if ability.replaces == "deals_damage" and _affects(state, oid, ability.affects, source):
+                    if ability.instead == "deal_more" and _affects(state, oid, ability.affects, source):
                         if ability.condition is not None and not _holds(state, ability, oid):
                             continue
                         out.append((f"{oid}:{i}", ability.extra_damage))

@@ -29,6 +29,12 @@ class Ctx:
         self.events: list[Event] = []
         self.cause = cause
         self.damage_cause: dict[str, str] = {}
+        self.replacement_picks: list[str] = []
+        """The replacement effects a player chose to apply first to damage (FoW-5.5 9.10 p2.1), in the
+        order the damage events ask for them (``ChooseReplacement``); ``replacement_next`` is the next."""
+        self.replacement_next = 0
+        self.replacement_asks = False
+        """Whether an effect being applied may stop to ask that question (not inside "you may"/"if")."""
         self.manual_cards = frozenset(cid for cid, card in state.cards.items() if card.unsupported)
         """Cards with text adjudicated by hand (``Card.unsupported``): events touching them are marked."""
 

@@ -1302,6 +1302,34 @@ def choose_option(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         flow.continue_after_resolution(ctx, done)
 
 
+@command("ChooseReplacement", "replacement")
+def choose_replacement(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
+    """Answer which replacement effect applies first to damage (``effect``: one of the ``choices``):
+    the controller of what deals it chooses among those that are no prevention (FoW-5.5 9.10 p2.1);
+    the damage is then dealt with that choice and those made before it (``chosen``)."""
+    s = ctx.s
+    assert s.pending is not None
+    options = s.pending.options
+    effect = args.get("effect")
+    choices = options.get("choices")
+    if not isinstance(choices, list) or effect not in choices:
+        raise ctx.reject("rules/replacement_choice", "9.10 p2.1", f"'effect' must be one of {choices}")
+    ctx.replacement_picks = [*[str(c) for c in options.get("chosen", [])], str(effect)]
+    chosen = {"player": player, "replacement": effect}
+    cause = ctx.emit("OptionChosen", chosen, "9.10 p2.1", actor=player)
+    if "battle" in options:
+        flow.resume_battle_damage(ctx, str(options["battle"]), cause)
+        return
+    done = actions.resolve_top(ctx, cause, choice=REPLACEMENT_ANSWER)
+    if done is not None:
+        flow.continue_after_resolution(ctx, done)
+
+
+REPLACEMENT_ANSWER = "replacement"
+"""The ``choice`` an effect resumes with once the replacement asked about is chosen (the picks are
+read from ``Ctx.replacement_picks``)."""
+
+
 NAMED_CARD_TYPES = ("ruler", "j_ruler", "resonator", "addition", "spell", "regalia", "magic_stone")
 """The card types a player may name (FoW-5.5 2.1 p1)."""
 
@@ -1554,6 +1582,8 @@ def legal_actions(state: GameState, player: str) -> list[Command]:
     elif p.kind == "pay_life":  # any multiple of 100 (1.5 p4.1): those up to the life the player has
         life = max(0, s.players[player].life)
         out = [Command("ChooseNumber", player, {"number": n}) for n in range(0, life + 1, 100)]
+    elif p.kind == "replacement":  # which replacement applies first (9.10 p2.1)
+        out = [Command("ChooseReplacement", player, {"effect": c}) for c in p.options["choices"]]
     elif p.kind == "option":
         choices = p.options.get("choices")
         count = len(choices) if isinstance(choices, list) else 0

@@ -303,25 +303,66 @@ def enter_battle_step(ctx: Ctx, step: str, cause: str) -> None:
         attacker = b.attacker
         assert attacker is not None
         if has_skill(s, attacker, "first_strike"):
-            before = len(ctx.events)
-            ev = battle_damage_by_attacker(ctx, "8.4 p2", ev)
-            # only damage actually dealt spares the attacker its normal damage (8.5 p2)
-            if any(e.type == "DamageDealt" and e.data["source"] == attacker for e in ctx.events[before:]):
-                ev = ctx.emit("FirstStrikeDamageDealt", {"attacker": attacker}, "8.4 p2", cause=ev)
+            if actions.ask_replacement_order(ctx, battle_damage_events(s, step), ev, {"battle": step}):
+                return  # which replacement applies first to that damage (9.10 p2.1): then it is dealt
+            ev = battle_damage(ctx, step, ev)
     elif step == "normal_damage":
         ev = begin_step(ctx, "main", step, "8.5 p1", cause)
         if not _attacker_present(s):
             enter_battle_step(ctx, "end_of_battle", ev)
             return
-        if not b.first_strike_dealt:
-            ev = battle_damage_by_attacker(ctx, "8.5 p2", ev)
-        ev = battle_damage_to_attacker(ctx, ev)
+        if actions.ask_replacement_order(ctx, battle_damage_events(s, step), ev, {"battle": step}):
+            return  # which replacement applies first to that damage (9.10 p2.1): then it is dealt
+        ev = battle_damage(ctx, step, ev)
     elif step == "end_of_battle":
         ev = begin_step(ctx, "main", step, "8.6 p1", cause)
     else:  # pragma: no cover
         raise AssertionError(step)
     del rule
     open_priority(ctx, tp, ev)
+
+
+def battle_damage(ctx: Ctx, step: str, cause: str) -> str:
+    """The battle damage of a first-strike (8.4 p2) or normal damage step (8.5 p2, p3)."""
+    s = ctx.s
+    b = s.battle
+    assert b is not None and b.attacker is not None
+    attacker = b.attacker
+    if step == "first_strike":
+        before = len(ctx.events)
+        ev = battle_damage_by_attacker(ctx, "8.4 p2", cause)
+        # only damage actually dealt spares the attacker its normal damage (8.5 p2)
+        if any(e.type == "DamageDealt" and e.data["source"] == attacker for e in ctx.events[before:]):
+            ev = ctx.emit("FirstStrikeDamageDealt", {"attacker": attacker}, "8.4 p2", cause=ev)
+        return ev
+    ev = cause
+    if not b.first_strike_dealt:
+        ev = battle_damage_by_attacker(ctx, "8.5 p2", ev)
+    return battle_damage_to_attacker(ctx, ev)
+
+
+def resume_battle_damage(ctx: Ctx, step: str, cause: str) -> None:
+    """The battle damage of ``step``, once the replacement asked about is chosen (9.10 p2.1)."""
+    ev = battle_damage(ctx, step, cause)
+    open_priority(ctx, ctx.s.turn_player, ev)
+
+
+def battle_damage_events(s: GameState, step: str) -> list[tuple[str, str, int]]:
+    """The damage the battle damage of ``step`` would deal, as (source, target, amount), read before it
+    is dealt (for the question which replacement applies first, 9.10 p2.1)."""
+    b = s.battle
+    assert b is not None and b.attacker is not None
+    attacker = b.attacker
+    out: list[tuple[str, str, int]] = []
+    blocking = b.blocker is not None and s.objects[b.blocker].zone == "field"
+    other = b.blocker if blocking else b.target
+    if other is None:
+        return out
+    if step == "first_strike" or not b.first_strike_dealt:
+        out.append((attacker, other, characteristics(s, attacker).atk or 0))
+    if step == "normal_damage" and other not in s.players and s.objects[other].zone == "field":
+        out.append((other, attacker, characteristics(s, other).atk or 0))
+    return out
 
 
 def _attacker_present(s: GameState) -> bool:

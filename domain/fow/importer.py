@@ -1722,6 +1722,13 @@ def _search_to_field(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDic
     return [out]
 
 
+@_effect(r"the next damage (?P<t>this card) would deal this turn is dealt to you instead")
+def _redirect_dealt(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "If its total cost is even, the next damage this card would deal this turn is dealt to you instead."
+    # (FoW-5.5 9.10 p1): a replacement effect for the turn, on this card's next damage
+    return [{"op": "redirect_dealt", "target": {"kind": "self"}}]
+
+
 @_effect(r"shuffle your (?:main )?deck")
 def _shuffle(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "Then shuffle your main deck." after a search the player may not make (FoW-5.5 10.20)
@@ -1786,7 +1793,8 @@ _IS_A = r"it(?:'s| is) (?:a|an) [^,.]+"
 
 @_effect(
     r"reveal the top (?:card )?of your (?:main )?deck\.\s*"
-    rf"if (?P<c>{_IS_A}|its total cost is (?:odd|even)),\s*(?P<then>[^.]+?)\.\s*otherwise,?\s*(?P<else>[^.]+?)"
+    rf"if (?P<c>{_IS_A}|its total cost is (?:odd|even)),\s*(?P<then>[^.]+?)"
+    r"(?:\.\s*otherwise,?\s*(?P<else>[^.]+?)|(?=\.|$))"  # without "Otherwise": nothing else happens
 )
 def _reveal_branch(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "Reveal the top card of your main deck. If it's a resonator, this card gains [+200/+200]
@@ -1801,7 +1809,7 @@ def _reveal_branch(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]
         if players or set(flt) & {"controller", "rested", "other_than_self", "dealt_damage"}:
             raise _GapError(f"effect: reveal the top card, if it's {desc}")
     then = _effects(_capitalise(m.group("then")), ctx, it_self=it_self)
-    otherwise = _effects(_capitalise(m.group("else")), ctx, it_self=it_self)
+    otherwise = _effects(_capitalise(m.group("else")), ctx, it_self=it_self) if m.group("else") else []
     if any(_pauses(e) for e in then + otherwise):
         raise _GapError(f"effect: {m.group(0).strip()}")
     reveal: JsonDict = {"op": "reveal_top", "then": "stay"}
@@ -4927,6 +4935,44 @@ def _partial_prevention(raw: str, low: str, ctx: _Ctx) -> JsonDict | None:
     return out
 
 
+_REDIRECT = re.compile(
+    r'if damage would be dealt to (?:(?P<you>you)|a "(?P<name>[^"]+)" you control), '
+    r"it(?:'s| is) dealt to this card instead",
+    re.IGNORECASE,
+)
+_DOUBLE = re.compile(
+    r"if this card would deal damage(?: to (?P<to>your opponent or to a resonator))?, "
+    r"it deals double that much(?: damage)? instead",
+    re.IGNORECASE,
+)
+
+
+def _redirect_damage(raw: str, body: str, ctx: _Ctx) -> JsonDict | None:
+    """ "If damage would be dealt to a "Queen of Hearts" you control [to you], it's dealt to this card
+    instead" and "If this card would deal damage to your opponent or to a resonator, it deals double that
+    much instead": replacements of damage (FoW-5.5 9.10 p1) on a J/resonator (an addition has no DEF)."""
+    m = _REDIRECT.fullmatch(body)
+    if m is not None:
+        if ctx.type not in ("resonator", "j_ruler"):
+            raise _GapError(f"condition: {body}")
+        out: JsonDict = {"kind": "replacement", "text": raw, "replaces": "self_damaged", "instead": "redirect"}
+        if m.group("you"):
+            out["affects"] = {"kind": "you"}
+        else:  # a J/resonator of that name you control (2.2)
+            flt: JsonDict = {"zone": "field", "types": [], "controller": "you", "name": m.group("name")}
+            out["affects"] = {"kind": "all", "filter": flt}
+        return out
+    m = _DOUBLE.fullmatch(body)
+    if m is not None:
+        if ctx.type not in ("resonator", "j_ruler"):
+            raise _GapError(f"condition: {body}")
+        out = {"kind": "replacement", "text": raw, "replaces": "deals_damage", "instead": "deal_double"}
+        if m.group("to"):
+            out["damage_to"] = ["opponent", "resonator"]
+        return out
+    return None
+
+
 def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
     body = text.rstrip(".,").strip()
     low = body.lower()
@@ -5104,6 +5150,9 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
     partial = _partial_prevention(raw, low, ctx)
     if partial is not None:
         return partial
+    redirect = _redirect_damage(raw, body, ctx)
+    if redirect is not None:
+        return redirect
     more = _deal_more(raw, body, ctx)
     if more is not None:
         return more

@@ -689,7 +689,9 @@ def _enters_rested(s: GameState, d: Mapping[str, Any], e: Event) -> None:
 
 @handles("DamageReplaced")
 def _damage_replaced(s: GameState, d: Mapping[str, Any], e: Event) -> None:
-    pass  # a record for judges: "it deals that much +200 instead"; the DamageDealt that follows counts
+    # a record for judges: "it deals that much +200 instead"; the DamageDealt that follows counts.
+    # "The next damage this card would deal ... is dealt to you instead" has applied: it ends (9.10 p1)
+    s.effects = [eff for eff in s.effects if not (eff.id == d["effect"] and eff.kind == "redirect_dealt")]
 
 
 @handles("CountersReplaced")

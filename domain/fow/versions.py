@@ -139,6 +139,9 @@ FOW_5_01_CITATIONS: Mapping[str, str] = _citation_table(
 # 9.6 p10 (a triggered automatic card that changed zones cannot be played): 5.01 9.6 p8
 # says abilities are still played; the card itself is played only from the area (7.9 p1).
 9.6 p10   -> 7.9 p1
+# 9.10 p2.1 (who chooses among replacements of damage: the dealer's controller first among the
+# non-preventions) does not exist: 5.01 9.10 p2, the controller of the original situation chooses.
+9.10 p2.1 -> 9.10 p2
 # 9.9 p1.5 (counters layer) does not exist; counters are refused under 5.01.
 9.9 p1.5  -> 9.9 p1.4
 # 9.9 p8 ("as long as" effects not made when their condition is off on resolution) does not

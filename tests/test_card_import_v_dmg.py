@@ -1,0 +1,102 @@
+"""Importing replacement effects of damage (helper bucket ``v_dmg``), on real card text
+(``domain/fow/importer.py``); the engine side is specified in ``tests/test_fow_real_v_dmg.py``."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.fow.importer import ImportedCard, _continuous, _Ctx, _GapError
+from tests.card_import_support import full, imported_database
+
+
+@pytest.fixture(scope="module")
+def imported() -> dict[str, ImportedCard]:
+    return imported_database()
+
+
+def test_damage_to_a_named_card_you_control_is_dealt_to_this_card_instead(imported: dict[str, ImportedCard]) -> None:
+    # Card Soldier "Heart" (TAT-022): "[Continuous]: If damage would be dealt to a "Queen of Hearts" you
+    # control, it's dealt to this card instead." (FoW-5.5 9.10 p1; a J/resonator of that name, 2.2)
+    assert full(imported, "TAT-022")["abilities"] == [
+        {
+            "kind": "replacement",
+            "affects": {
+                "kind": "all",
+                "filter": {"zone": "field", "types": [], "controller": "you", "name": "Queen of Hearts"},
+            },
+            "replaces": "self_damaged",
+            "instead": "redirect",
+        }
+    ]
+
+
+def test_maurits_protects_cordelia_and_takes_her_damage(imported: dict[str, ImportedCard]) -> None:
+    # Maurits von Borg (VIN002-040): the untargetability it had, and "If damage would be dealt to a
+    # "Cordelia Gi Randgriz" you control, it's dealt to this card instead."
+    abilities = full(imported, "VIN002-040")["abilities"]
+    assert abilities[0]["rules"] == {"cannot_be_targeted_by_opponent": True}
+    assert abilities[1] == {
+        "kind": "replacement",
+        "affects": {
+            "kind": "all",
+            "filter": {"zone": "field", "types": [], "controller": "you", "name": "Cordelia Gi Randgriz"},
+        },
+        "replaces": "self_damaged",
+        "instead": "redirect",
+    }
+
+
+def test_damage_to_you_is_dealt_to_this_card_instead(imported: dict[str, ImportedCard]) -> None:
+    # Avatar of the Seven Lands, Alice (TMS-053): "[Target Attack] / [Quickcast] / If damage would be dealt
+    # to you, it's dealt to this card instead."
+    card = full(imported, "TMS-053")
+    assert card["skills"] == ["target_attack", "quickcast"]
+    assert card["abilities"] == [
+        {"kind": "replacement", "affects": {"kind": "you"}, "replaces": "self_damaged", "instead": "redirect"}
+    ]
+
+
+def test_this_card_deals_double_damage_to_your_opponent_or_to_a_resonator(imported: dict[str, ImportedCard]) -> None:
+    # Beowulf, the Blazing Wolf (TAT-019): "[Continuous]: If this card would deal damage to your opponent or
+    # to a resonator, it deals double that much instead." (9.10 p1)
+    assert full(imported, "TAT-019")["abilities"] == [
+        {
+            "kind": "replacement",
+            "replaces": "deals_damage",
+            "instead": "deal_double",
+            "damage_to": ["opponent", "resonator"],
+        }
+    ]
+
+
+def test_an_addition_has_no_def_to_be_dealt_damage_instead() -> None:
+    # an addition cannot be dealt damage (10.6 p4): "dealt to this card instead" stays unsupported there
+    ctx = _Ctx("X", "addition", "field", frozenset(), None)
+    with pytest.raises(_GapError):
+        _continuous("x", "If damage would be dealt to you, it's dealt to this card instead.", ctx)
+
+
+def test_the_next_damage_this_card_would_deal_is_dealt_to_you_if_the_revealed_cost_is_even(
+    imported: dict[str, ImportedCard],
+) -> None:
+    # March Hare (TAT-047): "[Continuous]: Whenever this card attacks, reveal the top card of your main deck.
+    # If its total cost is even, the next damage this card would deal this turn is dealt to you instead."
+    # (10.4 p1; 9.10 p1) - no "Otherwise": nothing else happens
+    assert full(imported, "TAT-047")["abilities"] == [
+        {
+            "kind": "automatic",
+            "trigger": "attacks",
+            "effects": [
+                {"op": "reveal_top", "then": "stay"},
+                {
+                    "op": "if",
+                    "condition": {
+                        "kind": "top_card",
+                        "filter": {"zone": "main_deck", "types": [], "total_cost_parity": "even"},
+                    },
+                    "effects": [{"op": "redirect_dealt", "target": {"kind": "self"}}],
+                    "otherwise": [],
+                },
+            ],
+        }
+    ]
