@@ -3,6 +3,7 @@ resolution of the chase area (9.3)."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -1583,8 +1584,11 @@ def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
         if isinstance(eff, conditions.WRAPPERS):  # "you may", "if" (FoW-5.5 9.3 p3.2)
             count = lambda e: len(chosen_groups([e]))  # noqa: E731
             same = [t for t, since in previous if s.objects[t].zone_since == since]
+            # "If you do, it deals 200 damage multiplied by the combined total cost of the cards removed
+            # this way": the held effects read what the removal just before removed (9.3 p3)
+            applier = functools.partial(apply_effect, removed=removed) if removed else apply_effect
             result = conditions.apply_wrapper(
-                ctx, item, eff, mine, cause, now, apply_effect, count, did=did, those=those, same=same
+                ctx, item, eff, mine, cause, now, applier, count, did=did, those=those, same=same
             )
         else:
             result = apply_effect(
@@ -1611,7 +1615,9 @@ def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
             ]
             if eff.target is None:  # "Your opponent banishes a resonator. You gain life equal to its DEF."
                 previous = [(t, s.objects[t].zone_since) for t in those]
-        if result is not None and isinstance(eff, Mill) and eff.to == "removed":  # "the cards removed this way"
+        if result is not None and (
+            (isinstance(eff, Mill) and eff.to == "removed") or (isinstance(eff, RemoveFromGame) and eff.from_graveyard)
+        ):  # "the cards removed this way"
             removed = [
                 e.data["oid"] for e in ctx.events[before:] if e.type == "CardMoved" and e.data["to"] == "removed"
             ]
@@ -2356,6 +2362,13 @@ def apply_effect(
         for oid in choice[0]:  # face up (10.3 p1)
             cause = move(ctx, oid, "removed", cause, rule="10.3 p1", reason="removed", actor=you)
         return cause
+    if isinstance(eff, RemoveFromGame) and eff.from_graveyard:
+        if choice is None:  # "remove up to two cards in your graveyard": a public zone (10.13 p1)
+            return _ask_from_graveyard(ctx, item, eff.from_graveyard, eff.up_to, cause)
+        removal_by: dict[str, Any] = {"removed_by": item.source} if item.kind == "ability" else {}
+        for oid in choice[0]:  # face up (10.3 p1)
+            cause = move(ctx, oid, "removed", cause, rule="10.3 p1", reason="removed", actor=you, **removal_by)
+        return cause
     if isinstance(eff, RemoveFromGame) and eff.whole_graveyard:  # "all cards in target player's graveyard"
         assert eff.target is not None
         for p in _targets_of(ctx, item, eff.target, group):
@@ -2799,6 +2812,20 @@ def _put_chosen_into_field(
         if s.objects[oid].zone == "field" and eff.triggers_enter:  # the card text says so (1.4 p1)
             check_triggers(ctx, "enter", cause, oid=oid)
     return cause
+
+
+def _ask_from_graveyard(ctx: Ctx, item: ChaseItem, count: int, up_to: bool, cause: str) -> str | None:
+    """Ask the controller of ``item`` to choose ``count`` cards of their graveyard (as many as it
+    holds; ``up_to``: from none) for an effect on cards "in your graveyard", a public zone (10.13 p1):
+    None while it waits, the cause if the graveyard is empty."""
+    you = item.controller
+    cards = list(ctx.s.zones[you]["graveyard"])
+    if not cards:
+        return cause
+    n = min(count, len(cards))
+    asked = {"item": item.id, "looked": cards, "cards": cards, "min": 0 if up_to else n, "max": n}
+    ctx.emit("ChoiceRequested", {"player": you, "kind": "look", "options": asked}, "10.13 p1", cause=cause)
+    return None
 
 
 def _ask_from_hand(ctx: Ctx, item: ChaseItem, count: int, cause: str, *, any_number: bool = False) -> str | None:

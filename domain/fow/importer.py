@@ -1380,6 +1380,22 @@ def _deal_per_cost_removed(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[J
 
 
 @_effect(
+    r"(?P<who>this card|it) deals (?P<a>\d+) damage multiplied by the combined total cost of the cards removed this "
+    r"way to (?P<t>[^.]+?)"
+)
+def _deal_per_cost_removed_before(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # Keeper of the Past, Urthr (TMS-024): "... you may remove up to two cards in your graveyard from the
+    # game. If you do, it deals 200 damage multiplied by the combined total cost of the cards removed
+    # this way to target J/resonator.": the cards the removal just before put there (9.3 p3; 2.3)
+    if m.group("who").lower() == "it" and not it_self:
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    deal = _deal_to(m.group("t").strip(), int(m.group("a")), ctx)
+    if len(deal) != 1:
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    return [{**deal[0], "per_cost_removed": True}]
+
+
+@_effect(
     r"name a card\.\s*reveal the top (?P<n>{NUM}) cards of your main deck\.\s*put all revealed cards with that name "
     r"into your hand and shuffle the rest into your main deck".replace("{NUM}", NUM)
 )
@@ -2474,6 +2490,16 @@ def _remove_from_hand(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDi
     return [{"op": "remove_from_game", "from_hand": _number(m.group("n"))}]
 
 
+@_effect(rf"remove (?P<u>up to )?(?P<n>{NUM}) cards? in your graveyard from the game")
+def _remove_from_graveyard(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "you may remove up to two cards in your graveyard from the game. If you do, ...": chosen in the
+    # graveyard (a public zone) as the effect resolves (FoW-5.5 10.13 p1), removed face up (10.3 p1)
+    out: JsonDict = {"op": "remove_from_game", "from_graveyard": _number(m.group("n"))}
+    if m.group("u"):
+        out["up_to"] = True
+    return [out]
+
+
 @_effect(r"remove (?P<t>target [^,.]+?) from the game, then put it into its owner'?s field")
 def _remove_and_return(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "remove target resonator from the game, then put it into its owner's field" (CMF-004): the card
@@ -3228,6 +3254,7 @@ def _pauses(effect: JsonDict) -> bool:
         or "chosen_from" in effect
         or "any_number" in effect
         or "from_hand" in effect
+        or "from_graveyard" in effect
         or "unless_pays" in effect
         or "chosen_total_cost" in effect
     )
@@ -3322,6 +3349,8 @@ def _logic(
             inner = []
         if len(inner) == 1 and inner[0]["op"] in _CHOOSING_NONE_DECLINES:
             return inner, rest[len(sentence) :]
+        if len(inner) == 1 and inner[0].get("up_to") is True and "from_graveyard" in inner[0]:
+            return inner, rest[len(sentence) :]  # "you may remove up to two ...": none may be chosen anyway
         if not inner or not _gated(inner):
             raise _GapError(f"effect: {_capitalise(sentence)}")
         return [{"op": "may", "effects": inner}], rest[len(sentence) :]
@@ -4259,6 +4288,8 @@ def _same_target(rest: str, out: list[JsonDict]) -> str:
         target = out[back].get("target")
     if out and out[-1]["op"] == "put_from_hand" and "count" not in out[-1]:
         target = {"kind": "chosen"}  # "you may put a resonator from your hand into your field. It gains ..."
+    elif target is None and out and out[back]["op"] == "put_from_hand" and "count" not in out[back]:
+        target = {"kind": "chosen"}  # "... into your field. It gains [Swiftness] ... At the end of turn, banish it."
     if not (isinstance(target, dict) and target.get("kind") == "chosen"):
         return rest
     sentence = _split_sentences(rest)[0]
@@ -4397,7 +4428,11 @@ def _split_clauses(rest: str) -> str | None:
 def _no_object_yet(out: list[JsonDict]) -> bool:
     """No effect so far names an object: none, or only "You may pay {R}{R}." ("If you do, put it
     into its owner's hand": "it" can still only be the card itself)."""
-    return all(e.get("op") == "may" and all(i.get("op") == "pay" for i in e["effects"]) for e in out)
+    return all(
+        (e.get("op") == "may" and all(i.get("op") == "pay" for i in e["effects"]))
+        or (e.get("op") == "remove_from_game" and e.get("from_graveyard", 0) >= 2)  # "two cards": never "it"
+        for e in out
+    )
 
 
 def _only_self(out: list[JsonDict]) -> bool:
