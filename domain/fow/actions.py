@@ -54,6 +54,7 @@ from domain.fow.cards import (
     RemoveCounter,
     RemoveDamage,
     RemoveFromGame,
+    RemoveInstead,
     ReshuffleGraveyard,
     Rest,
     Restrict,
@@ -149,6 +150,11 @@ def move(
         to, rule = "graveyard", "3.15 p4"
     if obj.zone == "chase" and obj.from_remnant and to != "removed":
         to, rule = "removed", "12.6 p2"  # [Remnant]: removed instead of moving elsewhere
+    if obj.zone == "field" and to not in ("field", "removed") and movement_blocked(s, oid, "removed") is None:
+        replacing = removed_instead(s, oid, to)
+        if replacing is not None:  # "If it would leave your field this turn, remove it ... instead" (9.10 p1)
+            extra = {**extra, "instead_of": to, "replaced_by": replacing}
+            to, rule = "removed", "9.10 p1"
     blocked = movement_blocked(s, oid, to, by_judgment=by_judgment)
     if blocked is not None:
         return ctx.emit("CardMoveIgnored", {"oid": oid, "to": to, "reason": reason}, blocked, cause=cause, actor=actor)
@@ -207,6 +213,21 @@ def move(
     if to == "field" and extra.get("attached_to") and s.objects[oid].zone == "field":
         check_triggers(ctx, "addition_added", ev, oid=str(extra["attached_to"]))  # added to it (7.2 p4)
     return ev
+
+
+def removed_instead(s: GameState, oid: str, to: str) -> str | None:
+    """The id of the oldest "remove it from the game instead" effect (9.10 p1) replacing the move of
+    ``oid`` from the field to ``to``, or None: ``field`` while the effect's controller controls it ("your
+    field"), ``field_to_graveyard`` for a move into a graveyard."""
+    obj = s.objects[oid]
+    for eff in s.effects:
+        if eff.kind != "remove_instead" or oid not in eff.targets:
+            continue
+        if "field" in eff.rules and obj.controller == eff.controller:
+            return eff.id
+        if "field_to_graveyard" in eff.rules and to == "graveyard":
+            return eff.id
+    return None
 
 
 def end_effects(ctx: Ctx, ids: list[str], why: str, rule: str, cause: str) -> str:
@@ -2145,6 +2166,13 @@ def apply_effect(
         if eff.duration == "source_in_field" and not _is_source_in_field(s, item):
             return ctx.emit("ContinuousEffectNotMade", {"item": item.id, "source": src}, "9.9 p8", cause=cause)
         return ctx.emit("ContinuousEffectCreated", rdata, "1.4 p4", cause=cause)
+    if isinstance(eff, RemoveInstead):  # "If it would leave your field this turn, remove it ... instead"
+        kept_out = _targets_of(ctx, item, eff.target, group)
+        if not kept_out:
+            return cause
+        idata: dict[str, Any] = {"id": ctx.fresh_id("x"), "source": src, "controller": you, "targets": kept_out}
+        idata.update(kind="remove_instead", rules=[eff.leaving], duration=eff.duration)
+        return ctx.emit("ContinuousEffectCreated", idata, "9.10 p1", cause=cause)
     if isinstance(eff, PayLess):  # "you may pay {B}{B} less to play its God's Art abilities this turn"
         pdata: dict[str, Any] = {"id": ctx.fresh_id("x"), "source": src, "controller": you, "targets": []}
         pdata.update(kind="pay_less", duration=eff.duration, less=eff.less.model_dump(mode="json"))

@@ -1592,6 +1592,27 @@ def _held_effects(effects: list[Any], what: str) -> None:
             raise ValueError(f"'choose' cannot be inside '{what}' (modes are chosen as the card is played)")
 
 
+class RemoveInstead(_Model):
+    """ "If it would leave your field this turn, remove it from the game instead" / "If it's a resonator
+    and it would be put into a graveyard from a field this turn, remove it from game instead": a
+    replacement effect (FoW-5.5 9.10 p1) on the previous effect's single target (``same``) until the end
+    of the turn: a move of that object out of the field (``field``: out of its controller's field, to
+    any zone but the removed area, while the effect's controller controls it; ``field_to_graveyard``:
+    from any field into a graveyard) puts it into its owner's removed area instead (10.3 p1).  It ends
+    when the object leaves the field, being a new object elsewhere (3.1 p3)."""
+
+    op: Literal["remove_instead"] = "remove_instead"
+    target: Target
+    leaving: Literal["field", "field_to_graveyard"] = "field"
+    duration: Literal["end_of_turn"] = "end_of_turn"
+
+    @model_validator(mode="after")
+    def _check(self) -> RemoveInstead:
+        if self.target.kind != "same":
+            raise ValueError("'remove_instead' acts on the object the previous effect named ('same')")
+        return self
+
+
 class PayLess(_Model):
     """ "As long as your J-Ruler is "Dark Alice, Maiden of Slaughter", you may pay {B}{B} less to play
     its God's Art abilities this turn": a continuous effect until end of turn (FoW-5.5 9.9) letting
@@ -1758,7 +1779,8 @@ Effect = Annotated[
     | Delayed
     | ReshuffleGraveyard
     | PayLess
-    | GrantAbilities,
+    | GrantAbilities
+    | RemoveInstead,
     Field(discriminator="op"),
 ]
 

@@ -3862,6 +3862,9 @@ def _it_filter(what: str, ctx: _Ctx, body: str) -> JsonDict:
         return {"name": m.group(1)}
     if low.lower() == _MODIFIED.lower():  # characteristics other than printed ones (in a playground)
         return {"modified": True}
+    card_type = {"a resonator": "resonator", "a j-ruler": "j_ruler"}.get(low.lower())
+    if card_type is not None:  # "If it's a J-Ruler, ..." of a "J/resonator" target: its card type (2.1)
+        return {"types": [card_type]}
     m = re.fullmatch(r"an? (?P<r>[A-Z][\w'-]*(?: [A-Z][\w'-]*)*)", low)
     if m:
         return {"races": [_race(m.group("r"), ctx, plural=False)]}
@@ -4301,12 +4304,47 @@ def _same_target(rest: str, out: list[JsonDict]) -> str:
     changed = re.sub(r"^It\b(?!s)", _SAME, sentence)
     changed = re.sub(rf"^(If {_CLAUSE}, )it (?=also gains\b)", rf"\1{_SAME} ", changed)  # "If X, it also gains"
     changed = re.sub(
-        r"^(If it's an? [^,.]+, )it (?=cannot be recovered\b)", rf"\1{_SAME} ", changed
-    )  # "If it's a Demon, it"
+        r"^(If it's an? [^,.]+, )it (?=cannot be recovered\b|loses \[)", rf"\1{_SAME} ", changed
+    )  # "If it's a Demon, it" / "If it's a J-Ruler, it loses [Imperishable]"
     changed = re.sub(r"\bthat (?:resonator|J/resonator|card)\b", _SAME, changed)
     changed = re.sub(r"^(You gain control of) it\b", rf"\1 {_SAME}", changed)  # "You gain control of it"
     changed = re.sub(r"^((?:you )?gain life equal to) its\b", rf"\1 {_SAME}'s", changed, flags=re.IGNORECASE)
     return changed + rest[len(sentence) :]
+
+
+_REMOVED_INSTEAD = re.compile(
+    r"if (?:it's (?P<what>an? [^,.]+?) and )?it would (?:(?P<leave>leave your field)|be put into a graveyard from a "
+    r"field) this turn, remove it from (?:the )?game instead\.?",
+    re.IGNORECASE,
+)
+"""``If it would leave your field this turn, remove it from the game instead.``"""
+
+
+def _names_it(out: list[JsonDict]) -> bool:
+    """ "It" in the next sentence names the previous effect's single target (or the card it put into
+    the field), past any "If it's a J-Ruler, it loses ..." that acts on that same target."""
+    while out and out[-1]["op"] == "if" and out[-1]["condition"].get("kind") == "target_is":
+        out = out[:-1]
+    return bool(out) and _same_target("It", out) != "It"
+
+
+def _remove_instead(m: re.Match[str], ctx: _Ctx, sentence: str) -> JsonDict:
+    """ "If it would leave your field this turn, remove it from the game instead" (FoW-5.5 9.10 p1) on
+    the previous effect's single target; "If it's a resonator and it would be put into a graveyard from
+    a field this turn, ...": only if it is one as the effect resolves (9.3 p3)."""
+    leaving = "field" if m.group("leave") else "field_to_graveyard"
+    effect: JsonDict = {"op": "remove_instead", "target": {"kind": "same"}, "leaving": leaving}
+    if not m.group("what"):
+        return effect
+    flt = {"zone": "field", "types": [], **_it_filter(m.group("what"), ctx, sentence)}
+    return {"op": "if", "condition": {"kind": "target_is", "filter": flt}, "effects": [effect]}
+
+
+@_effect(r"(?P<t>@same) loses (?P<s>\[[^\]]+\](?:(?:,? and |, )\[[^\]]+\])*) until end of turn")
+def _same_loses_skills(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "If it's a J-Ruler, it loses [Imperishable] until end of turn.": the previous effect's single
+    # target loses the symbol skill (9.9 p1)
+    return _lose_skills(m.group("s"), {"kind": "same"}, m.group(0))
 
 
 _DELAYED = re.compile(r"^at the (?P<next>next )?end of (?:this )?turn, (?P<body>[^.]+\.?)\s*", re.IGNORECASE)
@@ -4480,6 +4518,11 @@ def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = Fa
         if choose:  # "Choose target resonator: Remove it from the game if ...": the verb on that target
             rest = f"{_capitalise(choose.group('v'))} {choose.group('t')}{rest[choose.end() :]}"
         sentence = _split_sentences(rest)[0]
+        removed_instead = _REMOVED_INSTEAD.fullmatch(sentence.strip())
+        if removed_instead and rest.startswith(sentence) and _names_it(out):
+            out.append(_remove_instead(removed_instead, ctx, sentence))
+            rest = rest[len(sentence) :].strip()
+            continue
         instead = _INSTEAD.fullmatch(sentence.strip())
         if instead and out and rest.startswith(sentence):
             this_way = _instead_this_way(out, instead, ctx, sentence) or _instead_at_random(out, instead, ctx)
@@ -4534,10 +4577,23 @@ def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = Fa
         removed = (before or {}).get("op") == "remove_from_game" and "target" in (before or {})
         if (e.get("per") or {}).get("this_way") and not (removed and e["op"] == "deal_damage"):
             raise _GapError("effect: for each card removed this way (no removal just before)")
+        held = e["effects"] if e["op"] == "if" and e["condition"].get("kind") == "did" else [e]
+        # (first of a sequence: the body of an "If you do", checked with the removal before it one level up)
+        if any(h.get("per_cost_removed") for h in held) and before is not None and not _removes_cards(before):
+            raise _GapError("effect: the cards removed this way (no removal just before)")
         discard = (before or {}).get("op") == "discard" and "target" not in (before or {})
         if e.get("max_total_cost_that_many") and not discard:
             raise _GapError("effect: the number of cards discarded this way (no discard just before)")
     return _shuffle_if_searched(out)
+
+
+def _removes_cards(effect: JsonDict | None) -> bool:
+    """An effect whose removed cards are "the cards removed this way": a mill into the removed area, or
+    "remove up to two cards in your graveyard from the game" (FoW-5.5 10.3 p1)."""
+    e = effect or {}
+    return (e.get("op") == "mill" and e.get("to") == "removed") or (
+        e.get("op") == "remove_from_game" and "from_graveyard" in e
+    )
 
 
 def _shuffle_if_searched(effects: list[JsonDict]) -> list[JsonDict]:
