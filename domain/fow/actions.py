@@ -3,6 +3,7 @@ resolution of the chase area (9.3)."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -54,6 +55,7 @@ from domain.fow.cards import (
     RemoveCounter,
     RemoveDamage,
     RemoveFromGame,
+    RemoveInstead,
     ReshuffleGraveyard,
     Rest,
     Restrict,
@@ -149,6 +151,11 @@ def move(
         to, rule = "graveyard", "3.15 p4"
     if obj.zone == "chase" and obj.from_remnant and to != "removed":
         to, rule = "removed", "12.6 p2"  # [Remnant]: removed instead of moving elsewhere
+    if obj.zone == "field" and to not in ("field", "removed") and movement_blocked(s, oid, "removed") is None:
+        replacing = removed_instead(s, oid, to)
+        if replacing is not None:  # "If it would leave your field this turn, remove it ... instead" (9.10 p1)
+            extra = {**extra, "instead_of": to, "replaced_by": replacing}
+            to, rule = "removed", "9.10 p1"
     blocked = movement_blocked(s, oid, to, by_judgment=by_judgment)
     if blocked is not None:
         return ctx.emit("CardMoveIgnored", {"oid": oid, "to": to, "reason": reason}, blocked, cause=cause, actor=actor)
@@ -207,6 +214,21 @@ def move(
     if to == "field" and extra.get("attached_to") and s.objects[oid].zone == "field":
         check_triggers(ctx, "addition_added", ev, oid=str(extra["attached_to"]))  # added to it (7.2 p4)
     return ev
+
+
+def removed_instead(s: GameState, oid: str, to: str) -> str | None:
+    """The id of the oldest "remove it from the game instead" effect (9.10 p1) replacing the move of
+    ``oid`` from the field to ``to``, or None: ``field`` while the effect's controller controls it ("your
+    field"), ``field_to_graveyard`` for a move into a graveyard."""
+    obj = s.objects[oid]
+    for eff in s.effects:
+        if eff.kind != "remove_instead" or oid not in eff.targets:
+            continue
+        if "field" in eff.rules and obj.controller == eff.controller:
+            return eff.id
+        if "field_to_graveyard" in eff.rules and to == "graveyard":
+            return eff.id
+    return None
 
 
 def end_effects(ctx: Ctx, ids: list[str], why: str, rule: str, cause: str) -> str:
@@ -1726,8 +1748,11 @@ def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
         if isinstance(eff, conditions.WRAPPERS):  # "you may", "if" (FoW-5.5 9.3 p3.2)
             count = lambda e: len(chosen_groups([e]))  # noqa: E731
             same = [t for t, since in previous if s.objects[t].zone_since == since]
+            # "If you do, it deals 200 damage multiplied by the combined total cost of the cards removed
+            # this way": the held effects read what the removal just before removed (9.3 p3)
+            applier = functools.partial(apply_effect, removed=removed) if removed else apply_effect
             result = conditions.apply_wrapper(
-                ctx, item, eff, mine, cause, now, apply_effect, count, did=did, those=those, same=same
+                ctx, item, eff, mine, cause, now, applier, count, did=did, those=those, same=same
             )
         else:
             ctx.replacement_asks = True  # it may stop to ask which replacement applies first (9.10 p2.1)
@@ -1756,7 +1781,9 @@ def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
             ]
             if eff.target is None:  # "Your opponent banishes a resonator. You gain life equal to its DEF."
                 previous = [(t, s.objects[t].zone_since) for t in those]
-        if result is not None and isinstance(eff, Mill) and eff.to == "removed":  # "the cards removed this way"
+        if result is not None and (
+            (isinstance(eff, Mill) and eff.to == "removed") or (isinstance(eff, RemoveFromGame) and eff.from_graveyard)
+        ):  # "the cards removed this way"
             removed = [
                 e.data["oid"] for e in ctx.events[before:] if e.type == "CardMoved" and e.data["to"] == "removed"
             ]
@@ -2300,6 +2327,13 @@ def apply_effect(
         if eff.duration == "source_in_field" and not _is_source_in_field(s, item):
             return ctx.emit("ContinuousEffectNotMade", {"item": item.id, "source": src}, "9.9 p8", cause=cause)
         return ctx.emit("ContinuousEffectCreated", rdata, "1.4 p4", cause=cause)
+    if isinstance(eff, RemoveInstead):  # "If it would leave your field this turn, remove it ... instead"
+        kept_out = _targets_of(ctx, item, eff.target, group)
+        if not kept_out:
+            return cause
+        idata: dict[str, Any] = {"id": ctx.fresh_id("x"), "source": src, "controller": you, "targets": kept_out}
+        idata.update(kind="remove_instead", rules=[eff.leaving], duration=eff.duration)
+        return ctx.emit("ContinuousEffectCreated", idata, "9.10 p1", cause=cause)
     if isinstance(eff, PayLess):  # "you may pay {B}{B} less to play its God's Art abilities this turn"
         pdata: dict[str, Any] = {"id": ctx.fresh_id("x"), "source": src, "controller": you, "targets": []}
         pdata.update(kind="pay_less", duration=eff.duration, less=eff.less.model_dump(mode="json"))
@@ -2516,6 +2550,13 @@ def apply_effect(
             return _ask_from_hand(ctx, item, eff.from_hand, cause)
         for oid in choice[0]:  # face up (10.3 p1)
             cause = move(ctx, oid, "removed", cause, rule="10.3 p1", reason="removed", actor=you)
+        return cause
+    if isinstance(eff, RemoveFromGame) and eff.from_graveyard:
+        if choice is None:  # "remove up to two cards in your graveyard": a public zone (10.13 p1)
+            return _ask_from_graveyard(ctx, item, eff.from_graveyard, eff.up_to, cause)
+        removal_by: dict[str, Any] = {"removed_by": item.source} if item.kind == "ability" else {}
+        for oid in choice[0]:  # face up (10.3 p1)
+            cause = move(ctx, oid, "removed", cause, rule="10.3 p1", reason="removed", actor=you, **removal_by)
         return cause
     if isinstance(eff, RemoveFromGame) and eff.whole_graveyard:  # "all cards in target player's graveyard"
         assert eff.target is not None
@@ -2960,6 +3001,20 @@ def _put_chosen_into_field(
         if s.objects[oid].zone == "field" and eff.triggers_enter:  # the card text says so (1.4 p1)
             check_triggers(ctx, "enter", cause, oid=oid)
     return cause
+
+
+def _ask_from_graveyard(ctx: Ctx, item: ChaseItem, count: int, up_to: bool, cause: str) -> str | None:
+    """Ask the controller of ``item`` to choose ``count`` cards of their graveyard (as many as it
+    holds; ``up_to``: from none) for an effect on cards "in your graveyard", a public zone (10.13 p1):
+    None while it waits, the cause if the graveyard is empty."""
+    you = item.controller
+    cards = list(ctx.s.zones[you]["graveyard"])
+    if not cards:
+        return cause
+    n = min(count, len(cards))
+    asked = {"item": item.id, "looked": cards, "cards": cards, "min": 0 if up_to else n, "max": n}
+    ctx.emit("ChoiceRequested", {"player": you, "kind": "look", "options": asked}, "10.13 p1", cause=cause)
+    return None
 
 
 def _ask_from_hand(ctx: Ctx, item: ChaseItem, count: int, cause: str, *, any_number: bool = False) -> str | None:

@@ -1182,11 +1182,20 @@ class RemoveFromGame(_Model):
     whole_graveyard: bool = False
     """"Remove all cards in target player's graveyard from the game": the target is a player, and every
     card in that player's graveyard as the effect resolves is removed (10.3 p1)."""
+    from_graveyard: Annotated[int, Field(ge=0)] = 0
+    """Instead of a target, "remove up to two cards in your graveyard from the game": that many cards of
+    your graveyard (a public zone), chosen as the effect resolves (FoW-5.5 10.13 p1), removed face up
+    (10.3 p1); the cards it removed are "the cards removed this way" of the effects after it (9.3 p3)."""
+    up_to: bool = False
+    """With ``from_graveyard``: "up to" that many, none included - choosing none is not doing it ("If
+    you do", 9.3 p3.2)."""
 
     @model_validator(mode="after")
     def _check(self) -> RemoveFromGame:
-        if (self.target is None) == (self.from_hand == 0):
+        if [self.target is not None, self.from_hand > 0, self.from_graveyard > 0].count(True) != 1:
             raise ValueError("remove_from_game needs either a 'target' or 'from_hand'")
+        if self.up_to and not self.from_graveyard:
+            raise ValueError("'up_to' chooses up to 'from_graveyard' cards")
         if self.whole_graveyard and (self.target is None or not self.target.players_only):
             raise ValueError("'whole_graveyard' removes the graveyard of a target player")
         return self
@@ -1563,7 +1572,7 @@ def _chosen(effects: list[Any]) -> list[Any]:
 def _plain_effects(effects: list[Any], what: str) -> None:
     for eff in effects:
         pauses = getattr(eff, "chosen_from", None) is not None or bool(getattr(eff, "from_hand", 0))
-        pauses = pauses or bool(getattr(eff, "any_number", False))
+        pauses = pauses or bool(getattr(eff, "any_number", False)) or bool(getattr(eff, "from_graveyard", 0))
         pauses = pauses or getattr(eff, "unless_pays", None) is not None  # its target's controller decides
         pauses = pauses or bool(getattr(eff, "chosen_total_cost", False))  # "choose a number" (1.4 p5)
         pauses = pauses or getattr(eff, "or_gains", None) is not None  # "[-800/0] or [0/+800]"
@@ -1579,6 +1588,7 @@ def waits_for_choice(eff: Any) -> bool:
     if getattr(eff, "op", None) == "if":
         return any(waits_for_choice(e) for e in list(eff.effects) + list(eff.otherwise))
     pauses = getattr(eff, "chosen_from", None) is not None or bool(getattr(eff, "from_hand", 0))
+    pauses = pauses or bool(getattr(eff, "from_graveyard", 0))  # "remove up to two cards in your graveyard"
     pauses = pauses or bool(getattr(eff, "chosen_total_cost", False))  # "choose a number" (1.4 p5)
     pauses = pauses or getattr(eff, "or_gains", None) is not None  # "[-800/0] or [0/+800]"
     return _pausing_op(eff) or pauses or bool(getattr(eff, "any_number", False))
@@ -1590,6 +1600,27 @@ def _held_effects(effects: list[Any], what: str) -> None:
     for eff in effects:
         if getattr(eff, "op", None) == "choose":
             raise ValueError(f"'choose' cannot be inside '{what}' (modes are chosen as the card is played)")
+
+
+class RemoveInstead(_Model):
+    """ "If it would leave your field this turn, remove it from the game instead" / "If it's a resonator
+    and it would be put into a graveyard from a field this turn, remove it from game instead": a
+    replacement effect (FoW-5.5 9.10 p1) on the previous effect's single target (``same``) until the end
+    of the turn: a move of that object out of the field (``field``: out of its controller's field, to
+    any zone but the removed area, while the effect's controller controls it; ``field_to_graveyard``:
+    from any field into a graveyard) puts it into its owner's removed area instead (10.3 p1).  It ends
+    when the object leaves the field, being a new object elsewhere (3.1 p3)."""
+
+    op: Literal["remove_instead"] = "remove_instead"
+    target: Target
+    leaving: Literal["field", "field_to_graveyard"] = "field"
+    duration: Literal["end_of_turn"] = "end_of_turn"
+
+    @model_validator(mode="after")
+    def _check(self) -> RemoveInstead:
+        if self.target.kind != "same":
+            raise ValueError("'remove_instead' acts on the object the previous effect named ('same')")
+        return self
 
 
 class PayLess(_Model):
@@ -1759,7 +1790,8 @@ Effect = Annotated[
     | Delayed
     | ReshuffleGraveyard
     | PayLess
-    | GrantAbilities,
+    | GrantAbilities
+    | RemoveInstead,
     Field(discriminator="op"),
 ]
 

@@ -1380,6 +1380,22 @@ def _deal_per_cost_removed(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[J
 
 
 @_effect(
+    r"(?P<who>this card|it) deals (?P<a>\d+) damage multiplied by the combined total cost of the cards removed this "
+    r"way to (?P<t>[^.]+?)"
+)
+def _deal_per_cost_removed_before(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # Keeper of the Past, Urthr (TMS-024): "... you may remove up to two cards in your graveyard from the
+    # game. If you do, it deals 200 damage multiplied by the combined total cost of the cards removed
+    # this way to target J/resonator.": the cards the removal just before put there (9.3 p3; 2.3)
+    if m.group("who").lower() == "it" and not it_self:
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    deal = _deal_to(m.group("t").strip(), int(m.group("a")), ctx)
+    if len(deal) != 1:
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    return [{**deal[0], "per_cost_removed": True}]
+
+
+@_effect(
     r"name a card\.\s*reveal the top (?P<n>{NUM}) cards of your main deck\.\s*put all revealed cards with that name "
     r"into your hand and shuffle the rest into your main deck".replace("{NUM}", NUM)
 )
@@ -2482,6 +2498,16 @@ def _remove_from_hand(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDi
     return [{"op": "remove_from_game", "from_hand": _number(m.group("n"))}]
 
 
+@_effect(rf"remove (?P<u>up to )?(?P<n>{NUM}) cards? in your graveyard from the game")
+def _remove_from_graveyard(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "you may remove up to two cards in your graveyard from the game. If you do, ...": chosen in the
+    # graveyard (a public zone) as the effect resolves (FoW-5.5 10.13 p1), removed face up (10.3 p1)
+    out: JsonDict = {"op": "remove_from_game", "from_graveyard": _number(m.group("n"))}
+    if m.group("u"):
+        out["up_to"] = True
+    return [out]
+
+
 @_effect(r"remove (?P<t>target [^,.]+?) from the game, then put it into its owner'?s field")
 def _remove_and_return(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "remove target resonator from the game, then put it into its owner's field" (CMF-004): the card
@@ -3236,6 +3262,7 @@ def _pauses(effect: JsonDict) -> bool:
         or "chosen_from" in effect
         or "any_number" in effect
         or "from_hand" in effect
+        or "from_graveyard" in effect
         or "unless_pays" in effect
         or "chosen_total_cost" in effect
     )
@@ -3330,6 +3357,8 @@ def _logic(
             inner = []
         if len(inner) == 1 and inner[0]["op"] in _CHOOSING_NONE_DECLINES:
             return inner, rest[len(sentence) :]
+        if len(inner) == 1 and inner[0].get("up_to") is True and "from_graveyard" in inner[0]:
+            return inner, rest[len(sentence) :]  # "you may remove up to two ...": none may be chosen anyway
         if not inner or not _gated(inner):
             raise _GapError(f"effect: {_capitalise(sentence)}")
         return [{"op": "may", "effects": inner}], rest[len(sentence) :]
@@ -3841,6 +3870,9 @@ def _it_filter(what: str, ctx: _Ctx, body: str) -> JsonDict:
         return {"name": m.group(1)}
     if low.lower() == _MODIFIED.lower():  # characteristics other than printed ones (in a playground)
         return {"modified": True}
+    card_type = {"a resonator": "resonator", "a j-ruler": "j_ruler"}.get(low.lower())
+    if card_type is not None:  # "If it's a J-Ruler, ..." of a "J/resonator" target: its card type (2.1)
+        return {"types": [card_type]}
     m = re.fullmatch(r"an? (?P<r>[A-Z][\w'-]*(?: [A-Z][\w'-]*)*)", low)
     if m:
         return {"races": [_race(m.group("r"), ctx, plural=False)]}
@@ -4267,6 +4299,8 @@ def _same_target(rest: str, out: list[JsonDict]) -> str:
         target = out[back].get("target")
     if out and out[-1]["op"] == "put_from_hand" and "count" not in out[-1]:
         target = {"kind": "chosen"}  # "you may put a resonator from your hand into your field. It gains ..."
+    elif target is None and out and out[back]["op"] == "put_from_hand" and "count" not in out[back]:
+        target = {"kind": "chosen"}  # "... into your field. It gains [Swiftness] ... At the end of turn, banish it."
     if not (isinstance(target, dict) and target.get("kind") == "chosen"):
         return rest
     sentence = _split_sentences(rest)[0]
@@ -4278,12 +4312,47 @@ def _same_target(rest: str, out: list[JsonDict]) -> str:
     changed = re.sub(r"^It\b(?!s)", _SAME, sentence)
     changed = re.sub(rf"^(If {_CLAUSE}, )it (?=also gains\b)", rf"\1{_SAME} ", changed)  # "If X, it also gains"
     changed = re.sub(
-        r"^(If it's an? [^,.]+, )it (?=cannot be recovered\b)", rf"\1{_SAME} ", changed
-    )  # "If it's a Demon, it"
+        r"^(If it's an? [^,.]+, )it (?=cannot be recovered\b|loses \[)", rf"\1{_SAME} ", changed
+    )  # "If it's a Demon, it" / "If it's a J-Ruler, it loses [Imperishable]"
     changed = re.sub(r"\bthat (?:resonator|J/resonator|card)\b", _SAME, changed)
     changed = re.sub(r"^(You gain control of) it\b", rf"\1 {_SAME}", changed)  # "You gain control of it"
     changed = re.sub(r"^((?:you )?gain life equal to) its\b", rf"\1 {_SAME}'s", changed, flags=re.IGNORECASE)
     return changed + rest[len(sentence) :]
+
+
+_REMOVED_INSTEAD = re.compile(
+    r"if (?:it's (?P<what>an? [^,.]+?) and )?it would (?:(?P<leave>leave your field)|be put into a graveyard from a "
+    r"field) this turn, remove it from (?:the )?game instead\.?",
+    re.IGNORECASE,
+)
+"""``If it would leave your field this turn, remove it from the game instead.``"""
+
+
+def _names_it(out: list[JsonDict]) -> bool:
+    """ "It" in the next sentence names the previous effect's single target (or the card it put into
+    the field), past any "If it's a J-Ruler, it loses ..." that acts on that same target."""
+    while out and out[-1]["op"] == "if" and out[-1]["condition"].get("kind") == "target_is":
+        out = out[:-1]
+    return bool(out) and _same_target("It", out) != "It"
+
+
+def _remove_instead(m: re.Match[str], ctx: _Ctx, sentence: str) -> JsonDict:
+    """ "If it would leave your field this turn, remove it from the game instead" (FoW-5.5 9.10 p1) on
+    the previous effect's single target; "If it's a resonator and it would be put into a graveyard from
+    a field this turn, ...": only if it is one as the effect resolves (9.3 p3)."""
+    leaving = "field" if m.group("leave") else "field_to_graveyard"
+    effect: JsonDict = {"op": "remove_instead", "target": {"kind": "same"}, "leaving": leaving}
+    if not m.group("what"):
+        return effect
+    flt = {"zone": "field", "types": [], **_it_filter(m.group("what"), ctx, sentence)}
+    return {"op": "if", "condition": {"kind": "target_is", "filter": flt}, "effects": [effect]}
+
+
+@_effect(r"(?P<t>@same) loses (?P<s>\[[^\]]+\](?:(?:,? and |, )\[[^\]]+\])*) until end of turn")
+def _same_loses_skills(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "If it's a J-Ruler, it loses [Imperishable] until end of turn.": the previous effect's single
+    # target loses the symbol skill (9.9 p1)
+    return _lose_skills(m.group("s"), {"kind": "same"}, m.group(0))
 
 
 _DELAYED = re.compile(r"^at the (?P<next>next )?end of (?:this )?turn, (?P<body>[^.]+\.?)\s*", re.IGNORECASE)
@@ -4405,7 +4474,11 @@ def _split_clauses(rest: str) -> str | None:
 def _no_object_yet(out: list[JsonDict]) -> bool:
     """No effect so far names an object: none, or only "You may pay {R}{R}." ("If you do, put it
     into its owner's hand": "it" can still only be the card itself)."""
-    return all(e.get("op") == "may" and all(i.get("op") == "pay" for i in e["effects"]) for e in out)
+    return all(
+        (e.get("op") == "may" and all(i.get("op") == "pay" for i in e["effects"]))
+        or (e.get("op") == "remove_from_game" and e.get("from_graveyard", 0) >= 2)  # "two cards": never "it"
+        for e in out
+    )
 
 
 def _only_self(out: list[JsonDict]) -> bool:
@@ -4453,6 +4526,11 @@ def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = Fa
         if choose:  # "Choose target resonator: Remove it from the game if ...": the verb on that target
             rest = f"{_capitalise(choose.group('v'))} {choose.group('t')}{rest[choose.end() :]}"
         sentence = _split_sentences(rest)[0]
+        removed_instead = _REMOVED_INSTEAD.fullmatch(sentence.strip())
+        if removed_instead and rest.startswith(sentence) and _names_it(out):
+            out.append(_remove_instead(removed_instead, ctx, sentence))
+            rest = rest[len(sentence) :].strip()
+            continue
         instead = _INSTEAD.fullmatch(sentence.strip())
         if instead and out and rest.startswith(sentence):
             this_way = _instead_this_way(out, instead, ctx, sentence) or _instead_at_random(out, instead, ctx)
@@ -4507,10 +4585,23 @@ def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = Fa
         removed = (before or {}).get("op") == "remove_from_game" and "target" in (before or {})
         if (e.get("per") or {}).get("this_way") and not (removed and e["op"] == "deal_damage"):
             raise _GapError("effect: for each card removed this way (no removal just before)")
+        held = e["effects"] if e["op"] == "if" and e["condition"].get("kind") == "did" else [e]
+        # (first of a sequence: the body of an "If you do", checked with the removal before it one level up)
+        if any(h.get("per_cost_removed") for h in held) and before is not None and not _removes_cards(before):
+            raise _GapError("effect: the cards removed this way (no removal just before)")
         discard = (before or {}).get("op") == "discard" and "target" not in (before or {})
         if e.get("max_total_cost_that_many") and not discard:
             raise _GapError("effect: the number of cards discarded this way (no discard just before)")
     return _shuffle_if_searched(out)
+
+
+def _removes_cards(effect: JsonDict | None) -> bool:
+    """An effect whose removed cards are "the cards removed this way": a mill into the removed area, or
+    "remove up to two cards in your graveyard from the game" (FoW-5.5 10.3 p1)."""
+    e = effect or {}
+    return (e.get("op") == "mill" and e.get("to") == "removed") or (
+        e.get("op") == "remove_from_game" and "from_graveyard" in e
+    )
 
 
 def _shuffle_if_searched(effects: list[JsonDict]) -> list[JsonDict]:

@@ -576,6 +576,7 @@ def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
                 "switch",
                 "set",
                 "atk_becomes_def",
+                "remove_instead",
             )
         ]
     elif "attached_to" in d:

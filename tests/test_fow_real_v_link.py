@@ -1,0 +1,259 @@
+"""Cards linked to what their ability moved, and effects that last a turn on a moved card - real
+Grimm/Alice cards executed by the engine in the form the importer gives them (helper v_link; given
+events / when command / then cited events or a cited rejection; each story replays its whole log):
+
+* "you may put a resonator from your hand into your field. It gains [Swiftness] until end of turn. At
+  the end of turn, banish it." (9.6 p8: "it" is the card put, while it stays that object, 3.1 p3);
+* "you may remove up to two cards in your graveyard from the game. If you do, it deals 200 damage
+  multiplied by the combined total cost of the cards removed this way" (10.13 p1, 9.3 p3, 2.3).
+"""
+
+from __future__ import annotations
+
+from domain.fow import actions
+from domain.fow.characteristics import characteristics
+from domain.kernel import Event
+from tests.fow_support import cmd, find
+from tests.test_fow_conditions import Story
+from tests.test_fow_real_triggers_costs import pass_until
+
+# --- Wormhole: "At the end of turn, banish it" names the card put from the hand -------------------
+
+
+def _wormhole_story() -> tuple[Story, str, str]:
+    # Wormhole (MOA-020): "When this card enters your field, you may put a resonator from your hand into
+    # your field. It gains [Swiftness] until end of turn. At the end of turn, banish it."
+    story = Story({"MOA-020": 4, "T-BEAR": 4})
+    bear = story.put("p1", "T-BEAR", "hand")
+    wormhole = story.put("p1", "MOA-020", "graveyard")
+    story.by_rule(actions.move, wormhole, "field", "given", rule="3.1 p5", reason="effect", controller="p1")
+    [trig] = story.state.triggered
+    assert trig.source == wormhole
+    story.when(cmd("Pass", "p1"))  # played (it chooses no target), then it resolves
+    events = story.resolve()
+    asked = find(events, "ChoiceRequested")
+    assert asked.data["kind"] == "put_from_hand" and bear in asked.data["options"]["cards"]
+    return story, wormhole, bear
+
+
+def test_wormhole_banishes_the_resonator_it_put_at_the_end_of_turn() -> None:
+    story, _, bear = _wormhole_story()
+    events = story.when(cmd("ChooseCards", "p1", cards=[bear]))
+    assert story.state.objects[bear].zone == "field"
+    assert "swiftness" in characteristics(story.state, bear).skills
+    made = find(events, "DelayedAbilityCreated")
+    assert (made.data["objects"], made.rule) == ([[bear, story.state.objects[bear].zone_since]], "FoW-5.5 9.6 p8")
+    events = pass_until(story.state, lambda s: s.turn == 2, play_triggers=True)
+    story.log += events
+    fired = next(e for e in events if e.type == "AbilityTriggered")
+    assert (fired.data["kind"], fired.rule) == ("delayed", "FoW-5.5 9.6 p8")
+    banished = next(e for e in events if e.type == "CardMoved" and e.data["oid"] == bear)
+    assert (banished.data["to"], banished.data["reason"], banished.rule) == ("graveyard", "banish", "FoW-5.5 10.10 p1")
+    story.replays()
+
+
+def test_wormhole_banishes_nothing_once_the_card_is_a_new_object() -> None:
+    # the card returned to the hand and played again is a new object (3.1 p3): "it" no longer names it
+    story, _, bear = _wormhole_story()
+    story.when(cmd("ChooseCards", "p1", cards=[bear]))
+    story.moved(bear, "hand")
+    story.moved(bear, "field", controller="p1")
+    events = pass_until(story.state, lambda s: s.turn == 2, play_triggers=True)
+    story.log += events
+    assert story.state.objects[bear].zone == "field"
+    assert not [e for e in events if e.type == "CardMoved" and e.data["oid"] == bear]
+    story.replays()
+
+
+def test_wormhole_put_nothing_makes_no_delayed_banish() -> None:
+    story, _, bear = _wormhole_story()
+    events = story.when(cmd("ChooseCards", "p1", cards=[]))
+    made = find(events, "DelayedAbilityCreated")
+    assert made.data["objects"] == []  # nothing for "it" to name (9.6 p8)
+    events = pass_until(story.state, lambda s: s.turn == 2, play_triggers=True)
+    story.log += events
+    assert story.state.objects[bear].zone == "hand"
+    story.replays()
+
+
+# --- Keeper of the Past, Urthr: "remove up to two cards in your graveyard"; the cards removed this way -
+
+
+def _urthr_story() -> tuple[Story, dict[str, str]]:
+    # Keeper of the Past, Urthr (TMS-024, {R}{2}): "When this card enters your field, you may remove up to
+    # two cards in your graveyard from the game. If you do, it deals 200 damage multiplied by the combined
+    # total cost of the cards removed this way to target J/resonator."
+    story = Story({"TMS-024": 4, "T-BEAR": 4, "T-WALL": 4})
+    c = {
+        "wall": story.put("p2", "T-WALL", "field"),
+        "other_urthr": story.put("p1", "TMS-024", "graveyard"),
+        "bear": story.put("p1", "T-BEAR", "graveyard"),
+        "their_bear": story.put("p2", "T-BEAR", "graveyard"),
+        "urthr": story.put("p1", "TMS-024", "graveyard"),
+    }
+    story.by_rule(actions.move, c["urthr"], "field", "given", rule="3.1 p5", reason="effect", controller="p1")
+    [trig] = story.state.triggered
+    story.when(cmd("Pass", "p1"))
+    story.when(cmd("PlayTriggered", "p1", trigger=trig.id, targets=[[c["wall"]]]))
+    events = story.resolve()
+    asked = find(events, "ChoiceRequested")
+    assert (asked.data["options"]["cards"], asked.data["options"]["min"], asked.data["options"]["max"]) == (
+        [c["other_urthr"], c["bear"]],  # your graveyard only
+        0,
+        2,
+    )
+    assert asked.rule == "FoW-5.5 10.13 p1"
+    return story, c
+
+
+def test_urthr_deals_200_per_total_cost_of_the_cards_it_removed() -> None:
+    story, c = _urthr_story()
+    refusal = story.refused(cmd("ChooseCards", "p1", cards=[c["their_bear"]]))
+    assert (refusal.code, refusal.rule) == ("rules/look_choice", "FoW-5.5 10.13 p2")
+    events = story.when(cmd("ChooseCards", "p1", cards=[c["other_urthr"], c["bear"]]))
+    moved = [(e.data["oid"], e.rule) for e in events if e.type == "CardMoved" and e.data["to"] == "removed"]
+    assert moved == [(c["other_urthr"], "FoW-5.5 10.3 p1"), (c["bear"], "FoW-5.5 10.3 p1")]
+    dealt = find(events, "DamageDealt")
+    assert (dealt.data["source"], dealt.data["target"], dealt.data["amount"]) == (c["urthr"], c["wall"], 800)
+    story.replays()
+
+
+def test_urthr_removing_one_card_counts_that_one() -> None:
+    story, c = _urthr_story()
+    events = story.when(cmd("ChooseCards", "p1", cards=[c["bear"]]))
+    dealt = find(events, "DamageDealt")
+    assert dealt.data["amount"] == 200  # the Bear's total cost 1 (2.3)
+    story.replays()
+
+
+def test_urthr_removing_none_is_not_doing_it() -> None:
+    story, c = _urthr_story()
+    events = story.when(cmd("ChooseCards", "p1", cards=[]))
+    assert not [e for e in events if e.type in ("DamageDealt", "CardMoved")]  # "If you do" (9.3 p3.2)
+    assert story.state.objects[c["bear"]].zone == "graveyard"
+    story.replays()
+
+
+# --- Black Moon: "If it would leave your field this turn, remove it from the game instead" (9.10 p1) ---
+
+
+def _black_moon_story() -> tuple[Story, str, str]:
+    # Black Moon (MPR-077): "[Continuous]: At the beginning of your main phase, put target Cthulhu non-spell
+    # card from your graveyard into your field. It gains [Swiftness] until end of turn. If it would leave
+    # your field this turn, remove it from the game instead. At the end of turn, remove it from the game."
+    # Byakhee, the Winged Lady (MPR-078) is a Cthulhu resonator.
+    story = Story({"MPR-077": 4, "MPR-078": 4, "T-BEAR": 4})
+    story.put("p1", "MPR-077", "field")
+    byakhee = story.put("p1", "MPR-078", "graveyard")
+    story.log += pass_until(story.state, lambda s: s.turn == 3 and s.pending.kind == "trigger")
+    story.when(cmd("PlayTriggered", "p1", trigger=story.state.triggered[0].id, targets=[[byakhee]]))
+    events = story.resolve()
+    made = [e for e in events if e.type == "ContinuousEffectCreated" and e.data["kind"] == "remove_instead"]
+    assert [(e.data["targets"], e.data["rules"], e.data["duration"], e.rule) for e in made] == [
+        ([byakhee], ["field"], "end_of_turn", "FoW-5.5 9.10 p1")
+    ]
+    assert story.state.objects[byakhee].zone == "field"
+    assert "swiftness" in characteristics(story.state, byakhee).skills
+    return story, byakhee, made[0].data["id"]
+
+
+def test_black_moon_removes_the_card_instead_of_its_destruction() -> None:
+    story, byakhee, effect = _black_moon_story()
+    events = story.by_rule(actions.move, byakhee, "graveyard", "given", rule="10.9 p1", reason="destroy")
+    moved = find(events, "CardMoved")
+    assert (moved.data["to"], moved.data["instead_of"], moved.data["replaced_by"], moved.rule) == (
+        "removed",
+        "graveyard",
+        effect,
+        "FoW-5.5 9.10 p1",
+    )
+    assert not [e for e in events if e.type == "AbilityTriggered"]  # not put into a graveyard (9.6 p7.2)
+    story.replays()
+
+
+def test_black_moon_removes_the_card_instead_of_its_return_to_hand() -> None:
+    story, byakhee, _ = _black_moon_story()
+    events = story.by_rule(actions.move, byakhee, "hand", "given", rule="3.1 p5", reason="returned")
+    assert find(events, "CardMoved").data["to"] == "removed"
+    story.replays()
+
+
+def test_black_moon_removes_the_card_at_the_end_of_turn_and_a_new_object_is_free() -> None:
+    story, byakhee, _ = _black_moon_story()
+    events = pass_until(story.state, lambda s: s.turn == 4, play_triggers=True)
+    story.log += events
+    moved = next(e for e in events if e.type == "CardMoved" and e.data["oid"] == byakhee)
+    assert (moved.data["to"], moved.rule) == ("removed", "FoW-5.5 10.3 p1")  # the delayed ability's removal
+    # back in the field as a new object (3.1 p3): the replacement, made for the old one, does not apply
+    story.moved(byakhee, "field", controller="p1")
+    events = story.by_rule(actions.move, byakhee, "graveyard", "given", rule="10.9 p1", reason="destroy")
+    assert find(events, "CardMoved").data["to"] == "graveyard"
+    story.replays()
+
+
+def test_black_moon_replacement_ends_with_the_turn() -> None:
+    story, byakhee, _ = _black_moon_story()
+    # a move into the removed area is not replaced; the same card is removed once only
+    events = story.by_rule(actions.move, byakhee, "removed", "given", rule="10.3 p1", reason="removed")
+    moved = find(events, "CardMoved")
+    assert (moved.data["to"], moved.rule, "instead_of" in moved.data) == ("removed", "FoW-5.5 10.3 p1", False)
+    assert not [e for e in story.state.effects if e.kind == "remove_instead"]  # a new object (3.1 p3)
+    story.replays()
+
+
+# --- Burn to Cinders: "If it's a J-Ruler, it loses [Imperishable]"; "If it's a resonator ... instead" ----
+
+
+def _burn(story: Story, target: str) -> list[Event]:
+    # Burn to Cinders (TTW-021, {R}{R}): "This card deals 700 damage to target J/resonator. If it's a
+    # J-Ruler, it loses [Imperishable] until end of turn. If it's a resonator and it would be put into a
+    # graveyard from a field this turn, remove it from game instead."
+    burn = story.put("p1", "TTW-021", "hand")
+    story.will("p1", "R", "R")
+    story.when(cmd("PlayCard", "p1", card=burn, targets=[[target]]))
+    return story.resolve()
+
+
+def test_burn_to_cinders_removes_the_resonator_its_damage_destroys() -> None:
+    story = Story({"TTW-021": 4, "T-BEAR": 4})
+    bear = story.put("p2", "T-BEAR", "field")
+    events = _burn(story, bear)
+    checks = [e.data["met"] for e in events if e.type == "ConditionChecked"]
+    assert checks == [False, True]  # not a J-Ruler; a resonator (9.3 p3)
+    moved = next(e for e in events if e.type == "CardMoved" and e.data["oid"] == bear)
+    assert (moved.data["to"], moved.data["instead_of"], moved.rule) == ("removed", "graveyard", "FoW-5.5 9.10 p1")
+    story.replays()
+
+
+def test_burn_to_cinders_keeps_the_resonator_from_the_graveyard_all_turn() -> None:
+    story = Story({"TTW-021": 4, "T-WALL": 4})
+    wall = story.put("p2", "T-WALL", "field")  # [100/1000]: survives the 700 damage
+    _burn(story, wall)
+    assert story.state.objects[wall].zone == "field"
+    events = story.by_rule(actions.move, wall, "graveyard", "given", rule="10.10 p1", reason="banish")
+    assert find(events, "CardMoved").data["to"] == "removed"  # "this turn", any way into a graveyard
+    story.replays()
+
+
+def test_burn_to_cinders_replacement_does_not_cover_a_return_to_hand() -> None:
+    story = Story({"TTW-021": 4, "T-WALL": 4})
+    wall = story.put("p2", "T-WALL", "field")
+    _burn(story, wall)
+    events = story.by_rule(actions.move, wall, "hand", "given", rule="3.1 p5", reason="returned")
+    assert find(events, "CardMoved").data["to"] == "hand"
+    story.replays()
+
+
+def test_burn_to_cinders_takes_imperishable_from_a_j_ruler() -> None:
+    # SKL-077J ([500/500], [Imperishable]), the J-side of p2's ruler SKL-077, with [+0/+500]: it survives
+    story = Story({"TTW-021": 4, "T-BEAR": 4}, ruler="SKL-077")
+    [j_ruler] = story.state.zones["p2"]["ruler_area"]
+    story.moved(j_ruler, "field", side="j_ruler", controller="p2")
+    story.modified(j_ruler, "p2", def_=500)
+    assert "imperishable" in characteristics(story.state, j_ruler).skills
+    events = _burn(story, j_ruler)
+    checks = [e.data["met"] for e in events if e.type == "ConditionChecked"]
+    assert checks == [True, False]
+    assert "imperishable" not in characteristics(story.state, j_ruler).skills
+    assert not [e for e in story.state.effects if e.kind == "remove_instead"]
+    story.replays()
