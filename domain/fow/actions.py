@@ -64,6 +64,7 @@ from domain.fow.cards import (
     RevealNamed,
     RevealTop,
     Search,
+    SetPrintedAtk,
     SetStats,
     Shuffle,
     SwitchStats,
@@ -95,6 +96,7 @@ from domain.fow.characteristics import (
     moon_will_as,
     names_of,
     overrides_for,
+    own_enter_triggers_suppressed,
     restrictions_on,
     stone_types_of,
     total_cost,
@@ -1199,6 +1201,10 @@ _LEAVES_FIELD = (
 )
 
 
+_ENTERING = ("enter", "enters_field", "card_enters_field", "enters_field_from_standby")
+"""Trigger conditions a card entering a field meets (9.6 p1)."""
+
+
 def check_triggers(
     ctx: Ctx,
     kind: str,
@@ -1215,11 +1221,23 @@ def check_triggers(
     s = ctx.s
     if kind == "card_enters_field" and oid is not None:
         _graveyard_triggers(ctx, kind, cause, oid)
+    # "Entities entering the field under your opponent's control don't cause their own abilities to
+    # trigger" (the card text beats 9.6 p5, 1.4 p1): none of the entering card's own abilities triggers
+    quiet = (
+        oid
+        if kind in _ENTERING
+        and oid is not None
+        and s.objects[oid].zone == "field"
+        and own_enter_triggers_suppressed(s, oid)
+        else None
+    )
     for pid in list(s.order):
         for zone in ("field", "ruler_area", "stone_area"):
             for src in list(s.zones[pid][zone]):
                 obj = s.objects[src]
                 if not is_active_zone(s.card_of(src), obj.zone) or effective_type(s, src) == "astral_ruler":
+                    continue
+                if src == quiet:
                     continue
                 for i, ability in characteristics(s, src).abilities:
                     if ability.kind == "automatic" and _ability_fires(s, ability, kind, src, pid, player, oid):
@@ -2288,6 +2306,13 @@ def apply_effect(
         setdata.update(kind="set", atk=eff.atk, duration=eff.duration)
         setdata["def"] = eff.def_
         return ctx.emit("ContinuousEffectCreated", setdata, "9.9 p1.4", cause=cause)
+    if isinstance(eff, SetPrintedAtk):  # "Target resonator's printed ATK becomes 0 until end of turn" (9.9 p1.1)
+        based = _targets_of(ctx, item, eff.target, group)
+        if not based:
+            return cause
+        bdata: dict[str, Any] = {"id": ctx.fresh_id("x"), "source": src, "controller": you, "targets": based}
+        bdata.update(kind="set_printed_atk", atk=eff.atk, duration=eff.duration)
+        return ctx.emit("ContinuousEffectCreated", bdata, "9.9 p1.1", cause=cause)
     if isinstance(eff, GrantAbilities):  # "gains "<ability>" until end of turn" (10.19 p1, 9.9)
         gdata: dict[str, Any] = {"id": ctx.fresh_id("x"), "source": src, "controller": you}
         if eff.target.kind == "all":  # "Dragon J/resonators you control gain "..." until end of turn": every

@@ -127,6 +127,10 @@ class Filter(_Model):
     ATK/DEF"); read from its characteristics in a playground, else printed."""
     min_atk: int | None = None
     """"with 1000 or more ATK"."""
+    highest_atk: bool = False
+    """ "target addition or resonator that has or shares the highest ATK": an object with ATK matches only
+    if no resonator in a field has more ATK than it (ties match); an object without ATK (an addition,
+    FoW-5.5 2.6) is not compared - "that has the highest ATK" can only describe one with ATK."""
     attacking: bool = False
     """"attacking J/resonator": the attacker of the current battle."""
     not_attacking: bool = False
@@ -610,6 +614,18 @@ class SetStats(_Model):
     op: Literal["set_stats"] = "set_stats"
     atk: Annotated[int, Field(ge=0)]
     def_: Annotated[int, Field(ge=0, alias="def")]
+    target: Target
+    duration: Literal["end_of_turn"] = "end_of_turn"
+
+
+class SetPrintedAtk(_Model):
+    """ "Target resonator's printed ATK becomes 0 until end of turn": a continuous effect changing the
+    base information (FoW-5.5 9.9 p1.1): while it lasts, the target's printed ATK - what "printed" refers
+    to and what every change of values starts from - is ``atk``; all the other changes of values and
+    counters still apply on top of it (9.9 p1.4, p1.5).  The newest such effect wins (9.9 p3)."""
+
+    op: Literal["set_printed_atk"] = "set_printed_atk"
+    atk: Annotated[int, Field(ge=0)]
     target: Target
     duration: Literal["end_of_turn"] = "end_of_turn"
 
@@ -1744,6 +1760,7 @@ Effect = Annotated[
     | Modify
     | SwitchStats
     | SetStats
+    | SetPrintedAtk
     | AddSelfTo
     | MoveAddition
     | GrantSkill
@@ -1880,6 +1897,12 @@ class RuleOverrides(_Model):
     """ "Your opponent cannot play cards from their chant-standby area": the opponent of the card's
     controller may play no card from their chant-standby area - no [Trigger] card (7.9), no [Stealth]
     card (12.5 p2), no "anytime" card (1.4 p4)."""
+    opponents_entering_dont_trigger: bool = False
+    """ "Entities entering the field under your opponent's control don't cause their own abilities to
+    trigger": a card (an entity: a card in a field) that enters a field under the control of the opponent
+    of the card's controller does not make its own automatic abilities whose trigger condition is its
+    entering ([Enter], "When this card enters your field", 9.6 p1) trigger; other cards' abilities still
+    trigger (the card text beats 9.6 p5, FoW-5.5 1.4 p1)."""
     opponent_cannot_add: list[AdditionSubtype] = Field(default_factory=list)
     """ "Opponents cannot add [Addition:Resonator]": the opponent of the card's controller may not play
     additions of these subtypes, which are added to their target as they resolve (FoW-5.5 7.2 p3-p4; a
@@ -2049,6 +2072,10 @@ class Ability(_Model):
     once_per_turn: bool = False
     """[Activate]: "Play this ability only once per turn" (7.8 p2); automatic: "This ability
     triggers only once per turn" (9.6 p4)."""
+    times_per_turn: Annotated[int, Field(ge=2)] | None = None
+    """[Activate]: "You may play this ability up to twice per turn": the card text limits how often its
+    controller may play it in one turn (the text beats the rules, FoW-5.5 1.4 p1; like "only once per
+    turn", 7.8 p2); counted per object and ability, reset as the turn ends."""
     gods_art: bool = False
     """God's Art (FoW-5.5 12.4): playable once per game per ability name."""
     cost_reduction: CostReduction | None = None
@@ -2227,6 +2254,8 @@ class Ability(_Model):
             raise ValueError("a prevention either prevents an amount or prevents small damage, not both")
         if self.gods_art and not self.name:
             raise ValueError("a God's Art needs an ability 'name' (FoW-5.5 12.4)")
+        if self.times_per_turn is not None and (self.kind != "activate" or self.once_per_turn):
+            raise ValueError("'times_per_turn' limits an [Activate] ability played more than once per turn")
         conditional = ("continuous", "activate", "replacement")
         if self.condition is not None and self.kind not in conditional and self.trigger != "status":
             raise ValueError(

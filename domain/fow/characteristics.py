@@ -128,7 +128,8 @@ def characteristics(state: GameState, oid: str) -> Chars:
             chars.skills.discard(eff.skill or "")
     # layer: non-counter continuous effects that change values
     if chars.atk is not None and chars.def_ is not None:
-        atk, def_ = chars.atk, chars.def_
+        based = printed_atk_of(state, oid)  # "printed ATK becomes 0": the base information (9.9 p1.1)
+        atk, def_ = chars.atk if based is None else based, chars.def_
         changes: list[tuple[int, str, int, int]] = []  # (timestamp, add | switch | set, ATK, DEF)
         for source_oid, ability in active:
             since = state.objects[source_oid].zone_since  # active since it entered (9.9 p3)
@@ -162,6 +163,28 @@ def characteristics(state: GameState, oid: str) -> Chars:
                 def_ += mod[1] * count
         chars.atk, chars.def_ = max(atk, 0), def_
     return chars
+
+
+def _highest_resonator_atk(state: GameState) -> int:
+    """The highest ATK a resonator in a field has now (0 with none): "has or shares the highest ATK"."""
+    atks = [
+        characteristics(state, o).atk
+        for pid in state.order
+        for o in state.zones[pid]["field"]
+        if effective_type(state, o) == "resonator"
+    ]
+    return max((a for a in atks if a is not None), default=0)
+
+
+def printed_atk_of(state: GameState, oid: str) -> int | None:
+    """The printed ATK of ``oid`` (FoW-5.5 9.9 p7): that of its card, or in a playground the value the
+    newest "Target resonator's printed ATK becomes 0 until end of turn" effect on it gives - a change of
+    the base information (9.9 p1.1, p3)."""
+    atk = state.card_of(oid).atk
+    if atk is None or state.objects[oid].zone not in PLAYGROUND:
+        return atk
+    based = [e for e in state.effects if e.kind == "set_printed_atk" and oid in e.targets]
+    return max(based, key=lambda e: e.created).atk if based else atk
 
 
 def attributes_of(state: GameState, oid: str) -> list[str]:
@@ -606,6 +629,14 @@ def cannot_call_magic_stones(state: GameState, player: str) -> bool:
     return any(who == player and rules.cannot_call_magic_stones for who, rules in _player_rules(state))
 
 
+def own_enter_triggers_suppressed(state: GameState, oid: str) -> bool:
+    """ "Entities entering the field under your opponent's control don't cause their own abilities to
+    trigger" applies to ``oid``, now in a field: a continuous ability of a card controlled by the
+    opponent of ``oid``'s controller says so (FoW-5.5 9.6 p1, the card text beats the rules 1.4 p1)."""
+    controller = state.objects[oid].controller
+    return any(who != controller and rules.opponents_entering_dont_trigger for who, rules in _player_rules(state))
+
+
 def forbidden_play(state: GameState, player: str, card: Card, zone: str) -> str | None:
     """Why a continuous ability of ``player``'s opponent forbids ``player`` to play ``card`` from
     ``zone`` ("Your opponent cannot play cards from their chant-standby area during your turn",
@@ -967,6 +998,10 @@ def matches_negations_and_skills(state: GameState, flt: Filter, oid: str) -> boo
         atk, def_ = (chars.atk, chars.def_) if chars is not None else (card.atk, card.def_)
         if atk is not None or def_ is not None:
             return False
+    if flt.highest_atk and in_play:  # "that has or shares the highest ATK" (among resonators in a field)
+        atk = characteristics(state, oid).atk
+        if atk is not None and atk < _highest_resonator_atk(state):
+            return False
     if flt.min_atk is not None:  # "with 1000 or more ATK"
         atk = characteristics(state, oid).atk if in_play else card.atk
         if atk is None or atk < flt.min_atk:
@@ -979,7 +1014,7 @@ def matches_negations_and_skills(state: GameState, flt: Filter, oid: str) -> boo
         return False  # "with non-will activate abilities" (9.5, 9.7 p1)
     if flt.no_printed_abilities and has_printed_abilities(card):
         return False
-    if (flt.printed_atk is not None and card.atk != flt.printed_atk) or (
+    if (flt.printed_atk is not None and printed_atk_of(state, oid) != flt.printed_atk) or (
         flt.printed_def is not None and card.def_ != flt.printed_def
     ):
         return False
@@ -987,7 +1022,7 @@ def matches_negations_and_skills(state: GameState, flt: Filter, oid: str) -> boo
         if state.objects[oid].zone not in PLAYGROUND:
             return False
         now = characteristics(state, oid)
-        if (now.atk, now.def_) == (card.atk, card.def_):
+        if (now.atk, now.def_) == (printed_atk_of(state, oid), card.def_):
             return False
     if flt.no_addition and any(o.attached_to == oid and o.zone == "field" for o in state.objects.values()):
         return False

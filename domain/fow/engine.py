@@ -736,7 +736,7 @@ def activate_ability(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
             "targets": targets,
             **actions.chosen_since(s, targets),
             "choice": args.get("choice"),
-            "once_per_turn_key": f"{oid}:{index}" if ability.once_per_turn else None,
+            "once_per_turn_key": f"{oid}:{index}" if ability.once_per_turn or ability.times_per_turn else None,
             "gods_art": ability.name if ability.gods_art else None,
             **({"modes": modes} if modes else {}),
             **({"x": x} if x is not None else {}),
@@ -785,10 +785,18 @@ def _pay_costs_after_play(
         raise ctx.reject(
             "rules/once_per_turn", "7.8 p2", f"{ctx.s.card_of(oid).name}'s ability can be played only once per turn"
         )
+    if ability.times_per_turn is not None and p.once_per_turn_used.count(key) > ability.times_per_turn:
+        # "You may play this ability up to twice per turn": the text limits it (1.4 p1), counted
+        # with the play just made
+        raise ctx.reject(
+            "rules/times_per_turn",
+            "1.4 p1",
+            f"{ctx.s.card_of(oid).name}'s ability can be played only {ability.times_per_turn} times per turn",
+        )
     if ability.gods_art and p.gods_arts_used.count(ability.name or "") > 1:
         raise ctx.reject("rules/gods_art_used", "12.4 p2", f"God's Art {ability.name} was already played this game")
     changed, cause = actions.changed_activate_cost(ctx, player, oid, ability, cause, reduce=reduce)  # 9.3 p2.5
-    plain = changed.model_copy(update={"once_per_turn": False, "gods_art": False})
+    plain = changed.model_copy(update={"once_per_turn": False, "gods_art": False, "times_per_turn": None})
     return actions.pay_ability_costs(
         ctx, player, oid, index, plain, cause, cost_cards=cost_cards, cost_counters=cost_counters
     )

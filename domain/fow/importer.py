@@ -294,6 +294,7 @@ def _clean(text: str) -> str:
     text = _strip_reminders(text)
     text = re.sub(r"\s*(?:⇒|>>>|→)\s*", ": ", text)
     text = re.sub(r"\s+", " ", text).strip()
+    text = re.sub(r"\breveal it and put into your hand\b", "reveal it and put it into your hand", text)  # CMF-020
     return re.sub(r"\btaret\b", "target", text)  # "on taret resonator": a misprint (TTW-072)
 
 
@@ -707,17 +708,23 @@ def _more_cost(part: str, ctx: _Ctx) -> tuple[str, Any] | None:
 _GRANTS = re.compile(r'^(?P<s>.+?) gains? (?:(?P<m>\[[^"]+?\]) and )?(?P<q>"[^"]+"(?: and "[^"]+")*)$')
 
 
+_GRANTS_NESTED = re.compile(r'^(?P<s>[^"]+?) gains? "(?P<one>\[Activate\][^"]*"[^"]+"[^"]*)"\.?$')
+"""'Resonator with this gains "[Activate] {Rest}: Search your main deck for a card with "Apple" in its
+name, ..."': one granted [Activate] ability whose text quotes a name (the outer quotes hold it all)."""
+
+
 def _granted_abilities(raw: str, body: str, ctx: _Ctx) -> JsonDict | None:
     """'Added resonator gains "{Rest}: Recover another target resonator."' / 'Magic stones you
     control gain "{Rest}: Produce {R}."': a continuous ability granting abilities (10.19 p1)."""
-    m = _GRANTS.match(body)
+    m = _GRANTS.match(body) or _GRANTS_NESTED.match(body)
     if not m or re.match(r"(?:if|as long as)\b", m.group("s"), re.IGNORECASE):
         return None  # "If <condition>, it gains "..."": a condition first (_continuous_logic)
     affects = _subject(m.group("s"), ctx, continuous=True)
     stones = affects is not None and affects["filter"].get("types") == ["magic_stone"]
     host = _Ctx(ctx.card_id, "magic_stone" if stones else "resonator", None, ctx.races, ctx.ids)
     granted: list[JsonDict] = []
-    for quoted in re.findall(r'"([^"]+)"', m.group("q")):
+    nested = m.groupdict().get("one")  # one quoted ability quoting a name inside it
+    for quoted in [nested] if nested else re.findall(r'"([^"]+)"', m.group("q")):
         text = _clean(quoted)
         if _keyword(quoted, text, host) is not None:
             raise _GapError(f"effect: gains {quoted}")
@@ -725,7 +732,7 @@ def _granted_abilities(raw: str, body: str, ctx: _Ctx) -> JsonDict | None:
     ability: JsonDict = {"kind": "continuous", "text": raw, "grant_abilities": granted}
     if affects is not None:
         ability["affects"] = affects
-    if m.group("m"):  # 'gains [+400/0] and "..."'
+    if m.groupdict().get("m"):  # 'gains [+400/0] and "..."'
         atk, def_, skills = _modifiers(m.group("m"))
         ability.update({k: v for k, v in (("modify_atk", atk), ("modify_def", def_), ("grant", skills)) if v})
     return ability
@@ -834,6 +841,7 @@ def _selector(
             (" with ATK different from its printed ATK or DEF different from its printed DEF", "modified"),
             (" with no addition", "no_addition"),
             (" with non-will activate abilities", "non_will_activate"),  # 9.5, 9.7 p1
+            (" that has or shares the highest ATK", "highest_atk"),  # compared with resonators in fields
         ):
             if text.endswith(suffix) and key not in flt:
                 flt[key] = True
@@ -3788,6 +3796,14 @@ def _set_stats(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [*out, {"op": "set_stats", "atk": int(m.group("a")), "def": int(m.group("d")), "target": target}]
 
 
+@_effect_first(r"(?P<t>target resonator)'s printed ATK becomes (?P<a>\d+) until (?:the )?end of (?:the )?turn")
+def _set_printed_atk(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Target resonator's printed ATK becomes 0 until end of turn." (FoW-5.5 9.9 p1.1: the base
+    # information every other change of values applies to)
+    target = _subject(m.group("t"), ctx, continuous=False, it_self=it_self)
+    return [{"op": "set_printed_atk", "atk": int(m.group("a")), "target": target}]
+
+
 _REDUCTION = re.compile(
     rf"^(?:\[Continuous\]\s*:?\s*)?(?:if (?P<pre>{_CLAUSE}),? )?"  # "If your life is 100 you may pay": no comma
     r"you may pay (?P<c>(?:\{[^{}]+\})+) less to play this card"
@@ -4881,6 +4897,10 @@ def _activate(raw: str, body: str, ctx: _Ctx, *, required: bool) -> JsonDict | N
         if m:
             ability[flag] = True
             effect_text = effect_text[: m.start()]
+    m = re.search(r"\s*You may play this ability up to (?P<n>twice|three times) per turn\.?$", effect_text, re.I)
+    if m:  # "You may play this ability up to twice per turn" (card text, 1.4 p1)
+        ability["times_per_turn"] = 2 if m.group("n").lower() == "twice" else 3
+        effect_text = effect_text[: m.start()]
     m = re.search(r"\s*Play this ability only during (?P<w>your|your opponent's) turn\.?$", effect_text, re.I)
     if m:  # "Play this ability only during your opponent's turn" (card text, 1.4 p1)
         ability["condition"] = {"kind": "your_turn", **({"negate": True} if m.group("w").lower() != "your" else {})}
@@ -4947,6 +4967,10 @@ _PLAYER_RULES: dict[str, JsonDict] = {
     "you cannot call magic stones": {"cannot_call_magic_stones": True},
     # 7.9, 12.5 p2: [Trigger], [Stealth] and "anytime" cards played from the chant-standby area
     "your opponent cannot play cards from their chant-standby area": {"opponent_cannot_play_from_standby": True},
+    # 9.6 p1, p5: the entering card's own "enters" automatic abilities
+    "entities entering the field under your opponent's control don't cause their own abilities to trigger": {
+        "opponents_entering_dont_trigger": True
+    },
     # 7.2 p3-p4: an [Addition:Resonator] is added to its target as it resolves
     "opponents cannot add [addition:resonator]": {"opponent_cannot_add": ["resonator"]},
     # 7.8 p1, 9.7 p1: [Activate] abilities (will abilities too) of rulers, J-rulers (2.1 p2) and regalia

@@ -1,0 +1,261 @@
+"""Miscellaneous effects of real Grimm/Alice cards the vocabulary lacked (helper bucket ``v_misc``),
+executed by the engine in the form the importer gives them (given events / when command / then cited
+events or a cited rejection; each story replays its whole log):
+
+* "Entities entering the field under your opponent's control don't cause their own abilities to
+  trigger" (9.6 p1, the card text beats 9.6 p5: 1.4 p1) and "You may play this ability up to twice per
+  turn" (1.4 p1, 7.8 p2) - Abdul Alhazred, the Harbinger of Despair (TAT-079J);
+* "Target resonator's printed ATK becomes 0 until end of turn": the base information every other change
+  of values applies to (9.9 p1.1, p1.4, p7) - Dark Shining Swordsman (MPR-039);
+* 'Resonator with this gains "[Activate] {Rest}: Search your main deck for a card with "Apple" in its
+  name, ..."' (10.19 p1, 7.2 p3) - Basket of Little Red (CMF-020);
+* "Remove target addition or resonator that has or shares the highest ATK from the game" (9.3 p2.4,
+  p3.1) - Grand Cross (TTW-009).
+"""
+
+from __future__ import annotations
+
+from domain.fow import actions
+from domain.fow.characteristics import characteristics
+from tests.fow_support import cmd, find
+from tests.test_fow_battle import to_main
+from tests.test_fow_conditions import Story, _add, legal
+
+
+def stats(story: Story, oid: str) -> tuple[int | None, int | None]:
+    chars = characteristics(story.state, oid)
+    return chars.atk, chars.def_
+
+
+def enter(story: Story, player: str, card: str) -> str:
+    """Given: a copy of ``card`` of ``player`` is put from the graveyard into their field by an effect."""
+    oid = story.put(player, card, "graveyard")
+    story.by_rule(actions.move, oid, "field", "given", rule="3.1 p5", reason="effect", controller=player)
+    return oid
+
+
+def abdul_in_field(story: Story, player: str) -> str:
+    """Given: ``player``'s ruler (Abdul Alhazred, TAT-079) is in the field as its J-ruler (TAT-079J)."""
+    [ruler] = story.state.zones[player]["ruler_area"]
+    story.moved(ruler, "field", side="j_ruler")
+    assert story.state.card_of(ruler).id == "TAT-079J"
+    return ruler
+
+
+# --- "Entities entering the field under your opponent's control don't cause their own abilities to trigger"
+
+
+def test_abdul_stops_the_enter_ability_of_a_resonator_his_opponent_plays() -> None:
+    # Abdul Alhazred, the Harbinger of Despair (TAT-079J) in p2's field.  p1 plays Jekyll, the Order
+    # (MPR-008, "[Enter]: You gain 200 life."): it enters p1's field, its own [Enter] does not trigger
+    story = Story({"MPR-008": 4, "T-BEAR": 4}, ruler="TAT-079")
+    abdul_in_field(story, "p2")
+    jekyll = story.put("p1", "MPR-008", "hand")
+    story.will("p1", "W", "W")
+    story.when(cmd("PlayCard", "p1", card=jekyll))
+    events = story.resolve()
+    assert story.state.objects[jekyll].zone == "field"
+    assert "AbilityTriggered" not in [e.type for e in events] and not story.state.triggered
+    life = story.state.players["p1"].life
+    story.resolve_all()
+    assert story.state.players["p1"].life == life
+    story.replays()
+
+
+def test_without_abdul_the_same_enter_ability_triggers() -> None:
+    # the same play with Abdul still in p2's ruler area (his J-ruler side not in a field): [Enter] triggers
+    story = Story({"MPR-008": 4, "T-BEAR": 4}, ruler="TAT-079")
+    jekyll = story.put("p1", "MPR-008", "hand")
+    story.will("p1", "W", "W")
+    story.when(cmd("PlayCard", "p1", card=jekyll))
+    triggered = find(story.resolve(), "AbilityTriggered")
+    assert (triggered.data["source"], triggered.rule) == (jekyll, "FoW-5.5 9.6 p5")
+    life = story.state.players["p1"].life
+    story.resolve_all()
+    assert story.state.players["p1"].life == life + 200
+    story.replays()
+
+
+def test_abdul_stops_the_entering_cards_own_abilities_only() -> None:
+    # Granny by the Fireplace (CMF-025): "Whenever a Werewolf comes into a field: swap ATK and DEF of this
+    # card".  A Werewolf (CMF-037) put into p1's field while p2 controls Abdul: Granny - another card,
+    # whoever controls it - still triggers (only the entering card's own abilities are stopped)
+    story = Story({"CMF-025": 4, "CMF-037": 4}, ruler="TAT-079")
+    abdul_in_field(story, "p2")
+    granny = story.put("p1", "CMF-025", "field")
+    theirs = story.put("p2", "CMF-025", "field")
+    enter(story, "p1", "CMF-037")
+    assert sorted(t.source for t in story.state.triggered) == sorted([granny, theirs])
+    story.replays()
+
+
+def test_abdul_does_not_stop_the_abilities_of_his_own_controllers_cards() -> None:
+    # p1 controls Abdul and plays Jekyll, the Order: its [Enter] triggers (the card enters under Abdul's
+    # controller's control, not his opponent's)
+    story = Story({"MPR-008": 4, "T-BEAR": 4}, ruler="TAT-079")
+    abdul_in_field(story, "p1")
+    jekyll = story.put("p1", "MPR-008", "hand")
+    story.will("p1", "W", "W")
+    story.when(cmd("PlayCard", "p1", card=jekyll))
+    triggered = find(story.resolve(), "AbilityTriggered")
+    assert (triggered.data["source"], triggered.data["controller"]) == (jekyll, "p1")
+    story.replays()
+
+
+# --- "You may play this ability up to twice per turn" (1.4 p1) -------------------------------------------
+
+
+def test_abduls_zero_cost_ability_can_be_played_twice_a_turn_and_not_a_third_time() -> None:
+    # "[Activate] {0}: Target resonator or addition loses all abilities until end of turn. You may play
+    # this ability up to twice per turn."  Played twice at p2's Granny; a third play is refused
+    story = Story({"CMF-025": 4, "T-BEAR": 4}, ruler="TAT-079")
+    abdul = abdul_in_field(story, "p1")
+    granny = story.put("p2", "CMF-025", "field")
+    for _ in range(2):
+        played = find(
+            story.when(cmd("ActivateAbility", "p1", source=abdul, ability=1, targets=[[granny]])), "AbilityPlayed"
+        )
+        assert played.data["once_per_turn_key"] == f"{abdul}:1"
+        story.resolve()
+    assert not characteristics(story.state, granny).abilities
+    assert [a for a in legal(story, "p1", "ActivateAbility") if a["source"] == abdul and a["ability"] == 1] == []
+    third = story.refused(cmd("ActivateAbility", "p1", source=abdul, ability=1, targets=[[granny]]))
+    assert (third.code, third.rule) == ("rules/times_per_turn", "FoW-5.5 1.4 p1")
+    story.replays()
+
+
+def test_abduls_ability_counts_again_from_the_next_turn() -> None:
+    # the count is per turn: p1's next turn, it may be played again
+    story = Story({"CMF-025": 4, "T-BEAR": 4}, ruler="TAT-079")
+    abdul = abdul_in_field(story, "p1")
+    granny = story.put("p2", "CMF-025", "field")
+    for _ in range(2):
+        story.when(cmd("ActivateAbility", "p1", source=abdul, ability=1, targets=[[granny]]))
+        story.resolve()
+    story.log += to_main(story.state, turn=3)
+    assert story.state.turn_player == "p1"
+    story.when(cmd("ActivateAbility", "p1", source=abdul, ability=1, targets=[[granny]]))
+    assert find(story.resolve(), "ContinuousEffectCreated").data["targets"] == [granny]
+    story.replays()
+
+
+# --- "Target resonator's printed ATK becomes 0 until end of turn" (9.9 p1.1) -----------------------------
+
+
+def test_dark_shining_swordsman_sets_the_base_atk_and_later_gains_still_apply() -> None:
+    # Dark Shining Swordsman (MPR-039): "[Activate] Pay {M}{M}: Target resonator's printed ATK becomes 0
+    # until end of turn."  p2's Bear [500/500] has gained [+200/+0]: the base becomes 0, the gain stays on
+    # top of it (9.9 p1.4 after p1.1): [200/500]; its DEF is untouched
+    story = Story({"MPR-039": 4, "T-BEAR": 4})
+    swordsman = story.put("p1", "MPR-039", "field")
+    bear = story.put("p2", "T-BEAR", "field")
+    story.modified(bear, "p2", atk=200)
+    story.will("p1", "M", "M")
+    story.when(cmd("ActivateAbility", "p1", source=swordsman, ability=0, targets=[[bear]]))
+    made = find(story.resolve(), "ContinuousEffectCreated")
+    assert (made.data["kind"], made.data["atk"], made.data["targets"], made.rule) == (
+        "set_printed_atk",
+        0,
+        [bear],
+        "FoW-5.5 9.9 p1.1",
+    )
+    assert stats(story, bear) == (200, 500)
+    # a newer gain applies on top as well
+    story.modified(bear, "p2", atk=300)
+    assert stats(story, bear) == (500, 500)
+    story.replays()
+
+
+def test_dark_shining_swordsman_effect_ends_with_the_turn() -> None:
+    story = Story({"MPR-039": 4, "T-BEAR": 4})
+    swordsman = story.put("p1", "MPR-039", "field")
+    bear = story.put("p2", "T-BEAR", "field")
+    story.will("p1", "M", "M")
+    story.when(cmd("ActivateAbility", "p1", source=swordsman, ability=0, targets=[[bear]]))
+    story.resolve()
+    assert stats(story, bear) == (0, 500)
+    story.log += to_main(story.state, turn=2)
+    assert stats(story, bear) == (500, 500)
+    story.replays()
+
+
+# --- 'Resonator with this gains "[Activate] {Rest}: Search ... "Apple" in its name ..."' (10.19 p1) -----
+
+
+def test_basket_of_little_red_gives_the_resonator_a_search_for_an_apple() -> None:
+    # Basket of Little Red (CMF-020) added to p1's Bear: the Bear has the quoted ability (the name inside
+    # the quotes is part of it); resting it searches for a card with "Apple" in its name - Poison Apple
+    # (CMF-031) - reveals it, puts it into the hand, then shuffles
+    story = Story({"CMF-020": 4, "CMF-031": 4, "T-BEAR": 4})
+    bear = story.put("p1", "T-BEAR", "field")
+    other = story.put("p1", "T-BEAR", "field")
+    _add(story, "p1", "CMF-020", bear)
+    story.log += to_main(story.state, turn=3)
+    granted = characteristics(story.state, bear).abilities
+    assert granted[-1][1].text.startswith('[Activate] {Rest}: Search your main deck for a card with "Apple"')
+    assert characteristics(story.state, other).abilities == []
+    story.when(cmd("ActivateAbility", "p1", source=bear, ability=granted[-1][0]))
+    asked = find(story.resolve(), "ChoiceRequested")
+    apples = [o for o in story.state.zones["p1"]["main_deck"] if story.state.objects[o].card == "CMF-031"]
+    assert asked.data["kind"] == "search" and sorted(asked.data["options"]["cards"]) == sorted(apples)
+    events = story.when(cmd("ChooseCards", "p1", cards=[apples[0]]))
+    moved = find(events, "CardMoved")
+    assert (moved.data["oid"], moved.data["to"], moved.data["revealed"]) == (apples[0], "hand", True)
+    assert "DeckShuffled" in [e.type for e in events] and story.state.objects[bear].rested
+    story.replays()
+
+
+# --- "target addition or resonator that has or shares the highest ATK" ----------------------------------
+
+
+def _grand_cross(story: Story) -> str:
+    cross = story.put("p1", "TTW-009", "hand")
+    story.will("p1", "W", "W")
+    return cross
+
+
+def test_grand_cross_targets_a_resonator_with_the_highest_atk_or_sharing_it() -> None:
+    # Grand Cross (TTW-009): p2's two Bears [500/500] share the highest ATK, the Wall [100/1000] does not;
+    # p1's Fast One [400/400] neither.  A Bear is removed from the game
+    story = Story({"TTW-009": 4, "T-BEAR": 4, "T-WALL": 4, "T-FAST": 4})
+    bear = story.put("p2", "T-BEAR", "field")
+    story.put("p2", "T-BEAR", "field")
+    wall = story.put("p2", "T-WALL", "field")
+    fast = story.put("p1", "T-FAST", "field")
+    cross = _grand_cross(story)
+    offered = [a["targets"] for a in legal(story, "p1", "PlayCard") if a["card"] == cross]
+    assert [wall] not in [t[0] for t in offered] and [fast] not in [t[0] for t in offered]
+    for wrong in (wall, fast):
+        refusal = story.refused(cmd("PlayCard", "p1", card=cross, targets=[[wrong]]))
+        assert refusal.rule == "FoW-5.5 9.3 p2.4"
+    story.when(cmd("PlayCard", "p1", card=cross, targets=[[bear]]))
+    events = story.resolve()
+    moved = find(events, "CardMoved")
+    assert (moved.data["oid"], moved.data["to"]) == (bear, "removed")
+    story.replays()
+
+
+def test_grand_cross_targets_any_addition() -> None:
+    # an addition has no ATK (2.6): "addition" is not compared
+    story = Story({"TTW-009": 4, "T-BEAR": 4, "CMF-020": 4})
+    bear = story.put("p2", "T-BEAR", "field")
+    basket = _add(story, "p2", "CMF-020", bear)
+    cross = _grand_cross(story)
+    story.when(cmd("PlayCard", "p1", card=cross, targets=[[basket]]))
+    story.resolve()
+    assert story.state.objects[basket].zone == "removed"
+    story.replays()
+
+
+def test_grand_cross_does_nothing_if_its_target_no_longer_has_the_highest_atk() -> None:
+    # checked again on resolution (9.3 p3.1): the Wall gained [+500/+0] meanwhile: [600/1000] beats the Bear
+    story = Story({"TTW-009": 4, "T-BEAR": 4, "T-WALL": 4})
+    bear = story.put("p2", "T-BEAR", "field")
+    wall = story.put("p2", "T-WALL", "field")
+    cross = _grand_cross(story)
+    story.when(cmd("PlayCard", "p1", card=cross, targets=[[bear]]))
+    story.modified(wall, "p2", atk=500)
+    events = story.resolve()
+    assert story.state.objects[bear].zone == "field"
+    assert not [e for e in events if e.type == "CardMoved" and e.data["to"] == "removed"]
+    story.replays()
