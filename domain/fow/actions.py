@@ -15,6 +15,7 @@ from domain.fow.cards import (
     Cancel,
     Card,
     ChangeCost,
+    ChangeRaces,
     Cost,
     CostChange,
     DealDamage,
@@ -1907,6 +1908,29 @@ def _players(s: GameState, you: str, who: str) -> list[str]:
     return list(s.order)
 
 
+def _change_races(
+    ctx: Ctx, item: ChaseItem, eff: ChangeRaces, group: list[str] | None, you: str, src: str, cause: str, choice: Any
+) -> str | None:
+    """ "Target J/resonator loses all races and gains a race of your choice until end of turn": the race
+    is chosen as the effect resolves (``ChoiceRequested`` kind ``race``, answered by ``ChooseRace``, 2.5),
+    then a continuous effect changing the targets' races is made (non-value information, 9.9 p1)."""
+    changed = _targets_of(ctx, item, eff.target, group)
+    if not changed:
+        return cause
+    gained = list(eff.gain)
+    if eff.of_choice:
+        if choice is None:
+            asked = {"item": item.id, "source": src, "races": list(eff.choices)}
+            ctx.emit("ChoiceRequested", {"player": you, "kind": "race", "options": asked}, "2.5 p1", cause=cause)
+            return None
+        chosen = {"item": item.id, "player": you, "race": choice}
+        cause = ctx.emit("OptionChosen", chosen, "2.5 p1", cause=cause, actor=you)
+        gained += [choice] if choice not in gained else []
+    made: dict[str, Any] = {"id": ctx.fresh_id("x"), "source": src, "controller": you, "targets": changed}
+    made.update(kind="change_races", races=gained, lose_races=eff.lose_all, duration=eff.duration)
+    return ctx.emit("ContinuousEffectCreated", made, "9.9 p1", cause=cause)
+
+
 def apply_effect(
     ctx: Ctx,
     item: ChaseItem,
@@ -2246,6 +2270,8 @@ def apply_effect(
         made = {"id": ctx.fresh_id("x"), "source": src, "controller": you, "targets": became}
         made.update(kind="set_attributes", attributes=[choice], duration=eff.duration)
         return ctx.emit("ContinuousEffectCreated", made, "9.9 p1", cause=cause)
+    if isinstance(eff, ChangeRaces):  # "Target resonator loses all races and becomes a Fairy Tale ..."
+        return _change_races(ctx, item, eff, group, you, src, cause, choice)
     if isinstance(eff, PutFromRemoved):  # "you may put any number of cards from your removed area ..."
         if choice is None:
             candidates = [oid for oid in s.zones[you]["removed"] if _filter_match(s, eff.filter, oid)]

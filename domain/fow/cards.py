@@ -671,6 +671,31 @@ class BecomeAttribute(_Model):
     duration: Literal["end_of_turn"] = "end_of_turn"
 
 
+class ChangeRaces(_Model):
+    """ "Target resonator loses all races and becomes a Fairy Tale until end of turn", "Target J/resonator
+    loses all races and gains a race of your choice until end of turn": a continuous effect changing
+    non-value information (FoW-5.5 2.5, 9.9 p1) of its targets for ``duration``: with ``lose_all``
+    their races are replaced (9.9 "it loses the older information"), otherwise ``gain`` is added.
+    ``of_choice``: the controller chooses one race of ``choices`` (the races of the card database) as
+    the effect resolves (answered with ``ChooseRace``), gained with ``gain``."""
+
+    op: Literal["change_races"] = "change_races"
+    target: Target
+    lose_all: bool = False
+    gain: list[str] = Field(default_factory=list)
+    of_choice: bool = False
+    choices: list[str] = Field(default_factory=list)
+    duration: Literal["end_of_turn"] = "end_of_turn"
+
+    @model_validator(mode="after")
+    def _check(self) -> ChangeRaces:
+        if not (self.gain or self.of_choice):
+            raise ValueError("'change_races' gives some race: 'gain' or 'of_choice'")
+        if self.of_choice != bool(self.choices):
+            raise ValueError("'of_choice' chooses among 'choices' (the known races), and only it has them")
+        return self
+
+
 class LoseSkill(_Model):
     """ "Resonators your opponent controls ... lose [Flying] until end of turn": a continuous effect
     removing a symbol skill (FoW-5.5 11) from its targets (with an ``all`` target: whatever matches,
@@ -1529,6 +1554,7 @@ _PAUSING_OPS = (
     "put_from_hand",
     "put_from_removed",
     "become_attribute",
+    "change_races",
     "banish",
     "delayed",
     "pay_any_life",
@@ -1708,6 +1734,7 @@ Effect = Annotated[
     | GrantSkill
     | LoseSkill
     | BecomeAttribute
+    | ChangeRaces
     | ProduceWill
     | Search
     | Shuffle
