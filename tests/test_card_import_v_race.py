@@ -98,3 +98,15 @@ def test_a_race_no_card_has_stays_unsupported() -> None:
     ctx = _Ctx("X", "regalia", None, frozenset({"Elf"}), None)
     with pytest.raises(_GapError):
         _effects("Target resonator loses all races and becomes a Tank until end of turn.", ctx)
+
+
+def test_susie_looks_at_the_top_three_of_either_deck_and_puts_them_back(imported: dict[str, ImportedCard]) -> None:
+    # Susie Evans (VIN002-013): "When this card enters your field ⇒ Look at the top three cards of your main
+    # deck or magic stone deck and put them back in any order.": the deck chosen on resolution (9.3 p3.2)
+    assert full(imported, "VIN002-013")["abilities"] == [
+        {
+            "kind": "automatic",
+            "trigger": "enters_field",
+            "effects": [{"op": "look_top", "count": 3, "pick": 0, "rest": "top", "pile": "either"}],
+        }
+    ]

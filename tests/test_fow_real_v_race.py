@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from domain.fow import actions
 from domain.fow.characteristics import characteristics, races_of
+from domain.kernel import Event
 from tests.fow_support import cmd, find
 from tests.test_fow_battle import to_main
 from tests.test_fow_conditions import Story, legal
@@ -133,4 +134,58 @@ def test_race_changes_apply_in_timestamp_order() -> None:
     story.by_rule(actions.move, juliet, "hand", "given", rule="3.1 p5", reason="effect")
     story.by_rule(actions.move, juliet, "field", "given", rule="3.1 p5", reason="effect", controller="p1")
     assert races_of(story.state, wolf) == ["Human", "Fairy Tale"]
+    story.replays()
+
+
+# --- "the top three cards of your main deck or magic stone deck" (9.3 p3.2, 3.1 p4) ------------------------
+
+
+def _susie(story: Story) -> list[Event]:
+    """When: Susie Evans enters p1's field and her ability resolves (up to its first question)."""
+    susie = story.put("p1", "VIN002-013", "graveyard")
+    story.by_rule(actions.move, susie, "field", "given", rule="3.1 p5", reason="effect", controller="p1")
+    story.when(cmd("Pass", "p1"))  # no target: played at once (6.2 p3)
+    return story.resolve()
+
+
+def test_susie_orders_the_top_three_cards_of_the_magic_stone_deck() -> None:
+    # Susie Evans (VIN002-013): "When this card enters your field ⇒ Look at the top three cards of your main
+    # deck or magic stone deck and put them back in any order."  The deck is chosen as it resolves; then the
+    # three cards are put back in the order p1 gives (top first); nothing leaves the deck.
+    story = Story({"VIN002-013": 4}, stones={"T-STONE": 7, "TAT-100": 3})
+    asked = find(_susie(story), "ChoiceRequested")
+    assert (asked.data["kind"], asked.data["options"]["choices"], asked.rule) == (
+        "option",
+        ["main_deck", "stone_deck"],
+        "FoW-5.5 9.3 p3.2",
+    )
+    assert legal(story, "p1", "ChooseOption") == [{"option": 0}, {"option": 1}]
+    assert story.refused(cmd("ChooseOption", "p1", option=2)).code == "rules/option_choice"
+    top = list(reversed(story.state.zones["p1"]["stone_deck"][-3:]))
+    events = story.when(cmd("ChooseOption", "p1", option=1))
+    chosen = find(events, "OptionChosen")
+    assert (chosen.data["deck"], chosen.rule) == ("stone_deck", "FoW-5.5 9.3 p3.2")
+    look = find(events, "ChoiceRequested")
+    assert (look.data["kind"], look.data["options"]["looked"], look.data["options"]["max"]) == ("look", top, 0)
+    assert legal(story, "p1", "ChooseCards") == [{"cards": []}]
+    taken = story.refused(cmd("ChooseCards", "p1", cards=[top[0]]))
+    assert taken.code == "rules/look_choice"
+    size = len(story.state.zones["p1"]["stone_deck"])
+    story.when(cmd("ChooseCards", "p1", cards=[], order=[top[2], top[0], top[1]]))
+    assert list(reversed(story.state.zones["p1"]["stone_deck"][-3:])) == [top[2], top[0], top[1]]
+    assert len(story.state.zones["p1"]["stone_deck"]) == size and not story.state.chase
+    story.replays()
+
+
+def test_susie_may_order_the_main_deck_instead() -> None:
+    story = Story({"VIN002-013": 4, "T-BEAR": 4, "T-WALL": 4})
+    _susie(story)
+    top = list(reversed(story.state.zones["p1"]["main_deck"][-3:]))
+    stones = list(story.state.zones["p1"]["stone_deck"])
+    events = story.when(cmd("ChooseOption", "p1", option=0))
+    assert find(events, "OptionChosen").data["deck"] == "main_deck"
+    assert find(events, "ChoiceRequested").data["options"]["looked"] == top
+    story.when(cmd("ChooseCards", "p1", cards=[], order=list(reversed(top))))
+    assert list(reversed(story.state.zones["p1"]["main_deck"][-3:])) == list(reversed(top))
+    assert story.state.zones["p1"]["stone_deck"] == stones
     story.replays()

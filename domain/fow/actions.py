@@ -2747,9 +2747,22 @@ def _look_top(ctx: Ctx, item: ChaseItem, eff: LookTop, cause: str, choice: Any) 
     every player, 10.4 p1), put the chosen ones into the hand and the rest where the card says."""
     s = ctx.s
     you = item.controller
+    pile = eff.pile
+    if pile == "either":  # "your main deck or magic stone deck": the deck chosen first (9.3 p3.2)
+        decks = ["main_deck", "stone_deck"]
+        if choice is None:
+            asked = {"item": item.id, "source": item.source, "choices": decks}
+            ctx.emit("ChoiceRequested", {"player": you, "kind": "option", "options": asked}, "9.3 p3.2", cause=cause)
+            return None
+        if isinstance(choice, int):
+            chosen = {"item": item.id, "player": you, "deck": decks[choice]}
+            cause = ctx.emit("OptionChosen", chosen, "9.3 p3.2", cause=cause, actor=you)
+            pile, choice = decks[choice], None
+        else:  # the cards looked at are still on top of the chosen deck
+            pile = next((s.objects[o].zone for o in choice[1]), "main_deck")
     if choice is None:
         owner = s.opponent(you) if eff.deck == "opponent" else you
-        looked = list(reversed(s.zones[owner][eff.pile][-eff.count :]))  # from the top
+        looked = list(reversed(s.zones[owner][pile][-eff.count :]))  # from the top
         if not looked:
             return cause
         if owner != you:  # the looker sees them, no one else (3.1 p2): named in their view only
@@ -2787,7 +2800,7 @@ def _look_top(ctx: Ctx, item: ChaseItem, eff: LookTop, cause: str, choice: Any) 
         order = list(reversed(order)) if len(order) > 1 else []
     for oid in order:  # the rest, in the order the player chose (3.1 p4)
         if eff.rest == "top":
-            cause = move(ctx, oid, eff.pile, cause, rule="3.1 p4", reason="look", actor=you)
+            cause = move(ctx, oid, pile, cause, rule="3.1 p4", reason="look", actor=you)
         elif eff.rest == "graveyard":
             cause = move(ctx, oid, "graveyard", cause, rule="3.1 p5", reason="look", actor=you)
         elif eff.rest == "bottom":

@@ -876,9 +876,12 @@ class LookTop(_Model):
     deck: Literal["you", "opponent"] = "you"
     """Whose main deck: ``opponent`` for "look at the top card of your opponent's main deck" - the
     looker alone sees it (``CardLookedAt``, 3.1 p2), takes nothing and puts it back (``rest`` top)."""
-    pile: Literal["main_deck", "stone_deck"] = "main_deck"
+    pile: Literal["main_deck", "stone_deck", "either"] = "main_deck"
     """``stone_deck``: "look at the top card of your magic stone deck" (3.6); the chosen card goes
-    into your magic stone area (``to`` ``stone_area``), the rest back on top (``rest`` ``top``)."""
+    into your magic stone area (``to`` ``stone_area``), the rest back on top (``rest`` ``top``).
+    ``either``: "Look at the top three cards of your main deck or magic stone deck and put them back in
+    any order": the controller chooses the deck as the effect resolves (9.3 p3.2, ``ChooseOption``), then
+    orders its top cards (3.1 p4); nothing is taken."""
     new_stone_name: bool = False
     """"If you don't control a magic stone with the same name as that card, you may put it ...": only
     a card whose names are none of the names of the magic stones you control may be chosen (2.2)."""
@@ -891,6 +894,8 @@ class LookTop(_Model):
             self.pile == "stone_deck" and (self.rest != "top" or self.deck != "you")
         ):
             raise ValueError("a look at your magic stone deck puts the chosen card into your magic stone area")
+        if self.pile == "either" and (self.pick or self.rest != "top" or self.deck != "you" or self.reveal):
+            raise ValueError("a look at your main deck or magic stone deck takes nothing and puts the cards back")
         if self.new_stone_name and self.pile != "stone_deck":
             raise ValueError("'new_stone_name' chooses a card of your magic stone deck")
         return self

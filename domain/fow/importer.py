@@ -1898,6 +1898,13 @@ def _look_and_order(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict
     return [{"op": "look_top", "count": _number(m.group("n")), "pick": 0, "rest": "top"}]
 
 
+@_effect(rf"look at the top (?P<n>{NUM}) cards of your main deck or magic stone deck and put them back in any order")
+def _look_either_deck_and_order(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Look at the top three cards of your main deck or magic stone deck and put them back in any order."
+    # (VIN002-013): the deck chosen as it resolves (9.3 p3.2), its top cards put back in order (3.1 p4)
+    return [{"op": "look_top", "count": _number(m.group("n")), "pick": 0, "rest": "top", "pile": "either"}]
+
+
 @_effect(
     r"look at the top card of your magic stone deck\.\s*if you (?:don't|do not) control a magic stone with the "
     r"same name as that card, you may put it into your magic stone area"
