@@ -2747,7 +2747,7 @@ def _look_top(ctx: Ctx, item: ChaseItem, eff: LookTop, cause: str, choice: Any) 
     every player, 10.4 p1), put the chosen ones into the hand and the rest where the card says."""
     s = ctx.s
     you = item.controller
-    pile = eff.pile
+    pile: str = eff.pile
     if pile == "either":  # "your main deck or magic stone deck": the deck chosen first (9.3 p3.2)
         decks = ["main_deck", "stone_deck"]
         if choice is None:
