@@ -16,6 +16,7 @@ from domain.fow.cards import (
     Cancel,
     Card,
     ChangeCost,
+    ChangeRaces,
     Cost,
     CostChange,
     DealDamage,
@@ -2097,6 +2098,29 @@ def _players(s: GameState, you: str, who: str) -> list[str]:
     return list(s.order)
 
 
+def _change_races(
+    ctx: Ctx, item: ChaseItem, eff: ChangeRaces, group: list[str] | None, you: str, src: str, cause: str, choice: Any
+) -> str | None:
+    """ "Target J/resonator loses all races and gains a race of your choice until end of turn": the race
+    is chosen as the effect resolves (``ChoiceRequested`` kind ``race``, answered by ``ChooseRace``, 2.5),
+    then a continuous effect changing the targets' races is made (non-value information, 9.9 p1)."""
+    changed = _targets_of(ctx, item, eff.target, group)
+    if not changed:
+        return cause
+    gained = list(eff.gain)
+    if eff.of_choice:
+        if choice is None:
+            asked = {"item": item.id, "source": src, "races": list(eff.choices)}
+            ctx.emit("ChoiceRequested", {"player": you, "kind": "race", "options": asked}, "2.5 p1", cause=cause)
+            return None
+        chosen = {"item": item.id, "player": you, "race": choice}
+        cause = ctx.emit("OptionChosen", chosen, "2.5 p1", cause=cause, actor=you)
+        gained += [choice] if choice not in gained else []
+    made: dict[str, Any] = {"id": ctx.fresh_id("x"), "source": src, "controller": you, "targets": changed}
+    made.update(kind="change_races", races=gained, lose_races=eff.lose_all, duration=eff.duration)
+    return ctx.emit("ContinuousEffectCreated", made, "9.9 p1", cause=cause)
+
+
 def apply_effect(
     ctx: Ctx,
     item: ChaseItem,
@@ -2466,6 +2490,8 @@ def apply_effect(
         made = {"id": ctx.fresh_id("x"), "source": src, "controller": you, "targets": became}
         made.update(kind="set_attributes", attributes=[choice], duration=eff.duration)
         return ctx.emit("ContinuousEffectCreated", made, "9.9 p1", cause=cause)
+    if isinstance(eff, ChangeRaces):  # "Target resonator loses all races and becomes a Fairy Tale ..."
+        return _change_races(ctx, item, eff, group, you, src, cause, choice)
     if isinstance(eff, PutFromRemoved):  # "you may put any number of cards from your removed area ..."
         if choice is None:
             candidates = [oid for oid in s.zones[you]["removed"] if _filter_match(s, eff.filter, oid)]
@@ -2948,9 +2974,22 @@ def _look_top(ctx: Ctx, item: ChaseItem, eff: LookTop, cause: str, choice: Any) 
     every player, 10.4 p1), put the chosen ones into the hand and the rest where the card says."""
     s = ctx.s
     you = item.controller
+    pile: str = eff.pile
+    if pile == "either":  # "your main deck or magic stone deck": the deck chosen first (9.3 p3.2)
+        decks = ["main_deck", "stone_deck"]
+        if choice is None:
+            asked = {"item": item.id, "source": item.source, "choices": decks}
+            ctx.emit("ChoiceRequested", {"player": you, "kind": "option", "options": asked}, "9.3 p3.2", cause=cause)
+            return None
+        if isinstance(choice, int):
+            chosen = {"item": item.id, "player": you, "deck": decks[choice]}
+            cause = ctx.emit("OptionChosen", chosen, "9.3 p3.2", cause=cause, actor=you)
+            pile, choice = decks[choice], None
+        else:  # the cards looked at are still on top of the chosen deck
+            pile = next((s.objects[o].zone for o in choice[1]), "main_deck")
     if choice is None:
         owner = s.opponent(you) if eff.deck == "opponent" else you
-        looked = list(reversed(s.zones[owner][eff.pile][-eff.count :]))  # from the top
+        looked = list(reversed(s.zones[owner][pile][-eff.count :]))  # from the top
         if not looked:
             return cause
         if owner != you:  # the looker sees them, no one else (3.1 p2): named in their view only
@@ -2988,7 +3027,7 @@ def _look_top(ctx: Ctx, item: ChaseItem, eff: LookTop, cause: str, choice: Any) 
         order = list(reversed(order)) if len(order) > 1 else []
     for oid in order:  # the rest, in the order the player chose (3.1 p4)
         if eff.rest == "top":
-            cause = move(ctx, oid, eff.pile, cause, rule="3.1 p4", reason="look", actor=you)
+            cause = move(ctx, oid, pile, cause, rule="3.1 p4", reason="look", actor=you)
         elif eff.rest == "graveyard":
             cause = move(ctx, oid, "graveyard", cause, rule="3.1 p5", reason="look", actor=you)
         elif eff.rest == "bottom":

@@ -687,6 +687,31 @@ class BecomeAttribute(_Model):
     duration: Literal["end_of_turn"] = "end_of_turn"
 
 
+class ChangeRaces(_Model):
+    """ "Target resonator loses all races and becomes a Fairy Tale until end of turn", "Target J/resonator
+    loses all races and gains a race of your choice until end of turn": a continuous effect changing
+    non-value information (FoW-5.5 2.5, 9.9 p1) of its targets for ``duration``: with ``lose_all``
+    their races are replaced (9.9 "it loses the older information"), otherwise ``gain`` is added.
+    ``of_choice``: the controller chooses one race of ``choices`` (the races of the card database) as
+    the effect resolves (answered with ``ChooseRace``), gained with ``gain``."""
+
+    op: Literal["change_races"] = "change_races"
+    target: Target
+    lose_all: bool = False
+    gain: list[str] = Field(default_factory=list)
+    of_choice: bool = False
+    choices: list[str] = Field(default_factory=list)
+    duration: Literal["end_of_turn"] = "end_of_turn"
+
+    @model_validator(mode="after")
+    def _check(self) -> ChangeRaces:
+        if not (self.gain or self.of_choice):
+            raise ValueError("'change_races' gives some race: 'gain' or 'of_choice'")
+        if self.of_choice != bool(self.choices):
+            raise ValueError("'of_choice' chooses among 'choices' (the known races), and only it has them")
+        return self
+
+
 class LoseSkill(_Model):
     """ "Resonators your opponent controls ... lose [Flying] until end of turn": a continuous effect
     removing a symbol skill (FoW-5.5 11) from its targets (with an ``all`` target: whatever matches,
@@ -867,9 +892,12 @@ class LookTop(_Model):
     deck: Literal["you", "opponent"] = "you"
     """Whose main deck: ``opponent`` for "look at the top card of your opponent's main deck" - the
     looker alone sees it (``CardLookedAt``, 3.1 p2), takes nothing and puts it back (``rest`` top)."""
-    pile: Literal["main_deck", "stone_deck"] = "main_deck"
+    pile: Literal["main_deck", "stone_deck", "either"] = "main_deck"
     """``stone_deck``: "look at the top card of your magic stone deck" (3.6); the chosen card goes
-    into your magic stone area (``to`` ``stone_area``), the rest back on top (``rest`` ``top``)."""
+    into your magic stone area (``to`` ``stone_area``), the rest back on top (``rest`` ``top``).
+    ``either``: "Look at the top three cards of your main deck or magic stone deck and put them back in
+    any order": the controller chooses the deck as the effect resolves (9.3 p3.2, ``ChooseOption``), then
+    orders its top cards (3.1 p4); nothing is taken."""
     new_stone_name: bool = False
     """"If you don't control a magic stone with the same name as that card, you may put it ...": only
     a card whose names are none of the names of the magic stones you control may be chosen (2.2)."""
@@ -882,6 +910,8 @@ class LookTop(_Model):
             self.pile == "stone_deck" and (self.rest != "top" or self.deck != "you")
         ):
             raise ValueError("a look at your magic stone deck puts the chosen card into your magic stone area")
+        if self.pile == "either" and (self.pick or self.rest != "top" or self.deck != "you" or self.reveal):
+            raise ValueError("a look at your main deck or magic stone deck takes nothing and puts the cards back")
         if self.new_stone_name and self.pile != "stone_deck":
             raise ValueError("'new_stone_name' chooses a card of your magic stone deck")
         return self
@@ -1564,6 +1594,7 @@ _PAUSING_OPS = (
     "put_from_hand",
     "put_from_removed",
     "become_attribute",
+    "change_races",
     "banish",
     "delayed",
     "pay_any_life",
@@ -1766,6 +1797,7 @@ Effect = Annotated[
     | GrantSkill
     | LoseSkill
     | BecomeAttribute
+    | ChangeRaces
     | ProduceWill
     | Search
     | Shuffle

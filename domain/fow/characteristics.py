@@ -291,14 +291,30 @@ def races_of(state: GameState, oid: str) -> list[str]:
     obj = state.objects.get(oid)
     if obj is None or obj.zone not in PLAYGROUND:
         return races
+    applied: list[tuple[int, list[str] | None, list[str]]] = []  # (when, lost (None: all), gained)
     for source, change, flt in _race_changes(state):
         printed = flt.model_copy(update={"races": []})
         if flt.races and not set(flt.races) & set(card.races):
             continue
         if not matches(state, printed, oid, state.objects[source].controller, source):
             continue
-        races = [r for r in races if r not in change.lose] + [r for r in change.gain if r not in races]
+        applied.append((state.objects[source].zone_since, list(change.lose), list(change.gain)))
+    applied += _race_effects(state, oid)
+    # the earlier applied first (9.9 p3): an ability as its card came into its zone, an effect as made
+    for _, lost, gained in sorted(applied, key=lambda a: a[0]):
+        kept = [] if lost is None else [r for r in races if r not in lost]
+        races = kept + [r for r in gained if r not in kept]
     return races
+
+
+def _race_effects(state: GameState, oid: str) -> list[tuple[int, list[str] | None, list[str]]]:
+    """The "loses all races and becomes a Fairy Tale until end of turn" effects on ``oid`` (FoW-5.5
+    2.5, 9.9 p1): (when each was made, the races it removes - None: all -, the races it gives)."""
+    return [
+        (e.created, None if e.lose_races else [], list(e.races))
+        for e in state.effects
+        if e.kind == "change_races" and oid in e.targets
+    ]
 
 
 def _race_changes(state: GameState) -> list[tuple[str, RaceChange, Filter]]:

@@ -1368,6 +1368,19 @@ def choose_attribute(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         flow.continue_after_resolution(ctx, done)
 
 
+@command("ChooseRace", "race")
+def choose_race(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
+    """Answer "gains a race of your choice" with ``race``: one of the races offered, those of the card
+    database (a race is a phrase of the race line of a card, FoW-5.5 2.5 p1)."""
+    races = (ctx.s.pending.options.get("races") if ctx.s.pending is not None else None) or []
+    race = args.get("race")
+    if not isinstance(race, str) or race not in races:
+        raise ctx.reject("rules/race_choice", "2.5 p1", "'race' must be a race of a card (see the choice's 'races')")
+    done = actions.resolve_top(ctx, ctx.cause, choice=race)
+    if done is not None:
+        flow.continue_after_resolution(ctx, done)
+
+
 @command("ChooseSkill", "skill")
 def choose_skill(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     """Answer "gains [Swiftness], [Flying] or [Target Attack]" with ``skill``: one of those offered
@@ -1604,6 +1617,8 @@ def legal_actions(state: GameState, player: str) -> list[Command]:
         out = [Command("ChooseAttribute", player, {"attribute": a}) for a in ("W", "R", "U", "G", "B")]
     elif p.kind == "skill":
         out = [Command("ChooseSkill", player, {"skill": k}) for k in p.options.get("skills", [])]
+    elif p.kind == "race":
+        out = [Command("ChooseRace", player, {"race": r}) for r in p.options.get("races", [])]
     elif p.kind == "optional":
         out = [Command("ChooseOptional", player, {"accept": False})]
         will = _optional_payment(s)

@@ -1451,6 +1451,38 @@ def _become_chosen_attribute(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list
     return [{"op": "become_attribute", "target": {"kind": "self"}}]
 
 
+@_effect(
+    r"(?P<t>target [^.]+?) loses all races and (?:becomes an?|gains an?) "
+    r"(?:(?P<choice>race of your choice)|(?P<r>[A-Z][\w' -]*?)) until end of turn"
+)
+def _lose_all_races(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Target resonator loses all races and becomes a Fairy Tale until end of turn" (TMS-038); "Target
+    # J/resonator loses all races and gains a race of your choice until end of turn" (TAT-100): its races
+    # replaced, non-value information (FoW-5.5 2.5, 9.9 p1); the race chosen among the known ones
+    return [_race_change_effect(m.group("t"), m.group("r"), bool(m.group("choice")), ctx, m.group(0))]
+
+
+@_effect(r"choose a race\.\s*(?P<t>target [^.]+?) becomes the chosen race until end of turn")
+def _become_chosen_race(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "{Rest}, {U}: Choose a race. Target J/resonator becomes the chosen race until end of turn.": the race
+    # chosen as it resolves, the target's races replaced (it loses the older information, FoW-5.5 9.9)
+    return [_race_change_effect(m.group("t"), None, True, ctx, m.group(0))]
+
+
+def _race_change_effect(target: str, race: str | None, chosen: bool, ctx: _Ctx, sentence: str) -> JsonDict:
+    """A ``change_races`` effect on ``target``: all races lost, ``race`` (a known race) or a race chosen
+    among the known races gained, until end of turn."""
+    known = sorted(r for r in ctx.races if r)
+    if not known or (race is not None and race not in ctx.races):
+        raise _GapError(f"effect: {sentence.strip()}")
+    out: JsonDict = {"op": "change_races", "target": _target(target, ctx), "lose_all": True}
+    if chosen:
+        out.update(of_choice=True, choices=known)
+    else:
+        out["gain"] = [race]
+    return out
+
+
 @_effect(r"add this card to another (?P<t>target [^.]+?)")
 def _add_self_to(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "{R}{R}: Add this card to another target resonator." (an [Addition:Resonator], FoW-5.5 10.1 p1):
@@ -1896,6 +1928,13 @@ def _look_top(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
 def _look_and_order(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "Look at the top three cards of your main deck and put them back in any order." (3.1 p4)
     return [{"op": "look_top", "count": _number(m.group("n")), "pick": 0, "rest": "top"}]
+
+
+@_effect(rf"look at the top (?P<n>{NUM}) cards of your main deck or magic stone deck and put them back in any order")
+def _look_either_deck_and_order(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Look at the top three cards of your main deck or magic stone deck and put them back in any order."
+    # (VIN002-013): the deck chosen as it resolves (9.3 p3.2), its top cards put back in order (3.1 p4)
+    return [{"op": "look_top", "count": _number(m.group("n")), "pick": 0, "rest": "top", "pile": "either"}]
 
 
 @_effect(
@@ -3261,7 +3300,7 @@ def _pauses(effect: JsonDict) -> bool:
     """An effect that may wait for a player's choice (or holds effects): never inside may/if."""
     pausing = (
         *("search", "discard", "may", "if", "choose", "look_top", "put_from_hand", "banish", "delayed"),
-        *("put_from_removed", "become_attribute"),
+        *("put_from_removed", "become_attribute", "change_races"),
     )
     if effect["op"] == "banish" and "target" in effect:  # "banish this card": no choice
         return False

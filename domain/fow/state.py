@@ -214,6 +214,10 @@ class Effect:
     """kind ``grant_abilities``: the abilities the targets gain (as card data)."""
     attributes: list[str] | None = None
     """kind ``set_attributes``: the attributes its targets have instead of their own (9.9 p1)."""
+    races: list[str] = field(default_factory=list)
+    """kind ``change_races``: the races its targets gain (FoW-5.5 2.5, 9.9 p1)."""
+    lose_races: bool = False
+    """kind ``change_races``: its targets lose all their races first ("loses all races and becomes ...")."""
 
 
 REPEATING_DELAYED = frozenset({"this_card_deals_damage"})
@@ -567,6 +571,7 @@ def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
                 "grant",
                 "lose_skill",
                 "set_attributes",
+                "change_races",
                 "prevent",
                 "rules",
                 "lose_abilities",
@@ -855,6 +860,8 @@ def _effect_created(s: GameState, d: Mapping[str, Any], e: Event) -> None:
             change=d.get("change"),
             abilities=list(d.get("abilities", [])),
             attributes=d.get("attributes"),
+            races=list(d.get("races", [])),
+            lose_races=bool(d.get("lose_races", False)),
         )
     )
     s.counter += 1

@@ -1,0 +1,112 @@
+"""Importing race changes and race choices (helper bucket ``v_race``), on real card text
+(``domain/fow/importer.py``); the engine side is specified in ``tests/test_fow_real_v_race.py``."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.fow.importer import ImportedCard, _Ctx, _effects, _GapError
+from service.card_import import load_database
+from tests.card_import_support import full, imported_database
+from tests.test_card_import import BATCH_JSON, CARDS_JSON, shape
+
+
+@pytest.fixture(scope="module")
+def imported() -> dict[str, ImportedCard]:
+    return imported_database()
+
+
+@pytest.fixture(scope="module")
+def known_races() -> list[str]:
+    """The races of the card database's records, in order: those a player may choose (FoW-5.5 2.5 p1)."""
+    records = load_database(CARDS_JSON) + load_database(BATCH_JSON)
+    return sorted({r.strip() for raw in records for r in raw.get("race") or [] if r.strip()})
+
+
+def test_flower_kingdom_target_loses_all_races_and_becomes_a_fairy_tale(imported: dict[str, ImportedCard]) -> None:
+    # Flower Kingdom (TMS-038): "Fairy Tale resonators you control gain [+200/+200]." and "{U}{1}: Target
+    # resonator loses all races and becomes a Fairy Tale until end of turn." (2.5, 9.9 p1)
+    gains, change = full(imported, "TMS-038")["abilities"]
+    assert gains["affects"]["filter"]["races"] == ["Fairy Tale"]
+    assert change == {
+        "kind": "activate",
+        "cost": {"will": {"attribute": {"U": 1}, "free": 1}},
+        "effects": [
+            {
+                "op": "change_races",
+                "target": {"kind": "chosen", "filter": {"zone": "field", "types": ["resonator"]}},
+                "lose_all": True,
+                "gain": ["Fairy Tale"],
+            }
+        ],
+    }
+
+
+def test_moojdart_target_loses_all_races_and_gains_a_race_of_your_choice(
+    imported: dict[str, ImportedCard], known_races: list[str]
+) -> None:
+    # Moojdart, the Fantasy Stone (TAT-100): "[Activate] {U}{Rest}: Target J/resonator loses all races and
+    # gains a race of your choice until end of turn.": the race is one of the database's, chosen on
+    # resolution.  Its third paragraph stays unsupported (see below).
+    card = imported["TAT-100"]
+    assert card.card is not None
+    assert shape(card.card)["abilities"][1] == {
+        "kind": "activate",
+        "cost": {"will": {"attribute": {"U": 1}, "free": 0}, "rest": True},
+        "effects": [
+            {
+                "op": "change_races",
+                "target": {"kind": "chosen", "filter": {"zone": "field"}},
+                "lose_all": True,
+                "of_choice": True,
+                "choices": known_races,
+            }
+        ],
+    }
+    assert "Human" in known_races and "Fairy Tale" in known_races and "Tank" not in known_races
+
+
+def test_moojdart_same_name_magic_stones_stays_unsupported(imported: dict[str, ImportedCard]) -> None:
+    # "[Continuous] When you control two or more magic stones with the same name, banish all but one of
+    # them.": every other true magic stone of the cycle says "true magic stones" (TAT-091, TAT-092,
+    # TAT-099, MPR-098); read as written it would banish the duplicates of basic magic stones, so it is
+    # not guessed either way
+    card = imported["TAT-100"]
+    assert card.status == "partial"
+    assert card.unsupported == (
+        "[Continuous] When you control two or more magic stones with the same name, banish all but one of them.",
+    )
+
+
+def test_choose_a_race_target_becomes_the_chosen_race() -> None:
+    # "{Rest}, {U}: Choose a race. Target J/resonator becomes the chosen race until end of turn.": its races
+    # replaced by the chosen one (it loses the older information, 9.9)
+    ctx = _Ctx("X", "regalia", None, frozenset({"Elf", "Human", ""}), None)
+    assert _effects("Choose a race. Target J/resonator becomes the chosen race until end of turn.", ctx) == [
+        {
+            "op": "change_races",
+            "target": {"kind": "chosen", "filter": {"zone": "field"}},
+            "lose_all": True,
+            "of_choice": True,
+            "choices": ["Elf", "Human"],
+        }
+    ]
+
+
+def test_a_race_no_card_has_stays_unsupported() -> None:
+    # "becomes a Tank": no card of the database has the race or trait "Tank" (2.5)
+    ctx = _Ctx("X", "regalia", None, frozenset({"Elf"}), None)
+    with pytest.raises(_GapError):
+        _effects("Target resonator loses all races and becomes a Tank until end of turn.", ctx)
+
+
+def test_susie_looks_at_the_top_three_of_either_deck_and_puts_them_back(imported: dict[str, ImportedCard]) -> None:
+    # Susie Evans (VIN002-013): "When this card enters your field ⇒ Look at the top three cards of your main
+    # deck or magic stone deck and put them back in any order.": the deck chosen on resolution (9.3 p3.2)
+    assert full(imported, "VIN002-013")["abilities"] == [
+        {
+            "kind": "automatic",
+            "trigger": "enters_field",
+            "effects": [{"op": "look_top", "count": 3, "pick": 0, "rest": "top", "pile": "either"}],
+        }
+    ]

@@ -1,0 +1,191 @@
+"""Race changes and race choices of real Grimm/Alice cards (helper bucket ``v_race``), executed by the
+engine in the form the importer gives them (given events / when command / then cited events or a
+cited rejection; each story replays its whole log):
+
+* "Target resonator loses all races and becomes a Fairy Tale until end of turn" (2.5, 9.9 p1);
+* "Target J/resonator loses all races and gains a race of your choice until end of turn": the race
+  chosen on resolution among the database's races (``ChooseRace``, 2.5 p1), applied in timestamp order
+  with the continuous abilities that change races (9.9 p3).
+"""
+
+from __future__ import annotations
+
+from domain.fow import actions
+from domain.fow.characteristics import characteristics, races_of
+from domain.kernel import Event
+from tests.fow_support import cmd, find
+from tests.test_fow_battle import to_main
+from tests.test_fow_conditions import Story, legal
+
+
+def stats(story: Story, oid: str) -> tuple[int | None, int | None]:
+    chars = characteristics(story.state, oid)
+    return chars.atk, chars.def_
+
+
+# --- "loses all races and becomes a Fairy Tale until end of turn" (2.5, 9.9 p1) --------------------------
+
+
+def test_flower_kingdom_makes_a_resonator_a_fairy_tale_until_end_of_turn() -> None:
+    # Flower Kingdom (TMS-038): "Fairy Tale resonators you control gain [+200/+200]." "{U}{1}: Target
+    # resonator loses all races and becomes a Fairy Tale until end of turn."  Wolf-Haunted in Black Forest
+    # (CMF-037) is a Nightmare Werewolf: it becomes a Fairy Tale only, and so gains [+200/+200].
+    story = Story({"TMS-038": 4, "CMF-037": 4})
+    kingdom = story.put("p1", "TMS-038", "field")
+    wolf = story.put("p1", "CMF-037", "field")
+    before = stats(story, wolf)
+    assert races_of(story.state, wolf) == ["Nightmare", "Werewolf"]
+    story.will("p1", "U", "R")
+    story.when(cmd("ActivateAbility", "p1", source=kingdom, ability=1, targets=[[wolf]]))
+    made = find(story.resolve(), "ContinuousEffectCreated")
+    assert (made.data["kind"], made.data["targets"], made.rule) == ("change_races", [wolf], "FoW-5.5 9.9 p1")
+    assert (made.data["races"], made.data["lose_races"], made.data["duration"]) == (["Fairy Tale"], True, "end_of_turn")
+    assert races_of(story.state, wolf) == ["Fairy Tale"]
+    assert stats(story, wolf) == (before[0] + 200, before[1] + 200)  # type: ignore[operator]
+    # until end of turn: at the next turn it is a Nightmare Werewolf again, without the bonus
+    story.log += to_main(story.state, turn=2)
+    assert races_of(story.state, wolf) == ["Nightmare", "Werewolf"]
+    assert stats(story, wolf) == before
+    story.replays()
+
+
+def test_the_race_change_ends_when_the_resonator_leaves_the_field() -> None:
+    # a new object has none of the old one's effects (3.1 p3)
+    story = Story({"TMS-038": 4, "CMF-037": 4})
+    kingdom = story.put("p1", "TMS-038", "field")
+    wolf = story.put("p1", "CMF-037", "field")
+    story.will("p1", "U", "R")
+    story.when(cmd("ActivateAbility", "p1", source=kingdom, ability=1, targets=[[wolf]]))
+    story.resolve()
+    story.by_rule(actions.move, wolf, "hand", "given", rule="3.1 p5", reason="effect")
+    story.by_rule(actions.move, wolf, "field", "given", rule="3.1 p5", reason="effect", controller="p1")
+    assert races_of(story.state, wolf) == ["Nightmare", "Werewolf"]
+    assert not [e for e in story.state.effects if e.kind == "change_races"]
+    story.replays()
+
+
+# --- "gains a race of your choice" (2.5 p1), chosen on resolution ------------------------------------------
+
+
+def _moojdart(story: Story, target: str) -> str:
+    """When: p1 plays Moojdart's race ability on ``target`` and both players pass."""
+    stone = story.put("p1", "TAT-100", "stone_area")
+    story.will("p1", "U")
+    story.when(cmd("ActivateAbility", "p1", source=stone, ability=1, targets=[[target]]))
+    return stone
+
+
+def test_moojdart_asks_for_a_race_and_the_target_has_that_race_only() -> None:
+    # Moojdart, the Fantasy Stone (TAT-100): "[Activate] {U}{Rest}: Target J/resonator loses all races and
+    # gains a race of your choice until end of turn."  The race is asked as the ability resolves, among the
+    # races of the card database; "Tank" is no race of it, and p2 has nothing to choose.
+    story = Story({"CMF-037": 4}, stones={"TAT-100": 1, "T-STONE": 9})
+    wolf = story.put("p2", "CMF-037", "field")
+    stone = _moojdart(story, wolf)
+    assert story.state.objects[stone].rested
+    asked = find(story.resolve(), "ChoiceRequested")
+    assert (asked.data["player"], asked.data["kind"], asked.rule) == ("p1", "race", "FoW-5.5 2.5 p1")
+    races = asked.data["options"]["races"]
+    assert "Human" in races and "Fairy Tale" in races and "Tank" not in races and races == sorted(races)
+    assert legal(story, "p1", "ChooseRace") == [{"race": r} for r in races]
+    assert legal(story, "p2", "ChooseRace") == []
+    wrong = story.refused(cmd("ChooseRace", "p1", race="Tank"))
+    assert (wrong.code, wrong.rule) == ("rules/race_choice", "FoW-5.5 2.5 p1")
+    assert story.refused(cmd("ChooseRace", "p1", race=7)).code == "rules/race_choice"
+    assert story.refused(cmd("ChooseRace", "p2", race="Human")).code == "rules/not_your_decision"
+    events = story.when(cmd("ChooseRace", "p1", race="Human"))
+    chosen = find(events, "OptionChosen")
+    assert (chosen.data["race"], chosen.data["player"], chosen.rule) == ("Human", "p1", "FoW-5.5 2.5 p1")
+    made = find(events, "ContinuousEffectCreated")
+    assert (made.data["kind"], made.data["races"], made.data["targets"]) == ("change_races", ["Human"], [wolf])
+    assert made.cause == f"ev:{chosen.seq}"
+    assert races_of(story.state, wolf) == ["Human"]
+    story.log += to_main(story.state, turn=2)
+    assert races_of(story.state, wolf) == ["Nightmare", "Werewolf"]
+    story.replays()
+
+
+def test_moojdart_asks_nothing_when_its_target_is_gone() -> None:
+    # no legal target on resolution: nothing to choose (9.3 p3.1)
+    story = Story({"CMF-037": 4}, stones={"TAT-100": 1, "T-STONE": 9})
+    wolf = story.put("p2", "CMF-037", "field")
+    _moojdart(story, wolf)
+    story.by_rule(actions.destroy, wolf, "given")
+    events = story.resolve()
+    assert "ChoiceRequested" not in [e.type for e in events]
+    assert not [e for e in story.state.effects if e.kind == "change_races"]
+    story.replays()
+
+
+def test_race_changes_apply_in_timestamp_order() -> None:
+    # Juliet, the Hope (CMF-008): "As long as you control "Romeo, the Despair", each Nightmare resonator loses
+    # Nightmare and gains Fairy Tale" (Romeo CMF-090).  Made before Moojdart's effect, Juliet's change is
+    # replaced by it (the Werewolf becomes a Human only); a Juliet coming into the field after it applies
+    # after it (the wolf is a Human and a Fairy Tale): the earlier applied first (9.9 p3).
+    story = Story({"CMF-008": 4, "CMF-090": 4, "CMF-037": 4}, stones={"TAT-100": 1, "T-STONE": 9})
+    story.put("p1", "CMF-090", "field")
+    juliet = story.put("p1", "CMF-008", "field")
+    wolf = story.put("p2", "CMF-037", "field")
+    assert races_of(story.state, wolf) == ["Werewolf", "Fairy Tale"]
+    _moojdart(story, wolf)
+    story.resolve()
+    story.when(cmd("ChooseRace", "p1", race="Human"))
+    assert races_of(story.state, wolf) == ["Human"]
+    story.by_rule(actions.move, juliet, "hand", "given", rule="3.1 p5", reason="effect")
+    story.by_rule(actions.move, juliet, "field", "given", rule="3.1 p5", reason="effect", controller="p1")
+    assert races_of(story.state, wolf) == ["Human", "Fairy Tale"]
+    story.replays()
+
+
+# --- "the top three cards of your main deck or magic stone deck" (9.3 p3.2, 3.1 p4) ------------------------
+
+
+def _susie(story: Story) -> list[Event]:
+    """When: Susie Evans enters p1's field and her ability resolves (up to its first question)."""
+    susie = story.put("p1", "VIN002-013", "graveyard")
+    story.by_rule(actions.move, susie, "field", "given", rule="3.1 p5", reason="effect", controller="p1")
+    story.when(cmd("Pass", "p1"))  # no target: played at once (6.2 p3)
+    return story.resolve()
+
+
+def test_susie_orders_the_top_three_cards_of_the_magic_stone_deck() -> None:
+    # Susie Evans (VIN002-013): "When this card enters your field ⇒ Look at the top three cards of your main
+    # deck or magic stone deck and put them back in any order."  The deck is chosen as it resolves; then the
+    # three cards are put back in the order p1 gives (top first); nothing leaves the deck.
+    story = Story({"VIN002-013": 4}, stones={"T-STONE": 7, "TAT-100": 3})
+    asked = find(_susie(story), "ChoiceRequested")
+    assert (asked.data["kind"], asked.data["options"]["choices"], asked.rule) == (
+        "option",
+        ["main_deck", "stone_deck"],
+        "FoW-5.5 9.3 p3.2",
+    )
+    assert legal(story, "p1", "ChooseOption") == [{"option": 0}, {"option": 1}]
+    assert story.refused(cmd("ChooseOption", "p1", option=2)).code == "rules/option_choice"
+    top = list(reversed(story.state.zones["p1"]["stone_deck"][-3:]))
+    events = story.when(cmd("ChooseOption", "p1", option=1))
+    chosen = find(events, "OptionChosen")
+    assert (chosen.data["deck"], chosen.rule) == ("stone_deck", "FoW-5.5 9.3 p3.2")
+    look = find(events, "ChoiceRequested")
+    assert (look.data["kind"], look.data["options"]["looked"], look.data["options"]["max"]) == ("look", top, 0)
+    assert legal(story, "p1", "ChooseCards") == [{"cards": []}]
+    taken = story.refused(cmd("ChooseCards", "p1", cards=[top[0]]))
+    assert taken.code == "rules/look_choice"
+    size = len(story.state.zones["p1"]["stone_deck"])
+    story.when(cmd("ChooseCards", "p1", cards=[], order=[top[2], top[0], top[1]]))
+    assert list(reversed(story.state.zones["p1"]["stone_deck"][-3:])) == [top[2], top[0], top[1]]
+    assert len(story.state.zones["p1"]["stone_deck"]) == size and not story.state.chase
+    story.replays()
+
+
+def test_susie_may_order_the_main_deck_instead() -> None:
+    story = Story({"VIN002-013": 4, "T-BEAR": 4, "T-WALL": 4})
+    _susie(story)
+    top = list(reversed(story.state.zones["p1"]["main_deck"][-3:]))
+    stones = list(story.state.zones["p1"]["stone_deck"])
+    events = story.when(cmd("ChooseOption", "p1", option=0))
+    assert find(events, "OptionChosen").data["deck"] == "main_deck"
+    assert find(events, "ChoiceRequested").data["options"]["looked"] == top
+    story.when(cmd("ChooseCards", "p1", cards=[], order=list(reversed(top))))
+    assert list(reversed(story.state.zones["p1"]["main_deck"][-3:])) == list(reversed(top))
+    assert story.state.zones["p1"]["stone_deck"] == stones
+    story.replays()
