@@ -8,6 +8,7 @@ from typing import Any
 
 from domain.fow import conditions
 from domain.fow.cards import (
+    STANDBY_CARD_TRIGGERS,
     Ability,
     AddSelfTo,
     Banish,
@@ -190,6 +191,7 @@ def move(
             check_triggers(ctx, "enters_field_from_standby", ev, oid=oid)
     elif to == "stone_area" and data["from"] != "stone_area" and s.objects[oid].zone == "stone_area":
         check_triggers(ctx, "card_put_into_stone_area", ev, oid=oid)
+        check_triggers(ctx, "enters_stone_area", ev, oid=oid)  # "When this card enters your magic stone area"
     elif data["from"] == "field" and s.objects[oid].zone == "graveyard":
         check_triggers(ctx, "put_into_graveyard_from_field", ev, oid=oid, subject=oid)  # "that resonator" (9.6 p7)
         check_triggers(ctx, "card_put_into_graveyard_from_field", ev, oid=oid, subject=oid)  # "that resonator"
@@ -1072,6 +1074,8 @@ def check_triggers(
                         add_trigger(ctx, obj.controller, src, i, cause, extra=extra or None)
         if kind not in _LEAVES_FIELD:
             _standby_triggers(ctx, pid, kind, cause, player)
+        if kind in STANDBY_CARD_TRIGGERS and oid is not None:
+            _standby_card_triggers(ctx, pid, kind, cause, oid)
     if kind in _LEAVES_FIELD and oid is not None:
         # "when this card is destroyed" / "is put into a graveyard from your field": refers to
         # the card as it was in the field (9.6 p7.2)
@@ -1155,6 +1159,26 @@ def _standby_triggers(ctx: Ctx, pid: str, kind: str, cause: str, player: str | N
             and _card_fires(s, str(card.trigger), kind, src, pid, player)
         ):
             add_trigger(ctx, pid, src, -1, cause, kind="card")
+
+
+def _standby_card_triggers(ctx: Ctx, pid: str, kind: str, cause: str, oid: str) -> None:
+    """Chant-standby cards of ``pid`` whose [Trigger] condition names another card ("[Trigger] When a
+    resonator you control is destroyed", 7.9 p2): the card ``oid`` matches their ``trigger_filter`` as
+    it was in the field (9.6 p7.2); the trigger records it for "the destroyed resonator" (9.6 p5)."""
+    s = ctx.s
+    for src in list(s.zones[pid]["standby"]):
+        obj = s.objects[src]
+        card = s.cards[obj.card]
+        if card.type != "spell" or card.subtype != "chant_standby" or card.trigger != kind:
+            continue
+        if obj.standby_turn >= s.turn or any(t.source == src for t in s.triggered):
+            continue  # not in the turn it was put there (7.9 p5); not again once triggered (7.9 p2.1)
+        if card.trigger_filter is None or not moved_matches(s, card.trigger_filter, oid, pid, src):
+            continue
+        cond = card.trigger_condition
+        if cond is not None and not conditions.condition_met(s, cond, pid, src):
+            continue
+        add_trigger(ctx, pid, src, -1, cause, kind="card", extra={"target": oid})
 
 
 def _card_fires(s: GameState, trigger: str, kind: str, src: str, pid: str, player: str | None) -> bool:
@@ -1368,6 +1392,8 @@ def play_trigger(ctx: Ctx, trig: Triggered, targets: Any, pay_with: Sequence[Any
                 "trigger": trig.id,
                 "from": "standby",
                 **chosen_since(s, chosen),
+                **({"subject": trig.target} if trig.target is not None else {}),  # "the destroyed resonator"
+                **_known_subject(s, trig),
             },
             "7.9 p4" if trig.kind == "card" else "12.5 p2",
             cause=cause,
@@ -2016,6 +2042,9 @@ def apply_effect(
                 times = _destroyed_stat(s, previous or [], eff.x_of_destroyed)
             data.update(kind="modify", atk=eff.atk * times, duration=eff.duration)
             data["def"] = eff.def_ * times
+            if eff.of_subject:  # "[+X/+Y], where X is the destroyed resonator's ATK and Y ... its DEF"
+                data["atk"] = eff.atk * _subject_stat(s, item, "atk")
+                data["def"] = eff.def_ * _subject_stat(s, item, "def")
             if eff.or_gains is not None:  # "gains [-800/0] or [0/+800]": the controller picks one now
                 both = [[eff.atk, eff.def_], list(eff.or_gains)]
                 if choice is None:
@@ -2625,6 +2654,15 @@ def apply_effect(
                     check_triggers(ctx, "becomes_rested", cause, oid=t)
         return cause
     raise AssertionError(f"unhandled effect {eff!r}")  # pragma: no cover
+
+
+def _subject_stat(s: GameState, item: ChaseItem, stat: str) -> int:
+    """The ATK/DEF of the object the trigger condition named ("the destroyed resonator"), as it last
+    was in the field (9.6 p7.2, 9.11), while it is still the object it became as it left (3.1 p3)."""
+    obj = s.objects.get(item.subject or "")
+    if obj is None or item.subject_since is None or obj.zone_since != item.subject_since:
+        return 0
+    return conditions.source_stat(s, obj.oid, stat)
 
 
 def _destroyed_stat(s: GameState, previous: list[tuple[str, int]], stat: str) -> int:

@@ -43,7 +43,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from domain.fow.cards import Card, parse_card
+from domain.fow.cards import STANDBY_CARD_TRIGGERS, Card, parse_card
 from domain.kernel import CardDataError
 
 __all__ = [
@@ -1389,6 +1389,13 @@ def _reveal_named(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "reveal_named", "count": _number(m.group("n"))}]
 
 
+@_effect(r"name a card\.\s*reveal the top card of your main deck,? if it's the named card, put it into your hand")
+def _reveal_named_card(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # Hymnal's Memoria (TMS-098): "... name a card. Reveal the top card of your main deck, if it's the
+    # named card, put it into your hand." (2.2 p3, 10.4 p1; otherwise it stays on top)
+    return [{"op": "reveal_named", "count": 1, "rest": "stay"}]
+
+
 @_effect(
     r"name a card type\.\s*reveal the top card of your main deck\.\s*if it's the named type, put it into your hand"
 )
@@ -1568,6 +1575,22 @@ def _gains_x_of_destroyed(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[Js
             "x_of_destroyed": m.group("s").lower(),
         }
     ]
+
+
+@_effect(
+    r"(?P<t>[^.]+?) gains? \[\+X/\+Y\] until end of turn, where X is the (?P<a>destroyed resonator)'s ATK and Y is"
+    r" the (?P<d>destroyed resonator)'s DEF"
+)
+def _gains_stats_of_subject(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # Big-Bang Revolution (TAT-020): "[Trigger] When a resonator you control is destroyed: Two target
+    # resonators gain [+X/+Y] until end of turn, where X is the destroyed resonator's ATK and Y is the
+    # destroyed resonator's DEF.": the resonator the trigger condition names, as it was in the field (9.6 p7.2)
+    if ctx.subject != "resonator":
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    target = _subject(m.group("t"), ctx, continuous=False, it_self=it_self)
+    if target is None:
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    return [{"op": "modify", "atk": 1, "def": 1, "target": target, "duration": "end_of_turn", "of_subject": True}]
 
 
 def _lose_skills(text: str, target: JsonDict, sentence: str) -> list[JsonDict]:
@@ -4621,6 +4644,7 @@ _TRIGGERS: list[tuple[re.Pattern[str], str, bool]] = [
         "enters_field_from_standby",
         True,
     ),
+    (_on(r"when this card enters your magic stone area"), "enters_stone_area", True),  # any way in (3.7)
 ]
 _PLAYER_TRIGGERS = {
     "when your opponent plays a chant": "opponent_plays_spell",
@@ -5749,6 +5773,18 @@ def _status(text: str, ctx: _Ctx) -> JsonDict | None:
         return None
 
 
+def _standby_card_trigger(cond: str, body: str, ctx: _Ctx) -> Delta | None:
+    """ "[Trigger] When a resonator you control is destroyed: ...": a [Trigger] condition naming another
+    card (7.9 p2, 10.9), which the text after the colon refers to ("the destroyed resonator", 9.6 p7.2)."""
+    moved = _card_move_trigger(f"{cond}, ", ctx)
+    if moved is None or moved[0] not in STANDBY_CARD_TRIGGERS or moved[1].get("other_than_self"):
+        return None
+    trigger, flt, _ = moved
+    if "resonator" in flt.get("types", ()):
+        ctx = dataclasses.replace(ctx, subject="resonator")
+    return {"trigger": trigger, "trigger_filter": flt, "effects": _effects(_capitalise(body), ctx)}
+
+
 def _keyword(raw: str, text: str, ctx: _Ctx) -> Delta | None:
     """Keyword skills (FoW-5.5 12) and other bracketed keywords that shape the card."""
     tags = _tags_only(text)
@@ -5845,6 +5881,9 @@ def _keyword(raw: str, text: str, ctx: _Ctx) -> Delta | None:
             return {"trigger": when[0], "trigger_condition": dict(when[1]), "effects": effects}
         trigger = "anytime" if cond == "anytime" else _PLAYER_TRIGGERS.get(cond)
         status = None if trigger is not None else _status(m.group("cond"), ctx)
+        card_trigger = _standby_card_trigger(m.group("cond").strip(), m.group("body"), ctx)
+        if trigger is None and status is None and card_trigger is not None:
+            return card_trigger
         if trigger is None and status is None:
             raise _GapError(f"keyword: [Trigger] {m.group('cond').strip()}")
         effects = _effects(_capitalise(m.group("body")), ctx)

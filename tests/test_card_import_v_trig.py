@@ -1,0 +1,64 @@
+"""Importing trigger conditions the vocabulary lacked (helper bucket ``v_trig``), on real card text
+(``domain/fow/importer.py``); the engine side is specified in ``tests/test_fow_real_v_trig.py``."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.fow.importer import ImportedCard, _Ctx, _effects, _GapError, _keyword
+from tests.card_import_support import full, imported_database
+
+
+@pytest.fixture(scope="module")
+def imported() -> dict[str, ImportedCard]:
+    return imported_database()
+
+
+def test_when_this_card_enters_your_magic_stone_area_name_a_card(imported: dict[str, ImportedCard]) -> None:
+    # Hymnal's Memoria (TMS-098): "When this card enters your magic stone area, name a card. Reveal the top
+    # card of your main deck, if it's the named card, put it into your hand." (3.7, 2.2 p3, 10.4 p1)
+    first = full(imported, "TMS-098")["abilities"][0]
+    assert first == {
+        "kind": "automatic",
+        "trigger": "enters_stone_area",
+        "effects": [{"op": "reveal_named", "count": 1, "rest": "stay"}],
+    }
+
+
+def test_trigger_when_a_resonator_you_control_is_destroyed(imported: dict[str, ImportedCard]) -> None:
+    # Big-Bang Revolution (TAT-020): "[Trigger] When a resonator you control is destroyed: Two target
+    # resonators gain [+X/+Y] until end of turn, where X is the destroyed resonator's ATK and Y is the
+    # destroyed resonator's DEF." (7.9 p2, 9.6 p7.2)
+    card = full(imported, "TAT-020")
+    assert (card["trigger"], card["trigger_filter"]) == (
+        "card_destroyed",
+        {"zone": "field", "types": ["resonator"], "controller": "you"},
+    )
+    assert card["effects"] == [
+        {
+            "op": "modify",
+            "atk": 1,
+            "def": 1,
+            "target": {"kind": "chosen", "filter": {"zone": "field", "types": ["resonator"]}, "count": 2},
+            "duration": "end_of_turn",
+            "of_subject": True,
+        }
+    ]
+
+
+def test_the_destroyed_resonators_stats_need_a_trigger_naming_it() -> None:
+    # without a trigger condition naming a resonator there is no "destroyed resonator" to read
+    ctx = _Ctx("X", "spell", "chant", frozenset(), None)
+    with pytest.raises(_GapError):
+        _effects(
+            "Target resonator gains [+X/+Y] until end of turn, where X is the destroyed resonator's ATK and Y is"
+            " the destroyed resonator's DEF.",
+            ctx,
+        )
+
+
+def test_another_card_destroyed_is_no_standby_trigger_naming_it() -> None:
+    # "another" names this card, which is in the chant-standby area, not a field: left unsupported
+    ctx = _Ctx("X", "spell", "chant_standby", frozenset(), None)
+    with pytest.raises(_GapError):
+        _keyword("", "[Trigger] When another resonator you control is destroyed: Draw a card.", ctx)
