@@ -62,3 +62,38 @@ def test_another_card_destroyed_is_no_standby_trigger_naming_it() -> None:
     ctx = _Ctx("X", "spell", "chant_standby", frozenset(), None)
     with pytest.raises(_GapError):
         _keyword("", "[Trigger] When another resonator you control is destroyed: Draw a card.", ctx)
+
+
+def test_you_may_reveal_your_hand_if_you_have_no_spirit_search(imported: dict[str, ImportedCard]) -> None:
+    # Aladdin's Lamp (MPR-055): "[Continuous]: At the beginning of your main phase, you may reveal your hand.
+    # If you have no Spirit resonators in your hand, search your main deck for a Spirit resonator, reveal it
+    # and put it into your hand. Then shuffle your main deck." (10.4 p1, 10.13 p2, 10.20)
+    spirit = {"zone": "main_deck", "types": ["resonator"], "races": ["Spirit"]}
+    in_hand = {"zone": "hand", "types": ["resonator"], "controller": "you", "races": ["Spirit"]}
+    assert full(imported, "MPR-055")["abilities"] == [
+        {
+            "kind": "automatic",
+            "trigger": "beginning_of_main_phase",
+            "effects": [
+                {
+                    "op": "may",
+                    "effects": [
+                        {"op": "reveal_hand"},
+                        {
+                            "op": "if",
+                            "condition": {"kind": "controls", "filter": in_hand, "negate": True},
+                            "effects": [{"op": "search", "filter": spirit, "shuffle": False}],
+                        },
+                    ],
+                },
+                {"op": "shuffle"},
+            ],
+        }
+    ]
+
+
+def test_revealing_the_hand_for_something_else_stays_unsupported() -> None:
+    # only a search after a hand shown to hold none of something is read
+    ctx = _Ctx("X", "addition", "field", frozenset({"Spirit"}), None)
+    with pytest.raises(_GapError):
+        _effects("You may reveal your hand. If you have no Spirit resonators in your hand, draw a card.", ctx)

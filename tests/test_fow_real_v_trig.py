@@ -159,3 +159,64 @@ def test_big_bang_revolution_x_is_zero_once_the_destroyed_resonator_left_its_gra
     made = find(story.resolve(), "ContinuousEffectCreated")
     assert (made.data["atk"], made.data["def"]) == (0, 0)
     story.replays()
+
+
+# --- "you may reveal your hand. If you have no Spirit resonators in your hand, search ..." (10.4 p1) ---
+
+
+def lamp_story() -> tuple[Story, str]:
+    """p1 controls Aladdin's Lamp (MPR-055) and holds no Spirit resonator; turn 3 (p1's) reaches its main
+    phase is next: the Lamp triggers then (5.3 p1)."""
+    story = Story({"MPR-055": 4, "MPR-018": 4, "T-BEAR": 4})
+    lamp = story.put("p1", "MPR-055", "field")
+    for oid in list(story.state.zones["p1"]["hand"]):
+        if story.state.objects[oid].card == "MPR-018":
+            story.moved(oid, "main_deck")
+    return story, lamp
+
+
+def test_aladdins_lamp_searches_a_spirit_when_the_revealed_hand_has_none() -> None:
+    # Aladdin's Lamp (MPR-055): "[Continuous]: At the beginning of your main phase, you may reveal your hand.
+    # If you have no Spirit resonators in your hand, search your main deck for a Spirit resonator, reveal it
+    # and put it into your hand. Then shuffle your main deck."  p1 reveals a hand with no Spirit: each card
+    # is revealed and hidden again (10.4 p1), then the search offers the Spirits of the main deck (10.13 p2).
+    story, lamp = lamp_story()
+    events = until_asked(story)  # to p1's next main phase, where the ability is played and resolves
+    assert story.state.turn == 3
+    assert any(e.type == "AbilityTriggered" and e.data["source"] == lamp for e in events)
+    asked = find(events, "ChoiceRequested")
+    assert (asked.data["kind"], asked.rule) == ("optional", "FoW-5.5 9.3 p3.2")
+    hand = list(story.state.zones["p1"]["hand"])
+    events = story.when(cmd("ChooseOptional", "p1", accept=True))
+    shown = [(e.data["oid"], e.rule) for e in events if e.type == "CardRevealed"]
+    assert shown == [(oid, "FoW-5.5 10.4 p1") for oid in hand]
+    assert [e.data["oid"] for e in events if e.type == "RevealEnded"] == hand
+    assert not any(story.state.objects[oid].revealed for oid in hand)
+    assert find(events, "ConditionChecked").data["met"] is True
+    searching = find(events, "ChoiceRequested")
+    assert (searching.data["kind"], searching.rule) == ("search", "FoW-5.5 10.13 p2")
+    spirits = [o for o in story.state.zones["p1"]["main_deck"] if story.state.objects[o].card == "MPR-018"]
+    assert sorted(searching.data["options"]["cards"]) == sorted(spirits)
+    events = story.when(cmd("ChooseCards", "p1", cards=[spirits[0]]))
+    assert story.state.objects[spirits[0]].zone == "hand"
+    assert [e.type for e in events].count("DeckShuffled") == 1
+    story.replays()
+
+
+def test_aladdins_lamp_finds_nothing_with_a_spirit_in_hand_or_without_revealing() -> None:
+    # With a Spirit resonator in the revealed hand, the condition fails: no search, the deck is shuffled
+    # anyway (10.20); declining to reveal, nothing is revealed and nothing searched.
+    story, _ = lamp_story()
+    spirit = story.put("p1", "MPR-018", "hand")
+    until_asked(story)
+    events = story.when(cmd("ChooseOptional", "p1", accept=True))
+    assert spirit in [e.data["oid"] for e in events if e.type == "CardRevealed"]
+    assert find(events, "ConditionChecked").data["met"] is False
+    assert "ChoiceRequested" not in [e.type for e in events]
+    assert find(events, "DeckShuffled").rule == "FoW-5.5 10.20 p1"
+    until_asked(story)
+    assert story.state.turn == 5
+    events = story.when(cmd("ChooseOptional", "p1", accept=False))
+    assert not [e for e in events if e.type in ("CardRevealed", "ChoiceRequested", "ConditionChecked")]
+    assert find(events, "DeckShuffled").rule == "FoW-5.5 10.20 p1"
+    story.replays()

@@ -59,6 +59,7 @@ from domain.fow.cards import (
     Restrict,
     ReturnToHand,
     ReturnToRulerSide,
+    RevealHand,
     RevealNamed,
     RevealTop,
     Search,
@@ -2227,6 +2228,13 @@ def apply_effect(
             return cause
         order = ctx.s.zones[you]["main_deck"]
         return shuffle(ctx, you, "main_deck", list(order), cause, rule="10.20 p1")
+    if isinstance(eff, RevealHand):  # "you may reveal your hand": shown, hidden again as the effect ends (10.4 p1)
+        hand = list(s.zones[you]["hand"])
+        for oid in hand:
+            cause = ctx.emit("CardRevealed", {"oid": oid, "player": you}, "10.4 p1", cause=cause)
+        for oid in hand:
+            cause = ctx.emit("RevealEnded", {"oid": oid, "player": you}, "10.4 p1", cause=cause)
+        return cause
     if isinstance(eff, Shuffle):  # "Then shuffle your main deck", searched or not
         return shuffle(ctx, you, "main_deck", list(s.zones[you]["main_deck"]), cause, rule="10.20 p1")
     if isinstance(eff, RevealNamed):  # "Name a card. Reveal the top four cards ... with that name ..."

@@ -789,6 +789,14 @@ class Shuffle(_Model):
     op: Literal["shuffle"] = "shuffle"
 
 
+class RevealHand(_Model):
+    """ "You may reveal your hand. If you have no Spirit resonators in your hand, search ...": the
+    controller reveals every card in their hand (FoW-5.5 10.4 p1), so that the condition that follows
+    is shown to hold; they are hidden again as the effect ends."""
+
+    op: Literal["reveal_hand"] = "reveal_hand"
+
+
 class RevealTop(_Model):
     """Reveal the top card of your main deck (FoW-5.5 10.4); if it matches ``filter`` put it
     into ``then``, otherwise into ``otherwise`` (``None``: it stays on top of the deck)."""
@@ -1757,7 +1765,8 @@ Effect = Annotated[
     | Delayed
     | ReshuffleGraveyard
     | PayLess
-    | GrantAbilities,
+    | GrantAbilities
+    | RevealHand,
     Field(discriminator="op"),
 ]
 

@@ -3486,6 +3486,26 @@ def _effect_before_logic(pattern: str) -> Callable[[EffectBuilder], EffectBuilde
     return register
 
 
+@_effect_before_logic(
+    r"you may reveal your hand\.\s*if you have no (?P<d>[^,.]+?) in your hand, (?P<b>search your main deck [^.]+)"
+    r"\.\s*then shuffle your main deck"
+)
+def _reveal_hand_if_none(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # Aladdin's Lamp (MPR-055): "... you may reveal your hand. If you have no Spirit resonators in your hand,
+    # search your main deck for a Spirit resonator, reveal it and put it into your hand. Then shuffle your
+    # main deck.": the search only if the hand was revealed and shows none (10.4 p1); the deck is shuffled
+    # anyway, as after any search the player may not make (10.20)
+    none, players = _selector(m.group("d"), ctx, zone="hand")
+    if players or set(none) - {"zone", "types", "races", "attributes", "name"}:
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    searched = _effects(f"If you have no cards in your hand, {m.group('b')}. Then shuffle your main deck.", ctx)
+    if len(searched) != 2 or searched[0].get("op") != "if" or searched[1] != {"op": "shuffle"}:
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    hand = {"kind": "controls", "filter": {**none, "zone": "hand", "controller": "you"}, "negate": True}
+    search = {**searched[0], "condition": hand}
+    return [{"op": "may", "effects": [{"op": "reveal_hand"}, search]}, searched[1]]
+
+
 def _effect_first(pattern: str) -> Callable[[EffectBuilder], EffectBuilder]:
     """Like :func:`_effect`, tried before the others (a "for each" tail changes the meaning)."""
 
