@@ -97,3 +97,22 @@ def test_revealing_the_hand_for_something_else_stays_unsupported() -> None:
     ctx = _Ctx("X", "addition", "field", frozenset({"Spirit"}), None)
     with pytest.raises(_GapError):
         _effects("You may reveal your hand. If you have no Spirit resonators in your hand, draw a card.", ctx)
+
+
+def test_when_this_card_in_your_main_deck_is_removed_from_the_game(imported: dict[str, ImportedCard]) -> None:
+    # Vell-Savarian Apparition (BFA-029): "When this card in your main deck is removed from the game, put it
+    # into your field." (9.2 p2, 9.6 p7.1, 3.1 p3)
+    assert full(imported, "BFA-029")["abilities"] == [
+        {
+            "kind": "automatic",
+            "trigger": "removed_from_main_deck",
+            "effects": [{"op": "put_into_field", "target": {"kind": "self"}, "owners_field": True}],
+        }
+    ]
+
+
+def test_put_this_card_into_your_field_needs_a_trigger_on_its_own_move() -> None:
+    # on an [Enter] ability "it" is no card that moved where the ability could follow it
+    ctx = _Ctx("X", "resonator", None, frozenset(), None)
+    with pytest.raises(_GapError):
+        _effects("Put this card into your field.", ctx, it_self=True)

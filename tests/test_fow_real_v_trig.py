@@ -220,3 +220,50 @@ def test_aladdins_lamp_finds_nothing_with_a_spirit_in_hand_or_without_revealing(
     assert not [e for e in events if e.type in ("CardRevealed", "ChoiceRequested", "ConditionChecked")]
     assert find(events, "DeckShuffled").rule == "FoW-5.5 10.20 p1"
     story.replays()
+
+
+# --- "When this card in your main deck is removed from the game" (9.2 p2, 9.6 p7.1) ----------------------
+
+
+def test_vell_savarian_apparition_removed_from_the_main_deck_is_put_into_the_field() -> None:
+    # Vell-Savarian Apparition (BFA-029): "When this card in your main deck is removed from the game, put it
+    # into your field."  The top card of p1's main deck is removed from the game (10.3 p1): it triggers in
+    # the removed area, controlled by its owner (3.1 p5, 9.6 p7.1), and is put into p1's field, not played.
+    story = Story({"BFA-029": 4, "T-BEAR": 4})
+    apparition = story.on_top("p1", "BFA-029")
+    events = story.by_rule(actions.move, apparition, "removed", "given", rule="10.3 p1", reason="removed")
+    [trig] = triggered_by(events, apparition)
+    assert (trig.data["controller"], trig.data["ability"], trig.rule) == ("p1", 0, "FoW-5.5 9.6 p5")
+    events = story.when(cmd("Pass", "p1"))  # no target: played at once (6.2 p3)
+    played = find(events, "AbilityPlayed")
+    since = story.state.objects[apparition].zone_since  # the object in the removed area (3.1 p3)
+    assert (played.data["source"], played.data["source_since"]) == (apparition, since)
+    events = story.resolve()
+    moved = find(events, "CardMoved")
+    assert (moved.data["oid"], moved.data["from"], moved.data["to"], moved.rule) == (
+        apparition,
+        "removed",
+        "field",
+        "FoW-5.5 3.1 p5",
+    )
+    assert story.state.objects[apparition].controller == "p1"
+    story.replays()
+
+
+def test_vell_savarian_apparition_triggers_only_from_the_main_deck_face_up_and_only_where_it_went() -> None:
+    # Removed from the hand, or face down (no information, 3.12 p2.1): no trigger.  Removed from the main
+    # deck but put into the graveyard before its ability resolves: a new object, it stays there (3.1 p3).
+    story = Story({"BFA-029": 4, "T-BEAR": 4})
+    in_hand = story.put("p1", "BFA-029", "hand")
+    events = story.by_rule(actions.move, in_hand, "removed", "given", rule="10.3 p1", reason="removed")
+    assert not triggered_by(events, in_hand)
+    face_down = story.on_top("p1", "BFA-029")
+    events = story.by_rule(actions.move, face_down, "removed", "given", rule="3.12 p2.1", reason="look", face_down=True)
+    assert not triggered_by(events, face_down)
+    apparition = story.on_top("p1", "BFA-029")
+    story.by_rule(actions.move, apparition, "removed", "given", rule="10.3 p1", reason="removed")
+    story.when(cmd("Pass", "p1"))
+    story.moved(apparition, "graveyard")
+    story.resolve()
+    assert story.state.objects[apparition].zone == "graveyard"
+    story.replays()

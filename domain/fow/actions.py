@@ -198,6 +198,8 @@ def move(
         check_triggers(ctx, "card_put_into_graveyard_from_field", ev, oid=oid, subject=oid)  # "that resonator"
     elif data["from"] == "hand" and s.objects[oid].zone == "graveyard" and reason in ("discard", "hand size"):
         check_triggers(ctx, "opponent_discards", ev, player=obj.owner)  # to discard (10.18)
+    if data["from"] == "main_deck" and s.objects[oid].zone == "removed" and not s.objects[oid].face_down:
+        check_triggers(ctx, "removed_from_main_deck", ev, oid=oid)  # "When this card in your main deck is removed"
     if data["from"] == "field" and s.objects[oid].zone not in ("field", "chase"):
         check_triggers(ctx, "leaves_field", ev, oid=oid)  # "leaves your field for a non-field zone"
     if data["from"] == "field" and s.objects[oid].zone != "field":
@@ -1053,6 +1055,8 @@ def check_triggers(
     s = ctx.s
     if kind == "card_enters_field" and oid is not None:
         _graveyard_triggers(ctx, kind, cause, oid)
+    if kind == "removed_from_main_deck" and oid is not None:
+        _removed_from_deck_triggers(ctx, kind, cause, oid)
     for pid in list(s.order):
         for zone in ("field", "ruler_area", "stone_area"):
             for src in list(s.zones[pid][zone]):
@@ -1094,6 +1098,17 @@ def check_triggers(
                 add_trigger(
                     ctx, controller, oid, i, cause, extra={"once_per_turn_key": key} if ability.once_per_turn else None
                 )
+
+
+def _removed_from_deck_triggers(ctx: Ctx, kind: str, cause: str, oid: str) -> None:
+    """ "When this card in your main deck is removed from the game, put it into your field.": the text
+    makes the ability work in the main deck (9.2 p2); it refers to the card in the removed area, the public
+    zone it went to (9.6 p7.1), and its owner controls it there (3.1 p5)."""
+    s = ctx.s
+    owner = s.objects[oid].owner
+    for i, ability in enumerate(s.card_of(oid).abilities):
+        if ability.kind == "automatic" and ability.trigger == kind:
+            add_trigger(ctx, owner, oid, i, cause)
 
 
 def _graveyard_triggers(ctx: Ctx, kind: str, cause: str, oid: str) -> None:

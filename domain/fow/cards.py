@@ -1964,6 +1964,7 @@ Trigger = Literal[
     "banished_by_incarnation",
     "your_j_resonator_targeted",
     "enters_stone_area",
+    "removed_from_main_deck",
 ]
 _DAMAGE_TRIGGERS = (
     "deals_damage",

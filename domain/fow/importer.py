@@ -2226,6 +2226,16 @@ def _each_other_chosen(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonD
     return [{"op": "fight", "target": {"kind": "self"}, "versus": flt}]
 
 
+@_effect(r"put (?P<t>it|this card) into your field")
+def _self_into_your_field(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # Vell-Savarian Apparition (BFA-029): "When this card in your main deck is removed from the game, put it
+    # into your field.": the card where it went, while it stays there (3.1 p3), put (not played, 9.6 p1.1)
+    # into its owner's field - "you" is its owner, who controls the ability there (3.1 p5)
+    if not ctx.own_move or (m.group("t").lower() == "it" and not it_self):
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    return [{"op": "put_into_field", "target": {"kind": "self"}, "owners_field": True}]
+
+
 @_effect(r"put (?P<t>it|this card) into (?:its|it) owner'?s (?P<z>hand|field)")
 def _self_back(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "When this card is put into a graveyard from your field, put it into its owner's hand." /
@@ -4665,6 +4675,7 @@ _TRIGGERS: list[tuple[re.Pattern[str], str, bool]] = [
         True,
     ),
     (_on(r"when this card enters your magic stone area"), "enters_stone_area", True),  # any way in (3.7)
+    (_on(r"when this card in your main deck is removed from the game"), "removed_from_main_deck", True),
 ]
 _PLAYER_TRIGGERS = {
     "when your opponent plays a chant": "opponent_plays_spell",
@@ -5279,7 +5290,7 @@ def _automatic(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
         if m:
             if trigger in _SUBJECTS:
                 ctx = dataclasses.replace(ctx, subject=_SUBJECTS[trigger])
-            if trigger in ("put_into_graveyard_from_field", "destroyed", "leaves_field"):
+            if trigger in ("put_into_graveyard_from_field", "destroyed", "leaves_field", "removed_from_main_deck"):
                 ctx = dataclasses.replace(ctx, own_move=True)
             body = text[m.end() :]
             if trigger == "deals_damage_to_opponent":  # "..., they discard a card": that opponent
