@@ -9,6 +9,7 @@ from typing import Any
 
 from domain.fow import conditions
 from domain.fow.cards import (
+    STANDBY_CARD_TRIGGERS,
     Ability,
     AddSelfTo,
     Banish,
@@ -62,6 +63,7 @@ from domain.fow.cards import (
     Restrict,
     ReturnToHand,
     ReturnToRulerSide,
+    RevealHand,
     RevealNamed,
     RevealTop,
     Search,
@@ -201,11 +203,14 @@ def move(
             check_triggers(ctx, "enters_field_from_standby", ev, oid=oid)
     elif to == "stone_area" and data["from"] != "stone_area" and s.objects[oid].zone == "stone_area":
         check_triggers(ctx, "card_put_into_stone_area", ev, oid=oid)
+        check_triggers(ctx, "enters_stone_area", ev, oid=oid)  # "When this card enters your magic stone area"
     elif data["from"] == "field" and s.objects[oid].zone == "graveyard":
         check_triggers(ctx, "put_into_graveyard_from_field", ev, oid=oid, subject=oid)  # "that resonator" (9.6 p7)
         check_triggers(ctx, "card_put_into_graveyard_from_field", ev, oid=oid, subject=oid)  # "that resonator"
     elif data["from"] == "hand" and s.objects[oid].zone == "graveyard" and reason in ("discard", "hand size"):
         check_triggers(ctx, "opponent_discards", ev, player=obj.owner)  # to discard (10.18)
+    if data["from"] == "main_deck" and s.objects[oid].zone == "removed" and not s.objects[oid].face_down:
+        check_triggers(ctx, "removed_from_main_deck", ev, oid=oid)  # "When this card in your main deck is removed"
     if data["from"] == "field" and s.objects[oid].zone not in ("field", "chase"):
         check_triggers(ctx, "leaves_field", ev, oid=oid)  # "leaves your field for a non-field zone"
     if data["from"] == "field" and s.objects[oid].zone != "field":
@@ -1232,6 +1237,8 @@ def check_triggers(
         and own_enter_triggers_suppressed(s, oid)
         else None
     )
+    if kind == "removed_from_main_deck" and oid is not None:
+        _removed_from_deck_triggers(ctx, kind, cause, oid)
     for pid in list(s.order):
         for zone in ("field", "ruler_area", "stone_area"):
             for src in list(s.zones[pid][zone]):
@@ -1256,6 +1263,8 @@ def check_triggers(
                         add_trigger(ctx, obj.controller, src, i, cause, extra=extra or None)
         if kind not in _LEAVES_FIELD:
             _standby_triggers(ctx, pid, kind, cause, player)
+        if kind in STANDBY_CARD_TRIGGERS and oid is not None:
+            _standby_card_triggers(ctx, pid, kind, cause, oid)
     if kind in _LEAVES_FIELD and oid is not None:
         # "when this card is destroyed" / "is put into a graveyard from your field": refers to
         # the card as it was in the field (9.6 p7.2)
@@ -1273,6 +1282,17 @@ def check_triggers(
                 add_trigger(
                     ctx, controller, oid, i, cause, extra={"once_per_turn_key": key} if ability.once_per_turn else None
                 )
+
+
+def _removed_from_deck_triggers(ctx: Ctx, kind: str, cause: str, oid: str) -> None:
+    """ "When this card in your main deck is removed from the game, put it into your field.": the text
+    makes the ability work in the main deck (9.2 p2); it refers to the card in the removed area, the public
+    zone it went to (9.6 p7.1), and its owner controls it there (3.1 p5)."""
+    s = ctx.s
+    owner = s.objects[oid].owner
+    for i, ability in enumerate(s.card_of(oid).abilities):
+        if ability.kind == "automatic" and ability.trigger == kind:
+            add_trigger(ctx, owner, oid, i, cause)
 
 
 def _graveyard_triggers(ctx: Ctx, kind: str, cause: str, oid: str) -> None:
@@ -1339,6 +1359,26 @@ def _standby_triggers(ctx: Ctx, pid: str, kind: str, cause: str, player: str | N
             and _card_fires(s, str(card.trigger), kind, src, pid, player)
         ):
             add_trigger(ctx, pid, src, -1, cause, kind="card")
+
+
+def _standby_card_triggers(ctx: Ctx, pid: str, kind: str, cause: str, oid: str) -> None:
+    """Chant-standby cards of ``pid`` whose [Trigger] condition names another card ("[Trigger] When a
+    resonator you control is destroyed", 7.9 p2): the card ``oid`` matches their ``trigger_filter`` as
+    it was in the field (9.6 p7.2); the trigger records it for "the destroyed resonator" (9.6 p5)."""
+    s = ctx.s
+    for src in list(s.zones[pid]["standby"]):
+        obj = s.objects[src]
+        card = s.cards[obj.card]
+        if card.type != "spell" or card.subtype != "chant_standby" or card.trigger != kind:
+            continue
+        if obj.standby_turn >= s.turn or any(t.source == src for t in s.triggered):
+            continue  # not in the turn it was put there (7.9 p5); not again once triggered (7.9 p2.1)
+        if card.trigger_filter is None or not moved_matches(s, card.trigger_filter, oid, pid, src):
+            continue
+        cond = card.trigger_condition
+        if cond is not None and not conditions.condition_met(s, cond, pid, src):
+            continue
+        add_trigger(ctx, pid, src, -1, cause, kind="card", extra={"target": oid})
 
 
 def _card_fires(s: GameState, trigger: str, kind: str, src: str, pid: str, player: str | None) -> bool:
@@ -1552,6 +1592,8 @@ def play_trigger(ctx: Ctx, trig: Triggered, targets: Any, pay_with: Sequence[Any
                 "trigger": trig.id,
                 "from": "standby",
                 **chosen_since(s, chosen),
+                **({"subject": trig.target} if trig.target is not None else {}),  # "the destroyed resonator"
+                **_known_subject(s, trig),
             },
             "7.9 p4" if trig.kind == "card" else "12.5 p2",
             cause=cause,
@@ -2238,6 +2280,9 @@ def apply_effect(
                 times = _destroyed_stat(s, previous or [], eff.x_of_destroyed)
             data.update(kind="modify", atk=eff.atk * times, duration=eff.duration)
             data["def"] = eff.def_ * times
+            if eff.of_subject:  # "[+X/+Y], where X is the destroyed resonator's ATK and Y ... its DEF"
+                data["atk"] = eff.atk * _subject_stat(s, item, "atk")
+                data["def"] = eff.def_ * _subject_stat(s, item, "def")
             if eff.or_gains is not None:  # "gains [-800/0] or [0/+800]": the controller picks one now
                 both = [[eff.atk, eff.def_], list(eff.or_gains)]
                 if choice is None:
@@ -2442,6 +2487,13 @@ def apply_effect(
             return cause
         order = ctx.s.zones[you]["main_deck"]
         return shuffle(ctx, you, "main_deck", list(order), cause, rule="10.20 p1")
+    if isinstance(eff, RevealHand):  # "you may reveal your hand": shown, hidden again as the effect ends (10.4 p1)
+        hand = list(s.zones[you]["hand"])
+        for oid in hand:
+            cause = ctx.emit("CardRevealed", {"oid": oid, "player": you}, "10.4 p1", cause=cause)
+        for oid in hand:
+            cause = ctx.emit("RevealEnded", {"oid": oid, "player": you}, "10.4 p1", cause=cause)
+        return cause
     if isinstance(eff, Shuffle):  # "Then shuffle your main deck", searched or not
         return shuffle(ctx, you, "main_deck", list(s.zones[you]["main_deck"]), cause, rule="10.20 p1")
     if isinstance(eff, RevealNamed):  # "Name a card. Reveal the top four cards ... with that name ..."
@@ -2878,6 +2930,15 @@ def apply_effect(
                     check_triggers(ctx, "becomes_rested", cause, oid=t)
         return cause
     raise AssertionError(f"unhandled effect {eff!r}")  # pragma: no cover
+
+
+def _subject_stat(s: GameState, item: ChaseItem, stat: str) -> int:
+    """The ATK/DEF of the object the trigger condition named ("the destroyed resonator"), as it last
+    was in the field (9.6 p7.2, 9.11), while it is still the object it became as it left (3.1 p3)."""
+    obj = s.objects.get(item.subject or "")
+    if obj is None or item.subject_since is None or obj.zone_since != item.subject_since:
+        return 0
+    return conditions.source_stat(s, obj.oid, stat)
 
 
 def _destroyed_stat(s: GameState, previous: list[tuple[str, int]], stat: str) -> int:

@@ -575,6 +575,11 @@ class Modify(_Model):
     previous effect's single target as it last was in the field (9.11) if it was destroyed by it (put
     into a graveyard from the field), else 0 (no resonator was destroyed)."""
 
+    of_subject: bool = False
+    """"Two target resonators gain [+X/+Y] until end of turn, where X is the destroyed resonator's ATK and
+    Y is the destroyed resonator's DEF": ``atk``/``def`` (1 for "+X"/"+Y", 0 for "+0") times the ATK and DEF
+    of the object the trigger condition names, as it last was in the field (9.6 p7.2, 9.11), while it is
+    still the object it became there (3.1 p3); 0 otherwise."""
     or_gains: Annotated[list[int], Field(min_length=2, max_length=2)] | None = None
     """"Target resonator gains [-800/0] or [0/+800] until end turn": ``[atk, def]`` of the other
     choice; on resolution the controller chooses which of the two the target gains (the effect names
@@ -584,6 +589,10 @@ class Modify(_Model):
     def _check_x(self) -> Modify:
         if self.or_gains is not None and (self.per is not None or self.x_of_destroyed is not None or self.skills):
             raise ValueError("'or_gains' chooses between two plain [+ATK/+DEF] changes")
+        if self.of_subject and (
+            {self.atk, self.def_} - {0, 1} or self.per is not None or self.x_of_destroyed or self.or_gains is not None
+        ):
+            raise ValueError("'of_subject' takes 'atk'/'def' of 1 (+X) or 0 (+0), and no other multiplier")
         if self.x_of_destroyed is not None and (
             {self.atk, self.def_} - {0, 1} or not (self.atk or self.def_) or self.per is not None
         ):
@@ -819,6 +828,14 @@ class Shuffle(_Model):
     not make ("You may search ...", "If ..., search ..."): the deck is shuffled anyway (FoW-5.5 10.20)."""
 
     op: Literal["shuffle"] = "shuffle"
+
+
+class RevealHand(_Model):
+    """ "You may reveal your hand. If you have no Spirit resonators in your hand, search ...": the
+    controller reveals every card in their hand (FoW-5.5 10.4 p1), so that the condition that follows
+    is shown to hold; they are hidden again as the effect ends."""
+
+    op: Literal["reveal_hand"] = "reveal_hand"
 
 
 class RevealTop(_Model):
@@ -1840,7 +1857,8 @@ Effect = Annotated[
     | ReshuffleGraveyard
     | PayLess
     | GrantAbilities
-    | RemoveInstead,
+    | RemoveInstead
+    | RevealHand,
     Field(discriminator="op"),
 ]
 
@@ -2043,6 +2061,8 @@ Trigger = Literal[
     "status",
     "banished_by_incarnation",
     "your_j_resonator_targeted",
+    "enters_stone_area",
+    "removed_from_main_deck",
 ]
 _DAMAGE_TRIGGERS = (
     "deals_damage",
@@ -2060,6 +2080,8 @@ HOST_TRIGGERS = (
     "put_into_graveyard_from_field",
 )
 """Triggers on this card that an addition's ``host_trigger`` ability reads on the card it is added to."""
+STANDBY_CARD_TRIGGERS = ("card_destroyed",)
+"""[Trigger] conditions of a chant-standby card naming another card (``Card.trigger_filter``)."""
 _SUBJECT_TRIGGERS = ("deals_damage_to_resonator",)
 """Triggers recording the other object they name (the trigger's subject, "that resonator")."""
 
@@ -2440,6 +2462,11 @@ class Card(_Model):
     trigger_cost: Cost | None = None
     """[Trigger] cost of a chant-standby card played from the chant-standby area (FoW-5.5 7.9 p4)."""
     trigger: Trigger | Literal["anytime", "status"] | None = None
+    trigger_filter: Filter | None = None
+    """For a ``trigger`` of ``card_destroyed`` ("[Trigger] When a resonator you control is destroyed"):
+    the card whose happening fulfils the [Trigger] condition (``controller`` relative to this card's
+    controller, the card as it was in the field, 9.6 p7.2); the card played names it ("the destroyed
+    resonator", the ``subject`` of its chase item)."""
     stealth: Trigger | Literal["status"] | None = None
     """[Stealth] condition (FoW-5.5 12.5)."""
     trigger_condition: Condition | None = None
@@ -2490,6 +2517,8 @@ class Card(_Model):
             raise ValueError("a 'status' trigger or stealth needs a 'trigger_condition' (FoW-5.5 9.6 p9)")
         if self.trigger_condition is not None and self.trigger is None and self.stealth is None:
             raise ValueError("a 'trigger_condition' belongs to a [Trigger] or [Stealth] condition")
+        if self.trigger_filter is not None and self.trigger not in STANDBY_CARD_TRIGGERS:
+            raise ValueError(f"a card's 'trigger_filter' belongs to a 'trigger' of {', '.join(STANDBY_CARD_TRIGGERS)}")
         if self.cost_reduction is not None and self.cost is None:
             raise ValueError("a 'cost_reduction' needs a card 'cost' to reduce (FoW-5.5 9.3 p2.5)")
         if any(getattr(e, "op", None) == "choose" for e in self.effects) and self.type != "spell":

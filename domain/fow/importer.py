@@ -43,7 +43,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from domain.fow.cards import Card, parse_card
+from domain.fow.cards import STANDBY_CARD_TRIGGERS, Card, parse_card
 from domain.kernel import CardDataError
 
 __all__ = [
@@ -1413,6 +1413,13 @@ def _reveal_named(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "reveal_named", "count": _number(m.group("n"))}]
 
 
+@_effect(r"name a card\.\s*reveal the top card of your main deck,? if it's the named card, put it into your hand")
+def _reveal_named_card(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # Hymnal's Memoria (TMS-098): "... name a card. Reveal the top card of your main deck, if it's the
+    # named card, put it into your hand." (2.2 p3, 10.4 p1; otherwise it stays on top)
+    return [{"op": "reveal_named", "count": 1, "rest": "stay"}]
+
+
 @_effect(
     r"name a card type\.\s*reveal the top card of your main deck\.\s*if it's the named type, put it into your hand"
 )
@@ -1624,6 +1631,22 @@ def _gains_x_of_destroyed(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[Js
             "x_of_destroyed": m.group("s").lower(),
         }
     ]
+
+
+@_effect(
+    r"(?P<t>[^.]+?) gains? \[\+X/\+Y\] until end of turn, where X is the (?P<a>destroyed resonator)'s ATK and Y is"
+    r" the (?P<d>destroyed resonator)'s DEF"
+)
+def _gains_stats_of_subject(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # Big-Bang Revolution (TAT-020): "[Trigger] When a resonator you control is destroyed: Two target
+    # resonators gain [+X/+Y] until end of turn, where X is the destroyed resonator's ATK and Y is the
+    # destroyed resonator's DEF.": the resonator the trigger condition names, as it was in the field (9.6 p7.2)
+    if ctx.subject != "resonator":
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    target = _subject(m.group("t"), ctx, continuous=False, it_self=it_self)
+    if target is None:
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    return [{"op": "modify", "atk": 1, "def": 1, "target": target, "duration": "end_of_turn", "of_subject": True}]
 
 
 def _lose_skills(text: str, target: JsonDict, sentence: str) -> list[JsonDict]:
@@ -2272,6 +2295,16 @@ def _each_other_chosen(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonD
     if players:
         raise _GapError(f"effect: {m.group(0).strip()}")
     return [{"op": "fight", "target": {"kind": "self"}, "versus": flt}]
+
+
+@_effect(r"put (?P<t>it|this card) into your field")
+def _self_into_your_field(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # Vell-Savarian Apparition (BFA-029): "When this card in your main deck is removed from the game, put it
+    # into your field.": the card where it went, while it stays there (3.1 p3), put (not played, 9.6 p1.1)
+    # into its owner's field - "you" is its owner, who controls the ability there (3.1 p5)
+    if not ctx.own_move or (m.group("t").lower() == "it" and not it_self):
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    return [{"op": "put_into_field", "target": {"kind": "self"}, "owners_field": True}]
 
 
 @_effect(r"put (?P<t>it|this card) into (?:its|it) owner'?s (?P<z>hand|field)")
@@ -3547,6 +3580,26 @@ def _effect_before_logic(pattern: str) -> Callable[[EffectBuilder], EffectBuilde
     return register
 
 
+@_effect_before_logic(
+    r"you may reveal your hand\.\s*if you have no (?P<d>[^,.]+?) in your hand, (?P<b>search your main deck [^.]+)"
+    r"\.\s*then shuffle your main deck"
+)
+def _reveal_hand_if_none(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # Aladdin's Lamp (MPR-055): "... you may reveal your hand. If you have no Spirit resonators in your hand,
+    # search your main deck for a Spirit resonator, reveal it and put it into your hand. Then shuffle your
+    # main deck.": the search only if the hand was revealed and shows none (10.4 p1); the deck is shuffled
+    # anyway, as after any search the player may not make (10.20)
+    none, players = _selector(m.group("d"), ctx, zone="hand")
+    if players or set(none) - {"zone", "types", "races", "attributes", "name"}:
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    searched = _effects(f"If you have no cards in your hand, {m.group('b')}. Then shuffle your main deck.", ctx)
+    if len(searched) != 2 or searched[0].get("op") != "if" or searched[1] != {"op": "shuffle"}:
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    hand = {"kind": "controls", "filter": {**none, "zone": "hand", "controller": "you"}, "negate": True}
+    search = {**searched[0], "condition": hand}
+    return [{"op": "may", "effects": [{"op": "reveal_hand"}, search]}, searched[1]]
+
+
 def _effect_first(pattern: str) -> Callable[[EffectBuilder], EffectBuilder]:
     """Like :func:`_effect`, tried before the others (a "for each" tail changes the meaning)."""
 
@@ -4776,6 +4829,8 @@ _TRIGGERS: list[tuple[re.Pattern[str], str, bool]] = [
         "enters_field_from_standby",
         True,
     ),
+    (_on(r"when this card enters your magic stone area"), "enters_stone_area", True),  # any way in (3.7)
+    (_on(r"when this card in your main deck is removed from the game"), "removed_from_main_deck", True),
 ]
 _PLAYER_TRIGGERS = {
     "when your opponent plays a chant": "opponent_plays_spell",
@@ -5439,7 +5494,7 @@ def _automatic(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
         if m:
             if trigger in _SUBJECTS:
                 ctx = dataclasses.replace(ctx, subject=_SUBJECTS[trigger])
-            if trigger in ("put_into_graveyard_from_field", "destroyed", "leaves_field"):
+            if trigger in ("put_into_graveyard_from_field", "destroyed", "leaves_field", "removed_from_main_deck"):
                 ctx = dataclasses.replace(ctx, own_move=True)
             body = text[m.end() :]
             if trigger == "deals_damage_to_opponent":  # "..., they discard a card": that opponent
@@ -5953,6 +6008,18 @@ def _status(text: str, ctx: _Ctx) -> JsonDict | None:
         return None
 
 
+def _standby_card_trigger(cond: str, body: str, ctx: _Ctx) -> Delta | None:
+    """ "[Trigger] When a resonator you control is destroyed: ...": a [Trigger] condition naming another
+    card (7.9 p2, 10.9), which the text after the colon refers to ("the destroyed resonator", 9.6 p7.2)."""
+    moved = _card_move_trigger(f"{cond}, ", ctx)
+    if moved is None or moved[0] not in STANDBY_CARD_TRIGGERS or moved[1].get("other_than_self"):
+        return None
+    trigger, flt, _ = moved
+    if "resonator" in flt.get("types", ()):
+        ctx = dataclasses.replace(ctx, subject="resonator")
+    return {"trigger": trigger, "trigger_filter": flt, "effects": _effects(_capitalise(body), ctx)}
+
+
 def _keyword(raw: str, text: str, ctx: _Ctx) -> Delta | None:
     """Keyword skills (FoW-5.5 12) and other bracketed keywords that shape the card."""
     tags = _tags_only(text)
@@ -6049,6 +6116,9 @@ def _keyword(raw: str, text: str, ctx: _Ctx) -> Delta | None:
             return {"trigger": when[0], "trigger_condition": dict(when[1]), "effects": effects}
         trigger = "anytime" if cond == "anytime" else _PLAYER_TRIGGERS.get(cond)
         status = None if trigger is not None else _status(m.group("cond"), ctx)
+        card_trigger = _standby_card_trigger(m.group("cond").strip(), m.group("body"), ctx)
+        if trigger is None and status is None and card_trigger is not None:
+            return card_trigger
         if trigger is None and status is None:
             raise _GapError(f"keyword: [Trigger] {m.group('cond').strip()}")
         effects = _effects(_capitalise(m.group("body")), ctx)

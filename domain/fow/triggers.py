@@ -44,6 +44,7 @@ THIS_CARD = frozenset(
         "evolution_counter_put",
         "enters_field_from_standby",
         "becomes_rested",
+        "enters_stone_area",  # "When this card enters your magic stone area" (any way in, 3.7)
     }
 )
 CARD_MOVES = frozenset(
