@@ -69,3 +69,16 @@ def test_other_spending_restrictions_stay_gaps(imported: dict[str, ImportedCard]
     apollo = imported["TMS-094"]
     assert apollo.status == "partial"
     assert any("Spend that will only to pay [Awakening] costs" in g for g in apollo.gaps)
+
+
+def test_at_the_beginning_of_the_game(imported: dict[str, ImportedCard]) -> None:
+    # Liberator of Wind (MPR-064): "At the beginning of the game, search your magic stone deck for a
+    # card.Then, shuffle the rest of your magic stone deck and put that card on top of it." - a trigger
+    # condition of the first turn's draw phase (FoW-5.5 5.1 p1); the search puts the card on top (10.20 p2.1)
+    assert full(imported, "MPR-064")["abilities"] == [
+        {
+            "kind": "automatic",
+            "trigger": "beginning_of_game",
+            "effects": [{"op": "search", "to": "top", "deck": "stone_deck"}],
+        }
+    ]

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from domain.fow import engine
 from domain.fow.cards import Cost
-from tests.fow_support import cmd, find
+from tests.fow_support import catalog, cmd, deck, find, start_game
 from tests.test_fow_conditions import Story, legal
+from tests.test_fow_real_decks import HERALD, SEER, database_cards
 
 FAIRY_ONLY = {"zone": "chase", "types": ["resonator"], "races": ["Fairy"]}
 
@@ -99,4 +100,53 @@ def test_spawn_of_blazer_produces_two_wills_of_any_combination_for_dragons_only(
     paid = find(events, "WillPaid")
     assert paid.data["restricted"] == [{"will": "R", "spend_only": dragons}, {"will": "U", "spend_only": dragons}]
     assert story.state.players["p1"].restricted_will == []
+    story.replays()
+
+
+# --- "At the beginning of the game" (5.1 p1) ----------------------------------------------------------
+
+
+class OpeningStory(Story):
+    """A game that stops as soon as a decision other than passing priority is asked for (the first
+    turn's draw phase, where "at the beginning of the game" abilities trigger, 5.1 p1)."""
+
+    def __init__(self, stones: dict[str, int], ruler: str) -> None:
+        cards = catalog({**database_cards(), "T-HERALD": HERALD, "T-SEER": SEER})
+        d = {**deck({"T-BEAR": 4}, stones), "ruler": ruler}
+        self.state, started = start_game(cards=cards, decks=(d, d))
+        self.log = list(started)
+        self.when(cmd("ChangeHand", "p1", cards=[]))
+        self.when(cmd("ChangeHand", "p2", cards=[]))
+
+
+def test_liberator_of_wind_searches_the_magic_stone_deck_at_the_beginning_of_the_game() -> None:
+    # Liberator of Wind (MPR-064, a ruler): "At the beginning of the game, search your magic stone deck for a
+    # card.Then, shuffle the rest of your magic stone deck and put that card on top of it."  It triggers for
+    # each player as the first turn's draw phase begins (5.1 p1), is played and resolves (9.6); the search,
+    # the shuffle and the card put on top are recorded (10.13 p2, 10.20 p2.1).
+    story = OpeningStory({"T-STONE": 6, "T-DUAL": 4}, "MPR-064")
+    began = next(e for e in story.log if e.type == "StepBegan" and e.data.get("phase") == "draw")
+    assert story.state.turn == 1 and began.rule == "FoW-5.5 5.1 p1"
+    triggered = [e for e in story.log if e.type == "AbilityTriggered"]
+    assert [(e.data["controller"], e.data["source"], e.rule) for e in triggered] == [
+        ("p1", "p1-001", "FoW-5.5 9.6 p5"),
+        ("p2", "p2-001", "FoW-5.5 9.6 p5"),
+    ]
+    assert [c.controller for c in story.state.chase] == ["p1", "p2"]  # no target: played at once (9.6 p6)
+    searched: dict[str, str] = {}
+    while story.state.pending is not None and story.state.turn == 1 and story.state.phase == "draw":
+        pending = story.pending
+        if pending.kind == "search":
+            dual = next(
+                o for o in story.state.zones[pending.player]["stone_deck"] if story.state.objects[o].card == "T-DUAL"
+            )
+            searched[pending.player] = dual
+            story.when(cmd("ChooseCards", pending.player, cards=[dual]))
+        else:
+            story.when(cmd("Pass", pending.player))
+    assert set(searched) == {"p1", "p2"}
+    for player, dual in searched.items():
+        shuffled = next(e for e in story.log if e.type == "DeckShuffled" and e.data.get("on_top") == [dual])
+        assert (shuffled.data["zone"], shuffled.rule) == ("stone_deck", "FoW-5.5 10.20 p2.1")
+        assert story.state.zones[player]["stone_deck"][-1] == dual
     story.replays()

@@ -1954,6 +1954,7 @@ Trigger = Literal[
     "status",
     "banished_by_incarnation",
     "your_j_resonator_targeted",
+    "beginning_of_game",
 ]
 _DAMAGE_TRIGGERS = (
     "deals_damage",

@@ -147,6 +147,8 @@ def enter_step(ctx: Ctx, phase: str, step: str, cause: str) -> None:
     if phase == "draw" and step == "begin":
         ev = begin_step(ctx, phase, step, "5.1 p1", cause)
         actions.check_triggers(ctx, "beginning_of_turn", ev, player=tp)
+        if s.turn == 1:  # "At the beginning of the game" happens in the first turn's draw phase (5.1 p1)
+            actions.check_triggers(ctx, "beginning_of_game", ev, player=tp)
         open_priority(ctx, tp, ev)
     elif phase == "draw" and step == "draw":
         ev = begin_step(ctx, phase, step, "5.1 p3", cause)

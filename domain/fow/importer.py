@@ -4556,6 +4556,7 @@ _TRIGGERS: list[tuple[re.Pattern[str], str, bool]] = [
     (_on(r"when this card is destroyed"), "destroyed", True),
     (_on(r"when this card is banished by \[Incarnation\]"), "banished_by_incarnation", False),
     (_on(r"at the beginning of your turn"), "beginning_of_turn", False),
+    (_on(r"at the beginning of the game"), "beginning_of_game", False),  # in the first turn (5.1 p1)
     (_on(r"at the beginning of your end phase"), "beginning_of_end_phase", False),
     (_on(r"at the beginning of your main phase"), "beginning_of_main_phase", False),
     (_on(r"at the end of your turn"), "end_of_turn", False),
