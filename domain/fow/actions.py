@@ -4,7 +4,8 @@ resolution of the chase area (9.3)."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+import itertools
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from domain.fow import conditions
@@ -310,15 +311,44 @@ def will_options(ability: Ability, s: GameState | None = None, player: str | Non
     produce" offers those attributes (none without them)."""
     fixed: list[str] = []
     choices: list[str] = []
+    picks = 1
     for e in ability.effects:
         assert isinstance(e, ProduceWill)
         fixed += e.will
         choices += e.any_of
+        picks = max(picks, e.any_count)
         if e.like_stones and s is not None and player is not None:
             choices += sorted(_stones_could_produce(s, player), key="WRUGB".index)
     if not choices:
         return [fixed]
+    if picks > 1:  # "two wills in any combination of attributes": a multiset of the choices (9.7 p1)
+        return [[*fixed, *combo] for combo in itertools.combinations_with_replacement(dict.fromkeys(choices), picks)]
     return [[*fixed, c] for c in dict.fromkeys(choices)]
+
+
+def will_choice(options: Sequence[Sequence[str]], option: Sequence[str]) -> str:
+    """The ``choice`` naming ``option`` of a will ability: its last will when the options differ in
+    that one only, else every will it produces ("WR" for "two wills in any combination")."""
+    if len({tuple(o[:-1]) for o in options}) == 1:
+        return option[-1]
+    return "".join(option)
+
+
+def spend_only_of(ability: Ability) -> Filter | None:
+    """What the will of a will ability may pay for ("Spend that will only to play Fairy
+    resonators", 1.4 p1), None when any cost."""
+    return next((e.spend_only for e in ability.effects if isinstance(e, ProduceWill) and e.spend_only), None)
+
+
+def may_spend_on(s: GameState, spend_only: Mapping[str, Any] | Filter | None, player: str, card: str | None) -> bool:
+    """Whether will restricted to ``spend_only`` may pay for playing ``card`` (in the chase area as
+    its cost is paid, 9.3 p2.2; in the hand or elsewhere when legal_actions plans the payment)."""
+    if spend_only is None:
+        return True
+    if card is None or card not in s.objects:
+        return False
+    flt = spend_only if isinstance(spend_only, Filter) else Filter.model_validate(spend_only)
+    return matches(s, flt.model_copy(update={"zone": s.objects[card].zone}), card, player)
 
 
 def _stones_could_produce(s: GameState, player: str) -> set[str]:
@@ -525,9 +555,12 @@ def activate_will_ability(
     if len(options) == 1:
         produced = options[0]
     else:
-        produced = next((o for o in options if o[-1] == choice), [])
+        picked = "".join(choice) if isinstance(choice, list) and all(isinstance(c, str) for c in choice) else choice
+        produced = next((o for o in options if will_choice(options, o) == picked), [])
+        if not produced and isinstance(picked, str):  # "RW" names the same wills as "WR"
+            produced = next((o for o in options if sorted("".join(o)) == sorted(picked)), [])
         if not produced:
-            allowed = ", ".join(o[-1] for o in options)
+            allowed = ", ".join(will_choice(options, o) for o in options)
             raise ctx.reject("rules/will_choice", "9.7 p1", f"choose which will {chars.card.name} produces: {allowed}")
     key = f"{oid}:{index}" if ability.once_per_turn else None
     cause = ctx.emit(
@@ -537,12 +570,33 @@ def activate_will_ability(
         cause=cause,
         actor=player,
     )
-    return ctx.emit("WillProduced", {"player": player, "will": produced, "source": oid}, "9.7 p4", cause=cause)
+    produced_data: dict[str, Any] = {"player": player, "will": produced, "source": oid}
+    spend_only = spend_only_of(ability)
+    if spend_only is not None:  # "Spend that will only to play Fairy resonators" (1.4 p1)
+        produced_data["spend_only"] = spend_only.model_dump(mode="json", exclude_defaults=True)
+    return ctx.emit("WillProduced", produced_data, "9.7 p4", cause=cause)
 
 
-def pay_will(ctx: Ctx, player: str, cost: Cost, cause: str, what: str, *, any_attribute: bool = False) -> str:
+def usable_restricted(s: GameState, player: str, card: str | None) -> list[dict[str, Any]]:
+    """The restricted wills of ``player`` that may pay for playing ``card`` (1.4 p1)."""
+    return [w for w in s.players[player].restricted_will if may_spend_on(s, w["spend_only"], player, card)]
+
+
+def pay_will(
+    ctx: Ctx,
+    player: str,
+    cost: Cost,
+    cause: str,
+    what: str,
+    *,
+    any_attribute: bool = False,
+    for_card: str | None = None,
+) -> str:
     if cost.total == 0:
         return cause
+    usable = usable_restricted(ctx.s, player, for_card)
+    if usable:
+        return _pay_with_restricted(ctx, player, cost, cause, what, usable, any_attribute=any_attribute)
     pool = ctx.s.players[player].will
     paid = allocate(pool, cost, moon_will_as(ctx.s, player), any_attribute=any_attribute)
     if paid is None:
@@ -554,6 +608,43 @@ def pay_will(ctx: Ctx, player: str, cost: Cost, cause: str, what: str, *, any_at
             f"cannot pay {need} for {what}: produced will is {have}; a cost is paid in full or not at all",
         )
     return ctx.emit("WillPaid", {"player": player, "will": paid, "for": what}, "10.2 p1", cause=cause, actor=player)
+
+
+def _pay_with_restricted(
+    ctx: Ctx,
+    player: str,
+    cost: Cost,
+    cause: str,
+    what: str,
+    usable: list[dict[str, Any]],
+    *,
+    any_attribute: bool,
+) -> str:
+    """Pay ``cost`` from the pool and the restricted wills that may pay for it, those first: they
+    can pay nothing else (1.4 p1, 10.2 p1).  ``WillPaid`` records them under ``restricted``."""
+    pool = ctx.s.players[player].will
+    combined = [w["will"] for w in usable] + list(pool)
+    paid = allocate(combined, cost, moon_will_as(ctx.s, player), any_attribute=any_attribute)
+    if paid is None:
+        need = "".join(a * n for a, n in cost.attribute.items()) + (f"+{cost.free}" if cost.free else "")
+        raise ctx.reject(
+            "rules/cannot_pay",
+            "10.2 p4",
+            f"cannot pay {need} for {what}: produced will is {''.join(combined)} (with the will that may pay only "
+            "for some cards); a cost is paid in full or not at all",
+        )
+    left = list(usable)
+    restricted: list[dict[str, Any]] = []
+    plain: list[str] = []
+    for w in paid:
+        entry = next((u for u in left if u["will"] == w), None)
+        if entry is not None:
+            left.remove(entry)
+            restricted.append(entry)
+        else:
+            plain.append(w)
+    data = {"player": player, "will": plain, "for": what, "restricted": [dict(r) for r in restricted]}
+    return ctx.emit("WillPaid", data, "10.2 p1", cause=cause, actor=player)
 
 
 def pay_ability_costs(
@@ -2437,12 +2528,22 @@ def apply_effect(
     if isinstance(eff, ProduceWill):
         any_of = sorted(_stones_could_produce(s, you), key="WRUGB".index) if eff.like_stones else eff.any_of
         options = [[*eff.will, c] for c in any_of] if any_of else [list(eff.will)]
-        produced = options[0] if len(options) == 1 else next((o for o in options if o[-1] == item.choice), options[0])
+        if eff.any_count > 1:  # "two wills in any combination of attributes"
+            picks = itertools.combinations_with_replacement(any_of, eff.any_count)
+            options = [[*eff.will, *combo] for combo in picks]
+        produced = (
+            options[0]
+            if len(options) == 1
+            else next((o for o in options if will_choice(options, o) == item.choice), options[0])
+        )
         if eff.per is not None:  # "Produce {G} for each Musketeer resonator you control", counted now
             produced = produced * conditions.count_of(s, eff.per, you, src)
             if not produced:
                 return cause
-        return ctx.emit("WillProduced", {"player": you, "will": produced, "source": src}, "9.7 p4", cause=cause)
+        wdata: dict[str, Any] = {"player": you, "will": produced, "source": src}
+        if eff.spend_only is not None:  # "Spend this will only to play Dragons" (1.4 p1)
+            wdata["spend_only"] = eff.spend_only.model_dump(mode="json", exclude_defaults=True)
+        return ctx.emit("WillProduced", wdata, "9.7 p4", cause=cause)
     if isinstance(eff, Search) and (eff.deck != "main_deck" or eff.to in ("top", "stone_area")):
         return _search_deck(ctx, item, eff, cause, choice)
     if isinstance(eff, Search):

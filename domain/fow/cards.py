@@ -747,6 +747,13 @@ class ProduceWill(_Model):
     """"Produce one will of any attribute that a magic stone you control could produce": one will,
     of an attribute one of the will abilities of the magic stones you control produces (void and
     moon are no attributes, 2.8; a "like_stones" ability adds none itself)."""
+    any_count: Annotated[int, Field(ge=1)] = 1
+    """"Produce two wills in any combination of attributes": how many wills the controller chooses
+    from ``any_of``, the same attribute allowed more than once (FoW-5.5 9.7 p1)."""
+    spend_only: Filter | None = None
+    """"Spend that will only to play Fairy resonators": the will produced may pay only the cost of
+    playing a card this filter matches (the card in the chase area, FoW-5.5 9.3 p2.2); the text beats
+    the rule that any will pays a free cost (1.4 p1, 10.2 p2)."""
 
     @model_validator(mode="after")
     def _check_per(self) -> ProduceWill:
@@ -754,6 +761,8 @@ class ProduceWill(_Model):
             raise ValueError("'per' multiplies a fixed 'will' (no 'any_of')")
         if self.like_stones and (self.will or self.any_of or self.per is not None):
             raise ValueError("'like_stones' produces one will chosen from the stones: no 'will', 'any_of' or 'per'")
+        if self.any_count > 1 and not self.any_of:
+            raise ValueError("'any_count' chooses several wills from 'any_of'")
         return self
 
 
@@ -2063,6 +2072,7 @@ Trigger = Literal[
     "your_j_resonator_targeted",
     "enters_stone_area",
     "removed_from_main_deck",
+    "beginning_of_game",
 ]
 _DAMAGE_TRIGGERS = (
     "deals_damage",

@@ -567,10 +567,11 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     elif banish_instead is not None:  # banish that card (10.10 p1)
         cause = actions.move(ctx, banish_instead, "graveyard", cause, rule="10.10 p1", reason="banish", actor=player)
     any_attribute = any_attribute_will(s, player, oid)  # "with will of any attribute" (1.4 p1)
-    cause = actions.pay_will(ctx, player, cost, cause, card.name, any_attribute=any_attribute)
-    if awaken and card.awakening is not None:
+    # will that may pay only for some cards pays for this one if it matches (1.4 p1)
+    cause = actions.pay_will(ctx, player, cost, cause, card.name, any_attribute=any_attribute, for_card=oid)
+    if awaken and card.awakening is not None:  # an additional cost to play the card (12.1 p1)
         extra = card.awakening.cost
-        cause = actions.pay_will(ctx, player, extra, cause, f"[Awakening] of {card.name}")
+        cause = actions.pay_will(ctx, player, extra, cause, f"[Awakening] of {card.name}", for_card=oid)
     on_cards = list(card.play_cards) + (list(card.awakening.cards) if awaken and card.awakening else [])
     if on_cards:  # "As an additional cost to play this card, banish a Machine", "[Awakening] {U}, discard a card"
         actions_on_cards = Ability(kind="activate", cost=ActivateCost(cards=on_cards))
@@ -1482,13 +1483,22 @@ def _will_sources(s: GameState, player: str) -> list[tuple[str, int, list[list[s
     return out
 
 
-def plan_payment(s: GameState, player: str, cost: Cost, exclude: Sequence[str] = ()) -> list[dict[str, JSON]] | None:
-    """A ``pay_with`` list that pays ``cost`` from the pool plus will abilities, or None."""
-    pool = list(s.players[player].will)
+def plan_payment(
+    s: GameState, player: str, cost: Cost, exclude: Sequence[str] = (), for_card: str | None = None
+) -> list[dict[str, JSON]] | None:
+    """A ``pay_with`` list that pays ``cost`` from the pool plus will abilities, or None.  Will that
+    may pay only for some cards ("Spend that will only to play Fairy resonators", 1.4 p1) is used
+    only when ``for_card``, the card being played, is one of them."""
+    restricted = [w["will"] for w in actions.usable_restricted(s, player, for_card)]
+    pool = restricted + list(s.players[player].will)
     moon_as = moon_will_as(s, player)  # "You may spend {M} as though it were {G}"
     if actions.allocate(pool, cost, moon_as) is not None:
         return []
-    sources = [src for src in _will_sources(s, player) if src[0] not in exclude]
+    sources = [
+        src
+        for src in _will_sources(s, player)
+        if src[0] not in exclude and _may_use_source(s, player, src[0], src[1], for_card)
+    ]
     plan: list[dict[str, JSON]] = []
     need: Counter[str] = Counter({str(k): v for k, v in cost.attribute.items()})
     for w in pool:
@@ -1510,7 +1520,7 @@ def plan_payment(s: GameState, player: str, cost: Cost, exclude: Sequence[str] =
         oid, idx, opt, multi = found
         used.add(oid)
         pool += opt
-        plan.append({"source": oid, "ability": idx, **({"choice": opt[-1]} if multi else {})})
+        plan.append({"source": oid, "ability": idx, **({"choice": _choice_of(s, oid, idx, opt)} if multi else {})})
     for oid, idx, options in sources:
         if actions.allocate(pool, cost, moon_as) is not None:
             break
@@ -1518,8 +1528,24 @@ def plan_payment(s: GameState, player: str, cost: Cost, exclude: Sequence[str] =
             continue
         used.add(oid)
         pool += options[0]
-        plan.append({"source": oid, "ability": idx, **({"choice": options[0][-1]} if len(options) > 1 else {})})
+        multi = len(options) > 1
+        plan.append(
+            {"source": oid, "ability": idx, **({"choice": _choice_of(s, oid, idx, options[0])} if multi else {})}
+        )
     return plan if actions.allocate(pool, cost, moon_as) is not None else None
+
+
+def _choice_of(s: GameState, oid: str, index: int, option: list[str]) -> str:
+    """The ``choice`` of a will ability producing ``option`` (its last will, or all of them)."""
+    ability = dict(characteristics(s, oid).abilities)[index]
+    return actions.will_choice(actions.will_options(ability, s, s.objects[oid].controller), option)
+
+
+def _may_use_source(s: GameState, player: str, oid: str, index: int, for_card: str | None) -> bool:
+    """Whether a will ability's will could pay here: any will, or will that may pay only for some
+    cards when ``for_card`` is one of them (1.4 p1)."""
+    spend_only = actions.spend_only_of(dict(characteristics(s, oid).abilities)[index])
+    return actions.may_spend_on(s, spend_only, player, for_card)
 
 
 def _target_options(s: GameState, groups: Sequence[Any], player: str, source: str) -> list[list[list[str]]] | None:
@@ -1712,7 +1738,7 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
             no_will = play_price(s, player, oid, Cost(), reduce=False)[0]  # increases are still paid
             prices += [({"banish_instead": src}, no_will) for src in banish_alternatives(s, player, oid)]
         for reduce_arg, price in prices:
-            pay = plan_payment(s, player, price)
+            pay = plan_payment(s, player, price, for_card=oid)
             if pay is None:
                 continue
             for modes in conditions.mode_options(s, card.effects if card.type == "spell" else [], player, oid):
@@ -1742,7 +1768,7 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
                         )
                     )
         priced = prices[0][1]  # the cost with other cards' changes, as play_card pays it
-        pay = plan_payment(s, player, priced)
+        pay = plan_payment(s, player, priced, for_card=oid)
         if pay is None:
             continue
         if card.awakening is not None:
@@ -1750,7 +1776,7 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
                 attribute=dict(Counter(priced.attribute) + Counter(card.awakening.cost.attribute)),
                 free=priced.free + card.awakening.cost.free,
             )
-            pay2 = plan_payment(s, player, total)
+            pay2 = plan_payment(s, player, total, for_card=oid)
             combos2 = _target_options(s, actions.chosen_groups(card.effects + card.awakening.effects), player, oid)
             awaken_with: dict[str, JSON] | None = paid_with
             if card.awakening.cards:  # "[Awakening] {U}, discard a card" (12.1 p1, 9.3 p2.5)

@@ -6,6 +6,8 @@ recorded as ``PriorityGiven`` or ``ChoiceRequested`` and ``decide`` returns.
 
 from __future__ import annotations
 
+from typing import Any
+
 from domain.fow import actions
 from domain.fow.cards import RuleOverrides
 from domain.fow.characteristics import (
@@ -145,6 +147,8 @@ def enter_step(ctx: Ctx, phase: str, step: str, cause: str) -> None:
     if phase == "draw" and step == "begin":
         ev = begin_step(ctx, phase, step, "5.1 p1", cause)
         actions.check_triggers(ctx, "beginning_of_turn", ev, player=tp)
+        if s.turn == 1:  # "At the beginning of the game" happens in the first turn's draw phase (5.1 p1)
+            actions.check_triggers(ctx, "beginning_of_game", ev, player=tp)
         open_priority(ctx, tp, ev)
     elif phase == "draw" and step == "draw":
         ev = begin_step(ctx, phase, step, "5.1 p3", cause)
@@ -227,8 +231,12 @@ def end_of_window(ctx: Ctx, cause: str) -> None:
 
 def cease_will(ctx: Ctx, rule: str, cause: str) -> str:
     for pid in ctx.s.order:
-        if ctx.s.players[pid].will:
-            cause = ctx.emit("WillCeased", {"player": pid, "will": list(ctx.s.players[pid].will)}, rule, cause=cause)
+        p = ctx.s.players[pid]
+        if p.will or p.restricted_will:
+            data: dict[str, Any] = {"player": pid, "will": list(p.will)}
+            if p.restricted_will:  # "Spend that will only to ..." will ceases as well (9.7 p4)
+                data["restricted"] = [dict(w) for w in p.restricted_will]
+            cause = ctx.emit("WillCeased", data, rule, cause=cause)
     return cause
 
 

@@ -2893,6 +2893,9 @@ def _produce(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
         return [{"op": "produce_will", "any_of": ["W", "R", "U", "G", "B"]}]
     if text.lower() == "one will of any attribute that a magic stone you control could produce":
         return [{"op": "produce_will", "like_stones": True}]
+    several = re.fullmatch(rf"(?P<n>{NUM}) wills in any combination of attributes", text, re.IGNORECASE)
+    if several and _number(several.group("n")) > 1:  # each of the five attributes, any of them again (9.7 p1)
+        return [{"op": "produce_will", "any_of": ["W", "R", "U", "G", "B"], "any_count": _number(several.group("n"))}]
     both = re.fullmatch(r"(\{[WRUGB]\})\s+and\s+(\{[WRUGB]\})", text)
     if both:
         return [{"op": "produce_will", "will": [both.group(1)[1], both.group(2)[1]]}]
@@ -4761,6 +4764,7 @@ _TRIGGERS: list[tuple[re.Pattern[str], str, bool]] = [
     (_on(r"when this card is destroyed"), "destroyed", True),
     (_on(r"when this card is banished by \[Incarnation\]"), "banished_by_incarnation", False),
     (_on(r"at the beginning of your turn"), "beginning_of_turn", False),
+    (_on(r"at the beginning of the game"), "beginning_of_game", False),  # in the first turn (5.1 p1)
     (_on(r"at the beginning of your end phase"), "beginning_of_end_phase", False),
     (_on(r"at the beginning of your main phase"), "beginning_of_main_phase", False),
     (_on(r"at the end of your turn"), "end_of_turn", False),
@@ -5029,10 +5033,41 @@ def _activate(raw: str, body: str, ctx: _Ctx, *, required: bool) -> JsonDict | N
             cond = _condition(f"you {positive.group('c')}", ctx)
         ability["condition"] = cond
         effect_text = effect_text[: m.start()]
+    spend = _SPEND_ONLY.search(effect_text)
+    if spend:
+        effect_text = effect_text[: spend.start()]
     ability["effects"] = _effects(_capitalise(effect_text), ctx, modes_ok=True)
     if any(e.get("op") == "produce_will" and "per" in e for e in ability["effects"]):
         raise _GapError(f"effect: {effect_text} (a will ability produces a fixed will, FoW-5.5 9.7 p1)")
+    if spend:
+        _add_spend_only(ability["effects"], spend, ctx)
     return ability
+
+
+_SPEND_ONLY = re.compile(r"\s*Spend (?:that|this) will only to (?P<w>[^.]+)\.?$", re.IGNORECASE)
+
+
+def _add_spend_only(effects: list[JsonDict], spend: re.Match[str], ctx: _Ctx) -> None:
+    """ "Produce {W}, {R}, {U}, {G}, or {B}. Spend that will only to play Fairy resonators": the will
+    may pay only for playing such cards, in the chase area as their cost is paid (FoW-5.5 9.3 p2.2;
+    the text beats 10.2 p2, 1.4 p1).  Other uses ("to pay [Awakening] costs", "to play activate
+    abilities of ...") stay gaps."""
+    what = spend.group("w").strip()
+    play = re.fullmatch(r"play (?P<d>.+)", what, re.IGNORECASE)
+    produce = [e for e in effects if e.get("op") == "produce_will"]
+    if play is None or not produce or len(produce) != len(effects):
+        raise _GapError(f"effect: Spend that will only to {what}.")
+    desc = play.group("d")
+    if desc.endswith(" cards") and desc != "cards":  # "Four Sacred Beasts cards": any type (2.5 p4)
+        desc = desc[: -len(" cards")]
+    try:
+        flt, players = _selector(desc, ctx, zone="chase")
+    except _GapError:
+        raise _GapError(f"effect: Spend that will only to {what}.") from None
+    if players or set(flt) & {"controller", "rested", "other_than_self"} or not (flt.get("types") or flt.get("races")):
+        raise _GapError(f"effect: Spend that will only to {what}.")
+    for e in produce:
+        e["spend_only"] = flt
 
 
 _RULE_VERBS = {

@@ -95,6 +95,9 @@ class PlayerState:
     name: str
     life: int = 0
     will: list[str] = field(default_factory=list)
+    restricted_will: list[dict[str, Any]] = field(default_factory=list)
+    """Produced will that may pay only for some things ("Spend that will only to play Fairy
+    resonators", FoW-5.5 1.4 p1, 9.7 p4): ``{"will": "W", "spend_only": <filter of the card played>}``."""
     called_stone_turn: int = 0
     judgment_turn: int = 0
     gods_arts_used: list[str] = field(default_factory=list)
@@ -352,6 +355,7 @@ _OBJ_FIELDS = tuple(f.name for f in fields(Obj))
 def _clone_player(p: PlayerState) -> PlayerState:
     new = copy.copy(p)
     new.will = list(p.will)
+    new.restricted_will = [dict(w) for w in p.restricted_will]
     new.gods_arts_used = list(p.gods_arts_used)
     new.once_per_turn_used = list(p.once_per_turn_used)
     new.put_into_field = list(p.put_into_field)
@@ -724,6 +728,9 @@ def _hand_change(s: GameState, d: Mapping[str, Any], e: Event) -> None:
 
 @handles("WillProduced")
 def _will_produced(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    if d.get("spend_only") is not None:  # will that may pay only for some cards (1.4 p1)
+        s.players[d["player"]].restricted_will += [{"will": w, "spend_only": d["spend_only"]} for w in d["will"]]
+        return
     s.players[d["player"]].will.extend(d["will"])
 
 
@@ -732,11 +739,15 @@ def _will_paid(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     pool = s.players[d["player"]].will
     for w in d["will"]:
         pool.remove(w)
+    restricted = s.players[d["player"]].restricted_will
+    for entry in d.get("restricted", []):
+        restricted.remove(entry)
 
 
 @handles("WillCeased")
 def _will_ceased(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     s.players[d["player"]].will = []
+    s.players[d["player"]].restricted_will = []
 
 
 @handles("LifePaid")

@@ -60,6 +60,7 @@ KINDS = (
     | OPPONENTS
     | OTHER_CARDS
     | {"end_of_each_turn", "deals_damage_to_opponent", "becomes_targeted", "your_j_resonator_targeted"}
+    | {"beginning_of_game"}
 )
 
 
@@ -91,6 +92,8 @@ def fires(
         return player is not None and player != controller
     if kind == "end_of_each_turn":
         return player is not None
+    if kind == "beginning_of_game":  # each player's, in the first turn's draw phase (5.1 p1)
+        return True
     if kind in THIS_CARD:  # with a filter on this card: "... while attacking"
         flt = ability.trigger_filter
         return oid == src and (flt is None or matches(s, flt, src, controller, src))
