@@ -1404,6 +1404,7 @@ def play_trigger(ctx: Ctx, trig: Triggered, targets: Any, pay_with: Sequence[Any
             **chosen_since(s, chosen),
             **({"amount": trig.amount} if trig.amount is not None else {}),
             **({"subject": trig.target} if trig.target is not None else {}),
+            **_source_x(s, trig.source),
             **_known_subject(s, trig),
             **known_source(s, trig.source, trig.cause),
         },
@@ -1643,6 +1644,19 @@ def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
     return finish_item(ctx, item, cause)
 
 
+def _source_x(s: GameState, source: str) -> dict[str, int]:
+    """The X of a triggered ability: the X chosen for the {X} of the [Awakening] or [Judgment] cost
+    that put its source into the field ("[Awakening] {X}: When this card enters your field, destroy
+    target resonator with total cost X or less", 9.3 p2.5), while the source is that object."""
+    obj = s.objects.get(source)
+    return {"x": obj.x} if obj is not None and obj.x and obj.zone == "field" else {}
+
+
+def _x_data(x: int) -> dict[str, Any]:
+    """The ``x`` of a ``CardMoved`` into the field: the X of the cost that put the card there."""
+    return {"x": x} if x else {}
+
+
 def finish_item(ctx: Ctx, item: ChaseItem, cause: str) -> str:
     s = ctx.s
     card = s.card_of(item.source)
@@ -1660,6 +1674,7 @@ def finish_item(ctx: Ctx, item: ChaseItem, cause: str) -> str:
                 reason="resolve",
                 controller=item.controller,
                 awakened=item.awakened,
+                **_x_data(item.x),  # the X of its [Awakening] {X} (9.3 p2.5)
             )
             if s.objects[item.source].zone == "field" and obj.zone == "field":
                 check_triggers(ctx, "enter", cause, oid=item.source, player=item.controller)
@@ -1707,6 +1722,7 @@ def finish_item(ctx: Ctx, item: ChaseItem, cause: str) -> str:
             side="j_ruler",
             entered=True,
             by_judgment=True,
+            **_x_data(item.x),  # "Pay {2}{X}": the X its abilities read (9.3 p2.5)
         )
         check_triggers(ctx, "enter", cause, oid=item.source, player=item.controller)
         return cause
@@ -2833,11 +2849,11 @@ def _search_options(s: GameState, item: ChaseItem, eff: Search, candidates: list
     """What a search asks its player: up to ``count`` of the matching cards; "for a card" names no
     information, so as many as can be must be found (10.13 p2: only a search for a card with
     specific information may fail to find one)."""
-    asked: dict[str, Any] = {"item": item.id, "cards": candidates, "max": eff.count}
+    asked: dict[str, Any] = {"item": item.id, "cards": candidates, "max": item.x if eff.count_x else eff.count}
     if eff.and_or is not None:  # "a X and/or a Y": at most one of each (10.13 p2)
         return {**asked, "either": [list(pair) for pair in and_or_pairs(s, eff, candidates)]}
     if eff.filter == Filter(zone="main_deck", types=[]):
-        asked["min"] = min(eff.count, len(candidates))
+        asked["min"] = min(asked["max"], len(candidates))
     return asked
 
 

@@ -21,6 +21,7 @@ from domain.fow.cards import (
     May,
     Pay,
     PutCounter,
+    WillSymbol,
     parse_card,
 )
 from domain.fow.characteristics import (
@@ -865,6 +866,9 @@ def perform_judgment(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
                 f"the [Judgment] of {s.card_of(ruler).name} pays any number of will but not {{0}}: give 'amount' >= 1",
             )
         printed_cost = Cost(free=amount)
+    x = _judgment_x(ctx, judgment, args, s.card_of(ruler).name)
+    if x:  # "Pay {2}{X}. Spend only {M} will on X.": X more will, of that symbol if it says so (9.3 p2.5)
+        printed_cost = _with_x(printed_cost, x, judgment.x_symbol)
     changed, less, changers = _judgment_cost(s, player, printed_cost)
     if _wants_reduction(ctx, args):
         reduced = conditions.reduce(s, changed, judgment.reduction, player, ruler)
@@ -881,6 +885,8 @@ def perform_judgment(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         data["reduced_cost"] = reduced.model_dump()
     if judgment.any_amount:
         data["amount"] = printed_cost.free
+    if x is not None:
+        data["x"] = x
     cause = ctx.emit("JudgmentPerformed", data, "7.5 p2", actor=player)
     cost = _less(reduced or changed, less)
     if changers:  # "Your opponent pays {1} more to play [Judgment] abilities" (9.3 p2.5)
@@ -893,6 +899,37 @@ def perform_judgment(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         actions_on_cards = Ability(kind="activate", cost=ActivateCost(cards=judgment.cards))
         cause = costs.pay_extra_costs(ctx, player, ruler, actions_on_cards, args.get("cost_cards"), cause)
     flow.after_action(ctx, player, cause)
+
+
+def _judgment_x(ctx: Ctx, judgment: JudgmentOption, args: Mapping[str, Any], name: str) -> int | None:
+    """The X chosen for a [Judgment] with an {X} cost (the ``x`` argument, as for an [Activate]
+    ability's {X}, 9.3 p2.5); None when the section has no {X}."""
+    x = args.get("x")
+    if judgment.x != (x is not None) or (x is not None and (not isinstance(x, int) or isinstance(x, bool) or x < 0)):
+        want = "an integer X of 0 or more for its {X} cost" if judgment.x else "no X: it has no {X} cost"
+        raise ctx.reject("command/malformed", "9.3 p2.5", f"the [Judgment] of {name} takes {want}")
+    return x
+
+
+def _with_x(cost: Cost, x: int, symbol: WillSymbol | None) -> Cost:
+    """``cost`` with the X will of an {X} added: free, or of ``symbol`` ("Spend only {M} will on X")."""
+    if symbol is None:
+        return Cost(attribute=dict(cost.attribute), free=cost.free + x)
+    return Cost(attribute={**cost.attribute, symbol: cost.attribute.get(symbol, 0) + x}, free=cost.free)
+
+
+def _judgment_x_commands(
+    s: GameState, player: str, judgment: JudgmentOption, section: dict[str, JSON]
+) -> list[Command]:
+    """``PerformJudgment`` with each X from 0 up the player can pay for a [Judgment] with an {X} cost."""
+    out: list[Command] = []
+    for x in range(MAX_X + 1):
+        changed, fewer, _ = _judgment_cost(s, player, _with_x(judgment.cost, x, judgment.x_symbol))
+        pay = plan_payment(s, player, _less(changed, fewer))
+        if pay is None:
+            break
+        out.append(Command("PerformJudgment", player, {"pay_with": pay, **section, "x": x}))
+    return out
 
 
 def _judgment_cost(s: GameState, player: str, cost: Cost) -> tuple[Cost, int, list[str]]:
@@ -1823,6 +1860,9 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
                     section["cost_cards"] = [[oid for oid in group] for group in ways[0]]
                 if judgment.any_amount:  # any number of will, one or more: one is offered (7.5 p2)
                     section["amount"] = 1
+                if judgment.x:  # "Pay {2}{X}": each X the player can pay (9.3 p2.5)
+                    out += _judgment_x_commands(s, player, judgment, section)
+                    continue
                 changed, fewer, _ = _judgment_cost(s, player, Cost(free=1) if judgment.any_amount else judgment.cost)
                 pay = plan_payment(s, player, _less(changed, fewer))
                 if pay is not None:

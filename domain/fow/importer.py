@@ -373,6 +373,8 @@ class _Ctx:
     they: dict[str, Any] | None = None
     """The ``all`` target of the previous effect, that "they" names in the sentence being read
     ("Light resonators you control gain ... If you control a Saint, they cannot be blocked")."""
+    x: bool = False
+    """The paragraph is gained by an [Awakening] with an {X} cost: "X" is the X chosen for it (9.3 p2.5)."""
 
 
 # --------------------------------------------------------------------------------------
@@ -1686,7 +1688,11 @@ def _search_to_field(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDic
     count = 1
     up = re.match(rf"up to (?P<n>{NUM}) (?P<rest>.+)$", desc, re.IGNORECASE)
     am = re.match(r"(?:a|an) (?P<rest>.+)$", desc, re.IGNORECASE)
-    if up and m.group("them") == "them":  # "search ... for up to four Rabbit resonators ... and put them"
+    xm = re.match(r"(?:up to )?X (?P<rest>.+) cards$", desc)
+    count_x = bool(xm) and m.group("them") == "them" and (ctx.x or ctx.type == "j_ruler")
+    if xm and count_x:  # "Search your main deck for X Treasury Item cards and put them into your field":
+        desc = xm.group("rest")  # the X of the [Judgment] / [Awakening] cost (9.3 p2.5)
+    elif up and m.group("them") == "them":  # "search ... for up to four Rabbit resonators ... and put them"
         count = _number(up.group("n"))
         desc = up.group("rest")
     elif am and m.group("them") == "it":
@@ -1715,6 +1721,8 @@ def _search_to_field(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDic
         out["total_cost_equal_to"] = {"counter": equal.group("c").lower()}
     if count != 1:
         out["count"] = count
+    if count_x:
+        out["count_x"] = True
     if m.group("enter"):
         out["triggers_enter"] = True
     if not m.group("shuffle"):  # a "shuffle" effect of its own follows, if any (10.20)
@@ -5590,17 +5598,26 @@ def _judgment(text: str, ctx: _Ctx) -> Delta | None:
         raise _GapError(f"keyword: [Judgment] {rest}")
     extra: JsonDict = {}
     alternatives: list[JsonDict] = []
-    if cm.group("tail"):
-        alternatives = _judgment_instead(cm.group("tail"), ctx, rest)
+    will = re.sub(r"\s+", "", cm.group("c"))
+    tail = cm.group("tail")
+    if will.endswith("{X}") and will.count("{X}") == 1:  # "Pay {2}{X}": X chosen as it is performed (9.3 p2.5)
+        will, extra["x"] = will[: -len("{X}")] or "{0}", True
+        only = re.fullmatch(r"spend only \{(?P<s>[WRUGBM])\} will on X\.?", (tail or "").strip(), re.IGNORECASE)
+        if only:  # "Spend only {M} will on X."
+            extra["x_symbol"], tail = only.group("s").upper(), None
+        elif tail:
+            raise _GapError(f"keyword: [Judgment] {rest}")
+    if tail:
+        alternatives = _judgment_instead(tail, ctx, rest)
         if alternatives:
             if alternatives[0].get("condition") is not None:
                 extra = {"condition": alternatives[0]["condition"]}
             extra["alternatives"] = alternatives[1:]
         else:
-            extra = _ability_limits(cm.group("tail"), ctx, rest)
+            extra = _ability_limits(tail, ctx, rest)
     if ctx.type != "ruler":
         raise _GapError("keyword: [Judgment] on a card that is not a ruler")
-    cost = _will_cost(cm.group("c"), "keyword: [Judgment] cost")
+    cost = _will_cost(will, "keyword: [Judgment] cost")
     j_id = ctx.card_id + "J"
     if ctx.ids is not None and j_id not in ctx.ids:
         raise _GapError(f"keyword: [Judgment] (the J-ruler side {j_id} is not in the database)")

@@ -62,6 +62,9 @@ class Obj:
     side: str = "front"
     """``front``; ``j_ruler`` for a ruler turned to its J-ruler side; ``future`` for a shifted card."""
     awakened: bool = False
+    x: int = 0
+    """The X chosen for the {X} of the cost that put it into the field (its [Awakening] cost, or the
+    [Judgment] of a J-ruler, FoW-5.5 9.3 p2.5): its abilities read it as "X"; 0 for a new object."""
     revealed: bool = False
     from_remnant: bool = False
     standby_turn: int = 0
@@ -546,6 +549,7 @@ def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
         obj.rested = bool(d.get("rested", False))  # "enters ... rested" (FoW-5.5 9.10 p1)
         obj.attached_to = d.get("attached_to")
         obj.awakened = bool(d.get("awakened", False))
+        obj.x = int(d.get("x") or 0)
         obj.from_remnant = bool(d.get("from_remnant", False))
         obj.revealed = bool(d.get("revealed", False)) and to not in PLAYGROUND
         if to != "field":
@@ -586,6 +590,8 @@ def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
         obj.last_known = dict(d["last_known"])
     if d.get("entered"):
         obj.entered_turn = s.turn
+    if "x" in d:  # a J-ruler put into the field by a judgment with an {X} cost (9.3 p2.5)
+        obj.x = int(d["x"])
 
 
 @handles("ControlChanged")
