@@ -43,3 +43,33 @@ def test_j_ruler_searches_for_x_cards_into_the_field(imported: dict[str, Importe
             }
         ],
     }
+
+
+def test_awakening_with_x_target_up_to_x_and_moon_will_spent(imported: dict[str, ImportedCard]) -> None:
+    # Demon of the Black Moon, Lilith (TMS-073): "[Awakening] {X}: When this card enters your field,
+    # destroy target resonator with total cost X or less.  If you spent {M} to pay the [Awakening]
+    # cost, you gain life equal to that resonator's ATK." (12.1 p1, 9.3 p2.5, 9.11)
+    assert full(imported, "TMS-073")["awakening"] == {
+        "cost": {"attribute": {}, "free": 0},
+        "x": True,
+        "abilities": [
+            {
+                "kind": "automatic",
+                "trigger": "enters_field",
+                "effects": [
+                    {
+                        "op": "destroy",
+                        "target": {
+                            "kind": "chosen",
+                            "filter": {"zone": "field", "types": ["resonator"], "max_total_cost_x": True},
+                        },
+                    },
+                    {
+                        "op": "if",
+                        "condition": {"kind": "paid_will", "will": "M"},
+                        "effects": [{"op": "gain_life", "amount": 0, "who": "you", "equal_to": "atk", "of_same": True}],
+                    },
+                ],
+            }
+        ],
+    }

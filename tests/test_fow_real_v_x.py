@@ -86,3 +86,73 @@ def test_judgment_x_of_zero_finds_nothing() -> None:
     events = story.when(cmd("ChooseCards", "p1", cards=[]))
     assert not [e for e in events if e.type == "CardMoved" and e.data["to"] == "field"]
     story.replays()
+
+
+# --- Demon of the Black Moon, Lilith: [Awakening] {X} and the will spent on it ------------------------
+
+
+def _lilith_story() -> tuple[Story, dict[str, str]]:
+    # Demon of the Black Moon, Lilith (TMS-073, {B}{B}): "[Awakening] {X}: When this card enters your
+    # field, destroy target resonator with total cost X or less.  If you spent {M} to pay the
+    # [Awakening] cost, you gain life equal to that resonator's ATK."  Knight of Loyalty (CMF-010,
+    # {W}{W}{1}, total cost 3, [700/700]); the Bear costs {R} (total cost 1)
+    story = Story({"TMS-073": 4, "CMF-010": 4, "T-BEAR": 4})
+    c = {
+        "lilith": story.put("p1", "TMS-073", "hand"),
+        "knight": story.put("p2", "CMF-010", "field"),
+        "bear": story.put("p2", "T-BEAR", "field"),
+    }
+    return story, c
+
+
+def _lilith_enters(story: Story, lilith: str, x: int) -> list[Event]:
+    events = story.when(cmd("PlayCard", "p1", card=lilith, awaken=True, x=x))
+    played = next(e for e in events if e.type == "CardPlayed")
+    assert (played.data["x"], played.data["awakened"], played.rule) == (x, True, "FoW-5.5 7.1 p2")
+    events += _until(story, "trigger")
+    return events
+
+
+def test_lilith_awakened_with_x_destroys_up_to_total_cost_x_and_gains_life_for_moon_will() -> None:
+    story, c = _lilith_story()
+    lilith, knight = c["lilith"], c["knight"]
+    story.will("p1", "B", "B", "M", "M", "M")
+    # the {X} of an [Awakening] needs its X, and only when awakened (9.3 p2.5)
+    for wrong in ({"awaken": True}, {"x": 1}):
+        refusal = story.refused(cmd("PlayCard", "p1", card=lilith, **wrong))
+        assert (refusal.code, refusal.rule) == ("command/malformed", "FoW-5.5 9.3 p2.5"), wrong
+    offered = sorted(a["x"] for a in legal(story, "p1", "PlayCard") if a["card"] == lilith and a.get("awaken"))
+    assert offered == list(range(len(offered))) and len(offered) >= 4  # each X the will (and stones) can pay
+    events = _lilith_enters(story, lilith, 3)
+    paid = [e.data["will"] for e in events if e.type == "WillPaid"]
+    assert paid == [["B", "B"], ["M", "M", "M"]]  # the [Awakening] {X}, X = 3, paid after the cost (12.1 p1)
+    entered = next(e for e in events if e.type == "CardMoved" and e.data["oid"] == lilith and e.data["to"] == "field")
+    assert (entered.data["x"], entered.data["paid_will"]) == (3, ["M", "M", "M"])
+    trigger = story.state.triggered[0].id
+    story.when(cmd("PlayTriggered", "p1", trigger=trigger, targets=[[knight]], pay_with=[]))
+    life = story.state.players["p1"].life
+    events = story.resolve_all()
+    destroyed = next(e for e in events if e.type == "CardMoved" and e.data["oid"] == knight)
+    assert destroyed.data["to"] == "graveyard"
+    gained = next(e for e in events if e.type == "LifeChanged")
+    assert (gained.data["delta"], gained.rule) == (700, "FoW-5.5 1.5 p4")  # the Knight's ATK as it last was (9.11)
+    assert story.state.players["p1"].life == life + 700
+    story.replays()
+
+
+def test_lilith_targets_only_total_cost_x_or_less_and_gains_no_life_without_moon_will() -> None:
+    story, c = _lilith_story()
+    lilith, knight, bear = c["lilith"], c["knight"], c["bear"]
+    story.will("p1", "B", "B", "B", "R")
+    _lilith_enters(story, lilith, 2)
+    trigger = story.state.triggered[0].id
+    # the Knight's total cost 3 is more than X = 2 (2.3, 9.3 p2.4)
+    refusal = story.refused(cmd("PlayTriggered", "p1", trigger=trigger, targets=[[knight]], pay_with=[]))
+    assert (refusal.code, refusal.rule) == ("rules/illegal_target", "FoW-5.5 9.3 p2.4")
+    story.when(cmd("PlayTriggered", "p1", trigger=trigger, targets=[[bear]], pay_with=[]))
+    events = story.resolve_all()
+    assert story.state.objects[bear].zone == "graveyard"
+    checked = [e for e in events if e.type == "ConditionChecked"]
+    assert [e.data["met"] for e in checked] == [False]  # {B}{R} paid the [Awakening] cost, no {M}
+    assert not [e for e in events if e.type == "LifeChanged"]
+    story.replays()

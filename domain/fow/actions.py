@@ -3,6 +3,7 @@ resolution of the chase area (9.3)."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -509,7 +510,18 @@ def activate_will_ability(
     return ctx.emit("WillProduced", {"player": player, "will": produced, "source": oid}, "9.7 p4", cause=cause)
 
 
-def pay_will(ctx: Ctx, player: str, cost: Cost, cause: str, what: str, *, any_attribute: bool = False) -> str:
+def pay_will(
+    ctx: Ctx,
+    player: str,
+    cost: Cost,
+    cause: str,
+    what: str,
+    *,
+    any_attribute: bool = False,
+    record: dict[str, Any] | None = None,
+) -> str:
+    """Pay ``cost`` from the will produced (10.2).  ``record``: more ``WillPaid`` data (``item``: the
+    chase item whose [Awakening] or judgment cost this is, which records the will paid)."""
     if cost.total == 0:
         return cause
     pool = ctx.s.players[player].will
@@ -522,7 +534,8 @@ def pay_will(ctx: Ctx, player: str, cost: Cost, cause: str, what: str, *, any_at
             "10.2 p4",
             f"cannot pay {need} for {what}: produced will is {have}; a cost is paid in full or not at all",
         )
-    return ctx.emit("WillPaid", {"player": player, "will": paid, "for": what}, "10.2 p1", cause=cause, actor=player)
+    data = {"player": player, "will": paid, "for": what, **(record or {})}
+    return ctx.emit("WillPaid", data, "10.2 p1", cause=cause, actor=player)
 
 
 def pay_ability_costs(
@@ -1584,8 +1597,11 @@ def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
         if isinstance(eff, conditions.WRAPPERS):  # "you may", "if" (FoW-5.5 9.3 p3.2)
             count = lambda e: len(chosen_groups([e]))  # noqa: E731
             same = [t for t, since in previous if s.objects[t].zone_since == since]
+            # the effects inside read the previous target as the others do ("If you spent {M} ..., you
+            # gain life equal to that resonator's ATK": the destroyed one, by last known information, 9.11)
+            inner_apply = functools.partial(apply_effect, previous=previous)
             result = conditions.apply_wrapper(
-                ctx, item, eff, mine, cause, now, apply_effect, count, did=did, those=those, same=same
+                ctx, item, eff, mine, cause, now, inner_apply, count, did=did, those=those, same=same
             )
         else:
             result = apply_effect(
@@ -1657,6 +1673,11 @@ def _x_data(x: int) -> dict[str, Any]:
     return {"x": x} if x else {}
 
 
+def _paid_data(paid: list[str]) -> dict[str, Any]:
+    """The ``paid_will`` of a ``CardMoved`` into the field: the will paid for its [Awakening] cost."""
+    return {"paid_will": list(paid)} if paid else {}
+
+
 def finish_item(ctx: Ctx, item: ChaseItem, cause: str) -> str:
     s = ctx.s
     card = s.card_of(item.source)
@@ -1675,6 +1696,7 @@ def finish_item(ctx: Ctx, item: ChaseItem, cause: str) -> str:
                 controller=item.controller,
                 awakened=item.awakened,
                 **_x_data(item.x),  # the X of its [Awakening] {X} (9.3 p2.5)
+                **_paid_data(item.paid_will),  # "If you spent {M} to pay the [Awakening] cost"
             )
             if s.objects[item.source].zone == "field" and obj.zone == "field":
                 check_triggers(ctx, "enter", cause, oid=item.source, player=item.controller)

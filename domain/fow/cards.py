@@ -347,7 +347,11 @@ class Condition(_Model):
         "host_is",
         "that_is",
         "removed_with_this",
+        "paid_will",
     ]
+    """``paid_will`` ("If you spent {M} to pay the [Awakening] cost"): a will of ``will`` was paid for
+    the [Awakening] cost this card was played with, as its ``WillPaid`` recorded it (12.1 p1, 10.2 p1),
+    while it is the object that came into the field so (3.1 p3); checked on resolution (9.3 p3)."""
     """``removed_with_this`` ("Play this ability only if you have removed three or more cards from the
     game with this card's ability"): at least ``at_least`` cards were removed from the game (10.3) by
     the abilities of this card since it became the object it is (3.1 p3)."""
@@ -405,9 +409,13 @@ class Condition(_Model):
     """For ``this_stat``: this card's ATK, DEF or damage on it is ``at_least`` or more ("if this card's
     ATK is 1000 or more"; "unless it's damaged": damage 1 or more, negated), read now if it is in a
     playground, else as it last was there (last known information, FoW-5.5 9.11)."""
+    will: WillSymbol | None = None
+    """For ``paid_will``: the will symbol paid."""
 
     @model_validator(mode="after")
     def _check(self) -> Condition:
+        if (self.kind == "paid_will") != (self.will is not None):
+            raise ValueError("a 'paid_will' condition, and only it, names the 'will' paid")
         if self.kind == "ruler_is" and not (self.rulers or self.j_rulers or self.name_contains):
             raise ValueError("a 'ruler_is' condition needs 'rulers', 'j_rulers' (names) or 'name_contains'")
         if self.name_contains is not None and (self.kind != "ruler_is" or self.rulers or self.j_rulers):

@@ -500,6 +500,7 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     awaken = bool(args.get("awaken", False))
     if awaken and card.awakening is None:
         raise ctx.reject("rules/no_awakening", "12.1 p2", f"{card.name} has no [Awakening]")
+    x = _awakening_x(ctx, card, awaken, args)
     effects = list(card.effects) + (list(card.awakening.effects) if awaken and card.awakening else [])
     modes = conditions.check_modes(
         ctx, effects if card.type == "spell" else [], args.get("modes"), card.name, player, oid
@@ -546,6 +547,7 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
             **({"modes": modes} if modes else {}),
             **({"reduced_cost": reduced.model_dump()} if reduced is not None else {}),
             **({"banish_instead": banish_instead} if banish_instead is not None else {}),
+            **({"x": x} if x is not None else {}),
         },
         {"resonator": "7.1 p2", "regalia": "7.1 p2", "addition": "7.2 p2"}.get(card.type, "7.3 p2"),
         cause=cause,
@@ -570,8 +572,8 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     any_attribute = any_attribute_will(s, player, oid)  # "with will of any attribute" (1.4 p1)
     cause = actions.pay_will(ctx, player, cost, cause, card.name, any_attribute=any_attribute)
     if awaken and card.awakening is not None:
-        extra = card.awakening.cost
-        cause = actions.pay_will(ctx, player, extra, cause, f"[Awakening] of {card.name}")
+        extra = _with_x(card.awakening.cost, x, None) if x else card.awakening.cost  # "[Awakening] {X}" (9.3 p2.5)
+        cause = actions.pay_will(ctx, player, extra, cause, f"[Awakening] of {card.name}", record={"item": item})
     on_cards = list(card.play_cards) + (list(card.awakening.cards) if awaken and card.awakening else [])
     if on_cards:  # "As an additional cost to play this card, banish a Machine", "[Awakening] {U}, discard a card"
         actions_on_cards = Ability(kind="activate", cost=ActivateCost(cards=on_cards))
@@ -588,6 +590,17 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         actions.check_triggers(ctx, "you_play_normal_spell", cause, player=player)
     cause = actions.check_targeted(ctx, cause)
     flow.after_action(ctx, player, cause)
+
+
+def _awakening_x(ctx: Ctx, card: Card, awaken: bool, args: Mapping[str, Any]) -> int | None:
+    """The X chosen for an "[Awakening] {X}" cost as the card is played awakened (the ``x`` argument, as
+    for an [Activate] ability's {X}, 9.3 p2.5); None when no {X} is paid."""
+    x = args.get("x")
+    has_x = awaken and card.awakening is not None and card.awakening.x
+    if has_x != (x is not None) or (x is not None and (not isinstance(x, int) or isinstance(x, bool) or x < 0)):
+        want = "an integer X of 0 or more for its [Awakening] {X}" if has_x else "no X: no {X} cost is paid"
+        raise ctx.reject("command/malformed", "9.3 p2.5", f"playing {card.name} takes {want}")
+    return x
 
 
 def _play_cost(ctx: Ctx, player: str, oid: str, base: Cost, args: Mapping[str, Any], cause: str) -> tuple[Cost, str]:
@@ -1741,7 +1754,14 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
                 on_cards = ActivateCost(cards=[*card.play_cards, *card.awakening.cards])
                 choices = costs.cost_choices(s, Ability(kind="activate", cost=on_cards), player, oid)
                 awaken_with = {"cost_cards": choices[0]} if choices else None
-            if pay2 is not None and combos2 and awaken_with is not None:
+            if card.awakening.x and combos2 and awaken_with is not None:  # "[Awakening] {X}": each X payable
+                for x in range(MAX_X + 1):
+                    pay_x = plan_payment(s, player, _with_x(total, x, None))
+                    if pay_x is None:
+                        break
+                    awaken_x = {"targets": combos2[0], "pay_with": pay_x, "awaken": True, **awaken_with, "x": x}
+                    out.append(Command("PlayCard", player, {"card": oid, **awaken_x}))
+            elif pay2 is not None and combos2 and awaken_with is not None:
                 out.append(
                     Command(
                         "PlayCard",

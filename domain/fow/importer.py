@@ -375,6 +375,9 @@ class _Ctx:
     ("Light resonators you control gain ... If you control a Saint, they cannot be blocked")."""
     x: bool = False
     """The paragraph is gained by an [Awakening] with an {X} cost: "X" is the X chosen for it (9.3 p2.5)."""
+    awakening: bool = False
+    """The paragraph is an ability a resonator gains by [Awakening] (12.1 p1): "the [Awakening] cost" is
+    the one it was played with."""
 
 
 # --------------------------------------------------------------------------------------
@@ -2990,6 +2993,9 @@ def _condition_more(low: str, ctx: _Ctx) -> JsonDict | None:
     (a cost reduction: the targets chosen as the card is played, 9.3 p2.4)."""
     if re.fullmatch(r"this card was awakened", low, re.IGNORECASE):
         return {"kind": "awakened"}
+    spent = re.fullmatch(r"you spent \{(?P<w>[WRUGBM])\} to pay the \[awakening\] cost", low, re.IGNORECASE)
+    if spent and ctx.awakening:  # "If you spent {M} to pay the [Awakening] cost" (12.1 p1): of the cost its source was
+        return {"kind": "paid_will", "will": spent.group("w").upper()}  # played with, recorded as paid (10.2 p1)
     if re.fullmatch(r"no resonator you control attacked this turn", low, re.IGNORECASE):
         return {"kind": "resonator_attacked", "negate": True}  # a J-ruler is no resonator
     stat = re.fullmatch(r"this card's (?P<s>ATK|DEF) is (?P<n>[1-9]\d*00) or more", low, re.IGNORECASE)
@@ -5782,9 +5788,16 @@ def _keyword(raw: str, text: str, ctx: _Ctx) -> Delta | None:
         return {"awakening": {"cost": _will_cost(m.group("c"), "keyword: [Awakening] cost"), "cards": [more[1]]}}
     m = re.match(r"^\[Awakening\]\s*(?P<c>(?:\{[^{}]*\}\s*)+)(?::\s*|\.?\s*$|\s+(?=\[))(?P<body>.*)$", text)
     if m:
-        cost = _will_cost(m.group("c"), "keyword: [Awakening] cost")
+        will = re.sub(r"\s+", "", m.group("c"))
+        x = will.endswith("{X}") and will.count("{X}") == 1 and ctx.type == "resonator"
+        if x:  # "[Awakening] {X}: ...": X chosen as the card is played awakened (12.1 p1, 9.3 p2.5)
+            will = will[: -len("{X}")] or "{0}"
+            ctx = dataclasses.replace(ctx, x=True)
+        cost = _will_cost(will, "keyword: [Awakening] cost")
         body = m.group("body").strip()
-        awakening: JsonDict = {"cost": cost}
+        if ctx.type == "resonator":
+            ctx = dataclasses.replace(ctx, awakening=True)
+        awakening: JsonDict = {"cost": cost, **({"x": True} if x else {})}
         instead = re.fullmatch(rf"if (?P<cond>{_CLAUSE}), (?P<b>[^.]+?) instead\.?", body, re.IGNORECASE)
         if instead and ctx.type == "spell":
             # "[Awakening] {M}{M}: If your J/Ruler is "X", put target resonator on the bottom of its
