@@ -591,12 +591,18 @@ def pay_will(
     *,
     any_attribute: bool = False,
     for_card: str | None = None,
+    record: dict[str, Any] | None = None,
 ) -> str:
+    """Pay ``cost`` from the will produced (10.2).  ``for_card``: the card played, for will that may pay
+    only for some cards; ``record``: more ``WillPaid`` data (``item``: the chase item whose [Awakening]
+    or judgment cost this is, which records the will paid)."""
     if cost.total == 0:
         return cause
     usable = usable_restricted(ctx.s, player, for_card)
     if usable:
-        return _pay_with_restricted(ctx, player, cost, cause, what, usable, any_attribute=any_attribute)
+        return _pay_with_restricted(
+            ctx, player, cost, cause, what, usable, any_attribute=any_attribute, record=record
+        )
     pool = ctx.s.players[player].will
     paid = allocate(pool, cost, moon_will_as(ctx.s, player), any_attribute=any_attribute)
     if paid is None:
@@ -607,7 +613,8 @@ def pay_will(
             "10.2 p4",
             f"cannot pay {need} for {what}: produced will is {have}; a cost is paid in full or not at all",
         )
-    return ctx.emit("WillPaid", {"player": player, "will": paid, "for": what}, "10.2 p1", cause=cause, actor=player)
+    data = {"player": player, "will": paid, "for": what, **(record or {})}
+    return ctx.emit("WillPaid", data, "10.2 p1", cause=cause, actor=player)
 
 
 def _pay_with_restricted(
@@ -619,6 +626,7 @@ def _pay_with_restricted(
     usable: list[dict[str, Any]],
     *,
     any_attribute: bool,
+    record: dict[str, Any] | None = None,
 ) -> str:
     """Pay ``cost`` from the pool and the restricted wills that may pay for it, those first: they
     can pay nothing else (1.4 p1, 10.2 p1).  ``WillPaid`` records them under ``restricted``."""
@@ -643,7 +651,13 @@ def _pay_with_restricted(
             restricted.append(entry)
         else:
             plain.append(w)
-    data = {"player": player, "will": plain, "for": what, "restricted": [dict(r) for r in restricted]}
+    data = {
+        "player": player,
+        "will": plain,
+        "for": what,
+        "restricted": [dict(r) for r in restricted],
+        **(record or {}),
+    }
     return ctx.emit("WillPaid", data, "10.2 p1", cause=cause, actor=player)
 
 
@@ -1721,6 +1735,7 @@ def play_trigger(ctx: Ctx, trig: Triggered, targets: Any, pay_with: Sequence[Any
             **chosen_since(s, chosen),
             **({"amount": trig.amount} if trig.amount is not None else {}),
             **({"subject": trig.target} if trig.target is not None else {}),
+            **_source_x(s, trig.source),
             **_known_subject(s, trig),
             **known_source(s, trig.source, trig.cause),
         },
@@ -1900,11 +1915,13 @@ def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
         if isinstance(eff, conditions.WRAPPERS):  # "you may", "if" (FoW-5.5 9.3 p3.2)
             count = lambda e: len(chosen_groups([e]))  # noqa: E731
             same = [t for t, since in previous if s.objects[t].zone_since == since]
-            # "If you do, it deals 200 damage multiplied by the combined total cost of the cards removed
-            # this way": the held effects read what the removal just before removed (9.3 p3)
-            applier = functools.partial(apply_effect, removed=removed) if removed else apply_effect
+            # the held effects read what the effect just before removed ("If you do, it deals 200 damage
+            # multiplied by the combined total cost of the cards removed this way", 9.3 p3) and the
+            # previous target as the others do ("If you spent {M} ..., you gain life equal to that
+            # resonator's ATK": the destroyed one, by last known information, 9.11)
+            inner_apply = functools.partial(apply_effect, previous=previous, removed=removed)
             result = conditions.apply_wrapper(
-                ctx, item, eff, mine, cause, now, applier, count, did=did, those=those, same=same
+                ctx, item, eff, mine, cause, now, inner_apply, count, did=did, those=those, same=same
             )
         else:
             ctx.replacement_asks = True  # it may stop to ask which replacement applies first (9.10 p2.1)
@@ -1967,6 +1984,24 @@ def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
     return finish_item(ctx, item, cause)
 
 
+def _source_x(s: GameState, source: str) -> dict[str, int]:
+    """The X of a triggered ability: the X chosen for the {X} of the [Awakening] or [Judgment] cost
+    that put its source into the field ("[Awakening] {X}: When this card enters your field, destroy
+    target resonator with total cost X or less", 9.3 p2.5), while the source is that object."""
+    obj = s.objects.get(source)
+    return {"x": obj.x} if obj is not None and obj.x and obj.zone == "field" else {}
+
+
+def _x_data(x: int) -> dict[str, Any]:
+    """The ``x`` of a ``CardMoved`` into the field: the X of the cost that put the card there."""
+    return {"x": x} if x else {}
+
+
+def _paid_data(paid: list[str]) -> dict[str, Any]:
+    """The ``paid_will`` of a ``CardMoved`` into the field: the will paid for its [Awakening] cost."""
+    return {"paid_will": list(paid)} if paid else {}
+
+
 def finish_item(ctx: Ctx, item: ChaseItem, cause: str) -> str:
     s = ctx.s
     card = s.card_of(item.source)
@@ -1984,6 +2019,8 @@ def finish_item(ctx: Ctx, item: ChaseItem, cause: str) -> str:
                 reason="resolve",
                 controller=item.controller,
                 awakened=item.awakened,
+                **_x_data(item.x),  # the X of its [Awakening] {X} (9.3 p2.5)
+                **_paid_data(item.paid_will),  # "If you spent {M} to pay the [Awakening] cost"
             )
             if s.objects[item.source].zone == "field" and obj.zone == "field":
                 check_triggers(ctx, "enter", cause, oid=item.source, player=item.controller)
@@ -2031,6 +2068,7 @@ def finish_item(ctx: Ctx, item: ChaseItem, cause: str) -> str:
             side="j_ruler",
             entered=True,
             by_judgment=True,
+            **_x_data(item.x),  # "Pay {2}{X}": the X its abilities read (9.3 p2.5)
         )
         check_triggers(ctx, "enter", cause, oid=item.source, player=item.controller)
         return cause
@@ -3275,11 +3313,11 @@ def _search_options(s: GameState, item: ChaseItem, eff: Search, candidates: list
     """What a search asks its player: up to ``count`` of the matching cards; "for a card" names no
     information, so as many as can be must be found (10.13 p2: only a search for a card with
     specific information may fail to find one)."""
-    asked: dict[str, Any] = {"item": item.id, "cards": candidates, "max": eff.count}
+    asked: dict[str, Any] = {"item": item.id, "cards": candidates, "max": item.x if eff.count_x else eff.count}
     if eff.and_or is not None:  # "a X and/or a Y": at most one of each (10.13 p2)
         return {**asked, "either": [list(pair) for pair in and_or_pairs(s, eff, candidates)]}
     if eff.filter == Filter(zone="main_deck", types=[]):
-        asked["min"] = min(eff.count, len(candidates))
+        asked["min"] = min(asked["max"], len(candidates))
     return asked
 
 

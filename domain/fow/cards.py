@@ -351,7 +351,11 @@ class Condition(_Model):
         "host_is",
         "that_is",
         "removed_with_this",
+        "paid_will",
     ]
+    """``paid_will`` ("If you spent {M} to pay the [Awakening] cost"): a will of ``will`` was paid for
+    the [Awakening] cost this card was played with, as its ``WillPaid`` recorded it (12.1 p1, 10.2 p1),
+    while it is the object that came into the field so (3.1 p3); checked on resolution (9.3 p3)."""
     """``removed_with_this`` ("Play this ability only if you have removed three or more cards from the
     game with this card's ability"): at least ``at_least`` cards were removed from the game (10.3) by
     the abilities of this card since it became the object it is (3.1 p3)."""
@@ -409,9 +413,13 @@ class Condition(_Model):
     """For ``this_stat``: this card's ATK, DEF or damage on it is ``at_least`` or more ("if this card's
     ATK is 1000 or more"; "unless it's damaged": damage 1 or more, negated), read now if it is in a
     playground, else as it last was there (last known information, FoW-5.5 9.11)."""
+    will: WillSymbol | None = None
+    """For ``paid_will``: the will symbol paid."""
 
     @model_validator(mode="after")
     def _check(self) -> Condition:
+        if (self.kind == "paid_will") != (self.will is not None):
+            raise ValueError("a 'paid_will' condition, and only it, names the 'will' paid")
         if self.kind == "ruler_is" and not (self.rulers or self.j_rulers or self.name_contains):
             raise ValueError("a 'ruler_is' condition needs 'rulers', 'j_rulers' (names) or 'name_contains'")
         if self.name_contains is not None and (self.kind != "ruler_is" or self.rulers or self.j_rulers):
@@ -808,6 +816,10 @@ class Search(_Model):
     shuffle: bool = True
     """Then shuffle the main deck (10.20); false when the shuffle is a ``shuffle`` effect of its
     own ("You may search ... . Then shuffle your main deck.": shuffled even if not searched)."""
+    count_x: bool = False
+    """"Search your main deck for X Treasury Item cards": up to X cards (``count`` is then 1 and not
+    read), X being the value chosen for the {X} of the cost that played it (the ability's own, or the
+    [Judgment] / [Awakening] cost that put its source into the field, FoW-5.5 9.3 p2.5)."""
 
     @model_validator(mode="after")
     def _check_and_or(self) -> Search:
@@ -2386,6 +2398,10 @@ class Awakening(_Model):
     """Actions on other cards that are part of the [Awakening] cost ("[Awakening] {U}, discard a
     card", 12.1 p1, 9.3 p2.5): the ``cost_cards`` argument of ``PlayCard`` lists the chosen ones
     after those of the card's own additional cost."""
+    x: bool = False
+    """"[Awakening] {X}": the player chooses X (0 or more) as the card is played awakened (the ``x``
+    argument of ``PlayCard``, as ``ActivateCost.x``) and pays X more free will as part of the
+    [Awakening] cost (12.1 p1, 9.3 p2.5); the abilities it gains read the X chosen."""
 
 
 class RaceChange(_Model):
@@ -2425,6 +2441,12 @@ class JudgmentOption(_Model):
     cards: list[CardsCost] = Field(default_factory=list)
     """Actions on other cards to perform ("[J-Activate] Banish a fire resonator", "Pay {1},
     discard "Poison Apple""): the ``cost_cards`` argument of ``PerformJudgment`` lists them."""
+    x: bool = False
+    """"[J-Activate] Pay {2}{X}": the player chooses X (0 or more) as the judgment is performed (the
+    ``x`` argument of ``PerformJudgment``, as ``ActivateCost.x``) and pays X more will (FoW-5.5 7.5 p2,
+    9.3 p2.5); the J-ruler's abilities read the X chosen."""
+    x_symbol: WillSymbol | None = None
+    """"Spend only {M} will on X": the X will are of this symbol, not free."""
     any_amount: bool = False
     """"[J-Activate] Pay any number of will. You cannot choose to pay {0}.": the player chooses how
     many will, one or more of any attributes (the ``amount`` argument of ``PerformJudgment``), as the
@@ -2434,6 +2456,14 @@ class JudgmentOption(_Model):
     def _check_any_amount(self) -> JudgmentOption:
         if self.any_amount and (self.cost.total or self.reduction is not None):
             raise ValueError("'any_amount' is the whole will cost: no 'cost' or 'reduction' with it")
+        return self
+
+    @model_validator(mode="after")
+    def _check_x(self) -> JudgmentOption:
+        if self.x_symbol is not None and not self.x:
+            raise ValueError("'x_symbol' says which will pays the {X} of an 'x' cost")
+        if self.x and self.any_amount:
+            raise ValueError("'any_amount' is the whole will cost: no {X} with it")
         return self
 
 

@@ -479,6 +479,16 @@ def filter_zones(flt: Filter) -> tuple[str, ...]:
     return ("field", "ruler_area", "stone_area") if flt.playground and flt.zone == "field" else (flt.zone,)
 
 
+def awakening_x(state: GameState, source_oid: str | None) -> int | None:
+    """The X an ability of ``source_oid`` reads when the card was played paying its "[Awakening] {X}"
+    (FoW-5.5 12.1 p1, 9.3 p2.5); None when X is not its awakening's (an [Activate] {X} has its own)."""
+    holder = state.objects.get(source_oid or "")
+    if holder is None or not holder.awakened:
+        return None
+    awakening = state.cards[holder.card].awakening
+    return holder.x if awakening is not None and awakening.x else None
+
+
 def matches(
     state: GameState, flt: Filter, oid: str, you: str, source_oid: str | None = None, *, chars_ok: bool = True
 ) -> bool:
@@ -528,6 +538,8 @@ def matches(
         exactly = holder.counters.get(flt.total_cost_counters, 0) if holder is not None else 0
         if total_cost(card) != exactly:
             return False
+    if flt.max_total_cost_x and (x := awakening_x(state, source_oid)) is not None and total_cost(card) > x:
+        return False  # "[Awakening] {X}: ... destroy target resonator with total cost X or less" (9.3 p2.5)
     if flt.other_than_self and oid == source_oid:
         return False
     if (

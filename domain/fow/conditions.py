@@ -117,6 +117,9 @@ def condition_met(
         met = s.players[you].dealt_damage_turn == s.turn
     elif cond.kind == "awakened":  # "if this card was awakened": played with [Awakening] (12.1)
         met = item is not None and item.awakened
+    elif cond.kind == "paid_will":  # "If you spent {M} to pay the [Awakening] cost" (12.1 p1, 10.2 p1)
+        holder = s.objects.get(source or "")
+        met = holder is not None and cond.will in holder.paid_will
     elif cond.kind == "targets":  # "if it targets a Saint": the targets chosen as it is played (9.3 p2.4)
         assert cond.filter is not None
         met = any(t in s.objects and _counts(s, cond.filter, t, you, source) for t in targets or ())

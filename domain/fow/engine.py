@@ -21,6 +21,7 @@ from domain.fow.cards import (
     May,
     Pay,
     PutCounter,
+    WillSymbol,
     parse_card,
 )
 from domain.fow.characteristics import (
@@ -499,6 +500,7 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     awaken = bool(args.get("awaken", False))
     if awaken and card.awakening is None:
         raise ctx.reject("rules/no_awakening", "12.1 p2", f"{card.name} has no [Awakening]")
+    x = _awakening_x(ctx, card, awaken, args)
     effects = list(card.effects) + (list(card.awakening.effects) if awaken and card.awakening else [])
     modes = conditions.check_modes(
         ctx, effects if card.type == "spell" else [], args.get("modes"), card.name, player, oid
@@ -545,6 +547,7 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
             **({"modes": modes} if modes else {}),
             **({"reduced_cost": reduced.model_dump()} if reduced is not None else {}),
             **({"banish_instead": banish_instead} if banish_instead is not None else {}),
+            **({"x": x} if x is not None else {}),
         },
         {"resonator": "7.1 p2", "regalia": "7.1 p2", "addition": "7.2 p2"}.get(card.type, "7.3 p2"),
         cause=cause,
@@ -570,8 +573,10 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     # will that may pay only for some cards pays for this one if it matches (1.4 p1)
     cause = actions.pay_will(ctx, player, cost, cause, card.name, any_attribute=any_attribute, for_card=oid)
     if awaken and card.awakening is not None:  # an additional cost to play the card (12.1 p1)
-        extra = card.awakening.cost
-        cause = actions.pay_will(ctx, player, extra, cause, f"[Awakening] of {card.name}", for_card=oid)
+        extra = _with_x(card.awakening.cost, x, None) if x else card.awakening.cost  # "[Awakening] {X}" (9.3 p2.5)
+        cause = actions.pay_will(
+            ctx, player, extra, cause, f"[Awakening] of {card.name}", for_card=oid, record={"item": item}
+        )
     on_cards = list(card.play_cards) + (list(card.awakening.cards) if awaken and card.awakening else [])
     if on_cards:  # "As an additional cost to play this card, banish a Machine", "[Awakening] {U}, discard a card"
         actions_on_cards = Ability(kind="activate", cost=ActivateCost(cards=on_cards))
@@ -588,6 +593,17 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         actions.check_triggers(ctx, "you_play_normal_spell", cause, player=player)
     cause = actions.check_targeted(ctx, cause)
     flow.after_action(ctx, player, cause)
+
+
+def _awakening_x(ctx: Ctx, card: Card, awaken: bool, args: Mapping[str, Any]) -> int | None:
+    """The X chosen for an "[Awakening] {X}" cost as the card is played awakened (the ``x`` argument, as
+    for an [Activate] ability's {X}, 9.3 p2.5); None when no {X} is paid."""
+    x = args.get("x")
+    has_x = awaken and card.awakening is not None and card.awakening.x
+    if has_x != (x is not None) or (x is not None and (not isinstance(x, int) or isinstance(x, bool) or x < 0)):
+        want = "an integer X of 0 or more for its [Awakening] {X}" if has_x else "no X: no {X} cost is paid"
+        raise ctx.reject("command/malformed", "9.3 p2.5", f"playing {card.name} takes {want}")
+    return x
 
 
 def _play_cost(ctx: Ctx, player: str, oid: str, base: Cost, args: Mapping[str, Any], cause: str) -> tuple[Cost, str]:
@@ -874,6 +890,9 @@ def perform_judgment(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
                 f"the [Judgment] of {s.card_of(ruler).name} pays any number of will but not {{0}}: give 'amount' >= 1",
             )
         printed_cost = Cost(free=amount)
+    x = _judgment_x(ctx, judgment, args, s.card_of(ruler).name)
+    if x:  # "Pay {2}{X}. Spend only {M} will on X.": X more will, of that symbol if it says so (9.3 p2.5)
+        printed_cost = _with_x(printed_cost, x, judgment.x_symbol)
     changed, less, changers = _judgment_cost(s, player, printed_cost)
     if _wants_reduction(ctx, args):
         reduced = conditions.reduce(s, changed, judgment.reduction, player, ruler)
@@ -890,6 +909,8 @@ def perform_judgment(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         data["reduced_cost"] = reduced.model_dump()
     if judgment.any_amount:
         data["amount"] = printed_cost.free
+    if x is not None:
+        data["x"] = x
     cause = ctx.emit("JudgmentPerformed", data, "7.5 p2", actor=player)
     cost = _less(reduced or changed, less)
     if changers:  # "Your opponent pays {1} more to play [Judgment] abilities" (9.3 p2.5)
@@ -902,6 +923,37 @@ def perform_judgment(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         actions_on_cards = Ability(kind="activate", cost=ActivateCost(cards=judgment.cards))
         cause = costs.pay_extra_costs(ctx, player, ruler, actions_on_cards, args.get("cost_cards"), cause)
     flow.after_action(ctx, player, cause)
+
+
+def _judgment_x(ctx: Ctx, judgment: JudgmentOption, args: Mapping[str, Any], name: str) -> int | None:
+    """The X chosen for a [Judgment] with an {X} cost (the ``x`` argument, as for an [Activate]
+    ability's {X}, 9.3 p2.5); None when the section has no {X}."""
+    x = args.get("x")
+    if judgment.x != (x is not None) or (x is not None and (not isinstance(x, int) or isinstance(x, bool) or x < 0)):
+        want = "an integer X of 0 or more for its {X} cost" if judgment.x else "no X: it has no {X} cost"
+        raise ctx.reject("command/malformed", "9.3 p2.5", f"the [Judgment] of {name} takes {want}")
+    return x
+
+
+def _with_x(cost: Cost, x: int, symbol: WillSymbol | None) -> Cost:
+    """``cost`` with the X will of an {X} added: free, or of ``symbol`` ("Spend only {M} will on X")."""
+    if symbol is None:
+        return Cost(attribute=dict(cost.attribute), free=cost.free + x)
+    return Cost(attribute={**cost.attribute, symbol: cost.attribute.get(symbol, 0) + x}, free=cost.free)
+
+
+def _judgment_x_commands(
+    s: GameState, player: str, judgment: JudgmentOption, section: dict[str, JSON]
+) -> list[Command]:
+    """``PerformJudgment`` with each X from 0 up the player can pay for a [Judgment] with an {X} cost."""
+    out: list[Command] = []
+    for x in range(MAX_X + 1):
+        changed, fewer, _ = _judgment_cost(s, player, _with_x(judgment.cost, x, judgment.x_symbol))
+        pay = plan_payment(s, player, _less(changed, fewer))
+        if pay is None:
+            break
+        out.append(Command("PerformJudgment", player, {"pay_with": pay, **section, "x": x}))
+    return out
 
 
 def _judgment_cost(s: GameState, player: str, cost: Cost) -> tuple[Cost, int, list[str]]:
@@ -1783,7 +1835,14 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
                 on_cards = ActivateCost(cards=[*card.play_cards, *card.awakening.cards])
                 choices = costs.cost_choices(s, Ability(kind="activate", cost=on_cards), player, oid)
                 awaken_with = {"cost_cards": choices[0]} if choices else None
-            if pay2 is not None and combos2 and awaken_with is not None:
+            if card.awakening.x and combos2 and awaken_with is not None:  # "[Awakening] {X}": each X payable
+                for x in range(MAX_X + 1):
+                    pay_x = plan_payment(s, player, _with_x(total, x, None))
+                    if pay_x is None:
+                        break
+                    awaken_x = {"targets": combos2[0], "pay_with": pay_x, "awaken": True, **awaken_with, "x": x}
+                    out.append(Command("PlayCard", player, {"card": oid, **awaken_x}))
+            elif pay2 is not None and combos2 and awaken_with is not None:
                 out.append(
                     Command(
                         "PlayCard",
@@ -1902,6 +1961,9 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
                     section["cost_cards"] = [[oid for oid in group] for group in ways[0]]
                 if judgment.any_amount:  # any number of will, one or more: one is offered (7.5 p2)
                     section["amount"] = 1
+                if judgment.x:  # "Pay {2}{X}": each X the player can pay (9.3 p2.5)
+                    out += _judgment_x_commands(s, player, judgment, section)
+                    continue
                 changed, fewer, _ = _judgment_cost(s, player, Cost(free=1) if judgment.any_amount else judgment.cost)
                 pay = plan_payment(s, player, _less(changed, fewer))
                 if pay is not None:

@@ -374,6 +374,11 @@ class _Ctx:
     they: dict[str, Any] | None = None
     """The ``all`` target of the previous effect, that "they" names in the sentence being read
     ("Light resonators you control gain ... If you control a Saint, they cannot be blocked")."""
+    x: bool = False
+    """The paragraph is gained by an [Awakening] with an {X} cost: "X" is the X chosen for it (9.3 p2.5)."""
+    awakening: bool = False
+    """The paragraph is an ability a resonator gains by [Awakening] (12.1 p1): "the [Awakening] cost" is
+    the one it was played with."""
 
 
 # --------------------------------------------------------------------------------------
@@ -1765,7 +1770,11 @@ def _search_to_field(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDic
     count = 1
     up = re.match(rf"up to (?P<n>{NUM}) (?P<rest>.+)$", desc, re.IGNORECASE)
     am = re.match(r"(?:a|an) (?P<rest>.+)$", desc, re.IGNORECASE)
-    if up and m.group("them") == "them":  # "search ... for up to four Rabbit resonators ... and put them"
+    xm = re.match(r"(?:up to )?X (?P<rest>.+) cards$", desc)
+    count_x = bool(xm) and m.group("them") == "them" and (ctx.x or ctx.type == "j_ruler")
+    if xm and count_x:  # "Search your main deck for X Treasury Item cards and put them into your field":
+        desc = xm.group("rest")  # the X of the [Judgment] / [Awakening] cost (9.3 p2.5)
+    elif up and m.group("them") == "them":  # "search ... for up to four Rabbit resonators ... and put them"
         count = _number(up.group("n"))
         desc = up.group("rest")
     elif am and m.group("them") == "it":
@@ -1794,6 +1803,8 @@ def _search_to_field(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDic
         out["total_cost_equal_to"] = {"counter": equal.group("c").lower()}
     if count != 1:
         out["count"] = count
+    if count_x:
+        out["count_x"] = True
     if m.group("enter"):
         out["triggers_enter"] = True
     if not m.group("shuffle"):  # a "shuffle" effect of its own follows, if any (10.20)
@@ -3099,6 +3110,9 @@ def _condition_more(low: str, ctx: _Ctx) -> JsonDict | None:
     (a cost reduction: the targets chosen as the card is played, 9.3 p2.4)."""
     if re.fullmatch(r"this card was awakened", low, re.IGNORECASE):
         return {"kind": "awakened"}
+    spent = re.fullmatch(r"you spent \{(?P<w>[WRUGBM])\} to pay the \[awakening\] cost", low, re.IGNORECASE)
+    if spent and ctx.awakening:  # "If you spent {M} to pay the [Awakening] cost" (12.1 p1): of the cost its source was
+        return {"kind": "paid_will", "will": spent.group("w").upper()}  # played with, recorded as paid (10.2 p1)
     if re.fullmatch(r"no resonator you control attacked this turn", low, re.IGNORECASE):
         return {"kind": "resonator_attacked", "negate": True}  # a J-ruler is no resonator
     stat = re.fullmatch(r"this card's (?P<s>ATK|DEF) is (?P<n>[1-9]\d*00) or more", low, re.IGNORECASE)
@@ -5884,17 +5898,26 @@ def _judgment(text: str, ctx: _Ctx) -> Delta | None:
         raise _GapError(f"keyword: [Judgment] {rest}")
     extra: JsonDict = {}
     alternatives: list[JsonDict] = []
-    if cm.group("tail"):
-        alternatives = _judgment_instead(cm.group("tail"), ctx, rest)
+    will = re.sub(r"\s+", "", cm.group("c"))
+    tail = cm.group("tail")
+    if will.endswith("{X}") and will.count("{X}") == 1:  # "Pay {2}{X}": X chosen as it is performed (9.3 p2.5)
+        will, extra["x"] = will[: -len("{X}")] or "{0}", True
+        only = re.fullmatch(r"spend only \{(?P<s>[WRUGBM])\} will on X\.?", (tail or "").strip(), re.IGNORECASE)
+        if only:  # "Spend only {M} will on X."
+            extra["x_symbol"], tail = only.group("s").upper(), None
+        elif tail:
+            raise _GapError(f"keyword: [Judgment] {rest}")
+    if tail:
+        alternatives = _judgment_instead(tail, ctx, rest)
         if alternatives:
             if alternatives[0].get("condition") is not None:
                 extra = {"condition": alternatives[0]["condition"]}
             extra["alternatives"] = alternatives[1:]
         else:
-            extra = _ability_limits(cm.group("tail"), ctx, rest)
+            extra = _ability_limits(tail, ctx, rest)
     if ctx.type != "ruler":
         raise _GapError("keyword: [Judgment] on a card that is not a ruler")
-    cost = _will_cost(cm.group("c"), "keyword: [Judgment] cost")
+    cost = _will_cost(will, "keyword: [Judgment] cost")
     j_id = ctx.card_id + "J"
     if ctx.ids is not None and j_id not in ctx.ids:
         raise _GapError(f"keyword: [Judgment] (the J-ruler side {j_id} is not in the database)")
@@ -6071,9 +6094,16 @@ def _keyword(raw: str, text: str, ctx: _Ctx) -> Delta | None:
         return {"awakening": {"cost": _will_cost(m.group("c"), "keyword: [Awakening] cost"), "cards": [more[1]]}}
     m = re.match(r"^\[Awakening\]\s*(?P<c>(?:\{[^{}]*\}\s*)+)(?::\s*|\.?\s*$|\s+(?=\[))(?P<body>.*)$", text)
     if m:
-        cost = _will_cost(m.group("c"), "keyword: [Awakening] cost")
+        will = re.sub(r"\s+", "", m.group("c"))
+        x = will.endswith("{X}") and will.count("{X}") == 1 and ctx.type == "resonator"
+        if x:  # "[Awakening] {X}: ...": X chosen as the card is played awakened (12.1 p1, 9.3 p2.5)
+            will = will[: -len("{X}")] or "{0}"
+            ctx = dataclasses.replace(ctx, x=True)
+        cost = _will_cost(will, "keyword: [Awakening] cost")
         body = m.group("body").strip()
-        awakening: JsonDict = {"cost": cost}
+        if ctx.type == "resonator":
+            ctx = dataclasses.replace(ctx, awakening=True)
+        awakening: JsonDict = {"cost": cost, **({"x": True} if x else {})}
         instead = re.fullmatch(rf"if (?P<cond>{_CLAUSE}), (?P<b>[^.]+?) instead\.?", body, re.IGNORECASE)
         if instead and ctx.type == "spell":
             # "[Awakening] {M}{M}: If your J/Ruler is "X", put target resonator on the bottom of its

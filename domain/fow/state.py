@@ -62,6 +62,12 @@ class Obj:
     side: str = "front"
     """``front``; ``j_ruler`` for a ruler turned to its J-ruler side; ``future`` for a shifted card."""
     awakened: bool = False
+    paid_will: list[str] = field(default_factory=list)
+    """The will paid for the [Awakening] cost it was played with ("If you spent {M} to pay the
+    [Awakening] cost", 12.1 p1, 10.2 p1); empty for a new object otherwise."""
+    x: int = 0
+    """The X chosen for the {X} of the cost that put it into the field (its [Awakening] cost, or the
+    [Judgment] of a J-ruler, FoW-5.5 9.3 p2.5): its abilities read it as "X"; 0 for a new object."""
     revealed: bool = False
     from_remnant: bool = False
     standby_turn: int = 0
@@ -145,6 +151,8 @@ class ChaseItem:
     """For a triggered ability: the damage dealt by the happening that triggered it ("that much")."""
     x: int = 0
     """The X chosen for an {X} cost as it was played (FoW-5.5 9.3 p2.5)."""
+    paid_will: list[str] = field(default_factory=list)
+    """The will paid for its [Awakening] cost, as its ``WillPaid`` (with this ``item``) recorded it (10.2 p1)."""
     subject: str | None = None
     """For a triggered ability: the object its trigger condition names ("that resonator")."""
     subject_since: int | None = None
@@ -554,6 +562,8 @@ def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
         obj.rested = bool(d.get("rested", False))  # "enters ... rested" (FoW-5.5 9.10 p1)
         obj.attached_to = d.get("attached_to")
         obj.awakened = bool(d.get("awakened", False))
+        obj.x = int(d.get("x") or 0)
+        obj.paid_will = list(d.get("paid_will", []))
         obj.from_remnant = bool(d.get("from_remnant", False))
         obj.revealed = bool(d.get("revealed", False)) and to not in PLAYGROUND
         if to != "field":
@@ -596,6 +606,8 @@ def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
         obj.last_known = dict(d["last_known"])
     if d.get("entered"):
         obj.entered_turn = s.turn
+    if "x" in d:  # a J-ruler put into the field by a judgment with an {X} cost (9.3 p2.5)
+        obj.x = int(d["x"])
 
 
 @handles("ControlChanged")
@@ -742,6 +754,9 @@ def _will_paid(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     restricted = s.players[d["player"]].restricted_will
     for entry in d.get("restricted", []):
         restricted.remove(entry)
+    for item in s.chase if "item" in d else []:  # the will paid for an item's [Awakening] cost
+        if item.id == d["item"]:
+            item.paid_will += [*d["will"], *(r["will"] for r in d.get("restricted", []))]
 
 
 @handles("WillCeased")

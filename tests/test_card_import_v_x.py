@@ -1,0 +1,75 @@
+"""Importing {X} in [Judgment] and [Awakening] costs and what reads the X chosen, and other costs of
+judgment (helper bucket ``v_x``), on real card text (``domain/fow/importer.py``); the engine side is
+specified in ``tests/test_fow_real_v_x.py``."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.fow.importer import ImportedCard
+from tests.card_import_support import full, imported_database
+
+
+@pytest.fixture(scope="module")
+def imported() -> dict[str, ImportedCard]:
+    return imported_database()
+
+
+def test_judgment_with_an_x_paid_only_with_moon_will(imported: dict[str, ImportedCard]) -> None:
+    # Moon Princess of Stellar Wars (MPR-046): "[J-Activate] Pay {2}{X}. Spend only {M} will on X."
+    # (7.5 p2, 9.3 p2.5)
+    assert full(imported, "MPR-046")["judgment"] == {
+        "cost": {"attribute": {}, "free": 2},
+        "x": True,
+        "x_symbol": "M",
+        "j_ruler": "MPR-046J",
+    }
+
+
+def test_j_ruler_searches_for_x_cards_into_the_field(imported: dict[str, ImportedCard]) -> None:
+    # Kaguya, the Immortal Princess (MPR-046J): "[Enter]: Search your main deck for X Treasury Item
+    # cards and put them into your field."  X: the X of the judgment that put it there
+    [enter, *_] = full(imported, "MPR-046J")["abilities"]
+    assert enter == {
+        "kind": "automatic",
+        "trigger": "enter",
+        "effects": [
+            {
+                "op": "search",
+                "filter": {"zone": "main_deck", "types": [], "races": ["Treasury Item"]},
+                "to": "field",
+                "count_x": True,
+                "shuffle": False,
+            }
+        ],
+    }
+
+
+def test_awakening_with_x_target_up_to_x_and_moon_will_spent(imported: dict[str, ImportedCard]) -> None:
+    # Demon of the Black Moon, Lilith (TMS-073): "[Awakening] {X}: When this card enters your field,
+    # destroy target resonator with total cost X or less.  If you spent {M} to pay the [Awakening]
+    # cost, you gain life equal to that resonator's ATK." (12.1 p1, 9.3 p2.5, 9.11)
+    assert full(imported, "TMS-073")["awakening"] == {
+        "cost": {"attribute": {}, "free": 0},
+        "x": True,
+        "abilities": [
+            {
+                "kind": "automatic",
+                "trigger": "enters_field",
+                "effects": [
+                    {
+                        "op": "destroy",
+                        "target": {
+                            "kind": "chosen",
+                            "filter": {"zone": "field", "types": ["resonator"], "max_total_cost_x": True},
+                        },
+                    },
+                    {
+                        "op": "if",
+                        "condition": {"kind": "paid_will", "will": "M"},
+                        "effects": [{"op": "gain_life", "amount": 0, "who": "you", "equal_to": "atk", "of_same": True}],
+                    },
+                ],
+            }
+        ],
+    }

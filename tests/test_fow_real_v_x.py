@@ -1,0 +1,158 @@
+"""{X} in [Judgment] and [Awakening] costs, the X recorded so the card's abilities read it, and
+other costs of judgment - real Grimm/Alice cards executed by the engine in the form the importer
+gives them (helper v_x; given events / when command / then cited events or a cited rejection; each
+story replays its whole log):
+
+* "[J-Activate] Pay {2}{X}. Spend only {M} will on X." (FoW-5.5 7.5 p2, 9.3 p2.5): X is chosen as
+  the judgment is performed (``x``, as for an [Activate] {X}), paid with moon will, recorded in
+  ``JudgmentPerformed`` and carried by the J-ruler into the field; its [Enter] ability reads it
+  ("Search your main deck for X Treasury Item cards and put them into your field").
+"""
+
+from __future__ import annotations
+
+from domain.kernel import Event
+from tests.fow_support import cmd
+from tests.test_fow_conditions import Story, legal
+
+
+def _until(story: Story, kind: str) -> list[Event]:
+    """Players pass until the pending decision is ``kind``; the events on the way."""
+    events: list[Event] = []
+    while story.pending.kind != kind:
+        events += story.when(cmd("Pass", story.pending.player))
+    return events
+
+
+# --- Moon Princess of Stellar Wars / Kaguya, the Immortal Princess: X of the judgment ---------------
+
+
+def _kaguya_story() -> Story:
+    # Moon Princess of Stellar Wars (MPR-046): "[J-Activate] Pay {2}{X}. Spend only {M} will on X."
+    # Kaguya, the Immortal Princess (MPR-046J): "[Enter]: Search your main deck for X Treasury Item
+    # cards and put them into your field."  Jeweled Branch of Horai (CMF-007) and Stone Bowl of Buddha
+    # (CMF-055) are Treasury Items ([Addition: Field])
+    return Story({"CMF-007": 4, "CMF-055": 4, "T-BEAR": 4}, ruler="MPR-046")
+
+
+def test_judgment_x_is_chosen_paid_with_moon_will_and_read_by_the_j_ruler() -> None:
+    story = _kaguya_story()
+    [ruler] = story.state.zones["p1"]["ruler_area"]
+    story.will("p1", "M", "M", "U", "U", "U")
+    # an {X} cost needs its X (9.3 p2.5)
+    refusal = story.refused(cmd("PerformJudgment", "p1"))
+    assert (refusal.code, refusal.rule) == ("command/malformed", "FoW-5.5 9.3 p2.5")
+    # X is paid with {M} only: three will of water do not pay X = 3 (10.2 p4)
+    refusal = story.refused(cmd("PerformJudgment", "p1", x=3))
+    assert (refusal.code, refusal.rule) == ("rules/cannot_pay", "FoW-5.5 10.2 p4")
+    offered = sorted(a["x"] for a in legal(story, "p1", "PerformJudgment"))
+    assert offered == [0, 1, 2]  # two {M}: X up to 2
+    events = story.when(cmd("PerformJudgment", "p1", x=2))
+    performed = next(e for e in events if e.type == "JudgmentPerformed")
+    assert (performed.data["x"], performed.rule) == (2, "FoW-5.5 7.5 p2")
+    paid = next(e for e in events if e.type == "WillPaid")
+    assert sorted(paid.data["will"]) == ["M", "M", "U", "U"]  # {2} from water, X from moon
+    events = story.resolve()  # the J-ruler enters the field (7.5 p3) with the X it was played with
+    entered = next(e for e in events if e.type == "CardMoved" and e.data["oid"] == ruler)
+    assert (entered.data["x"], entered.rule) == (2, "FoW-5.5 7.5 p3")
+    story.when(cmd("Pass", "p1"))  # the lone [Enter] has no target: played automatically
+    [item] = story.state.chase
+    assert item.x == 2
+    events = _until(story, "search")
+    [asked] = [e for e in events if e.type == "ChoiceRequested"]
+    assert (asked.data["kind"], asked.data["options"]["max"], asked.rule) == ("search", 2, "FoW-5.5 10.13 p2")
+    treasures = asked.data["options"]["cards"]
+    deck = story.state.zones["p1"]["main_deck"]
+    in_deck = {o for o in deck if story.state.objects[o].card in ("CMF-007", "CMF-055")}
+    assert set(treasures) == in_deck and len(treasures) >= 3  # the Treasury Items of the main deck
+    refusal = story.refused(cmd("ChooseCards", "p1", cards=treasures[:3]))
+    assert refusal.rule == "FoW-5.5 10.13 p2"  # X = 2: no more than two
+    events = story.when(cmd("ChooseCards", "p1", cards=treasures[:2]))
+    into = [e for e in events if e.type == "CardMoved" and e.data["to"] == "field"]
+    assert [(e.data["oid"], e.rule) for e in into] == [(t, "FoW-5.5 10.13 p2") for t in treasures[:2]]
+    story.replays()
+
+
+def test_judgment_x_of_zero_finds_nothing() -> None:
+    story = _kaguya_story()
+    story.will("p1", "U", "U")
+    assert [a["x"] for a in legal(story, "p1", "PerformJudgment")] == [0]
+    story.when(cmd("PerformJudgment", "p1", x=0))
+    story.resolve()
+    story.when(cmd("Pass", "p1"))
+    events = _until(story, "search")
+    [asked] = [e for e in events if e.type == "ChoiceRequested"]
+    assert asked.data["options"]["max"] == 0
+    events = story.when(cmd("ChooseCards", "p1", cards=[]))
+    assert not [e for e in events if e.type == "CardMoved" and e.data["to"] == "field"]
+    story.replays()
+
+
+# --- Demon of the Black Moon, Lilith: [Awakening] {X} and the will spent on it ------------------------
+
+
+def _lilith_story() -> tuple[Story, dict[str, str]]:
+    # Demon of the Black Moon, Lilith (TMS-073, {B}{B}): "[Awakening] {X}: When this card enters your
+    # field, destroy target resonator with total cost X or less.  If you spent {M} to pay the
+    # [Awakening] cost, you gain life equal to that resonator's ATK."  Knight of Loyalty (CMF-010,
+    # {W}{W}{1}, total cost 3, [700/700]); the Bear costs {R} (total cost 1)
+    story = Story({"TMS-073": 4, "CMF-010": 4, "T-BEAR": 4})
+    c = {
+        "lilith": story.put("p1", "TMS-073", "hand"),
+        "knight": story.put("p2", "CMF-010", "field"),
+        "bear": story.put("p2", "T-BEAR", "field"),
+    }
+    return story, c
+
+
+def _lilith_enters(story: Story, lilith: str, x: int) -> list[Event]:
+    events = story.when(cmd("PlayCard", "p1", card=lilith, awaken=True, x=x))
+    played = next(e for e in events if e.type == "CardPlayed")
+    assert (played.data["x"], played.data["awakened"], played.rule) == (x, True, "FoW-5.5 7.1 p2")
+    events += _until(story, "trigger")
+    return events
+
+
+def test_lilith_awakened_with_x_destroys_up_to_total_cost_x_and_gains_life_for_moon_will() -> None:
+    story, c = _lilith_story()
+    lilith, knight = c["lilith"], c["knight"]
+    story.will("p1", "B", "B", "M", "M", "M")
+    # the {X} of an [Awakening] needs its X, and only when awakened (9.3 p2.5)
+    for wrong in ({"awaken": True}, {"x": 1}):
+        refusal = story.refused(cmd("PlayCard", "p1", card=lilith, **wrong))
+        assert (refusal.code, refusal.rule) == ("command/malformed", "FoW-5.5 9.3 p2.5"), wrong
+    offered = sorted(a["x"] for a in legal(story, "p1", "PlayCard") if a["card"] == lilith and a.get("awaken"))
+    assert offered == list(range(len(offered))) and len(offered) >= 4  # each X the will (and stones) can pay
+    events = _lilith_enters(story, lilith, 3)
+    paid = [e.data["will"] for e in events if e.type == "WillPaid"]
+    assert paid == [["B", "B"], ["M", "M", "M"]]  # the [Awakening] {X}, X = 3, paid after the cost (12.1 p1)
+    entered = next(e for e in events if e.type == "CardMoved" and e.data["oid"] == lilith and e.data["to"] == "field")
+    assert (entered.data["x"], entered.data["paid_will"]) == (3, ["M", "M", "M"])
+    trigger = story.state.triggered[0].id
+    story.when(cmd("PlayTriggered", "p1", trigger=trigger, targets=[[knight]], pay_with=[]))
+    life = story.state.players["p1"].life
+    events = story.resolve_all()
+    destroyed = next(e for e in events if e.type == "CardMoved" and e.data["oid"] == knight)
+    assert destroyed.data["to"] == "graveyard"
+    gained = next(e for e in events if e.type == "LifeChanged")
+    assert (gained.data["delta"], gained.rule) == (700, "FoW-5.5 1.5 p4")  # the Knight's ATK as it last was (9.11)
+    assert story.state.players["p1"].life == life + 700
+    story.replays()
+
+
+def test_lilith_targets_only_total_cost_x_or_less_and_gains_no_life_without_moon_will() -> None:
+    story, c = _lilith_story()
+    lilith, knight, bear = c["lilith"], c["knight"], c["bear"]
+    story.will("p1", "B", "B", "B", "R")
+    _lilith_enters(story, lilith, 2)
+    trigger = story.state.triggered[0].id
+    # the Knight's total cost 3 is more than X = 2 (2.3, 9.3 p2.4)
+    refusal = story.refused(cmd("PlayTriggered", "p1", trigger=trigger, targets=[[knight]], pay_with=[]))
+    assert (refusal.code, refusal.rule) == ("rules/illegal_target", "FoW-5.5 9.3 p2.4")
+    story.when(cmd("PlayTriggered", "p1", trigger=trigger, targets=[[bear]], pay_with=[]))
+    events = story.resolve_all()
+    assert story.state.objects[bear].zone == "graveyard"
+    checked = [e for e in events if e.type == "ConditionChecked"]
+    assert [e.data["met"] for e in checked] == [False]  # {B}{R} paid the [Awakening] cost, no {M}
+    assert not [e for e in events if e.type == "LifeChanged"]
+    story.replays()
