@@ -85,6 +85,7 @@ from domain.fow.characteristics import (
     forbidden_play,
     granted_anywhere,
     grants_abilities,
+    graveyard_replacement,
     is_active_zone,
     is_affected,
     matches,
@@ -148,6 +149,12 @@ def move(
         to, rule = "graveyard", "3.15 p4"
     if obj.zone == "chase" and obj.from_remnant and to != "removed":
         to, rule = "removed", "12.6 p2"  # [Remnant]: removed instead of moving elsewhere
+    replaced_by = graveyard_replacement(s, oid) if to == "graveyard" and obj.zone != "graveyard" else None
+    if replaced_by is not None:  # "If a card would be put into your graveyard from anywhere, remove it
+        # from the game instead": only the replaced move happens (9.10 p1); a banish or a discard as a
+        # cost is still paid by this move (the card left as the cost asked)
+        to, rule = "removed", "9.10 p1"
+        extra = {**extra, "instead_of": "graveyard", "replaced_by": replaced_by}
     blocked = movement_blocked(s, oid, to, by_judgment=by_judgment)
     if blocked is not None:
         return ctx.emit("CardMoveIgnored", {"oid": oid, "to": to, "reason": reason}, blocked, cause=cause, actor=actor)

@@ -1837,6 +1837,10 @@ class RuleOverrides(_Model):
     """ "Your opponent cannot play cards from their chant-standby area": the opponent of the card's
     controller may play no card from their chant-standby area - no [Trigger] card (7.9), no [Stealth]
     card (12.5 p2), no "anytime" card (1.4 p4)."""
+    may_play_from_graveyard: bool = False
+    """ "You may play cards in your graveyard": the controller of the card may play the cards of their
+    graveyard as they would from their hand (the text beats the rule that cards are played from the
+    hand, FoW-5.5 7.1 p2, 1.4 p1); a card so played is not played by [Remnant] (12.6 p2)."""
     opponent_cannot_add: list[AdditionSubtype] = Field(default_factory=list)
     """ "Opponents cannot add [Addition:Resonator]": the opponent of the card's controller may not play
     additions of these subtypes, which are added to their target as they resolve (FoW-5.5 7.2 p3-p4; a
@@ -2073,15 +2077,33 @@ class Ability(_Model):
     continuous ability is active (9.4 p1), its controller may play a card of their hand matching this
     filter by banishing this card (10.10 p1) instead of paying the card's will cost (an effect
     altering the quality of the cost, FoW-5.5 9.3 p2.5): ``banish_instead`` of ``PlayCard``."""
+    remnant_for: Filter | None = None
+    """"Fire [Spell:Chant] and [Spell:Chant-Instant] cards in your graveyard gain [Remnant]": while the
+    continuous ability is active (9.4 p1), each card in its controller's graveyard matching this filter
+    (``zone`` graveyard) has [Remnant] (FoW-5.5 12.6): its owner may play it from the graveyard, and,
+    played that way, it is removed from the game instead of leaving the chase area elsewhere."""
     race_change: RaceChange | None = None
     """"Each Nightmare resonator loses Nightmare and gains Fairy Tale": the races of the affected
     cards while the continuous ability is active (FoW-5.5 2.5, 9.4 p1)."""
     # replacement abilities (FoW-5.5 9.10)
     replaces: (
-        Literal["self_destroyed", "self_damaged", "deals_damage", "self_enters", "counters_put", "host_destroyed"]
+        Literal[
+            "self_destroyed",
+            "self_damaged",
+            "deals_damage",
+            "self_enters",
+            "counters_put",
+            "host_destroyed",
+            "to_graveyard",
+            "to_your_graveyard",
+        ]
         | None
     ) = None
-    """``deals_damage``: damage that this card (an addition: the card it is added to; with
+    """``to_graveyard`` / ``to_your_graveyard`` (with ``remove_from_game``): "If a card would be put into
+    a graveyard / your graveyard from anywhere, remove it from the game instead" - any card that would
+    be put into a graveyard (into its owner's, 3.1 p5; "your": a card the controller of this card
+    owns) is moved to the removed area instead (FoW-5.5 9.10 p1, 10.3 p1);
+    ``deals_damage``: damage that this card (an addition: the card it is added to; with
     ``affects``: any card it covers) would deal; ``counters_put``: ``counter`` counters that would be
     put on a card ``affects`` covers; ``host_destroyed`` (on an addition): "If added resonator would be
     destroyed", the card it is added to."""
@@ -2187,6 +2209,11 @@ class Ability(_Model):
             raise ValueError("'affected_controller' conditions only 'rules'")
         if self.any_attribute_for is not None and self.kind != "continuous":
             raise ValueError("'any_attribute_for' belongs to continuous abilities")
+        if self.remnant_for is not None and (self.kind != "continuous" or self.remnant_for.zone != "graveyard"):
+            raise ValueError("'remnant_for' belongs to continuous abilities and covers cards in a graveyard")
+        to_graveyard = self.replaces in ("to_graveyard", "to_your_graveyard")
+        if to_graveyard and (self.instead != "remove_from_game" or self.affects is not None):
+            raise ValueError("'to_graveyard' / 'to_your_graveyard' are replaced by 'remove_from_game' (no 'affects')")
         if self.cost_change is not None and self.kind != "continuous":
             raise ValueError("'cost_change' belongs to continuous abilities")
         if (self.set_stats is not None or self.lose_skills or self.atk_total_of) and self.kind != "continuous":
@@ -2318,6 +2345,10 @@ class Card(_Model):
     is 2000 or lower", "[Stealth] Your J/ruler is ..."), a status automatic object (9.6 p9); with
     another trigger, a state the happening needs ("At the end of a turn you're dealt damage")."""
     remnant: bool = False
+    playable_from_removed: bool = False
+    """"You may play this card from the removed area": its owner may play it from their removed area
+    (3.12) as they would from their hand (the text beats the rule that cards are played from the hand,
+    FoW-5.5 7.1 p2, 1.4 p1)."""
     cannot_be_chased: bool = False
     """"Players cannot chase (to) this card": while it is in the chase area no player may put a card
     or a non-automatic ability into the chase area (FoW-5.5 10.7 p2)."""

@@ -1003,6 +1003,22 @@ def _bracketed_types(text: str) -> JsonDict | None:
     return {"types": types, "subtypes": subtypes}
 
 
+def _graveyard_kinds(text: str) -> JsonDict | None:
+    """ "Fire [Spell:Chant] and [Spell:Chant-Instant] cards": cards of an attribute that have one of
+    these types and subtypes (a plural "X and Y cards" is every card that is X or Y, FoW-5.5 2.1 p3,
+    2.8) in a graveyard, or None."""
+    m = re.fullmatch(r"(?:(?P<a>light|fire|water|wind|darkness) )?(?P<b>\[.+\]) cards", text.strip(), re.I)
+    if not m:
+        return None
+    bracketed = _bracketed_types(re.sub(r"\] and \[", "] or [", m.group("b")))
+    if bracketed is None:
+        return None
+    flt: JsonDict = {"zone": "graveyard", **bracketed}
+    if m.group("a"):
+        flt["attributes"] = [ATTRIBUTE_WORDS[m.group("a").lower()]]
+    return flt
+
+
 _TARGET_WORD = re.compile(rf"^(?:(?P<n>{NUM}) )?target (?P<rest>.+)$", re.IGNORECASE)
 
 
@@ -4847,6 +4863,8 @@ _PLAYER_RULES: dict[str, JsonDict] = {
     "you cannot call magic stones": {"cannot_call_magic_stones": True},
     # 7.9, 12.5 p2: [Trigger], [Stealth] and "anytime" cards played from the chant-standby area
     "your opponent cannot play cards from their chant-standby area": {"opponent_cannot_play_from_standby": True},
+    # 7.1 p2, 1.4 p1: the text lets its controller play the cards of their graveyard (not by [Remnant], 12.6)
+    "you may play cards in your graveyard": {"may_play_from_graveyard": True},
     # 7.2 p3-p4: an [Addition:Resonator] is added to its target as it resolves
     "opponents cannot add [addition:resonator]": {"opponent_cannot_add": ["resonator"]},
     # 7.8 p1, 9.7 p1: [Activate] abilities (will abilities too) of rulers, J-rulers (2.1 p2) and regalia
@@ -5097,6 +5115,15 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
         "if this card would be destroyed, return it to its owner's hand instead": ("self_destroyed", "return_to_hand"),
         "if this card would be destroyed, remove it from the game instead": ("self_destroyed", "remove_from_game"),
         "prevent all damage that would be dealt to this card": ("self_damaged", "prevent"),
+        # any card, from any zone, that would go to a graveyard is removed instead (9.10 p1, 10.3 p1)
+        "if a card would be put into a graveyard from anywhere, remove it from the game instead": (
+            "to_graveyard",
+            "remove_from_game",
+        ),
+        "if a card would be put into your graveyard from anywhere, remove it from the game instead": (
+            "to_your_graveyard",
+            "remove_from_game",
+        ),
     }.get(low)
     if replacement:
         return {"kind": "replacement", "text": raw, "replaces": replacement[0], "instead": replacement[1]}
@@ -5179,6 +5206,15 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
             raise _GapError(f"target: {hand.group('s')} in your hand")
         flt["controller"] = "you"  # the cards in your own hand (3.1 p1)
         return {"kind": "continuous", "text": raw, "affects": {"kind": "all", "filter": flt}, "grant": ["quickcast"]}
+    grave = re.fullmatch(r"(?P<s>.+?) in your graveyard gains? \[Remnant\]", body, re.IGNORECASE)
+    if grave:  # "Fire [Spell:Chant] cards in your graveyard gain [Remnant]": playable from there (12.6 p2)
+        kinds = _graveyard_kinds(grave.group("s"))
+        if kinds is None:
+            kinds, players = _selector(grave.group("s"), ctx, zone="graveyard", loose=True)
+            if players or set(kinds) & {"controller", "rested", "other_than_self", "attacking", "blocking"}:
+                raise _GapError(f"target: {grave.group('s')} in your graveyard")
+        kinds["controller"] = "you"  # the cards in your own graveyard (3.1 p5)
+        return {"kind": "continuous", "text": raw, "remnant_for": kinds}
     m = re.fullmatch(r"(?P<s>.+?) loses? (?:its|their) symbol skills", body, re.IGNORECASE)
     if m:  # "each resonator your opponent controls loses its symbol skills" (FoW-5.5 9.9 p1.2, 11)
         lost: JsonDict = {"kind": "continuous", "text": raw, "lose_skills": True}
@@ -5925,6 +5961,8 @@ def _paragraph(raw: str, ctx: _Ctx) -> Delta | None:
     reduction = _cost_reduction(text, ctx)
     if reduction is not None:
         return reduction
+    if re.fullmatch(r"You may play this card from the removed area\.?", text, re.IGNORECASE):
+        return {"playable_from_removed": True}  # the text beats "from the hand only" (7.1 p2, 1.4 p1)
     if re.fullmatch(r"You may have any number of copies of this card in your main deck\.?", text, re.IGNORECASE):
         return {"any_number_in_main_deck": True}  # deck construction: the text beats 4.1 p5 (1.4 p1)
     if ctx.type == "ruler" and re.match(r"you may pay \S+ less to play this ability\b", text, re.IGNORECASE):
