@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.fow.importer import ImportedCard, _continuous, _Ctx, _GapError
+from domain.fow.importer import ImportedCard, _continuous, _Ctx, _effects, _GapError
 from tests.card_import_support import full, imported_database
 
 
@@ -70,3 +70,36 @@ def test_other_graveyard_replacements_stay_unsupported() -> None:
     ):
         with pytest.raises(_GapError):
             _continuous(text, text, ctx)
+
+
+def test_lumia_plays_from_the_removed_area_once_a_turn_and_removes_three_cards_face_down(
+    imported: dict[str, ImportedCard],
+) -> None:
+    # Lumia, the Creator of Hope (TAT-014J): "[Continuous]: Once per turn, you may play a card from your
+    # removed from the game zone." "[Activate] Pay {0}: If there are no cards in your removed from this
+    # game zone, remove top three cards of your main deck from the game face down. You may look at them
+    # at any time." (3.12 p2.1: the owner sees them)
+    assert full(imported, "TAT-014J")["abilities"] == [
+        {"kind": "continuous", "rules": {"may_play_from_removed": True}, "once_per_turn": True},
+        {
+            "kind": "activate",
+            "cost": {"will": {"attribute": {}, "free": 0}},  # "Pay {0}"
+            "effects": [
+                {
+                    "op": "if",
+                    "condition": {
+                        "kind": "controls",
+                        "filter": {"zone": "removed", "types": [], "controller": "you"},
+                        "negate": True,
+                    },
+                    "effects": [{"op": "mill", "count": 3, "who": "you", "to": "removed", "face_down": True}],
+                }
+            ],
+        },
+    ]
+
+
+def test_looking_at_cards_not_removed_face_down_by_you_stays_unsupported() -> None:
+    ctx = _Ctx("X", "resonator", None, frozenset(), None)
+    with pytest.raises(_GapError):  # face up: nothing to look at; the sentence says nothing the engine does
+        _effects("Remove the top card of your main deck from the game. You may look at them at any time.", ctx)

@@ -13,7 +13,7 @@ cited events or a cited rejection; each story replays its whole log):
 
 from __future__ import annotations
 
-from domain.fow import actions
+from domain.fow import actions, engine
 from tests.fow_support import cmd
 from tests.test_fow_conditions import Story, legal
 
@@ -146,4 +146,69 @@ def test_blazer_is_played_from_your_removed_area_and_removes_cards_put_into_any_
     events = story.by_rule(actions.destroy, their_bear, "given")  # a graveyard: any player's
     [moved] = [e for e in events if e.type == "CardMoved"]
     assert (moved.data["to"], moved.rule, moved.data["replaced_by"]) == ("removed", "FoW-5.5 9.10 p1", f"{blazer}:0")
+    story.replays()
+
+
+# --- Lumia, the Creator of Hope: three cards removed face down, one played from there a turn --------
+
+
+def _lumia_story() -> tuple[Story, str]:
+    # Lumia, the Creator of Hope (TAT-014J, the J-ruler of TAT-014): "[Continuous]: Once per turn, you may
+    # play a card from your removed from the game zone." "[Activate] Pay {0}: If there are no cards in
+    # your removed from this game zone, remove top three cards of your main deck from the game face
+    # down. You may look at them at any time."
+    story = Story({"T-BEAR": 4, "T-BOLT": 4}, ruler="TAT-014")
+    ruler = story.state.zones["p1"]["ruler_area"][0]
+    moved = {"oid": ruler, "from": "ruler_area", "to": "field", "controller": "p1", "side": "j_ruler"}
+    story.given("CardMoved", **moved, reason="given")
+    return story, ruler
+
+
+def test_lumia_removes_the_top_three_cards_face_down_hidden_from_the_opponent() -> None:
+    story, lumia = _lumia_story()
+    bears = [story.on_top("p1", "T-BEAR") for _ in range(3)]
+    events = story.when(cmd("ActivateAbility", "p1", source=lumia, ability=1, targets=[], pay_with=[]))
+    events += story.resolve()
+    removed = [e for e in events if e.type == "CardMoved" and e.data["to"] == "removed"]
+    assert [(e.data["oid"], e.data["face_down"], e.rule) for e in removed] == [
+        (b, True, "FoW-5.5 3.12 p2.1") for b in reversed(bears)
+    ]
+    assert all(story.state.objects[b].face_down for b in bears)
+    # hidden from the opponent (3.12 p2.1), seen by their owner ("You may look at them at any time")
+    for e in removed:
+        assert engine.redact_event(story.state, e, "p2").data["card"] is None
+        assert engine.redact_event(story.state, e, "p1").data["card"] == "T-BEAR"
+    theirs = engine.view(story.state, "p2")["players"]["p1"]["zones"]["removed"]  # type: ignore[index]
+    mine = engine.view(story.state, "p1")["players"]["p1"]["zones"]["removed"]  # type: ignore[index]
+    assert theirs == [] and len(mine) == 3
+    # "If there are no cards in your removed from this game zone": there are now - nothing happens
+    deck = len(story.state.zones["p1"]["main_deck"])
+    story.when(cmd("ActivateAbility", "p1", source=lumia, ability=1, targets=[], pay_with=[]))
+    story.resolve()
+    assert len(story.state.zones["p1"]["main_deck"]) == deck and len(story.state.zones["p1"]["removed"]) == 3
+    story.replays()
+
+
+def test_lumia_lets_you_play_one_card_from_your_removed_area_a_turn() -> None:
+    story, lumia = _lumia_story()
+    first, second = (story.put("p1", "T-BEAR", "removed") for _ in range(2))
+    their_bear = story.put("p2", "T-BEAR", "removed")
+    story.will("p1", "R", "R")
+    assert _plays(story, first) and _plays(story, second) and not _plays(story, their_bear)
+    events = story.when(cmd("PlayCard", "p1", card=first, targets=[]))
+    [used] = [e for e in events if e.type == "PlayPermissionUsed"]
+    assert used.rule == "FoW-5.5 1.4 p1"
+    assert used.data == {
+        "card": first,
+        "player": "p1",
+        "from": "removed",
+        "permission": "removed",
+        "source": lumia,
+        "once_per_turn_key": f"{lumia}:0",
+    }
+    story.resolve()
+    assert story.state.objects[first].zone == "field"
+    assert not _plays(story, second)  # "Once per turn"
+    refusal = story.refused(cmd("PlayCard", "p1", card=second, targets=[]))
+    assert (refusal.code, refusal.rule) == ("rules/not_in_hand", "FoW-5.5 7.1 p2")
     story.replays()

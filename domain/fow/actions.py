@@ -2587,7 +2587,9 @@ def apply_effect(
                 deck = s.zones[p][pile]
                 if not deck:
                     break
-                if eff.to == "removed":  # "remove the top card of your main deck from the game"
+                if eff.to == "removed" and eff.face_down:  # "... from the game face down" (3.12 p2.1)
+                    cause = move(ctx, deck[-1], "removed", cause, rule="3.12 p2.1", reason="removed", face_down=True)
+                elif eff.to == "removed":  # "remove the top card of your main deck from the game"
                     cause = move(ctx, deck[-1], "removed", cause, rule="10.3 p1", reason="removed")
                 elif eff.to == "bottom":  # "put the top card of your main deck on the bottom of it"
                     cause = move(ctx, deck[-1], "main_deck", cause, rule="3.1 p5", reason="put", position="bottom")

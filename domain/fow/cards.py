@@ -1222,6 +1222,16 @@ class Mill(_Model):
     deck: Literal["main", "stone"] = "main"
     """``stone``: "put the top three cards from your magic stone deck into your graveyard" (3.7), to the
     graveyard only."""
+    face_down: bool = False
+    """With ``to="removed"``: "remove top three cards of your main deck from the game face down" - removed
+    without being shown: the removed area is a hidden zone for them, to every player but their owner
+    ("You may look at them at any time", FoW-5.5 3.12 p2.1)."""
+
+    @model_validator(mode="after")
+    def _check_face_down(self) -> Mill:
+        if self.face_down and self.to != "removed":
+            raise ValueError("'face_down' is a removal from the game (to 'removed')")
+        return self
 
 
 class ReshuffleGraveyard(_Model):
@@ -1837,6 +1847,10 @@ class RuleOverrides(_Model):
     """ "Your opponent cannot play cards from their chant-standby area": the opponent of the card's
     controller may play no card from their chant-standby area - no [Trigger] card (7.9), no [Stealth]
     card (12.5 p2), no "anytime" card (1.4 p4)."""
+    may_play_from_removed: bool = False
+    """ "Once per turn, you may play a card from your removed from the game zone": the controller of the
+    card may play the cards of their removed area (3.12; face-down ones too, which they may see) as they
+    would from their hand (7.1 p2, 1.4 p1); with the ability's ``once_per_turn``, one card a turn."""
     may_play_from_graveyard: bool = False
     """ "You may play cards in your graveyard": the controller of the card may play the cards of their
     graveyard as they would from their hand (the text beats the rule that cards are played from the
@@ -2009,7 +2023,8 @@ class Ability(_Model):
     FoW-5.5 7.2 p3, 9.6 p1); for the triggers in ``HOST_TRIGGERS``."""
     once_per_turn: bool = False
     """[Activate]: "Play this ability only once per turn" (7.8 p2); automatic: "This ability
-    triggers only once per turn" (9.6 p4)."""
+    triggers only once per turn" (9.6 p4); continuous with ``may_play_from_removed``: "Once per turn,
+    you may play a card from ...": its permission is used once a turn."""
     gods_art: bool = False
     """God's Art (FoW-5.5 12.4): playable once per game per ability name."""
     cost_reduction: CostReduction | None = None

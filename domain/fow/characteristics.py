@@ -396,6 +396,24 @@ def graveyard_replacement(state: GameState, oid: str) -> str | None:
     return None
 
 
+def permission_key(state: GameState, source: str, ability: Ability) -> str:
+    """``<source>:<index>``: the key of a "once per turn" permission in ``once_per_turn_used``."""
+    abilities = state.card_of(source).abilities
+    return f"{source}:{next((i for i, a in enumerate(abilities) if a is ability), abilities.index(ability))}"
+
+
+def once_per_turn_permission(state: GameState, source: str | None) -> str | None:
+    """The ``once_per_turn_used`` key of the "Once per turn, you may play a card from ..." ability of
+    ``source`` that allowed a play, or None when no such limit applies."""
+    if source is None:
+        return None
+    for oid, ability in _active_continuous(state):
+        removed = ability.rules is not None and ability.rules.may_play_from_removed
+        if oid == source and ability.once_per_turn and removed:
+            return permission_key(state, source, ability)
+    return None
+
+
 def play_permissions(state: GameState, player: str, oid: str) -> list[tuple[str, str | None]]:
     """What lets ``player`` play their card ``oid`` from its zone other than the hand, as (kind,
     source card): ``remnant`` ([Remnant], printed - no source - or given by "Fire [Spell:Chant] cards in
@@ -409,6 +427,16 @@ def play_permissions(state: GameState, player: str, oid: str) -> list[tuple[str,
     out: list[tuple[str, str | None]] = []
     if obj.zone == "removed" and card.playable_from_removed:
         out.append(("removed", None))
+    if obj.zone == "removed":
+        used = state.players[player].once_per_turn_used
+        for source, ability in _active_continuous(state):
+            if ability.rules is None or not ability.rules.may_play_from_removed:
+                continue
+            if state.objects[source].controller != player:
+                continue  # "your removed from the game zone"
+            if ability.once_per_turn and permission_key(state, source, ability) in used:
+                continue  # "Once per turn": used this turn
+            out.append(("removed", source))
     if obj.zone != "graveyard":
         return out
     if card.remnant:

@@ -38,6 +38,7 @@ from domain.fow.characteristics import (
     is_active_zone,
     may_look_at_top_card,
     moon_will_as,
+    once_per_turn_permission,
     overrides_for,
     play_cost_changes,
     play_permissions,
@@ -525,6 +526,9 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     if permission is not None and permission != ("remnant", None):  # played by a text's permission (1.4 p1)
         kind, source = permission
         used = {"card": oid, "player": player, "from": source_zone, "permission": kind, "source": source}
+        once = once_per_turn_permission(s, source) if kind == "removed" else None
+        if once is not None:  # "Once per turn, you may play a card from your removed ... zone"
+            used["once_per_turn_key"] = once
         cause = ctx.emit("PlayPermissionUsed", used, "12.6 p2" if kind == "remnant" else "1.4 p1", cause=cause)
     cause = actions.move(
         ctx,

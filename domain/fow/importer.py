@@ -2477,6 +2477,15 @@ def _mill_all_removed(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDi
     return [{"op": "mill", "who": "you", "to": "removed", "all": True}]
 
 
+@_effect(rf"remove (?:the )?top (?:(?P<n>{NUM}) cards|card) of your main deck from the game face down")
+def _mill_removed_face_down(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "... remove top three cards of your main deck from the game face down. You may look at them at any
+    # time." (TAT-014J): hidden from the other players, not from you, their owner (FoW-5.5 3.12 p2.1;
+    # the second sentence is read by _removed_face_down_by_you)
+    count = _number(m.group("n")) if m.group("n") else 1
+    return [{"op": "mill", "count": count, "who": "you", "to": "removed", "face_down": True}]
+
+
 @_effect(rf"remove the top (?:(?P<n>{NUM}) cards|card) of your main deck from the game")
 def _mill_removed(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "Remove the top card of your main deck from the game." (face up: FoW-5.5 10.3 p1)
@@ -2939,6 +2948,9 @@ def _condition(text: str, ctx: _Ctx) -> JsonDict:
         exactly = _number(m.group("n"))
         at_least: JsonDict = {"kind": "hand"} if exactly == 1 else {"kind": "hand", "at_least": exactly}
         return {"kind": "all_of", "conditions": [at_least, {"kind": "hand", "at_least": exactly + 1, "negate": True}]}
+    if re.fullmatch(r"there are no cards in your removed (?:from (?:this|the) game zone|area)", low, re.I):
+        # "If there are no cards in your removed from this game zone" (the removed area, 3.12)
+        return {"kind": "controls", "filter": {"zone": "removed", "types": [], "controller": "you"}, "negate": True}
     if re.fullmatch(r"you have no cards in your hand", low, re.IGNORECASE):
         return {"kind": "hand", "negate": True}
     if re.fullmatch(r"your j-ruler attacked this turn", low, re.IGNORECASE):
@@ -4422,6 +4434,16 @@ def _only_self(out: list[JsonDict]) -> bool:
     return bool(out) and all(e.get("target") == {"kind": "self"} for e in out)
 
 
+def _removed_face_down_by_you(out: list[JsonDict]) -> bool:
+    """The effects so far end by removing your cards from the game face down ("remove top three cards of
+    your main deck from the game face down", also as the last effect of an "if"): "You may look at them
+    at any time" says what the engine does for their owner (FoW-5.5 3.12 p2.1)."""
+    last = out[-1] if out else {}
+    while last.get("op") == "if" and last.get("effects") and not last.get("otherwise"):
+        last = last["effects"][-1]
+    return last.get("op") == "mill" and bool(last.get("face_down")) and last.get("who") == "you"
+
+
 def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = False) -> list[JsonDict]:
     """A sequence of effect sentences, all of which must be recognised."""
     rest = text.strip()
@@ -4471,6 +4493,10 @@ def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = Fa
         if delayed is not None:  # "At the end of turn, destroy that resonator"
             out.append(delayed[0])
             rest = delayed[1]
+            continue
+        look = re.fullmatch(r"you may look at them at any time\.?", sentence.strip(), re.IGNORECASE)
+        if look and _removed_face_down_by_you(out) and rest.startswith(sentence):
+            rest = rest[len(sentence) :].strip()  # the owner sees their face-down removed cards (3.12 p2.1)
             continue
         enter = re.fullmatch(r"this triggers its \[enter\] ability\.?", sentence.strip(), re.IGNORECASE)
         if enter and out and out[-1].get("field_instead_if") and rest.startswith(sentence):
@@ -4953,6 +4979,12 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
         return {"kind": "continuous", "text": raw, "rules": {"must_be_blocked_if_able": True}}
     if low == "players cannot gain life":  # a prohibition beats any life gain (FoW-5.5 1.4 p4)
         return {"kind": "continuous", "text": raw, "rules": {"players_cannot_gain_life": True}}
+    m = re.fullmatch(
+        r"(?P<once>once per turn, )?you may play a card from your removed (?:from the game zone|area)", low
+    )
+    if m:  # the text beats "from the hand only" (7.1 p2, 1.4 p1); "once per turn": one such play a turn
+        played: JsonDict = {"kind": "continuous", "text": raw, "rules": {"may_play_from_removed": True}}
+        return {**played, "once_per_turn": True} if m.group("once") else played
     player_rule = _PLAYER_RULES.get(low)
     if player_rule is not None:  # a prohibition on a player beats the rule allowing it (FoW-5.5 1.4 p4)
         return {"kind": "continuous", "text": raw, "rules": copy.deepcopy(player_rule)}

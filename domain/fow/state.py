@@ -988,6 +988,8 @@ def _cost_changed(s: GameState, d: Mapping[str, Any], e: Event) -> None:
 def _play_permission_used(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     """A record of what let a card be played from another zone than the hand ([Remnant] a card gave,
     "You may play cards in your graveyard", FoW-5.5 12.6 p2, 7.1 p2, 1.4 p1): the move follows."""
+    if d.get("once_per_turn_key"):  # "Once per turn, you may play a card from ...": used this turn
+        s.players[d["player"]].once_per_turn_used.append(d["once_per_turn_key"])
 
 
 @handles("DelayedAbilityCreated")
