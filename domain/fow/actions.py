@@ -93,6 +93,7 @@ from domain.fow.characteristics import (
     forbidden_play,
     granted_anywhere,
     grants_abilities,
+    graveyard_replacement,
     is_active_zone,
     is_affected,
     matches,
@@ -162,6 +163,13 @@ def move(
         if replacing is not None:  # "If it would leave your field this turn, remove it ... instead" (9.10 p1)
             extra = {**extra, "instead_of": to, "replaced_by": replacing}
             to, rule = "removed", "9.10 p1"
+    # (both replacements remove the card instead, so their order does not matter, 9.10 p2.1)
+    replaced_by = graveyard_replacement(s, oid) if to == "graveyard" and obj.zone != "graveyard" else None
+    if replaced_by is not None:  # "If a card would be put into your graveyard from anywhere, remove it
+        # from the game instead": only the replaced move happens (9.10 p1); a banish or a discard as a
+        # cost is still paid by this move (the card left as the cost asked)
+        to, rule = "removed", "9.10 p1"
+        extra = {**extra, "instead_of": "graveyard", "replaced_by": replaced_by}
     blocked = movement_blocked(s, oid, to, by_judgment=by_judgment)
     if blocked is not None:
         return ctx.emit("CardMoveIgnored", {"oid": oid, "to": to, "reason": reason}, blocked, cause=cause, actor=actor)
@@ -3024,7 +3032,9 @@ def apply_effect(
                 deck = s.zones[p][pile]
                 if not deck:
                     break
-                if eff.to == "removed":  # "remove the top card of your main deck from the game"
+                if eff.to == "removed" and eff.face_down:  # "... from the game face down" (3.12 p2.1)
+                    cause = move(ctx, deck[-1], "removed", cause, rule="3.12 p2.1", reason="removed", face_down=True)
+                elif eff.to == "removed":  # "remove the top card of your main deck from the game"
                     cause = move(ctx, deck[-1], "removed", cause, rule="10.3 p1", reason="removed")
                 elif eff.to == "bottom":  # "put the top card of your main deck on the bottom of it"
                     cause = move(ctx, deck[-1], "main_deck", cause, rule="3.1 p5", reason="put", position="bottom")

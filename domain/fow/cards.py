@@ -1325,6 +1325,16 @@ class Mill(_Model):
     deck: Literal["main", "stone"] = "main"
     """``stone``: "put the top three cards from your magic stone deck into your graveyard" (3.7), to the
     graveyard only."""
+    face_down: bool = False
+    """With ``to="removed"``: "remove top three cards of your main deck from the game face down" - removed
+    without being shown: the removed area is a hidden zone for them, to every player but their owner
+    ("You may look at them at any time", FoW-5.5 3.12 p2.1)."""
+
+    @model_validator(mode="after")
+    def _check_face_down(self) -> Mill:
+        if self.face_down and self.to != "removed":
+            raise ValueError("'face_down' is a removal from the game (to 'removed')")
+        return self
 
 
 class ReshuffleGraveyard(_Model):
@@ -1974,6 +1984,14 @@ class RuleOverrides(_Model):
     of the card's controller does not make its own automatic abilities whose trigger condition is its
     entering ([Enter], "When this card enters your field", 9.6 p1) trigger; other cards' abilities still
     trigger (the card text beats 9.6 p5, FoW-5.5 1.4 p1)."""
+    may_play_from_removed: bool = False
+    """ "Once per turn, you may play a card from your removed from the game zone": the controller of the
+    card may play the cards of their removed area (3.12; face-down ones too, which they may see) as they
+    would from their hand (7.1 p2, 1.4 p1); with the ability's ``once_per_turn``, one card a turn."""
+    may_play_from_graveyard: bool = False
+    """ "You may play cards in your graveyard": the controller of the card may play the cards of their
+    graveyard as they would from their hand (the text beats the rule that cards are played from the
+    hand, FoW-5.5 7.1 p2, 1.4 p1); a card so played is not played by [Remnant] (12.6 p2)."""
     opponent_cannot_add: list[AdditionSubtype] = Field(default_factory=list)
     """ "Opponents cannot add [Addition:Resonator]": the opponent of the card's controller may not play
     additions of these subtypes, which are added to their target as they resolve (FoW-5.5 7.2 p3-p4; a
@@ -2147,7 +2165,8 @@ class Ability(_Model):
     FoW-5.5 7.2 p3, 9.6 p1); for the triggers in ``HOST_TRIGGERS``."""
     once_per_turn: bool = False
     """[Activate]: "Play this ability only once per turn" (7.8 p2); automatic: "This ability
-    triggers only once per turn" (9.6 p4)."""
+    triggers only once per turn" (9.6 p4); continuous with ``may_play_from_removed``: "Once per turn,
+    you may play a card from ...": its permission is used once a turn."""
     times_per_turn: Annotated[int, Field(ge=2)] | None = None
     """[Activate]: "You may play this ability up to twice per turn": the card text limits how often its
     controller may play it in one turn (the text beats the rules, FoW-5.5 1.4 p1; like "only once per
@@ -2219,15 +2238,33 @@ class Ability(_Model):
     continuous ability is active (9.4 p1), its controller may play a card of their hand matching this
     filter by banishing this card (10.10 p1) instead of paying the card's will cost (an effect
     altering the quality of the cost, FoW-5.5 9.3 p2.5): ``banish_instead`` of ``PlayCard``."""
+    remnant_for: Filter | None = None
+    """"Fire [Spell:Chant] and [Spell:Chant-Instant] cards in your graveyard gain [Remnant]": while the
+    continuous ability is active (9.4 p1), each card in its controller's graveyard matching this filter
+    (``zone`` graveyard) has [Remnant] (FoW-5.5 12.6): its owner may play it from the graveyard, and,
+    played that way, it is removed from the game instead of leaving the chase area elsewhere."""
     race_change: RaceChange | None = None
     """"Each Nightmare resonator loses Nightmare and gains Fairy Tale": the races of the affected
     cards while the continuous ability is active (FoW-5.5 2.5, 9.4 p1)."""
     # replacement abilities (FoW-5.5 9.10)
     replaces: (
-        Literal["self_destroyed", "self_damaged", "deals_damage", "self_enters", "counters_put", "host_destroyed"]
+        Literal[
+            "self_destroyed",
+            "self_damaged",
+            "deals_damage",
+            "self_enters",
+            "counters_put",
+            "host_destroyed",
+            "to_graveyard",
+            "to_your_graveyard",
+        ]
         | None
     ) = None
-    """``deals_damage``: damage that this card (an addition: the card it is added to; with
+    """``to_graveyard`` / ``to_your_graveyard`` (with ``remove_from_game``): "If a card would be put into
+    a graveyard / your graveyard from anywhere, remove it from the game instead" - any card that would
+    be put into a graveyard (into its owner's, 3.1 p5; "your": a card the controller of this card
+    owns) is moved to the removed area instead (FoW-5.5 9.10 p1, 10.3 p1);
+    ``deals_damage``: damage that this card (an addition: the card it is added to; with
     ``affects``: any card it covers) would deal; ``counters_put``: ``counter`` counters that would be
     put on a card ``affects`` covers; ``host_destroyed`` (on an addition): "If added resonator would be
     destroyed", the card it is added to."""
@@ -2360,6 +2397,11 @@ class Ability(_Model):
             raise ValueError("'affected_controller' conditions only 'rules'")
         if self.any_attribute_for is not None and self.kind != "continuous":
             raise ValueError("'any_attribute_for' belongs to continuous abilities")
+        if self.remnant_for is not None and (self.kind != "continuous" or self.remnant_for.zone != "graveyard"):
+            raise ValueError("'remnant_for' belongs to continuous abilities and covers cards in a graveyard")
+        to_graveyard = self.replaces in ("to_graveyard", "to_your_graveyard")
+        if to_graveyard and (self.instead != "remove_from_game" or self.affects is not None):
+            raise ValueError("'to_graveyard' / 'to_your_graveyard' are replaced by 'remove_from_game' (no 'affects')")
         if self.cost_change is not None and self.kind != "continuous":
             raise ValueError("'cost_change' belongs to continuous abilities")
         if (self.set_stats is not None or self.lose_skills or self.atk_total_of) and self.kind != "continuous":
@@ -2514,6 +2556,10 @@ class Card(_Model):
     is 2000 or lower", "[Stealth] Your J/ruler is ..."), a status automatic object (9.6 p9); with
     another trigger, a state the happening needs ("At the end of a turn you're dealt damage")."""
     remnant: bool = False
+    playable_from_removed: bool = False
+    """"You may play this card from the removed area": its owner may play it from their removed area
+    (3.12) as they would from their hand (the text beats the rule that cards are played from the hand,
+    FoW-5.5 7.1 p2, 1.4 p1)."""
     cannot_be_chased: bool = False
     """"Players cannot chase (to) this card": while it is in the chase area no player may put a card
     or a non-automatic ability into the chase area (FoW-5.5 10.7 p2)."""

@@ -408,6 +408,91 @@ def counter_increases(state: GameState, target: str, counter: str) -> list[tuple
     return out
 
 
+def graveyard_replacement(state: GameState, oid: str) -> str | None:
+    """The card (``<oid>:<index>`` of the ability) whose "If a card would be put into a graveyard / your
+    graveyard from anywhere, remove it from the game instead" applies to ``oid`` about to be put into
+    its owner's graveyard (3.1 p5), if any: an active replacement ability (9.2 p1, its condition
+    holding) of a card in a playground; "your graveyard": one its controller owns.  All of them
+    replace the move the same way, so the first found is applied, once (FoW-5.5 9.10 p1, p3)."""
+    owner = state.objects[oid].owner
+    silenced = {t for e in state.effects if e.kind == "lose_abilities" for t in e.targets}
+    for player in state.order:
+        for zone in ("field", "ruler_area", "stone_area"):
+            for source in state.zones[player][zone]:
+                obj = state.objects[source]
+                card = state.card_of(source)
+                if (obj.zone == "ruler_area" and obj.side == "j_ruler") or not is_active_zone(card, zone):
+                    continue
+                if source in silenced:
+                    continue  # it lost its abilities (9.9 p1.2)
+                for i, ability in enumerate(card.abilities):
+                    if ability.replaces not in ("to_graveyard", "to_your_graveyard"):
+                        continue
+                    if ability.replaces == "to_your_graveyard" and owner != obj.controller:
+                        continue
+                    if ability.condition is None or _holds(state, ability, source):
+                        return f"{source}:{i}"
+    return None
+
+
+def permission_key(state: GameState, source: str, ability: Ability) -> str:
+    """``<source>:<index>``: the key of a "once per turn" permission in ``once_per_turn_used``."""
+    abilities = state.card_of(source).abilities
+    return f"{source}:{next((i for i, a in enumerate(abilities) if a is ability), abilities.index(ability))}"
+
+
+def once_per_turn_permission(state: GameState, source: str | None) -> str | None:
+    """The ``once_per_turn_used`` key of the "Once per turn, you may play a card from ..." ability of
+    ``source`` that allowed a play, or None when no such limit applies."""
+    if source is None:
+        return None
+    for oid, ability in _active_continuous(state):
+        removed = ability.rules is not None and ability.rules.may_play_from_removed
+        if oid == source and ability.once_per_turn and removed:
+            return permission_key(state, source, ability)
+    return None
+
+
+def play_permissions(state: GameState, player: str, oid: str) -> list[tuple[str, str | None]]:
+    """What lets ``player`` play their card ``oid`` from its zone other than the hand, as (kind,
+    source card): ``remnant`` ([Remnant], printed - no source - or given by "Fire [Spell:Chant] cards in
+    your graveyard gain [Remnant]", FoW-5.5 12.6 p2), ``graveyard`` ("You may play cards in your
+    graveyard"), ``removed`` ("You may play this card from the removed area"); the text beats the rule
+    that cards are played from the hand (7.1 p2, 1.4 p1).  Printed [Remnant] first."""
+    obj = state.objects[oid]
+    card = state.card_of(oid)
+    if obj.owner != player:
+        return []
+    out: list[tuple[str, str | None]] = []
+    if obj.zone == "removed" and card.playable_from_removed:
+        out.append(("removed", None))
+    if obj.zone == "removed":
+        used = state.players[player].once_per_turn_used
+        for source, ability in _active_continuous(state):
+            if ability.rules is None or not ability.rules.may_play_from_removed:
+                continue
+            if state.objects[source].controller != player:
+                continue  # "your removed from the game zone"
+            if ability.once_per_turn and permission_key(state, source, ability) in used:
+                continue  # "Once per turn": used this turn
+            out.append(("removed", source))
+    if obj.zone != "graveyard":
+        return out
+    if card.remnant:
+        out.append(("remnant", None))
+    for source, ability in _active_continuous(state):
+        you = state.objects[source].controller
+        if you != player:
+            continue  # "your graveyard": the cards its controller owns (3.1 p5)
+        flt = ability.remnant_for
+        anyone = flt.model_copy(update={"controller": "any"}) if flt is not None else None
+        if anyone is not None and matches(state, anyone, oid, you, source, chars_ok=False):
+            out.append(("remnant", source))
+        if ability.rules is not None and ability.rules.may_play_from_graveyard:
+            out.append(("graveyard", source))
+    return out
+
+
 def _holds_for(state: GameState, ability: Ability, source: str, affected: str) -> bool:
     """ "... unless they control a Moon": the condition holds for the affected card's controller."""
     from domain.fow.conditions import condition_met  # conditions reads matches() from here

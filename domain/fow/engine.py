@@ -39,8 +39,10 @@ from domain.fow.characteristics import (
     is_active_zone,
     may_look_at_top_card,
     moon_will_as,
+    once_per_turn_permission,
     overrides_for,
     play_cost_changes,
+    play_permissions,
     play_price,
     standby_cost,
     top_card_revealed,
@@ -469,7 +471,8 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         )
     if standby_anytime:
         actions.require_stones_shown(ctx, player, card)
-    allowed_zone = source_zone == "hand" or standby_anytime or (source_zone == "graveyard" and card.remnant)
+    permission = _play_permission(ctx, player, oid, args) if source_zone in ("graveyard", "removed") else None
+    allowed_zone = source_zone == "hand" or standby_anytime or permission is not None
     if not allowed_zone:
         rule = "12.6 p2" if source_zone == "graveyard" else "7.1 p2"
         raise ctx.reject("rules/not_in_hand", rule, f"{card.name} ({oid}) is in the {source_zone}, not in your hand")
@@ -521,15 +524,23 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
             )
     item = ctx.fresh_id("c")
     side_data: dict[str, Any] = {"side": "future"} if side == "future" else {}
+    cause = ctx.cause
+    if permission is not None and permission != ("remnant", None):  # played by a text's permission (1.4 p1)
+        kind, source = permission
+        used = {"card": oid, "player": player, "from": source_zone, "permission": kind, "source": source}
+        once = once_per_turn_permission(s, source) if kind == "removed" else None
+        if once is not None:  # "Once per turn, you may play a card from your removed ... zone"
+            used["once_per_turn_key"] = once
+        cause = ctx.emit("PlayPermissionUsed", used, "12.6 p2" if kind == "remnant" else "1.4 p1", cause=cause)
     cause = actions.move(
         ctx,
         oid,
         "chase",
-        ctx.cause,
+        cause,
         rule="9.3 p2.2",
         reason="play",
         actor=player,
-        from_remnant=source_zone == "graveyard",
+        from_remnant=permission is not None and permission[0] == "remnant",
         **side_data,
     )
     cause = ctx.emit(
@@ -604,6 +615,19 @@ def _awakening_x(ctx: Ctx, card: Card, awaken: bool, args: Mapping[str, Any]) ->
         want = "an integer X of 0 or more for its [Awakening] {X}" if has_x else "no X: no {X} cost is paid"
         raise ctx.reject("command/malformed", "9.3 p2.5", f"playing {card.name} takes {want}")
     return x
+def _play_permission(ctx: Ctx, player: str, oid: str, args: Mapping[str, Any]) -> tuple[str, str | None] | None:
+    """What lets ``player`` play ``oid`` from their graveyard or removed area (:func:`play_permissions`):
+    the one ``permission`` names (``remnant`` or the source card's id) or else the first; None if none
+    does.  Playing it by [Remnant] or by another text matters: only [Remnant] removes it from the
+    game as it leaves the chase area (FoW-5.5 12.6 p2)."""
+    permissions = play_permissions(ctx.s, player, oid)
+    wanted = args.get("permission")
+    if wanted is None:
+        return permissions[0] if permissions else None
+    for kind, source in permissions:
+        if wanted in (source, kind):
+            return kind, source
+    raise ctx.reject("rules/no_permission", "1.4 p1", f"{wanted!r} does not let you play {oid} from where it is")
 
 
 def _play_cost(ctx: Ctx, player: str, oid: str, base: Cost, args: Mapping[str, Any], cause: str) -> tuple[Cost, str]:
@@ -1754,13 +1778,14 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
     # a version may allow resonators in a battle of the main phase (5.01 7.1 p1)
     battle_main = version(s.ruleset).resonators_during_battle and s.turn_player == player and s.phase == "main"
     battle_main = battle_main and s.battle is not None and not s.chase
-    for oid in list(s.zones[player]["hand"]) + list(s.zones[player]["standby"]) + list(s.zones[player]["graveyard"]):
+    elsewhere = list(s.zones[player]["graveyard"]) + list(s.zones[player]["removed"])
+    for oid in list(s.zones[player]["hand"]) + list(s.zones[player]["standby"]) + elsewhere:
         card = s.cards[s.objects[oid].card]
         if card.type in ("ruler", "j_ruler", "magic_stone"):
             continue
         zone = s.objects[oid].zone
-        if zone == "graveyard" and not card.remnant:
-            continue
+        if zone in ("graveyard", "removed") and not play_permissions(s, player, oid):
+            continue  # [Remnant], "You may play cards in your graveyard", "... from the removed area"
         if zone == "standby" and not (card.subtype == "chant_standby" and card.trigger == "anytime"):
             continue
         if card.type == "spell" and card.subtype == "chant_standby" and zone != "standby":

@@ -1016,6 +1016,22 @@ def _bracketed_types(text: str) -> JsonDict | None:
     return {"types": types, "subtypes": subtypes}
 
 
+def _graveyard_kinds(text: str) -> JsonDict | None:
+    """ "Fire [Spell:Chant] and [Spell:Chant-Instant] cards": cards of an attribute that have one of
+    these types and subtypes (a plural "X and Y cards" is every card that is X or Y, FoW-5.5 2.1 p3,
+    2.8) in a graveyard, or None."""
+    m = re.fullmatch(r"(?:(?P<a>light|fire|water|wind|darkness) )?(?P<b>\[.+\]) cards", text.strip(), re.I)
+    if not m:
+        return None
+    bracketed = _bracketed_types(re.sub(r"\] and \[", "] or [", m.group("b")))
+    if bracketed is None:
+        return None
+    flt: JsonDict = {"zone": "graveyard", **bracketed}
+    if m.group("a"):
+        flt["attributes"] = [ATTRIBUTE_WORDS[m.group("a").lower()]]
+    return flt
+
+
 _TARGET_WORD = re.compile(rf"^(?:(?P<n>{NUM}) )?target (?P<rest>.+)$", re.IGNORECASE)
 
 
@@ -2576,6 +2592,15 @@ def _mill_all_removed(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDi
     return [{"op": "mill", "who": "you", "to": "removed", "all": True}]
 
 
+@_effect(rf"remove (?:the )?top (?:(?P<n>{NUM}) cards|card) of your main deck from the game face down")
+def _mill_removed_face_down(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "... remove top three cards of your main deck from the game face down. You may look at them at any
+    # time." (TAT-014J): hidden from the other players, not from you, their owner (FoW-5.5 3.12 p2.1;
+    # the second sentence is read by _removed_face_down_by_you)
+    count = _number(m.group("n")) if m.group("n") else 1
+    return [{"op": "mill", "count": count, "who": "you", "to": "removed", "face_down": True}]
+
+
 @_effect(rf"remove the top (?:(?P<n>{NUM}) cards|card) of your main deck from the game")
 def _mill_removed(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "Remove the top card of your main deck from the game." (face up: FoW-5.5 10.3 p1)
@@ -3051,6 +3076,9 @@ def _condition(text: str, ctx: _Ctx) -> JsonDict:
         exactly = _number(m.group("n"))
         at_least: JsonDict = {"kind": "hand"} if exactly == 1 else {"kind": "hand", "at_least": exactly}
         return {"kind": "all_of", "conditions": [at_least, {"kind": "hand", "at_least": exactly + 1, "negate": True}]}
+    if re.fullmatch(r"there are no cards in your removed (?:from (?:this|the) game zone|area)", low, re.I):
+        # "If there are no cards in your removed from this game zone" (the removed area, 3.12)
+        return {"kind": "controls", "filter": {"zone": "removed", "types": [], "controller": "you"}, "negate": True}
     if re.fullmatch(r"you have no cards in your hand", low, re.IGNORECASE):
         return {"kind": "hand", "negate": True}
     if re.fullmatch(r"your j-ruler attacked this turn", low, re.IGNORECASE):
@@ -4612,6 +4640,16 @@ def _only_self(out: list[JsonDict]) -> bool:
     return bool(out) and all(e.get("target") == {"kind": "self"} for e in out)
 
 
+def _removed_face_down_by_you(out: list[JsonDict]) -> bool:
+    """The effects so far end by removing your cards from the game face down ("remove top three cards of
+    your main deck from the game face down", also as the last effect of an "if"): "You may look at them
+    at any time" says what the engine does for their owner (FoW-5.5 3.12 p2.1)."""
+    last = out[-1] if out else {}
+    while last.get("op") == "if" and last.get("effects") and not last.get("otherwise"):
+        last = last["effects"][-1]
+    return last.get("op") == "mill" and bool(last.get("face_down")) and last.get("who") == "you"
+
+
 def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = False) -> list[JsonDict]:
     """A sequence of effect sentences, all of which must be recognised."""
     rest = text.strip()
@@ -4666,6 +4704,10 @@ def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = Fa
         if delayed is not None:  # "At the end of turn, destroy that resonator"
             out.append(delayed[0])
             rest = delayed[1]
+            continue
+        look = re.fullmatch(r"you may look at them at any time\.?", sentence.strip(), re.IGNORECASE)
+        if look and _removed_face_down_by_you(out) and rest.startswith(sentence):
+            rest = rest[len(sentence) :].strip()  # the owner sees their face-down removed cards (3.12 p2.1)
             continue
         enter = re.fullmatch(r"this triggers its \[enter\] ability\.?", sentence.strip(), re.IGNORECASE)
         if enter and out and out[-1].get("field_instead_if") and rest.startswith(sentence):
@@ -5114,6 +5156,8 @@ _PLAYER_RULES: dict[str, JsonDict] = {
     "entities entering the field under your opponent's control don't cause their own abilities to trigger": {
         "opponents_entering_dont_trigger": True
     },
+    # 7.1 p2, 1.4 p1: the text lets its controller play the cards of their graveyard (not by [Remnant], 12.6)
+    "you may play cards in your graveyard": {"may_play_from_graveyard": True},
     # 7.2 p3-p4: an [Addition:Resonator] is added to its target as it resolves
     "opponents cannot add [addition:resonator]": {"opponent_cannot_add": ["resonator"]},
     # 7.8 p1, 9.7 p1: [Activate] abilities (will abilities too) of rulers, J-rulers (2.1 p2) and regalia
@@ -5240,6 +5284,12 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
         return {"kind": "continuous", "text": raw, "rules": {"must_be_blocked_if_able": True}}
     if low == "players cannot gain life":  # a prohibition beats any life gain (FoW-5.5 1.4 p4)
         return {"kind": "continuous", "text": raw, "rules": {"players_cannot_gain_life": True}}
+    m = re.fullmatch(
+        r"(?P<once>once per turn, )?you may play a card from your removed (?:from the game zone|area)", low
+    )
+    if m:  # the text beats "from the hand only" (7.1 p2, 1.4 p1); "once per turn": one such play a turn
+        played: JsonDict = {"kind": "continuous", "text": raw, "rules": {"may_play_from_removed": True}}
+        return {**played, "once_per_turn": True} if m.group("once") else played
     player_rule = _PLAYER_RULES.get(low)
     if player_rule is not None:  # a prohibition on a player beats the rule allowing it (FoW-5.5 1.4 p4)
         return {"kind": "continuous", "text": raw, "rules": copy.deepcopy(player_rule)}
@@ -5402,6 +5452,15 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
         "if this card would be destroyed, return it to its owner's hand instead": ("self_destroyed", "return_to_hand"),
         "if this card would be destroyed, remove it from the game instead": ("self_destroyed", "remove_from_game"),
         "prevent all damage that would be dealt to this card": ("self_damaged", "prevent"),
+        # any card, from any zone, that would go to a graveyard is removed instead (9.10 p1, 10.3 p1)
+        "if a card would be put into a graveyard from anywhere, remove it from the game instead": (
+            "to_graveyard",
+            "remove_from_game",
+        ),
+        "if a card would be put into your graveyard from anywhere, remove it from the game instead": (
+            "to_your_graveyard",
+            "remove_from_game",
+        ),
     }.get(low)
     if replacement:
         return {"kind": "replacement", "text": raw, "replaces": replacement[0], "instead": replacement[1]}
@@ -5487,6 +5546,15 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
             raise _GapError(f"target: {hand.group('s')} in your hand")
         flt["controller"] = "you"  # the cards in your own hand (3.1 p1)
         return {"kind": "continuous", "text": raw, "affects": {"kind": "all", "filter": flt}, "grant": ["quickcast"]}
+    grave = re.fullmatch(r"(?P<s>.+?) in your graveyard gains? \[Remnant\]", body, re.IGNORECASE)
+    if grave:  # "Fire [Spell:Chant] cards in your graveyard gain [Remnant]": playable from there (12.6 p2)
+        kinds = _graveyard_kinds(grave.group("s"))
+        if kinds is None:
+            kinds, players = _selector(grave.group("s"), ctx, zone="graveyard", loose=True)
+            if players or set(kinds) & {"controller", "rested", "other_than_self", "attacking", "blocking"}:
+                raise _GapError(f"target: {grave.group('s')} in your graveyard")
+        kinds["controller"] = "you"  # the cards in your own graveyard (3.1 p5)
+        return {"kind": "continuous", "text": raw, "remnant_for": kinds}
     m = re.fullmatch(r"(?P<s>.+?) loses? (?:its|their) symbol skills", body, re.IGNORECASE)
     if m:  # "each resonator your opponent controls loses its symbol skills" (FoW-5.5 9.9 p1.2, 11)
         lost: JsonDict = {"kind": "continuous", "text": raw, "lose_skills": True}
@@ -6264,6 +6332,8 @@ def _paragraph(raw: str, ctx: _Ctx) -> Delta | None:
     reduction = _cost_reduction(text, ctx)
     if reduction is not None:
         return reduction
+    if re.fullmatch(r"You may play this card from the removed area\.?", text, re.IGNORECASE):
+        return {"playable_from_removed": True}  # the text beats "from the hand only" (7.1 p2, 1.4 p1)
     if re.fullmatch(r"You may have any number of copies of this card in your main deck\.?", text, re.IGNORECASE):
         return {"any_number_in_main_deck": True}  # deck construction: the text beats 4.1 p5 (1.4 p1)
     if ctx.type == "ruler" and re.match(r"you may pay \S+ less to play this ability\b", text, re.IGNORECASE):

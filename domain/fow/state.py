@@ -1020,6 +1020,14 @@ def _cost_changed(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     """A record of the cost to pay (FoW-5.5 9.3 p2.5): the payment events change the state."""
 
 
+@handles("PlayPermissionUsed")
+def _play_permission_used(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    """A record of what let a card be played from another zone than the hand ([Remnant] a card gave,
+    "You may play cards in your graveyard", FoW-5.5 12.6 p2, 7.1 p2, 1.4 p1): the move follows."""
+    if d.get("once_per_turn_key"):  # "Once per turn, you may play a card from ...": used this turn
+        s.players[d["player"]].once_per_turn_used.append(d["once_per_turn_key"])
+
+
 @handles("DelayedAbilityCreated")
 def _delayed_created(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     s.delayed.append(
