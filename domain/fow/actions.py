@@ -608,9 +608,7 @@ def pay_will(
         return cause
     usable = usable_restricted(ctx.s, player, for_card)
     if usable:
-        return _pay_with_restricted(
-            ctx, player, cost, cause, what, usable, any_attribute=any_attribute, record=record
-        )
+        return _pay_with_restricted(ctx, player, cost, cause, what, usable, any_attribute=any_attribute, record=record)
     pool = ctx.s.players[player].will
     paid = allocate(pool, cost, moon_will_as(ctx.s, player), any_attribute=any_attribute)
     if paid is None:

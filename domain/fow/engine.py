@@ -615,6 +615,8 @@ def _awakening_x(ctx: Ctx, card: Card, awaken: bool, args: Mapping[str, Any]) ->
         want = "an integer X of 0 or more for its [Awakening] {X}" if has_x else "no X: no {X} cost is paid"
         raise ctx.reject("command/malformed", "9.3 p2.5", f"playing {card.name} takes {want}")
     return x
+
+
 def _play_permission(ctx: Ctx, player: str, oid: str, args: Mapping[str, Any]) -> tuple[str, str | None] | None:
     """What lets ``player`` play ``oid`` from their graveyard or removed area (:func:`play_permissions`):
     the one ``permission`` names (``remnant`` or the source card's id) or else the first; None if none
