@@ -65,7 +65,11 @@ def test_vell_savaria_removes_your_cards_put_into_your_graveyard_not_your_oppone
     [moved] = [e for e in events if e.type == "CardMoved"]
     assert moved.rule == "FoW-5.5 9.10 p1"
     assert (moved.data["from"], moved.data["to"], moved.data["reason"]) == ("field", "removed", "destroyed")
-    assert (moved.data["instead_of"], moved.data["replaced_by"]) == ("graveyard", f"{city}:1")
+    assert (moved.data["instead_of"], moved.data["replaced_by"], moved.data["replaced_rule"]) == (
+        "graveyard",
+        f"{city}:1",
+        "10.9 p1",  # destroying: putting it into its owner's graveyard
+    )
     assert story.state.objects[bear].zone == "removed"
     story.by_rule(actions.destroy, their_bear, "given")
     assert story.state.objects[their_bear].zone == "graveyard"  # p2's graveyard: not "your graveyard"

@@ -153,8 +153,8 @@ def move(
     if replaced_by is not None:  # "If a card would be put into your graveyard from anywhere, remove it
         # from the game instead": only the replaced move happens (9.10 p1); a banish or a discard as a
         # cost is still paid by this move (the card left as the cost asked)
+        extra = {**extra, "instead_of": "graveyard", "replaced_by": replaced_by, "replaced_rule": rule}
         to, rule = "removed", "9.10 p1"
-        extra = {**extra, "instead_of": "graveyard", "replaced_by": replaced_by}
     blocked = movement_blocked(s, oid, to, by_judgment=by_judgment)
     if blocked is not None:
         return ctx.emit("CardMoveIgnored", {"oid": oid, "to": to, "reason": reason}, blocked, cause=cause, actor=actor)

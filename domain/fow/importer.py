@@ -4517,7 +4517,7 @@ def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = Fa
             out.append(delayed[0])
             rest = delayed[1]
             continue
-        look = re.fullmatch(r"you may look at them at any time\.?", sentence.strip(), re.IGNORECASE)
+        look = re.fullmatch(r"you may look at (?:them|that card) at any time\.?", sentence.strip(), re.IGNORECASE)
         if look and _removed_face_down_by_you(out) and rest.startswith(sentence):
             rest = rest[len(sentence) :].strip()  # the owner sees their face-down removed cards (3.12 p2.1)
             continue
