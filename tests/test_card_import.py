@@ -123,7 +123,7 @@ def test_symbol_skill_paragraphs_in_full(imported: dict[str, ImportedCard]) -> N
     rezzard = imported["SKL-077J"]
     assert rezzard.status == "partial"
     assert shape(rezzard.card)["skills"] == ["imperishable"]
-    assert rezzard.unsupported[0].startswith("When this card enters your field, you may puy up to two cards")
+    assert rezzard.unsupported[0].startswith("God's Art <March of Undead>")  # its enter ability: since v_zone
 
 
 def test_explode_and_swiftiness_spelling(records: list[dict[str, Any]]) -> None:

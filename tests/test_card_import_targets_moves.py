@@ -415,8 +415,12 @@ def test_remove_the_top_card_of_your_main_deck_from_the_game(imported: dict[str,
     assert full(imported, "TMS-097")["abilities"][2]["effects"] == [
         {"op": "mill", "count": 1, "who": "you", "to": "removed"}
     ]
-    # "... from the game face down." is another move (3.12): it stays unsupported (MOA-007)
-    assert any("face down" in g for g in imported["MOA-007"].gaps)
+    # "... from the game face down. You may look at that card at any time." (MOA-007): hidden from the
+    # other players, seen by its owner (3.12 p2.1), expressed since v_zone
+    box = imported["MOA-007"]
+    assert box.card is not None and not any("face down" in g for g in box.gaps)
+    [main_phase] = [a for a in box.card.abilities if a.kind == "automatic"]
+    assert [e.model_dump(exclude_defaults=True) for e in main_phase.effects] == [{"to": "removed", "face_down": True}]
 
 
 def test_put_this_card_on_top_of_your_main_deck(imported: dict[str, ImportedCard]) -> None:

@@ -103,3 +103,53 @@ def test_looking_at_cards_not_removed_face_down_by_you_stays_unsupported() -> No
     ctx = _Ctx("X", "resonator", None, frozenset(), None)
     with pytest.raises(_GapError):  # face up: nothing to look at; the sentence says nothing the engine does
         _effects("Remove the top card of your main deck from the game. You may look at them at any time.", ctx)
+
+
+def test_rezzard_puts_cards_from_the_deck_or_the_hand_into_the_chant_standby_area_face_down(
+    imported: dict[str, ImportedCard],
+) -> None:
+    # Rezzard, Dark Necromancer (BFA-095J): "When this card enters your field, if you control a "Sorrowful
+    # Necromancy's Memoria" put the top four cards of your main deck into your chant-standby area face
+    # down. If you control four "Sorrowful Necromancy's Memoria" put the top seven cards of your main deck
+    # into your chant-standby area face down instead." (no comma after the names) "{B}: You may put a card
+    # from your hand into your chant-standby area face down." (3.11 p1, p2)
+    memoria = {"zone": "field", "types": [], "controller": "you", "name": "Sorrowful Necromancy's Memoria"}
+    abilities = full(imported, "BFA-095J")["abilities"]
+    assert abilities[1:] == [
+        {
+            "kind": "automatic",
+            "trigger": "enters_field",
+            "effects": [
+                {
+                    "op": "if",
+                    "condition": {"kind": "controls", "filter": memoria},
+                    "effects": [
+                        {
+                            "op": "if",
+                            "condition": {"kind": "controls", "filter": memoria, "at_least": 4},
+                            "effects": [{"op": "mill", "count": 7, "who": "you", "to": "standby"}],
+                            "otherwise": [{"op": "mill", "count": 4, "who": "you", "to": "standby"}],
+                        }
+                    ],
+                }
+            ],
+        },
+        {
+            "kind": "activate",
+            "cost": {"will": {"attribute": {"B": 1}, "free": 0}},
+            "effects": [{"op": "put_from_hand", "to_standby": True}],
+        },
+    ]
+
+
+def test_rezzard_the_desecrating_vampire_puts_up_to_two_cards_from_your_hand_face_down(
+    imported: dict[str, ImportedCard],
+) -> None:
+    # Rezzard, the Desecrating Vampire (SKL-077J): "When this card enters your field, you may puy up to two
+    # cards from your hand into your chant-standby area face down." ("puy": a misprint of "put"); its God's
+    # Art ("Remove any number of resonators in your graveyard ...") stays unsupported
+    card = imported["SKL-077J"]
+    assert card.status == "partial" and card.gaps == ("target: any number of resonators in your graveyard",)
+    assert card.card is not None
+    [enters] = [a for a in card.card.abilities if a.trigger == "enters_field"]
+    assert [e.model_dump(exclude_defaults=True) for e in enters.effects] == [{"count": 2, "to_standby": True}]

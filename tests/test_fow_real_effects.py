@@ -348,7 +348,10 @@ def test_discard_your_hand_discards_every_card_without_a_choice() -> None:
             events += story.when(cmd("Pass", story.pending.player))
     discarded = [e for e in events if e.type == "CardMoved" and e.data.get("reason") == "discard"]
     assert sorted(e.data["oid"] for e in discarded) == sorted(hand)
-    assert {e.rule for e in discarded} == {"FoW-5.5 10.18 p2"}
+    # its second paragraph removes them from the game instead of putting them into the graveyard (9.10 p1)
+    assert {(e.rule, e.data["replaced_rule"], e.data["to"]) for e in discarded} == {
+        ("FoW-5.5 9.10 p1", "10.18 p2", "removed")
+    }
     assert not [e for e in events if e.type == "ChoiceRequested" and e.data["kind"] == "discard"]
     assert story.state.zones["p1"]["hand"] == []
     story.replays()

@@ -14,6 +14,7 @@ cited events or a cited rejection; each story replays its whole log):
 from __future__ import annotations
 
 from domain.fow import actions, engine
+from domain.kernel import Event
 from tests.fow_support import cmd
 from tests.test_fow_conditions import Story, legal
 
@@ -64,7 +65,11 @@ def test_vell_savaria_removes_your_cards_put_into_your_graveyard_not_your_oppone
     [moved] = [e for e in events if e.type == "CardMoved"]
     assert moved.rule == "FoW-5.5 9.10 p1"
     assert (moved.data["from"], moved.data["to"], moved.data["reason"]) == ("field", "removed", "destroyed")
-    assert (moved.data["instead_of"], moved.data["replaced_by"]) == ("graveyard", f"{city}:1")
+    assert (moved.data["instead_of"], moved.data["replaced_by"], moved.data["replaced_rule"]) == (
+        "graveyard",
+        f"{city}:1",
+        "10.9 p1",  # destroying: putting it into its owner's graveyard
+    )
     assert story.state.objects[bear].zone == "removed"
     story.by_rule(actions.destroy, their_bear, "given")
     assert story.state.objects[their_bear].zone == "graveyard"  # p2's graveyard: not "your graveyard"
@@ -211,4 +216,69 @@ def test_lumia_lets_you_play_one_card_from_your_removed_area_a_turn() -> None:
     assert not _plays(story, second)  # "Once per turn"
     refusal = story.refused(cmd("PlayCard", "p1", card=second, targets=[]))
     assert (refusal.code, refusal.rule) == ("rules/not_in_hand", "FoW-5.5 7.1 p2")
+    story.replays()
+
+
+# --- Rezzard, Dark Necromancer: cards into the chant-standby area face down --------------------------
+
+
+def _rezzard_enters(story: Story, memorias: int) -> list[Event]:
+    # Rezzard, Dark Necromancer (BFA-095J, the J-ruler of BFA-095): "When this card enters your field, if
+    # you control a "Sorrowful Necromancy's Memoria" put the top four cards of your main deck into your
+    # chant-standby area face down. If you control four "Sorrowful Necromancy's Memoria" put the top
+    # seven cards of your main deck into your chant-standby area face down instead."  (BFA-100 is that
+    # special magic stone, in the magic stone area)
+    for _ in range(memorias):
+        story.put("p1", "BFA-100", "stone_area")
+    ruler = story.state.zones["p1"]["ruler_area"][0]
+    moved = {"rule": "7.5 p3", "reason": "judgment", "controller": "p1", "side": "j_ruler", "by_judgment": True}
+    story.by_rule(actions.move, ruler, "field", "given", **moved)
+    story.when(cmd("Pass", "p1"))  # the lone trigger has no target: played automatically
+    return story.resolve()
+
+
+def _to_standby(events: list[Event]) -> list[Event]:
+    return [e for e in events if e.type == "CardMoved" and e.data["to"] == "standby"]
+
+
+def test_rezzard_puts_four_or_seven_cards_from_the_top_of_the_deck_face_down() -> None:
+    for memorias, count in ((0, 0), (1, 4), (4, 7)):
+        story = Story({"T-BEAR": 4}, stones={"BFA-100": 4, "T-STONE": 6}, ruler="BFA-095")
+        top = list(reversed(story.state.zones["p1"]["main_deck"]))[:count]
+        moved = _to_standby(_rezzard_enters(story, memorias))
+        assert [(e.data["oid"], e.data["from"], e.data["face_down"], e.rule) for e in moved] == [
+            (oid, "main_deck", True, "FoW-5.5 3.11 p1") for oid in top
+        ]
+        # a hidden zone: the opponent sees none of them, their owner all (3.11 p2)
+        assert all(engine.redact_event(story.state, e, "p2").data["card"] is None for e in moved)
+        assert all(engine.redact_event(story.state, e, "p1").data["card"] is not None for e in moved)
+        theirs = engine.view(story.state, "p2")["players"]["p1"]["zones"]["standby"]  # type: ignore[index]
+        assert theirs == {"count": count, "cards": []}
+        story.replays()
+
+
+def test_rezzard_puts_a_card_from_your_hand_into_your_chant_standby_area_face_down() -> None:
+    # "{B}: You may put a card from your hand into your chant-standby area face down." (not the {2} action)
+    story = Story({"T-BEAR": 4}, ruler="BFA-095")
+    ruler = story.state.zones["p1"]["ruler_area"][0]
+    moved = {"oid": ruler, "from": "ruler_area", "to": "field", "controller": "p1", "side": "j_ruler"}
+    story.given("CardMoved", **moved, reason="given")
+    card = story.put("p1", "T-BEAR", "hand")
+    story.will("p1", "B")
+    story.when(cmd("ActivateAbility", "p1", source=ruler, ability=2, targets=[], pay_with=[]))
+    events = story.resolve()
+    [asked] = [e for e in events if e.type == "ChoiceRequested"]
+    assert (asked.data["kind"], asked.rule) == ("put_from_hand", "FoW-5.5 3.11 p1")
+    assert card in asked.data["options"]["cards"] and asked.data["options"]["max"] == 1
+    events = story.when(cmd("ChooseCards", "p1", cards=[card]))
+    [put] = _to_standby(events)
+    assert (put.data["oid"], put.data["from"], put.data["face_down"], put.rule) == (
+        card,
+        "hand",
+        True,
+        "FoW-5.5 3.11 p1",
+    )
+    assert engine.redact_event(story.state, put, "p2").data["card"] is None
+    # a Bear in the chant-standby area is no chant-standby card: it is not played from there (7.6 p3)
+    assert not _plays(story, card)
     story.replays()

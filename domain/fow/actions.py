@@ -168,8 +168,8 @@ def move(
     if replaced_by is not None:  # "If a card would be put into your graveyard from anywhere, remove it
         # from the game instead": only the replaced move happens (9.10 p1); a banish or a discard as a
         # cost is still paid by this move (the card left as the cost asked)
+        extra = {**extra, "instead_of": "graveyard", "replaced_by": replaced_by, "replaced_rule": rule}
         to, rule = "removed", "9.10 p1"
-        extra = {**extra, "instead_of": "graveyard", "replaced_by": replaced_by}
     blocked = movement_blocked(s, oid, to, by_judgment=by_judgment)
     if blocked is not None:
         return ctx.emit("CardMoveIgnored", {"oid": oid, "to": to, "reason": reason}, blocked, cause=cause, actor=actor)
@@ -2727,6 +2727,19 @@ def apply_effect(
                     ctx, oid, "field", cause, rule="10.1 p1", reason="put", controller=you, actor=you, attached_to=src
                 )
         return cause
+    if isinstance(eff, PutFromHand) and eff.to_standby:  # "... into your chant-standby area face down"
+        if choice is None:
+            candidates = [oid for oid in s.zones[you]["hand"] if _filter_match(s, eff.filter, oid)]
+            if not candidates:
+                return cause
+            asked = {"item": item.id, "cards": candidates, "max": eff.count}
+            ctx.emit(
+                "ChoiceRequested", {"player": you, "kind": "put_from_hand", "options": asked}, "3.11 p1", cause=cause
+            )
+            return None
+        for oid in choice:  # face down, seen by their owner only (3.11 p2)
+            cause = move(ctx, oid, "standby", cause, rule="3.11 p1", reason="put", actor=you, face_down=True)
+        return cause
     if isinstance(eff, PutFromHand):
         if choice is None:
             candidates = [
@@ -3034,6 +3047,8 @@ def apply_effect(
                     cause = move(ctx, deck[-1], "removed", cause, rule="3.12 p2.1", reason="removed", face_down=True)
                 elif eff.to == "removed":  # "remove the top card of your main deck from the game"
                     cause = move(ctx, deck[-1], "removed", cause, rule="10.3 p1", reason="removed")
+                elif eff.to == "standby":  # "... into your chant-standby area face down" (3.11 p1, p2)
+                    cause = move(ctx, deck[-1], "standby", cause, rule="3.11 p1", reason="put", face_down=True)
                 elif eff.to == "bottom":  # "put the top card of your main deck on the bottom of it"
                     cause = move(ctx, deck[-1], "main_deck", cause, rule="3.1 p5", reason="put", position="bottom")
                 else:

@@ -1318,8 +1318,11 @@ class Mill(_Model):
     op: Literal["mill"] = "mill"
     count: Annotated[int, Field(ge=1)] = 1
     who: Who = "you"
-    to: Literal["graveyard", "removed", "bottom"] = "graveyard"
-    """``bottom``: "Put the top card of your main deck on the bottom of your main deck" (3.1 p5), unseen."""
+    to: Literal["graveyard", "removed", "bottom", "standby"] = "graveyard"
+    """``bottom``: "Put the top card of your main deck on the bottom of your main deck" (3.1 p5), unseen;
+    ``standby``: "put the top four cards of your main deck into your chant-standby area face down" (a
+    hidden zone whose cards their owner sees, FoW-5.5 3.11 p2; not put there by 7.6, so not played
+    without an effect that allows it)."""
     all: bool = False
     """"Remove all cards in your main deck from the game": every card of the main deck (``count`` unused)."""
     deck: Literal["main", "stone"] = "main"
@@ -1481,6 +1484,10 @@ class PutFromHand(_Model):
     a resonator with the same total cost from your hand into your field": only cards whose total cost
     is that of the first target of the spell or ability (printed, FoW-5.5 2.3 p5 - read wherever
     that card went, last known information 9.11); none without such a target."""
+    to_standby: bool = False
+    """ "You may put up to two cards from your hand into your chant-standby area face down": the chosen
+    cards go to their owner's chant-standby area face down (FoW-5.5 3.11 p1, p2) instead of the field
+    - any card, as by the action 7.6 p3 (which pays {2}; this effect does not)."""
     to_this_card: bool = False
     """ "You may add an [Addition:J/Resonator] from your hand to this card": only additions that can
     legally be added to the source card go, into the field added to it (FoW-5.5 10.1 p1, p2) - none

@@ -2857,6 +2857,24 @@ def _add_from_hand(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]
     return [{"op": "put_from_hand", "filter": flt, "to_this_card": True}]
 
 
+@_effect(
+    rf"pu[ty] (?:(?P<n>a|an|one)|up to (?P<upto>{NUM})) cards? from your hand into your chant-standby area face down"
+)
+def _put_from_hand_into_standby(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "[You may] put a card from your hand into your chant-standby area face down" (BFA-095J; "puy up to
+    # two cards", SKL-077J, a misprint): any card, face down, not by the {2} action (FoW-5.5 3.11, 7.6)
+    out: JsonDict = {"op": "put_from_hand", "to_standby": True}
+    if m.group("upto") and _number(m.group("upto")) != 1:
+        out["count"] = _number(m.group("upto"))
+    return [out]
+
+
+@_effect(rf"put the top (?:(?P<n>{NUM}) cards|card) of your main deck into your chant-standby area face down")
+def _mill_into_standby(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "put the top four cards of your main deck into your chant-standby area face down" (3.11 p1, p2)
+    return [{"op": "mill", "count": _number(m.group("n")) if m.group("n") else 1, "who": "you", "to": "standby"}]
+
+
 @_effect(rf"put (?:(?P<n>a|an|one)|up to (?P<upto>{NUM})) (?P<d>[^.]+?) from your hand into your field")
 def _put_from_hand(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "[You may] put a water resonator with total cost 2 or less from your hand into your field."
@@ -4307,6 +4325,11 @@ def _continuous_logic(raw: str, body: str, ctx: _Ctx) -> JsonDict | None:
 
 
 _INSTEAD = re.compile(rf"if (?P<cond>{_CLAUSE}), (?P<body>[^.]+?) instead(?P<of> of one)?\.?", re.IGNORECASE)
+_INSTEAD_NAMED = re.compile(
+    rf'if (?P<cond>you control (?:an? |{NUM} )?"[^"]+") (?P<body>[a-z][^.]+?) instead(?P<of> of one)?\.?', re.IGNORECASE
+)
+"""``If you control four "Sorrowful Necromancy's Memoria" put the top seven ... instead``: the comma left
+out after a name (as ``_IF_NAMED``)."""
 
 
 def _chooses(effect: JsonDict) -> bool:
@@ -4694,7 +4717,7 @@ def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = Fa
             out.append(_remove_instead(removed_instead, ctx, sentence))
             rest = rest[len(sentence) :].strip()
             continue
-        instead = _INSTEAD.fullmatch(sentence.strip())
+        instead = _INSTEAD.fullmatch(sentence.strip()) or _INSTEAD_NAMED.fullmatch(sentence.strip())
         if instead and out and rest.startswith(sentence):
             this_way = _instead_this_way(out, instead, ctx, sentence) or _instead_at_random(out, instead, ctx)
             out[-1:] = this_way or [_instead(out[-1], instead, ctx, sentence, alone=len(out) == 1)]
@@ -4705,7 +4728,7 @@ def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = Fa
             out.append(delayed[0])
             rest = delayed[1]
             continue
-        look = re.fullmatch(r"you may look at them at any time\.?", sentence.strip(), re.IGNORECASE)
+        look = re.fullmatch(r"you may look at (?:them|that card) at any time\.?", sentence.strip(), re.IGNORECASE)
         if look and _removed_face_down_by_you(out) and rest.startswith(sentence):
             rest = rest[len(sentence) :].strip()  # the owner sees their face-down removed cards (3.12 p2.1)
             continue
