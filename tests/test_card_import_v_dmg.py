@@ -100,3 +100,24 @@ def test_the_next_damage_this_card_would_deal_is_dealt_to_you_if_the_revealed_co
             ],
         }
     ]
+
+
+def test_a_chant_standby_triggered_by_playing_a_chant_makes_target_spell_deal_more(
+    imported: dict[str, ImportedCard],
+) -> None:
+    # Memory of Flame (TMS-027): "[Trigger] When you play a [Spell:Chant] or [Spell:Chant-Instant] card: If
+    # target [Spell:Chant] or [Spell:Chant-Instant] spell would deal damage, it deals that much +600
+    # instead." (7.9 p2; a spell in the chase area, 3.13 p3; 9.10 p1) - the colons in the brackets are no
+    # end of the trigger condition
+    card = full(imported, "TMS-027")
+    assert card["trigger"] == "you_play_chant"
+    assert card["effects"] == [
+        {
+            "op": "deal_more",
+            "extra": 600,
+            "target": {
+                "kind": "chosen",
+                "filter": {"zone": "chase", "types": ["spell"], "subtypes": ["chant", "chant_instant"]},
+            },
+        }
+    ]

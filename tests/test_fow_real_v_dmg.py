@@ -279,3 +279,42 @@ def test_march_hare_deals_its_damage_as_usual_if_the_revealed_total_cost_is_odd(
     events = _until_damage(story)
     assert (story.state.players["p1"].life, story.state.players["p2"].life) == (4000, 3500)
     story.replays()
+
+
+# --- "[Trigger] When you play a [Spell:Chant] or [Spell:Chant-Instant] card: ... +600 instead" ---------
+
+
+def test_memory_of_flame_makes_the_chant_just_played_deal_600_more() -> None:
+    # Memory of Flame (TMS-027, chant-standby {R}{1}): "[Trigger] When you play a [Spell:Chant] or
+    # [Spell:Chant-Instant] card: If target [Spell:Chant] or [Spell:Chant-Instant] spell would deal damage,
+    # it deals that much +600 instead."  p1 plays Bolt ([Spell:Chant], 500) at p2: Memory of Flame
+    # triggers (7.9 p2), is played targeting the Bolt and resolves first; the Bolt deals 1100.
+    story = Story({"TMS-027": 4, "T-BOLT": 4, "T-BEAR": 4})
+    memory = story.put("p1", "TMS-027", "standby")
+    _enter_next_turn(story)  # not the turn it was put there (7.9 p5)
+    bolt = story.put("p1", "T-BOLT", "hand")
+    story.will("p1", "R", "R", "R")
+    events = story.when(cmd("PlayCard", "p1", card=bolt, targets=[["p2"]]))
+    [fired] = [e for e in events if e.type == "AbilityTriggered"]
+    assert (fired.data["source"], fired.data["kind"]) == (memory, "card")
+    [spell] = [c.id for c in story.state.chase if c.source == bolt]
+    assert legal(story, "p1", "PlayTriggered")[0]["targets"] == [[spell]]  # only a chant in the chase area
+    story.when(cmd("PlayTriggered", "p1", trigger=fired.data["trigger"], targets=[[spell]]))
+    made = find(story.resolve(), "ContinuousEffectCreated")
+    assert (made.data["kind"], made.data["targets"], made.data["amount"]) == ("deal_more", [bolt], 600)
+    events = story.resolve()
+    replaced = find(events, "DamageReplaced")
+    assert (replaced.data["amount"], replaced.data["instead"], replaced.data["effect"]) == (500, 1100, made.data["id"])
+    assert story.state.players["p2"].life == 4000 - 1100
+    story.replays()
+
+
+def test_memory_of_flame_does_not_trigger_on_a_resonator() -> None:
+    story = Story({"TMS-027": 4, "T-BEAR": 4})
+    story.put("p1", "TMS-027", "standby")
+    _enter_next_turn(story)
+    bear = story.put("p1", "T-BEAR", "hand")
+    story.will("p1", "R")
+    events = story.when(cmd("PlayCard", "p1", card=bear))
+    assert "AbilityTriggered" not in [e.type for e in events]
+    story.replays()

@@ -1264,6 +1264,8 @@ def _fires(
         return oid == src
     if kind in ("beginning_of_turn", "beginning_of_end_phase", "you_play_resonator", "you_play_summon_spell_from_hand"):
         return player == controller
+    if kind == "you_play_chant":  # "When you play a [Spell:Chant] or [Spell:Chant-Instant] card"
+        return player == controller
     if kind in ("opponent_plays_spell", "opponent_attacks", "opponent_attacks_you"):
         return player is not None and player != controller
     if kind in ("opponent_discards", "your_j_resonator_attacked", "opponent_resonator_attacks_or_blocks"):
@@ -2218,6 +2220,9 @@ def apply_effect(
             mdata.update(filter=eff.target.filter.model_dump(mode="json", exclude_defaults=True))
         else:
             mdata["targets"] = _targets_of(ctx, item, eff.target, group)
+            if eff.target.filter.zone == "chase":  # "target [Spell:Chant] spell": the card being played there,
+                # which is what deals its damage (9.12 p1)
+                mdata["targets"] = [c.source for c in s.chase if c.id in mdata["targets"] and c.kind == "card"]
             if not mdata["targets"]:
                 return cause
         mdata.update(kind="deal_more", amount=eff.extra, duration=eff.duration)

@@ -1921,6 +1921,7 @@ Trigger = Literal[
     "you_attack",
     "card_attacks",
     "you_play_resonator",
+    "you_play_chant",
     "you_play_summon_spell_from_hand",
     "beginning_of_main_phase",
     "end_of_turn",

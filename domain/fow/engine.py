@@ -579,6 +579,8 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         actions.check_triggers(ctx, "opponent_plays_spell", cause, player=player)
     if card.type == "resonator":
         actions.check_triggers(ctx, "you_play_resonator", cause, player=player)
+    if card.type == "spell" and card.subtype in ("chant", "chant_instant"):  # "a [Spell:Chant] or ... card"
+        actions.check_triggers(ctx, "you_play_chant", cause, player=player)
     if card.type == "resonator" and source_zone == "hand":  # a summon spell (3.13 p3) from the hand
         actions.check_triggers(ctx, "you_play_summon_spell_from_hand", cause, player=player)
     if card.type == "addition":

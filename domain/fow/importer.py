@@ -2140,6 +2140,18 @@ def _gain_control(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "gain_control", "target": target, **({"duration": duration} if duration else {})}]
 
 
+@_effect(r"if (?P<t>target \[[^.]+?\] spell) would deal damage, it deals that much (?:\+ ?|plus )(?P<n>\d+) instead")
+def _spell_deals_more(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "If target [Spell:Chant] or [Spell:Chant-Instant] spell would deal damage, it deals that much +600
+    # instead." (9.10 p1): a card being played in the chase area (3.13 p3); the effect lasts no longer than
+    # that object (it is a new one once it resolves, 3.1 p3), within the turn
+    flt = _bracketed_types(m.group("t")[len("target ") : -len(" spell")])
+    if flt is None or flt["types"] != ["spell"]:
+        raise _GapError(f"target: {m.group('t')}")
+    target = {"kind": "chosen", "filter": {"zone": "chase", **flt}}
+    return [{"op": "deal_more", "extra": int(m.group("n")), "target": target}]
+
+
 @_effect(r"return this card to (?:its|is) ruler side")  # "is": a misprint (CMF-027J)
 def _return_to_ruler_side(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "[Continuous]: At end of turn, return this card to is Ruler side." on a J-ruler (1.4 p1, 3.15 p2)
@@ -4633,6 +4645,7 @@ _TRIGGERS: list[tuple[re.Pattern[str], str, bool]] = [
 _PLAYER_TRIGGERS = {
     "when your opponent plays a chant": "opponent_plays_spell",
     "when you play a resonator": "you_play_resonator",
+    "when you play a [spell:chant] or [spell:chant-instant] card": "you_play_chant",
     "when you play a summon spell from your hand": "you_play_summon_spell_from_hand",  # 3.13 p3
     "when a j/resonator your opponent controls attacks": "opponent_attacks",
     "when a j/resonator your opponent controls attacks you": "opponent_attacks_you",
@@ -5883,7 +5896,7 @@ def _keyword(raw: str, text: str, ctx: _Ctx) -> Delta | None:
         if ctx.ids is not None and other not in ctx.ids:
             raise _GapError(f"keyword: [Shift] (the other side {other} is not in the database)")
         return {"shift": _will_cost(m.group("c"), "keyword: [Shift] cost"), "other_side": other}
-    m = re.match(r"^\[Trigger\]\s*(?P<cond>[^:]+?)\s*:\s*(?P<body>.+)$", text)
+    m = re.match(r"^\[Trigger\]\s*(?P<cond>(?:[^:\[]|\[[^\]]*\])+?)\s*:\s*(?P<body>.+)$", text)
     if m:
         if ctx.type != "spell" or ctx.subtype != "chant_standby":
             raise _GapError("keyword: [Trigger] on a card that is not a chant-standby")
