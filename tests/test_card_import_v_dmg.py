@@ -121,3 +121,35 @@ def test_a_chant_standby_triggered_by_playing_a_chant_makes_target_spell_deal_mo
             },
         }
     ]
+
+
+def test_each_turn_prevent_the_first_damage_and_an_awakened_enter(imported: dict[str, ImportedCard]) -> None:
+    # Jeanne d'Arc, the Awakening Purity (TAT-006): "[Continuous]: Each turn, prevent the first damage that
+    # would be dealt to a Fantasy or Human J/resonator you control." / "[Awakening] {W}: [Enter]: You may put
+    # a nonspell Fantasy Card from your hand into your field." ("nonspell": any other card type, 2.1)
+    card = full(imported, "TAT-006")
+    assert card["abilities"] == [
+        {
+            "kind": "replacement",
+            "affects": {"kind": "all", "filter": {"zone": "field", "controller": "you", "races": ["Fantasy", "Human"]}},
+            "replaces": "self_damaged",
+            "instead": "prevent",
+            "first_each_turn": True,
+        }
+    ]
+    assert card["awakening"]["abilities"] == [
+        {
+            "kind": "automatic",
+            "trigger": "enter",
+            "effects": [
+                {
+                    "op": "put_from_hand",
+                    "filter": {
+                        "zone": "hand",
+                        "types": ["ruler", "j_ruler", "resonator", "addition", "regalia", "magic_stone"],
+                        "races": ["Fantasy"],
+                    },
+                }
+            ],
+        }
+    ]

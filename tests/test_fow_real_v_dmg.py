@@ -318,3 +318,71 @@ def test_memory_of_flame_does_not_trigger_on_a_resonator() -> None:
     events = story.when(cmd("PlayCard", "p1", card=bear))
     assert "AbilityTriggered" not in [e.type for e in events]
     story.replays()
+
+
+# --- "Each turn, prevent the first damage that would be dealt to a Fantasy or Human J/resonator you control"
+
+
+def test_jeanne_prevents_the_first_damage_to_a_fantasy_or_human_you_control_each_turn() -> None:
+    # Jeanne d'Arc, the Awakening Purity (TAT-006, Human [700/700]): "[Continuous]: Each turn, prevent the
+    # first damage that would be dealt to a Fantasy or Human J/resonator you control."  Pure Spirit of
+    # Fantasy (TAT-012) of p2 is dealt 300: prevented; then 200 more: dealt.  A Bear (no race) is not
+    # covered; next turn the first damage (to Jeanne herself) is prevented again.
+    story = Story({"TAT-006": 4, "TAT-012": 4, "T-BEAR": 4})
+    jeanne = story.put("p2", "TAT-006", "field")
+    spirit = story.put("p2", "TAT-012", "field")
+    bear = story.put("p2", "T-BEAR", "field")
+    source = story.put("p1", "T-BEAR", "field")
+    story.by_rule(actions.deal_damage, source, bear, 100, "given")
+    assert story.state.objects[bear].damage == 100
+    events = story.by_rule(actions.deal_damage, source, spirit, 300, "given")
+    prevented = find(events, "DamagePrevented")
+    assert (prevented.data["target"], prevented.data["amount"], prevented.data["effect"], prevented.rule) == (
+        spirit,
+        300,
+        f"{jeanne}:0",
+        "FoW-5.5 10.17 p1.2",
+    )
+    assert "DamageDealt" not in [e.type for e in events] and story.state.objects[spirit].damage == 0
+    story.by_rule(actions.deal_damage, source, spirit, 200, "given")
+    story.by_rule(actions.deal_damage, source, jeanne, 200, "given")
+    assert (story.state.objects[spirit].damage, story.state.objects[jeanne].damage) == (200, 200)
+    _enter_next_turn(story)
+    story.by_rule(actions.deal_damage, source, jeanne, 300, "given")
+    assert story.state.objects[jeanne].damage == 200
+    story.replays()
+
+
+def test_jeanne_applies_after_the_other_preventions_of_that_damage() -> None:
+    # A Human of p1 is not "you control" for p2's Jeanne; and damage another prevention already prevents
+    # whole does not use Jeanne's up: Jeanne's applies to what the others leave (9.10 p2.1, 10.17 p1.1)
+    story = Story({"TAT-006": 4, "T-BEAR": 4})
+    jeanne = story.put("p2", "TAT-006", "field")
+    mine = story.put("p1", "TAT-006", "field")
+    source = story.put("p1", "T-BEAR", "field")
+    shield = {"id": "x-shield", "kind": "prevent", "source": jeanne, "controller": "p2", "targets": [jeanne]}
+    story.given("ContinuousEffectCreated", **shield, next=True, duration="end_of_turn")  # "the next damage"
+    events = story.by_rule(actions.deal_damage, source, jeanne, 300, "given")
+    assert [e.data["effect"] for e in events if e.type == "DamagePrevented"] == ["x-shield"]
+    events = story.by_rule(actions.deal_damage, source, jeanne, 100, "given")
+    assert [e.data["effect"] for e in events if e.type == "DamagePrevented"] == [f"{jeanne}:0"]
+    story.by_rule(actions.deal_damage, jeanne, mine, 100, "given")  # p1's Jeanne: its own, once
+    assert (story.state.objects[jeanne].damage, story.state.objects[mine].damage) == (0, 0)
+    story.replays()
+
+
+def test_awakened_jeanne_puts_a_nonspell_fantasy_card_from_your_hand_into_your_field() -> None:
+    # "[Awakening] {W}: [Enter]: You may put a nonspell Fantasy Card from your hand into your field."
+    story = Story({"TAT-006": 4, "TAT-012": 4, "T-BEAR": 4})
+    jeanne = story.put("p1", "TAT-006", "hand")
+    spirit = story.put("p1", "TAT-012", "hand")
+    story.put("p1", "T-BEAR", "hand")
+    story.will("p1", "W", "W", "W", "W")
+    story.when(cmd("PlayCard", "p1", card=jeanne, awaken=True))
+    story.resolve()
+    events = story.resolve()
+    asked = find(events, "ChoiceRequested")
+    assert (asked.data["kind"], asked.data["options"]["cards"]) == ("put_from_hand", [spirit])
+    story.when(cmd("ChooseCards", "p1", cards=[spirit]))
+    assert story.state.objects[spirit].zone == "field"
+    story.replays()

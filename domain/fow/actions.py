@@ -774,6 +774,9 @@ def deal_damage(
     # added to it ("... dealt to [or dealt by] added J/resonator") and those covering it or you
     # ("... to resonators you control", "If damage would be dealt to you ..., prevent 200 of it")
     preventions = _own_preventions(s, source, target, battle)
+    # "Each turn, prevent the first damage ...": applies last, to what the others leave (9.10 p2.1)
+    firsts = [(effect, ability) for effect, ability in preventions if ability.first_each_turn]
+    preventions = [(effect, ability) for effect, ability in preventions if not ability.first_each_turn]
     for effect, ability in preventions:
         if ability.prevent_amount is not None or ability.prevent_at_most is not None or ability.prevent_below_def:
             continue  # "prevent 500 of it", "would be dealt 700 or less damage", "less than its DEF": below
@@ -804,6 +807,11 @@ def deal_damage(
     small = _prevents_small(preventions, amount, def_)
     if small is not None:  # reduced to "700 or less" by a prevention effect: not yet applied, it applies (9.10 p3)
         return _prevent_all(ctx, small, source, target, amount, cause)
+    first = _first_each_turn(s, firsts)
+    if first is not None:  # "the first damage" this turn: prevented, and no longer (10.17 p1.2)
+        data = {"target": target, "amount": amount, "effect": first[0], "source": source}
+        data.update(player=first[1], once_per_turn_key=first[2])
+        return ctx.emit("DamagePrevented", data, "10.17 p1.2", cause=cause)
     ev = ctx.emit(
         "DamageDealt",
         {"source": source, "target": target, "amount": amount, "battle": battle, "to_card": to_card},
@@ -1024,6 +1032,19 @@ def _own_preventions(s: GameState, source: str, target: str, battle: bool) -> li
                     if covered:
                         applies(oid, i, ability)
     return found
+
+
+def _first_each_turn(s: GameState, firsts: list[tuple[str, Ability]]) -> tuple[str, str, str] | None:
+    """The first "Each turn, prevent the first damage that would be dealt to ..." that has not applied
+    this turn (as the object its card is, 3.1 p3): (its ``<card>:<index>``, its controller, the key
+    recording it in their ``once_per_turn_used``)."""
+    for effect, _ in firsts:
+        holder = effect.rsplit(":", 1)[0]
+        obj = s.objects[holder]
+        key = f"first_damage:{effect}@{obj.zone_since}"
+        if key not in s.players[obj.controller].once_per_turn_used:
+            return effect, obj.controller, key
+    return None
 
 
 def _prevent_part(

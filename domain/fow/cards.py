@@ -2147,6 +2147,10 @@ class Ability(_Model):
     or_dealt_by: bool = False
     """For a ``self_damaged`` prevention on an addition: "... that would be dealt to or dealt by added
     resonator": also the damage the card it is added to would deal (10.17 p1.2)."""
+    first_each_turn: bool = False
+    """For a ``self_damaged`` prevention with ``affects``: "Each turn, prevent the first damage that would
+    be dealt to a Fantasy or Human J/resonator you control": it applies once a turn (to all of the first
+    damage it covers; the other preventions of that damage apply before it, FoW-5.5 9.10 p2.1)."""
     damage_to: list[Literal["opponent", "resonator"]] = []
     """For a ``deal_double`` replacement: only damage dealt to these ("If this card would deal damage to
     your opponent or to a resonator, it deals double that much instead", FoW-5.5 9.10 p1); empty: any."""
@@ -2186,6 +2190,8 @@ class Ability(_Model):
             raise ValueError("'deal_double' replaces 'deals_damage'")
         if self.instead == "deal_double" and self.affects is not None:
             raise ValueError("'deal_double' is the damage this card deals (no 'affects')")
+        if self.first_each_turn and (self.instead != "prevent" or self.affects is None or partial):
+            raise ValueError("'first_each_turn' is a whole prevention covering what 'affects' names")
         if self.damage_to and self.instead != "deal_double":
             raise ValueError("'damage_to' belongs to a 'deal_double' replacement")
         if self.instead == "redirect" and (self.replaces != "self_damaged" or self.affects is None):

@@ -871,7 +871,7 @@ def _selector(
         if flt.get("zone") == "field" and "spell" in flt["types"]:
             raise _GapError(f"target: {phrase}")
         return flt, players
-    non_spell = re.search(r"\bnon-spell (?=cards?$)", text)
+    non_spell = re.search(r"\bnon-?spell (?=(?:[A-Z][\w-]* )*cards?$)", text)  # "nonspell Fantasy card"
     if non_spell and zone != "field":  # "Cthulhu non-spell card from your graveyard": any other card type (2.1)
         text = text[: non_spell.start()] + text[non_spell.end() :]
     if re.match(r"non-attacking ", text):  # "a non-attacking resonator": not the attacker (8.2 p3)
@@ -2734,6 +2734,7 @@ def _put_from_hand(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]
     same = re.fullmatch(r"(?P<d>.+?) with the same total cost", desc, re.IGNORECASE)
     if same:  # "... you may put a resonator with the same total cost ...": as the card's target (LKI, 9.11)
         desc = same.group("d")
+    desc = re.sub(r"\bCard(s?)$", r"card\1", desc)  # "a nonspell Fantasy Card": a misprinted capital
     flt, players = _selector(desc, ctx, zone="hand", loose=True)
     if players or set(flt) & {"controller", "rested", "other_than_self", "attacking", "blocking"}:
         raise _GapError(f"effect: put {desc} from your hand into your field")
@@ -5165,6 +5166,15 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
     redirect = _redirect_damage(raw, body, ctx)
     if redirect is not None:
         return redirect
+    m = re.fullmatch(
+        r"each turn, prevent the first damage that would be dealt to an? (?P<t>.+ you control)", body, re.I
+    )
+    if m:  # a prevention (10.17 p1.2) that applies once a turn, to the cards it covers now (9.9 p4)
+        flt, players = _selector(m.group("t"), ctx)
+        if players or set(flt) - {"zone", "controller", "races", "types", "attributes"}:
+            raise _GapError(f"target: {m.group('t')}")
+        first: JsonDict = {"kind": "replacement", "text": raw, "replaces": "self_damaged", "instead": "prevent"}
+        return {**first, "affects": {"kind": "all", "filter": flt}, "first_each_turn": True}
     more = _deal_more(raw, body, ctx)
     if more is not None:
         return more

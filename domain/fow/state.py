@@ -826,6 +826,8 @@ def _prevented(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     if any(eff.id == d["effect"] and eff.next for eff in s.effects):
         used_up.add(d["effect"])  # "the next damage": it has been prevented (10.17 p1.2)
     s.effects = [eff for eff in s.effects if eff.id not in used_up]
+    if d.get("once_per_turn_key"):  # "Each turn, prevent the first damage ...": applied this turn
+        s.players[d["player"]].once_per_turn_used.append(d["once_per_turn_key"])
 
 
 @handles("ContinuousEffectCreated")
