@@ -153,3 +153,36 @@ def test_each_turn_prevent_the_first_damage_and_an_awakened_enter(imported: dict
             ],
         }
     ]
+
+
+def test_increases_double_and_decreases_none_of_resonators_you_control(imported: dict[str, ImportedCard]) -> None:
+    # Little Red, the True Fairy Tale (TAT-057J): "[Continuous]: If a spell or ability would increase ATK or
+    # DEF of resonators you control, it increases double that much instead." / "... would decrease ATK or
+    # DEF of resonators you control, it decreases none instead." (9.10 p1)
+    covered = {"kind": "all", "filter": {"zone": "field", "types": ["resonator"], "controller": "you"}}
+    assert full(imported, "TAT-057J")["abilities"][1:] == [
+        {"kind": "continuous", "affects": covered, "doubles_increases": True},
+        {"kind": "continuous", "affects": covered, "no_decreases": True},
+    ]
+
+
+def test_this_cards_increases_double_and_any_number_of_attributes(imported: dict[str, ImportedCard]) -> None:
+    # Pricia, Beast Queen in Hiding (TTW-062): "If a spell or ability would increase this card's ATK or DEF,
+    # it increases by double that much instead." / "{G}: Choose any number of attributes. This card becomes
+    # those attributes until end of turn."
+    abilities = full(imported, "TTW-062")["abilities"]
+    assert abilities[1:] == [
+        {"kind": "continuous", "doubles_increases": True},
+        {
+            "kind": "activate",
+            "cost": {"will": {"attribute": {"G": 1}, "free": 0}},
+            "effects": [{"op": "become_attribute", "target": {"kind": "self"}, "any_number": True}],
+        },
+    ]
+
+
+def test_an_increase_that_is_none_instead_is_no_vocabulary() -> None:
+    # "increase ..., it increases none instead" is not what the grammar reads
+    ctx = _Ctx("X", "resonator", None, frozenset(), None)
+    with pytest.raises(_GapError):
+        _continuous("x", "If a spell or ability would increase this card's ATK or DEF, it increases none instead.", ctx)

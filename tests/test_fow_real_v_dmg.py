@@ -13,9 +13,16 @@ rejection; each story replays its whole log):
 from __future__ import annotations
 
 from domain.fow import actions
+from domain.fow.characteristics import attributes_of, characteristics
 from domain.kernel import Event
 from tests.fow_support import cmd, find
 from tests.test_fow_conditions import Story, _add, _enter_next_turn, legal
+
+
+def stats(story: Story, oid: str) -> tuple[int | None, int | None]:
+    chars = characteristics(story.state, oid)
+    return chars.atk, chars.def_
+
 
 # --- "it's dealt to this card instead" (9.10 p1) ------------------------------------------------------
 
@@ -385,4 +392,90 @@ def test_awakened_jeanne_puts_a_nonspell_fantasy_card_from_your_hand_into_your_f
     assert (asked.data["kind"], asked.data["options"]["cards"]) == ("put_from_hand", [spirit])
     story.when(cmd("ChooseCards", "p1", cards=[spirit]))
     assert story.state.objects[spirit].zone == "field"
+    story.replays()
+
+
+# --- "If a spell or ability would increase ATK or DEF ..., it increases double that much instead" --------
+
+
+def _little_red(story: Story) -> str:
+    """Given: p1's ruler Crimson Girl in the Sky (TAT-057) in the field as its J-ruler Little Red, the True
+    Fairy Tale (TAT-057J)."""
+    ruler = story.state.zones["p1"]["ruler_area"][0]
+    moved = {"oid": ruler, "from": "ruler_area", "to": "field", "controller": "p1", "side": "j_ruler"}
+    story.given("CardMoved", **moved, reason="given")
+    return ruler
+
+
+def _grow(story: Story, player: str, target: str) -> None:
+    """When: ``player`` plays Grow ([+200/+200] until end of turn) on ``target`` and it resolves."""
+    grow = story.put(player, "T-GROW", "hand")
+    story.will(player, "R")
+    story.when(cmd("PlayCard", player, card=grow, targets=[[target]]))
+    story.resolve()
+
+
+def test_little_red_doubles_increases_and_cancels_decreases_of_resonators_you_control() -> None:
+    # Little Red, the True Fairy Tale (TAT-057J): "[Continuous]: If a spell or ability would increase ATK or
+    # DEF of resonators you control, it increases double that much instead." and "... would decrease ATK or
+    # DEF of resonators you control, it decreases none instead."  Grow on p1's Bear: [+400/+400]; p2's
+    # Bear: [+200/+200]; a [-300/-100] on p1's Bear: none; on p2's Bear it applies.
+    story = Story({"T-GROW": 4, "T-BEAR": 4}, ruler="TAT-057")
+    red = _little_red(story)
+    assert story.state.card_of(red).id == "TAT-057J"
+    mine = story.put("p1", "T-BEAR", "field")
+    theirs = story.put("p2", "T-BEAR", "field")
+    _grow(story, "p1", mine)
+    _grow(story, "p1", theirs)
+    assert (stats(story, mine), stats(story, theirs)) == ((900, 900), (700, 700))
+    story.modified(mine, "p2", atk=-300, def_=-100)
+    story.modified(theirs, "p2", atk=-300, def_=-100)
+    assert (stats(story, mine), stats(story, theirs)) == ((900, 900), (400, 600))
+    assert stats(story, red) == (800, 1000)  # a J-ruler is no resonator
+    story.replays()
+
+
+def test_pricia_doubles_increases_of_her_own_values_and_little_red_doubles_them_again() -> None:
+    # Pricia, Beast Queen in Hiding (TTW-062, [700/700]): "If a spell or ability would increase this card's
+    # ATK or DEF, it increases by double that much instead."  Grow: [1100/1100]; with Little Red too, both
+    # replacements apply, once each (9.10 p3): [+800/+800] - another resonator only [+400/+400].
+    story = Story({"TTW-062": 4, "T-GROW": 4, "T-BEAR": 4}, ruler="TAT-057")
+    pricia = story.put("p1", "TTW-062", "field")
+    bear = story.put("p1", "T-BEAR", "field")
+    _grow(story, "p1", pricia)
+    assert stats(story, pricia) == (1100, 1100)
+    _little_red(story)
+    assert stats(story, pricia) == (1500, 1500)
+    _grow(story, "p1", bear)
+    assert stats(story, bear) == (900, 900)
+    story.modified(pricia, "p2", atk=-300)  # Pricia alone does not stop decreases; Little Red does
+    assert stats(story, pricia) == (1500, 1500)
+    story.replays()
+
+
+def test_pricia_becomes_any_number_of_chosen_attributes_until_end_of_turn() -> None:
+    # "{G}: Choose any number of attributes. This card becomes those attributes until end of turn." (2.8 p2)
+    story = Story({"TTW-062": 4, "T-BEAR": 4})
+    pricia = story.put("p1", "TTW-062", "field")
+    story.will("p1", "G")
+    story.when(cmd("ActivateAbility", "p1", source=pricia, ability=2))
+    asked = find(story.resolve(), "ChoiceRequested")
+    assert (asked.data["player"], asked.data["kind"], asked.rule) == ("p1", "attributes", "FoW-5.5 2.8 p2")
+    choices = legal(story, "p1", "ChooseAttributes")
+    assert len(choices) == 32 and {"attributes": []} in choices and {"attributes": ["R", "U"]} in choices
+    wrong = story.refused(cmd("ChooseAttributes", "p1", attributes=["R", "R"]))
+    assert (wrong.code, wrong.rule) == ("rules/attribute_choice", "FoW-5.5 2.8 p2")
+    events = story.when(cmd("ChooseAttributes", "p1", attributes=["U", "R"]))
+    made = find(events, "ContinuousEffectCreated")
+    assert (made.data["kind"], made.data["attributes"], made.data["targets"]) == (
+        "set_attributes",
+        ["R", "U"],
+        [pricia],
+    )
+    assert attributes_of(story.state, pricia) == ["R", "U"]
+    story.will("p1", "G")
+    story.when(cmd("ActivateAbility", "p1", source=pricia, ability=2))
+    story.resolve()
+    story.when(cmd("ChooseAttributes", "p1", attributes=[]))
+    assert attributes_of(story.state, pricia) == []  # no attribute (2.8 p1)
     story.replays()

@@ -2420,6 +2420,20 @@ def apply_effect(
                 break
         order = ctx.s.zones[you]["main_deck"]  # the rest is shuffled into the main deck
         return shuffle(ctx, you, "main_deck", list(order), cause, rule="10.20 p1")
+    if isinstance(eff, BecomeAttribute) and eff.any_number:  # "Choose any number of attributes. This card
+        # becomes those attributes until end of turn." (2.8 p2, 9.9 p1)
+        if choice is None:
+            asked = {"item": item.id, "source": src}
+            ctx.emit("ChoiceRequested", {"player": you, "kind": "attributes", "options": asked}, "2.8 p2", cause=cause)
+            return None
+        chosen = {"item": item.id, "player": you, "attributes": list(choice)}
+        cause = ctx.emit("OptionChosen", chosen, "2.8 p2", cause=cause, actor=you)
+        became = _targets_of(ctx, item, eff.target, group)
+        if not became:
+            return cause
+        made = {"id": ctx.fresh_id("x"), "source": src, "controller": you, "targets": became}
+        made.update(kind="set_attributes", attributes=list(choice), duration=eff.duration)
+        return ctx.emit("ContinuousEffectCreated", made, "9.9 p1", cause=cause)
     if isinstance(eff, BecomeAttribute):  # "Choose an attribute. This card becomes the chosen attribute"
         if choice is None:
             asked = {"item": item.id, "source": src}

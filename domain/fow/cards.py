@@ -669,6 +669,9 @@ class BecomeAttribute(_Model):
     op: Literal["become_attribute"] = "become_attribute"
     target: Target
     duration: Literal["end_of_turn"] = "end_of_turn"
+    any_number: bool = False
+    """ "Choose any number of attributes. This card becomes those attributes until end of turn.": any
+    number of the five (none too: no attribute, 2.8 p1) is chosen (``ChooseAttributes``)."""
 
 
 class LoseSkill(_Model):
@@ -2147,6 +2150,14 @@ class Ability(_Model):
     or_dealt_by: bool = False
     """For a ``self_damaged`` prevention on an addition: "... that would be dealt to or dealt by added
     resonator": also the damage the card it is added to would deal (10.17 p1.2)."""
+    doubles_increases: bool = False
+    """A continuous ability: "If a spell or ability would increase ATK or DEF of resonators you control
+    [this card's ATK or DEF], it increases double that much instead" - a replacement (FoW-5.5 9.10 p1) of
+    each increase a continuous effect of a spell or ability makes to what ``affects`` covers (not the
+    counters, 10.21 p2); two such abilities apply once each (x4, 9.10 p3)."""
+    no_decreases: bool = False
+    """A continuous ability: "If a spell or ability would decrease ATK or DEF of resonators you control, it
+    decreases none instead" (9.10 p1): such decreases of what ``affects`` covers do not apply."""
     first_each_turn: bool = False
     """For a ``self_damaged`` prevention with ``affects``: "Each turn, prevent the first damage that would
     be dealt to a Fantasy or Human J/resonator you control": it applies once a turn (to all of the first
@@ -2192,6 +2203,8 @@ class Ability(_Model):
             raise ValueError("'deal_double' is the damage this card deals (no 'affects')")
         if self.first_each_turn and (self.instead != "prevent" or self.affects is None or partial):
             raise ValueError("'first_each_turn' is a whole prevention covering what 'affects' names")
+        if (self.doubles_increases or self.no_decreases) and self.kind != "continuous":
+            raise ValueError("'doubles_increases'/'no_decreases' belong to continuous abilities")
         if self.damage_to and self.instead != "deal_double":
             raise ValueError("'damage_to' belongs to a 'deal_double' replacement")
         if self.instead == "redirect" and (self.replaces != "self_damaged" or self.affects is None):

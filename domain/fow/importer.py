@@ -1427,6 +1427,14 @@ def _become_chosen_attribute(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list
     return [{"op": "become_attribute", "target": {"kind": "self"}}]
 
 
+@_effect(r"choose any number of attributes\.\s*this card becomes those attributes until end of turn")
+def _become_chosen_attributes(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "{G}: Choose any number of attributes. This card becomes those attributes until end of turn." (2.8, 9.9 p1)
+    if ctx.type not in ("resonator", "j_ruler"):
+        raise _GapError(f"effect: {m.group(0)}")
+    return [{"op": "become_attribute", "target": {"kind": "self"}, "any_number": True}]
+
+
 @_effect(r"add this card to another (?P<t>target [^.]+?)")
 def _add_self_to(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "{R}{R}: Add this card to another target resonator." (an [Addition:Resonator], FoW-5.5 10.1 p1):
@@ -5166,6 +5174,24 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
     redirect = _redirect_damage(raw, body, ctx)
     if redirect is not None:
         return redirect
+    m = re.fullmatch(
+        r"if a spell or ability would (?P<v>increase|decrease) (?:(?P<own>this card's) atk or def|atk or def of "
+        r"(?P<t>[^,]+)), it (?P=v)s (?:by )?(?P<how>double that much|none) instead",
+        body,
+        re.IGNORECASE,
+    )
+    if m and (m.group("v").lower() == "increase") == (m.group("how").lower() == "double that much"):
+        # a replacement of the value changes of continuous effects of spells and abilities (9.10 p1, 9.9 p1.4)
+        key = "doubles_increases" if m.group("v").lower() == "increase" else "no_decreases"
+        changing: JsonDict = {"kind": "continuous", "text": raw, key: True}
+        if m.group("t"):
+            affects = _subject(m.group("t"), ctx, continuous=True)
+            if affects is None:
+                raise _GapError(f"condition: {body}")
+            changing["affects"] = affects
+        elif ctx.type not in ("resonator", "j_ruler"):
+            raise _GapError(f"condition: {body}")
+        return changing
     m = re.fullmatch(
         r"each turn, prevent the first damage that would be dealt to an? (?P<t>.+ you control)", body, re.I
     )
