@@ -186,3 +186,13 @@ def test_an_increase_that_is_none_instead_is_no_vocabulary() -> None:
     ctx = _Ctx("X", "resonator", None, frozenset(), None)
     with pytest.raises(_GapError):
         _continuous("x", "If a spell or ability would increase this card's ATK or DEF, it increases none instead.", ctx)
+
+
+def test_an_awakened_prevention_of_that_resonators_next_damage_puts_counters(imported: dict[str, ImportedCard]) -> None:
+    # Kaguya's Premonition (TMS-006): "Target resonator gains [+200/+400] until end of turn." / "[Awakening]
+    # {M}: Prevent the next damage that would be dealt to that resonator this turn. For each 100 damage
+    # prevented this way, put a [+100/+100] counter on it." ("that resonator": the spell's target, 9.3 p2.4)
+    card = full(imported, "TMS-006")
+    assert card["awakening"]["effects"] == [
+        {"op": "prevent_damage", "target": {"kind": "same"}, "next": True, "counter_per_100": "+100/+100"}
+    ]

@@ -479,3 +479,46 @@ def test_pricia_becomes_any_number_of_chosen_attributes_until_end_of_turn() -> N
     story.when(cmd("ChooseAttributes", "p1", attributes=[]))
     assert attributes_of(story.state, pricia) == []  # no attribute (2.8 p1)
     story.replays()
+
+
+# --- "Prevent the next damage ... For each 100 damage prevented this way, put a [+100/+100] counter on it"
+
+
+def test_kaguyas_premonition_awakened_prevents_the_next_damage_and_turns_it_into_counters() -> None:
+    # Kaguya's Premonition (TMS-006, {W}): "Target resonator gains [+200/+400] until end of turn." /
+    # "[Awakening] {M}: Prevent the next damage that would be dealt to that resonator this turn. For each
+    # 100 damage prevented this way, put a [+100/+100] counter on it."  "That resonator": the target.
+    # 500 damage: prevented, five counters; the next 300 is dealt.
+    story = Story({"TMS-006": 4, "T-BEAR": 4})
+    bear = story.put("p1", "T-BEAR", "field")
+    source = story.put("p2", "T-BEAR", "field")
+    premonition = story.put("p1", "TMS-006", "hand")
+    story.will("p1", "W", "M")
+    story.when(cmd("PlayCard", "p1", card=premonition, targets=[[bear]], awaken=True))
+    story.resolve()
+    assert stats(story, bear) == (700, 900)
+    events = story.by_rule(actions.deal_damage, source, bear, 500, "given")
+    prevented = find(events, "DamagePrevented")
+    assert (prevented.data["amount"], prevented.rule) == (500, "FoW-5.5 10.17 p1.2")
+    put = find(events, "CounterPut")
+    assert (put.data, put.rule, put.cause) == (
+        {"oid": bear, "counter": "+100/+100", "count": 5},
+        "FoW-5.5 10.21 p1",
+        f"ev:{prevented.seq}",
+    )
+    assert stats(story, bear) == (1200, 1400) and story.state.objects[bear].damage == 0
+    story.by_rule(actions.deal_damage, source, bear, 300, "given")
+    assert story.state.objects[bear].damage == 300
+    story.replays()
+
+
+def test_kaguyas_premonition_not_awakened_only_gains() -> None:
+    story = Story({"TMS-006": 4, "T-BEAR": 4})
+    bear = story.put("p1", "T-BEAR", "field")
+    premonition = story.put("p1", "TMS-006", "hand")
+    story.will("p1", "W")
+    story.when(cmd("PlayCard", "p1", card=premonition, targets=[[bear]]))
+    story.resolve()
+    story.by_rule(actions.deal_damage, premonition, bear, 500, "given")
+    assert story.state.objects[bear].damage == 500 and not story.state.objects[bear].counters
+    story.replays()

@@ -802,6 +802,10 @@ def deal_damage(
                 cause=cause,
             )
             amount -= prevented
+            if eff.counter_per_100 is not None and to_card and prevented >= 100:  # "... this way, put a
+                # [+100/+100] counter on it" for each 100 (10.21 p1)
+                counters = {"oid": target, "counter": eff.counter_per_100, "count": prevented // 100}
+                cause = ctx.emit("CounterPut", counters, "10.21 p1", cause=cause)
     if amount <= 0:
         return cause
     small = _prevents_small(preventions, amount, def_)
@@ -2232,6 +2236,8 @@ def apply_effect(
         else:
             data.update(kind="prevent", amount=eff.amount, duration=eff.duration)
             data.update({k: True for k in ("by", "next") if getattr(eff, k)})
+            if eff.counter_per_100 is not None:  # "For each 100 damage prevented this way, put ... on it"
+                data["counter_per_100"] = eff.counter_per_100
             rule = "10.17 p1"
         return ctx.emit("ContinuousEffectCreated", data, rule, cause=cause)
     if isinstance(eff, DealMore):  # "If target resonator / your J-Ruler would deal damage this turn, it deals

@@ -1166,11 +1166,16 @@ class PreventDamage(_Model):
     """"Prevent the next damage": only the next damage event, all of it (10.17 p1.2); then the effect ends."""
     duration: Literal["end_of_turn", "permanent"] = "end_of_turn"
     """``permanent``: "Prevent the next damage ..." with no duration lasts until it has prevented damage."""
+    counter_per_100: str | None = None
+    """With ``next``: "For each 100 damage prevented this way, put a [+100/+100] counter on it": as it
+    prevents, that many counters of this name are put on the card it was to be dealt to (10.21 p1)."""
 
     @model_validator(mode="after")
     def _check(self) -> PreventDamage:
         if self.next and self.amount is not None:
             raise ValueError("'next' prevents the whole next damage: it takes no 'amount'")
+        if self.counter_per_100 is not None and (not self.next or self.by):
+            raise ValueError("'counter_per_100' follows 'the next damage' dealt to the target")
         if self.duration == "permanent" and not (self.next or self.amount is not None):
             raise ValueError("only a prevention that ends when used ('next' or an 'amount') may be 'permanent'")
         return self

@@ -5877,7 +5877,16 @@ def _keyword(raw: str, text: str, ctx: _Ctx) -> Delta | None:
         if ctx.type == "spell" and re.fullmatch(r"Players cannot chase (?:to )?this card\.?", body, re.IGNORECASE):
             awakening["cannot_be_chased"] = True  # a rule while it is in the chase area, awakened (10.7 p2)
         elif body:
-            if ctx.type == "spell":
+            premonition = re.fullmatch(
+                r"prevent the next damage that would be dealt to that resonator this turn\.\s*for each 100 damage"
+                r" prevented this way, put an? \[(?P<c>\+\d+/\+\d+)\] counter on it\.?",
+                body,
+                re.IGNORECASE,
+            )
+            if premonition and ctx.type == "spell":  # "that resonator": the spell's target, chosen once (9.3 p2.4)
+                prevent = {"op": "prevent_damage", "target": {"kind": "same"}, "next": True}
+                awakening["effects"] = [{**prevent, "counter_per_100": premonition.group("c")}]
+            elif ctx.type == "spell":
                 awakening["effects"] = _effects(_capitalise(body), ctx)
             else:
                 awakening["abilities"] = _ability(raw, body, ctx)

@@ -214,6 +214,8 @@ class Effect:
     """kind ``grant_abilities``: the abilities the targets gain (as card data)."""
     attributes: list[str] | None = None
     """kind ``set_attributes``: the attributes its targets have instead of their own (9.9 p1)."""
+    counter_per_100: str | None = None
+    """kind ``prevent``: "For each 100 damage prevented this way, put a [+100/+100] counter on it"."""
 
 
 REPEATING_DELAYED = frozenset({"this_card_deals_damage"})
@@ -856,6 +858,7 @@ def _effect_created(s: GameState, d: Mapping[str, Any], e: Event) -> None:
             change=d.get("change"),
             abilities=list(d.get("abilities", [])),
             attributes=d.get("attributes"),
+            counter_per_100=d.get("counter_per_100"),
         )
     )
     s.counter += 1
