@@ -414,8 +414,9 @@ def test_it_deals_that_much_more_instead_is_a_replacement(imported: dict[str, Im
     # that much +200 instead."
     spells = {"kind": "all", "filter": {"zone": "chase", "types": ["spell"], "controller": "you"}}
     assert full(imported, "TTW-019")["abilities"] == [{**more, "affects": spells}]
-    # "double that much" does not commute with "+200": it stays unsupported (TAT-019)
-    assert imported["TAT-019"].status == "none"
+    # "double that much" does not commute with "+200": the controller of the dealer chooses the order
+    # (9.10 p2.1; TAT-019, tests/test_fow_real_v_dmg.py)
+    assert imported["TAT-019"].status == "full"
 
 
 def test_this_card_enters_rested_if_a_condition_holds(imported: dict[str, ImportedCard]) -> None:

@@ -13,9 +13,16 @@ rejection; each story replays its whole log):
 from __future__ import annotations
 
 from domain.fow import actions
+from domain.fow.characteristics import attributes_of, characteristics
 from domain.kernel import Event
 from tests.fow_support import cmd, find
 from tests.test_fow_conditions import Story, _add, _enter_next_turn, legal
+
+
+def stats(story: Story, oid: str) -> tuple[int | None, int | None]:
+    chars = characteristics(story.state, oid)
+    return chars.atk, chars.def_
+
 
 # --- "it's dealt to this card instead" (9.10 p1) ------------------------------------------------------
 
@@ -278,4 +285,240 @@ def test_march_hare_deals_its_damage_as_usual_if_the_revealed_total_cost_is_odd(
     assert "redirect_dealt" not in [e.data.get("kind") for e in events if e.type == "ContinuousEffectCreated"]
     events = _until_damage(story)
     assert (story.state.players["p1"].life, story.state.players["p2"].life) == (4000, 3500)
+    story.replays()
+
+
+# --- "[Trigger] When you play a [Spell:Chant] or [Spell:Chant-Instant] card: ... +600 instead" ---------
+
+
+def test_memory_of_flame_makes_the_chant_just_played_deal_600_more() -> None:
+    # Memory of Flame (TMS-027, chant-standby {R}{1}): "[Trigger] When you play a [Spell:Chant] or
+    # [Spell:Chant-Instant] card: If target [Spell:Chant] or [Spell:Chant-Instant] spell would deal damage,
+    # it deals that much +600 instead."  p1 plays Bolt ([Spell:Chant], 500) at p2: Memory of Flame
+    # triggers (7.9 p2), is played targeting the Bolt and resolves first; the Bolt deals 1100.
+    story = Story({"TMS-027": 4, "T-BOLT": 4, "T-BEAR": 4})
+    memory = story.put("p1", "TMS-027", "standby")
+    _enter_next_turn(story)  # not the turn it was put there (7.9 p5)
+    bolt = story.put("p1", "T-BOLT", "hand")
+    story.will("p1", "R", "R", "R")
+    events = story.when(cmd("PlayCard", "p1", card=bolt, targets=[["p2"]]))
+    [fired] = [e for e in events if e.type == "AbilityTriggered"]
+    assert (fired.data["source"], fired.data["kind"]) == (memory, "card")
+    [spell] = [c.id for c in story.state.chase if c.source == bolt]
+    assert legal(story, "p1", "PlayTriggered")[0]["targets"] == [[spell]]  # only a chant in the chase area
+    story.when(cmd("PlayTriggered", "p1", trigger=fired.data["trigger"], targets=[[spell]]))
+    made = find(story.resolve(), "ContinuousEffectCreated")
+    assert (made.data["kind"], made.data["targets"], made.data["amount"]) == ("deal_more", [bolt], 600)
+    events = story.resolve()
+    replaced = find(events, "DamageReplaced")
+    assert (replaced.data["amount"], replaced.data["instead"], replaced.data["effect"]) == (500, 1100, made.data["id"])
+    assert story.state.players["p2"].life == 4000 - 1100
+    story.replays()
+
+
+def test_memory_of_flame_does_not_trigger_on_a_resonator() -> None:
+    story = Story({"TMS-027": 4, "T-BEAR": 4})
+    story.put("p1", "TMS-027", "standby")
+    _enter_next_turn(story)
+    bear = story.put("p1", "T-BEAR", "hand")
+    story.will("p1", "R")
+    events = story.when(cmd("PlayCard", "p1", card=bear))
+    assert "AbilityTriggered" not in [e.type for e in events]
+    story.replays()
+
+
+# --- "Each turn, prevent the first damage that would be dealt to a Fantasy or Human J/resonator you control"
+
+
+def test_jeanne_prevents_the_first_damage_to_a_fantasy_or_human_you_control_each_turn() -> None:
+    # Jeanne d'Arc, the Awakening Purity (TAT-006, Human [700/700]): "[Continuous]: Each turn, prevent the
+    # first damage that would be dealt to a Fantasy or Human J/resonator you control."  Pure Spirit of
+    # Fantasy (TAT-012) of p2 is dealt 300: prevented; then 200 more: dealt.  A Bear (no race) is not
+    # covered; next turn the first damage (to Jeanne herself) is prevented again.
+    story = Story({"TAT-006": 4, "TAT-012": 4, "T-BEAR": 4})
+    jeanne = story.put("p2", "TAT-006", "field")
+    spirit = story.put("p2", "TAT-012", "field")
+    bear = story.put("p2", "T-BEAR", "field")
+    source = story.put("p1", "T-BEAR", "field")
+    story.by_rule(actions.deal_damage, source, bear, 100, "given")
+    assert story.state.objects[bear].damage == 100
+    events = story.by_rule(actions.deal_damage, source, spirit, 300, "given")
+    prevented = find(events, "DamagePrevented")
+    assert (prevented.data["target"], prevented.data["amount"], prevented.data["effect"], prevented.rule) == (
+        spirit,
+        300,
+        f"{jeanne}:0",
+        "FoW-5.5 10.17 p1.2",
+    )
+    assert "DamageDealt" not in [e.type for e in events] and story.state.objects[spirit].damage == 0
+    story.by_rule(actions.deal_damage, source, spirit, 200, "given")
+    story.by_rule(actions.deal_damage, source, jeanne, 200, "given")
+    assert (story.state.objects[spirit].damage, story.state.objects[jeanne].damage) == (200, 200)
+    _enter_next_turn(story)
+    story.by_rule(actions.deal_damage, source, jeanne, 300, "given")
+    assert story.state.objects[jeanne].damage == 200
+    story.replays()
+
+
+def test_jeanne_applies_after_the_other_preventions_of_that_damage() -> None:
+    # A Human of p1 is not "you control" for p2's Jeanne; and damage another prevention already prevents
+    # whole does not use Jeanne's up: Jeanne's applies to what the others leave (9.10 p2.1, 10.17 p1.1)
+    story = Story({"TAT-006": 4, "T-BEAR": 4})
+    jeanne = story.put("p2", "TAT-006", "field")
+    mine = story.put("p1", "TAT-006", "field")
+    source = story.put("p1", "T-BEAR", "field")
+    shield = {"id": "x-shield", "kind": "prevent", "source": jeanne, "controller": "p2", "targets": [jeanne]}
+    story.given("ContinuousEffectCreated", **shield, next=True, duration="end_of_turn")  # "the next damage"
+    events = story.by_rule(actions.deal_damage, source, jeanne, 300, "given")
+    assert [e.data["effect"] for e in events if e.type == "DamagePrevented"] == ["x-shield"]
+    events = story.by_rule(actions.deal_damage, source, jeanne, 100, "given")
+    assert [e.data["effect"] for e in events if e.type == "DamagePrevented"] == [f"{jeanne}:0"]
+    story.by_rule(actions.deal_damage, jeanne, mine, 100, "given")  # p1's Jeanne: its own, once
+    assert (story.state.objects[jeanne].damage, story.state.objects[mine].damage) == (0, 0)
+    story.replays()
+
+
+def test_awakened_jeanne_puts_a_nonspell_fantasy_card_from_your_hand_into_your_field() -> None:
+    # "[Awakening] {W}: [Enter]: You may put a nonspell Fantasy Card from your hand into your field."
+    story = Story({"TAT-006": 4, "TAT-012": 4, "T-BEAR": 4})
+    jeanne = story.put("p1", "TAT-006", "hand")
+    spirit = story.put("p1", "TAT-012", "hand")
+    story.put("p1", "T-BEAR", "hand")
+    story.will("p1", "W", "W", "W", "W")
+    story.when(cmd("PlayCard", "p1", card=jeanne, awaken=True))
+    story.resolve()
+    events = story.resolve()
+    asked = find(events, "ChoiceRequested")
+    assert (asked.data["kind"], asked.data["options"]["cards"]) == ("put_from_hand", [spirit])
+    story.when(cmd("ChooseCards", "p1", cards=[spirit]))
+    assert story.state.objects[spirit].zone == "field"
+    story.replays()
+
+
+# --- "If a spell or ability would increase ATK or DEF ..., it increases double that much instead" --------
+
+
+def _little_red(story: Story) -> str:
+    """Given: p1's ruler Crimson Girl in the Sky (TAT-057) in the field as its J-ruler Little Red, the True
+    Fairy Tale (TAT-057J)."""
+    ruler = story.state.zones["p1"]["ruler_area"][0]
+    moved = {"oid": ruler, "from": "ruler_area", "to": "field", "controller": "p1", "side": "j_ruler"}
+    story.given("CardMoved", **moved, reason="given")
+    return ruler
+
+
+def _grow(story: Story, player: str, target: str) -> None:
+    """When: ``player`` plays Grow ([+200/+200] until end of turn) on ``target`` and it resolves."""
+    grow = story.put(player, "T-GROW", "hand")
+    story.will(player, "R")
+    story.when(cmd("PlayCard", player, card=grow, targets=[[target]]))
+    story.resolve()
+
+
+def test_little_red_doubles_increases_and_cancels_decreases_of_resonators_you_control() -> None:
+    # Little Red, the True Fairy Tale (TAT-057J): "[Continuous]: If a spell or ability would increase ATK or
+    # DEF of resonators you control, it increases double that much instead." and "... would decrease ATK or
+    # DEF of resonators you control, it decreases none instead."  Grow on p1's Bear: [+400/+400]; p2's
+    # Bear: [+200/+200]; a [-300/-100] on p1's Bear: none; on p2's Bear it applies.
+    story = Story({"T-GROW": 4, "T-BEAR": 4}, ruler="TAT-057")
+    red = _little_red(story)
+    assert story.state.card_of(red).id == "TAT-057J"
+    mine = story.put("p1", "T-BEAR", "field")
+    theirs = story.put("p2", "T-BEAR", "field")
+    _grow(story, "p1", mine)
+    _grow(story, "p1", theirs)
+    assert (stats(story, mine), stats(story, theirs)) == ((900, 900), (700, 700))
+    story.modified(mine, "p2", atk=-300, def_=-100)
+    story.modified(theirs, "p2", atk=-300, def_=-100)
+    assert (stats(story, mine), stats(story, theirs)) == ((900, 900), (400, 600))
+    assert stats(story, red) == (800, 1000)  # a J-ruler is no resonator
+    story.replays()
+
+
+def test_pricia_doubles_increases_of_her_own_values_and_little_red_doubles_them_again() -> None:
+    # Pricia, Beast Queen in Hiding (TTW-062, [700/700]): "If a spell or ability would increase this card's
+    # ATK or DEF, it increases by double that much instead."  Grow: [1100/1100]; with Little Red too, both
+    # replacements apply, once each (9.10 p3): [+800/+800] - another resonator only [+400/+400].
+    story = Story({"TTW-062": 4, "T-GROW": 4, "T-BEAR": 4}, ruler="TAT-057")
+    pricia = story.put("p1", "TTW-062", "field")
+    bear = story.put("p1", "T-BEAR", "field")
+    _grow(story, "p1", pricia)
+    assert stats(story, pricia) == (1100, 1100)
+    _little_red(story)
+    assert stats(story, pricia) == (1500, 1500)
+    _grow(story, "p1", bear)
+    assert stats(story, bear) == (900, 900)
+    story.modified(pricia, "p2", atk=-300)  # Pricia alone does not stop decreases; Little Red does
+    assert stats(story, pricia) == (1500, 1500)
+    story.replays()
+
+
+def test_pricia_becomes_any_number_of_chosen_attributes_until_end_of_turn() -> None:
+    # "{G}: Choose any number of attributes. This card becomes those attributes until end of turn." (2.8 p2)
+    story = Story({"TTW-062": 4, "T-BEAR": 4})
+    pricia = story.put("p1", "TTW-062", "field")
+    story.will("p1", "G")
+    story.when(cmd("ActivateAbility", "p1", source=pricia, ability=2))
+    asked = find(story.resolve(), "ChoiceRequested")
+    assert (asked.data["player"], asked.data["kind"], asked.rule) == ("p1", "attributes", "FoW-5.5 2.8 p2")
+    choices = legal(story, "p1", "ChooseAttributes")
+    assert len(choices) == 32 and {"attributes": []} in choices and {"attributes": ["R", "U"]} in choices
+    wrong = story.refused(cmd("ChooseAttributes", "p1", attributes=["R", "R"]))
+    assert (wrong.code, wrong.rule) == ("rules/attribute_choice", "FoW-5.5 2.8 p2")
+    events = story.when(cmd("ChooseAttributes", "p1", attributes=["U", "R"]))
+    made = find(events, "ContinuousEffectCreated")
+    assert (made.data["kind"], made.data["attributes"], made.data["targets"]) == (
+        "set_attributes",
+        ["R", "U"],
+        [pricia],
+    )
+    assert attributes_of(story.state, pricia) == ["R", "U"]
+    story.will("p1", "G")
+    story.when(cmd("ActivateAbility", "p1", source=pricia, ability=2))
+    story.resolve()
+    story.when(cmd("ChooseAttributes", "p1", attributes=[]))
+    assert attributes_of(story.state, pricia) == []  # no attribute (2.8 p1)
+    story.replays()
+
+
+# --- "Prevent the next damage ... For each 100 damage prevented this way, put a [+100/+100] counter on it"
+
+
+def test_kaguyas_premonition_awakened_prevents_the_next_damage_and_turns_it_into_counters() -> None:
+    # Kaguya's Premonition (TMS-006, {W}): "Target resonator gains [+200/+400] until end of turn." /
+    # "[Awakening] {M}: Prevent the next damage that would be dealt to that resonator this turn. For each
+    # 100 damage prevented this way, put a [+100/+100] counter on it."  "That resonator": the target.
+    # 500 damage: prevented, five counters; the next 300 is dealt.
+    story = Story({"TMS-006": 4, "T-BEAR": 4})
+    bear = story.put("p1", "T-BEAR", "field")
+    source = story.put("p2", "T-BEAR", "field")
+    premonition = story.put("p1", "TMS-006", "hand")
+    story.will("p1", "W", "M")
+    story.when(cmd("PlayCard", "p1", card=premonition, targets=[[bear]], awaken=True))
+    story.resolve()
+    assert stats(story, bear) == (700, 900)
+    events = story.by_rule(actions.deal_damage, source, bear, 500, "given")
+    prevented = find(events, "DamagePrevented")
+    assert (prevented.data["amount"], prevented.rule) == (500, "FoW-5.5 10.17 p1.2")
+    put = find(events, "CounterPut")
+    assert (put.data, put.rule, put.cause) == (
+        {"oid": bear, "counter": "+100/+100", "count": 5},
+        "FoW-5.5 10.21 p1",
+        f"ev:{prevented.seq}",
+    )
+    assert stats(story, bear) == (1200, 1400) and story.state.objects[bear].damage == 0
+    story.by_rule(actions.deal_damage, source, bear, 300, "given")
+    assert story.state.objects[bear].damage == 300
+    story.replays()
+
+
+def test_kaguyas_premonition_not_awakened_only_gains() -> None:
+    story = Story({"TMS-006": 4, "T-BEAR": 4})
+    bear = story.put("p1", "T-BEAR", "field")
+    premonition = story.put("p1", "TMS-006", "hand")
+    story.will("p1", "W")
+    story.when(cmd("PlayCard", "p1", card=premonition, targets=[[bear]]))
+    story.resolve()
+    story.by_rule(actions.deal_damage, premonition, bear, 500, "given")
+    assert story.state.objects[bear].damage == 500 and not story.state.objects[bear].counters
     story.replays()

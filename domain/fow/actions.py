@@ -915,6 +915,9 @@ def deal_damage(
     # added to it ("... dealt to [or dealt by] added J/resonator") and those covering it or you
     # ("... to resonators you control", "If damage would be dealt to you ..., prevent 200 of it")
     preventions = _own_preventions(s, source, target, battle)
+    # "Each turn, prevent the first damage ...": applies last, to what the others leave (9.10 p2.1)
+    firsts = [(effect, ability) for effect, ability in preventions if ability.first_each_turn]
+    preventions = [(effect, ability) for effect, ability in preventions if not ability.first_each_turn]
     for effect, ability in preventions:
         if ability.prevent_amount is not None or ability.prevent_at_most is not None or ability.prevent_below_def:
             continue  # "prevent 500 of it", "would be dealt 700 or less damage", "less than its DEF": below
@@ -940,11 +943,20 @@ def deal_damage(
                 cause=cause,
             )
             amount -= prevented
+            if eff.counter_per_100 is not None and to_card and prevented >= 100:  # "... this way, put a
+                # [+100/+100] counter on it" for each 100 (10.21 p1)
+                counters = {"oid": target, "counter": eff.counter_per_100, "count": prevented // 100}
+                cause = ctx.emit("CounterPut", counters, "10.21 p1", cause=cause)
     if amount <= 0:
         return cause
     small = _prevents_small(preventions, amount, def_)
     if small is not None:  # reduced to "700 or less" by a prevention effect: not yet applied, it applies (9.10 p3)
         return _prevent_all(ctx, small, source, target, amount, cause)
+    first = _first_each_turn(s, firsts)
+    if first is not None:  # "the first damage" this turn: prevented, and no longer (10.17 p1.2)
+        data = {"target": target, "amount": amount, "effect": first[0], "source": source}
+        data.update(player=first[1], once_per_turn_key=first[2])
+        return ctx.emit("DamagePrevented", data, "10.17 p1.2", cause=cause)
     ev = ctx.emit(
         "DamageDealt",
         {"source": source, "target": target, "amount": amount, "battle": battle, "to_card": to_card},
@@ -1165,6 +1177,19 @@ def _own_preventions(s: GameState, source: str, target: str, battle: bool) -> li
                     if covered:
                         applies(oid, i, ability)
     return found
+
+
+def _first_each_turn(s: GameState, firsts: list[tuple[str, Ability]]) -> tuple[str, str, str] | None:
+    """The first "Each turn, prevent the first damage that would be dealt to ..." that has not applied
+    this turn (as the object its card is, 3.1 p3): (its ``<card>:<index>``, its controller, the key
+    recording it in their ``once_per_turn_used``)."""
+    for effect, _ in firsts:
+        holder = effect.rsplit(":", 1)[0]
+        obj = s.objects[holder]
+        key = f"first_damage:{effect}@{obj.zone_since}"
+        if key not in s.players[obj.controller].once_per_turn_used:
+            return effect, obj.controller, key
+    return None
 
 
 def _prevent_part(
@@ -1435,6 +1460,8 @@ def _fires(
     if kind in ("attacks", "blocks", "enter", "enters_field"):
         return oid == src
     if kind in ("beginning_of_turn", "beginning_of_end_phase", "you_play_resonator", "you_play_summon_spell_from_hand"):
+        return player == controller
+    if kind == "you_play_chant":  # "When you play a [Spell:Chant] or [Spell:Chant-Instant] card"
         return player == controller
     if kind in ("opponent_plays_spell", "opponent_attacks", "opponent_attacks_you"):
         return player is not None and player != controller
@@ -2458,6 +2485,8 @@ def apply_effect(
         else:
             data.update(kind="prevent", amount=eff.amount, duration=eff.duration)
             data.update({k: True for k in ("by", "next") if getattr(eff, k)})
+            if eff.counter_per_100 is not None:  # "For each 100 damage prevented this way, put ... on it"
+                data["counter_per_100"] = eff.counter_per_100
             rule = "10.17 p1"
         return ctx.emit("ContinuousEffectCreated", data, rule, cause=cause)
     if isinstance(eff, DealMore):  # "If target resonator / your J-Ruler would deal damage this turn, it deals
@@ -2467,6 +2496,9 @@ def apply_effect(
             mdata.update(filter=eff.target.filter.model_dump(mode="json", exclude_defaults=True))
         else:
             mdata["targets"] = _targets_of(ctx, item, eff.target, group)
+            if eff.target.filter.zone == "chase":  # "target [Spell:Chant] spell": the card being played there,
+                # which is what deals its damage (9.12 p1)
+                mdata["targets"] = [c.source for c in s.chase if c.id in mdata["targets"] and c.kind == "card"]
             if not mdata["targets"]:
                 return cause
         mdata.update(kind="deal_more", amount=eff.extra, duration=eff.duration)
@@ -2674,6 +2706,20 @@ def apply_effect(
                 break
         order = ctx.s.zones[you]["main_deck"]  # the rest is shuffled into the main deck
         return shuffle(ctx, you, "main_deck", list(order), cause, rule="10.20 p1")
+    if isinstance(eff, BecomeAttribute) and eff.any_number:  # "Choose any number of attributes. This card
+        # becomes those attributes until end of turn." (2.8 p2, 9.9 p1)
+        if choice is None:
+            asked = {"item": item.id, "source": src}
+            ctx.emit("ChoiceRequested", {"player": you, "kind": "attributes", "options": asked}, "2.8 p2", cause=cause)
+            return None
+        chosen = {"item": item.id, "player": you, "attributes": list(choice)}
+        cause = ctx.emit("OptionChosen", chosen, "2.8 p2", cause=cause, actor=you)
+        became = _targets_of(ctx, item, eff.target, group)
+        if not became:
+            return cause
+        made = {"id": ctx.fresh_id("x"), "source": src, "controller": you, "targets": became}
+        made.update(kind="set_attributes", attributes=list(choice), duration=eff.duration)
+        return ctx.emit("ContinuousEffectCreated", made, "9.9 p1", cause=cause)
     if isinstance(eff, BecomeAttribute):  # "Choose an attribute. This card becomes the chosen attribute"
         if choice is None:
             asked = {"item": item.id, "source": src}

@@ -702,6 +702,9 @@ class BecomeAttribute(_Model):
     op: Literal["become_attribute"] = "become_attribute"
     target: Target
     duration: Literal["end_of_turn"] = "end_of_turn"
+    any_number: bool = False
+    """ "Choose any number of attributes. This card becomes those attributes until end of turn.": any
+    number of the five (none too: no attribute, 2.8 p1) is chosen (``ChooseAttributes``)."""
 
 
 class ChangeRaces(_Model):
@@ -1247,11 +1250,16 @@ class PreventDamage(_Model):
     """"Prevent the next damage": only the next damage event, all of it (10.17 p1.2); then the effect ends."""
     duration: Literal["end_of_turn", "permanent"] = "end_of_turn"
     """``permanent``: "Prevent the next damage ..." with no duration lasts until it has prevented damage."""
+    counter_per_100: str | None = None
+    """With ``next``: "For each 100 damage prevented this way, put a [+100/+100] counter on it": as it
+    prevents, that many counters of this name are put on the card it was to be dealt to (10.21 p1)."""
 
     @model_validator(mode="after")
     def _check(self) -> PreventDamage:
         if self.next and self.amount is not None:
             raise ValueError("'next' prevents the whole next damage: it takes no 'amount'")
+        if self.counter_per_100 is not None and (not self.next or self.by):
+            raise ValueError("'counter_per_100' follows 'the next damage' dealt to the target")
         if self.duration == "permanent" and not (self.next or self.amount is not None):
             raise ValueError("only a prevention that ends when used ('next' or an 'amount') may be 'permanent'")
         return self
@@ -2072,6 +2080,7 @@ Trigger = Literal[
     "you_attack",
     "card_attacks",
     "you_play_resonator",
+    "you_play_chant",
     "you_play_summon_spell_from_hand",
     "beginning_of_main_phase",
     "end_of_turn",
@@ -2325,6 +2334,18 @@ class Ability(_Model):
     or_dealt_by: bool = False
     """For a ``self_damaged`` prevention on an addition: "... that would be dealt to or dealt by added
     resonator": also the damage the card it is added to would deal (10.17 p1.2)."""
+    doubles_increases: bool = False
+    """A continuous ability: "If a spell or ability would increase ATK or DEF of resonators you control
+    [this card's ATK or DEF], it increases double that much instead" - a replacement (FoW-5.5 9.10 p1) of
+    each increase a continuous effect of a spell or ability makes to what ``affects`` covers (not the
+    counters, 10.21 p2); two such abilities apply once each (x4, 9.10 p3)."""
+    no_decreases: bool = False
+    """A continuous ability: "If a spell or ability would decrease ATK or DEF of resonators you control, it
+    decreases none instead" (9.10 p1): such decreases of what ``affects`` covers do not apply."""
+    first_each_turn: bool = False
+    """For a ``self_damaged`` prevention with ``affects``: "Each turn, prevent the first damage that would
+    be dealt to a Fantasy or Human J/resonator you control": it applies once a turn (to all of the first
+    damage it covers; the other preventions of that damage apply before it, FoW-5.5 9.10 p2.1)."""
     damage_to: list[Literal["opponent", "resonator"]] = []
     """For a ``deal_double`` replacement: only damage dealt to these ("If this card would deal damage to
     your opponent or to a resonator, it deals double that much instead", FoW-5.5 9.10 p1); empty: any."""
@@ -2364,6 +2385,10 @@ class Ability(_Model):
             raise ValueError("'deal_double' replaces 'deals_damage'")
         if self.instead == "deal_double" and self.affects is not None:
             raise ValueError("'deal_double' is the damage this card deals (no 'affects')")
+        if self.first_each_turn and (self.instead != "prevent" or self.affects is None or partial):
+            raise ValueError("'first_each_turn' is a whole prevention covering what 'affects' names")
+        if (self.doubles_increases or self.no_decreases) and self.kind != "continuous":
+            raise ValueError("'doubles_increases'/'no_decreases' belong to continuous abilities")
         if self.damage_to and self.instead != "deal_double":
             raise ValueError("'damage_to' belongs to a 'deal_double' replacement")
         if self.instead == "redirect" and (self.replaces != "self_damaged" or self.affects is None):

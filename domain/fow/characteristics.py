@@ -145,6 +145,7 @@ def characteristics(state: GameState, oid: str) -> Chars:
             if eff.kind in ("modify", "switch", "set", "atk_becomes_def") and is_affected(state, eff, oid):
                 how = {"modify": "add"}.get(eff.kind, eff.kind)
                 changes.append((eff.created, how, eff.atk, eff.def_))
+        changes = _replace_stat_changes(state, active, oid, changes)
         if any(how != "add" for _, how, _, _ in changes):  # "switch", "becomes": the order matters (9.9 p3)
             changes.sort(key=lambda change: change[0])
         for _, how, a, d in changes:
@@ -185,6 +186,28 @@ def printed_atk_of(state: GameState, oid: str) -> int | None:
         return atk
     based = [e for e in state.effects if e.kind == "set_printed_atk" and oid in e.targets]
     return max(based, key=lambda e: e.created).atk if based else atk
+
+
+def _replace_stat_changes(
+    state: GameState, active: list[tuple[str, Ability]], oid: str, changes: list[tuple[int, str, int, int]]
+) -> list[tuple[int, str, int, int]]:
+    """ "If a spell or ability would increase ATK or DEF of resonators you control, it increases double that
+    much instead" / "... would decrease ..., it decreases none instead" (FoW-5.5 9.10 p1): each increase
+    of ``oid``'s values by a continuous ability or effect ("add") is doubled once per such ability (each
+    replacement applies once, 9.10 p3), each decrease is none."""
+    times = 1
+    none_down = False
+    for source_oid, ability in active:
+        if (ability.doubles_increases or ability.no_decreases) and _affects(state, source_oid, ability.affects, oid):
+            times *= 2 if ability.doubles_increases else 1
+            none_down = none_down or ability.no_decreases
+    if times == 1 and not none_down:
+        return changes
+
+    def replaced(value: int) -> int:
+        return value * times if value > 0 else (0 if none_down else value)
+
+    return [(t, how, replaced(a), replaced(d)) if how == "add" else (t, how, a, d) for t, how, a, d in changes]
 
 
 def attributes_of(state: GameState, oid: str) -> list[str]:

@@ -596,6 +596,8 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         actions.check_triggers(ctx, "opponent_plays_spell", cause, player=player)
     if card.type == "resonator":
         actions.check_triggers(ctx, "you_play_resonator", cause, player=player)
+    if card.type == "spell" and card.subtype in ("chant", "chant_instant"):  # "a [Spell:Chant] or ... card"
+        actions.check_triggers(ctx, "you_play_chant", cause, player=player)
     if card.type == "resonator" and source_zone == "hand":  # a summon spell (3.13 p3) from the hand
         actions.check_triggers(ctx, "you_play_summon_spell_from_hand", cause, player=player)
     if card.type == "addition":
@@ -1460,6 +1462,19 @@ def choose_race(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         flow.continue_after_resolution(ctx, done)
 
 
+@command("ChooseAttributes", "attributes")
+def choose_attributes(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
+    """Answer "choose any number of attributes" with ``attributes``: distinct ones of W R U G B, in that
+    order (FoW-5.5 2.8)."""
+    chosen = args.get("attributes")
+    five = ("W", "R", "U", "G", "B")
+    if not isinstance(chosen, list) or any(a not in five for a in chosen) or len(set(chosen)) != len(chosen):
+        raise ctx.reject("rules/attribute_choice", "2.8 p2", "'attributes' must be distinct ones of W, R, U, G, B")
+    done = actions.resolve_top(ctx, ctx.cause, choice=[a for a in five if a in chosen])
+    if done is not None:
+        flow.continue_after_resolution(ctx, done)
+
+
 @command("ChooseSkill", "skill")
 def choose_skill(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     """Answer "gains [Swiftness], [Flying] or [Target Attack]" with ``skill``: one of those offered
@@ -1717,6 +1732,10 @@ def legal_actions(state: GameState, player: str) -> list[Command]:
         out = [Command("NameCard", player, {"name": t}) for t in NAMED_CARD_TYPES]
     elif p.kind == "name_card":  # any card name: those of the cards of this game
         out = [Command("NameCard", player, {"name": n}) for n in sorted({c.name for c in s.cards.values()})]
+    elif p.kind == "attributes":  # any number of the five (2.8 p2)
+        five = ["W", "R", "U", "G", "B"]
+        subsets = itertools.chain.from_iterable(itertools.combinations(five, n) for n in range(6))
+        out = [Command("ChooseAttributes", player, {"attributes": list(c)}) for c in subsets]
     elif p.kind == "attribute":
         out = [Command("ChooseAttribute", player, {"attribute": a}) for a in ("W", "R", "U", "G", "B")]
     elif p.kind == "skill":

@@ -884,7 +884,7 @@ def _selector(
         if flt.get("zone") == "field" and "spell" in flt["types"]:
             raise _GapError(f"target: {phrase}")
         return flt, players
-    non_spell = re.search(r"\bnon-spell (?=cards?$)", text)
+    non_spell = re.search(r"\bnon-?spell (?=(?:[A-Z][\w-]* )*cards?$)", text)  # "nonspell Fantasy card"
     if non_spell and zone != "field":  # "Cthulhu non-spell card from your graveyard": any other card type (2.1)
         text = text[: non_spell.start()] + text[non_spell.end() :]
     if re.match(r"non-attacking ", text):  # "a non-attacking resonator": not the attacker (8.2 p3)
@@ -1509,6 +1509,14 @@ def _race_change_effect(target: str, race: str | None, chosen: bool, ctx: _Ctx, 
     else:
         out["gain"] = [race]
     return out
+
+
+@_effect(r"choose any number of attributes\.\s*this card becomes those attributes until end of turn")
+def _become_chosen_attributes(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "{G}: Choose any number of attributes. This card becomes those attributes until end of turn." (2.8, 9.9 p1)
+    if ctx.type not in ("resonator", "j_ruler"):
+        raise _GapError(f"effect: {m.group(0)}")
+    return [{"op": "become_attribute", "target": {"kind": "self"}, "any_number": True}]
 
 
 @_effect(r"add this card to another (?P<t>target [^.]+?)")
@@ -2253,6 +2261,18 @@ def _gain_control(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "gain_control", "target": target, **({"duration": duration} if duration else {})}]
 
 
+@_effect(r"if (?P<t>target \[[^.]+?\] spell) would deal damage, it deals that much (?:\+ ?|plus )(?P<n>\d+) instead")
+def _spell_deals_more(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "If target [Spell:Chant] or [Spell:Chant-Instant] spell would deal damage, it deals that much +600
+    # instead." (9.10 p1): a card being played in the chase area (3.13 p3); the effect lasts no longer than
+    # that object (it is a new one once it resolves, 3.1 p3), within the turn
+    flt = _bracketed_types(m.group("t")[len("target ") : -len(" spell")])
+    if flt is None or flt["types"] != ["spell"]:
+        raise _GapError(f"target: {m.group('t')}")
+    target = {"kind": "chosen", "filter": {"zone": "chase", **flt}}
+    return [{"op": "deal_more", "extra": int(m.group("n")), "target": target}]
+
+
 @_effect(r"return this card to (?:its|is) ruler side")  # "is": a misprint (CMF-027J)
 def _return_to_ruler_side(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "[Continuous]: At end of turn, return this card to is Ruler side." on a J-ruler (1.4 p1, 3.15 p2)
@@ -2882,6 +2902,7 @@ def _put_from_hand(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]
     same = re.fullmatch(r"(?P<d>.+?) with the same total cost", desc, re.IGNORECASE)
     if same:  # "... you may put a resonator with the same total cost ...": as the card's target (LKI, 9.11)
         desc = same.group("d")
+    desc = re.sub(r"\bCard(s?)$", r"card\1", desc)  # "a nonspell Fantasy Card": a misprinted capital
     flt, players = _selector(desc, ctx, zone="hand", loose=True)
     if players or set(flt) & {"controller", "rested", "other_than_self", "attacking", "blocking"}:
         raise _GapError(f"effect: put {desc} from your hand into your field")
@@ -4918,6 +4939,7 @@ _TRIGGERS: list[tuple[re.Pattern[str], str, bool]] = [
 _PLAYER_TRIGGERS = {
     "when your opponent plays a chant": "opponent_plays_spell",
     "when you play a resonator": "you_play_resonator",
+    "when you play a [spell:chant] or [spell:chant-instant] card": "you_play_chant",
     "when you play a summon spell from your hand": "you_play_summon_spell_from_hand",  # 3.13 p3
     "when a j/resonator your opponent controls attacks": "opponent_attacks",
     "when a j/resonator your opponent controls attacks you": "opponent_attacks_you",
@@ -5493,6 +5515,33 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
     redirect = _redirect_damage(raw, body, ctx)
     if redirect is not None:
         return redirect
+    m = re.fullmatch(
+        r"if a spell or ability would (?P<v>increase|decrease) (?:(?P<own>this card's) atk or def|atk or def of "
+        r"(?P<t>[^,]+)), it (?P=v)s (?:by )?(?P<how>double that much|none) instead",
+        body,
+        re.IGNORECASE,
+    )
+    if m and (m.group("v").lower() == "increase") == (m.group("how").lower() == "double that much"):
+        # a replacement of the value changes of continuous effects of spells and abilities (9.10 p1, 9.9 p1.4)
+        key = "doubles_increases" if m.group("v").lower() == "increase" else "no_decreases"
+        changing: JsonDict = {"kind": "continuous", "text": raw, key: True}
+        if m.group("t"):
+            affects = _subject(m.group("t"), ctx, continuous=True)
+            if affects is None:
+                raise _GapError(f"condition: {body}")
+            changing["affects"] = affects
+        elif ctx.type not in ("resonator", "j_ruler"):
+            raise _GapError(f"condition: {body}")
+        return changing
+    m = re.fullmatch(
+        r"each turn, prevent the first damage that would be dealt to an? (?P<t>.+ you control)", body, re.I
+    )
+    if m:  # a prevention (10.17 p1.2) that applies once a turn, to the cards it covers now (9.9 p4)
+        flt, players = _selector(m.group("t"), ctx)
+        if players or set(flt) - {"zone", "controller", "races", "types", "attributes"}:
+            raise _GapError(f"target: {m.group('t')}")
+        first: JsonDict = {"kind": "replacement", "text": raw, "replaces": "self_damaged", "instead": "prevent"}
+        return {**first, "affects": {"kind": "all", "filter": flt}, "first_each_turn": True}
     more = _deal_more(raw, body, ctx)
     if more is not None:
         return more
@@ -6206,7 +6255,16 @@ def _keyword(raw: str, text: str, ctx: _Ctx) -> Delta | None:
         if ctx.type == "spell" and re.fullmatch(r"Players cannot chase (?:to )?this card\.?", body, re.IGNORECASE):
             awakening["cannot_be_chased"] = True  # a rule while it is in the chase area, awakened (10.7 p2)
         elif body:
-            if ctx.type == "spell":
+            premonition = re.fullmatch(
+                r"prevent the next damage that would be dealt to that resonator this turn\.\s*for each 100 damage"
+                r" prevented this way, put an? \[(?P<c>\+\d+/\+\d+)\] counter on it\.?",
+                body,
+                re.IGNORECASE,
+            )
+            if premonition and ctx.type == "spell":  # "that resonator": the spell's target, chosen once (9.3 p2.4)
+                prevent = {"op": "prevent_damage", "target": {"kind": "same"}, "next": True}
+                awakening["effects"] = [{**prevent, "counter_per_100": premonition.group("c")}]
+            elif ctx.type == "spell":
                 awakening["effects"] = _effects(_capitalise(body), ctx)
             else:
                 awakening["abilities"] = _ability(raw, body, ctx)
@@ -6261,7 +6319,7 @@ def _keyword(raw: str, text: str, ctx: _Ctx) -> Delta | None:
         if ctx.ids is not None and other not in ctx.ids:
             raise _GapError(f"keyword: [Shift] (the other side {other} is not in the database)")
         return {"shift": _will_cost(m.group("c"), "keyword: [Shift] cost"), "other_side": other}
-    m = re.match(r"^\[Trigger\]\s*(?P<cond>[^:]+?)\s*:\s*(?P<body>.+)$", text)
+    m = re.match(r"^\[Trigger\]\s*(?P<cond>(?:[^:\[]|\[[^\]]*\])+?)\s*:\s*(?P<body>.+)$", text)
     if m:
         if ctx.type != "spell" or ctx.subtype != "chant_standby":
             raise _GapError("keyword: [Trigger] on a card that is not a chant-standby")

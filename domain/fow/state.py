@@ -229,6 +229,8 @@ class Effect:
     """kind ``change_races``: the races its targets gain (FoW-5.5 2.5, 9.9 p1)."""
     lose_races: bool = False
     """kind ``change_races``: its targets lose all their races first ("loses all races and becomes ...")."""
+    counter_per_100: str | None = None
+    """kind ``prevent``: "For each 100 damage prevented this way, put a [+100/+100] counter on it"."""
 
 
 REPEATING_DELAYED = frozenset({"this_card_deals_damage"})
@@ -858,6 +860,8 @@ def _prevented(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     if any(eff.id == d["effect"] and eff.next for eff in s.effects):
         used_up.add(d["effect"])  # "the next damage": it has been prevented (10.17 p1.2)
     s.effects = [eff for eff in s.effects if eff.id not in used_up]
+    if d.get("once_per_turn_key"):  # "Each turn, prevent the first damage ...": applied this turn
+        s.players[d["player"]].once_per_turn_used.append(d["once_per_turn_key"])
 
 
 @handles("ContinuousEffectCreated")
@@ -888,6 +892,7 @@ def _effect_created(s: GameState, d: Mapping[str, Any], e: Event) -> None:
             attributes=d.get("attributes"),
             races=list(d.get("races", [])),
             lose_races=bool(d.get("lose_races", False)),
+            counter_per_100=d.get("counter_per_100"),
         )
     )
     s.counter += 1
