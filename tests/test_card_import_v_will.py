@@ -82,3 +82,22 @@ def test_at_the_beginning_of_the_game(imported: dict[str, ImportedCard]) -> None
             "effects": [{"op": "search", "to": "top", "deck": "stone_deck"}],
         }
     ]
+
+
+def test_magic_stones_gain_a_will_ability_and_recover_up_to_two(imported: dict[str, ImportedCard]) -> None:
+    # Rewriting Laws (TTW-064): 'Magic stones you control gain "{Rest}: Produce {W}, {R}, {U}, {G}, or {B}"
+    # until end of turn. Recover up to two magic stones you control. Draw a card.' - every stone you
+    # control gains the ability (10.19 p1, 9.9 p4); "up to two ... you control" is no target: chosen as the
+    # effect resolves (9.3 p3.2)
+    stones = {"kind": "all", "filter": {"zone": "stone_area", "types": ["magic_stone"], "controller": "you"}}
+    will = {
+        "kind": "activate",
+        "text": "{Rest}: Produce {W}, {R}, {U}, {G}, or {B}",
+        "cost": {"rest": True},
+        "effects": [{"op": "produce_will", "any_of": FIVE}],
+    }
+    assert full(imported, "TTW-064")["effects"] == [
+        {"op": "grant_abilities", "abilities": [will], "target": stones},
+        {"op": "recover", "target": stones, "up_to": 2},
+        {"op": "draw", "count": 1, "who": "you"},
+    ]

@@ -150,3 +150,42 @@ def test_liberator_of_wind_searches_the_magic_stone_deck_at_the_beginning_of_the
         assert (shuffled.data["zone"], shuffled.rule) == ("stone_deck", "FoW-5.5 10.20 p2.1")
         assert story.state.zones[player]["stone_deck"][-1] == dual
     story.replays()
+
+
+# --- "Magic stones you control gain "{Rest}: Produce ..."", "Recover up to two ..." --------------------
+
+
+def test_rewriting_laws_stones_gain_a_will_ability_and_up_to_two_are_recovered() -> None:
+    # Rewriting Laws (TTW-064, {G}{1}): 'Magic stones you control gain "{Rest}: Produce {W}, {R}, {U}, {G},
+    # or {B}" until end of turn. Recover up to two magic stones you control. Draw a card.'  The stones gain
+    # the will ability (10.19 p1, 9.9 p4); which stones are recovered is chosen as it resolves (9.3 p3.2).
+    story = Story({"TTW-064": 4})
+    stones = [story.put("p1", "T-STONE", "stone_area") for _ in range(3)]
+    for oid in stones:
+        story.given("CardRested", oid=oid, reason="given")
+    laws = story.put("p1", "TTW-064", "hand")
+    story.will("p1", "G", "R")
+    story.when(cmd("PlayCard", "p1", card=laws, targets=[]))
+    hand = len(story.state.zones["p1"]["hand"])
+    asked = find(story.resolve(), "ChoiceRequested")
+    assert (asked.data["kind"], asked.data["options"]["max"], asked.rule) == ("recover", 2, "FoW-5.5 9.3 p3.2")
+    assert asked.data["options"]["cards"] == stones
+    assert legal(story, "p1", "ChooseCards")[-1] == {"cards": []}  # "up to": none is allowed too
+    refused = story.refused(cmd("ChooseCards", "p1", cards=stones))
+    assert (refused.code, refused.rule) == ("rules/recover_choice", "FoW-5.5 9.3 p3.2")
+    events = story.when(cmd("ChooseCards", "p1", cards=stones[:2]))
+    recovered = [e for e in events if e.type == "CardRecovered"]
+    assert [(e.data["oid"], e.rule) for e in recovered] == [
+        (stones[0], "FoW-5.5 10.12 p1"),
+        (stones[1], "FoW-5.5 10.12 p1"),
+    ]
+    assert story.state.objects[stones[2]].rested
+    assert len(story.state.zones["p1"]["hand"]) == hand + 1  # "Draw a card."
+    made = next(e for e in story.log if e.type == "ContinuousEffectCreated")
+    assert (made.data["kind"], made.rule) == ("grant_abilities", "FoW-5.5 10.19 p1")
+    # a Fire Magic Stone now produces darkness will too, until end of turn
+    plan = engine.plan_payment(story.state, "p1", Cost(attribute={"B": 1}))
+    assert plan is not None and len(plan) == 1 and plan[0]["source"] in stones[:2] and plan[0]["choice"] == "B"
+    story.when(cmd("ActivateAbility", "p1", source=plan[0]["source"], ability=plan[0]["ability"], choice="U"))
+    assert story.state.players["p1"].will == ["U"]
+    story.replays()

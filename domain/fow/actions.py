@@ -2715,6 +2715,8 @@ def apply_effect(
             if eff.rested and s.objects[t].zone == to:
                 cause = ctx.emit("CardRested", {"oid": t, "reason": "effect"}, "10.12 p1", cause=cause)
         return cause
+    if isinstance(eff, Recover) and eff.up_to is not None:
+        return _recover_up_to(ctx, item, eff, group, cause, choice)
     if isinstance(eff, (Rest, Recover)):
         for t in _targets_of(ctx, item, eff.target, group):
             if t in s.objects and s.objects[t].zone in PLAYGROUND and s.objects[t].rested != isinstance(eff, Rest):
@@ -2726,6 +2728,31 @@ def apply_effect(
                     check_triggers(ctx, "becomes_rested", cause, oid=t)
         return cause
     raise AssertionError(f"unhandled effect {eff!r}")  # pragma: no cover
+
+
+def _recover_up_to(
+    ctx: Ctx, item: ChaseItem, eff: Recover, group: list[str] | None, cause: str, choice: Any
+) -> str | None:
+    """ "Recover up to two magic stones you control": the controller chooses, as the effect resolves,
+    up to ``eff.up_to`` of the rested cards it names (9.3 p3.2) and recovers them (10.12 p1); a card
+    that cannot be recovered is not offered (1.4 p4)."""
+    s = ctx.s
+    assert eff.up_to is not None
+    you = item.controller
+    rested = [
+        t
+        for t in _targets_of(ctx, item, eff.target, group)
+        if t in s.objects and s.objects[t].zone in PLAYGROUND and s.objects[t].rested and not recovery_prohibited(s, t)
+    ]
+    if not rested:
+        return cause
+    if choice is None:
+        asked = {"item": item.id, "cards": rested, "max": eff.up_to}
+        ctx.emit("ChoiceRequested", {"player": you, "kind": "recover", "options": asked}, "9.3 p3.2", cause=cause)
+        return None
+    for t in [c for c in choice if c in rested]:
+        cause = ctx.emit("CardRecovered", {"oid": t, "reason": "effect"}, "10.12 p1", cause=cause, actor=you)
+    return cause
 
 
 def _destroyed_stat(s: GameState, previous: list[tuple[str, int]], stat: str) -> int:

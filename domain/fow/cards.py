@@ -1135,6 +1135,15 @@ class Rest(_Model):
 class Recover(_Model):
     op: Literal["recover"] = "recover"
     target: Target
+    up_to: Annotated[int, Field(ge=1)] | None = None
+    """"Recover up to two magic stones you control": no target; as the effect resolves its controller
+    chooses up to this many of the cards the ``all`` target names and recovers them (10.12 p1, 9.3 p3.2)."""
+
+    @model_validator(mode="after")
+    def _check_up_to(self) -> Recover:
+        if self.up_to is not None and self.target.kind != "all":
+            raise ValueError("'up_to' chooses among the cards an 'all' target names")
+        return self
 
 
 class DealMore(_Model):

@@ -1188,6 +1188,7 @@ def decline_trigger(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     "keep",
     "move_onto",
     "fight",
+    "recover",
 )
 def choose_cards(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     s = ctx.s
@@ -1239,6 +1240,10 @@ def choose_cards(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     elif p.kind == "fight":  # "this and a J/resonator your opponent controls ... to each other"
         if len(cards) != 1 or cards[0] not in p.options["cards"]:
             raise ctx.reject("rules/fight_choice", "9.3 p3.2", f"choose one of the J/resonators: {p.options['cards']}")
+    elif p.kind == "recover":  # "Recover up to two magic stones you control" (9.3 p3.2, 10.12 p1)
+        most = int(p.options["max"])
+        if len(cards) > most or any(c not in p.options["cards"] for c in cards):
+            raise ctx.reject("rules/recover_choice", "9.3 p3.2", f"choose up to {most} of {p.options['cards']}")
     elif p.kind == "discard_chosen":  # chosen in the looked-at hand (10.13 p1)
         count = int(p.options["count"])
         if len(cards) != count or any(c not in p.options["cards"] for c in cards):
@@ -1615,6 +1620,14 @@ def legal_actions(state: GameState, player: str) -> list[Command]:
                 itertools.combinations(p.options["cards"], int(p.options["count"])), MAX_TARGET_COMBOS
             )
         ]
+    elif p.kind == "recover":  # up to "max" of them: as many as allowed, or none
+        cards = list(p.options["cards"])
+        n = min(int(p.options["max"]), len(cards))
+        out = [
+            Command("ChooseCards", player, {"cards": list(c)})
+            for c in itertools.islice(itertools.combinations(cards, n), MAX_TARGET_COMBOS)
+        ]
+        out.append(Command("ChooseCards", player, {"cards": []}))
     elif p.kind == "put_from_removed":  # any number of them (a representative subset of the choices)
         cards = list(p.options["cards"])
         out = [Command("ChooseCards", player, {"cards": cards[:n]}) for n in range(len(cards) + 1)]

@@ -1309,6 +1309,9 @@ def _gains_abilities(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDic
     # resonator, it deals that much damage to your opponent." until end of turn.' (10.19 p1): the
     # abilities are those of the card that gains them ("this card" is that card)
     every = re.fullmatch(r"(?P<f>[^\s]+ (?:J/)?resonators) you control", m.group("t").strip(), re.IGNORECASE)
+    stones = re.fullmatch(r"magic stones you control", m.group("t").strip(), re.IGNORECASE)
+    if stones and not m.group("m"):  # 'Magic stones you control gain "{Rest}: Produce ..." until end of turn'
+        every = stones  # each of them, also those put into the area later this turn (9.9 p4)
     if every and not m.group("m"):  # 'Dragon J/resonators you control gain "..." until end of turn': each (9.9 p4)
         target: JsonDict | None = _subject(m.group("t"), ctx, continuous=False, it_self=it_self)
         if target is None or target["kind"] != "all":
@@ -1321,7 +1324,7 @@ def _gains_abilities(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDic
         raise _GapError(f"effect: {m.group(0).strip()}")
     if target["kind"] == "chosen" and (target.get("count", 1) != 1 or target.get("up_to")):
         raise _GapError(f"effect: {m.group(0).strip()}")
-    host = _Ctx(ctx.card_id, "resonator", None, ctx.races, ctx.ids)
+    host = _Ctx(ctx.card_id, "magic_stone" if stones else "resonator", None, ctx.races, ctx.ids)
     granted: list[JsonDict] = []
     for quoted in re.findall(r'"([^"]+)"', m.group("q")):
         text = _clean(quoted)
@@ -2290,6 +2293,13 @@ def _look_and_discard(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDi
 def _rest(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "Recover all Fairies you control": a race without a card type names a ruler in the ruler area
     # too (FoW-5.5 2.5 p4), which is rested and recovered like any card in a playground (10.12 p1)
+    some = re.fullmatch(rf"up to (?P<n>{NUM}) (?P<d>(?!target\b)[^.]+ you control)", m.group("t").strip(), re.I)
+    if some and m.group("v").lower() == "recover":
+        # "Recover up to two magic stones you control": no target, chosen as it resolves (9.3 p3.2)
+        every = _subject(f"all {some.group('d')}", ctx, continuous=False)
+        if every is None or every["kind"] != "all":
+            raise _GapError(f"effect: {m.group(0).strip()}")
+        return [{"op": "recover", "target": every, "up_to": _number(some.group("n"))}]
     target = _target(m.group("t"), ctx, it_self=it_self, playground=True)
     return [{"op": m.group("v").lower(), "target": target}]
 
