@@ -16,7 +16,7 @@ from tests.fow_support import catalog, cmd, deck, find, start_game
 from tests.test_fow_conditions import Story, legal
 from tests.test_fow_real_decks import HERALD, SEER, database_cards
 
-FAIRY_ONLY = {"zone": "chase", "types": ["resonator"], "races": ["Fairy"]}
+FAIRY_ONLY = [{"on": "play", "filter": {"zone": "chase", "types": ["resonator"], "races": ["Fairy"]}}]
 
 
 def test_excalibur_spirit_gods_sword_will_pays_for_a_fairy_resonator_only() -> None:
@@ -91,7 +91,7 @@ def test_spawn_of_blazer_produces_two_wills_of_any_combination_for_dragons_only(
     events = story.when(cmd("ActivateAbility", "p1", source=spawn, ability=0, choice="UR"))
     assert find(events, "CardMoved").data["to"] == "graveyard"  # banished as its cost (10.10 p1)
     produced = find(events, "WillProduced")
-    dragons = {"zone": "chase", "types": [], "races": ["Dragon"]}
+    dragons = [{"on": "play", "filter": {"zone": "chase", "types": [], "races": ["Dragon"]}}]
     assert (produced.data["will"], produced.data["spend_only"]) == (["R", "U"], dragons)
     refused = story.refused(cmd("PlayCard", "p1", card=bear, pay_with=[]))
     assert (refused.code, refused.rule) == ("rules/cannot_pay", "FoW-5.5 10.2 p4")
@@ -188,4 +188,38 @@ def test_rewriting_laws_stones_gain_a_will_ability_and_up_to_two_are_recovered()
     assert plan is not None and len(plan) == 1 and plan[0]["source"] in stones[:2] and plan[0]["choice"] == "B"
     story.when(cmd("ActivateAbility", "p1", source=plan[0]["source"], ability=plan[0]["ability"], choice="U"))
     assert story.state.players["p1"].will == ["U"]
+    story.replays()
+
+
+# --- "Spend this will only to pay [Awakening] costs or to play [Judgment] ... of J/rulers with "Kaguya"" ---
+
+
+def test_apollo_moon_will_pays_the_judgment_of_a_kaguya_ruler_only() -> None:
+    # Interdimensional Vessel, Apollo (TMS-094): "{Rest}: Produce {M}. Spend this will only to pay [Awakening]
+    # costs or to play [Judgment] or God's Art abilities of J/rulers with "Kaguya" in their name."  Friend from
+    # Another World, Kaguya (TMS-003, [Judgment] {W}{M}{1}) may use it (7.5 p2); a card played may not.
+    story = Story({"TMS-094": 4, "T-BEAR": 4}, ruler="TMS-003")
+    apollo = story.put("p1", "TMS-094", "field")
+    ruler = story.state.zones["p1"]["ruler_area"][0]
+    judgment = ("judgment", ruler)
+    assert engine.plan_payment(story.state, "p1", Cost(attribute={"M": 1})) is None  # no use named: not usable
+    plan = engine.plan_payment(story.state, "p1", Cost(attribute={"M": 1}), use=judgment)
+    assert plan == [{"source": apollo, "ability": 1}]
+    events = story.when(cmd("ActivateAbility", "p1", source=apollo, ability=1))
+    uses = find(events, "WillProduced").data["spend_only"]
+    assert [u["on"] for u in uses] == ["awakening", "judgment", "gods_art"]
+    bear = story.put("p1", "T-BEAR", "hand")
+    story.will("p1", "R")
+    story.when(cmd("PlayCard", "p1", card=bear, pay_with=[]))  # {R}: the moon will is not touched
+    assert [w["will"] for w in story.state.players["p1"].restricted_will] == ["M"]
+    story.resolve()
+    refused = story.refused(cmd("PerformJudgment", "p1", pay_with=[]))
+    assert (refused.code, refused.rule) == ("rules/cannot_pay", "FoW-5.5 10.2 p4")
+    story.will("p1", "W", "G")
+    assert any(c == {"pay_with": []} for c in legal(story, "p1", "PerformJudgment"))
+    events = story.when(cmd("PerformJudgment", "p1", pay_with=[]))
+    paid = find(events, "WillPaid")
+    assert (sorted(paid.data["will"]), paid.rule) == (["G", "W"], "FoW-5.5 10.2 p1")
+    assert [w["will"] for w in paid.data["restricted"]] == ["M"]
+    assert story.state.players["p1"].restricted_will == []
     story.replays()
