@@ -55,8 +55,8 @@ def test_produce_a_moon_will_or_an_attribute(imported: dict[str, ImportedCard]) 
     assert full(imported, "TMS-096")["abilities"] == [
         {"kind": "activate", "cost": {"rest": True}, "effects": [{"op": "produce_will", "any_of": ["M", "B"]}]}
     ]
-    # "any combination of attributes" is still not expressible (MPR-033)
-    assert imported["MPR-033"].status != "full"
+    # "two wills in any combination of attributes" is expressible now (MPR-033, tests/test_card_import_v_will.py)
+    assert imported["MPR-033"].status == "full"
 
 
 def test_cannot_until_end_of_turn_is_a_restriction_effect(imported: dict[str, ImportedCard]) -> None:

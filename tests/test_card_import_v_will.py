@@ -27,7 +27,7 @@ def test_spend_that_will_only_to_play_fairy_resonators(imported: dict[str, Impor
             {
                 "op": "produce_will",
                 "any_of": FIVE,
-                "spend_only": {"zone": "chase", "types": ["resonator"], "races": ["Fairy"]},
+                "spend_only": [{"on": "play", "filter": {"zone": "chase", "types": ["resonator"], "races": ["Fairy"]}}],
             }
         ],
     }
@@ -45,7 +45,7 @@ def test_two_wills_in_any_combination_for_dragons_only(imported: dict[str, Impor
                     "op": "produce_will",
                     "any_of": FIVE,
                     "any_count": 2,
-                    "spend_only": {"zone": "chase", "types": [], "races": ["Dragon"]},
+                    "spend_only": [{"on": "play", "filter": {"zone": "chase", "types": [], "races": ["Dragon"]}}],
                 }
             ],
         }
@@ -58,17 +58,44 @@ def test_four_sacred_beasts_cards_restriction_is_read(imported: dict[str, Import
     horn = imported["SKL-099"]
     assert horn.card is not None
     [produce] = horn.card.abilities[0].effects
-    beasts = {"zone": "chase", "types": [], "races": ["Four Sacred Beasts"]}
-    assert produce.model_dump(mode="json", exclude_defaults=True) == {"will": ["V"], "spend_only": beasts}
+    beasts = [{"on": "play", "filter": {"zone": "chase", "types": [], "races": ["Four Sacred Beasts"]}}]
+    assert produce.model_dump(mode="json", exclude_unset=True) == {
+        "op": "produce_will",
+        "will": ["V"],
+        "spend_only": beasts,
+    }
     assert horn.gaps == ("effect: It gains [Imperishable].",)
 
 
-def test_other_spending_restrictions_stay_gaps(imported: dict[str, ImportedCard]) -> None:
-    # "Spend this will only to pay [Awakening] costs or to play [Judgment] or God's Art abilities ..."
-    # (TMS-094) names no card to play: the vocabulary cannot say it, so the paragraph stays unsupported
-    apollo = imported["TMS-094"]
-    assert apollo.status == "partial"
-    assert any("Spend that will only to pay [Awakening] costs" in g for g in apollo.gaps)
+def test_spend_only_on_awakening_costs_and_judgment_or_gods_art_of_kaguya(imported: dict[str, ImportedCard]) -> None:
+    # Interdimensional Vessel, Apollo (TMS-094): "{Rest}: Produce {M}. Spend this will only to pay [Awakening]
+    # costs or to play [Judgment] or God's Art abilities of J/rulers with "Kaguya" in their name." - three
+    # uses: any card's [Awakening] cost (12.1), the [Judgment] (7.5) or a God's Art (12.4) of a ruler or
+    # J-ruler with that part of a name (2.2 p3)
+    kaguya = {"zone": "ruler_area", "types": ["ruler", "j_ruler"], "name_contains": "Kaguya"}
+    assert full(imported, "TMS-094")["abilities"][1] == {
+        "kind": "activate",
+        "cost": {"rest": True},
+        "effects": [
+            {
+                "op": "produce_will",
+                "will": ["M"],
+                "spend_only": [
+                    {"on": "awakening", "filter": {"zone": "chase", "types": []}},
+                    {"on": "judgment", "filter": kaguya},
+                    {"on": "gods_art", "filter": kaguya},
+                ],
+            }
+        ],
+    }
+
+
+def test_a_list_of_named_uses_stays_a_gap(imported: dict[str, ImportedCard]) -> None:
+    # Illusory Demonic Globe, The Earth (TMS-093): "... Spend this will only to play activate abilities of
+    # J/resonators, [Judgment] abilities of "Conqueror of the Black Moon, Gill Lapis" or God's Art abilities
+    # of "Gill Lapis, the Primogenitor"." - a list whose names hold commas: not read
+    globe = imported["TMS-093"]
+    assert any(g.startswith("effect: Spend that will only to play activate abilities") for g in globe.gaps)
 
 
 def test_at_the_beginning_of_the_game(imported: dict[str, ImportedCard]) -> None:
@@ -81,4 +108,23 @@ def test_at_the_beginning_of_the_game(imported: dict[str, ImportedCard]) -> None
             "trigger": "beginning_of_game",
             "effects": [{"op": "search", "to": "top", "deck": "stone_deck"}],
         }
+    ]
+
+
+def test_magic_stones_gain_a_will_ability_and_recover_up_to_two(imported: dict[str, ImportedCard]) -> None:
+    # Rewriting Laws (TTW-064): 'Magic stones you control gain "{Rest}: Produce {W}, {R}, {U}, {G}, or {B}"
+    # until end of turn. Recover up to two magic stones you control. Draw a card.' - every stone you
+    # control gains the ability (10.19 p1, 9.9 p4); "up to two ... you control" is no target: chosen as the
+    # effect resolves (9.3 p3.2)
+    stones = {"kind": "all", "filter": {"zone": "stone_area", "types": ["magic_stone"], "controller": "you"}}
+    will = {
+        "kind": "activate",
+        "text": "{Rest}: Produce {W}, {R}, {U}, {G}, or {B}",
+        "cost": {"rest": True},
+        "effects": [{"op": "produce_will", "any_of": FIVE}],
+    }
+    assert full(imported, "TTW-064")["effects"] == [
+        {"op": "grant_abilities", "abilities": [will], "target": stones},
+        {"op": "recover", "target": stones, "up_to": 2},
+        {"op": "draw", "count": 1, "who": "you"},
     ]

@@ -39,6 +39,10 @@ class Story:
         self.when(cmd("ChangeHand", "p1", cards=[]))
         self.when(cmd("ChangeHand", "p2", cards=[]))
         while not (self.state.phase == "main" and self.state.step == "main"):
+            if self.pending.kind == "search":  # "At the beginning of the game, search ..." (MPR-064): the first
+                least = int(self.pending.options.get("min", 0))
+                self.when(cmd("ChooseCards", self.pending.player, cards=list(self.pending.options["cards"])[:least]))
+                continue
             self.when(cmd("Pass", self.pending.player))
 
     @property

@@ -16,7 +16,7 @@ from tests.fow_support import catalog, cmd, deck, find, start_game
 from tests.test_fow_conditions import Story, legal
 from tests.test_fow_real_decks import HERALD, SEER, database_cards
 
-FAIRY_ONLY = {"zone": "chase", "types": ["resonator"], "races": ["Fairy"]}
+FAIRY_ONLY = [{"on": "play", "filter": {"zone": "chase", "types": ["resonator"], "races": ["Fairy"]}}]
 
 
 def test_excalibur_spirit_gods_sword_will_pays_for_a_fairy_resonator_only() -> None:
@@ -91,7 +91,7 @@ def test_spawn_of_blazer_produces_two_wills_of_any_combination_for_dragons_only(
     events = story.when(cmd("ActivateAbility", "p1", source=spawn, ability=0, choice="UR"))
     assert find(events, "CardMoved").data["to"] == "graveyard"  # banished as its cost (10.10 p1)
     produced = find(events, "WillProduced")
-    dragons = {"zone": "chase", "types": [], "races": ["Dragon"]}
+    dragons = [{"on": "play", "filter": {"zone": "chase", "types": [], "races": ["Dragon"]}}]
     assert (produced.data["will"], produced.data["spend_only"]) == (["R", "U"], dragons)
     refused = story.refused(cmd("PlayCard", "p1", card=bear, pay_with=[]))
     assert (refused.code, refused.rule) == ("rules/cannot_pay", "FoW-5.5 10.2 p4")
@@ -149,4 +149,77 @@ def test_liberator_of_wind_searches_the_magic_stone_deck_at_the_beginning_of_the
         shuffled = next(e for e in story.log if e.type == "DeckShuffled" and e.data.get("on_top") == [dual])
         assert (shuffled.data["zone"], shuffled.rule) == ("stone_deck", "FoW-5.5 10.20 p2.1")
         assert story.state.zones[player]["stone_deck"][-1] == dual
+    story.replays()
+
+
+# --- "Magic stones you control gain "{Rest}: Produce ..."", "Recover up to two ..." --------------------
+
+
+def test_rewriting_laws_stones_gain_a_will_ability_and_up_to_two_are_recovered() -> None:
+    # Rewriting Laws (TTW-064, {G}{1}): 'Magic stones you control gain "{Rest}: Produce {W}, {R}, {U}, {G},
+    # or {B}" until end of turn. Recover up to two magic stones you control. Draw a card.'  The stones gain
+    # the will ability (10.19 p1, 9.9 p4); which stones are recovered is chosen as it resolves (9.3 p3.2).
+    story = Story({"TTW-064": 4})
+    stones = [story.put("p1", "T-STONE", "stone_area") for _ in range(3)]
+    for oid in stones:
+        story.given("CardRested", oid=oid, reason="given")
+    laws = story.put("p1", "TTW-064", "hand")
+    story.will("p1", "G", "R")
+    story.when(cmd("PlayCard", "p1", card=laws, targets=[]))
+    hand = len(story.state.zones["p1"]["hand"])
+    asked = find(story.resolve(), "ChoiceRequested")
+    assert (asked.data["kind"], asked.data["options"]["max"], asked.rule) == ("recover", 2, "FoW-5.5 9.3 p3.2")
+    assert asked.data["options"]["cards"] == stones
+    assert legal(story, "p1", "ChooseCards")[-1] == {"cards": []}  # "up to": none is allowed too
+    refused = story.refused(cmd("ChooseCards", "p1", cards=stones))
+    assert (refused.code, refused.rule) == ("rules/recover_choice", "FoW-5.5 9.3 p3.2")
+    events = story.when(cmd("ChooseCards", "p1", cards=stones[:2]))
+    recovered = [e for e in events if e.type == "CardRecovered"]
+    assert [(e.data["oid"], e.rule) for e in recovered] == [
+        (stones[0], "FoW-5.5 10.12 p1"),
+        (stones[1], "FoW-5.5 10.12 p1"),
+    ]
+    assert story.state.objects[stones[2]].rested
+    assert len(story.state.zones["p1"]["hand"]) == hand + 1  # "Draw a card."
+    made = next(e for e in story.log if e.type == "ContinuousEffectCreated")
+    assert (made.data["kind"], made.rule) == ("grant_abilities", "FoW-5.5 10.19 p1")
+    # a Fire Magic Stone now produces darkness will too, until end of turn
+    plan = engine.plan_payment(story.state, "p1", Cost(attribute={"B": 1}))
+    assert plan is not None and len(plan) == 1 and plan[0]["source"] in stones[:2] and plan[0]["choice"] == "B"
+    story.when(cmd("ActivateAbility", "p1", source=plan[0]["source"], ability=plan[0]["ability"], choice="U"))
+    assert story.state.players["p1"].will == ["U"]
+    story.replays()
+
+
+# --- "Spend this will only to pay [Awakening] costs or to play [Judgment] ... of J/rulers with "Kaguya"" ---
+
+
+def test_apollo_moon_will_pays_the_judgment_of_a_kaguya_ruler_only() -> None:
+    # Interdimensional Vessel, Apollo (TMS-094): "{Rest}: Produce {M}. Spend this will only to pay [Awakening]
+    # costs or to play [Judgment] or God's Art abilities of J/rulers with "Kaguya" in their name."  Friend from
+    # Another World, Kaguya (TMS-003, [Judgment] {W}{M}{1}) may use it (7.5 p2); a card played may not.
+    story = Story({"TMS-094": 4, "T-BEAR": 4}, ruler="TMS-003")
+    apollo = story.put("p1", "TMS-094", "field")
+    ruler = story.state.zones["p1"]["ruler_area"][0]
+    judgment = ("judgment", ruler)
+    assert engine.plan_payment(story.state, "p1", Cost(attribute={"M": 1})) is None  # no use named: not usable
+    plan = engine.plan_payment(story.state, "p1", Cost(attribute={"M": 1}), use=judgment)
+    assert plan == [{"source": apollo, "ability": 1}]
+    events = story.when(cmd("ActivateAbility", "p1", source=apollo, ability=1))
+    uses = find(events, "WillProduced").data["spend_only"]
+    assert [u["on"] for u in uses] == ["awakening", "judgment", "gods_art"]
+    bear = story.put("p1", "T-BEAR", "hand")
+    story.will("p1", "R")
+    story.when(cmd("PlayCard", "p1", card=bear, pay_with=[]))  # {R}: the moon will is not touched
+    assert [w["will"] for w in story.state.players["p1"].restricted_will] == ["M"]
+    story.resolve()
+    refused = story.refused(cmd("PerformJudgment", "p1", pay_with=[]))
+    assert (refused.code, refused.rule) == ("rules/cannot_pay", "FoW-5.5 10.2 p4")
+    story.will("p1", "W", "G")
+    assert any(c == {"pay_with": []} for c in legal(story, "p1", "PerformJudgment"))
+    events = story.when(cmd("PerformJudgment", "p1", pay_with=[]))
+    paid = find(events, "WillPaid")
+    assert (sorted(paid.data["will"]), paid.rule) == (["G", "W"], "FoW-5.5 10.2 p1")
+    assert [w["will"] for w in paid.data["restricted"]] == ["M"]
+    assert story.state.players["p1"].restricted_will == []
     story.replays()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from domain.fow import conditions
@@ -71,6 +71,7 @@ from domain.fow.cards import (
     SetPrintedAtk,
     SetStats,
     Shuffle,
+    SpendUse,
     SwitchStats,
     Target,
     parse_effects,
@@ -342,21 +343,35 @@ def will_choice(options: Sequence[Sequence[str]], option: Sequence[str]) -> str:
     return "".join(option)
 
 
-def spend_only_of(ability: Ability) -> Filter | None:
+def spend_only_of(ability: Ability) -> list[SpendUse]:
     """What the will of a will ability may pay for ("Spend that will only to play Fairy
-    resonators", 1.4 p1), None when any cost."""
-    return next((e.spend_only for e in ability.effects if isinstance(e, ProduceWill) and e.spend_only), None)
+    resonators", 1.4 p1); empty when anything."""
+    return next((e.spend_only for e in ability.effects if isinstance(e, ProduceWill) and e.spend_only), [])
 
 
-def may_spend_on(s: GameState, spend_only: Mapping[str, Any] | Filter | None, player: str, card: str | None) -> bool:
-    """Whether will restricted to ``spend_only`` may pay for playing ``card`` (in the chase area as
-    its cost is paid, 9.3 p2.2; in the hand or elsewhere when legal_actions plans the payment)."""
-    if spend_only is None:
+Use = tuple[str, str]
+"""What will pays for: ``(kind, object id)`` with kind ``play`` (the card played), ``awakening`` (the
+card whose [Awakening] cost is paid), ``judgment`` (the ruler), ``gods_art`` or ``activate`` (the card
+whose ability is played)."""
+
+
+def may_spend_on(s: GameState, spend_only: Sequence[Any], player: str, use: Use | None) -> bool:
+    """Whether will restricted to the uses ``spend_only`` (``SpendUse`` or their dumps) may pay for
+    ``use`` (the card read in its zone now: the chase area as its cost is paid, 9.3 p2.2, the hand
+    when legal_actions plans the payment)."""
+    if not spend_only:
         return True
-    if card is None or card not in s.objects:
+    if use is None or use[1] not in s.objects:
         return False
-    flt = spend_only if isinstance(spend_only, Filter) else Filter.model_validate(spend_only)
-    return matches(s, flt.model_copy(update={"zone": s.objects[card].zone}), card, player)
+    kind, oid = use
+    for raw in spend_only:
+        allowed = raw if isinstance(raw, SpendUse) else SpendUse.model_validate(raw)
+        if allowed.on != kind and not (allowed.on == "play" and kind == "awakening"):
+            continue  # the [Awakening] cost is paid to play the card (12.1 p1)
+        flt = allowed.filter.model_copy(update={"zone": s.objects[oid].zone})
+        if matches(s, flt, oid, player):
+            return True
+    return False
 
 
 def _stones_could_produce(s: GameState, player: str) -> set[str]:
@@ -580,14 +595,16 @@ def activate_will_ability(
     )
     produced_data: dict[str, Any] = {"player": player, "will": produced, "source": oid}
     spend_only = spend_only_of(ability)
-    if spend_only is not None:  # "Spend that will only to play Fairy resonators" (1.4 p1)
-        produced_data["spend_only"] = spend_only.model_dump(mode="json", exclude_defaults=True)
+    if spend_only:  # "Spend that will only to play Fairy resonators" (1.4 p1)
+        produced_data["spend_only"] = [
+            {"on": u.on, **u.model_dump(mode="json", exclude_defaults=True)} for u in spend_only
+        ]
     return ctx.emit("WillProduced", produced_data, "9.7 p4", cause=cause)
 
 
-def usable_restricted(s: GameState, player: str, card: str | None) -> list[dict[str, Any]]:
-    """The restricted wills of ``player`` that may pay for playing ``card`` (1.4 p1)."""
-    return [w for w in s.players[player].restricted_will if may_spend_on(s, w["spend_only"], player, card)]
+def usable_restricted(s: GameState, player: str, use: Use | None) -> list[dict[str, Any]]:
+    """The restricted wills of ``player`` that may pay for ``use`` (1.4 p1)."""
+    return [w for w in s.players[player].restricted_will if may_spend_on(s, w["spend_only"], player, use)]
 
 
 def pay_will(
@@ -598,15 +615,15 @@ def pay_will(
     what: str,
     *,
     any_attribute: bool = False,
-    for_card: str | None = None,
+    use: Use | None = None,
     record: dict[str, Any] | None = None,
 ) -> str:
-    """Pay ``cost`` from the will produced (10.2).  ``for_card``: the card played, for will that may pay
-    only for some cards; ``record``: more ``WillPaid`` data (``item``: the chase item whose [Awakening]
+    """Pay ``cost`` from the will produced (10.2).  ``use``: what it pays for, for will that may pay
+    only for some (1.4 p1); ``record``: more ``WillPaid`` data (``item``: the chase item whose [Awakening]
     or judgment cost this is, which records the will paid)."""
     if cost.total == 0:
         return cause
-    usable = usable_restricted(ctx.s, player, for_card)
+    usable = usable_restricted(ctx.s, player, use)
     if usable:
         return _pay_with_restricted(ctx, player, cost, cause, what, usable, any_attribute=any_attribute, record=record)
     pool = ctx.s.players[player].will
@@ -678,10 +695,13 @@ def pay_ability_costs(
     will_cost_allowed: bool = True,
     cost_cards: Any = None,
     cost_counters: Any = None,
+    will_use: Use | None = None,
 ) -> str:
     s = ctx.s
     obj = s.objects[oid]
     name = s.card_of(oid).name
+    if will_use is None:  # what restricted will may pay for: a God's Art or another ability (1.4 p1)
+        will_use = ("gods_art" if ability.gods_art else "activate", oid)
     if ability.once_per_turn and f"{oid}:{index}" in s.players[player].once_per_turn_used:
         raise ctx.reject("rules/once_per_turn", "7.8 p2", f"{name}'s ability can be played only once per turn")
     if ability.gods_art and ability.name in s.players[player].gods_arts_used:
@@ -707,7 +727,7 @@ def pay_ability_costs(
             actor=player,
         )
     if will_cost_allowed and ability.cost.will.total:
-        cause = pay_will(ctx, player, ability.cost.will, cause, name)
+        cause = pay_will(ctx, player, ability.cost.will, cause, name, use=will_use)
     if has_extra_costs(ability):
         cause = pay_extra_costs(ctx, player, oid, ability, cost_cards, cause, cost_counters)
     if ability.cost.banish_self:
@@ -2617,8 +2637,10 @@ def apply_effect(
             if not produced:
                 return cause
         wdata: dict[str, Any] = {"player": you, "will": produced, "source": src}
-        if eff.spend_only is not None:  # "Spend this will only to play Dragons" (1.4 p1)
-            wdata["spend_only"] = eff.spend_only.model_dump(mode="json", exclude_defaults=True)
+        if eff.spend_only:  # "Spend this will only to play Dragons" (1.4 p1)
+            wdata["spend_only"] = [
+                {"on": u.on, **u.model_dump(mode="json", exclude_defaults=True)} for u in eff.spend_only
+            ]
         return ctx.emit("WillProduced", wdata, "9.7 p4", cause=cause)
     if isinstance(eff, Search) and (eff.deck != "main_deck" or eff.to in ("top", "stone_area")):
         return _search_deck(ctx, item, eff, cause, choice)
@@ -3127,6 +3149,8 @@ def apply_effect(
             if eff.rested and s.objects[t].zone == to:
                 cause = ctx.emit("CardRested", {"oid": t, "reason": "effect"}, "10.12 p1", cause=cause)
         return cause
+    if isinstance(eff, Recover) and eff.up_to is not None:
+        return _recover_up_to(ctx, item, eff, group, cause, choice)
     if isinstance(eff, (Rest, Recover)):
         for t in _targets_of(ctx, item, eff.target, group):
             if t in s.objects and s.objects[t].zone in PLAYGROUND and s.objects[t].rested != isinstance(eff, Rest):
@@ -3147,6 +3171,31 @@ def _subject_stat(s: GameState, item: ChaseItem, stat: str) -> int:
     if obj is None or item.subject_since is None or obj.zone_since != item.subject_since:
         return 0
     return conditions.source_stat(s, obj.oid, stat)
+
+
+def _recover_up_to(
+    ctx: Ctx, item: ChaseItem, eff: Recover, group: list[str] | None, cause: str, choice: Any
+) -> str | None:
+    """ "Recover up to two magic stones you control": the controller chooses, as the effect resolves,
+    up to ``eff.up_to`` of the rested cards it names (9.3 p3.2) and recovers them (10.12 p1); a card
+    that cannot be recovered is not offered (1.4 p4)."""
+    s = ctx.s
+    assert eff.up_to is not None
+    you = item.controller
+    rested = [
+        t
+        for t in _targets_of(ctx, item, eff.target, group)
+        if t in s.objects and s.objects[t].zone in PLAYGROUND and s.objects[t].rested and not recovery_prohibited(s, t)
+    ]
+    if not rested:
+        return cause
+    if choice is None:
+        asked = {"item": item.id, "cards": rested, "max": eff.up_to}
+        ctx.emit("ChoiceRequested", {"player": you, "kind": "recover", "options": asked}, "9.3 p3.2", cause=cause)
+        return None
+    for t in [c for c in choice if c in rested]:
+        cause = ctx.emit("CardRecovered", {"oid": t, "reason": "effect"}, "10.12 p1", cause=cause, actor=you)
+    return cause
 
 
 def _destroyed_stat(s: GameState, previous: list[tuple[str, int]], stat: str) -> int:

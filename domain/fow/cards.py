@@ -744,6 +744,16 @@ class LoseSkill(_Model):
     duration: Literal["end_of_turn"] = "end_of_turn"
 
 
+class SpendUse(_Model):
+    """One thing will with a spending restriction may pay for: playing a card ``filter`` matches (the
+    card in the chase area, FoW-5.5 9.3 p2.2; its [Awakening] cost too, an additional cost of playing it,
+    12.1 p1), paying the [Awakening] cost of such a card, or playing a [Judgment] (7.5), God's Art (12.4)
+    or other [Activate] ability (9.5) of such a card."""
+
+    on: Literal["play", "awakening", "judgment", "gods_art", "activate"] = "play"
+    filter: Filter = Field(default_factory=lambda: Filter(zone="chase", types=[]))
+
+
 class ProduceWill(_Model):
     """Produce will (FoW-5.5 9.7).  ``will`` lists attributes, ``V`` for void, ``M`` for moon; ``any_of``
     lets the controller choose one of the listed attributes."""
@@ -761,10 +771,10 @@ class ProduceWill(_Model):
     any_count: Annotated[int, Field(ge=1)] = 1
     """"Produce two wills in any combination of attributes": how many wills the controller chooses
     from ``any_of``, the same attribute allowed more than once (FoW-5.5 9.7 p1)."""
-    spend_only: Filter | None = None
-    """"Spend that will only to play Fairy resonators": the will produced may pay only the cost of
-    playing a card this filter matches (the card in the chase area, FoW-5.5 9.3 p2.2); the text beats
-    the rule that any will pays a free cost (1.4 p1, 10.2 p2)."""
+    spend_only: list[SpendUse] = Field(default_factory=list)
+    """"Spend that will only to play Fairy resonators": the will produced may pay only for these uses
+    (none listed: for anything); the text beats the rule that any will pays a free cost (FoW-5.5 1.4 p1,
+    10.2 p2)."""
 
     @model_validator(mode="after")
     def _check_per(self) -> ProduceWill:
@@ -1213,6 +1223,15 @@ class Rest(_Model):
 class Recover(_Model):
     op: Literal["recover"] = "recover"
     target: Target
+    up_to: Annotated[int, Field(ge=1)] | None = None
+    """"Recover up to two magic stones you control": no target; as the effect resolves its controller
+    chooses up to this many of the cards the ``all`` target names and recovers them (10.12 p1, 9.3 p3.2)."""
+
+    @model_validator(mode="after")
+    def _check_up_to(self) -> Recover:
+        if self.up_to is not None and self.target.kind != "all":
+            raise ValueError("'up_to' chooses among the cards an 'all' target names")
+        return self
 
 
 class DealMore(_Model):

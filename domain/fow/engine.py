@@ -582,11 +582,11 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         cause = actions.move(ctx, banish_instead, "graveyard", cause, rule="10.10 p1", reason="banish", actor=player)
     any_attribute = any_attribute_will(s, player, oid)  # "with will of any attribute" (1.4 p1)
     # will that may pay only for some cards pays for this one if it matches (1.4 p1)
-    cause = actions.pay_will(ctx, player, cost, cause, card.name, any_attribute=any_attribute, for_card=oid)
+    cause = actions.pay_will(ctx, player, cost, cause, card.name, any_attribute=any_attribute, use=("play", oid))
     if awaken and card.awakening is not None:  # an additional cost to play the card (12.1 p1)
         extra = _with_x(card.awakening.cost, x, None) if x else card.awakening.cost  # "[Awakening] {X}" (9.3 p2.5)
         cause = actions.pay_will(
-            ctx, player, extra, cause, f"[Awakening] of {card.name}", for_card=oid, record={"item": item}
+            ctx, player, extra, cause, f"[Awakening] of {card.name}", use=("awakening", oid), record={"item": item}
         )
     on_cards = list(card.play_cards) + (list(card.awakening.cards) if awaken and card.awakening else [])
     if on_cards:  # "As an additional cost to play this card, banish a Machine", "[Awakening] {U}, discard a card"
@@ -842,8 +842,9 @@ def _pay_costs_after_play(
         raise ctx.reject("rules/gods_art_used", "12.4 p2", f"God's Art {ability.name} was already played this game")
     changed, cause = actions.changed_activate_cost(ctx, player, oid, ability, cause, reduce=reduce)  # 9.3 p2.5
     plain = changed.model_copy(update={"once_per_turn": False, "gods_art": False, "times_per_turn": None})
+    use = ("gods_art" if ability.gods_art else "activate", oid)  # for will that may pay only for some (1.4 p1)
     return actions.pay_ability_costs(
-        ctx, player, oid, index, plain, cause, cost_cards=cost_cards, cost_counters=cost_counters
+        ctx, player, oid, index, plain, cause, cost_cards=cost_cards, cost_counters=cost_counters, will_use=use
     )
 
 
@@ -946,7 +947,7 @@ def perform_judgment(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         changes.update(printed=printed_cost.model_dump(), cost=cost.model_dump())
         cause = ctx.emit("CostChanged", changes, "9.3 p2.5", cause=cause)
     cause = actions.produce_from_sources(ctx, player, _pay_with(ctx, args), cause)
-    cause = actions.pay_will(ctx, player, cost, cause, "judgment")
+    cause = actions.pay_will(ctx, player, cost, cause, "judgment", use=("judgment", ruler))
     if judgment.cards:  # "[J-Activate] Banish a fire resonator" (7.5 p2, 9.3 p2.5)
         actions_on_cards = Ability(kind="activate", cost=ActivateCost(cards=judgment.cards))
         cause = costs.pay_extra_costs(ctx, player, ruler, actions_on_cards, args.get("cost_cards"), cause)
@@ -1276,6 +1277,7 @@ def decline_trigger(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     "keep",
     "move_onto",
     "fight",
+    "recover",
 )
 def choose_cards(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     s = ctx.s
@@ -1327,6 +1329,10 @@ def choose_cards(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     elif p.kind == "fight":  # "this and a J/resonator your opponent controls ... to each other"
         if len(cards) != 1 or cards[0] not in p.options["cards"]:
             raise ctx.reject("rules/fight_choice", "9.3 p3.2", f"choose one of the J/resonators: {p.options['cards']}")
+    elif p.kind == "recover":  # "Recover up to two magic stones you control" (9.3 p3.2, 10.12 p1)
+        most = int(p.options["max"])
+        if len(cards) > most or any(c not in p.options["cards"] for c in cards):
+            raise ctx.reject("rules/recover_choice", "9.3 p3.2", f"choose up to {most} of {p.options['cards']}")
     elif p.kind == "discard_chosen":  # chosen in the looked-at hand (10.13 p1)
         count = int(p.options["count"])
         if len(cards) != count or any(c not in p.options["cards"] for c in cards):
@@ -1577,12 +1583,12 @@ def _will_sources(s: GameState, player: str) -> list[tuple[str, int, list[list[s
 
 
 def plan_payment(
-    s: GameState, player: str, cost: Cost, exclude: Sequence[str] = (), for_card: str | None = None
+    s: GameState, player: str, cost: Cost, exclude: Sequence[str] = (), use: actions.Use | None = None
 ) -> list[dict[str, JSON]] | None:
     """A ``pay_with`` list that pays ``cost`` from the pool plus will abilities, or None.  Will that
-    may pay only for some cards ("Spend that will only to play Fairy resonators", 1.4 p1) is used
-    only when ``for_card``, the card being played, is one of them."""
-    restricted = [w["will"] for w in actions.usable_restricted(s, player, for_card)]
+    may pay only for some things ("Spend that will only to play Fairy resonators", 1.4 p1) is used
+    only for such a ``use``."""
+    restricted = [w["will"] for w in actions.usable_restricted(s, player, use)]
     pool = restricted + list(s.players[player].will)
     moon_as = moon_will_as(s, player)  # "You may spend {M} as though it were {G}"
     if actions.allocate(pool, cost, moon_as) is not None:
@@ -1590,7 +1596,7 @@ def plan_payment(
     sources = [
         src
         for src in _will_sources(s, player)
-        if src[0] not in exclude and _may_use_source(s, player, src[0], src[1], for_card)
+        if src[0] not in exclude and _may_use_source(s, player, src[0], src[1], use)
     ]
     plan: list[dict[str, JSON]] = []
     need: Counter[str] = Counter({str(k): v for k, v in cost.attribute.items()})
@@ -1628,17 +1634,22 @@ def plan_payment(
     return plan if actions.allocate(pool, cost, moon_as) is not None else None
 
 
+def _ability_use(ability: Ability, oid: str) -> actions.Use:
+    """What the will paid for ``ability`` of ``oid`` pays for: a God's Art or another [Activate] ability."""
+    return ("gods_art" if ability.gods_art else "activate", oid)
+
+
 def _choice_of(s: GameState, oid: str, index: int, option: list[str]) -> str:
     """The ``choice`` of a will ability producing ``option`` (its last will, or all of them)."""
     ability = dict(characteristics(s, oid).abilities)[index]
     return actions.will_choice(actions.will_options(ability, s, s.objects[oid].controller), option)
 
 
-def _may_use_source(s: GameState, player: str, oid: str, index: int, for_card: str | None) -> bool:
+def _may_use_source(s: GameState, player: str, oid: str, index: int, use: actions.Use | None) -> bool:
     """Whether a will ability's will could pay here: any will, or will that may pay only for some
-    cards when ``for_card`` is one of them (1.4 p1)."""
+    things when ``use`` is one of them (1.4 p1)."""
     spend_only = actions.spend_only_of(dict(characteristics(s, oid).abilities)[index])
-    return actions.may_spend_on(s, spend_only, player, for_card)
+    return actions.may_spend_on(s, spend_only, player, use)
 
 
 def _target_options(s: GameState, groups: Sequence[Any], player: str, source: str) -> list[list[list[str]]] | None:
@@ -1765,6 +1776,14 @@ def legal_actions(state: GameState, player: str) -> list[Command]:
                 itertools.combinations(p.options["cards"], int(p.options["count"])), MAX_TARGET_COMBOS
             )
         ]
+    elif p.kind == "recover":  # up to "max" of them: as many as allowed, or none
+        cards = list(p.options["cards"])
+        n = min(int(p.options["max"]), len(cards))
+        out = [
+            Command("ChooseCards", player, {"cards": list(c)})
+            for c in itertools.islice(itertools.combinations(cards, n), MAX_TARGET_COMBOS)
+        ]
+        out.append(Command("ChooseCards", player, {"cards": []}))
     elif p.kind == "put_from_removed":  # any number of them (a representative subset of the choices)
         cards = list(p.options["cards"])
         out = [Command("ChooseCards", player, {"cards": cards[:n]}) for n in range(len(cards) + 1)]
@@ -1836,7 +1855,7 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
             no_will = play_price(s, player, oid, Cost(), reduce=False)[0]  # increases are still paid
             prices += [({"banish_instead": src}, no_will) for src in banish_alternatives(s, player, oid)]
         for reduce_arg, price in prices:
-            pay = plan_payment(s, player, price, for_card=oid)
+            pay = plan_payment(s, player, price, use=("play", oid))
             if pay is None:
                 continue
             for modes in conditions.mode_options(s, card.effects if card.type == "spell" else [], player, oid):
@@ -1866,7 +1885,7 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
                         )
                     )
         priced = prices[0][1]  # the cost with other cards' changes, as play_card pays it
-        pay = plan_payment(s, player, priced, for_card=oid)
+        pay = plan_payment(s, player, priced, use=("play", oid))
         if pay is None:
             continue
         if card.awakening is not None:
@@ -1874,7 +1893,7 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
                 attribute=dict(Counter(priced.attribute) + Counter(card.awakening.cost.attribute)),
                 free=priced.free + card.awakening.cost.free,
             )
-            pay2 = plan_payment(s, player, total, for_card=oid)
+            pay2 = plan_payment(s, player, total, use=("play", oid))
             combos2 = _target_options(s, actions.chosen_groups(card.effects + card.awakening.effects), player, oid)
             awaken_with: dict[str, JSON] | None = paid_with
             if card.awakening.cards:  # "[Awakening] {U}, discard a card" (12.1 p1, 9.3 p2.5)
@@ -1916,15 +1935,22 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
                     extra: dict[str, JSON] = dict(more)
                     will = actions.activate_will_cost(s, player, oid, a)
                     if will.total:
-                        will_pay = plan_payment(s, player, will, exclude=[oid] if a.cost.rest else [])
+                        will_pay = plan_payment(
+                            s, player, will, exclude=[oid] if a.cost.rest else [], use=_ability_use(a, oid)
+                        )
                         if will_pay is None:
                             continue
                         extra["pay_with"] = list(will_pay)
+                    will_opts = actions.will_options(a, s, player)
                     out += [
-                        Command("ActivateAbility", player, {"source": oid, "ability": i, "choice": option[-1], **extra})
-                        if len(actions.will_options(a, s, player)) > 1
+                        Command(
+                            "ActivateAbility",
+                            player,
+                            {"source": oid, "ability": i, "choice": actions.will_choice(will_opts, option), **extra},
+                        )
+                        if len(will_opts) > 1
                         else Command("ActivateAbility", player, {"source": oid, "ability": i, **extra})
-                        for option in actions.will_options(a, s, player)
+                        for option in will_opts
                     ]
                     continue
                 if a.main_timing and not main:
@@ -1933,21 +1959,23 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
                 if a.cost.x:  # "{X}": each X the player can pay (9.3 p2.5)
                     for x in range(MAX_X + 1):
                         more_will = Cost(attribute=dict(will.attribute), free=will.free + x)
-                        x_pay = plan_payment(s, player, more_will, exclude=[oid] if a.cost.rest else [])
+                        x_pay = plan_payment(
+                            s, player, more_will, exclude=[oid] if a.cost.rest else [], use=_ability_use(a, oid)
+                        )
                         if x_pay is None:
                             break
                         for c in _target_options(s, actions.chosen_groups(a.effects), player, oid) or []:
                             x_args: dict[str, JSON] = {"source": oid, "ability": i, "targets": c, "pay_with": x_pay}
                             out.append(Command("ActivateAbility", player, {**x_args, **more, "x": x}))
                     continue
-                pay = plan_payment(s, player, will, exclude=[oid] if a.cost.rest else [])
+                pay = plan_payment(s, player, will, exclude=[oid] if a.cost.rest else [], use=_ability_use(a, oid))
                 art_less = (
                     actions.activate_will_cost(s, player, oid, a, reduce=True)
                     if actions.optional_cost_changes(s, player, oid, a)
                     else None
                 )
                 pay_less = (
-                    plan_payment(s, player, art_less, exclude=[oid] if a.cost.rest else [])
+                    plan_payment(s, player, art_less, exclude=[oid] if a.cost.rest else [], use=_ability_use(a, oid))
                     if art_less is not None
                     else None
                 )
@@ -2011,11 +2039,11 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
                     out += _judgment_x_commands(s, player, judgment, section)
                     continue
                 changed, fewer, _ = _judgment_cost(s, player, Cost(free=1) if judgment.any_amount else judgment.cost)
-                pay = plan_payment(s, player, _less(changed, fewer))
+                pay = plan_payment(s, player, _less(changed, fewer), use=("judgment", ruler))
                 if pay is not None:
                     out.append(Command("PerformJudgment", player, {"pay_with": pay, **section}))
                 less = conditions.reduce(s, changed, judgment.reduction, player, ruler)
-                pay = plan_payment(s, player, _less(less, fewer)) if less is not None else None
+                pay = plan_payment(s, player, _less(less, fewer), use=("judgment", ruler)) if less is not None else None
                 if pay is not None:
                     out.append(Command("PerformJudgment", player, {"pay_with": pay, "reduce": True, **section}))
         pay = plan_payment(s, player, Cost(free=standby_cost(s, player)[0]))

@@ -1338,6 +1338,9 @@ def _gains_abilities(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDic
     # resonator, it deals that much damage to your opponent." until end of turn.' (10.19 p1): the
     # abilities are those of the card that gains them ("this card" is that card)
     every = re.fullmatch(r"(?P<f>[^\s]+ (?:J/)?resonators) you control", m.group("t").strip(), re.IGNORECASE)
+    stones = re.fullmatch(r"magic stones you control", m.group("t").strip(), re.IGNORECASE)
+    if stones and not m.group("m"):  # 'Magic stones you control gain "{Rest}: Produce ..." until end of turn'
+        every = stones  # each of them, also those put into the area later this turn (9.9 p4)
     if every and not m.group("m"):  # 'Dragon J/resonators you control gain "..." until end of turn': each (9.9 p4)
         target: JsonDict | None = _subject(m.group("t"), ctx, continuous=False, it_self=it_self)
         if target is None or target["kind"] != "all":
@@ -1350,7 +1353,7 @@ def _gains_abilities(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDic
         raise _GapError(f"effect: {m.group(0).strip()}")
     if target["kind"] == "chosen" and (target.get("count", 1) != 1 or target.get("up_to")):
         raise _GapError(f"effect: {m.group(0).strip()}")
-    host = _Ctx(ctx.card_id, "resonator", None, ctx.races, ctx.ids)
+    host = _Ctx(ctx.card_id, "magic_stone" if stones else "resonator", None, ctx.races, ctx.ids)
     granted: list[JsonDict] = []
     for quoted in re.findall(r'"([^"]+)"', m.group("q")):
         text = _clean(quoted)
@@ -2441,6 +2444,13 @@ def _look_and_discard(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDi
 def _rest(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "Recover all Fairies you control": a race without a card type names a ruler in the ruler area
     # too (FoW-5.5 2.5 p4), which is rested and recovered like any card in a playground (10.12 p1)
+    some = re.fullmatch(rf"up to (?P<n>{NUM}) (?P<d>(?!target\b)[^.]+ you control)", m.group("t").strip(), re.I)
+    if some and m.group("v").lower() == "recover":
+        # "Recover up to two magic stones you control": no target, chosen as it resolves (9.3 p3.2)
+        every = _subject(f"all {some.group('d')}", ctx, continuous=False)
+        if every is None or every["kind"] != "all":
+            raise _GapError(f"effect: {m.group(0).strip()}")
+        return [{"op": "recover", "target": every, "up_to": _number(some.group("n"))}]
     target = _target(m.group("t"), ctx, it_self=it_self, playground=True)
     return [{"op": m.group("v").lower(), "target": target}]
 
@@ -5150,25 +5160,53 @@ _SPEND_ONLY = re.compile(r"\s*Spend (?:that|this) will only to (?P<w>[^.]+)\.?$"
 
 def _add_spend_only(effects: list[JsonDict], spend: re.Match[str], ctx: _Ctx) -> None:
     """ "Produce {W}, {R}, {U}, {G}, or {B}. Spend that will only to play Fairy resonators": the will
-    may pay only for playing such cards, in the chase area as their cost is paid (FoW-5.5 9.3 p2.2;
-    the text beats 10.2 p2, 1.4 p1).  Other uses ("to pay [Awakening] costs", "to play activate
-    abilities of ...") stay gaps."""
+    may pay only for the uses listed (the text beats 10.2 p2, FoW-5.5 1.4 p1): playing such cards (in
+    the chase area as their cost is paid, 9.3 p2.2), paying [Awakening] costs (12.1), playing [Judgment]
+    (7.5), God's Art (12.4) or activate abilities (9.5) of such cards."""
     what = spend.group("w").strip()
-    play = re.fullmatch(r"play (?P<d>.+)", what, re.IGNORECASE)
     produce = [e for e in effects if e.get("op") == "produce_will"]
-    if play is None or not produce or len(produce) != len(effects):
+    if not produce or len(produce) != len(effects):
         raise _GapError(f"effect: Spend that will only to {what}.")
+    uses: list[JsonDict] = []
+    for part in re.split(r",? or to ", what):
+        try:
+            uses += _spend_uses(part.strip(), ctx)
+        except _GapError:
+            raise _GapError(f"effect: Spend that will only to {what}.") from None
+    for e in produce:
+        e["spend_only"] = uses
+
+
+def _spend_uses(part: str, ctx: _Ctx) -> list[JsonDict]:
+    """One use of "Spend this will only to ..." (see :func:`_add_spend_only`)."""
+    if re.fullmatch(r"pay \[Awakening\] costs", part, re.IGNORECASE):
+        return [{"on": "awakening", "filter": {"zone": "chase", "types": []}}]
+    abilities = re.fullmatch(
+        r"play (?P<k>\[Judgment\] or God's Art|\[Judgment\]|God's Art|activate) abilities of (?P<d>.+)", part, re.I
+    )
+    if abilities:
+        kinds = {"[judgment]": ["judgment"], "god's art": ["gods_art"], "activate": ["activate"]}
+        on = kinds.get(abilities.group("k").lower(), ["judgment", "gods_art"])
+        rulers = re.fullmatch(r'J/rulers?(?: with "(?P<n>[^"]+)" in (?:their|its) names?)?', abilities.group("d"))
+        if rulers:  # "J/rulers with "Kaguya" in their name": a ruler or J-ruler (2.1 p1), a part of a name (2.2 p3)
+            flt: JsonDict = {"zone": "ruler_area", "types": ["ruler", "j_ruler"]}
+            if rulers.group("n"):
+                flt["name_contains"] = rulers.group("n")
+        else:
+            flt, players = _selector(abilities.group("d"), ctx, zone="field", loose=True)
+            if players or set(flt) & {"controller", "rested", "other_than_self"}:
+                raise _GapError(part)
+        return [{"on": kind, "filter": flt} for kind in on]
+    play = re.fullmatch(r"play (?P<d>.+)", part, re.IGNORECASE)
+    if play is None:
+        raise _GapError(part)
     desc = play.group("d")
     if desc.endswith(" cards") and desc != "cards":  # "Four Sacred Beasts cards": any type (2.5 p4)
         desc = desc[: -len(" cards")]
-    try:
-        flt, players = _selector(desc, ctx, zone="chase")
-    except _GapError:
-        raise _GapError(f"effect: Spend that will only to {what}.") from None
+    flt, players = _selector(desc, ctx, zone="chase")
     if players or set(flt) & {"controller", "rested", "other_than_self"} or not (flt.get("types") or flt.get("races")):
-        raise _GapError(f"effect: Spend that will only to {what}.")
-    for e in produce:
-        e["spend_only"] = flt
+        raise _GapError(part)
+    return [{"on": "play", "filter": flt}]
 
 
 _RULE_VERBS = {
