@@ -267,3 +267,65 @@ def test_vell_savarian_apparition_triggers_only_from_the_main_deck_face_up_and_o
     story.resolve()
     assert story.state.objects[apparition].zone == "graveyard"
     story.replays()
+
+
+# --- "When target resonator you control is put into a graveyard this turn, search ..." (9.6 p8) ----------
+
+
+def accede_story() -> tuple[Story, str, list[Event]]:
+    """p1 plays Accede the Light (MPR-003, {W}{1}) targeting their Bear (total cost 1); it resolves."""
+    story = Story({"MPR-003": 4, "T-BEAR": 4, "CMF-025": 4})
+    bear = story.put("p1", "T-BEAR", "field")
+    accede = story.put("p1", "MPR-003", "hand")
+    story.will("p1", "W", "R")
+    story.when(cmd("PlayCard", "p1", card=accede, targets=[[bear]]))
+    return story, bear, story.resolve()
+
+
+def test_accede_the_light_searches_a_resonator_of_the_same_total_cost_when_the_target_dies() -> None:
+    # Accede the Light (MPR-003): "When target resonator you control is put into a graveyard this turn,
+    # search your main deck for a resonator with the same total cost as that resonator and put it into your
+    # field. Then shuffle your main deck."  Resolving, it makes a delayed ability watching the Bear (9.6 p8);
+    # the Bear destroyed, it triggers once; the search offers only the total cost 1 resonators - Bears and
+    # fillers, not Granny by the Fireplace (total cost 3) - and the one chosen is put into p1's field (10.13 p2).
+    story, bear, events = accede_story()
+    made = find(events, "DelayedAbilityCreated")
+    assert (made.data["at"], made.data["objects"], made.rule) == (
+        "it_is_put_into_graveyard",
+        [[bear, story.state.objects[bear].zone_since]],
+        "FoW-5.5 9.6 p8",
+    )
+    events = story.by_rule(actions.destroy, bear, "given")
+    [trig] = [e for e in events if e.type == "AbilityTriggered"]
+    assert (trig.data["kind"], trig.data["controller"], trig.rule) == ("delayed", "p1", "FoW-5.5 9.6 p8")
+    story.when(cmd("Pass", "p1"))  # no target: played at once (6.2 p3)
+    asked = find(story.resolve(), "ChoiceRequested")
+    assert (asked.data["kind"], asked.rule) == ("search", "FoW-5.5 10.13 p2")
+    deck = story.state.zones["p1"]["main_deck"]
+    grannies = [o for o in deck if story.state.objects[o].card == "CMF-025"]
+    resonators = [o for o in deck if story.state.card_of(o).type == "resonator"]
+    ones = [o for o in resonators if o not in grannies]  # the Bears and the vanilla fillers: total cost 1
+    assert grannies and sorted(asked.data["options"]["cards"]) == sorted(ones)
+    bears = [o for o in ones if story.state.objects[o].card == "T-BEAR"]
+    events = story.when(cmd("ChooseCards", "p1", cards=[bears[0]]))
+    assert (story.state.objects[bears[0]].zone, story.state.objects[bears[0]].controller) == ("field", "p1")
+    assert find(events, "DeckShuffled").rule == "FoW-5.5 10.20 p1"
+    # once only (9.6 p8.1): the new Bear destroyed this turn triggers nothing
+    events = story.by_rule(actions.destroy, bears[0], "given")
+    assert not [e for e in events if e.type == "AbilityTriggered"]
+    story.replays()
+
+
+def test_accede_the_light_watches_only_that_object_and_only_this_turn() -> None:
+    # The Bear returned to the hand and put into the field again is a new object (3.1 p3): its going to the
+    # graveyard triggers nothing; nor does the next turn's.
+    story, bear, _ = accede_story()
+    story.moved(bear, "hand")
+    story.moved(bear, "field")
+    events = story.by_rule(actions.destroy, bear, "given")
+    assert not [e for e in events if e.type == "AbilityTriggered"]
+    story, bear, _ = accede_story()
+    story.log += to_main(story.state, turn=2)
+    events = story.by_rule(actions.destroy, bear, "given")
+    assert not [e for e in events if e.type == "AbilityTriggered"]
+    story.replays()

@@ -145,6 +145,7 @@ def move(
 ) -> str:
     s = ctx.s
     obj = s.objects[oid]
+    was_since = obj.zone_since  # the object it is before the move (3.1 p3)
     base = s.cards[obj.card]
     if base.type == "spell" and (to == "stone_deck" or to in PLAYGROUND):
         to, rule = "graveyard", "3.15 p4"
@@ -198,6 +199,9 @@ def move(
         check_triggers(ctx, "card_put_into_graveyard_from_field", ev, oid=oid, subject=oid)  # "that resonator"
     elif data["from"] == "hand" and s.objects[oid].zone == "graveyard" and reason in ("discard", "hand size"):
         check_triggers(ctx, "opponent_discards", ev, player=obj.owner)  # to discard (10.18)
+    if s.objects[oid].zone == "graveyard" and data["from"] != "graveyard":
+        # "When target resonator you control is put into a graveyard this turn" (9.6 p8)
+        check_delayed_on(ctx, "it_is_put_into_graveyard", oid, was_since, ev)
     if data["from"] == "main_deck" and s.objects[oid].zone == "removed" and not s.objects[oid].face_down:
         check_triggers(ctx, "removed_from_main_deck", ev, oid=oid)  # "When this card in your main deck is removed"
     if data["from"] == "field" and s.objects[oid].zone not in ("field", "chase"):
@@ -2204,6 +2208,9 @@ def apply_effect(
     if isinstance(eff, Search):
         deck = s.zones[you]["main_deck"]
         candidates = [oid for oid in deck if _search_match(s, eff, oid, you, src)]
+        if eff.same_total_cost_as_that:  # "with the same total cost as that resonator" (2.3, 9.6 p8)
+            that = _total_cost(s, previous[0][0]) if previous else None
+            candidates = [oid for oid in candidates if total_cost(s.card_of(oid)) == that]
         if eff.filter.max_total_cost_x:  # "with total cost X or less": the X paid (9.3 p2.5, 2.3)
             candidates = [oid for oid in candidates if total_cost(s.card_of(oid)) <= item.x]
         if choice is None:

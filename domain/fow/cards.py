@@ -755,6 +755,9 @@ class Search(_Model):
     """With ``field_instead_if``: "you may put that card on to this card instead": into the field added
     to the source card (FoW-5.5 10.1 p1), asked only if the found card can legally be added to it
     (10.1 p2) and the source is still in the field as the object it was (3.1 p3)."""
+    same_total_cost_as_that: bool = False
+    """"search your main deck for a resonator with the same total cost as that resonator" (in a delayed
+    ability watching a resonator, 9.6 p8): only a card whose total cost (2.3) is that of the watched card."""
     shuffle: bool = True
     """Then shuffle the main deck (10.20); false when the shuffle is a ``shuffle`` effect of its
     own ("You may search ... . Then shuffle your main deck.": shuffled even if not searched)."""
@@ -1505,7 +1508,12 @@ class Delayed(_Model):
 
     op: Literal["delayed"] = "delayed"
     at: Literal[
-        "end_of_turn", "next_end_of_turn", "it_deals_or_is_dealt_damage", "it_is_destroyed", "this_card_deals_damage"
+        "end_of_turn",
+        "next_end_of_turn",
+        "it_deals_or_is_dealt_damage",
+        "it_is_destroyed",
+        "this_card_deals_damage",
+        "it_is_put_into_graveyard",
     ] = "end_of_turn"
     """``end_of_turn``: "At the end of turn, ..."; ``next_end_of_turn``: "At the next end of turn": the
     next time "at the end of turn" happens (5.4 p3) - this turn's, or the next turn's once this turn's
@@ -1522,15 +1530,23 @@ class Delayed(_Model):
     target: Target | None = None
     """"Recover target resonator at the end of turn": one target chosen as the spell or ability that
     makes the delayed ability is played (9.3 p2.4); the delayed ability is made with that object if it
-    is still a legal target on resolution (9.3 p3.1), and its ``same`` targets name it (3.1 p3)."""
+    is still a legal target on resolution (9.3 p3.1), and its ``same`` targets name it (3.1 p3).  With ``at``
+    ``it_is_put_into_graveyard`` ("When target resonator you control is put into a graveyard this turn, ..."):
+    the first time this turn that object is put into a graveyard (from the field, as that object)."""
 
     @model_validator(mode="after")
     def _check(self) -> Delayed:
-        _plain_effects(self.effects, "delayed")
+        if self.at == "it_is_put_into_graveyard":  # its search asks on resolution, like any triggered ability's
+            _held_effects(self.effects, "delayed")
+        else:
+            _plain_effects(self.effects, "delayed")
         if _chosen(self.effects):
             raise ValueError("a delayed ability chooses no targets: use 'same' or 'all'")
         if self.target is not None and (
-            self.target.kind != "chosen" or self.target.count != 1 or self.target.up_to or self.at != "end_of_turn"
+            self.target.kind != "chosen"
+            or self.target.count != 1
+            or self.target.up_to
+            or self.at not in ("end_of_turn", "it_is_put_into_graveyard")
         ):
             raise ValueError("a delayed ability's own target is one chosen target, at the end of turn")
         return self
