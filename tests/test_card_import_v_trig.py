@@ -147,3 +147,21 @@ def test_a_delayed_search_naming_that_resonator_otherwise_stays_unsupported() ->
             " resonator with the same name as that resonator and put it into your field.",
             ctx,
         )
+
+
+def test_enters_with_counters_and_as_this_card_shifts_put_counters(imported: dict[str, ImportedCard]) -> None:
+    # Glorian Princess of Water, Charlotte (BFA-077^): "This card enters your field with five [+100/+100]
+    # counters." / "As this card shifts, put ten [+100/+100] counters on it." (9.10 p1, 12.8 p2.1)
+    first, second, _ = full(imported, "BFA-077^")["abilities"]
+    assert first == {
+        "kind": "replacement",
+        "replaces": "enters_with_counters",
+        "counter": "+100/+100",
+        "with_counters": 5,
+    }
+    assert second == {
+        "kind": "replacement",
+        "replaces": "shifts_with_counters",
+        "counter": "+100/+100",
+        "with_counters": 10,
+    }

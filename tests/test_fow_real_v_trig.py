@@ -329,3 +329,42 @@ def test_accede_the_light_watches_only_that_object_and_only_this_turn() -> None:
     events = story.by_rule(actions.destroy, bear, "given")
     assert not [e for e in events if e.type == "AbilityTriggered"]
     story.replays()
+
+
+# --- "enters your field with five [+100/+100] counters" / "As this card shifts, put ten" (9.10 p1, 12.8) ---
+
+
+def test_charlotte_played_future_side_up_enters_with_five_counters() -> None:
+    # Glorian Princess of Water, Charlotte (BFA-077^, [0/0]): "This card enters your field with five
+    # [+100/+100] counters."  Played future side up ([Shift], 12.8 p1), it enters p1's field with them, put
+    # as it enters (9.10 p1): a [500/500], not a [0/0] destroyed by rule process (13.2).
+    story = Story({"BFA-077": 4, "T-BEAR": 4})
+    charlotte = story.put("p1", "BFA-077", "hand")
+    story.will("p1", "U", "R", "R")
+    story.when(cmd("PlayCard", "p1", card=charlotte, side="future"))
+    events = story.resolve()
+    put = find(events, "CounterPut")
+    assert (put.data, put.rule) == ({"oid": charlotte, "counter": "+100/+100", "count": 5}, "FoW-5.5 9.10 p1")
+    assert [e.type for e in events].index("CardMoved") < [e.type for e in events].index("CounterPut")
+    assert story.state.objects[charlotte].zone == "field" and stats(story, charlotte) == (500, 500)
+    story.replays()
+
+
+def test_charlotte_shifting_puts_ten_counters_and_entering_past_side_up_none() -> None:
+    # "As this card shifts, put ten [+100/+100] counters on it.": the past side (BFA-077) entering puts no
+    # counters; shifting (12.8 p2.1) puts ten on it as it turns future side up: [1000/1000].
+    story = Story({"BFA-077": 4, "T-BEAR": 4})
+    charlotte = story.put("p1", "BFA-077", "hand")
+    story.will("p1", "R", "U")
+    story.when(cmd("PlayCard", "p1", card=charlotte))
+    events = story.resolve()
+    assert "CounterPut" not in [e.type for e in events]
+    story.will("p1", "U", "U", "U", "U", "U")
+    story.when(cmd("ActivateAbility", "p1", source=charlotte, ability="shift"))
+    events = story.resolve()
+    types = [e.type for e in events]
+    put = find(events, "CounterPut")
+    assert (put.data, put.rule) == ({"oid": charlotte, "counter": "+100/+100", "count": 10}, "FoW-5.5 12.8 p2.1")
+    assert types.index("CardShifted") < types.index("CounterPut")
+    assert story.state.card_of(charlotte).id == "BFA-077^" and stats(story, charlotte) == (1000, 1000)
+    story.replays()

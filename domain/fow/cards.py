@@ -2116,7 +2116,16 @@ class Ability(_Model):
     cards while the continuous ability is active (FoW-5.5 2.5, 9.4 p1)."""
     # replacement abilities (FoW-5.5 9.10)
     replaces: (
-        Literal["self_destroyed", "self_damaged", "deals_damage", "self_enters", "counters_put", "host_destroyed"]
+        Literal[
+            "self_destroyed",
+            "self_damaged",
+            "deals_damage",
+            "self_enters",
+            "counters_put",
+            "host_destroyed",
+            "enters_with_counters",
+            "shifts_with_counters",
+        ]
         | None
     ) = None
     """``deals_damage``: damage that this card (an addition: the card it is added to; with
@@ -2133,6 +2142,11 @@ class Ability(_Model):
     be put on your J/ruler, put that many plus one instead": ``extra_counters`` more are put (9.10 p1)."""
     counter: str | None = None
     """For ``counters_put``: the name of the counters replaced ("magic")."""
+    with_counters: Annotated[int, Field(ge=0)] = 0
+    """For ``enters_with_counters`` ("This card enters your field with five [+100/+100] counters") and
+    ``shifts_with_counters`` ("As this card shifts, put ten [+100/+100] counters on it"): how many
+    ``counter`` counters are put on this card as part of its entering a field / its shifting (9.10 p1,
+    12.8 p2.1) - before anything that happens once it has entered or shifted (9.6 p1)."""
     remove_damage: bool = False
     """For ``banish_self`` (for ``host_destroyed``): "banish this card instead. If you do, remove all
     damage from that resonator" - the addition is banished (10.10) and, if it was, the card it was
@@ -2176,7 +2190,8 @@ class Ability(_Model):
             raise ValueError("'race_change' is a continuous ability on 'all' X whose condition reads no race")
         if self.trigger == "status" and (self.kind != "automatic" or self.condition is None):
             raise ValueError("a 'status' trigger is an automatic ability watching its 'condition' (FoW-5.5 9.6 p9)")
-        if self.kind == "replacement" and (self.replaces is None or self.instead is None):
+        with_counters = self.replaces in ("enters_with_counters", "shifts_with_counters")
+        if self.kind == "replacement" and (self.replaces is None or (self.instead is None and not with_counters)):
             raise ValueError("a replacement ability needs 'replaces' and 'instead'")
         more = (self.replaces == "deals_damage", self.instead == "deal_more", self.extra_damage > 0)
         if any(more) and not all(more):
@@ -2204,6 +2219,10 @@ class Ability(_Model):
             )
         if (self.replaces == "self_enters") != (self.instead == "enter_rested"):
             raise ValueError("'self_enters' is replaced by 'enter_rested', and only it")
+        if (self.replaces in ("enters_with_counters", "shifts_with_counters")) != bool(self.with_counters):
+            raise ValueError("'with_counters' is how many counters 'enters_with_counters'/'shifts_with_counters' put")
+        if self.with_counters and (self.counter is None or self.instead is not None):
+            raise ValueError("'with_counters' needs the 'counter' name, and no 'instead'")
         if (self.replaces == "host_destroyed") != (self.instead == "banish_self"):
             raise ValueError("'host_destroyed' is replaced by 'banish_self', and only it")
         if self.remove_damage and self.instead != "banish_self":

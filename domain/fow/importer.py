@@ -5311,6 +5311,23 @@ _SUBJECTS = {
 """Triggers that name an object the effect may refer back to ("that resonator")."""
 
 
+def _with_counters_text(raw: str, body: str) -> JsonDict | None:
+    """ "This card enters your field with five [+100/+100] counters." / "As this card shifts, put ten
+    [+100/+100] counters on it.": counters put as part of the entering (9.10 p1) or the shift (12.8 p2.1)."""
+    m = re.fullmatch(
+        rf"(?:this card enters your field with (?P<n>{NUM})|as this card shifts, put (?P<s>{NUM})) "
+        r"(?P<c>\[[+-]\d+/[+-]\d+\]|[a-z][a-z ]*?) counters(?(s) on (?:it|this card))\.?",
+        body.strip(),
+        re.IGNORECASE,
+    )
+    if m is None:
+        return None
+    replaces = "enters_with_counters" if m.group("n") else "shifts_with_counters"
+    count = _number(m.group("n") or m.group("s"))
+    out: JsonDict = {"kind": "replacement", "text": raw, "replaces": replaces}
+    return {**out, "counter": m.group("c").strip("[]"), "with_counters": count}
+
+
 def _automatic(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
     once = re.search(r"\s*This ability triggers only once per turn\.?$", text, re.IGNORECASE)
     if once:  # a limit on triggering, not an effect
@@ -5611,6 +5628,9 @@ def _ability(raw: str, text: str, ctx: _Ctx) -> list[JsonDict]:
             if split is None:
                 raise
             return split
+    counters = _with_counters_text(raw, text)
+    if counters is not None:  # "As this card shifts, put ten [+100/+100] counters on it": no trigger (12.8 p2.1)
+        return [counters]
     automatic = _automatic(raw, text, ctx)
     if automatic is not None:
         return automatic
