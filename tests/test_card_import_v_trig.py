@@ -116,3 +116,52 @@ def test_put_this_card_into_your_field_needs_a_trigger_on_its_own_move() -> None
     ctx = _Ctx("X", "resonator", None, frozenset(), None)
     with pytest.raises(_GapError):
         _effects("Put this card into your field.", ctx, it_self=True)
+
+
+def test_when_target_resonator_is_put_into_a_graveyard_this_turn_search(imported: dict[str, ImportedCard]) -> None:
+    # Accede the Light (MPR-003): "When target resonator you control is put into a graveyard this turn, search
+    # your main deck for a resonator with the same total cost as that resonator and put it into your field.
+    # Then shuffle your main deck." - a delayed ability the spell makes, watching its target (9.6 p8)
+    assert full(imported, "MPR-003")["effects"] == [
+        {
+            "op": "delayed",
+            "at": "it_is_put_into_graveyard",
+            "target": {"kind": "chosen", "filter": {"zone": "field", "types": ["resonator"], "controller": "you"}},
+            "effects": [
+                {
+                    "op": "search",
+                    "filter": {"zone": "main_deck", "types": ["resonator"]},
+                    "to": "field",
+                    "same_total_cost_as_that": True,
+                }
+            ],
+        }
+    ]
+
+
+def test_a_delayed_search_naming_that_resonator_otherwise_stays_unsupported() -> None:
+    ctx = _Ctx("X", "spell", "chant", frozenset(), None)
+    with pytest.raises(_GapError):
+        _effects(
+            "When target resonator you control is put into a graveyard this turn, search your main deck for a"
+            " resonator with the same name as that resonator and put it into your field.",
+            ctx,
+        )
+
+
+def test_enters_with_counters_and_as_this_card_shifts_put_counters(imported: dict[str, ImportedCard]) -> None:
+    # Glorian Princess of Water, Charlotte (BFA-077^): "This card enters your field with five [+100/+100]
+    # counters." / "As this card shifts, put ten [+100/+100] counters on it." (9.10 p1, 12.8 p2.1)
+    first, second, _ = full(imported, "BFA-077^")["abilities"]
+    assert first == {
+        "kind": "replacement",
+        "replaces": "enters_with_counters",
+        "counter": "+100/+100",
+        "with_counters": 5,
+    }
+    assert second == {
+        "kind": "replacement",
+        "replaces": "shifts_with_counters",
+        "counter": "+100/+100",
+        "with_counters": 10,
+    }

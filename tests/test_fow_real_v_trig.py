@@ -267,3 +267,104 @@ def test_vell_savarian_apparition_triggers_only_from_the_main_deck_face_up_and_o
     story.resolve()
     assert story.state.objects[apparition].zone == "graveyard"
     story.replays()
+
+
+# --- "When target resonator you control is put into a graveyard this turn, search ..." (9.6 p8) ----------
+
+
+def accede_story() -> tuple[Story, str, list[Event]]:
+    """p1 plays Accede the Light (MPR-003, {W}{1}) targeting their Bear (total cost 1); it resolves."""
+    story = Story({"MPR-003": 4, "T-BEAR": 4, "CMF-025": 4})
+    bear = story.put("p1", "T-BEAR", "field")
+    accede = story.put("p1", "MPR-003", "hand")
+    story.will("p1", "W", "R")
+    story.when(cmd("PlayCard", "p1", card=accede, targets=[[bear]]))
+    return story, bear, story.resolve()
+
+
+def test_accede_the_light_searches_a_resonator_of_the_same_total_cost_when_the_target_dies() -> None:
+    # Accede the Light (MPR-003): "When target resonator you control is put into a graveyard this turn,
+    # search your main deck for a resonator with the same total cost as that resonator and put it into your
+    # field. Then shuffle your main deck."  Resolving, it makes a delayed ability watching the Bear (9.6 p8);
+    # the Bear destroyed, it triggers once; the search offers only the total cost 1 resonators - Bears and
+    # fillers, not Granny by the Fireplace (total cost 3) - and the one chosen is put into p1's field (10.13 p2).
+    story, bear, events = accede_story()
+    made = find(events, "DelayedAbilityCreated")
+    assert (made.data["at"], made.data["objects"], made.rule) == (
+        "it_is_put_into_graveyard",
+        [[bear, story.state.objects[bear].zone_since]],
+        "FoW-5.5 9.6 p8",
+    )
+    events = story.by_rule(actions.destroy, bear, "given")
+    [trig] = [e for e in events if e.type == "AbilityTriggered"]
+    assert (trig.data["kind"], trig.data["controller"], trig.rule) == ("delayed", "p1", "FoW-5.5 9.6 p8")
+    story.when(cmd("Pass", "p1"))  # no target: played at once (6.2 p3)
+    asked = find(story.resolve(), "ChoiceRequested")
+    assert (asked.data["kind"], asked.rule) == ("search", "FoW-5.5 10.13 p2")
+    deck = story.state.zones["p1"]["main_deck"]
+    grannies = [o for o in deck if story.state.objects[o].card == "CMF-025"]
+    resonators = [o for o in deck if story.state.card_of(o).type == "resonator"]
+    ones = [o for o in resonators if o not in grannies]  # the Bears and the vanilla fillers: total cost 1
+    assert grannies and sorted(asked.data["options"]["cards"]) == sorted(ones)
+    bears = [o for o in ones if story.state.objects[o].card == "T-BEAR"]
+    events = story.when(cmd("ChooseCards", "p1", cards=[bears[0]]))
+    assert (story.state.objects[bears[0]].zone, story.state.objects[bears[0]].controller) == ("field", "p1")
+    assert find(events, "DeckShuffled").rule == "FoW-5.5 10.20 p1"
+    # once only (9.6 p8.1): the new Bear destroyed this turn triggers nothing
+    events = story.by_rule(actions.destroy, bears[0], "given")
+    assert not [e for e in events if e.type == "AbilityTriggered"]
+    story.replays()
+
+
+def test_accede_the_light_watches_only_that_object_and_only_this_turn() -> None:
+    # The Bear returned to the hand and put into the field again is a new object (3.1 p3): its going to the
+    # graveyard triggers nothing; nor does the next turn's.
+    story, bear, _ = accede_story()
+    story.moved(bear, "hand")
+    story.moved(bear, "field")
+    events = story.by_rule(actions.destroy, bear, "given")
+    assert not [e for e in events if e.type == "AbilityTriggered"]
+    story, bear, _ = accede_story()
+    story.log += to_main(story.state, turn=2)
+    events = story.by_rule(actions.destroy, bear, "given")
+    assert not [e for e in events if e.type == "AbilityTriggered"]
+    story.replays()
+
+
+# --- "enters your field with five [+100/+100] counters" / "As this card shifts, put ten" (9.10 p1, 12.8) ---
+
+
+def test_charlotte_played_future_side_up_enters_with_five_counters() -> None:
+    # Glorian Princess of Water, Charlotte (BFA-077^, [0/0]): "This card enters your field with five
+    # [+100/+100] counters."  Played future side up ([Shift], 12.8 p1), it enters p1's field with them, put
+    # as it enters (9.10 p1): a [500/500], not a [0/0] destroyed by rule process (13.2).
+    story = Story({"BFA-077": 4, "T-BEAR": 4})
+    charlotte = story.put("p1", "BFA-077", "hand")
+    story.will("p1", "U", "R", "R")
+    story.when(cmd("PlayCard", "p1", card=charlotte, side="future"))
+    events = story.resolve()
+    put = find(events, "CounterPut")
+    assert (put.data, put.rule) == ({"oid": charlotte, "counter": "+100/+100", "count": 5}, "FoW-5.5 9.10 p1")
+    assert [e.type for e in events].index("CardMoved") < [e.type for e in events].index("CounterPut")
+    assert story.state.objects[charlotte].zone == "field" and stats(story, charlotte) == (500, 500)
+    story.replays()
+
+
+def test_charlotte_shifting_puts_ten_counters_and_entering_past_side_up_none() -> None:
+    # "As this card shifts, put ten [+100/+100] counters on it.": the past side (BFA-077) entering puts no
+    # counters; shifting (12.8 p2.1) puts ten on it as it turns future side up: [1000/1000].
+    story = Story({"BFA-077": 4, "T-BEAR": 4})
+    charlotte = story.put("p1", "BFA-077", "hand")
+    story.will("p1", "R", "U")
+    story.when(cmd("PlayCard", "p1", card=charlotte))
+    events = story.resolve()
+    assert "CounterPut" not in [e.type for e in events]
+    story.will("p1", "U", "U", "U", "U", "U")
+    story.when(cmd("ActivateAbility", "p1", source=charlotte, ability="shift"))
+    events = story.resolve()
+    types = [e.type for e in events]
+    put = find(events, "CounterPut")
+    assert (put.data, put.rule) == ({"oid": charlotte, "counter": "+100/+100", "count": 10}, "FoW-5.5 12.8 p2.1")
+    assert types.index("CardShifted") < types.index("CounterPut")
+    assert story.state.card_of(charlotte).id == "BFA-077^" and stats(story, charlotte) == (1000, 1000)
+    story.replays()

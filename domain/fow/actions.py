@@ -154,6 +154,7 @@ def move(
 ) -> str:
     s = ctx.s
     obj = s.objects[oid]
+    was_since = obj.zone_since  # the object it is before the move (3.1 p3)
     base = s.cards[obj.card]
     if base.type == "spell" and (to == "stone_deck" or to in PLAYGROUND):
         to, rule = "graveyard", "3.15 p4"
@@ -204,6 +205,8 @@ def move(
         data["position"] = position
     data.update(extra)
     ev = ctx.emit("CardMoved", data, rule, cause=cause, actor=actor)
+    if to == "field" and s.objects[oid].zone == "field":  # "This card enters your field with five counters"
+        ev = _with_counters(ctx, oid, "enters_with_counters", ev)
     # "When this card enters your field" (any way of entering) and "When this card is put into
     # a graveyard from your field" trigger on the move itself (9.6 p1, p7.2)
     if to == "field" and s.objects[oid].zone == "field":
@@ -219,6 +222,9 @@ def move(
         check_triggers(ctx, "card_put_into_graveyard_from_field", ev, oid=oid, subject=oid)  # "that resonator"
     elif data["from"] == "hand" and s.objects[oid].zone == "graveyard" and reason in ("discard", "hand size"):
         check_triggers(ctx, "opponent_discards", ev, player=obj.owner)  # to discard (10.18)
+    if s.objects[oid].zone == "graveyard" and data["from"] != "graveyard":
+        # "When target resonator you control is put into a graveyard this turn" (9.6 p8)
+        check_delayed_on(ctx, "it_is_put_into_graveyard", oid, was_since, ev)
     if data["from"] == "main_deck" and s.objects[oid].zone == "removed" and not s.objects[oid].face_down:
         check_triggers(ctx, "removed_from_main_deck", ev, oid=oid)  # "When this card in your main deck is removed"
     if data["from"] == "field" and s.objects[oid].zone not in ("field", "chase"):
@@ -279,6 +285,24 @@ def replacement_applies(s: GameState, ability: Ability, oid: str) -> bool:
     damage that would be dealt to this card during your turn", FoW-5.5 9.10 p1)."""
     cond = ability.condition
     return cond is None or conditions.condition_met(s, cond, s.objects[oid].controller, oid)
+
+
+def _with_counters(ctx: Ctx, oid: str, replaces: str, cause: str) -> str:
+    """Counters the card ``oid`` (the side now up) puts on itself as part of entering a field or of shifting
+    ("This card enters your field with five [+100/+100] counters", "As this card shifts, put ten [+100/+100]
+    counters on it", 9.10 p1, 12.8 p2.1): put as it enters / shifts, before any trigger sees it."""
+    s = ctx.s
+    for ability in s.card_of(oid).abilities:
+        if ability.replaces != replaces or ability.counter is None or not replacement_applies(s, ability, oid):
+            continue
+        count = ability.with_counters
+        for holder, index, extra in counter_increases(s, oid, ability.counter):  # "that many plus one instead"
+            data = {"oid": oid, "counter": ability.counter, "count": count, "instead": count + extra}
+            cause = ctx.emit("CountersReplaced", {**data, "effect": f"{holder}:{index}"}, "9.10 p1", cause=cause)
+            count += extra
+        rule = "9.10 p1" if replaces == "enters_with_counters" else "12.8 p2.1"
+        cause = ctx.emit("CounterPut", {"oid": oid, "counter": ability.counter, "count": count}, rule, cause=cause)
+    return cause
 
 
 def _enters_rested(s: GameState, oid: str, controller: str) -> str | None:
@@ -2153,6 +2177,7 @@ def finish_item(ctx: Ctx, item: ChaseItem, cause: str) -> str:
         cause = ctx.emit("ChaseItemResolved", {"item": item.id}, "12.8 p2.1", cause=cause)
         if s.objects[item.source].zone == "field" and s.objects[item.source].side == "front":
             cause = ctx.emit("CardShifted", {"oid": item.source, "side": "future"}, "12.8 p2.1", cause=cause)
+            cause = _with_counters(ctx, item.source, "shifts_with_counters", cause)  # "As this card shifts, ..."
             check_triggers(ctx, "shifts", cause, oid=item.source)  # "when this card shifts" (12.8 p2.1)
         return cause
     return ctx.emit("ChaseItemResolved", {"item": item.id}, "7.8 p3", cause=cause)
@@ -2647,6 +2672,9 @@ def apply_effect(
     if isinstance(eff, Search):
         deck = s.zones[you]["main_deck"]
         candidates = [oid for oid in deck if _search_match(s, eff, oid, you, src)]
+        if eff.same_total_cost_as_that:  # "with the same total cost as that resonator" (2.3, 9.6 p8)
+            that = _total_cost(s, previous[0][0]) if previous else None
+            candidates = [oid for oid in candidates if total_cost(s.card_of(oid)) == that]
         if eff.filter.max_total_cost_x:  # "with total cost X or less": the X paid (9.3 p2.5, 2.3)
             candidates = [oid for oid in candidates if total_cost(s.card_of(oid)) <= item.x]
         if choice is None:

@@ -826,6 +826,9 @@ class Search(_Model):
     """With ``field_instead_if``: "you may put that card on to this card instead": into the field added
     to the source card (FoW-5.5 10.1 p1), asked only if the found card can legally be added to it
     (10.1 p2) and the source is still in the field as the object it was (3.1 p3)."""
+    same_total_cost_as_that: bool = False
+    """"search your main deck for a resonator with the same total cost as that resonator" (in a delayed
+    ability watching a resonator, 9.6 p8): only a card whose total cost (2.3) is that of the watched card."""
     shuffle: bool = True
     """Then shuffle the main deck (10.20); false when the shuffle is a ``shuffle`` effect of its
     own ("You may search ... . Then shuffle your main deck.": shuffled even if not searched)."""
@@ -1635,7 +1638,12 @@ class Delayed(_Model):
 
     op: Literal["delayed"] = "delayed"
     at: Literal[
-        "end_of_turn", "next_end_of_turn", "it_deals_or_is_dealt_damage", "it_is_destroyed", "this_card_deals_damage"
+        "end_of_turn",
+        "next_end_of_turn",
+        "it_deals_or_is_dealt_damage",
+        "it_is_destroyed",
+        "this_card_deals_damage",
+        "it_is_put_into_graveyard",
     ] = "end_of_turn"
     """``end_of_turn``: "At the end of turn, ..."; ``next_end_of_turn``: "At the next end of turn": the
     next time "at the end of turn" happens (5.4 p3) - this turn's, or the next turn's once this turn's
@@ -1652,15 +1660,23 @@ class Delayed(_Model):
     target: Target | None = None
     """"Recover target resonator at the end of turn": one target chosen as the spell or ability that
     makes the delayed ability is played (9.3 p2.4); the delayed ability is made with that object if it
-    is still a legal target on resolution (9.3 p3.1), and its ``same`` targets name it (3.1 p3)."""
+    is still a legal target on resolution (9.3 p3.1), and its ``same`` targets name it (3.1 p3).  With ``at``
+    ``it_is_put_into_graveyard`` ("When target resonator you control is put into a graveyard this turn, ..."):
+    the first time this turn that object is put into a graveyard (from the field, as that object)."""
 
     @model_validator(mode="after")
     def _check(self) -> Delayed:
-        _plain_effects(self.effects, "delayed")
+        if self.at == "it_is_put_into_graveyard":  # its search asks on resolution, like any triggered ability's
+            _held_effects(self.effects, "delayed")
+        else:
+            _plain_effects(self.effects, "delayed")
         if _chosen(self.effects):
             raise ValueError("a delayed ability chooses no targets: use 'same' or 'all'")
         if self.target is not None and (
-            self.target.kind != "chosen" or self.target.count != 1 or self.target.up_to or self.at != "end_of_turn"
+            self.target.kind != "chosen"
+            or self.target.count != 1
+            or self.target.up_to
+            or self.at not in ("end_of_turn", "it_is_put_into_graveyard")
         ):
             raise ValueError("a delayed ability's own target is one chosen target, at the end of turn")
         return self
@@ -2292,6 +2308,8 @@ class Ability(_Model):
             "host_destroyed",
             "to_graveyard",
             "to_your_graveyard",
+            "enters_with_counters",
+            "shifts_with_counters",
         ]
         | None
     ) = None
@@ -2326,6 +2344,11 @@ class Ability(_Model):
     deals double that much instead" (9.10 p1)."""
     counter: str | None = None
     """For ``counters_put``: the name of the counters replaced ("magic")."""
+    with_counters: Annotated[int, Field(ge=0)] = 0
+    """For ``enters_with_counters`` ("This card enters your field with five [+100/+100] counters") and
+    ``shifts_with_counters`` ("As this card shifts, put ten [+100/+100] counters on it"): how many
+    ``counter`` counters are put on this card as part of its entering a field / its shifting (9.10 p1,
+    12.8 p2.1) - before anything that happens once it has entered or shifted (9.6 p1)."""
     remove_damage: bool = False
     """For ``banish_self`` (for ``host_destroyed``): "banish this card instead. If you do, remove all
     damage from that resonator" - the addition is banished (10.10) and, if it was, the card it was
@@ -2384,7 +2407,8 @@ class Ability(_Model):
             raise ValueError("'race_change' is a continuous ability on 'all' X whose condition reads no race")
         if self.trigger == "status" and (self.kind != "automatic" or self.condition is None):
             raise ValueError("a 'status' trigger is an automatic ability watching its 'condition' (FoW-5.5 9.6 p9)")
-        if self.kind == "replacement" and (self.replaces is None or self.instead is None):
+        with_counters = self.replaces in ("enters_with_counters", "shifts_with_counters")
+        if self.kind == "replacement" and (self.replaces is None or (self.instead is None and not with_counters)):
             raise ValueError("a replacement ability needs 'replaces' and 'instead'")
         adds = self.replaces == "deals_damage" and self.instead != "deal_double"  # "double" adds nothing
         more = (adds, self.instead == "deal_more", self.extra_damage > 0)
@@ -2427,6 +2451,10 @@ class Ability(_Model):
             )
         if (self.replaces == "self_enters") != (self.instead == "enter_rested"):
             raise ValueError("'self_enters' is replaced by 'enter_rested', and only it")
+        if (self.replaces in ("enters_with_counters", "shifts_with_counters")) != bool(self.with_counters):
+            raise ValueError("'with_counters' is how many counters 'enters_with_counters'/'shifts_with_counters' put")
+        if self.with_counters and (self.counter is None or self.instead is not None):
+            raise ValueError("'with_counters' needs the 'counter' name, and no 'instead'")
         if (self.replaces == "host_destroyed") != (self.instead == "banish_self"):
             raise ValueError("'host_destroyed' is replaced by 'banish_self', and only it")
         if self.remove_damage and self.instead != "banish_self":

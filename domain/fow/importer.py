@@ -4577,11 +4577,44 @@ _DELAYED_AFTER = re.compile(
 """``Remove it from the game at end of turn.``: the same delayed ability, its time written last."""
 
 
+_DELAYED_ON_TARGET = re.compile(
+    r"^when (?P<t>target [^,]+?) is put into a graveyard this turn, (?P<body>search your main deck for .+)$",
+    re.IGNORECASE,
+)
+_SAME_TOTAL_COST = " with the same total cost as that resonator"
+
+
+def _delayed_on_target(rest: str, ctx: _Ctx) -> tuple[JsonDict, str] | None:
+    """ "When target resonator you control is put into a graveyard this turn, search your main deck for a
+    resonator with the same total cost as that resonator and put it into your field. Then shuffle your main
+    deck." (Accede the Light, MPR-003): the target is chosen as the spell is played (9.3 p2.4); on resolution
+    a delayed ability (9.6 p8) watching it, if still legal (9.3 p3.1), is made; it triggers the first time
+    this turn that object is put into a graveyard, and "that resonator" is the card it watched."""
+    m = _DELAYED_ON_TARGET.match(rest.strip())
+    if m is None or ctx.type != "spell":
+        return None
+    target = _target(m.group("t"), ctx)
+    if target.get("kind") != "chosen" or target.get("filter", {}).get("types") != ["resonator"]:
+        raise _GapError(f"effect: {_split_sentences(rest)[0]}")
+    body = m.group("body")
+    same = _SAME_TOTAL_COST in body.lower()
+    effects = _effects(_capitalise(body.replace(_SAME_TOTAL_COST, "")), ctx)
+    left = body.lower().replace(_SAME_TOTAL_COST, "")
+    if len(effects) != 1 or effects[0].get("op") != "search" or "that resonator" in left:
+        raise _GapError(f"effect: {_split_sentences(rest)[0]}")
+    if same:
+        effects[0]["same_total_cost_as_that"] = True
+    return {"op": "delayed", "at": "it_is_put_into_graveyard", "target": target, "effects": effects}, ""
+
+
 def _delayed(rest: str, out: list[JsonDict], ctx: _Ctx) -> tuple[JsonDict, str] | None:
     """ "Target resonator gains [+1000/+0] until end of turn. At the end of turn, destroy that
     resonator.": a delayed automatic ability (FoW-5.5 9.6 p8) created as the effect resolves,
     triggering at the end of this turn; "that resonator" / "it" name the previous effect's
     single target.  None if ``rest`` does not open with such a sentence."""
+    watched = _delayed_on_target(rest, ctx)
+    if watched is not None:  # "When target resonator you control is put into a graveyard this turn, ..."
+        return watched
     at = "end_of_turn"
     m = _DELAYED.match(rest) or _DELAYED_AFTER.match(rest)
     if m is not None and m.group("next"):
@@ -5709,6 +5742,23 @@ _SUBJECTS = {
 """Triggers that name an object the effect may refer back to ("that resonator")."""
 
 
+def _with_counters_text(raw: str, body: str) -> JsonDict | None:
+    """ "This card enters your field with five [+100/+100] counters." / "As this card shifts, put ten
+    [+100/+100] counters on it.": counters put as part of the entering (9.10 p1) or the shift (12.8 p2.1)."""
+    m = re.fullmatch(
+        rf"(?:this card enters your field with (?P<n>{NUM})|as this card shifts, put (?P<s>{NUM})) "
+        r"(?P<c>\[[+-]\d+/[+-]\d+\]|[a-z][a-z ]*?) counters(?(s) on (?:it|this card))\.?",
+        body.strip(),
+        re.IGNORECASE,
+    )
+    if m is None:
+        return None
+    replaces = "enters_with_counters" if m.group("n") else "shifts_with_counters"
+    count = _number(m.group("n") or m.group("s"))
+    out: JsonDict = {"kind": "replacement", "text": raw, "replaces": replaces}
+    return {**out, "counter": m.group("c").strip("[]"), "with_counters": count}
+
+
 def _automatic(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
     once = re.search(r"\s*This ability triggers only once per turn\.?$", text, re.IGNORECASE)
     if once:  # a limit on triggering, not an effect
@@ -6009,6 +6059,9 @@ def _ability(raw: str, text: str, ctx: _Ctx) -> list[JsonDict]:
             if split is None:
                 raise
             return split
+    counters = _with_counters_text(raw, text)
+    if counters is not None:  # "As this card shifts, put ten [+100/+100] counters on it": no trigger (12.8 p2.1)
+        return [counters]
     automatic = _automatic(raw, text, ctx)
     if automatic is not None:
         return automatic
@@ -6438,6 +6491,8 @@ def _paragraph(raw: str, ctx: _Ctx) -> Delta | None:
             effects = _effects(_capitalise(put.group("e")), dataclasses.replace(ctx, in_graveyard=True))
             ability: JsonDict = {"kind": "automatic", "text": raw, "trigger": "card_enters_field"}
             return {"abilities": [{**ability, "trigger_filter": entered, "from_graveyard": True, "effects": effects}]}
+        if _DELAYED_ON_TARGET.match(text):  # a delayed ability the spell makes (9.6 p8), not a trigger of its own
+            return {"effects": _effects(text, ctx)}
         if re.match(r"^\[(?:Continuous|Activate|Enter)\]", text) or _TRIGGER_START.match(text):
             m = re.match(r"^(\[[^\]]+\]|[^,:]+)", text)
             raise _GapError(f"trigger: {(m.group(1) if m else text).strip()} (on a spell)")
