@@ -118,3 +118,31 @@ def test_target_that_has_or_shares_the_highest_atk(imported: dict[str, ImportedC
             "condition": {"kind": "ruler_is", "j_rulers": ["Alice, Fairy Queen"]},
         },
     ]
+
+
+def test_search_for_a_card_named_as_target_and_pump_all_of_the_same_name(imported: dict[str, ImportedCard]) -> None:
+    # Croco-Shark Crossing (BFA-033): "When this card enters your field, search your main deck for a card
+    # names as target resonator, reveal it and put it into your hand. Then shuffle your main deck." ("names":
+    # a misprint of "named") and "{Rest}: Target resonator and all other resonators with the same name gain
+    # [+300/+300] until end of turn." (2.2, 9.3 p2.4, 9.9 p4)
+    resonator = {"kind": "chosen", "filter": {"zone": "field", "types": ["resonator"]}}
+    assert full(imported, "BFA-033")["abilities"] == [
+        {
+            "kind": "automatic",
+            "trigger": "enters_field",
+            "effects": [{"op": "search", "filter": {"zone": "main_deck", "types": []}, "target": resonator}],
+        },
+        {
+            "kind": "activate",
+            "cost": {"rest": True},
+            "effects": [
+                {
+                    "op": "modify",
+                    "atk": 300,
+                    "def": 300,
+                    "target": resonator,
+                    "same_name_too": True,
+                }
+            ],
+        },
+    ]

@@ -259,3 +259,66 @@ def test_grand_cross_does_nothing_if_its_target_no_longer_has_the_highest_atk() 
     assert story.state.objects[bear].zone == "field"
     assert not [e for e in events if e.type == "CardMoved" and e.data["to"] == "removed"]
     story.replays()
+
+
+# --- "a card named as target resonator" / "Target resonator and all other resonators with the same name"
+
+
+def test_croco_shark_crossing_searches_for_a_card_named_as_its_target() -> None:
+    # Croco-Shark Crossing (BFA-033): "When this card enters your field, search your main deck for a card
+    # names as target resonator, reveal it and put it into your hand. Then shuffle your main deck."  The
+    # target is p2's Wall: only the Walls of p1's main deck are found (2.2), not its Bears
+    story = Story({"BFA-033": 4, "T-BEAR": 4, "T-WALL": 4})
+    wall = story.put("p2", "T-WALL", "field")
+    story.put("p1", "T-BEAR", "field")
+    enter(story, "p1", "BFA-033")
+    [trig] = story.state.triggered
+    story.when(cmd("Pass", "p1"))  # the priority sequence: the triggered ability is played (9.6 p6)
+    assert story.pending.kind == "trigger"
+    story.when(cmd("PlayTriggered", "p1", trigger=trig.id, targets=[[wall]]))
+    asked = find(story.resolve(), "ChoiceRequested")
+    walls = [o for o in story.state.zones["p1"]["main_deck"] if story.state.objects[o].card == "T-WALL"]
+    assert (asked.data["kind"], asked.rule) == ("search", "FoW-5.5 10.13 p2")
+    assert sorted(asked.data["options"]["cards"]) == sorted(walls) and len(walls) == 4
+    events = story.when(cmd("ChooseCards", "p1", cards=[walls[0]]))
+    moved = find(events, "CardMoved")
+    assert (moved.data["oid"], moved.data["to"], moved.data["revealed"]) == (walls[0], "hand", True)
+    assert "DeckShuffled" in [e.type for e in events]
+    story.replays()
+
+
+def test_croco_shark_crossing_searches_nothing_once_its_target_is_gone() -> None:
+    # the target left the field before the ability resolved: no legal target, no search (9.3 p3.1)
+    story = Story({"BFA-033": 4, "T-BEAR": 4, "T-WALL": 4})
+    wall = story.put("p2", "T-WALL", "field")
+    enter(story, "p1", "BFA-033")
+    [trig] = story.state.triggered
+    story.when(cmd("Pass", "p1"))  # the priority sequence: the triggered ability is played (9.6 p6)
+    assert story.pending.kind == "trigger"
+    story.when(cmd("PlayTriggered", "p1", trigger=trig.id, targets=[[wall]]))
+    story.by_rule(actions.destroy, wall, "given")
+    events = story.resolve()
+    assert "ChoiceRequested" not in [e.type for e in events] and "DeckShuffled" not in [e.type for e in events]
+    story.replays()
+
+
+def test_croco_shark_crossing_pumps_the_target_and_every_resonator_sharing_its_name() -> None:
+    # "{Rest}: Target resonator and all other resonators with the same name gain [+300/+300] until end of
+    # turn."  Target: p1's Bear; p2's Bear gains too, the Wall does not; a Bear entering later this turn
+    # gains as well (a set defined by a condition, 9.9 p4)
+    story = Story({"BFA-033": 4, "T-BEAR": 4, "T-WALL": 4})
+    crossing = story.put("p1", "BFA-033", "field")
+    mine = story.put("p1", "T-BEAR", "field")
+    theirs = story.put("p2", "T-BEAR", "field")
+    wall = story.put("p2", "T-WALL", "field")
+    story.when(cmd("ActivateAbility", "p1", source=crossing, ability=1, targets=[[mine]]))
+    made = find(story.resolve(), "ContinuousEffectCreated")
+    assert (made.data["kind"], made.data["targets"], made.rule) == ("modify", [mine], "FoW-5.5 10.19 p3")
+    assert made.data["filter"]["names"] == ["Bear"]
+    assert stats(story, mine) == (800, 800) and stats(story, theirs) == (800, 800)
+    assert stats(story, wall) == (100, 1000)
+    later = enter(story, "p2", "T-BEAR")
+    assert stats(story, later) == (800, 800)
+    story.log += to_main(story.state, turn=2)
+    assert stats(story, theirs) == (500, 500)
+    story.replays()

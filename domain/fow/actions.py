@@ -2028,6 +2028,10 @@ def apply_effect(
                 return cause
         if eff.duration == "source_in_field" and not _is_source_in_field(s, item):  # its source left (9.1 p2.2)
             return ctx.emit("ContinuousEffectNotMade", {"item": item.id, "source": src}, "9.1 p2.2", cause=cause)
+        if isinstance(eff, Modify) and eff.same_name_too:  # "and all other resonators with the same name":
+            # whatever shares a name with the target now (2.2), whenever it does while it lasts (9.9 p4)
+            named = sorted(names_of(s, data["targets"][0]))
+            data["filter"] = {"zone": "field", "types": ["resonator"], "controller": "any", "names": named}
         if isinstance(eff, Modify):
             times = 1 if eff.per is None else conditions.count_of(s, eff.per, you, src)  # counted now
             if eff.x_of_destroyed is not None:  # "[+X/+0], where X is the ATK of the destroyed resonator"
@@ -2184,6 +2188,12 @@ def apply_effect(
     if isinstance(eff, Search):
         deck = s.zones[you]["main_deck"]
         candidates = [oid for oid in deck if _search_match(s, eff, oid, you, src)]
+        if eff.target is not None:  # "a card named as target resonator": sharing a name with it (2.2)
+            named_as = _targets_of(ctx, item, eff.target, group)
+            if not named_as:
+                return cause  # no legal target: the effect involving it is not applied (9.3 p3.1)
+            names = names_of(s, named_as[0])
+            candidates = [oid for oid in candidates if names & names_of(s, oid)]
         if eff.filter.max_total_cost_x:  # "with total cost X or less": the X paid (9.3 p2.5, 2.3)
             candidates = [oid for oid in candidates if total_cost(s.card_of(oid)) <= item.x]
         if choice is None:

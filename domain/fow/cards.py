@@ -580,6 +580,18 @@ class Modify(_Model):
     choice; on resolution the controller chooses which of the two the target gains (the effect names
     both and the player applying it picks one, FoW-5.5 9.3 p3.2)."""
 
+    same_name_too: bool = False
+    """ "Target resonator and all other resonators with the same name gain [+300/+300] until end of
+    turn": the target, and every resonator in a field sharing a name with it (2.2) as the effect is made -
+    whenever it shares it, while the effect lasts (a set defined by a condition, FoW-5.5 9.9 p4)."""
+
+    @model_validator(mode="after")
+    def _check_same_name(self) -> Modify:
+        single = self.target.kind == "chosen" and self.target.count == 1 and not self.target.up_to
+        if self.same_name_too and not single:
+            raise ValueError("'same_name_too' gives the change to one chosen target and the cards named as it")
+        return self
+
     @model_validator(mode="after")
     def _check_x(self) -> Modify:
         if self.or_gains is not None and (self.per is not None or self.x_of_destroyed is not None or self.skills):
@@ -765,6 +777,18 @@ class Search(_Model):
     shuffle: bool = True
     """Then shuffle the main deck (10.20); false when the shuffle is a ``shuffle`` effect of its
     own ("You may search ... . Then shuffle your main deck.": shuffled even if not searched)."""
+
+    target: Target | None = None
+    """ "search your main deck for a card named as target resonator": the target chosen as the ability is
+    played (FoW-5.5 9.3 p2.4); only cards sharing a name with it (2.2) are found - nothing is searched if
+    it is no longer a legal target on resolution (9.3 p3.1)."""
+
+    @model_validator(mode="after")
+    def _check_named_as(self) -> Search:
+        single = self.target is not None and self.target.kind == "chosen" and self.target.count == 1
+        if self.target is not None and (not single or self.target.up_to or self.and_or is not None):
+            raise ValueError("a search 'target' is one chosen card whose name the card found has")
+        return self
 
     @model_validator(mode="after")
     def _check_and_or(self) -> Search:

@@ -1639,6 +1639,10 @@ def _search_unrevealed(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonD
 
 def _search_hand(m: re.Match[str], ctx: _Ctx) -> list[JsonDict]:
     desc = m.group("d").strip()
+    named_as = re.fullmatch(r"a card name[sd] as (?P<t>target resonator)", desc, re.IGNORECASE)
+    if named_as:  # "a card names as target resonator" ("names": a misprint of "named", BFA-033): 2.2, 9.3 p2.4
+        target = _target(named_as.group("t"), ctx)
+        return [{"op": "search", "filter": {"zone": "main_deck", "types": []}, "target": target}]
     either = re.fullmatch(r"(?P<a>(?:a|an) .+?) and/or (?:a |an )?(?P<b>.+)", desc, re.IGNORECASE)
     if either and "them" in m.group(0).lower():  # "for a Twelve Apostle and/or card named "X", reveal them"
         first = _search_filter(either.group("a"), ctx)
@@ -3757,6 +3761,18 @@ def _set_stats(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
         raise _GapError(f"target: {m.group('t')} (no card type: it may also be a ruler)")
     out: list[JsonDict] = [{"op": "lose_abilities", "target": copy.deepcopy(target)}] if m.group("lose") else []
     return [*out, {"op": "set_stats", "atk": int(m.group("a")), "def": int(m.group("d")), "target": target}]
+
+
+@_effect_first(
+    r"(?P<t>target resonator) and all other resonators with the same name gain (?P<m>\[[+-]\d+/[+-]\d+\])"
+    r" until (?:the )?end of (?:the )?turn"
+)
+def _gains_same_name_too(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Target resonator and all other resonators with the same name gain [+300/+300] until end of turn."
+    # (10.19 p3; the others: whatever shares a name with the target while the effect lasts, 2.2, 9.9 p4)
+    atk, def_, _ = _modifiers(m.group("m"))
+    target = _target(m.group("t"), ctx)
+    return [{"op": "modify", "atk": atk, "def": def_, "target": target, "same_name_too": True}]
 
 
 @_effect_first(r"(?P<t>target resonator)'s printed ATK becomes (?P<a>\d+) until (?:the )?end of (?:the )?turn")
