@@ -2030,8 +2030,8 @@ def apply_effect(
             return ctx.emit("ContinuousEffectNotMade", {"item": item.id, "source": src}, "9.1 p2.2", cause=cause)
         if isinstance(eff, Modify) and eff.same_name_too:  # "and all other resonators with the same name":
             # whatever shares a name with the target now (2.2), whenever it does while it lasts (9.9 p4)
-            named = sorted(names_of(s, data["targets"][0]))
-            data["filter"] = {"zone": "field", "types": ["resonator"], "controller": "any", "names": named}
+            same_names = sorted(names_of(s, data["targets"][0]))
+            data["filter"] = {"zone": "field", "types": ["resonator"], "controller": "any", "names": same_names}
         if isinstance(eff, Modify):
             times = 1 if eff.per is None else conditions.count_of(s, eff.per, you, src)  # counted now
             if eff.x_of_destroyed is not None:  # "[+X/+0], where X is the ATK of the destroyed resonator"
