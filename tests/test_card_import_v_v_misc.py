@@ -146,3 +146,52 @@ def test_search_for_a_card_named_as_target_and_pump_all_of_the_same_name(importe
             ],
         },
     ]
+
+
+def test_may_choose_not_to_recover_and_effects_as_long_as_this_card_is_rested(
+    imported: dict[str, ImportedCard],
+) -> None:
+    # Sleeping Beauty (TAT-017): "[Continuous]: You may choose not to recover this card during the recovery
+    # phase." (5.2 p5, 1.4 p1) and "[Activate] Pay {1} {Rest}: Resonators you control gain [+200/+200] as
+    # long as this card is rested." (9.9 p8)
+    stay = {"kind": "continuous", "rules": {"may_stay_rested_in_recovery_phase": True}}
+    assert full(imported, "TAT-017")["abilities"] == [
+        stay,
+        {
+            "kind": "activate",
+            "cost": {"will": {"attribute": {}, "free": 1}, "rest": True},
+            "effects": [
+                {
+                    "op": "modify",
+                    "atk": 200,
+                    "def": 200,
+                    "target": {"kind": "all", "filter": {"zone": "field", "types": ["resonator"], "controller": "you"}},
+                    "duration": "source_rested",
+                }
+            ],
+        },
+    ]
+    # Invasion Ship, Golden Hind (TTW-041): the same first paragraph, and "{Rest}, {U}{1}: Rest target
+    # resonator. It doesn't recover during the recovery phase as long as this card is rested."
+    assert full(imported, "TTW-041")["abilities"] == [
+        stay,
+        {
+            "kind": "activate",
+            "cost": {"will": {"attribute": {"U": 1}, "free": 1}, "rest": True},
+            "effects": [
+                {"op": "rest", "target": {"kind": "chosen", "filter": {"zone": "field", "types": ["resonator"]}}},
+                {
+                    "op": "restrict",
+                    "target": {"kind": "same"},
+                    "rules": ["doesnt_recover_in_recovery_phase"],
+                    "duration": "source_rested",
+                },
+            ],
+        },
+    ]
+
+
+def test_as_long_as_this_card_is_rested_on_a_spell_stays_unsupported() -> None:
+    ctx = _Ctx("X", "spell", "chant", frozenset(), None)
+    with pytest.raises(_GapError):
+        _effects("Resonators you control gain [+200/+200] as long as this card is rested.", ctx)

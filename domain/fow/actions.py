@@ -205,6 +205,7 @@ def move(
         if lasting:
             why = "its source left the field"
             ev = end_effects(ctx, lasting, why, "9.1 p2.2", ev)
+        ev = end_source_rested(ctx, [oid], ev)  # "as long as this card is rested": not in a field any more
     if to == "field" and extra.get("attached_to") and s.objects[oid].zone == "field":
         check_triggers(ctx, "addition_added", ev, oid=str(extra["attached_to"]))  # added to it (7.2 p4)
     return ev
@@ -1464,6 +1465,19 @@ def _is_source_in_field(s: GameState, item: ChaseItem) -> bool:
     return s.objects[item.source].zone == "field" and is_same_source(s, item)
 
 
+def _is_source_rested(s: GameState, item: ChaseItem) -> bool:
+    """For an effect lasting "as long as this card is rested": its source is rested in the field, as
+    the object that played the ability (3.1 p3; otherwise the effect is not made, 9.9 p8)."""
+    return _is_source_in_field(s, item) and s.objects[item.source].rested
+
+
+def end_source_rested(ctx: Ctx, oids: Sequence[str], cause: str) -> str:
+    """The effects lasting "as long as this card is rested" whose source is one of ``oids`` - just
+    recovered, or gone from the field - end (9.9 p8: the condition is off)."""
+    lasting = [e.id for e in ctx.s.effects if e.duration == "source_rested" and e.source in oids]
+    return end_effects(ctx, lasting, "its source is no longer rested", "9.9 p8", cause) if lasting else cause
+
+
 def is_same_source(s: GameState, item: ChaseItem) -> bool:
     """Whether the source of ``item`` (an ability) is still the object it was as the ability was
     played: it has not changed zones since (FoW-5.5 3.1 p3). Always true for a card on the chase."""
@@ -2028,6 +2042,8 @@ def apply_effect(
                 return cause
         if eff.duration == "source_in_field" and not _is_source_in_field(s, item):  # its source left (9.1 p2.2)
             return ctx.emit("ContinuousEffectNotMade", {"item": item.id, "source": src}, "9.1 p2.2", cause=cause)
+        if eff.duration == "source_rested" and not _is_source_rested(s, item):  # "as long as this card is rested"
+            return ctx.emit("ContinuousEffectNotMade", {"item": item.id, "source": src}, "9.9 p8", cause=cause)
         if isinstance(eff, Modify) and eff.same_name_too:  # "and all other resonators with the same name":
             # whatever shares a name with the target now (2.2), whenever it does while it lasts (9.9 p4)
             same_names = sorted(names_of(s, data["targets"][0]))
@@ -2166,6 +2182,8 @@ def apply_effect(
         if eff.blocked_by is not None:  # "cannot be blocked by water resonators"
             rdata["blocked_by"] = eff.blocked_by.model_dump(mode="json", exclude_defaults=True)
         if eff.duration == "source_in_field" and not _is_source_in_field(s, item):
+            return ctx.emit("ContinuousEffectNotMade", {"item": item.id, "source": src}, "9.9 p8", cause=cause)
+        if eff.duration == "source_rested" and not _is_source_rested(s, item):  # "as long as this card is rested"
             return ctx.emit("ContinuousEffectNotMade", {"item": item.id, "source": src}, "9.9 p8", cause=cause)
         return ctx.emit("ContinuousEffectCreated", rdata, "1.4 p4", cause=cause)
     if isinstance(eff, PayLess):  # "you may pay {B}{B} less to play its God's Art abilities this turn"
@@ -2658,6 +2676,8 @@ def apply_effect(
                 cause = ctx.emit(ev_type, {"oid": t, "reason": "effect"}, "10.12 p1", cause=cause)
                 if isinstance(eff, Rest):  # "Whenever resonator with this becomes rested" (9.6 p1)
                     check_triggers(ctx, "becomes_rested", cause, oid=t)
+                else:  # "as long as this card is rested": it is not any more (9.9 p8)
+                    cause = end_source_rested(ctx, [t], cause)
         return cause
     raise AssertionError(f"unhandled effect {eff!r}")  # pragma: no cover
 

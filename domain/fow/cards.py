@@ -561,10 +561,12 @@ class Modify(_Model):
     atk: int = 0
     def_: int = Field(0, alias="def")
     target: Target
-    duration: Duration | Literal["source_in_field"] = "end_of_turn"
+    duration: Duration | Literal["source_in_field", "source_rested"] = "end_of_turn"
     """``source_in_field``: no duration printed on an ability of a card in a field ("resonators you
     control gain [+300/+300]"): it applies as long as the ability is active (FoW-5.5 9.1 p2.2),
-    i.e. while its source stays in the field as the same object."""
+    i.e. while its source stays in the field as the same object; ``source_rested``: "... as long as
+    this card is rested": until its source recovers or leaves the field, and not made if it is not
+    rested in the field, as the same object, as the effect resolves (9.9 p8)."""
     skills: list[SymbolSkill] = Field(default_factory=list)
     """Symbol skills the same target gains with it ("gains [+200/+0] and [Flying]", 10.19 p1)."""
     per: Count | None = None
@@ -1368,8 +1370,10 @@ class Restrict(_Model):
     """With ``rules`` ``["cannot_be_blocked"]``: "Target resonator cannot be blocked by water
     resonators until end of turn": only J/resonators matching it (any controller's) cannot block
     the targets (``RuleOverrides.cannot_be_blocked_by``)."""
-    duration: Literal["end_of_turn", "source_in_field", "next_recovery_phase"] = "end_of_turn"
-    """``source_in_field``: "as long as this card is in a field": the effect ends when its source
+    duration: Literal["end_of_turn", "source_in_field", "next_recovery_phase", "source_rested"] = "end_of_turn"
+    """``source_rested``: "It doesn't recover during the recovery phase as long as this card is rested":
+    until its source recovers or leaves the field, not made unless it is rested there (FoW-5.5 9.9 p8);
+    ``source_in_field``: "as long as this card is in a field": the effect ends when its source
     leaves the field, and is not made if the source left it before it resolves (FoW-5.5 9.9 p8);
     ``next_recovery_phase``: "They don't recover during their controller's next recovery phase": it
     lasts until the recovery of the next recovery phase of its targets' controller (5.2 p5)."""
@@ -1837,6 +1841,9 @@ class RuleOverrides(_Model):
     doesnt_recover_in_recovery_phase: bool = False
     """ "Doesn't recover during the recovery phase": the turn player's recovery of all cards in the
     playground (FoW-5.5 5.2 p5) leaves it rested; effects may still recover it."""
+    may_stay_rested_in_recovery_phase: bool = False
+    """ "You may choose not to recover this card during the recovery phase": as the turn player recovers
+    all cards in their playground (FoW-5.5 5.2 p5), they choose whether it stays rested (1.4 p1)."""
     cannot_recover_in_recovery_phase: bool = False
     """ "Cannot recover during recovery phase": neither that recovery (5.2 p5) nor any effect
     recovers it while the recovery phase lasts (a prohibition beats an instruction, 1.4 p4)."""

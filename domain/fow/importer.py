@@ -2435,7 +2435,7 @@ _NO_RECOVERY = {
 _NO_RECOVERY_RE = "|".join(re.escape(v) for v in _NO_RECOVERY)
 
 
-@_effect(rf"(?P<t>[^.]+?) (?P<v>{_NO_RECOVERY_RE}) as long as this card is (?:on|in) a field")
+@_effect(rf"(?P<t>[^.]+?) (?P<v>{_NO_RECOVERY_RE}) as long as this card is (?:(?:on|in) a field|(?P<r>rested))")
 def _no_recovery_while(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "Rest target resonator. It doesn't recover during the recovery phase as long as this card is
     # on a field.": an effect lasting while its source stays in the field (FoW-5.5 9.1 p2.2, 9.9 p8)
@@ -2445,7 +2445,10 @@ def _no_recovery_while(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonD
     target = _target(m.group("t"), ctx)
     if target.get("filter", {}).get("types") == []:
         raise _GapError(f"target: {m.group('t')} (no card type: it may also be a ruler)")
-    return [{"op": "restrict", "target": target, "rules": [rule], "duration": "source_in_field"}]
+    if m.group("r") and ctx.type == "spell":  # "... as long as this card is rested": a card in a field (9.9 p8)
+        raise _GapError(f"effect: {m.group(0)}")
+    duration = "source_rested" if m.group("r") else "source_in_field"
+    return [{"op": "restrict", "target": target, "rules": [rule], "duration": duration}]
 
 
 @_effect(r"(?P<t>@same|it) cannot be recovered as long as this card is (?:on|in) a field")
@@ -3613,6 +3616,17 @@ def _reshuffle_graveyard(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[Jso
             out.append({"op": "discard", "who": "each", "whole_hand": True})
         out.append({"op": "reshuffle_graveyard", "who": "each"})
     return out
+
+
+@_effect(r"(?P<t>[^.]+?) gains? (?P<m>\[[+-]\d+/[+-]\d+\]) as long as this card is rested")
+def _gains_while_rested(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "[Activate] Pay {1} {Rest}: Resonators you control gain [+200/+200] as long as this card is rested.":
+    # every object that matches while it lasts (9.9 p4), until this card recovers or leaves (9.9 p8)
+    target = _subject(m.group("t"), ctx, continuous=False, it_self=it_self)
+    if target is None or target["kind"] != "all" or ctx.type == "spell":
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    atk, def_, _ = _modifiers(m.group("m"))
+    return [{"op": "modify", "atk": atk, "def": def_, "target": target, "duration": "source_rested"}]
 
 
 @_effect(r"(?P<t>[^.]+?) gains? (?P<m>\[[+-]\d+/[+-]\d+\])")
@@ -5178,6 +5192,9 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
         if m.group("by") or m.group("by0"):
             out["damage_from"] = _damage_source(m.group("by") or m.group("by0"), ctx)
         return out
+    if re.fullmatch(r"you may choose not to recover this card during the recovery phase", body, re.IGNORECASE):
+        # the turn player's recovery of all cards (FoW-5.5 5.2 p5) may leave it rested (1.4 p1)
+        return {"kind": "continuous", "text": raw, "rules": {"may_stay_rested_in_recovery_phase": True}}
     logic = _continuous_unless_damaged(raw, body, ctx) or _continuous_logic(raw, body, ctx)
     if logic is not None:
         return logic
