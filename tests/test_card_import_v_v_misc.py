@@ -195,3 +195,46 @@ def test_as_long_as_this_card_is_rested_on_a_spell_stays_unsupported() -> None:
     ctx = _Ctx("X", "spell", "chant", frozenset(), None)
     with pytest.raises(_GapError):
         _effects("Resonators you control gain [+200/+200] as long as this card is rested.", ctx)
+
+
+def test_search_a_weapon_onto_this_card_and_banish_an_addition_added_to_it(imported: dict[str, ImportedCard]) -> None:
+    # Grimmia, the Savior of Myth (MPR-010J): "Whenever this card attacks >>> You may search your main deck
+    # for a Weapon addition that can be added to a J/resonator and put it into the field, added to this
+    # card. If you do, shuffle your deck." (10.13 p2, 10.1 p1-p2: [Addition:J/Resonator], 2.1 p3.2) and
+    # "[Activate] Pay {W}{W}, banish an addition added to this card: Rest up to two target J/resonators."
+    abilities = full(imported, "MPR-010J")["abilities"]
+    assert abilities[0] == {
+        "kind": "automatic",
+        "trigger": "attacks",
+        "effects": [
+            {
+                "op": "may",
+                "effects": [
+                    {
+                        "op": "search",
+                        "filter": {
+                            "zone": "main_deck",
+                            "types": ["addition"],
+                            "races": ["Weapon"],
+                            "subtypes": ["j_resonator"],
+                        },
+                        "to": "field",
+                        "added_to_source": True,
+                    }
+                ],
+            }
+        ],
+    }
+    assert abilities[2]["cost"]["cards"] == [
+        {
+            "action": "banish",
+            "filter": {"zone": "field", "types": ["addition"], "controller": "you", "added_to_self": True},
+        }
+    ]
+
+
+def test_added_to_source_is_a_search_into_the_field() -> None:
+    from domain.fow.cards import Search
+
+    with pytest.raises(ValueError):
+        Search.model_validate({"op": "search", "added_to_source": True})

@@ -423,3 +423,62 @@ def test_golden_hind_keeps_its_target_rested_as_long_as_it_is_rested() -> None:
     story.log += to_main(story.state, turn=6)
     assert not story.state.objects[bear].rested
     story.replays()
+
+
+# --- "search ... for a Weapon addition that can be added to a J/resonator and put it into the field, added
+# to this card" (10.1 p1-p2) and "banish an addition added to this card" (7.2 p3, 10.10) -------------------
+
+
+def test_grimmia_searches_a_weapon_onto_herself_as_she_attacks_then_banishes_it_to_rest_two() -> None:
+    # Grimmia, the Savior of Myth (MPR-010J): "Whenever this card attacks >>> You may search your main deck
+    # for a Weapon addition that can be added to a J/resonator and put it into the field, added to this
+    # card. If you do, shuffle your deck." - Ragnarok (MPR-011) and Bullet of Envy (MPR-024) are
+    # [Addition:J/Resonator] Weapons; Silver Stake (CMF-016), an [Addition:Resonator], cannot be added to
+    # her.  Then "[Activate] Pay {W}{W}, banish an addition added to this card: Rest up to two target
+    # J/resonators."
+    story = Story({"MPR-011": 4, "MPR-024": 4, "CMF-016": 4, "T-BEAR": 4}, ruler="MPR-010")
+    [grimmia] = story.state.zones["p1"]["ruler_area"]
+    story.moved(grimmia, "field", side="j_ruler")
+    bear = story.put("p2", "T-BEAR", "field")
+    story.log += to_main(story.state, turn=3)
+    story.attack(grimmia)
+    while story.pending.kind != "optional":
+        story.when(cmd("Pass", story.pending.player))
+    asked = find(story.when(cmd("ChooseOptional", "p1", accept=True)), "ChoiceRequested")
+    weapons = [o for o in story.state.zones["p1"]["main_deck"] if story.state.objects[o].card in ("MPR-011", "MPR-024")]
+    assert asked.data["kind"] == "search" and sorted(asked.data["options"]["cards"]) == sorted(weapons)
+    events = story.when(cmd("ChooseCards", "p1", cards=[weapons[0]]))
+    moved = find(events, "CardMoved")
+    assert (moved.data["oid"], moved.data["to"], moved.data["attached_to"], moved.rule) == (
+        weapons[0],
+        "field",
+        grimmia,
+        "FoW-5.5 10.1 p1",
+    )
+    assert story.state.objects[weapons[0]].attached_to == grimmia and "DeckShuffled" in [e.type for e in events]
+    story.resolve_all()
+    # the banish cost: only an addition added to her
+    story.will("p1", "W", "W")
+    offered = [a for a in legal(story, "p1", "ActivateAbility") if a["source"] == grimmia and a["ability"] == 2]
+    assert offered and all(a["cost_cards"] == [[weapons[0]]] for a in offered)
+    story.when(cmd("ActivateAbility", "p1", source=grimmia, ability=2, targets=[[bear]], cost_cards=[[weapons[0]]]))
+    assert story.state.objects[weapons[0]].zone == "graveyard"
+    story.resolve()
+    assert story.state.objects[bear].rested
+    story.replays()
+
+
+def test_grimmia_cannot_banish_an_addition_added_to_another_card() -> None:
+    # a Silver Stake added to p1's Bear is no addition added to her: the cost cannot be paid
+    story = Story({"CMF-016": 4, "T-BEAR": 4}, ruler="MPR-010")
+    [grimmia] = story.state.zones["p1"]["ruler_area"]
+    story.moved(grimmia, "field", side="j_ruler")
+    bear = story.put("p1", "T-BEAR", "field")
+    stake = _add(story, "p1", "CMF-016", bear)
+    story.will("p1", "W", "W")
+    assert not [a for a in legal(story, "p1", "ActivateAbility") if a["source"] == grimmia and a["ability"] == 2]
+    refusal = story.refused(
+        cmd("ActivateAbility", "p1", source=grimmia, ability=2, targets=[[bear]], cost_cards=[[stake]])
+    )
+    assert refusal.code.startswith("rules/")
+    story.replays()

@@ -2206,6 +2206,9 @@ def apply_effect(
     if isinstance(eff, Search):
         deck = s.zones[you]["main_deck"]
         candidates = [oid for oid in deck if _search_match(s, eff, oid, you, src)]
+        if eff.added_to_source:  # "... and put it into the field, added to this card": if it can be (10.1 p2)
+            here = s.objects[src].zone == "field" and is_same_source(s, item)
+            candidates = [oid for oid in candidates if here and is_legal_host(s, oid, src)]
         if eff.target is not None:  # "a card named as target resonator": sharing a name with it (2.2)
             named_as = _targets_of(ctx, item, eff.target, group)
             if not named_as:
@@ -2225,7 +2228,7 @@ def apply_effect(
             return None
         choice, to_field, cause = instead
         for oid in choice:
-            if to_field and eff.added_instead:  # "put that card on to this card instead" (10.1 p1)
+            if eff.added_to_source or (to_field and eff.added_instead):  # "... added to this card" (10.1 p1)
                 cause = move(
                     ctx,
                     oid,
@@ -2930,7 +2933,7 @@ def _search_deck(ctx: Ctx, item: ChaseItem, eff: Search, cause: str, choice: Any
 
 
 def _search_match(s: GameState, eff: Search, oid: str, you: str, source: str | None = None) -> bool:
-    if eff.to == "field" and not _fits_field_alone(s, oid):
+    if eff.to == "field" and not eff.added_to_source and not _fits_field_alone(s, oid):
         return False  # a spell or an addition that needs a host cannot be put into the field so
     equal = eff.total_cost_equal_to  # "with total cost equal to the number of ..." (2.3)
     if equal is not None and total_cost(s.card_of(oid)) != conditions.count_of(s, equal, you, source):

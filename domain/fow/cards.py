@@ -161,6 +161,9 @@ class Filter(_Model):
     added_to: Filter | None = None
     """"an addition added to a resonator you control": an addition added to a card in the field that
     matches this filter (FoW-5.5 7.2 p3; its ``controller`` relative to the same player)."""
+    added_to_self: bool = False
+    """ "banish an addition added to this card": an addition added to the card whose ability or effect
+    this is (FoW-5.5 7.2 p3)."""
     without_counters: list[str] = Field(default_factory=list)
     """"with no evolution counters on it": none of these counters is on the object (10.21; only an
     object in a playground has counters, a new object none, 3.1 p3)."""
@@ -780,6 +783,11 @@ class Search(_Model):
     """Then shuffle the main deck (10.20); false when the shuffle is a ``shuffle`` effect of its
     own ("You may search ... . Then shuffle your main deck.": shuffled even if not searched)."""
 
+    added_to_source: bool = False
+    """With ``to="field"``: "search your main deck for a Weapon addition that can be added to a J/resonator
+    and put it into the field, added to this card": only cards that can legally be added to the source card
+    are found (FoW-5.5 10.1 p2), none once the source is no longer in the field as the object it was (3.1
+    p3); the card found comes into the field added to it (10.1 p1)."""
     target: Target | None = None
     """ "search your main deck for a card named as target resonator": the target chosen as the ability is
     played (FoW-5.5 9.3 p2.4); only cards sharing a name with it (2.2) are found - nothing is searched if
@@ -804,6 +812,8 @@ class Search(_Model):
             self.deck == "stone_deck" and self.to not in ("stone_area", "top")
         ):
             raise ValueError("the magic stone deck is searched for the magic stone area or its top, and only it")
+        if self.added_to_source and (self.to != "field" or self.deck != "main_deck" or self.rested):
+            raise ValueError("'added_to_source' puts what the main deck search finds into the field, added")
         if self.rested and self.to not in ("stone_area", "field"):
             raise ValueError("'rested' is for a card put into the magic stone area or the field")
         if not self.reveal and (

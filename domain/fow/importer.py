@@ -688,6 +688,9 @@ def _more_cost(part: str, ctx: _Ctx) -> tuple[str, Any] | None:
             flt, players = _selector(desc, ctx, zone="hand")
             if players or set(flt) & {"controller", "rested", "other_than_self"}:
                 raise _GapError(f"cost: {part}")
+    elif action == "banish" and desc == "addition added to this card" and ctx.type in ("resonator", "j_ruler"):
+        # "banish an addition added to this card" (7.2 p3): one the player controls (10.10 p2)
+        flt = {"zone": "field", "types": ["addition"], "controller": "you", "added_to_self": True}
     else:
         if action == "rest" and not desc.endswith(" you control"):
             raise _GapError(f"cost: {part}")
@@ -1683,6 +1686,21 @@ def _search_filter(desc: str, ctx: _Ctx, *, search: bool = False) -> JsonDict:
     if count != 1:
         out["count"] = count
     return out
+
+
+@_effect(
+    r"search your (?:main )?deck for an? (?P<r>[^.,\"]+?) addition that can be added to an? (?P<h>J/resonator)"
+    r" and put it into the field, added to this card"
+)
+def _search_added_to_this(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "You may search your main deck for a Weapon addition that can be added to a J/resonator and put it into
+    # the field, added to this card. If you do, shuffle your deck." (10.13 p2, 10.1 p1-p2): [Addition:
+    # J/Resonator] (2.1 p3.2); the shuffle is the "If you do" after it (_shuffle_if_searched)
+    flt, players = _selector(f"{m.group('r')} addition", ctx, zone="main_deck")
+    if players or set(flt) - {"zone", "types", "races"} or not flt.get("races") or ctx.type not in ("j_ruler",):
+        raise _GapError(f"effect: {m.group(0)}")
+    flt["subtypes"] = ["j_resonator"]
+    return [{"op": "search", "filter": flt, "to": "field", "added_to_source": True, "shuffle": False}]
 
 
 @_effect(
