@@ -235,6 +235,7 @@ def move(
         if lasting:
             why = "its source left the field"
             ev = end_effects(ctx, lasting, why, "9.1 p2.2", ev)
+        ev = end_source_rested(ctx, [oid], ev)  # "as long as this card is rested": not in a field any more
     if to == "field" and extra.get("attached_to") and s.objects[oid].zone == "field":
         check_triggers(ctx, "addition_added", ev, oid=str(extra["attached_to"]))  # added to it (7.2 p4)
     return ev
@@ -1855,6 +1856,19 @@ def _is_source_in_field(s: GameState, item: ChaseItem) -> bool:
     return s.objects[item.source].zone == "field" and is_same_source(s, item)
 
 
+def _is_source_rested(s: GameState, item: ChaseItem) -> bool:
+    """For an effect lasting "as long as this card is rested": its source is rested in the field, as
+    the object that played the ability (3.1 p3; otherwise the effect is not made, 9.9 p8)."""
+    return _is_source_in_field(s, item) and s.objects[item.source].rested
+
+
+def end_source_rested(ctx: Ctx, oids: Sequence[str], cause: str) -> str:
+    """The effects lasting "as long as this card is rested" whose source is one of ``oids`` - just
+    recovered, or gone from the field - end (9.9 p8: the condition is off)."""
+    lasting = [e.id for e in ctx.s.effects if e.duration == "source_rested" and e.source in oids]
+    return end_effects(ctx, lasting, "its source is no longer rested", "9.9 p8", cause) if lasting else cause
+
+
 def is_same_source(s: GameState, item: ChaseItem) -> bool:
     """Whether the source of ``item`` (an ability) is still the object it was as the ability was
     played: it has not changed zones since (FoW-5.5 3.1 p3). Always true for a card on the chase."""
@@ -2481,6 +2495,12 @@ def apply_effect(
                 return cause
         if eff.duration == "source_in_field" and not _is_source_in_field(s, item):  # its source left (9.1 p2.2)
             return ctx.emit("ContinuousEffectNotMade", {"item": item.id, "source": src}, "9.1 p2.2", cause=cause)
+        if eff.duration == "source_rested" and not _is_source_rested(s, item):  # "as long as this card is rested"
+            return ctx.emit("ContinuousEffectNotMade", {"item": item.id, "source": src}, "9.9 p8", cause=cause)
+        if isinstance(eff, Modify) and eff.same_name_too:  # "and all other resonators with the same name":
+            # whatever shares a name with the target now (2.2), whenever it does while it lasts (9.9 p4)
+            same_names = sorted(names_of(s, data["targets"][0]))
+            data["filter"] = {"zone": "field", "types": ["resonator"], "controller": "any", "names": same_names}
         if isinstance(eff, Modify):
             times = 1 if eff.per is None else conditions.count_of(s, eff.per, you, src)  # counted now
             if eff.x_of_destroyed is not None:  # "[+X/+0], where X is the ATK of the destroyed resonator"
@@ -2632,6 +2652,8 @@ def apply_effect(
             rdata["blocked_by"] = eff.blocked_by.model_dump(mode="json", exclude_defaults=True)
         if eff.duration == "source_in_field" and not _is_source_in_field(s, item):
             return ctx.emit("ContinuousEffectNotMade", {"item": item.id, "source": src}, "9.9 p8", cause=cause)
+        if eff.duration == "source_rested" and not _is_source_rested(s, item):  # "as long as this card is rested"
+            return ctx.emit("ContinuousEffectNotMade", {"item": item.id, "source": src}, "9.9 p8", cause=cause)
         return ctx.emit("ContinuousEffectCreated", rdata, "1.4 p4", cause=cause)
     if isinstance(eff, RemoveInstead):  # "If it would leave your field this turn, remove it ... instead"
         kept_out = _targets_of(ctx, item, eff.target, group)
@@ -2675,6 +2697,15 @@ def apply_effect(
         if eff.same_total_cost_as_that:  # "with the same total cost as that resonator" (2.3, 9.6 p8)
             that = _total_cost(s, previous[0][0]) if previous else None
             candidates = [oid for oid in candidates if total_cost(s.card_of(oid)) == that]
+        if eff.added_to_source:  # "... and put it into the field, added to this card": if it can be (10.1 p2)
+            here = s.objects[src].zone == "field" and is_same_source(s, item)
+            candidates = [oid for oid in candidates if here and is_legal_host(s, oid, src)]
+        if eff.target is not None:  # "a card named as target resonator": sharing a name with it (2.2)
+            named_as = _targets_of(ctx, item, eff.target, group)
+            if not named_as:
+                return cause  # no legal target: the effect involving it is not applied (9.3 p3.1)
+            names = names_of(s, named_as[0])
+            candidates = [oid for oid in candidates if names & names_of(s, oid)]
         if eff.filter.max_total_cost_x:  # "with total cost X or less": the X paid (9.3 p2.5, 2.3)
             candidates = [oid for oid in candidates if total_cost(s.card_of(oid)) <= item.x]
         if choice is None:
@@ -2688,7 +2719,7 @@ def apply_effect(
             return None
         choice, to_field, cause = instead
         for oid in choice:
-            if to_field and eff.added_instead:  # "put that card on to this card instead" (10.1 p1)
+            if eff.added_to_source or (to_field and eff.added_instead):  # "... added to this card" (10.1 p1)
                 cause = move(
                     ctx,
                     oid,
@@ -3188,6 +3219,8 @@ def apply_effect(
                 cause = ctx.emit(ev_type, {"oid": t, "reason": "effect"}, "10.12 p1", cause=cause)
                 if isinstance(eff, Rest):  # "Whenever resonator with this becomes rested" (9.6 p1)
                     check_triggers(ctx, "becomes_rested", cause, oid=t)
+                else:  # "as long as this card is rested": it is not any more (9.9 p8)
+                    cause = end_source_rested(ctx, [t], cause)
         return cause
     raise AssertionError(f"unhandled effect {eff!r}")  # pragma: no cover
 
@@ -3223,6 +3256,7 @@ def _recover_up_to(
         return None
     for t in [c for c in choice if c in rested]:
         cause = ctx.emit("CardRecovered", {"oid": t, "reason": "effect"}, "10.12 p1", cause=cause, actor=you)
+        cause = end_source_rested(ctx, [t], cause)  # "as long as this card is rested" ends (9.9 p8)
     return cause
 
 
@@ -3501,7 +3535,7 @@ def _search_deck(ctx: Ctx, item: ChaseItem, eff: Search, cause: str, choice: Any
 
 
 def _search_match(s: GameState, eff: Search, oid: str, you: str, source: str | None = None) -> bool:
-    if eff.to == "field" and not _fits_field_alone(s, oid):
+    if eff.to == "field" and not eff.added_to_source and not _fits_field_alone(s, oid):
         return False  # a spell or an addition that needs a host cannot be put into the field so
     equal = eff.total_cost_equal_to  # "with total cost equal to the number of ..." (2.3)
     if equal is not None and total_cost(s.card_of(oid)) != conditions.count_of(s, equal, you, source):

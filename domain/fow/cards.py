@@ -161,6 +161,9 @@ class Filter(_Model):
     added_to: Filter | None = None
     """"an addition added to a resonator you control": an addition added to a card in the field that
     matches this filter (FoW-5.5 7.2 p3; its ``controller`` relative to the same player)."""
+    added_to_self: bool = False
+    """ "banish an addition added to this card": an addition added to the card whose ability or effect
+    this is (FoW-5.5 7.2 p3)."""
     without_counters: list[str] = Field(default_factory=list)
     """"with no evolution counters on it": none of these counters is on the object (10.21; only an
     object in a playground has counters, a new object none, 3.1 p3)."""
@@ -569,10 +572,12 @@ class Modify(_Model):
     atk: int = 0
     def_: int = Field(0, alias="def")
     target: Target
-    duration: Duration | Literal["source_in_field"] = "end_of_turn"
+    duration: Duration | Literal["source_in_field", "source_rested"] = "end_of_turn"
     """``source_in_field``: no duration printed on an ability of a card in a field ("resonators you
     control gain [+300/+300]"): it applies as long as the ability is active (FoW-5.5 9.1 p2.2),
-    i.e. while its source stays in the field as the same object."""
+    i.e. while its source stays in the field as the same object; ``source_rested``: "... as long as
+    this card is rested": until its source recovers or leaves the field, and not made if it is not
+    rested in the field, as the same object, as the effect resolves (9.9 p8)."""
     skills: list[SymbolSkill] = Field(default_factory=list)
     """Symbol skills the same target gains with it ("gains [+200/+0] and [Flying]", 10.19 p1)."""
     per: Count | None = None
@@ -592,6 +597,18 @@ class Modify(_Model):
     """"Target resonator gains [-800/0] or [0/+800] until end turn": ``[atk, def]`` of the other
     choice; on resolution the controller chooses which of the two the target gains (the effect names
     both and the player applying it picks one, FoW-5.5 9.3 p3.2)."""
+
+    same_name_too: bool = False
+    """ "Target resonator and all other resonators with the same name gain [+300/+300] until end of
+    turn": the target, and every resonator in a field sharing a name with it (2.2) as the effect is made -
+    whenever it shares it, while the effect lasts (a set defined by a condition, FoW-5.5 9.9 p4)."""
+
+    @model_validator(mode="after")
+    def _check_same_name(self) -> Modify:
+        single = self.target.kind == "chosen" and self.target.count == 1 and not self.target.up_to
+        if self.same_name_too and not single:
+            raise ValueError("'same_name_too' gives the change to one chosen target and the cards named as it")
+        return self
 
     @model_validator(mode="after")
     def _check_x(self) -> Modify:
@@ -837,6 +854,23 @@ class Search(_Model):
     read), X being the value chosen for the {X} of the cost that played it (the ability's own, or the
     [Judgment] / [Awakening] cost that put its source into the field, FoW-5.5 9.3 p2.5)."""
 
+    added_to_source: bool = False
+    """With ``to="field"``: "search your main deck for a Weapon addition that can be added to a J/resonator
+    and put it into the field, added to this card": only cards that can legally be added to the source card
+    are found (FoW-5.5 10.1 p2), none once the source is no longer in the field as the object it was (3.1
+    p3); the card found comes into the field added to it (10.1 p1)."""
+    target: Target | None = None
+    """ "search your main deck for a card named as target resonator": the target chosen as the ability is
+    played (FoW-5.5 9.3 p2.4); only cards sharing a name with it (2.2) are found - nothing is searched if
+    it is no longer a legal target on resolution (9.3 p3.1)."""
+
+    @model_validator(mode="after")
+    def _check_named_as(self) -> Search:
+        single = self.target is not None and self.target.kind == "chosen" and self.target.count == 1
+        if self.target is not None and (not single or self.target.up_to or self.and_or is not None):
+            raise ValueError("a search 'target' is one chosen card whose name the card found has")
+        return self
+
     @model_validator(mode="after")
     def _check_and_or(self) -> Search:
         if self.and_or is not None and (self.count != 2 or self.to != "hand" or self.deck != "main_deck"):
@@ -849,6 +883,8 @@ class Search(_Model):
             self.deck == "stone_deck" and self.to not in ("stone_area", "top")
         ):
             raise ValueError("the magic stone deck is searched for the magic stone area or its top, and only it")
+        if self.added_to_source and (self.to != "field" or self.deck != "main_deck" or self.rested):
+            raise ValueError("'added_to_source' puts what the main deck search finds into the field, added")
         if self.rested and self.to not in ("stone_area", "field"):
             raise ValueError("'rested' is for a card put into the magic stone area or the field")
         if not self.reveal and (
@@ -1474,8 +1510,10 @@ class Restrict(_Model):
     """With ``rules`` ``["cannot_be_blocked"]``: "Target resonator cannot be blocked by water
     resonators until end of turn": only J/resonators matching it (any controller's) cannot block
     the targets (``RuleOverrides.cannot_be_blocked_by``)."""
-    duration: Literal["end_of_turn", "source_in_field", "next_recovery_phase"] = "end_of_turn"
-    """``source_in_field``: "as long as this card is in a field": the effect ends when its source
+    duration: Literal["end_of_turn", "source_in_field", "next_recovery_phase", "source_rested"] = "end_of_turn"
+    """``source_rested``: "It doesn't recover during the recovery phase as long as this card is rested":
+    until its source recovers or leaves the field, not made unless it is rested there (FoW-5.5 9.9 p8);
+    ``source_in_field``: "as long as this card is in a field": the effect ends when its source
     leaves the field, and is not made if the source left it before it resolves (FoW-5.5 9.9 p8);
     ``next_recovery_phase``: "They don't recover during their controller's next recovery phase": it
     lasts until the recovery of the next recovery phase of its targets' controller (5.2 p5)."""
@@ -1987,6 +2025,9 @@ class RuleOverrides(_Model):
     doesnt_recover_in_recovery_phase: bool = False
     """ "Doesn't recover during the recovery phase": the turn player's recovery of all cards in the
     playground (FoW-5.5 5.2 p5) leaves it rested; effects may still recover it."""
+    may_stay_rested_in_recovery_phase: bool = False
+    """ "You may choose not to recover this card during the recovery phase": as the turn player recovers
+    all cards in their playground (FoW-5.5 5.2 p5), they choose whether it stays rested (1.4 p1)."""
     cannot_recover_in_recovery_phase: bool = False
     """ "Cannot recover during recovery phase": neither that recovery (5.2 p5) nor any effect
     recovers it while the recovery phase lasts (a prohibition beats an instruction, 1.4 p4)."""

@@ -660,6 +660,8 @@ def matches(
         host = obj.attached_to
         if host is None or host not in state.objects or not matches(state, flt.added_to, host, you, source_oid):
             return False
+    if flt.added_to_self and (source_oid is None or obj.attached_to != source_oid):
+        return False  # "an addition added to this card" (7.2 p3)
     if flt.not_host and source_oid is not None and state.objects[source_oid].attached_to == oid:
         return False  # "another target resonator" on an addition: not the one it is added to
     if flt.rested is not None and obj.rested != flt.rested:

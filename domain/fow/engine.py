@@ -1278,6 +1278,7 @@ def decline_trigger(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     "move_onto",
     "fight",
     "recover",
+    "keep_rested",
 )
 def choose_cards(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     s = ctx.s
@@ -1288,6 +1289,12 @@ def choose_cards(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         raise ctx.reject("command/malformed", "10.13 p1", "'cards' must be a list of distinct object ids")
     if p.kind == "look":
         _choose_looked(ctx, p.options, cards, args.get("order"))
+        return
+    if p.kind == "keep_rested":  # "You may choose not to recover this card during the recovery phase"
+        if any(c not in p.options["cards"] for c in cards):
+            raise ctx.reject("rules/keep_rested_choice", "5.2 p5", f"choose among {p.options['cards']} (or none)")
+        chose = {"player": player, "not_recovered": list(cards)}
+        flow.finish_recovery(ctx, list(cards), ctx.emit("OptionChosen", chose, "5.2 p5", actor=player))
         return
     if p.kind == "discard_to_hand_size":
         count = int(p.options["count"])
@@ -1769,6 +1776,10 @@ def legal_actions(state: GameState, player: str) -> list[Command]:
     elif p.kind == "banish" and isinstance(p.options.get("groups"), list):  # one kept of each name
         kept = itertools.islice(itertools.product(*p.options["groups"]), MAX_TARGET_COMBOS)
         out = [Command("ChooseCards", player, {"cards": [c for c in p.options["cards"] if c not in k]}) for k in kept]
+    elif p.kind == "keep_rested":  # any of them may stay rested (5.2 p5, 1.4 p1)
+        offered = list(p.options["cards"])
+        subsets = itertools.chain.from_iterable(itertools.combinations(offered, n) for n in range(len(offered) + 1))
+        out = [Command("ChooseCards", player, {"cards": list(c)}) for c in itertools.islice(subsets, MAX_TARGET_COMBOS)]
     elif p.kind in ("banish", "discard_chosen", "keep", "move_onto", "fight"):
         out = [
             Command("ChooseCards", player, {"cards": list(c)})

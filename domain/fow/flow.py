@@ -130,6 +130,32 @@ def continue_after_resolution(ctx: Ctx, cause: str) -> None:
 # --- steps ------------------------------------------------------------------------------
 
 
+def finish_recovery(ctx: Ctx, stay: list[str], cause: str) -> None:
+    """The turn player recovers all cards in their playground (FoW-5.5 5.2 p5) but those their text
+    keeps rested and ``stay``, those they chose not to recover ("You may choose not to recover this card
+    during the recovery phase", 1.4 p1); then they gain priority (5.2 p7)."""
+    s = ctx.s
+    tp = s.turn_player
+    ev = cause
+    rested = [oid for z in PLAYGROUND for oid in s.zones[tp][z] if s.objects[oid].rested]
+    kept = [oid for oid in rested if _stays_rested(s, oid) or oid in stay]
+    rested = [oid for oid in rested if oid not in kept]
+    if rested or kept:
+        data: dict[str, object] = {"player": tp, "oids": rested, **({"not_recovered": kept} if kept else {})}
+        ev = ctx.emit("CardsRecovered", data, "5.2 p5", cause=ev)
+    ev = actions.end_source_rested(ctx, rested, ev)  # "as long as this card is rested": recovered (9.9 p8)
+    # "They don't recover during their controller's next recovery phase": that recovery is over
+    ending = [
+        e.id
+        for e in s.effects
+        if e.duration == "next_recovery_phase" and any(s.objects[t].controller == tp for t in e.targets)
+    ]
+    if ending:
+        why = "their controller's recovery phase"
+        ev = ctx.emit("ContinuousEffectsEnded", {"ids": ending, "why": why}, "5.2 p5", cause=ev)
+    open_priority(ctx, tp, ev)
+
+
 def begin_step(ctx: Ctx, phase: str, step: str, rule: str, cause: str) -> str:
     return ctx.emit("StepBegan", {"phase": phase, "step": step}, rule, cause=cause)
 
@@ -169,20 +195,12 @@ def enter_step(ctx: Ctx, phase: str, step: str, cause: str) -> None:
         ev = cease_will(ctx, "5.2 p4", ev)
         rested = [oid for z in PLAYGROUND for oid in s.zones[tp][z] if s.objects[oid].rested]
         kept = [oid for oid in rested if _stays_rested(s, oid)]  # "doesn't recover during ..." (1.4 p1)
-        rested = [oid for oid in rested if oid not in kept]
-        if rested or kept:
-            data: dict[str, object] = {"player": tp, "oids": rested, **({"not_recovered": kept} if kept else {})}
-            ev = ctx.emit("CardsRecovered", data, "5.2 p5", cause=ev)
-        # "They don't recover during their controller's next recovery phase": that recovery is over
-        ending = [
-            e.id
-            for e in s.effects
-            if e.duration == "next_recovery_phase" and any(s.objects[t].controller == tp for t in e.targets)
-        ]
-        if ending:
-            why = "their controller's recovery phase"
-            ev = ctx.emit("ContinuousEffectsEnded", {"ids": ending, "why": why}, "5.2 p5", cause=ev)
-        open_priority(ctx, tp, ev)
+        optional = [o for o in rested if o not in kept and overrides_for(s, o).may_stay_rested_in_recovery_phase]
+        if optional:  # "You may choose not to recover this card during the recovery phase" (1.4 p1)
+            asked = {"player": tp, "kind": "keep_rested", "options": {"cards": optional}}
+            ctx.emit("ChoiceRequested", asked, "5.2 p5", cause=ev)
+            return
+        finish_recovery(ctx, [], ev)
     elif phase == "main" and step == "main":
         beginning = s.phase != "main"  # not when a battle ends and the main phase goes on
         ev = begin_step(ctx, phase, step, "5.3 p1", cause)

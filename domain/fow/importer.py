@@ -693,6 +693,9 @@ def _more_cost(part: str, ctx: _Ctx) -> tuple[str, Any] | None:
             flt, players = _selector(desc, ctx, zone="hand")
             if players or set(flt) & {"controller", "rested", "other_than_self"}:
                 raise _GapError(f"cost: {part}")
+    elif action == "banish" and desc == "addition added to this card" and ctx.type in ("resonator", "j_ruler"):
+        # "banish an addition added to this card" (7.2 p3): one the player controls (10.10 p2)
+        flt = {"zone": "field", "types": ["addition"], "controller": "you", "added_to_self": True}
     else:
         if action == "rest" and not desc.endswith(" you control"):
             raise _GapError(f"cost: {part}")
@@ -1742,6 +1745,10 @@ def _search_unrevealed(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonD
 
 def _search_hand(m: re.Match[str], ctx: _Ctx) -> list[JsonDict]:
     desc = m.group("d").strip()
+    named_as = re.fullmatch(r"a card name[sd] as (?P<t>target resonator)", desc, re.IGNORECASE)
+    if named_as:  # "a card names as target resonator" ("names": a misprint of "named", BFA-033): 2.2, 9.3 p2.4
+        target = _target(named_as.group("t"), ctx)
+        return [{"op": "search", "filter": {"zone": "main_deck", "types": []}, "target": target}]
     either = re.fullmatch(r"(?P<a>(?:a|an) .+?) and/or (?:a |an )?(?P<b>.+)", desc, re.IGNORECASE)
     if either and "them" in m.group(0).lower():  # "for a Twelve Apostle and/or card named "X", reveal them"
         first = _search_filter(either.group("a"), ctx)
@@ -1782,6 +1789,21 @@ def _search_filter(desc: str, ctx: _Ctx, *, search: bool = False) -> JsonDict:
     if count != 1:
         out["count"] = count
     return out
+
+
+@_effect(
+    r"search your (?:main )?deck for an? (?P<r>[^.,\"]+?) addition that can be added to an? (?P<h>J/resonator)"
+    r" and put it into the field, added to this card"
+)
+def _search_added_to_this(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "You may search your main deck for a Weapon addition that can be added to a J/resonator and put it into
+    # the field, added to this card. If you do, shuffle your deck." (10.13 p2, 10.1 p1-p2): [Addition:
+    # J/Resonator] (2.1 p3.2); the shuffle is the "If you do" after it (_shuffle_if_searched)
+    flt, players = _selector(f"{m.group('r')} addition", ctx, zone="main_deck")
+    if players or set(flt) - {"zone", "types", "races"} or not flt.get("races") or ctx.type not in ("j_ruler",):
+        raise _GapError(f"effect: {m.group(0)}")
+    flt["subtypes"] = ["j_resonator"]
+    return [{"op": "search", "filter": flt, "to": "field", "added_to_source": True, "shuffle": False}]
 
 
 @_effect(
@@ -2584,7 +2606,7 @@ _NO_RECOVERY = {
 _NO_RECOVERY_RE = "|".join(re.escape(v) for v in _NO_RECOVERY)
 
 
-@_effect(rf"(?P<t>[^.]+?) (?P<v>{_NO_RECOVERY_RE}) as long as this card is (?:on|in) a field")
+@_effect(rf"(?P<t>[^.]+?) (?P<v>{_NO_RECOVERY_RE}) as long as this card is (?:(?:on|in) a field|(?P<r>rested))")
 def _no_recovery_while(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "Rest target resonator. It doesn't recover during the recovery phase as long as this card is
     # on a field.": an effect lasting while its source stays in the field (FoW-5.5 9.1 p2.2, 9.9 p8)
@@ -2594,7 +2616,10 @@ def _no_recovery_while(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonD
     target = _target(m.group("t"), ctx)
     if target.get("filter", {}).get("types") == []:
         raise _GapError(f"target: {m.group('t')} (no card type: it may also be a ruler)")
-    return [{"op": "restrict", "target": target, "rules": [rule], "duration": "source_in_field"}]
+    if m.group("r") and ctx.type == "spell":  # "... as long as this card is rested": a card in a field (9.9 p8)
+        raise _GapError(f"effect: {m.group(0)}")
+    duration = "source_rested" if m.group("r") else "source_in_field"
+    return [{"op": "restrict", "target": target, "rules": [rule], "duration": duration}]
 
 
 @_effect(r"(?P<t>@same|it) cannot be recovered as long as this card is (?:on|in) a field")
@@ -3834,6 +3859,17 @@ def _reshuffle_graveyard(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[Jso
     return out
 
 
+@_effect(r"(?P<t>[^.]+?) gains? (?P<m>\[[+-]\d+/[+-]\d+\]) as long as this card is rested")
+def _gains_while_rested(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "[Activate] Pay {1} {Rest}: Resonators you control gain [+200/+200] as long as this card is rested.":
+    # every object that matches while it lasts (9.9 p4), until this card recovers or leaves (9.9 p8)
+    target = _subject(m.group("t"), ctx, continuous=False, it_self=it_self)
+    if target is None or target["kind"] != "all" or ctx.type == "spell":
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    atk, def_, _ = _modifiers(m.group("m"))
+    return [{"op": "modify", "atk": atk, "def": def_, "target": target, "duration": "source_rested"}]
+
+
 @_effect(r"(?P<t>[^.]+?) gains? (?P<m>\[[+-]\d+/[+-]\d+\])")
 def _gains_no_duration(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "If it's a resonator, resonators you control gain [+300/+300]." with no duration, on an
@@ -3980,6 +4016,18 @@ def _set_stats(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
         raise _GapError(f"target: {m.group('t')} (no card type: it may also be a ruler)")
     out: list[JsonDict] = [{"op": "lose_abilities", "target": copy.deepcopy(target)}] if m.group("lose") else []
     return [*out, {"op": "set_stats", "atk": int(m.group("a")), "def": int(m.group("d")), "target": target}]
+
+
+@_effect_first(
+    r"(?P<t>target resonator) and all other resonators with the same name gain (?P<m>\[[+-]\d+/[+-]\d+\])"
+    r" until (?:the )?end of (?:the )?turn"
+)
+def _gains_same_name_too(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "Target resonator and all other resonators with the same name gain [+300/+300] until end of turn."
+    # (10.19 p3; the others: whatever shares a name with the target while the effect lasts, 2.2, 9.9 p4)
+    atk, def_, _ = _modifiers(m.group("m"))
+    target = _target(m.group("t"), ctx)
+    return [{"op": "modify", "atk": atk, "def": def_, "target": target, "same_name_too": True}]
 
 
 @_effect_first(r"(?P<t>target resonator)'s printed ATK becomes (?P<a>\d+) until (?:the )?end of (?:the )?turn")
@@ -5648,6 +5696,9 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
         if m.group("by") or m.group("by0"):
             out["damage_from"] = _damage_source(m.group("by") or m.group("by0"), ctx)
         return out
+    if re.fullmatch(r"you may choose not to recover this card during the recovery phase", body, re.IGNORECASE):
+        # the turn player's recovery of all cards (FoW-5.5 5.2 p5) may leave it rested (1.4 p1)
+        return {"kind": "continuous", "text": raw, "rules": {"may_stay_rested_in_recovery_phase": True}}
     logic = _continuous_unless_damaged(raw, body, ctx) or _continuous_logic(raw, body, ctx)
     if logic is not None:
         return logic
