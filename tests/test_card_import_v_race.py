@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from domain.fow.cards import Card
 from domain.fow.importer import ImportedCard, _Ctx, _effects, _GapError
 from service.card_import import load_database
 from tests.card_import_support import full, imported_database
@@ -110,3 +111,62 @@ def test_susie_looks_at_the_top_three_of_either_deck_and_puts_them_back(imported
             "effects": [{"op": "look_top", "count": 3, "pick": 0, "rest": "top", "pile": "either"}],
         }
     ]
+
+
+def test_scheherazade_chooses_a_race_that_cannot_attack_you(
+    imported: dict[str, ImportedCard], known_races: list[str]
+) -> None:
+    # Scheherazade, the Teller of the Crimson Moon (MOA-039): "[Enter]: Choose a race. As long as you control
+    # this card, J/resonators of the chosen race cannot attack you." (2.5 p1, 8.2 p3.2, 1.4 p4, 9.9 p8)
+    enter, _ = full(imported, "MOA-039")["abilities"]
+    assert enter == {
+        "kind": "automatic",
+        "trigger": "enter",
+        "effects": [
+            {"op": "choose_race", "choices": known_races},
+            {
+                "op": "restrict",
+                "target": {"kind": "all", "filter": {"zone": "field", "chosen_race": True}},
+                "rules": ["cannot_attack_you"],
+                "duration": "source_controlled",
+            },
+        ],
+    }
+
+
+def test_the_overlords_baptism_keeps_only_the_valentina_sentence_unsupported(
+    imported: dict[str, ImportedCard],
+) -> None:
+    # The Overlord's Baptism (TTW-050): "Choose a race. Return all resonators of the chosen race to their
+    # owner's hand." is read now; "you may pay {2} to play its next God's Art ability rather than pay its
+    # cost this turn" (a replaced cost for one ability only) is not, so the card stays unsupported
+    card = imported["TTW-050"]
+    assert card.status == "none"
+    assert card.gaps == (
+        'effect: As long as your J-Ruler is "Overlord of the Seven Lands, Valentina", you may pay {2} to play its '
+        "next God's Art ability rather than pay its cost this turn.",
+    )
+
+
+def test_a_filter_of_the_chosen_race_needs_a_choice_before_it() -> None:
+    # "Return all resonators of the chosen race" with no "Choose a race." before: no race to read
+    ctx = _Ctx("X", "spell", "chant", frozenset({"Elf"}), None)
+    assert _effects("Choose a race. Return all resonators of the chosen race to their owner's hand.", ctx)[1] == {
+        "op": "return_to_hand",
+        "target": {"kind": "all", "filter": {"zone": "field", "types": ["resonator"], "chosen_race": True}},
+    }
+    with pytest.raises(ValueError, match="chosen_race"):
+        Card.model_validate(
+            {
+                "id": "X",
+                "name": "X",
+                "type": "spell",
+                "subtype": "chant",
+                "effects": [
+                    {
+                        "op": "return_to_hand",
+                        "target": {"kind": "all", "filter": {"types": ["resonator"], "chosen_race": True}},
+                    }
+                ],
+            }
+        )

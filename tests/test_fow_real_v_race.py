@@ -189,3 +189,116 @@ def test_susie_may_order_the_main_deck_instead() -> None:
     assert list(reversed(story.state.zones["p1"]["main_deck"][-3:])) == list(reversed(top))
     assert story.state.zones["p1"]["stone_deck"] == stones
     story.replays()
+
+
+# --- "Choose a race. As long as you control this card, J/resonators of the chosen race cannot attack you" ----
+
+
+def _scheherazade(story: Story, race: str = "Werewolf") -> tuple[str, list[Event]]:
+    """When: p1 plays Scheherazade, the Teller of the Crimson Moon and her [Enter] ability resolves,
+    ``race`` chosen."""
+    scheherazade = story.put("p1", "MOA-039", "hand")
+    story.will("p1", "G", "G", "R", "R", "R")
+    story.when(cmd("PlayCard", "p1", card=scheherazade))
+    story.resolve()
+    events = _until_race(story)
+    return scheherazade, events + story.when(cmd("ChooseRace", "p1", race=race))
+
+
+def _until_race(story: Story) -> list[Event]:
+    """Players pass (the [Enter] ability, with no target, is played at once, 6.2 p3) until the race is asked."""
+    events: list[Event] = []
+    while story.pending.kind != "race":
+        events += story.when(cmd("Pass", story.pending.player))
+    return events
+
+
+def test_scheherazade_j_resonators_of_the_chosen_race_cannot_attack_you() -> None:
+    # Scheherazade, the Teller of the Crimson Moon (MOA-039): "[Enter]: Choose a race. As long as you control
+    # this card, J/resonators of the chosen race cannot attack you."  Werewolf chosen: p2's Werewolf (CMF-037)
+    # may not attack p1; a Bear (no race) may attack.
+    story = Story({"MOA-039": 4, "CMF-037": 4, "T-BEAR": 4})
+    wolf = story.put("p2", "CMF-037", "field")
+    bear = story.put("p2", "T-BEAR", "field")
+    scheherazade = story.put("p1", "MOA-039", "hand")
+    story.will("p1", "G", "G", "R", "R", "R")
+    story.when(cmd("PlayCard", "p1", card=scheherazade))
+    story.resolve()
+    asked = find(_until_race(story), "ChoiceRequested")
+    assert (asked.data["kind"], asked.rule) == ("race", "FoW-5.5 2.5 p1")
+    assert "Werewolf" in asked.data["options"]["races"]
+    assert story.refused(cmd("ChooseRace", "p1", race="Tank")).code == "rules/race_choice"
+    events = story.when(cmd("ChooseRace", "p1", race="Werewolf"))
+    chosen = find(events, "OptionChosen")
+    assert (chosen.data["race"], chosen.data["chosen_race"], chosen.rule) == ("Werewolf", True, "FoW-5.5 2.5 p1")
+    made = find(events, "ContinuousEffectCreated")
+    assert (made.data["kind"], made.data["rules"], made.data["duration"], made.rule) == (
+        "rules",
+        ["cannot_attack_you"],
+        "source_controlled",
+        "FoW-5.5 1.4 p4",
+    )
+    assert made.data["filter"] == {"races": ["Werewolf"]} and made.data["targets"] == []
+    assert made.cause == f"ev:{chosen.seq}"
+    story.log += to_main(story.state, turn=2)  # p2's turn
+    story.when(cmd("InitiateBattle", "p2"))
+    while story.pending.kind != "declare_attack":
+        story.when(cmd("Pass", story.pending.player))
+    attacks = legal(story, "p2", "DeclareAttack")
+    assert {"attacker": bear, "target": "p1"} in attacks and {"attacker": wolf, "target": "p1"} not in attacks
+    refused = story.refused(cmd("DeclareAttack", "p2", attacker=wolf, target="p1"))
+    assert (refused.code, refused.rule) == ("rules/cannot_attack_player", "FoW-5.5 1.4 p4")
+    story.when(cmd("DeclareAttack", "p2", attacker=bear, target="p1"))
+    story.replays()
+
+
+def test_scheherazades_effect_ends_when_another_player_gains_control_of_her() -> None:
+    # "As long as you control this card": Valentina, Puppet Monarch (TMS-049) of p2 takes Scheherazade; the
+    # effect ends (9.1 p2.2) and p2's Werewolf may attack p1 again
+    story = Story({"MOA-039": 4, "CMF-037": 4, "TMS-049": 4})
+    wolf = story.put("p2", "CMF-037", "field")
+    scheherazade, _ = _scheherazade(story)
+    [made] = [e for e in story.state.effects if e.kind == "rules"]
+    story.log += to_main(story.state, turn=2)
+    valentina = story.put("p2", "TMS-049", "hand")
+    story.will("p2", "U", "U", "U", "U")
+    story.when(cmd("PlayCard", "p2", card=valentina))
+    story.resolve()
+    story.when(cmd("PlayTriggered", "p2", trigger=story.pending.options["triggers"][0], targets=[[scheherazade]]))
+    events = story.resolve()
+    assert story.state.objects[scheherazade].controller == "p2"
+    ended = find(events, "ContinuousEffectsEnded")
+    assert (ended.data["ids"], ended.rule) == ([made.id], "FoW-5.5 9.1 p2.2")
+    assert not [e for e in story.state.effects if e.kind == "rules"]
+    story.when(cmd("InitiateBattle", "p2"))
+    while story.pending.kind != "declare_attack":
+        story.when(cmd("Pass", story.pending.player))
+    assert {"attacker": wolf, "target": "p1"} in legal(story, "p2", "DeclareAttack")
+    story.replays()
+
+
+def test_scheherazades_effect_is_not_made_if_she_left_before_it_resolves() -> None:
+    # 9.9 p8: "as long as you control this card" is off as the ability resolves: no effect
+    story = Story({"MOA-039": 4, "CMF-037": 4})
+    scheherazade = story.put("p1", "MOA-039", "hand")
+    story.will("p1", "G", "G", "R", "R", "R")
+    story.when(cmd("PlayCard", "p1", card=scheherazade))
+    story.resolve()
+    story.when(cmd("Pass", "p1"))  # the [Enter] ability is played
+    assert story.state.chase and story.pending.kind == "priority"
+    story.by_rule(actions.move, scheherazade, "hand", "given", rule="3.1 p5", reason="returned")
+    _until_race(story)
+    events = story.when(cmd("ChooseRace", "p1", race="Werewolf"))
+    assert find(events, "ContinuousEffectNotMade").rule == "FoW-5.5 9.9 p8"
+    assert not [e for e in story.state.effects if e.kind == "rules"]
+    story.replays()
+
+
+def test_scheherazades_effect_ends_when_she_leaves_the_field() -> None:
+    story = Story({"MOA-039": 4, "CMF-037": 4})
+    scheherazade, _ = _scheherazade(story)
+    [made] = [e for e in story.state.effects if e.kind == "rules"]
+    moved = story.by_rule(actions.move, scheherazade, "graveyard", "given", rule="10.9 p1", reason="destroyed")
+    ended = find(moved, "ContinuousEffectsEnded")
+    assert (ended.data["ids"], ended.rule) == ([made.id], "FoW-5.5 9.1 p2.2")
+    story.replays()

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from pydantic import BaseModel
+
 from domain.fow import conditions
 from domain.fow.cards import (
     Ability,
@@ -16,6 +18,7 @@ from domain.fow.cards import (
     Card,
     ChangeCost,
     ChangeRaces,
+    ChooseARace,
     Cost,
     CostChange,
     DealDamage,
@@ -200,13 +203,17 @@ def move(
         check_triggers(ctx, "leaves_field", ev, oid=oid)  # "leaves your field for a non-field zone"
     if data["from"] == "field" and s.objects[oid].zone != "field":
         # "... as long as this card is in a field": those effects of this card end (9.1 p2.2)
-        lasting = [e.id for e in s.effects if e.duration == "source_in_field" and e.source == oid]
+        lasting = [e.id for e in s.effects if e.duration in _WHILE_IN_FIELD and e.source == oid]
         if lasting:
             why = "its source left the field"
             ev = end_effects(ctx, lasting, why, "9.1 p2.2", ev)
     if to == "field" and extra.get("attached_to") and s.objects[oid].zone == "field":
         check_triggers(ctx, "addition_added", ev, oid=str(extra["attached_to"]))  # added to it (7.2 p4)
     return ev
+
+
+_WHILE_IN_FIELD = ("source_in_field", "source_controlled")
+"""Durations ending when the effect's source leaves the field (9.1 p2.2)."""
 
 
 def end_effects(ctx: Ctx, ids: list[str], why: str, rule: str, cause: str) -> str:
@@ -224,6 +231,7 @@ def end_effects(ctx: Ctx, ids: list[str], why: str, rule: str, cause: str) -> st
         if obj.zone == "field" and back is not None and back != obj.controller:
             data = {"oid": t, "from": obj.controller, "to": back, "returned": True}
             cause = ctx.emit("ControlChanged", data, "1.5 p3", cause=cause)
+            cause = end_with_control(ctx, t, cause)
     return cause
 
 
@@ -1570,6 +1578,8 @@ def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
         if i < item.resolved_effects or i < skip_to:
             continue
         now = choice if i == item.resolved_effects else None
+        if item.chosen_race is not None:  # "J/resonators of the chosen race" (2.5 p1)
+            eff = of_chosen_race(eff, item.chosen_race)
         before = len(ctx.events)
         if isinstance(eff, conditions.Gate):
             opened = conditions.open_gate(ctx, item, eff, cause, now, did=did, those=those)
@@ -1908,6 +1918,44 @@ def _players(s: GameState, you: str, who: str) -> list[str]:
     return list(s.order)
 
 
+def of_chosen_race(eff: Any, race: str) -> Any:
+    """``eff`` with each filter "of the chosen race" (``chosen_race``) reading ``race`` (FoW-5.5 2.5 p1)."""
+    if not isinstance(eff, BaseModel) or '"chosen_race":true' not in eff.model_dump_json(exclude_defaults=True):
+        return eff
+
+    def sub(data: Any) -> Any:
+        if isinstance(data, dict):
+            out = {k: sub(v) for k, v in data.items() if k != "chosen_race"}
+            if data.get("chosen_race"):
+                out["races"] = [race]
+            return out
+        return [sub(v) for v in data] if isinstance(data, list) else data
+
+    return parse_effects([sub(eff.model_dump(mode="json", by_alias=True))])[0]
+
+
+def _choose_a_race(ctx: Ctx, item: ChaseItem, eff: ChooseARace, you: str, cause: str, choice: Any) -> str | None:
+    """ "Choose a race.": asked as the effect resolves (``ChoiceRequested`` kind ``race``, answered by
+    ``ChooseRace``); the chosen race is recorded and read by the effects that follow (2.5 p1)."""
+    if choice is None:
+        asked = {"item": item.id, "source": item.source, "races": list(eff.choices)}
+        ctx.emit("ChoiceRequested", {"player": you, "kind": "race", "options": asked}, "2.5 p1", cause=cause)
+        return None
+    chosen = {"item": item.id, "player": you, "race": choice, "chosen_race": True}
+    return ctx.emit("OptionChosen", chosen, "2.5 p1", cause=cause, actor=you)
+
+
+def end_with_control(ctx: Ctx, oid: str, cause: str) -> str:
+    """The effects of ``oid`` lasting "as long as you control this card" end once another player
+    controls it (FoW-5.5 9.1 p2.2, 1.5 p3)."""
+    obj = ctx.s.objects[oid]
+    lost = [e.id for e in ctx.s.effects if e.duration == "source_controlled" and e.source == oid]
+    lost = [i for i in lost for e in ctx.s.effects if e.id == i and e.controller != obj.controller]
+    if not lost:
+        return cause
+    return end_effects(ctx, lost, "its controller no longer controls its source", "9.1 p2.2", cause)
+
+
 def _change_races(
     ctx: Ctx, item: ChaseItem, eff: ChangeRaces, group: list[str] | None, you: str, src: str, cause: str, choice: Any
 ) -> str | None:
@@ -2162,6 +2210,9 @@ def apply_effect(
             rdata["blocked_by"] = eff.blocked_by.model_dump(mode="json", exclude_defaults=True)
         if eff.duration == "source_in_field" and not _is_source_in_field(s, item):
             return ctx.emit("ContinuousEffectNotMade", {"item": item.id, "source": src}, "9.9 p8", cause=cause)
+        controlled = _is_source_in_field(s, item) and s.objects[src].controller == you  # "as long as you control"
+        if eff.duration == "source_controlled" and not controlled:
+            return ctx.emit("ContinuousEffectNotMade", {"item": item.id, "source": src}, "9.9 p8", cause=cause)
         return ctx.emit("ContinuousEffectCreated", rdata, "1.4 p4", cause=cause)
     if isinstance(eff, PayLess):  # "you may pay {B}{B} less to play its God's Art abilities this turn"
         pdata: dict[str, Any] = {"id": ctx.fresh_id("x"), "source": src, "controller": you, "targets": []}
@@ -2270,6 +2321,8 @@ def apply_effect(
         made = {"id": ctx.fresh_id("x"), "source": src, "controller": you, "targets": became}
         made.update(kind="set_attributes", attributes=[choice], duration=eff.duration)
         return ctx.emit("ContinuousEffectCreated", made, "9.9 p1", cause=cause)
+    if isinstance(eff, ChooseARace):  # "Choose a race."
+        return _choose_a_race(ctx, item, eff, you, cause, choice)
     if isinstance(eff, ChangeRaces):  # "Target resonator loses all races and becomes a Fairy Tale ..."
         return _change_races(ctx, item, eff, group, you, src, cause, choice)
     if isinstance(eff, PutFromRemoved):  # "you may put any number of cards from your removed area ..."
@@ -2568,6 +2621,7 @@ def apply_effect(
                 data["effect"] = lasting_control["id"]
             if obj.controller != you:
                 cause = ctx.emit("ControlChanged", data, "1.5 p3", cause=cause)
+                cause = end_with_control(ctx, t, cause)
         return cause
     if isinstance(eff, PutOnMainDeck) and (eff.from_hand or eff.any_number):
         if choice is None:  # "any number of cards from your hand": none to all of them (10.13 p2)

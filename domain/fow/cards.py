@@ -194,6 +194,11 @@ class Filter(_Model):
     addition or card in a chant-standby area": an object matching one of these filters (each with its
     own zone); the filter holding them says nothing else."""
 
+    chosen_race: bool = False
+    """"J/resonators of the chosen race": cards with the race chosen by an earlier ``choose_race`` effect
+    of the same resolution (FoW-5.5 2.5 p1), substituted into ``races`` as the effect applies; a filter
+    still holding it matches nothing."""
+
     @model_validator(mode="after")
     def _check_any_of(self) -> Filter:
         if self.any_of and (
@@ -669,6 +674,15 @@ class BecomeAttribute(_Model):
     op: Literal["become_attribute"] = "become_attribute"
     target: Target
     duration: Literal["end_of_turn"] = "end_of_turn"
+
+
+class ChooseARace(_Model):
+    """ "Choose a race.": as the effect resolves its controller chooses one of ``choices`` (the races of the
+    card database, FoW-5.5 2.5 p1; answered with ``ChooseRace``); the effects after it in the same
+    resolution read it through filters with ``chosen_race`` ("J/resonators of the chosen race")."""
+
+    op: Literal["choose_race"] = "choose_race"
+    choices: Annotated[list[str], Field(min_length=1)]
 
 
 class ChangeRaces(_Model):
@@ -1313,6 +1327,7 @@ class PutIntoField(_Model):
 
 Restriction = Literal[
     "cannot_attack",
+    "cannot_attack_you",
     "cannot_attack_resonators",
     "cannot_block",
     "cannot_be_destroyed",
@@ -1358,9 +1373,13 @@ class Restrict(_Model):
     """With ``rules`` ``["cannot_be_blocked"]``: "Target resonator cannot be blocked by water
     resonators until end of turn": only J/resonators matching it (any controller's) cannot block
     the targets (``RuleOverrides.cannot_be_blocked_by``)."""
-    duration: Literal["end_of_turn", "source_in_field", "next_recovery_phase"] = "end_of_turn"
+    duration: Literal["end_of_turn", "source_in_field", "next_recovery_phase", "source_controlled"] = "end_of_turn"
     """``source_in_field``: "as long as this card is in a field": the effect ends when its source
     leaves the field, and is not made if the source left it before it resolves (FoW-5.5 9.9 p8);
+    ``source_controlled``: "as long as you control this card": it also ends when another player gains
+    control of the source, and is not made if the effect's controller does not control it in a field
+    as it resolves (9.9 p8); with it ``cannot_attack_you`` ("J/resonators of the chosen race cannot
+    attack you": they may not choose the effect's controller as the attacked player, 8.2 p3.2, 1.4 p4);
     ``next_recovery_phase``: "They don't recover during their controller's next recovery phase": it
     lasts until the recovery of the next recovery phase of its targets' controller (5.2 p5)."""
 
@@ -1560,6 +1579,7 @@ _PAUSING_OPS = (
     "put_from_removed",
     "become_attribute",
     "change_races",
+    "choose_race",
     "banish",
     "delayed",
     "pay_any_life",
@@ -1740,6 +1760,7 @@ Effect = Annotated[
     | LoseSkill
     | BecomeAttribute
     | ChangeRaces
+    | ChooseARace
     | ProduceWill
     | Search
     | Shuffle
@@ -2242,6 +2263,23 @@ class Ability(_Model):
             raise ValueError("'that_much' is the damage of a damage trigger; this ability has none")
         return self
 
+    @model_validator(mode="after")
+    def _check_chosen_race(self) -> Ability:
+        if not _chosen_race_after_choice(self.effects):
+            raise ValueError("a filter 'of the chosen race' ('chosen_race') follows a 'choose_race' effect")
+        return self
+
+
+def _chosen_race_after_choice(effects: Sequence[Any]) -> bool:
+    """Whether every filter "of the chosen race" among ``effects`` follows a ``choose_race`` effect."""
+    chosen = False
+    for eff in effects:
+        if getattr(eff, "op", None) == "choose_race":
+            chosen = True
+        elif not chosen and '"chosen_race":true' in eff.model_dump_json(exclude_defaults=True):
+            return False
+    return True
+
 
 class Awakening(_Model):
     """[Awakening] <cost>: <text> (FoW-5.5 12.1): an optional additional cost; when paid the
@@ -2369,6 +2407,12 @@ class Card(_Model):
     text: str = ""
     unsupported: list[str] = Field(default_factory=list)
     """Ability text the effect vocabulary cannot express (adjudicated manually)."""
+
+    @model_validator(mode="after")
+    def _check_chosen_race(self) -> Card:
+        if not _chosen_race_after_choice(self.effects):
+            raise ValueError("a filter 'of the chosen race' ('chosen_race') follows a 'choose_race' effect")
+        return self
 
     @model_validator(mode="after")
     def _check_type(self) -> Card:

@@ -461,6 +461,8 @@ def matches(
 ) -> bool:
     if flt.any_of:  # "J-Ruler or Knight of the Round Table": one of them
         return any(matches(state, sub, oid, you, source_oid, chars_ok=chars_ok) for sub in flt.any_of)
+    if flt.chosen_race:  # "of the chosen race" with no race chosen: nothing (2.5 p1)
+        return False
     obj = state.objects[oid]
     if obj.zone != flt.zone and not (flt.playground and flt.zone == "field" and obj.zone in PLAYGROUND):
         return False
@@ -580,12 +582,19 @@ def _filter_of(data: str) -> Filter:
 
 
 _NOT_OVERRIDES = (
+    "cannot_attack_you",
     "cannot_be_targeted_by_opponent",
     "cannot_be_targeted_by_opponents_normal_spells",
     "must_block_if_able",
     "cannot_be_recovered",
 )
 """Restrictions read from the effects themselves, not merged into the rule overrides."""
+
+
+def cannot_attack_player(state: GameState, oid: str, player: str) -> bool:
+    """ "J/resonators of the chosen race cannot attack you" applies to ``oid``, ``player`` being the
+    controller of that effect: it may not attack that player (8.2 p3.2; a prohibition, 1.4 p4)."""
+    return any("cannot_attack_you" in e.rules and e.controller == player for e in restrictions_on(state, oid))
 
 
 def must_block_if_able(state: GameState, oid: str) -> bool:

@@ -780,6 +780,10 @@ def _selector(
                 flt[key] = value
                 text = text[: -len(suffix)]
                 changed = True
+        if text.endswith(" of the chosen race") and "chosen_race" not in flt:  # read on resolution (2.5 p1)
+            flt["chosen_race"] = True
+            text = text[: -len(" of the chosen race")]
+            changed = True
         m = re.search(
             r" with total cost less than or equal to the number of (?P<c>[a-z ]+?) counters on this card$", text
         )
@@ -1443,6 +1447,28 @@ def _become_chosen_race(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[Json
     # "{Rest}, {U}: Choose a race. Target J/resonator becomes the chosen race until end of turn.": the race
     # chosen as it resolves, the target's races replaced (it loses the older information, FoW-5.5 9.9)
     return [_race_change_effect(m.group("t"), None, True, ctx, m.group(0))]
+
+
+@_effect(r"choose a race")
+def _choose_a_race(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "[Enter]: Choose a race. As long as you control this card, J/resonators of the chosen race cannot
+    # attack you." (MOA-039): the race chosen on resolution among the known races (FoW-5.5 2.5 p1), read by
+    # the effects after it ("of the chosen race")
+    known = sorted(r for r in ctx.races if r)
+    if not known:
+        raise _GapError(f"effect: {m.group(0)}")
+    return [{"op": "choose_race", "choices": known}]
+
+
+@_effect(r"as long as you control this card, (?P<t>[^.]+?) cannot attack you")
+def _cannot_attack_you_while_controlled(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "As long as you control this card, J/resonators of the chosen race cannot attack you.": they may not
+    # choose you as the attacked player (8.2 p3.2, a prohibition 1.4 p4) while the effect's controller
+    # controls its source; not made if they don't as it resolves (9.9 p8)
+    target = _subject(m.group("t"), ctx, continuous=False, it_self=it_self)
+    if target is None or target.get("kind") != "all" or target.get("filter", {}).get("types") == []:
+        raise _GapError(f"target: {m.group('t')}")
+    return [{"op": "restrict", "target": target, "rules": ["cannot_attack_you"], "duration": "source_controlled"}]
 
 
 def _race_change_effect(target: str, race: str | None, chosen: bool, ctx: _Ctx, sentence: str) -> JsonDict:
@@ -3258,7 +3284,7 @@ def _pauses(effect: JsonDict) -> bool:
     """An effect that may wait for a player's choice (or holds effects): never inside may/if."""
     pausing = (
         *("search", "discard", "may", "if", "choose", "look_top", "put_from_hand", "banish", "delayed"),
-        *("put_from_removed", "become_attribute", "change_races"),
+        *("put_from_removed", "become_attribute", "change_races", "choose_race"),
     )
     if effect["op"] == "banish" and "target" in effect:  # "banish this card": no choice
         return False
