@@ -170,3 +170,63 @@ def test_a_filter_of_the_chosen_race_needs_a_choice_before_it() -> None:
                 ],
             }
         )
+
+
+def test_necromancy_zombie_in_addition_and_added_from_the_graveyard(imported: dict[str, ImportedCard]) -> None:
+    # Necromancy of the Undead Lord (SKL-073): "Added resonator gains Zombie in addition to its own races."
+    # "Added resonator gains [+200/+200]." "Whenever a resonator enters your field, you may add this card from
+    # your graveyard to that resonator." (2.5, 9.4 p1, 9.2 p2, 10.1 p2)
+    assert full(imported, "SKL-073")["abilities"] == [
+        {"kind": "continuous", "race_change": {"gain": ["Zombie"]}},
+        {"kind": "continuous", "modify_atk": 200, "modify_def": 200},
+        {
+            "kind": "automatic",
+            "trigger": "card_enters_field",
+            "trigger_filter": {"zone": "field", "types": ["resonator"], "controller": "you"},
+            "from_graveyard": True,
+            "effects": [
+                {
+                    "op": "may",
+                    "effects": [
+                        {"op": "add_from_graveyard", "target": {"kind": "that", "filter": {"types": ["resonator"]}}}
+                    ],
+                }
+            ],
+        },
+    ]
+
+
+def test_jokers_suit_card_soldier_in_addition_and_added_again_from_the_graveyard(
+    imported: dict[str, ImportedCard],
+) -> None:
+    # Joker's Suit (TAT-081): "[Continuous]: Resonator with this gains [+200/+200] and Card Soldier in addition
+    # to its own race." "[Continuous]: When this card is put into a graveyard from a field, you may add it to
+    # a target resonator you control." ("it": this card where it went, 3.1 p3)
+    assert full(imported, "TAT-081")["abilities"] == [
+        {"kind": "continuous", "modify_atk": 200, "modify_def": 200, "race_change": {"gain": ["Card Soldier"]}},
+        {
+            "kind": "automatic",
+            "trigger": "put_into_graveyard_from_field",
+            "effects": [
+                {
+                    "op": "may",
+                    "effects": [
+                        {
+                            "op": "add_from_graveyard",
+                            "target": {
+                                "kind": "chosen",
+                                "filter": {"zone": "field", "types": ["resonator"], "controller": "you"},
+                            },
+                        }
+                    ],
+                }
+            ],
+        },
+    ]
+
+
+def test_adding_from_the_graveyard_is_said_by_a_resonator_addition_only() -> None:
+    # a resonator is never added to another card (10.1 p1): "add it to a target resonator" is not read on one
+    ctx = _Ctx("X", "resonator", None, frozenset({"Zombie"}), None)
+    with pytest.raises(_GapError):
+        _effects("Add it to a target resonator you control.", ctx)

@@ -10,7 +10,7 @@ cited rejection; each story replays its whole log):
 
 from __future__ import annotations
 
-from domain.fow import actions
+from domain.fow import actions, flow
 from domain.fow.characteristics import characteristics, races_of
 from domain.kernel import Event
 from tests.fow_support import cmd, find
@@ -301,4 +301,104 @@ def test_scheherazades_effect_ends_when_she_leaves_the_field() -> None:
     moved = story.by_rule(actions.move, scheherazade, "graveyard", "given", rule="10.9 p1", reason="destroyed")
     ended = find(moved, "ContinuousEffectsEnded")
     assert (ended.data["ids"], ended.rule) == ([made.id], "FoW-5.5 9.1 p2.2")
+    story.replays()
+
+
+# --- additions: "gains Zombie in addition to its own races"; added from the graveyard (10.1 p2) -------------
+
+
+def test_necromancy_adds_itself_from_the_graveyard_to_a_resonator_entering_your_field() -> None:
+    # Necromancy of the Undead Lord (SKL-073): "Added resonator gains Zombie in addition to its own races."
+    # "Added resonator gains [+200/+200]." "Whenever a resonator enters your field, you may add this card from
+    # your graveyard to that resonator."  It works in the graveyard (9.2 p2); the Werewolf entering p2's
+    # field triggers nothing; one entering p1's does, and p1 may decline.
+    story = Story({"SKL-073": 4, "CMF-037": 4})
+    necromancy = story.put("p1", "SKL-073", "graveyard")
+    theirs = story.put("p2", "CMF-037", "graveyard")
+    story.by_rule(actions.move, theirs, "field", "given", rule="3.1 p5", reason="effect", controller="p2")
+    assert not story.state.triggered
+    wolf = story.put("p1", "CMF-037", "graveyard")
+    events = story.by_rule(actions.move, wolf, "field", "given", rule="3.1 p5", reason="effect", controller="p1")
+    triggered = find(events, "AbilityTriggered")
+    assert (triggered.data["source"], triggered.data["extra"], triggered.rule) == (
+        necromancy,
+        {"target": wolf},
+        "FoW-5.5 9.6 p5",
+    )
+    before = stats(story, wolf)
+    story.when(cmd("Pass", "p1"))  # no target: played at once (6.2 p3)
+    asked = find(story.resolve(), "ChoiceRequested")
+    assert asked.data["kind"] == "optional"
+    events = story.when(cmd("ChooseOptional", "p1", accept=True))
+    moved = find(events, "CardMoved")
+    assert (moved.data["oid"], moved.data["from"], moved.data["to"], moved.data["attached_to"], moved.rule) == (
+        necromancy,
+        "graveyard",
+        "field",
+        wolf,
+        "FoW-5.5 10.1 p2",
+    )
+    assert races_of(story.state, wolf) == ["Nightmare", "Werewolf", "Zombie"]
+    assert stats(story, wolf) == (before[0] + 200, before[1] + 200)  # type: ignore[operator]
+    assert story.state.objects[necromancy].controller == "p1"
+    # the addition leaves: the Werewolf is no Zombie any more
+    story.by_rule(actions.move, necromancy, "graveyard", "given", rule="3.1 p5", reason="effect")
+    assert races_of(story.state, wolf) == ["Nightmare", "Werewolf"] and stats(story, wolf) == before
+    story.replays()
+
+
+def test_necromancy_stays_in_the_graveyard_if_declined_or_if_that_resonator_left() -> None:
+    story = Story({"SKL-073": 4, "T-BEAR": 4})
+    necromancy = story.put("p1", "SKL-073", "graveyard")
+    bear = story.put("p1", "T-BEAR", "graveyard")
+    story.by_rule(actions.move, bear, "field", "given", rule="3.1 p5", reason="effect", controller="p1")
+    story.when(cmd("Pass", "p1"))
+    story.resolve()
+    story.when(cmd("ChooseOptional", "p1", accept=False))
+    assert story.state.objects[necromancy].zone == "graveyard"
+    second = story.put("p1", "T-BEAR", "graveyard")
+    story.by_rule(actions.move, second, "field", "given", rule="3.1 p5", reason="effect", controller="p1")
+    story.when(cmd("Pass", "p1"))
+    story.by_rule(actions.move, second, "hand", "given", rule="3.1 p5", reason="effect")
+    story.resolve()
+    events = story.when(cmd("ChooseOptional", "p1", accept=True))
+    assert "CardMoved" not in [e.type for e in events]
+    assert story.state.objects[necromancy].zone == "graveyard"
+    story.replays()
+
+
+def test_jokers_suit_moves_onto_another_resonator_when_put_into_a_graveyard() -> None:
+    # Joker's Suit (TAT-081, {B}): "[Continuous]: Resonator with this gains [+200/+200] and Card Soldier in
+    # addition to its own race." "[Continuous]: When this card is put into a graveyard from a field, you may
+    # add it to a target resonator you control."  Its bearer destroyed, the Suit goes to the graveyard by
+    # rule (13.3 p1) and comes back onto p1's Werewolf, a new object (3.1 p3).
+    story = Story({"TAT-081": 4, "CMF-037": 4, "T-BEAR": 4})
+    first = story.put("p1", "T-BEAR", "field")
+    second = story.put("p1", "CMF-037", "field")
+    suit = story.put("p1", "TAT-081", "hand")
+    story.will("p1", "B")
+    story.when(cmd("PlayCard", "p1", card=suit, targets=[[first]]))
+    story.resolve()
+    assert story.state.objects[suit].attached_to == first
+    assert races_of(story.state, first) == ["Card Soldier"] and stats(story, first) == (700, 700)
+    assert races_of(story.state, second) == ["Nightmare", "Werewolf"]
+    plain = stats(story, second)
+    story.by_rule(actions.destroy, first, "given")
+    moved = find(story.by_rule(flow.rule_processes, "given"), "CardMoved")
+    assert (moved.data["oid"], moved.data["to"]) == (suit, "graveyard")
+    [trig] = story.state.triggered
+    assert trig.source == suit
+    story.when(cmd("Pass", "p1"))
+    story.when(cmd("PlayTriggered", "p1", trigger=trig.id, targets=[[second]]))
+    story.resolve()
+    events = story.when(cmd("ChooseOptional", "p1", accept=True))
+    moved = find(events, "CardMoved")
+    assert (moved.data["oid"], moved.data["to"], moved.data["attached_to"], moved.rule) == (
+        suit,
+        "field",
+        second,
+        "FoW-5.5 10.1 p2",
+    )
+    assert races_of(story.state, second) == ["Nightmare", "Werewolf", "Card Soldier"]
+    assert stats(story, second) == (plain[0] + 200, plain[1] + 200)  # type: ignore[operator]
     story.replays()

@@ -11,6 +11,7 @@ from pydantic import BaseModel
 from domain.fow import conditions
 from domain.fow.cards import (
     Ability,
+    AddFromGraveyard,
     AddSelfTo,
     Banish,
     BecomeAttribute,
@@ -1111,7 +1112,7 @@ def _graveyard_triggers(ctx: Ctx, kind: str, cause: str, oid: str) -> None:
                 if ability.kind != "automatic" or not ability.from_graveyard or ability.trigger != kind:
                     continue
                 if moved_matches(s, ability.trigger_filter or Filter(), oid, pid, src):
-                    add_trigger(ctx, pid, src, i, cause)
+                    add_trigger(ctx, pid, src, i, cause, extra={"target": oid})  # "that resonator" (9.6 p7)
 
 
 def _ability_fires(
@@ -1956,6 +1957,21 @@ def end_with_control(ctx: Ctx, oid: str, cause: str) -> str:
     return end_effects(ctx, lost, "its controller no longer controls its source", "9.1 p2.2", cause)
 
 
+def _add_from_graveyard(
+    ctx: Ctx, item: ChaseItem, eff: AddFromGraveyard, group: list[str] | None, you: str, cause: str
+) -> str:
+    """This addition, in the graveyard as the object that played the ability (3.1 p3), into its
+    controller's field added onto the target, if it can legally be added to it (10.1 p2, 7.2 p3)."""
+    src = item.source
+    here = is_same_source(ctx.s, item) and ctx.s.objects[src].zone == "graveyard" and item.source_since is not None
+    onto = _targets_of(ctx, item, eff.target, group)
+    if not here or not onto or not is_legal_host(ctx.s, src, onto[0]):
+        return cause  # it left the graveyard (a new object) or no card it can be added to: it stays
+    cause = move(ctx, src, "field", cause, rule="10.1 p2", reason="add", controller=you, actor=you, attached_to=onto[0])
+    check_triggers(ctx, "addition_added", cause, oid=onto[0])  # added to it (7.2 p4)
+    return cause
+
+
 def _change_races(
     ctx: Ctx, item: ChaseItem, eff: ChangeRaces, group: list[str] | None, you: str, src: str, cause: str, choice: Any
 ) -> str | None:
@@ -2143,6 +2159,8 @@ def apply_effect(
         return ctx.emit("ContinuousEffectCreated", mdata, "9.10 p1", cause=cause)
     if isinstance(eff, MoveAddition):  # "Move target [Addition: Resonator] you control onto another resonator"
         return _move_addition(ctx, item, eff, group, cause, choice)
+    if isinstance(eff, AddFromGraveyard):  # "you may add this card from your graveyard to that resonator"
+        return _add_from_graveyard(ctx, item, eff, group, you, cause)
     if isinstance(eff, AddSelfTo):  # "Add this card to another target resonator" (10.1 p1)
         onto = _targets_of(ctx, item, eff.target, group)
         addition = s.objects[src]

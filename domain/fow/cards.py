@@ -635,6 +635,24 @@ class AddSelfTo(_Model):
         return self
 
 
+class AddFromGraveyard(_Model):
+    """ "When this card is put into a graveyard from a field, you may add it to a target resonator you
+    control" / "Whenever a resonator enters your field, you may add this card from your graveyard to that
+    resonator": this addition, in its owner's graveyard as the object that played the ability (3.1 p3),
+    is put into its controller's field added onto ``target`` (10.1 p1, p2) if it can legally be added to it
+    (7.2 p3); otherwise it stays in the graveyard.  It is a new object, not played: no [Enter] (9.6 p1.1)."""
+
+    op: Literal["add_from_graveyard"] = "add_from_graveyard"
+    target: Target
+
+    @model_validator(mode="after")
+    def _check(self) -> AddFromGraveyard:
+        single = self.target.kind == "chosen" and self.target.count == 1 and not self.target.up_to
+        if not (single or self.target.kind == "that"):
+            raise ValueError("'add_from_graveyard' adds this card onto one chosen target or 'that' resonator")
+        return self
+
+
 class MoveAddition(_Model):
     """ "Move target [Addition: Resonator] you control onto another resonator": on resolution the
     controller chooses a resonator in a field, other than the one the target is added to, that it can
@@ -1755,6 +1773,7 @@ Effect = Annotated[
     | SwitchStats
     | SetStats
     | AddSelfTo
+    | AddFromGraveyard
     | MoveAddition
     | GrantSkill
     | LoseSkill
@@ -2128,7 +2147,8 @@ class Ability(_Model):
     altering the quality of the cost, FoW-5.5 9.3 p2.5): ``banish_instead`` of ``PlayCard``."""
     race_change: RaceChange | None = None
     """"Each Nightmare resonator loses Nightmare and gains Fairy Tale": the races of the affected
-    cards while the continuous ability is active (FoW-5.5 2.5, 9.4 p1)."""
+    cards while the continuous ability is active (FoW-5.5 2.5, 9.4 p1).  Without ``affects``, on an
+    addition: "Added resonator gains Zombie in addition to its own races" (the card it is added to)."""
     # replacement abilities (FoW-5.5 9.10)
     replaces: (
         Literal["self_destroyed", "self_damaged", "deals_damage", "self_enters", "counters_put", "host_destroyed"]
@@ -2184,11 +2204,13 @@ class Ability(_Model):
             raise ValueError("an ability's own 'cost_reduction' is an [Activate] ability's, without 'per'")
         if self.race_change is not None and (
             self.kind != "continuous"
-            or self.affects is None
-            or self.affects.kind != "all"
+            or (self.affects is not None and self.affects.kind != "all")
             or (self.condition is not None and "races" in self.condition.model_dump_json(exclude_defaults=True))
         ):
-            raise ValueError("'race_change' is a continuous ability on 'all' X whose condition reads no race")
+            raise ValueError(
+                "'race_change' is a continuous ability on 'all' X (or, with no 'affects', on the card an addition"
+                " is added to) whose condition reads no race"
+            )
         if self.trigger == "status" and (self.kind != "automatic" or self.condition is None):
             raise ValueError("a 'status' trigger is an automatic ability watching its 'condition' (FoW-5.5 9.6 p9)")
         if self.kind == "replacement" and (self.replaces is None or self.instead is None):

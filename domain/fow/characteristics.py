@@ -276,12 +276,27 @@ def races_of(state: GameState, oid: str) -> list[str]:
         if not matches(state, printed, oid, state.objects[source].controller, source):
             continue
         applied.append((state.objects[source].zone_since, list(change.lose), list(change.gain)))
-    applied += _race_effects(state, oid)
+    applied += _race_effects(state, oid) + _added_race_changes(state, oid)
     # the earlier applied first (9.9 p3): an ability as its card came into its zone, an effect as made
     for _, lost, gained in sorted(applied, key=lambda a: a[0]):
         kept = [] if lost is None else [r for r in races if r not in lost]
         races = kept + [r for r in gained if r not in kept]
     return races
+
+
+def _added_race_changes(state: GameState, oid: str) -> list[tuple[int, list[str] | None, list[str]]]:
+    """ "Added resonator gains Zombie in addition to its own races": the active ``race_change``
+    abilities without ``affects`` of the additions added to ``oid`` (FoW-5.5 2.5, 9.4 p1), each as its
+    addition came into the field."""
+    out: list[tuple[int, list[str] | None, list[str]]] = []
+    losses = [e for e in state.effects if e.kind == "lose_abilities"]
+    for obj in state.objects.values():
+        if obj.zone != "field" or obj.attached_to != oid or any(is_affected(state, e, obj.oid) for e in losses):
+            continue
+        for a in state.card_of(obj.oid).abilities:
+            if a.race_change is not None and a.affects is None and _holds(state, a, obj.oid):
+                out.append((obj.zone_since, list(a.race_change.lose), list(a.race_change.gain)))
+    return out
 
 
 def _race_effects(state: GameState, oid: str) -> list[tuple[int, list[str] | None, list[str]]]:

@@ -1498,6 +1498,24 @@ def _add_self_to(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "add_self_to", "target": target}]
 
 
+@_effect(r"add (?P<it>it|this card from your graveyard) to (?:a )?(?P<t>target resonator you control|that resonator)")
+def _add_from_graveyard(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "When this card is put into a graveyard from a field, you may add it to a target resonator you control"
+    # (TAT-081: "it", this card where it went, 3.1 p3); "Whenever a resonator enters your field, you may add
+    # this card from your graveyard to that resonator" (SKL-073): into the field added onto it (10.1 p2)
+    own = ctx.own_move if m.group("it").lower() == "it" else ctx.in_graveyard
+    if ctx.type != "addition" or ctx.subtype != "resonator" or not own:
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    if m.group("t").lower() == "that resonator":
+        if ctx.subject != "resonator":
+            raise _GapError(f"effect: {m.group(0).strip()}")
+        return [{"op": "add_from_graveyard", "target": {"kind": "that", "filter": {"types": ["resonator"]}}}]
+    target = _target(m.group("t"), ctx)
+    if target.get("kind") != "chosen" or target.get("count", 1) != 1:
+        raise _GapError(f"target: {m.group('t')}")
+    return [{"op": "add_from_graveyard", "target": target}]
+
+
 @_effect(r"move (?P<t>target \[addition: ?resonator\] [^.]*?) onto another resonator")
 def _move_addition(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "[Activate] {Rest}: Move target [Addition: Resonator] you control onto another resonator" (CMF-003):
@@ -5041,6 +5059,22 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
             raise _GapError(f"target: {m.group('s')}")
         races = {"lose": [m.group("l")], "gain": [m.group("g")]}
         return {"kind": "continuous", "text": raw, "affects": subject, "race_change": races}
+    m = re.fullmatch(
+        r"(?i:added resonator|resonator with this) gains (?:(?P<m>\[[+-]\d+/[+-]\d+\]) and )?"
+        r"(?P<r>[A-Z][\w ]*?) in addition to its own races?",
+        body,
+    )
+    if m and ctx.type == "addition" and ctx.subtype == "resonator" and m.group("r") in ctx.races:
+        # "Added resonator gains Zombie in addition to its own races." / "Resonator with this gains
+        # [+200/+200] and Card Soldier in addition to its own race.": the card it is added to has that race
+        # too (FoW-5.5 2.5, 9.4 p1), and the modifiers (10.19 p3)
+        gains: JsonDict = {"kind": "continuous", "text": raw, "race_change": {"gain": [m.group("r")]}}
+        if m.group("m"):
+            atk, def_, skills = _modifiers(m.group("m"))
+            if skills:
+                raise _GapError(f"effect: {body}")
+            gains.update(modify_atk=atk, modify_def=def_)
+        return gains
     m = re.fullmatch(r"you may spend \{m\} as though it were \{(?P<a>[wrugb])\}", low)
     if m:  # paying will (10.2 p6; the text beats it, 1.4 p1)
         return {"kind": "continuous", "text": raw, "rules": {"spend_moon_as": [m.group("a").upper()]}}
@@ -5360,8 +5394,18 @@ def _automatic(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
             ctx = dataclasses.replace(ctx, subject="resonator")
             first, dot, rest = body.partition(".")
             body = re.sub(r"\b(deals \d+ damage to) it$", r"\1 that resonator", first) + dot + rest
+        graveyard = trigger == "card_enters_field" and re.search(r"\bthis card from your graveyard\b", body) is not None
+        if graveyard:  # "you may add this card from your graveyard to that resonator": works there (9.2 p2)
+            ctx = dataclasses.replace(ctx, in_graveyard=True)
         effects = _effects(_capitalise(body), ctx)
-        return [{"kind": "automatic", "text": raw, "trigger": trigger, "trigger_filter": flt, "effects": effects}]
+        moved_ability: JsonDict = {
+            "kind": "automatic",
+            "text": raw,
+            "trigger": trigger,
+            "trigger_filter": flt,
+            "effects": effects,
+        }
+        return [{**moved_ability, "from_graveyard": True} if graveyard else moved_ability]
     rules = _AS_RULES.get(text.rstrip(". ").lower())
     if rules is not None:  # "As ..." here is a rule for a choice, not a trigger condition
         return [{"kind": "continuous", "text": raw, "rules": dict(rules)}]
