@@ -230,3 +230,29 @@ def test_adding_from_the_graveyard_is_said_by_a_resonator_addition_only() -> Non
     ctx = _Ctx("X", "resonator", None, frozenset({"Zombie"}), None)
     with pytest.raises(_GapError):
         _effects("Add it to a target resonator you control.", ctx)
+
+
+def test_summoning_art_pays_less_for_cards_named_like_the_searched_one(imported: dict[str, ImportedCard]) -> None:
+    # Summoning Art of Alhazred (TAT-089): "Search your main deck for a Demon resonator, reveal it and put it
+    # into your hand. Then shuffle your main deck. If your J/ruler is "Ebony Prophet" or "Abdul Alhazred, the
+    # Harbinger of Despair", you may pay {B}{B} less to play cards with the same name as the card you searched
+    # until end of turn." (10.13 p2, 9.3 p2.5, 2.2)
+    prophet = ["Ebony Prophet", "Abdul Alhazred, the Harbinger of Despair"]
+    search, if_ = full(imported, "TAT-089")["effects"]
+    assert search == {"op": "search", "filter": {"zone": "main_deck", "types": ["resonator"], "races": ["Demon"]}}
+    assert if_ == {
+        "op": "if",
+        "condition": {"kind": "ruler_is", "rulers": prophet, "j_rulers": prophet},
+        "effects": [
+            {
+                "op": "change_cost",
+                "change": {
+                    "of": "spell",
+                    "who": "you",
+                    "less_will": {"attribute": {"B": 2}, "free": 0},
+                    "optional": True,
+                    "same_name_as_found": True,
+                },
+            }
+        ],
+    }

@@ -402,3 +402,57 @@ def test_jokers_suit_moves_onto_another_resonator_when_put_into_a_graveyard() ->
     assert races_of(story.state, second) == ["Nightmare", "Werewolf", "Card Soldier"]
     assert stats(story, second) == (plain[0] + 200, plain[1] + 200)  # type: ignore[operator]
     story.replays()
+
+
+# --- "you may pay {B}{B} less to play cards with the same name as the card you searched" (9.3 p2.5) -------
+
+
+def _summoning_art(ruler: str) -> tuple[Story, str, list[Event]]:
+    """When: p1 plays Summoning Art of Alhazred and finds Mephistopheles, the Abyssal Tyrant (TAT-083,
+    {B}{B}{2}, a Demon)."""
+    story = Story({"TAT-089": 4, "TAT-083": 4, "T-BEAR": 4}, ruler=ruler)
+    art = story.put("p1", "TAT-089", "hand")
+    story.will("p1", "B", "B")
+    story.when(cmd("PlayCard", "p1", card=art))
+    asked = find(story.resolve(), "ChoiceRequested")
+    found = next(o for o in asked.data["options"]["cards"] if story.state.objects[o].card == "TAT-083")
+    return story, found, story.when(cmd("ChooseCards", "p1", cards=[found]))
+
+
+def test_summoning_art_lets_you_pay_bb_less_for_cards_named_like_the_one_found() -> None:
+    # Summoning Art of Alhazred (TAT-089): "Search your main deck for a Demon resonator, reveal it and put it
+    # into your hand. Then shuffle your main deck. If your J/ruler is "Ebony Prophet" or "Abdul Alhazred, the
+    # Harbinger of Despair", you may pay {B}{B} less to play cards with the same name as the card you searched
+    # until end of turn."  With Ebony Prophet (TAT-079) as ruler, Mephistopheles costs {2} if p1 asks for it.
+    story, found, events = _summoning_art("TAT-079")
+    assert story.state.objects[found].zone == "hand"
+    assert find(events, "ConditionChecked").data["met"] is True
+    made = find(events, "ContinuousEffectCreated")
+    assert (made.data["kind"], made.data["duration"], made.rule) == ("cost_change", "end_of_turn", "FoW-5.5 9.3 p2.5")
+    assert made.data["change"] == {
+        "of": "spell",
+        "who": "you",
+        "less_will": {"attribute": {"B": 2}},
+        "optional": True,
+        "filter": {"types": [], "names": ["Mephistopheles, the Abyssal Tyrant"]},
+    }
+    bear = story.put("p1", "T-BEAR", "hand")  # another name: full price
+    story.will("p1", "R", "R")
+    assert story.refused(cmd("PlayCard", "p1", card=found)).code == "rules/cannot_pay"
+    story.when(cmd("PlayCard", "p1", card=found, reduce=True))
+    assert story.state.objects[found].zone == "chase" and not story.state.players["p1"].will
+    story.resolve()
+    assert story.state.objects[found].zone == "field"
+    story.will("p1", "R", "R")
+    assert story.refused(cmd("PlayCard", "p1", card=bear, reduce=True)).code == "rules/no_cost_reduction"
+    story.log += to_main(story.state, turn=3)  # until end of turn
+    assert not [e for e in story.state.effects if e.kind == "cost_change"]
+    story.replays()
+
+
+def test_summoning_art_with_another_ruler_only_searches() -> None:
+    story, found, events = _summoning_art("T-RULER")
+    assert story.state.objects[found].zone == "hand"
+    assert find(events, "ConditionChecked").data["met"] is False
+    assert not [e for e in story.state.effects if e.kind == "cost_change"]
+    story.replays()

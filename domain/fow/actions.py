@@ -1595,8 +1595,10 @@ def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
         if isinstance(eff, conditions.WRAPPERS):  # "you may", "if" (FoW-5.5 9.3 p3.2)
             count = lambda e: len(chosen_groups([e]))  # noqa: E731
             same = [t for t, since in previous if s.objects[t].zone_since == since]
+            inner = _wrapped_apply(previous)  # "If ..., you may pay less ... the card you searched" reads it
+
             result = conditions.apply_wrapper(
-                ctx, item, eff, mine, cause, now, apply_effect, count, did=did, those=those, same=same
+                ctx, item, eff, mine, cause, now, inner, count, did=did, those=those, same=same
             )
         else:
             result = apply_effect(
@@ -1627,6 +1629,11 @@ def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
             removed = [
                 e.data["oid"] for e in ctx.events[before:] if e.type == "CardMoved" and e.data["to"] == "removed"
             ]
+        if result is not None and isinstance(eff, Search):  # "the card you searched" (10.13 p2)
+            found = [
+                e.data["oid"] for e in ctx.events[before:] if e.type == "CardMoved" and e.data["from"] == "main_deck"
+            ]
+            previous = [(t, s.objects[t].zone_since) for t in found] or previous
         if result is not None and isinstance(eff, PutOnMainDeck) and eff.any_number:
             # "Put any number of cards from your hand on the bottom ..., then draw that many": those cards
             put = [e.data["oid"] for e in ctx.events[before:] if e.type == "CardMoved" and e.data["to"] == "main_deck"]
@@ -1970,6 +1977,16 @@ def _add_from_graveyard(
     cause = move(ctx, src, "field", cause, rule="10.1 p2", reason="add", controller=you, actor=you, attached_to=onto[0])
     check_triggers(ctx, "addition_added", cause, oid=onto[0])  # added to it (7.2 p4)
     return cause
+
+
+def _wrapped_apply(previous: list[tuple[str, int]]) -> Any:
+    """``apply_effect`` for the effects a ``may``/``if`` holds: a cost change among them reads the cards
+    the effect before found ("cards with the same name as the card you searched", 2.2)."""
+
+    def inner(c: Ctx, it: ChaseItem, e: CardEffect, g: list[str] | None, ca: str, ch: Any) -> str | None:
+        return apply_effect(c, it, e, g, ca, ch, previous=previous if isinstance(e, ChangeCost) else None)
+
+    return inner
 
 
 def _change_races(
@@ -2562,6 +2579,12 @@ def apply_effect(
     if isinstance(eff, ChangeCost):  # "You pay {1} less to play [Judgment] abilities ... this turn" (9.3 p2.5)
         made = {"id": ctx.fresh_id("x"), "source": src, "controller": you, "targets": [], "kind": "cost_change"}
         made.update(change=eff.change.model_dump(mode="json", exclude_defaults=True), duration=eff.duration)
+        if eff.change.same_name_as_found:  # "cards with the same name as the card you searched" (2.2)
+            names = sorted({n for t, _ in previous or [] if t in s.objects for n in names_of(s, t)})
+            if not names:
+                return cause  # nothing was found: no card is named like it
+            del made["change"]["same_name_as_found"]
+            made["change"]["filter"] = {"types": [], "names": names}
         return ctx.emit("ContinuousEffectCreated", made, "9.3 p2.5", cause=cause)
     if isinstance(eff, ReturnToRulerSide):  # "return this card to its Ruler side" (1.4 p1, 3.15 p2)
         for t in _targets_of(ctx, item, eff.target, group):  # "this card" only as the same object (3.1 p3)

@@ -1116,6 +1116,10 @@ class CostChange(_Model):
     condition: Condition | None = None
     """A condition that is part of the effect ("As long as your J-Ruler is ..., you may pay {B}{B}
     less ..."): checked as the ability is played (9.9 p4)."""
+    same_name_as_found: bool = False
+    """For a ``change_cost`` effect on playing cards: "... to play cards with the same name as the card you
+    searched": the cards named like those the search just before it found (2.2); the effect made reads
+    their names as its ``filter``."""
     instead: Annotated[int, Field(ge=0)] | None = None
     """"You pay {1} to put cards into your chant-standby area rather than pay {2}": that free will
     is paid instead of the rule's cost (the text beats the rule, 1.4 p1); increases and decreases
@@ -1134,6 +1138,8 @@ class CostChange(_Model):
             raise ValueError("'filter' and 'same_name_in_graveyard' narrow the cards of a change to playing cards only")
         if self.minimum is not None and not self.less:
             raise ValueError("'minimum' belongs to a decrease of free will ('less')")
+        if self.same_name_as_found and (self.of not in PLAY_COST_CHANGES or self.filter is not None):
+            raise ValueError("'same_name_as_found' names the cards of a change to playing cards, with no 'filter'")
         return self
 
 

@@ -791,9 +791,9 @@ def play_cost_changes(state: GameState, player: str, oid: str) -> list[tuple[str
     10.19 p1) included.  Filters are checked on the card where it is now (a hand, the chase area)."""
     obj = state.objects[oid]
     if not _play_cost_changers_possible(state):
-        return []
+        return _play_cost_change_effects(state, player, oid)
     card = state.card_of(oid)
-    out: list[tuple[str, CostChange]] = []
+    out: list[tuple[str, CostChange]] = _play_cost_change_effects(state, player, oid)
     for owner in state.order:
         for zone in ("field", "ruler_area", "stone_area"):
             for source in state.zones[owner][zone]:
@@ -816,6 +816,26 @@ def play_cost_changes(state: GameState, player: str, oid: str) -> list[tuple[str
                     if change.same_name_in_graveyard and not _same_name_in_graveyard(state, player, oid):
                         continue
                     out.append((source, change))
+    return out
+
+
+def _play_cost_change_effects(state: GameState, player: str, oid: str) -> list[tuple[str, CostChange]]:
+    """The continuous effects made by resolved effects that change what their controller pays to play the
+    card ``oid`` ("you may pay {B}{B} less to play cards with the same name as the card you searched until
+    end of turn", FoW-5.5 9.3 p2.5, 9.9), with their sources; filters checked where the card is now."""
+    obj = state.objects[oid]
+    out: list[tuple[str, CostChange]] = []
+    for eff in state.effects:
+        if eff.kind != "cost_change" or not eff.change or eff.controller != player:
+            continue
+        change = CostChange.model_validate(eff.change)
+        if change.of not in PLAY_COST_CHANGES or change.who != "you":
+            continue
+        if change.of == "normal_spell" and state.card_of(oid).type == "resonator":  # a summon spell (3.13 p3)
+            continue
+        flt = change.filter.model_copy(update={"zone": obj.zone}) if change.filter else None
+        if flt is None or matches(state, flt, oid, player, eff.source):
+            out.append((eff.source, change))
     return out
 
 

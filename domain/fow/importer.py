@@ -2162,6 +2162,20 @@ def _banish_own(m: re.Match[str], flt: JsonDict) -> list[JsonDict]:
 
 
 @_effect(
+    r"you may pay (?P<c>(?:\{[WRUGB0-9]\})+) less to play cards with the same name as the card you searched"
+    r" until end of turn"
+)
+def _pay_less_same_name_as_searched(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "... you may pay {B}{B} less to play cards with the same name as the card you searched until end of
+    # turn." (TAT-089): a cost decrease of playing those cards (9.3 p2.5) the player asks for as they play
+    # one, made by the effect until end of turn (9.9); the names are those of the card found (2.2)
+    less = _will_cost(m.group("c"), "cost")
+    change: JsonDict = {"of": "spell", "who": "you", "optional": True, "same_name_as_found": True}
+    change.update({"less_will": less} if less["attribute"] else {"less": less["free"]})
+    return [{"op": "change_cost", "change": change}]
+
+
+@_effect(
     r"(?P<who>your opponent|you) pays? \{(?P<n>[1-9]\d*)\} (?P<dir>more|less) to play \[judgment\] abilities"
     r"(?: of your ruler)? this turn"
 )
