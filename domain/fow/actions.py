@@ -1630,10 +1630,10 @@ def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
                 e.data["oid"] for e in ctx.events[before:] if e.type == "CardMoved" and e.data["to"] == "removed"
             ]
         if result is not None and isinstance(eff, Search):  # "the card you searched" (10.13 p2)
-            found = [
+            searched = [
                 e.data["oid"] for e in ctx.events[before:] if e.type == "CardMoved" and e.data["from"] == "main_deck"
             ]
-            previous = [(t, s.objects[t].zone_since) for t in found] or previous
+            previous = [(t, s.objects[t].zone_since) for t in searched] or previous
         if result is not None and isinstance(eff, PutOnMainDeck) and eff.any_number:
             # "Put any number of cards from your hand on the bottom ..., then draw that many": those cards
             put = [e.data["oid"] for e in ctx.events[before:] if e.type == "CardMoved" and e.data["to"] == "main_deck"]
