@@ -1557,6 +1557,7 @@ def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
     those: list[str] = []  # what the last banish acted on ("If you banished a Human in this way")
     removed: list[str] = []  # what the last mill removed from the game ("the cards removed this way")
     dealt = 0  # the damage the effect just before dealt
+    searched: list[tuple[str, int]] = []  # what the last search found ("the card you searched")
     skip_to = 0  # a declined "you may" / an unmet "if" skips the steps it holds
     if item.delayed is not None:  # a delayed ability's "that resonator" (9.6 p8)
         found = next((d for d in s.delayed if d.id == item.delayed), None)
@@ -1595,7 +1596,7 @@ def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
         if isinstance(eff, conditions.WRAPPERS):  # "you may", "if" (FoW-5.5 9.3 p3.2)
             count = lambda e: len(chosen_groups([e]))  # noqa: E731
             same = [t for t, since in previous if s.objects[t].zone_since == since]
-            inner = _wrapped_apply(previous)  # "If ..., you may pay less ... the card you searched" reads it
+            inner = _wrapped_apply(searched)  # "If ..., you may pay less ... the card you searched" reads it
 
             result = conditions.apply_wrapper(
                 ctx, item, eff, mine, cause, now, inner, count, did=did, those=those, same=same
@@ -1609,7 +1610,7 @@ def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
                 cause,
                 now,
                 other=mine[-1] if mine else None,
-                previous=previous,
+                previous=searched if isinstance(eff, ChangeCost) else previous,
                 removed=removed,
                 dealt=dealt,
             )
@@ -1630,10 +1631,8 @@ def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
                 e.data["oid"] for e in ctx.events[before:] if e.type == "CardMoved" and e.data["to"] == "removed"
             ]
         if result is not None and isinstance(eff, Search):  # "the card you searched" (10.13 p2)
-            searched = [
-                e.data["oid"] for e in ctx.events[before:] if e.type == "CardMoved" and e.data["from"] == "main_deck"
-            ]
-            previous = [(t, s.objects[t].zone_since) for t in searched] or previous
+            moves = [e for e in ctx.events[before:] if e.type == "CardMoved" and e.data["from"] == "main_deck"]
+            searched = [(e.data["oid"], s.objects[e.data["oid"]].zone_since) for e in moves]
         if result is not None and isinstance(eff, PutOnMainDeck) and eff.any_number:
             # "Put any number of cards from your hand on the bottom ..., then draw that many": those cards
             put = [e.data["oid"] for e in ctx.events[before:] if e.type == "CardMoved" and e.data["to"] == "main_deck"]
@@ -1981,7 +1980,7 @@ def _add_from_graveyard(
 
 def _wrapped_apply(previous: list[tuple[str, int]]) -> Any:
     """``apply_effect`` for the effects a ``may``/``if`` holds: a cost change among them reads the cards
-    the effect before found ("cards with the same name as the card you searched", 2.2)."""
+    the last search found (``previous``: "cards with the same name as the card you searched", 2.2)."""
 
     def inner(c: Ctx, it: ChaseItem, e: CardEffect, g: list[str] | None, ca: str, ch: Any) -> str | None:
         return apply_effect(c, it, e, g, ca, ch, previous=previous if isinstance(e, ChangeCost) else None)
