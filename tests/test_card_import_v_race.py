@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from domain.fow.cards import Card
 from domain.fow.importer import ImportedCard, _Ctx, _effects, _GapError
 from service.card_import import load_database
 from tests.card_import_support import full, imported_database
@@ -110,3 +111,148 @@ def test_susie_looks_at_the_top_three_of_either_deck_and_puts_them_back(imported
             "effects": [{"op": "look_top", "count": 3, "pick": 0, "rest": "top", "pile": "either"}],
         }
     ]
+
+
+def test_scheherazade_chooses_a_race_that_cannot_attack_you(
+    imported: dict[str, ImportedCard], known_races: list[str]
+) -> None:
+    # Scheherazade, the Teller of the Crimson Moon (MOA-039): "[Enter]: Choose a race. As long as you control
+    # this card, J/resonators of the chosen race cannot attack you." (2.5 p1, 8.2 p3.2, 1.4 p4, 9.9 p8)
+    enter, _ = full(imported, "MOA-039")["abilities"]
+    assert enter == {
+        "kind": "automatic",
+        "trigger": "enter",
+        "effects": [
+            {"op": "choose_race", "choices": known_races},
+            {
+                "op": "restrict",
+                "target": {"kind": "all", "filter": {"zone": "field", "chosen_race": True}},
+                "rules": ["cannot_attack_you"],
+                "duration": "source_controlled",
+            },
+        ],
+    }
+
+
+def test_the_overlords_baptism_keeps_only_the_valentina_sentence_unsupported(
+    imported: dict[str, ImportedCard],
+) -> None:
+    # The Overlord's Baptism (TTW-050): "Choose a race. Return all resonators of the chosen race to their
+    # owner's hand." is read now; "you may pay {2} to play its next God's Art ability rather than pay its
+    # cost this turn" (a replaced cost for one ability only) is not, so the card stays unsupported
+    card = imported["TTW-050"]
+    assert card.status == "none"
+    assert card.gaps == (
+        'effect: As long as your J-Ruler is "Overlord of the Seven Lands, Valentina", you may pay {2} to play its '
+        "next God's Art ability rather than pay its cost this turn.",
+    )
+
+
+def test_a_filter_of_the_chosen_race_needs_a_choice_before_it() -> None:
+    # "Return all resonators of the chosen race" with no "Choose a race." before: no race to read
+    ctx = _Ctx("X", "spell", "chant", frozenset({"Elf"}), None)
+    assert _effects("Choose a race. Return all resonators of the chosen race to their owner's hand.", ctx)[1] == {
+        "op": "return_to_hand",
+        "target": {"kind": "all", "filter": {"zone": "field", "types": ["resonator"], "chosen_race": True}},
+    }
+    with pytest.raises(ValueError, match="chosen_race"):
+        Card.model_validate(
+            {
+                "id": "X",
+                "name": "X",
+                "type": "spell",
+                "subtype": "chant",
+                "effects": [
+                    {
+                        "op": "return_to_hand",
+                        "target": {"kind": "all", "filter": {"types": ["resonator"], "chosen_race": True}},
+                    }
+                ],
+            }
+        )
+
+
+def test_necromancy_zombie_in_addition_and_added_from_the_graveyard(imported: dict[str, ImportedCard]) -> None:
+    # Necromancy of the Undead Lord (SKL-073): "Added resonator gains Zombie in addition to its own races."
+    # "Added resonator gains [+200/+200]." "Whenever a resonator enters your field, you may add this card from
+    # your graveyard to that resonator." (2.5, 9.4 p1, 9.2 p2, 10.1 p2)
+    assert full(imported, "SKL-073")["abilities"] == [
+        {"kind": "continuous", "race_change": {"gain": ["Zombie"]}},
+        {"kind": "continuous", "modify_atk": 200, "modify_def": 200},
+        {
+            "kind": "automatic",
+            "trigger": "card_enters_field",
+            "trigger_filter": {"zone": "field", "types": ["resonator"], "controller": "you"},
+            "from_graveyard": True,
+            "effects": [
+                {
+                    "op": "may",
+                    "effects": [
+                        {"op": "add_from_graveyard", "target": {"kind": "that", "filter": {"types": ["resonator"]}}}
+                    ],
+                }
+            ],
+        },
+    ]
+
+
+def test_jokers_suit_card_soldier_in_addition_and_added_again_from_the_graveyard(
+    imported: dict[str, ImportedCard],
+) -> None:
+    # Joker's Suit (TAT-081): "[Continuous]: Resonator with this gains [+200/+200] and Card Soldier in addition
+    # to its own race." "[Continuous]: When this card is put into a graveyard from a field, you may add it to
+    # a target resonator you control." ("it": this card where it went, 3.1 p3)
+    assert full(imported, "TAT-081")["abilities"] == [
+        {"kind": "continuous", "modify_atk": 200, "modify_def": 200, "race_change": {"gain": ["Card Soldier"]}},
+        {
+            "kind": "automatic",
+            "trigger": "put_into_graveyard_from_field",
+            "effects": [
+                {
+                    "op": "may",
+                    "effects": [
+                        {
+                            "op": "add_from_graveyard",
+                            "target": {
+                                "kind": "chosen",
+                                "filter": {"zone": "field", "types": ["resonator"], "controller": "you"},
+                            },
+                        }
+                    ],
+                }
+            ],
+        },
+    ]
+
+
+def test_adding_from_the_graveyard_is_said_by_a_resonator_addition_only() -> None:
+    # a resonator is never added to another card (10.1 p1): "add it to a target resonator" is not read on one
+    ctx = _Ctx("X", "resonator", None, frozenset({"Zombie"}), None)
+    with pytest.raises(_GapError):
+        _effects("Add it to a target resonator you control.", ctx)
+
+
+def test_summoning_art_pays_less_for_cards_named_like_the_searched_one(imported: dict[str, ImportedCard]) -> None:
+    # Summoning Art of Alhazred (TAT-089): "Search your main deck for a Demon resonator, reveal it and put it
+    # into your hand. Then shuffle your main deck. If your J/ruler is "Ebony Prophet" or "Abdul Alhazred, the
+    # Harbinger of Despair", you may pay {B}{B} less to play cards with the same name as the card you searched
+    # until end of turn." (10.13 p2, 9.3 p2.5, 2.2)
+    prophet = ["Ebony Prophet", "Abdul Alhazred, the Harbinger of Despair"]
+    search, if_ = full(imported, "TAT-089")["effects"]
+    assert search == {"op": "search", "filter": {"zone": "main_deck", "types": ["resonator"], "races": ["Demon"]}}
+    assert if_ == {
+        "op": "if",
+        "condition": {"kind": "ruler_is", "rulers": prophet, "j_rulers": prophet},
+        "effects": [
+            {
+                "op": "change_cost",
+                "change": {
+                    "of": "spell",
+                    "who": "you",
+                    "less_will": {"attribute": {"B": 2}, "free": 0},
+                    "optional": True,
+                    "same_name_as_found": True,
+                },
+            }
+        ],
+    }

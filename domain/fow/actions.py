@@ -3,15 +3,17 @@ resolution of the chase area (9.3)."""
 
 from __future__ import annotations
 
-import functools
 import itertools
 from collections.abc import Sequence
 from typing import Any
+
+from pydantic import BaseModel
 
 from domain.fow import conditions
 from domain.fow.cards import (
     STANDBY_CARD_TRIGGERS,
     Ability,
+    AddFromGraveyard,
     AddSelfTo,
     Banish,
     BecomeAttribute,
@@ -19,6 +21,7 @@ from domain.fow.cards import (
     Card,
     ChangeCost,
     ChangeRaces,
+    ChooseARace,
     Cost,
     CostChange,
     DealDamage,
@@ -231,7 +234,7 @@ def move(
         check_triggers(ctx, "leaves_field", ev, oid=oid)  # "leaves your field for a non-field zone"
     if data["from"] == "field" and s.objects[oid].zone != "field":
         # "... as long as this card is in a field": those effects of this card end (9.1 p2.2)
-        lasting = [e.id for e in s.effects if e.duration == "source_in_field" and e.source == oid]
+        lasting = [e.id for e in s.effects if e.duration in _WHILE_IN_FIELD and e.source == oid]
         if lasting:
             why = "its source left the field"
             ev = end_effects(ctx, lasting, why, "9.1 p2.2", ev)
@@ -256,6 +259,10 @@ def removed_instead(s: GameState, oid: str, to: str) -> str | None:
     return None
 
 
+_WHILE_IN_FIELD = ("source_in_field", "source_controlled")
+"""Durations ending when the effect's source leaves the field (9.1 p2.2)."""
+
+
 def end_effects(ctx: Ctx, ids: list[str], why: str, rule: str, cause: str) -> str:
     """End continuous effects; a card whose control an ended effect gave returns to the controller
     the remaining controller-changing effects give it (the newest applies last, 9.9 p3), or to the
@@ -271,6 +278,7 @@ def end_effects(ctx: Ctx, ids: list[str], why: str, rule: str, cause: str) -> st
         if obj.zone == "field" and back is not None and back != obj.controller:
             data = {"oid": t, "from": obj.controller, "to": back, "returned": True}
             cause = ctx.emit("ControlChanged", data, "1.5 p3", cause=cause)
+            cause = end_with_control(ctx, t, cause)
     return cause
 
 
@@ -1487,7 +1495,7 @@ def _graveyard_triggers(ctx: Ctx, kind: str, cause: str, oid: str) -> None:
                 if ability.kind != "automatic" or not ability.from_graveyard or ability.trigger != kind:
                     continue
                 if moved_matches(s, ability.trigger_filter or Filter(), oid, pid, src):
-                    add_trigger(ctx, pid, src, i, cause)
+                    add_trigger(ctx, pid, src, i, cause, extra={"target": oid})  # "that resonator" (9.6 p7)
 
 
 def _ability_fires(
@@ -1970,6 +1978,7 @@ def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
     those: list[str] = []  # what the last banish acted on ("If you banished a Human in this way")
     removed: list[str] = []  # what the last mill removed from the game ("the cards removed this way")
     dealt = 0  # the damage the effect just before dealt
+    searched: list[tuple[str, int]] = []  # what the last search found ("the card you searched")
     skip_to = 0  # a declined "you may" / an unmet "if" skips the steps it holds
     if item.delayed is not None:  # a delayed ability's "that resonator" (9.6 p8)
         found = next((d for d in s.delayed if d.id == item.delayed), None)
@@ -1992,6 +2001,8 @@ def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
         if i < item.resolved_effects or i < skip_to:
             continue
         now = choice if i == item.resolved_effects else None
+        if item.chosen_race is not None:  # "J/resonators of the chosen race" (2.5 p1)
+            eff = of_chosen_race(eff, item.chosen_race)
         before = len(ctx.events)
         if isinstance(eff, conditions.Gate):
             opened = conditions.open_gate(ctx, item, eff, cause, now, did=did, those=those)
@@ -2007,12 +2018,13 @@ def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
             count = lambda e: len(chosen_groups([e]))  # noqa: E731
             same = [t for t, since in previous if s.objects[t].zone_since == since]
             # the held effects read what the effect just before removed ("If you do, it deals 200 damage
-            # multiplied by the combined total cost of the cards removed this way", 9.3 p3) and the
-            # previous target as the others do ("If you spent {M} ..., you gain life equal to that
-            # resonator's ATK": the destroyed one, by last known information, 9.11)
-            inner_apply = functools.partial(apply_effect, previous=previous, removed=removed)
+            # multiplied by the combined total cost of the cards removed this way", 9.3 p3), the previous
+            # target as the others do ("If you spent {M} ..., you gain life equal to that resonator's ATK":
+            # the destroyed one, by last known information, 9.11) and, for a cost change, what the last
+            # search found ("If ..., you may pay less ... the card you searched")
+            inner = _wrapped_apply(previous, removed, searched)
             result = conditions.apply_wrapper(
-                ctx, item, eff, mine, cause, now, inner_apply, count, did=did, those=those, same=same
+                ctx, item, eff, mine, cause, now, inner, count, did=did, those=those, same=same
             )
         else:
             ctx.replacement_asks = True  # it may stop to ask which replacement applies first (9.10 p2.1)
@@ -2024,7 +2036,7 @@ def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
                 cause,
                 now,
                 other=mine[-1] if mine else None,
-                previous=previous,
+                previous=searched if isinstance(eff, ChangeCost) else previous,
                 removed=removed,
                 dealt=dealt,
             )
@@ -2047,6 +2059,9 @@ def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
             removed = [
                 e.data["oid"] for e in ctx.events[before:] if e.type == "CardMoved" and e.data["to"] == "removed"
             ]
+        if result is not None and isinstance(eff, Search):  # "the card you searched" (10.13 p2)
+            moves = [e for e in ctx.events[before:] if e.type == "CardMoved" and e.data["from"] == "main_deck"]
+            searched = [(e.data["oid"], s.objects[e.data["oid"]].zone_since) for e in moves]
         if result is not None and isinstance(eff, PutOnMainDeck) and eff.any_number:
             # "Put any number of cards from your hand on the bottom ..., then draw that many": those cards
             put = [e.data["oid"] for e in ctx.events[before:] if e.type == "CardMoved" and e.data["to"] == "main_deck"]
@@ -2361,6 +2376,71 @@ def _players(s: GameState, you: str, who: str) -> list[str]:
     return list(s.order)
 
 
+def of_chosen_race(eff: Any, race: str) -> Any:
+    """``eff`` with each filter "of the chosen race" (``chosen_race``) reading ``race`` (FoW-5.5 2.5 p1)."""
+    if not isinstance(eff, BaseModel) or '"chosen_race":true' not in eff.model_dump_json(exclude_defaults=True):
+        return eff
+
+    def sub(data: Any) -> Any:
+        if isinstance(data, dict):
+            out = {k: sub(v) for k, v in data.items() if k != "chosen_race"}
+            if data.get("chosen_race"):
+                out["races"] = [race]
+            return out
+        return [sub(v) for v in data] if isinstance(data, list) else data
+
+    return parse_effects([sub(eff.model_dump(mode="json", by_alias=True))])[0]
+
+
+def _choose_a_race(ctx: Ctx, item: ChaseItem, eff: ChooseARace, you: str, cause: str, choice: Any) -> str | None:
+    """ "Choose a race.": asked as the effect resolves (``ChoiceRequested`` kind ``race``, answered by
+    ``ChooseRace``); the chosen race is recorded and read by the effects that follow (2.5 p1)."""
+    if choice is None:
+        asked = {"item": item.id, "source": item.source, "races": list(eff.choices)}
+        ctx.emit("ChoiceRequested", {"player": you, "kind": "race", "options": asked}, "2.5 p1", cause=cause)
+        return None
+    chosen = {"item": item.id, "player": you, "race": choice, "chosen_race": True}
+    return ctx.emit("OptionChosen", chosen, "2.5 p1", cause=cause, actor=you)
+
+
+def end_with_control(ctx: Ctx, oid: str, cause: str) -> str:
+    """The effects of ``oid`` lasting "as long as you control this card" end once another player
+    controls it (FoW-5.5 9.1 p2.2, 1.5 p3)."""
+    obj = ctx.s.objects[oid]
+    lost = [e.id for e in ctx.s.effects if e.duration == "source_controlled" and e.source == oid]
+    lost = [i for i in lost for e in ctx.s.effects if e.id == i and e.controller != obj.controller]
+    if not lost:
+        return cause
+    return end_effects(ctx, lost, "its controller no longer controls its source", "9.1 p2.2", cause)
+
+
+def _add_from_graveyard(
+    ctx: Ctx, item: ChaseItem, eff: AddFromGraveyard, group: list[str] | None, you: str, cause: str
+) -> str:
+    """This addition, in the graveyard as the object that played the ability (3.1 p3), into its
+    controller's field added onto the target, if it can legally be added to it (10.1 p2, 7.2 p3)."""
+    src = item.source
+    here = is_same_source(ctx.s, item) and ctx.s.objects[src].zone == "graveyard" and item.source_since is not None
+    onto = _targets_of(ctx, item, eff.target, group)
+    if not here or not onto or not is_legal_host(ctx.s, src, onto[0]):
+        return cause  # it left the graveyard (a new object) or no card it can be added to: it stays
+    cause = move(ctx, src, "field", cause, rule="10.1 p2", reason="add", controller=you, actor=you, attached_to=onto[0])
+    check_triggers(ctx, "addition_added", cause, oid=onto[0])  # added to it (7.2 p4)
+    return cause
+
+
+def _wrapped_apply(previous: list[tuple[str, int]], removed: list[str] | None, searched: list[tuple[str, int]]) -> Any:
+    """``apply_effect`` for the effects a ``may``/``if`` holds, reading what the effects before them did
+    as :func:`resolve_top` passes it to the others; a cost change among them reads the cards the last
+    search found instead of the previous target ("cards with the same name as the card you searched", 2.2)."""
+
+    def inner(c: Ctx, it: ChaseItem, e: CardEffect, g: list[str] | None, ca: str, ch: Any) -> str | None:
+        before = searched if isinstance(e, ChangeCost) else previous
+        return apply_effect(c, it, e, g, ca, ch, previous=before, removed=removed)
+
+    return inner
+
+
 def _change_races(
     ctx: Ctx, item: ChaseItem, eff: ChangeRaces, group: list[str] | None, you: str, src: str, cause: str, choice: Any
 ) -> str | None:
@@ -2578,6 +2658,8 @@ def apply_effect(
         return ctx.emit("ContinuousEffectCreated", redirect, "9.10 p1", cause=cause)
     if isinstance(eff, MoveAddition):  # "Move target [Addition: Resonator] you control onto another resonator"
         return _move_addition(ctx, item, eff, group, cause, choice)
+    if isinstance(eff, AddFromGraveyard):  # "you may add this card from your graveyard to that resonator"
+        return _add_from_graveyard(ctx, item, eff, group, you, cause)
     if isinstance(eff, AddSelfTo):  # "Add this card to another target resonator" (10.1 p1)
         onto = _targets_of(ctx, item, eff.target, group)
         addition = s.objects[src]
@@ -2653,6 +2735,9 @@ def apply_effect(
         if eff.duration == "source_in_field" and not _is_source_in_field(s, item):
             return ctx.emit("ContinuousEffectNotMade", {"item": item.id, "source": src}, "9.9 p8", cause=cause)
         if eff.duration == "source_rested" and not _is_source_rested(s, item):  # "as long as this card is rested"
+            return ctx.emit("ContinuousEffectNotMade", {"item": item.id, "source": src}, "9.9 p8", cause=cause)
+        controlled = _is_source_in_field(s, item) and s.objects[src].controller == you  # "as long as you control"
+        if eff.duration == "source_controlled" and not controlled:
             return ctx.emit("ContinuousEffectNotMade", {"item": item.id, "source": src}, "9.9 p8", cause=cause)
         return ctx.emit("ContinuousEffectCreated", rdata, "1.4 p4", cause=cause)
     if isinstance(eff, RemoveInstead):  # "If it would leave your field this turn, remove it ... instead"
@@ -2814,6 +2899,8 @@ def apply_effect(
         made = {"id": ctx.fresh_id("x"), "source": src, "controller": you, "targets": became}
         made.update(kind="set_attributes", attributes=[choice], duration=eff.duration)
         return ctx.emit("ContinuousEffectCreated", made, "9.9 p1", cause=cause)
+    if isinstance(eff, ChooseARace):  # "Choose a race."
+        return _choose_a_race(ctx, item, eff, you, cause, choice)
     if isinstance(eff, ChangeRaces):  # "Target resonator loses all races and becomes a Fairy Tale ..."
         return _change_races(ctx, item, eff, group, you, src, cause, choice)
     if isinstance(eff, PutFromRemoved):  # "you may put any number of cards from your removed area ..."
@@ -3055,6 +3142,12 @@ def apply_effect(
     if isinstance(eff, ChangeCost):  # "You pay {1} less to play [Judgment] abilities ... this turn" (9.3 p2.5)
         made = {"id": ctx.fresh_id("x"), "source": src, "controller": you, "targets": [], "kind": "cost_change"}
         made.update(change=eff.change.model_dump(mode="json", exclude_defaults=True), duration=eff.duration)
+        if eff.change.same_name_as_found:  # "cards with the same name as the card you searched" (2.2)
+            found = sorted({n for t, _ in previous or [] if t in s.objects for n in names_of(s, t)})
+            if not found:
+                return cause  # nothing was found: no card is named like it
+            del made["change"]["same_name_as_found"]
+            made["change"]["filter"] = {"types": [], "names": found}
         return ctx.emit("ContinuousEffectCreated", made, "9.3 p2.5", cause=cause)
     if isinstance(eff, ReturnToRulerSide):  # "return this card to its Ruler side" (1.4 p1, 3.15 p2)
         for t in _targets_of(ctx, item, eff.target, group):  # "this card" only as the same object (3.1 p3)
@@ -3132,6 +3225,7 @@ def apply_effect(
                 data["effect"] = lasting_control["id"]
             if obj.controller != you:
                 cause = ctx.emit("ControlChanged", data, "1.5 p3", cause=cause)
+                cause = end_with_control(ctx, t, cause)
         return cause
     if isinstance(eff, PutOnMainDeck) and (eff.from_hand or eff.any_number):
         if choice is None:  # "any number of cards from your hand": none to all of them (10.13 p2)

@@ -201,6 +201,11 @@ class Filter(_Model):
     addition or card in a chant-standby area": an object matching one of these filters (each with its
     own zone); the filter holding them says nothing else."""
 
+    chosen_race: bool = False
+    """"J/resonators of the chosen race": cards with the race chosen by an earlier ``choose_race`` effect
+    of the same resolution (FoW-5.5 2.5 p1), substituted into ``races`` as the effect applies; a filter
+    still holding it matches nothing."""
+
     @model_validator(mode="after")
     def _check_any_of(self) -> Filter:
         if self.any_of and (
@@ -680,6 +685,24 @@ class AddSelfTo(_Model):
         return self
 
 
+class AddFromGraveyard(_Model):
+    """ "When this card is put into a graveyard from a field, you may add it to a target resonator you
+    control" / "Whenever a resonator enters your field, you may add this card from your graveyard to that
+    resonator": this addition, in its owner's graveyard as the object that played the ability (3.1 p3),
+    is put into its controller's field added onto ``target`` (10.1 p1, p2) if it can legally be added to it
+    (7.2 p3); otherwise it stays in the graveyard.  It is a new object, not played: no [Enter] (9.6 p1.1)."""
+
+    op: Literal["add_from_graveyard"] = "add_from_graveyard"
+    target: Target
+
+    @model_validator(mode="after")
+    def _check(self) -> AddFromGraveyard:
+        single = self.target.kind == "chosen" and self.target.count == 1 and not self.target.up_to
+        if not (single or self.target.kind == "that"):
+            raise ValueError("'add_from_graveyard' adds this card onto one chosen target or 'that' resonator")
+        return self
+
+
 class MoveAddition(_Model):
     """ "Move target [Addition: Resonator] you control onto another resonator": on resolution the
     controller chooses a resonator in a field, other than the one the target is added to, that it can
@@ -722,6 +745,15 @@ class BecomeAttribute(_Model):
     any_number: bool = False
     """ "Choose any number of attributes. This card becomes those attributes until end of turn.": any
     number of the five (none too: no attribute, 2.8 p1) is chosen (``ChooseAttributes``)."""
+
+
+class ChooseARace(_Model):
+    """ "Choose a race.": as the effect resolves its controller chooses one of ``choices`` (the races of the
+    card database, FoW-5.5 2.5 p1; answered with ``ChooseRace``); the effects after it in the same
+    resolution read it through filters with ``chosen_race`` ("J/resonators of the chosen race")."""
+
+    op: Literal["choose_race"] = "choose_race"
+    choices: Annotated[list[str], Field(min_length=1)]
 
 
 class ChangeRaces(_Model):
@@ -1190,6 +1222,10 @@ class CostChange(_Model):
     condition: Condition | None = None
     """A condition that is part of the effect ("As long as your J-Ruler is ..., you may pay {B}{B}
     less ..."): checked as the ability is played (9.9 p4)."""
+    same_name_as_found: bool = False
+    """For a ``change_cost`` effect on playing cards: "... to play cards with the same name as the card you
+    searched": the cards named like those the search just before it found (2.2); the effect made reads
+    their names as its ``filter``."""
     instead: Annotated[int, Field(ge=0)] | None = None
     """"You pay {1} to put cards into your chant-standby area rather than pay {2}": that free will
     is paid instead of the rule's cost (the text beats the rule, 1.4 p1); increases and decreases
@@ -1208,6 +1244,8 @@ class CostChange(_Model):
             raise ValueError("'filter' and 'same_name_in_graveyard' narrow the cards of a change to playing cards only")
         if self.minimum is not None and not self.less:
             raise ValueError("'minimum' belongs to a decrease of free will ('less')")
+        if self.same_name_as_found and (self.of not in PLAY_COST_CHANGES or self.filter is not None):
+            raise ValueError("'same_name_as_found' names the cards of a change to playing cards, with no 'filter'")
         return self
 
 
@@ -1465,6 +1503,7 @@ class PutIntoField(_Model):
 
 Restriction = Literal[
     "cannot_attack",
+    "cannot_attack_you",
     "cannot_attack_resonators",
     "cannot_block",
     "cannot_be_destroyed",
@@ -1510,11 +1549,17 @@ class Restrict(_Model):
     """With ``rules`` ``["cannot_be_blocked"]``: "Target resonator cannot be blocked by water
     resonators until end of turn": only J/resonators matching it (any controller's) cannot block
     the targets (``RuleOverrides.cannot_be_blocked_by``)."""
-    duration: Literal["end_of_turn", "source_in_field", "next_recovery_phase", "source_rested"] = "end_of_turn"
+    duration: Literal["end_of_turn", "source_in_field", "next_recovery_phase", "source_rested", "source_controlled"] = (
+        "end_of_turn"
+    )
     """``source_rested``: "It doesn't recover during the recovery phase as long as this card is rested":
     until its source recovers or leaves the field, not made unless it is rested there (FoW-5.5 9.9 p8);
     ``source_in_field``: "as long as this card is in a field": the effect ends when its source
     leaves the field, and is not made if the source left it before it resolves (FoW-5.5 9.9 p8);
+    ``source_controlled``: "as long as you control this card": it also ends when another player gains
+    control of the source, and is not made if the effect's controller does not control it in a field
+    as it resolves (9.9 p8); with it ``cannot_attack_you`` ("J/resonators of the chosen race cannot
+    attack you": they may not choose the effect's controller as the attacked player, 8.2 p3.2, 1.4 p4);
     ``next_recovery_phase``: "They don't recover during their controller's next recovery phase": it
     lasts until the recovery of the next recovery phase of its targets' controller (5.2 p5)."""
 
@@ -1731,6 +1776,7 @@ _PAUSING_OPS = (
     "put_from_removed",
     "become_attribute",
     "change_races",
+    "choose_race",
     "banish",
     "delayed",
     "pay_any_life",
@@ -1929,11 +1975,13 @@ Effect = Annotated[
     | SetStats
     | SetPrintedAtk
     | AddSelfTo
+    | AddFromGraveyard
     | MoveAddition
     | GrantSkill
     | LoseSkill
     | BecomeAttribute
     | ChangeRaces
+    | ChooseARace
     | ProduceWill
     | Search
     | Shuffle
@@ -2337,7 +2385,8 @@ class Ability(_Model):
     played that way, it is removed from the game instead of leaving the chase area elsewhere."""
     race_change: RaceChange | None = None
     """"Each Nightmare resonator loses Nightmare and gains Fairy Tale": the races of the affected
-    cards while the continuous ability is active (FoW-5.5 2.5, 9.4 p1)."""
+    cards while the continuous ability is active (FoW-5.5 2.5, 9.4 p1).  Without ``affects``, on an
+    addition: "Added resonator gains Zombie in addition to its own races" (the card it is added to)."""
     # replacement abilities (FoW-5.5 9.10)
     replaces: (
         Literal[
@@ -2441,11 +2490,13 @@ class Ability(_Model):
             raise ValueError("an ability's own 'cost_reduction' is an [Activate] ability's, without 'per'")
         if self.race_change is not None and (
             self.kind != "continuous"
-            or self.affects is None
-            or self.affects.kind != "all"
+            or (self.affects is not None and self.affects.kind != "all")
             or (self.condition is not None and "races" in self.condition.model_dump_json(exclude_defaults=True))
         ):
-            raise ValueError("'race_change' is a continuous ability on 'all' X whose condition reads no race")
+            raise ValueError(
+                "'race_change' is a continuous ability on 'all' X (or, with no 'affects', on the card an addition"
+                " is added to) whose condition reads no race"
+            )
         if self.trigger == "status" and (self.kind != "automatic" or self.condition is None):
             raise ValueError("a 'status' trigger is an automatic ability watching its 'condition' (FoW-5.5 9.6 p9)")
         with_counters = self.replaces in ("enters_with_counters", "shifts_with_counters")
@@ -2544,6 +2595,23 @@ class Ability(_Model):
         if any(getattr(e, "that_much", False) for e in self.effects) and self.trigger not in _DAMAGE_TRIGGERS:
             raise ValueError("'that_much' is the damage of a damage trigger; this ability has none")
         return self
+
+    @model_validator(mode="after")
+    def _check_chosen_race(self) -> Ability:
+        if not _chosen_race_after_choice(self.effects):
+            raise ValueError("a filter 'of the chosen race' ('chosen_race') follows a 'choose_race' effect")
+        return self
+
+
+def _chosen_race_after_choice(effects: Sequence[Any]) -> bool:
+    """Whether every filter "of the chosen race" among ``effects`` follows a ``choose_race`` effect."""
+    chosen = False
+    for eff in effects:
+        if getattr(eff, "op", None) == "choose_race":
+            chosen = True
+        elif not chosen and '"chosen_race":true' in eff.model_dump_json(exclude_defaults=True):
+            return False
+    return True
 
 
 class Awakening(_Model):
@@ -2699,6 +2767,12 @@ class Card(_Model):
     text: str = ""
     unsupported: list[str] = Field(default_factory=list)
     """Ability text the effect vocabulary cannot express (adjudicated manually)."""
+
+    @model_validator(mode="after")
+    def _check_chosen_race(self) -> Card:
+        if not _chosen_race_after_choice(self.effects):
+            raise ValueError("a filter 'of the chosen race' ('chosen_race') follows a 'choose_race' effect")
+        return self
 
     @model_validator(mode="after")
     def _check_type(self) -> Card:

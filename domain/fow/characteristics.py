@@ -322,12 +322,27 @@ def races_of(state: GameState, oid: str) -> list[str]:
         if not matches(state, printed, oid, state.objects[source].controller, source):
             continue
         applied.append((state.objects[source].zone_since, list(change.lose), list(change.gain)))
-    applied += _race_effects(state, oid)
+    applied += _race_effects(state, oid) + _added_race_changes(state, oid)
     # the earlier applied first (9.9 p3): an ability as its card came into its zone, an effect as made
     for _, lost, gained in sorted(applied, key=lambda a: a[0]):
         kept = [] if lost is None else [r for r in races if r not in lost]
         races = kept + [r for r in gained if r not in kept]
     return races
+
+
+def _added_race_changes(state: GameState, oid: str) -> list[tuple[int, list[str] | None, list[str]]]:
+    """ "Added resonator gains Zombie in addition to its own races": the active ``race_change``
+    abilities without ``affects`` of the additions added to ``oid`` (FoW-5.5 2.5, 9.4 p1), each as its
+    addition came into the field."""
+    out: list[tuple[int, list[str] | None, list[str]]] = []
+    losses = [e for e in state.effects if e.kind == "lose_abilities"]
+    for obj in state.objects.values():
+        if obj.zone != "field" or obj.attached_to != oid or any(is_affected(state, e, obj.oid) for e in losses):
+            continue
+        for a in state.card_of(obj.oid).abilities:
+            if a.race_change is not None and a.affects is None and _holds(state, a, obj.oid):
+                out.append((obj.zone_since, list(a.race_change.lose), list(a.race_change.gain)))
+    return out
 
 
 def _race_effects(state: GameState, oid: str) -> list[tuple[int, list[str] | None, list[str]]]:
@@ -602,6 +617,8 @@ def matches(
 ) -> bool:
     if flt.any_of:  # "J-Ruler or Knight of the Round Table": one of them
         return any(matches(state, sub, oid, you, source_oid, chars_ok=chars_ok) for sub in flt.any_of)
+    if flt.chosen_race:  # "of the chosen race" with no race chosen: nothing (2.5 p1)
+        return False
     obj = state.objects[oid]
     if obj.zone != flt.zone and not (flt.playground and flt.zone == "field" and obj.zone in PLAYGROUND):
         return False
@@ -725,12 +742,19 @@ def _filter_of(data: str) -> Filter:
 
 
 _NOT_OVERRIDES = (
+    "cannot_attack_you",
     "cannot_be_targeted_by_opponent",
     "cannot_be_targeted_by_opponents_normal_spells",
     "must_block_if_able",
     "cannot_be_recovered",
 )
 """Restrictions read from the effects themselves, not merged into the rule overrides."""
+
+
+def cannot_attack_player(state: GameState, oid: str, player: str) -> bool:
+    """ "J/resonators of the chosen race cannot attack you" applies to ``oid``, ``player`` being the
+    controller of that effect: it may not attack that player (8.2 p3.2; a prohibition, 1.4 p4)."""
+    return any("cannot_attack_you" in e.rules and e.controller == player for e in restrictions_on(state, oid))
 
 
 def must_block_if_able(state: GameState, oid: str) -> bool:
@@ -920,9 +944,9 @@ def play_cost_changes(state: GameState, player: str, oid: str) -> list[tuple[str
     10.19 p1) included.  Filters are checked on the card where it is now (a hand, the chase area)."""
     obj = state.objects[oid]
     if not _play_cost_changers_possible(state):
-        return []
+        return _play_cost_change_effects(state, player, oid)
     card = state.card_of(oid)
-    out: list[tuple[str, CostChange]] = []
+    out: list[tuple[str, CostChange]] = _play_cost_change_effects(state, player, oid)
     for owner in state.order:
         for zone in ("field", "ruler_area", "stone_area"):
             for source in state.zones[owner][zone]:
@@ -945,6 +969,26 @@ def play_cost_changes(state: GameState, player: str, oid: str) -> list[tuple[str
                     if change.same_name_in_graveyard and not _same_name_in_graveyard(state, player, oid):
                         continue
                     out.append((source, change))
+    return out
+
+
+def _play_cost_change_effects(state: GameState, player: str, oid: str) -> list[tuple[str, CostChange]]:
+    """The continuous effects made by resolved effects that change what their controller pays to play the
+    card ``oid`` ("you may pay {B}{B} less to play cards with the same name as the card you searched until
+    end of turn", FoW-5.5 9.3 p2.5, 9.9), with their sources; filters checked where the card is now."""
+    obj = state.objects[oid]
+    out: list[tuple[str, CostChange]] = []
+    for eff in state.effects:
+        if eff.kind != "cost_change" or not eff.change or eff.controller != player:
+            continue
+        change = CostChange.model_validate(eff.change)
+        if change.of not in PLAY_COST_CHANGES or change.who != "you":
+            continue
+        if change.of == "normal_spell" and state.card_of(oid).type == "resonator":  # a summon spell (3.13 p3)
+            continue
+        flt = change.filter.model_copy(update={"zone": obj.zone}) if change.filter else None
+        if flt is None or matches(state, flt, oid, player, eff.source):
+            out.append((eff.source, change))
     return out
 
 

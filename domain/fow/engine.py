@@ -29,6 +29,7 @@ from domain.fow.characteristics import (
     any_attribute_will,
     attributes_of,
     banish_alternatives,
+    cannot_attack_player,
     cannot_call_magic_stones,
     cannot_play,
     characteristics,
@@ -1135,6 +1136,10 @@ def declare_attack(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         raise ctx.reject(
             "rules/cannot_be_attacked", "1.4 p1", f"{name} ({target}) cannot be attacked: its text says so"
         )
+    if target == s.opponent(player) and cannot_attack_player(s, attacker, target):
+        name = s.card_of(attacker).name
+        why = f"{name} ({attacker}) cannot attack {target}: an effect says so"
+        raise ctx.reject("rules/cannot_attack_player", "1.4 p4", why)
     at_resonator = isinstance(target, str) and target in their_field and effective_type(s, target) == "resonator"
     if at_resonator and overrides_for(s, attacker).cannot_attack_resonators:
         name = s.card_of(attacker).name

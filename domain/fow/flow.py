@@ -11,6 +11,7 @@ from typing import Any
 from domain.fow import actions
 from domain.fow.cards import RuleOverrides
 from domain.fow.characteristics import (
+    cannot_attack_player,
     cannot_be_recovered,
     characteristics,
     effective_type,
@@ -507,7 +508,7 @@ def attack_targets(s: GameState, attacker: str) -> list[str]:
     """An opponent, or a rested opponent's J/resonator; recovered ones too with [Target Attack] (11.2);
     never a J/resonator whose text says it "cannot be attacked" (1.4 p1)."""
     opp = s.opponent(s.turn_player)
-    targets = [opp]
+    targets = [] if cannot_attack_player(s, attacker, opp) else [opp]  # "cannot attack you" (1.4 p4)
     target_attack = has_skill(s, attacker, "target_attack")
     not_resonators = overrides_for(s, attacker).cannot_attack_resonators
     for oid in s.zones[opp]["field"]:

@@ -795,6 +795,10 @@ def _selector(
                 flt[key] = value
                 text = text[: -len(suffix)]
                 changed = True
+        if text.endswith(" of the chosen race") and "chosen_race" not in flt:  # read on resolution (2.5 p1)
+            flt["chosen_race"] = True
+            text = text[: -len(" of the chosen race")]
+            changed = True
         m = re.search(
             r" with total cost less than or equal to the number of (?P<c>[a-z ]+?) counters on this card$", text
         )
@@ -1503,6 +1507,28 @@ def _become_chosen_race(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[Json
     return [_race_change_effect(m.group("t"), None, True, ctx, m.group(0))]
 
 
+@_effect(r"choose a race")
+def _choose_a_race(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "[Enter]: Choose a race. As long as you control this card, J/resonators of the chosen race cannot
+    # attack you." (MOA-039): the race chosen on resolution among the known races (FoW-5.5 2.5 p1), read by
+    # the effects after it ("of the chosen race")
+    known = sorted(r for r in ctx.races if r)
+    if not known:
+        raise _GapError(f"effect: {m.group(0)}")
+    return [{"op": "choose_race", "choices": known}]
+
+
+@_effect(r"as long as you control this card, (?P<t>[^.]+?) cannot attack you")
+def _cannot_attack_you_while_controlled(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "As long as you control this card, J/resonators of the chosen race cannot attack you.": they may not
+    # choose you as the attacked player (8.2 p3.2, a prohibition 1.4 p4) while the effect's controller
+    # controls its source; not made if they don't as it resolves (9.9 p8)
+    target = _subject(m.group("t"), ctx, continuous=False, it_self=it_self)
+    if target is None or target.get("kind") != "all" or target.get("filter", {}).get("types") == []:
+        raise _GapError(f"target: {m.group('t')}")
+    return [{"op": "restrict", "target": target, "rules": ["cannot_attack_you"], "duration": "source_controlled"}]
+
+
 def _race_change_effect(target: str, race: str | None, chosen: bool, ctx: _Ctx, sentence: str) -> JsonDict:
     """A ``change_races`` effect on ``target``: all races lost, ``race`` (a known race) or a race chosen
     among the known races gained, until end of turn."""
@@ -1536,6 +1562,24 @@ def _add_self_to(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
         raise _GapError(f"target: {m.group('t')}")
     target["filter"]["not_host"] = True
     return [{"op": "add_self_to", "target": target}]
+
+
+@_effect(r"add (?P<it>it|this card from your graveyard) to (?:a )?(?P<t>target resonator you control|that resonator)")
+def _add_from_graveyard(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "When this card is put into a graveyard from a field, you may add it to a target resonator you control"
+    # (TAT-081: "it", this card where it went, 3.1 p3); "Whenever a resonator enters your field, you may add
+    # this card from your graveyard to that resonator" (SKL-073): into the field added onto it (10.1 p2)
+    own = ctx.own_move if m.group("it").lower() == "it" else ctx.in_graveyard
+    if ctx.type != "addition" or ctx.subtype != "resonator" or not own:
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    if m.group("t").lower() == "that resonator":
+        if ctx.subject != "resonator":
+            raise _GapError(f"effect: {m.group(0).strip()}")
+        return [{"op": "add_from_graveyard", "target": {"kind": "that", "filter": {"types": ["resonator"]}}}]
+    target = _target(m.group("t"), ctx)
+    if target.get("kind") != "chosen" or target.get("count", 1) != 1:
+        raise _GapError(f"target: {m.group('t')}")
+    return [{"op": "add_from_graveyard", "target": target}]
 
 
 @_effect(r"move (?P<t>target \[addition: ?resonator\] [^.]*?) onto another resonator")
@@ -2230,6 +2274,20 @@ def _banish_own(m: re.Match[str], flt: JsonDict) -> list[JsonDict]:
     if not other and _number(m.group("n")) != 1:
         out["count"] = _number(m.group("n"))
     return [out]
+
+
+@_effect(
+    r"you may pay (?P<c>(?:\{[WRUGB0-9]\})+) less to play cards with the same name as the card you searched"
+    r" until end of turn"
+)
+def _pay_less_same_name_as_searched(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "... you may pay {B}{B} less to play cards with the same name as the card you searched until end of
+    # turn." (TAT-089): a cost decrease of playing those cards (9.3 p2.5) the player asks for as they play
+    # one, made by the effect until end of turn (9.9); the names are those of the card found (2.2)
+    less = _will_cost(m.group("c"), "cost")
+    change: JsonDict = {"of": "spell", "who": "you", "optional": True, "same_name_as_found": True}
+    change.update({"less_will": less} if less["attribute"] else {"less": less["free"]})
+    return [{"op": "change_cost", "change": change}]
 
 
 @_effect(
@@ -3452,7 +3510,7 @@ def _pauses(effect: JsonDict) -> bool:
     """An effect that may wait for a player's choice (or holds effects): never inside may/if."""
     pausing = (
         *("search", "discard", "may", "if", "choose", "look_top", "put_from_hand", "banish", "delayed"),
-        *("put_from_removed", "become_attribute", "change_races"),
+        *("put_from_removed", "become_attribute", "change_races", "choose_race"),
     )
     if effect["op"] == "banish" and "target" in effect:  # "banish this card": no choice
         return False
@@ -5495,6 +5553,22 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
             raise _GapError(f"target: {m.group('s')}")
         races = {"lose": [m.group("l")], "gain": [m.group("g")]}
         return {"kind": "continuous", "text": raw, "affects": subject, "race_change": races}
+    m = re.fullmatch(
+        r"(?i:added resonator|resonator with this) gains (?:(?P<m>\[[+-]\d+/[+-]\d+\]) and )?"
+        r"(?P<r>[A-Z][\w ]*?) in addition to its own races?",
+        body,
+    )
+    if m and ctx.type == "addition" and ctx.subtype == "resonator" and m.group("r") in ctx.races:
+        # "Added resonator gains Zombie in addition to its own races." / "Resonator with this gains
+        # [+200/+200] and Card Soldier in addition to its own race.": the card it is added to has that race
+        # too (FoW-5.5 2.5, 9.4 p1), and the modifiers (10.19 p3)
+        gains: JsonDict = {"kind": "continuous", "text": raw, "race_change": {"gain": [m.group("r")]}}
+        if m.group("m"):
+            atk, def_, skills = _modifiers(m.group("m"))
+            if skills:
+                raise _GapError(f"effect: {body}")
+            gains.update(modify_atk=atk, modify_def=def_)
+        return gains
     m = re.fullmatch(r"you may spend \{m\} as though it were \{(?P<a>[wrugb])\}", low)
     if m:  # paying will (10.2 p6; the text beats it, 1.4 p1)
         return {"kind": "continuous", "text": raw, "rules": {"spend_moon_as": [m.group("a").upper()]}}
@@ -5882,8 +5956,18 @@ def _automatic(raw: str, text: str, ctx: _Ctx) -> list[JsonDict] | None:
             ctx = dataclasses.replace(ctx, subject="resonator")
             first, dot, rest = body.partition(".")
             body = re.sub(r"\b(deals \d+ damage to) it$", r"\1 that resonator", first) + dot + rest
+        graveyard = trigger == "card_enters_field" and re.search(r"\bthis card from your graveyard\b", body) is not None
+        if graveyard:  # "you may add this card from your graveyard to that resonator": works there (9.2 p2)
+            ctx = dataclasses.replace(ctx, in_graveyard=True)
         effects = _effects(_capitalise(body), ctx)
-        return [{"kind": "automatic", "text": raw, "trigger": trigger, "trigger_filter": flt, "effects": effects}]
+        moved_ability: JsonDict = {
+            "kind": "automatic",
+            "text": raw,
+            "trigger": trigger,
+            "trigger_filter": flt,
+            "effects": effects,
+        }
+        return [{**moved_ability, "from_graveyard": True} if graveyard else moved_ability]
     rules = _AS_RULES.get(text.rstrip(". ").lower())
     if rules is not None:  # "As ..." here is a rule for a choice, not a trigger condition
         return [{"kind": "continuous", "text": raw, "rules": dict(rules)}]

@@ -171,6 +171,9 @@ class ChaseItem:
     """The ``object_since`` of each card chosen as a target, as it was chosen (FoW-5.5 9.3 p2.4):
     a target that has become a new object since is no longer legal on resolution (3.1 p3, 9.3
     p3.1). None for a log from before it was recorded (only the target's zone is checked then)."""
+    chosen_race: str | None = None
+    """The race its controller chose as it resolves ("Choose a race.", FoW-5.5 2.5 p1), which the
+    following effects read ("J/resonators of the chosen race")."""
 
 
 @dataclass(slots=True)
@@ -689,6 +692,10 @@ def _choice(s: GameState, d: Mapping[str, Any], e: Event) -> None:
 def _option_chosen(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     # the "you may" question is answered; the effects that follow are their own events
     s.pending = None
+    if d.get("chosen_race"):  # "Choose a race.": remembered by the resolving item (2.5 p1)
+        for item in s.chase:
+            if item.id == d.get("item"):
+                item.chosen_race = str(d["race"])
 
 
 @handles("LifeGainPrevented")
