@@ -11,7 +11,7 @@ events / when command / then cited events or a cited rejection; each story repla
 from __future__ import annotations
 
 from domain.fow import actions
-from domain.fow.characteristics import characteristics
+from domain.fow.characteristics import characteristics, overrides_for
 from domain.kernel import Event
 from tests.fow_support import cmd, find
 from tests.test_fow_conditions import Story
@@ -256,4 +256,73 @@ def test_burn_to_cinders_takes_imperishable_from_a_j_ruler() -> None:
     assert checks == [True, False]
     assert "imperishable" not in characteristics(story.state, j_ruler).skills
     assert not [e for e in story.state.effects if e.kind == "remove_instead"]
+    story.replays()
+
+
+# --- Cottage of Cakes: "all resonators removed from the game by this card" (10.3, 3.1 p3, 9.11) ---------
+
+
+def _cottage_story() -> tuple[Story, dict[str, str]]:
+    # Cottage of Cakes (CMF-062): "[Continuous]: "Hansel" and "Gretel" you control cannot be targeted by
+    # spells or abilities you opponent controls.  [Activate] Pay {G},{Rest}: Remove target resonator you
+    # control from the game.  [Activate] Pay {G},{Rest}, banish this card: Return all resonators removed
+    # from the game by this card into your field."  ("you opponent": a misprint of "your opponent")
+    story = Story({"CMF-062": 4, "CMF-070": 4, "T-BEAR": 4})
+    c = {
+        "cottage": story.put("p1", "CMF-062", "field"),
+        "hansel": story.put("p1", "CMF-070", "field"),
+        "bear": story.put("p1", "T-BEAR", "field"),
+        "other_bear": story.put("p1", "T-BEAR", "removed"),  # removed by nothing
+    }
+    story.will("p1", "G")
+    story.when(cmd("ActivateAbility", "p1", source=c["cottage"], ability=1, targets=[[c["bear"]]], pay_with=[]))
+    events = story.resolve()
+    moved = find(events, "CardMoved")
+    assert (moved.data["oid"], moved.data["to"], moved.data["removed_by"]) == (c["bear"], "removed", c["cottage"])
+    assert moved.data["removed_by_since"] == story.state.objects[c["cottage"]].zone_since
+    return story, c
+
+
+def test_cottage_returns_the_resonators_it_removed() -> None:
+    story, c = _cottage_story()
+    story.given("CardRecovered", oid=c["cottage"], reason="given")
+    story.will("p1", "G")
+    story.when(cmd("ActivateAbility", "p1", source=c["cottage"], ability=2, targets=[], pay_with=[]))
+    assert story.state.objects[c["cottage"]].zone == "graveyard"  # banished as a cost (9.3 p2.5)
+    events = story.resolve()
+    back = [(e.data["oid"], e.data["to"], e.data["controller"]) for e in events if e.type == "CardMoved"]
+    assert back == [(c["bear"], "field", "p1")]  # this card's, as the object it last was in the field (9.11)
+    assert story.state.objects[c["other_bear"]].zone == "removed"
+    story.replays()
+
+
+def test_cottage_as_a_new_object_has_removed_nothing() -> None:
+    story, c = _cottage_story()
+    # the Cottage leaves the field and comes back: a new object (3.1 p3), not the one that removed the Bear
+    story.moved(c["cottage"], "hand")
+    story.moved(c["cottage"], "field", controller="p1")
+    story.will("p1", "G")
+    story.when(cmd("ActivateAbility", "p1", source=c["cottage"], ability=2, targets=[], pay_with=[]))
+    events = story.resolve()
+    assert not [e for e in events if e.type == "CardMoved"]
+    assert story.state.objects[c["bear"]].zone == "removed"
+    story.replays()
+
+
+def test_cottage_a_removed_card_that_moved_is_no_longer_linked() -> None:
+    story, c = _cottage_story()
+    story.moved(c["bear"], "hand")  # a new object (3.1 p3)
+    story.moved(c["bear"], "removed")
+    story.given("CardRecovered", oid=c["cottage"], reason="given")
+    story.will("p1", "G")
+    story.when(cmd("ActivateAbility", "p1", source=c["cottage"], ability=2, targets=[], pay_with=[]))
+    events = story.resolve()
+    assert not [e for e in events if e.type == "CardMoved"]
+    story.replays()
+
+
+def test_cottage_hansel_and_gretel_cannot_be_targeted_by_the_opponent() -> None:
+    story, c = _cottage_story()
+    assert overrides_for(story.state, c["hansel"]).cannot_be_targeted_by_opponent
+    assert not overrides_for(story.state, c["other_bear"]).cannot_be_targeted_by_opponent
     story.replays()

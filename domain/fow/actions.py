@@ -1468,6 +1468,16 @@ def _is_source_in_field(s: GameState, item: ChaseItem) -> bool:
     return s.objects[item.source].zone == "field" and is_same_source(s, item)
 
 
+def removing_since(s: GameState, item: ChaseItem) -> int:
+    """The ``zone_since`` of the object the source of ``item`` (an ability) was as it was played, or
+    its present one for a log that did not record it: the object "removed from the game by this card"
+    names (FoW-5.5 3.1 p3)."""
+    if item.source_since is not None and item.source_since >= 0:
+        return item.source_since
+    obj = s.objects[item.source]
+    return obj.zone_since if obj.zone in PLAYGROUND else (obj.playground_since or obj.zone_since)
+
+
 def is_same_source(s: GameState, item: ChaseItem) -> bool:
     """Whether the source of ``item`` (an ability) is still the object it was as the ability was
     played: it has not changed zones since (FoW-5.5 3.1 p3). Always true for a card on the chase."""
@@ -2407,6 +2417,8 @@ def apply_effect(
         assert eff.target is not None
         # an ability's removals are counted on its source ("with this card's ability")
         removal: dict[str, Any] = {"removed_by": item.source} if item.kind == "ability" else {}
+        if removal:  # "removed from the game by this card": that card as the object that played it (3.1 p3)
+            removal["removed_by_since"] = removing_since(s, item)
         for t in _targets_of(ctx, item, eff.target, group):
             if t in s.objects:
                 cause = move(ctx, t, "removed", cause, rule="10.3 p1", reason="removed", **removal)

@@ -141,6 +141,10 @@ class Filter(_Model):
     turn (as the same object, FoW-5.5 3.1 p3)."""
     from_field_this_turn: bool = False
     """"that was put into that zone from a field this turn" (a card in a graveyard)."""
+    removed_by_source: bool = False
+    """"resonators removed from the game by this card" (a card in a removed area): an ability of the
+    source card removed it (10.3), and it stays the object it became there; the source is the object
+    whose ability did it - while in a playground, or as it last was there once it left (3.1 p3, 9.11)."""
     subtypes: list[SpellSubtype | AdditionSubtype] = Field(default_factory=list)
     """"[Addition:Resonator]", "[Spell:Chant]": the card has one of these subtypes (FoW-5.5 2.1 p3)."""
     total_cost_parity: Literal["odd", "even"] | None = None

@@ -1148,6 +1148,11 @@ def _subject(phrase: str, ctx: _Ctx, *, continuous: bool, it_self: bool = False)
         return _target(text, ctx)  # the legal targets must be exactly the printed ones
     if re.match(r"(?:all|each) ", low):
         return _target(text, ctx, loose=True)
+    named = re.fullmatch(r'(?P<n>(?:"[^"]+",? (?:and |or )?)+"[^"]+") you control', text, re.IGNORECASE)
+    if named:  # '"Hansel" and "Gretel" you control': every card you control with one of these exact names (2.2)
+        names = re.findall(r'"([^"]+)"', named.group("n"))
+        flt = {"zone": "field", "types": [], "names": names, "controller": "you", "playground": True}
+        return {"kind": "all", "filter": flt}
     if re.match(r"(?:a|an|the|it|its|that|they|those|this|your|up)\b", low):
         raise _GapError(f"target: {phrase}")
     flt, players = _selector(text, ctx, loose=True)
@@ -2498,6 +2503,16 @@ def _remove_from_graveyard(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[J
     if m.group("u"):
         out["up_to"] = True
     return [out]
+
+
+@_effect(r"(?:return|put) all (?P<w>resonators|cards) removed from the game by this card into your field")
+def _return_removed_by_this(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # Cottage of Cakes (CMF-062): "[Activate] Pay {G},{Rest}, banish this card: Return all resonators
+    # removed from the game by this card into your field.": the cards this card's abilities removed, as
+    # the objects they became (3.1 p3, 10.3), put into your field (not played: no [Enter], 9.6 p1.1)
+    types = ["resonator"] if m.group("w").lower() == "resonators" else []
+    flt = {"zone": "removed", "types": types, "removed_by_source": True}
+    return [{"op": "put_into_field", "target": {"kind": "all", "filter": flt}}]
 
 
 @_effect(r"remove (?P<t>target [^,.]+?) from the game, then put it into its owner'?s field")
@@ -4918,6 +4933,7 @@ _RULE_VERBS = {
         "cannot_be_targeted_by_opponent": True,
     },
     "cannot be targeted by spells of abilities your opponent controls": {"cannot_be_targeted_by_opponent": True},
+    "cannot be targeted by spells or abilities you opponent controls": {"cannot_be_targeted_by_opponent": True},
     "cannot attack or block": {"cannot_attack": True, "cannot_block": True},
     "cannot attack": {"cannot_attack": True},
     "cannot block": {"cannot_block": True},
