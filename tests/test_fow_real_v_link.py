@@ -326,3 +326,61 @@ def test_cottage_hansel_and_gretel_cannot_be_targeted_by_the_opponent() -> None:
     assert overrides_for(story.state, c["hansel"]).cannot_be_targeted_by_opponent
     assert not overrides_for(story.state, c["other_bear"]).cannot_be_targeted_by_opponent
     story.replays()
+
+
+# --- Izanagi, Keeper of the Seal: "those removed cards"; "for each card ... removed by this card" -------
+
+
+def _izanagi_story() -> tuple[Story, dict[str, str]]:
+    # Izanagi, Keeper of the Seal (TMS-005): "When this card enters your field, you may remove up to three
+    # target resonators and/or regalia your opponent controls from the game.  When this card leaves your
+    # field for a non-field zone, put those removed cards into their owner's hands.  This card gains
+    # [+300/+300] for each card in all removed areas that was removed by this card."
+    story = Story({"TMS-005": 4, "T-BEAR": 4, "T-WALL": 4})
+    c = {
+        "bear": story.put("p2", "T-BEAR", "field"),
+        "wall": story.put("p2", "T-WALL", "field"),
+        "mine": story.put("p1", "T-BEAR", "field"),
+        "izanagi": story.put("p1", "TMS-005", "graveyard"),
+        "unlinked": story.put("p2", "T-BEAR", "removed"),
+    }
+    story.by_rule(actions.move, c["izanagi"], "field", "given", rule="3.1 p5", reason="effect", controller="p1")
+    [trig] = story.state.triggered
+    story.when(cmd("Pass", "p1"))
+    refusal = story.refused(cmd("PlayTriggered", "p1", trigger=trig.id, targets=[[c["mine"]]]))
+    assert refusal.code.startswith("rules/")  # your opponent's only (9.3 p2.4)
+    story.when(cmd("PlayTriggered", "p1", trigger=trig.id, targets=[[c["bear"], c["wall"]]]))
+    events = story.resolve()
+    assert find(events, "ChoiceRequested").data["kind"] == "optional"
+    return story, c
+
+
+def test_izanagi_gains_300_for_each_card_it_removed_and_returns_them_when_it_leaves() -> None:
+    story, c = _izanagi_story()
+    izanagi = c["izanagi"]
+    printed = characteristics(story.state, izanagi)
+    events = story.when(cmd("ChooseOptional", "p1", accept=True))
+    moved = [(e.data["oid"], e.data["to"], e.data["removed_by"]) for e in events if e.type == "CardMoved"]
+    assert moved == [(c["bear"], "removed", izanagi), (c["wall"], "removed", izanagi)]
+    chars = characteristics(story.state, izanagi)
+    assert (chars.atk, chars.def_) == (printed.atk + 600, printed.def_ + 600)  # not the unlinked Bear
+    story.moved(c["wall"], "hand")  # a new object (3.1 p3): no longer "removed by this card"
+    story.moved(c["wall"], "removed")
+    assert characteristics(story.state, izanagi).atk == printed.atk + 300
+    story.by_rule(actions.move, izanagi, "graveyard", "given", rule="10.10 p1", reason="banish")
+    assert [t.source for t in story.state.triggered] == [izanagi]  # it left the field (9.6 p7.2)
+    story.when(cmd("Pass", story.pending.player))
+    events = story.resolve()
+    back = [(e.data["oid"], e.data["to"]) for e in events if e.type == "CardMoved"]
+    assert back == [(c["bear"], "hand")]  # this card as it last was in the field (9.11)
+    assert story.state.objects[c["bear"]].owner == "p2" and c["bear"] in story.state.zones["p2"]["hand"]
+    assert story.state.objects[c["unlinked"]].zone == "removed"
+    story.replays()
+
+
+def test_izanagi_declined_removes_nothing() -> None:
+    story, c = _izanagi_story()
+    story.when(cmd("ChooseOptional", "p1", accept=False))
+    assert story.state.objects[c["bear"]].zone == "field"
+    assert characteristics(story.state, c["izanagi"]).atk == story.state.card_of(c["izanagi"]).atk
+    story.replays()

@@ -212,7 +212,10 @@ _TYPE_NOUNS: dict[str, list[str]] = {
     "player": ["player"],
 }
 _TYPE_NOUN_RE = "|".join(sorted((re.escape(k) for k in _TYPE_NOUNS), key=len, reverse=True))
-_TYPE_LIST_RE = re.compile(rf"(?:^|\s)((?:{_TYPE_NOUN_RE})(?:(?:, or |, | or )(?:{_TYPE_NOUN_RE}))*)$", re.IGNORECASE)
+_TYPE_LIST_RE = re.compile(
+    rf"(?:^|\s)((?:{_TYPE_NOUN_RE})(?:(?:, or |, | or | and/or )(?:{_TYPE_NOUN_RE}))*)$", re.IGNORECASE
+)
+"""``resonators and/or regalia`` (of "up to three target ..."): cards of any of these types."""
 
 
 _STONE_TYPE_OF = {
@@ -914,7 +917,7 @@ def _selector(
     types: list[str] | None = None
     tm = _TYPE_LIST_RE.search(text)
     if tm:
-        nouns = [n.lower() for n in re.split(r", or |, | or ", tm.group(1))]
+        nouns = [n.lower() for n in re.split(r", or |, | or | and/or ", tm.group(1))]
         if any(n in ("card", "cards") for n in nouns) and len(nouns) > 1:
             raise _GapError(f"target: {phrase}")
         types = []
@@ -2505,6 +2508,16 @@ def _remove_from_graveyard(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[J
     return [out]
 
 
+@_effect(r"put those removed cards into their owner'?s'? hands?")
+def _return_those_removed(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # Izanagi, Keeper of the Seal (TMS-005): "When this card enters your field, you may remove up to three
+    # target resonators and/or regalia ... from the game.  When this card leaves your field for a non-field
+    # zone, put those removed cards into their owner's hands.": the cards this card removed, while they
+    # stay the objects they became (3.1 p3), this card read as it last was in the field (9.11)
+    flt = {"zone": "removed", "types": [], "removed_by_source": True}
+    return [{"op": "return_to_hand", "target": {"kind": "all", "filter": flt}}]
+
+
 @_effect(r"(?:return|put) all (?P<w>resonators|cards) removed from the game by this card into your field")
 def _return_removed_by_this(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # Cottage of Cakes (CMF-062): "[Activate] Pay {G},{Rest}, banish this card: Return all resonators
@@ -3176,6 +3189,12 @@ def _count(text: str, ctx: _Ctx, *, it_self: bool = False) -> JsonDict:
     if m:  # "for each resonator removed this way": checked against the effect before it, in _effects
         types = [] if m.group("x").lower().startswith("card") else ["resonator"]
         return {"filter": {"zone": "removed", "types": types}, "this_way": True}
+    m = re.fullmatch(
+        r"(?P<x>resonators?|cards?) in (?:all|any) removed areas? that (?:was|were) removed by this card", low, re.I
+    )
+    if m:  # "for each card in all removed areas that was removed by this card" (10.3, 3.1 p3)
+        types = [] if m.group("x").lower().startswith("card") else ["resonator"]
+        return {"filter": {"zone": "removed", "types": types, "removed_by_source": True}}
     m = re.fullmatch(r"(?P<c>[a-z][a-z ]*?) counters? on (?P<on>this card|it)", low, re.IGNORECASE)
     if m and (m.group("on").lower() == "this card" or it_self):
         return {"counter": m.group("c").lower()}
