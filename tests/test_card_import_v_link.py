@@ -146,3 +146,37 @@ def test_those_removed_cards_and_for_each_card_removed_by_this_card(imported: di
         "effects": [{"op": "return_to_hand", "target": {"kind": "all", "filter": REMOVED_BY_THIS}}],
     }
     assert gains == {"kind": "continuous", "modify_atk": 300, "modify_def": 300, "per": {"filter": REMOVED_BY_THIS}}
+
+
+def test_the_resonator_put_into_your_field_by_this_card(imported: dict[str, ImportedCard]) -> None:
+    # Book of Eibon (MOA-042): "When this card enters field, put target resonator from a graveyard into your
+    # field.  When this card leaves your field, banish the resonator put into your field by this card."
+    # ("a graveyard": any player's; "leaves your field": to any other zone)
+    assert full(imported, "MOA-042")["abilities"] == [
+        {
+            "kind": "automatic",
+            "trigger": "enters_field",
+            "effects": [
+                {
+                    "op": "put_into_field",
+                    "target": {
+                        "kind": "chosen",
+                        "filter": {"zone": "graveyard", "types": ["resonator"], "controller": "any"},
+                    },
+                }
+            ],
+        },
+        {
+            "kind": "automatic",
+            "trigger": "leaves_field",
+            "effects": [
+                {
+                    "op": "banish",
+                    "target": {
+                        "kind": "all",
+                        "filter": {"zone": "field", "types": ["resonator"], "put_by_source": True},
+                    },
+                }
+            ],
+        },
+    ]

@@ -384,3 +384,65 @@ def test_izanagi_declined_removes_nothing() -> None:
     assert story.state.objects[c["bear"]].zone == "field"
     assert characteristics(story.state, c["izanagi"]).atk == story.state.card_of(c["izanagi"]).atk
     story.replays()
+
+
+# --- Book of Eibon: "the resonator put into your field by this card" (3.1 p3, 9.11, 10.10) --------------
+
+
+def _eibon_story() -> tuple[Story, dict[str, str]]:
+    # Book of Eibon (MOA-042): "When this card enters field, put target resonator from a graveyard into your
+    # field.  When this card leaves your field, banish the resonator put into your field by this card."
+    story = Story({"MOA-042": 4, "T-BEAR": 4})
+    c = {
+        "theirs": story.put("p2", "T-BEAR", "graveyard"),  # "a graveyard": any player's
+        "other": story.put("p1", "T-BEAR", "field"),  # put by nothing
+        "book": story.put("p1", "MOA-042", "graveyard"),
+    }
+    story.by_rule(actions.move, c["book"], "field", "given", rule="3.1 p5", reason="effect", controller="p1")
+    [trig] = story.state.triggered
+    story.when(cmd("Pass", "p1"))
+    story.when(cmd("PlayTriggered", "p1", trigger=trig.id, targets=[[c["theirs"]]]))
+    events = story.resolve()
+    put = find(events, "CardMoved")
+    assert (put.data["oid"], put.data["to"], put.data["controller"], put.data["put_by"]) == (
+        c["theirs"],
+        "field",
+        "p1",
+        c["book"],
+    )
+    return story, c
+
+
+def test_eibon_banishes_the_resonator_it_put_when_it_leaves() -> None:
+    story, c = _eibon_story()
+    story.by_rule(actions.move, c["book"], "graveyard", "given", rule="10.10 p1", reason="banish")
+    story.when(cmd("Pass", story.pending.player))  # the leaving trigger is played (no target)
+    events = story.resolve()
+    banished = [(e.data["oid"], e.data["to"], e.rule) for e in events if e.type == "CardMoved"]
+    assert banished == [(c["theirs"], "graveyard", "FoW-5.5 10.10 p1")]  # into its owner's graveyard
+    assert c["theirs"] in story.state.zones["p2"]["graveyard"]
+    assert story.state.objects[c["other"]].zone == "field"
+    story.replays()
+
+
+def test_eibon_a_resonator_that_became_a_new_object_stays() -> None:
+    story, c = _eibon_story()
+    story.moved(c["theirs"], "hand")  # a new object (3.1 p3)
+    story.moved(c["theirs"], "field", controller="p1")
+    story.by_rule(actions.move, c["book"], "graveyard", "given", rule="10.10 p1", reason="banish")
+    story.when(cmd("Pass", story.pending.player))
+    events = story.resolve()
+    assert not [e for e in events if e.type == "CardMoved"]
+    assert story.state.objects[c["theirs"]].zone == "field"
+    story.replays()
+
+
+def test_eibon_cannot_banish_what_it_put_once_the_opponent_controls_it() -> None:
+    story, c = _eibon_story()
+    story.given("ControlChanged", oid=c["theirs"], **{"from": "p1", "to": "p2"})
+    story.by_rule(actions.move, c["book"], "graveyard", "given", rule="10.10 p1", reason="banish")
+    story.when(cmd("Pass", story.pending.player))
+    events = story.resolve()
+    ignored = find(events, "CardMoveIgnored")
+    assert (ignored.data["oid"], ignored.rule) == (c["theirs"], "FoW-5.5 10.10 p2")
+    story.replays()

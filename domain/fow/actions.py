@@ -2403,7 +2403,9 @@ def apply_effect(
     if isinstance(eff, RemoveFromGame) and eff.from_graveyard:
         if choice is None:  # "remove up to two cards in your graveyard": a public zone (10.13 p1)
             return _ask_from_graveyard(ctx, item, eff.from_graveyard, eff.up_to, cause)
-        removal_by: dict[str, Any] = {"removed_by": item.source} if item.kind == "ability" else {}
+        removal_by: dict[str, Any] = {}
+        if item.kind == "ability":  # "removed from the game by this card" (3.1 p3)
+            removal_by = {"removed_by": item.source, "removed_by_since": removing_since(s, item)}
         for oid in choice[0]:  # face up (10.3 p1)
             cause = move(ctx, oid, "removed", cause, rule="10.3 p1", reason="removed", actor=you, **removal_by)
         return cause
@@ -2663,7 +2665,13 @@ def apply_effect(
                 continue  # it cannot be in a field without a host (3.15 p4, 7.2 p4)
             owner = s.objects[t].owner
             to = eff.zone  # "... into your magic stone area": a magic stone (3.7)
-            cause = move(ctx, t, to, cause, rule="3.1 p5", reason="put", controller=owner if eff.owners_field else you)
+            # "the resonator put into your field by this card": that card as the object that played it (3.1 p3)
+            put_by: dict[str, Any] = {}
+            if item.kind == "ability":
+                put_by = {"put_by": item.source, "put_by_since": removing_since(s, item)}
+            cause = move(
+                ctx, t, to, cause, rule="3.1 p5", reason="put", controller=owner if eff.owners_field else you, **put_by
+            )
             if eff.rested and s.objects[t].zone == to:
                 cause = ctx.emit("CardRested", {"oid": t, "reason": "effect"}, "10.12 p1", cause=cause)
         return cause

@@ -145,6 +145,9 @@ class Filter(_Model):
     """"resonators removed from the game by this card" (a card in a removed area): an ability of the
     source card removed it (10.3), and it stays the object it became there; the source is the object
     whose ability did it - while in a playground, or as it last was there once it left (3.1 p3, 9.11)."""
+    put_by_source: bool = False
+    """"the resonator put into your field by this card" (a card in a field): an ability of the source
+    card put it there, read like ``removed_by_source``."""
     subtypes: list[SpellSubtype | AdditionSubtype] = Field(default_factory=list)
     """"[Addition:Resonator]", "[Spell:Chant]": the card has one of these subtypes (FoW-5.5 2.1 p3)."""
     total_cost_parity: Literal["odd", "even"] | None = None
@@ -1430,8 +1433,8 @@ class Banish(_Model):
             raise ValueError("banish needs either a 'filter' (the player chooses) or a 'target'")
         if self.all_but_one and self.filter is None:
             raise ValueError("'all_but_one' banishes cards matching a 'filter'")
-        if self.target is not None and self.target.kind not in ("self", "same"):
-            raise ValueError("a banish 'target' is this card ('self') or the object named before ('same')")
+        if self.target is not None and self.target.kind not in ("self", "same", "all"):
+            raise ValueError("a banish 'target' is this card ('self'), the object named before ('same') or 'all'")
         return self
 
 

@@ -509,8 +509,8 @@ def matches(
         b = state.battle
         if b is None or oid not in (b.attacker, b.blocker):
             return False
-    if flt.removed_by_source and not removed_by(state, oid, source_oid):
-        return False  # "removed from the game by this card"
+    if (flt.removed_by_source or flt.put_by_source) and not moved_by(state, oid, source_oid):
+        return False  # "removed from the game by this card", "the resonator put into your field by this card"
     # "that was dealt damage by this card this turn"
     return not flt.damaged_by_source or (obj.damaged_turn == state.turn and source_oid in obj.damaged_by)
 
@@ -938,16 +938,16 @@ def has_keyword(card: Card, keyword: str) -> bool:
     return expressed or any(text.lstrip().startswith(tag) for text in card.unsupported)
 
 
-def removed_by(state: GameState, oid: str, source_oid: str | None) -> bool:
-    """Whether ``oid``, in a removed area, was removed from the game (10.3) by an ability of
-    ``source_oid`` as the object that card is now in a playground, or last was there once it left it
-    (FoW-5.5 3.1 p3, 9.11); the link ends when either becomes a new object."""
+def moved_by(state: GameState, oid: str, source_oid: str | None) -> bool:
+    """Whether an ability of ``source_oid`` moved ``oid`` where it is (removed it from the game, 10.3;
+    put it into a field), ``source_oid`` being the object that card is now in a playground, or last was
+    there once it left it (FoW-5.5 3.1 p3, 9.11); the link ends when either becomes a new object."""
     obj = state.objects[oid]
     src = state.objects.get(source_oid or "")
-    if src is None or obj.zone != "removed" or obj.removed_by != source_oid:
+    if src is None or obj.moved_by != source_oid:
         return False
     since = src.zone_since if src.zone in PLAYGROUND else src.playground_since
-    return since is not None and since == obj.removed_by_since
+    return since is not None and since == obj.moved_by_since
 
 
 def matches_negations_and_skills(state: GameState, flt: Filter, oid: str) -> bool:

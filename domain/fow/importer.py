@@ -2508,6 +2508,17 @@ def _remove_from_graveyard(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[J
     return [out]
 
 
+@_effect(r"banish the (?P<w>resonator|card) put into your field by this card")
+def _banish_put_by_this(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # Book of Eibon (MOA-042): "When this card enters field, put target resonator from a graveyard into your
+    # field.  When this card leaves your field, banish the resonator put into your field by this card.": the
+    # card this card's ability put there, while it stays that object (3.1 p3), this card read as it last
+    # was in the field (9.11); you banish it only if you control it (10.10 p2)
+    types = ["resonator"] if m.group("w").lower() == "resonator" else []
+    flt = {"zone": "field", "types": types, "put_by_source": True}
+    return [{"op": "banish", "target": {"kind": "all", "filter": flt}}]
+
+
 @_effect(r"put those removed cards into their owner'?s'? hands?")
 def _return_those_removed(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # Izanagi, Keeper of the Seal (TMS-005): "When this card enters your field, you may remove up to three
@@ -2650,7 +2661,7 @@ def _from_removed_area(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonD
 
 
 @_effect(
-    r"put (?P<t>(?:up to \w+ |\w+ )?target [^.]+?) from your graveyard into your (?P<z>field|magic stone area)"
+    r"put (?P<t>(?:up to \w+ |\w+ )?target [^.]+?) from (?P<g>your|a) graveyard into your (?P<z>field|magic stone area)"
     r"(?P<r> rested)?"
 )
 def _graveyard_to_field(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
@@ -2667,6 +2678,8 @@ def _graveyard_to_field(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[Json
         if stones != (target["filter"].get("types") == ["magic_stone"]):
             raise _GapError(f"effect: {m.group(0).strip()}")  # a magic stone goes to the magic stone area only
         target["filter"]["controller"] = "you"  # in a graveyard the controller is the owner (3.1 p5)
+        if m.group("g").lower() == "a":  # "from a graveyard": any player's
+            target["filter"]["controller"] = "any"
         put: JsonDict = {"op": "put_into_field", "target": target}
         if stones:  # "... into your magic stone area" (3.7)
             put["zone"] = "stone_area"
@@ -4729,6 +4742,7 @@ _TRIGGERS: list[tuple[re.Pattern[str], str, bool]] = [
         "leaves_field",
         True,
     ),
+    (_on(r"when this card leaves your field"), "leaves_field", True),  # to any zone: a non-field one (3.1)
     (
         _on(r"when this card enters your field or leaves your field for a non-field zone"),
         "enters_or_leaves_field",

@@ -87,12 +87,13 @@ class Obj:
     a new object (3.1 p3) has not attacked."""
     removed_with: int = 0
     """How many cards its abilities removed from the game (10.3) since it became this object (3.1 p3)."""
-    removed_by: str | None = None
-    """In a removed area: the card whose ability removed it from the game (10.3), with
-    ``removed_by_since``, the ``zone_since`` of the object that card was then: "resonators removed from
-    the game by this card" names it while it stays this object and that card is still that object or,
-    having left the playground, was last it there (FoW-5.5 3.1 p3, 9.11)."""
-    removed_by_since: int | None = None
+    moved_by: str | None = None
+    """The card whose ability moved it where it is (removed from the game, 10.3; put into a field),
+    with ``moved_by_since``, the ``zone_since`` of the object that card was then: "resonators removed
+    from the game by this card", "the resonator put into your field by this card" name it while it stays
+    this object and that card is still that object or, having left the playground, was last it there
+    (FoW-5.5 3.1 p3, 9.11)."""
+    moved_by_since: int | None = None
     playground_since: int | None = None
     """The ``zone_since`` of the object it was in a playground, kept once it leaves it (its last known
     information, FoW-5.5 9.11): "this card" of an ability whose source has left the field."""
@@ -555,8 +556,9 @@ def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
         obj.attacked_turn = 0
         obj.removed_with = 0
         # "removed from the game by this card": the card and the object it was (3.1 p3)
-        obj.removed_by = d.get("removed_by") if to == "removed" and "removed_by_since" in d else None
-        obj.removed_by_since = d.get("removed_by_since") if obj.removed_by is not None else None
+        by, since = ("removed_by", "removed_by_since") if to == "removed" else ("put_by", "put_by_since")
+        obj.moved_by = d.get(by) if since in d else None
+        obj.moved_by_since = d.get(since) if obj.moved_by is not None else None
         obj.rested = bool(d.get("rested", False))  # "enters ... rested" (FoW-5.5 9.10 p1)
         obj.attached_to = d.get("attached_to")
         obj.awakened = bool(d.get("awakened", False))
