@@ -180,3 +180,14 @@ def test_the_resonator_put_into_your_field_by_this_card(imported: dict[str, Impo
             ],
         },
     ]
+
+
+def test_a_resonator_dealt_damage_by_added_j_resonator_is_removed_instead(imported: dict[str, ImportedCard]) -> None:
+    # Ragnarok, the Divine Sword of Savior (MPR-011): "[Continuous]: If a resonator dealt damage by added
+    # J/resonator would be put into a graveyard this turn, remove that resonator from the game and you gain
+    # life equal to its DEF instead." (9.10 p1)
+    assert full(imported, "MPR-011")["abilities"][1] == {
+        "kind": "replacement",
+        "replaces": "damaged_by_host_to_graveyard",
+        "instead": "remove_gain_def",
+    }

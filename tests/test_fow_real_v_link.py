@@ -14,7 +14,8 @@ from domain.fow import actions
 from domain.fow.characteristics import characteristics, overrides_for
 from domain.kernel import Event
 from tests.fow_support import cmd, find
-from tests.test_fow_conditions import Story
+from tests.test_fow_battle import to_main
+from tests.test_fow_conditions import Story, _add
 from tests.test_fow_real_triggers_costs import pass_until
 
 # --- Wormhole: "At the end of turn, banish it" names the card put from the hand -------------------
@@ -445,4 +446,55 @@ def test_eibon_cannot_banish_what_it_put_once_the_opponent_controls_it() -> None
     events = story.resolve()
     ignored = find(events, "CardMoveIgnored")
     assert (ignored.data["oid"], ignored.rule) == (c["theirs"], "FoW-5.5 10.10 p2")
+    story.replays()
+
+
+# --- Ragnarok, the Divine Sword of Savior: a replacement on what the added J/resonator damaged --------
+
+
+def _ragnarok_story() -> tuple[Story, dict[str, str]]:
+    # Ragnarok, the Divine Sword of Savior (MPR-011, [Addition:J/Resonator]): "[Continuous]: Added J/resonator
+    # gains [+500/+500].  [Continuous]: If a resonator dealt damage by added J/resonator would be put into a
+    # graveyard this turn, remove that resonator from the game and you gain life equal to its DEF instead."
+    story = Story({"MPR-011": 4, "T-BEAR": 4, "T-WALL": 4})
+    c = {"bear": story.put("p1", "T-BEAR", "field"), "theirs": story.put("p2", "T-BEAR", "field")}
+    c["wall"] = story.put("p2", "T-WALL", "field")
+    c["sword"] = _add(story, "p1", "MPR-011", c["bear"])
+    return story, c
+
+
+def test_ragnarok_removes_what_its_host_damaged_and_its_controller_gains_its_def() -> None:
+    story, c = _ragnarok_story()
+    life = story.state.players["p1"].life
+    story.by_rule(actions.deal_damage, c["bear"], c["theirs"], 300, "given")  # not lethal: 300 of 500
+    story.modified(c["theirs"], "p2", def_=200)  # its DEF as it last was in the field: 700 (9.11)
+    events = story.by_rule(actions.destroy, c["theirs"], "given")
+    moved = find(events, "CardMoved")
+    assert (moved.data["to"], moved.data["instead_of"], moved.data["replaced_by"], moved.rule) == (
+        "removed",
+        "graveyard",
+        c["sword"],
+        "FoW-5.5 9.10 p1",
+    )
+    gained = find(events, "LifeChanged")
+    assert (gained.data["player"], gained.data["delta"], gained.rule) == ("p1", 700, "FoW-5.5 1.5 p4")
+    assert story.state.players["p1"].life == life + 700
+    story.replays()
+
+
+def test_ragnarok_does_not_cover_a_resonator_its_host_did_not_damage() -> None:
+    story, c = _ragnarok_story()
+    story.by_rule(actions.deal_damage, c["theirs"], c["wall"], 300, "given")  # another card's damage
+    events = story.by_rule(actions.destroy, c["wall"], "given")
+    assert find(events, "CardMoved").data["to"] == "graveyard"
+    assert not [e for e in events if e.type == "LifeChanged"]
+    story.replays()
+
+
+def test_ragnarok_damage_of_an_earlier_turn_does_not_count() -> None:
+    story, c = _ragnarok_story()
+    story.by_rule(actions.deal_damage, c["bear"], c["wall"], 300, "given")
+    story.log += to_main(story.state, turn=2)
+    events = story.by_rule(actions.destroy, c["wall"], "given")
+    assert find(events, "CardMoved").data["to"] == "graveyard"  # "this turn" (10.6)
     story.replays()

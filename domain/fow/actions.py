@@ -155,6 +155,12 @@ def move(
         if replacing is not None:  # "If it would leave your field this turn, remove it ... instead" (9.10 p1)
             extra = {**extra, "instead_of": to, "replaced_by": replacing}
             to, rule = "removed", "9.10 p1"
+    gaining = None  # "remove that resonator from the game and you gain life equal to its DEF instead"
+    if obj.zone == "field" and to == "graveyard" and movement_blocked(s, oid, "removed") is None:
+        gaining = damaged_by_host_replacement(s, oid)
+        if gaining is not None:
+            extra = {**extra, "instead_of": to, "replaced_by": gaining}
+            to, rule = "removed", "9.10 p1"
     blocked = movement_blocked(s, oid, to, by_judgment=by_judgment)
     if blocked is not None:
         return ctx.emit("CardMoveIgnored", {"oid": oid, "to": to, "reason": reason}, blocked, cause=cause, actor=actor)
@@ -188,6 +194,8 @@ def move(
         data["position"] = position
     data.update(extra)
     ev = ctx.emit("CardMoved", data, rule, cause=cause, actor=actor)
+    if gaining is not None:  # "... and you gain life equal to its DEF": as it last was in the field (9.11)
+        ev = _gain_life_by_rule(ctx, s.objects[gaining].controller, int(data["last_known"]["def"]), ev)
     # "When this card enters your field" (any way of entering) and "When this card is put into
     # a graveyard from your field" trigger on the move itself (9.6 p1, p7.2)
     if to == "field" and s.objects[oid].zone == "field":
@@ -213,6 +221,37 @@ def move(
     if to == "field" and extra.get("attached_to") and s.objects[oid].zone == "field":
         check_triggers(ctx, "addition_added", ev, oid=str(extra["attached_to"]))  # added to it (7.2 p4)
     return ev
+
+
+def damaged_by_host_replacement(s: GameState, oid: str) -> str | None:
+    """The addition in a field whose "If a resonator dealt damage by added J/resonator would be put into
+    a graveyard this turn, remove that resonator from the game and you gain life equal to its DEF
+    instead" (9.10 p1) replaces the move of ``oid`` from the field to a graveyard, or None."""
+    obj = s.objects[oid]
+    if effective_type(s, oid) != "resonator" or obj.damaged_turn != s.turn or not obj.damaged_by:
+        return None
+    for p in s.order:
+        for addition in s.zones[p]["field"]:
+            host = s.objects[addition].attached_to
+            if host is None or host not in obj.damaged_by or host == oid:
+                continue
+            for _, ability in characteristics(s, addition).abilities:
+                if ability.replaces == "damaged_by_host_to_graveyard" and replacement_applies(s, ability, addition):
+                    return addition
+    return None
+
+
+def _gain_life_by_rule(ctx: Ctx, player: str, amount: int, cause: str) -> str:
+    """``player`` gains ``amount`` life as part of a replacement effect (1.5 p4), unless they cannot."""
+    s = ctx.s
+    if amount <= 0:
+        return cause
+    if not can_gain_life(s, player):  # "cannot gain life": the prohibition wins (1.4 p4)
+        return ctx.emit("LifeGainPrevented", {"player": player, "amount": amount}, "1.4 p4", cause=cause)
+    life = s.players[player].life + amount
+    cause = ctx.emit("LifeChanged", {"player": player, "delta": amount, "life": life}, "1.5 p4", cause=cause)
+    check_triggers(ctx, "you_gain_life", cause, player=player)  # "Whenever you gain life"
+    return cause
 
 
 def removed_instead(s: GameState, oid: str, to: str) -> str | None:

@@ -2117,7 +2117,15 @@ class Ability(_Model):
     cards while the continuous ability is active (FoW-5.5 2.5, 9.4 p1)."""
     # replacement abilities (FoW-5.5 9.10)
     replaces: (
-        Literal["self_destroyed", "self_damaged", "deals_damage", "self_enters", "counters_put", "host_destroyed"]
+        Literal[
+            "self_destroyed",
+            "self_damaged",
+            "deals_damage",
+            "self_enters",
+            "counters_put",
+            "host_destroyed",
+            "damaged_by_host_to_graveyard",
+        ]
         | None
     ) = None
     """``deals_damage``: damage that this card (an addition: the card it is added to; with
@@ -2125,9 +2133,23 @@ class Ability(_Model):
     put on a card ``affects`` covers; ``host_destroyed`` (on an addition): "If added resonator would be
     destroyed", the card it is added to."""
     instead: (
-        Literal["return_to_hand", "remove_from_game", "prevent", "deal_more", "enter_rested", "put_more", "banish_self"]
+        Literal[
+            "return_to_hand",
+            "remove_from_game",
+            "prevent",
+            "deal_more",
+            "enter_rested",
+            "put_more",
+            "banish_self",
+            "remove_gain_def",
+        ]
         | None
     ) = None
+    """``remove_gain_def`` (for ``damaged_by_host_to_graveyard``, on an addition): "If a resonator dealt
+    damage by added J/resonator would be put into a graveyard this turn, remove that resonator from the
+    game and you gain life equal to its DEF instead": a resonator the card this addition is added to dealt
+    damage to this turn (10.6), moving from a field to a graveyard, is removed from the game instead (9.10
+    p1, 10.3) and the addition's controller gains life equal to its DEF as it last was in the field (9.11)."""
     """``deal_more``: "it deals that much +``extra_damage`` instead" (FoW-5.5 9.10 p1);
     ``enter_rested`` (for ``self_enters``): "this card enters your magic stone area rested"
     [if ``condition`` holds as it enters]; ``put_more`` (for ``counters_put``): "If magic counters would
@@ -2179,6 +2201,8 @@ class Ability(_Model):
             raise ValueError("a 'status' trigger is an automatic ability watching its 'condition' (FoW-5.5 9.6 p9)")
         if self.kind == "replacement" and (self.replaces is None or self.instead is None):
             raise ValueError("a replacement ability needs 'replaces' and 'instead'")
+        if (self.replaces == "damaged_by_host_to_graveyard") != (self.instead == "remove_gain_def"):
+            raise ValueError("'damaged_by_host_to_graveyard' is replaced by 'remove_gain_def', and only it")
         more = (self.replaces == "deals_damage", self.instead == "deal_more", self.extra_damage > 0)
         if any(more) and not all(more):
             raise ValueError("'deals_damage' is replaced by 'deal_more' with a positive 'extra_damage', and only it")

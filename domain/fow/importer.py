@@ -5217,6 +5217,17 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
     if low == armor and ctx.type == "addition" and ctx.subtype == "resonator":  # 9.10 p1, 10.10
         armored: JsonDict = {"kind": "replacement", "text": raw, "replaces": "host_destroyed", "instead": "banish_self"}
         return {**armored, "remove_damage": True}
+    ragnarok = (
+        "if a resonator dealt damage by added j/resonator would be put into a graveyard this turn, remove that "
+        "resonator from the game and you gain life equal to its def instead"
+    )
+    if low == ragnarok and ctx.type == "addition" and ctx.subtype == "j_resonator":  # 9.10 p1, 10.3, 9.11
+        return {
+            "kind": "replacement",
+            "text": raw,
+            "replaces": "damaged_by_host_to_graveyard",
+            "instead": "remove_gain_def",
+        }
     m = re.fullmatch(
         rf"if (?P<c>[a-z][a-z ]*?) counters would be put on (?P<t>your j/ruler),"
         rf" put that many plus (?P<n>{NUM}) instead",
