@@ -191,3 +191,30 @@ def test_a_resonator_dealt_damage_by_added_j_resonator_is_removed_instead(import
         "replaces": "damaged_by_host_to_graveyard",
         "instead": "remove_gain_def",
     }
+
+
+def test_face_down_removal_and_a_card_removed_by_this_card(imported: dict[str, ImportedCard]) -> None:
+    # Pandora's Box of Hope (MOA-007): "At the beginning of your main phase, remove the top card of your main
+    # deck from the game face down. You may look at that card at any time.  Banish this card: Put a resonator
+    # or [Addition:Field] card removed by this card into your field rested."  (its owner sees it, 3.12 p2.1)
+    trigger, banish = full(imported, "MOA-007")["abilities"]
+    assert trigger["effects"] == [{"op": "mill", "count": 1, "who": "you", "to": "removed", "face_down": True}]
+    linked = {"zone": "removed", "removed_by_source": True}
+    assert banish == {
+        "kind": "activate",
+        "cost": {"banish_self": True},
+        "effects": [
+            {
+                "op": "put_into_field",
+                "chosen_from": {
+                    "zone": "removed",
+                    "types": [],
+                    "any_of": [
+                        {**linked, "types": ["resonator"]},
+                        {**linked, "types": ["addition"], "subtypes": ["field"]},
+                    ],
+                },
+                "rested": True,
+            }
+        ],
+    }

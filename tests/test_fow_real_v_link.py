@@ -498,3 +498,41 @@ def test_ragnarok_damage_of_an_earlier_turn_does_not_count() -> None:
     events = story.by_rule(actions.destroy, c["wall"], "given")
     assert find(events, "CardMoved").data["to"] == "graveyard"  # "this turn" (10.6)
     story.replays()
+
+
+# --- Pandora's Box of Hope: face down, then "a ... card removed by this card" ---------------------------
+
+
+def test_pandoras_box_removes_face_down_and_puts_one_it_removed_into_the_field_rested() -> None:
+    # Pandora's Box of Hope (MOA-007): "At the beginning of your main phase, remove the top card of your main
+    # deck from the game face down. You may look at that card at any time.  Banish this card: Put a resonator
+    # or [Addition:Field] card removed by this card into your field rested."
+    story = Story({"MOA-007": 4, "T-BEAR": 4})
+    box = story.put("p1", "MOA-007", "field")
+    unlinked = story.put("p1", "T-BEAR", "removed")  # removed by nothing
+    story.log += pass_until(story.state, lambda s: s.turn == 3 and s.phase == "main", play_triggers=True)
+    top = story.on_top("p1", "T-BEAR")  # after the draw of turn 3, before the main phase's trigger resolves
+    events = pass_until(story.state, in_main_phase_of_turn(3), play_triggers=True)
+    story.log += events
+    removed = next(e for e in events if e.type == "CardMoved" and e.data["oid"] == top)
+    assert (removed.data["to"], removed.data["face_down"], removed.data["removed_by"], removed.rule) == (
+        "removed",
+        True,
+        box,
+        "FoW-5.5 10.3 p1",
+    )
+    assert story.state.objects[top].face_down
+    events = story.when(cmd("ActivateAbility", "p1", source=box, ability=1, targets=[], pay_with=[]))
+    assert story.state.objects[box].zone == "graveyard"  # banished as the cost (9.3 p2.5)
+    events = story.resolve()
+    asked = find(events, "ChoiceRequested")
+    assert asked.data["options"]["cards"] == [top]  # not the Bear removed otherwise
+    events = story.when(cmd("ChooseCards", "p1", cards=[top]))
+    obj = story.state.objects[top]
+    assert (obj.zone, obj.rested, obj.face_down) == ("field", True, False)
+    assert story.state.objects[unlinked].zone == "removed"
+    story.replays()
+
+
+def in_main_phase_of_turn(turn: int) -> object:
+    return lambda s: s.turn == turn and (s.phase, s.step) == ("main", "main") and not s.chase and not s.triggered

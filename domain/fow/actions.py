@@ -67,6 +67,7 @@ from domain.fow.cards import (
     Shuffle,
     SwitchStats,
     Target,
+    links_removed,
     parse_effects,
 )
 from domain.fow.cards import Effect as CardEffect
@@ -2674,7 +2675,13 @@ def apply_effect(
                 deck = s.zones[p][pile]
                 if not deck:
                     break
-                if eff.to == "removed":  # "remove the top card of your main deck from the game"
+                if eff.to == "removed" and (eff.face_down or item.kind == "ability"):
+                    # "... from the game face down" (3.12 p2.1); "removed by this card" (3.1 p3)
+                    linked: dict[str, Any] = {"face_down": True} if eff.face_down else {}
+                    if item.kind == "ability":
+                        linked.update(removed_by=item.source, removed_by_since=removing_since(s, item))
+                    cause = move(ctx, deck[-1], "removed", cause, rule="10.3 p1", reason="removed", **linked)
+                elif eff.to == "removed":  # "remove the top card of your main deck from the game"
                     cause = move(ctx, deck[-1], "removed", cause, rule="10.3 p1", reason="removed")
                 elif eff.to == "bottom":  # "put the top card of your main deck on the bottom of it"
                     cause = move(ctx, deck[-1], "main_deck", cause, rule="3.1 p5", reason="put", position="bottom")
@@ -2880,9 +2887,11 @@ def _put_chosen_into_field(
     s = ctx.s
     you = item.controller
     if choice is None:
+        owners = s.order if links_removed(flt) else [you]  # "a card removed by this card": any removed area
         cards = [
             oid
-            for oid in s.zones[you][flt.zone]
+            for owner in owners
+            for oid in s.zones[owner][flt.zone]
             if matches(s, flt, oid, you, item.source) and _search_match(s, Search(to="field"), oid, you, item.source)
         ]
         if not cards:

@@ -1238,6 +1238,10 @@ class Mill(_Model):
     deck: Literal["main", "stone"] = "main"
     """``stone``: "put the top three cards from your magic stone deck into your graveyard" (3.7), to the
     graveyard only."""
+    face_down: bool = False
+    """With ``to="removed"``: "remove the top card of your main deck from the game face down" - a card
+    only its owner may look at (3.12 p2.1; "You may look at that card at any time": the owner, who
+    removed it from their own deck, sees it)."""
 
 
 class ReshuffleGraveyard(_Model):
@@ -1267,6 +1271,12 @@ class PutStone(_Model):
     """"... into your magic stone area rested": it enters rested (10.12 p1)."""
 
 
+def links_removed(flt: Filter) -> bool:
+    """Whether ``flt`` names only cards "removed by this card" (``removed_by_source``, itself or in each
+    of its ``any_of`` filters)."""
+    return flt.removed_by_source or (bool(flt.any_of) and all(f.removed_by_source for f in flt.any_of))
+
+
 class PutIntoField(_Model):
     """Put the target card (in a graveyard, FoW-5.5 3.9) into a field: "Put target resonator
     from your graveyard into your field [rested]".  Only a card that can be in a field without
@@ -1292,7 +1302,8 @@ class PutIntoField(_Model):
     def _check(self) -> PutIntoField:
         if (self.target is None) == (self.chosen_from is None):
             raise ValueError("put_into_field needs either a 'target' or 'chosen_from'")
-        if self.chosen_from is not None and self.chosen_from.zone != "graveyard":
+        linked = self.chosen_from is not None and self.chosen_from.zone == "removed" and links_removed(self.chosen_from)
+        if self.chosen_from is not None and self.chosen_from.zone != "graveyard" and not linked:
             raise ValueError("'chosen_from' chooses in your graveyard; from your hand it is 'put_from_hand'")
         return self
 

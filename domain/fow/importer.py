@@ -2508,6 +2508,31 @@ def _remove_from_graveyard(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[J
     return [out]
 
 
+@_effect(r"remove the top card of your main deck from the game face down\.\s*you may look at that card at any time")
+def _mill_face_down(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # Pandora's Box of Hope (MOA-007): "... remove the top card of your main deck from the game face down.
+    # You may look at that card at any time.": hidden but to its owner, who removed it (3.12 p2.1)
+    return [{"op": "mill", "count": 1, "who": "you", "to": "removed", "face_down": True}]
+
+
+@_effect(
+    r"put an? (?P<w>resonator|resonator or \[addition:field\]) card removed by this card into your field"
+    r"(?P<r> rested)?"
+)
+def _put_removed_by_this(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # Pandora's Box of Hope (MOA-007): "Banish this card: Put a resonator or [Addition:Field] card removed by
+    # this card into your field rested.": one card this card removed, chosen as it resolves (10.13), put into
+    # your field (not played: no [Enter], 9.6 p1.1), rested (10.12 p1)
+    flt: JsonDict = {"zone": "removed", "types": ["resonator"], "removed_by_source": True}
+    if "addition" in m.group("w").lower():
+        addition = {"zone": "removed", "types": ["addition"], "subtypes": ["field"], "removed_by_source": True}
+        flt = {"zone": "removed", "types": [], "any_of": [flt, addition]}
+    put: JsonDict = {"op": "put_into_field", "chosen_from": flt}
+    if m.group("r"):
+        put["rested"] = True
+    return [put]
+
+
 @_effect(r"banish the (?P<w>resonator|card) put into your field by this card")
 def _banish_put_by_this(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # Book of Eibon (MOA-042): "When this card enters field, put target resonator from a graveyard into your
