@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.fow.importer import ImportedCard
+from domain.fow.importer import ImportedCard, _Ctx, _effects, _GapError
 from tests.card_import_support import full, imported_database
 from tests.test_card_import import chosen, shape
 
@@ -415,8 +415,14 @@ def test_remove_the_top_card_of_your_main_deck_from_the_game(imported: dict[str,
     assert full(imported, "TMS-097")["abilities"][2]["effects"] == [
         {"op": "mill", "count": 1, "who": "you", "to": "removed"}
     ]
-    # "... from the game face down." is another move (3.12): it stays unsupported (MOA-007)
-    assert any("face down" in g for g in imported["MOA-007"].gaps)
+    # "... from the game face down." is another move (3.12): alone, with no one allowed to look at it, it
+    # stays unsupported (MOA-007's "You may look at that card at any time" is expressed, test_card_import_v_link)
+    assert imported["MOA-007"].status == "full"
+    with pytest.raises(_GapError):
+        _effects(
+            "Remove the top card of your main deck from the game face down.",
+            _Ctx("X", "spell", "chant", frozenset(), None),
+        )
 
 
 def test_put_this_card_on_top_of_your_main_deck(imported: dict[str, ImportedCard]) -> None:
