@@ -554,7 +554,7 @@ def test_unsupported_text_is_kept_verbatim(imported: dict[str, ImportedCard], re
 def test_nothing_is_guessed(imported: dict[str, ImportedCard]) -> None:
     # conditions, "up to", "you may" and unknown triggers make the whole paragraph unsupported
     for card_id, fragment in (
-        ("MOA-020", "you may put a resonator from your hand into your field. It gains"),
+        ("CMF-077J", "if it was dealt damage by this card this turn, put it into your field"),
         ("BFA-064", "When another card in your chant-standby area becomes targeted"),
     ):
         c = imported[card_id]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.fow.importer import ImportedCard
+from domain.fow.importer import ImportedCard, _Ctx, _effects, _GapError
 from tests.card_import_support import full, imported_database
 from tests.test_card_import import chosen, shape
 
@@ -416,11 +416,17 @@ def test_remove_the_top_card_of_your_main_deck_from_the_game(imported: dict[str,
         {"op": "mill", "count": 1, "who": "you", "to": "removed"}
     ]
     # "... from the game face down. You may look at that card at any time." (MOA-007): hidden from the
-    # other players, seen by its owner (3.12 p2.1), expressed since v_zone
+    # other players, seen by its owner (3.12 p2.1)
     box = imported["MOA-007"]
-    assert box.card is not None and not any("face down" in g for g in box.gaps)
+    assert box.status == "full"
     [main_phase] = [a for a in box.card.abilities if a.kind == "automatic"]
     assert [e.model_dump(exclude_defaults=True) for e in main_phase.effects] == [{"to": "removed", "face_down": True}]
+    # "... from the game face down." alone, with no one allowed to look at it, stays unsupported
+    with pytest.raises(_GapError):
+        _effects(
+            "Remove the top card of your main deck from the game face down.",
+            _Ctx("X", "spell", "chant", frozenset(), None),
+        )
 
 
 def test_put_this_card_on_top_of_your_main_deck(imported: dict[str, ImportedCard]) -> None:

@@ -77,6 +77,7 @@ from domain.fow.cards import (
     SpendUse,
     SwitchStats,
     Target,
+    links_removed,
     parse_effects,
 )
 from domain.fow.cards import Effect as CardEffect
@@ -168,7 +169,14 @@ def move(
         if replacing is not None:  # "If it would leave your field this turn, remove it ... instead" (9.10 p1)
             extra = {**extra, "instead_of": to, "replaced_by": replacing}
             to, rule = "removed", "9.10 p1"
-    # (both replacements remove the card instead, so their order does not matter, 9.10 p2.1)
+    gaining = None  # "remove that resonator from the game and you gain life equal to its DEF instead"
+    if obj.zone == "field" and to == "graveyard" and movement_blocked(s, oid, "removed") is None:
+        gaining = damaged_by_host_replacement(s, oid)
+        if gaining is not None:
+            extra = {**extra, "instead_of": to, "replaced_by": gaining}
+            to, rule = "removed", "9.10 p1"
+    # (the replacements above and this one all remove the card instead; the one that also gains life
+    # applies first, a simplification of the player's choice of order, 9.10 p2.1)
     replaced_by = graveyard_replacement(s, oid) if to == "graveyard" and obj.zone != "graveyard" else None
     if replaced_by is not None:  # "If a card would be put into your graveyard from anywhere, remove it
         # from the game instead": only the replaced move happens (9.10 p1); a banish or a discard as a
@@ -210,6 +218,8 @@ def move(
     ev = ctx.emit("CardMoved", data, rule, cause=cause, actor=actor)
     if to == "field" and s.objects[oid].zone == "field":  # "This card enters your field with five counters"
         ev = _with_counters(ctx, oid, "enters_with_counters", ev)
+    if gaining is not None:  # "... and you gain life equal to its DEF": as it last was in the field (9.11)
+        ev = _gain_life_by_rule(ctx, s.objects[gaining].controller, int(data["last_known"]["def"]), ev)
     # "When this card enters your field" (any way of entering) and "When this card is put into
     # a graveyard from your field" trigger on the move itself (9.6 p1, p7.2)
     if to == "field" and s.objects[oid].zone == "field":
@@ -242,6 +252,37 @@ def move(
     if to == "field" and extra.get("attached_to") and s.objects[oid].zone == "field":
         check_triggers(ctx, "addition_added", ev, oid=str(extra["attached_to"]))  # added to it (7.2 p4)
     return ev
+
+
+def damaged_by_host_replacement(s: GameState, oid: str) -> str | None:
+    """The addition in a field whose "If a resonator dealt damage by added J/resonator would be put into
+    a graveyard this turn, remove that resonator from the game and you gain life equal to its DEF
+    instead" (9.10 p1) replaces the move of ``oid`` from the field to a graveyard, or None."""
+    obj = s.objects[oid]
+    if effective_type(s, oid) != "resonator" or obj.damaged_turn != s.turn or not obj.damaged_by:
+        return None
+    for p in s.order:
+        for addition in s.zones[p]["field"]:
+            host = s.objects[addition].attached_to
+            if host is None or host not in obj.damaged_by or host == oid:
+                continue
+            for _, ability in characteristics(s, addition).abilities:
+                if ability.replaces == "damaged_by_host_to_graveyard" and replacement_applies(s, ability, addition):
+                    return addition
+    return None
+
+
+def _gain_life_by_rule(ctx: Ctx, player: str, amount: int, cause: str) -> str:
+    """``player`` gains ``amount`` life as part of a replacement effect (1.5 p4), unless they cannot."""
+    s = ctx.s
+    if amount <= 0:
+        return cause
+    if not can_gain_life(s, player):  # "cannot gain life": the prohibition wins (1.4 p4)
+        return ctx.emit("LifeGainPrevented", {"player": player, "amount": amount}, "1.4 p4", cause=cause)
+    life = s.players[player].life + amount
+    cause = ctx.emit("LifeChanged", {"player": player, "delta": amount, "life": life}, "1.5 p4", cause=cause)
+    check_triggers(ctx, "you_gain_life", cause, player=player)  # "Whenever you gain life"
+    return cause
 
 
 def removed_instead(s: GameState, oid: str, to: str) -> str | None:
@@ -1877,6 +1918,16 @@ def end_source_rested(ctx: Ctx, oids: Sequence[str], cause: str) -> str:
     return end_effects(ctx, lasting, "its source is no longer rested", "9.9 p8", cause) if lasting else cause
 
 
+def removing_since(s: GameState, item: ChaseItem) -> int:
+    """The ``zone_since`` of the object the source of ``item`` (an ability) was as it was played, or
+    its present one for a log that did not record it: the object "removed from the game by this card"
+    names (FoW-5.5 3.1 p3)."""
+    if item.source_since is not None and item.source_since >= 0:
+        return item.source_since
+    obj = s.objects[item.source]
+    return obj.zone_since if obj.zone in PLAYGROUND else (obj.playground_since or obj.zone_since)
+
+
 def is_same_source(s: GameState, item: ChaseItem) -> bool:
     """Whether the source of ``item`` (an ability) is still the object it was as the ability was
     played: it has not changed zones since (FoW-5.5 3.1 p3). Always true for a card on the chase."""
@@ -3029,7 +3080,9 @@ def apply_effect(
     if isinstance(eff, RemoveFromGame) and eff.from_graveyard:
         if choice is None:  # "remove up to two cards in your graveyard": a public zone (10.13 p1)
             return _ask_from_graveyard(ctx, item, eff.from_graveyard, eff.up_to, cause)
-        removal_by: dict[str, Any] = {"removed_by": item.source} if item.kind == "ability" else {}
+        removal_by: dict[str, Any] = {}
+        if item.kind == "ability":  # "removed from the game by this card" (3.1 p3)
+            removal_by = {"removed_by": item.source, "removed_by_since": removing_since(s, item)}
         for oid in choice[0]:  # face up (10.3 p1)
             cause = move(ctx, oid, "removed", cause, rule="10.3 p1", reason="removed", actor=you, **removal_by)
         return cause
@@ -3043,6 +3096,8 @@ def apply_effect(
         assert eff.target is not None
         # an ability's removals are counted on its source ("with this card's ability")
         removal: dict[str, Any] = {"removed_by": item.source} if item.kind == "ability" else {}
+        if removal:  # "removed from the game by this card": that card as the object that played it (3.1 p3)
+            removal["removed_by_since"] = removing_since(s, item)
         for t in _targets_of(ctx, item, eff.target, group):
             if t in s.objects:
                 cause = move(ctx, t, "removed", cause, rule="10.3 p1", reason="removed", **removal)
@@ -3264,8 +3319,13 @@ def apply_effect(
                 deck = s.zones[p][pile]
                 if not deck:
                     break
-                if eff.to == "removed" and eff.face_down:  # "... from the game face down" (3.12 p2.1)
-                    cause = move(ctx, deck[-1], "removed", cause, rule="3.12 p2.1", reason="removed", face_down=True)
+                if eff.to == "removed" and (eff.face_down or item.kind == "ability"):
+                    # "... from the game face down" (3.12 p2.1); "removed by this card" (3.1 p3)
+                    linked: dict[str, Any] = {"face_down": True} if eff.face_down else {}
+                    if item.kind == "ability":
+                        linked.update(removed_by=item.source, removed_by_since=removing_since(s, item))
+                    how = "3.12 p2.1" if eff.face_down else "10.3 p1"
+                    cause = move(ctx, deck[-1], "removed", cause, rule=how, reason="removed", **linked)
                 elif eff.to == "removed":  # "remove the top card of your main deck from the game"
                     cause = move(ctx, deck[-1], "removed", cause, rule="10.3 p1", reason="removed")
                 elif eff.to == "standby":  # "... into your chant-standby area face down" (3.11 p1, p2)
@@ -3298,7 +3358,13 @@ def apply_effect(
                 continue  # it cannot be in a field without a host (3.15 p4, 7.2 p4)
             owner = s.objects[t].owner
             to = eff.zone  # "... into your magic stone area": a magic stone (3.7)
-            cause = move(ctx, t, to, cause, rule="3.1 p5", reason="put", controller=owner if eff.owners_field else you)
+            # "the resonator put into your field by this card": that card as the object that played it (3.1 p3)
+            put_by: dict[str, Any] = {}
+            if item.kind == "ability":
+                put_by = {"put_by": item.source, "put_by_since": removing_since(s, item)}
+            cause = move(
+                ctx, t, to, cause, rule="3.1 p5", reason="put", controller=owner if eff.owners_field else you, **put_by
+            )
             if eff.rested and s.objects[t].zone == to:
                 cause = ctx.emit("CardRested", {"oid": t, "reason": "effect"}, "10.12 p1", cause=cause)
         return cause
@@ -3520,9 +3586,11 @@ def _put_chosen_into_field(
     s = ctx.s
     you = item.controller
     if choice is None:
+        owners = s.order if links_removed(flt) else [you]  # "a card removed by this card": any removed area
         cards = [
             oid
-            for oid in s.zones[you][flt.zone]
+            for owner in owners
+            for oid in s.zones[owner][flt.zone]
             if matches(s, flt, oid, you, item.source) and _search_match(s, Search(to="field"), oid, you, item.source)
         ]
         if not cards:

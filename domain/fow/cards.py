@@ -145,6 +145,13 @@ class Filter(_Model):
     turn (as the same object, FoW-5.5 3.1 p3)."""
     from_field_this_turn: bool = False
     """"that was put into that zone from a field this turn" (a card in a graveyard)."""
+    removed_by_source: bool = False
+    """"resonators removed from the game by this card" (a card in a removed area): an ability of the
+    source card removed it (10.3), and it stays the object it became there; the source is the object
+    whose ability did it - while in a playground, or as it last was there once it left (3.1 p3, 9.11)."""
+    put_by_source: bool = False
+    """"the resonator put into your field by this card" (a card in a field): an ability of the source
+    card put it there, read like ``removed_by_source``."""
     subtypes: list[SpellSubtype | AdditionSubtype] = Field(default_factory=list)
     """"[Addition:Resonator]", "[Spell:Chant]": the card has one of these subtypes (FoW-5.5 2.1 p3)."""
     total_cost_parity: Literal["odd", "even"] | None = None
@@ -1435,7 +1442,8 @@ class Mill(_Model):
     face_down: bool = False
     """With ``to="removed"``: "remove top three cards of your main deck from the game face down" - removed
     without being shown: the removed area is a hidden zone for them, to every player but their owner
-    ("You may look at them at any time", FoW-5.5 3.12 p2.1)."""
+    ("You may look at them / that card at any time": the owner, who removed it from their own deck, sees
+    it, FoW-5.5 3.12 p2.1)."""
 
     @model_validator(mode="after")
     def _check_face_down(self) -> Mill:
@@ -1471,6 +1479,12 @@ class PutStone(_Model):
     """"... into your magic stone area rested": it enters rested (10.12 p1)."""
 
 
+def links_removed(flt: Filter) -> bool:
+    """Whether ``flt`` names only cards "removed by this card" (``removed_by_source``, itself or in each
+    of its ``any_of`` filters)."""
+    return flt.removed_by_source or (bool(flt.any_of) and all(f.removed_by_source for f in flt.any_of))
+
+
 class PutIntoField(_Model):
     """Put the target card (in a graveyard, FoW-5.5 3.9) into a field: "Put target resonator
     from your graveyard into your field [rested]".  Only a card that can be in a field without
@@ -1496,7 +1510,8 @@ class PutIntoField(_Model):
     def _check(self) -> PutIntoField:
         if (self.target is None) == (self.chosen_from is None):
             raise ValueError("put_into_field needs either a 'target' or 'chosen_from'")
-        if self.chosen_from is not None and self.chosen_from.zone != "graveyard":
+        linked = self.chosen_from is not None and self.chosen_from.zone == "removed" and links_removed(self.chosen_from)
+        if self.chosen_from is not None and self.chosen_from.zone != "graveyard" and not linked:
             raise ValueError("'chosen_from' chooses in your graveyard; from your hand it is 'put_from_hand'")
         return self
 
@@ -1650,8 +1665,8 @@ class Banish(_Model):
             raise ValueError("banish needs either a 'filter' (the player chooses) or a 'target'")
         if self.all_but_one and self.filter is None:
             raise ValueError("'all_but_one' banishes cards matching a 'filter'")
-        if self.target is not None and self.target.kind not in ("self", "same"):
-            raise ValueError("a banish 'target' is this card ('self') or the object named before ('same')")
+        if self.target is not None and self.target.kind not in ("self", "same", "all"):
+            raise ValueError("a banish 'target' is this card ('self'), the object named before ('same') or 'all'")
         return self
 
 
@@ -2400,6 +2415,7 @@ class Ability(_Model):
             "to_your_graveyard",
             "enters_with_counters",
             "shifts_with_counters",
+            "damaged_by_host_to_graveyard",
         ]
         | None
     ) = None
@@ -2422,9 +2438,15 @@ class Ability(_Model):
             "banish_self",
             "redirect",
             "deal_double",
+            "remove_gain_def",
         ]
         | None
     ) = None
+    """``remove_gain_def`` (for ``damaged_by_host_to_graveyard``, on an addition): "If a resonator dealt
+    damage by added J/resonator would be put into a graveyard this turn, remove that resonator from the
+    game and you gain life equal to its DEF instead": a resonator the card this addition is added to dealt
+    damage to this turn (10.6), moving from a field to a graveyard, is removed from the game instead (9.10
+    p1, 10.3) and the addition's controller gains life equal to its DEF as it last was in the field (9.11)."""
     """``deal_more``: "it deals that much +``extra_damage`` instead" (FoW-5.5 9.10 p1);
     ``enter_rested`` (for ``self_enters``): "this card enters your magic stone area rested"
     [if ``condition`` holds as it enters]; ``put_more`` (for ``counters_put``): "If magic counters would
@@ -2502,6 +2524,8 @@ class Ability(_Model):
         with_counters = self.replaces in ("enters_with_counters", "shifts_with_counters")
         if self.kind == "replacement" and (self.replaces is None or (self.instead is None and not with_counters)):
             raise ValueError("a replacement ability needs 'replaces' and 'instead'")
+        if (self.replaces == "damaged_by_host_to_graveyard") != (self.instead == "remove_gain_def"):
+            raise ValueError("'damaged_by_host_to_graveyard' is replaced by 'remove_gain_def', and only it")
         adds = self.replaces == "deals_damage" and self.instead != "deal_double"  # "double" adds nothing
         more = (adds, self.instead == "deal_more", self.extra_damage > 0)
         if any(more) and not all(more):

@@ -687,6 +687,8 @@ def matches(
         b = state.battle
         if b is None or oid not in (b.attacker, b.blocker):
             return False
+    if (flt.removed_by_source or flt.put_by_source) and not moved_by(state, oid, source_oid):
+        return False  # "removed from the game by this card", "the resonator put into your field by this card"
     # "that was dealt damage by this card this turn"
     return not flt.damaged_by_source or (obj.damaged_turn == state.turn and source_oid in obj.damaged_by)
 
@@ -1147,6 +1149,18 @@ def has_keyword(card: Card, keyword: str) -> bool:
     expressed = card.stealth is not None if keyword == "stealth" else card.awakening is not None
     tag = f"[{keyword.capitalize()}]"
     return expressed or any(text.lstrip().startswith(tag) for text in card.unsupported)
+
+
+def moved_by(state: GameState, oid: str, source_oid: str | None) -> bool:
+    """Whether an ability of ``source_oid`` moved ``oid`` where it is (removed it from the game, 10.3;
+    put it into a field), ``source_oid`` being the object that card is now in a playground, or last was
+    there once it left it (FoW-5.5 3.1 p3, 9.11); the link ends when either becomes a new object."""
+    obj = state.objects[oid]
+    src = state.objects.get(source_oid or "")
+    if src is None or obj.moved_by != source_oid:
+        return False
+    since = src.zone_since if src.zone in PLAYGROUND else src.playground_since
+    return since is not None and since == obj.moved_by_since
 
 
 def matches_negations_and_skills(state: GameState, flt: Filter, oid: str) -> bool:

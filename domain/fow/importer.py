@@ -212,7 +212,10 @@ _TYPE_NOUNS: dict[str, list[str]] = {
     "player": ["player"],
 }
 _TYPE_NOUN_RE = "|".join(sorted((re.escape(k) for k in _TYPE_NOUNS), key=len, reverse=True))
-_TYPE_LIST_RE = re.compile(rf"(?:^|\s)((?:{_TYPE_NOUN_RE})(?:(?:, or |, | or )(?:{_TYPE_NOUN_RE}))*)$", re.IGNORECASE)
+_TYPE_LIST_RE = re.compile(
+    rf"(?:^|\s)((?:{_TYPE_NOUN_RE})(?:(?:, or |, | or | and/or )(?:{_TYPE_NOUN_RE}))*)$", re.IGNORECASE
+)
+"""``resonators and/or regalia`` (of "up to three target ..."): cards of any of these types."""
 
 
 _STONE_TYPE_OF = {
@@ -934,7 +937,7 @@ def _selector(
     types: list[str] | None = None
     tm = _TYPE_LIST_RE.search(text)
     if tm:
-        nouns = [n.lower() for n in re.split(r", or |, | or ", tm.group(1))]
+        nouns = [n.lower() for n in re.split(r", or |, | or | and/or ", tm.group(1))]
         if any(n in ("card", "cards") for n in nouns) and len(nouns) > 1:
             raise _GapError(f"target: {phrase}")
         types = []
@@ -1184,6 +1187,11 @@ def _subject(phrase: str, ctx: _Ctx, *, continuous: bool, it_self: bool = False)
         return _target(text, ctx)  # the legal targets must be exactly the printed ones
     if re.match(r"(?:all|each) ", low):
         return _target(text, ctx, loose=True)
+    named = re.fullmatch(r'(?P<n>(?:"[^"]+",? (?:and |or )?)+"[^"]+") you control', text, re.IGNORECASE)
+    if named:  # '"Hansel" and "Gretel" you control': every card you control with one of these exact names (2.2)
+        names = re.findall(r'"([^"]+)"', named.group("n"))
+        flt = {"zone": "field", "types": [], "names": names, "controller": "you", "playground": True}
+        return {"kind": "all", "filter": flt}
     if re.match(r"(?:a|an|the|it|its|that|they|those|this|your|up)\b", low):
         raise _GapError(f"target: {phrase}")
     flt, players = _selector(text, ctx, loose=True)
@@ -2737,6 +2745,62 @@ def _remove_from_graveyard(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[J
     return [out]
 
 
+@_effect(r"remove the top card of your main deck from the game face down\.\s*you may look at that card at any time")
+def _mill_face_down(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # Pandora's Box of Hope (MOA-007): "... remove the top card of your main deck from the game face down.
+    # You may look at that card at any time.": hidden but to its owner, who removed it (3.12 p2.1)
+    return [{"op": "mill", "count": 1, "who": "you", "to": "removed", "face_down": True}]
+
+
+@_effect(
+    r"put an? (?P<w>resonator|resonator or \[addition:field\]) card removed by this card into your field"
+    r"(?P<r> rested)?"
+)
+def _put_removed_by_this(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # Pandora's Box of Hope (MOA-007): "Banish this card: Put a resonator or [Addition:Field] card removed by
+    # this card into your field rested.": one card this card removed, chosen as it resolves (10.13), put into
+    # your field (not played: no [Enter], 9.6 p1.1), rested (10.12 p1)
+    flt: JsonDict = {"zone": "removed", "types": ["resonator"], "removed_by_source": True}
+    if "addition" in m.group("w").lower():
+        addition = {"zone": "removed", "types": ["addition"], "subtypes": ["field"], "removed_by_source": True}
+        flt = {"zone": "removed", "types": [], "any_of": [flt, addition]}
+    put: JsonDict = {"op": "put_into_field", "chosen_from": flt}
+    if m.group("r"):
+        put["rested"] = True
+    return [put]
+
+
+@_effect(r"banish the (?P<w>resonator|card) put into your field by this card")
+def _banish_put_by_this(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # Book of Eibon (MOA-042): "When this card enters field, put target resonator from a graveyard into your
+    # field.  When this card leaves your field, banish the resonator put into your field by this card.": the
+    # card this card's ability put there, while it stays that object (3.1 p3), this card read as it last
+    # was in the field (9.11); you banish it only if you control it (10.10 p2)
+    types = ["resonator"] if m.group("w").lower() == "resonator" else []
+    flt = {"zone": "field", "types": types, "put_by_source": True}
+    return [{"op": "banish", "target": {"kind": "all", "filter": flt}}]
+
+
+@_effect(r"put those removed cards into their owner'?s'? hands?")
+def _return_those_removed(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # Izanagi, Keeper of the Seal (TMS-005): "When this card enters your field, you may remove up to three
+    # target resonators and/or regalia ... from the game.  When this card leaves your field for a non-field
+    # zone, put those removed cards into their owner's hands.": the cards this card removed, while they
+    # stay the objects they became (3.1 p3), this card read as it last was in the field (9.11)
+    flt = {"zone": "removed", "types": [], "removed_by_source": True}
+    return [{"op": "return_to_hand", "target": {"kind": "all", "filter": flt}}]
+
+
+@_effect(r"(?:return|put) all (?P<w>resonators|cards) removed from the game by this card into your field")
+def _return_removed_by_this(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # Cottage of Cakes (CMF-062): "[Activate] Pay {G},{Rest}, banish this card: Return all resonators
+    # removed from the game by this card into your field.": the cards this card's abilities removed, as
+    # the objects they became (3.1 p3, 10.3), put into your field (not played: no [Enter], 9.6 p1.1)
+    types = ["resonator"] if m.group("w").lower() == "resonators" else []
+    flt = {"zone": "removed", "types": types, "removed_by_source": True}
+    return [{"op": "put_into_field", "target": {"kind": "all", "filter": flt}}]
+
+
 @_effect(r"remove (?P<t>target [^,.]+?) from the game, then put it into its owner'?s field")
 def _remove_and_return(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "remove target resonator from the game, then put it into its owner's field" (CMF-004): the card
@@ -2859,7 +2923,7 @@ def _from_removed_area(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonD
 
 
 @_effect(
-    r"put (?P<t>(?:up to \w+ |\w+ )?target [^.]+?) from your graveyard into your (?P<z>field|magic stone area)"
+    r"put (?P<t>(?:up to \w+ |\w+ )?target [^.]+?) from (?P<g>your|a) graveyard into your (?P<z>field|magic stone area)"
     r"(?P<r> rested)?"
 )
 def _graveyard_to_field(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
@@ -2876,6 +2940,8 @@ def _graveyard_to_field(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[Json
         if stones != (target["filter"].get("types") == ["magic_stone"]):
             raise _GapError(f"effect: {m.group(0).strip()}")  # a magic stone goes to the magic stone area only
         target["filter"]["controller"] = "you"  # in a graveyard the controller is the owner (3.1 p5)
+        if m.group("g").lower() == "a":  # "from a graveyard": any player's
+            target["filter"]["controller"] = "any"
         put: JsonDict = {"op": "put_into_field", "target": target}
         if stones:  # "... into your magic stone area" (3.7)
             put["zone"] = "stone_area"
@@ -3426,6 +3492,12 @@ def _count(text: str, ctx: _Ctx, *, it_self: bool = False) -> JsonDict:
     if m:  # "for each resonator removed this way": checked against the effect before it, in _effects
         types = [] if m.group("x").lower().startswith("card") else ["resonator"]
         return {"filter": {"zone": "removed", "types": types}, "this_way": True}
+    m = re.fullmatch(
+        r"(?P<x>resonators?|cards?) in (?:all|any) removed areas? that (?:was|were) removed by this card", low, re.I
+    )
+    if m:  # "for each card in all removed areas that was removed by this card" (10.3, 3.1 p3)
+        types = [] if m.group("x").lower().startswith("card") else ["resonator"]
+        return {"filter": {"zone": "removed", "types": types, "removed_by_source": True}}
     m = re.fullmatch(r"(?P<c>[a-z][a-z ]*?) counters? on (?P<on>this card|it)", low, re.IGNORECASE)
     if m and (m.group("on").lower() == "this card" or it_self):
         return {"counter": m.group("c").lower()}
@@ -5065,6 +5137,7 @@ _TRIGGERS: list[tuple[re.Pattern[str], str, bool]] = [
         "leaves_field",
         True,
     ),
+    (_on(r"when this card leaves your field"), "leaves_field", True),  # to any zone: a non-field one (3.1)
     (
         _on(r"when this card enters your field or leaves your field for a non-field zone"),
         "enters_or_leaves_field",
@@ -5354,6 +5427,7 @@ _RULE_VERBS = {
         "cannot_be_targeted_by_opponent": True,
     },
     "cannot be targeted by spells of abilities your opponent controls": {"cannot_be_targeted_by_opponent": True},
+    "cannot be targeted by spells or abilities you opponent controls": {"cannot_be_targeted_by_opponent": True},
     "cannot attack or block": {"cannot_attack": True, "cannot_block": True},
     "cannot attack": {"cannot_attack": True},
     "cannot block": {"cannot_block": True},
@@ -5670,6 +5744,17 @@ def _continuous(raw: str, text: str, ctx: _Ctx) -> JsonDict:
     if low == armor and ctx.type == "addition" and ctx.subtype == "resonator":  # 9.10 p1, 10.10
         armored: JsonDict = {"kind": "replacement", "text": raw, "replaces": "host_destroyed", "instead": "banish_self"}
         return {**armored, "remove_damage": True}
+    ragnarok = (
+        "if a resonator dealt damage by added j/resonator would be put into a graveyard this turn, remove that "
+        "resonator from the game and you gain life equal to its def instead"
+    )
+    if low == ragnarok and ctx.type == "addition" and ctx.subtype == "j_resonator":  # 9.10 p1, 10.3, 9.11
+        return {
+            "kind": "replacement",
+            "text": raw,
+            "replaces": "damaged_by_host_to_graveyard",
+            "instead": "remove_gain_def",
+        }
     m = re.fullmatch(
         rf"if (?P<c>[a-z][a-z ]*?) counters would be put on (?P<t>your j/ruler),"
         rf" put that many plus (?P<n>{NUM}) instead",

@@ -93,6 +93,16 @@ class Obj:
     a new object (3.1 p3) has not attacked."""
     removed_with: int = 0
     """How many cards its abilities removed from the game (10.3) since it became this object (3.1 p3)."""
+    moved_by: str | None = None
+    """The card whose ability moved it where it is (removed from the game, 10.3; put into a field),
+    with ``moved_by_since``, the ``zone_since`` of the object that card was then: "resonators removed
+    from the game by this card", "the resonator put into your field by this card" name it while it stays
+    this object and that card is still that object or, having left the playground, was last it there
+    (FoW-5.5 3.1 p3, 9.11)."""
+    moved_by_since: int | None = None
+    playground_since: int | None = None
+    """The ``zone_since`` of the object it was in a playground, kept once it leaves it (its last known
+    information, FoW-5.5 9.11): "this card" of an ability whose source has left the field."""
 
 
 @dataclass(slots=True)
@@ -548,6 +558,8 @@ def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     remover = s.objects.get(d.get("removed_by") or "")
     if to == "removed" and remover is not None:  # "removed ... from the game with this card's ability"
         remover.removed_with += 1
+    if src in PLAYGROUND and to not in PLAYGROUND:  # last known as that object (9.11)
+        obj.playground_since = obj.zone_since
     obj.zone = to
     obj.controller = controller
     s.status_declined.discard(obj.oid)
@@ -564,6 +576,10 @@ def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
         obj.dealt = 0
         obj.attacked_turn = 0
         obj.removed_with = 0
+        # "removed from the game by this card": the card and the object it was (3.1 p3)
+        by, since = ("removed_by", "removed_by_since") if to == "removed" else ("put_by", "put_by_since")
+        obj.moved_by = d.get(by) if since in d else None
+        obj.moved_by_since = d.get(since) if obj.moved_by is not None else None
         obj.rested = bool(d.get("rested", False))  # "enters ... rested" (FoW-5.5 9.10 p1)
         obj.attached_to = d.get("attached_to")
         obj.awakened = bool(d.get("awakened", False))
