@@ -73,3 +73,22 @@ def test_awakening_with_x_target_up_to_x_and_moon_will_spent(imported: dict[str,
             }
         ],
     }
+
+
+def test_judgment_own_decreases_so_does_each_other_name(imported: dict[str, ImportedCard]) -> None:
+    # Puss in Boots (CMF-074): "[J-Activate] Pay {9}: If you control "Athos, the Three Musketeers", you
+    # pay {3} less to play this ability. So does "Aramis, the Three Musketeers" and "Porthos, the Three
+    # Musketeers"." (9.3 p2.5): one decrease per name, each with its own condition
+    def less_if_you_control(name: str) -> dict[str, object]:
+        condition = {"kind": "controls", "filter": {"zone": "field", "types": [], "controller": "you", "name": name}}
+        return {"of": "this_ability", "who": "you", "less": 3, "condition": condition}
+
+    assert full(imported, "CMF-074")["judgment"] == {
+        "cost": {"attribute": {}, "free": 9},
+        "cost_changes": [
+            less_if_you_control("Athos, the Three Musketeers"),
+            less_if_you_control("Aramis, the Three Musketeers"),
+            less_if_you_control("Porthos, the Three Musketeers"),
+        ],
+        "j_ruler": "CMF-074J",
+    }

@@ -156,3 +156,29 @@ def test_lilith_targets_only_total_cost_x_or_less_and_gains_no_life_without_moon
     assert [e.data["met"] for e in checked] == [False]  # {B}{R} paid the [Awakening] cost, no {M}
     assert not [e for e in events if e.type == "LifeChanged"]
     story.replays()
+
+
+# --- Puss in Boots: "you pay {3} less to play this ability" for each Musketeer ----------------------
+
+
+def test_puss_in_boots_judgment_costs_three_less_for_each_musketeer_you_control() -> None:
+    # Puss in Boots (CMF-074): "[J-Activate] Pay {9}: If you control "Athos, the Three Musketeers", you
+    # pay {3} less to play this ability. So does "Aramis, the Three Musketeers" and "Porthos, the Three
+    # Musketeers"."  Athos (CMF-060), Aramis (CMF-059), Porthos (CMF-073); the decreases apply as the
+    # judgment is performed, each while its condition holds (9.3 p2.5)
+    story = Story({"CMF-059": 4, "CMF-060": 4, "CMF-073": 4, "T-BEAR": 4}, ruler="CMF-074")
+    [puss] = story.state.zones["p1"]["ruler_area"]
+    story.put("p2", "CMF-059", "field")  # your opponent's Aramis does not count
+    story.put("p1", "CMF-060", "field")
+    story.put("p1", "CMF-073", "field")
+    story.put("p1", "CMF-060", "field")  # a second Athos: "If you control Athos" holds once
+    story.will("p1", "G", "G")
+    refusal = story.refused(cmd("PerformJudgment", "p1"))
+    assert (refusal.code, refusal.rule) == ("rules/cannot_pay", "FoW-5.5 10.2 p4")  # {9} - {3} - {3} = {3}
+    story.will("p1", "G")
+    events = story.when(cmd("PerformJudgment", "p1"))
+    changed = next(e for e in events if e.type == "CostChanged")
+    assert (changed.data["sources"], changed.data["cost"]["free"], changed.rule) == ([puss], 3, "FoW-5.5 9.3 p2.5")
+    paid = next(e for e in events if e.type == "WillPaid")
+    assert paid.data["will"] == ["G", "G", "G"] and story.state.players["p1"].will == []
+    story.replays()

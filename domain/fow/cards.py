@@ -2280,6 +2280,11 @@ class JudgmentOption(_Model):
     cards: list[CardsCost] = Field(default_factory=list)
     """Actions on other cards to perform ("[J-Activate] Banish a fire resonator", "Pay {1},
     discard "Poison Apple""): the ``cost_cards`` argument of ``PerformJudgment`` lists them."""
+    cost_changes: list[CostChange] = Field(default_factory=list)
+    """"[J-Activate] Pay {9}: If you control "Athos, the Three Musketeers", you pay {3} less to play this
+    ability. So does "Aramis ..." and "Porthos ...".": decreases of this section's own cost (``of``
+    ``this_ability``, not optional), each applied while its condition holds as the judgment is
+    performed, after the increases (FoW-5.5 9.3 p2.5)."""
     x: bool = False
     """"[J-Activate] Pay {2}{X}": the player chooses X (0 or more) as the judgment is performed (the
     ``x`` argument of ``PerformJudgment``, as ``ActivateCost.x``) and pays X more will (FoW-5.5 7.5 p2,
@@ -2303,6 +2308,8 @@ class JudgmentOption(_Model):
             raise ValueError("'x_symbol' says which will pays the {X} of an 'x' cost")
         if self.x and self.any_amount:
             raise ValueError("'any_amount' is the whole will cost: no {X} with it")
+        if any(c.of != "this_ability" or c.who != "you" or c.more or c.optional for c in self.cost_changes):
+            raise ValueError("a [Judgment]'s own 'cost_changes' are decreases of this ability's cost for you")
         return self
 
 

@@ -883,6 +883,9 @@ def perform_judgment(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     if x:  # "Pay {2}{X}. Spend only {M} will on X.": X more will, of that symbol if it says so (9.3 p2.5)
         printed_cost = _with_x(printed_cost, x, judgment.x_symbol)
     changed, less, changers = _judgment_cost(s, player, printed_cost)
+    own = _own_judgment_less(s, player, ruler, judgment)
+    if own:  # "If you control "Athos", you pay {3} less to play this ability" (9.3 p2.5)
+        less, changers = less + own, [*changers, ruler]
     if _wants_reduction(ctx, args):
         reduced = conditions.reduce(s, changed, judgment.reduction, player, ruler)
         if reduced is None:
@@ -932,17 +935,29 @@ def _with_x(cost: Cost, x: int, symbol: WillSymbol | None) -> Cost:
 
 
 def _judgment_x_commands(
-    s: GameState, player: str, judgment: JudgmentOption, section: dict[str, JSON]
+    s: GameState, player: str, ruler: str, judgment: JudgmentOption, section: dict[str, JSON]
 ) -> list[Command]:
     """``PerformJudgment`` with each X from 0 up the player can pay for a [Judgment] with an {X} cost."""
     out: list[Command] = []
     for x in range(MAX_X + 1):
         changed, fewer, _ = _judgment_cost(s, player, _with_x(judgment.cost, x, judgment.x_symbol))
+        fewer += _own_judgment_less(s, player, ruler, judgment)
         pay = plan_payment(s, player, _less(changed, fewer))
         if pay is None:
             break
         out.append(Command("PerformJudgment", player, {"pay_with": pay, **section, "x": x}))
     return out
+
+
+def _own_judgment_less(s: GameState, player: str, ruler: str, judgment: JudgmentOption) -> int:
+    """The free will a [Judgment] section's own decreases take off its cost: each whose condition
+    holds as the judgment is performed ("If you control "Athos", you pay {3} less to play this
+    ability", 9.3 p2.5)."""
+    return sum(
+        change.less
+        for change in judgment.cost_changes
+        if change.condition is None or conditions.condition_met(s, change.condition, player, ruler)
+    )
 
 
 def _judgment_cost(s: GameState, player: str, cost: Cost) -> tuple[Cost, int, list[str]]:
@@ -1881,9 +1896,10 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
                 if judgment.any_amount:  # any number of will, one or more: one is offered (7.5 p2)
                     section["amount"] = 1
                 if judgment.x:  # "Pay {2}{X}": each X the player can pay (9.3 p2.5)
-                    out += _judgment_x_commands(s, player, judgment, section)
+                    out += _judgment_x_commands(s, player, ruler, judgment, section)
                     continue
                 changed, fewer, _ = _judgment_cost(s, player, Cost(free=1) if judgment.any_amount else judgment.cost)
+                fewer += _own_judgment_less(s, player, ruler, judgment)
                 pay = plan_payment(s, player, _less(changed, fewer))
                 if pay is not None:
                     out.append(Command("PerformJudgment", player, {"pay_with": pay, **section}))

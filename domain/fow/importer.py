@@ -5703,6 +5703,32 @@ def _judgment_with_cards(rest: str, ctx: _Ctx) -> Delta:
     return {"judgment": {"cost": _will_cost(will, "keyword: [Judgment] cost"), "j_ruler": j_id, "cards": cards}}
 
 
+def _judgment_less(tail: str, ctx: _Ctx, whole: str) -> list[JsonDict]:
+    """ "If you control "Athos, the Three Musketeers", you pay {3} less to play this ability. So does
+    "Aramis, the Three Musketeers" and "Porthos, the Three Musketeers".": one decrease of the
+    section's own cost per card named, each while you control it (9.3 p2.5; "So does" repeats the
+    sentence for each other name).  [] when the tail is no such text."""
+    sentences = _split_sentences(tail.strip())
+    first = re.fullmatch(
+        r'if you control (?P<n>"[^"]+"), you pay \{(?P<c>\d+)\} less to play this ability\.?',
+        sentences[0].strip() if sentences else "",
+        re.IGNORECASE,
+    )
+    if first is None or len(sentences) > 2:
+        return []
+    names = [first.group("n")]
+    if len(sentences) == 2:
+        so = re.fullmatch(r'so does (?P<more>"[^"]+"(?:(?:,| and| or|, and) "[^"]+")*)\.?', sentences[1].strip(), re.I)
+        if so is None:
+            raise _GapError(f"keyword: [Judgment] {whole}")
+        names += re.findall(r'"[^"]+"', so.group("more"))
+    less = int(first.group("c"))
+    return [
+        {"of": "this_ability", "who": "you", "less": less, "condition": _condition(f"you control {name}", ctx)}
+        for name in names
+    ]
+
+
 def _ability_limits(tail: str, ctx: _Ctx, whole: str) -> JsonDict:
     """ "You may pay {1} less to play this ability [if ...] [for each ...]" and "Play this
     ability only if <condition>" after a [Judgment] cost."""
@@ -5719,6 +5745,9 @@ def _ability_limits(tail: str, ctx: _Ctx, whole: str) -> JsonDict:
         if m.group("per"):
             reduction["per"] = _count(m.group("per"), ctx)
         return {"reduction": reduction}
+    changes = _judgment_less(tail, ctx, whole)
+    if changes:
+        return {"cost_changes": changes}
     m = re.fullmatch(rf"play this ability only if (?P<cond>{_CLAUSE})\.?", tail.strip(), re.IGNORECASE)
     if m:
         return {"condition": _condition(m.group("cond"), ctx)}
