@@ -92,3 +92,24 @@ def test_judgment_own_decreases_so_does_each_other_name(imported: dict[str, Impo
         ],
         "j_ruler": "CMF-074J",
     }
+
+
+def test_damage_equal_to_the_atk_of_the_resonator_banished_for_its_judgment(
+    imported: dict[str, ImportedCard],
+) -> None:
+    # Bahamut, the Dragon King (TAT-026J): "[Enter] This card deals damage to target resonator equal to
+    # the ATK of resonator banished for its judgment." (TAT-026: "[J-Activate] Banish a fire resonator.")
+    [enter, _] = full(imported, "TAT-026J")["abilities"]
+    assert enter == {
+        "kind": "automatic",
+        "trigger": "enter",
+        "effects": [
+            {
+                "op": "deal_damage",
+                "amount": 0,
+                "target": {"kind": "chosen", "filter": {"zone": "field", "types": ["resonator"]}},
+                "equal_to": "atk",
+                "equal_to_of": "judgment_banished",
+            }
+        ],
+    }

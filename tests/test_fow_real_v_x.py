@@ -182,3 +182,31 @@ def test_puss_in_boots_judgment_costs_three_less_for_each_musketeer_you_control(
     paid = next(e for e in events if e.type == "WillPaid")
     assert paid.data["will"] == ["G", "G", "G"] and story.state.players["p1"].will == []
     story.replays()
+
+
+# --- Bahamut, the Dragon King: the ATK of the resonator banished for its judgment -------------------
+
+
+def test_bahamut_deals_damage_equal_to_the_atk_of_the_resonator_banished_for_its_judgment() -> None:
+    # Falltgold, the Dragoon (TAT-026): "[J-Activate] Banish a fire resonator."  Bahamut, the Dragon
+    # King (TAT-026J): "[Enter] This card deals damage to target resonator equal to the ATK of
+    # resonator banished for its judgment."  The Bear ([500/500]) given [+300/+0]: its ATK as it last
+    # was in the field, 800, is dealt (7.5 p2, 9.11)
+    story = Story({"T-BEAR": 4, "CMF-010": 4}, ruler="TAT-026")
+    [ruler] = story.state.zones["p1"]["ruler_area"]
+    bear = story.put("p1", "T-BEAR", "field")
+    knight = story.put("p2", "CMF-010", "field")  # [700/700]
+    story.modified(bear, "p1", atk=300)
+    events = story.when(cmd("PerformJudgment", "p1", cost_cards=[[bear]]))
+    performed = next(e for e in events if e.type == "JudgmentPerformed")
+    assert (performed.data["cost_cards"], performed.rule) == ([bear], "FoW-5.5 7.5 p2")
+    events = story.resolve()
+    entered = next(e for e in events if e.type == "CardMoved" and e.data["oid"] == ruler)
+    assert entered.data["judgment_cards"] == [bear]
+    trigger = story.state.triggered[0].id
+    story.when(cmd("PlayTriggered", "p1", trigger=trigger, targets=[[knight]], pay_with=[]))
+    events = story.resolve_all()
+    dealt = next(e for e in events if e.type == "DamageDealt")
+    assert (dealt.data["target"], dealt.data["amount"], dealt.rule) == (knight, 800, "FoW-5.5 10.6 p1")
+    assert story.state.objects[knight].zone == "graveyard"  # 800 damage, DEF 700 (13.3)
+    story.replays()

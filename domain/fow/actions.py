@@ -1678,6 +1678,11 @@ def _paid_data(paid: list[str]) -> dict[str, Any]:
     return {"paid_will": list(paid)} if paid else {}
 
 
+def _judgment_cards_data(cards: list[str]) -> dict[str, Any]:
+    """The ``judgment_cards`` of the J-ruler's ``CardMoved``: the cards paid for its judgment."""
+    return {"judgment_cards": list(cards)} if cards else {}
+
+
 def finish_item(ctx: Ctx, item: ChaseItem, cause: str) -> str:
     s = ctx.s
     card = s.card_of(item.source)
@@ -1745,6 +1750,7 @@ def finish_item(ctx: Ctx, item: ChaseItem, cause: str) -> str:
             entered=True,
             by_judgment=True,
             **_x_data(item.x),  # "Pay {2}{X}": the X its abilities read (9.3 p2.5)
+            **_judgment_cards_data(item.cost_cards),  # "the resonator banished for its judgment" (7.5 p2)
         )
         check_triggers(ctx, "enter", cause, oid=item.source, player=item.controller)
         return cause

@@ -493,10 +493,12 @@ class DealDamage(_Model):
     by the combined total cost of the cards removed this way": ``amount`` times the sum of the total
     costs (FoW-5.5 2.3; 0 without a cost) of the cards the ``mill`` to the removed area just before, in
     the same ability, put there."""
-    equal_to_of: Literal["source", "your_j_ruler", "by"] = "source"
+    equal_to_of: Literal["source", "your_j_ruler", "by", "judgment_banished"] = "source"
     """Whose ATK/DEF ``equal_to`` reads: the source's, that of the J-ruler you control ("If you
-    control a J-Ruler, this card deals damage equal to its ATK instead"; 0 without one), or that of
-    the object chosen for ``by``."""
+    control a J-Ruler, this card deals damage equal to its ATK instead"; 0 without one), that of
+    the object chosen for ``by``, or (``judgment_banished``, on a J-ruler: "equal to the ATK of
+    resonator banished for its judgment") that of the card banished as a cost of the judgment that
+    put the source into the field, as it last was in the field (FoW-5.5 7.5 p2, 9.11)."""
     by: Target | None = None
     """"Target Vampire you control deals damage equal to its ATK to another target resonator": the
     damage is dealt by the object chosen for this target group (chosen before ``target``'s, FoW-5.5

@@ -903,6 +903,10 @@ def perform_judgment(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         data["amount"] = printed_cost.free
     if x is not None:
         data["x"] = x
+    paid_cards = args.get("cost_cards")
+    if judgment.cards and isinstance(paid_cards, list) and all(isinstance(g, list) for g in paid_cards):
+        # the cards chosen for "[J-Activate] Banish a fire resonator" (7.5 p2), checked as they are paid
+        data["cost_cards"] = [str(oid) for group in paid_cards for oid in group]
     cause = ctx.emit("JudgmentPerformed", data, "7.5 p2", actor=player)
     cost = _less(reduced or changed, less)
     if changers:  # "Your opponent pays {1} more to play [Judgment] abilities" (9.3 p2.5)

@@ -3692,6 +3692,20 @@ def _deal_equal(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [{"op": "deal_damage", "amount": 0, "target": target, "equal_to": m.group("s").lower()}]
 
 
+@_effect_first(
+    r"this card deals damage to (?P<t>[^.]+?) equal to the (?P<s>ATK|DEF) of (?:the )?resonator banished for its judgment"
+)
+def _deal_equal_banished(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "[Enter] This card deals damage to target resonator equal to the ATK of resonator banished for its
+    # judgment." on a J-ruler whose [Judgment] banishes a resonator (7.5 p2): that card's ATK as it last
+    # was in the field (9.11)
+    if ctx.type != "j_ruler":
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    target = _target(m.group("t"), ctx)
+    stat = m.group("s").lower()
+    return [{"op": "deal_damage", "amount": 0, "target": target, "equal_to": stat, "equal_to_of": "judgment_banished"}]
+
+
 @_effect_first(r"(?P<a>target [^.]+?) deals damage equal to its (?P<s>ATK|DEF) to another (?P<b>target [^.]+?)")
 def _target_deals_equal(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "Target Vampire you control deals damage equal to its ATK to another target resonator.": the
