@@ -3693,7 +3693,8 @@ def _deal_equal(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
 
 
 @_effect_first(
-    r"this card deals damage to (?P<t>[^.]+?) equal to the (?P<s>ATK|DEF) of (?:the )?resonator banished for its judgment"
+    r"this card deals damage to (?P<t>[^.]+?) equal to the (?P<s>ATK|DEF) of "
+    r"(?:the )?resonator banished for its judgment"
 )
 def _deal_equal_banished(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "[Enter] This card deals damage to target resonator equal to the ATK of resonator banished for its
