@@ -113,3 +113,29 @@ def test_damage_equal_to_the_atk_of_the_resonator_banished_for_its_judgment(
             }
         ],
     }
+
+
+def test_judgment_needs_a_vampire_and_an_opponents_resonator_into_a_graveyard(
+    imported: dict[str, ImportedCard],
+) -> None:
+    # Alucard, the Dark Noble (CMF-077): "[J-Activate] Pay {0}: You cannot play this ability if you don't
+    # control a Vampire resonator and a resonator your opponent controlled hasn't entered a graveyard this
+    # turn." (1.4 p1): both are needed
+    assert full(imported, "CMF-077")["judgment"] == {
+        "cost": {"attribute": {}, "free": 0},
+        "condition": {
+            "kind": "all_of",
+            "conditions": [
+                {
+                    "kind": "controls",
+                    "filter": {"zone": "field", "types": ["resonator"], "controller": "you", "races": ["Vampire"]},
+                },
+                {
+                    "kind": "put_into_graveyard_from_field",
+                    "filter": {"zone": "graveyard", "types": ["resonator"]},
+                    "whose": "opponent",
+                },
+            ],
+        },
+        "j_ruler": "CMF-077J",
+    }

@@ -210,3 +210,27 @@ def test_bahamut_deals_damage_equal_to_the_atk_of_the_resonator_banished_for_its
     assert (dealt.data["target"], dealt.data["amount"], dealt.rule) == (knight, 800, "FoW-5.5 10.6 p1")
     assert story.state.objects[knight].zone == "graveyard"  # 800 damage, DEF 700 (13.3)
     story.replays()
+
+
+# --- Alucard, the Dark Noble: two things the judgment needs ---------------------------------------
+
+
+def test_alucard_judgment_needs_a_vampire_and_an_opponents_resonator_into_a_graveyard_this_turn() -> None:
+    # Alucard, the Dark Noble (CMF-077): "[J-Activate] Pay {0}: You cannot play this ability if you don't
+    # control a Vampire resonator and a resonator your opponent controlled hasn't entered a graveyard this
+    # turn."  Vampire Bat (CMF-094) is a Vampire resonator; each clause is needed (1.4 p1, 7.5 p2)
+    story = Story({"CMF-094": 4, "T-BEAR": 4}, ruler="CMF-077")
+    their_bear = story.put("p2", "T-BEAR", "field")
+    my_bear = story.put("p1", "T-BEAR", "field")
+    story.moved(my_bear, "graveyard")  # your own resonator does not count
+    refusal = story.refused(cmd("PerformJudgment", "p1"))
+    assert (refusal.code, refusal.rule) == ("rules/ability_condition", "FoW-5.5 1.4 p1")
+    story.moved(their_bear, "graveyard", controller="p2", owner="p2")  # from your opponent's field
+    refusal = story.refused(cmd("PerformJudgment", "p1"))  # no Vampire resonator yet
+    assert (refusal.code, refusal.rule) == ("rules/ability_condition", "FoW-5.5 1.4 p1")
+    assert legal(story, "p1", "PerformJudgment") == []
+    story.put("p1", "CMF-094", "field")
+    assert legal(story, "p1", "PerformJudgment") == [{"pay_with": []}]
+    events = story.when(cmd("PerformJudgment", "p1"))
+    assert next(e for e in events if e.type == "JudgmentPerformed").rule == "FoW-5.5 7.5 p2"
+    story.replays()

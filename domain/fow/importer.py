@@ -5766,6 +5766,20 @@ def _ability_limits(tail: str, ctx: _Ctx, whole: str) -> JsonDict:
     m = re.fullmatch(rf"play this ability only if (?P<cond>{_CLAUSE})\.?", tail.strip(), re.IGNORECASE)
     if m:
         return {"condition": _condition(m.group("cond"), ctx)}
+    m = re.fullmatch(
+        r"you cannot play this ability if you don't control (?P<a>an? [^.]+?) and (?P<b>an? [a-z]+) your opponent "
+        r"controlled hasn't entered a graveyard this turn\.?",
+        tail.strip(),
+        re.IGNORECASE,
+    )
+    if m:  # "... if you don't control a Vampire resonator and a resonator your opponent controlled hasn't
+        # entered a graveyard this turn": each negated clause is one thing the player needs (1.4 p1); "a
+        # resonator your opponent controlled" entered the graveyard from their field (3.1 p5)
+        both = [
+            _condition(f"you control {m.group('a')}", ctx),
+            _condition(f"{m.group('b')} was put into a graveyard from your opponent's field this turn", ctx),
+        ]
+        return {"condition": {"kind": "all_of", "conditions": both}}
     m = re.fullmatch(r"you cannot play this ability if you haven't put (?P<x>any .+?)\.?", tail.strip(), re.IGNORECASE)
     if m:  # "... if you haven't put any Moon into a field this turn": only if you have
         return {"condition": _condition(f"you put {m.group('x')}", ctx)}
