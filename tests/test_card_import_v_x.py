@@ -139,3 +139,24 @@ def test_judgment_needs_a_vampire_and_an_opponents_resonator_into_a_graveyard(
         },
         "j_ruler": "CMF-077J",
     }
+
+
+def test_remove_x_counters_cost_and_a_target_of_total_cost_x(imported: dict[str, ImportedCard]) -> None:
+    # Refrain, Child of Convergence (TTW-063J): "{Rest}, remove X magic counters from this card: Cancel
+    # target normal spell your opponent controls with total cost X." (9.3 p2.5, 10.21, 2.3)
+    [cancel] = [a for a in full(imported, "TTW-063J")["abilities"] if a["cost"].get("x")]
+    assert cancel["cost"] == {"rest": True, "x": True, "remove_counters": {"counter": "magic", "x": True}}
+    assert cancel["effects"] == [
+        {
+            "op": "cancel",
+            "target": {
+                "kind": "chosen",
+                "filter": {
+                    "zone": "chase",
+                    "types": ["ruler", "j_ruler", "addition", "spell", "regalia", "magic_stone"],
+                    "controller": "opponent",
+                    "total_cost_x": True,
+                },
+            },
+        }
+    ]

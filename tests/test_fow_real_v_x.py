@@ -11,6 +11,7 @@ story replays its whole log):
 
 from __future__ import annotations
 
+from domain.fow.characteristics import characteristics
 from domain.kernel import Event
 from tests.fow_support import cmd
 from tests.test_fow_conditions import Story, legal
@@ -233,4 +234,48 @@ def test_alucard_judgment_needs_a_vampire_and_an_opponents_resonator_into_a_grav
     assert legal(story, "p1", "PerformJudgment") == [{"pay_with": []}]
     events = story.when(cmd("PerformJudgment", "p1"))
     assert next(e for e in events if e.type == "JudgmentPerformed").rule == "FoW-5.5 7.5 p2"
+    story.replays()
+
+
+# --- Refrain, Child of Convergence: "remove X magic counters" and "with total cost X" ---------------
+
+
+def test_refrain_removes_x_magic_counters_to_cancel_a_spell_of_total_cost_x() -> None:
+    # Refrain, Child of Convergence (TTW-063J): "{Rest}, remove X magic counters from this card: Cancel
+    # target normal spell your opponent controls with total cost X."  X is chosen as the ability is
+    # played (9.3 p2.5) and counts the counters removed (10.21); Grow (a chant-instant, {R}) has total
+    # cost 1 (2.3)
+    story = Story({"T-GROW": 4, "T-BEAR": 4}, ruler="TTW-063")
+    [refrain] = story.state.zones["p1"]["ruler_area"]
+    story.moved(refrain, "field", side="j_ruler", controller="p1")  # a J-ruler since before this turn
+    story.given("CounterPut", oid=refrain, counter="magic", count=3)
+    [(index, _)] = [(i, a) for i, a in characteristics(story.state, refrain).abilities if a.cost.x]
+    bear, grow = story.put("p1", "T-BEAR", "hand"), story.put("p2", "T-GROW", "hand")
+    story.will("p1", "R")
+    story.when(cmd("PlayCard", "p1", card=bear))
+    story.when(cmd("Pass", "p1"))  # p2 gets priority with the Bear on the chase (6.1 p1.3)
+    story.will("p2", "R")
+    story.when(cmd("PlayCard", "p2", card=grow, targets=[[refrain]]))
+    story.when(cmd("Pass", "p2"))
+    assert story.pending.player == "p1"
+    [spell] = [c.id for c in story.state.chase if c.source == grow]  # Grow on the chase (3.13)
+    cancel = {"source": refrain, "ability": index, "targets": [[spell]], "pay_with": []}
+    refusal = story.refused(cmd("ActivateAbility", "p1", **cancel))
+    assert (refusal.code, refusal.rule) == ("command/malformed", "FoW-5.5 9.3 p2.5")  # X must be chosen
+    for x in (0, 2):  # Grow's total cost is 1
+        refusal = story.refused(cmd("ActivateAbility", "p1", **cancel, x=x))
+        assert (refusal.code, refusal.rule) == ("rules/illegal_target", "FoW-5.5 9.3 p2.4"), x
+    [summon] = [c.id for c in story.state.chase if c.source == bear]
+    refusal = story.refused(cmd("ActivateAbility", "p1", **{**cancel, "targets": [[summon]]}, x=1))
+    assert refusal.code == "rules/illegal_target"  # the Bear is a summon spell, and yours
+    offered = [a for a in legal(story, "p1", "ActivateAbility") if a["source"] == refrain and a["ability"] == index]
+    assert [(a["x"], a["targets"]) for a in offered] == [(1, [[spell]])]
+    events = story.when(cmd("ActivateAbility", "p1", **cancel, x=1))
+    removed = next(e for e in events if e.type == "CounterRemoved")
+    assert (removed.data["oid"], removed.data["count"], removed.rule) == (refrain, 1, "FoW-5.5 9.3 p2.5")
+    assert story.state.objects[refrain].counters == {"magic": 2} and story.state.objects[refrain].rested
+    events = story.resolve()
+    canceled = next(e for e in events if e.type == "ChaseItemCanceled")
+    assert canceled.rule == "FoW-5.5 10.11 p1"
+    assert story.state.objects[grow].zone == "graveyard"
     story.replays()

@@ -91,6 +91,9 @@ class Filter(_Model):
     max_total_cost: int | None = None
     max_total_cost_x: bool = False
     """"with total cost X or less": at most the X chosen as the ability with an {X} cost was played."""
+    total_cost_x: bool = False
+    """"with total cost X": exactly the X chosen as the [Activate] ability with an X in its cost was
+    played (FoW-5.5 2.3, 9.3 p2.5), checked as the targets are chosen (a total cost does not change)."""
     max_total_cost_count: Count | None = None
     """"if its total cost is less than or equal to the number of Four Sacred Beasts": its total cost
     (FoW-5.5 2.3) is at most that count, made as the condition is checked (9.3 p3)."""
@@ -1874,6 +1877,10 @@ class CounterCost(_Model):
     counter: str | None = None
     count: Annotated[int, Field(ge=1)] = 1
     on: Filter | None = None
+    x: bool = False
+    """"Remove X magic counters from this card": X counters (``count`` is not read), X being the X
+    chosen as the ability is played (``ActivateCost.x``: then no X will is paid, 9.3 p2.5); X = 0
+    removes none."""
 
 
 class CardsCost(_Model):

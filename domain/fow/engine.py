@@ -44,6 +44,7 @@ from domain.fow.characteristics import (
     play_price,
     standby_cost,
     top_card_revealed,
+    total_cost,
 )
 from domain.fow.context import Ctx, RejectedError
 from domain.fow.state import (
@@ -735,7 +736,11 @@ def activate_ability(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     if ability.cost.x != (x is not None) or (x is not None and (not isinstance(x, int) or x < 0)):
         want = "an integer X of 0 or more for its {X} cost" if ability.cost.x else "no X: it has no {X} cost"
         raise ctx.reject("command/malformed", "9.3 p2.5", f"{name}'s ability takes {want}")
-    if x:  # "{X}": X more free will (9.3 p2.5)
+    counters_x = ability.cost.remove_counters is not None and ability.cost.remove_counters.x
+    if x is not None and counters_x:  # "remove X magic counters from this card": X counters (9.3 p2.5)
+        ability = _with_counters_x(ability, x)
+        _check_total_cost_x(ctx, groups, targets, x, f"{name}'s ability")
+    elif x:  # "{X}": X more free will (9.3 p2.5)
         will = ability.cost.will
         more = Cost(attribute=dict(will.attribute), free=will.free + x)
         ability = ability.model_copy(update={"cost": ability.cost.model_copy(update={"will": more})})
@@ -771,6 +776,56 @@ def activate_ability(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     )
     cause = actions.check_targeted(ctx, cause)
     flow.after_action(ctx, player, cause)
+
+
+def _counters_x_commands(
+    s: GameState, player: str, oid: str, index: int, ability: Ability, will: Cost, more: dict[str, JSON]
+) -> list[Command]:
+    """``ActivateAbility`` with each X from 0 up to the counters this card has, for "remove X magic
+    counters from this card", and targets of total cost X (9.3 p2.4, p2.5)."""
+    rc = ability.cost.remove_counters
+    assert rc is not None
+    pay = plan_payment(s, player, will, exclude=[oid] if ability.cost.rest else [])
+    if pay is None:
+        return []
+    out: list[Command] = []
+    groups = actions.chosen_groups(ability.effects)
+    for x in range(min(MAX_X, s.objects[oid].counters.get(rc.counter or "", 0)) + 1):
+        paid = _with_counters_x(ability, x)
+        if not costs.can_pay_without_choice(s, paid, oid):
+            break
+        for combo in _target_options(s, groups, player, oid) or []:
+            if _total_cost_x_ok(s, groups, combo, x):
+                args: dict[str, JSON] = {"source": oid, "ability": index, "targets": combo, "pay_with": pay}
+                out.append(Command("ActivateAbility", player, {**args, **more, "x": x}))
+                break
+    return out
+
+
+def _with_counters_x(ability: Ability, x: int) -> Ability:
+    """``ability`` whose "remove X magic counters from this card" removes ``x`` (none for X = 0)."""
+    rc = ability.cost.remove_counters
+    assert rc is not None
+    removed = rc.model_copy(update={"count": x, "x": False}) if x else None
+    return ability.model_copy(update={"cost": ability.cost.model_copy(update={"remove_counters": removed})})
+
+
+def _total_cost_x_ok(s: GameState, groups: Sequence[Any], targets: Sequence[Sequence[str]], x: int) -> bool:
+    """Whether each target of a group "with total cost X" has total cost X (2.3): a card, or a spell in
+    the chase area (its item)."""
+    cards = {c.id: c.source for c in s.chase if c.kind == "card"}
+    return all(
+        (t in s.objects or t in cards) and total_cost(s.card_of(cards.get(t, t))) == x
+        for group, chosen in zip(groups, targets, strict=False)
+        if group.filter.total_cost_x
+        for t in chosen
+    )
+
+
+def _check_total_cost_x(ctx: Ctx, groups: Sequence[Any], targets: Sequence[Sequence[str]], x: int, what: str) -> None:
+    """ "Cancel target normal spell ... with total cost X": the X chosen as it is played (9.3 p2.4)."""
+    if not _total_cost_x_ok(ctx.s, groups, targets, x):
+        raise ctx.reject("rules/illegal_target", "9.3 p2.4", f"a target of {what} must have total cost X = {x}")
 
 
 def activate_ability_active(card: Card, ability: Ability, zone: str) -> bool:
@@ -1822,6 +1877,9 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
                 if a.main_timing and not main:
                     continue
                 will = actions.activate_will_cost(s, player, oid, a)
+                if a.cost.x and a.cost.remove_counters is not None and a.cost.remove_counters.x:
+                    out += _counters_x_commands(s, player, oid, i, a, will, more)  # "remove X magic counters"
+                    continue
                 if a.cost.x:  # "{X}": each X the player can pay (9.3 p2.5)
                     for x in range(MAX_X + 1):
                         more_will = Cost(attribute=dict(will.attribute), free=will.free + x)

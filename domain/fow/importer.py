@@ -375,6 +375,9 @@ class _Ctx:
     ("Light resonators you control gain ... If you control a Saint, they cannot be blocked")."""
     x: bool = False
     """The paragraph is gained by an [Awakening] with an {X} cost: "X" is the X chosen for it (9.3 p2.5)."""
+    x_activate: bool = False
+    """The paragraph is an [Activate] ability with an X in its cost ("remove X magic counters from this
+    card"): "with total cost X" is that X."""
     awakening: bool = False
     """The paragraph is an ability a resonator gains by [Awakening] (12.1 p1): "the [Awakening] cost" is
     the one it was played with."""
@@ -645,6 +648,9 @@ def _more_cost(part: str, ctx: _Ctx) -> tuple[str, Any] | None:
         if _number(m.group("n")) != 1:
             removed["count"] = _number(m.group("n"))
         return "cards", removed
+    m = re.fullmatch(r"remove X (?P<c>[a-z][a-z ]*?) counters from this card", part, re.IGNORECASE)
+    if m:  # "remove X magic counters from this card": X chosen as it is played (9.3 p2.5, 10.21)
+        return "remove_counters", {"counter": m.group("c"), "x": True}
     m = _COUNTER_COST.fullmatch(part)
     if m:
         out: JsonDict = {"counter": m.group("c").strip("[]")}
@@ -796,6 +802,10 @@ def _selector(
         if m and "total_cost_counters" not in flt:  # "destroy all resonators with total cost equal to ..."
             flt["total_cost_counters"] = m.group("c")
             text = text[: m.start()]
+        if text.endswith(" with total cost X") and "total_cost_x" not in flt and ctx.x_activate:
+            flt["total_cost_x"] = True  # the X of the ability's cost, exactly (2.3, 9.3 p2.5)
+            text = text[: -len(" with total cost X")]
+            changed = True
         if text.endswith(" with total cost X or less") and "max_total_cost_x" not in flt:
             flt["max_total_cost_x"] = True  # the X of the ability's {X} cost (9.3 p2.5)
             text = text[: -len(" with total cost X or less")]
@@ -1902,7 +1912,7 @@ def _look_and_bottom(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDic
 
 
 @_effect(
-    r"cancel target (?P<k>spell|normal spell|summon spell)"
+    r"cancel target (?P<k>spell|normal spell|summon spell)(?P<opp> your opponent controls)?(?P<x> with total cost X)?"
     r"(?: unless its controller pays (?P<c>(?:\{[^{}]+\})+))?"
 )
 def _cancel(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
@@ -1915,6 +1925,12 @@ def _cancel(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
         "normal spell": [t for t in _ALL_CARD_TYPES if t != "resonator"],
     }[kind]
     out: JsonDict = {"op": "cancel", "target": {"kind": "chosen", "filter": {"zone": "chase", "types": list(types)}}}
+    if m.group("opp"):  # "your opponent controls": the player who played it controls it (3.13, 9.3 p2.2)
+        out["target"]["filter"]["controller"] = "opponent"
+    if m.group("x"):  # "with total cost X": the X of the [Activate] cost (2.3, 9.3 p2.5)
+        if not ctx.x_activate:
+            raise _GapError(f"effect: {m.group(0)}")
+        out["target"]["filter"]["total_cost_x"] = True
     if m.group("c"):
         out["unless_pays"] = _will_cost(m.group("c"), f"effect: {m.group(0)}")
     return [out]
@@ -4751,6 +4767,10 @@ def _activate_cost(text: str, ctx: _Ctx) -> JsonDict:
             raise _GapError(f"cost: {part}")
     if will is not None:
         cost["will"] = will
+    if cost.get("remove_counters", {}).get("x"):
+        if cost.get("x"):  # an {X} of will too: two X's the vocabulary does not tell apart
+            raise _GapError(f"cost: {text}")
+        cost["x"] = True  # X is chosen as the ability is played and counts the counters (9.3 p2.5)
     return cost
 
 
@@ -4794,6 +4814,8 @@ def _activate(raw: str, body: str, ctx: _Ctx, *, required: bool) -> JsonDict | N
     if not required and _TRIGGER_START.match(cost_text):
         return None
     cost = _activate_cost(cost_text, ctx)
+    if cost.get("remove_counters", {}).get("x"):  # "with total cost X" reads this X (9.3 p2.5)
+        ctx = dataclasses.replace(ctx, x_activate=True)
     ability: JsonDict = {"kind": "activate", "text": raw, "cost": cost}
     limits = re.match(
         r"^choose one\.\s*play this ability only during your turn and only once per turn\s*(?=[-\u2013])",
