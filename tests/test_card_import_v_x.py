@@ -160,3 +160,20 @@ def test_remove_x_counters_cost_and_a_target_of_total_cost_x(imported: dict[str,
             },
         }
     ]
+
+
+def test_whenever_you_awaken_and_pay_awakening_costs_less(imported: dict[str, ImportedCard]) -> None:
+    # Kaguya, the Moonlit Savior (TMS-003J): "Whenever you awaken a card, put two [+100/+100] counters on
+    # this card."  "God's Art [Light of the Sacred Moon] {W}{M}{3}: ... You may pay [Awakening] costs
+    # {M} less this turn." (12.1 p1, 9.3 p2.5)
+    abilities = full(imported, "TMS-003J")["abilities"]
+    assert abilities[1] == {
+        "kind": "automatic",
+        "trigger": "you_awaken",
+        "effects": [{"op": "put_counter", "counter": "+100/+100", "count": 2, "target": {"kind": "self"}}],
+    }
+    assert abilities[4]["effects"][-1] == {
+        "op": "pay_less",
+        "of": "awakening",
+        "less": {"attribute": {"M": 1}, "free": 0},
+    }

@@ -279,3 +279,45 @@ def test_refrain_removes_x_magic_counters_to_cancel_a_spell_of_total_cost_x() ->
     assert canceled.rule == "FoW-5.5 10.11 p1"
     assert story.state.objects[grow].zone == "graveyard"
     story.replays()
+
+
+# --- Kaguya, the Moonlit Savior: "Whenever you awaken a card", [Awakening] costs {M} less ----------
+
+
+def test_kaguya_pays_awakening_costs_moon_less_and_grows_whenever_you_awaken() -> None:
+    # Kaguya, the Moonlit Savior (TMS-003J): "Whenever you awaken a card, put two [+100/+100] counters on
+    # this card."  "God's Art [Light of the Sacred Moon] {W}{M}{3}: Rest all J/resonators your opponent
+    # controls. Then recover all magic stones you control. You may pay [Awakening] costs {M} less this
+    # turn."  Kaguya, Rabbit Princess of the Lunar Halo (BFA-008, {W}{W}{1}, "[Awakening] {M}{1}")
+    story = Story({"BFA-008": 4, "T-BEAR": 4}, ruler="TMS-003")
+    [kaguya] = story.state.zones["p1"]["ruler_area"]
+    story.moved(kaguya, "field", side="j_ruler", controller="p1")
+    bear = story.put("p2", "T-BEAR", "field")
+    rabbit = story.put("p1", "BFA-008", "hand")
+    # without the God's Art, nothing lets you pay less (9.3 p2.5)
+    story.will("p1", "W", "W", "R", "R")
+    refusal = story.refused(cmd("PlayCard", "p1", card=rabbit, awaken=True, reduce_awakening=True, targets=[]))
+    assert (refusal.code, refusal.rule) == ("rules/no_cost_reduction", "FoW-5.5 9.3 p2.5")
+    story.given("WillCeased", player="p1")
+    story.will("p1", "W", "M", "W", "W", "W")
+    story.when(cmd("ActivateAbility", "p1", source=kaguya, ability=4, targets=[]))
+    story.resolve_all()
+    assert story.state.objects[bear].rested
+    story.will("p1", "W", "W", "R", "R")  # {W}{W}{1} and the [Awakening] {M}{1} less {M}: {1}
+    events = story.when(cmd("PlayCard", "p1", card=rabbit, awaken=True, reduce_awakening=True, targets=[]))
+    changed = next(e for e in events if e.type == "CostChanged")
+    assert (changed.data["of"], changed.data["cost"], changed.rule) == (
+        "awakening",
+        {"attribute": {}, "free": 1},
+        "FoW-5.5 9.3 p2.5",
+    )
+    assert [e.data["will"] for e in events if e.type == "WillPaid"] == [["W", "W", "R"], ["R"]]
+    fired = [e for e in events if e.type == "AbilityTriggered" and e.data["source"] == kaguya]
+    assert len(fired) == 1  # "Whenever you awaken a card" (12.1 p1, 9.6 p1)
+    while story.state.chase or story.state.triggered:
+        if story.pending.kind == "optional":  # the Rabbit Princess's "you may search": declined
+            story.when(cmd("ChooseOptional", "p1", accept=False))
+        else:
+            story.when(cmd("Pass", story.pending.player))
+    assert story.state.objects[kaguya].counters == {"+100/+100": 2}
+    story.replays()

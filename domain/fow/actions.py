@@ -1134,6 +1134,8 @@ def _fires(
         return oid == src
     if kind in ("beginning_of_turn", "beginning_of_end_phase", "you_play_resonator", "you_play_summon_spell_from_hand"):
         return player == controller
+    if kind == "you_awaken":  # "Whenever you awaken a card": you play a card paying its [Awakening] cost (12.1)
+        return player == controller
     if kind in ("opponent_plays_spell", "opponent_attacks", "opponent_attacks_you"):
         return player is not None and player != controller
     if kind in ("opponent_discards", "your_j_resonator_attacked", "opponent_resonator_attacks_or_blocks"):
@@ -2186,6 +2188,8 @@ def apply_effect(
     if isinstance(eff, PayLess):  # "you may pay {B}{B} less to play its God's Art abilities this turn"
         pdata: dict[str, Any] = {"id": ctx.fresh_id("x"), "source": src, "controller": you, "targets": []}
         pdata.update(kind="pay_less", duration=eff.duration, less=eff.less.model_dump(mode="json"))
+        if eff.of == "awakening":  # "You may pay [Awakening] costs {M} less this turn" (12.1 p1)
+            pdata["kind"] = "pay_less_awakening"
         if eff.condition is not None:  # part of the effect, checked as each ability is played (9.9 p4)
             pdata["condition"] = eff.condition.model_dump(mode="json", exclude_defaults=True)
         return ctx.emit("ContinuousEffectCreated", pdata, "9.3 p2.5", cause=cause)

@@ -1607,7 +1607,9 @@ class PayLess(_Model):
     played, not as the effect is made (9.9 p4 and its example of exactly such an effect)."""
 
     op: Literal["pay_less"] = "pay_less"
-    of: Literal["gods_art"] = "gods_art"
+    of: Literal["gods_art", "awakening"] = "gods_art"
+    """``awakening``: "You may pay [Awakening] costs {M} less this turn": the [Awakening] costs its
+    controller pays (12.1 p1), when they ask (``reduce_awakening`` of ``PlayCard``)."""
     less: Cost
     condition: Condition | None = None
     duration: Literal["end_of_turn"] = "end_of_turn"
@@ -1931,6 +1933,7 @@ Trigger = Literal[
     "you_attack",
     "card_attacks",
     "you_play_resonator",
+    "you_awaken",
     "you_play_summon_spell_from_hand",
     "beginning_of_main_phase",
     "end_of_turn",

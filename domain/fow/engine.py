@@ -17,6 +17,7 @@ from domain.fow.cards import (
     Cancel,
     Card,
     Cost,
+    CostChange,
     JudgmentOption,
     May,
     Pay,
@@ -27,6 +28,7 @@ from domain.fow.cards import (
 from domain.fow.characteristics import (
     activate_forbidden,
     any_attribute_will,
+    apply_cost_changes,
     attributes_of,
     banish_alternatives,
     cannot_call_magic_stones,
@@ -574,6 +576,7 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     cause = actions.pay_will(ctx, player, cost, cause, card.name, any_attribute=any_attribute)
     if awaken and card.awakening is not None:
         extra = _with_x(card.awakening.cost, x, None) if x else card.awakening.cost  # "[Awakening] {X}" (9.3 p2.5)
+        extra, cause = _awakening_less(ctx, player, oid, extra, args, cause)
         cause = actions.pay_will(ctx, player, extra, cause, f"[Awakening] of {card.name}", record={"item": item})
     on_cards = list(card.play_cards) + (list(card.awakening.cards) if awaken and card.awakening else [])
     if on_cards:  # "As an additional cost to play this card, banish a Machine", "[Awakening] {U}, discard a card"
@@ -581,6 +584,8 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         cause = costs.pay_extra_costs(ctx, player, oid, actions_on_cards, args.get("cost_cards"), cause)
     if card.type == "spell":
         actions.check_triggers(ctx, "opponent_plays_spell", cause, player=player)
+    if awaken:  # "Whenever you awaken a card": played paying its [Awakening] cost (12.1 p1)
+        actions.check_triggers(ctx, "you_awaken", cause, player=player)
     if card.type == "resonator":
         actions.check_triggers(ctx, "you_play_resonator", cause, player=player)
     if card.type == "resonator" and source_zone == "hand":  # a summon spell (3.13 p3) from the hand
@@ -591,6 +596,26 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         actions.check_triggers(ctx, "you_play_normal_spell", cause, player=player)
     cause = actions.check_targeted(ctx, cause)
     flow.after_action(ctx, player, cause)
+
+
+def _awakening_less(
+    ctx: Ctx, player: str, oid: str, cost: Cost, args: Mapping[str, Any], cause: str
+) -> tuple[Cost, str]:
+    """The [Awakening] cost with "You may pay [Awakening] costs {M} less this turn" applied when the
+    player asks (``reduce_awakening: true``), recorded in ``CostChanged`` (9.3 p2.5)."""
+    asked = args.get("reduce_awakening", False)
+    if not isinstance(asked, bool):
+        raise ctx.reject("command/malformed", "9.3 p2.5", "'reduce_awakening' must be true or false")
+    if not asked:
+        return cost, cause
+    made = [e for e in ctx.s.effects if e.kind == "pay_less_awakening" and e.controller == player and e.less]
+    if not made:
+        raise ctx.reject("rules/no_cost_reduction", "9.3 p2.5", "nothing lets you pay less for [Awakening] costs now")
+    changes = [CostChange(of="this_ability", who="you", less_will=Cost.model_validate(e.less)) for e in made]
+    less = apply_cost_changes(cost, changes)
+    data: dict[str, JSON] = {"player": player, "of": "awakening", "card": oid, "sources": [e.source for e in made]}
+    data.update(printed=cost.model_dump(), cost=less.model_dump())
+    return less, ctx.emit("CostChanged", data, "9.3 p2.5", cause=cause, actor=player)
 
 
 def _awakening_x(ctx: Ctx, card: Card, awaken: bool, args: Mapping[str, Any]) -> int | None:

@@ -2752,6 +2752,13 @@ def _put_from_hand(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]
     return [out]
 
 
+@_effect(r"you may pay \[awakening\] costs (?P<c>(?:\{[^{}]+\})+) less this turn")
+def _pay_less_awakening(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "You may pay [Awakening] costs {M} less this turn.": a continuous effect for the turn on its
+    # controller's [Awakening] costs, applied when they ask as they play a card awakened (12.1 p1, 9.3 p2.5)
+    return [{"op": "pay_less", "of": "awakening", "less": _will_cost(m.group("c"), f"effect: {m.group(0)}")}]
+
+
 @_effect(
     r"as long as (?P<cond>your j-ruler is \"[^\"]+\"), you may pay (?P<c>(?:\{[^{}]+\})+) less to play "
     r"its god's art abilities this turn"
@@ -4637,6 +4644,7 @@ _TRIGGERS: list[tuple[re.Pattern[str], str, bool]] = [
     (_on(r"whenever you play a normal spell"), "you_play_normal_spell", False),
     (_on(r"whenever your opponent plays a chant"), "opponent_plays_spell", False),
     (_on(r"whenever you play a resonator"), "you_play_resonator", False),
+    (_on(r"whenever you awaken a card"), "you_awaken", False),
     (_on(r"whenever your opponent discards a card"), "opponent_discards", False),
     (
         _on(r"whenever an evolution counter is (?:put|placed) on this card"),
