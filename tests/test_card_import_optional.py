@@ -71,11 +71,13 @@ def test_you_may_search_for_up_to_four_and_put_them_into_your_field(imported: di
 
 def test_a_search_with_its_shuffle_in_one_sentence_is_unchanged(imported: dict[str, ImportedCard]) -> None:
     # "Search your main deck for ..., reveal it and put it into your hand. Then shuffle your main
-    # deck." with nothing optional: the search shuffles the deck itself, as before
+    # deck." with nothing optional: the search shuffles the deck itself, as before.  Kaguya, the
+    # Immortal Princess (MPR-046J: "Search your main deck for X Treasury Item cards and put them into
+    # your field.") says no "Then shuffle": none is made (10.13 p2, 10.20 p1)
     plain = [
         e
         for c in imported.values()
-        if c.status == "full"
+        if c.status == "full" and c.id != "MPR-046J"
         for a in full(imported, c.id).get("abilities", [])
         for e in a.get("effects", [])
         if e.get("op") == "search" and "field_instead_if" not in e  # "... instead. Then shuffle": its own

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.fow.importer import ImportedCard, _Ctx, _effects, _GapError
+from domain.fow.importer import ImportedCard, _Ctx, _effects
 from tests.card_import_support import full, imported_database
 from tests.test_card_import import chosen, shape
 

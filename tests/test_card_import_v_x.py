@@ -73,3 +73,107 @@ def test_awakening_with_x_target_up_to_x_and_moon_will_spent(imported: dict[str,
             }
         ],
     }
+
+
+def test_judgment_own_decreases_so_does_each_other_name(imported: dict[str, ImportedCard]) -> None:
+    # Puss in Boots (CMF-074): "[J-Activate] Pay {9}: If you control "Athos, the Three Musketeers", you
+    # pay {3} less to play this ability. So does "Aramis, the Three Musketeers" and "Porthos, the Three
+    # Musketeers"." (9.3 p2.5): one decrease per name, each with its own condition
+    def less_if_you_control(name: str) -> dict[str, object]:
+        condition = {"kind": "controls", "filter": {"zone": "field", "types": [], "controller": "you", "name": name}}
+        return {"of": "this_ability", "who": "you", "less": 3, "condition": condition}
+
+    assert full(imported, "CMF-074")["judgment"] == {
+        "cost": {"attribute": {}, "free": 9},
+        "cost_changes": [
+            less_if_you_control("Athos, the Three Musketeers"),
+            less_if_you_control("Aramis, the Three Musketeers"),
+            less_if_you_control("Porthos, the Three Musketeers"),
+        ],
+        "j_ruler": "CMF-074J",
+    }
+
+
+def test_damage_equal_to_the_atk_of_the_resonator_banished_for_its_judgment(
+    imported: dict[str, ImportedCard],
+) -> None:
+    # Bahamut, the Dragon King (TAT-026J): "[Enter] This card deals damage to target resonator equal to
+    # the ATK of resonator banished for its judgment." (TAT-026: "[J-Activate] Banish a fire resonator.")
+    [enter, _] = full(imported, "TAT-026J")["abilities"]
+    assert enter == {
+        "kind": "automatic",
+        "trigger": "enter",
+        "effects": [
+            {
+                "op": "deal_damage",
+                "amount": 0,
+                "target": {"kind": "chosen", "filter": {"zone": "field", "types": ["resonator"]}},
+                "equal_to": "atk",
+                "equal_to_of": "judgment_banished",
+            }
+        ],
+    }
+
+
+def test_judgment_needs_a_vampire_and_an_opponents_resonator_into_a_graveyard(
+    imported: dict[str, ImportedCard],
+) -> None:
+    # Alucard, the Dark Noble (CMF-077): "[J-Activate] Pay {0}: You cannot play this ability if you don't
+    # control a Vampire resonator and a resonator your opponent controlled hasn't entered a graveyard this
+    # turn." (1.4 p1): both are needed
+    assert full(imported, "CMF-077")["judgment"] == {
+        "cost": {"attribute": {}, "free": 0},
+        "condition": {
+            "kind": "all_of",
+            "conditions": [
+                {
+                    "kind": "controls",
+                    "filter": {"zone": "field", "types": ["resonator"], "controller": "you", "races": ["Vampire"]},
+                },
+                {
+                    "kind": "put_into_graveyard_from_field",
+                    "filter": {"zone": "graveyard", "types": ["resonator"]},
+                    "whose": "opponent",
+                },
+            ],
+        },
+        "j_ruler": "CMF-077J",
+    }
+
+
+def test_remove_x_counters_cost_and_a_target_of_total_cost_x(imported: dict[str, ImportedCard]) -> None:
+    # Refrain, Child of Convergence (TTW-063J): "{Rest}, remove X magic counters from this card: Cancel
+    # target normal spell your opponent controls with total cost X." (9.3 p2.5, 10.21, 2.3)
+    [cancel] = [a for a in full(imported, "TTW-063J")["abilities"] if a["cost"].get("x")]
+    assert cancel["cost"] == {"rest": True, "x": True, "remove_counters": {"counter": "magic", "x": True}}
+    assert cancel["effects"] == [
+        {
+            "op": "cancel",
+            "target": {
+                "kind": "chosen",
+                "filter": {
+                    "zone": "chase",
+                    "types": ["ruler", "j_ruler", "addition", "spell", "regalia", "magic_stone"],
+                    "controller": "opponent",
+                    "total_cost_x": True,
+                },
+            },
+        }
+    ]
+
+
+def test_whenever_you_awaken_and_pay_awakening_costs_less(imported: dict[str, ImportedCard]) -> None:
+    # Kaguya, the Moonlit Savior (TMS-003J): "Whenever you awaken a card, put two [+100/+100] counters on
+    # this card."  "God's Art [Light of the Sacred Moon] {W}{M}{3}: ... You may pay [Awakening] costs
+    # {M} less this turn." (12.1 p1, 9.3 p2.5)
+    abilities = full(imported, "TMS-003J")["abilities"]
+    assert abilities[1] == {
+        "kind": "automatic",
+        "trigger": "you_awaken",
+        "effects": [{"op": "put_counter", "counter": "+100/+100", "count": 2, "target": {"kind": "self"}}],
+    }
+    assert abilities[4]["effects"][-1] == {
+        "op": "pay_less",
+        "of": "awakening",
+        "less": {"attribute": {"M": 1}, "free": 0},
+    }

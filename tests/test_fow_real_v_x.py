@@ -11,6 +11,7 @@ story replays its whole log):
 
 from __future__ import annotations
 
+from domain.fow.characteristics import characteristics
 from domain.kernel import Event
 from tests.fow_support import cmd
 from tests.test_fow_conditions import Story, legal
@@ -155,4 +156,168 @@ def test_lilith_targets_only_total_cost_x_or_less_and_gains_no_life_without_moon
     checked = [e for e in events if e.type == "ConditionChecked"]
     assert [e.data["met"] for e in checked] == [False]  # {B}{R} paid the [Awakening] cost, no {M}
     assert not [e for e in events if e.type == "LifeChanged"]
+    story.replays()
+
+
+# --- Puss in Boots: "you pay {3} less to play this ability" for each Musketeer ----------------------
+
+
+def test_puss_in_boots_judgment_costs_three_less_for_each_musketeer_you_control() -> None:
+    # Puss in Boots (CMF-074): "[J-Activate] Pay {9}: If you control "Athos, the Three Musketeers", you
+    # pay {3} less to play this ability. So does "Aramis, the Three Musketeers" and "Porthos, the Three
+    # Musketeers"."  Athos (CMF-060), Aramis (CMF-059), Porthos (CMF-073); the decreases apply as the
+    # judgment is performed, each while its condition holds (9.3 p2.5)
+    story = Story({"CMF-059": 4, "CMF-060": 4, "CMF-073": 4, "T-BEAR": 4}, ruler="CMF-074")
+    [puss] = story.state.zones["p1"]["ruler_area"]
+    story.put("p2", "CMF-059", "field")  # your opponent's Aramis does not count
+    story.put("p1", "CMF-060", "field")
+    story.put("p1", "CMF-073", "field")
+    story.put("p1", "CMF-060", "field")  # a second Athos: "If you control Athos" holds once
+    story.will("p1", "G", "G")
+    refusal = story.refused(cmd("PerformJudgment", "p1"))
+    assert (refusal.code, refusal.rule) == ("rules/cannot_pay", "FoW-5.5 10.2 p4")  # {9} - {3} - {3} = {3}
+    story.will("p1", "G")
+    events = story.when(cmd("PerformJudgment", "p1"))
+    changed = next(e for e in events if e.type == "CostChanged")
+    assert (changed.data["sources"], changed.data["cost"]["free"], changed.rule) == ([puss], 3, "FoW-5.5 9.3 p2.5")
+    paid = next(e for e in events if e.type == "WillPaid")
+    assert paid.data["will"] == ["G", "G", "G"] and story.state.players["p1"].will == []
+    story.replays()
+
+
+# --- Bahamut, the Dragon King: the ATK of the resonator banished for its judgment -------------------
+
+
+def test_bahamut_deals_damage_equal_to_the_atk_of_the_resonator_banished_for_its_judgment() -> None:
+    # Falltgold, the Dragoon (TAT-026): "[J-Activate] Banish a fire resonator."  Bahamut, the Dragon
+    # King (TAT-026J): "[Enter] This card deals damage to target resonator equal to the ATK of
+    # resonator banished for its judgment."  The Bear ([500/500]) given [+300/+0]: its ATK as it last
+    # was in the field, 800, is dealt (7.5 p2, 9.11)
+    story = Story({"T-BEAR": 4, "CMF-010": 4}, ruler="TAT-026")
+    [ruler] = story.state.zones["p1"]["ruler_area"]
+    bear = story.put("p1", "T-BEAR", "field")
+    knight = story.put("p2", "CMF-010", "field")  # [700/700]
+    story.modified(bear, "p1", atk=300)
+    events = story.when(cmd("PerformJudgment", "p1", cost_cards=[[bear]]))
+    performed = next(e for e in events if e.type == "JudgmentPerformed")
+    assert (performed.data["cost_cards"], performed.rule) == ([bear], "FoW-5.5 7.5 p2")
+    events = story.resolve()
+    entered = next(e for e in events if e.type == "CardMoved" and e.data["oid"] == ruler)
+    assert entered.data["judgment_cards"] == [bear]
+    trigger = story.state.triggered[0].id
+    story.when(cmd("PlayTriggered", "p1", trigger=trigger, targets=[[knight]], pay_with=[]))
+    events = story.resolve_all()
+    dealt = next(e for e in events if e.type == "DamageDealt")
+    assert (dealt.data["target"], dealt.data["amount"], dealt.rule) == (knight, 800, "FoW-5.5 10.6 p1")
+    assert story.state.objects[knight].zone == "graveyard"  # 800 damage, DEF 700 (13.3)
+    story.replays()
+
+
+# --- Alucard, the Dark Noble: two things the judgment needs ---------------------------------------
+
+
+def test_alucard_judgment_needs_a_vampire_and_an_opponents_resonator_into_a_graveyard_this_turn() -> None:
+    # Alucard, the Dark Noble (CMF-077): "[J-Activate] Pay {0}: You cannot play this ability if you don't
+    # control a Vampire resonator and a resonator your opponent controlled hasn't entered a graveyard this
+    # turn."  Vampire Bat (CMF-094) is a Vampire resonator; each clause is needed (1.4 p1, 7.5 p2)
+    story = Story({"CMF-094": 4, "T-BEAR": 4}, ruler="CMF-077")
+    their_bear = story.put("p2", "T-BEAR", "field")
+    my_bear = story.put("p1", "T-BEAR", "field")
+    story.moved(my_bear, "graveyard")  # your own resonator does not count
+    refusal = story.refused(cmd("PerformJudgment", "p1"))
+    assert (refusal.code, refusal.rule) == ("rules/ability_condition", "FoW-5.5 1.4 p1")
+    story.moved(their_bear, "graveyard", controller="p2", owner="p2")  # from your opponent's field
+    refusal = story.refused(cmd("PerformJudgment", "p1"))  # no Vampire resonator yet
+    assert (refusal.code, refusal.rule) == ("rules/ability_condition", "FoW-5.5 1.4 p1")
+    assert legal(story, "p1", "PerformJudgment") == []
+    story.put("p1", "CMF-094", "field")
+    assert legal(story, "p1", "PerformJudgment") == [{"pay_with": []}]
+    events = story.when(cmd("PerformJudgment", "p1"))
+    assert next(e for e in events if e.type == "JudgmentPerformed").rule == "FoW-5.5 7.5 p2"
+    story.replays()
+
+
+# --- Refrain, Child of Convergence: "remove X magic counters" and "with total cost X" ---------------
+
+
+def test_refrain_removes_x_magic_counters_to_cancel_a_spell_of_total_cost_x() -> None:
+    # Refrain, Child of Convergence (TTW-063J): "{Rest}, remove X magic counters from this card: Cancel
+    # target normal spell your opponent controls with total cost X."  X is chosen as the ability is
+    # played (9.3 p2.5) and counts the counters removed (10.21); Grow (a chant-instant, {R}) has total
+    # cost 1 (2.3)
+    story = Story({"T-GROW": 4, "T-BEAR": 4}, ruler="TTW-063")
+    [refrain] = story.state.zones["p1"]["ruler_area"]
+    story.moved(refrain, "field", side="j_ruler", controller="p1")  # a J-ruler since before this turn
+    story.given("CounterPut", oid=refrain, counter="magic", count=3)
+    [(index, _)] = [(i, a) for i, a in characteristics(story.state, refrain).abilities if a.cost.x]
+    bear, grow = story.put("p1", "T-BEAR", "hand"), story.put("p2", "T-GROW", "hand")
+    story.will("p1", "R")
+    story.when(cmd("PlayCard", "p1", card=bear))
+    story.when(cmd("Pass", "p1"))  # p2 gets priority with the Bear on the chase (6.1 p1.3)
+    story.will("p2", "R")
+    story.when(cmd("PlayCard", "p2", card=grow, targets=[[refrain]]))
+    story.when(cmd("Pass", "p2"))
+    assert story.pending.player == "p1"
+    [spell] = [c.id for c in story.state.chase if c.source == grow]  # Grow on the chase (3.13)
+    cancel = {"source": refrain, "ability": index, "targets": [[spell]], "pay_with": []}
+    refusal = story.refused(cmd("ActivateAbility", "p1", **cancel))
+    assert (refusal.code, refusal.rule) == ("command/malformed", "FoW-5.5 9.3 p2.5")  # X must be chosen
+    for x in (0, 2):  # Grow's total cost is 1
+        refusal = story.refused(cmd("ActivateAbility", "p1", **cancel, x=x))
+        assert (refusal.code, refusal.rule) == ("rules/illegal_target", "FoW-5.5 9.3 p2.4"), x
+    [summon] = [c.id for c in story.state.chase if c.source == bear]
+    refusal = story.refused(cmd("ActivateAbility", "p1", **{**cancel, "targets": [[summon]]}, x=1))
+    assert refusal.code == "rules/illegal_target"  # the Bear is a summon spell, and yours
+    offered = [a for a in legal(story, "p1", "ActivateAbility") if a["source"] == refrain and a["ability"] == index]
+    assert [(a["x"], a["targets"]) for a in offered] == [(1, [[spell]])]
+    events = story.when(cmd("ActivateAbility", "p1", **cancel, x=1))
+    removed = next(e for e in events if e.type == "CounterRemoved")
+    assert (removed.data["oid"], removed.data["count"], removed.rule) == (refrain, 1, "FoW-5.5 9.3 p2.5")
+    assert story.state.objects[refrain].counters == {"magic": 2} and story.state.objects[refrain].rested
+    events = story.resolve()
+    canceled = next(e for e in events if e.type == "ChaseItemCanceled")
+    assert canceled.rule == "FoW-5.5 10.11 p1"
+    assert story.state.objects[grow].zone == "graveyard"
+    story.replays()
+
+
+# --- Kaguya, the Moonlit Savior: "Whenever you awaken a card", [Awakening] costs {M} less ----------
+
+
+def test_kaguya_pays_awakening_costs_moon_less_and_grows_whenever_you_awaken() -> None:
+    # Kaguya, the Moonlit Savior (TMS-003J): "Whenever you awaken a card, put two [+100/+100] counters on
+    # this card."  "God's Art [Light of the Sacred Moon] {W}{M}{3}: Rest all J/resonators your opponent
+    # controls. Then recover all magic stones you control. You may pay [Awakening] costs {M} less this
+    # turn."  Kaguya, Rabbit Princess of the Lunar Halo (BFA-008, {W}{W}{1}, "[Awakening] {M}{1}")
+    story = Story({"BFA-008": 4, "T-BEAR": 4}, ruler="TMS-003")
+    [kaguya] = story.state.zones["p1"]["ruler_area"]
+    story.moved(kaguya, "field", side="j_ruler", controller="p1")
+    bear = story.put("p2", "T-BEAR", "field")
+    rabbit = story.put("p1", "BFA-008", "hand")
+    # without the God's Art, nothing lets you pay less (9.3 p2.5)
+    story.will("p1", "W", "W", "R", "R")
+    refusal = story.refused(cmd("PlayCard", "p1", card=rabbit, awaken=True, reduce_awakening=True, targets=[]))
+    assert (refusal.code, refusal.rule) == ("rules/no_cost_reduction", "FoW-5.5 9.3 p2.5")
+    story.given("WillCeased", player="p1")
+    story.will("p1", "W", "M", "W", "W", "W")
+    story.when(cmd("ActivateAbility", "p1", source=kaguya, ability=4, targets=[]))
+    story.resolve_all()
+    assert story.state.objects[bear].rested
+    story.will("p1", "W", "W", "R", "R")  # {W}{W}{1} and the [Awakening] {M}{1} less {M}: {1}
+    events = story.when(cmd("PlayCard", "p1", card=rabbit, awaken=True, reduce_awakening=True, targets=[]))
+    changed = next(e for e in events if e.type == "CostChanged")
+    assert (changed.data["of"], changed.data["cost"], changed.rule) == (
+        "awakening",
+        {"attribute": {}, "free": 1},
+        "FoW-5.5 9.3 p2.5",
+    )
+    assert [e.data["will"] for e in events if e.type == "WillPaid"] == [["W", "W", "R"], ["R"]]
+    fired = [e for e in events if e.type == "AbilityTriggered" and e.data["source"] == kaguya]
+    assert len(fired) == 1  # "Whenever you awaken a card" (12.1 p1, 9.6 p1)
+    while story.state.chase or story.state.triggered:
+        if story.pending.kind == "optional":  # the Rabbit Princess's "you may search": declined
+            story.when(cmd("ChooseOptional", "p1", accept=False))
+        else:
+            story.when(cmd("Pass", story.pending.player))
+    assert story.state.objects[kaguya].counters == {"+100/+100": 2}
     story.replays()

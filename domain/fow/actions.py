@@ -1557,6 +1557,8 @@ def _fires(
         return player == controller
     if kind == "you_play_chant":  # "When you play a [Spell:Chant] or [Spell:Chant-Instant] card"
         return player == controller
+    if kind == "you_awaken":  # "Whenever you awaken a card": you play a card paying its [Awakening] cost (12.1)
+        return player == controller
     if kind in ("opponent_plays_spell", "opponent_attacks", "opponent_attacks_you"):
         return player is not None and player != controller
     if kind in ("opponent_discards", "your_j_resonator_attacked", "opponent_resonator_attacks_or_blocks"):
@@ -2159,6 +2161,11 @@ def _paid_data(paid: list[str]) -> dict[str, Any]:
     return {"paid_will": list(paid)} if paid else {}
 
 
+def _judgment_cards_data(cards: list[str]) -> dict[str, Any]:
+    """The ``judgment_cards`` of the J-ruler's ``CardMoved``: the cards paid for its judgment."""
+    return {"judgment_cards": list(cards)} if cards else {}
+
+
 def finish_item(ctx: Ctx, item: ChaseItem, cause: str) -> str:
     s = ctx.s
     card = s.card_of(item.source)
@@ -2226,6 +2233,7 @@ def finish_item(ctx: Ctx, item: ChaseItem, cause: str) -> str:
             entered=True,
             by_judgment=True,
             **_x_data(item.x),  # "Pay {2}{X}": the X its abilities read (9.3 p2.5)
+            **_judgment_cards_data(item.cost_cards),  # "the resonator banished for its judgment" (7.5 p2)
         )
         check_triggers(ctx, "enter", cause, oid=item.source, player=item.controller)
         return cause
@@ -2801,6 +2809,8 @@ def apply_effect(
     if isinstance(eff, PayLess):  # "you may pay {B}{B} less to play its God's Art abilities this turn"
         pdata: dict[str, Any] = {"id": ctx.fresh_id("x"), "source": src, "controller": you, "targets": []}
         pdata.update(kind="pay_less", duration=eff.duration, less=eff.less.model_dump(mode="json"))
+        if eff.of == "awakening":  # "You may pay [Awakening] costs {M} less this turn" (12.1 p1)
+            pdata["kind"] = "pay_less_awakening"
         if eff.condition is not None:  # part of the effect, checked as each ability is played (9.9 p4)
             pdata["condition"] = eff.condition.model_dump(mode="json", exclude_defaults=True)
         return ctx.emit("ContinuousEffectCreated", pdata, "9.3 p2.5", cause=cause)

@@ -91,6 +91,9 @@ class Filter(_Model):
     max_total_cost: int | None = None
     max_total_cost_x: bool = False
     """"with total cost X or less": at most the X chosen as the ability with an {X} cost was played."""
+    total_cost_x: bool = False
+    """"with total cost X": exactly the X chosen as the [Activate] ability with an X in its cost was
+    played (FoW-5.5 2.3, 9.3 p2.5), checked as the targets are chosen (a total cost does not change)."""
     max_total_cost_count: Count | None = None
     """"if its total cost is less than or equal to the number of Four Sacred Beasts": its total cost
     (FoW-5.5 2.3) is at most that count, made as the condition is checked (9.3 p3)."""
@@ -512,10 +515,12 @@ class DealDamage(_Model):
     by the combined total cost of the cards removed this way": ``amount`` times the sum of the total
     costs (FoW-5.5 2.3; 0 without a cost) of the cards the ``mill`` to the removed area just before, in
     the same ability, put there."""
-    equal_to_of: Literal["source", "your_j_ruler", "by"] = "source"
+    equal_to_of: Literal["source", "your_j_ruler", "by", "judgment_banished"] = "source"
     """Whose ATK/DEF ``equal_to`` reads: the source's, that of the J-ruler you control ("If you
-    control a J-Ruler, this card deals damage equal to its ATK instead"; 0 without one), or that of
-    the object chosen for ``by``."""
+    control a J-Ruler, this card deals damage equal to its ATK instead"; 0 without one), that of
+    the object chosen for ``by``, or (``judgment_banished``, on a J-ruler: "equal to the ATK of
+    resonator banished for its judgment") that of the card banished as a cost of the judgment that
+    put the source into the field, as it last was in the field (FoW-5.5 7.5 p2, 9.11)."""
     by: Target | None = None
     """"Target Vampire you control deals damage equal to its ATK to another target resonator": the
     damage is dealt by the object chosen for this target group (chosen before ``target``'s, FoW-5.5
@@ -1875,7 +1880,9 @@ class PayLess(_Model):
     played, not as the effect is made (9.9 p4 and its example of exactly such an effect)."""
 
     op: Literal["pay_less"] = "pay_less"
-    of: Literal["gods_art"] = "gods_art"
+    of: Literal["gods_art", "awakening"] = "gods_art"
+    """``awakening``: "You may pay [Awakening] costs {M} less this turn": the [Awakening] costs its
+    controller pays (12.1 p1), when they ask (``reduce_awakening`` of ``PlayCard``)."""
     less: Cost
     condition: Condition | None = None
     duration: Literal["end_of_turn"] = "end_of_turn"
@@ -2169,6 +2176,10 @@ class CounterCost(_Model):
     counter: str | None = None
     count: Annotated[int, Field(ge=1)] = 1
     on: Filter | None = None
+    x: bool = False
+    """"Remove X magic counters from this card": X counters (``count`` is not read), X being the X
+    chosen as the ability is played (``ActivateCost.x``: then no X will is paid, 9.3 p2.5); X = 0
+    removes none."""
 
 
 class CardsCost(_Model):
@@ -2220,6 +2231,7 @@ Trigger = Literal[
     "card_attacks",
     "you_play_resonator",
     "you_play_chant",
+    "you_awaken",
     "you_play_summon_spell_from_hand",
     "beginning_of_main_phase",
     "end_of_turn",
@@ -2695,6 +2707,11 @@ class JudgmentOption(_Model):
     cards: list[CardsCost] = Field(default_factory=list)
     """Actions on other cards to perform ("[J-Activate] Banish a fire resonator", "Pay {1},
     discard "Poison Apple""): the ``cost_cards`` argument of ``PerformJudgment`` lists them."""
+    cost_changes: list[CostChange] = Field(default_factory=list)
+    """"[J-Activate] Pay {9}: If you control "Athos, the Three Musketeers", you pay {3} less to play this
+    ability. So does "Aramis ..." and "Porthos ...".": decreases of this section's own cost (``of``
+    ``this_ability``, not optional), each applied while its condition holds as the judgment is
+    performed, after the increases (FoW-5.5 9.3 p2.5)."""
     x: bool = False
     """"[J-Activate] Pay {2}{X}": the player chooses X (0 or more) as the judgment is performed (the
     ``x`` argument of ``PerformJudgment``, as ``ActivateCost.x``) and pays X more will (FoW-5.5 7.5 p2,
@@ -2718,6 +2735,8 @@ class JudgmentOption(_Model):
             raise ValueError("'x_symbol' says which will pays the {X} of an 'x' cost")
         if self.x and self.any_amount:
             raise ValueError("'any_amount' is the whole will cost: no {X} with it")
+        if any(c.of != "this_ability" or c.who != "you" or c.more or c.optional for c in self.cost_changes):
+            raise ValueError("a [Judgment]'s own 'cost_changes' are decreases of this ability's cost for you")
         return self
 
 

@@ -254,6 +254,10 @@ def amount_of(s: GameState, eff: Any, you: str, source: str | None) -> int:
     if equal_to is not None and getattr(eff, "equal_to_of", "source") == "your_j_ruler":
         ruler = next((o for o in s.zones[you]["field"] if s.objects[o].side == "j_ruler"), None)
         return source_stat(s, ruler, equal_to) if ruler is not None else 0
+    if equal_to is not None and getattr(eff, "equal_to_of", "source") == "judgment_banished":
+        holder = s.objects.get(source or "")  # "the ATK of resonator banished for its judgment" (9.11)
+        paid = holder.judgment_cards if holder is not None and holder.zone in PLAYGROUND else []
+        return sum(source_stat(s, oid, equal_to) for oid in paid if s.objects[oid].zone not in PLAYGROUND)
     if equal_to is not None:
         return source_stat(s, source, equal_to)
     per: Count | None = getattr(eff, "per", None)

@@ -17,6 +17,7 @@ from domain.fow.cards import (
     Cancel,
     Card,
     Cost,
+    CostChange,
     JudgmentOption,
     May,
     Pay,
@@ -27,6 +28,7 @@ from domain.fow.cards import (
 from domain.fow.characteristics import (
     activate_forbidden,
     any_attribute_will,
+    apply_cost_changes,
     attributes_of,
     banish_alternatives,
     cannot_attack_player,
@@ -47,6 +49,7 @@ from domain.fow.characteristics import (
     play_price,
     standby_cost,
     top_card_revealed,
+    total_cost,
 )
 from domain.fow.context import Ctx, RejectedError
 from domain.fow.state import (
@@ -586,6 +589,7 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     cause = actions.pay_will(ctx, player, cost, cause, card.name, any_attribute=any_attribute, use=("play", oid))
     if awaken and card.awakening is not None:  # an additional cost to play the card (12.1 p1)
         extra = _with_x(card.awakening.cost, x, None) if x else card.awakening.cost  # "[Awakening] {X}" (9.3 p2.5)
+        extra, cause = _awakening_less(ctx, player, oid, extra, args, cause)
         cause = actions.pay_will(
             ctx, player, extra, cause, f"[Awakening] of {card.name}", use=("awakening", oid), record={"item": item}
         )
@@ -595,6 +599,8 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         cause = costs.pay_extra_costs(ctx, player, oid, actions_on_cards, args.get("cost_cards"), cause)
     if card.type == "spell":
         actions.check_triggers(ctx, "opponent_plays_spell", cause, player=player)
+    if awaken:  # "Whenever you awaken a card": played paying its [Awakening] cost (12.1 p1)
+        actions.check_triggers(ctx, "you_awaken", cause, player=player)
     if card.type == "resonator":
         actions.check_triggers(ctx, "you_play_resonator", cause, player=player)
     if card.type == "spell" and card.subtype in ("chant", "chant_instant"):  # "a [Spell:Chant] or ... card"
@@ -607,6 +613,26 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         actions.check_triggers(ctx, "you_play_normal_spell", cause, player=player)
     cause = actions.check_targeted(ctx, cause)
     flow.after_action(ctx, player, cause)
+
+
+def _awakening_less(
+    ctx: Ctx, player: str, oid: str, cost: Cost, args: Mapping[str, Any], cause: str
+) -> tuple[Cost, str]:
+    """The [Awakening] cost with "You may pay [Awakening] costs {M} less this turn" applied when the
+    player asks (``reduce_awakening: true``), recorded in ``CostChanged`` (9.3 p2.5)."""
+    asked = args.get("reduce_awakening", False)
+    if not isinstance(asked, bool):
+        raise ctx.reject("command/malformed", "9.3 p2.5", "'reduce_awakening' must be true or false")
+    if not asked:
+        return cost, cause
+    made = [e for e in ctx.s.effects if e.kind == "pay_less_awakening" and e.controller == player and e.less]
+    if not made:
+        raise ctx.reject("rules/no_cost_reduction", "9.3 p2.5", "nothing lets you pay less for [Awakening] costs now")
+    changes = [CostChange(of="this_ability", who="you", less_will=Cost.model_validate(e.less)) for e in made]
+    less = apply_cost_changes(cost, changes)
+    data: dict[str, JSON] = {"player": player, "of": "awakening", "card": oid, "sources": [e.source for e in made]}
+    data.update(printed=cost.model_dump(), cost=less.model_dump())
+    return less, ctx.emit("CostChanged", data, "9.3 p2.5", cause=cause, actor=player)
 
 
 def _awakening_x(ctx: Ctx, card: Card, awaken: bool, args: Mapping[str, Any]) -> int | None:
@@ -767,7 +793,11 @@ def activate_ability(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     if ability.cost.x != (x is not None) or (x is not None and (not isinstance(x, int) or x < 0)):
         want = "an integer X of 0 or more for its {X} cost" if ability.cost.x else "no X: it has no {X} cost"
         raise ctx.reject("command/malformed", "9.3 p2.5", f"{name}'s ability takes {want}")
-    if x:  # "{X}": X more free will (9.3 p2.5)
+    counters_x = ability.cost.remove_counters is not None and ability.cost.remove_counters.x
+    if x is not None and counters_x:  # "remove X magic counters from this card": X counters (9.3 p2.5)
+        ability = _with_counters_x(ability, x)
+        _check_total_cost_x(ctx, groups, targets, x, f"{name}'s ability")
+    elif x:  # "{X}": X more free will (9.3 p2.5)
         will = ability.cost.will
         more = Cost(attribute=dict(will.attribute), free=will.free + x)
         ability = ability.model_copy(update={"cost": ability.cost.model_copy(update={"will": more})})
@@ -803,6 +833,56 @@ def activate_ability(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     )
     cause = actions.check_targeted(ctx, cause)
     flow.after_action(ctx, player, cause)
+
+
+def _counters_x_commands(
+    s: GameState, player: str, oid: str, index: int, ability: Ability, will: Cost, more: dict[str, JSON]
+) -> list[Command]:
+    """``ActivateAbility`` with each X from 0 up to the counters this card has, for "remove X magic
+    counters from this card", and targets of total cost X (9.3 p2.4, p2.5)."""
+    rc = ability.cost.remove_counters
+    assert rc is not None
+    pay = plan_payment(s, player, will, exclude=[oid] if ability.cost.rest else [])
+    if pay is None:
+        return []
+    out: list[Command] = []
+    groups = actions.chosen_groups(ability.effects)
+    for x in range(min(MAX_X, s.objects[oid].counters.get(rc.counter or "", 0)) + 1):
+        paid = _with_counters_x(ability, x)
+        if not costs.can_pay_without_choice(s, paid, oid):
+            break
+        for combo in _target_options(s, groups, player, oid) or []:
+            if _total_cost_x_ok(s, groups, combo, x):
+                args: dict[str, JSON] = {"source": oid, "ability": index, "targets": combo, "pay_with": pay}
+                out.append(Command("ActivateAbility", player, {**args, **more, "x": x}))
+                break
+    return out
+
+
+def _with_counters_x(ability: Ability, x: int) -> Ability:
+    """``ability`` whose "remove X magic counters from this card" removes ``x`` (none for X = 0)."""
+    rc = ability.cost.remove_counters
+    assert rc is not None
+    removed = rc.model_copy(update={"count": x, "x": False}) if x else None
+    return ability.model_copy(update={"cost": ability.cost.model_copy(update={"remove_counters": removed})})
+
+
+def _total_cost_x_ok(s: GameState, groups: Sequence[Any], targets: Sequence[Sequence[str]], x: int) -> bool:
+    """Whether each target of a group "with total cost X" has total cost X (2.3): a card, or a spell in
+    the chase area (its item)."""
+    cards = {c.id: c.source for c in s.chase if c.kind == "card"}
+    return all(
+        (t in s.objects or t in cards) and total_cost(s.card_of(cards.get(t, t))) == x
+        for group, chosen in zip(groups, targets, strict=False)
+        if group.filter.total_cost_x
+        for t in chosen
+    )
+
+
+def _check_total_cost_x(ctx: Ctx, groups: Sequence[Any], targets: Sequence[Sequence[str]], x: int, what: str) -> None:
+    """ "Cancel target normal spell ... with total cost X": the X chosen as it is played (9.3 p2.4)."""
+    if not _total_cost_x_ok(ctx.s, groups, targets, x):
+        raise ctx.reject("rules/illegal_target", "9.3 p2.4", f"a target of {what} must have total cost X = {x}")
 
 
 def activate_ability_active(card: Card, ability: Ability, zone: str) -> bool:
@@ -924,6 +1004,9 @@ def perform_judgment(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     if x:  # "Pay {2}{X}. Spend only {M} will on X.": X more will, of that symbol if it says so (9.3 p2.5)
         printed_cost = _with_x(printed_cost, x, judgment.x_symbol)
     changed, less, changers = _judgment_cost(s, player, printed_cost)
+    own = _own_judgment_less(s, player, ruler, judgment)
+    if own:  # "If you control "Athos", you pay {3} less to play this ability" (9.3 p2.5)
+        less, changers = less + own, [*changers, ruler]
     if _wants_reduction(ctx, args):
         reduced = conditions.reduce(s, changed, judgment.reduction, player, ruler)
         if reduced is None:
@@ -941,6 +1024,10 @@ def perform_judgment(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         data["amount"] = printed_cost.free
     if x is not None:
         data["x"] = x
+    paid_cards = args.get("cost_cards")
+    if judgment.cards and isinstance(paid_cards, list) and all(isinstance(g, list) for g in paid_cards):
+        # the cards chosen for "[J-Activate] Banish a fire resonator" (7.5 p2), checked as they are paid
+        data["cost_cards"] = [str(oid) for group in paid_cards for oid in group]
     cause = ctx.emit("JudgmentPerformed", data, "7.5 p2", actor=player)
     cost = _less(reduced or changed, less)
     if changers:  # "Your opponent pays {1} more to play [Judgment] abilities" (9.3 p2.5)
@@ -973,17 +1060,29 @@ def _with_x(cost: Cost, x: int, symbol: WillSymbol | None) -> Cost:
 
 
 def _judgment_x_commands(
-    s: GameState, player: str, judgment: JudgmentOption, section: dict[str, JSON]
+    s: GameState, player: str, ruler: str, judgment: JudgmentOption, section: dict[str, JSON]
 ) -> list[Command]:
     """``PerformJudgment`` with each X from 0 up the player can pay for a [Judgment] with an {X} cost."""
     out: list[Command] = []
     for x in range(MAX_X + 1):
         changed, fewer, _ = _judgment_cost(s, player, _with_x(judgment.cost, x, judgment.x_symbol))
+        fewer += _own_judgment_less(s, player, ruler, judgment)
         pay = plan_payment(s, player, _less(changed, fewer))
         if pay is None:
             break
         out.append(Command("PerformJudgment", player, {"pay_with": pay, **section, "x": x}))
     return out
+
+
+def _own_judgment_less(s: GameState, player: str, ruler: str, judgment: JudgmentOption) -> int:
+    """The free will a [Judgment] section's own decreases take off its cost: each whose condition
+    holds as the judgment is performed ("If you control "Athos", you pay {3} less to play this
+    ability", 9.3 p2.5)."""
+    return sum(
+        change.less
+        for change in judgment.cost_changes
+        if change.condition is None or conditions.condition_met(s, change.condition, player, ruler)
+    )
 
 
 def _judgment_cost(s: GameState, player: str, cost: Cost) -> tuple[Cost, int, list[str]]:
@@ -1972,6 +2071,9 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
                 if a.main_timing and not main:
                     continue
                 will = actions.activate_will_cost(s, player, oid, a)
+                if a.cost.x and a.cost.remove_counters is not None and a.cost.remove_counters.x:
+                    out += _counters_x_commands(s, player, oid, i, a, will, more)  # "remove X magic counters"
+                    continue
                 if a.cost.x:  # "{X}": each X the player can pay (9.3 p2.5)
                     for x in range(MAX_X + 1):
                         more_will = Cost(attribute=dict(will.attribute), free=will.free + x)
@@ -2052,9 +2154,10 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
                 if judgment.any_amount:  # any number of will, one or more: one is offered (7.5 p2)
                     section["amount"] = 1
                 if judgment.x:  # "Pay {2}{X}": each X the player can pay (9.3 p2.5)
-                    out += _judgment_x_commands(s, player, judgment, section)
+                    out += _judgment_x_commands(s, player, ruler, judgment, section)
                     continue
                 changed, fewer, _ = _judgment_cost(s, player, Cost(free=1) if judgment.any_amount else judgment.cost)
+                fewer += _own_judgment_less(s, player, ruler, judgment)
                 pay = plan_payment(s, player, _less(changed, fewer), use=("judgment", ruler))
                 if pay is not None:
                     out.append(Command("PerformJudgment", player, {"pay_with": pay, **section}))

@@ -379,6 +379,9 @@ class _Ctx:
     ("Light resonators you control gain ... If you control a Saint, they cannot be blocked")."""
     x: bool = False
     """The paragraph is gained by an [Awakening] with an {X} cost: "X" is the X chosen for it (9.3 p2.5)."""
+    x_activate: bool = False
+    """The paragraph is an [Activate] ability with an X in its cost ("remove X magic counters from this
+    card"): "with total cost X" is that X."""
     awakening: bool = False
     """The paragraph is an ability a resonator gains by [Awakening] (12.1 p1): "the [Awakening] cost" is
     the one it was played with."""
@@ -649,6 +652,9 @@ def _more_cost(part: str, ctx: _Ctx) -> tuple[str, Any] | None:
         if _number(m.group("n")) != 1:
             removed["count"] = _number(m.group("n"))
         return "cards", removed
+    m = re.fullmatch(r"remove X (?P<c>[a-z][a-z ]*?) counters from this card", part, re.IGNORECASE)
+    if m:  # "remove X magic counters from this card": X chosen as it is played (9.3 p2.5, 10.21)
+        return "remove_counters", {"counter": m.group("c"), "x": True}
     m = _COUNTER_COST.fullmatch(part)
     if m:
         out: JsonDict = {"counter": m.group("c").strip("[]")}
@@ -813,6 +819,10 @@ def _selector(
         if m and "total_cost_counters" not in flt:  # "destroy all resonators with total cost equal to ..."
             flt["total_cost_counters"] = m.group("c")
             text = text[: m.start()]
+        if text.endswith(" with total cost X") and "total_cost_x" not in flt and ctx.x_activate:
+            flt["total_cost_x"] = True  # the X of the ability's cost, exactly (2.3, 9.3 p2.5)
+            text = text[: -len(" with total cost X")]
+            changed = True
         if text.endswith(" with total cost X or less") and "max_total_cost_x" not in flt:
             flt["max_total_cost_x"] = True  # the X of the ability's {X} cost (9.3 p2.5)
             text = text[: -len(" with total cost X or less")]
@@ -2097,7 +2107,7 @@ def _look_and_bottom(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDic
 
 
 @_effect(
-    r"cancel target (?P<k>spell|normal spell|summon spell)"
+    r"cancel target (?P<k>spell|normal spell|summon spell)(?P<opp> your opponent controls)?(?P<x> with total cost X)?"
     r"(?: unless its controller pays (?P<c>(?:\{[^{}]+\})+))?"
 )
 def _cancel(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
@@ -2110,6 +2120,12 @@ def _cancel(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
         "normal spell": [t for t in _ALL_CARD_TYPES if t != "resonator"],
     }[kind]
     out: JsonDict = {"op": "cancel", "target": {"kind": "chosen", "filter": {"zone": "chase", "types": list(types)}}}
+    if m.group("opp"):  # "your opponent controls": the player who played it controls it (3.13, 9.3 p2.2)
+        out["target"]["filter"]["controller"] = "opponent"
+    if m.group("x"):  # "with total cost X": the X of the [Activate] cost (2.3, 9.3 p2.5)
+        if not ctx.x_activate:
+            raise _GapError(f"effect: {m.group(0)}")
+        out["target"]["filter"]["total_cost_x"] = True
     if m.group("c"):
         out["unless_pays"] = _will_cost(m.group("c"), f"effect: {m.group(0)}")
     return [out]
@@ -3071,6 +3087,13 @@ def _put_from_hand(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]
     if m.group("upto") and _number(m.group("upto")) != 1:
         out["count"] = _number(m.group("upto"))
     return [out]
+
+
+@_effect(r"you may pay \[awakening\] costs (?P<c>(?:\{[^{}]+\})+) less this turn")
+def _pay_less_awakening(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "You may pay [Awakening] costs {M} less this turn.": a continuous effect for the turn on its
+    # controller's [Awakening] costs, applied when they ask as they play a card awakened (12.1 p1, 9.3 p2.5)
+    return [{"op": "pay_less", "of": "awakening", "less": _will_cost(m.group("c"), f"effect: {m.group(0)}")}]
 
 
 @_effect(
@@ -4073,6 +4096,21 @@ def _deal_equal(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
         raise _GapError(f"effect: {m.group(0).strip()}")  # "its" must be the source card, with an ATK
     target = _target(m.group("t"), ctx)
     return [{"op": "deal_damage", "amount": 0, "target": target, "equal_to": m.group("s").lower()}]
+
+
+@_effect_first(
+    r"this card deals damage to (?P<t>[^.]+?) equal to the (?P<s>ATK|DEF) of "
+    r"(?:the )?resonator banished for its judgment"
+)
+def _deal_equal_banished(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # "[Enter] This card deals damage to target resonator equal to the ATK of resonator banished for its
+    # judgment." on a J-ruler whose [Judgment] banishes a resonator (7.5 p2): that card's ATK as it last
+    # was in the field (9.11)
+    if ctx.type != "j_ruler":
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    target = _target(m.group("t"), ctx)
+    stat = m.group("s").lower()
+    return [{"op": "deal_damage", "amount": 0, "target": target, "equal_to": stat, "equal_to_of": "judgment_banished"}]
 
 
 @_effect_first(r"(?P<a>target [^.]+?) deals damage equal to its (?P<s>ATK|DEF) to another (?P<b>target [^.]+?)")
@@ -5125,6 +5163,7 @@ _TRIGGERS: list[tuple[re.Pattern[str], str, bool]] = [
     (_on(r"whenever you play a normal spell"), "you_play_normal_spell", False),
     (_on(r"whenever your opponent plays a chant"), "opponent_plays_spell", False),
     (_on(r"whenever you play a resonator"), "you_play_resonator", False),
+    (_on(r"whenever you awaken a card"), "you_awaken", False),
     (_on(r"whenever your opponent discards a card"), "opponent_discards", False),
     (
         _on(r"whenever an evolution counter is (?:put|placed) on this card"),
@@ -5259,6 +5298,10 @@ def _activate_cost(text: str, ctx: _Ctx) -> JsonDict:
             raise _GapError(f"cost: {part}")
     if will is not None:
         cost["will"] = will
+    if cost.get("remove_counters", {}).get("x"):
+        if cost.get("x"):  # an {X} of will too: two X's the vocabulary does not tell apart
+            raise _GapError(f"cost: {text}")
+        cost["x"] = True  # X is chosen as the ability is played and counts the counters (9.3 p2.5)
     return cost
 
 
@@ -5302,6 +5345,8 @@ def _activate(raw: str, body: str, ctx: _Ctx, *, required: bool) -> JsonDict | N
     if not required and _TRIGGER_START.match(cost_text):
         return None
     cost = _activate_cost(cost_text, ctx)
+    if cost.get("remove_counters", {}).get("x"):  # "with total cost X" reads this X (9.3 p2.5)
+        ctx = dataclasses.replace(ctx, x_activate=True)
     ability: JsonDict = {"kind": "activate", "text": raw, "cost": cost}
     limits = re.match(
         r"^choose one\.\s*play this ability only during your turn and only once per turn\s*(?=[-\u2013])",
@@ -6448,6 +6493,32 @@ def _judgment_with_cards(rest: str, ctx: _Ctx) -> Delta:
     return {"judgment": {"cost": _will_cost(will, "keyword: [Judgment] cost"), "j_ruler": j_id, "cards": cards}}
 
 
+def _judgment_less(tail: str, ctx: _Ctx, whole: str) -> list[JsonDict]:
+    """ "If you control "Athos, the Three Musketeers", you pay {3} less to play this ability. So does
+    "Aramis, the Three Musketeers" and "Porthos, the Three Musketeers".": one decrease of the
+    section's own cost per card named, each while you control it (9.3 p2.5; "So does" repeats the
+    sentence for each other name).  [] when the tail is no such text."""
+    sentences = _split_sentences(tail.strip())
+    first = re.fullmatch(
+        r'if you control (?P<n>"[^"]+"), you pay \{(?P<c>\d+)\} less to play this ability\.?',
+        sentences[0].strip() if sentences else "",
+        re.IGNORECASE,
+    )
+    if first is None or len(sentences) > 2:
+        return []
+    names = [first.group("n")]
+    if len(sentences) == 2:
+        so = re.fullmatch(r'so does (?P<more>"[^"]+"(?:(?:,| and| or|, and) "[^"]+")*)\.?', sentences[1].strip(), re.I)
+        if so is None:
+            raise _GapError(f"keyword: [Judgment] {whole}")
+        names += re.findall(r'"[^"]+"', so.group("more"))
+    less = int(first.group("c"))
+    return [
+        {"of": "this_ability", "who": "you", "less": less, "condition": _condition(f"you control {name}", ctx)}
+        for name in names
+    ]
+
+
 def _ability_limits(tail: str, ctx: _Ctx, whole: str) -> JsonDict:
     """ "You may pay {1} less to play this ability [if ...] [for each ...]" and "Play this
     ability only if <condition>" after a [Judgment] cost."""
@@ -6464,9 +6535,26 @@ def _ability_limits(tail: str, ctx: _Ctx, whole: str) -> JsonDict:
         if m.group("per"):
             reduction["per"] = _count(m.group("per"), ctx)
         return {"reduction": reduction}
+    changes = _judgment_less(tail, ctx, whole)
+    if changes:
+        return {"cost_changes": changes}
     m = re.fullmatch(rf"play this ability only if (?P<cond>{_CLAUSE})\.?", tail.strip(), re.IGNORECASE)
     if m:
         return {"condition": _condition(m.group("cond"), ctx)}
+    m = re.fullmatch(
+        r"you cannot play this ability if you don't control (?P<a>an? [^.]+?) and (?P<b>an? [a-z]+) your opponent "
+        r"controlled hasn't entered a graveyard this turn\.?",
+        tail.strip(),
+        re.IGNORECASE,
+    )
+    if m:  # "... if you don't control a Vampire resonator and a resonator your opponent controlled hasn't
+        # entered a graveyard this turn": each negated clause is one thing the player needs (1.4 p1); "a
+        # resonator your opponent controlled" entered the graveyard from their field (3.1 p5)
+        both = [
+            _condition(f"you control {m.group('a')}", ctx),
+            _condition(f"{m.group('b')} was put into a graveyard from your opponent's field this turn", ctx),
+        ]
+        return {"condition": {"kind": "all_of", "conditions": both}}
     m = re.fullmatch(r"you cannot play this ability if you haven't put (?P<x>any .+?)\.?", tail.strip(), re.IGNORECASE)
     if m:  # "... if you haven't put any Moon into a field this turn": only if you have
         return {"condition": _condition(f"you put {m.group('x')}", ctx)}

@@ -62,6 +62,9 @@ class Obj:
     side: str = "front"
     """``front``; ``j_ruler`` for a ruler turned to its J-ruler side; ``future`` for a shifted card."""
     awakened: bool = False
+    judgment_cards: list[str] = field(default_factory=list)
+    """For a J-ruler: the cards banished (discarded, ...) as a cost of the judgment that put it into the
+    field ("the resonator banished for its judgment", FoW-5.5 7.5 p2); empty otherwise."""
     paid_will: list[str] = field(default_factory=list)
     """The will paid for the [Awakening] cost it was played with ("If you spent {M} to pay the
     [Awakening] cost", 12.1 p1, 10.2 p1); empty for a new object otherwise."""
@@ -163,6 +166,9 @@ class ChaseItem:
     """The X chosen for an {X} cost as it was played (FoW-5.5 9.3 p2.5)."""
     paid_will: list[str] = field(default_factory=list)
     """The will paid for its [Awakening] cost, as its ``WillPaid`` (with this ``item``) recorded it (10.2 p1)."""
+    cost_cards: list[str] = field(default_factory=list)
+    """For a judgment: the cards chosen for the actions of its [Judgment] section ("[J-Activate] Banish a
+    fire resonator", 7.5 p2), as ``JudgmentPerformed`` recorded them."""
     subject: str | None = None
     """For a triggered ability: the object its trigger condition names ("that resonator")."""
     subject_since: int | None = None
@@ -629,6 +635,8 @@ def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
         obj.entered_turn = s.turn
     if "x" in d:  # a J-ruler put into the field by a judgment with an {X} cost (9.3 p2.5)
         obj.x = int(d["x"])
+    if d.get("side") == "j_ruler":  # turned to its J-ruler side by a judgment: the cards paid for it (7.5 p2)
+        obj.judgment_cards = list(d.get("judgment_cards", []))
 
 
 @handles("ControlChanged")
@@ -814,6 +822,7 @@ def _put_on_chase(s: GameState, d: Mapping[str, Any], e: Event) -> None:
         delayed=d.get("delayed"),
         target_since=dict(d["target_since"]) if "target_since" in d else None,
         x=int(d.get("x") or 0),
+        cost_cards=list(d.get("cost_cards", [])) if d["kind"] == "judgment" else [],
     )
     if item.kind == "ability" and item.source_since is None and item.source in s.objects:
         item.source_since = s.objects[item.source].zone_since  # a log from before it was recorded
