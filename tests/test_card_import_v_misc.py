@@ -1,5 +1,5 @@
 """Importing miscellaneous effects the vocabulary lacked (helper bucket ``v_misc``), on real card text
-(``domain/fow/importer.py``); the engine side is specified in ``tests/test_fow_real_v_v_misc.py``."""
+(``domain/fow/importer.py``); the engine side is specified in ``tests/test_fow_real_v_misc.py``."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Importing zone replacements and plays from other zones (helper bucket ``v_zone``), on real card
-text (``domain/fow/importer.py``); the engine side is specified in ``tests/test_fow_real_v_v_zone.py``."""
+text (``domain/fow/importer.py``); the engine side is specified in ``tests/test_fow_real_v_zone.py``."""
 
 from __future__ import annotations
 
