@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 import json
 import zlib
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from domain.fow.cards import (
@@ -232,10 +232,10 @@ def ability_loss(state: GameState, oid: str) -> tuple[int | None, bool]:
     return max(e.created for e in lost), any("cannot_gain" in e.rules for e in lost)
 
 
-def _active_continuous(state: GameState, only: str | None = None) -> list[tuple[str, Ability]]:
-    """The active continuous abilities (their conditions holding); ``only``: those whose field of
-    that name is set (checked before the condition, which costs more)."""
-    out: list[tuple[str, Ability]] = []
+def _active_sources(state: GameState) -> Iterator[str]:
+    """The cards in playgrounds whose abilities work where they are (FoW-5.5 9.2 p1; a J-ruler side
+    in the ruler area has none), less those that lost their abilities (9.9 p1.2; an effect on "all
+    X" too, 9.9 p4)."""
     losses = [e for e in state.effects if e.kind == "lose_abilities"]
     for player in state.order:
         for zone in ("field", "ruler_area", "stone_area"):
@@ -243,17 +243,25 @@ def _active_continuous(state: GameState, only: str | None = None) -> list[tuple[
                 obj = state.objects[oid]
                 if obj.zone == "ruler_area" and obj.side == "j_ruler":
                     continue
-                card = state.card_of(oid)
-                if not is_active_zone(card, zone):
+                if not is_active_zone(state.card_of(oid), zone):
                     continue
                 if any(is_affected(state, e, oid) for e in losses):
-                    continue  # it lost its abilities (9.9 p1.2; an effect on "all X" too, 9.9 p4)
-                abilities = list(card.abilities)
-                if obj.awakened and card.awakening is not None:
-                    abilities += card.awakening.abilities
-                if only is not None:
-                    abilities = [a for a in abilities if getattr(a, only) is not None]
-                out += [(oid, a) for a in abilities if a.kind == "continuous" and _holds(state, a, oid)]
+                    continue
+                yield oid
+
+
+def _active_continuous(state: GameState, only: str | None = None) -> list[tuple[str, Ability]]:
+    """The active continuous abilities (their conditions holding); ``only``: those whose field of
+    that name is set (checked before the condition, which costs more)."""
+    out: list[tuple[str, Ability]] = []
+    for oid in _active_sources(state):
+        obj, card = state.objects[oid], state.card_of(oid)
+        abilities = list(card.abilities)
+        if obj.awakened and card.awakening is not None:
+            abilities += card.awakening.abilities
+        if only is not None:
+            abilities = [a for a in abilities if getattr(a, only) is not None]
+        out += [(oid, a) for a in abilities if a.kind == "continuous" and _holds(state, a, oid)]
     return out
 
 
@@ -428,21 +436,12 @@ def counter_increases(state: GameState, target: str, counter: str) -> list[tuple
     (FoW-5.5 9.10 p1) that apply to ``counter`` counters put on ``target``, as (card, ability index,
     how many more).  Only additions: they commute, so their order does not matter."""
     out: list[tuple[str, int, int]] = []
-    silenced = {t for e in state.effects if e.kind == "lose_abilities" for t in e.targets}
-    for player in state.order:
-        for zone in ("field", "ruler_area", "stone_area"):
-            for oid in state.zones[player][zone]:
-                obj = state.objects[oid]
-                card = state.card_of(oid)
-                if (obj.zone == "ruler_area" and obj.side == "j_ruler") or not is_active_zone(card, zone):
-                    continue
-                if oid in silenced:
-                    continue  # it lost its abilities (9.9 p1.2)
-                for i, ability in enumerate(card.abilities):
-                    if ability.replaces != "counters_put" or ability.counter != counter:
-                        continue
-                    if _affects(state, oid, ability.affects, target) and _holds(state, ability, oid):
-                        out.append((oid, i, ability.extra_counters))
+    for oid in _active_sources(state):
+        for i, ability in enumerate(state.card_of(oid).abilities):
+            if ability.replaces != "counters_put" or ability.counter != counter:
+                continue
+            if _affects(state, oid, ability.affects, target) and _holds(state, ability, oid):
+                out.append((oid, i, ability.extra_counters))
     return out
 
 
@@ -453,23 +452,14 @@ def graveyard_replacement(state: GameState, oid: str) -> str | None:
     holding) of a card in a playground; "your graveyard": one its controller owns.  All of them
     replace the move the same way, so the first found is applied, once (FoW-5.5 9.10 p1, p3)."""
     owner = state.objects[oid].owner
-    silenced = {t for e in state.effects if e.kind == "lose_abilities" for t in e.targets}
-    for player in state.order:
-        for zone in ("field", "ruler_area", "stone_area"):
-            for source in state.zones[player][zone]:
-                obj = state.objects[source]
-                card = state.card_of(source)
-                if (obj.zone == "ruler_area" and obj.side == "j_ruler") or not is_active_zone(card, zone):
-                    continue
-                if source in silenced:
-                    continue  # it lost its abilities (9.9 p1.2)
-                for i, ability in enumerate(card.abilities):
-                    if ability.replaces not in ("to_graveyard", "to_your_graveyard"):
-                        continue
-                    if ability.replaces == "to_your_graveyard" and owner != obj.controller:
-                        continue
-                    if ability.condition is None or _holds(state, ability, source):
-                        return f"{source}:{i}"
+    for source in _active_sources(state):
+        for i, ability in enumerate(state.card_of(source).abilities):
+            if ability.replaces not in ("to_graveyard", "to_your_graveyard"):
+                continue
+            if ability.replaces == "to_your_graveyard" and owner != state.objects[source].controller:
+                continue
+            if ability.condition is None or _holds(state, ability, source):
+                return f"{source}:{i}"
     return None
 
 
