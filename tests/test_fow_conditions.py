@@ -761,6 +761,23 @@ def test_a_normal_spell_you_control_deals_that_much_more_damage() -> None:
     story.replays()
 
 
+def test_a_card_that_lost_its_abilities_increases_no_damage() -> None:
+    # Barrier of Flame (TTW-019), as above, while an effect "loses all abilities" covers it (9.9 p1.2):
+    # Bolt deals its 500 and nothing replaces it
+    story = Story({"TTW-019": 4, "T-BOLT": 4})
+    mine = story.put("p1", "TTW-019", "field")
+    effect = {"id": "x-lost", "kind": "lose_abilities", "source": mine, "controller": "p2", "targets": [mine]}
+    story.given("ContinuousEffectCreated", **effect, duration="end_of_turn")
+    bolt = story.put("p1", "T-BOLT", "hand")
+    story.will("p1", "R")
+    story.when(cmd("PlayCard", "p1", card=bolt, targets=[["p2"]]))
+    events = story.resolve()
+    assert not [e for e in events if e.type == "DamageReplaced"]
+    assert find(events, "DamageDealt").data["amount"] == 500
+    assert story.state.players["p2"].life == 4000 - 500
+    story.replays()
+
+
 # --- "this card enters your magic stone area rested" (9.10) --------------------------------------
 
 

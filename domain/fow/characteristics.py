@@ -413,21 +413,16 @@ def damage_increases(state: GameState, source: str) -> list[tuple[str, int]]:
         for eff in state.effects
         if eff.kind == "deal_more" and is_affected(state, eff, source)
     ]
-    for player in state.order:
-        for zone in ("field", "ruler_area", "stone_area"):
-            for oid in state.zones[player][zone]:
-                obj = state.objects[oid]
-                card = state.card_of(oid)
-                if (obj.zone == "ruler_area" and obj.side == "j_ruler") or not is_active_zone(card, zone):
+    for oid in _active_sources(state):  # a card that lost its abilities increases nothing (9.9 p1.2)
+        obj, card = state.objects[oid], state.card_of(oid)
+        loose = card.type == "addition" and obj.attached_to is None  # added to nothing: no host
+        for i, ability in enumerate(card.abilities):
+            if ability.affects is None and loose:
+                continue
+            if ability.instead == "deal_more" and _affects(state, oid, ability.affects, source):
+                if ability.condition is not None and not _holds(state, ability, oid):
                     continue
-                loose = card.type == "addition" and obj.attached_to is None  # added to nothing: no host
-                for i, ability in enumerate(card.abilities):
-                    if ability.affects is None and loose:
-                        continue
-                    if ability.instead == "deal_more" and _affects(state, oid, ability.affects, source):
-                        if ability.condition is not None and not _holds(state, ability, oid):
-                            continue
-                        out.append((f"{oid}:{i}", ability.extra_damage))
+                out.append((f"{oid}:{i}", ability.extra_damage))
     return out
 
 
