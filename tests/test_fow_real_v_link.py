@@ -519,7 +519,7 @@ def test_pandoras_box_removes_face_down_and_puts_one_it_removed_into_the_field_r
         "removed",
         True,
         box,
-        "FoW-5.5 10.3 p1",
+        "FoW-5.5 3.12 p2.1",  # a removal face down (the rule for face-down removed cards)
     )
     assert story.state.objects[top].face_down
     events = story.when(cmd("ActivateAbility", "p1", source=box, ability=1, targets=[], pay_with=[]))
