@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 import json
 import zlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from domain.fow.cards import (
@@ -21,7 +21,7 @@ from domain.fow.cards import (
     RuleOverrides,
     Target,
 )
-from domain.fow.state import PLAYGROUND, Effect, GameState
+from domain.fow.state import PLAYGROUND, Effect, GameState, Obj
 
 COUNTER_PATTERN = "/"
 
@@ -232,30 +232,33 @@ def ability_loss(state: GameState, oid: str) -> tuple[int | None, bool]:
     return max(e.created for e in lost), any("cannot_gain" in e.rules for e in lost)
 
 
-def _active_sources(state: GameState) -> Iterator[str]:
+def _active_sources(state: GameState) -> list[tuple[str, Obj, Card]]:
     """The cards in playgrounds whose abilities work where they are (FoW-5.5 9.2 p1; a J-ruler side
     in the ruler area has none), less those that lost their abilities (9.9 p1.2; an effect on "all
-    X" too, 9.9 p4)."""
+    X" too, 9.9 p4), as (object id, object, card).  A hot path: one list, no lookups twice."""
     losses = [e for e in state.effects if e.kind == "lose_abilities"]
+    out: list[tuple[str, Obj, Card]] = []
     for player in state.order:
+        zones = state.zones[player]
         for zone in ("field", "ruler_area", "stone_area"):
-            for oid in state.zones[player][zone]:
+            for oid in zones[zone]:
                 obj = state.objects[oid]
-                if obj.zone == "ruler_area" and obj.side == "j_ruler":
+                if zone == "ruler_area" and obj.side == "j_ruler":
                     continue
-                if not is_active_zone(state.card_of(oid), zone):
+                card = state.card_of(oid)
+                if not is_active_zone(card, zone):
                     continue
-                if any(is_affected(state, e, oid) for e in losses):
+                if losses and any(is_affected(state, e, oid) for e in losses):
                     continue
-                yield oid
+                out.append((oid, obj, card))
+    return out
 
 
 def _active_continuous(state: GameState, only: str | None = None) -> list[tuple[str, Ability]]:
     """The active continuous abilities (their conditions holding); ``only``: those whose field of
     that name is set (checked before the condition, which costs more)."""
     out: list[tuple[str, Ability]] = []
-    for oid in _active_sources(state):
-        obj, card = state.objects[oid], state.card_of(oid)
+    for oid, obj, card in _active_sources(state):
         abilities = list(card.abilities)
         if obj.awakened and card.awakening is not None:
             abilities += card.awakening.abilities
@@ -413,8 +416,7 @@ def damage_increases(state: GameState, source: str) -> list[tuple[str, int]]:
         for eff in state.effects
         if eff.kind == "deal_more" and is_affected(state, eff, source)
     ]
-    for oid in _active_sources(state):  # a card that lost its abilities increases nothing (9.9 p1.2)
-        obj, card = state.objects[oid], state.card_of(oid)
+    for oid, obj, card in _active_sources(state):  # a card that lost its abilities increases nothing (9.9 p1.2)
         loose = card.type == "addition" and obj.attached_to is None  # added to nothing: no host
         for i, ability in enumerate(card.abilities):
             if ability.affects is None and loose:
@@ -431,8 +433,8 @@ def counter_increases(state: GameState, target: str, counter: str) -> list[tuple
     (FoW-5.5 9.10 p1) that apply to ``counter`` counters put on ``target``, as (card, ability index,
     how many more).  Only additions: they commute, so their order does not matter."""
     out: list[tuple[str, int, int]] = []
-    for oid in _active_sources(state):
-        for i, ability in enumerate(state.card_of(oid).abilities):
+    for oid, _, card in _active_sources(state):
+        for i, ability in enumerate(card.abilities):
             if ability.replaces != "counters_put" or ability.counter != counter:
                 continue
             if _affects(state, oid, ability.affects, target) and _holds(state, ability, oid):
@@ -447,11 +449,11 @@ def graveyard_replacement(state: GameState, oid: str) -> str | None:
     holding) of a card in a playground; "your graveyard": one its controller owns.  All of them
     replace the move the same way, so the first found is applied, once (FoW-5.5 9.10 p1, p3)."""
     owner = state.objects[oid].owner
-    for source in _active_sources(state):
-        for i, ability in enumerate(state.card_of(source).abilities):
+    for source, obj, card in _active_sources(state):
+        for i, ability in enumerate(card.abilities):
             if ability.replaces not in ("to_graveyard", "to_your_graveyard"):
                 continue
-            if ability.replaces == "to_your_graveyard" and owner != state.objects[source].controller:
+            if ability.replaces == "to_your_graveyard" and owner != obj.controller:
                 continue
             if ability.condition is None or _holds(state, ability, source):
                 return f"{source}:{i}"
