@@ -65,7 +65,7 @@ def test_redacted_events_never_reveal_the_opponents_hidden_cards_or_the_seed() -
                 assert r.data["order"] is None and r.data["count"] == len(e.data["order"])
             if e.type == "CardMoved" and not e.data.get("revealed"):
                 private = {"hand", "standby"} if e.data["owner"] == viewer else set()
-                unseen = HIDDEN_ZONES | {"outside"}
+                unseen = {*HIDDEN_ZONES, "outside"}
                 if {e.data["from"], e.data["to"]} <= unseen - private:
                     assert r.data["oid"] is None and r.data["card"] is None, e
                 else:

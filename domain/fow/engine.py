@@ -297,7 +297,7 @@ def _start(ctx: Ctx, spec: GameSpec, catalog: Mapping[str, Mapping[str, Any]]) -
         placed = [(ruler, "outside")] + [(c, "main_deck") for c in main] + [(c, "stone_deck") for c in stones]
         for n, (cid, zone) in enumerate(placed, start=1):
             objects.append({"oid": f"{p.id}-{n:03d}", "card": cid, "owner": p.id, "zone": zone})
-        for cid in {ruler, *main, *stones}:
+        for cid in dict.fromkeys([ruler, *main, *stones]):  # in deck order, never a set's (hash-seed) order
             used[cid] = cards[cid]
     for card in list(used.values()):  # J-ruler sides and the other side of double-sided cards
         for ref in (card.judgment.j_ruler if card.judgment else None, card.other_side):

@@ -54,7 +54,7 @@ Will = Literal["W", "R", "U", "G", "B", "V"]
 PILE_ZONES = ("hand", "main_deck", "stone_deck", "graveyard", "lifebreak")
 """Zones listed as plain card ids (ordered ones top first)."""
 PLAYGROUND_ZONES = ("ruler_area", "field", "stone_area")
-ORDERED = frozenset({"main_deck", "stone_deck", "graveyard", "lifebreak", "standby"})
+ORDERED = ("main_deck", "stone_deck", "graveyard", "lifebreak", "standby")
 """Listed top first in a position; stored bottom first (the end of a list is the top)."""
 ENTRY_ORDER = ("ruler_area", "field", "stone_area", "hand", "main_deck", "stone_deck", "graveyard", "lifebreak")
 ENTRY_ORDER_ALL = (*ENTRY_ORDER, "standby", "removed")

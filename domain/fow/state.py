@@ -31,10 +31,10 @@ ZONES = (
 )
 """Per-player zones (FoW-5.5 3.3-3.12).  The chase area (3.13) is shared: ``GameState.chase``."""
 
-HIDDEN_ZONES = frozenset({"main_deck", "stone_deck", "hand", "lifebreak", "standby"})
+HIDDEN_ZONES = ("main_deck", "stone_deck", "hand", "lifebreak", "standby")
 """Hidden zones (FoW-5.5 3.1 p2): the hand and chant-standby area are visible to their owner."""
-ORDERED_ZONES = frozenset({"main_deck", "stone_deck", "graveyard", "lifebreak", "standby"})
-PLAYGROUND = frozenset({"field", "stone_area", "ruler_area"})
+ORDERED_ZONES = ("main_deck", "stone_deck", "graveyard", "lifebreak", "standby")
+PLAYGROUND = ("ruler_area", "field", "stone_area")
 """FoW-5.5 3.14 p1."""
 
 

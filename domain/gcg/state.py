@@ -26,7 +26,7 @@ from domain.gcg.cards import Card, parse_card
 from domain.kernel import JSON, Event, EventHandlers, common_state_dict, dataclass_to_dict
 
 AREAS = ("monster_deck", "deck", "hand", "discard", "field", "strategy", "monster", "resolution")
-FIELD_AREAS = frozenset({"field", "strategy", "monster"})
+FIELD_AREAS = ("field", "strategy", "monster")
 """Areas whose cards are on the field for the rules (zones 4.4, strategy zones 4.5 and the
 invading monster, which is considered to be in the zone of its position, 3.3.3.2)."""
 

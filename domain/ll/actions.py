@@ -46,7 +46,7 @@ from domain.ll.characteristics import (
 from domain.ll.context import Ctx, GameOverError
 from domain.ll.state import FIELD, DelayedTrigger, Frame, GameState, Primed
 
-DEFAULT_FACE_DOWN = frozenset({"deck", "stock", "refresh", "gate", "gate_deck", "tool"})
+DEFAULT_FACE_DOWN = ("deck", "stock", "refresh", "gate", "gate_deck", "tool")
 """Zones whose cards are placed face-down unless told otherwise (4.1.2.1, 4.1.3.2.3)."""
 
 

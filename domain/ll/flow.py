@@ -183,8 +183,8 @@ def resume(ctx: Ctx, point: list[Any], *, skip: bool = False) -> None:
     advance(ctx, proc, idx + 1 if skip else idx)
 
 
-ONCE_PER_TURN = frozenset({"start_of_end_phase"})
-ONCE_PER_BATTLE = frozenset({"start_of_end_of_battle"})
+ONCE_PER_TURN = ("start_of_end_phase",)
+ONCE_PER_BATTLE = ("start_of_end_of_battle",)
 
 
 def phase_triggers(ctx: Ctx, trigger: str, rule: str) -> None:

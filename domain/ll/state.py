@@ -43,7 +43,7 @@ ZONES = (
     "circle",
     "gate",
 )
-FIELD = frozenset({"circle", "gate"})
+FIELD = ("circle", "gate")
 """The Field is the circles and the Gate Zones (4.4.1)."""
 OPEN_ZONES = frozenset(
     {"circle", "level", "drop", "remove", "battle", "paradox", "intercept", "soul", "purge", "my_logicalist"}
@@ -454,7 +454,7 @@ def action_key(type_: str, data: Mapping[str, Any]) -> str:
     )
 
 
-TIMESTAMPED = frozenset({"circle", "gate", "battle", "paradox", "my_logicalist"})
+TIMESTAMPED = ("circle", "gate", "battle", "paradox", "my_logicalist")
 """Zones where it matters when a card was placed (9.9.1.7.1 timestamps, 10.4.1, 10.5.1)."""
 
 
