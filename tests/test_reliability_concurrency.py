@@ -245,3 +245,38 @@ def test_many_clients_many_rounds(service: GameService) -> None:
     service.create_game("FAKE-1", "standard", PLAYERS, seed=1, first_player="p1", game_id="heavy")
     run_version_races(service, "heavy", clients=32, rounds=60)
     assert assert_gap_free_and_replays(service, "heavy") == 3 + 60
+
+
+def test_concurrent_rejections_are_all_answered_and_all_recorded(
+    fake_engines: None, store_settings: Settings, catalogs: CardCatalogs
+) -> None:
+    """40 clients, over two service instances (two processes' worth of caches) on one
+    store, send illegal commands to one game at once, five rounds: each one is answered
+    with its rejection (never a 500 because the rejection log had too many concurrent
+    writers) and each one is in the game's rejection log, numbered 1..200 without gaps."""
+    from service.errors import CommandRejectedError
+    from service.rejections import list_attempts
+
+    a, b = GameService(store_settings, catalogs), GameService(store_settings, catalogs)
+    if store_settings.store == "memory":
+        b.close()
+        b = a  # a memory store is private to its service
+    try:
+        a.create_game("FAKE-1", "standard", PLAYERS, seed=1, first_player="p1", game_id="refused")
+        services = (a, b)
+        for r in range(5):
+
+            def attempt(i: int, r: int = r) -> Any:
+                # p2 may not act on p1's turn: the counting game refuses it
+                return services[i % 2].submit("refused", Command("Pass", "p2", {}, f"x{r}-{i}"))
+
+            outcomes = race(40, attempt)
+            assert all(isinstance(o, CommandRejectedError) for o in outcomes), [repr(o)[:200] for o in outcomes]
+        attempts = list_attempts(a.app, "refused")
+        assert [x.number for x in attempts] == list(range(1, 201))
+        assert sorted(x.command["id"] for x in attempts) == sorted(f"x{r}-{i}" for r in range(5) for i in range(40))
+        assert a.view("refused", None).version == 3  # the game itself is untouched
+    finally:
+        a.close()
+        if b is not a:
+            b.close()
