@@ -36,6 +36,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from api.deps import ServiceDep
 from service.logs import command_id_var, configure_logging, game_id_var, request_id_var
+from service.rules import rules_texts_problem
 from service.worker import projection_lag
 
 __all__ = ["Metrics", "ObservabilityMiddleware", "install", "router"]
@@ -223,7 +224,12 @@ router = APIRouter(tags=["meta"])
 
 @router.get(
     "/ready",
-    responses={503: {"description": "The event store cannot be read (`store/unavailable`)."}},
+    responses={
+        503: {
+            "description": "The event store cannot be read (`store/unavailable`), or a ruleset's rules text "
+            "cannot be loaded (`rules/texts_missing`)."
+        }
+    },
 )
 def ready(request: Request, service: ServiceDep) -> JSONResponse:
     """Readiness: 200 when the event store answers a read, else 503.  Use ``/health`` for
@@ -241,11 +247,15 @@ def ready(request: Request, service: ServiceDep) -> JSONResponse:
         return _unavailable("the event store cannot be read")
     finally:
         in_flight.release()
+    problem = rules_texts_problem()
+    if problem is not None:  # citations would be served without their rule text
+        log.warning("readiness check failed: %s", problem)
+        return _unavailable(problem, "rules/texts_missing")
     return JSONResponse({"status": "ready", "store": service.settings.store})
 
 
-def _unavailable(message: str) -> JSONResponse:
-    return JSONResponse({"error": {"code": "store/unavailable", "message": message}}, status_code=503)
+def _unavailable(message: str, code: str = "store/unavailable") -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=503)
 
 
 @router.get("/metrics", response_class=Response, responses={200: {"content": {CONTENT_TYPE_LATEST: {}}}})

@@ -16,9 +16,12 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from service import card_import
+from service.rules import rules_texts_problem
 
 COMMAND_MODULES: tuple[str, ...] = ("service.cli_judge", "service.cli_audit")
 """Modules (``service.cli_*``) that add subcommands; see the module docstring."""
+SHOWS_RULE_TEXT = ("timeline", "why", "audit", "state", "rejections")
+"""Subcommands whose output carries the text of the rules cited."""
 
 
 def _cards(args: argparse.Namespace) -> int:
@@ -52,6 +55,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exc:  # argparse printed the usage or the help
         return int(exc.code) if isinstance(exc.code, int) else 2
     handler: Callable[[argparse.Namespace], int] = args.handler
+    if args.command in SHOWS_RULE_TEXT:
+        problem = rules_texts_problem()
+        if problem is not None:  # say so, rather than print citations with empty rule text
+            print(f"adjudicator: warning: rule texts are not shown: {problem}", file=sys.stderr)
     return handler(args)
 
 

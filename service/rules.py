@@ -1,7 +1,8 @@
 """Loads the official rules texts from disk and resolves citations across rulesets.
 
-The files live in ``$RULES_DIR`` or, by default, in ``<repo root>/../shared/rules``.
-Parsing is pure (:mod:`domain.rules_text`); this module only reads the files.
+The files ship with the package in ``service/rules_texts`` (their source and licence are in
+``service/rules_texts/SOURCES.md``); ``$RULES_DIR`` names another directory holding the same
+file names.  Parsing is pure (:mod:`domain.rules_text`); this module only reads the files.
 """
 
 from __future__ import annotations
@@ -15,12 +16,17 @@ from types import MappingProxyType
 from domain.rules_text import RuleEntry, RulesDocument, UnknownCitationError, parse_citation, parse_rules
 
 __all__ = [
+    "PACKAGED_RULES_DIR",
     "RULESET_FILES",
     "RulesLibrary",
     "RulesTextMissingError",
     "default_rules_dir",
     "load_rules_library",
+    "rules_texts_problem",
 ]
+
+PACKAGED_RULES_DIR = Path(__file__).resolve().parent / "rules_texts"
+"""The rules texts shipped with the package."""
 
 RULESET_FILES: Mapping[str, str] = MappingProxyType(
     {
@@ -39,12 +45,24 @@ class RulesTextMissingError(FileNotFoundError):
 
 
 def default_rules_dir() -> Path:
-    """``$RULES_DIR`` if set, else ``<repo root>/../shared/rules``."""
+    """``$RULES_DIR`` if set, else the texts shipped with the package."""
     configured = os.environ.get("RULES_DIR")
     if configured:
         return Path(configured)
-    repo_root = Path(__file__).resolve().parent.parent
-    return repo_root.parent / "shared" / "rules"
+    return PACKAGED_RULES_DIR
+
+
+def rules_texts_problem(rules_dir: Path | None = None) -> str | None:
+    """Why the rules texts cannot be loaded (a sentence naming the missing file and the
+    directory), or ``None`` when every ruleset's text loads.  For readiness checks and the
+    CLI, which must say so rather than show citations without their text."""
+    try:
+        load_rules_library(rules_dir)
+    except RulesTextMissingError as exc:
+        return str(exc)
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        return f"the rules texts cannot be read: {type(exc).__name__}: {exc}"
+    return None
 
 
 class RulesLibrary:
@@ -84,7 +102,7 @@ def _load(rules_dir: Path) -> RulesLibrary:
             text = path.read_text(encoding="utf-8")
         except FileNotFoundError:
             setting = os.environ.get("RULES_DIR")
-            source = f"RULES_DIR={setting!r}" if setting else "RULES_DIR is not set, so the default was used"
+            source = f"RULES_DIR={setting!r}" if setting else "RULES_DIR is not set: the texts shipped with the package"
             raise RulesTextMissingError(
                 f"rules text for {prefix} not found: {path} ({source}); "
                 "set RULES_DIR to the directory holding the comprehensive rules files"

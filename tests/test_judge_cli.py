@@ -85,3 +85,14 @@ def test_rejections_and_games(store: Path, capsys: pytest.CaptureFixture[str]) -
     assert capsys.readouterr().out.strip() == "rebuilt the games index: 11 stored events replayed"
     assert main(["rejections", "nope"]) == 1
     assert "game/not_found" in capsys.readouterr().err
+
+
+def test_commands_that_show_rule_text_say_plainly_when_the_texts_cannot_be_loaded(
+    store: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    assert main(["why", "g1", "8"]) == 0
+    assert "warning" not in capsys.readouterr().err  # the texts shipped with the package load
+    monkeypatch.setenv("RULES_DIR", str(tmp_path / "nowhere"))
+    assert main(["why", "g1", "8"]) == 0
+    err = capsys.readouterr().err
+    assert "rule texts are not shown" in err and "force-of-will-cr-5.5.txt" in err and "nowhere" in err

@@ -115,6 +115,23 @@ def test_ready_answers_200_when_the_store_can_be_read(
         service.close()
 
 
+def test_ready_answers_503_naming_the_file_when_a_rules_text_cannot_be_loaded(
+    fake_engines: None, catalogs: CardCatalogs, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # citations would be served without their rule text: the service is not ready
+    monkeypatch.setenv("RULES_DIR", str(tmp_path))
+    service = GameService(Settings(store="memory"), catalogs)
+    try:
+        with TestClient(create_app(service=service)) as c:
+            response = c.get("/ready")
+        assert response.status_code == 503
+        error = response.json()["error"]
+        assert error["code"] == "rules/texts_missing"
+        assert "force-of-will-cr-5.5.txt" in error["message"] and str(tmp_path) in error["message"]
+    finally:
+        service.close()
+
+
 @pytest.mark.postgres
 def test_ready_answers_503_when_the_store_cannot_be_read(fake_engines: None, catalogs: CardCatalogs) -> None:
     env = os.environ

@@ -1,9 +1,13 @@
-"""The rules index against the real comprehensive rules texts in ``shared/rules``."""
+"""The rules index against the real comprehensive rules texts (shipped in ``service/rules_texts``)."""
 
 from __future__ import annotations
 
+import hashlib
+import os
 import re
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -17,11 +21,13 @@ from domain.rules_text import (
     parse_rules,
 )
 from service.rules import (
+    PACKAGED_RULES_DIR,
     RULESET_FILES,
     RulesLibrary,
     RulesTextMissingError,
     default_rules_dir,
     load_rules_library,
+    rules_texts_problem,
 )
 
 RULES_DIR = default_rules_dir()
@@ -318,3 +324,48 @@ def test_a_missing_file_names_the_path_and_the_setting(tmp_path: Path, monkeypat
     message = str(caught.value)
     assert str(tmp_path / RULESET_FILES["FoW-5.5"]) in message and "RULES_DIR" in message
     assert isinstance(caught.value, FileNotFoundError)
+
+
+# ----------------------------------------------------------------------------------------
+# the texts ship with the package: a bare clone or an installed wheel cites with rule text
+
+SHARED_RULES = Path(__file__).resolve().parent.parent.parent / "shared" / "rules"
+
+
+def test_without_rules_dir_the_texts_shipped_with_the_package_are_used(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("RULES_DIR", raising=False)
+    assert default_rules_dir() == PACKAGED_RULES_DIR
+    assert sorted(p.name for p in PACKAGED_RULES_DIR.glob("*.txt")) == sorted(RULESET_FILES.values())
+    assert rules_texts_problem() is None
+    assert "Normal Battle Resolution" in load_rules_library().resolve("FoW-5.5 8.5").title
+
+
+@pytest.mark.skipif(not SHARED_RULES.is_dir(), reason="the development copy shared/rules is not beside the repo")
+def test_the_shipped_texts_are_the_development_copies_byte_for_byte() -> None:
+    for filename in RULESET_FILES.values():
+        shipped, source = PACKAGED_RULES_DIR / filename, SHARED_RULES / filename
+        assert shipped.read_bytes() == source.read_bytes(), f"{shipped} differs from {source}: copy it again"
+    sources = (PACKAGED_RULES_DIR / "SOURCES.md").read_text(encoding="utf-8")
+    for filename in RULESET_FILES.values():  # each file's source, publisher and digest are recorded
+        digest = hashlib.sha256((PACKAGED_RULES_DIR / filename).read_bytes()).hexdigest()
+        assert f"`{filename}`" in sources and digest in sources, filename
+
+
+def test_a_missing_text_is_a_named_problem_not_a_silent_empty_citation(tmp_path: Path) -> None:
+    for filename in list(RULESET_FILES.values())[1:]:
+        shutil.copy(PACKAGED_RULES_DIR / filename, tmp_path / filename)
+    problem = rules_texts_problem(tmp_path)
+    assert problem is not None and RULESET_FILES["FoW-5.5"] in problem and str(tmp_path) in problem
+
+
+def test_a_bare_clone_resolves_rule_text_with_nothing_beside_it(tmp_path: Path) -> None:
+    """``git clone`` of the committed tree into a folder with no ``shared/`` beside it."""
+    repo = Path(__file__).resolve().parent.parent
+    clone = tmp_path / "bare" / "repo"
+    subprocess.run(["git", "clone", "-q", "--no-hardlinks", str(repo), str(clone)], check=True, timeout=120)
+    assert not (clone.parent.parent / "shared").exists()
+    env = {k: v for k, v in os.environ.items() if k != "RULES_DIR"} | {"PYTHONPATH": str(clone)}
+    code = "from service.rules import load_rules_library as l; print(l().resolve('GCG-1.00 9.4.3.2').text[:40])"
+    done = subprocess.run([sys.executable, "-c", code], cwd=clone, env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip(), "no rule text"
