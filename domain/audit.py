@@ -61,7 +61,12 @@ class Verdict:
     refuse), ``diverged`` (a legal command that produced other events than recorded),
     ``result_mismatch`` (the claimed result differs), ``seed_mismatch``,
     ``seed_unrevealed`` or ``malformed``.  ``ruleset`` is the ruleset the log was re-run
-    under; ``rule_text`` is filled in by the service (it reads the rules texts)."""
+    under; ``rule_text`` is filled in by the service (it reads the rules texts).
+
+    When ``diverged`` and the log records the step's events, ``details`` names the first
+    differing event (:func:`event_divergence`: seq, position, kind, both events, the field
+    diff) and ``rule`` is the citation of the recorded event; with digests only, ``details``
+    holds the digests and ``rule`` is ``None``."""
 
     verdict: str
     step: int | None = None
@@ -585,10 +590,11 @@ def _divergence(
         details["events_recorded"] = False
     if cross and "facts_digest" not in expected:
         return None  # an older log without facts: nothing to compare across versions
-    differ = [k for k in details["compared"] if expected.get(k) != digests.get(k)]
+    matched = bool(details.get("events_match"))  # then a digest the log omits is no finding
+    differ = [k for k in details["compared"] if (k in expected or not matched) and expected.get(k) != digests.get(k)]
     if not differ:
         return None
-    if details.get("events_match"):
+    if matched:
         message = (
             "the command is legal and produces the events the log recorded for it, but not the digest recorded "
             f"with them ({', '.join(differ)}): the step's result was edited"

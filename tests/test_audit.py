@@ -373,6 +373,24 @@ def test_an_edited_digest_beside_unchanged_events_is_a_divergence_of_the_digest(
     assert "produces the events the log recorded for it, but not the digest" in verdict.message
 
 
+def test_a_log_with_events_but_no_digests_audits_by_its_events() -> None:
+    lines, steps = recorded_game(4)
+    bare = [lines[0]]
+    for line in lines[1:]:
+        entry = json.loads(line)
+        entry["result"] = {"events": entry["result"]["events"]}
+        bare.append(json.dumps(entry))
+    assert audit(bare).verdict == "consistent"
+    step, pos, key = _with_list_field(steps)
+
+    def change(events: list[dict[str, Any]]) -> None:
+        events[pos]["data"][key] = []
+
+    verdict = audit(_edit(bare, step, change, redigest=False))
+    assert (verdict.verdict, verdict.step, verdict.details["diff"][0]["path"]) == ("diverged", step, f"data.{key}")
+    assert "recorded_events_match_digest" not in verdict.details
+
+
 def test_across_rules_versions_the_event_diff_ignores_citations() -> None:
     lines, steps = recorded_game(4)
     assert audit(lines, ruleset="FoW-5.01").verdict == "consistent"  # this game's facts are the same under 5.01
