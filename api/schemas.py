@@ -209,13 +209,21 @@ class AuditVerdictOut(BaseModel):
     line: int | None = Field(description="Its line in the log (1: the header).")
     command: dict[str, Any] | None
     code: str | None = Field(examples=["rules/not_main_phase"])
-    rule: str | None = Field(examples=["FoW-5.5 7.1 p1"])
+    rule: str | None = Field(
+        examples=["FoW-5.5 7.1 p1"],
+        description="The rule that refused the command; when diverged, the rule the recorded event that differs cites.",
+    )
     rule_text: str | None = Field(description="The text of the cited rule, when the rules texts are installed.")
     message: str
     final_state_digest: str | None = Field(description="sha256 of the state after the last command replayed.")
     events: int = Field(description="Events recomputed.")
     ruleset: str | None = Field(description="The ruleset the log was re-run under.")
-    details: dict[str, Any]
+    details: dict[str, Any] = Field(
+        description="consistent: the recomputed result. diverged: the step's digests (compared, recorded, "
+        "recomputed) and, when the log records its events, the first differing event: seq, position, kind "
+        "(changed, missing, extra), recorded_event, recomputed_event, diff ([{path, recorded, recomputed, "
+        "absent?}]) and recomputed_rule when its citation differs (docs/replay-log.md)."
+    )
 
 
 class ChainReportOut(BaseModel):

@@ -13,13 +13,17 @@ version 1::
      "cards": {"<card id>": {...card definition...}},
      "claimed": {"winner": "p1" | null, "result": "win" | "draw", "life": {"p1": 1200}} | null}
     {"step": 1, "command": {"type": "ChangeHand", "player": "p1", "args": {"cards": []}, "id": "c1"},
-     "result": {"version": 24, "events_digest": "<sha256>", "facts_digest": "<sha256>"}}
+     "result": {"version": 24, "events_digest": "<sha256>", "facts_digest": "<sha256>",
+                "events": [{"seq": 23, "type": "...", "data": {...}, "rule": "...", "cause": "cmd:c1",
+                            "actor": "p1"}, ...]}}
 
 ``result`` is optional; when present the audit checks it, so a changed command is caught
 at exactly its own step even when the changed command happens to be legal.
 ``events_digest`` covers the events the command produced; ``facts_digest`` the same events
 without their citations, and is what is compared when a log is re-run under another
-version of its rules (``FoW-5.01`` against ``FoW-5.5``).
+version of its rules (``FoW-5.01`` against ``FoW-5.5``).  ``events`` (optional: older logs
+have only the digests) are those events as stored; with them a ``diverged`` verdict names
+the first event that differs and how, field by field (:func:`event_divergence`).
 
 ``seed`` is present only once the game has ended (it is revealed then); before that, a
 log cannot be re-adjudicated (its shuffles cannot be recomputed) and the verdict says so.
@@ -30,7 +34,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -57,7 +61,12 @@ class Verdict:
     refuse), ``diverged`` (a legal command that produced other events than recorded),
     ``result_mismatch`` (the claimed result differs), ``seed_mismatch``,
     ``seed_unrevealed`` or ``malformed``.  ``ruleset`` is the ruleset the log was re-run
-    under; ``rule_text`` is filled in by the service (it reads the rules texts)."""
+    under; ``rule_text`` is filled in by the service (it reads the rules texts).
+
+    When ``diverged`` and the log records the step's events, ``details`` names the first
+    differing event (:func:`event_divergence`: seq, position, kind, both events, the field
+    diff) and ``rule`` is the citation of the recorded event; with digests only, ``details``
+    holds the digests and ``rule`` is ``None``."""
 
     verdict: str
     step: int | None = None
@@ -277,10 +286,16 @@ def state_digest(engine: Any, state: Any) -> str:
 
 
 def step_result(events: Sequence[Event]) -> dict[str, Any] | None:
-    """What a log records about the events one command produced."""
+    """What a log records about the events one command produced: the last event's seq, the
+    two digests and the events themselves (as stored: seq, type, data, rule, cause, actor)."""
     if not events:
         return None
-    return {"version": events[-1].seq, "events_digest": events_digest(events), "facts_digest": facts_digest(events)}
+    return {
+        "version": events[-1].seq,
+        "events_digest": events_digest(events),
+        "facts_digest": facts_digest(events),
+        "events": [e.to_dict() for e in events],
+    }
 
 
 def build_log(
@@ -360,6 +375,13 @@ def parse_log(lines: Sequence[str]) -> ReplayLog:
         _require(isinstance(c.get("id", ""), str), n, "command id must be a string")
         result = entry.get("result")
         _require(result is None or isinstance(result, dict), n, "'result' must be an object")
+        if result is not None and "events" in result:
+            recorded = result["events"]
+            _require(
+                isinstance(recorded, list) and all(isinstance(e, dict) for e in recorded),
+                n,
+                "'result.events' must be a list of event objects",
+            )
         commands.append(Command.from_dict(c))
         results.append(result)
         numbers.append(n)
@@ -470,18 +492,20 @@ def audit(lines: Sequence[str], *, ruleset: str | None = None) -> Verdict:
                 ruleset=run_under,
             )
         expected = log.results[step - 1]
-        mismatch = _result_mismatch(expected, result, cross) if expected is not None else None
-        if mismatch is not None:
+        divergence = _divergence(expected, result, cross) if expected is not None else None
+        if divergence is not None:
+            message, rule, details = divergence
             return Verdict(
                 "diverged",
                 step=step,
                 line=line,
                 command=command.to_dict(),
-                message="the command is legal but does not produce the events the log recorded for it",
+                rule=rule,
+                message=message,
                 final_state_digest=state_digest(engine, state),
                 events=count,
                 ruleset=run_under,
-                details=mismatch,
+                details=details,
             )
         for e in result:
             state = _apply(engine, state, e)
@@ -522,15 +546,203 @@ def _start(engine: Any, spec: GameSpec, header: Mapping[str, Any]) -> list[Event
     return list(events)
 
 
-def _result_mismatch(expected: Mapping[str, Any], result: Sequence[Event], cross: bool) -> dict[str, Any] | None:
+_CANONICAL = json_encoder(sort_keys=True, separators=(",", ":"))
+"""Canonical JSON for comparing recorded and recomputed events (sorted keys, no spaces)."""
+
+_DIVERGED = "the command is legal but does not produce the events the log recorded for it"
+
+
+def _divergence(
+    expected: Mapping[str, Any], result: Sequence[Event], cross: bool
+) -> tuple[str, str | None, dict[str, Any]] | None:
+    """How the events a command produces differ from the ``result`` a log recorded for its
+    step: ``(message, rule, details)``, or ``None`` when they agree.  With recorded events
+    the first differing event is named (:func:`event_divergence`); with digests only (an
+    older log) just the digests are compared.  Across rules versions (``cross``) citations
+    are ignored, as ``facts_digest`` ignores them."""
     recomputed = step_result(result) or {}
-    keys = ["facts_digest"] if cross else ["version", "events_digest"]
+    digests = {k: v for k, v in recomputed.items() if k != "events"}
+    details: dict[str, Any] = {
+        "compared": ["facts_digest"] if cross else ["version", "events_digest"],
+        "recorded": {k: v for k, v in expected.items() if k != "events"},
+        "recomputed": digests,
+    }
+    recorded_events = expected.get("events")
+    if isinstance(recorded_events, list):
+        try:
+            found = event_divergence(recorded_events, recomputed.get("events", []), citations=not cross)
+        except RecursionError:  # events nested too deeply to compare: fall back to the digests
+            found = None
+        else:
+            if found is None:
+                details["events_match"] = True
+        if found is not None:
+            rule = _citation_of(found)
+            details = {**details, "compared": ["events"], **found}
+            other = found["recomputed_event"]
+            if isinstance(other, dict) and isinstance(other.get("rule"), str) and other["rule"] != rule:
+                details["recomputed_rule"] = other["rule"]
+            own = expected.get("events_digest")
+            if isinstance(own, str):
+                details["recorded_events_match_digest"] = own == _digest_of(recorded_events)
+            return _event_message(found, details), rule, details
+    else:
+        details["events_recorded"] = False
     if cross and "facts_digest" not in expected:
         return None  # an older log without facts: nothing to compare across versions
-    for key in keys:
-        if expected.get(key) != recomputed.get(key):
-            return {"compared": keys, "recorded": dict(expected), "recomputed": recomputed}
+    matched = bool(details.get("events_match"))  # then a digest the log omits is no finding
+    differ = [k for k in details["compared"] if (k in expected or not matched) and expected.get(k) != digests.get(k)]
+    if not differ:
+        return None
+    if matched:
+        message = (
+            "the command is legal and produces the events the log recorded for it, but not the digest recorded "
+            f"with them ({', '.join(differ)}): the step's result was edited"
+        )
+    else:
+        message = (
+            f"{_DIVERGED} ({', '.join(differ)} differ; the log records only digests for this step, not its events, "
+            "so the differing event cannot be named)"
+        )
+    return message, None, details
+
+
+def event_divergence(
+    recorded: Sequence[Any], recomputed: Sequence[Mapping[str, Any]], *, citations: bool = True
+) -> dict[str, Any] | None:
+    """The first event where a step's recorded events (as a log stores them) and its
+    recomputed events differ, or ``None`` when they are the same::
+
+        {"position": 2,            # 1-based, within the step's events
+         "seq": 57,                # the recomputed event's seq (the recorded one's if extra)
+         "kind": "changed" | "missing" | "extra",
+         "recorded_event": {...} | None, "recomputed_event": {...} | None,
+         "diff": [{"path": "data.oids", "recorded": [...], "recomputed": [...]}, ...]}
+
+    ``missing``: the log lacks an event the command produces; ``extra``: the log records an
+    event the command does not produce (their ``diff`` has one entry, path ``event``).  A
+    ``diff`` entry for a field only one side has carries ``"absent": "recorded"`` (or
+    ``"recomputed"``) and ``None`` for that side.  Paths name dict keys with dots and list
+    items with ``[i]``; a list of plain values is compared whole.  Without ``citations``
+    (another rules version) ``rule``, and ``ruleset`` in ``GameStarted`` data, are ignored,
+    as :func:`facts_digest` ignores them."""
+    theirs = list(recorded)
+    canonical = _CANONICAL(list(recomputed))
+    if citations and _CANONICAL(theirs) == canonical:
+        return None
+    ours: list[Any] = json.loads(canonical)  # JSON types, as a log holds them
+    view: Callable[[Any], Any] = _as_is if citations else _without_citations
+    if not citations and _CANONICAL([view(e) for e in theirs]) == _CANONICAL([view(e) for e in ours]):
+        return None
+    for i in range(max(len(theirs), len(ours))):
+        mine = ours[i] if i < len(ours) else None
+        logged = theirs[i] if i < len(theirs) else None
+        if mine is not None and logged is not None:
+            if _CANONICAL(view(logged)) == _CANONICAL(view(mine)):
+                continue
+            diff: list[dict[str, Any]] = []
+            _field_diff(view(logged), view(mine), "", diff)
+            kind = "changed"
+        elif logged is None:
+            diff = [{"path": "event", "recorded": None, "recomputed": mine, "absent": "recorded"}]
+            kind = "missing"
+        else:
+            diff = [{"path": "event", "recorded": logged, "recomputed": None, "absent": "recomputed"}]
+            kind = "extra"
+        source = mine if mine is not None else logged
+        seq = source.get("seq") if isinstance(source, dict) else None
+        return {
+            "position": i + 1,
+            "seq": seq if _is_int(seq) else None,
+            "kind": kind,
+            "recorded_event": logged,
+            "recomputed_event": mine,
+            "diff": diff,
+        }
+    return None  # pragma: no cover - the canonical forms differ, so some event does
+
+
+_ABSENT: Any = object()
+
+
+def _field_diff(recorded: Any, recomputed: Any, path: str, out: list[dict[str, Any]]) -> None:
+    if recorded is not _ABSENT and recomputed is not _ABSENT:
+        if isinstance(recorded, dict) and isinstance(recomputed, dict):
+            for key in sorted(set(recorded) | set(recomputed)):
+                sub = f"{path}.{key}" if path else str(key)
+                _field_diff(recorded.get(key, _ABSENT), recomputed.get(key, _ABSENT), sub, out)
+            return
+        if (
+            isinstance(recorded, list)
+            and isinstance(recomputed, list)
+            and len(recorded) == len(recomputed)
+            and any(isinstance(v, dict | list) for v in (*recorded, *recomputed))
+        ):
+            for i, (a, b) in enumerate(zip(recorded, recomputed, strict=True)):
+                _field_diff(a, b, f"{path}[{i}]", out)
+            return
+        if _CANONICAL(recorded) == _CANONICAL(recomputed):
+            return
+    entry: dict[str, Any] = {
+        "path": path or "event",
+        "recorded": None if recorded is _ABSENT else recorded,
+        "recomputed": None if recomputed is _ABSENT else recomputed,
+    }
+    if recorded is _ABSENT:
+        entry["absent"] = "recorded"
+    elif recomputed is _ABSENT:
+        entry["absent"] = "recomputed"
+    out.append(entry)
+
+
+def _as_is(event: Any) -> Any:
+    return event
+
+
+def _without_citations(event: Any) -> Any:
+    """An event as :func:`facts_digest` sees it: no ``rule``, no ``ruleset`` in ``GameStarted``."""
+    if not isinstance(event, dict):
+        return event
+    d = {k: v for k, v in event.items() if k != "rule"}
+    data = d.get("data")
+    if d.get("type") == "GameStarted" and isinstance(data, dict):
+        d["data"] = {k: v for k, v in data.items() if k != "ruleset"}
+    return d
+
+
+def _digest_of(stored: Sequence[Any]) -> str:
+    """:func:`events_digest` of events as a log stores them."""
+    canonical = json.dumps(list(stored), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def _citation_of(found: Mapping[str, Any]) -> str | None:
+    """The rule a diverging event cites: the recorded event's, else the recomputed one's."""
+    for key in ("recorded_event", "recomputed_event"):
+        event = found.get(key)
+        if isinstance(event, dict) and isinstance(event.get("rule"), str) and event["rule"]:
+            return str(event["rule"])
     return None
+
+
+def _event_message(found: Mapping[str, Any], details: Mapping[str, Any]) -> str:
+    seq = found.get("seq")
+    shown = found.get("recomputed_event") or found.get("recorded_event")
+    kind_of = shown.get("type") if isinstance(shown, dict) else None
+    name = f"event {seq if seq is not None else '#' + str(found['position'])}" + (
+        f" ({kind_of})" if isinstance(kind_of, str) else ""
+    )
+    if found["kind"] == "missing":
+        text = f"the command is legal and produces {name}, which the log does not record"
+    elif found["kind"] == "extra":
+        text = f"the command is legal but the log records {name}, which it does not produce"
+    else:
+        paths = [str(d["path"]) for d in found["diff"]]
+        listed = ", ".join(paths[:5]) + (f" and {len(paths) - 5} more" if len(paths) > 5 else "")
+        text = f"the command is legal but {name} differs from the one the log recorded: {listed}"
+    if details.get("recorded_events_match_digest") is False:
+        text += " (the recorded events do not match the step's own events_digest either: they were edited)"
+    return text
 
 
 def _apply(engine: Any, state: Any, event: Event) -> Any:

@@ -2,6 +2,8 @@
 
 * ``audit LOG [--ruleset R] [--json]``: re-adjudicate a replay log file (``-``: stdin).
   Needs no event store.  Exit 0 when consistent, 1 for any finding or a malformed log.
+  A ``diverged`` verdict prints the first differing event, recorded and recomputed, and
+  one line per differing field (``data.oids: [...] -> [...]``).
 * ``export GAME [-o FILE]``: write a stored game's replay log (as the judge sees it).
 * ``verify GAME [--json]``: check the hash chain of a stored game's events.  Exit 0 when
   intact, 1 when a link is broken (the first broken event is named).
@@ -94,11 +96,48 @@ def _audit(args: argparse.Namespace) -> int:
             print(f"rule text: {verdict.rule_text}")
         if verdict.message:
             print(f"message: {verdict.message}")
-        if verdict.details and not verdict.is_consistent:
+        if verdict.verdict == "diverged" and "diff" in verdict.details:
+            _print_divergence(verdict.step, verdict.details)
+        elif verdict.details and not verdict.is_consistent:
             print(f"details: {json.dumps(verdict.details, sort_keys=True)}")
         print(f"events recomputed: {verdict.events}")
         print(f"final state digest: {verdict.final_state_digest}")
     return 0 if verdict.is_consistent else 1
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, ensure_ascii=False)
+
+
+_KINDS = {
+    "changed": "differs from the recorded one",
+    "missing": "is produced by the command but missing from the log",
+    "extra": "is recorded in the log but not produced by the command",
+}
+
+
+def _print_divergence(step: int | None, details: dict[str, Any]) -> None:
+    """The first differing event of a ``diverged`` verdict: both versions, then the diff."""
+    recorded, recomputed = details.get("recorded_event"), details.get("recomputed_event")
+    shown = recomputed if isinstance(recomputed, dict) else recorded
+    kind = shown.get("type") if isinstance(shown, dict) else None
+    seq = details.get("seq")
+    name = f"event {seq}" if seq is not None else "an event"
+    print(
+        f"diverging {name}{f' ({kind})' if kind else ''}, event {details.get('position')} of step {step}: "
+        + _KINDS.get(str(details.get("kind")), str(details.get("kind")))
+    )
+    print(f"  recorded:   {_json(recorded) if recorded is not None else '(none)'}")
+    print(f"  recomputed: {_json(recomputed) if recomputed is not None else '(none)'}")
+    if details.get("recomputed_rule"):
+        print(f"  recomputed rule: {details['recomputed_rule']}")
+    if details.get("kind") == "changed":
+        print("  differences (recorded -> recomputed):")
+        for d in details.get("diff", []):
+            absent = d.get("absent")
+            before = "(absent)" if absent == "recorded" else _json(d.get("recorded"))
+            after = "(absent)" if absent == "recomputed" else _json(d.get("recomputed"))
+            print(f"    {d.get('path')}: {before} -> {after}")
 
 
 @contextmanager

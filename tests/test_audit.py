@@ -5,7 +5,9 @@ from __future__ import annotations
 import functools
 import json
 import random
+from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -217,3 +219,226 @@ def test_verify_links_names_the_first_changed_missing_or_unreadable_event() -> N
     assert verify_links(swapped).broken_at == 2
     moved = StoredLink(2, {**(links[1].fields or {}), "event": {"seq": 3, "type": "T", "data": {"n": 2}}})
     assert "seq 3" in verify_links([links[0], moved, *links[2:]]).reason
+
+
+# ------------------------------------------------------------------ diverged verdicts name the event
+
+
+def _with_list_field(steps: list[tuple[Command, list[Event]]]) -> tuple[int, int, str]:
+    """(step, position within the step's events, data key) of the first recorded event
+    after the first few steps whose data holds a non-empty list."""
+    for i, (_, events) in enumerate(steps[3:], start=4):
+        for pos, e in enumerate(events):
+            for key in sorted(e.data):
+                if isinstance(e.data[key], list | tuple) and e.data[key]:
+                    return i, pos, key
+    raise AssertionError("no event with a list in its data")
+
+
+def _edit(lines: list[str], step: int, change: Any, *, redigest: bool) -> list[str]:
+    """``lines`` with ``change(events)`` applied to the recorded events of ``step``; with
+    ``redigest`` the step's digests are recomputed from the edited events (so only the
+    events, not their digests, betray the edit)."""
+    from domain.audit import events_digest, facts_digest
+
+    out = list(lines)
+    entry = json.loads(out[step])
+    events = entry["result"]["events"]
+    change(events)
+    if redigest:
+        as_events = [Event.from_dict(e) for e in events]
+        entry["result"].update(events_digest=events_digest(as_events), facts_digest=facts_digest(as_events))
+    out[step] = json.dumps(entry)
+    return out
+
+
+@pytest.mark.parametrize("redigest", [False, True], ids=["digests-left", "digests-recomputed"])
+def test_a_recorded_event_changed_in_one_data_field_is_named_with_its_seq_path_values_and_rule(
+    redigest: bool,
+) -> None:
+    lines, steps = recorded_game(4)
+    step, pos, key = _with_list_field(steps)
+    original = steps[step - 1][1][pos]
+    forged = [*original.data[key], "forged"]
+
+    def change(events: list[dict[str, Any]]) -> None:
+        events[pos]["data"][key] = forged
+
+    verdict = audit(_edit(lines, step, change, redigest=redigest))
+    assert (verdict.verdict, verdict.step, verdict.line) == ("diverged", step, step + 1), verdict
+    d = verdict.details
+    assert (d["kind"], d["seq"], d["position"]) == ("changed", original.seq, pos + 1)
+    assert d["diff"] == [{"path": f"data.{key}", "recorded": forged, "recomputed": list(original.data[key])}]
+    assert d["recorded_event"]["data"][key] == forged
+    assert d["recomputed_event"] == json.loads(json.dumps(original.to_dict()))
+    assert verdict.rule == original.rule and "recomputed_rule" not in d
+    assert f"event {original.seq} ({original.type})" in verdict.message and f"data.{key}" in verdict.message
+    # digests left: the events no longer match their own digest, and the verdict says so
+    assert d["recorded_events_match_digest"] is redigest
+    assert ("do not match the step's own events_digest" in verdict.message) is not redigest
+    assert d["compared"] == ["events"] and d["recomputed"]["version"] == steps[step - 1][1][-1].seq
+
+
+def test_a_changed_type_and_citation_are_fields_of_the_diff_and_the_recorded_citation_is_the_rule() -> None:
+    lines, steps = recorded_game(4)
+    step, pos, _ = _with_list_field(steps)
+    original = steps[step - 1][1][pos]
+
+    def change(events: list[dict[str, Any]]) -> None:
+        events[pos].update(type="Forged", rule="FoW-5.5 1.1")
+
+    verdict = audit(_edit(lines, step, change, redigest=True))
+    assert verdict.verdict == "diverged" and verdict.details["seq"] == original.seq
+    assert verdict.details["diff"] == [
+        {"path": "rule", "recorded": "FoW-5.5 1.1", "recomputed": original.rule},
+        {"path": "type", "recorded": "Forged", "recomputed": original.type},
+    ]
+    assert verdict.rule == "FoW-5.5 1.1" and verdict.details["recomputed_rule"] == original.rule
+
+
+@pytest.mark.parametrize("kind", ["missing", "extra"])
+def test_an_event_missing_from_the_log_or_extra_in_it_is_named(kind: str) -> None:
+    lines, steps = recorded_game(4)
+    step = next(i for i, (_, events) in enumerate(steps, start=1) if len(events) >= 2 and i > 3)
+    last = steps[step - 1][1][-1]
+    invented = {**last.to_dict(), "seq": last.seq + 1, "type": "LifeSet", "data": {"player": "p1", "life": 1}}
+
+    def change(events: list[dict[str, Any]]) -> None:
+        if kind == "missing":
+            events.pop()
+        else:
+            events.append(invented)
+
+    verdict = audit(_edit(lines, step, change, redigest=False))
+    assert (verdict.verdict, verdict.step) == ("diverged", step), verdict
+    d = verdict.details
+    assert d["kind"] == kind and d["position"] == len(steps[step - 1][1]) + (kind == "extra")
+    if kind == "missing":
+        recomputed = json.loads(json.dumps(last.to_dict()))
+        assert (d["seq"], d["recorded_event"], d["recomputed_event"]) == (last.seq, None, recomputed)
+        assert d["diff"] == [{"path": "event", "recorded": None, "recomputed": recomputed, "absent": "recorded"}]
+        assert verdict.rule == last.rule  # nothing recorded: the rule that produces the missing event
+        assert f"produces event {last.seq} ({last.type}), which the log does not record" in verdict.message
+    else:
+        assert (d["seq"], d["recorded_event"], d["recomputed_event"]) == (last.seq + 1, invented, None)
+        assert d["diff"] == [{"path": "event", "recorded": invented, "recomputed": None, "absent": "recomputed"}]
+        assert verdict.rule == last.rule
+        assert f"records event {last.seq + 1} (LifeSet), which it does not produce" in verdict.message
+
+
+def test_a_field_only_one_side_has_is_marked_absent() -> None:
+    lines, steps = recorded_game(4)
+    step, pos, key = _with_list_field(steps)
+    original = steps[step - 1][1][pos]
+
+    def change(events: list[dict[str, Any]]) -> None:
+        del events[pos]["data"][key]
+        events[pos]["data"]["bogus"] = 1
+
+    d = audit(_edit(lines, step, change, redigest=True)).details
+    assert d["diff"] == [
+        {"path": "data.bogus", "recorded": 1, "recomputed": None, "absent": "recomputed"},
+        {"path": f"data.{key}", "recorded": None, "recomputed": list(original.data[key]), "absent": "recorded"},
+    ]
+
+
+def test_an_older_log_without_events_audits_by_digests_and_says_it_cannot_name_the_event() -> None:
+    lines, _ = recorded_game(4)
+    old = [lines[0]]
+    for line in lines[1:]:
+        entry = json.loads(line)
+        entry["result"].pop("events")
+        old.append(json.dumps(entry))
+    assert audit(old).verdict == "consistent"
+    step = 5
+    entry = json.loads(old[step])
+    entry["result"]["events_digest"] = "0" * 64
+    old[step] = json.dumps(entry)
+    verdict = audit(old)
+    assert (verdict.verdict, verdict.step, verdict.rule) == ("diverged", step, None)
+    assert "only digests" in verdict.message and "cannot be named" in verdict.message
+    assert verdict.details["compared"] == ["version", "events_digest"]
+    assert verdict.details["recorded"]["events_digest"] == "0" * 64
+    assert verdict.details["events_recorded"] is False and "diff" not in verdict.details
+
+
+def test_an_edited_digest_beside_unchanged_events_is_a_divergence_of_the_digest() -> None:
+    lines, _ = recorded_game(4)
+    entry = json.loads(lines[5])
+    entry["result"]["events_digest"] = "0" * 64
+    lines[5] = json.dumps(entry)
+    verdict = audit(lines)
+    assert (verdict.verdict, verdict.step) == ("diverged", 5)
+    assert verdict.details["events_match"] is True and "diff" not in verdict.details
+    assert "produces the events the log recorded for it, but not the digest" in verdict.message
+
+
+def test_a_log_with_events_but_no_digests_audits_by_its_events() -> None:
+    lines, steps = recorded_game(4)
+    bare = [lines[0]]
+    for line in lines[1:]:
+        entry = json.loads(line)
+        entry["result"] = {"events": entry["result"]["events"]}
+        bare.append(json.dumps(entry))
+    assert audit(bare).verdict == "consistent"
+    step, pos, key = _with_list_field(steps)
+
+    def change(events: list[dict[str, Any]]) -> None:
+        events[pos]["data"][key] = []
+
+    verdict = audit(_edit(bare, step, change, redigest=False))
+    assert (verdict.verdict, verdict.step, verdict.details["diff"][0]["path"]) == ("diverged", step, f"data.{key}")
+    assert "recorded_events_match_digest" not in verdict.details
+
+
+def test_across_rules_versions_the_event_diff_ignores_citations() -> None:
+    lines, steps = recorded_game(4)
+    assert audit(lines, ruleset="FoW-5.01").verdict == "consistent"  # this game's facts are the same under 5.01
+    step, pos, key = _with_list_field(steps)
+    original = steps[step - 1][1][pos]
+
+    def recite(events: list[dict[str, Any]]) -> None:
+        events[pos]["rule"] = "FoW-5.5 1.1"
+
+    recited = _edit(lines, step, recite, redigest=True)
+    assert audit(recited).details["diff"] == [{"path": "rule", "recorded": "FoW-5.5 1.1", "recomputed": original.rule}]
+    assert audit(recited, ruleset="FoW-5.01").verdict == "consistent"  # citations are not compared across versions
+
+    def change(events: list[dict[str, Any]]) -> None:
+        events[pos]["data"][key] = []
+
+    verdict = audit(_edit(lines, step, change, redigest=True), ruleset="FoW-5.01")
+    assert (verdict.verdict, verdict.step, verdict.details["seq"]) == ("diverged", step, original.seq)
+    assert [d["path"] for d in verdict.details["diff"]] == [f"data.{key}"]
+    assert verdict.rule == original.rule  # the recorded event's citation (5.5) ...
+    assert verdict.details["recomputed_rule"].startswith("FoW-5.01 ")  # ... and the recomputed one's
+
+
+def test_the_relabelled_log_diverges_at_its_first_citation() -> None:
+    lines, steps = recorded_game(4)
+    header = json.loads(lines[0])
+    header["ruleset"] = "FoW-5.01"
+    verdict = audit([json.dumps(header), *lines[1:]])
+    first = steps[0][1][0]
+    assert (verdict.verdict, verdict.step, verdict.details["seq"]) == ("diverged", 1, first.seq)
+    assert verdict.details["diff"] == [
+        {"path": "rule", "recorded": first.rule, "recomputed": first.rule.replace("FoW-5.5", "FoW-5.01")}
+    ]
+
+
+def test_recorded_events_must_be_a_list_of_objects() -> None:
+    lines, _ = recorded_game(4)
+    for bad in ({"seq": 1}, [1, 2], "events"):
+        entry = json.loads(lines[2])
+        entry["result"]["events"] = bad
+        verdict = audit([*lines[:2], json.dumps(entry), *lines[3:]])
+        assert (verdict.verdict, verdict.line) == ("malformed", 3)
+        assert "'result.events' must be a list of event objects" in verdict.message
+
+
+def test_an_exported_step_records_its_events_as_stored() -> None:
+    lines, steps = recorded_game(4)
+    for line, (_, events) in zip(lines[1:], steps, strict=True):
+        result = json.loads(line)["result"]
+        assert result["events"] == json.loads(json.dumps([e.to_dict() for e in events]))
+        assert result["version"] == events[-1].seq

@@ -130,6 +130,8 @@ def check_schema(lines: list[str]) -> None:
         step.validate(json.loads(line))
     assert not header.is_valid({**json.loads(lines[0]), "seed_commitment": "not a hash"})
     assert not step.is_valid({"step": 0, "command": {"type": "Pass"}})
+    assert not step.is_valid({"step": 1, "command": {"type": "Pass", "player": "p1"}, "result": {"events": [{}]}})
+    assert all("events" in json.loads(line)["result"] for line in lines[1:])
 
 
 def audit(client: TestClient, text: str, **params: str) -> Any:
@@ -215,6 +217,52 @@ def test_a_changed_command_is_reported_with_its_step_code_rule_and_rule_text(cli
     assert verdict["rule"].startswith("FoW-5.5 ")
     assert verdict["rule_text"], "the cited rule's text is resolved from the rules files"
     assert verdict["final_state_digest"]
+
+
+def test_a_changed_event_is_named_with_its_seq_field_values_rule_and_rule_text(client: TestClient) -> None:
+    from service.audit import rule_text_of
+
+    tokens = create(client, "FoW-5.5")
+    play(client, tokens, 15)
+    concede(client, tokens)
+    lines = client.get("/games/g1/log", headers=auth(tokens["p1"])).text.splitlines()
+    stored = {e["seq"]: e for e in judge_events(client)}
+    recorded = [(step, json.loads(line)["result"]["events"]) for step, line in enumerate(lines[1:], start=1)]
+    for _, events in recorded:  # every step records its events as stored, in full
+        assert events == [
+            {k: stored[e["seq"]][k] for k in ("seq", "type", "data", "rule", "cause", "actor")} for e in events
+        ]
+    step, pos, event = next(
+        (step, pos, e)
+        for step, events in recorded
+        for pos, e in enumerate(events)
+        if step > 2 and e["data"] and rule_text_of(e["rule"])
+    )
+    key = sorted(event["data"])[0]
+    entry = json.loads(lines[step])
+    entry["result"]["events"][pos]["data"][key] = "forged"
+    lines[step] = json.dumps(entry)
+    verdict = audit(client, "\n".join(lines)).json()
+    assert (verdict["verdict"], verdict["step"], verdict["line"]) == ("diverged", step, step + 1), verdict
+    details = verdict["details"]
+    assert (details["seq"], details["position"], details["kind"]) == (event["seq"], pos + 1, "changed")
+    assert details["diff"] == [{"path": f"data.{key}", "recorded": "forged", "recomputed": event["data"][key]}]
+    assert details["recorded_event"] == {**event, "data": {**event["data"], key: "forged"}}
+    assert details["recomputed_event"] == event
+    assert verdict["rule"] == event["rule"] and verdict["rule_text"] == rule_text_of(event["rule"])
+    assert verdict["rule_text"]
+
+    old = [lines[0]]  # the same forgery in a log without events: only the digests can tell
+    for line in lines[1:]:
+        e = json.loads(line)
+        e["result"].pop("events")
+        old.append(json.dumps(e))
+    entry = json.loads(old[step])
+    entry["result"]["events_digest"] = "0" * 64
+    old[step] = json.dumps(entry)
+    verdict = audit(client, "\n".join(old)).json()
+    assert (verdict["verdict"], verdict["step"], verdict["rule"]) == ("diverged", step, None)
+    assert "only digests" in verdict["message"] and "diff" not in verdict["details"]
 
 
 def test_a_wrong_claimed_result_is_reported(client: TestClient) -> None:

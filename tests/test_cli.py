@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -25,3 +27,46 @@ def test_an_unknown_subcommand_is_a_usage_error(capsys: pytest.CaptureFixture[st
 def test_a_missing_database_file_is_reported_not_raised(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["cards", "coverage", str(tmp_path / "missing.json")]) == 1
     assert "missing.json" in capsys.readouterr().err
+
+
+def test_audit_prints_the_diverging_event_and_its_field_diff(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tests.test_audit import _edit, _with_list_field, recorded_game
+
+    lines, steps = recorded_game(4)
+    step, pos, key = _with_list_field(steps)
+    original = steps[step - 1][1][pos]
+
+    def change(events: list[dict[str, Any]]) -> None:
+        events[pos]["data"][key] = ["forged"]
+
+    log = tmp_path / "forged.jsonl"
+    log.write_text("\n".join(_edit(lines, step, change, redigest=True)) + "\n")
+    assert main(["audit", str(log)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert "verdict: diverged (re-run under FoW-5.5)" in out
+    assert f"rule: {original.rule}" in out
+    heading = f"diverging event {original.seq} ({original.type}), event {pos + 1} of step {step}: "
+    assert heading + "differs from the recorded one" in out
+    recorded = next(line for line in out if line.startswith("  recorded:   "))
+    recomputed = next(line for line in out if line.startswith("  recomputed: "))
+    assert json.loads(recorded.split(": ", 1)[1])["data"][key] == ["forged"]
+    assert json.loads(recomputed.split(": ", 1)[1]) == json.loads(json.dumps(original.to_dict()))
+    assert f'    data.{key}: ["forged"] -> {json.dumps(list(original.data[key]))}' in out
+    assert not any(line.startswith("details: ") for line in out)  # readable, not a JSON dump
+
+    def drop(events: list[dict[str, Any]]) -> None:
+        events.pop()
+
+    last = steps[step - 1][1][-1]
+    log.write_text("\n".join(_edit(lines, step, drop, redigest=False)) + "\n")
+    assert main(["audit", str(log)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    heading = f"diverging event {last.seq} ({last.type}), event {len(steps[step - 1][1])} of step {step}: "
+    assert heading + "is produced by the command but missing from the log" in out
+    assert "  recorded:   (none)" in out and not any("differences" in line for line in out)
+
+    assert main(["audit", str(log), "--json"]) == 1
+    verdict = json.loads(capsys.readouterr().out)
+    assert verdict["verdict"] == "diverged" and verdict["details"]["position"] == len(steps[step - 1][1])

@@ -8,6 +8,7 @@ import tomllib
 from collections.abc import Iterator
 from fnmatch import fnmatch
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -85,3 +86,54 @@ def test_the_package_data_ships_every_console_file() -> None:
     assert files == ["static/console.css", "static/console.html", "static/console.js"]
     for f in files:
         assert any(fnmatch(f, pattern) for pattern in patterns), f"{f} is not in package-data"
+
+
+def _function(script: str, name: str) -> str:
+    """The source of the console's function ``name`` (up to the next top-level function)."""
+    start = script.index(f"  function {name}(")
+    end = script.index("\n  function ", start + 1)
+    return script[start:end]
+
+
+def test_the_audit_panel_shows_the_diverging_event_recorded_beside_recomputed_and_the_field_diff() -> None:
+    """Given diverged verdicts of the audit (an event changed in a field and its citation, an
+    event missing from the log), the audit panel draws the first differing event from
+    exactly the keys those verdicts carry: its seq, position and kind, the field diff
+    (path, recorded, recomputed, absent), the recorded and recomputed events side by side,
+    and the recomputed citation when it differs."""
+    from domain.audit import audit
+    from tests.test_audit import _edit, _with_list_field, recorded_game
+
+    lines, steps = recorded_game(4)
+    step, pos, key = _with_list_field(steps)
+
+    def change(events: list[dict[str, Any]]) -> None:
+        events[pos]["data"][key] = ["forged"]
+        events[pos]["rule"] = "FoW-5.5 1.1"
+
+    def drop(events: list[dict[str, Any]]) -> None:
+        events.pop()
+
+    verdicts = [audit(_edit(lines, step, edit, redigest=False)) for edit in (change, drop)]
+    assert [v.verdict for v in verdicts] == ["diverged", "diverged"]
+    details = {k for v in verdicts for k in v.details}
+    diff_keys = {k for v in verdicts for d in v.details["diff"] for k in d}
+    kinds = {v.details["kind"] for v in verdicts}
+
+    script = (STATIC_DIR / "console.js").read_text()
+    block = _function(script, "divergenceBlock")
+    shown = set(re.findall(r"\bd\.([a-z_]+)", block))
+    assert shown >= {"seq", "position", "kind", "diff", "recorded_event", "recomputed_event"}
+    assert shown <= details, f"the console reads keys the audit does not give: {shown - details}"
+    assert set(re.findall(r"\bx\.([a-z_]+)", block)) == diff_keys == {"path", "recorded", "recomputed", "absent"}
+    read = set(re.findall(r"verdict\.details\.([a-z_]+)", _function(script, "renderAudit")))
+    assert read == {"recomputed_rule"} <= details
+    assert 'verdict.verdict === "diverged" ? divergenceBlock(verdict) : null' in script
+    declared = re.search(r"const DIVERGENCE_KINDS = \{(.*?)\};", script, re.S)
+    assert declared is not None and set(re.findall(r"^\s*(\w+):", declared.group(1), re.M)) >= kinds
+    # the recorded and recomputed versions side by side, the differing rows marked, in the page's style
+    for needle in ('el("th", { text: "recorded" })', 'el("th", { text: "recomputed" })', '"differs"', "diff-path"):
+        assert needle in block
+    css = (STATIC_DIR / "console.css").read_text()
+    for selector in (".divergence", ".diff-recorded", ".diff-recomputed", ".event-compare", "tr.differs"):
+        assert selector in css

@@ -614,6 +614,7 @@
       ["line", verdict.line],
       ["code", verdict.code],
       ["rule", verdict.rule],
+      ["recomputed rule", verdict.details && verdict.details.recomputed_rule],
       ["ruleset", verdict.ruleset],
       ["message", verdict.message],
       ["events", verdict.events],
@@ -623,6 +624,7 @@
       el("p", { class: "verdict-word " + (ok ? "verdict-ok" : "verdict-problem"), text: ok ? "✓ consistent" : "✗ " + human(verdict.verdict) }),
       el("dl", { class: "facts" }, rows.map(([k, v]) => [el("dt", { text: k }), el("dd", { class: "verdict-" + k.replace(/ /g, "-"), text: compact(v) })])),
       verdict.rule_text ? el("blockquote", { class: "rule-text verdict-rule-text", text: verdict.rule_text }) : null,
+      verdict.verdict === "diverged" ? divergenceBlock(verdict) : null,
       verdict.details && Object.keys(verdict.details).length ? objectBlock("details", verdict.details) : null,
     );
     const problemLine = ok ? null : verdict.line || (verdict.step ? verdict.step + 1 : null);
@@ -641,6 +643,64 @@
     }
     $("audit-steps").replaceChildren(...items);
     $("audit-jump").hidden = problemLine === null;
+  }
+
+  const DIVERGENCE_KINDS = {
+    changed: "differs from the recorded one",
+    missing: "is produced by the command but missing from the log",
+    extra: "is recorded in the log but not produced by the command",
+  };
+  const EVENT_FIELDS = ["seq", "type", "rule", "cause", "actor"];
+
+  /** One value of a recorded or recomputed event: its JSON, "none" for null, "(absent)". */
+  function shownValue(value, absent) {
+    if (absent) return "(absent)";
+    return value === null || value === undefined ? "none" : JSON.stringify(value);
+  }
+
+  /** ``value`` as a Map path -> value: objects by dotted key, lists and scalars whole. */
+  function flatten(value, path, out) {
+    const keys = value && typeof value === "object" && !Array.isArray(value) ? Object.keys(value) : null;
+    if (keys === null || (!keys.length && path)) out.set(path || "event", value);
+    else for (const k of keys) flatten(value[k], path ? path + "." + k : k, out);
+    return out;
+  }
+
+  /** The first differing event of a ``diverged`` verdict (``details`` from POST /audits,
+   *  docs/replay-log.md): the field diff, then the event field by field, recorded beside
+   *  recomputed, the differing rows marked.  A log with digests only has no event to show:
+   *  the verdict's message says so. */
+  function divergenceBlock(verdict) {
+    const d = verdict.details || {};
+    if (!Array.isArray(d.diff)) {
+      return el("p", { class: "divergence-digests muted", text: "Only the step's digests could be compared: this log does not record the events." });
+    }
+    const isEvent = (v) => v && typeof v === "object" && !Array.isArray(v);
+    const recorded = isEvent(d.recorded_event) ? d.recorded_event : null;
+    const recomputed = isEvent(d.recomputed_event) ? d.recomputed_event : null;
+    const shown = recomputed || recorded || {};
+    const title = "Event " + (d.seq ?? "#" + d.position) + (shown.type ? " (" + shown.type + ")" : "") +
+      ", event " + d.position + " of step " + verdict.step + ": " + (DIVERGENCE_KINDS[d.kind] || d.kind);
+    const diffs = d.diff.map((x) => el("li", { class: "diff-entry", dataset: { path: String(x.path) } },
+      el("code", { class: "diff-path", text: String(x.path) }), " ",
+      el("span", { class: "diff-recorded", title: "recorded", text: shownValue(x.recorded, x.absent === "recorded") }),
+      " → ",
+      el("span", { class: "diff-recomputed", title: "recomputed", text: shownValue(x.recomputed, x.absent === "recomputed") })));
+    const a = recorded ? flatten(recorded, "", new Map()) : new Map();
+    const b = recomputed ? flatten(recomputed, "", new Map()) : new Map();
+    const rest = [...new Set([...a.keys(), ...b.keys()])].filter((k) => !EVENT_FIELDS.includes(k)).sort();
+    const paths = [...EVENT_FIELDS.filter((k) => a.has(k) || b.has(k)), ...rest];
+    const differs = (p) => d.diff.some((x) => x.path === "event" || x.path === p || p.startsWith(x.path + ".") || String(x.path).startsWith(p + "["));
+    const cell = (side, map, p) => el("td", { class: side, text: map.size ? shownValue(map.get(p), !map.has(p)) : "—" });
+    const rows = paths.map((p) => el("tr", { class: differs(p) ? "differs" : null, dataset: { path: p } },
+      el("th", { scope: "row", text: p }), cell("recorded", a, p), cell("recomputed", b, p)));
+    return el("section", { class: "divergence", dataset: { seq: d.seq ?? "", kind: d.kind || "" } },
+      el("p", { class: "divergence-title", text: title }),
+      el("ul", { class: "diff" }, diffs),
+      el("table", { class: "event-compare" },
+        el("thead", {}, el("tr", {}, el("th", { text: "field" }), el("th", { text: "recorded" }), el("th", { text: "recomputed" }))),
+        el("tbody", {}, rows)),
+      d.recorded_events_match_digest === false ? el("p", { class: "muted", text: "The recorded events do not match the step's own events digest: they were edited." }) : null);
   }
 
   /** Put the open game's replay log (``GET /games/{id}/log``) into the audit box. */
