@@ -409,3 +409,30 @@ def test_a_contributed_game_audits_in_a_fresh_process_and_a_tampered_contributio
     client_seeded.update(randomness="client_seeded", client_seeded=True, server_seed=None, withheld=None)
     verdict_cs = audit_log("\n".join([json.dumps(client_seeded), *lines[1:]]))
     assert verdict_cs.verdict == "consistent" and verdict_cs.client_seeded
+
+
+def test_a_reconstructed_game_without_a_seed_is_dealt_from_contributions(tmp_path: Path) -> None:
+    from domain.kernel import PlayerSpec
+    from service.errors import PositionRejectedError
+    from tests.test_fow_position import base_position, cards
+
+    root = tmp_path / "catalogs"
+    (root / "fow").mkdir(parents=True)
+    (root / "fow" / "cards.json").write_text(json.dumps({"cards": list(cards().values())}))
+    service = GameService(Settings(store="memory"), CardCatalogs(root=root, prefixes={"FoW-": "fow"}))
+    try:
+        players = [PlayerSpec("p1", "Alice", {}), PlayerSpec("p2", "Bob", {})]
+        with pytest.raises(PositionRejectedError):  # a bad position is refused at creation, not at the deal
+            service.create_game_from_position("FoW-5.01", "bifrost", players, base_position("valhalla"), "bad")
+        created = service.create_game_from_position("FoW-5.01", "bifrost", players, base_position("bifrost"), "r1")
+        assert (created.status, created.version, created.events) == ("awaiting_entropy", 0, [])
+        service.contribute_entropy("r1", "p2", E2)
+        with pytest.raises(AwaitingEntropyError):
+            service.legal_actions("r1", "p1")
+        assert service.contribute_entropy("r1", "p1", E1).status == "dealt"
+        shown = service.view("r1", None)
+        assert shown.state["reconstructed"] is True and shown.randomness == "contributed"
+        server_seed = bytes.fromhex(str(service.server_seed("r1")))
+        assert shown.state["seed"] == derive_seed(server_seed, [bytes.fromhex(E1), bytes.fromhex(E2)])
+    finally:
+        service.close()
