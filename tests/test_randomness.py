@@ -156,6 +156,12 @@ def test_the_full_contributed_flow(make_client: Callable[..., TestClient]) -> No
     assert deal["status"] == "awaiting_entropy" and deal["missing"] == ["p1", "p2"]
     assert deal["server_seed_commitment"] == created["server_seed_commitment"] and deal["server_seed"] is None
     error(client.get("/games/g1/deal"), 401, "auth/missing_token")
+    error(client.get("/games/nope/deal", headers=auth(JUDGE)), 404, "game/not_found")
+    # a judge can replace a lost token of a pending game; the old one stops working
+    reissued = client.post("/games/g1/players/p2/token", headers=auth(JUDGE))
+    assert reissued.status_code == 200, reissued.text
+    error(client.get("/games/g1/deal", headers=auth(t2)), 401, "auth/invalid_token")
+    t2 = reissued.json()["token"]
 
     # bad entropy, a judge's entropy
     error(contribute(client, t1, "ab" * 8 + "zz"), 422, "request/invalid")
