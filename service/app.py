@@ -629,7 +629,13 @@ class GameService:
         """Start a game.  Decks are given as lists or as ``{"starter": name}``.  ``unsupported``
         says what to do with cards whose text the engine cannot adjudicate: ``"refuse"`` (the
         setup is rejected, naming them) or ``"manual"`` (listed in the first event and marked
-        in every event touching them).  Raises
+        in every event touching them).
+
+        Without ``seed`` the game is created awaiting its players' entropy (status
+        ``awaiting_entropy``, version 0; docs/randomness.md): the setup is checked now, the
+        game is dealt by :meth:`contribute_entropy` or :meth:`force_deal`.  A ``seed`` is
+        taken only where ``Settings.allow_client_seed`` is on (``game/client_seed_disabled``
+        otherwise), and the game is marked ``client_seeded``.  Raises
         ``UnknownRulesetError``, ``InvalidRequestError``, ``SetupRejectedError``,
         ``GameAlreadyExistsError``."""
         engine = get_engine(ruleset)
@@ -671,6 +677,7 @@ class GameService:
         """Reconstruct a game from a declared position (docs/position-format.md) instead of
         the normal set-up; play continues from it under full rules and every view marks it
         ``reconstructed``.  Player decks are not used (the position lists every card).
+        ``seed`` as for :meth:`create_game` (without it the game awaits entropy).
         Raises ``PositionRejectedError`` (every reason, with paths and rules),
         ``UnknownRulesetError``, ``InvalidRequestError``, ``GameAlreadyExistsError``."""
         engine = get_engine(ruleset)
