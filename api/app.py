@@ -21,7 +21,7 @@ from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from api import audit, console, crossversion, judge, observability, positions
+from api import audit, console, crossversion, deal, judge, observability, positions
 from api.deps import PrincipalDep, ServiceDep, created_game_response, viewer_for
 from api.schemas import (
     ID,
@@ -46,7 +46,9 @@ from service.app import GameService
 from service.catalog import CatalogError
 from service.errors import (
     AuthError,
+    AwaitingEntropyError,
     CommandIdReusedError,
+    DealConflictError,
     ForbiddenError,
     GameAlreadyExistsError,
     GameNotFoundError,
@@ -70,6 +72,8 @@ _STATUS: list[tuple[type[ServiceError], int]] = [
     (VersionConflictError, 409),
     (GameAlreadyExistsError, 409),
     (CommandIdReusedError, 409),
+    (AwaitingEntropyError, 409),
+    (DealConflictError, 409),
     (RejectedError, 422),
     (InvalidRequestError, 422),
 ]
@@ -89,7 +93,8 @@ def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
         403: "The token may not do this (`auth/forbidden`).",
         404: "No such game (`game/not_found`).",
         409: "Version conflict (`game/version_conflict`, details: expected and actual version), "
-        "a reused command id (`command/id_reused`) or an existing game id (`game/already_exists`).",
+        "a reused command id (`command/id_reused`), an existing game id (`game/already_exists`) or a game "
+        "not dealt yet (`game/awaiting_entropy`, details: the players whose entropy is missing and the deadline).",
         413: "The request body is larger than 256 KiB (`request/too_large`).",
         422: "Malformed input (`request/invalid`, ...) or a move the rules refuse (`rules/...`, with `rule`).",
         500: "Unexpected server error (`server/internal`); nothing is revealed about it.",
@@ -144,6 +149,10 @@ async def _service_error(_: Request, exc: Exception) -> JSONResponse:
     if isinstance(exc, VersionConflictError):
         details = {"expected_version": exc.expected, "actual_version": exc.actual}
         return _error(status, exc.code, exc.message, details=details)
+    if isinstance(exc, AwaitingEntropyError):
+        return _error(status, exc.code, exc.message, details={"missing": exc.missing, "deadline": exc.deadline})
+    if isinstance(exc, DealConflictError) and exc.details:
+        return _error(status, exc.code, exc.message, details=exc.details)
     return _error(status, exc.code, exc.message)
 
 
@@ -250,6 +259,7 @@ def create_app(settings: Settings | None = None, service: GameService | None = N
     api.include_router(positions.router)  # POST /games/reconstruct (docs/position-format.md)
     api.include_router(audit.router)  # replay logs, hash-chain verification, audits (docs/replay-log.md)
     api.include_router(crossversion.router)  # judge: the same command under the other FoW version
+    api.include_router(deal.router)  # contributed randomness: entropy and the deal (docs/randomness.md)
 
     @api.get("/health", response_model=Health, tags=["meta"], responses=_errors())
     def health() -> Health:
@@ -264,8 +274,9 @@ def create_app(settings: Settings | None = None, service: GameService | None = N
 
     @api.post("/games", status_code=201, response_model=CreateGameResponse, tags=["games"], responses=_errors(409, 413))
     def create_game(body: CreateGameRequest, service: ServiceDep, response: Response) -> CreateGameResponse:
-        """Start a game.  No token is needed; the response is the only place the per-player
-        tokens are shown."""
+        """Create a game.  No token is needed; the response is the only place the per-player
+        tokens are shown.  Without a client seed the game then waits for each player's
+        entropy (`POST /games/{game_id}/entropy`, docs/randomness.md) before it is dealt."""
         created = service.create_game(
             ruleset=body.ruleset,
             variant=body.variant,
@@ -359,6 +370,9 @@ def create_app(settings: Settings | None = None, service: GameService | None = N
             players=[PlayerOut(**p) for p in shown.players],
             finished=shown.finished,
             state=shown.state,
+            randomness=shown.randomness,
+            client_seeded=shown.client_seeded,
+            server_seed_commitment=shown.server_seed_commitment,
         )
 
     @api.get("/games/{game_id}/events", response_model=EventsResponse, tags=["games"], responses=_errors(401, 403, 404))

@@ -54,7 +54,9 @@ def viewer_for(principal: Principal, requested: str | None) -> str | None:
 def created_game_response(created: CreatedGame, players: Sequence[PlayerIn | PlayerNameIn]) -> CreateGameResponse:
     """The answer to creating a game (from decks or from a position): the tokens, shown once,
     and the cards whose text is adjudicated by hand."""
-    manual = created.events[0].data.get("manual") if created.events else None
+    manual = created.manual if created.manual is not None else None
+    if manual is None and created.events:
+        manual = created.events[0].data.get("manual")
     return CreateGameResponse(
         game_id=created.game_id,
         ruleset=created.ruleset,
@@ -64,4 +66,9 @@ def created_game_response(created: CreatedGame, players: Sequence[PlayerIn | Pla
         player_tokens=created.player_tokens,
         tokens_expire_at=created.tokens_expire_at,
         manual=[ManualCardOut.model_validate(m) for m in manual] if isinstance(manual, list) else [],
+        status="awaiting_entropy" if created.status == "awaiting_entropy" else "started",
+        randomness="client_seeded" if created.client_seeded else "contributed",
+        client_seeded=created.client_seeded,
+        server_seed_commitment=created.server_seed_commitment,
+        entropy_deadline=created.entropy_deadline,
     )

@@ -136,6 +136,9 @@ class StateAtResponse(BaseModel):
     players: list[PlayerOut]
     finished: bool | None
     state: dict[str, Any]
+    randomness: str = Field(description="`contributed`, `client_seeded` or `server` (docs/randomness.md).")
+    client_seeded: bool
+    server_seed_commitment: str | None = None
 
 
 class IndexedPlayerOut(BaseModel):
@@ -245,6 +248,9 @@ def game_state_at(
         players=[PlayerOut(**p) for p in v.players],
         finished=v.finished,
         state=v.state,
+        randomness=v.randomness,
+        client_seeded=v.client_seeded,
+        server_seed_commitment=v.server_seed_commitment,
     )
 
 

@@ -69,7 +69,14 @@ class CreateGameRequest(Strict):
     ruleset: str = Field(max_length=64, examples=["FoW-5.5"])
     variant: str = Field(max_length=64, examples=["valhalla"])
     players: list[PlayerIn] = Field(min_length=1, max_length=8)
-    seed: int | None = Field(default=None, ge=0, lt=2**64, description="Drawn by the server when absent.")
+    seed: int | None = Field(
+        default=None,
+        ge=0,
+        lt=2**64,
+        description="A client-chosen seed: refused (`game/client_seed_disabled`) unless the server enables "
+        "`ADJUDICATOR_ALLOW_CLIENT_SEED`; such games are marked `client_seeded`. Absent: the players contribute "
+        "entropy (docs/randomness.md).",
+    )
     first_player: str | None = Field(default=None, pattern=ID)
     game_id: str | None = Field(default=None, pattern=ID, description="Generated when absent.")
     unsupported: Literal["refuse", "manual"] = Field(
@@ -105,6 +112,21 @@ class CreateGameResponse(BaseModel):
     )
     manual: list[ManualCardOut] = Field(
         default_factory=list, description="Cards in the decks whose listed text is adjudicated by hand."
+    )
+    status: Literal["awaiting_entropy", "started"] = Field(
+        description="`awaiting_entropy`: each player now sends `POST /games/{game_id}/entropy`; the game is dealt "
+        "(and `version` > 0) once all have, or after `entropy_deadline` on `POST /games/{game_id}/deal`."
+    )
+    randomness: Literal["contributed", "client_seeded", "server"] = Field(
+        description="How the shuffle seed is chosen (docs/randomness.md): from a committed server seed and the "
+        "players' entropy, by the client at creation, or (older games) by the server alone."
+    )
+    client_seeded: bool = Field(description="True when the creator chose the seed: the deal was knowable to them.")
+    server_seed_commitment: str | None = Field(
+        default=None, description="Contributed games: the sha256 commitment to the server seed, published at creation."
+    )
+    entropy_deadline: datetime | None = Field(
+        default=None, description="After this a player who contributed, or a judge, may deal without the rest."
     )
 
 
@@ -160,6 +182,14 @@ class StateResponse(BaseModel):
     players: list[PlayerOut]
     finished: bool | None
     state: dict[str, Any]
+    randomness: Literal["contributed", "client_seeded", "server"] = Field(
+        description="How the shuffle seed is chosen (docs/randomness.md): from a committed server seed and the "
+        "players' entropy, by the client at creation, or (older games) by the server alone."
+    )
+    client_seeded: bool = Field(description="True when the creator chose the seed: the deal was knowable to them.")
+    server_seed_commitment: str | None = Field(
+        default=None, description="Contributed games: the sha256 commitment to the server seed, published at creation."
+    )
 
 
 class EventsResponse(BaseModel):
@@ -180,7 +210,12 @@ class ReconstructGameRequest(Strict):
     variant: str = Field(max_length=64, examples=["valhalla"])
     players: list[PlayerNameIn] = Field(min_length=1, max_length=8)
     position: dict[str, Any] = Field(description="The position document, e.g. {'format': 'fow-position/1', ...}.")
-    seed: int | None = Field(default=None, ge=0, lt=2**64, description="Drawn by the server when absent.")
+    seed: int | None = Field(
+        default=None,
+        ge=0,
+        lt=2**64,
+        description="As for `POST /games`: only where `ADJUDICATOR_ALLOW_CLIENT_SEED` is on.",
+    )
     game_id: str | None = Field(default=None, pattern=ID, description="Generated when absent.")
     unsupported: Literal["refuse", "manual"] = "manual"
 
@@ -224,6 +259,9 @@ class AuditVerdictOut(BaseModel):
         "(changed, missing, extra), recorded_event, recomputed_event, diff ([{path, recorded, recomputed, "
         "absent?}]) and recomputed_rule when its citation differs (docs/replay-log.md)."
     )
+    client_seeded: bool = Field(
+        default=False, description="The log says the creator chose the seed (docs/randomness.md)."
+    )
 
 
 class ChainReportOut(BaseModel):
@@ -237,3 +275,31 @@ class ChainReportOut(BaseModel):
     details: dict[str, Any]
     snapshots: int = Field(description="Snapshots checked against the events they summarise.")
     snapshot_broken_at: int | None = Field(description="A snapshot that does not match its events (version).")
+
+
+class EntropyRequest(Strict):
+    """A player's contribution to the game's randomness (docs/randomness.md)."""
+
+    entropy: str = Field(
+        min_length=32,
+        max_length=128,
+        pattern=r"^[0-9a-fA-F]+$",
+        description="16 to 64 random bytes as hex, e.g. from `secrets.token_hex(32)`.",
+    )
+
+
+class DealResponse(BaseModel):
+    """A game's deal: the commitment, who contributed, who is missing, the deadline."""
+
+    game_id: str
+    randomness: Literal["contributed", "client_seeded", "server"]
+    client_seeded: bool
+    status: Literal["awaiting_entropy", "dealt"]
+    server_seed_commitment: str | None
+    contributed: list[str] = Field(description="Players whose entropy is in, in player order.")
+    missing: list[str] = Field(description="Players whose entropy the deal still waits for.")
+    withheld: list[str] = Field(description="Players the game was dealt without (after the deadline).")
+    deadline: datetime | None
+    contributions: dict[str, str] | None = Field(description="Each player's entropy; shown once dealt.")
+    server_seed: str | None = Field(description="Revealed once the game has ended (hex); null before.")
+    version: int | None = Field(description="The game's version once dealt.")

@@ -31,6 +31,7 @@ def settings_env(settings: Settings) -> dict[str, str]:
         "ADJUDICATOR_STORE": settings.store,
         "ADJUDICATOR_SNAPSHOT_INTERVAL": str(settings.snapshot_interval),
         "ADJUDICATOR_JUDGE_TOKEN": settings.judge_token,
+        "ADJUDICATOR_ALLOW_CLIENT_SEED": "true" if settings.allow_client_seed else "false",
     }
     if settings.store == "sqlite":
         env["ADJUDICATOR_SQLITE_PATH"] = str(settings.sqlite_path)

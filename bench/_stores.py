@@ -51,17 +51,23 @@ def store_settings(store: str, snapshot_interval: int = 100) -> Iterator[Setting
     """Settings for a fresh, empty store (in memory, a temporary SQLite file or a
     PostgreSQL schema)."""
     if store == "memory":
-        yield Settings(store="memory", snapshot_interval=snapshot_interval)
+        yield Settings(allow_client_seed=True, store="memory", snapshot_interval=snapshot_interval)
         return
     if store == "sqlite":
         with tempfile.TemporaryDirectory(prefix="bench-") as tmp:
-            yield Settings(store="sqlite", sqlite_path=Path(tmp) / "bench.db", snapshot_interval=snapshot_interval)
+            yield Settings(
+                allow_client_seed=True,
+                store="sqlite",
+                sqlite_path=Path(tmp) / "bench.db",
+                snapshot_interval=snapshot_interval,
+            )
         return
     schema = f"bench_{uuid4().hex[:12]}"
     _pg_execute(sql.SQL("CREATE SCHEMA {}").format(sql.Identifier(schema)))
     try:
         p = pg_params()
         yield Settings(
+            allow_client_seed=True,
             store="postgres",
             pg_host=p["host"],
             pg_port=int(p["port"]),

@@ -27,11 +27,18 @@ the first event that differs and how, field by field (:func:`event_divergence`).
 
 ``seed`` is present only once the game has ended (it is revealed then); before that, a
 log cannot be re-adjudicated (its shuffles cannot be recomputed) and the verdict says so.
+
+Contributed randomness (docs/randomness.md) adds ``"randomness": "contributed"``,
+``server_seed_commitment``, ``contributions`` (player id -> hex), ``withheld`` (player
+ids) and ``server_seed`` (hex, ``null`` until the game has ended): the audit re-derives
+the seed from them and checks the commitment.  ``"randomness": "client_seeded"`` marks a
+seed the creator chose; its verdict says ``client_seeded``.
 """
 
 from __future__ import annotations
 
 import copy
+import dataclasses
 import hashlib
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -41,6 +48,7 @@ from typing import Any
 from domain import rulesets
 from domain.jsonenc import json_encoder
 from domain.kernel import Command, Event, GameSpec, PlayerSpec, Rejection, seed_commitment
+from domain.randomness import SERVER_SEED_BYTES, derive_seed, entropy_problem, server_seed_commitment
 
 LOG_FORMAT = "tcg-replay-log"
 LOG_VERSION = 1
@@ -80,6 +88,8 @@ class Verdict:
     details: dict[str, Any] = field(default_factory=dict)
     ruleset: str | None = None
     rule_text: str | None = None
+    client_seeded: bool = False
+    """The log says the creator chose the seed: the deal was knowable to them."""
 
     @property
     def is_consistent(self) -> bool:
@@ -99,6 +109,7 @@ class Verdict:
             "events": self.events,
             "ruleset": self.ruleset,
             "details": self.details,
+            "client_seeded": self.client_seeded,
         }
 
 
@@ -356,6 +367,7 @@ def parse_log(lines: Sequence[str]) -> ReplayLog:
     _require(claimed is None or isinstance(claimed, dict), 1, "'claimed' must be an object or null")
     position = header.get("position")
     _require(position is None or isinstance(position, dict), 1, "'position' must be an object or null")
+    _check_randomness(header)
     commands: list[Command] = []
     results: list[dict[str, Any] | None] = []
     numbers: list[int] = []
@@ -388,28 +400,62 @@ def parse_log(lines: Sequence[str]) -> ReplayLog:
     return ReplayLog(header, commands, results, numbers)
 
 
-def split_lines(text: str) -> list[str]:
-    """A log's text as lines (``\\n`` or ``\\r\\n``); a trailing newline adds no line."""
-    return text.splitlines()
+def _check_randomness(header: Mapping[str, Any]) -> None:
+    """The shape of the header's randomness fields (docs/randomness.md)."""
+    kind = header.get("randomness")
+    _require(kind in (None, "contributed", "client_seeded", "server"), 1, f"unknown 'randomness' {kind!r}")
+    if kind != "contributed":
+        return
+    commitment = header.get("server_seed_commitment")
+    _require(isinstance(commitment, str) and len(commitment) == 64, 1, "'server_seed_commitment' must be a sha256")
+    server_seed = header.get("server_seed")
+    problem = None if server_seed is None else entropy_problem(server_seed, size=SERVER_SEED_BYTES)
+    _require(problem is None, 1, f"'server_seed' {problem}")
+    contributions: Any = header.get("contributions")
+    withheld: Any = header.get("withheld")
+    _require(isinstance(contributions, dict), 1, "'contributions' must be an object: player id -> hex")
+    _require(isinstance(withheld, list), 1, "'withheld' must be a list of player ids")
+    for p in header["players"]:
+        given, kept = p["id"] in contributions, p["id"] in withheld
+        _require(given != kept, 1, f"player {p['id']!r} must be either in 'contributions' or in 'withheld'")
+        if given:
+            problem = entropy_problem(contributions[p["id"]])
+            _require(problem is None, 1, f"contributions[{p['id']!r}] {problem}")
+    ids = {p["id"] for p in header["players"]}
+    _require(set(contributions) | set(withheld) <= ids, 1, "'contributions' and 'withheld' name only the players")
 
 
-# ------------------------------------------------------------------------ audit
-
-
-def audit(lines: Sequence[str], *, ruleset: str | None = None) -> Verdict:
-    """Re-adjudicate a log from scratch (under ``ruleset`` if given, else its own).
-
-    Never raises for bad input: a malformed log, or a command that makes the engine fail,
-    is a verdict.  Under another ruleset than the log declares, recorded results are
-    compared by ``facts_digest`` (events without their citations)."""
-    try:
-        log = parse_log(lines)
-    except LogFormatError as exc:
-        return Verdict("malformed", line=exc.line, message=exc.message)
-    h = log.header
-    run_under = ruleset or h["ruleset"]
-    cross = run_under != h["ruleset"]
+def _revealed_seed(h: Mapping[str, Any], run_under: str) -> int | Verdict:
+    """The seed to re-run with, or the verdict that the log cannot be (``seed_unrevealed``,
+    ``seed_mismatch``).  A contributed log's seed is re-derived from the server seed and
+    the contributions, checked against the commitment published at creation."""
     seed = h.get("seed")
+    if h.get("randomness") == "contributed":
+        if h.get("server_seed") is None:
+            return Verdict(
+                "seed_unrevealed",
+                line=1,
+                ruleset=run_under,
+                message="the server seed is revealed only when the game ends; cannot re-adjudicate",
+            )
+        server_seed = bytes.fromhex(h["server_seed"])
+        if server_seed_commitment(h["game_id"], server_seed) != h["server_seed_commitment"]:
+            return Verdict(
+                "seed_mismatch",
+                line=1,
+                ruleset=run_under,
+                message="the revealed server seed does not match the commitment published at creation",
+            )
+        given = [bytes.fromhex(h["contributions"][p["id"]]) for p in h["players"] if p["id"] in h["contributions"]]
+        derived = derive_seed(server_seed, given)
+        if seed is not None and seed != derived:
+            return Verdict(
+                "seed_mismatch",
+                line=1,
+                ruleset=run_under,
+                message="the seed is not the one derived from the server seed and the players' contributions",
+            )
+        seed = derived
     if seed is None:
         return Verdict(
             "seed_unrevealed",
@@ -425,6 +471,49 @@ def audit(lines: Sequence[str], *, ruleset: str | None = None) -> Verdict:
             ruleset=run_under,
             message="the revealed seed does not match the published commitment",
         )
+    return int(seed)
+
+
+def _client_seeded(lines: Sequence[str]) -> bool:
+    try:
+        header = json.loads(lines[0])
+    except (json.JSONDecodeError, RecursionError, IndexError):
+        return False
+    return isinstance(header, dict) and header.get("randomness") == "client_seeded"
+
+
+def split_lines(text: str) -> list[str]:
+    """A log's text as lines (``\\n`` or ``\\r\\n``); a trailing newline adds no line."""
+    return text.splitlines()
+
+
+# ------------------------------------------------------------------------ audit
+
+
+def audit(lines: Sequence[str], *, ruleset: str | None = None) -> Verdict:
+    """Re-adjudicate a log from scratch (under ``ruleset`` if given, else its own).
+
+    Never raises for bad input: a malformed log, or a command that makes the engine fail,
+    is a verdict.  Under another ruleset than the log declares, recorded results are
+    compared by ``facts_digest`` (events without their citations).  The verdict of a
+    client-seeded log says ``client_seeded``."""
+    verdict = _audit(lines, ruleset=ruleset)
+    if verdict.verdict != "malformed" and _client_seeded(lines):
+        return dataclasses.replace(verdict, client_seeded=True)
+    return verdict
+
+
+def _audit(lines: Sequence[str], *, ruleset: str | None = None) -> Verdict:
+    try:
+        log = parse_log(lines)
+    except LogFormatError as exc:
+        return Verdict("malformed", line=exc.line, message=exc.message)
+    h = log.header
+    run_under = ruleset or h["ruleset"]
+    cross = run_under != h["ruleset"]
+    seed = _revealed_seed(h, run_under)
+    if isinstance(seed, Verdict):
+        return seed
     try:
         engine = rulesets.get_engine(run_under)
     except rulesets.UnknownRulesetError as exc:

@@ -35,18 +35,24 @@ from eventsourcing.utils import Environment, EnvType, register_topic
 from domain.audit import chain_link
 from domain.jsonenc import json_encoder
 from domain.kernel import JSON, Command, Event, GameSpec, PlayerSpec, Rejection, RulesEngine
+from domain.randomness import SERVER_SEED_BYTES, derive_seed, entropy_problem, server_seed_commitment
 from domain.rulesets import get_engine, list_rulesets
 from service.catalog import CardCatalogs, UnknownStarterDeckError
 from service.credentials import Credentials, PlayerToken, credentials_id, current_tokens
+from service.deal import Deal, DealStatus, deal_id
 from service.errors import (
     AuthError,
+    AwaitingEntropyError,
     CommandIdReusedError,
     CommandRejectedError,
+    DealConflictError,
     EngineContractError,
+    ForbiddenError,
     GameAlreadyExistsError,
     GameNotFoundError,
     InvalidRequestError,
     PositionRejectedError,
+    ServiceError,
     SetupRejectedError,
     VersionConflictError,
 )
@@ -502,6 +508,19 @@ class CreatedGame:
     """Shown once: only their hashes are stored."""
     events: list[Event]
     tokens_expire_at: datetime
+    status: str = "started"
+    """``started``, or ``awaiting_entropy`` (a contributed-randomness game not dealt yet:
+    ``version`` is 0 and ``events`` is empty; docs/randomness.md)."""
+    randomness: str = "contributed"
+    """``contributed`` or ``client_seeded``."""
+    server_seed_commitment: str | None = None
+    entropy_deadline: datetime | None = None
+    manual: list[Any] | None = None
+    """The cards adjudicated by hand, for a game not dealt yet (else in ``events[0]``)."""
+
+    @property
+    def client_seeded(self) -> bool:
+        return self.randomness == "client_seeded"
 
 
 @dataclass(frozen=True, slots=True)
@@ -537,6 +556,14 @@ class GameView:
     finished: bool | None
     """``None`` when the engine has no ``is_finished`` hook."""
     state: dict[str, JSON]
+    randomness: str = "server"
+    """``contributed``, ``client_seeded`` or ``server`` (seeded by the server alone: games
+    from before contributed randomness); docs/randomness.md."""
+    server_seed_commitment: str | None = None
+
+    @property
+    def client_seeded(self) -> bool:
+        return self.randomness == "client_seeded"
 
 
 @dataclass(frozen=True, slots=True)
@@ -602,31 +629,40 @@ class GameService:
         """Start a game.  Decks are given as lists or as ``{"starter": name}``.  ``unsupported``
         says what to do with cards whose text the engine cannot adjudicate: ``"refuse"`` (the
         setup is rejected, naming them) or ``"manual"`` (listed in the first event and marked
-        in every event touching them).  Raises
+        in every event touching them).
+
+        Without ``seed`` the game is created awaiting its players' entropy (status
+        ``awaiting_entropy``, version 0; docs/randomness.md): the setup is checked now, the
+        game is dealt by :meth:`contribute_entropy` or :meth:`force_deal`.  A ``seed`` is
+        taken only where ``Settings.allow_client_seed`` is on (``game/client_seed_disabled``
+        otherwise), and the game is marked ``client_seeded``.  Raises
         ``UnknownRulesetError``, ``InvalidRequestError``, ``SetupRejectedError``,
         ``GameAlreadyExistsError``."""
         engine = get_engine(ruleset)
         game_id, ids = self._check_new_game(engine, variant, players, game_id, unsupported)
         if first_player is not None and first_player not in ids:
             raise InvalidRequestError(f"first player {first_player!r} is not one of the players {ids}")
+        self._check_client_seed(seed)
         spec = GameSpec(
             game_id=game_id,
             ruleset=ruleset,
             variant=variant,
             players=[PlayerSpec(p.id, p.name, self._deck(ruleset, p)) for p in players],
-            seed=secrets.randbits(64) if seed is None else seed,
+            seed=0 if seed is None else seed,  # without a client seed: only to check the setup now
             first_player=first_player,
             unsupported=unsupported,
         )
         outcome = engine.start(spec, self.catalogs.cards(ruleset))
         if isinstance(outcome, Rejection):
             raise SetupRejectedError(outcome)
-        setup = {
+        setup: dict[str, Any] = {
             "decks": {p.id: p.deck for p in spec.players},
             "first_player": spec.first_player,
             "unsupported": spec.unsupported,
         }
-        return self._store_new_game(spec, outcome, setup)
+        if seed is None:
+            return self._open_deal(spec, setup, outcome)
+        return self._store_new_game(spec, outcome, {**setup, "randomness": "client_seeded"})
 
     def create_game_from_position(
         self,
@@ -641,6 +677,7 @@ class GameService:
         """Reconstruct a game from a declared position (docs/position-format.md) instead of
         the normal set-up; play continues from it under full rules and every view marks it
         ``reconstructed``.  Player decks are not used (the position lists every card).
+        ``seed`` as for :meth:`create_game` (without it the game awaits entropy).
         Raises ``PositionRejectedError`` (every reason, with paths and rules),
         ``UnknownRulesetError``, ``InvalidRequestError``, ``GameAlreadyExistsError``."""
         engine = get_engine(ruleset)
@@ -652,19 +689,22 @@ class GameService:
                 f"{ruleset} games cannot be reconstructed from a position", "position/unsupported"
             )
         game_id, _ = self._check_new_game(engine, variant, players, game_id, unsupported)
+        self._check_client_seed(seed)
         spec = GameSpec(
             game_id=game_id,
             ruleset=ruleset,
             variant=variant,
             players=[PlayerSpec(p.id, p.name, {}) for p in players],
-            seed=secrets.randbits(64) if seed is None else seed,
+            seed=0 if seed is None else seed,  # without a client seed: only to check the position now
             unsupported=unsupported,
         )
         outcome, errors = hook(spec, copy.deepcopy(dict(position)), self.catalogs.cards(ruleset))
         if errors:
             raise PositionRejectedError(errors)
-        setup = {"reconstructed": True, "position": dict(position), "unsupported": spec.unsupported}
-        return self._store_new_game(spec, outcome, setup)
+        setup: dict[str, Any] = {"reconstructed": True, "position": dict(position), "unsupported": spec.unsupported}
+        if seed is None:
+            return self._open_deal(spec, setup, outcome)
+        return self._store_new_game(spec, outcome, {**setup, "randomness": "client_seeded"})
 
     @staticmethod
     def _check_new_game(
@@ -691,11 +731,23 @@ class GameService:
             )
         return game_id, ids
 
-    def _store_new_game(self, spec: GameSpec, outcome: Sequence[Event], setup: Mapping[str, Any]) -> CreatedGame:
+    def _store_new_game(
+        self,
+        spec: GameSpec,
+        outcome: Sequence[Event],
+        setup: Mapping[str, Any],
+        token_hashes: Mapping[str, str] | None = None,
+        others: Sequence[Aggregate] = (),
+    ) -> CreatedGame:
         """Record a new game's first events with fresh player tokens (only their hashes are
-        stored).  Raises ``GameAlreadyExistsError``."""
+        stored), or, for a game dealt after its players contributed entropy, with the
+        ``token_hashes`` issued at its creation (no new tokens, no new credentials) and the
+        ``others`` aggregates (its deal) in the same atomic write.  Raises
+        ``GameAlreadyExistsError`` (also when one of ``others`` was changed meanwhile)."""
         if not outcome:
             raise EngineContractError(f"{spec.ruleset} started game {spec.game_id!r} without any event")
+        if token_hashes is not None:
+            return self._store_dealt_game(spec, outcome, setup, token_hashes, others)
         tokens = {p.id: secrets.token_urlsafe(32) for p in spec.players}
         issued_at = self.clock()
         first = cast(dict[str, Any], json.loads(_checked(outcome[0], 1)))
@@ -716,7 +768,275 @@ class GameService:
             raise GameAlreadyExistsError(spec.game_id) from None
         events = [Event.from_dict(first), *(e for e, _ in rest)]
         expire_at = issued_at + self._token_lifetime
-        return CreatedGame(spec.game_id, spec.ruleset, spec.variant, game.version, tokens, events, expire_at)
+        return CreatedGame(
+            spec.game_id,
+            spec.ruleset,
+            spec.variant,
+            game.version,
+            tokens,
+            events,
+            expire_at,
+            randomness="client_seeded" if setup.get("randomness") == "client_seeded" else "contributed",
+        )
+
+    def _store_dealt_game(
+        self,
+        spec: GameSpec,
+        outcome: Sequence[Event],
+        setup: Mapping[str, Any],
+        token_hashes: Mapping[str, str],
+        others: Sequence[Aggregate],
+    ) -> CreatedGame:
+        first = cast(dict[str, Any], json.loads(_checked(outcome[0], 1)))
+        game = Game(
+            game_id=spec.game_id,
+            ruleset=spec.ruleset,
+            variant=spec.variant,
+            players=[{"id": p.id, "name": p.name} for p in spec.players],
+            token_hashes=dict(token_hashes),
+            first_event=first,
+            setup=json.loads(json.dumps(setup)),
+        )
+        rest = game.record(outcome[1:])
+        try:
+            self.app.record(game, *others)
+        except IntegrityError:
+            raise GameAlreadyExistsError(spec.game_id) from None
+        events = [Event.from_dict(first), *(e for e, _ in rest)]
+        return CreatedGame(
+            spec.game_id,
+            spec.ruleset,
+            spec.variant,
+            game.version,
+            {},
+            events,
+            self.clock() + self._token_lifetime,
+            server_seed_commitment=setup.get("server_seed_commitment"),
+        )
+
+    # ------------------------------------------------------------ contributed randomness
+
+    def _check_client_seed(self, seed: int | None) -> None:
+        if seed is not None and not self.settings.allow_client_seed:
+            raise InvalidRequestError(
+                "a client-chosen seed is disabled on this server (ADJUDICATOR_ALLOW_CLIENT_SEED is off): "
+                "omit 'seed'; each player then contributes entropy (POST /games/{game_id}/entropy)",
+                "game/client_seed_disabled",
+            )
+
+    def _open_deal(self, spec: GameSpec, setup: Mapping[str, Any], checked: Sequence[Event]) -> CreatedGame:
+        """Create a game that waits for its players' entropy: its deal (the header, the token
+        hashes and the commitment to a fresh secret server seed) and its credentials, in one
+        atomic write.  ``checked`` is the setup started with a placeholder seed, only to
+        refuse a bad setup now: nothing of it is kept but the cards adjudicated by hand."""
+        tokens = {p.id: secrets.token_urlsafe(32) for p in spec.players}
+        issued_at = self.clock()
+        deadline = issued_at + timedelta(seconds=self.settings.entropy_deadline_seconds)
+        server_seed = secrets.token_bytes(SERVER_SEED_BYTES)
+        commitment = server_seed_commitment(spec.game_id, server_seed)
+        deal = Deal(
+            game_id=spec.game_id,
+            ruleset=spec.ruleset,
+            variant=spec.variant,
+            players=[{"id": p.id, "name": p.name} for p in spec.players],
+            token_hashes={pid: _token_hash(t) for pid, t in tokens.items()},
+            setup=json.loads(json.dumps(setup)),
+            server_seed=server_seed.hex(),
+            commitment=commitment,
+            created_at=issued_at.isoformat(),
+            deadline=deadline.isoformat(),
+        )
+        credentials = Credentials(game_id=spec.game_id, issued_at=issued_at.isoformat())
+        try:
+            self.app.save(deal, credentials)
+        except IntegrityError:
+            raise GameAlreadyExistsError(spec.game_id) from None
+        manual = checked[0].data.get("manual") if checked else None
+        return CreatedGame(
+            spec.game_id,
+            spec.ruleset,
+            spec.variant,
+            0,
+            tokens,
+            [],
+            issued_at + self._token_lifetime,
+            status="awaiting_entropy",
+            server_seed_commitment=commitment,
+            entropy_deadline=deadline,
+            manual=list(manual) if isinstance(manual, list) else [],
+        )
+
+    def _deal(self, game_id: str) -> Deal:
+        """The game's deal.  Raises ``GameNotFoundError``, or ``DealConflictError``
+        (``deal/not_contributed``) for a game created with a client seed or before
+        contributed randomness."""
+        try:
+            return cast(Deal, self.app.repository.get(deal_id(game_id)))
+        except AggregateNotFoundError:
+            pass
+        self._header(game_id)  # raises GameNotFoundError
+        raise DealConflictError(
+            f"game {game_id!r} was not dealt from contributed entropy (it was seeded at creation)",
+            "deal/not_contributed",
+        )
+
+    def contribute_entropy(self, game_id: str, player: str, entropy: str) -> DealStatus:
+        """Record ``player``'s entropy (hex, 16..64 bytes); the last contribution deals the
+        game (``engine.start`` with the derived seed) in the same atomic write.  Sending
+        the same entropy again answers the status again.  Raises ``GameNotFoundError``,
+        ``InvalidRequestError`` (``deal/invalid_entropy``, ``game/unknown_player``),
+        ``DealConflictError`` (``deal/already_contributed``, ``deal/already_dealt``,
+        ``deal/not_contributed``), ``SetupRejectedError``, ``PositionRejectedError``."""
+        problem = entropy_problem(entropy)
+        if problem is not None:
+            raise InvalidRequestError(f"entropy {problem}", "deal/invalid_entropy")
+        entropy = entropy.lower()
+        for _ in range(MAX_SUBMIT_ATTEMPTS):
+            deal = self._deal(game_id)
+            if player not in deal.player_ids:
+                raise InvalidRequestError(f"{player!r} does not play in game {game_id!r}", "game/unknown_player")
+            given = deal.contributions.get(player)
+            if given is not None:
+                if hmac.compare_digest(given, entropy):
+                    return self.deal_status(game_id)
+                raise DealConflictError(
+                    f"{player!r} has already contributed entropy to game {game_id!r}", "deal/already_contributed"
+                )
+            if deal.dealt:
+                raise DealConflictError(
+                    f"game {game_id!r} was dealt without {player!r}'s entropy (withheld)", "deal/already_dealt"
+                )
+            deal.contribute(player=player, entropy=entropy, at=self.clock().isoformat())
+            try:
+                if deal.missing:
+                    self.app.save(deal)
+                else:
+                    self._deal_game(deal, by="contributions")
+            except (IntegrityError, GameAlreadyExistsError):
+                continue  # another contribution (or a forced deal) won: look again
+            return self.deal_status(game_id)
+        raise VersionConflictError(deal.version, deal.version + 1)
+
+    def force_deal(self, game_id: str, principal: Principal) -> DealStatus:
+        """Deal without the missing contributions (recorded as withheld), once the entropy
+        deadline has passed; for a player who contributed, or a judge.  Raises
+        ``GameNotFoundError``, ``ForbiddenError``, ``DealConflictError``
+        (``deal/deadline_not_reached`` with the deadline, ``deal/already_dealt``,
+        ``deal/not_contributed``)."""
+        deal = self._deal(game_id)
+        if deal.dealt:
+            raise DealConflictError(f"game {game_id!r} is dealt already", "deal/already_dealt")
+        if principal.role != "judge" and principal.player not in deal.contributions:
+            raise ForbiddenError(
+                "only a player who contributed entropy, or a judge, may deal without the missing contributions"
+            )
+        deadline = datetime.fromisoformat(deal.deadline)
+        if self.clock() < deadline:
+            missing = ", ".join(deal.missing)
+            raise DealConflictError(
+                f"game {game_id!r} waits for the entropy of {missing} until {deal.deadline}; "
+                "only after that may it be dealt without it",
+                "deal/deadline_not_reached",
+                {"deadline": deal.deadline, "missing": deal.missing},
+            )
+        try:
+            self._deal_game(deal, by="judge" if principal.role == "judge" else str(principal.player))
+        except GameAlreadyExistsError:
+            if not self._deal(game_id).dealt:
+                raise VersionConflictError(deal.version, deal.version + 1) from None
+            # dealt meanwhile (the last contribution, or another forced deal): its status
+        return self.deal_status(game_id)
+
+    def _deal_game(self, deal: Deal, by: str) -> CreatedGame:
+        """Start the game from the deal: the seed derived from the server seed and the
+        contributions in player order, the missing ones withheld; the game's first events
+        and the deal's ``Dealt`` in one atomic write."""
+        withheld = deal.missing
+        server_seed = bytes.fromhex(deal.server_seed)
+        given = [bytes.fromhex(deal.contributions[p]) for p in deal.player_ids if p in deal.contributions]
+        setup = dict(deal.setup)
+        decks = setup.get("decks") or {}
+        spec = GameSpec(
+            game_id=deal.game_id,
+            ruleset=deal.ruleset,
+            variant=deal.variant,
+            players=[PlayerSpec(p["id"], p["name"], decks.get(p["id"], {})) for p in deal.players],
+            seed=derive_seed(server_seed, given),
+            first_player=setup.get("first_player"),
+            unsupported=setup.get("unsupported") or "manual",
+        )
+        engine = get_engine(deal.ruleset)
+        cards = self.catalogs.cards(deal.ruleset)
+        if setup.get("reconstructed"):
+            hook: Callable[[GameSpec, Any, Any], tuple[list[Event], list[dict[str, JSON]]]] | None = getattr(
+                engine, "start_from_position", None
+            )
+            if hook is None:
+                raise InvalidRequestError(
+                    f"{deal.ruleset} games cannot be reconstructed from a position", "position/unsupported"
+                )
+            outcome, errors = hook(spec, copy.deepcopy(setup["position"]), cards)
+            if errors:
+                raise PositionRejectedError(errors)
+        else:
+            started = engine.start(spec, cards)
+            if isinstance(started, Rejection):
+                raise SetupRejectedError(started)
+            outcome = started
+        deal.deal(withheld=withheld, by=by, at=self.clock().isoformat())
+        setup.update(deal.randomness())
+        return self._store_new_game(spec, outcome, setup, token_hashes=deal.token_hashes, others=[deal])
+
+    def deal_status(self, game_id: str) -> DealStatus:
+        """The game's deal: who contributed, who is missing, the deadline and the
+        commitment; every contribution once dealt and the server seed once the game has
+        ended.  Raises ``GameNotFoundError``."""
+        try:
+            deal = cast(Deal, self.app.repository.get(deal_id(game_id)))
+        except AggregateNotFoundError:
+            header = self._header(game_id)
+            kind = _randomness_of(header.setup)["randomness"]
+            return DealStatus(game_id, kind, "dealt", None, [], [], [], None, None, None, self._load(game_id).version)
+        contributed = [p for p in deal.player_ids if p in deal.contributions]
+        version: int | None = None
+        server_seed: str | None = None
+        if deal.dealt:
+            game = self._load(game_id)
+            version = game.version
+            is_finished: Callable[[Any], bool] | None = getattr(game.engine, "is_finished", None)
+            if is_finished is not None and is_finished(game.state):
+                server_seed = deal.server_seed
+        return DealStatus(
+            game_id=game_id,
+            randomness="contributed",
+            status="dealt" if deal.dealt else "awaiting_entropy",
+            server_seed_commitment=deal.commitment,
+            contributed=contributed,
+            missing=[] if deal.dealt else deal.missing,
+            withheld=list(deal.withheld),
+            deadline=datetime.fromisoformat(deal.deadline),
+            contributions={p: deal.contributions[p] for p in contributed} if deal.dealt else None,
+            server_seed=server_seed,
+            version=version,
+        )
+
+    def server_seed(self, game_id: str) -> str | None:
+        """The game's server seed (hex) if it was dealt from contributions, else ``None``.
+        Only for replay logs of ended games (``service.audit``)."""
+        try:
+            return cast(Deal, self.app.repository.get(deal_id(game_id))).server_seed
+        except AggregateNotFoundError:
+            return None
+
+    def _missing(self, game_id: str) -> ServiceError:
+        """The error for a game id with no game: a deal still waiting for entropy, or none."""
+        try:
+            deal = cast(Deal, self.app.repository.get(deal_id(game_id)))
+        except AggregateNotFoundError:
+            return GameNotFoundError(game_id)
+        if deal.dealt:
+            return GameNotFoundError(game_id)
+        return AwaitingEntropyError(game_id, deal.missing, deal.deadline)
 
     def _deck(self, ruleset: str, player: PlayerSpec) -> dict[str, JSON]:
         deck = player.deck
@@ -813,6 +1133,7 @@ class GameService:
             players=game.players,
             finished=None if is_finished is None else is_finished(game.state),
             state=engine.view(game.state, viewer),
+            **_randomness_of(self._header(game_id).setup),
         )
 
     def events(self, game_id: str, after: int = 0, limit: int | None = None, viewer: str | None = None) -> list[Event]:
@@ -840,8 +1161,8 @@ class GameService:
         """The judge (``ADJUDICATOR_JUDGE_TOKEN``) or the player a token was issued to.
         Raises ``AuthError``: ``auth/token_expired`` for a player's current token older
         than the token lifetime, ``auth/invalid_token`` for any other token (including
-        one a judge has replaced)."""
-        header = self._header(game_id)
+        one a judge has replaced).  Tokens of a game still awaiting entropy work too."""
+        header = self._token_header(game_id)
         if hmac.compare_digest(token.encode(), self.settings.judge_token.encode()):
             return Principal("judge")
         digest = _token_hash(token)
@@ -861,7 +1182,7 @@ class GameService:
         """A new token for ``player`` (for judges: a lost or expired token); the player's
         previous token stops working at once, in every process.  Raises
         ``GameNotFoundError``, ``InvalidRequestError`` (``game/unknown_player``)."""
-        header = self._header(game_id)
+        header = self._token_header(game_id)
         if player not in header.token_hashes:
             raise InvalidRequestError(f"{player!r} does not play in game {game_id!r}", "game/unknown_player")
         token = secrets.token_urlsafe(32)
@@ -883,7 +1204,7 @@ class GameService:
     def _token_lifetime(self) -> timedelta:
         return timedelta(seconds=self.settings.token_lifetime_seconds)
 
-    def _tokens(self, game_id: str, header: Game.Created) -> dict[str, PlayerToken]:
+    def _tokens(self, game_id: str, header: Game.Created | Deal.Created) -> dict[str, PlayerToken]:
         stored = self.app.events.get(credentials_id(game_id))
         return current_tokens(header.token_hashes, header.timestamp, stored)
 
@@ -893,7 +1214,7 @@ class GameService:
         try:
             return self.app.repository.get(game_uuid(game_id), version=version, projector_func=_project)
         except AggregateNotFoundError:
-            raise GameNotFoundError(game_id) from None
+            raise self._missing(game_id) from None
 
     def _game_for_command(self, game_id: str, optimistic: bool) -> tuple[Game, bool]:
         """A copy of the game to decide on, and whether it may be stale: optimistically
@@ -938,12 +1259,32 @@ class GameService:
                 if len(self._headers) > HEADER_CACHE_SIZE:
                     self._headers.popitem(last=False)
             return header
-        raise GameNotFoundError(game_id)
+        raise self._missing(game_id)
+
+    def _token_header(self, game_id: str) -> Game.Created | Deal.Created:
+        """What authenticates a game's players: its header, or its deal's while it awaits
+        entropy (the same token hashes)."""
+        try:
+            return self._header(game_id)
+        except AwaitingEntropyError:
+            for e in self.app.events.get(deal_id(game_id), lte=1):
+                return cast(Deal.Created, e)
+            raise GameNotFoundError(game_id) from None
 
     @staticmethod
     def _require_player(game: Game, player: str) -> None:
         if player not in game.player_ids:
             raise InvalidRequestError(f"{player!r} does not play in game {game.game_id!r}", "game/unknown_player")
+
+
+def _randomness_of(setup: Mapping[str, Any] | None) -> dict[str, Any]:
+    """How a game's shuffle seed was chosen, from its header's setup (docs/randomness.md)."""
+    kind = (setup or {}).get("randomness")
+    if kind == "contributed":
+        return {"randomness": "contributed", "server_seed_commitment": (setup or {}).get("server_seed_commitment")}
+    if kind == "client_seeded":
+        return {"randomness": "client_seeded"}
+    return {"randomness": "server"}
 
 
 def _project(game: Game | None, events: Iterable[Any]) -> Game | None:

@@ -86,7 +86,8 @@ class Audits:
         ``LogUnavailableError``."""
         stored = list(self.games.app.events.get(game_uuid(game_id)))
         if not stored:
-            raise GameNotFoundError(game_id)
+            self.games.deal_status(game_id)  # raises GameNotFoundError when there is no such game
+            raise LogUnavailableError(f"game {game_id!r} is not dealt yet: it awaits its players' entropy")
         created = cast(Game.Created, stored[0])
         final = self.games.view(game_id, None)
         finished = bool(final.finished)
@@ -114,6 +115,7 @@ class Audits:
         }
         if setup.get("reconstructed"):
             header["position"] = setup.get("position")  # started from a declared position, not from decks
+        header.update(self._randomness(game_id, setup, finished))
         steps: list[tuple[Command, list[Event]]] = []
         current = ""
         for e in stored[1:]:
@@ -135,6 +137,25 @@ class Audits:
         if claimed is not None:
             claimed.pop("finished", None)
         return build_log(header, steps, seed=seed if isinstance(seed, int) else None, claimed=claimed)
+
+    def _randomness(self, game_id: str, setup: dict[str, Any], finished: bool) -> dict[str, Any]:
+        """How the seed was chosen (docs/randomness.md): for a contributed game the
+        commitment, the contributions and who withheld, and the server seed once the game
+        has ended; ``client_seeded`` for a seed the creator chose.  Nothing for games from
+        before contributed randomness (their logs read as before)."""
+        kind = setup.get("randomness")
+        if kind == "client_seeded":
+            return {"randomness": "client_seeded", "client_seeded": True}
+        if kind != "contributed":
+            return {}
+        return {
+            "randomness": "contributed",
+            "client_seeded": False,
+            "server_seed_commitment": setup.get("server_seed_commitment"),
+            "contributions": setup.get("contributions") or {},
+            "withheld": setup.get("withheld") or [],
+            "server_seed": self.games.server_seed(game_id) if finished else None,
+        }
 
     # ------------------------------------------------------------------ chain
 

@@ -7,8 +7,10 @@ from domain.rulesets import UnknownRulesetError
 
 __all__ = [
     "AuthError",
+    "AwaitingEntropyError",
     "CommandIdReusedError",
     "CommandRejectedError",
+    "DealConflictError",
     "EngineContractError",
     "ForbiddenError",
     "GameAlreadyExistsError",
@@ -125,3 +127,30 @@ class EngineContractError(ServiceError):
     """The rules engine broke its contract (e.g. event ``seq`` out of order): a bug."""
 
     code = "engine/contract"
+
+
+class AwaitingEntropyError(ServiceError):
+    """The game is created but not dealt yet: its players have not all contributed their
+    entropy (docs/randomness.md).  ``missing`` names them, in player order."""
+
+    code = "game/awaiting_entropy"
+
+    def __init__(self, game_id: str, missing: list[str], deadline: str) -> None:
+        who = ", ".join(missing) if missing else "nobody"
+        super().__init__(
+            f"game {game_id!r} is not dealt yet: waiting for the entropy of {who} "
+            f"(POST /games/{game_id}/entropy); after {deadline} a player who contributed or a judge "
+            f"may deal without it (POST /games/{game_id}/deal)"
+        )
+        self.missing = missing
+        self.deadline = deadline
+
+
+class DealConflictError(ServiceError):
+    """A deal step that conflicts with the deal's state (already dealt, already
+    contributed, the deadline not reached yet)."""
+
+    def __init__(self, message: str, code: str, details: dict[str, object] | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.details = details or {}

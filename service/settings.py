@@ -19,6 +19,13 @@ variable                        meaning (default)
                                 SQLite files always get their tables.
 ``ADJUDICATOR_TOKEN_LIFETIME_SECONDS``  a player token expires this long after it was issued
                                 (``86400``: one day); a judge can reissue it
+``ADJUDICATOR_ALLOW_CLIENT_SEED``  ``false`` (default): a ``seed`` in ``POST /games`` or
+                                ``POST /games/reconstruct`` is refused; ``true`` (tests,
+                                reconstruction) creates such games at once, marked
+                                ``client_seeded`` everywhere (docs/randomness.md)
+``ADJUDICATOR_ENTROPY_DEADLINE_SECONDS``  how long after creation a game waits for its
+                                players' entropy before one who contributed, or a judge,
+                                may deal without the rest (``300``)
 ``ADJUDICATOR_ENV``             ``development`` (default) or ``production``
 ``ADJUDICATOR_JUDGE_TOKEN``     the judge/admin bearer token; generated per process in
                                 development, required (>= 32 chars, not a placeholder) in
@@ -81,6 +88,8 @@ class Settings:
     card_catalog: Path | None = None
     create_tables: bool = True
     token_lifetime_seconds: int = 86400
+    allow_client_seed: bool = False
+    entropy_deadline_seconds: int = 300
     env: Env = "development"
     judge_token: str = field(default_factory=_development_judge_token, repr=False)
 
@@ -90,6 +99,10 @@ class Settings:
         if self.token_lifetime_seconds < 1:
             raise SettingsError(
                 f"ADJUDICATOR_TOKEN_LIFETIME_SECONDS must be >= 1 (seconds), got {self.token_lifetime_seconds}"
+            )
+        if self.entropy_deadline_seconds < 0:
+            raise SettingsError(
+                f"ADJUDICATOR_ENTROPY_DEADLINE_SECONDS must be >= 0 (seconds), got {self.entropy_deadline_seconds}"
             )
         if self.env == "production":
             _check_production_token("" if self.judge_token_generated else self.judge_token)
@@ -122,6 +135,10 @@ class Settings:
             create_tables=_boolean("ADJUDICATOR_CREATE_TABLES", get("CREATE_TABLES", "true")),
             token_lifetime_seconds=_integer(
                 "ADJUDICATOR_TOKEN_LIFETIME_SECONDS", get("TOKEN_LIFETIME_SECONDS", "86400")
+            ),
+            allow_client_seed=_boolean("ADJUDICATOR_ALLOW_CLIENT_SEED", get("ALLOW_CLIENT_SEED", "false")),
+            entropy_deadline_seconds=_integer(
+                "ADJUDICATOR_ENTROPY_DEADLINE_SECONDS", get("ENTROPY_DEADLINE_SECONDS", "300")
             ),
             env=cast(Env, _choice("ADJUDICATOR_ENV", get("ENV", "development"), get_args(Env))),
             judge_token=e.get("ADJUDICATOR_JUDGE_TOKEN") or _development_judge_token(),

@@ -29,6 +29,7 @@ SNAPSHOT_INTERVAL = 4
 def _pg_settings(schema: str) -> Settings:
     env = os.environ
     return Settings(
+        allow_client_seed=True,
         store="postgres",
         pg_host=env.get("ADJUDICATOR_PG_HOST", "127.0.0.1"),
         pg_port=int(env.get("ADJUDICATOR_PG_PORT", "5432")),
@@ -71,9 +72,14 @@ def catalogs(tmp_path_factory: pytest.TempPathFactory) -> CardCatalogs:
 @pytest.fixture(params=["memory", "sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
 def store_settings(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Settings]:
     if request.param == "memory":
-        yield Settings(store="memory", snapshot_interval=SNAPSHOT_INTERVAL)
+        yield Settings(allow_client_seed=True, store="memory", snapshot_interval=SNAPSHOT_INTERVAL)
     elif request.param == "sqlite":
-        yield Settings(store="sqlite", sqlite_path=tmp_path / "data" / "games.db", snapshot_interval=SNAPSHOT_INTERVAL)
+        yield Settings(
+            allow_client_seed=True,
+            store="sqlite",
+            sqlite_path=tmp_path / "data" / "games.db",
+            snapshot_interval=SNAPSHOT_INTERVAL,
+        )
     else:
         schema = f"test_{uuid4().hex[:12]}"
         settings = _pg_settings(schema)

@@ -47,7 +47,9 @@ SNAPSHOT_INTERVAL = 7
 def _service(out: Path, *, real: bool = False) -> GameService:
     """A service on the SQLite store in ``out``; with the real cards catalog if ``real``
     (the catalog is read only when a game starts: the cards are recorded in its first event)."""
-    settings = Settings(store="sqlite", sqlite_path=out / "games.db", snapshot_interval=SNAPSHOT_INTERVAL)
+    settings = Settings(
+        store="sqlite", sqlite_path=out / "games.db", snapshot_interval=SNAPSHOT_INTERVAL, allow_client_seed=True
+    )
     return GameService(settings, CardCatalogs(extra_file=REAL_DIR / "cards.json") if real else None)
 
 

@@ -217,3 +217,13 @@ class FakeEngine(CountingEngine):
 def register() -> None:
     rulesets.register(CountingEngine())
     rulesets.register(FakeEngine())
+
+
+def contribute_entropy(service: Any, game_id: str) -> int:
+    """Deal a game created without a client seed: every missing player contributes fresh
+    entropy (docs/randomness.md).  Returns the game's version once dealt."""
+    import secrets
+
+    for player in service.deal_status(game_id).missing:
+        status = service.contribute_entropy(game_id, player, secrets.token_hex(32))
+    return int(status.version)

@@ -32,7 +32,9 @@ GAME: dict[str, Any] = {
 
 @pytest.fixture
 def service(fake_engines: None, tmp_path: Path, catalogs: CardCatalogs) -> Iterator[GameService]:
-    service = GameService(Settings(sqlite_path=tmp_path / "api.db", judge_token=JUDGE), catalogs)
+    service = GameService(
+        Settings(allow_client_seed=True, sqlite_path=tmp_path / "api.db", judge_token=JUDGE), catalogs
+    )
     yield service
     service.close()
 
@@ -313,7 +315,9 @@ def test_unexpected_errors_are_500_without_details(
 
 
 def test_app_opens_and_closes_its_own_service(fake_engines: None, tmp_path: Path) -> None:
-    app = create_app(settings=Settings(store="sqlite", sqlite_path=tmp_path / "own" / "games.db"))
+    app = create_app(
+        settings=Settings(allow_client_seed=True, store="sqlite", sqlite_path=tmp_path / "own" / "games.db")
+    )
     with TestClient(app) as client:
         assert client.get("/health").status_code == 200
         assert "FAKE-1" in {r["ruleset"] for r in client.get("/rulesets").json()}

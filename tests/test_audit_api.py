@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+import secrets
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
@@ -41,7 +42,13 @@ GAMES = {
 
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
-    return Settings(store="sqlite", sqlite_path=tmp_path / "audit.db", judge_token=JUDGE, snapshot_interval=50)
+    return Settings(
+        allow_client_seed=True,
+        store="sqlite",
+        sqlite_path=tmp_path / "audit.db",
+        judge_token=JUDGE,
+        snapshot_interval=50,
+    )
 
 
 @pytest.fixture
@@ -74,7 +81,11 @@ def create(client: TestClient, ruleset: str, game_id: str = "g1") -> dict[str, s
     }
     r = client.post("/games", json=body)
     assert r.status_code == 201, r.text
-    return dict(r.json()["player_tokens"])
+    tokens = dict(r.json()["player_tokens"])
+    for token in tokens.values():  # no client seed: each player contributes entropy, the last deals
+        dealt = client.post(f"/games/{game_id}/entropy", headers=auth(token), json={"entropy": secrets.token_hex(32)})
+        assert dealt.status_code == 200, dealt.text
+    return tokens
 
 
 def play(client: TestClient, tokens: dict[str, str], moves: int, game_id: str = "g1", seed: int = 1) -> int:
@@ -411,7 +422,9 @@ def test_a_game_reconstructed_from_a_position_exports_and_audits(tmp_path: Path)
     root = tmp_path / "catalogs"
     (root / "fow").mkdir(parents=True)
     (root / "fow" / "cards.json").write_text(json.dumps({"cards": list(cards().values())}))
-    service = GameService(Settings(store="memory"), CardCatalogs(root=root, prefixes={"FoW-": "fow"}))
+    service = GameService(
+        Settings(allow_client_seed=True, store="memory"), CardCatalogs(root=root, prefixes={"FoW-": "fow"})
+    )
     try:
         players = [PlayerSpec("p1", "Alice", {}), PlayerSpec("p2", "Bob", {})]
         service.create_game_from_position("FoW-5.5", "valhalla", players, base_position(), game_id="r1", seed=5)

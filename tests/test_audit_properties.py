@@ -31,7 +31,7 @@ MOVES = 30
 
 @functools.cache
 def _service() -> GameService:
-    return GameService(Settings(store="memory", snapshot_interval=25))
+    return GameService(Settings(allow_client_seed=True, store="memory", snapshot_interval=25))
 
 
 @functools.lru_cache(maxsize=32)

@@ -24,7 +24,7 @@ REPO = Path(__file__).resolve().parents[1]
 
 @pytest.fixture
 def client(fake_engines: None, tmp_path: Path, catalogs: CardCatalogs) -> Iterator[TestClient]:
-    service = GameService(Settings(sqlite_path=tmp_path / "console.db"), catalogs)
+    service = GameService(Settings(allow_client_seed=True, sqlite_path=tmp_path / "console.db"), catalogs)
     with TestClient(create_app(service=service), raise_server_exceptions=False) as c:
         yield c
     service.close()

@@ -63,6 +63,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         "ADJUDICATOR_SQLITE_PATH": str(tmp / "adjudicator.db"),
         "ADJUDICATOR_JUDGE_TOKEN": JUDGE_TOKEN,
         "ADJUDICATOR_ENV": "development",
+        "ADJUDICATOR_ALLOW_CLIENT_SEED": "true",  # the games below are played from a seed
     }
     log = (tmp / "server.log").open("w")
     cmd = [sys.executable, "-m", "uvicorn", "api.app:app", "--host", "127.0.0.1", "--port", str(port)]

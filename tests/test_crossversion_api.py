@@ -24,7 +24,7 @@ JUDGE = "judge-" + "x" * 40
 
 @pytest.fixture
 def service(tmp_path: Path) -> Iterator[GameService]:
-    settings = Settings(store="sqlite", sqlite_path=tmp_path / "games.db", judge_token=JUDGE)
+    settings = Settings(allow_client_seed=True, store="sqlite", sqlite_path=tmp_path / "games.db", judge_token=JUDGE)
     games = GameService(settings, CardCatalogs())
     yield games
     games.close()

@@ -384,6 +384,12 @@ def test_the_deployment_migrates_serves_from_two_replicas_and_projects(
         )
         assert status == 201, body
         created = json.loads(body)
+        assert created["status"] == "awaiting_entropy"
+        for player_token in created["player_tokens"].values():  # the last contribution deals the game
+            entropy = {"entropy": secrets.token_hex(32)}
+            status, body = http("POST", f"{api1}/games/deployed/entropy", entropy, token=player_token)
+            assert status == 200, body
+        created["version"] = json.loads(body)["version"]
         # Whoever the shuffle made decide does so, through the other replica.
         for player, player_token in created["player_tokens"].items():
             status, body = http("GET", f"{api2}/games/deployed/legal-actions?player={player}", token=player_token)

@@ -163,7 +163,7 @@ def test_a_manual_game_lists_the_cards_and_marks_every_event_touching_them() -> 
 
 
 def test_the_service_and_api_refuse_or_play_manually(tmp_path: Path) -> None:
-    service = GameService(Settings(store="memory"))
+    service = GameService(Settings(allow_client_seed=True, store="memory"))
     try:
         players = [
             PlayerSpec("p1", "Alice", {"starter": "fire-starter"}),

@@ -195,7 +195,7 @@ class Table:
 @pytest.fixture(scope="module")
 def client_and_service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClient, GameService]]:
     path: Path = tmp_path_factory.mktemp("hidden") / "games.db"
-    service = GameService(Settings(sqlite_path=path, judge_token=JUDGE))
+    service = GameService(Settings(allow_client_seed=True, sqlite_path=path, judge_token=JUDGE))
     with TestClient(create_app(service=service), raise_server_exceptions=False) as client:
         yield client, service
     service.close()

@@ -138,14 +138,16 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
     root = fakes.write_catalog(tmp_path_factory.mktemp("catalogs"))
     catalogs = CardCatalogs(root=root, prefixes=fakes.PREFIXES)
     path = tmp_path_factory.mktemp("hostile") / "games.db"
-    yield from _open(Settings(sqlite_path=path, judge_token=JUDGE, snapshot_interval=4), catalogs)
+    yield from _open(
+        Settings(allow_client_seed=True, sqlite_path=path, judge_token=JUDGE, snapshot_interval=4), catalogs
+    )
 
 
 # ------------------------------------------------------------------------ the fuzzer
 
 
 def _operations() -> list[tuple[str, str, dict[str, Any]]]:
-    spec = create_app(settings=Settings(store="memory", judge_token=JUDGE)).openapi()
+    spec = create_app(settings=Settings(allow_client_seed=True, store="memory", judge_token=JUDGE)).openapi()
     return [
         (method.upper(), path, op)
         for path, ops in sorted(spec["paths"].items())

@@ -21,7 +21,7 @@ def store(fake_engines: None, tmp_path: Path, catalogs: CardCatalogs, monkeypatc
     db = tmp_path / "data" / "games.db"
     monkeypatch.setenv("ADJUDICATOR_STORE", "sqlite")
     monkeypatch.setenv("ADJUDICATOR_SQLITE_PATH", str(db))
-    games = GameService(Settings(store="sqlite", sqlite_path=db), catalogs)
+    games = GameService(Settings(allow_client_seed=True, store="sqlite", sqlite_path=db), catalogs)
     try:
         players = [PlayerSpec("p1", "Alice", {"starter": "counters"}), PlayerSpec("p2", "Bob", {"starter": "sixes"})]
         games.create_game("FAKE-1", "short", players, seed=7, first_player="p1", game_id="g1")

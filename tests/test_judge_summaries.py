@@ -28,7 +28,7 @@ LL = ("LL-2.04", ("monolium_starlight", "septpia_tides"))
 
 @pytest.fixture
 def games() -> Iterator[GameService]:
-    service = GameService(Settings(store="memory"), CardCatalogs())
+    service = GameService(Settings(allow_client_seed=True, store="memory"), CardCatalogs())
     yield service
     service.close()
 

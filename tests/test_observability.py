@@ -47,7 +47,9 @@ GAME: dict[str, Any] = {
 
 @pytest.fixture
 def client(fake_engines: None, tmp_path: Path, catalogs: CardCatalogs) -> Iterator[TestClient]:
-    service = GameService(Settings(sqlite_path=tmp_path / "obs.db", judge_token=JUDGE), catalogs)
+    service = GameService(
+        Settings(allow_client_seed=True, sqlite_path=tmp_path / "obs.db", judge_token=JUDGE), catalogs
+    )
     with TestClient(create_app(service=service), raise_server_exceptions=False) as c:
         yield c
     service.close()
@@ -137,6 +139,7 @@ def test_ready_answers_503_when_the_store_cannot_be_read(fake_engines: None, cat
     env = os.environ
     schema = f"test_ready_{uuid4().hex[:10]}"
     settings = Settings(
+        allow_client_seed=True,
         store="postgres",
         pg_host=env.get("ADJUDICATOR_PG_HOST", "127.0.0.1"),
         pg_port=int(env.get("ADJUDICATOR_PG_PORT", "5432")),
@@ -271,7 +274,7 @@ def test_log_records_carry_the_request_context_of_the_request_being_handled() ->
 
 
 def _real_game(path: Path) -> tuple[str, int]:
-    service = GameService(Settings(sqlite_path=path))
+    service = GameService(Settings(allow_client_seed=True, sqlite_path=path))
     try:
         created = service.create_game(
             "GCG-1.00",
@@ -296,7 +299,7 @@ def test_the_worker_migrates_and_catches_the_read_models_up(tmp_path: Path, monk
     assert db.exists()
     game_id, version = _real_game(db)
     assert worker_main(["once"]) == 0
-    service = GameService(Settings(sqlite_path=db))
+    service = GameService(Settings(allow_client_seed=True, sqlite_path=db))
     judge = JudgeService(service)
     try:
         assert judge.index.version(game_id) == version
@@ -336,7 +339,7 @@ def test_the_worker_polls_touches_its_heartbeat_and_stops_on_sigterm(tmp_path: P
     projected = [line for line in logs if line.get("applied")]
     assert projected and projected[0]["lag"] == 0
     assert logs[-1]["message"] == "worker stopped"
-    service = GameService(Settings(sqlite_path=db))
+    service = GameService(Settings(allow_client_seed=True, sqlite_path=db))
     judge = JudgeService(service)
     try:
         assert judge.index.version(game_id) == version

@@ -27,7 +27,9 @@ def service(tmp_path: Path) -> Iterator[GameService]:
     (root / "fow").mkdir(parents=True)
     (root / "fow" / "cards.json").write_text(json.dumps({"cards": list(cards().values())}))
     catalogs = CardCatalogs(root=root, prefixes={"FoW-": "fow"})
-    service = GameService(Settings(sqlite_path=tmp_path / "positions.db", judge_token=JUDGE), catalogs)
+    service = GameService(
+        Settings(allow_client_seed=True, sqlite_path=tmp_path / "positions.db", judge_token=JUDGE), catalogs
+    )
     yield service
     service.close()
 
@@ -66,7 +68,7 @@ def test_a_reconstructed_game_is_created_with_tokens_and_marked_in_every_view(cl
 
 
 def test_play_continues_over_http(client: TestClient) -> None:
-    tokens = client.post("/games/reconstruct", json=body(base_position(), game_id="r2")).json()["player_tokens"]
+    tokens = client.post("/games/reconstruct", json=body(base_position(), game_id="r2", seed=5)).json()["player_tokens"]
     actions = client.get("/games/r2/legal-actions", headers=auth(tokens["p1"])).json()["actions"]
     play = next(a for a in actions if a["type"] == "PlayCard")
     response = client.post(
@@ -123,7 +125,7 @@ def test_the_service_replays_a_reconstructed_game_from_the_store(service: GameSe
     from domain.kernel import PlayerSpec
 
     players = [PlayerSpec("p1", "Alice", {}), PlayerSpec("p2", "Bob", {})]
-    created = service.create_game_from_position("FoW-5.01", "bifrost", players, base_position("bifrost"), "r3")
+    created = service.create_game_from_position("FoW-5.01", "bifrost", players, base_position("bifrost"), "r3", seed=5)
     assert created.events[0].data["reconstructed"] is True
     reopened = GameService(service.settings, service.catalogs)
     try:

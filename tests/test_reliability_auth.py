@@ -310,7 +310,9 @@ def test_expired_tokens_and_reissue_over_http(
     fake_engines: None, tmp_path: Path, catalogs: CardCatalogs, clock: FakeClock
 ) -> None:
     judge = "judge-" + "j" * 40
-    settings = Settings(sqlite_path=tmp_path / "http.db", judge_token=judge, token_lifetime_seconds=LIFETIME)
+    settings = Settings(
+        allow_client_seed=True, sqlite_path=tmp_path / "http.db", judge_token=judge, token_lifetime_seconds=LIFETIME
+    )
     service = GameService(settings, catalogs, clock=clock)
     game = {
         "ruleset": "FAKE-1",

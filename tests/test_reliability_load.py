@@ -40,7 +40,9 @@ GAME = {
 
 @pytest.fixture
 def client(fake_engines: None, tmp_path: Path, catalogs: CardCatalogs) -> Iterator[TestClient]:
-    service = GameService(Settings(sqlite_path=tmp_path / "load.db", judge_token="j" * 40), catalogs)
+    service = GameService(
+        Settings(allow_client_seed=True, sqlite_path=tmp_path / "load.db", judge_token="j" * 40), catalogs
+    )
     try:
         with TestClient(create_app(service=service)) as client:
             yield client

@@ -33,7 +33,7 @@ DECIDED_PER_PLAYER = 12
 
 @pytest.fixture
 def service() -> Iterator[GameService]:
-    s = GameService(Settings(store="memory", snapshot_interval=1000))
+    s = GameService(Settings(allow_client_seed=True, store="memory", snapshot_interval=1000))
     yield s
     s.close()
 
@@ -104,7 +104,9 @@ def test_fast_forwarding_a_cached_game_never_changes_a_state_handed_out(tmp_path
     place): a game loaded by the first shares its cached state; the second records
     commands; the first then fast-forwards its cached game past them, which must copy the
     shared state first instead of changing it under the game handed out."""
-    settings = Settings(store="sqlite", sqlite_path=tmp_path / "games.db", snapshot_interval=1000)
+    settings = Settings(
+        allow_client_seed=True, store="sqlite", sqlite_path=tmp_path / "games.db", snapshot_interval=1000
+    )
     first, second = GameService(settings), GameService(settings)
     try:
         variant, d1, d2 = SYSTEMS["FoW-5.5"]

@@ -67,7 +67,7 @@ def _schema(coverage: bool) -> Any:
             "generation": {"with-security-parameters": False, "allow-extra-parameters": False},
         }
     )
-    spec = create_app(settings=Settings(store="memory", judge_token=JUDGE)).openapi()
+    spec = create_app(settings=Settings(allow_client_seed=True, store="memory", judge_token=JUDGE)).openapi()
     loaded = schemathesis.openapi.from_dict(spec, config=config)
     loaded.app = CURRENT  # as schemathesis.openapi.from_asgi does: cases and checks that resend go there
     return loaded
@@ -120,7 +120,9 @@ def api(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Api]:
     fakes.register()
     catalogs = CardCatalogs(root=fakes.write_catalog(tmp_path_factory.mktemp("catalogs")), prefixes=fakes.PREFIXES)
     path = tmp_path_factory.mktemp("schemathesis") / "games.db"
-    service = GameService(Settings(sqlite_path=path, judge_token=JUDGE, snapshot_interval=4), catalogs)
+    service = GameService(
+        Settings(allow_client_seed=True, sqlite_path=path, judge_token=JUDGE, snapshot_interval=4), catalogs
+    )
     app = create_app(service=service)
     app.state.service = service  # also when the app's lifespan is not run
     CURRENT.app = app

@@ -116,6 +116,7 @@ def test_seed_is_drawn_when_absent_and_recorded_when_given(service: GameService)
     seeds = []
     for gid in ("a", "b"):
         service.create_game("FAKE-1", "short", PLAYERS, game_id=gid)
+        fakes.contribute_entropy(service, gid)
         seeds.append(service.view(gid, None).state["seed"])
     assert seeds[0] != seeds[1]
     new_game(service)
@@ -125,6 +126,7 @@ def test_seed_is_drawn_when_absent_and_recorded_when_given(service: GameService)
 def test_game_ids_are_generated_or_validated(service: GameService) -> None:
     generated = service.create_game("FAKE-1", "short", PLAYERS)
     assert len(generated.game_id) == 32
+    fakes.contribute_entropy(service, generated.game_id)
     assert service.view(generated.game_id, None).version == 3
     with pytest.raises(InvalidRequestError):
         new_game(service, game_id="../etc")
@@ -500,11 +502,11 @@ def test_production_settings_with_a_strong_token() -> None:
     s = Settings.from_env({"ADJUDICATOR_ENV": "production", "ADJUDICATOR_JUDGE_TOKEN": token})
     assert (s.env, s.judge_token, s.judge_token_generated) == ("production", token, False)
     with pytest.raises(SettingsError, match="must be set"):
-        Settings(env="production")
+        Settings(allow_client_seed=True, env="production")
 
 
 def test_sqlite_parent_directory_is_created(fake_engines: None, tmp_path: Path, catalogs: CardCatalogs) -> None:
-    service = GameService(Settings(sqlite_path=tmp_path / "a" / "b" / "games.db"), catalogs)
+    service = GameService(Settings(allow_client_seed=True, sqlite_path=tmp_path / "a" / "b" / "games.db"), catalogs)
     try:
         new_game(service)
     finally:
