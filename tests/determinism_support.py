@@ -2,8 +2,8 @@
 tests/test_determinism.py, which runs this module in fresh processes with chosen hash seeds:
 
 * ``python -m tests.determinism_support record OUT MOVES GAME:SEED ...`` plays each game
-  through :class:`service.app.GameService` on a SQLite store in ``OUT`` (snapshots every
-  few events, the service's cache warm), writes each game's replay log to
+  through :class:`service.app.GameService` on a SQLite store in ``OUT`` or on PostgreSQL
+  (``DETERMINISM_PG_SCHEMA``) (snapshots every few events, the service's cache warm), writes each game's replay log to
   ``OUT/<game id>.log`` and the live final state to ``OUT/live.json``;
 * ``python -m tests.determinism_support reload OUT`` opens that store in a new service
   (cold: no cache), loads every game through its snapshots, and compares it with the
@@ -17,6 +17,7 @@ so the same game is played whatever the order ``legal_actions`` lists them in.
 from __future__ import annotations
 
 import json
+import os
 import random
 import sys
 from pathlib import Path
@@ -45,11 +46,25 @@ SNAPSHOT_INTERVAL = 7
 
 
 def _service(out: Path, *, real: bool = False) -> GameService:
-    """A service on the SQLite store in ``out``; with the real cards catalog if ``real``
-    (the catalog is read only when a game starts: the cards are recorded in its first event)."""
-    settings = Settings(
-        store="sqlite", sqlite_path=out / "games.db", snapshot_interval=SNAPSHOT_INTERVAL, allow_client_seed=True
-    )
+    """A service on the SQLite store in ``out``, or on PostgreSQL in the schema named by
+    ``DETERMINISM_PG_SCHEMA`` (``ADJUDICATOR_PG_*`` give the server); with the real cards
+    catalog if ``real`` (read only when a game starts: the cards are recorded in its first event)."""
+    schema = os.environ.get("DETERMINISM_PG_SCHEMA")
+    common: dict[str, Any] = {"snapshot_interval": SNAPSHOT_INTERVAL, "allow_client_seed": True}
+    if schema:
+        env = os.environ
+        settings = Settings(
+            store="postgres",
+            pg_host=env.get("ADJUDICATOR_PG_HOST", "127.0.0.1"),
+            pg_port=int(env.get("ADJUDICATOR_PG_PORT", "5432")),
+            pg_user=env.get("ADJUDICATOR_PG_USER", "postgres"),
+            pg_password=env.get("ADJUDICATOR_PG_PASSWORD", ""),
+            pg_dbname=env.get("ADJUDICATOR_PG_DBNAME", "postgres"),
+            pg_schema=schema,
+            **common,
+        )
+    else:
+        settings = Settings(store="sqlite", sqlite_path=out / "games.db", **common)
     return GameService(settings, CardCatalogs(extra_file=REAL_DIR / "cards.json") if real else None)
 
 

@@ -25,7 +25,9 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from uuid import uuid4
 
 import pytest
 
@@ -181,9 +183,12 @@ MOVES = int(os.environ.get("DETERMINISM_MOVES", "160"))
 """Random commands per game before the player to act concedes (``slow`` runs more)."""
 
 
-def _run(args: list[str], hash_seed: int, cwd: Path) -> subprocess.CompletedProcess[str]:
+def _run(args: list[str], hash_seed: int, cwd: Path, pg_schema: str | None = None) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONHASHSEED": str(hash_seed), "PYTHONPATH": str(ROOT)}
     env.pop("ADJUDICATOR_STORE", None)
+    env.pop("DETERMINISM_PG_SCHEMA", None)
+    if pg_schema is not None:
+        env["DETERMINISM_PG_SCHEMA"] = pg_schema
     return subprocess.run(args, cwd=cwd, env=env, capture_output=True, text=True, timeout=900, check=False)
 
 
@@ -235,3 +240,49 @@ def test_games_reloaded_cold_from_snapshots_in_another_process_are_the_live_game
     for game_id, checks in report.items():
         assert checks["snapshots"] > 0, (game_id, checks)  # the cold load went through a snapshot
         assert checks["differences"] == [], (game_id, checks)
+
+
+# ---------------------------------------------------------------------------------------------
+# the same on PostgreSQL: recorded there, audited elsewhere, reloaded cold from its snapshots
+
+PG_GAMES = ["fow-real", "gcg", "ll"]
+
+
+@pytest.fixture(scope="module")
+def recorded_on_postgres(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, str]]:
+    from psycopg import sql
+
+    from tests.conftest import _pg_connect, _pg_settings
+
+    schema = f"test_determinism_{uuid4().hex[:10]}"
+    settings = _pg_settings(schema)
+    with _pg_connect(settings) as conn:
+        conn.execute(sql.SQL("CREATE SCHEMA {}").format(sql.Identifier(schema)))
+    out = tmp_path_factory.mktemp("determinism-pg")
+    try:
+        items = [f"{game}:{seed}" for seed, game in enumerate(PG_GAMES, start=61)]
+        args = [sys.executable, "-m", "tests.determinism_support", "record", str(out), str(MOVES), *items]
+        done = _run(args, RECORDED_WITH, ROOT, pg_schema=schema)
+        assert done.returncode == 0, done.stderr[-4000:]
+        yield out, schema
+    finally:
+        with _pg_connect(settings) as conn:
+            conn.execute(sql.SQL("DROP SCHEMA IF EXISTS {} CASCADE").format(sql.Identifier(schema)))
+
+
+@pytest.mark.postgres
+def test_games_recorded_on_postgres_audit_and_reload_identically_in_other_processes(
+    recorded_on_postgres: tuple[Path, str],
+) -> None:
+    out, schema = recorded_on_postgres
+    for log in sorted(out.glob("*.log")):
+        done = _run([sys.executable, "-m", "service.cli", "audit", str(log), "--json"], AUDITED_WITH[1], out)
+        assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+        assert json.loads(done.stdout)["verdict"] == "consistent", log.name
+    args = [sys.executable, "-m", "tests.determinism_support", "reload", str(out)]
+    done = _run(args, AUDITED_WITH[0], out, pg_schema=schema)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    report = json.loads(done.stdout)
+    assert sorted(report) == sorted(f"{game}-{seed}" for seed, game in enumerate(PG_GAMES, start=61))
+    for game_id, checks in report.items():
+        assert checks["snapshots"] > 0 and checks["differences"] == [], (game_id, checks)
