@@ -185,9 +185,9 @@ def _project(judge: JudgeService, args: argparse.Namespace) -> None:
     else:
         print(f"caught up: {judge.runner.run_once()} new stored events applied")
     if args.follow:
-        print(f"polling every {args.interval}s; Ctrl-C to stop", flush=True)
-        judge.runner.start(args.interval)
-        with suppress(KeyboardInterrupt):
+        with suppress(KeyboardInterrupt):  # Ctrl-C is how it stops, also while it starts
+            judge.runner.start(args.interval)
+            print(f"polling every {args.interval}s; Ctrl-C to stop", flush=True)
             judge.runner.join()
 
 
