@@ -37,7 +37,7 @@ _POSITION_KEYS = frozenset(
     }
 )
 """Top-level view keys drawn by name; every other one is drawn generically (battle, chase...)."""
-_CARD_DETAIL_KEYS = frozenset({"oid", "card", "name", "type", "rank", "traits", "skills", "revealed"})
+_CARD_DETAIL_KEYS = frozenset({"oid", "card", "name", "type", "rank", "traits", "revealed"})
 """Card keys left out of a card's label (identity, printed type and characteristics)."""
 
 
@@ -47,8 +47,8 @@ def board_lines(
     """The board of one view (``GameView.state``) as lines of text; ``finished`` is the
     engine's own answer where the view does not say (``GameView.finished``)."""
     done = bool(state.get("finished") or finished or state.get("winner"))
-    names = _card_names(state)
     people = {str(p["id"]): str(p.get("name") or p["id"]) for p in players}
+    names = _card_names(state) | people
 
     def who(pid: Any) -> str:
         return f"{people[pid]} ({pid})" if pid in people else str(pid)
@@ -165,7 +165,7 @@ def _card(card: Mapping[str, Any], names: Mapping[str, str]) -> str:
 
 
 def _describe(value: Any, names: Mapping[str, str]) -> str:
-    """Any view value on one line: card objects by name, object ids as ``name (oid)``."""
+    """Any view value on one line: card objects by name, object and player ids as ``name (id)``."""
     if _is_card(value):
         return _card(value, names)
     if isinstance(value, Mapping):

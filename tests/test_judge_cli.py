@@ -202,3 +202,43 @@ def test_state_prints_a_board_per_player_for_every_game_system(
     lines = capsys.readouterr().out.splitlines()
     assert "(full judge view)" in lines[0]
     assert not [x for x in lines if "hidden" in x]  # the judge sees every card
+
+
+def test_the_board_names_the_cards_and_players_of_the_battle_and_the_chase() -> None:
+    from service.cli_board import board_lines
+
+    cat = {"oid": "p1-003", "card": "SKL-024", "name": "Flame Cat", "rested": True, "atk": 400, "def_": 300}
+    cat |= {"damage": 100, "skills": ["Swiftness"], "counters": {}, "attached_to": None}
+    hatter = {"oid": "p2-004", "card": "CMF-046", "name": "Mad Hatter", "rested": False, "atk": 200, "def_": 200}
+    state = {
+        "turn": 3,
+        "turn_player": "p1",
+        "pending": {"kind": "priority", "player": "p2"},
+        "battle": {"attacker": "p1-003", "target": "p2", "blocker": None},
+        "chase": [{"item": "c1", "kind": "spell", "controller": "p1", "source": {**hatter, "oid": "p2-9"}}],
+        "players": {
+            "p1": {"name": "Alice", "life": 3500, "will": ["R", "R"], "lost": None, "zones": {"field": [cat, cat]}},
+            "p2": {
+                "name": "Bob",
+                "life": 4000,
+                "will": [],
+                "lost": "conceded",
+                "zones": {
+                    "field": [hatter],
+                    "hand": {"count": 3, "cards": [{"oid": "x", "card": "T", "name": "Thunder"}]},
+                },
+            },
+        },
+        "finished": False,
+    }
+    players = [{"id": "p1", "name": "Alice"}, {"id": "p2", "name": "Bob"}]
+    assert board_lines(state, players) == [
+        "turn player: Alice (p1); waiting for: Bob (p2) (priority)",
+        "battle: {attacker Flame Cat (p1-003); target Bob (p2)}",
+        "chase (1): {item c1; kind spell; controller Alice (p1); source Mad Hatter [200/200]}",
+        "Alice (p1): life 3500, will R, R",
+        "  field  2 cards: Flame Cat [rested, 400/300, damage 100, skills Swiftness] x2",
+        "Bob (p2): life 4000, will -, LOST (conceded)",
+        "  field  1 card: Mad Hatter [200/200]",
+        "  hand   3 cards (hidden), 1 shown: Thunder",
+    ]
