@@ -26,6 +26,7 @@ beside the repository).
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -42,6 +43,8 @@ from typing import Any
 
 import httpx
 import pytest
+
+from domain.randomness import server_seed_commitment
 
 REPO = Path(__file__).resolve().parents[1]
 README = REPO / "README.md"
@@ -516,9 +519,25 @@ def test_the_inline_commands_run_against_the_tour_game(reader: Reader) -> None:
     version = httpx.get(f"{url}/games/demo/state", headers=alice).json()["version"]
     body = {"command_id": "readme-concede", "expected_version": version, "type": "Concede", "args": {}}
     assert httpx.post(f"{url}/games/demo/commands", headers=alice, json=body).status_code == 200
+    check_the_seed(tour)
     for span in inline_commands(README.read_text(encoding="utf-8")):
         for line, check in CLI_CASES[span]:
             check(reader.sh(line), reader)
+
+
+def check_the_seed(tour: Tour) -> None:
+    """The tour's 'seed = sha256(server_seed || alice's || bob's)[:8]', and the server seed
+    revealed at the end matches the commitment published at creation."""
+    url, alice = tour.reader.url, {"Authorization": f"Bearer {tour.vars['ALICE']}"}
+    deal = httpx.get(f"{url}/games/demo/deal", headers=alice).json()
+    assert tour.created is not None and deal["server_seed"], deal
+    server_seed = bytes.fromhex(deal["server_seed"])
+    assert server_seed_commitment("demo", server_seed) == tour.created["server_seed_commitment"]
+    digest = hashlib.sha256(server_seed + b"".join(bytes.fromhex(deal["contributions"][p]) for p in ("alice", "bob")))
+    judge = {"Authorization": f"Bearer {tour.vars['JUDGE']}"}
+    assert httpx.get(f"{url}/games/demo/state", headers=judge).json()["state"]["seed"] == int.from_bytes(
+        digest.digest()[:8], "big"
+    )
 
 
 def test_project_follow_polls_until_interrupted(reader: Reader) -> None:
