@@ -83,7 +83,6 @@ def inline_commands(text: str) -> list[str]:
 class Step:
     command: str
     expect: str | None = None
-    lines: list[str] = field(default_factory=list)
 
 
 def steps(block: str) -> list[Step]:
