@@ -1,5 +1,6 @@
 # tcg-adjudicator — developer and CI entry points.
-#   make run    start the API on http://127.0.0.1:8000 (SQLite store in ./data)
+#   make run    start the API on http://127.0.0.1:8000 (SQLite store in ./data);
+#               make run PORT=8080 HOST=0.0.0.0 to listen elsewhere
 #   make test   full pytest suite (needs PostgreSQL at 127.0.0.1:5432, see README)
 #   make lint   ruff check, ruff format --check, mypy --strict
 #   make bench  micro-benchmarks (python -m bench)
@@ -14,6 +15,10 @@ PY     := $(VENV)/bin/python
 # Re-install only when the project metadata changes (or the venv was removed).
 STAMP  := $(VENV)/.install-stamp
 
+# Where `make run` listens: make run PORT=8080 (HOST=0.0.0.0 to listen on every interface).
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 export PIP_NO_INPUT := 1
 
@@ -21,7 +26,7 @@ export PIP_NO_INPUT := 1
 
 help:
 	@echo "make install  create $(VENV) and install the package with dev extras"
-	@echo "make run      serve the API on 127.0.0.1:8000 (SQLite default, data in ./data)"
+	@echo "make run      serve the API on $(HOST):$(PORT) (PORT=, HOST= to change; SQLite default, data in ./data)"
 	@echo "make test     run the full test suite (uses PostgreSQL at 127.0.0.1:5432)"
 	@echo "make lint     ruff check + ruff format --check + mypy --strict"
 	@echo "make bench    run the micro-benchmarks"
@@ -38,7 +43,7 @@ $(STAMP): pyproject.toml
 
 run: install
 	@mkdir -p data
-	$(PY) -m uvicorn api.app:app --host 127.0.0.1 --port 8000 --no-access-log
+	$(PY) -m uvicorn api.app:app --host $(HOST) --port $(PORT) --no-access-log
 
 # The console's browser tests drive Debian's Chromium (never a downloaded browser build).
 # On a fresh Debian machine it is installed here (needs root); elsewhere install it first.

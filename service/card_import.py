@@ -2,8 +2,11 @@
 
 The I/O side of :mod:`domain.fow.importer` and its command line::
 
-    python -m service.card_import import SRC... --out catalog.json
+    python -m service.card_import import SRC... [--out catalog.json] [--sets CMF,TAT] [--clusters Grimm,Alice]
     python -m service.card_import coverage SRC... [--sets CMF,TAT] [--clusters Grimm,Alice] [--by set|cluster]
+
+(``adjudicator cards import|coverage ...`` is the same command line.)  ``import`` writes
+``data/fow-cards.json`` unless ``--out`` names another file.
 
 ``SRC`` files have the shape of ``cards.json`` and ``cardBatchImport.json`` from the
 fowsim database: ``{"fow": {"clusters": [{"name", "sets": [{"name", "code", "cards": [...]}]}]}}``.
@@ -24,7 +27,16 @@ from typing import Any
 
 from domain.fow.importer import ImportedCard, ImportResult, check_raw, import_cards, unsupported_pattern
 
-__all__ = ["CardImportError", "coverage_report", "gap_family", "load_database", "main", "write_catalog"]
+__all__ = [
+    "CardImportError",
+    "add_commands",
+    "coverage_report",
+    "gap_family",
+    "load_database",
+    "main",
+    "run",
+    "write_catalog",
+]
 
 TOP_PATTERNS = 20
 
@@ -326,21 +338,47 @@ def _select(
 # command line
 
 
+DEFAULT_OUT = Path("data") / "fow-cards.json"
+"""Where ``import`` writes the catalog without ``--out`` (its folder is created)."""
+
+
+def add_commands(parser: argparse.ArgumentParser) -> None:
+    """Add the ``import`` and ``coverage`` subcommands to ``parser`` (this module's own
+    command line, and ``adjudicator cards``); :func:`run` runs the parsed arguments."""
+    sub = parser.add_subparsers(dest="cards_command", required=True, metavar="{import,coverage}")
+    imp = sub.add_parser(
+        "import",
+        help="import database files and write a card catalog",
+        description="Import database files into the card format and write the catalog of every importable card.",
+    )
+    imp.add_argument("sources", nargs="+", metavar="SRC", help="cards.json / cardBatchImport.json")
+    imp.add_argument(
+        "--out",
+        default=str(DEFAULT_OUT),
+        metavar="FILE",
+        help=f'catalog to write: {{"cards": [...]}} (default: {DEFAULT_OUT}, its folder created)',
+    )
+    cov = sub.add_parser(
+        "coverage",
+        help="report how much of the database the vocabulary expresses",
+        description="Report how many cards of the database the card vocabulary expresses fully, partly or not.",
+    )
+    cov.add_argument("sources", nargs="+", metavar="SRC", help="cards.json / cardBatchImport.json")
+    cov.add_argument("--by", choices=("set", "cluster"), default="set", help="group rows by set or cluster")
+    cov.add_argument("--top", type=int, default=TOP_PATTERNS, help="how many patterns and gaps to list")
+    for command in (imp, cov):
+        command.add_argument("--sets", metavar="CODES", help="only these comma-separated set codes, e.g. CMF,TAT")
+        command.add_argument(
+            "--clusters", metavar="NAMES", help="only these comma-separated cluster names, e.g. Grimm,Alice"
+        )
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m service.card_import",
         description="Import the Force of Will card database into the declarative card format.",
     )
-    sub = parser.add_subparsers(dest="command", required=True)
-    imp = sub.add_parser("import", help="import database files and write a card catalog")
-    imp.add_argument("sources", nargs="+", metavar="SRC", help="cards.json / cardBatchImport.json")
-    imp.add_argument("--out", required=True, metavar="FILE", help='catalog to write: {"cards": [...]}')
-    cov = sub.add_parser("coverage", help="report how much of the database the vocabulary expresses")
-    cov.add_argument("sources", nargs="+", metavar="SRC", help="cards.json / cardBatchImport.json")
-    cov.add_argument("--sets", metavar="CODES", help="comma-separated set codes, e.g. CMF,TAT")
-    cov.add_argument("--clusters", metavar="NAMES", help="comma-separated cluster names, e.g. Grimm,Alice")
-    cov.add_argument("--by", choices=("set", "cluster"), default="set", help="group rows by set or cluster")
-    cov.add_argument("--top", type=int, default=TOP_PATTERNS, help="how many patterns and gaps to list")
+    add_commands(parser)
     return parser
 
 
@@ -362,20 +400,28 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse has printed the usage message
         return int(exc.code) if isinstance(exc.code, int) else 2
+    return run(args)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run parsed ``import`` / ``coverage`` arguments (see :func:`add_commands`)."""
     try:
         result = _load_all(args.sources)
-        if args.command == "import":
-            written = write_catalog(result, args.out)
-            print(
-                f"imported {len(result.cards)} cards: {result.count('full')} full, "
-                f"{result.count('partial')} partial, {result.count('none')} none; "
-                f"wrote {written} card definitions to {args.out}"
-            )
-            return 0
         selected, unknown = _select(result, _split_list(args.sets), _split_list(args.clusters))
         if unknown:
             print(f"error: no cards for {', '.join(unknown)}", file=sys.stderr)
             return 1
+        if args.cards_command == "import":
+            out = Path(args.out)
+            if args.out == str(DEFAULT_OUT):
+                out.parent.mkdir(parents=True, exist_ok=True)
+            written = write_catalog(selected, out)
+            print(
+                f"imported {len(selected.cards)} cards: {selected.count('full')} full, "
+                f"{selected.count('partial')} partial, {selected.count('none')} none; "
+                f"wrote {written} card definitions to {out}"
+            )
+            return 0
         sys.stdout.write(coverage_report(selected, by=args.by, top=args.top))
         return 0
     except CardImportError as exc:

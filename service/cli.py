@@ -24,10 +24,6 @@ SHOWS_RULE_TEXT = ("timeline", "why", "audit", "state", "rejections")
 """Subcommands whose output carries the text of the rules cited."""
 
 
-def _cards(args: argparse.Namespace) -> int:
-    return card_import.main(list(args.rest))
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="adjudicator", description="Adjudicate, inspect and audit trading card games from the command line."
@@ -36,12 +32,11 @@ def build_parser() -> argparse.ArgumentParser:
     cards = sub.add_parser(
         "cards",
         help="import the Force of Will card database, or report its coverage",
-        description="Run `adjudicator cards import ...` or `adjudicator cards coverage ...` "
-        "(see `adjudicator cards -- --help`).",
-        add_help=False,
+        description="Import the Force of Will card database into the card format (import), "
+        "or report how much of it the engine adjudicates (coverage).",
     )
-    cards.add_argument("rest", nargs=argparse.REMAINDER)
-    cards.set_defaults(handler=_cards)
+    card_import.add_commands(cards)
+    cards.set_defaults(handler=card_import.run)
     for name in COMMAND_MODULES:
         module: Any = importlib.import_module(name)
         module.register(sub)

@@ -9,7 +9,8 @@
   intact, 1 when a link is broken (the first broken event is named).
 
 ``export`` and ``verify`` open the event store from the ``ADJUDICATOR_*`` environment,
-exactly as the API does.
+exactly as the API does, and refuse a SQLite file that does not exist
+(:mod:`service.cli_store`).
 """
 
 from __future__ import annotations
@@ -25,8 +26,9 @@ from typing import Any
 from domain.rulesets import UnknownRulesetError
 from service.app import GameService
 from service.audit import Audits, MalformedLogError, audit_log
+from service.cli_store import store_settings
 from service.errors import ServiceError
-from service.settings import Settings, SettingsError
+from service.settings import SettingsError
 
 __all__ = ["register"]
 
@@ -142,7 +144,7 @@ def _print_divergence(step: int | None, details: dict[str, Any]) -> None:
 
 @contextmanager
 def _open() -> Iterator[Audits]:
-    games = GameService(Settings.from_env())
+    games = GameService(store_settings())
     try:
         yield Audits(games)
     finally:

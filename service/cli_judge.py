@@ -2,7 +2,9 @@
 ``games`` and ``project`` (run/rebuild the games index).
 
 They open the event store from the ``ADJUDICATOR_*`` environment, exactly as the API
-does (:meth:`Settings.from_env`), and print readable text (``--json`` for machines).
+does (:mod:`service.cli_store`: every one but ``project`` refuses a SQLite file that does
+not exist, rather than create an empty store), and print readable text (``--json`` for
+machines).
 Exit status: 0 ok, 1 an error (no such game, event, turn...), 2 usage.
 """
 
@@ -18,9 +20,11 @@ from contextlib import contextmanager, suppress
 from typing import Any
 
 from service.app import GameService
+from service.cli_board import board_lines
+from service.cli_store import store_settings
 from service.errors import ServiceError
 from service.judge import JudgeService
-from service.settings import Settings, SettingsError
+from service.settings import SettingsError
 
 __all__ = ["register"]
 
@@ -28,8 +32,8 @@ Handler = Callable[[JudgeService, argparse.Namespace], None]
 
 
 @contextmanager
-def _open() -> Iterator[JudgeService]:
-    games = GameService(Settings.from_env())
+def _open(create: bool) -> Iterator[JudgeService]:
+    games = GameService(store_settings(create=create))
     judge = JudgeService(games)
     try:
         yield judge
@@ -38,10 +42,10 @@ def _open() -> Iterator[JudgeService]:
         games.close()
 
 
-def _run(handler: Handler) -> Callable[[argparse.Namespace], int]:
+def _run(handler: Handler, create: bool) -> Callable[[argparse.Namespace], int]:
     def run(args: argparse.Namespace) -> int:
         try:
-            with _open() as judge:
+            with _open(create) as judge:
                 handler(judge, args)
         except ServiceError as exc:
             print(f"error: {exc.code}: {exc.message}", file=sys.stderr)
@@ -131,7 +135,8 @@ def _state(judge: JudgeService, args: argparse.Namespace) -> None:
     where = f"turn {shown.turn}, {shown.phase or '-'}{'/' + shown.step if shown.step else ''}"
     print(f"Game {v.game_id} ({v.ruleset} {v.variant}) just after event {shown.seq}: {where} ({who})")
     print("players: " + ", ".join(f"{p['name']} ({p['id']})" for p in v.players))
-    print(json.dumps(v.state, indent=2, ensure_ascii=False))
+    for line in board_lines(v.state, v.players, v.finished):
+        print(line)
 
 
 def _rejections(judge: JudgeService, args: argparse.Namespace) -> None:
@@ -180,9 +185,9 @@ def _project(judge: JudgeService, args: argparse.Namespace) -> None:
     else:
         print(f"caught up: {judge.runner.run_once()} new stored events applied")
     if args.follow:
-        print(f"polling every {args.interval}s; Ctrl-C to stop", flush=True)
-        judge.runner.start(args.interval)
-        with suppress(KeyboardInterrupt):
+        with suppress(KeyboardInterrupt):  # Ctrl-C is how it stops, also while it starts
+            judge.runner.start(args.interval)
+            print(f"polling every {args.interval}s; Ctrl-C to stop", flush=True)
             judge.runner.join()
 
 
@@ -197,9 +202,10 @@ def _usage(message: str) -> _UsageError:
 def register(sub: Any) -> None:
     """Add the judge subcommands to the ``adjudicator`` parser."""
 
-    def add(name: str, help_: str, handler: Handler) -> argparse.ArgumentParser:
+    def add(name: str, help_: str, handler: Handler, creates: bool = False) -> argparse.ArgumentParser:
+        """``creates``: the command may create the store (the others refuse a missing one)."""
         parser: argparse.ArgumentParser = sub.add_parser(name, help=help_, description=help_)
-        parser.set_defaults(handler=_run(handler))
+        parser.set_defaults(handler=_run(handler, creates))
         parser.add_argument("--json", action="store_true", help="print JSON instead of text")
         return parser
 
@@ -212,7 +218,7 @@ def register(sub: Any) -> None:
     p.add_argument("game")
     p.add_argument("event", type=int)
 
-    p = add("state", "the board at an event or turn/phase, for the judge or as a player saw it", _state)
+    p = add("state", "the board at an event or turn/phase, as the judge or a player saw it (--json: the view)", _state)
     p.add_argument("game")
     p.add_argument("--at", type=int, default=None, help="just after this event (default: now)")
     p.add_argument("--turn", type=int, default=None, help="at the first event of this turn")
@@ -228,7 +234,7 @@ def register(sub: Any) -> None:
     p.add_argument("--loss", help="a loss reason, e.g. conceded")
     p.add_argument("--ruleset")
 
-    p = add("project", "bring the games index up to date (or rebuild it, or keep polling)", _project)
+    p = add("project", "bring the games index up to date (or rebuild it, or keep polling)", _project, creates=True)
     p.add_argument("--rebuild", action="store_true", help="drop the index and replay every stored event")
     p.add_argument("--follow", action="store_true", help="keep polling for new events")
     p.add_argument("--interval", type=float, default=1.0)

@@ -721,7 +721,7 @@ def test_unreadable_input_errors(tmp_path: Path, capsys: pytest.CaptureFixture[s
 
 def test_usage_errors_return_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert main([]) == 2
-    assert main(["import", "x.json"]) == 2  # --out is required
+    assert main(["import"]) == 2  # no database file named
     assert "usage:" in capsys.readouterr().err
 
 

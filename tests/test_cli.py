@@ -70,3 +70,30 @@ def test_audit_prints_the_diverging_event_and_its_field_diff(
     assert main(["audit", str(log), "--json"]) == 1
     verdict = json.loads(capsys.readouterr().out)
     assert verdict["verdict"] == "diverged" and verdict["details"]["position"] == len(steps[step - 1][1])
+
+
+def test_cards_help_lists_the_cards_subcommands(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["cards", "--help"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("usage: adjudicator cards") and "import" in out and "coverage" in out
+    assert main(["cards", "import", "--help"]) == 0
+    assert "--out FILE" in capsys.readouterr().out
+    assert main(["cards"]) == 2
+    assert "required: {import,coverage}" in capsys.readouterr().err
+
+
+def test_cards_import_without_out_writes_the_default_catalog(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests.test_card_import import write_db
+
+    card = {"id": "S-1", "name": "Imp", "type": ["Resonator"], "race": [], "colour": ["R"], "cost": "{R}"}
+    card |= {"ATK": 100, "DEF": 100, "abilities": []}
+    other = card | {"id": "S-2", "abilities": ["[Flying]", "no such ability text"]}
+    src = write_db(tmp_path / "db.json", [("Grimm", "CMF", "Crimson", [card]), ("Lapis", "LEL", "Legend", [other])])
+    monkeypatch.chdir(tmp_path)
+    assert main(["cards", "import", str(src), "--clusters", "Grimm"]) == 0
+    assert "wrote 1 card definitions to data/fow-cards.json" in capsys.readouterr().out
+    assert [c["id"] for c in json.loads((tmp_path / "data" / "fow-cards.json").read_text())["cards"]] == ["S-1"]
+    assert main(["cards", "import", str(src), "--clusters", "Alice"]) == 1
+    assert "no cards for alice" in capsys.readouterr().err
