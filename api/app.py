@@ -35,8 +35,10 @@ from api.schemas import (
     EventOut,
     EventsResponse,
     Health,
+    IntegrityOut,
     LegalActionsResponse,
     PlayerOut,
+    ReceiptOut,
     RulesetOut,
     StateResponse,
     TokenResponse,
@@ -46,6 +48,7 @@ from service.app import GameService
 from service.catalog import CatalogError
 from service.errors import (
     AuthError,
+    ChainBrokenError,
     CommandIdReusedError,
     ForbiddenError,
     GameAlreadyExistsError,
@@ -68,6 +71,7 @@ _STATUS: list[tuple[type[ServiceError], int]] = [
     (AuthError, 401),
     (ForbiddenError, 403),
     (VersionConflictError, 409),
+    (ChainBrokenError, 409),
     (GameAlreadyExistsError, 409),
     (CommandIdReusedError, 409),
     (RejectedError, 422),
@@ -144,6 +148,8 @@ async def _service_error(_: Request, exc: Exception) -> JSONResponse:
     if isinstance(exc, VersionConflictError):
         details = {"expected_version": exc.expected, "actual_version": exc.actual}
         return _error(status, exc.code, exc.message, details=details)
+    if isinstance(exc, ChainBrokenError):
+        return _error(status, exc.code, exc.message, details=exc.integrity)
     return _error(status, exc.code, exc.message)
 
 
@@ -204,6 +210,10 @@ class BodySizeLimit:
             return message
 
         await self.app(scope, limited, send)
+
+
+def _integrity(found: dict[str, Any] | None) -> IntegrityOut | None:
+    return None if found is None else IntegrityOut(**found)
 
 
 def _event_out(e: Event) -> EventOut:
@@ -291,7 +301,8 @@ def create_app(settings: Settings | None = None, service: GameService | None = N
             raise ForbiddenError("commands are sent with the acting player's token")
         command = Command(type=body.type, player=principal.player, args=body.args, id=body.command_id)
         result = service.submit(game_id, command, body.expected_version)
-        answer = CommandResponse(version=result.version, events=[_event_out(e) for e in result.events])
+        receipt = None if result.receipt is None else ReceiptOut(**result.receipt.to_dict())
+        answer = CommandResponse(version=result.version, events=[_event_out(e) for e in result.events], receipt=receipt)
         # Serialized here, in the endpoint's thread: returning the model would make FastAPI
         # validate it again in one more trip through the threadpool (bench/RESULTS.md).
         return JSONResponse(answer.model_dump(mode="json"))
@@ -337,7 +348,13 @@ def create_app(settings: Settings | None = None, service: GameService | None = N
             raise InvalidRequestError("a judge must name the player (?player=)")
         legal = service.legal_actions(game_id, chosen)
         actions = [CommandOut(type=c.type, player=c.player, args=dict(c.args)) for c in legal.actions]
-        return LegalActionsResponse(game_id=game_id, player=chosen, version=legal.version, actions=actions)
+        return LegalActionsResponse(
+            game_id=game_id,
+            player=chosen,
+            version=legal.version,
+            actions=actions,
+            integrity=_integrity(legal.integrity),
+        )
 
     @api.get("/games/{game_id}/state", response_model=StateResponse, tags=["games"], responses=_errors(401, 403, 404))
     def state(
@@ -359,6 +376,7 @@ def create_app(settings: Settings | None = None, service: GameService | None = N
             players=[PlayerOut(**p) for p in shown.players],
             finished=shown.finished,
             state=shown.state,
+            integrity=_integrity(shown.integrity),
         )
 
     @api.get("/games/{game_id}/events", response_model=EventsResponse, tags=["games"], responses=_errors(401, 403, 404))
@@ -373,7 +391,10 @@ def create_app(settings: Settings | None = None, service: GameService | None = N
         """The event stream with citations.  Players get events redacted for them."""
         shown = viewer_for(principal, viewer)
         stream = service.events(game_id, after=after, limit=limit, viewer=shown)
-        return EventsResponse(game_id=game_id, viewer=shown, events=[_event_out(e) for e in stream])
+        integrity = _integrity(service.integrity_of(game_id))
+        return EventsResponse(
+            game_id=game_id, viewer=shown, events=[_event_out(e) for e in stream], integrity=integrity
+        )
 
     openapi = api.openapi
 

@@ -9,7 +9,7 @@ from typing import Annotated, cast
 from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
-from api.schemas import CreateGameResponse, ManualCardOut, PlayerIn, PlayerNameIn, PlayerOut
+from api.schemas import CreateGameResponse, ManualCardOut, PlayerIn, PlayerNameIn, PlayerOut, ReceiptOut
 from service.app import CreatedGame, GameService, Principal
 from service.errors import AuthError, ForbiddenError
 
@@ -64,4 +64,5 @@ def created_game_response(created: CreatedGame, players: Sequence[PlayerIn | Pla
         player_tokens=created.player_tokens,
         tokens_expire_at=created.tokens_expire_at,
         manual=[ManualCardOut.model_validate(m) for m in manual] if isinstance(manual, list) else [],
+        receipt=None if created.receipt is None else ReceiptOut(**created.receipt.to_dict()),
     )
