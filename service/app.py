@@ -864,9 +864,14 @@ class GameService:
     def events(self, game_id: str, after: int = 0, limit: int | None = None, viewer: str | None = None) -> list[Event]:
         """Events with ``seq > after`` (at most ``limit``), as ``viewer`` may see them."""
         if viewer is None:
-            stored = list(self.app.events.get(game_uuid(game_id), gt=after, limit=limit))
+            lead = 1 if after > 0 else 0  # event ``after`` too: its link is where the check starts
+            stored = list(self.app.events.get(game_uuid(game_id), gt=after - lead, limit=limit and limit + lead))
+            previous = ""
+            if lead and stored and stored[0].originator_version == after:
+                previous = getattr(stored.pop(0), "chain_hash", "")
             if not stored:
                 self._header(game_id)  # raises if there is no such game
+            self._check_events(previous, after, stored)
             return [_domain_event(e) for e in stored]
         return self._events_seen(game_id, after, limit, viewer)
 
@@ -875,7 +880,9 @@ class GameService:
         self._require_player(game, viewer)
         engine, state = game.engine, game.state
         out: list[Event] = []
-        for stored in self.app.events.get(game.id, gt=after, limit=limit):
+        rows = list(self.app.events.get(game.id, gt=after, limit=limit))
+        self._check_events(cast(str, game.__dict__.get("chain_head", "")) if after else "", after, rows)
+        for stored in rows:
             e = _domain_event(stored)
             if e.seq > game.version:
                 state = engine.evolve(state, _fresh(e.to_dict()))
@@ -1024,41 +1031,63 @@ class GameService:
 
     def _apply_checked(self, game: Game | None, e: Any) -> tuple[Game | None, bool]:
         """Check ``e``'s link against ``game``'s head and apply it; ``False``: stop here."""
-        gid = e.originator_id
         monitor = self.integrity
-        version = e.originator_version
-        if monitor.broken(gid) is None:
+        if monitor.broken(e.originator_id) is None:
             expected = 1 if game is None else game.version + 1
-            if version != expected:
-                monitor.mark_broken(
-                    gid, expected, f"stored event {expected} is missing (event {version} is stored in its place)"
-                )
-                return game, False
             previous = "" if game is None else cast(str, game.__dict__.get("chain_head", ""))
-            stored = getattr(e, "chain_hash", "")
-            if stored:
-                check = self.chain_keys.check_link(
-                    stored, previous, gid, version, e.timestamp, vars(e), after_keyed=is_keyed(previous)
-                )
-                if not check.ok:
-                    monitor.mark_broken(gid, version, check.reason)
-            elif previous:
-                monitor.mark_broken(gid, version, f"stored event {version} has lost its chain hash")
-            acked = monitor.acknowledged(gid)
-            if acked is not None and acked[0] == version and acked[1] != stored:
-                monitor.mark_broken(
-                    gid,
-                    version,
-                    f"stored event {version} is not the one this process acknowledged (head {acked[1]}): "
-                    "it was rewritten",
-                )
-            if monitor.broken(gid) is None:
+            if self._check_event(previous, expected, e):
                 return cast(Game, e.mutate(game)), True
+            if e.originator_version != expected:
+                return game, False  # a gap: nothing after it can be applied
         try:  # a broken stream: what is stored, as far as it can be applied
             return cast(Game, e.mutate(game)), True
         except Exception as exc:
-            monitor.mark_broken(gid, version, f"stored event {version} cannot be applied: {type(exc).__name__}")
+            version = e.originator_version
+            monitor.mark_broken(
+                e.originator_id, version, f"stored event {version} cannot be applied: {type(exc).__name__}"
+            )
             return game, False
+
+    def _check_event(self, previous: str, expected: int, e: Any) -> bool:
+        """Whether stored event ``e`` is event ``expected`` linked to ``previous`` (and, at
+        the version this process acknowledged, the head it acknowledged); if not, the game
+        is marked broken."""
+        gid, version, monitor = e.originator_id, e.originator_version, self.integrity
+        if version != expected:
+            monitor.mark_broken(
+                gid, expected, f"stored event {expected} is missing (event {version} is stored in its place)"
+            )
+            return False
+        stored = getattr(e, "chain_hash", "")
+        if stored:
+            check = self.chain_keys.check_link(
+                stored, previous, gid, version, e.timestamp, vars(e), after_keyed=is_keyed(previous)
+            )
+            if not check.ok:
+                monitor.mark_broken(gid, version, check.reason)
+                return False
+        elif previous:
+            monitor.mark_broken(gid, version, f"stored event {version} has lost its chain hash")
+            return False
+        acked = monitor.acknowledged(gid)
+        if acked is not None and acked[0] == version and acked[1] != stored:
+            monitor.mark_broken(
+                gid,
+                version,
+                f"stored event {version} is not the one this process acknowledged (head {acked[1]}): it was rewritten",
+            )
+            return False
+        return True
+
+    def _check_events(self, previous: str, after: int, stored: Sequence[Any]) -> None:
+        """Check the links of stored events ``after + 1, ...`` read for a view (events
+        behind a snapshot are not read by loads), from the link ``previous`` of event
+        ``after``; stops at the first finding (or once the game is known broken)."""
+        expected = after + 1
+        for e in stored:
+            if self.integrity.broken(e.originator_id) is not None or not self._check_event(previous, expected, e):
+                return
+            previous, expected = getattr(e, "chain_hash", ""), expected + 1
 
     def _game_for_command(self, game_id: str, optimistic: bool) -> tuple[Game, bool]:
         """A copy of the game to decide on, and whether it may be stale: optimistically
