@@ -947,10 +947,12 @@ class GameService:
         read (``_project``); a game whose store is behind what this process acknowledged
         is marked truncated."""
         gid = game_uuid(game_id)
+        # Read before the load: a head acknowledged while the load reads may be newer than
+        # what it read (the write was committed before it was acknowledged, never after).
+        acked = self.integrity.acknowledged(gid)
         try:
             game: Game = self.app.repository.get(gid, version=version, projector_func=self._project)
         except AggregateNotFoundError:
-            acked = self.integrity.acknowledged(gid)
             if acked is not None:
                 self.integrity.mark_broken(
                     gid, 1, truncated_reason(0, acked), stored_version=0, acknowledged_version=acked[0]
@@ -958,16 +960,14 @@ class GameService:
             if self.integrity.broken(gid) is None:
                 raise GameNotFoundError(game_id) from None
             raise ChainBrokenError(game_id, self.integrity.status(gid)) from None
-        if version is None:
-            acked = self.integrity.acknowledged(gid)
-            if acked is not None and game.version < acked[0]:
-                self.integrity.mark_broken(
-                    gid,
-                    game.version + 1,
-                    truncated_reason(game.version, acked),
-                    stored_version=game.version,
-                    acknowledged_version=acked[0],
-                )
+        if version is None and acked is not None and game.version < acked[0]:
+            self.integrity.mark_broken(
+                gid,
+                game.version + 1,
+                truncated_reason(game.version, acked),
+                stored_version=game.version,
+                acknowledged_version=acked[0],
+            )
         return game
 
     def integrity_of(self, game_id: str) -> dict[str, Any]:

@@ -158,8 +158,8 @@ class Audits:
     def _verify_chain(self, game_id: str) -> ChainReport:
         app = self.games.app
         gid = game_uuid(game_id)
+        acked = self.games.integrity.acknowledged(gid)  # before the read (see GameService._load)
         rows = app.recorder.select_events(gid)
-        acked = self.games.integrity.acknowledged(gid)
         if not rows:
             if acked is None:
                 raise GameNotFoundError(game_id)
