@@ -21,9 +21,7 @@ snapshots and this process's memory of what it acknowledged.
 
 from __future__ import annotations
 
-import hashlib
 import hmac
-import json
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping
@@ -54,7 +52,7 @@ ACKNOWLEDGED_GAMES = 65_536
 """Games whose last acknowledged head this process remembers (least recently written dropped)."""
 
 _CANONICAL = json_encoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
-_SHA256 = hashlib.sha256
+_SNAPSHOT_JSON = json_encoder(separators=(",", ":"), ensure_ascii=False, default=str)
 
 
 def is_keyed(link: str) -> bool:
@@ -224,10 +222,13 @@ class ChainKeys:
     # ------------------------------------------------------------------ snapshots
 
     def _snapshot_message(self, originator_id: UUID | str, version: int, state: Mapping[str, Any]) -> str:
+        """The JSON of the state in its own key order, one pass (a snapshot's state is large:
+        about 1 ms for a 1,000-event FoW game, bench/RESULTS.md).  The store keeps a dict's
+        key order through its JSON round trip, tuples come back as lists and non-string
+        keys as strings, and datetimes and UUIDs as equal objects: all encode the same, so
+        the state loaded gives the message the state taken gave."""
         body = {k: v for k, v in state.items() if k != SNAPSHOT_MAC}
-        # Through a JSON round trip first, as the store does (tuples, non-string keys).
-        normal = json.loads(_CANONICAL(body))
-        return f"tcg-adjudicator/snapshot/1\n{originator_id}\n{version}\n" + _CANONICAL(normal)
+        return f"tcg-adjudicator/snapshot/1\n{originator_id}\n{version}\n" + _SNAPSHOT_JSON(body)
 
     def sign_snapshot(self, originator_id: UUID | str, version: int, state: dict[str, Any]) -> None:
         """Add the snapshot's MAC to its ``state`` (in place)."""
