@@ -93,7 +93,9 @@ def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
         403: "The token may not do this (`auth/forbidden`).",
         404: "No such game (`game/not_found`).",
         409: "Version conflict (`game/version_conflict`, details: expected and actual version), "
-        "a reused command id (`command/id_reused`) or an existing game id (`game/already_exists`).",
+        "a reused command id (`command/id_reused`), an existing game id (`game/already_exists`) or a game "
+        "whose stored events fail verification (`integrity/chain_broken`, details: broken_at, reason; "
+        "docs/integrity.md).",
         413: "The request body is larger than 256 KiB (`request/too_large`).",
         422: "Malformed input (`request/invalid`, ...) or a move the rules refuse (`rules/...`, with `rule`).",
         500: "Unexpected server error (`server/internal`); nothing is revealed about it.",

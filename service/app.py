@@ -51,7 +51,7 @@ from service.errors import (
     SetupRejectedError,
     VersionConflictError,
 )
-from service.integrity import ChainKeys, IntegrityMonitor, Receipt, is_keyed, truncated_reason
+from service.integrity import ChainKeys, HeadWitness, IntegrityMonitor, Receipt, is_keyed, truncated_reason
 from service.rejections import Clock, record_attempt, utc_now
 from service.settings import Settings
 
@@ -598,12 +598,19 @@ class GameService:
         """Sign chain links, receipts and snapshots (docs/integrity.md)."""
         self.integrity = IntegrityMonitor()
         """The games found broken and the heads this process acknowledged."""
+        self.witness: HeadWitness | None = None
+        """``ADJUDICATOR_HEAD_WITNESS``: the receipts signed, kept outside the database."""
+        if settings.head_witness is not None:
+            self.witness = HeadWitness(settings.head_witness, self.chain_keys)
+            self.witness.load_into(self.integrity, game_uuid)
         self.app = Adjudicator(settings, self.chain_keys)
         self._headers: OrderedDict[str, Game.Created] = OrderedDict()
         self._headers_lock = threading.Lock()
 
     def close(self) -> None:
         self.app.close()
+        if self.witness is not None:
+            self.witness.close()
 
     def ping(self) -> None:
         """Read the event store once (readiness).  Raises whatever the store raises when it
@@ -985,7 +992,10 @@ class GameService:
         """Remember the head just recorded and sign a receipt of it."""
         head = cast(str, game.__dict__.get("chain_head", ""))
         self.integrity.acknowledge(game.id, game.version, head)
-        return self.chain_keys.receipt(game.game_id, game.version, head)
+        receipt = self.chain_keys.receipt(game.game_id, game.version, head)
+        if self.witness is not None:
+            self.witness.append(receipt)
+        return receipt
 
     def _receipt_at(self, game: Game, version: int) -> Receipt:
         """A receipt of the stored head at ``version`` (a command answered again)."""

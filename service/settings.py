@@ -30,6 +30,9 @@ variable                        meaning (default)
                                 file and kept beside it (``<db>.chain-key``, mode 0600), or
                                 one per process for the memory store and PostgreSQL.
                                 Required in production (secrets >= 32 characters).
+``ADJUDICATOR_HEAD_WITNESS``    a file outside the database where each process appends the
+                                receipts it signs, read back at start-up so truncation of
+                                the store is found after restarts too (none: off)
 ==============================  =============================================================
 
 The event store is configured only from these settings (:meth:`Settings.eventsourcing_env`);
@@ -129,6 +132,7 @@ class Settings:
     judge_token: str = field(default_factory=_development_judge_token, repr=False)
     chain_keys: str = field(default="", repr=False)
     """``ADJUDICATOR_CHAIN_KEYS``; empty: a development key (:meth:`chain_key_list`)."""
+    head_witness: Path | None = None
 
     def __post_init__(self) -> None:
         if self.snapshot_interval < 1:
@@ -186,6 +190,7 @@ class Settings:
             env=cast(Env, _choice("ADJUDICATOR_ENV", get("ENV", "development"), get_args(Env))),
             judge_token=e.get("ADJUDICATOR_JUDGE_TOKEN") or _development_judge_token(),
             chain_keys=get("CHAIN_KEYS"),
+            head_witness=Path(witness) if (witness := get("HEAD_WITNESS")) else None,
         )
 
     def eventsourcing_env(self) -> dict[str, str]:

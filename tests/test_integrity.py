@@ -453,3 +453,43 @@ def test_a_keyed_link_is_the_documented_hmac() -> None:
     assert keys.link("prev", "g", 2, when, fields) == f"hmac-sha256:k1:{mac}"
     assert keys.check_link(f"hmac-sha256:k1:{mac}", "prev", "g", 2, when, fields, after_keyed=True).ok
     assert not keys.check_link(f"hmac-sha256:k1:{mac}", "prev", "g", 3, when, fields, after_keyed=True).ok
+
+
+@DURABLE
+def test_a_head_witness_outside_the_database_catches_truncation_after_a_restart(
+    store_settings: Settings, catalogs: CardCatalogs, fake_engines: None, tmp_path: Path
+) -> None:
+    """``ADJUDICATOR_HEAD_WITNESS``: the receipts signed, appended to a file the database's
+    writer cannot roll back, read back by a restarted process; lines that are not signed
+    receipts are skipped."""
+    settings = dataclasses.replace(store_settings, head_witness=tmp_path / "witness" / "heads.jsonl")
+    opened: list[GameService] = []
+
+    def open_() -> GameService:
+        opened.append(GameService(settings, catalogs))
+        return opened[-1]
+
+    try:
+        receipts = play(open_())
+        witness = tmp_path / "witness" / "heads.jsonl"
+        assert stat.S_IMODE(os.stat(witness).st_mode) == 0o600
+        lines = witness.read_text().splitlines()
+        assert [json.loads(line)["version"] for line in lines] == [r.version for r in receipts]
+        forged = {**receipts[-1].to_dict(), "version": 99}  # a head the server never signed
+        with witness.open("a") as f:
+            f.write(json.dumps(forged) + "\nnot json\n")
+        edit_row(opened[0], "g1", 11, lambda s: None)
+        edit_row(opened[0], "g1", 10, lambda s: None)
+
+        restarted = open_()
+        assert restarted.witness is not None and restarted.witness.skipped == 2
+        shown = restarted.view("g1", None)
+        assert shown.integrity is not None
+        assert (shown.integrity["status"], shown.integrity["broken_at"]) == ("broken", 10)
+        assert "acknowledged version 11" in shown.integrity["reason"]
+        with pytest.raises(ChainBrokenError):
+            move(restarted, "refused", "p1")
+        assert Audits(restarted).verify_chain("g1").broken_at == 10
+    finally:
+        for service in opened:
+            service.close()
