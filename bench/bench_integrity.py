@@ -36,7 +36,8 @@ SEED = 1
 
 
 def _best_pair(value: Callable[[], float], baseline: Callable[[], float]) -> tuple[float, float]:
-    values, baselines = [], []
+    values: list[float] = []
+    baselines: list[float] = []
     for n in range(REPEAT):
         first, second = (value, baseline) if n % 2 == 0 else (baseline, value)
         a, b = first(), second()
@@ -63,7 +64,7 @@ def recorded_game() -> tuple[GameService, list[tuple[Command, list[Any]]], int]:
 def run() -> list[Row]:
     service, steps, started_at = recorded_game()
     gid = game_uuid(f"g{SEED}")
-    stored = list(service.app.events.get(gid))
+    stored: list[Any] = list(service.app.events.get(gid))
     n = len(stored)
     keys = service.chain_keys
     keyed_links = [StoredLink(e.originator_version, dict(vars(e))) for e in stored]
@@ -104,7 +105,7 @@ def run() -> list[Row]:
     keyed, plain = _best_pair(timed(keyed_each), timed(plain_each))
     rows.append(Row("one link: HMAC-SHA256 keyed vs SHA-256 unkeyed (per event)", keyed / n, plain / n))
 
-    base = service.app.repository.get(gid, version=started_at)
+    base: Game = service.app.repository.get(gid, version=started_at)
     commands = [(c, events, hashlib.sha256(_command_json(c).encode()).hexdigest()) for c, events in steps]
 
     def record(with_keys: bool) -> Callable[[], float]:
