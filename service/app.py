@@ -221,6 +221,7 @@ class Game(Aggregate):
             game.state = game.engine.state_from_dict(game.state)
             game.commands = CommandIndex(cast(dict[str, dict[str, Any]], game.__dict__["commands"]))
             game._state_private = True
+            game.__dict__.pop("integrity_mac", None)  # the snapshot's MAC (checked on load), not the game's
             return game
 
     @staticmethod
@@ -1012,12 +1013,14 @@ class GameService:
         every link read (service/integrity.py).  It also applies the new events to a cached
         game (fast-forward), so it holds ``_CACHE_LOCK``: the repository copies the cached
         game after releasing its own lock, and the copy (``Game.__deepcopy__``) must never
-        see half an event applied.  A cold load
-        checks the stream from the start (or from a snapshot whose MAC verifies; another
-        snapshot is refused and its events are replayed instead), a fast-forward only the
-        new events, from the cached game's verified head.  A link that does not verify
-        marks the game broken in :attr:`integrity` (the events are still applied, so views
-        show what is stored, saying it is broken); a missing event stops the load there."""
+        see half an event applied.
+
+        A cold load checks the stream from the start (or from a snapshot whose MAC
+        verifies; another snapshot is refused and the events it summarises are replayed
+        instead), a fast-forward only the new events, from the cached game's verified head.
+        A link that does not verify marks the game broken in :attr:`integrity` (the events
+        are still applied, so views show what is stored, saying it is broken); a missing
+        event stops the load there."""
         keys, monitor = self.chain_keys, self.integrity
         with _CACHE_LOCK:
             for e in events:
