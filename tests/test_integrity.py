@@ -345,7 +345,7 @@ def test_the_api_answers_409_and_shows_integrity_in_every_view(
             answer = client.post("/games/g1/commands", json=body, headers=p2).json()
             receipt = answer["receipt"]
             assert (receipt["game_id"], receipt["version"]) == ("g1", answer["version"])
-            valid = client.post("/games/g1/receipts/verify", json=receipt, headers=p1).json()
+            valid = client.post("/games/g1/receipts/verify", json=receipt).json()  # no token: signed
             assert valid["status"] == "valid"
             forged = client.post(
                 "/games/g1/receipts/verify", json={**receipt, "version": receipt["version"] + 1}, headers=p1
@@ -404,6 +404,11 @@ def test_receipts_valid_forged_truncated_and_rewritten(open_service: OpenService
     check = Audits(open_service()).verify_receipt(r)
     assert check.status == "rewritten"
     assert Audits(open_service()).verify_receipt(receipts[-2]).is_valid
+
+    for version in range(11, 0, -1):  # the whole game deleted
+        edit_row(service, "g1", version, lambda s: None)
+    gone = Audits(open_service()).verify_receipt(r)
+    assert (gone.status, gone.details["stored_version"]) == ("truncated", 0)
 
 
 # ------------------------------------------------------------------ settings
