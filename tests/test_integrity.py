@@ -498,3 +498,30 @@ def test_a_head_witness_outside_the_database_catches_truncation_after_a_restart(
     finally:
         for service in opened:
             service.close()
+
+
+def test_the_cli_checks_a_kept_receipt(
+    fake_engines: None, catalogs: CardCatalogs, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: Any
+) -> None:
+    """``adjudicator verify GAME --receipt FILE``: exit 0 only when the store still holds
+    the signed head; a truncated store passes the chain check but not the receipt."""
+    from service.cli import main
+
+    monkeypatch.setenv("ADJUDICATOR_STORE", "sqlite")
+    monkeypatch.setenv("ADJUDICATOR_SQLITE_PATH", str(tmp_path / "games.db"))
+    monkeypatch.delenv("ADJUDICATOR_CHAIN_KEYS", raising=False)
+    service = GameService(Settings.from_env(), catalogs)
+    try:
+        receipts = play(service)
+        kept = tmp_path / "response.json"
+        kept.write_text(json.dumps({"version": 11, "events": [], "receipt": receipts[-1].to_dict()}))
+        assert main(["verify", "g1", "--receipt", str(kept)]) == 0
+        assert "VALID" in capsys.readouterr().out
+        edit_row(service, "g1", 11, lambda s: None)
+        edit_row(service, "g1", 10, lambda s: None)
+    finally:
+        service.close()
+    assert main(["verify", "g1"]) == 0  # the chain that is left verifies...
+    assert "intact" in capsys.readouterr().out
+    assert main(["verify", "g1", "--receipt", str(kept), "--json"]) == 1  # ...the receipt does not
+    assert json.loads(capsys.readouterr().out)["status"] == "truncated"
