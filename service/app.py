@@ -901,10 +901,14 @@ class GameService:
         """The judge (``ADJUDICATOR_JUDGE_TOKEN``) or the player a token was issued to.
         Raises ``AuthError``: ``auth/token_expired`` for a player's current token older
         than the token lifetime, ``auth/invalid_token`` for any other token (including
-        one a judge has replaced)."""
+        one a judge has replaced, or reissued without a valid seal); ``ChainBrokenError``
+        for a player of a game whose header fails verification."""
         header = self._header(game_id)
         if hmac.compare_digest(token.encode(), self.settings.judge_token.encode()):
             return Principal("judge")
+        found = self.integrity.broken(header.originator_id)
+        if found is not None and found.get("broken_at") == 1:  # the token hashes cannot be trusted
+            raise ChainBrokenError(game_id, dict(found))
         digest = _token_hash(token)
         for player, current in self._tokens(game_id, header).items():
             if hmac.compare_digest(digest, current.token_hash):
@@ -932,7 +936,9 @@ class GameService:
                 credentials = cast(Credentials, self.app.repository.get(credentials_id(game_id)))
             except AggregateNotFoundError:  # a game from before tokens expired
                 credentials = Credentials(game_id=game_id, issued_at=header.timestamp.isoformat())
-            credentials.reissue(player=player, token_hash=_token_hash(token), issued_at=issued_at.isoformat())
+            token_hash, at = _token_hash(token), issued_at.isoformat()
+            seal = self.chain_keys.seal("credentials/reissued", game_id, player, token_hash, at)
+            credentials.reissue(player=player, token_hash=token_hash, issued_at=at, seal=seal)
             try:
                 self.app.save(credentials)
             except IntegrityError:
@@ -946,7 +952,12 @@ class GameService:
 
     def _tokens(self, game_id: str, header: Game.Created) -> dict[str, PlayerToken]:
         stored = self.app.events.get(credentials_id(game_id))
-        return current_tokens(header.token_hashes, header.timestamp, stored)
+        keys = self.chain_keys
+
+        def sealed(e: Any) -> bool:
+            return keys.check_seal(e.seal, "credentials/reissued", game_id, e.player, e.token_hash, e.issued_at)
+
+        return current_tokens(header.token_hashes, header.timestamp, stored, sealed)
 
     # --------------------------------------------------------------------------- helpers
 
@@ -1132,7 +1143,8 @@ class GameService:
 
     def _header(self, game_id: str) -> Game.Created:
         """The created event alone: cheaper than loading the game, and cached (it is never
-        changed once stored)."""
+        changed once stored).  Its link is checked when it is read (it holds the players'
+        token hashes): one that fails marks the game broken at event 1."""
         with self._headers_lock:
             cached = self._headers.get(game_id)
             if cached is not None:
@@ -1140,6 +1152,8 @@ class GameService:
                 return cached
         for e in self.app.events.get(game_uuid(game_id), lte=1):
             header = cast(Game.Created, e)
+            if self.integrity.broken(header.originator_id) is None:
+                self._check_event("", 1, header)
             with self._headers_lock:
                 self._headers[game_id] = header
                 if len(self._headers) > HEADER_CACHE_SIZE:

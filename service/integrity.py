@@ -29,6 +29,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
+from hmac import compare_digest as _compare_digest  # bound once: MACs, not token comparisons
 from pathlib import Path
 from typing import Any
 from uuid import UUID
@@ -182,7 +183,7 @@ class ChainKeys:
             expected = self._mac(kid, self.message(previous, originator_id, version, timestamp, fields))
             if expected is None:
                 return LinkCheck(False, reason=f"stored event {version} is signed with an unknown key {kid!r}")
-            if not hmac.compare_digest(expected, mac):
+            if not _compare_digest(expected, mac):
                 return LinkCheck(
                     False,
                     reason=f"stored event {version} does not match its signed link: "
@@ -219,9 +220,23 @@ class ChainKeys:
         expected = self._mac(receipt.kid, self._receipt_message(receipt.game_id, receipt.version, receipt.head))
         if expected is None:
             return ReceiptCheck("forged", f"the receipt names an unknown key {receipt.kid!r}", {"kid": receipt.kid})
-        if not hmac.compare_digest(expected, receipt.signature):
+        if not _compare_digest(expected, receipt.signature):
             return ReceiptCheck("forged", "the receipt's signature does not verify: it was not issued by this server")
         return None
+
+    # ------------------------------------------------------------------ seals
+
+    def seal(self, purpose: str, *parts: str) -> str:
+        """A keyed MAC of ``parts`` for ``purpose`` (e.g. a token reissue), ``hmac-sha256:<kid>:<hex>``."""
+        mac = self._mac(self.kid, _CANONICAL(["tcg-adjudicator", purpose, *parts]))
+        return f"{KEYED_PREFIX}{self.kid}:{mac}"
+
+    def check_seal(self, seal: str, purpose: str, *parts: str) -> bool:
+        if not is_keyed(seal):
+            return False
+        kid, _, mac = seal[len(KEYED_PREFIX) :].partition(":")
+        expected = self._mac(kid, _CANONICAL(["tcg-adjudicator", purpose, *parts]))
+        return expected is not None and _compare_digest(expected, mac)
 
     # ------------------------------------------------------------------ snapshots
 
@@ -249,7 +264,7 @@ class ChainKeys:
         expected = self._mac(kid, self._snapshot_message(originator_id, version, state))
         if expected is None:
             return f"the snapshot at version {version} is signed with an unknown key {kid!r}"
-        if not hmac.compare_digest(expected, mac):
+        if not _compare_digest(expected, mac):
             return f"the snapshot at version {version} does not match its MAC: it was forged or edited"
         return None
 

@@ -525,3 +525,52 @@ def test_the_cli_checks_a_kept_receipt(
     assert "intact" in capsys.readouterr().out
     assert main(["verify", "g1", "--receipt", str(kept), "--json"]) == 1  # ...the receipt does not
     assert json.loads(capsys.readouterr().out)["status"] == "truncated"
+
+
+# ------------------------------------------------------------------ tokens
+
+
+@DURABLE
+def test_a_token_reissue_without_the_servers_seal_grants_nothing(open_service: OpenService) -> None:
+    """A database writer who inserts a ``Reissued`` event with a token hash of their own
+    cannot act as the player: the reissue has no valid seal, so it grants no token (and
+    still revokes the player's previous one); a judge's reissue is sealed and works."""
+    from service.credentials import Credentials, credentials_id
+    from service.errors import AuthError
+
+    service = open_service()
+    created = service.create_game("FAKE-1", "standard", PLAYERS, seed=42, first_player="p1", game_id="g1")
+    assert service.authenticate("g1", created.player_tokens["p1"]).player == "p1"
+    credentials: Credentials = service.app.repository.get(credentials_id("g1"))
+    forged = "attacker-chosen-token"
+    when = datetime.now().astimezone().isoformat()
+    credentials.reissue(player="p1", token_hash=hashlib.sha256(forged.encode()).hexdigest(), issued_at=when)
+    service.app.save(credentials)  # what an INSERT of the row would store: no seal
+    fresh = open_service()
+    with pytest.raises(AuthError):
+        fresh.authenticate("g1", forged)
+    with pytest.raises(AuthError):
+        fresh.authenticate("g1", created.player_tokens["p1"])
+    issued = fresh.reissue_token("g1", "p1")
+    assert open_service().authenticate("g1", issued.token).player == "p1"
+
+
+@DURABLE
+def test_a_changed_token_hash_in_the_header_lets_no_player_in(open_service: OpenService) -> None:
+    service = open_service()
+    created = service.create_game("FAKE-1", "standard", PLAYERS, seed=42, first_player="p1", game_id="g1")
+    forged = "attacker-chosen-token"
+
+    def swap(state: dict[str, Any]) -> dict[str, Any]:
+        state["token_hashes"]["p1"] = hashlib.sha256(forged.encode()).hexdigest()
+        return state
+
+    edit_row(service, "g1", 1, swap)
+    fresh = open_service()
+    with pytest.raises(ChainBrokenError) as refused:
+        fresh.authenticate("g1", forged)
+    assert refused.value.integrity["broken_at"] == 1
+    assert fresh.authenticate("g1", fresh.settings.judge_token).role == "judge"  # judges can still look
+    assert created.player_tokens  # the real tokens are refused too: the header cannot be trusted
+    with pytest.raises(ChainBrokenError):
+        fresh.authenticate("g1", created.player_tokens["p2"])
