@@ -35,8 +35,10 @@ from api.schemas import (
     EventOut,
     EventsResponse,
     Health,
+    IntegrityOut,
     LegalActionsResponse,
     PlayerOut,
+    ReceiptOut,
     RulesetOut,
     StateResponse,
     TokenResponse,
@@ -47,6 +49,7 @@ from service.catalog import CatalogError
 from service.errors import (
     AuthError,
     AwaitingEntropyError,
+    ChainBrokenError,
     CommandIdReusedError,
     DealConflictError,
     ForbiddenError,
@@ -70,6 +73,7 @@ _STATUS: list[tuple[type[ServiceError], int]] = [
     (AuthError, 401),
     (ForbiddenError, 403),
     (VersionConflictError, 409),
+    (ChainBrokenError, 409),
     (GameAlreadyExistsError, 409),
     (CommandIdReusedError, 409),
     (AwaitingEntropyError, 409),
@@ -93,8 +97,10 @@ def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
         403: "The token may not do this (`auth/forbidden`).",
         404: "No such game (`game/not_found`).",
         409: "Version conflict (`game/version_conflict`, details: expected and actual version), "
-        "a reused command id (`command/id_reused`), an existing game id (`game/already_exists`) or a game "
-        "not dealt yet (`game/awaiting_entropy`, details: the players whose entropy is missing and the deadline).",
+        "a reused command id (`command/id_reused`), an existing game id (`game/already_exists`), a game "
+        "not dealt yet (`game/awaiting_entropy`, details: the players whose entropy is missing and the deadline) "
+        "or a game whose stored events fail verification (`integrity/chain_broken`, details: broken_at, reason; "
+        "docs/integrity.md).",
         413: "The request body is larger than 256 KiB (`request/too_large`).",
         422: "Malformed input (`request/invalid`, ...) or a move the rules refuse (`rules/...`, with `rule`).",
         500: "Unexpected server error (`server/internal`); nothing is revealed about it.",
@@ -153,6 +159,8 @@ async def _service_error(_: Request, exc: Exception) -> JSONResponse:
         return _error(status, exc.code, exc.message, details={"missing": exc.missing, "deadline": exc.deadline})
     if isinstance(exc, DealConflictError) and exc.details:
         return _error(status, exc.code, exc.message, details=exc.details)
+    if isinstance(exc, ChainBrokenError):
+        return _error(status, exc.code, exc.message, details=exc.integrity)
     return _error(status, exc.code, exc.message)
 
 
@@ -213,6 +221,10 @@ class BodySizeLimit:
             return message
 
         await self.app(scope, limited, send)
+
+
+def _integrity(found: dict[str, Any] | None) -> IntegrityOut | None:
+    return None if found is None else IntegrityOut(**found)
 
 
 def _event_out(e: Event) -> EventOut:
@@ -302,7 +314,8 @@ def create_app(settings: Settings | None = None, service: GameService | None = N
             raise ForbiddenError("commands are sent with the acting player's token")
         command = Command(type=body.type, player=principal.player, args=body.args, id=body.command_id)
         result = service.submit(game_id, command, body.expected_version)
-        answer = CommandResponse(version=result.version, events=[_event_out(e) for e in result.events])
+        receipt = None if result.receipt is None else ReceiptOut(**result.receipt.to_dict())
+        answer = CommandResponse(version=result.version, events=[_event_out(e) for e in result.events], receipt=receipt)
         # Serialized here, in the endpoint's thread: returning the model would make FastAPI
         # validate it again in one more trip through the threadpool (bench/RESULTS.md).
         return JSONResponse(answer.model_dump(mode="json"))
@@ -348,7 +361,13 @@ def create_app(settings: Settings | None = None, service: GameService | None = N
             raise InvalidRequestError("a judge must name the player (?player=)")
         legal = service.legal_actions(game_id, chosen)
         actions = [CommandOut(type=c.type, player=c.player, args=dict(c.args)) for c in legal.actions]
-        return LegalActionsResponse(game_id=game_id, player=chosen, version=legal.version, actions=actions)
+        return LegalActionsResponse(
+            game_id=game_id,
+            player=chosen,
+            version=legal.version,
+            actions=actions,
+            integrity=_integrity(legal.integrity),
+        )
 
     @api.get("/games/{game_id}/state", response_model=StateResponse, tags=["games"], responses=_errors(401, 403, 404))
     def state(
@@ -373,6 +392,7 @@ def create_app(settings: Settings | None = None, service: GameService | None = N
             randomness=shown.randomness,
             client_seeded=shown.client_seeded,
             server_seed_commitment=shown.server_seed_commitment,
+            integrity=_integrity(shown.integrity),
         )
 
     @api.get("/games/{game_id}/events", response_model=EventsResponse, tags=["games"], responses=_errors(401, 403, 404))
@@ -387,7 +407,10 @@ def create_app(settings: Settings | None = None, service: GameService | None = N
         """The event stream with citations.  Players get events redacted for them."""
         shown = viewer_for(principal, viewer)
         stream = service.events(game_id, after=after, limit=limit, viewer=shown)
-        return EventsResponse(game_id=game_id, viewer=shown, events=[_event_out(e) for e in stream])
+        integrity = _integrity(service.integrity_of(game_id))
+        return EventsResponse(
+            game_id=game_id, viewer=shown, events=[_event_out(e) for e in stream], integrity=integrity
+        )
 
     openapi = api.openapi
 

@@ -5,6 +5,11 @@
   log only once the game has ended.
 * ``GET /games/{id}/verify``: judge only; recomputes the hash chain of the stored events
   and names the first stored event that does not match.
+* ``POST /games/{id}/receipts/verify``: anyone presents a receipt the server signed
+  (docs/integrity.md); the answer says whether the store still holds that head at that
+  version: ``valid``, ``forged``, ``truncated``, ``rewritten``, ``broken``.  No token: the
+  signature is the credential (a receipt that does not verify learns only ``forged``, and
+  a game deleted from the store must still be checkable).
 * ``POST /audits``: re-adjudicates a log from scratch (no token needed: it reads nothing
   stored).  A malformed log answers 422 ``log/malformed`` with ``details.line``.
 """
@@ -17,9 +22,18 @@ from fastapi import APIRouter, Query, Response
 from fastapi.responses import JSONResponse
 
 from api.deps import PrincipalDep, ServiceDep
-from api.schemas import AuditRequest, AuditVerdictOut, ChainReportOut, ErrorDetail, ErrorResponse
+from api.schemas import (
+    AuditRequest,
+    AuditVerdictOut,
+    ChainReportOut,
+    ErrorDetail,
+    ErrorResponse,
+    ReceiptCheckOut,
+    ReceiptIn,
+)
 from service.audit import MAX_LOG_BYTES, Audits, MalformedLogError
 from service.errors import ForbiddenError, InvalidRequestError
+from service.integrity import Receipt
 
 __all__ = ["BODY_LIMITS", "LOG_MEDIA_TYPE", "router"]
 
@@ -67,6 +81,17 @@ def verify_chain(game_id: str, principal: PrincipalDep, service: ServiceDep) -> 
         raise ForbiddenError("verifying the stored events is for judges only; use the judge token")
     report = Audits(service).verify_chain(game_id)
     return ChainReportOut(game_id=game_id, **report.to_dict())
+
+
+@router.post("/games/{game_id}/receipts/verify", response_model=ReceiptCheckOut, responses=_errors())
+def verify_receipt(game_id: str, body: ReceiptIn, service: ServiceDep) -> ReceiptCheckOut:
+    """Check a receipt this server signed (from a command or creation response): its
+    signature, and that the stored chain still has its version with its head.  No token
+    is needed: the signature is checked first, and a forged receipt learns only `forged`."""
+    if body.game_id != game_id:
+        raise InvalidRequestError(f"the receipt is for game {body.game_id!r}, not {game_id!r}", "receipt/wrong_game")
+    check = Audits(service).verify_receipt(Receipt(**body.model_dump()))
+    return ReceiptCheckOut(game_id=game_id, **check.to_dict())
 
 
 @router.post("/audits", response_model=AuditVerdictOut, responses=_errors(413))

@@ -9,7 +9,7 @@ from typing import Annotated, cast
 from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
-from api.schemas import CreateGameResponse, ManualCardOut, PlayerIn, PlayerNameIn, PlayerOut
+from api.schemas import CreateGameResponse, ManualCardOut, PlayerIn, PlayerNameIn, PlayerOut, ReceiptOut
 from service.app import CreatedGame, GameService, Principal
 from service.errors import AuthError, ForbiddenError
 
@@ -71,4 +71,5 @@ def created_game_response(created: CreatedGame, players: Sequence[PlayerIn | Pla
         client_seeded=created.client_seeded,
         server_seed_commitment=created.server_seed_commitment,
         entropy_deadline=created.entropy_deadline,
+        receipt=None if created.receipt is None else ReceiptOut(**created.receipt.to_dict()),
     )

@@ -15,7 +15,7 @@ from fastapi.security import HTTPAuthorizationCredentials
 from pydantic import BaseModel, Field
 
 from api.deps import PrincipalDep, ServiceDep, bearer
-from api.schemas import ID, ErrorResponse, PlayerOut
+from api.schemas import ID, ErrorResponse, IntegrityOut, PlayerOut
 from service.app import Principal
 from service.errors import AuthError, ForbiddenError, InvalidRequestError
 from service.judge import JudgeService
@@ -89,6 +89,7 @@ class TimelineEntryOut(BaseModel):
 class TimelineResponse(BaseModel):
     game_id: str
     entries: list[TimelineEntryOut]
+    integrity: IntegrityOut | None = None
 
 
 class WhyLinkOut(BaseModel):
@@ -139,6 +140,7 @@ class StateAtResponse(BaseModel):
     randomness: str = Field(description="`contributed`, `client_seeded` or `server` (docs/randomness.md).")
     client_seeded: bool
     server_seed_commitment: str | None = None
+    integrity: IntegrityOut | None = None
 
 
 class IndexedPlayerOut(BaseModel):
@@ -185,7 +187,10 @@ def game_timeline(
     """Every event in order: turn, phase/step, actor, citation and rule title, a one-line
     summary and the cause."""
     entries = judge.timeline(game_id, after=after, limit=limit)
-    return TimelineResponse(game_id=game_id, entries=[TimelineEntryOut(**e.to_dict()) for e in entries])
+    integrity = IntegrityOut(**judge.games.integrity_of(game_id))
+    return TimelineResponse(
+        game_id=game_id, entries=[TimelineEntryOut(**e.to_dict()) for e in entries], integrity=integrity
+    )
 
 
 @router.get(
@@ -251,6 +256,7 @@ def game_state_at(
         randomness=v.randomness,
         client_seeded=v.client_seeded,
         server_seed_commitment=v.server_seed_commitment,
+        integrity=None if v.integrity is None else IntegrityOut(**v.integrity),
     )
 
 

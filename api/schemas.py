@@ -128,6 +128,27 @@ class CreateGameResponse(BaseModel):
     entropy_deadline: datetime | None = Field(
         default=None, description="After this a player who contributed, or a judge, may deal without the rest."
     )
+    receipt: ReceiptOut | None = Field(default=None, description="The signed head of the new game.")
+
+
+class ReceiptOut(BaseModel):
+    """The server's signature of a game's head (docs/integrity.md): keep it; ``POST
+    /games/{game_id}/receipts/verify`` later tells whether the store still holds it."""
+
+    game_id: str
+    version: int
+    head: str = Field(examples=["hmac-sha256:k1:5f0c..."], description="The chain link of the event at `version`.")
+    kid: str = Field(description="The id of the server key that signed the receipt.")
+    signature: str = Field(description="HMAC-SHA256 (hex) of the game id, version and head.")
+
+
+class IntegrityOut(BaseModel):
+    """What the server found checking the game's stored events (docs/integrity.md)."""
+
+    model_config = ConfigDict(extra="allow")
+    status: Literal["intact", "broken"]
+    broken_at: int | None = Field(default=None, description="The first stored event that fails verification.")
+    reason: str = ""
 
 
 class TokenResponse(BaseModel):
@@ -158,6 +179,7 @@ class CommandRequest(Strict):
 class CommandResponse(BaseModel):
     version: int
     events: list[EventOut] = Field(description="As the submitting player may see them.")
+    receipt: ReceiptOut | None = Field(default=None, description="The signed head at `version`: keep it.")
 
 
 class CommandOut(BaseModel):
@@ -171,6 +193,7 @@ class LegalActionsResponse(BaseModel):
     player: str
     version: int
     actions: list[CommandOut]
+    integrity: IntegrityOut | None = None
 
 
 class StateResponse(BaseModel):
@@ -190,12 +213,14 @@ class StateResponse(BaseModel):
     server_seed_commitment: str | None = Field(
         default=None, description="Contributed games: the sha256 commitment to the server seed, published at creation."
     )
+    integrity: IntegrityOut | None = None
 
 
 class EventsResponse(BaseModel):
     game_id: str
     viewer: str | None
     events: list[EventOut]
+    integrity: IntegrityOut | None = None
 
 
 class PlayerNameIn(Strict):
@@ -266,7 +291,9 @@ class AuditVerdictOut(BaseModel):
 
 class ChainReportOut(BaseModel):
     game_id: str
-    status: Literal["intact", "broken", "unchained"]
+    status: Literal["intact", "broken", "unchained", "legacy"] = Field(
+        description="`legacy`: the chain verifies but its head is an unkeyed link (docs/integrity.md)."
+    )
     events: int = Field(description="Stored events checked (up to and including the broken one).")
     head: str = Field(description="The last verified link (the chain's head when intact).")
     broken_at: int | None = Field(description="The version (= event seq) of the first stored event that fails.")
@@ -275,6 +302,24 @@ class ChainReportOut(BaseModel):
     details: dict[str, Any]
     snapshots: int = Field(description="Snapshots checked against the events they summarise.")
     snapshot_broken_at: int | None = Field(description="A snapshot that does not match its events (version).")
+    legacy: int = Field(default=0, description="Links verified without a key (recorded before keyed links).")
+
+
+class ReceiptIn(Strict):
+    """A receipt as the server issued it (``receipt`` of a command or creation response)."""
+
+    game_id: str = Field(pattern=ID)
+    version: int = Field(ge=1)
+    head: str = Field(max_length=200)
+    kid: str = Field(max_length=64)
+    signature: str = Field(max_length=200)
+
+
+class ReceiptCheckOut(BaseModel):
+    game_id: str
+    status: Literal["valid", "forged", "truncated", "rewritten", "broken"]
+    reason: str
+    details: dict[str, Any]
 
 
 class EntropyRequest(Strict):

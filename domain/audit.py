@@ -177,7 +177,9 @@ class StoredLink:
 class ChainReport:
     """``intact``, ``broken`` (``broken_at`` is the first stored event that does not match
     its link; or, with the events intact, ``snapshot_broken_at`` is a snapshot that does not
-    match the events it summarises) or ``unchained`` (every event predates the hash chain)."""
+    match the events it summarises), ``unchained`` (every event predates the hash chain) or
+    ``legacy`` (the chain verifies but its head is an unkeyed link, which anyone could
+    recompute: see service/integrity.py)."""
 
     status: str
     events: int
@@ -189,6 +191,8 @@ class ChainReport:
     snapshots: int = 0
     """Snapshots checked against the events."""
     snapshot_broken_at: int | None = None
+    legacy: int = 0
+    """Links verified without a key (recorded before keyed links; service/integrity.py)."""
 
     @property
     def is_intact(self) -> bool:
@@ -205,6 +209,7 @@ class ChainReport:
             "details": self.details,
             "snapshots": self.snapshots,
             "snapshot_broken_at": self.snapshot_broken_at,
+            "legacy": self.legacy,
         }
 
 

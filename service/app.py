@@ -43,6 +43,7 @@ from service.deal import Deal, DealStatus, deal_id
 from service.errors import (
     AuthError,
     AwaitingEntropyError,
+    ChainBrokenError,
     CommandIdReusedError,
     CommandRejectedError,
     DealConflictError,
@@ -56,6 +57,7 @@ from service.errors import (
     SetupRejectedError,
     VersionConflictError,
 )
+from service.integrity import ChainKeys, HeadWitness, IntegrityMonitor, Receipt, is_keyed, truncated_reason
 from service.rejections import Clock, record_attempt, utc_now
 from service.settings import Settings
 
@@ -225,6 +227,7 @@ class Game(Aggregate):
             game.state = game.engine.state_from_dict(game.state)
             game.commands = CommandIndex(cast(dict[str, dict[str, Any]], game.__dict__["commands"]))
             game._state_private = True
+            game.__dict__.pop("integrity_mac", None)  # the snapshot's MAC (checked on load), not the game's
             return game
 
     @staticmethod
@@ -288,6 +291,15 @@ class Game(Aggregate):
         self._state_private = clone._state_private = False
         return clone
 
+    def sign_created(self, keys: ChainKeys) -> None:
+        """Replace the unkeyed link of a new game's (unsaved) created event by its keyed
+        link, which also covers the event's timestamp (service/integrity.py)."""
+        created = self._pending_events[0]
+        assert self.version == 1 and isinstance(created, Game.Created), "only a new, unsaved game"
+        link = keys.link("", self.id, 1, created.timestamp, vars(created))
+        object.__setattr__(created, "chain_hash", link)
+        self.chain_head = link
+
     @property
     def player_ids(self) -> list[str]:
         return [p["id"] for p in self.players]
@@ -329,11 +341,14 @@ class Game(Aggregate):
         command_digest: str = "",
         command: Command | None = None,
         command_json: str | None = None,
+        keys: ChainKeys | None = None,
     ) -> list[tuple[Event, Any]]:
         """Append engine output; returns each event (as stored) with the state after it.
         ``command`` is stored with the first event it produced (for replay logs), and each
-        event is hash-chained to the one before it (``chain_hash``).  ``command_json`` is
-        the command's canonical JSON (``_command_json``) if the caller has it already."""
+        event is chained to the one before it (``chain_hash``): a keyed link signed with
+        ``keys`` (service/integrity.py), or, without keys, an unkeyed (legacy) link.
+        ``command_json`` is the command's canonical JSON (``_command_json``) if the caller
+        has it already."""
         out: list[tuple[Event, Any]] = []
         submitted: dict[str, Any] | None = None
         if command is not None:
@@ -355,7 +370,12 @@ class Game(Aggregate):
                 "command_digest": command_digest,
                 "command": submitted if n == 0 else None,
             }
-            link = chain_link(self.__dict__.get("chain_head", ""), version, fields)
+            timestamp = datetime_now_with_tzinfo()
+            previous = self.__dict__.get("chain_head", "")
+            if keys is not None:
+                link = keys.link(previous, originator_id, version, timestamp, fields)
+            else:
+                link = chain_link(previous, version, fields)
             # What ``self._happened(**fields, chain_hash=link)`` does through eventsourcing
             # (trigger_event, then the event's mutate and apply: the same event, version and
             # timestamp, and the same body), without its generic per-event dispatch, whose
@@ -367,7 +387,7 @@ class Game(Aggregate):
             happened.__dict__.update(
                 originator_id=originator_id,
                 originator_version=version,
-                timestamp=datetime_now_with_tzinfo(),
+                timestamp=timestamp,
                 **fields,
                 chain_hash=link,
             )
@@ -450,8 +470,10 @@ class Adjudicator(Application[UUID]):
 
     name = "Adjudicator"
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, keys: ChainKeys | None = None) -> None:
         self.snapshot_interval = settings.snapshot_interval
+        self.chain_keys = keys
+        """Signs snapshots (their MAC is checked on load); ``None``: unsigned snapshots."""
         # Cached games are fast-forwarded from the store on every get and deep-copied out,
         # so a load reads only the new events (bench/RESULTS.md, store overhead).
         super().__init__({**settings.eventsourcing_env(), "AGGREGATE_CACHE_MAXSIZE": str(AGGREGATE_CACHE_SIZE)})
@@ -480,8 +502,11 @@ class Adjudicator(Application[UUID]):
         self.events.put([e for aggregate in (game, *others) for e in aggregate.collect_events()])
         if game.version // self.snapshot_interval > before // self.snapshot_interval:
             assert self.snapshots is not None
+            snapshot = Game.Snapshot.take(game)
+            if self.chain_keys is not None:
+                self.chain_keys.sign_snapshot(snapshot.originator_id, snapshot.originator_version, snapshot.state)
             with contextlib.suppress(IntegrityError):  # a snapshot at this version exists already
-                self.snapshots.put([Game.Snapshot.take(game)])
+                self.snapshots.put([snapshot])
 
 
 def redact_event(engine: RulesEngine[Any], state: Any, event: Event, viewer: str | None) -> Event:
@@ -521,6 +546,8 @@ class CreatedGame:
     @property
     def client_seeded(self) -> bool:
         return self.randomness == "client_seeded"
+    receipt: Receipt | None = None
+    """The server's signature of the new game's head (docs/integrity.md)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -538,12 +565,16 @@ class CommandResult:
     version: int
     events: list[Event]
     """As the submitting player may see them."""
+    receipt: Receipt | None = None
+    """The server's signature of the game's head at ``version`` (docs/integrity.md)."""
 
 
 @dataclass(frozen=True, slots=True)
 class LegalActions:
     version: int
     actions: list[Command]
+    integrity: dict[str, Any] | None = None
+    """``{"status": "intact" | "broken", "broken_at", "reason"}`` (docs/integrity.md)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -564,6 +595,8 @@ class GameView:
     @property
     def client_seeded(self) -> bool:
         return self.randomness == "client_seeded"
+    integrity: dict[str, Any] | None = None
+    """``{"status": "intact" | "broken", "broken_at", "reason"}`` (docs/integrity.md)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -589,12 +622,23 @@ class GameService:
             settings.sqlite_path.parent.mkdir(parents=True, exist_ok=True)
         self.settings = settings
         self.catalogs = catalogs if catalogs is not None else CardCatalogs(extra_file=settings.card_catalog)
-        self.app = Adjudicator(settings)
+        self.chain_keys = ChainKeys(settings.chain_key_list())
+        """Sign chain links, receipts and snapshots (docs/integrity.md)."""
+        self.integrity = IntegrityMonitor()
+        """The games found broken and the heads this process acknowledged."""
+        self.witness: HeadWitness | None = None
+        """``ADJUDICATOR_HEAD_WITNESS``: the receipts signed, kept outside the database."""
+        if settings.head_witness is not None:
+            self.witness = HeadWitness(settings.head_witness, self.chain_keys)
+            self.witness.load_into(self.integrity, game_uuid)
+        self.app = Adjudicator(settings, self.chain_keys)
         self._headers: OrderedDict[str, Game.Created] = OrderedDict()
         self._headers_lock = threading.Lock()
 
     def close(self) -> None:
         self.app.close()
+        if self.witness is not None:
+            self.witness.close()
 
     def ping(self) -> None:
         """Read the event store once (readiness).  Raises whatever the store raises when it
@@ -760,7 +804,9 @@ class GameService:
             first_event=first,
             setup=json.loads(json.dumps(setup)),
         )
-        rest = game.record(outcome[1:])
+        keys = self.chain_keys
+        game.sign_created(keys)
+        rest = game.record(outcome[1:], keys=keys)
         credentials = Credentials(game_id=spec.game_id, issued_at=issued_at.isoformat())
         try:
             self.app.record(game, credentials)
@@ -777,6 +823,7 @@ class GameService:
             events,
             expire_at,
             randomness="client_seeded" if setup.get("randomness") == "client_seeded" else "contributed",
+            receipt=self._acknowledge(game),
         )
 
     def _store_dealt_game(
@@ -797,7 +844,9 @@ class GameService:
             first_event=first,
             setup=json.loads(json.dumps(setup)),
         )
-        rest = game.record(outcome[1:])
+        keys = self.chain_keys
+        game.sign_created(keys)
+        rest = game.record(outcome[1:], keys=keys)
         try:
             self.app.record(game, *others)
         except IntegrityError:
@@ -812,6 +861,7 @@ class GameService:
             events,
             self.clock() + self._token_lifetime,
             server_seed_commitment=setup.get("server_seed_commitment"),
+            receipt=self._acknowledge(game),
         )
 
     # ------------------------------------------------------------ contributed randomness
@@ -1072,13 +1122,15 @@ class GameService:
             # the version and the next attempt loads fresh.  Anything a stale game would
             # refuse is only answered after a fresh load.
             game, maybe_stale = self._game_for_command(game_id, optimistic=attempt == 0)
+            self._refuse_if_broken(game)
             based_on = game.version
             done = game.commands.get(command.id)
             if done is not None:
                 if done["digest"] != digest:
                     raise CommandIdReusedError(command.id)
                 first, last = done["first"], done["last"]
-                return CommandResult(last, self._events_seen(game_id, first - 1, last - first + 1, command.player))
+                seen = self._events_seen(game_id, first - 1, last - first + 1, command.player)
+                return CommandResult(last, seen, self._receipt_at(game, last))
             if expected_version is not None and expected_version != game.version:
                 if maybe_stale:
                     continue
@@ -1092,14 +1144,17 @@ class GameService:
                 # Kept for judges in the game's own rejection log: the game's stream is untouched.
                 record_attempt(self.app, game_id, command, outcome, game.version, self.clock())
                 raise CommandRejectedError(outcome)
-            recorded = game.record(outcome, command.id, digest, command, canonical)
+            recorded = game.record(outcome, command.id, digest, command, canonical, self.chain_keys)
             if not recorded:
-                return CommandResult(game.version, [])
+                return CommandResult(game.version, [], self._receipt_at(game, game.version))
             try:
                 self.app.record(game)
             except IntegrityError:
                 continue  # another writer won: check idempotency and the version again
-            result = CommandResult(game.version, [redact_event(engine, s, e, command.player) for e, s in recorded])
+            receipt = self._acknowledge(game)
+            result = CommandResult(
+                game.version, [redact_event(engine, s, e, command.player) for e, s in recorded], receipt
+            )
             self._remember(game)  # only now: nothing else may touch the states redacted above
             return result
         raise VersionConflictError(based_on, self._load(game_id).version)
@@ -1109,7 +1164,8 @@ class GameService:
     def legal_actions(self, game_id: str, player: str) -> LegalActions:
         game = self._load(game_id)
         self._require_player(game, player)
-        return LegalActions(game.version, game.engine.legal_actions(game.state, player))
+        actions = game.engine.legal_actions(game.state, player)
+        return LegalActions(game.version, actions, self.integrity.status(game.id))
 
     def view(self, game_id: str, viewer: str | None, at: int | None = None) -> GameView:
         """The game as ``viewer`` (a player id, ``None`` for a judge) sees it, now or just
@@ -1134,14 +1190,20 @@ class GameService:
             finished=None if is_finished is None else is_finished(game.state),
             state=engine.view(game.state, viewer),
             **_randomness_of(self._header(game_id).setup),
+            integrity=self.integrity.status(game.id),
         )
 
     def events(self, game_id: str, after: int = 0, limit: int | None = None, viewer: str | None = None) -> list[Event]:
         """Events with ``seq > after`` (at most ``limit``), as ``viewer`` may see them."""
         if viewer is None:
-            stored = list(self.app.events.get(game_uuid(game_id), gt=after, limit=limit))
+            lead = 1 if after > 0 else 0  # event ``after`` too: its link is where the check starts
+            stored = list(self.app.events.get(game_uuid(game_id), gt=after - lead, limit=limit and limit + lead))
+            previous = ""
+            if lead and stored and stored[0].originator_version == after:
+                previous = getattr(stored.pop(0), "chain_hash", "")
             if not stored:
                 self._header(game_id)  # raises if there is no such game
+            self._check_events(previous, after, stored)
             return [_domain_event(e) for e in stored]
         return self._events_seen(game_id, after, limit, viewer)
 
@@ -1150,7 +1212,9 @@ class GameService:
         self._require_player(game, viewer)
         engine, state = game.engine, game.state
         out: list[Event] = []
-        for stored in self.app.events.get(game.id, gt=after, limit=limit):
+        rows = list(self.app.events.get(game.id, gt=after, limit=limit))
+        self._check_events(cast(str, game.__dict__.get("chain_head", "")) if after else "", after, rows)
+        for stored in rows:
             e = _domain_event(stored)
             if e.seq > game.version:
                 state = engine.evolve(state, _fresh(e.to_dict()))
@@ -1161,10 +1225,15 @@ class GameService:
         """The judge (``ADJUDICATOR_JUDGE_TOKEN``) or the player a token was issued to.
         Raises ``AuthError``: ``auth/token_expired`` for a player's current token older
         than the token lifetime, ``auth/invalid_token`` for any other token (including
-        one a judge has replaced).  Tokens of a game still awaiting entropy work too."""
+        one a judge has replaced, or reissued without a valid seal); ``ChainBrokenError``
+        for a player of a game whose header fails verification.  Tokens of a game still
+        awaiting entropy work too."""
         header = self._token_header(game_id)
         if hmac.compare_digest(token.encode(), self.settings.judge_token.encode()):
             return Principal("judge")
+        found = self.integrity.broken(header.originator_id)
+        if found is not None and found.get("broken_at") == 1:  # the token hashes cannot be trusted
+            raise ChainBrokenError(game_id, dict(found))
         digest = _token_hash(token)
         for player, current in self._tokens(game_id, header).items():
             if hmac.compare_digest(digest, current.token_hash):
@@ -1192,7 +1261,9 @@ class GameService:
                 credentials = cast(Credentials, self.app.repository.get(credentials_id(game_id)))
             except AggregateNotFoundError:  # a game from before tokens expired
                 credentials = Credentials(game_id=game_id, issued_at=header.timestamp.isoformat())
-            credentials.reissue(player=player, token_hash=_token_hash(token), issued_at=issued_at.isoformat())
+            token_hash, at = _token_hash(token), issued_at.isoformat()
+            seal = self.chain_keys.seal("credentials/reissued", game_id, player, token_hash, at)
+            credentials.reissue(player=player, token_hash=token_hash, issued_at=at, seal=seal)
             try:
                 self.app.save(credentials)
             except IntegrityError:
@@ -1206,15 +1277,166 @@ class GameService:
 
     def _tokens(self, game_id: str, header: Game.Created | Deal.Created) -> dict[str, PlayerToken]:
         stored = self.app.events.get(credentials_id(game_id))
-        return current_tokens(header.token_hashes, header.timestamp, stored)
+        keys = self.chain_keys
+
+        def sealed(e: Any) -> bool:
+            return keys.check_seal(e.seal, "credentials/reissued", game_id, e.player, e.token_hash, e.issued_at)
+
+        return current_tokens(header.token_hashes, header.timestamp, stored, sealed)
 
     # --------------------------------------------------------------------------- helpers
 
     def _load(self, game_id: str, version: int | None = None) -> Game:
+        """The game (now, or just after event ``version``), its links checked as they are
+        read (``_project``); a game whose store is behind what this process acknowledged
+        is marked truncated."""
+        gid = game_uuid(game_id)
+        # Read before the load: a head acknowledged while the load reads may be newer than
+        # what it read (the write was committed before it was acknowledged, never after).
+        acked = self.integrity.acknowledged(gid)
         try:
-            return self.app.repository.get(game_uuid(game_id), version=version, projector_func=_project)
+            game: Game = self.app.repository.get(gid, version=version, projector_func=self._project)
         except AggregateNotFoundError:
-            raise self._missing(game_id) from None
+            if acked is not None:
+                self.integrity.mark_broken(
+                    gid, 1, truncated_reason(0, acked), stored_version=0, acknowledged_version=acked[0]
+                )
+            if self.integrity.broken(gid) is None:
+                raise self._missing(game_id) from None
+            raise ChainBrokenError(game_id, self.integrity.status(gid)) from None
+        if version is None and acked is not None and game.version < acked[0]:
+            self.integrity.mark_broken(
+                gid,
+                game.version + 1,
+                truncated_reason(game.version, acked),
+                stored_version=game.version,
+                acknowledged_version=acked[0],
+            )
+        return game
+
+    def integrity_of(self, game_id: str) -> dict[str, Any]:
+        """What this process knows of the game's integrity (its links read so far checked):
+        ``{"status": "intact" | "broken", "broken_at", "reason", ...}``."""
+        self._load(game_id)
+        return self.integrity.status(game_uuid(game_id))
+
+    def _refuse_if_broken(self, game: Game) -> None:
+        found = self.integrity.broken(game.id)
+        if found is not None:
+            raise ChainBrokenError(game.game_id, dict(found))
+
+    def _acknowledge(self, game: Game) -> Receipt:
+        """Remember the head just recorded and sign a receipt of it."""
+        head = cast(str, game.__dict__.get("chain_head", ""))
+        self.integrity.acknowledge(game.id, game.version, head)
+        receipt = self.chain_keys.receipt(game.game_id, game.version, head)
+        if self.witness is not None:
+            self.witness.append(receipt)
+        return receipt
+
+    def _receipt_at(self, game: Game, version: int) -> Receipt:
+        """A receipt of the stored head at ``version`` (a command answered again)."""
+        if version == game.version:
+            head = cast(str, game.__dict__.get("chain_head", ""))
+        else:
+            stored = list(self.app.events.get(game.id, gt=version - 1, lte=version))
+            head = getattr(stored[0], "chain_hash", "") if stored else ""
+        return self.chain_keys.receipt(game.game_id, version, head)
+
+    def _project(self, game: Game | None, events: Iterable[Any]) -> Game | None:
+        """eventsourcing's ``project_aggregate`` without its per-event ``isinstance`` check
+        against a runtime Protocol (which cost as much as the rest of a replay), checking
+        every link read (service/integrity.py).  It also applies the new events to a cached
+        game (fast-forward), so it holds ``_CACHE_LOCK``: the repository copies the cached
+        game after releasing its own lock, and the copy (``Game.__deepcopy__``) must never
+        see half an event applied.
+
+        A cold load checks the stream from the start (or from a snapshot whose MAC
+        verifies; another snapshot is refused and the events it summarises are replayed
+        instead), a fast-forward only the new events, from the cached game's verified head.
+        A link that does not verify marks the game broken in :attr:`integrity` (the events
+        are still applied, so views show what is stored, saying it is broken); a missing
+        event stops the load there."""
+        keys, monitor = self.chain_keys, self.integrity
+        with _CACHE_LOCK:
+            for e in events:
+                gid = e.originator_id
+                if isinstance(e, BaseSnapshot):
+                    problem = keys.check_snapshot(gid, e.originator_version, cast(Any, e).state)
+                    if problem is None and game is None:
+                        game = cast(Game, e.mutate(None))
+                        continue
+                    if problem is not None and problem != "unsigned":
+                        monitor.mark_broken(gid, None, problem, snapshot=e.originator_version)
+                    for old in self.app.events.get(gid, lte=e.originator_version):  # refused: replay instead
+                        game, ok = self._apply_checked(game, old)
+                        if not ok:
+                            return game
+                    continue
+                game, ok = self._apply_checked(game, e)
+                if not ok:
+                    break
+        return game
+
+    def _apply_checked(self, game: Game | None, e: Any) -> tuple[Game | None, bool]:
+        """Check ``e``'s link against ``game``'s head and apply it; ``False``: stop here."""
+        monitor = self.integrity
+        if monitor.broken(e.originator_id) is None:
+            expected = 1 if game is None else game.version + 1
+            previous = "" if game is None else cast(str, game.__dict__.get("chain_head", ""))
+            if self._check_event(previous, expected, e):
+                return cast(Game, e.mutate(game)), True
+            if e.originator_version != expected:
+                return game, False  # a gap: nothing after it can be applied
+        try:  # a broken stream: what is stored, as far as it can be applied
+            return cast(Game, e.mutate(game)), True
+        except Exception as exc:
+            version = e.originator_version
+            monitor.mark_broken(
+                e.originator_id, version, f"stored event {version} cannot be applied: {type(exc).__name__}"
+            )
+            return game, False
+
+    def _check_event(self, previous: str, expected: int, e: Any) -> bool:
+        """Whether stored event ``e`` is event ``expected`` linked to ``previous`` (and, at
+        the version this process acknowledged, the head it acknowledged); if not, the game
+        is marked broken."""
+        gid, version, monitor = e.originator_id, e.originator_version, self.integrity
+        if version != expected:
+            monitor.mark_broken(
+                gid, expected, f"stored event {expected} is missing (event {version} is stored in its place)"
+            )
+            return False
+        stored = getattr(e, "chain_hash", "")
+        if stored:
+            check = self.chain_keys.check_link(
+                stored, previous, gid, version, e.timestamp, vars(e), after_keyed=is_keyed(previous)
+            )
+            if not check.ok:
+                monitor.mark_broken(gid, version, check.reason)
+                return False
+        elif previous:
+            monitor.mark_broken(gid, version, f"stored event {version} has lost its chain hash")
+            return False
+        acked = monitor.acknowledged(gid)
+        if acked is not None and acked[0] == version and acked[1] != stored:
+            monitor.mark_broken(
+                gid,
+                version,
+                f"stored event {version} is not the one this process acknowledged (head {acked[1]}): it was rewritten",
+            )
+            return False
+        return True
+
+    def _check_events(self, previous: str, after: int, stored: Sequence[Any]) -> None:
+        """Check the links of stored events ``after + 1, ...`` read for a view (events
+        behind a snapshot are not read by loads), from the link ``previous`` of event
+        ``after``; stops at the first finding (or once the game is known broken)."""
+        expected = after + 1
+        for e in stored:
+            if self.integrity.broken(e.originator_id) is not None or not self._check_event(previous, expected, e):
+                return
+            previous, expected = getattr(e, "chain_hash", ""), expected + 1
 
     def _game_for_command(self, game_id: str, optimistic: bool) -> tuple[Game, bool]:
         """A copy of the game to decide on, and whether it may be stale: optimistically
@@ -1246,7 +1468,8 @@ class GameService:
 
     def _header(self, game_id: str) -> Game.Created:
         """The created event alone: cheaper than loading the game, and cached (it is never
-        changed once stored)."""
+        changed once stored).  Its link is checked when it is read (it holds the players'
+        token hashes): one that fails marks the game broken at event 1."""
         with self._headers_lock:
             cached = self._headers.get(game_id)
             if cached is not None:
@@ -1254,6 +1477,8 @@ class GameService:
                 return cached
         for e in self.app.events.get(game_uuid(game_id), lte=1):
             header = cast(Game.Created, e)
+            if self.integrity.broken(header.originator_id) is None:
+                self._check_event("", 1, header)
             with self._headers_lock:
                 self._headers[game_id] = header
                 if len(self._headers) > HEADER_CACHE_SIZE:
@@ -1285,18 +1510,6 @@ def _randomness_of(setup: Mapping[str, Any] | None) -> dict[str, Any]:
     if kind == "client_seeded":
         return {"randomness": "client_seeded"}
     return {"randomness": "server"}
-
-
-def _project(game: Game | None, events: Iterable[Any]) -> Game | None:
-    """eventsourcing's ``project_aggregate`` without its per-event ``isinstance`` check
-    against a runtime Protocol, which cost as much as the rest of a replay.  Also applies
-    the new events to a cached game (fast-forward), so it holds ``_CACHE_LOCK``: the
-    repository copies the cached game after releasing its own lock, and the copy
-    (``Game.__deepcopy__``) must never see half an event applied."""
-    with _CACHE_LOCK:
-        for e in events:
-            game = e.mutate(game)
-    return game
 
 
 def _domain_event(stored: object) -> Event:

@@ -5,8 +5,13 @@ hash chain of its stored events, and re-adjudicate a replay log from scratch.
   once the game has ended.  The seed is in the log only once the game has ended (it is
   published then, in ``SeedRevealed``); before that the log carries its commitment only.
 * :meth:`Audits.verify_chain`: reads the stored rows one by one (so an unreadable row is a
-  finding, not a crash), recomputes every link (:func:`domain.audit.chain_link`) and names
-  the first stored event that does not match.  It never calls the rules.
+  finding, not a crash), checks every link with the server's keys (keyed links,
+  :mod:`service.integrity`; legacy unkeyed ones with :func:`domain.audit.chain_link`) and
+  names the first stored event that does not match, or the events deleted after the last
+  head this process acknowledged.  It never calls the rules.
+* :meth:`Audits.verify_receipt`: checks a receipt the server signed (docs/integrity.md)
+  against the stored chain: ``valid``, ``forged``, ``truncated``, ``rewritten`` or
+  ``broken``.
 * :meth:`Audits.audit`: parses and re-adjudicates a log (:func:`domain.audit.audit`) and
   adds the text of the cited rule.  A malformed log raises :class:`MalformedLogError`
   (with its line number); every other finding is a verdict.
@@ -28,13 +33,13 @@ from domain.audit import (
     build_log,
     result_of_view,
     split_lines,
-    verify_links,
 )
 from domain.kernel import Command, Event
 from domain.rules_text import MalformedCitationError, UnknownCitationError
 from domain.rulesets import get_engine
 from service.app import Game, GameService, game_uuid
 from service.errors import ForbiddenError, GameNotFoundError, InvalidRequestError
+from service.integrity import SNAPSHOT_MAC, Receipt, ReceiptCheck, truncated_reason, verify_keyed_links
 from service.rules import RulesTextMissingError, load_rules_library
 
 __all__ = ["MAX_LOG_BYTES", "MAX_LOG_LINES", "Audits", "LogUnavailableError", "MalformedLogError", "rule_text_of"]
@@ -160,12 +165,33 @@ class Audits:
     # ------------------------------------------------------------------ chain
 
     def verify_chain(self, game_id: str) -> ChainReport:
-        """Recompute the hash chain of the game's stored events; report the first broken
-        link (or ``intact``).  Raises ``GameNotFoundError``."""
+        """Check the chain of the game's stored events; report the first broken link (or
+        ``intact``, or ``legacy`` when the head is an unkeyed link).  A finding also marks
+        the game broken in this process (it then refuses commands).  Raises
+        ``GameNotFoundError``."""
+        report = self._verify_chain(game_id)
+        if report.status == "broken":
+            at = report.broken_at if report.broken_at is not None else report.snapshot_broken_at
+            details = {} if report.broken_at is not None else {"snapshot": report.snapshot_broken_at}
+            self.games.integrity.mark_broken(game_uuid(game_id), at, report.reason, **details)
+        return report
+
+    def _verify_chain(self, game_id: str) -> ChainReport:
         app = self.games.app
-        rows = app.recorder.select_events(game_uuid(game_id))
+        gid = game_uuid(game_id)
+        acked = self.games.integrity.acknowledged(gid)  # before the read (see GameService._load)
+        rows = app.recorder.select_events(gid)
         if not rows:
-            raise GameNotFoundError(game_id)
+            if acked is None:
+                raise GameNotFoundError(game_id)
+            return ChainReport(
+                "broken",
+                0,
+                "",
+                1,
+                truncated_reason(0, acked),
+                details={"version": 1, "stored_version": 0, "acknowledged_version": acked[0]},
+            )
         links: list[StoredLink] = []
         for row in rows:
             try:
@@ -174,10 +200,29 @@ class Audits:
                 links.append(StoredLink(row.originator_version, None, f"{type(exc).__name__}: {exc}"))
                 continue
             links.append(StoredLink(row.originator_version, dict(vars(decoded))))
-        report = verify_links(links)
+        report = verify_keyed_links(self.games.chain_keys, gid, links)
         if report.broken_at is not None:
             row = rows[min(report.broken_at, len(rows)) - 1]
             return dataclasses.replace(report, details={**report.details, "topic": row.topic})
+        if acked is not None:
+            stored = len(rows)
+            if stored < acked[0]:
+                return dataclasses.replace(
+                    report,
+                    status="broken",
+                    broken_at=stored + 1,
+                    reason=truncated_reason(stored, acked),
+                    details={"version": stored + 1, "stored_version": stored, "acknowledged_version": acked[0]},
+                )
+            head = links[acked[0] - 1].fields
+            if head is not None and head.get("chain_hash") != acked[1]:
+                return dataclasses.replace(
+                    report,
+                    status="broken",
+                    broken_at=acked[0],
+                    reason=f"stored event {acked[0]} is not the one this process acknowledged: it was rewritten",
+                    details={"version": acked[0], "acknowledged_head": acked[1]},
+                )
         checked, problem = self._check_snapshots(game_id)
         report = dataclasses.replace(report, snapshots=checked)
         if problem is not None:
@@ -211,9 +256,14 @@ class Audits:
                 continue
             checked += 1
             try:
-                stored = _normal(cast(Any, app.mapper.to_domain_event(row)).state)
+                raw = cast(Any, app.mapper.to_domain_event(row)).state
             except Exception as exc:
                 return checked, (game.version, f"the snapshot at version {game.version} cannot be read: {exc}")
+            if SNAPSHOT_MAC in raw:  # signed snapshots (unsigned ones, from before, are never loaded)
+                problem = self.games.chain_keys.check_snapshot(gid, game.version, raw)
+                if problem is not None:
+                    return checked, (game.version, problem)
+            stored = _normal({k: v for k, v in raw.items() if k != SNAPSHOT_MAC})
             expected = _normal(Game.Snapshot.take(game).state)
             differ = sorted(k for k in stored if stored.get(k) != expected.get(k))
             if "state" not in stored:
@@ -225,6 +275,50 @@ class Audits:
                     f"the snapshot at version {game.version} does not match the events it summarises ({keys})",
                 )
         return checked, None
+
+    # ------------------------------------------------------------------ receipts
+
+    def verify_receipt(self, receipt: Receipt) -> ReceiptCheck:
+        """Check a receipt this server signed: its signature, then that the stored chain
+        verifies and holds the receipt's head at the receipt's version.  ``valid``,
+        ``forged``, ``truncated`` (the store lost the receipt's version), ``rewritten``
+        (another event is stored at that version) or ``broken`` (the stored chain does not
+        verify before that version).  A finding other than ``forged`` marks the game
+        broken in this process."""
+        forged = self.games.chain_keys.check_receipt_signature(receipt)
+        if forged is not None:
+            return forged
+        app = self.games.app
+        gid = game_uuid(receipt.game_id)
+        rows = app.recorder.select_events(gid)
+        stored_version = len(rows)
+        details: dict[str, Any] = {"receipt_version": receipt.version, "stored_version": stored_version}
+        if stored_version < receipt.version:
+            check = ReceiptCheck(
+                "truncated",
+                f"the store holds {stored_version} events of game {receipt.game_id!r}, but the server signed "
+                f"version {receipt.version}: events were deleted or rolled back",
+                details,
+            )
+        else:
+            report = self._verify_chain(receipt.game_id)
+            details["chain"] = report.status
+            try:
+                head = getattr(app.mapper.to_domain_event(rows[receipt.version - 1]), "chain_hash", None)
+            except Exception:
+                head = None
+            if report.broken_at is not None and report.broken_at <= receipt.version:
+                check = ReceiptCheck("broken", report.reason, {**details, "broken_at": report.broken_at})
+            elif head != receipt.head:
+                check = ReceiptCheck(
+                    "rewritten",
+                    f"stored event {receipt.version} is not the one the server signed: the game was rewritten",
+                    {**details, "stored_head": head},
+                )
+            else:
+                return ReceiptCheck("valid", "", details)
+        self.games.integrity.mark_broken(gid, receipt.version, check.reason, receipt=check.status)
+        return check
 
     # ------------------------------------------------------------------ audit
 

@@ -5,8 +5,10 @@
   A ``diverged`` verdict prints the first differing event, recorded and recomputed, and
   one line per differing field (``data.oids: [...] -> [...]``).
 * ``export GAME [-o FILE]``: write a stored game's replay log (as the judge sees it).
-* ``verify GAME [--json]``: check the hash chain of a stored game's events.  Exit 0 when
-  intact, 1 when a link is broken (the first broken event is named).
+* ``verify GAME [--json] [--receipt FILE]``: check the chain of a stored game's events.
+  Exit 0 when intact (or ``legacy``/``unchained``), 1 when a link is broken (the first
+  broken event is named).  With ``--receipt``: check a receipt the server signed (a JSON
+  file, ``-`` for stdin; docs/integrity.md) instead; exit 0 only when ``valid``.
 
 ``export`` and ``verify`` open the event store from the ``ADJUDICATOR_*`` environment,
 exactly as the API does, and refuse a SQLite file that does not exist
@@ -28,6 +30,7 @@ from service.app import GameService
 from service.audit import Audits, MalformedLogError, audit_log
 from service.cli_store import store_settings
 from service.errors import ServiceError
+from service.integrity import Receipt
 from service.settings import SettingsError
 
 __all__ = ["register"]
@@ -60,6 +63,9 @@ def register(sub: Any) -> None:
     )
     verify.add_argument("game", metavar="GAME", help="the game id")
     verify.add_argument("--json", action="store_true", help="print the report as JSON")
+    verify.add_argument(
+        "--receipt", metavar="FILE", help="check this receipt (JSON; - for stdin) against the stored chain instead"
+    )
     verify.set_defaults(handler=_with_store(_verify))
 
 
@@ -175,7 +181,37 @@ def _export(audits: Audits, args: argparse.Namespace) -> int:
     return 0
 
 
+def _verify_receipt(audits: Audits, args: argparse.Namespace) -> int:
+    try:
+        data = json.loads(_read(args.receipt))
+        if isinstance(data, dict) and isinstance(data.get("receipt"), dict):
+            data = data["receipt"]  # a whole command response
+        receipt = Receipt(
+            game_id=str(data["game_id"]),
+            version=int(data["version"]),
+            head=str(data["head"]),
+            kid=str(data["kid"]),
+            signature=str(data["signature"]),
+        )
+    except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError) as exc:
+        print(f"error: cannot read the receipt {args.receipt}: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return 1
+    if receipt.game_id != args.game:
+        print(f"error: the receipt is for game {receipt.game_id!r}, not {args.game!r}", file=sys.stderr)
+        return 1
+    check = audits.verify_receipt(receipt)
+    if args.json:
+        print(json.dumps({"game_id": args.game, **check.to_dict()}, indent=2))
+    else:
+        print(f"{args.game}: receipt for version {receipt.version}: {check.status.upper()}")
+        if check.reason:
+            print(check.reason)
+    return 0 if check.is_valid else 1
+
+
 def _verify(audits: Audits, args: argparse.Namespace) -> int:
+    if args.receipt:
+        return _verify_receipt(audits, args)
     report = audits.verify_chain(args.game)
     if args.json:
         print(json.dumps({"game_id": args.game, **report.to_dict()}, indent=2))
@@ -189,4 +225,6 @@ def _verify(audits: Audits, args: argparse.Namespace) -> int:
         print(f"{args.game}: {report.status}; {report.events} events; head {report.head or '(none)'}")
         if report.unchained:
             print(f"{report.unchained} leading events were recorded before the hash chain existed")
+        if report.status == "legacy":
+            print(f"the head is an unkeyed link ({report.legacy} legacy links): no proof against a database writer")
     return 1 if report.status == "broken" else 0

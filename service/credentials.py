@@ -11,11 +11,16 @@ A token expires ``ADJUDICATOR_TOKEN_LIFETIME_SECONDS`` after it was issued; the 
 is read when a token is checked, so changing the setting applies to tokens issued before.
 Games created before tokens could expire have no credentials stream: their tokens count
 as issued when the game was created (the header's own timestamp).
+
+A ``Reissued`` event carries ``seal``, the server's keyed MAC of the game, player, token
+hash and time (docs/integrity.md): a reissue whose seal does not verify (inserted by a
+database writer, or recorded before reissues were sealed) grants no token; it still
+revokes the player's previous one.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -51,6 +56,14 @@ class Credentials(Aggregate):
         player: str
         token_hash: str
         issued_at: str
+        seal: str
+        """The server's keyed MAC of this reissue (``""``: recorded before reissues were sealed)."""
+
+        class_version = 2
+
+        @staticmethod
+        def upcast_v1_v2(state: dict[str, Any]) -> None:
+            state["seal"] = ""
 
     @staticmethod
     def create_id(game_id: str) -> UUID:
@@ -61,7 +74,7 @@ class Credentials(Aggregate):
         self.game_id = game_id
 
     @event(Reissued)
-    def reissue(self, player: str, token_hash: str, issued_at: str) -> None:
+    def reissue(self, player: str, token_hash: str, issued_at: str, seal: str = "") -> None:
         pass
 
 
@@ -76,16 +89,25 @@ class PlayerToken:
     issued_at: datetime
 
 
+REVOKED = ""
+"""The token hash of a player whose reissue does not verify: no token matches it."""
+
+
 def current_tokens(
-    header_hashes: Mapping[str, str], created_at: datetime, stored: Iterable[Any]
+    header_hashes: Mapping[str, str],
+    created_at: datetime,
+    stored: Iterable[Any],
+    sealed: Callable[[Any], bool] | None = None,
 ) -> dict[str, PlayerToken]:
     """Each player's current token from the game header's hashes and the game's stored
-    credentials events (none for games older than token expiry)."""
+    credentials events (none for games older than token expiry).  With ``sealed``, a
+    ``Reissued`` event it refuses revokes the player's token without granting its own."""
     issued = created_at
     replaced: dict[str, PlayerToken] = {}
     for e in stored:
         if isinstance(e, Credentials.Created):
             issued = datetime.fromisoformat(e.issued_at)
         elif isinstance(e, Credentials.Reissued):
-            replaced[e.player] = PlayerToken(e.token_hash, datetime.fromisoformat(e.issued_at))
+            granted = e.token_hash if sealed is None or sealed(e) else REVOKED
+            replaced[e.player] = PlayerToken(granted, datetime.fromisoformat(e.issued_at))
     return {player: replaced.get(player, PlayerToken(h, issued)) for player, h in header_hashes.items()}

@@ -8,6 +8,7 @@ from domain.rulesets import UnknownRulesetError
 __all__ = [
     "AuthError",
     "AwaitingEntropyError",
+    "ChainBrokenError",
     "CommandIdReusedError",
     "CommandRejectedError",
     "DealConflictError",
@@ -121,6 +122,23 @@ class ForbiddenError(ServiceError):
     """A valid token that may not do this."""
 
     code = "auth/forbidden"
+
+
+class ChainBrokenError(ServiceError):
+    """The game's stored events do not verify (docs/integrity.md): it refuses commands.
+    ``integrity`` is ``{"status": "broken", "broken_at", "reason", ...}``."""
+
+    code = "integrity/chain_broken"
+
+    def __init__(self, game_id: str, integrity: dict[str, object]) -> None:
+        where = integrity.get("broken_at")
+        at = f" at stored event {where}" if where is not None else ""
+        super().__init__(
+            f"game {game_id!r} fails verification{at}: {integrity.get('reason')}; it accepts no commands "
+            "until a judge has restored its events (docs/integrity.md)"
+        )
+        self.game_id = game_id
+        self.integrity = integrity
 
 
 class EngineContractError(ServiceError):

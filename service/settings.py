@@ -30,6 +30,16 @@ variable                        meaning (default)
 ``ADJUDICATOR_JUDGE_TOKEN``     the judge/admin bearer token; generated per process in
                                 development, required (>= 32 chars, not a placeholder) in
                                 production
+``ADJUDICATOR_CHAIN_KEYS``      the keys of the tamper-evident chain, receipts and snapshot
+                                MACs (docs/integrity.md): ``kid1:secret1,kid0:secret0``; the
+                                first signs, the others only verify (key rotation).  In
+                                development, when unset: a key generated once per SQLite
+                                file and kept beside it (``<db>.chain-key``, mode 0600), or
+                                one per process for the memory store and PostgreSQL.
+                                Required in production (secrets >= 32 characters).
+``ADJUDICATOR_HEAD_WITNESS``    a file outside the database where each process appends the
+                                receipts it signs, read back at start-up so truncation of
+                                the store is found after restarts too (none: off)
 ==============================  =============================================================
 
 The event store is configured only from these settings (:meth:`Settings.eventsourcing_env`);
@@ -39,6 +49,7 @@ the application ignores eventsourcing's own variables in the process environment
 from __future__ import annotations
 
 import os
+import re
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -46,7 +57,14 @@ from functools import cache
 from pathlib import Path
 from typing import Literal, cast, get_args
 
-__all__ = ["KNOWN_DEFAULT_TOKENS", "MIN_JUDGE_TOKEN_LENGTH", "Settings", "SettingsError"]
+__all__ = [
+    "KNOWN_DEFAULT_TOKENS",
+    "MIN_CHAIN_SECRET_LENGTH",
+    "MIN_JUDGE_TOKEN_LENGTH",
+    "Settings",
+    "SettingsError",
+    "parse_chain_keys",
+]
 
 Store = Literal["memory", "sqlite", "postgres"]
 Env = Literal["development", "production"]
@@ -62,6 +80,8 @@ KNOWN_DEFAULT_TOKENS = frozenset(
     }
 )
 """Placeholders that must never guard a production deployment."""
+MIN_CHAIN_SECRET_LENGTH = 32
+KID_PATTERN = re.compile(r"[A-Za-z0-9_.-]{1,32}")
 
 
 class SettingsError(ValueError):
@@ -72,6 +92,33 @@ class SettingsError(ValueError):
 def _development_judge_token() -> str:
     """One random judge token per process, so every Settings of the process agrees."""
     return secrets.token_urlsafe(32)
+
+
+@cache
+def _development_chain_secret() -> str:
+    """One random chain key per process (memory store, PostgreSQL in development)."""
+    return secrets.token_urlsafe(32)
+
+
+def parse_chain_keys(value: str, production: bool = False) -> list[tuple[str, str]]:
+    """``kid1:secret1,kid0:secret0`` as ``[(kid, secret), ...]`` (signing key first).
+    Raises ``SettingsError`` naming the variable."""
+    keys: list[tuple[str, str]] = []
+    for n, part in enumerate(value.split(","), start=1):
+        kid, sep, secret = part.strip().partition(":")
+        if not sep or not KID_PATTERN.fullmatch(kid) or not secret:
+            raise SettingsError(
+                f"ADJUDICATOR_CHAIN_KEYS entry {n} must be <kid>:<secret> with a kid matching {KID_PATTERN.pattern}"
+            )
+        if any(kid == k for k, _ in keys):
+            raise SettingsError(f"ADJUDICATOR_CHAIN_KEYS names the key id {kid!r} twice")
+        if production and (len(secret) < MIN_CHAIN_SECRET_LENGTH or secret in KNOWN_DEFAULT_TOKENS):
+            raise SettingsError(
+                f"ADJUDICATOR_CHAIN_KEYS key {kid!r} is too weak for production "
+                f"(at least {MIN_CHAIN_SECRET_LENGTH} random characters, not a placeholder)"
+            )
+        keys.append((kid, secret))
+    return keys
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +139,9 @@ class Settings:
     entropy_deadline_seconds: int = 300
     env: Env = "development"
     judge_token: str = field(default_factory=_development_judge_token, repr=False)
+    chain_keys: str = field(default="", repr=False)
+    """``ADJUDICATOR_CHAIN_KEYS``; empty: a development key (:meth:`chain_key_list`)."""
+    head_witness: Path | None = None
 
     def __post_init__(self) -> None:
         if self.snapshot_interval < 1:
@@ -106,6 +156,20 @@ class Settings:
             )
         if self.env == "production":
             _check_production_token("" if self.judge_token_generated else self.judge_token)
+            if not self.chain_keys:
+                raise SettingsError("ADJUDICATOR_CHAIN_KEYS must be set when ADJUDICATOR_ENV=production")
+        if self.chain_keys:
+            parse_chain_keys(self.chain_keys, production=self.env == "production")
+
+    def chain_key_list(self) -> list[tuple[str, str]]:
+        """The chain keys, signing key first.  In development without
+        ``ADJUDICATOR_CHAIN_KEYS``: a key generated for the SQLite file and kept beside it
+        (created here, mode 0600), or one per process for the other stores."""
+        if self.chain_keys:
+            return parse_chain_keys(self.chain_keys, production=self.env == "production")
+        if self.store != "sqlite":
+            return [("dev", _development_chain_secret())]
+        return [_sqlite_chain_key(self.sqlite_path)]
 
     @property
     def judge_token_generated(self) -> bool:
@@ -142,6 +206,8 @@ class Settings:
             ),
             env=cast(Env, _choice("ADJUDICATOR_ENV", get("ENV", "development"), get_args(Env))),
             judge_token=e.get("ADJUDICATOR_JUDGE_TOKEN") or _development_judge_token(),
+            chain_keys=get("CHAIN_KEYS"),
+            head_witness=Path(witness) if (witness := get("HEAD_WITNESS")) else None,
         )
 
     def eventsourcing_env(self) -> dict[str, str]:
@@ -162,6 +228,26 @@ class Settings:
             "POSTGRES_SCHEMA": self.pg_schema or "",
             "CREATE_TABLE": "y" if self.create_tables else "n",
         }
+
+
+def _sqlite_chain_key(db: Path) -> tuple[str, str]:
+    """The development key of a SQLite file, kept in ``<db>.chain-key`` (``kid:secret``,
+    mode 0600; generated on first use, so it survives restarts)."""
+    path = db.with_name(db.name + ".chain-key")
+    try:
+        text = path.read_text(encoding="ascii").strip()
+    except FileNotFoundError:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        text = f"dev-{secrets.token_hex(4)}:{secrets.token_urlsafe(32)}"
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:  # another process made it first
+            text = path.read_text(encoding="ascii").strip()
+        else:
+            with os.fdopen(fd, "w", encoding="ascii") as f:
+                f.write(text + "\n")
+    keys = parse_chain_keys(text)
+    return keys[0]
 
 
 def _check_production_token(token: str) -> None:

@@ -153,7 +153,10 @@ def test_submit_command(client: TestClient, tokens: dict[str, str]) -> None:
         "/games/g1/commands", json={**command("c1", by=2), "expected_version": 3}, headers=auth(tokens["p1"])
     )
     assert response.status_code == 200, response.text
-    assert response.json() == {
+    body = response.json()
+    receipt = body.pop("receipt")  # the signed head (docs/integrity.md; tests/test_integrity.py)
+    assert (receipt["game_id"], receipt["version"]) == ("g1", 5)
+    assert body == {
         "version": 5,
         "events": [
             {

@@ -10,6 +10,8 @@ by replacing the recorder's stored event.
 from __future__ import annotations
 
 import dataclasses
+import hashlib
+import hmac
 import json
 import sqlite3
 from collections.abc import Callable
@@ -110,14 +112,25 @@ def change_event_data(state: dict[str, Any]) -> dict[str, Any]:
 
 
 def test_a_fresh_game_has_an_intact_chain_whose_links_can_be_recomputed_by_hand(service: GameService) -> None:
+    """With the server's key only (docs/integrity.md): HMAC-SHA256 of the previous link,
+    a newline and the canonical JSON of the game, version, timestamp and fields."""
     played(service)
     report = Audits(service).verify_chain("g1")
-    assert (report.status, report.events, report.broken_at) == ("intact", 11, None)
+    assert (report.status, report.events, report.broken_at, report.legacy) == ("intact", 11, None, 0)
     stored = list(service.app.events.get(game_uuid("g1")))
+    ((kid, secret),) = service.settings.chain_key_list()
+    metadata = {"originator_id", "originator_version", "originator_topic", "timestamp", "chain_hash"}
     previous = ""
     for version, e in enumerate(stored, start=1):
-        fields = {k: v for k, v in vars(e).items()}
-        assert e.chain_hash == chain_link(previous, version, fields)
+        payload = {
+            "game": str(game_uuid("g1")),
+            "version": version,
+            "timestamp": e.timestamp.isoformat(),
+            "fields": {k: v for k, v in vars(e).items() if k not in metadata},
+        }
+        text = json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+        mac = hmac.new(secret.encode(), (previous + "\n" + text).encode(), hashlib.sha256).hexdigest()
+        assert e.chain_hash == f"hmac-sha256:{kid}:{mac}"
         previous = e.chain_hash
     assert report.head == previous
     # the command is stored with the first event it produced, for replay logs
@@ -144,7 +157,8 @@ def test_changing_a_stored_event_is_named_exactly(service: GameService, version:
     assert report.status == "broken"
     assert report.broken_at == version
     assert "changed after it was recorded" in report.reason
-    assert report.details["stored"] != report.details["recomputed"]
+    assert report.details["stored"].startswith("hmac-sha256:")
+    assert "recomputed" not in report.details  # never the right MAC of tampered data: no signing oracle
     assert Audits(service).verify_chain("other").is_intact  # other games are untouched
 
 
@@ -160,9 +174,10 @@ def test_changing_a_stored_command_is_detected(service: GameService) -> None:
     assert (report.status, report.broken_at) == ("broken", 6)
 
 
-def test_rewriting_the_hash_too_breaks_the_next_link(service: GameService) -> None:
-    """A forger who recomputes the changed event's own link correctly is caught at the
-    next event, whose link was made from the original hash."""
+def test_rewriting_the_hash_too_is_caught_at_the_changed_event(service: GameService) -> None:
+    """A forger without the key can only compute an unkeyed link, which is refused after
+    signed ones (docs/integrity.md); the next event's link was made from the original
+    link anyway."""
     played(service)
     (before,) = service.app.events.get(game_uuid("g1"), gt=4, lte=5)
 
@@ -174,7 +189,8 @@ def test_rewriting_the_hash_too_breaks_the_next_link(service: GameService) -> No
 
     edit_row(service, "g1", 6, forge)
     report = Audits(service).verify_chain("g1")
-    assert (report.status, report.broken_at) == ("broken", 7)
+    assert (report.status, report.broken_at) == ("broken", 6)
+    assert "unkeyed link after signed ones" in report.reason
 
 
 def test_an_unreadable_row_is_a_finding_not_a_crash(service: GameService) -> None:
@@ -209,9 +225,10 @@ def test_the_chain_continues_across_snapshots_and_reopening(open_service: Callab
     assert (report.status, report.events) == ("intact", 17)
 
 
-def test_an_edited_snapshot_is_named_though_the_events_are_intact(service: GameService) -> None:
+def test_an_edited_snapshot_is_refused_and_named_though_the_events_are_intact(service: GameService) -> None:
     """Loads start from snapshots, so a snapshot edited in the store would change the game
-    silently: the verifier folds the events (evolve only) and compares."""
+    silently: snapshots carry a MAC, a load refuses a snapshot whose MAC fails (and replays
+    the events instead), and the verifier names it."""
     played(service, moves=4)  # snapshot interval 4: snapshots at versions 5 and 9
     report = Audits(service).verify_chain("g1")
     assert (report.status, report.snapshots, report.snapshot_broken_at) == ("intact", 2, None)
@@ -221,10 +238,12 @@ def test_an_edited_snapshot_is_named_though_the_events_are_intact(service: GameS
         return state
 
     edit_row(service, "g1", 9, forge, snapshot=True)
-    assert service.view("g1", None, at=10).state["target"] == 3  # the forged snapshot is what loads
+    shown = service.view("g1", None, at=10)
+    assert shown.state["target"] != 3  # the forged snapshot is not what loads
+    assert shown.integrity is not None and shown.integrity["status"] == "broken"
     report = Audits(service).verify_chain("g1")
     assert (report.status, report.broken_at, report.snapshot_broken_at) == ("broken", None, 9)
-    assert "state" in report.reason
+    assert "MAC" in report.reason
 
 
 def test_unknown_games_are_not_found(service: GameService) -> None:
@@ -254,6 +273,7 @@ def test_events_recorded_before_the_chain_still_load_and_report_unchained(
 
     def legacy_snapshot(state: dict[str, Any]) -> dict[str, Any]:
         state["state"].pop("chain_head")
+        state["state"].pop("integrity_mac")
         return state
 
     for version in range(1, 8):
@@ -266,4 +286,4 @@ def test_events_recorded_before_the_chain_still_load_and_report_unchained(
     report = Audits(fresh).verify_chain("g1")
     assert (report.status, report.unchained, report.events) == ("intact", 7, 9)
     later = list(fresh.app.events.get(game_uuid("g1"), gt=7))
-    assert later[0].chain_hash == chain_link("", 8, vars(later[0]))
+    assert later[0].chain_hash == fresh.chain_keys.link("", game_uuid("g1"), 8, later[0].timestamp, vars(later[0]))

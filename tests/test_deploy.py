@@ -150,8 +150,9 @@ def test_every_setting_in_the_deployment_files_is_one_the_service_reads() -> Non
         env = service.get("environment", {})
         used |= {k for k in env if k.startswith("ADJUDICATOR_")}
     assert used <= SETTINGS, used - SETTINGS
-    assert {"ADJUDICATOR_JUDGE_TOKEN", "ADJUDICATOR_PG_PASSWORD"} == set(secret)
-    assert not {"ADJUDICATOR_JUDGE_TOKEN", "ADJUDICATOR_PG_PASSWORD"} & set(config), "secrets belong in the Secret"
+    secrets = {"ADJUDICATOR_JUDGE_TOKEN", "ADJUDICATOR_PG_PASSWORD", "ADJUDICATOR_CHAIN_KEYS"}
+    assert secrets == set(secret)
+    assert not secrets & set(config), "secrets belong in the Secret"
 
 
 def test_compose_brings_up_postgres_migrate_api_and_worker_in_order() -> None:
@@ -169,6 +170,7 @@ def test_compose_brings_up_postgres_migrate_api_and_worker_in_order() -> None:
     env = services["api"]["environment"]
     assert env["ADJUDICATOR_JUDGE_TOKEN"].startswith("${ADJUDICATOR_JUDGE_TOKEN:?")
     assert env["ADJUDICATOR_PG_PASSWORD"].startswith("${ADJUDICATOR_PG_PASSWORD:?")
+    assert env["ADJUDICATOR_CHAIN_KEYS"].startswith("${ADJUDICATOR_CHAIN_KEYS:?")
 
 
 def test_the_operations_guide_explains_every_setting_and_procedure() -> None:

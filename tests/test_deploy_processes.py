@@ -300,7 +300,11 @@ def test_the_deployment_migrates_serves_from_two_replicas_and_projects(
     flavour: str, database: dict[str, str], tmp_path: Path
 ) -> None:
     token = secrets.token_urlsafe(32)
-    secret_values = {"ADJUDICATOR_JUDGE_TOKEN": token, "ADJUDICATOR_PG_PASSWORD": "unused-with-trust-auth"}
+    secret_values = {
+        "ADJUDICATOR_JUDGE_TOKEN": token,
+        "ADJUDICATOR_PG_PASSWORD": "unused-with-trust-auth",
+        "ADJUDICATOR_CHAIN_KEYS": "k1:" + secrets.token_urlsafe(32),
+    }
     deployment = (compose_deployment if flavour == "compose" else k8s_deployment)(secret_values)
     assert deployment.migrate.argv == ["python", "-m", "service.worker", "migrate"]
     container_tmp = tmp_path / "tmp"

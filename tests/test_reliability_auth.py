@@ -136,7 +136,7 @@ def test_a_production_server_refuses_to_start_without_a_real_judge_token(tmp_pat
     with pytest.raises(RuntimeError, match="ADJUDICATOR_JUDGE_TOKEN"):
         proc, _ = start("api.app:app", env, timeout=60)
         stop(proc)  # pragma: no cover  (reached only if the server wrongly started)
-    strong = {**env, "ADJUDICATOR_JUDGE_TOKEN": "Zq" + "x7Kp" * 10}
+    strong = {**env, "ADJUDICATOR_JUDGE_TOKEN": "Zq" + "x7Kp" * 10, "ADJUDICATOR_CHAIN_KEYS": "k1:" + "c9Wm" * 10}
     proc, url = start("api.app:app", strong, timeout=60)
     stop(proc)
     assert url.startswith("http://127.0.0.1:")

@@ -499,8 +499,13 @@ def test_invalid_settings_are_refused(env: dict[str, str], problem: str) -> None
 
 def test_production_settings_with_a_strong_token() -> None:
     token = "k" * 16 + "Q9-_" * 5
-    s = Settings.from_env({"ADJUDICATOR_ENV": "production", "ADJUDICATOR_JUDGE_TOKEN": token})
+    keys = "k1:" + "s" * 40
+    s = Settings.from_env(
+        {"ADJUDICATOR_ENV": "production", "ADJUDICATOR_JUDGE_TOKEN": token, "ADJUDICATOR_CHAIN_KEYS": keys}
+    )
     assert (s.env, s.judge_token, s.judge_token_generated) == ("production", token, False)
+    with pytest.raises(SettingsError, match="ADJUDICATOR_CHAIN_KEYS must be set"):
+        Settings.from_env({"ADJUDICATOR_ENV": "production", "ADJUDICATOR_JUDGE_TOKEN": token})
     with pytest.raises(SettingsError, match="must be set"):
         Settings(allow_client_seed=True, env="production")
 

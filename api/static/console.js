@@ -407,6 +407,11 @@
       ["Phase", [state.phase, state.step].filter(Boolean).map(human).join(" / ") || null],
       ["Priority", priority ? nameOf(priority) + (pending && pending.kind ? " — " + human(pending.kind) : "") : null],
     ];
+    const integrity = view.integrity;
+    if (integrity && integrity.status === "broken") {  // docs/integrity.md: the stored events fail verification
+      const at = integrity.broken_at !== null && integrity.broken_at !== undefined ? " at event " + integrity.broken_at : "";
+      facts.push(["Integrity", "BROKEN" + at + ": " + integrity.reason]);
+    }
     if (view.finished || state.finished) {
       facts.push(["Result", [state.result, state.winner ? "winner " + nameOf(state.winner) : null].filter(Boolean).join(", ") || "finished"]);
     }
