@@ -50,7 +50,7 @@ def recorded_game() -> tuple[GameService, list[tuple[Command, list[Any]]], int]:
     """A service holding the recorded game ``g1``, its steps and its start version."""
     system = SYSTEMS[0]
     _, steps, start_events = playout(system, seed=SEED)
-    service = GameService(Settings(store="memory", snapshot_interval=10_000), catalogs())
+    service = GameService(Settings(store="memory", snapshot_interval=10_000, allow_client_seed=True), catalogs())
     players = [
         PlayerSpec(pid, name, {"starter": deck})
         for pid, name, deck in zip(("p1", "p2"), ("Alice", "Bob"), system.decks, strict=True)

@@ -546,6 +546,7 @@ class CreatedGame:
     @property
     def client_seeded(self) -> bool:
         return self.randomness == "client_seeded"
+
     receipt: Receipt | None = None
     """The server's signature of the new game's head (docs/integrity.md)."""
 
@@ -595,6 +596,7 @@ class GameView:
     @property
     def client_seeded(self) -> bool:
         return self.randomness == "client_seeded"
+
     integrity: dict[str, Any] | None = None
     """``{"status": "intact" | "broken", "broken_at", "reason"}`` (docs/integrity.md)."""
 

@@ -319,7 +319,7 @@ def test_an_event_behind_a_signed_snapshot_is_caught_when_it_is_read(open_servic
 def test_the_api_answers_409_and_shows_integrity_in_every_view(
     fake_engines: None, catalogs: CardCatalogs, tmp_path: Path
 ) -> None:
-    settings = Settings(store="sqlite", sqlite_path=tmp_path / "games.db", snapshot_interval=4)
+    settings = Settings(allow_client_seed=True, store="sqlite", sqlite_path=tmp_path / "games.db", snapshot_interval=4)
     service = GameService(settings, catalogs)
     judge = {"Authorization": f"Bearer {settings.judge_token}"}
     try:
@@ -510,6 +510,7 @@ def test_the_cli_checks_a_kept_receipt(
     monkeypatch.setenv("ADJUDICATOR_STORE", "sqlite")
     monkeypatch.setenv("ADJUDICATOR_SQLITE_PATH", str(tmp_path / "games.db"))
     monkeypatch.delenv("ADJUDICATOR_CHAIN_KEYS", raising=False)
+    monkeypatch.setenv("ADJUDICATOR_ALLOW_CLIENT_SEED", "true")
     service = GameService(Settings.from_env(), catalogs)
     try:
         receipts = play(service)

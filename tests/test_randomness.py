@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import secrets
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
@@ -313,7 +314,11 @@ def test_a_client_seed_is_refused_unless_the_operator_allows_it(make_client: Cal
     error(client.post("/games/reconstruct", json=reconstruct), 422, "game/client_seed_disabled")
     assert Settings.from_env({}).allow_client_seed is False
     assert Settings.from_env({"ADJUDICATOR_ALLOW_CLIENT_SEED": "true"}).allow_client_seed is True
-    production = {"ADJUDICATOR_ENV": "production", "ADJUDICATOR_JUDGE_TOKEN": JUDGE}
+    production = {
+        "ADJUDICATOR_ENV": "production",
+        "ADJUDICATOR_JUDGE_TOKEN": JUDGE,
+        "ADJUDICATOR_CHAIN_KEYS": "k1:" + "s" * 8 + secrets.token_hex(16),
+    }
     assert Settings.from_env(production).allow_client_seed is False
     assert Settings.from_env({**production, "ADJUDICATOR_ALLOW_CLIENT_SEED": "1"}).allow_client_seed is True
 
