@@ -1124,6 +1124,8 @@ class GameService:
             # the version and the next attempt loads fresh.  Anything a stale game would
             # refuse is only answered after a fresh load.
             game, maybe_stale = self._game_for_command(game_id, optimistic=attempt == 0)
+            if maybe_stale:
+                self._check_head_stored(game)
             self._refuse_if_broken(game)
             based_on = game.version
             done = game.commands.get(command.id)
@@ -1321,6 +1323,25 @@ class GameService:
         ``{"status": "intact" | "broken", "broken_at", "reason", ...}``."""
         self._load(game_id)
         return self.integrity.status(game_uuid(game_id))
+
+    def _check_head_stored(self, game: Game) -> None:
+        """A cached game decides without loading: check (one indexed read, no decoding)
+        that the store still holds its newest event, so a store whose last events were
+        deleted or rolled back is marked broken before a command is appended after the gap.
+        A store that is ahead (another process wrote) is fine: the append then conflicts."""
+        version = game.version
+        rows = self.app.recorder.select_events(game.id, gt=version - 1, limit=1)
+        if not rows or rows[0].originator_version != version:
+            stored = list(self.app.recorder.select_events(game.id, desc=True, limit=1))
+            held = stored[0].originator_version if stored else 0
+            head = cast(str, game.__dict__.get("chain_head", ""))
+            self.integrity.mark_broken(
+                game.id,
+                held + 1,
+                truncated_reason(held, (version, head)),
+                stored_version=held,
+                acknowledged_version=version,
+            )
 
     def _refuse_if_broken(self, game: Game) -> None:
         found = self.integrity.broken(game.id)

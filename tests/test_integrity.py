@@ -219,6 +219,23 @@ def test_deleted_last_events_are_caught_by_the_process_that_acknowledged_them_an
 
 
 @DURABLE
+def test_a_command_on_a_cached_game_after_the_tail_was_deleted_is_refused_and_nothing_is_appended(
+    open_service: OpenService,
+) -> None:
+    """The cached game decides without loading; before it appends, the service checks that
+    the store still holds the cached head, so no command lands after a gap."""
+    service = open_service()
+    play(service)
+    edit_row(service, "g1", 11, lambda s: None)
+    with pytest.raises(ChainBrokenError) as refused:
+        move(service, "after-truncation", "p1")
+    assert refused.value.integrity["broken_at"] == 11
+    assert "acknowledged version 11" in refused.value.integrity["reason"]
+    stored = service.app.recorder.select_events(game_uuid("g1"))
+    assert [r.originator_version for r in stored] == list(range(1, 11))  # nothing after the gap
+
+
+@DURABLE
 def test_a_cold_load_finds_the_store_behind_what_this_process_acknowledged(open_service: OpenService) -> None:
     service = open_service()
     play(service)
