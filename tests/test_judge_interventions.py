@@ -15,12 +15,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import jsonschema
 import pytest
 from fastapi.testclient import TestClient
 
 from api.app import create_app
 from domain.audit import audit
-from domain.kernel import Command
+from domain.kernel import Command, PlayerSpec
 from service.app import GameService, game_uuid
 from service.audit import Audits
 from service.errors import InvalidRequestError
@@ -198,6 +199,14 @@ def test_notes_are_exported_and_the_log_audits_consistent_in_a_fresh_process(
     assert notes[0]["after_step"] == 0 and notes[1]["after_step"] == 4
     stored = [e.to_dict() for e in service.events("g1") if e.type == "RulingNoted"]
     assert [n["note"] for n in notes] == stored  # exported verbatim
+    schema = json.loads((ROOT / "docs" / "replay-log.schema.json").read_text())
+    defs = {"$schema": schema["$schema"], "$defs": schema["$defs"]}
+    jsonschema.Draft202012Validator({**defs, "$ref": "#/$defs/header"}).validate(json.loads(lines[0]))
+    line = jsonschema.Draft202012Validator({**defs, "$ref": "#/$defs/line"})
+    for text in lines[1:]:
+        line.validate(json.loads(text))
+    with pytest.raises(jsonschema.ValidationError):
+        line.validate({"after_step": 0, "note": {**notes[0]["note"], "type": "CardMoved"}})
     log = tmp_path / "g1.jsonl"
     log.write_text(r.text)
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -335,3 +344,29 @@ def test_judge_reads_of_hidden_information_are_listed_with_who_when_and_what(
     assert client.get("/games/nope/judge-reads", headers=JUDGE_AUTH).status_code == 404
     # the game's own stream is untouched by reads
     assert Audits(service).verify_chain("g1").status == "intact"
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "variant", "d1", "d2"),
+    [
+        ("FoW-5.5", "valhalla", "fire-starter", "water-starter"),
+        ("GCG-1.00", "standard", "blue_bulwark", "red_rampage"),
+        ("LL-2.04", "standard", "monolium_starlight", "septpia_tides"),
+    ],
+)
+def test_every_engine_folds_a_note_as_its_position_only(
+    service: GameService, ruleset: str, variant: str, d1: str, d2: str
+) -> None:
+    players = [PlayerSpec("p1", "Alice", {"starter": d1}), PlayerSpec("p2", "Bob", {"starter": d2})]
+    service.create_game(ruleset, variant, players, seed=5, game_id="e1")
+    game = service._load("e1")
+    engine = game.engine
+    before = dict(engine.state_to_dict(game.state))
+    add_note(service, "e1", 1, "Deck check passed.")
+    replayed = service._load("e1", version=game.version + 1)  # folded from the store (replay)
+    for state in (service._load("e1").state, replayed.state):
+        after = dict(engine.state_to_dict(state))
+        assert after.pop("seq") == game.version + 1
+        assert after == {k: v for k, v in before.items() if k != "seq"}
+    legal = engine.legal_actions(replayed.state, "p1") + engine.legal_actions(replayed.state, "p2")
+    assert legal == engine.legal_actions(game.state, "p1") + engine.legal_actions(game.state, "p2")
