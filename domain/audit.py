@@ -25,6 +25,12 @@ version of its rules (``FoW-5.01`` against ``FoW-5.5``).  ``events`` (optional: 
 have only the digests) are those events as stored; with them a ``diverged`` verdict names
 the first event that differs and how, field by field (:func:`event_divergence`).
 
+A judge's ruling note (an annotation event, :data:`domain.kernel.ANNOTATION_TYPES`) is a
+line ``{"after_step": k, "note": {...event as stored...}}`` after step ``k`` (0: the setup);
+the audit applies it in place and checks only its ``seq``.  A fork's header carries
+``forked_from: {"game_id", "version", "head"}``; its setup and commitments are re-run under
+the origin's game id (docs/judge-interventions.md).
+
 ``seed`` is present only once the game has ended (it is revealed then); before that, a
 log cannot be re-adjudicated (its shuffles cannot be recomputed) and the verdict says so.
 

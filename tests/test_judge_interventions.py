@@ -370,3 +370,35 @@ def test_every_engine_folds_a_note_as_its_position_only(
         assert after == {k: v for k, v in before.items() if k != "seq"}
     legal = engine.legal_actions(replayed.state, "p1") + engine.legal_actions(replayed.state, "p2")
     assert legal == engine.legal_actions(game.state, "p1") + engine.legal_actions(game.state, "p2")
+
+
+def test_a_fork_of_a_contributed_game_reveals_the_seed_only_once_both_games_have_ended(
+    client: TestClient, service: GameService
+) -> None:
+    body = {
+        "ruleset": "LL-2.04",
+        "variant": "standard",
+        "game_id": "c1",
+        "players": [
+            {"id": "p1", "name": "Alice", "deck": {"starter": "monolium_starlight"}},
+            {"id": "p2", "name": "Bob", "deck": {"starter": "septpia_tides"}},
+        ],
+    }
+    r = client.post("/games", json=body)
+    assert r.status_code == 201, r.text
+    tokens = dict(r.json()["player_tokens"])
+    for token in tokens.values():
+        dealt = client.post("/games/c1/entropy", headers=auth(token), json={"entropy": "ab" * 32})
+        assert dealt.status_code == 200, dealt.text
+    play(client, tokens, 4, game_id="c1")
+    at = service._load("c1").version
+    forked = client.post("/games/c1/fork", headers=JUDGE_AUTH, json={"at": at, "game_id": "c1-fork"}).json()
+    fork_tokens = forked["player_tokens"]
+    concede(client, fork_tokens["p2"], "c1-fork")
+    header = json.loads(Audits(service).export_log("c1-fork").to_lines()[0])
+    assert header["randomness"] == "contributed" and header["server_seed"] is None and header["seed"] is None
+    concede(client, tokens["p2"], "c1")
+    log = Audits(service).export_log("c1-fork")
+    assert log.header["server_seed"] is not None
+    verdict = Audits(service).audit(log.to_text())
+    assert verdict.verdict == "consistent", verdict
