@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import sqlite3
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -402,3 +403,23 @@ def test_a_fork_of_a_contributed_game_reveals_the_seed_only_once_both_games_have
     assert log.header["server_seed"] is not None
     verdict = Audits(service).audit(log.to_text())
     assert verdict.verdict == "consistent", verdict
+
+
+def test_a_note_changed_in_the_store_breaks_the_chain_at_that_note(client: TestClient, service: GameService) -> None:
+    tokens = create(client)
+    play(client, tokens, 2)
+    noted = add_note(service, "g1", 2, "Original ruling text.")
+    play(client, tokens, 1, seed=4)
+    assert Audits(service).verify_chain("g1").status == "intact"
+    key = (game_uuid("g1").hex, noted.version)
+    with sqlite3.connect(service.settings.sqlite_path) as conn:
+        (state,) = conn.execute(
+            "SELECT state FROM stored_events WHERE originator_id = ? AND originator_version = ?", key
+        ).fetchone()
+        assert b"Original ruling text." in state
+        changed = state.replace(b"Original ruling text.", b"A different ruling.")
+        conn.execute(
+            "UPDATE stored_events SET state = ? WHERE originator_id = ? AND originator_version = ?", (changed, *key)
+        )
+    report = Audits(service).verify_chain("g1")
+    assert report.status == "broken" and report.broken_at == noted.version
