@@ -261,10 +261,10 @@ def _resume(ctx: Ctx) -> None:
 def _card_arg(ctx: Ctx, player: str, args: Mapping[str, Any], rule: str, kind: str | None) -> str:
     s = ctx.s
     oid = args.get("card")
-    if not isinstance(oid, str) or oid not in s.objects:
+    if not isinstance(oid, str):
         raise ctx.reject("command/malformed", rule, "'card' must be the id of a card in your hand, such as 'p1-017'")
-    obj = s.objects[oid]
-    if obj.owner != player or obj.zone != "hand":
+    obj = s.objects.get(oid)
+    if obj is None or obj.owner != player or obj.zone != "hand":  # no such card, or one hidden (4.2.3)
         raise ctx.reject("rules/not_in_hand", rule, f"{oid} is not a card in your hand")
     if kind is not None and s.card_of(oid).type != kind:
         raise ctx.reject("rules/wrong_card_type", rule, f"{s.card_of(oid).name} ({oid}) is not a {kind} card")
