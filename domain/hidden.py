@@ -4,20 +4,20 @@ A command may name an object its sender cannot see: the opponent's hand or face-
 any deck, the sender's own face-down life.  Left alone, the rules engine would answer with what
 it knows of that object ("Gate of Dusk (p1-g08) is not in your hand"), so a player could read
 hidden cards one id at a time.  Each engine's ``decide`` therefore passes its rejections through
-:func:`blind_rejection`: when the refused command names an object the sender may not see, the
+:func:`blind_answer`: when a command names an object the sender may not see, the
 command is decided again with every such id replaced by an id that names no object, and the
 answer to that is returned (with the ids put back).  A hidden object is thus answered exactly as
 an object that does not exist, whatever card it is and wherever it lies.
 
 What a player may see is each engine's own ``is_visible`` (the one its ``view`` and
 ``redact_event`` use), plus the objects its decision offers it (a search shows the searched
-cards to the searcher) and those its legal actions name.  Accepted commands are not changed:
-the engines accept a hidden object only where the rules let its sender name it.
+cards to the searcher) and those its legal actions name (:func:`nameable`).  A command is
+decided twice only when it names such a hidden object.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from domain.kernel import Command, Rejection
@@ -49,39 +49,67 @@ def _substitute(value: Any, names: Mapping[str, str]) -> Any:
     return value
 
 
-def blind_rejection(
-    rejection: Rejection,
+def blind_answer(
+    answer: Any,
     command: Command,
     objects: Collection[str],
     may_name: Callable[[str], bool],
     decide: Callable[[Command], Any],
     unseen: Callable[[str], Rejection],
-) -> Rejection:
-    """The answer to ``command`` (refused with ``rejection``) that does not depend on the objects
-    it names and its sender may not see.
+) -> Any:
+    """The answer to ``command`` (``answer``: its events or its refusal) that does not depend
+    on the objects it names and its sender may not name.
 
     ``objects`` are the game's object ids, ``may_name(oid)`` tells whether the sender may see or
     name an object, ``decide`` decides a command in the same state, and ``unseen(oid)`` is the
-    refusal for an object that cannot be seen, should the engine not refuse the command once the
-    hidden objects are replaced (it always does for the commands of the three engines)."""
+    refusal for an object that cannot be seen, should the engine accept the command once the
+    hidden objects are replaced.  A command the engine accepts is refused too when it names such
+    an object: otherwise the refusals of the others would tell it apart (a Luck & Logic Trance
+    naming a card of one's deck is accepted only if that card is a Tranceunion)."""
     named = [s for s in dict.fromkeys(strings(command.args)) if s in objects]
     hidden = [oid for oid in named if not may_name(oid)]
     if not hidden:
-        return rejection
+        return answer
     names = {oid: f"{UNSEEN}{i}" for i, oid in enumerate(hidden, 1)}
     blind = Command(command.type, command.player, _substitute(dict(command.args), names), command.id)
-    answer = decide(blind)
-    if not isinstance(answer, Rejection):
+    again = decide(blind)
+    if not isinstance(again, Rejection):
         return unseen(hidden[0])
-    message = answer.message
+    message = again.message
     for oid, stand_in in sorted(names.items(), key=lambda kv: -len(kv[1])):  # unseen~12 before unseen~1
         message = message.replace(stand_in, oid)
-    return Rejection(answer.code, answer.rule, message)
+    return Rejection(again.code, again.rule, message)
 
 
 def named_by(value: Any, objects: Collection[str]) -> set[str]:
     """The object ids inside a JSON value (decision options, legal actions)."""
     return {s for s in strings(value) if s in objects}
+
+
+def nameable(
+    state: Any,
+    player: str,
+    is_visible: Callable[[Any, str, str], bool],
+    legal_actions: Callable[[Any, str], Sequence[Command]],
+) -> Callable[[str], bool]:
+    """Whether ``player`` may name an object in a command: they may see it (the engine's
+    ``is_visible``), or their pending decision offers it (a search shows the searched cards to
+    the searcher), or one of their legal actions names it.  The last two are looked up once, and
+    only for an object the player cannot see."""
+    offered: set[str] | None = None
+
+    def check(oid: str) -> bool:
+        nonlocal offered
+        if is_visible(state, oid, player):
+            return True
+        pending = state.pending
+        if pending is not None and pending.player == player and oid in named_by(pending.options, state.objects):
+            return True
+        if offered is None:
+            offered = named_by([c.args for c in legal_actions(state, player)], state.objects)
+        return oid in offered
+
+    return check
 
 
 def own_deck_list(cards: Mapping[str, Any], objects: Iterable[Mapping[str, Any]], viewer: str) -> dict[str, Any]:

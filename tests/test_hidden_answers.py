@@ -250,6 +250,31 @@ def test_naming_a_card_of_ones_own_deck_or_gates_is_answered_as_a_missing_card_l
         assert result.to_dict() == as_missing("LL-2.04", state, command, oid, "p1-zz9")
 
 
+def test_a_trance_searching_the_deck_is_offered_every_tranceunion_there_ll() -> None:
+    """The legal actions offer every Tranceunion of the deck (5.13.1.2: the deck is searched); any
+    other card of the deck is refused as an id of no card, so the refusals do not tell which cards
+    of the deck are Tranceunions, and the offer does not depend on the deck's order."""
+    engine = get_engine("LL-2.04")
+    for state in positions("LL-2.04"):
+        player = state.pending.player
+        searches = [
+            c
+            for c in engine.legal_actions(state, player)
+            if c.type == "Trance" and state.objects[c.args["tranceunion"]].zone == "deck"
+        ]
+        if not searches:
+            continue
+        deck = state.zones[player]["deck"]
+        offered = {c.args["tranceunion"] for c in searches}
+        assert offered == {o for o in deck if state.card_of(o).type == "tranceunion"}
+        assert all(not isinstance(engine.decide(state, c), Rejection) for c in searches)
+        for oid in [o for o in deck if o not in offered][:8]:
+            command = Command("Trance", player, {**searches[0].args, "tranceunion": oid})
+            assert engine.decide(state, command) == Rejection(**as_missing("LL-2.04", state, command, oid, "p1-zz9"))
+        return
+    raise AssertionError("no Trance from the deck in the sample games")  # pragma: no cover
+
+
 def test_playing_ones_own_lifebreak_card_does_not_name_it_fow() -> None:
     """The lifebreak is hidden from its owner too (FoW-5.5 3.1 p2; their view shows a count)."""
     state = at("FoW-5.5", "priority", "p1")

@@ -624,13 +624,13 @@ def concede(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
 
 
 def decide(state: GameState, cmd: Command) -> list[Event] | Rejection:
-    """The events ``cmd`` produces, or why it is refused.  A refusal never depends on what its
+    """The events ``cmd`` produces, or why it is refused.  The answer never depends on what its
     sender cannot see: an object hidden from them is answered as one that does not exist
     (4.2.3, ``domain.hidden``)."""
     answer = _decide(state, cmd)
-    if not isinstance(answer, Rejection) or state.finished or cmd.player not in state.players:
+    if state.finished or cmd.player not in state.players:
         return answer
-    return hidden.blind_rejection(
+    result: list[Event] | Rejection = hidden.blind_answer(
         answer,
         cmd,
         state.objects,
@@ -638,6 +638,7 @@ def decide(state: GameState, cmd: Command) -> list[Event] | Rejection:
         functools.partial(_decide, state),
         lambda oid: Rejection("command/unknown_object", cite("4.2.3"), unseen_card(oid)),
     )
+    return result
 
 
 def unseen_card(oid: str) -> str:
@@ -649,20 +650,7 @@ def may_name(state: GameState, player: str) -> Callable[[str], bool]:
     """Whether ``player`` may name an object in a command: they may see it (:func:`is_visible`),
     or their pending decision offers it (a search shows the searched cards), or one of their
     legal actions names it."""
-    offered: set[str] | None = None
-
-    def check(oid: str) -> bool:
-        nonlocal offered
-        if is_visible(state, oid, player):
-            return True
-        if offered is None:
-            p = state.pending
-            options = p.options if p is not None and p.player == player else None
-            actions_ = [c.args for c in legal_actions(state, player)]
-            offered = hidden.named_by(options, state.objects) | hidden.named_by(actions_, state.objects)
-        return oid in offered
-
-    return check
+    return hidden.nameable(state, player, is_visible, legal_actions)
 
 
 def _decide(state: GameState, cmd: Command) -> list[Event] | Rejection:

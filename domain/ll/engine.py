@@ -1184,13 +1184,13 @@ def _excluded(state: GameState, cmd: Command) -> Rejection | None:
 
 
 def decide(state: GameState, cmd: Command) -> list[Event] | Rejection:
-    """The events ``cmd`` produces, or why it is refused.  A refusal never depends on what its
+    """The events ``cmd`` produces, or why it is refused.  The answer never depends on what its
     sender cannot see: an object hidden from them is answered as one that does not exist
     (4.1.2, ``domain.hidden``)."""
     answer = _decide(state, cmd)
-    if not isinstance(answer, Rejection) or state.finished or cmd.player not in state.players:
+    if state.finished or cmd.player not in state.players:
         return answer
-    return hidden.blind_rejection(
+    result: list[Event] | Rejection = hidden.blind_answer(
         answer,
         cmd,
         state.objects,
@@ -1198,6 +1198,7 @@ def decide(state: GameState, cmd: Command) -> list[Event] | Rejection:
         functools.partial(_decide, state),
         lambda oid: Rejection("command/unknown_card", cite("4.1.2"), unseen_card(oid)),
     )
+    return result
 
 
 def unseen_card(oid: str) -> str:
@@ -1209,20 +1210,7 @@ def may_name(state: GameState, player: str) -> Callable[[str], bool]:
     """Whether ``player`` may name an object in a command: they may see it (:func:`is_visible`),
     or their pending decision offers it (a search shows the searched cards), or one of their
     legal actions names it."""
-    offered: set[str] | None = None
-
-    def check(oid: str) -> bool:
-        nonlocal offered
-        if is_visible(state, oid, player):
-            return True
-        if offered is None:
-            p = state.pending
-            options = p.options if p is not None and p.player == player else None
-            actions_ = [c.args for c in legal_actions(state, player)]
-            offered = hidden.named_by(options, state.objects) | hidden.named_by(actions_, state.objects)
-        return oid in offered
-
-    return check
+    return hidden.nameable(state, player, is_visible, legal_actions)
 
 
 def _decide(state: GameState, cmd: Command) -> list[Event] | Rejection:
@@ -1413,11 +1401,16 @@ def _trance_actions(s: GameState, player: str) -> list[Command]:
     out: list[Command] = []
     materials = [o for o in s.members(player) if s.card_of(o).type != "tranceunion" or s.card_of(o).trance_change]
     materials += [o for o in s.zones[player]["my_logicalist"] if not s.objects[o].rested]
+    # one copy of each Tranceunion in the hand, and every one the deck holds (5.13.1.2, searching
+    # it): only an offered card of the deck may be named (domain.hidden), and offering one copy
+    # would tell where the others are not
     tus: dict[str, str] = {}
-    for zone in ("hand", "deck"):
-        for o in s.zones[player][zone]:
-            if s.card_of(o).type == "tranceunion" and s.card_of(o).id not in tus:
-                tus[s.card_of(o).id] = o
+    for o in s.zones[player]["hand"]:
+        if s.card_of(o).type == "tranceunion" and s.card_of(o).id not in tus:
+            tus[s.card_of(o).id] = o
+    for o in s.zones[player]["deck"]:
+        if s.card_of(o).type == "tranceunion":
+            tus[o] = o
     if not tus:
         return out
     for pair in itertools.combinations(materials, 2):
