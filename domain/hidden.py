@@ -3,11 +3,12 @@
 A command may name an object its sender cannot see: the opponent's hand or face-down cards,
 any deck, the sender's own face-down life.  Left alone, the rules engine would answer with what
 it knows of that object ("Gate of Dusk (p1-g08) is not in your hand"), so a player could read
-hidden cards one id at a time.  Each engine's ``decide`` therefore passes its rejections through
-:func:`blind_answer`: when a command names an object the sender may not see, the
-command is decided again with every such id replaced by an id that names no object, and the
-answer to that is returned (with the ids put back).  A hidden object is thus answered exactly as
-an object that does not exist, whatever card it is and wherever it lies.
+hidden cards one id at a time.  Each engine's ``decide`` therefore passes its answers through
+:func:`blind_answer`: when a command names an object the sender may not see, the command is
+decided again with every such id replaced by an id that names no object, and the refusal of
+that is returned (with the ids put back), even if the command itself would be accepted.  A hidden
+object is thus answered exactly as an object that does not exist, whatever card it is and
+wherever it lies.
 
 What a player may see is each engine's own ``is_visible`` (the one its ``view`` and
 ``redact_event`` use), plus the objects its decision offers it (a search shows the searched
