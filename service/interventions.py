@@ -18,19 +18,14 @@ information.
 from __future__ import annotations
 
 import copy
-import random
 import secrets
-import threading
-import time
-import weakref
-import zlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
 from uuid import NAMESPACE_URL, UUID, uuid5
 
-from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.domain import Aggregate, event
 from eventsourcing.persistence import IntegrityError
 from eventsourcing.utils import register_topic
@@ -52,6 +47,7 @@ from service.errors import (
     InvalidRequestError,
     VersionConflictError,
 )
+from service.game_logs import append_in_turn
 from service.integrity import Receipt
 from service.rules import RulesTextMissingError, load_rules_library
 
@@ -314,19 +310,6 @@ def forked_from(setup: Mapping[str, Any] | None) -> dict[str, Any] | None:
 # ---------------------------------------------------------------------------- judge reads
 
 _READS = uuid5(NAMESPACE_URL, "urn:tcg-adjudicator:judge-reads")
-_ATTEMPTS = 60
-_BACKOFF_SECONDS = (0.002, 0.1)
-_STRIPES = 64
-_LOCKS: weakref.WeakKeyDictionary[Application[UUID], tuple[threading.Lock, ...]] = weakref.WeakKeyDictionary()
-_LOCKS_LOCK = threading.Lock()
-
-
-def _lock_for(app: Application[UUID], game_id: str) -> threading.Lock:
-    with _LOCKS_LOCK:
-        locks = _LOCKS.get(app)
-        if locks is None:
-            locks = _LOCKS[app] = tuple(threading.Lock() for _ in range(_STRIPES))
-    return locks[zlib.crc32(game_id.encode()) % _STRIPES]
 
 
 def judge_read_log_id(game_id: str) -> UUID:
@@ -386,26 +369,21 @@ register_topic(JudgeReadLog.TOPIC, JudgeReadLog)
 
 
 def record_read(games: GameService, game_id: str, who: str, endpoint: str) -> JudgeRead:
-    """Append one judge read to the game's judge-read log (one append; retried with a
-    growing, jittered pause when another process wins the race)."""
+    """Append one judge read to the game's judge-read log (one append, in turn with the other
+    writers of the game's logs: :func:`service.game_logs.append_in_turn`)."""
     app = games.app
-    pause = _BACKOFF_SECONDS[0]
-    with _lock_for(app, game_id):
-        for _ in range(_ATTEMPTS):
-            try:
-                log = cast(JudgeReadLog, app.repository.get(judge_read_log_id(game_id)))
-            except AggregateNotFoundError:
-                log = JudgeReadLog(game_id=game_id)
-            read = JudgeRead(log.count + 1, game_id, who, endpoint, games.clock().isoformat())
-            log.note_read(read=read.to_dict())
-            try:
-                app.save(log)
-            except IntegrityError:
-                time.sleep(random.uniform(0, pause))  # spreads the retries (not a secret)
-                pause = min(pause * 2, _BACKOFF_SECONDS[1])
-                continue
-            return read
-    raise RuntimeError(f"could not record a judge read of game {game_id!r}: too many concurrent writers")
+
+    def append() -> JudgeRead:
+        try:
+            log = cast(JudgeReadLog, app.repository.get(judge_read_log_id(game_id)))
+        except AggregateNotFoundError:
+            log = JudgeReadLog(game_id=game_id)
+        read = JudgeRead(log.count + 1, game_id, who, endpoint, games.clock().isoformat())
+        log.note_read(read=read.to_dict())
+        app.save(log)
+        return read
+
+    return append_in_turn(app, game_id, append, "a judge read")
 
 
 def list_reads(games: GameService, game_id: str, after: int = 0, limit: int = READS_PAGE_LIMIT) -> list[JudgeRead]:
