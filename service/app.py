@@ -58,6 +58,7 @@ from service.errors import (
     VersionConflictError,
 )
 from service.integrity import ChainKeys, HeadWitness, IntegrityMonitor, Receipt, is_keyed, truncated_reason
+from service.read_cache import LRU, CredentialsCache
 from service.rejections import Clock, record_attempt, utc_now
 from service.settings import Settings
 
@@ -642,6 +643,12 @@ class GameService:
         self.app = Adjudicator(settings, self.chain_keys)
         self._headers: OrderedDict[str, Game.Created] = OrderedDict()
         self._headers_lock = threading.Lock()
+        # Polled reads, keyed by (game, version, chain head, viewer, ...): service/read_cache.py
+        self._legal_cache: LRU[tuple[Any, ...], list[Command]] = LRU()
+        self._view_cache: LRU[tuple[Any, ...], tuple[bool | None, dict[str, JSON]]] = LRU()
+        self._event_cache: LRU[tuple[Any, ...], Event] = LRU()
+        self.credentials = CredentialsCache()
+        """Each game's current tokens, read again only when its credentials stream changed."""
 
     def close(self) -> None:
         self.app.close()
@@ -1174,8 +1181,12 @@ class GameService:
     def legal_actions(self, game_id: str, player: str) -> LegalActions:
         game = self._load(game_id)
         self._require_player(game, player)
-        actions = game.engine.legal_actions(game.state, player)
-        return LegalActions(game.version, actions, self.integrity.status(game.id))
+        key = (game.id, game.version, game.__dict__.get("chain_head", ""), player)
+        actions = self._legal_cache.get(key)
+        if actions is None:
+            actions = game.engine.legal_actions(game.state, player)
+            self._legal_cache.put(key, actions)
+        return LegalActions(game.version, list(actions), self.integrity.status(game.id))
 
     def view(self, game_id: str, viewer: str | None, at: int | None = None) -> GameView:
         """The game as ``viewer`` (a player id, ``None`` for a judge) sees it, now or just
@@ -1189,8 +1200,13 @@ class GameService:
             )
         if viewer is not None:
             self._require_player(game, viewer)
-        engine = game.engine
-        is_finished: Callable[[Any], bool] | None = getattr(engine, "is_finished", None)
+        key = (game.id, game.version, game.__dict__.get("chain_head", ""), viewer)
+        shown = self._view_cache.get(key)
+        if shown is None:
+            engine = game.engine
+            is_finished: Callable[[Any], bool] | None = getattr(engine, "is_finished", None)
+            shown = (None if is_finished is None else is_finished(game.state), engine.view(game.state, viewer))
+            self._view_cache.put(key, shown)
         setup = self._header(game_id).setup
         origin = (setup or {}).get("forked_from")
         return GameView(
@@ -1199,8 +1215,8 @@ class GameService:
             variant=game.variant,
             version=game.version,
             players=game.players,
-            finished=None if is_finished is None else is_finished(game.state),
-            state=engine.view(game.state, viewer),
+            finished=shown[0],
+            state=shown[1],
             **_randomness_of(setup),
             integrity=self.integrity.status(game.id),
             forked_from=dict(origin) if isinstance(origin, dict) else None,
@@ -1221,17 +1237,48 @@ class GameService:
         return self._events_seen(game_id, after, limit, viewer)
 
     def _events_seen(self, game_id: str, after: int, limit: int | None, viewer: str) -> list[Event]:
+        """Each event redacted once per viewer and cached by (game, seq, its chain hash,
+        viewer): a window whose events were all seen before needs no load, only the read of
+        its rows (and of event ``after``, whose link is where the check starts)."""
+        gid = game_uuid(game_id)
+        lead = 1 if after > 0 else 0
+        rows = list(self.app.events.get(gid, gt=after - lead, limit=limit and limit + lead))
+        if not lead or (rows and rows[0].originator_version == after):
+            previous = getattr(rows.pop(0), "chain_hash", "") if lead else ""
+            if not rows:  # nothing new: a player of the game needs no load to learn that
+                header = self._header(game_id)
+                if viewer not in {p["id"] for p in header.players}:
+                    raise InvalidRequestError(f"{viewer!r} does not play in game {game_id!r}", "game/unknown_player")
+                return []
+            cache = self._event_cache
+            hits = [cache.get((gid, r.originator_version, getattr(r, "chain_hash", ""), viewer)) for r in rows]
+            if all(h is not None for h in hits):
+                self._check_events(previous, after, rows)
+                return cast(list[Event], hits)
+        return self._redact_window(game_id, after, limit, viewer)
+
+    def _redact_window(self, game_id: str, after: int, limit: int | None, viewer: str) -> list[Event]:
         game = self._load(game_id, version=max(after, 1))
         self._require_player(game, viewer)
         engine, state = game.engine, game.state
+        in_place: Callable[[Any, Event], None] | None = getattr(engine, "evolve_in_place", None)
+        private = False  # the loaded state is shared with other copies until evolved once
         out: list[Event] = []
         rows = list(self.app.events.get(game.id, gt=after, limit=limit))
         self._check_events(cast(str, game.__dict__.get("chain_head", "")) if after else "", after, rows)
         for stored in rows:
+            key = (game.id, stored.originator_version, getattr(stored, "chain_hash", ""), viewer)
             e = _domain_event(stored)
             if e.seq > game.version:
-                state = engine.evolve(state, _fresh(e.to_dict()))
-            out.append(redact_event(engine, state, e, viewer))
+                if private and in_place is not None:
+                    in_place(state, _fresh(e.to_dict()))
+                else:
+                    state, private = engine.evolve(state, _fresh(e.to_dict())), True
+            cached = self._event_cache.get(key)
+            if cached is None:
+                cached = redact_event(engine, state, e, viewer)
+                self._event_cache.put(key, cached)
+            out.append(cached)
         return out
 
     def authenticate(self, game_id: str, token: str) -> Principal:
@@ -1281,6 +1328,7 @@ class GameService:
                 self.app.save(credentials)
             except IntegrityError:
                 continue  # another judge reissued a token of this game at the same time
+            self.credentials.invalidate(game_id)  # the previous token stops working here at once
             return IssuedToken(game_id, player, token, issued_at + self._token_lifetime)
         raise VersionConflictError(credentials.version, credentials.version + 1)
 
@@ -1289,13 +1337,26 @@ class GameService:
         return timedelta(seconds=self.settings.token_lifetime_seconds)
 
     def _tokens(self, game_id: str, header: Game.Created | Deal.Created) -> dict[str, PlayerToken]:
-        stored = self.app.events.get(credentials_id(game_id))
+        """The players' current tokens: cached with the version of the credentials stream
+        they were read at, read again only when that version changed (service/read_cache.py),
+        so a token reissued by any process stops working at once."""
+        cid = credentials_id(game_id)
+
+        def head_version() -> int:
+            rows = self.app.recorder.select_events(cid, desc=True, limit=1)
+            return rows[0].originator_version if rows else 0
+
+        return self.credentials.get(game_id, head_version, lambda: self._read_tokens(game_id, header))
+
+    def _read_tokens(self, game_id: str, header: Game.Created | Deal.Created) -> tuple[int, dict[str, PlayerToken]]:
+        stored = list(self.app.events.get(credentials_id(game_id)))
         keys = self.chain_keys
 
         def sealed(e: Any) -> bool:
             return keys.check_seal(e.seal, "credentials/reissued", game_id, e.player, e.token_hash, e.issued_at)
 
-        return current_tokens(header.token_hashes, header.timestamp, stored, sealed)
+        version = stored[-1].originator_version if stored else 0
+        return version, current_tokens(header.token_hashes, header.timestamp, stored, sealed)
 
     # --------------------------------------------------------------------------- helpers
 
