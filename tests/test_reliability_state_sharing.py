@@ -5,8 +5,9 @@ step of a random game the state is unchanged (``state_to_dict``, and every attri
 compared deeply) after ``decide`` of every legal and some illegal commands of both
 players, ``legal_actions`` for both, ``view`` for each player and the judge and
 ``redact_event`` of the last command's events, and a copy handed out before a command
-still holds the state from before it.  The cached game, the copies and a cold load agree
-at the end."""
+still holds the state from before it, and the card models (shared with another game of
+the same cards) are unchanged.  The cached game, the copies and a cold load agree at the
+end."""
 
 from __future__ import annotations
 
@@ -62,6 +63,11 @@ def test_reading_a_shared_state_never_changes_it(service: GameService, ruleset: 
     variant, d1, d2 = SYSTEMS[ruleset]
     players = [PlayerSpec("p1", "Alice", {"starter": d1}), PlayerSpec("p2", "Bob", {"starter": d2})]
     service.create_game(ruleset, variant, players, seed=11, game_id="g")
+    # card models are shared by every game with the same card data (domain/interning.py)
+    service.create_game(ruleset, variant, players, seed=12, game_id="other")
+    shared_cards = service._load("other").state.cards
+    assert all(shared_cards[cid] is card for cid, card in service._load("g").state.cards.items())
+    cards_before = {cid: repr(copy.deepcopy(card)) for cid, card in shared_cards.items()}
     rng = random.Random(f"{ruleset}-sharing")
     held: list[tuple[Any, str]] = []
     last_events = service.events("g")
@@ -91,6 +97,8 @@ def test_reading_a_shared_state_never_changes_it(service: GameService, ruleset: 
         before_version = game.version
         service.submit("g", Command(choice.type, choice.player, choice.args, id=f"c{n}"))
         last_events = service.events("g", after=before_version)  # as stored (the judge's view)
+    # nothing changed a card model (every game holding these cards shares them)
+    assert {cid: repr(copy.deepcopy(card)) for cid, card in shared_cards.items()} == cards_before
     # a command never changed a state handed out before it
     for state, fingerprint in held:
         assert _fingerprint(engine, state) == fingerprint

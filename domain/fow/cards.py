@@ -13,6 +13,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator, model_validator
 
+from domain.interning import Interned
 from domain.kernel import CardDataError
 
 Attribute = Literal["W", "R", "U", "G", "B"]
@@ -2854,7 +2855,12 @@ class Card(_Model):
 
 
 def parse_card(data: Mapping[str, Any]) -> Card:
-    """Validate one card definition; the error names the card and every bad field."""
+    """Validate one card definition; the error names the card and every bad field.  Equal
+    data gives the same (frozen, shared) model: see :mod:`domain.interning`."""
+    return _interned_card(data)
+
+
+def _parse_card(data: Mapping[str, Any]) -> Card:
     try:
         return Card.model_validate(dict(data))
     except ValidationError as exc:
@@ -2863,6 +2869,9 @@ def parse_card(data: Mapping[str, Any]) -> Card:
             f"{'.'.join(str(p) for p in err['loc']) or '<card>'}: {err['msg']}" for err in exc.errors()
         )
         raise CardDataError(f"card {card_id}: {problems}") from None
+
+
+_interned_card: Interned[Card] = Interned(_parse_card)
 
 
 def parse_catalog(raw: Mapping[str, Mapping[str, Any]]) -> dict[str, Card]:
