@@ -47,11 +47,11 @@ class Interned(Generic[M]):
                 return found
         model = self.parse(data)  # raises for bad data: nothing is kept
         with self._lock:
-            self._models.setdefault(key, model)
+            kept = self._models.setdefault(key, model)  # another thread's, if it parsed it first
             self._models.move_to_end(key)
             while len(self._models) > self.maxsize:
                 self._models.popitem(last=False)
-            return self._models[key]
+        return kept
 
     def __len__(self) -> int:
         with self._lock:
