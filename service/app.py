@@ -58,7 +58,7 @@ from service.errors import (
     VersionConflictError,
 )
 from service.integrity import ChainKeys, HeadWitness, IntegrityMonitor, Receipt, is_keyed, truncated_reason
-from service.read_cache import LRU, CredentialsCache
+from service.read_cache import ANSWER_CACHE_SIZE, LRU, CredentialsCache
 from service.rejections import Clock, record_attempt, utc_now
 from service.settings import Settings
 
@@ -644,8 +644,8 @@ class GameService:
         self._headers: OrderedDict[str, Game.Created] = OrderedDict()
         self._headers_lock = threading.Lock()
         # Polled reads, keyed by (game, version, chain head, viewer, ...): service/read_cache.py
-        self._legal_cache: LRU[tuple[Any, ...], list[Command]] = LRU()
-        self._view_cache: LRU[tuple[Any, ...], tuple[bool | None, dict[str, JSON]]] = LRU()
+        self._legal_cache: LRU[tuple[Any, ...], list[Command]] = LRU(ANSWER_CACHE_SIZE)
+        self._view_cache: LRU[tuple[Any, ...], tuple[bool | None, dict[str, JSON]]] = LRU(ANSWER_CACHE_SIZE)
         self._event_cache: LRU[tuple[Any, ...], Event] = LRU()
         self.credentials = CredentialsCache()
         """Each game's current tokens, read again only when its credentials stream changed."""

@@ -9,8 +9,11 @@ answer.  The caches are bounded (least recently used entries go first) and safe 
 between threads.  What they hold is shared between callers: nothing may change it.
 
 Credentials (who holds which token) change without a new game version, when a judge
-reissues a token: see :class:`CredentialsCache` for how long another process may still
-accept a replaced token.
+reissues a token: :class:`CredentialsCache` keeps them with the version of the game's
+credentials stream they were read at and checks that version (one indexed row) before
+trusting them, so a replaced token stops working at once in every process; an optional
+trust period (``ttl``) skips that check, bounding instead how long another process may
+still accept a replaced token.
 """
 
 from __future__ import annotations
@@ -21,11 +24,14 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Any, Generic, TypeVar
 
-__all__ = ["CREDENTIALS_CACHE_SECONDS", "LRU", "READ_CACHE_SIZE", "CredentialsCache"]
+__all__ = ["ANSWER_CACHE_SIZE", "CREDENTIALS_CACHE_SECONDS", "LRU", "READ_CACHE_SIZE", "CredentialsCache"]
 
-READ_CACHE_SIZE = 20_000
-"""Entries per polled-read cache (a legal-actions list or a view is a few hundred bytes to a
-few kilobytes; a redacted event about a hundred bytes)."""
+READ_CACHE_SIZE = 50_000
+"""Entries of the redacted-events cache (a redacted event is a few hundred bytes) and of
+the credentials cache (one small dict per game)."""
+ANSWER_CACHE_SIZE = 2048
+"""Entries of the legal-actions and views caches (up to tens of kilobytes each: a FoW
+view; only the newest version of a game is polled, older entries age out)."""
 CREDENTIALS_CACHE_SECONDS = 2.0
 """What :attr:`CredentialsCache.ttl` may be set to where a short delay in revoking a token
 elsewhere is acceptable (the default, ``0``, is exact: see :class:`CredentialsCache`)."""

@@ -12,6 +12,7 @@ the same SQLite file) within ``CREDENTIALS_CACHE_SECONDS``."""
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -237,3 +238,38 @@ def test_card_models_are_shared_between_games_and_replay_identically(service: Ga
         assert game.state.cards[cid] is card
     cold = service.app.repository.get(game.id, version=game.version)  # a replay without the game cache
     assert engine.state_to_dict(cold.state) == engine.state_to_dict(game.state)
+
+
+def test_concurrent_polls_while_commands_are_recorded_answer_each_viewer_at_its_version(service: GameService) -> None:
+    service.create_game("FoW-5.5", "valhalla", _players("FoW-5.5"), seed=7, game_id="g")
+    answers: list[tuple[str | None, int, Any]] = []
+    events_seen: list[tuple[str, list[Event]]] = []
+    failures: list[BaseException] = []
+    stop = threading.Event()
+
+    def poll(viewer: str | None) -> None:
+        try:
+            while not stop.is_set():
+                shown = service.view("g", viewer)
+                answers.append((viewer, shown.version, shown.state))
+                if viewer is not None:
+                    events_seen.append((viewer, service.events("g", after=max(shown.version - 3, 0), viewer=viewer)))
+        except BaseException as exc:  # pragma: no cover - reported below
+            failures.append(exc)
+
+    threads = [threading.Thread(target=poll, args=(v,)) for v in VIEWERS]
+    for t in threads:
+        t.start()
+    try:
+        _play(service, "FoW-5.5", 8, "concurrent")
+    finally:
+        stop.set()
+        for t in threads:
+            t.join()
+    assert not failures, failures
+    engine, events, states = _reference(service)
+    assert {v for v, _, _ in answers} == set(VIEWERS)
+    for viewer, version, state in answers:
+        assert state == engine.view(states[version], viewer), f"view of {viewer} at {version}"
+    for viewer, seen in events_seen:
+        assert seen == [redact_event(engine, states[e.seq], events[e.seq - 1], viewer) for e in seen]
