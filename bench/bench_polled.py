@@ -134,9 +134,8 @@ def _service_rows(service: GameService, tokens: dict[str, str]) -> list[Row]:
 
 def _memory_per_game(shared: bool) -> float:
     """Bytes traced per cached FoW game just started (the service's aggregate cache holds it)."""
-    kept = fow_cards._interned_card.maxsize
     fow_cards._interned_card.clear()
-    fow_cards._interned_card.maxsize = kept if shared else 0
+    fow_cards._interned_card.enabled = shared
     try:
         service = GameService(Settings(store="memory", allow_client_seed=True), catalogs())
         system = SYSTEMS[0]
@@ -153,7 +152,7 @@ def _memory_per_game(shared: bool) -> float:
         service.close()
         return (after - before) / GAMES
     finally:
-        fow_cards._interned_card.maxsize = kept
+        fow_cards._interned_card.enabled = True
 
 
 def run() -> list[Row]:

@@ -12,9 +12,8 @@ the data: whether it came from the cache never changes what a game decides.
 
 from __future__ import annotations
 
+import functools
 import json
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from typing import Any, Generic, TypeVar
 
@@ -27,36 +26,29 @@ M = TypeVar("M")
 
 
 class Interned(Generic[M]):
-    """``parse(data)``, one shared result per canonical JSON of ``data``."""
+    """``parse(data)``, one shared result per canonical JSON of ``data`` (``functools.lru_cache``:
+    bounded and thread-safe; a parse that raises keeps nothing).  ``enabled = False`` parses
+    every time (the benchmarks' baseline)."""
 
     def __init__(self, parse: Callable[[Mapping[str, Any]], M], maxsize: int = CARD_MODELS_KEPT) -> None:
         self.parse = parse
-        self.maxsize = maxsize
-        self._models: OrderedDict[str, M] = OrderedDict()
-        self._lock = threading.Lock()
+        self.enabled = True
+        self._cached: functools._lru_cache_wrapper[M] = functools.lru_cache(maxsize=maxsize)(self._parse_json)
+
+    def _parse_json(self, key: str) -> M:
+        return self.parse(json.loads(key))
 
     def __call__(self, data: Mapping[str, Any]) -> M:
+        if not self.enabled:
+            return self.parse(data)
         try:
             key = json.dumps(data, sort_keys=True, separators=(",", ":"), allow_nan=False)
         except (TypeError, ValueError):  # not JSON data: parse it (and let parse say what is wrong)
             return self.parse(data)
-        with self._lock:
-            found = self._models.get(key)
-            if found is not None:
-                self._models.move_to_end(key)
-                return found
-        model = self.parse(data)  # raises for bad data: nothing is kept
-        with self._lock:
-            kept = self._models.setdefault(key, model)  # another thread's, if it parsed it first
-            self._models.move_to_end(key)
-            while len(self._models) > self.maxsize:
-                self._models.popitem(last=False)
-        return kept
+        return self._cached(key)
 
     def __len__(self) -> int:
-        with self._lock:
-            return len(self._models)
+        return self._cached.cache_info().currsize
 
     def clear(self) -> None:
-        with self._lock:
-            self._models.clear()
+        self._cached.cache_clear()
