@@ -21,7 +21,7 @@ from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from api import audit, console, crossversion, deal, interventions, judge, observability, positions
+from api import audit, cards, console, crossversion, deal, interventions, judge, observability, positions
 from api.deps import PrincipalDep, ServiceDep, created_game_response, viewer_for
 from api.schemas import (
     ID,
@@ -265,7 +265,7 @@ def create_app(settings: Settings | None = None, service: GameService | None = N
         },
     )
 
-    api.add_middleware(BodySizeLimit, max_bytes=MAX_BODY_BYTES, path_limits=audit.BODY_LIMITS)
+    api.add_middleware(BodySizeLimit, max_bytes=MAX_BODY_BYTES, path_limits={**audit.BODY_LIMITS, **cards.BODY_LIMITS})
     api.add_middleware(interventions.JudgeReadRecorder)  # judge reads of hidden information, on record
     observability.install(api)  # outermost middleware, /ready, /metrics, JSON logs
     api.include_router(console.router)
@@ -275,6 +275,7 @@ def create_app(settings: Settings | None = None, service: GameService | None = N
     api.include_router(crossversion.router)  # judge: the same command under the other FoW version
     api.include_router(deal.router)  # contributed randomness: entropy and the deal (docs/randomness.md)
     api.include_router(interventions.router)  # judge: ruling notes, forks, judge reads (docs/judge-interventions.md)
+    api.include_router(cards.router)  # GET /cards, POST/GET /catalogs (docs/card-schema.md)
 
     @api.get("/health", response_model=Health, tags=["meta"], responses=_errors())
     def health() -> Health:
@@ -300,6 +301,7 @@ def create_app(settings: Settings | None = None, service: GameService | None = N
             first_player=body.first_player,
             game_id=body.game_id,
             unsupported=body.unsupported,
+            catalog=body.catalog,
         )
         response.headers["Cache-Control"] = "no-store"
         return created_game_response(created, body.players)

@@ -84,6 +84,12 @@ class CreateGameRequest(Strict):
         description="Cards with text the rules engine cannot adjudicate: 'refuse' rejects the game naming them; "
         "'manual' plays them with that text adjudicated by hand (listed in 'manual', marked in every event).",
     )
+    catalog: str | None = Field(
+        default=None,
+        pattern=r"^[0-9a-f]{64}$",
+        description="The hash of a catalog loaded with POST /catalogs: its cards are played over the built-in "
+        "ones and the game pins the hash (docs/card-schema.md). Absent: the built-in catalog.",
+    )
 
 
 class ManualCardOut(BaseModel):
