@@ -32,7 +32,7 @@ _HASH = r"^[0-9a-f]{64}$"
 
 
 class CardOut(BaseModel):
-    system: Literal["fow", "gcg", "ll"]
+    system: str = Field(examples=["fow"], description="The game system: fow, gcg or ll.")
     id: str
     name: str
     type: str

@@ -38,7 +38,7 @@ from domain.fow import cards as fow_cards
 from domain.gcg import cards as gcg_cards
 from domain.kernel import CardDataError
 from domain.ll import cards as ll_cards
-from service.catalog import system_for
+from service.catalog import CatalogError, system_for
 from service.errors import InvalidRequestError
 
 __all__ = [
@@ -344,7 +344,10 @@ class CatalogStore:
         cards); raises :class:`CatalogNotFoundError`, or ``InvalidRequestError`` when the
         catalog is for another game system."""
         system, cards = self.cards(digest)
-        wanted = system_for(ruleset)
+        try:
+            wanted = system_for(ruleset)
+        except CatalogError:
+            wanted = "no"
         if system != wanted:
             raise InvalidRequestError(
                 f"catalog {digest} holds {system} cards; {ruleset} plays {wanted} cards", "catalog/wrong_system"
@@ -404,7 +407,7 @@ def list_cards(
         raise InvalidRequestError(f"support must be full, partial or none; got {support!r}", "request/invalid_support")
     if not 1 <= limit <= MAX_PAGE:
         raise InvalidRequestError(f"limit must be 1 to {MAX_PAGE}; got {limit}", "request/invalid_limit")
-    systems = _systems(ruleset)
+    systems = _systems(builtin, ruleset)
     pool: list[tuple[str, Mapping[str, Any]]] = []
     if catalog is not None:
         system, own = store.cards(catalog)
@@ -436,8 +439,9 @@ def list_cards(
     return CardPage(out, f"{last['system']}/{last['id']}" if more and last is not None else None)
 
 
-def _systems(ruleset: str | None) -> dict[str, str]:
-    """``{system: a ruleset of it}`` for ``ruleset``'s system, or for every system."""
+def _systems(builtin: Any, ruleset: str | None) -> dict[str, str]:
+    """``{system: a ruleset of it}`` for ``ruleset``'s game system, or for every system the
+    service has cards for (a ruleset without a card catalog has no cards to list)."""
     from domain.rulesets import list_rulesets
 
     known = [str(r["ruleset"]) for r in list_rulesets()]
@@ -445,7 +449,10 @@ def _systems(ruleset: str | None) -> dict[str, str]:
         raise InvalidRequestError(f"unknown ruleset {ruleset!r}; known: {', '.join(known)}", "ruleset/unknown")
     out: dict[str, str] = {}
     for r in known if ruleset is None else [ruleset]:
-        out.setdefault(system_for(r), r)
+        try:
+            out.setdefault(system_for(r, builtin.prefixes), r)
+        except CatalogError:
+            continue
     return out
 
 
@@ -453,7 +460,10 @@ def find_card(
     builtin: Any, store: CatalogStore, ruleset: str, card_id: str, catalog: str | None = None
 ) -> dict[str, Any] | None:
     """One card of ``ruleset``'s system (of the loaded ``catalog`` over the built-in ones, if given)."""
-    system = next(iter(_systems(ruleset)))
+    systems = _systems(builtin, ruleset)
+    if not systems:
+        return None
+    system = next(iter(systems))
     cards = builtin.cards(ruleset) if catalog is None else store.cards_for(ruleset, builtin.cards(ruleset), catalog)
     card = cards.get(card_id)
     return None if card is None else {"system": system, **card_summary(system, card)}

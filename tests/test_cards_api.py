@@ -314,3 +314,24 @@ def test_new_games_select_a_catalog_over_http_and_unknown_ones_are_refused(
     for player in ("p1", "p2"):
         service.contribute_entropy(gid, player, "ab" * 32)
     assert "EX-LL-001" in Audits(service).export_log(gid).header["card_hashes"]
+
+
+@pytest.mark.parametrize("system", sorted(GAMES))
+def test_the_schema_doc_names_every_card_and_ability_field_and_every_effect_op(system: str) -> None:
+    import typing
+
+    from service.catalogs_store import SYSTEMS
+
+    module = sys.modules[SYSTEMS[system].__module__]
+    doc = DOC.read_text()
+    section = doc.split(f"(`{system}`, domain/{system}/cards.py)")[1].split("\n### ")[0]
+    for model in (module.Card, module.Ability):
+        for name, info in model.model_fields.items():
+            assert f"| `{info.alias or name}` |" in section, f"{system} {model.__name__}.{name} is not documented"
+    ops = {
+        op
+        for cls in vars(module).values()
+        if isinstance(cls, type) and hasattr(cls, "model_fields") and "op" in cls.model_fields
+        for op in typing.get_args(cls.model_fields["op"].annotation)
+    }
+    assert ops and all(f"`{op}`" in section for op in ops)

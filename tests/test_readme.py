@@ -454,6 +454,13 @@ def _reissued(done: subprocess.CompletedProcess[str], reader: Reader) -> None:
     assert old.status_code == 401  # the old token is void
 
 
+def _cards_listed(done: subprocess.CompletedProcess[str], reader: Reader) -> None:
+    assert done.returncode == 0 and done.stdout.rstrip().endswith("\n200"), done.stdout
+    page = json.loads(done.stdout.rstrip().rpartition("\n")[0])
+    assert page["cards"] and all("ren" in c["name"].lower() and c["system"] == "ll" for c in page["cards"])
+    assert "Ren Hoshino" in [c["name"] for c in page["cards"]] and len(page["cards"]) <= 5
+
+
 CARDS = "../shared/carddata/force-of-will/cards.json"
 CLI_CASES: dict[str, list[tuple[str, Check]]] = {
     "adjudicator timeline GAME": [("adjudicator timeline demo", _ok(first=r"Timeline of game demo \(\d+ events\)"))],
@@ -492,6 +499,9 @@ CLI_CASES: dict[str, list[tuple[str, Check]]] = {
     ],
     'curl -s -X POST $API/games/demo/players/bob/token -H "Authorization: Bearer $JUDGE"': [
         ('curl -s -X POST $API/games/demo/players/bob/token -H "Authorization: Bearer $JUDGE"', _reissued)
+    ],
+    'curl -s "$API/cards?ruleset=LL-2.04&name=ren&limit=5"': [
+        ('curl -s "$API/cards?ruleset=LL-2.04&name=ren&limit=5"', _cards_listed)
     ],
 }
 """Each inline command span of the README, exactly as written -> the lines a reader runs
