@@ -258,6 +258,9 @@ class ReconstructGameRequest(Strict):
     )
     game_id: str | None = Field(default=None, pattern=ID, description="Generated when absent.")
     unsupported: Literal["refuse", "manual"] = "manual"
+    catalog: str | None = Field(
+        default=None, pattern=r"^[0-9a-f]{64}$", description="As for `POST /games`: a loaded catalog's hash."
+    )
 
 
 class PositionErrorOut(BaseModel):

@@ -735,11 +735,12 @@ class GameService:
         game_id: str | None = None,
         seed: int | None = None,
         unsupported: str = "manual",
+        catalog: str | None = None,
     ) -> CreatedGame:
         """Reconstruct a game from a declared position (docs/position-format.md) instead of
         the normal set-up; play continues from it under full rules and every view marks it
         ``reconstructed``.  Player decks are not used (the position lists every card).
-        ``seed`` as for :meth:`create_game` (without it the game awaits entropy).
+        ``seed`` and ``catalog`` as for :meth:`create_game` (without a seed the game awaits entropy).
         Raises ``PositionRejectedError`` (every reason, with paths and rules),
         ``UnknownRulesetError``, ``InvalidRequestError``, ``GameAlreadyExistsError``."""
         engine = get_engine(ruleset)
@@ -760,10 +761,12 @@ class GameService:
             seed=0 if seed is None else seed,  # without a client seed: only to check the position now
             unsupported=unsupported,
         )
-        outcome, errors = hook(spec, copy.deepcopy(dict(position)), self.catalogs.cards(ruleset))
+        outcome, errors = hook(spec, copy.deepcopy(dict(position)), self._cards_of(ruleset, catalog))
         if errors:
             raise PositionRejectedError(errors)
         setup: dict[str, Any] = {"reconstructed": True, "position": dict(position), "unsupported": spec.unsupported}
+        if catalog is not None:
+            setup.update(pinned_cards(catalog, outcome[0].data.get("cards") if outcome else None))
         if seed is None:
             return self._open_deal(spec, setup, outcome)
         return self._store_new_game(spec, outcome, {**setup, "randomness": "client_seeded"})

@@ -335,3 +335,20 @@ def test_the_schema_doc_names_every_card_and_ability_field_and_every_effect_op(s
         for op in typing.get_args(cls.model_fields["op"].annotation)
     }
     assert ops and all(f"`{op}`" in section for op in ops)
+
+
+def test_a_game_reconstructed_from_a_position_on_a_loaded_catalog_pins_it(client: TestClient) -> None:
+    from tests.test_fow_position import base_position, cards
+
+    loaded = client.post("/catalogs", json={"system": "fow", "cards": list(cards().values())}, headers=judge())
+    assert loaded.status_code == 201, loaded.text
+    digest = loaded.json()["hash"]
+    players = [{"id": "p1", "name": "Alice"}, {"id": "p2", "name": "Bob"}]
+    body = {"ruleset": "FoW-5.5", "variant": "valhalla", "players": players, "position": base_position()}
+    without = client.post("/games/reconstruct", json={**body, "seed": 5})
+    assert without.status_code == 422  # the position's test cards are not built-in cards
+    r = client.post("/games/reconstruct", json={**body, "seed": 5, "game_id": "r1", "catalog": digest})
+    assert r.status_code == 201, r.text
+    log = client.get("/games/r1/log", headers=judge())
+    header = json.loads(log.text.splitlines()[0])
+    assert header["catalog_hash"] == digest and "T-BEAR" in header["card_hashes"]
