@@ -271,7 +271,9 @@ def test_a_game_on_a_loaded_catalog_pins_its_hash_survives_a_restart_and_audits(
     assert bad.returncode == 1 and card["id"] in bad.stdout + bad.stderr
 
 
-def test_a_log_without_pins_audits_as_before_and_a_removed_pinned_card_is_named(service: GameService) -> None:
+def test_a_log_without_pins_audits_as_before_and_a_removed_pinned_card_is_named(
+    service: GameService, client: TestClient
+) -> None:
     info, _ = service.catalog_store.add(doc_example("gcg"))
     lines = play_and_export(service, "gcg", info.catalog_hash, "g2")
     header = json.loads(lines[0])
@@ -280,6 +282,10 @@ def test_a_log_without_pins_audits_as_before_and_a_removed_pinned_card_is_named(
     dropped = dict(header, cards={k: v for k, v in header["cards"].items() if k != "EX-GCG-001"})
     verdict = audit([json.dumps(dropped), *lines[1:]])
     assert verdict.code == "log/cards_mismatch" and verdict.details["card"] == "EX-GCG-001"
+    assert client.post("/audits", json={"lines": lines}).json()["verdict"] == "consistent"
+    refused = client.post("/audits", json={"lines": [json.dumps(dropped), *lines[1:]]})
+    assert refused.status_code == 422 and refused.json()["error"]["code"] == "log/cards_mismatch"
+    assert "EX-GCG-001" in refused.json()["error"]["message"]
 
 
 def test_new_games_select_a_catalog_over_http_and_unknown_ones_are_refused(
