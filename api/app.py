@@ -21,7 +21,7 @@ from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from api import audit, console, crossversion, deal, judge, observability, positions
+from api import audit, console, crossversion, deal, judge, observability, positions, stream
 from api.deps import PrincipalDep, ServiceDep, created_game_response, viewer_for
 from api.schemas import (
     ID,
@@ -272,6 +272,7 @@ def create_app(settings: Settings | None = None, service: GameService | None = N
     api.include_router(audit.router)  # replay logs, hash-chain verification, audits (docs/replay-log.md)
     api.include_router(crossversion.router)  # judge: the same command under the other FoW version
     api.include_router(deal.router)  # contributed randomness: entropy and the deal (docs/randomness.md)
+    api.include_router(stream.router)  # push: GET /games/{id}/stream, Server-Sent Events (docs/streaming.md)
 
     @api.get("/health", response_model=Health, tags=["meta"], responses=_errors())
     def health() -> Health:
