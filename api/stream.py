@@ -79,6 +79,9 @@ _STREAM_DOC = {
         "(docs/streaming.md).",
         "content": {"text/event-stream": {"schema": {"type": "string"}}},
     },
+    401: {"model": ErrorResponse, "description": "Missing, invalid or expired bearer token."},
+    403: {"model": ErrorResponse, "description": "A player token asking for another player's view."},
+    404: {"model": ErrorResponse, "description": "No such game (`game/not_found`)."},
     503: {"model": ErrorResponse, "description": "This process serves its maximum of streams (`stream/too_many`)."},
 }
 
