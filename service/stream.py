@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from domain.kernel import Event
-from service.errors import GameNotFoundError, ServiceError
+from service.errors import ChainBrokenError, ServiceError
 
 if TYPE_CHECKING:  # service.app imports this module
     from service.app import GameService
@@ -208,12 +208,29 @@ class GameStreams:
                 last_deal, last_sent = deal, self.clock()
                 yield StreamItem("decision", decision=deal)
             last_sent = yield from self._idle(game_id, 0, last_sent, stop)
+        try:
+            yield from self._follow(game_id, viewer, after, last_sent, stop)
+        except ChainBrokenError as exc:  # the store no longer holds what was acknowledged
+            yield StreamItem(
+                "decision",
+                decision={
+                    "status": "broken",
+                    "version": None,
+                    "finished": False,
+                    "pending": None,
+                    "players_to_act": [],
+                    "missing": [],
+                    "integrity": exc.integrity,
+                },
+            )
+
+    def _follow(
+        self, game_id: str, viewer: str | None, after: int, last_sent: float, stop: threading.Event
+    ) -> Iterator[StreamItem]:
+        service = self.service
         cursor, announced = after, -1
         while not stop.is_set():
-            try:
-                batch = service.events(game_id, after=cursor, limit=BATCH, viewer=viewer)
-            except GameNotFoundError:
-                batch = []
+            batch = service.events(game_id, after=cursor, limit=BATCH, viewer=viewer)
             for e in batch:
                 yield StreamItem("event", event=e)
                 cursor = e.seq

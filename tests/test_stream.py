@@ -429,3 +429,31 @@ def test_the_stream_bound_refuses_one_more_and_frees_on_release(tmp_path: Path, 
         assert streams.active == 0
     finally:
         service.close()
+
+
+def test_a_broken_games_stream_says_so_in_its_decision(fake_engines: None, catalogs: Any) -> None:
+    from domain.kernel import PlayerSpec
+    from service.app import game_uuid
+
+    service = GameService(Settings(store="memory", allow_client_seed=True), catalogs)
+    try:
+        players = [PlayerSpec("p1", "Alice", {"starter": "counters"}), PlayerSpec("p2", "Bob", {"starter": "sixes"})]
+        service.create_game(ruleset="FAKE-1", variant="short", players=players, seed=1, game_id="gb", first_player="p1")
+        streams = GameStreams(service, max_streams=2, poll_seconds=0.05)
+        lease = streams.lease()
+        items = streams.open("gb", "p1", 0, lease)
+        first = [next(items) for _ in range(4)]
+        assert [i.kind for i in first] == ["event", "event", "event", "decision"]
+        assert first[3].decision is not None and first[3].decision["integrity"]["status"] == "intact"
+        assert first[3].decision["players_to_act"] == ["p1"]
+        lease.stop()
+        service.integrity.mark_broken(game_uuid("gb"), 2, "test: a link does not verify")
+        again = streams.lease()
+        [decision] = [next(streams.open("gb", "p1", 3, again))]
+        assert decision.kind == "decision" and decision.decision is not None
+        assert decision.decision["integrity"]["status"] == "broken"
+        assert decision.decision["integrity"]["reason"] == "test: a link does not verify"
+        again.stop()
+        assert streams.active == 0
+    finally:
+        service.close()
