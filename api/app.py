@@ -21,7 +21,7 @@ from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from api import audit, console, crossversion, deal, judge, observability, paging, positions, stream
+from api import audit, console, crossversion, deal, interventions, judge, observability, paging, positions, stream
 from api.deps import PrincipalDep, ServiceDep, created_game_response, viewer_for
 from api.schemas import (
     ID,
@@ -34,6 +34,7 @@ from api.schemas import (
     ErrorResponse,
     EventOut,
     EventsResponse,
+    ForkedFromOut,
     Health,
     IntegrityOut,
     LegalActionsResponse,
@@ -265,6 +266,7 @@ def create_app(settings: Settings | None = None, service: GameService | None = N
     )
 
     api.add_middleware(BodySizeLimit, max_bytes=MAX_BODY_BYTES, path_limits=audit.BODY_LIMITS)
+    api.add_middleware(interventions.JudgeReadRecorder)  # judge reads of hidden information, on record
     observability.install(api)  # outermost middleware, /ready, /metrics, JSON logs
     api.include_router(console.router)
     api.include_router(judge.router)  # judge-only read models (timeline, why, rejections, across games)
@@ -272,6 +274,7 @@ def create_app(settings: Settings | None = None, service: GameService | None = N
     api.include_router(audit.router)  # replay logs, hash-chain verification, audits (docs/replay-log.md)
     api.include_router(crossversion.router)  # judge: the same command under the other FoW version
     api.include_router(deal.router)  # contributed randomness: entropy and the deal (docs/randomness.md)
+    api.include_router(interventions.router)  # judge: ruling notes, forks, judge reads (docs/judge-interventions.md)
     api.include_router(stream.router)  # push: GET /games/{id}/stream, Server-Sent Events (docs/streaming.md)
 
     @api.get("/health", response_model=Health, tags=["meta"], responses=_errors())
@@ -394,6 +397,7 @@ def create_app(settings: Settings | None = None, service: GameService | None = N
             client_seeded=shown.client_seeded,
             server_seed_commitment=shown.server_seed_commitment,
             integrity=_integrity(shown.integrity),
+            forked_from=None if shown.forked_from is None else ForkedFromOut(**shown.forked_from),
         )
 
     @api.get("/games/{game_id}/events", response_model=EventsResponse, tags=["games"], responses=_errors(401, 403, 404))

@@ -16,9 +16,10 @@ from pydantic import BaseModel, Field
 
 from api import paging
 from api.deps import PrincipalDep, ServiceDep, bearer
-from api.schemas import ID, ErrorResponse, IntegrityOut, PlayerOut
+from api.schemas import ID, ErrorResponse, EventOut, ForkedFromOut, IntegrityOut, PlayerOut
 from service.app import Principal
 from service.errors import AuthError, ForbiddenError, InvalidRequestError
+from service.interventions import notes_on
 from service.judge import JudgeService
 
 __all__ = ["close_judge", "get_judge", "router"]
@@ -111,6 +112,9 @@ class WhyResponse(BaseModel):
     game_id: str
     seq: int
     chain: list[WhyLinkOut] = Field(description="From the event back to the player action, in that order.")
+    notes: list[EventOut] = Field(
+        default_factory=list, description="Judges' ruling notes (`RulingNoted`) on any event of the chain."
+    )
 
 
 class RejectedAttemptOut(BaseModel):
@@ -146,6 +150,7 @@ class StateAtResponse(BaseModel):
     client_seeded: bool
     server_seed_commitment: str | None = None
     integrity: IntegrityOut | None = None
+    forked_from: ForkedFromOut | None = Field(default=None, description="Set on a fork: its origin.")
 
 
 class IndexedPlayerOut(BaseModel):
@@ -214,7 +219,9 @@ def game_timeline(
 def game_why(game_id: str, seq: Annotated[int, Path(ge=1)], judge: JudgeDep) -> WhyResponse:
     """The causal chain of event `seq` back to the player action, with each rule's text."""
     chain = judge.why(game_id, seq)
-    return WhyResponse(game_id=game_id, seq=seq, chain=[WhyLinkOut(**link.to_dict()) for link in chain])
+    seqs = {link.seq for link in chain if link.seq is not None}
+    notes = [EventOut(**e.to_dict()) for e in notes_on(judge.games.events(game_id), seqs)]
+    return WhyResponse(game_id=game_id, seq=seq, chain=[WhyLinkOut(**link.to_dict()) for link in chain], notes=notes)
 
 
 @router.get(
@@ -276,6 +283,7 @@ def game_state_at(
         client_seeded=v.client_seeded,
         server_seed_commitment=v.server_seed_commitment,
         integrity=None if v.integrity is None else IntegrityOut(**v.integrity),
+        forked_from=None if v.forked_from is None else ForkedFromOut(**v.forked_from),
     )
 
 

@@ -196,6 +196,14 @@ class LegalActionsResponse(BaseModel):
     integrity: IntegrityOut | None = None
 
 
+class ForkedFromOut(BaseModel):
+    """A fork's origin (docs/judge-interventions.md)."""
+
+    game_id: str
+    version: int
+    head: str = Field(description="The original's chain link at `version`.")
+
+
 class StateResponse(BaseModel):
     game_id: str
     ruleset: str
@@ -214,6 +222,7 @@ class StateResponse(BaseModel):
         default=None, description="Contributed games: the sha256 commitment to the server seed, published at creation."
     )
     integrity: IntegrityOut | None = None
+    forked_from: ForkedFromOut | None = Field(default=None, description="Set on a fork: the game and version it forks.")
 
 
 class EventsResponse(BaseModel):

@@ -25,6 +25,12 @@ version of its rules (``FoW-5.01`` against ``FoW-5.5``).  ``events`` (optional: 
 have only the digests) are those events as stored; with them a ``diverged`` verdict names
 the first event that differs and how, field by field (:func:`event_divergence`).
 
+A judge's ruling note (an annotation event, :data:`domain.kernel.ANNOTATION_TYPES`) is a
+line ``{"after_step": k, "note": {...event as stored...}}`` after step ``k`` (0: the setup);
+the audit applies it in place and checks only its ``seq``.  A fork's header carries
+``forked_from: {"game_id", "version", "head"}``; its setup and commitments are re-run under
+the origin's game id (docs/judge-interventions.md).
+
 ``seed`` is present only once the game has ended (it is revealed then); before that, a
 log cannot be re-adjudicated (its shuffles cannot be recomputed) and the verdict says so.
 
@@ -47,7 +53,7 @@ from typing import Any
 
 from domain import rulesets
 from domain.jsonenc import json_encoder
-from domain.kernel import Command, Event, GameSpec, PlayerSpec, Rejection, seed_commitment
+from domain.kernel import ANNOTATION_TYPES, Command, Event, GameSpec, PlayerSpec, Rejection, seed_commitment
 from domain.randomness import SERVER_SEED_BYTES, derive_seed, entropy_problem, server_seed_commitment
 
 LOG_FORMAT = "tcg-replay-log"
@@ -120,18 +126,32 @@ class ReplayLog:
     results: list[dict[str, Any] | None] = field(default_factory=list)
     lines: list[int] = field(default_factory=list)
     """The 1-based line number of each command (blank lines are allowed and skipped)."""
+    notes: list[tuple[int, dict[str, Any], int]] = field(default_factory=list)
+    """Judges' annotations (:data:`domain.kernel.ANNOTATION_TYPES`), in stream order:
+    ``(after_step, event, line)``: the step they follow (0: the setup), the event as
+    stored and its 1-based line.  They are applied, not recomputed (only their position
+    ``seq`` is checked); the hash chain covers them (docs/judge-interventions.md)."""
 
     def line_of(self, step: int) -> int:
         return self.lines[step - 1] if step - 1 < len(self.lines) else step + 1
 
     def to_lines(self) -> list[str]:
         lines = [json.dumps(self.header, sort_keys=True, separators=(",", ":"))]
+        notes = list(self.notes)
+
+        def notes_after(step: int) -> None:
+            while notes and notes[0][0] == step:
+                after, note, _ = notes.pop(0)
+                lines.append(json.dumps({"after_step": after, "note": note}, sort_keys=True, separators=(",", ":")))
+
+        notes_after(0)
         for step, c in enumerate(self.commands, start=1):
             entry: dict[str, Any] = {"step": step, "command": c.to_dict()}
             result = self.results[step - 1] if step - 1 < len(self.results) else None
             if result is not None:
                 entry["result"] = result
             lines.append(json.dumps(entry, sort_keys=True, separators=(",", ":")))
+            notes_after(step)
         return lines
 
     def to_text(self) -> str:
@@ -320,8 +340,10 @@ def build_log(
     *,
     seed: int | None,
     claimed: Mapping[str, Any] | None,
+    notes: Iterable[tuple[int, Event]] = (),
 ) -> ReplayLog:
-    """A log from a game's header and its accepted commands with the events each produced."""
+    """A log from a game's header and its accepted commands with the events each produced,
+    and the judges' annotations ``(after_step, event)`` in stream order."""
     h = dict(header)
     h.update(format=LOG_FORMAT, version=LOG_VERSION, seed=seed, claimed=dict(claimed) if claimed else None)
     commands: list[Command] = []
@@ -329,7 +351,21 @@ def build_log(
     for command, events in steps:
         commands.append(command)
         results.append(step_result(events))
-    return ReplayLog(h, commands, results, [n + 2 for n in range(len(commands))])
+    pending = sorted(((after, e.to_dict()) for after, e in notes), key=lambda n: int(n[1]["seq"]))
+    lines: list[int] = []
+    placed: list[tuple[int, dict[str, Any], int]] = []
+    line = 1
+    for step in range(len(commands) + 1):
+        if step:
+            line += 1
+            lines.append(line)
+        while pending and pending[0][0] <= step:
+            line += 1
+            placed.append((step, pending.pop(0)[1], line))
+    for _, note in pending:  # after a step the log does not have: at the end
+        line += 1
+        placed.append((len(commands), note, line))
+    return ReplayLog(h, commands, results, lines, placed)
 
 
 # ------------------------------------------------------------------------ parsing
@@ -372,10 +408,17 @@ def parse_log(lines: Sequence[str]) -> ReplayLog:
     _require(claimed is None or isinstance(claimed, dict), 1, "'claimed' must be an object or null")
     position = header.get("position")
     _require(position is None or isinstance(position, dict), 1, "'position' must be an object or null")
+    forked = header.get("forked_from")
+    _require(
+        forked is None or (isinstance(forked, dict) and isinstance(forked.get("game_id"), str)),
+        1,
+        "'forked_from' must be null or an object with the origin's 'game_id'",
+    )
     _check_randomness(header)
     commands: list[Command] = []
     results: list[dict[str, Any] | None] = []
     numbers: list[int] = []
+    notes: list[tuple[int, dict[str, Any], int]] = []
     for n, raw in enumerate(lines[1:], start=2):
         if not raw.strip():
             continue
@@ -384,6 +427,9 @@ def parse_log(lines: Sequence[str]) -> ReplayLog:
         except (json.JSONDecodeError, RecursionError) as exc:
             where = f" ({exc.msg} at column {exc.colno})" if isinstance(exc, json.JSONDecodeError) else ""
             raise LogFormatError(n, f"not valid JSON{where}") from None
+        if isinstance(entry, dict) and "note" in entry:
+            notes.append((len(commands), _parsed_note(entry, len(commands), n), n))
+            continue
         _require(isinstance(entry, dict) and isinstance(entry.get("command"), dict), n, "expected {step, command}")
         _require(entry.get("step") == len(commands) + 1, n, f"expected step {len(commands) + 1}")
         c = entry["command"]
@@ -402,7 +448,27 @@ def parse_log(lines: Sequence[str]) -> ReplayLog:
         commands.append(Command.from_dict(c))
         results.append(result)
         numbers.append(n)
-    return ReplayLog(header, commands, results, numbers)
+    return ReplayLog(header, commands, results, numbers, notes)
+
+
+def _parsed_note(entry: Mapping[str, Any], after: int, line: int) -> dict[str, Any]:
+    """The shape of an annotation line: ``{"after_step": k, "note": <event>}``, where ``k``
+    is the step it follows and the event is one of :data:`ANNOTATION_TYPES`."""
+    _require(entry.get("after_step") == after, line, f"expected 'after_step' {after} (the step this note follows)")
+    note = entry["note"]
+    _require(isinstance(note, dict), line, "'note' must be an event object")
+    _require(note.get("type") in ANNOTATION_TYPES, line, f"'note.type' must be one of {', '.join(ANNOTATION_TYPES)}")
+    _require(_is_int(note.get("seq")), line, "'note.seq' must be an integer")
+    _require(isinstance(note.get("data"), dict), line, "'note.data' must be an object")
+    for key in ("rule", "cause", "actor"):
+        _require(isinstance(note.get(key), str), line, f"'note.{key}' must be a string")
+    return dict(note)
+
+
+def _origin_id(h: Mapping[str, Any]) -> str:
+    """The game id the shuffles and commitments were made for: a fork's origin's."""
+    forked = h.get("forked_from")
+    return str(forked["game_id"]) if isinstance(forked, dict) and forked.get("game_id") else str(h["game_id"])
 
 
 def _check_randomness(header: Mapping[str, Any]) -> None:
@@ -444,7 +510,7 @@ def _revealed_seed(h: Mapping[str, Any], run_under: str) -> int | Verdict:
                 message="the server seed is revealed only when the game ends; cannot re-adjudicate",
             )
         server_seed = bytes.fromhex(h["server_seed"])
-        if server_seed_commitment(h["game_id"], server_seed) != h["server_seed_commitment"]:
+        if server_seed_commitment(_origin_id(h), server_seed) != h["server_seed_commitment"]:
             return Verdict(
                 "seed_mismatch",
                 line=1,
@@ -469,7 +535,7 @@ def _revealed_seed(h: Mapping[str, Any], run_under: str) -> int | Verdict:
             message="the seed is revealed only when the game ends; cannot re-adjudicate",
         )
     commitment = h.get("seed_commitment")
-    if commitment is not None and seed_commitment(h["game_id"], seed) != commitment:
+    if commitment is not None and seed_commitment(_origin_id(h), seed) != commitment:
         return Verdict(
             "seed_mismatch",
             line=1,
@@ -524,7 +590,7 @@ def _audit(lines: Sequence[str], *, ruleset: str | None = None) -> Verdict:
     except rulesets.UnknownRulesetError as exc:
         return Verdict("malformed", line=1, message=str(exc), ruleset=run_under)
     spec = GameSpec(
-        game_id=h["game_id"],
+        game_id=_origin_id(h),  # a fork re-runs its origin's setup (the same shuffles)
         ruleset=run_under,
         variant=h["variant"],
         players=[PlayerSpec(p["id"], p["name"], p["deck"]) for p in h["players"]],
@@ -556,6 +622,27 @@ def _audit(lines: Sequence[str], *, ruleset: str | None = None) -> Verdict:
     for e in started:
         state = _apply(engine, state, e)
         count += 1
+    notes = list(log.notes)
+
+    def apply_notes(after: int) -> Verdict | None:
+        """Apply the annotations that follow step ``after`` (only their position is checked)."""
+        nonlocal state, count
+        while notes and notes[0][0] == after:
+            _, note, line = notes.pop(0)
+            if note["seq"] != count + 1:
+                return Verdict(
+                    "malformed",
+                    line=line,
+                    ruleset=run_under,
+                    message=f"the note has seq {note['seq']}; it follows event {count}, so it must be {count + 1}",
+                )
+            state = _apply(engine, state, Event.from_dict(note))
+            count += 1
+        return None
+
+    found = apply_notes(0)
+    if found is not None:
+        return found
     for step, command in enumerate(log.commands, start=1):
         line = log.line_of(step)
         try:
@@ -604,6 +691,9 @@ def _audit(lines: Sequence[str], *, ruleset: str | None = None) -> Verdict:
         for e in result:
             state = _apply(engine, state, e)
             count += 1
+        found = apply_notes(step)
+        if found is not None:
+            return found
     digest = state_digest(engine, state)
     actual = result_of(engine, state)
     claimed = h.get("claimed")

@@ -202,6 +202,13 @@ def common_state_dict(state: Any) -> dict[str, JSON]:
     }
 
 
+ANNOTATION_TYPES: tuple[str, ...] = ("RulingNoted",)
+"""Event types every game system's ``evolve`` skips: judges' interventions recorded in a
+game's stream (docs/judge-interventions.md).  Applying one only advances ``state.seq`` (the
+stream position the next event follows); nothing else of the state changes, and no
+``before`` hook runs."""
+
+
 class FoldableState(Protocol):
     """What :class:`EventHandlers` needs of a game system's state."""
 
@@ -239,9 +246,13 @@ class EventHandlers(Generic[FS]):
         return register
 
     def apply(self, state: FS, event: Event) -> None:
-        """Apply one recorded event to ``state`` in place."""
+        """Apply one recorded event to ``state`` in place (an annotation, see
+        :data:`ANNOTATION_TYPES`, only advances ``seq``)."""
         handler = self.handlers.get(event.type)
         if handler is None:
+            if event.type in ANNOTATION_TYPES:
+                state.seq = event.seq
+                return
             raise UnknownEventError(f"{self.system} has no event type {event.type!r} (event {event.seq})")
         if self.before is not None:
             self.before(state, event)

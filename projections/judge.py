@@ -19,7 +19,7 @@ from domain.fow.state import GameState as FowState
 from domain.gcg.characteristics import info as gcg_info
 from domain.gcg.characteristics import threat_level as gcg_threat_level
 from domain.gcg.state import GameState as GcgState
-from domain.kernel import RULES_AUTHORITY, Event, RulesEngine
+from domain.kernel import ANNOTATION_TYPES, RULES_AUTHORITY, Event, RulesEngine
 from domain.ll.cards import MEMBER_TYPES as LL_MEMBER_TYPES
 from domain.ll.characteristics import characteristics as ll_characteristics
 from domain.ll.characteristics import level_count as ll_level_count
@@ -912,6 +912,10 @@ def narrator(before: Any, after: Any, names: Mapping[str, str]) -> GenericNarrat
 def summarize(e: Event, before: Any, after: Any, names: Mapping[str, str]) -> str:
     """The one-line summary of ``e`` (FoW's narrator for FoW states, else the ruleset's
     :func:`narrator`)."""
+    if e.type in ANNOTATION_TYPES:  # a judge's ruling note (docs/judge-interventions.md)
+        cited = e.data.get("rules") or []
+        rules = f" [{', '.join(str(r) for r in cited)}]" if isinstance(cited, list) and cited else ""
+        return f"Judge's ruling on event {e.data.get('on')}: {e.data.get('text', '')}{rules}"
     if isinstance(before, FowState) and isinstance(after, FowState):
         try:
             return Narrator(before, after).summary(e)

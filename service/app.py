@@ -34,7 +34,7 @@ from eventsourcing.utils import Environment, EnvType, register_topic
 
 from domain.audit import chain_link
 from domain.jsonenc import json_encoder
-from domain.kernel import JSON, Command, Event, GameSpec, PlayerSpec, Rejection, RulesEngine
+from domain.kernel import ANNOTATION_TYPES, JSON, Command, Event, GameSpec, PlayerSpec, Rejection, RulesEngine
 from domain.randomness import SERVER_SEED_BYTES, derive_seed, entropy_problem, server_seed_commitment
 from domain.rulesets import get_engine, list_rulesets
 from service.catalog import CardCatalogs, UnknownStarterDeckError
@@ -518,9 +518,13 @@ def redact_event(engine: RulesEngine[Any], state: Any, event: Event, viewer: str
 
     ``state`` is the state right after the event.  Engines provide the optional hook
     ``redact_event(state, event, viewer)``; for an engine without it, players get the
-    event without its ``data`` (fail closed), and judges always get it whole."""
+    event without its ``data`` (fail closed), and judges always get it whole.  A judge's
+    note (``domain.kernel.ANNOTATION_TYPES``) shows players which event it is on, not its
+    text (docs/judge-interventions.md)."""
     if viewer is None:
         return event
+    if event.type in ANNOTATION_TYPES:
+        return Event(event.seq, event.type, {"on": event.data.get("on")}, event.rule, event.cause, event.actor)
     hook: Callable[[Any, Event, str], Event] | None = getattr(engine, "redact_event", None)
     if hook is None:
         return Event(event.seq, event.type, {}, event.rule, event.cause, event.actor)
@@ -603,6 +607,8 @@ class GameView:
 
     integrity: dict[str, Any] | None = None
     """``{"status": "intact" | "broken", "broken_at", "reason"}`` (docs/integrity.md)."""
+    forked_from: dict[str, Any] | None = None
+    """A fork's origin ``{"game_id", "version", "head"}`` (docs/judge-interventions.md)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -1190,6 +1196,8 @@ class GameService:
             self._require_player(game, viewer)
         engine = game.engine
         is_finished: Callable[[Any], bool] | None = getattr(engine, "is_finished", None)
+        setup = self._header(game_id).setup
+        origin = (setup or {}).get("forked_from")
         return GameView(
             game_id=game.game_id,
             ruleset=game.ruleset,
@@ -1198,8 +1206,9 @@ class GameService:
             players=game.players,
             finished=None if is_finished is None else is_finished(game.state),
             state=engine.view(game.state, viewer),
-            **_randomness_of(self._header(game_id).setup),
+            **_randomness_of(setup),
             integrity=self.integrity.status(game.id),
+            forked_from=dict(origin) if isinstance(origin, dict) else None,
         )
 
     def events(self, game_id: str, after: int = 0, limit: int | None = None, viewer: str | None = None) -> list[Event]:

@@ -34,7 +34,7 @@ from domain.audit import (
     result_of_view,
     split_lines,
 )
-from domain.kernel import Command, Event
+from domain.kernel import ANNOTATION_TYPES, Command, Event
 from domain.rules_text import MalformedCitationError, UnknownCitationError
 from domain.rulesets import get_engine
 from service.app import Game, GameService, game_uuid
@@ -120,13 +120,24 @@ class Audits:
         }
         if setup.get("reconstructed"):
             header["position"] = setup.get("position")  # started from a declared position, not from decks
-        header.update(self._randomness(game_id, setup, finished))
+        origin = setup.get("forked_from")
+        revealed = finished
+        if isinstance(origin, dict):  # a fork: its origin's seed, revealed once the origin has ended too
+            header["forked_from"] = dict(origin)
+            revealed = finished and bool(self.games.view(str(origin["game_id"]), None).finished)
+        header.update(
+            self._randomness(str(origin["game_id"]) if isinstance(origin, dict) else game_id, setup, revealed)
+        )
         steps: list[tuple[Command, list[Event]]] = []
+        notes: list[tuple[int, Event]] = []
         current = ""
         for e in stored[1:]:
             happened = cast(Game.Happened, e)
             command_id = getattr(happened, "command_id", "")
             if not command_id:
+                if happened.event.get("type") in ANNOTATION_TYPES:  # a judge's note (docs/judge-interventions.md)
+                    notes.append((len(steps), Event.from_dict(happened.event)))
+                    current = ""
                 continue  # part of the game's start
             submitted = getattr(happened, "command", None)
             if submitted is not None:
@@ -137,11 +148,11 @@ class Audits:
                     f"game {game_id!r} was recorded before replay logs: the command {command_id!r} is not stored"
                 )
             steps[-1][1].append(Event.from_dict(happened.event))
-        seed = started.get("seed") if finished else None
+        seed = started.get("seed") if revealed else None
         claimed = result_of_view(final.state) if finished else None
         if claimed is not None:
             claimed.pop("finished", None)
-        return build_log(header, steps, seed=seed if isinstance(seed, int) else None, claimed=claimed)
+        return build_log(header, steps, seed=seed if isinstance(seed, int) else None, claimed=claimed, notes=notes)
 
     def _randomness(self, game_id: str, setup: dict[str, Any], finished: bool) -> dict[str, Any]:
         """How the seed was chosen (docs/randomness.md): for a contributed game the

@@ -10,11 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import random
-import threading
-import time
-import weakref
-import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -23,10 +18,10 @@ from uuid import NAMESPACE_URL, UUID, uuid5
 
 from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.domain import Aggregate, event
-from eventsourcing.persistence import IntegrityError
 from eventsourcing.utils import register_topic
 
 from domain.kernel import Command, Rejection
+from service.game_logs import append_in_turn
 
 __all__ = [
     "MAX_STORED_ARGS_BYTES",
@@ -48,24 +43,6 @@ MAX_STORED_MESSAGE_CHARS = 1024
 """A refusal's message kept with the attempt is cut to this length (the caller got it whole)."""
 
 _LOGS = uuid5(NAMESPACE_URL, "urn:tcg-adjudicator:rejections")
-_ATTEMPTS = 60
-"""Appends tried before giving up, when other processes keep winning the race."""
-_BACKOFF_SECONDS = (0.002, 0.1)
-"""The first and the longest pause between two tries (doubled each time, with jitter)."""
-_STRIPES = 64
-_LOCKS: weakref.WeakKeyDictionary[Application[UUID], tuple[threading.Lock, ...]] = weakref.WeakKeyDictionary()
-"""Per application (one per service, as a server process has one): writers of one game's
-rejection log take turns (locks striped by game id), so the threads of one process never
-race each other, only other processes."""
-_LOCKS_LOCK = threading.Lock()
-
-
-def _lock_for(app: Application[UUID], game_id: str) -> threading.Lock:
-    with _LOCKS_LOCK:
-        locks = _LOCKS.get(app)
-        if locks is None:
-            locks = _LOCKS[app] = tuple(threading.Lock() for _ in range(_STRIPES))
-    return locks[zlib.crc32(game_id.encode()) % _STRIPES]
 
 
 Clock = Callable[[], datetime]
@@ -158,37 +135,30 @@ def _bounded_message(message: str) -> str:
 def record_attempt(
     app: Application[UUID], game_id: str, command: Command, rejection: Rejection, based_on: int, at: datetime
 ) -> RejectedAttempt:
-    """Append one refused command to the game's log.  Threads of this process append in
-    turn (a lock per game id stripe); when another process wins the race, it tries again
-    after a growing, jittered pause, so concurrent refusals are all recorded rather than
-    failing after a few collisions (tests/test_reliability_concurrency.py)."""
-    pause = _BACKOFF_SECONDS[0]
-    with _lock_for(app, game_id):
-        for _ in range(_ATTEMPTS):
-            try:
-                log = cast(RejectionLog, app.repository.get(rejection_log_id(game_id)))
-            except AggregateNotFoundError:
-                log = RejectionLog(game_id=game_id)
-            attempt = RejectedAttempt(
-                number=log.count + 1,
-                game_id=game_id,
-                player=command.player,
-                command={**command.to_dict(), "args": bounded_args(command.args)},
-                code=rejection.code,
-                rule=rejection.rule,
-                message=_bounded_message(rejection.message),
-                based_on_version=based_on,
-                at=at.isoformat(),
-            )
-            log.refuse(attempt=attempt.to_dict())
-            try:
-                app.save(log)
-            except IntegrityError:
-                time.sleep(random.uniform(0, pause))  # spreads the retries (not a secret)
-                pause = min(pause * 2, _BACKOFF_SECONDS[1])
-                continue
-            return attempt
-    raise RuntimeError(f"could not record a rejected attempt for game {game_id!r}: too many concurrent writers")
+    """Append one refused command to the game's log, in turn with the other writers of the
+    game's logs (:func:`service.game_logs.append_in_turn`)."""
+
+    def append() -> RejectedAttempt:
+        try:
+            log = cast(RejectionLog, app.repository.get(rejection_log_id(game_id)))
+        except AggregateNotFoundError:
+            log = RejectionLog(game_id=game_id)
+        attempt = RejectedAttempt(
+            number=log.count + 1,
+            game_id=game_id,
+            player=command.player,
+            command={**command.to_dict(), "args": bounded_args(command.args)},
+            code=rejection.code,
+            rule=rejection.rule,
+            message=_bounded_message(rejection.message),
+            based_on_version=based_on,
+            at=at.isoformat(),
+        )
+        log.refuse(attempt=attempt.to_dict())
+        app.save(log)
+        return attempt
+
+    return append_in_turn(app, game_id, append, "a rejected attempt")
 
 
 def list_attempts(

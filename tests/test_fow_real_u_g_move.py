@@ -381,9 +381,15 @@ def test_artemis_gets_two_and_destroys_a_card_in_a_chant_standby_area() -> None:
     moved = find(events, "CardMoved")
     assert (moved.data["oid"], moved.data["from"], moved.data["to"]) == (hidden, "standby", "graveyard")
     story.given("CardRecovered", oid=bow)
-    other = story.put("p2", "T-BEAR", "standby")
-    refusal = story.refused(cmd("ActivateAbility", "p1", source=bow, ability=3, targets=[[other]], pay_with=[]))
+    mine = story.put("p1", "T-BEAR", "standby")
+    refusal = story.refused(cmd("ActivateAbility", "p1", source=bow, ability=3, targets=[[mine]], pay_with=[]))
     assert (refusal.code, refusal.rule) == ("rules/not_enough_counters", "FoW-5.5 9.3 p2.5")
+    # the opponent's face-down card, not offered now, is answered as an id of no card: which of the
+    # opponent's hidden cards lie in their chant-standby area is not told (3.1 p2, docs/hidden-information.md)
+    other = story.put("p2", "T-BEAR", "standby")
+    theirs = story.refused(cmd("ActivateAbility", "p1", source=bow, ability=3, targets=[[other]], pay_with=[]))
+    missing = story.refused(cmd("ActivateAbility", "p1", source=bow, ability=3, targets=[["p2-999"]], pay_with=[]))
+    assert theirs.to_dict() == {**missing.to_dict(), "message": missing.message.replace("p2-999", other)}
     story.replays()
 
 

@@ -213,6 +213,9 @@ def test_a_players_stream_is_their_events_live_then_ends_with_the_game(url: str)
     assert dealt["alice"]["p2"] is None and dealt["alice"]["p1"] is not None
     assert dealt["judge"]["p1"] is not None and dealt["judge"]["p2"] == ["F-006", "F-006"]
     assert "seed" not in bob_read.events[0]["data"] and "seed" in judge_read.events[0]["data"]
+    # the judge's stream shows hidden information: it is on the game's judge-read record
+    reads = httpx.get(f"{url}/games/live/judge-reads", headers=auth(JUDGE), timeout=10).json()["reads"]
+    assert [r["endpoint"] for r in reads].count("GET /games/live/stream") == 1
     # a decision closes every batch: the version it names is the last event before it
     last_seq = 0
     for m in bob_read.messages:

@@ -241,7 +241,8 @@
     const where = [t.turn !== undefined ? "turn " + t.turn : null, t.phase, t.step].filter(Boolean).join(" · ");
     return el(
       "li",
-      { class: "event", dataset: { seq: String(e.seq) }, tabindex: "0", title: "Show the board and why", onclick: () => selectEvent(e.seq), onkeydown: (ev) => { if (ev.key === "Enter") selectEvent(e.seq); } },
+      // a judge's ruling note (RulingNoted, docs/judge-interventions.md) is marked as such
+      { class: e.type === "RulingNoted" ? "event ruling" : "event", dataset: { seq: String(e.seq) }, tabindex: "0", title: e.type === "RulingNoted" ? "Judge's ruling note on event #" + ((e.data && e.data.on) || "?") : "Show the board and why", onclick: () => selectEvent(e.seq), onkeydown: (ev) => { if (ev.key === "Enter") selectEvent(e.seq); } },
       el("span", { class: "seq", text: "#" + e.seq }),
       el("span", { class: "etype", text: e.type }),
       t.summary ? el("span", { class: "summary", text: t.summary }) : null,

@@ -557,7 +557,8 @@ def produce_from_sources(ctx: Ctx, player: str, pay_with: Sequence[Any], cause: 
             raise ctx.reject("command/malformed", "10.2 p5", "each pay_with entry needs a 'source' object id")
         oid = str(entry["source"])
         if oid not in s.objects:
-            raise ctx.reject("command/unknown_object", "10.2 p5", f"there is no card {oid!r} in this game")
+            message = f"there is no card {oid!r} in this game that you can see"
+            raise ctx.reject("command/unknown_object", "10.2 p5", message)
         idx = entry.get("ability")
         ability_index = _find_will_ability(s, oid) if idx is None else int(idx)
         cause = activate_will_ability(ctx, player, oid, ability_index, entry.get("choice"), cause)

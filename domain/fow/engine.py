@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from domain import rulesets
+from domain import hidden, rulesets
 from domain.fow import actions, conditions, costs, flow, position
 from domain.fow.cards import (
     Ability,
@@ -438,7 +438,7 @@ def _obj_arg(ctx: Ctx, args: Mapping[str, Any], key: str, rule: str) -> str:
     if not isinstance(oid, str):
         raise ctx.reject("command/malformed", rule, f"'{key}' must be an object id such as 'p1-007'")
     if oid not in ctx.s.objects:
-        raise ctx.reject("command/unknown_object", rule, f"there is no card {oid!r} in this game")
+        raise ctx.reject("command/unknown_object", rule, unseen_card(oid))
     return oid
 
 
@@ -1649,6 +1649,36 @@ def concede(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
 
 
 def decide(state: GameState, cmd: Command) -> list[Event] | Rejection:
+    """The events ``cmd`` produces, or why it is refused.  The answer never depends on what its
+    sender cannot see: an object hidden from them is answered as one that does not exist (3.1 p2,
+    ``domain.hidden``)."""
+    answer = _decide(state, cmd)
+    if state.finished or cmd.player not in state.players:
+        return answer
+    result: list[Event] | Rejection = hidden.blind_answer(
+        answer,
+        cmd,
+        state.objects,
+        may_name(state, cmd.player),
+        functools.partial(_decide, state),
+        lambda oid: Rejection("command/unknown_object", version(state.ruleset).cite("3.1 p2"), unseen_card(oid)),
+    )
+    return result
+
+
+def unseen_card(oid: str) -> str:
+    """The refusal of an object id that names no card the sender can see (there may be none)."""
+    return f"there is no card {oid!r} in this game that you can see"
+
+
+def may_name(state: GameState, player: str) -> Callable[[str], bool]:
+    """Whether ``player`` may name an object in a command: they may see it (:func:`is_visible`),
+    or their pending decision offers it (a search shows the searched cards, 3.1 p2), or one of
+    their legal actions names it."""
+    return hidden.nameable(state, player, is_visible, legal_actions)
+
+
+def _decide(state: GameState, cmd: Command) -> list[Event] | Rejection:
     cause = command_cause(cmd.id or "anonymous")
     cite = version(state.ruleset).cite
     if state.finished:
@@ -1776,7 +1806,7 @@ def _target_options(s: GameState, groups: Sequence[Any], player: str, source: st
 
 
 def _accepted(s: GameState, cmd: Command) -> bool:
-    return not isinstance(decide(s, cmd), Rejection)
+    return not isinstance(_decide(s, cmd), Rejection)
 
 
 def _trigger_commands(s: GameState, trig: Triggered, player: str) -> list[Command]:
@@ -1852,8 +1882,9 @@ def legal_actions(state: GameState, player: str) -> list[Command]:
         out = [Command("ChooseOption", player, {"option": i}) for i in range(count)]
     elif p.kind == "name_card_type":
         out = [Command("NameCard", player, {"name": t}) for t in NAMED_CARD_TYPES]
-    elif p.kind == "name_card":  # any card name: those of the cards of this game
-        out = [Command("NameCard", player, {"name": n}) for n in sorted({c.name for c in s.cards.values()})]
+    elif p.kind == "name_card":  # any card name: those of the player's deck and of the cards they can see
+        seen = {s.cards[o.card].name for o in s.objects.values() if o.owner == player or is_visible(s, o.oid, player)}
+        out = [Command("NameCard", player, {"name": n}) for n in sorted(seen)]
     elif p.kind == "attributes":  # any number of the five (2.8 p2)
         five = ["W", "R", "U", "G", "B"]
         subsets = itertools.chain.from_iterable(itertools.combinations(five, n) for n in range(6))
@@ -2298,6 +2329,7 @@ def redact_event(state: GameState, event: Event, viewer: str | None) -> Event:
     if t == "GameStarted":
         d.pop("seed", None)
         d["objects"] = [o if o["owner"] == viewer else {**o, "card": None} for o in d["objects"]]
+        d["cards"] = hidden.own_deck_list(event.data["cards"], event.data["objects"], viewer)
     elif t == "DeckShuffled":
         d["order"] = None
         d["count"] = len(event.data["order"])

@@ -47,12 +47,13 @@ position is ``players[p].position`` in the view.
 from __future__ import annotations
 
 import copy
+import functools
 import itertools
 from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from domain import rulesets
+from domain import hidden, rulesets
 from domain.gcg import actions, flow
 from domain.gcg.cards import Card, parse_catalog
 from domain.gcg.characteristics import (
@@ -260,10 +261,10 @@ def _resume(ctx: Ctx) -> None:
 def _card_arg(ctx: Ctx, player: str, args: Mapping[str, Any], rule: str, kind: str | None) -> str:
     s = ctx.s
     oid = args.get("card")
-    if not isinstance(oid, str) or oid not in s.objects:
+    if not isinstance(oid, str):
         raise ctx.reject("command/malformed", rule, "'card' must be the id of a card in your hand, such as 'p1-017'")
-    obj = s.objects[oid]
-    if obj.owner != player or obj.zone != "hand":
+    obj = s.objects.get(oid)
+    if obj is None or obj.owner != player or obj.zone != "hand":  # no such card, or one hidden (4.2.3)
         raise ctx.reject("rules/not_in_hand", rule, f"{oid} is not a card in your hand")
     if kind is not None and s.card_of(oid).type != kind:
         raise ctx.reject("rules/wrong_card_type", rule, f"{s.card_of(oid).name} ({oid}) is not a {kind} card")
@@ -623,6 +624,36 @@ def concede(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
 
 
 def decide(state: GameState, cmd: Command) -> list[Event] | Rejection:
+    """The events ``cmd`` produces, or why it is refused.  The answer never depends on what its
+    sender cannot see: an object hidden from them is answered as one that does not exist
+    (4.2.3, ``domain.hidden``)."""
+    answer = _decide(state, cmd)
+    if state.finished or cmd.player not in state.players:
+        return answer
+    result: list[Event] | Rejection = hidden.blind_answer(
+        answer,
+        cmd,
+        state.objects,
+        may_name(state, cmd.player),
+        functools.partial(_decide, state),
+        lambda oid: Rejection("command/unknown_object", cite("4.2.3"), unseen_card(oid)),
+    )
+    return result
+
+
+def unseen_card(oid: str) -> str:
+    """The refusal of an object id that names no card the sender can see (there may be none)."""
+    return f"there is no card {oid!r} in this game that you can see"
+
+
+def may_name(state: GameState, player: str) -> Callable[[str], bool]:
+    """Whether ``player`` may name an object in a command: they may see it (:func:`is_visible`),
+    or their pending decision offers it (a search shows the searched cards), or one of their
+    legal actions names it."""
+    return hidden.nameable(state, player, is_visible, legal_actions)
+
+
+def _decide(state: GameState, cmd: Command) -> list[Event] | Rejection:
     cause = command_cause(cmd.id or "anonymous")
     if state.finished:
         return Rejection("game/finished", cite("1.2.1"), "the game is over; no further commands are accepted")
@@ -746,7 +777,7 @@ def legal_actions(state: GameState, player: str) -> list[Command]:
     if p is None or p.player != player:
         return [Command("Concede", player)]
     out = _main_actions(s, player) if p.kind == "main" else _choices(s, player)
-    out = [c for c in out if not isinstance(decide(s, c), Rejection)]
+    out = [c for c in out if not isinstance(_decide(s, c), Rejection)]
     out.append(Command("Concede", player))
     return out
 
@@ -880,6 +911,7 @@ def redact_event(state: GameState, event: Event, viewer: str | None) -> Event:
     t = event.type
     if t == "GameStarted":
         d.pop("seed", None)
+        d["cards"] = hidden.own_deck_list(event.data["cards"], event.data["objects"], viewer)
         d["objects"] = [
             {**o, "card": o["card"] if o["owner"] == viewer and o["zone"] == "monster_deck" else None}
             for o in d["objects"]

@@ -22,6 +22,7 @@ stack is recorded in ``ChoiceRequested`` (``resume``) and ``decide`` returns.  T
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 from collections.abc import Callable
 from typing import Any
@@ -874,7 +875,20 @@ def _next(frame: Frame, *, performed: bool) -> None:
 
 
 def fingerprint(s: GameState) -> str:
-    """The game state, without time stamps and ids, for 12.1.1.2."""
+    """The game state, without time stamps and ids, for 12.1.1.2: an HMAC of
+    :func:`fingerprint_data` keyed by the game's seed.  It is recorded in events the players
+    read (``MainActionTaken``, ``LoopDetected``, the main phase's ``ChoiceRequested``), and the
+    state it digests holds hidden cards (every deck's order, the hands): unkeyed, a player could
+    test guesses of the opponent's hand or the next cards of a deck against it.  The seed stays
+    secret until the game is over (only its commitment is published), and two fingerprints of
+    one game still compare equal exactly when their states do, which is all 12.1.1.2 needs."""
+    payload = json.dumps(fingerprint_data(s), sort_keys=True, default=str).encode()
+    key = f"GCG fingerprint:{s.game_id}:{s.seed}".encode()
+    return hmac.new(key, payload, hashlib.sha256).hexdigest()[:24]
+
+
+def fingerprint_data(s: GameState) -> dict[str, Any]:
+    """What :func:`fingerprint` digests: the game state without time stamps and ids."""
     players = {}
     for pid in s.order:
         zones = s.zones[pid]
@@ -890,7 +904,7 @@ def fingerprint(s: GameState) -> str:
             "field": sorted([o, s.objects[o].slot, list(s.objects[o].under)] for o in zones["field"]),
             "strategy": sorted([o, s.objects[o].slot] for o in zones["strategy"]),
         }
-    data = {
+    data: dict[str, Any] = {
         "players": players,
         "effects": sorted(
             [
@@ -909,7 +923,7 @@ def fingerprint(s: GameState) -> str:
         ),
         "delayed": sorted([d.card, d.kind] for d in s.delayed),
     }
-    return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()[:24]
+    return data
 
 
 @op("main")

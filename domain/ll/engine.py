@@ -40,12 +40,13 @@ Circles are location codes ``FL FC FR BL BC BR`` (front/back row, left/center/ri
 from __future__ import annotations
 
 import copy
+import functools
 import itertools
 from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from domain import rulesets
+from domain import hidden, rulesets
 from domain.kernel import (
     JSON,
     CardDataError,
@@ -315,7 +316,7 @@ def _oid(ctx: Ctx, args: Mapping[str, Any], key: str, rule: str) -> str:
     if not isinstance(oid, str):
         raise ctx.reject("command/malformed", rule, f"'{key}' must be a card id such as 'p1-d07'")
     if oid not in ctx.s.objects:
-        raise ctx.reject("command/unknown_card", rule, f"there is no card {oid!r} in this game")
+        raise ctx.reject("command/unknown_card", rule, unseen_card(oid))
     return oid
 
 
@@ -1183,6 +1184,36 @@ def _excluded(state: GameState, cmd: Command) -> Rejection | None:
 
 
 def decide(state: GameState, cmd: Command) -> list[Event] | Rejection:
+    """The events ``cmd`` produces, or why it is refused.  The answer never depends on what its
+    sender cannot see: an object hidden from them is answered as one that does not exist
+    (4.1.2, ``domain.hidden``)."""
+    answer = _decide(state, cmd)
+    if state.finished or cmd.player not in state.players:
+        return answer
+    result: list[Event] | Rejection = hidden.blind_answer(
+        answer,
+        cmd,
+        state.objects,
+        may_name(state, cmd.player),
+        functools.partial(_decide, state),
+        lambda oid: Rejection("command/unknown_card", cite("4.1.2"), unseen_card(oid)),
+    )
+    return result
+
+
+def unseen_card(oid: str) -> str:
+    """The refusal of an object id that names no card the sender can see (there may be none)."""
+    return f"there is no card {oid!r} in this game that you can see"
+
+
+def may_name(state: GameState, player: str) -> Callable[[str], bool]:
+    """Whether ``player`` may name an object in a command: they may see it (:func:`is_visible`),
+    or their pending decision offers it (a search shows the searched cards), or one of their
+    legal actions names it."""
+    return hidden.nameable(state, player, is_visible, legal_actions)
+
+
+def _decide(state: GameState, cmd: Command) -> list[Event] | Rejection:
     cause = command_cause(cmd.id or "anonymous")
     if state.finished:
         return Rejection("game/finished", cite("1.2.1"), "the game is over; no further commands are accepted")
@@ -1224,7 +1255,7 @@ def _perpetual_cycle(cycle_log: list[list[str]], type_: str, events: list[Event]
 
 
 def _accepted(s: GameState, cmd: Command) -> bool:
-    return not isinstance(decide(s, cmd), Rejection)
+    return not isinstance(_decide(s, cmd), Rejection)
 
 
 def legal_actions(state: GameState, player: str) -> list[Command]:
@@ -1370,11 +1401,16 @@ def _trance_actions(s: GameState, player: str) -> list[Command]:
     out: list[Command] = []
     materials = [o for o in s.members(player) if s.card_of(o).type != "tranceunion" or s.card_of(o).trance_change]
     materials += [o for o in s.zones[player]["my_logicalist"] if not s.objects[o].rested]
+    # one copy of each Tranceunion in the hand, and every one the deck holds (5.13.1.2, searching
+    # it): only an offered card of the deck may be named (domain.hidden), and offering one copy
+    # would tell where the others are not
     tus: dict[str, str] = {}
-    for zone in ("hand", "deck"):
-        for o in s.zones[player][zone]:
-            if s.card_of(o).type == "tranceunion" and s.card_of(o).id not in tus:
-                tus[s.card_of(o).id] = o
+    for o in s.zones[player]["hand"]:
+        if s.card_of(o).type == "tranceunion" and s.card_of(o).id not in tus:
+            tus[s.card_of(o).id] = o
+    for o in s.zones[player]["deck"]:
+        if s.card_of(o).type == "tranceunion":
+            tus[o] = o
     if not tus:
         return out
     for pair in itertools.combinations(materials, 2):
@@ -1549,8 +1585,7 @@ def redact_event(state: GameState, event: Event, viewer: str | None) -> Event:
         d["actions"] = [_redact_command(state, a, viewer) for a in d["actions"]]
     if t == "GameStarted":
         d.pop("seed", None)
-        mine = {o["card"] for o in d["objects"] if o["owner"] == viewer}
-        d["cards"] = {cid: c for cid, c in d["cards"].items() if cid in mine}
+        d["cards"] = hidden.own_deck_list(event.data["cards"], event.data["objects"], viewer)
         d["objects"] = [
             {**o, "card": o["card"] if o["owner"] == viewer and o["zone"] in ("tool", "my_logicalist") else None}
             for o in d["objects"]
