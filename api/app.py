@@ -21,7 +21,19 @@ from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from api import audit, cards, console, crossversion, deal, interventions, judge, observability, positions
+from api import (
+    audit,
+    cards,
+    console,
+    crossversion,
+    deal,
+    interventions,
+    judge,
+    observability,
+    paging,
+    positions,
+    stream,
+)
 from api.deps import PrincipalDep, ServiceDep, created_game_response, viewer_for
 from api.schemas import (
     ID,
@@ -276,6 +288,7 @@ def create_app(settings: Settings | None = None, service: GameService | None = N
     api.include_router(deal.router)  # contributed randomness: entropy and the deal (docs/randomness.md)
     api.include_router(interventions.router)  # judge: ruling notes, forks, judge reads (docs/judge-interventions.md)
     api.include_router(cards.router)  # GET /cards, POST/GET /catalogs (docs/card-schema.md)
+    api.include_router(stream.router)  # push: GET /games/{id}/stream, Server-Sent Events (docs/streaming.md)
 
     @api.get("/health", response_model=Health, tags=["meta"], responses=_errors())
     def health() -> Health:
@@ -404,18 +417,28 @@ def create_app(settings: Settings | None = None, service: GameService | None = N
     @api.get("/games/{game_id}/events", response_model=EventsResponse, tags=["games"], responses=_errors(401, 403, 404))
     def events(
         game_id: str,
+        request: Request,
         principal: PrincipalDep,
         service: ServiceDep,
         after: Annotated[int, Query(ge=0, description="Only events with seq > after.")] = 0,
         limit: Annotated[int, Query(ge=1, le=1000)] = 500,
         viewer: Annotated[str | None, Query(pattern=ID, description="Judge only: as this player sees them.")] = None,
+        cursor: Annotated[
+            int | None, Query(ge=0, description="The same as `after` (from `next`); wins over it.")
+        ] = None,
     ) -> EventsResponse:
-        """The event stream with citations.  Players get events redacted for them."""
+        """The event stream with citations.  Players get events redacted for them.  A page
+        holds at most `limit` events; `next` is the URL of the following page, null at the end."""
         shown = viewer_for(principal, viewer)
-        stream = service.events(game_id, after=after, limit=limit, viewer=shown)
+        start = after if cursor is None else cursor
+        stream, more = paging.page(service.events(game_id, after=start, limit=limit + 1, viewer=shown), limit)
         integrity = _integrity(service.integrity_of(game_id))
         return EventsResponse(
-            game_id=game_id, viewer=shown, events=[_event_out(e) for e in stream], integrity=integrity
+            game_id=game_id,
+            viewer=shown,
+            events=[_event_out(e) for e in stream],
+            integrity=integrity,
+            next=paging.next_url(request, more, stream[-1].seq if stream else start),
         )
 
     openapi = api.openapi

@@ -236,6 +236,9 @@ class EventsResponse(BaseModel):
     viewer: str | None
     events: list[EventOut]
     integrity: IntegrityOut | None = None
+    next: str | None = Field(
+        default=None, description="The next page (a relative URL), or null after the last event (api/paging.py)."
+    )
 
 
 class PlayerNameIn(Strict):

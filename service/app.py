@@ -61,6 +61,7 @@ from service.errors import (
 from service.integrity import ChainKeys, HeadWitness, IntegrityMonitor, Receipt, is_keyed, truncated_reason
 from service.rejections import Clock, record_attempt, utc_now
 from service.settings import Settings
+from service.stream import EventNotifier
 
 __all__ = [
     "ID_PATTERN",
@@ -473,6 +474,8 @@ class Adjudicator(Application[UUID]):
 
     def __init__(self, settings: Settings, keys: ChainKeys | None = None) -> None:
         self.snapshot_interval = settings.snapshot_interval
+        self.notifier = EventNotifier()
+        """Signalled after each game write of this process (streams wait on it)."""
         self.chain_keys = keys
         """Signs snapshots (their MAC is checked on load); ``None``: unsigned snapshots."""
         # Cached games are fast-forwarded from the store on every get and deep-copied out,
@@ -501,6 +504,7 @@ class Adjudicator(Application[UUID]):
         # command's bookkeeping (bench/RESULTS.md, store overhead); it notifies nothing
         # this application listens to.
         self.events.put([e for aggregate in (game, *others) for e in aggregate.collect_events()])
+        self.notifier.published(game.game_id, game.version)  # wakes this process's streams (service/stream.py)
         if game.version // self.snapshot_interval > before // self.snapshot_interval:
             assert self.snapshots is not None
             snapshot = Game.Snapshot.take(game)
@@ -643,6 +647,7 @@ class GameService:
         self.app = Adjudicator(settings, self.chain_keys)
         self.catalog_store = CatalogStore(self.app, clock)
         """Catalogs loaded at runtime (``POST /catalogs``, service/catalogs_store.py)."""
+        self.notifier = self.app.notifier
         self._headers: OrderedDict[str, Game.Created] = OrderedDict()
         self._headers_lock = threading.Lock()
 

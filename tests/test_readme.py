@@ -461,6 +461,22 @@ def _cards_listed(done: subprocess.CompletedProcess[str], reader: Reader) -> Non
     assert "Ren Hoshino" in [c["name"] for c in page["cards"]] and len(page["cards"]) <= 5
 
 
+def _streamed(done: subprocess.CompletedProcess[str], reader: Reader) -> None:
+    """The finished game's stream: alice's events as /events gives them, then the last
+    decision (the game is over: the stream ended by itself)."""
+    assert done.returncode == 0 and done.stdout.rstrip().endswith("\n200"), done.stdout[-500:]
+    lines = done.stdout.splitlines()
+    events = [
+        json.loads(line[len("data: ") :])
+        for n, line in enumerate(lines)
+        if lines[n - 1].startswith("event: ") and line.startswith("data: ") and lines[n - 1] != "event: decision"
+    ]
+    alice = {"Authorization": f"Bearer {reader.env['ALICE']}"}
+    assert events == httpx.get(f"{reader.url}/games/demo/events?limit=1000", headers=alice).json()["events"]
+    decision = json.loads(lines[lines.index("event: decision", len(lines) - 6) + 1][len("data: ") :])
+    assert decision["finished"] is True and decision["version"] == events[-1]["seq"]
+
+
 CARDS = "../shared/carddata/force-of-will/cards.json"
 CLI_CASES: dict[str, list[tuple[str, Check]]] = {
     "adjudicator timeline GAME": [("adjudicator timeline demo", _ok(first=r"Timeline of game demo \(\d+ events\)"))],
@@ -496,6 +512,9 @@ CLI_CASES: dict[str, list[tuple[str, Check]]] = {
     f"adjudicator cards import|coverage {CARDS} [--clusters Grimm,Alice]": [
         (f"adjudicator cards import {CARDS}", _imported),
         (f"adjudicator cards coverage {CARDS} --clusters Grimm,Alice", _ok("Grimm", "Alice", "full")),
+    ],
+    'curl -N "$API/games/demo/stream" -H "Authorization: Bearer $ALICE"': [
+        ('curl -N "$API/games/demo/stream" -H "Authorization: Bearer $ALICE"', _streamed)
     ],
     'curl -s -X POST $API/games/demo/players/bob/token -H "Authorization: Bearer $JUDGE"': [
         ('curl -s -X POST $API/games/demo/players/bob/token -H "Authorization: Bearer $JUDGE"', _reissued)
