@@ -35,6 +35,7 @@ from api import (
     stream,
 )
 from api.deps import PrincipalDep, ServiceDep, created_game_response, viewer_for
+from api.paging import MAX_SEQ
 from api.schemas import (
     ID,
     CommandOut,
@@ -392,7 +393,7 @@ def create_app(settings: Settings | None = None, service: GameService | None = N
         game_id: str,
         principal: PrincipalDep,
         service: ServiceDep,
-        at: Annotated[int | None, Query(ge=1, description="The state just after event `at`.")] = None,
+        at: Annotated[int | None, Query(ge=1, le=MAX_SEQ, description="The state just after event `at`.")] = None,
         viewer: Annotated[str | None, Query(pattern=ID, description="Judge only: view as this player.")] = None,
     ) -> StateResponse:
         """A player token gets that player's view; the judge token the full view."""
@@ -420,11 +421,11 @@ def create_app(settings: Settings | None = None, service: GameService | None = N
         request: Request,
         principal: PrincipalDep,
         service: ServiceDep,
-        after: Annotated[int, Query(ge=0, description="Only events with seq > after.")] = 0,
+        after: Annotated[int, Query(ge=0, le=MAX_SEQ, description="Only events with seq > after.")] = 0,
         limit: Annotated[int, Query(ge=1, le=1000)] = 500,
         viewer: Annotated[str | None, Query(pattern=ID, description="Judge only: as this player sees them.")] = None,
         cursor: Annotated[
-            int | None, Query(ge=0, description="The same as `after` (from `next`); wins over it.")
+            int | None, Query(ge=0, le=MAX_SEQ, description="The same as `after` (from `next`); wins over it.")
         ] = None,
     ) -> EventsResponse:
         """The event stream with citations.  Players get events redacted for them.  A page

@@ -16,6 +16,7 @@ from pydantic import BaseModel, Field
 
 from api import paging
 from api.deps import PrincipalDep, ServiceDep, bearer
+from api.paging import MAX_SEQ
 from api.schemas import ID, ErrorResponse, EventOut, ForkedFromOut, IntegrityOut, PlayerOut
 from service.app import Principal
 from service.errors import AuthError, ForbiddenError, InvalidRequestError
@@ -193,9 +194,11 @@ def game_timeline(
     game_id: str,
     request: Request,
     judge: JudgeDep,
-    after: Annotated[int, Query(ge=0, description="Only events with seq > after.")] = 0,
+    after: Annotated[int, Query(ge=0, le=MAX_SEQ, description="Only events with seq > after.")] = 0,
     limit: Annotated[int, Query(ge=1, le=5000)] = 1000,
-    cursor: Annotated[int | None, Query(ge=0, description="The same as `after` (from `next`); wins over it.")] = None,
+    cursor: Annotated[
+        int | None, Query(ge=0, le=MAX_SEQ, description="The same as `after` (from `next`); wins over it.")
+    ] = None,
 ) -> TimelineResponse:
     """Every event in order: turn, phase/step, actor, citation and rule title, a one-line
     summary and the cause.  At most `limit` entries a page; `next` links the following page."""
@@ -235,7 +238,7 @@ def game_rejections(
     request: Request,
     judge: JudgeDep,
     limit: Annotated[int, Query(ge=1, le=MAX_PAGE)] = MAX_PAGE,
-    cursor: Annotated[int | None, Query(ge=0, description="Only attempts numbered above this.")] = None,
+    cursor: Annotated[int | None, Query(ge=0, le=MAX_SEQ, description="Only attempts numbered above this.")] = None,
 ) -> RejectionsResponse:
     """Commands the rules refused (nothing of them is in the game's stream), oldest first,
     at most `limit` a page; `next` links the following page."""
@@ -255,8 +258,8 @@ def game_rejections(
 def game_state_at(
     game_id: str,
     judge: JudgeDep,
-    at: Annotated[int | None, Query(ge=1, description="Just after this event.")] = None,
-    turn: Annotated[int | None, Query(ge=0, description="Or: at the first event of this turn...")] = None,
+    at: Annotated[int | None, Query(ge=1, le=MAX_SEQ, description="Just after this event.")] = None,
+    turn: Annotated[int | None, Query(ge=0, le=MAX_SEQ, description="Or: at the first event of this turn...")] = None,
     phase: Annotated[str | None, Query(max_length=64, description="...and of this phase.")] = None,
     viewer: Annotated[str | None, Query(pattern=ID, description="As this player saw it then.")] = None,
 ) -> StateAtResponse:
@@ -325,7 +328,9 @@ def judge_games(
 def judge_game(
     game_id: str,
     judge: JudgeDep,
-    min_version: Annotated[int, Query(ge=0, description="Wait until the index reflects this game version.")] = 0,
+    min_version: Annotated[
+        int, Query(ge=0, le=MAX_SEQ, description="Wait until the index reflects this game version.")
+    ] = 0,
     timeout: Annotated[float, Query(gt=0, le=30)] = 5.0,
 ) -> IndexedGameOut:
     """One game's index row, once it reflects `min_version` (read-your-writes)."""

@@ -18,6 +18,10 @@ __all__ = ["CURSOR_DOC", "NEXT_DOC", "next_url", "page"]
 
 T = TypeVar("T")
 
+MAX_SEQ = 2**53 - 1
+"""The largest event number, version or cursor a query may name (JSON-safe): a larger one is
+refused as malformed input (422), never an overflow inside the store (500)."""
+
 NEXT_DOC = "The next page (a relative URL: this query with `cursor` moved on), or null after the last item."
 CURSOR_DOC = "Continue after this item (from a previous page's `next`)."
 

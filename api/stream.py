@@ -23,6 +23,7 @@ from fastapi.responses import JSONResponse, StreamingResponse
 from starlette.concurrency import iterate_in_threadpool
 
 from api.deps import PrincipalDep, ServiceDep, viewer_for
+from api.paging import MAX_SEQ
 from api.schemas import ID, ErrorDetail, ErrorResponse, EventOut
 from service.app import GameService
 from service.errors import InvalidRequestError
@@ -92,7 +93,7 @@ def stream(
     request: Request,
     principal: PrincipalDep,
     service: ServiceDep,
-    after: Annotated[int | None, Query(ge=0, description="Start after this event seq (default 0).")] = None,
+    after: Annotated[int | None, Query(ge=0, le=MAX_SEQ, description="Start after this event seq (default 0).")] = None,
     viewer: Annotated[str | None, Query(pattern=ID, description="Judge only: as this player sees it.")] = None,
     last_event_id: Annotated[
         str | None,
