@@ -21,8 +21,21 @@ from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from api import audit, console, crossversion, deal, interventions, judge, observability, positions
+from api import (
+    audit,
+    cards,
+    console,
+    crossversion,
+    deal,
+    interventions,
+    judge,
+    observability,
+    paging,
+    positions,
+    stream,
+)
 from api.deps import PrincipalDep, ServiceDep, created_game_response, viewer_for
+from api.paging import MAX_SEQ
 from api.schemas import (
     ID,
     CommandOut,
@@ -265,7 +278,7 @@ def create_app(settings: Settings | None = None, service: GameService | None = N
         },
     )
 
-    api.add_middleware(BodySizeLimit, max_bytes=MAX_BODY_BYTES, path_limits=audit.BODY_LIMITS)
+    api.add_middleware(BodySizeLimit, max_bytes=MAX_BODY_BYTES, path_limits={**audit.BODY_LIMITS, **cards.BODY_LIMITS})
     api.add_middleware(interventions.JudgeReadRecorder)  # judge reads of hidden information, on record
     observability.install(api)  # outermost middleware, /ready, /metrics, JSON logs
     api.include_router(console.router)
@@ -275,6 +288,8 @@ def create_app(settings: Settings | None = None, service: GameService | None = N
     api.include_router(crossversion.router)  # judge: the same command under the other FoW version
     api.include_router(deal.router)  # contributed randomness: entropy and the deal (docs/randomness.md)
     api.include_router(interventions.router)  # judge: ruling notes, forks, judge reads (docs/judge-interventions.md)
+    api.include_router(cards.router)  # GET /cards, POST/GET /catalogs (docs/card-schema.md)
+    api.include_router(stream.router)  # push: GET /games/{id}/stream, Server-Sent Events (docs/streaming.md)
 
     @api.get("/health", response_model=Health, tags=["meta"], responses=_errors())
     def health() -> Health:
@@ -300,6 +315,7 @@ def create_app(settings: Settings | None = None, service: GameService | None = N
             first_player=body.first_player,
             game_id=body.game_id,
             unsupported=body.unsupported,
+            catalog=body.catalog,
         )
         response.headers["Cache-Control"] = "no-store"
         return created_game_response(created, body.players)
@@ -377,7 +393,7 @@ def create_app(settings: Settings | None = None, service: GameService | None = N
         game_id: str,
         principal: PrincipalDep,
         service: ServiceDep,
-        at: Annotated[int | None, Query(ge=1, description="The state just after event `at`.")] = None,
+        at: Annotated[int | None, Query(ge=1, le=MAX_SEQ, description="The state just after event `at`.")] = None,
         viewer: Annotated[str | None, Query(pattern=ID, description="Judge only: view as this player.")] = None,
     ) -> StateResponse:
         """A player token gets that player's view; the judge token the full view."""
@@ -402,18 +418,28 @@ def create_app(settings: Settings | None = None, service: GameService | None = N
     @api.get("/games/{game_id}/events", response_model=EventsResponse, tags=["games"], responses=_errors(401, 403, 404))
     def events(
         game_id: str,
+        request: Request,
         principal: PrincipalDep,
         service: ServiceDep,
-        after: Annotated[int, Query(ge=0, description="Only events with seq > after.")] = 0,
+        after: Annotated[int, Query(ge=0, le=MAX_SEQ, description="Only events with seq > after.")] = 0,
         limit: Annotated[int, Query(ge=1, le=1000)] = 500,
         viewer: Annotated[str | None, Query(pattern=ID, description="Judge only: as this player sees them.")] = None,
+        cursor: Annotated[
+            int | None, Query(ge=0, le=MAX_SEQ, description="The same as `after` (from `next`); wins over it.")
+        ] = None,
     ) -> EventsResponse:
-        """The event stream with citations.  Players get events redacted for them."""
+        """The event stream with citations.  Players get events redacted for them.  A page
+        holds at most `limit` events; `next` is the URL of the following page, null at the end."""
         shown = viewer_for(principal, viewer)
-        stream = service.events(game_id, after=after, limit=limit, viewer=shown)
+        start = after if cursor is None else cursor
+        stream, more = paging.page(service.events(game_id, after=start, limit=limit + 1, viewer=shown), limit)
         integrity = _integrity(service.integrity_of(game_id))
         return EventsResponse(
-            game_id=game_id, viewer=shown, events=[_event_out(e) for e in stream], integrity=integrity
+            game_id=game_id,
+            viewer=shown,
+            events=[_event_out(e) for e in stream],
+            integrity=integrity,
+            next=paging.next_url(request, more, stream[-1].seq if stream else start),
         )
 
     openapi = api.openapi

@@ -20,6 +20,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from api.deps import ServiceDep
 from api.judge import require_judge
+from api.paging import MAX_SEQ
 from api.schemas import ID, ErrorResponse, EventOut, ForkedFromOut, ReceiptOut
 from service.app import GameService
 from service.interventions import (
@@ -35,7 +36,7 @@ from service.interventions import (
 __all__ = ["HIDDEN_READS", "JudgeReadRecorder", "router"]
 
 HIDDEN_READS = re.compile(
-    r"^/games/(?P<game_id>[A-Za-z0-9_-]{1,64})/(?:state|state-at|events|timeline|why/\d+|log|legal-actions)$"
+    r"^/games/(?P<game_id>[A-Za-z0-9_-]{1,64})/(?:state|state-at|events|stream|timeline|why/\d+|log|legal-actions)$"
 )
 """The judge reads recorded: paths whose answer to the judge token shows hidden information."""
 
@@ -158,7 +159,7 @@ def post_fork(game_id: str, body: ForkRequest, service: ServiceDep, response: Re
 def get_judge_reads(
     game_id: str,
     service: ServiceDep,
-    after: Annotated[int, Query(ge=0, description="Only reads numbered above this.")] = 0,
+    after: Annotated[int, Query(ge=0, le=MAX_SEQ, description="Only reads numbered above this.")] = 0,
     limit: Annotated[int, Query(ge=1, le=READS_PAGE_LIMIT)] = 100,
 ) -> JudgeReadsResponse:
     """Every judge read of this game's hidden information: who, when and which endpoint."""

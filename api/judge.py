@@ -14,7 +14,9 @@ from fastapi import APIRouter, Depends, FastAPI, Path, Query, Request
 from fastapi.security import HTTPAuthorizationCredentials
 from pydantic import BaseModel, Field
 
+from api import paging
 from api.deps import PrincipalDep, ServiceDep, bearer
+from api.paging import MAX_SEQ
 from api.schemas import ID, ErrorResponse, EventOut, ForkedFromOut, IntegrityOut, PlayerOut
 from service.app import Principal
 from service.errors import AuthError, ForbiddenError, InvalidRequestError
@@ -24,6 +26,8 @@ from service.judge import JudgeService
 __all__ = ["close_judge", "get_judge", "router"]
 
 _lock = threading.Lock()
+MAX_PAGE = 500
+"""Default and largest page of rejected attempts and of games (api/paging.py)."""
 
 
 def get_judge(request: Request, service: ServiceDep) -> JudgeService:
@@ -91,6 +95,7 @@ class TimelineResponse(BaseModel):
     game_id: str
     entries: list[TimelineEntryOut]
     integrity: IntegrityOut | None = None
+    next: str | None = Field(default=None, description=paging.NEXT_DOC)
 
 
 class WhyLinkOut(BaseModel):
@@ -127,6 +132,7 @@ class RejectedAttemptOut(BaseModel):
 class RejectionsResponse(BaseModel):
     game_id: str
     attempts: list[RejectedAttemptOut]
+    next: str | None = Field(default=None, description=paging.NEXT_DOC)
 
 
 class StateAtResponse(BaseModel):
@@ -168,6 +174,7 @@ class IndexedGameOut(BaseModel):
 
 class GamesResponse(BaseModel):
     games: list[IndexedGameOut]
+    next: str | None = Field(default=None, description=paging.NEXT_DOC)
 
 
 class RebuildResponse(BaseModel):
@@ -185,16 +192,24 @@ router = APIRouter(tags=["judge"])
 )
 def game_timeline(
     game_id: str,
+    request: Request,
     judge: JudgeDep,
-    after: Annotated[int, Query(ge=0, description="Only events with seq > after.")] = 0,
+    after: Annotated[int, Query(ge=0, le=MAX_SEQ, description="Only events with seq > after.")] = 0,
     limit: Annotated[int, Query(ge=1, le=5000)] = 1000,
+    cursor: Annotated[
+        int | None, Query(ge=0, le=MAX_SEQ, description="The same as `after` (from `next`); wins over it.")
+    ] = None,
 ) -> TimelineResponse:
     """Every event in order: turn, phase/step, actor, citation and rule title, a one-line
-    summary and the cause."""
-    entries = judge.timeline(game_id, after=after, limit=limit)
+    summary and the cause.  At most `limit` entries a page; `next` links the following page."""
+    start = after if cursor is None else cursor
+    entries, more = paging.page(judge.timeline(game_id, after=start, limit=limit + 1), limit)
     integrity = IntegrityOut(**judge.games.integrity_of(game_id))
     return TimelineResponse(
-        game_id=game_id, entries=[TimelineEntryOut(**e.to_dict()) for e in entries], integrity=integrity
+        game_id=game_id,
+        entries=[TimelineEntryOut(**e.to_dict()) for e in entries],
+        integrity=integrity,
+        next=paging.next_url(request, more, entries[-1].seq if entries else start),
     )
 
 
@@ -218,13 +233,20 @@ def game_why(game_id: str, seq: Annotated[int, Path(ge=1)], judge: JudgeDep) -> 
     dependencies=[Depends(require_judge)],
     responses=_errors(401, 403, 404),
 )
-def game_rejections(game_id: str, judge: JudgeDep) -> RejectionsResponse:
-    """Commands the rules refused (nothing of them is in the game's stream)."""
-    attempts = [
-        RejectedAttemptOut(**{k: v for k, v in a.to_dict().items() if k != "game_id"})
-        for a in judge.rejections(game_id)
-    ]
-    return RejectionsResponse(game_id=game_id, attempts=attempts)
+def game_rejections(
+    game_id: str,
+    request: Request,
+    judge: JudgeDep,
+    limit: Annotated[int, Query(ge=1, le=MAX_PAGE)] = MAX_PAGE,
+    cursor: Annotated[int | None, Query(ge=0, le=MAX_SEQ, description="Only attempts numbered above this.")] = None,
+) -> RejectionsResponse:
+    """Commands the rules refused (nothing of them is in the game's stream), oldest first,
+    at most `limit` a page; `next` links the following page."""
+    start = cursor or 0
+    found, more = paging.page(judge.rejections(game_id, after=start, limit=limit + 1), limit)
+    attempts = [RejectedAttemptOut(**{k: v for k, v in a.to_dict().items() if k != "game_id"}) for a in found]
+    last = attempts[-1].number if attempts else start
+    return RejectionsResponse(game_id=game_id, attempts=attempts, next=paging.next_url(request, more, last))
 
 
 @router.get(
@@ -236,8 +258,8 @@ def game_rejections(game_id: str, judge: JudgeDep) -> RejectionsResponse:
 def game_state_at(
     game_id: str,
     judge: JudgeDep,
-    at: Annotated[int | None, Query(ge=1, description="Just after this event.")] = None,
-    turn: Annotated[int | None, Query(ge=0, description="Or: at the first event of this turn...")] = None,
+    at: Annotated[int | None, Query(ge=1, le=MAX_SEQ, description="Just after this event.")] = None,
+    turn: Annotated[int | None, Query(ge=0, le=MAX_SEQ, description="Or: at the first event of this turn...")] = None,
     phase: Annotated[str | None, Query(max_length=64, description="...and of this phase.")] = None,
     viewer: Annotated[str | None, Query(pattern=ID, description="As this player saw it then.")] = None,
 ) -> StateAtResponse:
@@ -275,15 +297,26 @@ def game_state_at(
     responses=_errors(401),
 )
 def judge_games(
+    request: Request,
     judge: JudgeDep,
     rule: Annotated[str | None, Query(max_length=64, description="A citation or prefix: `FoW-5.5 8.5`.")] = None,
     player: Annotated[str | None, Query(max_length=100, description="A player id or name.")] = None,
     loss: Annotated[str | None, Query(max_length=64, description="A loss reason, e.g. `conceded`.")] = None,
     ruleset: Annotated[str | None, Query(max_length=64)] = None,
+    limit: Annotated[int, Query(ge=1, le=MAX_PAGE)] = MAX_PAGE,
+    cursor: Annotated[str | None, Query(max_length=200, description="Only games whose id sorts after this.")] = None,
 ) -> GamesResponse:
-    """Games matching every filter given (the index is caught up before answering)."""
+    """Games matching every filter given (the index is caught up before answering), by
+    game id, at most `limit` a page; `next` links the following page."""
     rows = judge.games_where(rule=rule, player=player, loss=loss, ruleset=ruleset)
-    return GamesResponse(games=[IndexedGameOut(**r.to_dict()) for r in rows])
+    rows = sorted(rows, key=lambda r: r.game_id)  # by code point, whatever the index database's collation
+    if cursor is not None:
+        rows = [r for r in rows if r.game_id > cursor]
+    shown, more = paging.page(rows, limit)
+    last = shown[-1].game_id if shown else ""
+    return GamesResponse(
+        games=[IndexedGameOut(**r.to_dict()) for r in shown], next=paging.next_url(request, more, last)
+    )
 
 
 @router.get(
@@ -295,7 +328,9 @@ def judge_games(
 def judge_game(
     game_id: str,
     judge: JudgeDep,
-    min_version: Annotated[int, Query(ge=0, description="Wait until the index reflects this game version.")] = 0,
+    min_version: Annotated[
+        int, Query(ge=0, le=MAX_SEQ, description="Wait until the index reflects this game version.")
+    ] = 0,
     timeout: Annotated[float, Query(gt=0, le=30)] = 5.0,
 ) -> IndexedGameOut:
     """One game's index row, once it reflects `min_version` (read-your-writes)."""

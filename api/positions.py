@@ -46,6 +46,7 @@ def reconstruct_game(
             game_id=body.game_id,
             seed=body.seed,
             unsupported=body.unsupported,
+            catalog=body.catalog,
         )
     except PositionRejectedError as exc:
         details = [PositionErrorOut.model_validate(e).model_dump(mode="json") for e in exc.errors]

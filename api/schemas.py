@@ -84,6 +84,12 @@ class CreateGameRequest(Strict):
         description="Cards with text the rules engine cannot adjudicate: 'refuse' rejects the game naming them; "
         "'manual' plays them with that text adjudicated by hand (listed in 'manual', marked in every event).",
     )
+    catalog: str | None = Field(
+        default=None,
+        pattern=r"^[0-9a-f]{64}$",
+        description="The hash of a catalog loaded with POST /catalogs: its cards are played over the built-in "
+        "ones and the game pins the hash (docs/card-schema.md). Absent: the built-in catalog.",
+    )
 
 
 class ManualCardOut(BaseModel):
@@ -230,6 +236,9 @@ class EventsResponse(BaseModel):
     viewer: str | None
     events: list[EventOut]
     integrity: IntegrityOut | None = None
+    next: str | None = Field(
+        default=None, description="The next page (a relative URL), or null after the last event (api/paging.py)."
+    )
 
 
 class PlayerNameIn(Strict):
@@ -252,6 +261,9 @@ class ReconstructGameRequest(Strict):
     )
     game_id: str | None = Field(default=None, pattern=ID, description="Generated when absent.")
     unsupported: Literal["refuse", "manual"] = "manual"
+    catalog: str | None = Field(
+        default=None, pattern=r"^[0-9a-f]{64}$", description="As for `POST /games`: a loaded catalog's hash."
+    )
 
 
 class PositionErrorOut(BaseModel):

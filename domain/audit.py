@@ -415,6 +415,15 @@ def parse_log(lines: Sequence[str]) -> ReplayLog:
         "'forked_from' must be null or an object with the origin's 'game_id'",
     )
     _check_randomness(header)
+    pinned = header.get("card_hashes")
+    _require(
+        pinned is None or (isinstance(pinned, dict) and all(isinstance(v, str) for v in pinned.values())),
+        1,
+        "'card_hashes' must be an object of card id to sha256",
+    )
+    _require(
+        header.get("catalog_hash") is None or isinstance(header["catalog_hash"], str), 1, "'catalog_hash' is a string"
+    )
     commands: list[Command] = []
     results: list[dict[str, Any] | None] = []
     numbers: list[int] = []
@@ -580,6 +589,9 @@ def _audit(lines: Sequence[str], *, ruleset: str | None = None) -> Verdict:
     except LogFormatError as exc:
         return Verdict("malformed", line=exc.line, message=exc.message)
     h = log.header
+    mismatch = _cards_mismatch(h)
+    if mismatch is not None:
+        return mismatch
     run_under = ruleset or h["ruleset"]
     cross = run_under != h["ruleset"]
     seed = _revealed_seed(h, run_under)
@@ -710,6 +722,41 @@ def _audit(lines: Sequence[str], *, ruleset: str | None = None) -> Verdict:
                 details=wrong,
             )
     return Verdict("consistent", final_state_digest=digest, events=count, details=actual, ruleset=run_under)
+
+
+def card_digest(card: Any) -> str:
+    """sha256 of a card definition's canonical JSON (sorted keys, no spaces, UTF-8): what a
+    game created with a loaded catalog pins of each card it uses (``card_hashes``)."""
+    text = json.dumps(card, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _cards_mismatch(h: Mapping[str, Any]) -> Verdict | None:
+    """A log whose header pins its cards (``card_hashes``, from ``catalog_hash``'s catalog):
+    the first card whose data is not what was pinned, or ``None``.  Logs without pins
+    (built-in catalogs, older logs) are not checked."""
+    pinned = h.get("card_hashes")
+    if pinned is None:
+        return None
+    cards: Mapping[str, Any] = h["cards"]
+    catalog = h.get("catalog_hash")
+    for cid in sorted(set(pinned) | set(cards)):
+        if cid not in cards:
+            problem = "is pinned but missing from 'cards'"
+        elif cid not in pinned:
+            problem = "is in 'cards' but was not pinned"
+        elif card_digest(cards[cid]) != pinned[cid]:
+            problem = f"does not hash to its pinned sha256 {pinned[cid]}: its card data was changed"
+        else:
+            continue
+        return Verdict(
+            "malformed",
+            line=1,
+            code="log/cards_mismatch",
+            message=f"card {cid!r} {problem} (catalog {catalog})",
+            details={"card": cid, "catalog_hash": catalog},
+        )
+    return None
 
 
 def _start(engine: Any, spec: GameSpec, header: Mapping[str, Any]) -> list[Event] | Rejection:

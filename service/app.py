@@ -38,6 +38,7 @@ from domain.kernel import ANNOTATION_TYPES, JSON, Command, Event, GameSpec, Play
 from domain.randomness import SERVER_SEED_BYTES, derive_seed, entropy_problem, server_seed_commitment
 from domain.rulesets import get_engine, list_rulesets
 from service.catalog import CardCatalogs, UnknownStarterDeckError
+from service.catalogs_store import CatalogStore, pinned_cards
 from service.credentials import Credentials, PlayerToken, credentials_id, current_tokens
 from service.deal import Deal, DealStatus, deal_id
 from service.errors import (
@@ -61,6 +62,7 @@ from service.integrity import ChainKeys, HeadWitness, IntegrityMonitor, Receipt,
 from service.read_cache import ANSWER_CACHE_SIZE, LRU, CredentialsCache
 from service.rejections import Clock, record_attempt, utc_now
 from service.settings import Settings
+from service.stream import EventNotifier
 
 __all__ = [
     "ID_PATTERN",
@@ -473,6 +475,8 @@ class Adjudicator(Application[UUID]):
 
     def __init__(self, settings: Settings, keys: ChainKeys | None = None) -> None:
         self.snapshot_interval = settings.snapshot_interval
+        self.notifier = EventNotifier()
+        """Signalled after each game write of this process (streams wait on it)."""
         self.chain_keys = keys
         """Signs snapshots (their MAC is checked on load); ``None``: unsigned snapshots."""
         # Cached games are fast-forwarded from the store on every get and deep-copied out,
@@ -501,6 +505,7 @@ class Adjudicator(Application[UUID]):
         # command's bookkeeping (bench/RESULTS.md, store overhead); it notifies nothing
         # this application listens to.
         self.events.put([e for aggregate in (game, *others) for e in aggregate.collect_events()])
+        self.notifier.published(game.game_id, game.version)  # wakes this process's streams (service/stream.py)
         if game.version // self.snapshot_interval > before // self.snapshot_interval:
             assert self.snapshots is not None
             snapshot = Game.Snapshot.take(game)
@@ -641,6 +646,9 @@ class GameService:
             self.witness = HeadWitness(settings.head_witness, self.chain_keys)
             self.witness.load_into(self.integrity, game_uuid)
         self.app = Adjudicator(settings, self.chain_keys)
+        self.catalog_store = CatalogStore(self.app, clock)
+        """Catalogs loaded at runtime (``POST /catalogs``, service/catalogs_store.py)."""
+        self.notifier = self.app.notifier
         self._headers: OrderedDict[str, Game.Created] = OrderedDict()
         self._headers_lock = threading.Lock()
         # Polled reads, keyed by (game, version, chain head, viewer, ...): service/read_cache.py
@@ -684,6 +692,7 @@ class GameService:
         first_player: str | None = None,
         game_id: str | None = None,
         unsupported: str = "manual",
+        catalog: str | None = None,
     ) -> CreatedGame:
         """Start a game.  Decks are given as lists or as ``{"starter": name}``.  ``unsupported``
         says what to do with cards whose text the engine cannot adjudicate: ``"refuse"`` (the
@@ -696,7 +705,11 @@ class GameService:
         taken only where ``Settings.allow_client_seed`` is on (``game/client_seed_disabled``
         otherwise), and the game is marked ``client_seeded``.  Raises
         ``UnknownRulesetError``, ``InvalidRequestError``, ``SetupRejectedError``,
-        ``GameAlreadyExistsError``."""
+        ``GameAlreadyExistsError``.
+
+        ``catalog``: the hash of a catalog loaded with ``POST /catalogs``, whose cards are
+        played over the built-in ones; the setup pins it (``catalog_hash``, ``card_hashes``,
+        service/catalogs_store.py).  Raises ``CatalogNotFoundError`` for an unknown hash."""
         engine = get_engine(ruleset)
         game_id, ids = self._check_new_game(engine, variant, players, game_id, unsupported)
         if first_player is not None and first_player not in ids:
@@ -711,7 +724,7 @@ class GameService:
             first_player=first_player,
             unsupported=unsupported,
         )
-        outcome = engine.start(spec, self.catalogs.cards(ruleset))
+        outcome = engine.start(spec, self._cards_of(ruleset, catalog))
         if isinstance(outcome, Rejection):
             raise SetupRejectedError(outcome)
         setup: dict[str, Any] = {
@@ -719,6 +732,8 @@ class GameService:
             "first_player": spec.first_player,
             "unsupported": spec.unsupported,
         }
+        if catalog is not None:
+            setup.update(pinned_cards(catalog, outcome[0].data.get("cards") if outcome else None))
         if seed is None:
             return self._open_deal(spec, setup, outcome)
         return self._store_new_game(spec, outcome, {**setup, "randomness": "client_seeded"})
@@ -732,11 +747,12 @@ class GameService:
         game_id: str | None = None,
         seed: int | None = None,
         unsupported: str = "manual",
+        catalog: str | None = None,
     ) -> CreatedGame:
         """Reconstruct a game from a declared position (docs/position-format.md) instead of
         the normal set-up; play continues from it under full rules and every view marks it
         ``reconstructed``.  Player decks are not used (the position lists every card).
-        ``seed`` as for :meth:`create_game` (without it the game awaits entropy).
+        ``seed`` and ``catalog`` as for :meth:`create_game` (without a seed the game awaits entropy).
         Raises ``PositionRejectedError`` (every reason, with paths and rules),
         ``UnknownRulesetError``, ``InvalidRequestError``, ``GameAlreadyExistsError``."""
         engine = get_engine(ruleset)
@@ -757,10 +773,12 @@ class GameService:
             seed=0 if seed is None else seed,  # without a client seed: only to check the position now
             unsupported=unsupported,
         )
-        outcome, errors = hook(spec, copy.deepcopy(dict(position)), self.catalogs.cards(ruleset))
+        outcome, errors = hook(spec, copy.deepcopy(dict(position)), self._cards_of(ruleset, catalog))
         if errors:
             raise PositionRejectedError(errors)
         setup: dict[str, Any] = {"reconstructed": True, "position": dict(position), "unsupported": spec.unsupported}
+        if catalog is not None:
+            setup.update(pinned_cards(catalog, outcome[0].data.get("cards") if outcome else None))
         if seed is None:
             return self._open_deal(spec, setup, outcome)
         return self._store_new_game(spec, outcome, {**setup, "randomness": "client_seeded"})
@@ -1031,7 +1049,7 @@ class GameService:
             unsupported=setup.get("unsupported") or "manual",
         )
         engine = get_engine(deal.ruleset)
-        cards = self.catalogs.cards(deal.ruleset)
+        cards = self._cards_of(deal.ruleset, setup.get("catalog_hash"))
         if setup.get("reconstructed"):
             hook: Callable[[GameSpec, Any, Any], tuple[list[Event], list[dict[str, JSON]]]] | None = getattr(
                 engine, "start_from_position", None
@@ -1102,6 +1120,12 @@ class GameService:
         if deal.dealt:
             return GameNotFoundError(game_id)
         return AwaitingEntropyError(game_id, deal.missing, deal.deadline)
+
+    def _cards_of(self, ruleset: str, catalog: str | None) -> Mapping[str, Mapping[str, Any]]:
+        """The cards a game plays: the built-in catalog of its system, or a loaded one over it."""
+        if catalog is None:
+            return self.catalogs.cards(ruleset)
+        return self.catalog_store.cards_for(ruleset, self.catalogs.cards(ruleset), catalog)
 
     def _deck(self, ruleset: str, player: PlayerSpec) -> dict[str, JSON]:
         deck = player.deck

@@ -118,6 +118,9 @@ class Audits:
             "game_version": len(stored),
             "chain_head": getattr(stored[-1], "chain_hash", "") or None,
         }
+        if setup.get("catalog_hash"):  # a loaded catalog: its hash and each card's (service/catalogs_store.py)
+            header["catalog_hash"] = setup["catalog_hash"]
+            header["card_hashes"] = dict(setup.get("card_hashes") or {})
         if setup.get("reconstructed"):
             header["position"] = setup.get("position")  # started from a declared position, not from decks
         origin = setup.get("forked_from")
@@ -360,5 +363,5 @@ def audit_log(log: str | Sequence[str], ruleset: str | None = None) -> Verdict:
         raise MalformedLogError(MAX_LOG_LINES + 1, f"the log has more than {MAX_LOG_LINES} lines", "log/too_large")
     verdict = audit(lines, ruleset=ruleset)
     if verdict.verdict == "malformed":
-        raise MalformedLogError(verdict.line, verdict.message)
+        raise MalformedLogError(verdict.line, verdict.message, verdict.code or "log/malformed")
     return dataclasses.replace(verdict, rule_text=rule_text_of(verdict.rule))

@@ -136,10 +136,11 @@ class JudgeService:
         turn_, phase_, step_ = position_after(engine, events[:at])
         return StateAt(at, turn_, phase_, step_, view)
 
-    def rejections(self, game_id: str) -> list[RejectedAttempt]:
-        """Every refused command of the game, oldest first."""
+    def rejections(self, game_id: str, after: int = 0, limit: int | None = None) -> list[RejectedAttempt]:
+        """The refused commands of the game numbered above ``after`` (at most ``limit``),
+        oldest first."""
         self.games.view(game_id, None, at=1)  # raises GameNotFoundError
-        return list_attempts(self.games.app, game_id)
+        return list_attempts(self.games.app, game_id, after, limit)
 
     # ------------------------------------------------------------ all games
 

@@ -8,6 +8,8 @@ message) and the game version the command was based on.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -21,7 +23,24 @@ from eventsourcing.utils import register_topic
 from domain.kernel import Command, Rejection
 from service.game_logs import append_in_turn
 
-__all__ = ["Clock", "RejectedAttempt", "RejectionLog", "list_attempts", "record_attempt", "rejection_log_id", "utc_now"]
+__all__ = [
+    "MAX_STORED_ARGS_BYTES",
+    "MAX_STORED_MESSAGE_CHARS",
+    "Clock",
+    "RejectedAttempt",
+    "RejectionLog",
+    "bounded_args",
+    "list_attempts",
+    "record_attempt",
+    "rejection_log_id",
+    "utc_now",
+]
+
+MAX_STORED_ARGS_BYTES = 2048
+"""A rejected attempt keeps its arguments only up to this size of canonical JSON; larger
+ones are kept as their size and SHA-256 (:func:`bounded_args`)."""
+MAX_STORED_MESSAGE_CHARS = 1024
+"""A refusal's message kept with the attempt is cut to this length (the caller got it whole)."""
 
 _LOGS = uuid5(NAMESPACE_URL, "urn:tcg-adjudicator:rejections")
 
@@ -96,6 +115,23 @@ class RejectionLog(Aggregate):
 register_topic(RejectionLog.TOPIC, RejectionLog)
 
 
+def bounded_args(args: Any) -> dict[str, Any]:
+    """``args`` as a rejected attempt stores them: whole while their canonical JSON (sorted
+    keys, no spaces, UTF-8) is at most ``MAX_STORED_ARGS_BYTES``, else ``{"truncated":
+    true, "bytes": N, "sha256": <hex of that JSON>}``, so refusals cannot grow the store
+    by more than a small bound each, whatever the request body carried."""
+    canonical = json.dumps(args, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+    if len(canonical) <= MAX_STORED_ARGS_BYTES:
+        return dict(args)
+    return {"truncated": True, "bytes": len(canonical), "sha256": hashlib.sha256(canonical).hexdigest()}
+
+
+def _bounded_message(message: str) -> str:
+    if len(message) <= MAX_STORED_MESSAGE_CHARS:
+        return message
+    return message[: MAX_STORED_MESSAGE_CHARS - 1] + "\u2026"
+
+
 def record_attempt(
     app: Application[UUID], game_id: str, command: Command, rejection: Rejection, based_on: int, at: datetime
 ) -> RejectedAttempt:
@@ -111,10 +147,10 @@ def record_attempt(
             number=log.count + 1,
             game_id=game_id,
             player=command.player,
-            command=command.to_dict(),
+            command={**command.to_dict(), "args": bounded_args(command.args)},
             code=rejection.code,
             rule=rejection.rule,
-            message=rejection.message,
+            message=_bounded_message(rejection.message),
             based_on_version=based_on,
             at=at.isoformat(),
         )
@@ -125,9 +161,14 @@ def record_attempt(
     return append_in_turn(app, game_id, append, "a rejected attempt")
 
 
-def list_attempts(app: Application[UUID], game_id: str) -> list[RejectedAttempt]:
+def list_attempts(
+    app: Application[UUID], game_id: str, after: int = 0, limit: int | None = None
+) -> list[RejectedAttempt]:
+    """The attempts numbered above ``after`` (at most ``limit``), oldest first.  Attempt
+    ``n`` is version ``n + 1`` of the log (version 1 creates it), so a page reads only its
+    own rows."""
     out: list[RejectedAttempt] = []
-    for e in app.events.get(rejection_log_id(game_id)):
+    for e in app.events.get(rejection_log_id(game_id), gt=after + 1, limit=limit):
         if isinstance(e, RejectionLog.Refused):
             out.append(RejectedAttempt(**e.attempt))
     return out

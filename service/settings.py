@@ -37,6 +37,10 @@ variable                        meaning (default)
                                 file and kept beside it (``<db>.chain-key``, mode 0600), or
                                 one per process for the memory store and PostgreSQL.
                                 Required in production (secrets >= 32 characters).
+``ADJUDICATOR_MAX_STREAMS``     concurrent ``GET /games/{id}/stream`` per process (``16``); one
+                                more answers 503 ``stream/too_many`` (docs/streaming.md)
+``ADJUDICATOR_STREAM_HEARTBEAT_SECONDS``  a heartbeat comment on an idle stream this often
+                                (``15``)
 ``ADJUDICATOR_HEAD_WITNESS``    a file outside the database where each process appends the
                                 receipts it signs, read back at start-up so truncation of
                                 the store is found after restarts too (none: off)
@@ -142,6 +146,8 @@ class Settings:
     chain_keys: str = field(default="", repr=False)
     """``ADJUDICATOR_CHAIN_KEYS``; empty: a development key (:meth:`chain_key_list`)."""
     head_witness: Path | None = None
+    max_streams: int = 16
+    stream_heartbeat_seconds: int = 15
 
     def __post_init__(self) -> None:
         if self.snapshot_interval < 1:
@@ -153,6 +159,12 @@ class Settings:
         if self.entropy_deadline_seconds < 0:
             raise SettingsError(
                 f"ADJUDICATOR_ENTROPY_DEADLINE_SECONDS must be >= 0 (seconds), got {self.entropy_deadline_seconds}"
+            )
+        if self.max_streams < 0:
+            raise SettingsError(f"ADJUDICATOR_MAX_STREAMS must be >= 0, got {self.max_streams}")
+        if self.stream_heartbeat_seconds < 1:
+            raise SettingsError(
+                f"ADJUDICATOR_STREAM_HEARTBEAT_SECONDS must be >= 1 (seconds), got {self.stream_heartbeat_seconds}"
             )
         if self.env == "production":
             _check_production_token("" if self.judge_token_generated else self.judge_token)
@@ -208,6 +220,10 @@ class Settings:
             judge_token=e.get("ADJUDICATOR_JUDGE_TOKEN") or _development_judge_token(),
             chain_keys=get("CHAIN_KEYS"),
             head_witness=Path(witness) if (witness := get("HEAD_WITNESS")) else None,
+            max_streams=_integer("ADJUDICATOR_MAX_STREAMS", get("MAX_STREAMS", "16")),
+            stream_heartbeat_seconds=_integer(
+                "ADJUDICATOR_STREAM_HEARTBEAT_SECONDS", get("STREAM_HEARTBEAT_SECONDS", "15")
+            ),
         )
 
     def eventsourcing_env(self) -> dict[str, str]:

@@ -454,6 +454,29 @@ def _reissued(done: subprocess.CompletedProcess[str], reader: Reader) -> None:
     assert old.status_code == 401  # the old token is void
 
 
+def _cards_listed(done: subprocess.CompletedProcess[str], reader: Reader) -> None:
+    assert done.returncode == 0 and done.stdout.rstrip().endswith("\n200"), done.stdout
+    page = json.loads(done.stdout.rstrip().rpartition("\n")[0])
+    assert page["cards"] and all("ren" in c["name"].lower() and c["system"] == "ll" for c in page["cards"])
+    assert "Ren Hoshino" in [c["name"] for c in page["cards"]] and len(page["cards"]) <= 5
+
+
+def _streamed(done: subprocess.CompletedProcess[str], reader: Reader) -> None:
+    """The finished game's stream: alice's events as /events gives them, then the last
+    decision (the game is over: the stream ended by itself)."""
+    assert done.returncode == 0 and done.stdout.rstrip().endswith("\n200"), done.stdout[-500:]
+    lines = done.stdout.splitlines()
+    events = [
+        json.loads(line[len("data: ") :])
+        for n, line in enumerate(lines)
+        if lines[n - 1].startswith("event: ") and line.startswith("data: ") and lines[n - 1] != "event: decision"
+    ]
+    alice = {"Authorization": f"Bearer {reader.env['ALICE']}"}
+    assert events == httpx.get(f"{reader.url}/games/demo/events?limit=1000", headers=alice).json()["events"]
+    decision = json.loads(lines[lines.index("event: decision", len(lines) - 6) + 1][len("data: ") :])
+    assert decision["finished"] is True and decision["version"] == events[-1]["seq"]
+
+
 CARDS = "../shared/carddata/force-of-will/cards.json"
 CLI_CASES: dict[str, list[tuple[str, Check]]] = {
     "adjudicator timeline GAME": [("adjudicator timeline demo", _ok(first=r"Timeline of game demo \(\d+ events\)"))],
@@ -490,8 +513,14 @@ CLI_CASES: dict[str, list[tuple[str, Check]]] = {
         (f"adjudicator cards import {CARDS}", _imported),
         (f"adjudicator cards coverage {CARDS} --clusters Grimm,Alice", _ok("Grimm", "Alice", "full")),
     ],
+    'curl -N "$API/games/demo/stream" -H "Authorization: Bearer $ALICE"': [
+        ('curl -N "$API/games/demo/stream" -H "Authorization: Bearer $ALICE"', _streamed)
+    ],
     'curl -s -X POST $API/games/demo/players/bob/token -H "Authorization: Bearer $JUDGE"': [
         ('curl -s -X POST $API/games/demo/players/bob/token -H "Authorization: Bearer $JUDGE"', _reissued)
+    ],
+    'curl -s "$API/cards?ruleset=LL-2.04&name=ren&limit=5"': [
+        ('curl -s "$API/cards?ruleset=LL-2.04&name=ren&limit=5"', _cards_listed)
     ],
 }
 """Each inline command span of the README, exactly as written -> the lines a reader runs
