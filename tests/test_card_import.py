@@ -16,8 +16,9 @@ from domain.fow.cards import Card, parse_card
 from domain.fow.importer import ImportedCard, ImportResult, RawCardError, import_card, import_cards
 from domain.kernel import GameSpec, PlayerSpec, Rejection
 from service.card_import import CardImportError, coverage_report, load_database, main, write_catalog
+from tests.carddata import CARDDATA_DIR, DEVELOPMENT_COPY, SHIPPED_DIR
 
-DATA_DIR = Path(__file__).resolve().parent.parent.parent / "shared" / "carddata" / "force-of-will"
+DATA_DIR = CARDDATA_DIR
 CARDS_JSON = DATA_DIR / "cards.json"
 BATCH_JSON = DATA_DIR / "cardBatchImport.json"
 
@@ -861,3 +862,12 @@ def test_one_target_gaining_several_modifiers_and_attacks_or_blocks(imported: di
         {"kind": "automatic", "trigger": "attacks", "effects": rest},
         {"kind": "automatic", "trigger": "blocks", "effects": rest},
     ]
+
+
+@pytest.mark.skipif(
+    not DEVELOPMENT_COPY.is_dir(), reason="the development copy ../shared/carddata is not beside the repo"
+)
+def test_the_shipped_card_database_is_the_development_copy_byte_for_byte() -> None:
+    for name in ("cards.json", "cardBatchImport.json", "LICENSE.md", "README.md"):
+        shipped, source = SHIPPED_DIR / name, DEVELOPMENT_COPY / name
+        assert shipped.read_bytes() == source.read_bytes(), f"{shipped} differs from {source}: copy it again"

@@ -29,12 +29,13 @@ from domain.fow import cards as vocab
 from domain.fow.cards import Ability, Card, parse_card
 from domain.fow.engine import keywords_of
 from domain.fow.versions import ALL_KEYWORDS
+from tests.carddata import CARDDATA_DIR
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOG_DIR = ROOT / "service" / "catalogs" / "fow"
 CARDS_FILE = CATALOG_DIR / "cards.json"
 DECK_FILES = {name: CATALOG_DIR / "decks" / f"{name}.json" for name in ("fire-starter", "water-starter")}
-DATABASE = ROOT.parent / "shared" / "carddata" / "force-of-will" / "cards.json"
+DATABASE = CARDDATA_DIR / "cards.json"
 
 INVENTED_PREFIX = "TST-"
 

@@ -9,8 +9,9 @@ from typing import Any
 import pytest
 
 from service.cli import main
+from tests.carddata import CARDDATA_DIR
 
-DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "carddata" / "force-of-will" / "cards.json"
+DATA = CARDDATA_DIR / "cards.json"
 
 
 def test_cards_coverage_runs_through_the_adjudicator_command(capsys: pytest.CaptureFixture[str]) -> None:

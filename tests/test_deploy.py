@@ -23,7 +23,7 @@ SETTINGS = set(re.findall(r"``(ADJUDICATOR_[A-Z_]+)``", settings_module.__doc__ 
 # The oldest Kubernetes the manifests claim (deploy/OPERATIONS.md) and the newest schema that
 # kubernetes-validate ships: every object must be valid, strictly, under both.
 KUBERNETES_VERSIONS = ("1.29.0", kubernetes_validate.utils.latest_version())
-RULES_DIR = Path(os.environ.get("RULES_DIR", REPO.parent / "shared" / "rules"))
+RULES_DIR = Path(os.environ.get("RULES_DIR", REPO / "service" / "rules_texts"))
 
 
 def documents(path: Path) -> list[dict[str, Any]]:
@@ -215,7 +215,7 @@ def test_the_schema_validation_catches_a_misspelt_field_and_a_wrong_type() -> No
 
 
 def test_the_rules_configmap_the_guide_creates_is_valid_and_under_the_size_limit() -> None:
-    """`kubectl create configmap adjudicator-rules --from-file=../shared/rules/` (OPERATIONS.md):
+    """`kubectl create configmap adjudicator-rules --from-file=service/rules_texts/` (OPERATIONS.md):
     one key per file, every key a valid ConfigMap key, the whole object under 1 MiB."""
     files = sorted(p for p in RULES_DIR.iterdir() if p.is_file())
     assert files, f"no rules texts in {RULES_DIR}"

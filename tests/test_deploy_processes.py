@@ -45,7 +45,7 @@ from tests.conftest import _pg_connect, _pg_settings
 
 REPO = Path(__file__).resolve().parents[1]
 DEPLOY = REPO / "deploy"
-RULES_DIR = Path(os.environ.get("RULES_DIR", REPO.parent / "shared" / "rules"))
+RULES_DIR = Path(os.environ.get("RULES_DIR", REPO / "service" / "rules_texts"))
 STARTUP_SECONDS = 40
 
 pytestmark = pytest.mark.postgres

@@ -30,11 +30,12 @@ from service.app import GameService, SetupRejectedError
 from service.card_import import load_database
 from service.catalog import read_catalog_file
 from service.settings import Settings
+from tests.carddata import CARDDATA_DIR
 from tests.fow_support import catalog, cmd, deck, find, run, start_game, types
 from tests.test_fow_setup_and_turns import keep_hands, put, to_main
 
 REAL_DIR = Path(__file__).resolve().parent.parent / "service" / "catalogs" / "fow" / "real"
-DATA_DIR = Path(__file__).resolve().parent.parent.parent / "shared" / "carddata" / "force-of-will"
+DATA_DIR = CARDDATA_DIR
 DECKS = ("alexander-fire", "caesar-water", "faria-light", "yoshitsune-wind")
 MAX_COMMANDS = 8000
 

@@ -19,9 +19,9 @@ answers what the README says.
   concrete lines a reader types (placeholders such as ``GAME`` filled in) and what must
   come out.  A span without a case, or a case without its span, fails the test.
 
-The card-database lines read ``../shared/carddata`` (not part of the repository): the test
-links ``../shared`` next to its folder to ``$SHARED_DIR`` (default: the ``shared`` folder
-beside the repository).
+The card-database lines read ``tests/data/carddata`` (the copy of the public database that
+ships for the tests, tests/carddata.py): the test links ``tests`` in its folder to the
+repository's.
 """
 
 from __future__ import annotations
@@ -48,7 +48,6 @@ from domain.randomness import server_seed_commitment
 
 REPO = Path(__file__).resolve().parents[1]
 README = REPO / "README.md"
-SHARED = Path(os.environ.get("SHARED_DIR", REPO.parent / "shared"))
 STARTUP_SECONDS = 60
 
 NOT_RUN = {
@@ -477,7 +476,7 @@ def _streamed(done: subprocess.CompletedProcess[str], reader: Reader) -> None:
     assert decision["finished"] is True and decision["version"] == events[-1]["seq"]
 
 
-CARDS = "../shared/carddata/force-of-will/cards.json"
+CARDS = "tests/data/carddata/force-of-will/cards.json"
 CLI_CASES: dict[str, list[tuple[str, Check]]] = {
     "adjudicator timeline GAME": [("adjudicator timeline demo", _ok(first=r"Timeline of game demo \(\d+ events\)"))],
     "adjudicator why GAME N": [
@@ -534,8 +533,7 @@ def test_every_inline_command_of_the_readme_has_a_case() -> None:
 
 
 def test_the_inline_commands_run_against_the_tour_game(reader: Reader) -> None:
-    assert SHARED.is_dir(), f"the card database lines need ../shared (set SHARED_DIR): {SHARED} is missing"
-    (reader.folder.parent / "shared").symlink_to(SHARED)
+    (reader.folder / "tests").symlink_to(REPO / "tests")  # the card database copy, as in a clone
     tour = Tour(reader)
     for block in sh_blocks(README.read_text(encoding="utf-8")):
         for step in steps(block):
