@@ -82,6 +82,31 @@ def blind_answer(
     return Rejection(again.code, again.rule, message)
 
 
+def unseen_card(oid: str) -> str:
+    """The refusal's sentence for an object id that names no card the sender can see (there
+    may be none): the same in every engine, so it tells nothing either way."""
+    return f"there is no card {oid!r} in this game that you can see"
+
+
+def decide_blind(
+    state: Any,
+    command: Command,
+    decide: Callable[[Any, Command], Any],
+    may_name: Callable[[Any, str], Callable[[str], bool]],
+    unseen: Callable[[str], Rejection],
+) -> Any:
+    """An engine's ``decide``: its own ``decide(state, command)``, answered through
+    :func:`blind_answer` for a live game and one of its players (``may_name(state, player)``
+    as :func:`nameable` builds it; ``unseen(oid)`` the engine's refusal of an object it cannot
+    see, citing its own rule)."""
+    answer = decide(state, command)
+    if state.finished or command.player not in state.players:
+        return answer
+    return blind_answer(
+        answer, command, state.objects, may_name(state, command.player), lambda c: decide(state, c), unseen
+    )
+
+
 def named_by(value: Any, objects: Collection[str]) -> set[str]:
     """The object ids inside a JSON value (decision options, legal actions)."""
     return {s for s in strings(value) if s in objects}

@@ -438,7 +438,7 @@ def _obj_arg(ctx: Ctx, args: Mapping[str, Any], key: str, rule: str) -> str:
     if not isinstance(oid, str):
         raise ctx.reject("command/malformed", rule, f"'{key}' must be an object id such as 'p1-007'")
     if oid not in ctx.s.objects:
-        raise ctx.reject("command/unknown_object", rule, unseen_card(oid))
+        raise ctx.reject("command/unknown_object", rule, hidden.unseen_card(oid))
     return oid
 
 
@@ -1650,25 +1650,16 @@ def concede(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
 
 def decide(state: GameState, cmd: Command) -> list[Event] | Rejection:
     """The events ``cmd`` produces, or why it is refused.  The answer never depends on what its
-    sender cannot see: an object hidden from them is answered as one that does not exist (3.1 p2,
-    ``domain.hidden``)."""
-    answer = _decide(state, cmd)
-    if state.finished or cmd.player not in state.players:
-        return answer
-    result: list[Event] | Rejection = hidden.blind_answer(
-        answer,
+    sender cannot see: an object hidden from them is answered as one that does not exist
+    (3.1 p2, ``domain.hidden``)."""
+    result: list[Event] | Rejection = hidden.decide_blind(
+        state,
         cmd,
-        state.objects,
-        may_name(state, cmd.player),
-        functools.partial(_decide, state),
-        lambda oid: Rejection("command/unknown_object", version(state.ruleset).cite("3.1 p2"), unseen_card(oid)),
+        _decide,
+        may_name,
+        lambda oid: Rejection("command/unknown_object", version(state.ruleset).cite("3.1 p2"), hidden.unseen_card(oid)),
     )
     return result
-
-
-def unseen_card(oid: str) -> str:
-    """The refusal of an object id that names no card the sender can see (there may be none)."""
-    return f"there is no card {oid!r} in this game that you can see"
 
 
 def may_name(state: GameState, player: str) -> Callable[[str], bool]:

@@ -47,7 +47,6 @@ position is ``players[p].position`` in the view.
 from __future__ import annotations
 
 import copy
-import functools
 import itertools
 from collections import Counter
 from collections.abc import Callable, Mapping
@@ -627,23 +626,14 @@ def decide(state: GameState, cmd: Command) -> list[Event] | Rejection:
     """The events ``cmd`` produces, or why it is refused.  The answer never depends on what its
     sender cannot see: an object hidden from them is answered as one that does not exist
     (4.2.3, ``domain.hidden``)."""
-    answer = _decide(state, cmd)
-    if state.finished or cmd.player not in state.players:
-        return answer
-    result: list[Event] | Rejection = hidden.blind_answer(
-        answer,
+    result: list[Event] | Rejection = hidden.decide_blind(
+        state,
         cmd,
-        state.objects,
-        may_name(state, cmd.player),
-        functools.partial(_decide, state),
-        lambda oid: Rejection("command/unknown_object", cite("4.2.3"), unseen_card(oid)),
+        _decide,
+        may_name,
+        lambda oid: Rejection("command/unknown_object", cite("4.2.3"), hidden.unseen_card(oid)),
     )
     return result
-
-
-def unseen_card(oid: str) -> str:
-    """The refusal of an object id that names no card the sender can see (there may be none)."""
-    return f"there is no card {oid!r} in this game that you can see"
 
 
 def may_name(state: GameState, player: str) -> Callable[[str], bool]:
