@@ -8,6 +8,9 @@ from typing import Any
 from domain.fow.importer.costs import _SYMBOL
 from domain.fow.importer.records import JsonDict, _GapError, _NoCardError
 
+# --------------------------------------------------------------------------------------
+# characteristics
+
 
 def _card_cost(raw_cost: str) -> tuple[JsonDict | None, str | None]:
     """The printed cost, and an unsupported remark for symbols the vocabulary lacks."""
@@ -34,9 +37,6 @@ def _card_cost(raw_cost: str) -> tuple[JsonDict | None, str | None]:
         remark = f"cost: {raw_cost} - {''.join(odd)} is not expressible (only the rest of the cost is recorded)"
     return {"attribute": attribute, "free": free}, remark
 
-
-# --------------------------------------------------------------------------------------
-# characteristics
 
 _MAIN_TYPES: dict[str, tuple[str, str | None]] = {
     "resonator": ("resonator", None),

@@ -10,7 +10,8 @@ from domain.fow.importer.targets import _selector
 from domain.fow.importer.text import NUM, _Ctx, _number
 
 # --------------------------------------------------------------------------------------
-# conditions, "for each", "you may", modes (executed by domain/fow/conditions.py)
+# conditions and counts ("you may", "if" and modes are read in sentences.py; executed by
+# domain/fow/conditions.py)
 
 _NAMES = r'"[^"]+"(?:(?:, |,? or | or )"[^"]+")*'
 

@@ -185,7 +185,7 @@ class _Ctx:
 
 
 # --------------------------------------------------------------------------------------
-# target phrases
+# phrases: capitalisation, gaps, races
 
 
 def _lower_first(text: str) -> str:

@@ -137,7 +137,7 @@ def _card_move_trigger(text: str, ctx: _Ctx) -> tuple[str, JsonDict, str] | None
 
 
 # --------------------------------------------------------------------------------------
-# abilities
+# trigger conditions opening an ability
 
 
 def _on(phrase: str) -> re.Pattern[str]:
