@@ -8,7 +8,9 @@ from typing import Any
 
 from domain.fow import engine
 from domain.fow.state import GameState, apply_event
-from domain.kernel import Command, Event, GameSpec, PlayerSpec, Rejection
+from domain.kernel import Event, GameSpec, PlayerSpec, Rejection
+from tests.story import Drivers, types
+from tests.story import cmd as cmd
 
 RED = {"attribute": {"R": 1}, "free": 0}
 
@@ -163,30 +165,9 @@ def start_game(
     return state, list(result)
 
 
-def run(state: GameState, cmd: Command) -> list[Event]:
-    """When: the command is accepted; apply its events to ``state`` and return them."""
-    result = engine.decide(state, cmd)
-    assert not isinstance(result, Rejection), f"{cmd.type} rejected: {result}"
-    for e in result:
-        apply_event(state, e)
-    return result
-
-
-def rejected(state: GameState, cmd: Command) -> Rejection:
-    """When: the command is refused; the state must be untouched."""
-    before = engine.state_to_dict(state)
-    result = engine.decide(state, cmd)
-    assert isinstance(result, Rejection), f"{cmd.type} was accepted: {[e.type for e in result]}"
-    assert engine.state_to_dict(state) == before
-    return result
-
-
-def cmd(type_: str, player: str, **args: Any) -> Command:
-    return Command(type_, player, args, id=f"{type_}-{player}")
-
-
-def types(events: Iterable[Event]) -> list[str]:
-    return [e.type for e in events]
+_drivers = Drivers(engine, GameState, apply_event, "FoW-5.5")
+run = _drivers.run
+rejected = _drivers.rejected
 
 
 def find(events: Iterable[Event], type_: str) -> Event:

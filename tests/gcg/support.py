@@ -12,11 +12,19 @@ from typing import Any
 
 from domain.gcg import engine
 from domain.gcg.state import GameState, apply_event
-from domain.kernel import Command, Event, GameSpec, PlayerSpec, Rejection
+from domain.kernel import Event, GameSpec, PlayerSpec
+from tests.story import Drivers, cmd, pending
+from tests.story import find as find
+from tests.story import find_all as find_all
+from tests.story import types as types
 
 CATALOG_DIR = Path(__file__).resolve().parent.parent.parent / "service" / "catalogs" / "gcg"
 RED = "red_rampage"
 BLUE = "blue_bulwark"
+_drivers = Drivers(engine, GameState, apply_event, "GCG-1.00")
+run = _drivers.run
+rejected = _drivers.rejected
+given = _drivers.given
 
 
 @cache
@@ -122,20 +130,7 @@ def start_game(
     cards = catalog(extra)
     d1 = d1 if d1 is not None else starter_deck(RED)
     d2 = d2 if d2 is not None else starter_deck(BLUE)
-    for attempt in range(seed, seed + 50):
-        result = engine.start(spec(d1, d2, attempt), cards)
-        assert not isinstance(result, Rejection), result
-        state = GameState()
-        for e in result:
-            apply_event(state, e)
-        if first is None or state.first_player == first:
-            return state, list(result)
-    raise AssertionError("no seed found")  # pragma: no cover
-
-
-def given(state: GameState, type_: str, **data: Any) -> None:
-    """Given: a recorded fact, applied without checking any rule."""
-    apply_event(state, Event(state.seq + 1, type_, data, "GCG-1.00 given", "given"))
+    return _drivers.start_until(lambda attempt: spec(d1, d2, attempt), cards, seed=seed, first=first)
 
 
 def find_card(state: GameState, player: str, card: str, areas: Iterable[str] = ("deck", "hand", "discard")) -> str:
@@ -200,51 +195,9 @@ def empty_hand(state: GameState, player: str) -> None:
         put(state, oid, "deck")
 
 
-def run(state: GameState, command: Command) -> list[Event]:
-    """When: the command is accepted; apply its events to ``state`` and return them."""
-    result = engine.decide(state, command)
-    assert not isinstance(result, Rejection), f"{command.type} rejected: {result}"
-    for e in result:
-        apply_event(state, e)
-    return result
-
-
-def rejected(state: GameState, command: Command) -> Rejection:
-    """When: the command is refused; the state must be untouched."""
-    before = engine.state_to_dict(state)
-    result = engine.decide(state, command)
-    assert isinstance(result, Rejection), f"{command.type} was accepted: {[e.type for e in result]}"
-    assert engine.state_to_dict(state) == before
-    return result
-
-
-def cmd(type_: str, player: str, **args: Any) -> Command:
-    return Command(type_, player, args, id=f"{type_}-{player}")
-
-
 def choose(state: GameState, *choice: Any) -> list[Event]:
     assert state.pending is not None
     return run(state, cmd("Choose", state.pending.player, choice=list(choice)))
-
-
-def types(events: Iterable[Event]) -> list[str]:
-    return [e.type for e in events]
-
-
-def find(events: Iterable[Event], type_: str, **match: Any) -> Event:
-    for e in events:
-        if e.type == type_ and all(e.data.get(k) == v for k, v in match.items()):
-            return e
-    raise AssertionError(f"no {type_} {match or ''} among {types(events)}")
-
-
-def find_all(events: Iterable[Event], type_: str, **match: Any) -> list[Event]:
-    return [e for e in events if e.type == type_ and all(e.data.get(k) == v for k, v in match.items())]
-
-
-def pending(state: GameState) -> tuple[str, str]:
-    assert state.pending is not None
-    return state.pending.kind, state.pending.player
 
 
 def among(state: GameState) -> list[Any]:

@@ -16,7 +16,7 @@ from domain.fow import actions
 from domain.fow.state import GameState, apply_event
 from domain.kernel import Event
 from tests.fow.cards.conditions.test_play_conditions_modes_and_amounts import Story
-from tests.fow.support import cmd, find, run
+from tests.fow.support import cmd, find, run, types
 
 
 def leave_and_return(story: Story, oid: str, via: str = "hand", back: str = "field") -> None:
@@ -24,10 +24,6 @@ def leave_and_return(story: Story, oid: str, via: str = "hand", back: str = "fie
     owner = story.state.objects[oid].owner
     story.by_rule(actions.move, oid, via, "given", rule="3.1 p5", reason="effect")
     story.by_rule(actions.move, oid, back, "given", rule="3.1 p5", reason="effect", controller=owner)
-
-
-def types(events: list[Event]) -> list[str]:
-    return [e.type for e in events]
 
 
 def test_a_destroyed_target_that_came_back_is_a_new_object_and_is_not_destroyed() -> None:
