@@ -6,7 +6,6 @@ to an end that replay exactly."""
 
 from __future__ import annotations
 
-import functools
 import json
 import random
 from collections.abc import Mapping
@@ -31,6 +30,7 @@ from service.card_import import load_database
 from service.catalog import read_catalog_file
 from service.settings import Settings
 from tests.fow.carddata import CARDDATA_DIR
+from tests.fow.cards.story import HERALD, SEER, database_cards
 from tests.fow.support import catalog, cmd, deck, find, run, start_game, types
 from tests.fow.test_ch4_to_6_setup_and_turns import keep_hands, put, to_main
 
@@ -199,54 +199,6 @@ def test_the_service_and_api_refuse_or_play_manually(tmp_path: Path) -> None:
 
 # --------------------------------------------------------------------------------------
 # the vocabulary grown for the database, executed by the engine (real cards' imported form)
-
-
-HERALD = {
-    "id": "T-HERALD",
-    "name": "Herald",
-    "type": "resonator",
-    "cost": {"attribute": {"R": 1}},
-    "attributes": ["R"],
-    "atk": 100,
-    "def": 100,
-    "abilities": [{"kind": "automatic", "trigger": "enter", "effects": [{"op": "draw", "count": 1}]}],
-}
-
-# the effect of Coup d'Etat Mastermind, Shion (TMS-046J, a J-ruler) on a resonator
-SEER = {
-    "id": "T-SEER",
-    "name": "Seer",
-    "type": "resonator",
-    "cost": {"attribute": {"U": 1}},
-    "attributes": ["U"],
-    "atk": 100,
-    "def": 100,
-    "abilities": [
-        {
-            "kind": "automatic",
-            "trigger": "enters_field",
-            "effects": [
-                {
-                    "op": "reveal_top",
-                    "filter": {"zone": "main_deck", "types": ["resonator"], "max_total_cost": 5},
-                    "then": "field",
-                    "otherwise": "hand",
-                }
-            ],
-        }
-    ],
-}
-
-
-@functools.cache
-def database_cards() -> dict[str, dict[str, Any]]:
-    """Every card of the Grimm and Alice clusters the importer makes a Card of."""
-    result = import_cards(load_database(DATA_DIR / "cards.json"))
-    return {
-        c.id: c.card.model_dump(mode="json", by_alias=True, exclude_unset=True)
-        for c in result.cards
-        if c.card is not None and c.cluster in ("Grimm", "Alice")
-    }
 
 
 def vocab_game(main: Mapping[str, int], stones: Mapping[str, int], ruler: str = "T-RULER") -> GameState:

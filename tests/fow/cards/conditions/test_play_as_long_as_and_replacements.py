@@ -14,7 +14,7 @@ import pytest
 
 from domain.fow import actions, engine
 from domain.fow.characteristics import characteristics
-from tests.fow.cards.conditions.test_play_conditions_modes_and_amounts import Story, legal
+from tests.fow.cards.story import Story, legal
 from tests.fow.support import cmd, find
 from tests.fow.test_ch8_battle import to_main
 

@@ -35,7 +35,7 @@ from typing import Any
 
 from domain.fow import actions
 from domain.fow.characteristics import characteristics, overrides_for
-from tests.fow.cards.conditions.test_play_conditions_modes_and_amounts import Story, legal
+from tests.fow.cards.story import Story, legal
 from tests.fow.support import cmd, find
 from tests.fow.test_ch8_battle import to_main
 

@@ -17,7 +17,7 @@ rejection; each story replays its whole log at the end):
 from __future__ import annotations
 
 from domain.fow import actions
-from tests.fow.cards.conditions.test_play_conditions_modes_and_amounts import Story, legal
+from tests.fow.cards.story import Story, legal
 from tests.fow.support import cmd, find
 from tests.fow.test_ch8_battle import pass_until, to_main
 

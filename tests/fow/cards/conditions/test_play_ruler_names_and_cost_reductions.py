@@ -10,7 +10,7 @@ from __future__ import annotations
 from domain.fow import actions
 from domain.fow.characteristics import characteristics, races_of
 from domain.kernel import Shuffler
-from tests.fow.cards.conditions.test_play_conditions_modes_and_amounts import Story, _add, legal
+from tests.fow.cards.story import Story, _add, legal
 from tests.fow.support import cmd, find, types
 from tests.fow.test_ch8_battle import to_main
 

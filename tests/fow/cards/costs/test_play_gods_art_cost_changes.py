@@ -14,7 +14,7 @@ import pytest
 from domain.fow import actions
 from domain.fow.cards import Cost, CostChange
 from domain.fow.characteristics import characteristics
-from tests.fow.cards.conditions.test_play_conditions_modes_and_amounts import Story, legal
+from tests.fow.cards.story import Story, legal
 from tests.fow.support import cmd, find
 
 

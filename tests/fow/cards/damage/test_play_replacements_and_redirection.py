@@ -15,7 +15,7 @@ from __future__ import annotations
 from domain.fow import actions
 from domain.fow.characteristics import attributes_of, characteristics
 from domain.kernel import Event
-from tests.fow.cards.conditions.test_play_conditions_modes_and_amounts import Story, _add, _enter_next_turn, legal
+from tests.fow.cards.story import Story, _add, _enter_next_turn, legal
 from tests.fow.support import cmd, find
 
 

@@ -21,7 +21,7 @@ import pytest
 from domain.fow import actions, engine
 from domain.fow.characteristics import characteristics, overrides_for
 from domain.kernel import Event, Shuffler
-from tests.fow.cards.conditions.test_play_conditions_modes_and_amounts import Story, _add, legal
+from tests.fow.cards.story import Story, _add, legal
 from tests.fow.support import CARDS, cmd, find
 from tests.fow.test_ch8_battle import to_attack_choice, to_block_choice, to_main
 

@@ -27,7 +27,7 @@ from domain.fow import actions, engine
 from domain.fow.characteristics import characteristics, overrides_for
 from domain.fow.engine import NAMED_CARD_TYPES
 from domain.kernel import Event
-from tests.fow.cards.conditions.test_play_conditions_modes_and_amounts import Story, _add, legal
+from tests.fow.cards.story import Story, _add, legal
 from tests.fow.support import cmd, find
 from tests.fow.test_ch8_battle import to_main
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 from domain.fow import actions
 from domain.fow.characteristics import characteristics
 from domain.kernel import Event
-from tests.fow.cards.conditions.test_play_conditions_modes_and_amounts import Story, legal
 from tests.fow.cards.keywords.test_play_trigger_and_stealth_states import status_check
+from tests.fow.cards.story import Story, legal
 from tests.fow.cards.triggers.test_play_triggers_costs_and_target_filters import triggered_by
 from tests.fow.support import cmd, find
 from tests.fow.test_ch8_battle import to_main

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from domain.fow import actions
 from domain.fow.characteristics import characteristics
-from tests.fow.cards.conditions.test_play_conditions_modes_and_amounts import Story, legal
+from tests.fow.cards.story import Story, legal
 from tests.fow.cards.triggers.test_play_triggers_costs_and_target_filters import pass_until, triggered_by
 from tests.fow.support import cmd
 from tests.fow.test_ch8_battle import to_attack_choice, to_block_choice, to_main

@@ -15,7 +15,7 @@ gives them (given events / when command / then events; each story replays its wh
 from __future__ import annotations
 
 from domain.fow import actions
-from tests.fow.cards.conditions.test_play_conditions_modes_and_amounts import Story
+from tests.fow.cards.story import Story
 from tests.fow.cards.triggers.test_play_triggers_costs_and_target_filters import triggered_by
 from tests.fow.support import cmd, find
 from tests.fow.test_ch8_battle import to_attack_choice, to_block_choice, to_main

@@ -13,7 +13,7 @@ from __future__ import annotations
 from domain.fow import actions
 from domain.fow.characteristics import characteristics, overrides_for
 from domain.kernel import Event
-from tests.fow.cards.conditions.test_play_conditions_modes_and_amounts import Story, _add
+from tests.fow.cards.story import Story, _add
 from tests.fow.cards.triggers.test_play_triggers_costs_and_target_filters import pass_until
 from tests.fow.support import cmd, find
 from tests.fow.test_ch8_battle import to_main

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import pytest
 
-import tests.fow.cards.conditions.test_play_conditions_modes_and_amounts as conditions_tests
 from domain.fow.importer import import_cards
 from domain.kernel import Event
 from service.card_import import load_database
-from tests.fow.cards.conditions.test_play_conditions_modes_and_amounts import Story, legal
+from tests.fow.cards import story as harness
+from tests.fow.cards.story import Story, legal
 from tests.fow.cards.test_import_database import BATCH_JSON, CARDS_JSON
 from tests.fow.support import cmd, find
 
@@ -53,10 +53,10 @@ PURIFYING_FIRE_EFFECTS = [
 
 @pytest.fixture
 def purifying_fire(monkeypatch: pytest.MonkeyPatch) -> None:
-    cards = conditions_tests.database_cards()
+    cards = harness.database_cards()
     fire = {k: v for k, v in cards["CMF-032"].items() if k != "unsupported"}
     monkeypatch.setattr(
-        conditions_tests, "database_cards", lambda: {**cards, "CMF-032": {**fire, "effects": PURIFYING_FIRE_EFFECTS}}
+        harness, "database_cards", lambda: {**cards, "CMF-032": {**fire, "effects": PURIFYING_FIRE_EFFECTS}}
     )
 
 

@@ -22,8 +22,8 @@ import pytest
 from domain.fow import actions
 from domain.fow.characteristics import characteristics
 from domain.kernel import Event
-from tests.fow.cards.conditions import test_play_conditions_modes_and_amounts as conditions_tests
-from tests.fow.cards.conditions.test_play_conditions_modes_and_amounts import Story, legal
+from tests.fow.cards import story as harness
+from tests.fow.cards.story import Story, legal
 from tests.fow.support import CARDS as RULERS
 from tests.fow.support import cmd, find
 from tests.fow.test_ch8_battle import to_main
@@ -163,8 +163,8 @@ def _orb_story(monkeypatch: pytest.MonkeyPatch, j_ruler: str) -> tuple[Story, st
     # T-JUDGE: an invented ruler whose [Judgment] {W} puts ``j_ruler`` into the field
     judge = {**RULERS["T-RULER"], "id": "T-JUDGE", "name": "Judge Ruler"}
     judge["judgment"] = {"cost": {"attribute": {"W": 1}, "free": 0}, "j_ruler": j_ruler}
-    real = conditions_tests.database_cards
-    monkeypatch.setattr(conditions_tests, "database_cards", lambda: {**real(), "T-JUDGE": judge})
+    real = harness.database_cards
+    monkeypatch.setattr(harness, "database_cards", lambda: {**real(), "T-JUDGE": judge})
     story = Story({"TTW-096": 4, "T-BEAR": 4}, ruler="T-JUDGE")
     [ruler] = story.state.zones["p1"]["ruler_area"]
     orb = story.put("p1", "TTW-096", "field")
@@ -402,8 +402,8 @@ def _hydromonica(monkeypatch: pytest.MonkeyPatch, ruler_name: str) -> tuple[Stor
     # "Songtress of Shangri-La" or "Coup d'Etat Mastermind, Shion", you may pay {1} less to play this
     # ability."  T-SONG: an invented ruler of that name
     song = {**RULERS["T-RULER"], "id": "T-SONG", "name": ruler_name}
-    real = conditions_tests.database_cards
-    monkeypatch.setattr(conditions_tests, "database_cards", lambda: {**real(), "T-SONG": song})
+    real = harness.database_cards
+    monkeypatch.setattr(harness, "database_cards", lambda: {**real(), "T-SONG": song})
     story = Story({"TMS-092": 4, "T-BEAR": 4}, ruler="T-SONG")
     harp = story.put("p1", "TMS-092", "field")
     story.log += to_main(story.state, turn=3)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from domain.fow import actions
 from domain.kernel import Event
-from tests.fow.cards.conditions.test_play_conditions_modes_and_amounts import Story
+from tests.fow.cards.story import Story
 from tests.fow.support import cmd, find, types
 
 # --- "deal damage equal to their ATK to each other" (10.6) ----------------------------------------

@@ -43,7 +43,7 @@ from collections.abc import Mapping
 from domain.fow import actions
 from domain.fow.characteristics import attributes_of, characteristics
 from domain.fow.state import GameState
-from tests.fow.cards.conditions.test_play_conditions_modes_and_amounts import Story, legal
+from tests.fow.cards.story import Story, legal
 from tests.fow.support import CARDS, cmd, find
 from tests.fow.test_ch8_battle import to_main
 

@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 
 from domain.fow import actions
-from tests.fow.cards.conditions import test_play_conditions_modes_and_amounts as conditions_tests
-from tests.fow.cards.conditions.test_play_conditions_modes_and_amounts import Story
+from tests.fow.cards import story as harness
+from tests.fow.cards.story import Story
 from tests.fow.test_ch8_battle import to_main
 
 RABBIT_SPELL = {
@@ -45,9 +45,9 @@ RABBIT_ARMOR = {
 
 @pytest.fixture
 def invented(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = conditions_tests.database_cards
+    real = harness.database_cards
     extra = {"T-RABBIT-SPELL": RABBIT_SPELL, "T-RABBIT-ARMOR": RABBIT_ARMOR}
-    monkeypatch.setattr(conditions_tests, "database_cards", lambda: {**real(), **extra})
+    monkeypatch.setattr(harness, "database_cards", lambda: {**real(), **extra})
 
 
 def _oracle_reveals(story: Story, top_card: str) -> tuple[str, list[Any]]:

@@ -16,8 +16,8 @@ import pytest
 from domain.fow import actions
 from domain.fow.characteristics import characteristics
 from domain.kernel import Event
-from tests.fow.cards.conditions import test_play_conditions_modes_and_amounts as conditions_tests
-from tests.fow.cards.conditions.test_play_conditions_modes_and_amounts import Story, legal
+from tests.fow.cards import story as harness
+from tests.fow.cards.story import Story, legal
 from tests.fow.cards.triggers.test_play_triggers_costs_and_target_filters import triggered_by
 from tests.fow.support import CARDS as RULERS
 from tests.fow.support import cmd
@@ -232,8 +232,8 @@ def test_a_ruler_in_the_ruler_area_is_a_legal_target_with_no_atk_to_change(monke
     # turn."  T-GORGON, an invented Gorgon ruler (no real Grimm/Alice ruler is a Gorgon): a legal
     # target in the ruler area (2.5 p4) without ATK/DEF, so nothing changes there.
     gorgon = {**RULERS["T-RULER"], "id": "T-GORGON", "name": "Gorgon Ruler", "races": ["Gorgon"]}
-    real = conditions_tests.database_cards
-    monkeypatch.setattr(conditions_tests, "database_cards", lambda: {**real(), "T-GORGON": gorgon})
+    real = harness.database_cards
+    monkeypatch.setattr(harness, "database_cards", lambda: {**real(), "T-GORGON": gorgon})
     story = Story({"SKL-038": 4}, ruler="T-GORGON")
     euryale = story.put("p1", "SKL-038", "field")
     [ruler] = story.state.zones["p1"]["ruler_area"]

@@ -20,8 +20,8 @@ import pytest
 
 from domain.fow.characteristics import characteristics
 from domain.kernel import Event
-from tests.fow.cards.conditions import test_play_conditions_modes_and_amounts as conditions_tests
-from tests.fow.cards.conditions.test_play_conditions_modes_and_amounts import Story, legal
+from tests.fow.cards import story as harness
+from tests.fow.cards.story import Story, legal
 from tests.fow.cards.triggers.test_play_triggers_costs_and_target_filters import triggered_by
 from tests.fow.support import CARDS as RULERS
 from tests.fow.support import cmd, find
@@ -327,8 +327,8 @@ def test_nyarlathotep_atk_is_the_total_atk_of_your_cthulhu_resonators(monkeypatc
     # made later applies after it (9.9 p1.4, p3).
     ruler = {**RULERS["T-RULER"], "id": "T-NYAR", "name": "Nyarlathotep Ruler"}
     ruler["judgment"] = {"cost": {"attribute": {"B": 1}, "free": 0}, "j_ruler": "MPR-080J"}
-    real = conditions_tests.database_cards
-    monkeypatch.setattr(conditions_tests, "database_cards", lambda: {**real(), "T-NYAR": ruler})
+    real = harness.database_cards
+    monkeypatch.setattr(harness, "database_cards", lambda: {**real(), "T-NYAR": ruler})
     story = Story({"MOA-013": 4, "MPR-078": 4, "T-BEAR": 4}, ruler="T-NYAR")
     nyarlathotep = j_ruler(story)
     assert stats(story, nyarlathotep) == (0, 1200)  # no Cthulhu resonator

@@ -16,8 +16,8 @@ import pytest
 from domain.fow import actions
 from domain.fow.characteristics import characteristics, overrides_for
 from domain.fow.flow import can_attack_with
-from tests.fow.cards.conditions import test_play_conditions_modes_and_amounts as conditions_tests
-from tests.fow.cards.conditions.test_play_conditions_modes_and_amounts import Story, legal
+from tests.fow.cards import story as harness
+from tests.fow.cards.story import Story, legal
 from tests.fow.cards.triggers.test_play_triggers_costs_and_target_filters import pass_until, triggered_by
 from tests.fow.support import CARDS as RULERS
 from tests.fow.support import cmd
@@ -33,8 +33,8 @@ def test_recover_all_fairies_you_control_the_j_ruler_included(monkeypatch: pytes
     # the Lake (TTW-005) is a Fairy resonator.
     fairy = {**RULERS["T-RULER"], "id": "T-FAIRY", "name": "Fairy Ruler", "races": ["Fairy"]}
     fairy["judgment"] = {"cost": {"attribute": {"W": 1}, "free": 0}, "j_ruler": "TTW-111J"}
-    real = conditions_tests.database_cards
-    monkeypatch.setattr(conditions_tests, "database_cards", lambda: {**real(), "T-FAIRY": fairy})
+    real = harness.database_cards
+    monkeypatch.setattr(harness, "database_cards", lambda: {**real(), "T-FAIRY": fairy})
     story = Story({"TTW-005": 4, "T-BEAR": 4}, ruler="T-FAIRY")
     [alice] = story.state.zones["p1"]["ruler_area"]
     c = {
@@ -482,8 +482,8 @@ def melgis_story(monkeypatch: pytest.MonkeyPatch) -> tuple[Story, str]:
     # stone deck into your magic stone area").
     king = {**RULERS["T-RULER"], "id": "T-KING", "name": "Test King", "races": ["Seven Kings"]}
     king["judgment"] = {"cost": {"attribute": {"R": 1}, "free": 0}, "j_ruler": "SKL-027J"}
-    real = conditions_tests.database_cards
-    monkeypatch.setattr(conditions_tests, "database_cards", lambda: {**real(), "T-KING": king})
+    real = harness.database_cards
+    monkeypatch.setattr(harness, "database_cards", lambda: {**real(), "T-KING": king})
     story = Story({"T-BEAR": 4, "T-WALL": 4}, ruler="T-KING")
     [melgis] = story.state.zones["p1"]["ruler_area"]
     story.will("p1", "R")

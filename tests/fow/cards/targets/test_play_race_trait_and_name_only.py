@@ -14,7 +14,7 @@ from __future__ import annotations
 from domain.fow import actions, costs
 from domain.fow.cards import Target
 from domain.fow.characteristics import characteristics, overrides_for
-from tests.fow.cards.conditions.test_play_conditions_modes_and_amounts import Story, legal
+from tests.fow.cards.story import Story, legal
 from tests.fow.support import cmd, find
 
 

@@ -15,7 +15,7 @@ from typing import Any
 from domain.fow import actions
 from domain.fow.state import GameState, apply_event
 from domain.kernel import Event
-from tests.fow.cards.conditions.test_play_conditions_modes_and_amounts import Story
+from tests.fow.cards.story import Story
 from tests.fow.support import cmd, find, run, types
 
 

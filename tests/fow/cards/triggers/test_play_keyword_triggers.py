@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from domain.fow import actions, engine
 from domain.fow.context import Ctx
-from tests.fow.cards.conditions.test_play_conditions_modes_and_amounts import Story, legal
+from tests.fow.cards.story import Story, legal
 from tests.fow.cards.test_play_real_decks import own, resolve, vocab_game
 from tests.fow.cards.triggers.test_play_triggers_costs_and_target_filters import (
     in_main_phase_of,

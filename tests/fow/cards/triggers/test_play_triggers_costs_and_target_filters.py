@@ -727,7 +727,7 @@ def test_players_cannot_gain_life_beats_an_effect_that_gains_life() -> None:
     # Fairies (BFA-005) "You gain 1000 life." (golden rule FoW-5.5 1.4 p4), so no life is
     # gained and Gloria's Castle Town (TTW-008) "Whenever you gain life" does not trigger
     from service.rules import load_rules_library
-    from tests.fow.cards.conditions.test_play_conditions_modes_and_amounts import Story
+    from tests.fow.cards.story import Story
 
     story = Story({"MPR-027": 4, "BFA-005": 4, "TTW-008": 4})
     eden = story.put("p2", "MPR-027", "field")  # the opponent's Eden
@@ -757,7 +757,7 @@ def test_a_card_that_cannot_be_attacked_is_never_an_attacked_object() -> None:
     # Moonbreeze Elf (TMS-059): "This card cannot be attacked." Hansel (CMF-070): "[Continuous]:
     # This card cannot be attacked as long as you control "Gretel"." (CMF-069). The card text
     # beats the rule that makes a rested J/resonator attackable (FoW-5.5 8.2 p3.2, 1.4 p1)
-    from tests.fow.cards.conditions.test_play_conditions_modes_and_amounts import Story
+    from tests.fow.cards.story import Story
 
     story = Story({"TMS-059": 4, "CMF-070": 4, "CMF-069": 4, "T-BEAR": 4})
     bear = story.put("p1", "T-BEAR", "field")
@@ -795,7 +795,7 @@ def test_if_your_j_ruler_attacked_this_turn() -> None:
     # (FoW-5.5 9.3 p3.2): false before Alice, Girl of the Lake (TTW-001, [Judgment] {8}) has
     # attacked as a J-ruler, true after it has (8.2 p3); [Swiftness] lets it attack (11.1)
     from domain.fow import flow
-    from tests.fow.cards.conditions.test_play_conditions_modes_and_amounts import Story
+    from tests.fow.cards.story import Story
 
     story = Story({"MPR-020": 4, "T-BEAR": 4}, ruler="TTW-001")
 
@@ -844,7 +844,7 @@ def test_you_gain_that_much_life_is_the_damage_that_triggered_it() -> None:
     # Michizane Sugawara (VIN001-066): "Whenever this card deals damage, you gain that much
     # life." The damage dealt is recorded as the ability triggers (FoW-5.5 9.6 p5), carried
     # onto the chase as it is played (9.6 p6) and gained on resolution (1.5 p4)
-    from tests.fow.cards.conditions.test_play_conditions_modes_and_amounts import Story
+    from tests.fow.cards.story import Story
 
     story = Story({"VIN001-066": 4, "T-BEAR": 4})
     michizane = story.put("p1", "VIN001-066", "field")

@@ -14,7 +14,7 @@ from __future__ import annotations
 from domain.fow import actions
 from domain.fow.characteristics import characteristics
 from domain.kernel import Event
-from tests.fow.cards.conditions.test_play_conditions_modes_and_amounts import Story
+from tests.fow.cards.story import Story
 from tests.fow.support import cmd, find
 from tests.fow.test_ch8_battle import to_main
 

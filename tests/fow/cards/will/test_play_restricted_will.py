@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from domain.fow import engine
 from domain.fow.cards import Cost
-from tests.fow.cards.conditions.test_play_conditions_modes_and_amounts import Story, legal
-from tests.fow.cards.test_play_real_decks import HERALD, SEER, database_cards
+from tests.fow.cards.story import HERALD, SEER, Story, database_cards, legal
 from tests.fow.support import catalog, cmd, deck, find, start_game
 
 FAIRY_ONLY = [{"on": "play", "filter": {"zone": "chase", "types": ["resonator"], "races": ["Fairy"]}}]
