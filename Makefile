@@ -54,7 +54,7 @@ browser:
 	    DEBIAN_FRONTEND=noninteractive apt-get update -q && \
 	    DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium chromium-driver; \
 	  else \
-	    echo "make test needs Chromium for tests/test_console_browser.py: apt-get install -y chromium chromium-driver" >&2; \
+	    echo "make test needs Chromium for tests/api/test_console_browser.py: apt-get install -y chromium chromium-driver" >&2; \
 	    exit 1; \
 	  fi; }
 
