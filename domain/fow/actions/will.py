@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from domain.fow import conditions
+from domain.fow.actions.costs import has_extra_costs, pay_extra_costs
 from domain.fow.actions.movement import move
 from domain.fow.actions.triggers import check_triggers
 from domain.fow.cards import Ability, Card, Cost, CostChange, ProduceWill, SpendUse
@@ -22,7 +23,6 @@ from domain.fow.characteristics import (
     moon_will_as,
 )
 from domain.fow.context import Ctx
-from domain.fow.costs import has_extra_costs, pay_extra_costs
 from domain.fow.state import PLAYGROUND, GameState
 from domain.fow.versions import version
 

@@ -7,7 +7,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from domain.fow import actions, conditions, costs
+from domain.fow import actions, conditions
+from domain.fow.actions import costs
 from domain.fow.cards import Ability, ActivateCost, Cost, JudgmentOption
 from domain.fow.characteristics import (
     activate_forbidden,

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain.fow import actions, conditions, costs, flow
+from domain.fow import actions, conditions, flow
+from domain.fow.actions import costs
 from domain.fow.cards import Ability, ActivateCost, Cost, JudgmentOption
 from domain.fow.characteristics import cannot_call_magic_stones, cost_changes, effective_type, standby_cost
 from domain.fow.commands.playing import _wants_reduction

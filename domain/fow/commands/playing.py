@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from domain.fow import actions, conditions, costs, flow
+from domain.fow import actions, conditions, flow
+from domain.fow.actions import costs
 from domain.fow.cards import Ability, ActivateCost, Card, Cost, CostChange
 from domain.fow.characteristics import (
     activate_forbidden,
