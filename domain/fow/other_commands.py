@@ -6,15 +6,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain.fow import actions, conditions, flow
-from domain.fow.actions import costs
+from domain.fow import actions, conditions, costs, flow
 from domain.fow.cards import Ability, ActivateCost, Cost, JudgmentOption
 from domain.fow.characteristics import cannot_call_magic_stones, cost_changes, effective_type, standby_cost
-from domain.fow.commands.playing import _wants_reduction
-from domain.fow.commands.registry import command
-from domain.fow.commands.timing import _obj_arg, _pay_with, _with_x, is_main_timing, require_main_timing
+from domain.fow.commands import command
 from domain.fow.context import Ctx
+from domain.fow.play_commands import _wants_reduction
 from domain.fow.state import GameState
+from domain.fow.timing import _obj_arg, _pay_with, _with_x, is_main_timing, require_main_timing
 from domain.fow.versions import version
 from domain.kernel import JSON
 

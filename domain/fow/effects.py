@@ -7,29 +7,6 @@ import itertools
 from typing import Any
 
 from domain.fow import conditions
-from domain.fow.actions.choices import (
-    _ask_from_graveyard,
-    _ask_from_hand,
-    _choose_a_race,
-    _keep_one,
-    _look_and_discard,
-    _look_top,
-    _put_chosen_into_field,
-    _search_deck,
-    _search_options,
-)
-from domain.fow.actions.damage import _asks_replacements, _dealt_by_target, deal_damage, destroy
-from domain.fow.actions.matching import _filter_match, _fits_field_alone, _search_match, _total_cost
-from domain.fow.actions.movement import draw, end_source_rested, end_with_control, move, recovery_prohibited, shuffle
-from domain.fow.actions.targets import _players, _search_field_instead, _targets_of, is_legal_host
-from domain.fow.actions.triggers import (
-    _is_source_in_field,
-    _is_source_rested,
-    check_triggers,
-    is_same_source,
-    removing_since,
-)
-from domain.fow.actions.will import _stones_could_produce, pay_will, will_choice
 from domain.fow.cards import (
     AddFromGraveyard,
     AddSelfTo,
@@ -102,7 +79,30 @@ from domain.fow.characteristics import (
     total_cost,
 )
 from domain.fow.context import Ctx
+from domain.fow.damage import _asks_replacements, _dealt_by_target, deal_damage, destroy
+from domain.fow.effect_choices import (
+    _ask_from_graveyard,
+    _ask_from_hand,
+    _choose_a_race,
+    _keep_one,
+    _look_and_discard,
+    _look_top,
+    _put_chosen_into_field,
+    _search_deck,
+    _search_options,
+)
+from domain.fow.matching import _filter_match, _fits_field_alone, _search_match, _total_cost
+from domain.fow.movement import draw, end_source_rested, end_with_control, move, recovery_prohibited, shuffle
 from domain.fow.state import PLAYGROUND, ChaseItem, GameState
+from domain.fow.targets import _players, _search_field_instead, _targets_of, is_legal_host
+from domain.fow.trigger_checks import (
+    _is_source_in_field,
+    _is_source_rested,
+    check_triggers,
+    is_same_source,
+    removing_since,
+)
+from domain.fow.will import _stones_could_produce, pay_will, will_choice
 
 
 def _move_addition(

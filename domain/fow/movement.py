@@ -7,7 +7,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from domain.fow import conditions
-from domain.fow.actions.triggers import check_delayed_on, check_triggers
 from domain.fow.cards import Ability
 from domain.fow.characteristics import (
     ability_loss,
@@ -21,6 +20,7 @@ from domain.fow.characteristics import (
 )
 from domain.fow.context import Ctx
 from domain.fow.state import PLAYGROUND, GameState
+from domain.fow.trigger_checks import check_delayed_on, check_triggers
 from domain.kernel import RULES_AUTHORITY
 
 # --- zone movement (3.15) ---------------------------------------------------------------

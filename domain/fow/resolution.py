@@ -8,17 +8,6 @@ from typing import Any
 from pydantic import BaseModel
 
 from domain.fow import conditions
-from domain.fow.actions.damage import destroy
-from domain.fow.actions.effects import apply_effect
-from domain.fow.actions.movement import _with_counters, move
-from domain.fow.actions.targets import _targets_of, chosen_groups, is_legal_host
-from domain.fow.actions.triggers import (
-    _check_target_objects,
-    _delayed_effects,
-    characteristics_or_printed,
-    check_triggers,
-    is_same_target,
-)
 from domain.fow.cards import (
     Ability,
     Banish,
@@ -37,7 +26,18 @@ from domain.fow.cards import (
 from domain.fow.cards import Effect as CardEffect
 from domain.fow.characteristics import effective_type
 from domain.fow.context import Ctx
+from domain.fow.damage import destroy
+from domain.fow.effects import apply_effect
+from domain.fow.movement import _with_counters, move
 from domain.fow.state import ChaseItem, GameState
+from domain.fow.targets import _targets_of, chosen_groups, is_legal_host
+from domain.fow.trigger_checks import (
+    _check_target_objects,
+    _delayed_effects,
+    characteristics_or_printed,
+    check_triggers,
+    is_same_target,
+)
 
 # --- resolution (9.3 p3) ---------------------------------------------------------------
 

@@ -6,9 +6,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from domain.fow.actions.movement import move
-from domain.fow.actions.targets import chosen_groups, legal_targets, validate_targets
-from domain.fow.actions.triggers import (
+from domain.fow.characteristics import cannot_play, forbidden_play
+from domain.fow.context import Ctx
+from domain.fow.movement import move
+from domain.fow.state import GameState, Triggered
+from domain.fow.targets import chosen_groups, legal_targets, validate_targets
+from domain.fow.trigger_checks import (
     _explode_target,
     _known_subject,
     check_targeted,
@@ -17,10 +20,7 @@ from domain.fow.actions.triggers import (
     known_source,
     trigger_effects,
 )
-from domain.fow.actions.will import pay_will, produce_from_sources, require_stones_shown
-from domain.fow.characteristics import cannot_play, forbidden_play
-from domain.fow.context import Ctx
-from domain.fow.state import GameState, Triggered
+from domain.fow.will import pay_will, produce_from_sources, require_stones_shown
 
 
 def auto_playable_trigger(ctx: Ctx, mine: Sequence[Triggered]) -> Triggered | None:

@@ -7,8 +7,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from domain.fow import conditions
-from domain.fow.actions.matching import _filter_match, _fits_field_alone
-from domain.fow.actions.triggers import characteristics_or_printed, is_same_source, is_same_target
 from domain.fow.cards import DealDamage, Fight, Search, Target
 from domain.fow.cards import Effect as CardEffect
 from domain.fow.characteristics import (
@@ -21,7 +19,9 @@ from domain.fow.characteristics import (
     untargetable_by_opponents_of,
 )
 from domain.fow.context import Ctx
+from domain.fow.matching import _filter_match, _fits_field_alone
 from domain.fow.state import PLAYGROUND, ChaseItem, GameState
+from domain.fow.trigger_checks import characteristics_or_printed, is_same_source, is_same_target
 
 # --- targets (9.3) ----------------------------------------------------------------------
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.fow.actions.matching import _filter_match, _fits_field_alone, _search_match
-from domain.fow.actions.movement import move, shuffle
-from domain.fow.actions.targets import _targets_of
-from domain.fow.actions.triggers import check_triggers
 from domain.fow.cards import ChooseARace, Discard, Filter, KeepOne, LookTop, PutIntoField, Search, Target, links_removed
 from domain.fow.characteristics import matches, names_of, total_cost
 from domain.fow.context import Ctx
+from domain.fow.matching import _filter_match, _fits_field_alone, _search_match
+from domain.fow.movement import move, shuffle
 from domain.fow.state import ChaseItem, GameState
+from domain.fow.targets import _targets_of
+from domain.fow.trigger_checks import check_triggers
 
 
 def _look_and_discard(

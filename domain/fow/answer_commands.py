@@ -8,10 +8,10 @@ from typing import Any
 
 from domain.fow import actions, flow
 from domain.fow.cards import Cancel, Cost, May, Pay
-from domain.fow.commands.registry import command
-from domain.fow.commands.timing import _pay_with
+from domain.fow.commands import command
 from domain.fow.context import Ctx
 from domain.fow.state import GameState
+from domain.fow.timing import _pay_with
 
 
 @command("PlayTriggered", "trigger")

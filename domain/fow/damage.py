@@ -6,9 +6,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from domain.fow.actions.matching import _filter_match
-from domain.fow.actions.movement import move, replacement_applies
-from domain.fow.actions.triggers import add_trigger, check_delayed_on, check_triggers
 from domain.fow.cards import Ability, Filter
 from domain.fow.characteristics import (
     characteristics,
@@ -22,7 +19,10 @@ from domain.fow.characteristics import (
     overrides_for,
 )
 from domain.fow.context import Ctx
+from domain.fow.matching import _filter_match
+from domain.fow.movement import move, replacement_applies
 from domain.fow.state import ChaseItem, GameState
+from domain.fow.trigger_checks import add_trigger, check_delayed_on, check_triggers
 
 # --- damage, destruction (10.6, 10.9, 10.17) ----------------------------------------------
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from domain.fow import actions, flow
 from domain.fow.cards import Card, PutCounter, parse_card
-from domain.fow.commands.registry import LIFEBREAK_CARDS, OPENING_HAND, STARTING_LIFE, VARIANTS, command
+from domain.fow.commands import LIFEBREAK_CARDS, OPENING_HAND, STARTING_LIFE, VARIANTS, command
 from domain.fow.context import Ctx
 from domain.fow.versions import version
 from domain.kernel import JSON, CardDataError, GameSpec, Shuffler, seed_commitment

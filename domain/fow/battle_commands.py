@@ -8,9 +8,9 @@ from typing import Any
 
 from domain.fow import actions, flow
 from domain.fow.characteristics import cannot_attack_player, effective_type, overrides_for
-from domain.fow.commands.registry import command
-from domain.fow.commands.timing import _obj_arg, require_main_timing
+from domain.fow.commands import command
 from domain.fow.context import Ctx
+from domain.fow.timing import _obj_arg, require_main_timing
 from domain.fow.versions import version
 
 

@@ -7,8 +7,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from domain.fow import actions, conditions
-from domain.fow.actions import costs
+from domain.fow import actions, conditions, costs
 from domain.fow.cards import Ability, ActivateCost, Cost, JudgmentOption
 from domain.fow.characteristics import (
     activate_forbidden,
@@ -23,11 +22,11 @@ from domain.fow.characteristics import (
     play_price,
     standby_cost,
 )
-from domain.fow.commands.other_actions import _judgment_cost, _less, _own_judgment_less, can_lifebreak
-from domain.fow.commands.playing import _total_cost_x_ok, _with_counters_x
-from domain.fow.commands.registry import MAX_X
-from domain.fow.commands.timing import _with_x, is_main_timing
+from domain.fow.commands import MAX_X
+from domain.fow.other_commands import _judgment_cost, _less, _own_judgment_less, can_lifebreak
+from domain.fow.play_commands import _total_cost_x_ok, _with_counters_x
 from domain.fow.state import GameState, Triggered
+from domain.fow.timing import _with_x, is_main_timing
 from domain.fow.versions import version
 from domain.kernel import JSON, Command
 

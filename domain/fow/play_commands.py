@@ -6,8 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from domain.fow import actions, conditions, flow
-from domain.fow.actions import costs
+from domain.fow import actions, conditions, costs, flow
 from domain.fow.cards import Ability, ActivateCost, Card, Cost, CostChange
 from domain.fow.characteristics import (
     activate_forbidden,
@@ -26,10 +25,10 @@ from domain.fow.characteristics import (
     play_price,
     total_cost,
 )
-from domain.fow.commands.registry import command
-from domain.fow.commands.timing import _obj_arg, _pay_with, _with_x, require_chase_open, require_main_timing
+from domain.fow.commands import command
 from domain.fow.context import Ctx
 from domain.fow.state import PLAYGROUND, GameState
+from domain.fow.timing import _obj_arg, _pay_with, _with_x, require_chase_open, require_main_timing
 from domain.kernel import JSON
 
 # --- playing cards (7.1-7.3, 7.7, 7.9, 12.x) ---------------------------------------------

@@ -1,28 +1,16 @@
 """Actions by rules (FoW-5.5 10), effects of the card vocabulary, triggers (9.6) and the
 resolution of the chase area (9.3).
 
-One module per mechanism, each importing only the ones listed before it:
-:mod:`~domain.fow.actions.matching`, :mod:`~domain.fow.actions.triggers` (checking triggers),
-:mod:`~domain.fow.actions.movement` (zone changes), :mod:`~domain.fow.actions.will` (will and
-costs), :mod:`~domain.fow.actions.targets`, :mod:`~domain.fow.actions.damage`,
-:mod:`~domain.fow.actions.playing` (playing a trigger), :mod:`~domain.fow.actions.choices`
-(effects that ask a player), :mod:`~domain.fow.actions.effects` (applying one effect) and
-:mod:`~domain.fow.actions.resolution`.  This package re-exports every name of them, so
-``actions.move`` and the like keep working."""
+The code lives in one module per mechanism, each importing only the ones listed before it:
+:mod:`~domain.fow.matching`, :mod:`~domain.fow.trigger_checks` (checking triggers),
+:mod:`~domain.fow.movement` (zone changes), :mod:`~domain.fow.costs` (extra costs),
+:mod:`~domain.fow.will` (will and paying costs), :mod:`~domain.fow.targets`,
+:mod:`~domain.fow.damage`, :mod:`~domain.fow.trigger_play` (playing a trigger),
+:mod:`~domain.fow.effect_choices` (effects that ask a player), :mod:`~domain.fow.effects`
+(applying one effect) and :mod:`~domain.fow.resolution`.  This module re-exports every name
+of them, so ``actions.move`` and the like keep working."""
 
-from domain.fow.actions.choices import (
-    _ask_from_graveyard,
-    _ask_from_hand,
-    _choose_a_race,
-    _keep_one,
-    _look_and_discard,
-    _look_top,
-    _put_chosen_into_field,
-    _search_deck,
-    _search_options,
-    and_or_pairs,
-)
-from domain.fow.actions.damage import (
+from domain.fow.damage import (
     Replacement,
     _asks_replacements,
     _damage_from,
@@ -41,7 +29,19 @@ from domain.fow.actions.damage import (
     destroy,
     plan_damage,
 )
-from domain.fow.actions.effects import (
+from domain.fow.effect_choices import (
+    _ask_from_graveyard,
+    _ask_from_hand,
+    _choose_a_race,
+    _keep_one,
+    _look_and_discard,
+    _look_top,
+    _put_chosen_into_field,
+    _search_deck,
+    _search_options,
+    and_or_pairs,
+)
+from domain.fow.effects import (
     _add_from_graveyard,
     _change_races,
     _destroyed_stat,
@@ -53,8 +53,8 @@ from domain.fow.actions.effects import (
     _subject_stat,
     apply_effect,
 )
-from domain.fow.actions.matching import _filter_match, _fits_field_alone, _search_match, _total_cost
-from domain.fow.actions.movement import (
+from domain.fow.matching import _filter_match, _fits_field_alone, _search_match, _total_cost
+from domain.fow.movement import (
     _WHILE_IN_FIELD,
     _enters_rested,
     _gain_life_by_rule,
@@ -71,8 +71,7 @@ from domain.fow.actions.movement import (
     replacement_applies,
     shuffle,
 )
-from domain.fow.actions.playing import _source_x, auto_playable_trigger, play_trigger
-from domain.fow.actions.resolution import (
+from domain.fow.resolution import (
     NOT_PERFORMED,
     _item_effects,
     _judgment_cards_data,
@@ -84,7 +83,7 @@ from domain.fow.actions.resolution import (
     of_chosen_race,
     resolve_top,
 )
-from domain.fow.actions.targets import (
+from domain.fow.targets import (
     _ability_kind,
     _is_normal_spell,
     _players,
@@ -98,7 +97,7 @@ from domain.fow.actions.targets import (
     legal_targets,
     validate_targets,
 )
-from domain.fow.actions.triggers import (
+from domain.fow.trigger_checks import (
     _ENTERING,
     _LEAVES_FIELD,
     _ability_fires,
@@ -129,7 +128,8 @@ from domain.fow.actions.triggers import (
     removing_since,
     trigger_effects,
 )
-from domain.fow.actions.will import (
+from domain.fow.trigger_play import _source_x, auto_playable_trigger, play_trigger
+from domain.fow.will import (
     Use,
     _changed_will,
     _cost_changes_now,

@@ -8,9 +8,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from domain.fow import conditions
-from domain.fow.actions.costs import has_extra_costs, pay_extra_costs
-from domain.fow.actions.movement import move
-from domain.fow.actions.triggers import check_triggers
 from domain.fow.cards import Ability, Card, Cost, CostChange, ProduceWill, SpendUse
 from domain.fow.characteristics import (
     activate_cost_changes,
@@ -23,7 +20,10 @@ from domain.fow.characteristics import (
     moon_will_as,
 )
 from domain.fow.context import Ctx
+from domain.fow.costs import has_extra_costs, pay_extra_costs
+from domain.fow.movement import move
 from domain.fow.state import PLAYGROUND, GameState
+from domain.fow.trigger_checks import check_triggers
 from domain.fow.versions import version
 
 # --- will (9.7, 10.2) -------------------------------------------------------------------
