@@ -1,5 +1,10 @@
 """Effective characteristics of cards under continuous effects (FoW-5.5 9.9), active
-abilities (9.2) and the rule overrides that card text imposes (golden rule 1.4 p1)."""
+abilities (9.2) and the rule overrides that card text imposes (golden rule 1.4 p1).
+
+Checking a condition (:func:`condition_met`) and counting (:func:`count_of`) live here too: a
+continuous ability applies "as long as" its condition holds and a filter may count "for each X",
+while a condition reads the characteristics and :func:`matches`; :mod:`domain.fow.conditions`
+builds on them and re-exports them."""
 
 from __future__ import annotations
 
@@ -16,12 +21,13 @@ from domain.fow.cards import (
     Condition,
     Cost,
     CostChange,
+    Count,
     Filter,
     RaceChange,
     RuleOverrides,
     Target,
 )
-from domain.fow.state import PLAYGROUND, Effect, GameState, Obj
+from domain.fow.state import PLAYGROUND, ChaseItem, Effect, GameState, Obj
 
 COUNTER_PATTERN = "/"
 
@@ -520,8 +526,6 @@ def play_permissions(state: GameState, player: str, oid: str) -> list[tuple[str,
 
 def _holds_for(state: GameState, ability: Ability, source: str, affected: str) -> bool:
     """ "... unless they control a Moon": the condition holds for the affected card's controller."""
-    from domain.fow.conditions import condition_met  # conditions reads matches() from here
-
     assert ability.condition is not None
     return condition_met(state, ability.condition, state.objects[affected].controller, source)
 
@@ -531,8 +535,6 @@ def _holds(state: GameState, ability: Ability, oid: str) -> bool:
     condition on each affected card's controller is checked per card, :func:`overrides_for`)."""
     if ability.condition is None or ability.condition_of == "affected_controller":
         return True
-    from domain.fow.conditions import condition_met  # conditions reads matches() from here
-
     return condition_met(state, ability.condition, state.objects[oid].controller, oid)
 
 
@@ -549,8 +551,6 @@ def _total_atk(state: GameState, flt: Filter, oid: str, source_oid: str) -> int:
 
 
 def _count(state: GameState, ability: Ability, oid: str) -> int:
-    from domain.fow.conditions import count_of
-
     assert ability.per is not None
     return count_of(state, ability.per, state.objects[oid].controller, oid)
 
@@ -639,8 +639,6 @@ def matches(
         if (card.cost.total if card.cost is not None else 0) > most:
             return False
     if flt.max_total_cost_count is not None:  # "... less than or equal to the number of Four Sacred Beasts"
-        from domain.fow.conditions import count_of  # conditions reads matches() from here
-
         holder = state.objects.get(source_oid or "")
         counter = holder.controller if holder is not None else you
         if total_cost(card) > count_of(state, flt.max_total_cost_count, counter, source_oid):
@@ -1276,3 +1274,240 @@ def stone_types_of(state: GameState, oid: str) -> set[str]:
     if is_active_zone(card, state.objects[oid].zone):
         found.update(t for a in card.abilities if a.kind == "continuous" for t in a.stone_types)
     return found
+
+
+# --- conditions and counts ----------------------------------------------------------------
+# (from domain.fow.conditions, which re-exports them: they and the characteristics above call
+# each other, "as long as you control X" reading matches() and matches() counting "for each X")
+
+
+def same_name_groups(s: GameState, oids: Sequence[str]) -> list[list[str]]:
+    """The objects of ``oids`` grouped by printed name (FoW-5.5 2.2), in their order."""
+    groups: dict[str, list[str]] = {}
+    for oid in oids:
+        groups.setdefault(s.card_of(oid).name, []).append(oid)
+    return list(groups.values())
+
+
+def condition_met(
+    s: GameState,
+    cond: Condition,
+    you: str,
+    source: str | None,
+    *,
+    item: ChaseItem | None = None,
+    did: bool = False,
+    it: str | None = None,
+    targets: Sequence[str] | None = None,
+    those: Sequence[str] = (),
+) -> bool:
+    """Whether ``cond`` holds for the player ``you`` (the controller of the ability).
+
+    ``item`` is the spell or ability being resolved, ``did`` whether the effect just before
+    was performed and ``it`` the first target chosen for the ``if`` effects: the conditions
+    that read them (``did``, ``target_is``) hold only on resolution (FoW-5.5 9.3 p3)."""
+    if cond.kind == "controls":
+        assert cond.filter is not None
+        found = [oid for oid in _zone_objects(s, cond.filter) if _counts(s, cond.filter, oid, you, source)]
+        if cond.same_name:  # "two or more true magic stones with the same name" (2.2)
+            met = any(len(group) >= cond.at_least for group in same_name_groups(s, found))
+        else:
+            met = len(found) >= cond.at_least
+    elif cond.kind == "fewer_than_opponent":
+        met = _measure(s, cond, you, source) + cond.by_at_least <= _measure(s, cond, s.opponent(you), source)
+    elif cond.kind == "put_into_field":  # "if you put a Moon into a field this turn"
+        assert cond.filter is not None
+        put = dict.fromkeys(s.players[you if cond.whose == "you" else s.opponent(you)].put_into_field)
+        met = sum(1 for oid in put if _counts(s, cond.filter, oid, you, source)) >= cond.at_least
+    elif cond.kind == "your_turn":
+        met = s.turn_player == you
+    elif cond.kind == "removed_with_this":  # "you have removed three or more cards ... with this card's ability"
+        obj = s.objects.get(source or "")
+        met = obj is not None and obj.removed_with >= cond.at_least
+    elif cond.kind == "all_of":  # "X and Y": every one holds
+        met = all(condition_met(s, c, you, source, item=item, did=did, it=it, those=those) for c in cond.conditions)
+    elif cond.kind == "put_into_graveyard_from_field":  # as it was in that field (9.11)
+        assert cond.filter is not None
+        whose = you if cond.whose == "you" else s.opponent(you)
+        left = dict.fromkeys(s.players[whose].put_into_graveyard_from_field)
+        if cond.into_graveyard_of is not None:  # from any field into that player's graveyard (3.1 p5)
+            owner = you if cond.into_graveyard_of == "you" else s.opponent(you)
+            everyone = [oid for pid in s.order for oid in s.players[pid].put_into_graveyard_from_field]
+            left = dict.fromkeys(oid for oid in everyone if s.objects[oid].owner == owner)
+        met = sum(1 for oid in left if _counts(s, cond.filter, oid, you, source)) >= cond.at_least
+    elif cond.kind == "dealt_damage_by":  # by a card in a field, as it was then
+        assert cond.filter is not None
+        damaged = you if cond.damaged == "you" else s.opponent(you)
+        whose = cond.filter.controller
+        met = any(
+            kind in cond.filter.types and (whose == "any" or (by == you) == (whose == "you"))
+            for kind, by in s.players[damaged].damage_sources
+        )
+    elif cond.kind == "any_of":
+        met = any(condition_met(s, c, you, source, item=item, did=did, it=it, those=those) for c in cond.conditions)
+    elif cond.kind == "did":  # with ``at_least`` N: the mill just before put N or more cards there (9.3 p3)
+        met = item is not None and did and (cond.at_least == 1 or len(those) >= cond.at_least)
+    elif cond.kind == "target_is":
+        assert cond.filter is not None
+        met = item is not None and it in s.objects and _counts(s, cond.filter, it, you, source)
+    elif cond.kind == "ruler_is" and cond.name_contains is not None:  # 'has "Kaguya" in its name'
+        met = _ruler_name_has(s, you, cond.name_contains)
+    elif cond.kind == "ruler_is":
+        met = _ruler_named(s, you, cond.rulers, cond.j_rulers)
+    elif cond.kind == "life":  # yours, or with ``whose`` "opponent" your opponent's
+        life = s.players[you if cond.whose == "you" else s.opponent(you)].life
+        met = (cond.life_at_most is None or life <= cond.life_at_most) and (
+            cond.life_at_least is None or life >= cond.life_at_least
+        )
+    elif cond.kind == "hand":
+        met = len(s.zones[you]["hand"]) >= cond.at_least
+    elif cond.kind == "j_ruler_attacked":
+        met = s.players[you].j_ruler_attacked_turn == s.turn
+    elif cond.kind == "dealt_damage_this_turn":
+        met = s.players[you].dealt_damage_turn == s.turn
+    elif cond.kind == "awakened":  # "if this card was awakened": played with [Awakening] (12.1)
+        met = item is not None and item.awakened
+    elif cond.kind == "paid_will":  # "If you spent {M} to pay the [Awakening] cost" (12.1 p1, 10.2 p1)
+        holder = s.objects.get(source or "")
+        met = holder is not None and cond.will in holder.paid_will
+    elif cond.kind == "targets":  # "if it targets a Saint": the targets chosen as it is played (9.3 p2.4)
+        assert cond.filter is not None
+        met = any(t in s.objects and _counts(s, cond.filter, t, you, source) for t in targets or ())
+    elif cond.kind == "resonator_attacked":  # a resonator you controlled attacked this turn
+        met = s.players[you].resonator_attacked_turn == s.turn
+    elif cond.kind == "this_stat":  # "this card's ATK is 1000 or more", "it's damaged" (9.11)
+        assert cond.stat is not None
+        met = _this_stat(s, source, cond.stat) >= cond.at_least
+    elif cond.kind == "that_is":  # "If you banished a Human in this way": what the last such effect moved
+        assert cond.filter is not None
+        met = item is not None and any(t in s.objects and _counts(s, cond.filter, t, you, source) for t in those)
+    elif cond.kind == "host_is":  # the card this addition is added to (7.2 p3), by printed information
+        assert cond.filter is not None
+        obj = s.objects.get(source or "")
+        host = obj.attached_to if obj is not None and obj.zone == "field" else None
+        met = host is not None and host in s.objects and _counts(s, cond.filter, host, you, source)
+    elif cond.kind == "top_card":  # the card on top of your main deck, just revealed (10.4 p1)
+        assert cond.filter is not None
+        deck = s.zones[you]["main_deck"]
+        met = bool(deck) and matches(s, cond.filter, deck[-1], you, source, chars_ok=False)
+    else:
+        assert cond.counter is not None
+        met = _counters_on(s, source, cond.counter) >= cond.at_least
+    return met != cond.negate
+
+
+def _measure(s: GameState, cond: Condition, player: str, source: str | None) -> int:
+    """How much of ``cond.measure`` ``player`` has (objects they control, cards in hand, life)."""
+    if cond.measure == "hand":
+        return len(s.zones[player]["hand"])
+    if cond.measure == "life":
+        return s.players[player].life
+    assert cond.filter is not None
+    flt = cond.filter.model_copy(update={"controller": "you"})
+    return sum(1 for oid in _zone_objects(s, flt) if _counts(s, flt, oid, player, source))
+
+
+def _this_stat(s: GameState, source: str | None, stat: str) -> int:
+    """This card's ATK, DEF or damage: now in a playground, else as it last was there (FoW-5.5 9.11)."""
+    if stat != "damage":
+        return source_stat(s, source, stat)
+    obj = s.objects.get(source or "")
+    if obj is None:
+        return 0
+    if obj.zone in PLAYGROUND:
+        return obj.damage
+    if obj.moved_from in PLAYGROUND and obj.last_known is not None:
+        return int(obj.last_known.get("damage") or 0)
+    return 0
+
+
+def _counters_on(s: GameState, source: str | None, counter: str) -> int:
+    obj = s.objects.get(source or "")
+    return obj.counters.get(counter, 0) if obj is not None else 0
+
+
+def _ruler_named(s: GameState, you: str, rulers: Sequence[str], j_rulers: Sequence[str]) -> bool:
+    ruler = any(effective_type(s, o) == "ruler" and s.card_of(o).name in rulers for o in s.zones[you]["ruler_area"])
+    return ruler or any(
+        effective_type(s, o) == "j_ruler" and s.card_of(o).name in j_rulers for o in s.zones[you]["field"]
+    )
+
+
+def _ruler_name_has(s: GameState, you: str, part: str) -> bool:
+    """Your ruler in your ruler area or your J-ruler in your field has ``part`` in its name."""
+    ruler = any(effective_type(s, o) == "ruler" and part in s.card_of(o).name for o in s.zones[you]["ruler_area"])
+    return ruler or any(effective_type(s, o) == "j_ruler" and part in s.card_of(o).name for o in s.zones[you]["field"])
+
+
+def _zone_objects(s: GameState, flt: Filter) -> list[str]:
+    zones = [flt.zone]
+    if flt.zone == "field" and not flt.types:
+        # "a Moon you control", "\"Abel\" you control": no card type, so a card anywhere in
+        # a playground counts, a ruler in the ruler area included (FoW-5.5 2.1 p6, 2.5 p4)
+        zones += ["ruler_area", "stone_area"]
+    return [oid for zone in zones for pid in s.order for oid in s.zones[pid].get(zone, [])]
+
+
+def _counts(s: GameState, flt: Filter, oid: str, you: str, source: str | None) -> bool:
+    # conditions read only printed information (zone, type, race, name...), never ATK/DEF,
+    # so they can be checked while characteristics are being computed
+    zone = s.objects[oid].zone
+    here = flt if zone == flt.zone else flt.model_copy(update={"zone": zone})
+    return matches(s, here, oid, you, source, chars_ok=False)
+
+
+def count_of(s: GameState, per: Count, you: str, source: str | None) -> int:
+    """ "for each X": how many objects match now (or counters are on the source card)."""
+    if per.counter is not None:
+        on = source if per.counter_on == "self" else your_j_or_ruler(s, you)
+        return _counters_on(s, on, per.counter) // per.group
+    flt = per.filter
+    assert flt is not None
+    found = [
+        oid for oid in _zone_objects(s, flt) if _counts(s, flt, oid, you, source) and _moved_this_turn(s, per, oid, you)
+    ]
+    if per.distinct == "attributes":  # "different attributes among ..." (a void card has none, 2.8)
+        return len({a for oid in found for a in attributes_of(s, oid)})
+    if per.distinct == "total_costs":  # "different total costs among ..." (no cost: 0, 2.3)
+        return len({total_cost(s.card_of(oid)) for oid in found})
+    return len(found) // per.group
+
+
+def your_j_or_ruler(s: GameState, you: str) -> str | None:
+    """ "your J/ruler": your ruler in your ruler area or your J-ruler in your field (FoW-5.5 2.1 p2,
+    3.8 p4); an astral ruler is neither (3.8 p7)."""
+    for oid in s.zones[you]["ruler_area"] + s.zones[you]["field"]:
+        if effective_type(s, oid) in ("ruler", "j_ruler") and (
+            s.objects[oid].zone == "ruler_area" or s.objects[oid].side == "j_ruler"
+        ):
+            return oid
+    return None
+
+
+def _moved_this_turn(s: GameState, per: Count, oid: str, you: str) -> bool:
+    """ "that entered your field this turn" / "put into a graveyard from your field this turn"."""
+    obj = s.objects[oid]
+    if per.this_turn is None:
+        return True
+    if obj.entered_turn != s.turn:
+        return False
+    if per.this_turn == "entered_field":
+        return obj.zone == "field"
+    # it left a field where you controlled it, by last known information (FoW-5.5 9.11)
+    return obj.moved_from == "field" and (obj.last_known or {}).get("controller") == you
+
+
+def source_stat(s: GameState, source: str | None, stat: str) -> int:
+    """The ATK or DEF of the source card: now if it is in a playground, else as it last was
+    there when it has just left one (last known information, FoW-5.5 9.11); 0 without one."""
+    obj = s.objects.get(source or "")
+    if obj is None:
+        return 0
+    if obj.zone in PLAYGROUND:
+        chars = characteristics(s, obj.oid)
+        value = chars.atk if stat == "atk" else chars.def_
+    elif obj.moved_from in PLAYGROUND and obj.last_known is not None:
+        value = obj.last_known.get(stat)
+    else:
+        value = None
+    return max(0, value or 0)

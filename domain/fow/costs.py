@@ -7,6 +7,10 @@ the player chooses as the ability is played.
 part of them, they cannot play the card or ability" (9.3 p2.5): a cost that cannot be paid in
 full is a rejection naming what is missing.  The chosen cards come with the command as
 ``cost_cards``: one list of object ids per entry of ``ActivateCost.cards``.
+
+Paying them moves cards and checks triggers: this module imports :mod:`~domain.fow.movement`
+and :mod:`~domain.fow.trigger_checks`, and is imported by :mod:`~domain.fow.will`, which pays
+an ability's costs.
 """
 
 from __future__ import annotations
@@ -17,7 +21,9 @@ from typing import Any
 from domain.fow.cards import Ability, CardsCost, CounterCost
 from domain.fow.characteristics import filter_zones, matches
 from domain.fow.context import Ctx
+from domain.fow.movement import move, movement_blocked
 from domain.fow.state import GameState
+from domain.fow.trigger_checks import check_triggers
 
 COST_RULE = "9.3 p2.5"
 _ACTION_RULES = {"discard": "10.18 p1", "banish": "10.10 p1", "rest": "10.12 p1", "remove": "10.3 p1"}
@@ -52,8 +58,6 @@ def cost_card_options(s: GameState, cost: CardsCost, player: str, source: str) -
 
 
 def _cannot_move(s: GameState, oid: str) -> bool:
-    from domain.fow.actions import movement_blocked
-
     return movement_blocked(s, oid, "graveyard") is not None  # a J-ruler or astral ruler stays (3.15 p2, p6)
 
 
@@ -143,8 +147,6 @@ def pay_extra_costs(
             cause=cause,
             actor=player,
         )
-    from domain.fow.actions import check_triggers, move
-
     for _ in range(ability.cost.remove_top_cards):
         top = s.zones[player]["main_deck"][-1]
         cause = move(ctx, top, "removed", cause, rule=COST_RULE, reason="cost", actor=player)

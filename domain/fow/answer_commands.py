@@ -1,0 +1,301 @@
+"""Answers to the game's questions: playing a trigger and every ``Choose...`` command answering
+a ``ChoiceRequested``, and ``Concede``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from domain.fow import actions, flow
+from domain.fow.cards import Cancel, Cost, May, Pay
+from domain.fow.commands import command
+from domain.fow.context import Ctx
+from domain.fow.state import GameState
+from domain.fow.timing import _pay_with
+
+
+@command("PlayTriggered", "trigger")
+def play_triggered(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
+    s = ctx.s
+    trig = next((t for t in s.triggered if t.id == args.get("trigger") and t.controller == player), None)
+    if trig is None:
+        raise ctx.reject("rules/unknown_trigger", "6.2 p2", "choose one of your triggered automatic objects")
+    cause = actions.play_trigger(ctx, trig, args.get("targets"), _pay_with(ctx, args), ctx.cause, actor=player)
+    flow.open_priority(ctx, s.turn_player, cause)
+
+
+@command(
+    "ChooseCards",
+    "discard_to_hand_size",
+    "search",
+    "discard",
+    "look",
+    "put_from_hand",
+    "put_from_removed",
+    "banish",
+    "discard_chosen",
+    "keep",
+    "move_onto",
+    "fight",
+    "recover",
+    "keep_rested",
+)
+def choose_cards(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
+    s = ctx.s
+    p = s.pending
+    assert p is not None
+    cards = args.get("cards")
+    if not isinstance(cards, list) or len(set(cards)) != len(cards) or not all(isinstance(c, str) for c in cards):
+        raise ctx.reject("command/malformed", "10.13 p1", "'cards' must be a list of distinct object ids")
+    if p.kind == "look":
+        _choose_looked(ctx, p.options, cards, args.get("order"))
+        return
+    if p.kind == "keep_rested":  # "You may choose not to recover this card during the recovery phase"
+        if any(c not in p.options["cards"] for c in cards):
+            raise ctx.reject("rules/keep_rested_choice", "5.2 p5", f"choose among {p.options['cards']} (or none)")
+        chose = {"player": player, "not_recovered": list(cards)}
+        flow.finish_recovery(ctx, list(cards), ctx.emit("OptionChosen", chose, "5.2 p5", actor=player))
+        return
+    if p.kind == "discard_to_hand_size":
+        count = int(p.options["count"])
+        hand = s.zones[player]["hand"]
+        if len(cards) != count or any(c not in hand for c in cards):
+            raise ctx.reject("rules/discard_count", "5.4 p5.4", f"discard exactly {count} card(s) from your hand")
+        cause = ctx.cause
+        for oid in cards:
+            cause = actions.move(ctx, oid, "graveyard", cause, rule="5.4 p5.4", reason="hand size", actor=player)
+        ctx.emit("StepBegan", {"phase": "end", "step": "cleanup"}, "5.4 p5.5", cause=cause)
+        flow.finish_cleanup(ctx, cause)
+        return
+    if p.kind in ("search", "put_from_hand", "put_from_removed"):
+        allowed = list(p.options["cards"])
+        if not int(p.options.get("min", 0)) <= len(cards) <= int(p.options["max"]) or any(
+            c not in allowed for c in cards
+        ):
+            where = {"search": "main deck", "put_from_hand": "hand"}.get(p.kind, "removed area")
+            least = int(p.options.get("min", 0))
+            how_many = f"from {least} to {p.options['max']}" if least else f"up to {p.options['max']}"
+            rule = "10.13 p1" if p.kind == "put_from_removed" else "10.13 p2"  # a public zone, or a hidden one
+            raise ctx.reject("rules/search_choice", rule, f"choose {how_many} matching card(s) from your {where}")
+        pairs = p.options.get("either")
+        if isinstance(pairs, list) and len(cards) == 2 and sorted(cards) not in [sorted(x) for x in pairs]:
+            raise ctx.reject("rules/search_choice", "10.13 p2", "choose at most one card of each kind searched for")
+    elif p.kind == "banish":
+        count = int(p.options["count"])
+        if len(cards) != count or any(c not in p.options["cards"] for c in cards):
+            raise ctx.reject("rules/banish_choice", "10.10 p1", f"banish exactly {count} of the cards the effect names")
+        groups = p.options.get("groups")
+        if isinstance(groups, list) and any(sum(c not in cards for c in g) != 1 for g in groups):
+            raise ctx.reject("rules/banish_choice", "10.10 p1", f"keep exactly one card of each name: {groups}")
+    elif p.kind == "move_onto":  # "onto another resonator": one the addition can be added to (10.1 p1)
+        if len(cards) != 1 or cards[0] not in p.options["cards"]:
+            raise ctx.reject("rules/move_onto_choice", "10.1 p1", f"choose exactly one of {p.options['cards']}")
+    elif p.kind == "keep":  # "each player chooses a resonator they control": one of them (10.10 p1)
+        if len(cards) != 1 or cards[0] not in p.options["cards"]:
+            raise ctx.reject("rules/keep_choice", "10.10 p1", f"choose exactly one of {p.options['cards']}")
+    elif p.kind == "fight":  # "this and a J/resonator your opponent controls ... to each other"
+        if len(cards) != 1 or cards[0] not in p.options["cards"]:
+            raise ctx.reject("rules/fight_choice", "9.3 p3.2", f"choose one of the J/resonators: {p.options['cards']}")
+    elif p.kind == "recover":  # "Recover up to two magic stones you control" (9.3 p3.2, 10.12 p1)
+        most = int(p.options["max"])
+        if len(cards) > most or any(c not in p.options["cards"] for c in cards):
+            raise ctx.reject("rules/recover_choice", "9.3 p3.2", f"choose up to {most} of {p.options['cards']}")
+    elif p.kind == "discard_chosen":  # chosen in the looked-at hand (10.13 p1)
+        count = int(p.options["count"])
+        if len(cards) != count or any(c not in p.options["cards"] for c in cards):
+            raise ctx.reject(
+                "rules/discard_choice",
+                "10.13 p1",
+                f"choose exactly {count} of the matching cards: {p.options['cards']}",
+            )
+    else:
+        count = int(p.options["count"])
+        if len(cards) != count or any(c not in s.zones[player]["hand"] for c in cards):
+            raise ctx.reject("rules/discard_count", "10.18 p1", f"discard exactly {count} card(s) from your hand")
+    done = actions.resolve_top(ctx, ctx.cause, choice=cards)
+    if done is not None:
+        flow.continue_after_resolution(ctx, done)
+
+
+def _choose_looked(ctx: Ctx, options: Mapping[str, Any], cards: list[str], order: Any) -> None:
+    """The cards taken from among the looked-at or revealed cards, and the order of the rest
+    (``order``, top first as they were when not given): the owner decides it (3.1 p4)."""
+    allowed, least, most = list(options["cards"]), int(options["min"]), int(options["max"])
+    if not least <= len(cards) <= most or any(c not in allowed for c in cards):
+        rule = "10.13 p1" if least else "10.13 p2"
+        raise ctx.reject("rules/look_choice", rule, f"choose {least} to {most} of the matching cards: {allowed}")
+    rest = [c for c in options["looked"] if c not in cards]
+    if order is None:
+        order = rest
+    if not isinstance(order, list) or sorted(map(str, order)) != sorted(rest) or len(order) != len(rest):
+        raise ctx.reject("rules/look_order", "3.1 p4", f"'order' must list the other cards once each: {rest}")
+    done = actions.resolve_top(ctx, ctx.cause, choice=(list(cards), list(order)))
+    if done is not None:
+        flow.continue_after_resolution(ctx, done)
+
+
+@command("ChooseNumber", "number", "pay_life")
+def choose_number(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
+    """Answer "choose a number" with ``number``, an integer of 0 or higher (FoW-5.5 1.4 p5); "pay any
+    amount of life" with the life to pay, a multiple of one hundred (1.5 p4.1)."""
+    number = args.get("number")
+    if not isinstance(number, int) or isinstance(number, bool) or number < 0:
+        raise ctx.reject("rules/number_choice", "1.4 p5", "'number' must be an integer of 0 or higher")
+    assert ctx.s.pending is not None
+    if ctx.s.pending.kind == "pay_life" and number % 100:
+        raise ctx.reject("rules/number_choice", "1.5 p4.1", "life is paid by a multiple of one hundred")
+    done = actions.resolve_top(ctx, ctx.cause, choice=number)
+    if done is not None:
+        flow.continue_after_resolution(ctx, done)
+
+
+@command("ChooseOption", "option")
+def choose_option(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
+    """Answer a choice an effect names on resolution ("gains [-800/0] or [0/+800]") with ``option``,
+    the index of one of the ``choices`` the question lists (FoW-5.5 9.3 p3.2)."""
+    option = args.get("option")
+    assert ctx.s.pending is not None
+    choices = ctx.s.pending.options.get("choices")
+    count = len(choices) if isinstance(choices, list) else 0
+    if not isinstance(option, int) or isinstance(option, bool) or not 0 <= option < count:
+        raise ctx.reject("rules/option_choice", "9.3 p3.2", f"'option' must be the index of one of {choices}")
+    done = actions.resolve_top(ctx, ctx.cause, choice=option)
+    if done is not None:
+        flow.continue_after_resolution(ctx, done)
+
+
+@command("ChooseReplacement", "replacement")
+def choose_replacement(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
+    """Answer which replacement effect applies first to damage (``effect``: one of the ``choices``):
+    the controller of what deals it chooses among those that are no prevention (FoW-5.5 9.10 p2.1);
+    the damage is then dealt with that choice and those made before it (``chosen``)."""
+    s = ctx.s
+    assert s.pending is not None
+    options = s.pending.options
+    effect = args.get("effect")
+    choices = options.get("choices")
+    if not isinstance(choices, list) or effect not in choices:
+        raise ctx.reject("rules/replacement_choice", "9.10 p2.1", f"'effect' must be one of {choices}")
+    ctx.replacement_picks = [*[str(c) for c in options.get("chosen", [])], str(effect)]
+    chosen = {"player": player, "replacement": effect}
+    cause = ctx.emit("OptionChosen", chosen, "9.10 p2.1", actor=player)
+    if "battle" in options:
+        flow.resume_battle_damage(ctx, str(options["battle"]), cause)
+        return
+    done = actions.resolve_top(ctx, cause, choice=REPLACEMENT_ANSWER)
+    if done is not None:
+        flow.continue_after_resolution(ctx, done)
+
+
+REPLACEMENT_ANSWER = "replacement"
+"""The ``choice`` an effect resumes with once the replacement asked about is chosen (the picks are
+read from ``Ctx.replacement_picks``)."""
+
+
+NAMED_CARD_TYPES = ("ruler", "j_ruler", "resonator", "addition", "spell", "regalia", "magic_stone")
+"""The card types a player may name (FoW-5.5 2.1 p1)."""
+
+
+@command("NameCard", "name_card", "name_card_type")
+def name_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
+    """Answer "name a card" with ``name``, a card name (FoW-5.5 2.2 p3); "name a card type" with one of
+    the card types (2.1 p1)."""
+    name = args.get("name")
+    assert ctx.s.pending is not None
+    if ctx.s.pending.kind == "name_card_type" and name not in NAMED_CARD_TYPES:
+        raise ctx.reject("rules/name_choice", "2.1 p1", f"'name' must be a card type: one of {NAMED_CARD_TYPES}")
+    if not isinstance(name, str) or not name.strip():
+        raise ctx.reject("rules/name_choice", "2.2 p3", "'name' must be a card name")
+    done = actions.resolve_top(ctx, ctx.cause, choice=name)
+    if done is not None:
+        flow.continue_after_resolution(ctx, done)
+
+
+@command("ChooseAttribute", "attribute")
+def choose_attribute(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
+    """Answer "choose an attribute" with ``attribute``: one of the five, W R U G B (FoW-5.5 2.8)."""
+    attribute = args.get("attribute")
+    if attribute not in ("W", "R", "U", "G", "B"):
+        raise ctx.reject("rules/attribute_choice", "2.8 p2", "'attribute' must be one of W, R, U, G, B")
+    done = actions.resolve_top(ctx, ctx.cause, choice=attribute)
+    if done is not None:
+        flow.continue_after_resolution(ctx, done)
+
+
+@command("ChooseRace", "race")
+def choose_race(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
+    """Answer "gains a race of your choice" with ``race``: one of the races offered, those of the card
+    database (a race is a phrase of the race line of a card, FoW-5.5 2.5 p1)."""
+    races = (ctx.s.pending.options.get("races") if ctx.s.pending is not None else None) or []
+    race = args.get("race")
+    if not isinstance(race, str) or race not in races:
+        raise ctx.reject("rules/race_choice", "2.5 p1", "'race' must be a race of a card (see the choice's 'races')")
+    done = actions.resolve_top(ctx, ctx.cause, choice=race)
+    if done is not None:
+        flow.continue_after_resolution(ctx, done)
+
+
+@command("ChooseAttributes", "attributes")
+def choose_attributes(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
+    """Answer "choose any number of attributes" with ``attributes``: distinct ones of W R U G B, in that
+    order (FoW-5.5 2.8)."""
+    chosen = args.get("attributes")
+    five = ("W", "R", "U", "G", "B")
+    if not isinstance(chosen, list) or any(a not in five for a in chosen) or len(set(chosen)) != len(chosen):
+        raise ctx.reject("rules/attribute_choice", "2.8 p2", "'attributes' must be distinct ones of W, R, U, G, B")
+    done = actions.resolve_top(ctx, ctx.cause, choice=[a for a in five if a in chosen])
+    if done is not None:
+        flow.continue_after_resolution(ctx, done)
+
+
+@command("ChooseSkill", "skill")
+def choose_skill(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
+    """Answer "gains [Swiftness], [Flying] or [Target Attack]" with ``skill``: one of those offered
+    (FoW-5.5 9.3 p3.2)."""
+    skills = (ctx.s.pending.options.get("skills") if ctx.s.pending is not None else None) or []
+    skill = args.get("skill")
+    if skill not in skills:
+        raise ctx.reject("rules/skill_choice", "9.3 p3.2", f"'skill' must be one of {', '.join(skills)}")
+    done = actions.resolve_top(ctx, ctx.cause, choice=skill)
+    if done is not None:
+        flow.continue_after_resolution(ctx, done)
+
+
+@command("ChooseOptional", "optional")
+def choose_optional(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
+    """Answer "you may ...": ``accept`` true applies the effects, false skips them (9.3 p3.2).
+    Accepting "you may pay {R}" may name will abilities to play first in ``pay_with`` (10.2 p5)."""
+    accept = args.get("accept")
+    if not isinstance(accept, bool):
+        raise ctx.reject(
+            "command/malformed", "9.3 p3.2", "'accept' must be true (do what the card says you may) or false"
+        )
+    pay_with = _pay_with(ctx, args)
+    cause = ctx.cause
+    if pay_with:
+        if not accept or _optional_payment(ctx.s) is None:
+            raise ctx.reject("command/malformed", "10.2 p5", "'pay_with' only serves to accept paying will")
+        cause = actions.produce_from_sources(ctx, player, pay_with, cause)
+    done = actions.resolve_top(ctx, cause, choice=accept)
+    if done is not None:
+        flow.continue_after_resolution(ctx, done)
+
+
+def _optional_payment(s: GameState) -> Cost | None:
+    """The will a pending "you may pay {R}" asks for, or None (nothing to pay in will)."""
+    p = s.pending
+    item = next((i for i in s.chase if p is not None and i.id == p.options.get("item")), None)
+    if item is None:
+        return None
+    effects = actions.item_effects(s, item)
+    eff = effects[item.resolved_effects] if item.resolved_effects < len(effects) else None
+    if isinstance(eff, Cancel) and eff.unless_pays is not None:  # "unless its controller pays {2}"
+        return eff.unless_pays
+    paid = [e.will for e in getattr(eff, "effects", []) if isinstance(e, Pay) and e.will.total]
+    return paid[0] if isinstance(eff, May) and paid else None
+
+
+@command("Concede")
+def concede(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
+    cause = ctx.emit("PlayerLost", {"player": player, "reason": "conceded"}, "1.3 p4", actor=player)
+    flow.end_game(ctx, ctx.s.opponent(player), "1.3 p4", cause)

@@ -1,0 +1,281 @@
+"""Setting up a game (FoW-5.5 4.1, 4.2): checking the decks and the cards' version support,
+the start events, the turn order and the hand change."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from domain.fow import actions, flow
+from domain.fow.cards import Card, PutCounter, parse_card
+from domain.fow.commands import LIFEBREAK_CARDS, OPENING_HAND, STARTING_LIFE, VARIANTS, command
+from domain.fow.context import Ctx
+from domain.fow.versions import version
+from domain.kernel import JSON, CardDataError, GameSpec, Shuffler, seed_commitment
+
+# --- setup (4.1, 4.2) -------------------------------------------------------------------
+
+
+def _deck_entries(ctx: Ctx, pid: str, deck: Mapping[str, Any], key: str) -> list[str]:
+    raw = deck.get(key, [])
+    if not isinstance(raw, list):
+        raise ctx.reject("deck/malformed", "4.1 p1", f"{pid}'s deck field {key!r} must be a list of {{card, count}}")
+    out: list[str] = []
+    for entry in raw:
+        if not isinstance(entry, Mapping) or not isinstance(entry.get("card"), str):
+            raise ctx.reject("deck/malformed", "4.1 p1", f"{pid}'s {key} entries need a 'card' id and a 'count'")
+        count = entry.get("count", 1)
+        if not isinstance(count, int) or count < 1:
+            raise ctx.reject("deck/malformed", "4.1 p1", f"{pid}'s {key} entry {entry['card']!r}: count must be >= 1")
+        out += [entry["card"]] * count
+    return out
+
+
+def check_deck(
+    ctx: Ctx, pid: str, deck: Mapping[str, Any], cards: Mapping[str, Card]
+) -> tuple[str, list[str], list[str]]:
+    """Deck construction (FoW-5.5 4.1)."""
+    ruler = deck.get("ruler")
+    if not isinstance(ruler, str):
+        raise ctx.reject("deck/no_ruler", "4.1 p2", f"{pid} must prepare exactly one ruler card")
+    main = _deck_entries(ctx, pid, deck, "main")
+    stones = _deck_entries(ctx, pid, deck, "stones")
+    for cid in [ruler, *main, *stones]:
+        if cid not in cards:
+            raise ctx.reject("deck/unknown_card", "4.1 p1", f"{pid}'s deck names unknown card {cid!r}")
+    if cards[ruler].type != "ruler":
+        raise ctx.reject("deck/no_ruler", "4.1 p2", f"{pid}'s ruler {cid!r} is a {cards[ruler].type}, not a ruler")
+    for cid in main:
+        if cards[cid].type in ("ruler", "j_ruler", "magic_stone"):
+            raise ctx.reject(
+                "deck/illegal_main_deck_card",
+                "4.1 p3",
+                f"{pid}'s main deck holds {cards[cid].name} ({cid}), a {cards[cid].type}: no rulers or magic stones",
+            )
+    if len(main) < 40:
+        raise ctx.reject("deck/main_deck_too_small", "4.1 p3", f"{pid}'s main deck has {len(main)} cards; at least 40")
+    for cid in stones:
+        if cards[cid].type != "magic_stone":
+            raise ctx.reject(
+                "deck/illegal_stone_deck_card",
+                "4.1 p4",
+                f"{pid}'s magic stone deck holds {cards[cid].name} ({cid}), which is not a magic stone",
+            )
+    if not 10 <= len(stones) <= 20:
+        raise ctx.reject(
+            "deck/stone_deck_size", "4.1 p4", f"{pid}'s magic stone deck has {len(stones)} cards; it needs 10 to 20"
+        )
+    names = Counter(
+        cards[c].name
+        for c in main + stones
+        if not (cards[c].type == "magic_stone" and not cards[c].special)
+        and not (cards[c].any_number_in_main_deck and c in main)  # "any number of copies" (1.4 p1)
+    )
+    for name, n in names.items():
+        if n > 4:
+            raise ctx.reject("deck/too_many_copies", "4.1 p5", f"{pid}'s decks hold {n} copies of {name}; at most 4")
+    return ruler, main, stones
+
+
+def keywords_of(card: Card) -> set[str]:
+    found = {
+        k
+        for k, present in (
+            ("awakening", card.awakening is not None),
+            ("incarnation", card.incarnation is not None),
+            ("quickcast", "quickcast" in card.skills),
+            ("gods_art", any(a.gods_art for a in card.abilities)),
+            ("stealth", card.stealth is not None),
+            ("remnant", card.remnant),
+            ("evolution", card.evolution is not None),
+            ("shift", card.shift is not None or card.other_side is not None),
+        )
+        if present
+    }
+    return found
+
+
+ADDITION_NAMES = {"j_resonator": "J/resonator", "j_ruler_or_ruler": "J/ruler", "j_ruler": "J-ruler"}
+
+
+def check_version(ctx: Ctx, cards: Iterable[Card]) -> None:
+    """Cards, card types and keyword skills that do not exist under the game's rules version."""
+    v = version(ctx.s.ruleset)
+    for card in cards:
+        if card.type not in v.card_types:
+            raise ctx.reject(
+                "cards/type_not_in_ruleset",
+                "2.1 p2",
+                f"{card.name} ({card.id}) is a {card.type}, which does not exist under {v.ruleset}",
+            )
+        if card.type == "addition" and card.subtype not in v.addition_subtypes:
+            raise ctx.reject(
+                "cards/subtype_not_in_ruleset",
+                "2.1 p3.2",
+                f"{card.name} ({card.id}) is an [Addition:{ADDITION_NAMES.get(card.subtype or '', card.subtype)}], "
+                f"which does not exist under {v.ruleset}",
+            )
+        if card.type == "j_ruler" and not v.j_ruler_stats_optional and (card.atk is None or card.def_ is None):
+            raise ctx.reject(
+                "cards/stats_required",
+                "2.6 p1" if card.atk is None else "2.7 p1",
+                f"{card.name} ({card.id}) is a J-ruler without ATK or DEF, which {v.ruleset} does not allow",
+            )
+        missing = sorted(keywords_of(card) - v.keywords)
+        if missing:
+            raise ctx.reject(
+                "cards/keyword_not_in_ruleset",
+                "12",
+                f"{card.name} ({card.id}) uses {', '.join(missing)}, which does not exist under {v.ruleset}",
+            )
+        if not v.counters and any(isinstance(e, PutCounter) for e in _all_effects(card)):
+            raise ctx.reject(
+                "cards/action_not_in_ruleset",
+                "10.21 p1",
+                f"{card.name} ({card.id}) puts counters, which do not exist under {v.ruleset}",
+            )
+
+
+def _all_effects(card: Card) -> list[Any]:
+    abilities = list(card.abilities) + (list(card.awakening.abilities) if card.awakening else [])
+    extra = list(card.awakening.effects) if card.awakening else []
+    return list(card.effects) + extra + [e for a in abilities for e in a.effects]
+
+
+UNSUPPORTED_POLICIES = ("refuse", "manual")
+
+
+def check_unsupported(ctx: Ctx, policy: str, cards: Iterable[Card]) -> list[dict[str, JSON]]:
+    """Cards with text the engine cannot adjudicate (``Card.unsupported``).  Under ``refuse``
+    a game holding any is rejected, naming every card and ability; under ``manual`` they are
+    listed in ``GameStarted`` and every event touching them is marked ``manual``."""
+    if policy not in UNSUPPORTED_POLICIES:
+        raise ctx.reject(
+            "game/unsupported_policy", "1.2 p1", f"unsupported must be one of {', '.join(UNSUPPORTED_POLICIES)}"
+        )
+    odd = [c for c in sorted(cards, key=lambda c: c.id) if c.unsupported]
+    found: list[dict[str, JSON]] = [{"card": c.id, "name": c.name, "abilities": list(c.unsupported)} for c in odd]
+    if found and policy == "refuse":
+        listing = "; ".join(f"{c.name} ({c.id}): " + " | ".join(c.unsupported) for c in odd)
+        raise ctx.reject(
+            "cards/unsupported_abilities",
+            "2.4 p2",
+            f"{len(found)} card(s) have abilities the rules engine cannot adjudicate: {listing}. "
+            "Create the game with unsupported='manual' to play them with those abilities adjudicated by hand.",
+        )
+    return found
+
+
+def _start(ctx: Ctx, spec: GameSpec, catalog: Mapping[str, Mapping[str, Any]]) -> None:
+    if spec.variant not in VARIANTS:
+        raise ctx.reject("game/unknown_variant", "1.2 p1", f"variant must be one of {', '.join(VARIANTS)}")
+    if len(spec.players) != 2 or spec.players[0].id == spec.players[1].id:
+        raise ctx.reject("game/players", "1.1 p1", "this game is played by exactly two players with distinct ids")
+    try:
+        cards = {cid: parse_card(data) for cid, data in catalog.items()}
+    except CardDataError as exc:
+        raise ctx.reject("cards/invalid", "2 p1", str(exc)) from None
+    used: dict[str, Card] = {}
+    objects: list[dict[str, str]] = []
+    decks: dict[str, tuple[str, list[str], list[str]]] = {}
+    for p in spec.players:
+        ruler, main, stones = check_deck(ctx, p.id, p.deck, cards)
+        decks[p.id] = (ruler, main, stones)
+        placed = [(ruler, "outside")] + [(c, "main_deck") for c in main] + [(c, "stone_deck") for c in stones]
+        for n, (cid, zone) in enumerate(placed, start=1):
+            objects.append({"oid": f"{p.id}-{n:03d}", "card": cid, "owner": p.id, "zone": zone})
+        for cid in dict.fromkeys([ruler, *main, *stones]):  # in deck order, never a set's (hash-seed) order
+            used[cid] = cards[cid]
+    for card in list(used.values()):  # J-ruler sides and the other side of double-sided cards
+        for ref in (card.judgment.j_ruler if card.judgment else None, card.other_side):
+            if ref is not None:
+                if ref not in cards:
+                    raise ctx.reject("cards/missing_side", "14.3 p1", f"{card.name} refers to unknown card {ref!r}")
+                used[ref] = cards[ref]
+    check_version(ctx, used.values())
+    manual = check_unsupported(ctx, spec.unsupported, used.values())
+    if spec.first_player is not None and spec.first_player not in {p.id for p in spec.players}:
+        raise ctx.reject("game/unknown_player", "4.2 p3", f"first_player {spec.first_player!r} is not a player")
+    cause = ctx.emit(
+        "GameStarted",
+        {
+            "game_id": spec.game_id,
+            "ruleset": ctx.s.ruleset,
+            "variant": spec.variant,
+            "seed": spec.seed,
+            "seed_commitment": seed_commitment(spec.game_id, spec.seed),
+            "players": [{"id": p.id, "name": p.name} for p in spec.players],
+            "cards": {cid: c.model_dump(mode="json", by_alias=True, exclude_unset=True) for cid, c in used.items()},
+            "objects": objects,
+            **({"unsupported": "manual", "manual": manual} if manual else {}),
+        },
+        "4.1 p1",
+    )
+    for pid in ctx.s.order:
+        for zone in ("main_deck", "stone_deck"):
+            cause = actions.shuffle(ctx, pid, zone, list(ctx.s.zones[pid][zone]), cause, rule="4.2 p1")
+    for pid in ctx.s.order:
+        cause = ctx.emit("LifeSet", {"player": pid, "life": STARTING_LIFE}, "4.2 p2", cause=cause)
+    if spec.first_player is not None:
+        cause = ctx.emit(
+            "TurnOrderChosen", {"first_player": spec.first_player, "by": "agreement"}, "4.2 p3", cause=cause
+        )
+        _deal_opening_hands(ctx, cause)
+    else:
+        index = ctx.s.shuffles
+        chooser = Shuffler(ctx.s.seed, index).choice(ctx.s.order)
+        cause = ctx.emit("PlayerChosenAtRandom", {"player": chooser, "shuffle_index": index}, "4.2 p3", cause=cause)
+        ctx.emit("ChoiceRequested", {"player": chooser, "kind": "turn_order", "options": {}}, "4.2 p3", cause=cause)
+
+
+def _deal_opening_hands(ctx: Ctx, cause: str) -> None:
+    s = ctx.s
+    first = s.first_player
+    for pid in [first, s.opponent(first)]:
+        cause = actions.draw(ctx, pid, OPENING_HAND, cause, rule="4.2 p4")
+    ctx.emit("ChoiceRequested", {"player": first, "kind": "hand_change", "options": {}}, "4.2 p4", cause=cause)
+
+
+@command("ChooseTurnOrder", "turn_order")
+def choose_turn_order(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
+    play_first = args.get("play_first")
+    if not isinstance(play_first, bool):
+        raise ctx.reject("command/malformed", "4.2 p3", "ChooseTurnOrder needs play_first: true or false")
+    first = player if play_first else ctx.s.opponent(player)
+    cause = ctx.emit("TurnOrderChosen", {"first_player": first, "by": player}, "4.2 p3", actor=player)
+    _deal_opening_hands(ctx, cause)
+
+
+@command("ChangeHand", "hand_change")
+def change_hand(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
+    s = ctx.s
+    chosen = args.get("cards", [])
+    hand = s.zones[player]["hand"]
+    if not isinstance(chosen, list) or len(set(map(str, chosen))) != len(chosen) or any(c not in hand for c in chosen):
+        raise ctx.reject("rules/not_in_hand", "4.2 p4", "ChangeHand.cards must list distinct cards from your hand")
+    cause = ctx.emit("HandChangeDeclared", {"player": player, "cards": list(chosen)}, "4.2 p4", actor=player)
+    first = s.first_player
+    if player == first:
+        ctx.emit(
+            "ChoiceRequested",
+            {"player": s.opponent(first), "kind": "hand_change", "options": {}},
+            "4.2 p4",
+            cause=cause,
+        )
+        return
+    for pid in [first, s.opponent(first)]:
+        back = s.hand_changes.get(pid, [])
+        for oid in back:
+            cause = actions.move(ctx, oid, "main_deck", cause, rule="4.2 p4", reason="hand change", position="bottom")
+        cause = actions.draw(ctx, pid, len(back), cause, rule="4.2 p4")
+    if s.variant == "valhalla":
+        for pid in [first, s.opponent(first)]:
+            for _ in range(LIFEBREAK_CARDS):
+                deck = s.zones[pid]["main_deck"]
+                if deck:
+                    cause = actions.move(ctx, deck[-1], "lifebreak", cause, rule="4.2 p5", reason="setup")
+    for pid in [first, s.opponent(first)]:
+        ruler = next(oid for oid in s.zones[pid]["outside"] if s.cards[s.objects[oid].card].type == "ruler")
+        cause = actions.move(ctx, ruler, "ruler_area", cause, rule="4.2 p6", reason="setup", controller=pid)
+    flow.start_turn(ctx, first, cause)

@@ -1,0 +1,157 @@
+"""What a player may see (FoW-5.5 3.1 hidden information): the state's view and redacted events."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain import hidden
+from domain.fow import position
+from domain.fow.characteristics import characteristics, effective_type, may_look_at_top_card, top_card_revealed
+from domain.fow.state import HIDDEN_ZONES, PLAYGROUND, GameState
+from domain.kernel import JSON, Event
+
+# --- views (3.1 hidden information) -------------------------------------------------------
+
+
+def _obj_view(s: GameState, oid: str) -> dict[str, JSON]:
+    obj = s.objects[oid]
+    card = s.card_of(oid)
+    view: dict[str, JSON] = {"oid": oid, "card": card.id, "name": card.name}
+    if obj.zone in PLAYGROUND:
+        chars = characteristics(s, oid)
+        view.update(
+            type=effective_type(s, oid),
+            rested=obj.rested,
+            atk=chars.atk,
+            def_=chars.def_,
+            damage=obj.damage,
+            skills=sorted(chars.skills),
+            counters=dict(obj.counters),
+            attached_to=obj.attached_to,
+        )
+        if obj.side != "front":
+            view["side"] = obj.side
+    return view
+
+
+def is_visible(s: GameState, oid: str, viewer: str | None) -> bool:
+    obj = s.objects[oid]
+    if viewer is None:
+        return True
+    if obj.zone in ("hand", "standby"):
+        return obj.owner == viewer or obj.revealed
+    if obj.zone == "main_deck" and s.zones[obj.owner]["main_deck"][-1:] == [oid] and top_card_revealed(s, obj.owner):
+        return True  # "Your opponent plays with the top card of their main deck revealed" (10.4 p1)
+    if obj.zone == "main_deck" and obj.owner == viewer and s.zones[viewer]["main_deck"][-1:] == [oid]:
+        # "You may look at the top card of your main deck at any time" (3.1 p2)
+        return obj.revealed or may_look_at_top_card(s, viewer)
+    if obj.zone in HIDDEN_ZONES or obj.zone == "outside":
+        return obj.revealed
+    return not (obj.zone == "removed" and obj.face_down and obj.owner != viewer)
+
+
+def view(state: GameState, viewer: str | None) -> dict[str, JSON]:
+    """The game as ``viewer`` may see it (a judge when None): hidden zones show counts only."""
+    s = state
+    players: dict[str, JSON] = {}
+    for pid in s.order:
+        p = s.players[pid]
+        zones: dict[str, JSON] = {}
+        for zone, oids in s.zones[pid].items():
+            if zone == "outside":
+                continue
+            if viewer is None:
+                zones[zone] = [_obj_view(s, o) for o in oids]
+            elif zone in HIDDEN_ZONES:
+                visible = [_obj_view(s, o) for o in oids if is_visible(s, o, viewer)]
+                zones[zone] = (
+                    {"count": len(oids), "cards": visible} if zone in ("hand", "standby") else {"count": len(oids)}
+                )
+                if zone == "main_deck" and oids and pid == viewer and may_look_at_top_card(s, viewer):
+                    # "You may look at the top card of your main deck at any time" (3.1 p2)
+                    zones[zone] = {"count": len(oids), "top": _obj_view(s, oids[-1])}
+                if zone == "main_deck" and oids and top_card_revealed(s, pid):
+                    # "Your opponent plays with the top card of their main deck revealed" (10.4 p1)
+                    zones[zone] = {"count": len(oids), "top": _obj_view(s, oids[-1])}
+            else:
+                zones[zone] = [_obj_view(s, o) for o in oids if is_visible(s, o, viewer)]
+        players[pid] = {"name": p.name, "life": p.life, "will": list(p.will), "lost": p.lost, "zones": zones}
+    chase = [
+        {
+            "item": c.id,
+            "kind": c.kind,
+            "controller": c.controller,
+            "source": _obj_view(s, c.source),
+            "targets": c.targets,
+        }
+        for c in s.chase
+    ]
+    out: dict[str, JSON] = {
+        "game_id": s.game_id,
+        "ruleset": s.ruleset,
+        "variant": s.variant,
+        "version": s.seq,
+        "turn": s.turn,
+        "turn_player": s.turn_player,
+        "phase": s.phase,
+        "step": s.step,
+        "pending": {"kind": s.pending.kind, "player": s.pending.player} if s.pending else None,
+        "battle": None
+        if s.battle is None
+        else {"attacker": s.battle.attacker, "target": s.battle.target, "blocker": s.battle.blocker},
+        "chase": chase,
+        "players": players,
+        "finished": s.finished,
+        "winner": s.winner,
+        "result": s.result,
+        "viewer": viewer or "judge",
+    }
+    if s.reconstructed:
+        out["reconstructed"] = True  # started from a declared position (domain.fow.position)
+    if viewer is None:
+        out["seed"] = s.seed
+        out["pending"] = (
+            {"kind": s.pending.kind, "player": s.pending.player, "options": s.pending.options} if s.pending else None
+        )
+    return out
+
+
+def _zone_visible(zone: str, owner: Any, viewer: str) -> bool:
+    """Public zones, plus the hand and chant-standby area for their owner (3.5 p2, 3.11 p2)."""
+    if zone in ("hand", "standby"):
+        return bool(owner == viewer)
+    return zone not in HIDDEN_ZONES and zone != "outside"
+
+
+def redact_event(state: GameState, event: Event, viewer: str | None) -> Event:
+    """An event as ``viewer`` may see it.  ``state`` is the state *after* the event (only
+    card ownership is read from it)."""
+    if viewer is None:
+        return event
+    d = dict(event.data)
+    t = event.type
+    if t == "GameStarted":
+        d.pop("seed", None)
+        d["objects"] = [o if o["owner"] == viewer else {**o, "card": None} for o in d["objects"]]
+        d["cards"] = hidden.own_deck_list(event.data["cards"], event.data["objects"], viewer)
+    elif t == "DeckShuffled":
+        d["order"] = None
+        d["count"] = len(event.data["order"])
+    elif t == "CardMoved":
+        owner = d.get("owner")
+        # a card removed face down is hidden from all but its owner here (3.12 p2.1)
+        into = _zone_visible(d["to"], owner, viewer) and (not d.get("face_down") or owner == viewer)
+        seen = _zone_visible(d["from"], owner, viewer) or into or d.get("revealed")
+        if not seen:
+            d["oid"] = None
+            d["card"] = None
+    elif t == "HandChangeDeclared" and d.get("player") != viewer:
+        d["cards"] = None
+        d["count"] = len(event.data["cards"])
+    elif t == "ChoiceRequested" and d.get("player") != viewer:
+        d["options"] = {}
+    elif t == "CardLookedAt" and d.get("player") != viewer:
+        d["card"] = None  # only the looker sees the card (3.1 p2)
+    elif t == position.EVENT:
+        d = position.redact(d, viewer)
+    return Event(event.seq, event.type, d, event.rule, event.cause, event.actor)
