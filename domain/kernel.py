@@ -341,6 +341,47 @@ class EngineFunctions(Generic[S]):
     start_from_position: Callable[[GameSpec, Any, Any], tuple[list[Event], list[dict[str, JSON]]]] | None = None
 
 
+def is_finished(state: Any) -> bool:
+    """Whether the game is over: every game system's state has a ``finished`` flag."""
+    return bool(state.finished)
+
+
+def rules_engine(
+    ruleset: str,
+    variants: tuple[str, ...],
+    *,
+    initial_state: Callable[[], S],
+    start: Callable[[GameSpec, Any], list[Event] | Rejection],
+    decide: Callable[[S, Command], list[Event] | Rejection],
+    legal_actions: Callable[[S, str], list[Command]],
+    view: Callable[[S, str | None], dict[str, JSON]],
+    events: EventHandlers[Any],
+    state_to_dict: Callable[[S], dict[str, JSON]],
+    state_from_dict: Callable[[Mapping[str, JSON]], S],
+    redact_event: Callable[[S, Event, str | None], Event] | None = None,
+    start_from_position: Callable[[GameSpec, Any, Any], tuple[list[Event], list[dict[str, JSON]]]] | None = None,
+) -> EngineFunctions[S]:
+    """The one adapter from a game system's pure functions to the :class:`RulesEngine`
+    contract: ``evolve`` and ``evolve_in_place`` come from its event handlers, ``is_finished``
+    from the state's ``finished`` flag; each system supplies only what is its own."""
+    return EngineFunctions(
+        ruleset,
+        variants,
+        start=start,
+        initial_state=initial_state,
+        decide=decide,
+        evolve=events.evolve,
+        legal_actions=legal_actions,
+        view=view,
+        state_to_dict=state_to_dict,
+        state_from_dict=state_from_dict,
+        evolve_in_place=events.apply,
+        redact_event=redact_event,
+        is_finished=is_finished,
+        start_from_position=start_from_position,
+    )
+
+
 class Shuffler:
     """Deterministic shuffles from a recorded seed.  Each shuffle draws a fresh stream
     from ``(seed, index)``, so the n-th shuffle of a game can be re-derived by an auditor

@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from domain import hidden, rulesets
+from domain import hidden
 from domain.fow import actions, conditions, costs, flow, position
 from domain.fow.cards import (
     Ability,
@@ -53,14 +53,19 @@ from domain.fow.characteristics import (
 )
 from domain.fow.context import Ctx, RejectedError
 from domain.fow.state import (
+    EVENTS,
     HIDDEN_ZONES,
     PLAYGROUND,
     GameState,
     Triggered,
-    apply_event,
-    evolve,
     state_from_dict,
     state_to_dict,
+)
+from domain.fow.state import (
+    apply_event as apply_event,
+)
+from domain.fow.state import (
+    evolve as evolve,
 )
 from domain.fow.versions import VERSIONS, version
 from domain.kernel import (
@@ -73,7 +78,11 @@ from domain.kernel import (
     Rejection,
     Shuffler,
     command_cause,
+    rules_engine,
     seed_commitment,
+)
+from domain.kernel import (
+    is_finished as is_finished,
 )
 
 RULESET = "FoW-5.5"
@@ -2351,30 +2360,24 @@ def start_from_position(spec: GameSpec, data: Any, catalog: Any) -> tuple[list[E
     return events, [e.to_dict() for e in errors]
 
 
-def is_finished(state: GameState) -> bool:
-    return state.finished
-
-
 def engine_for(ruleset: str) -> EngineFunctions[GameState]:
     """Force of Will under one comprehensive rules version (``FoW-5.5``, ...)."""
-    return EngineFunctions(
+    return rules_engine(
         ruleset,
         VARIANTS,
-        start=start,
         initial_state=functools.partial(GameState, ruleset=ruleset),
+        start=start,
         decide=decide,
-        evolve=evolve,
         legal_actions=legal_actions,
         view=view,
+        events=EVENTS,
         state_to_dict=state_to_dict,
         state_from_dict=state_from_dict,
-        evolve_in_place=apply_event,
         redact_event=redact_event,
-        is_finished=is_finished,
         start_from_position=start_from_position,
     )
 
 
+ENGINES = tuple(engine_for(_ruleset) for _ruleset in VERSIONS)
+"""Force of Will under every rules version (``domain.rulesets`` registers them)."""
 ENGINE = engine_for(RULESET)
-for _ruleset in VERSIONS:
-    rulesets.register(engine_for(_ruleset))

@@ -52,7 +52,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from domain import hidden, rulesets
+from domain import hidden
 from domain.gcg import actions, flow
 from domain.gcg.cards import Card, parse_catalog
 from domain.gcg.characteristics import (
@@ -64,11 +64,16 @@ from domain.gcg.characteristics import (
 )
 from domain.gcg.context import RULESET, Ctx, RejectedError, cite, jcopy
 from domain.gcg.state import (
+    EVENTS,
     GameState,
-    apply_event,
-    evolve,
     state_from_dict,
     state_to_dict,
+)
+from domain.gcg.state import (
+    apply_event as apply_event,
+)
+from domain.gcg.state import (
+    evolve as evolve,
 )
 from domain.kernel import (
     JSON,
@@ -82,8 +87,12 @@ from domain.kernel import (
     command_cause,
     is_action_series,
     is_last_performed,
+    rules_engine,
     seed_commitment,
     try_loop,
+)
+from domain.kernel import (
+    is_finished as is_finished,
 )
 
 VARIANTS = ("standard",)
@@ -939,24 +948,18 @@ def _redact_choice(state: GameState, choice: list[Any], viewer: str) -> list[Any
     ]
 
 
-def is_finished(state: GameState) -> bool:
-    return state.finished
-
-
-ENGINE: EngineFunctions[GameState] = EngineFunctions(
+ENGINE: EngineFunctions[GameState] = rules_engine(
     RULESET,
     VARIANTS,
-    start=start,
     initial_state=GameState,
+    start=start,
     decide=decide,
-    evolve=evolve,
     legal_actions=legal_actions,
     view=view,
+    events=EVENTS,
     state_to_dict=state_to_dict,
     state_from_dict=state_from_dict,
-    evolve_in_place=apply_event,
     redact_event=redact_event,
-    is_finished=is_finished,
 )
 """Godzilla Card Game under the comprehensive rules 1.00."""
-rulesets.register(ENGINE)
+ENGINES = (ENGINE,)

@@ -301,6 +301,7 @@ def state_from_dict(data: Mapping[str, Any]) -> GameState:
 
 _EVENTS = EventHandlers[GameState]("Godzilla Card Game")
 handles = _EVENTS.handles
+EVENTS = _EVENTS
 apply_event = _EVENTS.apply
 """Apply one recorded event to a state in place."""
 evolve = _EVENTS.evolve

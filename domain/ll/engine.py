@@ -45,7 +45,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from domain import hidden, rulesets
+from domain import hidden
 from domain.kernel import (
     JSON,
     CardDataError,
@@ -58,8 +58,12 @@ from domain.kernel import (
     command_cause,
     is_action_series,
     is_last_performed,
+    rules_engine,
     seed_commitment,
     try_loop,
+)
+from domain.kernel import (
+    is_finished as is_finished,
 )
 from domain.ll import actions, flow
 from domain.ll.board import LOCATIONS, is_valid_placement, normalise, placements
@@ -76,13 +80,18 @@ from domain.ll.characteristics import (
 )
 from domain.ll.context import RULESET, Ctx, GameOverError, RejectedError, cite
 from domain.ll.state import (
+    EVENTS,
     GameState,
     action_key,
-    apply_event,
-    evolve,
     game_state_digest,
     state_from_dict,
     state_to_dict,
+)
+from domain.ll.state import (
+    apply_event as apply_event,
+)
+from domain.ll.state import (
+    evolve as evolve,
 )
 
 VARIANTS = ("standard",)
@@ -1621,24 +1630,18 @@ def _redact_command(state: GameState, command: Mapping[str, Any], viewer: str) -
     return out
 
 
-def is_finished(state: GameState) -> bool:
-    return state.finished
-
-
-ENGINE: EngineFunctions[GameState] = EngineFunctions(
+ENGINE: EngineFunctions[GameState] = rules_engine(
     RULESET,
     VARIANTS,
-    start=start,
     initial_state=GameState,
+    start=start,
     decide=decide,
-    evolve=evolve,
     legal_actions=legal_actions,
     view=view,
+    events=EVENTS,
     state_to_dict=state_to_dict,
     state_from_dict=state_from_dict,
-    evolve_in_place=apply_event,
     redact_event=redact_event,
-    is_finished=is_finished,
 )
 """Luck & Logic under the comprehensive rules 2.04."""
-rulesets.register(ENGINE)
+ENGINES = (ENGINE,)

@@ -492,6 +492,7 @@ _EFFECT_FIELDS = tuple(f.name for f in fields(CEffect) if f.name not in ("id", "
 
 _EVENTS = EventHandlers[GameState]("Luck & Logic", before=_clear_decision)
 handles = _EVENTS.handles
+EVENTS = _EVENTS
 apply_event = _EVENTS.apply
 """Apply one recorded event to a state in place."""
 evolve = _EVENTS.evolve
