@@ -12,7 +12,7 @@ import hashlib
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
-from typing import Any, Generic, Protocol, Self, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 JSON = Any
 """A JSON-compatible value: dict/list/str/int/float/bool/None (no tuples, no sets)."""
@@ -185,21 +185,188 @@ def dataclass_to_dict(obj: Any) -> dict[str, JSON]:
     return {f.name: copy.deepcopy(getattr(obj, f.name)) for f in fields(obj)}
 
 
-def common_state_dict(state: Any) -> dict[str, JSON]:
-    """The part of a state dump every game system shares: the game's header, its objects,
-    players and zones (each system adds its cards and its own fields)."""
+_MISSING: Any = object()
+
+
+@dataclass(frozen=True, slots=True)
+class Stored:
+    """How one field of a game state is stored in its JSON dump (snapshots, replay checks):
+
+    * ``value``: as is; ``list``: a list; ``lists``: a list of lists; ``map_lists``: a mapping
+      of lists; ``zones``: player -> zone -> list; ``deep``: a deep copy of JSON data;
+      ``set``: a set, dumped sorted;
+    * ``one`` / ``many`` / ``values``: a dataclass ``cls`` (or ``None``), a list of them, a
+      mapping of them, dumped field by field; ``deep`` copies the stored data before building;
+    * ``cards``: card id -> card, loaded by ``cls`` (the system's parser), dumped by pydantic
+      (``by_alias`` for systems whose card fields have aliases).
+
+    ``default`` is what a dump from before the field existed loads as (old snapshots)."""
+
+    kind: str
+    cls: Any = None
+    default: Any = _MISSING
+    deep: bool = False
+    by_alias: bool = False
+
+
+def header_fields(obj: type[Any], player: type[Any], *, deep: bool = False) -> dict[str, Stored]:
+    """The stored fields every game system shares, first in every dump: the game's header,
+    its objects, players and zones."""
     return {
-        "game_id": state.game_id,
-        "ruleset": state.ruleset,
-        "variant": state.variant,
-        "seq": state.seq,
-        "seed": state.seed,
-        "shuffles": state.shuffles,
-        "objects": {oid: dataclass_to_dict(o) for oid, o in state.objects.items()},
-        "order": list(state.order),
-        "players": {pid: dataclass_to_dict(p) for pid, p in state.players.items()},
-        "zones": {p: {z: list(v) for z, v in zs.items()} for p, zs in state.zones.items()},
+        "game_id": Stored("value"),
+        "ruleset": Stored("value"),
+        "variant": Stored("value"),
+        "seq": Stored("value"),
+        "seed": Stored("value"),
+        "shuffles": Stored("value"),
+        "objects": Stored("values", obj, deep=deep),
+        "order": Stored("list"),
+        "players": Stored("values", player),
+        "zones": Stored("zones"),
     }
+
+
+def _dump(how: Stored, v: Any) -> JSON:
+    kind = how.kind
+    if kind == "value":
+        return v
+    if kind == "list":
+        return list(v)
+    if kind == "lists":
+        return [list(x) for x in v]
+    if kind == "map_lists":
+        return {k: list(x) for k, x in v.items()}
+    if kind == "zones":
+        return {p: {z: list(x) for z, x in zs.items()} for p, zs in v.items()}
+    if kind == "deep":
+        return copy.deepcopy(v)
+    if kind == "set":
+        return sorted(v)
+    if kind == "one":
+        return dataclass_to_dict(v) if v else None
+    if kind == "many":
+        return [dataclass_to_dict(x) for x in v]
+    if kind == "values":
+        return {k: dataclass_to_dict(x) for k, x in v.items()}
+    if kind == "cards":
+        return {cid: c.model_dump(mode="json", by_alias=how.by_alias, exclude_unset=True) for cid, c in v.items()}
+    raise DomainError(f"no stored kind {kind!r}")
+
+
+def _load(how: Stored, raw: Any) -> Any:
+    kind = how.kind
+    if kind == "value":
+        return raw
+    if kind == "list":
+        return list(raw)
+    if kind == "lists":
+        return [list(x) for x in raw]
+    if kind == "map_lists":
+        return {k: list(x) for k, x in raw.items()}
+    if kind == "zones":
+        return {p: {z: list(x) for z, x in zs.items()} for p, zs in raw.items()}
+    if kind == "deep":
+        return copy.deepcopy(raw)
+    if kind == "set":
+        return set(raw)
+    cls = how.cls
+    if how.deep:
+        raw = copy.deepcopy(raw)
+    if kind == "one":
+        return cls(**raw) if raw else None
+    if kind == "many":
+        return [cls(**x) for x in raw]
+    if kind == "values":
+        return {k: cls(**x) for k, x in raw.items()}
+    if kind == "cards":
+        return {cid: cls(c) for cid, c in raw.items()}
+    raise DomainError(f"no stored kind {kind!r}")
+
+
+_COPIES: dict[str, str] = {
+    "list": "list(self.{f})",
+    "set": "set(self.{f})",
+    "dict": "dict(self.{f})",
+    "lists": "[list(x) for x in self.{f}]",
+    "map_lists": "{{k: list(x) for k, x in self.{f}.items()}}",
+    "zones": "{{p: {{z: list(x) for z, x in zs.items()}} for p, zs in self.{f}.items()}}",
+    "copy": "_copy(self.{f})",
+    "deep": "_deepcopy(self.{f})",
+    "copy_each": "[_copy(x) for x in self.{f}]",
+    "deep_each": "[_deepcopy(x) for x in self.{f}]",
+    "copy_values": "{{k: _copy(x) for k, x in self.{f}.items()}}",
+    "empty_dict": "{{}}",
+    "none": "None",
+}
+"""How :meth:`GameStateBase.clone` copies a field (``self.<field>``): the expression."""
+
+
+def _compile_clone(copies: Mapping[str, Any]) -> Callable[[Any], Any]:
+    """``clone`` for a state class, generated once from its copy table (as ``dataclasses``
+    generates ``__init__``): the same statements a hand-written clone has, so it is as fast.
+
+    A table entry is a kind of :data:`_COPIES`, ``("each", fn)`` / ``("values", fn)`` for a
+    list / mapping whose items ``fn`` copies, or ``"owned"``: copy-on-write bookkeeping, a
+    fresh empty set in both the copy and the original (neither may then change a shared
+    object in place)."""
+    namespace: dict[str, Any] = {"_copy": copy.copy, "_deepcopy": copy.deepcopy}
+    lines = ["def clone(self):", "    new = _copy(self)"]
+    for n, (name, how) in enumerate(copies.items()):
+        if how == "owned":
+            lines += [f"    new.{name} = set()", f"    self.{name} = set()"]
+            continue
+        if isinstance(how, tuple):
+            kind, fn = how
+            namespace[f"_fn{n}"] = fn
+            expr = {
+                "each": f"[_fn{n}(x) for x in self.{name}]",
+                "values": f"{{k: _fn{n}(x) for k, x in self.{name}.items()}}",
+            }[kind]
+        else:
+            expr = _COPIES[how].format(f=name)
+        lines.append(f"    new.{name} = {expr}")
+    lines.append("    return new")
+    exec("\n".join(lines), namespace)
+    clone: Callable[[Any], Any] = namespace["clone"]
+    return clone
+
+
+def common_state_dict(state: Any) -> dict[str, JSON]:
+    """The part of a state dump every game system shares (:func:`header_fields`)."""
+    return {name: _dump(how, getattr(state, name)) for name, how in header_fields(object, object).items()}
+
+
+class GameStateBase:
+    """The state contract every game system's ``GameState`` (a slotted dataclass) shares:
+    its JSON dump and load (``to_dict`` / ``from_dict``, from the class's ``STORED`` table,
+    in dump order) and ``clone`` (from its ``COPIES`` table: how each field that may change
+    in place is copied; the others are shared by the shallow copy)."""
+
+    __slots__ = ()
+
+    STORED: ClassVar[Mapping[str, Stored]]
+    COPIES: ClassVar[Mapping[str, Any]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "COPIES" in cls.__dict__:
+            setattr(cls, "clone", _compile_clone(cls.COPIES))  # noqa: B010  (replaces the method)
+
+    def clone(self) -> Self:
+        raise NotImplementedError(f"{type(self).__name__} has no COPIES table")
+
+    def to_dict(self) -> dict[str, JSON]:
+        """A JSON-friendly, canonical dump (snapshots and replay-equality checks)."""
+        return {name: _dump(how, getattr(self, name)) for name, how in self.STORED.items()}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Self:
+        """The state a dump (:meth:`to_dict`, of this version or an older one) stands for."""
+        values: dict[str, Any] = {}
+        for name, how in cls.STORED.items():
+            raw = data[name] if how.default is _MISSING else data.get(name, how.default)
+            values[name] = _load(how, raw)
+        return cls(**values)
 
 
 ANNOTATION_TYPES: tuple[str, ...] = ("RulingNoted",)
