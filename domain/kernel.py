@@ -380,6 +380,7 @@ class FoldableState(Protocol):
     """What :class:`EventHandlers` needs of a game system's state."""
 
     seq: int
+    counter: int
 
     def clone(self) -> Self: ...
 
@@ -430,6 +431,72 @@ class EventHandlers(Generic[FS]):
         new = state.clone()
         self.apply(new, event)
         return new
+
+
+class RejectedError(Exception):
+    """Raised inside ``decide`` to abandon a command; converted to a :class:`Rejection`."""
+
+    def __init__(self, rejection: Rejection) -> None:
+        super().__init__(rejection.message)
+        self.rejection = rejection
+
+
+class DecisionContext(Generic[FS]):
+    """The working context of ``decide``: a private copy of the state (``s``) plus the events
+    emitted so far.  Every emitted event is applied to the copy at once (by the system's
+    event handlers), so later rule logic in the same decision sees its effect, and the list
+    of events replays to the same state.
+
+    A system supplies its ``RULESET`` (or its own ``cite``) and, if it adds to every event's
+    data, ``stamp``; :meth:`ask` is how every system asks a player to decide something."""
+
+    RULESET: ClassVar[str] = ""
+
+    def __init__(self, state: FS, cause: str, events: EventHandlers[FS]) -> None:
+        self.s = state
+        self.events: list[Event] = []
+        self.cause = cause
+        self.last: str | None = None
+        self._apply = events.apply
+
+    def cite(self, rule: str) -> str:
+        return f"{self.RULESET} {rule}"
+
+    def stamp(self, type_: str, data: Mapping[str, Any]) -> dict[str, Any]:
+        """The data an event of ``type_`` is recorded with (a copy of ``data``)."""
+        return dict(data)
+
+    def emit(
+        self, type_: str, data: Mapping[str, Any], rule: str, *, cause: str | None = None, actor: str = RULES_AUTHORITY
+    ) -> str:
+        """Record an event; returns its id (``ev:<seq>``).  Without an explicit cause an
+        event follows from the previous event of this decision (or from the command)."""
+        event = Event(
+            seq=self.s.seq + 1,
+            type=type_,
+            data=self.stamp(type_, data),
+            rule=self.cite(rule),
+            cause=cause or self.last or self.cause,
+            actor=actor,
+        )
+        self._apply(self.s, event)
+        self.events.append(event)
+        self.last = event_cause(event.seq)
+        return self.last
+
+    def ask(self, player: str, kind: str, options: Any, rule: str, *, cause: str | None = None, **more: Any) -> str:
+        """The game waits for ``player``'s decision of ``kind``: a ``ChoiceRequested`` event
+        ``{player, kind, options, **more}`` (``more``: what the system records with it, e.g.
+        where its procedure resumes)."""
+        return self.emit(
+            "ChoiceRequested", {"player": player, "kind": kind, "options": options, **more}, rule, cause=cause
+        )
+
+    def reject(self, code: str, rule: str, message: str) -> RejectedError:
+        return RejectedError(Rejection(code=code, rule=self.cite(rule), message=message))
+
+    def fresh_id(self, prefix: str) -> str:
+        return f"{prefix}{self.s.counter + 1}"
 
 
 @dataclass(frozen=True, slots=True)
