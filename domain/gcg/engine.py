@@ -503,16 +503,13 @@ def declare_loop(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     # a smaller number only together with an action that is not part of the loop: possible
     # only at a decision of the non-turn player inside the loop that has another answer
     among = list(range(times + 1)) if stop_points else [times]
-    ctx.emit(
-        "ChoiceRequested",
-        {
-            "player": opponent,
-            "kind": "loop_response",
-            "options": {"among": among, "min": 1, "max": 1, "rule": "12.1.1.1", "times": times, "by": player},
-            "resume": jcopy(p.resume),
-            "tried": list(p.tried),
-        },
+    ctx.ask(
+        opponent,
+        "loop_response",
+        {"among": among, "min": 1, "max": 1, "rule": "12.1.1.1", "times": times, "by": player},
         "12.1.1.1",
+        resume=jcopy(p.resume),
+        tried=list(p.tried),
     )
 
 
@@ -556,8 +553,7 @@ def _loop_response(ctx: Ctx, player: str, number: int, loop: Mapping[str, Any]) 
         p = s.pending
         if action["player"] == player and p is not None and len(_choices(s, player)) > 1:
             options = {**p.options, "excluded": [action["args"]["choice"]]}
-            data = {"player": player, "kind": p.kind, "options": options, "resume": jcopy(p.resume), "tried": p.tried}
-            ctx.emit("ChoiceRequested", data, "12.1.1.1")
+            ctx.ask(player, p.kind, options, "12.1.1.1", resume=jcopy(p.resume), tried=p.tried)
             return
         _perform(ctx, action)
 
