@@ -12,7 +12,7 @@ import hashlib
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
-from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
 
 JSON = Any
 """A JSON-compatible value: dict/list/str/int/float/bool/None (no tuples, no sets)."""
@@ -159,6 +159,104 @@ def try_loop(
             if is_finished():
                 return done, stop_points, True
     return times, stop_points, False
+
+
+Action = Mapping[str, Any]
+"""A performed command as a loop records it: ``{player, type, args}``."""
+
+
+@dataclass(frozen=True, slots=True)
+class LoopRule:
+    """A system's rule for declaring a loop (GCG-1.00 12.1.1.1 "infinite loop", LL-2.04
+    12.1.1.1 "perpetual cycle"): at the main phase play timing the turn player declares the
+    last actions actually performed this turn (``state.loop_log``), starting with one of their
+    main phase actions, and how many times to perform them again; every repetition must be
+    possible (:func:`try_loop`, on a copy of the game); the non-turn player answers with the
+    number, or a smaller one and then an action outside the loop.
+
+    Each system supplies its commands, which actions may start a loop, how it copies the
+    declared actions, and the sentences of its refusals."""
+
+    commands: tuple[str, ...]
+    """The command types a loop may contain."""
+    starts: Callable[[Action], bool]
+    """Whether an action (of the declaring player) is a main phase action that may start a loop."""
+    max_times: int
+    """The largest number of repetitions one declaration may ask for."""
+    copy: Callable[[Any], Any]
+    not_now: str
+    malformed: str
+    not_first: str
+    not_last: str
+
+    def declaration(self, ctx: DecisionContext[Any], player: str, args: Mapping[str, Any]) -> tuple[list[Any], int]:
+        """The declared actions and number of times of a ``DeclareLoop`` command, or a refusal."""
+        p = ctx.s.pending
+        if p is None or p.kind != "main" or p.player != player:
+            raise ctx.reject("rules/not_main_phase_play_timing", "12.1.1.1", self.not_now)
+        times = args.get("times")
+        if not isinstance(times, int) or isinstance(times, bool) or not 1 <= times <= self.max_times:
+            raise ctx.reject(
+                "command/malformed", "12.1.1.1", f"'times' must be a number of repetitions from 1 to {self.max_times}"
+            )
+        raw = args.get("actions")
+        if not is_action_series(raw, self.commands):
+            raise ctx.reject("command/malformed", "12.1.1.1", self.malformed)
+        declared: list[Any] = self.copy(list(cast(list[Any], raw)))
+        if declared[0]["player"] != player or not self.starts(declared[0]):
+            raise ctx.reject("rules/loop_not_performed", "12.1.1.1", self.not_first)
+        if not is_last_performed(ctx.s.loop_log, declared):
+            raise ctx.reject("rules/loop_not_performed", "12.1.1.1", self.not_last)
+        return declared, times
+
+    @staticmethod
+    def check_repeatable(ctx: DecisionContext[Any], times: int, done: int, ended: bool) -> None:
+        """Refuse a declaration whose trial (:func:`try_loop`) ended the game or stopped early."""
+        if ended:
+            raise ctx.reject("rules/loop_not_repeatable", "12.1.1.1", "the game ends while performing those actions")
+        if done < times:
+            raise ctx.reject(
+                "rules/loop_not_repeatable",
+                "12.1.1.1",
+                f"those actions can be performed {done} more time(s) only, not {times}",
+            )
+
+    @staticmethod
+    def perform(
+        declared: Sequence[Action],
+        number: int,
+        times: int,
+        *,
+        perform: Callable[[Action], None],
+        stops: Callable[[Action], bool],
+        stop: Callable[[Action], None],
+    ) -> None:
+        """The answer ``number`` to a loop declared ``times`` times: the actions performed
+        ``number`` times; for a smaller number, then the actions up to the first at which the
+        answering player ``stops`` it, where ``stop`` asks them for another action."""
+        for _ in range(number):
+            for action in declared:
+                perform(action)
+        if number == times:
+            return
+        for action in declared:
+            if stops(action):
+                stop(action)
+                return
+            perform(action)
+
+    def offers(self, log: Sequence[Any], player: str, longest: int | None = None) -> list[list[Any]]:
+        """The loops worth offering in ``legal_actions``: series of the last actions (of at
+        most ``longest``) that start with ``player``'s main phase action and were just
+        performed twice in a row, shortest first."""
+        out: list[list[Any]] = []
+        most = len(log) // 2 if longest is None else min(longest, len(log) // 2)
+        for length in range(1, most + 1):
+            suffix = list(log[-length:])
+            first = suffix[0]
+            if first["player"] == player and self.starts(first) and list(log[-2 * length : -length]) == suffix:
+                out.append(suffix)
+        return out
 
 
 def seed_commitment(game_id: str, seed: int) -> str:

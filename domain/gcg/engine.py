@@ -82,11 +82,10 @@ from domain.kernel import (
     EngineFunctions,
     Event,
     GameSpec,
+    LoopRule,
     Rejection,
     Shuffler,
     command_cause,
-    is_action_series,
-    is_last_performed,
     rules_engine,
     seed_commitment,
     try_loop,
@@ -440,27 +439,17 @@ and recorded, so the number is kept to what a table would shortcut in practice."
 LOOP_COMMANDS = ("PlayBattleCard", "ActivateStrategy", "GainRage", "PlayMonster", "Invade", "Choose")
 
 
-def _loop_actions(ctx: Ctx, player: str, raw: Any) -> list[dict[str, Any]]:
-    """The declared series of actions (12.1.1.1): the last actions actually performed this
-    turn, starting with one of the turn player's main phase actions."""
-    s = ctx.s
-    if not is_action_series(raw, LOOP_COMMANDS):
-        raise ctx.reject(
-            "command/malformed",
-            "12.1.1.1",
-            "'actions' must be a non-empty list of {player, type, args}: the commands of the loop, as performed",
-        )
-    declared: list[dict[str, Any]] = jcopy(list(raw))
-    first = declared[0]
-    if first["player"] != player or first["type"] == "Choose":
-        raise ctx.reject("rules/loop_not_performed", "12.1.1.1", "a loop starts with one of your main phase actions")
-    if not is_last_performed(s.loop_log, declared):
-        raise ctx.reject(
-            "rules/loop_not_performed",
-            "12.1.1.1",
-            "the loop's actions must be the last actions actually performed this turn, in order",
-        )
-    return declared
+LOOPS = LoopRule(
+    LOOP_COMMANDS,
+    starts=lambda action: action["type"] != "Choose",
+    max_times=MAX_LOOP_TIMES,
+    copy=jcopy,
+    not_now="only the turn player declares a loop, at their main phase play timing",
+    malformed="'actions' must be a non-empty list of {player, type, args}: the commands of the loop, as performed",
+    not_first="a loop starts with one of your main phase actions",
+    not_last="the loop's actions must be the last actions actually performed this turn, in order",
+)
+"""The infinite loop rule (12.1.1.1)."""
 
 
 def _perform(ctx: Ctx, action: Mapping[str, Any]) -> None:
@@ -475,30 +464,13 @@ def declare_loop(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     """12.1.1.1: the turn player indicates the series of actions of an infinite loop and the
     number of times to perform them; the non-turn player answers (``loop_response``)."""
     s = ctx.s
+    declared, times = LOOPS.declaration(ctx, player, args)
     p = s.pending
-    if p is None or p.kind != "main" or p.player != player:
-        raise ctx.reject(
-            "rules/not_main_phase_play_timing",
-            "12.1.1.1",
-            "only the turn player declares a loop, at their main phase play timing",
-        )
-    times = args.get("times")
-    if not isinstance(times, int) or isinstance(times, bool) or not 1 <= times <= MAX_LOOP_TIMES:
-        raise ctx.reject(
-            "command/malformed", "12.1.1.1", f"'times' must be a number of repetitions from 1 to {MAX_LOOP_TIMES}"
-        )
-    declared = _loop_actions(ctx, player, args.get("actions"))
+    assert p is not None
     opponent = s.opponent(player)
     # every repetition must be possible: try them on a copy (decide is deterministic)
     done, stop_points, ended = _try_loop(s, declared, times, ctx.cause)
-    if ended:
-        raise ctx.reject("rules/loop_not_repeatable", "12.1.1.1", "the game ends while performing those actions")
-    if done < times:
-        raise ctx.reject(
-            "rules/loop_not_repeatable",
-            "12.1.1.1",
-            f"those actions can be performed {done} more time(s) only, not {times}",
-        )
+    LOOPS.check_repeatable(ctx, times, done, ended)
     ctx.emit("LoopDeclared", {"player": player, "actions": declared, "times": times}, "12.1.1.1", actor=player)
     # a smaller number only together with an action that is not part of the loop: possible
     # only at a decision of the non-turn player inside the loop that has another answer
@@ -544,18 +516,21 @@ def _loop_response(ctx: Ctx, player: str, number: int, loop: Mapping[str, Any]) 
     data = {"player": loop["player"], "times": number, "declared": times, "stopped_by": stopped}
     ctx.emit("LoopPerformed", data, "12.1.1.1")
     flow.run(ctx)  # the turn player's play timing again (9.4.4.2), where the loop starts
-    for _ in range(number):
-        for action in declared:
-            _perform(ctx, action)
-    if number == times:
-        return
-    for action in declared:
+
+    def stop(action: Mapping[str, Any]) -> None:
         p = s.pending
-        if action["player"] == player and p is not None and len(_choices(s, player)) > 1:
-            options = {**p.options, "excluded": [action["args"]["choice"]]}
-            ctx.ask(player, p.kind, options, "12.1.1.1", resume=jcopy(p.resume), tried=p.tried)
-            return
-        _perform(ctx, action)
+        assert p is not None
+        options = {**p.options, "excluded": [action["args"]["choice"]]}
+        ctx.ask(player, p.kind, options, "12.1.1.1", resume=jcopy(p.resume), tried=p.tried)
+
+    LoopRule.perform(
+        declared,
+        number,
+        times,
+        perform=lambda action: _perform(ctx, action),
+        stops=lambda action: action["player"] == player and s.pending is not None and len(_choices(s, player)) > 1,
+        stop=stop,
+    )
 
 
 @command("Choose")
@@ -716,18 +691,10 @@ def _loop_declarations(s: GameState, player: str) -> list[Command]:
     A bounded subset: ``decide`` also accepts any other series of this turn's last actions
     that starts with a main phase action, and any number of repetitions in between; see
     docs/gcg-coverage.md, section 8."""
-    log = s.loop_log
     out: list[Command] = []
-    for start in range(len(log)):
-        suffix = log[start:]
-        first = suffix[0]
-        if first["player"] != player or first["type"] == "Choose" or start < len(suffix):
-            continue
-        if log[start - len(suffix) : start] == suffix:
-            most, _, _ = _try_loop(s, suffix, MAX_LOOP_TIMES, "legal_actions")
-            out += [
-                Command("DeclareLoop", player, {"actions": jcopy(suffix), "times": n}) for n in sorted({1, most}) if n
-            ]
+    for suffix in reversed(LOOPS.offers(s.loop_log, player)):  # the longest first
+        most, _, _ = _try_loop(s, suffix, MAX_LOOP_TIMES, "legal_actions")
+        out += [Command("DeclareLoop", player, {"actions": jcopy(suffix), "times": n}) for n in sorted({1, most}) if n]
     return out
 
 

@@ -53,11 +53,10 @@ from domain.kernel import (
     EngineFunctions,
     Event,
     GameSpec,
+    LoopRule,
     Rejection,
     Shuffler,
     command_cause,
-    is_action_series,
-    is_last_performed,
     rules_engine,
     seed_commitment,
     try_loop,
@@ -1045,28 +1044,17 @@ def _start_action(ctx: Ctx, state: GameState, player: str, type_: str, args: Map
         ctx.command = {"player": player, "type": type_, "args": copy.deepcopy(dict(args))}
 
 
-def _loop_actions(ctx: Ctx, player: str, raw: Any) -> list[dict[str, Any]]:
-    """The demonstrated series of actions (12.1.1.1): the last actions actually performed this
-    turn, starting with one of the turn player's main-phase actions."""
-    if not is_action_series(raw, LOOP_COMMANDS):
-        raise ctx.reject(
-            "command/malformed",
-            "12.1.1.1",
-            "'actions' must be a non-empty list of {player, type, args}: the commands of the cycle, as performed",
-        )
-    declared: list[dict[str, Any]] = copy.deepcopy(list(raw))
-    log = ctx.s.loop_log
-    if declared[0]["player"] != player or declared[0]["type"] not in MAIN_LOOP_COMMANDS:
-        raise ctx.reject(
-            "rules/loop_not_performed", "12.1.1.1", "a perpetual cycle starts with one of your main-phase actions"
-        )
-    if not is_last_performed(log, declared):
-        raise ctx.reject(
-            "rules/loop_not_performed",
-            "12.1.1.1",
-            "the cycle's actions must be the last actions actually performed this turn, in order",
-        )
-    return declared
+LOOPS = LoopRule(
+    LOOP_COMMANDS,
+    starts=lambda action: action["type"] in MAIN_LOOP_COMMANDS,
+    max_times=MAX_LOOP_TIMES,
+    copy=copy.deepcopy,
+    not_now="only the turn player announces a perpetual cycle, when they may take a main-phase action",
+    malformed="'actions' must be a non-empty list of {player, type, args}: the commands of the cycle, as performed",
+    not_first="a perpetual cycle starts with one of your main-phase actions",
+    not_last="the cycle's actions must be the last actions actually performed this turn, in order",
+)
+"""The perpetual cycle rule (12.1.1.1)."""
 
 
 def _perform(ctx: Ctx, action: Mapping[str, Any]) -> None:
@@ -1114,28 +1102,11 @@ def declare_loop(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     """12.1.1.1: the turn player demonstrates the actions of a perpetual cycle and announces
     how many times they perform it; the non-turn player answers (``loop_response``)."""
     s = ctx.s
+    declared, times = LOOPS.declaration(ctx, player, args)
     p = s.pending
-    if p is None or p.kind != "main" or p.player != player:
-        raise ctx.reject(
-            "rules/not_main_phase_play_timing",
-            "12.1.1.1",
-            "only the turn player announces a perpetual cycle, when they may take a main-phase action",
-        )
-    times = args.get("times")
-    if not isinstance(times, int) or isinstance(times, bool) or not 1 <= times <= MAX_LOOP_TIMES:
-        raise ctx.reject(
-            "command/malformed", "12.1.1.1", f"'times' must be a number of repetitions from 1 to {MAX_LOOP_TIMES}"
-        )
-    declared = _loop_actions(ctx, player, args.get("actions"))
+    assert p is not None
     done, stop_points, ended = _try_loop(s, declared, times, ctx.cause)  # on a copy of the game
-    if ended:
-        raise ctx.reject("rules/loop_not_repeatable", "12.1.1.1", "the game ends while performing those actions")
-    if done < times:
-        raise ctx.reject(
-            "rules/loop_not_repeatable",
-            "12.1.1.1",
-            f"those actions can be performed {done} more time(s) only, not {times}",
-        )
+    LOOPS.check_repeatable(ctx, times, done, ended)
     ctx.emit("LoopDeclared", {"player": player, "actions": declared, "times": times}, "12.1.1.1", actor=player)
     # a smaller number only together with an action that is not part of the cycle: possible
     # only at a decision of the non-turn player inside the cycle that has another answer
@@ -1159,20 +1130,22 @@ def _loop_response(ctx: Ctx, player: str, number: int, loop: Mapping[str, Any], 
     }
     ctx.emit("LoopPerformed", data, "12.1.1.1", actor=player)
     flow.resume(ctx, main)  # the turn player's main-phase play timing again, where the cycle starts
-    for _ in range(number):
-        for action in declared:
-            _perform(ctx, action)
-    if number == times:
-        return
-    for action in declared:
+
+    def stop(action: Mapping[str, Any]) -> None:
         p = s.pending
-        if action["player"] == player and _has_other_answer(s, player):
-            assert p is not None
-            excluded = [{"type": action["type"], "args": action["args"]}]
-            options = {**p.options, "excluded": excluded}
-            actions.request(ctx, player, p.kind, options, "12.1.1.1", resume=list(p.resume))
-            return
-        _perform(ctx, action)
+        assert p is not None
+        excluded = [{"type": action["type"], "args": action["args"]}]
+        options = {**p.options, "excluded": excluded}
+        actions.request(ctx, player, p.kind, options, "12.1.1.1", resume=list(p.resume))
+
+    LoopRule.perform(
+        declared,
+        number,
+        times,
+        perform=lambda action: _perform(ctx, action),
+        stops=lambda action: action["player"] == player and _has_other_answer(s, player),
+        stop=stop,
+    )
 
 
 def _excluded(state: GameState, cmd: Command) -> Rejection | None:
@@ -1347,15 +1320,10 @@ def _loop_declarations(s: GameState, player: str) -> list[Command]:
     ``MAX_OFFERED_TIMES``).  A bounded subset: ``decide`` also accepts any other series of this
     turn's last actions that starts with a main-phase action, and any number of repetitions in
     between."""
-    log = s.loop_log
-    for length in range(1, min(MAX_OFFERED_LOOP, len(log) // 2) + 1):
-        suffix = log[-length:]
-        if suffix[0]["player"] != player or suffix[0]["type"] not in MAIN_LOOP_COMMANDS:
-            continue
-        if log[-2 * length : -length] == suffix:
-            most, _, _ = _try_loop(s, suffix, MAX_OFFERED_TIMES, "legal_actions")
-            times = sorted({1, most}) if most else []
-            return [Command("DeclareLoop", player, {"actions": copy.deepcopy(suffix), "times": n}) for n in times]
+    for suffix in LOOPS.offers(s.loop_log, player, MAX_OFFERED_LOOP)[:1]:  # the shortest
+        most, _, _ = _try_loop(s, suffix, MAX_OFFERED_TIMES, "legal_actions")
+        times = sorted({1, most}) if most else []
+        return [Command("DeclareLoop", player, {"actions": copy.deepcopy(suffix), "times": n}) for n in times]
     return []
 
 
