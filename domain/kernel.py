@@ -597,6 +597,110 @@ class DecisionContext(Generic[FS]):
         return f"{prefix}{self.s.counter + 1}"
 
 
+CX = TypeVar("CX", bound=DecisionContext[Any])
+Handler = Callable[[CX, str, Mapping[str, Any]], None]
+"""A command handler: ``(ctx, player, args)``; it emits events or raises a rejection."""
+
+
+class CommandTable(Generic[CX]):
+    """A game system's command types by name (imperative: ``DeclareAttack``), each registered
+    with ``@table.command(name, *pending)``, and the one way every system decides a command:
+    refused once the game is over, from a player not in it or of an unknown type, otherwise
+    run on a private copy of the state (``context``) to the events it emits or its refusal.
+
+    ``pending`` lists the decision kinds a command answers: it is refused (citing
+    ``expected``) unless the game waits for one of them by that player (``no_priority`` is
+    the code when the game waits for another player's ``priority``, where a system has it).
+    ``before``, ``begin`` and ``after`` are a system's own checks: of the command before it
+    runs, on the new context, and of the events it produced; ``game_over`` the exceptions
+    that end a decision early, keeping its events."""
+
+    def __init__(
+        self,
+        context: Callable[[Any, str], CX],
+        cite: Callable[[Any], Callable[[str], str]],
+        *,
+        finished: str,
+        unknown_player: str,
+        unknown_type: str,
+        expected: str = "",
+        no_priority: bool = False,
+        game_over: tuple[type[Exception], ...] = (),
+        before: Callable[[Any, Command], Rejection | None] | None = None,
+        begin: Callable[[CX, Any, Command], None] | None = None,
+        after: Callable[[Any, Command, list[Event]], Rejection | None] | None = None,
+    ) -> None:
+        self.handlers: dict[str, Handler[CX]] = {}
+        self.context = context
+        self.cite = cite
+        self.rules = (finished, unknown_player, unknown_type)
+        self.expected = expected
+        self.no_priority = no_priority
+        self.game_over = game_over
+        self.before, self.begin, self.after = before, begin, after
+
+    def command(self, name: str, *pending: str) -> Callable[[Handler[CX]], Handler[CX]]:
+        """Register a command handler; ``pending`` lists the decision kinds it answers."""
+
+        def register(fn: Handler[CX]) -> Handler[CX]:
+            if not pending:
+                self.handlers[name] = fn
+                return fn
+
+            def guarded(ctx: CX, player: str, args: Mapping[str, Any]) -> None:
+                p = ctx.s.pending
+                if p is None or p.kind not in pending:
+                    waiting = "nothing" if p is None else f"{p.kind} by {p.player}"
+                    raise ctx.reject(
+                        "rules/not_expected",
+                        self.expected,
+                        f"{name} is not possible now: the game is waiting for {waiting}",
+                    )
+                if p.player != player:
+                    code = (
+                        "rules/no_priority" if self.no_priority and p.kind == "priority" else "rules/not_your_decision"
+                    )
+                    raise ctx.reject(code, self.expected, f"{name} is not yours to make: the game waits for {p.player}")
+                fn(ctx, player, args)
+
+            self.handlers[name] = guarded
+            return fn
+
+        return register
+
+    def decide(self, state: Any, cmd: Command) -> list[Event] | Rejection:
+        """The events ``cmd`` produces in ``state``, or why it is refused."""
+        cause = command_cause(cmd.id or "anonymous")
+        cite = self.cite(state)
+        finished, unknown_player, unknown_type = self.rules
+        if state.finished:
+            return Rejection("game/finished", cite(finished), "the game is over; no further commands are accepted")
+        if cmd.player not in state.players:
+            return Rejection("game/unknown_player", cite(unknown_player), f"{cmd.player!r} is not in this game")
+        handler = self.handlers.get(cmd.type)
+        if handler is None:
+            known = ", ".join(sorted(self.handlers))
+            return Rejection(
+                "command/unknown_type", cite(unknown_type), f"unknown command {cmd.type!r}; known: {known}"
+            )
+        if self.before is not None:
+            refused = self.before(state, cmd)
+            if refused is not None:
+                return refused
+        ctx = self.context(state.clone(), cause)
+        if self.begin is not None:
+            self.begin(ctx, state, cmd)
+        try:
+            handler(ctx, cmd.player, dict(cmd.args))
+        except RejectedError as exc:
+            return exc.rejection
+        except self.game_over:
+            pass
+        if self.after is not None:
+            return self.after(state, cmd, ctx.events) or ctx.events
+        return ctx.events
+
+
 @dataclass(frozen=True, slots=True)
 class PlayerSpec:
     id: str

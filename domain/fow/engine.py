@@ -72,12 +72,13 @@ from domain.kernel import (
     JSON,
     CardDataError,
     Command,
+    CommandTable,
     EngineFunctions,
     Event,
     GameSpec,
+    Handler,
     Rejection,
     Shuffler,
-    command_cause,
     rules_engine,
     seed_commitment,
 )
@@ -93,33 +94,20 @@ STARTING_LIFE = 4000
 OPENING_HAND = 5
 LIFEBREAK_CARDS = 4
 
-CommandHandler = Callable[[Ctx, str, Mapping[str, Any]], None]
-COMMANDS: dict[str, CommandHandler] = {}
+CommandHandler = Handler[Ctx]
+COMMAND_TABLE = CommandTable[Ctx](
+    Ctx,
+    lambda state: version(state.ruleset).cite,
+    finished="1.3 p1",
+    unknown_player="1.1 p1",
+    unknown_type="6.3 p1",
+    expected="6.1 p1.3",
+    no_priority=True,
+)
+COMMANDS = COMMAND_TABLE.handlers
 """Every command type, by name (imperative: ``DeclareAttack``)."""
-
-
-def command(name: str, *pending: str) -> Callable[[CommandHandler], CommandHandler]:
-    """Register a command handler; ``pending`` lists the decision kinds it answers."""
-
-    def register(fn: CommandHandler) -> CommandHandler:
-        def guarded(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
-            p = ctx.s.pending
-            if pending and (p is None or p.kind not in pending):
-                waiting = "nothing" if p is None else f"{p.kind} by {p.player}"
-                raise ctx.reject(
-                    "rules/not_expected",
-                    "6.1 p1.3",
-                    f"{name} is not possible now: the game is waiting for {waiting}",
-                )
-            if pending and p is not None and p.player != player:
-                code = "rules/no_priority" if p.kind == "priority" else "rules/not_your_decision"
-                raise ctx.reject(code, "6.1 p1.3", f"{name} is not yours to make: the game waits for {p.player}")
-            fn(ctx, player, args)
-
-        COMMANDS[name] = guarded
-        return fn
-
-    return register
+command = COMMAND_TABLE.command
+"""Register a command handler; ``pending`` lists the decision kinds it answers."""
 
 
 # --- setup (4.1, 4.2) -------------------------------------------------------------------
@@ -1673,23 +1661,7 @@ def may_name(state: GameState, player: str) -> Callable[[str], bool]:
     return hidden.nameable(state, player, is_visible, legal_actions)
 
 
-def _decide(state: GameState, cmd: Command) -> list[Event] | Rejection:
-    cause = command_cause(cmd.id or "anonymous")
-    cite = version(state.ruleset).cite
-    if state.finished:
-        return Rejection("game/finished", cite("1.3 p1"), "the game is over; no further commands are accepted")
-    if cmd.player not in state.players:
-        return Rejection("game/unknown_player", cite("1.1 p1"), f"{cmd.player!r} is not in this game")
-    handler = COMMANDS.get(cmd.type)
-    if handler is None:
-        known = ", ".join(sorted(COMMANDS))
-        return Rejection("command/unknown_type", cite("6.3 p1"), f"unknown command {cmd.type!r}; known: {known}")
-    ctx = Ctx(state.clone(), cause)
-    try:
-        handler(ctx, cmd.player, dict(cmd.args))
-    except RejectedError as exc:
-        return exc.rejection
-    return ctx.events
+_decide = COMMAND_TABLE.decide
 
 
 # --- legal actions ----------------------------------------------------------------------

@@ -79,13 +79,14 @@ from domain.kernel import (
     JSON,
     CardDataError,
     Command,
+    CommandTable,
     EngineFunctions,
     Event,
     GameSpec,
+    Handler,
     LoopRule,
     Rejection,
     Shuffler,
-    command_cause,
     rules_engine,
     seed_commitment,
     try_loop,
@@ -100,17 +101,13 @@ MAIN_DECK_SIZE = 50
 MAX_ICON_TWO = 10
 MAX_COPIES = 4
 
-CommandHandler = Callable[[Ctx, str, Mapping[str, Any]], None]
-COMMANDS: dict[str, CommandHandler] = {}
+CommandHandler = Handler[Ctx]
+COMMAND_TABLE = CommandTable[Ctx](
+    Ctx, lambda state: cite, finished="1.2.1", unknown_player="1.1.1", unknown_type="8.1.1"
+)
+COMMANDS = COMMAND_TABLE.handlers
 """Every command type, by name."""
-
-
-def command(name: str) -> Callable[[CommandHandler], CommandHandler]:
-    def register(fn: CommandHandler) -> CommandHandler:
-        COMMANDS[name] = fn
-        return fn
-
-    return register
+command = COMMAND_TABLE.command
 
 
 # --- deck construction (6.1) and setup (6.3) -----------------------------------------------------
@@ -623,22 +620,7 @@ def may_name(state: GameState, player: str) -> Callable[[str], bool]:
     return hidden.nameable(state, player, is_visible, legal_actions)
 
 
-def _decide(state: GameState, cmd: Command) -> list[Event] | Rejection:
-    cause = command_cause(cmd.id or "anonymous")
-    if state.finished:
-        return Rejection("game/finished", cite("1.2.1"), "the game is over; no further commands are accepted")
-    if cmd.player not in state.players:
-        return Rejection("game/unknown_player", cite("1.1.1"), f"{cmd.player!r} is not in this game")
-    handler = COMMANDS.get(cmd.type)
-    if handler is None:
-        known = ", ".join(sorted(COMMANDS))
-        return Rejection("command/unknown_type", cite("8.1.1"), f"unknown command {cmd.type!r}; known: {known}")
-    ctx = Ctx(state.clone(), cause)
-    try:
-        handler(ctx, cmd.player, dict(cmd.args))
-    except RejectedError as exc:
-        return exc.rejection
-    return ctx.events
+_decide = COMMAND_TABLE.decide
 
 
 # --- legal actions --------------------------------------------------------------------------------

@@ -50,13 +50,14 @@ from domain.kernel import (
     JSON,
     CardDataError,
     Command,
+    CommandTable,
     EngineFunctions,
     Event,
     GameSpec,
+    Handler,
     LoopRule,
     Rejection,
     Shuffler,
-    command_cause,
     rules_engine,
     seed_commitment,
     try_loop,
@@ -100,32 +101,23 @@ GATE_DECK_SIZE = 10
 OPENING_HAND = 5
 MAX_COMBOS = 16
 
-CommandHandler = Callable[[Ctx, str, Mapping[str, Any]], None]
-COMMANDS: dict[str, CommandHandler] = {}
+CommandHandler = Handler[Ctx]
+COMMAND_TABLE = CommandTable[Ctx](
+    Ctx,
+    lambda state: cite,
+    finished="1.2.1",
+    unknown_player="1.1.1",
+    unknown_type="9.5.2",
+    expected="9.5.2",
+    game_over=(GameOverError,),
+    before=lambda state, cmd: _excluded(state, cmd),
+    begin=lambda ctx, state, cmd: _start_action(ctx, state, cmd.player, cmd.type, cmd.args),
+    after=lambda state, cmd, events: _perpetual_cycle(state.cycle_log, cmd.type, events),
+)
+COMMANDS = COMMAND_TABLE.handlers
 """Every command type, by name."""
-
-
-def command(name: str, *pending: str) -> Callable[[CommandHandler], CommandHandler]:
-    """Register a command handler; ``pending`` lists the decision kinds it answers."""
-
-    def register(fn: CommandHandler) -> CommandHandler:
-        def guarded(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
-            p = ctx.s.pending
-            if pending and (p is None or p.kind not in pending):
-                waiting = "nothing" if p is None else f"{p.kind} by {p.player}"
-                raise ctx.reject(
-                    "rules/not_expected", "9.5.2", f"{name} is not possible now: the game is waiting for {waiting}"
-                )
-            if pending and p is not None and p.player != player:
-                raise ctx.reject(
-                    "rules/not_your_decision", "9.5.2", f"{name} is not yours to make: the game waits for {p.player}"
-                )
-            fn(ctx, player, args)
-
-        COMMANDS[name] = guarded
-        return fn
-
-    return register
+command = COMMAND_TABLE.command
+"""Register a command handler; ``pending`` lists the decision kinds it answers."""
 
 
 # --- deck construction (6.1) ----------------------------------------------------------------
@@ -1185,28 +1177,7 @@ def may_name(state: GameState, player: str) -> Callable[[str], bool]:
     return hidden.nameable(state, player, is_visible, legal_actions)
 
 
-def _decide(state: GameState, cmd: Command) -> list[Event] | Rejection:
-    cause = command_cause(cmd.id or "anonymous")
-    if state.finished:
-        return Rejection("game/finished", cite("1.2.1"), "the game is over; no further commands are accepted")
-    if cmd.player not in state.players:
-        return Rejection("game/unknown_player", cite("1.1.1"), f"{cmd.player!r} is not in this game")
-    handler = COMMANDS.get(cmd.type)
-    if handler is None:
-        known = ", ".join(sorted(COMMANDS))
-        return Rejection("command/unknown_type", cite("9.5.2"), f"unknown command {cmd.type!r}; known: {known}")
-    excluded = _excluded(state, cmd)
-    if excluded is not None:
-        return excluded
-    ctx = Ctx(state.clone(), cause)
-    _start_action(ctx, state, cmd.player, cmd.type, cmd.args)
-    try:
-        handler(ctx, cmd.player, dict(cmd.args))
-    except RejectedError as exc:
-        return exc.rejection
-    except GameOverError:
-        pass
-    return _perpetual_cycle(state.cycle_log, cmd.type, ctx.events) or ctx.events
+_decide = COMMAND_TABLE.decide
 
 
 def _perpetual_cycle(cycle_log: list[list[str]], type_: str, events: list[Event]) -> Rejection | None:
