@@ -12,7 +12,7 @@ import hashlib
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
-from typing import Any, Generic, Protocol, Self, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
 
 JSON = Any
 """A JSON-compatible value: dict/list/str/int/float/bool/None (no tuples, no sets)."""
@@ -161,6 +161,104 @@ def try_loop(
     return times, stop_points, False
 
 
+Action = Mapping[str, Any]
+"""A performed command as a loop records it: ``{player, type, args}``."""
+
+
+@dataclass(frozen=True, slots=True)
+class LoopRule:
+    """A system's rule for declaring a loop (GCG-1.00 12.1.1.1 "infinite loop", LL-2.04
+    12.1.1.1 "perpetual cycle"): at the main phase play timing the turn player declares the
+    last actions actually performed this turn (``state.loop_log``), starting with one of their
+    main phase actions, and how many times to perform them again; every repetition must be
+    possible (:func:`try_loop`, on a copy of the game); the non-turn player answers with the
+    number, or a smaller one and then an action outside the loop.
+
+    Each system supplies its commands, which actions may start a loop, how it copies the
+    declared actions, and the sentences of its refusals."""
+
+    commands: tuple[str, ...]
+    """The command types a loop may contain."""
+    starts: Callable[[Action], bool]
+    """Whether an action (of the declaring player) is a main phase action that may start a loop."""
+    max_times: int
+    """The largest number of repetitions one declaration may ask for."""
+    copy: Callable[[Any], Any]
+    not_now: str
+    malformed: str
+    not_first: str
+    not_last: str
+
+    def declaration(self, ctx: DecisionContext[Any], player: str, args: Mapping[str, Any]) -> tuple[list[Any], int]:
+        """The declared actions and number of times of a ``DeclareLoop`` command, or a refusal."""
+        p = ctx.s.pending
+        if p is None or p.kind != "main" or p.player != player:
+            raise ctx.reject("rules/not_main_phase_play_timing", "12.1.1.1", self.not_now)
+        times = args.get("times")
+        if not isinstance(times, int) or isinstance(times, bool) or not 1 <= times <= self.max_times:
+            raise ctx.reject(
+                "command/malformed", "12.1.1.1", f"'times' must be a number of repetitions from 1 to {self.max_times}"
+            )
+        raw = args.get("actions")
+        if not is_action_series(raw, self.commands):
+            raise ctx.reject("command/malformed", "12.1.1.1", self.malformed)
+        declared: list[Any] = self.copy(list(cast(list[Any], raw)))
+        if declared[0]["player"] != player or not self.starts(declared[0]):
+            raise ctx.reject("rules/loop_not_performed", "12.1.1.1", self.not_first)
+        if not is_last_performed(ctx.s.loop_log, declared):
+            raise ctx.reject("rules/loop_not_performed", "12.1.1.1", self.not_last)
+        return declared, times
+
+    @staticmethod
+    def check_repeatable(ctx: DecisionContext[Any], times: int, done: int, ended: bool) -> None:
+        """Refuse a declaration whose trial (:func:`try_loop`) ended the game or stopped early."""
+        if ended:
+            raise ctx.reject("rules/loop_not_repeatable", "12.1.1.1", "the game ends while performing those actions")
+        if done < times:
+            raise ctx.reject(
+                "rules/loop_not_repeatable",
+                "12.1.1.1",
+                f"those actions can be performed {done} more time(s) only, not {times}",
+            )
+
+    @staticmethod
+    def perform(
+        declared: Sequence[Action],
+        number: int,
+        times: int,
+        *,
+        perform: Callable[[Action], None],
+        stops: Callable[[Action], bool],
+        stop: Callable[[Action], None],
+    ) -> None:
+        """The answer ``number`` to a loop declared ``times`` times: the actions performed
+        ``number`` times; for a smaller number, then the actions up to the first at which the
+        answering player ``stops`` it, where ``stop`` asks them for another action."""
+        for _ in range(number):
+            for action in declared:
+                perform(action)
+        if number == times:
+            return
+        for action in declared:
+            if stops(action):
+                stop(action)
+                return
+            perform(action)
+
+    def offers(self, log: Sequence[Any], player: str, longest: int | None = None) -> list[list[Any]]:
+        """The loops worth offering in ``legal_actions``: series of the last actions (of at
+        most ``longest``) that start with ``player``'s main phase action and were just
+        performed twice in a row, shortest first."""
+        out: list[list[Any]] = []
+        most = len(log) // 2 if longest is None else min(longest, len(log) // 2)
+        for length in range(1, most + 1):
+            suffix = list(log[-length:])
+            first = suffix[0]
+            if first["player"] == player and self.starts(first) and list(log[-2 * length : -length]) == suffix:
+                out.append(suffix)
+        return out
+
+
 def seed_commitment(game_id: str, seed: int) -> str:
     """The hash published when a game starts; once the seed is revealed at the end, anyone
     can check it against this and re-derive every shuffle."""
@@ -185,21 +283,188 @@ def dataclass_to_dict(obj: Any) -> dict[str, JSON]:
     return {f.name: copy.deepcopy(getattr(obj, f.name)) for f in fields(obj)}
 
 
-def common_state_dict(state: Any) -> dict[str, JSON]:
-    """The part of a state dump every game system shares: the game's header, its objects,
-    players and zones (each system adds its cards and its own fields)."""
+_MISSING: Any = object()
+
+
+@dataclass(frozen=True, slots=True)
+class Stored:
+    """How one field of a game state is stored in its JSON dump (snapshots, replay checks):
+
+    * ``value``: as is; ``list``: a list; ``lists``: a list of lists; ``map_lists``: a mapping
+      of lists; ``zones``: player -> zone -> list; ``deep``: a deep copy of JSON data;
+      ``set``: a set, dumped sorted;
+    * ``one`` / ``many`` / ``values``: a dataclass ``cls`` (or ``None``), a list of them, a
+      mapping of them, dumped field by field; ``deep`` copies the stored data before building;
+    * ``cards``: card id -> card, loaded by ``cls`` (the system's parser), dumped by pydantic
+      (``by_alias`` for systems whose card fields have aliases).
+
+    ``default`` is what a dump from before the field existed loads as (old snapshots)."""
+
+    kind: str
+    cls: Any = None
+    default: Any = _MISSING
+    deep: bool = False
+    by_alias: bool = False
+
+
+def header_fields(obj: type[Any], player: type[Any], *, deep: bool = False) -> dict[str, Stored]:
+    """The stored fields every game system shares, first in every dump: the game's header,
+    its objects, players and zones."""
     return {
-        "game_id": state.game_id,
-        "ruleset": state.ruleset,
-        "variant": state.variant,
-        "seq": state.seq,
-        "seed": state.seed,
-        "shuffles": state.shuffles,
-        "objects": {oid: dataclass_to_dict(o) for oid, o in state.objects.items()},
-        "order": list(state.order),
-        "players": {pid: dataclass_to_dict(p) for pid, p in state.players.items()},
-        "zones": {p: {z: list(v) for z, v in zs.items()} for p, zs in state.zones.items()},
+        "game_id": Stored("value"),
+        "ruleset": Stored("value"),
+        "variant": Stored("value"),
+        "seq": Stored("value"),
+        "seed": Stored("value"),
+        "shuffles": Stored("value"),
+        "objects": Stored("values", obj, deep=deep),
+        "order": Stored("list"),
+        "players": Stored("values", player),
+        "zones": Stored("zones"),
     }
+
+
+def _dump(how: Stored, v: Any) -> JSON:
+    kind = how.kind
+    if kind == "value":
+        return v
+    if kind == "list":
+        return list(v)
+    if kind == "lists":
+        return [list(x) for x in v]
+    if kind == "map_lists":
+        return {k: list(x) for k, x in v.items()}
+    if kind == "zones":
+        return {p: {z: list(x) for z, x in zs.items()} for p, zs in v.items()}
+    if kind == "deep":
+        return copy.deepcopy(v)
+    if kind == "set":
+        return sorted(v)
+    if kind == "one":
+        return dataclass_to_dict(v) if v else None
+    if kind == "many":
+        return [dataclass_to_dict(x) for x in v]
+    if kind == "values":
+        return {k: dataclass_to_dict(x) for k, x in v.items()}
+    if kind == "cards":
+        return {cid: c.model_dump(mode="json", by_alias=how.by_alias, exclude_unset=True) for cid, c in v.items()}
+    raise DomainError(f"no stored kind {kind!r}")
+
+
+def _load(how: Stored, raw: Any) -> Any:
+    kind = how.kind
+    if kind == "value":
+        return raw
+    if kind == "list":
+        return list(raw)
+    if kind == "lists":
+        return [list(x) for x in raw]
+    if kind == "map_lists":
+        return {k: list(x) for k, x in raw.items()}
+    if kind == "zones":
+        return {p: {z: list(x) for z, x in zs.items()} for p, zs in raw.items()}
+    if kind == "deep":
+        return copy.deepcopy(raw)
+    if kind == "set":
+        return set(raw)
+    cls = how.cls
+    if how.deep:
+        raw = copy.deepcopy(raw)
+    if kind == "one":
+        return cls(**raw) if raw else None
+    if kind == "many":
+        return [cls(**x) for x in raw]
+    if kind == "values":
+        return {k: cls(**x) for k, x in raw.items()}
+    if kind == "cards":
+        return {cid: cls(c) for cid, c in raw.items()}
+    raise DomainError(f"no stored kind {kind!r}")
+
+
+_COPIES: dict[str, str] = {
+    "list": "list(self.{f})",
+    "set": "set(self.{f})",
+    "dict": "dict(self.{f})",
+    "lists": "[list(x) for x in self.{f}]",
+    "map_lists": "{{k: list(x) for k, x in self.{f}.items()}}",
+    "zones": "{{p: {{z: list(x) for z, x in zs.items()}} for p, zs in self.{f}.items()}}",
+    "copy": "_copy(self.{f})",
+    "deep": "_deepcopy(self.{f})",
+    "copy_each": "[_copy(x) for x in self.{f}]",
+    "deep_each": "[_deepcopy(x) for x in self.{f}]",
+    "copy_values": "{{k: _copy(x) for k, x in self.{f}.items()}}",
+    "empty_dict": "{{}}",
+    "none": "None",
+}
+"""How :meth:`GameStateBase.clone` copies a field (``self.<field>``): the expression."""
+
+
+def _compile_clone(copies: Mapping[str, Any]) -> Callable[[Any], Any]:
+    """``clone`` for a state class, generated once from its copy table (as ``dataclasses``
+    generates ``__init__``): the same statements a hand-written clone has, so it is as fast.
+
+    A table entry is a kind of :data:`_COPIES`, ``("each", fn)`` / ``("values", fn)`` for a
+    list / mapping whose items ``fn`` copies, or ``"owned"``: copy-on-write bookkeeping, a
+    fresh empty set in both the copy and the original (neither may then change a shared
+    object in place)."""
+    namespace: dict[str, Any] = {"_copy": copy.copy, "_deepcopy": copy.deepcopy}
+    lines = ["def clone(self):", "    new = _copy(self)"]
+    for n, (name, how) in enumerate(copies.items()):
+        if how == "owned":
+            lines += [f"    new.{name} = set()", f"    self.{name} = set()"]
+            continue
+        if isinstance(how, tuple):
+            kind, fn = how
+            namespace[f"_fn{n}"] = fn
+            expr = {
+                "each": f"[_fn{n}(x) for x in self.{name}]",
+                "values": f"{{k: _fn{n}(x) for k, x in self.{name}.items()}}",
+            }[kind]
+        else:
+            expr = _COPIES[how].format(f=name)
+        lines.append(f"    new.{name} = {expr}")
+    lines.append("    return new")
+    exec("\n".join(lines), namespace)
+    clone: Callable[[Any], Any] = namespace["clone"]
+    return clone
+
+
+def common_state_dict(state: Any) -> dict[str, JSON]:
+    """The part of a state dump every game system shares (:func:`header_fields`)."""
+    return {name: _dump(how, getattr(state, name)) for name, how in header_fields(object, object).items()}
+
+
+class GameStateBase:
+    """The state contract every game system's ``GameState`` (a slotted dataclass) shares:
+    its JSON dump and load (``to_dict`` / ``from_dict``, from the class's ``STORED`` table,
+    in dump order) and ``clone`` (from its ``COPIES`` table: how each field that may change
+    in place is copied; the others are shared by the shallow copy)."""
+
+    __slots__ = ()
+
+    STORED: ClassVar[Mapping[str, Stored]]
+    COPIES: ClassVar[Mapping[str, Any]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "COPIES" in cls.__dict__:
+            setattr(cls, "clone", _compile_clone(cls.COPIES))  # noqa: B010  (replaces the method)
+
+    def clone(self) -> Self:
+        raise NotImplementedError(f"{type(self).__name__} has no COPIES table")
+
+    def to_dict(self) -> dict[str, JSON]:
+        """A JSON-friendly, canonical dump (snapshots and replay-equality checks)."""
+        return {name: _dump(how, getattr(self, name)) for name, how in self.STORED.items()}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Self:
+        """The state a dump (:meth:`to_dict`, of this version or an older one) stands for."""
+        values: dict[str, Any] = {}
+        for name, how in cls.STORED.items():
+            raw = data[name] if how.default is _MISSING else data.get(name, how.default)
+            values[name] = _load(how, raw)
+        return cls(**values)
 
 
 ANNOTATION_TYPES: tuple[str, ...] = ("RulingNoted",)
@@ -213,6 +478,7 @@ class FoldableState(Protocol):
     """What :class:`EventHandlers` needs of a game system's state."""
 
     seq: int
+    counter: int
 
     def clone(self) -> Self: ...
 
@@ -263,6 +529,176 @@ class EventHandlers(Generic[FS]):
         new = state.clone()
         self.apply(new, event)
         return new
+
+
+class RejectedError(Exception):
+    """Raised inside ``decide`` to abandon a command; converted to a :class:`Rejection`."""
+
+    def __init__(self, rejection: Rejection) -> None:
+        super().__init__(rejection.message)
+        self.rejection = rejection
+
+
+class DecisionContext(Generic[FS]):
+    """The working context of ``decide``: a private copy of the state (``s``) plus the events
+    emitted so far.  Every emitted event is applied to the copy at once (by the system's
+    event handlers), so later rule logic in the same decision sees its effect, and the list
+    of events replays to the same state.
+
+    A system supplies its ``RULESET`` (or its own ``cite``) and, if it adds to every event's
+    data, ``stamp``; :meth:`ask` is how every system asks a player to decide something."""
+
+    RULESET: ClassVar[str] = ""
+
+    def __init__(self, state: FS, cause: str, events: EventHandlers[FS]) -> None:
+        self.s = state
+        self.events: list[Event] = []
+        self.cause = cause
+        self.last: str | None = None
+        self._apply = events.apply
+
+    def cite(self, rule: str) -> str:
+        return f"{self.RULESET} {rule}"
+
+    def stamp(self, type_: str, data: Mapping[str, Any]) -> dict[str, Any]:
+        """The data an event of ``type_`` is recorded with (a copy of ``data``)."""
+        return dict(data)
+
+    def emit(
+        self, type_: str, data: Mapping[str, Any], rule: str, *, cause: str | None = None, actor: str = RULES_AUTHORITY
+    ) -> str:
+        """Record an event; returns its id (``ev:<seq>``).  Without an explicit cause an
+        event follows from the previous event of this decision (or from the command)."""
+        event = Event(
+            seq=self.s.seq + 1,
+            type=type_,
+            data=self.stamp(type_, data),
+            rule=self.cite(rule),
+            cause=cause or self.last or self.cause,
+            actor=actor,
+        )
+        self._apply(self.s, event)
+        self.events.append(event)
+        self.last = event_cause(event.seq)
+        return self.last
+
+    def ask(self, player: str, kind: str, options: Any, rule: str, *, cause: str | None = None, **more: Any) -> str:
+        """The game waits for ``player``'s decision of ``kind``: a ``ChoiceRequested`` event
+        ``{player, kind, options, **more}`` (``more``: what the system records with it, e.g.
+        where its procedure resumes)."""
+        return self.emit(
+            "ChoiceRequested", {"player": player, "kind": kind, "options": options, **more}, rule, cause=cause
+        )
+
+    def reject(self, code: str, rule: str, message: str) -> RejectedError:
+        return RejectedError(Rejection(code=code, rule=self.cite(rule), message=message))
+
+    def fresh_id(self, prefix: str) -> str:
+        return f"{prefix}{self.s.counter + 1}"
+
+
+CX = TypeVar("CX", bound=DecisionContext[Any])
+Handler = Callable[[CX, str, Mapping[str, Any]], None]
+"""A command handler: ``(ctx, player, args)``; it emits events or raises a rejection."""
+
+
+class CommandTable(Generic[CX]):
+    """A game system's command types by name (imperative: ``DeclareAttack``), each registered
+    with ``@table.command(name, *pending)``, and the one way every system decides a command:
+    refused once the game is over, from a player not in it or of an unknown type, otherwise
+    run on a private copy of the state (``context``) to the events it emits or its refusal.
+
+    ``pending`` lists the decision kinds a command answers: it is refused (citing
+    ``expected``) unless the game waits for one of them by that player (``no_priority`` is
+    the code when the game waits for another player's ``priority``, where a system has it).
+    ``before``, ``begin`` and ``after`` are a system's own checks: of the command before it
+    runs, on the new context, and of the events it produced; ``game_over`` the exceptions
+    that end a decision early, keeping its events."""
+
+    def __init__(
+        self,
+        context: Callable[[Any, str], CX],
+        cite: Callable[[Any], Callable[[str], str]],
+        *,
+        finished: str,
+        unknown_player: str,
+        unknown_type: str,
+        expected: str = "",
+        no_priority: bool = False,
+        game_over: tuple[type[Exception], ...] = (),
+        before: Callable[[Any, Command], Rejection | None] | None = None,
+        begin: Callable[[CX, Any, Command], None] | None = None,
+        after: Callable[[Any, Command, list[Event]], Rejection | None] | None = None,
+    ) -> None:
+        self.handlers: dict[str, Handler[CX]] = {}
+        self.context = context
+        self.cite = cite
+        self.rules = (finished, unknown_player, unknown_type)
+        self.expected = expected
+        self.no_priority = no_priority
+        self.game_over = game_over
+        self.before, self.begin, self.after = before, begin, after
+
+    def command(self, name: str, *pending: str) -> Callable[[Handler[CX]], Handler[CX]]:
+        """Register a command handler; ``pending`` lists the decision kinds it answers."""
+
+        def register(fn: Handler[CX]) -> Handler[CX]:
+            if not pending:
+                self.handlers[name] = fn
+                return fn
+
+            def guarded(ctx: CX, player: str, args: Mapping[str, Any]) -> None:
+                p = ctx.s.pending
+                if p is None or p.kind not in pending:
+                    waiting = "nothing" if p is None else f"{p.kind} by {p.player}"
+                    raise ctx.reject(
+                        "rules/not_expected",
+                        self.expected,
+                        f"{name} is not possible now: the game is waiting for {waiting}",
+                    )
+                if p.player != player:
+                    code = (
+                        "rules/no_priority" if self.no_priority and p.kind == "priority" else "rules/not_your_decision"
+                    )
+                    raise ctx.reject(code, self.expected, f"{name} is not yours to make: the game waits for {p.player}")
+                fn(ctx, player, args)
+
+            self.handlers[name] = guarded
+            return fn
+
+        return register
+
+    def decide(self, state: Any, cmd: Command) -> list[Event] | Rejection:
+        """The events ``cmd`` produces in ``state``, or why it is refused."""
+        cause = command_cause(cmd.id or "anonymous")
+        cite = self.cite(state)
+        finished, unknown_player, unknown_type = self.rules
+        if state.finished:
+            return Rejection("game/finished", cite(finished), "the game is over; no further commands are accepted")
+        if cmd.player not in state.players:
+            return Rejection("game/unknown_player", cite(unknown_player), f"{cmd.player!r} is not in this game")
+        handler = self.handlers.get(cmd.type)
+        if handler is None:
+            known = ", ".join(sorted(self.handlers))
+            return Rejection(
+                "command/unknown_type", cite(unknown_type), f"unknown command {cmd.type!r}; known: {known}"
+            )
+        if self.before is not None:
+            refused = self.before(state, cmd)
+            if refused is not None:
+                return refused
+        ctx = self.context(state.clone(), cause)
+        if self.begin is not None:
+            self.begin(ctx, state, cmd)
+        try:
+            handler(ctx, cmd.player, dict(cmd.args))
+        except RejectedError as exc:
+            return exc.rejection
+        except self.game_over:
+            pass
+        if self.after is not None:
+            return self.after(state, cmd, ctx.events) or ctx.events
+        return ctx.events
 
 
 @dataclass(frozen=True, slots=True)
@@ -339,6 +775,47 @@ class EngineFunctions(Generic[S]):
     redact_event: Callable[[S, Event, str | None], Event] | None = None
     is_finished: Callable[[S], bool] | None = None
     start_from_position: Callable[[GameSpec, Any, Any], tuple[list[Event], list[dict[str, JSON]]]] | None = None
+
+
+def is_finished(state: Any) -> bool:
+    """Whether the game is over: every game system's state has a ``finished`` flag."""
+    return bool(state.finished)
+
+
+def rules_engine(
+    ruleset: str,
+    variants: tuple[str, ...],
+    *,
+    initial_state: Callable[[], S],
+    start: Callable[[GameSpec, Any], list[Event] | Rejection],
+    decide: Callable[[S, Command], list[Event] | Rejection],
+    legal_actions: Callable[[S, str], list[Command]],
+    view: Callable[[S, str | None], dict[str, JSON]],
+    events: EventHandlers[Any],
+    state_to_dict: Callable[[S], dict[str, JSON]],
+    state_from_dict: Callable[[Mapping[str, JSON]], S],
+    redact_event: Callable[[S, Event, str | None], Event] | None = None,
+    start_from_position: Callable[[GameSpec, Any, Any], tuple[list[Event], list[dict[str, JSON]]]] | None = None,
+) -> EngineFunctions[S]:
+    """The one adapter from a game system's pure functions to the :class:`RulesEngine`
+    contract: ``evolve`` and ``evolve_in_place`` come from its event handlers, ``is_finished``
+    from the state's ``finished`` flag; each system supplies only what is its own."""
+    return EngineFunctions(
+        ruleset,
+        variants,
+        start=start,
+        initial_state=initial_state,
+        decide=decide,
+        evolve=events.evolve,
+        legal_actions=legal_actions,
+        view=view,
+        state_to_dict=state_to_dict,
+        state_from_dict=state_from_dict,
+        evolve_in_place=events.apply,
+        redact_event=redact_event,
+        is_finished=is_finished,
+        start_from_position=start_from_position,
+    )
 
 
 class Shuffler:

@@ -37,12 +37,17 @@ _builtin_loaded = False
 
 
 def _load_builtin() -> None:
-    """Import the built-in engines (each registers itself) once, whatever else was
-    registered first: a test registering a fake engine must not hide the real ones."""
+    """Register the built-in engines once, whatever else was registered first: a test
+    registering a fake engine must not hide the real ones.  The dependency goes one way:
+    this registry imports the engines, which know nothing of it."""
     global _builtin_loaded
     if _builtin_loaded:
         return
     _builtin_loaded = True
-    import domain.fow.engine  # noqa: F401  (registers itself)
-    from domain.gcg import engine as _gcg_engine  # noqa: F401  (registers itself)
-    from domain.ll import engine as _ll_engine  # noqa: F401  (registers itself)
+    from domain.fow import engine as fow_engine
+    from domain.gcg import engine as gcg_engine
+    from domain.ll import engine as ll_engine
+
+    for system in (fow_engine, gcg_engine, ll_engine):
+        for engine in system.ENGINES:
+            register(engine)

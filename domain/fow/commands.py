@@ -3,10 +3,9 @@ registered with :func:`command` under its name, with the decisions it answers.""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
-
 from domain.fow.context import Ctx
+from domain.fow.versions import version
+from domain.kernel import CommandTable, Handler
 
 RULESET = "FoW-5.5"
 MAX_X = 10
@@ -16,30 +15,17 @@ STARTING_LIFE = 4000
 OPENING_HAND = 5
 LIFEBREAK_CARDS = 4
 
-CommandHandler = Callable[[Ctx, str, Mapping[str, Any]], None]
-COMMANDS: dict[str, CommandHandler] = {}
+CommandHandler = Handler[Ctx]
+COMMAND_TABLE = CommandTable[Ctx](
+    Ctx,
+    lambda state: version(state.ruleset).cite,
+    finished="1.3 p1",
+    unknown_player="1.1 p1",
+    unknown_type="6.3 p1",
+    expected="6.1 p1.3",
+    no_priority=True,
+)
+COMMANDS = COMMAND_TABLE.handlers
 """Every command type, by name (imperative: ``DeclareAttack``)."""
-
-
-def command(name: str, *pending: str) -> Callable[[CommandHandler], CommandHandler]:
-    """Register a command handler; ``pending`` lists the decision kinds it answers."""
-
-    def register(fn: CommandHandler) -> CommandHandler:
-        def guarded(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
-            p = ctx.s.pending
-            if pending and (p is None or p.kind not in pending):
-                waiting = "nothing" if p is None else f"{p.kind} by {p.player}"
-                raise ctx.reject(
-                    "rules/not_expected",
-                    "6.1 p1.3",
-                    f"{name} is not possible now: the game is waiting for {waiting}",
-                )
-            if pending and p is not None and p.player != player:
-                code = "rules/no_priority" if p.kind == "priority" else "rules/not_your_decision"
-                raise ctx.reject(code, "6.1 p1.3", f"{name} is not yours to make: the game waits for {p.player}")
-            fn(ctx, player, args)
-
-        COMMANDS[name] = guarded
-        return fn
-
-    return register
+command = COMMAND_TABLE.command
+"""Register a command handler; ``pending`` lists the decision kinds it answers."""

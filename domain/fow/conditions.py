@@ -237,8 +237,7 @@ def _ask_may(ctx: Ctx, item: ChaseItem, cause: str, choice: Any) -> tuple[str, b
     the answer, then the cause and whether they accepted."""
     you = item.controller
     if choice is None:
-        data = {"player": you, "kind": "optional", "options": {"item": item.id, "source": item.source}}
-        ctx.emit("ChoiceRequested", data, "9.3 p3.2", cause=cause)
+        ctx.ask(you, "optional", {"item": item.id, "source": item.source}, "9.3 p3.2", cause=cause)
         return None
     accepted = bool(choice)
     answer: dict[str, Any] = {"player": you, "item": item.id, "accepted": accepted}

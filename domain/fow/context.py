@@ -7,27 +7,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain.fow.state import HIDDEN_ZONES, GameState, apply_event
+from domain.fow.state import EVENTS, HIDDEN_ZONES, GameState, apply_event
 from domain.fow.versions import version
-from domain.kernel import RULES_AUTHORITY, Event, Rejection, event_cause
+from domain.kernel import RULES_AUTHORITY, DecisionContext, Event, event_cause
+from domain.kernel import RejectedError as RejectedError
 
 _OBJECT_KEYS = ("oid", "oids", "source", "target", "targets", "attacker", "blocker", "attached_to", "item")
 """Event data keys that name objects (or chase items, standing for their source)."""
 
 
-class RejectedError(Exception):
-    """Raised inside ``decide`` to abandon a command; converted to a :class:`Rejection`."""
+class Ctx(DecisionContext[GameState]):
+    """FoW's context cites the game's own rules version, marks the events touching cards
+    adjudicated by hand, and an event without an explicit cause follows from the command."""
 
-    def __init__(self, rejection: Rejection) -> None:
-        super().__init__(rejection.message)
-        self.rejection = rejection
-
-
-class Ctx:
     def __init__(self, state: GameState, cause: str) -> None:
-        self.s = state
-        self.events: list[Event] = []
-        self.cause = cause
+        super().__init__(state, cause, EVENTS)
         self.damage_cause: dict[str, str] = {}
         self.replacement_picks: list[str] = []
         """The replacement effects a player chose to apply first to damage (FoW-5.5 9.10 p2.1), in the
@@ -101,9 +95,3 @@ class Ctx:
             if public or (type_ == "CardMoved" and data.get("to") not in HIDDEN_ZONES):
                 out.append(oid)
         return out
-
-    def reject(self, code: str, rule: str, message: str) -> RejectedError:
-        return RejectedError(Rejection(code=code, rule=self.cite(rule), message=message))
-
-    def fresh_id(self, prefix: str) -> str:
-        return f"{prefix}{self.s.counter + 1}"

@@ -250,8 +250,7 @@ def ask_replacement_order(ctx: Ctx, events: Sequence[tuple[str, str, int]], caus
             asked = {**where, "source": source, "target": target, "amount": amount, "choices": question}
             asked["chosen"] = list(ctx.replacement_picks[ctx.replacement_next :])
             player = s.objects[source].controller
-            data = {"player": player, "kind": "replacement", "options": asked}
-            ctx.emit("ChoiceRequested", data, "9.10 p2.1", cause=cause)
+            ctx.ask(player, "replacement", asked, "9.10 p2.1", cause=cause)
             return True
     return False
 

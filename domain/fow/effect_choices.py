@@ -37,8 +37,7 @@ def _look_and_discard(
             "cards": legal,
             "count": min(eff.count, len(legal)),
         }
-        asked = {"player": you, "kind": "discard_chosen", "options": options}
-        ctx.emit("ChoiceRequested", asked, "10.13 p1", cause=cause)
+        ctx.ask(you, "discard_chosen", options, "10.13 p1", cause=cause)
         return None
     for oid in choice:
         cause = move(ctx, oid, "graveyard", cause, rule="10.18 p1", reason="discard", actor=p)
@@ -73,7 +72,7 @@ def _keep_one(ctx: Ctx, item: ChaseItem, eff: KeepOne, cause: str, choice: Any) 
             kept[p] = cards
             continue
         asked = {"item": item.id, "cards": cards, "count": 1, "kept": {q: list(os) for q, os in kept.items()}}
-        ctx.emit("ChoiceRequested", {"player": p, "kind": "keep", "options": asked}, "10.10 p1", cause=cause)
+        ctx.ask(p, "keep", asked, "10.10 p1", cause=cause)
         return None
     for p in players:
         for oid in candidates(p):
@@ -87,7 +86,7 @@ def _choose_a_race(ctx: Ctx, item: ChaseItem, eff: ChooseARace, you: str, cause:
     ``ChooseRace``); the chosen race is recorded and read by the effects that follow (2.5 p1)."""
     if choice is None:
         asked = {"item": item.id, "source": item.source, "races": list(eff.choices)}
-        ctx.emit("ChoiceRequested", {"player": you, "kind": "race", "options": asked}, "2.5 p1", cause=cause)
+        ctx.ask(you, "race", asked, "2.5 p1", cause=cause)
         return None
     chosen = {"item": item.id, "player": you, "race": choice, "chosen_race": True}
     return ctx.emit("OptionChosen", chosen, "2.5 p1", cause=cause, actor=you)
@@ -103,7 +102,7 @@ def _look_top(ctx: Ctx, item: ChaseItem, eff: LookTop, cause: str, choice: Any) 
         decks = ["main_deck", "stone_deck"]
         if choice is None:
             asked = {"item": item.id, "source": item.source, "choices": decks}
-            ctx.emit("ChoiceRequested", {"player": you, "kind": "option", "options": asked}, "9.3 p3.2", cause=cause)
+            ctx.ask(you, "option", asked, "9.3 p3.2", cause=cause)
             return None
         if isinstance(choice, int):
             chosen = {"item": item.id, "player": you, "deck": decks[choice]}
@@ -132,7 +131,7 @@ def _look_top(ctx: Ctx, item: ChaseItem, eff: LookTop, cause: str, choice: Any) 
         least = 0 if eff.up_to else min(eff.pick, len(matching))
         options = {"item": item.id, "looked": looked, "cards": matching, "min": least, "max": eff.pick}
         rule = "10.13 p1" if eff.reveal else "10.13 p2"
-        ctx.emit("ChoiceRequested", {"player": you, "kind": "look", "options": options}, rule, cause=cause)
+        ctx.ask(you, "look", options, rule, cause=cause)
         return None
     picked, order = choice
     for oid in picked:
@@ -182,7 +181,7 @@ def _put_chosen_into_field(
         least = 1 if flt.zone == "graveyard" else 0
         options = {"item": item.id, "looked": cards, "cards": cards, "min": least, "max": 1}
         rule = "10.13 p1" if least else "10.13 p2"
-        ctx.emit("ChoiceRequested", {"player": you, "kind": "look", "options": options}, rule, cause=cause)
+        ctx.ask(you, "look", options, rule, cause=cause)
         return None
     for oid in choice[0]:
         cause = move(ctx, oid, "field", cause, rule="10.13 p2", reason="put", controller=you, actor=you)
@@ -203,7 +202,7 @@ def _ask_from_graveyard(ctx: Ctx, item: ChaseItem, count: int, up_to: bool, caus
         return cause
     n = min(count, len(cards))
     asked = {"item": item.id, "looked": cards, "cards": cards, "min": 0 if up_to else n, "max": n}
-    ctx.emit("ChoiceRequested", {"player": you, "kind": "look", "options": asked}, "10.13 p1", cause=cause)
+    ctx.ask(you, "look", asked, "10.13 p1", cause=cause)
     return None
 
 
@@ -218,7 +217,7 @@ def _ask_from_hand(ctx: Ctx, item: ChaseItem, count: int, cause: str, *, any_num
     n = min(count, len(hand))
     least, most = (0, len(hand)) if any_number else (n, n)
     asked = {"item": item.id, "looked": hand, "cards": hand, "min": least, "max": most}
-    ctx.emit("ChoiceRequested", {"player": you, "kind": "look", "options": asked}, "10.13 p2", cause=cause)
+    ctx.ask(you, "look", asked, "10.13 p2", cause=cause)
     return None
 
 
@@ -262,7 +261,7 @@ def _search_deck(ctx: Ctx, item: ChaseItem, eff: Search, cause: str, choice: Any
         if eff.filter.max_total_cost_x:  # "with total cost X or less": the X paid (9.3 p2.5, 2.3)
             candidates = [oid for oid in candidates if total_cost(s.card_of(oid)) <= item.x]
         asked = _search_options(s, item, eff, candidates)
-        ctx.emit("ChoiceRequested", {"player": you, "kind": "search", "options": asked}, "10.13 p2", cause=cause)
+        ctx.ask(you, "search", asked, "10.13 p2", cause=cause)
         return None
     found = list(choice)
     if eff.to == "stone_area":

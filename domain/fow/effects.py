@@ -125,12 +125,7 @@ def _move_addition(
         return cause  # no other resonator it can be added to: it stays where it is (10.1 p2)
     if choice is None:
         asked = {"item": item.id, "addition": moved[0], "cards": onto, "count": 1}
-        ctx.emit(
-            "ChoiceRequested",
-            {"player": item.controller, "kind": "move_onto", "options": asked},
-            "10.1 p1",
-            cause=cause,
-        )
+        ctx.ask(item.controller, "move_onto", asked, "10.1 p1", cause=cause)
         return None
     data = {"oid": moved[0], "from": addition.attached_to, "to": choice[0]}
     cause = ctx.emit("AdditionMoved", data, "10.1 p1", cause=cause, actor=item.controller)
@@ -166,7 +161,7 @@ def _change_races(
     if eff.of_choice:
         if choice is None:
             asked = {"item": item.id, "source": src, "races": list(eff.choices)}
-            ctx.emit("ChoiceRequested", {"player": you, "kind": "race", "options": asked}, "2.5 p1", cause=cause)
+            ctx.ask(you, "race", asked, "2.5 p1", cause=cause)
             return None
         chosen = {"item": item.id, "player": you, "race": choice}
         cause = ctx.emit("OptionChosen", chosen, "2.5 p1", cause=cause, actor=you)
@@ -264,7 +259,7 @@ def apply_effect(
     if isinstance(eff, Destroy) and eff.chosen_total_cost:  # "Choose a number. Destroy all ... equal to it"
         if choice is None:
             number = {"item": item.id, "source": src}
-            ctx.emit("ChoiceRequested", {"player": you, "kind": "number", "options": number}, "1.4 p5", cause=cause)
+            ctx.ask(you, "number", number, "1.4 p5", cause=cause)
             return None
         chosen: dict[str, Any] = {"item": item.id, "player": you, "number": choice}
         cause = ctx.emit("OptionChosen", chosen, "1.4 p5", cause=cause, actor=you)
@@ -306,8 +301,7 @@ def apply_effect(
                 both = [[eff.atk, eff.def_], list(eff.or_gains)]
                 if choice is None:
                     asked = {"item": item.id, "source": src, "targets": data["targets"], "choices": both}
-                    question = {"player": you, "kind": "option", "options": asked}
-                    ctx.emit("ChoiceRequested", question, "9.3 p3.2", cause=cause)
+                    ctx.ask(you, "option", asked, "9.3 p3.2", cause=cause)
                     return None
                 option = {"item": item.id, "player": you, "option": choice, "gains": both[choice]}
                 cause = ctx.emit("OptionChosen", option, "9.3 p3.2", cause=cause, actor=you)
@@ -324,12 +318,7 @@ def apply_effect(
                 skills = [eff.skill, *eff.or_skills]
                 if choice is None:
                     skills_asked = {"item": item.id, "source": src, "skills": skills}
-                    ctx.emit(
-                        "ChoiceRequested",
-                        {"player": you, "kind": "skill", "options": skills_asked},
-                        "9.3 p3.2",
-                        cause=cause,
-                    )
+                    ctx.ask(you, "skill", skills_asked, "9.3 p3.2", cause=cause)
                     return None
                 skill_picked = {"item": item.id, "player": you, "skill": choice}
                 cause = ctx.emit("OptionChosen", skill_picked, "9.3 p3.2", cause=cause, actor=you)
@@ -511,7 +500,7 @@ def apply_effect(
             if not deck:
                 return cause
             asked = _search_options(s, item, eff, candidates)
-            ctx.emit("ChoiceRequested", {"player": you, "kind": "search", "options": asked}, "10.13 p2", cause=cause)
+            ctx.ask(you, "search", asked, "10.13 p2", cause=cause)
             return None
         instead = _search_field_instead(ctx, item, eff, choice, cause)
         if instead is None:
@@ -557,7 +546,7 @@ def apply_effect(
         if choice is None:
             asked = {"item": item.id, "source": src}
             kind = "name_card_type" if eff.name == "card_type" else "name_card"
-            ctx.emit("ChoiceRequested", {"player": you, "kind": kind, "options": asked}, "10.4 p1", cause=cause)
+            ctx.ask(you, kind, asked, "10.4 p1", cause=cause)
             return None
         named = {"item": item.id, "player": you, "name": choice}
         rule = "2.1 p1" if eff.name == "card_type" else "2.2 p3"
@@ -590,7 +579,7 @@ def apply_effect(
         # becomes those attributes until end of turn." (2.8 p2, 9.9 p1)
         if choice is None:
             asked = {"item": item.id, "source": src}
-            ctx.emit("ChoiceRequested", {"player": you, "kind": "attributes", "options": asked}, "2.8 p2", cause=cause)
+            ctx.ask(you, "attributes", asked, "2.8 p2", cause=cause)
             return None
         chosen = {"item": item.id, "player": you, "attributes": list(choice)}
         cause = ctx.emit("OptionChosen", chosen, "2.8 p2", cause=cause, actor=you)
@@ -603,7 +592,7 @@ def apply_effect(
     if isinstance(eff, BecomeAttribute):  # "Choose an attribute. This card becomes the chosen attribute"
         if choice is None:
             asked = {"item": item.id, "source": src}
-            ctx.emit("ChoiceRequested", {"player": you, "kind": "attribute", "options": asked}, "2.8 p2", cause=cause)
+            ctx.ask(you, "attribute", asked, "2.8 p2", cause=cause)
             return None
         chosen = {"item": item.id, "player": you, "attribute": choice}
         cause = ctx.emit("OptionChosen", chosen, "2.8 p2", cause=cause, actor=you)
@@ -623,12 +612,7 @@ def apply_effect(
             if not candidates:
                 return cause
             asked = {"item": item.id, "cards": candidates, "min": 0, "max": len(candidates)}
-            ctx.emit(
-                "ChoiceRequested",
-                {"player": you, "kind": "put_from_removed", "options": asked},
-                "10.13 p1",
-                cause=cause,
-            )
+            ctx.ask(you, "put_from_removed", asked, "10.13 p1", cause=cause)
             return None
         for oid in choice:  # into its owner's graveyard (3.1 p5)
             if s.objects[oid].zone == "removed":
@@ -645,9 +629,7 @@ def apply_effect(
             if not candidates:
                 return cause
             asked = {"item": item.id, "cards": candidates, "max": eff.count}
-            ctx.emit(
-                "ChoiceRequested", {"player": you, "kind": "put_from_hand", "options": asked}, "10.1 p2", cause=cause
-            )
+            ctx.ask(you, "put_from_hand", asked, "10.1 p2", cause=cause)
             return None
         for oid in choice:  # put, not played: no [Enter] (9.6 p1.1)
             if here and is_legal_host(s, oid, src):
@@ -661,9 +643,7 @@ def apply_effect(
             if not candidates:
                 return cause
             asked = {"item": item.id, "cards": candidates, "max": eff.count}
-            ctx.emit(
-                "ChoiceRequested", {"player": you, "kind": "put_from_hand", "options": asked}, "3.11 p1", cause=cause
-            )
+            ctx.ask(you, "put_from_hand", asked, "3.11 p1", cause=cause)
             return None
         for oid in choice:  # face down, seen by their owner only (3.11 p2)
             cause = move(ctx, oid, "standby", cause, rule="3.11 p1", reason="put", actor=you, face_down=True)
@@ -680,9 +660,7 @@ def apply_effect(
             if not candidates:
                 return cause
             asked = {"item": item.id, "cards": candidates, "max": eff.count}
-            ctx.emit(
-                "ChoiceRequested", {"player": you, "kind": "put_from_hand", "options": asked}, "10.13 p2", cause=cause
-            )
+            ctx.ask(you, "put_from_hand", asked, "10.13 p2", cause=cause)
             return None
         for oid in choice:  # put, not played: no [Enter] (9.6 p1.1)
             cause = move(ctx, oid, "field", cause, rule="10.13 p2", reason="put", controller=you, actor=you)
@@ -712,8 +690,7 @@ def apply_effect(
             if eff.unless_pays is not None:  # "unless its controller pays {2}": their decision
                 payer = target_item.controller
                 if choice is None:
-                    data = {"player": payer, "kind": "optional", "options": {"item": item.id, "source": src}}
-                    ctx.emit("ChoiceRequested", data, "9.3 p3.2", cause=cause)
+                    ctx.ask(payer, "optional", {"item": item.id, "source": src}, "9.3 p3.2", cause=cause)
                     return None
                 data = {"player": payer, "item": item.id, "accepted": bool(choice)}
                 cause = ctx.emit("OptionChosen", data, "9.3 p3.2", cause=cause, actor=payer)
@@ -793,7 +770,7 @@ def apply_effect(
     if isinstance(eff, PayAnyLife):  # "Pay any amount of life. Draw a card for each 500 life you lost"
         if choice is None:
             asked = {"item": item.id, "source": src, "multiple_of": 100, "life": s.players[you].life}
-            ctx.emit("ChoiceRequested", {"player": you, "kind": "pay_life", "options": asked}, "1.5 p4.1", cause=cause)
+            ctx.ask(you, "pay_life", asked, "1.5 p4.1", cause=cause)
             return None
         cause = ctx.emit(
             "OptionChosen", {"item": item.id, "player": you, "life": choice}, "1.5 p4.1", cause=cause, actor=you
@@ -844,12 +821,7 @@ def apply_effect(
                 data = {"player": p, "cards": picked, "shuffle_index": index}
                 cause = ctx.emit("CardsChosenAtRandom", data, "10.18 p1", cause=cause)
             elif choice is None:
-                ctx.emit(
-                    "ChoiceRequested",
-                    {"player": p, "kind": "discard", "options": {"item": item.id, "count": eff.count}},
-                    "10.18 p1",
-                    cause=cause,
-                )
+                ctx.ask(p, "discard", {"item": item.id, "count": eff.count}, "10.18 p1", cause=cause)
                 return None
             else:
                 picked = list(choice)
@@ -906,7 +878,7 @@ def apply_effect(
             if choice is None:
                 count = sum(len(g) - 1 for g in groups)
                 asked = {"item": item.id, "cards": [o for g in groups for o in g], "count": count, "groups": groups}
-                ctx.emit("ChoiceRequested", {"player": p, "kind": "banish", "options": asked}, "10.10 p1", cause=cause)
+                ctx.ask(p, "banish", asked, "10.10 p1", cause=cause)
                 return None
             for oid in list(choice):
                 cause = move(ctx, oid, "graveyard", cause, rule="10.10 p1", reason="banish", actor=p)
@@ -915,7 +887,7 @@ def apply_effect(
             banished = can_banish
         elif choice is None:
             asked = {"item": item.id, "cards": can_banish, "count": eff.count}
-            ctx.emit("ChoiceRequested", {"player": p, "kind": "banish", "options": asked}, "10.10 p1", cause=cause)
+            ctx.ask(p, "banish", asked, "10.10 p1", cause=cause)
             return None
         else:
             banished = list(choice)
@@ -1075,7 +1047,7 @@ def _recover_up_to(
         return cause
     if choice is None:
         asked = {"item": item.id, "cards": rested, "max": eff.up_to}
-        ctx.emit("ChoiceRequested", {"player": you, "kind": "recover", "options": asked}, "9.3 p3.2", cause=cause)
+        ctx.ask(you, "recover", asked, "9.3 p3.2", cause=cause)
         return None
     for t in [c for c in choice if c in rested]:
         cause = ctx.emit("CardRecovered", {"oid": t, "reason": "effect"}, "10.12 p1", cause=cause, actor=you)
@@ -1155,7 +1127,7 @@ def _fight(
             return cause
         if len(candidates) > 1 and choice is None:
             asked = {"item": item.id, "cards": candidates, "count": 1}
-            ctx.emit("ChoiceRequested", {"player": you, "kind": "fight", "options": asked}, "9.3 p3.2", cause=cause)
+            ctx.ask(you, "fight", asked, "9.3 p3.2", cause=cause)
             return None
         picked = candidates if len(candidates) == 1 else [str(c) for c in choice]
         pair = first + picked[:1]

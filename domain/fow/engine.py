@@ -8,7 +8,7 @@ import itertools
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from domain import hidden, rulesets
+from domain import hidden
 from domain.fow import flow, position
 from domain.fow.answer_commands import NAMED_CARD_TYPES as NAMED_CARD_TYPES
 from domain.fow.answer_commands import REPLACEMENT_ANSWER as REPLACEMENT_ANSWER
@@ -31,6 +31,7 @@ from domain.fow.battle_commands import declare_block as declare_block
 from domain.fow.battle_commands import decline_block as decline_block
 from domain.fow.battle_commands import forfeit_attack as forfeit_attack
 from domain.fow.battle_commands import initiate_battle as initiate_battle
+from domain.fow.commands import COMMAND_TABLE as COMMAND_TABLE
 from domain.fow.commands import COMMANDS as COMMANDS
 from domain.fow.commands import LIFEBREAK_CARDS as LIFEBREAK_CARDS
 from domain.fow.commands import MAX_X as MAX_X
@@ -90,7 +91,9 @@ from domain.fow.setup import check_unsupported as check_unsupported
 from domain.fow.setup import check_version as check_version
 from domain.fow.setup import choose_turn_order as choose_turn_order
 from domain.fow.setup import keywords_of as keywords_of
-from domain.fow.state import GameState, apply_event, evolve, state_from_dict, state_to_dict
+from domain.fow.state import EVENTS, GameState, state_from_dict, state_to_dict
+from domain.fow.state import apply_event as apply_event
+from domain.fow.state import evolve as evolve
 from domain.fow.timing import _obj_arg as _obj_arg
 from domain.fow.timing import _pay_with as _pay_with
 from domain.fow.timing import _unchaseable as _unchaseable
@@ -104,7 +107,8 @@ from domain.fow.view import _zone_visible as _zone_visible
 from domain.fow.view import is_visible as is_visible
 from domain.fow.view import redact_event as redact_event
 from domain.fow.view import view as view
-from domain.kernel import JSON, Command, EngineFunctions, Event, GameSpec, Rejection, command_cause
+from domain.kernel import JSON, Command, EngineFunctions, Event, GameSpec, Rejection, rules_engine
+from domain.kernel import is_finished as is_finished
 
 
 def start(spec: GameSpec, catalog: Mapping[str, Mapping[str, Any]]) -> list[Event] | Rejection:
@@ -168,23 +172,7 @@ def may_name(state: GameState, player: str) -> Callable[[str], bool]:
     return hidden.nameable(state, player, is_visible, legal_actions)
 
 
-def _decide(state: GameState, cmd: Command) -> list[Event] | Rejection:
-    cause = command_cause(cmd.id or "anonymous")
-    cite = version(state.ruleset).cite
-    if state.finished:
-        return Rejection("game/finished", cite("1.3 p1"), "the game is over; no further commands are accepted")
-    if cmd.player not in state.players:
-        return Rejection("game/unknown_player", cite("1.1 p1"), f"{cmd.player!r} is not in this game")
-    handler = COMMANDS.get(cmd.type)
-    if handler is None:
-        known = ", ".join(sorted(COMMANDS))
-        return Rejection("command/unknown_type", cite("6.3 p1"), f"unknown command {cmd.type!r}; known: {known}")
-    ctx = Ctx(state.clone(), cause)
-    try:
-        handler(ctx, cmd.player, dict(cmd.args))
-    except RejectedError as exc:
-        return exc.rejection
-    return ctx.events
+_decide = COMMAND_TABLE.decide
 
 
 def _accepted(s: GameState, cmd: Command) -> bool:
@@ -336,30 +324,24 @@ def start_from_position(spec: GameSpec, data: Any, catalog: Any) -> tuple[list[E
     return events, [e.to_dict() for e in errors]
 
 
-def is_finished(state: GameState) -> bool:
-    return state.finished
-
-
 def engine_for(ruleset: str) -> EngineFunctions[GameState]:
     """Force of Will under one comprehensive rules version (``FoW-5.5``, ...)."""
-    return EngineFunctions(
+    return rules_engine(
         ruleset,
         VARIANTS,
-        start=start,
         initial_state=functools.partial(GameState, ruleset=ruleset),
+        start=start,
         decide=decide,
-        evolve=evolve,
         legal_actions=legal_actions,
         view=view,
+        events=EVENTS,
         state_to_dict=state_to_dict,
         state_from_dict=state_from_dict,
-        evolve_in_place=apply_event,
         redact_event=redact_event,
-        is_finished=is_finished,
         start_from_position=start_from_position,
     )
 
 
+ENGINES = tuple(engine_for(_ruleset) for _ruleset in VERSIONS)
+"""Force of Will under every rules version (``domain.rulesets`` registers them)."""
 ENGINE = engine_for(RULESET)
-for _ruleset in VERSIONS:
-    rulesets.register(engine_for(_ruleset))

@@ -88,12 +88,7 @@ def open_priority(ctx: Ctx, player: str, cause: str) -> None:
             if auto is not None:
                 cause = actions.play_trigger(ctx, auto, [], [], cause, actor=chooser)
                 continue
-            ctx.emit(
-                "ChoiceRequested",
-                {"player": chooser, "kind": "trigger", "options": {"triggers": [t.id for t in mine]}},
-                "6.2 p2",
-                cause=cause,
-            )
+            ctx.ask(chooser, "trigger", {"triggers": [t.id for t in mine]}, "6.2 p2", cause=cause)
             return
         ctx.emit("PriorityGiven", {"player": player}, "6.1 p1.3", cause=cause)
         return
@@ -198,8 +193,7 @@ def enter_step(ctx: Ctx, phase: str, step: str, cause: str) -> None:
         kept = [oid for oid in rested if _stays_rested(s, oid)]  # "doesn't recover during ..." (1.4 p1)
         optional = [o for o in rested if o not in kept and overrides_for(s, o).may_stay_rested_in_recovery_phase]
         if optional:  # "You may choose not to recover this card during the recovery phase" (1.4 p1)
-            asked = {"player": tp, "kind": "keep_rested", "options": {"cards": optional}}
-            ctx.emit("ChoiceRequested", asked, "5.2 p5", cause=ev)
+            ctx.ask(tp, "keep_rested", {"cards": optional}, "5.2 p5", cause=ev)
             return
         finish_recovery(ctx, [], ev)
     elif phase == "main" and step == "main":
@@ -273,12 +267,7 @@ def cleanup(ctx: Ctx, cause: str) -> None:
     excess = len(s.zones[tp]["hand"]) - limit if limit >= 0 else 0
     if excess > 0:
         ctx.emit("StepBegan", {"phase": "end", "step": "cleanup_discard"}, "5.4 p5.4", cause=cause)
-        ctx.emit(
-            "ChoiceRequested",
-            {"player": tp, "kind": "discard_to_hand_size", "options": {"count": excess, "max_hand_size": limit}},
-            "5.4 p5.4",
-            cause=cause,
-        )
+        ctx.ask(tp, "discard_to_hand_size", {"count": excess, "max_hand_size": limit}, "5.4 p5.4", cause=cause)
         return
     finish_cleanup(ctx, cause)
 
@@ -400,12 +389,7 @@ def _attacker_present(s: GameState) -> bool:
 def end_battle_window(ctx: Ctx, step: str, cause: str) -> None:
     s = ctx.s
     if step == "declare_attack":
-        ctx.emit(
-            "ChoiceRequested",
-            {"player": s.turn_player, "kind": "declare_attack", "options": {}},
-            "8.2 p3",
-            cause=cause,
-        )
+        ctx.ask(s.turn_player, "declare_attack", {}, "8.2 p3", cause=cause)
         return
     if step == "declare_block":
         b = s.battle
@@ -413,12 +397,7 @@ def end_battle_window(ctx: Ctx, step: str, cause: str) -> None:
         if b.attacker is None or s.objects[b.attacker].zone != "field":
             enter_battle_step(ctx, "first_strike", cause)
             return
-        ctx.emit(
-            "ChoiceRequested",
-            {"player": s.opponent(s.turn_player), "kind": "declare_block", "options": {}},
-            "8.3 p3",
-            cause=cause,
-        )
+        ctx.ask(s.opponent(s.turn_player), "declare_block", {}, "8.3 p3", cause=cause)
         return
     if step == "end_of_battle":
         ending = [e.id for e in s.effects if e.duration == "end_of_battle"]

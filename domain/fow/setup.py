@@ -226,7 +226,7 @@ def _start(ctx: Ctx, spec: GameSpec, catalog: Mapping[str, Mapping[str, Any]]) -
         index = ctx.s.shuffles
         chooser = Shuffler(ctx.s.seed, index).choice(ctx.s.order)
         cause = ctx.emit("PlayerChosenAtRandom", {"player": chooser, "shuffle_index": index}, "4.2 p3", cause=cause)
-        ctx.emit("ChoiceRequested", {"player": chooser, "kind": "turn_order", "options": {}}, "4.2 p3", cause=cause)
+        ctx.ask(chooser, "turn_order", {}, "4.2 p3", cause=cause)
 
 
 def _deal_opening_hands(ctx: Ctx, cause: str) -> None:
@@ -234,7 +234,7 @@ def _deal_opening_hands(ctx: Ctx, cause: str) -> None:
     first = s.first_player
     for pid in [first, s.opponent(first)]:
         cause = actions.draw(ctx, pid, OPENING_HAND, cause, rule="4.2 p4")
-    ctx.emit("ChoiceRequested", {"player": first, "kind": "hand_change", "options": {}}, "4.2 p4", cause=cause)
+    ctx.ask(first, "hand_change", {}, "4.2 p4", cause=cause)
 
 
 @command("ChooseTurnOrder", "turn_order")
@@ -257,12 +257,7 @@ def change_hand(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     cause = ctx.emit("HandChangeDeclared", {"player": player, "cards": list(chosen)}, "4.2 p4", actor=player)
     first = s.first_player
     if player == first:
-        ctx.emit(
-            "ChoiceRequested",
-            {"player": s.opponent(first), "kind": "hand_change", "options": {}},
-            "4.2 p4",
-            cause=cause,
-        )
+        ctx.ask(s.opponent(first), "hand_change", {}, "4.2 p4", cause=cause)
         return
     for pid in [first, s.opponent(first)]:
         back = s.hand_changes.get(pid, [])

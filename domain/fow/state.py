@@ -11,10 +11,10 @@ from __future__ import annotations
 import copy
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, ClassVar
 
 from domain.fow.cards import Card, parse_card
-from domain.kernel import JSON, Event, EventHandlers, common_state_dict, dataclass_to_dict
+from domain.kernel import JSON, Event, EventHandlers, GameStateBase, Stored, header_fields
 
 ZONES = (
     "main_deck",
@@ -301,8 +301,34 @@ class Pending:
     options: dict[str, JSON] = field(default_factory=dict)
 
 
+_OBJ_FIELDS = tuple(f.name for f in fields(Obj))
+
+
+def _clone_player(p: PlayerState) -> PlayerState:
+    new = copy.copy(p)
+    new.will = list(p.will)
+    new.restricted_will = [dict(w) for w in p.restricted_will]
+    new.gods_arts_used = list(p.gods_arts_used)
+    new.once_per_turn_used = list(p.once_per_turn_used)
+    new.put_into_field = list(p.put_into_field)
+    new.put_into_graveyard_from_field = list(p.put_into_graveyard_from_field)
+    new.damage_sources = [list(x) for x in p.damage_sources]
+    return new
+
+
+def _clone_obj(obj: Obj) -> Obj:
+    """A fast field-by-field copy (``copy.copy`` of slotted dataclasses is slow)."""
+    new = object.__new__(Obj)
+    for name in _OBJ_FIELDS:
+        object.__setattr__(new, name, getattr(obj, name))
+    new.counters = dict(obj.counters)
+    if obj.last_known is not None:
+        new.last_known = dict(obj.last_known)
+    return new
+
+
 @dataclass(slots=True)
-class GameState:
+class GameState(GameStateBase):
     game_id: str = ""
     ruleset: str = "FoW-5.5"
     variant: str = "valhalla"
@@ -342,6 +368,45 @@ class GameState:
     reconstructed: bool = False
     """Started from a declared position (``domain.fow.position``) rather than the set-up."""
 
+    STORED: ClassVar[dict[str, Stored]] = {
+        **header_fields(Obj, PlayerState),
+        "cards": Stored("cards", parse_card, by_alias=True),
+        "chase": Stored("many", ChaseItem),
+        "turn": Stored("value"),
+        "turn_player": Stored("value"),
+        "first_player": Stored("value"),
+        "phase": Stored("value"),
+        "step": Stored("value"),
+        "battle": Stored("one", Battle),
+        "no_more_battle": Stored("value"),
+        "passes": Stored("value"),
+        "pending": Stored("one", Pending),
+        "triggered": Stored("many", Triggered),
+        "status_declined": Stored("set", default=[]),
+        "effects": Stored("many", Effect),
+        "delayed": Stored("many", DelayedAbility, default=[]),
+        "counter": Stored("value"),
+        "hand_changes": Stored("map_lists"),
+        "finished": Stored("value"),
+        "winner": Stored("value"),
+        "result": Stored("value"),
+        "reconstructed": Stored("value", default=False),
+    }
+    COPIES: ClassVar[dict[str, Any]] = {
+        "objects": ("values", _clone_obj),
+        "players": ("values", _clone_player),
+        "zones": "zones",
+        "chase": "deep_each",
+        "battle": "copy",
+        "pending": "deep",
+        "triggered": "list",
+        "status_declined": "set",
+        "effects": "copy_each",
+        "delayed": "copy_each",
+        "order": "list",
+        "hand_changes": "map_lists",
+    }
+
     # --- queries used everywhere -------------------------------------------------------
     def opponent(self, player: str) -> str:
         return self.order[1] if self.order[0] == player else self.order[0]
@@ -361,120 +426,19 @@ class GameState:
                 return self.cards[other]
         return self.cards[obj.card]
 
-    def clone(self) -> GameState:
-        new = copy.copy(self)
-        new.objects = {k: _clone_obj(v) for k, v in self.objects.items()}
-        new.players = {k: _clone_player(v) for k, v in self.players.items()}
-        new.zones = {p: {z: list(oids) for z, oids in zs.items()} for p, zs in self.zones.items()}
-        new.chase = [copy.deepcopy(c) for c in self.chase]
-        new.battle = copy.copy(self.battle)
-        new.pending = copy.deepcopy(self.pending)
-        new.triggered = list(self.triggered)
-        new.status_declined = set(self.status_declined)
-        new.effects = [copy.copy(e) for e in self.effects]
-        new.delayed = [copy.copy(d) for d in self.delayed]
-        new.order = list(self.order)
-        new.hand_changes = {k: list(v) for k, v in self.hand_changes.items()}
-        return new
-
-
-_OBJ_FIELDS = tuple(f.name for f in fields(Obj))
-
-
-def _clone_player(p: PlayerState) -> PlayerState:
-    new = copy.copy(p)
-    new.will = list(p.will)
-    new.restricted_will = [dict(w) for w in p.restricted_will]
-    new.gods_arts_used = list(p.gods_arts_used)
-    new.once_per_turn_used = list(p.once_per_turn_used)
-    new.put_into_field = list(p.put_into_field)
-    new.put_into_graveyard_from_field = list(p.put_into_graveyard_from_field)
-    new.damage_sources = [list(x) for x in p.damage_sources]
-    return new
-
-
-def _clone_obj(obj: Obj) -> Obj:
-    """A fast field-by-field copy (``copy.copy`` of slotted dataclasses is slow)."""
-    new = object.__new__(Obj)
-    for name in _OBJ_FIELDS:
-        object.__setattr__(new, name, getattr(obj, name))
-    new.counters = dict(obj.counters)
-    if obj.last_known is not None:
-        new.last_known = dict(obj.last_known)
-    return new
-
 
 # --- serialisation --------------------------------------------------------------------
 
-
-def state_to_dict(state: GameState) -> dict[str, JSON]:
-    """A JSON-friendly, canonical dump (used for snapshots and replay-equality checks)."""
-    return {
-        **common_state_dict(state),
-        "cards": {cid: c.model_dump(mode="json", by_alias=True, exclude_unset=True) for cid, c in state.cards.items()},
-        "chase": [dataclass_to_dict(c) for c in state.chase],
-        "turn": state.turn,
-        "turn_player": state.turn_player,
-        "first_player": state.first_player,
-        "phase": state.phase,
-        "step": state.step,
-        "battle": dataclass_to_dict(state.battle) if state.battle else None,
-        "no_more_battle": state.no_more_battle,
-        "passes": state.passes,
-        "pending": dataclass_to_dict(state.pending) if state.pending else None,
-        "triggered": [dataclass_to_dict(t) for t in state.triggered],
-        "status_declined": sorted(state.status_declined),
-        "effects": [dataclass_to_dict(e) for e in state.effects],
-        "delayed": [dataclass_to_dict(d) for d in state.delayed],
-        "counter": state.counter,
-        "hand_changes": {k: list(v) for k, v in state.hand_changes.items()},
-        "finished": state.finished,
-        "winner": state.winner,
-        "result": state.result,
-        "reconstructed": state.reconstructed,
-    }
-
-
-def state_from_dict(data: Mapping[str, Any]) -> GameState:
-    return GameState(
-        game_id=data["game_id"],
-        ruleset=data["ruleset"],
-        variant=data["variant"],
-        seq=data["seq"],
-        seed=data["seed"],
-        shuffles=data["shuffles"],
-        cards={cid: parse_card(c) for cid, c in data["cards"].items()},
-        objects={oid: Obj(**o) for oid, o in data["objects"].items()},
-        order=list(data["order"]),
-        players={pid: PlayerState(**p) for pid, p in data["players"].items()},
-        zones={p: {z: list(v) for z, v in zs.items()} for p, zs in data["zones"].items()},
-        chase=[ChaseItem(**c) for c in data["chase"]],
-        turn=data["turn"],
-        turn_player=data["turn_player"],
-        first_player=data["first_player"],
-        phase=data["phase"],
-        step=data["step"],
-        battle=Battle(**data["battle"]) if data["battle"] else None,
-        no_more_battle=data["no_more_battle"],
-        passes=data["passes"],
-        pending=Pending(**data["pending"]) if data["pending"] else None,
-        triggered=[Triggered(**t) for t in data["triggered"]],
-        status_declined=set(data.get("status_declined", [])),
-        effects=[Effect(**e) for e in data["effects"]],
-        delayed=[DelayedAbility(**d) for d in data.get("delayed", [])],
-        counter=data["counter"],
-        hand_changes={k: list(v) for k, v in data["hand_changes"].items()},
-        finished=data["finished"],
-        winner=data["winner"],
-        result=data["result"],
-        reconstructed=bool(data.get("reconstructed", False)),
-    )
+state_to_dict = GameState.to_dict
+"""A JSON-friendly, canonical dump (snapshots and replay-equality checks)."""
+state_from_dict = GameState.from_dict
 
 
 # --- evolve ---------------------------------------------------------------------------
 
 _EVENTS = EventHandlers[GameState]("Force of Will")
 handles = _EVENTS.handles
+EVENTS = _EVENTS
 apply_event = _EVENTS.apply
 """Apply one recorded event to a state in place."""
 evolve = _EVENTS.evolve

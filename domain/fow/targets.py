@@ -214,7 +214,7 @@ def _search_field_instead(
     if not conditions.condition_met(s, eff.field_instead_if, you, item.source, item=item):
         return found, False, cause
     asked = {"item": item.id, "source": item.source, "cards": found}
-    ctx.emit("ChoiceRequested", {"player": you, "kind": "optional", "options": asked}, "9.3 p3.2", cause=cause)
+    ctx.ask(you, "optional", asked, "9.3 p3.2", cause=cause)
     return None
 
 

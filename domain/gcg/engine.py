@@ -52,7 +52,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from domain import hidden, rulesets
+from domain import hidden
 from domain.gcg import actions, flow
 from domain.gcg.cards import Card, parse_catalog
 from domain.gcg.characteristics import (
@@ -64,26 +64,35 @@ from domain.gcg.characteristics import (
 )
 from domain.gcg.context import RULESET, Ctx, RejectedError, cite, jcopy
 from domain.gcg.state import (
+    EVENTS,
     GameState,
-    apply_event,
-    evolve,
     state_from_dict,
     state_to_dict,
+)
+from domain.gcg.state import (
+    apply_event as apply_event,
+)
+from domain.gcg.state import (
+    evolve as evolve,
 )
 from domain.kernel import (
     JSON,
     CardDataError,
     Command,
+    CommandTable,
     EngineFunctions,
     Event,
     GameSpec,
+    Handler,
+    LoopRule,
     Rejection,
     Shuffler,
-    command_cause,
-    is_action_series,
-    is_last_performed,
+    rules_engine,
     seed_commitment,
     try_loop,
+)
+from domain.kernel import (
+    is_finished as is_finished,
 )
 
 VARIANTS = ("standard",)
@@ -92,17 +101,13 @@ MAIN_DECK_SIZE = 50
 MAX_ICON_TWO = 10
 MAX_COPIES = 4
 
-CommandHandler = Callable[[Ctx, str, Mapping[str, Any]], None]
-COMMANDS: dict[str, CommandHandler] = {}
+CommandHandler = Handler[Ctx]
+COMMAND_TABLE = CommandTable[Ctx](
+    Ctx, lambda state: cite, finished="1.2.1", unknown_player="1.1.1", unknown_type="8.1.1"
+)
+COMMANDS = COMMAND_TABLE.handlers
 """Every command type, by name."""
-
-
-def command(name: str) -> Callable[[CommandHandler], CommandHandler]:
-    def register(fn: CommandHandler) -> CommandHandler:
-        COMMANDS[name] = fn
-        return fn
-
-    return register
+command = COMMAND_TABLE.command
 
 
 # --- deck construction (6.1) and setup (6.3) -----------------------------------------------------
@@ -431,27 +436,17 @@ and recorded, so the number is kept to what a table would shortcut in practice."
 LOOP_COMMANDS = ("PlayBattleCard", "ActivateStrategy", "GainRage", "PlayMonster", "Invade", "Choose")
 
 
-def _loop_actions(ctx: Ctx, player: str, raw: Any) -> list[dict[str, Any]]:
-    """The declared series of actions (12.1.1.1): the last actions actually performed this
-    turn, starting with one of the turn player's main phase actions."""
-    s = ctx.s
-    if not is_action_series(raw, LOOP_COMMANDS):
-        raise ctx.reject(
-            "command/malformed",
-            "12.1.1.1",
-            "'actions' must be a non-empty list of {player, type, args}: the commands of the loop, as performed",
-        )
-    declared: list[dict[str, Any]] = jcopy(list(raw))
-    first = declared[0]
-    if first["player"] != player or first["type"] == "Choose":
-        raise ctx.reject("rules/loop_not_performed", "12.1.1.1", "a loop starts with one of your main phase actions")
-    if not is_last_performed(s.loop_log, declared):
-        raise ctx.reject(
-            "rules/loop_not_performed",
-            "12.1.1.1",
-            "the loop's actions must be the last actions actually performed this turn, in order",
-        )
-    return declared
+LOOPS = LoopRule(
+    LOOP_COMMANDS,
+    starts=lambda action: action["type"] != "Choose",
+    max_times=MAX_LOOP_TIMES,
+    copy=jcopy,
+    not_now="only the turn player declares a loop, at their main phase play timing",
+    malformed="'actions' must be a non-empty list of {player, type, args}: the commands of the loop, as performed",
+    not_first="a loop starts with one of your main phase actions",
+    not_last="the loop's actions must be the last actions actually performed this turn, in order",
+)
+"""The infinite loop rule (12.1.1.1)."""
 
 
 def _perform(ctx: Ctx, action: Mapping[str, Any]) -> None:
@@ -466,44 +461,24 @@ def declare_loop(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     """12.1.1.1: the turn player indicates the series of actions of an infinite loop and the
     number of times to perform them; the non-turn player answers (``loop_response``)."""
     s = ctx.s
+    declared, times = LOOPS.declaration(ctx, player, args)
     p = s.pending
-    if p is None or p.kind != "main" or p.player != player:
-        raise ctx.reject(
-            "rules/not_main_phase_play_timing",
-            "12.1.1.1",
-            "only the turn player declares a loop, at their main phase play timing",
-        )
-    times = args.get("times")
-    if not isinstance(times, int) or isinstance(times, bool) or not 1 <= times <= MAX_LOOP_TIMES:
-        raise ctx.reject(
-            "command/malformed", "12.1.1.1", f"'times' must be a number of repetitions from 1 to {MAX_LOOP_TIMES}"
-        )
-    declared = _loop_actions(ctx, player, args.get("actions"))
+    assert p is not None
     opponent = s.opponent(player)
     # every repetition must be possible: try them on a copy (decide is deterministic)
     done, stop_points, ended = _try_loop(s, declared, times, ctx.cause)
-    if ended:
-        raise ctx.reject("rules/loop_not_repeatable", "12.1.1.1", "the game ends while performing those actions")
-    if done < times:
-        raise ctx.reject(
-            "rules/loop_not_repeatable",
-            "12.1.1.1",
-            f"those actions can be performed {done} more time(s) only, not {times}",
-        )
+    LOOPS.check_repeatable(ctx, times, done, ended)
     ctx.emit("LoopDeclared", {"player": player, "actions": declared, "times": times}, "12.1.1.1", actor=player)
     # a smaller number only together with an action that is not part of the loop: possible
     # only at a decision of the non-turn player inside the loop that has another answer
     among = list(range(times + 1)) if stop_points else [times]
-    ctx.emit(
-        "ChoiceRequested",
-        {
-            "player": opponent,
-            "kind": "loop_response",
-            "options": {"among": among, "min": 1, "max": 1, "rule": "12.1.1.1", "times": times, "by": player},
-            "resume": jcopy(p.resume),
-            "tried": list(p.tried),
-        },
+    ctx.ask(
+        opponent,
+        "loop_response",
+        {"among": among, "min": 1, "max": 1, "rule": "12.1.1.1", "times": times, "by": player},
         "12.1.1.1",
+        resume=jcopy(p.resume),
+        tried=list(p.tried),
     )
 
 
@@ -538,19 +513,21 @@ def _loop_response(ctx: Ctx, player: str, number: int, loop: Mapping[str, Any]) 
     data = {"player": loop["player"], "times": number, "declared": times, "stopped_by": stopped}
     ctx.emit("LoopPerformed", data, "12.1.1.1")
     flow.run(ctx)  # the turn player's play timing again (9.4.4.2), where the loop starts
-    for _ in range(number):
-        for action in declared:
-            _perform(ctx, action)
-    if number == times:
-        return
-    for action in declared:
+
+    def stop(action: Mapping[str, Any]) -> None:
         p = s.pending
-        if action["player"] == player and p is not None and len(_choices(s, player)) > 1:
-            options = {**p.options, "excluded": [action["args"]["choice"]]}
-            data = {"player": player, "kind": p.kind, "options": options, "resume": jcopy(p.resume), "tried": p.tried}
-            ctx.emit("ChoiceRequested", data, "12.1.1.1")
-            return
-        _perform(ctx, action)
+        assert p is not None
+        options = {**p.options, "excluded": [action["args"]["choice"]]}
+        ctx.ask(player, p.kind, options, "12.1.1.1", resume=jcopy(p.resume), tried=p.tried)
+
+    LoopRule.perform(
+        declared,
+        number,
+        times,
+        perform=lambda action: _perform(ctx, action),
+        stops=lambda action: action["player"] == player and s.pending is not None and len(_choices(s, player)) > 1,
+        stop=stop,
+    )
 
 
 @command("Choose")
@@ -643,22 +620,7 @@ def may_name(state: GameState, player: str) -> Callable[[str], bool]:
     return hidden.nameable(state, player, is_visible, legal_actions)
 
 
-def _decide(state: GameState, cmd: Command) -> list[Event] | Rejection:
-    cause = command_cause(cmd.id or "anonymous")
-    if state.finished:
-        return Rejection("game/finished", cite("1.2.1"), "the game is over; no further commands are accepted")
-    if cmd.player not in state.players:
-        return Rejection("game/unknown_player", cite("1.1.1"), f"{cmd.player!r} is not in this game")
-    handler = COMMANDS.get(cmd.type)
-    if handler is None:
-        known = ", ".join(sorted(COMMANDS))
-        return Rejection("command/unknown_type", cite("8.1.1"), f"unknown command {cmd.type!r}; known: {known}")
-    ctx = Ctx(state.clone(), cause)
-    try:
-        handler(ctx, cmd.player, dict(cmd.args))
-    except RejectedError as exc:
-        return exc.rejection
-    return ctx.events
+_decide = COMMAND_TABLE.decide
 
 
 # --- legal actions --------------------------------------------------------------------------------
@@ -711,18 +673,10 @@ def _loop_declarations(s: GameState, player: str) -> list[Command]:
     A bounded subset: ``decide`` also accepts any other series of this turn's last actions
     that starts with a main phase action, and any number of repetitions in between; see
     docs/gcg-coverage.md, section 8."""
-    log = s.loop_log
     out: list[Command] = []
-    for start in range(len(log)):
-        suffix = log[start:]
-        first = suffix[0]
-        if first["player"] != player or first["type"] == "Choose" or start < len(suffix):
-            continue
-        if log[start - len(suffix) : start] == suffix:
-            most, _, _ = _try_loop(s, suffix, MAX_LOOP_TIMES, "legal_actions")
-            out += [
-                Command("DeclareLoop", player, {"actions": jcopy(suffix), "times": n}) for n in sorted({1, most}) if n
-            ]
+    for suffix in reversed(LOOPS.offers(s.loop_log, player)):  # the longest first
+        most, _, _ = _try_loop(s, suffix, MAX_LOOP_TIMES, "legal_actions")
+        out += [Command("DeclareLoop", player, {"actions": jcopy(suffix), "times": n}) for n in sorted({1, most}) if n]
     return out
 
 
@@ -939,24 +893,18 @@ def _redact_choice(state: GameState, choice: list[Any], viewer: str) -> list[Any
     ]
 
 
-def is_finished(state: GameState) -> bool:
-    return state.finished
-
-
-ENGINE: EngineFunctions[GameState] = EngineFunctions(
+ENGINE: EngineFunctions[GameState] = rules_engine(
     RULESET,
     VARIANTS,
-    start=start,
     initial_state=GameState,
+    start=start,
     decide=decide,
-    evolve=evolve,
     legal_actions=legal_actions,
     view=view,
+    events=EVENTS,
     state_to_dict=state_to_dict,
     state_from_dict=state_from_dict,
-    evolve_in_place=apply_event,
     redact_event=redact_event,
-    is_finished=is_finished,
 )
 """Godzilla Card Game under the comprehensive rules 1.00."""
-rulesets.register(ENGINE)
+ENGINES = (ENGINE,)

@@ -130,18 +130,14 @@ def answer(ctx: Ctx, choice: Any) -> None:
 
 
 def request(ctx: Ctx, wait: Wait) -> None:
-    data: dict[str, Any] = {
-        "player": wait.player,
-        "kind": wait.kind,
-        "options": wait.options(),
-        "resume": jcopy(ctx.stack),
-    }
+    options = wait.options()
+    more: dict[str, Any] = {"resume": jcopy(ctx.stack)}
     s = ctx.s
     live = {_crush_key(s, o) for p in s.order for o in s.zones[p]["field"]}
     tried = sorted(ctx.crush_tried & live)
     if tried:
-        data["tried"] = tried
-    ctx.emit("ChoiceRequested", data, wait.rule)
+        more["tried"] = tried
+    ctx.ask(wait.player, wait.kind, options, wait.rule, **more)
 
 
 def ret(ctx: Ctx, frame: Frame, value: Any) -> None:

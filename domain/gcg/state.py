@@ -20,10 +20,10 @@ from __future__ import annotations
 import copy
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, ClassVar
 
 from domain.gcg.cards import Card, parse_card
-from domain.kernel import JSON, Event, EventHandlers, common_state_dict, dataclass_to_dict
+from domain.kernel import JSON, Event, EventHandlers, GameStateBase, Stored, header_fields
 
 AREAS = ("monster_deck", "deck", "hand", "discard", "field", "strategy", "monster", "resolution")
 FIELD_AREAS = ("field", "strategy", "monster")
@@ -123,8 +123,39 @@ class Pending:
     """Battle cards the interrupted crush and destroy process already tried to destroy (10.3)."""
 
 
+_OBJ_FIELDS = tuple(f.name for f in fields(Obj))
+
+
+def mut(s: GameState, oid: str) -> Obj:
+    """The object ``oid`` of ``s``, copied first if it may be shared with another state."""
+    if oid not in s.owned:
+        s.objects[oid] = _clone_obj(s.objects[oid])
+        s.owned.add(oid)
+    return s.objects[oid]
+
+
+def _clone_obj(obj: Obj) -> Obj:
+    """A fast field-by-field copy (``copy.copy`` of slotted dataclasses is slow)."""
+    new = object.__new__(Obj)
+    for name in _OBJ_FIELDS:
+        object.__setattr__(new, name, getattr(obj, name))
+    new.under = list(obj.under)
+    if obj.last_known is not None:
+        new.last_known = dict(obj.last_known)
+    return new
+
+
+def _clone_effect(e: Effect) -> Effect:
+    new = copy.copy(e)
+    new.targets = list(e.targets)
+    new.gain_traits = list(e.gain_traits)
+    new.gain_abilities = list(e.gain_abilities)  # entries are never mutated
+    new.lose_triggers = list(e.lose_triggers)
+    return new
+
+
 @dataclass(slots=True)
-class GameState:
+class GameState(GameStateBase):
     game_id: str = ""
     ruleset: str = "GCG-1.00"
     variant: str = "standard"
@@ -167,6 +198,46 @@ class GameState:
     owned: set[str] = field(default_factory=set, compare=False, repr=False)
     """Objects this state may mutate in place; the others are shared with clones (copy on write)."""
 
+    STORED: ClassVar[dict[str, Stored]] = {
+        **header_fields(Obj, PlayerState, deep=True),
+        "cards": Stored("cards", parse_card),
+        "turn": Stored("value"),
+        "turn_player": Stored("value"),
+        "turn_seq": Stored("value"),
+        "first_player": Stored("value"),
+        "phase": Stored("value"),
+        "pending": Stored("one", Pending, deep=True),
+        "standby": Stored("many", Standby, deep=True),
+        "effects": Stored("many", Effect, deep=True),
+        "delayed": Stored("many", Delayed),
+        "fired": Stored("list"),
+        "counter": Stored("value"),
+        "main_log": Stored("lists"),
+        "banned": Stored("list"),
+        "loop_log": Stored("deep", default=[]),
+        "loop": Stored("deep", default=None),
+        "finished": Stored("value"),
+        "winner": Stored("value"),
+        "result": Stored("value"),
+    }
+    COPIES: ClassVar[dict[str, Any]] = {
+        # copy on write: both states share the objects until one of them changes one (``mut``)
+        "objects": "dict",
+        "owned": "owned",
+        "players": "copy_values",
+        "zones": "zones",
+        "order": "list",
+        "pending": "copy",  # never mutated in place
+        "standby": "copy_each",
+        "effects": ("each", _clone_effect),
+        "delayed": "copy_each",
+        "fired": "list",
+        "main_log": "lists",
+        "banned": "list",
+        "loop_log": "list",  # entries are never mutated
+        "cache": "empty_dict",
+    }
+
     # --- queries used everywhere -------------------------------------------------------
     def opponent(self, player: str) -> str:
         return self.order[1] if self.order[0] == player else self.order[0]
@@ -182,125 +253,19 @@ class GameState:
     def battle_at(self, player: str, zone: int) -> list[str]:
         return [o for o in self.zones[player]["field"] if self.objects[o].slot == zone]
 
-    def clone(self) -> GameState:
-        new = copy.copy(self)
-        # copy on write: both states share the objects until one of them changes one (``mut``)
-        new.objects = dict(self.objects)
-        new.owned = set()
-        self.owned = set()
-        new.players = {k: copy.copy(v) for k, v in self.players.items()}
-        new.zones = {p: {z: list(oids) for z, oids in zs.items()} for p, zs in self.zones.items()}
-        new.order = list(self.order)
-        new.pending = copy.copy(self.pending)  # never mutated in place
-        new.standby = [copy.copy(a) for a in self.standby]
-        new.effects = [_clone_effect(e) for e in self.effects]
-        new.delayed = [copy.copy(d) for d in self.delayed]
-        new.fired = list(self.fired)
-        new.main_log = [list(x) for x in self.main_log]
-        new.banned = list(self.banned)
-        new.loop_log = list(self.loop_log)  # entries are never mutated
-        new.cache = {}
-        return new
-
-
-_OBJ_FIELDS = tuple(f.name for f in fields(Obj))
-
-
-def mut(s: GameState, oid: str) -> Obj:
-    """The object ``oid`` of ``s``, copied first if it may be shared with another state."""
-    if oid not in s.owned:
-        s.objects[oid] = _clone_obj(s.objects[oid])
-        s.owned.add(oid)
-    return s.objects[oid]
-
-
-def _clone_obj(obj: Obj) -> Obj:
-    """A fast field-by-field copy (``copy.copy`` of slotted dataclasses is slow)."""
-    new = object.__new__(Obj)
-    for name in _OBJ_FIELDS:
-        object.__setattr__(new, name, getattr(obj, name))
-    new.under = list(obj.under)
-    if obj.last_known is not None:
-        new.last_known = dict(obj.last_known)
-    return new
-
-
-def _clone_effect(e: Effect) -> Effect:
-    new = copy.copy(e)
-    new.targets = list(e.targets)
-    new.gain_traits = list(e.gain_traits)
-    new.gain_abilities = list(e.gain_abilities)  # entries are never mutated
-    new.lose_triggers = list(e.lose_triggers)
-    return new
-
 
 # --- serialisation --------------------------------------------------------------------
 
-
-def state_to_dict(state: GameState) -> dict[str, JSON]:
-    """A JSON-friendly, canonical dump (snapshots and replay-equality checks)."""
-    return {
-        **common_state_dict(state),
-        "cards": {cid: c.model_dump(mode="json", exclude_unset=True) for cid, c in state.cards.items()},
-        "turn": state.turn,
-        "turn_player": state.turn_player,
-        "turn_seq": state.turn_seq,
-        "first_player": state.first_player,
-        "phase": state.phase,
-        "pending": dataclass_to_dict(state.pending) if state.pending else None,
-        "standby": [dataclass_to_dict(a) for a in state.standby],
-        "effects": [dataclass_to_dict(e) for e in state.effects],
-        "delayed": [dataclass_to_dict(d) for d in state.delayed],
-        "fired": list(state.fired),
-        "counter": state.counter,
-        "main_log": [list(x) for x in state.main_log],
-        "banned": list(state.banned),
-        "loop_log": copy.deepcopy(state.loop_log),
-        "loop": copy.deepcopy(state.loop),
-        "finished": state.finished,
-        "winner": state.winner,
-        "result": state.result,
-    }
-
-
-def state_from_dict(data: Mapping[str, Any]) -> GameState:
-    return GameState(
-        game_id=data["game_id"],
-        ruleset=data["ruleset"],
-        variant=data["variant"],
-        seq=data["seq"],
-        seed=data["seed"],
-        shuffles=data["shuffles"],
-        cards={cid: parse_card(c) for cid, c in data["cards"].items()},
-        objects={oid: Obj(**copy.deepcopy(o)) for oid, o in data["objects"].items()},
-        order=list(data["order"]),
-        players={pid: PlayerState(**p) for pid, p in data["players"].items()},
-        zones={p: {z: list(v) for z, v in zs.items()} for p, zs in data["zones"].items()},
-        turn=data["turn"],
-        turn_player=data["turn_player"],
-        turn_seq=data["turn_seq"],
-        first_player=data["first_player"],
-        phase=data["phase"],
-        pending=Pending(**copy.deepcopy(data["pending"])) if data["pending"] else None,
-        standby=[Standby(**copy.deepcopy(a)) for a in data["standby"]],
-        effects=[Effect(**copy.deepcopy(e)) for e in data["effects"]],
-        delayed=[Delayed(**d) for d in data["delayed"]],
-        fired=list(data["fired"]),
-        counter=data["counter"],
-        main_log=[list(x) for x in data["main_log"]],
-        banned=list(data["banned"]),
-        loop_log=copy.deepcopy(list(data.get("loop_log", []))),
-        loop=copy.deepcopy(data.get("loop")),
-        finished=data["finished"],
-        winner=data["winner"],
-        result=data["result"],
-    )
+state_to_dict = GameState.to_dict
+"""A JSON-friendly, canonical dump (snapshots and replay-equality checks)."""
+state_from_dict = GameState.from_dict
 
 
 # --- evolve ---------------------------------------------------------------------------
 
 _EVENTS = EventHandlers[GameState]("Godzilla Card Game")
 handles = _EVENTS.handles
+EVENTS = _EVENTS
 apply_event = _EVENTS.apply
 """Apply one recorded event to a state in place."""
 evolve = _EVENTS.evolve

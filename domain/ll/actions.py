@@ -725,7 +725,7 @@ def request(
     s = ctx.s
     if resume is None:
         resume = s.frames[0].resume if s.frames else []
-    ctx.emit("ChoiceRequested", {"player": player, "kind": kind, "options": options, "resume": resume}, rule)
+    ctx.ask(player, kind, options, rule, resume=resume)
 
 
 def confirm_optional(ctx: Ctx, pay: bool, player: str) -> None:

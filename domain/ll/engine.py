@@ -45,21 +45,25 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from domain import hidden, rulesets
+from domain import hidden
 from domain.kernel import (
     JSON,
     CardDataError,
     Command,
+    CommandTable,
     EngineFunctions,
     Event,
     GameSpec,
+    Handler,
+    LoopRule,
     Rejection,
     Shuffler,
-    command_cause,
-    is_action_series,
-    is_last_performed,
+    rules_engine,
     seed_commitment,
     try_loop,
+)
+from domain.kernel import (
+    is_finished as is_finished,
 )
 from domain.ll import actions, flow
 from domain.ll.board import LOCATIONS, is_valid_placement, normalise, placements
@@ -76,13 +80,18 @@ from domain.ll.characteristics import (
 )
 from domain.ll.context import RULESET, Ctx, GameOverError, RejectedError, cite
 from domain.ll.state import (
+    EVENTS,
     GameState,
     action_key,
-    apply_event,
-    evolve,
     game_state_digest,
     state_from_dict,
     state_to_dict,
+)
+from domain.ll.state import (
+    apply_event as apply_event,
+)
+from domain.ll.state import (
+    evolve as evolve,
 )
 
 VARIANTS = ("standard",)
@@ -92,32 +101,23 @@ GATE_DECK_SIZE = 10
 OPENING_HAND = 5
 MAX_COMBOS = 16
 
-CommandHandler = Callable[[Ctx, str, Mapping[str, Any]], None]
-COMMANDS: dict[str, CommandHandler] = {}
+CommandHandler = Handler[Ctx]
+COMMAND_TABLE = CommandTable[Ctx](
+    Ctx,
+    lambda state: cite,
+    finished="1.2.1",
+    unknown_player="1.1.1",
+    unknown_type="9.5.2",
+    expected="9.5.2",
+    game_over=(GameOverError,),
+    before=lambda state, cmd: _excluded(state, cmd),
+    begin=lambda ctx, state, cmd: _start_action(ctx, state, cmd.player, cmd.type, cmd.args),
+    after=lambda state, cmd, events: _perpetual_cycle(state.cycle_log, cmd.type, events),
+)
+COMMANDS = COMMAND_TABLE.handlers
 """Every command type, by name."""
-
-
-def command(name: str, *pending: str) -> Callable[[CommandHandler], CommandHandler]:
-    """Register a command handler; ``pending`` lists the decision kinds it answers."""
-
-    def register(fn: CommandHandler) -> CommandHandler:
-        def guarded(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
-            p = ctx.s.pending
-            if pending and (p is None or p.kind not in pending):
-                waiting = "nothing" if p is None else f"{p.kind} by {p.player}"
-                raise ctx.reject(
-                    "rules/not_expected", "9.5.2", f"{name} is not possible now: the game is waiting for {waiting}"
-                )
-            if pending and p is not None and p.player != player:
-                raise ctx.reject(
-                    "rules/not_your_decision", "9.5.2", f"{name} is not yours to make: the game waits for {p.player}"
-                )
-            fn(ctx, player, args)
-
-        COMMANDS[name] = guarded
-        return fn
-
-    return register
+command = COMMAND_TABLE.command
+"""Register a command handler; ``pending`` lists the decision kinds it answers."""
 
 
 # --- deck construction (6.1) ----------------------------------------------------------------
@@ -1036,28 +1036,17 @@ def _start_action(ctx: Ctx, state: GameState, player: str, type_: str, args: Map
         ctx.command = {"player": player, "type": type_, "args": copy.deepcopy(dict(args))}
 
 
-def _loop_actions(ctx: Ctx, player: str, raw: Any) -> list[dict[str, Any]]:
-    """The demonstrated series of actions (12.1.1.1): the last actions actually performed this
-    turn, starting with one of the turn player's main-phase actions."""
-    if not is_action_series(raw, LOOP_COMMANDS):
-        raise ctx.reject(
-            "command/malformed",
-            "12.1.1.1",
-            "'actions' must be a non-empty list of {player, type, args}: the commands of the cycle, as performed",
-        )
-    declared: list[dict[str, Any]] = copy.deepcopy(list(raw))
-    log = ctx.s.loop_log
-    if declared[0]["player"] != player or declared[0]["type"] not in MAIN_LOOP_COMMANDS:
-        raise ctx.reject(
-            "rules/loop_not_performed", "12.1.1.1", "a perpetual cycle starts with one of your main-phase actions"
-        )
-    if not is_last_performed(log, declared):
-        raise ctx.reject(
-            "rules/loop_not_performed",
-            "12.1.1.1",
-            "the cycle's actions must be the last actions actually performed this turn, in order",
-        )
-    return declared
+LOOPS = LoopRule(
+    LOOP_COMMANDS,
+    starts=lambda action: action["type"] in MAIN_LOOP_COMMANDS,
+    max_times=MAX_LOOP_TIMES,
+    copy=copy.deepcopy,
+    not_now="only the turn player announces a perpetual cycle, when they may take a main-phase action",
+    malformed="'actions' must be a non-empty list of {player, type, args}: the commands of the cycle, as performed",
+    not_first="a perpetual cycle starts with one of your main-phase actions",
+    not_last="the cycle's actions must be the last actions actually performed this turn, in order",
+)
+"""The perpetual cycle rule (12.1.1.1)."""
 
 
 def _perform(ctx: Ctx, action: Mapping[str, Any]) -> None:
@@ -1105,28 +1094,11 @@ def declare_loop(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     """12.1.1.1: the turn player demonstrates the actions of a perpetual cycle and announces
     how many times they perform it; the non-turn player answers (``loop_response``)."""
     s = ctx.s
+    declared, times = LOOPS.declaration(ctx, player, args)
     p = s.pending
-    if p is None or p.kind != "main" or p.player != player:
-        raise ctx.reject(
-            "rules/not_main_phase_play_timing",
-            "12.1.1.1",
-            "only the turn player announces a perpetual cycle, when they may take a main-phase action",
-        )
-    times = args.get("times")
-    if not isinstance(times, int) or isinstance(times, bool) or not 1 <= times <= MAX_LOOP_TIMES:
-        raise ctx.reject(
-            "command/malformed", "12.1.1.1", f"'times' must be a number of repetitions from 1 to {MAX_LOOP_TIMES}"
-        )
-    declared = _loop_actions(ctx, player, args.get("actions"))
+    assert p is not None
     done, stop_points, ended = _try_loop(s, declared, times, ctx.cause)  # on a copy of the game
-    if ended:
-        raise ctx.reject("rules/loop_not_repeatable", "12.1.1.1", "the game ends while performing those actions")
-    if done < times:
-        raise ctx.reject(
-            "rules/loop_not_repeatable",
-            "12.1.1.1",
-            f"those actions can be performed {done} more time(s) only, not {times}",
-        )
+    LOOPS.check_repeatable(ctx, times, done, ended)
     ctx.emit("LoopDeclared", {"player": player, "actions": declared, "times": times}, "12.1.1.1", actor=player)
     # a smaller number only together with an action that is not part of the cycle: possible
     # only at a decision of the non-turn player inside the cycle that has another answer
@@ -1150,20 +1122,22 @@ def _loop_response(ctx: Ctx, player: str, number: int, loop: Mapping[str, Any], 
     }
     ctx.emit("LoopPerformed", data, "12.1.1.1", actor=player)
     flow.resume(ctx, main)  # the turn player's main-phase play timing again, where the cycle starts
-    for _ in range(number):
-        for action in declared:
-            _perform(ctx, action)
-    if number == times:
-        return
-    for action in declared:
+
+    def stop(action: Mapping[str, Any]) -> None:
         p = s.pending
-        if action["player"] == player and _has_other_answer(s, player):
-            assert p is not None
-            excluded = [{"type": action["type"], "args": action["args"]}]
-            options = {**p.options, "excluded": excluded}
-            actions.request(ctx, player, p.kind, options, "12.1.1.1", resume=list(p.resume))
-            return
-        _perform(ctx, action)
+        assert p is not None
+        excluded = [{"type": action["type"], "args": action["args"]}]
+        options = {**p.options, "excluded": excluded}
+        actions.request(ctx, player, p.kind, options, "12.1.1.1", resume=list(p.resume))
+
+    LoopRule.perform(
+        declared,
+        number,
+        times,
+        perform=lambda action: _perform(ctx, action),
+        stops=lambda action: action["player"] == player and _has_other_answer(s, player),
+        stop=stop,
+    )
 
 
 def _excluded(state: GameState, cmd: Command) -> Rejection | None:
@@ -1203,28 +1177,7 @@ def may_name(state: GameState, player: str) -> Callable[[str], bool]:
     return hidden.nameable(state, player, is_visible, legal_actions)
 
 
-def _decide(state: GameState, cmd: Command) -> list[Event] | Rejection:
-    cause = command_cause(cmd.id or "anonymous")
-    if state.finished:
-        return Rejection("game/finished", cite("1.2.1"), "the game is over; no further commands are accepted")
-    if cmd.player not in state.players:
-        return Rejection("game/unknown_player", cite("1.1.1"), f"{cmd.player!r} is not in this game")
-    handler = COMMANDS.get(cmd.type)
-    if handler is None:
-        known = ", ".join(sorted(COMMANDS))
-        return Rejection("command/unknown_type", cite("9.5.2"), f"unknown command {cmd.type!r}; known: {known}")
-    excluded = _excluded(state, cmd)
-    if excluded is not None:
-        return excluded
-    ctx = Ctx(state.clone(), cause)
-    _start_action(ctx, state, cmd.player, cmd.type, cmd.args)
-    try:
-        handler(ctx, cmd.player, dict(cmd.args))
-    except RejectedError as exc:
-        return exc.rejection
-    except GameOverError:
-        pass
-    return _perpetual_cycle(state.cycle_log, cmd.type, ctx.events) or ctx.events
+_decide = COMMAND_TABLE.decide
 
 
 def _perpetual_cycle(cycle_log: list[list[str]], type_: str, events: list[Event]) -> Rejection | None:
@@ -1338,15 +1291,10 @@ def _loop_declarations(s: GameState, player: str) -> list[Command]:
     ``MAX_OFFERED_TIMES``).  A bounded subset: ``decide`` also accepts any other series of this
     turn's last actions that starts with a main-phase action, and any number of repetitions in
     between."""
-    log = s.loop_log
-    for length in range(1, min(MAX_OFFERED_LOOP, len(log) // 2) + 1):
-        suffix = log[-length:]
-        if suffix[0]["player"] != player or suffix[0]["type"] not in MAIN_LOOP_COMMANDS:
-            continue
-        if log[-2 * length : -length] == suffix:
-            most, _, _ = _try_loop(s, suffix, MAX_OFFERED_TIMES, "legal_actions")
-            times = sorted({1, most}) if most else []
-            return [Command("DeclareLoop", player, {"actions": copy.deepcopy(suffix), "times": n}) for n in times]
+    for suffix in LOOPS.offers(s.loop_log, player, MAX_OFFERED_LOOP)[:1]:  # the shortest
+        most, _, _ = _try_loop(s, suffix, MAX_OFFERED_TIMES, "legal_actions")
+        times = sorted({1, most}) if most else []
+        return [Command("DeclareLoop", player, {"actions": copy.deepcopy(suffix), "times": n}) for n in times]
     return []
 
 
@@ -1621,24 +1569,18 @@ def _redact_command(state: GameState, command: Mapping[str, Any], viewer: str) -
     return out
 
 
-def is_finished(state: GameState) -> bool:
-    return state.finished
-
-
-ENGINE: EngineFunctions[GameState] = EngineFunctions(
+ENGINE: EngineFunctions[GameState] = rules_engine(
     RULESET,
     VARIANTS,
-    start=start,
     initial_state=GameState,
+    start=start,
     decide=decide,
-    evolve=evolve,
     legal_actions=legal_actions,
     view=view,
+    events=EVENTS,
     state_to_dict=state_to_dict,
     state_from_dict=state_from_dict,
-    evolve_in_place=apply_event,
     redact_event=redact_event,
-    is_finished=is_finished,
 )
 """Luck & Logic under the comprehensive rules 2.04."""
-rulesets.register(ENGINE)
+ENGINES = (ENGINE,)

@@ -19,9 +19,9 @@ import hashlib
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, ClassVar
 
-from domain.kernel import JSON, Event, EventHandlers, common_state_dict, dataclass_to_dict
+from domain.kernel import JSON, Event, EventHandlers, GameStateBase, Stored, header_fields
 from domain.ll.cards import Card, parse_card
 
 ZONES = (
@@ -203,8 +203,27 @@ class Pending:
     resume: list[Any] = field(default_factory=list)
 
 
+_OBJ_FIELDS = tuple(f.name for f in fields(Obj))
+_DELAYED_FIELDS = tuple(f.name for f in fields(DelayedTrigger))
+
+
+def _clone_player(p: PlayerState) -> PlayerState:
+    new = copy.copy(p)
+    new.once_per_turn_used = list(p.once_per_turn_used)
+    return new
+
+
+def _clone_obj(obj: Obj) -> Obj:
+    """A fast field-by-field copy (``copy.copy`` of slotted dataclasses is slow).  Lists and
+    dicts inside are only ever replaced, never changed in place, so they are shared."""
+    new = object.__new__(Obj)
+    for name in _OBJ_FIELDS:
+        object.__setattr__(new, name, getattr(obj, name))
+    return new
+
+
 @dataclass(slots=True)
-class GameState:
+class GameState(GameStateBase):
     game_id: str = ""
     ruleset: str = "LL-2.04"
     variant: str = "standard"
@@ -251,6 +270,50 @@ class GameState:
     digest_memo: str | None = field(default=None, repr=False, compare=False)
     """Cache of ``game_state_digest`` (not game state): cleared by every event applied."""
 
+    STORED: ClassVar[dict[str, Stored]] = {
+        **header_fields(Obj, PlayerState),
+        "cards": Stored("cards", parse_card),
+        "turn": Stored("value"),
+        "turn_player": Stored("value"),
+        "first_player": Stored("value"),
+        "phase": Stored("value"),
+        "step": Stored("value"),
+        "battle": Stored("one", Battle),
+        "pending": Stored("one", Pending),
+        "primed": Stored("many", Primed),
+        "frames": Stored("many", Frame),
+        "effects": Stored("many", CEffect),
+        "delayed": Stored("many", DelayedTrigger, default=[]),
+        "replacing": Stored("deep", default=None),
+        "fired": Stored("list"),
+        "cycle_log": Stored("lists", default=[]),
+        "loop_log": Stored("deep", default=[]),
+        "loop": Stored("deep", default=None),
+        "counter": Stored("value"),
+        "finished": Stored("value"),
+        "winner": Stored("value"),
+        "result": Stored("value"),
+    }
+    COPIES: ClassVar[dict[str, Any]] = {
+        "objects": "dict",  # copy on write (``mut``)
+        "fresh": "owned",
+        "players": ("values", _clone_player),
+        "zones": "zones",
+        "battle": "deep",
+        "pending": "deep",
+        "primed": "deep_each",
+        "frames": "deep_each",
+        "effects": "deep_each",
+        "delayed": "deep_each",
+        "replacing": "deep",
+        "fired": "list",
+        "cycle_log": "list",
+        "loop_log": "list",  # entries are never mutated
+        "loop": "deep",
+        "digest_memo": "none",
+        "order": "list",
+    }
+
     # --- queries used everywhere -------------------------------------------------------
     def opponent(self, player: str) -> str:
         return self.order[1] if self.order[0] == player else self.order[0]
@@ -295,113 +358,12 @@ class GameState:
             self.fresh.add(oid)
         return self.objects[oid]
 
-    def clone(self) -> GameState:
-        new = copy.copy(self)
-        new.objects = dict(self.objects)
-        self.fresh = set()
-        new.fresh = set()
-        new.players = {k: _clone_player(v) for k, v in self.players.items()}
-        new.zones = {p: {z: list(oids) for z, oids in zs.items()} for p, zs in self.zones.items()}
-        new.battle = copy.deepcopy(self.battle)
-        new.pending = copy.deepcopy(self.pending)
-        new.primed = [copy.deepcopy(p) for p in self.primed]
-        new.frames = [copy.deepcopy(f) for f in self.frames]
-        new.effects = [copy.deepcopy(e) for e in self.effects]
-        new.delayed = [copy.deepcopy(d) for d in self.delayed]
-        new.replacing = copy.deepcopy(self.replacing)
-        new.fired = list(self.fired)
-        new.cycle_log = list(self.cycle_log)
-        new.loop_log = list(self.loop_log)  # entries are never mutated
-        new.loop = copy.deepcopy(self.loop)
-        new.digest_memo = None
-        new.order = list(self.order)
-        return new
-
-
-_OBJ_FIELDS = tuple(f.name for f in fields(Obj))
-_DELAYED_FIELDS = tuple(f.name for f in fields(DelayedTrigger))
-
-
-def _clone_player(p: PlayerState) -> PlayerState:
-    new = copy.copy(p)
-    new.once_per_turn_used = list(p.once_per_turn_used)
-    return new
-
-
-def _clone_obj(obj: Obj) -> Obj:
-    """A fast field-by-field copy (``copy.copy`` of slotted dataclasses is slow).  Lists and
-    dicts inside are only ever replaced, never changed in place, so they are shared."""
-    new = object.__new__(Obj)
-    for name in _OBJ_FIELDS:
-        object.__setattr__(new, name, getattr(obj, name))
-    return new
-
 
 # --- serialisation --------------------------------------------------------------------
 
-
-def state_to_dict(state: GameState) -> dict[str, JSON]:
-    """A JSON-friendly, canonical dump (used for snapshots and replay-equality checks)."""
-    return {
-        **common_state_dict(state),
-        "cards": {cid: c.model_dump(mode="json", exclude_unset=True) for cid, c in state.cards.items()},
-        "turn": state.turn,
-        "turn_player": state.turn_player,
-        "first_player": state.first_player,
-        "phase": state.phase,
-        "step": state.step,
-        "battle": dataclass_to_dict(state.battle) if state.battle else None,
-        "pending": dataclass_to_dict(state.pending) if state.pending else None,
-        "primed": [dataclass_to_dict(p) for p in state.primed],
-        "frames": [dataclass_to_dict(f) for f in state.frames],
-        "effects": [dataclass_to_dict(e) for e in state.effects],
-        "delayed": [dataclass_to_dict(d) for d in state.delayed],
-        "replacing": copy.deepcopy(state.replacing),
-        "fired": list(state.fired),
-        "cycle_log": [list(x) for x in state.cycle_log],
-        "loop_log": copy.deepcopy(state.loop_log),
-        "loop": copy.deepcopy(state.loop),
-        "counter": state.counter,
-        "finished": state.finished,
-        "winner": state.winner,
-        "result": state.result,
-    }
-
-
-def state_from_dict(data: Mapping[str, Any]) -> GameState:
-    return GameState(
-        game_id=data["game_id"],
-        ruleset=data["ruleset"],
-        variant=data["variant"],
-        seq=data["seq"],
-        seed=data["seed"],
-        shuffles=data["shuffles"],
-        cards={cid: parse_card(c) for cid, c in data["cards"].items()},
-        objects={oid: Obj(**o) for oid, o in data["objects"].items()},
-        order=list(data["order"]),
-        players={pid: PlayerState(**p) for pid, p in data["players"].items()},
-        zones={p: {z: list(v) for z, v in zs.items()} for p, zs in data["zones"].items()},
-        turn=data["turn"],
-        turn_player=data["turn_player"],
-        first_player=data["first_player"],
-        phase=data["phase"],
-        step=data["step"],
-        battle=Battle(**data["battle"]) if data["battle"] else None,
-        pending=Pending(**data["pending"]) if data["pending"] else None,
-        primed=[Primed(**p) for p in data["primed"]],
-        frames=[Frame(**f) for f in data["frames"]],
-        effects=[CEffect(**e) for e in data["effects"]],
-        delayed=[DelayedTrigger(**d) for d in data.get("delayed", [])],
-        replacing=copy.deepcopy(data.get("replacing")),
-        fired=list(data["fired"]),
-        cycle_log=[list(x) for x in data.get("cycle_log", [])],
-        loop_log=copy.deepcopy(list(data.get("loop_log", []))),
-        loop=copy.deepcopy(data.get("loop")),
-        counter=data["counter"],
-        finished=data["finished"],
-        winner=data["winner"],
-        result=data["result"],
-    )
+state_to_dict = GameState.to_dict
+"""A JSON-friendly, canonical dump (snapshots and replay-equality checks)."""
+state_from_dict = GameState.from_dict
 
 
 # --- evolve ---------------------------------------------------------------------------
@@ -492,6 +454,7 @@ _EFFECT_FIELDS = tuple(f.name for f in fields(CEffect) if f.name not in ("id", "
 
 _EVENTS = EventHandlers[GameState]("Luck & Logic", before=_clear_decision)
 handles = _EVENTS.handles
+EVENTS = _EVENTS
 apply_event = _EVENTS.apply
 """Apply one recorded event to a state in place."""
 evolve = _EVENTS.evolve
