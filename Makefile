@@ -1,7 +1,7 @@
 # tcg-adjudicator — developer and CI entry points.
 #   make run    start the API on http://127.0.0.1:8000 (SQLite store in ./data);
 #               make run PORT=8080 HOST=0.0.0.0 to listen elsewhere
-#   make test   full pytest suite (needs PostgreSQL at 127.0.0.1:5432, see README)
+#   make test   full pytest suite on parallel workers (needs PostgreSQL at 127.0.0.1:5432, see README)
 #   make lint   ruff check, ruff format --check, mypy --strict
 #   make bench  micro-benchmarks (python -m bench)
 
@@ -58,9 +58,16 @@ browser:
 	    exit 1; \
 	  fi; }
 
+# The suite runs on $(TEST_WORKERS) pytest-xdist workers (auto: one per core; make test
+# TEST_WORKERS=0 runs it serially). --dist worksteal hands tests out one at a time and lets an
+# idle worker take queued tests from a busy one, so a few long tests do not leave a core idle.
+# Every test is parallel-safe: each makes its own PostgreSQL schema, temp dirs and free ports.
+TEST_WORKERS ?= auto
+PYTEST_XDIST := $(if $(filter 0,$(TEST_WORKERS)),,-n $(TEST_WORKERS) --dist worksteal)
+
 # pytest exits 5 when it collected no tests: that is a failure here, never a pass.
 test: install browser
-	@rc=0; $(PY) -m pytest -q || rc=$$?; \
+	@rc=0; $(PY) -m pytest -q $(PYTEST_XDIST) || rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "make test: FAILED, pytest collected no tests (exit 5)" >&2; fi; \
 	exit $$rc
 

@@ -625,3 +625,14 @@ def test_make_run_takes_port_and_host() -> None:
     )
     assert "--host 0.0.0.0 --port 8080 " in uvicorn_line("PORT=8080", "HOST=0.0.0.0")
     assert "`make run PORT=8080`" in README.read_text(encoding="utf-8")
+
+
+def test_make_test_runs_on_parallel_workers_and_serially_on_request() -> None:
+    def recipe(*overrides: str) -> str:
+        done = subprocess.run(["make", "-n", "test", *overrides], cwd=REPO, capture_output=True, text=True, check=True)
+        return done.stdout[done.stdout.index("-m pytest") :]
+
+    assert recipe().startswith("-m pytest -q -n auto --dist worksteal ")
+    assert recipe("TEST_WORKERS=2").startswith("-m pytest -q -n 2 --dist worksteal ")
+    assert " -n " not in recipe("TEST_WORKERS=0").splitlines()[0]
+    assert "if [ $rc -eq 5 ]" in recipe() and "exit $rc" in recipe(), "collecting no tests (exit 5) fails make test"

@@ -107,9 +107,22 @@ def test_malformed_logs_get_line_numbered_errors_never_a_crash() -> None:
         assert verdict.message
 
 
-@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# Each example records and audits a whole game (up to a minute): two by default, four more
+# under `pytest -m slow`.
+@settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), pick=st.floats(0, 1, exclude_max=True))
 def test_changing_any_single_command_is_detected_at_exactly_that_step(seed: int, pick: float) -> None:
+    check_changed_command(seed, pick)
+
+
+@pytest.mark.slow
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), pick=st.floats(0, 1, exclude_max=True))
+def test_changing_any_single_command_is_detected_at_exactly_that_step_in_more_games(seed: int, pick: float) -> None:
+    check_changed_command(seed, pick)
+
+
+def check_changed_command(seed: int, pick: float) -> None:
     lines, steps = recorded_game(seed)
     k = int(pick * len(steps))
     # replay to just before step k and substitute another legal action (or an illegal one)

@@ -20,6 +20,9 @@ from service.settings import Settings
 @pytest.fixture
 def store(fake_engines: None, tmp_path: Path, catalogs: CardCatalogs, monkeypatch: pytest.MonkeyPatch) -> Path:
     db = tmp_path / "data" / "games.db"
+    # The tables wrap their last column at the terminal's width: a fixed one, so the lines
+    # asserted below do not depend on the terminal (or an xdist worker's 80 columns).
+    monkeypatch.setenv("COLUMNS", "120")
     monkeypatch.setenv("ADJUDICATOR_STORE", "sqlite")
     monkeypatch.setenv("ADJUDICATOR_SQLITE_PATH", str(db))
     games = GameService(Settings(allow_client_seed=True, store="sqlite", sqlite_path=db), catalogs)

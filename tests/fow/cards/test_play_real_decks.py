@@ -442,15 +442,33 @@ def play_randomly(d1: str, d2: str, seed: int, variant: str) -> tuple[GameState,
     return state, events
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
+RANDOM_GAMES = given(
     seed=st.integers(min_value=0, max_value=2**32),
     pair=st.sampled_from([(a, b) for a in DECKS for b in DECKS if a != b]),
     variant=st.sampled_from(["valhalla", "bifrost"]),
 )
+
+
+# A real-deck game takes up to a minute: the default run plays two random ones (besides the
+# two fixed pairings below), `pytest -m slow` six more.
+@settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@RANDOM_GAMES
 def test_real_decks_play_random_legal_games_to_an_end_that_replay_exactly(
     seed: int, pair: tuple[str, str], variant: str
 ) -> None:
+    check_random_game(seed, pair, variant)
+
+
+@pytest.mark.slow
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@RANDOM_GAMES
+def test_real_decks_play_many_random_legal_games_to_an_end_that_replay_exactly(
+    seed: int, pair: tuple[str, str], variant: str
+) -> None:
+    check_random_game(seed, pair, variant)
+
+
+def check_random_game(seed: int, pair: tuple[str, str], variant: str) -> None:
     state, events = play_randomly(pair[0], pair[1], seed, variant)
     assert state.finished, f"no game end after {MAX_COMMANDS} commands (turn {state.turn})"
     assert state.result in ("win", "draw")
