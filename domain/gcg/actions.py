@@ -490,7 +490,7 @@ def condition_holds(s: GameState, frame: Frame, raw: dict[str, Any]) -> bool:
         n = len(candidates(s, cond.filter, master, source))
         return (cond.min is None or n >= cond.min) and (cond.max is None or n <= cond.max)
     now = info(s, source)
-    return static_condition(s, cond, master, now.slot if now is not None else 0)
+    return static_condition(s, cond, master, source, now.slot if now is not None else 0)
 
 
 @effect("draw")

@@ -113,14 +113,19 @@ class Condition(_Model):
     * ``rage``: the rage of ``who``'s invading monster (3.4.3) is ``min``..``max``;
     * ``count``: the number of cards matching ``filter`` (relative to the master) is
       ``min``..``max`` ("if you have 3 or more battle cards in your zones").
-    A continuous ability may not use ``count`` (its cards' information depends on the
-    continuous effects being computed, 9.8)."""
+    On a continuous ability a ``count`` on the field may not ask for traits (they depend on
+    the continuous effects being computed, 9.8.1.3): see :meth:`printed`."""
 
     kind: Literal["monster_zone", "self_zone", "rage", "count"]
     who: Who = "you"
     min: int | None = None
     max: int | None = None
     filter: Filter = Field(default_factory=Filter)
+
+    def printed(self) -> bool:
+        """Whether the count reads only information no continuous effect changes: cards
+        outside the field, or on the field by type, colour, rank or name (not traits, 9.8.1.3)."""
+        return self.filter.area != "field" or not self.filter.traits
 
 
 class Target(_Model):
@@ -380,7 +385,7 @@ class Ability(_Model):
     evolution: EvolutionSpec | None = None
     condition: Condition | None = None
     """A continuous ability active only while ``condition`` holds (9.3.3), like
-    【Awakening N】; not ``count`` (see :class:`Condition`)."""
+    【Awakening N】 (a ``count`` by printed information only, see :meth:`Condition.printed`)."""
 
     @model_validator(mode="after")
     def _check_kind(self) -> Ability:
@@ -395,8 +400,10 @@ class Ability(_Model):
             raise ValueError("only an automatic ability has a cost to play it (9.6.3.2.1)")
         if self.replaces == "discarded" and (self.affects.kind != "all" or self.affects.filter.area != "hand"):
             raise ValueError("a 'discarded' replacement affects cards in a hand: 'affects' must be all of area 'hand'")
-        if self.condition is not None and (self.kind != "continuous" or self.condition.kind == "count"):
-            raise ValueError("an ability 'condition' is a continuous ability's, not 'count' (9.3.3, 9.8)")
+        if self.condition is not None and self.kind != "continuous":
+            raise ValueError("an ability 'condition' is a continuous ability's (9.3.3)")
+        if self.condition is not None and self.condition.kind == "count" and not self.condition.printed():
+            raise ValueError("a continuous ability counts cards on the field by type, colour, rank or name only (9.8)")
         if self.choose is not None and len(self.modes) < self.choose:
             raise ValueError("'choose' needs at least that many 'modes' (9.5.2.2.1)")
         return self

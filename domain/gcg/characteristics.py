@@ -97,7 +97,7 @@ def board(s: GameState) -> dict[str, Info]:
             (i, a)
             for i, a in info.abilities
             if (a.awakening is None or position >= a.awakening)
-            and (a.condition is None or static_condition(s, a.condition, info.master, info.slot))
+            and (a.condition is None or static_condition(s, a.condition, info.master, info.oid, info.slot))
         ]
     continuous = [
         (info.since, i, info.oid, info.master, a)
@@ -201,7 +201,7 @@ def _ability_changes(s: GameState, infos: dict[str, Info]) -> list[_AbilityChang
         position = s.players[info.master].position
         for i, a in info.abilities:
             changes = a.kind == "continuous" and (a.nullify or a.gain_abilities or a.lose_triggers)
-            active = a.condition is None or static_condition(s, a.condition, info.master, info.slot)
+            active = a.condition is None or static_condition(s, a.condition, info.master, info.oid, info.slot)
             if changes and active and (a.awakening is None or position >= a.awakening):
                 targets = affected(s, infos, info.oid, info.master, a.affects)
                 change = _AbilityChange(
@@ -373,10 +373,11 @@ def _in_range(value: int, cond: Condition) -> bool:
     return (cond.min is None or value >= cond.min) and (cond.max is None or value <= cond.max)
 
 
-def static_condition(s: GameState, cond: Condition, master: str, slot: int) -> bool:
-    """Whether a condition that reads no card information holds (9.3.3): an invading
-    monster's zone (3.3.3), the source's zone number ``slot`` (4.4.3) or rage (3.4.3).
-    ``count`` conditions need the board: see :func:`domain.gcg.actions.condition_holds`."""
+def static_condition(s: GameState, cond: Condition, master: str, source: str, slot: int) -> bool:
+    """Whether a condition of a continuous ability holds (9.3.3): an invading monster's zone
+    (3.3.3), the source's zone number ``slot`` (4.4.3), rage (3.4.3), or a count of cards by
+    information no continuous effect changes (their printed type, colour, rank, name; traits
+    outside the field), so that it can be read while continuous effects are applied (9.8)."""
     player = master if cond.who == "you" else s.opponent(master)
     if cond.kind == "monster_zone":
         return s.monster(player) is not None and _in_range(s.players[player].position, cond)
@@ -384,7 +385,25 @@ def static_condition(s: GameState, cond: Condition, master: str, slot: int) -> b
         return _in_range(slot, cond)
     if cond.kind == "rage":
         return _in_range(s.players[player].rage, cond)
-    raise AssertionError(cond.kind)  # pragma: no cover - count is refused on continuous abilities
+    return _in_range(printed_count(s, cond.filter, master, source), cond)
+
+
+def printed_count(s: GameState, flt: Filter, master: str, source: str) -> int:
+    """How many cards match ``flt`` by their printed information (the pool of
+    :func:`domain.gcg.actions.candidates`: a field count includes the invading monsters)."""
+    if flt.area == "field":
+        pool = [(o, "field", s.objects[o].slot) for p in s.order for o in s.zones[p]["field"]]
+        pool += [(top, "monster", s.players[p].position) for p in s.order if (top := s.monster(p)) is not None]
+    else:
+        players = {"you": [master], "opponent": [s.opponent(master)], "any": list(s.order)}[flt.controller]
+        pool = [(o, flt.area, 0) for p in players for o in s.zones[p][flt.area]]
+    n = 0
+    for oid, area, slot in pool:
+        obj = s.objects[oid]
+        card = s.cards[obj.card]
+        if _matches(s, card, obj.owner, area, slot, card.rank, list(card.traits), flt, master, source, oid):
+            n += 1
+    return n
 
 
 def matches(s: GameState, oid: str, flt: Filter, master: str, source: str) -> bool:

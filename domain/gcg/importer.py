@@ -143,6 +143,11 @@ def _blank(value: Any) -> bool:
     return value is None or (isinstance(value, str) and value.strip() in ("", "-"))
 
 
+def _rank(word: str) -> int:
+    """A rank written in Arabic or (a monster's, 2.3.2.1) Roman numerals."""
+    return _ROMAN.get(word.upper()) or int(word)
+
+
 def _number(word: str) -> int:
     w = word.lower().replace(",", "")
     return _WORDS[w] if w in _WORDS else int(w)
@@ -185,8 +190,11 @@ def _paragraphs(description: str) -> list[str]:
     ability follows the end of a sentence."""
     out: list[str] = []
     for line in description.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
-        line = _clean(line)
+        line = _clean(line).replace("\u2022", "\u30fb")
         if not line:
+            continue
+        if line.startswith("\u30fb") and out:  # an option of "do N from the below" (9.5.2.2.1)
+            out[-1] += " " + line
             continue
         line = re.sub(r"^(<Burst ?\d>)\s+(?=\S)", r"\1\n", line, flags=re.I)  # <BurstN> stands alone
         for part in line.split("\n"):
@@ -233,14 +241,14 @@ def _card_desc(text: str, *, area: str = "field") -> JsonDict:
     """``[rank N or lower] [colour] [<《Trait》>] battle card(s)`` as a filter, or a gap."""
     flt: JsonDict = {"area": area}
     rest = text.strip()
-    m = re.match(r"rank (\d+) or (lower|less|higher|greater|more) ", rest, re.I)
+    m = re.match(r"rank (\d+|IV|I{1,3}) or (lower|less|higher|greater|more) ", rest, re.I)
     if m:
-        flt["max_rank" if m.group(2).lower() in ("lower", "less") else "min_rank"] = int(m.group(1))
+        flt["max_rank" if m.group(2).lower() in ("lower", "less") else "min_rank"] = _rank(m.group(1))
         rest = rest[m.end() :]
     else:
-        m = re.match(r"rank (\d+) ", rest, re.I)
+        m = re.match(r"rank (\d+|IV|I{1,3}) ", rest, re.I)
         if m:
-            flt["max_rank"] = flt["min_rank"] = int(m.group(1))
+            flt["max_rank"] = flt["min_rank"] = _rank(m.group(1))
             rest = rest[m.end() :]
     colors = []
     while m := re.match(r"(red|blue|white|green|black|yellow|purple)(?: or | and |, | )", rest, re.I):
@@ -394,9 +402,10 @@ def _condition(text: str, ctx: _Ctx) -> JsonDict:
     if m and (zr := _zone_range(m.group(2))):
         who = "opponent" if "opponent" in m.group(1).lower() else "you"
         return {"kind": "monster_zone", "who": who, "min": zr[0], "max": zr[1]}
-    m = re.fullmatch(r"(your opponent's|your|this card's) (?:monster card's )?<Rage> is (.+)", t, re.I)
+    m = re.fullmatch(r"(your opponent's|your|this card's) (?:monster card's )?<?Rage>? is (.+)", t, re.I)
+    m = m or re.fullmatch(r"(your opponent's|your|this card) (?:monster card )?has (.+?) <?Rage>?", t, re.I)
     if m and (rng := _at_least(m.group(2))):
-        if m.group(1).lower() == "this card's" and ctx.type != "monster":
+        if m.group(1).lower().startswith("this card") and ctx.type != "monster":
             raise _GapError(f"condition: {t!r}")
         who = "opponent" if "opponent" in m.group(1).lower() else "you"
         return {"kind": "rage", "who": who, "min": rng[0], "max": rng[1]}
@@ -467,7 +476,7 @@ def _sentence(text: str, ctx: _Ctx) -> list[JsonDict]:
         return [{"op": "discard", "count": _number(m.group(2)), "who": _who(m.group(1))}]  # 5.7.1
     if m := re.fullmatch(
         r"(your opponent discards|discard) (?:cards )?until (?:you have|they have) (\d+) cards?"
-        r"(?: remaining| left| in hand| in (?:your|their) hand)?",
+        r"(?: remaining| left)?(?: in hand| in (?:your|their) hand)?",
         t,
         re.I,
     ):
@@ -489,7 +498,7 @@ def _sentence(text: str, ctx: _Ctx) -> list[JsonDict]:
     if m := re.fullmatch(r"return (.+) to (?:its owner's|their owner's|their owners'|the owner's) hands?", t, re.I):
         return [{"op": "return_to_hand", "target": _target(m.group(1))}]  # 5.2.1, 4.1.7
     if m := re.fullmatch(
-        r"(increase|reduce|decrease) (this card's|your opponent's|your) (?:monster card's )?<Rage> by (\d+)", t, re.I
+        r"(increase|reduce|decrease) (this card's|your opponent's|your) (?:monster card's )?<?Rage>? by (\d+)", t, re.I
     ):
         if m.group(2).lower() == "this card's" and ctx.type != "monster":
             raise _GapError("effect: the <Rage> of a card that is not a monster (3.4.1)")
@@ -512,8 +521,8 @@ def _sentence(text: str, ctx: _Ctx) -> list[JsonDict]:
             eff["to_zone"] = int(m.group(4))  # 5.13.1.2 / 5.13.2.2
         return [eff]
     if m := re.fullmatch(
-        r"search your deck for (up to )?" + _N + r" (.+?),? reveal (?:it|them|that card|those cards),? and"
-        r" (?:add|put) (?:it|them) (?:in)?to your hand",
+        r"search your deck for (up to )?" + _N + r" (.+?),? reveal (?:it|them|that card|those cards)(?:,| and|, and)"
+        r" (?:add|put) (?:it|them) (?:in)?to your hand(?P<shuffle>(?:,| and|, and)(?: then)? shuffle your deck)?",
         t,
         re.I,
     ):
@@ -524,7 +533,8 @@ def _sentence(text: str, ctx: _Ctx) -> list[JsonDict]:
         if not m.group(1) and not conditions:
             pass  # 5.8.1.1: that many must be chosen; the engine asks for exactly that
         flt.pop("area")
-        return [{"op": "search", "count": _number(m.group(2)), "filter": flt}]  # 5.8
+        search: list[JsonDict] = [{"op": "search", "count": _number(m.group(2)), "filter": flt}]  # 5.8
+        return search + ([{"op": "shuffle"}] if m.group("shuffle") else [])
     if low in ("shuffle your deck", "then shuffle your deck"):
         return [{"op": "shuffle"}]
     if low == "you win the game":
@@ -602,8 +612,8 @@ def _continuous(text: str, ctx: _Ctx) -> JsonDict:
     m = re.fullmatch(r"if (.+?), (.+)", t, re.I)
     if m:
         cond = _condition(m.group(1), ctx)
-        if cond["kind"] == "count":
-            raise _GapError("condition: a card count in a continuous ability (9.8)")
+        if cond["kind"] == "count" and cond["filter"]["area"] == "field" and cond["filter"].get("traits"):
+            raise _GapError("condition: a count of cards on the field by trait in a continuous ability (9.8.1.3)")
         t = m.group(2)
     ability: JsonDict = {"kind": "continuous"}
     if m := _MODIFIER.fullmatch(t):
@@ -622,6 +632,20 @@ def _continuous(text: str, ctx: _Ctx) -> JsonDict:
     if cond is not None:
         ability["condition"] = cond
     return ability
+
+
+def _modes(text: str, ctx: _Ctx) -> JsonDict | None:
+    """ "Do N from the below" / "Choose N of the following" and its options (9.5.2.2.1), or None."""
+    m = re.fullmatch(r"(?:choose|do) " + _N + r" (?:of the following|from the below):? ?\u30fb(.+)", text, re.I)
+    if not m:
+        return None
+    options = [o.strip() for o in m.group(2).split("\u30fb")]
+    if any(re.search(r"<Awakening", o, re.I) for o in options):
+        raise _GapError("keyword: <Awakening> on one option of a choice (11.4 is an ability's)")
+    choose = _number(m.group(1))
+    if choose > len(options):
+        raise _GapError(f"effect: choose {choose} of {len(options)} options")
+    return {"choose": choose, "modes": [_body(o, ctx) for o in options]}
 
 
 _PHASES = {"start": "start_of_start_phase", "main": "start_of_main_phase", "counter": "start_of_counter_phase"}
@@ -674,12 +698,15 @@ def _paragraph(text: str, ctx: _Ctx) -> tuple[str, Any]:
     if trigger is not None:
         if trigger == "when_invading" and ctx.type != "monster":
             raise _GapError("keyword: <When Invading> on a card that is not a monster (11.3.1)")
-        effects = _body(t, ctx)
-        ability.update({"kind": "auto", "trigger": trigger, "effects": effects})
+        modes = _modes(t, ctx)
+        ability.update({"kind": "auto", "trigger": trigger, **(modes or {"effects": _body(t, ctx)})})
         if whose != "your":
             ability["whose"] = whose
         return "ability", ability
     if ctx.type == "strategy" and "awakening" not in ability:
+        modes = _modes(t, ctx)
+        if modes is not None:  # the strategy card's text as its "placed" ability (9.1.1.1.2)
+            return "ability", {**ability, "kind": "auto", "trigger": "placed", **modes}
         try:
             return "effects", _body(t, ctx)  # 9.1.1.1.2: when placed in the strategy zone
         except _GapError as first:

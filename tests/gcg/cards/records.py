@@ -125,6 +125,23 @@ RECORDS: list[dict[str, Any]] = [
     battle(32, "6", "When this card is destroyed, draw 1 card.", counter="5000", color="blue"),
     monster(33, "1", "", threat="9000"),  # no text
     battle(34, "3", "<Enter> <Destroy> 1 of your opponent's rank 3 or lower red battle cards.", color="white"),
+    # --- "do N from the below" (9.5.2.2.1), rage held (3.4.3), counts (9.3.3), search (5.8) ---
+    strategy(
+        35,
+        "4",
+        "Choose one of the following:\n"
+        "\u30fb <Destroy> 1 of your opponent's rank 4 or lower battle cards.\n"
+        "\u30fb Draw 2 cards.",
+    ),
+    battle(36, "4", "If you have 5 or more monster cards in your discard pile, this card gains +3000 counter power."),
+    strategy(37, "3", "If your monster card has 2 or more <Rage>, draw 2 cards."),
+    monster(
+        38,
+        "2",
+        "<When Invading> Search your deck for up to 1 rank III <《Godzilla》> card, reveal it, add it to your hand, "
+        "then shuffle your deck.",
+    ),
+    strategy(39, "5", "Your opponent discards cards until they have 2 cards remaining in their hand.", color="blue"),
     # --- what the vocabulary does not express (each with its first gap) ---
     strategy(40, "3", "<Your Turn> Your monster card cannot advance nor invade.", color="blue"),
     battle(41, "3", "<Step2> Draw 1 card."),
@@ -136,10 +153,13 @@ RECORDS: list[dict[str, Any]] = [
     battle(47, "4", "Whenever you play a battle card, draw 1 card.\n<Enter> Increase your <Rage> by 1."),
     monster(48, "2", "If you have 3 or more battle cards in your zones, this card gains +5000 threat level."),
     strategy(49, "1", "Search your deck for 1 battle card, reveal it and add it to your hand."),
+    battle(
+        50, "3", "If you have 3 or more <《Mothra》> battle cards in your zones, this card gains +2000 counter power."
+    ),
 ]
 
 EXPECTED: dict[str, str] = {
-    **{f"CMP01-{n:03d}": "full" for n in range(1, 35)},
+    **{f"CMP01-{n:03d}": "full" for n in range(1, 40)},
     "CMP01-040": "none",
     "CMP01-041": "none",
     "CMP01-042": "none",
@@ -148,6 +168,7 @@ EXPECTED: dict[str, str] = {
     "CMP01-045": "none",
     "CMP01-046": "none",
     "CMP01-047": "partial",
-    "CMP01-048": "none",
+    "CMP01-048": "full",
     "CMP01-049": "none",
+    "CMP01-050": "none",
 }

@@ -14,6 +14,7 @@ from tests.gcg_support import (
     find_all,
     pending,
     position,
+    put,
     rage,
     run,
     to_hand,
@@ -80,6 +81,31 @@ def test_a_continuous_ability_by_the_invading_monsters_zone_and_rage() -> None:
     before = threat_level(state, "p1")
     rage(state, "p1", 3)
     assert threat_level(state, "p1") == before + 3 * 5000  # 3.4.5 only: no CMP01-028 in play
+
+
+def test_a_continuous_ability_counting_the_discard_pile() -> None:
+    """9.3.3, 9.8: "If you have 5 or more monster cards in your discard pile, this card gains
+    +3000 counter power" (CMP01-036): counted by printed type, active while it holds."""
+    state = game(red=[record(36)])
+    oid = to_zone(state, "p1", "CMP01-036", 2)
+    monsters = [o for o in state.zones["p1"]["deck"] if state.cards[state.objects[o].card].type == "monster"]
+    for o in monsters[:4]:
+        put(state, o, "discard")
+    assert counter_power(state, oid) == 2000
+    put(state, monsters[4], "discard")
+    assert counter_power(state, oid) == 5000
+
+
+def test_do_one_from_the_below_asks_its_master() -> None:
+    """9.5.2.2.1: "Choose one of the following" (CMP01-035): its master picks the option."""
+    state = game(red=[record(35)])
+    position(state, "p1", 5)
+    card = to_hand(state, "p1", "CMP01-035")
+    hand = len(state.zones["p1"]["hand"])
+    run(state, cmd("ActivateStrategy", "p1", card=card, zone=1))
+    assert pending(state) == ("modes", "p1")
+    choose(state, 1)  # draw 2 cards
+    assert len(state.zones["p1"]["hand"]) == hand - 1 + 2
 
 
 def test_destroy_every_battle_card_in_a_range_of_zones() -> None:

@@ -45,12 +45,12 @@ def _effects(rec: dict[str, Any]) -> list[dict[str, Any]]:
 def test_every_composed_record_imports_as_expected_and_the_coverage_figure() -> None:
     result = import_cards(RECORDS)
     assert {c.id: c.status for c in result.cards} == EXPECTED
-    assert (result.count("full"), result.count("partial"), result.count("none")) == (34, 1, 9)
+    assert (result.count("full"), result.count("partial"), result.count("none")) == (40, 1, 9)
     for c in result.cards:  # one gap per unsupported text, and the card keeps the text verbatim
         assert len(c.gaps) == len(c.unsupported)
         if c.card is not None:
             assert list(c.card.unsupported) == list(c.unsupported)
-    assert len(parse_catalog({"cards": result.catalog()})) == 42  # every record that became a card
+    assert len(parse_catalog({"cards": result.catalog()})) == 48  # every record that became a card
 
 
 def test_the_card_information_of_a_monster() -> None:
@@ -217,6 +217,30 @@ def test_continuous_abilities_and_their_conditions() -> None:
     assert _abilities(record(30)) == [{"kind": "continuous", "cannot_engage": True}]
 
 
+def test_do_n_from_the_below() -> None:
+    """9.5.2.2.1: "Choose one of the following:" and its options, the strategy card's text as
+    its "placed" ability (9.1.1.1.2)."""
+    (ability,) = _abilities(record(35))
+    assert (ability["trigger"], ability["choose"]) == ("placed", 1)
+    assert [[e["op"] for e in mode] for mode in ability["modes"]] == [["destroy"], ["draw"]]
+
+
+def test_counts_rage_held_and_a_search_in_one_sentence() -> None:
+    """9.3.3 with a count on a continuous ability (printed information, 9.8), 3.4.3 "has 2 or
+    more <Rage>", 5.8 "reveal it, add it to your hand, then shuffle your deck", 5.7.2."""
+    assert _abilities(record(36))[0]["condition"] == {
+        "kind": "count",
+        "min": 5,
+        "filter": {"area": "discard", "controller": "you", "types": ["monster"]},
+    }
+    assert _abilities(record(48))[0]["condition"]["filter"] == {"controller": "you", "types": ["battle"]}
+    assert _effects(record(37)) == [{"op": "draw", "count": 2, "condition": {"kind": "rage", "min": 2}}]
+    assert _abilities(record(38))[0]["effects"] == [
+        {"op": "search", "filter": {"traits": ["Godzilla"], "max_rank": 3, "min_rank": 3}}
+    ]
+    assert _effects(record(39)) == [{"op": "discard", "count": 2, "until": True, "who": "opponent"}]
+
+
 def test_modifiers_until_end_of_turn_are_effects() -> None:
     """9.2.1.2: "until end of turn" makes a resolved effect with a duration (7.5.6)."""
     assert _abilities(record(26))[0]["effects"] == [
@@ -245,7 +269,9 @@ def test_unsupported_paragraphs_are_kept_verbatim_with_their_first_gap() -> None
     assert c.card is not None and len(c.card.abilities) == 1  # the <Enter> paragraph
     assert import_card(record(42)).gaps == ("effect: 'reduce their <Rage> by 2'",)
     assert import_card(record(46)).gaps == ("target: '\"Crystals\"'",)  # a quoted name is not read
-    assert import_card(record(48)).gaps == ("condition: a card count in a continuous ability (9.8)",)
+    assert import_card(record(50)).gaps == (
+        "condition: a count of cards on the field by trait in a continuous ability (9.8.1.3)",
+    )
     assert import_card(record(49)).gaps[0].startswith("effect: a search whose text does not shuffle")
 
 
