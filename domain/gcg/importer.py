@@ -355,11 +355,19 @@ def _subject(text: str, ctx: _Ctx) -> tuple[JsonDict, str]:
         return {"kind": "your_monster"}, "threat"
     if t in ("your opponent's monster card", "your opponent's invading monster"):
         return {"kind": "opponent_monster"}, "threat"
-    m = re.fullmatch(r"(?:all (?:of )?)?(your opponent's|your) (.+)", text.strip(), re.I)
-    if m and not re.match(r"\d|up to", m.group(2)):
-        flt = _card_desc(m.group(2))
+    m = re.fullmatch(r"(?:all (?:of )?)?(your opponent's|your) (other )?(.+)", text.strip(), re.I)
+    if m and not re.match(r"\d|up to", m.group(3)):
+        where: JsonDict = {}
+        desc = _location(m.group(3), where)
+        flt = _card_desc(desc)
         if flt.get("types") != ["battle"]:
             raise _GapError(f"target: {text.strip()!r}")
+        one_zone = where.get("min_zone") is not None and where.get("min_zone") == where.get("max_zone")
+        if not desc.lower().endswith("cards") and not one_zone:  # "your battle card": which one?
+            raise _GapError(f"target: {text.strip()!r}")
+        flt.update(where)
+        if m.group(2):
+            flt["other_than_self"] = True
         flt["controller"] = "opponent" if "opponent" in m.group(1).lower() else "you"
         return {"kind": "all", "filter": flt}, "counter"
     target = _target(text)
@@ -573,6 +581,8 @@ def _body(text: str, ctx: _Ctx) -> list[JsonDict]:
     i = 0
     while i < len(sentences):
         s = re.sub(r"^then,? ", "", sentences[i], flags=re.I)
+        if ":" in s:
+            raise _GapError(f"cost: '(cost): (effect)' is a notation GCG-1.00 does not define ({s!r})")
         if not s:
             raise _GapError(f"effect: {sentences[i]!r}")
         m = re.fullmatch(r"you may (.+)", s, re.I)
@@ -661,7 +671,7 @@ def _paragraph(text: str, ctx: _Ctx) -> tuple[str, Any]:
         return "reminder", None
     for kw in re.findall(r"<([^《>][^>]*)>", t):
         norm = kw.strip().lower()
-        if norm in _KNOWN or re.fullmatch(r"(awakening|burst|evolution) ?\d+", norm):
+        if norm in _KNOWN or re.fullmatch(r"(awakening|burst|evolution)(?: ?\d+)?", norm):
             continue
         raise _GapError(f"keyword: <{kw}> is not defined in GCG-1.00")
     if m := re.fullmatch(r"<Burst ?(\d)>", t, re.I):

@@ -156,6 +156,12 @@ RECORDS: list[dict[str, Any]] = [
     battle(
         50, "3", "If you have 3 or more <《Mothra》> battle cards in your zones, this card gains +2000 counter power."
     ),
+    battle(
+        51,
+        "6",
+        "If your monster card has 2 or more <Rage>, your other battle card in zone 8 gains +5000 counter power.",
+    ),
+    monster(52, "2", "<When Invading> Discard 1 card from your hand: <Destroy> 1 of your opponent's battle cards."),
 ]
 
 EXPECTED: dict[str, str] = {
@@ -171,4 +177,6 @@ EXPECTED: dict[str, str] = {
     "CMP01-048": "full",
     "CMP01-049": "none",
     "CMP01-050": "none",
+    "CMP01-051": "full",
+    "CMP01-052": "none",
 }

@@ -96,6 +96,17 @@ def test_a_continuous_ability_counting_the_discard_pile() -> None:
     assert counter_power(state, oid) == 5000
 
 
+def test_your_other_battle_card_in_zone_8() -> None:
+    """9.3.3, 4.4.4.1: "If your monster card has 2 or more <Rage>, your other battle card in
+    zone 8 gains +5000 counter power" (CMP01-051)."""
+    state = game(red=[record(51)])
+    source = to_zone(state, "p1", "CMP01-051", 2)
+    other = to_zone(state, "p1", tst(10), 8)
+    assert counter_power(state, other) == 3000
+    rage(state, "p1", 2)
+    assert (counter_power(state, other), counter_power(state, source)) == (8000, 2000)
+
+
 def test_do_one_from_the_below_asks_its_master() -> None:
     """9.5.2.2.1: "Choose one of the following" (CMP01-035): its master picks the option."""
     state = game(red=[record(35)])

@@ -45,12 +45,12 @@ def _effects(rec: dict[str, Any]) -> list[dict[str, Any]]:
 def test_every_composed_record_imports_as_expected_and_the_coverage_figure() -> None:
     result = import_cards(RECORDS)
     assert {c.id: c.status for c in result.cards} == EXPECTED
-    assert (result.count("full"), result.count("partial"), result.count("none")) == (40, 1, 9)
+    assert (result.count("full"), result.count("partial"), result.count("none")) == (41, 1, 10)
     for c in result.cards:  # one gap per unsupported text, and the card keeps the text verbatim
         assert len(c.gaps) == len(c.unsupported)
         if c.card is not None:
             assert list(c.card.unsupported) == list(c.unsupported)
-    assert len(parse_catalog({"cards": result.catalog()})) == 48  # every record that became a card
+    assert len(parse_catalog({"cards": result.catalog()})) == 50  # every record that became a card
 
 
 def test_the_card_information_of_a_monster() -> None:
@@ -217,6 +217,22 @@ def test_continuous_abilities_and_their_conditions() -> None:
     assert _abilities(record(30)) == [{"kind": "continuous", "cannot_engage": True}]
 
 
+def test_other_battle_cards_in_one_zone() -> None:
+    """4.4.4.1: "your other battle card in zone 8" is every battle card of yours there but this one."""
+    (ability,) = _abilities(record(51))
+    assert ability["affects"]["filter"] == {
+        "controller": "you",
+        "types": ["battle"],
+        "other_than_self": True,
+        "min_zone": 8,
+        "max_zone": 8,
+    }
+    assert ability["condition"] == {"kind": "rage", "min": 2}
+    assert import_card(battle(87, "2", "Your battle card gains +1000 counter power.")).gaps == (
+        "target: 'Your battle card'",
+    )
+
+
 def test_do_n_from_the_below() -> None:
     """9.5.2.2.1: "Choose one of the following:" and its options, the strategy card's text as
     its "placed" ability (9.1.1.1.2)."""
@@ -272,6 +288,7 @@ def test_unsupported_paragraphs_are_kept_verbatim_with_their_first_gap() -> None
     assert import_card(record(50)).gaps == (
         "condition: a count of cards on the field by trait in a continuous ability (9.8.1.3)",
     )
+    assert import_card(record(52)).gaps[0].startswith("cost: '(cost): (effect)' is a notation GCG-1.00 does not")
     assert import_card(record(49)).gaps[0].startswith("effect: a search whose text does not shuffle")
 
 
