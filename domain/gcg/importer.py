@@ -99,29 +99,27 @@ class _GapError(Exception):
 # the record
 
 
-_STRINGS = ("card_number", "name", "type")
-
-
 def check_raw(raw: Any) -> list[str]:
-    """What makes ``raw`` not a record of the card list (empty when it is one)."""
+    """What makes ``raw`` not a record of the card list at all (empty when it is one): an
+    object with a ``card_number``.  Any other odd value is the card's own problem: it is
+    reported on that card (status ``none``), so one record cannot stop a whole import."""
     if not isinstance(raw, Mapping):
         return ["a card record must be an object"]
-    problems = [
-        f"'{key}' must be a non-empty string"
-        for key in _STRINGS
-        if not isinstance(raw.get(key), str) or not raw[key].strip()
-    ]
-    for key in ("colors", "traits"):
-        value = raw.get(key)
-        if value is not None and (not isinstance(value, list) or not all(isinstance(v, str) for v in value)):
-            problems.append(f"'{key}' must be a list of strings")
-    for key in ("rank", "threat_level", "counter_power", "invasion_icon_value", "burst"):
-        value = raw.get(key)
-        if value is not None and (isinstance(value, bool) or not isinstance(value, str | int)):
-            problems.append(f"'{key}' must be a string, a number or null")
-    if raw.get("description") is not None and not isinstance(raw.get("description"), str):
-        problems.append("'description' must be a string or null")
-    return problems
+    number = raw.get("card_number")
+    if not isinstance(number, str) or not number.strip():
+        return ["'card_number' must be a non-empty string"]
+    return []
+
+
+def _strings(value: Any) -> list[str] | None:
+    """A list of strings, a single string as a list of one, ``null`` as none; else None."""
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return [value] if value.strip() else []
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return [v for v in value if v.strip()]
+    return None
 
 
 _TYPES = {"monster": "monster", "battle": "battle", "strategy": "strategy"}
@@ -160,6 +158,7 @@ def _number(word: str) -> int:
 def _clean(text: str) -> str:
     text = text.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"').replace("\u201d", '"')
     text = text.replace("【", "<").replace("】", ">").replace("\uff1a", ":").replace("\u3000", " ")
+    text = text.replace("\uff1c", "<").replace("\uff1e", ">").replace("\uff08", "(").replace("\uff09", ")")
     text = re.sub(r"<\s+", "<", re.sub(r"\s+>", ">", text))
     return re.sub(r"[ \t]+", " ", text).strip()
 
@@ -189,6 +188,7 @@ def _paragraphs(description: str) -> list[str]:
     """Paragraphs: the lines of the text, and a line split where a keyword that starts an
     ability follows the end of a sentence."""
     out: list[str] = []
+    description = re.sub(r"<br\s*/?>", "\n", description, flags=re.I)
     for line in description.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
         line = _clean(line).replace("\u2022", "\u30fb")
         if not line:
@@ -737,7 +737,7 @@ def import_card(raw: Mapping[str, Any]) -> ImportedCard:
     if problems:
         raise RawCardError("; ".join(problems))
     number = raw["card_number"].strip()
-    name = raw["name"].strip()
+    name = raw["name"].strip() if isinstance(raw.get("name"), str) else ""
     set_code = number.split("-")[0] if "-" in number else ""
     unsupported: list[str] = []
     gaps: list[str] = []
@@ -746,15 +746,29 @@ def import_card(raw: Mapping[str, Any]) -> ImportedCard:
     def none(gap: str, value: str) -> ImportedCard:
         return ImportedCard(number, name, None, "none", (value,), (gap,), tuple(notes), set_code)
 
-    kind = _TYPES.get(raw["type"].strip().lower())
+    if not isinstance(raw.get("name"), str):
+        return none("name: missing or not a string (2.1)", f"name: {raw.get('name')}")
+    type_raw = raw.get("type")
+    kind = _TYPES.get(re.sub(r" card$", "", type_raw.strip().lower())) if isinstance(type_raw, str) else None
     if kind is None:
-        return none("type: not a card type of GCG-1.00 (2.2)", f"type: {raw['type']}")
+        return none("type: not a card type of GCG-1.00 (2.2)", f"type: {type_raw}")
     rank_raw = raw.get("rank")
     rank = _ROMAN.get(rank_raw.strip().upper()) if isinstance(rank_raw, str) else None
     rank = rank if rank is not None else _int(rank_raw)
     if rank is None:
         return none("rank: missing or not a number (2.3)", f"rank: {rank_raw}")
-    colors = [c.strip().lower() for c in raw.get("colors") or []]
+    color_list = _strings(raw.get("colors"))
+    if color_list is None:
+        return none("colors: not a list of colours (2.4)", f"colors: {raw.get('colors')}")
+    colors = [c.strip().lower() for c in color_list]
+    traits = _strings(raw.get("traits"))
+    if traits is None:
+        return none("traits: not a list of traits (2.5)", f"traits: {raw.get('traits')}")
+    description_raw = raw.get("description")
+    if isinstance(description_raw, list) and all(isinstance(line, str) for line in description_raw):
+        description_raw = "\n".join(description_raw)
+    if description_raw is not None and not isinstance(description_raw, str):
+        return none("description: not a text (2.9)", f"description: {description_raw}")
     if len(colors) != 1 or colors[0] not in _COLORS:
         reason = "not one colour" if len(colors) != 1 else "not red, blue or white"
         return none(f"colors: {reason} (GCG-1.00 2.4.3)", f"colors: {colors}")
@@ -765,7 +779,7 @@ def import_card(raw: Mapping[str, Any]) -> ImportedCard:
         "type": kind,
         "rank": rank,
         "color": colors[0],
-        "traits": [t.strip() for t in raw.get("traits") or [] if t.strip()],
+        "traits": [t.strip().strip("<>《》").strip() for t in traits],
     }
     invasion = raw.get("invasion_icon_value")
     if not _blank(invasion):
@@ -786,7 +800,7 @@ def import_card(raw: Mapping[str, Any]) -> ImportedCard:
         elif not _blank(value_raw) and value != 0:
             notes.append(f"{key} {value_raw!r} ignored: a {kind} card has none (2.6, 2.7)")
     burst_raw = raw.get("burst")
-    if not _blank(burst_raw):
+    if not _blank(burst_raw) and burst_raw != 0 and burst_raw != "0":
         bm = re.fullmatch(r"<?(?:burst ?)?(\d|I{1,3}|IV)>?", str(burst_raw).strip(), re.I)
         burst = None if bm is None else (_ROMAN.get(bm.group(1).upper()) or int(bm.group(1)))
         if burst is None:
@@ -796,7 +810,7 @@ def import_card(raw: Mapping[str, Any]) -> ImportedCard:
             card["burst"] = burst
 
     ctx = _Ctx(type=kind, card_traits=list(card["traits"]))
-    description = raw.get("description") or ""
+    description = description_raw or ""
     card["text"] = description.strip()
     abilities: list[JsonDict] = []
     effects: list[JsonDict] = []

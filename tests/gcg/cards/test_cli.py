@@ -47,9 +47,9 @@ def test_import_writes_a_catalog_the_engine_loads(tmp_path: Path, capsys: pytest
 
 
 def test_bad_input_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    bad = _write(tmp_path, [{"card_number": "A-1", "name": "x", "type": "Battle", "colors": "red"}])
+    bad = _write(tmp_path, [{"name": "x", "type": "Battle"}])
     assert adjudicator(["cards", "coverage", "--game", "gcg", str(bad)]) == 1
-    assert capsys.readouterr().err == f"error: {bad}: cards[0] (A-1): 'colors' must be a list of strings\n"
+    assert capsys.readouterr().err == f"error: {bad}: cards[0]: 'card_number' must be a non-empty string\n"
     assert adjudicator(["cards", "coverage", "--game", "gcg", str(tmp_path / "missing.json")]) == 1
     assert "no such file" in capsys.readouterr().err
     src = _write(tmp_path, RECORDS, "ok.json")

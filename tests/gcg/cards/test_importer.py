@@ -346,9 +346,16 @@ def test_full_width_brackets_and_curly_quotes_read_as_angle_brackets() -> None:
 
 def test_records_that_are_not_card_list_records() -> None:
     assert check_raw([]) == ["a card record must be an object"]
-    assert "'card_number' must be a non-empty string" in check_raw({"name": "x", "type": "Monster"})
+    assert check_raw({"name": "x", "type": "Monster"}) == ["'card_number' must be a non-empty string"]
     with pytest.raises(RawCardError):
-        import_card({"card_number": "A-1", "name": "x", "type": "Battle", "colors": "red"})
+        import_card({"card_number": " ", "name": "x", "type": "Battle"})
+    # any other odd value is that card's problem, not the list's
+    odd = import_card({"card_number": "A-1", "name": "x", "type": "Battle", "rank": "2", "colors": 3})
+    assert odd.card is None and odd.gaps == ("colors: not a list of colours (2.4)",)
+    one = import_card(dict(record(13), colors="Red", traits="《Human》", type="Battle Card"))
+    assert one.status == "full" and one.card is not None and (one.card.color, one.card.traits) == ("red", ["Human"])
+    br = import_card(dict(record(2), description=record(2)["description"].replace("\n", "<br>")))
+    assert br.status == "full" and br.card is not None and len(br.card.abilities) == 2
 
 
 def test_unsupported_pattern_abstracts_numbers_traits_and_names() -> None:
