@@ -111,12 +111,14 @@ class Condition(_Model):
     * ``self_zone``: the source card is in a zone numbered ``min``..``max`` ("if this card is in
       zone 8"; a monster at its position 3.3.3.1, a battle card in its zone 4.4);
     * ``rage``: the rage of ``who``'s invading monster (3.4.3) is ``min``..``max``;
+    * ``monster_rank``: the monster rank of ``who``'s invading monster (its topmost card,
+      2.3.2.1, 3.2.3.1) is ``min``..``max`` ("if your opponent's monster card is rank IV or higher");
     * ``count``: the number of cards matching ``filter`` (relative to the master) is
       ``min``..``max`` ("if you have 3 or more battle cards in your zones").
     On a continuous ability a ``count`` on the field may not ask for traits (they depend on
     the continuous effects being computed, 9.8.1.3): see :meth:`printed`."""
 
-    kind: Literal["monster_zone", "self_zone", "rage", "count"]
+    kind: Literal["monster_zone", "self_zone", "rage", "monster_rank", "count"]
     who: Who = "you"
     min: int | None = None
     max: int | None = None

@@ -385,6 +385,8 @@ def static_condition(s: GameState, cond: Condition, master: str, source: str, sl
         return _in_range(slot, cond)
     if cond.kind == "rage":
         return _in_range(s.players[player].rage, cond)
+    if cond.kind == "monster_rank":
+        return s.monster(player) is not None and _in_range(monster_rank(s, player), cond)
     return _in_range(printed_count(s, cond.filter, master, source), cond)
 
 

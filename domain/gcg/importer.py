@@ -410,6 +410,11 @@ def _condition(text: str, ctx: _Ctx) -> JsonDict:
     if m and (zr := _zone_range(m.group(2))):
         who = "opponent" if "opponent" in m.group(1).lower() else "you"
         return {"kind": "monster_zone", "who": who, "min": zr[0], "max": zr[1]}
+    m = re.fullmatch(r"(your opponent's|your) monster card is rank (IV|I{1,3}|[1-4])( or (?:higher|lower))?", t, re.I)
+    if m:
+        n, side = _rank(m.group(2)), (m.group(3) or "").strip().lower()
+        lo, hi = (n, None) if side == "or higher" else (None, n) if side == "or lower" else (n, n)
+        return {"kind": "monster_rank", "who": _who(m.group(1)), "min": lo, "max": hi}
     m = re.fullmatch(r"(your opponent's|your|this card's) (?:monster card's )?<?Rage>? is (.+)", t, re.I)
     m = m or re.fullmatch(r"(your opponent's|your|this card) (?:monster card )?has (.+?) <?Rage>?", t, re.I)
     if m and (rng := _at_least(m.group(2))):

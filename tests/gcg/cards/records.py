@@ -162,6 +162,7 @@ RECORDS: list[dict[str, Any]] = [
         "If your monster card has 2 or more <Rage>, your other battle card in zone 8 gains +5000 counter power.",
     ),
     monster(52, "2", "<When Invading> Discard 1 card from your hand: <Destroy> 1 of your opponent's battle cards."),
+    battle(53, "7", "If your opponent's monster card is rank IV or higher, this card gains +5000 counter power."),
 ]
 
 EXPECTED: dict[str, str] = {
@@ -179,4 +180,5 @@ EXPECTED: dict[str, str] = {
     "CMP01-050": "none",
     "CMP01-051": "full",
     "CMP01-052": "none",
+    "CMP01-053": "full",
 }

@@ -24,7 +24,7 @@ def test_coverage_reports_full_partial_none_and_the_gaps(tmp_path: Path, capsys:
     assert adjudicator(["cards", "coverage", "--game", "gcg", str(src)]) == 0
     out = capsys.readouterr().out
     overall = next(line for line in out.splitlines() if line.startswith("overall"))
-    assert overall.split() == ["overall", "52", "41", "1", "10", "78.8%"]
+    assert overall.split() == ["overall", "53", "42", "1", "10", "79.2%"]
     assert "keyword: <Your Turn> is not defined in GCG-1.00" in out
     assert "Top 20 gaps" in out and "Gap families:" in out
 
@@ -41,7 +41,7 @@ def test_import_writes_a_catalog_the_engine_loads(tmp_path: Path, capsys: pytest
     src.write_text(lines + "\n", encoding="utf-8")
     out = tmp_path / "gcg.json"
     assert adjudicator(["cards", "import", "--game", "gcg", str(src), "--out", str(out), "--sets", "CMP01"]) == 0
-    assert "imported 52 cards: 41 full, 1 partial, 10 none; wrote 50 card definitions" in capsys.readouterr().out
+    assert "imported 53 cards: 42 full, 1 partial, 10 none; wrote 51 card definitions" in capsys.readouterr().out
     catalog = parse_catalog(json.loads(out.read_text(encoding="utf-8")))
     assert catalog["CMP01-047"].unsupported == ["Whenever you play a battle card, draw 1 card."]
 

@@ -107,6 +107,17 @@ def test_your_other_battle_card_in_zone_8() -> None:
     assert (counter_power(state, other), counter_power(state, source)) == (8000, 2000)
 
 
+def test_a_condition_on_the_opponents_monster_rank() -> None:
+    """9.3.3, 2.3.2.1: "If your opponent's monster card is rank IV or higher, this card gains
+    +5000 counter power" (CMP01-053): p2's rank I monster does not; a rank IV one does."""
+    state = game(red=[record(53)])
+    oid = to_zone(state, "p1", "CMP01-053", 2)
+    assert counter_power(state, oid) == 2000
+    four = next(o for o in state.zones["p2"]["monster_deck"] if state.cards[state.objects[o].card].rank == 4)
+    put(state, four, "monster")
+    assert counter_power(state, oid) == 7000
+
+
 def test_do_one_from_the_below_asks_its_master() -> None:
     """9.5.2.2.1: "Choose one of the following" (CMP01-035): its master picks the option."""
     state = game(red=[record(35)])

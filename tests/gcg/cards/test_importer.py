@@ -45,12 +45,12 @@ def _effects(rec: dict[str, Any]) -> list[dict[str, Any]]:
 def test_every_composed_record_imports_as_expected_and_the_coverage_figure() -> None:
     result = import_cards(RECORDS)
     assert {c.id: c.status for c in result.cards} == EXPECTED
-    assert (result.count("full"), result.count("partial"), result.count("none")) == (41, 1, 10)
+    assert (result.count("full"), result.count("partial"), result.count("none")) == (42, 1, 10)
     for c in result.cards:  # one gap per unsupported text, and the card keeps the text verbatim
         assert len(c.gaps) == len(c.unsupported)
         if c.card is not None:
             assert list(c.card.unsupported) == list(c.unsupported)
-    assert len(parse_catalog({"cards": result.catalog()})) == 50  # every record that became a card
+    assert len(parse_catalog({"cards": result.catalog()})) == 51  # every record that became a card
 
 
 def test_the_card_information_of_a_monster() -> None:
@@ -231,6 +231,11 @@ def test_other_battle_cards_in_one_zone() -> None:
     assert import_card(battle(87, "2", "Your battle card gains +1000 counter power.")).gaps == (
         "target: 'Your battle card'",
     )
+
+
+def test_the_rank_of_a_monster_card() -> None:
+    """2.3.2.1, 3.3.4: "If your opponent's monster card is rank IV or higher"."""
+    assert _abilities(record(53))[0]["condition"] == {"kind": "monster_rank", "who": "opponent", "min": 4}
 
 
 def test_do_n_from_the_below() -> None:
