@@ -506,6 +506,8 @@ def _sentence(text: str, ctx: _Ctx) -> list[JsonDict]:
         return [{"op": "mill", "count": _number(m.group(2)) if m.group(2) else 1, "who": who}]  # 5.7.3
     if m := re.fullmatch(r"(?:<Destroy>|destroy) (.+)", t, re.I):
         if m.group(1).lower() == "this card":
+            if ctx.type == "monster":  # 5.12.1.1: a card in a zone or strategy zone is destroyed
+                raise _GapError("effect: destroy a monster card itself (5.12.1.1 destroys zone cards)")
             return [{"op": "destroy", "target": {"kind": "self"}}]
         return [{"op": "destroy", "target": _target(m.group(1))}]  # 5.12, the icon 5.12.2
     if m := re.fullmatch(r"return (.+) to (?:its owner's|their owner's|their owners'|the owner's) hands?", t, re.I):
