@@ -323,6 +323,10 @@ def test_wrong_readings_are_refused() -> None:
     assert import_card(battle(96, "2", "<Enter> Increase this card's <Rage> by 1.")).gaps == (
         "effect: the <Rage> of a card that is not a monster (3.4.1)",
     )
+    assert import_card(monster(86, "2", "<Enter> <Destroy> this card.")).gaps == (
+        "effect: destroy a monster card itself (5.12.1.1 destroys zone cards)",
+    )
+    assert import_card(battle(85, "2", "<Enter> <Destroy> this card.")).status == "full"
     assert (
         import_card(strategy(97, "2", "Draw 1 card. If you do, draw 1 card."))
         .gaps[0]
