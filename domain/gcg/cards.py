@@ -31,9 +31,17 @@ Vocabulary in brief (see ``service/catalogs/gcg/cards.json`` for examples):
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    ValidationError,
+    model_serializer,
+    model_validator,
+)
 
 from domain.interning import Interned
 from domain.kernel import CardDataError
@@ -70,12 +78,30 @@ PHASE_TRIGGERS = frozenset(
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
+    added_later: ClassVar[frozenset[str]] = frozenset()
+    """Fields added after games were recorded: dumped only when set to something other
+    than their default.  Cards and abilities are copied into events (``AbilityTriggered``
+    carries the ability), so a new field dumped at its default would change the events
+    of every game that never uses it, and an audit of a log recorded before the field
+    existed would diverge at the first such event."""
+
+    @model_serializer(mode="wrap")
+    def _dump(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        for name in self.added_later:
+            if name in data and getattr(self, name) == type(self).model_fields[name].get_default(
+                call_default_factory=True
+            ):
+                del data[name]
+        return data
+
 
 class Filter(_Model):
     """Which cards an effect may choose or affect.  ``controller`` is relative to the
     master of the effect; the positional conditions are relative to that master's
     invading monster (4.4.5)."""
 
+    added_later = frozenset({"colors", "min_zone", "max_zone"})
     area: Literal["field", "hand", "deck", "discard", "strategy", "monster_deck"] = "field"
     controller: Literal["you", "opponent", "any"] = "any"
     types: list[CardType] = Field(default_factory=list)
@@ -144,6 +170,7 @@ class Target(_Model):
 
 
 class _Effect(_Model):
+    added_later = frozenset({"condition"})
     optional: bool = False
     """"You may (action) to (process)" (9.5.4): chosen on resolution; ``then`` runs only if
     the action was performed, and it may be chosen only if it can be performed in full."""
@@ -337,6 +364,7 @@ class EvolutionSpec(_Model):
 class Ability(_Model):
     """One ability (9.1).  ``kind``: ``auto`` (automatic), ``continuous`` or ``replacement``."""
 
+    added_later = frozenset({"condition"})
     kind: Literal["auto", "continuous", "replacement"]
     text: str = ""
     trigger: Trigger | None = None
@@ -412,6 +440,7 @@ class Ability(_Model):
 
 
 class Card(_Model):
+    added_later = frozenset({"unsupported"})
     id: str
     name: str
     type: CardType
