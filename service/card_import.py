@@ -4,12 +4,16 @@ The I/O side of :mod:`domain.fow.importer` and its command line::
 
     python -m service.card_import import SRC... [--out catalog.json] [--sets CMF,TAT] [--clusters Grimm,Alice]
     python -m service.card_import coverage SRC... [--sets CMF,TAT] [--clusters Grimm,Alice] [--by set|cluster]
+    python -m service.card_import import|coverage --game gcg LIST... [--sets EBP01] [--out gcg-cards.json]
 
 (``adjudicator cards import|coverage ...`` is the same command line.)  ``import`` writes
 ``data/fow-cards.json`` unless ``--out`` names another file.
 
 ``SRC`` files have the shape of ``cards.json`` and ``cardBatchImport.json`` from the
 fowsim database: ``{"fow": {"clusters": [{"name", "sets": [{"name", "code", "cards": [...]}]}]}}``.
+With ``--game gcg`` (or when the first source holds records with a ``card_number``) the sources are
+official Godzilla Card Game card lists, read by :mod:`service.gcg_card_import`.
+
 Unreadable or malformed input is reported as one line naming the file and the problem
 (JSON line and column, or the path of the bad field), never as a traceback.
 """
@@ -26,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from domain.fow.importer import ImportedCard, ImportResult, check_raw, import_cards, unsupported_pattern
+from service import gcg_card_import
 
 __all__ = [
     "CardImportError",
@@ -367,6 +372,13 @@ def add_commands(parser: argparse.ArgumentParser) -> None:
     cov.add_argument("--by", choices=("set", "cluster"), default="set", help="group rows by set or cluster")
     cov.add_argument("--top", type=int, default=TOP_PATTERNS, help="how many patterns and gaps to list")
     for command in (imp, cov):
+        command.add_argument(
+            "--game",
+            choices=("fow", "gcg"),
+            default=None,
+            help="fow: the Force of Will database; gcg: an official Godzilla Card Game card list "
+            "(default: gcg when the first source holds records with a card_number)",
+        )
         command.add_argument("--sets", metavar="CODES", help="only these comma-separated set codes, e.g. CMF,TAT")
         command.add_argument(
             "--clusters", metavar="NAMES", help="only these comma-separated cluster names, e.g. Grimm,Alice"
@@ -405,6 +417,9 @@ def main(argv: list[str] | None = None) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Run parsed ``import`` / ``coverage`` arguments (see :func:`add_commands`)."""
+    game = getattr(args, "game", None)
+    if game == "gcg" or (game is None and args.sources and gcg_card_import.is_card_list(args.sources[0])):
+        return gcg_card_import.run(args)
     try:
         result = _load_all(args.sources)
         selected, unknown = _select(result, _split_list(args.sets), _split_list(args.clusters))

@@ -98,10 +98,10 @@ Support = Literal["full", "partial", "none"]
 
 
 def support_of(system: str, card: Mapping[str, Any]) -> Support:
-    """Whether the engine adjudicates all of the card's text.  FoW cards list what it
-    cannot in ``unsupported``: ``partial`` if they also declare abilities or effects the
-    engine reads, ``none`` if not.  GCG and LL cards have no such list: every card their
-    parser accepts is read in full."""
+    """Whether the engine adjudicates all of the card's text.  FoW cards and imported GCG
+    cards list what it cannot in ``unsupported``: ``partial`` if they also declare abilities
+    or effects the engine reads, ``none`` if not.  LL cards have no such list: every card
+    their parser accepts is read in full."""
     unsupported = card.get("unsupported") or []
     if not unsupported:
         return "full"

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from domain.gcg.cards import Ability, Filter, Target, effect_to_json
+from domain.gcg.cards import Ability, Condition, Filter, Target, effect_to_json
 from domain.gcg.characteristics import (
     active_abilities,
     board,
@@ -24,6 +24,7 @@ from domain.gcg.characteristics import (
     matches,
     monster_rank,
     monster_traits,
+    static_condition,
 )
 from domain.gcg.context import Ctx, Frame
 from domain.gcg.geometry import ZONES
@@ -481,6 +482,17 @@ def can_perform(s: GameState, frame: Frame, eff: dict[str, Any]) -> bool:
     return True
 
 
+def condition_holds(s: GameState, frame: Frame, raw: dict[str, Any]) -> bool:
+    """Whether the condition of an "if (condition), (effect)" holds now (9.3.3)."""
+    cond = Condition.model_validate(raw)
+    master, source = frame["master"], frame["source"]
+    if cond.kind == "count":
+        n = len(candidates(s, cond.filter, master, source))
+        return (cond.min is None or n >= cond.min) and (cond.max is None or n <= cond.max)
+    now = info(s, source)
+    return static_condition(s, cond, master, source, now.slot if now is not None else 0)
+
+
 @effect("draw")
 def _draw(ctx: Ctx, frame: Frame, item: dict[str, Any], answer: Any) -> Wait | str:
     s = ctx.s
@@ -899,6 +911,23 @@ def _play_battle(ctx: Ctx, frame: Frame, item: dict[str, Any], answer: Any) -> W
     play_card(ctx, player, oid, slot=int(answer[0]), rule="5.11.1")
     frame["performed"] = True
     frame["prev"] = [oid]
+    return DONE
+
+
+@effect("mill")
+def _mill(ctx: Ctx, frame: Frame, item: dict[str, Any], answer: Any) -> Wait | str:
+    """5.7.3: the top cards of the deck, one after the other, into the discard pile."""
+    s = ctx.s
+    eff = item["e"]
+    player = _who(frame, s, eff["who"])
+    deck = s.zones[player]["deck"]
+    sent: list[str] = []
+    for _ in range(min(int(eff["count"]), len(deck))):  # 1.3.2.2, 1.3.2.3
+        oid = deck[-1]
+        move(ctx, oid, "discard", "5.7.3", "sent to discard pile")
+        sent.append(oid)
+    frame["performed"] = bool(sent)
+    frame["prev"] = sent
     return DONE
 
 

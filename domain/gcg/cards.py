@@ -31,9 +31,17 @@ Vocabulary in brief (see ``service/catalogs/gcg/cards.json`` for examples):
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    ValidationError,
+    model_serializer,
+    model_validator,
+)
 
 from domain.interning import Interned
 from domain.kernel import CardDataError
@@ -70,12 +78,30 @@ PHASE_TRIGGERS = frozenset(
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
+    added_later: ClassVar[frozenset[str]] = frozenset()
+    """Fields added after games were recorded: dumped only when set to something other
+    than their default.  Cards and abilities are copied into events (``AbilityTriggered``
+    carries the ability), so a new field dumped at its default would change the events
+    of every game that never uses it, and an audit of a log recorded before the field
+    existed would diverge at the first such event."""
+
+    @model_serializer(mode="wrap")
+    def _dump(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        for name in self.added_later:
+            if name in data and getattr(self, name) == type(self).model_fields[name].get_default(
+                call_default_factory=True
+            ):
+                del data[name]
+        return data
+
 
 class Filter(_Model):
     """Which cards an effect may choose or affect.  ``controller`` is relative to the
     master of the effect; the positional conditions are relative to that master's
     invading monster (4.4.5)."""
 
+    added_later = frozenset({"colors", "min_zone", "max_zone"})
     area: Literal["field", "hand", "deck", "discard", "strategy", "monster_deck"] = "field"
     controller: Literal["you", "opponent", "any"] = "any"
     types: list[CardType] = Field(default_factory=list)
@@ -95,6 +121,39 @@ class Filter(_Model):
     """Your zones before your invading monster's zone (4.4.5.3)."""
     beyond_monster: bool = False
     """Your zones beyond your invading monster's zone (4.4.5.3)."""
+    colors: list[Color] = Field(default_factory=list)
+    """Any of these colors (2.4)."""
+    min_zone: Annotated[int, Field(ge=1, le=8)] | None = None
+    max_zone: Annotated[int, Field(ge=1, le=8)] | None = None
+    """A card in a zone (4.4) whose zone number is in ``min_zone``..``max_zone`` ("in zones
+    6-8"; zone numbers of its master, 4.4.3); an invading monster counts at its position."""
+
+
+class Condition(_Model):
+    """An effect or ability active only under a condition (9.3.3): "if (condition), (effect)".
+
+    * ``monster_zone``: the invading monster of ``who`` occupies a zone numbered
+      ``min``..``max`` (3.3.3, 4.4.3: "if your opponent's monster card is in zones 6-8");
+    * ``self_zone``: the source card is in a zone numbered ``min``..``max`` ("if this card is in
+      zone 8"; a monster at its position 3.3.3.1, a battle card in its zone 4.4);
+    * ``rage``: the rage of ``who``'s invading monster (3.4.3) is ``min``..``max``;
+    * ``monster_rank``: the monster rank of ``who``'s invading monster (its topmost card,
+      2.3.2.1, 3.2.3.1) is ``min``..``max`` ("if your opponent's monster card is rank IV or higher");
+    * ``count``: the number of cards matching ``filter`` (relative to the master) is
+      ``min``..``max`` ("if you have 3 or more battle cards in your zones").
+    On a continuous ability a ``count`` on the field may not ask for traits (they depend on
+    the continuous effects being computed, 9.8.1.3): see :meth:`printed`."""
+
+    kind: Literal["monster_zone", "self_zone", "rage", "monster_rank", "count"]
+    who: Who = "you"
+    min: int | None = None
+    max: int | None = None
+    filter: Filter = Field(default_factory=Filter)
+
+    def printed(self) -> bool:
+        """Whether the count reads only information no continuous effect changes: cards
+        outside the field, or on the field by type, colour, rank or name (not traits, 9.8.1.3)."""
+        return self.filter.area != "field" or not self.filter.traits
 
 
 class Target(_Model):
@@ -111,10 +170,14 @@ class Target(_Model):
 
 
 class _Effect(_Model):
+    added_later = frozenset({"condition"})
     optional: bool = False
     """"You may (action) to (process)" (9.5.4): chosen on resolution; ``then`` runs only if
     the action was performed, and it may be chosen only if it can be performed in full."""
     then: list[Effect] = Field(default_factory=list)
+    condition: Condition | None = None
+    """"If (condition), (effect)": checked when the effect would be performed; not fulfilled,
+    nothing is done for it (9.3.2, 9.3.3) and its ``then`` does not run."""
 
 
 class Draw(_Effect):
@@ -243,6 +306,15 @@ class PlayBattle(_Effect):
     zone_of_previous: Literal["is", "was"] | None = None
 
 
+class Mill(_Effect):
+    """Send the top ``count`` cards of a player's deck into the discard pile (5.7.3), one at a
+    time from the top (fewer if the deck has fewer: 1.3.2.3); no reshuffle (10.2 is a draw's)."""
+
+    op: Literal["mill"] = "mill"
+    count: Annotated[int, Field(ge=0)] = 1
+    who: Who = "you"
+
+
 class WinGame(_Effect):
     """ "You win the game" (1.2.4)."""
 
@@ -276,6 +348,7 @@ Effect = Annotated[
     | Invade
     | ActivateStrategy
     | PlayBattle
+    | Mill
     | WinGame
     | Shuffle
     | Evolve,
@@ -291,6 +364,7 @@ class EvolutionSpec(_Model):
 class Ability(_Model):
     """One ability (9.1).  ``kind``: ``auto`` (automatic), ``continuous`` or ``replacement``."""
 
+    added_later = frozenset({"condition"})
     kind: Literal["auto", "continuous", "replacement"]
     text: str = ""
     trigger: Trigger | None = None
@@ -339,6 +413,9 @@ class Ability(_Model):
     """An optional replacement effect (9.2.1.3.2, 9.9.3)."""
     instead: list[Effect] = Field(default_factory=list)
     evolution: EvolutionSpec | None = None
+    condition: Condition | None = None
+    """A continuous ability active only while ``condition`` holds (9.3.3), like
+    【Awakening N】 (a ``count`` by printed information only, see :meth:`Condition.printed`)."""
 
     @model_validator(mode="after")
     def _check_kind(self) -> Ability:
@@ -353,12 +430,17 @@ class Ability(_Model):
             raise ValueError("only an automatic ability has a cost to play it (9.6.3.2.1)")
         if self.replaces == "discarded" and (self.affects.kind != "all" or self.affects.filter.area != "hand"):
             raise ValueError("a 'discarded' replacement affects cards in a hand: 'affects' must be all of area 'hand'")
+        if self.condition is not None and self.kind != "continuous":
+            raise ValueError("an ability 'condition' is a continuous ability's (9.3.3)")
+        if self.condition is not None and self.condition.kind == "count" and not self.condition.printed():
+            raise ValueError("a continuous ability counts cards on the field by type, colour, rank or name only (9.8)")
         if self.choose is not None and len(self.modes) < self.choose:
             raise ValueError("'choose' needs at least that many 'modes' (9.5.2.2.1)")
         return self
 
 
 class Card(_Model):
+    added_later = frozenset({"unsupported"})
     id: str
     name: str
     type: CardType
@@ -377,6 +459,10 @@ class Card(_Model):
     """Copies allowed by card number (6.1.1.4); a deck construction ability (6.1.2) may
     change it; ``null`` means any number."""
     text: str = ""
+    unsupported: list[str] = Field(default_factory=list)
+    """Printed ability paragraphs (verbatim) and characteristics the vocabulary cannot
+    express, left for manual adjudication: the engine plays the card without them (an
+    import from an official card list records them, see :mod:`domain.gcg.importer`)."""
 
     @model_validator(mode="after")
     def _check_type(self) -> Card:
@@ -444,6 +530,7 @@ def effect_to_json(effect: Any) -> dict[str, Any]:
 
 
 for _model in (
+    Condition,
     _Effect,
     Draw,
     Discard,
@@ -459,6 +546,7 @@ for _model in (
     Invade,
     ActivateStrategy,
     PlayBattle,
+    Mill,
     WinGame,
     Shuffle,
     Evolve,

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
-from domain.gcg.cards import Ability, Card, Filter, Target
+from domain.gcg.cards import Ability, Card, Condition, Filter, Target
 from domain.gcg.geometry import adjacent, before, beyond, in_front_of, same_column
 from domain.gcg.state import GameState
 
@@ -93,7 +93,12 @@ def board(s: GameState) -> dict[str, Info]:
     _apply_abilities(s, infos)
     for info in infos.values():
         position = s.players[info.master].position
-        info.abilities = [(i, a) for i, a in info.abilities if a.awakening is None or position >= a.awakening]
+        info.abilities = [
+            (i, a)
+            for i, a in info.abilities
+            if (a.awakening is None or position >= a.awakening)
+            and (a.condition is None or static_condition(s, a.condition, info.master, info.oid, info.slot))
+        ]
     continuous = [
         (info.since, i, info.oid, info.master, a)
         for info in infos.values()
@@ -196,7 +201,8 @@ def _ability_changes(s: GameState, infos: dict[str, Info]) -> list[_AbilityChang
         position = s.players[info.master].position
         for i, a in info.abilities:
             changes = a.kind == "continuous" and (a.nullify or a.gain_abilities or a.lose_triggers)
-            if changes and (a.awakening is None or position >= a.awakening):
+            active = a.condition is None or static_condition(s, a.condition, info.master, info.oid, info.slot)
+            if changes and active and (a.awakening is None or position >= a.awakening):
                 targets = affected(s, infos, info.oid, info.master, a.affects)
                 change = _AbilityChange(
                     (info.since, i), (info.oid, i), targets, a.nullify, list(a.lose_triggers), list(a.gain_abilities)
@@ -338,6 +344,13 @@ def _matches(
         return False
     if flt.other_than_self and oid == source:
         return False
+    if flt.colors and card.color not in flt.colors:
+        return False
+    if flt.min_zone is not None or flt.max_zone is not None:  # zone numbers (4.4.3)
+        if area not in ("field", "monster"):
+            return False
+        if not (flt.min_zone or 1) <= slot <= (flt.max_zone or 8):
+            return False
     positional = flt.same_column or flt.adjacent or flt.in_front or flt.before_monster or flt.beyond_monster
     if positional:
         if area not in ("field", "monster"):
@@ -354,6 +367,45 @@ def _matches(
         if flt.beyond_monster and not (owner == master and beyond(slot, position)):
             return False
     return True
+
+
+def _in_range(value: int, cond: Condition) -> bool:
+    return (cond.min is None or value >= cond.min) and (cond.max is None or value <= cond.max)
+
+
+def static_condition(s: GameState, cond: Condition, master: str, source: str, slot: int) -> bool:
+    """Whether a condition of a continuous ability holds (9.3.3): an invading monster's zone
+    (3.3.3), the source's zone number ``slot`` (4.4.3), rage (3.4.3), or a count of cards by
+    information no continuous effect changes (their printed type, colour, rank, name; traits
+    outside the field), so that it can be read while continuous effects are applied (9.8)."""
+    player = master if cond.who == "you" else s.opponent(master)
+    if cond.kind == "monster_zone":
+        return s.monster(player) is not None and _in_range(s.players[player].position, cond)
+    if cond.kind == "self_zone":
+        return _in_range(slot, cond)
+    if cond.kind == "rage":
+        return _in_range(s.players[player].rage, cond)
+    if cond.kind == "monster_rank":
+        return s.monster(player) is not None and _in_range(monster_rank(s, player), cond)
+    return _in_range(printed_count(s, cond.filter, master, source), cond)
+
+
+def printed_count(s: GameState, flt: Filter, master: str, source: str) -> int:
+    """How many cards match ``flt`` by their printed information (the pool of
+    :func:`domain.gcg.actions.candidates`: a field count includes the invading monsters)."""
+    if flt.area == "field":
+        pool = [(o, "field", s.objects[o].slot) for p in s.order for o in s.zones[p]["field"]]
+        pool += [(top, "monster", s.players[p].position) for p in s.order if (top := s.monster(p)) is not None]
+    else:
+        players = {"you": [master], "opponent": [s.opponent(master)], "any": list(s.order)}[flt.controller]
+        pool = [(o, flt.area, 0) for p in players for o in s.zones[p][flt.area]]
+    n = 0
+    for oid, area, slot in pool:
+        obj = s.objects[oid]
+        card = s.cards[obj.card]
+        if _matches(s, card, obj.owner, area, slot, card.rank, list(card.traits), flt, master, source, oid):
+            n += 1
+    return n
 
 
 def matches(s: GameState, oid: str, flt: Filter, master: str, source: str) -> bool:

@@ -833,6 +833,9 @@ def _effects(ctx: Ctx, frame: Frame, answer: Any) -> Wait | None:
         item = items[frame["i"]]
         eff = item["e"]
         if frame.get("stage") is None:
+            if eff.get("condition") and not actions.condition_holds(s, frame, eff["condition"]):
+                _next(frame, performed=False)  # 9.3.2, 9.3.3: inactive, nothing is done
+                continue
             if eff.get("optional"):
                 if not actions.can_perform(s, frame, eff):  # 9.5.4.1
                     _next(frame, performed=False)
