@@ -208,9 +208,9 @@ def _judge_of(scope: Scope, service: GameService) -> str | None:
     platform's judge), ``None`` for any other caller."""
     for name, value in scope.get("headers", []):
         if name == b"authorization":
-            scheme, _, token = value.decode("latin-1").partition(" ")
+            scheme, _, sent = value.decode("latin-1").partition(" ")
             if scheme.lower() == "bearer":
-                token = token.strip()
+                token: str = sent.strip()
                 if hmac.compare_digest(token.encode(), service.settings.judge_token.encode()):
                     return "judge"
                 if is_judge_token(token):  # a platform's judge (the route checks the token): its key id

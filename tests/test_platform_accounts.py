@@ -219,6 +219,8 @@ def test_a_judge_of_one_platform_cannot_read_another_platforms_games(
             assert error(hidden, 404, "game/not_found")["message"] == f"no game {other!r}"
         for game in ("ga", "gb", "gold"):  # the operator's judge reads every game
             assert client.get(f"/games/{game}{path}", headers=auth(JUDGE)).status_code == 200, (game, path)
+    recorded = client.get("/games/ga/judge-reads", headers=auth(a_judge)).json()["reads"]
+    assert {r["who"] for r in recorded} == {"judge", "judge:" + a_judge.split("_")[1]}  # who read hidden information
     assert client.post("/games/gb/notes", headers=auth(a_judge), json={"event": 1, "text": "x"}).status_code == 404
     assert client.post("/games/gb/fork", headers=auth(a_judge), json={"at": 3}).status_code == 404
     # lists across games: a platform's judge sees its own games only
