@@ -59,7 +59,7 @@ from service.errors import (
     VersionConflictError,
 )
 from service.integrity import ChainKeys, HeadWitness, IntegrityMonitor, Receipt, is_keyed, truncated_reason
-from service.platforms import KeyInfo, Limits, PlatformKeys, is_judge_token, platform_of
+from service.platforms import KeyInfo, Limits, PlatformKeys, is_api_key, is_judge_token, platform_of
 from service.read_cache import ANSWER_CACHE_SIZE, LRU, CredentialsCache
 from service.rejections import Clock, record_attempt, utc_now
 from service.settings import Settings
@@ -799,7 +799,10 @@ class GameService:
     def admit_creation(self, api_key: str | None) -> KeyInfo | None:
         """The platform key a new game is created with, checked, throttled and within its
         daily quota; ``None`` in open mode without a key.  A key given in open mode is
-        checked too (its games belong to its platform)."""
+        checked too (its games belong to its platform); a bearer token that is no API key
+        at all (a player's or judge's, sent by habit) is ignored there."""
+        if api_key is not None and not self.settings.api_key_required and not is_api_key(api_key):
+            api_key = None
         if api_key is None:
             if self.settings.api_key_required:
                 raise AuthError(

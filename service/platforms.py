@@ -53,6 +53,7 @@ __all__ = [
     "PlatformKey",
     "PlatformKeys",
     "RateLimiter",
+    "is_api_key",
     "is_judge_token",
     "platform_of",
 ]
@@ -78,6 +79,10 @@ def usage_uuid(key_id: str, day: str) -> UUID:
 
 def key_hash(key: str) -> str:
     return hashlib.sha256(key.encode()).hexdigest()
+
+
+def is_api_key(token: str) -> bool:
+    return token.startswith(API_KEY_PREFIX)
 
 
 def is_judge_token(token: str) -> bool:

@@ -317,6 +317,8 @@ def test_open_mode_is_development_only_by_default_and_says_so(
     assert "open_mode" not in closed.get("/ready").json()
     # a key sent in open mode is still checked, and its game belongs to its platform
     error(create(open_client, "tcgp_0123456789abcdef_x", "g2"), 401, "auth/api_key_unknown")
+    assert create(open_client, JUDGE, "g3").status_code == 201  # a bearer that is no API key at all: ignored
+    error(create(closed, JUDGE, "g3"), 401, "auth/api_key_unknown")  # but not when keys are required
 
 
 # ----------------------------------------------------------------------- CLI
