@@ -31,10 +31,11 @@ from api import (
     judge,
     observability,
     paging,
+    platforms,
     positions,
     stream,
 )
-from api.deps import PrincipalDep, ServiceDep, created_game_response, viewer_for
+from api.deps import ApiKeyDep, PrincipalDep, ServiceDep, created_game_response, viewer_for
 from api.paging import MAX_SEQ
 from api.schemas import (
     ID,
@@ -70,6 +71,7 @@ from service.errors import (
     GameAlreadyExistsError,
     GameNotFoundError,
     InvalidRequestError,
+    RateLimitedError,
     RejectedError,
     ServiceError,
     UnknownRulesetError,
@@ -94,6 +96,7 @@ _STATUS: list[tuple[type[ServiceError], int]] = [
     (DealConflictError, 409),
     (RejectedError, 422),
     (InvalidRequestError, 422),
+    (RateLimitedError, 429),
 ]
 _HTTP_CODES = {
     400: "request/invalid",
@@ -107,8 +110,11 @@ def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
     """OpenAPI error responses: every route may also answer 422 (request/invalid) and 500."""
     descriptions = {
         401: "Missing, invalid or expired bearer token (`auth/missing_token`, `auth/invalid_token`, "
-        "`auth/token_expired`).",
+        "`auth/token_expired`), or a missing or invalid platform key (`auth/api_key_missing`, "
+        "`auth/api_key_unknown`, `auth/api_key_revoked`).",
         403: "The token may not do this (`auth/forbidden`).",
+        429: "The platform key's rate limit (`rate/limited`) or daily quota of games (`rate/daily_quota`) is "
+        "used up; `Retry-After` says when to try again (docs/platform-accounts.md).",
         404: "No such game (`game/not_found`).",
         409: "Version conflict (`game/version_conflict`, details: expected and actual version), "
         "a reused command id (`command/id_reused`), an existing game id (`game/already_exists`), a game "
@@ -175,6 +181,10 @@ async def _service_error(_: Request, exc: Exception) -> JSONResponse:
         return _error(status, exc.code, exc.message, details=exc.details)
     if isinstance(exc, ChainBrokenError):
         return _error(status, exc.code, exc.message, details=exc.integrity)
+    if isinstance(exc, RateLimitedError):
+        limited = _error(status, exc.code, exc.message, details={"retry_after": exc.retry_after})
+        limited.headers["Retry-After"] = str(exc.retry_after)
+        return limited
     return _error(status, exc.code, exc.message)
 
 
@@ -256,6 +266,11 @@ def create_app(settings: Settings | None = None, service: GameService | None = N
         active: Settings = app.state.service.settings
         if active.judge_token_generated:
             log.warning("ADJUDICATOR_JUDGE_TOKEN is not set; this process's judge token is %s", active.judge_token)
+        if not active.api_key_required:
+            log.warning(
+                "OPEN MODE: anyone may create games without a platform API key "
+                "(ADJUDICATOR_REQUIRE_API_KEY is off; it is on by default when ADJUDICATOR_ENV=production)"
+            )
         try:
             yield
         finally:
@@ -289,6 +304,7 @@ def create_app(settings: Settings | None = None, service: GameService | None = N
     api.include_router(deal.router)  # contributed randomness: entropy and the deal (docs/randomness.md)
     api.include_router(interventions.router)  # judge: ruling notes, forks, judge reads (docs/judge-interventions.md)
     api.include_router(cards.router)  # GET /cards, POST/GET /catalogs (docs/card-schema.md)
+    api.include_router(platforms.router)  # operator: platform API keys and judge tokens (docs/platform-accounts.md)
     api.include_router(stream.router)  # push: GET /games/{id}/stream, Server-Sent Events (docs/streaming.md)
 
     @api.get("/health", response_model=Health, tags=["meta"], responses=_errors())
@@ -302,10 +318,20 @@ def create_app(settings: Settings | None = None, service: GameService | None = N
             for r in service.rulesets()
         ]
 
-    @api.post("/games", status_code=201, response_model=CreateGameResponse, tags=["games"], responses=_errors(409, 413))
-    def create_game(body: CreateGameRequest, service: ServiceDep, response: Response) -> CreateGameResponse:
-        """Create a game.  No token is needed; the response is the only place the per-player
-        tokens are shown.  Without a client seed the game then waits for each player's
+    @api.post(
+        "/games",
+        status_code=201,
+        response_model=CreateGameResponse,
+        tags=["games"],
+        responses=_errors(401, 409, 413, 429),
+    )
+    def create_game(
+        body: CreateGameRequest, service: ServiceDep, response: Response, api_key: ApiKeyDep
+    ) -> CreateGameResponse:
+        """Create a game with a platform API key (`Authorization: Bearer tcgp_...`): the game
+        belongs to the key's platform.  The key is required unless the server runs in open
+        mode (development; docs/platform-accounts.md).  The response is the only place the
+        per-player tokens are shown.  Without a client seed the game then waits for each player's
         entropy (`POST /games/{game_id}/entropy`, docs/randomness.md) before it is dealt."""
         created = service.create_game(
             ruleset=body.ruleset,
@@ -316,6 +342,7 @@ def create_app(settings: Settings | None = None, service: GameService | None = N
             game_id=body.game_id,
             unsupported=body.unsupported,
             catalog=body.catalog,
+            api_key=api_key,
         )
         response.headers["Cache-Control"] = "no-store"
         return created_game_response(created, body.players)

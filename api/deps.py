@@ -15,7 +15,9 @@ from service.errors import AuthError, ForbiddenError
 
 bearer = HTTPBearer(
     auto_error=False,
-    description="A player token from `POST /games`, or the judge token (`ADJUDICATOR_JUDGE_TOKEN`).",
+    description="A player token from `POST /games`, the operator's judge token (`ADJUDICATOR_JUDGE_TOKEN`), "
+    "a platform's judge token (`tcgj_...`), or, to create a game, a platform API key (`tcgp_...`; "
+    "docs/platform-accounts.md).",
 )
 
 
@@ -39,6 +41,15 @@ def get_principal(
 
 
 PrincipalDep = Annotated[Principal, Depends(get_principal)]
+
+
+def get_api_key(credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]) -> str | None:
+    """The platform API key a game is created with (``None``: none sent; the service decides
+    whether one is needed)."""
+    return None if credentials is None else credentials.credentials
+
+
+ApiKeyDep = Annotated[str | None, Depends(get_api_key)]
 
 
 def viewer_for(principal: Principal, requested: str | None) -> str | None:

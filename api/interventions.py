@@ -32,6 +32,7 @@ from service.interventions import (
     list_reads,
     record_read,
 )
+from service.platforms import JUDGE_TOKEN_PREFIX, is_judge_token
 
 __all__ = ["HIDDEN_READS", "JudgeReadRecorder", "router"]
 
@@ -186,7 +187,8 @@ class JudgeReadRecorder:
             return
         found = HIDDEN_READS.match(scope.get("path", ""))
         service: GameService | None = getattr(getattr(scope.get("app"), "state", None), "service", None)
-        if found is None or service is None or not _is_judge(scope, service):
+        who = None if found is None or service is None else _judge_of(scope, service)
+        if found is None or service is None or who is None:
             await self.app(scope, receive, send)
             return
         game_id = found["game_id"]
@@ -195,16 +197,22 @@ class JudgeReadRecorder:
 
         async def recording(message: Message) -> None:
             if message["type"] == "http.response.start" and 200 <= int(message["status"]) < 300:
-                await anyio.to_thread.run_sync(record_read, service, game_id, "judge", endpoint)
+                await anyio.to_thread.run_sync(record_read, service, game_id, who, endpoint)
             await send(message)
 
         await self.app(scope, receive, recording)
 
 
-def _is_judge(scope: Scope, service: GameService) -> bool:
+def _judge_of(scope: Scope, service: GameService) -> str | None:
+    """Who a judge read is recorded as: ``judge`` (the operator's), ``judge:<key id>`` (a
+    platform's judge), ``None`` for any other caller."""
     for name, value in scope.get("headers", []):
         if name == b"authorization":
-            scheme, _, token = value.decode("latin-1").partition(" ")
+            scheme, _, sent = value.decode("latin-1").partition(" ")
             if scheme.lower() == "bearer":
-                return hmac.compare_digest(token.strip().encode(), service.settings.judge_token.encode())
-    return False
+                token: str = sent.strip()
+                if hmac.compare_digest(token.encode(), service.settings.judge_token.encode()):
+                    return "judge"
+                if is_judge_token(token):  # a platform's judge (the route checks the token): its key id
+                    return "judge:" + token[len(JUDGE_TOKEN_PREFIX) :].partition("_")[0]
+    return None

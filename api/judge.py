@@ -19,7 +19,7 @@ from api.deps import PrincipalDep, ServiceDep, bearer
 from api.paging import MAX_SEQ
 from api.schemas import ID, ErrorResponse, EventOut, ForkedFromOut, IntegrityOut, PlayerOut
 from service.app import Principal
-from service.errors import AuthError, ForbiddenError, InvalidRequestError
+from service.errors import AuthError, ForbiddenError, GameNotFoundError, InvalidRequestError, ServiceError
 from service.interventions import notes_on
 from service.judge import JudgeService
 
@@ -65,6 +65,20 @@ def require_judge_token(
         raise AuthError("send 'Authorization: Bearer <judge token>'", "auth/missing_token")
     if not hmac.compare_digest(credentials.credentials.encode(), service.settings.judge_token.encode()):
         raise AuthError("queries across games need the judge token")
+
+
+def judge_scope(
+    service: ServiceDep, credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
+) -> str | None:
+    """Whose games a query across games may see: ``None`` for the operator's judge
+    (``ADJUDICATOR_JUDGE_TOKEN``: every game), else the platform of a platform judge token
+    (its own games only; docs/platform-accounts.md)."""
+    if credentials is None:
+        raise AuthError("send 'Authorization: Bearer <judge token>'", "auth/missing_token")
+    return service.judge_scope(credentials.credentials)
+
+
+ScopeDep = Annotated[str | None, Depends(judge_scope)]
 
 
 def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
@@ -293,12 +307,12 @@ def game_state_at(
 @router.get(
     "/judge/games",
     response_model=GamesResponse,
-    dependencies=[Depends(require_judge_token)],
     responses=_errors(401),
 )
 def judge_games(
     request: Request,
     judge: JudgeDep,
+    scope: ScopeDep,
     rule: Annotated[str | None, Query(max_length=64, description="A citation or prefix: `FoW-5.5 8.5`.")] = None,
     player: Annotated[str | None, Query(max_length=100, description="A player id or name.")] = None,
     loss: Annotated[str | None, Query(max_length=64, description="A loss reason, e.g. `conceded`.")] = None,
@@ -309,6 +323,8 @@ def judge_games(
     """Games matching every filter given (the index is caught up before answering), by
     game id, at most `limit` a page; `next` links the following page."""
     rows = judge.games_where(rule=rule, player=player, loss=loss, ruleset=ruleset)
+    if scope is not None:  # a platform's judge: its own games only
+        rows = [r for r in rows if _owned_by(judge, r.game_id, scope)]
     rows = sorted(rows, key=lambda r: r.game_id)  # by code point, whatever the index database's collation
     if cursor is not None:
         rows = [r for r in rows if r.game_id > cursor]
@@ -322,19 +338,28 @@ def judge_games(
 @router.get(
     "/judge/games/{game_id}",
     response_model=IndexedGameOut,
-    dependencies=[Depends(require_judge_token)],
     responses=_errors(401, 404),
 )
 def judge_game(
     game_id: str,
     judge: JudgeDep,
+    scope: ScopeDep,
     min_version: Annotated[
         int, Query(ge=0, le=MAX_SEQ, description="Wait until the index reflects this game version.")
     ] = 0,
     timeout: Annotated[float, Query(gt=0, le=30)] = 5.0,
 ) -> IndexedGameOut:
     """One game's index row, once it reflects `min_version` (read-your-writes)."""
+    if scope is not None and not _owned_by(judge, game_id, scope):
+        raise GameNotFoundError(game_id)  # as for a game that does not exist
     return IndexedGameOut(**judge.indexed_game(game_id, min_version, timeout).to_dict())
+
+
+def _owned_by(judge: JudgeService, game_id: str, platform: str) -> bool:
+    try:
+        return judge.games.platform_of_game(game_id) == platform
+    except ServiceError:  # no such game (any more)
+        return False
 
 
 @router.post(

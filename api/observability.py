@@ -251,7 +251,10 @@ def ready(request: Request, service: ServiceDep) -> JSONResponse:
     if problem is not None:  # citations would be served without their rule text
         log.warning("readiness check failed: %s", problem)
         return _unavailable(problem, "rules/texts_missing")
-    return JSONResponse({"status": "ready", "store": service.settings.store})
+    answer: dict[str, Any] = {"status": "ready", "store": service.settings.store}
+    if not service.settings.api_key_required:  # docs/platform-accounts.md: alert on it in production
+        answer["open_mode"] = True
+    return JSONResponse(answer)
 
 
 def _unavailable(message: str, code: str = "store/unavailable") -> JSONResponse:

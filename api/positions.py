@@ -7,7 +7,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Response
 from fastapi.responses import JSONResponse
 
-from api.deps import ServiceDep, created_game_response
+from api.deps import ApiKeyDep, ServiceDep, created_game_response
 from api.schemas import (
     CreateGameResponse,
     ErrorDetail,
@@ -21,6 +21,16 @@ from service.errors import PositionRejectedError
 router = APIRouter(tags=["games"])
 
 _RESPONSES: dict[int | str, dict[str, object]] = {
+    401: {
+        "model": ErrorResponse,
+        "description": "A platform API key is needed and none was sent (`auth/api_key_missing`), or it is "
+        "not valid (`auth/api_key_unknown`, `auth/api_key_revoked`).",
+    },
+    429: {
+        "model": ErrorResponse,
+        "description": "The key's rate limit (`rate/limited`) or daily quota (`rate/daily_quota`) is used up; "
+        "see `Retry-After`.",
+    },
     409: {"model": ErrorResponse, "description": "A game with this id exists (`game/already_exists`)."},
     422: {
         "model": ErrorResponse,
@@ -32,9 +42,10 @@ _RESPONSES: dict[int | str, dict[str, object]] = {
 
 @router.post("/games/reconstruct", status_code=201, response_model=CreateGameResponse, responses=_RESPONSES)
 def reconstruct_game(
-    body: ReconstructGameRequest, service: ServiceDep, response: Response
+    body: ReconstructGameRequest, service: ServiceDep, response: Response, api_key: ApiKeyDep
 ) -> CreateGameResponse | JSONResponse:
-    """Reconstruct a game from a position.  No token is needed; the response is the only
+    """Reconstruct a game from a position, with a platform API key as for `POST /games`
+    (docs/platform-accounts.md); the response is the only
     place the per-player tokens are shown.  An impossible position answers 422 with every
     problem found, each with its JSON path and the rule it breaks."""
     try:
@@ -47,6 +58,7 @@ def reconstruct_game(
             seed=body.seed,
             unsupported=body.unsupported,
             catalog=body.catalog,
+            api_key=api_key,
         )
     except PositionRejectedError as exc:
         details = [PositionErrorOut.model_validate(e).model_dump(mode="json") for e in exc.errors]

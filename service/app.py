@@ -59,6 +59,7 @@ from service.errors import (
     VersionConflictError,
 )
 from service.integrity import ChainKeys, HeadWitness, IntegrityMonitor, Receipt, is_keyed, truncated_reason
+from service.platforms import KeyInfo, Limits, PlatformKeys, is_api_key, is_judge_token, platform_of
 from service.read_cache import ANSWER_CACHE_SIZE, LRU, CredentialsCache
 from service.rejections import Clock, record_attempt, utc_now
 from service.settings import Settings
@@ -617,6 +618,9 @@ class GameView:
 class Principal:
     role: Literal["player", "judge"]
     player: str | None = None
+    platform: str | None = None
+    """A platform's judge (docs/platform-accounts.md); ``None`` for the operator's judge
+    (``ADJUDICATOR_JUDGE_TOKEN``) and for players."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -657,6 +661,9 @@ class GameService:
         self._event_cache: LRU[tuple[Any, ...], Event] = LRU()
         self.credentials = CredentialsCache()
         """Each game's current tokens, read again only when its credentials stream changed."""
+        defaults = Limits(settings.platform_rate, settings.platform_burst, settings.platform_daily_games)
+        self.platforms = PlatformKeys(self.app, defaults, clock)
+        """Platform API keys and judge tokens, their limits and quotas (service/platforms.py)."""
 
     def close(self) -> None:
         self.app.close()
@@ -693,6 +700,7 @@ class GameService:
         game_id: str | None = None,
         unsupported: str = "manual",
         catalog: str | None = None,
+        api_key: str | None = None,
     ) -> CreatedGame:
         """Start a game.  Decks are given as lists or as ``{"starter": name}``.  ``unsupported``
         says what to do with cards whose text the engine cannot adjudicate: ``"refuse"`` (the
@@ -709,7 +717,13 @@ class GameService:
 
         ``catalog``: the hash of a catalog loaded with ``POST /catalogs``, whose cards are
         played over the built-in ones; the setup pins it (``catalog_hash``, ``card_hashes``,
-        service/catalogs_store.py).  Raises ``CatalogNotFoundError`` for an unknown hash."""
+        service/catalogs_store.py).  Raises ``CatalogNotFoundError`` for an unknown hash.
+
+        ``api_key``: the creating platform's key (docs/platform-accounts.md), required when
+        ``Settings.api_key_required``; the game then belongs to its platform.  Raises
+        ``AuthError`` (``auth/api_key_missing``, ``auth/api_key_unknown``,
+        ``auth/api_key_revoked``), ``RateLimitedError``."""
+        key = self.admit_creation(api_key)
         engine = get_engine(ruleset)
         game_id, ids = self._check_new_game(engine, variant, players, game_id, unsupported)
         if first_player is not None and first_player not in ids:
@@ -734,9 +748,7 @@ class GameService:
         }
         if catalog is not None:
             setup.update(pinned_cards(catalog, outcome[0].data.get("cards") if outcome else None))
-        if seed is None:
-            return self._open_deal(spec, setup, outcome)
-        return self._store_new_game(spec, outcome, {**setup, "randomness": "client_seeded"})
+        return self._create_owned(key, spec, setup, outcome, seed)
 
     def create_game_from_position(
         self,
@@ -748,13 +760,16 @@ class GameService:
         seed: int | None = None,
         unsupported: str = "manual",
         catalog: str | None = None,
+        api_key: str | None = None,
     ) -> CreatedGame:
         """Reconstruct a game from a declared position (docs/position-format.md) instead of
         the normal set-up; play continues from it under full rules and every view marks it
         ``reconstructed``.  Player decks are not used (the position lists every card).
         ``seed`` and ``catalog`` as for :meth:`create_game` (without a seed the game awaits entropy).
         Raises ``PositionRejectedError`` (every reason, with paths and rules),
-        ``UnknownRulesetError``, ``InvalidRequestError``, ``GameAlreadyExistsError``."""
+        ``UnknownRulesetError``, ``InvalidRequestError``, ``GameAlreadyExistsError``, and
+        for ``api_key`` what :meth:`create_game` raises."""
+        key = self.admit_creation(api_key)
         engine = get_engine(ruleset)
         hook: Callable[[GameSpec, Any, Any], tuple[list[Event], list[dict[str, JSON]]]] | None = getattr(
             engine, "start_from_position", None
@@ -779,9 +794,60 @@ class GameService:
         setup: dict[str, Any] = {"reconstructed": True, "position": dict(position), "unsupported": spec.unsupported}
         if catalog is not None:
             setup.update(pinned_cards(catalog, outcome[0].data.get("cards") if outcome else None))
+        return self._create_owned(key, spec, setup, outcome, seed)
+
+    def admit_creation(self, api_key: str | None) -> KeyInfo | None:
+        """The platform key a new game is created with, checked, throttled and within its
+        daily quota; ``None`` in open mode without a key.  A key given in open mode is
+        checked too (its games belong to its platform); a bearer token that is no API key
+        at all (a player's or judge's, sent by habit) is ignored there."""
+        if api_key is not None and not self.settings.api_key_required and not is_api_key(api_key):
+            api_key = None
+        if api_key is None:
+            if self.settings.api_key_required:
+                raise AuthError(
+                    "creating a game needs a platform API key: send 'Authorization: Bearer <API key>' "
+                    "(the operator issues keys: adjudicator platforms create)",
+                    "auth/api_key_missing",
+                )
+            return None
+        key = self.platforms.verify(api_key, "api")
+        self.platforms.throttle(key)
+        self.platforms.check_quota(key)
+        return key
+
+    def _create_owned(
+        self, key: KeyInfo | None, spec: GameSpec, setup: dict[str, Any], outcome: Sequence[Event], seed: int | None
+    ) -> CreatedGame:
+        """Store a new game (or open its deal) recording its platform, then count it
+        against the key's daily quota."""
+        if key is not None:  # in the setup: covered by the game's hash chain, inherited by forks
+            setup.update(platform=key.platform, platform_key=key.key_id)
         if seed is None:
-            return self._open_deal(spec, setup, outcome)
-        return self._store_new_game(spec, outcome, {**setup, "randomness": "client_seeded"})
+            created = self._open_deal(spec, setup, outcome)
+        else:
+            created = self._store_new_game(spec, outcome, {**setup, "randomness": "client_seeded"})
+        if key is not None:
+            self.platforms.count_game(key.key_id, spec.game_id)
+        return created
+
+    def platform_of_game(self, game_id: str) -> str | None:
+        """The platform a game (or a deal awaiting entropy) belongs to; ``None``: none
+        (the operator's).  Raises ``GameNotFoundError``."""
+        return platform_of(getattr(self._token_header(game_id), "setup", None))[0]
+
+    def judge_scope(self, token: str) -> str | None:
+        """Whose games a judge token reads across games: ``None`` for the operator's judge
+        (every game), else the platform of a current platform judge token.  Raises
+        ``AuthError`` (``auth/invalid_token`` for a token that is no judge's, or what
+        :meth:`PlatformKeys.verify` raises), ``RateLimitedError``."""
+        if hmac.compare_digest(token.encode(), self.settings.judge_token.encode()):
+            return None
+        if not is_judge_token(token):
+            raise AuthError("queries across games need a judge token")
+        key = self.platforms.verify(token, "judge")
+        self.platforms.throttle(key)
+        return key.platform
 
     @staticmethod
     def _check_new_game(
@@ -1306,7 +1372,9 @@ class GameService:
         return out
 
     def authenticate(self, game_id: str, token: str) -> Principal:
-        """The judge (``ADJUDICATOR_JUDGE_TOKEN``) or the player a token was issued to.
+        """The judge (``ADJUDICATOR_JUDGE_TOKEN``), a judge of the game's platform or the
+        player a token was issued to (a platform judge token of another platform answers
+        ``GameNotFoundError``, as for a game that does not exist; docs/platform-accounts.md).
         Raises ``AuthError``: ``auth/token_expired`` for a player's current token older
         than the token lifetime, ``auth/invalid_token`` for any other token (including
         one a judge has replaced, or reissued without a valid seal); ``ChainBrokenError``
@@ -1315,6 +1383,13 @@ class GameService:
         header = self._token_header(game_id)
         if hmac.compare_digest(token.encode(), self.settings.judge_token.encode()):
             return Principal("judge")
+        owner, creator_key = platform_of(getattr(header, "setup", None))
+        if is_judge_token(token):  # a platform's judge: its own platform's games only
+            key = self.platforms.verify(token, "judge")
+            if key.platform != owner:
+                raise GameNotFoundError(game_id)  # as for a game that does not exist
+            self.platforms.throttle(key)
+            return Principal("judge", platform=key.platform)
         found = self.integrity.broken(header.originator_id)
         if found is not None and found.get("broken_at") == 1:  # the token hashes cannot be trusted
             raise ChainBrokenError(game_id, dict(found))
@@ -1328,6 +1403,8 @@ class GameService:
                         "a judge can issue a new one",
                         "auth/token_expired",
                     )
+                if creator_key is not None:  # a platform's player: counted against its key
+                    self.platforms.throttle_id(creator_key)
                 return Principal("player", player)
         raise AuthError(f"the token is not valid for game {game_id!r}")
 

@@ -18,7 +18,7 @@ from typing import Any
 from service import card_import
 from service.rules import rules_texts_problem
 
-COMMAND_MODULES: tuple[str, ...] = ("service.cli_judge", "service.cli_audit")
+COMMAND_MODULES: tuple[str, ...] = ("service.cli_judge", "service.cli_audit", "service.cli_platforms")
 """Modules (``service.cli_*``) that add subcommands; see the module docstring."""
 SHOWS_RULE_TEXT = ("timeline", "why", "audit", "state", "rejections")
 """Subcommands whose output carries the text of the rules cited."""

@@ -18,6 +18,7 @@ __all__ = [
     "GameNotFoundError",
     "InvalidRequestError",
     "PositionRejectedError",
+    "RateLimitedError",
     "RejectedError",
     "ServiceError",
     "SetupRejectedError",
@@ -116,6 +117,15 @@ class AuthError(ServiceError):
     def __init__(self, message: str, code: str = "auth/invalid_token") -> None:
         super().__init__(message)
         self.code = code
+
+
+class RateLimitedError(ServiceError):
+    """A platform key's rate limit or daily quota is used up (HTTP 429 with Retry-After)."""
+
+    def __init__(self, message: str, code: str, retry_after: int) -> None:
+        super().__init__(message)
+        self.code = code
+        self.retry_after = retry_after
 
 
 class ForbiddenError(ServiceError):

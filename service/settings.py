@@ -41,6 +41,16 @@ variable                        meaning (default)
                                 more answers 503 ``stream/too_many`` (docs/streaming.md)
 ``ADJUDICATOR_STREAM_HEARTBEAT_SECONDS``  a heartbeat comment on an idle stream this often
                                 (``15``)
+``ADJUDICATOR_REQUIRE_API_KEY``  creating a game needs a platform API key
+                                (docs/platform-accounts.md): default ``true`` when
+                                ``ADJUDICATOR_ENV=production``, ``false`` in development
+                                ("open mode": logged loudly, and ``/ready`` says
+                                ``"open_mode": true``)
+``ADJUDICATOR_PLATFORM_RATE``   requests per second per platform key, in each process
+                                (``20``; ``0``: unlimited); a key may set its own
+``ADJUDICATOR_PLATFORM_BURST``  the burst a key may spend at once (``40``)
+``ADJUDICATOR_PLATFORM_DAILY_GAMES``  games a key may create per UTC day, counted in the
+                                store (``1000``; ``0``: unlimited); a key may set its own
 ``ADJUDICATOR_HEAD_WITNESS``    a file outside the database where each process appends the
                                 receipts it signs, read back at start-up so truncation of
                                 the store is found after restarts too (none: off)
@@ -148,6 +158,11 @@ class Settings:
     head_witness: Path | None = None
     max_streams: int = 16
     stream_heartbeat_seconds: int = 15
+    require_api_key: bool | None = None
+    """``None``: required in production only (:attr:`api_key_required`)."""
+    platform_rate: float = 20.0
+    platform_burst: int = 40
+    platform_daily_games: int = 1000
 
     def __post_init__(self) -> None:
         if self.snapshot_interval < 1:
@@ -166,6 +181,11 @@ class Settings:
             raise SettingsError(
                 f"ADJUDICATOR_STREAM_HEARTBEAT_SECONDS must be >= 1 (seconds), got {self.stream_heartbeat_seconds}"
             )
+        if self.platform_rate < 0 or self.platform_burst < 1 or self.platform_daily_games < 0:
+            raise SettingsError(
+                "ADJUDICATOR_PLATFORM_RATE and ADJUDICATOR_PLATFORM_DAILY_GAMES must be >= 0 "
+                "and ADJUDICATOR_PLATFORM_BURST >= 1"
+            )
         if self.env == "production":
             _check_production_token("" if self.judge_token_generated else self.judge_token)
             if not self.chain_keys:
@@ -182,6 +202,11 @@ class Settings:
         if self.store != "sqlite":
             return [("dev", _development_chain_secret())]
         return [_sqlite_chain_key(self.sqlite_path)]
+
+    @property
+    def api_key_required(self) -> bool:
+        """Whether ``POST /games`` needs a platform API key (off: "open mode")."""
+        return self.env == "production" if self.require_api_key is None else self.require_api_key
 
     @property
     def judge_token_generated(self) -> bool:
@@ -224,6 +249,12 @@ class Settings:
             stream_heartbeat_seconds=_integer(
                 "ADJUDICATOR_STREAM_HEARTBEAT_SECONDS", get("STREAM_HEARTBEAT_SECONDS", "15")
             ),
+            require_api_key=(
+                _boolean("ADJUDICATOR_REQUIRE_API_KEY", required) if (required := get("REQUIRE_API_KEY")) else None
+            ),
+            platform_rate=_number("ADJUDICATOR_PLATFORM_RATE", get("PLATFORM_RATE", "20")),
+            platform_burst=_integer("ADJUDICATOR_PLATFORM_BURST", get("PLATFORM_BURST", "40")),
+            platform_daily_games=_integer("ADJUDICATOR_PLATFORM_DAILY_GAMES", get("PLATFORM_DAILY_GAMES", "1000")),
         )
 
     def eventsourcing_env(self) -> dict[str, str]:
@@ -301,3 +332,13 @@ def _integer(name: str, value: str) -> int:
         return int(value)
     except ValueError:
         raise SettingsError(f"{name} must be an integer; got {value!r}") from None
+
+
+def _number(name: str, value: str) -> float:
+    try:
+        number = float(value)
+    except ValueError:
+        raise SettingsError(f"{name} must be a number; got {value!r}") from None
+    if number != number or number in (float("inf"), float("-inf")):
+        raise SettingsError(f"{name} must be a finite number; got {value!r}")
+    return number

@@ -112,7 +112,7 @@ def test_ready_answers_200_when_the_store_can_be_read(
         with TestClient(create_app(service=service)) as c:
             response = c.get("/ready")
         assert response.status_code == 200
-        assert response.json() == {"status": "ready", "store": store_settings.store}
+        assert response.json() == {"status": "ready", "store": store_settings.store, "open_mode": True}  # development
     finally:
         service.close()
 

@@ -373,19 +373,20 @@ def test_the_deployment_migrates_serves_from_two_replicas_and_projects(
                 assert http("GET", base + path)[0] == 200, path
 
         # 3. A game created through one replica is played and read through the other.
-        status, body = http(
-            "POST",
-            f"{api1}/games",
-            {
-                "ruleset": "FoW-5.5",
-                "variant": "valhalla",
-                "game_id": "deployed",
-                "players": [
-                    {"id": "alice", "name": "Alice", "deck": {"starter": "fire-starter"}},
-                    {"id": "bob", "name": "Bob", "deck": {"starter": "water-starter"}},
-                ],
-            },
-        )
+        #    Production needs a platform API key (docs/platform-accounts.md), issued by the operator.
+        new_game = {
+            "ruleset": "FoW-5.5",
+            "variant": "valhalla",
+            "game_id": "deployed",
+            "players": [
+                {"id": "alice", "name": "Alice", "deck": {"starter": "fire-starter"}},
+                {"id": "bob", "name": "Bob", "deck": {"starter": "water-starter"}},
+            ],
+        }
+        assert http("POST", f"{api1}/games", new_game)[0] == 401
+        status, body = http("POST", f"{api2}/platforms/deployed/keys", {}, token=token)
+        assert status == 201, body
+        status, body = http("POST", f"{api1}/games", new_game, token=json.loads(body)["key"])
         assert status == 201, body
         created = json.loads(body)
         assert created["status"] == "awaiting_entropy"
