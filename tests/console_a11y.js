@@ -8,7 +8,7 @@
 //   name        every visible form control and button has an accessible name (4.1.2, 3.3.2)
 //   role        role="button" elements are focusable                   (2.1.1)
 //   tabindex    no positive tabindex (tab order follows the document)   (2.4.3)
-//   contrast    text colour against its background >= 4.5:1 (3:1 for large text) (1.4.3)
+//   contrast    text colour (with its ancestors' opacity) against its background >= 4.5:1 (3:1 large) (1.4.3)
 //   focus       every tabbable element shows an outline when focused    (2.4.7)
 (() => {
   const out = [];
@@ -97,9 +97,12 @@
     seen.add(n);
     if (n.closest("option, [hidden]")) continue;
     const s = getComputedStyle(n);
-    const fg = rgba(s.color);
+    let fg = rgba(s.color);
     const bg = background(n);
     if (!fg || !bg) continue;
+    let opacity = 1; // a faded ancestor fades the text into its background
+    for (let e = n; e && e.nodeType === 1; e = e.parentElement) opacity *= Number(getComputedStyle(e).opacity);
+    fg = { ...fg, a: fg.a * opacity };
     const a = lum(blend(fg, bg));
     const b = lum(bg);
     const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);

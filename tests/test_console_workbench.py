@@ -253,10 +253,10 @@ def screenshot(page: Page, path: Path) -> None:
     assert path.stat().st_size > 20_000, "the screenshot looks empty"
 
 
-def accessibility_violations(page: Page) -> list[dict[str, str]]:
+def accessibility_violations(page: Page, min_texts: int = 50) -> list[dict[str, str]]:
     page.keyboard.press("Tab")  # keyboard modality, so that :focus-visible applies as for a keyboard user
     result = page.evaluate(A11Y.read_text())
-    assert result["textChecked"] > 50 and result["tabbable"] > 10, result
+    assert result["textChecked"] > min_texts and result["tabbable"] > 10, result
     return list(result["violations"])
 
 
@@ -536,6 +536,9 @@ def test_the_why_chain_is_a_path_through_the_timeline(server: str, games: dict[s
     expect(page.locator("#at")).to_have_text(f"after event {origin} of {game.version}")
     expect(page.locator(f'#timeline li.event[data-seq="{origin}"]')).to_be_focused()
     expect(linked).to_have_count(len(chain))
+    # the why panel, the highlighted rows and the faded future rows pass the accessibility check
+    violations = accessibility_violations(page)
+    assert not violations, json.dumps(violations, indent=1)
 
 
 def test_a_diverged_audit_opens_its_event_with_recorded_and_recomputed_versions(server: str, page: Page) -> None:
@@ -714,3 +717,27 @@ def test_a_10000_event_game_is_paged_in_whole_and_every_row_keeps_its_summary(
     )
     screenshot(page, tmp_path / "huge.png")
     assert time.monotonic() - started < 120
+
+
+def test_the_accessibility_check_finds_what_it_looks_for(server: str, page: Page) -> None:
+    """The in-page check is not vacuous: a faint text, an unnamed control, a positive
+    tabindex and a focusable element without a focus ring are each reported."""
+    page.goto(f"{server}/console")
+    assert accessibility_violations(page, min_texts=20) == []
+    page.evaluate(
+        """() => {
+        const main = document.querySelector("main");
+        const faint = document.createElement("p");
+        faint.textContent = "faint text on the page";
+        faint.style.color = "#bbbbbb";
+        faint.style.background = "#ffffff";
+        const unnamed = document.createElement("input");
+        const jumpy = document.createElement("button");
+        jumpy.textContent = "jumpy";
+        jumpy.tabIndex = 3;
+        jumpy.style.outline = "none";
+        main.prepend(faint, unnamed, jumpy);
+    }"""
+    )
+    rules = {v["rule"] for v in accessibility_violations(page, min_texts=20)}
+    assert {"contrast", "name", "tabindex", "focus"} <= rules, rules

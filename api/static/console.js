@@ -753,7 +753,7 @@
     const def = c.def_ !== undefined ? c.def_ : c.def;
     const lines = [];
     if ((atk !== null && atk !== undefined) || (def !== null && def !== undefined)) {
-      lines.push(el("div", { class: "power", text: (atk ?? "–") + " / " + (def ?? "–") }));
+      lines.push(el("div", { class: "power", title: "ATK / DEF now", text: (atk ?? "–") + " / " + (def ?? "–") }));
     }
     if (c.attached_to) lines.push(el("div", { class: "field", text: "attached to " + named(c.attached_to) }));
     for (const [k, v] of Object.entries(c)) {
@@ -802,7 +802,7 @@
     for (const [a, n] of Object.entries(cost.attribute || {})) parts.push(n > 1 ? a + "×" + n : a);
     if (cost.free) parts.push(String(cost.free));
     for (const [k, v] of Object.entries(cost)) if (k !== "attribute" && k !== "free" && v) parts.push(human(k) + " " + named(v));
-    return parts.length ? parts.join(" ") : "0";
+    return parts.length ? parts.join(" + ") : "0";
   }
 
   const STAT_KEYS = ["atk", "def", "power", "hp", "ap", "bp", "rank", "level", "counter", "threat", "invasion", "life", "soul"];
