@@ -367,6 +367,10 @@ def test_chase_targets_and_the_current_battle_are_shown_with_card_names(
     assert chase_at is not None and battle_at is not None, "the seeded games have no targeted chase item or attack"
 
     open_in_console(page, server, game.game_id)
+    page.set_viewport_size({"width": 1366, "height": 768})  # the smallest usual laptop window
+    for pid in ("p1", "p2"):
+        expect(page.locator(f'#board .player[data-player="{pid}"] .stats')).to_be_in_viewport()
+    page.set_viewport_size({"width": WIDTH, "height": HEIGHT})
     page.evaluate(f"judgeConsole.goTo({chase_at})")
     expect(page.locator("#board .fact-version")).to_have_text(str(chase_at))
     state = _state(server, game.game_id, chase_at)
