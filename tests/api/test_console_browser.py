@@ -11,14 +11,7 @@ replay log's audit verdict is shown with a jump to the first problem.
 from __future__ import annotations
 
 import json
-import os
 import random
-import shutil
-import socket
-import struct
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,114 +19,33 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
-REPO = Path(__file__).resolve().parents[2]
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+from tests.api.console_support import SYSTEMS, bearer, chromium, open_page, png_size, serve
+
 JUDGE_TOKEN = "console-e2e-judge-token-0123456789abcdef"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-
-# ------------------------------------------------------------------------ the server
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """``uvicorn api.app:app`` on SQLite in a temporary directory; yields its base URL."""
-    tmp = tmp_path_factory.mktemp("console-server")
-    port = _free_port()
-    env = {
-        **os.environ,
-        "ADJUDICATOR_STORE": "sqlite",
-        "ADJUDICATOR_SQLITE_PATH": str(tmp / "adjudicator.db"),
-        "ADJUDICATOR_JUDGE_TOKEN": JUDGE_TOKEN,
-        "ADJUDICATOR_ENV": "development",
-        "ADJUDICATOR_ALLOW_CLIENT_SEED": "true",  # the games below are played from a seed
-    }
-    log = (tmp / "server.log").open("w")
-    cmd = [sys.executable, "-m", "uvicorn", "api.app:app", "--host", "127.0.0.1", "--port", str(port)]
-    proc = subprocess.Popen([*cmd, "--no-access-log"], cwd=REPO, env=env, stdout=log, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            if proc.poll() is not None:
-                pytest.fail(f"uvicorn exited with {proc.returncode}:\n{(tmp / 'server.log').read_text()}")
-            try:
-                if httpx.get(f"{base}/ready", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if time.monotonic() > deadline:
-                pytest.fail(f"uvicorn did not become ready:\n{(tmp / 'server.log').read_text()}")
-            time.sleep(0.2)
+    with serve(tmp_path_factory.mktemp("console-server"), JUDGE_TOKEN) as base:
         yield base
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        log.close()
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    assert Path(CHROMIUM).exists(), "Debian's chromium is required: apt-get install -y chromium chromium-driver"
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        try:
-            yield b
-        finally:
-            b.close()
+    with chromium() as b:
+        yield b
 
 
 @pytest.fixture
 def page(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    pg = context.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda exc: errors.append(str(exc)))
-    try:
+    with open_page(browser, 1400, 1000) as pg:
         yield pg
-    finally:
-        context.close()
-    assert not errors, f"JavaScript errors in the console: {errors}"
 
 
 # ------------------------------------------------------------------------ games through the API
-
-
-def _fow_501_deck() -> dict[str, Any]:
-    """The Fire Starter without its CR 5.5-only parts (remnant, a J-ruler with a god's art)."""
-    starter = json.loads((REPO / "service/catalogs/fow/decks/fire-starter.json").read_text())
-    main = [e for e in starter["main"] if e["card"] != "SKL-030"]
-    main = [{**e, "count": e["count"] + 2} if e["card"] == "TST-001" else e for e in main]
-    return {"ruler": "TTW-045", "main": main, "stones": starter["stones"]}
-
-
-SYSTEMS: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
-    "FoW-5.5": ("valhalla", {"starter": "fire-starter"}, {"starter": "water-starter"}),
-    "FoW-5.01": ("valhalla", _fow_501_deck(), _fow_501_deck()),
-    "GCG-1.00": ("standard", {"starter": "blue_bulwark"}, {"starter": "red_rampage"}),
-    "LL-2.04": ("standard", {"starter": "monolium_starlight"}, {"starter": "septpia_tides"}),
-}
 
 
 @dataclass
@@ -143,10 +55,6 @@ class PlayedGame:
     tokens: dict[str, str]
     version: int
     rejected: int
-
-
-def _bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def play_game(base: str, ruleset: str, commands: int = 40, seed: int = 3) -> PlayedGame:
@@ -169,7 +77,7 @@ def play_game(base: str, ruleset: str, commands: int = 40, seed: int = 3) -> Pla
     with httpx.Client(base_url=base, timeout=30) as http:
         for n in range(commands):
             moves = {
-                p: http.get(f"/games/{game_id}/legal-actions", headers=_bearer(t)).json()["actions"]
+                p: http.get(f"/games/{game_id}/legal-actions", headers=bearer(t)).json()["actions"]
                 for p, t in tokens.items()
             }
             mover = next((p for p, acts in moves.items() if any(a["type"] != "Concede" for a in acts)), None)
@@ -181,13 +89,13 @@ def play_game(base: str, ruleset: str, commands: int = 40, seed: int = 3) -> Pla
             if n == 3 and not rejected:  # the other player tries the same move: refused, nothing recorded
                 other = next(p for p in tokens if p != mover)
                 wrong = {"command_id": f"wrong-{n}", "type": action["type"], "args": action["args"]}
-                refused = http.post(f"/games/{game_id}/commands", json=wrong, headers=_bearer(tokens[other]))
+                refused = http.post(f"/games/{game_id}/commands", json=wrong, headers=bearer(tokens[other]))
                 assert refused.status_code == 422, refused.text
                 rejected += 1
             cmd = {"command_id": f"c{n}", "type": action["type"], "args": action["args"]}
-            sent = http.post(f"/games/{game_id}/commands", json=cmd, headers=_bearer(tokens[mover]))
+            sent = http.post(f"/games/{game_id}/commands", json=cmd, headers=bearer(tokens[mover]))
             assert sent.status_code == 200, sent.text
-        version = http.get(f"/games/{game_id}/state", headers=_bearer(JUDGE_TOKEN)).json()["version"]
+        version = http.get(f"/games/{game_id}/state", headers=bearer(JUDGE_TOKEN)).json()["version"]
     return PlayedGame(game_id, ruleset, tokens, version, rejected)
 
 
@@ -197,7 +105,7 @@ def games(server: str) -> dict[str, PlayedGame]:
 
 
 def judge_get(base: str, path: str) -> Any:
-    r = httpx.get(f"{base}{path}", headers=_bearer(JUDGE_TOKEN), timeout=30)
+    r = httpx.get(f"{base}{path}", headers=bearer(JUDGE_TOKEN), timeout=30)
     assert r.status_code == 200, r.text
     return r.json()
 
@@ -214,13 +122,6 @@ def open_in_console(page: Page, base: str, game_id: str) -> None:
     page.click("#open")
     expect(page.locator("#status")).to_contain_text(f"Game {game_id}", timeout=30_000)
     expect(page.locator("#board .player").first).to_be_visible()
-
-
-def png_size(path: Path) -> tuple[int, int]:
-    data = path.read_bytes()
-    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
-    width, height = struct.unpack(">II", data[16:24])
-    return width, height
 
 
 # ------------------------------------------------------------------------ tests
@@ -354,9 +255,9 @@ def finished_game(server: str) -> PlayedGame:
     game = play_game(server, "FoW-5.5", commands=25, seed=11)
     with httpx.Client(base_url=server, timeout=30) as http:
         concede = {"command_id": "concede", "type": "Concede", "args": {}}
-        r = http.post(f"/games/{game.game_id}/commands", json=concede, headers=_bearer(game.tokens["p2"]))
+        r = http.post(f"/games/{game.game_id}/commands", json=concede, headers=bearer(game.tokens["p2"]))
         assert r.status_code == 200, r.text
-        state = http.get(f"/games/{game.game_id}/state", headers=_bearer(JUDGE_TOKEN)).json()
+        state = http.get(f"/games/{game.game_id}/state", headers=bearer(JUDGE_TOKEN)).json()
     assert state["finished"] is True
     game.version = state["version"]
     return game
