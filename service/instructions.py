@@ -49,6 +49,7 @@ __all__ = [
     "PASS_COMMANDS",
     "Instruction",
     "InstructionLog",
+    "active_instructions",
     "clear_instruction",
     "get_instruction",
     "is_auto_command_id",
@@ -198,6 +199,14 @@ def get_instruction(games: GameService, game_id: str, player: str) -> Instructio
     found = _read_log(games, game_id)
     active = None if found is None else found.active.get(player)
     return None if active is None else Instruction.from_dict(active)
+
+
+def active_instructions(games: GameService, game_id: str) -> list[Instruction]:
+    """Every player's active instruction (for judges), in player id order."""
+    games.view(game_id, None)  # raises GameNotFoundError
+    found = _read_log(games, game_id)
+    active = {} if found is None else found.active
+    return [Instruction.from_dict(active[p]) for p in sorted(active)]
 
 
 def set_instruction(
