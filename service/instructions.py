@@ -311,6 +311,6 @@ def run_instructions(games: GameService, game_id: str) -> int:
                 _clear(games, game_id, instruction.player, instruction.id, reason, judge.version)
                 return passes
             passes += 1
-    except ServiceError:
+    except (ServiceError, RuntimeError):  # RuntimeError: too many writers of the side log
         log.exception("standing instructions of game %s stopped", game_id)
     return passes
