@@ -193,3 +193,31 @@ def test_stops_when_the_opponent_adds_to_the_chase(service: GameService) -> None
     assert get_instruction(service, "g1", "p2") is None
     cleared = [e for e in service.app.events.get(instruction_log_id("g1")) if isinstance(e, InstructionLog.Cleared)]
     assert [(c.instruction_id, c.reason) for c in cleared] == [(made.id, "until_opponent_adds_to_chase")]
+
+
+def test_gcg_takes_no_instruction_and_ll_passes_with_its_own_pass_commands(service: GameService) -> None:
+    gcg = [PlayerSpec("p1", "A", {"starter": "blue_bulwark"}), PlayerSpec("p2", "B", {"starter": "red_rampage"})]
+    service.create_game("GCG-1.00", "standard", gcg, seed=5, game_id="gcg")
+    with pytest.raises(InvalidRequestError) as refused:
+        set_instruction(service, "gcg", "p1", until_my_turn=True)
+    assert refused.value.code == "instruction/unsupported"
+    ll = [PlayerSpec("p1", "A", {"starter": "monolium_starlight"}), PlayerSpec("p2", "B", {"starter": "septpia_tides"})]
+    service.create_game("LL-2.04", "standard", ll, seed=5, game_id="ll")
+    made = set_instruction(service, "ll", "p2")  # until cleared
+    for n in range(300):
+        shown = service.view("ll", None)
+        if shown.finished or shown.state["turn"] > 6:
+            break
+        player = shown.state["pending"]["player"]
+        acts = [a for a in service.legal_actions("ll", player).actions if a.type != "Concede"]
+        act = next((a for a in acts if a.type == "DeclareAttack"), None) or next(
+            (a for a in acts if a.type == "Deploy"), acts[0]
+        )
+        service.submit("ll", Command(act.type, player, act.args, id=f"ll-{n}"))
+    automatic = [c for c in service._load("ll").commands.to_dict() if c.startswith(f"auto:{made.id}:p2:")]
+    assert automatic, "p2 was asked to intercept or to define its logic at least once"
+    passes = {e.type: e.actor for e in service.events("ll") if e.cause.startswith(f"cmd:auto:{made.id}:")}
+    assert passes and set(passes.values()) <= {"p2", "rules"}
+    service.submit("ll", Command("Concede", "p1", {}, id="ll-gg"))
+    audits = Audits(service)
+    assert audits.audit(audits.export_log("ll").to_text()).is_consistent
