@@ -27,6 +27,7 @@ from api import (
     console,
     crossversion,
     deal,
+    instructions,
     interventions,
     judge,
     observability,
@@ -306,6 +307,7 @@ def create_app(settings: Settings | None = None, service: GameService | None = N
     api.include_router(cards.router)  # GET /cards, POST/GET /catalogs (docs/card-schema.md)
     api.include_router(platforms.router)  # operator: platform API keys and judge tokens (docs/platform-accounts.md)
     api.include_router(stream.router)  # push: GET /games/{id}/stream, Server-Sent Events (docs/streaming.md)
+    api.include_router(instructions.router)  # players' standing instructions (docs/standing-instructions.md)
 
     @api.get("/health", response_model=Health, tags=["meta"], responses=_errors())
     def health() -> Health:

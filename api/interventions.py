@@ -37,7 +37,7 @@ from service.platforms import JUDGE_TOKEN_PREFIX, is_judge_token
 __all__ = ["HIDDEN_READS", "JudgeReadRecorder", "router"]
 
 HIDDEN_READS = re.compile(
-    r"^/games/(?P<game_id>[A-Za-z0-9_-]{1,64})/(?:state|state-at|events|stream|timeline|why/\d+|log|legal-actions)$"
+    r"^/games/(?P<game_id>[A-Za-z0-9_-]{1,64})/(?:state|state-at|events|stream|timeline|why/\d+|log|legal-actions|instructions)$"
 )
 """The judge reads recorded: paths whose answer to the judge token shows hidden information."""
 

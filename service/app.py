@@ -516,6 +516,17 @@ class Adjudicator(Application[UUID]):
                 self.snapshots.put([snapshot])
 
 
+AUTO_CAUSE = "cmd:auto:si-"
+"""The cause of the events of an automatic pass: ``cmd:auto:<instruction id>:<player>:<version>``
+(service.instructions)."""
+
+
+def _opaque_cause(cause: str) -> str:
+    """The cause a player other than the instruction's owner sees (a 32-hex-digit id, as a
+    client could choose for a manual pass: docs/standing-instructions.md)."""
+    return "cmd:" + hashlib.sha256(cause.encode()).hexdigest()[:32]
+
+
 def redact_event(engine: RulesEngine[Any], state: Any, event: Event, viewer: str | None) -> Event:
     """``event`` as ``viewer`` (a player id, or ``None`` for a judge) may see it.
 
@@ -526,6 +537,9 @@ def redact_event(engine: RulesEngine[Any], state: Any, event: Event, viewer: str
     text (docs/judge-interventions.md)."""
     if viewer is None:
         return event
+    if event.cause.startswith(AUTO_CAUSE) and event.cause.split(":")[3:4] != [viewer]:
+        # an automatic pass (standing instructions): other players see a manual-looking id
+        event = Event(event.seq, event.type, event.data, event.rule, _opaque_cause(event.cause), event.actor)
     if event.type in ANNOTATION_TYPES:
         return Event(event.seq, event.type, {"on": event.data.get("on")}, event.rule, event.cause, event.actor)
     hook: Callable[[Any, Event, str], Event] | None = getattr(engine, "redact_event", None)
@@ -1206,12 +1220,26 @@ class GameService:
             raise InvalidRequestError(f"{player.id}'s deck: {exc}", "deck/unknown_starter") from None
 
     def submit(self, game_id: str, command: Command, expected_version: int | None = None) -> CommandResult:
-        """Decide and record a command atomically.
+        """Decide and record a command atomically, then let the players' standing
+        instructions pass for them (docs/standing-instructions.md).
 
         A command id seen before returns the recorded answer again (even if
         ``expected_version`` is stale by now).  Raises ``GameNotFoundError``,
         ``VersionConflictError``, ``CommandRejectedError`` (nothing stored),
         ``CommandIdReusedError``, ``InvalidRequestError``."""
+        from service import instructions  # imports this module
+
+        if command.id and instructions.is_auto_command_id(command.id):
+            raise InvalidRequestError(
+                f"command ids starting {instructions.AUTO_PREFIX!r} are the service's own (standing instructions)",
+                "command/reserved_id",
+            )
+        result = self._submit(game_id, command, expected_version)
+        instructions.run_instructions(self, game_id)
+        return result
+
+    def _submit(self, game_id: str, command: Command, expected_version: int | None = None) -> CommandResult:
+        """:meth:`submit` without the standing instructions (they submit through this)."""
         if not command.id:
             raise InvalidRequestError("a command needs an id (its idempotency key)")
         try:  # NaN and Infinity are not JSON: they would be stored, logged and exported as such
