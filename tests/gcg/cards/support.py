@@ -7,7 +7,7 @@ from typing import Any
 from domain.gcg.importer import import_cards
 from domain.gcg.state import GameState
 from tests.gcg.cards.records import RECORDS
-from tests.gcg_support import BLUE, RED, start_game, with_cards
+from tests.gcg.support import BLUE, RED, start_game, with_cards
 
 
 def record(number: int) -> dict[str, Any]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from domain.gcg.characteristics import counter_power, threat_level
 from tests.gcg.cards.support import game, record
-from tests.gcg_support import (
+from tests.gcg.support import (
     among,
     choose,
     cmd,

@@ -10,7 +10,7 @@ from domain.gcg import engine
 from domain.gcg.state import GameState, apply_event
 from domain.kernel import Event, Rejection
 from tests.gcg.cards.support import imported, record
-from tests.gcg_support import BLUE, RED, cmd, start_game, with_cards
+from tests.gcg.support import BLUE, RED, cmd, start_game, with_cards
 
 
 class _Log:
