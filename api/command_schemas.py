@@ -25,16 +25,14 @@ def _command_model(ruleset: str, name: str, table: ArgTable) -> type[BaseModel]:
         key: (Any, Field(default=None, description=t.describe(), json_schema_extra=t.schema()))
         for key, t in table.items()
     }
-    args_model = create_model(  # type: ignore[call-overload]
-        prefix + "Args", __config__=ConfigDict(extra="forbid"), **arg_fields
-    )
-    return create_model(  # type: ignore[call-overload, no-any-return]
+    args_model = create_model(prefix + "Args", __config__=ConfigDict(extra="forbid"), **arg_fields)
+    return create_model(
         prefix,
         __config__=ConfigDict(extra="forbid"),
         __doc__=f"{ruleset}: a {name} command.",
         command_id=(str, Field(min_length=1, max_length=128, description="Idempotency key: resending it is safe.")),
         expected_version=(int | None, Field(default=None, ge=0, description="The game version it is based on.")),
-        type=(Literal[name], ...),  # type: ignore[valid-type]
+        type=(Literal[name], ...),  # type: ignore[arg-type]
         args=(args_model, Field(default_factory=args_model)),
     )
 

@@ -120,6 +120,8 @@ def test_every_argument_a_handler_reads_is_declared(ruleset: str) -> None:
         read = _read_keys(fn, "args", {}, set())
         missing = sorted(read - set(declared[name]))
         assert not missing, f"{ruleset} {name} reads {missing} but does not declare them"
+        unread = sorted(set(declared[name]) - read)
+        assert not unread, f"{ruleset} {name} declares {unread} but never reads them"
 
 
 # --- given a game, when an unknown or ill-typed argument, then the refusal names it -----------------
