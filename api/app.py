@@ -24,6 +24,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from api import (
     audit,
     cards,
+    command_schemas,
     console,
     crossversion,
     deal,
@@ -156,6 +157,19 @@ def _document_errors(spec: dict[str, Any]) -> dict[str, Any]:
     for unused in ("HTTPValidationError", "ValidationError"):
         if unused not in json.dumps(spec.get("paths", {})):
             schemas.pop(unused, None)
+    return spec
+
+
+def _document_commands(spec: dict[str, Any]) -> dict[str, Any]:
+    """Type the body of ``POST /games/{game_id}/commands`` per ruleset: a union discriminated by
+    ``type`` of each command with its arguments (``api.command_schemas``).  Documentation only:
+    the body is validated as ``CommandRequest`` and the rules engine refuses an unknown or
+    ill-typed argument itself, naming it."""
+    components, body = command_schemas.openapi_components()
+    spec.setdefault("components", {}).setdefault("schemas", {}).update(components)
+    operation = spec.get("paths", {}).get("/games/{game_id}/commands", {}).get("post")
+    if operation is not None:
+        operation["requestBody"]["content"]["application/json"]["schema"] = body
     return spec
 
 
@@ -475,7 +489,7 @@ def create_app(settings: Settings | None = None, service: GameService | None = N
 
     def documented_openapi() -> dict[str, Any]:
         if api.openapi_schema is None:
-            api.openapi_schema = _document_errors(openapi())
+            api.openapi_schema = _document_commands(_document_errors(openapi()))
         return api.openapi_schema
 
     api.openapi = documented_openapi  # type: ignore[method-assign]

@@ -57,6 +57,11 @@ class DeckList(BaseModel):
     ruler: str | None = Field(default=None, max_length=128)
     main: list[DeckEntry] = Field(max_length=500)
     stones: list[DeckEntry] = Field(default_factory=list, max_length=500)
+    monster_deck: list[DeckEntry | str] | None = Field(
+        default=None,
+        max_length=500,
+        description="Grand Card Game: the monster deck, card ids or {card, count} (the engine checks its size).",
+    )
 
 
 class PlayerIn(Strict):

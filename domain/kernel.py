@@ -601,6 +601,220 @@ CX = TypeVar("CX", bound=DecisionContext[Any])
 Handler = Callable[[CX, str, Mapping[str, Any]], None]
 """A command handler: ``(ctx, player, args)``; it emits events or raises a rejection."""
 
+# --- command arguments: a tiny pure type vocabulary ----------------------------------------------
+
+
+class ArgType:
+    """The type of one command argument, declared as data where the command is registered
+    (``@table.command(name, *pending, args={"card": ObjectId})``).  ``accepts`` checks a JSON
+    value, ``describe`` names the type in a refusal, ``schema`` is its JSON Schema (for the
+    HTTP layer's documentation).  ``a | b`` accepts either.  An argument given as ``null`` counts
+    as not given: every handler already treats a missing argument and ``null`` alike."""
+
+    def accepts(self, value: JSON) -> bool:
+        raise NotImplementedError
+
+    def describe(self) -> str:
+        raise NotImplementedError
+
+    def schema(self) -> dict[str, JSON]:
+        raise NotImplementedError
+
+    def __or__(self, other: ArgType) -> ArgType:
+        mine = self.options if isinstance(self, _OneOf) else (self,)
+        theirs = other.options if isinstance(other, _OneOf) else (other,)
+        return _OneOf((*mine, *theirs))
+
+
+@dataclass(frozen=True, slots=True)
+class _Str(ArgType):
+    what: str
+    description: str = ""
+
+    def accepts(self, value: JSON) -> bool:
+        return isinstance(value, str)
+
+    def describe(self) -> str:
+        return self.what
+
+    def schema(self) -> dict[str, JSON]:
+        return {"type": "string", "description": self.description or self.what}
+
+
+@dataclass(frozen=True, slots=True)
+class _Bool(ArgType):
+    def accepts(self, value: JSON) -> bool:
+        return isinstance(value, bool)
+
+    def describe(self) -> str:
+        return "true or false"
+
+    def schema(self) -> dict[str, JSON]:
+        return {"type": "boolean"}
+
+
+@dataclass(frozen=True, slots=True)
+class _Int(ArgType):
+    lo: int | None = None
+    hi: int | None = None
+
+    def accepts(self, value: JSON) -> bool:
+        if not isinstance(value, int) or isinstance(value, bool):
+            return False
+        return (self.lo is None or value >= self.lo) and (self.hi is None or value <= self.hi)
+
+    def describe(self) -> str:
+        if self.lo is not None and self.hi is not None:
+            return f"an integer from {self.lo} to {self.hi}"
+        if self.lo is not None:
+            return f"an integer of {self.lo} or more"
+        if self.hi is not None:
+            return f"an integer of {self.hi} or less"
+        return "an integer"
+
+    def schema(self) -> dict[str, JSON]:
+        out: dict[str, JSON] = {"type": "integer"}
+        if self.lo is not None:
+            out["minimum"] = self.lo
+        if self.hi is not None:
+            out["maximum"] = self.hi
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class _Enum(ArgType):
+    values: tuple[str, ...]
+
+    def accepts(self, value: JSON) -> bool:
+        return isinstance(value, str) and value in self.values
+
+    def describe(self) -> str:
+        return "one of " + ", ".join(repr(v) for v in self.values)
+
+    def schema(self) -> dict[str, JSON]:
+        return {"type": "string", "enum": list(self.values)}
+
+
+@dataclass(frozen=True, slots=True)
+class _List(ArgType):
+    item: ArgType
+
+    def accepts(self, value: JSON) -> bool:
+        return isinstance(value, list) and all(self.item.accepts(v) for v in value)
+
+    def describe(self) -> str:
+        return f"a list of {self.item.describe()}"
+
+    def schema(self) -> dict[str, JSON]:
+        return {"type": "array", "items": self.item.schema()}
+
+
+@dataclass(frozen=True, slots=True)
+class _Fields(ArgType):
+    fields: tuple[tuple[str, ArgType], ...]
+    required: tuple[str, ...]
+
+    def accepts(self, value: JSON) -> bool:
+        if not isinstance(value, Mapping) or any(k not in value for k in self.required):
+            return False
+        types = dict(self.fields)
+        return all(k in types and (v is None or types[k].accepts(v)) for k, v in value.items())
+
+    def describe(self) -> str:
+        names = ", ".join(k if k in self.required else f"{k}?" for k, _ in self.fields)
+        return "{" + names + "}"
+
+    def schema(self) -> dict[str, JSON]:
+        return {
+            "type": "object",
+            "properties": {k: t.schema() for k, t in self.fields},
+            "required": list(self.required),
+            "additionalProperties": False,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class _OneOf(ArgType):
+    options: tuple[ArgType, ...]
+
+    def accepts(self, value: JSON) -> bool:
+        return any(t.accepts(value) for t in self.options)
+
+    def describe(self) -> str:
+        return " or ".join(t.describe() for t in self.options)
+
+    def schema(self) -> dict[str, JSON]:
+        return {"anyOf": [t.schema() for t in self.options]}
+
+
+@dataclass(frozen=True, slots=True)
+class _Optional(ArgType):
+    inner: ArgType
+
+    def accepts(self, value: JSON) -> bool:
+        return value is None or self.inner.accepts(value)
+
+    def describe(self) -> str:
+        return f"{self.inner.describe()} (or null)"
+
+    def schema(self) -> dict[str, JSON]:
+        return {"anyOf": [self.inner.schema(), {"type": "null"}]}
+
+
+@dataclass(frozen=True, slots=True)
+class _Any(ArgType):
+    what: str = "a JSON value"
+
+    def accepts(self, value: JSON) -> bool:
+        return True
+
+    def describe(self) -> str:
+        return self.what
+
+    def schema(self) -> dict[str, JSON]:
+        return {"description": self.what}
+
+
+ObjectId: ArgType = _Str("an object id such as 'p1-007'", "an object id")
+PlayerId: ArgType = _Str("a player id", "a player id")
+Text: ArgType = _Str("a string")
+Bool: ArgType = _Bool()
+Integer: ArgType = _Int()
+
+
+def IntRange(lo: int | None = None, hi: int | None = None) -> ArgType:  # noqa: N802 - a type constructor
+    """An integer from ``lo`` to ``hi`` (either end open when ``None``)."""
+    return _Int(lo, hi)
+
+
+def OneOf(*values: str) -> ArgType:  # noqa: N802
+    """One of a few strings (an enum)."""
+    return _Enum(tuple(values))
+
+
+def ListOf(item: ArgType) -> ArgType:  # noqa: N802
+    """A JSON list whose every item is ``item``."""
+    return _List(item)
+
+
+def Fields(required: Sequence[str] = (), **fields: ArgType) -> ArgType:  # noqa: N802
+    """A JSON object with these fields (``required`` of them mandatory, the rest optional)."""
+    return _Fields(tuple(fields.items()), tuple(required))
+
+
+def Optional(inner: ArgType) -> ArgType:  # noqa: N802
+    """``inner`` or ``null``."""
+    return _Optional(inner)
+
+
+def Anything(what: str = "a JSON value") -> ArgType:  # noqa: N802
+    """Any JSON value: the handler checks its shape itself (a choice whose shape the decision gives)."""
+    return _Any(what)
+
+
+ArgTable = Mapping[str, ArgType]
+"""A command's arguments by name."""
+
 
 class CommandTable(Generic[CX]):
     """A game system's command types by name (imperative: ``DeclareAttack``), each registered
@@ -631,6 +845,8 @@ class CommandTable(Generic[CX]):
         after: Callable[[Any, Command, list[Event]], Rejection | None] | None = None,
     ) -> None:
         self.handlers: dict[str, Handler[CX]] = {}
+        self.arguments: dict[str, ArgTable] = {}
+        """Every command's declared arguments by name (``args=`` of :meth:`command`)."""
         self.context = context
         self.cite = cite
         self.rules = (finished, unknown_player, unknown_type)
@@ -639,8 +855,11 @@ class CommandTable(Generic[CX]):
         self.game_over = game_over
         self.before, self.begin, self.after = before, begin, after
 
-    def command(self, name: str, *pending: str) -> Callable[[Handler[CX]], Handler[CX]]:
-        """Register a command handler; ``pending`` lists the decision kinds it answers."""
+    def command(self, name: str, *pending: str, args: ArgTable | None = None) -> Callable[[Handler[CX]], Handler[CX]]:
+        """Register a command handler; ``pending`` lists the decision kinds it answers, ``args``
+        every argument it reads and its type (none when omitted): :meth:`decide` refuses an
+        argument not in it and one of another type."""
+        self.arguments[name] = dict(args or {})
 
         def register(fn: Handler[CX]) -> Handler[CX]:
             if not pending:
@@ -683,10 +902,36 @@ class CommandTable(Generic[CX]):
             return Rejection(
                 "command/unknown_type", cite(unknown_type), f"unknown command {cmd.type!r}; known: {known}"
             )
+        declared = self.arguments.get(cmd.type, {})
+        unknown = [k for k in cmd.args if k not in declared]
+        if unknown:
+            accepted = ", ".join(declared) or "none"
+            return Rejection(
+                "command/unknown_argument",
+                cite(unknown_type),
+                f"{cmd.type} has no argument {unknown[0]!r}; it accepts: {accepted}",
+            )
+        ill = next(
+            ((k, t) for k, t in declared.items() if cmd.args.get(k) is not None and not t.accepts(cmd.args[k])), None
+        )
         if self.before is not None:
             refused = self.before(state, cmd)
             if refused is not None:
                 return refused
+        if ill is None:
+            return self._run(state, cmd, handler, cause)
+        # An ill-typed argument: the handler's own refusal of it (a specific rule) comes first; the
+        # schema answers what the handler would accept, or fail on.
+        try:
+            answer = self._run(state, cmd, handler, cause)
+        except Exception:
+            answer = []
+        if isinstance(answer, Rejection):
+            return answer
+        key, expected = ill
+        return Rejection("command/malformed", cite(unknown_type), f"{cmd.type}: {key!r} must be {expected.describe()}")
+
+    def _run(self, state: Any, cmd: Command, handler: Handler[CX], cause: str) -> list[Event] | Rejection:
         ctx = self.context(state.clone(), cause)
         if self.begin is not None:
             self.begin(ctx, state, cmd)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.kernel import RulesEngine
+from domain.kernel import ArgTable, RulesEngine
 
 _ENGINES: dict[str, RulesEngine[Any]] = {}
+_ARGUMENTS: dict[str, dict[str, ArgTable]] = {}
 
 
 class UnknownRulesetError(LookupError):
@@ -51,3 +52,11 @@ def _load_builtin() -> None:
     for system in (fow_engine, gcg_engine, ll_engine):
         for engine in system.ENGINES:
             register(engine)
+            _ARGUMENTS[engine.ruleset] = system.COMMAND_TABLE.arguments
+
+
+def command_arguments(ruleset: str) -> dict[str, ArgTable]:
+    """A built-in ruleset's command types and the arguments each accepts, by name (the
+    ``args=`` tables of its command registrations); empty for a ruleset registered otherwise."""
+    _load_builtin()
+    return dict(sorted(_ARGUMENTS.get(ruleset, {}).items()))

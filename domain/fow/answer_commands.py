@@ -12,9 +12,18 @@ from domain.fow.commands import command
 from domain.fow.context import Ctx
 from domain.fow.state import GameState
 from domain.fow.timing import _pay_with
+from domain.kernel import Anything, Bool, Fields, Integer, IntRange, ListOf, ObjectId, OneOf, PlayerId, Text
 
 
-@command("PlayTriggered", "trigger")
+@command(
+    "PlayTriggered",
+    "trigger",
+    args={
+        "trigger": Text,
+        "targets": ListOf(ObjectId | PlayerId | ListOf(ObjectId | PlayerId)),
+        "pay_with": ListOf(Fields(["source"], source=ObjectId, ability=Integer, choice=Anything("the will chosen"))),
+    },
+)
 def play_triggered(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     s = ctx.s
     trig = next((t for t in s.triggered if t.id == args.get("trigger") and t.controller == player), None)
@@ -39,6 +48,7 @@ def play_triggered(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     "fight",
     "recover",
     "keep_rested",
+    args={"cards": ListOf(ObjectId), "order": ListOf(ObjectId)},
 )
 def choose_cards(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     s = ctx.s
@@ -134,7 +144,7 @@ def _choose_looked(ctx: Ctx, options: Mapping[str, Any], cards: list[str], order
         flow.continue_after_resolution(ctx, done)
 
 
-@command("ChooseNumber", "number", "pay_life")
+@command("ChooseNumber", "number", "pay_life", args={"number": IntRange(0)})
 def choose_number(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     """Answer "choose a number" with ``number``, an integer of 0 or higher (FoW-5.5 1.4 p5); "pay any
     amount of life" with the life to pay, a multiple of one hundred (1.5 p4.1)."""
@@ -149,7 +159,7 @@ def choose_number(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         flow.continue_after_resolution(ctx, done)
 
 
-@command("ChooseOption", "option")
+@command("ChooseOption", "option", args={"option": IntRange(0)})
 def choose_option(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     """Answer a choice an effect names on resolution ("gains [-800/0] or [0/+800]") with ``option``,
     the index of one of the ``choices`` the question lists (FoW-5.5 9.3 p3.2)."""
@@ -164,7 +174,7 @@ def choose_option(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         flow.continue_after_resolution(ctx, done)
 
 
-@command("ChooseReplacement", "replacement")
+@command("ChooseReplacement", "replacement", args={"effect": Anything("one of the decision's choices")})
 def choose_replacement(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     """Answer which replacement effect applies first to damage (``effect``: one of the ``choices``):
     the controller of what deals it chooses among those that are no prevention (FoW-5.5 9.10 p2.1);
@@ -196,7 +206,7 @@ NAMED_CARD_TYPES = ("ruler", "j_ruler", "resonator", "addition", "spell", "regal
 """The card types a player may name (FoW-5.5 2.1 p1)."""
 
 
-@command("NameCard", "name_card", "name_card_type")
+@command("NameCard", "name_card", "name_card_type", args={"name": Text})
 def name_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     """Answer "name a card" with ``name``, a card name (FoW-5.5 2.2 p3); "name a card type" with one of
     the card types (2.1 p1)."""
@@ -211,7 +221,7 @@ def name_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         flow.continue_after_resolution(ctx, done)
 
 
-@command("ChooseAttribute", "attribute")
+@command("ChooseAttribute", "attribute", args={"attribute": OneOf("W", "R", "U", "G", "B")})
 def choose_attribute(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     """Answer "choose an attribute" with ``attribute``: one of the five, W R U G B (FoW-5.5 2.8)."""
     attribute = args.get("attribute")
@@ -222,7 +232,7 @@ def choose_attribute(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         flow.continue_after_resolution(ctx, done)
 
 
-@command("ChooseRace", "race")
+@command("ChooseRace", "race", args={"race": Text})
 def choose_race(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     """Answer "gains a race of your choice" with ``race``: one of the races offered, those of the card
     database (a race is a phrase of the race line of a card, FoW-5.5 2.5 p1)."""
@@ -235,7 +245,7 @@ def choose_race(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         flow.continue_after_resolution(ctx, done)
 
 
-@command("ChooseAttributes", "attributes")
+@command("ChooseAttributes", "attributes", args={"attributes": ListOf(OneOf("W", "R", "U", "G", "B"))})
 def choose_attributes(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     """Answer "choose any number of attributes" with ``attributes``: distinct ones of W R U G B, in that
     order (FoW-5.5 2.8)."""
@@ -248,7 +258,7 @@ def choose_attributes(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         flow.continue_after_resolution(ctx, done)
 
 
-@command("ChooseSkill", "skill")
+@command("ChooseSkill", "skill", args={"skill": Text})
 def choose_skill(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     """Answer "gains [Swiftness], [Flying] or [Target Attack]" with ``skill``: one of those offered
     (FoW-5.5 9.3 p3.2)."""
@@ -261,7 +271,14 @@ def choose_skill(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         flow.continue_after_resolution(ctx, done)
 
 
-@command("ChooseOptional", "optional")
+@command(
+    "ChooseOptional",
+    "optional",
+    args={
+        "accept": Bool,
+        "pay_with": ListOf(Fields(["source"], source=ObjectId, ability=Integer, choice=Anything("the will chosen"))),
+    },
+)
 def choose_optional(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     """Answer "you may ...": ``accept`` true applies the effects, false skips them (9.3 p3.2).
     Accepting "you may pay {R}" may name will abilities to play first in ``pay_with`` (10.2 p5)."""

@@ -12,6 +12,7 @@ from domain.fow.commands import command
 from domain.fow.context import Ctx
 from domain.fow.timing import _obj_arg, require_main_timing
 from domain.fow.versions import version
+from domain.kernel import ObjectId, PlayerId
 
 
 @command("InitiateBattle", "priority")
@@ -26,7 +27,7 @@ def initiate_battle(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     flow.initiate_battle(ctx, player, ctx.cause)
 
 
-@command("DeclareAttack", "declare_attack")
+@command("DeclareAttack", "declare_attack", args={"attacker": ObjectId, "target": ObjectId | PlayerId})
 def declare_attack(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     s = ctx.s
     attacker = _obj_arg(ctx, args, "attacker", "8.2 p3.1")
@@ -90,7 +91,7 @@ def forfeit_attack(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     flow.enter_battle_step(ctx, "end_of_battle", cause)
 
 
-@command("DeclareBlock", "declare_block")
+@command("DeclareBlock", "declare_block", args={"blocker": ObjectId})
 def declare_block(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     s = ctx.s
     blocker = _obj_arg(ctx, args, "blocker", "8.3 p3")

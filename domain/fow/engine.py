@@ -107,7 +107,7 @@ from domain.fow.view import _zone_visible as _zone_visible
 from domain.fow.view import is_visible as is_visible
 from domain.fow.view import redact_event as redact_event
 from domain.fow.view import view as view
-from domain.kernel import JSON, Command, EngineFunctions, Event, GameSpec, Rejection, rules_engine
+from domain.kernel import JSON, Command, EngineFunctions, Event, GameSpec, Rejection, Text, rules_engine
 from domain.kernel import is_finished as is_finished
 
 
@@ -124,7 +124,7 @@ def start(spec: GameSpec, catalog: Mapping[str, Mapping[str, Any]]) -> list[Even
     return ctx.events
 
 
-@command("DeclineTrigger", "trigger")
+@command("DeclineTrigger", "trigger", args={"trigger": Text})
 def decline_trigger(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     s = ctx.s
     trig = next((t for t in s.triggered if t.id == args.get("trigger") and t.controller == player), None)

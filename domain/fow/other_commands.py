@@ -15,12 +15,23 @@ from domain.fow.play_commands import _wants_reduction
 from domain.fow.state import GameState
 from domain.fow.timing import _obj_arg, _pay_with, _with_x, is_main_timing, require_main_timing
 from domain.fow.versions import version
-from domain.kernel import JSON
+from domain.kernel import JSON, Anything, Bool, Fields, Integer, IntRange, ListOf, ObjectId
 
 # --- other actions ----------------------------------------------------------------------
 
 
-@command("PerformJudgment", "priority")
+@command(
+    "PerformJudgment",
+    "priority",
+    args={
+        "judgment": IntRange(0),
+        "amount": IntRange(1),
+        "x": IntRange(0),
+        "reduce": Bool,
+        "pay_with": ListOf(Fields(["source"], source=ObjectId, ability=Integer, choice=Anything("the will chosen"))),
+        "cost_cards": Anything("the cards that pay an extra cost: object ids, or one list of them per cost"),
+    },
+)
 def perform_judgment(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     s = ctx.s
     require_main_timing(ctx, player, "judgment", "7.5 p1")
@@ -167,7 +178,14 @@ def _ruler_for_call(s: GameState, player: str) -> str | None:
     return None
 
 
-@command("PutIntoStandby", "priority")
+@command(
+    "PutIntoStandby",
+    "priority",
+    args={
+        "card": ObjectId,
+        "pay_with": ListOf(Fields(["source"], source=ObjectId, ability=Integer, choice=Anything("the will chosen"))),
+    },
+)
 def put_into_standby(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     s = ctx.s
     require_main_timing(ctx, player, "putting a card into the chant-standby area", "7.6 p1")

@@ -29,12 +29,30 @@ from domain.fow.commands import command
 from domain.fow.context import Ctx
 from domain.fow.state import PLAYGROUND, GameState
 from domain.fow.timing import _obj_arg, _pay_with, _with_x, require_chase_open, require_main_timing
-from domain.kernel import JSON
+from domain.kernel import JSON, Anything, Bool, Fields, Integer, IntRange, ListOf, ObjectId, OneOf, PlayerId, Text
 
 # --- playing cards (7.1-7.3, 7.7, 7.9, 12.x) ---------------------------------------------
 
 
-@command("PlayCard", "priority")
+@command(
+    "PlayCard",
+    "priority",
+    args={
+        "card": ObjectId,
+        "side": OneOf("front", "future"),
+        "awaken": Bool,
+        "x": IntRange(0),
+        "modes": ListOf(IntRange(0)),
+        "targets": ListOf(ObjectId | PlayerId | ListOf(ObjectId | PlayerId)),
+        "banish_instead": ObjectId,
+        "incarnation": ListOf(ObjectId),
+        "permission": Text,
+        "reduce": Bool,
+        "reduce_awakening": Bool,
+        "pay_with": ListOf(Fields(["source"], source=ObjectId, ability=Integer, choice=Anything("the will chosen"))),
+        "cost_cards": Anything("the cards that pay an extra cost: object ids, or one list of them per cost"),
+    },
+)
 def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     s = ctx.s
     oid = _obj_arg(ctx, args, "card", "7.1 p2")
@@ -322,7 +340,22 @@ def _pay_incarnation(ctx: Ctx, player: str, card: Card, chosen: Any, cause: str)
     return cause
 
 
-@command("ActivateAbility", "priority")
+@command(
+    "ActivateAbility",
+    "priority",
+    args={
+        "source": ObjectId,
+        "ability": Integer | OneOf("evolution", "shift"),
+        "choice": Anything("the choice the ability asks for"),
+        "modes": ListOf(IntRange(0)),
+        "targets": ListOf(ObjectId | PlayerId | ListOf(ObjectId | PlayerId)),
+        "x": IntRange(0),
+        "reduce": Bool,
+        "pay_with": ListOf(Fields(["source"], source=ObjectId, ability=Integer, choice=Anything("the will chosen"))),
+        "cost_cards": Anything("the cards that pay an extra cost: object ids, or one list of them per cost"),
+        "cost_counters": Anything("the counters removed to pay a cost: [object id, counter] pairs"),
+    },
+)
 def activate_ability(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     s = ctx.s
     oid = _obj_arg(ctx, args, "source", "7.8 p2")

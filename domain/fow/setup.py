@@ -12,7 +12,7 @@ from domain.fow.cards import Card, PutCounter, parse_card
 from domain.fow.commands import LIFEBREAK_CARDS, OPENING_HAND, STARTING_LIFE, VARIANTS, command
 from domain.fow.context import Ctx
 from domain.fow.versions import version
-from domain.kernel import JSON, CardDataError, GameSpec, Shuffler, seed_commitment
+from domain.kernel import JSON, Bool, CardDataError, GameSpec, ListOf, ObjectId, Shuffler, seed_commitment
 
 # --- setup (4.1, 4.2) -------------------------------------------------------------------
 
@@ -237,7 +237,7 @@ def _deal_opening_hands(ctx: Ctx, cause: str) -> None:
     ctx.ask(first, "hand_change", {}, "4.2 p4", cause=cause)
 
 
-@command("ChooseTurnOrder", "turn_order")
+@command("ChooseTurnOrder", "turn_order", args={"play_first": Bool})
 def choose_turn_order(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     play_first = args.get("play_first")
     if not isinstance(play_first, bool):
@@ -247,7 +247,7 @@ def choose_turn_order(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     _deal_opening_hands(ctx, cause)
 
 
-@command("ChangeHand", "hand_change")
+@command("ChangeHand", "hand_change", args={"cards": ListOf(ObjectId)})
 def change_hand(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     s = ctx.s
     chosen = args.get("cards", [])

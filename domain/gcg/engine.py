@@ -77,16 +77,25 @@ from domain.gcg.state import (
 )
 from domain.kernel import (
     JSON,
+    Anything,
+    Bool,
     CardDataError,
     Command,
     CommandTable,
     EngineFunctions,
     Event,
+    Fields,
     GameSpec,
     Handler,
+    Integer,
+    IntRange,
+    ListOf,
     LoopRule,
+    ObjectId,
+    PlayerId,
     Rejection,
     Shuffler,
+    Text,
     rules_engine,
     seed_commitment,
     try_loop,
@@ -318,7 +327,7 @@ def _zone_arg(ctx: Ctx, args: Mapping[str, Any], allowed: list[int], rule: str, 
     return zone
 
 
-@command("PlayBattleCard")
+@command("PlayBattleCard", args={"card": ObjectId, "zone": Integer})
 def play_battle_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     s = ctx.s
     oid = _card_arg(ctx, player, args, "8.2.1", "battle")
@@ -336,7 +345,7 @@ def play_battle_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     flow.run(ctx)
 
 
-@command("ActivateStrategy")
+@command("ActivateStrategy", args={"card": ObjectId, "zone": Integer})
 def activate_strategy(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     s = ctx.s
     oid = _card_arg(ctx, player, args, "8.3.1", "strategy")
@@ -358,7 +367,7 @@ def activate_strategy(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     flow.run(ctx)
 
 
-@command("GainRage")
+@command("GainRage", args={"card": ObjectId})
 def gain_rage(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     s = ctx.s
     oid = _card_arg(ctx, player, args, "8.4.1", "monster")
@@ -368,7 +377,7 @@ def gain_rage(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     flow.run(ctx)
 
 
-@command("PlayMonster")
+@command("PlayMonster", args={"card": ObjectId, "burst": Bool})
 def play_monster(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     s = ctx.s
     oid = _card_arg(ctx, player, args, "8.5.1", "monster")
@@ -403,7 +412,7 @@ def play_monster(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     flow.run(ctx)
 
 
-@command("Invade")
+@command("Invade", args={"card": ObjectId})
 def invade(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     s = ctx.s
     oid = _card_arg(ctx, player, args, "8.6.1", None)
@@ -456,7 +465,15 @@ def _perform(ctx: Ctx, action: Mapping[str, Any]) -> None:
     COMMANDS[action["type"]](ctx, action["player"], action["args"])
 
 
-@command("DeclareLoop")
+@command(
+    "DeclareLoop",
+    args={
+        "actions": ListOf(
+            Fields(["player", "type", "args"], player=PlayerId, type=Text, args=Anything("its arguments"))
+        ),
+        "times": IntRange(1),
+    },
+)
 def declare_loop(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     """12.1.1.1: the turn player indicates the series of actions of an infinite loop and the
     number of times to perform them; the non-turn player answers (``loop_response``)."""
@@ -530,7 +547,7 @@ def _loop_response(ctx: Ctx, player: str, number: int, loop: Mapping[str, Any]) 
     )
 
 
-@command("Choose")
+@command("Choose", args={"choice": Anything("the answer to the decision: its options say the shape")})
 def choose(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     s = ctx.s
     p = s.pending

@@ -48,16 +48,24 @@ from typing import Any
 from domain import hidden
 from domain.kernel import (
     JSON,
+    Anything,
+    Bool,
     CardDataError,
     Command,
     CommandTable,
     EngineFunctions,
     Event,
+    Fields,
     GameSpec,
     Handler,
+    IntRange,
+    ListOf,
     LoopRule,
+    ObjectId,
+    PlayerId,
     Rejection,
     Shuffler,
+    Text,
     rules_engine,
     seed_commitment,
     try_loop,
@@ -284,7 +292,7 @@ def _start(ctx: Ctx, spec: GameSpec, catalog: Any) -> None:
     actions.request(ctx, first, "redraw", {}, "6.2.1.8")
 
 
-@command("Redraw", "redraw")
+@command("Redraw", "redraw", args={"cards": ListOf(ObjectId)})
 def redraw(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     s = ctx.s
     chosen = args.get("cards", [])
@@ -346,7 +354,7 @@ def _stock_ok(ctx: Ctx, player: str, amount: int, what: str) -> None:
 # --- level phase (7.4) -----------------------------------------------------------------------------
 
 
-@command("PlaceLevelCard", "level")
+@command("PlaceLevelCard", "level", args={"card": ObjectId, "swap_with": ObjectId})
 def place_level_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     s = ctx.s
     oid = _oid(ctx, args, "card", "7.4.3.1")
@@ -409,7 +417,7 @@ def deploy_problem(s: GameState, player: str, oid: str, circles: list[str]) -> t
     return None
 
 
-@command("Deploy", "main")
+@command("Deploy", "main", args={"card": ObjectId, "circles": ListOf(Text)})
 def deploy(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     s = ctx.s
     oid = _oid(ctx, args, "card", "7.5.3.1")
@@ -539,7 +547,17 @@ def trance_problem(
     return None
 
 
-@command("Trance", "main")
+@command(
+    "Trance",
+    "main",
+    args={
+        "materials": ListOf(ObjectId),
+        "tranceunion": ObjectId,
+        "circles": ListOf(Text),
+        "trance_change": Bool,
+        "refresh": Bool,
+    },
+)
 def trance(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     s = ctx.s
     materials = args.get("materials")
@@ -695,7 +713,7 @@ def ability_problem(s: GameState, player: str, oid: str, index: Any, x: Any = No
     return None
 
 
-@command("UseAbility", "main")
+@command("UseAbility", "main", args={"source": ObjectId, "ability": IntRange(0), "x": IntRange(0)})
 def use_ability(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     s = ctx.s
     oid = _oid(ctx, args, "source", "9.1.2.3")
@@ -768,7 +786,7 @@ def rearrange_problem(s: GameState, player: str, moves: Mapping[str, Any]) -> tu
     return None
 
 
-@command("Rearrange", "main")
+@command("Rearrange", "main", args={"moves": Anything("member ids mapped to lists of circles")})
 def rearrange(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     s = ctx.s
     moves = args.get("moves")
@@ -807,7 +825,7 @@ def end_main_phase(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
 # --- battle (8) -----------------------------------------------------------------------------------
 
 
-@command("DeclareAttack", "attack")
+@command("DeclareAttack", "attack", args={"attacker": ObjectId, "circle": Text})
 def declare_attack(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     s = ctx.s
     attacker = _oid(ctx, args, "attacker", "8.2.5")
@@ -830,7 +848,7 @@ def end_attacks(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     flow.advance(ctx, "end", 0)
 
 
-@command("Intercept", "intercept")
+@command("Intercept", "intercept", args={"members": ListOf(ObjectId)})
 def intercept(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     members = args.get("members")
     allowed = flow.intercept_candidates(ctx.s, player)
@@ -853,7 +871,7 @@ def decline_intercept(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     flow.resume(ctx, point, skip=True)
 
 
-@command("DefineLogic", "logic_definition")
+@command("DefineLogic", "logic_definition", args={"card": ObjectId})
 def define_logic(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     s = ctx.s
     oid = _oid(ctx, args, "card", "5.16.1")
@@ -871,7 +889,7 @@ def define_logic(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     flow.resume(ctx, point, skip=True)
 
 
-@command("LevelBoost", "logic_definition")
+@command("LevelBoost", "logic_definition", args={"level_card": ObjectId})
 def level_boost(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     s = ctx.s
     b = s.battle
@@ -908,7 +926,7 @@ def pass_logic(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
 # --- end phase, check timings, choices ---------------------------------------------------------------
 
 
-@command("KeepHand", "hand_limit")
+@command("KeepHand", "hand_limit", args={"cards": ListOf(ObjectId)})
 def keep_hand(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     s = ctx.s
     p = s.pending
@@ -933,7 +951,7 @@ def keep_hand(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     flow.resume(ctx, point, skip=True)
 
 
-@command("PlayAuto", "order_auto")
+@command("PlayAuto", "order_auto", args={"primed": Text})
 def play_auto(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     s = ctx.s
     primed = next((p for p in s.primed if p.id == args.get("primed") and p.controller == player), None)
@@ -945,7 +963,16 @@ def play_auto(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         flow.resume(ctx, point)
 
 
-@command("Choose", "choose", "number", "confirm", "rule_choice", "replacement", "loop_response")
+@command(
+    "Choose",
+    "choose",
+    "number",
+    "confirm",
+    "rule_choice",
+    "replacement",
+    "loop_response",
+    args={"choice": Anything("the answer to the decision: its options say the shape")},
+)
 def choose(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     s = ctx.s
     p = s.pending
@@ -1089,7 +1116,15 @@ def _has_other_answer(s: GameState, player: str) -> bool:
     return len([c for c in legal_actions(s, player) if c.type != "Concede"]) > 1
 
 
-@command("DeclareLoop")
+@command(
+    "DeclareLoop",
+    args={
+        "actions": ListOf(
+            Fields(["player", "type", "args"], player=PlayerId, type=Text, args=Anything("its arguments"))
+        ),
+        "times": IntRange(1),
+    },
+)
 def declare_loop(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     """12.1.1.1: the turn player demonstrates the actions of a perpetual cycle and announces
     how many times they perform it; the non-turn player answers (``loop_response``)."""
