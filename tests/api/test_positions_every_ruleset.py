@@ -20,6 +20,7 @@ from fastapi.testclient import TestClient
 from api.app import create_app
 from service.app import GameService
 from service.catalog import CardCatalogs
+from service.errors import CommandRejectedError
 from service.settings import Settings
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -173,3 +174,45 @@ def test_every_problem_of_every_ruleset_comes_in_one_answer(client: TestClient) 
             body["ruleset"],
             codes,
         )
+
+
+@pytest.mark.parametrize("ruleset", ["GCG-1.00", "LL-2.04"])
+def test_gcg_and_ll_play_on_into_the_next_turn_and_replay_from_the_store(service: GameService, ruleset: str) -> None:
+    from domain.kernel import Command, PlayerSpec
+
+    body = next(b for b in accepted() if b["ruleset"] == ruleset)
+    players = [PlayerSpec(p["id"], p["name"], {}) for p in body["players"]]
+    game = "play-" + ruleset.replace(".", "-")
+    service.create_game_from_position(ruleset, "standard", players, body["position"], game, seed=5)
+    start = service.view(game, None).state
+    turn = start["turn"]
+    service.submit(game, Command("EndMainPhase", body["position"]["turn_player"], {}, id="end"))
+    for n in range(60):  # answer whatever is asked (the first legal action) until the next turn
+        state = service.view(game, None).state
+        if state["turn"] != turn or state.get("finished"):
+            break
+        pending = state["pending"]
+        assert pending is not None
+        actions = [a for a in service.legal_actions(game, str(pending["player"])).actions if a.type != "Concede"]
+        if not actions:
+            break
+        for k, a in enumerate(actions):  # the first one accepted: an unknown gate must not be revealed
+            try:
+                service.submit(game, Command(a.type, a.player, dict(a.args), id=f"a{n}-{k}"))
+                break
+            except CommandRejectedError as exc:
+                assert exc.rejection.code == "position/unknown_identity", exc.rejection
+        else:
+            raise AssertionError("no legal action was accepted")
+    assert service.view(game, None).state["turn"] == turn + 1
+    reopened = GameService(service.settings, service.catalogs)
+    try:
+        assert reopened.view(game, None).state == service.view(game, None).state
+    finally:
+        reopened.close()
+    opponent = next(p["id"] for p in body["players"] if p["id"] != body["position"]["turn_player"])
+    seen = service.events(game, viewer=opponent)[0]
+    assert seen.type == "PositionReconstructed" and "declared" not in seen.data and "seed" not in seen.data
+    assert "cards" not in seen.data
+    theirs = next(p for p in seen.data["position"]["players"] if p["id"] == body["position"]["turn_player"])  # type: ignore[union-attr, index, call-overload]
+    assert isinstance(theirs["hand"], dict) and set(theirs["hand"]) == {"count"}
