@@ -216,3 +216,25 @@ def test_gcg_and_ll_play_on_into_the_next_turn_and_replay_from_the_store(service
     assert "cards" not in seen.data
     theirs = next(p for p in seen.data["position"]["players"] if p["id"] == body["position"]["turn_player"])  # type: ignore[union-attr, index, call-overload]
     assert isinstance(theirs["hand"], dict) and set(theirs["hand"]) == {"count"}
+
+
+def test_a_fow_player_draws_cards_nobody_knows_and_holds_them(service: GameService) -> None:
+    from domain.kernel import Command, PlayerSpec
+
+    body = _fow()
+    players = [PlayerSpec(p["id"], p["name"], {}) for p in body["players"]]
+    service.create_game_from_position("FoW-5.5", "valhalla", players, body["position"], "draws", seed=2)
+    for n in range(40):  # pass (or answer with the first accepted action) until Bob's turn
+        state = service.view("draws", None).state
+        if state["turn"] == 5 and state["turn_player"] == "p2" and state["phase"] == "main":
+            break
+        pending = state["pending"]
+        assert pending is not None
+        actions = service.legal_actions("draws", str(pending["player"])).actions
+        chosen = next((a for a in actions if a.type == "Pass"), next(a for a in actions if a.type != "Concede"))
+        service.submit("draws", Command(chosen.type, chosen.player, dict(chosen.args), id=f"d{n}"))
+    state = service.view("draws", None).state
+    assert (state["turn"], state["turn_player"]) == (5, "p2")
+    hand = state["players"]["p2"]["zones"]["hand"]  # type: ignore[index]
+    cards = hand["cards"] if isinstance(hand, dict) else hand
+    assert len(cards) == 6 and {c["card"] for c in cards} == {"UNKNOWN"}
