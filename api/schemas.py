@@ -257,7 +257,10 @@ class ReconstructGameRequest(Strict):
     ruleset: str = Field(max_length=64, examples=["FoW-5.5"])
     variant: str = Field(max_length=64, examples=["valhalla"])
     players: list[PlayerNameIn] = Field(min_length=1, max_length=8)
-    position: dict[str, Any] = Field(description="The position document, e.g. {'format': 'fow-position/1', ...}.")
+    position: dict[str, Any] = Field(
+        description="The position document (docs/position-format.md): 'fow-position/1', 'gcg-position/1' or "
+        "'ll-position/1'; unknown hidden cards as {'unknown': n}."
+    )
     seed: int | None = Field(
         default=None,
         ge=0,

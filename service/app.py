@@ -778,7 +778,9 @@ class GameService:
     ) -> CreatedGame:
         """Reconstruct a game from a declared position (docs/position-format.md) instead of
         the normal set-up; play continues from it under full rules and every view marks it
-        ``reconstructed``.  Player decks are not used (the position lists every card).
+        ``reconstructed``.  Player decks are not used: the position names the known cards and
+        declares the others as counts, filled from a ``decklist`` in the position or left of no
+        known identity.
         ``seed`` and ``catalog`` as for :meth:`create_game` (without a seed the game awaits entropy).
         Raises ``PositionRejectedError`` (every reason, with paths and rules),
         ``UnknownRulesetError``, ``InvalidRequestError``, ``GameAlreadyExistsError``, and

@@ -331,7 +331,7 @@ def engine_for(ruleset: str) -> EngineFunctions[GameState]:
         VARIANTS,
         initial_state=functools.partial(GameState, ruleset=ruleset),
         start=start,
-        decide=decide,
+        decide=position.guard_unknown(decide),
         legal_actions=legal_actions,
         view=view,
         events=EVENTS,

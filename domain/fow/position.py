@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, Literal
 
@@ -35,6 +35,7 @@ from domain.fow.cards import Card, parse_card
 from domain.fow.characteristics import characteristics, effective_type
 from domain.fow.context import Ctx, RejectedError
 from domain.fow.state import (
+    HIDDEN_ZONES,
     ZONES,
     Battle,
     ChaseItem,
@@ -45,7 +46,17 @@ from domain.fow.state import (
     handles,
 )
 from domain.fow.versions import VERSIONS, version
-from domain.kernel import JSON, CardDataError, DomainError, Event, GameSpec, seed_commitment
+from domain.kernel import (
+    JSON,
+    CardDataError,
+    Command,
+    DomainError,
+    Event,
+    GameSpec,
+    Rejection,
+    Shuffler,
+    seed_commitment,
+)
 
 FORMAT = "fow-position/1"
 EVENT = "PositionReconstructed"
@@ -114,6 +125,52 @@ class RemovedCard(_CardShorthand):
     face_down: bool = False
 
 
+class Unknown(_Model):
+    """``{"unknown": n}``: n hidden cards nobody knows (in a hand, deck, lifebreak area,
+    chant-standby area or face down in the removed area).  Filled from the player's
+    ``decklist`` when one is given, otherwise cards of no known identity (``UNKNOWN``,
+    ``UNKNOWN-STONE`` in a magic stone deck)."""
+
+    unknown: int = Field(ge=0)
+
+
+class DeckEntry(_Model):
+    card: str
+    count: int = Field(1, ge=1)
+
+
+class Decklist(_Model):
+    """The registered deck list (the deck format of ``POST /games``)."""
+
+    ruler: str | None = None
+    main: list[DeckEntry] = Field(default_factory=list)
+    stones: list[DeckEntry] = Field(default_factory=list)
+
+
+UNKNOWN = "UNKNOWN"
+UNKNOWN_STONE = "UNKNOWN-STONE"
+UNKNOWN_IDS = (UNKNOWN, UNKNOWN_STONE)
+UNKNOWN_ZONES = ("hand", "main_deck", "stone_deck", "lifebreak", "standby", "removed")
+PLACEHOLDERS: dict[str, dict[str, Any]] = {
+    UNKNOWN: {
+        "id": UNKNOWN,
+        "name": "Unknown card",
+        "type": "spell",
+        "subtype": "chant",
+        "cost": {"attribute": {}, "free": 0},
+        "text": "A hidden card of a reconstructed game whose identity nobody knows.",
+    },
+    UNKNOWN_STONE: {
+        "id": UNKNOWN_STONE,
+        "name": "Unknown magic stone",
+        "type": "magic_stone",
+        "text": "A hidden magic stone of a reconstructed game whose identity nobody knows.",
+    },
+}
+"""Cards of no known identity: hidden objects the engine moves between hidden zones, never
+into a public one (``guard_unknown``)."""
+
+
 class PlayerPosition(_Model):
     id: str
     life: int
@@ -122,18 +179,20 @@ class PlayerPosition(_Model):
     ruler_area: list[Permanent] = Field(default_factory=list)
     field: list[Permanent] = Field(default_factory=list)
     stone_area: list[Permanent] = Field(default_factory=list)
-    hand: list[str] = Field(default_factory=list)
-    main_deck: list[str] = Field(default_factory=list)
+    hand: list[str | Unknown] = Field(default_factory=list)
+    main_deck: list[str | Unknown] = Field(default_factory=list)
     """Top first."""
-    stone_deck: list[str] = Field(default_factory=list)
+    stone_deck: list[str | Unknown] = Field(default_factory=list)
     """Top first."""
     graveyard: list[str] = Field(default_factory=list)
     """Top first."""
-    lifebreak: list[str] = Field(default_factory=list)
+    lifebreak: list[str | Unknown] = Field(default_factory=list)
     """Top first; Valhalla only."""
-    standby: list[StandbyCard] = Field(default_factory=list)
+    standby: list[StandbyCard | Unknown] = Field(default_factory=list)
     """Top first; face down."""
-    removed: list[RemovedCard] = Field(default_factory=list)
+    removed: list[RemovedCard | Unknown] = Field(default_factory=list)
+    decklist: Decklist | None = None
+    """The player's registered deck list: ``{"unknown": n}`` entries are the rest of it."""
     shuffle: list[Literal["main_deck", "stone_deck"]] = Field(default_factory=list)
     """Decks whose order nobody remembers: shuffled with the game's seed, the order recorded."""
     judgment_this_turn: bool = False
@@ -222,6 +281,147 @@ def parse(data: Any) -> tuple[Position | None, list[PositionError]]:
         return Position.model_validate(data), []
     except ValidationError as exc:
         return None, [PositionError("position/malformed", _path(e["loc"]), None, f"{e['msg']}") for e in exc.errors()]
+
+
+# --- what is known: unknown hidden cards -----------------------------------------------------------
+
+
+def _known_ids(position: Position, i: int) -> list[str]:
+    """The card ids the player at ``players[i]`` owns, as named in the document."""
+    pid = position.players[i].id
+    out: list[str] = []
+    for k, p in enumerate(position.players):
+        for zone in ENTRY_ORDER_ALL:
+            for entry in getattr(p, zone):
+                if isinstance(entry, Unknown):
+                    continue
+                cid = entry if isinstance(entry, str) else entry.card
+                owner = (getattr(entry, "owner", None) or p.id) if zone in PLAYGROUND_ZONES else p.id
+                if owner == pid and (k == i or zone in PLAYGROUND_ZONES):
+                    out.append(cid)
+    out += [c.card for c in position.chase if c.card is not None and (c.owner or c.controller) == pid]
+    return out
+
+
+def fill(position: Position, seed: int = 0) -> tuple[Position, list[PositionError]]:
+    """The position with every ``{"unknown": n}`` entry replaced by card ids: with a
+    ``decklist``, the rest of the deck list once the known cards are taken out, dealt to the
+    unknown places with the game's seed (``Shuffler(seed, -1 - i)`` for ``players[i]``, an
+    index no deck shuffle uses), magic stones into the magic stone deck and the other cards
+    elsewhere; without one, ``UNKNOWN`` (``UNKNOWN-STONE`` in a magic stone deck).
+    Errors: a known card the deck list does not hold (so many times), and a deck list
+    whose rest does not fit the unknown places."""
+    errors: list[PositionError] = []
+    players: list[PlayerPosition] = []
+    for i, p in enumerate(position.players):
+        slots: list[tuple[str, int, int]] = []  # (zone, entry index, n)
+        for zone in UNKNOWN_ZONES:
+            for j, entry in enumerate(getattr(p, zone)):
+                if isinstance(entry, Unknown):
+                    slots.append((zone, j, entry.unknown))
+        dealt: dict[str, list[str]] = {"stones": [], "main": []}
+        if p.decklist is not None:
+            main: Counter[str] = Counter()
+            for e in p.decklist.main:
+                main[e.card] += e.count
+            stones: Counter[str] = Counter()
+            for e in p.decklist.stones:
+                stones[e.card] += e.count
+            for cid in _known_ids(position, i):
+                if cid == p.decklist.ruler:
+                    continue
+                pool = main if main[cid] > 0 else stones
+                if pool[cid] > 0:
+                    pool[cid] -= 1
+                else:
+                    errors.append(
+                        PositionError(
+                            "position/not_in_decklist",
+                            f"players[{i}].decklist",
+                            "4.1 p1",
+                            f"{p.id} owns more {cid} than the deck list holds",
+                        )
+                    )
+            need_stones = sum(n for zone, _, n in slots if zone == "stone_deck")
+            need_main = sum(n for zone, _, n in slots if zone != "stone_deck")
+            rest_main = sorted(main.elements())
+            rest_stones = sorted(stones.elements())
+            for what, need, rest, rule in (
+                ("main deck cards", need_main, rest_main, "4.1 p3"),
+                ("magic stones", need_stones, rest_stones, "4.1 p4"),
+            ):
+                if need != len(rest):
+                    errors.append(
+                        PositionError(
+                            "position/decklist_count",
+                            f"players[{i}].decklist",
+                            rule,
+                            f"the deck list leaves {len(rest)} {what} of {p.id} unaccounted for, "
+                            f"but {need} are declared unknown",
+                        )
+                    )
+            shuffler = Shuffler(seed, -1 - i)
+            dealt = {"main": shuffler.shuffled(rest_main), "stones": shuffler.shuffled(rest_stones)}
+        changes: dict[str, Any] = {}
+        for zone in UNKNOWN_ZONES:
+            entries = getattr(p, zone)
+            if not any(isinstance(e, Unknown) for e in entries):
+                continue
+            deal = dealt["stones" if zone == "stone_deck" else "main"]
+            placeholder = UNKNOWN_STONE if zone == "stone_deck" else UNKNOWN
+            out: list[Any] = []
+            for entry in entries:
+                if not isinstance(entry, Unknown):
+                    out.append(entry)
+                    continue
+                for _ in range(entry.unknown):
+                    cid = deal.pop(0) if deal else placeholder
+                    if zone == "standby":
+                        out.append(StandbyCard(card=cid))
+                    elif zone == "removed":
+                        out.append(RemovedCard(card=cid, face_down=True))
+                    else:
+                        out.append(cid)
+            changes[zone] = out
+        players.append(p.model_copy(update=changes) if changes else p)
+    return position.model_copy(update={"players": players}), errors
+
+
+def guard_unknown(
+    decide: Callable[[GameState, Command], list[Event] | Rejection],
+) -> Callable[[GameState, Command], list[Event] | Rejection]:
+    """``decide``, refusing a command that would put a card of no known identity
+    (``UNKNOWN``) where its identity matters: into a public zone (a field, graveyard, the
+    chase area, a face-up removed card, ...) or revealed.  The judge names it first: a new
+    reconstruction with the card named (``position/unknown_identity``, 3.1 p2)."""
+
+    def guarded(state: GameState, cmd: Command) -> list[Event] | Rejection:
+        result = decide(state, cmd)
+        if isinstance(result, Rejection) or not state.reconstructed:
+            return result
+        if not any(o.card in UNKNOWN_IDS for o in state.objects.values()):
+            return result
+        from domain.fow.state import EVENTS
+
+        after = state
+        for event in result:
+            after = EVENTS.evolve(after, event)
+        for oid in sorted(after.objects):
+            o = after.objects[oid]
+            if o.card not in UNKNOWN_IDS:
+                continue
+            hidden_zone = o.zone in HIDDEN_ZONES or (o.zone == "removed" and o.face_down)
+            if not hidden_zone or o.revealed:
+                return Rejection(
+                    "position/unknown_identity",
+                    version(state.ruleset).cite("3.1 p2"),
+                    f"{oid} is a card of this reconstructed game whose identity nobody knows; this action "
+                    f"would {'reveal it' if hidden_zone else f'put it into the {o.zone} area'}: the judge names "
+                    "it first (reconstruct the game with the card named)",
+                )
+        return result
+
+    return guarded
 
 
 # --- references ---------------------------------------------------------------------------------
@@ -617,6 +817,8 @@ def _count(c: _Checker, position: Position, owned: Mapping[str, list[tuple[str, 
     """Deck construction invariants (4.1): cards never leave the game, so what a player
     owns anywhere is still their legal deck plus their ruler."""
     for i, pid in enumerate(ids):
+        if not pid:
+            continue  # a card of theirs could not be read: counting would only repeat that
         mine = owned.get(pid, [])
         rulers = [card for _, card in mine if card.type == "ruler"]
         if len(rulers) != 1:
@@ -646,7 +848,9 @@ def _count(c: _Checker, position: Position, owned: Mapping[str, list[tuple[str, 
         names = Counter(
             card.name
             for _, card in mine
-            if card.type not in ("ruler", "j_ruler") and not (card.type == "magic_stone" and not card.special)
+            if card.type not in ("ruler", "j_ruler")
+            and not (card.type == "magic_stone" and not card.special)
+            and card.id not in UNKNOWN_IDS
         )
         for name, n in sorted(names.items()):
             if n > 4:
@@ -670,6 +874,8 @@ def validate(
     cards = _cards(catalog)
     c = _Checker(ruleset, variant, cards)
     v = c.v
+    position, filled = fill(position)
+    c.errors += [PositionError(e.code, e.path, c.v.cite(e.rule) if e.rule else None, e.message) for e in filled]
     if ruleset not in VERSIONS:
         c.err("position/unknown_ruleset", "ruleset", None, f"unknown ruleset {ruleset!r}")
         return c.errors
@@ -742,7 +948,12 @@ def validate(
                 owned[owner].append((path, card))
                 if isinstance(entry, Permanent):
                     _check_permanent(c, entry, card, path, zone)
-                if zone == "standby" and not v.standby_any_card and card.subtype != "chant_standby":
+                if (
+                    zone == "standby"
+                    and not v.standby_any_card
+                    and card.subtype != "chant_standby"
+                    and card.id not in UNKNOWN_IDS
+                ):
                     c.err(
                         "position/forbidden_zone",
                         path,
@@ -791,14 +1002,23 @@ def validate(
                         f"target {target!r} is neither a player id nor a reference such as 'players[1].field[0]'",
                     )
     _check_refs(c, position, refs, ids)
-    if c.errors:
-        return c.errors
-    _count(c, position, owned, ids)
-    if c.errors:
-        return c.errors
-    state = to_state(position, cards, ruleset=ruleset, variant=variant)
-    _check_state(c, position, state, refs, items)
+    # every check runs: the deck counts of a player skip only when one of their cards could
+    # not be read (the card's own error says why), and the checks on the described state
+    # only when some card or reference names nothing (there is no state to check then)
+    unreadable = {e.path for e in c.errors if e.code in _UNREADABLE}
+    _count(c, position, owned, [pid if not _has_error(unreadable, i) else "" for i, pid in enumerate(ids)])
+    if not unreadable and not any(e.code in _NO_STATE for e in c.errors):
+        state = to_state(position, cards, ruleset=ruleset, variant=variant)
+        _check_state(c, position, state, refs, items)
     return c.errors
+
+
+_UNREADABLE = ("position/unknown_card", "position/forbidden_zone", "position/unknown_player", "position/malformed")
+_NO_STATE = ("position/bad_reference", "position/players", "position/unknown_step", "position/unsupported_chase_item")
+
+
+def _has_error(paths: Iterable[str], i: int) -> bool:
+    return any(p.startswith(f"players[{i}].") for p in paths) or any(p.startswith("chase[") for p in paths)
 
 
 def _check_permanent(c: _Checker, entry: Permanent, card: Card, path: str, zone: str) -> None:
@@ -1018,7 +1238,10 @@ def _check_state(
 
 
 def _cards(catalog: Mapping[str, Card] | Mapping[str, Mapping[str, Any]]) -> dict[str, Card]:
-    return {cid: c if isinstance(c, Card) else parse_card(c) for cid, c in catalog.items()}
+    cards = {cid: c if isinstance(c, Card) else parse_card(c) for cid, c in catalog.items()}
+    for cid, data in PLACEHOLDERS.items():
+        cards.setdefault(cid, parse_card(data))
+    return cards
 
 
 def used_cards(position: Position, cards: Mapping[str, Card]) -> dict[str, Card]:
@@ -1057,7 +1280,11 @@ def reconstruct(
         return [], [PositionError("cards/invalid", "$", None, str(exc))]
     if spec.variant not in ("valhalla", "bifrost"):
         return [], [PositionError("position/unknown_variant", "variant", None, "variant must be valhalla or bifrost")]
-    errors = validate(position, cards, spec.ruleset, spec.variant, [p.id for p in spec.players])
+    declared = position
+    errors = validate(declared, cards, spec.ruleset, spec.variant, [p.id for p in spec.players])
+    if not errors:  # the unknown cards dealt with the game's seed (validated above with seed 0)
+        position, _ = fill(declared, spec.seed)
+        errors = validate(position, cards, spec.ruleset, spec.variant, [p.id for p in spec.players])
     if errors:
         return [], errors
     used = used_cards(position, cards)
@@ -1084,6 +1311,7 @@ def reconstruct(
             "cards": {cid: c.model_dump(mode="json", by_alias=True, exclude_unset=True) for cid, c in used.items()},
             "reconstructed": True,
             "position": canonical,
+            **({"declared": declared.model_dump(mode="json", exclude_defaults=True)} if declared != position else {}),
             **({"unsupported": "manual", "manual": manual} if manual else {}),
         },
         "4.2",
@@ -1122,6 +1350,7 @@ def redact(data: Mapping[str, Any], viewer: str) -> dict[str, JSON]:
     without their name; no seed."""
     d = dict(data)
     d.pop("seed", None)
+    d.pop("declared", None)  # the judge's declaration (what was known): the judge's view only
     position = dict(d["position"])
     shown = []
     for p in position.get("players", []):
@@ -1130,6 +1359,8 @@ def redact(data: Mapping[str, Any], viewer: str) -> dict[str, JSON]:
         for zone in ("main_deck", "stone_deck", "lifebreak", *(() if mine else ("hand", "standby"))):
             if zone in p:
                 p[zone] = {"count": len(p[zone])}
+        if not mine:
+            p.pop("decklist", None)
         if not mine and "removed" in p:
             p["removed"] = [
                 {"card": None, "face_down": True} if isinstance(r, Mapping) and r.get("face_down") else r

@@ -52,8 +52,8 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from domain import hidden
-from domain.gcg import actions, flow
+from domain import hidden, positions
+from domain.gcg import actions, flow, position
 from domain.gcg.cards import Card, parse_catalog
 from domain.gcg.characteristics import (
     board,
@@ -915,13 +915,14 @@ ENGINE: EngineFunctions[GameState] = rules_engine(
     VARIANTS,
     initial_state=GameState,
     start=start,
-    decide=decide,
+    decide=positions.guard_unknown(decide, EVENTS.evolve, position.is_hidden, lambda s: cite("4.2")),
     legal_actions=legal_actions,
     view=view,
     events=EVENTS,
     state_to_dict=state_to_dict,
     state_from_dict=state_from_dict,
-    redact_event=redact_event,
+    redact_event=positions.redact_with(redact_event, position.EVENT, position.redact),
+    start_from_position=position.reconstruct,
 )
 """Godzilla Card Game under the comprehensive rules 1.00."""
 ENGINES = (ENGINE,)

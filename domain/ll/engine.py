@@ -45,7 +45,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from domain import hidden
+from domain import hidden, positions
 from domain.kernel import (
     JSON,
     Anything,
@@ -73,7 +73,7 @@ from domain.kernel import (
 from domain.kernel import (
     is_finished as is_finished,
 )
-from domain.ll import actions, flow
+from domain.ll import actions, flow, position
 from domain.ll.board import LOCATIONS, is_valid_placement, normalise, placements
 from domain.ll.cards import Card, parse_catalog
 from domain.ll.characteristics import (
@@ -1609,13 +1609,16 @@ ENGINE: EngineFunctions[GameState] = rules_engine(
     VARIANTS,
     initial_state=GameState,
     start=start,
-    decide=decide,
+    decide=positions.guard_unknown(
+        decide, EVENTS.evolve, position.is_hidden, lambda s: cite("4.1.2"), position.UNKNOWN_IDS
+    ),
     legal_actions=legal_actions,
     view=view,
     events=EVENTS,
     state_to_dict=state_to_dict,
     state_from_dict=state_from_dict,
-    redact_event=redact_event,
+    redact_event=positions.redact_with(redact_event, position.EVENT, position.redact),
+    start_from_position=position.reconstruct,
 )
 """Luck & Logic under the comprehensive rules 2.04."""
 ENGINES = (ENGINE,)

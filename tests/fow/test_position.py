@@ -518,19 +518,28 @@ def test_from_state_refuses_what_a_position_cannot_express() -> None:
 
 
 def test_the_documented_example_is_a_valid_position_that_round_trips() -> None:
+    """The doc's FoW example (real cards, unknown cards filled from Alice's decklist and of
+    no known identity for Bob) reconstructs, and the filled position round-trips."""
     doc = Path(__file__).resolve().parent.parent.parent / "docs" / "position-format.md"
     text = doc.read_text()
-    example = json.loads(text.split("```json\n", 2)[2].split("```", 1)[0])
+    body = json.loads(text.split("<!-- example: accepted -->\n```json\n", 1)[1].split("```", 1)[0])
+    example = body["position"]
     assert example["format"] == "fow-position/1"
-    state, events = reconstruct(example)
-    assert types(events) == ["PositionReconstructed", "DeckShuffled"]
+    real = Path(__file__).resolve().parent.parent.parent / "service" / "catalogs" / "fow" / "real" / "cards.json"
+    catalog = {c["id"]: c for c in json.loads(real.read_text())["cards"]}
+    events, errors = pos.reconstruct(spec(), example, catalog)
+    assert not errors, errors
+    assert types(events) == ["PositionReconstructed"]
+    state = GameState()
+    for e in events:
+        apply_event(state, e)
+    filled = dict(events[0].data["position"])  # type: ignore[arg-type]
+    filled["players"] = [{k: v for k, v in p.items() if k != "decklist"} for p in filled["players"]]
     back = pos.from_state(state).model_dump(mode="json", exclude_defaults=True)
-    back["players"][1]["main_deck"] = example["players"][1]["main_deck"]  # shuffled: its order is new
-    assert sorted(pos.from_state(state).players[1].main_deck) == sorted(example["players"][1]["main_deck"])
-    expected = pos.Position.model_validate(example).model_dump(mode="json", exclude_defaults=True)
-    expected["players"][1].pop("shuffle")
-    assert back == expected
-    assert state.pending is not None and state.pending.player == "p2"
+    back.update(ruleset="FoW-5.5", variant="valhalla")
+    filled.setdefault("priority", filled["turn_player"])
+    assert back == pos.Position.model_validate(filled).model_dump(mode="json", exclude_defaults=True)
+    assert state.pending is not None and state.pending.player == "p1"
 
 
 def test_only_j_resonators_battle() -> None:
