@@ -9,6 +9,7 @@ Pure: no I/O, no clock; filling from a deck list deals with the game's seed.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -161,6 +162,7 @@ def guard_unknown(
     obj)`` false: a public zone, or revealed): the judge names the card first, by
     reconstructing the game with it named.  Games without such cards are untouched."""
 
+    @functools.wraps(decide)  # still the engine's decide (its module, name and doc)
     def guarded(state: S, cmd: Command) -> list[Event] | Rejection:
         result = decide(state, cmd)
         if isinstance(result, Rejection) or not any(o.card in unknown_ids for o in state.objects.values()):
@@ -190,6 +192,7 @@ def redact_with(
 ) -> Callable[[S, Event, str | None], Event]:
     """The engine's ``redact_event``, with ``event_type`` (the reconstruction) redacted by ``redact``."""
 
+    @functools.wraps(redact_event)
     def redacted(state: S, event: Event, viewer: str | None) -> Event:
         if viewer is not None and event.type == event_type:
             return Event(event.seq, event.type, redact(event.data, viewer), event.rule, event.cause, event.actor)

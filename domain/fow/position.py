@@ -22,6 +22,7 @@ whose order nobody remembers.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -395,6 +396,7 @@ def guard_unknown(
     chase area, a face-up removed card, ...) or revealed.  The judge names it first: a new
     reconstruction with the card named (``position/unknown_identity``, 3.1 p2)."""
 
+    @functools.wraps(decide)  # still the engine's decide (its module, name and doc)
     def guarded(state: GameState, cmd: Command) -> list[Event] | Rejection:
         result = decide(state, cmd)
         if isinstance(result, Rejection) or not state.reconstructed:
