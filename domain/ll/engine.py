@@ -1246,7 +1246,7 @@ def legal_actions(state: GameState, player: str) -> list[Command]:
         out = [Command("DefineLogic", player, {"card": oid}) for oid in s.zones[player]["hand"]]
         if not p.options.get("after_level_boost"):
             standing = [c for c in s.zones[player]["level"] if not s.objects[c].rested]
-            out += [Command("LevelBoost", player, {"level_card": c}) for c in standing[:1]]
+            out += [Command("LevelBoost", player, {"level_card": c}) for c in standing]  # any of them (5.15.1)
             out.append(Command("PassLogic", player))
     elif p.kind == "hand_limit":
         hand = s.zones[player]["hand"]
