@@ -984,6 +984,13 @@ def choose(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
             raise ctx.reject("command/malformed", str(p.options["process"]), "'choice' must list card ids")
         flow.apply_rule_choice(ctx, player, list(choice))
         return
+    if choice is None and p.kind in ("choose", "number"):  # an answer is needed: no empty Choose (9.6.3)
+        if p.kind == "choose":
+            rule, wanted = "9.6.3.1", f"list the chosen cards, {p.options['min']} to {p.options['max']} of them"
+        else:
+            rule = "9.6.2.2.1" if str(p.options.get("prompt", "")).endswith("choose X") else "5.6.3"
+            wanted = f"be a whole number from {p.options['min']} to {p.options['max']}"
+        raise ctx.reject("command/malformed", rule, f"'choice' must {wanted}")
     if p.kind == "confirm":
         if not isinstance(choice, bool):
             raise ctx.reject("command/malformed", "9.7.3.3.1", "'choice' must be true (pay) or false (do not pay)")
