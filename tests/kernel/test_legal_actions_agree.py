@@ -14,9 +14,11 @@ LL-2.04, at each step and for BOTH players:
     SkipLevel); GCG's main-phase plays from the hand (GainRage, Invade, PlayMonster) and its
     Choose among the options offered.
 
-Comparison is by type and arguments, order-insensitive, with two documented reductions:
+Comparison is by type and arguments, order-insensitive, with three documented reductions:
 payment plans (``pay_with``) are dropped, since ``legal_actions`` lists one plan among the
-many that pay a cost; and in GCG, copies of one card in a hand, discard pile or monster deck
+many that pay a cost; an empty list argument is the same as an absent one (``ChangeHand {}``
+keeps the hand like ``ChangeHand {"cards": []}``); and in GCG,
+copies of one card in a hand, discard pile or monster deck
 are interchangeable (``legal_actions`` lists one of each, see ``domain.gcg.engine``).  Hand
 changes (FoW ChangeHand, LL Redraw: any subset of the hand) are enumerated in full only while
 the hand has at most ``SMALL_HAND`` cards; on larger hands the subsets of at most one card
