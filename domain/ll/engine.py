@@ -1011,6 +1011,13 @@ def choose(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
             raise ctx.reject("command/malformed", str(p.options["process"]), "'choice' must list card ids")
         flow.apply_rule_choice(ctx, player, list(choice))
         return
+    if choice is None and p.kind in ("choose", "number"):  # an answer is needed: no empty Choose (9.6.3)
+        if p.kind == "choose":
+            rule, wanted = "9.6.3.1", f"list the chosen cards, {p.options['min']} to {p.options['max']} of them"
+        else:
+            rule = "9.6.2.2.1" if str(p.options.get("prompt", "")).endswith("choose X") else "5.6.3"
+            wanted = f"be a whole number from {p.options['min']} to {p.options['max']}"
+        raise ctx.reject("command/malformed", rule, f"'choice' must {wanted}")
     if p.kind == "confirm":
         if not isinstance(choice, bool):
             raise ctx.reject("command/malformed", "9.7.3.3.1", "'choice' must be true (pay) or false (do not pay)")
@@ -1281,7 +1288,7 @@ def legal_actions(state: GameState, player: str) -> list[Command]:
         out = [Command("DefineLogic", player, {"card": oid}) for oid in s.zones[player]["hand"]]
         if not p.options.get("after_level_boost"):
             standing = [c for c in s.zones[player]["level"] if not s.objects[c].rested]
-            out += [Command("LevelBoost", player, {"level_card": c}) for c in standing[:1]]
+            out += [Command("LevelBoost", player, {"level_card": c}) for c in standing]  # any of them (5.15.1)
             out.append(Command("PassLogic", player))
     elif p.kind == "hand_limit":
         hand = s.zones[player]["hand"]

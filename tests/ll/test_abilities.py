@@ -478,6 +478,10 @@ def test_choose_n_must_choose_as_many_as_possible() -> None:
     assert pending(state) == ("choose", "p2")
     r = rejected(state, cmd("Choose", "p2", choice=[]))
     assert (r.code, r.rule) == ("rules/illegal_choice", "LL-2.04 9.6.3.1")
+    # no answer at all is refused too: an empty Choose was accepted and asked the same again
+    r = rejected(state, cmd("Choose", "p2"))
+    assert (r.code, r.rule) == ("command/malformed", "LL-2.04 9.6.3.1")
+    assert r.message == "'choice' must list the chosen cards, 1 to 1 of them"
     target = state.pending.options["cards"][0] if state.pending else ""
     events = run(state, cmd("Choose", "p2", choice=[target]))
     assert find(events, "CardMoved", oid=target).data["to"] == "stock"

@@ -3,6 +3,7 @@ paradoxes) as specifications."""
 
 from __future__ import annotations
 
+from domain.ll import engine
 from domain.ll.characteristics import characteristics
 from domain.ll.state import GameState
 from tests.ll.support import (
@@ -222,6 +223,23 @@ def test_level_boost_rests_a_level_card_draws_and_then_defines() -> None:
     drawn = state.zones["p1"]["hand"][-1]
     events = run(state, cmd("DefineLogic", "p1", card=drawn))
     assert find(events, "LogicDefined").rule == "LL-2.04 8.4.5.2"
+
+
+def test_level_boost_is_offered_with_every_standing_level_card() -> None:
+    """5.15.1 / 8.4.5.2: any standing card of the Level Zone may be rested for a Level Boost;
+    ``legal_actions`` lists each of them (it listed only the first, though ``decide`` accepts any)."""
+    state = battle_game()
+    attacker, _ = member_battle(state)
+    to_attack(state)
+    run(state, cmd("DeclareAttack", "p1", attacker=attacker, circle="FC"))
+    run(state, cmd("PassLogic", "p2"))
+    standing = [c for c in state.zones["p1"]["level"] if not state.objects[c].rested]
+    assert len(standing) >= 2
+    listed = [c.args["level_card"] for c in engine.legal_actions(state, "p1") if c.type == "LevelBoost"]
+    assert listed == standing
+    events = run(state, cmd("LevelBoost", "p1", level_card=standing[-1]))
+    assert find(events, "LevelBoosted").rule == "LL-2.04 8.4.5.2"
+    assert state.objects[standing[-1]].rested
 
 
 def test_aura_battle_compares_auras() -> None:

@@ -172,3 +172,21 @@ def test_redraw_puts_cards_on_the_bottom_and_draws_as_many_once_per_player() -> 
     assert r.code == "rules/not_your_decision"
     r = rejected(state, cmd("Redraw", "p2", cards=[hand[0]]))
     assert (r.code, r.rule) == ("rules/not_in_hand", "LL-2.04 6.2.1.8")
+
+
+def test_redraw_is_listed_exactly_for_the_player_who_may_redraw_now() -> None:
+    """6.2.1.8: "Starting with the player going first, each player may put any number of cards
+    ... to the bottom": the first player decides, then the other.  At each step the player
+    whose Redraw ``decide`` accepts is the one ``legal_actions`` offers it to, and the other
+    is offered only Concede (its Redraw is refused, not yet theirs)."""
+    state, _ = start_game(first=None)
+    for _ in range(2):
+        assert state.pending is not None and state.pending.kind == "redraw"
+        now = state.pending.player
+        for player in ("p1", "p2"):
+            listed = [c for c in engine.legal_actions(state, player) if c.type == "Redraw"]
+            accepted = not isinstance(engine.decide(state, cmd("Redraw", player, cards=[])), Rejection)
+            assert accepted == bool(listed) == (player == now)
+            assert len(listed) == (2 ** len(state.zones[player]["hand"]) if player == now else 0)
+        run(state, cmd("Redraw", now, cards=[]))
+    assert state.pending is not None and state.pending.kind != "redraw"
