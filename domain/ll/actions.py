@@ -166,13 +166,13 @@ def refresh(ctx: Ctx, player: str) -> None:
     ctx.emit("RefreshPointsChanged", {"player": player, "points": points, "delta": 1}, "5.21.1")
 
 
-def turn(ctx: Ctx, oid: str, face_down: bool, rule: str, reason: str) -> str:
+def turn(ctx: Ctx, oid: str, face_down: bool, rule: str, reason: str, *, actor: str = RULES_AUTHORITY) -> str:
     """Turn a card face-up or face-down (5.3)."""
     obj = ctx.s.objects[oid]
     data = {"oid": oid, "card": obj.card, "owner": obj.owner, "zone": obj.zone, "face_down": face_down}
     data["set"] = obj.set_to is not None
     data["reason"] = reason
-    return ctx.emit("CardTurned", data, rule)
+    return ctx.emit("CardTurned", data, rule, actor=actor)
 
 
 def shuffle(ctx: Ctx, player: str, zone: str, rule: str) -> str:

@@ -416,7 +416,7 @@ def apply_rule_choice(ctx: Ctx, player: str, cards: list[str]) -> None:
         ctx.emit("RuleChoiceMade", {"player": player, "process": process, "cards": cards}, "10.8.1", actor=player)
         for c in allowed:
             if c not in cards:
-                actions.move(ctx, c, "drop", rule="10.8.1", reason="over level")
+                actions.move(ctx, c, "drop", rule="10.8.1", reason="over level", actor=player)
     else:
         count = int(p.options["turn_down"])
         if len(cards) != count or len(set(cards)) != count or any(c not in allowed for c in cards):
@@ -425,7 +425,7 @@ def apply_rule_choice(ctx: Ctx, player: str, cards: list[str]) -> None:
             )
         ctx.emit("RuleChoiceMade", {"player": player, "process": process, "cards": cards}, process, actor=player)
         for c in cards:
-            actions.turn(ctx, c, True, process, "overloaded paradoxes")
+            actions.turn(ctx, c, True, process, "overloaded paradoxes", actor=player)
     resume(ctx, p.resume)
 
 
