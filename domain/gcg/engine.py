@@ -574,7 +574,7 @@ def choose(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         assert s.loop is not None
         _loop_response(ctx, player, int(choice[0]), s.loop)
         return
-    flow.answer(ctx, list(choice))
+    flow.answer(ctx, list(choice), player)
 
 
 def _choice_rule(kind: str) -> str:
