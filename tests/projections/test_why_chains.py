@@ -274,6 +274,48 @@ def test_gcg_concession_is_the_conceding_players_act() -> None:
     ]
 
 
+def test_gcg_what_a_players_answer_does_is_that_players_act() -> None:
+    # given p2's Mobile Command asks "you may discard a card. If you do, draw 2 cards" (9.5.4)
+    from tests.gcg.test_abilities import _game
+
+    state = _game()
+    gcg.end_main(state)
+    gcg.advance_until(state, "main", "p2")
+    gcg.to_zone(state, "p2", gcg.tst(45), 6)
+    gcg.to_zone(state, "p2", gcg.tst(40), 2)
+    gcg.end_main(state)
+    gcg.choose(state, "yes")
+    assert gcg.pending(state) == ("discard", "p2")
+    # when p2 chooses the card to discard
+    picked = gcg.among(state)[0]
+    events = gcg.choose(state, picked)
+    # then the discard is p2's act, caused by p2's answer
+    assert chain(events, only(events, "CardMoved", oid=picked)) == [
+        ("CardMoved", "GCG-1.00 5.7.1", "p2"),
+        ("ChoiceMade", "GCG-1.00 5.7.1", "p2"),
+        ("cause", "cmd:Choose-p2", ""),
+    ]
+
+
+def test_gcg_the_card_a_player_searched_for_is_revealed_as_that_players_act() -> None:
+    # given p1's Dorsal Spines 【Evolution 5】 searches the deck (11.6.2) and p1 said yes
+    state, _ = gcg.start_game()
+    gcg.to_zone(state, "p1", gcg.tst(14), 4)
+    gcg.end_main(state)
+    gcg.advance_until(state, "yes_no", "p1")
+    gcg.choose(state, "yes")
+    assert gcg.pending(state) == ("search", "p1")
+    # when p1 picks the card
+    storm = next(o for o in gcg.among(state) if state.objects[o].card == gcg.tst(15))
+    events = gcg.choose(state, storm)
+    # then revealing it is p1's act, caused by p1's answer
+    assert chain(events, only(events, "CardRevealed", oid=storm)) == [
+        ("CardRevealed", "GCG-1.00 11.6.2", "p1"),
+        ("ChoiceMade", "GCG-1.00 11.6.2", "p1"),
+        ("cause", "cmd:Choose-p1", ""),
+    ]
+
+
 # ==================================================================== Luck & Logic
 
 from tests.ll import support as ll  # noqa: E402
@@ -341,4 +383,29 @@ def test_ll_concession_is_the_conceding_players_act() -> None:
     assert chain(events, only(events, "PlayerLost")) == [
         ("PlayerLost", "LL-2.04 1.2.4", "p2"),
         ("cause", "cmd:Concede-p2", ""),
+    ]
+
+
+def test_ll_a_rule_process_choice_is_carried_out_as_the_choosers_act() -> None:
+    # given p1 has defined two face-up paradoxes in one battle (10.6.2 asks which to keep)
+    from tests.ll.test_battle import member_battle
+
+    state = battle_game()
+    attacker, _ = member_battle(state)
+    first = ll.hand_card(state, "p1", "LL-TST-030")
+    second = ll.hand_card(state, "p1", "LL-TST-031")
+    to_attack(state)
+    ll.run(state, ll.cmd("DeclareAttack", "p1", attacker=attacker, circle="FC"))
+    ll.run(state, ll.cmd("PassLogic", "p2"))
+    ll.run(state, ll.cmd("DefineLogic", "p1", card=first))
+    ll.run(state, ll.cmd("PassLogic", "p2"))
+    ll.run(state, ll.cmd("DefineLogic", "p1", card=second))
+    assert ll.pending(state) == ("rule_choice", "p1")
+    # when p1 chooses the one to turn face-down
+    events = ll.run(state, ll.cmd("Choose", "p1", choice=[first]))
+    # then turning it is p1's act, caused by p1's choice
+    assert chain(events, only(events, "CardTurned", oid=first)) == [
+        ("CardTurned", "LL-2.04 10.6.2", "p1"),
+        ("RuleChoiceMade", "LL-2.04 10.6.2", "p1"),
+        ("cause", "cmd:Choose-p1", ""),
     ]
