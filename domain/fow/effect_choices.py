@@ -40,7 +40,7 @@ def _look_and_discard(
         ctx.ask(you, "discard_chosen", options, "10.13 p1", cause=cause)
         return None
     for oid in choice:
-        cause = move(ctx, oid, "graveyard", cause, rule="10.18 p1", reason="discard", actor=p)
+        cause = move(ctx, oid, "graveyard", cause, rule="10.18 p1", reason="discard", actor=you)  # you chose them
     return cause
 
 

@@ -103,6 +103,7 @@ from domain.fow.trigger_checks import (
     removing_since,
 )
 from domain.fow.will import _stones_could_produce, pay_will, will_choice
+from domain.kernel import RULES_AUTHORITY
 
 
 def _move_addition(
@@ -811,6 +812,7 @@ def apply_effect(
     if isinstance(eff, Discard):
         for p in _players(s, you, eff.who):
             hand = s.zones[p]["hand"]
+            chooser = RULES_AUTHORITY
             if len(hand) <= eff.count or eff.whole_hand:  # "discard your hand" (10.18 p2)
                 picked = list(hand)
             elif eff.at_random:  # "discards a card at random": picked by the recorded seed (10.20 p1)
@@ -824,10 +826,10 @@ def apply_effect(
                 ctx.ask(p, "discard", {"item": item.id, "count": eff.count}, "10.18 p1", cause=cause)
                 return None
             else:
-                picked = list(choice)
+                picked, chooser = list(choice), p  # the cards that player chose (10.18 p1)
             rule = "10.18 p2" if eff.whole_hand else "10.18 p1"
             for oid in picked:
-                cause = move(ctx, oid, "graveyard", cause, rule=rule, reason="discard")
+                cause = move(ctx, oid, "graveyard", cause, rule=rule, reason="discard", actor=chooser)
         return cause
     if isinstance(eff, ChangeCost):  # "You pay {1} less to play [Judgment] abilities ... this turn" (9.3 p2.5)
         made = {"id": ctx.fresh_id("x"), "source": src, "controller": you, "targets": [], "kind": "cost_change"}

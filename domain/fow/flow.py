@@ -24,7 +24,7 @@ from domain.fow.characteristics import (
 from domain.fow.context import Ctx
 from domain.fow.state import PLAYGROUND, GameState
 from domain.fow.versions import version
-from domain.kernel import seed_commitment
+from domain.kernel import event_cause, seed_commitment
 
 MAX_LIFEBREAK = 4
 """The maximum lifebreak size at the beginning of a game (FoW-5.5 3.10 p3)."""
@@ -615,6 +615,17 @@ def _rule_process_candidates(s: GameState) -> list[tuple[str, str]]:
     return found
 
 
+def _loss_cause(ctx: Ctx, player: str, reason: str, cause: str) -> str:
+    """What made ``player`` meet a loss condition (13.1): the latest attempt to draw from their
+    empty main deck, or the latest change of their life, recorded in this decision; ``cause``
+    (what led to the rule processes) when the condition arose earlier."""
+    wanted = "DrawFromEmptyDeckAttempted" if reason == "deck_out" else "LifeChanged"
+    for e in reversed(ctx.events):
+        if e.type == wanted and e.data.get("player") == player:
+            return event_cause(e.seq)
+    return cause
+
+
 def rule_processes(ctx: Ctx, cause: str) -> str:
     """Perform rule processes until none is left (6.1 p1.1, 13)."""
     s = ctx.s
@@ -628,7 +639,8 @@ def rule_processes(ctx: Ctx, cause: str) -> str:
                 p = s.players[ref]
                 reason = "life_zero" if p.life <= 0 else "deck_out"
                 rule = "13.1 p1" if reason == "life_zero" else "13.1 p2"
-                cause = ctx.emit("PlayerLost", {"player": ref, "reason": reason}, rule, cause=cause)
+                why = _loss_cause(ctx, ref, reason, cause)
+                cause = ctx.emit("PlayerLost", {"player": ref, "reason": reason}, rule, cause=why)
                 losers.append(ref)
             elif kind == "destroy":
                 obj = s.objects[ref]

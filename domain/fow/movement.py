@@ -268,14 +268,18 @@ def _enters_rested(s: GameState, oid: str, controller: str) -> str | None:
     return None
 
 
-def draw(ctx: Ctx, player: str, count: int, cause: str, *, rule: str = "10.8 p1") -> str:
+def draw(ctx: Ctx, player: str, count: int, cause: str, *, rule: str = "10.8 p1", actor: str = RULES_AUTHORITY) -> str:
+    """Draw ``count`` cards; each card drawn (and an attempt to draw from an empty main deck)
+    follows from ``cause``, the step or effect that drew, not from the card drawn before it.
+    Returns the id of the last event."""
     s = ctx.s
+    last = cause
     for _ in range(count):
         deck = s.zones[player]["main_deck"]
         if not deck:
-            return ctx.emit("DrawFromEmptyDeckAttempted", {"player": player}, "13.1 p2", cause=cause)
-        cause = move(ctx, deck[-1], "hand", cause, rule=rule, reason="draw")
-    return cause
+            return ctx.emit("DrawFromEmptyDeckAttempted", {"player": player}, "13.1 p2", cause=cause, actor=actor)
+        last = move(ctx, deck[-1], "hand", cause, rule=rule, reason="draw", actor=actor)
+    return last
 
 
 def end_source_rested(ctx: Ctx, oids: Sequence[str], cause: str) -> str:

@@ -12,7 +12,7 @@ from domain.fow.cards import Card, PutCounter, parse_card
 from domain.fow.commands import LIFEBREAK_CARDS, OPENING_HAND, STARTING_LIFE, VARIANTS, command
 from domain.fow.context import Ctx
 from domain.fow.versions import version
-from domain.kernel import JSON, Bool, CardDataError, GameSpec, ListOf, ObjectId, Shuffler, seed_commitment
+from domain.kernel import JSON, Bool, CardDataError, GameSpec, ListOf, ObjectId, Shuffler, event_cause, seed_commitment
 
 # --- setup (4.1, 4.2) -------------------------------------------------------------------
 
@@ -212,28 +212,32 @@ def _start(ctx: Ctx, spec: GameSpec, catalog: Mapping[str, Mapping[str, Any]]) -
         },
         "4.1 p1",
     )
+    # Each step of the setup procedure (4.2 p1-p3) follows from the game's start, not from the
+    # step recorded before it: the shuffles and life totals are independent of each other.
+    started = cause
     for pid in ctx.s.order:
         for zone in ("main_deck", "stone_deck"):
-            cause = actions.shuffle(ctx, pid, zone, list(ctx.s.zones[pid][zone]), cause, rule="4.2 p1")
+            actions.shuffle(ctx, pid, zone, list(ctx.s.zones[pid][zone]), started, rule="4.2 p1")
     for pid in ctx.s.order:
-        cause = ctx.emit("LifeSet", {"player": pid, "life": STARTING_LIFE}, "4.2 p2", cause=cause)
+        ctx.emit("LifeSet", {"player": pid, "life": STARTING_LIFE}, "4.2 p2", cause=started)
     if spec.first_player is not None:
         cause = ctx.emit(
-            "TurnOrderChosen", {"first_player": spec.first_player, "by": "agreement"}, "4.2 p3", cause=cause
+            "TurnOrderChosen", {"first_player": spec.first_player, "by": "agreement"}, "4.2 p3", cause=started
         )
         _deal_opening_hands(ctx, cause)
     else:
         index = ctx.s.shuffles
         chooser = Shuffler(ctx.s.seed, index).choice(ctx.s.order)
-        cause = ctx.emit("PlayerChosenAtRandom", {"player": chooser, "shuffle_index": index}, "4.2 p3", cause=cause)
+        cause = ctx.emit("PlayerChosenAtRandom", {"player": chooser, "shuffle_index": index}, "4.2 p3", cause=started)
         ctx.ask(chooser, "turn_order", {}, "4.2 p3", cause=cause)
 
 
 def _deal_opening_hands(ctx: Ctx, cause: str) -> None:
+    """Both opening hands, and the first player's hand change, follow from the turn order (4.2 p4)."""
     s = ctx.s
     first = s.first_player
     for pid in [first, s.opponent(first)]:
-        cause = actions.draw(ctx, pid, OPENING_HAND, cause, rule="4.2 p4")
+        actions.draw(ctx, pid, OPENING_HAND, cause, rule="4.2 p4")
     ctx.ask(first, "hand_change", {}, "4.2 p4", cause=cause)
 
 
@@ -254,23 +258,33 @@ def change_hand(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     hand = s.zones[player]["hand"]
     if not isinstance(chosen, list) or len(set(map(str, chosen))) != len(chosen) or any(c not in hand for c in chosen):
         raise ctx.reject("rules/not_in_hand", "4.2 p4", "ChangeHand.cards must list distinct cards from your hand")
+    # The first player's declaration is the event before the ChoiceRequested its ChangeHand
+    # emitted, the last event of the game so far (see the first branch below).
+    first_declared = event_cause(s.seq - 1)
     cause = ctx.emit("HandChangeDeclared", {"player": player, "cards": list(chosen)}, "4.2 p4", actor=player)
     first = s.first_player
     if player == first:
+        # "then the other player does the same" (4.2 p4): asked once the first player has chosen
         ctx.ask(s.opponent(first), "hand_change", {}, "4.2 p4", cause=cause)
         return
+    done = cause
     for pid in [first, s.opponent(first)]:
+        # each player's changed cards go back, and are replaced, because of that player's choice
+        declared = done if pid == player else first_declared
         back = s.hand_changes.get(pid, [])
         for oid in back:
-            cause = actions.move(ctx, oid, "main_deck", cause, rule="4.2 p4", reason="hand change", position="bottom")
-        cause = actions.draw(ctx, pid, len(back), cause, rule="4.2 p4")
+            actions.move(
+                ctx, oid, "main_deck", declared, rule="4.2 p4", reason="hand change", position="bottom", actor=pid
+            )
+        actions.draw(ctx, pid, len(back), declared, rule="4.2 p4", actor=pid)
+    # the rest of the setup procedure (4.2 p5-p7) follows once every player has changed their hand
     if s.variant == "valhalla":
         for pid in [first, s.opponent(first)]:
             for _ in range(LIFEBREAK_CARDS):
                 deck = s.zones[pid]["main_deck"]
                 if deck:
-                    cause = actions.move(ctx, deck[-1], "lifebreak", cause, rule="4.2 p5", reason="setup")
+                    actions.move(ctx, deck[-1], "lifebreak", done, rule="4.2 p5", reason="setup")
     for pid in [first, s.opponent(first)]:
         ruler = next(oid for oid in s.zones[pid]["outside"] if s.cards[s.objects[oid].card].type == "ruler")
-        cause = actions.move(ctx, ruler, "ruler_area", cause, rule="4.2 p6", reason="setup", controller=pid)
-    flow.start_turn(ctx, first, cause)
+        actions.move(ctx, ruler, "ruler_area", done, rule="4.2 p6", reason="setup", controller=pid)
+    flow.start_turn(ctx, first, done)

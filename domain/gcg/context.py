@@ -6,10 +6,11 @@ when a player has to decide something mid-process)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from domain.gcg.state import EVENTS, GameState
-from domain.kernel import DecisionContext
+from domain.kernel import RULES_AUTHORITY, DecisionContext
 from domain.kernel import RejectedError as RejectedError
 
 RULESET = "GCG-1.00"
@@ -38,6 +39,16 @@ class Ctx(DecisionContext[GameState]):
         """Check timing rounds of this decision, for the infinite loop rule (12.1.1.3)."""
         self.crush_tried: set[str] = set()
         """Battle cards the crush and destroy process already tried to destroy in this decision."""
+        self.acting: str | None = None
+        """The player whose answer is being carried out (:func:`domain.gcg.flow.answer`): the
+        actor of the events it produces that name no other actor."""
+
+    def emit(
+        self, type_: str, data: Mapping[str, Any], rule: str, *, cause: str | None = None, actor: str = RULES_AUTHORITY
+    ) -> str:
+        if actor == RULES_AUTHORITY and self.acting is not None:
+            actor = self.acting
+        return super().emit(type_, data, rule, cause=cause, actor=actor)
 
     # --- the frame stack ------------------------------------------------------------------
     def push(self, frame: Frame) -> None:

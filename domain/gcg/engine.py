@@ -228,7 +228,7 @@ def _start(ctx: Ctx, spec: GameSpec, catalog: Any) -> None:
             objects.append({"oid": f"{p.id}-{n:03d}", "card": cid, "owner": p.id, "zone": zone})
             used[cid] = cards[cid]
         presented[p.id] = {"monster_deck": sorted(monsters), "main": dict(sorted(Counter(main).items()))}
-    ctx.emit(
+    started = ctx.emit(
         "GameStarted",
         {
             "game_id": spec.game_id,
@@ -244,19 +244,25 @@ def _start(ctx: Ctx, spec: GameSpec, catalog: Any) -> None:
         "6.3.1.1",
     )
     s = ctx.s
+    # Each step of the preparation (6.3.1.3-6.3.1.7) follows from the game's start, not from the
+    # step recorded before it (an event without an explicit cause follows from ``ctx.last``).
     for pid in s.order:
+        ctx.last = started
         actions.shuffle(ctx, pid, "6.3.1.3")
     index = s.shuffles
     first = Shuffler(s.seed, index).choice(s.order)
-    ctx.emit("FirstPlayerDecided", {"player": first, "shuffle_index": index}, "6.3.1.4")
+    decided = ctx.emit("FirstPlayerDecided", {"player": first, "shuffle_index": index}, "6.3.1.4", cause=started)
     for pid in s.order:
         for _ in range(OPENING_HAND):
+            ctx.last = started
             actions.move(ctx, s.zones[pid]["deck"][-1], "hand", "6.3.1.5", "opening hand")
     for pid in s.order:
         rank_one = next(o for o in s.zones[pid]["monster_deck"] if s.card_of(o).rank == 1)
-        actions.move(ctx, rank_one, "monster", "6.3.1.6", "setup")
+        ctx.last = started
+        actions.move(ctx, rank_one, "monster", "6.3.1.6", "setup")  # its position follows from it:
         ctx.emit("MonsterMoved", {"player": pid, "from": 0, "to": 1, "how": "set"}, "6.3.1.6")
-        ctx.emit("RageChanged", {"player": pid, "rage": 0, "delta": 0}, "6.3.1.7")
+        ctx.emit("RageChanged", {"player": pid, "rage": 0, "delta": 0}, "6.3.1.7", cause=started)
+    ctx.last = decided  # the first turn is that of the player decided to go first
     flow.start_turn(ctx, first, "7.1.2")
     flow.run(ctx)
 
@@ -585,7 +591,7 @@ def choose(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         assert s.loop is not None
         _loop_response(ctx, player, int(choice[0]), s.loop)
         return
-    flow.answer(ctx, list(choice))
+    flow.answer(ctx, list(choice), player)
 
 
 def _choice_rule(kind: str) -> str:

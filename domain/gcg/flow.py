@@ -119,10 +119,15 @@ def run(ctx: Ctx) -> None:
             return
 
 
-def answer(ctx: Ctx, choice: Any) -> None:
-    """Deliver a player's answer to the frame that asked, then carry on."""
+def answer(ctx: Ctx, choice: Any, player: str | None = None) -> None:
+    """Deliver ``player``'s answer to the frame that asked, then carry on.  What the frame does
+    with the answer is that player's doing: its events name them as the actor."""
     frame = ctx.stack[-1]
-    wait = OPS[frame["op"]](ctx, frame, choice)
+    ctx.acting = player
+    try:
+        wait = OPS[frame["op"]](ctx, frame, choice)
+    finally:
+        ctx.acting = None
     if wait is not None:
         request(ctx, wait)
         return

@@ -62,10 +62,10 @@ def end_game(ctx: Ctx, winner: str | None, rule: str) -> None:
     raise GameOverError
 
 
-def lose(ctx: Ctx, losers: Sequence[str], reason: str, rule: str) -> None:
+def lose(ctx: Ctx, losers: Sequence[str], reason: str, rule: str, *, cause: str | None = None) -> None:
     s = ctx.s
     for p in losers:
-        ctx.emit("PlayerLost", {"player": p, "reason": reason}, rule)
+        ctx.emit("PlayerLost", {"player": p, "reason": reason}, rule, cause=cause)
     alive = [p for p in s.order if s.players[p].lost is None]
     if len(alive) == 1:
         end_game(ctx, alive[0], "1.2.1")
@@ -138,20 +138,21 @@ def move(
         # 12.2.1: the Soul goes to the zone the member went to
         move(ctx, c, to, rule="12.2.1", reason="soul follows its member", face_down=data["face_down"], cause=ev)
     if src == "deck":
-        reshuffle_check(ctx, obj.owner)
+        reshuffle_check(ctx, obj.owner, ev)
     if any(a.trigger == "condition" for card in s.cards.values() for a in card.abilities):
         prime_conditions(ctx)  # 9.7.6.1: primed when the condition is met, not only at check timings
     return ev
 
 
-def reshuffle_check(ctx: Ctx, player: str) -> None:
+def reshuffle_check(ctx: Ctx, player: str, cause: str | None = None) -> None:
     """10.2: a player with 0 cards in the Deck immediately Refreshes (5.21); with an empty
-    Drop Zone as well, that player loses instead (10.2.2.1)."""
+    Drop Zone as well, that player loses instead (10.2.2.1), because of ``cause`` (the move
+    that took the last card from the Deck)."""
     s = ctx.s
     if s.zones[player]["deck"] or ctx.paying_cost or s.finished:
         return  # 10.2.3: not while paying a cost
     if not s.zones[player]["drop"]:
-        lose(ctx, [player], "deck_and_drop_empty", "10.2.2.1")
+        lose(ctx, [player], "deck_and_drop_empty", "10.2.2.1", cause=cause)
     refresh(ctx, player)
 
 
@@ -165,13 +166,13 @@ def refresh(ctx: Ctx, player: str) -> None:
     ctx.emit("RefreshPointsChanged", {"player": player, "points": points, "delta": 1}, "5.21.1")
 
 
-def turn(ctx: Ctx, oid: str, face_down: bool, rule: str, reason: str) -> str:
+def turn(ctx: Ctx, oid: str, face_down: bool, rule: str, reason: str, *, actor: str = RULES_AUTHORITY) -> str:
     """Turn a card face-up or face-down (5.3)."""
     obj = ctx.s.objects[oid]
     data = {"oid": oid, "card": obj.card, "owner": obj.owner, "zone": obj.zone, "face_down": face_down}
     data["set"] = obj.set_to is not None
     data["reason"] = reason
-    return ctx.emit("CardTurned", data, rule)
+    return ctx.emit("CardTurned", data, rule, actor=actor)
 
 
 def shuffle(ctx: Ctx, player: str, zone: str, rule: str) -> str:
@@ -180,14 +181,18 @@ def shuffle(ctx: Ctx, player: str, zone: str, rule: str) -> str:
     return ctx.emit("DeckShuffled", {"player": player, "zone": zone, "order": order, "shuffle_index": index}, rule)
 
 
-def draw(ctx: Ctx, player: str, count: int, rule: str) -> None:
-    """Draw N cards (5.6.2), one at a time (4.5.2)."""
+def draw(
+    ctx: Ctx, player: str, count: int, rule: str, *, cause: str | None = None, actor: str = RULES_AUTHORITY
+) -> None:
+    """Draw N cards (5.6.2), one at a time (4.5.2).  Each card drawn follows from ``cause`` (by
+    default the event before the draw: the step or effect that drew), not from the card before."""
     s = ctx.s
+    origin = cause if cause is not None else ctx.last
     for _ in range(count):
         deck = s.zones[player]["deck"]
         if not deck:
             return
-        move(ctx, deck[-1], "hand", rule=rule, reason="draw", face_down=False)
+        move(ctx, deck[-1], "hand", rule=rule, reason="draw", face_down=False, cause=origin, actor=actor)
 
 
 def deck_top_to(ctx: Ctx, player: str, to: str, rule: str, reason: str, **kw: Any) -> str | None:

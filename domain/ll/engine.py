@@ -259,7 +259,7 @@ def _start(ctx: Ctx, spec: GameSpec, catalog: Any) -> None:
         for oid, cid, zone in placed:
             objects.append({"oid": oid, "card": cid, "owner": p.id, "zone": zone, "face_down": True})
             used[cid] = cards[cid]
-    ctx.emit(
+    started = ctx.emit(
         "GameStarted",
         {
             "game_id": spec.game_id,
@@ -275,20 +275,26 @@ def _start(ctx: Ctx, spec: GameSpec, catalog: Any) -> None:
         "6.2.1.1",
     )
     s = ctx.s
+    # Each step of the preparation (6.2.1.4-6.2.1.8) follows from the game's start, not from the
+    # step recorded before it (an event without an explicit cause follows from ``ctx.last``).
     for pid in s.order:
-        actions.shuffle(ctx, pid, "deck", "6.2.1.4")
-        actions.shuffle(ctx, pid, "gate_deck", "6.2.1.4")
+        for zone in ("deck", "gate_deck"):
+            ctx.last = started
+            actions.shuffle(ctx, pid, zone, "6.2.1.4")
     for pid in s.order:
         for loc in LOCATIONS:
+            ctx.last = started
             top = s.zones[pid]["gate_deck"][-1]
             actions.move(ctx, top, "gate", rule="6.2.1.5", reason="setup", face_down=True, circles=[loc])
         for oid in list(s.zones[pid]["gate_deck"]):
-            actions.move(ctx, oid, "remove", rule="6.2.1.5.1", reason="setup", face_down=True)
+            actions.move(ctx, oid, "remove", rule="6.2.1.5.1", reason="setup", face_down=True, cause=started)
     index = s.shuffles
     first = Shuffler(s.seed, index).choice(s.order)
-    ctx.emit("FirstPlayerChosen", {"player": first, "shuffle_index": index}, "6.2.1.7")
+    chosen = ctx.emit("FirstPlayerChosen", {"player": first, "shuffle_index": index}, "6.2.1.7", cause=started)
+    # both initial hands, and the first player's redraw, follow from the turn order (6.2.1.8)
     for pid in [first, s.opponent(first)]:
-        actions.draw(ctx, pid, OPENING_HAND, "6.2.1.8")
+        actions.draw(ctx, pid, OPENING_HAND, "6.2.1.8", cause=chosen)
+    ctx.last = chosen
     actions.request(ctx, first, "redraw", {}, "6.2.1.8")
 
 
@@ -299,19 +305,25 @@ def redraw(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     hand = s.zones[player]["hand"]
     if not isinstance(chosen, list) or len(set(map(str, chosen))) != len(chosen) or any(c not in hand for c in chosen):
         raise ctx.reject("rules/not_in_hand", "6.2.1.8", "Redraw.cards must list distinct cards from your hand")
-    ctx.emit("RedrawDeclared", {"player": player, "cards": list(chosen)}, "6.2.1.8", actor=player)
+    declared = ctx.emit("RedrawDeclared", {"player": player, "cards": list(chosen)}, "6.2.1.8", actor=player)
+    # the cards put back and those drawn instead are that player's choice
     for oid in chosen:
-        actions.move(ctx, oid, "deck", rule="6.2.1.8", reason="redraw", position="bottom")
-    actions.draw(ctx, player, len(chosen), "6.2.1.8")
+        actions.move(ctx, oid, "deck", rule="6.2.1.8", reason="redraw", position="bottom", cause=declared, actor=player)
+    actions.draw(ctx, player, len(chosen), "6.2.1.8", cause=declared, actor=player)
+    # "Starting with the player going first, each player ..." (6.2.1.8): the other player is asked
+    # once this one has decided; the rest of the preparation once both have (6.2.1.9-6.2.1.11)
+    ctx.last = declared
     other = s.opponent(player)
     if not s.players[other].redraw_done:
         actions.request(ctx, other, "redraw", {}, "6.2.1.8")
         return
     for pid in s.order:
         for oid in s.zones[pid]["my_logicalist"]:
+            ctx.last = declared
             actions.turn(ctx, oid, False, "6.2.1.9", "setup")
     for pid in s.order:
-        ctx.emit("RefreshPointsChanged", {"player": pid, "points": 0, "delta": 0}, "6.2.1.10")
+        ctx.emit("RefreshPointsChanged", {"player": pid, "points": 0, "delta": 0}, "6.2.1.10", cause=declared)
+    ctx.last = declared
     flow.start_turn(ctx, s.first_player, "6.2.1.11")
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from domain.kernel import event_cause
 from domain.ll import actions
 from domain.ll.board import LOCATIONS, in_front_of
 from domain.ll.characteristics import (
@@ -248,6 +249,25 @@ def loss_conditions(s: GameState) -> list[tuple[str, str, str]]:
     return found
 
 
+def _loss_cause(ctx: Ctx, player: str, reason: str) -> str | None:
+    """The event of this decision that made ``player`` meet a loss condition (10.3.1): the
+    latest that destroyed, turned face-up or moved one of their gates (10.3.1.1), or that put
+    one of their cards into their Refresh Zone (10.3.1.2); None (the event before) otherwise."""
+    for e in reversed(ctx.events):
+        d = e.data
+        if d.get("owner") != player:
+            continue
+        if reason == "no_face_down_gate" and (
+            e.type == "GateDestroyed"
+            or (e.type == "CardTurned" and d.get("zone") == "gate")
+            or (e.type == "CardMoved" and d.get("from") == "gate")
+        ):
+            return event_cause(e.seq)
+        if reason != "no_face_down_gate" and e.type == "CardMoved" and d.get("to") == "refresh":
+            return event_cause(e.seq)
+    return None
+
+
 def rule_processes_pending(s: GameState) -> bool:
     return bool(loss_conditions(s)) or bool(_process_candidates(s))
 
@@ -322,7 +342,7 @@ def rule_processes(ctx: Ctx, point: list[Any]) -> bool:
         if losers:
             # 10.3.1: everyone fulfilling a loss condition loses at once (both: a draw, 1.2.3)
             for pid, reason, rule in losers:
-                ctx.emit("PlayerLost", {"player": pid, "reason": reason}, rule)
+                ctx.emit("PlayerLost", {"player": pid, "reason": reason}, rule, cause=_loss_cause(ctx, pid, reason))
             alive = [p for p in s.order if s.players[p].lost is None]
             actions.end_game(ctx, alive[0] if len(alive) == 1 else None, "1.2.2" if len(alive) == 1 else "1.2.3")
         found = _process_candidates(s)
@@ -396,7 +416,7 @@ def apply_rule_choice(ctx: Ctx, player: str, cards: list[str]) -> None:
         ctx.emit("RuleChoiceMade", {"player": player, "process": process, "cards": cards}, "10.8.1", actor=player)
         for c in allowed:
             if c not in cards:
-                actions.move(ctx, c, "drop", rule="10.8.1", reason="over level")
+                actions.move(ctx, c, "drop", rule="10.8.1", reason="over level", actor=player)
     else:
         count = int(p.options["turn_down"])
         if len(cards) != count or len(set(cards)) != count or any(c not in allowed for c in cards):
@@ -405,7 +425,7 @@ def apply_rule_choice(ctx: Ctx, player: str, cards: list[str]) -> None:
             )
         ctx.emit("RuleChoiceMade", {"player": player, "process": process, "cards": cards}, process, actor=player)
         for c in cards:
-            actions.turn(ctx, c, True, process, "overloaded paradoxes")
+            actions.turn(ctx, c, True, process, "overloaded paradoxes", actor=player)
     resume(ctx, p.resume)
 
 

@@ -88,7 +88,7 @@ def test_nyarlathotep_may_look_at_target_players_hand_and_they_discard_the_chose
         hand[0],
         "graveyard",
         "discard",
-        "p2",
+        "p1",  # the card p1 chose: the discard carries out p1's choice (issue 20 item 3)
     )
     story.replays()
 

@@ -185,7 +185,7 @@ def test_scorn_of_dark_alice_looks_at_the_opponents_hand() -> None:
         "graveyard",
         "discard",
         "FoW-5.5 10.18 p1",
-        "p2",
+        "p1",  # the card p1 chose: the discard carries out p1's choice (issue 20 item 3)
     )
     story.replays()
 
