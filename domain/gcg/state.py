@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from domain.gcg.cards import Card, parse_card
-from domain.kernel import JSON, Event, EventHandlers, GameStateBase, Stored, header_fields
+from domain.kernel import JSON, Event, EventHandlers, GameStateBase, Stored, compile_copy, header_fields
 
 AREAS = ("monster_deck", "deck", "hand", "discard", "field", "strategy", "monster", "resolution")
 FIELD_AREAS = ("field", "strategy", "monster")
@@ -123,9 +123,6 @@ class Pending:
     """Battle cards the interrupted crush and destroy process already tried to destroy (10.3)."""
 
 
-_OBJ_FIELDS = tuple(f.name for f in fields(Obj))
-
-
 def mut(s: GameState, oid: str) -> Obj:
     """The object ``oid`` of ``s``, copied first if it may be shared with another state."""
     if oid not in s.owned:
@@ -134,15 +131,8 @@ def mut(s: GameState, oid: str) -> Obj:
     return s.objects[oid]
 
 
-def _clone_obj(obj: Obj) -> Obj:
-    """A fast field-by-field copy (``copy.copy`` of slotted dataclasses is slow)."""
-    new = object.__new__(Obj)
-    for name in _OBJ_FIELDS:
-        object.__setattr__(new, name, getattr(obj, name))
-    new.under = list(obj.under)
-    if obj.last_known is not None:
-        new.last_known = dict(obj.last_known)
-    return new
+_clone_obj = compile_copy(Obj, {"under": "list", "last_known": "opt_dict"})
+"""A straight-line field-by-field copy (``copy.copy`` of slotted dataclasses is slow)."""
 
 
 def _clone_effect(e: Effect) -> Effect:
