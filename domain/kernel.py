@@ -433,7 +433,8 @@ def _compile_clone(copies: Mapping[str, Any]) -> Callable[[Any], Any]:
     generates ``__init__``): the same statements a hand-written clone has, so it is as fast.
 
     A table entry is a kind of :data:`_COPIES`, ``("each", fn)`` / ``("values", fn)`` for a
-    list / mapping whose items ``fn`` copies, or ``"owned"``: copy-on-write bookkeeping, a
+    list / mapping whose items ``fn`` copies (often a :func:`compile_copy`), ``("one", fn)``
+    for an optional object ``fn`` copies, or ``"owned"``: copy-on-write bookkeeping, a
     fresh empty set in both the copy and the original (neither may then change a shared
     object in place)."""
     namespace: dict[str, Any] = {"_copy": copy.copy, "_deepcopy": copy.deepcopy}

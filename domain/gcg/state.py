@@ -135,13 +135,15 @@ _clone_obj = compile_copy(Obj, {"under": "list", "last_known": "opt_dict"})
 """A straight-line field-by-field copy (``copy.copy`` of slotted dataclasses is slow)."""
 
 
-def _clone_effect(e: Effect) -> Effect:
-    new = copy.copy(e)
-    new.targets = list(e.targets)
-    new.gain_traits = list(e.gain_traits)
-    new.gain_abilities = list(e.gain_abilities)  # entries are never mutated
-    new.lose_triggers = list(e.lose_triggers)
-    return new
+_clone_effect = compile_copy(
+    Effect,
+    {"targets": "list", "gain_traits": "list", "gain_abilities": "list", "lose_triggers": "list"},
+)
+"""``gain_abilities``' entries are never mutated."""
+_copy_player = compile_copy(PlayerState)
+_copy_pending = compile_copy(Pending)
+_copy_standby = compile_copy(Standby)
+_copy_delayed = compile_copy(Delayed)
 
 
 @dataclass(slots=True)
@@ -214,13 +216,13 @@ class GameState(GameStateBase):
         # copy on write: both states share the objects until one of them changes one (``mut``)
         "objects": "dict",
         "owned": "owned",
-        "players": "copy_values",
+        "players": ("values", _copy_player),
         "zones": "zones",
         "order": "list",
-        "pending": "copy",  # never mutated in place
-        "standby": "copy_each",
+        "pending": ("one", _copy_pending),  # never mutated in place
+        "standby": ("each", _copy_standby),
         "effects": ("each", _clone_effect),
-        "delayed": "copy_each",
+        "delayed": ("each", _copy_delayed),
         "fired": "list",
         "main_log": "lists",
         "banned": "list",

@@ -206,10 +206,7 @@ class Pending:
 _DELAYED_FIELDS = tuple(f.name for f in fields(DelayedTrigger))
 
 
-def _clone_player(p: PlayerState) -> PlayerState:
-    new = copy.copy(p)
-    new.once_per_turn_used = list(p.once_per_turn_used)
-    return new
+_clone_player = compile_copy(PlayerState, {"once_per_turn_used": "list"})
 
 
 _clone_obj = compile_copy(Obj)
