@@ -281,7 +281,7 @@ class Game(Aggregate):
         Sharing the state is safe because nothing changes a state that may be shared:
         ``decide``, ``legal_actions``, ``view`` and ``redact_event`` only read it
         (tests/test_reliability_state_sharing.py checks every engine), a command's events
-        are applied with ``evolve``, which returns a new state, and replay applies events in
+        are applied to a new copy of the state (``record``: one ``clone`` per command), and replay applies events in
         place only to a state its game holds alone (``_state_private``), deep-copying a
         shared one first.  So the per-command deep copy of the whole state is gone
         (bench/RESULTS.md, store overhead); a copy is made only when a cached game is
