@@ -8,6 +8,9 @@ For each system one random legal game (fixed seed) is recorded, then:
   of the same events (the cost of applying the recorded facts);
 * ``legal_actions per decision`` is the extra cost of listing every legal command at each
   decision, against ``decide+evolve``;
+* ``GameState.clone`` copies the state halfway through the recorded game (the copy every
+  ``decide``, every candidate check of ``legal_actions`` and every recorded command makes),
+  against a shallow ``copy.copy`` of the same state;
 * ``random legal playout`` plays whole new games (a random legal action at every
   decision, as the property tests do) for about ``PLAYOUT_SECONDS``, against replaying
   the events of the recorded game (``s/game``; playouts per second = 1 / value).
@@ -16,8 +19,10 @@ The commands are those of one recorded game, so every run measures the same work
 
 from __future__ import annotations
 
+import copy
 import random
 import time
+import timeit
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -137,20 +142,33 @@ def rows_for(system: System) -> list[Row]:
             state = engine.evolve(state, e)
         return time.perf_counter() - t0
 
+    middle = fresh()
+    for _, events in steps[: n_commands // 2]:
+        for e in events:
+            middle = engine.evolve(middle, e)
+    clone = min(timeit.repeat(middle.clone, number=200, repeat=5)) / 200
+    shallow = min(timeit.repeat(lambda: copy.copy(middle), number=200, repeat=5)) / 200
     decide = _best(lambda: decide_evolve(False), 3)
     evolve = _best(evolve_only, 3)
     legal = _best(lambda: decide_evolve(True), 2) - decide
     replay = _best(replay_game, 3)
     t0 = time.perf_counter()
-    games = 0
+    games = decisions = 0
     while games == 0 or time.perf_counter() - t0 < PLAYOUT_SECONDS:
-        playout(system, seed=100 + games)
+        decisions += len(playout(system, seed=100 + games)[1])
         games += 1
-    per_game = (time.perf_counter() - t0) / games
+    spent = time.perf_counter() - t0
+    per_game = spent / games
     rs = system.ruleset
     return [
         Row(f"{rs} decide+evolve per command ({n_commands} cmds) vs evolve only", decide, evolve),
         Row(f"{rs} legal_actions per decision vs decide+evolve", legal, decide),
+        Row(f"{rs} GameState.clone at command {n_commands // 2} vs copy.copy", clone, shallow),
+        Row(
+            f"{rs} random playout decisions/s: {games} games, {decisions} decisions, {decisions / spent:.0f}/s",
+            spent / decisions,
+            legal + decide,
+        ),
         Row(
             f"{rs} random legal playout, {games} games ({1 / per_game:.2f}/s) vs replay of "
             f"one game ({len(all_events)} events)",

@@ -393,10 +393,39 @@ _COPIES: dict[str, str] = {
     "copy_each": "[_copy(x) for x in self.{f}]",
     "deep_each": "[_deepcopy(x) for x in self.{f}]",
     "copy_values": "{{k: _copy(x) for k, x in self.{f}.items()}}",
+    "dicts": "[dict(x) for x in self.{f}]",
+    "opt_dict": "None if self.{f} is None else dict(self.{f})",
     "empty_dict": "{{}}",
     "none": "None",
 }
 """How :meth:`GameStateBase.clone` copies a field (``self.<field>``): the expression."""
+
+
+T = TypeVar("T")
+
+
+def compile_copy(cls: type[T], copies: Mapping[str, str] | None = None) -> Callable[[T], T]:
+    """A straight-line copy of instances of the slotted dataclass ``cls``, generated once:
+    ``new.<field> = self.<field>`` for every field (so it shares what ``copy.copy`` shares),
+    except the fields in ``copies``, copied as that kind of :data:`_COPIES` says.
+
+    ``copy.copy`` of a slotted dataclass goes through ``__reduce_ex__``, and a loop of
+    ``getattr`` / ``setattr`` over its fields costs a call per field; this is one attribute
+    load and store per field (about 15x faster on a 33-field object)."""
+    copies = copies or {}
+    unknown = set(copies) - {f.name for f in fields(cast(Any, cls))}
+    if unknown:
+        raise DomainError(f"{cls.__name__} has no fields {sorted(unknown)}")
+    lines = [f"def copy_{cls.__name__}(self):", "    new = _new(_cls)"]
+    for f in fields(cast(Any, cls)):
+        how = copies.get(f.name)
+        expr = f"self.{f.name}" if how is None else _COPIES[how].format(f=f.name)
+        lines.append(f"    new.{f.name} = {expr}")
+    lines.append("    return new")
+    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_copy": copy.copy}
+    exec("\n".join(lines), namespace)
+    fn: Callable[[T], T] = namespace[f"copy_{cls.__name__}"]
+    return fn
 
 
 def _compile_clone(copies: Mapping[str, Any]) -> Callable[[Any], Any]:
@@ -404,7 +433,8 @@ def _compile_clone(copies: Mapping[str, Any]) -> Callable[[Any], Any]:
     generates ``__init__``): the same statements a hand-written clone has, so it is as fast.
 
     A table entry is a kind of :data:`_COPIES`, ``("each", fn)`` / ``("values", fn)`` for a
-    list / mapping whose items ``fn`` copies, or ``"owned"``: copy-on-write bookkeeping, a
+    list / mapping whose items ``fn`` copies (often a :func:`compile_copy`), ``("one", fn)``
+    for an optional object ``fn`` copies, or ``"owned"``: copy-on-write bookkeeping, a
     fresh empty set in both the copy and the original (neither may then change a shared
     object in place)."""
     namespace: dict[str, Any] = {"_copy": copy.copy, "_deepcopy": copy.deepcopy}
@@ -419,6 +449,7 @@ def _compile_clone(copies: Mapping[str, Any]) -> Callable[[Any], Any]:
             expr = {
                 "each": f"[_fn{n}(x) for x in self.{name}]",
                 "values": f"{{k: _fn{n}(x) for k, x in self.{name}.items()}}",
+                "one": f"None if self.{name} is None else _fn{n}(self.{name})",
             }[kind]
         else:
             expr = _COPIES[how].format(f=name)

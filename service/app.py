@@ -281,7 +281,7 @@ class Game(Aggregate):
         Sharing the state is safe because nothing changes a state that may be shared:
         ``decide``, ``legal_actions``, ``view`` and ``redact_event`` only read it
         (tests/test_reliability_state_sharing.py checks every engine), a command's events
-        are applied with ``evolve``, which returns a new state, and replay applies events in
+        are applied to a new copy of the state (``record``: one ``clone`` per command), and replay applies events in
         place only to a state its game holds alone (``_state_private``), deep-copying a
         shared one first.  So the per-command deep copy of the whole state is gone
         (bench/RESULTS.md, store overhead); a copy is made only when a cached game is
@@ -346,13 +346,22 @@ class Game(Aggregate):
         command: Command | None = None,
         command_json: str | None = None,
         keys: ChainKeys | None = None,
-    ) -> list[tuple[Event, Any]]:
-        """Append engine output; returns each event (as stored) with the state after it.
-        ``command`` is stored with the first event it produced (for replay logs), and each
-        event is chained to the one before it (``chain_hash``): a keyed link signed with
-        ``keys`` (service/integrity.py), or, without keys, an unkeyed (legacy) link.
+        viewer: str | None = None,
+    ) -> list[tuple[Event, Event]]:
+        """Append engine output; returns each event (as stored) with the same event as
+        ``viewer`` (a player id; ``None``: a judge, the event whole) may see it, redacted
+        with the state right after it (:func:`redact_event`).  ``command`` is stored with
+        the first event it produced (for replay logs), and each event is chained to the one
+        before it (``chain_hash``): a keyed link signed with ``keys``
+        (service/integrity.py), or, without keys, an unkeyed (legacy) link.
         ``command_json`` is the command's canonical JSON (``_command_json``) if the caller
-        has it already."""
+        has it already.
+
+        The events are applied to one copy of the state, made once for the whole command
+        (``clone``, then the engine's ``evolve_in_place`` of each event: what ``evolve``
+        does per event, without a copy per event), so each event is redacted as it is
+        applied.  The state replay builds from the stored events is the reference
+        (tests/service/test_record_state.py)."""
         out: list[tuple[Event, Any]] = []
         submitted: dict[str, Any] | None = None
         if command is not None:
@@ -362,6 +371,10 @@ class Game(Aggregate):
         if not events:
             return out
         engine = self.engine
+        in_place = getattr(engine, "evolve_in_place", None)
+        # The one copy of this command: ``self.state`` may be shared (the cache's copies,
+        # states redacted before), so it is never changed in place.
+        state = self.state.clone() if in_place is not None else self.state
         happened_class = Game.Happened
         originator_id = self.id
         for n, e in enumerate(events):
@@ -397,14 +410,19 @@ class Game(Aggregate):
             )
             # The engine gets its own copy of the event (decoded a second time), which it
             # may keep references into.  The new state may share parts with the one before
-            # (engines copy on write): never changed in place, as if shared.
-            state = engine.evolve(self.state, Event.from_dict(json.loads(text)))
+            # (engines copy on write): never changed in place by anything but this loop, as
+            # if shared.
+            if in_place is not None:
+                in_place(state, Event.from_dict(json.loads(text)))
+            else:
+                state = engine.evolve(state, Event.from_dict(json.loads(text)))
             self.state, self._state_private = state, False
             self._index(data, command_id, command_digest, link)
             self._version = version
             self._modified_on = happened.timestamp
             self._pending_events.append(happened)
-            out.append((Event.from_dict(data), state))
+            stored = Event.from_dict(data)
+            out.append((stored, redact_event(engine, state, stored, viewer)))
         return out
 
 
@@ -1281,7 +1299,7 @@ class GameService:
                 # Kept for judges in the game's own rejection log: the game's stream is untouched.
                 record_attempt(self.app, game_id, command, outcome, game.version, self.clock())
                 raise CommandRejectedError(outcome)
-            recorded = game.record(outcome, command.id, digest, command, canonical, self.chain_keys)
+            recorded = game.record(outcome, command.id, digest, command, canonical, self.chain_keys, command.player)
             if not recorded:
                 return CommandResult(game.version, [], self._receipt_at(game, game.version))
             try:
@@ -1289,9 +1307,7 @@ class GameService:
             except IntegrityError:
                 continue  # another writer won: check idempotency and the version again
             receipt = self._acknowledge(game)
-            result = CommandResult(
-                game.version, [redact_event(engine, s, e, command.player) for e, s in recorded], receipt
-            )
+            result = CommandResult(game.version, [seen for _, seen in recorded], receipt)
             self._remember(game)  # only now: nothing else may touch the states redacted above
             return result
         raise VersionConflictError(based_on, self._load(game_id).version)

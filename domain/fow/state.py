@@ -8,13 +8,12 @@ Nothing here checks rules: replay trusts the recorded events.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from domain.fow.cards import Card, parse_card
-from domain.kernel import JSON, Event, EventHandlers, GameStateBase, Stored, header_fields
+from domain.kernel import JSON, Event, EventHandlers, GameStateBase, Stored, compile_copy, header_fields
 
 ZONES = (
     "main_deck",
@@ -301,30 +300,28 @@ class Pending:
     options: dict[str, JSON] = field(default_factory=dict)
 
 
-_OBJ_FIELDS = tuple(f.name for f in fields(Obj))
-
-
-def _clone_player(p: PlayerState) -> PlayerState:
-    new = copy.copy(p)
-    new.will = list(p.will)
-    new.restricted_will = [dict(w) for w in p.restricted_will]
-    new.gods_arts_used = list(p.gods_arts_used)
-    new.once_per_turn_used = list(p.once_per_turn_used)
-    new.put_into_field = list(p.put_into_field)
-    new.put_into_graveyard_from_field = list(p.put_into_graveyard_from_field)
-    new.damage_sources = [list(x) for x in p.damage_sources]
-    return new
-
-
-def _clone_obj(obj: Obj) -> Obj:
-    """A fast field-by-field copy (``copy.copy`` of slotted dataclasses is slow)."""
-    new = object.__new__(Obj)
-    for name in _OBJ_FIELDS:
-        object.__setattr__(new, name, getattr(obj, name))
-    new.counters = dict(obj.counters)
-    if obj.last_known is not None:
-        new.last_known = dict(obj.last_known)
-    return new
+_clone_player = compile_copy(
+    PlayerState,
+    {
+        "will": "list",
+        "restricted_will": "dicts",
+        "gods_arts_used": "list",
+        "once_per_turn_used": "list",
+        "put_into_field": "list",
+        "put_into_graveyard_from_field": "list",
+        "damage_sources": "lists",
+    },
+)
+_clone_obj = compile_copy(Obj, {"counters": "dict", "last_known": "opt_dict"})
+"""Its lists are only ever replaced, never changed in place, so the copies share them."""
+_clone_chase_item = compile_copy(
+    ChaseItem,
+    # every field that is not a str / int / bool / None: a deep copy of the item
+    {"targets": "lists", "modes": "list", "paid_will": "list", "cost_cards": "list", "target_since": "opt_dict"},
+)
+_copy_battle = compile_copy(Battle)
+_copy_effect = compile_copy(Effect)
+_copy_delayed = compile_copy(DelayedAbility)
 
 
 @dataclass(slots=True)
@@ -396,13 +393,13 @@ class GameState(GameStateBase):
         "objects": ("values", _clone_obj),
         "players": ("values", _clone_player),
         "zones": "zones",
-        "chase": "deep_each",
-        "battle": "copy",
+        "chase": ("each", _clone_chase_item),
+        "battle": ("one", _copy_battle),
         "pending": "deep",
         "triggered": "list",
         "status_declined": "set",
-        "effects": "copy_each",
-        "delayed": "copy_each",
+        "effects": ("each", _copy_effect),
+        "delayed": ("each", _copy_delayed),
         "order": "list",
         "hand_changes": "map_lists",
     }

@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from domain.gcg.cards import Card, parse_card
-from domain.kernel import JSON, Event, EventHandlers, GameStateBase, Stored, header_fields
+from domain.kernel import JSON, Event, EventHandlers, GameStateBase, Stored, compile_copy, header_fields
 
 AREAS = ("monster_deck", "deck", "hand", "discard", "field", "strategy", "monster", "resolution")
 FIELD_AREAS = ("field", "strategy", "monster")
@@ -123,9 +123,6 @@ class Pending:
     """Battle cards the interrupted crush and destroy process already tried to destroy (10.3)."""
 
 
-_OBJ_FIELDS = tuple(f.name for f in fields(Obj))
-
-
 def mut(s: GameState, oid: str) -> Obj:
     """The object ``oid`` of ``s``, copied first if it may be shared with another state."""
     if oid not in s.owned:
@@ -134,24 +131,19 @@ def mut(s: GameState, oid: str) -> Obj:
     return s.objects[oid]
 
 
-def _clone_obj(obj: Obj) -> Obj:
-    """A fast field-by-field copy (``copy.copy`` of slotted dataclasses is slow)."""
-    new = object.__new__(Obj)
-    for name in _OBJ_FIELDS:
-        object.__setattr__(new, name, getattr(obj, name))
-    new.under = list(obj.under)
-    if obj.last_known is not None:
-        new.last_known = dict(obj.last_known)
-    return new
+_clone_obj = compile_copy(Obj, {"under": "list", "last_known": "opt_dict"})
+"""A straight-line field-by-field copy (``copy.copy`` of slotted dataclasses is slow)."""
 
 
-def _clone_effect(e: Effect) -> Effect:
-    new = copy.copy(e)
-    new.targets = list(e.targets)
-    new.gain_traits = list(e.gain_traits)
-    new.gain_abilities = list(e.gain_abilities)  # entries are never mutated
-    new.lose_triggers = list(e.lose_triggers)
-    return new
+_clone_effect = compile_copy(
+    Effect,
+    {"targets": "list", "gain_traits": "list", "gain_abilities": "list", "lose_triggers": "list"},
+)
+"""``gain_abilities``' entries are never mutated."""
+_copy_player = compile_copy(PlayerState)
+_copy_pending = compile_copy(Pending)
+_copy_standby = compile_copy(Standby)
+_copy_delayed = compile_copy(Delayed)
 
 
 @dataclass(slots=True)
@@ -224,13 +216,13 @@ class GameState(GameStateBase):
         # copy on write: both states share the objects until one of them changes one (``mut``)
         "objects": "dict",
         "owned": "owned",
-        "players": "copy_values",
+        "players": ("values", _copy_player),
         "zones": "zones",
         "order": "list",
-        "pending": "copy",  # never mutated in place
-        "standby": "copy_each",
+        "pending": ("one", _copy_pending),  # never mutated in place
+        "standby": ("each", _copy_standby),
         "effects": ("each", _clone_effect),
-        "delayed": "copy_each",
+        "delayed": ("each", _copy_delayed),
         "fired": "list",
         "main_log": "lists",
         "banned": "list",

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
-from domain.kernel import JSON, Event, EventHandlers, GameStateBase, Stored, header_fields
+from domain.kernel import JSON, Event, EventHandlers, GameStateBase, Stored, compile_copy, header_fields
 from domain.ll.cards import Card, parse_card
 
 ZONES = (
@@ -203,23 +203,15 @@ class Pending:
     resume: list[Any] = field(default_factory=list)
 
 
-_OBJ_FIELDS = tuple(f.name for f in fields(Obj))
 _DELAYED_FIELDS = tuple(f.name for f in fields(DelayedTrigger))
 
 
-def _clone_player(p: PlayerState) -> PlayerState:
-    new = copy.copy(p)
-    new.once_per_turn_used = list(p.once_per_turn_used)
-    return new
+_clone_player = compile_copy(PlayerState, {"once_per_turn_used": "list"})
 
 
-def _clone_obj(obj: Obj) -> Obj:
-    """A fast field-by-field copy (``copy.copy`` of slotted dataclasses is slow).  Lists and
-    dicts inside are only ever replaced, never changed in place, so they are shared."""
-    new = object.__new__(Obj)
-    for name in _OBJ_FIELDS:
-        object.__setattr__(new, name, getattr(obj, name))
-    return new
+_clone_obj = compile_copy(Obj)
+"""A straight-line field-by-field copy (``copy.copy`` of slotted dataclasses is slow).  Lists and
+dicts inside are only ever replaced, never changed in place, so they are shared."""
 
 
 @dataclass(slots=True)
