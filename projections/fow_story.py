@@ -99,7 +99,14 @@ class SharedSentences:
 
     def _GameStarted(self, d: Mapping[str, Any]) -> str:  # noqa: N802
         names = " vs ".join(f"{p['name']} ({p['id']})" for p in d["players"])
-        return f"Game {d['game_id']} started under {d['ruleset']} ({d['variant']}): {names}"
+        return f"Game {d['game_id']} started under {d.get('ruleset', '')} ({d.get('variant', '')}): {names}"
+
+    def _PositionReconstructed(self, d: Mapping[str, Any]) -> str:  # noqa: N802
+        names = " vs ".join(f"{p['name']} ({p['id']})" for p in d.get("players", []))
+        turn = (d.get("position") or {}).get("turn")
+        at = f" at turn {turn}" if turn is not None else ""
+        rules = f"{d.get('ruleset', '')} ({d.get('variant', '')})"
+        return f"Game {d.get('game_id', '')} reconstructed by a judge{at} under {rules}: {names}"
 
     def _TurnBegan(self, d: Mapping[str, Any]) -> str:  # noqa: N802
         return f"Turn {d['turn']} began for {self.player(d['player'])}"
