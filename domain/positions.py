@@ -17,7 +17,7 @@ from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from domain.kernel import JSON, Command, Event, Rejection, Shuffler
+from domain.kernel import JSON, Command, Event, Rejection, Shuffler, seed_commitment
 
 UNKNOWN = "UNKNOWN"
 """The card id of a hidden card of no known identity."""
@@ -140,6 +140,72 @@ def deal(
             )
         out[pool] = shuffler.shuffled(cards)
     return out, errors
+
+
+ReportError = Callable[[str, str, str | None, str], None]
+"""Records one problem of a position: ``(code, path, rule, message)``."""
+
+
+def check_players_and_turn(
+    position: Any,
+    players: list[str] | None,
+    err: ReportError,
+    *,
+    players_rule: str,
+    turn_rule: str,
+    phase_rule: str,
+    ruleset: str,
+    called: str,
+) -> bool:
+    """The checks a GCG and an LL position share, each problem reported through ``err``:
+    the ruleset named, exactly two players with distinct ids (the game's, if ``players``
+    is given), the turn and first player among them, a turn of 1 or more, and the main
+    phase play timing (the only moment these formats start at).  ``called`` names the
+    format in the messages ("a GCG position").  False if the players are malformed, when
+    nothing else can be checked."""
+    if position.ruleset not in (None, ruleset):
+        err("position/ruleset_mismatch", "ruleset", players_rule, f"the position is of {position.ruleset}")
+    ids = [p.id for p in position.players]
+    if len(ids) != 2 or len(set(ids)) != 2:
+        err("position/players", "players", players_rule, "a position has exactly two players with distinct ids")
+        return False
+    if players is not None and sorted(players) != sorted(ids):
+        err("position/players_mismatch", "players", players_rule, f"the position's players {ids} are not {players}")
+    for name in ("turn_player", "first_player"):
+        who = getattr(position, name)
+        if who is not None and who not in ids:
+            err("position/unknown_player", name, players_rule, f"{who!r} is not one of the players {ids}")
+    if position.turn < 1:
+        err("position/impossible_count", "turn", turn_rule, "turns are numbered from 1")
+    if position.phase != "main":
+        err(
+            "position/unsupported_step",
+            "phase",
+            phase_rule,
+            f"{called} starts at the main phase play timing (phase 'main')",
+        )
+    return True
+
+
+def reconstructed_data(
+    spec: Any, ruleset: str, declared: Any, position: BaseModel, filled: Any, cards: Mapping[str, BaseModel]
+) -> dict[str, JSON]:
+    """The data of a GCG or LL ``PositionReconstructed`` event: the game's header, the cards
+    it uses (``cards``, already narrowed to those), the filled ``position`` and, if filling
+    changed it, the judge's ``declared`` document."""
+    names = {p.id: p.name for p in spec.players}
+    return {
+        "game_id": spec.game_id,
+        "ruleset": ruleset,
+        "variant": spec.variant,
+        "seed": spec.seed,
+        "seed_commitment": seed_commitment(spec.game_id, spec.seed),
+        "players": [{"id": p.id, "name": names.get(p.id, p.id)} for p in filled.players],
+        "cards": {cid: card.model_dump(mode="json", exclude_unset=True) for cid, card in cards.items()},
+        "reconstructed": True,
+        "position": filled.model_dump(mode="json", exclude_defaults=True),
+        **({"declared": declared} if filled != position else {}),
+    }
 
 
 class HasObjects(Protocol):

@@ -14,6 +14,7 @@ timing (9.4.4.2) of a given turn, with every card where the judge says it is.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any, Literal
@@ -24,8 +25,18 @@ from domain.gcg import actions, flow
 from domain.gcg.cards import Card, parse_card, parse_catalog
 from domain.gcg.context import RULESET, Ctx, cite
 from domain.gcg.state import AREAS, GameState, Obj, PlayerState, handles
-from domain.kernel import CardDataError, Event, GameSpec, seed_commitment
-from domain.positions import UNKNOWN, DeckEntry, Model, PositionError, Unknown, deal, parse
+from domain.kernel import CardDataError, Event, GameSpec
+from domain.positions import (
+    UNKNOWN,
+    DeckEntry,
+    Model,
+    PositionError,
+    Unknown,
+    check_players_and_turn,
+    deal,
+    parse,
+    reconstructed_data,
+)
 
 FORMAT = "gcg-position/1"
 EVENT = "PositionReconstructed"
@@ -179,28 +190,18 @@ _ZONE_RULES = {
 def validate(position: Position, cards: Mapping[str, Card], players: list[str] | None = None) -> list[PositionError]:
     """Every reason ``position`` cannot be a moment of a GCG 1.00 game, all at once."""
     position, errors = fill(position, cards)
-    if position.ruleset not in (None, RULESET):
-        _err(errors, "position/ruleset_mismatch", "ruleset", "1.1.1", f"the position is of {position.ruleset}")
-    ids = [p.id for p in position.players]
-    if len(ids) != 2 or len(set(ids)) != 2:
-        _err(errors, "position/players", "players", "1.1.1", "a position has exactly two players with distinct ids")
+    report = functools.partial(_err, errors)
+    if not check_players_and_turn(
+        position,
+        players,
+        report,
+        players_rule="1.1.1",
+        turn_rule="7.1.2",
+        phase_rule="7.3.2",
+        ruleset=RULESET,
+        called="a GCG position",
+    ):
         return errors
-    if players is not None and sorted(players) != sorted(ids):
-        _err(errors, "position/players_mismatch", "players", "1.1.1", f"the position's players {ids} are not {players}")
-    for name in ("turn_player", "first_player"):
-        who = getattr(position, name)
-        if who is not None and who not in ids:
-            _err(errors, "position/unknown_player", name, "1.1.1", f"{who!r} is not one of the players {ids}")
-    if position.turn < 1:
-        _err(errors, "position/impossible_count", "turn", "7.1.2", "turns are numbered from 1")
-    if position.phase != "main":
-        _err(
-            errors,
-            "position/unsupported_step",
-            "phase",
-            "7.3.2",
-            "a GCG position starts at the main phase play timing (phase 'main')",
-        )
     for i, p in enumerate(position.players):
         base = f"players[{i}]"
         if not 1 <= p.position <= 8:
@@ -345,22 +346,8 @@ def reconstruct(spec: GameSpec, data: Any, catalog: Any) -> tuple[list[Event], l
     filled, _ = fill(position, cards, spec.seed)
     used = sorted({cid for p in filled.players for zone in ZONES for _, cid in _ids(p, zone)})
     ctx = Ctx(GameState(), f"cmd:create:{spec.game_id}")
-    names = {p.id: p.name for p in spec.players}
     ctx.emit(
-        EVENT,
-        {
-            "game_id": spec.game_id,
-            "ruleset": RULESET,
-            "variant": spec.variant,
-            "seed": spec.seed,
-            "seed_commitment": seed_commitment(spec.game_id, spec.seed),
-            "players": [{"id": p.id, "name": names.get(p.id, p.id)} for p in filled.players],
-            "cards": {cid: cards[cid].model_dump(mode="json", exclude_unset=True) for cid in used},
-            "reconstructed": True,
-            "position": filled.model_dump(mode="json", exclude_defaults=True),
-            **({"declared": data} if filled != position else {}),
-        },
-        "6.3.1",
+        EVENT, reconstructed_data(spec, RULESET, data, position, filled, {cid: cards[cid] for cid in used}), "6.3.1"
     )
     for p in filled.players:
         if p.shuffle:

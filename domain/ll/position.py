@@ -15,19 +15,30 @@
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any, Literal
 
 from pydantic import Field
 
-from domain.kernel import CardDataError, Event, GameSpec, seed_commitment
+from domain.kernel import CardDataError, Event, GameSpec
 from domain.ll import actions, flow
 from domain.ll.board import LOCATIONS
 from domain.ll.cards import Card, parse_card, parse_catalog
 from domain.ll.context import RULESET, Ctx, cite
 from domain.ll.state import ZONES, GameState, Obj, PlayerState, handles
-from domain.positions import UNKNOWN, DeckEntry, Model, PositionError, Unknown, deal, parse
+from domain.positions import (
+    UNKNOWN,
+    DeckEntry,
+    Model,
+    PositionError,
+    Unknown,
+    check_players_and_turn,
+    deal,
+    parse,
+    reconstructed_data,
+)
 
 FORMAT = "ll-position/1"
 EVENT = "PositionReconstructed"
@@ -200,28 +211,18 @@ def _err(errors: list[PositionError], code: str, path: str, rule: str | None, me
 def validate(position: Position, cards: Mapping[str, Card], players: list[str] | None = None) -> list[PositionError]:
     """Every reason ``position`` cannot be a moment of an LL 2.04 game, all at once."""
     position, errors = fill(position)
-    if position.ruleset not in (None, RULESET):
-        _err(errors, "position/ruleset_mismatch", "ruleset", "1.1.1", f"the position is of {position.ruleset}")
-    ids = [p.id for p in position.players]
-    if len(ids) != 2 or len(set(ids)) != 2:
-        _err(errors, "position/players", "players", "1.1.1", "a position has exactly two players with distinct ids")
+    report = functools.partial(_err, errors)
+    if not check_players_and_turn(
+        position,
+        players,
+        report,
+        players_rule="1.1.1",
+        turn_rule="7.1",
+        phase_rule="7.5.3",
+        ruleset=RULESET,
+        called="an LL position",
+    ):
         return errors
-    if players is not None and sorted(players) != sorted(ids):
-        _err(errors, "position/players_mismatch", "players", "1.1.1", f"the position's players {ids} are not {players}")
-    for name in ("turn_player", "first_player"):
-        who = getattr(position, name)
-        if who is not None and who not in ids:
-            _err(errors, "position/unknown_player", name, "1.1.1", f"{who!r} is not one of the players {ids}")
-    if position.turn < 1:
-        _err(errors, "position/impossible_count", "turn", "7.1", "turns are numbered from 1")
-    if position.phase != "main":
-        _err(
-            errors,
-            "position/unsupported_step",
-            "phase",
-            "7.5.3",
-            "an LL position starts at the main phase play timing (phase 'main')",
-        )
     for i, p in enumerate(position.players):
         base = f"players[{i}]"
         if p.refresh_points < 0:
@@ -354,22 +355,8 @@ def reconstruct(spec: GameSpec, data: Any, catalog: Any) -> tuple[list[Event], l
     filled, _ = fill(position, spec.seed)
     used = sorted({c for p in filled.players for zone in POS_ZONES for e in getattr(p, zone) if (c := _card(e))})
     ctx = Ctx(GameState(), f"cmd:create:{spec.game_id}")
-    names = {p.id: p.name for p in spec.players}
     ctx.emit(
-        EVENT,
-        {
-            "game_id": spec.game_id,
-            "ruleset": RULESET,
-            "variant": spec.variant,
-            "seed": spec.seed,
-            "seed_commitment": seed_commitment(spec.game_id, spec.seed),
-            "players": [{"id": p.id, "name": names.get(p.id, p.id)} for p in filled.players],
-            "cards": {cid: cards[cid].model_dump(mode="json", exclude_unset=True) for cid in used},
-            "reconstructed": True,
-            "position": filled.model_dump(mode="json", exclude_defaults=True),
-            **({"declared": data} if filled != position else {}),
-        },
-        "6.2.1",
+        EVENT, reconstructed_data(spec, RULESET, data, position, filled, {cid: cards[cid] for cid in used}), "6.2.1"
     )
     for p in filled.players:
         if p.shuffle:
