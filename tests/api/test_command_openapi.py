@@ -15,8 +15,10 @@ def test_every_ruleset_documents_each_command_with_its_arguments() -> None:
     schemas = spec["components"]["schemas"]
     body = spec["paths"]["/games/{game_id}/commands"]["post"]["requestBody"]["content"]["application/json"]["schema"]
     refs = {r["$ref"].rsplit("/", 1)[1] for r in body["anyOf"]}
-    for info in list_rulesets():
-        ruleset = info["ruleset"]
+    # the built-in rulesets (a test may have registered a fake engine, which has no command tables)
+    built_in = [info["ruleset"] for info in list_rulesets() if command_arguments(info["ruleset"])]
+    assert sorted(built_in) == ["FoW-5.01", "FoW-5.5", "GCG-1.00", "LL-2.04"]
+    for ruleset in built_in:
         prefix = "Command" + re.sub(r"[^A-Za-z0-9]", "", ruleset)
         assert prefix in refs
         union = schemas[prefix]
