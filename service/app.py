@@ -1255,7 +1255,10 @@ class GameService:
                 "command/reserved_id",
             )
         result = self._submit(game_id, command, expected_version)
-        instructions.run_instructions(self, game_id)
+        # The side log is read only when the game may wait for a pass: one store read saved
+        # on every other command, in every game.
+        if instructions.is_waiting_for_a_pass(self._peek_cached(game_id)):
+            instructions.run_instructions(self, game_id)
         return result
 
     def _submit(self, game_id: str, command: Command, expected_version: int | None = None) -> CommandResult:
@@ -1691,6 +1694,17 @@ class GameService:
                 else:
                     return cached._copy(), True  # what copy.deepcopy(cached) returns
         return self._load(game_id), False
+
+    def _peek_cached(self, game_id: str) -> Game | None:
+        """This process's cached copy of the game, not copied: to read only, never to change."""
+        cache = self.app.repository.cache
+        if cache is None:
+            return None
+        with _CACHE_LOCK:
+            try:
+                return cast(Game, cache.get(game_uuid(game_id)))
+            except KeyError:
+                return None
 
     def _remember(self, game: Game) -> None:
         """Cache a game just recorded (the repository's cache is otherwise only filled by

@@ -41,7 +41,7 @@ from service.errors import CommandRejectedError, InvalidRequestError, ServiceErr
 from service.game_logs import append_in_turn
 
 if TYPE_CHECKING:  # service.app imports this module (lazily, in submit)
-    from service.app import GameService
+    from service.app import Game, GameService
 
 __all__ = [
     "AUTO_PREFIX",
@@ -271,6 +271,20 @@ def _clear(games: GameService, game_id: str, player: str, only: str | None, reas
         return True
 
     return append_in_turn(games.app, game_id, append, "a standing instruction")
+
+
+def is_waiting_for_a_pass(game: Game | None) -> bool:
+    """Whether :func:`run_instructions` may have a pass to make, judged from ``game`` (this
+    process's cached copy, just recorded) without reading the store: False only when the
+    game is over or waits for no decision a standing instruction answers (``PASS_COMMANDS``),
+    when :func:`run_instructions` would return at once anyway; True without a copy."""
+    if game is None:
+        return True
+    state = game.state
+    pending = getattr(state, "pending", None)
+    if getattr(state, "finished", False) or pending is None:
+        return False
+    return getattr(pending, "kind", None) in PASS_COMMANDS.get(_system(game.engine.ruleset), {})
 
 
 def run_instructions(games: GameService, game_id: str) -> int:
