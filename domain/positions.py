@@ -212,6 +212,9 @@ class HasObjects(Protocol):
     @property
     def objects(self) -> Mapping[str, Any]: ...
 
+    @property
+    def cards(self) -> Mapping[str, Any]: ...
+
 
 S = TypeVar("S", bound=HasObjects)
 
@@ -231,7 +234,9 @@ def guard_unknown(
     @functools.wraps(decide)  # still the engine's decide (its module, name and doc)
     def guarded(state: S, cmd: Command) -> list[Event] | Rejection:
         result = decide(state, cmd)
-        if isinstance(result, Rejection) or not any(o.card in unknown_ids for o in state.objects.values()):
+        if isinstance(result, Rejection) or not any(u in state.cards for u in unknown_ids):
+            return result  # no unknown card among the game's cards: no object can be one
+        if not any(o.card in unknown_ids for o in state.objects.values()):
             return result
         after = state
         for event in result:
