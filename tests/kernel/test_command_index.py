@@ -1,5 +1,7 @@
 """The game's command index (idempotency): copies are cheap and independent, entries
-survive folding, and snapshots store it as the plain dict it always was."""
+survive folding, and snapshots are bounded: they list the newest commands and hold the
+older ones in a fixed-size filter, so their size does not grow with the game, while every
+command, however old, still answers with its recorded result."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ import json
 import pytest
 
 from domain.kernel import Command, PlayerSpec
-from service.app import CommandIndex, GameService, game_uuid
+from service.app import CommandIndex, Game, GameService, OlderCommands, game_uuid
 from service.errors import CommandIdReusedError
 
 FOLD = CommandIndex.FOLD_AT
@@ -60,11 +62,12 @@ def test_idempotency_and_snapshots_across_folds(service: GameService, commands: 
         assert service.submit("g", command, 0) == result
     with pytest.raises(CommandIdReusedError):
         service.submit("g", Command("Pass", "p2", {"other": 1}, "c0"))
-    # a snapshot stores the index as a plain dict, every command in order
+    # a snapshot lists every command in order while there are fewer than it keeps
     assert service.app.snapshots is not None
     stored = list(service.app.snapshots.recorder.select_events(game_uuid("g")))[-1]
     entries = json.loads(stored.state)["state"]["commands"]
     at = stored.originator_version
+    assert commands < CommandIndex.SNAPSHOT_KEEPS
     assert list(entries) == [f"c{n}" for n in range(at - 3)]  # the game starts with 3 events
     assert {k: v["first"] for k, v in entries.items()} == {f"c{n}": n + 4 for n in range(at - 3)}
     # a load from that snapshot (a versioned load bypasses the cache) knows every command too
@@ -73,6 +76,101 @@ def test_idempotency_and_snapshots_across_folds(service: GameService, commands: 
     assert game.commands.to_dict() == service._game_for_command("g", optimistic=True)[0].commands.to_dict()
     last = game.commands.get(f"c{commands - 1}")
     assert last is not None and last["first"] == last["last"] == commands + 3
+
+
+KEEPS = 8
+
+
+def _play(
+    service: GameService, commands: int, start: int = 0, version: int | None = None
+) -> list[tuple[Command, object]]:
+    if version is None:
+        players = [PlayerSpec("p1", "A", {"starter": "counters"}), PlayerSpec("p2", "B", {"starter": "sixes"})]
+        version = service.create_game("FAKE-1", "standard", players, seed=1, first_player="p1", game_id="g").version
+    sent = []
+    for n in range(start, start + commands):
+        command = Command("Pass", "p1" if n % 2 == 0 else "p2", {}, f"c{n}")
+        result = service.submit("g", command, version)
+        sent.append((command, result))
+        version = result.version
+    return sent
+
+
+def _last_snapshot(service: GameService) -> tuple[int, dict[str, object]]:
+    assert service.app.snapshots is not None
+    stored = list(service.app.snapshots.recorder.select_events(game_uuid("g")))[-1]
+    return stored.originator_version, json.loads(stored.state)["state"]
+
+
+def test_a_snapshot_lists_the_newest_commands_and_its_size_does_not_grow(
+    service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(CommandIndex, "SNAPSHOT_KEEPS", KEEPS)
+    sent = _play(service, 3 * KEEPS)
+    at, early = _last_snapshot(service)
+    assert list(early["commands"]) == [f"c{n}" for n in range(at - 3 - KEEPS, at - 3)]  # the newest, in order
+    assert early["older_commands"]["count"] == at - 3 - KEEPS
+    _play(service, 20 * KEEPS, start=3 * KEEPS, version=sent[-1][1].version)  # type: ignore[attr-defined]
+    later_at, later = _last_snapshot(service)
+    assert later_at > 6 * at
+    assert len(later["commands"]) == KEEPS and later["older_commands"]["count"] == later_at - 3 - KEEPS
+    # the game grew about sevenfold; the snapshot did not (its ids are a character longer)
+    assert len(json.dumps(later)) <= len(json.dumps(early)) + 2 * KEEPS + 100
+
+
+def test_after_a_cold_load_old_commands_still_answer_with_their_recorded_result(
+    service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(CommandIndex, "SNAPSHOT_KEEPS", KEEPS)
+    sent = _play(service, 6 * KEEPS)
+    assert service.app.repository.cache is not None
+    service.app.repository.cache.get(game_uuid("g"), evict=True)  # as after a restart
+    game = service._load("g")
+    assert game.commands.get("c0") is None and game.commands.may_be_older("c0")  # not listed: in the filter
+    assert len(game.commands) == 6 * KEEPS
+    for command, result in sent[:: KEEPS // 2] + sent[-2:]:
+        assert service.submit("g", command, 0) == result
+    with pytest.raises(CommandIdReusedError):
+        service.submit("g", Command("Pass", "p1", {"other": 1}, "c0"))
+    # a new command is recorded once, whatever the filter says about it
+    new = Command("Pass", "p1", {}, "c-new")
+    first = service.submit("g", new, sent[-1][1].version)  # type: ignore[attr-defined]
+    assert service.submit("g", new, 0) == first
+
+
+def test_a_false_positive_of_the_filter_is_settled_by_the_stored_events(
+    service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(CommandIndex, "SNAPSHOT_KEEPS", KEEPS)
+    sent = _play(service, 4 * KEEPS)
+    assert service.app.repository.cache is not None
+    service.app.repository.cache.get(game_uuid("g"), evict=True)
+    monkeypatch.setattr(OlderCommands, "may_hold", lambda self, command_id: True)  # "perhaps", for every id
+    version = sent[-1][1].version  # type: ignore[attr-defined]
+    result = service.submit("g", Command("Pass", "p1", {}, "never-sent"), version)
+    assert result.version == version + 1 and result.events
+    assert service.submit("g", sent[0][0], 0) == sent[0][1]
+
+
+def test_the_filter_is_a_function_of_the_set_of_ids() -> None:
+    ids = [f"cmd-{n}" for n in range(500)]
+    whole = OlderCommands().with_ids(ids)
+    assert whole == OlderCommands().with_ids(ids[:200]).with_ids(ids[200:])
+    assert whole == OlderCommands().with_ids(reversed(ids))
+    assert whole == OlderCommands.from_dict(json.loads(json.dumps(whole.to_dict())))
+    assert all(whole.may_hold(i) for i in ids)
+    assert sum(whole.may_hold(f"other-{n}") for n in range(2000)) < 20  # rarely "perhaps" for others
+    with pytest.raises(ValueError, match="another filter"):
+        OlderCommands.from_dict({**whole.to_dict(), "bits": 1024})
+
+
+def test_a_snapshot_from_before_bounded_snapshots_still_loads_every_command(service: GameService) -> None:
+    _play(service, CommandIndex.FOLD_AT + 3)
+    game = service._load("g")
+    legacy = Game.Snapshot.take(game, bounded=False)
+    assert "older_commands" not in legacy.state and len(legacy.state["commands"]) == CommandIndex.FOLD_AT + 3
+    loaded = legacy.mutate(None)
+    assert loaded.commands == game.commands and len(loaded.commands) == CommandIndex.FOLD_AT + 3
 
 
 def test_indexes_compare_by_their_entries_wherever_they_were_folded() -> None:
