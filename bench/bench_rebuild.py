@@ -15,11 +15,18 @@ command at a time.  Measured, best of several repeats:
   whole game against that of its first 250 events.  A ratio near 1.00x means the cost
   grows linearly with the length of the game.
 
-Target: under 5 ms with snapshots on this machine's SQLite."""
+Target: under 5 ms with snapshots on this machine's SQLite.
+
+Snapshot size (store-independent, the JSON the store writes): a whole recorded random
+FoW-5.5 game (every step of ``playout``, not cut at 1,000 events), its last snapshot
+against the one at version 500, in bytes, and the time to take each.  Snapshots list the
+newest commands and hold the older ids in a fixed-size filter (service/app.py
+``CommandIndex.bounded``), so the ratio should stay near 1.00x however long the game."""
 
 from __future__ import annotations
 
 import hashlib
+import json
 import time
 from collections.abc import Callable
 from typing import Any
@@ -116,5 +123,40 @@ def measure(store: str) -> list[Row]:
     ]
 
 
+def snapshot_sizes() -> list[Row]:
+    """The last snapshot of a whole game against the one at version 500 (bytes and time)."""
+    _, steps, start_events = playout(SYSTEMS[0], seed=1)
+    game = Game(  # type: ignore[call-arg]
+        game_id="sizes",
+        ruleset=SYSTEMS[0].ruleset,
+        variant=SYSTEMS[0].variant,
+        players=[{"id": "p1", "name": "Alice"}, {"id": "p2", "name": "Bob"}],
+        token_hashes={"p1": "0" * 64, "p2": "1" * 64},
+        first_event=start_events[0].to_dict(),
+    )
+    game.record(start_events[1:])
+    taken: dict[int, tuple[int, float]] = {}
+    for command, events in steps:
+        digest = hashlib.sha256(repr(command.to_dict()).encode()).hexdigest()
+        before = game.version
+        game.record(events, command.id, digest)
+        if game.version // 100 > before // 100:
+            t0 = time.perf_counter()
+            snapshot = Game.Snapshot.take(game)
+            took = time.perf_counter() - t0
+            taken[game.version] = (len(json.dumps(snapshot.state, default=str)), took)
+    early = min(taken, key=lambda v: abs(v - 500))
+    last = max(taken)
+    return [
+        Row(
+            f"snapshot size: last snapshot of a whole FoW game (v{last}) vs v{early}",
+            taken[last][0],
+            taken[early][0],
+            "bytes",
+        ),
+        Row(f"snapshot take: v{last} vs v{early}", taken[last][1], taken[early][1]),
+    ]
+
+
 def run() -> list[Row]:
-    return [row for store in STORES for row in measure(store)]
+    return [*(row for store in STORES for row in measure(store)), *snapshot_sizes()]

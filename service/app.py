@@ -133,7 +133,7 @@ class OlderCommands:
     replay from the first event equals one taken after a load from an earlier snapshot."""
 
     __slots__ = ("_bits", "count")
-    BITS = 1 << 16
+    BITS = 1 << 16  # the positions below are 16 bits wide
     HASHES = 6
 
     def __init__(self, bits: bytes | None = None, count: int = 0) -> None:
@@ -142,8 +142,9 @@ class OlderCommands:
 
     @classmethod
     def _positions(cls, command_id: str) -> list[int]:
-        digest = hashlib.sha256(command_id.encode()).digest()
-        return [int.from_bytes(digest[2 * i : 2 * i + 2], "big") % cls.BITS for i in range(cls.HASHES)]
+        """``HASHES`` positions of 16 bits each, from the first bytes of the id's SHA-256."""
+        n = int.from_bytes(hashlib.sha256(command_id.encode()).digest()[: 2 * cls.HASHES], "big")
+        return [(n >> (16 * i)) & 0xFFFF for i in range(cls.HASHES)]
 
     def may_hold(self, command_id: str) -> bool:
         bits = self._bits
@@ -196,7 +197,7 @@ class CommandIndex:
     :meth:`get` knows only the listed commands, and :meth:`may_be_older` says whether an
     unlisted id must be looked up in the stored events."""
 
-    __slots__ = ("_older", "_recent", "_settled")
+    __slots__ = ("_hashed", "_older", "_recent", "_settled")
     FOLD_AT = 64
     SNAPSHOT_KEEPS = 256
 
@@ -204,6 +205,9 @@ class CommandIndex:
         self._settled: dict[str, dict[str, Any]] = {} if entries is None else entries
         self._recent: dict[str, dict[str, Any]] = {}
         self._older = older
+        # (k, filter): the first k listed ids added to ``older`` by an earlier ``bounded``
+        # (entries are only appended, so a copy may start from it too)
+        self._hashed: tuple[int, OlderCommands] | None = None
 
     def get(self, command_id: str) -> dict[str, Any] | None:
         done = self._recent.get(command_id)
@@ -230,7 +234,12 @@ class CommandIndex:
         entries = self.to_dict()
         ids = list(entries)
         cut = max(len(ids) - keeps, 0)
-        older = (self._older or OlderCommands()).with_ids(ids[:cut])
+        hashed = self._hashed
+        if hashed is not None and hashed[0] <= cut:
+            older = hashed[1].with_ids(ids[hashed[0] : cut])
+        else:
+            older = (self._older or OlderCommands()).with_ids(ids[:cut])
+        self._hashed = (cut, older)
         return {k: entries[k] for k in ids[cut:]}, older
 
     def __eq__(self, other: object) -> bool:  # (Aggregate.__eq__)
@@ -243,6 +252,7 @@ class CommandIndex:
     def copy(self) -> CommandIndex:
         clone = object.__new__(CommandIndex)
         clone._settled, clone._recent, clone._older = self._settled, dict(self._recent), self._older
+        clone._hashed = self._hashed
         return clone
 
     def add(self, command_id: str, seq: int, digest: str) -> None:
