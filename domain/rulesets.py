@@ -40,11 +40,16 @@ _builtin_loaded = False
 def _load_builtin() -> None:
     """Register the built-in engines once, whatever else was registered first: a test
     registering a fake engine must not hide the real ones.  The dependency goes one way:
-    this registry imports the engines, which know nothing of it."""
+    this registry imports the engines, which know nothing of it.
+
+    Safe when the first requests of a new server process arrive on several threads at
+    once: the flag is set only after every engine is registered, so no caller sees the
+    registry before that; a caller that finds the flag unset registers them itself (the
+    imports wait for each other, and registering the same engine twice changes nothing).
+    An import that fails is tried again by the next call."""
     global _builtin_loaded
     if _builtin_loaded:
         return
-    _builtin_loaded = True
     from domain.fow import engine as fow_engine
     from domain.gcg import engine as gcg_engine
     from domain.ll import engine as ll_engine
@@ -53,6 +58,7 @@ def _load_builtin() -> None:
         for engine in system.ENGINES:
             register(engine)
             _ARGUMENTS[engine.ruleset] = system.COMMAND_TABLE.arguments
+    _builtin_loaded = True
 
 
 def command_arguments(ruleset: str) -> dict[str, ArgTable]:
