@@ -279,6 +279,8 @@ def create_app(settings: Settings | None = None, service: GameService | None = N
         owned = service is None
         app.state.service = service if service is not None else GameService(settings or Settings.from_env())
         active: Settings = app.state.service.settings
+        if owned and active.gc_freeze:
+            app.state.service.prepare_for_serving()
         if active.judge_token_generated:
             log.warning("ADJUDICATOR_JUDGE_TOKEN is not set; this process's judge token is %s", active.judge_token)
         if not active.api_key_required:

@@ -19,9 +19,10 @@ Target: under 5 ms with snapshots on this machine's SQLite.
 
 Snapshot size (store-independent, the JSON the store writes): a whole recorded random
 FoW-5.5 game (every step of ``playout``, not cut at 1,000 events), its last snapshot
-against the one at version 1,000 (past the 256 commands a snapshot lists), in bytes, and the time to take each.  Snapshots list the
-newest commands and hold the older ids in a fixed-size filter (service/app.py
-``CommandIndex.bounded``), so the ratio should stay near 1.00x however long the game."""
+against the one at version 1,000 (past the 256 commands a snapshot lists), in bytes, and
+the time to take each.  Snapshots list the newest commands and hold the older ids in a
+fixed-size filter (service/app.py ``CommandIndex.bounded``), so the ratio should stay near
+1.00x however long the game."""
 
 from __future__ import annotations
 

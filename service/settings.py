@@ -163,6 +163,9 @@ class Settings:
     platform_rate: float = 20.0
     platform_burst: int = 40
     platform_daily_games: int = 1000
+    gc_freeze: bool = True
+    """``ADJUDICATOR_GC_FREEZE``: at start-up the API process freezes what it has loaded
+    out of the garbage collector's way (:meth:`GameService.prepare_for_serving`)."""
 
     def __post_init__(self) -> None:
         if self.snapshot_interval < 1:
@@ -255,6 +258,7 @@ class Settings:
             platform_rate=_number("ADJUDICATOR_PLATFORM_RATE", get("PLATFORM_RATE", "20")),
             platform_burst=_integer("ADJUDICATOR_PLATFORM_BURST", get("PLATFORM_BURST", "40")),
             platform_daily_games=_integer("ADJUDICATOR_PLATFORM_DAILY_GAMES", get("PLATFORM_DAILY_GAMES", "1000")),
+            gc_freeze=_boolean("ADJUDICATOR_GC_FREEZE", get("GC_FREEZE", "true")),
         )
 
     def eventsourcing_env(self) -> dict[str, str]:

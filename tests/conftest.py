@@ -23,6 +23,11 @@ from service.catalog import CardCatalogs
 from service.settings import Settings
 from tests import fakes
 
+# A test process starts many API apps (each TestClient runs the lifespan): freezing the
+# objects alive at each start would keep them out of the collector for the rest of the
+# run.  tests/service/test_gc_freeze.py tests the freeze itself.
+os.environ.setdefault("ADJUDICATOR_GC_FREEZE", "false")
+
 SNAPSHOT_INTERVAL = 4
 
 

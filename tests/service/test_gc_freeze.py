@@ -1,0 +1,53 @@
+"""The API process freezes what it loaded at start-up out of the garbage collector's way
+(``ADJUDICATOR_GC_FREEZE``, deploy/OPERATIONS.md): full collections then skip the engines,
+the card catalogs and their card models, the long-lived bulk of the heap."""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Iterator
+
+import pytest
+from fastapi.testclient import TestClient
+
+from api.app import create_app
+from service.app import GameService
+from service.settings import Settings
+
+
+@pytest.fixture
+def unfrozen() -> Iterator[None]:
+    gc.unfreeze()
+    yield
+    gc.unfreeze()  # leave the test process as it was
+
+
+def test_preparing_for_serving_loads_every_catalog_and_freezes_it(unfrozen: None) -> None:
+    service = GameService(Settings(store="memory"))
+    try:
+        assert gc.get_freeze_count() == 0
+        service.prepare_for_serving()
+        frozen = gc.get_freeze_count()
+        assert frozen > 10_000  # the engines' modules, the rules and the card catalogs
+        assert len(gc.get_objects()) < frozen  # what a full collection still scans
+    finally:
+        service.close()
+
+
+@pytest.mark.parametrize(("value", "frozen"), [("true", True), ("false", False)])
+def test_the_api_start_up_freezes_unless_told_not_to(
+    unfrozen: None, monkeypatch: pytest.MonkeyPatch, value: str, frozen: bool
+) -> None:
+    monkeypatch.setenv("ADJUDICATOR_STORE", "memory")
+    monkeypatch.setenv("ADJUDICATOR_GC_FREEZE", value)
+    settings = Settings.from_env()
+    assert settings.gc_freeze is frozen
+    with TestClient(create_app(settings)) as client:
+        assert client.get("/health").status_code == 200
+        assert (gc.get_freeze_count() > 0) is frozen
+
+
+def test_an_unreadable_value_is_refused_naming_the_setting(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ADJUDICATOR_GC_FREEZE", "sometimes")
+    with pytest.raises(ValueError, match="ADJUDICATOR_GC_FREEZE"):
+        Settings.from_env()
