@@ -50,6 +50,10 @@ class Obj:
     zone: str
     rested: bool = False
     face_down: bool = False
+    unseen: bool = False
+    """Removed from the game face down without anyone looking at it ("remove the top card of your main
+    deck from the game face down" with no "You may look at it at any time"): hidden from its owner too
+    (FoW-5.5 3.12 p2.1; no player knows its information, 3.2 p2)."""
     damage: int = 0
     counters: dict[str, int] = field(default_factory=dict)
     attached_to: str | None = None
@@ -531,6 +535,7 @@ def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     obj.controller = controller
     s.status_declined.discard(obj.oid)
     obj.face_down = bool(d.get("face_down", False))
+    obj.unseen = bool(d.get("unseen", False))
     obj.zone_since = e.seq
     if not playground_to_playground:
         obj.object_since = e.seq
