@@ -1217,7 +1217,7 @@ class Banish(_Model):
 
 class KeepOne(_Model):
     """ "Each player chooses a resonator they control, then each player banishes all other resonators
-    they control.": on resolution each player in turn (the controller first) chooses one of the cards
+    they control.": on resolution each player in turn (the turn player first) chooses one of the cards
     they control matching ``filter`` (``controller`` relative to that player; no choice with one or
     none); then each player banishes all the others (FoW-5.5 10.10 p1, a player banishes only cards
     they control, p2)."""
