@@ -558,7 +558,10 @@ def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
         obj.x = int(d.get("x") or 0)
         obj.paid_will = list(d.get("paid_will", []))
         obj.from_remnant = bool(d.get("from_remnant", False))
-        obj.revealed = bool(d.get("revealed", False)) and to not in PLAYGROUND
+        # a move shown to all (``revealed``: "reveal it and put it into your hand") still ends the
+        # reveal: "It ends when the effect to reveal it ends or when the card is moved to another
+        # area" (FoW-5.5 10.4 p1); the event keeps what every player saw
+        obj.revealed = False
         if to != "field":
             obj.side = "front"
         if to == "standby":
