@@ -112,6 +112,32 @@ def test_necronomicon_plays_a_resonator_from_your_graveyard_and_removes_what_wou
     story.replays()
 
 
+def test_a_discard_replaced_by_a_removal_does_not_trigger_whenever_your_opponent_discards() -> None:
+    # Seth, the Arbiter (MPR-097, p1's): "Whenever your opponent discards a card, draw a card."
+    # Necronomicon (TAT-084, p2's): "If a card would be put into your graveyard from anywhere, remove it
+    # from the game instead."  "'To discard' a card is to move a card from your hand to your graveyard"
+    # (10.18 p1), and "If a replacement effect is applied to a situation, the original situation never
+    # happens and only the replaced situation occurs" (9.10 p1): p2's card goes from the hand to the
+    # removed area, so p2 discarded nothing and Seth does not trigger; without Necronomicon it does.
+    story = Story({"MPR-097": 4, "TAT-084": 4, "T-BEAR": 4})
+    seth = story.put("p1", "MPR-097", "field")
+    book = story.put("p2", "TAT-084", "field")
+    card = story.put("p2", "T-BEAR", "hand")
+    [removed] = story.by_rule(actions.move, card, "graveyard", "given", rule="10.18 p1", reason="discard")
+    assert (removed.data["to"], removed.rule, removed.data["replaced_by"]) == (
+        "removed",
+        "FoW-5.5 9.10 p1",
+        f"{book}:1",
+    )
+    assert not [t for t in story.state.triggered if t.source == seth]
+    story.moved(book, "graveyard")
+    other = story.put("p2", "T-BEAR", "hand")
+    story.by_rule(actions.move, other, "graveyard", "given", rule="10.18 p1", reason="discard")
+    assert story.state.objects[other].zone == "graveyard"
+    assert [t.source for t in story.state.triggered] == [seth]
+    story.replays()
+
+
 def test_without_necronomicon_the_graveyard_is_no_place_to_play_from() -> None:
     story = Story({"TAT-084": 4, "T-BEAR": 4})
     bear = story.put("p1", "T-BEAR", "graveyard")
