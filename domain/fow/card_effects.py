@@ -983,11 +983,17 @@ class Mill(_Model):
     without being shown: the removed area is a hidden zone for them, to every player but their owner
     ("You may look at them / that card at any time": the owner, who removed it from their own deck, sees
     it, FoW-5.5 3.12 p2.1)."""
+    unseen: bool = False
+    """With ``face_down``, when the text does not say "You may look at them at any time": no player
+    is allowed to see them, nor knows them (they come from the top of a hidden deck, 3.2 p2), so they
+    are hidden from their owner too (FoW-5.5 3.12 p2.1)."""
 
     @model_validator(mode="after")
     def _check_face_down(self) -> Mill:
         if self.face_down and self.to != "removed":
             raise ValueError("'face_down' is a removal from the game (to 'removed')")
+        if self.unseen and not self.face_down:
+            raise ValueError("'unseen' is a removal face down ('face_down')")
         return self
 
 
@@ -1211,7 +1217,7 @@ class Banish(_Model):
 
 class KeepOne(_Model):
     """ "Each player chooses a resonator they control, then each player banishes all other resonators
-    they control.": on resolution each player in turn (the controller first) chooses one of the cards
+    they control.": on resolution each player in turn (the turn player first) chooses one of the cards
     they control matching ``filter`` (``controller`` relative to that player; no choice with one or
     none); then each player banishes all the others (FoW-5.5 10.10 p1, a player banishes only cards
     they control, p2)."""

@@ -824,8 +824,8 @@ class Ability(_Model):
     doubles_increases: bool = False
     """A continuous ability: "If a spell or ability would increase ATK or DEF of resonators you control
     [this card's ATK or DEF], it increases double that much instead" - a replacement (FoW-5.5 9.10 p1) of
-    each increase a continuous effect of a spell or ability makes to what ``affects`` covers (not the
-    counters, 10.21 p2); two such abilities apply once each (x4, 9.10 p3)."""
+    each increase a continuous effect of a spell or ability makes to what ``affects`` covers, the
+    [+X/+Y] a counter put by one gives included (10.21 p2); two such abilities apply once each (x4, 9.10 p3)."""
     no_decreases: bool = False
     """A continuous ability: "If a spell or ability would decrease ATK or DEF of resonators you control, it
     decreases none instead" (9.10 p1): such decreases of what ``affects`` covers do not apply."""

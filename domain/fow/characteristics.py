@@ -162,12 +162,13 @@ def characteristics(state: GameState, oid: str) -> Chars:
                 "set_atk": (a, def_),  # "This card's ATK is equal to total ATK of X" (9.9 p1.4)
                 "set": (a, d),
             }[how]
-        # layer: counters that change values (10.21 p2)
-        for name, count in obj.counters.items():
-            mod = _parse_counter(name)
-            if mod is not None:
-                atk += mod[0] * count
-                def_ += mod[1] * count
+        # layer: counters that change values (10.21 p2); the increase a counter put by a spell or
+        # ability gives is that spell's or ability's increase, doubled as the others (9.10 p1)
+        counted = [
+            (0, "add", mod[0] * n, mod[1] * n) for name, n in obj.counters.items() if (mod := _parse_counter(name))
+        ]
+        for _, _, a, d in _replace_stat_changes(state, active, oid, counted) if counted else ():
+            atk, def_ = atk + a, def_ + d
         chars.atk, chars.def_ = max(atk, 0), def_
     return chars
 
@@ -199,8 +200,8 @@ def _replace_stat_changes(
 ) -> list[tuple[int, str, int, int]]:
     """ "If a spell or ability would increase ATK or DEF of resonators you control, it increases double that
     much instead" / "... would decrease ..., it decreases none instead" (FoW-5.5 9.10 p1): each increase
-    of ``oid``'s values by a continuous ability or effect ("add") is doubled once per such ability (each
-    replacement applies once, 9.10 p3), each decrease is none."""
+    of ``oid``'s values by a continuous ability or effect ("add"), or by a counter (10.21 p2), is doubled
+    once per such ability (each replacement applies once, 9.10 p3), each decrease is none."""
     times = 1
     none_down = False
     for source_oid, ability in active:

@@ -46,11 +46,12 @@ def _look_and_discard(
 
 def _keep_one(ctx: Ctx, item: ChaseItem, eff: KeepOne, cause: str, choice: Any) -> str | None:
     """ "Each player chooses a resonator they control, then each player banishes all other resonators
-    they control": the choices in turn, the controller's first, each asked with those made before
-    (``kept``); then every player banishes the rest (FoW-5.5 10.10 p1, p2)."""
+    they control": the choices in turn, the turn player's first, each asked with those made before
+    (``kept``); then every player banishes the rest (FoW-5.5 10.10 p1, p2).  Where the rules order
+    the choices of both players they do so: the turn (or first) player, then the other, who knows
+    the first choice (4.2 p4, 9.6 p5, 14.1 p1.2)."""
     s = ctx.s
-    you = item.controller
-    players = [you, s.opponent(you)]
+    players = [s.turn_player, s.opponent(s.turn_player)]
 
     def candidates(p: str) -> list[str]:
         mine = [o for o in s.zones[p]["field"] if s.objects[o].controller == p]  # 10.10 p2

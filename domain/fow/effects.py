@@ -959,6 +959,8 @@ def apply_effect(
                 if eff.to == "removed" and (eff.face_down or item.kind == "ability"):
                     # "... from the game face down" (3.12 p2.1); "removed by this card" (3.1 p3)
                     linked: dict[str, Any] = {"face_down": True} if eff.face_down else {}
+                    if eff.unseen:  # no "You may look at them": hidden from their owner too (3.12 p2.1)
+                        linked["unseen"] = True
                     if item.kind == "ability":
                         linked.update(removed_by=item.source, removed_by_since=removing_since(s, item))
                     how = "3.12 p2.1" if eff.face_down else "10.3 p1"

@@ -406,14 +406,17 @@ def guard_unknown(
         from domain.fow.state import EVENTS
 
         after = state
+        shown: set[str] = set()  # moved in view of all ("reveal it and put it into your hand", 10.4 p1)
         for event in result:
             after = EVENTS.evolve(after, event)
+            if event.type == "CardMoved" and event.data.get("revealed"):
+                shown.add(str(event.data["oid"]))
         for oid in sorted(after.objects):
             o = after.objects[oid]
             if o.card not in UNKNOWN_IDS:
                 continue
             hidden_zone = o.zone in HIDDEN_ZONES or (o.zone == "removed" and o.face_down)
-            if not hidden_zone or o.revealed:
+            if not hidden_zone or o.revealed or oid in shown:
                 return Rejection(
                     "position/unknown_identity",
                     version(state.ruleset).cite("3.1 p2"),

@@ -50,6 +50,10 @@ class Obj:
     zone: str
     rested: bool = False
     face_down: bool = False
+    unseen: bool = False
+    """Removed from the game face down without anyone looking at it ("remove the top card of your main
+    deck from the game face down" with no "You may look at it at any time"): hidden from its owner too
+    (FoW-5.5 3.12 p2.1; no player knows its information, 3.2 p2)."""
     damage: int = 0
     counters: dict[str, int] = field(default_factory=dict)
     attached_to: str | None = None
@@ -531,6 +535,7 @@ def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     obj.controller = controller
     s.status_declined.discard(obj.oid)
     obj.face_down = bool(d.get("face_down", False))
+    obj.unseen = bool(d.get("unseen", False))
     obj.zone_since = e.seq
     if not playground_to_playground:
         obj.object_since = e.seq
@@ -553,7 +558,10 @@ def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
         obj.x = int(d.get("x") or 0)
         obj.paid_will = list(d.get("paid_will", []))
         obj.from_remnant = bool(d.get("from_remnant", False))
-        obj.revealed = bool(d.get("revealed", False)) and to not in PLAYGROUND
+        # a move shown to all (``revealed``: "reveal it and put it into your hand") still ends the
+        # reveal: "It ends when the effect to reveal it ends or when the card is moved to another
+        # area" (FoW-5.5 10.4 p1); the event keeps what every player saw
+        obj.revealed = False
         if to != "field":
             obj.side = "front"
         if to == "standby":

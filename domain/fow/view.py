@@ -47,7 +47,9 @@ def is_visible(s: GameState, oid: str, viewer: str | None) -> bool:
         return obj.revealed or may_look_at_top_card(s, viewer)
     if obj.zone in HIDDEN_ZONES or obj.zone == "outside":
         return obj.revealed
-    return not (obj.zone == "removed" and obj.face_down and obj.owner != viewer)
+    # a card removed face down is hidden but from the players allowed to see it (3.12 p2.1): its owner,
+    # who knows it or may look at it, unless it was removed unseen (no "You may look at them", 3.2 p2)
+    return not (obj.zone == "removed" and obj.face_down and (obj.owner != viewer or obj.unseen))
 
 
 def view(state: GameState, viewer: str | None) -> dict[str, JSON]:
@@ -139,8 +141,10 @@ def redact_event(state: GameState, event: Event, viewer: str | None) -> Event:
         d["count"] = len(event.data["order"])
     elif t == "CardMoved":
         owner = d.get("owner")
-        # a card removed face down is hidden from all but its owner here (3.12 p2.1)
-        into = _zone_visible(d["to"], owner, viewer) and (not d.get("face_down") or owner == viewer)
+        # a card removed face down is hidden from all but its owner here (3.12 p2.1), and from its
+        # owner too when removed unseen (no "You may look at them")
+        owner_sees = owner == viewer and not d.get("unseen")
+        into = _zone_visible(d["to"], owner, viewer) and (not d.get("face_down") or owner_sees)
         seen = _zone_visible(d["from"], owner, viewer) or into or d.get("revealed")
         if not seen:
             d["oid"] = None

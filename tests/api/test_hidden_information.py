@@ -148,6 +148,8 @@ class Table:
                 secret &= self.hidden_after[k][player]
             if e["type"] in ("CardRevealed", "CardsRevealed"):
                 continue  # a reveal shows the card to every player
+            if self.ruleset.startswith("FoW") and e["type"] == "CardMoved" and e["data"].get("revealed"):
+                continue  # moved in view of all ("reveal it and put it into your hand"), hidden after (10.4 p1)
             if e["type"] == "CardLookedAt" and e["data"].get("player") == player:
                 continue  # a card an effect lets this player look at (FoW-5.5 3.1 p2)
             for oid, card in card_pairs(e["data"]):

@@ -603,9 +603,10 @@ def _mill_all_removed(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDi
 def _mill_removed_face_down(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "... remove top three cards of your main deck from the game face down. You may look at them at any
     # time." (TAT-014J): hidden from the other players, not from you, their owner (FoW-5.5 3.12 p2.1;
-    # the second sentence is read by _removed_face_down_by_you)
+    # the second sentence is read by _removed_face_down_by_you, which drops ``unseen``); without it
+    # nobody may see them, their owner neither (``unseen``, 3.12 p2.1, 3.2 p2)
     count = _number(m.group("n")) if m.group("n") else 1
-    return [{"op": "mill", "count": count, "who": "you", "to": "removed", "face_down": True}]
+    return [{"op": "mill", "count": count, "who": "you", "to": "removed", "face_down": True, "unseen": True}]
 
 
 @_effect(rf"remove the top (?:(?P<n>{NUM}) cards|card) of your main deck from the game")

@@ -663,14 +663,15 @@ def _only_self(out: list[JsonDict]) -> bool:
     return bool(out) and all(e.get("target") == {"kind": "self"} for e in out)
 
 
-def _removed_face_down_by_you(out: list[JsonDict]) -> bool:
-    """The effects so far end by removing your cards from the game face down ("remove top three cards of
-    your main deck from the game face down", also as the last effect of an "if"): "You may look at them
-    at any time" says what the engine does for their owner (FoW-5.5 3.12 p2.1)."""
+def _removed_face_down_by_you(out: list[JsonDict]) -> JsonDict | None:
+    """The effect that ends the effects so far if it removes your cards from the game face down ("remove
+    top three cards of your main deck from the game face down", also as the last effect of an "if"), else
+    None: "You may look at them at any time" allows their owner to see them (FoW-5.5 3.12 p2.1)."""
     last = out[-1] if out else {}
     while last.get("op") == "if" and last.get("effects") and not last.get("otherwise"):
         last = last["effects"][-1]
-    return last.get("op") == "mill" and bool(last.get("face_down")) and last.get("who") == "you"
+    removed = last.get("op") == "mill" and bool(last.get("face_down")) and last.get("who") == "you"
+    return last if removed else None
 
 
 def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = False) -> list[JsonDict]:
@@ -729,8 +730,10 @@ def _effects(text: str, ctx: _Ctx, *, it_self: bool = False, modes_ok: bool = Fa
             rest = delayed[1]
             continue
         look = re.fullmatch(r"you may look at (?:them|that card) at any time\.?", sentence.strip(), re.IGNORECASE)
-        if look and _removed_face_down_by_you(out) and rest.startswith(sentence):
-            rest = rest[len(sentence) :].strip()  # the owner sees their face-down removed cards (3.12 p2.1)
+        face_down = _removed_face_down_by_you(out) if look else None
+        if face_down is not None and rest.startswith(sentence):
+            face_down.pop("unseen", None)  # the owner may see their face-down removed cards (3.12 p2.1)
+            rest = rest[len(sentence) :].strip()
             continue
         enter = re.fullmatch(r"this triggers its \[enter\] ability\.?", sentence.strip(), re.IGNORECASE)
         if enter and out and out[-1].get("field_instead_if") and rest.startswith(sentence):

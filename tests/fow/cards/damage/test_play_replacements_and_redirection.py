@@ -453,6 +453,33 @@ def test_pricia_doubles_increases_of_her_own_values_and_little_red_doubles_them_
     story.replays()
 
 
+def test_little_red_doubles_the_increase_of_a_counter_an_ability_puts_on_a_resonator_you_control() -> None:
+    # Kaguya, Rabbit Princess of the Lunar Halo (BFA-008): "Whenever a resonator is put into a graveyard
+    # from your field, put a [+100/+100] counter on this card."  The counter gives [+100/+100], a
+    # continuous effect (10.21 p2) of the ability that put it, so Little Red's "If a spell or ability would
+    # increase ATK or DEF of resonators you control, it increases double that much instead" (9.10 p1)
+    # doubles it: [+200/+200]; the counter still applies after the other value changes (9.9 p1.5).  A
+    # Kaguya of p2 keeps [+100/+100]; without Little Red in the field the counter gives [+100/+100] again.
+    story = Story({"BFA-008": 4, "T-BEAR": 4, "T-GROW": 4}, ruler="TAT-057")
+    red = _little_red(story)
+    kaguya = story.put("p1", "BFA-008", "field")
+    printed = story.state.cards["BFA-008"]
+    bear = story.put("p1", "T-BEAR", "field")
+    story.by_rule(actions.move, bear, "graveyard", "given", rule="3.1 p5", reason="effect")
+    assert len(story.state.triggered) == 1
+    put = find(story.resolve_all(), "CounterPut")
+    assert (put.data["oid"], put.data["counter"]) == (kaguya, "+100/+100")
+    assert stats(story, kaguya) == ((printed.atk or 0) + 200, (printed.def_ or 0) + 200)
+    _grow(story, "p1", kaguya)  # Grow's [+200/+200] doubled too, the counter's after it
+    assert stats(story, kaguya) == ((printed.atk or 0) + 600, (printed.def_ or 0) + 600)
+    theirs = story.put("p2", "BFA-008", "field")
+    story.given("CounterPut", oid=theirs, counter="+100/+100", count=1)
+    assert stats(story, theirs) == ((printed.atk or 0) + 100, (printed.def_ or 0) + 100)
+    story.moved(red, "ruler_area", side="front")  # Little Red leaves the field: no doubling
+    assert stats(story, kaguya) == ((printed.atk or 0) + 300, (printed.def_ or 0) + 300)
+    story.replays()
+
+
 def test_pricia_becomes_any_number_of_chosen_attributes_until_end_of_turn() -> None:
     # "{G}: Choose any number of attributes. This card becomes those attributes until end of turn." (2.8 p2)
     story = Story({"TTW-062": 4, "T-BEAR": 4})

@@ -192,6 +192,36 @@ def test_interdimensional_escape_each_player_keeps_the_resonator_they_choose() -
     story.replays()
 
 
+def test_interdimensional_escape_played_by_the_non_turn_player_asks_the_turn_player_first() -> None:
+    # Interdimensional Escape (BFA-007, [Spell:Chant-Instant]) played by p2 in p1's turn: the rules have
+    # no rule of their own for "Each player chooses"; where they order a choice of both players, the
+    # turn (or first) player chooses first and the other then does the same, knowing it: "the player who
+    # chose to play first chooses to change any cards in their hand, then the other player does the
+    # same" (4.2 p4), "the turn player declares the number of times the loop will be performed, and
+    # non-turn player does the same" (14.1 p1.2), automatic objects (9.6 p5).  So p1 is asked first,
+    # then p2, told what p1 kept (the resonators are public, 3.1 p2).
+    story = Story({"BFA-007": 4, "T-BEAR": 4, "T-WALL": 4})
+    bear1, wall1 = story.put("p1", "T-BEAR", "field"), story.put("p1", "T-WALL", "field")
+    bear2, wall2 = story.put("p2", "T-BEAR", "field"), story.put("p2", "T-WALL", "field")
+    escape = story.put("p2", "BFA-007", "hand")
+    story.will("p2", "W", "W", "W")
+    story.when(cmd("Pass", "p1"))  # p2 gains priority (6.4 p1.3)
+    story.when(cmd("PlayCard", "p2", card=escape, targets=[]))
+    asked = find(story.resolve(), "ChoiceRequested")
+    assert story.state.turn_player == "p1"
+    assert (asked.data["player"], asked.data["kind"], asked.data["options"]["kept"]) == ("p1", "keep", {})
+    assert story.refused(cmd("ChooseCards", "p2", cards=[bear2])).code == "rules/not_your_decision"
+    events = story.when(cmd("ChooseCards", "p1", cards=[bear1]))
+    chosen = find(events, "OptionChosen")
+    assert (chosen.data["player"], chosen.data["kept"], chosen.rule) == ("p1", [bear1], "FoW-5.5 10.10 p1")
+    asked = find(events, "ChoiceRequested")
+    assert (asked.data["player"], asked.data["options"]["kept"]) == ("p2", {"p1": [bear1]})
+    story.when(cmd("ChooseCards", "p2", cards=[wall2]))
+    zones = {o: story.state.objects[o].zone for o in (bear1, wall1, bear2, wall2)}
+    assert zones == {bear1: "field", wall1: "graveyard", bear2: "graveyard", wall2: "field"}
+    story.replays()
+
+
 def test_interdimensional_escape_asks_no_player_with_one_resonator_or_none() -> None:
     # p1 controls one resonator (kept without a choice), p2 three: only p2 is asked.
     story = Story({"BFA-007": 4, "T-BEAR": 4, "T-WALL": 4})

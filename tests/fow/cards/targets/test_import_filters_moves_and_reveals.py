@@ -421,12 +421,12 @@ def test_remove_the_top_card_of_your_main_deck_from_the_game(imported: dict[str,
     assert box.status == "full"
     [main_phase] = [a for a in box.card.abilities if a.kind == "automatic"]
     assert [e.model_dump(exclude_defaults=True) for e in main_phase.effects] == [{"to": "removed", "face_down": True}]
-    # "... from the game face down." alone is read the same way: the engine lets the owner see their own
-    # face-down removed cards (a simplification, docs/card-coverage.md)
+    # "... from the game face down." alone: no player is allowed to see it, its owner neither (``unseen``,
+    # 3.12 p2.1)
     [alone] = _effects(
         "Remove the top card of your main deck from the game face down.", _Ctx("X", "spell", "chant", frozenset(), None)
     )
-    assert alone == {"op": "mill", "count": 1, "to": "removed", "face_down": True, "who": "you"}
+    assert alone == {"op": "mill", "count": 1, "to": "removed", "face_down": True, "who": "you", "unseen": True}
 
 
 def test_put_this_card_on_top_of_your_main_deck(imported: dict[str, ImportedCard]) -> None:

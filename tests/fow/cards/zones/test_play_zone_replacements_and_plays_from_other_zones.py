@@ -14,6 +14,7 @@ cited events or a cited rejection; each story replays its whole log):
 from __future__ import annotations
 
 from domain.fow import actions, engine
+from domain.fow.importer import _Ctx, _effects
 from domain.kernel import Event
 from tests.fow.cards.story import Story, legal
 from tests.fow.support import cmd
@@ -111,6 +112,32 @@ def test_necronomicon_plays_a_resonator_from_your_graveyard_and_removes_what_wou
     story.replays()
 
 
+def test_a_discard_replaced_by_a_removal_does_not_trigger_whenever_your_opponent_discards() -> None:
+    # Seth, the Arbiter (MPR-097, p1's): "Whenever your opponent discards a card, draw a card."
+    # Necronomicon (TAT-084, p2's): "If a card would be put into your graveyard from anywhere, remove it
+    # from the game instead."  "'To discard' a card is to move a card from your hand to your graveyard"
+    # (10.18 p1), and "If a replacement effect is applied to a situation, the original situation never
+    # happens and only the replaced situation occurs" (9.10 p1): p2's card goes from the hand to the
+    # removed area, so p2 discarded nothing and Seth does not trigger; without Necronomicon it does.
+    story = Story({"MPR-097": 4, "TAT-084": 4, "T-BEAR": 4})
+    seth = story.put("p1", "MPR-097", "field")
+    book = story.put("p2", "TAT-084", "field")
+    card = story.put("p2", "T-BEAR", "hand")
+    [removed] = story.by_rule(actions.move, card, "graveyard", "given", rule="10.18 p1", reason="discard")
+    assert (removed.data["to"], removed.rule, removed.data["replaced_by"]) == (
+        "removed",
+        "FoW-5.5 9.10 p1",
+        f"{book}:1",
+    )
+    assert not [t for t in story.state.triggered if t.source == seth]
+    story.moved(book, "graveyard")
+    other = story.put("p2", "T-BEAR", "hand")
+    story.by_rule(actions.move, other, "graveyard", "given", rule="10.18 p1", reason="discard")
+    assert story.state.objects[other].zone == "graveyard"
+    assert [t.source for t in story.state.triggered] == [seth]
+    story.replays()
+
+
 def test_without_necronomicon_the_graveyard_is_no_place_to_play_from() -> None:
     story = Story({"TAT-084": 4, "T-BEAR": 4})
     bear = story.put("p1", "T-BEAR", "graveyard")
@@ -191,6 +218,38 @@ def test_lumia_removes_the_top_three_cards_face_down_hidden_from_the_opponent() 
     story.when(cmd("ActivateAbility", "p1", source=lumia, ability=1, targets=[], pay_with=[]))
     story.resolve()
     assert len(story.state.zones["p1"]["main_deck"]) == deck and len(story.state.zones["p1"]["removed"]) == 3
+    story.replays()
+
+
+def test_a_card_removed_face_down_without_you_may_look_at_it_is_hidden_from_its_owner_too() -> None:
+    # "Remove the top card of your main deck from the game face down." (the reading of that sentence,
+    # with no "You may look at it at any time"; no Grimm/Alice card prints it alone): a face-down removed
+    # card is treated as in a hidden zone "Except for players that are allowed to see the information of
+    # the card" (3.12 p2.1), and nobody knows it (it comes from the top of the deck, 3.2 p2): neither
+    # player sees it, in the view or in the event; a judge does.
+    [effect] = _effects(
+        "Remove the top card of your main deck from the game face down.", _Ctx("X", "spell", "chant", frozenset(), None)
+    )
+    blind = {"id": "T-BLIND", "name": "Blind Removal", "type": "spell", "subtype": "chant"}
+    blind |= {"cost": {"attribute": {"R": 1}}, "attributes": ["R"], "effects": [effect]}
+    story = Story({"T-BLIND": 4, "T-BEAR": 4}, cards={"T-BLIND": blind})
+    top = story.on_top("p1", "T-BEAR")
+    spell = story.put("p1", "T-BLIND", "hand")
+    story.will("p1", "R")
+    story.when(cmd("PlayCard", "p1", card=spell, targets=[]))
+    [removed] = [e for e in story.resolve() if e.type == "CardMoved" and e.data["to"] == "removed"]
+    assert (removed.data["oid"], removed.data["face_down"], removed.data["unseen"], removed.rule) == (
+        top,
+        True,
+        True,
+        "FoW-5.5 3.12 p2.1",
+    )
+    for viewer in ("p1", "p2"):
+        seen = engine.redact_event(story.state, removed, viewer).data
+        assert (seen["oid"], seen["card"]) == (None, None)
+        assert engine.view(story.state, viewer)["players"]["p1"]["zones"]["removed"] == []  # type: ignore[index]
+    judge = engine.view(story.state, None)["players"]["p1"]["zones"]["removed"]  # type: ignore[index]
+    assert [c["oid"] for c in judge] == [top]  # type: ignore[index]
     story.replays()
 
 
