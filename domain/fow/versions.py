@@ -47,11 +47,12 @@ class Version:
     """5.5 7.9 p2: an automatic chant-standby card triggers only if its controller reveals it,
     so it may be left in the area; otherwise it is an automatic ability that has to be played
     when it can be (9.6 p6)."""
-    resonators_during_battle: bool = False
-    """Whether resonators may be played during a battle (FoW-5.5 7.1 p1 says "not in a battle")."""
     in_battle_rule: str | None = None
-    """The 5.5 id cited when a main-timing action is refused during a battle, where the
-    version's own rule of that action does not say "not in a battle" (None: that rule)."""
+    """The id cited when a main-timing action is refused during a battle, where the version's
+    own rule of that action does not say "not in a battle" but its list of the actions
+    available in a main timing does (None: the action's own rule).  Both rules bear on the
+    action and both apply: 5.01 7.1 p1 says when a resonator may be played, 6.3 p2 that it is
+    one of the actions "not in a battle"; 7.1 p1's silence is no permission."""
     lifebreak_at_threshold: bool = False
     """5.5 7.10 p1: lifebreak while cards > floor((life-1)/1000); with this switch, while
     cards >= floor((life-1)/1000) ("equal or larger than")."""
@@ -210,8 +211,7 @@ FOW_5_01 = Version(
     standby_any_card=False,  # 7.6 p1, 3.11 p1
     standby_shows_stones=True,  # 9.3 p2.1
     standby_reveal_optional=False,  # 9.6 p1, 9.6 p4
-    resonators_during_battle=True,  # 7.1 p1 (no "not in a battle")
-    in_battle_rule="6.3 p2",  # 7.2-7.6, 7.11 say nothing about battles; 6.3 p2 does
+    in_battle_rule="6.3 p2",  # 7.1-7.6, 7.11 say nothing about battles; 6.3 p2 does
     lifebreak_at_threshold=True,  # 7.10 p1 "equal or larger than"
     forfeit_despite_forced_attack=True,  # 8.2 p3
     pierce_assigns_damage=False,  # 11.1 p2

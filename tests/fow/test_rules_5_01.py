@@ -391,27 +391,42 @@ def test_under_5_01_a_triggered_chant_standby_card_with_matching_stones_is_playe
     ]
 
 
-# --- 7.1 resonators during a battle; 6.3 p2 the other main-timing actions ------------------------
+# --- 7.1 p1 + 6.3 p2: main-timing actions during a battle (both rules bear on the action) ---------
 
 
 @BOTH
-def test_a_resonator_may_be_played_during_a_battle_only_under_5_01(ruleset: str) -> None:
-    state, _ = ready(ruleset, bear="p1:T-BEAR")
-    bear2, sword = card(state, "p1", "T-BEAR"), card(state, "p1", "T-SWORD")
-    stones = [card(state, "p1", "T-STONE", to="stone_area") for _ in range(2)]
+def test_a_resonator_is_refused_during_a_battle_under_5_01_by_6_3_p2_as_under_5_5_by_7_1_p1(ruleset: str) -> None:
+    """5.01 7.1 p1 ("Turn player may play an resonator card if he or she has priority, it is his
+    or her main phase and chase area is empty") does not say "not in a battle"; 5.01 6.3 p2 lists
+    "Play resonator, addition or [Spell:Chant] card" among the actions available only "if it's his
+    or her turn, in a main phase, not in a battle and chase area is empty".  A judge applies both:
+    7.1 p1's silence is no permission, so the resonator waits for the battle to end.  A resonator
+    with [Quickcast] is played any time a [Spell:Chant-instant] could be (12.3 p2, 6.3 p1.1)."""
+    flash = {**EXTRA, "T-FLASH": resonator("T-FLASH", skills=["quickcast"])}
+    state = game(ruleset, flash)
+    bear = card(state, "p1", "T-BEAR", to="field")
+    pass_until(state, lambda s: s.turn == 3 and (s.phase, s.step) == ("main", "main") and s.pending is not None)
+    bear2, sword, fast = card(state, "p1", "T-BEAR"), card(state, "p1", "T-SWORD"), card(state, "p1", "T-FLASH")
+    stones = [card(state, "p1", "T-STONE", to="stone_area") for _ in range(3)]
+    # given a battle initiated in p1's main phase, p1 with priority and an empty chase area
     run(state, cmd("InitiateBattle", "p1"))
     assert state.battle is not None and state.pending is not None and state.pending.player == "p1"
+    assert not state.chase
+    # when p1 plays a resonator, then an addition
     play = cmd("PlayCard", "p1", card=bear2, pay_with=[{"source": stones[0]}])
-    offered = any(c.type == "PlayCard" and c.args["card"] == bear2 for c in engine.legal_actions(state, "p1"))
-    add = cmd("PlayCard", "p1", card=sword, targets=[state.zones["p1"]["field"][0]], pay_with=[{"source": stones[1]}])
-    if ruleset == NEW:
-        assert refusal(state, play) == ("rules/in_battle", "FoW-5.5 7.1 p1") and not offered
-        assert refusal(state, add) == ("rules/in_battle", "FoW-5.5 7.2 p1")
-    else:
-        # 5.01 7.1 p1 has no "not in a battle"; its 7.2 p1 has none either, but 6.3 p2 does
-        assert find(run(state, play), "CardPlayed").rule == "FoW-5.01 7.1 p2" and offered
-        pass_until(state, lambda s: not s.chase)
-        assert refusal(state, add) == ("rules/in_battle", "FoW-5.01 6.3 p2")
+    add = cmd("PlayCard", "p1", card=sword, targets=[bear], pay_with=[{"source": stones[1]}])
+    offered = {c.args["card"] for c in engine.legal_actions(state, "p1") if c.type == "PlayCard"}
+    # then both are refused, under 5.5 by the action's own rule, under 5.01 by 6.3 p2
+    in_battle = {NEW: ("FoW-5.5 7.1 p1", "FoW-5.5 7.2 p1"), OLD: ("FoW-5.01 6.3 p2", "FoW-5.01 6.3 p2")}[ruleset]
+    assert (refusal(state, play), refusal(state, add)) == (
+        ("rules/in_battle", in_battle[0]),
+        ("rules/in_battle", in_battle[1]),
+    )
+    assert bear2 not in offered and sword not in offered
+    # and a resonator with [Quickcast] is played in the battle under both
+    assert fast in offered
+    quick = run(state, cmd("PlayCard", "p1", card=fast, pay_with=[{"source": stones[2]}]))
+    assert find(quick, "CardPlayed").data["card"] == "T-FLASH"
 
 
 # --- 7.10 lifebreak threshold -----------------------------------------------------------------------
