@@ -106,8 +106,10 @@ FOW_5_01_CITATIONS: Mapping[str, str] = _citation_table(
 2.7 p2.1  -> 2.7 p1
 # 3.12 p2.1 (a card removed from the game face down is hidden) does not exist: the removed area.
 3.12 p2.1 -> 3.12 p2
-# 7.6 p3 (any card may be put into the chant-standby area) does not exist.
-7.6 p3    -> 7.6 p1
+# 7.6 p3 (any card may be put into the chant-standby area) does not exist: 6.3 p2.4 "Put
+# [Spell:chant-standby] card in his or her hand into his or her chant-standby area" (7.6 p1 says
+# "[Spell:Chant] card" under the title "Put [Spell:Chant-standby] Card"; 3.11 p1 agrees with 6.3).
+7.6 p3    -> 6.3 p2.4
 # 7.9: 5.01 7.9 has two paragraphs; automatic chant-standby cards are automatic abilities (9.6).
 7.9 p1    -> 9.6 p1
 7.9 p1.1  -> 9.6 p1
@@ -204,11 +206,14 @@ the same rule under the same id in both texts (``tests/test_fow_5_01.py`` checks
 FOW_5_01 = Version(
     ruleset="FoW-5.01",
     card_types=ALL_CARD_TYPES - {"regalia"},  # 2.1 p2
-    addition_subtypes=frozenset({"field", "resonator", "j_ruler_or_ruler"}),  # 2.1 p3.2 "ruler/J-ruler"
+    # 2.1 p3.2 "field", "resonator" or "ruler/J-ruler"; 7.2 p3.1 and 13.3 p1.1 name [Addition: J-ruler];
+    # [Addition:J/Resonator] is "resonator or J-ruler" (2.1 p2.1) for the type X of 7.2 p3.  No 5.01
+    # text names an [Addition: Ruler] (7.2 p3 needs its target in a field, where no ruler is).
+    addition_subtypes=frozenset({"field", "resonator", "j_ruler_or_ruler", "j_ruler", "j_resonator"}),
     keywords=frozenset({"awakening", "incarnation", "quickcast"}),  # 12.1-12.3
     j_ruler_stats_optional=False,  # 2.6 p1, 2.7 p1
     counters=False,  # no 10.21
-    standby_any_card=False,  # 7.6 p1, 3.11 p1
+    standby_any_card=False,  # 6.3 p2.4, 3.11 p1, the title of 7.6
     standby_shows_stones=True,  # 9.3 p2.1
     standby_reveal_optional=False,  # 9.6 p1, 9.6 p4
     in_battle_rule="6.3 p2",  # 7.1-7.6, 7.11 say nothing about battles; 6.3 p2 does

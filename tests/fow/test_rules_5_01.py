@@ -158,10 +158,10 @@ def pass_until(state: GameState, done: Callable[[GameState], bool]) -> list[Even
     raise AssertionError("the position was never reached")
 
 
-def ready(ruleset: str, **field: str) -> tuple[GameState, dict[str, str]]:
+def ready(ruleset: str, extra: Mapping[str, dict[str, Any]] = EXTRA, **field: str) -> tuple[GameState, dict[str, str]]:
     """Turn 3 (p1's second turn), main phase.  ``field`` maps a name to "p1:CARD-ID" (put
     into the field in turn 1) or "p1:CARD-ID:zone" (put into that zone in turn 1)."""
-    state = game(ruleset)
+    state = game(ruleset, extra)
     oids = {}
     for name, where in field.items():
         player, card_id, *zone = where.split(":")
@@ -260,21 +260,46 @@ def test_awakening_incarnation_and_quickcast_exist_in_both(cards: dict[str, Any]
 @pytest.mark.parametrize(
     ("subtype", "in_5_01"),
     [
-        ("field", True),
-        ("resonator", True),
-        ("j_ruler_or_ruler", True),
-        ("ruler", False),
-        ("j_ruler", False),
-        ("j_resonator", False),
+        ("field", True),  # 2.1 p3.2
+        ("resonator", True),  # 2.1 p3.2
+        ("j_ruler_or_ruler", True),  # 2.1 p3.2 "ruler/J-ruler"
+        ("j_ruler", True),  # 7.2 p3.1, 13.3 p1.1 "[Addition: J-ruler]"
+        ("j_resonator", True),  # 2.1 p2.1 "J/resonator" as the type X of 7.2 p3
+        ("ruler", False),  # named nowhere in 5.01
     ],
 )
-def test_addition_subtypes_of_5_01_are_field_resonator_and_ruler_j_ruler(subtype: str, in_5_01: bool) -> None:
+def test_addition_subtypes_of_5_01_are_those_its_whole_text_names(subtype: str, in_5_01: bool) -> None:
+    """5.01 2.1 p3.2 lists "field", "resonator" or "ruler/J-ruler"; but 7.2 p3.1 ("You cannot
+    target J-ruler in a ruler area with [Addition: J-ruler]") and 13.3 p1.1 name an
+    [Addition: J-ruler], and 7.2 p3 defines every [Addition:X] by the type X of its target, where
+    2.1 p2.1 says "resonator or J-ruler" is written "J/resonator" ([Addition:J/Resonator] cards
+    were printed before 5.01).  Reading the whole document, those exist; an [Addition: Ruler]
+    is named by no 5.01 rule (and 7.2 p3 wants its target in a field, where no ruler is)."""
     cards = {"T-ADD": addition("T-ADD", subtype)}
     assert not isinstance(create(NEW, cards), Rejection)
     if in_5_01:
         assert not isinstance(create(OLD, cards), Rejection)
     else:
         assert refused_at_creation(create(OLD, cards)) == ("cards/subtype_not_in_ruleset", "FoW-5.01 2.1 p3.2")
+
+
+@BOTH
+def test_an_addition_j_resonator_is_added_to_a_j_ruler_or_a_resonator_in_a_field(ruleset: str) -> None:
+    """7.2 p3 (both versions): the target is a card in a field with the type X of [Addition:X];
+    X = "J/resonator" = "resonator or J-ruler" (2.1 p2.1)."""
+    extra = {**EXTRA, "T-CLOAK": addition("T-CLOAK", "j_resonator")}
+    # given p1's main phase, a resonator in p1's field and the addition in p1's hand
+    state, f = ready(ruleset, extra, bear="p1:T-BEAR")
+    cloak, stone = card(state, "p1", "T-CLOAK"), card(state, "p1", "T-STONE", to="stone_area")
+    ruler = state.zones["p1"]["ruler_area"][0]
+    # when p1 targets the ruler in the ruler area, then the resonator
+    onto_ruler = cmd("PlayCard", "p1", card=cloak, targets=[ruler], pay_with=[{"source": stone}])
+    assert refusal(state, onto_ruler)[1] == f"{ruleset} 9.3 p2.4"
+    events = run(state, cmd("PlayCard", "p1", card=cloak, targets=[f["bear"]], pay_with=[{"source": stone}]))
+    # then the first is refused (no legal target) and the second is added to the resonator
+    pass_until(state, lambda s: not s.chase)
+    assert find(events, "CardPlayed").rule == f"{ruleset} 7.2 p2"
+    assert state.objects[cloak].attached_to == f["bear"]
 
 
 def test_a_j_ruler_without_atk_and_def_exists_only_under_5_5() -> None:
@@ -315,7 +340,7 @@ def test_any_card_may_be_put_into_the_chant_standby_area_only_under_5_5(ruleset:
     if ruleset == NEW:
         assert find(run(state, command), "CardPutIntoStandby").rule == "FoW-5.5 7.6 p2"
     else:
-        assert refusal(state, command) == ("rules/standby_chant_standby_only", "FoW-5.01 7.6 p1")
+        assert refusal(state, command) == ("rules/standby_chant_standby_only", "FoW-5.01 6.3 p2.4")
     events = run(state, cmd("PutIntoStandby", "p1", card=ambush, pay_with=[{"source": s} for s in stones[2:]]))
     assert find(events, "CardPutIntoStandby").rule == f"{ruleset} 7.6 p2"
 
@@ -475,6 +500,12 @@ def test_a_forced_attack_may_be_forfeited_only_under_5_01(ruleset: str) -> None:
         assert refusal(state, forfeit) == ("rules/must_attack", "FoW-5.5 8.2 p3")
     else:
         assert find(run(state, forfeit), "AttackForfeited").rule == "FoW-5.01 8.2 p3"
+        # 7.12 p2 and 8.2 p6 bear on the main phase that follows, and both apply: no battle may
+        # be initiated again this turn (the opponent played nothing), so the forced attacker can
+        # no longer "attack legally" and p1 may pass
+        pass_until(state, lambda s: s.battle is None and s.pending is not None and s.pending.player == "p1")
+        assert refusal(state, cmd("InitiateBattle", "p1")) == ("rules/no_more_battle", "FoW-5.01 8.2 p6")
+        assert find(run(state, cmd("Pass", "p1")), "PriorityPassed").rule.startswith("FoW-5.01 ")
 
 
 # --- 11.1 [Pierce] ------------------------------------------------------------------------------------
