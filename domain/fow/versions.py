@@ -38,6 +38,9 @@ class Version:
     """5.5 2.6 p1.1 / 2.7 p2.1: some J-rulers have no ATK or DEF; otherwise every J-ruler has both."""
     counters: bool = True
     """Whether putting counters exists as an action by rules (FoW-5.5 10.21, 9.9 p1.5)."""
+    moon_will: bool = True
+    """Whether will with the moon characteristic exists (FoW-5.5 9.7 p6, 10.2 p6); otherwise the
+    wills are the five attributes and will without attribute (9.7 p5)."""
     standby_any_card: bool = True
     """Whether any card may be put into the chant-standby area (FoW-5.5 7.6 p3)."""
     standby_shows_stones: bool = False
@@ -145,6 +148,8 @@ FOW_5_01_CITATIONS: Mapping[str, str] = _citation_table(
 # 9.10 p2.1 (who chooses among replacements of damage: the dealer's controller first among the
 # non-preventions) does not exist: 5.01 9.10 p2, the controller of the original situation chooses.
 9.10 p2.1 -> 9.10 p2
+# 9.7 p6 (the moon characteristic of will) does not exist: 9.7 p5 lists the wills there are.
+9.7 p6    -> 9.7 p5
 # 9.9 p1.5 (counters layer) does not exist; counters are refused under 5.01.
 9.9 p1.5  -> 9.9 p1.4
 # 9.9 p8 ("as long as" effects not made when their condition is off on resolution) does not
@@ -213,6 +218,7 @@ FOW_5_01 = Version(
     keywords=frozenset({"awakening", "incarnation", "quickcast"}),  # 12.1-12.3
     j_ruler_stats_optional=False,  # 2.6 p1, 2.7 p1
     counters=False,  # no 10.21
+    moon_will=False,  # 9.7 p5 (no 9.7 p6, 10.2 p6)
     standby_any_card=False,  # 6.3 p2.4, 3.11 p1, the title of 7.6
     standby_shows_stones=True,  # 9.3 p2.1
     standby_reveal_optional=False,  # 9.6 p1, 9.6 p4

@@ -328,6 +328,36 @@ def test_counters_exist_only_under_5_5() -> None:
     assert refused_at_creation(create(OLD, cards)) == ("cards/action_not_in_ruleset", "FoW-5.01 10")
 
 
+@pytest.mark.parametrize(
+    "cards",
+    [
+        {
+            "T-MOONSTONE": {
+                "id": "T-MOONSTONE",
+                "name": "Moonstone",
+                "type": "magic_stone",
+                "abilities": [
+                    {"kind": "activate", "cost": {"rest": True}, "effects": [{"op": "produce_will", "will": ["M"]}]}
+                ],
+            }
+        },
+        {"T-LUNAR": resonator("T-LUNAR", cost={"attribute": {"M": 1}})},
+    ],
+)
+def test_will_with_the_moon_characteristic_exists_only_under_5_5(cards: dict[str, Any]) -> None:
+    """5.5 9.7 p6 "Some wills have the characteristic "moon"", 10.2 p6 (paying {M}); 5.01 9.7 p5
+    knows the five attributes and will without attribute only, so a card producing or costing
+    moon will does not exist under 5.01 (as counters, 10.21, and regalia, 2.1 p2)."""
+    cid = next(iter(cards))
+    stones = {"T-STONE": 10, cid: 4} if cards[cid]["type"] == "magic_stone" else None
+    main = {**BASE_MAIN} if stones else {**BASE_MAIN, cid: 4}
+    players = {p: deck(main, stones) if stones else deck(main) for p in ("p1", "p2")}
+    assert not isinstance(create(NEW, cards, **players), Rejection)
+    refused = create(OLD, cards, **players)
+    assert refused_at_creation(refused) == ("cards/will_not_in_ruleset", "FoW-5.01 9.7 p5")
+    assert "moon" in refused.message  # type: ignore[union-attr]
+
+
 # --- 7.6 what may be put into the chant-standby area ---------------------------------------------
 
 
