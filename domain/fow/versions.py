@@ -206,7 +206,7 @@ FOW_5_01_CITATIONS: Mapping[str, str] = _citation_table(
 )
 """The 5.5 rule ids whose rule has another id in 5.01, or no 5.01 counterpart (then the
 closest 5.01 rule governing the behaviour, as noted).  Every other id the engine cites is
-the same rule under the same id in both texts (``tests/test_fow_5_01.py`` checks them)."""
+the same rule under the same id in both texts (``tests/fow/test_rules_5_01.py`` checks them)."""
 
 FOW_5_01 = Version(
     ruleset="FoW-5.01",

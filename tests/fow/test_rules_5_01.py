@@ -654,6 +654,21 @@ def test_same_numbered_rules_keep_their_meaning() -> None:
     assert not set(REWORDED) & set(FOW_5_01.citations)
 
 
+DOC = Path(__file__).resolve().parent.parent.parent / "docs" / "fow-5.01-vs-5.5.md"
+
+
+def test_the_section_table_covers_every_section_of_5_01() -> None:
+    """docs/fow-5.01-vs-5.5.md compares the whole document: its section table has one row, with
+    a verdict, for every chapter and section of 5.01, in the order of the text."""
+    text = DOC.read_text()
+    assert "covers the whole 5.01 document" in text
+    table = text.split("## Every section of 5.01", 1)[1].split("\n## ", 1)[0]
+    lines = [line for line in table.splitlines() if line.startswith("| ")][1:]  # after the header
+    rows = [line.split("|")[1:4] for line in lines]
+    assert [number.strip() for number, _, _ in rows] == load_rules_library().document(OLD).numbers
+    assert all(verdict.strip() for _, _, verdict in rows)
+
+
 @pytest.mark.parametrize(("seed", "variant"), [(2, "valhalla"), (1, "bifrost")])
 def test_every_citation_in_a_random_5_01_game_is_5_01_text(
     seed: int, variant: str, monkeypatch: pytest.MonkeyPatch
