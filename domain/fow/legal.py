@@ -27,7 +27,6 @@ from domain.fow.other_commands import _judgment_cost, _less, _own_judgment_less,
 from domain.fow.play_commands import _total_cost_x_ok, _with_counters_x
 from domain.fow.state import GameState, Triggered
 from domain.fow.timing import _with_x, is_main_timing
-from domain.fow.versions import version
 from domain.kernel import JSON, Command
 
 
@@ -192,9 +191,6 @@ def _trigger_commands(s: GameState, trig: Triggered, player: str) -> list[Comman
 def _priority_actions(s: GameState, player: str) -> list[Command]:
     out: list[Command] = [Command("Pass", player)]
     main = is_main_timing(s, player)
-    # a version may allow resonators in a battle of the main phase (5.01 7.1 p1)
-    battle_main = version(s.ruleset).resonators_during_battle and s.turn_player == player and s.phase == "main"
-    battle_main = battle_main and s.battle is not None and not s.chase
     elsewhere = list(s.zones[player]["graveyard"]) + list(s.zones[player]["removed"])
     for oid in list(s.zones[player]["hand"]) + list(s.zones[player]["standby"]) + elsewhere:
         card = s.cards[s.objects[oid].card]
@@ -209,7 +205,7 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
             continue
         instant = card.subtype == "chant_instant" or "quickcast" in card.skills or zone == "standby"
         instant = instant or granted_quickcast(s, oid)  # "Wind resonators in your hand gain [Quickcast]"
-        if not (instant or main or (battle_main and card.type == "resonator")):
+        if not (instant or main):
             continue
         cost = (card.trigger_cost or Cost()) if zone == "standby" else card.cost
         if cost is None:

@@ -196,7 +196,7 @@ def put_into_standby(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     if not version(s.ruleset).standby_any_card and card.subtype != "chant_standby":
         raise ctx.reject(
             "rules/standby_chant_standby_only",
-            "7.6 p1",
+            "6.3 p2.4",  # only under a version without 7.6 p3: 5.01 (its 7.6 p1 says "[Spell:Chant]")
             f"only [Spell:Chant-standby] cards may be put into the chant-standby area under {s.ruleset}",
         )
     cause = ctx.cause

@@ -101,7 +101,7 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     require_chase_open(ctx, f"playing {card.name}")
     if not instant:
         rule = {"resonator": "7.1 p1", "regalia": "7.1 p1", "addition": "7.2 p1"}.get(card.type, "7.3 p1")
-        require_main_timing(ctx, player, f"playing {card.name}", rule, during_battle_ok=card.type == "resonator")
+        require_main_timing(ctx, player, f"playing {card.name}", rule)
     # 9.3: put the card into the chase area, choose targets, then pay costs
     groups = [actions.addition_target(card.subtype)] if card.type == "addition" and card.subtype != "field" else []
     awaken = bool(args.get("awaken", False))

@@ -962,7 +962,7 @@ def validate(
                     c.err(
                         "position/forbidden_zone",
                         path,
-                        "7.6 p1",
+                        "6.3 p2.4",
                         f"only [Spell:Chant-standby] cards are put into the chant-standby area under {ruleset}",
                     )
     for k, entry in enumerate(position.chase):

@@ -135,6 +135,32 @@ def check_version(ctx: Ctx, cards: Iterable[Card]) -> None:
                 "10.21 p1",
                 f"{card.name} ({card.id}) puts counters, which do not exist under {v.ruleset}",
             )
+        if not v.moon_will and _uses_moon_will(card):
+            raise ctx.reject(
+                "cards/will_not_in_ruleset",
+                "9.7 p6",
+                f"{card.name} ({card.id}) uses will with the moon characteristic, "
+                f"which does not exist under {v.ruleset}",
+            )
+
+
+def _uses_moon_will(card: Card) -> bool:
+    """A {M} in any cost, "Produce {M}", or "you may spend moon will as ..." (FoW-5.5 9.7 p6, 10.2 p6)."""
+    stack: list[Any] = [card.model_dump()]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            attribute = item.get("attribute")
+            if isinstance(attribute, dict) and "M" in attribute:
+                return True
+            if item.get("op") == "produce_will" and "M" in [*item.get("will", []), *item.get("any_of", [])]:
+                return True
+            if item.get("spend_moon_as"):
+                return True
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
 
 
 def _all_effects(card: Card) -> list[Any]:

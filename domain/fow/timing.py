@@ -14,16 +14,18 @@ from domain.fow.versions import version
 # --- timing helpers ---------------------------------------------------------------------
 
 
-def require_main_timing(ctx: Ctx, player: str, what: str, rule: str, *, during_battle_ok: bool = False) -> None:
-    """Turn player, main phase, not in a battle, empty chase area (FoW-5.5 6.3 p2)."""
+def require_main_timing(ctx: Ctx, player: str, what: str, rule: str) -> None:
+    """Turn player, main phase, not in a battle, empty chase area (FoW-5.5 6.3 p2).  Under a
+    version whose own rule of the action does not say "not in a battle" (5.01 7.1-7.6, 7.11),
+    the battle is refused by that version's 6.3 p2, which lists the action (``in_battle_rule``)."""
     s = ctx.s
     if s.turn_player != player:
         raise ctx.reject("rules/not_your_turn", rule, f"{what} is only possible in your own turn")
     if s.phase != "main":
         raise ctx.reject("rules/not_main_phase", rule, f"{what} is only possible in your main phase (now: {s.phase})")
-    v = version(s.ruleset)
-    if s.battle is not None and not (during_battle_ok and v.resonators_during_battle):
-        raise ctx.reject("rules/in_battle", v.in_battle_rule or rule, f"{what} is not possible during a battle")
+    if s.battle is not None:
+        in_battle = version(s.ruleset).in_battle_rule or rule
+        raise ctx.reject("rules/in_battle", in_battle, f"{what} is not possible during a battle")
     if s.chase:
         raise ctx.reject("rules/chase_not_empty", rule, f"{what} needs an empty chase area")
 

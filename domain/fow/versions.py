@@ -38,6 +38,9 @@ class Version:
     """5.5 2.6 p1.1 / 2.7 p2.1: some J-rulers have no ATK or DEF; otherwise every J-ruler has both."""
     counters: bool = True
     """Whether putting counters exists as an action by rules (FoW-5.5 10.21, 9.9 p1.5)."""
+    moon_will: bool = True
+    """Whether will with the moon characteristic exists (FoW-5.5 9.7 p6, 10.2 p6); otherwise the
+    wills are the five attributes and will without attribute (9.7 p5)."""
     standby_any_card: bool = True
     """Whether any card may be put into the chant-standby area (FoW-5.5 7.6 p3)."""
     standby_shows_stones: bool = False
@@ -47,11 +50,12 @@ class Version:
     """5.5 7.9 p2: an automatic chant-standby card triggers only if its controller reveals it,
     so it may be left in the area; otherwise it is an automatic ability that has to be played
     when it can be (9.6 p6)."""
-    resonators_during_battle: bool = False
-    """Whether resonators may be played during a battle (FoW-5.5 7.1 p1 says "not in a battle")."""
     in_battle_rule: str | None = None
-    """The 5.5 id cited when a main-timing action is refused during a battle, where the
-    version's own rule of that action does not say "not in a battle" (None: that rule)."""
+    """The id cited when a main-timing action is refused during a battle, where the version's
+    own rule of that action does not say "not in a battle" but its list of the actions
+    available in a main timing does (None: the action's own rule).  Both rules bear on the
+    action and both apply: 5.01 7.1 p1 says when a resonator may be played, 6.3 p2 that it is
+    one of the actions "not in a battle"; 7.1 p1's silence is no permission."""
     lifebreak_at_threshold: bool = False
     """5.5 7.10 p1: lifebreak while cards > floor((life-1)/1000); with this switch, while
     cards >= floor((life-1)/1000) ("equal or larger than")."""
@@ -105,8 +109,10 @@ FOW_5_01_CITATIONS: Mapping[str, str] = _citation_table(
 2.7 p2.1  -> 2.7 p1
 # 3.12 p2.1 (a card removed from the game face down is hidden) does not exist: the removed area.
 3.12 p2.1 -> 3.12 p2
-# 7.6 p3 (any card may be put into the chant-standby area) does not exist.
-7.6 p3    -> 7.6 p1
+# 7.6 p3 (any card may be put into the chant-standby area) does not exist: 6.3 p2.4 "Put
+# [Spell:chant-standby] card in his or her hand into his or her chant-standby area" (7.6 p1 says
+# "[Spell:Chant] card" under the title "Put [Spell:Chant-standby] Card"; 3.11 p1 agrees with 6.3).
+7.6 p3    -> 6.3 p2.4
 # 7.9: 5.01 7.9 has two paragraphs; automatic chant-standby cards are automatic abilities (9.6).
 7.9 p1    -> 9.6 p1
 7.9 p1.1  -> 9.6 p1
@@ -142,6 +148,8 @@ FOW_5_01_CITATIONS: Mapping[str, str] = _citation_table(
 # 9.10 p2.1 (who chooses among replacements of damage: the dealer's controller first among the
 # non-preventions) does not exist: 5.01 9.10 p2, the controller of the original situation chooses.
 9.10 p2.1 -> 9.10 p2
+# 9.7 p6 (the moon characteristic of will) does not exist: 9.7 p5 lists the wills there are.
+9.7 p6    -> 9.7 p5
 # 9.9 p1.5 (counters layer) does not exist; counters are refused under 5.01.
 9.9 p1.5  -> 9.9 p1.4
 # 9.9 p8 ("as long as" effects not made when their condition is off on resolution) does not
@@ -198,20 +206,23 @@ FOW_5_01_CITATIONS: Mapping[str, str] = _citation_table(
 )
 """The 5.5 rule ids whose rule has another id in 5.01, or no 5.01 counterpart (then the
 closest 5.01 rule governing the behaviour, as noted).  Every other id the engine cites is
-the same rule under the same id in both texts (``tests/test_fow_5_01.py`` checks them)."""
+the same rule under the same id in both texts (``tests/fow/test_rules_5_01.py`` checks them)."""
 
 FOW_5_01 = Version(
     ruleset="FoW-5.01",
     card_types=ALL_CARD_TYPES - {"regalia"},  # 2.1 p2
-    addition_subtypes=frozenset({"field", "resonator", "j_ruler_or_ruler"}),  # 2.1 p3.2 "ruler/J-ruler"
+    # 2.1 p3.2 "field", "resonator" or "ruler/J-ruler"; 7.2 p3.1 and 13.3 p1.1 name [Addition: J-ruler];
+    # [Addition:J/Resonator] is "resonator or J-ruler" (2.1 p2.1) for the type X of 7.2 p3.  No 5.01
+    # text names an [Addition: Ruler] (7.2 p3 needs its target in a field, where no ruler is).
+    addition_subtypes=frozenset({"field", "resonator", "j_ruler_or_ruler", "j_ruler", "j_resonator"}),
     keywords=frozenset({"awakening", "incarnation", "quickcast"}),  # 12.1-12.3
     j_ruler_stats_optional=False,  # 2.6 p1, 2.7 p1
     counters=False,  # no 10.21
-    standby_any_card=False,  # 7.6 p1, 3.11 p1
+    moon_will=False,  # 9.7 p5 (no 9.7 p6, 10.2 p6)
+    standby_any_card=False,  # 6.3 p2.4, 3.11 p1, the title of 7.6
     standby_shows_stones=True,  # 9.3 p2.1
     standby_reveal_optional=False,  # 9.6 p1, 9.6 p4
-    resonators_during_battle=True,  # 7.1 p1 (no "not in a battle")
-    in_battle_rule="6.3 p2",  # 7.2-7.6, 7.11 say nothing about battles; 6.3 p2 does
+    in_battle_rule="6.3 p2",  # 7.1-7.6, 7.11 say nothing about battles; 6.3 p2 does
     lifebreak_at_threshold=True,  # 7.10 p1 "equal or larger than"
     forfeit_despite_forced_attack=True,  # 8.2 p3
     pierce_assigns_damage=False,  # 11.1 p2

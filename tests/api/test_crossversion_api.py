@@ -104,7 +104,7 @@ def test_chant_standby_content_parts_the_versions(service: GameService) -> None:
     assert body["game"] == {"ruleset": "FoW-5.5", "accepted": True, "events": body["game"]["events"]}  # type: ignore[index]
     other: dict[str, Any] = body["other"]  # type: ignore[assignment]
     assert (other["accepted"], other["code"]) == (False, "rules/standby_chant_standby_only")
-    assert other["rule"].startswith("FoW-5.01 7.6")
+    assert other["rule"] == "FoW-5.01 6.3 p2.4"
     assert other["rule_text"], "the refusal's rule resolves to the 5.01 text"
 
 

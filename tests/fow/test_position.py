@@ -423,7 +423,7 @@ def test_only_chant_standby_spells_are_in_the_chant_standby_area_under_5_01() ->
     data["players"][0]["standby"] = ["T-GROW"]
     reconstruct(data, "FoW-5.5")
     e = only(errors_of(data, "FoW-5.01"), "position/forbidden_zone")
-    assert (e.path, e.rule) == ("players[0].standby[0]", "FoW-5.01 7.6 p1")
+    assert (e.path, e.rule) == ("players[0].standby[0]", "FoW-5.01 6.3 p2.4")
 
 
 @pytest.mark.parametrize(
