@@ -61,6 +61,7 @@ EXCLUDED: Mapping[str, Mapping[str, str]] = {
     "GCG-1.00": {
         "2.10": "card art: describes the picture on the card frame",
         "5.1": "overview: only says that chapter 5 defines terms; each term is its own section",
+        "6.2": "physical rage cards that track the rage count; the count itself is ruled by 3.4",
         "11.1": "overview: only says that chapter 11 names keyword abilities; each keyword is its own section",
     },
     "LL-2.04": {
@@ -75,7 +76,10 @@ EXCLUDED: Mapping[str, Mapping[str, str]] = {
 
 NOT_IMPLEMENTED: Mapping[str, Mapping[str, str]] = {
     "FoW-5.5": {},
-    "GCG-1.00": {},
+    "GCG-1.00": {
+        "5.5": "no card effect looks at the top cards of a deck: the card vocabulary (domain/gcg/cards.py) has no "
+        "'look' effect, so nothing performs 5.5.1 or the steps of 5.5.2",
+    },
     "LL-2.04": {},
 }
 """Ruleset -> governing section -> why the engine cannot be tested against it yet."""
@@ -84,7 +88,8 @@ LISTED_TESTS = 3
 """How many citing tests the table names per section (the rest are counted)."""
 
 _PREFIXED = re.compile(r"(?<![\w.\-])(FoW-5\.5|FoW-5\.01|GCG-1\.00|LL-2\.04)\s+(\d+(?:\.\d+)*)")
-_BARE = re.compile(r"(?<![\w.\-/])(\d+\.\d+(?:\.\d+)*)(?![\w\-]|\.\d)")
+_BARE = re.compile(r"(?<![\w./])(?<![A-Za-z]-)(\d+\.\d+(?:\.\d+)*)(?![\w]|\.\d)")
+"""A bare number; both ends of a range ``4.2.1-4.2.3`` count, a version ``FoW-5.5`` does not."""
 
 
 @dataclass(frozen=True)
