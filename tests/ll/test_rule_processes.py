@@ -169,6 +169,7 @@ def test_a_set_card_whose_member_left_and_came_back_is_illegal() -> None:
 
 
 def test_over_level_keeps_the_level_limit_by_choice() -> None:
+    """10.8.1; 4.7.2: the Level Limit, the most cards the Level Zone may hold, is normally 4."""
     state = game()
     for _ in range(3):
         put(state, state.zones["p1"]["deck"][-1], "level")
