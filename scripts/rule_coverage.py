@@ -76,7 +76,15 @@ EXCLUDED: Mapping[str, Mapping[str, str]] = {
 """Ruleset -> section -> why it does not govern play (reviewed by hand, one reason each)."""
 
 NOT_IMPLEMENTED: Mapping[str, Mapping[str, str]] = {
-    "FoW-5.5": {},
+    "FoW-5.5": {
+        "3.16": "no card effect refers to cards 'out of the game': the card vocabulary (domain/fow/cards.py) and "
+        "the importer have no such reference, and a game knows no collection or sideboard",
+        "10.16": "no effect copies a card or an ability: the card vocabulary has no 'copy' effect and the state "
+        "has no pseudo-card copies",
+        "14.1": "loops are not detected or declared: the engine has no loop procedure for FoW (GCG and LL have one)",
+        "14.2": "Bifrost games have no lifebreak area (4.2 p5, tested), but no effect refers to a lifebreak area, "
+        "so the rule that such references and [Break] abilities are ignored has nothing to act on",
+    },
     "GCG-1.00": {
         "5.5": "no card effect looks at the top cards of a deck: the card vocabulary (domain/gcg/cards.py) has no "
         "'look' effect, so nothing performs 5.5.1 or the steps of 5.5.2",
