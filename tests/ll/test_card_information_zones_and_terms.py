@@ -96,8 +96,8 @@ def test_card_types_decide_what_is_a_member_and_where_it_is_played() -> None:
     """2.2.1, 2.2.2: a tactics card is not a member and is not deployed to a circle."""
     state = game(p1={"LL-TST-020": 1})
     tactics = hand_card(state, "p1", "LL-TST-020")
-    result = engine.decide(state, cmd("Deploy", "p1", card=tactics, circles=["FC"]))
-    assert not isinstance(result, list)
+    r = rejected(state, cmd("Deploy", "p1", card=tactics, circles=["FC"]))
+    assert r.code == "rules/not_a_member"
     member = hand_card(state, "p1", "LL-TST-900")
     run(state, cmd("Deploy", "p1", card=member, circles=["FC"]))
     assert state.objects[member].zone == "circle"
@@ -305,6 +305,6 @@ def test_each_player_has_six_circles_and_six_gate_zones() -> None:
     assert len(state.zones["p1"]["gate"]) == 6 and len(state.zones["p2"]["gate"]) == 6
     assert all(state.objects[g].face_down for g in state.zones["p1"]["gate"])
     member = hand_card(state, "p1", "LL-TST-900")
-    assert rejected(state, cmd("Deploy", "p1", card=member, circles=["XX"])).code
+    assert rejected(state, cmd("Deploy", "p1", card=member, circles=["XX"])).code == "command/malformed"
     for circle in ("FL", "FC", "FR", "BL", "BC", "BR"):
         assert isinstance(engine.decide(state, cmd("Deploy", "p1", card=member, circles=[circle])), list)
