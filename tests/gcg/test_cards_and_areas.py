@@ -174,11 +174,14 @@ def test_a_played_card_passes_through_the_public_resolution_area() -> None:
 DRAW_ONE = strategy(33, [{"op": "draw", "count": 1}], name="Supply")
 
 
-def _redeploy_with_two_tanks() -> tuple[Any, str, str, str]:
+def _redeploy_with_two_tanks(opposed: int | None = None) -> tuple[Any, str, str, str]:
     """Redeploy (【Enter】 You may return another battle card in your zones to your hand)
-    played beside two battle cards, waiting for the card to return."""
+    played beside two battle cards (and one of p2's in zone ``opposed``), waiting for the
+    card to return."""
     state, _ = start_game()
     first, second = to_zone(state, "p1", tst(10), 2), to_zone(state, "p1", tst(10), 4)
+    if opposed is not None:
+        to_zone(state, "p2", tst(40), opposed)
     redeploy = to_hand(state, "p1", tst(62))
     position(state, "p2", 2)  # battle rank 2 may be played (8.2.1)
     run(state, cmd("PlayBattleCard", "p1", card=redeploy, zone=3))
@@ -216,3 +219,14 @@ def test_another_card_means_other_than_the_source_of_the_ability() -> None:
     state, redeploy, first, second = _redeploy_with_two_tanks()
     assert sorted(among(state)) == sorted([first, second])
     assert redeploy not in among(state) and state.objects[redeploy].zone == "field"
+
+
+def test_the_owner_is_whose_deck_held_the_card_and_the_master_is_whose_area_holds_it() -> None:
+    """3.1.1: every card belongs to the player whose deck it began the game in; 3.1.2: the
+    master of a card in an area is the player the area belongs to, so Redeploy's "your zones"
+    offers p1's battle cards and not p2's."""
+    state, _, first, second = _redeploy_with_two_tanks(opposed=5)
+    (theirs,) = state.battle_at("p2", 5)
+    assert {state.objects[o].owner for o in state.zones["p1"]["deck"]} == {"p1"}
+    assert state.objects[theirs].owner == "p2" and theirs not in among(state)
+    assert sorted(among(state)) == sorted([first, second])

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from domain.kernel import GameSpec, PlayerSpec
 from domain.ll import engine
 from domain.ll.characteristics import characteristics
 from domain.ll.state import GameState
@@ -308,3 +309,14 @@ def test_each_player_has_six_circles_and_six_gate_zones() -> None:
     assert rejected(state, cmd("Deploy", "p1", card=member, circles=["XX"])).code == "command/malformed"
     for circle in ("FL", "FC", "FR", "BL", "BC", "BR"):
         assert isinstance(engine.decide(state, cmd("Deploy", "p1", card=member, circles=[circle])), list)
+
+
+def test_a_game_is_played_by_exactly_two_players() -> None:
+    """1.1.1: a game for three players, or for two with one id, is refused."""
+    three = [PlayerSpec(p, p, deck()) for p in ("p1", "p2", "p3")]
+    r = engine.start(GameSpec("g", "LL-2.04", "standard", three, seed=1), catalog(VANILLAS))
+    assert not isinstance(r, list) and (r.code, r.rule) == ("game/players", "LL-2.04 1.1.1")
+    twins = [PlayerSpec("p1", "A", deck()), PlayerSpec("p1", "B", deck())]
+    r = engine.start(GameSpec("g", "LL-2.04", "standard", twins, seed=1), catalog(VANILLAS))
+    assert not isinstance(r, list) and r.code == "game/players"
+    assert isinstance(engine.start(spec(deck(), deck(), 1), catalog(VANILLAS)), list)
