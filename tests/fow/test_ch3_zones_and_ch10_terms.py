@@ -121,3 +121,12 @@ def test_an_automatic_ability_triggers_when_its_condition_is_fulfilled() -> None
     state.objects[tapper].entered_turn = 0  # in play since before this turn (9.5 p3)
     events = run(state, cmd("ActivateAbility", "p1", source=tapper, ability=0))
     assert find(events, "AbilityPlayed").data["source"] == tapper
+
+
+def test_the_field_is_public() -> None:
+    """3.6 p1, p2: a resonator put into its controller's field is seen by both players."""
+    state = game()
+    bear, _, _ = _played_bear(state)
+    resolve(state)
+    assert bear in state.zones["p1"]["field"] and engine.is_visible(state, bear, "p2")
+    assert [c["card"] for c in _opponents_view(state, "field")] == ["T-BEAR"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.gcg import engine
+from domain.gcg.characteristics import threat_level, total_counter_power
 from domain.kernel import GameSpec, PlayerSpec, Rejection
 from tests.gcg.support import (
     BLUE,
@@ -18,6 +19,7 @@ from tests.gcg.support import (
     effect_on,
     find,
     find_all,
+    find_card,
     position,
     put,
     rejected,
@@ -230,3 +232,29 @@ def test_the_owner_is_whose_deck_held_the_card_and_the_master_is_whose_area_hold
     assert {state.objects[o].owner for o in state.zones["p1"]["deck"]} == {"p1"}
     assert state.objects[theirs].owner == "p2" and theirs not in among(state)
     assert sorted(among(state)) == sorted([first, second])
+
+
+# --- 2.2 type, 2.6 threat level, 2.7 counter power ------------------------------------------------
+
+
+def test_the_card_type_decides_how_a_card_is_played() -> None:
+    """2.2.1-2.2.4: a strategy card is not played as a battle card, nor a battle card activated
+    as a strategy card; each is played by the action for its type."""
+    state = _game(DRAW_ONE)
+    supply = to_hand(state, "p1", DRAW_ONE["id"])
+    breath = to_hand(state, "p1", tst(10))
+    assert rejected(state, cmd("PlayBattleCard", "p1", card=supply, zone=3)).code == "rules/wrong_card_type"
+    assert rejected(state, cmd("ActivateStrategy", "p1", card=breath, zone=1)).code == "rules/wrong_card_type"
+    run(state, cmd("PlayBattleCard", "p1", card=breath, zone=3))
+    assert state.objects[breath].zone == "field"
+
+
+def test_threat_level_is_the_invading_monsters_defence_and_counter_power_sums_against_it() -> None:
+    """2.6.1: Godzilla, Juvenile has threat level 10000, Godzilla, Risen 15000; 2.7.1: the
+    counter power of the battle cards is what counters it (7.4.2)."""
+    state, _ = start_game()
+    assert threat_level(state, "p1") == 10000
+    put(state, find_card(state, "p1", tst(2), ["monster_deck"]), "monster")
+    assert threat_level(state, "p1") == 15000
+    to_zone(state, "p2", tst(40), 2)
+    assert total_counter_power(state, "p2") == state.card_of(state.battle_at("p2", 2)[0]).counter > 0

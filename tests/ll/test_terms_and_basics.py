@@ -274,3 +274,15 @@ def test_only_a_startup_ability_is_used_by_its_player() -> None:
     assert (r.code, r.rule) == ("rules/not_a_startup_ability", "LL-2.04 9.1.2.3")
     put(state, bearer, "drop")
     assert characteristics(state, other).power == 3000
+
+
+def test_a_battle_is_a_standing_members_attack_counted_when_it_begins() -> None:
+    """8.1.1: the turn player attacks with a standing member (a rested one may not); 8.1.3: the
+    attack is counted when the battle begins."""
+    state = game()
+    attacker, _ = battle(state)
+    rested = deploy_given(state, "p1", "LL-TST-901", ["FL"], rested=True)
+    assert rejected(state, cmd("DeclareAttack", "p1", attacker=rested, circle="FC")).code == "rules/cannot_attack"
+    assert state.players["p1"].attacks == 0
+    run(state, cmd("DeclareAttack", "p1", attacker=attacker, circle="FC"))
+    assert state.players["p1"].attacks == 1 and state.battle is not None
