@@ -297,6 +297,7 @@ def test_a_resonator_put_into_the_field_this_turn_cannot_attack() -> None:
 
 
 def test_swiftness_lets_a_resonator_attack_the_turn_it_is_put_into_the_field() -> None:
+    """11.6 p1: [Swiftness] lifts 8.2 p3.1 for the turn the resonator is put into the field."""
     state, _ = ready()
     fast = card(state, "p1", "T-FAST", to="field")
     to_attack_choice(state)
@@ -347,6 +348,7 @@ def test_the_attacked_object_is_the_opponent_or_a_rested_j_resonator_of_theirs()
 
 
 def test_target_attack_lets_a_resonator_attack_a_recovered_j_resonator() -> None:
+    """11.2 p1: [Target Attack] lets it attack a recovered J/resonator; one without it may not."""
     state, f = ready(EXTRA, sniper="p1:T-SNIPER", bear="p1:T-BEAR", up="p2:T-WALL")
     to_attack_choice(state)
     refusal = rejected(state, cmd("DeclareAttack", "p1", attacker=f["bear"], target=f["up"]))
@@ -652,6 +654,7 @@ def test_an_attacker_that_left_the_field_deals_no_damage() -> None:
 
 
 def test_first_strike_deals_damage_in_the_first_strike_step_only() -> None:
+    """11.3 p1: an attacking J/resonator with [First Strike] deals damage before one without it (8.4)."""
     state, f = ready(EXTRA, fencer="p1:T-FENCER", wall="p2:T-WALL")
     attack(state, f["fencer"], "p2", blocker=f["wall"])
     events = pass_until(state, lambda s: s.step == "first_strike")

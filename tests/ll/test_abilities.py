@@ -260,6 +260,8 @@ def test_logic_drive_needs_soul_the_turn_player_and_happens_once_per_turn() -> N
 
 
 def test_make_up_swaps_with_a_hand_member_that_keeps_the_soul() -> None:
+    """11.11.2; 2.3.1: the covenanter information decides who may Make Up: Aoi, Summer
+    (covenanter Narukami) may, a second Aoi Kaga (the same covenanter, Tamakaze) may not."""
     state, _ = start_game(deck({"LL-TST-001": 2, "LL-TST-002": 1, "LL-TST-950": 1}), deck(), extra=EXTRA)
     to_main(state, "p1")
     aoi = deploy_given(state, "p1", "LL-TST-001", ["FC"])
@@ -281,6 +283,7 @@ def test_make_up_swaps_with_a_hand_member_that_keeps_the_soul() -> None:
 
 
 def test_synthesis_turns_a_tool_face_up_for_its_tool_skill_and_back_face_down() -> None:
+    """5.33; 5.3.1: "turn it face-up" and "turn it back face-down" change the tool's facing."""
     state, _ = start_game(starter_deck("septpia_tides"), deck())
     to_main(state, "p1")
     smith = deploy_given(state, "p1", "LL-TST-048", ["FC"])
@@ -371,6 +374,8 @@ def test_a_primed_auto_ability_that_gains_cannot_be_used_is_un_primed() -> None:
 
 
 def test_for_every_card_in_the_soul_of_a_stocked_member_uses_its_final_information() -> None:
+    """12.5; 9.11.1: "for every card in its Soul" counts the Soul the member had when it was
+    last on its circle (its final information), after the member has been stocked."""
     state, _ = start_game(deck({"LL-TST-008": 1}), starter_deck("septpia_tides"))
     to_main(state, "p1")
     twins = deploy_given(state, "p1", "LL-TST-008", ["FL", "FC"])

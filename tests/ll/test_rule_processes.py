@@ -60,6 +60,8 @@ def thin_deck(state: GameState, player: str, keep: int, drop: bool = True) -> No
 
 
 def test_an_empty_deck_is_refreshed_at_once_and_the_refresh_point_is_resolved_next() -> None:
+    """10.1.2.1: the Refresh (an interrupt-type process) pauses the draw and runs at once;
+    10.1.2.2: the refresh point (a check-type process) waits for the check timing."""
     state = game()
     thin_deck(state, "p1", 1)
     stock_up(state, "p1", 0)
@@ -169,6 +171,7 @@ def test_a_set_card_whose_member_left_and_came_back_is_illegal() -> None:
 
 
 def test_over_level_keeps_the_level_limit_by_choice() -> None:
+    """10.8.1; 4.7.2: the Level Limit, the most cards the Level Zone may hold, is normally 4."""
     state = game()
     for _ in range(3):
         put(state, state.zones["p1"]["deck"][-1], "level")
