@@ -197,8 +197,8 @@ def test_interdimensional_escape_played_by_the_non_turn_player_asks_the_turn_pla
     # no rule of their own for "Each player chooses"; where they order a choice of both players, the
     # turn (or first) player chooses first and the other then does the same, knowing it: "the player who
     # chose to play first chooses to change any cards in their hand, then the other player does the
-    # same" (4.2 p4), "the turn player declares the number of times the loop will be performed, and
-    # non-turn player does the same" (14.1 p1.2), automatic objects (9.6 p5).  So p1 is asked first,
+    # same" (4.2 p4), automatic objects (9.6 p5), and the loop rule of chapter 14 says the same of
+    # the number of repetitions (not implemented for FoW, docs/rule-coverage.md).  So p1 is asked first,
     # then p2, told what p1 kept (the resonators are public, 3.1 p2).
     story = Story({"BFA-007": 4, "T-BEAR": 4, "T-WALL": 4})
     bear1, wall1 = story.put("p1", "T-BEAR", "field"), story.put("p1", "T-WALL", "field")
