@@ -193,7 +193,13 @@ def choose_replacement(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         to_blocker = options.get("to_blocker")
         flow.resume_battle_damage(ctx, str(options["battle"]), cause, None if to_blocker is None else int(to_blocker))
         return
-    done = actions.resolve_top(ctx, cause, choice=REPLACEMENT_ANSWER)
+    # the effect resumes where it asked: inside its "you may"/"if", or in a fight with the J/resonator chosen
+    answer: Any = REPLACEMENT_ANSWER
+    if "wrapper" in options:
+        answer = {"wrapper": [dict(f) for f in options["wrapper"]]}
+    elif "fight" in options:
+        answer = [str(c) for c in options["fight"]]
+    done = actions.resolve_top(ctx, cause, choice=answer)
     if done is not None:
         flow.continue_after_resolution(ctx, done)
 

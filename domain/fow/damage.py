@@ -255,12 +255,19 @@ def ask_replacement_order(ctx: Ctx, events: Sequence[tuple[str, str, int]], caus
     return False
 
 
-def _asks_replacements(ctx: Ctx, item: ChaseItem, dealing: Sequence[tuple[str, str, int]], cause: str) -> bool:
+def _asks_replacements(
+    ctx: Ctx, item: ChaseItem, dealing: Sequence[tuple[str, str, int]], cause: str, **more: Any
+) -> bool:
     """Before an effect of ``item`` deals its damage: ask which replacement applies first where the
-    order matters (FoW-5.5 9.10 p2.1); the effect then waits for the answer (``ChooseReplacement``)."""
+    order matters (FoW-5.5 9.10 p2.1); the effect then waits for the answer (``ChooseReplacement``).
+    The question records where the effect resumes: inside which "you may"/"if" (``wrapper``) and
+    ``more`` (the J/resonator a fight chose, ``fight``)."""
     if not ctx.replacement_asks:
         return False
-    return ask_replacement_order(ctx, dealing, cause, {"item": item.id})
+    where: dict[str, Any] = {"item": item.id, **more}
+    if ctx.wrapper_frames:
+        where["wrapper"] = [dict(f) for f in ctx.wrapper_frames]
+    return ask_replacement_order(ctx, dealing, cause, where)
 
 
 def _dealt_by_target(s: GameState, t: str) -> int:
