@@ -27,6 +27,7 @@ from domain.fow.damage import (
     damage_replacements,
     deal_damage,
     destroy,
+    destruction_replacement_choices,
     plan_damage,
 )
 from domain.fow.effect_choices import (
@@ -252,6 +253,7 @@ __all__ = [
     "damaged_by_host_replacement",
     "deal_damage",
     "destroy",
+    "destruction_replacement_choices",
     "distinct_seconds",
     "draw",
     "end_effects",

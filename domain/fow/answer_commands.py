@@ -185,7 +185,14 @@ def choose_replacement(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     effect = args.get("effect")
     choices = options.get("choices")
     if not isinstance(choices, list) or effect not in choices:
-        raise ctx.reject("rules/replacement_choice", "9.10 p2.1", f"'effect' must be one of {choices}")
+        rule = "9.10 p2" if "move" in options else "9.10 p2.1"
+        raise ctx.reject("rules/replacement_choice", rule, f"'effect' must be one of {choices}")
+    if "move" in options:  # which replacement of a destroyed card's move to a graveyard applies (9.10 p2)
+        oid = str(options["move"])
+        ctx.move_picks[oid] = str(effect)
+        chosen = {"player": player, "replacement": effect, "oid": oid}
+        flow.open_priority(ctx, str(options["priority"]), ctx.emit("OptionChosen", chosen, "9.10 p2", actor=player))
+        return
     ctx.replacement_picks = [*[str(c) for c in options.get("chosen", [])], str(effect)]
     chosen = {"player": player, "replacement": effect}
     cause = ctx.emit("OptionChosen", chosen, "9.10 p2.1", actor=player)

@@ -29,6 +29,9 @@ class Ctx(DecisionContext[GameState]):
         self.replacement_next = 0
         self.replacement_asks = False
         """Whether an effect being applied may stop to ask that question."""
+        self.move_picks: dict[str, str] = {}
+        """For an object about to be put into a graveyard, the replacement its controller chose to apply
+        (FoW-5.5 9.10 p2; ``movement.graveyard_replacement_choices``)."""
         self.wrapper_frames: list[dict[str, Any]] = []
         """Where in the "you may"/"if" effects being applied the effect that may ask it is (each: the answer
         or condition, ``answer``, and the index of the effect it holds, ``inner``; outermost first), recorded

@@ -20,7 +20,7 @@ from domain.fow.characteristics import (
 )
 from domain.fow.context import Ctx
 from domain.fow.matching import _filter_match
-from domain.fow.movement import move, replacement_applies
+from domain.fow.movement import graveyard_replacement_choices, move, replacement_applies
 from domain.fow.state import ChaseItem, GameState
 from domain.fow.trigger_checks import add_trigger, check_delayed_on, check_triggers
 
@@ -382,6 +382,25 @@ def _damage_from(s: GameState, flt: Filter | None, source: str, holder: str) -> 
     if s.objects[source].zone == flt.zone:
         return matches(s, flt, source, s.objects[holder].controller)
     return _filter_match(s, flt, source) and flt.controller == "any"
+
+
+def destruction_replacement_choices(s: GameState, oid: str) -> list[str] | None:
+    """When destroying ``oid`` would put it into a graveyard (10.9 p1: no "cannot be destroyed", no
+    replacement of the destruction itself) and two replacements of that move apply, the two its
+    controller chooses between (FoW-5.5 9.10 p2, ``graveyard_replacement_choices``); else None."""
+    obj = s.objects[oid]
+    if obj.zone != "field" or obj.side == "j_ruler" or overrides_for(s, oid).cannot_be_destroyed:
+        return None
+    replaced = [
+        (holder, ability)
+        for holder in [oid, *[a for p in s.order for a in s.zones[p]["field"] if s.objects[a].attached_to == oid]]
+        for _, ability in characteristics(s, holder).abilities
+        if ability.kind == "replacement"
+        and ability.replaces == ("self_destroyed" if holder == oid else "host_destroyed")
+    ]
+    if any(replacement_applies(s, ability, holder) for holder, ability in replaced):
+        return None  # the destruction itself is replaced (9.10 p1): no move to a graveyard
+    return graveyard_replacement_choices(s, oid)
 
 
 def destroy(

@@ -75,7 +75,10 @@ def open_priority(ctx: Ctx, player: str, cause: str) -> None:
     triggered automatic objects, then the player may act."""
     s = ctx.s
     while not s.finished:
-        cause = rule_processes(ctx, cause)
+        processed = rule_processes(ctx, cause, player)
+        if processed is None:
+            return  # which replacement applies to a card it destroys (9.10 p2): asked first
+        cause = processed
         if s.finished:
             return
         cause = actions.check_status_triggers(ctx, cause)
@@ -690,13 +693,22 @@ def _loss_cause(ctx: Ctx, player: str, reason: str, cause: str) -> str:
     return cause
 
 
-def rule_processes(ctx: Ctx, cause: str) -> str:
-    """Perform rule processes until none is left (6.1 p1.1, 13)."""
+def rule_processes(ctx: Ctx, cause: str, player: str | None = None) -> str | None:
+    """Perform rule processes until none is left (6.1 p1.1, 13); None when, first, the controller of a
+    card they destroy must choose which of two replacements of its move to a graveyard applies (9.10 p2):
+    the answer gives ``player`` (who gets priority then) the priority sequence again."""
     s = ctx.s
     while True:
         found = _rule_process_candidates(s)
         if not found:
             return cause
+        if player is not None and not any(kind == "lose" for kind, _ in found):
+            for kind, ref in found:
+                choices = actions.destruction_replacement_choices(s, ref) if kind == "destroy" else None
+                if choices is not None and ref not in ctx.move_picks:
+                    asked = {"move": ref, "to": "graveyard", "choices": choices, "priority": player}
+                    ctx.ask(s.objects[ref].controller, "replacement", asked, "9.10 p2", cause=cause)
+                    return None
         losers: list[str] = []
         for kind, ref in found:
             if kind == "lose":
