@@ -1,8 +1,8 @@
 """Which replacement applies first to damage (FoW-5.5 9.10 p2.1) where damage is dealt by a fight or by
-an effect an "if" holds, on real cards (given events / when command / then cited events; each story
-replays its whole log): the controller of what deals the damage is asked whenever the order changes what
+an effect a "you may" or an "if" holds, on real cards (given events / when command / then cited events;
+each story replays its whole log): the controller of what deals the damage is asked whenever the order changes what
 is dealt, and the effect resumes where it asked - in the fight with the J/resonator chosen for it, inside
-the "if" without checking its condition again.
+the "you may"/"if" without asking it or checking its condition again.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 from domain.kernel import Event
 from tests.fow.cards.story import Story, _add, legal
 from tests.fow.support import cmd, find
+from tests.fow.test_ch8_battle import to_main
 
 
 def _asked(events: list[Event]) -> Event:
@@ -95,4 +96,35 @@ def test_dragon_kings_flame_asks_inside_its_if_and_resumes_without_checking_it_a
     assert (dealt.data["target"], dealt.data["amount"]) == (first, 600)
     assert [story.state.objects[o].damage for o in (first, second, queen)] == [600, 0, 0]
     assert story.state.objects[flame].zone == "graveyard" and not story.state.chase
+    story.replays()
+
+
+def test_snow_white_asks_inside_its_you_may_and_resumes_without_asking_it_again() -> None:
+    # Snow White, the Valkyrie of Passion (SKL-031): "Whenever this card attacks, it may deal 300 damage to
+    # target resonator for each passion counter on it. If it does, remove all passion counters from it."
+    # At p2's Queen of Hearts with two Card Soldier "Heart": p1 accepts (9.3 p3.2), then chooses which soldier
+    # is dealt the damage (9.10 p2.1); "If it does" then holds.
+    story = Story({"SKL-031": 4, "TAT-086": 4, "TAT-022": 4})
+    snow = story.put("p1", "SKL-031", "field")
+    first = story.put("p2", "TAT-022", "field")
+    second = story.put("p2", "TAT-022", "field")
+    queen = story.put("p2", "TAT-086", "field")
+    story.log += to_main(story.state, turn=3)
+    story.attack(snow)
+    _counter, damage = sorted(story.state.triggered, key=lambda t: t.ability)
+    story.when(cmd("PlayTriggered", "p1", trigger=damage.id, targets=[[queen]]))
+    story.resolve()  # the passion counter
+    assert _asked(story.resolve()).data["kind"] == "optional"
+    events = story.when(cmd("ChooseOptional", "p1", accept=True))
+    asked = _asked(events)
+    assert (asked.data["kind"], asked.rule) == ("replacement", "FoW-5.5 9.10 p2.1")
+    assert asked.data["options"]["wrapper"] == [{"answer": True, "inner": 0}]
+    assert "DamageDealt" not in [e.type for e in events]
+    events = story.when(cmd("ChooseReplacement", "p1", effect=f"{second}:0"))
+    assert not [e for e in events if e.type == "OptionChosen" and "accepted" in e.data]  # asked once (9.3 p3.2)
+    dealt = find(events, "DamageDealt")
+    assert (dealt.data["source"], dealt.data["target"], dealt.data["amount"]) == (snow, second, 300)
+    assert find(events, "ConditionChecked").data["met"] is True  # "If it does"
+    assert not story.state.objects[snow].counters.get("passion")
+    assert [story.state.objects[o].damage for o in (first, second, queen)] == [0, 300, 0]
     story.replays()
