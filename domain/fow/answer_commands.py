@@ -185,16 +185,56 @@ def choose_replacement(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     effect = args.get("effect")
     choices = options.get("choices")
     if not isinstance(choices, list) or effect not in choices:
-        raise ctx.reject("rules/replacement_choice", "9.10 p2.1", f"'effect' must be one of {choices}")
+        rule = "9.10 p2" if "move" in options else "9.10 p2.1"
+        raise ctx.reject("rules/replacement_choice", rule, f"'effect' must be one of {choices}")
+    if "move" in options:  # which replacement of a destroyed card's move to a graveyard applies (9.10 p2)
+        oid = str(options["move"])
+        ctx.move_picks[oid] = str(effect)
+        chosen = {"player": player, "replacement": effect, "oid": oid}
+        flow.open_priority(ctx, str(options["priority"]), ctx.emit("OptionChosen", chosen, "9.10 p2", actor=player))
+        return
     ctx.replacement_picks = [*[str(c) for c in options.get("chosen", [])], str(effect)]
     chosen = {"player": player, "replacement": effect}
     cause = ctx.emit("OptionChosen", chosen, "9.10 p2.1", actor=player)
-    if "battle" in options:
-        flow.resume_battle_damage(ctx, str(options["battle"]), cause)
+    if "battle" in options:  # with the [Pierce] assignment made before it, if any (11.1 p1.2)
+        to_blocker = options.get("to_blocker")
+        flow.resume_battle_damage(ctx, str(options["battle"]), cause, None if to_blocker is None else int(to_blocker))
         return
-    done = actions.resolve_top(ctx, cause, choice=REPLACEMENT_ANSWER)
+    # the effect resumes where it asked: inside its "you may"/"if", or in a fight with the J/resonator chosen
+    answer: Any = REPLACEMENT_ANSWER
+    if "wrapper" in options:
+        answer = {"wrapper": [dict(f) for f in options["wrapper"]]}
+    elif "fight" in options:
+        answer = [str(c) for c in options["fight"]]
+    done = actions.resolve_top(ctx, cause, choice=answer)
     if done is not None:
         flow.continue_after_resolution(ctx, done)
+
+
+@command("AssignPierceDamage", "pierce", args={"to_blocker": IntRange(0)})
+def assign_pierce_damage(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
+    """Answer how an attacker with [Pierce] deals its damage (FoW-5.5 11.1 p1.2): ``to_blocker``, the
+    damage assigned to the blocking J/resonator - a multiple of 100, equal to or more than its capacity,
+    at most the attacker's ATK; the rest (piercing damage) is assigned to the attacked object.  The
+    damage is then dealt (11.1 p1.3), after the question which replacement applies first (9.10 p2.1)."""
+    s = ctx.s
+    assert s.pending is not None
+    options = s.pending.options
+    amount = args.get("to_blocker")
+    atk, capacity, amounts = int(options["atk"]), int(options["capacity"]), list(options["amounts"])
+    if not isinstance(amount, int) or isinstance(amount, bool):
+        raise ctx.reject("command/malformed", "11.1 p1.2", "'to_blocker' must be an integer")
+    if amount not in amounts:
+        if amount % 100:
+            raise ctx.reject("rules/pierce_not_multiple_of_100", "11.1 p1.2", "assign damage in multiples of 100")
+        if amount < capacity:
+            message = f"assign the blocker at least its capacity ({capacity}): its DEF minus the damage on it"
+            raise ctx.reject("rules/pierce_below_capacity", "11.1 p1.2", message)
+        raise ctx.reject("rules/pierce_above_atk", "11.1 p1.2", f"assign at most the attacker's ATK ({atk})")
+    chosen = {"player": player, "attacker": options["attacker"], "blocker": options["blocker"]}
+    chosen.update(target=options["target"], to_blocker=amount)
+    cause = ctx.emit("OptionChosen", chosen, "11.1 p1.2", actor=player)
+    flow.resume_battle_damage(ctx, str(options["battle"]), cause, amount)
 
 
 REPLACEMENT_ANSWER = "replacement"

@@ -163,46 +163,69 @@ def apply_wrapper(
     s = ctx.s
     you = item.controller
     name = s.card_of(item.source).name
+    # resuming after the question which replacement applies first to damage one of its effects deals
+    # (9.10 p2.1): its answer or condition as it was, and the effect that asked (``ctx.wrapper_frames``)
+    resumed = choice.get("wrapper") if isinstance(choice, dict) else None
+    frames = [dict(f) for f in resumed] if isinstance(resumed, list) else []
+    frame = frames[0] if frames else None
     if isinstance(eff, May):
-        answered = _ask_may(ctx, item, cause, choice)
-        if answered is None:
-            return None
-        cause, accepted = answered
+        if frame is not None:
+            accepted = bool(frame["answer"])
+        else:
+            answered = _ask_may(ctx, item, cause, choice)
+            if answered is None:
+                return None
+            cause, accepted = answered
         chosen = list(eff.effects) if accepted else []
         skip = 0
+        answer = accepted
     else:
-        it = groups[0][0] if groups and groups[0] else None
-        if (
-            it is None
-            and same
-            and any(getattr(getattr(e, "target", None), "kind", None) == "same" for e in eff.effects)
-        ):
-            it = same[0]  # "If it's a Demon, it ...": the previous effect's single target (9.3 p3)
-        met = condition_met(s, eff.condition, you, item.source, item=item, did=did, it=it, those=those)
-        cause = ctx.emit(
-            "ConditionChecked",
-            {"item": item.id, "source": item.source, "met": met, "card": name},
-            "9.3 p3.2",
-            cause=cause,
-        )
+        if frame is not None:
+            met = bool(frame["answer"])
+        else:
+            it = groups[0][0] if groups and groups[0] else None
+            if (
+                it is None
+                and same
+                and any(getattr(getattr(e, "target", None), "kind", None) == "same" for e in eff.effects)
+            ):
+                it = same[0]  # "If it's a Demon, it ...": the previous effect's single target (9.3 p3)
+            met = condition_met(s, eff.condition, you, item.source, item=item, did=did, it=it, those=those)
+            cause = ctx.emit(
+                "ConditionChecked",
+                {"item": item.id, "source": item.source, "met": met, "card": name},
+                "9.3 p3.2",
+                cause=cause,
+            )
         chosen = list(eff.effects) if met else list(eff.otherwise)
         skip = 0 if met or eff.same_targets else sum(chosen_count(e) for e in eff.effects)
+        answer = met
+    start = int(frame["inner"]) if frame is not None else 0
     index = skip
-    for inner in chosen:
+    for k, inner in enumerate(chosen):
         n = chosen_count(inner)
-        if isinstance(inner, If):  # "If <A>, X. If <B>, Y instead.": an "if" inside an "if", with its own groups
-            result = apply_wrapper(ctx, item, inner, groups[index : index + n], cause, None, apply, chosen_count)
+        if k < start:  # applied before the question
             index += n
-            assert result is not None, "effects inside may/if never wait for a choice (checked by the card model)"
-            cause = result
             continue
-        group = (groups[index] if index < len(groups) else []) if n else None
-        index += n
-        target = getattr(inner, "target", None)
-        if target is not None and getattr(target, "kind", None) == "same":
-            group = list(same)
-        result = apply(ctx, item, inner, group, cause, None)
-        assert result is not None, "effects inside may/if never wait for a choice (checked by the card model)"
+        now = {"wrapper": frames[1:]} if k == start and isinstance(inner, If) and frames[1:] else None
+        # an effect it holds may stop to ask which replacement applies first (9.10 p2.1); the question
+        # records where this wrapper is (its answer, the effect) so that it resumes there
+        ctx.wrapper_frames.append({"answer": answer, "inner": k})
+        asks, ctx.replacement_asks = ctx.replacement_asks, True
+        if isinstance(inner, If):  # "If <A>, X. If <B>, Y instead.": an "if" inside an "if", with its own groups
+            result = apply_wrapper(ctx, item, inner, groups[index : index + n], cause, now, apply, chosen_count)
+            index += n
+        else:
+            group = (groups[index] if index < len(groups) else []) if n else None
+            index += n
+            target = getattr(inner, "target", None)
+            if target is not None and getattr(target, "kind", None) == "same":
+                group = list(same)
+            result = apply(ctx, item, inner, group, cause, now)
+        ctx.replacement_asks = asks
+        ctx.wrapper_frames.pop()
+        if result is None:  # only the question which replacement applies first (the card model checks)
+            return None
         cause = result
     return cause
 

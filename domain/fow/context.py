@@ -28,7 +28,14 @@ class Ctx(DecisionContext[GameState]):
         order the damage events ask for them (``ChooseReplacement``); ``replacement_next`` is the next."""
         self.replacement_next = 0
         self.replacement_asks = False
-        """Whether an effect being applied may stop to ask that question (not inside "you may"/"if")."""
+        """Whether an effect being applied may stop to ask that question."""
+        self.move_picks: dict[str, str] = {}
+        """For an object about to be put into a graveyard, the replacement its controller chose to apply
+        (FoW-5.5 9.10 p2; ``movement.graveyard_replacement_choices``)."""
+        self.wrapper_frames: list[dict[str, Any]] = []
+        """Where in the "you may"/"if" effects being applied the effect that may ask it is (each: the answer
+        or condition, ``answer``, and the index of the effect it holds, ``inner``; outermost first), recorded
+        with the question so that the effect resumes there (``conditions.apply_wrapper``)."""
         self.manual_cards = frozenset(cid for cid, card in state.cards.items() if card.unsupported)
         """Cards with text adjudicated by hand (``Card.unsupported``): events touching them are marked."""
 

@@ -20,7 +20,7 @@ from domain.fow.characteristics import (
 )
 from domain.fow.context import Ctx
 from domain.fow.matching import _filter_match
-from domain.fow.movement import move, replacement_applies
+from domain.fow.movement import graveyard_replacement_choices, move, replacement_applies
 from domain.fow.state import ChaseItem, GameState
 from domain.fow.trigger_checks import add_trigger, check_delayed_on, check_triggers
 
@@ -52,51 +52,29 @@ def deal_damage(
             target, amount = new_target, new_amount
         to_card = target not in s.players
     # its own "Prevent all damage that would be dealt to this card [by X]", those of the additions
-    # added to it ("... dealt to [or dealt by] added J/resonator") and those covering it or you
-    # ("... to resonators you control", "If damage would be dealt to you ..., prevent 200 of it")
-    preventions = _own_preventions(s, source, target, battle)
-    # "Each turn, prevent the first damage ...": applies last, to what the others leave (9.10 p2.1)
-    firsts = [(effect, ability) for effect, ability in preventions if ability.first_each_turn]
-    preventions = [(effect, ability) for effect, ability in preventions if not ability.first_each_turn]
-    for effect, ability in preventions:
-        if ability.prevent_amount is not None or ability.prevent_at_most is not None or ability.prevent_below_def:
-            continue  # "prevent 500 of it", "would be dealt 700 or less damage", "less than its DEF": below
-        return ctx.emit(
-            "DamagePrevented",
-            {"target": target, "amount": amount, "effect": effect, "source": source},
-            "10.17 p1.2",
-            cause=cause,
-        )
-    cause, amount = _prevent_part(ctx, preventions, source, target, amount, cause)
+    # added to it ("... dealt to [or dealt by] added J/resonator"), those covering it or you ("... to
+    # resonators you control", "If damage would be dealt to you ..., prevent 200 of it"), the prevention
+    # effects made by resolved effects and "Each turn, prevent the first damage ...": each applies once
+    # (9.10 p3), in the order the controller of what would be dealt the damage chose where it matters
+    # (9.10 p2.1, ``ask_replacement_order``), else in the order ``prevention_options`` lists them
     def_ = characteristics(s, target).def_ if to_card else None  # "damage less than its DEF"
-    small = _prevents_small(preventions, amount, def_)
-    if amount <= 0 or small is not None:
-        return cause if small is None else _prevent_all(ctx, small, source, target, amount, cause)
-    for eff in list(s.effects):
-        shielded = is_affected(s, eff, source if eff.by else target)  # "dealt by" / "dealt to"
-        if eff.kind == "prevent" and shielded and amount > 0:
-            prevented = amount if eff.amount is None else min(eff.amount, amount)
-            cause = ctx.emit(
-                "DamagePrevented",
-                {"target": target, "amount": prevented, "effect": eff.id, "source": source},
-                "10.17 p1.1" if eff.amount is not None else "10.17 p1.2",
-                cause=cause,
-            )
-            amount -= prevented
-            if eff.counter_per_100 is not None and to_card and prevented >= 100:  # "... this way, put a
-                # [+100/+100] counter on it" for each 100 (10.21 p1)
-                counters = {"oid": target, "counter": eff.counter_per_100, "count": prevented // 100}
-                cause = ctx.emit("CounterPut", counters, "10.21 p1", cause=cause)
+    options = prevention_options(s, source, target, battle)
+    preventing, ctx.replacement_next, _ = plan_preventions(
+        options, amount, def_, ctx.replacement_picks, ctx.replacement_next, can_ask=False
+    )
+    for (effect, kind, value), prevented in preventing:
+        done: dict[str, Any] = {"target": target, "amount": prevented, "effect": effect, "source": source}
+        if kind == "first":  # "the first damage" this turn: prevented, and no longer (10.17 p1.2)
+            done.update(player=value[0], once_per_turn_key=value[1])
+        partial = kind == "part" or (kind == "effect" and value[0] is not None)
+        cause = ctx.emit("DamagePrevented", done, "10.17 p1.1" if partial else "10.17 p1.2", cause=cause)
+        amount -= prevented
+        if kind == "effect" and value[1] is not None and to_card and prevented >= 100:  # "... this way, put
+            # a [+100/+100] counter on it" for each 100 (10.21 p1)
+            counters = {"oid": target, "counter": value[1], "count": prevented // 100}
+            cause = ctx.emit("CounterPut", counters, "10.21 p1", cause=cause)
     if amount <= 0:
         return cause
-    small = _prevents_small(preventions, amount, def_)
-    if small is not None:  # reduced to "700 or less" by a prevention effect: not yet applied, it applies (9.10 p3)
-        return _prevent_all(ctx, small, source, target, amount, cause)
-    first = _first_each_turn(s, firsts)
-    if first is not None:  # "the first damage" this turn: prevented, and no longer (10.17 p1.2)
-        data = {"target": target, "amount": amount, "effect": first[0], "source": source}
-        data.update(player=first[1], once_per_turn_key=first[2])
-        return ctx.emit("DamagePrevented", data, "10.17 p1.2", cause=cause)
     ev = ctx.emit(
         "DamageDealt",
         {"source": source, "target": target, "amount": amount, "battle": battle, "to_card": to_card},
@@ -208,6 +186,110 @@ def _outcomes(s: GameState, source: str, target: str, amount: int, applied: froz
     return found
 
 
+Prevention = tuple[str, str, Any]
+"""A prevention of damage (FoW-5.5 10.17): (``<card>:<index>`` or effect id, kind, value) - ``all`` ("Prevent
+all damage that would be dealt to this card"), ``part`` ("prevent 500 of it", value: 500), ``small`` ("If
+this card would be dealt 700 or less damage [damage less than its DEF], prevent it", value: (700 or None,
+whether "less than its DEF")), ``effect`` (a prevention effect a resolved effect made, value: (its amount or
+None for all, its counter per 100 prevented or None)), ``first`` ("Each turn, prevent the first damage
+...", value: (its controller, the key recording it in their ``once_per_turn_used``))."""
+
+
+def prevention_options(s: GameState, source: str, target: str, battle: bool) -> list[Prevention]:
+    """The preventions that would apply to damage ``source`` would deal to ``target`` (10.17), in the
+    order they apply when their order changes nothing or nobody could be asked: the card's own and those
+    covering it that prevent all of it, those that prevent part of it, those that prevent small damage,
+    the prevention effects of resolved effects, then each "prevent the first damage each turn" not used
+    this turn.  (9.10 p2.1 gives that order to a player: this one is only the default.)"""
+    preventions = _own_preventions(s, source, target, battle)
+    out: list[Prevention] = []
+    for effect, ability in preventions:
+        if ability.first_each_turn:
+            continue
+        if ability.prevent_amount is None and ability.prevent_at_most is None and not ability.prevent_below_def:
+            out.append((effect, "all", None))
+    out += [(e, "part", a.prevent_amount) for e, a in preventions if not a.first_each_turn and a.prevent_amount]
+    out += [
+        (e, "small", (a.prevent_at_most, a.prevent_below_def))
+        for e, a in preventions
+        if not a.first_each_turn and a.prevent_amount is None and (a.prevent_at_most is not None or a.prevent_below_def)
+    ]
+    for eff in s.effects:
+        if eff.kind == "prevent" and is_affected(s, eff, source if eff.by else target):  # "dealt by" / "dealt to"
+            out.append((eff.id, "effect", (eff.amount, eff.counter_per_100)))
+    for effect, _ in [(e, a) for e, a in preventions if a.first_each_turn]:
+        holder = effect.rsplit(":", 1)[0]
+        obj = s.objects[holder]
+        key = f"first_damage:{effect}@{obj.zone_since}"  # as the object its card is (3.1 p3)
+        if key not in s.players[obj.controller].once_per_turn_used:
+            out.append((effect, "first", (obj.controller, key)))
+    return out
+
+
+def _prevention_applies(option: Prevention, amount: int, def_: int | None) -> bool:
+    if amount <= 0:
+        return False
+    _, kind, value = option
+    if kind != "small":
+        return True
+    at_most, below_def = value
+    return (at_most is not None and amount <= at_most) or (bool(below_def) and def_ is not None and amount < def_)
+
+
+def _prevented_by(option: Prevention, amount: int) -> int:
+    _, kind, value = option
+    if kind == "part":
+        return min(int(value), amount)
+    if kind == "effect" and value[0] is not None:
+        return min(int(value[0]), amount)
+    return amount
+
+
+def _prevention_outcomes(
+    options: Sequence[Prevention], amount: int, def_: int | None, applied: frozenset[str]
+) -> set[tuple[int, frozenset[tuple[str, int]]]]:
+    """Every result of applying the remaining preventions in every order (each once, 9.10 p3): the damage
+    left and what the preventions that are used up or reduced by it prevented (a prevention effect, "the
+    first damage each turn"); the others prevent alike whichever applies first."""
+    avail = [o for o in options if o[0] not in applied and _prevention_applies(o, amount, def_)]
+    if not avail:
+        return {(amount, frozenset())}
+    found: set[tuple[int, frozenset[tuple[str, int]]]] = set()
+    for option in avail:
+        prevented = _prevented_by(option, amount)
+        used = frozenset({(option[0], prevented)}) if option[1] in ("effect", "first") else frozenset()
+        for left, recs in _prevention_outcomes(options, amount - prevented, def_, applied | {option[0]}):
+            found.add((left, recs | used))
+    return found
+
+
+def plan_preventions(
+    options: Sequence[Prevention], amount: int, def_: int | None, picks: Sequence[str], start: int, *, can_ask: bool
+) -> tuple[list[tuple[Prevention, int]], int, list[str] | None]:
+    """The preventions applied to ``amount`` damage, in order, with what each prevents; the index of the
+    next unused pick; and, when two or more apply and their order changes the result, with no pick left
+    among them, the question (their ids) for the controller of what would be dealt the damage (FoW-5.5
+    9.10 p2.1: all of them prevention effects).  Without ``can_ask`` the first listed applies."""
+    steps: list[tuple[Prevention, int]] = []
+    applied: frozenset[str] = frozenset()
+    while True:
+        avail = [o for o in options if o[0] not in applied and _prevention_applies(o, amount, def_)]
+        if not avail:
+            return steps, start, None
+        pick = avail[0]
+        if len(avail) > 1 and len(_prevention_outcomes(options, amount, def_, applied)) > 1:
+            ids = [o[0] for o in avail]
+            if start < len(picks) and picks[start] in ids:
+                pick = avail[ids.index(picks[start])]
+                start += 1
+            elif can_ask:
+                return steps, start, ids
+        prevented = _prevented_by(pick, amount)
+        steps.append((pick, prevented))
+        amount -= prevented
+        applied |= {pick[0]}
+
+
 def plan_damage(
     s: GameState, source: str, target: str, amount: int, picks: Sequence[str], start: int, *, can_ask: bool
 ) -> tuple[list[tuple[Replacement, str, int]], int, list[str] | None]:
@@ -245,22 +327,43 @@ def ask_replacement_order(ctx: Ctx, events: Sequence[tuple[str, str, int]], caus
             continue
         if target not in s.players and (target not in s.objects or s.objects[target].zone != "field"):
             continue
-        _, start, question = plan_damage(s, source, target, amount, ctx.replacement_picks, start, can_ask=True)
-        if question is not None:
-            asked = {**where, "source": source, "target": target, "amount": amount, "choices": question}
-            asked["chosen"] = list(ctx.replacement_picks[ctx.replacement_next :])
-            player = s.objects[source].controller
-            ctx.ask(player, "replacement", asked, "9.10 p2.1", cause=cause)
-            return True
+        steps, start, question = plan_damage(s, source, target, amount, ctx.replacement_picks, start, can_ask=True)
+        asked = {**where, "source": source, "target": target, "amount": amount}
+        player = s.objects[source].controller
+        if question is None:  # then the preventions, all of them prevention effects: the controller of what
+            # would be dealt the damage chooses (9.10 p2.1) - the player, or the card's controller
+            if steps:
+                target, amount = steps[-1][1], steps[-1][2]
+            if target not in s.players and (
+                s.objects[target].zone != "field" or characteristics(s, target).def_ is None
+            ):
+                continue  # no damage is dealt to it (10.6 p4)
+            def_ = None if target in s.players else characteristics(s, target).def_
+            options = prevention_options(s, source, target, battle="battle" in where)
+            _, start, question = plan_preventions(options, amount, def_, ctx.replacement_picks, start, can_ask=True)
+            if question is None:
+                continue
+            player = target if target in s.players else s.objects[target].controller
+            asked.update(dealt_to=target, dealt=amount, prevention=True)
+        asked.update(choices=question, chosen=list(ctx.replacement_picks[ctx.replacement_next :]))
+        ctx.ask(player, "replacement", asked, "9.10 p2.1", cause=cause)
+        return True
     return False
 
 
-def _asks_replacements(ctx: Ctx, item: ChaseItem, dealing: Sequence[tuple[str, str, int]], cause: str) -> bool:
+def _asks_replacements(
+    ctx: Ctx, item: ChaseItem, dealing: Sequence[tuple[str, str, int]], cause: str, **more: Any
+) -> bool:
     """Before an effect of ``item`` deals its damage: ask which replacement applies first where the
-    order matters (FoW-5.5 9.10 p2.1); the effect then waits for the answer (``ChooseReplacement``)."""
+    order matters (FoW-5.5 9.10 p2.1); the effect then waits for the answer (``ChooseReplacement``).
+    The question records where the effect resumes: inside which "you may"/"if" (``wrapper``) and
+    ``more`` (the J/resonator a fight chose, ``fight``)."""
     if not ctx.replacement_asks:
         return False
-    return ask_replacement_order(ctx, dealing, cause, {"item": item.id})
+    where: dict[str, Any] = {"item": item.id, **more}
+    if ctx.wrapper_frames:
+        where["wrapper"] = [dict(f) for f in ctx.wrapper_frames]
+    return ask_replacement_order(ctx, dealing, cause, where)
 
 
 def _dealt_by_target(s: GameState, t: str) -> int:
@@ -318,53 +421,6 @@ def _own_preventions(s: GameState, source: str, target: str, battle: bool) -> li
     return found
 
 
-def _first_each_turn(s: GameState, firsts: list[tuple[str, Ability]]) -> tuple[str, str, str] | None:
-    """The first "Each turn, prevent the first damage that would be dealt to ..." that has not applied
-    this turn (as the object its card is, 3.1 p3): (its ``<card>:<index>``, its controller, the key
-    recording it in their ``once_per_turn_used``)."""
-    for effect, _ in firsts:
-        holder = effect.rsplit(":", 1)[0]
-        obj = s.objects[holder]
-        key = f"first_damage:{effect}@{obj.zone_since}"
-        if key not in s.players[obj.controller].once_per_turn_used:
-            return effect, obj.controller, key
-    return None
-
-
-def _prevent_part(
-    ctx: Ctx, preventions: list[tuple[str, Ability]], source: str, target: str, amount: int, cause: str
-) -> tuple[str, int]:
-    """ "If damage would be dealt to this card, prevent 500 of it": each such replacement reduces the
-    damage by its amount and the remainder is dealt (FoW-5.5 10.17 p1.1); all apply, once each (9.10 p3)."""
-    for effect, ability in preventions:
-        if ability.prevent_amount is None or amount <= 0:
-            continue
-        prevented = min(ability.prevent_amount, amount)
-        data = {"target": target, "amount": prevented, "effect": effect, "source": source}
-        cause = ctx.emit("DamagePrevented", data, "10.17 p1.1", cause=cause)
-        amount -= prevented
-    return cause, amount
-
-
-def _prevents_small(preventions: list[tuple[str, Ability]], amount: int, def_: int | None) -> str | None:
-    """The replacement "If this card would be dealt 700 or less damage, prevent it" (or "... damage less
-    than its DEF", ``def_`` being the DEF of the card it would be dealt to) that applies to ``amount``
-    damage (after the preventions that reduce it), if any."""
-    if amount <= 0:
-        return None
-    for effect, ability in preventions:
-        if ability.prevent_at_most is not None and amount <= ability.prevent_at_most:
-            return effect
-        if ability.prevent_below_def and def_ is not None and amount < def_:
-            return effect
-    return None
-
-
-def _prevent_all(ctx: Ctx, effect: str, source: str, target: str, amount: int, cause: str) -> str:
-    data = {"target": target, "amount": amount, "effect": effect, "source": source}
-    return ctx.emit("DamagePrevented", data, "10.17 p1.2", cause=cause)
-
-
 def _damage_from(s: GameState, flt: Filter | None, source: str, holder: str) -> bool:
     """Whether damage from ``source`` is of the kind a replacement names ("by fire resonators"); a
     source no longer in the field is read as it was (9.11): its printed characteristics."""
@@ -375,6 +431,25 @@ def _damage_from(s: GameState, flt: Filter | None, source: str, holder: str) -> 
     if s.objects[source].zone == flt.zone:
         return matches(s, flt, source, s.objects[holder].controller)
     return _filter_match(s, flt, source) and flt.controller == "any"
+
+
+def destruction_replacement_choices(s: GameState, oid: str) -> list[str] | None:
+    """When destroying ``oid`` would put it into a graveyard (10.9 p1: no "cannot be destroyed", no
+    replacement of the destruction itself) and two replacements of that move apply, the two its
+    controller chooses between (FoW-5.5 9.10 p2, ``graveyard_replacement_choices``); else None."""
+    obj = s.objects[oid]
+    if obj.zone != "field" or obj.side == "j_ruler" or overrides_for(s, oid).cannot_be_destroyed:
+        return None
+    replaced = [
+        (holder, ability)
+        for holder in [oid, *[a for p in s.order for a in s.zones[p]["field"] if s.objects[a].attached_to == oid]]
+        for _, ability in characteristics(s, holder).abilities
+        if ability.kind == "replacement"
+        and ability.replaces == ("self_destroyed" if holder == oid else "host_destroyed")
+    ]
+    if any(replacement_applies(s, ability, holder) for holder, ability in replaced):
+        return None  # the destruction itself is replaced (9.10 p1): no move to a graveyard
+    return graveyard_replacement_choices(s, oid)
 
 
 def destroy(

@@ -1135,14 +1135,20 @@ def _fight(
             return None
         picked = candidates if len(candidates) == 1 else [str(c) for c in choice]
         pair = first + picked[:1]
+        chose: dict[str, Any] = {"fight": picked[:1]} if len(candidates) > 1 else {}
     else:
         assert eff.other is not None
         pair = first + _targets_of(ctx, item, eff.other, other)[:1]
+        chose = {}
     in_field = [t for t in pair if t in s.objects and s.objects[t].zone == "field"]
     if len(in_field) != 2 or pair[0] == pair[1]:
         return cause
     if any(characteristics(s, t).def_ is None for t in pair):
         return cause  # no J/resonator: it has no ATK to deal, no DEF to be dealt damage (10.6 p4)
     atks = [characteristics(s, t).atk or 0 for t in pair]
+    # which replacement applies first to either damage, where the order matters (9.10 p2.1); the answer
+    # resumes the fight with the J/resonator it chose, if it chose one
+    if _asks_replacements(ctx, item, [(pair[0], pair[1], atks[0]), (pair[1], pair[0], atks[1])], cause, **chose):
+        return None
     cause = deal_damage(ctx, pair[0], pair[1], atks[0], cause)
     return deal_damage(ctx, pair[1], pair[0], atks[1], cause)

@@ -14,6 +14,7 @@ from domain.fow.answer_commands import NAMED_CARD_TYPES as NAMED_CARD_TYPES
 from domain.fow.answer_commands import REPLACEMENT_ANSWER as REPLACEMENT_ANSWER
 from domain.fow.answer_commands import _choose_looked as _choose_looked
 from domain.fow.answer_commands import _optional_payment as _optional_payment
+from domain.fow.answer_commands import assign_pierce_damage as assign_pierce_damage
 from domain.fow.answer_commands import choose_attribute as choose_attribute
 from domain.fow.answer_commands import choose_attributes as choose_attributes
 from domain.fow.answer_commands import choose_cards as choose_cards
@@ -233,6 +234,8 @@ def legal_actions(state: GameState, player: str) -> list[Command]:
     elif p.kind == "pay_life":  # any multiple of 100 (1.5 p4.1): those up to the life the player has
         life = max(0, s.players[player].life)
         out = [Command("ChooseNumber", player, {"number": n}) for n in range(0, life + 1, 100)]
+    elif p.kind == "pierce":  # every legal split of [Pierce] damage (11.1 p1.2)
+        out = [Command("AssignPierceDamage", player, {"to_blocker": n}) for n in p.options["amounts"]]
     elif p.kind == "replacement":  # which replacement applies first (9.10 p2.1)
         out = [Command("ChooseReplacement", player, {"effect": c}) for c in p.options["choices"]]
     elif p.kind == "option":

@@ -75,7 +75,10 @@ def open_priority(ctx: Ctx, player: str, cause: str) -> None:
     triggered automatic objects, then the player may act."""
     s = ctx.s
     while not s.finished:
-        cause = rule_processes(ctx, cause)
+        processed = rule_processes(ctx, cause, player)
+        if processed is None:
+            return  # which replacement applies to a card it destroys (9.10 p2): asked first
+        cause = processed
         if s.finished:
             return
         cause = actions.check_status_triggers(ctx, cause)
@@ -319,17 +322,19 @@ def enter_battle_step(ctx: Ctx, step: str, cause: str) -> None:
         attacker = b.attacker
         assert attacker is not None
         if has_skill(s, attacker, "first_strike"):
-            if actions.ask_replacement_order(ctx, battle_damage_events(s, step), ev, {"battle": step}):
-                return  # which replacement applies first to that damage (9.10 p2.1): then it is dealt
-            ev = battle_damage(ctx, step, ev)
+            dealt = start_battle_damage(ctx, step, ev)
+            if dealt is None:
+                return  # a question first (11.1 p1.2, 9.10 p2.1): the damage is dealt once it is answered
+            ev = dealt
     elif step == "normal_damage":
         ev = begin_step(ctx, "main", step, "8.5 p1", cause)
         if not _attacker_present(s):
             enter_battle_step(ctx, "end_of_battle", ev)
             return
-        if actions.ask_replacement_order(ctx, battle_damage_events(s, step), ev, {"battle": step}):
-            return  # which replacement applies first to that damage (9.10 p2.1): then it is dealt
-        ev = battle_damage(ctx, step, ev)
+        dealt = start_battle_damage(ctx, step, ev)
+        if dealt is None:
+            return  # a question first (11.1 p1.2, 9.10 p2.1): the damage is dealt once it is answered
+        ev = dealt
     elif step == "end_of_battle":
         ev = begin_step(ctx, "main", step, "8.6 p1", cause)
     else:  # pragma: no cover
@@ -338,34 +343,89 @@ def enter_battle_step(ctx: Ctx, step: str, cause: str) -> None:
     open_priority(ctx, tp, ev)
 
 
-def battle_damage(ctx: Ctx, step: str, cause: str) -> str:
-    """The battle damage of a first-strike (8.4 p2) or normal damage step (8.5 p2, p3)."""
+def start_battle_damage(ctx: Ctx, step: str, cause: str, to_blocker: int | None = None) -> str | None:
+    """The battle damage of ``step`` (8.4 p2, 8.5 p2, p3), after its questions: how the controller of
+    an attacker with [Pierce] assigns its damage (11.1 p1.2; ``to_blocker`` once answered), then which
+    replacement applies first to each damage (9.10 p2.1).  None when a question was asked: the damage
+    is dealt once it is answered (``resume_battle_damage``)."""
+    s = ctx.s
+    b = s.battle
+    assert b is not None and b.attacker is not None
+    if to_blocker is None and (step == "first_strike" or not b.first_strike_dealt):
+        amounts = pierce_amounts(s)
+        if amounts is not None:
+            you = s.objects[b.attacker].controller
+            split = {"attacker": b.attacker, "blocker": b.blocker, "target": b.target}
+            if len(amounts) > 1:  # the controller of the attacker decides how its damage is dealt (11.1 p1)
+                asked = {"battle": step, **split, "atk": characteristics(s, b.attacker).atk or 0}
+                asked["capacity"] = pierce_capacity(s)
+                ctx.ask(you, "pierce", {**asked, "amounts": amounts}, "11.1 p1.2", cause=cause)
+                return None
+            # one split only (the ATK is at most the capacity rounded up to 100): nothing to decide
+            to_blocker = amounts[0]
+            data = {"player": you, **split, "to_blocker": to_blocker, "automatic": True}
+            cause = ctx.emit("OptionChosen", data, "11.1 p1.2", cause=cause)
+    where: dict[str, Any] = {"battle": step, **({"to_blocker": to_blocker} if to_blocker is not None else {})}
+    if actions.ask_replacement_order(ctx, battle_damage_events(s, step, to_blocker), cause, where):
+        return None  # which replacement applies first to that damage (9.10 p2.1): then it is dealt
+    return battle_damage(ctx, step, cause, to_blocker)
+
+
+def pierce_capacity(s: GameState) -> int:
+    """The blocking J/resonator's capacity: its DEF minus the damage on it (11.1 p1.1)."""
+    b = s.battle
+    assert b is not None and b.blocker is not None
+    return max((characteristics(s, b.blocker).def_ or 0) - s.objects[b.blocker].damage, 0)
+
+
+def pierce_amounts(s: GameState) -> list[int] | None:
+    """The damage the controller of an attacker with [Pierce] may assign to the blocker, least first:
+    multiples of 100 equal to or more than the blocker's capacity, up to the attacker's ATK (the rest is
+    piercing damage to the attacked object, 11.1 p1.2); the whole ATK when it is no more than the
+    capacity rounded up.  None when no assignment is made: no [Pierce], no blocker in a field, or under
+    5.01 (no assignment, 11.1 p2)."""
+    b = s.battle
+    if b is None or b.attacker is None or b.blocker is None or s.objects[b.blocker].zone != "field":
+        return None
+    if not has_skill(s, b.attacker, "pierce") or not version(s.ruleset).pierce_assigns_damage:
+        return None
+    atk = characteristics(s, b.attacker).atk or 0
+    least = -(-pierce_capacity(s) // 100) * 100
+    return [atk] if atk <= least else list(range(least, atk + 1, 100))
+
+
+def battle_damage(ctx: Ctx, step: str, cause: str, to_blocker: int | None = None) -> str:
+    """The battle damage of a first-strike (8.4 p2) or normal damage step (8.5 p2, p3); ``to_blocker``:
+    the damage the controller of an attacker with [Pierce] assigned to the blocker (11.1 p1.2)."""
     s = ctx.s
     b = s.battle
     assert b is not None and b.attacker is not None
     attacker = b.attacker
     if step == "first_strike":
         before = len(ctx.events)
-        ev = battle_damage_by_attacker(ctx, "8.4 p2", cause)
+        ev = battle_damage_by_attacker(ctx, "8.4 p2", cause, to_blocker)
         # only damage actually dealt spares the attacker its normal damage (8.5 p2)
         if any(e.type == "DamageDealt" and e.data["source"] == attacker for e in ctx.events[before:]):
             ev = ctx.emit("FirstStrikeDamageDealt", {"attacker": attacker}, "8.4 p2", cause=ev)
         return ev
     ev = cause
     if not b.first_strike_dealt:
-        ev = battle_damage_by_attacker(ctx, "8.5 p2", ev)
+        ev = battle_damage_by_attacker(ctx, "8.5 p2", ev, to_blocker)
     return battle_damage_to_attacker(ctx, ev)
 
 
-def resume_battle_damage(ctx: Ctx, step: str, cause: str) -> None:
-    """The battle damage of ``step``, once the replacement asked about is chosen (9.10 p2.1)."""
-    ev = battle_damage(ctx, step, cause)
-    open_priority(ctx, ctx.s.turn_player, ev)
+def resume_battle_damage(ctx: Ctx, step: str, cause: str, to_blocker: int | None = None) -> None:
+    """The battle damage of ``step``, once the [Pierce] assignment (11.1 p1.2) or the replacement
+    asked about (9.10 p2.1) is chosen; it may ask the next question first."""
+    ev = start_battle_damage(ctx, step, cause, to_blocker)
+    if ev is not None:
+        open_priority(ctx, ctx.s.turn_player, ev)
 
 
-def battle_damage_events(s: GameState, step: str) -> list[tuple[str, str, int]]:
+def battle_damage_events(s: GameState, step: str, to_blocker: int | None = None) -> list[tuple[str, str, int]]:
     """The damage the battle damage of ``step`` would deal, as (source, target, amount), read before it
-    is dealt (for the question which replacement applies first, 9.10 p2.1)."""
+    is dealt (for the question which replacement applies first, 9.10 p2.1); with [Pierce], ``to_blocker``
+    to the blocker and the rest to the attacked object (11.1 p1.3)."""
     b = s.battle
     assert b is not None and b.attacker is not None
     attacker = b.attacker
@@ -375,7 +435,13 @@ def battle_damage_events(s: GameState, step: str) -> list[tuple[str, str, int]]:
     if other is None:
         return out
     if step == "first_strike" or not b.first_strike_dealt:
-        out.append((attacker, other, characteristics(s, attacker).atk or 0))
+        atk = characteristics(s, attacker).atk or 0
+        if to_blocker is not None and blocking and b.target is not None:
+            out.append((attacker, other, to_blocker))
+            if atk - to_blocker > 0 and (b.target in s.players or s.objects[b.target].zone == "field"):
+                out.append((attacker, b.target, atk - to_blocker))
+        else:
+            out.append((attacker, other, atk))
     if step == "normal_damage" and other not in s.players and s.objects[other].zone == "field":
         out.append((other, attacker, characteristics(s, other).atk or 0))
     return out
@@ -413,7 +479,7 @@ def end_battle_window(ctx: Ctx, step: str, cause: str) -> None:
     enter_battle_step(ctx, order[order.index(step) + 1], cause)
 
 
-def battle_damage_by_attacker(ctx: Ctx, rule: str, cause: str) -> str:
+def battle_damage_by_attacker(ctx: Ctx, rule: str, cause: str, to_blocker: int | None = None) -> str:
     s = ctx.s
     b = s.battle
     assert b is not None and b.attacker is not None and b.target is not None
@@ -423,8 +489,8 @@ def battle_damage_by_attacker(ctx: Ctx, rule: str, cause: str) -> str:
     if b.blocker is not None and s.objects[b.blocker].zone == "field":
         blocker = b.blocker
         if has_skill(s, attacker, "pierce"):
-            # [Pierce] (11.1): assign at least the blocker's capacity, in multiples of 100,
-            # the rest to the attacked object.
+            # [Pierce] (11.1): the damage its controller assigned (at least the blocker's capacity, in
+            # multiples of 100, 11.1 p1.2) to the blocker, the rest to the attacked object (11.1 p1.3)
             chars = characteristics(s, blocker)
             capacity = max((chars.def_ or 0) - s.objects[blocker].damage, 0)
             if not version(s.ruleset).pierce_assigns_damage:
@@ -436,7 +502,8 @@ def battle_damage_by_attacker(ctx: Ctx, rule: str, cause: str) -> str:
                 if excess > 0:
                     cause = actions.deal_damage(ctx, attacker, b.target, excess, cause, battle=True, rule="11.1 p1.3")
                 return cause
-            to_blocker = min(atk, -(-capacity // 100) * 100)
+            if to_blocker is None:  # asked before the damage step dealt it (start_battle_damage)
+                to_blocker = min(atk, -(-capacity // 100) * 100)
             cause = actions.deal_damage(ctx, attacker, blocker, to_blocker, cause, battle=True, rule="11.1 p1.3")
             rest = atk - to_blocker
             if rest > 0:
@@ -626,13 +693,22 @@ def _loss_cause(ctx: Ctx, player: str, reason: str, cause: str) -> str:
     return cause
 
 
-def rule_processes(ctx: Ctx, cause: str) -> str:
-    """Perform rule processes until none is left (6.1 p1.1, 13)."""
+def rule_processes(ctx: Ctx, cause: str, player: str | None = None) -> str | None:
+    """Perform rule processes until none is left (6.1 p1.1, 13); None when, first, the controller of a
+    card they destroy must choose which of two replacements of its move to a graveyard applies (9.10 p2):
+    the answer gives ``player`` (who gets priority then) the priority sequence again."""
     s = ctx.s
     while True:
         found = _rule_process_candidates(s)
         if not found:
             return cause
+        if player is not None and not any(kind == "lose" for kind, _ in found):
+            for kind, ref in found:
+                choices = actions.destruction_replacement_choices(s, ref) if kind == "destroy" else None
+                if choices is not None and ref not in ctx.move_picks:
+                    asked = {"move": ref, "to": "graveyard", "choices": choices, "priority": player}
+                    ctx.ask(s.objects[ref].controller, "replacement", asked, "9.10 p2", cause=cause)
+                    return None
         losers: list[str] = []
         for kind, ref in found:
             if kind == "lose":

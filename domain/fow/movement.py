@@ -74,11 +74,15 @@ def move(
     gaining = None  # "remove that resonator from the game and you gain life equal to its DEF instead"
     if obj.zone == "field" and to == "graveyard" and movement_blocked(s, oid, "removed") is None:
         gaining = damaged_by_host_replacement(s, oid)
+        if gaining is not None and ctx.move_picks.get(oid, gaining) != gaining:
+            # with "If a card would be put into a graveyard, remove it instead" too, the controller of the
+            # card chose that one (9.10 p2, ``graveyard_replacement_choices``): it applies alone, and this
+            # one no longer does, the card no longer being put into a graveyard (9.10 p1)
+            gaining = None
         if gaining is not None:
             extra = {**extra, "instead_of": to, "replaced_by": gaining}
             to, rule = "removed", "9.10 p1"
-    # (the replacements above and this one all remove the card instead; the one that also gains life
-    # applies first, a simplification of the player's choice of order, 9.10 p2.1)
+    # (without a choice - a move no question could stop for - the one that also gains life applies)
     replaced_by = graveyard_replacement(s, oid) if to == "graveyard" and obj.zone != "graveyard" else None
     if replaced_by is not None:  # "If a card would be put into your graveyard from anywhere, remove it
         # from the game instead": only the replaced move happens (9.10 p1); a banish or a discard as a
@@ -172,6 +176,20 @@ def damaged_by_host_replacement(s: GameState, oid: str) -> str | None:
                 if ability.replaces == "damaged_by_host_to_graveyard" and replacement_applies(s, ability, addition):
                     return addition
     return None
+
+
+def graveyard_replacement_choices(s: GameState, oid: str) -> list[str] | None:
+    """When both "... remove that resonator from the game and you gain life equal to its DEF instead" (an
+    addition, ``damaged_by_host_replacement``) and "If a card would be put into a graveyard, remove it
+    from the game instead" (``graveyard_replacement``) would replace the move of ``oid`` from the field to
+    a graveyard: the two (the addition, ``<card>:<index>`` of the other), one of which the controller of
+    the card chooses to apply (FoW-5.5 9.10 p2); else None."""
+    obj = s.objects[oid]
+    if obj.zone != "field" or movement_blocked(s, oid, "removed") is not None:
+        return None
+    gaining = damaged_by_host_replacement(s, oid)
+    other = graveyard_replacement(s, oid) if gaining is not None else None
+    return None if gaining is None or other is None else [gaining, other]
 
 
 def _gain_life_by_rule(ctx: Ctx, player: str, amount: int, cause: str) -> str:

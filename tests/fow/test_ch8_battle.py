@@ -715,9 +715,18 @@ def test_pierce_assigns_the_blockers_capacity_and_the_rest_to_the_attacked_playe
     state, f = ready(EXTRA, lancer="p1:T-LANCER", wall="p2:T-WALL")
     given(state, "DamageDealt", rule="FoW-5.5 10.6 p1", source="given", target=f["wall"], amount=550, to_card=True)
     attack(state, f["lancer"], "p2", blocker=f["wall"])
-    events = to_end_of_battle(state)
+    events = pass_until(state, lambda s: s.pending is not None and s.pending.kind == "pierce")
+    # capacity 1000 - 550 = 450: the controller of the attacker assigns 500 to 800, in multiples of 100 (11.1 p1.2)
+    asked = find(events, "ChoiceRequested")
+    assert (asked.data["player"], asked.data["options"]["amounts"], asked.rule) == (
+        "p1",
+        [500, 600, 700, 800],
+        "FoW-5.5 11.1 p1.2",
+    )
+    events = run(state, cmd("AssignPierceDamage", "p1", to_blocker=500))
+    events += to_end_of_battle(state)
     dealt = [e for e in events if e.type == "DamageDealt"]
-    # capacity 1000 - 550 = 450, assigned in multiples of 100: 500; piercing damage 300
+    # the least: 500 to the blocker; piercing damage 300
     assert [(e.data["source"], e.data["target"], e.data["amount"], e.rule) for e in dealt] == [
         (f["lancer"], f["wall"], 500, "FoW-5.5 11.1 p1.3"),
         (f["lancer"], "p2", 300, "FoW-5.5 11.1 p1.3"),

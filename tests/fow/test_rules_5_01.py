@@ -546,7 +546,13 @@ def test_a_forced_attack_may_be_forfeited_only_under_5_01(ruleset: str) -> None:
 def test_pierce_assigns_the_capacity_under_5_5_and_deals_all_plus_the_excess_under_5_01(ruleset: str) -> None:
     state, f = ready(ruleset, lancer="p1:T-LANCER", bear="p2:T-BEAR")
     attack(state, f["lancer"], "p2", blocker=f["bear"])
-    events = pass_until(state, lambda s: s.step == "end_of_battle")
+    events = pass_until(
+        state, lambda s: s.step == "end_of_battle" or (s.pending is not None and s.pending.kind == "pierce")
+    )
+    if ruleset == NEW:  # 5.5 asks how the damage is assigned (11.1 p1.2): the least to the blocker
+        assert state.pending is not None and state.pending.options["amounts"] == [500, 600, 700, 800]
+        events += run(state, cmd("AssignPierceDamage", "p1", to_blocker=500))
+        events += pass_until(state, lambda s: s.step == "end_of_battle")
     dealt = [(e.data["target"], e.data["amount"], e.rule) for e in events if e.type == "DamageDealt"]
     expected = {
         NEW: [(f["bear"], 500, "FoW-5.5 11.1 p1.3"), ("p2", 300, "FoW-5.5 11.1 p1.3")],

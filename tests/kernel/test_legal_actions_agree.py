@@ -7,7 +7,7 @@ LL-2.04, at each step and for BOTH players:
 (b) for each command kind whose arguments can be enumerated from the state, every candidate
     ``decide`` accepts is listed.  The candidates (one generator per ruleset, below): every
     command type with no arguments; the answers among the options of the pending decision
-    (ChooseTurnOrder, ChooseOptional true/false, ChooseOption by index, ChooseReplacement,
+    (ChooseTurnOrder, ChooseOptional true/false, ChooseOption by index, ChooseReplacement, AssignPierceDamage,
     ChooseAttribute/Skill/Race, DeclineTrigger, LL's Choose for numbers, confirmations and
     replacements); attacks and blocks with the objects on the field (FoW DeclareAttack /
     DeclareBlock, LL DeclareAttack with circles, LevelBoost, DefineLogic, PlaceLevelCard,
@@ -91,6 +91,9 @@ def fow_candidates(s: Any, player: str) -> Iterator[Command]:
         yield from (Command("ChooseOption", player, {"option": i}) for i in range(len(choices) + 1))
         yield from (Command("ChooseReplacement", player, {"effect": c}) for c in choices if isinstance(c, str))
     yield from (Command("ChooseAttribute", player, {"attribute": a}) for a in "WRUGB")
+    if p.kind == "pierce":  # every amount from 0 to beyond the ATK, in steps of 50 (11.1 p1.2)
+        top = int(p.options["atk"]) + 200
+        yield from (Command("AssignPierceDamage", player, {"to_blocker": n}) for n in range(0, top + 1, 50))
     for k in p.options.get("skills", []) if isinstance(p.options.get("skills"), list) else []:
         yield Command("ChooseSkill", player, {"skill": k})
     for r in p.options.get("races", []) if isinstance(p.options.get("races"), list) else []:

@@ -362,7 +362,8 @@ def test_jeanne_prevents_the_first_damage_to_a_fantasy_or_human_you_control_each
 
 def test_jeanne_applies_after_the_other_preventions_of_that_damage() -> None:
     # A Human of p1 is not "you control" for p2's Jeanne; and damage another prevention already prevents
-    # whole does not use Jeanne's up: Jeanne's applies to what the others leave (9.10 p2.1, 10.17 p1.1)
+    # whole does not use Jeanne's up: dealt by a rule action that cannot stop to ask p2 the order (9.10
+    # p2.1, asked in battle and on resolution: test_play_prevention_order.py), Jeanne's applies last
     story = Story({"TAT-006": 4, "T-BEAR": 4})
     jeanne = story.put("p2", "TAT-006", "field")
     mine = story.put("p1", "TAT-006", "field")

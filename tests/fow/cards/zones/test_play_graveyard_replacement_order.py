@@ -1,0 +1,79 @@
+"""Two replacements of one card's move to a graveyard, on real cards (given events / when command / then
+cited events; each story replays its whole log): Ragnarok, the Divine Sword of Savior (MPR-011) "If a
+resonator dealt damage by added J/resonator would be put into a graveyard this turn, remove that resonator
+from the game and you gain life equal to its DEF instead" and Blazer, the Eater of Dimensions (MPR-023)
+"If a card would be put into a graveyard from anywhere, remove it from the game instead" both apply to a
+resonator the rule processes destroy (13.2 p1): its controller, the player of the original situation,
+chooses which applies (FoW-5.5 9.10 p2); only that one applies - once the card is removed instead, it is
+no longer put into a graveyard and the other no longer applies (9.10 p1).
+"""
+
+from __future__ import annotations
+
+from domain.fow import actions
+from domain.kernel import Event
+from tests.fow.cards.story import Story, _add, legal
+from tests.fow.support import cmd, find
+
+
+def _destroyed_with_both() -> tuple[Story, dict[str, str], list[Event]]:
+    """p1's Bear with Ragnarok deals lethal damage to p2's Bear while p1 controls Blazer; p1 passes and the
+    rule processes would destroy p2's Bear: the events of that pass."""
+    story = Story({"MPR-011": 4, "MPR-023": 4, "T-BEAR": 4})
+    c = {"bear": story.put("p1", "T-BEAR", "field"), "theirs": story.put("p2", "T-BEAR", "field")}
+    c["sword"] = _add(story, "p1", "MPR-011", c["bear"])
+    c["blazer"] = story.put("p1", "MPR-023", "field")
+    story.by_rule(actions.deal_damage, c["bear"], c["theirs"], 500, "given")
+    return story, c, story.when(cmd("Pass", "p1"))
+
+
+def test_the_controller_of_the_destroyed_resonator_is_asked_which_replacement_applies() -> None:
+    story, c, events = _destroyed_with_both()
+    asked = find(events, "ChoiceRequested")
+    assert (asked.data["player"], asked.data["kind"], asked.rule) == ("p2", "replacement", "FoW-5.5 9.10 p2")
+    choices = asked.data["options"]["choices"]
+    assert (asked.data["options"]["move"], choices[0], choices[1].split(":")[0]) == (
+        c["theirs"],
+        c["sword"],
+        c["blazer"],
+    )
+    assert story.state.objects[c["theirs"]].zone == "field"  # nothing is destroyed before the answer
+    assert legal(story, "p2", "ChooseReplacement") == [{"effect": x} for x in choices]
+    assert story.refused(cmd("ChooseReplacement", "p1", effect=choices[0])).code == "rules/not_your_decision"
+    wrong = story.refused(cmd("ChooseReplacement", "p2", effect="nothing"))
+    assert (wrong.code, wrong.rule) == ("rules/replacement_choice", "FoW-5.5 9.10 p2")
+    story.replays()
+
+
+def test_blazer_chosen_removes_the_resonator_and_ragnarok_gains_no_life() -> None:
+    story, c, events = _destroyed_with_both()
+    blazer = find(events, "ChoiceRequested").data["options"]["choices"][1]
+    life = story.state.players["p1"].life
+    events = story.when(cmd("ChooseReplacement", "p2", effect=blazer))
+    chosen = find(events, "OptionChosen")
+    assert (chosen.data, chosen.rule) == (
+        {"player": "p2", "replacement": blazer, "oid": c["theirs"]},
+        "FoW-5.5 9.10 p2",
+    )
+    moved = find(events, "CardMoved")
+    assert (moved.data["oid"], moved.data["to"], moved.data["replaced_by"], moved.rule) == (
+        c["theirs"],
+        "removed",
+        blazer,
+        "FoW-5.5 9.10 p1",
+    )
+    assert "LifeChanged" not in [e.type for e in events] and story.state.players["p1"].life == life
+    assert story.pending.kind == "priority" and story.pending.player == "p2"  # the pass goes on (6.1 p1.3)
+    story.replays()
+
+
+def test_ragnarok_chosen_removes_the_resonator_and_its_controller_gains_its_def() -> None:
+    story, c, events = _destroyed_with_both()
+    life = story.state.players["p1"].life
+    events = story.when(cmd("ChooseReplacement", "p2", effect=c["sword"]))
+    moved = find(events, "CardMoved")
+    assert (moved.data["to"], moved.data["replaced_by"]) == ("removed", c["sword"])
+    gained = find(events, "LifeChanged")
+    assert (gained.data["player"], gained.data["delta"]) == ("p1", 500)
+    assert story.state.players["p1"].life == life + 500
+    story.replays()
