@@ -56,9 +56,10 @@ def _steps() -> tuple[list[Event], list[tuple[Command, list[Event]]]]:
     return start_events, kept
 
 
-def _store_game(service: GameService, start_events: list[Event], steps: list[tuple[Command, list[Event]]]) -> str:
+def _new_game(game_id: str, start_events: list[Event]) -> Game:
+    """The service's aggregate of a FoW game, with its start events recorded."""
     game = Game(  # type: ignore[call-arg]
-        game_id="rebuild",
+        game_id=game_id,
         ruleset=SYSTEMS[0].ruleset,
         variant=SYSTEMS[0].variant,
         players=[{"id": "p1", "name": "Alice"}, {"id": "p2", "name": "Bob"}],
@@ -66,6 +67,11 @@ def _store_game(service: GameService, start_events: list[Event], steps: list[tup
         first_event=start_events[0].to_dict(),
     )
     game.record(start_events[1:])
+    return game
+
+
+def _store_game(service: GameService, start_events: list[Event], steps: list[tuple[Command, list[Event]]]) -> str:
+    game = _new_game("rebuild", start_events)
     service.app.record(game)
     for command, events in steps:
         digest = hashlib.sha256(repr(command.to_dict()).encode()).hexdigest()
@@ -127,15 +133,7 @@ def measure(store: str) -> list[Row]:
 def snapshot_sizes() -> list[Row]:
     """The last snapshot of a whole game against the one at version 1,000 (bytes and time)."""
     _, steps, start_events = playout(SYSTEMS[0], seed=1)
-    game = Game(  # type: ignore[call-arg]
-        game_id="sizes",
-        ruleset=SYSTEMS[0].ruleset,
-        variant=SYSTEMS[0].variant,
-        players=[{"id": "p1", "name": "Alice"}, {"id": "p2", "name": "Bob"}],
-        token_hashes={"p1": "0" * 64, "p2": "1" * 64},
-        first_event=start_events[0].to_dict(),
-    )
-    game.record(start_events[1:])
+    game = _new_game("sizes", start_events)
     taken: dict[int, tuple[int, float]] = {}
     for command, events in steps:
         digest = hashlib.sha256(repr(command.to_dict()).encode()).hexdigest()
