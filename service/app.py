@@ -452,10 +452,16 @@ class Game(Aggregate):
         command_json: str | None = None,
         keys: ChainKeys | None = None,
         viewer: str | None = None,
+        others: Sequence[str] = (),
+        seen_by_others: list[tuple[tuple[Any, ...], Event]] | None = None,
     ) -> list[tuple[Event, Event]]:
         """Append engine output; returns each event (as stored) with the same event as
         ``viewer`` (a player id; ``None``: a judge, the event whole) may see it, redacted
-        with the state right after it (:func:`redact_event`).  ``command`` is stored with
+        with the state right after it (:func:`redact_event`).  Each event is redacted for
+        the players ``others`` too (``viewer``'s own redaction reused), into
+        ``seen_by_others`` as ``((game id, seq, chain hash, player), event)``: the keys of
+        the service's per-viewer event cache, so every player's stream reads this
+        command's events without loading the game at the version before it.  ``command`` is stored with
         the first event it produced (for replay logs), and each event is chained to the one
         before it (``chain_hash``): a keyed link signed with ``keys``
         (service/integrity.py), or, without keys, an unkeyed (legacy) link.
@@ -527,7 +533,12 @@ class Game(Aggregate):
             self._modified_on = happened.timestamp
             self._pending_events.append(happened)
             stored = Event.from_dict(data)
-            out.append((stored, redact_event(engine, state, stored, viewer)))
+            seen = redact_event(engine, state, stored, viewer)
+            out.append((stored, seen))
+            if seen_by_others is not None:
+                for other in others:
+                    shown = seen if other == viewer else redact_event(engine, state, stored, other)
+                    seen_by_others.append(((originator_id, version, link, other), shown))
         return out
 
 
@@ -1425,13 +1436,28 @@ class GameService:
                 # Kept for judges in the game's own rejection log: the game's stream is untouched.
                 record_attempt(self.app, game_id, command, outcome, game.version, self.clock())
                 raise CommandRejectedError(outcome)
-            recorded = game.record(outcome, command.id, digest, command, canonical, self.chain_keys, command.player)
+            seen_by_players: list[tuple[tuple[Any, ...], Event]] = []
+            recorded = game.record(
+                outcome,
+                command.id,
+                digest,
+                command,
+                canonical,
+                self.chain_keys,
+                command.player,
+                game.player_ids,
+                seen_by_players,
+            )
             if not recorded:
                 return CommandResult(game.version, [], self._receipt_at(game, game.version))
             try:
                 self.app.record(game)
             except IntegrityError:
                 continue  # another writer won: check idempotency and the version again
+            # Only once stored: each player's stream (and /events) then reads these events
+            # from the cache, with no load of the game at the version before them.
+            for key, shown in seen_by_players:
+                self._event_cache.put(key, shown)
             receipt = self._acknowledge(game)
             result = CommandResult(game.version, [seen for _, seen in recorded], receipt)
             self._remember(game)  # only now: nothing else may touch the states redacted above

@@ -273,3 +273,28 @@ def test_concurrent_polls_while_commands_are_recorded_answer_each_viewer_at_its_
         assert state == engine.view(states[version], viewer), f"view of {viewer} at {version}"
     for viewer, seen in events_seen:
         assert seen == [redact_event(engine, states[e.seq], events[e.seq - 1], viewer) for e in seen]
+
+
+@pytest.mark.parametrize("ruleset", sorted(SYSTEMS))
+def test_every_players_events_of_a_command_are_cached_when_it_is_recorded(
+    service: GameService, ruleset: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each player's stream reads a new command's events from the cache, as they were
+    redacted for that player while the command was recorded: no load of the game at the
+    version before them (a historical load replays the events since the last snapshot).
+    What they hold is what a cold replay redacts for each player."""
+    service.create_game(ruleset, SYSTEMS[ruleset][0], _players(ruleset), seed=7, game_id="g")
+    _play(service, ruleset, 5, f"{ruleset}-warm")
+    before = service.view("g", None).version
+    choice = next(a for p in ("p1", "p2") for a in service.legal_actions("g", p).actions if a.type != "Concede")
+    after = service.submit("g", Command(choice.type, choice.player, choice.args, id="warm-1")).version
+
+    def no_load(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("the window was redacted from a load, not read from the cache")
+
+    monkeypatch.setattr(service, "_redact_window", no_load)
+    engine, events, states = _reference(service)
+    for viewer in ("p1", "p2"):
+        got = service.events("g", after=before, viewer=viewer)
+        assert [e.seq for e in got] == list(range(before + 1, after + 1))
+        assert got == _seen(engine, events, states, viewer, before, None)
