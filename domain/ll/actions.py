@@ -17,6 +17,8 @@ from domain.ll.cards import (
     Discard,
     Draw,
     ForEvery,
+    LookAt,
+    LookTop,
     Modify,
     MoveCard,
     Orient,
@@ -40,6 +42,7 @@ from domain.ll.characteristics import (
     defender_exists,
     matches,
     member_in_battle,
+    seen_by,
     targets_of_static,
     vanguard_met,
 )
@@ -1084,12 +1087,93 @@ def apply_effect(ctx: Ctx, f: Frame, eff: CardEffect) -> Outcome | None:
         }
         ctx.emit("ContinuousEffectCreated", data, "8.2.4")
         return [], None
+    if isinstance(eff, LookTop):
+        return _look_top(ctx, f, eff)
+    if isinstance(eff, LookAt):
+        targets = resolve_target(ctx, f, eff.target, name)
+        if targets is None:
+            return None
+        unseen = [t for t in targets if not seen_by(s, t, you)]
+        if unseen:  # 5.23.1: the cards in a closed zone, or face-down
+            look_at(ctx, you, unseen, "5.23.1")
+            ctx.emit("LookEnded", {"player": you, "count": len(unseen)}, "5.23.2.1")
+        return _chosen(eff.target, targets), None
     if isinstance(eff, ForEvery):
         x = for_every_x(s, f, eff.x)
         if x <= 0 or not eff.effects:
             return [], None  # 1.3.2.2: zero times is not carried out
         return [], {"source": f.source, "ref": f.ref, "path": [*f.path, f.index], "repeat": x, "rule": "12.5.2"}
     raise AssertionError(f"unhandled effect {eff!r}")  # pragma: no cover
+
+
+def look_at(ctx: Ctx, player: str, oids: list[str], rule: str) -> None:
+    """``player`` confirms the information of ``oids`` (5.23.1): named to them alone
+    (``CardsLookedAt`` is redacted for everyone else), until the look ends (5.23.2)."""
+    s = ctx.s
+    owners = sorted({s.objects[o].owner for o in oids})
+    data = {"player": player, "owners": owners, "oids": list(oids), "cards": [s.objects[o].card for o in oids]}
+    ctx.emit("CardsLookedAt", data, rule)
+
+
+def _look_top(ctx: Ctx, f: Frame, eff: LookTop) -> Outcome | None:
+    """Look at the top cards (5.7.1) or at up to N from the top (5.7.2, 5.7.3), take the chosen
+    ones and put the rest where the card says.  Every step is the looker's choice: one more
+    card (``look_more``), the cards taken (``choose``), the order put back (``look_order``)."""
+    s = ctx.s
+    you = f.controller
+    deck = s.zones[you]["deck"]
+    step = f.info.get("look")
+    if step is None:
+        if eff.count <= 0 or not deck:  # 5.7.1, 5.7.2: nothing happens if N is 0
+            return [], None
+        if eff.up_to:
+            ctx.emit("LookProgressed", {"frame": f.id, "step": "more"}, "5.7.3.1")  # the number is set to 1
+        else:
+            look_at(ctx, you, list(reversed(deck[-eff.count :])), "5.7.1")
+            ctx.emit("LookProgressed", {"frame": f.id, "step": "take"}, "5.7.1")
+        step = f.info["look"]
+    while step == "more":
+        seen = len(s.looked.get(you, []))
+        if seen >= min(eff.count, len(deck)):  # 5.7.3.4: N times (or the whole Deck)
+            ctx.emit("LookProgressed", {"frame": f.id, "step": "take"}, "5.7.3.4")
+        elif f.choice is None:  # 5.7.3.2: the player may end the instruction
+            request(ctx, you, "look_more", {"frame": f.id, "looked": seen, "max": eff.count}, "5.7.3.2")
+            return None
+        elif not isinstance(f.choice, bool):
+            raise ctx.reject("rules/illegal_choice", "5.7.3.2", "answer true (look at one more card) or false (end)")
+        elif f.choice:
+            look_at(ctx, you, list(reversed(deck[-(seen + 1) :])), "5.7.3.3")
+        else:
+            ctx.emit("LookProgressed", {"frame": f.id, "step": "take"}, "5.7.3.2")
+        step = f.info["look"]
+    looked = list(s.looked.get(you, []))
+    if step == "take":
+        flt = eff.filter.model_copy(update={"zone": "deck", "controller": "you"})
+        matching = [o for o in looked if matches(s, flt, o, you, f.source)] if eff.take else []
+        picked = choose(ctx, f, matching, eff.take, True, f"{s.card_of(f.source).name}: take", "5.23.1")
+        if picked is None:
+            return None
+        for o in picked:
+            if eff.reveal:
+                ctx.emit("CardRevealed", {"oid": o, "card": s.objects[o].card}, "5.19.3")
+            move(ctx, o, "hand", rule="5.4.1", reason="look", face_down=False, actor=you)
+        ctx.emit("LookProgressed", {"frame": f.id, "step": "rest"}, "5.23.2")
+    rest = [o for o in looked if s.objects[o].zone == "deck" and s.objects[o].owner == you]
+    if eff.rest != "stay" and len(rest) > 1:
+        if f.choice is None:  # in the order the player chooses, listed top to bottom
+            request(ctx, you, "look_order", {"frame": f.id, "cards": rest, "to": eff.rest}, "5.4.1")
+            return None
+        if not isinstance(f.choice, list) or sorted(map(str, f.choice)) != sorted(rest):
+            raise ctx.reject("rules/illegal_choice", "5.4.1", f"list each of {', '.join(rest)} once, top to bottom")
+        rest = [str(o) for o in f.choice]
+    if eff.rest == "top":
+        for o in reversed(rest):
+            move(ctx, o, "deck", rule="5.4.1", reason="look", actor=you)
+    elif eff.rest == "bottom":
+        for o in rest:
+            move(ctx, o, "deck", rule="5.4.1", reason="look", position="bottom", actor=you)
+    ctx.emit("LookEnded", {"player": you, "count": len(looked)}, "5.23.2.1")
+    return [], None
 
 
 def _chosen(target: Target, targets: list[str]) -> list[str]:

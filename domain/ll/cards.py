@@ -16,6 +16,11 @@ Vocabulary in brief (see the catalog ``service/catalogs/ll/cards.json`` for exam
 * ``abilities``: ``continuous`` / ``auto`` / ``startup`` (9.1) and ``replacement``
   (9.2.2.3); keywords (11.x) are ability fields (``keyword``, ``ex_soul``,
   ``once_per_turn`` = [1/turn] 12.4) or card fields (``trance_change``, ``tool_skill``).
+* effects (9.8), by ``op``: ``draw``, ``stock_boost``, ``stock_open``/``stock_close``,
+  ``modify``, ``disable``, ``destroy_gate``, ``drop``/``stock``/``return_to_hand``/
+  ``deck_bottom``/``purge``, ``rest``/``stand``, ``put_in_soul``, ``set``, ``synthesis``,
+  ``blink_step``, ``discard``, ``to_level``, ``look_top`` (5.7), ``look_at`` (5.23),
+  ``for_every``, ``delayed``, ``prevent_attacks``.
 * conditional triggers (``trigger: condition`` + ``state``, 9.7.6), a chosen ``x`` (9.6.2.2.1),
   delayed triggers (effect ``delayed``, 9.7.5), "cannot attack" (``prevent_attacks`` /
   ``prevents_attacks``, 8.2.4), replacements for other cards and optional ones (``replaces:
@@ -224,6 +229,34 @@ class ToLevel(_Model):
     count: Annotated[int, Field(ge=1)] = 1
 
 
+class LookTop(_Model):
+    """Look at the top ``count`` cards of your Deck (5.7.1), or with ``up_to`` at up to
+    ``count`` cards from the top, one more card at a time for as long as you go on (5.7.2,
+    5.7.3.1-5.7.3.4).  Only you see them, until this effect ends (5.23.1, 5.23.2).  Then you
+    may take up to ``take`` of them matching ``filter`` into your hand (revealed to all
+    first with ``reveal``, 5.19.3), and the others ``stay`` where they were (looking changes
+    no zone or order, 5.23.3) or go back to the ``top`` or the ``bottom`` of your Deck in the
+    order you choose (5.4.1)."""
+
+    op: Literal["look_top"] = "look_top"
+    count: Annotated[int, Field(ge=0)] = 1
+    up_to: bool = False
+    take: Annotated[int, Field(ge=0)] = 0
+    filter: Filter = Field(default_factory=lambda: Filter(zone="deck"))
+    reveal: bool = False
+    rest: Literal["stay", "top", "bottom"] = "stay"
+
+
+class LookAt(_Model):
+    """Look at cards in a closed zone or face-down cards (5.23.1): the ``target`` cards
+    ("look at your opponent's hand": ``all`` of a ``hand`` filter; "look at 1 of your
+    opponent's face-down gates": a ``chosen`` gate).  Only you see them until this effect
+    ends (5.23.2, 5.23.2.1); their zone, order and state do not change (5.23.3)."""
+
+    op: Literal["look_at"] = "look_at"
+    target: Target
+
+
 ForEveryX = Literal[
     "soul_of_self", "your_destroyed_gates", "opponent_destroyed_gates", "cards_in_your_battle_zone", "chosen_x"
 ]
@@ -289,6 +322,8 @@ Effect = Annotated[
     | BlinkStep
     | Discard
     | ToLevel
+    | LookTop
+    | LookAt
     | ForEvery
     | Delayed
     | PreventAttacks,

@@ -377,3 +377,29 @@ def requirements_met(s: GameState, player: str, oid: str) -> str | None:
         if not (set(card.worlds) & worlds or set(card.colors) & colors):
             return "9.6.2.1.4"
     return None
+
+
+# --- what a player sees (4.1.2) ----------------------------------------------------------------
+
+
+def seen_by(s: GameState, oid: str, viewer: str) -> bool:
+    """Whether ``viewer`` sees the card where it is, without looking at it (4.1.2)."""
+    obj = s.objects[oid]
+    return zone_visible(obj.zone, obj.face_down, obj.owner, viewer, set_card=obj.set_to is not None)
+
+
+def zone_visible(zone: str, face_down: bool, owner: str, viewer: str, *, set_card: bool = False) -> bool:
+    mine = owner == viewer
+    if zone == "hand":
+        return mine  # 4.6.1.1
+    if zone in ("deck", "gate_deck", "refresh"):
+        return False  # 4.5.1.1, 4.11.1.1
+    if zone in ("battle", "paradox"):
+        return True  # 4.12.1.1, 4.13.1.2: face-down cards there can be looked at
+    if not face_down:
+        return True
+    if zone == "circle" and set_card:
+        return mine  # 4.2.1.2, 5.24.4
+    if zone in ("level", "tool", "my_logicalist"):
+        return mine  # 4.7.1.2, 4.19.1.1.1; the owner chose the My Logicalist (6.2.1.2)
+    return False  # face-down gates (4.3.1.1), stock (4.8.1.1), remove zone
