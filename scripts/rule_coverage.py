@@ -106,8 +106,6 @@ NOT_IMPLEMENTED: Mapping[str, Mapping[str, str]] = {
         "puts another card there, so a card back never decides a card's type (2.22.2, 4.3.1.1.1)",
         "4.16": "the engine has no Resolution Zone: an ability or card being resolved is a frame of the resolution "
         "procedure, not a card in a zone (docs/ll-coverage.md, zones)",
-        "5.30": "no effect gives a card an ability: the card vocabulary can only take abilities away (5.31, "
-        "lose_abilities)",
     },
 }
 """Ruleset -> governing section -> why the engine cannot be tested against it yet."""

@@ -4,7 +4,7 @@ deployment (5.12), auto abilities (9.7) and the resolution of effects (9.6, 9.8-
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from domain.kernel import RULES_AUTHORITY, Shuffler, seed_commitment
@@ -30,9 +30,11 @@ from domain.ll.cards import (
     Synthesis,
     Target,
     ToLevel,
+    parse_ability,
 )
 from domain.ll.cards import Effect as CardEffect
 from domain.ll.characteristics import (
+    abilities_of,
     ability_sources,
     ability_valid,
     attacker_exists,
@@ -40,6 +42,7 @@ from domain.ll.characteristics import (
     characteristics,
     condition_met,
     defender_exists,
+    is_gained,
     matches,
     member_in_battle,
     seen_by,
@@ -234,7 +237,7 @@ def replacements_for(s: GameState, oid: str, event: str, applied: Sequence[str] 
     optional, with its choice possible (9.10.3)."""
     found: list[Replacement] = []
     for src in ability_sources(s):
-        for i, ability in enumerate(s.card_of(src).abilities):
+        for i, ability in abilities_of(s, src):
             if ability.kind != "replacement" or ability.replaces is None:
                 continue
             if ability.replaces.removeprefix("self_") != event:
@@ -435,7 +438,7 @@ def prime(
     sources = list(only) if only is not None else list(ability_sources(s))
     for src in sources:
         card = s.card_of(src)
-        for i, ability in enumerate(card.abilities):
+        for i, ability in list(enumerate(card.abilities)) if printed else abilities_of(s, src):
             if ability.kind != "auto" or ability.trigger_kind != trigger:
                 continue
             if select is not None and not select(ability):
@@ -461,7 +464,7 @@ def prime(
                 "detonate_skill": "11.9.1",
                 "vanguard": "11.3.1",
             }.get(ability.keyword or "", "11.6.1.2" if ability.ex_soul is not None else "9.7.2")
-            _emit_triggered(ctx, controller, src, i, trigger, info, rule, cause)
+            _emit_triggered(ctx, controller, src, i, trigger, gained_info(ability, i, info), rule, cause)
     if only is None:
         for delayed in [d for d in s.delayed if d.trigger == trigger and _delayed_scope_ok(d, player)]:
             where = {
@@ -522,7 +525,7 @@ def prime_conditions(ctx: Ctx) -> None:
     after every card move and at every check timing."""
     s = ctx.s
     for src in list(ability_sources(s)):
-        for i, ability in enumerate(s.card_of(src).abilities):
+        for i, ability in abilities_of(s, src):
             if ability.kind != "auto" or ability.trigger != "condition" or ability.state is None:
                 continue
             if not ability_valid(s, src, ability) or not condition_met(s, src, ability):
@@ -536,7 +539,8 @@ def prime_conditions(ctx: Ctx) -> None:
                 continue  # primed once (9.7.6.1)
             if any(f.source == src and f.ref == "ability" and f.ability == i for f in s.frames):
                 continue  # still resolving
-            _emit_triggered(ctx, controller, src, i, "condition", {"state": ability.state}, "9.7.6.1")
+            info = gained_info(ability, i, {"state": ability.state})
+            _emit_triggered(ctx, controller, src, i, "condition", info, "9.7.6.1")
 
 
 def auto_cost_payable(s: GameState, primed: Primed, ability: Ability) -> bool:
@@ -574,7 +578,7 @@ def play_primed(ctx: Ctx, primed: Primed, resume: list[Any], *, actor: str = RUL
         placed = {"self_placed": delayed["source_placed"]}
         _emit_played(ctx, primed, resume, actor, "9.7.7", ref=delayed["ref"], path=delayed["path"], info=placed)
         return run_frames(ctx)
-    ability = s.card_of(primed.source).abilities[primed.ability]
+    ability = played_ability(s, primed.source, primed.ability, primed.info)
     optional = ability.cost.optional and not ability.cost.empty
     if not optional and not ability.cost.empty and not auto_cost_payable(s, primed, ability):
         ctx.emit("PrimedCanceled", {"primed": primed.id, "why": "cost cannot be paid"}, "9.7.3.2")
@@ -624,7 +628,7 @@ def frame_effects(s: GameState, frame: Frame) -> list[CardEffect]:
     if frame.ref == "tool_skill":
         effects: list[CardEffect] = list(card.tool_skill or [])
     elif frame.ref == "ability":
-        effects = list(card.abilities[frame.ability].effects)
+        effects = list(played_ability(s, frame.source, frame.ability, frame.info).effects)
     else:
         effects = []
     for p in frame.path:
@@ -637,7 +641,22 @@ def frame_effects(s: GameState, frame: Frame) -> list[CardEffect]:
 def frame_ability(s: GameState, frame: Frame) -> Ability | None:
     if frame.ref != "ability":
         return None
-    return s.card_of(frame.source).abilities[frame.ability]
+    return played_ability(s, frame.source, frame.ability, frame.info)
+
+
+def gained_info(ability: Ability, index: int, info: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The information a primed or played ability carries: for a gained one (5.30.1) the
+    ability itself, which it keeps once played even if the effect that gave it ends."""
+    if not is_gained(index):
+        return info
+    return {**(info or {}), "gained": ability.model_dump(mode="json")}
+
+
+def played_ability(s: GameState, source: str, index: int, info: Mapping[str, Any]) -> Ability:
+    """The ability a primed ability or a frame plays: printed, or gained (from ``info``)."""
+    if is_gained(index):
+        return parse_ability(info["gained"])
+    return s.card_of(source).abilities[index]
 
 
 def run_frames(ctx: Ctx) -> bool:
@@ -918,6 +937,9 @@ def apply_effect(ctx: Ctx, f: Frame, eff: CardEffect) -> Outcome | None:
                     duration=eff.duration,
                 )
                 rule = "9.2.2.2"
+                if eff.gain_abilities:  # 5.30.1: the cards have these abilities
+                    data["gain_abilities"] = [a.model_dump(mode="json") for a in eff.gain_abilities]
+                    rule = "5.30.1"
             else:
                 data.update(disable=True, duration=eff.duration)
                 rule = "12.3.1"

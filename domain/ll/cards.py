@@ -133,7 +133,8 @@ class StockOpen(_Model):
 class Modify(_Model):
     """A continuous effect with a duration (9.2.2.2): value changes (9.9.1.5), a set
     power (a value not changed relative to the current one, 9.9.1.4), "auras are also
-    considered hearts" (9.9.1.6) or losing all abilities (9.9.1.3)."""
+    considered hearts" (9.9.1.6), losing all abilities (5.31, 9.9.1.3) or gaining the
+    abilities ``gain_abilities`` (5.30.1, 9.9.1.3: "it gains '[ACT] ...' until end of turn")."""
 
     op: Literal["modify"] = "modify"
     target: Target
@@ -144,7 +145,15 @@ class Modify(_Model):
     set_power: int | None = None
     auras_are_hearts: bool = False
     lose_abilities: bool = False
+    gain_abilities: list[Ability] = Field(default_factory=list)
     duration: Duration = "turn"
+
+    @model_validator(mode="after")
+    def _check_gained(self) -> Modify:
+        for ability in self.gain_abilities:
+            if ability.keyword == "make_up" or any(isinstance(e, Delayed) for e in ability.effects):
+                raise ValueError("a gained ability (5.30.1) cannot be Make Up or create a delayed trigger")
+        return self
 
 
 class Disable(_Model):
@@ -532,6 +541,16 @@ class Card(_Model):
 
 ForEvery.model_rebuild()
 Delayed.model_rebuild()
+Modify.model_rebuild()
+
+
+def parse_ability(data: Mapping[str, Any]) -> Ability:
+    """One ability as an effect gave it (5.30.1), from the JSON its effect recorded: equal
+    data gives the same (frozen, shared) model."""
+    return _interned_ability(data)
+
+
+_interned_ability: Interned[Ability] = Interned(lambda data: Ability.model_validate(dict(data)))
 
 
 def parse_card(data: Mapping[str, Any]) -> Card:

@@ -79,6 +79,8 @@ from domain.ll.cards import Card, parse_catalog
 from domain.ll.characteristics import (
     LEVEL_LIMIT,
     TRANCE_CHANGE_LIMIT,
+    abilities_of,
+    ability_at,
     ability_valid,
     cannot_be_used,
     characteristics,
@@ -687,9 +689,13 @@ def ability_problem(s: GameState, player: str, oid: str, index: Any, x: Any = No
     card = s.card_of(oid)
     if obj.owner != player:
         return "rules/not_your_card", "9.4.2", f"{card.name} ({oid}) is not yours"
-    if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(card.abilities):
+    if not isinstance(index, int) or isinstance(index, bool):
         return "command/malformed", "9.1.2.3", "'ability' must be the index of the ability on the card"
-    ability = card.abilities[index]
+    ability = ability_at(s, oid, index)
+    if ability is None:
+        if 0 <= index < len(card.abilities):  # printed, and lost (5.31.1)
+            return "rules/invalid_ability", "5.31.1", f"{card.name} has lost its ability {index}"
+        return "command/malformed", "9.1.2.3", "'ability' must be the index of an ability the card has"
     if ability.kind != "startup":
         return "rules/not_a_startup_ability", "9.1.2.3", f"ability {index} of {card.name} is not a startup ability"
     if not ability_valid(s, oid, ability):
@@ -738,10 +744,11 @@ def use_ability(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         raise ctx.reject(*problem)
     assert isinstance(index, int)
     point = _pending_resume(ctx)
-    ability = s.card_of(oid).abilities[index]
+    ability = ability_at(s, oid, index)
+    assert ability is not None
     name = s.card_of(oid).name
     ctx.emit("AbilityUsed", {"player": player, "source": oid, "ability": index}, "9.6.2.1", actor=player)
-    info: dict[str, Any] = {}
+    info: dict[str, Any] = actions.gained_info(ability, index, {}) or {}
     if ability.x is not None:
         assert isinstance(x, int)
         info["x"] = x
@@ -1387,7 +1394,7 @@ def _main_actions(s: GameState, player: str) -> list[Command]:
     if len(s.zones[player]["stock"]) >= 3:
         out.append(Command("LuckDrive", player))
     for oid in [*s.zones[player]["circle"], *s.zones[player]["my_logicalist"], *s.zones[player]["gate"]]:
-        for i, ability in enumerate(s.card_of(oid).abilities):
+        for i, ability in abilities_of(s, oid):
             if ability.kind != "startup":
                 continue
             if ability.x is None:

@@ -164,6 +164,8 @@ class CEffect:
     set_power: int | None = None
     auras_are_hearts: bool = False
     lose_abilities: bool = False
+    gain_abilities: list[dict[str, Any]] = field(default_factory=list)
+    """The abilities the targets gain (5.30.1), as card data."""
     disable: bool = False
     duration: str = "turn"
     created: int = 0
@@ -818,6 +820,7 @@ def _effect_created(s: GameState, d: Mapping[str, Any], e: Event) -> None:
             set_power=d.get("set_power"),
             auras_are_hearts=bool(d.get("auras_are_hearts", False)),
             lose_abilities=bool(d.get("lose_abilities", False)),
+            gain_abilities=[dict(a) for a in d.get("gain_abilities", [])],
             disable=bool(d.get("disable", False)),
             duration=d["duration"],
             created=e.seq,
