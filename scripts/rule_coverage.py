@@ -100,21 +100,12 @@ NOT_IMPLEMENTED: Mapping[str, Mapping[str, str]] = {
         "14.2": "Bifrost games have no lifebreak area (4.2 p5, tested), but no effect refers to a lifebreak area, "
         "so the rule that such references and [Break] abilities are ignored has nothing to act on",
     },
-    "GCG-1.00": {
-        "5.5": "no card effect looks at the top cards of a deck: the card vocabulary (domain/gcg/cards.py) has no "
-        "'look' effect, so nothing performs 5.5.1 or the steps of 5.5.2",
-    },
+    "GCG-1.00": {},
     "LL-2.04": {
         "2.22": "only gates from the gate deck are ever put face down into a Gate Zone (6.2, 10.x): no effect "
         "puts another card there, so a card back never decides a card's type (2.22.2, 4.3.1.1.1)",
         "4.16": "the engine has no Resolution Zone: an ability or card being resolved is a frame of the resolution "
         "procedure, not a card in a zone (docs/ll-coverage.md, zones)",
-        "5.7": "no effect looks at the top cards of a deck: the card vocabulary (domain/ll/cards.py) has no 'look' "
-        "effect",
-        "5.23": "no effect instructs a player to look at cards in a closed zone or face down: the card vocabulary "
-        "has no 'look' effect (what each player may see is tested under 4)",
-        "5.30": "no effect gives a card an ability: the card vocabulary can only take abilities away (5.31, "
-        "lose_abilities)",
     },
 }
 """Ruleset -> governing section -> why the engine cannot be tested against it yet."""

@@ -704,6 +704,87 @@ def _reveal_top(ctx: Ctx, frame: Frame, item: dict[str, Any], answer: Any) -> Wa
     return DONE
 
 
+def _look_at(ctx: Ctx, player: str, owner: str, x: int, rule: str) -> list[str]:
+    """``player`` checks the information of the top ``x`` cards of ``owner``'s deck (5.5.1,
+    5.5.2.4): named to them alone (``CardsLookedAt`` is redacted for everyone else)."""
+    s = ctx.s
+    top = list(reversed(s.zones[owner]["deck"][-x:]))  # from the top
+    data = {"player": player, "owner": owner, "oids": top, "cards": [s.objects[o].card for o in top]}
+    ctx.emit("CardsLookedAt", data, rule)
+    return top
+
+
+@effect("look_top")
+def _look_top(ctx: Ctx, frame: Frame, item: dict[str, Any], answer: Any) -> Wait | str:
+    """Look at the top cards (5.5.1) or up to N cards from the top (5.5.2), then take the
+    chosen ones into the hand and put the rest where the card says; every pick and order is
+    the looking player's (``look_more``, ``look_take``, ``look_order``)."""
+    s = ctx.s
+    eff = item["e"]
+    player = frame["master"]
+    owner = _who(frame, s, eff["who"])
+    count, deck = int(eff["count"]), s.zones[owner]["deck"]
+    step = item.get("look")
+    if step is None:
+        if count <= 0 or not deck:  # 5.5.2.1; nothing to look at (1.3.2.3)
+            frame["performed"] = False
+            return DONE
+        if eff["up_to"]:
+            step = item["look"] = "more"  # 5.5.2.2: X = 1
+            item["x"] = 0
+        else:
+            _look_at(ctx, player, owner, min(count, len(deck)), "5.5.1")
+            step = item["look"] = "take"
+    while step == "more":
+        x = int(item["x"])
+        if x >= min(count, len(deck)):  # 5.5.2.5: looked (number) times (or at the whole deck)
+            step = item["look"] = "take"
+            break
+        if answer is None:  # 5.5.2.3: the player may end the instruction
+            return Wait("look_more", player, ["look", "stop"], 1, 1, "5.5.2.3", {"effect": "look_top", "looked": x})
+        choice, answer = answer[0], None
+        if choice == "stop":
+            step = item["look"] = "take"
+            break
+        _look_at(ctx, player, owner, x + 1, "5.5.2.4")
+        item["x"] = x + 1
+    looked = list(s.looked.get(player, []))
+    if step == "take":
+        taken: list[str] = []
+        if int(eff["take"]) and looked:
+            flt = Filter.model_validate({**eff["filter"], "area": "deck", "controller": "you"})
+            matching = [o for o in looked if matches(s, o, flt, player, frame["source"])]
+            if matching and answer is None:
+                most = min(int(eff["take"]), len(matching))
+                return Wait("look_take", player, matching, 0, most, "5.5.1", {"effect": "look_top", "looked": looked})
+            taken, answer = list(answer or []), None
+        for oid in taken:
+            if eff["reveal"]:
+                ctx.emit("CardRevealed", {"oid": oid, "card": s.objects[oid].card, "player": player}, "5.10.1")
+            move(ctx, oid, "hand", "5.2.1", "look", actor=player)
+        item["taken"] = taken
+        step = item["look"] = "rest"
+    rest = [o for o in looked if s.objects[o].zone == "deck" and o not in item["taken"]]
+    where = eff["rest"]
+    if where in ("top", "bottom") and len(rest) > 1:
+        if answer is None:  # in the order the player chooses: the choice lists them top to bottom
+            return Wait("look_order", player, rest, len(rest), len(rest), "5.5.1", {"effect": "look_top", "to": where})
+        rest = list(answer)
+    if where == "top":
+        for oid in reversed(rest):
+            move(ctx, oid, "deck", "5.2.1", "look", actor=player)
+    elif where == "bottom":
+        for oid in rest:
+            move(ctx, oid, "deck", "5.2.1", "look", position="bottom", actor=player)
+    elif where == "discard":
+        for oid in rest:
+            move(ctx, oid, "discard", "5.7.3", "look", actor=player)
+    ctx.emit("LookEnded", {"player": player, "owner": owner, "count": len(looked)}, "4.8.2")
+    frame["performed"] = bool(looked)
+    frame["prev"] = list(item["taken"])
+    return DONE
+
+
 @effect("swap")
 def _swap(ctx: Ctx, frame: Frame, item: dict[str, Any], answer: Any) -> Wait | str:
     s = ctx.s

@@ -21,6 +21,10 @@ Vocabulary in brief (see ``service/catalogs/gcg/cards.json`` for examples):
   ``affects``,
   ``instead`` effects, ``optional``).  ``awakening: N`` is 【Awakening N】
   (11.4), ``evolution: {rank, trait}`` is 【Evolution】 (11.6).
+* one-shot effects (9.7), by ``op``: ``draw``, ``discard``, ``destroy``, ``return_to_hand``,
+  ``advance``/``retreat``, ``gain_rage``/``lose_rage``, ``search``, ``reveal_top``,
+  ``look_top`` (5.5), ``swap``, ``modify``, ``counter``, ``invade``, ``activate_strategy``,
+  ``play_battle``, ``mill``, ``win_game``, ``shuffle``, ``evolve``.
 * a strategy card's ``effects`` are its text: an automatic ability "when this card is
   placed in the strategy zone" (9.1.1.1.2).
 * a monster's ``burst`` is 【Burst (rank)】 (11.5).
@@ -246,6 +250,32 @@ class RevealTop(_Effect):
     filter: Filter = Field(default_factory=lambda: Filter(area="deck"))
 
 
+class LookTop(_Effect):
+    """Look at the top ``count`` cards of a deck (5.5.1), or with ``up_to`` at up to ``count``
+    cards from the top, one more card at a time for as long as the player goes on (5.5.2); the
+    looking player (the master) alone sees them.  Then the player may take up to ``take`` of
+    them matching ``filter`` into the hand (revealing them first, 5.10.1, with ``reveal``), and
+    the others go where ``rest`` says: they ``stay`` on the deck as they were (looking moves
+    nothing), go back to the ``top`` or to the ``bottom`` of the deck in the order the player
+    chooses, or are sent into the ``discard`` pile (5.7.3).  ``who``: whose deck ("look at the
+    top card of your opponent's deck": nothing is taken from it)."""
+
+    op: Literal["look_top"] = "look_top"
+    count: Annotated[int, Field(ge=0)] = 1
+    up_to: bool = False
+    who: Who = "you"
+    take: Annotated[int, Field(ge=0)] = 0
+    filter: Filter = Field(default_factory=lambda: Filter(area="deck"))
+    reveal: bool = True
+    rest: Literal["stay", "top", "bottom", "discard"] = "stay"
+
+    @model_validator(mode="after")
+    def _check_take(self) -> LookTop:
+        if self.take and self.who != "you":
+            raise ValueError("only cards of your own deck are taken into your hand ('take' needs 'who': 'you')")
+        return self
+
+
 class Swap(_Effect):
     """Swap a card in your zones with a card in your hand (5.6)."""
 
@@ -342,6 +372,7 @@ Effect = Annotated[
     | Rage
     | Search
     | RevealTop
+    | LookTop
     | Swap
     | Modify
     | CounterMonster
@@ -540,6 +571,7 @@ for _model in (
     Rage,
     Search,
     RevealTop,
+    LookTop,
     Swap,
     Modify,
     CounterMonster,

@@ -613,6 +613,9 @@ def _choice_rule(kind: str) -> str:
         "strategy_zone": "9.5.2.1.3",
         "play_battle": "5.11.1",
         "zone": "5.11.1.2",
+        "look_more": "5.5.2.3",
+        "look_take": "5.5.1",
+        "look_order": "5.5.1",
     }.get(kind, "9.5.2.2")
 
 
@@ -710,6 +713,9 @@ def _choices(s: GameState, player: str) -> list[Command]:
     lo, hi = int(p.options.get("min", 1)), int(p.options.get("max", 1))
     if p.kind == "loop_response":  # the declared number, or any smaller one (12.1.1.1), largest first
         return [Command("Choose", player, {"choice": [n]}) for n in sorted(among, reverse=True)]
+    if p.kind == "look_order":  # every order of the cards put back (5.5.1), top to bottom
+        orders = itertools.islice(itertools.permutations(among), MAX_COMBOS)
+        return [Command("Choose", player, {"choice": list(c)}) for c in orders]
     out: list[Command] = []
     for n in range(lo, hi + 1):
         seen: set[tuple[str, ...]] = set()
@@ -759,8 +765,8 @@ def is_visible(s: GameState, oid: str, viewer: str | None) -> bool:
     obj = s.objects[oid]
     if obj.revealed:
         return True
-    if obj.zone == "deck":
-        return False  # 4.8.2: hidden for all players
+    if obj.zone == "deck":  # 4.8.2: hidden for all players, but the one looking at it (5.5.1)
+        return oid in s.looked.get(viewer, ())
     if obj.zone in ("hand", "monster_deck"):
         return obj.owner == viewer  # 4.9.2, 4.6.2
     return True
@@ -843,6 +849,11 @@ def view(state: GameState, viewer: str | None) -> dict[str, JSON]:
             {"id": e.id, "source": e.source, "targets": list(e.targets), "duration": e.duration} for e in s.effects
         ],
         "players": players,
+        "looked": {
+            p: [_card_view(s, o, viewer) for o in oids]
+            for p, oids in sorted(s.looked.items())
+            if viewer is None or p == viewer
+        },
         "finished": s.finished,
         "winner": s.winner,
         "result": s.result,
@@ -893,6 +904,10 @@ def redact_event(state: GameState, event: Event, viewer: str | None) -> Event:
             d["oid"] = None
             d["card"] = None
             d.pop("last_known", None)
+    elif t == "CardsLookedAt" and d.get("player") != viewer:  # only the looker sees them (5.5.1)
+        d["count"] = len(event.data["oids"])
+        d["oids"] = None
+        d["cards"] = None
     elif t == "ChoiceRequested":
         d.pop("resume", None)
         if d.get("player") != viewer:

@@ -182,6 +182,9 @@ class GameState(GameStateBase):
     args}``): the actions a turn player may declare as an infinite loop (12.1.1.1)."""
     loop: dict[str, Any] | None = None
     """A declared infinite loop waiting for the non-turn player's answer (12.1.1.1)."""
+    looked: dict[str, list[str]] = field(default_factory=dict)
+    """Player -> the deck cards they are looking at (5.5), from the top: only they may see
+    them (4.8.2 hides a deck from all players otherwise), until the look ends."""
     finished: bool = False
     winner: str | None = None
     result: str | None = None
@@ -208,6 +211,7 @@ class GameState(GameStateBase):
         "banned": Stored("list"),
         "loop_log": Stored("deep", default=[]),
         "loop": Stored("deep", default=None),
+        "looked": Stored("map_lists", default={}),
         "finished": Stored("value"),
         "winner": Stored("value"),
         "result": Stored("value"),
@@ -227,6 +231,7 @@ class GameState(GameStateBase):
         "main_log": "lists",
         "banned": "list",
         "loop_log": "list",  # entries are never mutated
+        "looked": "map_lists",
         "cache": "empty_dict",
     }
 
@@ -544,6 +549,16 @@ def _revealed(s: GameState, d: Mapping[str, Any], e: Event) -> None:
 def _reveal_ended(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     for oid in d["oids"]:
         mut(s, oid).revealed = False
+
+
+@handles("CardsLookedAt")
+def _looked_at(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.looked[d["player"]] = list(d["oids"])  # 5.5.1, 5.5.2.4: the top cards, from the top
+
+
+@handles("LookEnded")
+def _look_ended(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.looked.pop(d["player"], None)
 
 
 @handles("PlayerLost")

@@ -4,7 +4,7 @@ deployment (5.12), auto abilities (9.7) and the resolution of effects (9.6, 9.8-
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from domain.kernel import RULES_AUTHORITY, Shuffler, seed_commitment
@@ -17,6 +17,8 @@ from domain.ll.cards import (
     Discard,
     Draw,
     ForEvery,
+    LookAt,
+    LookTop,
     Modify,
     MoveCard,
     Orient,
@@ -28,9 +30,11 @@ from domain.ll.cards import (
     Synthesis,
     Target,
     ToLevel,
+    parse_ability,
 )
 from domain.ll.cards import Effect as CardEffect
 from domain.ll.characteristics import (
+    abilities_of,
     ability_sources,
     ability_valid,
     attacker_exists,
@@ -38,8 +42,10 @@ from domain.ll.characteristics import (
     characteristics,
     condition_met,
     defender_exists,
+    is_gained,
     matches,
     member_in_battle,
+    seen_by,
     targets_of_static,
     vanguard_met,
 )
@@ -231,7 +237,7 @@ def replacements_for(s: GameState, oid: str, event: str, applied: Sequence[str] 
     optional, with its choice possible (9.10.3)."""
     found: list[Replacement] = []
     for src in ability_sources(s):
-        for i, ability in enumerate(s.card_of(src).abilities):
+        for i, ability in abilities_of(s, src):
             if ability.kind != "replacement" or ability.replaces is None:
                 continue
             if ability.replaces.removeprefix("self_") != event:
@@ -432,7 +438,7 @@ def prime(
     sources = list(only) if only is not None else list(ability_sources(s))
     for src in sources:
         card = s.card_of(src)
-        for i, ability in enumerate(card.abilities):
+        for i, ability in list(enumerate(card.abilities)) if printed else abilities_of(s, src):
             if ability.kind != "auto" or ability.trigger_kind != trigger:
                 continue
             if select is not None and not select(ability):
@@ -458,7 +464,7 @@ def prime(
                 "detonate_skill": "11.9.1",
                 "vanguard": "11.3.1",
             }.get(ability.keyword or "", "11.6.1.2" if ability.ex_soul is not None else "9.7.2")
-            _emit_triggered(ctx, controller, src, i, trigger, info, rule, cause)
+            _emit_triggered(ctx, controller, src, i, trigger, gained_info(ability, i, info), rule, cause)
     if only is None:
         for delayed in [d for d in s.delayed if d.trigger == trigger and _delayed_scope_ok(d, player)]:
             where = {
@@ -519,7 +525,7 @@ def prime_conditions(ctx: Ctx) -> None:
     after every card move and at every check timing."""
     s = ctx.s
     for src in list(ability_sources(s)):
-        for i, ability in enumerate(s.card_of(src).abilities):
+        for i, ability in abilities_of(s, src):
             if ability.kind != "auto" or ability.trigger != "condition" or ability.state is None:
                 continue
             if not ability_valid(s, src, ability) or not condition_met(s, src, ability):
@@ -533,7 +539,8 @@ def prime_conditions(ctx: Ctx) -> None:
                 continue  # primed once (9.7.6.1)
             if any(f.source == src and f.ref == "ability" and f.ability == i for f in s.frames):
                 continue  # still resolving
-            _emit_triggered(ctx, controller, src, i, "condition", {"state": ability.state}, "9.7.6.1")
+            info = gained_info(ability, i, {"state": ability.state})
+            _emit_triggered(ctx, controller, src, i, "condition", info, "9.7.6.1")
 
 
 def auto_cost_payable(s: GameState, primed: Primed, ability: Ability) -> bool:
@@ -571,7 +578,7 @@ def play_primed(ctx: Ctx, primed: Primed, resume: list[Any], *, actor: str = RUL
         placed = {"self_placed": delayed["source_placed"]}
         _emit_played(ctx, primed, resume, actor, "9.7.7", ref=delayed["ref"], path=delayed["path"], info=placed)
         return run_frames(ctx)
-    ability = s.card_of(primed.source).abilities[primed.ability]
+    ability = played_ability(s, primed.source, primed.ability, primed.info)
     optional = ability.cost.optional and not ability.cost.empty
     if not optional and not ability.cost.empty and not auto_cost_payable(s, primed, ability):
         ctx.emit("PrimedCanceled", {"primed": primed.id, "why": "cost cannot be paid"}, "9.7.3.2")
@@ -621,7 +628,7 @@ def frame_effects(s: GameState, frame: Frame) -> list[CardEffect]:
     if frame.ref == "tool_skill":
         effects: list[CardEffect] = list(card.tool_skill or [])
     elif frame.ref == "ability":
-        effects = list(card.abilities[frame.ability].effects)
+        effects = list(played_ability(s, frame.source, frame.ability, frame.info).effects)
     else:
         effects = []
     for p in frame.path:
@@ -634,7 +641,22 @@ def frame_effects(s: GameState, frame: Frame) -> list[CardEffect]:
 def frame_ability(s: GameState, frame: Frame) -> Ability | None:
     if frame.ref != "ability":
         return None
-    return s.card_of(frame.source).abilities[frame.ability]
+    return played_ability(s, frame.source, frame.ability, frame.info)
+
+
+def gained_info(ability: Ability, index: int, info: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The information a primed or played ability carries: for a gained one (5.30.1) the
+    ability itself, which it keeps once played even if the effect that gave it ends."""
+    if not is_gained(index):
+        return info
+    return {**(info or {}), "gained": ability.model_dump(mode="json")}
+
+
+def played_ability(s: GameState, source: str, index: int, info: Mapping[str, Any]) -> Ability:
+    """The ability a primed ability or a frame plays: printed, or gained (from ``info``)."""
+    if is_gained(index):
+        return parse_ability(info["gained"])
+    return s.card_of(source).abilities[index]
 
 
 def run_frames(ctx: Ctx) -> bool:
@@ -915,6 +937,9 @@ def apply_effect(ctx: Ctx, f: Frame, eff: CardEffect) -> Outcome | None:
                     duration=eff.duration,
                 )
                 rule = "9.2.2.2"
+                if eff.gain_abilities:  # 5.30.1: the cards have these abilities
+                    data["gain_abilities"] = [a.model_dump(mode="json") for a in eff.gain_abilities]
+                    rule = "5.30.1"
             else:
                 data.update(disable=True, duration=eff.duration)
                 rule = "12.3.1"
@@ -1084,12 +1109,93 @@ def apply_effect(ctx: Ctx, f: Frame, eff: CardEffect) -> Outcome | None:
         }
         ctx.emit("ContinuousEffectCreated", data, "8.2.4")
         return [], None
+    if isinstance(eff, LookTop):
+        return _look_top(ctx, f, eff)
+    if isinstance(eff, LookAt):
+        targets = resolve_target(ctx, f, eff.target, name)
+        if targets is None:
+            return None
+        unseen = [t for t in targets if not seen_by(s, t, you)]
+        if unseen:  # 5.23.1: the cards in a closed zone, or face-down
+            look_at(ctx, you, unseen, "5.23.1")
+            ctx.emit("LookEnded", {"player": you, "count": len(unseen)}, "5.23.2.1")
+        return _chosen(eff.target, targets), None
     if isinstance(eff, ForEvery):
         x = for_every_x(s, f, eff.x)
         if x <= 0 or not eff.effects:
             return [], None  # 1.3.2.2: zero times is not carried out
         return [], {"source": f.source, "ref": f.ref, "path": [*f.path, f.index], "repeat": x, "rule": "12.5.2"}
     raise AssertionError(f"unhandled effect {eff!r}")  # pragma: no cover
+
+
+def look_at(ctx: Ctx, player: str, oids: list[str], rule: str) -> None:
+    """``player`` confirms the information of ``oids`` (5.23.1): named to them alone
+    (``CardsLookedAt`` is redacted for everyone else), until the look ends (5.23.2)."""
+    s = ctx.s
+    owners = sorted({s.objects[o].owner for o in oids})
+    data = {"player": player, "owners": owners, "oids": list(oids), "cards": [s.objects[o].card for o in oids]}
+    ctx.emit("CardsLookedAt", data, rule)
+
+
+def _look_top(ctx: Ctx, f: Frame, eff: LookTop) -> Outcome | None:
+    """Look at the top cards (5.7.1) or at up to N from the top (5.7.2, 5.7.3), take the chosen
+    ones and put the rest where the card says.  Every step is the looker's choice: one more
+    card (``look_more``), the cards taken (``choose``), the order put back (``look_order``)."""
+    s = ctx.s
+    you = f.controller
+    deck = s.zones[you]["deck"]
+    step = f.info.get("look")
+    if step is None:
+        if eff.count <= 0 or not deck:  # 5.7.1, 5.7.2: nothing happens if N is 0
+            return [], None
+        if eff.up_to:
+            ctx.emit("LookProgressed", {"frame": f.id, "step": "more"}, "5.7.3.1")  # the number is set to 1
+        else:
+            look_at(ctx, you, list(reversed(deck[-eff.count :])), "5.7.1")
+            ctx.emit("LookProgressed", {"frame": f.id, "step": "take"}, "5.7.1")
+        step = f.info["look"]
+    while step == "more":
+        seen = len(s.looked.get(you, []))
+        if seen >= min(eff.count, len(deck)):  # 5.7.3.4: N times (or the whole Deck)
+            ctx.emit("LookProgressed", {"frame": f.id, "step": "take"}, "5.7.3.4")
+        elif f.choice is None:  # 5.7.3.2: the player may end the instruction
+            request(ctx, you, "look_more", {"frame": f.id, "looked": seen, "max": eff.count}, "5.7.3.2")
+            return None
+        elif not isinstance(f.choice, bool):
+            raise ctx.reject("rules/illegal_choice", "5.7.3.2", "answer true (look at one more card) or false (end)")
+        elif f.choice:
+            look_at(ctx, you, list(reversed(deck[-(seen + 1) :])), "5.7.3.3")
+        else:
+            ctx.emit("LookProgressed", {"frame": f.id, "step": "take"}, "5.7.3.2")
+        step = f.info["look"]
+    looked = list(s.looked.get(you, []))
+    if step == "take":
+        flt = eff.filter.model_copy(update={"zone": "deck", "controller": "you"})
+        matching = [o for o in looked if matches(s, flt, o, you, f.source)] if eff.take else []
+        picked = choose(ctx, f, matching, eff.take, True, f"{s.card_of(f.source).name}: take", "5.23.1")
+        if picked is None:
+            return None
+        for o in picked:
+            if eff.reveal:
+                ctx.emit("CardRevealed", {"oid": o, "card": s.objects[o].card}, "5.19.3")
+            move(ctx, o, "hand", rule="5.4.1", reason="look", face_down=False, actor=you)
+        ctx.emit("LookProgressed", {"frame": f.id, "step": "rest"}, "5.23.2")
+    rest = [o for o in looked if s.objects[o].zone == "deck" and s.objects[o].owner == you]
+    if eff.rest != "stay" and len(rest) > 1:
+        if f.choice is None:  # in the order the player chooses, listed top to bottom
+            request(ctx, you, "look_order", {"frame": f.id, "cards": rest, "to": eff.rest}, "5.4.1")
+            return None
+        if not isinstance(f.choice, list) or sorted(map(str, f.choice)) != sorted(rest):
+            raise ctx.reject("rules/illegal_choice", "5.4.1", f"list each of {', '.join(rest)} once, top to bottom")
+        rest = [str(o) for o in f.choice]
+    if eff.rest == "top":
+        for o in reversed(rest):
+            move(ctx, o, "deck", rule="5.4.1", reason="look", actor=you)
+    elif eff.rest == "bottom":
+        for o in rest:
+            move(ctx, o, "deck", rule="5.4.1", reason="look", position="bottom", actor=you)
+    ctx.emit("LookEnded", {"player": you, "count": len(looked)}, "5.23.2.1")
+    return [], None
 
 
 def _chosen(target: Target, targets: list[str]) -> list[str]:

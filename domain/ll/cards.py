@@ -16,6 +16,11 @@ Vocabulary in brief (see the catalog ``service/catalogs/ll/cards.json`` for exam
 * ``abilities``: ``continuous`` / ``auto`` / ``startup`` (9.1) and ``replacement``
   (9.2.2.3); keywords (11.x) are ability fields (``keyword``, ``ex_soul``,
   ``once_per_turn`` = [1/turn] 12.4) or card fields (``trance_change``, ``tool_skill``).
+* effects (9.8), by ``op``: ``draw``, ``stock_boost``, ``stock_open``/``stock_close``,
+  ``modify``, ``disable``, ``destroy_gate``, ``drop``/``stock``/``return_to_hand``/
+  ``deck_bottom``/``purge``, ``rest``/``stand``, ``put_in_soul``, ``set``, ``synthesis``,
+  ``blink_step``, ``discard``, ``to_level``, ``look_top`` (5.7), ``look_at`` (5.23),
+  ``for_every``, ``delayed``, ``prevent_attacks``.
 * conditional triggers (``trigger: condition`` + ``state``, 9.7.6), a chosen ``x`` (9.6.2.2.1),
   delayed triggers (effect ``delayed``, 9.7.5), "cannot attack" (``prevent_attacks`` /
   ``prevents_attacks``, 8.2.4), replacements for other cards and optional ones (``replaces:
@@ -128,7 +133,8 @@ class StockOpen(_Model):
 class Modify(_Model):
     """A continuous effect with a duration (9.2.2.2): value changes (9.9.1.5), a set
     power (a value not changed relative to the current one, 9.9.1.4), "auras are also
-    considered hearts" (9.9.1.6) or losing all abilities (9.9.1.3)."""
+    considered hearts" (9.9.1.6), losing all abilities (5.31, 9.9.1.3) or gaining the
+    abilities ``gain_abilities`` (5.30.1, 9.9.1.3: "it gains '[ACT] ...' until end of turn")."""
 
     op: Literal["modify"] = "modify"
     target: Target
@@ -139,7 +145,15 @@ class Modify(_Model):
     set_power: int | None = None
     auras_are_hearts: bool = False
     lose_abilities: bool = False
+    gain_abilities: list[Ability] = Field(default_factory=list)
     duration: Duration = "turn"
+
+    @model_validator(mode="after")
+    def _check_gained(self) -> Modify:
+        for ability in self.gain_abilities:
+            if ability.keyword == "make_up" or any(isinstance(e, Delayed) for e in ability.effects):
+                raise ValueError("a gained ability (5.30.1) cannot be Make Up or create a delayed trigger")
+        return self
 
 
 class Disable(_Model):
@@ -224,6 +238,34 @@ class ToLevel(_Model):
     count: Annotated[int, Field(ge=1)] = 1
 
 
+class LookTop(_Model):
+    """Look at the top ``count`` cards of your Deck (5.7.1), or with ``up_to`` at up to
+    ``count`` cards from the top, one more card at a time for as long as you go on (5.7.2,
+    5.7.3.1-5.7.3.4).  Only you see them, until this effect ends (5.23.1, 5.23.2).  Then you
+    may take up to ``take`` of them matching ``filter`` into your hand (revealed to all
+    first with ``reveal``, 5.19.3), and the others ``stay`` where they were (looking changes
+    no zone or order, 5.23.3) or go back to the ``top`` or the ``bottom`` of your Deck in the
+    order you choose (5.4.1)."""
+
+    op: Literal["look_top"] = "look_top"
+    count: Annotated[int, Field(ge=0)] = 1
+    up_to: bool = False
+    take: Annotated[int, Field(ge=0)] = 0
+    filter: Filter = Field(default_factory=lambda: Filter(zone="deck"))
+    reveal: bool = False
+    rest: Literal["stay", "top", "bottom"] = "stay"
+
+
+class LookAt(_Model):
+    """Look at cards in a closed zone or face-down cards (5.23.1): the ``target`` cards
+    ("look at your opponent's hand": ``all`` of a ``hand`` filter; "look at 1 of your
+    opponent's face-down gates": a ``chosen`` gate).  Only you see them until this effect
+    ends (5.23.2, 5.23.2.1); their zone, order and state do not change (5.23.3)."""
+
+    op: Literal["look_at"] = "look_at"
+    target: Target
+
+
 ForEveryX = Literal[
     "soul_of_self", "your_destroyed_gates", "opponent_destroyed_gates", "cards_in_your_battle_zone", "chosen_x"
 ]
@@ -289,6 +331,8 @@ Effect = Annotated[
     | BlinkStep
     | Discard
     | ToLevel
+    | LookTop
+    | LookAt
     | ForEvery
     | Delayed
     | PreventAttacks,
@@ -497,6 +541,16 @@ class Card(_Model):
 
 ForEvery.model_rebuild()
 Delayed.model_rebuild()
+Modify.model_rebuild()
+
+
+def parse_ability(data: Mapping[str, Any]) -> Ability:
+    """One ability as an effect gave it (5.30.1), from the JSON its effect recorded: equal
+    data gives the same (frozen, shared) model."""
+    return _interned_ability(data)
+
+
+_interned_ability: Interned[Ability] = Interned(lambda data: Ability.model_validate(dict(data)))
 
 
 def parse_card(data: Mapping[str, Any]) -> Card:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from domain.ll.cards import Ability, Card, Filter, Target
+from domain.ll.cards import Ability, Card, Filter, Target, parse_ability
 from domain.ll.state import GameState
 
 HAND_LIMIT = 8
@@ -79,6 +79,35 @@ def lost_abilities(s: GameState, oid: str) -> bool:
     return any(e.lose_abilities and oid in e.targets for e in s.effects)
 
 
+GAINED = 1000
+"""A gained ability's number: ``GAINED`` times the seq of the effect that gave it + its position
+there, a number that stays the same as long as the card has it (printed ones are numbered
+by their position on the card)."""
+
+
+def abilities_of(s: GameState, oid: str) -> list[tuple[int, Ability]]:
+    """The abilities the card has, numbered (9.9.1.3, in timestamp order 9.9.1.7): its printed
+    ones unless an effect made it lose all its abilities (5.31.1), then those effects gave it
+    (5.30.1) unless a later effect made it lose them."""
+    card = s.card_of(oid)
+    mine = [e for e in s.effects if oid in e.targets]
+    lost = max(((e.timestamp, e.created) for e in mine if e.lose_abilities), default=None)
+    out = list(enumerate(card.abilities)) if lost is None else []
+    for e in mine:
+        if e.gain_abilities and (lost is None or (e.timestamp, e.created) > lost):
+            out += [(GAINED * e.created + j, parse_ability(a)) for j, a in enumerate(e.gain_abilities)]
+    return out
+
+
+def ability_at(s: GameState, oid: str, index: int) -> Ability | None:
+    """The card's ability numbered ``index`` (see :func:`abilities_of`), if it has it now."""
+    return next((a for i, a in abilities_of(s, oid) if i == index), None)
+
+
+def is_gained(index: int) -> bool:
+    return index >= GAINED
+
+
 def is_set(s: GameState, oid: str) -> bool:
     obj = s.objects[oid]
     return obj.zone == "circle" and obj.set_to is not None
@@ -104,10 +133,9 @@ def card_valid(s: GameState, oid: str) -> bool:
 
 
 def ability_valid(s: GameState, oid: str, ability: Ability) -> bool:
-    """Whether one ability of a card is valid now (9.3)."""
+    """Whether one ability the card has (:func:`abilities_of`: one it lost is not among them,
+    5.31.1) is valid now (9.3)."""
     obj = s.objects[oid]
-    if lost_abilities(s, oid):
-        return False
     if ability.keyword in ("detonate", "detonate_skill"):
         # Detonate works on a card Set (face-down) in a circle (11.8): the keyword turns it
         # face-up, so it must be valid while face-down; Detonate Skill checks the Set State (11.9).
@@ -220,8 +248,7 @@ def ability_sources(s: GameState) -> Iterator[str]:
 def active_continuous(s: GameState) -> Iterator[tuple[str, int, Ability]]:
     """Valid continuous abilities whose condition holds (9.1.2.1, 9.3)."""
     for oid in ability_sources(s):
-        card = s.card_of(oid)
-        for i, ability in enumerate(card.abilities):
+        for i, ability in abilities_of(s, oid):
             if ability.kind != "continuous":
                 continue
             if ability_valid(s, oid, ability) and condition_met(s, oid, ability):
@@ -241,7 +268,7 @@ def characteristics(s: GameState, oid: str) -> Chars:
         aura=card.aura,
         limit=card.limit,
         heart=card.heart,
-        abilities=list(enumerate(card.abilities)),
+        abilities=abilities_of(s, oid),
         trance_change=card.trance_change,
     )
     if obj.zone != "circle" or obj.set_to is not None:
@@ -265,9 +292,8 @@ def characteristics(s: GameState, oid: str) -> Chars:
                     chars.power += logic.power
                     chars.aura += logic.aura
                     chars.limit += logic.limit
-    # 9.9.1.3 gaining / losing abilities
+    # 9.9.1.3 gaining / losing abilities (the abilities are :func:`abilities_of`)
     if lost_abilities(s, oid):
-        chars.abilities = []
         chars.trance_change = None
     # 9.9.1.4 effects that do not change relative to the current value (set values), in
     # timestamp order (9.9.1.7): a continuous ability from when its card was placed in its
@@ -377,3 +403,29 @@ def requirements_met(s: GameState, player: str, oid: str) -> str | None:
         if not (set(card.worlds) & worlds or set(card.colors) & colors):
             return "9.6.2.1.4"
     return None
+
+
+# --- what a player sees (4.1.2) ----------------------------------------------------------------
+
+
+def seen_by(s: GameState, oid: str, viewer: str) -> bool:
+    """Whether ``viewer`` sees the card where it is, without looking at it (4.1.2)."""
+    obj = s.objects[oid]
+    return zone_visible(obj.zone, obj.face_down, obj.owner, viewer, set_card=obj.set_to is not None)
+
+
+def zone_visible(zone: str, face_down: bool, owner: str, viewer: str, *, set_card: bool = False) -> bool:
+    mine = owner == viewer
+    if zone == "hand":
+        return mine  # 4.6.1.1
+    if zone in ("deck", "gate_deck", "refresh"):
+        return False  # 4.5.1.1, 4.11.1.1
+    if zone in ("battle", "paradox"):
+        return True  # 4.12.1.1, 4.13.1.2: face-down cards there can be looked at
+    if not face_down:
+        return True
+    if zone == "circle" and set_card:
+        return mine  # 4.2.1.2, 5.24.4
+    if zone in ("level", "tool", "my_logicalist"):
+        return mine  # 4.7.1.2, 4.19.1.1.1; the owner chose the My Logicalist (6.2.1.2)
+    return False  # face-down gates (4.3.1.1), stock (4.8.1.1), remove zone

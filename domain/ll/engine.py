@@ -79,12 +79,16 @@ from domain.ll.cards import Card, parse_catalog
 from domain.ll.characteristics import (
     LEVEL_LIMIT,
     TRANCE_CHANGE_LIMIT,
+    abilities_of,
+    ability_at,
     ability_valid,
     cannot_be_used,
     characteristics,
     play_cost,
     requirements_met,
+    seen_by,
     trance_limit,
+    zone_visible,
 )
 from domain.ll.context import RULESET, Ctx, GameOverError, RejectedError, cite
 from domain.ll.state import (
@@ -685,9 +689,13 @@ def ability_problem(s: GameState, player: str, oid: str, index: Any, x: Any = No
     card = s.card_of(oid)
     if obj.owner != player:
         return "rules/not_your_card", "9.4.2", f"{card.name} ({oid}) is not yours"
-    if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(card.abilities):
+    if not isinstance(index, int) or isinstance(index, bool):
         return "command/malformed", "9.1.2.3", "'ability' must be the index of the ability on the card"
-    ability = card.abilities[index]
+    ability = ability_at(s, oid, index)
+    if ability is None:
+        if 0 <= index < len(card.abilities):  # printed, and lost (5.31.1)
+            return "rules/invalid_ability", "5.31.1", f"{card.name} has lost its ability {index}"
+        return "command/malformed", "9.1.2.3", "'ability' must be the index of an ability the card has"
     if ability.kind != "startup":
         return "rules/not_a_startup_ability", "9.1.2.3", f"ability {index} of {card.name} is not a startup ability"
     if not ability_valid(s, oid, ability):
@@ -736,10 +744,11 @@ def use_ability(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         raise ctx.reject(*problem)
     assert isinstance(index, int)
     point = _pending_resume(ctx)
-    ability = s.card_of(oid).abilities[index]
+    ability = ability_at(s, oid, index)
+    assert ability is not None
     name = s.card_of(oid).name
     ctx.emit("AbilityUsed", {"player": player, "source": oid, "ability": index}, "9.6.2.1", actor=player)
-    info: dict[str, Any] = {}
+    info: dict[str, Any] = actions.gained_info(ability, index, {}) or {}
     if ability.x is not None:
         assert isinstance(x, int)
         info["x"] = x
@@ -983,6 +992,8 @@ def play_auto(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     "rule_choice",
     "replacement",
     "loop_response",
+    "look_more",
+    "look_order",
     args={"choice": Anything("the answer to the decision: its options say the shape")},
 )
 def choose(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
@@ -1030,12 +1041,17 @@ def choose(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
             rule = "9.6.2.2.1" if str(p.options.get("prompt", "")).endswith("choose X") else "5.6.3"
             wanted = f"be a whole number from {p.options['min']} to {p.options['max']}"
         raise ctx.reject("command/malformed", rule, f"'choice' must {wanted}")
+    if p.kind == "look_more" and not isinstance(choice, bool):
+        raise ctx.reject("command/malformed", "5.7.3.2", "'choice' must be true (look at one more card) or false (end)")
+    if p.kind == "look_order" and not isinstance(choice, list):
+        raise ctx.reject("command/malformed", "5.4.1", "'choice' must list the cards put back, top to bottom")
     if p.kind == "confirm":
         if not isinstance(choice, bool):
             raise ctx.reject("command/malformed", "9.7.3.3.1", "'choice' must be true (pay) or false (do not pay)")
         actions.confirm_optional(ctx, choice, player)
     else:
-        ctx.emit("ChoiceMade", {"player": player, "choice": choice}, "9.6.3", actor=player)
+        rule = {"look_more": "5.7.3.2", "look_order": "5.4.1"}.get(p.kind, "9.6.3")
+        ctx.emit("ChoiceMade", {"player": player, "choice": choice}, rule, actor=player)
     if actions.run_frames(ctx):
         root_resume = p.resume
         flow.resume(ctx, root_resume)
@@ -1320,8 +1336,11 @@ def legal_actions(state: GameState, player: str) -> list[Command]:
         out = [
             Command("Choose", player, {"choice": n}) for n in range(int(p.options["min"]), int(p.options["max"]) + 1)
         ]
-    elif p.kind == "confirm":
+    elif p.kind in ("confirm", "look_more"):
         out = [Command("Choose", player, {"choice": True}), Command("Choose", player, {"choice": False})]
+    elif p.kind == "look_order":  # every order of the cards put back (5.4.1), top to bottom
+        orders = itertools.islice(itertools.permutations(p.options["cards"]), MAX_COMBOS)
+        out = [Command("Choose", player, {"choice": list(c)}) for c in orders]
     elif p.kind == "replacement":
         keys = [str(k) for k in p.options["options"]]
         keys += ["none"] if p.options["may_decline"] else []  # 9.2.2.3.2: all of them optional
@@ -1375,7 +1394,7 @@ def _main_actions(s: GameState, player: str) -> list[Command]:
     if len(s.zones[player]["stock"]) >= 3:
         out.append(Command("LuckDrive", player))
     for oid in [*s.zones[player]["circle"], *s.zones[player]["my_logicalist"], *s.zones[player]["gate"]]:
-        for i, ability in enumerate(s.card_of(oid).abilities):
+        for i, ability in abilities_of(s, oid):
             if ability.kind != "startup":
                 continue
             if ability.x is None:
@@ -1447,28 +1466,11 @@ def _rearrange_actions(s: GameState, player: str) -> list[Command]:
 
 
 def is_visible(s: GameState, oid: str, viewer: str | None) -> bool:
-    """Whether ``viewer`` may see the card's information now."""
+    """Whether ``viewer`` may see the card's information now: its zone and face (4.1.2), or
+    they are looking at it (5.23.1)."""
     if viewer is None:
         return True
-    obj = s.objects[oid]
-    return zone_visible(obj.zone, obj.face_down, obj.owner, viewer, set_card=obj.set_to is not None)
-
-
-def zone_visible(zone: str, face_down: bool, owner: str, viewer: str, *, set_card: bool = False) -> bool:
-    mine = owner == viewer
-    if zone == "hand":
-        return mine  # 4.6.1.1
-    if zone in ("deck", "gate_deck", "refresh"):
-        return False  # 4.5.1.1, 4.11.1.1
-    if zone in ("battle", "paradox"):
-        return True  # 4.12.1.1, 4.13.1.2: face-down cards there can be looked at
-    if not face_down:
-        return True
-    if zone == "circle" and set_card:
-        return mine  # 4.2.1.2, 5.24.4
-    if zone in ("level", "tool", "my_logicalist"):
-        return mine  # 4.7.1.2, 4.19.1.1.1; the owner chose the My Logicalist (6.2.1.2)
-    return False  # face-down gates (4.3.1.1), stock (4.8.1.1), remove zone
+    return seen_by(s, oid, viewer) or oid in s.looked.get(viewer, ())
 
 
 def _card_view(s: GameState, oid: str, viewer: str | None) -> dict[str, JSON]:
@@ -1551,6 +1553,11 @@ def view(state: GameState, viewer: str | None) -> dict[str, JSON]:
         if b is None
         else {"attacker": b.attacker, "circle": b.circle, "defender": b.defender, "attack_no": b.attack_no},
         "players": players,
+        "looked": {
+            p: [_card_view(s, o, viewer) for o in oids]
+            for p, oids in sorted(s.looked.items())
+            if viewer is None or p == viewer
+        },
         "finished": s.finished,
         "winner": s.winner,
         "result": s.result,
@@ -1596,6 +1603,10 @@ def redact_event(state: GameState, event: Event, viewer: str | None) -> Event:
             d.pop("last_known", None)
     elif t in ("RedrawDeclared",) and d.get("player") != viewer:
         d["count"] = len(event.data["cards"])
+        d["cards"] = None
+    elif t == "CardsLookedAt" and d.get("player") != viewer:  # only the looker sees them (5.23.1)
+        d["count"] = len(event.data["oids"])
+        d["oids"] = None
         d["cards"] = None
     elif t == "ChoiceRequested" and d.get("player") != viewer:
         d["options"] = {}

@@ -164,6 +164,8 @@ class CEffect:
     set_power: int | None = None
     auras_are_hearts: bool = False
     lose_abilities: bool = False
+    gain_abilities: list[dict[str, Any]] = field(default_factory=list)
+    """The abilities the targets gain (5.30.1), as card data."""
     disable: bool = False
     duration: str = "turn"
     created: int = 0
@@ -242,6 +244,9 @@ class GameState(GameStateBase):
     """A card's event being replaced (9.10): ``oid``, the ``event`` it now is (stocked /
     dropped), the replacement effects ``applied`` (9.10.2.3), the player's ``choice`` of the
     next one; inside an effect also its ``frame``, ``targets`` and the targets ``done``."""
+    looked: dict[str, list[str]] = field(default_factory=dict)
+    """Player -> the cards they are looking at (5.7, 5.23; a deck's from the top): only they
+    may see them, until the part of the effect that looks ends (5.23.2)."""
     fired: list[str] = field(default_factory=list)
     """Phase/step triggers already triggered this turn or battle (7.7.2, 8.6.2)."""
     cycle_log: list[list[str]] = field(default_factory=list)
@@ -277,6 +282,7 @@ class GameState(GameStateBase):
         "effects": Stored("many", CEffect),
         "delayed": Stored("many", DelayedTrigger, default=[]),
         "replacing": Stored("deep", default=None),
+        "looked": Stored("map_lists", default={}),
         "fired": Stored("list"),
         "cycle_log": Stored("lists", default=[]),
         "loop_log": Stored("deep", default=[]),
@@ -298,6 +304,7 @@ class GameState(GameStateBase):
         "effects": "deep_each",
         "delayed": "deep_each",
         "replacing": "deep",
+        "looked": "map_lists",
         "fired": "list",
         "cycle_log": "list",
         "loop_log": "list",  # entries are never mutated
@@ -707,6 +714,25 @@ def _choice_made(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     s.frames[-1].choice = d["choice"]
 
 
+@handles("CardsLookedAt")
+def _looked_at(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.looked[d["player"]] = list(d["oids"])  # 5.23.1
+    s.frames[-1].choice = None  # the answer that asked for one more card is used (5.7.3.3)
+
+
+@handles("LookProgressed")
+def _look_progressed(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    """The next step of a look effect (looking, taking, putting back): the answer is used."""
+    s.frames[-1].info["look"] = d["step"]
+    s.frames[-1].choice = None
+
+
+@handles("LookEnded")
+def _look_ended(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.looked.pop(d["player"], None)  # 5.23.2.1: back to the original state
+    s.frames[-1].info.pop("look", None)
+
+
 @handles("ReplacementChosen")
 def _replacement_chosen(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     s.replacing = {k: copy.deepcopy(v) for k, v in d.items() if k != "player"}
@@ -794,6 +820,7 @@ def _effect_created(s: GameState, d: Mapping[str, Any], e: Event) -> None:
             set_power=d.get("set_power"),
             auras_are_hearts=bool(d.get("auras_are_hearts", False)),
             lose_abilities=bool(d.get("lose_abilities", False)),
+            gain_abilities=[dict(a) for a in d.get("gain_abilities", [])],
             disable=bool(d.get("disable", False)),
             duration=d["duration"],
             created=e.seq,

@@ -8,7 +8,9 @@ from typing import Any
 
 import pytest
 
+from domain.kernel import CardDataError
 from domain.ll import engine
+from domain.ll.cards import parse_card
 from domain.ll.characteristics import characteristics
 from domain.ll.state import GameState
 from tests.ll.support import (
@@ -132,6 +134,89 @@ def test_a_card_that_loses_its_abilities_stops_applying_them() -> None:
     use(state, silence)
     assert characteristics(state, other).power == 3000
     assert characteristics(state, bearer).abilities == []
+
+
+DRAW_ACT = {"kind": "startup", "effects": [{"op": "draw"}]}
+BOOST_CONT = {"kind": "continuous", "power": 1000}
+GIVE_ACT = act(6, [{"op": "modify", "target": all_mine(names=["Vanilla 0"]), "gain_abilities": [DRAW_ACT]}])
+"""LL-TST-996 "Your Vanilla 0 gains '[ACT] Draw a card.' until end of turn." """
+GIVE_CONT = act(7, [{"op": "modify", "target": all_mine(names=["Vanilla 0"]), "gain_abilities": [BOOST_CONT]}])
+"""LL-TST-997 "Your Vanilla 0 gains '[CONT] This card gets +1000 Power.' until end of turn." """
+SILENCE_ZERO = act(8, [{"op": "modify", "target": all_mine(names=["Vanilla 0"]), "lose_abilities": True}])
+"""LL-TST-998 "Your Vanilla 0 loses all its abilities until end of turn." """
+
+
+def _gained(state: GameState, oid: str) -> list[int]:
+    return [i for i, _ in characteristics(state, oid).abilities if i >= len(state.card_of(oid).abilities)]
+
+
+def test_a_member_given_a_startup_ability_has_it_and_may_use_it() -> None:
+    """5.30.1: a card "given" an ability has that ability: Vanilla 0 may use the '[ACT] Draw a
+    card' it gained (a legal action), and draws; at the end of the turn the effect ends and
+    the ability with it (7.7.7)."""
+    state = game(GIVE_ACT)
+    zero = deploy_given(state, "p1", "LL-TST-900", ["FL"])
+    _, events = use(state, GIVE_ACT)
+    assert find(events, "ContinuousEffectCreated").rule == "LL-2.04 5.30.1"
+    [index] = _gained(state, zero)
+    offered = [c.args for c in engine.legal_actions(state, "p1") if c.type == "UseAbility"]
+    assert {"source": zero, "ability": index} in offered
+    hand = len(state.zones["p1"]["hand"])
+    events = run(state, cmd("UseAbility", "p1", source=zero, ability=index))
+    assert find(events, "AbilityPlayed", source=zero).data["ability"] == index
+    assert len(state.zones["p1"]["hand"]) == hand + 1
+    advance_until(state, "main", "p2")
+    assert _gained(state, zero) == [] and not [e for e in state.effects if e.gain_abilities]
+
+
+def test_a_gained_continuous_ability_applies_and_is_lost_by_a_later_loss() -> None:
+    """5.30.1 with 9.9.1.3 in timestamp order (9.9.1.7): a gained '[CONT] +1000 Power' applies;
+    an effect that later makes the card lose all its abilities (5.31.1) takes it away too."""
+    state = game(GIVE_CONT, SILENCE_ZERO)
+    zero = deploy_given(state, "p1", "LL-TST-900", ["FL"])
+    assert characteristics(state, zero).power == 3000
+    use(state, GIVE_CONT, "FC")
+    assert characteristics(state, zero).power == 4000
+    use(state, SILENCE_ZERO, "FR")
+    assert characteristics(state, zero).power == 3000 and characteristics(state, zero).abilities == []
+
+
+def test_an_ability_gained_after_losing_all_abilities_is_had() -> None:
+    """5.30.1, 5.31.1, 9.9.1.7: the loss comes first, the gain later: the card has the gained
+    ability (and not its printed ones)."""
+    state = game(GIVE_CONT, SILENCE_ZERO)
+    zero = deploy_given(state, "p1", "LL-TST-900", ["FL"])
+    use(state, SILENCE_ZERO, "FR")
+    use(state, GIVE_CONT, "FC")
+    assert characteristics(state, zero).power == 4000 and len(_gained(state, zero)) == 1
+
+
+def test_a_gained_auto_ability_triggers_and_resolves() -> None:
+    """5.30.1: Vanilla 0 gains '[AUTO] When this card is rested, draw a card.', then is rested
+    by the same ability: the gained ability triggers (9.7.2) and resolves, drawing."""
+    on_rest = {"kind": "auto", "trigger": "rested", "effects": [{"op": "draw"}]}
+    zero_only = all_mine(names=["Vanilla 0"])
+    give_and_rest = act(
+        4, [{"op": "modify", "target": zero_only, "gain_abilities": [on_rest]}, {"op": "rest", "target": zero_only}]
+    )
+    state = game(give_and_rest)
+    zero = deploy_given(state, "p1", "LL-TST-900", ["FL"])
+    _, events = use(state, give_and_rest)
+    [index] = _gained(state, zero)
+    assert find(events, "AbilityTriggered", source=zero).data["ability"] == index
+    played = find(events, "AbilityPlayed", source=zero)
+    assert played.data["ability"] == index and played.data["info"]["gained"]["trigger"] == "rested"
+    drawn = find(events, "CardMoved", reason="draw")
+    assert drawn.seq > played.seq and state.objects[drawn.data["oid"]].zone == "hand"
+
+
+def test_a_gained_ability_may_not_create_a_delayed_trigger() -> None:
+    """5.30.1: the gained abilities the vocabulary accepts; one creating a delayed trigger
+    (9.7.5) is refused on load, as the card data's error says."""
+    delayed = {"kind": "startup", "effects": [{"op": "delayed", "trigger": "start_of_end_phase", "effects": []}]}
+    bad = act(9, [{"op": "modify", "target": all_mine(), "gain_abilities": [delayed]}])
+    with pytest.raises(CardDataError, match="delayed"):
+        parse_card(bad)
 
 
 # --- 5.5 shuffle, 5.14 move ------------------------------------------------------------------------
