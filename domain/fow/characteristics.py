@@ -266,13 +266,34 @@ def _active_continuous(state: GameState, only: str | None = None) -> list[tuple[
     that name is set (checked before the condition, which costs more)."""
     out: list[tuple[str, Ability]] = []
     for oid, obj, card in _active_sources(state):
-        abilities = list(card.abilities)
-        if obj.awakened and card.awakening is not None:
-            abilities += card.awakening.abilities
+        abilities = _continuous_of(card, obj.awakened)
+        if not abilities:
+            continue
         if only is not None:
-            abilities = [a for a in abilities if getattr(a, only) is not None]
-        out += [(oid, a) for a in abilities if a.kind == "continuous" and _holds(state, a, oid)]
+            abilities = tuple(a for a in abilities if getattr(a, only) is not None)
+        out += [(oid, a) for a in abilities if _holds(state, a, oid)]
     return out
+
+
+_CONTINUOUS: dict[int, tuple[Card, tuple[Ability, ...], tuple[Ability, ...]]] = {}
+"""``id(card)`` -> (the card, its printed continuous abilities, those with its [Awakening]
+ones after them).  Holds the card, so its id is not reused while the entry lives; a pure
+function of the card (card models are immutable), so no result depends on it."""
+
+
+def _continuous_of(card: Card, awakened: bool) -> tuple[Ability, ...]:
+    """The continuous abilities of ``card`` in printed order (its [Awakening] abilities after
+    them when ``awakened``, 12.1 p4): read on every characteristics check, so computed once
+    per card model."""
+    entry = _CONTINUOUS.get(id(card))
+    if entry is None or entry[0] is not card:
+        printed = tuple(a for a in card.abilities if a.kind == "continuous")
+        awakening = () if card.awakening is None else card.awakening.abilities
+        entry = (card, printed, printed + tuple(a for a in awakening if a.kind == "continuous"))
+        if len(_CONTINUOUS) >= 100_000:  # card models made by the thousand (tests): start again
+            _CONTINUOUS.clear()
+        _CONTINUOUS[id(card)] = entry
+    return entry[2] if awakened else entry[1]
 
 
 def moon_will_as(state: GameState, player: str) -> frozenset[str]:
