@@ -347,10 +347,11 @@ DEFAULT_OUT = Path("data") / "fow-cards.json"
 """Where ``import`` writes the catalog without ``--out`` (its folder is created)."""
 
 
-def add_commands(parser: argparse.ArgumentParser) -> None:
+def add_commands(parser: argparse.ArgumentParser, metavar: str = "{import,coverage}") -> Any:
     """Add the ``import`` and ``coverage`` subcommands to ``parser`` (this module's own
-    command line, and ``adjudicator cards``); :func:`run` runs the parsed arguments."""
-    sub = parser.add_subparsers(dest="cards_command", required=True, metavar="{import,coverage}")
+    command line, and ``adjudicator cards``); :func:`run` runs the parsed arguments.
+    Returns the subparsers, to which ``adjudicator cards`` adds more."""
+    sub = parser.add_subparsers(dest="cards_command", required=True, metavar=metavar)
     imp = sub.add_parser(
         "import",
         help="import database files and write a card catalog",
@@ -383,6 +384,7 @@ def add_commands(parser: argparse.ArgumentParser) -> None:
         command.add_argument(
             "--clusters", metavar="NAMES", help="only these comma-separated cluster names, e.g. Grimm,Alice"
         )
+    return sub
 
 
 def _parser() -> argparse.ArgumentParser:

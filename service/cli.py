@@ -15,7 +15,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from service import card_import
+from service import card_import, fow_catalog
 from service.rules import rules_texts_problem
 
 COMMAND_MODULES: tuple[str, ...] = ("service.cli_judge", "service.cli_audit", "service.cli_platforms")
@@ -31,16 +31,23 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     cards = sub.add_parser(
         "cards",
-        help="import the Force of Will card database, or report its coverage",
+        help="import the Force of Will card database, report its coverage, generate the shipped catalog",
         description="Import the Force of Will card database into the card format (import), "
-        "or report how much of it the engine adjudicates (coverage).",
+        "report how much of it the engine adjudicates (coverage), generate the shipped catalog (catalog) "
+        "or list reprints whose texts differ (reprints).",
     )
-    card_import.add_commands(cards)
-    cards.set_defaults(handler=card_import.run)
+    fow_catalog.add_commands(card_import.add_commands(cards, "{import,coverage,catalog,reprints}"))
+    cards.set_defaults(handler=_cards)
     for name in COMMAND_MODULES:
         module: Any = importlib.import_module(name)
         module.register(sub)
     return parser
+
+
+def _cards(args: argparse.Namespace) -> int:
+    if args.cards_command in ("catalog", "reprints"):
+        return fow_catalog.run(args)
+    return card_import.run(args)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

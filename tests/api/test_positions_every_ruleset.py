@@ -1,6 +1,6 @@
 """Reconstruction in every ruleset, from what is known (issue 22 item 4): every example of
 docs/position-format.md is posted to ``POST /games/reconstruct`` (with the real FoW cards
-of service/catalogs/fow/real/ and the shipped GCG and LL catalogs) and must be accepted,
+of service/catalogs/fow/ and the shipped GCG and LL catalogs) and must be accepted,
 or refused with exactly the documented problems; unknown cards are filled from a decklist
 or stay of no known identity, which the engine refuses to reveal."""
 
@@ -51,10 +51,8 @@ def refused() -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
 @pytest.fixture
 def service(tmp_path: Path) -> Iterator[GameService]:
     root = tmp_path / "catalogs"
-    (root / "fow").mkdir(parents=True)
-    shutil.copy(CATALOGS / "fow" / "real" / "cards.json", root / "fow" / "cards.json")
-    for system in ("gcg", "ll"):
-        (root / system).mkdir()
+    for system in ("fow", "gcg", "ll"):
+        (root / system).mkdir(parents=True)
         shutil.copy(CATALOGS / system / "cards.json", root / system / "cards.json")
     service = GameService(
         Settings(allow_client_seed=True, sqlite_path=tmp_path / "positions.db", judge_token=JUDGE),

@@ -477,6 +477,7 @@ def _streamed(done: subprocess.CompletedProcess[str], reader: Reader) -> None:
 
 
 CARDS = "tests/data/carddata/force-of-will/cards.json"
+BATCH = "tests/data/carddata/force-of-will/cardBatchImport.json"
 CLI_CASES: dict[str, list[tuple[str, Check]]] = {
     "adjudicator timeline GAME": [("adjudicator timeline demo", _ok(first=r"Timeline of game demo \(\d+ events\)"))],
     "adjudicator why GAME N": [
@@ -511,6 +512,12 @@ CLI_CASES: dict[str, list[tuple[str, Check]]] = {
     f"adjudicator cards import|coverage {CARDS} [--clusters Grimm,Alice]": [
         (f"adjudicator cards import {CARDS}", _imported),
         (f"adjudicator cards coverage {CARDS} --clusters Grimm,Alice", _ok("Grimm", "Alice", "full")),
+    ],
+    f"adjudicator cards catalog {CARDS} {BATCH} --check": [
+        (f"adjudicator cards catalog {CARDS} {BATCH} --check", _ok("cards.json is current"))
+    ],
+    f"adjudicator cards reprints {CARDS} --reading": [
+        (f"adjudicator cards reprints {CARDS} --reading", _ok("Magic Stone of Dark Depth:", "TAT-095 (erratum)"))
     ],
     'curl -N "$API/games/demo/stream" -H "Authorization: Bearer $ALICE"': [
         ('curl -N "$API/games/demo/stream" -H "Authorization: Bearer $ALICE"', _streamed)

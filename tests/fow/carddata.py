@@ -4,7 +4,7 @@
 A copy ships in ``tests/data/carddata/force-of-will`` (its README.md gives the source and
 commit, LICENSE.md the licence), so a bare clone runs every test with nothing beside it;
 ``CARDDATA_DIR`` points the tests elsewhere.  It is test data only: the service plays with
-the imported catalog in ``service/catalogs/fow/real``."""
+the catalog generated from it, ``service/catalogs/fow/cards.json`` (``adjudicator cards catalog``)."""
 
 from __future__ import annotations
 

@@ -525,8 +525,8 @@ def test_the_documented_example_is_a_valid_position_that_round_trips() -> None:
     body = json.loads(text.split("<!-- example: accepted -->\n```json\n", 1)[1].split("```", 1)[0])
     example = body["position"]
     assert example["format"] == "fow-position/1"
-    real = Path(__file__).resolve().parent.parent.parent / "service" / "catalogs" / "fow" / "real" / "cards.json"
-    catalog = {c["id"]: c for c in json.loads(real.read_text())["cards"]}
+    shipped = Path(__file__).resolve().parent.parent.parent / "service" / "catalogs" / "fow" / "cards.json"
+    catalog = {c["id"]: c for c in json.loads(shipped.read_text())["cards"]}
     events, errors = pos.reconstruct(spec(), example, catalog)
     assert not errors, errors
     assert types(events) == ["PositionReconstructed"]

@@ -7,7 +7,7 @@ must use every word of the card vocabulary (the expected sets are derived from t
 types of ``domain/fow/cards.py``, so this test fails when the vocabulary grows); and every
 card with a real id must match the public card database
 (``../shared/carddata/force-of-will/cards.json``) in name, type, cost, attributes, races,
-ATK/DEF and text.
+ATK/DEF and text (the text as corrected by the reviewed errata of ``errata.json``).
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ INVENTED_PREFIX = "TST-"
 @cache
 def raw_cards() -> tuple[dict[str, Any], ...]:
     data = json.loads(CARDS_FILE.read_text(encoding="utf-8"))
-    assert set(data) == {"cards"}, "the catalog file is {'cards': [...]}"
+    assert set(data) == {"source", "cards"}, "the catalog file is {'source': ..., 'cards': [...]}"
     assert isinstance(data["cards"], list)
     return tuple(data["cards"])
 
@@ -73,6 +73,13 @@ def database() -> dict[str, list[dict[str, Any]]]:
             for record in card_set["cards"]:
                 out.setdefault(record["id"], []).append(record)
     return out
+
+
+@cache
+def errata() -> dict[str, tuple[str, str]]:
+    """Card id -> (printed paragraph, corrected paragraph) of ``errata.json``."""
+    data = json.loads((CATALOG_DIR / "errata.json").read_text(encoding="utf-8"))
+    return {e["card"]: (e["printed"], e["corrected"]) for e in data["errata"]}
 
 
 def real_ids() -> list[str]:
@@ -143,7 +150,7 @@ def deck_entries(d: dict[str, Any], key: str) -> list[str]:
 
 
 def test_every_card_validates() -> None:
-    assert 60 <= len(raw_cards()) <= 250  # the starter catalog, not the card database
+    assert 60 <= len(raw_cards()) <= 300  # the starter catalog, not the card database
     for raw in raw_cards():
         card = parse_card(raw)  # raises CardDataError naming the card and the field
         vanilla = not (card.abilities or card.skills or card.effects or card.judgment)
@@ -249,6 +256,14 @@ def test_starter_decks_oppose_each_other() -> None:
 # coverage of the vocabulary
 
 
+UNUSED_BY_REAL_CARDS = {"trigger": {"beginning_of_end_phase"}, "rule override": {"max_hand_size"}}
+"""Vocabulary words that no card of the catalog uses since its cards are the importer's
+reading of the database: the importer reads "At the end of your turn" as ``end_of_turn``
+(GOG-008) and leaves "Your maximum hand size is increased by one" unsupported (ADW-019,
+which the hand-written catalog approximated with ``max_hand_size: 8``).  The engine's rules
+tests exercise both words with cards of their own."""
+
+
 def test_catalog_covers_the_vocabulary() -> None:
     cards = list(catalog().values())
     missing: dict[str, set[str]] = {}
@@ -283,7 +298,7 @@ def test_catalog_covers_the_vocabulary() -> None:
         {"field", "resonator", "j_resonator", "j_ruler"},
         {c.subtype or "" for c in cards if c.type == "addition"},
     )
-    assert missing == {}, f"the catalog never uses: {missing}"
+    assert missing == UNUSED_BY_REAL_CARDS, f"the catalog never uses: {missing}"
 
 
 def test_catalog_covers_the_listed_features() -> None:
@@ -295,7 +310,8 @@ def test_catalog_covers_the_listed_features() -> None:
     assert any(c.awakening and c.type == "spell" for c in cards), "[Awakening] on a spell"
     assert any(c.awakening and c.type == "resonator" for c in cards), "[Awakening] on a resonator"
     assert any(c.type == "regalia" and any(a.kind == "activate" for a in c.abilities) for c in cards)
-    assert any(c.type == "spell" and c.subtype == "chant_standby" and c.trigger_cost is not None for c in cards)
+    # no chant-standby of the catalog has a [Trigger] cost: the hand-written Five Challenges (CMF-042) had an
+    # invented cost of {0}; the database prints "[Trigger] Anytime:" with none
     assert any(c.type == "spell" and c.subtype == "chant_standby" and c.trigger == "anytime" for c in cards)
     # vanilla resonators of several costs and attributes, one of them void
     vanilla = [c for c in cards if c.type == "resonator" and not c.abilities and not c.skills and not c.unsupported]
@@ -318,7 +334,7 @@ def test_catalog_covers_the_listed_features() -> None:
     assert any(a.kind == "continuous" and a.affects and a.affects.kind == "all" and a.modify_atk for _, a in abilities)
     assert any(a.kind == "continuous" and a.grant for _, a in abilities)
     assert any(
-        c.type == "addition" and c.subtype == "resonator" and a.affects is not None and a.affects.kind == "self"
+        c.type == "addition" and c.subtype == "resonator" and (a.affects is None or a.affects.kind == "self")
         for c, a in abilities
         if a.kind == "continuous" and (a.modify_atk or a.modify_def)
     )
@@ -414,4 +430,5 @@ def test_real_card_matches_database(card_id: str) -> None:
     assert sorted(card.attributes) == sorted(c for c in record["colour"] if c != "V")
     assert card.atk == db_stat(record["ATK"], card)
     assert card.def_ == db_stat(record["DEF"], card)
-    assert card.text == "\n".join(record["abilities"])
+    printed, corrected = errata().get(card_id, ("", ""))
+    assert card.text == "\n".join(corrected if a == printed else a for a in record["abilities"])

@@ -27,28 +27,24 @@ from domain.audit import state_digest
 from domain.kernel import Command, Event, PlayerSpec, Rejection
 from service.app import GameService
 from service.audit import Audits
-from service.catalog import CardCatalogs
 from service.settings import Settings
 
-REAL_DIR = Path(__file__).resolve().parent.parent.parent / "service" / "catalogs" / "fow" / "real"
-
 GAMES: dict[str, tuple[str, str, str, str]] = {
-    # name: (ruleset, variant, deck 1, deck 2); "real:" decks are the real Grimm/Alice decks
+    # name: (ruleset, variant, deck 1, deck 2), all starter decks (the fow-real ones are the real Grimm/Alice decks)
     "fow55": ("FoW-5.5", "valhalla", "fire-starter", "water-starter"),
     "fow55-bifrost": ("FoW-5.5", "bifrost", "water-starter", "fire-starter"),
     "fow501": ("FoW-5.01", "valhalla", "fire-starter-5-01", "water-starter-5-01"),
-    "fow-real": ("FoW-5.5", "valhalla", "real:alexander-fire", "real:caesar-water"),
-    "fow-real-2": ("FoW-5.5", "bifrost", "real:faria-light", "real:yoshitsune-wind"),
+    "fow-real": ("FoW-5.5", "valhalla", "alexander-fire", "caesar-water"),
+    "fow-real-2": ("FoW-5.5", "bifrost", "faria-light", "yoshitsune-wind"),
     "gcg": ("GCG-1.00", "standard", "blue_bulwark", "red_rampage"),
     "ll": ("LL-2.04", "standard", "monolium_starlight", "septpia_tides"),
 }
 SNAPSHOT_INTERVAL = 7
 
 
-def _service(out: Path, *, real: bool = False) -> GameService:
+def _service(out: Path) -> GameService:
     """A service on the SQLite store in ``out``, or on PostgreSQL in the schema named by
-    ``DETERMINISM_PG_SCHEMA`` (``ADJUDICATOR_PG_*`` give the server); with the real cards
-    catalog if ``real`` (read only when a game starts: the cards are recorded in its first event)."""
+    ``DETERMINISM_PG_SCHEMA`` (``ADJUDICATOR_PG_*`` give the server)."""
     schema = os.environ.get("DETERMINISM_PG_SCHEMA")
     common: dict[str, Any] = {"snapshot_interval": SNAPSHOT_INTERVAL, "allow_client_seed": True}
     if schema:
@@ -65,14 +61,7 @@ def _service(out: Path, *, real: bool = False) -> GameService:
         )
     else:
         settings = Settings(store="sqlite", sqlite_path=out / "games.db", **common)
-    return GameService(settings, CardCatalogs(extra_file=REAL_DIR / "cards.json") if real else None)
-
-
-def _deck(name: str) -> dict[str, Any]:
-    if name.startswith("real:"):
-        deck: dict[str, Any] = json.loads((REAL_DIR / f"{name[5:]}.json").read_text(encoding="utf-8"))
-        return {k: deck[k] for k in ("ruler", "main", "stones")}
-    return {"starter": name}
+    return GameService(settings)
 
 
 def _sorted(commands: list[Command]) -> list[Command]:
@@ -84,7 +73,7 @@ def play(service: GameService, game: str, seed: int, moves: int) -> str:
     commands, then the player to act concedes if it is not over.  Returns its id."""
     ruleset, variant, d1, d2 = GAMES[game]
     game_id = f"{game}-{seed}"
-    players = [PlayerSpec("p1", "Alice", _deck(d1)), PlayerSpec("p2", "Bob", _deck(d2))]
+    players = [PlayerSpec("p1", "Alice", {"starter": d1}), PlayerSpec("p2", "Bob", {"starter": d2})]
     service.create_game(ruleset, variant, players, seed=seed, game_id=game_id)
     rng = random.Random(seed)
     for n in range(moves):
@@ -105,19 +94,17 @@ def play(service: GameService, game: str, seed: int, moves: int) -> str:
 
 def record(out: Path, moves: int, items: list[str]) -> None:
     out.mkdir(parents=True, exist_ok=True)
-    services = {False: _service(out), True: _service(out, real=True)}
-    audits = Audits(services[False])
+    service = _service(out)
+    audits = Audits(service)
     live: dict[str, str] = {}
     for item in items:
         game, seed = item.rsplit(":", 1)
-        playing = services[GAMES[game][2].startswith("real:")]
-        game_id = play(playing, game, int(seed), moves)
+        game_id = play(service, game, int(seed), moves)
         (out / f"{game_id}.log").write_text(audits.export_log(game_id).to_text(), encoding="utf-8")
-        loaded = playing._load(game_id)  # from its cache: the live game
+        loaded = service._load(game_id)  # from its cache: the live game
         live[game_id] = state_digest(loaded.engine, loaded.state)
     (out / "live.json").write_text(json.dumps(live, sort_keys=True), encoding="utf-8")
-    for each in services.values():
-        each.close()
+    service.close()
 
 
 def _answers(engine: Any, state: Any) -> list[Any]:

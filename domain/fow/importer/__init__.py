@@ -45,6 +45,9 @@ ones above it in this list):
 * ``continuous``, ``triggers``, ``abilities``, ``keywords``;
 * ``characteristics`` and ``card`` (the :func:`import_card` / :func:`import_cards` driver).
 
+``errata`` stands apart: it corrects reviewed misprints in the raw records before they are
+imported, and finds same-name reprints whose texts differ; it imports no other module here.
+
 The grammar is recursive in one place the layers cannot follow: an effect or a continuous
 ability can grant abilities, read with the ability grammar, which reads effects and
 continuous abilities.  ``effects._gains_abilities`` and ``continuous._granted_abilities``
