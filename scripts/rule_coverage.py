@@ -47,7 +47,7 @@ RULESETS: Mapping[str, tuple[str, ...]] = {
     "FoW-5.5": ("tests/fow",),
     "GCG-1.00": ("tests/gcg",),
     "LL-2.04": ("tests/ll",),
-    "FoW-5.01": ("tests/fow/test_rules_5_01.py",),
+    "FoW-5.01": ("tests/fow/test_rules_5_01.py", "tests/fow/v5_01"),
 }
 """Ruleset -> the test folders or files whose bare numbers (``8.5 p3``) cite it (the longest
 matching path decides: the bare numbers of the 5.01 test file are 5.01 numbers)."""
