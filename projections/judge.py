@@ -278,6 +278,14 @@ class GenericNarrator(SharedSentences):
         return f"Nothing happened{about}: {d['why']}"
 
     # helpers for the ruleset narrators below
+    def looked_at(self, d: Mapping[str, Any]) -> str:
+        """``CardsLookedAt``: the cards by name where the reader may see them, else how many
+        (the event as redacted for a player other than the looker, 5.5.1 / 5.23.1)."""
+        who = self.player(d["player"])
+        if isinstance(d.get("oids"), list):
+            return f"{who} looked at {self.cards(d['oids'], owned=True)}"
+        return f"{who} looked at {d.get('count', 0)} card(s)"
+
     def cards(self, oids: Any, *, owned: bool = False) -> str:
         """Card names (``owned``: with their owners) joined with commas, or ``"nothing"``."""
         if not isinstance(oids, list) or not oids:
@@ -518,6 +526,13 @@ class GcgNarrator(GenericNarrator):
         verb = "is" if len(d["oids"]) == 1 else "are"
         return f"{self.cards(d['oids'], owned=True)} {verb} no longer revealed"
 
+    def _CardsLookedAt(self, d: Mapping[str, Any]) -> str:  # noqa: N802
+        return self.looked_at(d)
+
+    def _LookEnded(self, d: Mapping[str, Any]) -> str:  # noqa: N802
+        owner = f" of {self.player(d['owner'])}'s deck" if d.get("owner") else ""
+        return f"{self.player(d['player'])} finished looking at {d.get('count', 0)} card(s){owner}"
+
     def _CounterPowerTotalled(self, d: Mapping[str, Any]) -> str:  # noqa: N802
         who, opp = self.player(d["player"]), self.player(d["opponent"])
         verdict = "countered" if d["countered"] else "not countered"
@@ -604,6 +619,16 @@ class LlNarrator(GenericNarrator):
 
     def stock(self, pid: str, state: LlState) -> int:
         return len(state.zones[pid]["stock"])
+
+    def _CardsLookedAt(self, d: Mapping[str, Any]) -> str:  # noqa: N802
+        return self.looked_at(d)
+
+    def _LookEnded(self, d: Mapping[str, Any]) -> str:  # noqa: N802
+        return f"{self.player(d['player'])}'s look at {d.get('count', 0)} card(s) ended"
+
+    def _LookProgressed(self, d: Mapping[str, Any]) -> str:  # noqa: N802
+        step = {"more": "may look at one more card", "take": "chooses among the cards looked at"}
+        return f"The look goes on: the player {step.get(d.get('step'), _nice(str(d.get('step'))))}"
 
     def _StepBegan(self, d: Mapping[str, Any]) -> str:  # noqa: N802
         phase, step = _nice(d["phase"]), _nice(d.get("step", ""))
