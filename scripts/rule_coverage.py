@@ -101,6 +101,15 @@ NOT_IMPLEMENTED: Mapping[str, Mapping[str, str]] = {
         "so the rule that such references and [Break] abilities are ignored has nothing to act on",
     },
     "GCG-1.00": {},
+    "FoW-5.01": {
+        "10.16": "no effect copies a card or an ability: the card vocabulary has no 'copy' effect and the state has "
+        "no pseudo-card copies (as FoW-5.5 10.16; the 5.01 text is the same but for the copy's choices, p2)",
+        "14.1": "loops are not detected or declared: the engine has no loop procedure for FoW under either version "
+        "(the 5.01 text is the 5.5 one; a 5.5 loop procedure would be cited as 14.1 in 5.01 too)",
+        "14.2": "Bifrost games have no lifebreak area (4.2), but no effect refers to a lifebreak area, and a [Break] "
+        "ability is played only by a lifebreak (7.10), which Bifrost has not, so the rule that such references and "
+        "[Break] abilities are ignored has nothing to act on (as FoW-5.5 14.2)",
+    },
     "LL-2.04": {
         "2.22": "only gates from the gate deck are ever put face down into a Gate Zone (6.2, 10.x): no effect "
         "puts another card there, so a card back never decides a card's type (2.22.2, 4.3.1.1.1)",

@@ -54,7 +54,7 @@ def card(state: GameState, player: str, card_id: str, to: str = "hand", **extra:
 
 
 def will(state: GameState, player: str, *attributes: str) -> None:
-    given(state, "WillProduced", rule="FoW-5.5 9.7 p4", player=player, will=list(attributes), source="given")
+    given(state, "WillProduced", rule=f"{state.ruleset} 9.7 p4", player=player, will=list(attributes), source="given")
 
 
 def pass_until(state: GameState, done: Callable[[GameState], bool], limit: int = 200) -> list[Event]:
