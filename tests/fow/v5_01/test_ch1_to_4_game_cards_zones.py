@@ -162,6 +162,7 @@ def test_an_effect_referring_a_name_refers_the_card_with_that_name() -> None:
     oid, s = card(state, "p1", "T-HUNT"), stone(state)
     refusal = rejected(state, cmd("PlayCard", "p1", card=oid, targets=[f["bear"]], pay_with=pay(s)))
     assert refusal.code == "rules/illegal_target"
+    cites(refusal.rule, "9.3 p2.4", "target")
     run(state, cmd("PlayCard", "p1", card=oid, targets=[f["wall"]], pay_with=pay(s)))
     resolve_chase(state)
     assert state.objects[f["wall"]].zone == "graveyard" and state.objects[f["bear"]].zone == "field"
@@ -174,6 +175,7 @@ def test_an_attribute_cost_needs_one_will_of_its_attribute_per_symbol() -> None:
     bear, water, fire = card(state, "p1", "T-BEAR"), stone(state, "p1", "T-WATER"), stone(state)
     refusal = rejected(state, cmd("PlayCard", "p1", card=bear, pay_with=pay(water)))
     assert refusal.code == "rules/cannot_pay"
+    cites(refusal.rule, "10.2 p4", "you cannot pay them at all")
     assert not state.objects[water].rested
     run(state, cmd("PlayCard", "p1", card=bear, pay_with=pay(fire)))
     assert state.objects[fire].rested and state.objects[bear].zone == "chase"
@@ -227,6 +229,7 @@ def test_a_race_is_referred_by_an_effect() -> None:
     oid, s = card(state, "p1", "T-HUNT"), stone(state)
     refusal = rejected(state, cmd("PlayCard", "p1", card=oid, targets=[f["bear"]], pay_with=pay(s)))
     assert refusal.code == "rules/illegal_target"
+    cites(refusal.rule, "9.3 p2.4", "target")
     run(state, cmd("PlayCard", "p1", card=oid, targets=[f["beast"]], pay_with=pay(s)))
     resolve_chase(state)
     assert state.objects[f["beast"]].zone == "graveyard"
@@ -315,7 +318,8 @@ def test_a_magic_stone_is_targeted_in_the_magic_stone_area() -> None:
     in_deck = state.zones["p2"]["stone_deck"][-1]
     oid = card(state, "p1", "T-QUAKE")
     refusal = rejected(state, cmd("PlayCard", "p1", card=oid, targets=[in_deck], pay_with=pay(s)))
-    assert refusal.code in ("rules/illegal_target", "rules/no_legal_target")
+    assert refusal.code == "rules/illegal_target"
+    cites(refusal.rule, "9.3 p2.4", "target")
     run(state, cmd("PlayCard", "p1", card=oid, targets=[theirs], pay_with=pay(s)))
     resolve_chase(state)
     assert state.objects[theirs].zone == "graveyard"
@@ -399,6 +403,7 @@ def test_a_card_in_a_players_play_ground_is_controlled_by_that_player() -> None:
     run(state, cmd("Pass", "p1"))
     refusal = rejected(state, cmd("ActivateAbility", "p2", source=ruler, ability=0))
     assert refusal.code == "rules/not_your_card"
+    cites(refusal.rule, "7.8 p2", "on a card he or she control")
     run(state, cmd("Pass", "p2"))
     run(state, cmd("ActivateAbility", "p1", source=ruler, ability=0))
     assert state.players["p1"].will == ["R"]

@@ -165,6 +165,7 @@ def test_the_turn_player_chooses_among_two_triggered_abilities_of_his_or_hers() 
     assert len(triggers) == 2
     refusal = rejected(state, cmd("PlayTriggered", "p1", trigger="nope"))
     assert refusal.code == "rules/unknown_trigger"
+    cites(refusal.rule, "6.2 p2", "choose one")
     events = run(state, cmd("PlayTriggered", "p1", trigger=triggers[1]))
     assert [e.data["trigger"] for e in events if e.type == "AbilityPlayed"] == [triggers[1], triggers[0]]
     assert len(state.chase) == 2
@@ -205,6 +206,7 @@ def test_a_chant_is_played_in_the_main_phase_of_its_players_turn_and_goes_to_the
     run(state, cmd("PlayCard", "p1", card=grow, targets=[bear], pay_with=pay(s3)))
     refusal = rejected(state, cmd("PlayCard", "p1", card=bolt, targets=["p2"], pay_with=pay(s)))
     assert refusal.code == "rules/chase_not_empty"
+    cites(refusal.rule, "7.3 p1", "chase area is empty")
     resolve_chase(state)
     played = find(run(state, cmd("PlayCard", "p1", card=bolt, targets=["p2"], pay_with=pay(s))), "CardPlayed")
     cites(played.rule, "7.3 p2", "pay the cost and play")
@@ -221,6 +223,7 @@ def test_initiating_a_battle_needs_an_empty_chase_area_and_does_not_use_it() -> 
     run(state, cmd("PlayCard", "p1", card=grow, targets=[f["bear"]], pay_with=pay(s)))
     refusal = rejected(state, cmd("InitiateBattle", "p1"))
     assert refusal.code == "rules/chase_not_empty"
+    cites(refusal.rule, "7.4 p1", "chase area is empty")
     resolve_chase(state)
     events = run(state, cmd("InitiateBattle", "p1"))
     began = find(events, "BattleBegan")
@@ -242,6 +245,7 @@ def test_a_judgment_is_done_once_with_a_recovered_ruler_and_puts_the_j_ruler_int
     s1 = stone(state)
     refusal = rejected(state, cmd("PerformJudgment", "p1", pay_with=pay(s1)))
     assert refusal.code == "rules/cannot_pay"
+    cites(refusal.rule, "10.2 p4", "you cannot pay them at all")
     s2 = stone(state)
     events = run(state, cmd("PerformJudgment", "p1", pay_with=pay(s1, s2)))
     cites(find(events, "JudgmentPerformed").rule, "7.5 p2", "put the judgment onto chase area")
@@ -276,6 +280,7 @@ def test_an_activate_ability_is_played_on_a_card_you_control_and_a_will_ability_
     run(state, cmd("Pass", "p1"))
     refusal = rejected(state, cmd("ActivateAbility", "p2", source=f["tapper"], ability=0))
     assert refusal.code == "rules/not_your_card"
+    cites(refusal.rule, "7.8 p2", "on a card he or she control")
     run(state, cmd("Pass", "p2"))
     s = stone(state)
     events = run(state, cmd("ActivateAbility", "p1", source=s, ability=0))
