@@ -34,6 +34,16 @@ from domain.kernel import JSON, Anything, Bool, Fields, Integer, IntRange, ListO
 # --- playing cards (7.1-7.3, 7.7, 7.9, 12.x) ---------------------------------------------
 
 
+def _played_rule(card: Card) -> str:
+    """The rule by which a card is played from its zone: 7.1 p2 (resonators and regalia), 7.2 p2
+    (additions), 7.7 p2 ([Spell:Chant-instant]), 7.3 p2 (any other spell)."""
+    if card.type in ("resonator", "regalia"):
+        return "7.1 p2"
+    if card.type == "addition":
+        return "7.2 p2"
+    return "7.7 p2" if card.subtype == "chant_instant" else "7.3 p2"
+
+
 @command(
     "PlayCard",
     "priority",
@@ -164,7 +174,7 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
             **({"banish_instead": banish_instead} if banish_instead is not None else {}),
             **({"x": x} if x is not None else {}),
         },
-        {"resonator": "7.1 p2", "regalia": "7.1 p2", "addition": "7.2 p2"}.get(card.type, "7.3 p2"),
+        _played_rule(card),
         cause=cause,
         actor=player,
     )
