@@ -58,11 +58,11 @@ NOT_CITING: Mapping[str, str] = {
 }
 """Test files whose strings name rules without testing the play those rules govern."""
 
-RAISED = ("FoW-5.5", "GCG-1.00", "LL-2.04")
+RAISED = ("FoW-5.5", "GCG-1.00", "LL-2.04", "FoW-5.01")
 """The rulesets whose every governing section a test cites or NOT_IMPLEMENTED explains
-(``tests/deploy/test_rule_coverage.py`` holds them there).  FoW-5.01 is reported only: the
-engine expresses 5.01 as its differences from 5.5 (docs/fow-5.01-vs-5.5.md), and the 5.5
-tests that exercise the shared rules cite the 5.5 numbers."""
+(``tests/deploy/test_rule_coverage.py`` holds them there): every ruleset.  FoW-5.01's
+sections are cited by 5.01 games (tests/fow/test_rules_5_01.py for the differences,
+tests/fow/v5_01/ by chapter for the rules both versions share)."""
 
 EXCLUDED: Mapping[str, Mapping[str, str]] = {
     "FoW-5.5": {
@@ -302,9 +302,9 @@ def render(root: Path = ROOT, citations: list[Citation] | None = None) -> str:
         "`scripts/rule_coverage.py` (`EXCLUDED`, `NOT_IMPLEMENTED`).",
         "",
         f"Every governing section of {', '.join(RAISED)} is cited by a test or listed as not implemented",
-        "with the reason (`tests/deploy/test_rule_coverage.py` keeps it so). FoW-5.01 is reported only:",
-        "the engine expresses 5.01 as its differences from 5.5 (docs/fow-5.01-vs-5.5.md), and the tests",
-        "of the rules both versions share cite the 5.5 numbers.",
+        "with the reason (`tests/deploy/test_rule_coverage.py` keeps it so). FoW-5.01's citations come",
+        "from 5.01 games: `tests/fow/test_rules_5_01.py` (its differences from 5.5) and `tests/fow/v5_01/`",
+        "(the rules both versions share, by chapter).",
         "",
         "| ruleset | governing sections | cited by a test | not implemented | uncovered | coverage |",
         "| --- | ---: | ---: | ---: | ---: | ---: |",
