@@ -13,7 +13,11 @@ also finds who can stop the loop: a player whose decision inside it has another 
 
 "After that, the player has to perform another action to perform the loop again": until the
 player who declared it performs some other action (any event they act in, ``state.loop_done``),
-neither the same loop nor its first action is accepted from them."""
+neither the same loop nor its first action is accepted from them.
+
+``legal_actions`` lists every number a player may declare, not ``DeclareLoop`` itself: the engine
+keeps no record of the commands performed from which to propose a series (a player declares any
+series of commands; the trial decides whether it is a loop)."""
 
 from __future__ import annotations
 

@@ -234,3 +234,22 @@ def test_the_opponent_does_not_see_the_hidden_cards_a_declared_loop_names() -> N
     seen = engine.redact_event(state, event, "p2")
     assert seen.data["actions"] == [{"player": "p1", "type": "PlayCard", "args": {"card": None}}]
     assert engine.redact_event(state, event, "p1").data["actions"] == actions
+
+
+def test_when_only_the_other_player_can_stop_the_loop_they_declare_the_number() -> None:
+    """FoW-5.5 14.1 p1.1: p1 can only pass around Echo's ability, p2 may do something else (their
+    hand): only p2 can stop the loop p1 declares, so p2 declares the number of times."""
+    state = echo_game()
+    for oid in list(state.zones["p2"]["graveyard"])[:1]:
+        put(state, oid, "hand")
+    passes = [{"player": "p1", "type": "Pass", "args": {}}, {"player": "p2", "type": "Pass", "args": {}}]
+    refusal = rejected(state, cmd("DeclareLoop", "p1", actions=passes, times=2))
+    assert (refusal.code, refusal.rule) == ("rules/loop_number_not_yours", "FoW-5.5 14.1 p1.1")
+    events = run(state, cmd("DeclareLoop", "p1", actions=passes))
+    assert find(events, "LoopDeclared").data["stoppers"] == ["p2"]
+    asked = find(events, "ChoiceRequested")
+    assert (asked.data["player"], asked.data["kind"], asked.rule) == ("p2", "loop_times", "FoW-5.5 14.1 p1.1")
+    life = state.players["p1"].life
+    events = run(state, cmd("ChooseNumber", "p2", number=2))
+    assert find(events, "LoopPerformed").data == {"player": "p1", "times": 2, "declared": {"p2": 2}}
+    assert state.players["p1"].life == life + 200
