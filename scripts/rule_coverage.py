@@ -96,7 +96,6 @@ NOT_IMPLEMENTED: Mapping[str, Mapping[str, str]] = {
         "reference, no card of the shipped database says it, and a game knows no collection or sideboard",
         "10.16": "no effect copies a card or an ability: the card vocabulary has no 'copy' effect (the importer only "
         "reads the printed [0/0] of a card that enters as a copy) and the state has no pseudo-card copies",
-        "14.1": "loops are not detected or declared: the engine has no loop procedure for FoW (GCG and LL have one)",
         "14.2": "Bifrost games have no lifebreak area (4.2 p5, tested), but no effect refers to a lifebreak area, "
         "so the rule that such references and [Break] abilities are ignored has nothing to act on",
     },
@@ -104,8 +103,6 @@ NOT_IMPLEMENTED: Mapping[str, Mapping[str, str]] = {
     "FoW-5.01": {
         "10.16": "no effect copies a card or an ability: the card vocabulary has no 'copy' effect and the state has "
         "no pseudo-card copies (as FoW-5.5 10.16; the 5.01 text is the same but for the copy's choices, p2)",
-        "14.1": "loops are not detected or declared: the engine has no loop procedure for FoW under either version "
-        "(the 5.01 text is the 5.5 one; a 5.5 loop procedure would be cited as 14.1 in 5.01 too)",
         "14.2": "Bifrost games have no lifebreak area (4.2), but no effect refers to a lifebreak area, and a [Break] "
         "ability is played only by a lifebreak (7.10), which Bifrost has not, so the rule that such references and "
         "[Break] abilities are ignored has nothing to act on (as FoW-5.5 14.2)",

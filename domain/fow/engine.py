@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from domain import hidden
-from domain.fow import flow, position
+from domain.fow import flow, loops, position
 from domain.fow.answer_commands import NAMED_CARD_TYPES as NAMED_CARD_TYPES
 from domain.fow.answer_commands import REPLACEMENT_ANSWER as REPLACEMENT_ANSWER
 from domain.fow.answer_commands import _choose_looked as _choose_looked
@@ -201,6 +201,8 @@ def legal_actions(state: GameState, player: str) -> list[Command]:
         ]
     elif p.kind == "priority":
         out = _priority_actions(s, player)
+    elif p.kind == "loop_times":  # every number the player may declare (14.1 p1.1, p1.2): each is possible
+        return [*loops.loop_times_commands(s, player), Command("Concede", player)]
     elif p.kind == "trigger":
         for trig in s.triggered:
             if trig.controller != player:
