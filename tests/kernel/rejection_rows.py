@@ -244,6 +244,24 @@ def fow_start(**change: Any) -> Any:
     return fow.start(spec, catalog())
 
 
+def fow_call_with_no_stones() -> Any:
+    from tests.fow.test_ch8_battle import put
+
+    state = _fow_main()
+    for oid in list(state.zones["p1"]["stone_deck"]):
+        put(state, oid, "removed")
+    return _fow_decide(state, "CallMagicStone", "p1")
+
+
+def fow_pay_with_no_will_ability() -> Any:
+    from tests.fow.test_ch8_battle import card
+
+    state = _fow_main()
+    bear = card(state, "p1", "T-BEAR")
+    ruler = state.zones["p1"]["ruler_area"][0]
+    return _fow_decide(state, "PlayCard", "p1", card=bear, pay_with=[{"source": ruler, "ability": 9}])
+
+
 def fow_start_with(d1: dict[str, Any]) -> Any:
     from tests.fow.support import deck
 
@@ -383,7 +401,7 @@ FOW_ROWS: list[Row] = [
     ),
     Row("rules/no_ruler", untested=pointer("fow/test_ch13_rule_processes.py")),
     Row("rules/no_such_ability", untested=pointer("fow/cards/zones/test_play_abilities_active_in_the_graveyard.py")),
-    Row("rules/not_a_will_ability", untested="no row yet, and no test asserts this code"),
+    Row("rules/not_a_will_ability", "FoW-5.5 9.7 p1", fow_pay_with_no_will_ability),
     Row(
         "rules/not_enough_counters",
         untested=pointer("fow/cards/costs/test_play_cost_changes_and_odd_characteristics.py"),
@@ -411,7 +429,7 @@ FOW_ROWS: list[Row] = [
     Row("rules/standby_same_turn", untested="no row yet, and no test asserts this code"),
     Row("rules/standby_stones_not_shown", untested=pointer("fow/test_rules_5_01.py")),
     Row("rules/stone_already_called", untested=pointer("fow/test_ch7_actions.py")),
-    Row("rules/stone_deck_empty", untested="no row yet, and no test asserts this code"),
+    Row("rules/stone_deck_empty", "FoW-5.5 7.11 p1", fow_call_with_no_stones),
     Row("rules/summoning_sickness", untested=pointer("fow/test_ch7_actions.py")),
     Row("rules/target_count", untested=pointer("fow/cards/triggers/test_play_triggers_costs_and_target_filters.py")),
     Row("rules/targets_required", untested=pointer("fow/cards/moves/test_play_mutual_damage_and_zone_moves.py")),
@@ -483,6 +501,15 @@ def ll_attack_with_their_hand_card() -> Any:
     return _ll_decide(state, "DeclareAttack", "p1", attacker=state.zones["p2"]["hand"][0], circle="FC")
 
 
+def ll_refresh_without_a_search() -> Any:
+    from tests.ll.support import to_main
+
+    state = _ll_redraw()
+    to_main(state, "p1")
+    hand = state.zones["p1"]["hand"]
+    return _ll_decide(state, "Trance", "p1", materials=hand[:2], refresh=True)
+
+
 LL_ROWS: list[Row] = [
     Row("game/finished", "LL-2.04 1.2.1", ll_finished),
     Row("game/unknown_player", "LL-2.04 1.1.1", lambda: _ll_decide(_ll_redraw(), "Redraw", "p3", cards=[])),
@@ -539,7 +566,7 @@ LL_ROWS: list[Row] = [
     Row("rules/not_your_member", untested="no row yet, and no test asserts this code"),
     Row("rules/nothing_moves", untested=pointer("ll/test_terms_and_basics.py")),
     Row("rules/perpetual_cycle", untested=pointer("ll/test_rule_processes.py")),
-    Row("rules/refresh_needs_search", untested="no row yet, and no test asserts this code"),
+    Row("rules/refresh_needs_search", "LL-2.04 5.13.1.2", ll_refresh_without_a_search),
     Row("rules/requirements", untested=pointer("ll/test_turns.py")),
     Row("rules/territory", untested=pointer("ll/test_turns.py")),
     Row("rules/trance_change_info", untested=pointer("ll/test_turns.py")),
