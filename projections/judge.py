@@ -1081,11 +1081,13 @@ def why(
         if cause.startswith("cmd:create:"):
             chain.append(WhyLink(None, cause, "CreateGame", "", "", "", "", "The game was created"))
         elif cause.startswith("cmd:") and commands is not None and cause in commands and engine is not None:
-            actor, first = chain[-1].actor, chain[-1].seq or 0
+            sent = commands[cause]
+            # the command is its sender's act even where its first event is the rules' (an
+            # answer to a ChoiceRequested the rules then carry out)
+            actor, first = str(sent.get("player") or chain[-1].actor), chain[-1].seq or 0
             state = engine.initial_state()
             for _, _, after in fold(engine, [e for e in events if e.seq < first]):
                 state = after
-            sent = commands[cause]
             summary = describe_command(sent, names.get(actor, actor), state, names)
             chain.append(WhyLink(None, cause, str(sent["type"]), actor, "", "", "", summary))
         elif cause.startswith("cmd:"):

@@ -34,16 +34,6 @@ from domain.kernel import JSON, Anything, Bool, Fields, Integer, IntRange, ListO
 # --- playing cards (7.1-7.3, 7.7, 7.9, 12.x) ---------------------------------------------
 
 
-def _played_rule(card: Card) -> str:
-    """The rule by which a card is played from its zone: 7.1 p2 (resonators and regalia), 7.2 p2
-    (additions), 7.7 p2 ([Spell:Chant-instant]), 7.3 p2 (any other spell)."""
-    if card.type in ("resonator", "regalia"):
-        return "7.1 p2"
-    if card.type == "addition":
-        return "7.2 p2"
-    return "7.7 p2" if card.subtype == "chant_instant" else "7.3 p2"
-
-
 @command(
     "PlayCard",
     "priority",
@@ -174,7 +164,7 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
             **({"banish_instead": banish_instead} if banish_instead is not None else {}),
             **({"x": x} if x is not None else {}),
         },
-        _played_rule(card),
+        _play_rule(card, permission, standby_anytime),
         cause=cause,
         actor=player,
     )
@@ -223,6 +213,19 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         actions.check_triggers(ctx, "you_play_normal_spell", cause, player=player)
     cause = actions.check_targeted(ctx, cause)
     flow.after_action(ctx, player, cause)
+
+
+def _play_rule(card: Card, permission: tuple[str, str | None] | None, standby_anytime: bool) -> str:
+    """The rule that lets this play happen: each card type's rule allows it from the hand only "if
+    not specified" (7.1 p2, 7.2 p2, 7.3 p2, 7.7 p2, 7.9 p4); played from elsewhere, what specifies
+    it does: [Remnant] (12.6 p2) or a card's text (1.4 p1, its source in ``PlayPermissionUsed``)."""
+    if permission is not None:
+        return "12.6 p2" if permission[0] == "remnant" else "1.4 p1"
+    if standby_anytime or card.subtype == "chant_standby":
+        return "7.9 p4"
+    if card.type == "spell" and card.subtype == "chant_instant":
+        return "7.7 p2"
+    return {"resonator": "7.1 p2", "regalia": "7.1 p2", "addition": "7.2 p2"}.get(card.type, "7.3 p2")
 
 
 def _awakening_less(
