@@ -351,7 +351,7 @@ def test_only_a_flying_j_resonator_blocks_a_flying_attacker() -> None:
     run(state, cmd("DeclareAttack", "p1", attacker=f["bird"], target="p2"))
     pass_until(state, lambda s: s.pending is not None and s.pending.kind == "declare_block")
     refusal = rejected(state, cmd("DeclareBlock", "p2", blocker=f["wall"]))
-    assert refusal.code == "rules/cannot_block" and cites(refusal.rule, "8.3 p3", "can block the attacking card")
+    assert refusal.code == "rules/blocker_lacks_flying" and cites(refusal.rule, "11.5 p1", "[Flying]")
     events = run(state, cmd("DeclareBlock", "p2", blocker=f["bird2"]))
     assert find(events, "BlockDeclared").data == {"blocker": f["bird2"]}
 

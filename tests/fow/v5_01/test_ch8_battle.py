@@ -50,7 +50,7 @@ def test_the_non_turn_player_blocks_with_a_recovered_j_resonator_which_is_rested
     assert asked.data["player"] == "p2" and cites(asked.rule, "8.3 p3", "choose to block or forfeit")
     # when p2 blocks with the rested wall, then with the recovered one
     refusal = rejected(state, cmd("DeclareBlock", "p2", blocker=f["tired"]))
-    assert refusal.code == "rules/cannot_block" and cites(refusal.rule, "8.3 p3", "recovered <J/resonator>")
+    assert refusal.code == "rules/blocker_rested" and cites(refusal.rule, "8.3 p3", "recovered <J/resonator>")
     events = run(state, cmd("DeclareBlock", "p2", blocker=f["wall"]))
     # then the recovered wall is rested and blocks, and p1 gains priority
     assert types(events) == ["CardRested", "BlockDeclared", "StepBegan", "PriorityGiven"]
