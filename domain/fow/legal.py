@@ -219,11 +219,11 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
                 continue
             paid_with = {"cost_cards": play_choices[0]}
         targeted = zone != "standby" and conditions.reads_targets(card.cost_reduction)
-        reduced = conditions.reduced_cost(s, card, player, oid, any_target=True) if zone != "standby" else None
-        # other cards' increases and decreases of the cost (9.3 p2.5); "you may" ones on request
+        own = conditions.own_reduction(s, card, player, oid, any_target=True) if zone != "standby" else None
+        # increases, then decreases of the cost, its own included (9.3 p2.5); "you may" ones on request
         prices: list[tuple[dict[str, JSON], Cost]] = [({}, play_price(s, player, oid, cost, reduce=False)[0])]
-        if reduced is not None or any(change.optional for _, change in play_cost_changes(s, player, oid)):
-            prices.append(({"reduce": True}, play_price(s, player, oid, reduced or cost, reduce=True)[0]))
+        if own is not None or any(change.optional for _, change in play_cost_changes(s, player, oid)):
+            prices.append(({"reduce": True}, play_price(s, player, oid, cost, reduce=True, own=own)[0]))
         if zone != "standby":  # "You may banish this card rather than pay the cost of ..." (9.3 p2.5)
             no_will = play_price(s, player, oid, Cost(), reduce=False)[0]  # increases are still paid
             prices += [({"banish_instead": src}, no_will) for src in banish_alternatives(s, player, oid)]
