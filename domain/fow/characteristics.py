@@ -1065,11 +1065,14 @@ def _play_cost_changers_possible(state: GameState) -> bool:
 def any_attribute_will(state: GameState, player: str, oid: str) -> bool:
     """Whether ``player`` may pay the attribute cost of the played card ``oid`` with will of any
     attribute ("You may pay the attribute cost of Four Sacred Beasts resonators with will of any
-    attribute", a continuous ability of a card they control; the text beats 10.2, 1.4 p1)."""
+    attribute", a continuous ability of a card they control; the text beats 10.2, 1.4 p1).  The card is
+    read in its zone now: the chase area as its cost is paid (9.3 p2.2), the hand when legal_actions
+    plans the payment."""
+    zone = state.objects[oid].zone
     return any(
         ability.any_attribute_for is not None
         and state.objects[source].controller == player
-        and matches(state, ability.any_attribute_for, oid, player, source)
+        and matches(state, ability.any_attribute_for.model_copy(update={"zone": zone}), oid, player, source)
         for source, ability in _active_continuous(state)
     )
 

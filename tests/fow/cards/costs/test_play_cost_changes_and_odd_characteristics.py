@@ -436,3 +436,21 @@ def test_own_decrease_applies_after_the_increases_to_the_total_cost() -> None:
     assert changed.data["sources"] == [machines[0], work]
     assert paid(events) == ["R"]
     story.replays()
+
+
+def test_legal_actions_plan_will_of_any_attribute_for_the_attribute_cost() -> None:
+    """FoW-5.5 1.4 p1 (the text beats 10.2): "You may pay the attribute cost of Four Sacred Beasts
+    resonators with will of any attribute" (Pricia, the Beast Lady, SKL-059, the ruler).  With only
+    three fire stones, legal_actions lists Xuan Wu (SKL-049, {U}{2}, a Four Sacred Beasts) paid by
+    them, and the command accepts that play; Foresee (SKL-039, {U}{U}) is not listed."""
+    story = Story({"SKL-049": 4, "SKL-039": 4}, ruler="SKL-059")
+    xuan_wu = story.put("p1", "SKL-049", "hand")
+    foresee = story.put("p1", "SKL-039", "hand")
+    stones = [story.put("p1", "T-STONE", "stone_area") for _ in range(3)]
+    [offered] = [a for a in legal(story, "p1", "PlayCard") if a["card"] in (xuan_wu, foresee)]
+    assert offered["card"] == xuan_wu
+    assert sorted(str(p["source"]) for p in offered["pay_with"]) == stones
+    events = story.when(cmd("PlayCard", "p1", **offered))
+    assert paid(events) == ["R", "R", "R"]
+    assert story.state.objects[xuan_wu].zone == "chase"
+    story.replays()
