@@ -69,11 +69,11 @@ from domain.fow.play_commands import _awakening_less as _awakening_less
 from domain.fow.play_commands import _awakening_x as _awakening_x
 from domain.fow.play_commands import _check_total_cost_x as _check_total_cost_x
 from domain.fow.play_commands import _keyword_activate as _keyword_activate
+from domain.fow.play_commands import _own_reduction as _own_reduction
 from domain.fow.play_commands import _pay_costs_after_play as _pay_costs_after_play
 from domain.fow.play_commands import _pay_incarnation as _pay_incarnation
 from domain.fow.play_commands import _play_cost as _play_cost
 from domain.fow.play_commands import _play_permission as _play_permission
-from domain.fow.play_commands import _reduced_cost as _reduced_cost
 from domain.fow.play_commands import _total_cost_x_ok as _total_cost_x_ok
 from domain.fow.play_commands import _wants_reduction as _wants_reduction
 from domain.fow.play_commands import _with_counters_x as _with_counters_x
