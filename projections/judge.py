@@ -628,7 +628,8 @@ class LlNarrator(GenericNarrator):
 
     def _LookProgressed(self, d: Mapping[str, Any]) -> str:  # noqa: N802
         step = {"more": "may look at one more card", "take": "chooses among the cards looked at"}
-        return f"The look goes on: the player {step.get(d.get('step'), _nice(str(d.get('step'))))}"
+        said = str(d.get("step"))
+        return f"The look goes on: the player {step.get(said, _nice(said))}"
 
     def _StepBegan(self, d: Mapping[str, Any]) -> str:  # noqa: N802
         phase, step = _nice(d["phase"]), _nice(d.get("step", ""))
