@@ -193,9 +193,19 @@ def choose_replacement(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         raise ctx.reject("rules/replacement_choice", rule, f"'effect' must be one of {choices}")
     if "move" in options:  # which replacement of a destroyed card's move to a graveyard applies (9.10 p2)
         oid = str(options["move"])
+        before = options.get("moves_chosen")
+        ctx.move_picks = {**({str(k): str(v) for k, v in before.items()} if isinstance(before, dict) else {})}
         ctx.move_picks[oid] = str(effect)
         chosen = {"player": player, "replacement": effect, "oid": oid}
-        flow.open_priority(ctx, str(options["priority"]), ctx.emit("OptionChosen", chosen, "9.10 p2", actor=player))
+        cause = ctx.emit("OptionChosen", chosen, "9.10 p2", actor=player)
+        if "priority" in options:  # the rule processes destroy it (13.2): they go on, then the priority
+            flow.open_priority(ctx, str(options["priority"]), cause)
+            return
+        # an effect destroys it: the effect resumes where it asked (inside its "you may"/"if", if any)
+        resumed: Any = {"wrapper": [dict(f) for f in options["wrapper"]]} if "wrapper" in options else None
+        done = actions.resolve_top(ctx, cause, choice=REPLACEMENT_ANSWER if resumed is None else resumed)
+        if done is not None:
+            flow.continue_after_resolution(ctx, done)
         return
     ctx.replacement_picks = [*[str(c) for c in options.get("chosen", [])], str(effect)]
     chosen = {"player": player, "replacement": effect}
