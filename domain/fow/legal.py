@@ -28,6 +28,7 @@ from domain.fow.other_commands import _judgment_cost, _less, _own_judgment_less,
 from domain.fow.play_commands import _total_cost_x_ok, _with_counters_x
 from domain.fow.state import GameState, Triggered
 from domain.fow.timing import _with_x, is_main_timing
+from domain.fow.versions import version
 from domain.kernel import JSON, Command
 
 
@@ -266,9 +267,16 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
             continue  # [Remnant], "You may play cards in your graveyard", "... from the removed area"
         if zone == "standby" and not (card.subtype == "chant_standby" and card.trigger == "anytime"):
             continue
-        if card.type == "spell" and card.subtype == "chant_standby" and zone != "standby":
-            continue
-        instant = card.subtype == "chant_instant" or "quickcast" in card.skills or zone == "standby"
+        anytime = (  # "anytime" from the hand, its cost paid (7.9 p4; not in 5.01, whose 7.9 p1 says "in ... area")
+            zone == "hand"
+            and card.type == "spell"
+            and card.subtype == "chant_standby"
+            and card.trigger == "anytime"
+            and version(s.ruleset).standby_from_hand
+        )
+        if card.type == "spell" and card.subtype == "chant_standby" and zone != "standby" and not anytime:
+            continue  # an automatic card: played when its [Trigger] condition is met (7.9 p2)
+        instant = card.subtype == "chant_instant" or "quickcast" in card.skills or zone == "standby" or anytime
         instant = instant or granted_quickcast(s, oid)  # "Wind resonators in your hand gain [Quickcast]"
         if not (instant or main):
             continue

@@ -29,6 +29,7 @@ from domain.fow.commands import command
 from domain.fow.context import Ctx
 from domain.fow.state import PLAYGROUND, GameState
 from domain.fow.timing import _obj_arg, _pay_with, _with_x, require_chase_open, require_main_timing
+from domain.fow.versions import version
 from domain.kernel import JSON, Anything, Bool, Fields, Integer, IntRange, ListOf, ObjectId, OneOf, PlayerId, Text
 
 # --- playing cards (7.1-7.3, 7.7, 7.9, 12.x) ---------------------------------------------
@@ -88,7 +89,10 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     forbidden = forbidden_play(s, player, card, source_zone)
     if forbidden is not None:  # "Your opponent cannot play cards from their chant-standby area ..."
         raise ctx.reject("rules/cannot_play", "1.4 p4", f"an effect forbids {player} to play {forbidden} ({card.name})")
-    if card.type == "spell" and card.subtype == "chant_standby" and not standby_anytime:
+    # "anytime" (7.9 p6): played from the chant-standby area paying [0], or from the hand paying the
+    # card's cost too ("if you play it from a zone other than your chant-standby area", 7.9 p4)
+    hand_anytime = source_zone == "hand" and _is_anytime(card) and version(s.ruleset).standby_from_hand
+    if card.type == "spell" and card.subtype == "chant_standby" and not (standby_anytime or hand_anytime):
         raise ctx.reject(
             "rules/chant_standby_trigger", "7.9 p4", f"{card.name} is played only when its [Trigger] condition is met"
         )
@@ -96,6 +100,7 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         (card.type == "spell" and card.subtype == "chant_instant")
         or "quickcast" in card.skills
         or standby_anytime
+        or hand_anytime
         or (side == "front" and granted_quickcast(s, oid))  # "Fairies in your hand gain [Quickcast]" (12.3)
     )
     require_chase_open(ctx, f"playing {card.name}")
@@ -214,6 +219,11 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         actions.check_triggers(ctx, "you_play_normal_spell", cause, player=player)
     cause = actions.check_targeted(ctx, cause)
     flow.after_action(ctx, player, cause)
+
+
+def _is_anytime(card: Card) -> bool:
+    """A [Spell:Chant-Standby] whose [Trigger] is "anytime" ("pay [0]", FoW-5.5 7.9 p6)."""
+    return card.type == "spell" and card.subtype == "chant_standby" and card.trigger == "anytime"
 
 
 def _play_rule(card: Card, permission: tuple[str, str | None] | None, standby_anytime: bool) -> str:

@@ -43,6 +43,9 @@ class Version:
     wills are the five attributes and will without attribute (9.7 p5)."""
     standby_any_card: bool = True
     """Whether any card may be put into the chant-standby area (FoW-5.5 7.6 p3)."""
+    standby_from_hand: bool = True
+    """Whether a [Spell:Chant-Standby] may be played from the hand, its cost paid (FoW-5.5 7.9 p4);
+    5.01 7.9 p1 plays one only from the chant-standby area."""
     standby_shows_stones: bool = False
     """Whether playing a card from the chant-standby area needs its controller to show magic
     stones matching the card's cost (the 5.01 text of 9.3 p2.1); 5.5 only turns it face up."""
@@ -221,6 +224,7 @@ FOW_5_01 = Version(
     moon_will=False,  # 9.7 p5 (no 9.7 p6, 10.2 p6)
     standby_any_card=False,  # 6.3 p2.4, 3.11 p1, the title of 7.6
     standby_shows_stones=True,  # 9.3 p2.1
+    standby_from_hand=False,  # 7.9 p1: "in his or her chant-standby area"
     standby_reveal_optional=False,  # 9.6 p1, 9.6 p4
     in_battle_rule="6.3 p2",  # 7.1-7.6, 7.11 say nothing about battles; 6.3 p2 does
     lifebreak_at_threshold=True,  # 7.10 p1 "equal or larger than"

@@ -78,11 +78,12 @@ class Story:
         stones: Mapping[str, int] | None = None,
         ruler: str = "T-RULER",
         cards: Mapping[str, dict[str, Any]] | None = None,
+        ruleset: str = "FoW-5.5",
     ) -> None:
         """``cards``: stand-in cards to add to the real ones (an invented ruler, say)."""
         cards = catalog({**database_cards(), "T-HERALD": HERALD, "T-SEER": SEER, **(cards or {})})
         d = {**deck(dict(main), dict(stones or {"T-STONE": 10})), "ruler": ruler}
-        self.state, started = start_game(cards=cards, decks=(d, d))
+        self.state, started = start_game(cards=cards, decks=(d, d), ruleset=ruleset)
         self.log: list[Event] = list(started)
         self.when(cmd("ChangeHand", "p1", cards=[]))
         self.when(cmd("ChangeHand", "p2", cards=[]))
