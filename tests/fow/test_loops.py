@@ -253,3 +253,34 @@ def test_when_only_the_other_player_can_stop_the_loop_they_declare_the_number() 
     events = run(state, cmd("ChooseNumber", "p2", number=2))
     assert find(events, "LoopPerformed").data == {"player": "p1", "times": 2, "declared": {"p2": 2}}
     assert state.players["p1"].life == life + 200
+
+
+def test_a_loop_declared_with_another_players_action_first_is_refused() -> None:
+    """FoW-5.5 14.1 p1: the player who declares a loop performs its actions: a series that starts
+    with the other player's action is not theirs to declare."""
+    state, _ = game()
+    source = fountain(state)
+    silence(state, "p2")
+    actions = [*loop(source)[1:], loop(source)[0]]  # p1's pass, p2's pass, then the ability
+    actions[0] = {"player": "p2", "type": "Pass", "args": {}}
+    refusal = rejected(state, cmd("DeclareLoop", "p1", actions=actions, times=2))
+    assert (refusal.code, refusal.rule) == ("rules/loop_not_yours", "FoW-5.5 14.1 p1")
+
+
+def test_a_number_of_times_larger_than_the_actions_can_be_repeated_is_refused() -> None:
+    """FoW-5.5 14.1 p1.1: the number declared is how many times the loop is performed: a number the
+    actions cannot be repeated to (the Fountain's ability, paid with will that runs out) is refused,
+    naming how many times they can be."""
+    extra = {
+        **EXTRA["T-FOUNTAIN"],
+        "abilities": [{**EXTRA["T-FOUNTAIN"]["abilities"][0], "cost": {"will": {"free": 1}}}],
+    }
+    state, _ = start_game(cards=catalog({"T-FOUNTAIN": extra}), decks=(deck(MAIN), deck(MAIN)), ruleset="FoW-5.5")
+    keep_hands(state)
+    to_main(state)
+    source = fountain(state)
+    silence(state, "p2")
+    given(state, "WillProduced", player="p1", will=["R", "R"], source="given")
+    refusal = rejected(state, cmd("DeclareLoop", "p1", actions=loop(source), times=5))
+    assert (refusal.code, refusal.rule) == ("rules/loop_not_repeatable", "FoW-5.5 14.1 p1.1")
+    assert "2 time(s) only" in refusal.message

@@ -336,8 +336,8 @@ FOW_ROWS: list[Row] = [
     Row("rules/loop_times", untested=pointer("fow/test_loops.py")),
     Row("rules/loop_number_not_yours", untested=pointer("fow/test_loops.py")),
     Row("rules/not_a_loop", untested=pointer("fow/test_loops.py")),
-    Row("rules/loop_not_yours", untested="no row yet, and no test asserts this code"),
-    Row("rules/loop_not_repeatable", untested="no row yet, and no test asserts this code"),
+    Row("rules/loop_not_yours", untested=pointer("fow/test_loops.py")),
+    Row("rules/loop_not_repeatable", untested=pointer("fow/test_loops.py")),
     Row("rules/attribute_choice", untested=pointer("fow/cards/damage/test_play_replacements_and_redirection.py")),
     Row(
         "rules/banish_choice", untested=pointer("fow/cards/effects/test_play_effects_restrictions_and_magic_stones.py")
