@@ -177,6 +177,9 @@ class Narrator(SharedSentences):
     def _LoopTimesDeclared(self, d: Mapping[str, Any]) -> str:  # noqa: N802
         return f"{self.player(d['player'])} declared the loop be performed {d['times']} time(s)"
 
+    def _LoopDetected(self, d: Mapping[str, Any]) -> str:  # noqa: N802
+        return f"A loop no player can stop: {d['why']}"
+
     def _LoopPerformed(self, d: Mapping[str, Any]) -> str:  # noqa: N802
         return f"The loop of {self.player(d['player'])} was performed {d['times']} time(s)"
 

@@ -26,6 +26,10 @@ from domain.fow.state import PLAYGROUND, GameState
 from domain.fow.versions import version
 from domain.kernel import event_cause, seed_commitment
 
+RULE_PROCESS_ROUNDS = 300
+"""Rounds of rule processes within one decision after which they are a loop no player can stop
+(FoW-5.5 14.1 p1.3: a draw): each round performs every process due (13), so a real game needs a
+handful; one that is due again and again with no decision in between never ends otherwise."""
 MAX_LIFEBREAK = 4
 """The maximum lifebreak size at the beginning of a game (FoW-5.5 3.10 p3)."""
 HAND_SIZE = 7
@@ -724,9 +728,16 @@ def rule_processes(ctx: Ctx, cause: str, player: str | None = None) -> str | Non
     card they destroy must choose which of two replacements of its move to a graveyard applies (9.10 p2):
     the answer gives ``player`` (who gets priority then) the priority sequence again."""
     s = ctx.s
+    rounds = 0
     while True:
         found = _rule_process_candidates(s)
         if not found:
+            return cause
+        rounds += 1
+        if rounds > RULE_PROCESS_ROUNDS:  # nobody decides anything in between: nobody can stop it
+            looped = {"why": f"rule processes still due after {RULE_PROCESS_ROUNDS} rounds in one decision"}
+            cause = ctx.emit("LoopDetected", looped, "14.1 p1.3", cause=cause)
+            end_game(ctx, None, "14.1 p1.3", cause)
             return cause
         if player is not None and not any(kind == "lose" for kind, _ in found):
             for kind, ref in found:

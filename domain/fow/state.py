@@ -1138,6 +1138,11 @@ def _loop_times_declared(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     s.pending = None
 
 
+@handles("LoopDetected")
+def _loop_detected(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    pass  # a record for judges: why the game ends in a draw (14.1 p1.3); GameEnded follows
+
+
 @handles("LoopPerformed")
 def _loop_performed(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     assert s.loop is not None

@@ -284,3 +284,22 @@ def test_a_number_of_times_larger_than_the_actions_can_be_repeated_is_refused() 
     refusal = rejected(state, cmd("DeclareLoop", "p1", actions=loop(source), times=5))
     assert (refusal.code, refusal.rule) == ("rules/loop_not_repeatable", "FoW-5.5 14.1 p1.1")
     assert "2 time(s) only" in refusal.message
+
+
+def test_rule_processes_still_due_after_their_round_limit_in_one_decision_are_a_draw(monkeypatch: Any) -> None:
+    """FoW-5.5 14.1 p1.3: rule processes that are due again and again with no decision in between are
+    a loop nobody can stop: the game ends in a draw rather than never answering.  (No card of the
+    vocabulary makes one; the guard is shown with a rule process that is always due.)"""
+    from domain.fow import flow
+
+    state, _ = game()
+    bear = next(o.oid for o in state.objects.values() if o.owner == "p2" and o.card == "T-BEAR")
+    put(state, bear, "field")
+    always = [("illegal_addition", bear)]  # never in the field after the first round: nothing moves
+    monkeypatch.setattr(flow, "_rule_process_candidates", lambda s: always)
+    events = run(state, cmd("Pass", "p1"))
+    detected = find(events, "LoopDetected")
+    assert detected.rule == "FoW-5.5 14.1 p1.3" and str(flow.RULE_PROCESS_ROUNDS) in detected.data["why"]
+    ended = find(events, "GameEnded")
+    assert (ended.data, ended.rule) == ({"winner": None, "result": "draw"}, "FoW-5.5 14.1 p1.3")
+    assert state.finished
