@@ -176,7 +176,7 @@ def test_keys_are_stored_only_as_hashes(app: tuple[GameService, TestClient], set
     assert create(client, key, "g1").status_code == 201
     rows = _stored_bytes(settings, service)
     for secret in (key, judge_token):
-        # tcgk_/tcgj_<key id>_<secret>: the secret itself may contain "_" (URL-safe base64)
+        # tcgp_/tcgj_<key id>_<secret>: the secret itself may contain "_" (URL-safe base64)
         assert secret.encode() not in rows and secret.split("_", 2)[2].encode() not in rows
         assert hashlib.sha256(secret.encode()).hexdigest().encode() in rows
 
