@@ -283,16 +283,20 @@ def _actions_out(legal: LegalActions) -> list[CommandOut]:
 
 
 def _decision(
-    service: GameService, game_id: str, state: dict[str, Any], viewer: str | None, now: bool
+    service: GameService, game_id: str, state: dict[str, Any], viewer: str | None, version: int
 ) -> DecisionOut | None:
     """The pending decision of a view (``state["pending"]``) as ``DecisionOut``: its options are
-    the legal actions of the player who must act, for that player and the judge, now only."""
+    the legal actions of the player who must act, for that player and the judge, at the game's
+    current version only."""
     pending = state.get("pending")
     if not isinstance(pending, dict) or not pending.get("player"):
         return None
     player = str(pending["player"])
-    shown = now and viewer in (None, player)
-    options = _actions_out(service.legal_actions(game_id, player)) if shown else []
+    options: list[CommandOut] = []
+    if viewer in (None, player):
+        legal = service.legal_actions(game_id, player)
+        if legal.version == version:  # the options of the game now: none for a past state
+            options = _actions_out(legal)
     return DecisionOut(kind=pending["kind"], player=player, options=options)
 
 
@@ -488,7 +492,7 @@ def create_app(settings: Settings | None = None, service: GameService | None = N
             server_seed_commitment=shown.server_seed_commitment,
             integrity=_integrity(shown.integrity),
             forked_from=None if shown.forked_from is None else ForkedFromOut(**shown.forked_from),
-            decision=_decision(service, game_id, shown.state, seen_by, at is None),
+            decision=_decision(service, game_id, shown.state, seen_by, shown.version),
         )
 
     @api.get("/games/{game_id}/events", response_model=EventsResponse, tags=["games"], responses=_errors(401, 403, 404))
