@@ -94,7 +94,7 @@ def test_the_state_carries_the_pending_decision_with_options_for_the_deciding_pl
         json={"command_id": "dup", "type": "ChangeHand", "args": {"cards": [hand[0], hand[0]]}},
         headers={"Authorization": f"Bearer {tokens[player]}"},
     )
-    assert refused.status_code == 422 and "choice/duplicate" in refused.text
+    assert refused.status_code == 422 and "FoW-5.5 4.2 p4" in refused.text
 
 
 def test_the_openapi_schema_types_the_decision(client: TestClient) -> None:
