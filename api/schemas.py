@@ -242,6 +242,7 @@ DecisionKind = Literal[
     "look_order",
     "look_take",
     "loop_response",
+    "loop_times",
     "main",
     "modes",
     "move_onto",

@@ -168,6 +168,18 @@ class Narrator(SharedSentences):
     def _DeckShuffled(self, d: Mapping[str, Any]) -> str:  # noqa: N802
         return f"{self.player(d['player'])} shuffled their {ZONE_NAMES[d['zone']]} ({len(d['order'])} cards)"
 
+    def _LoopDeclared(self, d: Mapping[str, Any]) -> str:  # noqa: N802
+        who = ", ".join(self.player(p) for p in d["stoppers"]) or "nobody"
+        times = f", {d['times']} time(s)" if "times" in d else ""
+        steps = len(d["actions"])
+        return f"{self.player(d['player'])} declared a loop of {steps} action(s){times}; {who} can stop it"
+
+    def _LoopTimesDeclared(self, d: Mapping[str, Any]) -> str:  # noqa: N802
+        return f"{self.player(d['player'])} declared the loop be performed {d['times']} time(s)"
+
+    def _LoopPerformed(self, d: Mapping[str, Any]) -> str:  # noqa: N802
+        return f"The loop of {self.player(d['player'])} was performed {d['times']} time(s)"
+
     def _LifeSet(self, d: Mapping[str, Any]) -> str:  # noqa: N802
         return f"{self.player(d['player'])}'s life was set to {d['life']}"
 

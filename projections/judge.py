@@ -278,6 +278,14 @@ class GenericNarrator(SharedSentences):
         return f"Nothing happened{about}: {d['why']}"
 
     # helpers for the ruleset narrators below
+    def looked_at(self, d: Mapping[str, Any]) -> str:
+        """``CardsLookedAt``: the cards by name where the reader may see them, else how many
+        (the event as redacted for a player other than the looker, 5.5.1 / 5.23.1)."""
+        who = self.player(d["player"])
+        if isinstance(d.get("oids"), list):
+            return f"{who} looked at {self.cards(d['oids'], owned=True)}"
+        return f"{who} looked at {d.get('count', 0)} card(s)"
+
     def cards(self, oids: Any, *, owned: bool = False) -> str:
         """Card names (``owned``: with their owners) joined with commas, or ``"nothing"``."""
         if not isinstance(oids, list) or not oids:
@@ -518,6 +526,13 @@ class GcgNarrator(GenericNarrator):
         verb = "is" if len(d["oids"]) == 1 else "are"
         return f"{self.cards(d['oids'], owned=True)} {verb} no longer revealed"
 
+    def _CardsLookedAt(self, d: Mapping[str, Any]) -> str:  # noqa: N802
+        return self.looked_at(d)
+
+    def _LookEnded(self, d: Mapping[str, Any]) -> str:  # noqa: N802
+        owner = f" of {self.player(d['owner'])}'s deck" if d.get("owner") else ""
+        return f"{self.player(d['player'])} finished looking at {d.get('count', 0)} card(s){owner}"
+
     def _CounterPowerTotalled(self, d: Mapping[str, Any]) -> str:  # noqa: N802
         who, opp = self.player(d["player"]), self.player(d["opponent"])
         verdict = "countered" if d["countered"] else "not countered"
@@ -604,6 +619,17 @@ class LlNarrator(GenericNarrator):
 
     def stock(self, pid: str, state: LlState) -> int:
         return len(state.zones[pid]["stock"])
+
+    def _CardsLookedAt(self, d: Mapping[str, Any]) -> str:  # noqa: N802
+        return self.looked_at(d)
+
+    def _LookEnded(self, d: Mapping[str, Any]) -> str:  # noqa: N802
+        return f"{self.player(d['player'])}'s look at {d.get('count', 0)} card(s) ended"
+
+    def _LookProgressed(self, d: Mapping[str, Any]) -> str:  # noqa: N802
+        step = {"more": "may look at one more card", "take": "chooses among the cards looked at"}
+        said = str(d.get("step"))
+        return f"The look goes on: the player {step.get(said, _nice(said))}"
 
     def _StepBegan(self, d: Mapping[str, Any]) -> str:  # noqa: N802
         phase, step = _nice(d["phase"]), _nice(d.get("step", ""))
@@ -1056,11 +1082,13 @@ def why(
         if cause.startswith("cmd:create:"):
             chain.append(WhyLink(None, cause, "CreateGame", "", "", "", "", "The game was created"))
         elif cause.startswith("cmd:") and commands is not None and cause in commands and engine is not None:
-            actor, first = chain[-1].actor, chain[-1].seq or 0
+            sent = commands[cause]
+            # the command is its sender's act even where its first event is the rules' (an
+            # answer to a ChoiceRequested the rules then carry out)
+            actor, first = str(sent.get("player") or chain[-1].actor), chain[-1].seq or 0
             state = engine.initial_state()
             for _, _, after in fold(engine, [e for e in events if e.seq < first]):
                 state = after
-            sent = commands[cause]
             summary = describe_command(sent, names.get(actor, actor), state, names)
             chain.append(WhyLink(None, cause, str(sent["type"]), actor, "", "", "", summary))
         elif cause.startswith("cmd:"):

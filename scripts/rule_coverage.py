@@ -58,11 +58,11 @@ NOT_CITING: Mapping[str, str] = {
 }
 """Test files whose strings name rules without testing the play those rules govern."""
 
-RAISED = ("FoW-5.5", "GCG-1.00", "LL-2.04")
+RAISED = ("FoW-5.5", "GCG-1.00", "LL-2.04", "FoW-5.01")
 """The rulesets whose every governing section a test cites or NOT_IMPLEMENTED explains
-(``tests/deploy/test_rule_coverage.py`` holds them there).  FoW-5.01 is reported only: the
-engine expresses 5.01 as its differences from 5.5 (docs/fow-5.01-vs-5.5.md), and the 5.5
-tests that exercise the shared rules cite the 5.5 numbers."""
+(``tests/deploy/test_rule_coverage.py`` holds them there): every ruleset.  FoW-5.01's
+sections are cited by 5.01 games (tests/fow/test_rules_5_01.py for the differences,
+tests/fow/v5_01/ by chapter for the rules both versions share)."""
 
 EXCLUDED: Mapping[str, Mapping[str, str]] = {
     "FoW-5.5": {
@@ -96,11 +96,17 @@ NOT_IMPLEMENTED: Mapping[str, Mapping[str, str]] = {
         "reference, no card of the shipped database says it, and a game knows no collection or sideboard",
         "10.16": "no effect copies a card or an ability: the card vocabulary has no 'copy' effect (the importer only "
         "reads the printed [0/0] of a card that enters as a copy) and the state has no pseudo-card copies",
-        "14.1": "loops are not detected or declared: the engine has no loop procedure for FoW (GCG and LL have one)",
         "14.2": "Bifrost games have no lifebreak area (4.2 p5, tested), but no effect refers to a lifebreak area, "
         "so the rule that such references and [Break] abilities are ignored has nothing to act on",
     },
     "GCG-1.00": {},
+    "FoW-5.01": {
+        "10.16": "no effect copies a card or an ability: the card vocabulary has no 'copy' effect and the state has "
+        "no pseudo-card copies (as FoW-5.5 10.16; the 5.01 text is the same but for the copy's choices, p2)",
+        "14.2": "Bifrost games have no lifebreak area (4.2), but no effect refers to a lifebreak area, and a [Break] "
+        "ability is played only by a lifebreak (7.10), which Bifrost has not, so the rule that such references and "
+        "[Break] abilities are ignored has nothing to act on (as FoW-5.5 14.2)",
+    },
     "LL-2.04": {
         "2.22": "only gates from the gate deck are ever put face down into a Gate Zone (6.2, 10.x): no effect "
         "puts another card there, so a card back never decides a card's type (2.22.2, 4.3.1.1.1)",
@@ -293,9 +299,9 @@ def render(root: Path = ROOT, citations: list[Citation] | None = None) -> str:
         "`scripts/rule_coverage.py` (`EXCLUDED`, `NOT_IMPLEMENTED`).",
         "",
         f"Every governing section of {', '.join(RAISED)} is cited by a test or listed as not implemented",
-        "with the reason (`tests/deploy/test_rule_coverage.py` keeps it so). FoW-5.01 is reported only:",
-        "the engine expresses 5.01 as its differences from 5.5 (docs/fow-5.01-vs-5.5.md), and the tests",
-        "of the rules both versions share cite the 5.5 numbers.",
+        "with the reason (`tests/deploy/test_rule_coverage.py` keeps it so). FoW-5.01's citations come",
+        "from 5.01 games: `tests/fow/test_rules_5_01.py` (its differences from 5.5) and `tests/fow/v5_01/`",
+        "(the rules both versions share, by chapter).",
         "",
         "| ruleset | governing sections | cited by a test | not implemented | uncovered | coverage |",
         "| --- | ---: | ---: | ---: | ---: | ---: |",

@@ -630,17 +630,20 @@ class Adjudicator(Application[UUID]):
             self.register_transcodings(transcoder)
         return transcoder
 
-    def record(self, game: Game, *others: Aggregate) -> None:
+    def record(self, game: Game, *others: Aggregate, notify: bool = True) -> None:
         """Save the game's new events (and those of ``others``) atomically, then snapshot
         the game when it crossed a multiple of the snapshot interval.  Raises
-        ``IntegrityError`` if another writer recorded first."""
+        ``IntegrityError`` if another writer recorded first.  ``notify=False``: the caller
+        wakes this process's streams itself (``notifier.published``), once the game is
+        cached, so that they do not load it from the store meanwhile."""
         before = game.version - len(game.pending_events)
         # ``Application.save`` would do the same put after two isinstance checks per
         # aggregate against runtime Protocols, which cost more than the rest of a
         # command's bookkeeping (bench/RESULTS.md, store overhead); it notifies nothing
         # this application listens to.
         self.events.put([e for aggregate in (game, *others) for e in aggregate.collect_events()])
-        self.notifier.published(game.game_id, game.version)  # wakes this process's streams (service/stream.py)
+        if notify:
+            self.notifier.published(game.game_id, game.version)  # wakes this process's streams (service/stream.py)
         if game.version // self.snapshot_interval > before // self.snapshot_interval:
             assert self.snapshots is not None
             snapshot = Game.Snapshot.take(game)
@@ -1453,16 +1456,22 @@ class GameService:
             if not recorded:
                 return CommandResult(game.version, [], self._receipt_at(game, game.version))
             try:
-                self.app.record(game)
+                self.app.record(game, notify=False)
             except IntegrityError:
                 continue  # another writer won: check idempotency and the version again
-            # Only once stored: each player's stream (and /events) then reads these events
-            # from the cache, with no load of the game at the version before them.
-            for key, shown in seen_by_players:
-                self._event_cache.put(key, shown)
-            receipt = self._acknowledge(game)
-            result = CommandResult(game.version, [seen for _, seen in recorded], receipt)
-            self._remember(game)  # only now: nothing else may touch the states redacted above
+            try:
+                # Only once stored: each player's stream (and /events) then reads these events
+                # from the cache, with no load of the game at the version before them.
+                for key, shown in seen_by_players:
+                    self._event_cache.put(key, shown)
+                receipt = self._acknowledge(game)
+                result = CommandResult(game.version, [seen for _, seen in recorded], receipt)
+                self._remember(game)  # only now: nothing else may touch the states redacted above
+            finally:
+                # Streams woken only now find the game cached at this version: woken before,
+                # they loaded it from the store (the cached copy's state copied and the new
+                # events replayed) while this thread was still finishing.
+                self.app.notifier.published(game.game_id, game.version)
             return result
         raise VersionConflictError(based_on, self._load(game_id).version)
 

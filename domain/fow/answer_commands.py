@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain.fow import actions, flow
+from domain.fow import actions, flow, loops
 from domain.fow.cards import Cancel, Cost, May, Pay
 from domain.fow.commands import command
 from domain.fow.context import Ctx
@@ -144,14 +144,18 @@ def _choose_looked(ctx: Ctx, options: Mapping[str, Any], cards: list[str], order
         flow.continue_after_resolution(ctx, done)
 
 
-@command("ChooseNumber", "number", "pay_life", args={"number": IntRange(0)})
+@command("ChooseNumber", "number", "pay_life", "loop_times", args={"number": IntRange(0)})
 def choose_number(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     """Answer "choose a number" with ``number``, an integer of 0 or higher (FoW-5.5 1.4 p5); "pay any
-    amount of life" with the life to pay, a multiple of one hundred (1.5 p4.1)."""
+    amount of life" with the life to pay, a multiple of one hundred (1.5 p4.1); the number of times
+    a loop is performed (14.1 p1.1, p1.2)."""
     number = args.get("number")
     if not isinstance(number, int) or isinstance(number, bool) or number < 0:
         raise ctx.reject("rules/number_choice", "1.4 p5", "'number' must be an integer of 0 or higher")
     assert ctx.s.pending is not None
+    if ctx.s.pending.kind == "loop_times":
+        loops.declare_loop_times(ctx, player, number)
+        return
     if ctx.s.pending.kind == "pay_life" and number % 100:
         raise ctx.reject("rules/number_choice", "1.5 p4.1", "life is paid by a multiple of one hundred")
     done = actions.resolve_top(ctx, ctx.cause, choice=number)
@@ -189,9 +193,19 @@ def choose_replacement(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         raise ctx.reject("rules/replacement_choice", rule, f"'effect' must be one of {choices}")
     if "move" in options:  # which replacement of a destroyed card's move to a graveyard applies (9.10 p2)
         oid = str(options["move"])
+        before = options.get("moves_chosen")
+        ctx.move_picks = {**({str(k): str(v) for k, v in before.items()} if isinstance(before, dict) else {})}
         ctx.move_picks[oid] = str(effect)
         chosen = {"player": player, "replacement": effect, "oid": oid}
-        flow.open_priority(ctx, str(options["priority"]), ctx.emit("OptionChosen", chosen, "9.10 p2", actor=player))
+        cause = ctx.emit("OptionChosen", chosen, "9.10 p2", actor=player)
+        if "priority" in options:  # the rule processes destroy it (13.2): they go on, then the priority
+            flow.open_priority(ctx, str(options["priority"]), cause)
+            return
+        # an effect destroys it: the effect resumes where it asked (inside its "you may"/"if", if any)
+        resumed: Any = {"wrapper": [dict(f) for f in options["wrapper"]]} if "wrapper" in options else None
+        done = actions.resolve_top(ctx, cause, choice=REPLACEMENT_ANSWER if resumed is None else resumed)
+        if done is not None:
+            flow.continue_after_resolution(ctx, done)
         return
     ctx.replacement_picks = [*[str(c) for c in options.get("chosen", [])], str(effect)]
     chosen = {"player": player, "replacement": effect}

@@ -96,25 +96,10 @@ def declare_block(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     s = ctx.s
     blocker = _obj_arg(ctx, args, "blocker", "8.3 p3")
     attacker = s.battle.attacker if s.battle is not None else None
-    if attacker is not None and overrides_for(s, attacker).cannot_be_blocked:
-        name = s.card_of(attacker).name
-        raise ctx.reject(
-            "rules/cannot_be_blocked", "1.4 p1", f"{name} ({attacker}) cannot be blocked: its text says so"
-        )
-    if attacker is not None and flow.blocked_by(s, attacker, blocker):
-        name = s.card_of(attacker).name
-        raise ctx.reject(
-            "rules/cannot_be_blocked",
-            "1.4 p1",
-            f"{name} ({attacker}) cannot be blocked by {s.card_of(blocker).name} ({blocker}): its text says so",
-        )
-    if not flow.can_block_with(s, blocker):
-        raise ctx.reject(
-            "rules/cannot_block",
-            "8.3 p3",
-            f"{s.card_of(blocker).name} ({blocker}) cannot block: it must be a recovered J/resonator of yours "
-            "other than the attacked object (and have [Flying] to block a flying attacker)",
-        )
+    refusal = flow.attacker_block_refusal(s, attacker, blocker) if attacker is not None else None
+    refusal = refusal or flow.block_refusal(s, blocker)
+    if refusal is not None:
+        raise ctx.reject(*refusal)
     required = flow.required_blockers(s)
     if required and blocker not in required:  # "Target resonator must block this turn if able"
         raise ctx.reject("rules/must_block", "1.4 p1", f"the block must be declared with one of {required}")

@@ -1008,13 +1008,17 @@ def _same_name_in_graveyard(state: GameState, player: str, oid: str) -> bool:
 
 
 def play_price(
-    state: GameState, player: str, oid: str, base: Cost, *, reduce: bool
+    state: GameState, player: str, oid: str, base: Cost, *, reduce: bool, own: CostChange | None = None
 ) -> tuple[Cost, list[tuple[str, CostChange]]]:
     """The will ``player`` pays to play ``oid`` whose cost before continuous abilities is ``base``:
     increases first, then decreases of the free part, never below zero nor below a decrease's
     minimum (:func:`apply_cost_changes`, FoW-5.5 9.3 p2.5); an optional decrease ("you may pay {1}
-    less") only when the player asks for reductions (``reduce``).  Also the changes that applied."""
+    less") only when the player asks for reductions (``reduce``).  ``own``: the card's own "you may
+    pay ... less to play this card", a decrease like the others (after every increase).  Also the
+    changes that applied (the card's own last, with ``oid`` as its source)."""
     changes = [(src, c) for src, c in play_cost_changes(state, player, oid) if reduce or not c.optional]
+    if own is not None and reduce:
+        changes.append((oid, own))
     return apply_cost_changes(base, [change for _, change in changes]), changes
 
 
@@ -1061,11 +1065,14 @@ def _play_cost_changers_possible(state: GameState) -> bool:
 def any_attribute_will(state: GameState, player: str, oid: str) -> bool:
     """Whether ``player`` may pay the attribute cost of the played card ``oid`` with will of any
     attribute ("You may pay the attribute cost of Four Sacred Beasts resonators with will of any
-    attribute", a continuous ability of a card they control; the text beats 10.2, 1.4 p1)."""
+    attribute", a continuous ability of a card they control; the text beats 10.2, 1.4 p1).  The card is
+    read in its zone now: the chase area as its cost is paid (9.3 p2.2), the hand when legal_actions
+    plans the payment."""
+    zone = state.objects[oid].zone
     return any(
         ability.any_attribute_for is not None
         and state.objects[source].controller == player
-        and matches(state, ability.any_attribute_for, oid, player, source)
+        and matches(state, ability.any_attribute_for.model_copy(update={"zone": zone}), oid, player, source)
         for source, ability in _active_continuous(state)
     )
 

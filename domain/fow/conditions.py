@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from domain.fow.cards import Card, Choose, Cost, CostReduction, Count, If, May, waits_for_choice
+from domain.fow.cards import Card, Choose, Cost, CostChange, CostReduction, Count, If, May, waits_for_choice
 from domain.fow.characteristics import condition_met as condition_met
 from domain.fow.characteristics import count_of as count_of
 from domain.fow.characteristics import same_name_groups as same_name_groups
@@ -314,6 +314,27 @@ def reduce(
     any_target: bool = False,
 ) -> Cost | None:
     """``cost`` less ``red`` (counted for ``oid``'s controller ``you``); None when not available."""
+    less = reduction_amount(s, red, you, oid, targets, any_target=any_target)
+    if less is None:
+        return None
+    attribute = dict(cost.attribute)
+    for symbol, n in less.attribute.items():
+        attribute[symbol] = max(0, attribute.get(symbol, 0) - n)
+    attribute = {k: v for k, v in attribute.items() if v}
+    return Cost(attribute=attribute, free=max(0, cost.free - less.free))
+
+
+def reduction_amount(
+    s: GameState,
+    red: CostReduction | None,
+    you: str,
+    oid: str,
+    targets: Sequence[str] | None = None,
+    *,
+    any_target: bool = False,
+) -> Cost | None:
+    """How much less ``red`` lets ``you`` pay now ("{1} less for each Machine you control": {1} times
+    the count); None when it is not available (no reduction, its condition fails, a count of 0)."""
     if red is None:
         return None
     assumed = any_target and reads_targets(red)
@@ -322,8 +343,18 @@ def reduce(
     times = 1 if red.per is None else count_of(s, red.per, you, oid)
     if times == 0:
         return None
-    attribute = dict(cost.attribute)
-    for symbol, n in red.cost.attribute.items():
-        attribute[symbol] = max(0, attribute.get(symbol, 0) - n * times)
-    attribute = {k: v for k, v in attribute.items() if v}
-    return Cost(attribute=attribute, free=max(0, cost.free - red.cost.free * times))
+    attribute = {symbol: n * times for symbol, n in red.cost.attribute.items() if n}
+    less = Cost(attribute=attribute, free=red.cost.free * times)
+    return less if less.total else None
+
+
+def own_reduction(
+    s: GameState, card: Card, you: str, oid: str, targets: Sequence[str] | None = None, *, any_target: bool = False
+) -> CostChange | None:
+    """The card's own "you may pay <cost> less to play this card" as a decrease of its cost, applied
+    with the decreases of other cards after every increase (FoW-5.5 9.3 p2.5); None when it is not
+    available now (:func:`reduced_cost`)."""
+    if card.cost is None:
+        return None
+    less = reduction_amount(s, card.cost_reduction, you, oid, targets, any_target=any_target)
+    return None if less is None else CostChange(of="spell", who="you", less_will=less, optional=True)

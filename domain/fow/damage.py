@@ -366,6 +366,31 @@ def _asks_replacements(
     return ask_replacement_order(ctx, dealing, cause, where)
 
 
+def _asks_move_replacements(ctx: Ctx, item: ChaseItem, targets: Sequence[str], cause: str) -> bool:
+    """Before an effect of ``item`` destroys ``targets``: where two replacements of a target's move to
+    a graveyard apply (Ragnarok's "remove that resonator ... and you gain life equal to its DEF
+    instead" and "If a card would be put into a graveyard, remove it instead",
+    ``destruction_replacement_choices``) and its controller has not chosen yet, ask them which applies
+    (FoW-5.5 9.10 p2); the effect then waits for the answer (``ChooseReplacement``), which carries
+    the picks made before it (``moves_chosen``), and resumes where it asked."""
+    if not ctx.replacement_asks:
+        return False
+    s = ctx.s
+    for t in targets:
+        if t in ctx.move_picks or t not in s.objects:
+            continue
+        choices = destruction_replacement_choices(s, t)
+        if choices is None:
+            continue
+        asked: dict[str, Any] = {"item": item.id, "move": t, "to": "graveyard", "choices": choices}
+        asked["moves_chosen"] = dict(sorted(ctx.move_picks.items()))
+        if ctx.wrapper_frames:
+            asked["wrapper"] = [dict(f) for f in ctx.wrapper_frames]
+        ctx.ask(s.objects[t].controller, "replacement", asked, "9.10 p2", cause=cause)
+        return True
+    return False
+
+
 def _dealt_by_target(s: GameState, t: str) -> int:
     """ "X is the damage it dealt this turn": that object's (3.1 p3)."""
     return s.objects[t].dealt if t in s.objects and s.objects[t].dealt_turn == s.turn else 0

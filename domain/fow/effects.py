@@ -79,7 +79,7 @@ from domain.fow.characteristics import (
     total_cost,
 )
 from domain.fow.context import Ctx
-from domain.fow.damage import _asks_replacements, _dealt_by_target, deal_damage, destroy
+from domain.fow.damage import _asks_move_replacements, _asks_replacements, _dealt_by_target, deal_damage, destroy
 from domain.fow.effect_choices import (
     _ask_from_graveyard,
     _ask_from_hand,
@@ -270,7 +270,10 @@ def apply_effect(
                 cause = destroy(ctx, t, cause)
         return cause
     if isinstance(eff, Destroy):
-        for t in _targets_of(ctx, item, eff.target, group):
+        targets = _targets_of(ctx, item, eff.target, group)
+        if _asks_move_replacements(ctx, item, targets, cause):
+            return None
+        for t in targets:
             cause = destroy(ctx, t, cause)
         return cause
     if isinstance(eff, (Modify, GrantSkill, LoseSkill, PreventDamage)):

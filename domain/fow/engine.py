@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from domain import hidden, labels
-from domain.fow import flow, position
+from domain.fow import flow, loops, position
 from domain.fow.answer_commands import NAMED_CARD_TYPES as NAMED_CARD_TYPES
 from domain.fow.answer_commands import REPLACEMENT_ANSWER as REPLACEMENT_ANSWER
 from domain.fow.answer_commands import _choose_looked as _choose_looked
@@ -69,11 +69,11 @@ from domain.fow.play_commands import _awakening_less as _awakening_less
 from domain.fow.play_commands import _awakening_x as _awakening_x
 from domain.fow.play_commands import _check_total_cost_x as _check_total_cost_x
 from domain.fow.play_commands import _keyword_activate as _keyword_activate
+from domain.fow.play_commands import _own_reduction as _own_reduction
 from domain.fow.play_commands import _pay_costs_after_play as _pay_costs_after_play
 from domain.fow.play_commands import _pay_incarnation as _pay_incarnation
 from domain.fow.play_commands import _play_cost as _play_cost
 from domain.fow.play_commands import _play_permission as _play_permission
-from domain.fow.play_commands import _reduced_cost as _reduced_cost
 from domain.fow.play_commands import _total_cost_x_ok as _total_cost_x_ok
 from domain.fow.play_commands import _wants_reduction as _wants_reduction
 from domain.fow.play_commands import _with_counters_x as _with_counters_x
@@ -252,6 +252,7 @@ DECISION_KINDS: tuple[str, ...] = (
     "keep",
     "keep_rested",
     "look",
+    "loop_times",
     "move_onto",
     "name_card",
     "name_card_type",
@@ -291,6 +292,8 @@ def legal_actions(state: GameState, player: str) -> list[Command]:
         out = offer_choice(spec, lambda c: _accepted(s, c), MAX_TARGET_COMBOS)
     elif p.kind == "priority":
         out = _priority_actions(s, player)
+    elif p.kind == "loop_times":  # every number the player may declare (14.1 p1.1, p1.2): each is possible
+        return [*loops.loop_times_commands(s, player), Command("Concede", player)]
     elif p.kind == "trigger":
         for trig in s.triggered:
             if trig.controller != player:

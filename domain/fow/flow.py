@@ -576,30 +576,56 @@ def blocked_by(s: GameState, attacker: str, blocker: str, rules: RuleOverrides |
     return any(matches(s, flt, blocker, you, attacker) for flt in rules.cannot_be_blocked_by)
 
 
-def can_block_with(s: GameState, oid: str) -> bool:
+def block_refusal(s: GameState, oid: str) -> tuple[str, str, str] | None:
+    """Why ``oid`` cannot block the attacking J/resonator now: ``(code, rule, reason)`` of the
+    first condition that fails, in the order 8.3 p3/p4 state them, or ``None`` if it can block.
+    The attacker's "cannot be blocked (by ...)" is :func:`attacker_block_refusal`."""
     b = s.battle
     if b is None or b.attacker is None:
-        return False
+        return "rules/no_attacker", "8.3 p3", "there is no attacking J/resonator to block"
     obj = s.objects[oid]
-    if obj.zone != "field" or obj.controller == s.turn_player or oid == b.target:
-        return False
+    name = f"{s.card_of(oid).name} ({oid})"
+    if obj.zone != "field":
+        return "rules/blocker_not_on_field", "8.3 p4", f"{name} is not in a field: only a J/resonator in a field blocks"
+    if obj.controller == s.turn_player:
+        return "rules/blocker_not_yours", "8.3 p3", f"{name} is not controlled by the non-turn player"
+    if oid == b.target:
+        return "rules/blocker_is_attacked", "8.3 p4", f"{name} is the attacked object: it cannot block its attacker"
     chars = characteristics(s, oid)
     if not chars.types & {"resonator", "j_ruler"} or chars.atk is None or chars.def_ is None:
-        return False
+        return "rules/blocker_not_j_resonator", "8.3 p4", f"{name} is not a J/resonator with ATK and DEF"
     rules = overrides_for(s, oid)
-    if rules.cannot_block:
-        return False
+    if rules.cannot_block:  # card text prohibits it (1.4 p1)
+        return "rules/cannot_block", "1.4 p1", f"{name} cannot block: its text (or an effect) says so"
     if obj.rested and not rules.can_block_while_rested:  # a recovered one (8.3 p3) unless its text says (1.4 p1)
-        return False
-    attacker = overrides_for(s, b.attacker)
-    if attacker.cannot_be_blocked:  # "target resonator cannot be blocked" (1.4 p1)
-        return False
-    if blocked_by(s, b.attacker, oid, attacker):  # "cannot be blocked by resonators with ATK 600 or less"
-        return False
+        return "rules/blocker_rested", "8.3 p3", f"{name} is rested: only a recovered J/resonator blocks"
+    refusal = attacker_block_refusal(s, b.attacker, oid)
+    if refusal is not None:
+        return refusal
     if not has_skill(s, b.attacker, "flying") or "flying" in chars.skills:
-        return True
+        return None
     # "this card can block resonators with [Flying]" (the text beats 11.5, 1.4 p1)
-    return overrides_for(s, oid).can_block_flying_resonators and effective_type(s, b.attacker) == "resonator"
+    if rules.can_block_flying_resonators and effective_type(s, b.attacker) == "resonator":
+        return None
+    attacker = f"{s.card_of(b.attacker).name} ({b.attacker})"
+    return "rules/blocker_lacks_flying", "11.5 p1", f"{attacker} has [Flying] and {name} does not"
+
+
+def attacker_block_refusal(s: GameState, attacker: str, blocker: str) -> tuple[str, str, str] | None:
+    """The attacker's own text forbidding the block (1.4 p1): "cannot be blocked", or "cannot be
+    blocked by" J/resonators like ``blocker``."""
+    name = f"{s.card_of(attacker).name} ({attacker})"
+    rules = overrides_for(s, attacker)
+    if rules.cannot_be_blocked:  # "target resonator cannot be blocked" (1.4 p1)
+        return "rules/cannot_be_blocked", "1.4 p1", f"{name} cannot be blocked: its text says so"
+    if blocked_by(s, attacker, blocker, rules):  # "cannot be blocked by resonators with ATK 600 or less"
+        by = f"{s.card_of(blocker).name} ({blocker})"
+        return "rules/cannot_be_blocked", "1.4 p1", f"{name} cannot be blocked by {by}: its text says so"
+    return None
+
+
+def can_block_with(s: GameState, oid: str) -> bool:
+    return block_refusal(s, oid) is None
 
 
 def required_blockers(s: GameState) -> list[str]:

@@ -11,6 +11,7 @@ from domain.fow import actions, conditions, costs
 from domain.fow.cards import Ability, ActivateCost, Cost, JudgmentOption
 from domain.fow.characteristics import (
     activate_forbidden,
+    any_attribute_will,
     banish_alternatives,
     characteristics,
     effective_type,
@@ -95,56 +96,120 @@ def _will_sources(s: GameState, player: str) -> list[tuple[str, int, list[list[s
     return out
 
 
+Part = tuple[Cost, actions.Use | None, bool]
+"""One cost paid in turn as a command pays it: the cost, what it pays for (``None``: anything) and
+whether its attribute cost may be paid with will of any attribute (1.4 p1)."""
+
+
 def plan_payment(
-    s: GameState, player: str, cost: Cost, exclude: Sequence[str] = (), use: actions.Use | None = None
+    s: GameState,
+    player: str,
+    cost: Cost,
+    exclude: Sequence[str] = (),
+    use: actions.Use | None = None,
+    *,
+    any_attribute: bool = False,
+    then: Sequence[Part] = (),
 ) -> list[dict[str, JSON]] | None:
     """A ``pay_with`` list that pays ``cost`` from the pool plus will abilities, or None.  Will that
     may pay only for some things ("Spend that will only to play Fairy resonators", 1.4 p1) is used
-    only for such a ``use``."""
-    restricted = [w["will"] for w in actions.usable_restricted(s, player, use)]
-    pool = restricted + list(s.players[player].will)
+    only for such a ``use``; ``any_attribute``: "You may pay the attribute cost of ... with will of any
+    attribute" (1.4 p1).  ``then``: costs paid after it from what is left (an [Awakening] cost, 12.1 p1,
+    which will that may pay only for [Awakening] costs pays).  The plan is checked as the command pays:
+    each part in turn, from the will that may pay for it (:func:`_pays_in_turn`)."""
+    parts: list[Part] = [(cost, use, any_attribute), *then]
+    pool = list(s.players[player].will)
+    restricted = [dict(w) for w in s.players[player].restricted_will]
     moon_as = moon_will_as(s, player)  # "You may spend {M} as though it were {G}"
-    if actions.allocate(pool, cost, moon_as) is not None:
+    if _pays_in_turn(s, player, pool, restricted, parts, moon_as):
         return []
+    uses = [part_use for _, part_use, _ in parts]
     sources = [
         src
         for src in _will_sources(s, player)
-        if src[0] not in exclude and _may_use_source(s, player, src[0], src[1], use)
+        if src[0] not in exclude and any(_may_use_source(s, player, src[0], src[1], u) for u in uses)
     ]
+    any_attr = any(flag for _, _, flag in parts)
     plan: list[dict[str, JSON]] = []
-    need: Counter[str] = Counter({str(k): v for k, v in cost.attribute.items()})
-    for w in pool:
+    need: Counter[str] = Counter()
+    for part_cost, _, _ in parts:
+        need.update({str(k): v for k, v in part_cost.attribute.items()})
+    usable = [w["will"] for w in restricted if any(actions.may_spend_on(s, w["spend_only"], player, u) for u in uses)]
+    for w in pool + usable:
         if need[w] > 0:
             need[w] -= 1
     used: set[str] = set()
+
+    def produce(oid: str, idx: int, option: list[str], multi: bool) -> None:
+        used.add(oid)
+        spend_only = actions.spend_only_of(dict(characteristics(s, oid).abilities)[idx])
+        if spend_only:  # kept apart, as WillProduced records it (9.7 p4)
+            restricted.extend({"will": w, "spend_only": spend_only} for w in option)
+        else:
+            pool.extend(option)
+        plan.append({"source": oid, "ability": idx, **({"choice": _choice_of(s, oid, idx, option)} if multi else {})})
+
     # produce the needed attributes first, preferring sources with a single option
     for attr in list(need.elements()):
+        if _pays_in_turn(s, player, pool, restricted, parts, moon_as):
+            break
         found = None
         for oid, idx, options in sorted(sources, key=lambda x: len(x[2])):
             opt = next((o for o in options if attr in o), None)
             if opt is None and attr in moon_as:  # moon will pays it too
                 opt = next((o for o in options if "M" in o), None)
+            if opt is None and any_attr:  # will of any attribute pays it (1.4 p1)
+                opt = next((o for o in options if set(o) & set("WRUGB")), None)
             if oid not in used and opt is not None:
                 found = (oid, idx, opt, len(options) > 1)
                 break
         if found is None:
             return None
-        oid, idx, opt, multi = found
-        used.add(oid)
-        pool += opt
-        plan.append({"source": oid, "ability": idx, **({"choice": _choice_of(s, oid, idx, opt)} if multi else {})})
+        produce(*found)
     for oid, idx, options in sources:
-        if actions.allocate(pool, cost, moon_as) is not None:
+        if _pays_in_turn(s, player, pool, restricted, parts, moon_as):
             break
-        if oid in used:
+        if oid not in used:
+            produce(oid, idx, options[0], len(options) > 1)
+    return plan if _pays_in_turn(s, player, pool, restricted, parts, moon_as) else None
+
+
+def _pays_in_turn(
+    s: GameState,
+    player: str,
+    pool: Sequence[str],
+    restricted: Sequence[dict[str, Any]],
+    parts: Sequence[Part],
+    moon_as: frozenset[str],
+) -> bool:
+    """Whether ``pool`` and the ``restricted`` wills pay each part in turn as :func:`actions.pay_will`
+    does: the restricted wills that may pay for it first, then the pool (10.2 p1, 1.4 p1)."""
+    pool = list(pool)
+    restricted = list(restricted)
+    for cost, use, any_attribute in parts:
+        if cost.total == 0:
             continue
-        used.add(oid)
-        pool += options[0]
-        multi = len(options) > 1
-        plan.append(
-            {"source": oid, "ability": idx, **({"choice": _choice_of(s, oid, idx, options[0])} if multi else {})}
-        )
-    return plan if actions.allocate(pool, cost, moon_as) is not None else None
+        usable = [w for w in restricted if actions.may_spend_on(s, w["spend_only"], player, use)]
+        paid = actions.allocate([w["will"] for w in usable] + pool, cost, moon_as, any_attribute=any_attribute)
+        if paid is None:
+            return False
+        for w in paid:
+            entry = next((u for u in usable if u["will"] == w), None)
+            if entry is not None:
+                usable.remove(entry)
+                restricted.remove(entry)
+            else:
+                pool.remove(w)
+    return True
+
+
+def _awakening_plan(
+    s: GameState, player: str, oid: str, priced: Cost, extra: Cost, any_attribute: bool
+) -> list[dict[str, JSON]] | None:
+    """A ``pay_with`` that pays the card's cost ``priced``, then its [Awakening] cost ``extra`` (an
+    additional cost, 12.1 p1), each from the will that may pay for it, as ``PlayCard`` pays them."""
+    then: list[Part] = [(extra, ("awakening", oid), False)]
+    return plan_payment(s, player, priced, use=("play", oid), any_attribute=any_attribute, then=then)
 
 
 def _ability_use(ability: Ability, oid: str) -> actions.Use:
@@ -219,16 +284,17 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
                 continue
             paid_with = {"cost_cards": play_choices[0]}
         targeted = zone != "standby" and conditions.reads_targets(card.cost_reduction)
-        reduced = conditions.reduced_cost(s, card, player, oid, any_target=True) if zone != "standby" else None
-        # other cards' increases and decreases of the cost (9.3 p2.5); "you may" ones on request
+        own = conditions.own_reduction(s, card, player, oid, any_target=True) if zone != "standby" else None
+        # increases, then decreases of the cost, its own included (9.3 p2.5); "you may" ones on request
         prices: list[tuple[dict[str, JSON], Cost]] = [({}, play_price(s, player, oid, cost, reduce=False)[0])]
-        if reduced is not None or any(change.optional for _, change in play_cost_changes(s, player, oid)):
-            prices.append(({"reduce": True}, play_price(s, player, oid, reduced or cost, reduce=True)[0]))
+        if own is not None or any(change.optional for _, change in play_cost_changes(s, player, oid)):
+            prices.append(({"reduce": True}, play_price(s, player, oid, cost, reduce=True, own=own)[0]))
         if zone != "standby":  # "You may banish this card rather than pay the cost of ..." (9.3 p2.5)
             no_will = play_price(s, player, oid, Cost(), reduce=False)[0]  # increases are still paid
             prices += [({"banish_instead": src}, no_will) for src in banish_alternatives(s, player, oid)]
+        any_attribute = any_attribute_will(s, player, oid)  # "with will of any attribute" (1.4 p1)
         for reduce_arg, price in prices:
-            pay = plan_payment(s, player, price, use=("play", oid))
+            pay = plan_payment(s, player, price, use=("play", oid), any_attribute=any_attribute)
             if pay is None:
                 continue
             for modes in conditions.mode_options(s, card.effects if card.type == "spell" else [], player, oid):
@@ -258,15 +324,8 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
                         )
                     )
         priced = prices[0][1]  # the cost with other cards' changes, as play_card pays it
-        pay = plan_payment(s, player, priced, use=("play", oid))
-        if pay is None:
-            continue
         if card.awakening is not None:
-            total = Cost(
-                attribute=dict(Counter(priced.attribute) + Counter(card.awakening.cost.attribute)),
-                free=priced.free + card.awakening.cost.free,
-            )
-            pay2 = plan_payment(s, player, total, use=("play", oid))
+            pay2 = _awakening_plan(s, player, oid, priced, card.awakening.cost, any_attribute)
             combos2 = _target_options(s, actions.chosen_groups(card.effects + card.awakening.effects), player, oid)
             awaken_with: dict[str, JSON] | None = paid_with
             if card.awakening.cards:  # "[Awakening] {U}, discard a card" (12.1 p1, 9.3 p2.5)
@@ -275,7 +334,9 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
                 awaken_with = {"cost_cards": choices[0]} if choices else None
             if card.awakening.x and combos2 and awaken_with is not None:  # "[Awakening] {X}": each X payable
                 for x in range(MAX_X + 1):
-                    pay_x = plan_payment(s, player, _with_x(total, x, None))
+                    pay_x = _awakening_plan(
+                        s, player, oid, priced, _with_x(card.awakening.cost, x, None), any_attribute
+                    )
                     if pay_x is None:
                         break
                     awaken_x = {"targets": combos2[0], "pay_with": pay_x, "awaken": True, **awaken_with, "x": x}

@@ -115,7 +115,8 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     if card.type == "spell":
         groups = actions.chosen_groups(conditions.expand(effects, modes))
     targets = actions.validate_targets(ctx, groups, args.get("targets"), player, oid, card.name)
-    reduced = _reduced_cost(ctx, player, oid, card, args, standby_anytime, targets)
+    own = _own_reduction(ctx, player, oid, card, args, standby_anytime, targets)
+    reduced = apply_cost_changes(card.cost, [own]) if own is not None and card.cost is not None else None
     banish_instead = args.get("banish_instead")
     if banish_instead is not None:  # "You may banish this card rather than pay the cost of ..." (9.3 p2.5)
         if reduced is not None or args.get("incarnation") is not None or standby_anytime:
@@ -164,7 +165,7 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
             **({"banish_instead": banish_instead} if banish_instead is not None else {}),
             **({"x": x} if x is not None else {}),
         },
-        {"resonator": "7.1 p2", "regalia": "7.1 p2", "addition": "7.2 p2"}.get(card.type, "7.3 p2"),
+        _play_rule(card, permission, standby_anytime),
         cause=cause,
         actor=player,
     )
@@ -178,8 +179,8 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         base = card.trigger_cost or Cost()
     else:
         assert card.cost is not None
-        base = reduced or card.cost
-    cost, cause = _play_cost(ctx, player, oid, base, args, cause)
+        base = card.cost  # its own "you may pay ... less" is a decrease, after the increases (9.3 p2.5)
+    cost, cause = _play_cost(ctx, player, oid, base, args, cause, own)
     if incarnation is not None:
         cause = _pay_incarnation(ctx, player, card, incarnation, cause)
     elif banish_instead is not None:  # banish that card (10.10 p1)
@@ -213,6 +214,19 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         actions.check_triggers(ctx, "you_play_normal_spell", cause, player=player)
     cause = actions.check_targeted(ctx, cause)
     flow.after_action(ctx, player, cause)
+
+
+def _play_rule(card: Card, permission: tuple[str, str | None] | None, standby_anytime: bool) -> str:
+    """The rule that lets this play happen: each card type's rule allows it from the hand only "if
+    not specified" (7.1 p2, 7.2 p2, 7.3 p2, 7.7 p2, 7.9 p4); played from elsewhere, what specifies
+    it does: [Remnant] (12.6 p2) or a card's text (1.4 p1, its source in ``PlayPermissionUsed``)."""
+    if permission is not None:
+        return "12.6 p2" if permission[0] == "remnant" else "1.4 p1"
+    if standby_anytime or card.subtype == "chant_standby":
+        return "7.9 p4"
+    if card.type == "spell" and card.subtype == "chant_instant":
+        return "7.7 p2"
+    return {"resonator": "7.1 p2", "regalia": "7.1 p2", "addition": "7.2 p2"}.get(card.type, "7.3 p2")
 
 
 def _awakening_less(
@@ -261,21 +275,25 @@ def _play_permission(ctx: Ctx, player: str, oid: str, args: Mapping[str, Any]) -
     raise ctx.reject("rules/no_permission", "1.4 p1", f"{wanted!r} does not let you play {oid} from where it is")
 
 
-def _play_cost(ctx: Ctx, player: str, oid: str, base: Cost, args: Mapping[str, Any], cause: str) -> tuple[Cost, str]:
+def _play_cost(
+    ctx: Ctx, player: str, oid: str, base: Cost, args: Mapping[str, Any], cause: str, own: CostChange | None
+) -> tuple[Cost, str]:
     """The will to pay for the played card ``oid`` with the continuous abilities changing it ("You pay
     {2} more to play normal spells", "You may pay {1} less to play Card Soldier resonators"; optional
-    decreases when the player asks with ``reduce: true``), as :func:`play_price` works it out (FoW-5.5
-    9.3 p2.5).  A ``CostChanged`` event records the change and its sources."""
-    cost, changes = play_price(ctx.s, player, oid, base, reduce=_wants_reduction(ctx, args))
-    if not changes:
-        return base, cause
+    decreases when the player asks with ``reduce: true``) and its own "you may pay ... less to play this
+    card" (``own``), as :func:`play_price` works it out: the total of its cost and the increases, then
+    the decreases (FoW-5.5 9.3 p2.5).  A ``CostChanged`` event records the change and its sources when
+    another card changes it (the card's own decrease alone is ``CardPlayed``'s ``reduced_cost``)."""
+    cost, changes = play_price(ctx.s, player, oid, base, reduce=_wants_reduction(ctx, args), own=own)
+    if not [change for _, change in changes if change is not own]:
+        return cost, cause
     sources = list(dict.fromkeys(source for source, _ in changes))
     data: dict[str, JSON] = {"player": player, "of": "spell", "card": oid, "sources": sources}
     data.update(printed=base.model_dump(), cost=cost.model_dump())
     return cost, ctx.emit("CostChanged", data, "9.3 p2.5", cause=cause, actor=player)
 
 
-def _reduced_cost(
+def _own_reduction(
     ctx: Ctx,
     player: str,
     oid: str,
@@ -283,9 +301,9 @@ def _reduced_cost(
     args: Mapping[str, Any],
     standby_anytime: bool,
     targets: list[list[str]],
-) -> Cost | None:
+) -> CostChange | None:
     """ "You may pay <cost> less to play this card [if ...] [for each ...]" when the player
-    asks for it with ``reduce: true`` (FoW-5.5 9.3 p2.5); None: the printed cost is paid."""
+    asks for it with ``reduce: true``: a decrease of its cost (FoW-5.5 9.3 p2.5); None: not taken."""
     if not _wants_reduction(ctx, args):
         return None
     if card.cost_reduction is None:
@@ -296,14 +314,14 @@ def _reduced_cost(
         raise ctx.reject(
             "rules/no_cost_reduction", "9.3 p2.5", f"the cost reduction of {card.name} reduces its printed cost only"
         )
-    cost = conditions.reduced_cost(ctx.s, card, player, oid, [t for group in targets for t in group])
-    if cost is None:
+    less = conditions.own_reduction(ctx.s, card, player, oid, [t for group in targets for t in group])
+    if less is None:
         raise ctx.reject(
             "rules/no_cost_reduction",
             "9.3 p2.5",
             f"the condition of {card.name}'s cost reduction does not hold now, so its full cost is paid",
         )
-    return cost
+    return less
 
 
 def _wants_reduction(ctx: Ctx, args: Mapping[str, Any]) -> bool:

@@ -32,7 +32,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from domain.fow import actions, flow
-from domain.fow.cards import Card, parse_card
+from domain.fow.cards import Card, SpendUse, parse_card
 from domain.fow.characteristics import characteristics, effective_type
 from domain.fow.context import Ctx, RejectedError
 from domain.fow.state import (
@@ -47,6 +47,7 @@ from domain.fow.state import (
     handles,
 )
 from domain.fow.versions import VERSIONS, version
+from domain.fow.will import spend_only_data
 from domain.kernel import (
     JSON,
     CardDataError,
@@ -63,6 +64,7 @@ FORMAT = "fow-position/1"
 EVENT = "PositionReconstructed"
 
 Will = Literal["W", "R", "U", "G", "B", "V"]
+RestrictedWillSymbol = Literal["W", "R", "U", "G", "B", "V", "M"]
 PILE_ZONES = ("hand", "main_deck", "stone_deck", "graveyard", "lifebreak")
 """Zones listed as plain card ids (ordered ones top first)."""
 PLAYGROUND_ZONES = ("ruler_area", "field", "stone_area")
@@ -135,6 +137,17 @@ class Unknown(_Model):
     unknown: int = Field(ge=0)
 
 
+class RestrictedWill(_Model):
+    """One produced will that may pay only for some things ("Spend that will only to play Fairy
+    resonators", "... only to pay [Awakening] costs", 1.4 p1), kept apart from the other will (9.7 p4):
+    ``{"will": "M", "spend_only": [{"on": "awakening"}]}``.  ``spend_only`` lists the uses as the card
+    data writes them: ``on`` (``play``, ``awakening``, ``judgment``, ``gods_art``, ``activate``) and the
+    ``filter`` of the cards it pays for (default: any card)."""
+
+    will: RestrictedWillSymbol
+    spend_only: list[SpendUse] = Field(min_length=1)
+
+
 class DeckEntry(_Model):
     card: str
     count: int = Field(1, ge=1)
@@ -177,6 +190,8 @@ class PlayerPosition(_Model):
     life: int
     will: list[Will] = Field(default_factory=list)
     """Produced will not yet spent (9.7)."""
+    restricted_will: list[RestrictedWill] = Field(default_factory=list)
+    """Produced will not yet spent that may pay only for some things (1.4 p1, 9.7 p4)."""
     ruler_area: list[Permanent] = Field(default_factory=list)
     field: list[Permanent] = Field(default_factory=list)
     stone_area: list[Permanent] = Field(default_factory=list)
@@ -503,6 +518,7 @@ def to_state(
             name=(names or {}).get(p.id, p.id),
             life=p.life,
             will=list(p.will),
+            restricted_will=[{"will": w.will, "spend_only": spend_only_data(w.spend_only)} for w in p.restricted_will],
             called_stone_turn=turn if p.called_stone_this_turn else 0,
             judgment_turn=turn if p.judgment_this_turn else 0,
             gods_arts_used=list(p.gods_arts_used),
@@ -651,6 +667,10 @@ def from_state(state: GameState) -> Position:
                 id=pid,
                 life=p.life,
                 will=list(p.will),
+                restricted_will=[
+                    RestrictedWill(will=w["will"], spend_only=[SpendUse.model_validate(u) for u in w["spend_only"]])
+                    for w in p.restricted_will
+                ],
                 ruler_area=[permanent(o, pid) for o in z["ruler_area"]],
                 field=[permanent(o, pid) for o in z["field"]],
                 stone_area=[permanent(o, pid) for o in z["stone_area"]],
@@ -932,6 +952,10 @@ def validate(
             c.err(
                 "position/impossible_count", f"{base}.life", rule, f"{p.id} has {p.life} life: the game is already over"
             )
+        for k, w in enumerate(p.restricted_will):
+            if w.will == "M" and not c.v.moon_will:  # 9.7 p5 lists the wills there are
+                path = f"{base}.restricted_will[{k}].will"
+                c.err("position/not_in_ruleset", path, "9.7 p5", f"moon will does not exist under {c.ruleset}")
         if p.lifebreak and variant != "valhalla":
             c.err(
                 "position/forbidden_zone",

@@ -368,6 +368,12 @@ class GameState(GameStateBase):
     result: str | None = None
     reconstructed: bool = False
     """Started from a declared position (``domain.fow.position``) rather than the set-up."""
+    loop: dict[str, Any] | None = None
+    """A declared loop whose number of times is being declared (FoW-5.5 14.1 p1.1, p1.2):
+    ``{player, actions, stoppers, numbers}`` (``numbers``: player -> the number they declared)."""
+    loop_done: dict[str, Any] | None = None
+    """The loop last performed, ``{player, actions, rule}``, until its player performs another
+    action (14.1 p1.1, p1.2: only then may they perform it again)."""
 
     STORED: ClassVar[dict[str, Stored]] = {
         **header_fields(Obj, PlayerState),
@@ -392,6 +398,8 @@ class GameState(GameStateBase):
         "winner": Stored("value"),
         "result": Stored("value"),
         "reconstructed": Stored("value", default=False),
+        "loop": Stored("deep", default=None),
+        "loop_done": Stored("deep", default=None),
     }
     COPIES: ClassVar[dict[str, Any]] = {
         "objects": ("values", _clone_obj),
@@ -406,6 +414,8 @@ class GameState(GameStateBase):
         "delayed": ("each", _copy_delayed),
         "order": "list",
         "hand_changes": "map_lists",
+        "loop": "deep",
+        "loop_done": "deep",
     }
 
     # --- queries used everywhere -------------------------------------------------------
@@ -437,7 +447,14 @@ state_from_dict = GameState.from_dict
 
 # --- evolve ---------------------------------------------------------------------------
 
-_EVENTS = EventHandlers[GameState]("Force of Will")
+
+def _acted(s: GameState, e: Event) -> None:
+    """Any event its player acts in ends the wait for another action after a loop (FoW-5.5 14.1 p1.1)."""
+    if s.loop_done is not None and e.actor == s.loop_done["player"]:
+        s.loop_done = None
+
+
+_EVENTS = EventHandlers[GameState]("Force of Will", before=_acted)
 handles = _EVENTS.handles
 EVENTS = _EVENTS
 apply_event = _EVENTS.apply
@@ -1103,3 +1120,27 @@ def _counter_removed(s: GameState, d: Mapping[str, Any], e: Event) -> None:
 @handles("StatusLapsed")
 def _status_lapsed(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     s.status_declined.discard(d["oid"])
+
+
+# --- loops (14.1) ---------------------------------------------------------------------
+
+
+@handles("LoopDeclared")
+def _loop_declared(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    numbers = {d["player"]: d["times"]} if "times" in d else {}
+    s.loop = {"player": d["player"], "actions": d["actions"], "stoppers": list(d["stoppers"]), "numbers": numbers}
+
+
+@handles("LoopTimesDeclared")
+def _loop_times_declared(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    assert s.loop is not None
+    s.loop = {**s.loop, "numbers": {**s.loop["numbers"], d["player"]: d["times"]}}
+    s.pending = None
+
+
+@handles("LoopPerformed")
+def _loop_performed(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    assert s.loop is not None
+    rule = "14.1 p1.1" if len(s.loop["stoppers"]) == 1 else "14.1 p1.2"
+    s.loop_done = {"player": d["player"], "actions": s.loop["actions"], "rule": rule}
+    s.loop = None

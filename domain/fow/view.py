@@ -125,6 +125,17 @@ def _zone_visible(zone: str, owner: Any, viewer: str) -> bool:
     return zone not in HIDDEN_ZONES and zone != "outside"
 
 
+def _unseen_blanked(value: Any, state: GameState, viewer: str) -> Any:
+    """``value`` with every object id the viewer cannot see replaced by ``None``."""
+    if isinstance(value, str):
+        return None if value in state.objects and not is_visible(state, value, viewer) else value
+    if isinstance(value, list):
+        return [_unseen_blanked(v, state, viewer) for v in value]
+    if isinstance(value, dict):
+        return {k: _unseen_blanked(v, state, viewer) for k, v in value.items()}
+    return value
+
+
 def redact_event(state: GameState, event: Event, viewer: str | None) -> Event:
     """An event as ``viewer`` may see it.  ``state`` is the state *after* the event (only
     card ownership is read from it)."""
@@ -154,6 +165,8 @@ def redact_event(state: GameState, event: Event, viewer: str | None) -> Event:
         d["count"] = len(event.data["cards"])
     elif t == "ChoiceRequested" and d.get("player") != viewer:
         d["options"] = {}
+    elif t == "LoopDeclared" and d.get("player") != viewer:  # objects the declarer names that the viewer cannot see
+        d["actions"] = _unseen_blanked(d["actions"], state, viewer)
     elif t == "CardLookedAt" and d.get("player") != viewer:
         d["card"] = None  # only the looker sees the card (3.1 p2)
     elif t == position.EVENT:

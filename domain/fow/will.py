@@ -73,6 +73,12 @@ def spend_only_of(ability: Ability) -> list[SpendUse]:
     return next((e.spend_only for e in ability.effects if isinstance(e, ProduceWill) and e.spend_only), [])
 
 
+def spend_only_data(spend_only: Sequence[SpendUse]) -> list[dict[str, Any]]:
+    """What restricted will may pay for, as ``WillProduced`` records it and the player's
+    ``restricted_will`` keeps it (each use with its ``on``)."""
+    return [{"on": u.on, **u.model_dump(mode="json", exclude_defaults=True)} for u in spend_only]
+
+
 Use = tuple[str, str]
 """What will pays for: ``(kind, object id)`` with kind ``play`` (the card played), ``awakening`` (the
 card whose [Awakening] cost is paid), ``judgment`` (the ruler), ``gods_art`` or ``activate`` (the card
@@ -321,9 +327,7 @@ def activate_will_ability(
     produced_data: dict[str, Any] = {"player": player, "will": produced, "source": oid}
     spend_only = spend_only_of(ability)
     if spend_only:  # "Spend that will only to play Fairy resonators" (1.4 p1)
-        produced_data["spend_only"] = [
-            {"on": u.on, **u.model_dump(mode="json", exclude_defaults=True)} for u in spend_only
-        ]
+        produced_data["spend_only"] = spend_only_data(spend_only)
     return ctx.emit("WillProduced", produced_data, "9.7 p4", cause=cause)
 
 

@@ -159,17 +159,21 @@ def reshuffle_check(ctx: Ctx, player: str, cause: str | None = None) -> None:
         return  # 10.2.3: not while paying a cost
     if not s.zones[player]["drop"]:
         lose(ctx, [player], "deck_and_drop_empty", "10.2.2.1", cause=cause)
-    refresh(ctx, player)
+    refresh(ctx, player, "10.2.2", cause=cause)
 
 
-def refresh(ctx: Ctx, player: str) -> None:
-    """Refresh (5.21): Reshuffle (5.20), then the Refresh Point goes up by 1."""
+def refresh(ctx: Ctx, player: str, rule: str, *, cause: str | None = None, actor: str = RULES_AUTHORITY) -> None:
+    """Refresh (5.21.1): Reshuffle (5.20.1: the Drop Zone into the Deck, shuffled), then the Refresh
+    Point goes up by 1.  Its events cite ``rule``, the rule that makes the Refresh happen (10.2.2 with
+    an empty Deck, 5.13.1.2 while searching for a Tranceunion), and follow from ``cause``."""
     s = ctx.s
+    origin = cause or ctx.last or ctx.cause
     for oid in list(s.zones[player]["drop"]):
-        move(ctx, oid, "deck", rule="5.20.1", reason="reshuffle")
-    shuffle(ctx, player, "deck", "5.20.1")
+        move(ctx, oid, "deck", rule=rule, reason="reshuffle", cause=origin, actor=actor)
+    ctx.emit("DeckShuffled", _shuffled(ctx, player, "deck"), rule, cause=origin, actor=actor)
     points = s.players[player].refresh_points + 1
-    ctx.emit("RefreshPointsChanged", {"player": player, "points": points, "delta": 1}, "5.21.1")
+    data = {"player": player, "points": points, "delta": 1}
+    ctx.emit("RefreshPointsChanged", data, rule, cause=origin, actor=actor)
 
 
 def turn(ctx: Ctx, oid: str, face_down: bool, rule: str, reason: str, *, actor: str = RULES_AUTHORITY) -> str:
@@ -182,9 +186,13 @@ def turn(ctx: Ctx, oid: str, face_down: bool, rule: str, reason: str, *, actor: 
 
 
 def shuffle(ctx: Ctx, player: str, zone: str, rule: str) -> str:
+    return ctx.emit("DeckShuffled", _shuffled(ctx, player, zone), rule)
+
+
+def _shuffled(ctx: Ctx, player: str, zone: str) -> dict[str, Any]:
     index = ctx.s.shuffles
     order = Shuffler(ctx.s.seed, index).shuffled(list(ctx.s.zones[player][zone]))
-    return ctx.emit("DeckShuffled", {"player": player, "zone": zone, "order": order, "shuffle_index": index}, rule)
+    return {"player": player, "zone": zone, "order": order, "shuffle_index": index}
 
 
 def draw(

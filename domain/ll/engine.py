@@ -305,9 +305,17 @@ def _start(ctx: Ctx, spec: GameSpec, catalog: Any) -> None:
     actions.request(ctx, first, "redraw", {}, "6.2.1.8")
 
 
-@command("Redraw", "redraw", args={"cards": ListOf(ObjectId)})
+@command("Redraw", args={"cards": ListOf(ObjectId)})
 def redraw(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     s = ctx.s
+    p = s.pending
+    if p is None or p.kind != "redraw":
+        waiting = "nothing" if p is None else f"{p.kind} by {p.player}"
+        raise ctx.reject("rules/not_expected", "9.5.2", f"Redraw is not possible now: the game waits for {waiting}")
+    if p.player != player:  # "Starting with the player going first, each player ..." (6.2.1.8)
+        raise ctx.reject(
+            "rules/not_your_decision", "6.2.1.8", f"Redraw is not yours to make now: {p.player} decides theirs first"
+        )
     chosen = args.get("cards", [])
     hand = s.zones[player]["hand"]
     if not isinstance(chosen, list) or len(set(map(str, chosen))) != len(chosen) or any(c not in hand for c in chosen):
@@ -617,7 +625,7 @@ def trance(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         flow.resume(ctx, point)
         return
     if refresh:
-        actions.refresh(ctx, player)  # 5.13.1.2: a Deck Refresh while searching the deck
+        actions.refresh(ctx, player, "5.13.1.2", cause=ev, actor=player)  # elected while searching the deck
     ctx.emit("CardRevealed", {"oid": tu, "card": s.objects[tu].card}, "9.6.2.1", cause=ev)
     actions.pay_stock(ctx, player, play_cost(s, player, tu), s.card_of(tu).name)
     tc_members = [m for m in others if via_tc and characteristics(s, m).trance_change is not None][:1]
@@ -856,13 +864,16 @@ def declare_attack(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     circle = args.get("circle")
     if attacker not in flow.standing_members(s, player):
         raise ctx.reject("rules/cannot_attack", "8.2.5", f"{attacker} is not one of your standing members")
+    if not isinstance(circle, str) or circle not in LOCATIONS:
+        raise ctx.reject(
+            "command/malformed", "8.2.6", f"'circle' must be one of the opponent's circles {', '.join(LOCATIONS)}"
+        )
     if circle not in flow.attackable_circles(s, player):
         raise ctx.reject(
             "rules/illegal_attack_target",
             "8.2.6.1",
             f"{circle!r} cannot be attacked: a back-row circle needs the gate in front of it destroyed",
         )
-    assert isinstance(circle, str)
     flow.declare_attack(ctx, player, attacker, circle)
 
 

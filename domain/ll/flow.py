@@ -268,6 +268,15 @@ def _loss_cause(ctx: Ctx, player: str, reason: str) -> str | None:
     return None
 
 
+def _refresh_point_cause(ctx: Ctx, player: str) -> str | None:
+    """The Refresh of this decision that gave ``player`` the Refresh Point now resolved (10.9.1):
+    its ``RefreshPointsChanged``; None (the event before) if it was gained earlier."""
+    for e in reversed(ctx.events):
+        if e.type == "RefreshPointsChanged" and e.data.get("player") == player and e.data.get("delta") == 1:
+            return event_cause(e.seq)
+    return None
+
+
 def rule_processes_pending(s: GameState) -> bool:
     return bool(loss_conditions(s)) or bool(_process_candidates(s))
 
@@ -369,9 +378,8 @@ def rule_processes(ctx: Ctx, point: list[Any]) -> bool:
             elif kind == "refresh_point":
                 p = s.players[ref]
                 if p.refresh_points >= 1:
-                    ctx.emit(
-                        "RefreshPointsChanged", {"player": ref, "points": p.refresh_points - 1, "delta": -1}, "10.9.1"
-                    )
+                    data = {"player": ref, "points": p.refresh_points - 1, "delta": -1}
+                    ctx.emit("RefreshPointsChanged", data, "10.9.1", cause=_refresh_point_cause(ctx, ref))
                     actions.deck_top_to(ctx, ref, "refresh", "10.9.1", "refresh point", face_down=True)
             elif kind == "over_level":
                 level = s.zones[ref]["level"]

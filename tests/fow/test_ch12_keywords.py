@@ -366,7 +366,8 @@ def test_a_remnant_card_is_played_from_the_graveyard_and_then_removed() -> None:
     events = run(state, cmd("PlayCard", "p1", card=echo))
     (to_chase,) = moved(events, echo)
     assert (to_chase.data["from"], to_chase.data["to"], to_chase.data["from_remnant"]) == ("graveyard", "chase", True)
-    assert find(events, "CardPlayed").data["from"] == "graveyard"
+    played = find(events, "CardPlayed")  # [Remnant] permits the play, not 7.3 p2 ("from their hand only")
+    assert (played.data["from"], played.rule) == ("graveyard", "FoW-5.5 12.6 p2")
     assert find(events, "WillPaid").data["will"] == ["R"]
     events = resolve(state)
     assert find(events, "DamageDealt").data == {
@@ -385,7 +386,7 @@ def test_a_remnant_card_played_from_the_hand_goes_to_the_graveyard() -> None:
     state, _ = ready(EXTRA)
     echo = card(state, "p1", "T-ECHO")
     will(state, "p1", "R")
-    run(state, cmd("PlayCard", "p1", card=echo))
+    assert find(run(state, cmd("PlayCard", "p1", card=echo)), "CardPlayed").rule == "FoW-5.5 7.3 p2"
     events = resolve(state)
     (done,) = moved(events, echo)
     assert (done.data["to"], done.rule) == ("graveyard", "FoW-5.5 7.3 p3")

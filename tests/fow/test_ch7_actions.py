@@ -137,7 +137,7 @@ def test_chant_instants_are_played_with_priority_in_the_opponents_turn() -> None
     grow = card(state, "p2", "T-GROW")
     (stone,) = stones(state, "p2", 1)
     events = run(state, cmd("PlayCard", "p2", card=grow, targets=[target], pay_with=pay(stone)))
-    assert find(events, "CardPlayed").rule == "FoW-5.5 7.3 p2"
+    assert find(events, "CardPlayed").rule == "FoW-5.5 7.7 p2"
     events = resolve(state)
     created = find(events, "ContinuousEffectCreated")
     assert created.data["targets"] == [target] and created.rule == "FoW-5.5 10.19 p3"

@@ -54,7 +54,7 @@ def card(state: GameState, player: str, card_id: str, to: str = "hand", **extra:
 
 
 def will(state: GameState, player: str, *attributes: str) -> None:
-    given(state, "WillProduced", rule="FoW-5.5 9.7 p4", player=player, will=list(attributes), source="given")
+    given(state, "WillProduced", rule=f"{state.ruleset} 9.7 p4", player=player, will=list(attributes), source="given")
 
 
 def pass_until(state: GameState, done: Callable[[GameState], bool], limit: int = 200) -> list[Event]:
@@ -406,7 +406,8 @@ def test_card_text_that_forbids_attacking_or_blocking_takes_precedence() -> None
     run(state, cmd("DeclareAttack", "p1", attacker=f["bear"], target="p2"))
     to_block_choice(state)
     refusal = rejected(state, cmd("DeclareBlock", "p2", blocker=f["theirs"]))
-    assert (refusal.code, refusal.rule) == ("rules/cannot_block", "FoW-5.5 8.3 p3")
+    assert (refusal.code, refusal.rule) == ("rules/cannot_block", "FoW-5.5 1.4 p1")
+    assert "its text" in refusal.message and "recovered" not in refusal.message
 
 
 # --- 7.12 p2 / 8.2 p3 forced attacks ----------------------------------------------------------
@@ -493,7 +494,8 @@ def test_a_rested_j_resonator_cannot_block() -> None:
     run(state, cmd("DeclareAttack", "p1", attacker=f["bear"], target="p2"))
     to_block_choice(state)
     refusal = rejected(state, cmd("DeclareBlock", "p2", blocker=f["wall"]))
-    assert (refusal.code, refusal.rule) == ("rules/cannot_block", "FoW-5.5 8.3 p3")
+    assert (refusal.code, refusal.rule) == ("rules/blocker_rested", "FoW-5.5 8.3 p3")
+    assert "rested" in refusal.message and "Flying" not in refusal.message
 
 
 def test_the_attacked_j_resonator_cannot_block_its_own_attacker() -> None:
@@ -502,7 +504,8 @@ def test_the_attacked_j_resonator_cannot_block_its_own_attacker() -> None:
     run(state, cmd("DeclareAttack", "p1", attacker=f["sniper"], target=f["wall"]))
     to_block_choice(state)
     refusal = rejected(state, cmd("DeclareBlock", "p2", blocker=f["wall"]))
-    assert (refusal.code, refusal.rule) == ("rules/cannot_block", "FoW-5.5 8.3 p3")
+    assert (refusal.code, refusal.rule) == ("rules/blocker_is_attacked", "FoW-5.5 8.3 p4")
+    assert "attacked object" in refusal.message and "recovered" not in refusal.message
 
 
 def test_only_a_flying_j_resonator_blocks_a_flying_attacker() -> None:
@@ -511,9 +514,46 @@ def test_only_a_flying_j_resonator_blocks_a_flying_attacker() -> None:
     run(state, cmd("DeclareAttack", "p1", attacker=f["bird"], target="p2"))
     to_block_choice(state)
     refusal = rejected(state, cmd("DeclareBlock", "p2", blocker=f["wall"]))
-    assert (refusal.code, refusal.rule) == ("rules/cannot_block", "FoW-5.5 8.3 p3")
+    assert (refusal.code, refusal.rule) == ("rules/blocker_lacks_flying", "FoW-5.5 11.5 p1")
+    assert "[Flying]" in refusal.message and "recovered" not in refusal.message
     events = run(state, cmd("DeclareBlock", "p2", blocker=f["bird2"]))
     assert find(events, "BlockDeclared").data == {"blocker": f["bird2"]}
+
+
+def test_a_card_in_hand_cannot_block() -> None:
+    """FoW-5.5 8.3 p4: the blocker is a J/resonator in a field (the refusal names that condition only)."""
+    state, f = ready(bear="p1:T-BEAR")
+    wall = card(state, "p2", "T-WALL")
+    to_attack_choice(state)
+    run(state, cmd("DeclareAttack", "p1", attacker=f["bear"], target="p2"))
+    to_block_choice(state)
+    refusal = rejected(state, cmd("DeclareBlock", "p2", blocker=wall))
+    assert (refusal.code, refusal.rule) == ("rules/blocker_not_on_field", "FoW-5.5 8.3 p4")
+    assert "not in a field" in refusal.message and "Flying" not in refusal.message
+
+
+def test_the_turn_players_own_j_resonator_cannot_block() -> None:
+    """FoW-5.5 8.3 p3: the non-turn player blocks with a J/resonator they control."""
+    state, f = ready(bear="p1:T-BEAR", mine="p1:T-WALL")
+    to_attack_choice(state)
+    run(state, cmd("DeclareAttack", "p1", attacker=f["bear"], target="p2"))
+    to_block_choice(state)
+    refusal = rejected(state, cmd("DeclareBlock", "p2", blocker=f["mine"]))
+    assert (refusal.code, refusal.rule) == ("rules/blocker_not_yours", "FoW-5.5 8.3 p3")
+    assert "non-turn player" in refusal.message and "rested" not in refusal.message
+
+
+def test_a_magic_stone_cannot_block() -> None:
+    """FoW-5.5 8.3 p4: only a J/resonator with ATK and DEF blocks."""
+    state, f = ready(bear="p1:T-BEAR")
+    stone = next(o.oid for o in state.objects.values() if o.owner == "p2" and o.card == "T-STONE")
+    put(state, stone, "field")
+    to_attack_choice(state)
+    run(state, cmd("DeclareAttack", "p1", attacker=f["bear"], target="p2"))
+    to_block_choice(state)
+    refusal = rejected(state, cmd("DeclareBlock", "p2", blocker=stone))
+    assert (refusal.code, refusal.rule) == ("rules/blocker_not_j_resonator", "FoW-5.5 8.3 p4")
+    assert "ATK and DEF" in refusal.message and "rested" not in refusal.message
 
 
 def test_a_flying_j_resonator_may_block_one_without_flying() -> None:

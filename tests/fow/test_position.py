@@ -17,6 +17,7 @@ from domain.fow import position as pos
 from domain.fow.state import GameState, apply_event, state_from_dict, state_to_dict
 from domain.kernel import Command, Event, GameSpec, PlayerSpec
 from service.rules import load_rules_library
+from tests.fow.cards.story import Story
 from tests.fow.support import catalog, cmd, rejected, run, start_game, types
 
 MAIN_NAMES = ["T-BEAR", "T-WALL", "T-BOLT", "T-GROW", "T-BIRD", "T-FAST"] + [f"T-VANILLA-{i}" for i in range(4)]
@@ -192,6 +193,46 @@ def test_the_position_of_a_normally_played_game_reconstructs_the_same_game() -> 
     rebuilt, _ = reconstruct(declared.model_dump(mode="json"))
     assert pos.from_state(rebuilt) == declared
     assert [c.type for c in engine.legal_actions(rebuilt, "p1")] == [c.type for c in engine.legal_actions(s, "p1")]
+
+
+FAIRY_ONLY = {"on": "play", "filter": {"zone": "chase", "types": ["resonator"], "races": ["Fairy"]}}
+
+
+def test_restricted_will_round_trips_with_what_it_may_pay_for() -> None:
+    """FoW-5.5 1.4 p1, 9.7 p4: will that may pay only for some things ("Spend that will only to play
+    Fairy resonators", "... only to pay [Awakening] costs") is kept apart in the player's will; a
+    position declares it with its uses and the state keeps them as ``WillProduced`` records them."""
+    data = base_position()
+    restricted = [{"will": "R", "spend_only": [FAIRY_ONLY]}, {"will": "M", "spend_only": [{"on": "awakening"}]}]
+    data["players"][0]["restricted_will"] = restricted
+    state, _ = reconstruct(data)
+    assert state.players["p1"].restricted_will == restricted
+    assert state.players["p1"].will == [] and state.players["p2"].restricted_will == []
+    back = pos.from_state(state)
+    assert back == pos.Position.model_validate({**data, "ruleset": "FoW-5.5", "variant": "valhalla"})
+
+
+def test_restricted_will_of_a_played_game_is_exported_and_rebuilt() -> None:
+    """FoW-5.5 9.7 p4: the will Excalibur, the Spirit God's Sword (TTW-098) produced ("Spend that will
+    only to play Fairy resonators") is in the position of the game and in the game rebuilt from it."""
+    story = Story({"TTW-098": 4, "TTW-024": 4})
+    sword = story.put("p1", "TTW-098", "field")
+    story.when(cmd("ActivateAbility", "p1", source=sword, ability=2, choice="W"))
+    declared = pos.from_state(story.state)
+    assert declared.players[0].restricted_will == [
+        pos.RestrictedWill.model_validate({"will": "W", "spend_only": [FAIRY_ONLY]})
+    ]
+    rebuilt = pos.to_state(declared, story.state.cards, ruleset="FoW-5.5", variant=story.state.variant)
+    assert rebuilt.players["p1"].restricted_will == story.state.players["p1"].restricted_will
+    assert pos.from_state(rebuilt) == declared
+
+
+def test_moon_will_does_not_exist_under_5_01() -> None:
+    data = base_position()
+    data["players"][0]["restricted_will"] = [{"will": "M", "spend_only": [{"on": "awakening"}]}]
+    reconstruct(data, "FoW-5.5")
+    e = only(errors_of(data, "FoW-5.01"), "position/not_in_ruleset")
+    assert (e.path, e.rule) == ("players[0].restricted_will[0].will", "FoW-5.01 9.7 p5")
 
 
 def test_snapshots_keep_the_reconstructed_mark() -> None:

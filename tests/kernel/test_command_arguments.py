@@ -29,6 +29,7 @@ MODULES = {
         "domain.fow.play_commands",
         "domain.fow.other_commands",
         "domain.fow.answer_commands",
+        "domain.fow.loops",
     ),
     "GCG-1.00": ("domain.gcg.engine",),
     "LL-2.04": ("domain.ll.engine",),

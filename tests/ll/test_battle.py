@@ -106,6 +106,18 @@ def test_a_back_row_circle_needs_the_gate_in_front_of_it_destroyed() -> None:
     assert find(events, "GateDestroyed").data["oid"] == state.gate_at("p2", "BC")
 
 
+def test_an_attack_target_that_is_no_circle_is_malformed() -> None:
+    """LL-2.04 8.2.6: the attack names one of the opponent's circles; anything else is a malformed
+    command naming the argument, not a back-row rejection (8.2.6.1)."""
+    state = battle_game(levels=2)
+    attacker = deploy_given(state, "p1", "LL-TST-900", ["FC"])
+    to_attack(state)
+    for circle in ("XX", 3, None):
+        r = rejected(state, cmd("DeclareAttack", "p1", attacker=attacker, circle=circle))
+        assert (r.code, r.rule) == ("command/malformed", "LL-2.04 8.2.6")
+        assert "'circle'" in r.message and "back" not in r.message
+
+
 def test_only_standing_members_attack() -> None:
     state = battle_game(levels=2)
     attacker = deploy_given(state, "p1", "LL-TST-900", ["FC"], rested=True)

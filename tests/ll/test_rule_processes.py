@@ -69,11 +69,14 @@ def test_an_empty_deck_is_refreshed_at_once_and_the_refresh_point_is_resolved_ne
         put(state, state.zones["p1"]["drop"][0], "stock", face_down=True)
     drop = len(state.zones["p1"]["drop"])
     events = run(state, cmd("LuckDrive", "p1"))
-    moved = [e for e in events if e.type == "CardMoved" and e.rule == "LL-2.04 5.20.1"]
+    moved = [e for e in events if e.type == "CardMoved" and e.data["reason"] == "reshuffle"]
     assert len(moved) == drop + 3  # 10.2.2 Refresh (5.21): Reshuffle (5.20) the whole Drop Zone
-    assert find(events, "DeckShuffled").rule == "LL-2.04 5.20.1"
+    assert {e.rule for e in moved} == {"LL-2.04 10.2.2"}  # the rule that makes it happen, not 5.20's definition
+    last_card = next(e for e in events if e.type == "CardMoved" and e.data["from"] == "deck")
+    assert {e.cause for e in moved} == {f"ev:{last_card.seq}"}  # the draw of the last card caused it
+    assert find(events, "DeckShuffled").rule == "LL-2.04 10.2.2"
     points = find_all(events, "RefreshPointsChanged")
-    assert [(e.data["points"], e.rule) for e in points] == [(1, "LL-2.04 5.21.1"), (0, "LL-2.04 10.9.1")]
+    assert [(e.data["points"], e.rule) for e in points] == [(1, "LL-2.04 10.2.2"), (0, "LL-2.04 10.9.1")]
     to_refresh = find(events, "CardMoved", to="refresh")
     assert to_refresh.rule == "LL-2.04 10.9.1" and to_refresh.data["face_down"] is True
     assert len(state.zones["p1"]["refresh"]) == 1 and not state.finished

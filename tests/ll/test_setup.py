@@ -169,7 +169,7 @@ def test_redraw_puts_cards_on_the_bottom_and_draws_as_many_once_per_player() -> 
     assert len(state.zones["p1"]["hand"]) == 5 and not set(back) & set(state.zones["p1"]["hand"])
     assert pending(state) == ("redraw", "p2")  # starting with the player going first
     r = rejected(state, cmd("Redraw", "p1", cards=[]))
-    assert r.code == "rules/not_your_decision"
+    assert (r.code, r.rule) == ("rules/not_your_decision", "LL-2.04 6.2.1.8")  # the order, not 9.5.2
     r = rejected(state, cmd("Redraw", "p2", cards=[hand[0]]))
     assert (r.code, r.rule) == ("rules/not_in_hand", "LL-2.04 6.2.1.8")
 
@@ -185,8 +185,11 @@ def test_redraw_is_listed_exactly_for_the_player_who_may_redraw_now() -> None:
         now = state.pending.player
         for player in ("p1", "p2"):
             listed = [c for c in expanded(engine.legal_actions(state, player)) if c.type == "Redraw"]
-            accepted = not isinstance(engine.decide(state, cmd("Redraw", player, cards=[])), Rejection)
+            answer = engine.decide(state, cmd("Redraw", player, cards=[]))
+            accepted = not isinstance(answer, Rejection)
             assert accepted == bool(listed) == (player == now)
+            if not accepted:
+                assert isinstance(answer, Rejection) and answer.rule == "LL-2.04 6.2.1.8"
             assert len(listed) == (2 ** len(state.zones[player]["hand"]) if player == now else 0)
         run(state, cmd("Redraw", now, cards=[]))
     assert state.pending is not None and state.pending.kind != "redraw"

@@ -338,8 +338,10 @@ def test_a_deck_refresh_may_go_with_searching_the_deck_for_a_tranceunion() -> No
     r = rejected(state, cmd("Trance", "p1", materials=[ren, lyra], tranceunion=dropped, circles=["FC"]))
     assert (r.code, r.rule) == ("rules/tranceunion_zone", "LL-2.04 5.13.1.2")
     events = run(state, cmd("Trance", "p1", materials=[ren, lyra], tranceunion=dropped, circles=["FC"], refresh=True))
-    assert find(events, "RefreshPointsChanged", delta=1).rule == "LL-2.04 5.21.1"
+    refreshed = find(events, "RefreshPointsChanged", delta=1)  # cites 5.13.1.2, which lets the player refresh
+    assert (refreshed.rule, refreshed.actor) == ("LL-2.04 5.13.1.2", "p1")
     assert find(events, "CardMoved", oid=dropped, to="circle")
-    assert find(events, "DeckShuffled", player="p1").rule in ("LL-2.04 5.20.1", "LL-2.04 5.13.1.2.2")
+    assert find(events, "DeckShuffled", player="p1").rule in ("LL-2.04 5.13.1.2", "LL-2.04 5.13.1.2.2")
+    assert {e.rule for e in events if e.type == "CardMoved" and e.data["reason"] == "reshuffle"} == {"LL-2.04 5.13.1.2"}
     assert find(events, "CardMoved", to="refresh").rule == "LL-2.04 10.9.1"  # at the next check timing
     assert state.players["p1"].refresh_points == 0 and len(state.zones["p1"]["refresh"]) == 1

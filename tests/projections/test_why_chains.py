@@ -364,6 +364,32 @@ def test_ll_empty_deck_and_drop_zone_loss_follows_from_the_move_that_emptied_the
     assert moved.data["from"] == "deck" and moved.data["owner"] == "p1" and not state.zones["p1"]["deck"]
 
 
+def test_ll_refresh_zone_loss_follows_from_the_refresh_that_the_last_draw_caused() -> None:
+    """LL-2.04 10.3.1.2 loss <- 10.9.1 the Refresh Point puts a card into the Refresh Zone <- that
+    point, gained by the Refresh of 10.2.2 <- the draw (7.3.3) that took the last card of the deck."""
+    # given p1 has one card in the deck and one face-down card in the Refresh Zone
+    state = ll_game()
+    thin_deck(state, "p1", 1)
+    ll.put(state, state.zones["p1"]["drop"][0], "refresh", face_down=True)
+    # when the game goes on until it ends
+    events: list[Event] = []
+    while not state.finished:
+        events += ll.step(state)
+    # then the chain runs through the Refresh to the draw of the last card
+    lost = only(events, "PlayerLost")
+    assert lost.data["reason"] == "two_face_down_cards_in_refresh_zone"
+    assert chain(events, lost)[:5] == [
+        ("PlayerLost", "LL-2.04 10.3.1.2", "rules"),
+        ("CardMoved", "LL-2.04 10.9.1", "rules"),
+        ("RefreshPointsChanged", "LL-2.04 10.9.1", "rules"),
+        ("RefreshPointsChanged", "LL-2.04 10.2.2", "rules"),
+        ("CardMoved", "LL-2.04 7.3.3", "rules"),
+    ]
+    refreshed = only(events, "RefreshPointsChanged", delta=1)
+    drawn = next(e for e in events if f"ev:{e.seq}" == refreshed.cause)
+    assert drawn.data["from"] == "deck" and drawn.data["owner"] == "p1"
+
+
 def test_ll_last_gate_loss_follows_from_the_gate_destroyed() -> None:
     state = battle_game(levels=1)
     attacker = ll.deploy_given(state, "p1", "LL-TST-900", ["FC"])
@@ -384,6 +410,33 @@ def test_ll_concession_is_the_conceding_players_act() -> None:
         ("PlayerLost", "LL-2.04 1.2.4", "p2"),
         ("cause", "cmd:Concede-p2", ""),
     ]
+
+
+def test_the_command_link_of_a_chain_is_its_senders_act_even_after_a_rules_event() -> None:
+    """projections.judge.why: the last link, the command, has its sender as actor (from the stored
+    command), even where the first event it caused is carried out by the rules."""
+    import dataclasses
+
+    # given a started game and p1's Redraw of one card, its declaration recorded as the rules'
+    state, log = ll.start_game()
+    back = state.zones["p1"]["hand"][0]
+    log = log + ll.run(state, ll.cmd("Redraw", "p1", cards=[back]))
+    declared = only(log, "RedrawDeclared")
+    log = [dataclasses.replace(e, actor="rules") if e.seq == declared.seq else e for e in log]
+    names = {"p1": "Alice", "p2": "Bob"}
+    engine = get_engine("LL-2.04")
+    entries = timeline(engine, log, names, rule_title)
+    sent = {"cmd:Redraw-p1": {"type": "Redraw", "player": "p1", "args": {"cards": [back]}}}
+    # when the judge asks why the card went back to the deck
+    moved = only(log, "CardMoved", oid=back, to="deck")
+    links = why(entries, moved.seq, rule_title, rule_text, names, commands=sent, engine=engine, events=log)
+    # then the chain ends at p1's command, p1's act
+    assert [(link.type, link.actor) for link in links] == [
+        ("CardMoved", "p1"),
+        ("RedrawDeclared", "rules"),
+        ("Redraw", "p1"),
+    ]
+    assert links[-1].summary.startswith("Alice sent Redraw(")
 
 
 def test_ll_a_rule_process_choice_is_carried_out_as_the_choosers_act() -> None:

@@ -288,10 +288,10 @@ def _with_writer_between_load_and_save(service: GameService, command: Command) -
     """Make the next save lose: just before it, another writer records ``command``."""
     record = service.app.record
 
-    def record_after_rival(game: Game) -> None:
+    def record_after_rival(game: Game, notify: bool = True) -> None:
         service.app.record = record  # type: ignore[method-assign]
         service.submit("g1", command)
-        record(game)
+        record(game, notify=notify)
 
     service.app.record = record_after_rival  # type: ignore[method-assign]
 

@@ -126,7 +126,7 @@ def test_queens_envoy_blocks_while_rested() -> None:
     to_block(story, bear)
     assert legal(story, "p2", "DeclareBlock") == [{"blocker": envoy}]
     refusal = story.refused(cmd("DeclareBlock", "p2", blocker=other))
-    assert (refusal.code, refusal.rule) == ("rules/cannot_block", "FoW-5.5 8.3 p3")
+    assert (refusal.code, refusal.rule) == ("rules/blocker_rested", "FoW-5.5 8.3 p3")
     events = story.when(cmd("DeclareBlock", "p2", blocker=envoy))
     blocked = find(events, "BlockDeclared")
     assert (blocked.data["blocker"], blocked.rule) == (envoy, "FoW-5.5 8.3 p4")

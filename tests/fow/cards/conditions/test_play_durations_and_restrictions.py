@@ -39,7 +39,7 @@ def test_a_cost_reduction_that_needs_a_target_of_a_race() -> None:
     assert plays == [{"card": call, "targets": [[beast]], "pay_with": [], "reduce": True}]
     events = story.when(cmd("PlayCard", "p1", card=call, targets=[[beast]], reduce=True))
     played = find(events, "CardPlayed")
-    assert played.data["reduced_cost"] == {"attribute": {}, "free": 0} and played.rule == "FoW-5.5 7.3 p2"
+    assert played.data["reduced_cost"] == {"attribute": {}, "free": 0} and played.rule == "FoW-5.5 7.7 p2"
     assert "WillPaid" not in [e.type for e in events]
     events = story.resolve()
     granted = [e.data["skill"] for e in events if e.type == "ContinuousEffectCreated" and e.data["kind"] == "grant"]

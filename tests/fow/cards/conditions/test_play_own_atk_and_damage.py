@@ -125,7 +125,7 @@ def test_napping_lion_blocks_only_while_damaged() -> None:
     while story.pending.kind != "declare_block":
         story.when(cmd("Pass", story.pending.player))
     refusal = story.refused(cmd("DeclareBlock", "p2", blocker=lion))
-    assert (refusal.code, refusal.rule) == ("rules/cannot_block", "FoW-5.5 8.3 p3")
+    assert (refusal.code, refusal.rule) == ("rules/cannot_block", "FoW-5.5 1.4 p1")
     assert legal(story, "p2", "DeclareBlock") == []
     story.given("DamageDealt", source=beast, target=lion, amount=100, battle=False, to_card=True)
     assert legal(story, "p2", "DeclareBlock") == [{"blocker": lion}]

@@ -404,3 +404,53 @@ def test_pricia_pays_the_attribute_cost_of_sacred_beasts_with_any_attribute() ->
     events = story.when(cmd("PlayCard", "p1", card=xuan_wu))
     assert sorted(paid(events)) == ["R", "V", "V"]
     story.replays()
+
+
+# --- a card's own "you may pay {1} less to play this card" after the increases (9.3 p2.5) -----------
+
+
+def test_own_decrease_applies_after_the_increases_to_the_total_cost() -> None:
+    """FoW-5.5 9.3 p2.5: "apply any effects increasing the quantity, then apply any effects decreasing
+    the quantity" - the card's own decrease too.  Silencing Spell (TMS-082) added to p1's Clockwork
+    Soldiers: p1 pays {2} more to play normal spells.  Mariabella's Work (BFA-085, {5}: "You may pay {1}
+    less to play this card for each Machine you control") with six Machines costs 5 + 2 - 6 = {1}; taking
+    its decrease first (5 - 6, no lower than 0, then + 2) would wrongly make it {2}."""
+    story = Story({"TMS-082": 4, "BFA-085": 4, "SKL-084": 4, "TTW-095": 4})
+    machines = [story.put("p1", "SKL-084", "field") for _ in range(4)]
+    machines += [story.put("p1", "TTW-095", "field") for _ in range(2)]
+    silencing = story.put("p1", "TMS-082", "hand")
+    story.will("p1", "B")
+    story.when(cmd("PlayCard", "p1", card=silencing, targets=[[machines[0]]]))
+    story.resolve()
+    assert story.state.objects[silencing].attached_to == machines[0]
+    work = story.put("p1", "BFA-085", "hand")
+    for stone in story.state.zones["p1"]["stone_area"] + story.state.zones["p1"]["ruler_area"]:
+        story.given("CardRested", oid=stone, reason="given")  # only the pool pays
+    story.will("p1", "R")
+    offered = [a for a in legal(story, "p1", "PlayCard") if a["card"] == work]
+    assert offered == [{"card": work, "targets": [], "pay_with": [], "reduce": True}]
+    events = story.when(cmd("PlayCard", "p1", card=work, reduce=True))
+    changed = spell_cost(events)
+    assert changed.data["printed"] == {"attribute": {}, "free": 5}
+    assert changed.data["cost"] == {"attribute": {}, "free": 1}
+    assert changed.data["sources"] == [machines[0], work]
+    assert paid(events) == ["R"]
+    story.replays()
+
+
+def test_legal_actions_plan_will_of_any_attribute_for_the_attribute_cost() -> None:
+    """FoW-5.5 1.4 p1 (the text beats 10.2): "You may pay the attribute cost of Four Sacred Beasts
+    resonators with will of any attribute" (Pricia, the Beast Lady, SKL-059, the ruler).  With only
+    three fire stones, legal_actions lists Xuan Wu (SKL-049, {U}{2}, a Four Sacred Beasts) paid by
+    them, and the command accepts that play; Foresee (SKL-039, {U}{U}) is not listed."""
+    story = Story({"SKL-049": 4, "SKL-039": 4}, ruler="SKL-059")
+    xuan_wu = story.put("p1", "SKL-049", "hand")
+    foresee = story.put("p1", "SKL-039", "hand")
+    stones = [story.put("p1", "T-STONE", "stone_area") for _ in range(3)]
+    [offered] = [a for a in legal(story, "p1", "PlayCard") if a["card"] in (xuan_wu, foresee)]
+    assert offered["card"] == xuan_wu
+    assert sorted(str(p["source"]) for p in offered["pay_with"]) == stones
+    events = story.when(cmd("PlayCard", "p1", **offered))
+    assert paid(events) == ["R", "R", "R"]
+    assert story.state.objects[xuan_wu].zone == "chase"
+    story.replays()

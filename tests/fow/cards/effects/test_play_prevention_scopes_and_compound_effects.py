@@ -324,12 +324,13 @@ def test_child_of_the_forest_blocks_a_flying_resonator_while_your_ruler_is_yggdr
     story.log += to_block_choice(story.state)
     blockers = {c.args["blocker"] for c in engine.legal_actions(story.state, "p1") if c.type == "DeclareBlock"}
     assert blockers == ({child} if yggdrasil else set())
-    assert story.refused(cmd("DeclareBlock", "p1", blocker=bear)).rule == "FoW-5.5 8.3 p3"
+    refusal = story.refused(cmd("DeclareBlock", "p1", blocker=bear))
+    assert (refusal.code, refusal.rule) == ("rules/blocker_lacks_flying", "FoW-5.5 11.5 p1")
     if yggdrasil:
         story.when(cmd("DeclareBlock", "p1", blocker=child))
         assert story.state.battle is not None and story.state.battle.blocker == child
     else:
-        assert story.refused(cmd("DeclareBlock", "p1", blocker=child)).rule == "FoW-5.5 8.3 p3"
+        assert story.refused(cmd("DeclareBlock", "p1", blocker=child)).rule == "FoW-5.5 11.5 p1"
     story.replays()
 
 

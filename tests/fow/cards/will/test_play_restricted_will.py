@@ -222,3 +222,25 @@ def test_apollo_moon_will_pays_the_judgment_of_a_kaguya_ruler_only() -> None:
     assert [w["will"] for w in paid.data["restricted"]] == ["M"]
     assert story.state.players["p1"].restricted_will == []
     story.replays()
+
+
+def test_legal_actions_plan_will_that_may_pay_only_for_awakening_costs() -> None:
+    """FoW-5.5 12.1 p1, 1.4 p1: Apollo's moon will (TMS-094: "Spend this will only to pay [Awakening]
+    costs or ...") may pay the [Awakening] {M} of Wolf in the Moonlight (TMS-066, {G}{1}), an additional
+    cost, but not its cost.  legal_actions lists the awakened play paid by the pool and Apollo, and the
+    command accepts it: the card's cost from the pool, the [Awakening] cost with the moon will."""
+    story = Story({"TMS-094": 4, "TMS-066": 4})
+    apollo = story.put("p1", "TMS-094", "field")
+    wolf = story.put("p1", "TMS-066", "hand")
+    story.given("CardRested", oid=story.state.zones["p1"]["ruler_area"][0], reason="given")
+    story.will("p1", "G", "R")
+    plays = [p for p in legal(story, "p1", "PlayCard") if p["card"] == wolf]
+    awakened = [p for p in plays if p.get("awaken")]
+    assert awakened == [{"card": wolf, "targets": [], "pay_with": [{"source": apollo, "ability": 1}], "awaken": True}]
+    events = story.when(cmd("PlayCard", "p1", **awakened[0]))
+    card_paid, awakening_paid = [e for e in events if e.type == "WillPaid"]
+    assert sorted(card_paid.data["will"]) == ["G", "R"] and "restricted" not in card_paid.data
+    assert awakening_paid.data["for"] == "[Awakening] of Wolf in the Moonlight"
+    assert [w["will"] for w in awakening_paid.data["restricted"]] == ["M"]
+    assert find(events, "CardPlayed").data["awakened"] is True
+    story.replays()

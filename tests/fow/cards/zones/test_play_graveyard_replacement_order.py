@@ -77,3 +77,55 @@ def test_ragnarok_chosen_removes_the_resonator_and_its_controller_gains_its_def(
     assert (gained.data["player"], gained.data["delta"]) == ("p1", 500)
     assert story.state.players["p1"].life == life + 500
     story.replays()
+
+
+# --- an effect destroys it: Rapid Decay (TAT-032) "Destroy target resonator with total cost 2 or less" ---
+
+
+def _decayed_with_both() -> tuple[Story, dict[str, str], list[Event]]:
+    """p1's Bear with Ragnarok deals p2's Bear damage that does not destroy it while p1 controls Blazer;
+    p1 plays Rapid Decay on p2's Bear and both players pass: the events of its resolution."""
+    story = Story({"MPR-011": 4, "MPR-023": 4, "T-BEAR": 4, "TAT-032": 4})
+    c = {"bear": story.put("p1", "T-BEAR", "field"), "theirs": story.put("p2", "T-BEAR", "field")}
+    c["sword"] = _add(story, "p1", "MPR-011", c["bear"])
+    c["blazer"] = story.put("p1", "MPR-023", "field")
+    story.by_rule(actions.deal_damage, c["bear"], c["theirs"], 100, "given")
+    decay = story.put("p1", "TAT-032", "hand")
+    story.will("p1", "R")
+    story.when(cmd("PlayCard", "p1", card=decay, targets=[[c["theirs"]]]))
+    return story, c, story.resolve()
+
+
+def test_an_effect_destroying_the_resonator_asks_its_controller_which_replacement_applies() -> None:
+    """FoW-5.5 9.10 p2: not only the rule processes - an effect's destruction stops for the choice
+    too, before anything is destroyed; the controller of the destroyed card answers."""
+    story, c, events = _decayed_with_both()
+    asked = find(events, "ChoiceRequested")
+    assert (asked.data["player"], asked.data["kind"], asked.rule) == ("p2", "replacement", "FoW-5.5 9.10 p2")
+    choices = asked.data["options"]["choices"]
+    assert (asked.data["options"]["move"], choices[0], choices[1].split(":")[0]) == (
+        c["theirs"],
+        c["sword"],
+        c["blazer"],
+    )
+    assert story.state.objects[c["theirs"]].zone == "field"
+    assert legal(story, "p2", "ChooseReplacement") == [{"effect": x} for x in choices]
+    assert story.refused(cmd("ChooseReplacement", "p1", effect=choices[0])).code == "rules/not_your_decision"
+    story.replays()
+
+
+def test_the_effect_resumes_with_the_replacement_chosen_and_asks_no_more() -> None:
+    """FoW-5.5 9.10 p2, p1: Ragnarok chosen, the resonator is removed and p1, the sword's controller,
+    gains life equal to its DEF; Blazer chosen, it is removed and nobody gains life."""
+    for pick, gained in (("sword", 500), ("blazer", 0)):
+        story, c, events = _decayed_with_both()
+        choices = find(events, "ChoiceRequested").data["options"]["choices"]
+        effect = choices[0] if pick == "sword" else choices[1]
+        life = story.state.players["p1"].life
+        events = story.when(cmd("ChooseReplacement", "p2", effect=effect))
+        moved = next(e for e in events if e.type == "CardMoved" and e.data["oid"] == c["theirs"])
+        assert (moved.data["to"], moved.data["replaced_by"], moved.data["reason"]) == ("removed", effect, "destroyed")
+        assert story.state.players["p1"].life == life + gained, pick
+        assert "ChoiceRequested" not in [e.type for e in events]
+        assert not story.state.chase  # Rapid Decay finished resolving
+        story.replays()

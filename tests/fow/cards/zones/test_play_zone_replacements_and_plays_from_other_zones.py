@@ -47,6 +47,8 @@ def test_vell_savaria_lets_fire_chants_in_your_graveyard_be_played_by_remnant() 
     [used] = [e for e in events if e.type == "PlayPermissionUsed"]
     assert used.rule == "FoW-5.5 12.6 p2"
     assert used.data == {"card": bolt, "player": "p1", "from": "graveyard", "permission": "remnant", "source": city}
+    [played] = [e for e in events if e.type == "CardPlayed"]  # [Remnant] permits it, not 7.3 p2 (hand only)
+    assert (played.rule, played.data["from"]) == ("FoW-5.5 12.6 p2", "graveyard")
     assert story.state.objects[bolt].from_remnant
     life = story.state.players["p2"].life
     events = story.resolve()
@@ -95,6 +97,8 @@ def test_necronomicon_plays_a_resonator_from_your_graveyard_and_removes_what_wou
     [used] = [e for e in events if e.type == "PlayPermissionUsed"]
     assert used.rule == "FoW-5.5 1.4 p1"
     assert used.data == {"card": bear, "player": "p1", "from": "graveyard", "permission": "graveyard", "source": book}
+    [played] = [e for e in events if e.type == "CardPlayed"]  # the text permits it, not 7.1 p2 (hand only)
+    assert (played.rule, played.data["from"]) == ("FoW-5.5 1.4 p1", "graveyard")
     story.resolve()
     assert story.state.objects[bear].zone == "field"
     # a spell played from the graveyard by the text, not by [Remnant]: it would go to the graveyard

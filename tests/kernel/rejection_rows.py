@@ -1,0 +1,668 @@
+"""One row per rejection code each ruleset's engine can emit: a given state and command (or game
+creation) that triggers it, with the rule it must cite, or - for a code no row triggers - why not.
+
+The codes are those written in the domain source (``"rules/..."``, ``"command/..."``, ``"game/..."``,
+``"deck/..."``, ``"cards/..."`` literals under ``domain/<ruleset>/``, and the kernel's shared ones in
+``domain/kernel.py`` and ``domain/hidden.py``); ``tests/kernel/test_rejection_rows.py`` fails when
+the source has a code the table lacks, so a new code comes with its row.  ``position/...`` codes
+refuse a position document (``tests/*/test_position.py``), not a command, and are not listed.
+
+A row's ``when`` returns the engine's answer; ``untested`` says why a row has no ``when``: either
+the code cannot be reached by a command (said so), or which test file triggers it and that it
+has no row here yet.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from domain.fow import engine as fow
+from domain.gcg import engine as gcg
+from domain.kernel import Command, GameSpec, PlayerSpec
+from domain.ll import engine as ll
+
+ROOT = Path(__file__).resolve().parents[2]
+CODE = re.compile(r'"((?:rules|command|game|deck|cards)/[a-z_]+)"')
+KERNEL_FILES = ("domain/kernel.py", "domain/hidden.py")
+
+
+@dataclass(frozen=True)
+class Row:
+    code: str
+    rule: str = ""
+    """The citation the rejection must carry."""
+    when: Callable[[], Any] | None = None
+    """Builds the given state and returns ``decide``'s (or ``start``'s) answer to the command."""
+    untested: str = ""
+
+
+def codes_in(*paths: Path) -> set[str]:
+    found: set[str] = set()
+    for path in paths:
+        files = sorted(path.rglob("*.py")) if path.is_dir() else [path]
+        for f in files:
+            found |= set(CODE.findall(f.read_text(encoding="utf-8")))
+    return found
+
+
+def emitted(ruleset: str) -> set[str]:
+    """The codes written in ``domain/<ruleset>/``."""
+    return codes_in(ROOT / "domain" / ruleset)
+
+
+def kernel_codes() -> set[str]:
+    return codes_in(*(ROOT / f for f in KERNEL_FILES))
+
+
+def pointer(test_file: str) -> str:
+    return f"no row yet: triggered with its citation in tests/{test_file}"
+
+
+# --- FoW ------------------------------------------------------------------------------------------
+
+
+def _fow_main() -> Any:
+    from tests.fow.test_ch8_battle import game, to_main
+
+    state = game()
+    to_main(state, turn=3)
+    return state
+
+
+def _fow_decide(state: Any, type_: str, player: str, **args: Any) -> Any:
+    return fow.decide(state, Command(type_, player, args))
+
+
+def _fow_at_block(blocker_spec: str | None = None, **field: str) -> tuple[Any, dict[str, str]]:
+    from tests.fow.support import cmd, run
+    from tests.fow.test_ch8_battle import ready, to_attack_choice, to_block_choice
+
+    state, f = ready(bear="p1:T-BEAR", **field)
+    to_attack_choice(state)
+    run(state, cmd("DeclareAttack", "p1", attacker=f["bear"], target="p2"))
+    to_block_choice(state)
+    return state, f
+
+
+def fow_block_in_hand() -> Any:
+    from tests.fow.test_ch8_battle import card
+
+    state, _ = _fow_at_block()
+    return _fow_decide(state, "DeclareBlock", "p2", blocker=card(state, "p2", "T-WALL"))
+
+
+def fow_block_own() -> Any:
+    state, f = _fow_at_block(mine="p1:T-WALL")
+    return _fow_decide(state, "DeclareBlock", "p2", blocker=f["mine"])
+
+
+def fow_block_stone() -> Any:
+    from tests.fow.test_ch8_battle import put
+
+    state, _ = _fow_at_block()
+    stone = next(o.oid for o in state.objects.values() if o.owner == "p2" and o.card == "T-STONE")
+    put(state, stone, "field")
+    return _fow_decide(state, "DeclareBlock", "p2", blocker=stone)
+
+
+def fow_block_rested() -> Any:
+    from tests.fow.test_ch8_battle import given
+
+    state, f = _fow_at_block(wall="p2:T-WALL")
+    given(state, "CardRested", oid=f["wall"])
+    return _fow_decide(state, "DeclareBlock", "p2", blocker=f["wall"])
+
+
+def fow_block_attacked() -> Any:
+    from tests.fow.support import cmd, run
+    from tests.fow.test_ch8_battle import EXTRA, ready, to_attack_choice, to_block_choice
+
+    state, f = ready(EXTRA, sniper="p1:T-SNIPER", wall="p2:T-WALL")
+    to_attack_choice(state)
+    run(state, cmd("DeclareAttack", "p1", attacker=f["sniper"], target=f["wall"]))
+    to_block_choice(state)
+    return _fow_decide(state, "DeclareBlock", "p2", blocker=f["wall"])
+
+
+def fow_block_flying() -> Any:
+    from tests.fow.support import cmd, run
+    from tests.fow.test_ch8_battle import ready, to_attack_choice, to_block_choice
+
+    state, f = ready(bird="p1:T-BIRD", wall="p2:T-WALL")
+    to_attack_choice(state)
+    run(state, cmd("DeclareAttack", "p1", attacker=f["bird"], target="p2"))
+    to_block_choice(state)
+    return _fow_decide(state, "DeclareBlock", "p2", blocker=f["wall"])
+
+
+def fow_block_forbidden() -> Any:
+    from tests.fow.support import cmd, run
+    from tests.fow.test_ch8_battle import EXTRA, ready, to_attack_choice, to_block_choice
+
+    state, f = ready(EXTRA, bear="p1:T-BEAR", theirs="p2:T-PACIFIST")
+    to_attack_choice(state)
+    run(state, cmd("DeclareAttack", "p1", attacker=f["bear"], target="p2"))
+    to_block_choice(state)
+    return _fow_decide(state, "DeclareBlock", "p2", blocker=f["theirs"])
+
+
+def fow_attack_unattackable() -> Any:
+    from tests.fow.test_ch8_battle import ready, to_attack_choice
+
+    state, f = ready(bear="p1:T-BEAR", up="p2:T-WALL")  # a recovered J/resonator is no target
+    to_attack_choice(state)
+    return _fow_decide(state, "DeclareAttack", "p1", attacker=f["bear"], target=f["up"])
+
+
+def fow_attack_forced_other() -> Any:
+    from tests.fow.test_ch8_battle import EXTRA, ready, to_attack_choice
+
+    state, f = ready(EXTRA, berserk="p1:T-BERSERK", bear="p1:T-BEAR")
+    to_attack_choice(state)
+    return _fow_decide(state, "DeclareAttack", "p1", attacker=f["bear"], target="p2")
+
+
+def fow_attack_pacifist() -> Any:
+    from tests.fow.test_ch8_battle import EXTRA, ready, to_attack_choice
+
+    state, f = ready(EXTRA, mine="p1:T-PACIFIST", bear="p1:T-BEAR")
+    to_attack_choice(state)
+    return _fow_decide(state, "DeclareAttack", "p1", attacker=f["mine"], target="p2")
+
+
+def fow_play_from_graveyard() -> Any:
+    from tests.fow.test_ch8_battle import card
+
+    state = _fow_main()
+    return _fow_decide(state, "PlayCard", "p1", card=card(state, "p1", "T-BEAR", to="graveyard"))
+
+
+def fow_play_their_card() -> Any:
+    from tests.fow.test_ch8_battle import card
+
+    state = _fow_main()
+    return _fow_decide(state, "PlayCard", "p1", card=card(state, "p2", "T-BEAR", to="graveyard"))
+
+
+def fow_play_stone() -> Any:
+    from tests.fow.test_ch8_battle import put
+
+    state = _fow_main()
+    stone = next(o.oid for o in state.objects.values() if o.owner == "p1" and o.card == "T-STONE")
+    put(state, stone, "hand")
+    return _fow_decide(state, "PlayCard", "p1", card=stone)
+
+
+def fow_play_no_shift() -> Any:
+    from tests.fow.test_ch8_battle import card
+
+    state = _fow_main()
+    return _fow_decide(state, "PlayCard", "p1", card=card(state, "p1", "T-BEAR"), side="future")
+
+
+def fow_play_no_awakening() -> Any:
+    from tests.fow.test_ch8_battle import card
+
+    state = _fow_main()
+    return _fow_decide(state, "PlayCard", "p1", card=card(state, "p1", "T-BEAR"), awaken=True)
+
+
+def fow_play_opponents_turn() -> Any:
+    from tests.fow.support import cmd, run
+    from tests.fow.test_ch8_battle import card
+
+    state = _fow_main()
+    run(state, cmd("Pass", "p1"))  # p2 has priority in p1's main phase
+    return _fow_decide(state, "PlayCard", "p2", card=card(state, "p2", "T-BEAR"))
+
+
+def fow_pass_out_of_turn() -> Any:
+    return _fow_decide(_fow_main(), "Pass", "p2")
+
+
+def fow_block_in_main() -> Any:
+    return _fow_decide(_fow_main(), "DeclineBlock", "p2")
+
+
+def fow_finished() -> Any:
+    from tests.fow.support import cmd, run
+
+    state = _fow_main()
+    run(state, cmd("Concede", "p2"))
+    return _fow_decide(state, "Pass", "p1")
+
+
+def fow_start(**change: Any) -> Any:
+    from tests.fow.support import catalog, deck
+
+    players = change.pop("players", [PlayerSpec("p1", "A", deck()), PlayerSpec("p2", "B", deck())])
+    spec = GameSpec("g", "FoW-5.5", change.pop("variant", "valhalla"), players, seed=1, **change)
+    return fow.start(spec, catalog())
+
+
+def fow_call_with_no_stones() -> Any:
+    from tests.fow.test_ch8_battle import put
+
+    state = _fow_main()
+    for oid in list(state.zones["p1"]["stone_deck"]):
+        put(state, oid, "removed")
+    return _fow_decide(state, "CallMagicStone", "p1")
+
+
+def fow_pay_with_no_will_ability() -> Any:
+    from tests.fow.test_ch8_battle import card
+
+    state = _fow_main()
+    bear = card(state, "p1", "T-BEAR")
+    ruler = state.zones["p1"]["ruler_area"][0]
+    return _fow_decide(state, "PlayCard", "p1", card=bear, pay_with=[{"source": ruler, "ability": 9}])
+
+
+def fow_start_with(d1: dict[str, Any]) -> Any:
+    from tests.fow.support import deck
+
+    return fow_start(players=[PlayerSpec("p1", "A", d1), PlayerSpec("p2", "B", deck())])
+
+
+def fow_stone_deck_resonator() -> Any:
+    from tests.fow.support import deck
+
+    return fow_start_with(deck(stones={"T-STONE": 9, "T-BEAR": 1}))
+
+
+FOW_ROWS: list[Row] = [
+    Row("deck/malformed", "FoW-5.5 4.1 p1", lambda: fow_start_with({"ruler": "T-RULER", "main": "T-BEAR"})),
+    Row("deck/illegal_stone_deck_card", "FoW-5.5 4.1 p4", fow_stone_deck_resonator),
+    Row("game/finished", "FoW-5.5 1.3 p1", fow_finished),
+    Row("game/unknown_player", "FoW-5.5 1.1 p1", lambda: _fow_decide(_fow_main(), "Pass", "p3")),
+    Row("game/players", "FoW-5.5 1.1 p1", lambda: fow_start(players=[])),
+    Row("game/unknown_variant", "FoW-5.5 1.2 p1", lambda: fow_start(variant="asgard")),
+    Row("game/unsupported_policy", untested=pointer("fow/cards/test_play_real_decks.py")),
+    Row("command/unknown_type", "FoW-5.5 6.3 p1", lambda: _fow_decide(_fow_main(), "Fly", "p1")),
+    Row("command/unknown_argument", "FoW-5.5 6.3 p1", lambda: _fow_decide(_fow_main(), "Pass", "p1", x=1)),
+    Row(
+        "command/malformed",
+        "FoW-5.5 8.3 p3",
+        lambda: _fow_decide(_fow_at_block()[0], "DeclareBlock", "p2", blocker=["not", "an", "id"]),
+    ),
+    Row("command/unknown_object", untested="no row yet: a will payment naming an object that does not exist"),
+    Row("rules/not_expected", "FoW-5.5 6.1 p1.3", fow_block_in_main),
+    Row("rules/no_priority", "FoW-5.5 6.1 p1.3", fow_pass_out_of_turn),
+    Row("rules/not_your_decision", untested=pointer("fow/test_ch8_battle.py")),
+    Row("rules/not_your_turn", "FoW-5.5 7.1 p1", fow_play_opponents_turn),
+    Row("rules/blocker_not_on_field", "FoW-5.5 8.3 p4", fow_block_in_hand),
+    Row("rules/blocker_not_yours", "FoW-5.5 8.3 p3", fow_block_own),
+    Row("rules/blocker_is_attacked", "FoW-5.5 8.3 p4", fow_block_attacked),
+    Row("rules/blocker_not_j_resonator", "FoW-5.5 8.3 p4", fow_block_stone),
+    Row("rules/blocker_rested", "FoW-5.5 8.3 p3", fow_block_rested),
+    Row("rules/blocker_lacks_flying", "FoW-5.5 11.5 p1", fow_block_flying),
+    Row("rules/cannot_block", "FoW-5.5 1.4 p1", fow_block_forbidden),
+    Row(
+        "rules/no_attacker",
+        untested="unreachable by a command: DeclareBlock is answered only while a declare_block decision "
+        "is pending, and one is pending only with an attacking J/resonator",
+    ),
+    Row("rules/illegal_attack_target", "FoW-5.5 8.2 p3.2", fow_attack_unattackable),
+    Row("rules/must_attack", "FoW-5.5 8.2 p3.1", fow_attack_forced_other),
+    Row("rules/cannot_attack", "FoW-5.5 8.2 p3.1", fow_attack_pacifist),
+    Row("rules/not_in_hand", "FoW-5.5 12.6 p2", fow_play_from_graveyard),
+    Row("rules/not_your_card", "FoW-5.5 7.1 p2", fow_play_their_card),
+    Row("rules/not_playable", "FoW-5.5 6.3 p1", fow_play_stone),
+    Row("rules/no_shift", "FoW-5.5 12.8 p1", fow_play_no_shift),
+    Row("rules/no_awakening", "FoW-5.5 12.1 p2", fow_play_no_awakening),
+    Row("cards/action_not_in_ruleset", untested=pointer("fow/test_rules_5_01.py")),
+    Row("cards/invalid", untested="no row yet, and no test asserts this code"),
+    Row("cards/keyword_not_in_ruleset", untested=pointer("fow/test_rules_5_01.py")),
+    Row("cards/missing_side", untested="no row yet, and no test asserts this code"),
+    Row("cards/stats_required", untested=pointer("fow/test_rules_5_01.py")),
+    Row("cards/subtype_not_in_ruleset", untested=pointer("fow/test_rules_5_01.py")),
+    Row("cards/type_not_in_ruleset", untested=pointer("fow/test_rules_5_01.py")),
+    Row("cards/unsupported_abilities", untested=pointer("fow/cards/test_play_real_decks.py")),
+    Row("cards/will_not_in_ruleset", untested=pointer("fow/test_rules_5_01.py")),
+    Row("deck/illegal_main_deck_card", untested=pointer("fow/test_ch4_to_6_setup_and_turns.py")),
+    Row("deck/main_deck_too_small", untested=pointer("fow/test_ch4_to_6_setup_and_turns.py")),
+    Row("deck/no_ruler", untested=pointer("fow/test_ch4_to_6_setup_and_turns.py")),
+    Row("deck/stone_deck_size", untested=pointer("fow/test_ch4_to_6_setup_and_turns.py")),
+    Row("deck/too_many_copies", untested=pointer("fow/test_ch4_to_6_setup_and_turns.py")),
+    Row("deck/unknown_card", untested=pointer("fow/test_ch4_to_6_setup_and_turns.py")),
+    Row("rules/ability_condition", untested=pointer("fow/cards/conditions/test_play_conditions_modes_and_amounts.py")),
+    Row("rules/already_rested", untested="no row yet, and no test asserts this code"),
+    Row("rules/already_shifted", untested=pointer("fow/test_ch12_keywords.py")),
+    Row("rules/loop_again", untested=pointer("fow/test_loops.py")),
+    Row("rules/loop_times", untested=pointer("fow/test_loops.py")),
+    Row("rules/loop_number_not_yours", untested=pointer("fow/test_loops.py")),
+    Row("rules/not_a_loop", untested=pointer("fow/test_loops.py")),
+    Row("rules/loop_not_yours", untested="no row yet, and no test asserts this code"),
+    Row("rules/loop_not_repeatable", untested="no row yet, and no test asserts this code"),
+    Row("rules/attribute_choice", untested=pointer("fow/cards/damage/test_play_replacements_and_redirection.py")),
+    Row(
+        "rules/banish_choice", untested=pointer("fow/cards/effects/test_play_effects_restrictions_and_magic_stones.py")
+    ),
+    Row("rules/banish_not_controlled", untested=pointer("fow/test_ch12_keywords.py")),
+    Row("rules/called_after_judgment", untested=pointer("fow/test_ch7_actions.py")),
+    Row("rules/cannot_attack_player", untested=pointer("fow/cards/races/test_play_race_changes_and_choices.py")),
+    Row("rules/cannot_attack_resonators", untested=pointer("fow/cards/damage/test_play_partial_prevention.py")),
+    Row(
+        "rules/cannot_be_attacked",
+        untested=pointer("fow/cards/triggers/test_play_triggers_costs_and_target_filters.py"),
+    ),
+    Row("rules/cannot_be_blocked", untested=pointer("fow/cards/targets/test_play_filters_moves_and_reveals.py")),
+    Row(
+        "rules/cannot_call", untested=pointer("fow/cards/keywords/test_play_stealth_states_and_player_prohibitions.py")
+    ),
+    Row("rules/cannot_chase", untested=pointer("fow/cards/effects/test_play_effects_restrictions_and_magic_stones.py")),
+    Row("rules/cannot_pay", untested=pointer("fow/cards/conditions/test_play_as_long_as_and_replacements.py")),
+    Row(
+        "rules/cannot_play", untested=pointer("fow/cards/keywords/test_play_stealth_states_and_player_prohibitions.py")
+    ),
+    Row("rules/cannot_play_ability", untested=pointer("fow/cards/conditions/test_play_as_long_as_and_replacements.py")),
+    Row("rules/chant_standby_trigger", untested="no row yet, and no test asserts this code"),
+    Row("rules/chase_not_empty", untested=pointer("fow/test_ch7_actions.py")),
+    Row("rules/cost_cards", untested=pointer("fow/cards/modes/test_play_conditional_modes_and_additional_costs.py")),
+    Row(
+        "rules/cost_counters", untested=pointer("fow/cards/moves/test_play_counter_costs_and_returns_from_graveyard.py")
+    ),
+    Row("rules/discard_choice", untested=pointer("fow/cards/zones/test_play_abilities_active_in_the_graveyard.py")),
+    Row("rules/discard_count", untested=pointer("fow/test_ch4_to_6_setup_and_turns.py")),
+    Row("rules/fight_choice", untested=pointer("fow/cards/targets/test_play_filters_and_variable_amounts.py")),
+    Row("rules/gods_art_used", untested=pointer("fow/test_ch12_keywords.py")),
+    Row("rules/illegal_target", untested=pointer("fow/cards/conditions/test_play_branches_and_otherwise.py")),
+    Row("rules/in_battle", untested=pointer("fow/test_ch12_keywords.py")),
+    Row("rules/incarnation", untested=pointer("fow/test_ch12_keywords.py")),
+    Row(
+        "rules/judgment_amount",
+        untested=pointer("fow/cards/keywords/test_play_characteristics_and_variable_amounts.py"),
+    ),
+    Row("rules/judgment_done", untested=pointer("fow/test_ch7_actions.py")),
+    Row("rules/keep_choice", untested=pointer("fow/cards/effects/test_play_swaps_choices_and_life_payments.py")),
+    Row("rules/keep_rested_choice", untested="no row yet, and no test asserts this code"),
+    Row("rules/lifebreak_threshold", untested=pointer("fow/test_ch7_actions.py")),
+    Row("rules/look_choice", untested=pointer("fow/cards/links/test_play_linked_cards_and_turn_effects.py")),
+    Row("rules/look_order", untested=pointer("fow/cards/targets/test_play_filters_moves_and_reveals.py")),
+    Row("rules/mode_choice", untested=pointer("fow/cards/conditions/test_play_as_long_as_and_replacements.py")),
+    Row("rules/move_onto_choice", untested=pointer("fow/cards/effects/test_play_swaps_choices_and_life_payments.py")),
+    Row("rules/must_block", untested=pointer("fow/cards/conditions/test_play_durations_and_restrictions.py")),
+    Row("rules/must_play_trigger", untested=pointer("fow/test_rules_5_01.py")),
+    Row("rules/name_choice", untested=pointer("fow/cards/effects/test_play_swaps_choices_and_life_payments.py")),
+    Row(
+        "rules/no_alternative_cost",
+        untested=pointer("fow/cards/conditions/test_play_ruler_names_and_cost_reductions.py"),
+    ),
+    Row("rules/no_cost_reduction", untested=pointer("fow/cards/conditions/test_play_as_long_as_and_replacements.py")),
+    Row("rules/no_incarnation", untested="no row yet, and no test asserts this code"),
+    Row("rules/no_judgment", untested=pointer("fow/cards/triggers/test_play_keyword_triggers.py")),
+    Row(
+        "rules/no_legal_target",
+        untested=pointer("fow/cards/effects/test_play_effects_restrictions_and_magic_stones.py"),
+    ),
+    Row("rules/no_modes", untested="no row yet, and no test asserts this code"),
+    Row("rules/no_more_battle", untested=pointer("fow/test_ch8_battle.py")),
+    Row(
+        "rules/no_permission",
+        untested=pointer("fow/cards/zones/test_play_zone_replacements_and_plays_from_other_zones.py"),
+    ),
+    Row("rules/no_ruler", untested=pointer("fow/test_ch13_rule_processes.py")),
+    Row("rules/no_such_ability", untested=pointer("fow/cards/zones/test_play_abilities_active_in_the_graveyard.py")),
+    Row("rules/not_a_will_ability", "FoW-5.5 9.7 p1", fow_pay_with_no_will_ability),
+    Row(
+        "rules/not_enough_counters",
+        untested=pointer("fow/cards/costs/test_play_cost_changes_and_odd_characteristics.py"),
+    ),
+    Row("rules/not_main_phase", untested=pointer("fow/test_ch7_actions.py")),
+    Row("rules/number_choice", untested=pointer("fow/cards/effects/test_play_swaps_choices_and_life_payments.py")),
+    Row(
+        "rules/once_per_turn",
+        untested=pointer("fow/cards/keywords/test_play_stealth_states_and_player_prohibitions.py"),
+    ),
+    Row("rules/option_choice", untested=pointer("fow/cards/effects/test_play_swaps_choices_and_life_payments.py")),
+    Row("rules/pierce_above_atk", untested=pointer("fow/cards/damage/test_play_pierce_assignment.py")),
+    Row("rules/pierce_below_capacity", untested=pointer("fow/cards/damage/test_play_pierce_assignment.py")),
+    Row("rules/race_choice", untested=pointer("fow/cards/races/test_play_race_changes_and_choices.py")),
+    Row("rules/recover_choice", untested=pointer("fow/cards/will/test_play_restricted_will.py")),
+    Row("rules/replacement_choice", untested=pointer("fow/cards/damage/test_play_replacements_and_redirection.py")),
+    Row("rules/ruler_rested", untested=pointer("fow/test_ch7_actions.py")),
+    Row(
+        "rules/search_choice", untested=pointer("fow/cards/effects/test_play_effects_restrictions_and_magic_stones.py")
+    ),
+    Row(
+        "rules/skill_choice", untested=pointer("fow/cards/moves/test_play_counter_costs_and_returns_from_graveyard.py")
+    ),
+    Row("rules/standby_chant_standby_only", untested=pointer("fow/test_rules_5_01.py")),
+    Row("rules/standby_same_turn", untested="no row yet, and no test asserts this code"),
+    Row("rules/standby_stones_not_shown", untested=pointer("fow/test_rules_5_01.py")),
+    Row("rules/stone_already_called", untested=pointer("fow/test_ch7_actions.py")),
+    Row("rules/stone_deck_empty", "FoW-5.5 7.11 p1", fow_call_with_no_stones),
+    Row("rules/summoning_sickness", untested=pointer("fow/test_ch7_actions.py")),
+    Row("rules/target_count", untested=pointer("fow/cards/triggers/test_play_triggers_costs_and_target_filters.py")),
+    Row("rules/targets_required", untested=pointer("fow/cards/moves/test_play_mutual_damage_and_zone_moves.py")),
+    Row("rules/times_per_turn", untested=pointer("fow/cards/effects/test_play_miscellaneous.py")),
+    Row("rules/unknown_trigger", untested="no row yet, and no test asserts this code"),
+    Row("rules/valhalla_only", untested=pointer("fow/test_ch7_actions.py")),
+    Row("rules/will_choice", untested=pointer("fow/cards/effects/test_play_effects_restrictions_and_magic_stones.py")),
+]
+
+
+# --- LL -------------------------------------------------------------------------------------------
+
+
+def _ll_redraw() -> Any:
+    from tests.ll.support import start_game
+
+    state, _ = start_game()  # waiting for p1's Redraw
+    return state
+
+
+def _ll_decide(state: Any, type_: str, player: str, **args: Any) -> Any:
+    return ll.decide(state, Command(type_, player, args))
+
+
+def _ll_attack() -> tuple[Any, str]:
+    from tests.ll.support import deploy_given
+    from tests.ll.test_battle import battle_game, to_attack
+
+    state = battle_game(levels=2)
+    attacker = deploy_given(state, "p1", "LL-TST-900", ["FC"])
+    to_attack(state)
+    return state, attacker
+
+
+def ll_finished() -> Any:
+    from tests.ll.support import cmd, run
+
+    state = _ll_redraw()
+    run(state, cmd("Concede", "p1"))
+    return _ll_decide(state, "Redraw", "p2", cards=[])
+
+
+def ll_start(players: int = 2, **change: Any) -> Any:
+    from tests.ll.support import VANILLAS, catalog, deck
+
+    specs = [PlayerSpec(f"p{n + 1}", f"P{n + 1}", deck()) for n in range(players)]
+    spec = GameSpec("g", "LL-2.04", change.pop("variant", "standard"), specs, seed=1, **change)
+    return ll.start(spec, catalog(VANILLAS))
+
+
+def ll_redraw_twice() -> Any:
+    state = _ll_redraw()
+    card = state.zones["p1"]["hand"][0]
+    return _ll_decide(state, "Redraw", "p1", cards=[card, card])
+
+
+def ll_attack(circle: Any) -> Any:
+    state, attacker = _ll_attack()
+    return _ll_decide(state, "DeclareAttack", "p1", attacker=attacker, circle=circle)
+
+
+def ll_attack_with_a_hand_card() -> Any:
+    state, _ = _ll_attack()
+    return _ll_decide(state, "DeclareAttack", "p1", attacker=state.zones["p1"]["hand"][0], circle="FC")
+
+
+def ll_attack_with_their_hand_card() -> Any:
+    state, _ = _ll_attack()  # a card p1 cannot see is answered as one that does not exist (4.1.2)
+    return _ll_decide(state, "DeclareAttack", "p1", attacker=state.zones["p2"]["hand"][0], circle="FC")
+
+
+def ll_refresh_without_a_search() -> Any:
+    from tests.ll.support import to_main
+
+    state = _ll_redraw()
+    to_main(state, "p1")
+    hand = state.zones["p1"]["hand"]
+    return _ll_decide(state, "Trance", "p1", materials=hand[:2], refresh=True)
+
+
+LL_ROWS: list[Row] = [
+    Row("game/finished", "LL-2.04 1.2.1", ll_finished),
+    Row("game/unknown_player", "LL-2.04 1.1.1", lambda: _ll_decide(_ll_redraw(), "Redraw", "p3", cards=[])),
+    Row("game/players", "LL-2.04 1.1.1", lambda: ll_start(players=3)),
+    Row("game/first_player_is_random", "LL-2.04 6.2.1.7.1", lambda: ll_start(first_player="p1")),
+    Row("game/unknown_variant", "LL-2.04 1.1.1", lambda: ll_start(variant="sealed")),
+    Row("command/unknown_type", "LL-2.04 9.5.2", lambda: _ll_decide(_ll_redraw(), "Fly", "p1")),
+    Row("command/unknown_argument", "LL-2.04 9.5.2", lambda: _ll_decide(_ll_redraw(), "Redraw", "p1", x=1)),
+    Row("command/unknown_card", "LL-2.04 8.2.5", ll_attack_with_their_hand_card),
+    Row("command/malformed", "LL-2.04 8.2.6", lambda: ll_attack("XX")),
+    Row("rules/not_expected", "LL-2.04 9.5.2", lambda: _ll_decide(_ll_redraw(), "EndMainPhase", "p1")),
+    Row("rules/not_your_decision", "LL-2.04 6.2.1.8", lambda: _ll_decide(_ll_redraw(), "Redraw", "p2", cards=[])),
+    Row("rules/not_in_hand", "LL-2.04 6.2.1.8", ll_redraw_twice),
+    Row("rules/illegal_attack_target", "LL-2.04 8.2.6.1", lambda: ll_attack("BC")),
+    Row("rules/cannot_attack", "LL-2.04 8.2.5", ll_attack_with_a_hand_card),
+    Row("rules/loop_not_performed", untested=pointer("ll/test_loops.py")),
+    Row("rules/loop_not_repeatable", untested=pointer("ll/test_loops.py")),
+    Row("cards/invalid", untested=pointer("ll/test_setup.py")),
+    Row("deck/gate_deck_size", untested="no row yet, and no test asserts this code"),
+    Row("deck/gate_number", untested=pointer("ll/test_card_information_zones_and_terms.py")),
+    Row("deck/illegal_gate_deck_card", untested="no row yet, and no test asserts this code"),
+    Row("deck/illegal_main_deck_card", untested=pointer("ll/test_setup.py")),
+    Row("deck/illegal_tool_card", untested=pointer("ll/test_setup.py")),
+    Row("deck/main_deck_size", untested=pointer("ll/test_setup.py")),
+    Row("deck/malformed", untested="no row yet, and no test asserts this code"),
+    Row("deck/not_my_logicalist", untested="no row yet, and no test asserts this code"),
+    Row("deck/paradox_count", untested=pointer("ll/test_setup.py")),
+    Row("deck/too_many_copies", untested=pointer("ll/test_setup.py")),
+    Row("deck/tool_deck_size", untested="no row yet, and no test asserts this code"),
+    Row("deck/unknown_card", untested=pointer("ll/test_setup.py")),
+    Row("rules/cannot_be_used", untested=pointer("ll/test_abilities.py")),
+    Row("rules/cannot_intercept", untested=pointer("ll/test_battle.py")),
+    Row("rules/cannot_pay", untested=pointer("ll/test_resolution.py")),
+    Row("rules/choose_x", untested=pointer("ll/test_resolution.py")),
+    Row("rules/circle_taken", untested=pointer("ll/test_turns.py")),
+    Row("rules/define_after_boost", untested=pointer("ll/test_battle.py")),
+    Row("rules/hand_limit", untested="no row yet, and no test asserts this code"),
+    Row("rules/illegal_choice", untested=pointer("ll/test_abilities.py")),
+    Row("rules/invalid_ability", untested=pointer("ll/test_abilities.py")),
+    Row("rules/level_boost", untested="no row yet, and no test asserts this code"),
+    Row("rules/level_limit", untested=pointer("ll/test_turns.py")),
+    Row("rules/level_requirement", untested=pointer("ll/test_card_information_zones_and_terms.py")),
+    Row("rules/logic_drive", untested="no row yet, and no test asserts this code"),
+    Row("rules/logic_drive_once", untested=pointer("ll/test_abilities.py")),
+    Row("rules/logic_drive_soul", untested=pointer("ll/test_abilities.py")),
+    Row("rules/loop_action", untested=pointer("ll/test_loops.py")),
+    Row("rules/make_up_same_turn", untested=pointer("ll/test_abilities.py")),
+    Row("rules/no_swap", untested="no row yet, and no test asserts this code"),
+    Row("rules/no_x", untested=pointer("ll/test_resolution.py")),
+    Row("rules/not_a_member", untested=pointer("ll/test_card_information_zones_and_terms.py")),
+    Row("rules/not_a_startup_ability", untested=pointer("ll/test_terms_and_basics.py")),
+    Row("rules/not_a_tranceunion", untested="no row yet, and no test asserts this code"),
+    Row("rules/not_your_card", untested=pointer("ll/test_card_information_zones_and_terms.py")),
+    Row("rules/not_your_member", untested="no row yet, and no test asserts this code"),
+    Row("rules/nothing_moves", untested=pointer("ll/test_terms_and_basics.py")),
+    Row("rules/perpetual_cycle", untested=pointer("ll/test_rule_processes.py")),
+    Row("rules/refresh_needs_search", "LL-2.04 5.13.1.2", ll_refresh_without_a_search),
+    Row("rules/requirements", untested=pointer("ll/test_turns.py")),
+    Row("rules/territory", untested=pointer("ll/test_turns.py")),
+    Row("rules/trance_change_info", untested=pointer("ll/test_turns.py")),
+    Row("rules/trance_change_limit", untested="no row yet, and no test asserts this code"),
+    Row("rules/trance_limit", untested=pointer("ll/test_turns.py")),
+    Row("rules/trance_materials", untested=pointer("ll/test_turns.py")),
+    Row("rules/tranceunion_needs_trance", untested=pointer("ll/test_turns.py")),
+    Row("rules/tranceunion_zone", untested=pointer("ll/test_turns.py")),
+    Row("rules/unknown_primed", untested="no row yet, and no test asserts this code"),
+]
+
+
+# --- GCG ------------------------------------------------------------------------------------------
+
+
+def _gcg_main() -> Any:
+    from tests.gcg.support import start_game
+
+    state, _ = start_game()  # p1's main phase
+    return state
+
+
+def _gcg_decide(state: Any, type_: str, player: str, **args: Any) -> Any:
+    return gcg.decide(state, Command(type_, player, args))
+
+
+def gcg_finished() -> Any:
+    from tests.gcg.support import cmd, run
+
+    state = _gcg_main()
+    run(state, cmd("Concede", "p2"))
+    return _gcg_decide(state, "EndMainPhase", "p1")
+
+
+def gcg_start(players: int = 2, **change: Any) -> Any:
+    from tests.gcg.support import BLUE, catalog, starter_deck
+
+    specs = [PlayerSpec(f"p{n + 1}", f"P{n + 1}", starter_deck(BLUE)) for n in range(players)]
+    spec = GameSpec("g", "GCG-1.00", change.pop("variant", "standard"), specs, seed=1, **change)
+    return gcg.start(spec, catalog())
+
+
+def gcg_not_your_turn() -> Any:
+    from tests.gcg.support import to_hand, tst
+
+    state = _gcg_main()
+    return _gcg_decide(state, "PlayBattleCard", "p2", card=to_hand(state, "p2", tst(40)), zone=3)
+
+
+def gcg_rage_with_a_strategy() -> Any:
+    from tests.gcg.support import to_hand, tst
+
+    state = _gcg_main()
+    return _gcg_decide(state, "GainRage", "p1", card=to_hand(state, "p1", tst(10)))
+
+
+GCG_ROWS: list[Row] = [
+    Row("game/finished", "GCG-1.00 1.2.1", gcg_finished),
+    Row("game/players", "GCG-1.00 1.1.1", lambda: gcg_start(players=3)),
+    Row("game/first_player_is_random", "GCG-1.00 6.3.1.4", lambda: gcg_start(first_player="p1")),
+    Row("game/unknown_variant", "GCG-1.00 1.1.1", lambda: gcg_start(variant="sealed")),
+    Row("command/unknown_type", "GCG-1.00 8.1.1", lambda: _gcg_decide(_gcg_main(), "Fly", "p1")),
+    Row("rules/not_your_turn", "GCG-1.00 8.1.1", gcg_not_your_turn),
+    Row("rules/wrong_card_type", "GCG-1.00 8.4.1", gcg_rage_with_a_strategy),
+    Row("cards/invalid", untested=pointer("gcg/test_abilities.py")),
+    Row("command/malformed", untested=pointer("gcg/test_loops.py")),
+    Row("command/unknown_object", untested="no row yet, and no test asserts this code"),
+    Row("deck/color", untested=pointer("gcg/test_setup.py")),
+    Row("deck/invasion_icons", untested=pointer("gcg/test_setup.py")),
+    Row("deck/main_deck_size", untested=pointer("gcg/test_setup.py")),
+    Row("deck/malformed", untested=pointer("gcg/test_setup.py")),
+    Row("deck/monster_deck", untested=pointer("gcg/test_setup.py")),
+    Row("deck/too_many_copies", untested=pointer("gcg/test_setup.py")),
+    Row("deck/unknown_card", untested=pointer("gcg/test_setup.py")),
+    Row("rules/already_invaded", untested=pointer("gcg/test_main_actions.py")),
+    Row("rules/battle_rank_too_high", untested=pointer("gcg/test_main_actions.py")),
+    Row("rules/illegal_choice", untested=pointer("gcg/test_loops.py")),
+    Row("rules/illegal_zone", untested=pointer("gcg/test_cards_and_areas.py")),
+    Row("rules/infinite_loop", untested=pointer("gcg/test_rule_actions.py")),
+    Row("rules/loop_action", untested=pointer("gcg/test_loops.py")),
+    Row("rules/monster_rank", untested=pointer("gcg/test_main_actions.py")),
+    Row("rules/monster_trait", untested=pointer("gcg/test_main_actions.py")),
+    Row("rules/no_burst", untested="no row yet, and no test asserts this code"),
+    Row("rules/not_expected", untested="no row yet, and no test asserts this code"),
+    Row("rules/not_in_hand", untested=pointer("gcg/test_main_actions.py")),
+    Row("rules/not_main_phase_play_timing", untested=pointer("gcg/test_loops.py")),
+    Row("rules/not_your_decision", untested=pointer("gcg/test_replacement.py")),
+    Row("rules/strategy_rank_too_high", untested=pointer("gcg/test_main_actions.py")),
+    Row("rules/strategy_zones_full", untested=pointer("gcg/test_field.py")),
+]
+
+
+ROWS: dict[str, list[Row]] = {"fow": FOW_ROWS, "gcg": GCG_ROWS, "ll": LL_ROWS}
