@@ -41,11 +41,13 @@ from api.deps import ApiKeyDep, PrincipalDep, ServiceDep, created_game_response,
 from api.paging import MAX_SEQ
 from api.schemas import (
     ID,
+    ChoiceOut,
     CommandOut,
     CommandRequest,
     CommandResponse,
     CreateGameRequest,
     CreateGameResponse,
+    DecisionOut,
     ErrorDetail,
     ErrorResponse,
     EventOut,
@@ -61,7 +63,7 @@ from api.schemas import (
     TokenResponse,
 )
 from domain.kernel import Command, Event, PlayerSpec
-from service.app import GameService
+from service.app import GameService, LegalActions
 from service.catalog import CatalogError
 from service.errors import (
     AuthError,
@@ -266,6 +268,38 @@ def _integrity(found: dict[str, Any] | None) -> IntegrityOut | None:
     return None if found is None else IntegrityOut(**found)
 
 
+def _actions_out(legal: LegalActions) -> list[CommandOut]:
+    labels = legal.labels or [c.type for c in legal.actions]
+    return [
+        CommandOut(
+            type=c.type,
+            player=c.player,
+            args=dict(c.args),
+            label=label,
+            choice=None if c.choice is None else ChoiceOut(**c.choice.to_dict()),
+        )
+        for c, label in zip(legal.actions, labels, strict=True)
+    ]
+
+
+def _decision(
+    service: GameService, game_id: str, state: dict[str, Any], viewer: str | None, version: int
+) -> DecisionOut | None:
+    """The pending decision of a view (``state["pending"]``) as ``DecisionOut``: its options are
+    the legal actions of the player who must act, for that player and the judge, at the game's
+    current version only."""
+    pending = state.get("pending")
+    if not isinstance(pending, dict) or not pending.get("player"):
+        return None
+    player = str(pending["player"])
+    options: list[CommandOut] = []
+    if viewer in (None, player):
+        legal = service.legal_actions(game_id, player)
+        if legal.version == version:  # the options of the game now: none for a past state
+            options = _actions_out(legal)
+    return DecisionOut(kind=pending["kind"], player=player, options=options)
+
+
 def _event_out(e: Event) -> EventOut:
     return EventOut(seq=e.seq, type=e.type, data=dict(e.data), rule=e.rule, cause=e.cause, actor=e.actor)
 
@@ -424,7 +458,7 @@ def create_app(settings: Settings | None = None, service: GameService | None = N
         if chosen is None:
             raise InvalidRequestError("a judge must name the player (?player=)")
         legal = service.legal_actions(game_id, chosen)
-        actions = [CommandOut(type=c.type, player=c.player, args=dict(c.args)) for c in legal.actions]
+        actions = _actions_out(legal)
         return LegalActionsResponse(
             game_id=game_id,
             player=chosen,
@@ -458,6 +492,7 @@ def create_app(settings: Settings | None = None, service: GameService | None = N
             server_seed_commitment=shown.server_seed_commitment,
             integrity=_integrity(shown.integrity),
             forked_from=None if shown.forked_from is None else ForkedFromOut(**shown.forked_from),
+            decision=_decision(service, game_id, shown.state, seen_by, shown.version),
         )
 
     @api.get("/games/{game_id}/events", response_model=EventsResponse, tags=["games"], responses=_errors(401, 403, 404))

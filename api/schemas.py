@@ -193,10 +193,100 @@ class CommandResponse(BaseModel):
     receipt: ReceiptOut | None = Field(default=None, description="The signed head at `version`: keep it.")
 
 
+class ChoiceOut(BaseModel):
+    """A choice of N from M (docs/legal-actions.md): the action is ONE legal action; send its
+    command with any selection of ``min`` to ``max`` distinct ``candidates`` as ``args[arg]``."""
+
+    arg: str = Field(description="The argument that carries the selection, e.g. `cards`.")
+    candidates: list[str]
+    min: int = Field(ge=0)
+    max: int = Field(ge=0)
+    constraints: list[Literal["distinct_names"]] = Field(
+        default_factory=list, description="Conditions on the whole selection (docs/legal-actions.md)."
+    )
+    rule: str = Field(description="The rule that asks for the choice, e.g. `FoW-5.5 4.2 p4`.")
+
+
 class CommandOut(BaseModel):
     type: str
     player: str
-    args: dict[str, Any]
+    args: dict[str, Any] = Field(description="Complete arguments; for a choice, one valid selection.")
+    label: str = Field(default="", description="Human-readable, from what the player may see.")
+    choice: ChoiceOut | None = Field(default=None, description="Set when the action is a choice of N from M.")
+
+
+DecisionKind = Literal[
+    "activate",
+    "attack",
+    "attribute",
+    "attributes",
+    "banish",
+    "choose",
+    "confirm",
+    "declare_attack",
+    "declare_block",
+    "discard",
+    "discard_chosen",
+    "discard_to_hand_size",
+    "fight",
+    "hand_change",
+    "hand_limit",
+    "intercept",
+    "invade",
+    "keep",
+    "keep_rested",
+    "level",
+    "logic_definition",
+    "look",
+    "look_more",
+    "look_order",
+    "look_take",
+    "loop_response",
+    "loop_times",
+    "main",
+    "modes",
+    "move_onto",
+    "name_card",
+    "name_card_type",
+    "number",
+    "option",
+    "optional",
+    "order_auto",
+    "pay_life",
+    "pierce",
+    "play_battle",
+    "priority",
+    "put_from_hand",
+    "put_from_removed",
+    "race",
+    "recover",
+    "redraw",
+    "replacement",
+    "rule_action_order",
+    "rule_choice",
+    "search",
+    "skill",
+    "strategy_zone",
+    "successor",
+    "swap",
+    "targets",
+    "trigger",
+    "turn_order",
+    "yes_no",
+    "zone",
+]
+"""Every ruleset's decision kinds (each engine's ``DECISION_KINDS``; docs/legal-actions.md lists
+which ruleset has which)."""
+
+
+class DecisionOut(BaseModel):
+    """The decision the game waits for (docs/legal-actions.md)."""
+
+    kind: DecisionKind = Field(description="What is asked; the kinds of each ruleset are in docs/legal-actions.md.")
+    player: str = Field(description="Who must act.")
+    options: list[CommandOut] = Field(
+        description="The legal actions of `player`: shown to that player and to the judge only, empty for others."
+    )
 
 
 class LegalActionsResponse(BaseModel):
@@ -234,6 +324,7 @@ class StateResponse(BaseModel):
     )
     integrity: IntegrityOut | None = None
     forked_from: ForkedFromOut | None = Field(default=None, description="Set on a fork: the game and version it forks.")
+    decision: DecisionOut | None = Field(default=None, description="The pending decision; null when none is.")
 
 
 class EventsResponse(BaseModel):

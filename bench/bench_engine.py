@@ -93,6 +93,10 @@ def playout(system: System, seed: int) -> tuple[Any, list[tuple[Command, list[Ev
         legal = [c for c in engine.legal_actions(state, player) if c.type != "Concede"]
         active = [c for c in legal if c.type not in system.quiet]
         choice = rng.choice(active) if active and rng.random() < 0.7 else rng.choice(legal)
+        if choice.choice is not None:  # a choice of N from M: a random selection, if the card allows it
+            among = choice.choice
+            picked = among.complete(choice, rng.sample(among.candidates, rng.randint(among.min_count, among.max_count)))
+            choice = picked if not isinstance(engine.decide(state, picked), Rejection) else choice
         command = Command(choice.type, choice.player, choice.args, id=f"c{len(steps) + 1}")
         result = engine.decide(state, command)
         assert not isinstance(result, Rejection), (command, result)

@@ -132,7 +132,10 @@ def nameable(
         if pending is not None and pending.player == player and oid in named_by(pending.options, state.objects):
             return True
         if offered is None:
-            offered = named_by([c.args for c in legal_actions(state, player)], state.objects)
+            offered = named_by(
+                [[c.args, list(c.choice.candidates) if c.choice else []] for c in legal_actions(state, player)],
+                state.objects,
+            )
         return oid in offered
 
     return check

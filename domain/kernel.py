@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import itertools
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
 
@@ -34,17 +35,94 @@ class Rejection:
         return {"code": self.code, "rule": self.rule, "message": self.message}
 
 
+CHOICE_CONSTRAINTS: dict[str, str] = {
+    "distinct_names": "no two chosen cards have the same name",
+}
+"""The vocabulary of :attr:`Choice.constraints` (docs/legal-actions.md): each a condition the
+whole selection must meet beyond its size and its candidates.  ``decide`` checks it (a card's
+own text is checked by the command's handler as well)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A choice of ``min_count`` to ``max_count`` of the ``candidates``, each at most once: ONE
+    legal action, never enumerated as subsets.  The selection is the list in the command's
+    argument ``arg`` (e.g. ``cards``); ``rule`` cites the rule that asks for it."""
+
+    arg: str
+    candidates: tuple[str, ...]
+    min_count: int
+    max_count: int
+    rule: str
+    constraints: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, JSON]:
+        return {
+            "arg": self.arg,
+            "candidates": list(self.candidates),
+            "min": self.min_count,
+            "max": self.max_count,
+            "constraints": list(self.constraints),
+            "rule": self.rule,
+        }
+
+    def check(self, selection: Any, name_of: Callable[[str], str] | None = None) -> Rejection | None:
+        """Why ``selection`` is not a choice of this kind (``None`` if it is): not a list, a wrong
+        count, an unknown or repeated candidate, or a broken constraint (``name_of`` gives a
+        candidate's name for ``distinct_names``)."""
+        if selection is None:
+            selection = []
+        if not isinstance(selection, list) or not all(isinstance(x, str) for x in selection):
+            return Rejection("choice/not_a_selection", self.rule, f"{self.arg!r} must be a list of the candidates")
+        if not self.min_count <= len(selection) <= self.max_count:
+            wanted = (
+                f"exactly {self.min_count}"
+                if self.min_count == self.max_count
+                else f"from {self.min_count} to {self.max_count}"
+            )
+            return Rejection(
+                "choice/wrong_count", self.rule, f"choose {wanted} for {self.arg!r}; {len(selection)} were chosen"
+            )
+        offered = set(self.candidates)
+        for x in selection:
+            if x not in offered:
+                return Rejection("choice/unknown_candidate", self.rule, f"{x!r} is not among the candidates")
+        if len(set(selection)) != len(selection):
+            twice = sorted(x for x in set(selection) if selection.count(x) > 1)
+            return Rejection("choice/duplicate", self.rule, f"{twice[0]!r} is chosen more than once")
+        if "distinct_names" in self.constraints and name_of is not None:
+            names = [name_of(x) for x in selection]
+            if len(set(names)) != len(names):
+                return Rejection("choice/same_name", self.rule, CHOICE_CONSTRAINTS["distinct_names"])
+        return None
+
+    def selections(self) -> Iterator[list[str]]:
+        """Every selection of the right size, smallest first (for tests and small choices: a
+        client should rather let its player pick)."""
+        for n in range(self.min_count, self.max_count + 1):
+            for picked in itertools.combinations(self.candidates, n):
+                yield list(picked)
+
+    def complete(self, command: Command, selection: Sequence[str]) -> Command:
+        """``command`` (this choice's legal action) with ``selection`` as its argument."""
+        return Command(command.type, command.player, {**command.args, self.arg: list(selection)}, command.id)
+
+
 @dataclass(frozen=True, slots=True)
 class Command:
     """An imperative request by a player, e.g. ``Command("DeclareAttack", "p1", {...})``.
 
     ``id`` is chosen by the caller (idempotency key); the kernel only records it as the
-    cause of the events the command produces."""
+    cause of the events the command produces.  A legal action with ``choice`` set is
+    parameterised (docs/legal-actions.md): its ``args`` hold one valid selection, and the
+    player may send any selection the :class:`Choice` allows instead; ``choice`` is never
+    part of a recorded command (nor of equality)."""
 
     type: str
     player: str
     args: Mapping[str, JSON] = field(default_factory=dict)
     id: str = ""
+    choice: Choice | None = field(default=None, compare=False)
 
     def to_dict(self) -> dict[str, JSON]:
         return {"type": self.type, "player": self.player, "args": dict(self.args), "id": self.id}
@@ -1051,6 +1129,8 @@ class EngineFunctions(Generic[S]):
     redact_event: Callable[[S, Event, str | None], Event] | None = None
     is_finished: Callable[[S], bool] | None = None
     start_from_position: Callable[[GameSpec, Any, Any], tuple[list[Event], list[dict[str, JSON]]]] | None = None
+    label: Callable[[S, Command], str] | None = None
+    """The human-readable label of one of a player's legal actions (``domain.labels``)."""
 
 
 def is_finished(state: Any) -> bool:
@@ -1072,6 +1152,7 @@ def rules_engine(
     state_from_dict: Callable[[Mapping[str, JSON]], S],
     redact_event: Callable[[S, Event, str | None], Event] | None = None,
     start_from_position: Callable[[GameSpec, Any, Any], tuple[list[Event], list[dict[str, JSON]]]] | None = None,
+    label: Callable[[S, Command], str] | None = None,
 ) -> EngineFunctions[S]:
     """The one adapter from a game system's pure functions to the :class:`RulesEngine`
     contract: ``evolve`` and ``evolve_in_place`` come from its event handlers, ``is_finished``
@@ -1091,6 +1172,7 @@ def rules_engine(
         redact_event=redact_event,
         is_finished=is_finished,
         start_from_position=start_from_position,
+        label=label,
     )
 
 
@@ -1115,3 +1197,53 @@ class Shuffler:
         rng = random.Random(f"{self.seed}:{self.index}")
         self.index += 1
         return items[rng.randrange(len(items))]
+
+
+def offer_choice(spec: Command, is_accepted: Callable[[Command], bool], limit: int) -> list[Command]:
+    """The one legal action of the parameterised ``spec`` (its ``choice`` set): ``spec`` with
+    the first selection ``decide`` accepts, smallest first, among at most ``limit`` of them;
+    none when none of those is accepted."""
+    choice = spec.choice
+    assert choice is not None
+    sizes = range(choice.min_count, choice.max_count + 1)
+    selections = itertools.chain.from_iterable(itertools.combinations(choice.candidates, n) for n in sizes)
+    for picked in itertools.islice(selections, limit):
+        cmd = Command(spec.type, spec.player, {**spec.args, choice.arg: list(picked)}, choice=choice)
+        if is_accepted(cmd):
+            return [cmd]
+    return []
+
+
+def checking_choices(
+    decide: Callable[[S, Command], list[Event] | Rejection],
+    pending_choice: Callable[[S, str], Command | None],
+    name_of: Callable[[S, str], str] | None = None,
+) -> Callable[[S, Command], list[Event] | Rejection]:
+    """``decide`` that also checks a selection against the player's pending :class:`Choice`
+    (``pending_choice(state, player)``, the parameterised legal action): a wrong count, an unknown
+    or repeated candidate or a broken constraint is refused naming the problem and the rule.  A
+    refusal of the command itself comes first (it is the more specific: "not in your hand",
+    "cannot Intercept"); the choice's check refuses whatever the command would let through."""
+
+    def checked(state: S, cmd: Command) -> list[Event] | Rejection:
+        answer = decide(state, cmd)
+        if isinstance(answer, Rejection):
+            return answer  # the command's own refusal names the problem more precisely
+        spec = pending_choice(state, cmd.player)
+        if spec is not None and spec.type == cmd.type and spec.choice is not None:
+            names = None if name_of is None else (lambda oid: name_of(state, oid))
+            refused = spec.choice.check(cmd.args.get(spec.choice.arg), names)
+            if refused is not None:
+                return refused
+        return answer
+
+    return checked
+
+
+def expanded(actions: Sequence[Command]) -> list[Command]:
+    """``actions`` with each parameterised one replaced by a command per selection its
+    :class:`Choice` allows (for small choices: tests and tools; a client lets its player pick)."""
+    out: list[Command] = []
+    for c in actions:
+        out += [c] if c.choice is None else [c.choice.complete(c, sel) for sel in c.choice.selections()]
+    return out

@@ -23,7 +23,7 @@ import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, Literal, cast
 from uuid import NAMESPACE_URL, UUID, uuid4, uuid5
@@ -738,6 +738,8 @@ class LegalActions:
     actions: list[Command]
     integrity: dict[str, Any] | None = None
     """``{"status": "intact" | "broken", "broken_at", "reason"}`` (docs/integrity.md)."""
+    labels: list[str] = field(default_factory=list)
+    """One human-readable label per action, from what the player may see (``domain.labels``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -807,7 +809,7 @@ class GameService:
         self._headers: OrderedDict[str, Game.Created] = OrderedDict()
         self._headers_lock = threading.Lock()
         # Polled reads, keyed by (game, version, chain head, viewer, ...): service/read_cache.py
-        self._legal_cache: LRU[tuple[Any, ...], list[Command]] = LRU(ANSWER_CACHE_SIZE)
+        self._legal_cache: LRU[tuple[Any, ...], tuple[list[Command], list[str]]] = LRU(ANSWER_CACHE_SIZE)
         self._view_cache: LRU[tuple[Any, ...], tuple[bool | None, dict[str, JSON]]] = LRU(ANSWER_CACHE_SIZE)
         self._event_cache: LRU[tuple[Any, ...], Event] = LRU()
         self.credentials = CredentialsCache()
@@ -1479,11 +1481,14 @@ class GameService:
         game = self._load(game_id)
         self._require_player(game, player)
         key = (game.id, game.version, game.__dict__.get("chain_head", ""), player)
-        actions = self._legal_cache.get(key)
-        if actions is None:
+        cached = self._legal_cache.get(key)
+        if cached is None:
             actions = game.engine.legal_actions(game.state, player)
-            self._legal_cache.put(key, actions)
-        return LegalActions(game.version, list(actions), self.integrity.status(game.id))
+            label = getattr(game.engine, "label", None)
+            labels = [label(game.state, c) if label is not None else c.type for c in actions]
+            cached = (actions, labels)
+            self._legal_cache.put(key, cached)
+        return LegalActions(game.version, list(cached[0]), self.integrity.status(game.id), list(cached[1]))
 
     def view(self, game_id: str, viewer: str | None, at: int | None = None) -> GameView:
         """The game as ``viewer`` (a player id, ``None`` for a judge) sees it, now or just

@@ -588,6 +588,7 @@
       extras.push(optionsBlock(pending));
     }
 
+    const decision = view.decision && Array.isArray(view.decision.options) ? view.decision : null;
     const players = playersOf(state).map(([pid, p]) =>
       playerPanel(pid, p, { turn: pid === state.turn_player, priority: pid === priority, display: names.get(pid) }),
     );
@@ -595,6 +596,7 @@
       el("section", { class: "game-facts", "aria-label": "Game" }, summary),
       el("section", { class: "shared", "aria-label": "Shared areas" }, extras),
       el("section", { class: "players", "aria-label": "Players" }, players),
+      decision && decision.options.length ? decisionBlock(decision, nameOf) : null,
     );
     loadCardInfo($("board"));
   }
@@ -651,6 +653,14 @@
     return el("div", { class: "zone shared-zone pending-choice", dataset: { zone: "pending" } },
       el("h4", { text: "Pending choice" }),
       el("dl", { class: "facts" }, rows.map(([k, v]) => [el("dt", { text: human(k) }), el("dd", { text: named(v) })])));
+  }
+
+  // The legal actions of the player who must act (docs/legal-actions.md), by their labels.
+  function decisionBlock(decision, nameOf) {
+    return el("section", { class: "legal-actions", "aria-label": "Legal actions" },
+      el("h4", { text: "Legal actions of " + nameOf(decision.player) + " (" + human(decision.kind) + ")" }),
+      el("ul", { class: "legal-action-list" }, decision.options.map((a) =>
+        el("li", { dataset: { type: a.type }, text: a.label || a.type }))));
   }
 
   function objectBlock(key, value) {

@@ -10,7 +10,10 @@ The strategy is deliberately simple (a real platform asks its user): keep the op
 pass priority, and (with ``--concede-turn N``) concede when the game reaches turn N.  For a
 decision it cannot answer from the stream (e.g. which cards to discard down to the hand
 size, which needs to know the hand) it asks ``/legal-actions`` once and takes the first
-action; those extra requests are counted and reported.
+action; those extra requests are counted and reported.  A choice of N from M is one action
+whose ``choice`` gives the candidates and the counts (docs/legal-actions.md); its ``args``
+already hold one valid selection, which this client sends (a real client lets its user pick
+among ``choice["candidates"]``).
 
 The game is dealt from both players' entropy (docs/randomness.md): each player's first
 ``decision`` says ``awaiting_entropy``, and its answer is ``POST /games/{id}/entropy``.

@@ -8,7 +8,7 @@ import itertools
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from domain import hidden
+from domain import hidden, labels
 from domain.fow import flow, loops, position
 from domain.fow.answer_commands import NAMED_CARD_TYPES as NAMED_CARD_TYPES
 from domain.fow.answer_commands import REPLACEMENT_ANSWER as REPLACEMENT_ANSWER
@@ -108,7 +108,19 @@ from domain.fow.view import _zone_visible as _zone_visible
 from domain.fow.view import is_visible as is_visible
 from domain.fow.view import redact_event as redact_event
 from domain.fow.view import view as view
-from domain.kernel import JSON, Command, EngineFunctions, Event, GameSpec, Rejection, Text, rules_engine
+from domain.kernel import (
+    JSON,
+    Choice,
+    Command,
+    EngineFunctions,
+    Event,
+    GameSpec,
+    Rejection,
+    Text,
+    checking_choices,
+    offer_choice,
+    rules_engine,
+)
 from domain.kernel import is_finished as is_finished
 
 
@@ -173,11 +185,95 @@ def may_name(state: GameState, player: str) -> Callable[[str], bool]:
     return hidden.nameable(state, player, is_visible, legal_actions)
 
 
-_decide = COMMAND_TABLE.decide
+_CHOICE_RULES = {
+    "hand_change": "4.2 p4",
+    "discard_to_hand_size": "5.4 p5.4",
+    "discard": "10.18 p1",
+    "banish": "10.10 p1",
+    "discard_chosen": "10.13 p1",
+    "keep": "10.10 p1",
+    "move_onto": "10.1 p1",
+    "fight": "9.3 p3.2",
+    "keep_rested": "5.2 p5",
+    "put_from_removed": "10.13 p1",
+    "look": "10.13 p1",
+    "attributes": "2.8 p2",
+}
+"""The decisions that are a choice of N from M (one parameterised legal action) and the rule that asks."""
+
+
+def pending_choice(s: GameState, player: str) -> Command | None:
+    """``player``'s pending decision as one parameterised legal action (a :class:`Choice` of
+    N from M, docs/legal-actions.md), or None when it is not such a choice.  "One kept of each
+    name" (``banish`` with ``groups``) and "a X and/or a Y" searches stay enumerated."""
+    p = s.pending
+    if p is None or p.player != player or p.kind not in _CHOICE_RULES:
+        return None
+    if p.kind == "banish" and isinstance(p.options.get("groups"), list):
+        return None
+    rule = version(s.ruleset).cite(_CHOICE_RULES[p.kind])
+    cards = [str(c) for c in p.options.get("cards", [])]
+    hand = list(s.zones[player]["hand"])
+    kind, arg = "ChooseCards", "cards"
+    if p.kind == "hand_change":  # any of the cards in hand (4.2 p4)
+        kind, cards, lo, hi = "ChangeHand", hand, 0, len(hand)
+    elif p.kind in ("discard_to_hand_size", "discard"):
+        cards = hand
+        lo = hi = min(int(p.options["count"]), len(hand))
+    elif p.kind in ("keep_rested", "put_from_removed"):  # any of them
+        lo, hi = 0, len(cards)
+    elif p.kind == "look":
+        lo, hi = int(p.options["min"]), min(int(p.options["max"]), len(cards))
+    elif p.kind == "attributes":  # any number of the five (2.8 p2)
+        kind, arg, cards, lo, hi = "ChooseAttributes", "attributes", ["W", "R", "U", "G", "B"], 0, 5
+    else:
+        lo = hi = int(p.options["count"])
+    return Command(kind, player, {}, choice=Choice(arg, tuple(cards), lo, hi, rule))
+
+
+_decide = checking_choices(COMMAND_TABLE.decide, pending_choice)
 
 
 def _accepted(s: GameState, cmd: Command) -> bool:
     return not isinstance(_decide(s, cmd), Rejection)
+
+
+DECISION_KINDS: tuple[str, ...] = (
+    "attribute",
+    "attributes",
+    "banish",
+    "declare_attack",
+    "declare_block",
+    "discard",
+    "discard_chosen",
+    "discard_to_hand_size",
+    "fight",
+    "hand_change",
+    "keep",
+    "keep_rested",
+    "look",
+    "loop_times",
+    "move_onto",
+    "name_card",
+    "name_card_type",
+    "number",
+    "option",
+    "optional",
+    "pay_life",
+    "pierce",
+    "priority",
+    "put_from_hand",
+    "put_from_removed",
+    "race",
+    "recover",
+    "replacement",
+    "search",
+    "skill",
+    "trigger",
+    "turn_order",
+)
+"""Every kind of pending decision (``state.pending.kind``) of this ruleset: the ``kind`` of the
+HTTP API's ``decision`` (docs/legal-actions.md)."""
 
 
 def legal_actions(state: GameState, player: str) -> list[Command]:
@@ -192,13 +288,8 @@ def legal_actions(state: GameState, player: str) -> list[Command]:
         return [Command("Concede", player)]
     if p.kind == "turn_order":
         out = [Command("ChooseTurnOrder", player, {"play_first": v}) for v in (True, False)]
-    elif p.kind == "hand_change":
-        hand = s.zones[player]["hand"]
-        out = [
-            Command("ChangeHand", player, {"cards": list(c)})
-            for n in range(len(hand) + 1)
-            for c in itertools.combinations(hand, n)
-        ]
+    elif (spec := pending_choice(s, player)) is not None:
+        out = offer_choice(spec, lambda c: _accepted(s, c), MAX_TARGET_COMBOS)
     elif p.kind == "priority":
         out = _priority_actions(s, player)
     elif p.kind == "loop_times":  # every number the player may declare (14.1 p1.1, p1.2): each is possible
@@ -249,10 +340,6 @@ def legal_actions(state: GameState, player: str) -> list[Command]:
     elif p.kind == "name_card":  # any card name: those of the player's deck and of the cards they can see
         seen = {s.cards[o.card].name for o in s.objects.values() if o.owner == player or is_visible(s, o.oid, player)}
         out = [Command("NameCard", player, {"name": n}) for n in sorted(seen)]
-    elif p.kind == "attributes":  # any number of the five (2.8 p2)
-        five = ["W", "R", "U", "G", "B"]
-        subsets = itertools.chain.from_iterable(itertools.combinations(five, n) for n in range(6))
-        out = [Command("ChooseAttributes", player, {"attributes": list(c)}) for c in subsets]
     elif p.kind == "attribute":
         out = [Command("ChooseAttribute", player, {"attribute": a}) for a in ("W", "R", "U", "G", "B")]
     elif p.kind == "skill":
@@ -265,27 +352,9 @@ def legal_actions(state: GameState, player: str) -> list[Command]:
         plan = [] if will is None else plan_payment(s, player, will)
         if plan is not None:  # "you may pay {R}": only when the will can be paid (10.2 p4)
             out.insert(0, Command("ChooseOptional", player, {"accept": True, **({"pay_with": plan} if plan else {})}))
-    elif p.kind in ("discard_to_hand_size", "discard"):
-        hand = s.zones[player]["hand"]
-        count = int(p.options["count"])
-        out = [
-            Command("ChooseCards", player, {"cards": list(c)})
-            for c in itertools.islice(itertools.combinations(hand, count), MAX_TARGET_COMBOS)
-        ]
     elif p.kind == "banish" and isinstance(p.options.get("groups"), list):  # one kept of each name
         kept = itertools.islice(itertools.product(*p.options["groups"]), MAX_TARGET_COMBOS)
         out = [Command("ChooseCards", player, {"cards": [c for c in p.options["cards"] if c not in k]}) for k in kept]
-    elif p.kind == "keep_rested":  # any of them may stay rested (5.2 p5, 1.4 p1)
-        offered = list(p.options["cards"])
-        subsets = itertools.chain.from_iterable(itertools.combinations(offered, n) for n in range(len(offered) + 1))
-        out = [Command("ChooseCards", player, {"cards": list(c)}) for c in itertools.islice(subsets, MAX_TARGET_COMBOS)]
-    elif p.kind in ("banish", "discard_chosen", "keep", "move_onto", "fight"):
-        out = [
-            Command("ChooseCards", player, {"cards": list(c)})
-            for c in itertools.islice(
-                itertools.combinations(p.options["cards"], int(p.options["count"])), MAX_TARGET_COMBOS
-            )
-        ]
     elif p.kind == "recover":  # up to "max" of them: as many as allowed, or none
         cards = list(p.options["cards"])
         n = min(int(p.options["max"]), len(cards))
@@ -294,9 +363,6 @@ def legal_actions(state: GameState, player: str) -> list[Command]:
             for c in itertools.islice(itertools.combinations(cards, n), MAX_TARGET_COMBOS)
         ]
         out.append(Command("ChooseCards", player, {"cards": []}))
-    elif p.kind == "put_from_removed":  # any number of them (a representative subset of the choices)
-        cards = list(p.options["cards"])
-        out = [Command("ChooseCards", player, {"cards": cards[:n]}) for n in range(len(cards) + 1)]
     elif p.kind == "search" and isinstance(p.options.get("either"), list):  # "a X and/or a Y"
         pairs = [list(x) for x in p.options["either"]]
         singles = [[c] for c in p.options["cards"]]
@@ -310,16 +376,26 @@ def legal_actions(state: GameState, player: str) -> list[Command]:
         ]
         if n and not int(p.options.get("min", 0)):  # "for a card": one must be found if any (10.13 p2)
             out.append(Command("ChooseCards", player, {"cards": []}))
-    elif p.kind == "look":  # every choice of cards; the rest in their present order
-        cards = list(p.options["cards"])
-        out = [
-            Command("ChooseCards", player, {"cards": list(c)})
-            for n in range(int(p.options["min"]), min(int(p.options["max"]), len(cards)) + 1)
-            for c in itertools.islice(itertools.combinations(cards, n), MAX_TARGET_COMBOS)
-        ]
     out = [c for c in out if _accepted(s, c)]
     out.append(Command("Concede", player))
     return out
+
+
+def _will_text(cost: Any) -> str:
+    """``{R}{R}{2}``: one symbol per attribute will, then the free will (FoW-5.5 2.3)."""
+    symbols = "".join(f"{{{a}}}" * n for a, n in sorted(cost.attribute.items()))
+    return symbols + (f"{{{cost.free}}}" if cost.free or not symbols else "")
+
+
+def label(state: GameState, cmd: Command) -> str:
+    """The label of ``cmd``, one of its player's legal actions, from what that player may see
+    (``domain.labels``); a card played shows its will cost."""
+
+    def cost_of(oid: str) -> str | None:
+        cost = state.card_of(oid).cost
+        return None if cost is None or cmd.type != "PlayCard" else _will_text(cost)
+
+    return labels.label_in(state, cmd, is_visible, cost_of)
 
 
 def start_from_position(spec: GameSpec, data: Any, catalog: Any) -> tuple[list[Event], list[dict[str, JSON]]]:
@@ -338,6 +414,7 @@ def engine_for(ruleset: str) -> EngineFunctions[GameState]:
         start=start,
         decide=position.guard_unknown(decide),
         legal_actions=legal_actions,
+        label=label,
         view=view,
         events=EVENTS,
         state_to_dict=state_to_dict,

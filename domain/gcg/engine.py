@@ -52,7 +52,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from domain import hidden, positions
+from domain import hidden, labels, positions
 from domain.gcg import actions, flow, position
 from domain.gcg.cards import Card, parse_catalog
 from domain.gcg.characteristics import (
@@ -80,6 +80,7 @@ from domain.kernel import (
     Anything,
     Bool,
     CardDataError,
+    Choice,
     Command,
     CommandTable,
     EngineFunctions,
@@ -96,6 +97,8 @@ from domain.kernel import (
     Rejection,
     Shuffler,
     Text,
+    checking_choices,
+    offer_choice,
     rules_engine,
     seed_commitment,
     try_loop,
@@ -646,7 +649,25 @@ def may_name(state: GameState, player: str) -> Callable[[str], bool]:
     return hidden.nameable(state, player, is_visible, legal_actions)
 
 
-_decide = COMMAND_TABLE.decide
+def pending_choice(s: GameState, player: str) -> Command | None:
+    """``player``'s pending ``Choose`` as one parameterised legal action (a :class:`Choice` of
+    ``min`` to ``max`` of the cards offered, docs/legal-actions.md), or None: no such choice, an
+    order (``look_order``), a loop response, a choice among other things than cards, or one
+    that excludes some selections (12.1.1.1)."""
+    p = s.pending
+    if p is None or p.player != player or p.kind in ("main", "loop_response", "look_order"):
+        return None
+    among = p.options.get("among", [])
+    if not isinstance(among, list) or not all(isinstance(x, str) and x in s.objects for x in among):
+        return None
+    if p.options.get("excluded"):
+        return None
+    lo, hi = int(p.options.get("min", 1)), int(p.options.get("max", 1))
+    rule = cite(str(p.options.get("rule") or _choice_rule(p.kind)))
+    return Command("Choose", player, {}, choice=Choice("choice", tuple(among), lo, hi, rule))
+
+
+_decide = checking_choices(COMMAND_TABLE.decide, pending_choice)
 
 
 # --- legal actions --------------------------------------------------------------------------------
@@ -716,6 +737,9 @@ def _choices(s: GameState, player: str) -> list[Command]:
     if p.kind == "look_order":  # every order of the cards put back (5.5.1), top to bottom
         orders = itertools.islice(itertools.permutations(among), MAX_COMBOS)
         return [Command("Choose", player, {"choice": list(c)}) for c in orders]
+    spec = pending_choice(s, player)
+    if spec is not None:
+        return offer_choice(spec, lambda c: not isinstance(_decide(s, c), Rejection), MAX_SCAN)
     out: list[Command] = []
     for n in range(lo, hi + 1):
         seen: set[tuple[str, ...]] = set()
@@ -737,6 +761,39 @@ def _interchangeable(s: GameState, item: Any) -> str:
     if obj is not None and obj.zone in ("hand", "discard", "monster_deck"):
         return f"{obj.owner}:{obj.zone}:{obj.card}"
     return repr(item)
+
+
+DECISION_KINDS: tuple[str, ...] = (
+    "activate",
+    "discard",
+    "invade",
+    "look_more",
+    "look_order",
+    "look_take",
+    "loop_response",
+    "main",
+    "modes",
+    "number",
+    "order_auto",
+    "play_battle",
+    "replacement",
+    "rule_action_order",
+    "search",
+    "strategy_zone",
+    "successor",
+    "swap",
+    "targets",
+    "yes_no",
+    "zone",
+)
+"""Every kind of pending decision (``state.pending.kind``) of this ruleset: the ``kind`` of the
+HTTP API's ``decision`` (docs/legal-actions.md)."""
+
+
+def label(state: GameState, cmd: Command) -> str:
+    """The label of ``cmd``, one of its player's legal actions, from what that player may see
+    (``domain.labels``)."""
+    return labels.label_in(state, cmd, is_visible)
 
 
 def legal_actions(state: GameState, player: str) -> list[Command]:
@@ -938,6 +995,7 @@ ENGINE: EngineFunctions[GameState] = rules_engine(
     start=start,
     decide=positions.guard_unknown(decide, EVENTS.evolve, position.is_hidden, lambda s: cite("4.2")),
     legal_actions=legal_actions,
+    label=label,
     view=view,
     events=EVENTS,
     state_to_dict=state_to_dict,

@@ -45,12 +45,13 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from domain import hidden, positions
+from domain import hidden, labels, positions
 from domain.kernel import (
     JSON,
     Anything,
     Bool,
     CardDataError,
+    Choice,
     Command,
     CommandTable,
     EngineFunctions,
@@ -66,6 +67,8 @@ from domain.kernel import (
     Rejection,
     Shuffler,
     Text,
+    checking_choices,
+    offer_choice,
     rules_engine,
     seed_commitment,
     try_loop,
@@ -1258,7 +1261,37 @@ def may_name(state: GameState, player: str) -> Callable[[str], bool]:
     return hidden.nameable(state, player, is_visible, legal_actions)
 
 
-_decide = COMMAND_TABLE.decide
+_CHOICES = {
+    "redraw": ("Redraw", "cards", "6.2.1.8"),
+    "intercept": ("Intercept", "members", "8.3.3.1"),
+    "hand_limit": ("KeepHand", "cards", "7.7.6"),
+    "choose": ("Choose", "choice", "9.6.3"),
+}
+"""The decisions that are a choice of N from M: the command, its argument and the rule."""
+
+
+def pending_choice(s: GameState, player: str) -> Command | None:
+    """``player``'s pending decision as one parameterised legal action (a :class:`Choice` of N
+    from M, docs/legal-actions.md), or None when it is not such a choice."""
+    p = s.pending
+    if p is None or p.player != player or p.kind not in _CHOICES:
+        return None
+    kind, arg, rule = _CHOICES[p.kind]
+    hand = list(s.zones[player]["hand"])
+    if p.kind == "redraw":  # any of the cards in hand (6.2.1.8)
+        cards, lo, hi = hand, 0, len(hand)
+    elif p.kind == "intercept":  # one or more of the members that may Intercept (8.3.3.1)
+        cards = [str(m) for m in p.options.get("members", [])]
+        lo, hi = 1, len(cards)
+    elif p.kind == "hand_limit":  # exactly as many as the limit (7.7.6)
+        cards = hand
+        lo = hi = int(p.options["keep"])
+    else:
+        cards, lo, hi = [str(c) for c in p.options["cards"]], int(p.options["min"]), int(p.options["max"])
+    return Command(kind, player, {}, choice=Choice(arg, tuple(cards), lo, hi, cite(rule)))
+
+
+_decide = checking_choices(COMMAND_TABLE.decide, pending_choice)
 
 
 def _perpetual_cycle(cycle_log: list[list[str]], type_: str, events: list[Event]) -> Rejection | None:
@@ -1282,6 +1315,34 @@ def _accepted(s: GameState, cmd: Command) -> bool:
     return not isinstance(_decide(s, cmd), Rejection)
 
 
+DECISION_KINDS: tuple[str, ...] = (
+    "attack",
+    "choose",
+    "confirm",
+    "hand_limit",
+    "intercept",
+    "level",
+    "logic_definition",
+    "look_more",
+    "look_order",
+    "loop_response",
+    "main",
+    "number",
+    "order_auto",
+    "redraw",
+    "replacement",
+    "rule_choice",
+)
+"""Every kind of pending decision (``state.pending.kind``) of this ruleset: the ``kind`` of the
+HTTP API's ``decision`` (docs/legal-actions.md)."""
+
+
+def label(state: GameState, cmd: Command) -> str:
+    """The label of ``cmd``, one of its player's legal actions, from what that player may see
+    (``domain.labels``)."""
+    return labels.label_in(state, cmd, is_visible)
+
+
 def legal_actions(state: GameState, player: str) -> list[Command]:
     """Commands ``player`` may submit now.  Large choice spaces (circle placements, hand
     subsets) are represented by a bounded subset; every listed command is accepted."""
@@ -1292,13 +1353,10 @@ def legal_actions(state: GameState, player: str) -> list[Command]:
     if p is None or p.player != player:
         return [Command("Concede", player)]
     out: list[Command] = []
-    if p.kind == "redraw":
-        hand = s.zones[player]["hand"]
-        out = [
-            Command("Redraw", player, {"cards": list(c)})
-            for n in range(len(hand) + 1)
-            for c in itertools.combinations(hand, n)
-        ]
+    if (spec := pending_choice(s, player)) is not None:
+        out = offer_choice(spec, lambda c: _accepted(s, c), MAX_COMBOS)
+        if p.kind == "intercept":
+            out.append(Command("DeclineIntercept", player))
     elif p.kind == "level":
         level = s.zones[player]["level"]
         for oid in s.zones[player]["hand"]:
@@ -1318,31 +1376,14 @@ def legal_actions(state: GameState, player: str) -> list[Command]:
                 for c in flow.attackable_circles(s, player)
             ]
         out.append(Command("EndAttacks", player))
-    elif p.kind == "intercept":
-        members = list(p.options.get("members", []))
-        subsets = [list(c) for n in range(1, len(members) + 1) for c in itertools.combinations(members, n)]
-        out = [Command("Intercept", player, {"members": c}) for c in subsets[:MAX_COMBOS]]
-        out.append(Command("DeclineIntercept", player))
     elif p.kind == "logic_definition":
         out = [Command("DefineLogic", player, {"card": oid}) for oid in s.zones[player]["hand"]]
         if not p.options.get("after_level_boost"):
             standing = [c for c in s.zones[player]["level"] if not s.objects[c].rested]
             out += [Command("LevelBoost", player, {"level_card": c}) for c in standing]  # any of them (5.15.1)
             out.append(Command("PassLogic", player))
-    elif p.kind == "hand_limit":
-        hand = s.zones[player]["hand"]
-        keep = int(p.options["keep"])
-        out = [
-            Command("KeepHand", player, {"cards": list(c)})
-            for c in itertools.islice(itertools.combinations(hand, keep), MAX_COMBOS)
-        ]
     elif p.kind == "order_auto":
         out = [Command("PlayAuto", player, {"primed": pid}) for pid in p.options["primed"]]
-    elif p.kind == "choose":
-        cards = list(p.options["cards"])
-        low, high = int(p.options["min"]), int(p.options["max"])
-        combos = [list(c) for n in range(low, high + 1) for c in itertools.combinations(cards, n)]
-        out = [Command("Choose", player, {"choice": c}) for c in combos[:MAX_COMBOS]]
     elif p.kind == "number":
         out = [
             Command("Choose", player, {"choice": n}) for n in range(int(p.options["min"]), int(p.options["max"]) + 1)
@@ -1654,6 +1695,7 @@ ENGINE: EngineFunctions[GameState] = rules_engine(
         decide, EVENTS.evolve, position.is_hidden, lambda s: cite("4.1.2"), position.UNKNOWN_IDS
     ),
     legal_actions=legal_actions,
+    label=label,
     view=view,
     events=EVENTS,
     state_to_dict=state_to_dict,

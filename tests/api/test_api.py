@@ -238,7 +238,9 @@ def test_command_token_rules(client: TestClient, tokens: dict[str, str]) -> None
 def test_legal_actions(client: TestClient, tokens: dict[str, str]) -> None:
     own = client.get("/games/g1/legal-actions", headers=auth(tokens["p1"])).json()
     assert (own["player"], own["version"]) == ("p1", 3)
-    assert {"type": "Increment", "player": "p1", "args": {"by": 1}} in own["actions"]
+    assert {"type": "Increment", "player": "p1", "args": {"by": 1}, "label": "Increment", "choice": None} in own[
+        "actions"
+    ]
     assert client.get("/games/g1/legal-actions?player=p2", headers=auth(tokens["p2"])).json()["actions"] == []
     error_of(client.get("/games/g1/legal-actions?player=p2", headers=auth(tokens["p1"])), 403, "auth/forbidden")
     assert client.get("/games/g1/legal-actions?player=p1", headers=auth(JUDGE)).json() == own

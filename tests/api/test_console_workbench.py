@@ -94,6 +94,10 @@ def play_game(base: str, ruleset: str, commands: int = 60, seed: int = 3) -> Pla
             choices = [a for a in moves[mover] if a["type"] != "Concede"]
             active = [a for a in choices if a["type"] != "Pass"]
             action = rng.choice(active if active and rng.random() < 0.8 else choices)
+            choice = action.get("choice")
+            if choice:  # a choice of N from M (docs/legal-actions.md): any selection it allows
+                picked = rng.sample(choice["candidates"], rng.randint(choice["min"], choice["max"]))
+                action = {**action, "args": {**action["args"], choice["arg"]: picked}}
             if n == 3:
                 other = next(p for p in tokens if p != mover)
                 wrong = {"command_id": f"wrong-{n}", "type": action["type"], "args": action["args"]}
@@ -637,3 +641,18 @@ def test_the_accessibility_check_finds_what_it_looks_for(server: str, page: Page
     )
     rules = {v["rule"] for v in accessibility_violations(page, min_texts=20)}
     assert {"contrast", "name", "tabindex", "focus"} <= rules, rules
+
+
+def test_the_legal_actions_of_the_deciding_player_are_listed_by_label(
+    server: str, games: dict[str, PlayedGame], page: Page
+) -> None:
+    """At the game's current version the board lists the pending decision's options by their
+    labels (docs/legal-actions.md), as ``/state``'s ``decision`` gives them to the judge."""
+    game = games["FoW-5.5"]
+    decision = judge_get(server, f"/games/{game.game_id}/state")["decision"]
+    assert decision is not None and decision["options"]
+    open_in_console(page, server, game.game_id)
+    page.evaluate(f"judgeConsole.goTo({game.version})")
+    items = page.locator("#board .legal-actions li")
+    expect(items.first).to_be_visible()
+    assert items.all_inner_texts() == [a["label"] for a in decision["options"]]

@@ -403,8 +403,8 @@ def test_the_deployment_migrates_serves_from_two_replicas_and_projects(
             if actions:
                 break
         action = actions[0]
-        command = {"command_id": "c1", "expected_version": created["version"], **action}
-        command.pop("player", None)
+        command = {"command_id": "c1", "expected_version": created["version"], "type": action["type"]}
+        command["args"] = action["args"]  # a legal action's type and args are the command (docs/legal-actions.md)
         status, body = http("POST", f"{api2}/games/deployed/commands", command, token=player_token)
         assert status == 200, body
         version = json.loads(body)["version"]

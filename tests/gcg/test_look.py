@@ -9,7 +9,7 @@ from typing import Any
 from domain.gcg import engine
 from domain.gcg.cards import parse_card
 from domain.gcg.state import GameState, apply_event
-from domain.kernel import CardDataError, Event
+from domain.kernel import CardDataError, Event, expanded
 from tests.gcg.support import (
     RED,
     among,
@@ -82,7 +82,8 @@ def _top(state: GameState, player: str, n: int) -> list[str]:
 
 
 def _choices(state: GameState, player: str) -> list[list[Any]]:
-    return [c.args["choice"] for c in engine.legal_actions(state, player) if c.type == "Choose"]
+    """Every selection the legal Choose actions allow (a choice of N from M is one action)."""
+    return [c.args["choice"] for c in expanded(engine.legal_actions(state, player)) if c.type == "Choose"]
 
 
 def _replayed(log: list[Event]) -> GameState:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.gcg import engine
-from domain.kernel import Rejection
+from domain.kernel import Rejection, expanded
 from tests.gcg.support import (
     BLUE,
     RED,
@@ -325,7 +325,7 @@ def test_the_turn_player_orders_their_own_simultaneous_crushes() -> None:
     assert sorted(among(state)) == sorted([first, second])
     r = rejected(state, cmd("Choose", "p1", choice=[first, second]))
     assert (r.code, r.rule) == ("rules/illegal_choice", "GCG-1.00 10.1.2.1.1")
-    legal = [c.args for c in engine.legal_actions(state, "p1") if c.type == "Choose"]
+    legal = [c.args for c in expanded(engine.legal_actions(state, "p1")) if c.type == "Choose"]
     assert legal == [{"choice": [first]}, {"choice": [second]}] or legal == [{"choice": [second]}, {"choice": [first]}]
     events = choose(state, second)
     crushed = [e.data["oid"] for e in events if e.type == "CardMoved" and e.rule == "GCG-1.00 10.3.3"]

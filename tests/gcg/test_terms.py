@@ -334,19 +334,19 @@ def test_cannot_engage_from_an_effect_and_from_a_continuous_ability() -> None:
 
 
 def test_every_card_a_search_finds_is_a_legal_choice() -> None:
-    """GCG-1.00 5.8.1: the player chooses among all the cards found (17 here, more than the
-    16 combinations legal_actions used to list), or none (5.8.1.2); legal_actions lists each."""
+    """GCG-1.00 5.8.1: the player chooses among all the cards found (17 here), or none
+    (5.8.1.2): one legal action whose choice has every found card as a candidate."""
     state, _ = start_game()
     _activate(state, "p1", tst(60))
     options = among(state)
     assert len(options) > 16
-    legal = [c.args["choice"] for c in engine.legal_actions(state, "p1") if c.type == "Choose"]
-    assert sorted(legal) == sorted([[]] + [[o] for o in options])
+    [choose] = [c for c in engine.legal_actions(state, "p1") if c.type == "Choose"]
+    assert choose.choice is not None and sorted(choose.choice.selections()) == sorted([[]] + [[o] for o in options])
 
 
-def test_copies_of_one_card_in_the_hand_are_one_legal_choice() -> None:
-    """GCG-1.00 5.7.1: discarding one of two copies of a card gives the same game, so
-    legal_actions lists one of them; decide accepts either."""
+def test_a_discard_is_one_choice_among_every_card_in_the_hand_copies_included() -> None:
+    """GCG-1.00 5.7.1: the discard is one legal action whose candidates are the whole hand,
+    both copies of a card included; decide accepts either copy."""
     state, _ = start_game()
     end_main(state)
     advance_until(state, "main", "p2")
@@ -358,7 +358,7 @@ def test_copies_of_one_card_in_the_hand_are_one_legal_choice() -> None:
     assert pending(state) == ("discard", "p2")
     hand = among(state)
     kinds = {state.objects[o].card for o in hand}
-    legal = [c.args["choice"] for c in engine.legal_actions(state, "p2") if c.type == "Choose"]
-    assert sorted(state.objects[c[0]].card for c in legal) == sorted(kinds) and len(kinds) < len(hand)
+    [choose] = [c for c in engine.legal_actions(state, "p2") if c.type == "Choose"]
+    assert choose.choice is not None and sorted(choose.choice.candidates) == sorted(hand) and len(kinds) < len(hand)
     for copy in [o for o in hand if state.objects[o].card == twice]:
         assert not isinstance(engine.decide(state, cmd("Choose", "p2", choice=[copy])), Rejection)

@@ -331,7 +331,11 @@ def test_a_card_a_search_offers_may_be_named() -> None:
         if state.pending.kind != "search":
             continue
         player = state.pending.player
-        chosen = [c for c in engine.legal_actions(state, player) if c.type == "Choose" and c.args["choice"]]
+        chosen = [
+            c.choice.complete(c, [c.choice.candidates[0]])
+            for c in engine.legal_actions(state, player)
+            if c.type == "Choose" and c.choice is not None and c.choice.candidates and c.choice.max_count
+        ]
         assert chosen and not isinstance(engine.decide(state, chosen[0]), Rejection)
         return
     raise AssertionError("no search in the sample games")  # pragma: no cover

@@ -14,6 +14,11 @@ LL-2.04, at each step and for BOTH players:
     SkipLevel); GCG's main-phase plays from the hand (GainRage, Invade, PlayMonster) and its
     Choose among the options offered.
 
+A parameterised legal action (a ``Choice`` of N from M, docs/legal-actions.md) lists every
+selection it allows: a random one of them must be accepted, and a wrong count, an unknown
+candidate and a repeated one refused (by the command itself or by the choice's check); the
+playouts go on with a random allowed selection.
+
 Comparison is by type and arguments, order-insensitive, with three documented reductions:
 payment plans (``pay_with``) are dropped, since ``legal_actions`` lists one plan among the
 many that pay a cost; an empty list argument is the same as an absent one (``ChangeHand {}``
@@ -42,7 +47,7 @@ from hypothesis import strategies as st
 
 from domain.fow import engine as fow
 from domain.gcg import engine as gcg
-from domain.kernel import Command, Rejection
+from domain.kernel import Choice, Command, Rejection
 from domain.ll import engine as ll
 from domain.ll.board import BACK, FRONT
 from tests.fow.support import start_game as fow_start
@@ -200,20 +205,66 @@ def _key(s: Any, cmd: Command, interchangeable: bool) -> str:
     return json.dumps([cmd.type, args], sort_keys=True)
 
 
-def check_agreement(rs: Ruleset, state: Any) -> list[Command]:
+def _is_covered_by_choice(cmd: Command, legal: list[Command]) -> bool:
+    """Whether ``cmd`` is one of the selections a parameterised (Choice) legal action allows."""
+    for c in legal:
+        ch = c.choice
+        if ch is None or c.type != cmd.type:
+            continue
+        rest = {k: v for k, v in cmd.args.items() if k != ch.arg}
+        if rest == {k: v for k, v in c.args.items() if k != ch.arg} and ch.check(cmd.args.get(ch.arg)) is None:
+            return True
+    return False
+
+
+def random_selection(choice: Choice, rng: random.Random) -> list[str]:
+    return rng.sample(list(choice.candidates), rng.randint(choice.min_count, choice.max_count))
+
+
+def invalid_selections(choice: Choice, rng: random.Random) -> Iterator[list[str]]:
+    """A wrong count (one too many / too few), an unknown candidate and a repeated one."""
+    cands = list(choice.candidates)
+    if choice.max_count < len(cands):
+        yield cands[: choice.max_count + 1]
+    if choice.min_count > 0:
+        yield cands[: choice.min_count - 1]
+    yield [*cands[: max(choice.min_count, 1) - 1], "no-such-card"]
+    if cands and choice.max_count >= 2:
+        yield [cands[0], cands[0]]
+
+
+def check_choice(rs: Ruleset, state: Any, c: Command, rng: random.Random) -> None:
+    """A Choice action: a random valid selection is accepted, invalid ones are refused."""
+    ch = c.choice
+    assert ch is not None
+    assert ch.arg in c.args and ch.check(c.args[ch.arg]) is None, f"{c}'s own selection breaks its choice"
+    picked = ch.complete(c, random_selection(ch, rng))
+    result = rs.engine.decide(state, picked)
+    assert not isinstance(result, Rejection), f"{picked} is allowed by {ch} but refused: {result}"
+    for bad in invalid_selections(ch, rng):
+        refused = rs.engine.decide(state, ch.complete(c, bad))
+        assert isinstance(refused, Rejection), f"{bad} is not a choice of {ch} but is accepted"
+        assert refused.code.startswith(("choice/", "rules/", "command/")), refused
+
+
+def check_agreement(rs: Ruleset, state: Any, rng: random.Random | None = None) -> list[Command]:
     """Both directions for both players in ``state``; the acting player's legal actions."""
     engine = rs.engine
     acting: list[Command] = []
+    if state.pending is not None:  # a documented kind (docs/legal-actions.md, the API's DecisionKind)
+        assert state.pending.kind in engine.DECISION_KINDS, state.pending.kind
     for player in PLAYERS:
         legal = engine.legal_actions(state, player)
         for c in legal:
             result = engine.decide(state, c)
             assert not isinstance(result, Rejection), f"listed {c} is refused: {result}"
+            if c.choice is not None:
+                check_choice(rs, state, c, rng or random.Random(0))
         listed = {_key(state, c, rs.interchangeable) for c in legal}
         tried: set[str] = set()
         for c in rs.candidates(state, player):
             key = _key(state, c, rs.interchangeable)
-            if key in listed or key in tried:
+            if key in listed or key in tried or _is_covered_by_choice(c, legal):
                 continue
             tried.add(key)
             result = engine.decide(state, c)
@@ -231,9 +282,11 @@ def playout(name: str, seed: int, steps: int) -> None:
     for n in range(steps):
         if state.finished:
             return
-        legal = [c for c in check_agreement(rs, state) if c.type != "Concede"]
+        legal = [c for c in check_agreement(rs, state, rng) if c.type != "Concede"]
         assert legal, "a live game always offers its waiting player an action"
         pick = rng.choice(legal)
+        if pick.choice is not None:  # any selection the choice allows
+            pick = pick.choice.complete(pick, random_selection(pick.choice, rng))
         result = rs.engine.decide(state, Command(pick.type, pick.player, pick.args, id=f"c{n}"))
         assert not isinstance(result, Rejection)
         state = state.clone()

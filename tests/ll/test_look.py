@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.kernel import CardDataError
+from domain.kernel import CardDataError, expanded
 from domain.ll import engine
 from domain.ll.cards import parse_card
 from domain.ll.state import GameState, apply_event
@@ -81,7 +81,7 @@ def _top(state: GameState, player: str, n: int) -> list[str]:
 
 
 def _choices(state: GameState) -> list[Any]:
-    return [c.args["choice"] for c in engine.legal_actions(state, "p1") if c.type == "Choose"]
+    return [c.args["choice"] for c in expanded(engine.legal_actions(state, "p1")) if c.type == "Choose"]
 
 
 def _replays(snapshot: dict[str, Any], log: list[Any], state: GameState) -> bool:

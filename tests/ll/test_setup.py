@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain import rulesets
-from domain.kernel import Rejection
+from domain.kernel import Rejection, expanded
 from domain.ll import engine
 from domain.ll.board import LOCATIONS
 from tests.ll.support import (
@@ -184,7 +184,7 @@ def test_redraw_is_listed_exactly_for_the_player_who_may_redraw_now() -> None:
         assert state.pending is not None and state.pending.kind == "redraw"
         now = state.pending.player
         for player in ("p1", "p2"):
-            listed = [c for c in engine.legal_actions(state, player) if c.type == "Redraw"]
+            listed = [c for c in expanded(engine.legal_actions(state, player)) if c.type == "Redraw"]
             answer = engine.decide(state, cmd("Redraw", player, cards=[]))
             accepted = not isinstance(answer, Rejection)
             assert accepted == bool(listed) == (player == now)

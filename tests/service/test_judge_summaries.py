@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from domain.gcg.state import EVENT_TYPES as GCG_EVENT_TYPES
-from domain.kernel import Command, Event
+from domain.kernel import Command, Event, expanded
 from domain.ll.state import EVENT_TYPES as LL_EVENT_TYPES
 from domain.rulesets import get_engine
 from projections.judge import GcgNarrator, LlNarrator, describe_command, fold, narrator, timeline, why
@@ -47,7 +47,8 @@ def play(
     games.create_game(ruleset, "standard", players, seed=3, game_id=game_id)
     sent: dict[str, dict[str, Any]] = {}
     for i in range(commands):
-        legal = [c for p in ("p1", "p2") for c in games.legal_actions(game_id, p).actions if c.type != "Concede"]
+        listed = [c for p in ("p1", "p2") for c in games.legal_actions(game_id, p).actions if c.type != "Concede"]
+        legal = expanded(listed)  # a choice of N from M read as its selections, smallest first
         if not legal:
             break
         fixed = legal[-1] if i % 3 == 0 else legal[0]

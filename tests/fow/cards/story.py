@@ -13,7 +13,7 @@ from domain.fow import engine
 from domain.fow.context import Ctx
 from domain.fow.importer import import_cards
 from domain.fow.state import GameState, apply_event
-from domain.kernel import Command, Event, Rejection
+from domain.kernel import Command, Event, Rejection, expanded
 from service.card_import import load_database
 from tests.fow.carddata import CARDDATA_DIR
 from tests.fow.support import catalog, cmd, deck, rejected, run, start_game
@@ -188,7 +188,8 @@ class Story:
 
 
 def legal(story: Story, player: str, type_: str) -> list[dict[str, Any]]:
-    return [dict(c.args) for c in engine.legal_actions(story.state, player) if c.type == type_]
+    """The arguments of each legal ``type_`` command, a choice of N from M expanded into its selections."""
+    return [dict(c.args) for c in expanded(engine.legal_actions(story.state, player)) if c.type == type_]
 
 
 def _enter_next_turn(story: Story) -> None:

@@ -557,7 +557,7 @@ def test_alisaris_total_recall_puts_any_number_of_removed_cards_into_the_graveya
     asked = find(events, "ChoiceRequested")
     assert (asked.data["kind"], asked.rule) == ("put_from_removed", "FoW-5.5 10.13 p1")
     assert asked.data["options"]["cards"] == removed and theirs not in asked.data["options"]["cards"]
-    assert [a["cards"] for a in legal(story, "p1", "ChooseCards")] == [[], removed[:1], removed]
+    assert [a["cards"] for a in legal(story, "p1", "ChooseCards")] == [[], removed[:1], removed[1:], removed]
     no = story.refused(cmd("ChooseCards", "p1", cards=[theirs]))
     assert no.rule == "FoW-5.5 10.13 p1"
     events = story.when(cmd("ChooseCards", "p1", cards=[removed[1]]))

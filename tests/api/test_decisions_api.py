@@ -1,0 +1,105 @@
+"""The pending decision is a typed part of the HTTP API (docs/legal-actions.md): ``/state``
+carries ``decision`` (kind, player, options) and ``/legal-actions`` labels each action and
+gives a choice of N from M as one action with its candidates and counts."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, get_args
+
+import pytest
+from fastapi.testclient import TestClient
+
+from api.app import create_app
+from api.schemas import DecisionKind
+from domain.fow import engine as fow
+from domain.gcg import engine as gcg
+from domain.ll import engine as ll
+from service.app import GameService
+from service.settings import Settings
+
+JUDGE = "decisions-judge-" + "z" * 40
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    service = GameService(Settings(allow_client_seed=True, sqlite_path=tmp_path / "g.db", judge_token=JUDGE))
+    with TestClient(create_app(service=service)) as c:
+        yield c
+    service.close()
+
+
+def _game(client: TestClient) -> tuple[str, dict[str, str]]:
+    body = {
+        "ruleset": "FoW-5.5",
+        "variant": "valhalla",
+        "seed": 11,
+        "players": [
+            {"id": "p1", "name": "Alice", "deck": {"starter": "fire-starter"}},
+            {"id": "p2", "name": "Bob", "deck": {"starter": "water-starter"}},
+        ],
+    }
+    created = client.post("/games", json=body)
+    assert created.status_code == 201, created.text
+    return created.json()["game_id"], created.json()["player_tokens"]
+
+
+def _get(client: TestClient, url: str, token: str) -> Any:
+    r = client.get(url, headers={"Authorization": f"Bearer {token}"})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def test_decision_kinds_of_the_schema_are_every_rulesets_kinds() -> None:
+    """The API's ``DecisionKind`` enum is the union of the engines' documented ``DECISION_KINDS``."""
+    assert set(get_args(DecisionKind)) == {*fow.DECISION_KINDS, *gcg.DECISION_KINDS, *ll.DECISION_KINDS}
+
+
+def test_the_state_carries_the_pending_decision_with_options_for_the_deciding_player_only(
+    client: TestClient,
+) -> None:
+    """FoW-5.5 4.2 p4: the hand change is asked of one player; its options (one ChangeHand whose
+    choice lists the hand) are shown to that player and the judge, not to the opponent."""
+    game_id, tokens = _game(client)
+    while True:
+        judge = _get(client, f"/games/{game_id}/state", JUDGE)
+        decision = judge["decision"]
+        if decision["kind"] == "hand_change":
+            break
+        first = decision["options"][0]
+        sent = client.post(
+            f"/games/{game_id}/commands",
+            json={"command_id": f"c{judge['version']}", "type": first["type"], "args": first["args"]},
+            headers={"Authorization": f"Bearer {tokens[decision['player']]}"},
+        )
+        assert sent.status_code == 200, sent.text
+    player = decision["player"]
+    other = next(p for p in tokens if p != player)
+    own = _get(client, f"/games/{game_id}/state", tokens[player])["decision"]
+    assert own == decision and own["kind"] == "hand_change"
+    change = next(a for a in own["options"] if a["type"] == "ChangeHand")
+    zones = _get(client, f"/games/{game_id}/state", tokens[player])["state"]["players"][player]["zones"]
+    hand = [c["oid"] for c in zones["hand"]["cards"]]
+    assert change["choice"]["candidates"] == hand and (change["choice"]["min"], change["choice"]["max"]) == (
+        0,
+        len(hand),
+    )
+    assert change["choice"]["rule"] == "FoW-5.5 4.2 p4" and change["label"].startswith("Change hand: choose 0 to ")
+    legal = _get(client, f"/games/{game_id}/legal-actions", tokens[player])["actions"]
+    assert legal == own["options"]
+    assert _get(client, f"/games/{game_id}/state", tokens[other])["decision"] == {**decision, "options": []}
+    refused = client.post(
+        f"/games/{game_id}/commands",
+        json={"command_id": "dup", "type": "ChangeHand", "args": {"cards": [hand[0], hand[0]]}},
+        headers={"Authorization": f"Bearer {tokens[player]}"},
+    )
+    assert refused.status_code == 422 and "FoW-5.5 4.2 p4" in refused.text
+
+
+def test_the_openapi_schema_types_the_decision(client: TestClient) -> None:
+    schema = client.get("/openapi.json").json()["components"]["schemas"]
+    assert "decision" in schema["StateResponse"]["properties"]
+    assert set(schema["DecisionOut"]["properties"]) == {"kind", "player", "options"}
+    assert "hand_change" in schema["DecisionOut"]["properties"]["kind"]["enum"]
+    assert set(schema["ChoiceOut"]["properties"]) == {"arg", "candidates", "min", "max", "constraints", "rule"}

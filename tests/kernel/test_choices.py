@@ -1,0 +1,75 @@
+"""A choice of N from M is one parameterised legal action (``domain.kernel.Choice``,
+docs/legal-actions.md): ``decide`` checks a selection against it and refuses a wrong count,
+an unknown or repeated candidate and a broken constraint, naming the problem and the rule."""
+
+from __future__ import annotations
+
+from domain.fow import engine as fow
+from domain.kernel import Choice, Command, Rejection
+from tests.fow.support import start_game
+
+DISCARD = Choice("cards", ("a", "b", "c", "d"), 2, 2, "FoW-5.5 5.4 p5.4")
+
+
+def test_a_selection_of_the_right_size_among_the_candidates_is_a_choice() -> None:
+    """FoW-5.5 5.4 p5.4: choose exactly as many cards as the excess."""
+    assert DISCARD.check(["a", "c"]) is None
+    assert list(Choice("cards", ("a", "b"), 0, 2, "r").selections()) == [[], ["a"], ["b"], ["a", "b"]]
+
+
+def test_a_wrong_count_an_unknown_and_a_repeated_candidate_are_refused_citing_the_rule() -> None:
+    """FoW-5.5 5.4 p5.4: each refusal names what is wrong and cites the rule asking for the choice."""
+    cases = {
+        "choice/wrong_count": ["a"],
+        "choice/unknown_candidate": ["a", "z"],
+        "choice/duplicate": ["a", "a"],
+        "choice/not_a_selection": "a",
+    }
+    for code, selection in cases.items():
+        refused = DISCARD.check(selection)
+        assert refused is not None and refused.code == code and refused.rule == "FoW-5.5 5.4 p5.4", (code, refused)
+    wrong = DISCARD.check(["a", "b", "c"])
+    assert wrong is not None and "exactly 2" in wrong.message and "3 were chosen" in wrong.message
+
+
+def test_distinct_names_refuses_two_cards_of_one_name() -> None:
+    """The ``distinct_names`` constraint: no two chosen cards have the same name."""
+    choice = Choice("cards", ("a", "b", "c"), 0, 3, "r", ("distinct_names",))
+    names = {"a": "Flame Cat", "b": "Flame Cat", "c": "Hunter"}.__getitem__
+    assert choice.check(["a", "c"], names) is None
+    refused = choice.check(["a", "b"], names)
+    assert refused is not None and refused.code == "choice/same_name"
+
+
+def test_the_hand_change_is_one_action_and_decide_checks_its_selection() -> None:
+    """FoW-5.5 4.2 p4: the player may put any of the cards in hand back: one legal action whose
+    candidates are the hand, not one action per subset; a repeated card is refused."""
+    s, _ = start_game(seed=5, first_player="p1")
+    assert s.pending is not None and s.pending.kind == "hand_change"
+    changes = [c for c in fow.legal_actions(s, "p1") if c.type == "ChangeHand"]
+    assert len(changes) == 1 and changes[0].choice is not None
+    hand = list(s.zones["p1"]["hand"])
+    assert changes[0].choice.candidates == tuple(hand) and (
+        changes[0].choice.min_count,
+        changes[0].choice.max_count,
+    ) == (
+        0,
+        len(hand),
+    )
+    assert not isinstance(fow.decide(s, Command("ChangeHand", "p1", {"cards": hand[:2]})), Rejection)
+    refused = fow.decide(s, Command("ChangeHand", "p1", {"cards": [hand[0], hand[0]]}))
+    assert isinstance(refused, Rejection) and refused.rule.endswith("4.2 p4") and "distinct" in refused.message
+
+
+def test_labels_name_visible_cards_and_never_a_hidden_one() -> None:
+    """FoW-5.5 3.1 p2 (hidden information): a label names the player's own cards, never the
+    opponent's hand."""
+    s, _ = start_game(seed=5, first_player="p1")
+    change = next(c for c in fow.legal_actions(s, "p1") if c.type == "ChangeHand")
+    text = fow.label(s, change)
+    assert text.startswith("Change hand: choose 0 to ")
+    assert all(s.card_of(o).name in text for o in s.zones["p1"]["hand"])
+    opponent = s.zones["p2"]["hand"][0]
+    assert (
+        fow.label(s, Command("ChangeHand", "p1", {"cards": [opponent]})) == "Change hand (cards: [a card in p2's hand])"
+    )
