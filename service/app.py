@@ -653,6 +653,9 @@ class Adjudicator(Application[UUID]):
                 self.snapshots.put([snapshot])
 
 
+_NO_PENDING: Any = object()
+"""``getattr`` default: an engine state without a ``pending`` decision."""
+
 AUTO_CAUSE = "cmd:auto:si-"
 """The cause of the events of an automatic pass: ``cmd:auto:<instruction id>:<player>:<version>``
 (service.instructions)."""
@@ -1522,6 +1525,30 @@ class GameService:
             **_randomness_of(setup),
             integrity=self.integrity.status(game.id),
             forked_from=dict(origin) if isinstance(origin, dict) else None,
+        )
+
+    def decision_view(self, game_id: str, viewer: str | None) -> GameView:
+        """What a stream's ``decision`` message reads (service/stream.py): the game's version,
+        whether it is finished, its integrity and whose decision is next, of which kind, without
+        building ``viewer``'s whole view (``state`` holds only ``pending``, as the view gives
+        it: ``{"kind", "player"}`` or ``None``).  An engine whose state names no such pending
+        decision gets the whole view."""
+        game = self._load(game_id)
+        if viewer is not None:
+            self._require_player(game, viewer)
+        pending = getattr(game.state, "pending", _NO_PENDING)
+        if pending is _NO_PENDING or not (pending is None or (hasattr(pending, "kind") and hasattr(pending, "player"))):
+            return self.view(game_id, viewer)
+        is_finished: Callable[[Any], bool] | None = getattr(game.engine, "is_finished", None)
+        return GameView(
+            game_id=game.game_id,
+            ruleset=game.ruleset,
+            variant=game.variant,
+            version=game.version,
+            players=game.players,
+            finished=None if is_finished is None else is_finished(game.state),
+            state={"pending": None if pending is None else {"kind": pending.kind, "player": pending.player}},
+            integrity=self.integrity.status(game.id),
         )
 
     def events(self, game_id: str, after: int = 0, limit: int | None = None, viewer: str | None = None) -> list[Event]:

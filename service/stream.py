@@ -238,7 +238,7 @@ class GameStreams:
                 last_sent = self.clock()
             if len(batch) == BATCH:
                 continue
-            shown = service.view(game_id, viewer)
+            shown = service.decision_view(game_id, viewer)  # whose decision: not the whole view
             if shown.version > cursor:
                 continue  # written meanwhile: deliver those first, so the decision is the newest
             if shown.version != announced:

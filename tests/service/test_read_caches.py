@@ -298,3 +298,32 @@ def test_every_players_events_of_a_command_are_cached_when_it_is_recorded(
         got = service.events("g", after=before, viewer=viewer)
         assert [e.seq for e in got] == list(range(before + 1, after + 1))
         assert got == _seen(engine, events, states, viewer, before, None)
+
+
+@pytest.mark.parametrize("ruleset", sorted(SYSTEMS))
+def test_a_streams_decision_reads_what_the_view_says_of_the_pending_decision(
+    service: GameService, ruleset: str
+) -> None:
+    """The stream's ``decision`` message is read from ``decision_view`` (no whole view built per
+    viewer and version): at every version of a random game, for every viewer, it says what the
+    view says - the version, whether the game is finished and the pending decision's kind and
+    player - and the decision message built from either is the same."""
+    from service.stream import decision_of
+
+    service.create_game(ruleset, SYSTEMS[ruleset][0], _players(ruleset), seed=11, game_id="g")
+    rng = random.Random(f"{ruleset}-decision")
+    for n in range(40):
+        for viewer in VIEWERS:
+            whole, light = service.view("g", viewer), service.decision_view("g", viewer)
+            pending = whole.state.get("pending")
+            assert (light.version, light.finished) == (whole.version, whole.finished)
+            want = None if pending is None else {"kind": pending["kind"], "player": pending["player"]}
+            assert light.state == {"pending": want}, (ruleset, whole.version, viewer)
+            assert decision_of(light.state, light.version, light.finished, light.integrity) == decision_of(
+                whole.state, whole.version, whole.finished, whole.integrity
+            )
+        legal = [a for p in ("p1", "p2") for a in service.legal_actions("g", p).actions]
+        if not legal:
+            break
+        choice = rng.choice([c for c in legal if c.type != "Concede"] or legal)
+        service.submit("g", Command(choice.type, choice.player, choice.args, id=f"d{n}"))
