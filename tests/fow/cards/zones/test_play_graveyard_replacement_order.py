@@ -27,11 +27,13 @@ def _destroyed_with_both() -> tuple[Story, dict[str, str], list[Event]]:
     return story, c, story.when(cmd("Pass", "p1"))
 
 
-def test_the_controller_of_the_destroyed_resonator_is_asked_which_replacement_applies() -> None:
-    story, c, events = _destroyed_with_both()
+def _asked_which(story: Story, c: dict[str, str], events: list[Event]) -> list[str]:
+    """p2, the controller of the resonator to be destroyed, is asked which of the sword's and
+    Blazer's replacement applies (9.10 p2), before anything is destroyed; only p2 may answer.
+    The choices."""
     asked = find(events, "ChoiceRequested")
     assert (asked.data["player"], asked.data["kind"], asked.rule) == ("p2", "replacement", "FoW-5.5 9.10 p2")
-    choices = asked.data["options"]["choices"]
+    choices: list[str] = asked.data["options"]["choices"]
     assert (asked.data["options"]["move"], choices[0], choices[1].split(":")[0]) == (
         c["theirs"],
         c["sword"],
@@ -40,6 +42,12 @@ def test_the_controller_of_the_destroyed_resonator_is_asked_which_replacement_ap
     assert story.state.objects[c["theirs"]].zone == "field"  # nothing is destroyed before the answer
     assert legal(story, "p2", "ChooseReplacement") == [{"effect": x} for x in choices]
     assert story.refused(cmd("ChooseReplacement", "p1", effect=choices[0])).code == "rules/not_your_decision"
+    return choices
+
+
+def test_the_controller_of_the_destroyed_resonator_is_asked_which_replacement_applies() -> None:
+    story, c, events = _destroyed_with_both()
+    _asked_which(story, c, events)
     wrong = story.refused(cmd("ChooseReplacement", "p2", effect="nothing"))
     assert (wrong.code, wrong.rule) == ("rules/replacement_choice", "FoW-5.5 9.10 p2")
     story.replays()
@@ -100,17 +108,8 @@ def test_an_effect_destroying_the_resonator_asks_its_controller_which_replacemen
     """FoW-5.5 9.10 p2: not only the rule processes - an effect's destruction stops for the choice
     too, before anything is destroyed; the controller of the destroyed card answers."""
     story, c, events = _decayed_with_both()
-    asked = find(events, "ChoiceRequested")
-    assert (asked.data["player"], asked.data["kind"], asked.rule) == ("p2", "replacement", "FoW-5.5 9.10 p2")
-    choices = asked.data["options"]["choices"]
-    assert (asked.data["options"]["move"], choices[0], choices[1].split(":")[0]) == (
-        c["theirs"],
-        c["sword"],
-        c["blazer"],
-    )
-    assert story.state.objects[c["theirs"]].zone == "field"
-    assert legal(story, "p2", "ChooseReplacement") == [{"effect": x} for x in choices]
-    assert story.refused(cmd("ChooseReplacement", "p1", effect=choices[0])).code == "rules/not_your_decision"
+    _asked_which(story, c, events)
+    assert story.state.chase  # Rapid Decay waits in the chase area for the answer
     story.replays()
 
 
