@@ -4,6 +4,7 @@ gives a choice of N from M as one action with its candidates and counts."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, get_args
@@ -103,3 +104,17 @@ def test_the_openapi_schema_types_the_decision(client: TestClient) -> None:
     assert set(schema["DecisionOut"]["properties"]) == {"kind", "player", "options"}
     assert "hand_change" in schema["DecisionOut"]["properties"]["kind"]["enum"]
     assert set(schema["ChoiceOut"]["properties"]) == {"arg", "candidates", "min", "max", "constraints", "rule"}
+
+
+def test_every_decision_kind_an_engine_can_ask_is_documented() -> None:
+    """Every kind of decision an engine's source can ask for (a string literal in a ``ctx.ask``,
+    LL's ``request`` or GCG's ``Wait``) is one of its ``DECISION_KINDS``, so ``/state`` types it
+    (an undocumented kind would fail the response model); random play cannot reach the kinds that
+    only some cards ask for, so the source is read."""
+    root = Path(__file__).resolve().parents[2] / "domain"
+    asked = re.compile(r'(?:\.ask|request)\(\s*(?:ctx,\s*)?[\w.\[\]"]+,\s*"([a-z_]+)"|Wait\(\s*"([a-z_]+)"')
+    for name, engine in (("fow", fow), ("gcg", gcg), ("ll", ll)):
+        source = "\n".join(p.read_text() for p in sorted((root / name).rglob("*.py")))
+        kinds = {a or b for a, b in asked.findall(source)}
+        assert len(kinds) >= 10, (name, kinds)  # the pattern still finds the engine's questions
+        assert kinds <= set(engine.DECISION_KINDS), (name, sorted(kinds - set(engine.DECISION_KINDS)))
