@@ -114,7 +114,18 @@ def twin(ruleset: str, state: Any, viewer: str, rng: random.Random) -> tuple[Any
         for oid, card in zip(oids, cards, strict=True):
             changed |= data["objects"][oid]["card"] != card
             data["objects"][oid]["card"] = card
-    return engine.state_from_dict(json.loads(json.dumps(data))), changed
+    other = engine.state_from_dict(json.loads(json.dumps(data)))
+    if getattr(state, "cycle_log", None):
+        # LL 12.1.1.2 refuses an action taken before "from exactly this game state": the log holds
+        # digests of whole past states, hidden cards included.  The twin has the same history with
+        # other hidden cards, so where the log says "this state was seen" it says so of the twin's
+        # state too (a twin whose log still held the original's digest would be a game no history
+        # wrote, and the rule would tell the two apart by their hidden cards).
+        from domain.ll.state import game_state_digest
+
+        seen, now = game_state_digest(state), game_state_digest(other)
+        other.cycle_log = [[now if digest == seen else digest, key] for digest, key in state.cycle_log]
+    return other, changed
 
 
 def answer(ruleset: str, state: Any, command: Command) -> str:
