@@ -286,8 +286,8 @@ def _decision(
     service: GameService, game_id: str, state: dict[str, Any], viewer: str | None, version: int
 ) -> DecisionOut | None:
     """The pending decision of a view (``state["pending"]``) as ``DecisionOut``: its options are
-    the legal actions of the player who must act, for that player and the judge, at the game's
-    current version only."""
+    the legal actions of the player who must act at the view's version (now, or the past
+    version ``?at=`` asked for), for that player and the judge."""
     pending = state.get("pending")
     if not isinstance(pending, dict) or not pending.get("player"):
         return None
@@ -295,8 +295,9 @@ def _decision(
     options: list[CommandOut] = []
     if viewer in (None, player):
         legal = service.legal_actions(game_id, player)
-        if legal.version == version:  # the options of the game now: none for a past state
-            options = _actions_out(legal)
+        if legal.version != version:  # a past state: the options that player had then
+            legal = service.legal_actions(game_id, player, at=version)
+        options = _actions_out(legal)
     return DecisionOut(kind=pending["kind"], player=player, options=options)
 
 

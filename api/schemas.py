@@ -285,7 +285,8 @@ class DecisionOut(BaseModel):
     kind: DecisionKind = Field(description="What is asked; the kinds of each ruleset are in docs/legal-actions.md.")
     player: str = Field(description="Who must act.")
     options: list[CommandOut] = Field(
-        description="The legal actions of `player`: shown to that player and to the judge only, empty for others."
+        description="The legal actions of `player` at the state's version (for `?at=`, the ones that player had "
+        "then): shown to that player and to the judge only, empty for others."
     )
 
 

@@ -35,6 +35,7 @@ _VERBS: Mapping[str, str] = {
     "PutIntoStandby": "Put into standby",
     "PlayAuto": "Play automatic ability",
     "DeclineTrigger": "Decline trigger",
+    "Deploy": "Deploy",
 }
 """The verb of a command whose first argument is the card it acts with."""
 
@@ -68,8 +69,11 @@ def label(
 ) -> str:
     """The label of the legal action ``cmd`` as ``describe``'s viewer may read it, e.g.
     ``Play Flame Cat (cost {R}{1})``, ``Attack with Hunter -> player p2`` or, for a
-    parameterised choice, ``Change hand: choose 0 to 5 of [Flame Cat, ...]``."""
+    parameterised choice, ``Change hand: choose 0 to 5 of [Flame Cat, ...]``.  ``cost_of``
+    gives the cost of the card a command plays as its game prints it (``cost {R}{1}``,
+    ``battle rank 3``, ``level 1, cost 0``), or None."""
     args: dict[str, Any] = {k: v for k, v in cmd.args.items() if k not in _SKIPPED}
+    rest: list[str] = []
     choice = cmd.choice
     if choice is not None:
         args.pop(choice.arg, None)
@@ -82,10 +86,10 @@ def label(
         head = f"{_VERBS[cmd.type]} {_show(oid, describe, players)}"
         cost = cost_of(oid) if cost_of is not None and isinstance(oid, str) else None
         if cost is not None:
-            head += f" (cost {cost})"
+            rest.append(cost)
     else:
         head = words(cmd.type)
-    rest = [f"{k}: {_show(v, describe, players)}" for k, v in args.items() if v != []]
+    rest += [f"{k}: {_show(v, describe, players)}" for k, v in args.items() if v != []]
     if rest:
         head += " (" + "; ".join(rest) + ")"
     if choice is not None:
@@ -103,16 +107,18 @@ def label_in(
     cmd: Command,
     is_visible: Callable[[Any, str, str | None], bool],
     cost_of: Callable[[str], str | None] | None = None,
+    place_name: Callable[[str], str | None] | None = None,
 ) -> str:
     """:func:`label` of ``cmd``, one of its player's legal actions, in an engine's ``state``
     (``objects`` with ``owner`` and ``zone``, ``card_of(oid).name``, ``players``): a card that
-    player may not see (the engine's ``is_visible``) is "a card in <owner>'s <zone>"."""
+    player may not see (the engine's ``is_visible``) is "a card in <owner>'s <zone>"; a string
+    naming no object is named by ``place_name`` (a circle ``FL`` is "front row left"), if any."""
     viewer = cmd.player
 
     def describe(oid: str) -> str | None:
         obj = state.objects.get(oid)
         if obj is None:
-            return None
+            return None if place_name is None else place_name(oid)
         if not is_visible(state, oid, viewer):
             return hidden_card(obj.owner, obj.zone)
         return str(state.card_of(oid).name)

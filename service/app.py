@@ -1480,8 +1480,10 @@ class GameService:
 
     # ----------------------------------------------------------------------------- reads
 
-    def legal_actions(self, game_id: str, player: str) -> LegalActions:
-        game = self._load(game_id)
+    def legal_actions(self, game_id: str, player: str, at: int | None = None) -> LegalActions:
+        """``player``'s legal actions and their labels, now or just after event ``at`` (what
+        that player could do then: built from the state of that version, as the player saw it)."""
+        game = self._load_at(game_id, at)
         self._require_player(game, player)
         key = (game.id, game.version, game.__dict__.get("chain_head", ""), player)
         cached = self._legal_cache.get(key)
@@ -1496,13 +1498,7 @@ class GameService:
     def view(self, game_id: str, viewer: str | None, at: int | None = None) -> GameView:
         """The game as ``viewer`` (a player id, ``None`` for a judge) sees it, now or just
         after event ``at``."""
-        if at is not None and at < 1:
-            raise InvalidRequestError(f"version must be >= 1; got {at}", "game/no_such_version")
-        game = self._load(game_id, version=at)
-        if at is not None and game.version != at:
-            raise InvalidRequestError(
-                f"game {game_id!r} has no version {at}; it is at version {game.version}", "game/no_such_version"
-            )
+        game = self._load_at(game_id, at)
         if viewer is not None:
             self._require_player(game, viewer)
         key = (game.id, game.version, game.__dict__.get("chain_head", ""), viewer)
@@ -1713,6 +1709,17 @@ class GameService:
         return version, current_tokens(header.token_hashes, header.timestamp, stored, sealed)
 
     # --------------------------------------------------------------------------- helpers
+
+    def _load_at(self, game_id: str, at: int | None) -> Game:
+        """The game now, or just after event ``at``: a version it does not have is refused."""
+        if at is not None and at < 1:
+            raise InvalidRequestError(f"version must be >= 1; got {at}", "game/no_such_version")
+        game = self._load(game_id, version=at)
+        if at is not None and game.version != at:
+            raise InvalidRequestError(
+                f"game {game_id!r} has no version {at}; it is at version {game.version}", "game/no_such_version"
+            )
+        return game
 
     def _load(self, game_id: str, version: int | None = None) -> Game:
         """The game (now, or just after event ``version``), its links checked as they are

@@ -393,7 +393,7 @@ def label(state: GameState, cmd: Command) -> str:
 
     def cost_of(oid: str) -> str | None:
         cost = state.card_of(oid).cost
-        return None if cost is None or cmd.type != "PlayCard" else _will_text(cost)
+        return None if cost is None or cmd.type != "PlayCard" else "cost " + _will_text(cost)
 
     return labels.label_in(state, cmd, is_visible, cost_of)
 

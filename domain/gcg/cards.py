@@ -470,6 +470,10 @@ class Ability(_Model):
         return self
 
 
+MONSTER_RANKS = ("I", "II", "III", "IV")
+"""Monster ranks 1 to 4 as cards print them, in Roman numerals (2.3.2.1)."""
+
+
 class Card(_Model):
     added_later = frozenset({"unsupported"})
     id: str
@@ -509,6 +513,13 @@ class Card(_Model):
         if self.burst is not None and (self.type != "monster" or self.burst >= self.rank):
             raise ValueError("【Burst (rank)】 is a monster's lower rank (11.5.1)")
         return self
+
+    @property
+    def rank_text(self) -> str:
+        """The rank as the card prints it (2.3.2): ``monster rank IV`` (Roman numerals),
+        ``battle rank 3``, ``strategy rank 1``."""
+        shown = MONSTER_RANKS[self.rank - 1] if self.type == "monster" else str(self.rank)
+        return f"{self.type} rank {shown}"
 
     @property
     def card_number(self) -> str:

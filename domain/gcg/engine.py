@@ -54,7 +54,7 @@ from typing import Any
 
 from domain import hidden, labels, positions
 from domain.gcg import actions, flow, position
-from domain.gcg.cards import Card, parse_catalog
+from domain.gcg.cards import MONSTER_RANKS, Card, parse_catalog
 from domain.gcg.characteristics import (
     board,
     monster_rank,
@@ -792,8 +792,18 @@ HTTP API's ``decision`` (docs/legal-actions.md)."""
 
 def label(state: GameState, cmd: Command) -> str:
     """The label of ``cmd``, one of its player's legal actions, from what that player may see
-    (``domain.labels``)."""
-    return labels.label_in(state, cmd, is_visible)
+    (``domain.labels``); a card played shows its rank, what the rules ask of playing it
+    (8.2.1, 8.3.1, 8.5.1; with 【Burst】 the lower rank it is played at, 11.5.2)."""
+
+    def cost_of(oid: str) -> str | None:
+        if cmd.type not in ("PlayBattleCard", "ActivateStrategy", "PlayMonster"):
+            return None
+        card = state.card_of(oid)
+        if cmd.args.get("burst") is True and card.burst is not None:
+            return f"{card.rank_text}, played as rank {MONSTER_RANKS[card.burst - 1]} by Burst"
+        return card.rank_text
+
+    return labels.label_in(state, cmd, is_visible, cost_of)
 
 
 def legal_actions(state: GameState, player: str) -> list[Command]:

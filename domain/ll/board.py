@@ -28,6 +28,11 @@ def column(loc: str) -> str:
     return {"L": "left", "C": "center", "R": "right"}[loc[1]]
 
 
+def location_name(loc: str) -> str:
+    """``FL`` -> ``front row left`` (4.4.2.1): how a label names a circle or Gate Zone."""
+    return f"{row(loc)} row {column(loc)}"
+
+
 def behind(loc: str) -> str | None:
     """The location behind a front-row location (4.4.3.1)."""
     return _BEHIND.get(loc)

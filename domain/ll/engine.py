@@ -77,7 +77,7 @@ from domain.kernel import (
     is_finished as is_finished,
 )
 from domain.ll import actions, flow, position
-from domain.ll.board import LOCATIONS, is_valid_placement, normalise, placements
+from domain.ll.board import LOCATIONS, is_valid_placement, location_name, normalise, placements
 from domain.ll.cards import Card, parse_catalog
 from domain.ll.characteristics import (
     LEVEL_LIMIT,
@@ -1339,8 +1339,21 @@ HTTP API's ``decision`` (docs/legal-actions.md)."""
 
 def label(state: GameState, cmd: Command) -> str:
     """The label of ``cmd``, one of its player's legal actions, from what that player may see
-    (``domain.labels``)."""
-    return labels.label_in(state, cmd, is_visible)
+    (``domain.labels``); a card deployed shows its level and cost (2.8, 2.9), the cost it
+    would pay now if an ability changes it (9.6.2.3.1), and circles are named (4.4.2.1)."""
+
+    def cost_of(oid: str) -> str | None:
+        if cmd.type != "Deploy":
+            return None
+        card = state.card_of(oid)
+        cost = play_cost(state, cmd.player, oid)
+        paid = "" if cost == card.cost else f", paying {cost} now"
+        return f"level {card.level}, cost {card.cost}{paid}"
+
+    def place_name(code: str) -> str | None:
+        return location_name(code) if code in LOCATIONS else None
+
+    return labels.label_in(state, cmd, is_visible, cost_of, place_name)
 
 
 def legal_actions(state: GameState, player: str) -> list[Command]:

@@ -118,3 +118,28 @@ def test_every_decision_kind_an_engine_can_ask_is_documented() -> None:
         kinds = {a or b for a, b in asked.findall(source)}
         assert len(kinds) >= 10, (name, kinds)  # the pattern still finds the engine's questions
         assert kinds <= set(engine.DECISION_KINDS), (name, sorted(kinds - set(engine.DECISION_KINDS)))
+
+
+def test_a_past_state_carries_the_options_its_deciding_player_had_then(client: TestClient) -> None:
+    """FoW-5.5 4.2 p4 (docs/legal-actions.md): ``/state?at=`` a past version gives the decision
+    pending then with the legal actions its player had then, exactly as ``/legal-actions``
+    listed them at that version, to that player and the judge; the opponent still gets none."""
+    game_id, tokens = _game(client)
+    judge = _get(client, f"/games/{game_id}/state", JUDGE)
+    then, decision = judge["version"], judge["decision"]
+    player = decision["player"]
+    legal = _get(client, f"/games/{game_id}/legal-actions", tokens[player])["actions"]
+    assert legal and decision["options"] == legal
+    first = legal[0]
+    sent = client.post(
+        f"/games/{game_id}/commands",
+        json={"command_id": "first", "type": first["type"], "args": first["args"]},
+        headers={"Authorization": f"Bearer {tokens[player]}"},
+    )
+    assert sent.status_code == 200, sent.text
+    assert _get(client, f"/games/{game_id}/state", JUDGE)["version"] > then
+    past = _get(client, f"/games/{game_id}/state?at={then}", tokens[player])
+    assert past["version"] == then and past["decision"] == decision
+    assert _get(client, f"/games/{game_id}/state?at={then}", JUDGE)["decision"] == decision
+    other = next(p for p in tokens if p != player)
+    assert _get(client, f"/games/{game_id}/state?at={then}", tokens[other])["decision"] == {**decision, "options": []}

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.gcg import engine
-from tests.gcg.support import advance_until, cmd, end_main, run, start_game, to_hand, tst
+from tests.gcg.support import advance_until, cmd, end_main, find_card, put, run, start_game, to_hand, tst
 
 
 def _zones(view: dict[str, Any], player: str) -> dict[str, Any]:
@@ -81,3 +81,23 @@ def test_view_after_a_few_turns_is_json_shaped() -> None:
     advance_until(state, "main", "p1")
     for viewer in ("p1", "p2", None):
         json.dumps(engine.view(state, viewer))
+
+
+def test_labels_show_the_rank_of_a_card_played_and_never_name_a_hidden_card() -> None:
+    """GCG-1.00 2.3.2, 8.2.1, 8.3.1, 8.5.1 (docs/legal-actions.md): the label of playing a card
+    names it and shows its printed rank, what the rules ask of playing it; a card
+    of the opponent's hand (hidden, 4.9.2) is only "a card in p2's hand", without its rank."""
+    state, _ = start_game()
+    breath, drop = to_hand(state, "p1", tst(10)), to_hand(state, "p1", tst(60))
+    texts = {engine.label(state, c) for c in engine.legal_actions(state, "p1")}
+    assert "Play Atomic Breath (battle rank 1; zone: 2)" in texts
+    assert "Activate Supply Drop (strategy rank 1; zone: 1)" in texts
+    put(state, find_card(state, "p1", tst(2), ["monster_deck"]), "monster")
+    to_hand(state, "p1", tst(6))
+    texts = {engine.label(state, c) for c in engine.legal_actions(state, "p1")}
+    assert "Play Godzilla, Unleashed (monster rank III, played as rank II by Burst; burst: yes)" in texts  # 11.5.2
+    assert {breath, drop}.isdisjoint(" ".join(texts).split())
+    theirs = state.zones["p2"]["hand"][0]
+    hidden = engine.label(state, cmd("PlayBattleCard", "p1", card=theirs, zone=1))
+    assert hidden == "Play a card in p2's hand (zone: 1)"
+    assert state.card_of(theirs).name not in hidden

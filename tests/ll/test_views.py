@@ -9,7 +9,7 @@ from typing import Any
 
 from domain.ll import engine
 from domain.ll.state import GameState, apply_event
-from tests.ll.support import cmd, deploy_given, put, run, start_game, to_main
+from tests.ll.support import cmd, deploy_given, hand_card, level_up, put, run, start_game, stock_up, to_main
 from tests.ll.test_properties import recorded_game
 
 
@@ -108,3 +108,19 @@ def test_the_judge_sees_events_unredacted() -> None:
     for e in events[:40]:
         apply_event(state, e)
         assert engine.redact_event(state, e, None) is e
+
+
+def test_labels_show_the_level_and_cost_of_a_member_deployed_and_name_its_circles() -> None:
+    """LL-2.04 2.8, 2.9, 4.4.2.1 (docs/legal-actions.md): the label of deploying a member names
+    it, shows its printed level and cost and names the circles; a card of the opponent's hand
+    (hidden, 4.6.1.1) is only "a card in p2's hand", without its level or cost."""
+    state, _ = start_game()
+    to_main(state, "p1")
+    hand_card(state, "p1", "LL-TST-002")
+    level_up(state, "p1", 1, card="")
+    stock_up(state, "p1", 1)
+    texts = {engine.label(state, c) for c in engine.legal_actions(state, "p1")}
+    assert "Deploy Aoi, Festival Dress (level 1, cost 1; circles: [front row left])" in texts
+    theirs = state.zones["p2"]["hand"][0]
+    hidden = engine.label(state, cmd("Deploy", "p1", card=theirs, circles=["FL"]))
+    assert hidden == "Deploy a card in p2's hand (circles: [front row left])"
