@@ -102,4 +102,12 @@ def test_the_openapi_schema_types_the_decision(client: TestClient) -> None:
     assert "decision" in schema["StateResponse"]["properties"]
     assert set(schema["DecisionOut"]["properties"]) == {"kind", "player", "options"}
     assert "hand_change" in schema["DecisionOut"]["properties"]["kind"]["enum"]
-    assert set(schema["ChoiceOut"]["properties"]) == {"arg", "candidates", "min", "max", "constraints", "rule"}
+    assert set(schema["ChoiceOut"]["properties"]) == {
+        "arg",
+        "candidates",
+        "min",
+        "max",
+        "constraints",
+        "groups",
+        "rule",
+    }

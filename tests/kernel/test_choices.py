@@ -41,6 +41,56 @@ def test_distinct_names_refuses_two_cards_of_one_name() -> None:
     assert refused is not None and refused.code == "choice/same_name"
 
 
+def test_one_left_per_group_keeps_exactly_one_card_of_each_name() -> None:
+    """FoW-5.5 10.10 p1 ("banish all but one of them", one of each name kept): given two groups of
+    one name each, when all but one of each group is chosen, then it is a choice; when a group loses
+    every card or keeps two, then ``choice/one_left_per_group`` is refused citing the rule."""
+    keep = Choice(
+        "cards",
+        ("a1", "a2", "b1", "b2", "b3"),
+        3,
+        3,
+        "FoW-5.5 10.10 p1",
+        ("one_left_per_group",),
+        (("a1", "a2"), ("b1", "b2", "b3")),
+    )
+    assert keep.check(["a1", "b1", "b3"]) is None
+    assert [sorted(s) for s in keep.selections()] == [
+        ["a1", "b1", "b2"],
+        ["a1", "b1", "b3"],
+        ["a1", "b2", "b3"],
+        ["a2", "b1", "b2"],
+        ["a2", "b1", "b3"],
+        ["a2", "b2", "b3"],
+    ]
+    for broken in (["a1", "a2", "b1"], ["b1", "b2", "b3"]):
+        refused = keep.check(broken)
+        assert refused is not None and (refused.code, refused.rule) == ("choice/one_left_per_group", "FoW-5.5 10.10 p1")
+        assert "exactly one card of each of the groups is left unchosen" in refused.message
+    assert keep.to_dict()["groups"] == [["a1", "a2"], ["b1", "b2", "b3"]]
+
+
+def test_one_per_group_is_a_x_and_or_a_y() -> None:
+    """FoW-5.5 10.13 p2 ("search for a X and/or a Y"): given the cards of each kind (``xy`` is both),
+    when each chosen card stands for a different kind, then it is a choice; when two stand for the
+    same kind only, then ``choice/one_per_group`` is refused citing the rule."""
+    search = Choice(
+        "cards",
+        ("x1", "x2", "y1", "xy"),
+        0,
+        2,
+        "FoW-5.5 10.13 p2",
+        ("one_per_group",),
+        (("x1", "x2", "xy"), ("y1", "xy")),
+    )
+    for fine in ([], ["x2"], ["y1"], ["x1", "y1"], ["xy", "x1"], ["xy", "y1"]):
+        assert search.check(fine) is None, fine
+    refused = search.check(["x1", "x2"])
+    assert refused is not None and (refused.code, refused.rule) == ("choice/one_per_group", "FoW-5.5 10.13 p2")
+    assert ["x1", "x2"] not in list(search.selections()) and ["x1", "y1"] in list(search.selections())
+    assert search.to_dict()["constraints"] == ["one_per_group"]
+
+
 def test_the_hand_change_is_one_action_and_decide_checks_its_selection() -> None:
     """FoW-5.5 4.2 p4: the player may put any of the cards in hand back: one legal action whose
     candidates are the hand, not one action per subset; a repeated card is refused."""
