@@ -1225,9 +1225,7 @@ def offer_choice(spec: Command, is_accepted: Callable[[Command], bool], limit: i
     none when none of those is accepted."""
     choice = spec.choice
     assert choice is not None
-    sizes = range(choice.min_count, choice.max_count + 1)
-    selections = itertools.chain.from_iterable(itertools.combinations(choice.candidates, n) for n in sizes)
-    for picked in itertools.islice(selections, limit):
+    for picked in itertools.islice(choice.selections(), limit):  # those meeting its group constraints
         cmd = Command(spec.type, spec.player, {**spec.args, choice.arg: list(picked)}, choice=choice)
         if is_accepted(cmd):
             return [cmd]
