@@ -5,7 +5,7 @@ an unknown or repeated candidate and a broken constraint, naming the problem and
 from __future__ import annotations
 
 from domain.fow import engine as fow
-from domain.kernel import Choice, Command, Rejection
+from domain.kernel import Choice, Command, Rejection, offer_choice
 from tests.fow.support import start_game
 
 DISCARD = Choice("cards", ("a", "b", "c", "d"), 2, 2, "FoW-5.5 5.4 p5.4")
@@ -89,6 +89,17 @@ def test_one_per_group_is_a_x_and_or_a_y() -> None:
     assert refused is not None and (refused.code, refused.rule) == ("choice/one_per_group", "FoW-5.5 10.13 p2")
     assert ["x1", "x2"] not in list(search.selections()) and ["x1", "y1"] in list(search.selections())
     assert search.to_dict()["constraints"] == ["one_per_group"]
+
+
+def test_the_listed_selection_meets_the_group_constraints() -> None:
+    """FoW-5.5 10.10 p1: given four names of two cards each, the one listed action keeps one of
+    each name, found among the selections meeting the constraint however many others come first."""
+    groups = (("a1", "a2"), ("b1", "b2"), ("c1", "c2"), ("d1", "d2"))
+    keep = Choice(
+        "cards", tuple(o for g in groups for o in g), 4, 4, "FoW-5.5 10.10 p1", ("one_left_per_group",), groups
+    )
+    (listed,) = offer_choice(Command("ChooseCards", "p1", {}, choice=keep), lambda c: True, 1)
+    assert keep.check(listed.args["cards"]) is None and listed.args["cards"] == ["a1", "b1", "c1", "d1"]
 
 
 def test_the_hand_change_is_one_action_and_decide_checks_its_selection() -> None:
