@@ -201,8 +201,11 @@ class ChoiceOut(BaseModel):
     candidates: list[str]
     min: int = Field(ge=0)
     max: int = Field(ge=0)
-    constraints: list[Literal["distinct_names"]] = Field(
+    constraints: list[Literal["distinct_names", "one_left_per_group", "one_per_group"]] = Field(
         default_factory=list, description="Conditions on the whole selection (docs/legal-actions.md)."
+    )
+    groups: list[list[str]] = Field(
+        default_factory=list, description="Sets of candidates the group constraints speak of (docs/legal-actions.md)."
     )
     rule: str = Field(description="The rule that asks for the choice, e.g. `FoW-5.5 4.2 p4`.")
 

@@ -37,6 +37,8 @@ class Rejection:
 
 CHOICE_CONSTRAINTS: dict[str, str] = {
     "distinct_names": "no two chosen cards have the same name",
+    "one_left_per_group": "exactly one card of each of the groups is left unchosen",
+    "one_per_group": "each chosen card stands for a different one of the groups",
 }
 """The vocabulary of :attr:`Choice.constraints` (docs/legal-actions.md): each a condition the
 whole selection must meet beyond its size and its candidates.  ``decide`` checks it (a card's
@@ -55,6 +57,8 @@ class Choice:
     max_count: int
     rule: str
     constraints: tuple[str, ...] = ()
+    groups: tuple[tuple[str, ...], ...] = ()
+    """Sets of candidates, for the constraints ``one_left_per_group`` and ``one_per_group``."""
 
     def to_dict(self) -> dict[str, JSON]:
         return {
@@ -63,13 +67,14 @@ class Choice:
             "min": self.min_count,
             "max": self.max_count,
             "constraints": list(self.constraints),
+            "groups": [list(g) for g in self.groups],
             "rule": self.rule,
         }
 
     def check(self, selection: Any, name_of: Callable[[str], str] | None = None) -> Rejection | None:
         """Why ``selection`` is not a choice of this kind (``None`` if it is): not a list, a wrong
         count, an unknown or repeated candidate, or a broken constraint (``name_of`` gives a
-        candidate's name for ``distinct_names``)."""
+        candidate's name for ``distinct_names``; ``groups`` are the sets the group constraints speak of)."""
         if selection is None:
             selection = []
         if not isinstance(selection, list) or not all(isinstance(x, str) for x in selection):
@@ -94,14 +99,29 @@ class Choice:
             names = [name_of(x) for x in selection]
             if len(set(names)) != len(names):
                 return Rejection("choice/same_name", self.rule, CHOICE_CONSTRAINTS["distinct_names"])
+        if "one_left_per_group" in self.constraints:
+            for group in self.groups:
+                if sum(x not in selection for x in group) != 1:
+                    why = f"{CHOICE_CONSTRAINTS['one_left_per_group']}: not so for {list(group)}"
+                    return Rejection("choice/one_left_per_group", self.rule, why)
+        if "one_per_group" in self.constraints and not self._is_one_per_group(selection):
+            return Rejection("choice/one_per_group", self.rule, CHOICE_CONSTRAINTS["one_per_group"])
         return None
 
+    def _is_one_per_group(self, selection: Sequence[str]) -> bool:
+        """Whether the chosen cards can each be matched with a different group holding it."""
+        return any(
+            all(x in self.groups[g] for x, g in zip(selection, assigned, strict=True))
+            for assigned in itertools.permutations(range(len(self.groups)), len(selection))
+        )
+
     def selections(self) -> Iterator[list[str]]:
-        """Every selection of the right size, smallest first (for tests and small choices: a
-        client should rather let its player pick)."""
+        """Every selection of the right size meeting the group constraints, smallest first (for
+        tests and small choices: a client should rather let its player pick)."""
         for n in range(self.min_count, self.max_count + 1):
             for picked in itertools.combinations(self.candidates, n):
-                yield list(picked)
+                if self.check(list(picked)) is None:
+                    yield list(picked)
 
     def complete(self, command: Command, selection: Sequence[str]) -> Command:
         """``command`` (this choice's legal action) with ``selection`` as its argument."""
@@ -1205,9 +1225,7 @@ def offer_choice(spec: Command, is_accepted: Callable[[Command], bool], limit: i
     none when none of those is accepted."""
     choice = spec.choice
     assert choice is not None
-    sizes = range(choice.min_count, choice.max_count + 1)
-    selections = itertools.chain.from_iterable(itertools.combinations(choice.candidates, n) for n in sizes)
-    for picked in itertools.islice(selections, limit):
+    for picked in itertools.islice(choice.selections(), limit):  # those meeting its group constraints
         cmd = Command(spec.type, spec.player, {**spec.args, choice.arg: list(picked)}, choice=choice)
         if is_accepted(cmd):
             return [cmd]

@@ -241,7 +241,8 @@ def _search_options(s: GameState, item: ChaseItem, eff: Search, candidates: list
     specific information may fail to find one)."""
     asked: dict[str, Any] = {"item": item.id, "cards": candidates, "max": item.x if eff.count_x else eff.count}
     if eff.and_or is not None:  # "a X and/or a Y": at most one of each (10.13 p2)
-        return {**asked, "either": [list(pair) for pair in and_or_pairs(s, eff, candidates)]}
+        kinds = [[c for c in candidates if _filter_match(s, f, c)] for f in (eff.filter, eff.and_or)]
+        return {**asked, "either": [list(pair) for pair in and_or_pairs(s, eff, candidates)], "kinds": kinds}
     if eff.filter == Filter(zone="main_deck", types=[]):
         asked["min"] = min(asked["max"], len(candidates))
     return asked

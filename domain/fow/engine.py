@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import functools
-import itertools
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -198,19 +197,21 @@ _CHOICE_RULES = {
     "put_from_removed": "10.13 p1",
     "look": "10.13 p1",
     "attributes": "2.8 p2",
+    "search": "10.13 p2",
+    "put_from_hand": "10.13 p2",
+    "recover": "9.3 p3.2",
 }
 """The decisions that are a choice of N from M (one parameterised legal action) and the rule that asks."""
 
 
 def pending_choice(s: GameState, player: str) -> Command | None:
     """``player``'s pending decision as one parameterised legal action (a :class:`Choice` of
-    N from M, docs/legal-actions.md), or None when it is not such a choice.  "One kept of each
-    name" (``banish`` with ``groups``) and "a X and/or a Y" searches stay enumerated."""
+    N from M, docs/legal-actions.md), or None when it is not such a choice."""
     p = s.pending
     if p is None or p.player != player or p.kind not in _CHOICE_RULES:
         return None
-    if p.kind == "banish" and isinstance(p.options.get("groups"), list):
-        return None
+    constraints: tuple[str, ...] = ()
+    groups: tuple[tuple[str, ...], ...] = ()
     rule = version(s.ruleset).cite(_CHOICE_RULES[p.kind])
     cards = [str(c) for c in p.options.get("cards", [])]
     hand = list(s.zones[player]["hand"])
@@ -226,9 +227,15 @@ def pending_choice(s: GameState, player: str) -> Command | None:
         lo, hi = int(p.options["min"]), min(int(p.options["max"]), len(cards))
     elif p.kind == "attributes":  # any number of the five (2.8 p2)
         kind, arg, cards, lo, hi = "ChooseAttributes", "attributes", ["W", "R", "U", "G", "B"], 0, 5
+    elif p.kind in ("search", "put_from_hand", "recover"):  # "up to N" (a search "for a card": min, 10.13 p2)
+        lo, hi = int(p.options.get("min", 0)), min(int(p.options["max"]), len(cards))
+        if isinstance(p.options.get("kinds"), list):  # "a X and/or a Y": one of each kind (10.13 p2)
+            constraints, groups = ("one_per_group",), tuple(tuple(map(str, g)) for g in p.options["kinds"])
     else:
         lo = hi = int(p.options["count"])
-    return Command(kind, player, {}, choice=Choice(arg, tuple(cards), lo, hi, rule))
+        if p.kind == "banish" and isinstance(p.options.get("groups"), list):  # one kept of each name (10.10 p1)
+            constraints, groups = ("one_left_per_group",), tuple(tuple(map(str, g)) for g in p.options["groups"])
+    return Command(kind, player, {}, choice=Choice(arg, tuple(cards), lo, hi, rule, constraints, groups))
 
 
 _decide = checking_choices(COMMAND_TABLE.decide, pending_choice)
@@ -352,30 +359,6 @@ def legal_actions(state: GameState, player: str) -> list[Command]:
         plan = [] if will is None else plan_payment(s, player, will)
         if plan is not None:  # "you may pay {R}": only when the will can be paid (10.2 p4)
             out.insert(0, Command("ChooseOptional", player, {"accept": True, **({"pay_with": plan} if plan else {})}))
-    elif p.kind == "banish" and isinstance(p.options.get("groups"), list):  # one kept of each name
-        kept = itertools.islice(itertools.product(*p.options["groups"]), MAX_TARGET_COMBOS)
-        out = [Command("ChooseCards", player, {"cards": [c for c in p.options["cards"] if c not in k]}) for k in kept]
-    elif p.kind == "recover":  # up to "max" of them: as many as allowed, or none
-        cards = list(p.options["cards"])
-        n = min(int(p.options["max"]), len(cards))
-        out = [
-            Command("ChooseCards", player, {"cards": list(c)})
-            for c in itertools.islice(itertools.combinations(cards, n), MAX_TARGET_COMBOS)
-        ]
-        out.append(Command("ChooseCards", player, {"cards": []}))
-    elif p.kind == "search" and isinstance(p.options.get("either"), list):  # "a X and/or a Y"
-        pairs = [list(x) for x in p.options["either"]]
-        singles = [[c] for c in p.options["cards"]]
-        out = [Command("ChooseCards", player, {"cards": c}) for c in [*pairs, *singles, []]]
-    elif p.kind in ("search", "put_from_hand"):
-        cards = list(p.options["cards"])
-        n = min(int(p.options["max"]), len(cards))
-        out = [
-            Command("ChooseCards", player, {"cards": list(c)})
-            for c in itertools.islice(itertools.combinations(cards, n), MAX_TARGET_COMBOS)
-        ]
-        if n and not int(p.options.get("min", 0)):  # "for a card": one must be found if any (10.13 p2)
-            out.append(Command("ChooseCards", player, {"cards": []}))
     out = [c for c in out if _accepted(s, c)]
     out.append(Command("Concede", player))
     return out

@@ -103,7 +103,15 @@ def test_the_openapi_schema_types_the_decision(client: TestClient) -> None:
     assert "decision" in schema["StateResponse"]["properties"]
     assert set(schema["DecisionOut"]["properties"]) == {"kind", "player", "options"}
     assert "hand_change" in schema["DecisionOut"]["properties"]["kind"]["enum"]
-    assert set(schema["ChoiceOut"]["properties"]) == {"arg", "candidates", "min", "max", "constraints", "rule"}
+    assert set(schema["ChoiceOut"]["properties"]) == {
+        "arg",
+        "candidates",
+        "min",
+        "max",
+        "constraints",
+        "groups",
+        "rule",
+    }
 
 
 def test_every_decision_kind_an_engine_can_ask_is_documented() -> None:

@@ -5,7 +5,7 @@ an unknown or repeated candidate and a broken constraint, naming the problem and
 from __future__ import annotations
 
 from domain.fow import engine as fow
-from domain.kernel import Choice, Command, Rejection
+from domain.kernel import Choice, Command, Rejection, offer_choice
 from tests.fow.support import start_game
 
 DISCARD = Choice("cards", ("a", "b", "c", "d"), 2, 2, "FoW-5.5 5.4 p5.4")
@@ -39,6 +39,67 @@ def test_distinct_names_refuses_two_cards_of_one_name() -> None:
     assert choice.check(["a", "c"], names) is None
     refused = choice.check(["a", "b"], names)
     assert refused is not None and refused.code == "choice/same_name"
+
+
+def test_one_left_per_group_keeps_exactly_one_card_of_each_name() -> None:
+    """FoW-5.5 10.10 p1 ("banish all but one of them", one of each name kept): given two groups of
+    one name each, when all but one of each group is chosen, then it is a choice; when a group loses
+    every card or keeps two, then ``choice/one_left_per_group`` is refused citing the rule."""
+    keep = Choice(
+        "cards",
+        ("a1", "a2", "b1", "b2", "b3"),
+        3,
+        3,
+        "FoW-5.5 10.10 p1",
+        ("one_left_per_group",),
+        (("a1", "a2"), ("b1", "b2", "b3")),
+    )
+    assert keep.check(["a1", "b1", "b3"]) is None
+    assert [sorted(s) for s in keep.selections()] == [
+        ["a1", "b1", "b2"],
+        ["a1", "b1", "b3"],
+        ["a1", "b2", "b3"],
+        ["a2", "b1", "b2"],
+        ["a2", "b1", "b3"],
+        ["a2", "b2", "b3"],
+    ]
+    for broken in (["a1", "a2", "b1"], ["b1", "b2", "b3"]):
+        refused = keep.check(broken)
+        assert refused is not None and (refused.code, refused.rule) == ("choice/one_left_per_group", "FoW-5.5 10.10 p1")
+        assert "exactly one card of each of the groups is left unchosen" in refused.message
+    assert keep.to_dict()["groups"] == [["a1", "a2"], ["b1", "b2", "b3"]]
+
+
+def test_one_per_group_is_a_x_and_or_a_y() -> None:
+    """FoW-5.5 10.13 p2 ("search for a X and/or a Y"): given the cards of each kind (``xy`` is both),
+    when each chosen card stands for a different kind, then it is a choice; when two stand for the
+    same kind only, then ``choice/one_per_group`` is refused citing the rule."""
+    search = Choice(
+        "cards",
+        ("x1", "x2", "y1", "xy"),
+        0,
+        2,
+        "FoW-5.5 10.13 p2",
+        ("one_per_group",),
+        (("x1", "x2", "xy"), ("y1", "xy")),
+    )
+    for fine in ([], ["x2"], ["y1"], ["x1", "y1"], ["xy", "x1"], ["xy", "y1"]):
+        assert search.check(fine) is None, fine
+    refused = search.check(["x1", "x2"])
+    assert refused is not None and (refused.code, refused.rule) == ("choice/one_per_group", "FoW-5.5 10.13 p2")
+    assert ["x1", "x2"] not in list(search.selections()) and ["x1", "y1"] in list(search.selections())
+    assert search.to_dict()["constraints"] == ["one_per_group"]
+
+
+def test_the_listed_selection_meets_the_group_constraints() -> None:
+    """FoW-5.5 10.10 p1: given four names of two cards each, the one listed action keeps one of
+    each name, found among the selections meeting the constraint however many others come first."""
+    groups = (("a1", "a2"), ("b1", "b2"), ("c1", "c2"), ("d1", "d2"))
+    keep = Choice(
+        "cards", tuple(o for g in groups for o in g), 4, 4, "FoW-5.5 10.10 p1", ("one_left_per_group",), groups
+    )
+    (listed,) = offer_choice(Command("ChooseCards", "p1", {}, choice=keep), lambda c: True, 1)
+    assert keep.check(listed.args["cards"]) is None and listed.args["cards"] == ["a1", "b1", "c1", "d1"]
 
 
 def test_the_hand_change_is_one_action_and_decide_checks_its_selection() -> None:

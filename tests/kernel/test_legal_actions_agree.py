@@ -218,6 +218,8 @@ def _is_covered_by_choice(cmd: Command, legal: list[Command]) -> bool:
 
 
 def random_selection(choice: Choice, rng: random.Random) -> list[str]:
+    if choice.groups:  # one of the selections meeting the group constraints
+        return rng.choice(list(choice.selections()))
     return rng.sample(list(choice.candidates), rng.randint(choice.min_count, choice.max_count))
 
 

@@ -30,7 +30,7 @@ from __future__ import annotations
 from domain.fow import actions, engine, flow
 from domain.fow.characteristics import characteristics
 from domain.kernel import Event
-from tests.fow.cards.story import Story
+from tests.fow.cards.story import Story, legal
 from tests.fow.support import cmd, find
 from tests.fow.test_ch8_battle import to_main
 
@@ -252,8 +252,8 @@ def test_put_a_resonator_from_your_hand_into_your_field_is_not_playing_it() -> N
     asked = find(events, "ChoiceRequested")
     assert (asked.data["kind"], asked.rule) == ("put_from_hand", "FoW-5.5 10.13 p2")
     assert set(asked.data["options"]["cards"]) >= {herald, bear} and phantom not in asked.data["options"]["cards"]
-    offered = [c.args["cards"] for c in engine.legal_actions(story.state, "p1") if c.type == "ChooseCards"]
-    assert [herald] in offered and [] in offered
+    offered = legal(story, "p1", "ChooseCards")  # one choice of up to one of them (10.13 p2)
+    assert {"cards": [herald]} in offered and {"cards": []} in offered
     too_many = story.refused(cmd("ChooseCards", "p1", cards=[herald, bear]))
     assert (too_many.code, too_many.rule) == ("rules/search_choice", "FoW-5.5 10.13 p2")
     events = story.when(cmd("ChooseCards", "p1", cards=[herald]))

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from domain.fow import actions
+from domain.fow import actions, engine
 from domain.fow.characteristics import attributes_of, characteristics
 from domain.fow.state import GameState
 from tests.fow.cards.story import Story, legal
@@ -595,6 +595,10 @@ def test_gill_lapis_searches_for_a_twelve_apostle_and_or_attoractia() -> None:
         "cards": [attoractia, behemoths[0]]
     } in legal(story, "p1", "ChooseCards")
     assert {"cards": behemoths[:2]} not in legal(story, "p1", "ChooseCards")
+    (search,) = [c for c in engine.legal_actions(story.state, "p1") if c.type == "ChooseCards"]
+    assert search.choice is not None and search.choice.constraints == ("one_per_group",)  # one choice
+    apostles, named = (set(g) for g in search.choice.groups)  # the cards of each kind searched for
+    assert set(behemoths) <= apostles and attoractia in named and attoractia not in apostles
     events = story.when(cmd("ChooseCards", "p1", cards=[behemoths[0], attoractia]))
     moved = {e.data["oid"]: e.data for e in events if e.type == "CardMoved"}
     assert moved[behemoths[0]]["to"] == moved[attoractia]["to"] == "hand"

@@ -54,6 +54,9 @@ def test_two_almerius_trigger_and_the_controller_keeps_one() -> None:
     asked = next(e for e in events if e.type == "ChoiceRequested")
     assert (asked.data["kind"], asked.rule) == ("banish", "FoW-5.5 10.10 p1")
     assert asked.data["options"]["groups"] == [[first, second]]
+    (banish,) = [c for c in engine.legal_actions(story.state, "p1") if c.type == "ChooseCards"]
+    assert banish.choice is not None  # one choice keeping one of each name, not one action per way
+    assert (banish.choice.constraints, banish.choice.groups) == (("one_left_per_group",), ((first, second),))
     assert sorted(c["cards"][0] for c in legal(story, "p1", "ChooseCards")) == sorted([first, second])
     refusal = story.refused(cmd("ChooseCards", "p1", cards=[first, second]))
     assert (refusal.code, refusal.rule) == ("rules/banish_choice", "FoW-5.5 10.10 p1")

@@ -169,7 +169,8 @@ def test_rewriting_laws_stones_gain_a_will_ability_and_up_to_two_are_recovered()
     asked = find(story.resolve(), "ChoiceRequested")
     assert (asked.data["kind"], asked.data["options"]["max"], asked.rule) == ("recover", 2, "FoW-5.5 9.3 p3.2")
     assert asked.data["options"]["cards"] == stones
-    assert legal(story, "p1", "ChooseCards")[-1] == {"cards": []}  # "up to": none is allowed too
+    assert {"cards": []} in legal(story, "p1", "ChooseCards")  # "up to": none is allowed too
+    assert {"cards": stones[:1]} in legal(story, "p1", "ChooseCards")  # or one
     refused = story.refused(cmd("ChooseCards", "p1", cards=stones))
     assert (refused.code, refused.rule) == ("rules/recover_choice", "FoW-5.5 9.3 p3.2")
     events = story.when(cmd("ChooseCards", "p1", cards=stones[:2]))
