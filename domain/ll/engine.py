@@ -1343,6 +1343,14 @@ def label(state: GameState, cmd: Command) -> str:
     would pay now if an ability changes it (9.6.2.3.1), and circles are named (4.4.2.1)."""
 
     def cost_of(oid: str) -> str | None:
+        if cmd.type == "UseAbility":  # the ability's cost in square brackets (9.4)
+            index = cmd.args.get("ability")
+            ability = ability_at(state, oid, index) if isinstance(index, int) else None
+            if ability is None:
+                return None
+            parts = [f"pay {ability.cost.stock} from stock"] if ability.cost.stock else []
+            parts += ["rest this card"] * ability.cost.rest_self + ["drop this card"] * ability.cost.drop_self
+            return "cost: " + (", ".join(parts) or "none")
         if cmd.type != "Deploy":
             return None
         card = state.card_of(oid)

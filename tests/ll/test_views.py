@@ -8,6 +8,7 @@ import json
 from typing import Any
 
 from domain.ll import engine
+from domain.ll.characteristics import ability_at
 from domain.ll.state import GameState, apply_event
 from tests.ll.support import cmd, deploy_given, hand_card, level_up, put, run, start_game, stock_up, to_main
 from tests.ll.test_properties import recorded_game
@@ -124,3 +125,23 @@ def test_labels_show_the_level_and_cost_of_a_member_deployed_and_name_its_circle
     theirs = state.zones["p2"]["hand"][0]
     hidden = engine.label(state, cmd("Deploy", "p1", card=theirs, circles=["FL"]))
     assert hidden == "Deploy a card in p2's hand (circles: [front row left])"
+
+
+def test_the_label_of_using_an_ability_shows_its_cost_in_square_brackets() -> None:
+    """LL-2.04 9.4 (docs/legal-actions.md): using an ability is labelled with the cost its square
+    brackets print (Stock to pay, resting or dropping the card), as a deployed member shows its
+    level and cost."""
+    state, _ = start_game()
+    to_main(state, "p1")
+    stock_up(state, "p1", 3)
+    member = deploy_given(state, "p1", "LL-TST-007", ["FC"])
+    put(state, state.zones["p1"]["deck"][-1], "soul", soul_of=member)
+    ability = ability_at(state, member, 0)
+    assert ability is not None
+    uses = [c for c in engine.legal_actions(state, "p1") if c.type == "UseAbility" and c.args["source"] == member]
+    assert uses, "the member's ability is a legal action"
+    text = engine.label(state, uses[0])
+    name = state.card_of(member).name
+    stock = ability.cost.stock
+    expected = f"pay {stock} from stock" if stock else ("rest this card" if ability.cost.rest_self else "none")
+    assert text.startswith(f"Use an ability of {name} (cost: {expected}"), text
