@@ -194,18 +194,14 @@ def choose_replacement(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     if "move" in options:  # which replacement of a destroyed card's move to a graveyard applies (9.10 p2)
         oid = str(options["move"])
         before = options.get("moves_chosen")
-        ctx.move_picks = {**({str(k): str(v) for k, v in before.items()} if isinstance(before, dict) else {})}
+        ctx.move_picks = {str(k): str(v) for k, v in before.items()} if isinstance(before, dict) else {}
         ctx.move_picks[oid] = str(effect)
         chosen = {"player": player, "replacement": effect, "oid": oid}
         cause = ctx.emit("OptionChosen", chosen, "9.10 p2", actor=player)
         if "priority" in options:  # the rule processes destroy it (13.2): they go on, then the priority
             flow.open_priority(ctx, str(options["priority"]), cause)
             return
-        # an effect destroys it: the effect resumes where it asked (inside its "you may"/"if", if any)
-        resumed: Any = {"wrapper": [dict(f) for f in options["wrapper"]]} if "wrapper" in options else None
-        done = actions.resolve_top(ctx, cause, choice=REPLACEMENT_ANSWER if resumed is None else resumed)
-        if done is not None:
-            flow.continue_after_resolution(ctx, done)
+        _resume_where_asked(ctx, options, cause)  # an effect destroys it
         return
     ctx.replacement_picks = [*[str(c) for c in options.get("chosen", [])], str(effect)]
     chosen = {"player": player, "replacement": effect}
@@ -214,7 +210,12 @@ def choose_replacement(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         to_blocker = options.get("to_blocker")
         flow.resume_battle_damage(ctx, str(options["battle"]), cause, None if to_blocker is None else int(to_blocker))
         return
-    # the effect resumes where it asked: inside its "you may"/"if", or in a fight with the J/resonator chosen
+    _resume_where_asked(ctx, options, cause)
+
+
+def _resume_where_asked(ctx: Ctx, options: Mapping[str, Any], cause: str) -> None:
+    """The effect that asked which replacement applies resumes where it asked: inside its "you
+    may"/"if" (``wrapper``), in a fight with the J/resonator chosen (``fight``), or at its effect."""
     answer: Any = REPLACEMENT_ANSWER
     if "wrapper" in options:
         answer = {"wrapper": [dict(f) for f in options["wrapper"]]}
