@@ -452,14 +452,14 @@ class Game(Aggregate):
         command_json: str | None = None,
         keys: ChainKeys | None = None,
         viewer: str | None = None,
-        others: Sequence[str] = (),
-        seen_by_others: list[tuple[tuple[Any, ...], Event]] | None = None,
+        players: Sequence[str] = (),
+        seen_by_players: list[tuple[tuple[Any, ...], Event]] | None = None,
     ) -> list[tuple[Event, Event]]:
         """Append engine output; returns each event (as stored) with the same event as
         ``viewer`` (a player id; ``None``: a judge, the event whole) may see it, redacted
         with the state right after it (:func:`redact_event`).  Each event is redacted for
-        the players ``others`` too (``viewer``'s own redaction reused), into
-        ``seen_by_others`` as ``((game id, seq, chain hash, player), event)``: the keys of
+        each of ``players`` too (``viewer``'s own redaction reused), into
+        ``seen_by_players`` as ``((game id, seq, chain hash, player), event)``: the keys of
         the service's per-viewer event cache, so every player's stream reads this
         command's events without loading the game at the version before it.  ``command`` is stored with
         the first event it produced (for replay logs), and each event is chained to the one
@@ -535,10 +535,10 @@ class Game(Aggregate):
             stored = Event.from_dict(data)
             seen = redact_event(engine, state, stored, viewer)
             out.append((stored, seen))
-            if seen_by_others is not None:
-                for other in others:
+            if seen_by_players is not None:
+                for other in players:
                     shown = seen if other == viewer else redact_event(engine, state, stored, other)
-                    seen_by_others.append(((originator_id, version, link, other), shown))
+                    seen_by_players.append(((originator_id, version, link, other), shown))
         return out
 
 
