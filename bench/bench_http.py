@@ -196,7 +196,7 @@ def run() -> list[Row]:
                 paced = _measured(proc.pid, url, senders, paced=True)
             finally:
                 stop(proc)
-        label = f"{store} HTTP, {GAMES} games"
+        label = f"service overhead (fake game): {store} HTTP, {GAMES} games"
         rows += [
             Row(
                 f"{label}: saturated, server CPU per command vs per trivial request",

@@ -14,7 +14,11 @@ FoW-5.5 game (fire against water starter decks, the random legal game of
   reissued one token, so the stream has two events), as every request did before.
 * ``memory per cached game``: tracemalloc's growth over ``GAMES`` cached FoW games, with
   card models shared between games (domain/interning.py) against parsed per game (the
-  interning cache off), in bytes per game.
+  interning cache off), in bytes per game;
+* ``memory per cached game after the whole recorded game``: the same growth once every command
+  of the recorded game is submitted (SQLite store, so the events are on disk), against games
+  just started: what a cached game holds grows with the game only as far as its bounded
+  command index and its state do.
 
 Value and baseline are interleaved, best of 7 (``bench.compare``)."""
 
@@ -22,7 +26,9 @@ from __future__ import annotations
 
 import gc
 import logging
+import tempfile
 import tracemalloc
+from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI
@@ -155,6 +161,46 @@ def _memory_per_game(shared: bool) -> float:
         fow_cards._interned_card.enabled = True
 
 
+FULL_GAMES = 3
+"""Cached games played to the end of the recorded game for the memory-after-a-game row."""
+
+
+def _memory_after_game() -> tuple[float, float]:
+    """Bytes traced per cached FoW game once every command of the recorded game (the
+    ``bench_engine`` playout, full length) is submitted, and per game just started; SQLite
+    store (events on disk, not in the traced heap), the read caches (bounded, shared by all
+    games) emptied before each measure."""
+    system = SYSTEMS[0]
+    _, steps, _ = playout(system, seed=SEED)
+    with tempfile.TemporaryDirectory(prefix="bench-") as tmp:
+        service = GameService(
+            Settings(store="sqlite", sqlite_path=Path(tmp) / "m.db", allow_client_seed=True), catalogs()
+        )
+        try:
+            service.create_game(system.ruleset, system.variant, _players(), seed=SEED, game_id="warm")
+            sizes = []
+            for upto in (0, len(steps)):
+                for cache in (service._legal_cache, service._view_cache, service._event_cache):
+                    cache.clear()
+                gc.collect()
+                tracemalloc.start()
+                before = tracemalloc.get_traced_memory()[0]
+                for n in range(FULL_GAMES):
+                    game_id = f"f{upto}-{n}"
+                    service.create_game(system.ruleset, system.variant, _players(), seed=SEED, game_id=game_id)
+                    for command, _ in steps[:upto]:
+                        service.submit(game_id, command)
+                    service._load(game_id)  # in the aggregate cache
+                for cache in (service._legal_cache, service._view_cache, service._event_cache):
+                    cache.clear()
+                gc.collect()
+                sizes.append((tracemalloc.get_traced_memory()[0] - before) / FULL_GAMES)
+                tracemalloc.stop()
+        finally:
+            service.close()
+    return sizes[1], sizes[0]
+
+
 def run() -> list[Row]:
     logging.getLogger("adjudicator.access").setLevel(logging.WARNING)  # one line per request otherwise
     service, tokens = recorded()
@@ -162,5 +208,14 @@ def run() -> list[Row]:
     shared, per_game = min(_memory_per_game(True) for _ in range(2)), min(_memory_per_game(False) for _ in range(2))
     rows.append(
         Row(f"memory per cached FoW game ({GAMES} games): shared vs per-game card models", shared, per_game, "B")
+    )
+    full, started = _memory_after_game()
+    rows.append(
+        Row(
+            f"memory per cached FoW game ({FULL_GAMES} games, SQLite): after the whole recorded game vs just started",
+            full,
+            started,
+            "B",
+        )
     )
     return rows

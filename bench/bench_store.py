@@ -107,11 +107,23 @@ def run() -> list[Row]:
     for store in STORES:
         m = measure(store)
         spread = f"rounds {m.ratios[0]:.2f}-{m.ratios[1]:.2f}x"
-        rows.append(Row(f"{store}: service.submit (1 event) vs bare events.put of it ({spread})", m.service, m.bare))
+        rows.append(
+            Row(
+                f"service overhead (fake game): {store}: service.submit (1 event) vs bare events.put of it ({spread})",
+                m.service,
+                m.bare,
+            )
+        )
     # In memory the append costs next to nothing, so the value is what the service itself
     # costs per command in CPU, whatever the disks of a shared machine are doing.
     # Timed on this thread's CPU time: on a loaded machine a round of 40 commands is often
     # descheduled once, and the wall clock would add the other processes' time slice to it.
     m = measure("memory", time.thread_time)
-    rows.append(Row("memory: service.submit (1 event), the service's own CPU time, vs events.put", m.service, m.bare))
+    rows.append(
+        Row(
+            "service overhead (fake game): memory: service.submit (1 event), the service's own CPU time, vs events.put",
+            m.service,
+            m.bare,
+        )
+    )
     return rows

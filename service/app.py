@@ -196,9 +196,16 @@ class CommandIndex:
     commands and hold the older ones in :class:`OlderCommands`, so a snapshot's size does
     not grow with the game.  A game loaded from such a snapshot has ``older`` set:
     :meth:`get` knows only the listed commands, and :meth:`may_be_older` says whether an
-    unlisted id must be looked up in the stored events."""
+    unlisted id must be looked up in the stored events.
 
-    __slots__ = ("_hashed", "_older", "_recent", "_settled")
+    The index in memory is bounded the same way: when the recent entries fold, the settled
+    ones beyond the newest ``SNAPSHOT_KEEPS`` move into the filter, so a cached game's
+    index does not grow with the game either (issue 23: memory per cached game), and a
+    cached game knows exactly what a game loaded from its newest snapshot knows.
+    :meth:`keep_all` turns that off for one index (the audit compares snapshots stored
+    before bounded snapshots, which list every command)."""
+
+    __slots__ = ("_hashed", "_keep_all", "_older", "_recent", "_settled")
     FOLD_AT = 64
     SNAPSHOT_KEEPS = 256
 
@@ -209,6 +216,11 @@ class CommandIndex:
         # (k, filter): the first k listed ids added to ``older`` by an earlier ``bounded``
         # (entries are only appended, so a copy may start from it too)
         self._hashed: tuple[int, OlderCommands] | None = None
+        self._keep_all = False
+
+    def keep_all(self) -> None:
+        """List every command from now on, however old (none is moved into the filter)."""
+        self._keep_all = True
 
     def get(self, command_id: str) -> dict[str, Any] | None:
         done = self._recent.get(command_id)
@@ -253,7 +265,7 @@ class CommandIndex:
     def copy(self) -> CommandIndex:
         clone = object.__new__(CommandIndex)
         clone._settled, clone._recent, clone._older = self._settled, dict(self._recent), self._older
-        clone._hashed = self._hashed
+        clone._hashed, clone._keep_all = self._hashed, self._keep_all
         return clone
 
     def add(self, command_id: str, seq: int, digest: str) -> None:
@@ -262,8 +274,22 @@ class CommandIndex:
         if done is None:
             done = self._recent[command_id] = {"first": seq, "digest": digest}
             if len(self._recent) >= self.FOLD_AT:
-                self._settled, self._recent = {**self._settled, **self._recent}, {}
+                self._fold()
         done["last"] = seq
+
+    def _fold(self) -> None:
+        """The recent entries into a new settled dict, and the settled ones beyond the newest
+        ``SNAPSHOT_KEEPS`` into the filter (unless :meth:`keep_all`): the folded index lists
+        and filters the same ids as :meth:`bounded` of the whole one, so its snapshots are
+        the same."""
+        merged = {**self._settled, **self._recent}
+        cut = len(merged) - self.SNAPSHOT_KEEPS
+        if cut > 0 and not self._keep_all:
+            ids = list(merged)
+            self._older = (self._older or OlderCommands()).with_ids(ids[:cut])
+            merged = {k: merged[k] for k in ids[cut:]}
+            self._hashed = None  # its count of listed ids no longer applies
+        self._settled, self._recent = merged, {}
 
 
 class Game(Aggregate):

@@ -6,6 +6,8 @@ command, however old, still answers with its recorded result."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -179,3 +181,80 @@ def test_indexes_compare_by_their_entries_wherever_they_were_folded() -> None:
         folded.add(f"c{n}", n + 1, "d")
     fresh._settled = folded.to_dict()  # the same entries, none recent
     assert folded == fresh and folded != CommandIndex()
+
+
+def test_a_cached_games_index_is_bounded_like_its_snapshots(
+    service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 23 (memory per cached game): the index the cached game holds lists the newest
+    commands and keeps the older ones in the filter, as a game loaded from its newest
+    snapshot does, so it does not grow with the game; every command still answers."""
+    monkeypatch.setattr(CommandIndex, "SNAPSHOT_KEEPS", KEEPS)
+    total = 2 * FOLD + 5
+    sent = _play(service, total)
+    cached = service._game_for_command("g", optimistic=True)[0]
+    listed = list(cached.commands.to_dict())
+    assert len(listed) <= KEEPS + FOLD  # not every command: the older ones are in the filter
+    assert listed[-KEEPS:] == [f"c{n}" for n in range(total - KEEPS, total)]  # the newest, in order
+    assert len(cached.commands) == total
+    assert cached.commands.get("c0") is None and cached.commands.may_be_older("c0")
+    # the same index as a game loaded cold from its snapshot and the events after it
+    assert service.app.repository.cache is not None
+    service.app.repository.cache.get(game_uuid("g"), evict=True)
+    assert service._load("g").commands == cached.commands
+    for command, result in sent[:: FOLD // 4] + sent[-2:]:
+        assert service.submit("g", command, 0) == result
+    with pytest.raises(CommandIdReusedError):
+        service.submit("g", Command("Pass", "p1", {"other": 1}, "c1"))
+
+
+def test_an_index_that_keeps_all_lists_every_command() -> None:
+    index = CommandIndex()
+    index.keep_all()
+    for n in range(3 * FOLD):
+        index.add(f"c{n}", n + 1, "d")
+    assert list(index.to_dict()) == [f"c{n}" for n in range(3 * FOLD)] and not index.may_be_older("c0")
+    assert list(index.copy().to_dict()) == list(index.to_dict())
+
+
+@pytest.mark.parametrize(
+    "store_settings", ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)], indirect=True
+)
+def test_the_audit_checks_every_entry_of_a_long_games_snapshot_from_before_bounded_snapshots(
+    open_service: Callable[[], GameService], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A snapshot stored before snapshots were bounded lists every command.  The audit folds
+    the events with an index that keeps them all, so such a snapshot of a game longer than
+    the index keeps still matches, and an edit to one of its oldest entries is still found."""
+    from service.audit import Audits
+    from tests.kernel.test_chain import edit_row
+
+    monkeypatch.setattr(CommandIndex, "SNAPSHOT_KEEPS", KEEPS)
+    service = open_service()
+    _play(service, FOLD + 3 * KEEPS)
+    assert service.app.snapshots is not None
+    at = list(service.app.snapshots.recorder.select_events(game_uuid("g")))[-1].originator_version
+    whole = CommandIndex()
+    whole.keep_all()
+    for e in service.app.events.get(game_uuid("g"), lte=at):
+        if getattr(e, "command_id", ""):
+            whole.add(e.command_id, e.originator_version, e.command_digest)  # type: ignore[attr-defined]
+    assert len(whole.to_dict()) > KEEPS + FOLD // 2  # more than a bounded index would list
+
+    def legacy(state: dict[str, Any]) -> dict[str, Any]:
+        state["state"].pop("integrity_mac")  # snapshots were not signed then
+        state["state"].pop("older_commands")
+        state["state"]["commands"] = whole.to_dict()
+        return state
+
+    edit_row(service, "g", at, legacy, snapshot=True)
+    report = Audits(open_service()).verify_chain("g")
+    assert (report.snapshot_broken_at, report.reason) == (None, ""), report.reason
+
+    def edited(state: dict[str, Any]) -> dict[str, Any]:
+        state["state"]["commands"]["c0"]["digest"] = "0" * 64
+        return state
+
+    edit_row(service, "g", at, edited, snapshot=True)
+    report = Audits(open_service()).verify_chain("g")
+    assert report.snapshot_broken_at == at and "commands" in report.reason
