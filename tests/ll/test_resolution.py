@@ -397,7 +397,7 @@ def test_deploying_onto_a_member_asks_about_its_optional_replacement() -> None:
     newcomer = hand_card(state, "p1", "LL-TST-900")
     events = run(state, cmd("Deploy", "p1", card=newcomer, circles=["FC"]))
     assert find(events, "ChoiceRequested", kind="replacement").rule == "LL-2.04 9.2.2.3.2"
-    assert pending(state) == ("replacement", "p1") and state.objects[newcomer].zone == "hand"
+    assert pending(state) == ("replacement", "p1") and state.objects[newcomer].zone == "resolution"  # 4.16.1
     events = run(state, cmd("Choose", "p1", choice=f"{guard}:0"))
     assert find(events, "ReplacementApplied").data["instead"] == "return_to_hand"
     assert state.objects[guard].zone == "hand"
@@ -434,7 +434,7 @@ def test_a_trance_onto_a_member_asks_about_its_replacement_and_then_completes() 
     guard = deploy_given(state, "p1", "LL-TST-067", ["FC"])
     tu = hand_card(state, "p1", "LL-TST-007")
     run(state, cmd("Trance", "p1", materials=[ren, lyra], tranceunion=tu, circles=["FC"]))
-    assert pending(state) == ("replacement", "p1") and state.objects[tu].zone == "hand"
+    assert pending(state) == ("replacement", "p1") and state.objects[tu].zone == "resolution"  # 4.16.1
     events = run(state, cmd("Choose", "p1", choice=f"{guard}:0"))
     assert state.objects[guard].zone == "hand" and state.objects[tu].circles == ["FC"]
     assert find(events, "TranceCompleted").rule == "LL-2.04 5.35.1"
