@@ -1583,17 +1583,21 @@ def _card_view(s: GameState, oid: str, viewer: str | None) -> dict[str, JSON]:
 
 def _resolution_view(s: GameState, player: str, viewer: str | None) -> list[JSON]:
     """The player's Resolution Zone, bottom first (4.16.1.2): an open zone (4.16.1.1), so
-    everyone sees the cards being played there and the abilities being resolved (which
-    ability of which card; a source card now hidden, 9.6.2.4.2, stays hidden)."""
+    everyone sees the cards being played there and the abilities being resolved (an entry
+    with the ``frame``, the ``ability``'s index and its ``source`` card; a source card now
+    hidden, 9.6.2.4.2, stays hidden)."""
     out: list[JSON] = []
     for entry in s.resolution_zone(player):
         if isinstance(entry, str):
             out.append(_card_view(s, entry, viewer))
             continue
-        ability: dict[str, JSON] = {"frame": entry.id, "kind": entry.ref, "source": _card_view(s, entry.source, viewer)}
+        source = _card_view(s, entry.source, viewer)
+        ability: dict[str, JSON] = {"frame": entry.id, "kind": entry.ref, "source": source}
         if entry.ref != "tool_skill":
-            ability["index"] = entry.ability
-        out.append({"ability": ability})
+            ability["ability"] = entry.ability
+        if "name" in source:
+            ability["name"] = f"ability of {source['name']}"
+        out.append(ability)
     return out
 
 

@@ -30,6 +30,7 @@ from tests.ll.support import (
     take_any,
     to_main,
     types,
+    vanilla,
 )
 
 
@@ -171,11 +172,47 @@ def test_an_ability_being_resolved_is_in_its_controllers_resolution_zone() -> No
     frame = state.frames[-1].id
     for viewer in ("p1", "p2", None):
         (entry,) = zone(state, viewer)
-        assert entry["ability"]["frame"] == frame and entry["ability"]["index"] == 0, viewer
-        assert (entry["ability"]["source"]["oid"], entry["ability"]["source"]["card"]) == (ray, "LL-TST-019")
+        assert (entry["frame"], entry["kind"], entry["ability"]) == (frame, "ability", 0), viewer
+        assert (entry["source"]["oid"], entry["source"]["card"]) == (ray, "LL-TST-019")
+        assert entry["name"] == f"ability of {state.card_of(ray).name}"
         assert zone(state, viewer, "p2") == []
     run(state, cmd("Choose", "p1", choice=[target]))
     assert zone(state, None) == [] and not state.frames
+
+
+RECALL: dict[str, Any] = vanilla(
+    60,
+    name="Recall",
+    abilities=[
+        {
+            "kind": "startup",
+            "effects": [
+                {"op": "return_to_hand", "target": {"kind": "self"}},
+                {"op": "rest", "target": {"filter": {"controller": "opponent"}, "count": 2}},
+            ],
+        }
+    ],
+)
+"""LL-TST-960 "[ACT] Return this member to your hand, then rest 2 of your opponent's members." """
+
+
+def test_an_ability_whose_source_went_to_the_hand_shows_the_source_only_to_its_owner() -> None:
+    """LL-2.04 4.16.1.1 with 9.6.2.4.2 and 4.6.1.1: Recall returns itself to p1's hand and then
+    asks for its targets; the ability, still resolving, is in p1's open Resolution Zone for
+    both players, but its source is now a card in p1's hand: p2 sees the entry, not the card."""
+    state, _ = start_game(deck({"LL-TST-960": 1}), deck(), extra=[RECALL])
+    to_main(state, "p1")
+    recall = deploy_given(state, "p1", "LL-TST-960", ["FC"])
+    deploy_given(state, "p2", "LL-TST-900", ["FL"])
+    deploy_given(state, "p2", "LL-TST-901", ["FR"])
+    deploy_given(state, "p2", "LL-TST-902", ["BC"])
+    run(state, cmd("UseAbility", "p1", source=recall, ability=0))
+    assert pending(state) == ("choose", "p1") and state.objects[recall].zone == "hand"
+    (mine,) = zone(state, "p1")
+    assert (mine["source"]["oid"], mine["name"]) == (recall, "ability of Recall")
+    (theirs,) = zone(state, "p2")
+    assert theirs["frame"] == mine["frame"] and theirs["source"] == {"face_down": True}
+    assert "name" not in theirs and "LL-TST-960" not in repr(theirs)
 
 
 def test_the_resolution_zone_lists_what_was_put_there_bottom_first() -> None:
@@ -210,7 +247,7 @@ def test_the_resolution_zone_lists_what_was_put_there_bottom_first() -> None:
     )
     entries = state.resolution_zone("p1")
     assert [e if isinstance(e, str) else e.id for e in entries] == ["f-given", card]
-    assert [("ability" in e) for e in zone(state, "p2")] == [True, False]
+    assert [("frame" in e) for e in zone(state, "p2")] == [True, False]
 
 
 def test_an_effect_deploy_does_not_play_the_member() -> None:
