@@ -14,7 +14,7 @@ card they are Set to in ``Obj.set_to``.  The end of an ordered zone's list is it
 The Resolution Zone (4.16, ``resolution``) holds what is being resolved: a member card while
 it is played (Deploy or Trance by the rules: 9.6.2, placed on its circles when its playing
 resolves, 5.12.2) is a card in that zone; an ability being resolved (9.6.2.4) is a
-:class:`Frame` of its controller, and :func:`resolution_zone` lists both in their order
+:class:`Frame` of its controller, and :meth:`GameState.resolution_zone` lists both in their order
 (4.16.1.2).
 """
 

@@ -136,27 +136,6 @@ def test_a_tranceunion_searched_from_the_deck_is_played_through_the_resolution_z
     assert replays(snapshot, events, state)
 
 
-def test_a_trance_from_hand_waiting_on_a_replacement_keeps_the_tranceunion_in_the_resolution_zone() -> None:
-    """LL-2.04 4.16.1 with 5.13.1.3 and 9.2.2.3.2: the pair is already in the Soul, the
-    Tranceunion waits in the Resolution Zone (not the hand) while the Guard's controller
-    chooses, then is placed on the Guard's circle (5.13.1.2.1)."""
-    state, _ = game({"LL-TST-001": 1, "LL-TST-003": 1, "LL-TST-004": 1, "LL-TST-007": 1, "LL-TST-067": 1})
-    level_up(state, "p1", 1, card="LL-TST-001")
-    stock_up(state, "p1", 3)
-    ren = deploy_given(state, "p1", "LL-TST-003", ["FL"])
-    lyra = deploy_given(state, "p1", "LL-TST-004", ["FR"])
-    guard = deploy_given(state, "p1", "LL-TST-067", ["FC"])
-    tu = hand_card(state, "p1", "LL-TST-007")
-    hand = len(state.zones["p1"]["hand"])
-    run(state, cmd("Trance", "p1", materials=[ren, lyra], tranceunion=tu, circles=["FC"]))
-    assert pending(state) == ("replacement", "p1") and state.zones["p1"]["resolution"] == [tu]
-    assert hand_count(state, "p2") == hand - 1 and [c["oid"] for c in zone(state, "p2")] == [tu]
-    assert sorted(state.soul(tu)) == sorted([ren, lyra])
-    events = run(state, cmd("Choose", "p1", choice=f"{guard}:0"))
-    assert find(events, "CardMoved", oid=tu, to="circle").data["from"] == "resolution"
-    assert state.zones["p1"]["resolution"] == [] and state.objects[tu].circles == ["FC"]
-
-
 # --- an ability being resolved ------------------------------------------------------------------------
 
 
