@@ -580,6 +580,7 @@ _LL_ZONES = {
     "remove": "remove zone",
     "circle": "circle",
     "gate": "gate",
+    "resolution": "Resolution Zone",
 }
 
 

@@ -110,8 +110,6 @@ NOT_IMPLEMENTED: Mapping[str, Mapping[str, str]] = {
     "LL-2.04": {
         "2.22": "only gates from the gate deck are ever put face down into a Gate Zone (6.2, 10.x): no effect "
         "puts another card there, so a card back never decides a card's type (2.22.2, 4.3.1.1.1)",
-        "4.16": "the engine has no Resolution Zone: an ability or card being resolved is a frame of the resolution "
-        "procedure, not a card in a zone (docs/ll-coverage.md, zones)",
     },
 }
 """Ruleset -> governing section -> why the engine cannot be tested against it yet."""

@@ -363,6 +363,13 @@ def occupants(s: GameState, player: str, circles: Sequence[str], exclude: Sequen
     return found
 
 
+def to_resolution_zone(ctx: Ctx, oid: str, *, cause: str) -> str:
+    """A card being played (9.6.2: a member Deployed or a Tranceunion Trancing by the rules)
+    is put in its controller's Resolution Zone (4.16.1; open, so face up: 4.16.1.1,
+    4.1.3.2.3) until its playing resolves and puts it on its circles (5.12.2)."""
+    return move(ctx, oid, "resolution", rule="4.16.1", reason="played", face_down=False, cause=cause)
+
+
 def place_member(
     ctx: Ctx,
     player: str,

@@ -461,6 +461,7 @@ def deploy(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         actor=player,
     )
     ctx.emit("CardRevealed", {"oid": oid, "card": s.objects[oid].card}, "9.6.2.1", cause=ev)
+    actions.to_resolution_zone(ctx, oid, cause=ev)
     actions.pay_stock(ctx, player, cost, s.card_of(oid).name)
     if finish_placing(ctx, {"place": oid, "player": player, "circles": circles, "resume": point}):
         flow.resume(ctx, point)
@@ -627,7 +628,9 @@ def trance(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     if refresh:
         actions.refresh(ctx, player, "5.13.1.2", cause=ev, actor=player)  # elected while searching the deck
     ctx.emit("CardRevealed", {"oid": tu, "card": s.objects[tu].card}, "9.6.2.1", cause=ev)
-    actions.pay_stock(ctx, player, play_cost(s, player, tu), s.card_of(tu).name)
+    cost = play_cost(s, player, tu)  # decided for the card as it was chosen (9.6.2.3)
+    actions.to_resolution_zone(ctx, tu, cause=ev)
+    actions.pay_stock(ctx, player, cost, s.card_of(tu).name)
     tc_members = [m for m in others if via_tc and characteristics(s, m).trance_change is not None][:1]
     tc_soul = [c for m in tc_members for c in s.soul(m)]
     for m in others:
@@ -1578,6 +1581,26 @@ def _card_view(s: GameState, oid: str, viewer: str | None) -> dict[str, JSON]:
     return view
 
 
+def _resolution_view(s: GameState, player: str, viewer: str | None) -> list[JSON]:
+    """The player's Resolution Zone, bottom first (4.16.1.2): an open zone (4.16.1.1), so
+    everyone sees the cards being played there and the abilities being resolved (an entry
+    with the ``frame``, the ``ability``'s index and its ``source`` card; a source card now
+    hidden, 9.6.2.4.2, stays hidden)."""
+    out: list[JSON] = []
+    for entry in s.resolution_zone(player):
+        if isinstance(entry, str):
+            out.append(_card_view(s, entry, viewer))
+            continue
+        source = _card_view(s, entry.source, viewer)
+        ability: dict[str, JSON] = {"frame": entry.id, "kind": entry.ref, "source": source}
+        if entry.ref != "tool_skill":
+            ability["ability"] = entry.ability
+        if "name" in source:
+            ability["name"] = f"ability of {source['name']}"
+        out.append(ability)
+    return out
+
+
 def view(state: GameState, viewer: str | None) -> dict[str, JSON]:
     """The game as ``viewer`` may see it (a judge when None): closed zones show counts."""
     s = state
@@ -1588,7 +1611,9 @@ def view(state: GameState, viewer: str | None) -> dict[str, JSON]:
         for zone, oids in s.zones[pid].items():
             if zone == "gate_deck":
                 continue
-            if viewer is None:
+            if zone == "resolution":
+                zones[zone] = _resolution_view(s, pid, viewer)
+            elif viewer is None:
                 zones[zone] = [_card_view(s, o, None) for o in oids]
             elif zone in ("deck", "refresh"):
                 zones[zone] = {"count": len(oids)}

@@ -10,6 +10,12 @@ circles (4.2) and six Gate Zones (4.3) are the zones ``circle`` and ``gate``; a 
 records its location(s) in ``Obj.circles`` (4.4.2.3; several for territory 2 or 4).  Soul
 cards (4.15) record the member they belong to in ``Obj.soul_of``; Set cards (5.24) the
 card they are Set to in ``Obj.set_to``.  The end of an ordered zone's list is its top.
+
+The Resolution Zone (4.16, ``resolution``) holds what is being resolved: a member card while
+it is played (Deploy or Trance by the rules: 9.6.2, placed on its circles when its playing
+resolves, 5.12.2) is a card in that zone; an ability being resolved (9.6.2.4) is a
+:class:`Frame` of its controller, and :meth:`GameState.resolution_zone` lists both in their order
+(4.16.1.2).
 """
 
 from __future__ import annotations
@@ -42,11 +48,24 @@ ZONES = (
     "tool",
     "circle",
     "gate",
+    "resolution",
 )
 FIELD = ("circle", "gate")
 """The Field is the circles and the Gate Zones (4.4.1)."""
 OPEN_ZONES = frozenset(
-    {"circle", "level", "drop", "remove", "battle", "paradox", "intercept", "soul", "purge", "my_logicalist"}
+    {
+        "circle",
+        "level",
+        "drop",
+        "remove",
+        "battle",
+        "paradox",
+        "intercept",
+        "soul",
+        "purge",
+        "my_logicalist",
+        "resolution",
+    }
 )
 """Open zones (4.1.2); the others are closed."""
 
@@ -350,6 +369,19 @@ class GameState(GameStateBase):
             o for o in self.zones[player]["circle"] if self.objects[o].set_to is None and not self.objects[o].face_down
         ]
 
+    def resolution_zone(self, player: str) -> list[str | Frame]:
+        """The player's Resolution Zone (4.16.1), bottom first: the cards being played there
+        and the abilities they control being resolved (a frame per played ability; the frames
+        an ability pushes to repeat its effects, 12.5, are part of it), in the order they
+        were put there (4.16.1.2)."""
+        played: dict[int, Frame] = {}
+        for f in self.frames:
+            if f.controller == player:
+                played.setdefault(f.played, f)
+        entries: list[tuple[int, str | Frame]] = [(self.objects[o].placed, o) for o in self.zones[player]["resolution"]]
+        entries += list(played.items())
+        return [entry for _, entry in sorted(entries, key=lambda e: e[0])]
+
     def mut(self, oid: str) -> Obj:
         """The object, for changing it: objects are shared between clones until written."""
         if oid not in self.fresh:
@@ -362,7 +394,17 @@ class GameState(GameStateBase):
 
 state_to_dict = GameState.to_dict
 """A JSON-friendly, canonical dump (snapshots and replay-equality checks)."""
-state_from_dict = GameState.from_dict
+
+
+def state_from_dict(data: Mapping[str, Any]) -> GameState:
+    """The state :data:`state_to_dict` dumped.  A snapshot stored before a zone was added to
+    :data:`ZONES` (the Resolution Zone, 4.16) has no list for it: nothing could be there, so
+    it is empty."""
+    s = GameState.from_dict(data)
+    for zones in s.zones.values():
+        for z in ZONES:
+            zones.setdefault(z, [])
+    return s
 
 
 # --- evolve ---------------------------------------------------------------------------

@@ -241,6 +241,7 @@ OPEN = [
     ("4.13.1.1 paradox", "paradox"),
     ("4.14.1.1 intercept", "intercept"),
     ("4.15.1.1 soul", "soul"),
+    ("4.16.1.1 resolution", "resolution"),
     ("4.17.1.1 purge", "purge"),
     ("4.18.1.1 my logicalist", "my_logicalist"),
 ]
@@ -248,7 +249,7 @@ OPEN = [
 
 @pytest.mark.parametrize(("section", "zone"), OPEN)
 def test_a_face_up_card_in_an_open_zone_is_seen_by_both_players(section: str, zone: str) -> None:
-    """4.2.1.1, 4.7.1.1, 4.9.1.1, 4.10.1.1, 4.12.1.1, 4.13.1.1, 4.14.1.1, 4.15.1.1, 4.17.1.1, 4.18.1.1."""
+    """4.2.1.1, 4.7.1.1, 4.9.1.1, 4.10.1.1, 4.12.1.1, 4.13.1.1, 4.14.1.1, 4.15.1.1, 4.16.1.1, 4.17.1.1, 4.18.1.1."""
     state = game()
     host = deploy_given(state, "p1", "LL-TST-901", ["BC"])
     oid = take(state, "p1", "LL-TST-900")

@@ -141,3 +141,29 @@ def test_random_games_end_in_both_ways() -> None:
         if len(reasons) == 2:
             break
     assert reasons == {"no_face_down_gate", "two_face_down_cards_in_refresh_zone"}  # 10.3.1.1, 10.3.1.2
+
+
+@pytest.mark.parametrize("newer", [False, True], ids=["starter_decks", "newer_vocabulary"])
+def test_a_card_is_in_the_resolution_zone_only_while_it_is_played(newer: bool) -> None:
+    """LL-2.04 4.16.1 along random games: every card put in the Resolution Zone (4.16.1) was being
+    played and leaves it for its circles (5.12.2, 5.13.1.2.1); between decisions a card is there
+    only while its Deploy or Trance waits for a replacement choice (9.10.2) or the game ended."""
+    played = 0
+    for seed in (3, 5):
+        decks = (deck(NEW_VOCABULARY), deck(NEW_VOCABULARY))
+        state, events, _ = play_randomly(seed, decks=decks) if newer else recorded_game(seed)
+        replayed = GameState()
+        waiting: set[str] = set()
+        for e in events:
+            apply_event(replayed, e)
+            if e.type == "CardMoved" and e.data["to"] == "resolution":
+                assert e.rule == "LL-2.04 4.16.1" and e.data["from"] in ("hand", "deck", "drop"), e
+                waiting.add(e.data["oid"])
+                played += 1
+            elif e.type == "CardMoved" and e.data["from"] == "resolution":
+                assert e.data["to"] == "circle" and e.rule in ("LL-2.04 5.12.2", "LL-2.04 5.13.1.2.1"), e
+                waiting.discard(e.data["oid"])
+            if e.type == "ChoiceRequested" and replayed.pending is not None and replayed.pending.kind != "replacement":
+                assert not any(replayed.zones[p]["resolution"] for p in replayed.order), e
+        assert state.finished or not waiting
+    assert played > 10

@@ -397,7 +397,7 @@ def test_deploying_onto_a_member_asks_about_its_optional_replacement() -> None:
     newcomer = hand_card(state, "p1", "LL-TST-900")
     events = run(state, cmd("Deploy", "p1", card=newcomer, circles=["FC"]))
     assert find(events, "ChoiceRequested", kind="replacement").rule == "LL-2.04 9.2.2.3.2"
-    assert pending(state) == ("replacement", "p1") and state.objects[newcomer].zone == "hand"
+    assert pending(state) == ("replacement", "p1") and state.objects[newcomer].zone == "resolution"  # 4.16.1
     events = run(state, cmd("Choose", "p1", choice=f"{guard}:0"))
     assert find(events, "ReplacementApplied").data["instead"] == "return_to_hand"
     assert state.objects[guard].zone == "hand"
@@ -422,7 +422,9 @@ def test_declining_the_replacement_of_a_member_deployed_onto_drops_it() -> None:
 def test_a_trance_onto_a_member_asks_about_its_replacement_and_then_completes() -> None:
     """LL-2.04 5.13.1.2.1 with 5.12.2.1 and 9.2.2.3.2: the Tranceunion goes onto the Stubborn
     Guard's circle; the Guard's controller applies its optional replacement, then the Trance
-    completes (5.35.1) and the Covenants of the pair trigger (11.2.1)."""
+    completes (5.35.1) and the Covenants of the pair trigger (11.2.1).  Meanwhile the pair is in
+    the Soul (5.13.1.3) and the Tranceunion waits in the open Resolution Zone, not the hand (4.16.1,
+    4.16.1.1), and leaves it for the circle."""
     state, _ = start_game(
         deck({"LL-TST-001": 1, "LL-TST-003": 1, "LL-TST-004": 1, "LL-TST-007": 1, "LL-TST-067": 1}), deck()
     )
@@ -433,9 +435,14 @@ def test_a_trance_onto_a_member_asks_about_its_replacement_and_then_completes() 
     lyra = deploy_given(state, "p1", "LL-TST-004", ["FR"])
     guard = deploy_given(state, "p1", "LL-TST-067", ["FC"])
     tu = hand_card(state, "p1", "LL-TST-007")
+    hand = len(state.zones["p1"]["hand"])
     run(state, cmd("Trance", "p1", materials=[ren, lyra], tranceunion=tu, circles=["FC"]))
-    assert pending(state) == ("replacement", "p1") and state.objects[tu].zone == "hand"
+    assert pending(state) == ("replacement", "p1") and state.zones["p1"]["resolution"] == [tu]
+    seen = engine.view(state, "p2")["players"]["p1"]["zones"]  # type: ignore[index]
+    assert seen["hand"]["count"] == hand - 1 and [c["oid"] for c in seen["resolution"]] == [tu]  # type: ignore[index]
+    assert sorted(state.soul(tu)) == sorted([ren, lyra])
     events = run(state, cmd("Choose", "p1", choice=f"{guard}:0"))
+    assert find(events, "CardMoved", oid=tu, to="circle").data["from"] == "resolution"
     assert state.objects[guard].zone == "hand" and state.objects[tu].circles == ["FC"]
     assert find(events, "TranceCompleted").rule == "LL-2.04 5.35.1"
     assert {e.data["source"] for e in find_all(events, "AbilityTriggered") if e.rule == "LL-2.04 11.2.1"} == {ren, lyra}

@@ -132,7 +132,7 @@ def test_deploy_needs_the_level_and_pays_the_cost_from_stock() -> None:
     stock = stock_up(state, "p1", 1)
     top_two = state.zones["p1"]["stock"][-2:]
     events = run(state, cmd("Deploy", "p1", card=captain, circles=["FC"]))
-    assert types(events)[:3] == ["MemberDeployed", "CardRevealed", "CostPaid"]
+    assert types(events)[:4] == ["MemberDeployed", "CardRevealed", "CardMoved", "CostPaid"]  # 4.16.1, then 9.6.2.3
     paid = [e.data["oid"] for e in events if e.type == "CardMoved" and e.data["reason"] == "cost"]
     assert sorted(paid) == sorted(top_two) and stock[0] in paid  # top first (4.8.1.2)
     assert state.objects[captain].zone == "circle" and state.objects[captain].circles == ["FC"]
@@ -183,8 +183,8 @@ def test_trance_puts_the_pair_in_the_soul_and_deploys_the_tranceunion() -> None:
     events = run(s, cmd("Trance", "p1", materials=[ren, lyra], tranceunion=tu, circles=["FC"]))
     to_soul = [e for e in events if e.type == "CardMoved" and e.data["to"] == "soul"]
     assert {e.data["oid"] for e in to_soul} == {ren, lyra} and {e.rule for e in to_soul} == {"LL-2.04 5.13.1.3"}
-    placed = find(events, "CardMoved", oid=tu)
-    assert placed.data["to"] == "circle"
+    placed = find(events, "CardMoved", oid=tu, to="circle")
+    assert placed.data["from"] == "resolution"  # played from the Resolution Zone (4.16.1)
     assert events.index(to_soul[-1]) < events.index(placed)  # souls first, then the Tranceunion
     assert sorted(s.soul(tu)) == sorted([ren, lyra])
     assert s.players["p1"].t_rank == 1 and s.players["p1"].trances == 1  # 5.35

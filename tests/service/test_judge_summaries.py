@@ -110,26 +110,28 @@ def test_luck_and_logic_summaries_of_a_known_game(games: GameService) -> None:
         56: "Bob's stand phase began",
         63: "Bob placed Steel Resolve as a level card (level from 0 to 1)",
         67: "Bob deployed Sol (power 3000) to BR",
-        69: "Bob paid no stock for Sol (stock 1)",
-        73: "Bob's battle phase: attack declaration step began",
-        75: "Bob's attacks ended (attack limit reached)",
-        92: "Alice paid 1 stock for Knight Trainee (stock from 1 to 0)",
-        100: "Alice chose to attack (attack 1 of the turn)",
-        101: "Alice began battle 1",
-        102: "Alice's Knight Trainee (power 3000) was rested (attack)",
-        103: "Alice's Knight Trainee (power 3000) attacked Bob's FL circle",
-        104: "Bob's Gate of Dawn was destroyed by Alice's Knight Trainee (power 3000)",
-        106: "Bob played the ability of Gate of Dawn",
-        108: "An effect of Bob's Gate of Dawn resolved",
-        109: "The ability of Bob's Gate of Dawn finished resolving",
-        112: "Battle 1 ended",
-        125: "Bob skipped their level phase (level 1)",
-        136: "Alice stood Knight Trainee",
-        143: "Alice placed Ren & Lyra, Starlight Pact as a level card (level from 1 to 2)",
-        147: "Alice rearranged their members: Knight Trainee to FL",
-        158: "Nothing happened to Bob's Gate of Dawn: the gate is already destroyed",
-        163: "Alice's attacks ended (no standing member)",
-        184: "Bob discarded 1 card(s) down to the hand limit (kept 9)",
+        69: "Bob's Sol moved from their hand to their Resolution Zone (played)",
+        70: "Bob paid no stock for Sol (stock 1)",
+        71: "Bob's Sol moved from their Resolution Zone to their circle (BR) (deploy)",
+        74: "Bob's battle phase: attack declaration step began",
+        76: "Bob's attacks ended (attack limit reached)",
+        94: "Alice paid 1 stock for Knight Trainee (stock from 1 to 0)",
+        102: "Alice chose to attack (attack 1 of the turn)",
+        103: "Alice began battle 1",
+        104: "Alice's Knight Trainee (power 3000) was rested (attack)",
+        105: "Alice's Knight Trainee (power 3000) attacked Bob's FL circle",
+        106: "Bob's Gate of Dawn was destroyed by Alice's Knight Trainee (power 3000)",
+        108: "Bob played the ability of Gate of Dawn",
+        110: "An effect of Bob's Gate of Dawn resolved",
+        111: "The ability of Bob's Gate of Dawn finished resolving",
+        114: "Battle 1 ended",
+        127: "Bob skipped their level phase (level 1)",
+        138: "Alice stood Knight Trainee",
+        145: "Alice placed Ren & Lyra, Starlight Pact as a level card (level from 1 to 2)",
+        149: "Alice rearranged their members: Knight Trainee to FL",
+        160: "Nothing happened to Bob's Gate of Dawn: the gate is already destroyed",
+        165: "Alice's attacks ended (no standing member)",
+        186: "Bob discarded 1 card(s) down to the hand limit (kept 9)",
     }
     assert {seq: got[seq] for seq in expected} == expected
 
@@ -171,20 +173,20 @@ def test_no_event_of_a_random_game_falls_back_to_a_class_name_sentence(
 def test_the_why_chain_shows_the_command_with_card_names(games: GameService) -> None:
     sent = play(games, LL[0], LL[1], 10, "ll")
     engine, events = get_engine(LL[0]), games.events("ll")
-    entries = timeline(engine, events[:104], NAMES, lambda citation: "")
+    entries = timeline(engine, events[:106], NAMES, lambda citation: "")
     assert entries[-1].type == "GateDestroyed"
-    chain = why(entries, 104, lambda c: "", lambda c: "", NAMES, commands=sent, engine=engine, events=events)
+    chain = why(entries, 106, lambda c: "", lambda c: "", NAMES, commands=sent, engine=engine, events=events)
     assert [(link.seq, link.type, link.summary) for link in chain] == [
-        (104, "GateDestroyed", "Bob's Gate of Dawn was destroyed by Alice's Knight Trainee (power 3000)"),
-        (103, "AttackDeclared", "Alice's Knight Trainee (power 3000) attacked Bob's FL circle"),
-        (102, "CardRested", "Alice's Knight Trainee (power 3000) was rested (attack)"),
-        (101, "BattleBegan", "Alice began battle 1"),
-        (100, "AttackChosen", "Alice chose to attack (attack 1 of the turn)"),
+        (106, "GateDestroyed", "Bob's Gate of Dawn was destroyed by Alice's Knight Trainee (power 3000)"),
+        (105, "AttackDeclared", "Alice's Knight Trainee (power 3000) attacked Bob's FL circle"),
+        (104, "CardRested", "Alice's Knight Trainee (power 3000) was rested (attack)"),
+        (103, "BattleBegan", "Alice began battle 1"),
+        (102, "AttackChosen", "Alice chose to attack (attack 1 of the turn)"),
         (None, "DeclareAttack", "Alice sent DeclareAttack(attacker=Knight Trainee, circle=FL)"),
     ]
     assert sent[chain[-1].command or ""]["args"] == {"attacker": "p1-d39", "circle": "FL"}
     # without the commands the link still names the command id
-    plain = why(entries, 104, lambda c: "", lambda c: "", NAMES)
+    plain = why(entries, 106, lambda c: "", lambda c: "", NAMES)
     assert plain[-1].summary == f"Alice sent command {chain[-1].command[4:] if chain[-1].command else ''}"
 
 
