@@ -629,6 +629,158 @@ def gcg_rage_with_a_strategy() -> Any:
     return _gcg_decide(state, "GainRage", "p1", card=to_hand(state, "p1", tst(10)))
 
 
+def gcg_deck(change: Callable[[dict[str, Any]], Any]) -> Any:
+    """Game creation with p1's red starter deck changed by ``change`` (it may return a new deck)."""
+    from tests.gcg.support import RED, starter_deck
+    from tests.gcg.test_setup import _start
+
+    deck = starter_deck(RED)
+    return _start(change(deck) or deck)
+
+
+def gcg_deck_with(cards: dict[str, int], extra: list[dict[str, Any]] | None = None) -> Any:
+    from tests.gcg.support import RED, with_cards
+    from tests.gcg.test_setup import _start
+
+    return _start(with_cards(RED, cards), extra=extra)
+
+
+def _gcg_count(deck: dict[str, Any], card: str, by: int) -> None:
+    next(e for e in deck["main"] if e["card"] == card)["count"] += by
+
+
+def gcg_invasion_icons(deck: dict[str, Any]) -> None:
+    from tests.gcg.support import tst
+
+    _gcg_count(deck, tst(12), 1)  # a fourth Heat Ray (icon 2): eleven cards with icon 2
+    _gcg_count(deck, tst(10), -1)
+
+
+def gcg_invalid_card() -> Any:
+    from tests.gcg.support import BLUE, RED, battle, catalog, spec, starter_deck
+
+    bad = battle(94, abilities=[{"kind": "continuous", "threat": 1000, "cost": [{"op": "lose_rage"}]}])
+    return gcg.start(spec(starter_deck(RED), starter_deck(BLUE), 1), catalog([bad]))
+
+
+def gcg_too_many_copies() -> Any:
+    limited = {"id": "GCG-TST-950", "name": "Two of a Kind", "type": "battle", "rank": 1, "color": "white"}
+    limited.update({"counter": 1000, "deck_limit": 2})
+    return gcg_deck_with({"GCG-TST-950": 3}, extra=[limited])
+
+
+def gcg_in_hand(player: str, n: int) -> tuple[Any, str]:
+    """p1's main phase with card ``GCG-TST-<n>`` put into ``player``'s hand."""
+    from tests.gcg.support import to_hand, tst
+
+    state = _gcg_main()
+    return state, to_hand(state, player, tst(n))
+
+
+def gcg_main_action(type_: str, n: int, player: str = "p1", **args: Any) -> Any:
+    """``type_`` with card ``GCG-TST-<n>`` from ``player``'s hand, in p1's main phase."""
+    state, oid = gcg_in_hand(player, n)
+    return _gcg_decide(state, type_, "p1", card=oid, **args)
+
+
+def gcg_invade_twice() -> Any:
+    from tests.gcg.support import cmd, run, to_hand, tst
+
+    state, heat = gcg_in_hand("p1", 12)
+    run(state, cmd("Invade", "p1", card=heat))
+    return _gcg_decide(state, "Invade", "p1", card=to_hand(state, "p1", tst(10)))
+
+
+def gcg_monster_trait() -> Any:
+    from tests.gcg.support import RED, start_game, to_hand, with_cards
+    from tests.gcg.test_main_actions import OTHER_MONSTER
+
+    state, _ = start_game(with_cards(RED, {OTHER_MONSTER["id"]: 1}), extra=[OTHER_MONSTER])
+    return _gcg_decide(state, "PlayMonster", "p1", card=to_hand(state, "p1", OTHER_MONSTER["id"]))
+
+
+def gcg_strategy_zones_full() -> Any:
+    from tests.gcg.support import cmd, position, run, to_hand, tst
+
+    state = _gcg_main()
+    position(state, "p1", 3)
+    for zone in (1, 2):
+        run(state, cmd("ActivateStrategy", "p1", card=to_hand(state, "p1", tst(20)), zone=zone))
+    return _gcg_decide(state, "ActivateStrategy", "p1", card=to_hand(state, "p1", tst(20)), zone=1)
+
+
+def gcg_loop(type_: str, player: str, **args: Any) -> Any:
+    """The two Ferry Cranes' loop of tests/gcg/test_loops.py, performed once; ``args`` may name
+    ``loop`` for the six actions performed."""
+    from tests.gcg.test_loops import _looping_game
+
+    state, _, _, _, loop = _looping_game()
+    return _gcg_decide(state, type_, player, **{k: (loop if v == "loop" else v) for k, v in args.items()})
+
+
+def gcg_loop_answer(times: int, player: str, choice: list[Any]) -> Any:
+    """The loop declared ``times`` times; ``player`` answers ``choice``."""
+    from tests.gcg.support import choose, cmd, run
+    from tests.gcg.test_loops import _looping_game
+
+    state, _, _, _, loop = _looping_game()
+    run(state, cmd("DeclareLoop", "p1", actions=loop, times=5))
+    if times < 5:
+        choose(state, times)
+    return _gcg_decide(state, "Choose", player, choice=choice)
+
+
+def gcg_loop_not_repeatable() -> Any:
+    from tests.gcg.test_loops import _looping_game
+
+    state, _, _, _, loop = _looping_game()
+    return _gcg_decide(state, "DeclareLoop", "p1", actions=loop[3:], times=1)  # its card left the hand
+
+
+def gcg_loop_not_performed() -> Any:
+    from tests.gcg.test_loops import _looping_game
+
+    state, _, _, _, loop = _looping_game()
+    return _gcg_decide(state, "DeclareLoop", "p1", actions=loop[1:] + loop[:1], times=2)
+
+
+def gcg_repeated_state() -> Any:
+    from tests.gcg.support import choose, cmd, position, run, to_hand, to_zone, tst
+
+    state = _gcg_main()
+    position(state, "p2", 2)
+    a = to_zone(state, "p1", tst(62), 3)
+    b = to_hand(state, "p1", tst(62))
+    run(state, cmd("PlayBattleCard", "p1", card=to_hand(state, "p1", tst(10)), zone=6))
+    for card, zone, back in ((b, 4, a), (a, 3, b)):  # each Redeploy returns the other: the state is as before
+        run(state, cmd("PlayBattleCard", "p1", card=card, zone=zone))
+        choose(state, back)
+        choose(state, "yes")
+    return _gcg_decide(state, "PlayBattleCard", "p1", card=b, zone=4)
+
+
+def gcg_replacement_order(player: str, choice: list[Any]) -> Any:
+    from tests.gcg.support import rage, to_zone
+    from tests.gcg.test_replacement import BARRIER, COUNTERSTRIKE, DECOY, _counterstrike, _game
+
+    state = _game({COUNTERSTRIKE["id"]: 1}, {BARRIER["id"]: 1, DECOY["id"]: 1})
+    to_zone(state, "p2", BARRIER["id"], 3)
+    to_zone(state, "p2", DECOY["id"], 4)
+    rage(state, "p2", 2)
+    _counterstrike(state)  # p2 orders the replacements of the counter (9.9.2.2)
+    return _gcg_decide(state, "Choose", player, choice=choice)
+
+
+def gcg_burst(n: int, rank: int) -> Any:
+    """PlayMonster with 【Burst】 of card ``GCG-TST-<n>`` while p1's invading monster is rank ``rank``."""
+    from tests.gcg.support import find_card, put, tst
+
+    state, oid = gcg_in_hand("p1", n)
+    if rank > 1:
+        put(state, find_card(state, "p1", tst(rank), ["monster_deck"]), "monster")
+    return _gcg_decide(state, "PlayMonster", "p1", card=oid, burst=True)
+
+
 GCG_ROWS: list[Row] = [
     Row("game/finished", "GCG-1.00 1.2.1", gcg_finished),
     Row("game/players", "GCG-1.00 1.1.1", lambda: gcg_start(players=3)),
@@ -637,31 +789,45 @@ GCG_ROWS: list[Row] = [
     Row("command/unknown_type", "GCG-1.00 8.1.1", lambda: _gcg_decide(_gcg_main(), "Fly", "p1")),
     Row("rules/not_your_turn", "GCG-1.00 8.1.1", gcg_not_your_turn),
     Row("rules/wrong_card_type", "GCG-1.00 8.4.1", gcg_rage_with_a_strategy),
-    Row("cards/invalid", untested=pointer("gcg/test_abilities.py")),
-    Row("command/malformed", untested=pointer("gcg/test_loops.py")),
+    Row("cards/invalid", "GCG-1.00 2", gcg_invalid_card),
+    Row("command/malformed", "GCG-1.00 12.1.1.1", lambda: gcg_loop("DeclareLoop", "p1", actions="loop", times=0)),
+    Row("command/malformed", "GCG-1.00 11.5.2", lambda: gcg_main_action("PlayMonster", 5, burst="yes")),
+    Row("command/malformed", "GCG-1.00 8.5.1", lambda: _gcg_decide(_gcg_main(), "PlayMonster", "p1", card=5)),
     Row("command/unknown_object", untested="no row yet, and no test asserts this code"),
-    Row("deck/color", untested=pointer("gcg/test_setup.py")),
-    Row("deck/invasion_icons", untested=pointer("gcg/test_setup.py")),
-    Row("deck/main_deck_size", untested=pointer("gcg/test_setup.py")),
-    Row("deck/malformed", untested=pointer("gcg/test_setup.py")),
-    Row("deck/monster_deck", untested=pointer("gcg/test_setup.py")),
-    Row("deck/too_many_copies", untested=pointer("gcg/test_setup.py")),
-    Row("deck/unknown_card", untested=pointer("gcg/test_setup.py")),
-    Row("rules/already_invaded", untested=pointer("gcg/test_main_actions.py")),
-    Row("rules/battle_rank_too_high", untested=pointer("gcg/test_main_actions.py")),
-    Row("rules/illegal_choice", untested=pointer("gcg/test_loops.py")),
-    Row("rules/illegal_zone", untested=pointer("gcg/test_cards_and_areas.py")),
-    Row("rules/infinite_loop", untested=pointer("gcg/test_rule_actions.py")),
-    Row("rules/loop_action", untested=pointer("gcg/test_loops.py")),
-    Row("rules/monster_rank", untested=pointer("gcg/test_main_actions.py")),
-    Row("rules/monster_trait", untested=pointer("gcg/test_main_actions.py")),
-    Row("rules/no_burst", untested="no row yet, and no test asserts this code"),
-    Row("rules/not_expected", untested="no row yet, and no test asserts this code"),
-    Row("rules/not_in_hand", untested=pointer("gcg/test_main_actions.py")),
-    Row("rules/not_main_phase_play_timing", untested=pointer("gcg/test_loops.py")),
-    Row("rules/not_your_decision", untested=pointer("gcg/test_replacement.py")),
-    Row("rules/strategy_rank_too_high", untested=pointer("gcg/test_main_actions.py")),
-    Row("rules/strategy_zones_full", untested=pointer("gcg/test_field.py")),
+    Row("deck/color", "GCG-1.00 6.1.1.3", lambda: gcg_deck_with({"GCG-TST-040": 1})),
+    Row("deck/invasion_icons", "GCG-1.00 6.1.1.2.2", lambda: gcg_deck(gcg_invasion_icons)),
+    Row("deck/main_deck_size", "GCG-1.00 6.1.1.2", lambda: gcg_deck(lambda d: _gcg_count(d, d["main"][0]["card"], -1))),
+    Row("deck/malformed", "GCG-1.00 6.1.1", lambda: gcg_deck(lambda d: {"main": []})),
+    Row(
+        "deck/monster_deck",
+        "GCG-1.00 6.1.1.1",
+        lambda: gcg_deck(lambda d: d.update(monster_deck=["GCG-TST-001", "GCG-TST-002", "GCG-TST-003", "GCG-TST-003"])),
+    ),
+    Row("deck/too_many_copies", "GCG-1.00 6.1.2", gcg_too_many_copies),
+    Row("deck/unknown_card", "GCG-1.00 6.1.1", lambda: gcg_deck_with({"GCG-NOPE": 1})),
+    Row("rules/already_invaded", "GCG-1.00 8.6.2", gcg_invade_twice),
+    Row("rules/battle_rank_too_high", "GCG-1.00 8.2.1", lambda: gcg_main_action("PlayBattleCard", 11, zone=3)),
+    Row("rules/illegal_choice", "GCG-1.00 12.1.1.1", lambda: gcg_loop_answer(5, "p2", [6])),
+    Row("rules/illegal_choice", "GCG-1.00 9.9.2.2", lambda: gcg_replacement_order("p2", ["nonsense"])),
+    Row("rules/illegal_zone", "GCG-1.00 9.5.2.1.2", lambda: gcg_main_action("PlayBattleCard", 10, zone=9)),
+    Row("rules/infinite_loop", "GCG-1.00 12.1.1.2", gcg_repeated_state),
+    Row("rules/loop_action", "GCG-1.00 12.1.1.1", lambda: gcg_loop_answer(1, "p2", ["yes"])),
+    Row("rules/loop_not_performed", "GCG-1.00 12.1.1.1", gcg_loop_not_performed),
+    Row("rules/loop_not_repeatable", "GCG-1.00 12.1.1.1", gcg_loop_not_repeatable),
+    Row("rules/monster_rank", "GCG-1.00 8.5.1", lambda: gcg_main_action("PlayMonster", 6)),
+    Row("rules/monster_rank", "GCG-1.00 11.5.2", lambda: gcg_burst(6, 1)),
+    Row("rules/monster_trait", "GCG-1.00 8.5.1", gcg_monster_trait),
+    Row("rules/no_burst", "GCG-1.00 11.5.2", lambda: gcg_burst(5, 1)),
+    Row("rules/not_expected", "GCG-1.00 9.4.2", lambda: _gcg_decide(_gcg_main(), "Choose", "p1", choice=["yes"])),
+    Row("rules/not_in_hand", "GCG-1.00 8.2.1", lambda: gcg_main_action("PlayBattleCard", 40, player="p2", zone=3)),
+    Row(
+        "rules/not_main_phase_play_timing",
+        "GCG-1.00 12.1.1.1",
+        lambda: gcg_loop("DeclareLoop", "p2", actions="loop", times=2),
+    ),
+    Row("rules/not_your_decision", "GCG-1.00 1.3.4", lambda: gcg_replacement_order("p1", ["x"])),
+    Row("rules/strategy_rank_too_high", "GCG-1.00 8.3.1", lambda: gcg_main_action("ActivateStrategy", 21, zone=1)),
+    Row("rules/strategy_zones_full", "GCG-1.00 8.3.2", gcg_strategy_zones_full),
 ]
 
 
