@@ -516,6 +516,368 @@ def ll_refresh_without_a_search() -> Any:
     return _ll_decide(state, "Trance", "p1", materials=hand[:2], refresh=True)
 
 
+def ll_create(change: Callable[[dict[str, Any]], Any]) -> Any:
+    """Game creation with p1's legal test deck changed by ``change`` (it may return a new deck)."""
+    from tests.ll.support import deck
+    from tests.ll.test_setup import create
+
+    d = deck()
+    return create(change(d) or d)
+
+
+def ll_create_with(main: dict[str, int] | None = None, **kw: Any) -> Any:
+    from tests.ll.support import deck
+    from tests.ll.test_setup import create
+
+    return create(deck(main, **kw))
+
+
+def ll_invalid_card() -> Any:
+    from tests.ll.support import catalog, deck, spec
+
+    return ll.start(spec(deck(), deck(), 1), catalog([{"id": "LL-TST-BAD", "name": "Bad", "type": "gate"}]))
+
+
+def ll_gates(*gates: tuple[str, int]) -> Any:
+    return ll_create(lambda d: d.update(gates=[{"card": c, "count": n} for c, n in gates]))
+
+
+def _ll_main(p1: dict[str, int] | None = None, extra: tuple[dict[str, Any], ...] = ()) -> Any:
+    """p1's first main phase, with p1's test deck holding ``p1`` and the catalog ``extra``."""
+    from tests.ll.support import deck, start_game, to_main
+
+    state, _ = start_game(deck(p1), deck(), extra=extra)
+    to_main(state, "p1")
+    return state
+
+
+def ll_cycled(type_: str, player: str, actions: Callable[[list[Any]], Any], times: int) -> Any:
+    """Eager Wanderer deployed and returned twice (tests/ll/test_loops.py); ``type_`` names
+    ``actions(performed)`` ``times`` times."""
+    from tests.ll.test_loops import _cycled_twice
+
+    state, _, performed = _cycled_twice()
+    return _ll_decide(state, type_, player, actions=actions(performed), times=times)
+
+
+def ll_loop_action() -> Any:
+    """A decision re-asked after the non-turn player stopped a cycle: its cycle answer is excluded."""
+    from tests.ll.support import given
+
+    state = _ll_main({"LL-TST-070": 1})
+    excluded = [{"type": "EndMainPhase", "args": {}}]
+    given(
+        state, "ChoiceRequested", player="p1", kind="main", options={"excluded": excluded}, resume=state.pending.resume
+    )
+    return _ll_decide(state, "EndMainPhase", "p1")
+
+
+def ll_perpetual_cycle() -> Any:
+    from tests.ll.support import cmd, deploy_given, run
+
+    state = _ll_main({"LL-TST-066": 1})
+    wanderer = deploy_given(state, "p1", "LL-TST-066", ["FC"])
+    run(state, cmd("UseAbility", "p1", source=wanderer, ability=0))  # back to the hand
+    run(state, cmd("Deploy", "p1", card=wanderer, circles=["FC"]))  # exactly the same state again
+    return _ll_decide(state, "UseAbility", "p1", source=wanderer, ability=0)
+
+
+def ll_use(
+    card: str,
+    ability: int = 0,
+    *,
+    p1: dict[str, int] | None = None,
+    extra: tuple[dict[str, Any], ...] = (),
+    stock: int = 0,
+    **args: Any,
+) -> Any:
+    """p1 in its first main phase uses ability ``ability`` of ``card`` deployed to FC."""
+    from tests.ll.support import deploy_given, stock_up
+
+    state = _ll_main({card: 1, **(p1 or {})}, extra)
+    source = deploy_given(state, "p1", card, ["FC"])
+    stock_up(state, "p1", stock - len(state.zones["p1"]["stock"]))
+    return _ll_decide(state, "UseAbility", "p1", source=source, ability=ability, **args)
+
+
+def ll_disabled_ability() -> Any:
+    from tests.ll.support import deploy_given, given, level_up
+    from tests.ll.test_abilities import game
+
+    state = game({"LL-TST-012": 1})
+    level_up(state, "p1", 2)
+    captain = deploy_given(state, "p1", "LL-TST-012", ["BC"])
+    given(
+        state,
+        "ContinuousEffectCreated",
+        id="x",
+        source=captain,
+        controller="p2",
+        targets=[captain],
+        disable=True,
+        duration="turn",
+    )
+    return _ll_decide(state, "UseAbility", "p1", source=captain, ability=0)
+
+
+def ll_logic_drive(soul: bool, used: bool = False) -> Any:
+    from tests.ll.support import cmd, deploy_given, put, run, start_game, stock_up, to_main
+
+    state, _ = start_game()
+    to_main(state, "p1")
+    stock_up(state, "p1", 3)
+    members = [deploy_given(state, "p1", "LL-TST-007", [c]) for c in ("FC", "FL")]
+    for member in members if soul else []:
+        put(state, state.zones["p1"]["deck"][-1], "soul", soul_of=member)
+    if used:
+        run(state, cmd("UseAbility", "p1", source=members[0], ability=0))
+    return _ll_decide(state, "UseAbility", "p1", source=members[-1], ability=0)
+
+
+def ll_make_up_again() -> Any:
+    from tests.ll.support import cmd, deck, deploy_given, hand_card, put, run, start_game, to_main
+    from tests.ll.test_abilities import EXTRA
+
+    state, _ = start_game(deck({"LL-TST-001": 1, "LL-TST-950": 1}), deck(), extra=EXTRA)
+    to_main(state, "p1")
+    aoi = deploy_given(state, "p1", "LL-TST-001", ["FC"])
+    put(state, state.zones["p1"]["deck"][-1], "soul", soul_of=aoi)
+    summer = hand_card(state, "p1", "LL-TST-950")
+    run(state, cmd("UseAbility", "p1", source=aoi, ability=0))
+    run(state, cmd("Choose", "p1", choice=[summer]))  # Summer entered the Field via Make Up
+    return _ll_decide(state, "UseAbility", "p1", source=summer, ability=0)
+
+
+def ll_their_ability() -> Any:
+    from tests.ll.support import advance_until, deploy_given
+    from tests.ll.test_card_information_zones_and_terms import act, game
+
+    drawer = act(5, [{"op": "draw"}])
+    state = game(drawer)
+    source = deploy_given(state, "p1", drawer["id"], ["FC"])
+    advance_until(state, "main", "p2")
+    return _ll_decide(state, "UseAbility", "p2", source=source, ability=0)
+
+
+def ll_continuous_ability() -> Any:
+    from tests.ll.support import deploy_given
+    from tests.ll.test_terms_and_basics import LEADER, game
+
+    state = game()
+    return _ll_decide(state, "UseAbility", "p1", source=deploy_given(state, "p1", LEADER["id"], ["FR"]), ability=0)
+
+
+def ll_choose_too_few() -> Any:
+    from tests.ll.support import (
+        TIDES,
+        advance_until,
+        cmd,
+        deck,
+        deploy_given,
+        put,
+        run,
+        start_game,
+        starter_deck,
+        stock_up,
+        to_main,
+    )
+
+    state, _ = start_game(deck(), starter_deck(TIDES))
+    to_main(state, "p1")
+    deploy_given(state, "p1", "LL-TST-900", ["FL"])
+    deploy_given(state, "p1", "LL-TST-901", ["FR"])
+    advance_until(state, "main", "p2")
+    bond = deploy_given(state, "p2", "LL-TST-042", ["FC"])
+    put(state, state.zones["p2"]["deck"][-1], "soul", soul_of=bond)
+    stock_up(state, "p2", 2)
+    run(state, cmd("UseAbility", "p2", source=bond, ability=0))  # choose one of p1's members
+    return _ll_decide(state, "Choose", "p2", choice=[])
+
+
+def ll_deploy(card: str, circles: list[str], levels: int = 0, on: dict[str, list[str]] | None = None) -> Any:
+    """p1 in its first main phase, ``levels`` cards in its Level Zone and members ``on`` circles,
+    deploys ``card`` from its hand."""
+    from tests.ll.support import deploy_given, hand_card, level_up
+
+    state = _ll_main({card: 1})
+    level_up(state, "p1", levels)
+    for member, where in (on or {}).items():
+        deploy_given(state, "p1", member, where)
+    return _ll_decide(state, "Deploy", "p1", card=hand_card(state, "p1", card), circles=circles)
+
+
+def ll_rearrange(moves: Callable[[str, str], dict[str, Any]]) -> Any:
+    """p1's members a (FL, with a card set to it) and b (FR) rearranged by ``moves(a, b)``."""
+    from tests.ll.support import deploy_given, put, take
+
+    state = _ll_main({"LL-TST-005": 1})
+    a = deploy_given(state, "p1", "LL-TST-900", ["FL"])
+    b = deploy_given(state, "p1", "LL-TST-901", ["FR"])
+    put(state, take(state, "p1", "LL-TST-902"), "circle", circles=["FL"], set_to=a, face_down=True)
+    return _ll_decide(state, "Rearrange", "p1", moves=moves(a, b))
+
+
+def ll_place_level_card(swap: bool, levels: int) -> Any:
+    from tests.ll.support import advance_until, level_up, start_game
+    from tests.ll.support import deck as ll_deck
+
+    state, _ = start_game(ll_deck(), ll_deck())
+    advance_until(state, "level", "p2")
+    level = level_up(state, "p2", levels)
+    args = {"swap_with": level[0]} if swap else {}
+    return _ll_decide(state, "PlaceLevelCard", "p2", card=state.zones["p2"]["hand"][0], **args)
+
+
+def ll_keep_hand(keep: int) -> Any:
+    from tests.ll.support import advance_until, put
+
+    state = _ll_main()
+    while len(state.zones["p1"]["hand"]) < 11:
+        put(state, state.zones["p1"]["deck"][-1], "hand")
+    advance_until(state, "hand_limit", "p1")  # keep 8
+    return _ll_decide(state, "KeepHand", "p1", cards=state.zones["p1"]["hand"][:keep])
+
+
+def ll_at_boost(level_card: Callable[[Any], str], boosted: bool = False) -> Any:
+    """p1 at its Logic Definition in a battle (p2 passed), having boosted if ``boosted``."""
+    from tests.ll.support import cmd, run
+    from tests.ll.test_battle import battle_game, member_battle, to_attack
+
+    state = battle_game()
+    attacker, _ = member_battle(state)
+    to_attack(state)
+    run(state, cmd("DeclareAttack", "p1", attacker=attacker, circle="FC"))
+    run(state, cmd("PassLogic", "p2"))
+    if boosted:
+        run(state, cmd("LevelBoost", "p1", level_card=state.zones["p1"]["level"][0]))
+    return _ll_decide(state, "LevelBoost", "p1", level_card=level_card(state))
+
+
+def ll_intercept_the_attacked() -> Any:
+    from tests.ll.support import cmd, deploy_given, run
+    from tests.ll.test_battle import battle_game, member_battle, to_attack
+
+    state = battle_game()
+    attacker, defender = member_battle(state)
+    deploy_given(state, "p2", "LL-TST-004", ["FL"])  # a member with IC
+    to_attack(state)
+    run(state, cmd("DeclareAttack", "p1", attacker=attacker, circle="FC"))
+    return _ll_decide(state, "Intercept", "p2", members=[defender])
+
+
+def ll_order_auto() -> Any:
+    from tests.ll.support import cmd, run
+    from tests.ll.test_turns import trance_setup
+
+    state, ren, lyra, tu = trance_setup()
+    run(state, cmd("Trance", "p1", materials=[ren, lyra], tranceunion=tu, circles=["FC"]))  # two primed abilities
+    return _ll_decide(state, "PlayAuto", "p1", primed="nope")
+
+
+def ll_trance(change: Callable[[Any, str, str, str], dict[str, Any]]) -> Any:
+    """Ren and Lyra on FL and FR, a Tranceunion in the hand (tests/ll/test_turns.py): Trance
+    with the arguments ``change(state, ren, lyra, tu)``."""
+    from tests.ll.test_turns import trance_setup
+
+    state, ren, lyra, tu = trance_setup()
+    return _ll_decide(state, "Trance", "p1", **change(state, ren, lyra, tu))
+
+
+def ll_trance_again(trance_change: bool) -> Any:
+    """A second Trance (Change) in the turn after one of each (tests/ll/test_turns.py)."""
+    from tests.ll.support import advance_until, cmd, deploy_given, hand_card, put, run, stock_up
+    from tests.ll.test_turns import trance_setup
+
+    s, ren, lyra, tu = trance_setup()
+    run(s, cmd("Trance", "p1", materials=[ren, lyra], tranceunion=tu, circles=["FC"]))
+    advance_until(s, "main", "p1")
+    haru = deploy_given(s, "p1", "LL-TST-009", ["BL"])
+    put(s, s.zones["p1"]["deck"][-1], "soul", soul_of=haru)
+    lyra2 = deploy_given(s, "p1", "LL-TST-004", ["BR"])
+    stock_up(s, "p1", 1)
+    tu2 = hand_card(s, "p1", "LL-TST-007")
+    if trance_change:
+        run(s, cmd("Trance", "p1", materials=[haru, lyra2], tranceunion=tu2, circles=["BC"], trance_change=True))
+    a = deploy_given(s, "p1", "LL-TST-003", ["FL"])
+    b = deploy_given(s, "p1", "LL-TST-004", ["FR"])
+    return _ll_decide(
+        s,
+        "Trance",
+        "p1",
+        materials=[a, b],
+        tranceunion=hand_card(s, "p1", "LL-TST-007"),
+        circles=["BC" if not trance_change else "FC"],
+        trance_change=trance_change,
+    )
+
+
+def ll_trance_change_into(card: str) -> Any:
+    from tests.ll.support import deploy_given, hand_card, level_up, start_game, stock_up, to_main
+
+    state, _ = start_game()
+    to_main(state, "p1")
+    level_up(state, "p1", 2, card="LL-TST-001")
+    stock_up(state, "p1", 3)
+    haru = deploy_given(state, "p1", "LL-TST-009", ["FL"])
+    lyra = deploy_given(state, "p1", "LL-TST-004", ["FR"])
+    tu = hand_card(state, "p1", card)
+    return _ll_decide(
+        state, "Trance", "p1", materials=[haru, lyra], tranceunion=tu, circles=["FC", "BC"], trance_change=True
+    )
+
+
+def ll_trance_without_colour() -> Any:
+    from tests.ll.support import put
+
+    def faced_down(state: Any, ren: str, lyra: str, tu: str) -> dict[str, Any]:
+        for lv in list(state.zones["p1"]["level"]):
+            put(state, lv, "level", face_down=True)  # face-down cards have no colour
+        return {"materials": [ren, lyra], "tranceunion": tu, "circles": ["FC"]}
+
+    return ll_trance(faced_down)
+
+
+def ll_trance_two_logicalists() -> Any:
+    from tests.ll.support import deploy_given, hand_card, level_up, stock_up
+
+    state = _ll_main({"LL-TST-004": 2, "LL-TST-007": 2})
+    level_up(state, "p1", 1)
+    stock_up(state, "p1", 2)
+    a = deploy_given(state, "p1", "LL-TST-900", ["FL"])
+    b = deploy_given(state, "p1", "LL-TST-901", ["FR"])
+    tu = hand_card(state, "p1", "LL-TST-007")
+    return _ll_decide(state, "Trance", "p1", materials=[a, b], tranceunion=tu, circles=["FC"])
+
+
+def ll_deploy_tranceunion() -> Any:
+    from tests.ll.support import hand_card, level_up, start_game, to_main
+
+    state, _ = start_game()
+    to_main(state, "p1")
+    level_up(state, "p1", 1, card="LL-TST-001")
+    return _ll_decide(state, "Deploy", "p1", card=hand_card(state, "p1", "LL-TST-007"), circles=["FC"])
+
+
+def _ll_extra() -> list[dict[str, Any]]:
+    from tests.ll.test_abilities import EXTRA
+
+    return list(EXTRA)
+
+
+def _ll_member_as_tranceunion(state: Any, ren: str, lyra: str, tu: str) -> dict[str, Any]:
+    from tests.ll.support import hand_card
+
+    return {"materials": [ren, lyra], "tranceunion": hand_card(state, "p1", "LL-TST-001"), "circles": ["FC"]}
+
+
+def _ll_dropped_tranceunion(state: Any, ren: str, lyra: str, tu: str) -> dict[str, Any]:
+    from tests.ll.support import put, take
+
+    dropped = take(state, "p1", "LL-TST-007")
+    put(state, dropped, "drop")  # neither in the hand nor in the deck, and no Deck Refresh
+    return {"materials": [ren, lyra], "tranceunion": dropped, "circles": ["FC"]}
+
+
 LL_ROWS: list[Row] = [
     Row("game/finished", "LL-2.04 1.2.1", ll_finished),
     Row("game/unknown_player", "LL-2.04 1.1.1", lambda: _ll_decide(_ll_redraw(), "Redraw", "p3", cards=[])),
@@ -531,57 +893,95 @@ LL_ROWS: list[Row] = [
     Row("rules/not_in_hand", "LL-2.04 6.2.1.8", ll_redraw_twice),
     Row("rules/illegal_attack_target", "LL-2.04 8.2.6.1", lambda: ll_attack("BC")),
     Row("rules/cannot_attack", "LL-2.04 8.2.5", ll_attack_with_a_hand_card),
-    Row("rules/loop_not_performed", untested=pointer("ll/test_loops.py")),
-    Row("rules/loop_not_repeatable", untested=pointer("ll/test_loops.py")),
-    Row("cards/invalid", untested=pointer("ll/test_setup.py")),
-    Row("deck/gate_deck_size", untested="no row yet, and no test asserts this code"),
-    Row("deck/gate_number", untested=pointer("ll/test_card_information_zones_and_terms.py")),
-    Row("deck/illegal_gate_deck_card", untested="no row yet, and no test asserts this code"),
-    Row("deck/illegal_main_deck_card", untested=pointer("ll/test_setup.py")),
-    Row("deck/illegal_tool_card", untested=pointer("ll/test_setup.py")),
-    Row("deck/main_deck_size", untested=pointer("ll/test_setup.py")),
-    Row("deck/malformed", untested="no row yet, and no test asserts this code"),
-    Row("deck/not_my_logicalist", untested="no row yet, and no test asserts this code"),
-    Row("deck/paradox_count", untested=pointer("ll/test_setup.py")),
-    Row("deck/too_many_copies", untested=pointer("ll/test_setup.py")),
-    Row("deck/tool_deck_size", untested="no row yet, and no test asserts this code"),
-    Row("deck/unknown_card", untested=pointer("ll/test_setup.py")),
-    Row("rules/cannot_be_used", untested=pointer("ll/test_abilities.py")),
-    Row("rules/cannot_intercept", untested=pointer("ll/test_battle.py")),
-    Row("rules/cannot_pay", untested=pointer("ll/test_resolution.py")),
-    Row("rules/choose_x", untested=pointer("ll/test_resolution.py")),
-    Row("rules/circle_taken", untested=pointer("ll/test_turns.py")),
-    Row("rules/define_after_boost", untested=pointer("ll/test_battle.py")),
-    Row("rules/hand_limit", untested="no row yet, and no test asserts this code"),
-    Row("rules/illegal_choice", untested=pointer("ll/test_abilities.py")),
-    Row("rules/invalid_ability", untested=pointer("ll/test_abilities.py")),
-    Row("rules/level_boost", untested="no row yet, and no test asserts this code"),
-    Row("rules/level_limit", untested=pointer("ll/test_turns.py")),
-    Row("rules/level_requirement", untested=pointer("ll/test_card_information_zones_and_terms.py")),
-    Row("rules/logic_drive", untested="no row yet, and no test asserts this code"),
-    Row("rules/logic_drive_once", untested=pointer("ll/test_abilities.py")),
-    Row("rules/logic_drive_soul", untested=pointer("ll/test_abilities.py")),
-    Row("rules/loop_action", untested=pointer("ll/test_loops.py")),
-    Row("rules/make_up_same_turn", untested=pointer("ll/test_abilities.py")),
-    Row("rules/no_swap", untested="no row yet, and no test asserts this code"),
-    Row("rules/no_x", untested=pointer("ll/test_resolution.py")),
-    Row("rules/not_a_member", untested=pointer("ll/test_card_information_zones_and_terms.py")),
-    Row("rules/not_a_startup_ability", untested=pointer("ll/test_terms_and_basics.py")),
-    Row("rules/not_a_tranceunion", untested="no row yet, and no test asserts this code"),
-    Row("rules/not_your_card", untested=pointer("ll/test_card_information_zones_and_terms.py")),
-    Row("rules/not_your_member", untested="no row yet, and no test asserts this code"),
-    Row("rules/nothing_moves", untested=pointer("ll/test_terms_and_basics.py")),
-    Row("rules/perpetual_cycle", untested=pointer("ll/test_rule_processes.py")),
+    Row("rules/loop_not_performed", "LL-2.04 12.1.1.1", lambda: ll_cycled("DeclareLoop", "p1", lambda a: a[::-1], 2)),
+    Row("rules/loop_not_repeatable", "LL-2.04 12.1.1.1", lambda: ll_cycled("DeclareLoop", "p1", lambda a: a[1:], 1)),
+    Row("rules/not_main_phase_play_timing", "LL-2.04 12.1.1.1", lambda: ll_cycled("DeclareLoop", "p2", list, 2)),
+    Row("command/malformed", "LL-2.04 12.1.1.1", lambda: ll_cycled("DeclareLoop", "p1", list, 0)),
+    # a catch-all: every card data error cites 2.2.1; the rule it breaks (here 2.17) is only in the message
+    Row("cards/invalid", "LL-2.04 2.2.1", ll_invalid_card),
+    Row("deck/gate_deck_size", "LL-2.04 6.1.1.2.1", lambda: ll_gates(("LL-TST-G01", 2), ("LL-TST-G02", 2))),
+    Row(
+        "deck/gate_number",
+        "LL-2.04 6.1.1.2.2",
+        lambda: ll_gates(("LL-TST-G01", 3), ("LL-TST-G02", 1), ("LL-TST-G03", 2), ("LL-TST-G04", 2), ("LL-TST-G05", 2)),
+    ),
+    Row(
+        "deck/illegal_gate_deck_card",
+        "LL-2.04 6.1.1.2.3",
+        lambda: ll_gates(("LL-TST-G01", 2), ("LL-TST-G02", 2), ("LL-TST-G03", 2), ("LL-TST-G04", 2), ("LL-TST-900", 2)),
+    ),
+    Row("deck/illegal_main_deck_card", "LL-2.04 6.1.1.1.4", lambda: ll_create_with({"LL-TST-G05": 1})),
+    Row(
+        "deck/illegal_tool_card",
+        "LL-2.04 6.1.1.4.2",
+        lambda: ll_create_with(tools=[{"card": "LL-TST-020", "count": 1}]),
+    ),
+    Row(
+        "deck/main_deck_size",
+        "LL-2.04 6.1.1.1.1",
+        lambda: ll_create(lambda d: d["main"][-1].update(count=d["main"][-1]["count"] - 1)),
+    ),
+    Row("deck/malformed", "LL-2.04 6.1.1.1", lambda: ll_create(lambda d: d.update(main="LL-TST-900"))),
+    Row("deck/malformed", "LL-2.04 6.1.1.3.1", lambda: ll_create_with(my_logicalist=["LL-TST-ML1"])),
+    Row("deck/not_my_logicalist", "LL-2.04 6.1.1.3.1", lambda: ll_create_with(my_logicalist="LL-TST-900")),
+    Row(
+        "deck/paradox_count",
+        "LL-2.04 6.1.1.1.3",
+        lambda: ll_create_with({"LL-TST-030": 3, "LL-TST-031": 3, "LL-TST-032": 1}),
+    ),
+    Row("deck/too_many_copies", "LL-2.04 6.1.1.1.2", lambda: ll_create_with({"LL-TST-900": 5})),
+    Row(
+        "deck/tool_deck_size",
+        "LL-2.04 6.1.1.4.1",
+        lambda: ll_create_with(tools=[{"card": "LL-TST-T01", "count": 3}, {"card": "LL-TST-T02", "count": 2}]),
+    ),
+    Row("deck/unknown_card", "LL-2.04 6.1.1", lambda: ll_create_with({"LL-TST-NOPE": 1})),
+    Row("rules/cannot_be_used", "LL-2.04 12.3.1.1", ll_disabled_ability),
+    Row("rules/cannot_intercept", "LL-2.04 8.3.3.1", ll_intercept_the_attacked),
+    Row("rules/cannot_pay", "LL-2.04 9.6.2.3.2", lambda: ll_use("LL-TST-017", stock=1, x=2)),
+    Row("rules/choose_x", "LL-2.04 9.6.2.2.1", lambda: ll_use("LL-TST-017", stock=1, x=5)),
+    Row("rules/circle_taken", "LL-2.04 7.5.3.6", lambda: ll_rearrange(lambda a, b: {a: ["FR"]})),
+    Row(
+        "rules/define_after_boost",
+        "LL-2.04 5.15.1",
+        lambda: ll_at_boost(lambda s: s.zones["p1"]["level"][1], boosted=True),
+    ),
+    Row("rules/hand_limit", "LL-2.04 7.7.6", lambda: ll_keep_hand(7)),
+    Row("rules/illegal_choice", "LL-2.04 9.6.3.1", ll_choose_too_few),
+    Row("rules/invalid_ability", "LL-2.04 11.6.1.3", lambda: ll_use("LL-TST-957", 1, extra=tuple(_ll_extra()))),
+    Row("rules/level_boost", "LL-2.04 5.15.1", lambda: ll_at_boost(lambda s: s.zones["p1"]["hand"][0])),
+    Row("rules/level_limit", "LL-2.04 7.4.3.1.1", lambda: ll_place_level_card(swap=False, levels=4)),
+    Row("rules/level_requirement", "LL-2.04 9.6.2.1.3", lambda: ll_deploy("LL-TST-005", ["FC"])),
+    Row(
+        "rules/logic_drive",
+        untested="unreachable by a command: UseAbility is answered only while a main decision is pending, and "
+        "flow asks only the turn player for it (domain/ll/flow.py), so another player gets "
+        "rules/not_your_decision before the Logic Drive's turn-player check (11.4.2)",
+    ),
+    Row("rules/logic_drive_once", "LL-2.04 7.5.3.5", lambda: ll_logic_drive(soul=True, used=True)),
+    Row("rules/logic_drive_soul", "LL-2.04 7.5.3.5", lambda: ll_logic_drive(soul=False)),
+    Row("rules/loop_action", "LL-2.04 12.1.1.1", ll_loop_action),
+    Row("rules/make_up_same_turn", "LL-2.04 11.11.3.1", ll_make_up_again),
+    Row("rules/no_swap", "LL-2.04 7.4.3.1.1", lambda: ll_place_level_card(swap=True, levels=1)),
+    Row("rules/no_x", "LL-2.04 9.6.2.2.1", lambda: ll_use("LL-TST-019", stock=1, x=1)),
+    Row("rules/not_a_member", "LL-2.04 7.5.3.1", lambda: ll_deploy("LL-TST-020", ["FC"])),
+    Row("rules/not_a_startup_ability", "LL-2.04 9.1.2.3", ll_continuous_ability),
+    Row("rules/not_a_tranceunion", "LL-2.04 5.13.1", lambda: ll_trance(_ll_member_as_tranceunion)),
+    Row("rules/not_your_card", "LL-2.04 9.4.2", ll_their_ability),
+    Row("rules/not_your_member", "LL-2.04 7.5.3.6", lambda: ll_rearrange(lambda a, b: {"p2-d01": ["BL"]})),
+    Row("rules/nothing_moves", "LL-2.04 5.14.2", lambda: ll_rearrange(lambda a, b: {b: ["FR"]})),
+    Row("rules/perpetual_cycle", "LL-2.04 12.1.1.2", ll_perpetual_cycle),
     Row("rules/refresh_needs_search", "LL-2.04 5.13.1.2", ll_refresh_without_a_search),
-    Row("rules/requirements", untested=pointer("ll/test_turns.py")),
-    Row("rules/territory", untested=pointer("ll/test_turns.py")),
-    Row("rules/trance_change_info", untested=pointer("ll/test_turns.py")),
-    Row("rules/trance_change_limit", untested="no row yet, and no test asserts this code"),
-    Row("rules/trance_limit", untested=pointer("ll/test_turns.py")),
-    Row("rules/trance_materials", untested=pointer("ll/test_turns.py")),
-    Row("rules/tranceunion_needs_trance", untested=pointer("ll/test_turns.py")),
-    Row("rules/tranceunion_zone", untested=pointer("ll/test_turns.py")),
-    Row("rules/unknown_primed", untested="no row yet, and no test asserts this code"),
+    Row("rules/requirements", "LL-2.04 9.6.2.1.4", ll_trance_without_colour),
+    Row("rules/territory", "LL-2.04 2.10.2", lambda: ll_deploy("LL-TST-005", ["FL", "FR"], levels=1)),
+    Row("rules/territory", "LL-2.04 7.5.3.6", lambda: ll_rearrange(lambda a, b: {a: ["FC", "BC"]})),
+    Row("rules/trance_change_info", "LL-2.04 11.5.1", lambda: ll_trance_change_into("LL-TST-008")),
+    Row("rules/trance_change_limit", "LL-2.04 7.5.3.3", lambda: ll_trance_again(trance_change=True)),
+    Row("rules/trance_limit", "LL-2.04 7.5.3.2", lambda: ll_trance_again(trance_change=False)),
+    Row("rules/trance_materials", "LL-2.04 5.13.1.1", ll_trance_two_logicalists),
+    Row("rules/tranceunion_needs_trance", "LL-2.04 5.13.1", ll_deploy_tranceunion),
+    Row("rules/tranceunion_zone", "LL-2.04 5.13.1.2", lambda: ll_trance(_ll_dropped_tranceunion)),
+    Row("rules/unknown_primed", "LL-2.04 9.7.3.1", ll_order_auto),
 ]
 
 
