@@ -274,6 +274,199 @@ def fow_stone_deck_resonator() -> Any:
     return fow_start_with(deck(stones={"T-STONE": 9, "T-BEAR": 1}))
 
 
+def fow_deck(**change: Any) -> Any:
+    """Game creation with p1's test deck changed (``main``/``stones``: its cards; other keys replace fields)."""
+    from tests.fow.support import deck
+
+    d = deck(change.pop("main", None), change.pop("stones", None))
+    return fow_start_with({**d, **change})
+
+
+def fow_main_deck_of_four() -> Any:
+    from tests.fow.support import deck
+
+    return fow_start_with({**deck(), "main": [{"card": "T-BEAR", "count": 4}]})
+
+
+def fow_stone_in_main_deck() -> Any:
+    from tests.fow.support import deck
+
+    d = deck()
+    d["main"].append({"card": "T-STONE", "count": 1})
+    return fow_start_with(d)
+
+
+def fow_5_01(cards: dict[str, Any], **players: dict[str, Any]) -> Any:
+    """Game creation under FoW-5.01 with the cards ``cards`` in both decks (tests/fow/test_rules_5_01.py)."""
+    from tests.fow.test_rules_5_01 import OLD, create
+
+    return create(OLD, cards, **players)
+
+
+def fow_5_01_keyword() -> Any:
+    from tests.fow.support import catalog, deck
+    from tests.fow.test_rules_5_01 import BASE_MAIN, OLD, _spec_with, spell
+
+    cards = {"T-ECHO": spell("T-ECHO", "chant", remnant=True, effects=[])}
+    return fow.start(_spec_with(OLD, {**BASE_MAIN, "T-ECHO": 4}), catalog(cards))
+
+
+def fow_5_01_counters() -> Any:
+    from tests.fow.test_rules_5_01 import spell
+
+    potion = [{"op": "put_counter", "counter": "+100/+100", "target": {"kind": "chosen"}}]
+    return fow_5_01({"T-POTION": spell("T-POTION", "chant", effects=potion)})
+
+
+def fow_5_01_j_ruler_without_stats() -> Any:
+    from tests.fow.support import deck
+
+    sage = {"id": "T-SAGE", "name": "Sage", "type": "ruler", "judgment": {"cost": {"free": 1}, "j_ruler": "T-ORACLE"}}
+    cards = {"T-SAGE": sage, "T-ORACLE": {"id": "T-ORACLE", "name": "Oracle", "type": "j_ruler"}}
+    return fow_5_01(cards, p1={**deck(), "ruler": "T-SAGE"})
+
+
+def fow_5_01_moon_will() -> Any:
+    from tests.fow.test_rules_5_01 import resonator
+
+    return fow_5_01({"T-LUNA": resonator("T-LUNA", cost={"attribute": {"M": 1}})})
+
+
+def fow_catalog_error(card: dict[str, Any]) -> Any:
+    """Game creation with a card data error in the catalog."""
+    from tests.fow.support import catalog, deck
+
+    spec = GameSpec("g", "FoW-5.5", "valhalla", [PlayerSpec("p1", "A", deck()), PlayerSpec("p2", "B", deck())], seed=1)
+    return fow.start(spec, catalog({card["id"]: card}))
+
+
+def fow_missing_side() -> Any:
+    from tests.fow.support import catalog, deck
+
+    ruler = {"id": "T-SAGE", "name": "Sage", "type": "ruler", "judgment": {"cost": {"free": 1}, "j_ruler": "T-NONE"}}
+    players = [PlayerSpec("p1", "A", {**deck(), "ruler": "T-SAGE"}), PlayerSpec("p2", "B", deck())]
+    return fow.start(GameSpec("g", "FoW-5.5", "valhalla", players, seed=1), catalog({"T-SAGE": ruler}))
+
+
+def fow_loop(declare: Callable[[Any, str], Any], silent: bool = True) -> Any:
+    """The Fountain in p1's field (tests/fow/test_loops.py), p2 silenced if ``silent``: ``declare(state, fountain)``."""
+    from tests.fow.test_loops import fountain, game, silence
+
+    state, _ = game()
+    source = fountain(state)
+    if silent:
+        silence(state, "p2")
+    return declare(state, source)
+
+
+def fow_loop_again(state: Any, source: str) -> Any:
+    from tests.fow.support import cmd, run
+    from tests.fow.test_loops import loop
+
+    run(state, cmd("DeclareLoop", "p1", actions=loop(source), times=2))
+    return _fow_decide(state, "DeclareLoop", "p1", actions=loop(source), times=2)
+
+
+def fow_loop_times(state: Any, source: str) -> Any:
+    from tests.fow.support import cmd, run
+    from tests.fow.test_loops import loop
+
+    run(state, cmd("DeclareLoop", "p1", actions=loop(source), times=5))  # p2 may stop it too: p2 declares
+    return _fow_decide(state, "ChooseNumber", "p2", number=6)
+
+
+def fow_loop_not_yours(state: Any, source: str) -> Any:
+    from tests.fow.test_loops import loop
+
+    actions = [{"player": "p2", "type": "Pass", "args": {}}, loop(source)[2], loop(source)[0]]
+    return _fow_decide(state, "DeclareLoop", "p1", actions=actions, times=2)
+
+
+def fow_echo_loop(passes: int, p2_hand: bool) -> Any:
+    """Echo's ability chased, nobody able to do anything but pass (tests/fow/test_loops.py);
+    with ``p2_hand`` p2 holds a card: p1 declares a loop of ``passes`` passes twice."""
+    from tests.fow.test_loops import echo_game, put
+
+    state = echo_game()
+    if p2_hand:
+        put(state, state.zones["p2"]["graveyard"][0], "hand")
+    actions = [{"player": ("p1", "p2")[n % 2], "type": "Pass", "args": {}} for n in range(passes)]
+    return _fow_decide(state, "DeclareLoop", "p1", actions=actions, times=2 if p2_hand else 1)
+
+
+def fow_loop_not_repeatable() -> Any:
+    from tests.fow.support import catalog, deck, start_game
+    from tests.fow.test_loops import EXTRA, MAIN, fountain, given, keep_hands, loop, silence, to_main
+
+    paid = {
+        **EXTRA["T-FOUNTAIN"],
+        "abilities": [{**EXTRA["T-FOUNTAIN"]["abilities"][0], "cost": {"will": {"free": 1}}}],
+    }
+    state, _ = start_game(cards=catalog({"T-FOUNTAIN": paid}), decks=(deck(MAIN), deck(MAIN)), ruleset="FoW-5.5")
+    keep_hands(state)
+    to_main(state)
+    source = fountain(state)
+    silence(state, "p2")
+    given(state, "WillProduced", player="p1", will=["R", "R"], source="given")  # will for two repetitions
+    return _fow_decide(state, "DeclareLoop", "p1", actions=loop(source), times=5)
+
+
+def fow_judged() -> Any:
+    """p1's main phase (tests/fow/test_ch7_actions.py) after its ruler did judgment."""
+    from tests.fow.test_ch7_actions import game, pay, resolve, stones, to_main
+    from tests.fow.support import cmd, run
+
+    state = game()
+    to_main(state)
+    run(state, cmd("PerformJudgment", "p1", pay_with=pay(*stones(state, "p1", 2))))
+    resolve(state)
+    return state
+
+
+def fow_ch7(build: Callable[[Any], Any]) -> Any:
+    """p1's main phase in the game of tests/fow/test_ch7_actions.py: ``build(state)``."""
+    from tests.fow.test_ch7_actions import game, to_main
+
+    state = game()
+    to_main(state)
+    return build(state)
+
+
+def fow_rested_ruler_judges(state: Any) -> Any:
+    from tests.fow.test_ch7_actions import given
+
+    given(state, "CardRested", oid=state.zones["p1"]["ruler_area"][0])
+    return _fow_decide(state, "PerformJudgment", "p1")
+
+
+def fow_tapper_just_entered(state: Any) -> Any:
+    from tests.fow.test_ch7_actions import card
+
+    return _fow_decide(state, "ActivateAbility", "p1", source=card(state, "p1", "T-TAPPER", to="field"), ability=0)
+
+
+def _fow_hand(state: Any) -> str:
+    from tests.fow.test_ch8_battle import card
+
+    return card(state, "p1", "T-BEAR")
+
+
+def fow_pay_with_nothing() -> Any:
+    state = _fow_main()
+    return _fow_decide(state, "PlayCard", "p1", card=_fow_hand(state), pay_with=[{"source": "p1-999"}])
+
+
+def _fow_addition(subtype: str) -> dict[str, Any]:
+    from tests.fow.test_rules_5_01 import addition
+
+    return addition("T-ADD", subtype)
+
+
+def fow_block_by_the_attacker() -> Any:
+    state, f = _fow_at_block(wall="p2:T-WALL")
+    return _fow_decide(state, "DeclareBlock", "p1", blocker=f["wall"])
+
+
 FOW_ROWS: list[Row] = [
     Row("deck/malformed", "FoW-5.5 4.1 p1", lambda: fow_start_with({"ruler": "T-RULER", "main": "T-BEAR"})),
     Row("deck/illegal_stone_deck_card", "FoW-5.5 4.1 p4", fow_stone_deck_resonator),
@@ -281,7 +474,7 @@ FOW_ROWS: list[Row] = [
     Row("game/unknown_player", "FoW-5.5 1.1 p1", lambda: _fow_decide(_fow_main(), "Pass", "p3")),
     Row("game/players", "FoW-5.5 1.1 p1", lambda: fow_start(players=[])),
     Row("game/unknown_variant", "FoW-5.5 1.2 p1", lambda: fow_start(variant="asgard")),
-    Row("game/unsupported_policy", untested=pointer("fow/cards/test_play_real_decks.py")),
+    Row("game/unsupported_policy", "FoW-5.5 1.2 p1", lambda: fow_start(unsupported="ignore")),
     Row("command/unknown_type", "FoW-5.5 6.3 p1", lambda: _fow_decide(_fow_main(), "Fly", "p1")),
     Row("command/unknown_argument", "FoW-5.5 6.3 p1", lambda: _fow_decide(_fow_main(), "Pass", "p1", x=1)),
     Row(
@@ -289,10 +482,15 @@ FOW_ROWS: list[Row] = [
         "FoW-5.5 8.3 p3",
         lambda: _fow_decide(_fow_at_block()[0], "DeclareBlock", "p2", blocker=["not", "an", "id"]),
     ),
-    Row("command/unknown_object", untested="no row yet: a will payment naming an object that does not exist"),
+    Row(
+        "command/unknown_object",
+        "FoW-5.5 10.2 p5",
+        fow_pay_with_nothing,
+    ),
+    Row("command/unknown_object", "FoW-5.5 7.1 p2", lambda: _fow_decide(_fow_main(), "PlayCard", "p1", card="p1-999")),
     Row("rules/not_expected", "FoW-5.5 6.1 p1.3", fow_block_in_main),
     Row("rules/no_priority", "FoW-5.5 6.1 p1.3", fow_pass_out_of_turn),
-    Row("rules/not_your_decision", untested=pointer("fow/test_ch8_battle.py")),
+    Row("rules/not_your_decision", "FoW-5.5 6.1 p1.3", fow_block_by_the_attacker),
     Row("rules/not_your_turn", "FoW-5.5 7.1 p1", fow_play_opponents_turn),
     Row("rules/blocker_not_on_field", "FoW-5.5 8.3 p4", fow_block_in_hand),
     Row("rules/blocker_not_yours", "FoW-5.5 8.3 p3", fow_block_own),
@@ -314,36 +512,52 @@ FOW_ROWS: list[Row] = [
     Row("rules/not_playable", "FoW-5.5 6.3 p1", fow_play_stone),
     Row("rules/no_shift", "FoW-5.5 12.8 p1", fow_play_no_shift),
     Row("rules/no_awakening", "FoW-5.5 12.1 p2", fow_play_no_awakening),
-    Row("cards/action_not_in_ruleset", untested=pointer("fow/test_rules_5_01.py")),
-    Row("cards/invalid", untested="no row yet, and no test asserts this code"),
-    Row("cards/keyword_not_in_ruleset", untested=pointer("fow/test_rules_5_01.py")),
-    Row("cards/missing_side", untested="no row yet, and no test asserts this code"),
-    Row("cards/stats_required", untested=pointer("fow/test_rules_5_01.py")),
-    Row("cards/subtype_not_in_ruleset", untested=pointer("fow/test_rules_5_01.py")),
-    Row("cards/type_not_in_ruleset", untested=pointer("fow/test_rules_5_01.py")),
+    Row("cards/action_not_in_ruleset", "FoW-5.01 10", fow_5_01_counters),
+    Row(
+        "cards/invalid",
+        "FoW-5.5 2 p1",
+        lambda: fow_catalog_error({"id": "T-BAD", "name": "Bad", "type": "resonator", "atk": "big"}),
+    ),
+    Row("cards/keyword_not_in_ruleset", "FoW-5.01 12", fow_5_01_keyword),
+    Row("cards/missing_side", "FoW-5.5 14.3 p1", fow_missing_side),
+    Row("cards/stats_required", "FoW-5.01 2.6 p1", fow_5_01_j_ruler_without_stats),
+    Row("cards/subtype_not_in_ruleset", "FoW-5.01 2.1 p3.2", lambda: fow_5_01({"T-ADD": _fow_addition("ruler")})),
+    Row(
+        "cards/type_not_in_ruleset",
+        "FoW-5.01 2.1 p2",
+        lambda: fow_5_01({"T-CROWN": {"id": "T-CROWN", "name": "Crown", "type": "regalia", "cost": {"free": 1}}}),
+    ),
     Row("cards/unsupported_abilities", untested=pointer("fow/cards/test_play_real_decks.py")),
-    Row("cards/will_not_in_ruleset", untested=pointer("fow/test_rules_5_01.py")),
-    Row("deck/illegal_main_deck_card", untested=pointer("fow/test_ch4_to_6_setup_and_turns.py")),
-    Row("deck/main_deck_too_small", untested=pointer("fow/test_ch4_to_6_setup_and_turns.py")),
-    Row("deck/no_ruler", untested=pointer("fow/test_ch4_to_6_setup_and_turns.py")),
-    Row("deck/stone_deck_size", untested=pointer("fow/test_ch4_to_6_setup_and_turns.py")),
-    Row("deck/too_many_copies", untested=pointer("fow/test_ch4_to_6_setup_and_turns.py")),
-    Row("deck/unknown_card", untested=pointer("fow/test_ch4_to_6_setup_and_turns.py")),
+    Row("cards/will_not_in_ruleset", "FoW-5.01 9.7 p5", fow_5_01_moon_will),
+    Row("deck/illegal_main_deck_card", "FoW-5.5 4.1 p3", fow_stone_in_main_deck),
+    Row(
+        "deck/main_deck_too_small",
+        "FoW-5.5 4.1 p3",
+        fow_main_deck_of_four,
+    ),
+    Row("deck/no_ruler", "FoW-5.5 4.1 p2", lambda: fow_deck(ruler="T-BEAR")),
+    Row("deck/stone_deck_size", "FoW-5.5 4.1 p4", lambda: fow_deck(stones={"T-STONE": 9})),
+    Row(
+        "deck/too_many_copies",
+        "FoW-5.5 4.1 p5",
+        lambda: fow_deck(main={"T-BEAR": 5, "T-WALL": 4, "T-BOLT": 4, "T-GROW": 4, "T-BIRD": 4, "T-FAST": 4}),
+    ),
+    Row("deck/unknown_card", "FoW-5.5 4.1 p1", lambda: fow_deck(ruler="NOPE-1")),
     Row("rules/ability_condition", untested=pointer("fow/cards/conditions/test_play_conditions_modes_and_amounts.py")),
     Row("rules/already_rested", untested="no row yet, and no test asserts this code"),
     Row("rules/already_shifted", untested=pointer("fow/test_ch12_keywords.py")),
-    Row("rules/loop_again", untested=pointer("fow/test_loops.py")),
-    Row("rules/loop_times", untested=pointer("fow/test_loops.py")),
-    Row("rules/loop_number_not_yours", untested=pointer("fow/test_loops.py")),
-    Row("rules/not_a_loop", untested=pointer("fow/test_loops.py")),
-    Row("rules/loop_not_yours", untested=pointer("fow/test_loops.py")),
-    Row("rules/loop_not_repeatable", untested=pointer("fow/test_loops.py")),
+    Row("rules/loop_again", "FoW-5.5 14.1 p1.1", lambda: fow_loop(fow_loop_again)),
+    Row("rules/loop_times", "FoW-5.5 14.1 p1.2", lambda: fow_loop(fow_loop_times, silent=False)),
+    Row("rules/loop_number_not_yours", "FoW-5.5 14.1 p1.1", lambda: fow_echo_loop(2, p2_hand=True)),
+    Row("rules/not_a_loop", "FoW-5.5 14.1 p1.3", lambda: fow_echo_loop(3, p2_hand=False)),
+    Row("rules/loop_not_yours", "FoW-5.5 14.1 p1", lambda: fow_loop(fow_loop_not_yours)),
+    Row("rules/loop_not_repeatable", "FoW-5.5 14.1 p1.1", fow_loop_not_repeatable),
     Row("rules/attribute_choice", untested=pointer("fow/cards/damage/test_play_replacements_and_redirection.py")),
     Row(
         "rules/banish_choice", untested=pointer("fow/cards/effects/test_play_effects_restrictions_and_magic_stones.py")
     ),
     Row("rules/banish_not_controlled", untested=pointer("fow/test_ch12_keywords.py")),
-    Row("rules/called_after_judgment", untested=pointer("fow/test_ch7_actions.py")),
+    Row("rules/called_after_judgment", "FoW-5.5 7.11 p1", lambda: _fow_decide(fow_judged(), "CallMagicStone", "p1")),
     Row("rules/cannot_attack_player", untested=pointer("fow/cards/races/test_play_race_changes_and_choices.py")),
     Row("rules/cannot_attack_resonators", untested=pointer("fow/cards/damage/test_play_partial_prevention.py")),
     Row(
@@ -377,7 +591,7 @@ FOW_ROWS: list[Row] = [
         "rules/judgment_amount",
         untested=pointer("fow/cards/keywords/test_play_characteristics_and_variable_amounts.py"),
     ),
-    Row("rules/judgment_done", untested=pointer("fow/test_ch7_actions.py")),
+    Row("rules/judgment_done", "FoW-5.5 7.5 p1", lambda: _fow_decide(fow_judged(), "PerformJudgment", "p1")),
     Row("rules/keep_choice", untested=pointer("fow/cards/effects/test_play_swaps_choices_and_life_payments.py")),
     Row("rules/keep_rested_choice", untested="no row yet, and no test asserts this code"),
     Row("rules/lifebreak_threshold", untested=pointer("fow/test_ch7_actions.py")),
@@ -424,7 +638,7 @@ FOW_ROWS: list[Row] = [
     Row("rules/race_choice", untested=pointer("fow/cards/races/test_play_race_changes_and_choices.py")),
     Row("rules/recover_choice", untested=pointer("fow/cards/will/test_play_restricted_will.py")),
     Row("rules/replacement_choice", untested=pointer("fow/cards/damage/test_play_replacements_and_redirection.py")),
-    Row("rules/ruler_rested", untested=pointer("fow/test_ch7_actions.py")),
+    Row("rules/ruler_rested", "FoW-5.5 7.5 p1", lambda: fow_ch7(fow_rested_ruler_judges)),
     Row(
         "rules/search_choice", untested=pointer("fow/cards/effects/test_play_effects_restrictions_and_magic_stones.py")
     ),
@@ -436,7 +650,7 @@ FOW_ROWS: list[Row] = [
     Row("rules/standby_stones_not_shown", untested=pointer("fow/test_rules_5_01.py")),
     Row("rules/stone_already_called", untested=pointer("fow/test_ch7_actions.py")),
     Row("rules/stone_deck_empty", "FoW-5.5 7.11 p1", fow_call_with_no_stones),
-    Row("rules/summoning_sickness", untested=pointer("fow/test_ch7_actions.py")),
+    Row("rules/summoning_sickness", "FoW-5.5 9.5 p3", lambda: fow_ch7(fow_tapper_just_entered)),
     Row("rules/target_count", untested=pointer("fow/cards/triggers/test_play_triggers_costs_and_target_filters.py")),
     Row("rules/targets_required", untested=pointer("fow/cards/moves/test_play_mutual_damage_and_zone_moves.py")),
     Row("rules/times_per_turn", untested=pointer("fow/cards/effects/test_play_miscellaneous.py")),
