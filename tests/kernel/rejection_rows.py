@@ -467,6 +467,534 @@ def fow_block_by_the_attacker() -> Any:
     return _fow_decide(state, "DeclareBlock", "p1", blocker=f["wall"])
 
 
+def _ask(given: Any, type_: str, player: str, **args: Any) -> Any:
+    """``decide``'s answer to the command in a state, or in a :class:`tests.fow.cards.story.Story`'s."""
+    return fow.decide(getattr(given, "state", given), Command(type_, player, args))
+
+
+def _story(main: dict[str, int], **kw: Any) -> Any:
+    from tests.fow.cards.story import Story
+
+    return Story(main, **kw)
+
+
+def _story_battle(story: Any, player: str, attacker: str, target: str) -> None:
+    """``player`` begins a battle; players pass until attackers are declared."""
+    from tests.fow.support import cmd
+
+    story.when(cmd("InitiateBattle", player))
+    while story.pending.kind != "declare_attack":
+        story.when(cmd("Pass", story.pending.player))
+
+
+def fow_scheherazade() -> Any:
+    """Scheherazade (MOA-039) with Werewolf chosen: p2's Werewolf (CMF-037) attacks p1."""
+    from tests.fow.cards.races.test_play_race_changes_and_choices import _until_race
+    from tests.fow.support import cmd
+    from tests.fow.test_ch8_battle import to_main
+
+    story = _story({"MOA-039": 4, "CMF-037": 4, "T-BEAR": 4})
+    wolf = story.put("p2", "CMF-037", "field")
+    story.put("p2", "T-BEAR", "field")
+    scheherazade = story.put("p1", "MOA-039", "hand")
+    story.will("p1", "G", "G", "R", "R", "R")
+    story.when(cmd("PlayCard", "p1", card=scheherazade))
+    story.resolve()
+    _until_race(story)
+    story.when(cmd("ChooseRace", "p1", race="Werewolf"))
+    story.log += to_main(story.state, turn=2)
+    _story_battle(story, "p2", wolf, "p1")
+    return _ask(story, "DeclareAttack", "p2", attacker=wolf, target="p1")
+
+
+def fow_suspicion() -> Any:
+    """All Consuming Suspicion (TTW-038) added to p2's Bear, which attacks p1's rested Wall."""
+    from tests.fow.support import cmd
+    from tests.fow.test_ch8_battle import to_attack_choice, to_main
+
+    story = _story({"TTW-038": 4, "T-BEAR": 4, "T-WALL": 4})
+    suspect = story.put("p2", "T-BEAR", "field")
+    wall = story.put("p1", "T-WALL", "field")
+    suspicion = story.put("p1", "TTW-038", "hand")
+    story.will("p1", "U")
+    story.when(cmd("PlayCard", "p1", card=suspicion, targets=[[suspect]]))
+    story.resolve()
+    story.given("CardRested", oid=wall, reason="given")
+    story.log += to_main(story.state, turn=2)
+    story.log += to_attack_choice(story.state)
+    return _ask(story, "DeclareAttack", "p2", attacker=suspect, target=wall)
+
+
+def fow_moonbreeze_elf() -> Any:
+    """p1's Bear attacks p2's rested Moonbreeze Elf (TMS-059: "This card cannot be attacked.")."""
+    from tests.fow.support import cmd
+    from tests.fow.test_ch8_battle import to_main
+
+    story = _story({"TMS-059": 4, "T-BEAR": 4})
+    bear = story.put("p1", "T-BEAR", "field")
+    elf = story.put("p2", "TMS-059", "field")
+    story.log += to_main(story.state, turn=3)
+    story.given("CardRested", oid=elf, reason="given")
+    _story_battle(story, "p1", bear, elf)
+    return _ask(story, "DeclareAttack", "p1", attacker=bear, target=elf)
+
+
+def fow_unblockable() -> Any:
+    """TAT-062's [Enter]: p1's Bear cannot be blocked until end of turn; p2's Bear blocks it."""
+    from tests.fow.support import cmd, find
+    from tests.fow.test_ch8_battle import to_main
+
+    story = _story({"TAT-062": 4, "T-BEAR": 4})
+    runner = story.put("p1", "T-BEAR", "field")
+    wall = story.put("p2", "T-BEAR", "field")
+    story.log += to_main(story.state, turn=3)
+    card = story.put("p1", "TAT-062", "hand")
+    story.will("p1", "G", "G")
+    story.when(cmd("PlayCard", "p1", card=card))
+    trig = find(story.resolve(), "AbilityTriggered")
+    story.when(cmd("PlayTriggered", "p1", trigger=trig.data["trigger"], targets=[[runner]]))
+    story.resolve()
+    story.attack(runner, until="declare_block")
+    return _ask(story, "DeclareBlock", "p2", blocker=wall)
+
+
+def fow_cain_calls() -> Any:
+    """Cain, the Traitor of Gods (MPR-021J): "You cannot call magic stones."; p1 calls one."""
+    from tests.fow.support import cmd
+    from tests.fow.test_ch8_battle import to_main
+
+    story = _story({"T-BEAR": 4}, ruler="MPR-021")
+    story.will("p1", "R")
+    story.when(cmd("PerformJudgment", "p1"))
+    story.resolve()
+    story.log += to_main(story.state, turn=3)
+    story.log += to_main(story.state, turn=3)
+    return _ask(story, "CallMagicStone", "p1")
+
+
+def fow_chase_flame(what: str) -> Any:
+    """Flame of Outer World (MPR-093: "Players cannot chase to this card.") chased; p2 answers with a
+    card (Bulletproof Barrier) or an ability (Alice's Little Guardian's)."""
+    from tests.fow.support import cmd
+
+    story = _story({"MPR-093": 4, "VIN002-051": 4, "SKL-051": 4, "T-BEAR": 4})
+    bear, guardian = story.put("p2", "T-BEAR", "field"), story.put("p2", "SKL-051", "field")
+    flame = story.put("p1", "MPR-093", "hand")
+    story.will("p1", "R", "B")
+    story.when(cmd("PlayCard", "p1", card=flame, targets=[[bear]]))
+    story.when(cmd("Pass", "p1"))
+    if what == "ability":
+        return _ask(story, "ActivateAbility", "p2", source=guardian, ability=0, targets=[[bear]])
+    barrier = story.put("p2", "VIN002-051", "hand")
+    story.will("p2", "G")
+    return _ask(story, "PlayCard", "p2", card=barrier, targets=[[bear]])
+
+
+def fow_moon_for_wind() -> Any:
+    """Wind Sprite (TTW-071, {W}) paid with moon will, without Kaguya."""
+    story = _story({"TTW-071": 4})
+    sprite = story.put("p1", "TTW-071", "hand")
+    story.will("p1", "M")
+    return _ask(story, "PlayCard", "p1", card=sprite)
+
+
+def fow_emperor() -> Any:
+    """The Emperor with New Clothes (CMF-018): opponents cannot add [Addition:Resonator]; p2 adds one."""
+    from tests.fow.test_ch8_battle import to_main
+
+    story = _story({"CMF-018": 4, "CMF-016": 4, "T-BEAR": 4})
+    story.put("p1", "CMF-018", "field")
+    story.log += to_main(story.state, turn=2)
+    bear = story.put("p2", "T-BEAR", "field")
+    stake = story.put("p2", "CMF-016", "hand")
+    story.will("p2", "W")
+    return _ask(story, "PlayCard", "p2", card=stake, targets=[[bear]])
+
+
+def fow_tsukuyomi() -> Any:
+    """Tsukuyomi Noble (TMS-016) in p1's field: p2, with no Moon, plays its Wind Sprite's ability."""
+    from tests.fow.support import cmd
+    from tests.fow.test_ch8_battle import to_main
+
+    story = _story({"TMS-016": 4, "TTW-071": 4})
+    story.put("p1", "TMS-016", "field")
+    theirs = story.put("p2", "TTW-071", "field")
+    story.log += to_main(story.state, turn=3)
+    story.when(cmd("Pass", "p1"))
+    return _ask(story, "ActivateAbility", "p2", source=theirs, ability=0)
+
+
+def fow_resonator_over_a_chase(state: Any) -> Any:
+    from tests.fow.support import cmd, run
+    from tests.fow.test_ch7_actions import card, pay, stones
+
+    bear = card(state, "p1", "T-BEAR")
+    target = card(state, "p1", "T-BEAR", to="field")
+    s1, s2 = stones(state, "p1", 2)
+    run(state, cmd("PlayCard", "p1", card=card(state, "p1", "T-GROW"), targets=[target], pay_with=pay(s1)))
+    return _ask(state, "PlayCard", "p1", card=bear, pay_with=pay(s2))
+
+
+def fow_duet_with_a_rested_cost() -> Any:
+    from tests.fow.cards.modes.test_play_conditional_modes_and_additional_costs import duet_story
+
+    story, duet, mine, theirs = duet_story()
+    story.given("CardRested", oid=mine[0])
+    return _ask(story, "PlayCard", "p1", card=duet, targets=[[theirs]], cost_cards=[mine])
+
+
+def fow_kaguya_counters() -> Any:
+    """Kaguya's ability removes three knowledge counters: two cards could pay and none is named."""
+    from tests.fow.cards.moves.test_play_counter_costs_and_returns_from_graveyard import _kaguya_story
+
+    story, c = _kaguya_story()
+    return _ask(story, "ActivateAbility", "p1", source=c["kaguya"], ability=1, targets=[[c["bear"]]], pay_with=[])
+
+
+def fow_scorn() -> Any:
+    """The Scorn of Dark Alice (TTW-089) resolved: p1 chooses a card of p2's hand that is no resonator."""
+    from tests.fow.support import cmd
+
+    story = _story({"TTW-089": 4, "T-BEAR": 4})
+    scorn = story.put("p1", "TTW-089", "hand")
+    story.put("p2", "T-BEAR", "hand")
+    chant = story.put("p2", "TTW-089", "hand")
+    story.will("p1", "B")
+    story.when(cmd("PlayCard", "p1", card=scorn, targets=[["p2"]], pay_with=[]))
+    story.resolve()
+    return _ask(story, "ChooseCards", "p1", cards=[chant])
+
+
+def fow_hand_size() -> Any:
+    """The end phase with nine cards in p1's hand: p1 discards one, not two."""
+    from tests.fow.support import cmd, run, start_game
+    from tests.fow.test_ch4_to_6_setup_and_turns import keep_hands, put
+
+    state, _ = start_game()
+    keep_hands(state)
+    for oid in state.zones["p1"]["main_deck"][-4:]:
+        put(state, oid, "hand")
+    while not (state.pending and state.pending.kind == "discard_to_hand_size"):
+        run(state, cmd("Pass", state.pending.player))  # type: ignore[union-attr]
+    return _ask(state, "ChooseCards", "p1", cards=state.zones["p1"]["hand"][:1])
+
+
+def fow_kujata() -> Any:
+    from tests.fow.cards.targets.test_play_filters_and_variable_amounts import kujata_story
+
+    story, kujata, _, _ = kujata_story(["T-BEAR", "T-WALL"])
+    return _ask(story, "ChooseCards", "p1", cards=[kujata])  # Kujata fights a J/resonator p2 controls
+
+
+def fow_ch12(build: Callable[[Any, dict[str, str]], Any], **field: str) -> Any:
+    """Turn 3, p1's main phase, with the keyword cards of tests/fow/test_ch12_keywords.py."""
+    from tests.fow.test_ch8_battle import ready
+    from tests.fow.test_ch12_keywords import EXTRA
+
+    state, f = ready(EXTRA, **field)
+    return build(state, f)
+
+
+def fow_gods_art_again(state: Any, f: dict[str, str]) -> Any:
+    from tests.fow.support import cmd, run
+    from tests.fow.test_ch8_battle import resolve, to_main, will
+
+    will(state, "p1", "R")
+    run(state, cmd("ActivateAbility", "p1", source=f["hero"], ability=0))
+    resolve(state)
+    to_main(state, turn=5)
+    will(state, "p1", "R")
+    return _ask(state, "ActivateAbility", "p1", source=f["hero"], ability=0)
+
+
+def fow_shift_in_battle(state: Any, f: dict[str, str]) -> Any:
+    from tests.fow.support import cmd, run
+    from tests.fow.test_ch8_battle import will
+
+    run(state, cmd("InitiateBattle", "p1"))
+    will(state, "p1", "R")
+    return _ask(state, "ActivateAbility", "p1", source=f["past"], ability="shift")
+
+
+def fow_shift_twice(state: Any, f: dict[str, str]) -> Any:
+    from tests.fow.support import cmd, run
+    from tests.fow.test_ch8_battle import resolve, will
+
+    will(state, "p1", "R")
+    run(state, cmd("ActivateAbility", "p1", source=f["past"], ability="shift"))
+    resolve(state)
+    will(state, "p1", "R")
+    return _ask(state, "ActivateAbility", "p1", source=f["past"], ability="shift")
+
+
+def fow_incarnation(state: Any, f: dict[str, str], banish: str) -> Any:
+    from tests.fow.test_ch8_battle import card
+
+    return _ask(state, "PlayCard", "p1", card=card(state, "p1", "T-AVATAR"), incarnation=[f[banish]])
+
+
+def fow_crucifix() -> Any:
+    """Crucifix (CMF-064) added by p1 to p2's Bear: p2 targets its own Bear."""
+    from tests.fow.cards.conditions.test_play_branches_and_otherwise import _grow
+    from tests.fow.cards.story import _add
+
+    story = _story({"CMF-064": 4, "T-BEAR": 4, "T-BOLT": 4, "T-GROW": 4})
+    bear = story.put("p2", "T-BEAR", "field")
+    story.put("p1", "T-BEAR", "field")  # a legal target: Grow can be played
+    _add(story, "p1", "CMF-064", bear)
+    story.when(_grow(story, "p1", bear))  # p1 may target it
+    story.when(Command("Pass", "p1", {}))
+    grow = _grow(story, "p2", bear)
+    return fow.decide(story.state, grow)
+
+
+def fow_alice_judgment(amount: Any) -> Any:
+    """Alice in Wonderland (TAT-037) pays the number of will chosen for judgment."""
+    story = _story({"T-BEAR": 4}, ruler="TAT-037")
+    story.will("p1", "W", "U", "B")
+    return _ask(story, "PerformJudgment", "p1", **({} if amount is None else {"amount": amount}))
+
+
+def fow_escape() -> Any:
+    """Interdimensional Escape (BFA-007) resolved: p1 keeps two resonators."""
+    from tests.fow.support import cmd
+
+    story = _story({"BFA-007": 4, "T-BEAR": 4, "T-WALL": 4})
+    bear, wall = story.put("p1", "T-BEAR", "field"), story.put("p1", "T-WALL", "field")
+    escape = story.put("p1", "BFA-007", "hand")
+    story.will("p1", "W", "W", "W")
+    story.when(cmd("PlayCard", "p1", card=escape, targets=[]))
+    story.resolve()
+    return _ask(story, "ChooseCards", "p1", cards=[bear, wall])
+
+
+def fow_second_lifebreak(variant: str) -> Any:
+    from tests.fow.support import cmd, run
+    from tests.fow.test_ch7_actions import game
+
+    state = game(variant)
+    if variant == "valhalla":
+        run(state, cmd("Lifebreak", "p1"))  # 4 cards > (4000 - 1) // 1000; then 3 > 3 is false
+    return _ask(state, "Lifebreak", "p1")
+
+
+def fow_urthr() -> Any:
+    from tests.fow.cards.links.test_play_linked_cards_and_turn_effects import _urthr_story
+
+    story, c = _urthr_story()
+    return _ask(story, "ChooseCards", "p1", cards=[c["their_bear"]])
+
+
+def fow_time_gazer() -> Any:
+    """Time-Gazer Elf (BFA-058) looks at three cards; p1 orders two of them."""
+    from tests.fow.support import cmd
+
+    story = _story({"BFA-058": 4, "T-BEAR": 4})
+    elf = story.put("p1", "BFA-058", "field")
+    top3 = list(reversed(story.state.zones["p1"]["main_deck"][-3:]))
+    story.will("p1", "M")
+    look = next(i for i, a in enumerate(story.state.card_of(elf).abilities) if a.kind == "activate")
+    story.when(cmd("ActivateAbility", "p1", source=elf, ability=look))
+    story.resolve()
+    return _ask(story, "ChooseCards", "p1", cards=[], order=top3[:2])
+
+
+def fow_shining_strike() -> Any:
+    """Shining Strike (TMS-013)'s second mode, without a Kaguya J/ruler."""
+    story = _story({"TMS-013": 4, "T-BEAR": 4})
+    strike = story.put("p1", "TMS-013", "hand")
+    bear = story.put("p2", "T-BEAR", "field")
+    story.will("p1", "W")
+    return _ask(story, "PlayCard", "p1", card=strike, targets=[[bear]], modes=[1])
+
+
+def fow_tailor() -> Any:
+    """Clothes Tailor (CMF-003) moves Fear of Battle off p1's Bear: onto that same Bear."""
+    from tests.fow.cards.story import _add
+    from tests.fow.support import cmd
+    from tests.fow.test_ch8_battle import to_main
+
+    story = _story({"CMF-003": 4, "SKL-023": 4, "T-BEAR": 4, "T-WALL": 4})
+    tailor = story.put("p1", "CMF-003", "field")
+    bear = story.put("p1", "T-BEAR", "field")
+    story.put("p2", "T-WALL", "field")
+    fear = _add(story, "p1", "SKL-023", bear)
+    story.log += to_main(story.state, turn=3)
+    story.when(cmd("ActivateAbility", "p1", source=tailor, ability=0, targets=[[fear]]))
+    story.resolve()
+    return _ask(story, "ChooseCards", "p1", cards=[bear])
+
+
+def fow_mermaid() -> Any:
+    """Little Mermaid of Tragic Love (TAT-044) attacks: p2 must block it if able, and declines."""
+    from tests.fow.cards.conditions.test_play_durations_and_restrictions import to_block
+    from tests.fow.test_ch8_battle import to_main
+
+    story = _story({"TAT-044": 4, "SKL-057": 4})
+    mermaid = story.put("p1", "TAT-044", "field")
+    story.put("p2", "SKL-057", "field")
+    story.log += to_main(story.state, turn=3)
+    to_block(story, mermaid)
+    return _ask(story, "DeclineBlock", "p2")
+
+
+def fow_5_01_standby_declined() -> Any:
+    """Under 5.01 a triggered chant-standby card with matching stones must be played (9.6 p4)."""
+    from tests.fow.test_rules_5_01 import OLD, ambushed
+
+    state, _, trig = ambushed(OLD, p2_stone=True)
+    return _ask(state, "DeclineTrigger", "p2", trigger=trig.data["trigger"])
+
+
+def fow_muse() -> Any:
+    """Muse, Celestial of Music (TMS-040) enters: p1 names "Bear", not a card type."""
+    from tests.fow.cards.effects.test_play_swaps_choices_and_life_payments import muse_enters
+
+    story = _story({"TMS-040": 4, "T-BEAR": 4})
+    muse_enters(story, "T-BEAR")
+    return _ask(story, "NameCard", "p1", name="Bear")
+
+
+def fow_apollosphere() -> Any:
+    """The opponent's Apollosphere (MPR-037) offers p1 no alternative cost."""
+    from tests.fow.cards.story import _add
+
+    story = _story({"MPR-037": 4, "MOA-021": 4, "CMF-024": 4})
+    gilles = story.put("p2", "CMF-024", "field")
+    sphere = _add(story, "p2", "MPR-037", gilles)
+    pursuit = story.put("p1", "MOA-021", "hand")
+    return _ask(story, "PlayCard", "p1", card=pursuit, targets=[[gilles]], banish_instead=sphere)
+
+
+def fow_yggdor() -> Any:
+    """Yggdor (BFA-060) costs less only at exactly 100 life; p1 has 200."""
+    story = _story({"BFA-060": 4})
+    yggdor = story.put("p1", "BFA-060", "hand")
+    life = story.state.players["p1"].life
+    story.given("LifeChanged", player="p1", delta=200 - life, life=200)
+    return _ask(story, "PlayCard", "p1", card=yggdor, reduce=True)
+
+
+def fow_sacred_princess(judgment: int | None) -> Any:
+    """Sacred Princess of Guidance (TAT-014) has two judgment sections; the first needs Almerius."""
+    story = _story({"T-BEAR": 4}, stones={"T-STONE": 9, "TAT-091": 1}, ruler="TAT-014")
+    story.will("p1", "W", "W", "W")
+    return _ask(story, "PerformJudgment", "p1", **({} if judgment is None else {"judgment": judgment}))
+
+
+def fow_glimpse() -> Any:
+    """Glimpse of Kaguya (VIN001-040: "Cancel target activate ability.") aimed at a card in the chase area."""
+    from tests.fow.support import cmd, find
+
+    story = _story({"VIN001-040": 4, "VIN001-002": 4, "VIN002-014": 4, "T-BEAR": 4})
+    bear = story.put("p1", "T-BEAR", "field")
+    peace = story.put("p1", "VIN002-014", "hand")
+    story.will("p1", "W", "R")
+    played = find(story.when(cmd("PlayCard", "p1", card=peace, targets=[[bear]])), "CardPlayed")
+    story.when(cmd("Pass", "p1"))
+    glimpse = story.put("p2", "VIN001-040", "hand")
+    story.will("p2", "U", "R")
+    return _ask(story, "PlayCard", "p2", card=glimpse, targets=[[played.data["item"]]])
+
+
+def fow_battle_after_forfeit() -> Any:
+    from tests.fow.support import cmd, run
+    from tests.fow.test_ch8_battle import EXTRA, given, pass_until, ready, to_attack_choice
+
+    state, f = ready(EXTRA, berserk="p1:T-BERSERK")
+    given(state, "CardRested", oid=f["berserk"])
+    to_attack_choice(state)
+    run(state, cmd("ForfeitAttack", "p1"))
+    pass_until(state, lambda s: s.battle is None)
+    return _ask(state, "InitiateBattle", "p1")
+
+
+def fow_necronomicon() -> Any:
+    """p1 plays a Bear from its graveyard naming the opponent's Necronomicon (TAT-084) as permission."""
+    story = _story({"TAT-084": 4, "T-BEAR": 4})
+    bear = story.put("p1", "T-BEAR", "graveyard")
+    book = story.put("p2", "TAT-084", "field")
+    story.will("p1", "R")
+    return _ask(story, "PlayCard", "p1", card=bear, targets=[], permission=book)
+
+
+def fow_astral_ruler_judges() -> Any:
+    from tests.fow.test_ch8_battle import to_main, will
+    from tests.fow.test_ch13_rule_processes import EXTRA, judgment, play, ready
+
+    state, _ = ready(EXTRA)
+    play(state, "p1", "T-SLAY", [judgment(state)])  # the J-ruler is destroyed: an astral ruler
+    to_main(state, turn=5)
+    will(state, "p1", "R", "R")
+    return _ask(state, "PerformJudgment", "p1")
+
+
+def fow_izanami(zone: str) -> Any:
+    """Izanami (TMS-077)'s ability, active only in the graveyard, played from the field or by p1
+    from p2's graveyard."""
+    story = _story({"TMS-077": 4, "T-BEAR": 4})
+    bear = story.put("p2", "T-BEAR", "field")
+    source = story.put("p1" if zone == "field" else "p2", "TMS-077", "field" if zone == "field" else "graveyard")
+    story.will("p1", "B", "B", "B", "B", "B")
+    return _ask(story, "ActivateAbility", "p1", source=source, ability=0, targets=[[bear]], pay_with=[])
+
+
+def fow_servant_of_reflect() -> Any:
+    """Servant of Reflect (TTW-065) removes a magic counter from p1's J/ruler, which has none."""
+    story = _story({"TTW-065": 4})
+    servant = story.put("p1", "TTW-065", "field")
+    return _ask(story, "ActivateAbility", "p1", source=servant, ability=1)
+
+
+def fow_resonator_before_main(state: Any) -> Any:
+    from tests.fow.test_ch7_actions import card, pay, stones
+
+    return _ask(state, "PlayCard", "p1", card=card(state, "p1", "T-BEAR"), pay_with=pay(*stones(state, "p1", 1)))
+
+
+def fow_whisper() -> Any:
+    """Whisper from the Abyss (TAT-090) resolving: p1 pays 150 life, not a multiple of 100."""
+    from tests.fow.support import cmd
+
+    story = _story({"TAT-090": 4, "T-BEAR": 4})
+    whisper = story.put("p1", "TAT-090", "hand")
+    story.will("p1", "B", "B")
+    story.when(cmd("PlayCard", "p1", card=whisper, targets=[]))
+    story.resolve()
+    return _ask(story, "ChooseNumber", "p1", number=150)
+
+
+def fow_reflect_twice() -> Any:
+    from tests.fow.cards.keywords.test_play_stealth_states_and_player_prohibitions import _reflect_story
+    from tests.fow.support import cmd
+
+    story, reflect, bear, index = _reflect_story()
+    story.given("CardRested", oid=bear)
+    story.when(cmd("ActivateAbility", "p1", source=reflect, ability=index, modes=[2], targets=[[bear]]))
+    story.resolve()
+    return _ask(story, "ActivateAbility", "p1", source=reflect, ability=index, modes=[2], targets=[[bear]])
+
+
+def fow_wall_of_ideas(player: str, option: int) -> Any:
+    """Wall of Ideas (TTW-053) resolving: p1 chooses one of its two changes."""
+    from tests.fow.support import cmd
+
+    story = _story({"TTW-053": 4, "T-BEAR": 4})
+    bear = story.put("p2", "T-BEAR", "field")
+    wall = story.put("p1", "TTW-053", "hand")
+    story.will("p1", "U")
+    story.when(cmd("PlayCard", "p1", card=wall, targets=[[bear]]))
+    story.resolve()
+    return _ask(story, "ChooseOption", player, option=option)
+
+
+def _fow_ch7_game() -> Any:
+    """The game of tests/fow/test_ch7_actions.py, before p1's main phase."""
+    from tests.fow.test_ch7_actions import game
+
+    return game()
+
+
 FOW_ROWS: list[Row] = [
     Row("deck/malformed", "FoW-5.5 4.1 p1", lambda: fow_start_with({"ruler": "T-RULER", "main": "T-BEAR"})),
     Row("deck/illegal_stone_deck_card", "FoW-5.5 4.1 p4", fow_stone_deck_resonator),
@@ -543,9 +1071,9 @@ FOW_ROWS: list[Row] = [
         lambda: fow_deck(main={"T-BEAR": 5, "T-WALL": 4, "T-BOLT": 4, "T-GROW": 4, "T-BIRD": 4, "T-FAST": 4}),
     ),
     Row("deck/unknown_card", "FoW-5.5 4.1 p1", lambda: fow_deck(ruler="NOPE-1")),
-    Row("rules/ability_condition", untested=pointer("fow/cards/conditions/test_play_conditions_modes_and_amounts.py")),
+    Row("rules/ability_condition", "FoW-5.5 1.4 p1", lambda: fow_sacred_princess(None)),
     Row("rules/already_rested", untested="no row yet, and no test asserts this code"),
-    Row("rules/already_shifted", untested=pointer("fow/test_ch12_keywords.py")),
+    Row("rules/already_shifted", "FoW-5.5 12.8 p2", lambda: fow_ch12(fow_shift_twice, past="p1:T-PAST")),
     Row("rules/loop_again", "FoW-5.5 14.1 p1.1", lambda: fow_loop(fow_loop_again)),
     Row("rules/loop_times", "FoW-5.5 14.1 p1.2", lambda: fow_loop(fow_loop_times, silent=False)),
     Row("rules/loop_number_not_yours", "FoW-5.5 14.1 p1.1", lambda: fow_echo_loop(2, p2_hand=True)),
@@ -556,83 +1084,65 @@ FOW_ROWS: list[Row] = [
     Row(
         "rules/banish_choice", untested=pointer("fow/cards/effects/test_play_effects_restrictions_and_magic_stones.py")
     ),
-    Row("rules/banish_not_controlled", untested=pointer("fow/test_ch12_keywords.py")),
+    Row(
+        "rules/banish_not_controlled",
+        "FoW-5.5 10.10 p2",
+        lambda: fow_ch12(lambda s, f: fow_incarnation(s, f, "theirs"), theirs="p2:T-BEAR"),
+    ),
     Row("rules/called_after_judgment", "FoW-5.5 7.11 p1", lambda: _fow_decide(fow_judged(), "CallMagicStone", "p1")),
-    Row("rules/cannot_attack_player", untested=pointer("fow/cards/races/test_play_race_changes_and_choices.py")),
-    Row("rules/cannot_attack_resonators", untested=pointer("fow/cards/damage/test_play_partial_prevention.py")),
-    Row(
-        "rules/cannot_be_attacked",
-        untested=pointer("fow/cards/triggers/test_play_triggers_costs_and_target_filters.py"),
-    ),
-    Row("rules/cannot_be_blocked", untested=pointer("fow/cards/targets/test_play_filters_moves_and_reveals.py")),
-    Row(
-        "rules/cannot_call", untested=pointer("fow/cards/keywords/test_play_stealth_states_and_player_prohibitions.py")
-    ),
-    Row("rules/cannot_chase", untested=pointer("fow/cards/effects/test_play_effects_restrictions_and_magic_stones.py")),
-    Row("rules/cannot_pay", untested=pointer("fow/cards/conditions/test_play_as_long_as_and_replacements.py")),
-    Row(
-        "rules/cannot_play", untested=pointer("fow/cards/keywords/test_play_stealth_states_and_player_prohibitions.py")
-    ),
-    Row("rules/cannot_play_ability", untested=pointer("fow/cards/conditions/test_play_as_long_as_and_replacements.py")),
+    Row("rules/cannot_attack_player", "FoW-5.5 1.4 p4", fow_scheherazade),
+    Row("rules/cannot_attack_resonators", "FoW-5.5 1.4 p1", fow_suspicion),
+    Row("rules/cannot_be_attacked", "FoW-5.5 1.4 p1", fow_moonbreeze_elf),
+    Row("rules/cannot_be_blocked", "FoW-5.5 1.4 p1", fow_unblockable),
+    Row("rules/cannot_call", "FoW-5.5 1.4 p4", fow_cain_calls),
+    Row("rules/cannot_chase", "FoW-5.5 10.7 p2", lambda: fow_chase_flame("card")),
+    Row("rules/cannot_chase", "FoW-5.5 10.7 p2", lambda: fow_chase_flame("ability")),
+    Row("rules/cannot_pay", "FoW-5.5 10.2 p4", fow_moon_for_wind),
+    Row("rules/cannot_play", "FoW-5.5 1.4 p4", fow_emperor),
+    Row("rules/cannot_play_ability", "FoW-5.5 1.4 p4", fow_tsukuyomi),
     Row("rules/chant_standby_trigger", untested="no row yet, and no test asserts this code"),
-    Row("rules/chase_not_empty", untested=pointer("fow/test_ch7_actions.py")),
-    Row("rules/cost_cards", untested=pointer("fow/cards/modes/test_play_conditional_modes_and_additional_costs.py")),
+    Row("rules/chase_not_empty", "FoW-5.5 7.1 p1", lambda: fow_ch7(fow_resonator_over_a_chase)),
+    Row("rules/cost_cards", "FoW-5.5 9.3 p2.5", fow_duet_with_a_rested_cost),
+    Row("rules/cost_counters", "FoW-5.5 9.3 p2.5", fow_kaguya_counters),
+    Row("rules/discard_choice", "FoW-5.5 10.13 p1", fow_scorn),
+    Row("rules/discard_count", "FoW-5.5 5.4 p5.4", fow_hand_size),
+    Row("rules/fight_choice", "FoW-5.5 9.3 p3.2", fow_kujata),
+    Row("rules/gods_art_used", "FoW-5.5 12.4 p2", lambda: fow_ch12(fow_gods_art_again, hero="p1:T-HERO")),
+    Row("rules/illegal_target", "FoW-5.5 9.3 p2.4", fow_crucifix),
+    Row("rules/in_battle", "FoW-5.5 12.8 p2", lambda: fow_ch12(fow_shift_in_battle, past="p1:T-PAST")),
     Row(
-        "rules/cost_counters", untested=pointer("fow/cards/moves/test_play_counter_costs_and_returns_from_graveyard.py")
+        "rules/incarnation",
+        "FoW-5.5 12.2 p2.1",
+        lambda: fow_ch12(lambda s, f: fow_incarnation(s, f, "fish"), fish="p1:T-FISH"),
     ),
-    Row("rules/discard_choice", untested=pointer("fow/cards/zones/test_play_abilities_active_in_the_graveyard.py")),
-    Row("rules/discard_count", untested=pointer("fow/test_ch4_to_6_setup_and_turns.py")),
-    Row("rules/fight_choice", untested=pointer("fow/cards/targets/test_play_filters_and_variable_amounts.py")),
-    Row("rules/gods_art_used", untested=pointer("fow/test_ch12_keywords.py")),
-    Row("rules/illegal_target", untested=pointer("fow/cards/conditions/test_play_branches_and_otherwise.py")),
-    Row("rules/in_battle", untested=pointer("fow/test_ch12_keywords.py")),
-    Row("rules/incarnation", untested=pointer("fow/test_ch12_keywords.py")),
-    Row(
-        "rules/judgment_amount",
-        untested=pointer("fow/cards/keywords/test_play_characteristics_and_variable_amounts.py"),
-    ),
+    Row("rules/judgment_amount", "FoW-5.5 7.5 p2", lambda: fow_alice_judgment(0)),
     Row("rules/judgment_done", "FoW-5.5 7.5 p1", lambda: _fow_decide(fow_judged(), "PerformJudgment", "p1")),
-    Row("rules/keep_choice", untested=pointer("fow/cards/effects/test_play_swaps_choices_and_life_payments.py")),
+    Row("rules/keep_choice", "FoW-5.5 10.10 p1", fow_escape),
     Row("rules/keep_rested_choice", untested="no row yet, and no test asserts this code"),
-    Row("rules/lifebreak_threshold", untested=pointer("fow/test_ch7_actions.py")),
-    Row("rules/look_choice", untested=pointer("fow/cards/links/test_play_linked_cards_and_turn_effects.py")),
-    Row("rules/look_order", untested=pointer("fow/cards/targets/test_play_filters_moves_and_reveals.py")),
-    Row("rules/mode_choice", untested=pointer("fow/cards/conditions/test_play_as_long_as_and_replacements.py")),
-    Row("rules/move_onto_choice", untested=pointer("fow/cards/effects/test_play_swaps_choices_and_life_payments.py")),
-    Row("rules/must_block", untested=pointer("fow/cards/conditions/test_play_durations_and_restrictions.py")),
-    Row("rules/must_play_trigger", untested=pointer("fow/test_rules_5_01.py")),
-    Row("rules/name_choice", untested=pointer("fow/cards/effects/test_play_swaps_choices_and_life_payments.py")),
-    Row(
-        "rules/no_alternative_cost",
-        untested=pointer("fow/cards/conditions/test_play_ruler_names_and_cost_reductions.py"),
-    ),
-    Row("rules/no_cost_reduction", untested=pointer("fow/cards/conditions/test_play_as_long_as_and_replacements.py")),
+    Row("rules/lifebreak_threshold", "FoW-5.5 7.10 p1", lambda: fow_second_lifebreak("valhalla")),
+    Row("rules/look_choice", "FoW-5.5 10.13 p2", fow_urthr),
+    Row("rules/look_order", "FoW-5.5 3.1 p4", fow_time_gazer),
+    Row("rules/mode_choice", "FoW-5.5 9.3 p2.3", fow_shining_strike),
+    Row("rules/move_onto_choice", "FoW-5.5 10.1 p1", fow_tailor),
+    Row("rules/must_block", "FoW-5.5 1.4 p1", fow_mermaid),
+    Row("rules/must_play_trigger", "FoW-5.01 9.6 p4", fow_5_01_standby_declined),
+    Row("rules/name_choice", "FoW-5.5 2.1 p1", fow_muse),
+    Row("rules/no_alternative_cost", "FoW-5.5 9.3 p2.5", fow_apollosphere),
+    Row("rules/no_cost_reduction", "FoW-5.5 9.3 p2.5", fow_yggdor),
     Row("rules/no_incarnation", untested="no row yet, and no test asserts this code"),
-    Row("rules/no_judgment", untested=pointer("fow/cards/triggers/test_play_keyword_triggers.py")),
-    Row(
-        "rules/no_legal_target",
-        untested=pointer("fow/cards/effects/test_play_effects_restrictions_and_magic_stones.py"),
-    ),
+    Row("rules/no_judgment", "FoW-5.5 7.5 p2", lambda: fow_sacred_princess(2)),
+    Row("rules/no_legal_target", "FoW-5.5 9.3 p2.4", fow_glimpse),
     Row("rules/no_modes", untested="no row yet, and no test asserts this code"),
-    Row("rules/no_more_battle", untested=pointer("fow/test_ch8_battle.py")),
-    Row(
-        "rules/no_permission",
-        untested=pointer("fow/cards/zones/test_play_zone_replacements_and_plays_from_other_zones.py"),
-    ),
-    Row("rules/no_ruler", untested=pointer("fow/test_ch13_rule_processes.py")),
-    Row("rules/no_such_ability", untested=pointer("fow/cards/zones/test_play_abilities_active_in_the_graveyard.py")),
+    Row("rules/no_more_battle", "FoW-5.5 8.2 p6", fow_battle_after_forfeit),
+    Row("rules/no_permission", "FoW-5.5 1.4 p1", fow_necronomicon),
+    Row("rules/no_ruler", "FoW-5.5 7.5 p1", fow_astral_ruler_judges),
+    Row("rules/no_such_ability", "FoW-5.5 7.8 p2", lambda: fow_izanami("field")),
     Row("rules/not_a_will_ability", "FoW-5.5 9.7 p1", fow_pay_with_no_will_ability),
-    Row(
-        "rules/not_enough_counters",
-        untested=pointer("fow/cards/costs/test_play_cost_changes_and_odd_characteristics.py"),
-    ),
-    Row("rules/not_main_phase", untested=pointer("fow/test_ch7_actions.py")),
-    Row("rules/number_choice", untested=pointer("fow/cards/effects/test_play_swaps_choices_and_life_payments.py")),
-    Row(
-        "rules/once_per_turn",
-        untested=pointer("fow/cards/keywords/test_play_stealth_states_and_player_prohibitions.py"),
-    ),
-    Row("rules/option_choice", untested=pointer("fow/cards/effects/test_play_swaps_choices_and_life_payments.py")),
+    Row("rules/not_enough_counters", "FoW-5.5 9.3 p2.5", fow_servant_of_reflect),
+    Row("rules/not_main_phase", "FoW-5.5 7.1 p1", lambda: fow_resonator_before_main(_fow_ch7_game())),
+    Row("rules/number_choice", "FoW-5.5 1.5 p4.1", fow_whisper),
+    Row("rules/once_per_turn", "FoW-5.5 7.8 p2", fow_reflect_twice),
+    Row("rules/option_choice", "FoW-5.5 9.3 p3.2", lambda: fow_wall_of_ideas("p1", 2)),
     Row("rules/pierce_above_atk", untested=pointer("fow/cards/damage/test_play_pierce_assignment.py")),
     Row("rules/pierce_below_capacity", untested=pointer("fow/cards/damage/test_play_pierce_assignment.py")),
     Row("rules/race_choice", untested=pointer("fow/cards/races/test_play_race_changes_and_choices.py")),
@@ -655,7 +1165,7 @@ FOW_ROWS: list[Row] = [
     Row("rules/targets_required", untested=pointer("fow/cards/moves/test_play_mutual_damage_and_zone_moves.py")),
     Row("rules/times_per_turn", untested=pointer("fow/cards/effects/test_play_miscellaneous.py")),
     Row("rules/unknown_trigger", untested="no row yet, and no test asserts this code"),
-    Row("rules/valhalla_only", untested=pointer("fow/test_ch7_actions.py")),
+    Row("rules/valhalla_only", "FoW-5.5 7.10 p1", lambda: fow_second_lifebreak("bifrost")),
     Row("rules/will_choice", untested=pointer("fow/cards/effects/test_play_effects_restrictions_and_magic_stones.py")),
 ]
 
