@@ -995,6 +995,260 @@ def _fow_ch7_game() -> Any:
     return game()
 
 
+def fow_real_decks(unsupported: str) -> Any:
+    """Arla's light deck (its J-ruler keeps an unsupported God's Art) against the light deck."""
+    from tests.fow.cards.test_play_real_decks import arla_light, real_cards, real_deck, spec
+
+    return fow.start(spec(arla_light(), real_deck("faria-light"), unsupported=unsupported), real_cards())
+
+
+def fow_pricia() -> Any:
+    """Pricia (TTW-062) becomes the attributes p1 chooses: one listed twice."""
+    from tests.fow.support import cmd
+
+    story = _story({"TTW-062": 4, "T-BEAR": 4})
+    pricia = story.put("p1", "TTW-062", "field")
+    story.will("p1", "G")
+    story.when(cmd("ActivateAbility", "p1", source=pricia, ability=2))
+    story.resolve()
+    return _ask(story, "ChooseAttributes", "p1", attributes=["R", "R"])
+
+
+def fow_knights_shade() -> Any:
+    """Knight's Shade (TMS-079) put into the graveyard: p2 banishes one of its two resonators, not both."""
+    from domain.fow import actions
+    from tests.fow.support import cmd
+
+    story = _story({"TMS-079": 4, "T-BEAR": 4, "T-WALL": 4})
+    shade = story.put("p1", "TMS-079", "field")
+    story.put("p1", "TMS-079", "field")
+    story.put("p1", "T-BEAR", "field")
+    bear, wall = story.put("p2", "T-BEAR", "field"), story.put("p2", "T-WALL", "field")
+    story.by_rule(actions.destroy, shade, "given")
+    story.when(cmd("Pass", "p1"))
+    story.resolve()
+    return _ask(story, "ChooseCards", "p2", cards=[bear, wall])
+
+
+def fow_porthos(to_blocker: int) -> Any:
+    """Porthos ([700/400], [Pierce]) blocked by a Bear ([500/500]): p1 assigns ``to_blocker`` to the Bear."""
+    from tests.fow.cards.damage.test_play_pierce_assignment import _blocked
+    from tests.fow.cards.story import _enter_next_turn
+
+    story = _story({"CMF-073": 4, "T-BEAR": 4})
+    porthos = story.put("p1", "CMF-073", "field")
+    bear = story.put("p2", "T-BEAR", "field")
+    _enter_next_turn(story)
+    _blocked(story, porthos, bear)
+    return _ask(story, "AssignPierceDamage", "p1", to_blocker=to_blocker)
+
+
+def fow_moojdart() -> Any:
+    """Moojdart (TAT-100) gives p2's Werewolf a race of p1's choice: "Tank" is no race."""
+    from tests.fow.cards.races.test_play_race_changes_and_choices import _moojdart
+
+    story = _story({"CMF-037": 4}, stones={"TAT-100": 1, "T-STONE": 9})
+    _moojdart(story, story.put("p2", "CMF-037", "field"))
+    story.resolve()
+    return _ask(story, "ChooseRace", "p1", race="Tank")
+
+
+def fow_rewriting_laws() -> Any:
+    """Rewriting Laws (TTW-064) recovers up to two magic stones: p1 names three."""
+    from tests.fow.support import cmd
+
+    story = _story({"TTW-064": 4})
+    stones = [story.put("p1", "T-STONE", "stone_area") for _ in range(3)]
+    for oid in stones:
+        story.given("CardRested", oid=oid, reason="given")
+    laws = story.put("p1", "TTW-064", "hand")
+    story.will("p1", "G", "R")
+    story.when(cmd("PlayCard", "p1", card=laws, targets=[]))
+    story.resolve()
+    return _ask(story, "ChooseCards", "p1", cards=stones)
+
+
+def fow_kusanagi() -> Any:
+    """Beowulf with Kusanagi Sword deals battle damage: p1 orders the replacements, naming none of them."""
+    from tests.fow.cards.story import _add, _enter_next_turn
+    from tests.fow.support import cmd
+
+    story = _story({"TAT-019": 4, "TAT-030": 4})
+    beowulf = story.put("p1", "TAT-019", "field")
+    _enter_next_turn(story)
+    _add(story, "p1", "TAT-030", beowulf)
+    story.attack(beowulf, until="declare_block")
+    story.when(cmd("DeclineBlock", "p2"))
+    while story.pending.kind != "replacement":
+        story.when(cmd("Pass", story.pending.player))
+    return _ask(story, "ChooseReplacement", "p1", effect="nothing")
+
+
+def fow_phantom() -> Any:
+    """Phantom of Primogenitor (SKL-029) puts a resonator from the hand into the field: p1 names two."""
+    from tests.fow.support import cmd
+
+    story = _story({"SKL-029": 4, "T-HERALD": 4, "T-BEAR": 4})
+    phantom = story.put("p1", "SKL-029", "hand")
+    herald, bear = story.put("p1", "T-HERALD", "hand"), story.put("p1", "T-BEAR", "hand")
+    story.will("p1", "R", "R", "R", "R", "R")
+    story.when(cmd("PlayCard", "p1", card=phantom))
+    story.resolve()
+    return _ask(story, "ChooseCards", "p1", cards=[herald, bear])
+
+
+def fow_gherta() -> Any:
+    """Gherta (MPR-094) gains a keyword of p1's choice: [First Strike] is none of the three listed."""
+    from tests.fow.support import cmd
+
+    story = _story({"MPR-094": 4, "T-BEAR": 4})
+    gherta = story.put("p1", "MPR-094", "field")
+    [ruler] = story.state.zones["p1"]["ruler_area"]
+    story.given("CounterPut", oid=ruler, counter="magic", count=1)
+    story.when(cmd("ActivateAbility", "p1", source=gherta, ability=0, targets=[], pay_with=[]))
+    story.resolve()
+    return _ask(story, "ChooseSkill", "p1", skill="first_strike")
+
+
+def fow_5_01_standby(build: Callable[[Any], Any]) -> Any:
+    """Turn 3 under FoW-5.01 (tests/fow/test_rules_5_01.py): ``build(state)``."""
+    from tests.fow.test_rules_5_01 import OLD, ready
+
+    state, _ = ready(OLD)
+    return build(state)
+
+
+def fow_5_01_bear_into_standby(state: Any) -> Any:
+    from tests.fow.test_rules_5_01 import card
+
+    stones = [{"source": card(state, "p1", "T-STONE", to="stone_area")} for _ in range(2)]
+    return _ask(state, "PutIntoStandby", "p1", card=card(state, "p1", "T-BEAR"), pay_with=stones)
+
+
+def fow_5_01_ambush_without_stones() -> Any:
+    from tests.fow.test_rules_5_01 import OLD, ambushed
+
+    state, bear, trig = ambushed(OLD, p2_stone=False)
+    return _ask(state, "PlayTriggered", "p2", trigger=trig.data["trigger"], targets=[bear])
+
+
+def fow_ambushed(type_: str, **args: Any) -> Any:
+    """Under 5.5 p2's Ambush has triggered on p1's attack (tests/fow/test_rules_5_01.py)."""
+    from tests.fow.test_rules_5_01 import NEW, ambushed
+
+    state, _, _ = ambushed(NEW, p2_stone=True)
+    return _ask(state, type_, "p2", **args)
+
+
+def fow_second_call(state: Any) -> Any:
+    from tests.fow.support import cmd, run
+    from tests.fow.test_ch7_actions import given
+
+    run(state, cmd("CallMagicStone", "p1"))
+    given(state, "CardRecovered", oid=state.zones["p1"]["ruler_area"][0])
+    return _ask(state, "CallMagicStone", "p1")
+
+
+def fow_alices_decoy() -> Any:
+    """Alice's Little Decoy (BFA-046) returns up to two target resonators: three are named."""
+    from tests.fow.cards.test_play_real_decks import own, vocab_game
+
+    state = vocab_game({"BFA-046": 4, "T-BEAR": 4, "T-WALL": 4, "T-BIRD": 4}, {"T-STONE": 10})
+    decoy = own(state, "p1", "BFA-046", "field")
+    three = [own(state, "p1", card, "field") for card in ("T-BEAR", "T-WALL", "T-BIRD")]
+    return _ask(state, "ActivateAbility", "p1", source=decoy, ability=0, targets=[three], pay_with=[])
+
+
+def fow_attoractia() -> Any:
+    """Battle for Attoractia (BFA-017) has two target groups: one is given."""
+    story = _story({"BFA-017": 4, "T-BEAR": 4})
+    mine = story.put("p1", "T-BEAR", "field")
+    story.put("p2", "T-BEAR", "field")
+    battle = story.put("p1", "BFA-017", "hand")
+    story.will("p1", "R", "R")
+    return _ask(story, "PlayCard", "p1", card=battle, targets=[[mine]])
+
+
+def fow_abdul_thrice() -> Any:
+    """Abdul Alhazred's (TAT-079J) ability "up to twice per turn" played a third time."""
+    from tests.fow.cards.effects.test_play_miscellaneous import abdul_in_field
+    from tests.fow.support import cmd
+
+    story = _story({"CMF-025": 4, "T-BEAR": 4}, ruler="TAT-079")
+    abdul = abdul_in_field(story, "p1")
+    granny = story.put("p2", "CMF-025", "field")
+    for _ in range(2):
+        story.when(cmd("ActivateAbility", "p1", source=abdul, ability=1, targets=[[granny]]))
+        story.resolve()
+    return _ask(story, "ActivateAbility", "p1", source=abdul, ability=1, targets=[[granny]])
+
+
+def fow_memoria() -> Any:
+    """Black Moon's Memoria (TMS-096: "{Rest}: Produce {M} or {B}.") asked for {R}."""
+    story = _story({"T-BEAR": 4}, stones={"TMS-096": 4, "T-STONE": 6})
+    memoria = story.put("p1", "TMS-096", "stone_area")
+    return _ask(story, "ActivateAbility", "p1", source=memoria, ability=0, choice="R")
+
+
+def fow_rested_tapper(state: Any) -> Any:
+    from tests.fow.test_ch7_actions import card, given
+
+    tapper = card(state, "p1", "T-TAPPER", to="field")
+    state.objects[tapper].entered_turn = 0  # in the field since before the turn began
+    given(state, "CardRested", oid=tapper)
+    return _ask(state, "ActivateAbility", "p1", source=tapper, ability=0)
+
+
+def fow_play_standby_from_hand(state: Any) -> Any:
+    from tests.fow.test_ch7_actions import card
+
+    return _ask(state, "PlayCard", "p1", card=card(state, "p1", "T-STANDBY"))
+
+
+def fow_challenges(ruleset: str, standby_now: bool = False) -> Any:
+    """CMF-042, an "anytime" chant-standby card, played from the hand (or from the chant-standby area it
+    was put into this turn)."""
+    story = _story({"CMF-042": 4}, ruleset=ruleset)
+    challenges = story.put("p1", "CMF-042", "standby" if standby_now else "hand")
+    story.will("p1", "U", "U")
+    return _ask(story, "PlayCard", "p1", card=challenges)
+
+
+def fow_sleeping_beauty() -> Any:
+    """Sleeping Beauty (TAT-017) may stay rested in the recovery phase; p1 names its Bear instead."""
+    from tests.fow.cards.effects.test_play_miscellaneous import to_keep_rested
+    from tests.fow.test_ch8_battle import to_main
+
+    story = _story({"TAT-017": 4, "T-BEAR": 4})
+    beauty = story.put("p1", "TAT-017", "field")
+    bear = story.put("p1", "T-BEAR", "field")
+    story.log += to_main(story.state, turn=3)
+    story.given("CardRested", oid=beauty, reason="given")
+    to_keep_rested(story)
+    return _ask(story, "ChooseCards", "p1", cards=[bear])
+
+
+def fow_keyword_without_it(which: str) -> Any:
+    """p1's Bear, without [Evolution] or [Shift], uses it."""
+    from tests.fow.test_ch8_battle import will
+
+    def use(state: Any, f: dict[str, str]) -> Any:
+        will(state, "p1", "R")
+        return _ask(state, "ActivateAbility", "p1", source=f["bear"], ability=which)
+
+    return fow_ch12(use, bear="p1:T-BEAR")
+
+
+def fow_bear_with_modes() -> Any:
+    state = _fow_main()
+    return _fow_decide(state, "PlayCard", "p1", card=_fow_hand(state), modes=[0])
+
+
+def fow_bear_incarnating() -> Any:
+    state = _fow_main()
+    return _fow_decide(state, "PlayCard", "p1", card=_fow_hand(state), incarnation=[])
+
+
 FOW_ROWS: list[Row] = [
     Row("deck/malformed", "FoW-5.5 4.1 p1", lambda: fow_start_with({"ruler": "T-RULER", "main": "T-BEAR"})),
     Row("deck/illegal_stone_deck_card", "FoW-5.5 4.1 p4", fow_stone_deck_resonator),
@@ -1055,7 +1309,7 @@ FOW_ROWS: list[Row] = [
         "FoW-5.01 2.1 p2",
         lambda: fow_5_01({"T-CROWN": {"id": "T-CROWN", "name": "Crown", "type": "regalia", "cost": {"free": 1}}}),
     ),
-    Row("cards/unsupported_abilities", untested=pointer("fow/cards/test_play_real_decks.py")),
+    Row("cards/unsupported_abilities", "FoW-5.5 2.4 p2", lambda: fow_real_decks("refuse")),
     Row("cards/will_not_in_ruleset", "FoW-5.01 9.7 p5", fow_5_01_moon_will),
     Row("deck/illegal_main_deck_card", "FoW-5.5 4.1 p3", fow_stone_in_main_deck),
     Row(
@@ -1072,7 +1326,7 @@ FOW_ROWS: list[Row] = [
     ),
     Row("deck/unknown_card", "FoW-5.5 4.1 p1", lambda: fow_deck(ruler="NOPE-1")),
     Row("rules/ability_condition", "FoW-5.5 1.4 p1", lambda: fow_sacred_princess(None)),
-    Row("rules/already_rested", untested="no row yet, and no test asserts this code"),
+    Row("rules/already_rested", "FoW-5.5 10.12 p2", lambda: fow_ch7(fow_rested_tapper)),
     Row("rules/already_shifted", "FoW-5.5 12.8 p2", lambda: fow_ch12(fow_shift_twice, past="p1:T-PAST")),
     Row("rules/loop_again", "FoW-5.5 14.1 p1.1", lambda: fow_loop(fow_loop_again)),
     Row("rules/loop_times", "FoW-5.5 14.1 p1.2", lambda: fow_loop(fow_loop_times, silent=False)),
@@ -1080,10 +1334,8 @@ FOW_ROWS: list[Row] = [
     Row("rules/not_a_loop", "FoW-5.5 14.1 p1.3", lambda: fow_echo_loop(3, p2_hand=False)),
     Row("rules/loop_not_yours", "FoW-5.5 14.1 p1", lambda: fow_loop(fow_loop_not_yours)),
     Row("rules/loop_not_repeatable", "FoW-5.5 14.1 p1.1", fow_loop_not_repeatable),
-    Row("rules/attribute_choice", untested=pointer("fow/cards/damage/test_play_replacements_and_redirection.py")),
-    Row(
-        "rules/banish_choice", untested=pointer("fow/cards/effects/test_play_effects_restrictions_and_magic_stones.py")
-    ),
+    Row("rules/attribute_choice", "FoW-5.5 2.8 p2", fow_pricia),
+    Row("rules/banish_choice", "FoW-5.5 10.10 p1", fow_knights_shade),
     Row(
         "rules/banish_not_controlled",
         "FoW-5.5 10.10 p2",
@@ -1100,7 +1352,8 @@ FOW_ROWS: list[Row] = [
     Row("rules/cannot_pay", "FoW-5.5 10.2 p4", fow_moon_for_wind),
     Row("rules/cannot_play", "FoW-5.5 1.4 p4", fow_emperor),
     Row("rules/cannot_play_ability", "FoW-5.5 1.4 p4", fow_tsukuyomi),
-    Row("rules/chant_standby_trigger", untested="no row yet, and no test asserts this code"),
+    Row("rules/chant_standby_trigger", "FoW-5.5 7.9 p4", lambda: fow_ch7(fow_play_standby_from_hand)),
+    Row("rules/chant_standby_trigger", "FoW-5.01 7.9 p1", lambda: fow_challenges("FoW-5.01")),
     Row("rules/chase_not_empty", "FoW-5.5 7.1 p1", lambda: fow_ch7(fow_resonator_over_a_chase)),
     Row("rules/cost_cards", "FoW-5.5 9.3 p2.5", fow_duet_with_a_rested_cost),
     Row("rules/cost_counters", "FoW-5.5 9.3 p2.5", fow_kaguya_counters),
@@ -1118,7 +1371,7 @@ FOW_ROWS: list[Row] = [
     Row("rules/judgment_amount", "FoW-5.5 7.5 p2", lambda: fow_alice_judgment(0)),
     Row("rules/judgment_done", "FoW-5.5 7.5 p1", lambda: _fow_decide(fow_judged(), "PerformJudgment", "p1")),
     Row("rules/keep_choice", "FoW-5.5 10.10 p1", fow_escape),
-    Row("rules/keep_rested_choice", untested="no row yet, and no test asserts this code"),
+    Row("rules/keep_rested_choice", "FoW-5.5 5.2 p5", fow_sleeping_beauty),
     Row("rules/lifebreak_threshold", "FoW-5.5 7.10 p1", lambda: fow_second_lifebreak("valhalla")),
     Row("rules/look_choice", "FoW-5.5 10.13 p2", fow_urthr),
     Row("rules/look_order", "FoW-5.5 3.1 p4", fow_time_gazer),
@@ -1129,10 +1382,10 @@ FOW_ROWS: list[Row] = [
     Row("rules/name_choice", "FoW-5.5 2.1 p1", fow_muse),
     Row("rules/no_alternative_cost", "FoW-5.5 9.3 p2.5", fow_apollosphere),
     Row("rules/no_cost_reduction", "FoW-5.5 9.3 p2.5", fow_yggdor),
-    Row("rules/no_incarnation", untested="no row yet, and no test asserts this code"),
+    Row("rules/no_incarnation", "FoW-5.5 12.2 p2", fow_bear_incarnating),
     Row("rules/no_judgment", "FoW-5.5 7.5 p2", lambda: fow_sacred_princess(2)),
     Row("rules/no_legal_target", "FoW-5.5 9.3 p2.4", fow_glimpse),
-    Row("rules/no_modes", untested="no row yet, and no test asserts this code"),
+    Row("rules/no_modes", "FoW-5.5 9.3 p2.3", fow_bear_with_modes),
     Row("rules/no_more_battle", "FoW-5.5 8.2 p6", fow_battle_after_forfeit),
     Row("rules/no_permission", "FoW-5.5 1.4 p1", fow_necronomicon),
     Row("rules/no_ruler", "FoW-5.5 7.5 p1", fow_astral_ruler_judges),
@@ -1143,30 +1396,27 @@ FOW_ROWS: list[Row] = [
     Row("rules/number_choice", "FoW-5.5 1.5 p4.1", fow_whisper),
     Row("rules/once_per_turn", "FoW-5.5 7.8 p2", fow_reflect_twice),
     Row("rules/option_choice", "FoW-5.5 9.3 p3.2", lambda: fow_wall_of_ideas("p1", 2)),
-    Row("rules/pierce_above_atk", untested=pointer("fow/cards/damage/test_play_pierce_assignment.py")),
-    Row("rules/pierce_below_capacity", untested=pointer("fow/cards/damage/test_play_pierce_assignment.py")),
-    Row("rules/race_choice", untested=pointer("fow/cards/races/test_play_race_changes_and_choices.py")),
-    Row("rules/recover_choice", untested=pointer("fow/cards/will/test_play_restricted_will.py")),
-    Row("rules/replacement_choice", untested=pointer("fow/cards/damage/test_play_replacements_and_redirection.py")),
+    Row("rules/pierce_above_atk", "FoW-5.5 11.1 p1.2", lambda: fow_porthos(800)),
+    Row("rules/pierce_not_multiple_of_100", "FoW-5.5 11.1 p1.2", lambda: fow_porthos(450)),
+    Row("rules/pierce_below_capacity", "FoW-5.5 11.1 p1.2", lambda: fow_porthos(400)),
+    Row("rules/race_choice", "FoW-5.5 2.5 p1", fow_moojdart),
+    Row("rules/recover_choice", "FoW-5.5 9.3 p3.2", fow_rewriting_laws),
+    Row("rules/replacement_choice", "FoW-5.5 9.10 p2.1", fow_kusanagi),
     Row("rules/ruler_rested", "FoW-5.5 7.5 p1", lambda: fow_ch7(fow_rested_ruler_judges)),
-    Row(
-        "rules/search_choice", untested=pointer("fow/cards/effects/test_play_effects_restrictions_and_magic_stones.py")
-    ),
-    Row(
-        "rules/skill_choice", untested=pointer("fow/cards/moves/test_play_counter_costs_and_returns_from_graveyard.py")
-    ),
-    Row("rules/standby_chant_standby_only", untested=pointer("fow/test_rules_5_01.py")),
-    Row("rules/standby_same_turn", untested="no row yet, and no test asserts this code"),
-    Row("rules/standby_stones_not_shown", untested=pointer("fow/test_rules_5_01.py")),
-    Row("rules/stone_already_called", untested=pointer("fow/test_ch7_actions.py")),
+    Row("rules/search_choice", "FoW-5.5 10.13 p2", fow_phantom),
+    Row("rules/skill_choice", "FoW-5.5 9.3 p3.2", fow_gherta),
+    Row("rules/standby_chant_standby_only", "FoW-5.01 6.3 p2.4", lambda: fow_5_01_standby(fow_5_01_bear_into_standby)),
+    Row("rules/standby_same_turn", "FoW-5.5 7.9 p5", lambda: fow_challenges("FoW-5.5", standby_now=True)),
+    Row("rules/standby_stones_not_shown", "FoW-5.01 9.3 p2.1", fow_5_01_ambush_without_stones),
+    Row("rules/stone_already_called", "FoW-5.5 7.11 p1", lambda: fow_ch7(fow_second_call)),
     Row("rules/stone_deck_empty", "FoW-5.5 7.11 p1", fow_call_with_no_stones),
     Row("rules/summoning_sickness", "FoW-5.5 9.5 p3", lambda: fow_ch7(fow_tapper_just_entered)),
-    Row("rules/target_count", untested=pointer("fow/cards/triggers/test_play_triggers_costs_and_target_filters.py")),
-    Row("rules/targets_required", untested=pointer("fow/cards/moves/test_play_mutual_damage_and_zone_moves.py")),
-    Row("rules/times_per_turn", untested=pointer("fow/cards/effects/test_play_miscellaneous.py")),
-    Row("rules/unknown_trigger", untested="no row yet, and no test asserts this code"),
+    Row("rules/target_count", "FoW-5.5 9.3 p2.4", fow_alices_decoy),
+    Row("rules/targets_required", "FoW-5.5 9.3 p2.4", fow_attoractia),
+    Row("rules/times_per_turn", "FoW-5.5 1.4 p1", fow_abdul_thrice),
+    Row("rules/unknown_trigger", "FoW-5.5 6.2 p2", lambda: fow_ambushed("PlayTriggered", trigger="nope")),
     Row("rules/valhalla_only", "FoW-5.5 7.10 p1", lambda: fow_second_lifebreak("bifrost")),
-    Row("rules/will_choice", untested=pointer("fow/cards/effects/test_play_effects_restrictions_and_magic_stones.py")),
+    Row("rules/will_choice", "FoW-5.5 9.7 p1", fow_memoria),
 ]
 
 
