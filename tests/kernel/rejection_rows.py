@@ -327,7 +327,7 @@ def fow_5_01(cards: dict[str, Any], **players: dict[str, Any]) -> Any:
 
 
 def fow_5_01_keyword() -> Any:
-    from tests.fow.support import catalog, deck
+    from tests.fow.support import catalog
     from tests.fow.test_rules_5_01 import BASE_MAIN, OLD, _spec_with, spell
 
     cards = {"T-ECHO": spell("T-ECHO", "chant", remnant=True, effects=[])}
@@ -436,8 +436,8 @@ def fow_loop_not_repeatable() -> Any:
 
 def fow_judged() -> Any:
     """p1's main phase (tests/fow/test_ch7_actions.py) after its ruler did judgment."""
-    from tests.fow.test_ch7_actions import game, pay, resolve, stones, to_main
     from tests.fow.support import cmd, run
+    from tests.fow.test_ch7_actions import game, pay, resolve, stones, to_main
 
     state = game()
     to_main(state)
@@ -550,7 +550,6 @@ def fow_suspicion() -> Any:
 
 def fow_moonbreeze_elf() -> Any:
     """p1's Bear attacks p2's rested Moonbreeze Elf (TMS-059: "This card cannot be attacked.")."""
-    from tests.fow.support import cmd
     from tests.fow.test_ch8_battle import to_main
 
     story = _story({"TMS-059": 4, "T-BEAR": 4})
@@ -1272,6 +1271,142 @@ def fow_bear_incarnating() -> Any:
     return _fow_decide(state, "PlayCard", "p1", card=_fow_hand(state), incarnation=[])
 
 
+def fow_porthos_blocked() -> Any:
+    """Porthos ([700/400], [Pierce]) blocked by a Bear: p1 is asked how much damage the Bear is dealt."""
+    from tests.fow.cards.damage.test_play_pierce_assignment import _blocked
+    from tests.fow.cards.story import _enter_next_turn
+
+    story = _story({"CMF-073": 4, "T-BEAR": 4})
+    porthos = story.put("p1", "CMF-073", "field")
+    bear = story.put("p2", "T-BEAR", "field")
+    _enter_next_turn(story)
+    _blocked(story, porthos, bear)
+    return story
+
+
+def fow_dark_rezzard(accept: bool = True) -> Any:
+    """Dark Rezzard (TTW-082) enters from a chant-standby area: "you may banish another resonator. If you
+    do, your opponent discards a card ..."; p1 is asked, or (``accept``) p2 is asked which card to discard."""
+    from domain.fow import actions
+    from tests.fow.support import cmd
+
+    story = _story({"TTW-082": 4, "T-BEAR": 4, "T-WALL": 4})
+    rezzard = story.put("p1", "TTW-082", "standby")
+    story.put("p1", "T-BEAR", "field")
+    story.put("p2", "T-BEAR", "field")
+    story.put("p2", "T-WALL", "hand")
+    story.by_rule(actions.move, rezzard, "field", "given", rule="12.5 p2", reason="given")
+    story.when(cmd("Pass", "p1"))
+    story.resolve()
+    if accept:
+        story.when(cmd("ChooseOptional", "p1", accept=True))
+    return story
+
+
+def fow_turn_order(**args: Any) -> Any:
+    """A created game, before the player chosen at random (4.2 p3) chooses who plays first."""
+    from domain.fow.crossversion import state_from_events
+    from tests.fow.support import catalog, deck
+
+    players = [PlayerSpec("p1", "A", deck()), PlayerSpec("p2", "B", deck())]
+    state = state_from_events(fow.start(GameSpec("g", "FoW-5.5", "valhalla", players, seed=1), catalog()))
+    assert state.pending is not None
+    return _ask(state, "ChooseTurnOrder", state.pending.player, **args)
+
+
+def fow_change_hand() -> Any:
+    """At the start of the game p1 puts back a card from its main deck."""
+    from tests.fow.support import start_game
+
+    state, _ = start_game()
+    return _ask(state, "ChangeHand", "p1", cards=[state.zones["p1"]["main_deck"][0]])
+
+
+def fow_hare_of_inaba() -> Any:
+    """Hare of Inaba (BFA-049) enters: p1 names a card with a blank name."""
+    from domain.fow import actions
+    from tests.fow.support import cmd
+
+    story = _story({"BFA-049": 4, "T-BEAR": 4, "T-WALL": 4})
+    hare = story.put("p1", "BFA-049", "graveyard")
+    story.by_rule(actions.move, hare, "field", "given", rule="3.1 p5", reason="effect", controller="p1")
+    story.when(cmd("Pass", "p1"))
+    story.resolve()
+    return _ask(story, "NameCard", "p1", name=" ")
+
+
+def fow_berserk(type_: str) -> Any:
+    """T-BERSERK must attack: p1 passes in its main phase, or forfeits at the attack choice."""
+    from tests.fow.test_ch8_battle import EXTRA, ready, to_attack_choice
+
+    state, _ = ready(EXTRA, berserk="p1:T-BERSERK", bear="p1:T-BEAR")
+    if type_ == "ForfeitAttack":
+        to_attack_choice(state)
+    return _ask(state, type_, "p1")
+
+
+def fow_whisper_number(number: Any) -> Any:
+    from tests.fow.support import cmd
+
+    story = _story({"TAT-090": 4, "T-BEAR": 4})
+    whisper = story.put("p1", "TAT-090", "hand")
+    story.will("p1", "B", "B")
+    story.when(cmd("PlayCard", "p1", card=whisper, targets=[]))
+    story.resolve()
+    return _ask(story, "ChooseNumber", "p1", number=number)
+
+
+def fow_call_with_a_rested_ruler(state: Any) -> Any:
+    from tests.fow.test_ch7_actions import given
+
+    given(state, "CardRested", oid=state.zones["p1"]["ruler_area"][0])
+    return _ask(state, "CallMagicStone", "p1")
+
+
+def fow_in_main(build: Callable[[Any], Any]) -> Any:
+    """p1's main phase of turn 3 (tests/fow/test_ch8_battle.py): ``build(state)``."""
+    return build(_fow_main())
+
+
+def fow_bolt_targets(state: Any) -> Any:
+    from tests.fow.test_ch8_battle import card
+
+    return _fow_decide(state, "PlayCard", "p1", card=card(state, "p1", "T-BOLT"), targets="p2")
+
+
+def fow_standby_from_graveyard(state: Any) -> Any:
+    from tests.fow.test_ch8_battle import card
+
+    return _fow_decide(state, "PutIntoStandby", "p1", card=card(state, "p1", "T-BEAR", to="graveyard"))
+
+
+def fow_ruler_ability(state: Any) -> Any:
+    return _fow_decide(state, "ActivateAbility", "p1", source=state.zones["p1"]["ruler_area"][0], ability="first")
+
+
+def fow_judgment_with_x(state: Any) -> Any:
+    return _fow_decide(state, "PerformJudgment", "p1", x=1)
+
+
+def fow_scorn_asked() -> Any:
+    """The Scorn of Dark Alice (TTW-089) resolving: p1 chooses a resonator in p2's hand."""
+    from tests.fow.support import cmd
+
+    story = _story({"TTW-089": 4, "T-BEAR": 4})
+    scorn = story.put("p1", "TTW-089", "hand")
+    story.put("p2", "T-BEAR", "hand")
+    story.will("p1", "B")
+    story.when(cmd("PlayCard", "p1", card=scorn, targets=[["p2"]], pay_with=[]))
+    story.resolve()
+    return story
+
+
+def _fow_card(state: Any, card_id: str) -> str:
+    from tests.fow.test_ch8_battle import card
+
+    return card(state, "p1", card_id)
+
+
 FOW_ROWS: list[Row] = [
     Row(
         "deck/malformed",
@@ -1716,6 +1851,108 @@ FOW_ROWS: list[Row] = [
         says="only under the Valhalla rule",
     ),
     Row("rules/will_choice", "FoW-5.5 9.7 p1", fow_memoria, says="produces: M, B"),
+    Row(
+        "command/malformed",
+        "FoW-5.5 10.13 p1",
+        lambda: _ask(fow_scorn_asked(), "ChooseCards", "p1", cards="p2-006"),
+        says="'cards' must be a list",
+    ),
+    Row(
+        "command/malformed",
+        "FoW-5.5 11.1 p1.2",
+        lambda: _ask(fow_porthos_blocked(), "AssignPierceDamage", "p1", to_blocker="all"),
+        says="'to_blocker' must be an integer",
+    ),
+    Row(
+        "command/malformed",
+        "FoW-5.5 7.8 p2",
+        lambda: fow_in_main(fow_ruler_ability),
+        says="'ability' must be the index",
+    ),
+    Row("command/malformed", "FoW-5.5 9.3 p2.4", lambda: fow_in_main(fow_bolt_targets), says="targets must be a list"),
+    Row(
+        "command/malformed",
+        "FoW-5.5 9.3 p3.2",
+        lambda: _ask(fow_dark_rezzard(accept=False), "ChooseOptional", "p1", accept="yes"),
+        says="'accept' must be true",
+    ),
+    Row(
+        "command/malformed",
+        "FoW-5.5 10.2 p5",
+        lambda: _ask(
+            fow_dark_rezzard(accept=False), "ChooseOptional", "p1", accept=False, pay_with=[{"source": "p1-001"}]
+        ),
+        says="'pay_with' only serves to accept paying will",
+    ),
+    Row(
+        "command/malformed",
+        "FoW-5.5 14.1 p1",
+        lambda: fow_loop(lambda s, f: _ask(s, "DeclareLoop", "p1", actions="again", times=2)),
+        says="actions",
+    ),
+    Row(
+        "command/malformed",
+        "FoW-5.5 4.2 p3",
+        lambda: fow_turn_order(play_first="yes"),
+        says="play_first: true or false",
+    ),
+    Row(
+        "command/malformed",
+        "FoW-5.5 9.3 p2.5",
+        lambda: fow_in_main(fow_judgment_with_x),
+        says="no X: it has no {X} cost",
+    ),
+    Row(
+        "game/unknown_player",
+        "FoW-5.5 4.2 p3",
+        lambda: fow_start(first_player="p9"),
+        says="first_player 'p9' is not a player",
+    ),
+    Row(
+        "rules/discard_count",
+        "FoW-5.5 10.18 p1",
+        lambda: _ask(fow_dark_rezzard(), "ChooseCards", "p2", cards=[]),
+        says="discard exactly 1 card(s)",
+    ),
+    Row(
+        "rules/incarnation",
+        "FoW-5.5 12.2 p2",
+        lambda: fow_ch12(lambda s, f: _ask(s, "PlayCard", "p1", card=_fow_card(s, "T-AVATAR"), incarnation=[])),
+        says="T-Avatar banishes exactly 1 resonator",
+    ),
+    Row(
+        "rules/must_attack",
+        "FoW-5.5 7.12 p2",
+        lambda: fow_berserk("Pass"),
+        says="must attack and can attack: you may not pass",
+    ),
+    Row("rules/must_attack", "FoW-5.5 8.2 p3", lambda: fow_berserk("ForfeitAttack"), says="forces you to attack"),
+    Row("rules/name_choice", "FoW-5.5 2.2 p3", fow_hare_of_inaba, says="'name' must be a card name"),
+    Row(
+        "rules/not_in_hand",
+        "FoW-5.5 4.2 p4",
+        fow_change_hand,
+        says="ChangeHand.cards must list distinct cards from your hand",
+    ),
+    Row(
+        "rules/not_in_hand",
+        "FoW-5.5 7.6 p1",
+        lambda: fow_in_main(fow_standby_from_graveyard),
+        says="p1-002 is not in your hand",
+    ),
+    Row("rules/not_your_card", "FoW-5.5 7.8 p2", lambda: fow_izanami("graveyard"), says="Izanami"),
+    Row(
+        "rules/number_choice",
+        "FoW-5.5 1.4 p5",
+        lambda: fow_whisper_number(-100),
+        says="'number' must be an integer of 0 or higher",
+    ),
+    Row(
+        "rules/ruler_rested",
+        "FoW-5.5 7.11 p1",
+        lambda: fow_ch7(fow_call_with_a_rested_ruler),
+        says="rests your recovered ruler",
+    ),
 ]
 
 
