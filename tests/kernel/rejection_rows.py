@@ -2388,6 +2388,127 @@ def _ll_dropped_tranceunion(state: Any, ren: str, lyra: str, tu: str) -> dict[st
     return {"materials": [ren, lyra], "tranceunion": dropped, "circles": ["FC"]}
 
 
+def ll_look(card: str, answers: list[Any], choice: Any) -> Any:
+    """p1 uses the look ability of ``card`` (tests/ll/test_look.py), answers ``answers``, then ``choice``."""
+    from tests.ll import test_look
+    from tests.ll.support import cmd, run
+
+    state, member, _ = test_look._game(getattr(test_look, card))
+    run(state, cmd("UseAbility", "p1", source=member, ability=0))
+    for answer in answers:
+        run(state, cmd("Choose", "p1", choice=answer(state) if callable(answer) else answer))
+    return _ll_decide(state, "Choose", "p1", choice=choice(state) if callable(choice) else choice)
+
+
+def ll_miko_confirm(choice: Any) -> Any:
+    """Deploying Miko (LL-TST-010) asks p1 whether to pay its optional cost (9.7.3.3.1)."""
+    from tests.ll.support import STARLIGHT, cmd, deck, hand_card, run, start_game, starter_deck, stock_up, to_main
+
+    state, _ = start_game(starter_deck(STARLIGHT), deck())
+    to_main(state, "p1")
+    stock_up(state, "p1", 1)
+    run(state, cmd("Deploy", "p1", card=hand_card(state, "p1", "LL-TST-010"), circles=["FC"]))
+    return _ll_decide(state, "Choose", "p1", choice=choice)
+
+
+def ll_over_level(keep: Callable[[list[str]], Any] = lambda level: level[:3]) -> Any:
+    """Five cards in p1's Level Zone: p1 keeps the Level Limit (4) of them (10.8.1), naming ``keep(level)``."""
+    from tests.ll.support import cmd, deploy_given, put, run
+    from tests.ll.test_rule_processes import game
+
+    state = game()
+    for _ in range(3):
+        put(state, state.zones["p1"]["deck"][-1], "level")
+    run(state, cmd("UseAbility", "p1", source=deploy_given(state, "p1", "LL-TST-956", ["FC"]), ability=0))
+    return _ll_decide(state, "Choose", "p1", choice=keep(state.zones["p1"]["level"]))
+
+
+def ll_cycle_answer(choice: Any) -> Any:
+    """The Wanderer's cycle announced twice: p2 answers the number."""
+    from tests.ll.support import cmd, run
+    from tests.ll.test_loops import _cycled_twice
+
+    state, _, actions = _cycled_twice()
+    run(state, cmd("DeclareLoop", "p1", actions=actions, times=2))
+    return _ll_decide(state, "Choose", "p2", choice=choice)
+
+
+def ll_lost_ability() -> Any:
+    """Banner Bearer has lost all its abilities (5.31.1); p1 uses its ability 0."""
+    from tests.ll.support import deploy_given
+    from tests.ll.test_terms_and_basics import LEADER, act, all_mine, game, use
+
+    silence = act(5, [{"op": "modify", "target": all_mine(names=["Banner Bearer"]), "lose_abilities": True}])
+    state = game(silence)
+    bearer = deploy_given(state, "p1", LEADER["id"], ["FR"])
+    use(state, silence)
+    return _ll_decide(state, "UseAbility", "p1", source=bearer, ability=0)
+
+
+def ll_from_the_deck(type_: str, **args: Any) -> Any:
+    """p1 names a card of its own Level Zone (not its hand) as ``card``."""
+    from tests.ll.support import level_up
+
+    state = _ll_main()
+    return _ll_decide(state, type_, "p1", card=level_up(state, "p1", 1)[0], **args)
+
+
+def deploy_member(state: Any, player: str) -> str:
+    """Given: a vanilla member of ``player``'s on FC; its id."""
+    from tests.ll.support import deploy_given
+
+    return deploy_given(state, player, "LL-TST-900", ["FC"])
+
+
+def ll_place_a_level_card(card: Callable[[Any], str]) -> Any:
+    from tests.ll.support import advance_until, start_game
+    from tests.ll.support import deck as ll_deck
+
+    state, _ = start_game(ll_deck(), ll_deck())
+    advance_until(state, "level", "p2")
+    return _ll_decide(state, "PlaceLevelCard", "p2", card=card(state))
+
+
+def ll_define_with(card: Callable[[Any], str]) -> Any:
+    from tests.ll.support import cmd, run
+    from tests.ll.test_battle import battle_game, member_battle, to_attack
+
+    state = battle_game()
+    attacker, _ = member_battle(state)
+    to_attack(state)
+    run(state, cmd("DeclareAttack", "p1", attacker=attacker, circle="FC"))
+    return _ll_decide(state, "DefineLogic", "p2", card=card(state))
+
+
+def ll_trance_change_without_tc() -> Any:
+    """A Trance Change by Ren and Lyra, neither with [TC]."""
+    return ll_trance(
+        lambda s, ren, lyra, tu: {"materials": [ren, lyra], "tranceunion": tu, "circles": ["FC"], "trance_change": True}
+    )
+
+
+def ll_intercept_nobody() -> Any:
+    from tests.ll.support import cmd, deploy_given, run
+    from tests.ll.test_battle import battle_game, member_battle, to_attack
+
+    state = battle_game()
+    attacker, _ = member_battle(state)
+    deploy_given(state, "p2", "LL-TST-004", ["FL"])
+    to_attack(state)
+    run(state, cmd("DeclareAttack", "p1", attacker=attacker, circle="FC"))
+    return _ll_decide(state, "Intercept", "p2", members=[])
+
+
+def ll_use_then_choose(card: str, choice: Any) -> Any:
+    """p1 uses ability 0 of ``card`` (tests/ll/test_abilities.py's cards) and answers ``choice``."""
+    from tests.ll.support import cmd, deploy_given, run
+    from tests.ll.test_abilities import game
+
+    state = game({card: 1})
+    run(state, cmd("UseAbility", "p1", source=deploy_given(state, "p1", card, ["FC"]), ability=0))
+    return _ll_decide(state, "Choose", "p1", choice=choice)
+
+
 LL_ROWS: list[Row] = [
     Row("game/finished", "LL-2.04 1.2.1", ll_finished, says="the game is over"),
     Row(
@@ -2731,6 +2852,108 @@ LL_ROWS: list[Row] = [
         says="neither in your hand nor in your deck",
     ),
     Row("rules/unknown_primed", "LL-2.04 9.7.3.1", ll_order_auto, says="primed auto abilities"),
+    Row(
+        "command/malformed",
+        "LL-2.04 5.13.1.1",
+        lambda: ll_trance(lambda s, ren, lyra, tu: {"materials": ren, "tranceunion": tu, "circles": ["FC"]}),
+        says="'materials' must list two card ids",
+    ),
+    Row(
+        "command/malformed",
+        "LL-2.04 5.4.1",
+        lambda: ll_look("STACK", [], "top"),
+        says="'choice' must list the cards put back",
+    ),
+    Row(
+        "command/malformed",
+        "LL-2.04 5.7.3.2",
+        lambda: ll_look("WADE", [], "more"),
+        says="'choice' must be true (look at one more card) or false",
+    ),
+    Row(
+        "command/malformed",
+        "LL-2.04 7.5.3.6",
+        lambda: ll_rearrange(lambda a, b: {}),
+        says="'moves' must map at least one member",
+    ),
+    Row(
+        "command/malformed",
+        "LL-2.04 8.3.3.1",
+        ll_intercept_nobody,
+        says="'members' must list one or more of your members",
+    ),
+    Row(
+        "command/malformed",
+        "LL-2.04 9.1.2.3",
+        lambda: ll_use("LL-TST-017", 7, stock=1),
+        says="'ability' must be the index of an ability the card has",
+    ),
+    Row(
+        "command/malformed",
+        "LL-2.04 9.7.3.3.1",
+        lambda: ll_miko_confirm("yes"),
+        says="'choice' must be true (pay) or false",
+    ),
+    Row(
+        "command/malformed",
+        "LL-2.04 5.6.3",
+        lambda: ll_use_then_choose("LL-TST-957", None),
+        says="'choice' must be a whole number from 0 to 2",
+    ),
+    Row(
+        "rules/illegal_choice",
+        "LL-2.04 5.6.3",
+        lambda: ll_use_then_choose("LL-TST-957", 3),
+        says="choose how many cards to draw, 0 to 2",
+    ),
+    Row(
+        "rules/illegal_choice",
+        untested="unreachable by a command: the look-at-more answer that is not true or false (5.7.3.2, "
+        "domain/ll/actions.py) is refused first by Choose itself as command/malformed (domain/ll/engine.py)",
+    ),
+    Row("deck/malformed", "LL-2.04 6.1.1", lambda: ll_create(lambda d: ["LL-TST-900"]), says="deck must be an object"),
+    Row("rules/cannot_pay", "LL-2.04 5.22.3", lambda: _ll_decide(_ll_main(), "LuckDrive", "p1"), says="Luck Drive"),
+    Row("rules/illegal_choice", "LL-2.04 10.8.1", ll_over_level, says="choose exactly 4 Level Zone cards to keep"),
+    Row(
+        "command/malformed", "LL-2.04 10.8.1", lambda: ll_over_level(lambda level: level[0]), says="must list card ids"
+    ),
+    Row(
+        "rules/illegal_choice",
+        "LL-2.04 12.1.1.1",
+        lambda: ll_cycle_answer(7),
+        says="how many times the perpetual cycle is performed",
+    ),
+    Row(
+        "rules/illegal_choice",
+        "LL-2.04 5.4.1",
+        lambda: ll_look("STACK", [], lambda s: [s.pending.options["cards"][0]] * 2),
+        says="once, top to bottom",
+    ),
+    Row("rules/invalid_ability", "LL-2.04 5.31.1", ll_lost_ability, says="Banner Bearer has lost its ability 0"),
+    Row(
+        "rules/not_in_hand",
+        "LL-2.04 5.16.1.1",
+        lambda: ll_define_with(lambda s: s.members("p2")[0]),
+        says="is not in your hand",
+    ),
+    Row(
+        "rules/not_in_hand",
+        "LL-2.04 7.4.3.1",
+        lambda: ll_place_a_level_card(lambda s: deploy_member(s, "p2")),
+        says="is not in your hand",
+    ),
+    Row(
+        "rules/not_in_hand",
+        "LL-2.04 7.5.3.1",
+        lambda: ll_from_the_deck("Deploy", circles=["FC"]),
+        says="is not in your hand",
+    ),
+    Row(
+        "rules/trance_materials",
+        "LL-2.04 5.13.1.1 p6",
+        ll_trance_change_without_tc,
+        says="Trance Change needs a member with [TC] and a Foreigner",
+    ),
 ]
 
 
@@ -2930,6 +3153,20 @@ def gcg_burst(n: int, rank: int) -> Any:
     return _gcg_decide(state, "PlayMonster", "p1", card=oid, burst=True)
 
 
+def gcg_crane_asks(type_: str, **args: Any) -> Any:
+    """p1 plays a Ferry Crane (tests/gcg/test_loops.py) and is asked whether to return the other; meanwhile
+    p1 sends ``type_`` (its ``card``, if any, is a battle card put into p1's hand)."""
+    from tests.gcg.support import BLUE, RED, cmd, run, start_game, to_hand, to_zone, tst, with_cards
+    from tests.gcg.test_loops import CRANE, WARD
+
+    state, _ = start_game(with_cards(RED, {CRANE["id"]: 2}), with_cards(BLUE, {WARD["id"]: 1}), extra=[CRANE, WARD])
+    to_zone(state, "p1", CRANE["id"], 3)
+    run(state, cmd("PlayBattleCard", "p1", card=to_hand(state, "p1", CRANE["id"]), zone=4))  # a yes/no for p1
+    if "card" in args:
+        args["card"] = to_hand(state, "p1", tst(args["card"]))
+    return _gcg_decide(state, type_, "p1", **args)
+
+
 GCG_ROWS: list[Row] = [
     Row("game/finished", "GCG-1.00 1.2.1", gcg_finished, says="the game is over"),
     Row("game/players", "GCG-1.00 1.1.1", lambda: gcg_start(players=3), says="exactly two players"),
@@ -3101,6 +3338,18 @@ GCG_ROWS: list[Row] = [
         says="Forced March has strategy rank 3",
     ),
     Row("rules/strategy_zones_full", "GCG-1.00 8.3.2", gcg_strategy_zones_full, says="both of your strategy zones"),
+    Row(
+        "rules/not_main_phase_play_timing",
+        "GCG-1.00 8.1.1",
+        lambda: gcg_crane_asks("PlayBattleCard", card=10, zone=6),
+        says="PlayBattleCard is not possible now: the game waits for yes_no by p1",
+    ),
+    Row(
+        "rules/not_main_phase_play_timing",
+        "GCG-1.00 9.4.4.3",
+        lambda: gcg_crane_asks("EndMainPhase"),
+        says="not given the main phase play timing",
+    ),
 ]
 
 
