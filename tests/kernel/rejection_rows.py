@@ -1,15 +1,21 @@
-"""One row per rejection code each ruleset's engine can emit: a given state and command (or game
-creation) that triggers it, with the rule it must cite, or - for a code no row triggers - why not.
+"""The specification of every refusal: one row per distinct failure cause each ruleset's engine can
+emit - a given state and command (or game creation), the code and the rule the refusal must cite
+(the first condition that failed), and words its sentence must say - or, for a code no command can
+reach, why not.
 
 The codes are those written in the domain source (``"rules/..."``, ``"command/..."``, ``"game/..."``,
-``"deck/..."``, ``"cards/..."`` literals under ``domain/<ruleset>/``, and the kernel's shared ones in
-``domain/kernel.py`` and ``domain/hidden.py``); ``tests/kernel/test_rejection_rows.py`` fails when
-the source has a code the table lacks, so a new code comes with its row.  ``position/...`` codes
-refuse a position document (``tests/*/test_position.py``), not a command, and are not listed.
+``"deck/..."``, ``"cards/..."`` literals under ``domain/<ruleset>/``, those built in f-strings as
+:data:`BUILT_CODES` lists them, and the kernel's shared ones in ``domain/kernel.py`` and
+``domain/hidden.py``); ``tests/kernel/test_rejection_rows.py`` fails when the source has a code the
+table lacks, so a new code comes with its row.  A code refused for several causes (different
+citations) has a row for each.  ``position/...`` codes refuse a position document
+(``tests/*/test_position.py``), not a command, and are not listed.
 
-A row's ``when`` returns the engine's answer; ``untested`` says why a row has no ``when``: either
-the code cannot be reached by a command (said so), or which test file triggers it and that it
-has no row here yet.
+A row's ``when`` builds its state with the builders of the tests of that mechanism and returns the
+engine's answer; ``says`` are words of the refusal's sentence naming the failed condition;
+``defect`` marks a row the engine does not yet refuse as the row says (a strict xfail naming the
+defect: a catch-all citation, say); ``untested`` says why a row has no ``when`` ("unreachable by a
+command: ..." and why).
 """
 
 from __future__ import annotations
@@ -501,7 +507,7 @@ def _story(main: dict[str, int], **kw: Any) -> Any:
     return Story(main, **kw)
 
 
-def _story_battle(story: Any, player: str, attacker: str, target: str) -> None:
+def _story_battle(story: Any, player: str) -> None:
     """``player`` begins a battle; players pass until attackers are declared."""
     from tests.fow.support import cmd
 
@@ -526,7 +532,7 @@ def fow_scheherazade() -> Any:
     _until_race(story)
     story.when(cmd("ChooseRace", "p1", race="Werewolf"))
     story.log += to_main(story.state, turn=2)
-    _story_battle(story, "p2", wolf, "p1")
+    _story_battle(story, "p2")
     return _ask(story, "DeclareAttack", "p2", attacker=wolf, target="p1")
 
 
@@ -557,7 +563,7 @@ def fow_moonbreeze_elf() -> Any:
     elf = story.put("p2", "TMS-059", "field")
     story.log += to_main(story.state, turn=3)
     story.given("CardRested", oid=elf, reason="given")
-    _story_battle(story, "p1", bear, elf)
+    _story_battle(story, "p1")
     return _ask(story, "DeclareAttack", "p1", attacker=bear, target=elf)
 
 
@@ -675,16 +681,8 @@ def fow_kaguya_counters() -> Any:
 
 def fow_scorn() -> Any:
     """The Scorn of Dark Alice (TTW-089) resolved: p1 chooses a card of p2's hand that is no resonator."""
-    from tests.fow.support import cmd
-
-    story = _story({"TTW-089": 4, "T-BEAR": 4})
-    scorn = story.put("p1", "TTW-089", "hand")
-    story.put("p2", "T-BEAR", "hand")
-    chant = story.put("p2", "TTW-089", "hand")
-    story.will("p1", "B")
-    story.when(cmd("PlayCard", "p1", card=scorn, targets=[["p2"]], pay_with=[]))
-    story.resolve()
-    return _ask(story, "ChooseCards", "p1", cards=[chant])
+    story = fow_scorn_asked()
+    return _ask(story, "ChooseCards", "p1", cards=[story.put("p2", "TTW-089", "hand")])
 
 
 def fow_hand_size() -> Any:
@@ -976,14 +974,7 @@ def fow_resonator_before_main(state: Any) -> Any:
 
 def fow_whisper() -> Any:
     """Whisper from the Abyss (TAT-090) resolving: p1 pays 150 life, not a multiple of 100."""
-    from tests.fow.support import cmd
-
-    story = _story({"TAT-090": 4, "T-BEAR": 4})
-    whisper = story.put("p1", "TAT-090", "hand")
-    story.will("p1", "B", "B")
-    story.when(cmd("PlayCard", "p1", card=whisper, targets=[]))
-    story.resolve()
-    return _ask(story, "ChooseNumber", "p1", number=150)
+    return fow_whisper_number(150)
 
 
 def fow_reflect_twice() -> Any:
@@ -1054,15 +1045,7 @@ def fow_knights_shade() -> Any:
 
 def fow_porthos(to_blocker: int) -> Any:
     """Porthos ([700/400], [Pierce]) blocked by a Bear ([500/500]): p1 assigns ``to_blocker`` to the Bear."""
-    from tests.fow.cards.damage.test_play_pierce_assignment import _blocked
-    from tests.fow.cards.story import _enter_next_turn
-
-    story = _story({"CMF-073": 4, "T-BEAR": 4})
-    porthos = story.put("p1", "CMF-073", "field")
-    bear = story.put("p2", "T-BEAR", "field")
-    _enter_next_turn(story)
-    _blocked(story, porthos, bear)
-    return _ask(story, "AssignPierceDamage", "p1", to_blocker=to_blocker)
+    return _ask(fow_porthos_blocked(), "AssignPierceDamage", "p1", to_blocker=to_blocker)
 
 
 def fow_moojdart() -> Any:
@@ -1346,6 +1329,7 @@ def fow_berserk(type_: str) -> Any:
 
 
 def fow_whisper_number(number: Any) -> Any:
+    """Whisper from the Abyss (TAT-090: "Pay any amount of life ...") resolving: p1 pays ``number``."""
     from tests.fow.support import cmd
 
     story = _story({"TAT-090": 4, "T-BEAR": 4})
@@ -2228,14 +2212,8 @@ def ll_rearrange(moves: Callable[[str, str], dict[str, Any]]) -> Any:
 
 
 def ll_place_level_card(swap: bool, levels: int) -> Any:
-    from tests.ll.support import advance_until, level_up, start_game
-    from tests.ll.support import deck as ll_deck
-
-    state, _ = start_game(ll_deck(), ll_deck())
-    advance_until(state, "level", "p2")
-    level = level_up(state, "p2", levels)
-    args = {"swap_with": level[0]} if swap else {}
-    return _ll_decide(state, "PlaceLevelCard", "p2", card=state.zones["p2"]["hand"][0], **args)
+    """p2's level phase, ``levels`` cards in its Level Zone: p2 places a hand card, swapping if ``swap``."""
+    return ll_place_a_level_card(lambda s: str(s.zones["p2"]["hand"][0]), levels=levels, swap=swap)
 
 
 def ll_keep_hand(keep: int) -> Any:
@@ -2248,15 +2226,26 @@ def ll_keep_hand(keep: int) -> Any:
     return _ll_decide(state, "KeepHand", "p1", cards=state.zones["p1"]["hand"][:keep])
 
 
-def ll_at_boost(level_card: Callable[[Any], str], boosted: bool = False) -> Any:
-    """p1 at its Logic Definition in a battle (p2 passed), having boosted if ``boosted``."""
-    from tests.ll.support import cmd, run
+def _ll_attacked(intercepter: bool = False) -> tuple[Any, str]:
+    """p1's member on FC attacks p2's member on FC (tests/ll/test_battle.py), p2 with an intercepter if
+    ``intercepter``; the state and the defender."""
+    from tests.ll.support import cmd, deploy_given, run
     from tests.ll.test_battle import battle_game, member_battle, to_attack
 
     state = battle_game()
-    attacker, _ = member_battle(state)
+    attacker, defender = member_battle(state)
+    if intercepter:
+        deploy_given(state, "p2", "LL-TST-004", ["FL"])  # a member with IC
     to_attack(state)
     run(state, cmd("DeclareAttack", "p1", attacker=attacker, circle="FC"))
+    return state, defender
+
+
+def ll_at_boost(level_card: Callable[[Any], str], boosted: bool = False) -> Any:
+    """p1 at its Logic Definition in a battle (p2 passed), having boosted if ``boosted``."""
+    from tests.ll.support import cmd, run
+
+    state, _ = _ll_attacked()
     run(state, cmd("PassLogic", "p2"))
     if boosted:
         run(state, cmd("LevelBoost", "p1", level_card=state.zones["p1"]["level"][0]))
@@ -2264,14 +2253,7 @@ def ll_at_boost(level_card: Callable[[Any], str], boosted: bool = False) -> Any:
 
 
 def ll_intercept_the_attacked() -> Any:
-    from tests.ll.support import cmd, deploy_given, run
-    from tests.ll.test_battle import battle_game, member_battle, to_attack
-
-    state = battle_game()
-    attacker, defender = member_battle(state)
-    deploy_given(state, "p2", "LL-TST-004", ["FL"])  # a member with IC
-    to_attack(state)
-    run(state, cmd("DeclareAttack", "p1", attacker=attacker, circle="FC"))
+    state, defender = _ll_attacked(intercepter=True)
     return _ll_decide(state, "Intercept", "p2", members=[defender])
 
 
@@ -2460,23 +2442,20 @@ def deploy_member(state: Any, player: str) -> str:
     return deploy_given(state, player, "LL-TST-900", ["FC"])
 
 
-def ll_place_a_level_card(card: Callable[[Any], str]) -> Any:
-    from tests.ll.support import advance_until, start_game
+def ll_place_a_level_card(card: Callable[[Any], str], levels: int = 0, swap: bool = False) -> Any:
+    """p2's level phase, ``levels`` cards in its Level Zone: p2 places ``card(state)`` (swapping the first)."""
+    from tests.ll.support import advance_until, level_up, start_game
     from tests.ll.support import deck as ll_deck
 
     state, _ = start_game(ll_deck(), ll_deck())
     advance_until(state, "level", "p2")
-    return _ll_decide(state, "PlaceLevelCard", "p2", card=card(state))
+    level = level_up(state, "p2", levels)
+    args = {"swap_with": level[0]} if swap else {}
+    return _ll_decide(state, "PlaceLevelCard", "p2", card=card(state), **args)
 
 
 def ll_define_with(card: Callable[[Any], str]) -> Any:
-    from tests.ll.support import cmd, run
-    from tests.ll.test_battle import battle_game, member_battle, to_attack
-
-    state = battle_game()
-    attacker, _ = member_battle(state)
-    to_attack(state)
-    run(state, cmd("DeclareAttack", "p1", attacker=attacker, circle="FC"))
+    state, _ = _ll_attacked()
     return _ll_decide(state, "DefineLogic", "p2", card=card(state))
 
 
@@ -2488,14 +2467,7 @@ def ll_trance_change_without_tc() -> Any:
 
 
 def ll_intercept_nobody() -> Any:
-    from tests.ll.support import cmd, deploy_given, run
-    from tests.ll.test_battle import battle_game, member_battle, to_attack
-
-    state = battle_game()
-    attacker, _ = member_battle(state)
-    deploy_given(state, "p2", "LL-TST-004", ["FL"])
-    to_attack(state)
-    run(state, cmd("DeclareAttack", "p1", attacker=attacker, circle="FC"))
+    state, _ = _ll_attacked(intercepter=True)
     return _ll_decide(state, "Intercept", "p2", members=[])
 
 
