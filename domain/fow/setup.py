@@ -45,7 +45,7 @@ def check_deck(
         if cid not in cards:
             raise ctx.reject("deck/unknown_card", "4.1 p1", f"{pid}'s deck names unknown card {cid!r}")
     if cards[ruler].type != "ruler":
-        raise ctx.reject("deck/no_ruler", "4.1 p2", f"{pid}'s ruler {cid!r} is a {cards[ruler].type}, not a ruler")
+        raise ctx.reject("deck/no_ruler", "4.1 p2", f"{pid}'s ruler {ruler!r} is a {cards[ruler].type}, not a ruler")
     for cid in main:
         if cards[cid].type in ("ruler", "j_ruler", "magic_stone"):
             raise ctx.reject(
