@@ -32,13 +32,9 @@ def declare_attack(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     s = ctx.s
     attacker = _obj_arg(ctx, args, "attacker", "8.2 p3.1")
     target = args.get("target")
-    if not flow.can_attack_with(s, attacker):
-        raise ctx.reject(
-            "rules/cannot_attack",
-            "8.2 p3.1",
-            f"{s.card_of(attacker).name} ({attacker}) is not a recovered J/resonator you have controlled "
-            "since the beginning of the turn",
-        )
+    refusal = flow.attack_refusal(s, attacker)
+    if refusal is not None:
+        raise ctx.reject("rules/cannot_attack", *refusal)
     forced = flow.required_attackers(s)
     if forced and attacker not in forced:
         raise ctx.reject("rules/must_attack", "8.2 p3.1", "a J/resonator that must attack has to be chosen")

@@ -539,19 +539,32 @@ def battle_damage_to_attacker(ctx: Ctx, cause: str) -> str:
 def can_attack_with(s: GameState, oid: str) -> bool:
     """A recovered J/resonator with ATK and DEF its controller has controlled continuously
     since the beginning of the turn (8.2 p3.1) or with [Swiftness] (11.6)."""
+    return attack_refusal(s, oid) is None
+
+
+def attack_refusal(s: GameState, oid: str) -> tuple[str, str] | None:
+    """Why ``oid`` cannot be declared as the attacker, as (rule, sentence about that condition
+    only): the first condition of 8.2 p3.1 that fails, in the order it states them, with the
+    card's own "cannot attack" (its text or an effect beats the rules, 1.4 p1) before the
+    control condition it would otherwise be hidden behind; ``None`` if it can attack."""
     obj = s.objects[oid]
-    if obj.zone != "field" or obj.rested or obj.controller != s.turn_player:
-        return False
+    name = f"{s.card_of(oid).name} ({oid})"
+    if obj.zone != "field" or obj.controller != s.turn_player:
+        return "8.2 p3.1", f"{name} is not a J/resonator in a field under your control"
     chars = characteristics(s, oid)
     if not chars.types & {"resonator", "j_ruler"} or chars.atk is None or chars.def_ is None:
-        return False
+        return "8.2 p3.1", f"{name} is not a J/resonator with ATK and DEF"
+    if obj.rested:
+        return "8.2 p3.1", f"{name} is rested: only a recovered J/resonator attacks"
     if overrides_for(s, oid).cannot_attack:
-        return False
+        return "1.4 p1", f"{name} cannot attack: its text (or an effect) says so"
     # A J-ruler came from the ruler area by judgment, where its controller controlled it;
     # playground to playground it stays the same card (3.1 p3), so judgment does not reset
     # control (its [Rest] abilities still wait for a turn in the field, 9.5 p4).
     controlled = (obj.entered_turn < s.turn or obj.side == "j_ruler") and obj.control_turn < s.turn
-    return controlled or "swiftness" in chars.skills
+    if controlled or "swiftness" in chars.skills:
+        return None
+    return "8.2 p3.1", f"{name} has not been under your control since the beginning of the turn and has no [Swiftness]"
 
 
 def attack_targets(s: GameState, attacker: str) -> list[str]:

@@ -294,6 +294,9 @@ def test_a_resonator_put_into_the_field_this_turn_cannot_attack() -> None:
     to_attack_choice(state)
     refusal = rejected(state, cmd("DeclareAttack", "p1", attacker=fresh, target="p2"))
     assert (refusal.code, refusal.rule) == ("rules/cannot_attack", "FoW-5.5 8.2 p3.1")
+    assert (
+        "has not been under your control since the beginning of the turn" in refusal.message
+    )  # about that condition only
 
 
 def test_swiftness_lets_a_resonator_attack_the_turn_it_is_put_into_the_field() -> None:
@@ -311,6 +314,7 @@ def test_a_rested_resonator_cannot_attack() -> None:
     to_attack_choice(state)
     refusal = rejected(state, cmd("DeclareAttack", "p1", attacker=f["bear"], target="p2"))
     assert (refusal.code, refusal.rule) == ("rules/cannot_attack", "FoW-5.5 8.2 p3.1")
+    assert "is rested" in refusal.message  # about that condition only
 
 
 def test_the_opponents_resonator_cannot_be_the_attacker() -> None:
@@ -318,6 +322,7 @@ def test_the_opponents_resonator_cannot_be_the_attacker() -> None:
     to_attack_choice(state)
     refusal = rejected(state, cmd("DeclareAttack", "p1", attacker=f["theirs"], target="p2"))
     assert (refusal.code, refusal.rule) == ("rules/cannot_attack", "FoW-5.5 8.2 p3.1")
+    assert "is not a J/resonator in a field under your control" in refusal.message  # about that condition only
 
 
 def test_a_j_ruler_can_attack_the_turn_its_ruler_did_judgment() -> None:
@@ -402,7 +407,8 @@ def test_card_text_that_forbids_attacking_or_blocking_takes_precedence() -> None
     state, f = ready(EXTRA, mine="p1:T-PACIFIST", bear="p1:T-BEAR", theirs="p2:T-PACIFIST")
     to_attack_choice(state)
     refusal = rejected(state, cmd("DeclareAttack", "p1", attacker=f["mine"], target="p2"))
-    assert (refusal.code, refusal.rule) == ("rules/cannot_attack", "FoW-5.5 8.2 p3.1")
+    assert (refusal.code, refusal.rule) == ("rules/cannot_attack", "FoW-5.5 1.4 p1")
+    assert refusal.message.endswith("cannot attack: its text (or an effect) says so")
     run(state, cmd("DeclareAttack", "p1", attacker=f["bear"], target="p2"))
     to_block_choice(state)
     refusal = rejected(state, cmd("DeclareBlock", "p2", blocker=f["theirs"]))

@@ -203,6 +203,23 @@ def fow_attack_pacifist() -> Any:
     return _fow_decide(state, "DeclareAttack", "p1", attacker=f["mine"], target="p2")
 
 
+def fow_attack_rested() -> Any:
+    from tests.fow.test_ch8_battle import ready, to_attack_choice
+
+    state, f = ready(bear="p1:T-BEAR")
+    state.objects[f["bear"]].rested = True
+    to_attack_choice(state)
+    return _fow_decide(state, "DeclareAttack", "p1", attacker=f["bear"], target="p2")
+
+
+def fow_attack_with_theirs() -> Any:
+    from tests.fow.test_ch8_battle import ready, to_attack_choice
+
+    state, f = ready(bear="p2:T-BEAR")
+    to_attack_choice(state)
+    return _fow_decide(state, "DeclareAttack", "p1", attacker=f["bear"], target="p2")
+
+
 def fow_play_from_graveyard() -> Any:
     from tests.fow.test_ch8_battle import card
 
@@ -1481,15 +1498,20 @@ FOW_ROWS: list[Row] = [
         "rules/cannot_attack",
         "FoW-5.5 8.2 p3.1",
         fow_attack_new_arrival,
-        says="is not a recovered J/resonator you have controlled since the beginning of the turn",
+        says="has not been under your control since the beginning of the turn and has no [Swiftness]",
     ),
     Row(
         "rules/cannot_attack",
         "FoW-5.5 1.4 p1",
         fow_attack_pacifist,
-        says="Pacifist (p1-054) cannot attack",
-        defect='flow.can_attack_with folds the card\'s own "cannot attack" (1.4 p1, as rules/cannot_block cites '
-        "it) into 8.2 p3.1, and the refusal says Pacifist is not recovered or not controlled since the turn began",
+        says="Pacifist (p1-054) cannot attack: its text (or an effect) says so",
+    ),
+    Row("rules/cannot_attack", "FoW-5.5 8.2 p3.1", fow_attack_rested, says="is rested: only a recovered J/resonator"),
+    Row(
+        "rules/cannot_attack",
+        "FoW-5.5 8.2 p3.1",
+        fow_attack_with_theirs,
+        says="is not a J/resonator in a field under your control",
     ),
     Row("rules/not_in_hand", "FoW-5.5 12.6 p2", fow_play_from_graveyard, says="is in the graveyard, not in your hand"),
     Row("rules/not_your_card", "FoW-5.5 7.1 p2", fow_play_their_card, says="Bear (p2-002) is not your card"),

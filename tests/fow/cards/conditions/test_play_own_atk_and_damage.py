@@ -103,7 +103,10 @@ def test_napping_lion_attacks_only_while_damaged() -> None:
     while story.pending.kind != "declare_attack":
         story.when(cmd("Pass", story.pending.player))
     refusal = story.refused(cmd("DeclareAttack", "p1", attacker=lion, target="p2"))
-    assert (refusal.code, refusal.rule) == ("rules/cannot_attack", "FoW-5.5 8.2 p3.1")
+    assert (refusal.code, refusal.rule) == (
+        "rules/cannot_attack",
+        "FoW-5.5 1.4 p1",
+    )  # its own text forbids it while undamaged
     assert all(a["attacker"] != lion for a in legal(story, "p1", "DeclareAttack"))
     data = {"source": beast, "target": lion, "amount": 100, "battle": False, "to_card": True}
     story.given("DamageDealt", **data)

@@ -126,7 +126,7 @@ def test_up_to_two_target_resonators_cannot_attack_this_turn() -> None:
     while story.pending.kind != "declare_attack":
         story.when(cmd("Pass", story.pending.player))
     no = story.refused(cmd("DeclareAttack", "p1", attacker=calm, target="p2"))
-    assert (no.code, no.rule) == ("rules/cannot_attack", "FoW-5.5 8.2 p3.1")
+    assert (no.code, no.rule) == ("rules/cannot_attack", "FoW-5.5 1.4 p1")  # an effect forbids it: it beats the rules
     story.when(cmd("DeclareAttack", "p1", attacker=free, target="p2"))
     while story.pending.kind != "declare_block":
         story.when(cmd("Pass", story.pending.player))
