@@ -11,6 +11,7 @@ import copy
 import hashlib
 import itertools
 import random
+import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
@@ -373,7 +374,32 @@ class UnknownEventError(DomainError):
 
 
 class CardDataError(DomainError):
-    """A card catalog entry or deck list is malformed."""
+    """A card catalog entry or deck list is malformed.  ``rule`` is the rule the data breaks
+    (a section or paragraph id of the game's rules), when it is known."""
+
+    def __init__(self, message: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.rule = rule
+
+
+_STATED_RULE = re.compile(r"\((\d+(?:\.\d+)+(?: p\d+(?:\.\d+)*)?)\)")
+"""A rule a validator's message states in brackets: ``... (9.6.3.2.1)``, ``... (2.6 p2)``."""
+
+
+def card_data_error(data: Any, errors: Sequence[Mapping[str, Any]], field_rules: Mapping[str, str]) -> CardDataError:
+    """The error for a card definition that failed validation (pydantic's ``errors()``): it
+    names the card and every bad field, and cites the rule of the first one: the rule its
+    validator's message states, else the rule of the characteristic its field holds
+    (``field_rules``, by the field's name)."""
+    card_id = data.get("id", "<no id>") if isinstance(data, Mapping) else "<not an object>"
+    problems = "; ".join(f"{'.'.join(str(p) for p in err['loc']) or '<card>'}: {err['msg']}" for err in errors)
+    rule = None
+    if errors:
+        first = errors[0]
+        stated = _STATED_RULE.search(str(first.get("msg", "")))
+        loc = first.get("loc") or ()
+        rule = stated.group(1) if stated else field_rules.get(str(loc[0])) if loc else None
+    return CardDataError(f"card {card_id}: {problems}", rule)
 
 
 def dataclass_to_dict(obj: Any) -> dict[str, JSON]:

@@ -9,7 +9,7 @@ at the rule points where the comprehensive rules would otherwise apply.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, cast
 
 from pydantic import Field, TypeAdapter, ValidationError, model_validator
 
@@ -94,7 +94,7 @@ from domain.fow.card_terms import Who as Who
 from domain.fow.card_terms import WillSymbol as WillSymbol
 from domain.fow.card_terms import _Model as _Model
 from domain.interning import Interned
-from domain.kernel import CardDataError
+from domain.kernel import card_data_error
 
 
 class Delayed(_Model):
@@ -1180,15 +1180,27 @@ def parse_card(data: Mapping[str, Any]) -> Card:
     return _interned_card(data)
 
 
+FIELD_RULES: dict[str, str] = {
+    "type": "2.1",
+    "subtype": "2.1",
+    "name": "2.2",
+    "cost": "2.3",
+    "abilities": "2.4",
+    "effects": "2.4",
+    "races": "2.5",
+    "atk": "2.6 p2",
+    "def": "2.7 p2",
+    "def_": "2.7 p2",
+    "attributes": "2.8",
+}
+"""The rule of the characteristic a card field holds, cited when the field is malformed."""
+
+
 def _parse_card(data: Mapping[str, Any]) -> Card:
     try:
         return Card.model_validate(dict(data))
     except ValidationError as exc:
-        card_id = data.get("id", "<no id>") if isinstance(data, Mapping) else "<not an object>"
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in err['loc']) or '<card>'}: {err['msg']}" for err in exc.errors()
-        )
-        raise CardDataError(f"card {card_id}: {problems}") from None
+        raise card_data_error(data, cast(Any, exc.errors()), FIELD_RULES) from None
 
 
 _interned_card: Interned[Card] = Interned(_parse_card)

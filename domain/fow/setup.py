@@ -201,7 +201,7 @@ def _start(ctx: Ctx, spec: GameSpec, catalog: Mapping[str, Mapping[str, Any]]) -
     try:
         cards = {cid: parse_card(data) for cid, data in catalog.items()}
     except CardDataError as exc:
-        raise ctx.reject("cards/invalid", "2 p1", str(exc)) from None
+        raise ctx.reject("cards/invalid", exc.rule or "2 p1", str(exc)) from None
     used: dict[str, Card] = {}
     objects: list[dict[str, str]] = []
     decks: dict[str, tuple[str, list[str], list[str]]] = {}

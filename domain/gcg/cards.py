@@ -35,7 +35,7 @@ Vocabulary in brief (see ``service/catalogs/gcg/cards.json`` for examples):
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal, cast
 
 from pydantic import (
     BaseModel,
@@ -48,7 +48,7 @@ from pydantic import (
 )
 
 from domain.interning import Interned
-from domain.kernel import CardDataError
+from domain.kernel import CardDataError, card_data_error
 
 CardType = Literal["monster", "battle", "strategy"]
 Color = Literal["red", "blue", "white"]
@@ -533,15 +533,15 @@ def parse_card(data: Mapping[str, Any]) -> Card:
     return _interned_card(data)
 
 
+FIELD_RULES: dict[str, str] = {}
+"""GCG card fields cite the rule their validators state (or the card chapter, 2)."""
+
+
 def _parse_card(data: Mapping[str, Any]) -> Card:
     try:
         return Card.model_validate(dict(data))
     except ValidationError as exc:
-        card_id = data.get("id", "<no id>") if isinstance(data, Mapping) else "<not an object>"
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in err['loc']) or '<card>'}: {err['msg']}" for err in exc.errors()
-        )
-        raise CardDataError(f"card {card_id}: {problems}") from None
+        raise card_data_error(data, cast(Any, exc.errors()), FIELD_RULES) from None
 
 
 _interned_card: Interned[Card] = Interned(_parse_card)

@@ -30,12 +30,12 @@ Vocabulary in brief (see the catalog ``service/catalogs/ll/cards.json`` for exam
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from domain.interning import Interned
-from domain.kernel import CardDataError
+from domain.kernel import CardDataError, card_data_error
 
 CardType = Literal[
     "logicalist", "foreigner", "tranceunion", "super_logicalist", "gate", "tactics", "paradox", "my_logicalist"
@@ -559,15 +559,15 @@ def parse_card(data: Mapping[str, Any]) -> Card:
     return _interned_card(data)
 
 
+FIELD_RULES: dict[str, str] = {}
+"""LL card fields cite the rule their validators state (or the card type, 2.2.1)."""
+
+
 def _parse_card(data: Mapping[str, Any]) -> Card:
     try:
         return Card.model_validate(dict(data))
     except ValidationError as exc:
-        card_id = data.get("id", "<no id>") if isinstance(data, Mapping) else "<not an object>"
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in err['loc']) or '<card>'}: {err['msg']}" for err in exc.errors()
-        )
-        raise CardDataError(f"card {card_id}: {problems}") from None
+        raise card_data_error(data, cast(Any, exc.errors()), FIELD_RULES) from None
 
 
 _interned_card: Interned[Card] = Interned(_parse_card)

@@ -248,7 +248,7 @@ def _start(ctx: Ctx, spec: GameSpec, catalog: Any) -> None:
     try:
         cards = parse_catalog(catalog)
     except CardDataError as exc:
-        raise ctx.reject("cards/invalid", "2.2.1", str(exc)) from None
+        raise ctx.reject("cards/invalid", exc.rule or "2.2.1", str(exc)) from None
     used: dict[str, Card] = {}
     objects: list[dict[str, Any]] = []
     shuffles = 0
