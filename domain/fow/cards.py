@@ -50,6 +50,8 @@ from domain.fow.card_effects import PutCounter as PutCounter
 from domain.fow.card_effects import PutFromHand as PutFromHand
 from domain.fow.card_effects import PutFromRemoved as PutFromRemoved
 from domain.fow.card_effects import PutIntoField as PutIntoField
+from domain.fow.card_effects import PutTokenCopy as PutTokenCopy
+from domain.fow.card_effects import BecomeCopy as BecomeCopy
 from domain.fow.card_effects import PutIntoRulerArea as PutIntoRulerArea
 from domain.fow.card_effects import PutOnMainDeck as PutOnMainDeck
 from domain.fow.card_effects import PutStone as PutStone
@@ -348,6 +350,8 @@ Effect = Annotated[
     | Mill
     | PutStone
     | PutIntoField
+    | PutTokenCopy
+    | BecomeCopy
     | Restrict
     | PutFromHand
     | PutFromRemoved

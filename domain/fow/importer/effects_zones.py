@@ -657,6 +657,52 @@ def _put_removed_by_this(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[Jso
     return [put]
 
 
+@_effect(r"put a token copy of (?P<t>[^.]+?) into (?:the|your) field(?P<r> rested)?")
+def _put_token_copy(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # Shadow of Lapis (LEL-038): "Banish this card: Put a token copy of target resonator token you control
+    # into your field.": a pseudo-card with the target's copiable information and choices (FoW-5.5 10.16 p1,
+    # p1.1, p1.3) put into your field.  Only a copy that can be in a field alone: "target addition" (which
+    # may need a card to be added to, 7.2 p4) and "resonator token copy of its J-ruler side" are not read.
+    target = _target(m.group("t"), ctx)
+    if target.get("kind") == "self" and ctx.type != "resonator":
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    chosen = target.get("kind") == "chosen" and target.get("count", 1) == 1 and not target.get("up_to")
+    if target.get("kind") != "self" and (not chosen or target["filter"].get("types") != ["resonator"]):
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    put: JsonDict = {"op": "put_token_copy", "target": target}
+    if m.group("r"):
+        put["rested"] = True
+    return [put]
+
+
+@_effect(r"that token'?s controller banishes (?:it|@same)")
+def _token_controller_banishes(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # Fayli, Genius Rip-Off Artist (ABC-RG-016): "... Put a token copy of another target resonator you
+    # control into the field. At the next end of turn >>> That token's controller banishes it.": the copy
+    # the effect before made (10.16 p1.1), banished by whoever controls it then (10.10 p1) (the record ends
+    # the paragraph with a stray closing quote, ``it.".`` (a curly quote), which ``_DELAYED`` reads as the end of it)
+    return [{"op": "banish", "target": {"kind": "same"}, "by_controller": True}]
+
+
+@_effect(
+    r"this card becomes a copy of (?P<t>target [^.,]+?)"
+    r"(?P<e>, except it doesn'?t become a j-ruler and it'?s still a resonator)?"
+)
+def _become_copy(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # Rebellious Soul, Ayu (TSW-074): "{Rest}: This card becomes a copy of target J-Ruler your opponent
+    # controls, except it doesn't become a J-Ruler and it's still a resonator.": a continuous effect
+    # changing information (FoW-5.5 10.16 p2), with the card type the exception keeps
+    target = _target(m.group("t"), ctx)
+    if target.get("kind") != "chosen" or target.get("count", 1) != 1 or target.get("up_to"):
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    became: JsonDict = {"op": "become_copy", "target": target}
+    if m.group("e"):
+        if ctx.type != "resonator":
+            raise _GapError(f"effect: {m.group(0).strip()}")
+        became["except_type"] = "resonator"
+    return [became]
+
+
 @_effect(r"banish the (?P<w>resonator|card) put into your field by this card")
 def _banish_put_by_this(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # Book of Eibon (MOA-042): "When this card enters field, put target resonator from a graveyard into your

@@ -498,7 +498,9 @@ def _remove_instead(m: re.Match[str], ctx: _Ctx, sentence: str) -> JsonDict:
     return {"op": "if", "condition": {"kind": "target_is", "filter": flt}, "effects": [effect]}
 
 
-_DELAYED = re.compile(r"^at the (?P<next>next )?end of (?:this )?turn, (?P<body>[^.]+\.?)\s*", re.IGNORECASE)
+_DELAYED = re.compile(
+    r"^at the (?P<next>next )?end of (?:this )?turn(?:,|:) (?P<body>[^.]+\.?)(?:\"\.)?\s*", re.IGNORECASE
+)
 _DELAYED_WHEN = re.compile(
     r"^when (?:it|that resonator) (?P<what>deals or is dealt damage|is destroyed) this turn, (?P<body>[^.]+\.?)\s*",
     re.IGNORECASE,
