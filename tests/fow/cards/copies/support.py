@@ -17,7 +17,8 @@ AYU = "TSW-074"
 opponent controls, except it doesn't become a J-Ruler and it's still a resonator." as long as your J-Ruler is
 "Ayu, Lunar Swordswoman" or "Ayu, Shaman Swordswoman"."."""
 AYU_RULER = "ADK-060"
-"""Ayu, Lunar Swordswoman, a ruler whose J-ruler side is ADK-060J, Ayu, Shaman Swordswoman (1000/1000, [Imperishable])."""
+"""Ayu, Lunar Swordswoman, a ruler whose J-ruler side is ADK-060J, Ayu, Shaman Swordswoman (1000/1000,
+[Imperishable])."""
 
 
 def real_cards(*ids: str) -> dict[str, dict[str, Any]]:
