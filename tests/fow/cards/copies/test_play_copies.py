@@ -13,7 +13,9 @@
 
 from __future__ import annotations
 
-from domain.fow import actions
+import pytest
+
+from domain.fow import actions, engine, position
 from domain.fow.characteristics import characteristics, effective_type, names_of
 from domain.kernel import Event
 from tests.fow.cards.copies.support import AYU, AYU_RULER, FAYLI, LAPIS, real_cards
@@ -69,6 +71,19 @@ def test_token_copy_has_the_printed_information_without_counters_or_continuous_e
     assert (chars.atk, chars.def_, effective_type(story.state, token)) == (500, 500, "resonator")
     assert names_of(story.state, token) == {"Bear"}
     story.replays()
+
+
+def test_views_show_the_token_as_a_pseudo_card_and_positions_refuse_copies() -> None:
+    # FoW-5.5 10.16 p1.1: "A pseudo-card is not a physical card, but treated as a card in that zone": every
+    # player sees it in the field as a pseudo-card; a declared position has no way to say so and refuses
+    story, fayli, bear = _fayli_story()
+    token = _copy(story, fayli, bear)
+    field = engine.view(story.state, "p2")["players"]["p1"]["zones"]["field"]
+    [shown] = [o for o in field if o["oid"] == token]
+    assert (shown["card"], shown["pseudo"]) == ("T-BEAR", True)
+    assert "pseudo" not in next(o for o in field if o["oid"] == bear)
+    with pytest.raises(position.PositionNotRepresentableError, match=r"10\.16"):
+        position.from_state(story.state)
 
 
 def test_token_copy_of_a_card_has_its_abilities() -> None:
