@@ -4,41 +4,42 @@ and a card that "becomes a copy" of another.
 What a copy takes is the *copiable* information of the copied object: the information on the card
 itself, "without any continuous effects on them" (10.16 p1, p2) - no counters, no gained or lost
 abilities, no [+X/+Y] - except what a copy effect made it (a pseudo-card is the card it copied; a card
-that became a copy is that card, with the exceptions its text made).  The choices made for the copied
-object (the X of its cost, whether it was awakened) go with it (10.16 p1.3).  The copy's information is
-its base information (9.9 p1.1): :meth:`GameState.card_of` returns it and the characteristics apply
-every continuous effect on the copy itself on top of it."""
+that became a copy is that card, with the card type an exception kept, ``Obj.copy_type``).  The
+choices made for the copied object (the X of its cost, whether it was awakened) go with it (10.16
+p1.3).  The copy's information is its base information (9.9 p1.1): :meth:`GameState.card_of` returns
+it and the characteristics apply every continuous effect on the copy itself on top of it."""
 
 from __future__ import annotations
 
 from domain.fow.cards import BecomeCopy, PutTokenCopy
 from domain.fow.context import Ctx
-from domain.fow.state import PLAYGROUND, ChaseItem, GameState
+from domain.fow.state import PLAYGROUND, ChaseItem, GameState, as_type
 from domain.fow.targets import _targets_of
 from domain.fow.trigger_checks import check_triggers, is_same_source, removing_since
 
 
-def copiable_card(s: GameState, oid: str) -> str:
-    """The key in ``s.cards`` of the information a copy of ``oid`` takes (10.16 p1): the card it became
-    a copy of (p2), the card a pseudo-card copied (p1.1), else its printed side (a J-ruler's J-ruler
-    side, 2.1 p2)."""
+def copiable_card(s: GameState, oid: str) -> tuple[str, str | None]:
+    """The key in ``s.cards`` of the information a copy of ``oid`` takes (10.16 p1), with the card type an
+    exception made it keep (or None): the card it became a copy of (p2), the card a pseudo-card copied
+    (p1.1), else its printed side (a J-ruler's J-ruler side, 2.1 p2)."""
     obj = s.objects[oid]
     if obj.copy_of is not None:
-        return obj.copy_of
+        return obj.copy_of, obj.copy_type
     judgment = s.cards[obj.card].judgment
     if obj.side == "j_ruler" and judgment is not None:
-        return judgment.j_ruler
+        return judgment.j_ruler, None
     other = s.cards[obj.card].other_side
     if obj.side == "future" and other is not None:
-        return other
-    return obj.card
+        return other, None
+    return obj.card, None
 
 
-def can_enter_field_alone(s: GameState, key: str) -> bool:
-    """Whether a pseudo-card with the information ``key`` can be in a field by itself: a J/resonator, a
-    regalia or an [Addition:Field] (a spell cannot, 3.15 p4; an [Addition:Resonator] needs a card to be
-    added to, 7.2 p4; a ruler or magic stone is never put into a field, 3.15 p1, p5)."""
-    card = s.cards[key]
+def can_enter_field_alone(s: GameState, oid: str) -> bool:
+    """Whether a pseudo-card copying ``oid`` can be in a field by itself: a J/resonator, a regalia or an
+    [Addition:Field] (a spell cannot, 3.15 p4; an [Addition:Resonator] needs a card to be added to, 7.2
+    p4; a ruler or magic stone is never put into a field, 3.15 p1, p5)."""
+    key, card_type = copiable_card(s, oid)
+    card = s.cards[key] if card_type is None else as_type(s.cards[key], card_type)
     return card.type in ("resonator", "j_ruler", "regalia") or (card.type == "addition" and card.subtype == "field")
 
 
@@ -55,13 +56,15 @@ def put_token_copy(ctx: Ctx, item: ChaseItem, eff: PutTokenCopy, group: list[str
     for t in copied:
         if t not in s.objects or s.objects[t].zone not in PLAYGROUND:
             continue
-        key = copiable_card(s, t)
-        if not can_enter_field_alone(s, key):
+        if not can_enter_field_alone(s, t):
             continue
+        key, card_type = copiable_card(s, t)
         original = s.objects[t]
         oid = ctx.fresh_id("copy")
         made: dict[str, object] = {"oid": oid, "card": key, "copied": t, "owner": you, "controller": you}
         made["to"] = "field"
+        if card_type is not None:  # what a copy effect made it, with its exception (10.16 p1, p2)
+            made["copy_type"] = card_type
         if original.x:  # the choices made for the copied object (10.16 p1.3)
             made["x"] = original.x
         if original.awakened:
@@ -87,10 +90,9 @@ def become_copy(ctx: Ctx, item: ChaseItem, eff: BecomeCopy, group: list[str] | N
     for t in _targets_of(ctx, item, eff.target, group):
         if t not in s.objects or s.objects[t].zone not in PLAYGROUND:
             continue
-        key = copiable_card(s, t)
-        card = key
-        if eff.except_type is not None and s.cards[key].type != eff.except_type:
-            card = f"{key}~{eff.except_type}"  # the copied card, as the exception made it
-        became = {"oid": src, "copied": t, "copied_card": key, "card": card, "except_type": eff.except_type}
+        key, card_type = copiable_card(s, t)
+        if eff.except_type is not None:  # "except it ... is still a resonator"
+            card_type = eff.except_type
+        became = {"oid": src, "copied": t, "card": key, "copy_type": card_type}
         cause = ctx.emit("BecameCopy", became, "10.16 p2", cause=cause)
     return cause

@@ -116,6 +116,9 @@ class Obj:
     copy_of: str | None = None
     """The card (a key of ``GameState.cards``) whose information this object "became a copy" of
     (FoW-5.5 10.16 p2): its information instead of the printed one while it stays this object."""
+    copy_type: str | None = None
+    """With ``copy_of``: the card type an exception keeps ("except it doesn't become a J-Ruler and it's
+    still a resonator") instead of the copied card's."""
 
 
 @dataclass(slots=True)
@@ -435,7 +438,8 @@ class GameState(GameStateBase):
     def card_of(self, oid: str) -> Card:
         obj = self.objects[oid]
         if obj.copy_of is not None:  # "becomes a copy": it becomes the original card (FoW-5.5 10.16 p2)
-            return self.cards[obj.copy_of]
+            copied = self.cards[obj.copy_of]
+            return copied if obj.copy_type is None else as_type(copied, obj.copy_type)
         if obj.side == "j_ruler":
             judgment = self.cards[obj.card].judgment
             if judgment is not None:
@@ -445,6 +449,24 @@ class GameState(GameStateBase):
             if other is not None:
                 return self.cards[other]
         return self.cards[obj.card]
+
+
+_TYPED: dict[tuple[int, str], tuple[Card, Card]] = {}
+"""Memo of :func:`as_type`: (id of the card, type) -> (that card, the card with that type)."""
+
+
+def as_type(card: Card, card_type: str) -> Card:
+    """``card`` with the card type ``card_type`` (a copy with an exception, FoW-5.5 10.16 p2): the same
+    value for the same card every time (the memo keeps the card, so an id is never reused for another)."""
+    if card.type == card_type:
+        return card
+    memo = _TYPED.get((id(card), card_type))
+    if memo is None or memo[0] is not card:
+        if len(_TYPED) >= 256:  # cards of states loaded since: forget them (a memo, not state)
+            _TYPED.clear()
+        memo = (card, card.model_copy(update={"type": card_type}))
+        _TYPED[(id(card), card_type)] = memo
+    return memo[1]
 
 
 # --- serialisation --------------------------------------------------------------------
@@ -588,7 +610,7 @@ def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
         # reveal: "It ends when the effect to reveal it ends or when the card is moved to another
         # area" (FoW-5.5 10.4 p1); the event keeps what every player saw
         obj.revealed = False
-        obj.copy_of = None  # a copy effect on the old object ends with it (FoW-5.5 3.1 p3, 10.16 p2)
+        obj.copy_of = obj.copy_type = None  # a copy effect on the old object ends with it (3.1 p3, 10.16 p2)
         if to != "field":
             obj.side = "front"
         if to == "standby":
@@ -642,6 +664,8 @@ def _copy_made(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     oid, to, controller = d["oid"], d["to"], d["controller"]
     obj = Obj(oid, d["card"], d["owner"], controller, to, pseudo=True, rested=bool(d.get("rested", False)))
     obj.x, obj.awakened = int(d.get("x") or 0), bool(d.get("awakened", False))
+    if d.get("copy_type") is not None:  # a copy of a card that became a copy with an exception (10.16 p1)
+        obj.copy_of, obj.copy_type = d["card"], d["copy_type"]
     obj.entered_turn, obj.zone_since, obj.object_since, obj.moved_from = s.turn, e.seq, e.seq, "none"
     if d.get("put_by") is not None:  # "the resonator put into your field by this card" (3.1 p3)
         obj.moved_by, obj.moved_by_since = d["put_by"], d.get("put_by_since")
@@ -668,10 +692,8 @@ def _copy_ceased(s: GameState, d: Mapping[str, Any], e: Event) -> None:
 def _became_copy(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     """A card "becomes a copy" of another (FoW-5.5 10.16 p2): the copied information, with the
     exceptions the text makes ("except it doesn't become a J-Ruler and it's still a resonator")."""
-    key = str(d["card"])
-    if key not in s.cards:  # the copied card with the exception, made once and kept (replay makes it again)
-        s.cards[key] = s.cards[str(d["copied_card"])].model_copy(update={"type": d["except_type"]})
-    s.objects[d["oid"]].copy_of = key
+    obj = s.objects[d["oid"]]
+    obj.copy_of, obj.copy_type = str(d["card"]), d.get("copy_type")
 
 
 @handles("ControlChanged")

@@ -208,12 +208,14 @@ def test_ayu_becomes_a_copy_of_the_opponents_j_ruler_but_stays_a_resonator() -> 
     events = _become_copy(story, ayu, j_ruler)
     became = find(events, "BecameCopy")
     assert became.rule == "FoW-5.5 10.16 p2"
-    assert (became.data["oid"], became.data["copied"], became.data["except_type"]) == (ayu, j_ruler, "resonator")
+    assert (became.data["oid"], became.data["copied"], became.data["copy_type"]) == (ayu, j_ruler, "resonator")
     chars = characteristics(story.state, ayu)
     assert (chars.atk, chars.def_, chars.skills) == (1100, 1100, {"imperishable"})
     assert effective_type(story.state, ayu) == "resonator"
     assert names_of(story.state, ayu) == {"Ayu, Shaman Swordswoman"}
     assert story.state.card_of(j_ruler).type == "j_ruler"  # the copied card is unchanged
+    stored = engine.state_to_dict(story.state)  # a snapshot keeps the copy
+    assert engine.state_to_dict(engine.state_from_dict(stored)) == stored
     story.replays()
 
 
