@@ -366,6 +366,11 @@ def _graveyard_kinds(text: str) -> JsonDict | None:
 _TARGET_WORD = re.compile(rf"^(?:(?P<n>{NUM}) )?target (?P<rest>.+)$", re.IGNORECASE)
 
 
+def _single_chosen(target: JsonDict) -> bool:
+    """Whether ``target`` is exactly one chosen target ("target resonator": not "up to", not two)."""
+    return target.get("kind") == "chosen" and target.get("count", 1) == 1 and not target.get("up_to")
+
+
 def _target(
     phrase: str,
     ctx: _Ctx,
