@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from domain.fow.card_terms import Condition, Cost, Count, Duration, Filter, SymbolSkill, Target, Who, _Model
+from domain.fow.card_terms import CardType, Condition, Cost, Count, Duration, Filter, SymbolSkill, Target, Who, _Model
 
 
 class Draw(_Model):
@@ -1061,6 +1061,42 @@ class PutIntoField(_Model):
         return self
 
 
+class PutTokenCopy(_Model):
+    """ "Put a token copy of another target resonator you control into the field": a pseudo-card with
+    the target's copiable information - printed, or what copy effects made it, never its counters or
+    other continuous effects (FoW-5.5 10.16 p1, p1.1) - and the choices made for it (p1.3), put into
+    the field of the ability's controller; it is a new object, not played (no [Enter], 9.6 p1.1), and
+    it ceases to exist once it moves out of the field (10.16 p1.1)."""
+
+    op: Literal["put_token_copy"] = "put_token_copy"
+    target: Target
+    rested: bool = False
+    """"... into the field rested"."""
+
+    @model_validator(mode="after")
+    def _check(self) -> PutTokenCopy:
+        if self.target.kind not in ("chosen", "self") or (self.target.kind == "chosen" and self.target.count != 1):
+            raise ValueError("put_token_copy copies one card: this card or one chosen target")
+        return self
+
+
+class BecomeCopy(_Model):
+    """ "This card becomes a copy of target J-Ruler your opponent controls, except it doesn't become a
+    J-Ruler and it's still a resonator": a continuous effect changing information (FoW-5.5 10.16 p2) -
+    the source takes the target's copiable information (as ``put_token_copy``) as its own while it stays
+    this object (3.1 p3); ``except_type``: the card type it keeps instead of the copied one."""
+
+    op: Literal["become_copy"] = "become_copy"
+    target: Target
+    except_type: CardType | None = None
+
+    @model_validator(mode="after")
+    def _check(self) -> BecomeCopy:
+        if self.target.kind != "chosen" or self.target.count != 1:
+            raise ValueError("become_copy copies one chosen target")
+        return self
+
+
 Restriction = Literal[
     "cannot_attack",
     "cannot_attack_you",
@@ -1199,6 +1235,9 @@ class Banish(_Model):
     """Instead of a choice, "Banish this card" (``self``) / "banish it" (``same``): the controller of
     the effect puts that object into its owner's graveyard if they control it (FoW-5.5 10.10 p1; a
     player may not banish cards they don't control, p2); ``who`` and ``count`` are then unused."""
+    by_controller: bool = False
+    """With a ``target``: "That token's controller banishes it" - the player controlling that object
+    banishes it (FoW-5.5 10.10 p1), whoever controls the effect."""
     all_but_one: bool = False
     """ "Banish all but one of them" (of the true magic stones with the same name): of each group of
     two or more cards matching ``filter`` that share a printed name, the player keeps one of their
@@ -1210,6 +1249,8 @@ class Banish(_Model):
             raise ValueError("banish needs either a 'filter' (the player chooses) or a 'target'")
         if self.all_but_one and self.filter is None:
             raise ValueError("'all_but_one' banishes cards matching a 'filter'")
+        if self.by_controller and self.target is None:
+            raise ValueError("'by_controller' banishes a 'target'")
         if self.target is not None and self.target.kind not in ("self", "same", "all"):
             raise ValueError("a banish 'target' is this card ('self'), the object named before ('same') or 'all'")
         return self

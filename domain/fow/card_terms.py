@@ -175,6 +175,9 @@ class Filter(_Model):
     has_dealt_damage: bool = False
     """"that dealt damage this turn": this object dealt damage this turn (to a player or a card,
     in battle or by an effect; a new object has dealt none, FoW-5.5 3.1 p3)."""
+    token: bool | None = None
+    """"target resonator token you control" (True) / "non-token addition" (False): whether the object is
+    a pseudo-card made by a copy effect ("a token copy", FoW-5.5 10.16 p1.1)."""
     abilities: list[Literal["activate", "automatic"]] = Field(default_factory=list)
     """In the chase area: "target [Activate] ability" / "target automatic ability", an ability of one of
     these kinds (FoW-5.5 9.5, 9.6) instead of a card."""

@@ -19,6 +19,7 @@ from domain.fow.card_effects import AddFromGraveyard as AddFromGraveyard
 from domain.fow.card_effects import AddSelfTo as AddSelfTo
 from domain.fow.card_effects import Banish as Banish
 from domain.fow.card_effects import BecomeAttribute as BecomeAttribute
+from domain.fow.card_effects import BecomeCopy as BecomeCopy
 from domain.fow.card_effects import Cancel as Cancel
 from domain.fow.card_effects import ChangeCost as ChangeCost
 from domain.fow.card_effects import ChangeRaces as ChangeRaces
@@ -53,6 +54,7 @@ from domain.fow.card_effects import PutIntoField as PutIntoField
 from domain.fow.card_effects import PutIntoRulerArea as PutIntoRulerArea
 from domain.fow.card_effects import PutOnMainDeck as PutOnMainDeck
 from domain.fow.card_effects import PutStone as PutStone
+from domain.fow.card_effects import PutTokenCopy as PutTokenCopy
 from domain.fow.card_effects import Recover as Recover
 from domain.fow.card_effects import RedirectDealt as RedirectDealt
 from domain.fow.card_effects import RemoveCounter as RemoveCounter
@@ -348,6 +350,8 @@ Effect = Annotated[
     | Mill
     | PutStone
     | PutIntoField
+    | PutTokenCopy
+    | BecomeCopy
     | Restrict
     | PutFromHand
     | PutFromRemoved

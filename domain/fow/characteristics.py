@@ -75,6 +75,8 @@ def _parse_counter(name: str) -> tuple[int, int] | None:
 
 def characteristics(state: GameState, oid: str) -> Chars:
     obj = state.objects[oid]
+    # the base information (9.9 p1.1): a copy's is the copied card's - a pseudo-card's ``card`` and a card
+    # that "became a copy" (``copy_of``) - without the copied object's continuous effects (10.16 p1, p2)
     card = state.card_of(oid)
     kind = effective_type(state, oid)
     if kind == "astral_ruler":
@@ -689,6 +691,8 @@ def matches(
     if flt.not_host and source_oid is not None and state.objects[source_oid].attached_to == oid:
         return False  # "another target resonator" on an addition: not the one it is added to
     if flt.rested is not None and obj.rested != flt.rested:
+        return False
+    if flt.token is not None and obj.pseudo != flt.token:  # "resonator token": a pseudo-card (10.16 p1.1)
         return False
     if flt.attacking_or_blocking:
         b = state.battle

@@ -12,6 +12,7 @@ from domain.fow.cards import (
     AddSelfTo,
     Banish,
     BecomeAttribute,
+    BecomeCopy,
     Cancel,
     ChangeCost,
     ChangeRaces,
@@ -47,6 +48,7 @@ from domain.fow.cards import (
     PutIntoRulerArea,
     PutOnMainDeck,
     PutStone,
+    PutTokenCopy,
     Recover,
     RedirectDealt,
     RemoveCounter,
@@ -79,6 +81,7 @@ from domain.fow.characteristics import (
     total_cost,
 )
 from domain.fow.context import Ctx
+from domain.fow.copies import become_copy, put_token_copy
 from domain.fow.damage import _asks_move_replacements, _asks_replacements, _dealt_by_target, deal_damage, destroy
 from domain.fow.effect_choices import (
     _ask_from_graveyard,
@@ -864,11 +867,12 @@ def apply_effect(
             obj = s.objects.get(t)
             if obj is None or obj.zone not in ("field", "stone_area"):
                 continue  # no longer there: a new object, which "it" does not name (3.1 p3)
-            if obj.controller != you:  # a player may not banish cards they don't control (10.10 p2)
+            banisher = obj.controller if eff.by_controller else you  # "That token's controller banishes it"
+            if obj.controller != banisher:  # a player may not banish cards they don't control (10.10 p2)
                 data = {"oid": t, "to": "graveyard", "reason": "banish"}
                 cause = ctx.emit("CardMoveIgnored", data, "10.10 p2", cause=cause, actor=you)
                 continue
-            cause = move(ctx, t, "graveyard", cause, rule="10.10 p1", reason="banish", actor=you)
+            cause = move(ctx, t, "graveyard", cause, rule="10.10 p1", reason="banish", actor=banisher)
         return cause
     if isinstance(eff, Banish):
         assert eff.filter is not None
@@ -988,6 +992,10 @@ def apply_effect(
                 if eff.rested and s.objects[stone].zone == "stone_area":
                     cause = ctx.emit("CardRested", {"oid": stone, "reason": "effect"}, "10.12 p1", cause=cause)
         return cause
+    if isinstance(eff, PutTokenCopy):  # "Put a token copy of target resonator ... into the field" (10.16 p1.1)
+        return put_token_copy(ctx, item, eff, group, cause)
+    if isinstance(eff, BecomeCopy):  # "This card becomes a copy of target J-Ruler ..." (10.16 p2)
+        return become_copy(ctx, item, eff, group, cause)
     if isinstance(eff, PutIntoField) and eff.chosen_from is not None:
         return _put_chosen_into_field(ctx, item, eff, eff.chosen_from, cause, choice)
     if isinstance(eff, PutIntoField):

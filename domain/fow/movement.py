@@ -157,6 +157,8 @@ def move(
         ev = end_source_rested(ctx, [oid], ev)  # "as long as this card is rested": not in a field any more
     if to == "field" and extra.get("attached_to") and s.objects[oid].zone == "field":
         check_triggers(ctx, "addition_added", ev, oid=str(extra["attached_to"]))  # added to it (7.2 p4)
+    if obj.pseudo and s.objects[oid].zone != data["from"]:  # a copy moved out of its zone (10.16 p1.1)
+        ev = ctx.emit("CopyCeasedToExist", {"oid": oid, "zone": s.objects[oid].zone}, "10.16 p1.1", cause=ev)
     return ev
 
 

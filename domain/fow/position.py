@@ -629,6 +629,10 @@ def from_state(state: GameState) -> Position:
         problems.append("cards outside the game (set-up not finished)")
     if any(c.resolved_effects or c.kind not in ("card", "ability", "judgment") for c in s.chase):
         problems.append("a chase item that is partly resolved or of a kind positions do not express")
+    if any((o.pseudo and o.zone != "none") or o.copy_of is not None for o in s.objects.values()):
+        problems.append(
+            "a copy - a pseudo-card or a card that became a copy (FoW-5.5 10.16) - which positions do not express"
+        )
     if any(c.modes for c in s.chase):
         problems.append("a chase item with chosen modes (FoW-5.5 9.3 p2.3), which positions do not express")
     if problems:

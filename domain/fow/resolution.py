@@ -18,6 +18,7 @@ from domain.fow.cards import (
     PutFromHand,
     PutIntoField,
     PutOnMainDeck,
+    PutTokenCopy,
     RemoveFromGame,
     Search,
     Target,
@@ -205,6 +206,9 @@ def resolve_top(ctx: Ctx, cause: str, choice: Any = None) -> str | None:
             # text names it in its new zone, 3.1 p3)
             put = [e.data["oid"] for e in ctx.events[before:] if e.type == "CardMoved" and e.data["to"] == "field"]
             previous = [(t, s.objects[t].zone_since) for t in put if s.objects[t].zone == "field"]
+        if result is not None and isinstance(eff, PutTokenCopy):  # "That token's controller banishes it"
+            made = [e.data["oid"] for e in ctx.events[before:] if e.type == "CopyMade"]  # the copy (10.16 p1.1)
+            previous = [(t, s.objects[t].zone_since) for t in made if s.objects[t].zone == "field"]
         if result is None:
             ctx.emit("EffectsApplied", {"item": item.id, "count": i}, "9.3 p3", cause=cause)
             return None

@@ -109,6 +109,16 @@ class Obj:
     playground_since: int | None = None
     """The ``zone_since`` of the object it was in a playground, kept once it leaves it (its last known
     information, FoW-5.5 9.11): "this card" of an ability whose source has left the field."""
+    pseudo: bool = False
+    """A pseudo-card made by copying a card ("put a token copy of target resonator into the field",
+    FoW-5.5 10.16 p1.1): no physical card, treated as a card in its zone; ``card`` names the copied
+    information; once it moves out of that zone it ceases to exist (zone ``none``)."""
+    copy_of: str | None = None
+    """The card (a key of ``GameState.cards``) whose information this object "became a copy" of
+    (FoW-5.5 10.16 p2): its information instead of the printed one while it stays this object."""
+    copy_type: str | None = None
+    """With ``copy_of``: the card type an exception keeps ("except it doesn't become a J-Ruler and it's
+    still a resonator") instead of the copied card's."""
 
 
 @dataclass(slots=True)
@@ -427,6 +437,9 @@ class GameState(GameStateBase):
 
     def card_of(self, oid: str) -> Card:
         obj = self.objects[oid]
+        if obj.copy_of is not None:  # "becomes a copy": it becomes the original card (FoW-5.5 10.16 p2)
+            copied = self.cards[obj.copy_of]
+            return copied if obj.copy_type is None else as_type(copied, obj.copy_type)
         if obj.side == "j_ruler":
             judgment = self.cards[obj.card].judgment
             if judgment is not None:
@@ -436,6 +449,24 @@ class GameState(GameStateBase):
             if other is not None:
                 return self.cards[other]
         return self.cards[obj.card]
+
+
+_TYPED: dict[tuple[int, str], tuple[Card, Card]] = {}
+"""Memo of :func:`as_type`: (id of the card, type) -> (that card, the card with that type)."""
+
+
+def as_type(card: Card, card_type: str) -> Card:
+    """``card`` with the card type ``card_type`` (a copy with an exception, FoW-5.5 10.16 p2): the same
+    value for the same card every time (the memo keeps the card, so an id is never reused for another)."""
+    if card.type == card_type:
+        return card
+    memo = _TYPED.get((id(card), card_type))
+    if memo is None or memo[0] is not card:
+        if len(_TYPED) >= 256:  # cards of states loaded since: forget them (a memo, not state)
+            _TYPED.clear()
+        memo = (card, card.model_copy(update={"type": card_type}))
+        _TYPED[(id(card), card_type)] = memo
+    return memo[1]
 
 
 # --- serialisation --------------------------------------------------------------------
@@ -579,6 +610,7 @@ def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
         # reveal: "It ends when the effect to reveal it ends or when the card is moved to another
         # area" (FoW-5.5 10.4 p1); the event keeps what every player saw
         obj.revealed = False
+        obj.copy_of = obj.copy_type = None  # a copy effect on the old object ends with it (3.1 p3, 10.16 p2)
         if to != "field":
             obj.side = "front"
         if to == "standby":
@@ -623,6 +655,45 @@ def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
         obj.x = int(d["x"])
     if d.get("side") == "j_ruler":  # turned to its J-ruler side by a judgment: the cards paid for it (7.5 p2)
         obj.judgment_cards = list(d.get("judgment_cards", []))
+
+
+@handles("CopyMade")
+def _copy_made(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    """A pseudo-card with the copied information put into a zone (FoW-5.5 10.16 p1.1): a new object
+    (3.1 p3) with the choices made for the copied object (10.16 p1.3)."""
+    oid, to, controller = d["oid"], d["to"], d["controller"]
+    obj = Obj(oid, d["card"], d["owner"], controller, to, pseudo=True, rested=bool(d.get("rested", False)))
+    obj.x, obj.awakened = int(d.get("x") or 0), bool(d.get("awakened", False))
+    if d.get("copy_type") is not None:  # a copy of a card that became a copy with an exception (10.16 p1)
+        obj.copy_of, obj.copy_type = d["card"], d["copy_type"]
+    obj.entered_turn, obj.zone_since, obj.object_since, obj.moved_from = s.turn, e.seq, e.seq, "none"
+    if d.get("put_by") is not None:  # "the resonator put into your field by this card" (3.1 p3)
+        obj.moved_by, obj.moved_by_since = d["put_by"], d.get("put_by_since")
+    s.objects[oid] = obj
+    s.zones[controller][to].append(oid)
+    if to == "field":
+        s.players[controller].put_into_field.append(oid)
+    s.counter += 1  # its id came from the counter (``Ctx.fresh_id``)
+
+
+@handles("CopyCeasedToExist")
+def _copy_ceased(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    """A pseudo-card that moved out of its zone ceases to exist (FoW-5.5 10.16 p1.1)."""
+    obj = s.objects[d["oid"]]
+    if obj.zone != "chase":
+        where = s.zones[obj.controller if obj.zone in PLAYGROUND else obj.owner][obj.zone]
+        if obj.oid in where:
+            where.remove(obj.oid)
+    obj.zone, obj.zone_since = "none", e.seq
+    s.status_declined.discard(obj.oid)
+
+
+@handles("BecameCopy")
+def _became_copy(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    """A card "becomes a copy" of another (FoW-5.5 10.16 p2): the copied information, with the
+    exceptions the text makes ("except it doesn't become a J-Ruler and it's still a resonator")."""
+    obj = s.objects[d["oid"]]
+    obj.copy_of, obj.copy_type = str(d["card"]), d.get("copy_type")
 
 
 @handles("ControlChanged")

@@ -127,6 +127,11 @@ FOW_5_01_CITATIONS: Mapping[str, str] = _citation_table(
 7.9 p5    -> 7.9 p1
 7.9 p6    -> 7.9 p1
 7.9 p7    -> 7.9 p2
+# 10.16: 5.5 made "the copy also has the same choice" a part of p1 (p1.3; 5.01 p2) and added p2 ("becomes
+# a copy"): 5.01 has no card becoming a copy - the closest rule is p1, a copy made "without any continues
+# effects on them".
+10.16 p1.3 -> 10.16 p2
+10.16 p2   -> 10.16 p1
 # 9.6: 5.5 added "automatic cards" (p2, p3) and renumbered the rest.
 9.6 p2    -> 9.6 p1
 9.6 p3    -> 9.6 p1

@@ -113,9 +113,17 @@ def field_literals(model: type[BaseModel], field: str) -> set[str]:
 
 
 def all_abilities(card: Card) -> Iterator[Ability]:
-    yield from card.abilities
+    """Its abilities, those gained by [Awakening] and those its continuous abilities grant ("This card gains
+    "{Rest}: This card becomes a copy of ..." as long as ...")."""
+
+    def with_granted(abilities: Iterable[Ability]) -> Iterator[Ability]:
+        for ability in abilities:
+            yield ability
+            yield from with_granted(ability.grant_abilities)
+
+    yield from with_granted(card.abilities)
     if card.awakening is not None:
-        yield from card.awakening.abilities
+        yield from with_granted(card.awakening.abilities)
 
 
 def nested(effects: Iterable[Any]) -> Iterator[Any]:

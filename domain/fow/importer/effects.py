@@ -13,7 +13,7 @@ from domain.fow.importer.conditions import _names
 from domain.fow.importer.costs import _will_cost
 from domain.fow.importer.records import JsonDict, _GapError
 from domain.fow.importer.sentences import _effect, _effects, _pauses
-from domain.fow.importer.targets import _modifiers, _selector, _subject, _target
+from domain.fow.importer.targets import _modifiers, _selector, _single_chosen, _subject, _target
 from domain.fow.importer.text import (
     _ALL_CARD_TYPES,
     _SAME,
@@ -190,7 +190,7 @@ def _gains_either(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "Target resonator gains [-800/0] or [0/+800] until end turn." (TTW-053; "end turn": a misprint of
     # "end of turn"): one chosen target; which change it gains is chosen on resolution (9.3 p3.2)
     target = _target(m.group("t"), ctx)
-    if target.get("kind") != "chosen" or target.get("count", 1) != 1 or target.get("up_to"):
+    if not _single_chosen(target):
         raise _GapError(f"effect: {m.group(0).strip()}")
     atk, def_, _ = _modifiers(m.group("a"))
     other_atk, other_def, _ = _modifiers(m.group("b"))

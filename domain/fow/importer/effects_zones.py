@@ -14,7 +14,7 @@ from domain.fow.importer.conditions import _condition, _number_of
 from domain.fow.importer.costs import _will_cost
 from domain.fow.importer.records import JsonDict, _GapError
 from domain.fow.importer.sentences import _effect
-from domain.fow.importer.targets import _PLAYER_TARGETS, _bracketed_types, _selector, _subject, _target
+from domain.fow.importer.targets import _PLAYER_TARGETS, _bracketed_types, _selector, _single_chosen, _subject, _target
 from domain.fow.importer.text import _SAME, NUM, _Ctx, _number
 
 
@@ -226,7 +226,7 @@ def _gain_control(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
         eot = m["eot"] or m["eot0"]
         return [{"op": "gain_control", "target": {"kind": "same"}, **({"duration": "end_of_turn"} if eot else {})}]
     target = _target(m.group("t"), ctx)
-    if target.get("kind") != "chosen" or target.get("count", 1) != 1 or target.get("up_to"):
+    if not _single_chosen(target):
         raise _GapError(f"effect: {m.group(0).strip()}")
     if target["filter"].get("types") == []:
         raise _GapError(f"target: {m.group('t')} (no card type: it may also be a ruler)")
@@ -657,6 +657,51 @@ def _put_removed_by_this(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[Jso
     return [put]
 
 
+@_effect(r"put a token copy of (?P<t>[^.]+?) into (?:the|your) field(?P<r> rested)?")
+def _put_token_copy(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # Shadow of Lapis (LEL-038): "Banish this card: Put a token copy of target resonator token you control
+    # into your field.": a pseudo-card with the target's copiable information and choices (FoW-5.5 10.16 p1,
+    # p1.1, p1.3) put into your field.  Only a copy that can be in a field alone: "target addition" (which
+    # may need a card to be added to, 7.2 p4) and "resonator token copy of its J-ruler side" are not read.
+    target = _target(m.group("t"), ctx)
+    if target.get("kind") == "self" and ctx.type != "resonator":
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    if target.get("kind") != "self" and (not _single_chosen(target) or target["filter"].get("types") != ["resonator"]):
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    put: JsonDict = {"op": "put_token_copy", "target": target}
+    if m.group("r"):
+        put["rested"] = True
+    return [put]
+
+
+@_effect(r"that token'?s controller banishes (?:it|@same)")
+def _token_controller_banishes(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # Fayli, Genius Rip-Off Artist (ABC-RG-016): "... Put a token copy of another target resonator you
+    # control into the field. At the next end of turn >>> That token's controller banishes it.": the copy
+    # the effect before made (10.16 p1.1), banished by whoever controls it then (10.10 p1) (the record ends
+    # the paragraph with a stray closing curly quote, which ``_DELAYED`` reads as the end of the sentence)
+    return [{"op": "banish", "target": {"kind": "same"}, "by_controller": True}]
+
+
+@_effect(
+    r"this card becomes a copy of (?P<t>target [^.,]+?)"
+    r"(?P<e>, except it doesn'?t become a j-ruler and it'?s still a resonator)?"
+)
+def _become_copy(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # Rebellious Soul, Ayu (TSW-074): "{Rest}: This card becomes a copy of target J-Ruler your opponent
+    # controls, except it doesn't become a J-Ruler and it's still a resonator.": a continuous effect
+    # changing information (FoW-5.5 10.16 p2), with the card type the exception keeps
+    target = _target(m.group("t"), ctx)
+    if not _single_chosen(target):
+        raise _GapError(f"effect: {m.group(0).strip()}")
+    became: JsonDict = {"op": "become_copy", "target": target}
+    if m.group("e"):
+        if ctx.type != "resonator":
+            raise _GapError(f"effect: {m.group(0).strip()}")
+        became["except_type"] = "resonator"
+    return [became]
+
+
 @_effect(r"banish the (?P<w>resonator|card) put into your field by this card")
 def _banish_put_by_this(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # Book of Eibon (MOA-042): "When this card enters field, put target resonator from a graveyard into your
@@ -694,7 +739,7 @@ def _remove_and_return(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonD
     # removed, as the object it became in the removed area (10.3 p1, 3.1 p3), put into its owner's field
     # (not played: no [Enter], 9.6 p1.1)
     target = _target(m.group("t"), ctx)
-    if target.get("kind") != "chosen" or target.get("count", 1) != 1 or target.get("up_to"):
+    if not _single_chosen(target):
         raise _GapError(f"effect: {m.group(0).strip()}")
     back = {"op": "put_into_field", "target": {"kind": "same"}, "owners_field": True}
     return [{"op": "remove_from_game", "target": target}, back]

@@ -498,7 +498,9 @@ def _remove_instead(m: re.Match[str], ctx: _Ctx, sentence: str) -> JsonDict:
     return {"op": "if", "condition": {"kind": "target_is", "filter": flt}, "effects": [effect]}
 
 
-_DELAYED = re.compile(r"^at the (?P<next>next )?end of (?:this )?turn, (?P<body>[^.]+\.?)\s*", re.IGNORECASE)
+_DELAYED = re.compile(
+    r"^at the (?P<next>next )?end of (?:this )?turn(?P<sep>,|:) (?P<body>[^.]+\.?)(?:\"\.)?\s*", re.IGNORECASE
+)
 _DELAYED_WHEN = re.compile(
     r"^when (?:it|that resonator) (?P<what>deals or is dealt damage|is destroyed) this turn, (?P<body>[^.]+\.?)\s*",
     re.IGNORECASE,
@@ -589,7 +591,13 @@ def _delayed(rest: str, out: list[JsonDict], ctx: _Ctx) -> tuple[JsonDict, str] 
         # "This card gains [+200/0] until end of turn. At the end of turn, banish it.": this card,
         # as the object that created the delayed ability (FoW-5.5 3.1 p3)
         named = re.sub(r"\bit\b", "this card", body)
-    inner = _effects(named, ctx)
+    try:
+        inner = _effects(named, ctx)
+    except _GapError as gap:  # the gap quotes the printed words, never the placeholder of "it" ...
+        arrow = m.re is _DELAYED and m.group("sep") == ":"  # ... nor "this card" for an "At end of turn >>> it"
+        if _SAME in str(gap) or arrow:
+            raise _GapError(f"effect: {_split_sentences(rest)[0]}") from gap
+        raise
     chosen = [e for e in inner if isinstance(e.get("target"), dict) and e["target"].get("kind", "chosen") == "chosen"]
     if len(inner) == 1 and len(chosen) == 1 and m.re is _DELAYED_AFTER and at == "end_of_turn":
         # "Recover target resonator at the end of turn.": the target is chosen as the ability is played

@@ -214,6 +214,13 @@ def _selector(
     if re.match(r"non-attacking ", text):  # "a non-attacking resonator": not the attacker (8.2 p3)
         flt["not_attacking"] = True
         text = text[len("non-attacking ") :]
+    token = re.search(r"\b(?:resonator|addition)( tokens?)$", text)
+    if token:  # "target resonator token you control": a pseudo-card made by a copy (FoW-5.5 10.16 p1.1)
+        flt["token"] = True
+        text = text[: token.start(1)]
+    elif re.match(r"non-token ", text):  # "non-token resonator": a physical card
+        flt["token"] = False
+        text = text[len("non-token ") :]
     text = _negation(text, flt, ctx)
     masked = _mask_races(text, ctx)
     if re.search(_NOT_A_NOUN_PHRASE, masked):
@@ -357,6 +364,11 @@ def _graveyard_kinds(text: str) -> JsonDict | None:
 
 
 _TARGET_WORD = re.compile(rf"^(?:(?P<n>{NUM}) )?target (?P<rest>.+)$", re.IGNORECASE)
+
+
+def _single_chosen(target: JsonDict) -> bool:
+    """Whether ``target`` is exactly one chosen target ("target resonator": not "up to", not two)."""
+    return target.get("kind") == "chosen" and target.get("count", 1) == 1 and not target.get("up_to")
 
 
 def _target(

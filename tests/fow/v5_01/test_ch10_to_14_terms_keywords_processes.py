@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.fow import actions
 from domain.fow.characteristics import characteristics, effective_type
+from tests.fow.cards.copies.test_play_copies import _ayu_story, _become_copy, _copy, _fayli_story
 from tests.fow.support import CARDS as SYNTHETIC
 from tests.fow.support import cmd, find, rejected, run, types
 from tests.fow.test_ch13_rule_processes import judgment
@@ -478,3 +480,43 @@ def test_cards_beyond_the_maximum_lifebreak_size_go_to_the_graveyard() -> None:
     (moved,) = moves_of(events, extra)
     assert moved[0] == "graveyard" and cites(moved[1], "13.4 p1", "choose cards from bottom")
     assert state.zones["p1"]["lifebreak"] == bottom_four
+
+
+# --- 10.16 copy --------------------------------------------------------------------------------------------
+
+
+def test_5_01_token_copy_is_a_pseudo_card_without_continuous_effects_that_ceases_out_of_its_zone() -> None:
+    # FoW-5.01 10.16 p1, p1.1: Fayli (ABC-RG-016) copies the Bear, 800/600 with a counter and [+200/+0]:
+    # the pseudo-card is the printed 500/500; returned to the hand, it ceases to exist
+    story, fayli, bear = _fayli_story("FoW-5.01")
+    token = _copy(story, fayli, bear)
+    made = next(e for e in story.log if e.type == "CopyMade")
+    assert made.rule == "FoW-5.01 10.16 p1.1"
+    assert (characteristics(story.state, token).atk, characteristics(story.state, token).def_) == (500, 500)
+    ceased = find(
+        story.by_rule(actions.move, token, "hand", "given", rule="3.1 p5", reason="effect"), "CopyCeasedToExist"
+    )
+    assert ceased.rule == "FoW-5.01 10.16 p1.1"
+    story.replays()
+
+
+def test_5_01_the_copy_has_the_choices_made_for_the_copied_card() -> None:
+    # FoW-5.01 10.16 p2 ("it is considered that the copy also has the same choice"; 5.5 makes it p1.3):
+    # the X chosen for the copied card goes with the copy
+    story, fayli, _ = _fayli_story("FoW-5.01")
+    chosen = story.put("p1", "T-BEAR", "hand")
+    story.moved(chosen, "field", controller="p1", x=2)
+    token = _copy(story, fayli, chosen)
+    assert story.state.objects[token].x == 2
+    story.replays()
+
+
+def test_5_01_becoming_a_copy_cites_the_copy_rule() -> None:
+    # FoW-5.01 10.16 p1: 5.01 has no "becomes a copy" paragraph (5.5 10.16 p2); Rebellious Soul, Ayu
+    # (TSW-074) becoming a copy of the J-ruler is made "the same object without any continues effects" of it
+    story, ayu, j_ruler = _ayu_story("FoW-5.01")
+    became = find(_become_copy(story, ayu, j_ruler), "BecameCopy")
+    assert became.rule == "FoW-5.01 10.16 p1"
+    assert effective_type(story.state, ayu) == "resonator"
+    assert characteristics(story.state, ayu).atk == 1100
+    story.replays()

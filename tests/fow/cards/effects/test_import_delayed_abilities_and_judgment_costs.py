@@ -18,6 +18,21 @@ def imported() -> dict[str, ImportedCard]:
     return imported_database()
 
 
+def test_at_the_next_end_of_turn_with_an_arrow_is_the_same_delayed_ability(imported: dict[str, ImportedCard]) -> None:
+    # FoW-5.5 9.6 p8: Poison Apple (MP01-027, a printing worded unlike CMF-031): "Target resonator you
+    # control gains [+1000/0] until end of turn. At the next end of turn >>> Destroy it." reads as "At the next
+    # end of turn, destroy it"; Blood Boil (VIN003-019): "... At the next end of turn ⇒ Destroy that resonator."
+    next_destroy = {**DESTROY_IT, "at": "next_end_of_turn"}
+    assert full(imported, "MP01-027")["effects"][1] == next_destroy
+    [_, mode] = full(imported, "VIN003-019")["effects"][0]["modes"]
+    assert mode[-1] == next_destroy
+    # a reading that fails quotes the printed sentence (Light of Transmigration, ACN-014)
+    assert (
+        imported["ACN-014"].gaps[-1]
+        == "effect: At the next end of turn: Put it into the field under its owner's control."
+    )
+
+
 def test_at_the_end_of_turn_destroy_that_resonator(imported: dict[str, ImportedCard]) -> None:
     # Poison Apple (CMF-031): "Target resonator you control gains [+1000/+0] until end of turn. At
     # the end of turn, destroy that resonator." - "that resonator" is the modified target
