@@ -52,7 +52,9 @@ def declare_attack(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     if at_resonator and overrides_for(s, attacker).cannot_attack_resonators:
         name = s.card_of(attacker).name
         raise ctx.reject(
-            "rules/cannot_attack_resonators", "1.4 p1", f"{name} ({attacker}) cannot attack resonators: its text says"
+            "rules/cannot_attack_resonators",
+            "1.4 p1",
+            f"{name} ({attacker}) cannot attack resonators: its text (or an effect) says so",
         )
     if not isinstance(target, str) or target not in flow.attack_targets(s, attacker):
         raise ctx.reject(

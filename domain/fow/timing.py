@@ -38,9 +38,7 @@ def require_chase_open(ctx: Ctx, what: str) -> None:
     locked = next((c for c in s.chase if c.kind == "card" and _unchaseable(s.card_of(c.source), c.awakened)), None)
     if locked is not None:
         name = s.card_of(locked.source).name
-        raise ctx.reject(
-            "rules/cannot_chase", "10.7 p2", f"players cannot chase to {name}: {what} cannot be played now"
-        )
+        raise ctx.reject("rules/cannot_chase", "10.7 p2", f"players cannot chase to {name}: {what} is not possible now")
 
 
 def _unchaseable(card: Card, awakened: bool) -> bool:
