@@ -182,8 +182,12 @@ def choose_option(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
 @command("ChooseReplacement", "replacement", args={"effect": Anything("one of the decision's choices")})
 def choose_replacement(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     """Answer which replacement effect applies first to damage (``effect``: one of the ``choices``):
-    the controller of what deals it chooses among those that are no prevention (FoW-5.5 9.10 p2.1);
-    the damage is then dealt with that choice and those made before it (``chosen``)."""
+    the controller of what deals it chooses among those that are no prevention (FoW-5.5 9.10 p2.1;
+    under 5.01 among all of them, preventions included, 9.10 p2), the controller of what is dealt it
+    among preventions; the damage is then dealt with that choice and those made before it
+    (``chosen``).  Or which replacement of a card's move applies (``move``, 9.10 p2): the controller
+    of the card chooses; the rule processes, the effect or the command (``resume``) that moved it go
+    on with that choice and those made before it (``moves_chosen``)."""
     s = ctx.s
     assert s.pending is not None
     options = s.pending.options

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from domain.fow import actions, engine
 from domain.kernel import Event
-from tests.fow.cards.story import Story, _add, legal
+from tests.fow.cards.story import Story, _add, _enter_next_turn, legal
 from tests.fow.support import cmd, find
 
 
@@ -283,4 +283,32 @@ def test_two_replacements_that_remove_it_alike_are_applied_without_a_question_an
     moved = next(e for e in events if e.type == "CardMoved" and e.data["oid"] == theirs)
     assert (moved.data["to"], moved.data["replaced_by"], moved.rule) == ("removed", made, "FoW-5.5 9.10 p1")
     assert moved.data["alike"] == [made, f"{blazer}:0"]
+    story.replays()
+
+
+def test_a_resonator_banished_to_pay_a_chosen_card_cost_asks_too() -> None:
+    """FoW-5.5 9.10 p2, 9.3 p2.5: Guinevere, the Jealous Queen (TTW-027) "{Rest}, banish a resonator: Draw two
+    cards, then discard a card." - p1 banishes their Bear that the Bear with Ragnarok damaged, with Blazer in
+    the field: p1 is asked before the cost is paid; Ragnarok chosen, p1 gains 500 and the ability is played
+    (Guinevere rested, the ability in the chase area)."""
+    story = Story({"MPR-011": 4, "MPR-023": 4, "T-BEAR": 4, "TTW-027": 4})
+    c = {"bear": story.put("p1", "T-BEAR", "field"), "theirs": story.put("p1", "T-BEAR", "field")}
+    guinevere = story.put("p1", "TTW-027", "field")
+    _enter_next_turn(story)
+    c["sword"] = _add(story, "p1", "MPR-011", c["bear"])
+    c["blazer"] = story.put("p1", "MPR-023", "field")
+    story.by_rule(actions.deal_damage, c["bear"], c["theirs"], 100, "given")
+    play = cmd("ActivateAbility", "p1", source=guinevere, ability=0, cost_cards=[[c["theirs"]]])
+    events = story.when(play)
+    assert [e.type for e in events] == ["ChoiceRequested"]
+    asked = events[0]
+    assert (asked.data["player"], asked.data["options"]["move"], asked.rule) == ("p1", c["theirs"], "FoW-5.5 9.10 p2")
+    assert asked.data["options"]["choices"] == [c["sword"], f"{c['blazer']}:0"]
+    assert not story.state.objects[guinevere].rested
+    life = story.state.players["p1"].life
+    events = story.when(cmd("ChooseReplacement", "p1", effect=c["sword"]))
+    moved = next(e for e in events if e.type == "CardMoved" and e.data["oid"] == c["theirs"])
+    assert (moved.data["to"], moved.data["replaced_by"], moved.data["reason"]) == ("removed", c["sword"], "banish")
+    assert story.state.players["p1"].life == life + 500
+    assert story.state.objects[guinevere].rested and [i.kind for i in story.state.chase] == ["ability"]
     story.replays()
