@@ -312,3 +312,35 @@ def test_a_resonator_banished_to_pay_a_chosen_card_cost_asks_too() -> None:
     assert story.state.players["p1"].life == life + 500
     assert story.state.objects[guinevere].rested and [i.kind for i in story.state.chase] == ["ability"]
     story.replays()
+
+
+def test_two_cards_of_one_answer_are_asked_about_in_turn_each_answer_kept() -> None:
+    """FoW-5.5 9.10 p2: Soulhunt with both banished Bears damaged by Ragnarok's host - p1's answer banishes
+    theirs (p1 is asked), then p2's goes (p2 is asked, the question carrying p1's pick); the last answer
+    decides p1's answer again with both picks."""
+    story = Story({"MPR-011": 4, "MPR-023": 4, "T-BEAR": 4, "SKL-079": 4})
+    c = {"bear": story.put("p1", "T-BEAR", "field"), "theirs": story.put("p2", "T-BEAR", "field")}
+    c["sword"] = _add(story, "p1", "MPR-011", c["bear"])
+    c["blazer"] = story.put("p1", "MPR-023", "field")
+    c["other"] = story.put("p1", "T-BEAR", "field")
+    for damaged in (c["theirs"], c["other"]):
+        story.by_rule(actions.deal_damage, c["bear"], damaged, 100, "given")
+    soulhunt = story.put("p1", "SKL-079", "hand")
+    story.will("p1", "B")
+    story.when(cmd("PlayCard", "p1", card=soulhunt))
+    story.resolve()
+    events = story.when(cmd("ChooseCards", "p1", cards=[c["other"]]))
+    asked = find(events, "ChoiceRequested")
+    assert (asked.data["player"], asked.data["options"]["move"]) == ("p1", c["other"])
+    events = story.when(cmd("ChooseReplacement", "p1", effect=c["sword"]))
+    assert [e.type for e in events] == ["OptionChosen", "ChoiceRequested"]  # the rest undone until p2 answers
+    asked = events[1]
+    assert (asked.data["player"], asked.data["options"]["move"]) == ("p2", c["theirs"])
+    assert asked.data["options"]["moves_chosen"] == {c["other"]: c["sword"]}
+    life = story.state.players["p1"].life
+    events = story.when(cmd("ChooseReplacement", "p2", effect=f"{c['blazer']}:0"))
+    moves = {e.data["oid"]: e.data["replaced_by"] for e in events if e.type == "CardMoved"}
+    assert moves == {c["other"]: c["sword"], c["theirs"]: f"{c['blazer']}:0"}
+    assert story.state.players["p1"].life == life + 500  # p1's Bear's DEF, by Ragnarok; none for p2's
+    assert story.pending.kind == "discard"
+    story.replays()
