@@ -3,12 +3,13 @@ a ``ChoiceRequested``, and ``Concede``."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from typing import Any
 
 from domain.fow import actions, flow, loops
 from domain.fow.cards import Cancel, Cost, May, Pay
-from domain.fow.commands import command
+from domain.fow.commands import COMMANDS, command
 from domain.fow.context import Ctx
 from domain.fow.state import GameState
 from domain.fow.timing import _pay_with
@@ -181,8 +182,12 @@ def choose_option(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
 @command("ChooseReplacement", "replacement", args={"effect": Anything("one of the decision's choices")})
 def choose_replacement(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     """Answer which replacement effect applies first to damage (``effect``: one of the ``choices``):
-    the controller of what deals it chooses among those that are no prevention (FoW-5.5 9.10 p2.1);
-    the damage is then dealt with that choice and those made before it (``chosen``)."""
+    the controller of what deals it chooses among those that are no prevention (FoW-5.5 9.10 p2.1;
+    under 5.01 among all of them, preventions included, 9.10 p2), the controller of what is dealt it
+    among preventions; the damage is then dealt with that choice and those made before it
+    (``chosen``).  Or which replacement of a card's move applies (``move``, 9.10 p2): the controller
+    of the card chooses; the rule processes, the effect or the command (``resume``) that moved it go
+    on with that choice and those made before it (``moves_chosen``)."""
     s = ctx.s
     assert s.pending is not None
     options = s.pending.options
@@ -197,6 +202,12 @@ def choose_replacement(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         ctx.move_picks = {str(k): str(v) for k, v in before.items()} if isinstance(before, dict) else {}
         ctx.move_picks[oid] = str(effect)
         chosen = {"player": player, "replacement": effect, "oid": oid}
+        resume = options.get("resume")
+        if isinstance(resume, dict):  # a command moved it: decided again with the choices made, answering
+            # the decision it answered (``commands.ask_move_choice``)
+            cause = ctx.emit("OptionChosen", {**chosen, "resumes": True}, "9.10 p2", actor=player)
+            _decide_again(ctx, resume["command"], cause)
+            return
         cause = ctx.emit("OptionChosen", chosen, "9.10 p2", actor=player)
         if "priority" in options:  # the rule processes destroy it (13.2): they go on, then the priority
             flow.open_priority(ctx, str(options["priority"]), cause)
@@ -211,6 +222,15 @@ def choose_replacement(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         flow.resume_battle_damage(ctx, str(options["battle"]), cause, None if to_blocker is None else int(to_blocker))
         return
     _resume_where_asked(ctx, options, cause)
+
+
+def _decide_again(ctx: Ctx, resumed: Mapping[str, Any], cause: str) -> None:
+    """The command that stopped to ask which replacement of a move applies (``resumed``: its type, player
+    and arguments), decided again after the answer (``cause``) with every choice made so far; it may stop
+    again for the next such choice, rewinding only to here."""
+    ctx.cause = cause
+    ctx.origin = (ctx.s.clone(), len(ctx.events))
+    COMMANDS[str(resumed["type"])](ctx, str(resumed["player"]), copy.deepcopy(dict(resumed["args"])))
 
 
 def _resume_where_asked(ctx: Ctx, options: Mapping[str, Any], cause: str) -> None:

@@ -478,7 +478,17 @@ def graveyard_replacement(state: GameState, oid: str) -> str | None:
     its owner's graveyard (3.1 p5), if any: an active replacement ability (9.2 p1, its condition
     holding) of a card in a playground; "your graveyard": one its controller owns.  All of them
     replace the move the same way, so the first found is applied, once (FoW-5.5 9.10 p1, p3)."""
+    found = graveyard_replacements(state, oid)
+    return found[0] if found else None
+
+
+def graveyard_replacements(state: GameState, oid: str) -> list[str]:
+    """Every "If a card would be put into a graveyard / your graveyard from anywhere, remove it from the
+    game instead" (``<oid>:<index>`` of the ability) that applies to ``oid`` about to be put into its
+    owner's graveyard, in seat and zone order (:func:`graveyard_replacement`; FoW-5.5 9.10 p2: each is
+    one of the replacements its controller chooses among)."""
     owner = state.objects[oid].owner
+    found: list[str] = []
     for source, obj, card in _active_sources(state):
         for i, ability in enumerate(card.abilities):
             if ability.replaces not in ("to_graveyard", "to_your_graveyard"):
@@ -486,8 +496,8 @@ def graveyard_replacement(state: GameState, oid: str) -> str | None:
             if ability.replaces == "to_your_graveyard" and owner != obj.controller:
                 continue
             if ability.condition is None or _holds(state, ability, source):
-                return f"{source}:{i}"
-    return None
+                found.append(f"{source}:{i}")
+    return found
 
 
 def permission_key(state: GameState, source: str, ability: Ability) -> str:

@@ -3,9 +3,13 @@ registered with :func:`command` under its name, with the decisions it answers.""
 
 from __future__ import annotations
 
-from domain.fow.context import Ctx
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from domain.fow.context import Ctx, ReplacementUnchosenError
+from domain.fow.state import GameState
 from domain.fow.versions import version
-from domain.kernel import CommandTable, Handler
+from domain.kernel import Command, CommandTable, Handler
 
 RULESET = "FoW-5.5"
 MAX_X = 10
@@ -16,6 +20,12 @@ OPENING_HAND = 5
 LIFEBREAK_CARDS = 4
 
 CommandHandler = Handler[Ctx]
+
+
+def _begin(ctx: Ctx, state: GameState, cmd: Command) -> None:
+    ctx.origin = (state, 0)  # where a question about a move's replacement rewinds to (``ask_move_choice``)
+
+
 COMMAND_TABLE = CommandTable[Ctx](
     Ctx,
     lambda state: version(state.ruleset).cite,
@@ -24,8 +34,46 @@ COMMAND_TABLE = CommandTable[Ctx](
     unknown_type="6.3 p1",
     expected="6.1 p1.3",
     no_priority=True,
+    begin=_begin,
 )
 COMMANDS = COMMAND_TABLE.handlers
 """Every command type, by name (imperative: ``DeclareAttack``)."""
-command = COMMAND_TABLE.command
-"""Register a command handler; ``pending`` lists the decision kinds it answers."""
+
+
+def command(name: str, *pending: str, args: Any = None) -> Callable[[CommandHandler], CommandHandler]:
+    """Register a command handler; ``pending`` lists the decision kinds it answers.  A command that would
+    move a card two or more replacements of which apply, changing what happens, stops before anything
+    of it happens and asks the card's controller which applies (``ask_move_choice``)."""
+    register = COMMAND_TABLE.command(name, *pending, args=args)
+
+    def wrap(fn: CommandHandler) -> CommandHandler:
+        def asking(ctx: Ctx, player: str, given: Mapping[str, Any]) -> None:
+            origin, ctx.origin = ctx.origin, None  # the actions it performs (a loop's) do not rewind
+            try:
+                fn(ctx, player, given)
+            except ReplacementUnchosenError as unchosen:
+                if origin is None:
+                    raise
+                ask_move_choice(ctx, origin, unchosen, {"type": name, "player": player, "args": dict(given)})
+
+        register(asking)
+        return fn
+
+    return wrap
+
+
+def ask_move_choice(
+    ctx: Ctx, origin: tuple[GameState, int], unchosen: ReplacementUnchosenError, resumed: dict[str, Any]
+) -> None:
+    """The command ``resumed`` (type, player, arguments) moved a card whose controller chooses which of the
+    replacements of that move applies (FoW-5.5 9.10 p2, ``movement.move``): it is undone (``Ctx.rewind`` to
+    ``origin``) and the controller is asked, the question recording the command and the decision it
+    answered (``resume``), so that the answer (``ChooseReplacement``) decides it again with the choices
+    made (``moves_chosen``)."""
+    ctx.rewind(origin)
+    p = ctx.s.pending
+    answered = None if p is None else {"kind": p.kind, "player": p.player, "options": dict(p.options)}
+    asked: dict[str, Any] = {"move": unchosen.oid, "to": unchosen.to, "choices": list(unchosen.choices)}
+    asked["moves_chosen"] = dict(sorted(ctx.move_picks.items()))
+    asked["resume"] = {"command": resumed, "pending": answered}
+    ctx.ask(unchosen.player, "replacement", asked, "9.10 p2", cause=ctx.cause)

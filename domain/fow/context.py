@@ -32,12 +32,25 @@ class Ctx(DecisionContext[GameState]):
         self.move_picks: dict[str, str] = {}
         """For an object about to be put into a graveyard, the replacement its controller chose to apply
         (FoW-5.5 9.10 p2; ``movement.graveyard_replacement_choices``)."""
+        self.origin: tuple[GameState, int] | None = None
+        """The state the command being decided started from and how many events this decision had then,
+        while no command handler has taken it (``commands.command``): where a ``ReplacementUnchosenError`` rewinds
+        to before it asks (``ask_move_choice``)."""
         self.wrapper_frames: list[dict[str, Any]] = []
         """Where in the "you may"/"if" effects being applied the effect that may ask it is (each: the answer
         or condition, ``answer``, and the index of the effect it holds, ``inner``; outermost first), recorded
         with the question so that the effect resumes there (``conditions.apply_wrapper``)."""
         self.manual_cards = frozenset(cid for cid, card in state.cards.items() if card.unsupported)
         """Cards with text adjudicated by hand (``Card.unsupported``): events touching them are marked."""
+
+    def rewind(self, origin: tuple[GameState, int]) -> None:
+        """Back to where the command being decided started (``origin``): its state and events undone."""
+        state, mark = origin
+        self.s = state.clone()
+        del self.events[mark:]
+        self.damage_cause = {}
+        self.replacement_picks, self.replacement_next, self.replacement_asks = [], 0, False
+        self.wrapper_frames = []
 
     def cite(self, rule: str) -> str:
         """The citation of a 5.5 rule id under the game's own rules version."""
@@ -102,3 +115,13 @@ class Ctx(DecisionContext[GameState]):
             if public or (type_ == "CardMoved" and data.get("to") not in HIDDEN_ZONES):
                 out.append(oid)
         return out
+
+
+class ReplacementUnchosenError(Exception):
+    """Two or more replacements of a card's move apply and which one does changes what happens; its
+    controller, ``player``, has not chosen yet (FoW-5.5 9.10 p2): the command stops and asks them
+    (``commands.ask_move_choice``), and is decided again with the answer."""
+
+    def __init__(self, oid: str, to: str, choices: list[str], player: str) -> None:
+        super().__init__(f"{player} chooses which replacement of the move of {oid} to {to} applies")
+        self.oid, self.to, self.choices, self.player = oid, to, choices, player

@@ -4,6 +4,7 @@ preventions, and destroying."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from domain.fow.cards import Ability, Filter
@@ -23,6 +24,7 @@ from domain.fow.matching import _filter_match
 from domain.fow.movement import graveyard_replacement_choices, move, replacement_applies
 from domain.fow.state import ChaseItem, GameState
 from domain.fow.trigger_checks import add_trigger, check_delayed_on, check_triggers
+from domain.fow.versions import version
 
 # --- damage, destruction (10.6, 10.9, 10.17) ----------------------------------------------
 
@@ -38,41 +40,25 @@ def deal_damage(
         obj = s.objects[target]
         if obj.zone != "field" or characteristics(s, target).def_ is None:
             return cause  # no DEF: no damage (10.6 p4)
-    if source in s.objects:
-        # "it deals that much +200 instead", "double that much", "it's dealt to this card instead":
-        # replacements that are no prevention apply first, each once, in the order chosen (9.10 p2.1)
-        steps, ctx.replacement_next, _ = plan_damage(
-            s, source, target, amount, ctx.replacement_picks, ctx.replacement_next, can_ask=False
-        )
-        for (effect, kind, _), new_target, new_amount in steps:
-            data = {"source": source, "target": target, "amount": amount, "instead": new_amount}
-            if kind == "to":
-                data["to"] = new_target
-            cause = ctx.emit("DamageReplaced", {**data, "effect": effect}, "9.10 p1", cause=cause)
-            target, amount = new_target, new_amount
-        to_card = target not in s.players
-    # its own "Prevent all damage that would be dealt to this card [by X]", those of the additions
-    # added to it ("... dealt to [or dealt by] added J/resonator"), those covering it or you ("... to
-    # resonators you control", "If damage would be dealt to you ..., prevent 200 of it"), the prevention
-    # effects made by resolved effects and "Each turn, prevent the first damage ...": each applies once
-    # (9.10 p3), in the order the controller of what would be dealt the damage chose where it matters
-    # (9.10 p2.1, ``ask_replacement_order``), else in the order ``prevention_options`` lists them
-    def_ = characteristics(s, target).def_ if to_card else None  # "damage less than its DEF"
-    options = prevention_options(s, source, target, battle)
-    preventing, ctx.replacement_next, _ = plan_preventions(
-        options, amount, def_, ctx.replacement_picks, ctx.replacement_next, can_ask=False
+    # "it deals that much +200 instead", "double that much", "it's dealt to this card instead", then its
+    # own "Prevent all damage that would be dealt to this card [by X]", those of the additions added to it
+    # ("... dealt to [or dealt by] added J/resonator"), those covering it or you ("... to resonators you
+    # control", "If damage would be dealt to you ..., prevent 200 of it"), the prevention effects made by
+    # resolved effects and "Each turn, prevent the first damage ...": each applies once (9.10 p3), in the
+    # order chosen where it matters (``plan_dealing``, asked by ``ask_replacement_order``)
+    steps, ctx.replacement_next, _ = plan_dealing(
+        s, source, target, amount, battle, ctx.replacement_picks, ctx.replacement_next, can_ask=False
     )
-    for (effect, kind, value), prevented in preventing:
-        done: dict[str, Any] = {"target": target, "amount": prevented, "effect": effect, "source": source}
-        if kind == "first":  # "the first damage" this turn: prevented, and no longer (10.17 p1.2)
-            done.update(player=value[0], once_per_turn_key=value[1])
-        partial = kind == "part" or (kind == "effect" and value[0] is not None)
-        cause = ctx.emit("DamagePrevented", done, "10.17 p1.1" if partial else "10.17 p1.2", cause=cause)
-        amount -= prevented
-        if kind == "effect" and value[1] is not None and to_card and prevented >= 100:  # "... this way, put
-            # a [+100/+100] counter on it" for each 100 (10.21 p1)
-            counters = {"oid": target, "counter": value[1], "count": prevented // 100}
-            cause = ctx.emit("CounterPut", counters, "10.21 p1", cause=cause)
+    for step in steps:
+        if step.prevention:
+            cause = _prevented(ctx, step.option, source, target, amount - step.amount, cause)
+        else:
+            data = {"source": source, "target": target, "amount": amount, "instead": step.amount}
+            if step.option[1] == "to":
+                data["to"] = step.target
+            cause = ctx.emit("DamageReplaced", {**data, "effect": step.option[0]}, "9.10 p1", cause=cause)
+        target, amount = step.target, step.amount
+    to_card = target not in s.players
     if amount <= 0:
         return cause
     ev = ctx.emit(
@@ -110,6 +96,162 @@ def deal_damage(
     if explodes and effective_type(s, source) == "resonator":
         add_trigger(ctx, s.objects[source].controller, source, -1, ev, kind="explode", extra={"target": target})
     return ev
+
+
+def _prevented(ctx: Ctx, option: Prevention, source: str, target: str, prevented: int, cause: str) -> str:
+    """A prevention applied to damage ``source`` would deal to ``target``, preventing ``prevented`` of it
+    (10.17 p1.1 for part of it, p1.2 for all of it)."""
+    effect, kind, value = option
+    done: dict[str, Any] = {"target": target, "amount": prevented, "effect": effect, "source": source}
+    if kind == "first":  # "the first damage" this turn: prevented, and no longer (10.17 p1.2)
+        done.update(player=value[0], once_per_turn_key=value[1])
+    partial = kind == "part" or (kind == "effect" and value[0] is not None)
+    cause = ctx.emit("DamagePrevented", done, "10.17 p1.1" if partial else "10.17 p1.2", cause=cause)
+    if kind == "effect" and value[1] is not None and target not in ctx.s.players and prevented >= 100:
+        # "... this way, put a [+100/+100] counter on it" for each 100 (10.21 p1)
+        counters = {"oid": target, "counter": value[1], "count": prevented // 100}
+        cause = ctx.emit("CounterPut", counters, "10.21 p1", cause=cause)
+    return cause
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """A replacement applied to damage (``plan_dealing``): the ``option`` (a ``Replacement``, or a
+    ``Prevention`` when ``prevention``) and the target and amount of the damage after it."""
+
+    option: tuple[str, str, Any]
+    prevention: bool
+    target: str
+    amount: int
+
+
+Question = tuple[str, list[str], dict[str, Any]]
+"""Which replacement of damage applies first: the player who chooses, the ids of the replacements to
+choose among, and what the question says more (``ask_replacement_order``)."""
+
+
+def plan_dealing(
+    s: GameState,
+    source: str,
+    target: str,
+    amount: int,
+    battle: bool,
+    picks: Sequence[str],
+    start: int,
+    *,
+    can_ask: bool,
+) -> tuple[list[Applied], int, Question | None]:
+    """The replacements and preventions applied to damage ``source`` would deal to ``target``, in order
+    (``Applied``); the index of the next unused pick; and, where the order of two or more of them changes
+    the result and no pick is left among them, the question.  Under 5.5 (9.10 p2.1) the replacements that
+    are no prevention first, in the order the controller of the source chooses (``plan_damage``), then
+    the preventions, in the order the controller of what would be dealt the damage chooses
+    (``plan_preventions``); where a version orders preventions among the other replacement effects (5.01
+    9.10 p2 with 10.17 p1, ``plan_together``), all of them in the order the controller of the source
+    chooses.  Without ``can_ask`` the first listed applies where no pick says otherwise."""
+    if version(s.ruleset).preventions_among_replacements:
+        return plan_together(s, source, target, amount, battle, picks, start, can_ask=can_ask)
+    steps: list[Applied] = []
+    if source in s.objects:
+        replacing, start, question = plan_damage(s, source, target, amount, picks, start, can_ask=can_ask)
+        if question is not None:
+            return steps, start, (s.objects[source].controller, question, {})
+        for option, new_target, new_amount in replacing:
+            steps.append(Applied(option, False, new_target, new_amount))
+            target, amount = new_target, new_amount
+    to_card = target not in s.players
+    if to_card and (s.objects[target].zone != "field" or characteristics(s, target).def_ is None):
+        return steps, start, None  # no damage is dealt to it (10.6 p4)
+    def_ = characteristics(s, target).def_ if to_card else None  # "damage less than its DEF"
+    options = prevention_options(s, source, target, battle)
+    preventing, start, question = plan_preventions(options, amount, def_, picks, start, can_ask=can_ask)
+    if question is not None:  # all of them prevention effects: the controller of what would be dealt the
+        # damage chooses (9.10 p2.1) - the player, or the card's controller
+        player = s.objects[target].controller if to_card else target
+        return steps, start, (player, question, {"dealt_to": target, "dealt": amount, "prevention": True})
+    for option, prevented in preventing:
+        amount -= prevented
+        steps.append(Applied(option, True, target, amount))
+    return steps, start, None
+
+
+def _together(
+    s: GameState, source: str, target: str, amount: int, battle: bool, applied: frozenset[str]
+) -> list[Applied]:
+    """Each replacement (``damage_replacements``) and prevention (``prevention_options``) that would apply
+    now to ``amount`` damage from ``source`` to ``target`` and is not ``applied`` yet, with the damage
+    after it: the replacements first, then the preventions, each in their own order."""
+    out: list[Applied] = []
+    if amount <= 0:
+        return out  # no damage is left to be dealt: nothing replaces it
+    if source in s.objects:
+        for option in damage_replacements(s, source, target):
+            if option[0] not in applied:
+                out.append(Applied(option, False, *_replaced(option, target, amount)))
+    to_card = target not in s.players
+    if to_card and (s.objects[target].zone != "field" or characteristics(s, target).def_ is None):
+        return out
+    def_ = characteristics(s, target).def_ if to_card else None
+    for prevention in prevention_options(s, source, target, battle):
+        if prevention[0] not in applied and _prevention_applies(prevention, amount, def_):
+            out.append(Applied(prevention, True, target, amount - _prevented_by(prevention, amount)))
+    return out
+
+
+def _together_outcomes(
+    s: GameState, source: str, target: str, amount: int, battle: bool, applied: frozenset[str]
+) -> set[tuple[str, int, frozenset[tuple[str, int]]]]:
+    """Every result of applying the remaining replacements and preventions in every order (each once,
+    9.10 p3): the target and damage left, and what the preventions used up or reduced by it prevented."""
+    avail = _together(s, source, target, amount, battle, applied)
+    if not avail:
+        return {(target, amount, frozenset())}
+    found: set[tuple[str, int, frozenset[tuple[str, int]]]] = set()
+    for step in avail:
+        used: frozenset[tuple[str, int]] = frozenset()
+        if step.prevention and step.option[1] in ("effect", "first"):
+            used = frozenset({(step.option[0], amount - step.amount)})
+        for left in _together_outcomes(s, source, step.target, step.amount, battle, applied | {step.option[0]}):
+            found.add((left[0], left[1], left[2] | used))
+    return found
+
+
+def plan_together(
+    s: GameState,
+    source: str,
+    target: str,
+    amount: int,
+    battle: bool,
+    picks: Sequence[str],
+    start: int,
+    *,
+    can_ask: bool,
+) -> tuple[list[Applied], int, Question | None]:
+    """``plan_dealing`` where a prevention is one of the replacement effects (FoW-5.01 10.17 p1 "To prevent"
+    damage is to apply replacement effect): where two or more of them apply and their order changes the
+    result, the controller of the source - the controller of the card of the original situation (5.01
+    9.10 p2) - chooses which applies first, preventions among them; each applies once (9.10 p3)."""
+    steps: list[Applied] = []
+    applied: frozenset[str] = frozenset()
+    while True:
+        avail = _together(s, source, target, amount, battle, applied)
+        if not avail:
+            return steps, start, None
+        pick = avail[0]
+        if len(avail) > 1 and len(_together_outcomes(s, source, target, amount, battle, applied)) > 1:
+            ids = [step.option[0] for step in avail]
+            if start < len(picks) and picks[start] in ids:
+                pick = avail[ids.index(picks[start])]
+                start += 1
+            elif can_ask:
+                chooser = s.objects[source].controller if source in s.objects else None
+                if chooser is None:  # no card deals it: the controller of what would be dealt it
+                    chooser = target if target in s.players else s.objects[target].controller
+                preventions = [step.option[0] for step in avail if step.prevention]
+                return steps, start, (chooser, ids, {"preventions": preventions})
+        steps.append(pick)
+        target, amount = pick.target, pick.amount
+        applied |= {pick.option[0]}
 
 
 Replacement = tuple[str, str, Any]
@@ -316,38 +458,46 @@ def plan_damage(
         applied |= {pick[0]}
 
 
-def ask_replacement_order(ctx: Ctx, events: Sequence[tuple[str, str, int]], cause: str, where: dict[str, Any]) -> bool:
+def ask_replacement_order(
+    ctx: Ctx,
+    events: Sequence[tuple[str, str, int]],
+    cause: str,
+    where: dict[str, Any],
+    *,
+    excess: tuple[int, str] | None = None,
+) -> bool:
     """Before damage events are dealt (``events``: source, target, amount): if the order of the
     replacements applying to one of them changes what is dealt and the picks made so far do not say
-    it, ask the controller of its source which applies first (FoW-5.5 9.10 p2.1) and return True."""
+    it, ask the player who chooses which applies first (FoW-5.5 9.10 p2.1, ``plan_dealing``) and return
+    True.  ``excess`` (5.01 [Pierce], 11.1 p2: the blocker's capacity and the attacked object): the
+    damage the first event deals beyond that capacity is dealt to that object as well, next - known
+    from what the replacements chosen make of the first."""
     s = ctx.s
     start = ctx.replacement_next
-    for source, target, amount in events:
+    queue = list(events)
+    index = 0
+    while index < len(queue):
+        source, target, amount = queue[index]
+        index += 1
         if amount <= 0 or source not in s.objects:
             continue
         if target not in s.players and (target not in s.objects or s.objects[target].zone != "field"):
             continue
-        steps, start, question = plan_damage(s, source, target, amount, ctx.replacement_picks, start, can_ask=True)
-        asked = {**where, "source": source, "target": target, "amount": amount}
-        player = s.objects[source].controller
-        if question is None:  # then the preventions, all of them prevention effects: the controller of what
-            # would be dealt the damage chooses (9.10 p2.1) - the player, or the card's controller
-            if steps:
-                target, amount = steps[-1][1], steps[-1][2]
-            if target not in s.players and (
-                s.objects[target].zone != "field" or characteristics(s, target).def_ is None
-            ):
-                continue  # no damage is dealt to it (10.6 p4)
-            def_ = None if target in s.players else characteristics(s, target).def_
-            options = prevention_options(s, source, target, battle="battle" in where)
-            _, start, question = plan_preventions(options, amount, def_, ctx.replacement_picks, start, can_ask=True)
-            if question is None:
-                continue
-            player = target if target in s.players else s.objects[target].controller
-            asked.update(dealt_to=target, dealt=amount, prevention=True)
-        asked.update(choices=question, chosen=list(ctx.replacement_picks[ctx.replacement_next :]))
-        ctx.ask(player, "replacement", asked, "9.10 p2.1", cause=cause)
-        return True
+        battle = "battle" in where
+        steps, start, question = plan_dealing(
+            s, source, target, amount, battle, ctx.replacement_picks, start, can_ask=True
+        )
+        if question is not None:
+            player, choices, more = question
+            asked = {**where, "source": source, "target": target, "amount": amount, **more}
+            asked.update(choices=choices, chosen=list(ctx.replacement_picks[ctx.replacement_next :]))
+            ctx.ask(player, "replacement", asked, "9.10 p2.1", cause=cause)
+            return True
+        if index == 1 and excess is not None:
+            dealt_to, dealt = (steps[-1].target, steps[-1].amount) if steps else (target, amount)
+            capacity, attacked = excess
+            if dealt_to == target and dealt > capacity:
+                queue.insert(1, (source, attacked, dealt - capacity))
     return False
 
 
@@ -367,12 +517,14 @@ def _asks_replacements(
 
 
 def _asks_move_replacements(ctx: Ctx, item: ChaseItem, targets: Sequence[str], cause: str) -> bool:
-    """Before an effect of ``item`` destroys ``targets``: where two replacements of a target's move to
-    a graveyard apply (Ragnarok's "remove that resonator ... and you gain life equal to its DEF
-    instead" and "If a card would be put into a graveyard, remove it instead",
-    ``destruction_replacement_choices``) and its controller has not chosen yet, ask them which applies
-    (FoW-5.5 9.10 p2); the effect then waits for the answer (``ChooseReplacement``), which carries
-    the picks made before it (``moves_chosen``), and resumes where it asked."""
+    """Before an effect of ``item`` destroys ``targets``: where two or more replacements of a target's
+    move to a graveyard apply and which one does changes what happens (Ragnarok's "remove that resonator
+    ... and you gain life equal to its DEF instead" and "If a card would be put into a graveyard, remove
+    it instead" or an effect's "remove it from the game instead", ``destruction_replacement_choices``)
+    and its controller has not chosen yet, ask them which applies (FoW-5.5 9.10 p2); the effect then
+    waits for the answer (``ChooseReplacement``), which carries the picks made before it
+    (``moves_chosen``), and resumes where it asked.  (Any other move asks through the command that
+    makes it: ``commands.ask_move_choice``.)"""
     if not ctx.replacement_asks:
         return False
     s = ctx.s
@@ -460,8 +612,9 @@ def _damage_from(s: GameState, flt: Filter | None, source: str, holder: str) -> 
 
 def destruction_replacement_choices(s: GameState, oid: str) -> list[str] | None:
     """When destroying ``oid`` would put it into a graveyard (10.9 p1: no "cannot be destroyed", no
-    replacement of the destruction itself) and two replacements of that move apply, the two its
-    controller chooses between (FoW-5.5 9.10 p2, ``graveyard_replacement_choices``); else None."""
+    replacement of the destruction itself) and two or more replacements of that move apply, changing
+    what happens, those its controller chooses among (FoW-5.5 9.10 p2, ``graveyard_replacement_choices``);
+    else None."""
     obj = s.objects[oid]
     if obj.zone != "field" or obj.side == "j_ruler" or overrides_for(s, oid).cannot_be_destroyed:
         return None

@@ -370,9 +370,24 @@ def start_battle_damage(ctx: Ctx, step: str, cause: str, to_blocker: int | None 
             data = {"player": you, **split, "to_blocker": to_blocker, "automatic": True}
             cause = ctx.emit("OptionChosen", data, "11.1 p1.2", cause=cause)
     where: dict[str, Any] = {"battle": step, **({"to_blocker": to_blocker} if to_blocker is not None else {})}
-    if actions.ask_replacement_order(ctx, battle_damage_events(s, step, to_blocker), cause, where):
+    dealing = battle_damage_events(s, step, to_blocker)
+    if actions.ask_replacement_order(ctx, dealing, cause, where, excess=_pierce_excess(s, step)):
         return None  # which replacement applies first to that damage (9.10 p2.1): then it is dealt
     return battle_damage(ctx, step, cause, to_blocker)
+
+
+def _pierce_excess(s: GameState, step: str) -> tuple[int, str] | None:
+    """Without a [Pierce] assignment (5.01 11.1 p2): when the attacker with [Pierce] deals its damage to
+    the blocker in ``step``, the blocker's capacity and the attacked object, which is dealt the damage
+    beyond that capacity as well (``battle_damage_by_attacker``); else None."""
+    b = s.battle
+    if version(s.ruleset).pierce_assigns_damage or b is None or b.attacker is None or b.blocker is None:
+        return None
+    if s.objects[b.blocker].zone != "field" or not has_skill(s, b.attacker, "pierce") or b.target is None:
+        return None
+    if step != "first_strike" and b.first_strike_dealt:
+        return None  # it dealt its damage in the first-strike step (8.5 p2)
+    return pierce_capacity(s), b.target
 
 
 def pierce_capacity(s: GameState) -> int:

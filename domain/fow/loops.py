@@ -91,11 +91,15 @@ def _can_stop(s: GameState, player: str, action: Action, declarer: str) -> bool:
     return False
 
 
-def _trial(s: GameState, declared: Sequence[Action], times: int, cause: str) -> tuple[int, bool, list[str]]:
+def _trial(
+    s: GameState, declared: Sequence[Action], times: int, cause: str, move_picks: Mapping[str, str]
+) -> tuple[int, bool, list[str]]:
     """The loop performed up to ``times`` times on a copy of the game: how many repetitions
     were performed in full, whether the game ended during them, and the players who can stop
-    it (in seat order)."""
+    it (in seat order).  With the replacements of moves chosen so far (``move_picks``: a choice
+    still to make stops the declaration and asks it, ``commands.ask_move_choice``)."""
     trial = Ctx(s.clone(), cause)
+    trial.move_picks = dict(move_picks)
     declarer = str(declared[0]["player"])
     stoppers: set[str] = set()
 
@@ -147,9 +151,11 @@ def declare_loop(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     if declared[0]["player"] != player:
         raise ctx.reject("rules/loop_not_yours", "14.1 p1", "a loop you declare starts with an action of yours")
     times = args.get("times")
-    done, ended, stoppers = _trial(s, declared, MAX_LOOP_TIMES if times is None else int(times), ctx.cause)
+    done, ended, stoppers = _trial(
+        s, declared, MAX_LOOP_TIMES if times is None else int(times), ctx.cause, ctx.move_picks
+    )
     if not stoppers and times is not None and times < MAX_LOOP_TIMES:  # is it repeated indefinitely?
-        done, ended, stoppers = _trial(s, declared, MAX_LOOP_TIMES, ctx.cause)
+        done, ended, stoppers = _trial(s, declared, MAX_LOOP_TIMES, ctx.cause, ctx.move_picks)
     if not stoppers:  # 14.1 p1.3: forced to repeat, as far as MAX_LOOP_TIMES repetitions show
         if ended or done < MAX_LOOP_TIMES:
             raise ctx.reject(

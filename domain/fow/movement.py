@@ -15,10 +15,10 @@ from domain.fow.characteristics import (
     characteristics,
     counter_increases,
     effective_type,
-    graveyard_replacement,
+    graveyard_replacements,
     overrides_for,
 )
-from domain.fow.context import Ctx
+from domain.fow.context import Ctx, ReplacementUnchosenError
 from domain.fow.state import PLAYGROUND, GameState
 from domain.fow.trigger_checks import check_delayed_on, check_triggers
 from domain.kernel import RULES_AUTHORITY
@@ -66,28 +66,27 @@ def move(
         to, rule = "graveyard", "3.15 p4"
     if obj.zone == "chase" and obj.from_remnant and to != "removed":
         to, rule = "removed", "12.6 p2"  # [Remnant]: removed instead of moving elsewhere
-    if obj.zone == "field" and to not in ("field", "removed") and movement_blocked(s, oid, "removed") is None:
-        replacing = removed_instead(s, oid, to)
-        if replacing is not None:  # "If it would leave your field this turn, remove it ... instead" (9.10 p1)
-            extra = {**extra, "instead_of": to, "replaced_by": replacing}
-            to, rule = "removed", "9.10 p1"
     gaining = None  # "remove that resonator from the game and you gain life equal to its DEF instead"
-    if obj.zone == "field" and to == "graveyard" and movement_blocked(s, oid, "removed") is None:
-        gaining = damaged_by_host_replacement(s, oid)
-        if gaining is not None and ctx.move_picks.get(oid, gaining) != gaining:
-            # with "If a card would be put into a graveyard, remove it instead" too, the controller of the
-            # card chose that one (9.10 p2, ``graveyard_replacement_choices``): it applies alone, and this
-            # one no longer does, the card no longer being put into a graveyard (9.10 p1)
-            gaining = None
-        if gaining is not None:
-            extra = {**extra, "instead_of": to, "replaced_by": gaining}
-            to, rule = "removed", "9.10 p1"
-    # (without a choice - a move no question could stop for - the one that also gains life applies)
-    replaced_by = graveyard_replacement(s, oid) if to == "graveyard" and obj.zone != "graveyard" else None
-    if replaced_by is not None:  # "If a card would be put into your graveyard from anywhere, remove it
-        # from the game instead": only the replaced move happens (9.10 p1); a banish or a discard as a
-        # cost is still paid by this move (the card left as the cost asked)
-        extra = {**extra, "instead_of": "graveyard", "replaced_by": replaced_by, "replaced_rule": rule}
+    options = move_replacements(s, oid, to)
+    if options:  # "remove it from the game instead" (9.10 p1): only the replaced move happens
+        pick = options[0]
+        ids = [effect for effect, _, _ in options]
+        if len({gainer for _, _, gainer in options}) > 1:
+            # which applies changes what happens: the controller of the card chooses (9.10 p2) - asked
+            # before this move (``ReplacementUnchosenError``: the command or the effect resumes with the answer)
+            chosen = ctx.move_picks.get(oid)
+            if chosen not in ids:
+                raise ReplacementUnchosenError(oid, to, ids, obj.controller)
+            pick = options[ids.index(str(chosen))]
+        elif len(options) > 1:  # they all do the same: applied without a question, and the event says so
+            extra = {**extra, "alike": ids}
+        effect, kind, _ = pick
+        if kind == "graveyard":  # a banish or a discard as a cost is still paid by this move (the card left
+            # as the cost asked)
+            extra = {**extra, "instead_of": "graveyard", "replaced_by": effect, "replaced_rule": rule}
+        else:
+            extra = {**extra, "instead_of": to, "replaced_by": effect}
+        gaining = effect if kind == "host" else None
         to, rule = "removed", "9.10 p1"
     blocked = movement_blocked(s, oid, to, by_judgment=by_judgment)
     if blocked is not None:
@@ -162,13 +161,39 @@ def move(
     return ev
 
 
-def damaged_by_host_replacement(s: GameState, oid: str) -> str | None:
-    """The addition in a field whose "If a resonator dealt damage by added J/resonator would be put into
+MoveReplacement = tuple[str, str, str | None]
+"""A replacement of a card's move into a graveyard or out of the field that removes it from the game
+instead (FoW-5.5 9.10 p1): (its id, kind, the player it makes gain life or None) - ``effect`` ("If it would
+leave your field this turn, remove it from the game instead", "If it's a resonator and it would be put into
+a graveyard from a field this turn, remove it from game instead": a ``remove_instead`` effect), ``host``
+(Ragnarok's "If a resonator dealt damage by added J/resonator would be put into a graveyard this turn,
+remove that resonator from the game and you gain life equal to its DEF instead": the addition, its
+controller gaining the life), ``graveyard`` ("If a card would be put into a graveyard from anywhere,
+remove it from the game instead": ``<card>:<index>``)."""
+
+
+def move_replacements(s: GameState, oid: str, to: str) -> list[MoveReplacement]:
+    """The replacements that would apply to moving ``oid`` to ``to`` (``MoveReplacement``), the effects
+    first (oldest first), then the additions, then the abilities, each in seat and zone order."""
+    obj = s.objects[oid]
+    out: list[MoveReplacement] = []
+    if obj.zone == "field" and to not in ("field", "removed") and movement_blocked(s, oid, "removed") is None:
+        out += [(e, "effect", None) for e in removed_instead_effects(s, oid, to)]
+        if to == "graveyard":
+            out += [(a, "host", s.objects[a].controller) for a in damaged_by_host_replacements(s, oid)]
+    if to == "graveyard" and obj.zone != "graveyard":
+        out += [(r, "graveyard", None) for r in graveyard_replacements(s, oid)]
+    return out
+
+
+def damaged_by_host_replacements(s: GameState, oid: str) -> list[str]:
+    """The additions in a field whose "If a resonator dealt damage by added J/resonator would be put into
     a graveyard this turn, remove that resonator from the game and you gain life equal to its DEF
-    instead" (9.10 p1) replaces the move of ``oid`` from the field to a graveyard, or None."""
+    instead" (9.10 p1) would replace the move of ``oid`` from the field to a graveyard."""
     obj = s.objects[oid]
     if effective_type(s, oid) != "resonator" or obj.damaged_turn != s.turn or not obj.damaged_by:
-        return None
+        return []
+    found: list[str] = []
     for p in s.order:
         for addition in s.zones[p]["field"]:
             host = s.objects[addition].attached_to
@@ -176,22 +201,18 @@ def damaged_by_host_replacement(s: GameState, oid: str) -> str | None:
                 continue
             for _, ability in characteristics(s, addition).abilities:
                 if ability.replaces == "damaged_by_host_to_graveyard" and replacement_applies(s, ability, addition):
-                    return addition
-    return None
+                    found.append(addition)
+                    break
+    return found
 
 
-def graveyard_replacement_choices(s: GameState, oid: str) -> list[str] | None:
-    """When both "... remove that resonator from the game and you gain life equal to its DEF instead" (an
-    addition, ``damaged_by_host_replacement``) and "If a card would be put into a graveyard, remove it
-    from the game instead" (``graveyard_replacement``) would replace the move of ``oid`` from the field to
-    a graveyard: the two (the addition, ``<card>:<index>`` of the other), one of which the controller of
-    the card chooses to apply (FoW-5.5 9.10 p2); else None."""
-    obj = s.objects[oid]
-    if obj.zone != "field" or movement_blocked(s, oid, "removed") is not None:
-        return None
-    gaining = damaged_by_host_replacement(s, oid)
-    other = graveyard_replacement(s, oid) if gaining is not None else None
-    return None if gaining is None or other is None else [gaining, other]
+def graveyard_replacement_choices(s: GameState, oid: str, to: str = "graveyard") -> list[str] | None:
+    """When two or more replacements would replace the move of ``oid`` to ``to`` (``move_replacements``) and
+    which one applies changes what happens - Ragnarok's makes a player gain life, "remove it instead"
+    does not - the ids of all of them, among which the controller of the card chooses the one to apply
+    (FoW-5.5 9.10 p2); else None (none, one, or all alike: ``move`` applies the first)."""
+    options = move_replacements(s, oid, to)
+    return [effect for effect, _, _ in options] if len({gainer for _, _, gainer in options}) > 1 else None
 
 
 def _gain_life_by_rule(ctx: Ctx, player: str, amount: int, cause: str) -> str:
@@ -207,19 +228,19 @@ def _gain_life_by_rule(ctx: Ctx, player: str, amount: int, cause: str) -> str:
     return cause
 
 
-def removed_instead(s: GameState, oid: str, to: str) -> str | None:
-    """The id of the oldest "remove it from the game instead" effect (9.10 p1) replacing the move of
-    ``oid`` from the field to ``to``, or None: ``field`` while the effect's controller controls it ("your
+def removed_instead_effects(s: GameState, oid: str, to: str) -> list[str]:
+    """The ids of the "remove it from the game instead" effects (9.10 p1) replacing the move of ``oid``
+    from the field to ``to``, oldest first: ``field`` while the effect's controller controls it ("your
     field"), ``field_to_graveyard`` for a move into a graveyard."""
     obj = s.objects[oid]
+    found: list[str] = []
     for eff in s.effects:
         if eff.kind != "remove_instead" or oid not in eff.targets:
             continue
-        if "field" in eff.rules and obj.controller == eff.controller:
-            return eff.id
-        if "field_to_graveyard" in eff.rules and to == "graveyard":
-            return eff.id
-    return None
+        yours = "field" in eff.rules and obj.controller == eff.controller
+        if yours or ("field_to_graveyard" in eff.rules and to == "graveyard"):
+            found.append(eff.id)
+    return found
 
 
 _WHILE_IN_FIELD = ("source_in_field", "source_controlled")

@@ -772,7 +772,12 @@ def _choice(s: GameState, d: Mapping[str, Any], e: Event) -> None:
 @handles("OptionChosen")
 def _option_chosen(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     # the "you may" question is answered; the effects that follow are their own events
+    resume = s.pending.options.get("resume") if d.get("resumes") and s.pending is not None else None
+    answered = resume.get("pending") if isinstance(resume, dict) else None
     s.pending = None
+    if isinstance(answered, dict):  # which replacement of a move applies: the command that asked is decided
+        # again, answering the decision it answered (``commands.ask_move_choice``)
+        s.pending = Pending(str(answered["kind"]), str(answered["player"]), dict(answered.get("options", {})))
     if d.get("chosen_race"):  # "Choose a race.": remembered by the resolving item (2.5 p1)
         for item in s.chase:
             if item.id == d.get("item"):

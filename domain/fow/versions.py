@@ -69,6 +69,11 @@ class Version:
     """5.5 11.1 p1.2: [Pierce] assigns the blocker damage in multiples of 100, at least its
     capacity, and the rest to the attacked object; otherwise the blocker is dealt the whole
     damage and the excess over its capacity is dealt to the attacked object as well."""
+    preventions_among_replacements: bool = False
+    """5.5 9.10 p2.1: the replacements of damage that are no prevention apply first, in the order the
+    controller of what deals it chooses, then the preventions, in the order the controller of what
+    would be dealt it chooses; with this switch a prevention is one of the replacement effects (10.17
+    p1) and the controller of what deals the damage orders all of them (9.10 p2)."""
     citations: Mapping[str, str] = field(default_factory=dict)
 
     def cite(self, rule: str) -> str:
@@ -235,6 +240,7 @@ FOW_5_01 = Version(
     lifebreak_at_threshold=True,  # 7.10 p1 "equal or larger than"
     forfeit_despite_forced_attack=True,  # 8.2 p3
     pierce_assigns_damage=False,  # 11.1 p2
+    preventions_among_replacements=True,  # 9.10 p2 with 10.17 p1 (no 9.10 p2.1)
     citations=FOW_5_01_CITATIONS,
 )
 

@@ -120,6 +120,16 @@ def view(state: GameState, viewer: str | None) -> dict[str, JSON]:
     return out
 
 
+def _resumes_own(resume: Any, viewer: str) -> bool:
+    """Whether a question's ``resume`` (none, or the command it decides again and the decision that
+    command answered) is ``viewer``'s own."""
+    if not isinstance(resume, dict):
+        return True
+    answered = resume.get("pending")
+    mine = resume["command"]["player"] == viewer
+    return mine and (not isinstance(answered, dict) or answered.get("player") == viewer)
+
+
 def _zone_visible(zone: str, owner: Any, viewer: str) -> bool:
     """Public zones, plus the hand and chant-standby area for their owner (3.5 p2, 3.11 p2)."""
     if zone in ("hand", "standby"):
@@ -167,6 +177,14 @@ def redact_event(state: GameState, event: Event, viewer: str | None) -> Event:
         d["count"] = len(event.data["cards"])
     elif t == "ChoiceRequested" and d.get("player") != viewer:
         d["options"] = {}
+    elif (
+        t == "ChoiceRequested"
+        and isinstance(d.get("options"), dict)
+        and not _resumes_own(d["options"].get("resume"), viewer)
+    ):
+        # which replacement of a move applies, asked as another player's command moved the card: that
+        # command and the decision it answered (``commands.ask_move_choice``) are theirs alone
+        d["options"] = {k: v for k, v in d["options"].items() if k != "resume"}
     elif t == "LoopDeclared" and d.get("player") != viewer:  # objects the declarer names that the viewer cannot see
         d["actions"] = _unseen_blanked(d["actions"], state, viewer)
     elif t == "CardLookedAt" and d.get("player") != viewer:

@@ -144,3 +144,43 @@ def test_beowulf_with_pierce_and_kusanagi_asks_the_replacement_order_for_each_pa
     assert dealt == [(herald, 600), ("p2", 600), (beowulf, 100)]
     assert story.state.players["p2"].life == 3400
     story.replays()
+
+
+def _beowulf_pierces(ruleset: str) -> tuple[Story, dict[str, str], list[Event]]:
+    """Beowulf (TAT-019, [300/500], doubles its damage to a resonator or the opponent) with Kusanagi Sword
+    (TAT-030, "+200 instead") and [Pierce] attacks p2 and is blocked by a Herald ([100/100]); players pass
+    until a question.  The events from the block on."""
+    story = Story({"TAT-019": 4, "TAT-030": 4, "T-HERALD": 4}, ruleset=ruleset)
+    c = {"beowulf": story.put("p1", "TAT-019", "field"), "herald": story.put("p2", "T-HERALD", "field")}
+    _enter_next_turn(story)
+    c["sword"] = _add(story, "p1", "TAT-030", c["beowulf"])
+    grant = {"id": "x-pierce", "kind": "grant", "skill": "pierce", "source": c["beowulf"], "controller": "p1"}
+    story.given("ContinuousEffectCreated", **grant, targets=[c["beowulf"]], duration="end_of_turn")
+    return story, c, _blocked(story, c["beowulf"], c["herald"])
+
+
+def test_under_5_01_the_excess_damage_of_pierce_asks_the_replacement_order_too() -> None:
+    """FoW-5.01 11.1 p2, 9.10 p2: without an assignment, Beowulf deals the Herald its whole damage - p1 first
+    chooses the order of the two replacements of that damage (300 + 200, doubled: 1000) - and the damage
+    beyond the Herald's capacity (100) is dealt to p2 as well: 900, whose two replacements p1 orders as well
+    (900 doubled, + 200: 2000), asked before any damage is dealt."""
+    story, c, events = _beowulf_pierces("FoW-5.01")
+    asked = find(events, "ChoiceRequested")
+    assert (asked.data["player"], asked.data["kind"], asked.rule) == ("p1", "replacement", "FoW-5.01 9.10 p2")
+    assert (asked.data["options"]["target"], asked.data["options"]["amount"]) == (c["herald"], 300)
+    events = story.when(cmd("ChooseReplacement", "p1", effect=f"{c['sword']}:1"))  # (300 + 200) x 2 = 1000
+    asked = find(events, "ChoiceRequested")
+    assert (asked.data["player"], asked.data["kind"], asked.rule) == ("p1", "replacement", "FoW-5.01 9.10 p2")
+    assert (asked.data["options"]["target"], asked.data["options"]["amount"]) == ("p2", 900)
+    assert asked.data["options"]["choices"] == [f"{c['sword']}:1", f"{c['beowulf']}:0"]
+    assert "DamageDealt" not in [e.type for e in events]
+    assert legal(story, "p1", "ChooseReplacement") == [{"effect": x} for x in asked.data["options"]["choices"]]
+    events = story.when(cmd("ChooseReplacement", "p1", effect=f"{c['beowulf']}:0"))  # 900 x 2 + 200 = 2000
+    dealt = [(e.data["target"], e.data["amount"], e.rule) for e in events if e.type == "DamageDealt"]
+    assert dealt == [
+        (c["herald"], 1000, "FoW-5.01 8.5 p2.1"),
+        ("p2", 2000, "FoW-5.01 11.1 p2"),
+        (c["beowulf"], 100, "FoW-5.01 8.5 p3"),
+    ]
+    assert story.state.players["p2"].life == 2000
+    story.replays()
