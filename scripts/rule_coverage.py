@@ -92,8 +92,6 @@ EXCLUDED: Mapping[str, Mapping[str, str]] = {
 
 NOT_IMPLEMENTED: Mapping[str, Mapping[str, str]] = {
     "FoW-5.5": {
-        "3.16": "no effect refers to cards 'out of the game': the card vocabulary (domain/fow/cards.py) has no such "
-        "reference, no card of the shipped database says it, and a game knows no collection or sideboard",
         "10.16": "no effect copies a card or an ability: the card vocabulary has no 'copy' effect (the importer only "
         "reads the printed [0/0] of a card that enters as a copy) and the state has no pseudo-card copies",
         "14.2": "Bifrost games have no lifebreak area (4.2 p5, tested), but no effect refers to a lifebreak area, "
