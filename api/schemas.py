@@ -47,6 +47,11 @@ class StarterDeck(Strict):
     """A built-in starter deck, by name (see ``GET /rulesets``)."""
 
     starter: str = Field(pattern=ID)
+    sideboard: list[DeckEntry] | None = Field(
+        default=None,
+        max_length=500,
+        description="Force of Will: cards owned outside the game besides the starter deck (FoW-5.5 3.16 p1).",
+    )
 
 
 class DeckList(BaseModel):
@@ -57,6 +62,12 @@ class DeckList(BaseModel):
     ruler: str | None = Field(default=None, max_length=128)
     main: list[DeckEntry] = Field(max_length=500)
     stones: list[DeckEntry] = Field(default_factory=list, max_length=500)
+    sideboard: list[DeckEntry] | None = Field(
+        default=None,
+        max_length=500,
+        description="Force of Will: the cards the player owns outside the game (FoW-5.5 3.16 p1): the sideboard "
+        "in a tournament, otherwise the cards of their collection not in their deck they bring.",
+    )
     monster_deck: list[DeckEntry | str] | None = Field(
         default=None,
         max_length=500,
@@ -265,6 +276,7 @@ DecisionKind = Literal[
     "recover",
     "redraw",
     "replacement",
+    "reveal_outside",
     "rule_action_order",
     "rule_choice",
     "search",

@@ -92,8 +92,6 @@ EXCLUDED: Mapping[str, Mapping[str, str]] = {
 
 NOT_IMPLEMENTED: Mapping[str, Mapping[str, str]] = {
     "FoW-5.5": {
-        "3.16": "no effect refers to cards 'out of the game': the card vocabulary (domain/fow/cards.py) has no such "
-        "reference, no card of the shipped database says it, and a game knows no collection or sideboard",
         "14.2": "Bifrost games have no lifebreak area (4.2 p5, tested), but no effect refers to a lifebreak area, "
         "so the rule that such references and [Break] abilities are ignored has nothing to act on",
     },

@@ -1398,10 +1398,15 @@ class GameService:
         if "starter" not in deck:
             return dict(deck)
         name = deck["starter"]
-        if len(deck) != 1 or not isinstance(name, str):
-            raise InvalidRequestError(f"{player.id}'s deck: give either {{'starter': name}} or a deck list")
+        extra = {k: v for k, v in deck.items() if k != "starter"}
+        if set(extra) - {"sideboard"} or (extra and not ruleset.startswith("FoW-")) or not isinstance(name, str):
+            raise InvalidRequestError(
+                f"{player.id}'s deck: give either {{'starter': name}} (with, in Force of Will, a 'sideboard') "
+                "or a deck list"
+            )
         try:
-            return self.catalogs.starter_deck(ruleset, name)
+            # cards owned outside the game besides the starter deck (FoW-5.5 3.16 p1), checked by the engine
+            return {**self.catalogs.starter_deck(ruleset, name), **extra}
         except UnknownStarterDeckError as exc:
             raise InvalidRequestError(f"{player.id}'s deck: {exc}", "deck/unknown_starter") from None
 

@@ -1220,6 +1220,28 @@ class PutFromRemoved(_Model):
         return self
 
 
+class RevealOutside(_Model):
+    """ "You may reveal a Seven Kings ruler you own from outside the game that ... and keep it revealed until
+    end of game" / "you may reveal this card you own from outside the game and keep it revealed until end of
+    game": the controller chooses up to ``count`` of the cards they own outside the game - in their removed
+    area or their sideboard (FoW-5.5 3.16 p1) - that match ``filter`` (none: the source card itself, while it is
+    outside the game) and reveals them; they stay revealed until the end of the game, or until they move to
+    another zone (10.4 p1).  Choosing none is declining ("you may")."""
+
+    op: Literal["reveal_outside"] = "reveal_outside"
+    filter: Filter | None = None
+    count: Annotated[int, Field(ge=1)] = 1
+    new_name: bool = False
+    """"If you did not already reveal a card that shares a name with this card this game": only while no card
+    its controller revealed from outside the game this game shares a name with it (FoW-5.5 2.2)."""
+
+    @model_validator(mode="after")
+    def _check(self) -> RevealOutside:
+        if self.filter is not None and self.filter.zone != "outside":
+            raise ValueError("'reveal_outside' chooses among the cards outside the game (zone 'outside')")
+        return self
+
+
 class Banish(_Model):
     """ "Your opponent banishes a resonator" / "each player banishes a non-Shadow resonator": the
     affected player chooses ``count`` of the cards they control matching ``filter`` (``controller``

@@ -57,11 +57,13 @@ class Filter(_Model):
         "standby",
         "removed",
         "stone_deck",
+        "outside",
     ] = "field"
     """``stone_area`` is the magic stone area (FoW-5.5 3.7); ``magic_stone_area`` is accepted as an alias;
     ``standby`` (the chant-standby area, 3.11) only to count cards ("for each card in your chant-standby area");
     ``removed`` is the removed area (3.12: "for each card in your removed area", "target card from your
-    removed area"); ``stone_deck`` (the magic stone deck, 3.6) for the card revealed on top of it."""
+    removed area"); ``stone_deck`` (the magic stone deck, 3.6) for the card revealed on top of it; ``outside``:
+    "outside the game", a player's removed area and sideboard (the cards they own outside the game, 3.16 p1)."""
 
     @field_validator("zone", mode="before")
     @classmethod
@@ -205,6 +207,14 @@ class Filter(_Model):
     """"target J-Ruler or Knight of the Round Table", "a Regalia or Knight of the Round Table", "target
     addition or card in a chant-standby area": an object matching one of these filters (each with its
     own zone); the filter holding them says nothing else."""
+
+    revealed: bool = False
+    """With ``zone`` ``outside``: "revealed outside the game" - revealed from outside the game and kept revealed
+    (it stays so until it moves to another zone, FoW-5.5 10.4 p1, 3.16 p1)."""
+    not_sharing_name_with: Filter | None = None
+    """"that does not share a name with other Seven Kings rulers you own revealed outside the game": no other
+    object matching this filter (its ``controller`` relative to the same player) shares a name with it
+    (FoW-5.5 2.2)."""
 
     chosen_race: bool = False
     """"J/resonators of the chosen race": cards with the race chosen by an earlier ``choose_race`` effect

@@ -69,6 +69,7 @@ from domain.fow.card_effects import ReturnToHand as ReturnToHand
 from domain.fow.card_effects import ReturnToRulerSide as ReturnToRulerSide
 from domain.fow.card_effects import RevealHand as RevealHand
 from domain.fow.card_effects import RevealNamed as RevealNamed
+from domain.fow.card_effects import RevealOutside as RevealOutside
 from domain.fow.card_effects import RevealTop as RevealTop
 from domain.fow.card_effects import Search as Search
 from domain.fow.card_effects import SetPrintedAtk as SetPrintedAtk
@@ -171,6 +172,7 @@ _PAUSING_OPS = (
     "keep_one",
     "move_addition",
     "reveal_named",
+    "reveal_outside",
 )
 """Effects that may wait for a player's choice (or hold other effects): not inside ``may``/``if``."""
 
@@ -372,7 +374,8 @@ Effect = Annotated[
     | PayLess
     | GrantAbilities
     | RemoveInstead
-    | RevealHand,
+    | RevealHand
+    | RevealOutside,
     Field(discriminator="op"),
 ]
 
@@ -678,6 +681,10 @@ class Ability(_Model):
     owner plays it (3.1 p5).  On a ``card_enters_field`` automatic ability ("When you put a Treasury Item
     into a field, put this card from your graveyard into your hand"): it triggers only while the card is
     in its owner's graveyard, for its owner."""
+    from_outside: bool = False
+    """An automatic ability whose text makes it work outside the game ("At the beginning of the game >>> ...
+    you may reveal this card you own from outside the game"): it triggers while the card is outside the game,
+    in its owner's sideboard (FoW-5.5 9.2 p2, 3.16 p1), for its owner."""
     # continuous abilities
     affects: Target | None = None
     modify_atk: int = 0
@@ -1116,6 +1123,10 @@ class Card(_Model):
     """"You may play this card from the removed area": its owner may play it from their removed area
     (3.12) as they would from their hand (the text beats the rule that cards are played from the hand,
     FoW-5.5 7.1 p2, 1.4 p1)."""
+    playable_from_outside: bool = False
+    """"You may play it from outside the game as long as it is revealed": its owner may play it from outside
+    the game - their sideboard or removed area (FoW-5.5 3.16 p1) - while it is revealed there, as they would
+    from their hand (the text beats 7.1 p2, 1.4 p1)."""
     cannot_be_chased: bool = False
     """"Players cannot chase (to) this card": while it is in the chase area no player may put a card
     or a non-automatic ability into the chase area (FoW-5.5 10.7 p2)."""

@@ -27,7 +27,7 @@ from domain.fow.cards import (
     RuleOverrides,
     Target,
 )
-from domain.fow.state import PLAYGROUND, ChaseItem, Effect, GameState, Obj
+from domain.fow.state import OUT_OF_GAME, PLAYGROUND, ChaseItem, Effect, GameState, Obj
 
 COUNTER_PATTERN = "/"
 
@@ -522,13 +522,16 @@ def play_permissions(state: GameState, player: str, oid: str) -> list[tuple[str,
     """What lets ``player`` play their card ``oid`` from its zone other than the hand, as (kind,
     source card): ``remnant`` ([Remnant], printed - no source - or given by "Fire [Spell:Chant] cards in
     your graveyard gain [Remnant]", FoW-5.5 12.6 p2), ``graveyard`` ("You may play cards in your
-    graveyard"), ``removed`` ("You may play this card from the removed area"); the text beats the rule
+    graveyard"), ``removed`` ("You may play this card from the removed area"), ``outside`` ("You may play it
+    from outside the game as long as it is revealed", 3.16 p1); the text beats the rule
     that cards are played from the hand (7.1 p2, 1.4 p1).  Printed [Remnant] first."""
     obj = state.objects[oid]
     card = state.card_of(oid)
     if obj.owner != player:
         return []
     out: list[tuple[str, str | None]] = []
+    if obj.zone in OUT_OF_GAME and obj.revealed and card.playable_from_outside:
+        out.append(("outside", None))  # "You may play it from outside the game as long as it is revealed" (3.16 p1)
     if obj.zone == "removed" and card.playable_from_removed:
         out.append(("removed", None))
     if obj.zone == "removed":
@@ -641,7 +644,13 @@ def matches(
     if flt.chosen_race:  # "of the chosen race" with no race chosen: nothing (2.5 p1)
         return False
     obj = state.objects[oid]
-    if obj.zone != flt.zone and not (flt.playground and flt.zone == "field" and obj.zone in PLAYGROUND):
+    if (
+        obj.zone != flt.zone
+        and not (flt.playground and flt.zone == "field" and obj.zone in PLAYGROUND)
+        and not (flt.zone == "outside" and obj.zone in OUT_OF_GAME)  # outside the game (3.16 p1)
+    ):
+        return False
+    if (flt.revealed or flt.not_sharing_name_with is not None) and not _outside_match(state, flt, oid, you, source_oid):
         return False
     card = state.card_of(oid)
     kind = effective_type(state, oid)
@@ -1482,7 +1491,25 @@ def _ruler_name_has(s: GameState, you: str, part: str) -> bool:
     return ruler or any(effective_type(s, o) == "j_ruler" and part in s.card_of(o).name for o in s.zones[you]["field"])
 
 
+def _outside_match(state: GameState, flt: Filter, oid: str, you: str, source: str | None) -> bool:
+    """ "revealed outside the game" (FoW-5.5 3.16 p1, 10.4 p1) and "that does not share a name with other ..."
+    (2.2) of a filter."""
+    if flt.revealed and not (state.objects[oid].zone in OUT_OF_GAME and state.objects[oid].revealed):
+        return False
+    other = flt.not_sharing_name_with
+    if other is None:
+        return True
+    names = names_of(state, oid)
+    return not any(
+        names & names_of(state, o)
+        for o in _zone_objects(state, other)
+        if o != oid and _counts(state, other, o, you, source)
+    )
+
+
 def _zone_objects(s: GameState, flt: Filter) -> list[str]:
+    if flt.zone == "outside":  # out of the game: the removed areas and the sideboards (3.16 p1)
+        return [oid for pid in s.order for zone in OUT_OF_GAME for oid in s.zones[pid][zone]]
     zones = [flt.zone]
     if flt.zone == "field" and not flt.types:
         # "a Moon you control", "\"Abel\" you control": no card type, so a card anywhere in

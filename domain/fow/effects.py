@@ -62,6 +62,7 @@ from domain.fow.cards import (
     ReturnToRulerSide,
     RevealHand,
     RevealNamed,
+    RevealOutside,
     RevealTop,
     Search,
     SetPrintedAtk,
@@ -96,6 +97,7 @@ from domain.fow.effect_choices import (
 )
 from domain.fow.matching import _filter_match, _fits_field_alone, _search_match, _total_cost
 from domain.fow.movement import draw, end_source_rested, end_with_control, move, recovery_prohibited, shuffle
+from domain.fow.outside import reveal_outside
 from domain.fow.state import PLAYGROUND, ChaseItem, GameState
 from domain.fow.targets import _players, _search_field_instead, _targets_of, is_legal_host
 from domain.fow.trigger_checks import (
@@ -197,6 +199,8 @@ def apply_effect(
     src = item.source
     if isinstance(eff, Fight):
         return _fight(ctx, item, eff, group, other, cause, choice)
+    if isinstance(eff, RevealOutside):  # "reveal ... from outside the game and keep it revealed" (3.16 p1)
+        return reveal_outside(ctx, item, eff, cause, choice)
     if isinstance(eff, Delayed):  # "At the end of turn, destroy that resonator" (9.6 p8)
         made: dict[str, Any] = {"delayed": ctx.fresh_id("d"), "controller": you, "source": src, "at": eff.at}
         past = s.phase == "end" and s.step in ("end_of_turn", "cleanup")  # this turn's end of turn happened

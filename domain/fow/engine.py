@@ -200,6 +200,7 @@ _CHOICE_RULES = {
     "search": "10.13 p2",
     "put_from_hand": "10.13 p2",
     "recover": "9.3 p3.2",
+    "reveal_outside": "3.16 p1",
 }
 """The decisions that are a choice of N from M (one parameterised legal action) and the rule that asks."""
 
@@ -227,7 +228,12 @@ def pending_choice(s: GameState, player: str) -> Command | None:
         lo, hi = int(p.options["min"]), min(int(p.options["max"]), len(cards))
     elif p.kind == "attributes":  # any number of the five (2.8 p2)
         kind, arg, cards, lo, hi = "ChooseAttributes", "attributes", ["W", "R", "U", "G", "B"], 0, 5
-    elif p.kind in ("search", "put_from_hand", "recover"):  # "up to N" (a search "for a card": min, 10.13 p2)
+    elif p.kind in (
+        "search",
+        "put_from_hand",
+        "recover",
+        "reveal_outside",
+    ):  # "up to N" (a search "for a card": min, 10.13 p2)
         lo, hi = int(p.options.get("min", 0)), min(int(p.options["max"]), len(cards))
         if isinstance(p.options.get("kinds"), list):  # "a X and/or a Y": one of each kind (10.13 p2)
             constraints, groups = ("one_per_group",), tuple(tuple(map(str, g)) for g in p.options["kinds"])
@@ -274,6 +280,7 @@ DECISION_KINDS: tuple[str, ...] = (
     "race",
     "recover",
     "replacement",
+    "reveal_outside",
     "search",
     "skill",
     "trigger",

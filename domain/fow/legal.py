@@ -257,13 +257,13 @@ def _trigger_commands(s: GameState, trig: Triggered, player: str) -> list[Comman
 def _priority_actions(s: GameState, player: str) -> list[Command]:
     out: list[Command] = [Command("Pass", player)]
     main = is_main_timing(s, player)
-    elsewhere = list(s.zones[player]["graveyard"]) + list(s.zones[player]["removed"])
+    elsewhere = [o for z in ("graveyard", "removed", "outside") for o in s.zones[player][z]]  # outside: 3.16 p1
     for oid in list(s.zones[player]["hand"]) + list(s.zones[player]["standby"]) + elsewhere:
         card = s.cards[s.objects[oid].card]
         if card.type in ("ruler", "j_ruler", "magic_stone"):
             continue
         zone = s.objects[oid].zone
-        if zone in ("graveyard", "removed") and not play_permissions(s, player, oid):
+        if zone in ("graveyard", "removed", "outside") and not play_permissions(s, player, oid):
             continue  # [Remnant], "You may play cards in your graveyard", "... from the removed area"
         if zone == "standby" and not (card.subtype == "chant_standby" and card.trigger == "anytime"):
             continue

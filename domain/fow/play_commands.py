@@ -76,11 +76,13 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         )
     if standby_anytime:
         actions.require_stones_shown(ctx, player, card)
-    permission = _play_permission(ctx, player, oid, args) if source_zone in ("graveyard", "removed") else None
+    elsewhere = ("graveyard", "removed", "outside")  # outside the game: the sideboard (3.16 p1)
+    permission = _play_permission(ctx, player, oid, args) if source_zone in elsewhere else None
     allowed_zone = source_zone == "hand" or standby_anytime or permission is not None
     if not allowed_zone:
         rule = "12.6 p2" if source_zone == "graveyard" else "7.1 p2"
-        raise ctx.reject("rules/not_in_hand", rule, f"{card.name} ({oid}) is in the {source_zone}, not in your hand")
+        where = "outside the game" if source_zone == "outside" else f"in the {source_zone}"
+        raise ctx.reject("rules/not_in_hand", rule, f"{card.name} ({oid}) is {where}, not in your hand")
     if card.type in ("ruler", "j_ruler", "magic_stone"):
         raise ctx.reject("rules/not_playable", "6.3 p1", f"{card.name} is a {card.type} and is not played from a hand")
     if cannot_play(s, player, card):  # "Target player cannot play normal spells ... until end of turn"
@@ -141,7 +143,8 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         once = once_per_turn_permission(s, source) if kind == "removed" else None
         if once is not None:  # "Once per turn, you may play a card from your removed ... zone"
             used["once_per_turn_key"] = once
-        cause = ctx.emit("PlayPermissionUsed", used, "12.6 p2" if kind == "remnant" else "1.4 p1", cause=cause)
+        rule = {"remnant": "12.6 p2", "outside": "3.16 p1"}.get(kind, "1.4 p1")
+        cause = ctx.emit("PlayPermissionUsed", used, rule, cause=cause)
     cause = actions.move(
         ctx,
         oid,

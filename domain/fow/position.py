@@ -626,7 +626,9 @@ def from_state(state: GameState) -> Position:
     if any(p.once_per_turn_used for p in s.players.values()):
         problems.append("abilities already played this turn under a once-per-turn limit")
     if any(s.zones[p]["outside"] for p in s.order):
-        problems.append("cards outside the game (set-up not finished)")
+        problems.append(
+            "cards outside the game (the set-up not finished, or a sideboard, 3.16 p1: positions have no such zone)"
+        )
     if any(c.resolved_effects or c.kind not in ("card", "ability", "judgment") for c in s.chase):
         problems.append("a chase item that is partly resolved or of a kind positions do not express")
     if any((o.pseudo and o.zone != "none") or o.copy_of is not None for o in s.objects.values()):

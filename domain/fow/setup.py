@@ -78,6 +78,19 @@ def check_deck(
     return ruler, main, stones
 
 
+def check_sideboard(ctx: Ctx, pid: str, deck: Mapping[str, Any], cards: Mapping[str, Card]) -> list[str]:
+    """The cards ``pid`` owns outside the game as it begins (FoW-5.5 3.16 p1): in a tournament their
+    sideboard (3.16 p1.2), otherwise the cards of their collection not in their deck (3.16 p1.1) that
+    they bring - declared either way as the deck's ``sideboard``, ``{card, count}`` entries like the
+    main deck's.  The deck construction rules (4.1) govern the main deck, the magic stone deck and the
+    ruler only: a sideboard may hold any cards (rulers, J-rulers' rulers, magic stones), in any number."""
+    sideboard = _deck_entries(ctx, pid, deck, "sideboard")
+    for cid in sideboard:
+        if cid not in cards:
+            raise ctx.reject("deck/unknown_card", "3.16 p1", f"{pid}'s sideboard names unknown card {cid!r}")
+    return sideboard
+
+
 def keywords_of(card: Card) -> set[str]:
     found = {
         k
@@ -207,11 +220,13 @@ def _start(ctx: Ctx, spec: GameSpec, catalog: Mapping[str, Mapping[str, Any]]) -
     decks: dict[str, tuple[str, list[str], list[str]]] = {}
     for p in spec.players:
         ruler, main, stones = check_deck(ctx, p.id, p.deck, cards)
+        sideboard = check_sideboard(ctx, p.id, p.deck, cards)
         decks[p.id] = (ruler, main, stones)
         placed = [(ruler, "outside")] + [(c, "main_deck") for c in main] + [(c, "stone_deck") for c in stones]
+        placed += [(c, "outside") for c in sideboard]  # out of the game from the start (3.16 p1)
         for n, (cid, zone) in enumerate(placed, start=1):
             objects.append({"oid": f"{p.id}-{n:03d}", "card": cid, "owner": p.id, "zone": zone})
-        for cid in dict.fromkeys([ruler, *main, *stones]):  # in deck order, never a set's (hash-seed) order
+        for cid in dict.fromkeys([ruler, *main, *stones, *sideboard]):  # in deck order, never a set's (hash-seed) order
             used[cid] = cards[cid]
     for card in list(used.values()):  # J-ruler sides and the other side of double-sided cards
         for ref in (card.judgment.j_ruler if card.judgment else None, card.other_side):
@@ -311,6 +326,6 @@ def change_hand(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
                 if deck:
                     actions.move(ctx, deck[-1], "lifebreak", done, rule="4.2 p5", reason="setup")
     for pid in [first, s.opponent(first)]:
-        ruler = next(oid for oid in s.zones[pid]["outside"] if s.cards[s.objects[oid].card].type == "ruler")
+        ruler = f"{pid}-001"  # the ruler prepared (4.1 p2), not a ruler of the sideboard (3.16 p1)
         actions.move(ctx, ruler, "ruler_area", done, rule="4.2 p6", reason="setup", controller=pid)
     flow.start_turn(ctx, first, done)

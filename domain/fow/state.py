@@ -35,6 +35,10 @@ HIDDEN_ZONES = ("main_deck", "stone_deck", "hand", "lifebreak", "standby")
 ORDERED_ZONES = ("main_deck", "stone_deck", "graveyard", "lifebreak", "standby")
 PLAYGROUND = ("ruler_area", "field", "stone_area")
 """FoW-5.5 3.14 p1."""
+OUT_OF_GAME = ("removed", "outside")
+"""What "out of (outside) the game" refers to (FoW-5.5 3.16 p1): a player's removed area and the cards they
+own that are not in the game, their sideboard (in a tournament, p1.2; otherwise the cards of their collection
+not in their deck, p1.1), declared with their deck and kept in the ``outside`` zone."""
 
 
 @dataclass(slots=True)
@@ -153,6 +157,9 @@ class PlayerState:
     put_into_graveyard_from_field: list[str] = field(default_factory=list)
     """Objects put into a graveyard from this player's field this turn ("a resonator was put into
     a graveyard from your field this turn"), whoever controlled it there (9.11)."""
+    revealed_from_outside: list[str] = field(default_factory=list)
+    """The cards this player revealed from outside the game this game, in order ("If you did not already
+    reveal a card that shares a name with this card this game", FoW-5.5 3.16 p1)."""
     damage_sources: list[list[str]] = field(default_factory=list)
     """The card type and controller of each card in a field that dealt damage to this player
     this turn, as it was then ("A J/resonator your opponent controlled dealt damage to you this turn")."""
@@ -324,6 +331,7 @@ _clone_player = compile_copy(
         "put_into_field": "list",
         "put_into_graveyard_from_field": "list",
         "damage_sources": "lists",
+        "revealed_from_outside": "list",
     },
 )
 _clone_obj = compile_copy(Obj, {"counters": "dict", "last_known": "opt_dict"})
@@ -1079,6 +1087,8 @@ def _marker(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     s.passes = 0
     if "oid" in d and e.type == "CardRevealed":
         s.objects[d["oid"]].revealed = True
+        if d.get("until") == "end_of_game":  # revealed from outside the game (3.16 p1): remembered all game
+            s.players[d["player"]].revealed_from_outside.append(d["oid"])
 
 
 @handles("CardLookedAt")

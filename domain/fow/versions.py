@@ -117,6 +117,9 @@ FOW_5_01_CITATIONS: Mapping[str, str] = _citation_table(
 2.7 p2.1  -> 2.7 p1
 # 3.12 p2.1 (a card removed from the game face down is hidden) does not exist: the removed area.
 3.12 p2.1 -> 3.12 p2
+# 3.16 p1 (cards "out of the game": the removed area and the sideboard or collection) does not exist:
+# the removed area is the one zone 5.01 gives cards out of the game.
+3.16 p1   -> 3.12 p1
 # 7.6 p3 (any card may be put into the chant-standby area) does not exist: 6.3 p2.4 "Put
 # [Spell:chant-standby] card in his or her hand into his or her chant-standby area" (7.6 p1 says
 # "[Spell:Chant] card" under the title "Put [Spell:Chant-standby] Card"; 3.11 p1 agrees with 6.3).

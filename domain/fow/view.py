@@ -47,7 +47,9 @@ def is_visible(s: GameState, oid: str, viewer: str | None) -> bool:
     if obj.zone == "main_deck" and obj.owner == viewer and s.zones[viewer]["main_deck"][-1:] == [oid]:
         # "You may look at the top card of your main deck at any time" (3.1 p2)
         return obj.revealed or may_look_at_top_card(s, viewer)
-    if obj.zone in HIDDEN_ZONES or obj.zone == "outside":
+    if obj.zone == "outside":  # the owner's sideboard (3.16 p1): theirs to see; the others see it revealed
+        return obj.owner == viewer or obj.revealed
+    if obj.zone in HIDDEN_ZONES:
         return obj.revealed
     # a card removed face down is hidden but from the players allowed to see it (3.12 p2.1): its owner,
     # who knows it or may look at it, unless it was removed unseen (no "You may look at them", 3.2 p2)
@@ -62,7 +64,10 @@ def view(state: GameState, viewer: str | None) -> dict[str, JSON]:
         p = s.players[pid]
         zones: dict[str, JSON] = {}
         for zone, oids in s.zones[pid].items():
-            if zone == "outside":
+            if zone == "outside":  # out of the game (3.16 p1): a count, with the cards the viewer may see
+                if oids:
+                    visible = [_obj_view(s, o) for o in oids if is_visible(s, o, viewer)]
+                    zones[zone] = {"count": len(oids), "cards": visible}
                 continue
             if viewer is None:
                 zones[zone] = [_obj_view(s, o) for o in oids]
@@ -85,7 +90,8 @@ def view(state: GameState, viewer: str | None) -> dict[str, JSON]:
             "item": c.id,
             "kind": c.kind,
             "controller": c.controller,
-            "source": _obj_view(s, c.source),
+            # the source of an automatic ability working outside the game may be hidden (3.16 p1)
+            "source": _obj_view(s, c.source) if is_visible(s, c.source, viewer) else {"oid": c.source},
             "targets": c.targets,
         }
         for c in s.chase
@@ -132,9 +138,9 @@ def _resumes_own(resume: Any, viewer: str) -> bool:
 
 def _zone_visible(zone: str, owner: Any, viewer: str) -> bool:
     """Public zones, plus the hand and chant-standby area for their owner (3.5 p2, 3.11 p2)."""
-    if zone in ("hand", "standby"):
+    if zone in ("hand", "standby", "outside"):  # and the owner's cards outside the game (3.16 p1)
         return bool(owner == viewer)
-    return zone not in HIDDEN_ZONES and zone != "outside"
+    return zone not in HIDDEN_ZONES
 
 
 def _unseen_blanked(value: Any, state: GameState, viewer: str) -> Any:

@@ -8,7 +8,7 @@ from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
 from domain.fow.cards import parse_card
-from domain.fow.importer import effects_first as _registered  # noqa: F401  (every effect sentence is registered)
+from domain.fow.importer import effects_outside as _registered  # noqa: F401  (every effect sentence is registered)
 from domain.fow.importer.characteristics import _SELF_SIZED, _card_cost, _colours, _stat, _types
 from domain.fow.importer.keywords import _merge, _paragraph
 from domain.fow.importer.records import (

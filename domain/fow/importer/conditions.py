@@ -348,6 +348,17 @@ def _comparison(low: str, ctx: _Ctx) -> JsonDict | None:
     return None
 
 
+def _outside_selector(phrase: str, ctx: _Ctx, gap: str) -> JsonDict:
+    """``Seven Kings ruler``, ``Machine`` -> a filter of the cards the controller owns outside the game (their
+    removed area and sideboard, FoW-5.5 3.16 p1; "you own": outside a playground, the owner, 3.1 p5).  A ruler
+    (not a type a target names elsewhere) is read here: "<race> ruler(s)"."""
+    ruler = re.fullmatch(r"(?P<r>.+?) rulers?", phrase.strip(), re.IGNORECASE)
+    flt, players = _selector(f"{ruler.group('r')} card" if ruler else phrase, ctx, zone="outside")
+    if players or "controller" in flt:
+        raise _GapError(gap)
+    return {**flt, **({"types": ["ruler"]} if ruler else {}), "controller": "you"}
+
+
 def _count(text: str, ctx: _Ctx, *, it_self: bool = False) -> JsonDict:
     """``Werewolf you control``, ``other Wererabbit you control``, ``resonator in your
     graveyard``, ``card in your opponent's graveyard`` -> a Count ("for each ...")."""
@@ -424,6 +435,9 @@ def _count(text: str, ctx: _Ctx, *, it_self: bool = False) -> JsonDict:
             raise _GapError(f"condition: for each {text}")
         flt["controller"] = "you" if m.group("whose").lower() == "your" else "opponent"
         return {"filter": flt}
+    m = re.fullmatch(r"(?P<what>.+?) you own revealed outside the game", low, re.IGNORECASE)
+    if m:  # revealed from outside the game and kept so: public (FoW-5.5 3.16 p1, 10.4 p1)
+        return {"filter": {**_outside_selector(m.group("what"), ctx, f"condition: for each {text}"), "revealed": True}}
     m = re.fullmatch(r"of your (?P<what>.+)", low, re.IGNORECASE)
     if m:  # "for each of your fire magic stone": each one you control (FoW-5.5 1.5 p3)
         return _count(f"{m.group('what')} you control", ctx, it_self=it_self)

@@ -437,6 +437,27 @@ def _keyword(raw: str, text: str, ctx: _Ctx) -> Delta | None:
     return None
 
 
+_PLAY_FROM_OUTSIDE = re.compile(r"\s*You may play it from outside the game as long as it is revealed\.?$", re.I)
+
+
+def _outside_abilities(abilities: list[JsonDict], text: str, *, required: bool = False) -> list[JsonDict]:
+    """ "At the beginning of the game >>> ... you may reveal this card you own from outside the game and keep
+    it revealed until end of game": an automatic ability working outside the game, where the card is (its text
+    says so, FoW-5.5 9.2 p2, 3.16 p1).  ``required``: the paragraph goes on "You may play it from outside the
+    game as long as it is revealed" (the card's ``playable_from_outside``), so it must be such an ability."""
+    out: list[JsonDict] = []
+    for ability in abilities:
+        if not any(e.get("op") == "reveal_outside" and "filter" not in e for e in ability.get("effects", [])):
+            out.append(ability)
+        elif ability.get("kind") != "automatic":  # "{0}: You may reveal this card from outside the game"
+            raise _GapError(f"effect: {text.strip()} (an ability played outside the game)")
+        else:
+            out.append({**ability, "from_outside": True})
+    if required and (len(out) != 1 or not out[0].get("from_outside")):
+        raise _GapError(f"effect: {text.strip()} (before playing it from outside the game)")
+    return out
+
+
 def _paragraph(raw: str, ctx: _Ctx) -> Delta | None:
     """What one paragraph contributes to the card; None for a paragraph of reminder text only."""
     text = _clean(raw)
@@ -445,6 +466,10 @@ def _paragraph(raw: str, ctx: _Ctx) -> Delta | None:
     keyword = _keyword(raw, text, ctx)
     if keyword is not None:
         return keyword
+    outside = _PLAY_FROM_OUTSIDE.search(text)
+    if outside and text[: outside.start()].strip():  # after the ability revealing this card (3.16 p1, 1.4 p1)
+        abilities = _outside_abilities(_ability(raw, text[: outside.start()], ctx), text, required=True)
+        return {"abilities": abilities, "playable_from_outside": True}
     graveyard = _graveyard_activate(raw, text, ctx)
     if graveyard is not None:
         return {"abilities": [graveyard]}
@@ -488,7 +513,7 @@ def _paragraph(raw: str, ctx: _Ctx) -> Delta | None:
     if ctx.type == "ruler" and re.match(r"you may pay \S+ less to play this ability\b", text, re.IGNORECASE):
         # a paragraph of its own after "[Judgment] <cost>": the judgment's reduction (9.3 p2.5)
         return {"judgment_limits": _ability_limits(text, ctx, text)}
-    return {"abilities": _ability(raw, text, ctx)}
+    return {"abilities": _outside_abilities(_ability(raw, text, ctx), text)}
 
 
 _SCALARS = (

@@ -79,18 +79,34 @@ class Story:
         ruler: str = "T-RULER",
         cards: Mapping[str, dict[str, Any]] | None = None,
         ruleset: str = "FoW-5.5",
+        sideboard: Mapping[str, int] | None = None,
+        to_main: bool = True,
     ) -> None:
-        """``cards``: stand-in cards to add to the real ones (an invented ruler, say)."""
+        """``cards``: stand-in cards to add to the real ones (an invented ruler, say); ``sideboard``: the
+        cards each player owns outside the game (FoW-5.5 3.16 p1); ``to_main``: players pass on to the
+        first main phase (else the story stops after the hand changes, before the first turn's draw phase)."""
         cards = catalog({**database_cards(), "T-HERALD": HERALD, "T-SEER": SEER, **(cards or {})})
         d = {**deck(dict(main), dict(stones or {"T-STONE": 10})), "ruler": ruler}
+        if sideboard:
+            d["sideboard"] = [{"card": c, "count": n} for c, n in sideboard.items()]
         self.state, started = start_game(cards=cards, decks=(d, d), ruleset=ruleset)
         self.log: list[Event] = list(started)
+        self.steps: list[tuple[Command, list[Event]]] = []
+        """Every command accepted since the game started, with its events (a replay log's steps)."""
+        self.spec = {"cards": cards, "decks": (d, d), "ruleset": ruleset}
+        """What the game was started from (a replay log's header)."""
         self.when(cmd("ChangeHand", "p1", cards=[]))
         self.when(cmd("ChangeHand", "p2", cards=[]))
-        while not (self.state.phase == "main" and self.state.step == "main"):
+        while to_main and not (self.state.phase == "main" and self.state.step == "main"):
             if self.pending.kind == "search":  # "At the beginning of the game, search ..." (MPR-064): the first
                 least = int(self.pending.options.get("min", 0))
                 self.when(cmd("ChooseCards", self.pending.player, cards=list(self.pending.options["cards"])[:least]))
+                continue
+            if self.pending.kind == "trigger":  # "At the beginning of the game" abilities outside the game
+                self.when(cmd("PlayTriggered", self.pending.player, trigger=self.pending.options["triggers"][0]))
+                continue
+            if self.pending.kind == "reveal_outside":  # "... you may reveal this card ...": declined (3.16 p1)
+                self.when(cmd("ChooseCards", self.pending.player, cards=[]))
                 continue
             self.when(cmd("Pass", self.pending.player))
 
@@ -151,6 +167,7 @@ class Story:
     def when(self, command: Command) -> list[Event]:
         events = run(self.state, command)
         self.log += events
+        self.steps.append((command, events))
         return events
 
     def refused(self, command: Command) -> Rejection:

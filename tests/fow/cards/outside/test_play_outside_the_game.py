@@ -1,0 +1,264 @@
+"""Cards outside the game (FoW-5.5 3.16 p1: a player's removed area and sideboard) - real cards executed by
+the engine in the form the importer gives them (given events / when command / then cited events or a cited
+rejection; each story replays its whole log):
+
+* Rogue Spectator (GRL-021): "At the beginning of the game >>> If you did not already reveal a card that
+  shares a name with this card this game, you may reveal this card you own from outside the game and keep it
+  revealed until end of game. You may play it from outside the game as long as it is revealed." - the
+  ability triggers in the sideboard (9.2 p2), its owner is asked (``reveal_outside``), a second copy cannot
+  be revealed, and the revealed card is played from the sideboard (``PlayPermissionUsed``);
+* World Tree Mermaid (CST-036) and Lake of the World Tree (CST-041): "[Enter] >>> You may reveal a Seven
+  Kings ruler you own from outside the game that does not share a name with other Seven Kings rulers you
+  own revealed outside the game and keep it revealed until end of game" and "This card gains [+200/+200]
+  for each Seven Kings ruler you own revealed outside the game" - the removed area is outside the game too.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.audit import audit, build_log
+from domain.fow import engine
+from domain.kernel import seed_commitment
+from tests.fow.cards.import_support import imported_database
+from tests.fow.cards.story import Story, legal
+from tests.fow.support import cmd
+
+SPECTATOR = "GRL-021"
+MERMAID = "CST-036"
+LAKE = "CST-041"
+ARLA, MELGIS, FARIA, FARIA_AGAIN = "SKL-001", "SKL-027", "SKL-007", "VS01-003"
+"""Seven Kings rulers; SKL-007 and VS01-003 are both "Faria, the Sacred Queen"."""
+
+
+def _real(*ids: str) -> dict[str, dict[str, Any]]:
+    """The imported cards ``ids`` (and the J-ruler side each ruler refers to)."""
+    db = imported_database()
+    out = {c: db[c].card.model_dump(mode="json", by_alias=True, exclude_unset=True) for c in ids}
+    for data in list(out.values()):
+        j_ruler = (data.get("judgment") or {}).get("j_ruler")
+        if j_ruler:
+            out[j_ruler] = db[j_ruler].card.model_dump(mode="json", by_alias=True, exclude_unset=True)
+    return out
+
+
+def _outside(story: Story, player: str, card: str) -> list[str]:
+    return [o for o in story.state.zones[player]["outside"] if story.state.objects[o].card == card]
+
+
+def _to_reveal_choice(story: Story) -> None:
+    """Players play their triggered abilities and pass until one is asked what to reveal."""
+    while story.pending.kind != "reveal_outside":
+        p = story.pending
+        if p.kind == "trigger":
+            story.when(cmd("PlayTriggered", p.player, **legal(story, p.player, "PlayTriggered")[0]))
+        else:
+            story.when(cmd("Pass", p.player))
+
+
+# --- Rogue Spectator: revealed from the sideboard at the beginning of the game, then played --------
+
+
+def test_rogue_spectator_is_revealed_from_the_sideboard_at_the_beginning_of_the_game_if_its_owner_wants() -> None:
+    # FoW-5.5 3.16 p1, 9.2 p2: the ability works outside the game; p1 (the first player) has two copies
+    story = Story({"T-BEAR": 4}, cards=_real(SPECTATOR), sideboard={SPECTATOR: 2}, to_main=False)
+    first, second = _outside(story, "p1", SPECTATOR)
+    triggered = [e for e in story.log if e.type == "AbilityTriggered" and e.data["controller"] == "p1"]
+    assert [(e.data["source"], e.rule) for e in triggered] == [(first, "FoW-5.5 9.2 p2"), (second, "FoW-5.5 9.2 p2")]
+    _to_reveal_choice(story)
+    assert story.pending.kind == "reveal_outside"
+    # what it offers is p1's own hidden card: p2 is asked nothing and told nothing of it
+    asker = story.pending.player
+    choices = legal(story, asker, "ChooseCards")
+    assert {"cards": []} in choices  # "you may": revealing none declines
+    [offered] = [c["cards"] for c in choices if c["cards"]]
+    events = story.when(cmd("ChooseCards", asker, cards=offered))
+    [revealed] = [e for e in events if e.type == "CardRevealed"]
+    assert revealed.rule == "FoW-5.5 3.16 p1"
+    assert revealed.data == {"oid": offered[0], "player": asker, "card": SPECTATOR, "until": "end_of_game"}
+    assert story.state.objects[offered[0]].revealed
+
+
+def test_a_second_rogue_spectator_cannot_be_revealed_once_one_was_and_the_revealed_one_stays_revealed() -> None:
+    # "If you did not already reveal a card that shares a name with this card this game" (FoW-5.5 3.16 p1)
+    story = Story({"T-BEAR": 4}, cards=_real(SPECTATOR), sideboard={SPECTATOR: 2}, to_main=False)
+    asked: list[tuple[str, list[str]]] = []
+    while not (story.state.phase == "main" and story.state.step == "main"):
+        p = story.pending
+        if p.kind == "reveal_outside":
+            asked.append((p.player, list(p.options["cards"])))
+            story.when(cmd("ChooseCards", p.player, cards=list(p.options["cards"])))
+        elif p.kind == "trigger":
+            story.when(cmd("PlayTriggered", p.player, **legal(story, p.player, "PlayTriggered")[0]))
+        else:
+            story.when(cmd("Pass", p.player))
+    assert sorted(player for player, _ in asked) == ["p1", "p2"]  # one question each: the other copy has none
+    for player in ("p1", "p2"):
+        revealed = [o for o in _outside(story, player, SPECTATOR) if story.state.objects[o].revealed]
+        assert len(revealed) == 1
+        assert story.state.players[player].revealed_from_outside == revealed
+    story.given("TurnBegan", player="p2", turn=2)  # revealed "until end of game", not until the end of a turn
+    assert all(
+        len([o for o in _outside(story, p, SPECTATOR) if story.state.objects[o].revealed]) == 1 for p in ("p1", "p2")
+    )
+    story.replays()
+
+
+def _revealed_spectator(story: Story, player: str = "p1") -> str:
+    oid = _outside(story, player, SPECTATOR)[0]
+    story.given("CardRevealed", oid=oid, player=player, card=SPECTATOR, until="end_of_game")
+    return oid
+
+
+def test_a_revealed_rogue_spectator_is_played_from_outside_the_game() -> None:
+    # "You may play it from outside the game as long as it is revealed" (FoW-5.5 3.16 p1, 1.4 p1)
+    story = Story({"T-BEAR": 4}, cards=_real(SPECTATOR), sideboard={SPECTATOR: 2})
+    hidden, other = _outside(story, "p1", SPECTATOR)
+    story.will("p1", "R")
+    assert not [a for a in legal(story, "p1", "PlayCard") if a["card"] in (hidden, other)]
+    refusal = story.refused(cmd("PlayCard", "p1", card=hidden, targets=[]))
+    assert (refusal.code, refusal.rule) == ("rules/not_in_hand", "FoW-5.5 7.1 p2")
+    assert "outside the game" in refusal.message
+    spectator = _revealed_spectator(story)
+    assert [a["card"] for a in legal(story, "p1", "PlayCard") if a["card"] in (hidden, other)] == [spectator]
+    events = story.when(cmd("PlayCard", "p1", card=spectator, targets=[]))
+    [used] = [e for e in events if e.type == "PlayPermissionUsed"]
+    assert used.rule == "FoW-5.5 3.16 p1"
+    assert used.data == {"card": spectator, "player": "p1", "from": "outside", "permission": "outside", "source": None}
+    [played] = [e for e in events if e.type == "CardPlayed"]
+    assert played.data["from"] == "outside"
+    story.resolve()
+    assert story.state.objects[spectator].zone == "field"
+    assert not story.state.objects[spectator].revealed  # moved: the reveal ended (10.4 p1)
+    story.replays()
+
+
+def test_the_opponent_sees_a_count_of_the_sideboard_and_the_revealed_card_but_not_the_others() -> None:
+    # FoW-5.5 3.16 p1, 3.1 p2: the sideboard is the owner's hidden cards; a revealed one is public
+    story = Story({"T-BEAR": 4}, cards=_real(SPECTATOR), sideboard={SPECTATOR: 2})
+    _, hidden = _outside(story, "p1", SPECTATOR)
+    theirs = engine.view(story.state, "p2")["players"]["p1"]["zones"]["outside"]
+    assert theirs == {"count": 2, "cards": []}
+    mine = engine.view(story.state, "p1")["players"]["p1"]["zones"]["outside"]
+    assert mine["count"] == 2 and [c["card"] for c in mine["cards"]] == [SPECTATOR, SPECTATOR]
+    spectator = _revealed_spectator(story)
+    theirs = engine.view(story.state, "p2")["players"]["p1"]["zones"]["outside"]
+    assert theirs == {"count": 2, "cards": [{"oid": spectator, "card": SPECTATOR, "name": "Rogue Spectator"}]}
+    # a command of p2 naming p1's hidden sideboard card is answered as one naming no card (3.1 p2)
+    story.given("PriorityGiven", player="p2")
+    refusal = story.refused(cmd("PlayCard", "p2", card=hidden, targets=[]))
+    nothing = story.refused(cmd("PlayCard", "p2", card="p1-999", targets=[]))
+    assert (refusal.code, refusal.rule) == (nothing.code, nothing.rule) == ("command/unknown_object", "FoW-5.5 7.1 p2")
+    assert refusal.message == nothing.message.replace("p1-999", hidden)
+    seen = story.refused(cmd("PlayCard", "p2", card=spectator, targets=[]))  # revealed: a card they can see
+    assert seen.code == "rules/not_your_card"
+
+
+# --- Seven Kings rulers revealed outside the game: World Tree Mermaid, Lake of the World Tree ---------
+
+
+def _kings_story(**sideboard: int) -> Story:
+    cards = _real(MERMAID, LAKE, ARLA, MELGIS, FARIA, FARIA_AGAIN)
+    return Story({MERMAID: 4, LAKE: 4, "T-BEAR": 4}, cards=cards, sideboard=sideboard or {ARLA: 1, MELGIS: 1})
+
+
+def _enter(story: Story, card: str, will: str) -> list[Any]:
+    """p1 plays ``card`` from the hand; it resolves and its [Enter] ability is played."""
+    oid = story.put("p1", card, "hand")
+    story.will("p1", will)
+    story.when(cmd("PlayCard", "p1", card=oid, targets=[]))
+    events = story.resolve()
+    while story.pending.kind not in ("reveal_outside", "priority") or story.state.chase:
+        if story.pending.kind == "reveal_outside":
+            break
+        if story.pending.kind == "trigger":
+            events += story.when(cmd("PlayTriggered", "p1", **legal(story, "p1", "PlayTriggered")[0]))
+        else:
+            events += story.when(cmd("Pass", story.pending.player))
+    return events
+
+
+def test_world_tree_mermaid_reveals_a_seven_kings_ruler_from_outside_the_game_and_grows_for_it() -> None:
+    # FoW-5.5 3.16 p1: "You may reveal a Seven Kings ruler you own from outside the game ..."; "This card gains
+    # [+200/+200] for each Seven Kings ruler you own revealed outside the game" (9.9 p4)
+    story = _kings_story()
+    [arla], [melgis] = _outside(story, "p1", ARLA), _outside(story, "p1", MELGIS)
+    _enter(story, MERMAID, "U")
+    [mermaid] = [o for o in story.state.zones["p1"]["field"] if story.state.objects[o].card == MERMAID]
+    assert engine.view(story.state, "p1")["players"]["p1"]["zones"]["field"][-1]["atk"] == 300
+    assert story.pending.kind == "reveal_outside" and story.pending.player == "p1"
+    assert sorted(story.pending.options["cards"]) == sorted([arla, melgis])
+    assert story.pending.options["max"] == 1
+    refusal = story.refused(cmd("ChooseCards", "p1", cards=[arla, melgis]))
+    assert (refusal.code, refusal.rule) == ("rules/search_choice", "FoW-5.5 3.16 p1")
+    events = story.when(cmd("ChooseCards", "p1", cards=[arla]))
+    assert [(e.type, e.rule) for e in events if e.type in ("OptionChosen", "CardRevealed")] == [
+        ("OptionChosen", "FoW-5.5 3.16 p1"),
+        ("CardRevealed", "FoW-5.5 3.16 p1"),
+    ]
+    view = {o["oid"]: o for o in engine.view(story.state, "p1")["players"]["p1"]["zones"]["field"]}
+    assert (view[mermaid]["atk"], view[mermaid]["def_"]) == (500, 500)
+    # the opponent sees the revealed ruler, not the other one
+    theirs = engine.view(story.state, "p2")["players"]["p1"]["zones"]["outside"]
+    assert theirs == {"count": 2, "cards": [{"oid": arla, "card": ARLA, "name": "Arla, the Winged Lord"}]}
+    story.replays()
+
+
+def test_a_seven_kings_ruler_sharing_a_name_with_one_revealed_outside_the_game_is_not_offered() -> None:
+    # "that does not share a name with other Seven Kings rulers you own revealed outside the game" (2.2, 3.16 p1)
+    story = _kings_story(**{FARIA: 1, FARIA_AGAIN: 1, ARLA: 1})
+    [faria], [again], [arla] = (_outside(story, "p1", c) for c in (FARIA, FARIA_AGAIN, ARLA))
+    story.given("CardRevealed", oid=faria, player="p1", card=FARIA, until="end_of_game")
+    events = _enter(story, LAKE, "U")
+    assert story.pending.kind == "reveal_outside"
+    assert story.pending.options["cards"] == [arla]  # not the revealed Faria, nor the other Faria
+    events = story.when(cmd("ChooseCards", "p1", cards=[]))  # declined: nothing revealed, the card still drawn
+    assert not [e for e in events if e.type == "CardRevealed"]
+    assert [e for e in events if e.type == "CardMoved" and e.data["to"] == "hand"]
+    assert not story.state.objects[again].revealed and not story.state.objects[arla].revealed
+    story.replays()
+
+
+def test_a_seven_kings_ruler_in_the_removed_area_is_outside_the_game_too() -> None:
+    # FoW-5.5 3.16 p1.1, p1.2: "in your removed area or in your sideboard"
+    story = _kings_story(**{MELGIS: 1})
+    [melgis] = _outside(story, "p1", MELGIS)
+    story.moved(melgis, "removed")
+    _enter(story, MERMAID, "U")
+    assert story.pending.options["cards"] == [melgis]
+    story.when(cmd("ChooseCards", "p1", cards=[melgis]))
+    assert story.state.objects[melgis].zone == "removed" and story.state.objects[melgis].revealed
+    [mermaid] = [o for o in story.state.zones["p1"]["field"] if story.state.objects[o].card == MERMAID]
+    view = {o["oid"]: o for o in engine.view(story.state, "p1")["players"]["p1"]["zones"]["field"]}
+    assert view[mermaid]["atk"] == 500
+    story.replays()
+
+
+def test_nothing_outside_the_game_asks_nothing() -> None:
+    # FoW-5.5 3.16 p1: no Seven Kings ruler outside the game - the ability does nothing, no question
+    story = Story({MERMAID: 4, "T-BEAR": 4}, cards=_real(MERMAID))
+    _enter(story, MERMAID, "U")
+    assert story.pending.kind == "priority"
+    assert not [e for e in story.log if e.type == "ChoiceRequested" and e.data["kind"] == "reveal_outside"]
+
+
+def test_the_replay_log_carries_the_sideboard_and_its_audit_re_adjudicates_the_reveal() -> None:
+    # FoW-5.5 3.16 p1: the cards outside the game are part of the set-up a log declares (docs/replay-log.md)
+    story = Story({"T-BEAR": 4}, cards=_real(SPECTATOR), sideboard={SPECTATOR: 1}, to_main=False)
+    _to_reveal_choice(story)
+    story.when(cmd("ChooseCards", story.pending.player, cards=list(story.pending.options["cards"])))
+    decks = story.spec["decks"]
+    header = {
+        "game_id": "g1",
+        "ruleset": "FoW-5.5",
+        "variant": "valhalla",
+        "players": [{"id": "p1", "name": "Alice", "deck": decks[0]}, {"id": "p2", "name": "Bob", "deck": decks[1]}],
+        "first_player": "p1",
+        "seed_commitment": seed_commitment("g1", 7),
+        "cards": story.spec["cards"],
+    }
+    steps = list(story.steps)
+    assert audit(build_log(header, steps, seed=7, claimed=None).to_lines()).verdict == "consistent"
+    without = {**header, "players": [{**p, "deck": {**p["deck"], "sideboard": []}} for p in header["players"]]}
+    verdict = audit(build_log(without, steps, seed=7, claimed=None).to_lines())
+    assert (verdict.verdict, verdict.step) == ("diverged", 2)  # no Rogue Spectator outside: no ability triggers
