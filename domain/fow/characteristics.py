@@ -14,6 +14,7 @@ import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from domain.fow import memo
 from domain.fow.cards import (
     PLAY_COST_CHANGES,
     Ability,
@@ -74,6 +75,20 @@ def _parse_counter(name: str) -> tuple[int, int] | None:
 
 
 def characteristics(state: GameState, oid: str) -> Chars:
+    """The characteristics of ``oid`` now (9.9).  Remembered per state and ``seq`` within one
+    engine call (:mod:`domain.fow.memo`); each caller gets its own copy (callers may change it)."""
+    remembered = memo.current()
+    if remembered is None:
+        return _characteristics(state, oid)
+    key = (id(state), state.seq, "chars", oid)
+    hit = remembered.get(key)
+    if hit is None:
+        hit = remembered[key] = (state, _characteristics(state, oid))
+    c: Chars = hit[1]
+    return Chars(c.card, c.atk, c.def_, set(c.skills), list(c.abilities), set(c.types))
+
+
+def _characteristics(state: GameState, oid: str) -> Chars:
     obj = state.objects[oid]
     card = state.card_of(oid)
     kind = effective_type(state, oid)
@@ -196,7 +211,7 @@ def printed_atk_of(state: GameState, oid: str) -> int | None:
 
 
 def _replace_stat_changes(
-    state: GameState, active: list[tuple[str, Ability]], oid: str, changes: list[tuple[int, str, int, int]]
+    state: GameState, active: Sequence[tuple[str, Ability]], oid: str, changes: list[tuple[int, str, int, int]]
 ) -> list[tuple[int, str, int, int]]:
     """ "If a spell or ability would increase ATK or DEF of resonators you control, it increases double that
     much instead" / "... would decrease ..., it decreases none instead" (FoW-5.5 9.10 p1): each increase
@@ -261,9 +276,22 @@ def _active_sources(state: GameState) -> list[tuple[str, Obj, Card]]:
     return out
 
 
-def _active_continuous(state: GameState, only: str | None = None) -> list[tuple[str, Ability]]:
+def _active_continuous(state: GameState, only: str | None = None) -> tuple[tuple[str, Ability], ...]:
     """The active continuous abilities (their conditions holding); ``only``: those whose field of
-    that name is set (checked before the condition, which costs more)."""
+    that name is set (checked before the condition, which costs more).  Remembered per state and
+    ``seq`` within one engine call (:mod:`domain.fow.memo`)."""
+    remembered = memo.current()
+    if remembered is None:
+        return _find_active_continuous(state, only)
+    key = (id(state), state.seq, "active", only)
+    hit = remembered.get(key)
+    if hit is None:
+        hit = remembered[key] = (state, _find_active_continuous(state, only))
+    found: tuple[tuple[str, Ability], ...] = hit[1]
+    return found
+
+
+def _find_active_continuous(state: GameState, only: str | None) -> tuple[tuple[str, Ability], ...]:
     out: list[tuple[str, Ability]] = []
     for oid, obj, card in _active_sources(state):
         abilities = _continuous_of(card, obj.awakened)
@@ -272,7 +300,7 @@ def _active_continuous(state: GameState, only: str | None = None) -> list[tuple[
         if only is not None:
             abilities = tuple(a for a in abilities if getattr(a, only) is not None)
         out += [(oid, a) for a in abilities if _holds(state, a, oid)]
-    return out
+    return tuple(out)
 
 
 _CONTINUOUS: dict[int, tuple[Card, tuple[Ability, ...], tuple[Ability, ...]]] = {}

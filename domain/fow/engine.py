@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from domain import hidden, labels
-from domain.fow import flow, loops, position
+from domain.fow import flow, loops, memo, position
 from domain.fow.answer_commands import NAMED_CARD_TYPES as NAMED_CARD_TYPES
 from domain.fow.answer_commands import REPLACEMENT_ANSWER as REPLACEMENT_ANSWER
 from domain.fow.answer_commands import _choose_looked as _choose_looked
@@ -163,6 +163,7 @@ def decline_trigger(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
 # --- decide -----------------------------------------------------------------------------
 
 
+@memo.within_one_call
 def decide(state: GameState, cmd: Command) -> list[Event] | Rejection:
     """The events ``cmd`` produces, or why it is refused.  The answer never depends on what its
     sender cannot see: an object hidden from them is answered as one that does not exist
@@ -238,7 +239,7 @@ def pending_choice(s: GameState, player: str) -> Command | None:
     return Command(kind, player, {}, choice=Choice(arg, tuple(cards), lo, hi, rule, constraints, groups))
 
 
-_decide = checking_choices(COMMAND_TABLE.decide, pending_choice)
+_decide = memo.within_one_call(checking_choices(COMMAND_TABLE.decide, pending_choice))
 
 
 def _accepted(s: GameState, cmd: Command) -> bool:
@@ -283,6 +284,7 @@ DECISION_KINDS: tuple[str, ...] = (
 HTTP API's ``decision`` (docs/legal-actions.md)."""
 
 
+@memo.within_one_call
 def legal_actions(state: GameState, player: str) -> list[Command]:
     """Every command ``player`` may submit now (targets and payments filled in; for very
     large choice spaces a representative subset of target combinations)."""
