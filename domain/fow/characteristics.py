@@ -324,6 +324,30 @@ def _continuous_of(card: Card, awakened: bool) -> tuple[Ability, ...]:
     return entry[2] if awakened else entry[1]
 
 
+_AUTOMATIC: dict[int, tuple[Card, bool, bool]] = {}
+"""``id(card)`` -> (the card, whether it prints an automatic ability, whether it or its [Awakening]
+abilities do): a pure function of the (immutable) card model, as :data:`_CONTINUOUS`."""
+
+
+def may_have_automatic(state: GameState, oid: str) -> bool:
+    """Whether :func:`characteristics` of ``oid`` may list an automatic ability (9.6): its card prints
+    one (or its [Awakening] does, once awakened, 12.1 p4), or some ability or effect of the game grants
+    abilities (9.9 p1.2, 10.19 p1).  False means its characteristics list none, so nothing of it can
+    trigger; a cheap test before computing them."""
+    card = state.card_of(oid)
+    entry = _AUTOMATIC.get(id(card))
+    if entry is None or entry[0] is not card:
+        printed = any(a.kind == "automatic" for a in card.abilities)
+        awakening = card.awakening is not None and any(a.kind == "automatic" for a in card.awakening.abilities)
+        entry = (card, printed, printed or awakening)
+        if len(_AUTOMATIC) >= 100_000:  # card models made by the thousand (tests): start again
+            _AUTOMATIC.clear()
+        _AUTOMATIC[id(card)] = entry
+    if entry[2] if state.objects[oid].awakened else entry[1]:
+        return True
+    return any(e.kind == "grant_abilities" for e in state.effects) or grants_abilities(state)
+
+
 def moon_will_as(state: GameState, player: str) -> frozenset[str]:
     """The attributes ``player`` may pay with moon will ("You may spend {M} as though it were {G}")."""
     return frozenset(
