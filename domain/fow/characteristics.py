@@ -77,14 +77,7 @@ def _parse_counter(name: str) -> tuple[int, int] | None:
 def characteristics(state: GameState, oid: str) -> Chars:
     """The characteristics of ``oid`` now (9.9).  Remembered per state and ``seq`` within one
     engine call (:mod:`domain.fow.memo`); each caller gets its own copy (callers may change it)."""
-    remembered = memo.current()
-    if remembered is None:
-        return _characteristics(state, oid)
-    key = (id(state), state.seq, "chars", oid)
-    hit = remembered.get(key)
-    if hit is None:
-        hit = remembered[key] = (state, _characteristics(state, oid))
-    c: Chars = hit[1]
+    c = memo.read(state, _characteristics, oid)
     return Chars(c.card, c.atk, c.def_, set(c.skills), list(c.abilities), set(c.types))
 
 
@@ -280,15 +273,7 @@ def _active_continuous(state: GameState, only: str | None = None) -> tuple[tuple
     """The active continuous abilities (their conditions holding); ``only``: those whose field of
     that name is set (checked before the condition, which costs more).  Remembered per state and
     ``seq`` within one engine call (:mod:`domain.fow.memo`)."""
-    remembered = memo.current()
-    if remembered is None:
-        return _find_active_continuous(state, only)
-    key = (id(state), state.seq, "active", only)
-    hit = remembered.get(key)
-    if hit is None:
-        hit = remembered[key] = (state, _find_active_continuous(state, only))
-    found: tuple[tuple[str, Ability], ...] = hit[1]
-    return found
+    return memo.read(state, _find_active_continuous, only)
 
 
 def _find_active_continuous(state: GameState, only: str | None) -> tuple[tuple[str, Ability], ...]:

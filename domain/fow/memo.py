@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from contextvars import ContextVar
-from typing import Any, ParamSpec, TypeVar
+from typing import Any, ParamSpec, Protocol, TypeVar
 
 _MEMO: ContextVar[dict[Any, tuple[Any, Any]] | None] = ContextVar("fow_memo", default=None)
 
@@ -26,9 +26,34 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 
+class Versioned(Protocol):
+    """A state whose ``seq`` moves with every event applied to it."""
+
+    seq: int
+
+
+S = TypeVar("S", bound=Versioned)
+A = TypeVar("A")
+
+
 def current() -> dict[Any, tuple[Any, Any]] | None:
     """The memo of the engine call running now (None outside one): key -> (state, value)."""
     return _MEMO.get()
+
+
+def read(state: S, fn: Callable[[S, A], R], arg: A) -> R:
+    """``fn(state, arg)``, a pure read of ``state``: computed once per state object and ``seq``
+    within the engine call running now (every time outside one).  The value is shared by every
+    caller of that read: ``fn`` returns what no caller changes, or its wrapper copies it."""
+    remembered = _MEMO.get()
+    if remembered is None:
+        return fn(state, arg)
+    key = (id(state), state.seq, fn, arg)
+    hit = remembered.get(key)
+    if hit is None:
+        hit = remembered[key] = (state, fn(state, arg))
+    value: R = hit[1]
+    return value
 
 
 def within_one_call(fn: Callable[P, R]) -> Callable[P, R]:
