@@ -631,10 +631,25 @@ def _audit(lines: Sequence[str], *, ruleset: str | None = None) -> Verdict:
         )
     state = engine.initial_state()
     count = 0
+    applied: list[Event] = []  # every event applied so far, to rebuild the state before a failed step
     for e in started:
         state = _apply(engine, state, e)
+        applied.append(e)
         count += 1
     notes = list(log.notes)
+    # The auditor owns its state and applies every decided event to it: an engine that can decide on
+    # that state itself (no copy of the game per command) does; the state before a command that fails
+    # (refused, diverged, an error) is then rebuilt from the events applied before it.
+    decide_here = getattr(engine, "decide_in_place", None) if getattr(engine, "evolve_in_place", None) else None
+
+    def before_step() -> Any:
+        """The state before the current command: ``state`` itself, or rebuilt if it decided in place."""
+        if decide_here is None:
+            return state
+        rebuilt = engine.initial_state()
+        for e in applied:
+            rebuilt = _apply(engine, rebuilt, e)
+        return rebuilt
 
     def apply_notes(after: int) -> Verdict | None:
         """Apply the annotations that follow step ``after`` (only their position is checked)."""
@@ -648,7 +663,9 @@ def _audit(lines: Sequence[str], *, ruleset: str | None = None) -> Verdict:
                     ruleset=run_under,
                     message=f"the note has seq {note['seq']}; it follows event {count}, so it must be {count + 1}",
                 )
-            state = _apply(engine, state, Event.from_dict(note))
+            event = Event.from_dict(note)
+            state = _apply(engine, state, event)
+            applied.append(event)
             count += 1
         return None
 
@@ -658,8 +675,9 @@ def _audit(lines: Sequence[str], *, ruleset: str | None = None) -> Verdict:
     for step, command in enumerate(log.commands, start=1):
         line = log.line_of(step)
         try:
-            result = engine.decide(state, command)
+            result = engine.decide(state, command) if decide_here is None else decide_here(state, command)
         except Exception as exc:
+            state = before_step()
             return Verdict(
                 "inconsistent",
                 step=step,
@@ -672,6 +690,7 @@ def _audit(lines: Sequence[str], *, ruleset: str | None = None) -> Verdict:
                 ruleset=run_under,
             )
         if isinstance(result, Rejection):
+            state = before_step()
             return Verdict(
                 "inconsistent",
                 step=step,
@@ -688,6 +707,7 @@ def _audit(lines: Sequence[str], *, ruleset: str | None = None) -> Verdict:
         divergence = _divergence(expected, result, cross) if expected is not None else None
         if divergence is not None:
             message, rule, details = divergence
+            state = before_step()
             return Verdict(
                 "diverged",
                 step=step,
@@ -701,7 +721,9 @@ def _audit(lines: Sequence[str], *, ruleset: str | None = None) -> Verdict:
                 details=details,
             )
         for e in result:
-            state = _apply(engine, state, e)
+            if decide_here is None:
+                state = _apply(engine, state, e)
+            applied.append(e)
             count += 1
         found = apply_notes(step)
         if found is not None:

@@ -50,6 +50,13 @@ def _substitute(value: Any, names: Mapping[str, str]) -> Any:
     return value
 
 
+def unnameable(command: Command, objects: Collection[str], may_name: Callable[[str], bool]) -> list[str]:
+    """The objects ``command`` names (among ``objects``) that its sender may not name, in the order
+    it names them: those :func:`blind_answer` answers for."""
+    named = [s for s in dict.fromkeys(strings(command.args)) if s in objects]
+    return [oid for oid in named if not may_name(oid)]
+
+
 def blind_answer(
     answer: Any,
     command: Command,
@@ -67,8 +74,7 @@ def blind_answer(
     hidden objects are replaced.  A command the engine accepts is refused too when it names such
     an object: otherwise the refusals of the others would tell it apart (a Luck & Logic Trance
     naming a card of one's deck is accepted only if that card is a Tranceunion)."""
-    named = [s for s in dict.fromkeys(strings(command.args)) if s in objects]
-    hidden = [oid for oid in named if not may_name(oid)]
+    hidden = unnameable(command, objects, may_name)
     if not hidden:
         return answer
     names = {oid: f"{UNSEEN}{i}" for i, oid in enumerate(hidden, 1)}

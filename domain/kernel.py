@@ -1042,8 +1042,14 @@ class CommandTable(Generic[CX]):
 
         return register
 
-    def decide(self, state: Any, cmd: Command) -> list[Event] | Rejection:
-        """The events ``cmd`` produces in ``state``, or why it is refused."""
+    def decide(self, state: Any, cmd: Command, *, in_place: bool = False) -> list[Event] | Rejection:
+        """The events ``cmd`` produces in ``state``, or why it is refused.  ``in_place``: the handler
+        works on ``state`` itself rather than on a copy, so that ``state`` ends with the events
+        applied (for a caller that owns it and would apply them anyway); after a refusal it is left
+        part-way and must not be used.  Not with ``begin`` / ``after`` hooks, which read the state
+        before the command."""
+        if in_place and (self.begin is not None or self.after is not None):
+            raise DomainError("in-place decide needs the state before the command for the begin/after hooks")
         cause = command_cause(cmd.id or "anonymous")
         cite = self.cite(state)
         finished, unknown_player, unknown_type = self.rules
@@ -1074,11 +1080,11 @@ class CommandTable(Generic[CX]):
             if refused is not None:
                 return refused
         if ill is None:
-            return self._run(state, cmd, handler, cause)
+            return self._run(state, cmd, handler, cause, in_place)
         # An ill-typed argument: the handler's own refusal of it (a specific rule) comes first; the
         # schema answers what the handler would accept, or fail on.
         try:
-            answer = self._run(state, cmd, handler, cause)
+            answer = self._run(state, cmd, handler, cause, in_place)
         except Exception:
             answer = []
         if isinstance(answer, Rejection):
@@ -1086,8 +1092,10 @@ class CommandTable(Generic[CX]):
         key, expected = ill
         return Rejection("command/malformed", cite(unknown_type), f"{cmd.type}: {key!r} must be {expected.describe()}")
 
-    def _run(self, state: Any, cmd: Command, handler: Handler[CX], cause: str) -> list[Event] | Rejection:
-        ctx = self.context(state.clone(), cause)
+    def _run(
+        self, state: Any, cmd: Command, handler: Handler[CX], cause: str, in_place: bool = False
+    ) -> list[Event] | Rejection:
+        ctx = self.context(state if in_place else state.clone(), cause)
         if self.begin is not None:
             self.begin(ctx, state, cmd)
         try:
@@ -1158,7 +1166,7 @@ class RulesEngine(Protocol[S]):
 class EngineFunctions(Generic[S]):
     """A game system's pure module functions gathered into one :class:`RulesEngine`, with
     the optional hooks the service and the auditor look up (``evolve_in_place``,
-    ``redact_event``, ``is_finished``, ``start_from_position``; ``None`` where a system
+    ``decide_in_place``, ``redact_event``, ``is_finished``, ``start_from_position``; ``None`` where a system
     has none)."""
 
     ruleset: str
@@ -1172,6 +1180,10 @@ class EngineFunctions(Generic[S]):
     state_to_dict: Callable[[S], dict[str, JSON]]
     state_from_dict: Callable[[Mapping[str, JSON]], S]
     evolve_in_place: Callable[[S, Event], None] | None = None
+    decide_in_place: Callable[[S, Command], list[Event] | Rejection] | None = None
+    """``decide`` that applies the events to the state it is given as it decides (no copy): for a
+    caller that owns the state and applies the events anyway (the auditor); after a refusal or an
+    error that state is left part-way and must not be used."""
     redact_event: Callable[[S, Event, str | None], Event] | None = None
     is_finished: Callable[[S], bool] | None = None
     start_from_position: Callable[[GameSpec, Any, Any], tuple[list[Event], list[dict[str, JSON]]]] | None = None
@@ -1199,6 +1211,7 @@ def rules_engine(
     redact_event: Callable[[S, Event, str | None], Event] | None = None,
     start_from_position: Callable[[GameSpec, Any, Any], tuple[list[Event], list[dict[str, JSON]]]] | None = None,
     label: Callable[[S, Command], str] | None = None,
+    decide_in_place: Callable[[S, Command], list[Event] | Rejection] | None = None,
 ) -> EngineFunctions[S]:
     """The one adapter from a game system's pure functions to the :class:`RulesEngine`
     contract: ``evolve`` and ``evolve_in_place`` come from its event handlers, ``is_finished``
@@ -1215,6 +1228,7 @@ def rules_engine(
         state_to_dict=state_to_dict,
         state_from_dict=state_from_dict,
         evolve_in_place=events.apply,
+        decide_in_place=decide_in_place,
         redact_event=redact_event,
         is_finished=is_finished,
         start_from_position=start_from_position,
@@ -1273,15 +1287,18 @@ def checking_choices(
         answer = decide(state, cmd)
         if isinstance(answer, Rejection):
             return answer  # the command's own refusal names the problem more precisely
-        spec = pending_choice(state, cmd.player)
-        if spec is not None and spec.type == cmd.type and spec.choice is not None:
-            names = None if name_of is None else (lambda oid: name_of(state, oid))
-            refused = spec.choice.check(cmd.args.get(spec.choice.arg), names)
-            if refused is not None:
-                return refused
-        return answer
+        names = None if name_of is None else (lambda oid: name_of(state, oid))
+        return refused_choice(pending_choice(state, cmd.player), cmd, names) or answer
 
     return checked
+
+
+def refused_choice(spec: Command | None, cmd: Command, names: Callable[[str], str] | None = None) -> Rejection | None:
+    """The refusal of ``cmd``'s selection by the pending :class:`Choice` ``spec`` (the parameterised
+    legal action of its player, read before the command), or None (see :func:`checking_choices`)."""
+    if spec is not None and spec.type == cmd.type and spec.choice is not None:
+        return spec.choice.check(cmd.args.get(spec.choice.arg), names)
+    return None
 
 
 def expanded(actions: Sequence[Command]) -> list[Command]:

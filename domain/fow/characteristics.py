@@ -14,6 +14,7 @@ import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from domain.fow import memo
 from domain.fow.cards import (
     PLAY_COST_CHANGES,
     Ability,
@@ -74,6 +75,13 @@ def _parse_counter(name: str) -> tuple[int, int] | None:
 
 
 def characteristics(state: GameState, oid: str) -> Chars:
+    """The characteristics of ``oid`` now (9.9).  Remembered per state and ``seq`` within one
+    engine call (:mod:`domain.fow.memo`); each caller gets its own copy (callers may change it)."""
+    c = memo.read(state, _characteristics, oid)
+    return Chars(c.card, c.atk, c.def_, set(c.skills), list(c.abilities), set(c.types))
+
+
+def _characteristics(state: GameState, oid: str) -> Chars:
     obj = state.objects[oid]
     # the base information (9.9 p1.1): a copy's is the copied card's - a pseudo-card's ``card`` and a card
     # that "became a copy" (``copy_of``) - without the copied object's continuous effects (10.16 p1, p2)
@@ -198,7 +206,7 @@ def printed_atk_of(state: GameState, oid: str) -> int | None:
 
 
 def _replace_stat_changes(
-    state: GameState, active: list[tuple[str, Ability]], oid: str, changes: list[tuple[int, str, int, int]]
+    state: GameState, active: Sequence[tuple[str, Ability]], oid: str, changes: list[tuple[int, str, int, int]]
 ) -> list[tuple[int, str, int, int]]:
     """ "If a spell or ability would increase ATK or DEF of resonators you control, it increases double that
     much instead" / "... would decrease ..., it decreases none instead" (FoW-5.5 9.10 p1): each increase
@@ -263,9 +271,14 @@ def _active_sources(state: GameState) -> list[tuple[str, Obj, Card]]:
     return out
 
 
-def _active_continuous(state: GameState, only: str | None = None) -> list[tuple[str, Ability]]:
+def _active_continuous(state: GameState, only: str | None = None) -> tuple[tuple[str, Ability], ...]:
     """The active continuous abilities (their conditions holding); ``only``: those whose field of
-    that name is set (checked before the condition, which costs more)."""
+    that name is set (checked before the condition, which costs more).  Remembered per state and
+    ``seq`` within one engine call (:mod:`domain.fow.memo`)."""
+    return memo.read(state, _find_active_continuous, only)
+
+
+def _find_active_continuous(state: GameState, only: str | None) -> tuple[tuple[str, Ability], ...]:
     out: list[tuple[str, Ability]] = []
     for oid, obj, card in _active_sources(state):
         abilities = _continuous_of(card, obj.awakened)
@@ -274,7 +287,7 @@ def _active_continuous(state: GameState, only: str | None = None) -> list[tuple[
         if only is not None:
             abilities = tuple(a for a in abilities if getattr(a, only) is not None)
         out += [(oid, a) for a in abilities if _holds(state, a, oid)]
-    return out
+    return tuple(out)
 
 
 _CONTINUOUS: dict[int, tuple[Card, tuple[Ability, ...], tuple[Ability, ...]]] = {}
@@ -296,6 +309,30 @@ def _continuous_of(card: Card, awakened: bool) -> tuple[Ability, ...]:
             _CONTINUOUS.clear()
         _CONTINUOUS[id(card)] = entry
     return entry[2] if awakened else entry[1]
+
+
+_AUTOMATIC: dict[int, tuple[Card, bool, bool]] = {}
+"""``id(card)`` -> (the card, whether it prints an automatic ability, whether it or its [Awakening]
+abilities do): a pure function of the (immutable) card model, as :data:`_CONTINUOUS`."""
+
+
+def may_have_automatic(state: GameState, oid: str) -> bool:
+    """Whether :func:`characteristics` of ``oid`` may list an automatic ability (9.6): its card prints
+    one (or its [Awakening] does, once awakened, 12.1 p4), or some ability or effect of the game grants
+    abilities (9.9 p1.2, 10.19 p1).  False means its characteristics list none, so nothing of it can
+    trigger; a cheap test before computing them."""
+    card = state.card_of(oid)
+    entry = _AUTOMATIC.get(id(card))
+    if entry is None or entry[0] is not card:
+        printed = any(a.kind == "automatic" for a in card.abilities)
+        awakening = card.awakening is not None and any(a.kind == "automatic" for a in card.awakening.abilities)
+        entry = (card, printed, printed or awakening)
+        if len(_AUTOMATIC) >= 100_000:  # card models made by the thousand (tests): start again
+            _AUTOMATIC.clear()
+        _AUTOMATIC[id(card)] = entry
+    if entry[2] if state.objects[oid].awakened else entry[1]:
+        return True
+    return any(e.kind == "grant_abilities" for e in state.effects) or grants_abilities(state)
 
 
 def moon_will_as(state: GameState, player: str) -> frozenset[str]:

@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from domain import hidden, labels
-from domain.fow import flow, loops, position
+from domain.fow import flow, loops, memo, position
 from domain.fow.answer_commands import NAMED_CARD_TYPES as NAMED_CARD_TYPES
 from domain.fow.answer_commands import REPLACEMENT_ANSWER as REPLACEMENT_ANSWER
 from domain.fow.answer_commands import _choose_looked as _choose_looked
@@ -118,6 +118,7 @@ from domain.kernel import (
     Text,
     checking_choices,
     offer_choice,
+    refused_choice,
     rules_engine,
 )
 from domain.kernel import is_finished as is_finished
@@ -163,6 +164,7 @@ def decline_trigger(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
 # --- decide -----------------------------------------------------------------------------
 
 
+@memo.within_one_call
 def decide(state: GameState, cmd: Command) -> list[Event] | Rejection:
     """The events ``cmd`` produces, or why it is refused.  The answer never depends on what its
     sender cannot see: an object hidden from them is answered as one that does not exist
@@ -175,6 +177,32 @@ def decide(state: GameState, cmd: Command) -> list[Event] | Rejection:
         lambda oid: Rejection("command/unknown_object", version(state.ruleset).cite("3.1 p2"), hidden.unseen_card(oid)),
     )
     return result
+
+
+_guarded_decide = position.guard_unknown(decide)
+"""The engine's ``decide``: refusing to put a card of unknown identity where it matters."""
+
+
+@memo.within_one_call
+def decide_in_place(state: GameState, cmd: Command) -> list[Event] | Rejection:
+    """The engine's ``decide``, applying the events to ``state`` itself as it decides (no copy of the
+    game): ``state`` ends with them applied.  After a refusal (or an error) ``state`` is left part-way
+    and must not be used.  Where the answer needs the state before the command (a reconstructed
+    position with cards of unknown identity, ``position.guard_unknown``; a command naming an object
+    its sender may not name, ``hidden.blind_answer``) it is decided as ``decide`` does, on a copy,
+    and the events are applied after."""
+    cards_unknown = state.reconstructed and any(o.card in position.UNKNOWN_IDS for o in state.objects.values())
+    live = not state.finished and cmd.player in state.players
+    if cards_unknown or (live and hidden.unnameable(cmd, state.objects, may_name(state, cmd.player))):
+        result = _guarded_decide(state, cmd)
+        for e in result if not isinstance(result, Rejection) else []:
+            apply_event(state, e)
+        return result
+    spec = pending_choice(state, cmd.player)  # read before the command changes the state
+    answer = COMMAND_TABLE.decide(state, cmd, in_place=True)
+    if isinstance(answer, Rejection):
+        return answer
+    return refused_choice(spec, cmd) or answer
 
 
 def may_name(state: GameState, player: str) -> Callable[[str], bool]:
@@ -244,7 +272,7 @@ def pending_choice(s: GameState, player: str) -> Command | None:
     return Command(kind, player, {}, choice=Choice(arg, tuple(cards), lo, hi, rule, constraints, groups))
 
 
-_decide = checking_choices(COMMAND_TABLE.decide, pending_choice)
+_decide = memo.within_one_call(checking_choices(COMMAND_TABLE.decide, pending_choice))
 
 
 def _accepted(s: GameState, cmd: Command) -> bool:
@@ -290,6 +318,7 @@ DECISION_KINDS: tuple[str, ...] = (
 HTTP API's ``decision`` (docs/legal-actions.md)."""
 
 
+@memo.within_one_call
 def legal_actions(state: GameState, player: str) -> list[Command]:
     """Every command ``player`` may submit now (targets and payments filled in; for very
     large choice spaces a representative subset of target combinations)."""
@@ -402,7 +431,8 @@ def engine_for(ruleset: str) -> EngineFunctions[GameState]:
         VARIANTS,
         initial_state=functools.partial(GameState, ruleset=ruleset),
         start=start,
-        decide=position.guard_unknown(decide),
+        decide=_guarded_decide,
+        decide_in_place=decide_in_place,
         legal_actions=legal_actions,
         label=label,
         view=view,

@@ -376,6 +376,10 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
                 if actions.is_will_ability(a):
                     extra: dict[str, JSON] = dict(more)
                     will = actions.activate_will_cost(s, player, oid, a)
+                    if not will.total and a.cost.rest and (s.objects[oid].rested or not actions.sickness_ok(s, oid)):
+                        # refused by decide (10.12 p2, 9.5 p3): with no will to pay first, only a CostChanged
+                        # record (no change to the card) comes before the rest cost is checked
+                        continue
                     if will.total:
                         will_pay = plan_payment(
                             s, player, will, exclude=[oid] if a.cost.rest else [], use=_ability_use(a, oid)
@@ -397,6 +401,8 @@ def _priority_actions(s: GameState, player: str) -> list[Command]:
                     continue
                 if a.main_timing and not main:
                     continue
+                if a.cost.rest and s.objects[oid].rested:
+                    continue  # refused by decide (10.12 p2): no event before the rest cost is paid recovers it
                 will = actions.activate_will_cost(s, player, oid, a)
                 if a.cost.x and a.cost.remove_counters is not None and a.cost.remove_counters.x:
                     out += _counters_x_commands(s, player, oid, i, a, will, more)  # "remove X magic counters"

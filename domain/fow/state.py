@@ -8,6 +8,7 @@ Nothing here checks rules: replay trusts the recorded events.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -321,6 +322,24 @@ class Pending:
     options: dict[str, JSON] = field(default_factory=dict)
 
 
+def _copy_json(value: Any) -> Any:
+    """A deep copy of JSON data (dicts, lists, scalars), as ``copy.deepcopy`` makes it but without
+    its memo and dispatch; anything else is deep-copied.  Shared sub-values are copied apart, as a
+    dump and load of the state (a snapshot) copies them."""
+    kind = type(value)
+    if kind is dict:
+        return {k: _copy_json(v) for k, v in value.items()}
+    if kind is list:
+        return [_copy_json(v) for v in value]
+    if kind is str or kind is int or kind is bool or kind is float or value is None:
+        return value
+    return copy.deepcopy(value)
+
+
+def _clone_pending(p: Pending) -> Pending:
+    return Pending(p.kind, p.player, _copy_json(p.options))
+
+
 _clone_player = compile_copy(
     PlayerState,
     {
@@ -425,7 +444,7 @@ class GameState(GameStateBase):
         "zones": "zones",
         "chase": ("each", _clone_chase_item),
         "battle": ("one", _copy_battle),
-        "pending": "deep",
+        "pending": ("one", _clone_pending),
         "triggered": "list",
         "status_declined": "set",
         "effects": ("each", _copy_effect),

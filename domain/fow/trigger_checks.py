@@ -15,6 +15,7 @@ from domain.fow.characteristics import (
     granted_anywhere,
     is_active_zone,
     matches,
+    may_have_automatic,
     own_enter_triggers_suppressed,
 )
 from domain.fow.context import Ctx
@@ -99,7 +100,7 @@ def check_triggers(
                 obj = s.objects[src]
                 if not is_active_zone(s.card_of(src), obj.zone) or effective_type(s, src) == "astral_ruler":
                     continue
-                if src == quiet:
+                if src == quiet or not may_have_automatic(s, src):
                     continue
                 for i, ability in characteristics(s, src).abilities:
                     if ability.kind == "automatic" and _ability_fires(s, ability, kind, src, pid, player, oid):
