@@ -53,7 +53,16 @@ from typing import Any
 
 from domain import rulesets
 from domain.jsonenc import json_encoder
-from domain.kernel import ANNOTATION_TYPES, Command, Event, GameSpec, PlayerSpec, Rejection, seed_commitment
+from domain.kernel import (
+    ANNOTATION_TYPES,
+    Command,
+    DecideOnCopyError,
+    Event,
+    GameSpec,
+    PlayerSpec,
+    Rejection,
+    seed_commitment,
+)
 from domain.randomness import SERVER_SEED_BYTES, derive_seed, entropy_problem, server_seed_commitment
 
 LOG_FORMAT = "tcg-replay-log"
@@ -674,8 +683,13 @@ def _audit(lines: Sequence[str], *, ruleset: str | None = None) -> Verdict:
         return found
     for step, command in enumerate(log.commands, start=1):
         line = log.line_of(step)
+        copied = decide_here is None
         try:
-            result = engine.decide(state, command) if decide_here is None else decide_here(state, command)
+            try:
+                result = engine.decide(state, command) if decide_here is None else decide_here(state, command)
+            except DecideOnCopyError:  # it needs the state before it: decided again on that state, copying
+                state, copied = before_step(), True
+                result = engine.decide(state, command)
         except Exception as exc:
             state = before_step()
             return Verdict(
@@ -721,7 +735,7 @@ def _audit(lines: Sequence[str], *, ruleset: str | None = None) -> Verdict:
                 details=details,
             )
         for e in result:
-            if decide_here is None:
+            if copied:
                 state = _apply(engine, state, e)
             applied.append(e)
             count += 1

@@ -373,6 +373,11 @@ class UnknownEventError(DomainError):
     """``evolve`` was given an event type the ruleset does not know."""
 
 
+class DecideOnCopyError(DomainError):
+    """An in-place decide met what needs the state before the command (an engine's rewind): the
+    caller rebuilds that state and decides the command again the copying way (``decide``)."""
+
+
 class CardDataError(DomainError):
     """A card catalog entry or deck list is malformed.  ``rule`` is the rule the data breaks
     (a section or paragraph id of the game's rules), when it is known."""
@@ -1046,10 +1051,11 @@ class CommandTable(Generic[CX]):
         """The events ``cmd`` produces in ``state``, or why it is refused.  ``in_place``: the handler
         works on ``state`` itself rather than on a copy, so that ``state`` ends with the events
         applied (for a caller that owns it and would apply them anyway); after a refusal it is left
-        part-way and must not be used.  Not with ``begin`` / ``after`` hooks, which read the state
-        before the command."""
-        if in_place and (self.begin is not None or self.after is not None):
-            raise DomainError("in-place decide needs the state before the command for the begin/after hooks")
+        part-way and must not be used.  Not with an ``after`` hook, which reads the state before the
+        command; a ``begin`` hook is given that same state (it is the working state: a hook that needs
+        the state before the command must tell, ``state is ctx.s``)."""
+        if in_place and self.after is not None:
+            raise DomainError("in-place decide needs the state before the command for the after hook")
         cause = command_cause(cmd.id or "anonymous")
         cite = self.cite(state)
         finished, unknown_player, unknown_type = self.rules

@@ -23,7 +23,9 @@ CommandHandler = Handler[Ctx]
 
 
 def _begin(ctx: Ctx, state: GameState, cmd: Command) -> None:
-    ctx.origin = (state, 0)  # where a question about a move's replacement rewinds to (``ask_move_choice``)
+    # where a question about a move's replacement rewinds to (``ask_move_choice``); none when the
+    # command is decided in place (``engine.decide_in_place``), whose state is the one it changes
+    ctx.origin = None if state is ctx.s else (state, 0)
 
 
 COMMAND_TABLE = CommandTable[Ctx](

@@ -41,7 +41,7 @@ from domain.fow.commands import STARTING_LIFE as STARTING_LIFE
 from domain.fow.commands import VARIANTS as VARIANTS
 from domain.fow.commands import CommandHandler as CommandHandler
 from domain.fow.commands import command as command
-from domain.fow.context import Ctx, RejectedError
+from domain.fow.context import Ctx, RejectedError, ReplacementUnchosenError
 from domain.fow.legal import MAX_TARGET_COMBOS as MAX_TARGET_COMBOS
 from domain.fow.legal import _ability_use as _ability_use
 from domain.fow.legal import _choice_of as _choice_of
@@ -111,6 +111,7 @@ from domain.kernel import (
     JSON,
     Choice,
     Command,
+    DecideOnCopyError,
     EngineFunctions,
     Event,
     GameSpec,
@@ -199,7 +200,12 @@ def decide_in_place(state: GameState, cmd: Command) -> list[Event] | Rejection:
             apply_event(state, e)
         return result
     spec = pending_choice(state, cmd.player)  # read before the command changes the state
-    answer = COMMAND_TABLE.decide(state, cmd, in_place=True)
+    try:
+        answer = COMMAND_TABLE.decide(state, cmd, in_place=True)
+    except ReplacementUnchosenError:
+        # the command asks which replacement of a move applies, from the state before it (9.10 p2),
+        # which deciding in place has changed: the caller decides it again on that state, copying
+        raise DecideOnCopyError(f"{cmd.type} asks a replacement choice from the state before it") from None
     if isinstance(answer, Rejection):
         return answer
     return refused_choice(spec, cmd) or answer

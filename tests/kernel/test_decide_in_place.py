@@ -23,7 +23,7 @@ from domain import audit as audit_module
 from domain.audit import audit
 from domain.fow import engine
 from domain.fow.state import GameState
-from domain.kernel import Command, Rejection
+from domain.kernel import Command, DecideOnCopyError, Rejection
 from domain.rulesets import get_engine
 from tests.fow.support import start_game
 from tests.kernel.test_audit import recorded_game
@@ -122,3 +122,50 @@ def test_audit_verdicts_with_decide_in_place_are_those_deciding_on_copies(
     assert verdict.verdict == expected, verdict
     if change != "none":
         assert verdict.step == k + 1 and verdict.final_state_digest
+
+
+@pytest.mark.parametrize("change", ["refused", "diverged", "none"])
+def test_a_command_that_must_be_decided_on_a_copy_is_decided_again_on_the_state_before_it(
+    change: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """FoW-5.5 9.10 p2: a command that asks which replacement of a move applies rewinds to the state
+    before it, which deciding in place changes; ``decide_in_place`` says so (``DecideOnCopyError``)
+    and the audit decides that command again on the state before it, copying.  Here every command
+    takes that way: the verdicts are those of an audit deciding on copies."""
+    lines, steps = recorded_game(4)
+    k = next(i for i, (c, _) in enumerate(steps) if c.type == "Pass" and i > 30)
+    entry = json.loads(lines[k + 1])
+    if change == "refused":
+        other = "p1" if entry["command"]["player"] == "p2" else "p2"
+        entry["command"] = {"type": "Pass", "player": other, "args": {}, "id": "x"}
+    elif change == "diverged":
+        entry["result"]["events"][0]["data"]["player"] = "nobody"
+    lines[k + 1] = json.dumps(entry)
+    expected = _audit_on_copies(lines, monkeypatch)
+
+    def must_copy(state: GameState, cmd: Command) -> object:
+        state.seq += 1000  # it has started changing the state
+        raise DecideOnCopyError("asks from the state before it")
+
+    real = get_engine("FoW-5.5")
+    copying = dataclasses.replace(real, decide_in_place=must_copy)  # type: ignore[type-var]
+    monkeypatch.setattr(audit_module.rulesets, "get_engine", lambda name: copying if name == "FoW-5.5" else real)
+    assert audit(lines) == expected
+
+
+def test_a_cost_that_asks_which_replacement_applies_is_decided_on_a_copy() -> None:
+    """FoW-5.5 9.10 p2: Alice's Little Assault Force banished as its own ability's cost, with Ragnarok's
+    and Blazer's replacements applying: in place, the command cannot rewind, so it says so; on a copy
+    it asks the card's controller (tests/fow/cards/zones/test_play_graveyard_replacement_order.py)."""
+    from tests.fow.cards.zones.test_play_graveyard_replacement_order import _banished_as_a_cost
+
+    story, _, events = _banished_as_a_cost()
+    assert [e.type for e in events] == ["ChoiceRequested"]
+    fow = get_engine("FoW-5.5")
+    state = fow.initial_state()
+    for e in story.log[: -len(events)]:  # the state before the play, replayed
+        state = fow.evolve(state, e)
+    command = story.steps[-1][0]
+    assert engine.decide(state, command) == events
+    with pytest.raises(DecideOnCopyError):
+        engine.decide_in_place(state.clone(), command)

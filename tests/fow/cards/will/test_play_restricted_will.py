@@ -114,6 +114,7 @@ class OpeningStory(Story):
         d = {**deck({"T-BEAR": 4}, stones), "ruler": ruler}
         self.state, started = start_game(cards=cards, decks=(d, d))
         self.log = list(started)
+        self.steps = []
         self.when(cmd("ChangeHand", "p1", cards=[]))
         self.when(cmd("ChangeHand", "p2", cards=[]))
 
