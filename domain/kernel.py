@@ -668,6 +668,11 @@ class RejectedError(Exception):
         self.rejection = rejection
 
 
+class AcceptedError(Exception):
+    """Raised by :meth:`DecisionContext.commit` in a probing context (:meth:`CommandTable.accepts`):
+    the command has passed every check that could refuse it."""
+
+
 class DecisionContext(Generic[FS]):
     """The working context of ``decide``: a private copy of the state (``s``) plus the events
     emitted so far.  Every emitted event is applied to the copy at once (by the system's
@@ -685,6 +690,16 @@ class DecisionContext(Generic[FS]):
         self.cause = cause
         self.last: str | None = None
         self._apply = events.apply
+        self.probing = False
+        """Only whether the command is accepted is asked (:meth:`CommandTable.accepts`): the
+        handler stops at :meth:`commit`."""
+
+    def commit(self) -> None:
+        """The handler's point of no refusal: every check that can refuse the command has
+        passed, and nothing it does from here on raises a rejection.  A probe stops here
+        (raises :class:`AcceptedError`); a real decision goes on."""
+        if self.probing:
+            raise AcceptedError
 
     def cite(self, rule: str) -> str:
         return f"{self.RULESET} {rule}"
@@ -1018,6 +1033,18 @@ class CommandTable(Generic[CX]):
 
     def decide(self, state: Any, cmd: Command) -> list[Event] | Rejection:
         """The events ``cmd`` produces in ``state``, or why it is refused."""
+        return self._decide(state, cmd, probing=False)
+
+    def accepts(self, state: Any, cmd: Command) -> Rejection | None:
+        """The refusal :meth:`decide` answers ``cmd`` with, or None if it accepts it, without
+        carrying the command out: the handler runs to its :meth:`DecisionContext.commit`, where
+        no later step can refuse it any more (a handler that never commits runs to its end).
+        ``legal_actions`` checks its candidates with this."""
+        # the system's own check of the events (``after``) needs them all: no probe then
+        answer = self._decide(state, cmd, probing=self.after is None)
+        return answer if isinstance(answer, Rejection) else None
+
+    def _decide(self, state: Any, cmd: Command, probing: bool) -> list[Event] | Rejection:
         cause = command_cause(cmd.id or "anonymous")
         cite = self.cite(state)
         finished, unknown_player, unknown_type = self.rules
@@ -1048,11 +1075,11 @@ class CommandTable(Generic[CX]):
             if refused is not None:
                 return refused
         if ill is None:
-            return self._run(state, cmd, handler, cause)
+            return self._run(state, cmd, handler, cause, probing)
         # An ill-typed argument: the handler's own refusal of it (a specific rule) comes first; the
         # schema answers what the handler would accept, or fail on.
         try:
-            answer = self._run(state, cmd, handler, cause)
+            answer = self._run(state, cmd, handler, cause, probing)
         except Exception:
             answer = []
         if isinstance(answer, Rejection):
@@ -1060,14 +1087,19 @@ class CommandTable(Generic[CX]):
         key, expected = ill
         return Rejection("command/malformed", cite(unknown_type), f"{cmd.type}: {key!r} must be {expected.describe()}")
 
-    def _run(self, state: Any, cmd: Command, handler: Handler[CX], cause: str) -> list[Event] | Rejection:
+    def _run(
+        self, state: Any, cmd: Command, handler: Handler[CX], cause: str, probing: bool
+    ) -> list[Event] | Rejection:
         ctx = self.context(state.clone(), cause)
+        ctx.probing = probing
         if self.begin is not None:
             self.begin(ctx, state, cmd)
         try:
             handler(ctx, cmd.player, dict(cmd.args))
         except RejectedError as exc:
             return exc.rejection
+        except AcceptedError:
+            return ctx.events  # only those emitted before the handler committed
         except self.game_over:
             pass
         if self.after is not None:
