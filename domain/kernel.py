@@ -12,7 +12,7 @@ import hashlib
 import itertools
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
 
 JSON = Any
@@ -526,6 +526,23 @@ def compile_copy(cls: type[T], copies: Mapping[str, str] | None = None) -> Calla
     return fn
 
 
+_SHALLOW_COPIES: dict[type, Callable[[Any], Any]] = {}
+
+
+def _shallow_copy(obj: T) -> T:
+    """``copy.copy(obj)`` for a state: the :func:`compile_copy` of its class (compiled on the
+    first copy, once the class is a finished slotted dataclass), or ``copy.copy`` itself for a
+    class with other slots than its fields."""
+    cls = type(obj)
+    fn = _SHALLOW_COPIES.get(cls)
+    if fn is None:
+        slots = {s for c in cls.__mro__ for s in c.__dict__.get("__slots__", ())}
+        is_plain = is_dataclass(cls) and slots == {f.name for f in fields(cls)} and "__dict__" not in slots
+        fn = _SHALLOW_COPIES[cls] = compile_copy(cls) if is_plain else copy.copy
+    result: T = fn(obj)
+    return result
+
+
 def _compile_clone(copies: Mapping[str, Any]) -> Callable[[Any], Any]:
     """``clone`` for a state class, generated once from its copy table (as ``dataclasses``
     generates ``__init__``): the same statements a hand-written clone has, so it is as fast.
@@ -535,8 +552,8 @@ def _compile_clone(copies: Mapping[str, Any]) -> Callable[[Any], Any]:
     for an optional object ``fn`` copies, or ``"owned"``: copy-on-write bookkeeping, a
     fresh empty set in both the copy and the original (neither may then change a shared
     object in place)."""
-    namespace: dict[str, Any] = {"_copy": copy.copy, "_deepcopy": copy.deepcopy}
-    lines = ["def clone(self):", "    new = _copy(self)"]
+    namespace: dict[str, Any] = {"_copy": copy.copy, "_deepcopy": copy.deepcopy, "_shallow": _shallow_copy}
+    lines = ["def clone(self):", "    new = _shallow(self)"]
     for n, (name, how) in enumerate(copies.items()):
         if how == "owned":
             lines += [f"    new.{name} = set()", f"    self.{name} = set()"]
