@@ -713,8 +713,9 @@ class DecisionContext(Generic[FS]):
 
     def commit(self) -> None:
         """The handler's point of no refusal: every check that can refuse the command has
-        passed, and nothing it does from here on raises a rejection.  A probe stops here
-        (raises :class:`AcceptedError`); a real decision goes on."""
+        passed, nothing it does from here on raises a rejection, and the events emitted so far
+        decide the system's ``after`` check (:class:`CommandTable`) as all of them would.  A
+        probe stops here (raises :class:`AcceptedError`); a real decision goes on."""
         if self.probing:
             raise AcceptedError
 
@@ -1055,10 +1056,10 @@ class CommandTable(Generic[CX]):
     def accepts(self, state: Any, cmd: Command) -> Rejection | None:
         """The refusal :meth:`decide` answers ``cmd`` with, or None if it accepts it, without
         carrying the command out: the handler runs to its :meth:`DecisionContext.commit`, where
-        no later step can refuse it any more (a handler that never commits runs to its end).
+        no later step can refuse it any more (a handler that never commits runs to its end),
+        and the system's ``after`` check reads the events emitted until then.
         ``legal_actions`` checks its candidates with this."""
-        # the system's own check of the events (``after``) needs them all: no probe then
-        answer = self._decide(state, cmd, probing=self.after is None)
+        answer = self._decide(state, cmd, probing=True)
         return answer if isinstance(answer, Rejection) else None
 
     def _decide(self, state: Any, cmd: Command, probing: bool) -> list[Event] | Rejection:
@@ -1116,7 +1117,7 @@ class CommandTable(Generic[CX]):
         except RejectedError as exc:
             return exc.rejection
         except AcceptedError:
-            return ctx.events  # only those emitted before the handler committed
+            pass  # a probe: the events emitted before the handler committed
         except self.game_over:
             pass
         if self.after is not None:

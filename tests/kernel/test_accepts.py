@@ -173,6 +173,14 @@ def test_gcg_probes_answer_as_decide_along_random_games(seed: int) -> None:
     _playout("gcg", seed, 60)
 
 
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**32))
+def test_ll_probes_answer_as_decide_along_random_games(seed: int) -> None:
+    """Including LL-2.04 12.1.1.2 (a main-phase action taken again from the same game state is
+    refused, read from its decision event): random games rearrange back and forth."""
+    _playout("ll", seed, 120)
+
+
 def test_gcg_probes_answer_as_decide_in_an_infinite_loop() -> None:
     """GCG-1.00 12.1.1.1: declarations of any number of repetitions (the largest refused), the
     non-turn player's response (performing the loop's actions, each of which could be refused)
