@@ -690,6 +690,11 @@ class AcceptedError(Exception):
     the command has passed every check that could refuse it."""
 
 
+class CopyNeededError(Exception):
+    """Raised by :meth:`DecisionContext.emit` in a probe that runs on the caller's own state
+    (``CommandTable(probe_in_place=True)``): the probe starts again on a copy."""
+
+
 class DecisionContext(Generic[FS]):
     """The working context of ``decide``: a private copy of the state (``s``) plus the events
     emitted so far.  Every emitted event is applied to the copy at once (by the system's
@@ -710,6 +715,8 @@ class DecisionContext(Generic[FS]):
         self.probing = False
         """Only whether the command is accepted is asked (:meth:`CommandTable.accepts`): the
         handler stops at :meth:`commit`."""
+        self.in_place = False
+        """``s`` is the caller's state, not a copy (a probe): emitting an event is refused."""
 
     def commit(self) -> None:
         """The handler's point of no refusal: every check that can refuse the command has
@@ -731,6 +738,8 @@ class DecisionContext(Generic[FS]):
     ) -> str:
         """Record an event; returns its id (``ev:<seq>``).  Without an explicit cause an
         event follows from the previous event of this decision (or from the command)."""
+        if self.in_place:
+            raise CopyNeededError
         event = Event(
             seq=self.s.seq + 1,
             type=type_,
@@ -1005,6 +1014,7 @@ class CommandTable(Generic[CX]):
         before: Callable[[Any, Command], Rejection | None] | None = None,
         begin: Callable[[CX, Any, Command], None] | None = None,
         after: Callable[[Any, Command, list[Event]], Rejection | None] | None = None,
+        probe_in_place: bool = False,
     ) -> None:
         self.handlers: dict[str, Handler[CX]] = {}
         self.arguments: dict[str, ArgTable] = {}
@@ -1016,6 +1026,10 @@ class CommandTable(Generic[CX]):
         self.no_priority = no_priority
         self.game_over = game_over
         self.before, self.begin, self.after = before, begin, after
+        self.probe_in_place = probe_in_place
+        """The system's handlers change the state only by emitting events: :meth:`accepts`
+        runs a handler on the state itself, no copy, until it commits or emits an event (then
+        again on a copy)."""
 
     def command(self, name: str, *pending: str, args: ArgTable | None = None) -> Callable[[Handler[CX]], Handler[CX]]:
         """Register a command handler; ``pending`` lists the decision kinds it answers, ``args``
@@ -1106,14 +1120,17 @@ class CommandTable(Generic[CX]):
         return Rejection("command/malformed", cite(unknown_type), f"{cmd.type}: {key!r} must be {expected.describe()}")
 
     def _run(
-        self, state: Any, cmd: Command, handler: Handler[CX], cause: str, probing: bool
+        self, state: Any, cmd: Command, handler: Handler[CX], cause: str, probing: bool, copy: bool = False
     ) -> list[Event] | Rejection:
-        ctx = self.context(state.clone(), cause)
-        ctx.probing = probing
+        in_place = probing and self.probe_in_place and not copy
+        ctx = self.context(state if in_place else state.clone(), cause)
+        ctx.probing, ctx.in_place = probing, in_place
         if self.begin is not None:
             self.begin(ctx, state, cmd)
         try:
             handler(ctx, cmd.player, dict(cmd.args))
+        except CopyNeededError:  # nothing changed the state yet: the probe goes on a copy
+            return self._run(state, cmd, handler, cause, probing, copy=True)
         except RejectedError as exc:
             return exc.rejection
         except AcceptedError:

@@ -115,7 +115,12 @@ MAX_COPIES = 4
 
 CommandHandler = Handler[Ctx]
 COMMAND_TABLE = CommandTable[Ctx](
-    Ctx, lambda state: cite, finished="1.2.1", unknown_player="1.1.1", unknown_type="8.1.1"
+    Ctx,
+    lambda state: cite,
+    finished="1.2.1",
+    unknown_player="1.1.1",
+    unknown_type="8.1.1",
+    probe_in_place=True,  # decide changes its state only by emitting events
 )
 COMMANDS = COMMAND_TABLE.handlers
 """Every command type, by name."""

@@ -100,6 +100,22 @@ def test_a_handler_without_a_commit_is_probed_to_its_end() -> None:
     assert CARRIED_OUT == ["late"] * 4
 
 
+IN_PLACE = CommandTable[_Ctx](
+    _Ctx, lambda s: lambda r: f"TINY-1 {r}", finished="1", unknown_player="2", unknown_type="3", probe_in_place=True
+)
+IN_PLACE.handlers.update(TABLE.handlers)
+IN_PLACE.arguments.update(TABLE.arguments)
+
+
+def test_a_probe_in_place_goes_on_a_copy_before_its_first_event() -> None:
+    """``probe_in_place``: no copy until the handler emits; then the probe starts again on a
+    copy, and the caller's state is never changed."""
+    state = _State()
+    for cmd in (Command("Act", "p1"), Command("Act", "p1", {"refuse": True}), Command("Late", "p1", {"refuse": True})):
+        assert IN_PLACE.accepts(state, cmd) == _answer(TABLE, state, cmd)
+        assert state.log == [] and state.seq == 0
+
+
 def test_the_kernel_refusals_come_first_in_a_probe_too() -> None:
     for cmd, state in (
         (Command("Act", "p9"), _State()),
@@ -144,9 +160,12 @@ def _probed(engine: Any, state: Any) -> Iterator[Command]:
 
 
 def assert_probe_agrees(engine: Any, state: Any) -> None:
+    """Every probe answers as ``decide`` and leaves the state as it was."""
     table = engine.COMMAND_TABLE
+    before = engine.state_to_dict(state)
     for cmd in _probed(engine, state):
         assert table.accepts(state, cmd) == _answer(table, state, cmd), cmd
+    assert engine.state_to_dict(state) == before
 
 
 def _playout(name: str, seed: int, steps: int) -> None:
