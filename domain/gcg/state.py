@@ -260,6 +260,22 @@ state_from_dict = GameState.from_dict
 
 # --- evolve ---------------------------------------------------------------------------
 
+MARKERS = (
+    "SeedRevealed",
+    "PlayerWon",
+    "TargetsChosen",
+    "ReplacementApplied",
+    "DrawNotPerformed",
+    "CounterPowerTotalled",
+    "CardPlayed",
+    "StrategyActivated",
+    "RageGainDeclared",
+    "NothingHappened",
+    "DeckReshuffled",
+    "AdvanceNotPerformed",
+)
+"""Events recorded for the log and for judges that change no state (the changes come with other events)."""
+
 FIELD_NEUTRAL = frozenset(
     {
         "ChoiceRequested",
@@ -281,18 +297,7 @@ FIELD_NEUTRAL = frozenset(
         "TurnBegan",
         "PhaseBegan",
         "PlayerLost",
-        "SeedRevealed",
-        "PlayerWon",
-        "TargetsChosen",
-        "ReplacementApplied",
-        "DrawNotPerformed",
-        "CounterPowerTotalled",
-        "CardPlayed",
-        "StrategyActivated",
-        "RageGainDeclared",
-        "NothingHappened",
-        "DeckReshuffled",
-        "AdvanceNotPerformed",
+        *MARKERS,
     }
 )
 """Events that change nothing the information of the cards on the field is derived from
@@ -624,19 +629,6 @@ def _ended(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     s.phase = "game_over"
 
 
-@handles(
-    "SeedRevealed",
-    "PlayerWon",
-    "TargetsChosen",
-    "ReplacementApplied",
-    "DrawNotPerformed",
-    "CounterPowerTotalled",
-    "CardPlayed",
-    "StrategyActivated",
-    "RageGainDeclared",
-    "NothingHappened",
-    "DeckReshuffled",
-    "AdvanceNotPerformed",
-)
+@handles(*MARKERS)
 def _marker(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     """Facts recorded for the log and for judges; the state changes come with other events."""

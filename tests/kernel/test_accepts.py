@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from domain.gcg import engine as gcg
 from domain.kernel import Bool, Command, CommandTable, DecisionContext, EventHandlers, Rejection
 from tests.gcg.test_loops import _looping_game, _one_round
-from tests.kernel.test_legal_actions_agree import PLAYERS, RULESETS, invalid_selections, random_selection
+from tests.kernel.test_legal_actions_agree import PLAYERS, RULESETS, invalid_selections, playout, random_selection
 
 # --- the mechanism, on a tiny system ------------------------------------------------------------
 
@@ -168,22 +168,14 @@ def assert_probe_agrees(engine: Any, state: Any) -> None:
     assert engine.state_to_dict(state) == before
 
 
+def _probes_agree(rs: Any, state: Any, rng: random.Random) -> list[Command]:
+    assert_probe_agrees(rs.engine, state)
+    legal: list[Command] = rs.engine.legal_actions(state, state.pending.player)
+    return legal
+
+
 def _playout(name: str, seed: int, steps: int) -> None:
-    rs = RULESETS[name]
-    state, _ = rs.start(seed)
-    rng = random.Random(seed)
-    for n in range(steps):
-        if state.finished:
-            return
-        assert_probe_agrees(rs.engine, state)
-        legal = [c for c in rs.engine.legal_actions(state, state.pending.player) if c.type != "Concede"]
-        pick = rng.choice(legal)
-        if pick.choice is not None:
-            pick = pick.choice.complete(pick, random_selection(pick.choice, rng))
-        result = rs.engine.decide(state, Command(pick.type, pick.player, pick.args, id=f"c{n}"))
-        assert not isinstance(result, Rejection)
-        for e in result:
-            state = rs.engine.evolve(state, e)
+    playout(name, seed, steps, _probes_agree)
 
 
 @settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
