@@ -13,7 +13,7 @@ import itertools
 import random
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
 
 JSON = Any
@@ -557,6 +557,23 @@ def compile_copy(cls: type[T], copies: Mapping[str, str] | None = None) -> Calla
     return fn
 
 
+_SHALLOW_COPIES: dict[type, Callable[[Any], Any]] = {}
+
+
+def _shallow_copy(obj: T) -> T:
+    """``copy.copy(obj)`` for a state: the :func:`compile_copy` of its class (compiled on the
+    first copy, once the class is a finished slotted dataclass), or ``copy.copy`` itself for a
+    class with other slots than its fields."""
+    cls = type(obj)
+    fn = _SHALLOW_COPIES.get(cls)
+    if fn is None:
+        slots = {s for c in cls.__mro__ for s in c.__dict__.get("__slots__", ())}
+        is_plain = is_dataclass(cls) and slots == {f.name for f in fields(cls)} and "__dict__" not in slots
+        fn = _SHALLOW_COPIES[cls] = compile_copy(cls) if is_plain else copy.copy
+    result: T = fn(obj)
+    return result
+
+
 def _compile_clone(copies: Mapping[str, Any]) -> Callable[[Any], Any]:
     """``clone`` for a state class, generated once from its copy table (as ``dataclasses``
     generates ``__init__``): the same statements a hand-written clone has, so it is as fast.
@@ -566,8 +583,8 @@ def _compile_clone(copies: Mapping[str, Any]) -> Callable[[Any], Any]:
     for an optional object ``fn`` copies, or ``"owned"``: copy-on-write bookkeeping, a
     fresh empty set in both the copy and the original (neither may then change a shared
     object in place)."""
-    namespace: dict[str, Any] = {"_copy": copy.copy, "_deepcopy": copy.deepcopy}
-    lines = ["def clone(self):", "    new = _copy(self)"]
+    namespace: dict[str, Any] = {"_copy": copy.copy, "_deepcopy": copy.deepcopy, "_shallow": _shallow_copy}
+    lines = ["def clone(self):", "    new = _shallow(self)"]
     for n, (name, how) in enumerate(copies.items()):
         if how == "owned":
             lines += [f"    new.{name} = set()", f"    self.{name} = set()"]
@@ -699,6 +716,16 @@ class RejectedError(Exception):
         self.rejection = rejection
 
 
+class AcceptedError(Exception):
+    """Raised by :meth:`DecisionContext.commit` in a probing context (:meth:`CommandTable.accepts`):
+    the command has passed every check that could refuse it."""
+
+
+class CopyNeededError(Exception):
+    """Raised by :meth:`DecisionContext.emit` in a probe that runs on the caller's own state
+    (``CommandTable(probe_in_place=True)``): the probe starts again on a copy."""
+
+
 class DecisionContext(Generic[FS]):
     """The working context of ``decide``: a private copy of the state (``s``) plus the events
     emitted so far.  Every emitted event is applied to the copy at once (by the system's
@@ -716,6 +743,19 @@ class DecisionContext(Generic[FS]):
         self.cause = cause
         self.last: str | None = None
         self._apply = events.apply
+        self.probing = False
+        """Only whether the command is accepted is asked (:meth:`CommandTable.accepts`): the
+        handler stops at :meth:`commit`."""
+        self.in_place = False
+        """``s`` is the caller's state, not a copy (a probe): emitting an event is refused."""
+
+    def commit(self) -> None:
+        """The handler's point of no refusal: every check that can refuse the command has
+        passed, nothing it does from here on raises a rejection, and the events emitted so far
+        decide the system's ``after`` check (:class:`CommandTable`) as all of them would.  A
+        probe stops here (raises :class:`AcceptedError`); a real decision goes on."""
+        if self.probing:
+            raise AcceptedError
 
     def cite(self, rule: str) -> str:
         return f"{self.RULESET} {rule}"
@@ -729,6 +769,8 @@ class DecisionContext(Generic[FS]):
     ) -> str:
         """Record an event; returns its id (``ev:<seq>``).  Without an explicit cause an
         event follows from the previous event of this decision (or from the command)."""
+        if self.in_place:
+            raise CopyNeededError
         event = Event(
             seq=self.s.seq + 1,
             type=type_,
@@ -1003,6 +1045,7 @@ class CommandTable(Generic[CX]):
         before: Callable[[Any, Command], Rejection | None] | None = None,
         begin: Callable[[CX, Any, Command], None] | None = None,
         after: Callable[[Any, Command, list[Event]], Rejection | None] | None = None,
+        probe_in_place: bool = False,
     ) -> None:
         self.handlers: dict[str, Handler[CX]] = {}
         self.arguments: dict[str, ArgTable] = {}
@@ -1014,6 +1057,10 @@ class CommandTable(Generic[CX]):
         self.no_priority = no_priority
         self.game_over = game_over
         self.before, self.begin, self.after = before, begin, after
+        self.probe_in_place = probe_in_place
+        """The system's handlers change the state only by emitting events: :meth:`accepts`
+        runs a handler on the state itself, no copy, until it commits or emits an event (then
+        again on a copy)."""
 
     def command(self, name: str, *pending: str, args: ArgTable | None = None) -> Callable[[Handler[CX]], Handler[CX]]:
         """Register a command handler; ``pending`` lists the decision kinds it answers, ``args``
@@ -1056,6 +1103,18 @@ class CommandTable(Generic[CX]):
         the state before the command must tell, ``state is ctx.s``)."""
         if in_place and self.after is not None:
             raise DomainError("in-place decide needs the state before the command for the after hook")
+        return self._decide(state, cmd, probing=False, in_place=in_place)
+
+    def accepts(self, state: Any, cmd: Command) -> Rejection | None:
+        """The refusal :meth:`decide` answers ``cmd`` with, or None if it accepts it, without
+        carrying the command out: the handler runs to its :meth:`DecisionContext.commit`, where
+        no later step can refuse it any more (a handler that never commits runs to its end),
+        and the system's ``after`` check reads the events emitted until then.
+        ``legal_actions`` checks its candidates with this."""
+        answer = self._decide(state, cmd, probing=True)
+        return answer if isinstance(answer, Rejection) else None
+
+    def _decide(self, state: Any, cmd: Command, probing: bool, in_place: bool = False) -> list[Event] | Rejection:
         cause = command_cause(cmd.id or "anonymous")
         cite = self.cite(state)
         finished, unknown_player, unknown_type = self.rules
@@ -1086,11 +1145,11 @@ class CommandTable(Generic[CX]):
             if refused is not None:
                 return refused
         if ill is None:
-            return self._run(state, cmd, handler, cause, in_place)
+            return self._run(state, cmd, handler, cause, probing, in_place=in_place)
         # An ill-typed argument: the handler's own refusal of it (a specific rule) comes first; the
         # schema answers what the handler would accept, or fail on.
         try:
-            answer = self._run(state, cmd, handler, cause, in_place)
+            answer = self._run(state, cmd, handler, cause, probing, in_place=in_place)
         except Exception:
             answer = []
         if isinstance(answer, Rejection):
@@ -1099,15 +1158,28 @@ class CommandTable(Generic[CX]):
         return Rejection("command/malformed", cite(unknown_type), f"{cmd.type}: {key!r} must be {expected.describe()}")
 
     def _run(
-        self, state: Any, cmd: Command, handler: Handler[CX], cause: str, in_place: bool = False
+        self,
+        state: Any,
+        cmd: Command,
+        handler: Handler[CX],
+        cause: str,
+        probing: bool,
+        copy: bool = False,
+        in_place: bool = False,
     ) -> list[Event] | Rejection:
-        ctx = self.context(state if in_place else state.clone(), cause)
+        probe_here = probing and self.probe_in_place and not copy
+        ctx = self.context(state if in_place or probe_here else state.clone(), cause)
+        ctx.probing, ctx.in_place = probing, probe_here
         if self.begin is not None:
             self.begin(ctx, state, cmd)
         try:
             handler(ctx, cmd.player, dict(cmd.args))
+        except CopyNeededError:  # nothing changed the state yet: the probe goes on a copy
+            return self._run(state, cmd, handler, cause, probing, copy=True)
         except RejectedError as exc:
             return exc.rejection
+        except AcceptedError:
+            pass  # a probe: the events emitted before the handler committed
         except self.game_over:
             pass
         if self.after is not None:

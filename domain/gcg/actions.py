@@ -17,6 +17,7 @@ from typing import Any
 
 from domain.gcg.cards import Ability, Condition, Filter, Target, effect_to_json
 from domain.gcg.characteristics import (
+    BOARD_AREAS,
     active_abilities,
     board,
     info,
@@ -75,9 +76,9 @@ def move(
     s = ctx.s
     obj = s.objects[oid]
     src = obj.zone
-    before = info(s, oid)
+    before = info(s, oid) if src in BOARD_AREAS else None  # only cards there have information on the field
     data: dict[str, Any] = {"oid": oid, "card": obj.card, "owner": obj.owner, "from": src, "to": to, "reason": reason}
-    if src in ("field", "strategy", "monster") and to != src:
+    if src in BOARD_AREAS and to != src:
         data["last_known"] = last_known(s, oid)
     if src == "field" and obj.under:
         data["with"] = list(obj.under)

@@ -34,6 +34,7 @@ Vocabulary in brief (see ``service/catalogs/gcg/cards.json`` for examples):
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Annotated, Any, ClassVar, Literal, cast
 
@@ -92,12 +93,19 @@ class _Model(BaseModel):
     @model_serializer(mode="wrap")
     def _dump(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
         data: dict[str, Any] = handler(self)
-        for name in self.added_later:
-            if name in data and getattr(self, name) == type(self).model_fields[name].get_default(
-                call_default_factory=True
-            ):
-                del data[name]
+        if self.added_later:
+            defaults = _later_defaults(type(self))
+            for name in self.added_later:
+                if name in data and getattr(self, name) == defaults[name]:
+                    del data[name]
         return data
+
+
+@functools.cache
+def _later_defaults(cls: type[_Model]) -> dict[str, Any]:
+    """The defaults of ``cls``'s fields ``added_later``, made once (only compared, never handed
+    out): pydantic's ``get_default`` inspects a default factory's signature at every call."""
+    return {name: cls.model_fields[name].get_default(call_default_factory=True) for name in cls.added_later}
 
 
 class Filter(_Model):

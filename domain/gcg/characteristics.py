@@ -25,6 +25,8 @@ from domain.gcg.state import GameState
 RAGE_THREAT = 5000
 """3.4.5."""
 GRANTED = 100
+BOARD_AREAS = ("field", "strategy", "monster")
+"""The areas of the cards :func:`board` gives information (an object elsewhere has none)."""
 """Abilities gained from effects (9.8.1.2) are numbered from here, after the printed ones."""
 
 

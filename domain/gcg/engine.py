@@ -115,7 +115,12 @@ MAX_COPIES = 4
 
 CommandHandler = Handler[Ctx]
 COMMAND_TABLE = CommandTable[Ctx](
-    Ctx, lambda state: cite, finished="1.2.1", unknown_player="1.1.1", unknown_type="8.1.1"
+    Ctx,
+    lambda state: cite,
+    finished="1.2.1",
+    unknown_player="1.1.1",
+    unknown_type="8.1.1",
+    probe_in_place=True,  # decide changes its state only by emitting events
 )
 COMMANDS = COMMAND_TABLE.handlers
 """Every command type, by name."""
@@ -312,6 +317,7 @@ def _main_action(ctx: Ctx, player: str, name: str, rule: str, action: str, args:
             "12.1.1.2",
             f"{name} leads back to a game state already seen this turn; it may not be performed again this turn",
         )
+    ctx.commit()  # carrying out a main phase action refuses nothing
     _resume(ctx)
     ctx.emit(
         "MainActionTaken",
@@ -438,6 +444,7 @@ def end_main_phase(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     p = s.pending
     if p is None or p.kind != "main" or p.player != player:
         raise ctx.reject("rules/not_main_phase_play_timing", "9.4.4.3", "you are not given the main phase play timing")
+    ctx.commit()
     _resume(ctx)
     ctx.emit("ChoiceMade", {"player": player, "kind": "main", "choice": "end"}, "9.4.4.3", actor=player)
     frame = ctx.stack[-1]
@@ -469,7 +476,9 @@ LOOPS = LoopRule(
 
 def _perform(ctx: Ctx, action: Mapping[str, Any]) -> None:
     """One action of a loop, as its own decision (as if its command came alone): the check
-    timing rounds counted for 12.1.1.3 start again."""
+    timing rounds counted for 12.1.1.3 start again.  A loop's later action may still be
+    refused, so a probe (``ctx.probing``) carries the loop out to its end."""
+    ctx.probing = False
     ctx.loops, ctx.seen = 0, set()
     COMMANDS[action["type"]](ctx, action["player"], action["args"])
 
@@ -494,6 +503,7 @@ def declare_loop(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     # every repetition must be possible: try them on a copy (decide is deterministic)
     done, stop_points, ended = _try_loop(s, declared, times, ctx.cause)
     LOOPS.check_repeatable(ctx, times, done, ended)
+    ctx.commit()
     ctx.emit("LoopDeclared", {"player": player, "actions": declared, "times": times}, "12.1.1.1", actor=player)
     # a smaller number only together with an action that is not part of the loop: possible
     # only at a decision of the non-turn player inside the loop that has another answer
@@ -587,6 +597,8 @@ def choose(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
             "12.1.1.1",
             "having stopped the loop, you perform an action that is not part of it: choose something else",
         )
+    if p.kind != "loop_response":  # carrying out an answer refuses nothing; a loop's actions may be refused
+        ctx.commit()
     _resume(ctx)
     rule = str(p.options.get("rule") or _choice_rule(p.kind))
     ctx.emit("ChoiceMade", {"player": player, "kind": p.kind, "choice": list(choice)}, rule, actor=player)
@@ -669,6 +681,14 @@ def pending_choice(s: GameState, player: str) -> Command | None:
 
 _decide = checking_choices(COMMAND_TABLE.decide, pending_choice)
 
+_probe = checking_choices(lambda s, c: COMMAND_TABLE.accepts(s, c) or [], pending_choice)
+
+
+def _accepted(state: GameState, cmd: Command) -> bool:
+    """Whether ``_decide`` accepts ``cmd``, without carrying it out (``CommandTable.accepts``:
+    every refusal of a GCG command comes before its handler's ``ctx.commit()``)."""
+    return not isinstance(_probe(state, cmd), Rejection)
+
 
 # --- legal actions --------------------------------------------------------------------------------
 
@@ -739,7 +759,7 @@ def _choices(s: GameState, player: str) -> list[Command]:
         return [Command("Choose", player, {"choice": list(c)}) for c in orders]
     spec = pending_choice(s, player)
     if spec is not None:
-        return offer_choice(spec, lambda c: not isinstance(_decide(s, c), Rejection), MAX_SCAN)
+        return offer_choice(spec, lambda c: _accepted(s, c), MAX_SCAN)
     out: list[Command] = []
     for n in range(lo, hi + 1):
         seen: set[tuple[str, ...]] = set()
@@ -817,7 +837,7 @@ def legal_actions(state: GameState, player: str) -> list[Command]:
     if p is None or p.player != player:
         return [Command("Concede", player)]
     out = _main_actions(s, player) if p.kind == "main" else _choices(s, player)
-    out = [c for c in out if not isinstance(_decide(s, c), Rejection)]
+    out = [c for c in out if _accepted(s, c)]
     out.append(Command("Concede", player))
     return out
 

@@ -344,9 +344,11 @@ def rule_action_candidates(s: GameState, stack: list[Frame] | None = None) -> li
             if oid not in waiting:
                 found.append(("illegal_resolution", oid))  # 10.4.1.1
         for area, slots in (("field", range(1, 9)), ("strategy", (1, 2))):
+            by_slot: dict[int, list[str]] = {}  # the area's cards by zone, in the area's order
+            for o in s.zones[p][area]:
+                by_slot.setdefault(s.objects[o].slot, []).append(o)
             for slot in slots:
-                here = [o for o in s.zones[p][area] if s.objects[o].slot == slot]
-                here = [o for o in here if ("illegal", o) not in found]
+                here = [o for o in by_slot.get(slot, ()) if ("illegal", o) not in found]
                 if len(here) > 1:
                     last = max(here, key=lambda o: s.objects[o].since)
                     found += [("overloaded", o) for o in here if o != last]  # 10.5.1

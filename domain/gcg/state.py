@@ -260,7 +260,61 @@ state_from_dict = GameState.from_dict
 
 # --- evolve ---------------------------------------------------------------------------
 
-_EVENTS = EventHandlers[GameState]("Godzilla Card Game")
+MARKERS = (
+    "SeedRevealed",
+    "PlayerWon",
+    "TargetsChosen",
+    "ReplacementApplied",
+    "DrawNotPerformed",
+    "CounterPowerTotalled",
+    "CardPlayed",
+    "StrategyActivated",
+    "RageGainDeclared",
+    "NothingHappened",
+    "DeckReshuffled",
+    "AdvanceNotPerformed",
+)
+"""Events recorded for the log and for judges that change no state (the changes come with other events)."""
+
+FIELD_NEUTRAL = frozenset(
+    {
+        "ChoiceRequested",
+        "ChoiceMade",
+        "MainActionTaken",
+        "LoopDetected",
+        "LoopDeclared",
+        "LoopPerformed",
+        "InvasionDeclared",
+        "AbilityTriggered",
+        "AbilityPlayed",
+        "AbilityResolved",
+        "AbilityRemoved",
+        "TimedTriggerCreated",
+        "CardRevealed",
+        "RevealEnded",
+        "CardsLookedAt",
+        "LookEnded",
+        "TurnBegan",
+        "PhaseBegan",
+        "PlayerLost",
+        *MARKERS,
+    }
+)
+"""Events that change nothing the information of the cards on the field is derived from
+(``domain.gcg.characteristics.board``: the cards, objects' card, owner, zone, slot and time
+stamp, the zones, the players' positions and rage, the continuous effects)."""
+
+
+def _keep_field_information(s: GameState, e: Event) -> None:
+    """After an event of :data:`FIELD_NEUTRAL` the field information computed before it still
+    holds: it is kept for the new ``seq`` instead of being computed again."""
+    if e.type in FIELD_NEUTRAL:
+        cached = s.cache.get("board")
+        if cached is not None and cached[0] == s.seq:
+            s.cache["board"] = (e.seq, cached[1])
+
+
+_EVENTS = EventHandlers[GameState]("Godzilla Card Game", before=_keep_field_information)
 handles = _EVENTS.handles
 EVENTS = _EVENTS
 apply_event = _EVENTS.apply
@@ -575,19 +629,6 @@ def _ended(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     s.phase = "game_over"
 
 
-@handles(
-    "SeedRevealed",
-    "PlayerWon",
-    "TargetsChosen",
-    "ReplacementApplied",
-    "DrawNotPerformed",
-    "CounterPowerTotalled",
-    "CardPlayed",
-    "StrategyActivated",
-    "RageGainDeclared",
-    "NothingHappened",
-    "DeckReshuffled",
-    "AdvanceNotPerformed",
-)
+@handles(*MARKERS)
 def _marker(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     """Facts recorded for the log and for judges; the state changes come with other events."""

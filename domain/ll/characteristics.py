@@ -245,8 +245,19 @@ def ability_sources(s: GameState) -> Iterator[str]:
         yield from zs["my_logicalist"]
 
 
-def active_continuous(s: GameState) -> Iterator[tuple[str, int, Ability]]:
-    """Valid continuous abilities whose condition holds (9.1.2.1, 9.3)."""
+def active_continuous(s: GameState) -> tuple[tuple[str, int, Ability], ...]:
+    """Valid continuous abilities whose condition holds (9.1.2.1, 9.3); found once per state
+    version (``s.derived``: every event applied changes ``s.seq``)."""
+    memo = s.derived.get("continuous")
+    if memo is not None and memo[0] == s.seq:
+        found: tuple[tuple[str, int, Ability], ...] = memo[1]
+        return found
+    found = tuple(_active_continuous(s))
+    s.derived["continuous"] = (s.seq, found)
+    return found
+
+
+def _active_continuous(s: GameState) -> Iterator[tuple[str, int, Ability]]:
     for oid in ability_sources(s):
         for i, ability in abilities_of(s, oid):
             if ability.kind != "continuous":

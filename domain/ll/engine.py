@@ -401,6 +401,7 @@ def place_level_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     elif swap is not None:
         raise ctx.reject("rules/no_swap", "7.4.3.1.1", "a swap only happens when the Level Zone is at its Level Limit")
     ev = ctx.emit("LevelCardPlaced", {"player": player, "oid": oid, "swap_with": swap}, "7.4.3.1", actor=player)
+    ctx.commit()
     rule = "7.4.3.1.1" if swap else "7.4.3.1"
     actions.move(ctx, oid, "level", rule=rule, reason="level phase", face_down=face_down, cause=ev)
     if isinstance(swap, str):
@@ -412,6 +413,7 @@ def place_level_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
 def skip_level(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     point = _pending_resume(ctx)
     ctx.emit("LevelPhaseSkipped", {"player": player}, "7.4.3.2", actor=player)
+    ctx.commit()
     flow.resume(ctx, point, skip=True)
 
 
@@ -460,6 +462,7 @@ def deploy(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         "5.12.3.1",
         actor=player,
     )
+    ctx.commit()  # nothing refuses a Deploy from here on; its decision event decides 12.1.1.2
     ctx.emit("CardRevealed", {"oid": oid, "card": s.objects[oid].card}, "9.6.2.1", cause=ev)
     actions.to_resolution_zone(ctx, oid, cause=ev)
     actions.pay_stock(ctx, player, cost, s.card_of(oid).name)
@@ -615,6 +618,7 @@ def trance(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         "11.5.2" if via_tc else "5.13.1",
         actor=player,
     )
+    ctx.commit()
     ml = [m for m in materials if s.objects[m].zone == "my_logicalist"]
     others = [m for m in materials if m not in ml]
     if tu is None:
@@ -688,6 +692,7 @@ def luck_drive(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     _stock_ok(ctx, player, 3, "Luck Drive")
     point = _pending_resume(ctx)
     ctx.emit("LuckDrivePerformed", {"player": player}, "7.5.3.4", actor=player)
+    ctx.commit()
     stock = s.zones[player]["stock"]
     ctx.emit("CostPaid", {"player": player, "stock": 3, "for": "Luck Drive"}, "5.18.1")
     ctx.paying_cost = True
@@ -834,6 +839,7 @@ def rearrange(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     # in a canonical order: a command's meaning must not depend on the order of its JSON keys
     moved = {o: normalise(moves[o]) for o in sorted(moves) if normalise(moves[o]) != s.objects[o].circles}
     ev = ctx.emit("MembersRearranged", {"player": player, "moves": moved}, "7.5.3.6", actor=player)
+    ctx.commit()
     for oid, circles in moved.items():
         actions.move(ctx, oid, "circle", rule="5.14.2", reason="rearrange", circles=circles, cause=ev)
         for c in s.set_cards(oid):
@@ -854,6 +860,7 @@ def rearrange(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
 def end_main_phase(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     point = _pending_resume(ctx)
     ctx.emit("MainPhaseEnded", {"player": player}, "7.5.4", actor=player)
+    ctx.commit()
     flow.resume(ctx, point, skip=True)
 
 
@@ -877,12 +884,14 @@ def declare_attack(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
             "8.2.6.1",
             f"{circle!r} cannot be attacked: a back-row circle needs the gate in front of it destroyed",
         )
+    ctx.commit()
     flow.declare_attack(ctx, player, attacker, circle)
 
 
 @command("EndAttacks", "attack")
 def end_attacks(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     ctx.emit("AttacksEnded", {"player": player}, "8.2.4.2", actor=player)
+    ctx.commit()
     flow.advance(ctx, "end", 0)
 
 
@@ -899,6 +908,7 @@ def intercept(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
                 "8.3.3.1",
                 f"{m} cannot Intercept: it needs the Intercept Icon and must not be attacked",
             )
+    ctx.commit()
     flow.intercept(ctx, player, list(members))
 
 
@@ -906,6 +916,7 @@ def intercept(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
 def decline_intercept(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     point = _pending_resume(ctx)
     ctx.emit("InterceptDeclined", {"player": player}, "8.3.3.2", actor=player)
+    ctx.commit()
     flow.resume(ctx, point, skip=True)
 
 
@@ -922,6 +933,7 @@ def define_logic(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     if b.boosted == player:
         rule = "8.4.3.2" if player != s.turn_player else "8.4.5.2"
     ev = ctx.emit("LogicDefined", {"player": player, "oid": oid}, rule, actor=player)
+    ctx.commit()
     actions.move(ctx, oid, "battle", rule="5.16.1", reason="logic definition", face_down=False, cause=ev)
     actions.prime(ctx, "placed_in_battle_zone", cause=ev, only=[oid])  # 5.16.2
     flow.resume(ctx, point, skip=True)
@@ -941,6 +953,7 @@ def level_boost(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     point = _pending_resume(ctx)
     rule = "8.4.3.2" if player != s.turn_player else "8.4.5.2"
     ctx.emit("LevelBoosted", {"player": player, "level_card": oid}, rule, actor=player)
+    ctx.commit()
     ctx.emit("CardRested", {"oid": oid, "reason": "level boost"}, "5.15.1")
     actions.draw(ctx, player, 1, "5.15.1")
     flow.resume(ctx, point)
@@ -956,6 +969,7 @@ def pass_logic(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     point = _pending_resume(ctx)
     rule = "8.4.3.3" if player != s.turn_player else "8.4.5.3"
     ctx.emit("LogicDefinitionPassed", {"player": player}, rule, actor=player)
+    ctx.commit()
     nxt = flow.after_logic_pass(ctx, str(point[0]), int(point[1]))
     assert nxt is not None
     flow.advance(ctx, *nxt)
@@ -984,6 +998,7 @@ def keep_hand(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     ev = ctx.emit(
         "HandLimitApplied", {"player": player, "keep": keep, "discarded": len(discard)}, "7.7.6", actor=player
     )
+    ctx.commit()
     for c in discard:
         actions.move(ctx, c, "drop", rule="7.7.6", reason="hand limit", cause=ev)
     flow.resume(ctx, point, skip=True)
@@ -1132,6 +1147,7 @@ def _perform(ctx: Ctx, action: Mapping[str, Any]) -> None:
     """One action of a cycle, as if its command came alone: it records what it was taken from,
     12.1.1.2 applies to it, and the check-timing rounds counted for 12.1.1.3 start again."""
     s = ctx.s
+    ctx.probing = False  # a later action of the cycle may still be refused: a probe performs it all
     player, type_, args = str(action["player"]), str(action["type"]), action["args"]
     before, start = list(s.cycle_log), len(ctx.events)
     ctx.loops = 0
@@ -1314,8 +1330,14 @@ def _perpetual_cycle(cycle_log: list[list[str]], type_: str, events: list[Event]
 # --- legal actions ------------------------------------------------------------------------------
 
 
+_probe = checking_choices(lambda s, c: COMMAND_TABLE.accepts(s, c) or [], pending_choice)
+
+
 def _accepted(s: GameState, cmd: Command) -> bool:
-    return not isinstance(_decide(s, cmd), Rejection)
+    """Whether ``_decide`` accepts ``cmd``, without carrying it out (``CommandTable.accepts``: a
+    handler commits once nothing can refuse it and its decision event, which 12.1.1.2 reads,
+    is emitted)."""
+    return not isinstance(_probe(s, cmd), Rejection)
 
 
 DECISION_KINDS: tuple[str, ...] = (

@@ -285,6 +285,9 @@ class GameState(GameStateBase):
     """Copy-on-write bookkeeping (not game state): objects this state owns exclusively."""
     digest_memo: str | None = field(default=None, repr=False, compare=False)
     """Cache of ``game_state_digest`` (not game state): cleared by every event applied."""
+    derived: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    """Cache of derived information (not game state), each entry ``(seq, value)``: valid
+    while no further event is applied (``domain.ll.characteristics``); a clone starts empty."""
 
     STORED: ClassVar[dict[str, Stored]] = {
         **header_fields(Obj, PlayerState),
@@ -329,6 +332,7 @@ class GameState(GameStateBase):
         "loop_log": "list",  # entries are never mutated
         "loop": "deep",
         "digest_memo": "none",
+        "derived": "empty_dict",
         "order": "list",
     }
 

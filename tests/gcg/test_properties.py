@@ -12,7 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from domain.gcg import engine
-from domain.gcg.state import GameState, apply_event
+from domain.gcg.characteristics import board
+from domain.gcg.state import FIELD_NEUTRAL, GameState, apply_event
 from domain.kernel import Command, Event, Rejection
 from tests.gcg.support import start_game
 
@@ -147,3 +148,24 @@ def test_a_random_game_audits_as_consistent() -> None:
     assert verdict.verdict == "consistent", verdict
     tampered = audit.build_log(header, commands[:5], seed=started["seed"] + 1, claimed=None)
     assert audit.audit(tampered.to_lines()).verdict == "seed_mismatch"
+
+
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**32))
+def test_field_information_kept_over_an_event_is_what_it_computes_to(seed: int) -> None:
+    """GCG-1.00 9.8: the information of the cards on the field, computed before an event that
+    changes nothing it is derived from (``state.FIELD_NEUTRAL``) and kept after it, is what it
+    computes to from scratch after the event, along a random game."""
+    start, _ = start_game(seed=seed, first=None)
+    _, events, _ = play_randomly(seed)
+    state = GameState.from_dict(engine.state_to_dict(start))
+    kept = 0
+    for e in events[start.seq :]:
+        board(state)  # computed before the event
+        apply_event(state, e)
+        fresh = state.clone()  # without the cached information
+        if e.type in FIELD_NEUTRAL:
+            assert state.cache["board"][0] == state.seq, e.type  # kept, not computed again
+            kept += 1
+        assert board(state) == board(fresh), e
+    assert kept > 0

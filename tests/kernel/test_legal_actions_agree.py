@@ -277,14 +277,18 @@ def check_agreement(rs: Ruleset, state: Any, rng: random.Random | None = None) -
     return acting
 
 
-def playout(name: str, seed: int, steps: int) -> None:
+def playout(
+    name: str, seed: int, steps: int, check: Callable[[Ruleset, Any, random.Random], list[Command]] | None = None
+) -> None:
+    """A random game of ``steps`` decisions; ``check`` (by default :func:`check_agreement`) is
+    run at each and returns the acting player's legal actions."""
     rs = RULESETS[name]
     state, _ = rs.start(seed)
     rng = random.Random(seed)
     for n in range(steps):
         if state.finished:
             return
-        legal = [c for c in check_agreement(rs, state, rng) if c.type != "Concede"]
+        legal = [c for c in (check or check_agreement)(rs, state, rng) if c.type != "Concede"]
         assert legal, "a live game always offers its waiting player an action"
         pick = rng.choice(legal)
         if pick.choice is not None:  # any selection the choice allows

@@ -39,9 +39,10 @@ def service() -> Iterator[GameService]:
     s.close()
 
 
-BOOKKEEPING = {"cache", "owned", "fresh", "digest_memo"}
-"""Attributes engines may set on a state they only read: GCG's memo of the board, keyed
-by ``seq`` and emptied by ``clone``, the copy-on-write ownership sets of GCG and LL,
+BOOKKEEPING = {"cache", "owned", "fresh", "digest_memo", "derived"}
+"""Attributes engines may set on a state they only read: GCG's memo of the board and LL's of
+derived information (the valid continuous abilities), keyed by ``seq`` and emptied by
+``clone``, the copy-on-write ownership sets of GCG and LL,
 which ``clone`` empties on both states, and LL's memo of ``game_state_digest`` (12.1.1.2:
 a pure function of the state, left out of ``state_to_dict``, reset by ``clone`` and by
 every event applied, so every reader computes the same value)."""
