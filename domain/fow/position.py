@@ -1312,7 +1312,9 @@ def reconstruct(
     try:
         cards = _cards(catalog)
     except CardDataError as exc:
-        return [], [PositionError("cards/invalid", "$", None, str(exc))]
+        return [], [
+            PositionError("cards/invalid", "$", version(spec.ruleset).cite(exc.rule) if exc.rule else None, str(exc))
+        ]
     if spec.variant not in ("valhalla", "bifrost"):
         return [], [PositionError("position/unknown_variant", "variant", None, "variant must be valhalla or bifrost")]
     declared = position

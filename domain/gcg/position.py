@@ -338,7 +338,9 @@ def reconstruct(spec: GameSpec, data: Any, catalog: Any) -> tuple[list[Event], l
     try:
         cards = parse_catalog(catalog)
     except CardDataError as exc:
-        return [], [{"code": "cards/invalid", "path": "$", "rule": None, "message": str(exc)}]
+        return [], [
+            {"code": "cards/invalid", "path": "$", "rule": cite(exc.rule) if exc.rule else None, "message": str(exc)}
+        ]
     cards.setdefault(UNKNOWN, parse_card(PLACEHOLDER))
     errors = validate(position, cards, [p.id for p in spec.players])
     if errors:

@@ -346,7 +346,9 @@ def reconstruct(spec: GameSpec, data: Any, catalog: Any) -> tuple[list[Event], l
     try:
         cards = parse_catalog(catalog)
     except CardDataError as exc:
-        return [], [{"code": "cards/invalid", "path": "$", "rule": None, "message": str(exc)}]
+        return [], [
+            {"code": "cards/invalid", "path": "$", "rule": cite(exc.rule) if exc.rule else None, "message": str(exc)}
+        ]
     for cid, card in PLACEHOLDERS.items():
         cards.setdefault(cid, parse_card(card))
     errors = validate(position, cards, [p.id for p in spec.players])

@@ -596,3 +596,15 @@ def test_only_j_resonators_battle() -> None:
     data["battle"] = {"attacker": "players[0].field[0]", "target": "p2", "blocker": "players[1].field[0]"}
     e = only(errors_of(data), "position/impossible_state")
     assert (e.path, e.rule) == ("battle.blocker", "FoW-5.5 8.3 p3")
+
+
+@pytest.mark.parametrize("ruleset", ["FoW-5.5", "FoW-5.01"])
+def test_a_malformed_card_in_the_positions_catalog_cites_the_rule_its_data_breaks(ruleset: str) -> None:
+    """FoW-5.5 2.6 p2: ATK is a value; a position whose catalog gives a card a word for it is refused
+    naming the card and the field, citing the rule of that characteristic, as game creation does."""
+    bad = {**cards(), "T-BAD": {"id": "T-BAD", "name": "Bad", "type": "resonator", "atk": "big"}}
+    events, errors = pos.reconstruct(spec(ruleset), base_position(), bad)
+    assert not events
+    error = only(errors, "cards/invalid")
+    assert (error.rule, error.path) == (f"{ruleset} 2.6 p2", "$")
+    assert "card T-BAD: atk" in error.message
