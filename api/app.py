@@ -316,6 +316,8 @@ def create_app(settings: Settings | None = None, service: GameService | None = N
         active: Settings = app.state.service.settings
         if owned and active.gc_freeze:
             app.state.service.prepare_for_serving()
+        if owned:
+            app.state.service.space_full_collections()
         if active.judge_token_generated:
             log.warning("ADJUDICATOR_JUDGE_TOKEN is not set; this process's judge token is %s", active.judge_token)
         if not active.api_key_required:

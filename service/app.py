@@ -888,6 +888,15 @@ class GameService:
         gc.collect()
         gc.freeze()
 
+    def space_full_collections(self) -> None:
+        """Run a full garbage collection only after ``settings.gc_full_threshold`` collections
+        of the middle generation (CPython's third threshold; the first two stay as they are).
+        A full collection scans every cached game: at CPython's default of 10 it came often
+        enough to put pauses of 100-350 ms into the p99 of live games (bench/RESULTS.md,
+        ``bench_live``).  Called once by the API's start-up."""
+        young, middle, _ = gc.get_threshold()
+        gc.set_threshold(young, middle, self.settings.gc_full_threshold)
+
     def create_game(
         self,
         ruleset: str,

@@ -166,6 +166,11 @@ class Settings:
     gc_freeze: bool = True
     """``ADJUDICATOR_GC_FREEZE``: at start-up the API process freezes what it has loaded
     out of the garbage collector's way (:meth:`GameService.prepare_for_serving`)."""
+    gc_full_threshold: int = 1000
+    """``ADJUDICATOR_GC_FULL_THRESHOLD``: the API process runs a full garbage collection after
+    this many collections of the middle generation (CPython's third threshold; its default is
+    10).  Each full collection scans every cached game and pauses the commands in flight for
+    100-350 ms (python -m bench bench_live), so the API spaces them out."""
 
     def __post_init__(self) -> None:
         if self.snapshot_interval < 1:
@@ -189,6 +194,8 @@ class Settings:
                 "ADJUDICATOR_PLATFORM_RATE and ADJUDICATOR_PLATFORM_DAILY_GAMES must be >= 0 "
                 "and ADJUDICATOR_PLATFORM_BURST >= 1"
             )
+        if self.gc_full_threshold < 1:
+            raise SettingsError(f"ADJUDICATOR_GC_FULL_THRESHOLD must be >= 1, got {self.gc_full_threshold}")
         if self.env == "production":
             _check_production_token("" if self.judge_token_generated else self.judge_token)
             if not self.chain_keys:
@@ -259,6 +266,7 @@ class Settings:
             platform_burst=_integer("ADJUDICATOR_PLATFORM_BURST", get("PLATFORM_BURST", "40")),
             platform_daily_games=_integer("ADJUDICATOR_PLATFORM_DAILY_GAMES", get("PLATFORM_DAILY_GAMES", "1000")),
             gc_freeze=_boolean("ADJUDICATOR_GC_FREEZE", get("GC_FREEZE", "true")),
+            gc_full_threshold=_integer("ADJUDICATOR_GC_FULL_THRESHOLD", get("GC_FULL_THRESHOLD", "1000")),
         )
 
     def eventsourcing_env(self) -> dict[str, str]:
