@@ -81,6 +81,12 @@ def characteristics(state: GameState, oid: str) -> Chars:
     return Chars(c.card, c.atk, c.def_, set(c.skills), list(c.abilities), set(c.types))
 
 
+def read_characteristics(state: GameState, oid: str) -> Chars:
+    """:func:`characteristics`, shared with every other reader (no copy): for a caller that only
+    reads them (the rule-process and trigger checks, each run on every card in a field)."""
+    return memo.read(state, _characteristics, oid)
+
+
 def _characteristics(state: GameState, oid: str) -> Chars:
     obj = state.objects[oid]
     # the base information (9.9 p1.1): a copy's is the copied card's - a pseudo-card's ``card`` and a card
@@ -332,7 +338,30 @@ def may_have_automatic(state: GameState, oid: str) -> bool:
         _AUTOMATIC[id(card)] = entry
     if entry[2] if state.objects[oid].awakened else entry[1]:
         return True
+    return memo.read(state, _abilities_granted, None)  # asked for every card of a trigger check
+
+
+def _abilities_granted(state: GameState, _: None) -> bool:
+    """Whether some effect or active continuous ability of the game grants abilities (a pure read,
+    remembered per state and ``seq`` within one engine call, :mod:`domain.fow.memo`)."""
     return any(e.kind == "grant_abilities" for e in state.effects) or grants_abilities(state)
+
+
+def prints_status_ability(card: Card) -> bool:
+    """Whether ``card`` prints an ability with a status trigger (FoW-5.5 9.6 p9; no effect grants
+    one): asked of every card in a field at each status check, so computed once per card model,
+    as :data:`_AUTOMATIC`."""
+    entry = _STATUS.get(id(card))
+    if entry is None or entry[0] is not card:
+        entry = (card, any(a.trigger == "status" for a in card.abilities))
+        if len(_STATUS) >= 100_000:  # card models made by the thousand (tests): start again
+            _STATUS.clear()
+        _STATUS[id(card)] = entry
+    return entry[1]
+
+
+_STATUS: dict[int, tuple[Card, bool]] = {}
+"""``id(card)`` -> (the card, whether it prints a status-triggered ability), as :data:`_AUTOMATIC`."""
 
 
 def moon_will_as(state: GameState, player: str) -> frozenset[str]:
@@ -1204,11 +1233,26 @@ def granted_anywhere(state: GameState) -> list[tuple[int, Ability]]:
     ability whose card lost it or left play)."""
     return [
         (granted_index(oid, ability, k), a)
-        for oid, obj in state.objects.items()
-        for ability in state.card_of(oid).abilities
-        if ability.kind == "continuous"
+        for oid in state.objects
+        for ability in _granting_of(state.card_of(oid))
         for k, a in enumerate(ability.grant_abilities)
     ] + [found for eff in state.effects if eff.kind == "grant_abilities" for found in effect_granted(eff)]
+
+
+_GRANTING: dict[int, tuple[Card, tuple[Ability, ...]]] = {}
+"""``id(card)`` -> (the card, its printed continuous abilities that grant abilities), as :data:`_AUTOMATIC`."""
+
+
+def _granting_of(card: Card) -> tuple[Ability, ...]:
+    """The printed continuous abilities of ``card`` that grant abilities, in printed order: read of
+    every object of the game by :func:`granted_anywhere`, so computed once per card model."""
+    entry = _GRANTING.get(id(card))
+    if entry is None or entry[0] is not card:
+        entry = (card, tuple(a for a in card.abilities if a.kind == "continuous" and a.grant_abilities))
+        if len(_GRANTING) >= 100_000:  # card models made by the thousand (tests): start again
+            _GRANTING.clear()
+        _GRANTING[id(card)] = entry
+    return entry[1]
 
 
 def names_of(state: GameState, oid: str) -> set[str]:

@@ -17,6 +17,8 @@ from domain.fow.characteristics import (
     matches,
     may_have_automatic,
     own_enter_triggers_suppressed,
+    prints_status_ability,
+    read_characteristics,
 )
 from domain.fow.context import Ctx
 from domain.fow.state import PLAYGROUND, ChaseItem, GameState, Triggered
@@ -102,7 +104,7 @@ def check_triggers(
                     continue
                 if src == quiet or not may_have_automatic(s, src):
                     continue
-                for i, ability in characteristics(s, src).abilities:
+                for i, ability in read_characteristics(s, src).abilities:
                     if ability.kind == "automatic" and _ability_fires(s, ability, kind, src, pid, player, oid):
                         flt = ability.subject_filter  # "deals damage to a resonator your opponent controls"
                         if flt is not None and (subject is None or not matches(s, flt, subject, pid, src)):
@@ -296,9 +298,9 @@ def _status_abilities(ctx: Ctx, cause: str) -> str:
             for src in list(s.zones[pid][zone]):
                 obj = s.objects[src]
                 printed = s.card_of(src)
-                if not any(a.trigger == "status" for a in printed.abilities) or not is_active_zone(printed, obj.zone):
+                if not prints_status_ability(printed) or not is_active_zone(printed, obj.zone):
                     continue  # (no effect grants a status ability)
-                for i, ability in characteristics(s, src).abilities:
+                for i, ability in read_characteristics(s, src).abilities:
                     if ability.trigger != "status" or ability.condition is None:
                         continue
                     waiting = any(t.source == src and t.ability == i for t in s.triggered) or any(
