@@ -45,15 +45,20 @@ class Chars:
     types: set[str] = field(default_factory=set)
 
 
+_ACTIVE_ZONE = {
+    "resonator": "field",
+    "j_ruler": "field",
+    "addition": "field",
+    "regalia": "field",
+    "ruler": "ruler_area",
+    "magic_stone": "stone_area",
+}
+"""The zone where the abilities of a card of each type are active (FoW-5.5 9.2 p1); none elsewhere."""
+
+
 def is_active_zone(card: Card, zone: str) -> bool:
     """Where abilities are active (FoW-5.5 9.2 p1)."""
-    if card.type in ("resonator", "j_ruler", "addition", "regalia"):
-        return zone == "field"
-    if card.type == "ruler":
-        return zone == "ruler_area"
-    if card.type == "magic_stone":
-        return zone == "stone_area"
-    return False
+    return _ACTIVE_ZONE.get(card.type) == zone
 
 
 def effective_type(state: GameState, oid: str) -> str:
@@ -261,15 +266,16 @@ def _active_sources(state: GameState) -> list[tuple[str, Obj, Card]]:
     X" too, 9.9 p4), as (object id, object, card).  A hot path: one list, no lookups twice."""
     losses = [e for e in state.effects if e.kind == "lose_abilities"]
     out: list[tuple[str, Obj, Card]] = []
+    objects, card_of, active_zone = state.objects, state.card_of, _ACTIVE_ZONE.get
     for player in state.order:
         zones = state.zones[player]
         for zone in ("field", "ruler_area", "stone_area"):
             for oid in zones[zone]:
-                obj = state.objects[oid]
+                obj = objects[oid]
                 if zone == "ruler_area" and obj.side == "j_ruler":
                     continue
-                card = state.card_of(oid)
-                if not is_active_zone(card, zone):
+                card = card_of(oid)
+                if active_zone(card.type) != zone:  # is_active_zone, inlined
                     continue
                 if losses and any(is_affected(state, e, oid) for e in losses):
                     continue
