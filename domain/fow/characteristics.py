@@ -260,13 +260,17 @@ def ability_loss(state: GameState, oid: str) -> tuple[int | None, bool]:
     return max(e.created for e in lost), any("cannot_gain" in e.rules for e in lost)
 
 
+_OTHER_SIDES = ("j_ruler", "future")
+"""The sides of an object whose card is not its printed one (``GameState.card_of``)."""
+
+
 def _active_sources(state: GameState) -> list[tuple[str, Obj, Card]]:
     """The cards in playgrounds whose abilities work where they are (FoW-5.5 9.2 p1; a J-ruler side
     in the ruler area has none), less those that lost their abilities (9.9 p1.2; an effect on "all
     X" too, 9.9 p4), as (object id, object, card).  A hot path: one list, no lookups twice."""
     losses = [e for e in state.effects if e.kind == "lose_abilities"]
     out: list[tuple[str, Obj, Card]] = []
-    objects, card_of, active_zone = state.objects, state.card_of, _ACTIVE_ZONE.get
+    objects, cards, card_of, active_zone = state.objects, state.cards, state.card_of, _ACTIVE_ZONE.get
     for player in state.order:
         zones = state.zones[player]
         for zone in ("field", "ruler_area", "stone_area"):
@@ -274,7 +278,8 @@ def _active_sources(state: GameState) -> list[tuple[str, Obj, Card]]:
                 obj = objects[oid]
                 if zone == "ruler_area" and obj.side == "j_ruler":
                     continue
-                card = card_of(oid)
+                # card_of, inlined for the common object (no copy, its printed side)
+                card = cards[obj.card] if obj.copy_of is None and obj.side not in _OTHER_SIDES else card_of(oid)
                 if active_zone(card.type) != zone:  # is_active_zone, inlined
                     continue
                 if losses and any(is_affected(state, e, oid) for e in losses):
@@ -292,8 +297,13 @@ def _active_continuous(state: GameState, only: str | None = None) -> tuple[tuple
 
 def _find_active_continuous(state: GameState, only: str | None) -> tuple[tuple[str, Ability], ...]:
     out: list[tuple[str, Ability]] = []
+    known = _CONTINUOUS.get
     for oid, obj, card in _active_sources(state):
-        abilities = _continuous_of(card, obj.awakened)
+        entry = known(id(card))  # _continuous_of, inlined: asked of every active source at every new seq
+        if entry is not None and entry[0] is card:
+            abilities = entry[2] if obj.awakened else entry[1]
+        else:
+            abilities = _continuous_of(card, obj.awakened)
         if not abilities:
             continue
         if only is not None:
