@@ -11,7 +11,6 @@ from domain.fow.cards import STANDBY_CARD_TRIGGERS, Ability, Filter, parse_effec
 from domain.fow.cards import Effect as CardEffect
 from domain.fow.characteristics import (
     characteristics,
-    effective_type,
     granted_anywhere,
     is_active_zone,
     matches,
@@ -100,8 +99,8 @@ def check_triggers(
         for zone in ("field", "ruler_area", "stone_area"):
             for src in list(s.zones[pid][zone]):
                 obj = s.objects[src]
-                if not is_active_zone(s.card_of(src), obj.zone) or effective_type(s, src) == "astral_ruler":
-                    continue
+                if not is_active_zone(s.card_of(src), obj.zone) or (obj.zone == "ruler_area" and obj.side == "j_ruler"):
+                    continue  # (an astral ruler, effective_type: it has no abilities, 3.8 p6)
                 if src == quiet or not may_have_automatic(s, src):
                     continue
                 for i, ability in read_characteristics(s, src).abilities:
