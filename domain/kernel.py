@@ -12,7 +12,8 @@ import hashlib
 import itertools
 import random
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+import sys
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
 
@@ -480,18 +481,30 @@ def _dump(how: Stored, v: Any) -> JSON:
     raise DomainError(f"no stored kind {kind!r}")
 
 
+def _interned_list(items: Iterable[Any]) -> list[Any]:
+    return [sys.intern(x) if type(x) is str else x for x in items]
+
+
+def _interned_fields(raw: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: sys.intern(v) if type(v) is str else v for k, v in raw.items()}
+
+
 def _load(how: Stored, raw: Any) -> Any:
+    """The field as stored.  The strings of lists, zones and the top-level fields of objects
+    (object ids, zones, players, card keys) are interned: a state read back holds one string
+    per name, as a state built by its events does (issue 23: memory per cached game); equal
+    strings, so nothing decided changes."""
     kind = how.kind
     if kind == "value":
         return raw
     if kind == "list":
-        return list(raw)
+        return _interned_list(raw)
     if kind == "lists":
         return [list(x) for x in raw]
     if kind == "map_lists":
         return {k: list(x) for k, x in raw.items()}
     if kind == "zones":
-        return {p: {z: list(x) for z, x in zs.items()} for p, zs in raw.items()}
+        return {p: {z: _interned_list(x) for z, x in zs.items()} for p, zs in raw.items()}
     if kind == "deep":
         return copy.deepcopy(raw)
     if kind == "set":
@@ -504,7 +517,7 @@ def _load(how: Stored, raw: Any) -> Any:
     if kind == "many":
         return [cls(**x) for x in raw]
     if kind == "values":
-        return {k: cls(**x) for k, x in raw.items()}
+        return {sys.intern(k): cls(**_interned_fields(x)) for k, x in raw.items()}
     if kind == "cards":
         return {cid: cls(c) for cid, c in raw.items()}
     raise DomainError(f"no stored kind {kind!r}")

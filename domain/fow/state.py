@@ -9,6 +9,7 @@ Nothing here checks rules: replay trusts the recorded events.
 from __future__ import annotations
 
 import copy
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -40,6 +41,10 @@ OUT_OF_GAME = ("removed", "outside")
 """What "out of (outside) the game" refers to (FoW-5.5 3.16 p1): a player's removed area and the cards they
 own that are not in the game, their sideboard (in a tournament, p1.2; otherwise the cards of their collection
 not in their deck, p1.1), declared with their deck and kept in the ``outside`` zone."""
+
+
+_interned = sys.intern
+"""For the names many objects repeat (zones, players, card keys, sides): one string object each."""
 
 
 @dataclass(slots=True)
@@ -533,17 +538,24 @@ def _game_started(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     s.players = {p["id"]: PlayerState(id=p["id"], name=p["name"]) for p in d["players"]}
     s.zones = {p: {z: [] for z in ZONES} for p in s.order}
     for o in d["objects"]:
-        obj = Obj(oid=o["oid"], card=o["card"], owner=o["owner"], controller=o["owner"], zone=o["zone"])
+        # Names every object repeats (zone, owner, card) interned: one string per game, not one per
+        # object (issue 23: memory per cached game); equal strings, so nothing decided changes.
+        owner = _interned(o["owner"])
+        obj = Obj(
+            oid=_interned(o["oid"]), card=_interned(o["card"]), owner=owner, controller=owner, zone=_interned(o["zone"])
+        )
         s.objects[obj.oid] = obj
         s.zones[obj.owner][obj.zone].append(obj.oid)
 
 
 @handles("DeckShuffled")
 def _deck_shuffled(s: GameState, d: Mapping[str, Any], e: Event) -> None:
-    s.zones[d["player"]][d["zone"]] = list(d["order"])
+    objects = s.objects
+    order = [objects[oid] for oid in d["order"]]
+    s.zones[d["player"]][d["zone"]] = [obj.oid for obj in order]  # the objects' own ids, not copies
     s.shuffles = d["shuffle_index"] + 1
-    for oid in d["order"]:
-        s.objects[oid].revealed = False
+    for obj in order:
+        obj.revealed = False
 
 
 @handles("LifeSet")
@@ -581,13 +593,13 @@ def _turn_order(s: GameState, d: Mapping[str, Any], e: Event) -> None:
 @handles("CardMoved")
 def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     obj = s.objects[d["oid"]]
-    src = d["from"]
+    src = _interned(d["from"])
     if src == "chase":
         pass
     else:
         s.zones[obj.controller if src in PLAYGROUND else obj.owner][src].remove(obj.oid)
-    to = d["to"]
-    controller = d.get("controller", obj.owner)
+    to = _interned(d["to"])
+    controller = _interned(d["controller"]) if "controller" in d else obj.owner
     if to != "chase":
         dest = s.zones[controller if to in PLAYGROUND else obj.owner][to]
         if d.get("position") == "bottom":
@@ -673,7 +685,7 @@ def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     elif "attached_to" in d:
         obj.attached_to = d["attached_to"]
     if "side" in d:
-        obj.side = d["side"]
+        obj.side = _interned(d["side"])
     if "last_known" in d:
         obj.last_known = dict(d["last_known"])
     if d.get("entered"):
