@@ -213,10 +213,12 @@ class DelayedTrigger:
     """When the source was placed: "this card" means it only while it stays there (4.1.5)."""
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class Pending:
     """The decision the game waits for.  ``resume`` names the procedure point where the
-    game continues after it (``[procedure, index]``)."""
+    game continues after it (``[procedure, index]``).  Frozen, and its options and resume
+    point are only read: a new decision replaces it (``ChoiceRequested``), so copies of the
+    state share it."""
 
     kind: str
     player: str
@@ -320,7 +322,6 @@ class GameState(GameStateBase):
         "players": ("values", _clone_player),
         "zones": "zones",
         "battle": "deep",
-        "pending": "deep",
         "primed": "deep_each",
         "frames": "deep_each",
         "effects": "deep_each",
