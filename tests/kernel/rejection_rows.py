@@ -586,19 +586,9 @@ def fow_moonbreeze_elf() -> Any:
 
 def fow_unblockable() -> Any:
     """TAT-062's [Enter]: p1's Bear cannot be blocked until end of turn; p2's Bear blocks it."""
-    from tests.fow.support import cmd, find
-    from tests.fow.test_ch8_battle import to_main
+    from tests.fow.cards.targets.test_play_filters_moves_and_reveals import unblockable_runner
 
-    story = _story({"TAT-062": 4, "T-BEAR": 4})
-    runner = story.put("p1", "T-BEAR", "field")
-    wall = story.put("p2", "T-BEAR", "field")
-    story.log += to_main(story.state, turn=3)
-    card = story.put("p1", "TAT-062", "hand")
-    story.will("p1", "G", "G")
-    story.when(cmd("PlayCard", "p1", card=card))
-    trig = find(story.resolve(), "AbilityTriggered")
-    story.when(cmd("PlayTriggered", "p1", trigger=trig.data["trigger"], targets=[[runner]]))
-    story.resolve()
+    story, runner, wall, _ = unblockable_runner()
     story.attack(runner, until="declare_block")
     return _ask(story, "DeclareBlock", "p2", blocker=wall)
 
@@ -921,17 +911,12 @@ def fow_sacred_princess(judgment: int | None) -> Any:
 
 def fow_glimpse() -> Any:
     """Glimpse of Kaguya (VIN001-040: "Cancel target activate ability.") aimed at a card in the chase area."""
-    from tests.fow.support import cmd, find
+    from tests.fow.cards.effects.test_play_effects_restrictions_and_magic_stones import (
+        glimpse_in_hand_with_a_spell_on_the_chase,
+    )
 
-    story = _story({"VIN001-040": 4, "VIN001-002": 4, "VIN002-014": 4, "T-BEAR": 4})
-    bear = story.put("p1", "T-BEAR", "field")
-    peace = story.put("p1", "VIN002-014", "hand")
-    story.will("p1", "W", "R")
-    played = find(story.when(cmd("PlayCard", "p1", card=peace, targets=[[bear]])), "CardPlayed")
-    story.when(cmd("Pass", "p1"))
-    glimpse = story.put("p2", "VIN001-040", "hand")
-    story.will("p2", "U", "R")
-    return _ask(story, "PlayCard", "p2", card=glimpse, targets=[[played.data["item"]]])
+    story, _, _, glimpse, spell_item = glimpse_in_hand_with_a_spell_on_the_chase()
+    return _ask(story, "PlayCard", "p2", card=glimpse, targets=[[spell_item]])
 
 
 def fow_battle_after_forfeit() -> Any:
@@ -1077,15 +1062,9 @@ def fow_moojdart() -> Any:
 
 def fow_rewriting_laws() -> Any:
     """Rewriting Laws (TTW-064) recovers up to two magic stones: p1 names three."""
-    from tests.fow.support import cmd
+    from tests.fow.cards.will.test_play_restricted_will import rewriting_laws_with_three_rested_stones
 
-    story = _story({"TTW-064": 4})
-    stones = [story.put("p1", "T-STONE", "stone_area") for _ in range(3)]
-    for oid in stones:
-        story.given("CardRested", oid=oid, reason="given")
-    laws = story.put("p1", "TTW-064", "hand")
-    story.will("p1", "G", "R")
-    story.when(cmd("PlayCard", "p1", card=laws, targets=[]))
+    story, stones, _ = rewriting_laws_with_three_rested_stones()
     story.resolve()
     return _ask(story, "ChooseCards", "p1", cards=stones)
 
@@ -1108,13 +1087,9 @@ def fow_kusanagi() -> Any:
 
 def fow_phantom() -> Any:
     """Phantom of Primogenitor (SKL-029) puts a resonator from the hand into the field: p1 names two."""
-    from tests.fow.support import cmd
+    from tests.fow.cards.effects.test_play_effects_restrictions_and_magic_stones import phantom_played
 
-    story = _story({"SKL-029": 4, "T-HERALD": 4, "T-BEAR": 4})
-    phantom = story.put("p1", "SKL-029", "hand")
-    herald, bear = story.put("p1", "T-HERALD", "hand"), story.put("p1", "T-BEAR", "hand")
-    story.will("p1", "R", "R", "R", "R", "R")
-    story.when(cmd("PlayCard", "p1", card=phantom))
+    story, _, herald, bear = phantom_played()
     story.resolve()
     return _ask(story, "ChooseCards", "p1", cards=[herald, bear])
 
