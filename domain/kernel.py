@@ -481,12 +481,16 @@ def _dump(how: Stored, v: Any) -> JSON:
     raise DomainError(f"no stored kind {kind!r}")
 
 
+def _interned(value: Any) -> Any:
+    return sys.intern(value) if type(value) is str else value
+
+
 def _interned_list(items: Iterable[Any]) -> list[Any]:
-    return [sys.intern(x) if type(x) is str else x for x in items]
+    return [_interned(x) for x in items]
 
 
 def _interned_fields(raw: Mapping[str, Any]) -> dict[str, Any]:
-    return {k: sys.intern(v) if type(v) is str else v for k, v in raw.items()}
+    return {k: _interned(v) for k, v in raw.items()}
 
 
 def _load(how: Stored, raw: Any) -> Any:
@@ -517,7 +521,7 @@ def _load(how: Stored, raw: Any) -> Any:
     if kind == "many":
         return [cls(**x) for x in raw]
     if kind == "values":
-        return {sys.intern(k): cls(**_interned_fields(x)) for k, x in raw.items()}
+        return {_interned(k): cls(**_interned_fields(x)) for k, x in raw.items()}
     if kind == "cards":
         return {cid: cls(c) for cid, c in raw.items()}
     raise DomainError(f"no stored kind {kind!r}")

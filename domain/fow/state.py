@@ -43,8 +43,10 @@ own that are not in the game, their sideboard (in a tournament, p1.2; otherwise 
 not in their deck, p1.1), declared with their deck and kept in the ``outside`` zone."""
 
 
-_interned = sys.intern
-"""For the names many objects repeat (zones, players, card keys, sides): one string object each."""
+def _interned(name: Any) -> Any:
+    """For the names many objects repeat (zones, players, card keys, sides): one string object each
+    (anything but a string as it is)."""
+    return sys.intern(name) if type(name) is str else name
 
 
 @dataclass(slots=True)
