@@ -536,6 +536,7 @@ _COPIES: dict[str, str] = {
     "zones": "{{p: {{z: list(x) for z, x in zs.items()}} for p, zs in self.{f}.items()}}",
     "copy": "_copy(self.{f})",
     "deep": "_deepcopy(self.{f})",
+    "json": "_copy_json(self.{f})",
     "copy_each": "[_copy(x) for x in self.{f}]",
     "deep_each": "[_deepcopy(x) for x in self.{f}]",
     "copy_values": "{{k: _copy(x) for k, x in self.{f}.items()}}",
@@ -548,6 +549,20 @@ _COPIES: dict[str, str] = {
 
 
 T = TypeVar("T")
+
+
+def copy_json(value: Any) -> Any:
+    """A deep copy of JSON data (dicts, lists, scalars), as ``copy.deepcopy`` makes it but without
+    its memo and dispatch; anything else is deep-copied.  Shared sub-values are copied apart, as a
+    dump and load of the state (a snapshot) copies them."""
+    kind = type(value)
+    if kind is dict:
+        return {k: copy_json(v) for k, v in value.items()}
+    if kind is list:
+        return [copy_json(v) for v in value]
+    if kind is str or kind is int or kind is bool or kind is float or value is None:
+        return value
+    return copy.deepcopy(value)
 
 
 def compile_copy(cls: type[T], copies: Mapping[str, str] | None = None) -> Callable[[T], T]:
@@ -568,10 +583,16 @@ def compile_copy(cls: type[T], copies: Mapping[str, str] | None = None) -> Calla
         expr = f"self.{f.name}" if how is None else _COPIES[how].format(f=f.name)
         lines.append(f"    new.{f.name} = {expr}")
     lines.append("    return new")
-    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_copy": copy.copy}
+    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_copy": copy.copy, "_copy_json": copy_json}
     exec("\n".join(lines), namespace)
     fn: Callable[[T], T] = namespace[f"copy_{cls.__name__}"]
     return fn
+
+
+def compile_deep_copy(cls: type[T]) -> Callable[[T], T]:
+    """A deep copy of instances of the slotted dataclass ``cls`` whose fields hold JSON data
+    (:func:`copy_json` of every field): what ``copy.deepcopy`` makes of it, several times faster."""
+    return compile_copy(cls, {f.name: "json" for f in fields(cast(Any, cls))})
 
 
 _SHALLOW_COPIES: dict[type, Callable[[Any], Any]] = {}
@@ -600,7 +621,12 @@ def _compile_clone(copies: Mapping[str, Any]) -> Callable[[Any], Any]:
     for an optional object ``fn`` copies, or ``"owned"``: copy-on-write bookkeeping, a
     fresh empty set in both the copy and the original (neither may then change a shared
     object in place)."""
-    namespace: dict[str, Any] = {"_copy": copy.copy, "_deepcopy": copy.deepcopy, "_shallow": _shallow_copy}
+    namespace: dict[str, Any] = {
+        "_copy": copy.copy,
+        "_deepcopy": copy.deepcopy,
+        "_copy_json": copy_json,
+        "_shallow": _shallow_copy,
+    }
     lines = ["def clone(self):", "    new = _shallow(self)"]
     for n, (name, how) in enumerate(copies.items()):
         if how == "owned":

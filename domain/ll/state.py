@@ -27,7 +27,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
-from domain.kernel import JSON, Event, EventHandlers, GameStateBase, Stored, compile_copy, header_fields
+from domain.kernel import (
+    JSON,
+    Event,
+    EventHandlers,
+    GameStateBase,
+    Stored,
+    compile_copy,
+    compile_deep_copy,
+    header_fields,
+)
 from domain.ll.cards import Card, parse_card
 
 ZONES = (
@@ -321,17 +330,19 @@ class GameState(GameStateBase):
         "fresh": "owned",
         "players": ("values", _clone_player),
         "zones": "zones",
-        "battle": "deep",
-        "primed": "deep_each",
-        "frames": "deep_each",
-        "effects": "deep_each",
-        "delayed": "deep_each",
-        "replacing": "deep",
+        # deep copies (their lists and dicts change in place), generated: copy.deepcopy of a
+        # dataclass goes through __reduce_ex__ and its memo
+        "battle": ("one", compile_deep_copy(Battle)),
+        "primed": ("each", compile_deep_copy(Primed)),
+        "frames": ("each", compile_deep_copy(Frame)),
+        "effects": ("each", compile_deep_copy(CEffect)),
+        "delayed": ("each", compile_deep_copy(DelayedTrigger)),
+        "replacing": "json",
         "looked": "map_lists",
         "fired": "list",
         "cycle_log": "list",
         "loop_log": "list",  # entries are never mutated
-        "loop": "deep",
+        "loop": "json",
         "digest_memo": "none",
         "derived": "empty_dict",
         "order": "list",

@@ -86,3 +86,28 @@ def test_clone_is_equal_and_independent(ruleset: str, seed: int) -> None:
             apply(state, e)
         assert copy.to_dict() == after, f"applying {[e.type for e in events]} to the original changed its clone"
         assert state.to_dict() == after
+
+
+def test_a_generated_deep_copy_is_deepcopy_of_json_fields() -> None:
+    """compile_deep_copy (the LL state's battle, frames, effects ...): what copy.deepcopy makes of an
+    object whose fields hold JSON data, nested lists and dicts copied apart from the original."""
+    import copy
+    from dataclasses import dataclass, field
+
+    from domain.kernel import compile_deep_copy
+
+    @dataclass(slots=True)
+    class Frame:
+        id: str
+        path: list[int] = field(default_factory=list)
+        info: dict[str, Any] = field(default_factory=dict)
+        choice: Any = None
+
+    original = Frame("f1", [0, 2], {"targets": [["o1"], ["o2"]], "paid": {"will": 2}}, choice=("a", ["b"]))
+    made = compile_deep_copy(Frame)(original)
+    assert made == copy.deepcopy(original) == original and made is not original
+    made.path.append(3)
+    made.info["targets"][0].append("o3")
+    made.info["paid"]["will"] = 0
+    made.choice[1].append("c")  # not JSON (a tuple): deep-copied as copy.deepcopy does
+    assert original == Frame("f1", [0, 2], {"targets": [["o1"], ["o2"]], "paid": {"will": 2}}, choice=("a", ["b"]))
