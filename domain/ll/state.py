@@ -35,6 +35,7 @@ from domain.kernel import (
     Stored,
     compile_copy,
     compile_deep_copy,
+    copy_json,
     header_fields,
 )
 from domain.ll.cards import Card, parse_card
@@ -462,7 +463,7 @@ def _clear_decision(state: GameState, event: Event) -> None:
         if "from_state" in event.data:
             state.cycle_log.append([event.data["from_state"], action_key(event.type, event.data)])  # 12.1.1.2
         if "command" in event.data:
-            state.loop_log.append(copy.deepcopy(event.data["command"]))  # 12.1.1.1
+            state.loop_log.append(copy_json(event.data["command"]))  # 12.1.1.1
         state.pending = None
 
 
