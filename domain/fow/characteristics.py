@@ -45,15 +45,20 @@ class Chars:
     types: set[str] = field(default_factory=set)
 
 
+_ACTIVE_ZONE = {
+    "resonator": "field",
+    "j_ruler": "field",
+    "addition": "field",
+    "regalia": "field",
+    "ruler": "ruler_area",
+    "magic_stone": "stone_area",
+}
+"""The zone where the abilities of a card of each type are active (FoW-5.5 9.2 p1); none elsewhere."""
+
+
 def is_active_zone(card: Card, zone: str) -> bool:
     """Where abilities are active (FoW-5.5 9.2 p1)."""
-    if card.type in ("resonator", "j_ruler", "addition", "regalia"):
-        return zone == "field"
-    if card.type == "ruler":
-        return zone == "ruler_area"
-    if card.type == "magic_stone":
-        return zone == "stone_area"
-    return False
+    return _ACTIVE_ZONE.get(card.type) == zone
 
 
 def effective_type(state: GameState, oid: str) -> str:
@@ -79,6 +84,12 @@ def characteristics(state: GameState, oid: str) -> Chars:
     engine call (:mod:`domain.fow.memo`); each caller gets its own copy (callers may change it)."""
     c = memo.read(state, _characteristics, oid)
     return Chars(c.card, c.atk, c.def_, set(c.skills), list(c.abilities), set(c.types))
+
+
+def read_characteristics(state: GameState, oid: str) -> Chars:
+    """:func:`characteristics`, shared with every other reader (no copy): for a caller that only
+    reads them (the rule-process and trigger checks, each run on every card in a field)."""
+    return memo.read(state, _characteristics, oid)
 
 
 def _characteristics(state: GameState, oid: str) -> Chars:
@@ -249,21 +260,27 @@ def ability_loss(state: GameState, oid: str) -> tuple[int | None, bool]:
     return max(e.created for e in lost), any("cannot_gain" in e.rules for e in lost)
 
 
+_OTHER_SIDES = ("j_ruler", "future")
+"""The sides of an object whose card is not its printed one (``GameState.card_of``)."""
+
+
 def _active_sources(state: GameState) -> list[tuple[str, Obj, Card]]:
     """The cards in playgrounds whose abilities work where they are (FoW-5.5 9.2 p1; a J-ruler side
     in the ruler area has none), less those that lost their abilities (9.9 p1.2; an effect on "all
     X" too, 9.9 p4), as (object id, object, card).  A hot path: one list, no lookups twice."""
     losses = [e for e in state.effects if e.kind == "lose_abilities"]
     out: list[tuple[str, Obj, Card]] = []
+    objects, cards, card_of, active_zone = state.objects, state.cards, state.card_of, _ACTIVE_ZONE.get
     for player in state.order:
         zones = state.zones[player]
         for zone in ("field", "ruler_area", "stone_area"):
             for oid in zones[zone]:
-                obj = state.objects[oid]
+                obj = objects[oid]
                 if zone == "ruler_area" and obj.side == "j_ruler":
                     continue
-                card = state.card_of(oid)
-                if not is_active_zone(card, zone):
+                # card_of, inlined for the common object (no copy, its printed side)
+                card = cards[obj.card] if obj.copy_of is None and obj.side not in _OTHER_SIDES else card_of(oid)
+                if active_zone(card.type) != zone:  # is_active_zone, inlined
                     continue
                 if losses and any(is_affected(state, e, oid) for e in losses):
                     continue
@@ -280,8 +297,13 @@ def _active_continuous(state: GameState, only: str | None = None) -> tuple[tuple
 
 def _find_active_continuous(state: GameState, only: str | None) -> tuple[tuple[str, Ability], ...]:
     out: list[tuple[str, Ability]] = []
+    known = _CONTINUOUS.get
     for oid, obj, card in _active_sources(state):
-        abilities = _continuous_of(card, obj.awakened)
+        entry = known(id(card))  # _continuous_of, inlined: asked of every active source at every new seq
+        if entry is not None and entry[0] is card:
+            abilities = entry[2] if obj.awakened else entry[1]
+        else:
+            abilities = _continuous_of(card, obj.awakened)
         if not abilities:
             continue
         if only is not None:
@@ -332,7 +354,30 @@ def may_have_automatic(state: GameState, oid: str) -> bool:
         _AUTOMATIC[id(card)] = entry
     if entry[2] if state.objects[oid].awakened else entry[1]:
         return True
+    return memo.read(state, _abilities_granted, None)  # asked for every card of a trigger check
+
+
+def _abilities_granted(state: GameState, _: None) -> bool:
+    """Whether some effect or active continuous ability of the game grants abilities (a pure read,
+    remembered per state and ``seq`` within one engine call, :mod:`domain.fow.memo`)."""
     return any(e.kind == "grant_abilities" for e in state.effects) or grants_abilities(state)
+
+
+def prints_status_ability(card: Card) -> bool:
+    """Whether ``card`` prints an ability with a status trigger (FoW-5.5 9.6 p9; no effect grants
+    one): asked of every card in a field at each status check, so computed once per card model,
+    as :data:`_AUTOMATIC`."""
+    entry = _STATUS.get(id(card))
+    if entry is None or entry[0] is not card:
+        entry = (card, any(a.trigger == "status" for a in card.abilities))
+        if len(_STATUS) >= 100_000:  # card models made by the thousand (tests): start again
+            _STATUS.clear()
+        _STATUS[id(card)] = entry
+    return entry[1]
+
+
+_STATUS: dict[int, tuple[Card, bool]] = {}
+"""``id(card)`` -> (the card, whether it prints a status-triggered ability), as :data:`_AUTOMATIC`."""
 
 
 def moon_will_as(state: GameState, player: str) -> frozenset[str]:
@@ -1204,11 +1249,26 @@ def granted_anywhere(state: GameState) -> list[tuple[int, Ability]]:
     ability whose card lost it or left play)."""
     return [
         (granted_index(oid, ability, k), a)
-        for oid, obj in state.objects.items()
-        for ability in state.card_of(oid).abilities
-        if ability.kind == "continuous"
+        for oid in state.objects
+        for ability in _granting_of(state.card_of(oid))
         for k, a in enumerate(ability.grant_abilities)
     ] + [found for eff in state.effects if eff.kind == "grant_abilities" for found in effect_granted(eff)]
+
+
+_GRANTING: dict[int, tuple[Card, tuple[Ability, ...]]] = {}
+"""``id(card)`` -> (the card, its printed continuous abilities that grant abilities), as :data:`_AUTOMATIC`."""
+
+
+def _granting_of(card: Card) -> tuple[Ability, ...]:
+    """The printed continuous abilities of ``card`` that grant abilities, in printed order: read of
+    every object of the game by :func:`granted_anywhere`, so computed once per card model."""
+    entry = _GRANTING.get(id(card))
+    if entry is None or entry[0] is not card:
+        entry = (card, tuple(a for a in card.abilities if a.kind == "continuous" and a.grant_abilities))
+        if len(_GRANTING) >= 100_000:  # card models made by the thousand (tests): start again
+            _GRANTING.clear()
+        _GRANTING[id(card)] = entry
+    return entry[1]
 
 
 def names_of(state: GameState, oid: str) -> set[str]:

@@ -20,6 +20,7 @@ from domain.fow.characteristics import (
     must_block_if_able,
     overrides_for,
     player_overrides,
+    read_characteristics,
 )
 from domain.fow.context import Ctx
 from domain.fow.state import PLAYGROUND, GameState
@@ -726,7 +727,7 @@ def _rule_process_candidates(s: GameState) -> list[tuple[str, str]]:
             found.append(("lose", pid))
     for pid in s.order:
         for oid in s.zones[pid]["field"]:
-            chars = characteristics(s, oid)
+            chars = read_characteristics(s, oid)  # only read: no copy
             if chars.def_ is not None and chars.types & {"resonator", "j_ruler"}:
                 obj = s.objects[oid]
                 if (obj.damage >= chars.def_ or chars.def_ <= 0) and not overrides_for(s, oid).cannot_be_destroyed:

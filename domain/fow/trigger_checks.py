@@ -11,12 +11,13 @@ from domain.fow.cards import STANDBY_CARD_TRIGGERS, Ability, Filter, parse_effec
 from domain.fow.cards import Effect as CardEffect
 from domain.fow.characteristics import (
     characteristics,
-    effective_type,
     granted_anywhere,
     is_active_zone,
     matches,
     may_have_automatic,
     own_enter_triggers_suppressed,
+    prints_status_ability,
+    read_characteristics,
 )
 from domain.fow.context import Ctx
 from domain.fow.state import PLAYGROUND, ChaseItem, GameState, Triggered
@@ -98,11 +99,11 @@ def check_triggers(
         for zone in ("field", "ruler_area", "stone_area"):
             for src in list(s.zones[pid][zone]):
                 obj = s.objects[src]
-                if not is_active_zone(s.card_of(src), obj.zone) or effective_type(s, src) == "astral_ruler":
-                    continue
+                if not is_active_zone(s.card_of(src), obj.zone) or (obj.zone == "ruler_area" and obj.side == "j_ruler"):
+                    continue  # (an astral ruler, effective_type: it has no abilities, 3.8 p6)
                 if src == quiet or not may_have_automatic(s, src):
                     continue
-                for i, ability in characteristics(s, src).abilities:
+                for i, ability in read_characteristics(s, src).abilities:
                     if ability.kind == "automatic" and _ability_fires(s, ability, kind, src, pid, player, oid):
                         flt = ability.subject_filter  # "deals damage to a resonator your opponent controls"
                         if flt is not None and (subject is None or not matches(s, flt, subject, pid, src)):
@@ -296,9 +297,9 @@ def _status_abilities(ctx: Ctx, cause: str) -> str:
             for src in list(s.zones[pid][zone]):
                 obj = s.objects[src]
                 printed = s.card_of(src)
-                if not any(a.trigger == "status" for a in printed.abilities) or not is_active_zone(printed, obj.zone):
+                if not prints_status_ability(printed) or not is_active_zone(printed, obj.zone):
                     continue  # (no effect grants a status ability)
-                for i, ability in characteristics(s, src).abilities:
+                for i, ability in read_characteristics(s, src).abilities:
                     if ability.trigger != "status" or ability.condition is None:
                         continue
                     waiting = any(t.source == src and t.ability == i for t in s.triggered) or any(
