@@ -280,9 +280,15 @@ def pending_choice(s: GameState, player: str) -> Command | None:
 
 _decide = memo.within_one_call(checking_choices(COMMAND_TABLE.decide, pending_choice))
 
+_probe = memo.within_one_call(checking_choices(lambda s, c: COMMAND_TABLE.accepts(s, c) or [], pending_choice))
+
 
 def _accepted(s: GameState, cmd: Command) -> bool:
-    return not isinstance(_decide(s, cmd), Rejection)
+    """Whether ``_decide`` accepts ``cmd``, without carrying it out (``CommandTable.accepts``): the
+    handler runs on ``s`` itself until it would emit an event (then again on a copy), and stops
+    where it hands over to the rules flow (``flow.after_action``, ``flow.pass_priority``), which
+    refuses nothing."""
+    return not isinstance(_probe(s, cmd), Rejection)
 
 
 DECISION_KINDS: tuple[str, ...] = (

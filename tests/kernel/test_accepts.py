@@ -192,6 +192,16 @@ def test_ll_probes_answer_as_decide_along_random_games(seed: int) -> None:
     _playout("ll", seed, 120)
 
 
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**32))
+def test_fow_probes_answer_as_decide_along_random_games(seed: int) -> None:
+    """FoW's handlers commit where they hand over to the rules flow (``flow.after_action``,
+    ``flow.pass_priority``: FoW-5.5 6.4 p1.1, 7.12 p1), and probe on the state itself until they
+    would emit an event; under both rules versions."""
+    _playout("fow55", seed, 80)
+    _playout("fow501", seed, 40)
+
+
 def test_gcg_probes_answer_as_decide_in_an_infinite_loop() -> None:
     """GCG-1.00 12.1.1.1: declarations of any number of repetitions (the largest refused), the
     non-turn player's response (performing the loop's actions, each of which could be refused)
