@@ -288,7 +288,11 @@ def activate_will_ability(
     cause: str,
     cost_cards: Any = None,
     cost_counters: Any = None,
+    *,
+    alone: bool = False,
 ) -> str:
+    """Play the will ability ``index`` of ``oid`` (9.7).  ``alone``: as the command itself
+    (``ActivateAbility``), not to pay for another action, which may still be refused after it."""
     s = ctx.s
     obj = s.objects[oid]
     chars = characteristics(s, oid)
@@ -303,7 +307,7 @@ def activate_will_ability(
         raise ctx.reject(
             "rules/cannot_play_ability", "1.4 p4", f"an effect forbids playing {name}'s [Activate] abilities"
         )
-    if ctx.probing and _refuses_nothing_more(s, player, oid, index, ability, choice):
+    if alone and ctx.probing and _refuses_nothing_more(s, player, oid, index, ability, choice):
         ctx.commit()  # a probe: nothing below can refuse it (``CommandTable.accepts``)
     paid, cause = changed_activate_cost(ctx, player, oid, ability, cause)
     cause = pay_ability_costs(ctx, player, oid, index, paid, cause, cost_cards=cost_cards, cost_counters=cost_counters)
