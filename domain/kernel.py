@@ -543,6 +543,7 @@ _COPIES: dict[str, str] = {
     "dicts": "[dict(x) for x in self.{f}]",
     "opt_dict": "None if self.{f} is None else dict(self.{f})",
     "empty_dict": "{{}}",
+    "empty_set": "set()",
     "none": "None",
 }
 """How :meth:`GameStateBase.clone` copies a field (``self.<field>``): the expression."""
@@ -612,7 +613,7 @@ def _shallow_copy(obj: T) -> T:
     return result
 
 
-def _compile_clone(copies: Mapping[str, Any]) -> Callable[[Any], Any]:
+def compile_clone(copies: Mapping[str, Any]) -> Callable[[Any], Any]:
     """``clone`` for a state class, generated once from its copy table (as ``dataclasses``
     generates ``__init__``): the same statements a hand-written clone has, so it is as fast.
 
@@ -668,7 +669,7 @@ class GameStateBase:
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if "COPIES" in cls.__dict__:
-            setattr(cls, "clone", _compile_clone(cls.COPIES))  # noqa: B010  (replaces the method)
+            setattr(cls, "clone", compile_clone(cls.COPIES))  # noqa: B010  (replaces the method)
 
     def clone(self) -> Self:
         raise NotImplementedError(f"{type(self).__name__} has no COPIES table")
@@ -714,9 +715,17 @@ class EventHandlers(Generic[FS]):
     ``evolve`` applies to a clone (the engine contract).  ``before``, if given, runs ahead of
     every handler (e.g. to clear a pending decision)."""
 
-    def __init__(self, system: str, before: Callable[[FS, Event], None] | None = None) -> None:
+    def __init__(
+        self,
+        system: str,
+        before: Callable[[FS, Event], None] | None = None,
+        copy: Callable[[FS], FS] | None = None,
+    ) -> None:
         self.system = system
         self.before = before
+        self.copy = copy
+        """The copy ``evolve`` applies an event to (``clone`` when None): one that may share with the
+        state it copies what the system's handlers copy before they change it (copy on write)."""
         self.handlers: dict[str, Callable[[FS, Mapping[str, Any], Event], None]] = {}
 
     def handles(
@@ -746,7 +755,7 @@ class EventHandlers(Generic[FS]):
         state.seq = event.seq
 
     def evolve(self, state: FS, event: Event) -> FS:
-        new = state.clone()
+        new = state.clone() if self.copy is None else self.copy(state)
         self.apply(new, event)
         return new
 

@@ -91,7 +91,7 @@ from domain.fow.setup import check_unsupported as check_unsupported
 from domain.fow.setup import check_version as check_version
 from domain.fow.setup import choose_turn_order as choose_turn_order
 from domain.fow.setup import keywords_of as keywords_of
-from domain.fow.state import EVENTS, GameState, state_from_dict, state_to_dict
+from domain.fow.state import EVENTS, GameState, own_objects, state_from_dict, state_to_dict
 from domain.fow.state import apply_event as apply_event
 from domain.fow.state import evolve as evolve
 from domain.fow.timing import _obj_arg as _obj_arg
@@ -200,6 +200,7 @@ def decide_in_place(state: GameState, cmd: Command) -> list[Event] | Rejection:
             apply_event(state, e)
         return result
     spec = pending_choice(state, cmd.player)  # read before the command changes the state
+    own_objects(state)  # the handlers may hold an object while events change it
     try:
         answer = COMMAND_TABLE.decide(state, cmd, in_place=True)
     except ReplacementUnchosenError:
@@ -280,9 +281,15 @@ def pending_choice(s: GameState, player: str) -> Command | None:
 
 _decide = memo.within_one_call(checking_choices(COMMAND_TABLE.decide, pending_choice))
 
+_probe = memo.within_one_call(checking_choices(lambda s, c: COMMAND_TABLE.accepts(s, c) or [], pending_choice))
+
 
 def _accepted(s: GameState, cmd: Command) -> bool:
-    return not isinstance(_decide(s, cmd), Rejection)
+    """Whether ``_decide`` accepts ``cmd``, without carrying it out (``CommandTable.accepts``): the
+    handler runs on ``s`` itself until it would emit an event (then again on a copy), and stops
+    where it hands over to the rules flow (``flow.after_action``, ``flow.pass_priority``), which
+    refuses nothing."""
+    return not isinstance(_probe(s, cmd), Rejection)
 
 
 DECISION_KINDS: tuple[str, ...] = (

@@ -103,11 +103,15 @@ def open_priority(ctx: Ctx, player: str, cause: str) -> None:
 
 
 def after_action(ctx: Ctx, player: str, cause: str) -> None:
-    """Any action other than a pass keeps priority with its player (FoW-5.5 6.4 p1.1)."""
+    """Any action other than a pass keeps priority with its player (FoW-5.5 6.4 p1.1).  The action has
+    been performed: what follows refuses nothing (a probe stops here, ``DecisionContext.commit``)."""
+    ctx.commit()
     open_priority(ctx, player, cause)
 
 
 def pass_priority(ctx: Ctx, player: str, cause: str) -> None:
+    """A pass (7.12 p1): what follows refuses nothing (a probe stops here, ``DecisionContext.commit``)."""
+    ctx.commit()
     s = ctx.s
     ev = ctx.emit("PriorityPassed", {"player": player}, "7.12 p1", cause=cause, actor=player)
     if s.passes >= 2:

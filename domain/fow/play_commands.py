@@ -426,6 +426,7 @@ def activate_ability(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
             cause,
             cost_cards=args.get("cost_cards"),
             cost_counters=args.get("cost_counters"),
+            alone=True,
         )
         flow.after_action(ctx, player, cause)
         return

@@ -8,14 +8,23 @@ Nothing here checks rules: replay trusts the recorded events.
 
 from __future__ import annotations
 
-import copy
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from domain.fow.cards import Card, parse_card
-from domain.kernel import JSON, Event, EventHandlers, GameStateBase, Stored, compile_copy, header_fields
+from domain.kernel import (
+    JSON,
+    Event,
+    EventHandlers,
+    GameStateBase,
+    Stored,
+    compile_clone,
+    compile_copy,
+    copy_json,
+    header_fields,
+)
 
 ZONES = (
     "main_deck",
@@ -329,22 +338,8 @@ class Pending:
     options: dict[str, JSON] = field(default_factory=dict)
 
 
-def _copy_json(value: Any) -> Any:
-    """A deep copy of JSON data (dicts, lists, scalars), as ``copy.deepcopy`` makes it but without
-    its memo and dispatch; anything else is deep-copied.  Shared sub-values are copied apart, as a
-    dump and load of the state (a snapshot) copies them."""
-    kind = type(value)
-    if kind is dict:
-        return {k: _copy_json(v) for k, v in value.items()}
-    if kind is list:
-        return [_copy_json(v) for v in value]
-    if kind is str or kind is int or kind is bool or kind is float or value is None:
-        return value
-    return copy.deepcopy(value)
-
-
 def _clone_pending(p: Pending) -> Pending:
-    return Pending(p.kind, p.player, _copy_json(p.options))
+    return Pending(p.kind, p.player, copy_json(p.options))
 
 
 _clone_player = compile_copy(
@@ -418,6 +413,10 @@ class GameState(GameStateBase):
     loop_done: dict[str, Any] | None = None
     """The loop last performed, ``{player, actions, rule}``, until its player performs another
     action (14.1 p1.1, p1.2: only then may they perform it again)."""
+    shared: set[str] = field(default_factory=set, compare=False, repr=False)
+    """Copy on write (not game state): the objects this state shares with another, ``evolve``'s copy
+    (:func:`share`) or the state it was made from; an event handler copies one before it changes it
+    (:func:`_mut`).  ``clone`` shares none."""
 
     STORED: ClassVar[dict[str, Stored]] = {
         **header_fields(Obj, PlayerState),
@@ -460,6 +459,7 @@ class GameState(GameStateBase):
         "hand_changes": "map_lists",
         "loop": "deep",
         "loop_done": "deep",
+        "shared": "empty_set",
     }
 
     # --- queries used everywhere -------------------------------------------------------
@@ -519,7 +519,38 @@ def _acted(s: GameState, e: Event) -> None:
         s.loop_done = None
 
 
-_EVENTS = EventHandlers[GameState]("Force of Will", before=_acted)
+_share_copy = compile_clone({**GameState.COPIES, "objects": "dict"})
+
+
+def share(s: GameState) -> GameState:
+    """A copy of ``s`` that shares its objects with it, each copied by the first event handler of
+    either state that changes it (:func:`_mut`): ``evolve``'s copy.  Code that holds an object
+    while events change it does so on ``decide``'s copy (``clone``, which shares nothing) or on a
+    state it owns (``decide_in_place``, :func:`own_objects`)."""
+    new: GameState = _share_copy(s)
+    new.shared = set(s.objects)
+    s.shared = set(s.objects)
+    return new
+
+
+def own_objects(s: GameState) -> None:
+    """``s`` with copies of the objects it shares (:func:`share`), so that changing ``s`` in place
+    keeps every object it holds."""
+    if s.shared:
+        s.objects = {oid: _clone_obj(obj) if oid in s.shared else obj for oid, obj in s.objects.items()}
+        s.shared = set()
+
+
+def _mut(s: GameState, oid: str) -> Obj:
+    """The object ``oid`` of ``s``, to be changed: a copy of it first if ``s`` shares it (:func:`share`)."""
+    obj = s.objects[oid]
+    if oid in s.shared:
+        obj = s.objects[oid] = _clone_obj(obj)
+        s.shared.discard(oid)
+    return obj
+
+
+_EVENTS = EventHandlers[GameState]("Force of Will", before=_acted, copy=share)
 handles = _EVENTS.handles
 EVENTS = _EVENTS
 apply_event = _EVENTS.apply
@@ -553,11 +584,11 @@ def _game_started(s: GameState, d: Mapping[str, Any], e: Event) -> None:
 @handles("DeckShuffled")
 def _deck_shuffled(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     objects = s.objects
-    order = [objects[oid] for oid in d["order"]]
-    s.zones[d["player"]][d["zone"]] = [obj.oid for obj in order]  # the objects' own ids, not copies
+    s.zones[d["player"]][d["zone"]] = [objects[oid].oid for oid in d["order"]]  # the objects' own ids, not copies
     s.shuffles = d["shuffle_index"] + 1
-    for obj in order:
-        obj.revealed = False
+    for oid in d["order"]:
+        if objects[oid].revealed:
+            _mut(s, oid).revealed = False
 
 
 @handles("LifeSet")
@@ -573,7 +604,7 @@ def _life_changed(s: GameState, d: Mapping[str, Any], e: Event) -> None:
 @handles("AdditionMoved")
 def _addition_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     """An addition in a field added onto another card: the same object (no zone change, 3.1 p3)."""
-    s.objects[d["oid"]].attached_to = d["to"]
+    _mut(s, d["oid"]).attached_to = d["to"]
 
 
 @handles("CardsChosenAtRandom")
@@ -594,7 +625,7 @@ def _turn_order(s: GameState, d: Mapping[str, Any], e: Event) -> None:
 
 @handles("CardMoved")
 def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
-    obj = s.objects[d["oid"]]
+    obj = _mut(s, d["oid"])
     src = _interned(d["from"])
     if src == "chase":
         pass
@@ -617,7 +648,7 @@ def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
         obj.damaged_by = []
     remover = s.objects.get(d.get("removed_by") or "")
     if to == "removed" and remover is not None:  # "removed ... from the game with this card's ability"
-        remover.removed_with += 1
+        _mut(s, remover.oid).removed_with += 1
     if src in PLAYGROUND and to not in PLAYGROUND:  # last known as that object (9.11)
         obj.playground_since = obj.zone_since
     obj.zone = to
@@ -711,6 +742,7 @@ def _copy_made(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     if d.get("put_by") is not None:  # "the resonator put into your field by this card" (3.1 p3)
         obj.moved_by, obj.moved_by_since = d["put_by"], d.get("put_by_since")
     s.objects[oid] = obj
+    s.shared.discard(oid)
     s.zones[controller][to].append(oid)
     if to == "field":
         s.players[controller].put_into_field.append(oid)
@@ -720,7 +752,7 @@ def _copy_made(s: GameState, d: Mapping[str, Any], e: Event) -> None:
 @handles("CopyCeasedToExist")
 def _copy_ceased(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     """A pseudo-card that moved out of its zone ceases to exist (FoW-5.5 10.16 p1.1)."""
-    obj = s.objects[d["oid"]]
+    obj = _mut(s, d["oid"])
     if obj.zone != "chase":
         where = s.zones[obj.controller if obj.zone in PLAYGROUND else obj.owner][obj.zone]
         if obj.oid in where:
@@ -733,13 +765,13 @@ def _copy_ceased(s: GameState, d: Mapping[str, Any], e: Event) -> None:
 def _became_copy(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     """A card "becomes a copy" of another (FoW-5.5 10.16 p2): the copied information, with the
     exceptions the text makes ("except it doesn't become a J-Ruler and it's still a resonator")."""
-    obj = s.objects[d["oid"]]
+    obj = _mut(s, d["oid"])
     obj.copy_of, obj.copy_type = str(d["card"]), d.get("copy_type")
 
 
 @handles("ControlChanged")
 def _control_changed(s: GameState, d: Mapping[str, Any], e: Event) -> None:
-    obj = s.objects[d["oid"]]
+    obj = _mut(s, d["oid"])
     s.zones[d["from"]][obj.zone].remove(obj.oid)
     s.zones[d["to"]][obj.zone].append(obj.oid)
     obj.controller = d["to"]
@@ -755,18 +787,18 @@ def _control_changed(s: GameState, d: Mapping[str, Any], e: Event) -> None:
 
 @handles("CardRested")
 def _rested(s: GameState, d: Mapping[str, Any], e: Event) -> None:
-    s.objects[d["oid"]].rested = True
+    _mut(s, d["oid"]).rested = True
 
 
 @handles("CardRecovered")
 def _recovered(s: GameState, d: Mapping[str, Any], e: Event) -> None:
-    s.objects[d["oid"]].rested = False
+    _mut(s, d["oid"]).rested = False
 
 
 @handles("CardsRecovered")
 def _all_recovered(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     for oid in d["oids"]:
-        s.objects[oid].rested = False
+        _mut(s, oid).rested = False
 
 
 @handles("TurnBegan")
@@ -973,12 +1005,12 @@ def _damage(s: GameState, d: Mapping[str, Any], e: Event) -> None:
         source = s.objects.get(d["source"])
         if source is not None and source.zone == "field":  # by a card in a field, as it is now
             s.players[d["target"]].damage_sources.append([s.card_of(source.oid).type, source.controller])
-    dealer = s.objects.get(d["source"])
+    dealer = _mut(s, d["source"]) if d["source"] in s.objects else None
     if dealer is not None:
         dealer.dealt = (dealer.dealt if dealer.dealt_turn == s.turn else 0) + d["amount"]
         dealer.dealt_turn = s.turn
     if d.get("to_card"):
-        obj = s.objects[d["target"]]
+        obj = _mut(s, d["target"])
         obj.damage += d["amount"]
         if obj.damaged_turn != s.turn:
             obj.damaged_by, obj.damaged_turn = [], s.turn
@@ -1047,12 +1079,12 @@ def _effects_ended(s: GameState, d: Mapping[str, Any], e: Event) -> None:
 @handles("DamageCleared")
 def _damage_cleared(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     for oid in d["oids"]:
-        s.objects[oid].damage = 0
+        _mut(s, oid).damage = 0
 
 
 @handles("CounterPut")
 def _counter(s: GameState, d: Mapping[str, Any], e: Event) -> None:
-    obj = s.objects[d["oid"]]
+    obj = _mut(s, d["oid"])
     obj.counters[d["counter"]] = obj.counters.get(d["counter"], 0) + d["count"]
 
 
@@ -1069,7 +1101,7 @@ def _attack(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     s.battle.target = d["target"]
     s.battle.declared = f"ev:{e.seq}"
     s.pending = None
-    attacker = s.objects[d["attacker"]]
+    attacker = _mut(s, d["attacker"])
     attacker.attacked_turn = s.turn
     if attacker.side == "j_ruler":
         s.players[attacker.controller].j_ruler_attacked_turn = s.turn
@@ -1119,7 +1151,7 @@ def _called(s: GameState, d: Mapping[str, Any], e: Event) -> None:
 def _marker(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     s.passes = 0
     if "oid" in d and e.type == "CardRevealed":
-        s.objects[d["oid"]].revealed = True
+        _mut(s, d["oid"]).revealed = True
         if d.get("until") == "end_of_game":  # revealed from outside the game (3.16 p1): remembered all game
             s.players[d["player"]].revealed_from_outside.append(d["oid"])
 
@@ -1131,7 +1163,7 @@ def _looked_at(s: GameState, d: Mapping[str, Any], e: Event) -> None:
 
 @handles("RevealEnded")
 def _reveal_ended(s: GameState, d: Mapping[str, Any], e: Event) -> None:
-    s.objects[d["oid"]].revealed = False
+    _mut(s, d["oid"]).revealed = False
 
 
 @handles("AbilityTriggered")
@@ -1223,12 +1255,12 @@ def _seed_revealed(s: GameState, d: Mapping[str, Any], e: Event) -> None:
 
 @handles("CardShifted")
 def _shifted(s: GameState, d: Mapping[str, Any], e: Event) -> None:
-    s.objects[d["oid"]].side = d["side"]
+    _mut(s, d["oid"]).side = d["side"]
 
 
 @handles("CounterRemoved")
 def _counter_removed(s: GameState, d: Mapping[str, Any], e: Event) -> None:
-    obj = s.objects[d["oid"]]
+    obj = _mut(s, d["oid"])
     left = obj.counters.get(d["counter"], 0) - d["count"]
     if left > 0:
         obj.counters[d["counter"]] = left

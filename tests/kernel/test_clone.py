@@ -1,5 +1,6 @@
 """``GameState.clone`` of every ruleset (generated straight-line copies, ``domain.kernel.
-compile_copy``; copy-on-write objects in GCG and LL) over seeded random legal playouts:
+compile_copy``; copy-on-write objects in GCG and LL) and the copy FoW's ``evolve`` makes (its objects
+shared until an event handler changes one, ``domain.fow.state.share``) over seeded random legal playouts:
 
 * a clone dumps as the original does;
 * applying the next command's events to the clone leaves the original's dump unchanged, and
@@ -17,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from domain.fow.state import share
 from domain.kernel import Command, GameSpec, PlayerSpec, Rejection, RulesEngine
 from domain.rulesets import get_engine
 from service.catalog import CardCatalogs
@@ -57,7 +59,22 @@ def _started(ruleset: str, seed: int) -> tuple[RulesEngine[Any], Any]:
 @pytest.mark.parametrize("seed", [1, 2])
 @pytest.mark.parametrize("ruleset", sorted(SYSTEMS))
 def test_clone_is_equal_and_independent(ruleset: str, seed: int) -> None:
+    _copies_are_equal_and_independent(ruleset, seed, lambda state: state.clone())
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("ruleset", ["FoW-5.5", "FoW-5.01"])
+def test_fow_evolve_copy_is_equal_and_independent(ruleset: str, seed: int) -> None:
+    """The objects the events do not change stay shared; those they change are copied first, in
+    whichever of the two states the events are applied to."""
+    shared = _copies_are_equal_and_independent(ruleset, seed, share)
+    assert shared > 0
+
+
+def _copies_are_equal_and_independent(ruleset: str, seed: int, copy_of: Any) -> int:
+    """The checks above for ``copy_of``; how many objects were still shared after the events."""
     engine, state = _started(ruleset, seed)
+    shared = 0
     apply = engine.evolve_in_place
     assert apply is not None
     quiet = SYSTEMS[ruleset][2]
@@ -72,7 +89,7 @@ def test_clone_is_equal_and_independent(ruleset: str, seed: int) -> None:
         assert not isinstance(events, Rejection), (choice, events)
 
         before = state.to_dict()
-        copy = state.clone()
+        copy = copy_of(state)
         assert copy.to_dict() == before
         for e in events:
             apply(copy, e)
@@ -82,10 +99,12 @@ def test_clone_is_equal_and_independent(ruleset: str, seed: int) -> None:
             apply(reference, e)
         after = copy.to_dict()
         assert after == reference.to_dict()
+        shared += sum(copy.objects[oid] is obj for oid, obj in state.objects.items())
         for e in events:
             apply(state, e)
         assert copy.to_dict() == after, f"applying {[e.type for e in events]} to the original changed its clone"
         assert state.to_dict() == after
+    return shared
 
 
 def test_a_generated_deep_copy_is_deepcopy_of_json_fields() -> None:
