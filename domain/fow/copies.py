@@ -1,5 +1,6 @@
-"""Copies (FoW-5.5 10.16): a token copy - a pseudo-card with a card's information put into a field -
-and a card that "becomes a copy" of another.
+"""Copies (FoW-5.5 10.16): a token copy - a pseudo-card with a card's information put into a field -,
+a card that "becomes a copy" of another, and a copy of a spell or an ability on the chase (a pseudo-card
+spell or the same ability, made - not played - on the chase, 10.16 p1.1, p1.2).
 
 What a copy takes is the *copiable* information of the copied object: the information on the card
 itself, "without any continuous effects on them" (10.16 p1, p2) - no counters, no gained or lost

@@ -1,6 +1,7 @@
 """Importing copy effects (FoW-5.5 10.16) from real card text (``domain/fow/importer``): "put a token copy of
-... into the field" and "this card becomes a copy of ..."; what is not read stays unsupported.  The engine
-side is specified in ``tests/fow/cards/copies/test_play_copies.py``."""
+... into the field", "this card becomes a copy of ..." and "copy target chant spell. You may choose new targets
+for the copy"; what is not read stays unsupported.  The engine side is specified in
+``tests/fow/cards/copies/test_play_copies.py`` and ``test_play_chase_copies.py``."""
 
 from __future__ import annotations
 

@@ -114,6 +114,8 @@ def test_yokoshima_copies_a_chant_spell_as_a_pseudo_card_on_top_of_the_chase() -
     assert (story.state.chase[0].id, copy.id, ability.source) == (item, copied.data["item"], _yokoshima(story))
     assert story.state.objects[copy.source].pseudo and story.state.objects[copy.source].zone == "chase"
     assert story.state.card_of(copy.source).id == "T-BOLT"
+    shown = [c["source"] for c in engine.view(story.state, "p2")["chase"]]  # every player sees it as a copy
+    assert [x.get("pseudo", False) for x in shown] == [False, True, False]
     # why-chain: the copy is made by Yokoshima's ability resolving
     started = _chain(story.log, copied)[1]
     assert started.type == "ResolutionStarted" and started.data["source"] == _yokoshima(story)
@@ -254,4 +256,70 @@ def test_under_5_01_the_copys_choices_cite_10_16_p2() -> None:
     assert find(events, "ChoiceRequested").rule == "FoW-5.01 10.16 p2"
     option = _choices(story).index([[theirs]])
     assert find(story.when(cmd("ChooseOption", "p1", option=option)), "CopyTargetsChosen").rule == "FoW-5.01 10.16 p2"
+    story.replays()
+
+
+# a stand-in for the ability copies of the database the importer does not read yet (Alice, the Valkyrie of
+# Fairy Tales SKL-093J "copy this ability", Cloning Magic CFC-053 "Copy that ability"): the same effect op
+ZAPPER = {
+    "id": "T-ZAPPER",
+    "name": "Zapper",
+    "type": "resonator",
+    "cost": {"attribute": {"R": 1}},
+    "attributes": ["R"],
+    "atk": 100,
+    "def": 100,
+    "abilities": [
+        {
+            "kind": "activate",
+            "cost": {"will": {"attribute": {"R": 1}}},
+            "effects": [{"op": "deal_damage", "amount": 100, "target": {"kind": "chosen", "players_allowed": True}}],
+        }
+    ],
+}
+ECHO = {
+    "id": "T-ECHO",
+    "name": "Echo",
+    "type": "resonator",
+    "cost": {"attribute": {"R": 1}},
+    "attributes": ["R"],
+    "atk": 100,
+    "def": 100,
+    "abilities": [
+        {
+            "kind": "activate",
+            "cost": {"will": {"attribute": {"R": 1}}},
+            "effects": [
+                {
+                    "op": "copy_on_chase",
+                    "target": {"kind": "chosen", "filter": {"zone": "chase", "types": [], "abilities": ["activate"]}},
+                    "new_targets": True,
+                }
+            ],
+        }
+    ],
+}
+
+
+def test_a_copy_of_an_ability_is_the_same_ability_of_the_same_source() -> None:
+    # FoW-5.5 10.16 p1.2: "If the copied object is an ability in the chase area, put the same ability into that
+    # zone": no pseudo-card; the copy is the Zapper's ability, with its target kept or chosen anew (p1.3), and
+    # leaves the chase once resolved (9.3 p3.2)
+    story = Story({"T-ZAPPER": 4, "T-ECHO": 4, "T-BEAR": 4}, cards={"T-ZAPPER": ZAPPER, "T-ECHO": ECHO})
+    zapper, echo = story.put("p1", "T-ZAPPER", "field"), story.put("p1", "T-ECHO", "field")
+    theirs = story.put("p2", "T-BEAR", "field")
+    story.log += to_main(story.state, turn=3)
+    story.will("p1", "R", "R")
+    story.when(cmd("ActivateAbility", "p1", source=zapper, ability=0, targets=[["p2"]]))
+    ability = story.state.chase[-1].id
+    _priority_to(story, "p1")
+    story.when(cmd("ActivateAbility", "p1", source=echo, ability=0, targets=[[ability]]))
+    events = story.resolve()
+    copied = find(events, "ChaseItemCopied")
+    assert (copied.rule, copied.data["kind"], copied.data["source"]) == ("FoW-5.5 10.16 p1.2", "ability", zapper)
+    assert "card" not in copied.data and not any(o.pseudo for o in story.state.objects.values())
+    story.when(cmd("ChooseOption", "p1", option=_choices(story).index([[theirs]])))
+    dealt = find(story.resolve(), "DamageDealt")
+    assert (dealt.data["source"], dealt.data["target"], dealt.data["amount"]) == (zapper, theirs, 100)
+    assert [c.id for c in story.state.chase] == [ability]
     story.replays()
