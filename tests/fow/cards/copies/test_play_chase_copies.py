@@ -261,44 +261,26 @@ def test_under_5_01_the_copys_choices_cite_10_16_p2() -> None:
 
 # a stand-in for the ability copies of the database the importer does not read yet (Alice, the Valkyrie of
 # Fairy Tales SKL-093J "copy this ability", Cloning Magic CFC-053 "Copy that ability"): the same effect op
-ZAPPER = {
-    "id": "T-ZAPPER",
-    "name": "Zapper",
-    "type": "resonator",
-    "cost": {"attribute": {"R": 1}},
-    "attributes": ["R"],
-    "atk": 100,
-    "def": 100,
-    "abilities": [
-        {
-            "kind": "activate",
-            "cost": {"will": {"attribute": {"R": 1}}},
-            "effects": [{"op": "deal_damage", "amount": 100, "target": {"kind": "chosen", "players_allowed": True}}],
-        }
-    ],
-}
-ECHO = {
-    "id": "T-ECHO",
-    "name": "Echo",
-    "type": "resonator",
-    "cost": {"attribute": {"R": 1}},
-    "attributes": ["R"],
-    "atk": 100,
-    "def": 100,
-    "abilities": [
-        {
-            "kind": "activate",
-            "cost": {"will": {"attribute": {"R": 1}}},
-            "effects": [
-                {
-                    "op": "copy_on_chase",
-                    "target": {"kind": "chosen", "filter": {"zone": "chase", "types": [], "abilities": ["activate"]}},
-                    "new_targets": True,
-                }
-            ],
-        }
-    ],
-}
+def _one_ability_resonator(cid: str, name: str, effect: dict[str, Any]) -> dict[str, Any]:
+    """A 100/100 fire resonator with one ability "{R}: <effect>"."""
+    ability = {"kind": "activate", "cost": {"will": {"attribute": {"R": 1}}}, "effects": [effect]}
+    red = {"attribute": {"R": 1}}
+    return {"id": cid, "name": name, "type": "resonator", "cost": red, "attributes": ["R"], "atk": 100, "def": 100,
+            "abilities": [ability]}  # fmt: skip
+
+
+ZAPPER = _one_ability_resonator(
+    "T-ZAPPER", "Zapper", {"op": "deal_damage", "amount": 100, "target": {"kind": "chosen", "players_allowed": True}}
+)
+ECHO = _one_ability_resonator(
+    "T-ECHO",
+    "Echo",
+    {
+        "op": "copy_on_chase",
+        "target": {"kind": "chosen", "filter": {"zone": "chase", "types": [], "abilities": ["activate"]}},
+        "new_targets": True,
+    },
+)
 
 
 def test_a_copy_of_an_ability_is_the_same_ability_of_the_same_source() -> None:
