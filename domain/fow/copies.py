@@ -208,9 +208,14 @@ def new_target_options(s: GameState, copy: ChaseItem) -> list[list[list[str]]]:
 
 
 def _choose_new_targets(ctx: Ctx, copy: ChaseItem, index: int, cause: str) -> str:
-    """The answer: the copy keeps its targets (0) or takes the chosen ones (10.16 p1.3)."""
+    """The answer: the copy keeps its targets (0) or takes the chosen ones (10.16 p1.3), as the question
+    listed them."""
     s = ctx.s
-    options = new_target_options(s, copy)
+    asked = s.pending.options.get("choices") if s.pending is not None and s.pending.kind == "option" else None
+    if isinstance(asked, list):
+        options = [[list(map(str, g)) for g in c["targets"]] for c in asked]
+    else:  # the question is the one just asked: the same list, from the same state
+        options = new_target_options(s, copy)
     if index == 0 or index >= len(options):
         data = {"item": copy.id, "player": copy.controller, "kept": True}
         return ctx.emit("OptionChosen", data, "10.16 p1.3", cause=cause, actor=copy.controller)

@@ -12,7 +12,9 @@ story replays its whole log):
   played: no cost is paid for it and it triggers nothing that playing a spell triggers (9.3 p2 is how a
   card is played; a copy is made by an effect, 10.16 p1).
 
-Bolt (T-BOLT, a chant: "deal 500 damage to target J/resonator or player") is the spell copied.
+Bolt (T-BOLT, a chant: "deal 500 damage to target J/resonator or player") is the spell copied; stand-ins
+specify what no importable real card does yet: a copy canceled (Negate, "Cancel target spell") and the copy of
+an ability (Echo copying Zapper's ability, 10.16 p1.2).
 """
 
 from __future__ import annotations
@@ -36,6 +38,19 @@ WELSER = "WOM-042"
 copy. This ability triggers only once per turn." (its God's Art unsupported)."""
 
 
+NEGATE = {
+    "id": "T-NEGATE",
+    "name": "Negate",
+    "type": "spell",
+    "subtype": "chant",
+    "skills": ["quickcast"],
+    "cost": {"attribute": {"R": 1}},
+    "attributes": ["R"],
+    "effects": [{"op": "cancel"}],
+}
+"""A stand-in for "Cancel target spell." ([Quickcast])."""
+
+
 def _story(ruleset: str = "FoW-5.5", *, welser: bool = False) -> tuple[Story, str, str]:
     """p1's Yokoshima HANADA turned to its J-ruler side, a Bear in each field, Bolt in p1's hand, and will
     for Bolt and Yokoshima's ability; the J-ruler and the two Bears."""
@@ -44,7 +59,8 @@ def _story(ruleset: str = "FoW-5.5", *, welser: bool = False) -> tuple[Story, st
     if ruleset == "FoW-5.01":  # Yokoshima HANADA's mana counters do not exist under 5.01: a stand-in ruler
         ruler = "T-YOKOSHIMA"
         cards[ruler] = {**cards[YOKOSHIMA_RULER], "id": ruler, "abilities": []}
-    main = {TACHYON: 4, WELSER: 4, "T-BOLT": 4, "T-BEAR": 4}
+    cards["T-NEGATE"] = NEGATE
+    main = {TACHYON: 4, WELSER: 4, "T-BOLT": 4, "T-BEAR": 4, "T-NEGATE": 4}
     story = Story(main, ruler=ruler, cards=cards, ruleset=ruleset)
     ruler = story.state.zones["p1"]["ruler_area"][0]
     story.moved(ruler, "field", controller="p1", side="j_ruler")
@@ -243,6 +259,28 @@ def test_a_copy_is_not_made_of_a_spell_that_left_the_chase() -> None:
     story.given("ChaseItemRemoved", item=item)
     events = story.resolve()
     assert "ChaseItemCopied" not in types(events)
+    story.replays()
+
+
+def test_a_canceled_copy_ceases_to_exist() -> None:
+    # FoW-5.5 10.16 p1.1: "If the copy moves out of the zone, it ceases to exist": canceled by p2 (10.11 p1),
+    # the copy of Bolt goes into no graveyard; the original Bolt still resolves
+    story, _, _ = _story()
+    negate = story.put("p2", "T-NEGATE", "hand")
+    item = _bolt(story, "p2")
+    _copy_with_yokoshima(story, item)
+    story.when(cmd("ChooseOption", "p1", option=0))
+    copy = story.state.chase[-1]
+    story.will("p2", "R")
+    _priority_to(story, "p2")
+    story.when(cmd("PlayCard", "p2", card=negate, targets=[[copy.id]]))
+    events = story.resolve()
+    canceled = find(events, "ChaseItemCanceled")
+    assert (canceled.data["item"], canceled.rule) == (copy.id, "FoW-5.5 10.11 p1")
+    ceased = find(events, "CopyCeasedToExist")
+    assert (ceased.data, ceased.rule) == ({"oid": copy.source, "zone": "graveyard"}, "FoW-5.5 10.16 p1.1")
+    assert all(copy.source not in z for zones in story.state.zones.values() for z in zones.values())
+    assert [c.id for c in story.state.chase] == [item]
     story.replays()
 
 
