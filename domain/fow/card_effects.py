@@ -1097,6 +1097,30 @@ class BecomeCopy(_Model):
         return self
 
 
+class CopyOnChase(_Model):
+    """ "Copy target chant spell. You may choose new targets for the copy." / "Copy it." / "copy this
+    spell": a spell or an ability on the chase is copied (FoW-5.5 10.16 p1): a new item on top of the
+    chase, controlled by the player whose effect copies it - for a spell a pseudo-card with its
+    information that ceases to exist once it leaves the chase (p1.1), for an ability the same ability
+    (p1.2) - with every choice made for the copied one: targets, modes, X, awakening (p1.3).  The copy is
+    not played: no cost is paid and nothing that triggers on playing triggers (9.3 p2 is how a card or
+    ability is played; a copy is made by an effect).  ``new_targets``: "You may choose new targets for the
+    copy" - the copy's controller keeps the copied targets or chooses other legal ones (1.4 p1: the card
+    text adds that choice to p1.3)."""
+
+    op: Literal["copy_on_chase"] = "copy_on_chase"
+    target: Target
+    new_targets: bool = False
+
+    @model_validator(mode="after")
+    def _check(self) -> CopyOnChase:
+        if self.target.kind not in ("chosen", "that", "self") or self.target.filter.zone != "chase":
+            raise ValueError("copy_on_chase copies one spell or ability on the chase: chosen, 'that' or 'self'")
+        if self.target.kind == "chosen" and (self.target.count != 1 or self.target.up_to):
+            raise ValueError("copy_on_chase copies one chosen spell or ability")
+        return self
+
+
 Restriction = Literal[
     "cannot_attack",
     "cannot_attack_you",

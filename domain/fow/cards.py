@@ -24,6 +24,7 @@ from domain.fow.card_effects import Cancel as Cancel
 from domain.fow.card_effects import ChangeCost as ChangeCost
 from domain.fow.card_effects import ChangeRaces as ChangeRaces
 from domain.fow.card_effects import ChooseARace as ChooseARace
+from domain.fow.card_effects import CopyOnChase as CopyOnChase
 from domain.fow.card_effects import CostChange as CostChange
 from domain.fow.card_effects import DealDamage as DealDamage
 from domain.fow.card_effects import DealMore as DealMore
@@ -173,6 +174,7 @@ _PAUSING_OPS = (
     "move_addition",
     "reveal_named",
     "reveal_outside",
+    "copy_on_chase",
 )
 """Effects that may wait for a player's choice (or hold other effects): not inside ``may``/``if``."""
 
@@ -354,6 +356,7 @@ Effect = Annotated[
     | PutIntoField
     | PutTokenCopy
     | BecomeCopy
+    | CopyOnChase
     | Restrict
     | PutFromHand
     | PutFromRemoved

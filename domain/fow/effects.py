@@ -17,6 +17,7 @@ from domain.fow.cards import (
     ChangeCost,
     ChangeRaces,
     ChooseARace,
+    CopyOnChase,
     DealDamage,
     DealMore,
     Delayed,
@@ -82,7 +83,7 @@ from domain.fow.characteristics import (
     total_cost,
 )
 from domain.fow.context import Ctx
-from domain.fow.copies import become_copy, put_token_copy
+from domain.fow.copies import become_copy, copy_on_chase, put_token_copy
 from domain.fow.damage import _asks_move_replacements, _asks_replacements, _dealt_by_target, deal_damage, destroy
 from domain.fow.effect_choices import (
     _ask_from_graveyard,
@@ -1000,6 +1001,8 @@ def apply_effect(
         return put_token_copy(ctx, item, eff, group, cause)
     if isinstance(eff, BecomeCopy):  # "This card becomes a copy of target J-Ruler ..." (10.16 p2)
         return become_copy(ctx, item, eff, group, cause)
+    if isinstance(eff, CopyOnChase):  # "Copy target chant spell. You may choose new targets ..." (10.16 p1)
+        return copy_on_chase(ctx, item, eff, group, cause, choice)
     if isinstance(eff, PutIntoField) and eff.chosen_from is not None:
         return _put_chosen_into_field(ctx, item, eff, eff.chosen_from, cause, choice)
     if isinstance(eff, PutIntoField):

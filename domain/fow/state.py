@@ -227,6 +227,9 @@ class ChaseItem:
     chosen_race: str | None = None
     """The race its controller chose as it resolves ("Choose a race.", FoW-5.5 2.5 p1), which the
     following effects read ("J/resonators of the chosen race")."""
+    copied_by: str | None = None
+    """For a copy of a spell or an ability (FoW-5.5 10.16 p1.1, p1.2): the id of the item whose effect
+    made it ("Copy target chant spell"), which asks whether it keeps its targets (p1.3)."""
 
 
 @dataclass(slots=True)
@@ -747,6 +750,53 @@ def _copy_made(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     if to == "field":
         s.players[controller].put_into_field.append(oid)
     s.counter += 1  # its id came from the counter (``Ctx.fresh_id``)
+
+
+@handles("ChaseItemCopied")
+def _chase_item_copied(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    """A spell or an ability on the chase copied (FoW-5.5 10.16 p1): a new item on the chase with
+    the copied one's choices (p1.3) - for a spell a pseudo-card in the chase area (p1.1), for an ability
+    the same ability of the same source (p1.2) - controlled by the player whose effect copied it.  It goes
+    just under the resolving item whose effect makes it (``by``), which leaves the chase as it finishes
+    resolving (9.3 p3.2): the copy is then on top (the resolving item stays the one resolved, 9.3 p3)."""
+    player = d["player"]
+    if d["kind"] == "card":
+        obj = Obj(d["source"], d["card"], player, player, "chase", pseudo=True)
+        obj.x, obj.awakened = int(d.get("x") or 0), bool(d.get("awakened", False))
+        obj.entered_turn, obj.zone_since, obj.object_since, obj.moved_from = s.turn, e.seq, e.seq, "none"
+        s.objects[obj.oid] = obj
+    item = ChaseItem(
+        id=d["item"],
+        kind=d["kind"],
+        controller=player,
+        source=d["source"],
+        ability=d.get("ability", -1),
+        targets=[list(t) for t in d.get("targets", [])],
+        awakened=bool(d.get("awakened", False)),
+        choice=d.get("choice"),
+        modes=list(d.get("modes", [])),
+        amount=d.get("amount"),
+        subject=d.get("subject"),
+        subject_since=d.get("subject_since"),
+        source_since=d.get("source_since"),
+        target_since=dict(d["target_since"]) if "target_since" in d else None,
+        x=int(d.get("x") or 0),
+        copied_by=d["by"],
+    )
+    # under the item whose effect makes it, which is resolving: once that leaves, the copy is on top
+    at = next((i for i, c in enumerate(s.chase) if c.id == d["by"]), len(s.chase))
+    s.chase.insert(at, item)
+    s.counter += 1
+    s.passes = 0
+
+
+@handles("CopyTargetsChosen")
+def _copy_targets_chosen(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    """New targets chosen for a copy ("You may choose new targets for the copy", FoW-5.5 10.16 p1.3)."""
+    for item in s.chase:
+        if item.id == d["item"]:
+            item.targets = [list(t) for t in d["targets"]]
+            item.target_since = dict(d.get("target_since", {}))
 
 
 @handles("CopyCeasedToExist")

@@ -31,8 +31,8 @@ def _obj_view(s: GameState, oid: str) -> dict[str, JSON]:
         )
         if obj.side != "front":
             view["side"] = obj.side
-        if obj.pseudo:  # a token copy: a pseudo-card, not a physical card (FoW-5.5 10.16 p1.1)
-            view["pseudo"] = True
+    if obj.pseudo:  # a token copy, a copy of a spell: a pseudo-card, not a physical card (FoW-5.5 10.16 p1.1)
+        view["pseudo"] = True
     return view
 
 
