@@ -235,6 +235,7 @@ DecisionKind = Literal[
     "attribute",
     "attributes",
     "banish",
+    "beginning_of_game_reveal",
     "choose",
     "confirm",
     "declare_attack",

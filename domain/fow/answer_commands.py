@@ -7,7 +7,7 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
-from domain.fow import actions, flow, loops
+from domain.fow import actions, flow, loops, outside
 from domain.fow.cards import Cancel, Cost, May, Pay
 from domain.fow.commands import COMMANDS, command
 from domain.fow.context import Ctx
@@ -50,6 +50,7 @@ def play_triggered(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     "recover",
     "keep_rested",
     "reveal_outside",
+    outside.BEGINNING,
     args={"cards": ListOf(ObjectId), "order": ListOf(ObjectId)},
 )
 def choose_cards(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
@@ -61,6 +62,13 @@ def choose_cards(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         raise ctx.reject("command/malformed", "10.13 p1", "'cards' must be a list of distinct object ids")
     if p.kind == "look":
         _choose_looked(ctx, p.options, cards, args.get("order"))
+        return
+    if p.kind == outside.BEGINNING:  # "At the beginning of the game >>> ... you may reveal this card" (9.2 p2)
+        if any(c not in p.options["cards"] for c in cards):
+            raise ctx.reject("rules/search_choice", "3.16 p1", f"choose among {p.options['cards']} (or none)")
+        cause = outside.answer_beginning_of_game(ctx, player, list(cards), ctx.cause)
+        if not outside.ask_beginning_of_game(ctx, cause, after=player):
+            flow.open_priority(ctx, s.turn_player, cause)
         return
     if p.kind == "keep_rested":  # "You may choose not to recover this card during the recovery phase"
         if any(c not in p.options["cards"] for c in cards):

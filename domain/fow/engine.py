@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from domain import hidden, labels
-from domain.fow import flow, loops, memo, position
+from domain.fow import flow, loops, memo, outside, position
 from domain.fow.answer_commands import NAMED_CARD_TYPES as NAMED_CARD_TYPES
 from domain.fow.answer_commands import REPLACEMENT_ANSWER as REPLACEMENT_ANSWER
 from domain.fow.answer_commands import _choose_looked as _choose_looked
@@ -235,6 +235,7 @@ _CHOICE_RULES = {
     "put_from_hand": "10.13 p2",
     "recover": "9.3 p3.2",
     "reveal_outside": "3.16 p1",
+    outside.BEGINNING: "3.16 p1",
 }
 """The decisions that are a choice of N from M (one parameterised legal action) and the rule that asks."""
 
@@ -258,6 +259,10 @@ def pending_choice(s: GameState, player: str) -> Command | None:
         lo = hi = min(int(p.options["count"]), len(hand))
     elif p.kind in ("keep_rested", "put_from_removed"):  # any of them
         lo, hi = 0, len(cards)
+    elif p.kind == outside.BEGINNING:  # any of them, one of a name if its text says so (3.16 p1, 2.2)
+        lo, hi = 0, len(cards)
+        if isinstance(p.options.get("groups"), list):
+            constraints, groups = ("one_per_group",), tuple(tuple(map(str, g)) for g in p.options["groups"])
     elif p.kind == "look":
         lo, hi = int(p.options["min"]), min(int(p.options["max"]), len(cards))
     elif p.kind == "attributes":  # any number of the five (2.8 p2)
@@ -289,6 +294,7 @@ DECISION_KINDS: tuple[str, ...] = (
     "attribute",
     "attributes",
     "banish",
+    outside.BEGINNING,
     "declare_attack",
     "declare_block",
     "discard",
