@@ -272,6 +272,7 @@ DecisionKind = Literal[
     "play_battle",
     "priority",
     "put_from_hand",
+    "put_from_outside",
     "put_from_removed",
     "race",
     "recover",

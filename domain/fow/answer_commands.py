@@ -50,6 +50,7 @@ def play_triggered(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     "recover",
     "keep_rested",
     "reveal_outside",
+    "put_from_outside",
     outside.BEGINNING,
     args={"cards": ListOf(ObjectId), "order": ListOf(ObjectId)},
 )
@@ -87,16 +88,20 @@ def choose_cards(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         ctx.emit("StepBegan", {"phase": "end", "step": "cleanup"}, "5.4 p5.5", cause=cause)
         flow.finish_cleanup(ctx, cause)
         return
-    if p.kind in ("search", "put_from_hand", "put_from_removed", "reveal_outside"):
+    if p.kind in ("search", "put_from_hand", "put_from_removed", "reveal_outside", "put_from_outside"):
         allowed = list(p.options["cards"])
         if not int(p.options.get("min", 0)) <= len(cards) <= int(p.options["max"]) or any(
             c not in allowed for c in cards
         ):
-            where = {"search": "main deck", "put_from_hand": "hand", "reveal_outside": "cards outside the game"}
+            outside_the_game = "cards outside the game"
+            where = {"search": "main deck", "put_from_hand": "hand"}
+            where.update(reveal_outside=outside_the_game, put_from_outside=outside_the_game)
             least = int(p.options.get("min", 0))
             how_many = f"from {least} to {p.options['max']}" if least else f"up to {p.options['max']}"
             # a public zone, or a hidden one; outside the game: the removed area and the sideboard (3.16 p1)
-            rule = {"put_from_removed": "10.13 p1", "reveal_outside": "3.16 p1"}.get(p.kind, "10.13 p2")
+            rule = {"put_from_removed": "10.13 p1", "reveal_outside": "3.16 p1", "put_from_outside": "3.16 p1"}.get(
+                p.kind, "10.13 p2"
+            )
             from_ = where.get(p.kind, "removed area")
             raise ctx.reject("rules/search_choice", rule, f"choose {how_many} matching card(s) from your {from_}")
         pairs = p.options.get("either")

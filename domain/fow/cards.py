@@ -49,6 +49,7 @@ from domain.fow.card_effects import PreventDamage as PreventDamage
 from domain.fow.card_effects import ProduceWill as ProduceWill
 from domain.fow.card_effects import PutCounter as PutCounter
 from domain.fow.card_effects import PutFromHand as PutFromHand
+from domain.fow.card_effects import PutFromOutside as PutFromOutside
 from domain.fow.card_effects import PutFromRemoved as PutFromRemoved
 from domain.fow.card_effects import PutIntoField as PutIntoField
 from domain.fow.card_effects import PutIntoRulerArea as PutIntoRulerArea
@@ -173,6 +174,7 @@ _PAUSING_OPS = (
     "move_addition",
     "reveal_named",
     "reveal_outside",
+    "put_from_outside",
 )
 """Effects that may wait for a player's choice (or hold other effects): not inside ``may``/``if``."""
 
@@ -375,7 +377,8 @@ Effect = Annotated[
     | GrantAbilities
     | RemoveInstead
     | RevealHand
-    | RevealOutside,
+    | RevealOutside
+    | PutFromOutside,
     Field(discriminator="op"),
 ]
 

@@ -236,6 +236,7 @@ _CHOICE_RULES = {
     "recover": "9.3 p3.2",
     "reveal_outside": "3.16 p1",
     outside.BEGINNING: "3.16 p1",
+    "put_from_outside": "3.16 p1",
 }
 """The decisions that are a choice of N from M (one parameterised legal action) and the rule that asks."""
 
@@ -272,6 +273,7 @@ def pending_choice(s: GameState, player: str) -> Command | None:
         "put_from_hand",
         "recover",
         "reveal_outside",
+        "put_from_outside",
     ):  # "up to N" (a search "for a card": min, 10.13 p2)
         lo, hi = int(p.options.get("min", 0)), min(int(p.options["max"]), len(cards))
         if isinstance(p.options.get("kinds"), list):  # "a X and/or a Y": one of each kind (10.13 p2)
@@ -316,6 +318,7 @@ DECISION_KINDS: tuple[str, ...] = (
     "pierce",
     "priority",
     "put_from_hand",
+    "put_from_outside",
     "put_from_removed",
     "race",
     "recover",

@@ -15,9 +15,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.fow.cards import Ability, RevealOutside
+from domain.fow.cards import Ability, PutFromOutside, RevealOutside
 from domain.fow.characteristics import matches, names_of
 from domain.fow.context import Ctx
+from domain.fow.matching import _fits_field_alone
+from domain.fow.movement import move, movement_blocked
 from domain.fow.state import OUT_OF_GAME, ChaseItem, GameState
 from domain.fow.trigger_checks import add_trigger
 
@@ -147,3 +149,47 @@ def _answered_before(s: GameState, item: ChaseItem) -> bool:
         return False
     abilities = s.card_of(item.source).abilities
     return item.ability < len(abilities) and _beginning_reveal(abilities[item.ability]) is not None
+
+
+def put_candidates(s: GameState, item: ChaseItem, eff: PutFromOutside) -> list[str]:
+    """The cards ``eff`` may put: the controller's, outside the game (3.16 p1), matching its filter, that can
+    go where it puts them - a field without a host (3.15 p4), a hand or a ruler area (3.15 p3, p5)."""
+    you, src = item.controller, item.source
+    found = [o for z in OUT_OF_GAME for o in s.zones[you][z] if matches(s, eff.filter, o, you, src)]
+    if eff.to == "field":
+        return [o for o in found if _fits_field_alone(s, o)]
+    if eff.to == "ruler_area":  # a ruler, ruler side up (3.8 p1)
+        return [o for o in found if s.card_of(o).type == "ruler" and s.objects[o].side == "front"]
+    return [o for o in found if movement_blocked(s, o, eff.to) is None]
+
+
+def put_from_outside(ctx: Ctx, item: ChaseItem, eff: PutFromOutside, cause: str, choice: Any) -> str | None:
+    """The controller chooses the cards (``ChoiceRequested`` kind ``put_from_outside``, its options theirs
+    only; asked while hidden cards are outside the game even if none fits, 3.1 p2); each chosen is revealed
+    (``CardRevealed``, 10.4 p1) and put into their field, hand or ruler area (``CardMoved``, 3.16 p1)."""
+    s = ctx.s
+    you = item.controller
+    if choice is None:
+        cards = put_candidates(s, item, eff)
+        if not cards and not hidden_outside(s, you):
+            return cause  # nothing to put, as everyone can see: the effect does nothing (9.3 p3)
+        public = [o for o in cards if s.objects[o].zone == "removed" or s.objects[o].revealed]
+        least = 0 if eff.up_to else min(eff.count, len(public))  # a hidden card may go unfound (10.13 p2)
+        asked = {"item": item.id, "source": item.source, "cards": cards, "min": least, "max": eff.count}
+        ctx.ask(you, "put_from_outside", {**asked, "to": eff.to}, "3.16 p1", cause=cause)
+        return None
+    chosen = {"item": item.id, "player": you, "cards": list(choice)}
+    cause = ctx.emit("OptionChosen", chosen, "3.16 p1", cause=cause, actor=you)
+    for oid in choice:
+        obj = s.objects[oid]
+        if obj.zone not in OUT_OF_GAME:
+            continue
+        if not obj.revealed:  # "reveal ... and put it": everyone sees the card it is (10.4 p1)
+            cause = ctx.emit("CardRevealed", {"oid": oid, "player": you, "card": obj.card}, "10.4 p1", cause=cause)
+        if eff.to == "field":  # put, not played: no [Enter] (9.6 p1.1)
+            cause = move(ctx, oid, "field", cause, rule="3.16 p1", reason="put", controller=you, actor=you)
+        elif eff.to == "ruler_area":
+            cause = move(ctx, oid, "ruler_area", cause, rule="3.16 p1", reason="put", controller=you, actor=you)
+        else:
+            cause = move(ctx, oid, eff.to, cause, rule="3.16 p1", reason="put", actor=you, revealed=True)
+    return cause

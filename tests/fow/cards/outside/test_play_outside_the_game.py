@@ -387,3 +387,124 @@ def test_the_replay_log_carries_the_sideboard_and_its_audit_re_adjudicates_the_r
     without = {**header, "players": [{**p, "deck": {**p["deck"], "sideboard": []}} for p in header["players"]]}
     verdict = audit(build_log(without, steps, seed=7, claimed=None).to_lines())
     assert (verdict.verdict, verdict.step) == ("diverged", 2)  # no sideboard: no question at the beginning
+
+
+# --- putting cards from outside the game into the field or the ruler area: Ulga, Attoractia --------------
+
+ULGA, MAGOG = "TWS-067", "TWS-059"
+ATTORACTIA, VIRTUOUS = "MP01-ACV", "JRP-107"
+TINA, BRANDHARDT = "CST-001", "CST-015"
+"""Seven Stars rulers."""
+
+
+def _ulga_story(**sideboard: int) -> Story:
+    """p1 and p2 play Ulga, Eclipser as their ruler; its "At the beginning of the game" ability works in the
+    ruler area (9.2 p1); p2 owns nothing outside the game.  They decline the sideboard's own reveals and play
+    on to the question."""
+    cards = _real(ULGA, MAGOG)
+    story = Story({"T-BEAR": 4}, ruler=ULGA, cards=cards, sideboard=sideboard, second_sideboard={}, to_main=False)
+    _play_on(story, until="put_from_outside")
+    return story
+
+
+def test_ulga_reveals_magog_from_outside_the_game_and_puts_it_into_the_field() -> None:
+    # "You may reveal a card named "Magog, Artificial Eclipse" you own from outside the game and put it into the
+    # field." (FoW-5.5 3.16 p1, 10.4 p1): p1 chooses it; revealed, put (not played: no [Enter], 9.6 p1.1)
+    story = _ulga_story(**{MAGOG: 1, "T-BEAR": 1})
+    [magog] = _outside(story, "p1", MAGOG)
+    assert (story.pending.kind, story.pending.player) == ("put_from_outside", "p1")
+    assert {k: story.pending.options[k] for k in ("cards", "min", "max", "to")} == {
+        "cards": [magog],
+        "min": 0,
+        "max": 1,
+        "to": "field",
+    }
+    events = story.when(cmd("ChooseCards", "p1", cards=[magog]))
+    assert [(e.type, e.rule) for e in events][:3] == [
+        ("OptionChosen", "FoW-5.5 3.16 p1"),
+        ("CardRevealed", "FoW-5.5 10.4 p1"),
+        ("CardMoved", "FoW-5.5 3.16 p1"),
+    ]
+    moved = events[2]
+    assert (moved.data["oid"], moved.data["from"], moved.data["to"], moved.data["controller"]) == (
+        magog,
+        "outside",
+        "field",
+        "p1",
+    )
+    assert story.state.objects[magog].zone == "field"
+    told = engine.redact_event(story.state, moved, "p2").data
+    assert (told["oid"], told["card"]) == (magog, MAGOG)  # put into the field: public
+    story.replays()
+
+
+def test_ulga_may_leave_magog_outside_the_game() -> None:
+    # "you may" (FoW-5.5 3.16 p1): choosing none declines; Magog stays hidden in the sideboard
+    story = _ulga_story(**{MAGOG: 1})
+    [magog] = _outside(story, "p1", MAGOG)
+    events = story.when(cmd("ChooseCards", "p1", cards=[]))
+    assert not [e for e in events if e.type in ("CardRevealed", "CardMoved")]
+    assert story.state.objects[magog].zone == "outside" and not story.state.objects[magog].revealed
+    story.replays()
+
+
+def test_ulga_offers_only_magog() -> None:
+    # FoW-5.5 3.16 p1: a card of another name is not among the options, and choosing it is refused
+    story = _ulga_story(**{MAGOG: 1, "T-BEAR": 1})
+    [bear] = _outside(story, "p1", "T-BEAR")
+    refusal = story.refused(cmd("ChooseCards", "p1", cards=[bear]))
+    assert (refusal.code, refusal.rule) == ("rules/search_choice", "FoW-5.5 3.16 p1")
+
+
+def test_ulga_asks_as_well_when_the_sideboard_holds_no_magog_and_the_opponent_cannot_tell() -> None:
+    # FoW-5.5 3.1 p2, 3.16 p1: the question comes while hidden cards are outside the game; what p2 is told
+    # is the same whether p1's sideboard card is Magog or not
+    told = []
+    for sideboard in ({MAGOG: 1}, {"T-BEAR": 1}):
+        story = _ulga_story(**sideboard)
+        assert (story.pending.kind, story.pending.player) == ("put_from_outside", "p1")
+        assert story.pending.options["cards"] == _outside(story, "p1", MAGOG)
+        story.when(cmd("ChooseCards", "p1", cards=[]))
+        told.append([(t, r, d) for t, r, d in _seen_by(story, "p2") if t != "GameStarted"])
+    assert told[0] == told[1]
+
+
+def test_ulga_asks_nothing_without_cards_outside_the_game() -> None:
+    # FoW-5.5 3.16 p1, 9.3 p3: nothing outside the game, as everyone can see - the effect does nothing
+    story = Story({"T-BEAR": 4}, ruler=ULGA, cards=_real(ULGA, MAGOG), to_main=False)
+    _play_on(story, until="put_from_outside")
+    assert story.state.phase == "main"
+    assert not [e for e in story.log if e.type == "ChoiceRequested" and e.data["kind"] == "put_from_outside"]
+
+
+def test_attoractia_puts_seven_stars_rulers_from_outside_the_game_into_the_ruler_area() -> None:
+    # "Banish a card named "The Virtuous versus The Virtual": Put up to seven Seven Stars rulers you own from
+    # outside the game in your ruler area." (FoW-5.5 3.16 p1, 3.8 p1): the chosen rulers join the ruler area
+    cards = _real(ATTORACTIA, VIRTUOUS, TINA, BRANDHARDT)
+    story = Story(
+        {"T-BEAR": 4, ATTORACTIA: 1, VIRTUOUS: 1}, cards=cards, sideboard={TINA: 1, BRANDHARDT: 1, "T-BEAR": 1}
+    )
+    [tina], [brandhardt] = _outside(story, "p1", TINA), _outside(story, "p1", BRANDHARDT)
+    city = _in_field(story, ATTORACTIA)
+    _in_field(story, VIRTUOUS)
+    [ability] = [a for a in legal(story, "p1", "ActivateAbility") if a["source"] == city]
+    story.when(cmd("ActivateAbility", "p1", **ability))
+    story.resolve()
+    assert (story.pending.kind, story.pending.player) == ("put_from_outside", "p1")
+    assert story.pending.options["cards"] == [tina, brandhardt]  # not the bear: not a Seven Stars ruler
+    assert (story.pending.options["min"], story.pending.options["max"]) == (0, 7)
+    events = story.when(cmd("ChooseCards", "p1", cards=[tina, brandhardt]))
+    moved = [e for e in events if e.type == "CardMoved"]
+    assert [(e.data["oid"], e.data["to"], e.rule) for e in moved] == [
+        (tina, "ruler_area", "FoW-5.5 3.16 p1"),
+        (brandhardt, "ruler_area", "FoW-5.5 3.16 p1"),
+    ]
+    assert story.state.zones["p1"]["ruler_area"][-2:] == [tina, brandhardt]
+    story.replays()
+
+
+def _in_field(story: Story, card: str) -> str:
+    """Given: p1's copy of ``card`` from the main deck is in their field."""
+    oid = next(o for o in story.state.zones["p1"]["main_deck"] if story.state.objects[o].card == card)
+    story.moved(oid, "field", controller="p1")
+    return oid
