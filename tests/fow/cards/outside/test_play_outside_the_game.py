@@ -19,6 +19,8 @@ from typing import Any
 
 from domain.audit import audit, build_log
 from domain.fow import engine
+from domain.fow.importer.sentences import _effects
+from domain.fow.importer.text import _Ctx
 from domain.kernel import seed_commitment
 from tests.fow.cards.import_support import imported_database
 from tests.fow.cards.story import Story, legal
@@ -278,7 +280,7 @@ def _enter(story: Story, card: str, will: str) -> list[Any]:
     story.when(cmd("PlayCard", "p1", card=oid, targets=[]))
     events = story.resolve()
     while story.pending.kind not in ("reveal_outside", "priority") or story.state.chase:
-        if story.pending.kind == "reveal_outside":
+        if story.pending.kind in ("reveal_outside", "put_from_outside"):
             break
         if story.pending.kind == "trigger":
             events += story.when(cmd("PlayTriggered", "p1", **legal(story, "p1", "PlayTriggered")[0]))
@@ -508,3 +510,60 @@ def _in_field(story: Story, card: str) -> str:
     oid = next(o for o in story.state.zones["p1"]["main_deck"] if story.state.objects[o].card == card)
     story.moved(oid, "field", controller="p1")
     return oid
+
+
+FENRIR, SOLDIERS = "GRV-030", "SKL-084"
+"""Machines: Mechanized Fenrir, Clockwork Soldiers."""
+ENGINEER_SENTENCE = "Put a revealed non-magic stone, non-J/ruler Machine you own from outside the game into your hand."
+
+
+def _engineer() -> dict[str, Any]:
+    """A stand-in resonator whose [Enter] ability is the importer's reading of Mechanical Engineer of Ma'at's
+    (GRV-028) second mode (the real card's modes on an [Enter] ability are not in the vocabulary)."""
+    db = imported_database()
+    assert ENGINEER_SENTENCE in db["GRV-028"].unsupported[0]
+    races = frozenset(r for c in db.values() if c.card for r in c.card.races or [])
+    effects = _effects(ENGINEER_SENTENCE, _Ctx("T-ENGINEER", "resonator", None, races, None))
+    ability = {"kind": "automatic", "trigger": "enter", "effects": effects}
+    base = {"id": "T-ENGINEER", "name": "Engineer", "type": "resonator", "attributes": ["U"], "atk": 100, "def": 100}
+    return {**base, "cost": {"attribute": {"U": 1}}, "abilities": [ability]}
+
+
+def _engineer_story() -> tuple[Story, str, str]:
+    """p1 has Mechanized Fenrir revealed outside the game and Clockwork Soldiers hidden there; the Engineer
+    enters p1's field and its ability is played: (story, fenrir, soldiers)."""
+    cards = {**_real(FENRIR, SOLDIERS), "T-ENGINEER": _engineer()}
+    story = Story({"T-ENGINEER": 4, "T-BEAR": 4}, cards=cards, sideboard={FENRIR: 1, SOLDIERS: 1})
+    [fenrir], [soldiers] = _outside(story, "p1", FENRIR), _outside(story, "p1", SOLDIERS)
+    story.given("CardRevealed", oid=fenrir, player="p1", card=FENRIR, until="end_of_game")
+    _enter(story, "T-ENGINEER", "U")
+    while story.pending.kind != "put_from_outside":
+        story.when(cmd("Pass", story.pending.player))
+    return story, fenrir, soldiers
+
+
+def test_a_revealed_machine_is_put_from_outside_the_game_into_the_hand_and_everyone_reads_it() -> None:
+    # "Put a revealed ... Machine you own from outside the game into your hand." (FoW-5.5 3.16 p1, 10.4 p1):
+    # the revealed Fenrir only - Clockwork Soldiers is hidden, not revealed; not "you may": it must be chosen
+    story, fenrir, soldiers = _engineer_story()
+    assert {k: story.pending.options[k] for k in ("cards", "min", "max", "to")} == {
+        "cards": [fenrir],
+        "min": 1,
+        "max": 1,
+        "to": "hand",
+    }
+    refusal = story.refused(cmd("ChooseCards", "p1", cards=[]))
+    assert (refusal.code, refusal.rule) == ("rules/search_choice", "FoW-5.5 3.16 p1")
+    events = story.when(cmd("ChooseCards", "p1", cards=[fenrir]))
+    [moved] = [e for e in events if e.type == "CardMoved"]
+    assert (moved.rule, moved.data["from"], moved.data["to"], moved.data["revealed"]) == (
+        "FoW-5.5 3.16 p1",
+        "outside",
+        "hand",
+        True,
+    )
+    assert not [e for e in events if e.type == "CardRevealed"]  # revealed already
+    told = engine.redact_event(story.state, moved, "p2").data
+    assert (told["oid"], told["card"]) == (fenrir, FENRIR)  # revealed as it moves: p2 reads it
+    assert story.state.objects[fenrir].zone == "hand" and story.state.objects[soldiers].zone == "outside"
+    story.replays()
