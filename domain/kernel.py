@@ -111,11 +111,21 @@ class Choice:
         return None
 
     def _is_one_per_group(self, selection: Sequence[str]) -> bool:
-        """Whether the chosen cards can each be matched with a different group holding it."""
-        return any(
-            all(x in self.groups[g] for x, g in zip(selection, assigned, strict=True))
-            for assigned in itertools.permutations(range(len(self.groups)), len(selection))
-        )
+        """Whether the chosen cards can each be matched with a different group holding it: a matching
+        found by augmenting paths (polynomial; trying every assignment of groups would be factorial in
+        their number, and a sideboard's cards may make a dozen groups)."""
+        holder: dict[int, str] = {}  # group -> the chosen card matched with it
+
+        def place(x: str, seen: set[int]) -> bool:
+            for g, group in enumerate(self.groups):
+                if x in group and g not in seen:
+                    seen.add(g)
+                    if g not in holder or place(holder[g], seen):
+                        holder[g] = x
+                        return True
+            return False
+
+        return all(place(x, set()) for x in selection)
 
     def selections(self) -> Iterator[list[str]]:
         """Every selection of the right size meeting the group constraints, smallest first (for

@@ -1266,6 +1266,31 @@ class RevealOutside(_Model):
         return self
 
 
+class PutFromOutside(_Model):
+    """ "You may reveal a card named "Magog, Artificial Eclipse" you own from outside the game and put it into
+    the field", "Put a revealed non-magic stone, non-J/ruler Machine you own from outside the game into your
+    hand", "Put up to seven Seven Stars rulers you own from outside the game in your ruler area": the controller
+    chooses up to ``count`` of the cards they own outside the game - their removed area and sideboard (FoW-5.5
+    3.16 p1) - that match ``filter``, as the effect resolves (``ChoiceRequested`` kind ``put_from_outside``);
+    each is revealed (10.4 p1) and put ``to`` its zone: the controller's field (a card that can be there
+    without a host: no spell, 3.15 p4; no [Addition:Resonator]; not played, so no [Enter], 9.6 p1.1), their
+    hand, or their ruler area (a ruler only, 3.15 p3).  ``up_to`` ("you may", "up to N"): none may be chosen;
+    otherwise as many as the public candidates allow must be - a hidden sideboard card may go unfound (the
+    chooser alone sees it, as in a hidden zone, 10.13 p2)."""
+
+    op: Literal["put_from_outside"] = "put_from_outside"
+    filter: Filter
+    count: Annotated[int, Field(ge=1)] = 1
+    to: Literal["field", "hand", "ruler_area"] = "field"
+    up_to: bool = False
+
+    @model_validator(mode="after")
+    def _check(self) -> PutFromOutside:
+        if self.filter.zone != "outside":
+            raise ValueError("'put_from_outside' chooses among the cards outside the game (zone 'outside')")
+        return self
+
+
 class Banish(_Model):
     """ "Your opponent banishes a resonator" / "each player banishes a non-Shadow resonator": the
     affected player chooses ``count`` of the cards they control matching ``filter`` (``controller``

@@ -50,6 +50,7 @@ from domain.fow.card_effects import PreventDamage as PreventDamage
 from domain.fow.card_effects import ProduceWill as ProduceWill
 from domain.fow.card_effects import PutCounter as PutCounter
 from domain.fow.card_effects import PutFromHand as PutFromHand
+from domain.fow.card_effects import PutFromOutside as PutFromOutside
 from domain.fow.card_effects import PutFromRemoved as PutFromRemoved
 from domain.fow.card_effects import PutIntoField as PutIntoField
 from domain.fow.card_effects import PutIntoRulerArea as PutIntoRulerArea
@@ -175,6 +176,7 @@ _PAUSING_OPS = (
     "reveal_named",
     "reveal_outside",
     "copy_on_chase",
+    "put_from_outside",
 )
 """Effects that may wait for a player's choice (or hold other effects): not inside ``may``/``if``."""
 
@@ -378,7 +380,8 @@ Effect = Annotated[
     | GrantAbilities
     | RemoveInstead
     | RevealHand
-    | RevealOutside,
+    | RevealOutside
+    | PutFromOutside,
     Field(discriminator="op"),
 ]
 

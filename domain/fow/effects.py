@@ -44,6 +44,7 @@ from domain.fow.cards import (
     ProduceWill,
     PutCounter,
     PutFromHand,
+    PutFromOutside,
     PutFromRemoved,
     PutIntoField,
     PutIntoRulerArea,
@@ -98,7 +99,7 @@ from domain.fow.effect_choices import (
 )
 from domain.fow.matching import _filter_match, _fits_field_alone, _search_match, _total_cost
 from domain.fow.movement import draw, end_source_rested, end_with_control, move, recovery_prohibited, shuffle
-from domain.fow.outside import reveal_outside
+from domain.fow.outside import put_from_outside, reveal_outside
 from domain.fow.state import PLAYGROUND, ChaseItem, GameState
 from domain.fow.targets import _players, _search_field_instead, _targets_of, is_legal_host
 from domain.fow.trigger_checks import (
@@ -202,6 +203,8 @@ def apply_effect(
         return _fight(ctx, item, eff, group, other, cause, choice)
     if isinstance(eff, RevealOutside):  # "reveal ... from outside the game and keep it revealed" (3.16 p1)
         return reveal_outside(ctx, item, eff, cause, choice)
+    if isinstance(eff, PutFromOutside):  # "reveal ... from outside the game and put it into ..." (3.16 p1)
+        return put_from_outside(ctx, item, eff, cause, choice)
     if isinstance(eff, Delayed):  # "At the end of turn, destroy that resonator" (9.6 p8)
         made: dict[str, Any] = {"delayed": ctx.fresh_id("d"), "controller": you, "source": src, "at": eff.at}
         past = s.phase == "end" and s.step in ("end_of_turn", "cleanup")  # this turn's end of turn happened

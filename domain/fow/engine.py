@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from domain import hidden, labels
-from domain.fow import flow, loops, memo, position
+from domain.fow import flow, loops, memo, outside, position
 from domain.fow.answer_commands import NAMED_CARD_TYPES as NAMED_CARD_TYPES
 from domain.fow.answer_commands import REPLACEMENT_ANSWER as REPLACEMENT_ANSWER
 from domain.fow.answer_commands import _choose_looked as _choose_looked
@@ -236,6 +236,8 @@ _CHOICE_RULES = {
     "put_from_hand": "10.13 p2",
     "recover": "9.3 p3.2",
     "reveal_outside": "3.16 p1",
+    outside.BEGINNING: "3.16 p1",
+    "put_from_outside": "3.16 p1",
 }
 """The decisions that are a choice of N from M (one parameterised legal action) and the rule that asks."""
 
@@ -259,6 +261,10 @@ def pending_choice(s: GameState, player: str) -> Command | None:
         lo = hi = min(int(p.options["count"]), len(hand))
     elif p.kind in ("keep_rested", "put_from_removed"):  # any of them
         lo, hi = 0, len(cards)
+    elif p.kind == outside.BEGINNING:  # any of them, one of a name if its text says so (3.16 p1, 2.2)
+        lo, hi = 0, len(cards)
+        if isinstance(p.options.get("groups"), list):
+            constraints, groups = ("one_per_group",), tuple(tuple(map(str, g)) for g in p.options["groups"])
     elif p.kind == "look":
         lo, hi = int(p.options["min"]), min(int(p.options["max"]), len(cards))
     elif p.kind == "attributes":  # any number of the five (2.8 p2)
@@ -268,6 +274,7 @@ def pending_choice(s: GameState, player: str) -> Command | None:
         "put_from_hand",
         "recover",
         "reveal_outside",
+        "put_from_outside",
     ):  # "up to N" (a search "for a card": min, 10.13 p2)
         lo, hi = int(p.options.get("min", 0)), min(int(p.options["max"]), len(cards))
         if isinstance(p.options.get("kinds"), list):  # "a X and/or a Y": one of each kind (10.13 p2)
@@ -296,6 +303,7 @@ DECISION_KINDS: tuple[str, ...] = (
     "attribute",
     "attributes",
     "banish",
+    outside.BEGINNING,
     "declare_attack",
     "declare_block",
     "discard",
@@ -317,6 +325,7 @@ DECISION_KINDS: tuple[str, ...] = (
     "pierce",
     "priority",
     "put_from_hand",
+    "put_from_outside",
     "put_from_removed",
     "race",
     "recover",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.fow import actions
+from domain.fow import actions, outside
 from domain.fow.cards import RuleOverrides
 from domain.fow.characteristics import (
     cannot_attack_player,
@@ -183,6 +183,9 @@ def enter_step(ctx: Ctx, phase: str, step: str, cause: str) -> None:
         actions.check_triggers(ctx, "beginning_of_turn", ev, player=tp)
         if s.turn == 1:  # "At the beginning of the game" happens in the first turn's draw phase (5.1 p1)
             actions.check_triggers(ctx, "beginning_of_game", ev, player=tp)
+            # and those of the cards in the sideboards (9.2 p2): each player with one is asked first (3.16 p1)
+            if outside.ask_beginning_of_game(ctx, ev):
+                return
         open_priority(ctx, tp, ev)
     elif phase == "draw" and step == "draw":
         ev = begin_step(ctx, phase, step, "5.1 p3", cause)

@@ -93,8 +93,6 @@ def check_triggers(
     )
     if kind == "removed_from_main_deck" and oid is not None:
         _removed_from_deck_triggers(ctx, kind, cause, oid)
-    if kind == "beginning_of_game":
-        _outside_triggers(ctx, kind, cause)
     for pid in list(s.order):
         for zone in ("field", "ruler_area", "stone_area"):
             for src in list(s.zones[pid][zone]):
@@ -149,18 +147,6 @@ def _removed_from_deck_triggers(ctx: Ctx, kind: str, cause: str, oid: str) -> No
     for i, ability in enumerate(s.card_of(oid).abilities):
         if ability.kind == "automatic" and ability.trigger == kind:
             add_trigger(ctx, owner, oid, i, cause)
-
-
-def _outside_triggers(ctx: Ctx, kind: str, cause: str) -> None:
-    """Automatic abilities whose text makes them work outside the game ("At the beginning of the game >>>
-    ... you may reveal this card you own from outside the game", 9.2 p2): of the cards in their owner's
-    sideboard (3.16 p1), for their owner (3.1 p5)."""
-    s = ctx.s
-    for pid in list(s.order):
-        for src in list(s.zones[pid]["outside"]):
-            for i, ability in enumerate(s.card_of(src).abilities):
-                if ability.kind == "automatic" and ability.from_outside and ability.trigger == kind:
-                    add_trigger(ctx, pid, src, i, cause, rule="9.2 p2")
 
 
 def _graveyard_triggers(ctx: Ctx, kind: str, cause: str, oid: str) -> None:

@@ -165,6 +165,13 @@ def redact_event(state: GameState, event: Event, viewer: str | None) -> Event:
         d.pop("seed", None)
         d["objects"] = [o if o["owner"] == viewer else {**o, "card": None} for o in d["objects"]]
         d["cards"] = hidden.own_deck_list(event.data["cards"], event.data["objects"], viewer)
+        # the cards adjudicated by hand that the viewer brings, never those of the opponent's deck or
+        # sideboard (3.1 p2, 3.16 p1): listed only when the viewer has some
+        manual = [m for m in event.data.get("manual", []) if m["card"] in d["cards"]]
+        d.pop("unsupported", None)
+        d.pop("manual", None)
+        if manual:
+            d.update(unsupported="manual", manual=manual)
     elif t == "DeckShuffled":
         d["order"] = None
         d["count"] = len(event.data["order"])
