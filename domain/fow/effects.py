@@ -641,7 +641,9 @@ def apply_effect(
                 for oid in s.zones[you]["hand"]
                 if here and _filter_match(s, eff.filter, oid) and is_legal_host(s, oid, src)
             ]
-            if not candidates:
+            # asked whenever the hand holds a card, as a search is: whether any fits is the player's
+            # to know (the hand is hidden, 3.1 p2); where this card is, and the hand's size, are public
+            if not here or not s.zones[you]["hand"]:
                 return cause
             asked = {"item": item.id, "cards": candidates, "max": eff.count}
             ctx.ask(you, "put_from_hand", asked, "10.1 p2", cause=cause)
@@ -655,7 +657,7 @@ def apply_effect(
     if isinstance(eff, PutFromHand) and eff.to_standby:  # "... into your chant-standby area face down"
         if choice is None:
             candidates = [oid for oid in s.zones[you]["hand"] if _filter_match(s, eff.filter, oid)]
-            if not candidates:
+            if not s.zones[you]["hand"]:  # asked whenever the hand holds a card (see above)
                 return cause
             asked = {"item": item.id, "cards": candidates, "max": eff.count}
             ctx.ask(you, "put_from_hand", asked, "3.11 p1", cause=cause)
@@ -672,7 +674,7 @@ def apply_effect(
                 first = item.targets[0][0] if item.targets and item.targets[0] else None
                 total = _total_cost(s, first) if first in s.objects else None
                 candidates = [oid for oid in candidates if _total_cost(s, oid) == total]
-            if not candidates:
+            if not s.zones[you]["hand"]:  # asked whenever the hand holds a card (see above)
                 return cause
             asked = {"item": item.id, "cards": candidates, "max": eff.count}
             ctx.ask(you, "put_from_hand", asked, "10.13 p2", cause=cause)

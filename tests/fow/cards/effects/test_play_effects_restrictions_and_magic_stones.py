@@ -286,6 +286,42 @@ def test_you_may_put_only_a_matching_card_and_may_put_none() -> None:
     story.replays()
 
 
+def _peasant_revolt_question(hand: list[str]) -> tuple[Story, Event]:
+    """Given ``hand`` in p1's hand, when Peasant Revolt (TMS-042) enters p1's field and its trigger
+    resolves: the story and the question it asks."""
+    story = Story({"TMS-042": 4, "T-SEER": 4, "T-BEAR": 4})
+    for card in hand:
+        story.put("p1", card, "hand")
+    revolt = story.put("p1", "TMS-042", "graveyard")
+    story.by_rule(actions.move, revolt, "field", "given", rule="3.1 p5", reason="effect", controller="p1")
+    story.when(cmd("Pass", "p1"))
+    return story, find(story.resolve(), "ChoiceRequested")
+
+
+def test_put_from_hand_is_asked_even_when_nothing_in_the_hand_fits_and_the_opponent_cannot_tell() -> None:
+    # The hand is hidden (FoW-5.5 3.1 p2): Peasant Revolt asks p1 whether the hand holds a water
+    # resonator of total cost 1 or not (10.13 p2), so that p2 learns nothing from the question; p1, with
+    # only a fire Bear, can answer nothing but "none"
+    story, asked = _peasant_revolt_question(["T-BEAR"])
+    assert (asked.data["player"], asked.data["kind"], asked.rule) == ("p1", "put_from_hand", "FoW-5.5 10.13 p2")
+    assert asked.data["options"]["cards"] == []
+    assert legal(story, "p1", "ChooseCards") == [{"cards": []}]
+    fitting_story, fitting = _peasant_revolt_question(["T-SEER"])
+    assert fitting.data["options"]["cards"] != []
+    told = engine.redact_event(story.state, asked, "p2")
+    assert (
+        told.data
+        == engine.redact_event(fitting_story.state, fitting, "p2").data
+        == {
+            "player": "p1",
+            "kind": "put_from_hand",
+            "options": {},
+        }
+    )
+    story.when(cmd("ChooseCards", "p1", cards=[]))
+    story.replays()
+
+
 # --- cancel target [Activate] ability (10.11) --------------------------------------------------------
 
 
