@@ -41,22 +41,41 @@ def _asked(story: Story) -> list[tuple[str, list[str]]]:
     return seen
 
 
+def start_with_setting(card: str, setting: str | None) -> Any:
+    """Game creation, p1's deck holding ``card`` with ``automatic_cards_in_hand`` ``setting`` (None: unset)."""
+    d = deck({card: 4})
+    del d["automatic_cards_in_hand"]
+    return _start(d if setting is None else {**d, "automatic_cards_in_hand": setting}, cards=catalog(database_cards()))
+
+
+def reveal_not_offered() -> Rejection:
+    """p1, asked at p2's attack, names a card in their hand that is not offered."""
+    story = Story({"TTW-010": 4, "T-WALL": 4}, automatic_cards="ask")
+    _attacked(story)
+    other = next(c for c in story.state.zones["p1"]["hand"] if c not in story.pending.options["cards"])
+    return story.refused(cmd("ChooseCards", "p1", cards=[other]))
+
+
+def test_a_card_not_offered_cannot_be_revealed() -> None:
+    """FoW-5.5 9.6 p2: only the cards whose [Trigger] condition this happening meets."""
+    refused = reveal_not_offered()
+    assert (refused.code, refused.rule) == ("rules/reveal_choice", "FoW-5.5 9.6 p2")
+
+
 def test_a_deck_holding_an_automatic_card_must_say_whether_its_player_is_asked() -> None:
     """FoW-5.5 9.6 p2: without ``automatic_cards_in_hand`` the game is refused (the engine would
     otherwise decide for the player); a wrong value too; under 5.01 no card is revealed from the
     hand (7.9 p1) and the deck need not say it."""
-    cards = catalog(database_cards())
-    unset = deck({"TTW-010": 4})
-    del unset["automatic_cards_in_hand"]
-    spec: dict[str, Any] = {"cards": cards}
-    with_unset = _start(unset, **spec)
-    assert isinstance(with_unset, Rejection)
-    assert (with_unset.code, with_unset.rule) == ("deck/automatic_cards_in_hand_unset", "FoW-5.5 9.6 p2")
-    assert "Justice of God's Sword" in with_unset.message
-    wrong = _start({**deck({"TTW-010": 4}), "automatic_cards_in_hand": "sometimes"}, **spec)
+    unset = start_with_setting("TTW-010", None)
+    assert isinstance(unset, Rejection)
+    assert (unset.code, unset.rule) == ("deck/automatic_cards_in_hand_unset", "FoW-5.5 9.6 p2")
+    assert "Justice of God's Sword" in unset.message
+    wrong = start_with_setting("TTW-010", "sometimes")
     assert isinstance(wrong, Rejection) and wrong.code == "deck/automatic_cards_in_hand"
-    assert not isinstance(_start(unset, ruleset="FoW-5.01", **spec), Rejection)
-    assert not isinstance(_start(deck(), **spec), Rejection)  # no automatic card: nothing to say
+    d = deck({"TTW-010": 4})
+    del d["automatic_cards_in_hand"]
+    assert not isinstance(_start(d, ruleset="FoW-5.01", cards=catalog(database_cards())), Rejection)
+    assert not isinstance(start_with_setting("T-BEAR", None), Rejection)  # no automatic card: nothing to say
 
 
 def _start(d: dict[str, Any], *, cards: Any, ruleset: str = "FoW-5.5") -> Any:
@@ -158,11 +177,10 @@ def test_the_setting_is_recorded_and_public() -> None:
 def test_asking_needs_every_automatic_card_to_trigger_on_a_happening_that_is_asked_about() -> None:
     """FoW-5.5 9.6 p2: under "ask", a deck whose automatic card triggers on a happening the engine
     does not ask about (a status, 9.6 p9: Open Sesame, MPR-066) is refused rather than never offered."""
-    cards = catalog(database_cards())
-    state_or = _start({**deck({"MPR-066": 4}), "automatic_cards_in_hand": "ask"}, cards=cards)
-    assert isinstance(state_or, Rejection)
-    assert (state_or.code, state_or.rule) == ("deck/automatic_card_not_asked", "FoW-5.5 9.6 p2")
-    assert not isinstance(_start({**deck({"MPR-066": 4}), "automatic_cards_in_hand": "never"}, cards=cards), Rejection)
+    refused = start_with_setting("MPR-066", "ask")
+    assert isinstance(refused, Rejection)
+    assert (refused.code, refused.rule) == ("deck/automatic_card_not_asked", "FoW-5.5 9.6 p2")
+    assert not isinstance(start_with_setting("MPR-066", "never"), Rejection)
 
 
 def test_a_face_down_chant_standby_trigger_names_no_card_to_the_opponent() -> None:
