@@ -45,8 +45,9 @@ class DeckEntry(Strict):
 
 AUTOMATIC_CARDS = (
     "Force of Will 5.5: whether the player is asked, at each happening that could trigger an automatic "
-    "[Spell:Chant-Standby] card, whether to reveal one from their hand (FoW-5.5 9.6 p2, 7.9 p2): 'ask' or "
-    "'never'. Required (deck/automatic_cards_in_hand_unset) when the deck or sideboard holds such a card; public."
+    "[Spell:Chant-Standby] card, whether to reveal one from their hand or chant-standby area (FoW-5.5 9.6 p2, "
+    "7.9 p2): 'ask' or 'never'. Required (deck/automatic_cards_in_hand_unset) when the deck or sideboard "
+    "holds such a card; public."
 )
 
 
@@ -285,6 +286,7 @@ DecisionKind = Literal[
     "recover",
     "redraw",
     "replacement",
+    "reveal_automatic_card",
     "reveal_outside",
     "rule_action_order",
     "rule_choice",

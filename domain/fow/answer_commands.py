@@ -136,9 +136,10 @@ def choose_cards(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
 
 
 def _reveal_automatic_cards(ctx: Ctx, player: str, options: Mapping[str, Any], cards: list[str]) -> None:
-    """The automatic cards ``player`` reveals from their hand at a happening (FoW-5.5 9.6 p2): each
-    revealed becomes triggered (7.9 p2) and is played in the priority sequence (9.6 p5), its cost
-    paid besides its [Trigger] cost (7.9 p4); the others stay hidden."""
+    """The automatic cards ``player`` reveals from their hand or chant-standby area at a happening
+    (FoW-5.5 9.6 p2): each revealed becomes triggered (7.9 p2) and is played in the priority
+    sequence (9.6 p5), from the hand its cost paid besides its [Trigger] cost (7.9 p4); the others
+    stay hidden."""
     allowed = list(options["cards"])
     if any(c not in allowed for c in cards):
         raise ctx.reject("rules/reveal_choice", "9.6 p2", f"reveal any of {allowed} (or none)")
@@ -146,7 +147,8 @@ def _reveal_automatic_cards(ctx: Ctx, player: str, options: Mapping[str, Any], c
     cause = ctx.emit("RevealWindowClosed", closed, "9.6 p2", actor=player)
     for oid in cards:
         cause = ctx.emit("CardRevealed", {"oid": oid, "player": player}, "7.9 p2", cause=cause, actor=player)
-        cause = actions.add_trigger(ctx, player, oid, -1, cause, kind="card", rule="9.6 p2", zone="hand")
+        zone = ctx.s.objects[oid].zone  # the hand or the chant-standby area
+        cause = actions.add_trigger(ctx, player, oid, -1, cause, kind="card", rule="9.6 p2", zone=zone)
     flow.open_priority(ctx, str(options["priority"]), cause)
 
 

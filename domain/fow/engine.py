@@ -149,7 +149,7 @@ def decline_trigger(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
             "9.6 p6",
             "triggered automatic abilities must be played; only revealing a card is optional",
         )
-    revealed = trig.kind == "card" and trig.zone == "hand"  # revealed from the hand as it triggered (9.6 p2)
+    revealed = trig.kind == "card" and s.objects[trig.source].revealed  # revealed as it triggered (9.6 p2)
     if trig.kind == "card" and (revealed or not version(s.ruleset).standby_reveal_optional):
         # a chant-standby card is an automatic ability here, or one revealed already: played unless
         # it cannot be (9.6 p6)
@@ -160,7 +160,7 @@ def decline_trigger(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
                 f"{s.card_of(trig.source).name} has triggered and can be played, so it must be played",
             )
         cause = ctx.emit("TriggerDiscarded", {"trigger": trig.id, "why": "cannot be played"}, "9.6 p6", actor=player)
-        if revealed and s.objects[trig.source].zone == "hand":  # "put it into owner's graveyard" (9.6 p6.1)
+        if revealed and s.objects[trig.source].zone == trig.zone:  # "put it into owner's graveyard" (9.6 p6.1)
             cause = move(ctx, trig.source, "graveyard", cause, rule="9.6 p6.1", reason="cannot be played", actor=player)
     else:
         cause = ctx.emit("TriggerDiscarded", {"trigger": trig.id, "why": "not revealed"}, "7.9 p2", actor=player)

@@ -105,14 +105,18 @@ def open_priority(ctx: Ctx, player: str, cause: str) -> None:
 
 
 def ask_reveal_window(ctx: Ctx, player: str, cause: str) -> None:
-    """Whether to reveal automatic cards from the hand at the earliest happening not yet asked
-    about (FoW-5.5 9.6 p2, 7.9 p2): the cards that fit then and are still in the hand, not yet
-    triggered; asked even when none is, so that the question tells the opponent nothing.
+    """Whether to reveal automatic cards from the hand or chant-standby area at the earliest
+    happening not yet asked about (FoW-5.5 9.6 p2, 7.9 p2): the cards that fit then and are still
+    there, not yet triggered; asked even when none is, so that the question tells the opponent nothing.
     ``priority`` is the player the priority sequence was opened for, who has it after."""
     s = ctx.s
     window = s.reveal_windows[0]
     pid = window["player"]
-    held = [c for c in window["cards"] if s.objects[c].zone == "hand" and not any(t.source == c for t in s.triggered)]
+    held = [
+        c
+        for c in window["cards"]
+        if s.objects[c].zone in ("hand", "standby") and not any(t.source == c for t in s.triggered)
+    ]
     options = {"window": window["window"], "trigger": window["trigger"], "cards": held, "max": len(held)}
     ctx.ask(pid, "reveal_automatic_card", {**options, "priority": player}, "9.6 p2", cause=cause)
 

@@ -187,8 +187,9 @@ UNSUPPORTED_POLICIES = ("refuse", "manual")
 
 AUTOMATIC_CARDS_SETTING = "automatic_cards_in_hand"
 """The deck's setting (FoW-5.5 9.6 p2, 7.9 p2) of whether its player is asked, at each happening
-of ``cards.HAND_REVEAL_TRIGGERS``, whether to reveal an automatic card from their hand: ``"ask"``
-or ``"never"`` (they never reveal one from the hand)."""
+of ``cards.HAND_REVEAL_TRIGGERS``, whether to reveal an automatic card from their hand or
+chant-standby area: ``"ask"`` or ``"never"`` (they never reveal one from the hand; one in the
+chant-standby area triggers, and is revealed as it is played)."""
 AUTOMATIC_CARDS_CHOICES = ("ask", "never")
 
 

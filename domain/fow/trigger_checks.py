@@ -233,6 +233,7 @@ def _standby_triggers(ctx: Ctx, pid: str, kind: str, cause: str, player: str | N
             and card.trigger not in (None, "anytime")
             and obj.standby_turn < s.turn  # not in the turn it was put there (7.9 p5)
             and _card_fires(s, str(card.trigger), kind, src, pid, player)
+            and not (kind in HAND_REVEAL_TRIGGERS and pid in s.asked_about_hand)  # asked instead (9.6 p2)
         ):
             add_trigger(ctx, pid, src, -1, cause, kind="card")
 
@@ -262,23 +263,28 @@ _CONCERNS_PLAYER = ("you_play_chant",)
 
 
 def _open_reveal_windows(ctx: Ctx, kind: str, cause: str, player: str | None) -> None:
-    """Automatic cards in a hand (FoW-5.5 9.6 p2): "become triggered when you reveal the cards at
-    the time their trigger condition is fulfilled" (7.9 p2).  Each player asked about their hand
-    (``GameState.asked_about_hand``) who holds a card in it gets a window at this happening, asked
-    at the next priority sequence (``flow.open_priority``), whatever they hold: only what is public
-    (the kind of happening, who caused it, the number of cards in hand) decides who gets one.  Its
-    ``cards`` (the player's alone to see) are those whose [Trigger] condition this happening meets."""
+    """Automatic cards in a hand or a chant-standby area (FoW-5.5 9.6 p2): "become triggered when
+    you reveal the cards at the time their trigger condition is fulfilled" (7.9 p2).  Each player
+    asked about them (``GameState.asked_about_hand``) who holds a card in their hand or chant-standby
+    area gets a window at this happening, asked at the next priority sequence (``flow.open_priority``),
+    whatever they hold: only what is public (the kind of happening, who caused it, the number of
+    cards in those zones) decides who gets one.  Its ``cards`` (the player's alone to see) are those
+    whose [Trigger] condition this happening meets (in the chant-standby area, not in the turn they
+    were put there, 7.9 p5)."""
     s = ctx.s
     for pid in s.asked_about_hand:
-        if not s.zones[pid]["hand"] or (kind in _CONCERNS_OPPONENT and (player is None or player == pid)):
+        held = s.zones[pid]["hand"] + s.zones[pid]["standby"]
+        if not held or (kind in _CONCERNS_OPPONENT and (player is None or player == pid)):
             continue
         if kind in _CONCERNS_PLAYER and player != pid:
             continue
         fits: list[str] = []
-        for src in s.zones[pid]["hand"]:
+        for src in held:
             card = s.card_of(src)
             if card.type != "spell" or card.subtype != "chant_standby" or card.trigger != kind:
                 continue
+            if s.objects[src].zone == "standby" and s.objects[src].standby_turn >= s.turn:
+                continue  # not in the turn it was put there (7.9 p5)
             if any(t.source == src for t in s.triggered):
                 continue  # an automatic card doesn't trigger again (7.9 p2.1)
             if not _card_fires(s, kind, kind, src, pid, player):

@@ -90,7 +90,7 @@ def play_trigger(ctx: Ctx, trig: Triggered, targets: Any, pay_with: Sequence[Any
         if trig.kind == "card":
             require_stones_shown(ctx, trig.controller, card)
         chosen = validate_targets(ctx, groups, targets, trig.controller, trig.source, name)
-        if trig.zone != "hand":  # one from the hand was revealed as it triggered (9.6 p2)
+        if not obj.revealed:  # one asked about was revealed as it triggered (9.6 p2)
             cause = ctx.emit(
                 "CardRevealed", {"oid": trig.source, "player": trig.controller}, "7.9 p2", cause=cause, actor=actor
             )

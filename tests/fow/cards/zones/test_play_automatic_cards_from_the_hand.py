@@ -220,3 +220,25 @@ def test_once_revealed_it_must_be_played_and_if_it_cannot_it_goes_to_the_graveya
     moved = find(events, "CardMoved")
     assert (moved.data["oid"], moved.data["to"], moved.rule) == (justice, "graveyard", "FoW-5.5 9.6 p6.1")
     story.replays()
+
+
+def test_asked_the_player_reveals_a_face_down_chant_standby_card_and_plays_it_for_its_trigger_cost() -> None:
+    """FoW-5.5 9.6 p2, 7.9 p2: a player who is asked is asked about the chant-standby area too: the
+    face-down Justice triggers only once revealed (no AbilityTriggered before the answer, so nothing
+    tells the opponent that it fits), then is played from there without its own cost (7.9 p4)."""
+    story = Story({"TTW-010": 4, "T-WALL": 4}, automatic_cards="ask")
+    justice = story.put("p1", "TTW-010", "standby")
+    wall, events = _attacked(story)
+    assert not [e for e in events if e.type == "AbilityTriggered"]
+    while justice not in story.pending.options["cards"]:
+        story.when(cmd("ChooseCards", "p1", cards=[]))
+    events = story.when(cmd("ChooseCards", "p1", cards=[justice]))
+    assert find(events, "CardRevealed").data["oid"] == justice
+    trig = find(events, "AbilityTriggered")
+    assert (trig.data["source"], trig.data["from"], trig.rule) == (justice, "standby", "FoW-5.5 9.6 p2")
+    assert redact_event(story.state, trig, "p2").data["source"] == justice  # revealed: public (3.1 p2)
+    events = story.when(cmd("PlayTriggered", "p1", trigger=trig.data["trigger"], targets=[[wall]], pay_with=[]))
+    assert find(events, "CardPlayed").data["from"] == "standby"
+    assert not [e for e in events if e.type in ("WillPaid", "CardRevealed")]  # no cost from there; revealed once
+    assert find(story.resolve(), "DamageDealt").data["amount"] == 500
+    story.replays()
