@@ -117,7 +117,7 @@ def ask_reveal_window(ctx: Ctx, player: str, cause: str) -> None:
         for c in window["cards"]
         if s.objects[c].zone in ("hand", "standby") and not any(t.source == c for t in s.triggered)
     ]
-    options = {"window": window["window"], "trigger": window["trigger"], "cards": held, "max": len(held)}
+    options = {"window": window["window"], "trigger": window["trigger"], "cards": held}
     ctx.ask(pid, "reveal_automatic_card", {**options, "priority": player}, "9.6 p2", cause=cause)
 
 
