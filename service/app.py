@@ -1450,13 +1450,15 @@ class GameService:
             return dict(deck)
         name = deck["starter"]
         extra = {k: v for k, v in deck.items() if k != "starter"}
-        if set(extra) - {"sideboard"} or (extra and not ruleset.startswith("FoW-")) or not isinstance(name, str):
+        fow_only = {"sideboard", "automatic_cards_in_hand"}
+        if set(extra) - fow_only or (extra and not ruleset.startswith("FoW-")) or not isinstance(name, str):
             raise InvalidRequestError(
-                f"{player.id}'s deck: give either {{'starter': name}} (with, in Force of Will, a 'sideboard') "
-                "or a deck list"
+                f"{player.id}'s deck: give either {{'starter': name}} (with, in Force of Will, a 'sideboard' "
+                "and 'automatic_cards_in_hand') or a deck list"
             )
         try:
-            # cards owned outside the game besides the starter deck (FoW-5.5 3.16 p1), checked by the engine
+            # cards owned outside the game besides the starter deck (FoW-5.5 3.16 p1), and whether its
+            # player is asked about automatic cards in hand (9.6 p2): checked by the engine
             return {**self.catalogs.starter_deck(ruleset, name), **extra}
         except UnknownStarterDeckError as exc:
             raise InvalidRequestError(f"{player.id}'s deck: {exc}", "deck/unknown_starter") from None

@@ -52,6 +52,7 @@ def play_triggered(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     "reveal_outside",
     "put_from_outside",
     outside.BEGINNING,
+    "reveal_automatic_card",
     args={"cards": ListOf(ObjectId), "order": ListOf(ObjectId)},
 )
 def choose_cards(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
@@ -70,6 +71,9 @@ def choose_cards(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         cause = outside.answer_beginning_of_game(ctx, player, list(cards), ctx.cause)
         if not outside.ask_beginning_of_game(ctx, cause, after=player):
             flow.open_priority(ctx, s.turn_player, cause)
+        return
+    if p.kind == "reveal_automatic_card":
+        _reveal_automatic_cards(ctx, player, p.options, cards)
         return
     if p.kind == "keep_rested":  # "You may choose not to recover this card during the recovery phase"
         if any(c not in p.options["cards"] for c in cards):
@@ -142,6 +146,23 @@ def choose_cards(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     done = actions.resolve_top(ctx, ctx.cause, choice=cards)
     if done is not None:
         flow.continue_after_resolution(ctx, done)
+
+
+def _reveal_automatic_cards(ctx: Ctx, player: str, options: Mapping[str, Any], cards: list[str]) -> None:
+    """The automatic cards ``player`` reveals from their hand or chant-standby area at a happening
+    (FoW-5.5 9.6 p2): each revealed becomes triggered (7.9 p2) and is played in the priority
+    sequence (9.6 p5), from the hand its cost paid besides its [Trigger] cost (7.9 p4); the others
+    stay hidden."""
+    allowed = list(options["cards"])
+    if any(c not in allowed for c in cards):
+        raise ctx.reject("rules/reveal_choice", "9.6 p2", f"reveal any of {allowed} (or none)")
+    closed = {"window": options["window"], "player": player, "revealed": list(cards)}
+    cause = ctx.emit("RevealWindowClosed", closed, "9.6 p2", actor=player)
+    for oid in cards:
+        cause = ctx.emit("CardRevealed", {"oid": oid, "player": player}, "7.9 p2", cause=cause, actor=player)
+        zone = ctx.s.objects[oid].zone  # the hand or the chant-standby area
+        cause = actions.add_trigger(ctx, player, oid, -1, cause, kind="card", rule="9.6 p2", zone=zone)
+    flow.open_priority(ctx, str(options["priority"]), cause)
 
 
 def _choose_looked(ctx: Ctx, options: Mapping[str, Any], cards: list[str], order: Any) -> None:

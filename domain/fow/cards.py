@@ -622,6 +622,11 @@ HOST_TRIGGERS = (
 )
 """Triggers on this card that an addition's ``host_trigger`` ability reads on the card it is added to."""
 STANDBY_CARD_TRIGGERS = ("card_destroyed",)
+HAND_REVEAL_TRIGGERS = ("opponent_attacks", "opponent_resonator_attacks_or_blocks", "you_play_chant")
+"""The happenings at which a player who is asked about automatic cards in hand (FoW-5.5 9.6 p2,
+7.9 p2) is asked whether to reveal one: a public, fixed list (the [Trigger] conditions of the
+automatic chant-standby cards the engine plays from the hand), so the question never depends on
+the cards the player holds."""
 """[Trigger] conditions of a chant-standby card naming another card (``Card.trigger_filter``)."""
 _SUBJECT_TRIGGERS = ("deals_damage_to_resonator",)
 """Triggers recording the other object they name (the trigger's subject, "that resonator")."""

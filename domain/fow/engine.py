@@ -53,6 +53,7 @@ from domain.fow.legal import _target_options as _target_options
 from domain.fow.legal import _trigger_commands as _trigger_commands
 from domain.fow.legal import _will_sources as _will_sources
 from domain.fow.legal import plan_payment as plan_payment
+from domain.fow.movement import move
 from domain.fow.other_commands import _judgment_cost as _judgment_cost
 from domain.fow.other_commands import _judgment_x as _judgment_x
 from domain.fow.other_commands import _less as _less
@@ -148,8 +149,10 @@ def decline_trigger(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
             "9.6 p6",
             "triggered automatic abilities must be played; only revealing a card is optional",
         )
-    if trig.kind == "card" and not version(s.ruleset).standby_reveal_optional:
-        # a chant-standby card is an automatic ability here: played unless it cannot be (9.6 p6)
+    revealed = trig.kind == "card" and s.objects[trig.source].revealed  # revealed as it triggered (9.6 p2)
+    if trig.kind == "card" and (revealed or not version(s.ruleset).standby_reveal_optional):
+        # a chant-standby card is an automatic ability here, or one revealed already: played unless
+        # it cannot be (9.6 p6)
         if any(_accepted(s, c) for c in _trigger_commands(s, trig, player)):
             raise ctx.reject(
                 "rules/must_play_trigger",
@@ -157,6 +160,8 @@ def decline_trigger(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
                 f"{s.card_of(trig.source).name} has triggered and can be played, so it must be played",
             )
         cause = ctx.emit("TriggerDiscarded", {"trigger": trig.id, "why": "cannot be played"}, "9.6 p6", actor=player)
+        if revealed and s.objects[trig.source].zone == trig.zone:  # "put it into owner's graveyard" (9.6 p6.1)
+            cause = move(ctx, trig.source, "graveyard", cause, rule="9.6 p6.1", reason="cannot be played", actor=player)
     else:
         cause = ctx.emit("TriggerDiscarded", {"trigger": trig.id, "why": "not revealed"}, "7.9 p2", actor=player)
     flow.open_priority(ctx, s.turn_player, cause)
@@ -238,6 +243,7 @@ _CHOICE_RULES = {
     "reveal_outside": "3.16 p1",
     outside.BEGINNING: "3.16 p1",
     "put_from_outside": "3.16 p1",
+    "reveal_automatic_card": "9.6 p2",
 }
 """The decisions that are a choice of N from M (one parameterised legal action) and the rule that asks."""
 
@@ -259,7 +265,7 @@ def pending_choice(s: GameState, player: str) -> Command | None:
     elif p.kind in ("discard_to_hand_size", "discard"):
         cards = hand
         lo = hi = min(int(p.options["count"]), len(hand))
-    elif p.kind in ("keep_rested", "put_from_removed"):  # any of them
+    elif p.kind in ("keep_rested", "put_from_removed", "reveal_automatic_card"):  # any of them
         lo, hi = 0, len(cards)
     elif p.kind == outside.BEGINNING:  # any of them, one of a name if its text says so (3.16 p1, 2.2)
         lo, hi = 0, len(cards)
@@ -330,6 +336,7 @@ DECISION_KINDS: tuple[str, ...] = (
     "race",
     "recover",
     "replacement",
+    "reveal_automatic_card",
     "reveal_outside",
     "search",
     "skill",

@@ -330,6 +330,9 @@ class Triggered:
     target: str | None = None
     amount: int | None = None
     """The damage dealt by the happening that triggered it ("that much")."""
+    zone: str = "standby"
+    """An automatic card's zone as it triggered (its player's hand or chant-standby area, FoW-5.5
+    9.6 p2): played only from there (9.6 p10)."""
 
 
 @dataclass(slots=True)
@@ -398,6 +401,12 @@ class GameState(GameStateBase):
     """Status automatic cards (FoW-5.5 9.6 p9) in a chant-standby area whose player chose not
     to reveal them: not offered again until the status lapses, the card moves, a new step
     begins or an attack or block is declared."""
+    asked_about_hand: list[str] = field(default_factory=list)
+    """The players asked, at each happening of ``cards.HAND_REVEAL_TRIGGERS``, whether to reveal an
+    automatic card from their hand (FoW-5.5 9.6 p2; the decks' ``automatic_cards_in_hand``)."""
+    reveal_windows: list[dict[str, Any]] = field(default_factory=list)
+    """Happenings at which a player may reveal automatic cards from their hand (9.6 p2, 7.9 p2),
+    not yet asked: ``{window, player, trigger, cards}``, ``cards`` those that fit then."""
     effects: list[Effect] = field(default_factory=list)
     delayed: list[DelayedAbility] = field(default_factory=list)
     """Delayed automatic abilities of this turn (FoW-5.5 9.6 p8)."""
@@ -436,6 +445,8 @@ class GameState(GameStateBase):
         "pending": Stored("one", Pending),
         "triggered": Stored("many", Triggered),
         "status_declined": Stored("set", default=[]),
+        "asked_about_hand": Stored("list", default=[]),
+        "reveal_windows": Stored("deep", default=[]),
         "effects": Stored("many", Effect),
         "delayed": Stored("many", DelayedAbility, default=[]),
         "counter": Stored("value"),
@@ -456,6 +467,8 @@ class GameState(GameStateBase):
         "pending": ("one", _clone_pending),
         "triggered": "list",
         "status_declined": "set",
+        "asked_about_hand": "list",
+        "reveal_windows": "deep",
         "effects": ("each", _copy_effect),
         "delayed": ("each", _copy_delayed),
         "order": "list",
@@ -582,6 +595,22 @@ def _game_started(s: GameState, d: Mapping[str, Any], e: Event) -> None:
         )
         s.objects[obj.oid] = obj
         s.zones[obj.owner][obj.zone].append(obj.oid)
+    asked = d.get("automatic_cards_in_hand") or {}
+    s.asked_about_hand = [p for p in s.order if asked.get(p) == "ask"]
+
+
+@handles("RevealWindowOpened")
+def _reveal_window_opened(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    """A happening at which ``player`` may reveal automatic cards from their hand (FoW-5.5 9.6 p2)."""
+    s.reveal_windows.append(
+        {"window": d["window"], "player": d["player"], "trigger": d["trigger"], "cards": list(d["cards"])}
+    )
+    s.counter += 1
+
+
+@handles("RevealWindowClosed")
+def _reveal_window_closed(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.reveal_windows = [w for w in s.reveal_windows if w["window"] != d["window"]]
 
 
 @handles("DeckShuffled")
@@ -1230,6 +1259,7 @@ def _triggered(s: GameState, d: Mapping[str, Any], e: Event) -> None:
             kind=d.get("kind", "ability"),
             target=(d.get("extra") or {}).get("target"),
             amount=(d.get("extra") or {}).get("amount"),
+            zone=d.get("from", "standby"),
         )
     )
     if d.get("kind") == "delayed":  # it triggers once and once only (9.6 p8.1) unless it says "whenever"

@@ -154,6 +154,13 @@ def _unseen_blanked(value: Any, state: GameState, viewer: str) -> Any:
     return value
 
 
+def _hidden_standby_source(state: GameState, source: Any, viewer: str) -> bool:
+    """Whether ``source`` is a card in a chant-standby area that ``viewer`` may not see (3.1 p2)."""
+    if not isinstance(source, str) or source not in state.objects:
+        return False
+    return state.objects[source].zone == "standby" and not is_visible(state, source, viewer)
+
+
 def redact_event(state: GameState, event: Event, viewer: str | None) -> Event:
     """An event as ``viewer`` may see it.  ``state`` is the state *after* the event (only
     card ownership is read from it)."""
@@ -200,6 +207,13 @@ def redact_event(state: GameState, event: Event, viewer: str | None) -> Event:
         d["options"] = {k: v for k, v in d["options"].items() if k != "resume"}
     elif t == "LoopDeclared" and d.get("player") != viewer:  # objects the declarer names that the viewer cannot see
         d["actions"] = _unseen_blanked(d["actions"], state, viewer)
+    elif t == "RevealWindowOpened" and d.get("player") != viewer:
+        d["cards"] = None  # which cards in their hand fit the happening is the player's alone (9.6 p2)
+    elif t == "AbilityTriggered" and _hidden_standby_source(state, d.get("source"), viewer):
+        # a face-down card in a chant-standby area (7.9 p2, 12.5 p2): not which card, nor whether it
+        # is a chant-standby or a [Stealth] card - it is named as it is played (revealed)
+        d["source"] = None
+        d["kind"] = None
     elif t == "CardLookedAt" and d.get("player") != viewer:
         d["card"] = None  # only the looker sees the card (3.1 p2)
     elif t == position.EVENT:

@@ -328,6 +328,18 @@ def fow_deck(**change: Any) -> Any:
     return fow_start_with({**d, **change})
 
 
+def fow_automatic_cards(card: str, setting: str | None) -> Any:
+    from tests.fow.cards.zones.test_play_automatic_cards_from_the_hand import start_with_setting
+
+    return start_with_setting(card, setting)
+
+
+def fow_reveal_not_offered() -> Any:
+    from tests.fow.cards.zones.test_play_automatic_cards_from_the_hand import reveal_not_offered
+
+    return reveal_not_offered()
+
+
 def fow_main_deck_of_four() -> Any:
     from tests.fow.support import deck
 
@@ -1545,6 +1557,24 @@ FOW_ROWS: list[Row] = [
         says="moon characteristic, which does not exist",
     ),
     Row(
+        "deck/automatic_card_not_asked",
+        "FoW-5.5 9.6 p2",
+        lambda: fow_automatic_cards("MPR-066", "ask"),
+        says="a happening at which the engine does not ask about cards in hand",
+    ),
+    Row(
+        "deck/automatic_cards_in_hand",
+        "FoW-5.5 9.6 p2",
+        lambda: fow_automatic_cards("TTW-010", "sometimes"),
+        says="must be one of ask, never",
+    ),
+    Row(
+        "deck/automatic_cards_in_hand_unset",
+        "FoW-5.5 9.6 p2",
+        lambda: fow_automatic_cards("TTW-010", None),
+        says="Justice of God's Sword (TTW-010), an automatic card",
+    ),
+    Row(
         "deck/illegal_main_deck_card",
         "FoW-5.5 4.1 p3",
         fow_stone_in_main_deck,
@@ -1776,6 +1806,7 @@ FOW_ROWS: list[Row] = [
     Row(
         "rules/ruler_rested", "FoW-5.5 7.5 p1", lambda: fow_ch7(fow_rested_ruler_judges), says="needs a recovered ruler"
     ),
+    Row("rules/reveal_choice", "FoW-5.5 9.6 p2", fow_reveal_not_offered, says="(or none)"),
     Row("rules/search_choice", "FoW-5.5 10.13 p2", fow_phantom, says="choose up to 1 matching card(s)"),
     Row(
         "rules/skill_choice",

@@ -22,6 +22,7 @@ from domain.fow.state import share
 from domain.kernel import Command, GameSpec, PlayerSpec, Rejection, RulesEngine
 from domain.rulesets import get_engine
 from service.catalog import CardCatalogs
+from tests.story import deck_settings
 
 SYSTEMS = {
     "FoW-5.5": ("valhalla", ("fire-starter", "water-starter"), {"Pass"}),
@@ -46,7 +47,8 @@ def _started(ruleset: str, seed: int) -> tuple[RulesEngine[Any], Any]:
     engine = get_engine(ruleset)
     cats = _catalogs()
     players = [
-        PlayerSpec(pid, pid, cats.starter_deck(ruleset, deck)) for pid, deck in zip(("p1", "p2"), decks, strict=True)
+        PlayerSpec(pid, pid, {**cats.starter_deck(ruleset, deck), **deck_settings(ruleset, "ask")})
+        for pid, deck in zip(("p1", "p2"), decks, strict=True)
     ]
     events = engine.start(GameSpec(f"g{seed}", ruleset, variant, players, seed), cats.cards(ruleset))
     assert not isinstance(events, Rejection), events

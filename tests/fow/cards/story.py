@@ -82,13 +82,15 @@ class Story:
         sideboard: Mapping[str, int] | None = None,
         to_main: bool = True,
         second_sideboard: Mapping[str, int] | None = None,
+        automatic_cards: str = "never",
     ) -> None:
         """``cards``: stand-in cards to add to the real ones (an invented ruler, say); ``sideboard``: the
         cards each player owns outside the game (FoW-5.5 3.16 p1), ``second_sideboard`` the second player's
         when they differ; ``to_main``: players pass on to the first main phase (else the story stops after
-        the hand changes, before the first turn's draw phase)."""
+        the hand changes, before the first turn's draw phase); ``automatic_cards``: each deck's
+        ``automatic_cards_in_hand`` (FoW-5.5 9.6 p2)."""
         cards = catalog({**database_cards(), "T-HERALD": HERALD, "T-SEER": SEER, **(cards or {})})
-        d = {**deck(dict(main), dict(stones or {"T-STONE": 10})), "ruler": ruler}
+        d = {**deck(dict(main), dict(stones or {"T-STONE": 10}), automatic_cards=automatic_cards), "ruler": ruler}
         if sideboard:
             d["sideboard"] = [{"card": c, "count": n} for c, n in sideboard.items()]
         d2 = dict(d)
