@@ -30,7 +30,7 @@ import time
 from pathlib import Path
 
 from bench import Row
-from bench.bench_engine import SYSTEMS, playout
+from bench.bench_engine import SYSTEMS, deck_settings, playout
 from domain.kernel import Command, PlayerSpec
 from service.app import GameService
 from service.settings import Settings
@@ -52,8 +52,8 @@ def _service_with_games(freeze: bool) -> tuple[GameService, float]:
     t0 = time.perf_counter()
     for g in range(GAMES):
         players = [
-            PlayerSpec("p1", "Alice", {"starter": SYSTEMS[0].decks[0]}),
-            PlayerSpec("p2", "Bob", {"starter": SYSTEMS[0].decks[1]}),
+            PlayerSpec("p1", "Alice", {"starter": SYSTEMS[0].decks[0], **deck_settings(SYSTEMS[0].ruleset)}),
+            PlayerSpec("p2", "Bob", {"starter": SYSTEMS[0].decks[1], **deck_settings(SYSTEMS[0].ruleset)}),
         ]
         version = service.create_game(SYSTEMS[0].ruleset, SYSTEMS[0].variant, players, seed=1, game_id=f"g{g}").version
         for k, (command, _) in enumerate(steps[:COMMANDS]):
@@ -101,8 +101,8 @@ def _memory_child(threshold: int) -> None:
         before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
         for g in range(MEMORY_GAMES):
             players = [
-                PlayerSpec("p1", "Alice", {"starter": SYSTEMS[0].decks[0]}),
-                PlayerSpec("p2", "Bob", {"starter": SYSTEMS[0].decks[1]}),
+                PlayerSpec("p1", "Alice", {"starter": SYSTEMS[0].decks[0], **deck_settings(SYSTEMS[0].ruleset)}),
+                PlayerSpec("p2", "Bob", {"starter": SYSTEMS[0].decks[1], **deck_settings(SYSTEMS[0].ruleset)}),
             ]
             service.create_game(SYSTEMS[0].ruleset, SYSTEMS[0].variant, players, seed=1, game_id=f"g{g}")
             for k, (command, _) in enumerate(steps):

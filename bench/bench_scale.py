@@ -64,7 +64,7 @@ import httpx
 from bench import Row
 from bench._server import settings_env, start, stop
 from bench._stores import store_settings
-from bench.bench_engine import SYSTEMS, playout
+from bench.bench_engine import SYSTEMS, deck_settings, playout
 
 GAMES = int(os.environ.get("BENCH_SCALE_GAMES", "16"))
 SECONDS = float(os.environ.get("BENCH_SCALE_SECONDS", "20"))
@@ -119,7 +119,7 @@ async def _client(n: int, urls: list[str], phase: Phase, deadline: float, rng: r
                 "seed": seed,
                 "unsupported": "manual",
                 "players": [
-                    {"id": pid, "name": name, "deck": {"starter": deck}}
+                    {"id": pid, "name": name, "deck": {"starter": deck, **deck_settings(SYSTEMS[0].ruleset)}}
                     for pid, name, deck in zip(("p1", "p2"), ("Alice", "Bob"), decks, strict=True)
                 ],
             }
@@ -175,7 +175,7 @@ def _create_body(game_id: str, seed: int) -> dict[str, Any]:
         "seed": seed,
         "unsupported": "manual",
         "players": [
-            {"id": pid, "name": name, "deck": {"starter": deck}}
+            {"id": pid, "name": name, "deck": {"starter": deck, **deck_settings(SYSTEMS[0].ruleset)}}
             for pid, name, deck in zip(("p1", "p2"), ("Alice", "Bob"), SYSTEMS[0].decks, strict=True)
         ],
     }

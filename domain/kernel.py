@@ -12,8 +12,7 @@ import hashlib
 import itertools
 import random
 import re
-import sys
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
 
@@ -491,34 +490,27 @@ def _dump(how: Stored, v: Any) -> JSON:
     raise DomainError(f"no stored kind {kind!r}")
 
 
-def _interned(value: Any) -> Any:
-    return sys.intern(value) if type(value) is str else value
+def _interned(value: Any, names: dict[str, str]) -> Any:
+    """``value``, or the equal string already in ``names`` (a string not seen yet is added)."""
+    return names.setdefault(value, value) if type(value) is str else value
 
 
-def _interned_list(items: Iterable[Any]) -> list[Any]:
-    return [_interned(x) for x in items]
-
-
-def _interned_fields(raw: Mapping[str, Any]) -> dict[str, Any]:
-    return {k: _interned(v) for k, v in raw.items()}
-
-
-def _load(how: Stored, raw: Any) -> Any:
+def _load(how: Stored, raw: Any, names: dict[str, str]) -> Any:
     """The field as stored.  The strings of lists, zones and the top-level fields of objects
-    (object ids, zones, players, card keys) are interned: a state read back holds one string
-    per name, as a state built by its events does (issue 23: memory per cached game); equal
-    strings, so nothing decided changes."""
+    (object ids, zones, players, card keys) are shared through ``names``, the state's table of
+    the strings read so far: a state read back holds one string per name, as a state built by
+    its events does (issue 23: memory per cached game); equal strings, so nothing decided changes."""
     kind = how.kind
     if kind == "value":
         return raw
     if kind == "list":
-        return _interned_list(raw)
+        return [_interned(x, names) for x in raw]
     if kind == "lists":
         return [list(x) for x in raw]
     if kind == "map_lists":
         return {k: list(x) for k, x in raw.items()}
     if kind == "zones":
-        return {p: {z: _interned_list(x) for z, x in zs.items()} for p, zs in raw.items()}
+        return {p: {z: [_interned(o, names) for o in x] for z, x in zs.items()} for p, zs in raw.items()}
     if kind == "deep":
         return copy.deepcopy(raw)
     if kind == "set":
@@ -531,7 +523,7 @@ def _load(how: Stored, raw: Any) -> Any:
     if kind == "many":
         return [cls(**x) for x in raw]
     if kind == "values":
-        return {_interned(k): cls(**_interned_fields(x)) for k, x in raw.items()}
+        return {_interned(k, names): cls(**{f: _interned(v, names) for f, v in x.items()}) for k, x in raw.items()}
     if kind == "cards":
         return {cid: cls(c) for cid, c in raw.items()}
     raise DomainError(f"no stored kind {kind!r}")
@@ -692,9 +684,10 @@ class GameStateBase:
     def from_dict(cls, data: Mapping[str, Any]) -> Self:
         """The state a dump (:meth:`to_dict`, of this version or an older one) stands for."""
         values: dict[str, Any] = {}
+        names: dict[str, str] = {}
         for name, how in cls.STORED.items():
             raw = data[name] if how.default is _MISSING else data.get(name, how.default)
-            values[name] = _load(how, raw)
+            values[name] = _load(how, raw, names)
         return cls(**values)
 
 

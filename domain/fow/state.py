@@ -8,7 +8,6 @@ Nothing here checks rules: replay trusts the recorded events.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -52,10 +51,23 @@ own that are not in the game, their sideboard (in a tournament, p1.2; otherwise 
 not in their deck, p1.1), declared with their deck and kept in the ``outside`` zone."""
 
 
-def _interned(name: Any) -> Any:
-    """For the names many objects repeat (zones, players, card keys, sides): one string object each
-    (anything but a string as it is)."""
-    return sys.intern(name) if type(name) is str else name
+_NAMES = {name: name for name in (*ZONES, "chase", "none", "front", "j_ruler", "future")}
+"""The zone and side names objects repeat, one string each (issue 23: memory per cached game): a
+name decoded from an event is replaced by the equal one here, so states share it (equal strings:
+nothing decided changes)."""
+
+
+def _name(name: Any) -> Any:
+    """The zone or side ``name`` as :data:`_NAMES` holds it (anything else as it is)."""
+    return _NAMES.get(name, name) if type(name) is str else name
+
+
+def _player(s: GameState, player: Any) -> Any:
+    """The player id as the state's ``order`` holds it (anything else as it is)."""
+    for known in s.order:
+        if known == player:
+            return known
+    return player
 
 
 @dataclass(slots=True)
@@ -586,13 +598,13 @@ def _game_started(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     s.order = [p["id"] for p in d["players"]]
     s.players = {p["id"]: PlayerState(id=p["id"], name=p["name"]) for p in d["players"]}
     s.zones = {p: {z: [] for z in ZONES} for p in s.order}
+    card_keys = {cid: cid for cid in s.cards}
     for o in d["objects"]:
-        # Names every object repeats (zone, owner, card) interned: one string per game, not one per
-        # object (issue 23: memory per cached game); equal strings, so nothing decided changes.
-        owner = _interned(o["owner"])
-        obj = Obj(
-            oid=_interned(o["oid"]), card=_interned(o["card"]), owner=owner, controller=owner, zone=_interned(o["zone"])
-        )
+        # the names every object repeats (owner, card, zone) as one string each per game, not one per
+        # object (issue 23: memory per cached game); equal strings, so nothing decided changes
+        owner = _player(s, o["owner"])
+        card = card_keys.get(o["card"], o["card"])
+        obj = Obj(oid=o["oid"], card=card, owner=owner, controller=owner, zone=_name(o["zone"]))
         s.objects[obj.oid] = obj
         s.zones[obj.owner][obj.zone].append(obj.oid)
     asked = d.get("automatic_cards_in_hand") or {}
@@ -658,13 +670,13 @@ def _turn_order(s: GameState, d: Mapping[str, Any], e: Event) -> None:
 @handles("CardMoved")
 def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     obj = _mut(s, d["oid"])
-    src = _interned(d["from"])
+    src = _name(d["from"])
     if src == "chase":
         pass
     else:
         s.zones[obj.controller if src in PLAYGROUND else obj.owner][src].remove(obj.oid)
-    to = _interned(d["to"])
-    controller = _interned(d["controller"]) if "controller" in d else obj.owner
+    to = _name(d["to"])
+    controller = _player(s, d["controller"]) if "controller" in d else obj.owner
     if to != "chase":
         dest = s.zones[controller if to in PLAYGROUND else obj.owner][to]
         if d.get("position") == "bottom":
@@ -750,7 +762,7 @@ def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     elif "attached_to" in d:
         obj.attached_to = d["attached_to"]
     if "side" in d:
-        obj.side = _interned(d["side"])
+        obj.side = _name(d["side"])
     if "last_known" in d:
         obj.last_known = dict(d["last_known"])
     if d.get("entered"):
