@@ -43,6 +43,14 @@ class DeckEntry(Strict):
     count: int = Field(default=1, ge=1, le=100)
 
 
+AUTOMATIC_CARDS = (
+    "Force of Will 5.5: whether the player is asked, at each happening that could trigger an automatic "
+    "[Spell:Chant-Standby] card, whether to reveal one from their hand or chant-standby area (FoW-5.5 9.6 p2, "
+    "7.9 p2): 'ask' or 'never'. Required (deck/automatic_cards_in_hand_unset) when the deck or sideboard "
+    "holds such a card; public."
+)
+
+
 class StarterDeck(Strict):
     """A built-in starter deck, by name (see ``GET /rulesets``)."""
 
@@ -52,6 +60,7 @@ class StarterDeck(Strict):
         max_length=500,
         description="Force of Will: cards owned outside the game besides the starter deck (FoW-5.5 3.16 p1).",
     )
+    automatic_cards_in_hand: Literal["ask", "never"] | None = Field(default=None, description=AUTOMATIC_CARDS)
 
 
 class DeckList(BaseModel):
@@ -68,6 +77,7 @@ class DeckList(BaseModel):
         description="Force of Will: the cards the player owns outside the game (FoW-5.5 3.16 p1): the sideboard "
         "in a tournament, otherwise the cards of their collection not in their deck they bring.",
     )
+    automatic_cards_in_hand: Literal["ask", "never"] | None = Field(default=None, description=AUTOMATIC_CARDS)
     monster_deck: list[DeckEntry | str] | None = Field(
         default=None,
         max_length=500,
@@ -235,6 +245,7 @@ DecisionKind = Literal[
     "attribute",
     "attributes",
     "banish",
+    "beginning_of_game_reveal",
     "choose",
     "confirm",
     "declare_attack",
@@ -271,11 +282,13 @@ DecisionKind = Literal[
     "play_battle",
     "priority",
     "put_from_hand",
+    "put_from_outside",
     "put_from_removed",
     "race",
     "recover",
     "redraw",
     "replacement",
+    "reveal_automatic_card",
     "reveal_outside",
     "rule_action_order",
     "rule_choice",

@@ -65,7 +65,7 @@ def main(argv: Sequence[str]) -> int:
             f"{mod}.{row.name}",
             _fmt(row.value, row.unit),
             _fmt(row.baseline, row.unit),
-            f"{row.value / row.baseline:.2f}x",
+            f"{row.value / row.baseline:.2f}x" if row.baseline else "-",
         )
         for mod, row in rows
     ]

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bench import Row
-from bench.bench_engine import SYSTEMS, System, catalogs, playout
+from bench.bench_engine import SYSTEMS, System, catalogs, deck_settings, playout
 from domain.audit import audit, build_log
 from domain.kernel import seed_commitment
 from domain.rulesets import get_engine
@@ -41,7 +41,10 @@ def export(system: System) -> tuple[list[str], int]:
     _, steps, start_events = playout(system, seed=SEED)
     cats = catalogs()
     known = cats.cards(system.ruleset)
-    decks = {pid: cats.starter_deck(system.ruleset, name) for pid, name in zip(("p1", "p2"), system.decks, strict=True)}
+    decks = {
+        pid: {**cats.starter_deck(system.ruleset, name), **deck_settings(system.ruleset)}
+        for pid, name in zip(("p1", "p2"), system.decks, strict=True)
+    }
     used: set[str] = set()
     _card_ids(decks, known, used)
     header = {

@@ -43,7 +43,7 @@ import httpx
 from bench import Row
 from bench._server import settings_env, start, stop
 from bench._stores import store_settings
-from bench.bench_engine import SYSTEMS, System, playout
+from bench.bench_engine import SYSTEMS, System, deck_settings, playout
 
 JUDGE = "bench-judge-" + "j" * 40
 MAX_COMMANDS = int(os.environ.get("BENCH_DECISIONS_MAX", "100000"))
@@ -91,7 +91,7 @@ def _create(http: httpx.Client, system: System, game_id: str) -> tuple[dict[str,
         "seed": 1,
         "unsupported": "manual",
         "players": [
-            {"id": pid, "name": name, "deck": {"starter": deck}}
+            {"id": pid, "name": name, "deck": {"starter": deck, **deck_settings(system.ruleset)}}
             for pid, name, deck in zip(("p1", "p2"), ("Alice", "Bob"), system.decks, strict=True)
         ],
     }

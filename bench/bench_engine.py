@@ -64,12 +64,19 @@ def catalogs() -> CardCatalogs:
     return CardCatalogs()
 
 
+def deck_settings(ruleset: str) -> dict[str, str]:
+    """A FoW-5.5 deck's answer to "asked about automatic cards in hand?" (9.6 p2): "never", as the
+    bench has always played (the fire starter deck holds one)."""
+    return {"automatic_cards_in_hand": "never"} if ruleset == "FoW-5.5" else {}
+
+
 def start(system: System, seed: int) -> tuple[RulesEngine[Any], Any, list[Event]]:
     """A started game between the system's two starter decks: engine, state, events."""
     engine = get_engine(system.ruleset)
     cats = catalogs()
     players = [
-        PlayerSpec(pid, name, cats.starter_deck(system.ruleset, deck))
+        # "never" asked about automatic cards in hand (FoW-5.5 9.6 p2): the games the bench has always played
+        PlayerSpec(pid, name, {**cats.starter_deck(system.ruleset, deck), **deck_settings(system.ruleset)})
         for pid, name, deck in zip(("p1", "p2"), ("Alice", "Bob"), system.decks, strict=True)
     ]
     events = engine.start(

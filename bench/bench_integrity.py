@@ -24,7 +24,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bench import Row
-from bench.bench_engine import SYSTEMS, catalogs, playout
+from bench.bench_engine import SYSTEMS, catalogs, deck_settings, playout
 from domain.audit import StoredLink, chain_link, verify_links
 from domain.kernel import Command, PlayerSpec
 from service.app import Game, GameService, _command_json, game_uuid
@@ -52,7 +52,7 @@ def recorded_game() -> tuple[GameService, list[tuple[Command, list[Any]]], int]:
     _, steps, start_events = playout(system, seed=SEED)
     service = GameService(Settings(store="memory", snapshot_interval=10_000, allow_client_seed=True), catalogs())
     players = [
-        PlayerSpec(pid, name, {"starter": deck})
+        PlayerSpec(pid, name, {"starter": deck, **deck_settings(system.ruleset)})
         for pid, name, deck in zip(("p1", "p2"), ("Alice", "Bob"), system.decks, strict=True)
     ]
     service.create_game(system.ruleset, system.variant, players, seed=SEED, game_id=f"g{SEED}")

@@ -40,7 +40,7 @@ import httpx
 from bench import Row
 from bench._server import settings_env, start, stop
 from bench._stores import STORES, store_settings
-from bench.bench_engine import SYSTEMS, System, playout
+from bench.bench_engine import SYSTEMS, System, deck_settings, playout
 from bench.bench_http import _cpu_seconds
 
 GAMES = int(os.environ.get("BENCH_LIVE_GAMES", "50"))
@@ -107,7 +107,7 @@ class Table:
             "seed": seed,
             "unsupported": "manual",
             "players": [
-                {"id": pid, "name": name, "deck": {"starter": deck}}
+                {"id": pid, "name": name, "deck": {"starter": deck, **deck_settings(SYSTEMS[0].ruleset)}}
                 for pid, name, deck in zip(("p1", "p2"), ("Alice", "Bob"), system.decks, strict=True)
             ],
         }

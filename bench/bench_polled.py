@@ -36,7 +36,7 @@ from fastapi.testclient import TestClient
 
 from api.app import create_app
 from bench import Row, compare
-from bench.bench_engine import SYSTEMS, catalogs, playout
+from bench.bench_engine import SYSTEMS, catalogs, deck_settings, playout
 from domain.fow import cards as fow_cards
 from domain.kernel import PlayerSpec
 from service.app import GameService
@@ -52,7 +52,7 @@ GAMES = 20
 def _players() -> list[PlayerSpec]:
     system = SYSTEMS[0]
     return [
-        PlayerSpec(pid, name, {"starter": deck})
+        PlayerSpec(pid, name, {"starter": deck, **deck_settings(system.ruleset)})
         for pid, name, deck in zip(("p1", "p2"), ("Alice", "Bob"), system.decks, strict=True)
     ]
 

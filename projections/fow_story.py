@@ -236,6 +236,17 @@ class Narrator(SharedSentences):
         awakened = " with [Awakening]" if d.get("awakened") else ""
         return f"{self.player(d['player'])} played {self.a.card_of(d['source']).name}{awakened}{tail}"
 
+    def _ChaseItemCopied(self, d: Mapping[str, Any]) -> str:  # noqa: N802
+        # a copy of a spell or an ability on the chase (FoW-5.5 10.16 p1.1, p1.2): made, not played
+        targets = [self.target(t) for group in d.get("targets", []) for t in group]
+        tail = f" targeting {', '.join(targets)}" if targets else ""
+        what = self.a.card_of(d["source"]).name if d["kind"] == "card" else f"an ability of {self.card(d['source'])}"
+        return f"{self.player(d['player'])} got a copy of {what} on the chase (not played){tail}"
+
+    def _CopyTargetsChosen(self, d: Mapping[str, Any]) -> str:  # noqa: N802
+        targets = ", ".join(self.target(t) for group in d["targets"] for t in group)
+        return f"{self.player(d['player'])} chose new targets for the copy: {targets}"
+
     def _AbilityPlayed(self, d: Mapping[str, Any]) -> str:  # noqa: N802
         targets = [self.target(t) for group in d.get("targets", []) for t in group]
         tail = f" targeting {', '.join(targets)}" if targets else ""

@@ -56,7 +56,10 @@ def play(ruleset: str, variant: str, decks: tuple[str, str], quiet: frozenset[st
     h = hashlib.sha256()
     engine = get_engine(ruleset)
     cats = CardCatalogs()
-    players = [PlayerSpec(p, p, cats.starter_deck(ruleset, d)) for p, d in zip(("p1", "p2"), decks, strict=True)]
+    never = {"automatic_cards_in_hand": "never"}  # not asked about automatic cards in hand (FoW-5.5 9.6 p2)
+    players = [
+        PlayerSpec(p, p, {**cats.starter_deck(ruleset, d), **never}) for p, d in zip(("p1", "p2"), decks, strict=True)
+    ]
     events = engine.start(GameSpec(f"g{seed}", ruleset, variant, players, seed), cats.cards(ruleset))
     assert not isinstance(events, Rejection), events
     state = engine.initial_state()

@@ -179,9 +179,44 @@ class OlderCommands:
     __hash__ = None  # type: ignore[assignment]
 
 
+class _Done:
+    """One entry of a :class:`CommandIndex` held compactly (issue 23: memory per cached game):
+    three slots instead of a dict, and a SHA-256 hex digest as its 32 bytes (any other digest
+    as given).  :meth:`as_dict` is the entry as the index answers it and snapshots store it."""
+
+    __slots__ = ("digest", "first", "last")
+
+    def __init__(self, first: int, digest: str, last: int | None = None) -> None:
+        self.first = first
+        self.digest: bytes | str = _packed_digest(digest)
+        self.last = first if last is None else last
+
+    def as_dict(self) -> dict[str, Any]:
+        digest = self.digest
+        return {"first": self.first, "digest": digest.hex() if isinstance(digest, bytes) else digest, "last": self.last}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> _Done:
+        return cls(data["first"], data["digest"], data["last"])
+
+
+def _packed_digest(digest: str) -> bytes | str:
+    """A lowercase SHA-256 hex digest as its 32 bytes (``.hex()`` gives it back exactly);
+    anything else unchanged."""
+    if len(digest) == 64:
+        try:
+            packed = bytes.fromhex(digest)
+        except ValueError:
+            return digest
+        if packed.hex() == digest:
+            return packed
+    return digest
+
+
 class CommandIndex:
     """A game's recorded commands: command id -> ``{"first", "last", "digest"}`` (the
-    versions of its first and last event and its digest), for idempotency.
+    versions of its first and last event and its digest), for idempotency; held as
+    :class:`_Done` entries, answered and snapshotted as those dicts.
 
     Every command copies its game (``Game._copy``), so a plain dict here would be copied
     whole on every command: O(commands so far), about 16 us at 1,000 commands
@@ -209,9 +244,11 @@ class CommandIndex:
     FOLD_AT = 64
     SNAPSHOT_KEEPS = 256
 
-    def __init__(self, entries: dict[str, dict[str, Any]] | None = None, older: OlderCommands | None = None) -> None:
-        self._settled: dict[str, dict[str, Any]] = {} if entries is None else entries
-        self._recent: dict[str, dict[str, Any]] = {}
+    def __init__(
+        self, entries: Mapping[str, Mapping[str, Any]] | None = None, older: OlderCommands | None = None
+    ) -> None:
+        self._settled: dict[str, _Done] = {} if entries is None else {k: _Done.from_dict(v) for k, v in entries.items()}
+        self._recent: dict[str, _Done] = {}
         self._older = older
         # (k, filter): the first k listed ids added to ``older`` by an earlier ``bounded``
         # (entries are only appended, so a copy may start from it too)
@@ -222,16 +259,21 @@ class CommandIndex:
         """List every command from now on, however old (none is moved into the filter)."""
         self._keep_all = True
 
-    def get(self, command_id: str) -> dict[str, Any] | None:
+    def _get(self, command_id: str) -> _Done | None:
         done = self._recent.get(command_id)
         return done if done is not None else self._settled.get(command_id)
+
+    def get(self, command_id: str) -> dict[str, Any] | None:
+        """``{"first", "digest", "last"}`` of a listed command, or ``None``."""
+        done = self._get(command_id)
+        return None if done is None else done.as_dict()
 
     def may_be_older(self, command_id: str) -> bool:
         """True if ``command_id`` may be one of the commands a snapshot no longer lists."""
         return self._older is not None and self._older.may_hold(command_id)
 
     def values(self) -> list[dict[str, Any]]:
-        return [*self._settled.values(), *self._recent.values()]
+        return [done.as_dict() for done in (*self._settled.values(), *self._recent.values())]
 
     def __len__(self) -> int:
         """Every command recorded, listed or not."""
@@ -239,12 +281,12 @@ class CommandIndex:
 
     def to_dict(self) -> dict[str, dict[str, Any]]:
         """The listed entries, in insertion order."""
-        return {**self._settled, **self._recent}
+        return {k: done.as_dict() for d in (self._settled, self._recent) for k, done in d.items()}
 
     def bounded(self, keeps: int | None = None) -> tuple[dict[str, dict[str, Any]], OlderCommands]:
         """What a snapshot stores: the newest ``keeps`` entries, and the older ids in a filter."""
         keeps = self.SNAPSHOT_KEEPS if keeps is None else keeps
-        entries = self.to_dict()
+        entries = {**self._settled, **self._recent}
         ids = list(entries)
         cut = max(len(ids) - keeps, 0)
         hashed = self._hashed
@@ -253,7 +295,7 @@ class CommandIndex:
         else:
             older = (self._older or OlderCommands()).with_ids(ids[:cut])
         self._hashed = (cut, older)
-        return {k: entries[k] for k in ids[cut:]}, older
+        return {k: entries[k].as_dict() for k in ids[cut:]}, older
 
     def __eq__(self, other: object) -> bool:  # (Aggregate.__eq__)
         """The same commands, wherever they were folded, and whether a snapshot lists them
@@ -270,12 +312,12 @@ class CommandIndex:
 
     def add(self, command_id: str, seq: int, digest: str) -> None:
         """Index one event of a command (the first one adds the command)."""
-        done = self.get(command_id)
+        done = self._get(command_id)
         if done is None:
-            done = self._recent[command_id] = {"first": seq, "digest": digest}
+            done = self._recent[command_id] = _Done(seq, digest)
             if len(self._recent) >= self.FOLD_AT:
                 self._fold()
-        done["last"] = seq
+        done.last = seq
 
     def _fold(self) -> None:
         """The recent entries into a new settled dict, and the settled ones beyond the newest
@@ -1408,13 +1450,15 @@ class GameService:
             return dict(deck)
         name = deck["starter"]
         extra = {k: v for k, v in deck.items() if k != "starter"}
-        if set(extra) - {"sideboard"} or (extra and not ruleset.startswith("FoW-")) or not isinstance(name, str):
+        fow_only = {"sideboard", "automatic_cards_in_hand"}
+        if set(extra) - fow_only or (extra and not ruleset.startswith("FoW-")) or not isinstance(name, str):
             raise InvalidRequestError(
-                f"{player.id}'s deck: give either {{'starter': name}} (with, in Force of Will, a 'sideboard') "
-                "or a deck list"
+                f"{player.id}'s deck: give either {{'starter': name}} (with, in Force of Will, a 'sideboard' "
+                "and 'automatic_cards_in_hand') or a deck list"
             )
         try:
-            # cards owned outside the game besides the starter deck (FoW-5.5 3.16 p1), checked by the engine
+            # cards owned outside the game besides the starter deck (FoW-5.5 3.16 p1), and whether its
+            # player is asked about automatic cards in hand (9.6 p2): checked by the engine
             return {**self.catalogs.starter_deck(ruleset, name), **extra}
         except UnknownStarterDeckError as exc:
             raise InvalidRequestError(f"{player.id}'s deck: {exc}", "deck/unknown_starter") from None

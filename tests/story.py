@@ -86,3 +86,10 @@ def find_all(events: Iterable[Event], type_: str, **match: Any) -> list[Event]:
 def pending(state: Any) -> tuple[str, str]:
     assert state.pending is not None
     return state.pending.kind, state.pending.player
+
+
+def deck_settings(ruleset: str, automatic_cards: str = "never") -> dict[str, str]:
+    """What a deck of ``ruleset`` says besides its cards: under FoW-5.5 whether its player is asked
+    to reveal automatic cards from the hand (``automatic_cards_in_hand``, FoW-5.5 9.6 p2), which a
+    deck holding such a card must say (the fire starter deck holds one)."""
+    return {"automatic_cards_in_hand": automatic_cards} if ruleset == "FoW-5.5" else {}

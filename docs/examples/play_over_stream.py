@@ -189,7 +189,9 @@ class Player:
 def play(base_url: str, concede_turn: int | None = None, api_key: str | None = None) -> dict[str, Any]:
     """Create a game, play it to its end with one client thread per player; the summary."""
     headers = {} if api_key is None else {"Authorization": f"Bearer {api_key}"}
-    players = [{"id": p, "name": p.upper(), "deck": {"starter": deck}} for p, deck in DECKS.items()]
+    # each player says whether to be asked about automatic cards in hand (FoW-5.5 9.6 p2): never, here
+    never = {"automatic_cards_in_hand": "never"}
+    players = [{"id": p, "name": p.upper(), "deck": {"starter": deck, **never}} for p, deck in DECKS.items()]
     body = {"ruleset": "FoW-5.5", "variant": "valhalla", "first_player": "p1", "players": players}
     created = httpx.post(f"{base_url}/games", json=body, headers=headers, timeout=30.0)
     created.raise_for_status()

@@ -125,7 +125,7 @@ from domain.fow.trigger_checks import (
     removing_since,
     trigger_effects,
 )
-from domain.fow.trigger_play import _source_x, auto_playable_trigger, play_trigger
+from domain.fow.trigger_play import _source_x, auto_playable_trigger, automatic_card_cost, play_trigger
 from domain.fow.will import (
     Use,
     _changed_will,
@@ -232,6 +232,7 @@ __all__ = [
     "apply_effect",
     "ask_replacement_order",
     "auto_playable_trigger",
+    "automatic_card_cost",
     "changed_activate_cost",
     "characteristics_or_printed",
     "check_delayed",

@@ -7,7 +7,7 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
-from domain.fow import actions, flow, loops
+from domain.fow import actions, flow, loops, outside
 from domain.fow.cards import Cancel, Cost, May, Pay
 from domain.fow.commands import COMMANDS, command
 from domain.fow.context import Ctx
@@ -50,6 +50,9 @@ def play_triggered(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     "recover",
     "keep_rested",
     "reveal_outside",
+    "put_from_outside",
+    outside.BEGINNING,
+    "reveal_automatic_card",
     args={"cards": ListOf(ObjectId), "order": ListOf(ObjectId)},
 )
 def choose_cards(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
@@ -61,6 +64,16 @@ def choose_cards(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         raise ctx.reject("command/malformed", "10.13 p1", "'cards' must be a list of distinct object ids")
     if p.kind == "look":
         _choose_looked(ctx, p.options, cards, args.get("order"))
+        return
+    if p.kind == outside.BEGINNING:  # "At the beginning of the game >>> ... you may reveal this card" (9.2 p2)
+        if any(c not in p.options["cards"] for c in cards):
+            raise ctx.reject("rules/search_choice", "3.16 p1", f"choose among {p.options['cards']} (or none)")
+        cause = outside.answer_beginning_of_game(ctx, player, list(cards), ctx.cause)
+        if not outside.ask_beginning_of_game(ctx, cause, after=player):
+            flow.open_priority(ctx, s.turn_player, cause)
+        return
+    if p.kind == "reveal_automatic_card":
+        _reveal_automatic_cards(ctx, player, p.options, cards)
         return
     if p.kind == "keep_rested":  # "You may choose not to recover this card during the recovery phase"
         if any(c not in p.options["cards"] for c in cards):
@@ -79,16 +92,20 @@ def choose_cards(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
         ctx.emit("StepBegan", {"phase": "end", "step": "cleanup"}, "5.4 p5.5", cause=cause)
         flow.finish_cleanup(ctx, cause)
         return
-    if p.kind in ("search", "put_from_hand", "put_from_removed", "reveal_outside"):
+    if p.kind in ("search", "put_from_hand", "put_from_removed", "reveal_outside", "put_from_outside"):
         allowed = list(p.options["cards"])
         if not int(p.options.get("min", 0)) <= len(cards) <= int(p.options["max"]) or any(
             c not in allowed for c in cards
         ):
-            where = {"search": "main deck", "put_from_hand": "hand", "reveal_outside": "cards outside the game"}
+            outside_the_game = "cards outside the game"
+            where = {"search": "main deck", "put_from_hand": "hand"}
+            where.update(reveal_outside=outside_the_game, put_from_outside=outside_the_game)
             least = int(p.options.get("min", 0))
             how_many = f"from {least} to {p.options['max']}" if least else f"up to {p.options['max']}"
             # a public zone, or a hidden one; outside the game: the removed area and the sideboard (3.16 p1)
-            rule = {"put_from_removed": "10.13 p1", "reveal_outside": "3.16 p1"}.get(p.kind, "10.13 p2")
+            rule = {"put_from_removed": "10.13 p1", "reveal_outside": "3.16 p1", "put_from_outside": "3.16 p1"}.get(
+                p.kind, "10.13 p2"
+            )
             from_ = where.get(p.kind, "removed area")
             raise ctx.reject("rules/search_choice", rule, f"choose {how_many} matching card(s) from your {from_}")
         pairs = p.options.get("either")
@@ -129,6 +146,23 @@ def choose_cards(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     done = actions.resolve_top(ctx, ctx.cause, choice=cards)
     if done is not None:
         flow.continue_after_resolution(ctx, done)
+
+
+def _reveal_automatic_cards(ctx: Ctx, player: str, options: Mapping[str, Any], cards: list[str]) -> None:
+    """The automatic cards ``player`` reveals from their hand or chant-standby area at a happening
+    (FoW-5.5 9.6 p2): each revealed becomes triggered (7.9 p2) and is played in the priority
+    sequence (9.6 p5), from the hand its cost paid besides its [Trigger] cost (7.9 p4); the others
+    stay hidden."""
+    allowed = list(options["cards"])
+    if any(c not in allowed for c in cards):
+        raise ctx.reject("rules/reveal_choice", "9.6 p2", f"reveal any of {allowed} (or none)")
+    closed = {"window": options["window"], "player": player, "revealed": list(cards)}
+    cause = ctx.emit("RevealWindowClosed", closed, "9.6 p2", actor=player)
+    for oid in cards:
+        cause = ctx.emit("CardRevealed", {"oid": oid, "player": player}, "7.9 p2", cause=cause, actor=player)
+        zone = ctx.s.objects[oid].zone  # the hand or the chant-standby area
+        cause = actions.add_trigger(ctx, player, oid, -1, cause, kind="card", rule="9.6 p2", zone=zone)
+    flow.open_priority(ctx, str(options["priority"]), cause)
 
 
 def _choose_looked(ctx: Ctx, options: Mapping[str, Any], cards: list[str], order: Any) -> None:

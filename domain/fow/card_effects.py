@@ -1097,6 +1097,30 @@ class BecomeCopy(_Model):
         return self
 
 
+class CopyOnChase(_Model):
+    """ "Copy target chant spell. You may choose new targets for the copy." / "Copy it." / "copy this
+    spell": a spell or an ability on the chase is copied (FoW-5.5 10.16 p1): a new item on top of the
+    chase, controlled by the player whose effect copies it - for a spell a pseudo-card with its
+    information that ceases to exist once it leaves the chase (p1.1), for an ability the same ability
+    (p1.2) - with every choice made for the copied one: targets, modes, X, awakening (p1.3).  The copy is
+    not played: no cost is paid and nothing that triggers on playing triggers (9.3 p2 is how a card or
+    ability is played; a copy is made by an effect).  ``new_targets``: "You may choose new targets for the
+    copy" - the copy's controller keeps the copied targets or chooses other legal ones (1.4 p1: the card
+    text adds that choice to p1.3)."""
+
+    op: Literal["copy_on_chase"] = "copy_on_chase"
+    target: Target
+    new_targets: bool = False
+
+    @model_validator(mode="after")
+    def _check(self) -> CopyOnChase:
+        if self.target.kind not in ("chosen", "that", "self") or self.target.filter.zone != "chase":
+            raise ValueError("copy_on_chase copies one spell or ability on the chase: chosen, 'that' or 'self'")
+        if self.target.kind == "chosen" and (self.target.count != 1 or self.target.up_to):
+            raise ValueError("copy_on_chase copies one chosen spell or ability")
+        return self
+
+
 Restriction = Literal[
     "cannot_attack",
     "cannot_attack_you",
@@ -1239,6 +1263,31 @@ class RevealOutside(_Model):
     def _check(self) -> RevealOutside:
         if self.filter is not None and self.filter.zone != "outside":
             raise ValueError("'reveal_outside' chooses among the cards outside the game (zone 'outside')")
+        return self
+
+
+class PutFromOutside(_Model):
+    """ "You may reveal a card named "Magog, Artificial Eclipse" you own from outside the game and put it into
+    the field", "Put a revealed non-magic stone, non-J/ruler Machine you own from outside the game into your
+    hand", "Put up to seven Seven Stars rulers you own from outside the game in your ruler area": the controller
+    chooses up to ``count`` of the cards they own outside the game - their removed area and sideboard (FoW-5.5
+    3.16 p1) - that match ``filter``, as the effect resolves (``ChoiceRequested`` kind ``put_from_outside``);
+    each is revealed (10.4 p1) and put ``to`` its zone: the controller's field (a card that can be there
+    without a host: no spell, 3.15 p4; no [Addition:Resonator]; not played, so no [Enter], 9.6 p1.1), their
+    hand, or their ruler area (a ruler only, 3.15 p3).  ``up_to`` ("you may", "up to N"): none may be chosen;
+    otherwise as many as the public candidates allow must be - a hidden sideboard card may go unfound (the
+    chooser alone sees it, as in a hidden zone, 10.13 p2)."""
+
+    op: Literal["put_from_outside"] = "put_from_outside"
+    filter: Filter
+    count: Annotated[int, Field(ge=1)] = 1
+    to: Literal["field", "hand", "ruler_area"] = "field"
+    up_to: bool = False
+
+    @model_validator(mode="after")
+    def _check(self) -> PutFromOutside:
+        if self.filter.zone != "outside":
+            raise ValueError("'put_from_outside' chooses among the cards outside the game (zone 'outside')")
         return self
 
 

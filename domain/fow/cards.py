@@ -24,6 +24,7 @@ from domain.fow.card_effects import Cancel as Cancel
 from domain.fow.card_effects import ChangeCost as ChangeCost
 from domain.fow.card_effects import ChangeRaces as ChangeRaces
 from domain.fow.card_effects import ChooseARace as ChooseARace
+from domain.fow.card_effects import CopyOnChase as CopyOnChase
 from domain.fow.card_effects import CostChange as CostChange
 from domain.fow.card_effects import DealDamage as DealDamage
 from domain.fow.card_effects import DealMore as DealMore
@@ -49,6 +50,7 @@ from domain.fow.card_effects import PreventDamage as PreventDamage
 from domain.fow.card_effects import ProduceWill as ProduceWill
 from domain.fow.card_effects import PutCounter as PutCounter
 from domain.fow.card_effects import PutFromHand as PutFromHand
+from domain.fow.card_effects import PutFromOutside as PutFromOutside
 from domain.fow.card_effects import PutFromRemoved as PutFromRemoved
 from domain.fow.card_effects import PutIntoField as PutIntoField
 from domain.fow.card_effects import PutIntoRulerArea as PutIntoRulerArea
@@ -173,6 +175,8 @@ _PAUSING_OPS = (
     "move_addition",
     "reveal_named",
     "reveal_outside",
+    "copy_on_chase",
+    "put_from_outside",
 )
 """Effects that may wait for a player's choice (or hold other effects): not inside ``may``/``if``."""
 
@@ -354,6 +358,7 @@ Effect = Annotated[
     | PutIntoField
     | PutTokenCopy
     | BecomeCopy
+    | CopyOnChase
     | Restrict
     | PutFromHand
     | PutFromRemoved
@@ -375,7 +380,8 @@ Effect = Annotated[
     | GrantAbilities
     | RemoveInstead
     | RevealHand
-    | RevealOutside,
+    | RevealOutside
+    | PutFromOutside,
     Field(discriminator="op"),
 ]
 
@@ -616,6 +622,11 @@ HOST_TRIGGERS = (
 )
 """Triggers on this card that an addition's ``host_trigger`` ability reads on the card it is added to."""
 STANDBY_CARD_TRIGGERS = ("card_destroyed",)
+HAND_REVEAL_TRIGGERS = ("opponent_attacks", "opponent_resonator_attacks_or_blocks", "you_play_chant")
+"""The happenings at which a player who is asked about automatic cards in hand (FoW-5.5 9.6 p2,
+7.9 p2) is asked whether to reveal one: a public, fixed list (the [Trigger] conditions of the
+automatic chant-standby cards the engine plays from the hand), so the question never depends on
+the cards the player holds."""
 """[Trigger] conditions of a chant-standby card naming another card (``Card.trigger_filter``)."""
 _SUBJECT_TRIGGERS = ("deals_damage_to_resonator",)
 """Triggers recording the other object they name (the trigger's subject, "that resonator")."""

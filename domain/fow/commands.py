@@ -24,8 +24,9 @@ CommandHandler = Handler[Ctx]
 
 def _begin(ctx: Ctx, state: GameState, cmd: Command) -> None:
     # where a question about a move's replacement rewinds to (``ask_move_choice``); none when the
-    # command is decided in place (``engine.decide_in_place``), whose state is the one it changes
-    ctx.origin = None if state is ctx.s else (state, 0)
+    # command is decided in place (``engine.decide_in_place``), whose state is the one it changes; a
+    # probe on the state itself (``CommandTable.accepts``) rewinds to a copy of it
+    ctx.origin = None if state is ctx.s and not ctx.in_place else (state, 0)
 
 
 COMMAND_TABLE = CommandTable[Ctx](
@@ -37,6 +38,7 @@ COMMAND_TABLE = CommandTable[Ctx](
     expected="6.1 p1.3",
     no_priority=True,
     begin=_begin,
+    probe_in_place=True,  # decide changes its state only by emitting events (``Ctx.emit``)
 )
 COMMANDS = COMMAND_TABLE.handlers
 """Every command type, by name (imperative: ``DeclareAttack``)."""

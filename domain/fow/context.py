@@ -9,7 +9,7 @@ from typing import Any
 
 from domain.fow.state import EVENTS, HIDDEN_ZONES, GameState, apply_event
 from domain.fow.versions import version
-from domain.kernel import RULES_AUTHORITY, DecisionContext, Event, event_cause
+from domain.kernel import RULES_AUTHORITY, CopyNeededError, DecisionContext, Event, event_cause
 from domain.kernel import RejectedError as RejectedError
 
 _OBJECT_KEYS = ("oid", "oids", "source", "target", "targets", "attacker", "blocker", "attached_to", "item")
@@ -60,6 +60,8 @@ class Ctx(DecisionContext[GameState]):
         self, type_: str, data: Mapping[str, Any], rule: str, *, cause: str | None = None, actor: str = RULES_AUTHORITY
     ) -> str:
         """Record an event; returns its id (``ev:<seq>``) for use as the cause of what follows."""
+        if self.in_place:  # a probe on the caller's state: it goes on on a copy (``CommandTable.accepts``)
+            raise CopyNeededError
         body = dict(data)
         if self.manual_cards and type_ != "GameStarted":
             marked = self._manual_objects(type_, body)

@@ -17,6 +17,7 @@ from domain.fow.cards import (
     ChangeCost,
     ChangeRaces,
     ChooseARace,
+    CopyOnChase,
     DealDamage,
     DealMore,
     Delayed,
@@ -43,6 +44,7 @@ from domain.fow.cards import (
     ProduceWill,
     PutCounter,
     PutFromHand,
+    PutFromOutside,
     PutFromRemoved,
     PutIntoField,
     PutIntoRulerArea,
@@ -82,7 +84,7 @@ from domain.fow.characteristics import (
     total_cost,
 )
 from domain.fow.context import Ctx
-from domain.fow.copies import become_copy, put_token_copy
+from domain.fow.copies import become_copy, copy_on_chase, put_token_copy
 from domain.fow.damage import _asks_move_replacements, _asks_replacements, _dealt_by_target, deal_damage, destroy
 from domain.fow.effect_choices import (
     _ask_from_graveyard,
@@ -97,7 +99,7 @@ from domain.fow.effect_choices import (
 )
 from domain.fow.matching import _filter_match, _fits_field_alone, _search_match, _total_cost
 from domain.fow.movement import draw, end_source_rested, end_with_control, move, recovery_prohibited, shuffle
-from domain.fow.outside import reveal_outside
+from domain.fow.outside import put_from_outside, reveal_outside
 from domain.fow.state import PLAYGROUND, ChaseItem, GameState
 from domain.fow.targets import _players, _search_field_instead, _targets_of, is_legal_host
 from domain.fow.trigger_checks import (
@@ -201,6 +203,8 @@ def apply_effect(
         return _fight(ctx, item, eff, group, other, cause, choice)
     if isinstance(eff, RevealOutside):  # "reveal ... from outside the game and keep it revealed" (3.16 p1)
         return reveal_outside(ctx, item, eff, cause, choice)
+    if isinstance(eff, PutFromOutside):  # "reveal ... from outside the game and put it into ..." (3.16 p1)
+        return put_from_outside(ctx, item, eff, cause, choice)
     if isinstance(eff, Delayed):  # "At the end of turn, destroy that resonator" (9.6 p8)
         made: dict[str, Any] = {"delayed": ctx.fresh_id("d"), "controller": you, "source": src, "at": eff.at}
         past = s.phase == "end" and s.step in ("end_of_turn", "cleanup")  # this turn's end of turn happened
@@ -637,7 +641,9 @@ def apply_effect(
                 for oid in s.zones[you]["hand"]
                 if here and _filter_match(s, eff.filter, oid) and is_legal_host(s, oid, src)
             ]
-            if not candidates:
+            # asked whenever the hand holds a card, as a search is: whether any fits is the player's
+            # to know (the hand is hidden, 3.1 p2); where this card is, and the hand's size, are public
+            if not here or not s.zones[you]["hand"]:
                 return cause
             asked = {"item": item.id, "cards": candidates, "max": eff.count}
             ctx.ask(you, "put_from_hand", asked, "10.1 p2", cause=cause)
@@ -651,7 +657,7 @@ def apply_effect(
     if isinstance(eff, PutFromHand) and eff.to_standby:  # "... into your chant-standby area face down"
         if choice is None:
             candidates = [oid for oid in s.zones[you]["hand"] if _filter_match(s, eff.filter, oid)]
-            if not candidates:
+            if not s.zones[you]["hand"]:  # asked whenever the hand holds a card (see above)
                 return cause
             asked = {"item": item.id, "cards": candidates, "max": eff.count}
             ctx.ask(you, "put_from_hand", asked, "3.11 p1", cause=cause)
@@ -668,7 +674,7 @@ def apply_effect(
                 first = item.targets[0][0] if item.targets and item.targets[0] else None
                 total = _total_cost(s, first) if first in s.objects else None
                 candidates = [oid for oid in candidates if _total_cost(s, oid) == total]
-            if not candidates:
+            if not s.zones[you]["hand"]:  # asked whenever the hand holds a card (see above)
                 return cause
             asked = {"item": item.id, "cards": candidates, "max": eff.count}
             ctx.ask(you, "put_from_hand", asked, "10.13 p2", cause=cause)
@@ -1000,6 +1006,8 @@ def apply_effect(
         return put_token_copy(ctx, item, eff, group, cause)
     if isinstance(eff, BecomeCopy):  # "This card becomes a copy of target J-Ruler ..." (10.16 p2)
         return become_copy(ctx, item, eff, group, cause)
+    if isinstance(eff, CopyOnChase):  # "Copy target chant spell. You may choose new targets ..." (10.16 p1)
+        return copy_on_chase(ctx, item, eff, group, cause, choice)
     if isinstance(eff, PutIntoField) and eff.chosen_from is not None:
         return _put_chosen_into_field(ctx, item, eff, eff.chosen_from, cause, choice)
     if isinstance(eff, PutIntoField):

@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from domain import hidden, labels
-from domain.fow import flow, loops, memo, position
+from domain.fow import flow, loops, memo, outside, position
 from domain.fow.answer_commands import NAMED_CARD_TYPES as NAMED_CARD_TYPES
 from domain.fow.answer_commands import REPLACEMENT_ANSWER as REPLACEMENT_ANSWER
 from domain.fow.answer_commands import _choose_looked as _choose_looked
@@ -53,6 +53,7 @@ from domain.fow.legal import _target_options as _target_options
 from domain.fow.legal import _trigger_commands as _trigger_commands
 from domain.fow.legal import _will_sources as _will_sources
 from domain.fow.legal import plan_payment as plan_payment
+from domain.fow.movement import move
 from domain.fow.other_commands import _judgment_cost as _judgment_cost
 from domain.fow.other_commands import _judgment_x as _judgment_x
 from domain.fow.other_commands import _less as _less
@@ -91,7 +92,7 @@ from domain.fow.setup import check_unsupported as check_unsupported
 from domain.fow.setup import check_version as check_version
 from domain.fow.setup import choose_turn_order as choose_turn_order
 from domain.fow.setup import keywords_of as keywords_of
-from domain.fow.state import EVENTS, GameState, state_from_dict, state_to_dict
+from domain.fow.state import EVENTS, GameState, own_objects, state_from_dict, state_to_dict
 from domain.fow.state import apply_event as apply_event
 from domain.fow.state import evolve as evolve
 from domain.fow.timing import _obj_arg as _obj_arg
@@ -148,8 +149,10 @@ def decline_trigger(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
             "9.6 p6",
             "triggered automatic abilities must be played; only revealing a card is optional",
         )
-    if trig.kind == "card" and not version(s.ruleset).standby_reveal_optional:
-        # a chant-standby card is an automatic ability here: played unless it cannot be (9.6 p6)
+    revealed = trig.kind == "card" and s.objects[trig.source].revealed  # revealed as it triggered (9.6 p2)
+    if trig.kind == "card" and (revealed or not version(s.ruleset).standby_reveal_optional):
+        # a chant-standby card is an automatic ability here, or one revealed already: played unless
+        # it cannot be (9.6 p6)
         if any(_accepted(s, c) for c in _trigger_commands(s, trig, player)):
             raise ctx.reject(
                 "rules/must_play_trigger",
@@ -157,6 +160,8 @@ def decline_trigger(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
                 f"{s.card_of(trig.source).name} has triggered and can be played, so it must be played",
             )
         cause = ctx.emit("TriggerDiscarded", {"trigger": trig.id, "why": "cannot be played"}, "9.6 p6", actor=player)
+        if revealed and s.objects[trig.source].zone == trig.zone:  # "put it into owner's graveyard" (9.6 p6.1)
+            cause = move(ctx, trig.source, "graveyard", cause, rule="9.6 p6.1", reason="cannot be played", actor=player)
     else:
         cause = ctx.emit("TriggerDiscarded", {"trigger": trig.id, "why": "not revealed"}, "7.9 p2", actor=player)
     flow.open_priority(ctx, s.turn_player, cause)
@@ -200,6 +205,7 @@ def decide_in_place(state: GameState, cmd: Command) -> list[Event] | Rejection:
             apply_event(state, e)
         return result
     spec = pending_choice(state, cmd.player)  # read before the command changes the state
+    own_objects(state)  # the handlers may hold an object while events change it
     try:
         answer = COMMAND_TABLE.decide(state, cmd, in_place=True)
     except ReplacementUnchosenError:
@@ -235,6 +241,9 @@ _CHOICE_RULES = {
     "put_from_hand": "10.13 p2",
     "recover": "9.3 p3.2",
     "reveal_outside": "3.16 p1",
+    outside.BEGINNING: "3.16 p1",
+    "put_from_outside": "3.16 p1",
+    "reveal_automatic_card": "9.6 p2",
 }
 """The decisions that are a choice of N from M (one parameterised legal action) and the rule that asks."""
 
@@ -256,8 +265,12 @@ def pending_choice(s: GameState, player: str) -> Command | None:
     elif p.kind in ("discard_to_hand_size", "discard"):
         cards = hand
         lo = hi = min(int(p.options["count"]), len(hand))
-    elif p.kind in ("keep_rested", "put_from_removed"):  # any of them
+    elif p.kind in ("keep_rested", "put_from_removed", "reveal_automatic_card"):  # any of them
         lo, hi = 0, len(cards)
+    elif p.kind == outside.BEGINNING:  # any of them, one of a name if its text says so (3.16 p1, 2.2)
+        lo, hi = 0, len(cards)
+        if isinstance(p.options.get("groups"), list):
+            constraints, groups = ("one_per_group",), tuple(tuple(map(str, g)) for g in p.options["groups"])
     elif p.kind == "look":
         lo, hi = int(p.options["min"]), min(int(p.options["max"]), len(cards))
     elif p.kind == "attributes":  # any number of the five (2.8 p2)
@@ -267,6 +280,7 @@ def pending_choice(s: GameState, player: str) -> Command | None:
         "put_from_hand",
         "recover",
         "reveal_outside",
+        "put_from_outside",
     ):  # "up to N" (a search "for a card": min, 10.13 p2)
         lo, hi = int(p.options.get("min", 0)), min(int(p.options["max"]), len(cards))
         if isinstance(p.options.get("kinds"), list):  # "a X and/or a Y": one of each kind (10.13 p2)
@@ -280,15 +294,22 @@ def pending_choice(s: GameState, player: str) -> Command | None:
 
 _decide = memo.within_one_call(checking_choices(COMMAND_TABLE.decide, pending_choice))
 
+_probe = memo.within_one_call(checking_choices(lambda s, c: COMMAND_TABLE.accepts(s, c) or [], pending_choice))
+
 
 def _accepted(s: GameState, cmd: Command) -> bool:
-    return not isinstance(_decide(s, cmd), Rejection)
+    """Whether ``_decide`` accepts ``cmd``, without carrying it out (``CommandTable.accepts``): the
+    handler runs on ``s`` itself until it would emit an event (then again on a copy), and stops
+    where it hands over to the rules flow (``flow.after_action``, ``flow.pass_priority``), which
+    refuses nothing."""
+    return not isinstance(_probe(s, cmd), Rejection)
 
 
 DECISION_KINDS: tuple[str, ...] = (
     "attribute",
     "attributes",
     "banish",
+    outside.BEGINNING,
     "declare_attack",
     "declare_block",
     "discard",
@@ -310,10 +331,12 @@ DECISION_KINDS: tuple[str, ...] = (
     "pierce",
     "priority",
     "put_from_hand",
+    "put_from_outside",
     "put_from_removed",
     "race",
     "recover",
     "replacement",
+    "reveal_automatic_card",
     "reveal_outside",
     "search",
     "skill",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.fow import actions
+from domain.fow import actions, outside
 from domain.fow.cards import RuleOverrides
 from domain.fow.characteristics import (
     cannot_attack_player,
@@ -86,6 +86,9 @@ def open_priority(ctx: Ctx, player: str, cause: str) -> None:
         cause = processed
         if s.finished:
             return
+        if s.reveal_windows:
+            ask_reveal_window(ctx, player, cause)
+            return
         cause = actions.check_status_triggers(ctx, cause)
         if s.triggered:
             chooser = (
@@ -102,12 +105,33 @@ def open_priority(ctx: Ctx, player: str, cause: str) -> None:
         return
 
 
+def ask_reveal_window(ctx: Ctx, player: str, cause: str) -> None:
+    """Whether to reveal automatic cards from the hand or chant-standby area at the earliest
+    happening not yet asked about (FoW-5.5 9.6 p2, 7.9 p2): the cards that fit then and are still
+    there, not yet triggered; asked even when none is, so that the question tells the opponent nothing.
+    ``priority`` is the player the priority sequence was opened for, who has it after."""
+    s = ctx.s
+    window = s.reveal_windows[0]
+    pid = window["player"]
+    held = [
+        c
+        for c in window["cards"]
+        if s.objects[c].zone in ("hand", "standby") and not any(t.source == c for t in s.triggered)
+    ]
+    options = {"window": window["window"], "trigger": window["trigger"], "cards": held}
+    ctx.ask(pid, "reveal_automatic_card", {**options, "priority": player}, "9.6 p2", cause=cause)
+
+
 def after_action(ctx: Ctx, player: str, cause: str) -> None:
-    """Any action other than a pass keeps priority with its player (FoW-5.5 6.4 p1.1)."""
+    """Any action other than a pass keeps priority with its player (FoW-5.5 6.4 p1.1).  The action has
+    been performed: what follows refuses nothing (a probe stops here, ``DecisionContext.commit``)."""
+    ctx.commit()
     open_priority(ctx, player, cause)
 
 
 def pass_priority(ctx: Ctx, player: str, cause: str) -> None:
+    """A pass (7.12 p1): what follows refuses nothing (a probe stops here, ``DecisionContext.commit``)."""
+    ctx.commit()
     s = ctx.s
     ev = ctx.emit("PriorityPassed", {"player": player}, "7.12 p1", cause=cause, actor=player)
     if s.passes >= 2:
@@ -179,6 +203,9 @@ def enter_step(ctx: Ctx, phase: str, step: str, cause: str) -> None:
         actions.check_triggers(ctx, "beginning_of_turn", ev, player=tp)
         if s.turn == 1:  # "At the beginning of the game" happens in the first turn's draw phase (5.1 p1)
             actions.check_triggers(ctx, "beginning_of_game", ev, player=tp)
+            # and those of the cards in the sideboards (9.2 p2): each player with one is asked first (3.16 p1)
+            if outside.ask_beginning_of_game(ctx, ev):
+                return
         open_priority(ctx, tp, ev)
     elif phase == "draw" and step == "draw":
         ev = begin_step(ctx, phase, step, "5.1 p3", cause)
@@ -282,7 +309,7 @@ def cleanup(ctx: Ctx, cause: str) -> None:
 
 def finish_cleanup(ctx: Ctx, cause: str) -> None:
     s = ctx.s
-    if rule_processes_pending(s) or s.triggered:
+    if rule_processes_pending(s) or s.triggered or s.reveal_windows:
         if s.step != "cleanup":
             cause = ctx.emit("StepBegan", {"phase": "end", "step": "cleanup"}, "5.4 p5.5", cause=cause)
         open_priority(ctx, s.turn_player, cause)
@@ -489,7 +516,7 @@ def end_battle_window(ctx: Ctx, step: str, cause: str) -> None:
         ending = [e.id for e in s.effects if e.duration == "end_of_battle"]
         if ending:
             cause = ctx.emit("ContinuousEffectsEnded", {"ids": ending, "why": "end of battle"}, "8.6 p3.1", cause=cause)
-        if rule_processes_pending(s) or s.triggered:
+        if rule_processes_pending(s) or s.triggered or s.reveal_windows:
             open_priority(ctx, s.turn_player, cause)  # repeat the final step (8.6 p3.2)
             return
         ev = ctx.emit("BattleEnded", {}, "8.6 p4", cause=cause)

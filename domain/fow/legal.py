@@ -249,7 +249,7 @@ def _trigger_commands(s: GameState, trig: Triggered, player: str) -> list[Comman
     combos = _target_options(s, groups, player, trig.source) or [[]]
     pay: list[dict[str, JSON]] | None = []
     if trig.kind == "card":
-        cost = s.cards[s.objects[trig.source].card].trigger_cost
+        cost = actions.automatic_card_cost(s, trig)  # its own cost too from the hand (7.9 p4)
         pay = plan_payment(s, player, cost) if cost else []
     return [Command("PlayTriggered", player, {"trigger": trig.id, "targets": c, "pay_with": pay or []}) for c in combos]
 

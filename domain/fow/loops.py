@@ -229,9 +229,13 @@ def _perform_loop(ctx: Ctx, cause: str) -> None:
     if s.pending is None or s.pending.kind != "priority":  # the numbers were asked: back to the declarer
         cause = ctx.emit("PriorityGiven", {"player": declarer}, rule, cause=cause)
     declared = copy.deepcopy(list(loop["actions"]))
-    for _ in range(times):
-        for action in declared:
-            _perform(ctx, action)
+    probing, ctx.probing = ctx.probing, False  # an action may still be refused after the one before it
+    try:
+        for _ in range(times):
+            for action in declared:
+                _perform(ctx, action)
+    finally:
+        ctx.probing = probing
     ordered = {p: numbers[p] for p in s.order if p in numbers}
     ctx.emit("LoopPerformed", {"player": declarer, "times": times, "declared": ordered}, rule, cause=cause)
 

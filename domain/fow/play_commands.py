@@ -213,7 +213,8 @@ def play_card(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
     if card.type == "resonator":
         actions.check_triggers(ctx, "you_play_resonator", cause, player=player)
     if card.type == "spell" and card.subtype in ("chant", "chant_instant"):  # "a [Spell:Chant] or ... card"
-        actions.check_triggers(ctx, "you_play_chant", cause, player=player)
+        # the spell on the chase is what "it" names ("Whenever you play a chant => Copy it", 10.16 p1.1)
+        actions.check_triggers(ctx, "you_play_chant", cause, player=player, subject=item)
     if card.type == "resonator" and source_zone == "hand":  # a summon spell (3.13 p3) from the hand
         actions.check_triggers(ctx, "you_play_summon_spell_from_hand", cause, player=player)
     if card.type == "addition":
@@ -426,6 +427,7 @@ def activate_ability(ctx: Ctx, player: str, args: Mapping[str, Any]) -> None:
             cause,
             cost_cards=args.get("cost_cards"),
             cost_counters=args.get("cost_counters"),
+            alone=True,
         )
         flow.after_action(ctx, player, cause)
         return

@@ -283,6 +283,8 @@ def finish_item(ctx: Ctx, item: ChaseItem, cause: str) -> str:
             card.subtype or "", "9.3 p3.2"
         )
         cause = ctx.emit("ChaseItemResolved", {"item": item.id}, rule, cause=cause)
+        if s.objects[item.source].pseudo:  # a copy of a spell leaves the chase: it ceases to exist (10.16 p1.1)
+            return ctx.emit("CopyCeasedToExist", {"oid": item.source, "zone": "chase"}, "10.16 p1.1", cause=cause)
         return move(ctx, item.source, "graveyard", cause, rule=rule, reason="resolved")
     if item.kind == "judgment":
         cause = ctx.emit("ChaseItemResolved", {"item": item.id}, "7.5 p3", cause=cause)

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from domain.fow import actions, flow
-from domain.fow.cards import Card, PutCounter, parse_card
+from domain.fow.cards import HAND_REVEAL_TRIGGERS, Card, PutCounter, parse_card
 from domain.fow.commands import LIFEBREAK_CARDS, OPENING_HAND, STARTING_LIFE, VARIANTS, command
 from domain.fow.context import Ctx
 from domain.fow.versions import version
@@ -185,6 +185,61 @@ def _all_effects(card: Card) -> list[Any]:
 UNSUPPORTED_POLICIES = ("refuse", "manual")
 
 
+AUTOMATIC_CARDS_SETTING = "automatic_cards_in_hand"
+"""The deck's setting (FoW-5.5 9.6 p2, 7.9 p2) of whether its player is asked, at each happening
+of ``cards.HAND_REVEAL_TRIGGERS``, whether to reveal an automatic card from their hand or
+chant-standby area: ``"ask"`` or ``"never"`` (they never reveal one from the hand; one in the
+chant-standby area triggers, and is revealed as it is played)."""
+AUTOMATIC_CARDS_CHOICES = ("ask", "never")
+
+
+def is_automatic_card(card: Card) -> bool:
+    """A [Spell:Chant-Standby] card with a triggering condition before the colon of its [Trigger]
+    text (an automatic card, FoW-5.5 7.9 p1.1): not "anytime" (7.9 p6)."""
+    return card.type == "spell" and card.subtype == "chant_standby" and card.trigger not in (None, "anytime")
+
+
+def check_automatic_cards(
+    ctx: Ctx, spec: GameSpec, owned: Mapping[str, list[str]], cards: Mapping[str, Card]
+) -> dict[str, str]:
+    """Each player's answer to "may you reveal an automatic card from your hand?" (FoW-5.5 9.6 p2):
+    the deck's ``automatic_cards_in_hand``.  A deck whose main deck or sideboard (``owned``) holds
+    an automatic card must say it: the engine would otherwise choose for the player.  ``"ask"``
+    needs every such card's [Trigger] condition to be one the engine asks about
+    (``HAND_REVEAL_TRIGGERS``).  Under 5.01 no card is revealed from the hand (7.9 p1): none is asked."""
+    out: dict[str, str] = {}
+    for p in spec.players:
+        if not version(ctx.s.ruleset).automatic_cards_in_hand:
+            continue
+        given = p.deck.get(AUTOMATIC_CARDS_SETTING)
+        if given is not None and given not in AUTOMATIC_CARDS_CHOICES:
+            raise ctx.reject(
+                "deck/automatic_cards_in_hand",
+                "9.6 p2",
+                f"{p.id}'s deck field {AUTOMATIC_CARDS_SETTING!r} must be one of {', '.join(AUTOMATIC_CARDS_CHOICES)}",
+            )
+        automatic = [cards[c] for c in dict.fromkeys(owned[p.id]) if is_automatic_card(cards[c])]
+        if given is None and automatic:
+            raise ctx.reject(
+                "deck/automatic_cards_in_hand_unset",
+                "9.6 p2",
+                f"{p.id}'s deck holds {automatic[0].name} ({automatic[0].id}), an automatic card its player may "
+                "reveal from the hand as its [Trigger] condition is met; set the deck's "
+                f"{AUTOMATIC_CARDS_SETTING!r} to 'ask' (asked at each such happening) or 'never'",
+            )
+        if given == "ask":
+            unasked = next((c for c in automatic if c.trigger not in HAND_REVEAL_TRIGGERS), None)
+            if unasked is not None:
+                raise ctx.reject(
+                    "deck/automatic_card_not_asked",
+                    "9.6 p2",
+                    f"{unasked.name} ({unasked.id}) triggers on {unasked.trigger!r}, a happening at which the engine "
+                    f"does not ask about cards in hand (it asks at: {', '.join(HAND_REVEAL_TRIGGERS)})",
+                )
+        out[p.id] = str(given or "never")
+    return out
+
+
 def check_unsupported(ctx: Ctx, policy: str, cards: Iterable[Card]) -> list[dict[str, JSON]]:
     """Cards with text the engine cannot adjudicate (``Card.unsupported``).  Under ``refuse``
     a game holding any is rejected, naming every card and ability; under ``manual`` they are
@@ -218,10 +273,12 @@ def _start(ctx: Ctx, spec: GameSpec, catalog: Mapping[str, Mapping[str, Any]]) -
     used: dict[str, Card] = {}
     objects: list[dict[str, str]] = []
     decks: dict[str, tuple[str, list[str], list[str]]] = {}
+    owned: dict[str, list[str]] = {}
     for p in spec.players:
         ruler, main, stones = check_deck(ctx, p.id, p.deck, cards)
         sideboard = check_sideboard(ctx, p.id, p.deck, cards)
         decks[p.id] = (ruler, main, stones)
+        owned[p.id] = main + sideboard
         placed = [(ruler, "outside")] + [(c, "main_deck") for c in main] + [(c, "stone_deck") for c in stones]
         placed += [(c, "outside") for c in sideboard]  # out of the game from the start (3.16 p1)
         for n, (cid, zone) in enumerate(placed, start=1):
@@ -236,6 +293,9 @@ def _start(ctx: Ctx, spec: GameSpec, catalog: Mapping[str, Mapping[str, Any]]) -
                 used[ref] = cards[ref]
     check_version(ctx, used.values())
     manual = check_unsupported(ctx, spec.unsupported, used.values())
+    automatic = check_automatic_cards(ctx, spec, owned, cards)
+    # recorded only when a player is asked: a game where no one is reads as one from before the setting
+    asked = {AUTOMATIC_CARDS_SETTING: automatic} if "ask" in automatic.values() else {}
     if spec.first_player is not None and spec.first_player not in {p.id for p in spec.players}:
         raise ctx.reject("game/unknown_player", "4.2 p3", f"first_player {spec.first_player!r} is not a player")
     cause = ctx.emit(
@@ -250,6 +310,7 @@ def _start(ctx: Ctx, spec: GameSpec, catalog: Mapping[str, Mapping[str, Any]]) -
             "cards": {cid: c.model_dump(mode="json", by_alias=True, exclude_unset=True) for cid, c in used.items()},
             "objects": objects,
             **({"unsupported": "manual", "manual": manual} if manual else {}),
+            **asked,
         },
         "4.1 p1",
     )

@@ -8,13 +8,22 @@ Nothing here checks rules: replay trusts the recorded events.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from domain.fow.cards import Card, parse_card
-from domain.kernel import JSON, Event, EventHandlers, GameStateBase, Stored, compile_copy, header_fields
+from domain.kernel import (
+    JSON,
+    Event,
+    EventHandlers,
+    GameStateBase,
+    Stored,
+    compile_clone,
+    compile_copy,
+    copy_json,
+    header_fields,
+)
 
 ZONES = (
     "main_deck",
@@ -40,6 +49,25 @@ OUT_OF_GAME = ("removed", "outside")
 """What "out of (outside) the game" refers to (FoW-5.5 3.16 p1): a player's removed area and the cards they
 own that are not in the game, their sideboard (in a tournament, p1.2; otherwise the cards of their collection
 not in their deck, p1.1), declared with their deck and kept in the ``outside`` zone."""
+
+
+_NAMES = {name: name for name in (*ZONES, "chase", "none", "front", "j_ruler", "future")}
+"""The zone and side names objects repeat, one string each (issue 23: memory per cached game): a
+name decoded from an event is replaced by the equal one here, so states share it (equal strings:
+nothing decided changes)."""
+
+
+def _name(name: Any) -> Any:
+    """The zone or side ``name`` as :data:`_NAMES` holds it (anything else as it is)."""
+    return _NAMES.get(name, name) if type(name) is str else name
+
+
+def _player(s: GameState, player: Any) -> Any:
+    """The player id as the state's ``order`` holds it (anything else as it is)."""
+    for known in s.order:
+        if known == player:
+            return known
+    return player
 
 
 @dataclass(slots=True)
@@ -211,6 +239,9 @@ class ChaseItem:
     chosen_race: str | None = None
     """The race its controller chose as it resolves ("Choose a race.", FoW-5.5 2.5 p1), which the
     following effects read ("J/resonators of the chosen race")."""
+    copied_by: str | None = None
+    """For a copy of a spell or an ability (FoW-5.5 10.16 p1.1, p1.2): the id of the item whose effect
+    made it ("Copy target chant spell"), which asks whether it keeps its targets (p1.3)."""
 
 
 @dataclass(slots=True)
@@ -311,6 +342,9 @@ class Triggered:
     target: str | None = None
     amount: int | None = None
     """The damage dealt by the happening that triggered it ("that much")."""
+    zone: str = "standby"
+    """An automatic card's zone as it triggered (its player's hand or chant-standby area, FoW-5.5
+    9.6 p2): played only from there (9.6 p10)."""
 
 
 @dataclass(slots=True)
@@ -322,22 +356,8 @@ class Pending:
     options: dict[str, JSON] = field(default_factory=dict)
 
 
-def _copy_json(value: Any) -> Any:
-    """A deep copy of JSON data (dicts, lists, scalars), as ``copy.deepcopy`` makes it but without
-    its memo and dispatch; anything else is deep-copied.  Shared sub-values are copied apart, as a
-    dump and load of the state (a snapshot) copies them."""
-    kind = type(value)
-    if kind is dict:
-        return {k: _copy_json(v) for k, v in value.items()}
-    if kind is list:
-        return [_copy_json(v) for v in value]
-    if kind is str or kind is int or kind is bool or kind is float or value is None:
-        return value
-    return copy.deepcopy(value)
-
-
 def _clone_pending(p: Pending) -> Pending:
-    return Pending(p.kind, p.player, _copy_json(p.options))
+    return Pending(p.kind, p.player, copy_json(p.options))
 
 
 _clone_player = compile_copy(
@@ -393,6 +413,12 @@ class GameState(GameStateBase):
     """Status automatic cards (FoW-5.5 9.6 p9) in a chant-standby area whose player chose not
     to reveal them: not offered again until the status lapses, the card moves, a new step
     begins or an attack or block is declared."""
+    asked_about_hand: list[str] = field(default_factory=list)
+    """The players asked, at each happening of ``cards.HAND_REVEAL_TRIGGERS``, whether to reveal an
+    automatic card from their hand (FoW-5.5 9.6 p2; the decks' ``automatic_cards_in_hand``)."""
+    reveal_windows: list[dict[str, Any]] = field(default_factory=list)
+    """Happenings at which a player may reveal automatic cards from their hand (9.6 p2, 7.9 p2),
+    not yet asked: ``{window, player, trigger, cards}``, ``cards`` those that fit then."""
     effects: list[Effect] = field(default_factory=list)
     delayed: list[DelayedAbility] = field(default_factory=list)
     """Delayed automatic abilities of this turn (FoW-5.5 9.6 p8)."""
@@ -411,6 +437,10 @@ class GameState(GameStateBase):
     loop_done: dict[str, Any] | None = None
     """The loop last performed, ``{player, actions, rule}``, until its player performs another
     action (14.1 p1.1, p1.2: only then may they perform it again)."""
+    shared: set[str] = field(default_factory=set, compare=False, repr=False)
+    """Copy on write (not game state): the objects this state shares with another, ``evolve``'s copy
+    (:func:`share`) or the state it was made from; an event handler copies one before it changes it
+    (:func:`_mut`).  ``clone`` shares none."""
 
     STORED: ClassVar[dict[str, Stored]] = {
         **header_fields(Obj, PlayerState),
@@ -427,6 +457,8 @@ class GameState(GameStateBase):
         "pending": Stored("one", Pending),
         "triggered": Stored("many", Triggered),
         "status_declined": Stored("set", default=[]),
+        "asked_about_hand": Stored("list", default=[]),
+        "reveal_windows": Stored("deep", default=[]),
         "effects": Stored("many", Effect),
         "delayed": Stored("many", DelayedAbility, default=[]),
         "counter": Stored("value"),
@@ -447,12 +479,15 @@ class GameState(GameStateBase):
         "pending": ("one", _clone_pending),
         "triggered": "list",
         "status_declined": "set",
+        "asked_about_hand": "list",
+        "reveal_windows": "deep",
         "effects": ("each", _copy_effect),
         "delayed": ("each", _copy_delayed),
         "order": "list",
         "hand_changes": "map_lists",
         "loop": "deep",
         "loop_done": "deep",
+        "shared": "empty_set",
     }
 
     # --- queries used everywhere -------------------------------------------------------
@@ -512,7 +547,38 @@ def _acted(s: GameState, e: Event) -> None:
         s.loop_done = None
 
 
-_EVENTS = EventHandlers[GameState]("Force of Will", before=_acted)
+_share_copy = compile_clone({**GameState.COPIES, "objects": "dict"})
+
+
+def share(s: GameState) -> GameState:
+    """A copy of ``s`` that shares its objects with it, each copied by the first event handler of
+    either state that changes it (:func:`_mut`): ``evolve``'s copy.  Code that holds an object
+    while events change it does so on ``decide``'s copy (``clone``, which shares nothing) or on a
+    state it owns (``decide_in_place``, :func:`own_objects`)."""
+    new: GameState = _share_copy(s)
+    new.shared = set(s.objects)
+    s.shared = set(s.objects)
+    return new
+
+
+def own_objects(s: GameState) -> None:
+    """``s`` with copies of the objects it shares (:func:`share`), so that changing ``s`` in place
+    keeps every object it holds."""
+    if s.shared:
+        s.objects = {oid: _clone_obj(obj) if oid in s.shared else obj for oid, obj in s.objects.items()}
+        s.shared = set()
+
+
+def _mut(s: GameState, oid: str) -> Obj:
+    """The object ``oid`` of ``s``, to be changed: a copy of it first if ``s`` shares it (:func:`share`)."""
+    obj = s.objects[oid]
+    if oid in s.shared:
+        obj = s.objects[oid] = _clone_obj(obj)
+        s.shared.discard(oid)
+    return obj
+
+
+_EVENTS = EventHandlers[GameState]("Force of Will", before=_acted, copy=share)
 handles = _EVENTS.handles
 EVENTS = _EVENTS
 apply_event = _EVENTS.apply
@@ -532,18 +598,41 @@ def _game_started(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     s.order = [p["id"] for p in d["players"]]
     s.players = {p["id"]: PlayerState(id=p["id"], name=p["name"]) for p in d["players"]}
     s.zones = {p: {z: [] for z in ZONES} for p in s.order}
+    card_keys = {cid: cid for cid in s.cards}
     for o in d["objects"]:
-        obj = Obj(oid=o["oid"], card=o["card"], owner=o["owner"], controller=o["owner"], zone=o["zone"])
+        # the names every object repeats (owner, card, zone) as one string each per game, not one per
+        # object (issue 23: memory per cached game); equal strings, so nothing decided changes
+        owner = _player(s, o["owner"])
+        card = card_keys.get(o["card"], o["card"])
+        obj = Obj(oid=o["oid"], card=card, owner=owner, controller=owner, zone=_name(o["zone"]))
         s.objects[obj.oid] = obj
         s.zones[obj.owner][obj.zone].append(obj.oid)
+    asked = d.get("automatic_cards_in_hand") or {}
+    s.asked_about_hand = [p for p in s.order if asked.get(p) == "ask"]
+
+
+@handles("RevealWindowOpened")
+def _reveal_window_opened(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    """A happening at which ``player`` may reveal automatic cards from their hand (FoW-5.5 9.6 p2)."""
+    s.reveal_windows.append(
+        {"window": d["window"], "player": d["player"], "trigger": d["trigger"], "cards": list(d["cards"])}
+    )
+    s.counter += 1
+
+
+@handles("RevealWindowClosed")
+def _reveal_window_closed(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    s.reveal_windows = [w for w in s.reveal_windows if w["window"] != d["window"]]
 
 
 @handles("DeckShuffled")
 def _deck_shuffled(s: GameState, d: Mapping[str, Any], e: Event) -> None:
-    s.zones[d["player"]][d["zone"]] = list(d["order"])
+    objects = s.objects
+    s.zones[d["player"]][d["zone"]] = [objects[oid].oid for oid in d["order"]]  # the objects' own ids, not copies
     s.shuffles = d["shuffle_index"] + 1
     for oid in d["order"]:
-        s.objects[oid].revealed = False
+        if objects[oid].revealed:
+            _mut(s, oid).revealed = False
 
 
 @handles("LifeSet")
@@ -559,7 +648,7 @@ def _life_changed(s: GameState, d: Mapping[str, Any], e: Event) -> None:
 @handles("AdditionMoved")
 def _addition_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     """An addition in a field added onto another card: the same object (no zone change, 3.1 p3)."""
-    s.objects[d["oid"]].attached_to = d["to"]
+    _mut(s, d["oid"]).attached_to = d["to"]
 
 
 @handles("CardsChosenAtRandom")
@@ -580,14 +669,14 @@ def _turn_order(s: GameState, d: Mapping[str, Any], e: Event) -> None:
 
 @handles("CardMoved")
 def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
-    obj = s.objects[d["oid"]]
-    src = d["from"]
+    obj = _mut(s, d["oid"])
+    src = _name(d["from"])
     if src == "chase":
         pass
     else:
         s.zones[obj.controller if src in PLAYGROUND else obj.owner][src].remove(obj.oid)
-    to = d["to"]
-    controller = d.get("controller", obj.owner)
+    to = _name(d["to"])
+    controller = _player(s, d["controller"]) if "controller" in d else obj.owner
     if to != "chase":
         dest = s.zones[controller if to in PLAYGROUND else obj.owner][to]
         if d.get("position") == "bottom":
@@ -603,7 +692,7 @@ def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
         obj.damaged_by = []
     remover = s.objects.get(d.get("removed_by") or "")
     if to == "removed" and remover is not None:  # "removed ... from the game with this card's ability"
-        remover.removed_with += 1
+        _mut(s, remover.oid).removed_with += 1
     if src in PLAYGROUND and to not in PLAYGROUND:  # last known as that object (9.11)
         obj.playground_since = obj.zone_since
     obj.zone = to
@@ -673,7 +762,7 @@ def _card_moved(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     elif "attached_to" in d:
         obj.attached_to = d["attached_to"]
     if "side" in d:
-        obj.side = d["side"]
+        obj.side = _name(d["side"])
     if "last_known" in d:
         obj.last_known = dict(d["last_known"])
     if d.get("entered"):
@@ -697,16 +786,64 @@ def _copy_made(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     if d.get("put_by") is not None:  # "the resonator put into your field by this card" (3.1 p3)
         obj.moved_by, obj.moved_by_since = d["put_by"], d.get("put_by_since")
     s.objects[oid] = obj
+    s.shared.discard(oid)
     s.zones[controller][to].append(oid)
     if to == "field":
         s.players[controller].put_into_field.append(oid)
     s.counter += 1  # its id came from the counter (``Ctx.fresh_id``)
 
 
+@handles("ChaseItemCopied")
+def _chase_item_copied(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    """A spell or an ability on the chase copied (FoW-5.5 10.16 p1): a new item on the chase with
+    the copied one's choices (p1.3) - for a spell a pseudo-card in the chase area (p1.1), for an ability
+    the same ability of the same source (p1.2) - controlled by the player whose effect copied it.  It goes
+    just under the resolving item whose effect makes it (``by``), which leaves the chase as it finishes
+    resolving (9.3 p3.2): the copy is then on top (the resolving item stays the one resolved, 9.3 p3)."""
+    player = d["player"]
+    if d["kind"] == "card":
+        obj = Obj(d["source"], d["card"], player, player, "chase", pseudo=True)
+        obj.x, obj.awakened = int(d.get("x") or 0), bool(d.get("awakened", False))
+        obj.entered_turn, obj.zone_since, obj.object_since, obj.moved_from = s.turn, e.seq, e.seq, "none"
+        s.objects[obj.oid] = obj
+    item = ChaseItem(
+        id=d["item"],
+        kind=d["kind"],
+        controller=player,
+        source=d["source"],
+        ability=d.get("ability", -1),
+        targets=[list(t) for t in d.get("targets", [])],
+        awakened=bool(d.get("awakened", False)),
+        choice=d.get("choice"),
+        modes=list(d.get("modes", [])),
+        amount=d.get("amount"),
+        subject=d.get("subject"),
+        subject_since=d.get("subject_since"),
+        source_since=d.get("source_since"),
+        target_since=dict(d["target_since"]) if "target_since" in d else None,
+        x=int(d.get("x") or 0),
+        copied_by=d["by"],
+    )
+    # under the item whose effect makes it, which is resolving: once that leaves, the copy is on top
+    at = next((i for i, c in enumerate(s.chase) if c.id == d["by"]), len(s.chase))
+    s.chase.insert(at, item)
+    s.counter += 1
+    s.passes = 0
+
+
+@handles("CopyTargetsChosen")
+def _copy_targets_chosen(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    """New targets chosen for a copy ("You may choose new targets for the copy", FoW-5.5 10.16 p1.3)."""
+    for item in s.chase:
+        if item.id == d["item"]:
+            item.targets = [list(t) for t in d["targets"]]
+            item.target_since = dict(d.get("target_since", {}))
+
+
 @handles("CopyCeasedToExist")
 def _copy_ceased(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     """A pseudo-card that moved out of its zone ceases to exist (FoW-5.5 10.16 p1.1)."""
-    obj = s.objects[d["oid"]]
+    obj = _mut(s, d["oid"])
     if obj.zone != "chase":
         where = s.zones[obj.controller if obj.zone in PLAYGROUND else obj.owner][obj.zone]
         if obj.oid in where:
@@ -719,13 +856,13 @@ def _copy_ceased(s: GameState, d: Mapping[str, Any], e: Event) -> None:
 def _became_copy(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     """A card "becomes a copy" of another (FoW-5.5 10.16 p2): the copied information, with the
     exceptions the text makes ("except it doesn't become a J-Ruler and it's still a resonator")."""
-    obj = s.objects[d["oid"]]
+    obj = _mut(s, d["oid"])
     obj.copy_of, obj.copy_type = str(d["card"]), d.get("copy_type")
 
 
 @handles("ControlChanged")
 def _control_changed(s: GameState, d: Mapping[str, Any], e: Event) -> None:
-    obj = s.objects[d["oid"]]
+    obj = _mut(s, d["oid"])
     s.zones[d["from"]][obj.zone].remove(obj.oid)
     s.zones[d["to"]][obj.zone].append(obj.oid)
     obj.controller = d["to"]
@@ -741,18 +878,18 @@ def _control_changed(s: GameState, d: Mapping[str, Any], e: Event) -> None:
 
 @handles("CardRested")
 def _rested(s: GameState, d: Mapping[str, Any], e: Event) -> None:
-    s.objects[d["oid"]].rested = True
+    _mut(s, d["oid"]).rested = True
 
 
 @handles("CardRecovered")
 def _recovered(s: GameState, d: Mapping[str, Any], e: Event) -> None:
-    s.objects[d["oid"]].rested = False
+    _mut(s, d["oid"]).rested = False
 
 
 @handles("CardsRecovered")
 def _all_recovered(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     for oid in d["oids"]:
-        s.objects[oid].rested = False
+        _mut(s, oid).rested = False
 
 
 @handles("TurnBegan")
@@ -959,12 +1096,12 @@ def _damage(s: GameState, d: Mapping[str, Any], e: Event) -> None:
         source = s.objects.get(d["source"])
         if source is not None and source.zone == "field":  # by a card in a field, as it is now
             s.players[d["target"]].damage_sources.append([s.card_of(source.oid).type, source.controller])
-    dealer = s.objects.get(d["source"])
+    dealer = _mut(s, d["source"]) if d["source"] in s.objects else None
     if dealer is not None:
         dealer.dealt = (dealer.dealt if dealer.dealt_turn == s.turn else 0) + d["amount"]
         dealer.dealt_turn = s.turn
     if d.get("to_card"):
-        obj = s.objects[d["target"]]
+        obj = _mut(s, d["target"])
         obj.damage += d["amount"]
         if obj.damaged_turn != s.turn:
             obj.damaged_by, obj.damaged_turn = [], s.turn
@@ -1033,12 +1170,12 @@ def _effects_ended(s: GameState, d: Mapping[str, Any], e: Event) -> None:
 @handles("DamageCleared")
 def _damage_cleared(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     for oid in d["oids"]:
-        s.objects[oid].damage = 0
+        _mut(s, oid).damage = 0
 
 
 @handles("CounterPut")
 def _counter(s: GameState, d: Mapping[str, Any], e: Event) -> None:
-    obj = s.objects[d["oid"]]
+    obj = _mut(s, d["oid"])
     obj.counters[d["counter"]] = obj.counters.get(d["counter"], 0) + d["count"]
 
 
@@ -1055,7 +1192,7 @@ def _attack(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     s.battle.target = d["target"]
     s.battle.declared = f"ev:{e.seq}"
     s.pending = None
-    attacker = s.objects[d["attacker"]]
+    attacker = _mut(s, d["attacker"])
     attacker.attacked_turn = s.turn
     if attacker.side == "j_ruler":
         s.players[attacker.controller].j_ruler_attacked_turn = s.turn
@@ -1105,7 +1242,7 @@ def _called(s: GameState, d: Mapping[str, Any], e: Event) -> None:
 def _marker(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     s.passes = 0
     if "oid" in d and e.type == "CardRevealed":
-        s.objects[d["oid"]].revealed = True
+        _mut(s, d["oid"]).revealed = True
         if d.get("until") == "end_of_game":  # revealed from outside the game (3.16 p1): remembered all game
             s.players[d["player"]].revealed_from_outside.append(d["oid"])
 
@@ -1117,7 +1254,7 @@ def _looked_at(s: GameState, d: Mapping[str, Any], e: Event) -> None:
 
 @handles("RevealEnded")
 def _reveal_ended(s: GameState, d: Mapping[str, Any], e: Event) -> None:
-    s.objects[d["oid"]].revealed = False
+    _mut(s, d["oid"]).revealed = False
 
 
 @handles("AbilityTriggered")
@@ -1134,6 +1271,7 @@ def _triggered(s: GameState, d: Mapping[str, Any], e: Event) -> None:
             kind=d.get("kind", "ability"),
             target=(d.get("extra") or {}).get("target"),
             amount=(d.get("extra") or {}).get("amount"),
+            zone=d.get("from", "standby"),
         )
     )
     if d.get("kind") == "delayed":  # it triggers once and once only (9.6 p8.1) unless it says "whenever"
@@ -1209,12 +1347,12 @@ def _seed_revealed(s: GameState, d: Mapping[str, Any], e: Event) -> None:
 
 @handles("CardShifted")
 def _shifted(s: GameState, d: Mapping[str, Any], e: Event) -> None:
-    s.objects[d["oid"]].side = d["side"]
+    _mut(s, d["oid"]).side = d["side"]
 
 
 @handles("CounterRemoved")
 def _counter_removed(s: GameState, d: Mapping[str, Any], e: Event) -> None:
-    obj = s.objects[d["oid"]]
+    obj = _mut(s, d["oid"])
     left = obj.counters.get(d["counter"], 0) - d["count"]
     if left > 0:
         obj.counters[d["counter"]] = left

@@ -51,6 +51,8 @@ def legal_targets(s: GameState, target: Target, you: str, source: str | None) ->
             card = s.card_of(item.source)
             if flt.types and not (item.kind == "card" and card.type in flt.types):
                 continue
+            if flt.subtypes and not (item.kind == "card" and card.subtype in flt.subtypes):
+                continue  # "target chant spell": a spell of that subtype (2.1 p3)
             if flt.abilities and _ability_kind(s, item) not in flt.abilities:
                 continue  # "target [Activate] ability": only such an ability, no card (9.5, 9.6)
             if flt.controller == "you" and item.controller != you:

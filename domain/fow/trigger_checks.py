@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from domain.fow import conditions
-from domain.fow.cards import STANDBY_CARD_TRIGGERS, Ability, Filter, parse_effects
+from domain.fow.cards import HAND_REVEAL_TRIGGERS, STANDBY_CARD_TRIGGERS, Ability, Filter, parse_effects
 from domain.fow.cards import Effect as CardEffect
 from domain.fow.characteristics import (
     characteristics,
@@ -37,6 +37,7 @@ def add_trigger(
     kind: str = "ability",
     extra: Any = None,
     rule: str | None = None,
+    zone: str | None = None,
 ) -> str:
     data: dict[str, Any] = {
         "trigger": ctx.fresh_id("t"),
@@ -47,6 +48,8 @@ def add_trigger(
     }
     if extra:
         data["extra"] = extra
+    if zone is not None:  # an automatic card revealed from the hand (9.6 p2)
+        data["from"] = zone
     rules = {"ability": "9.6 p5", "explode": "11.4 p1", "card": "7.9 p2", "stealth": "12.5 p2", "delayed": "9.6 p8"}
     return ctx.emit("AbilityTriggered", data, rule or rules[kind], cause=cause)
 
@@ -93,8 +96,6 @@ def check_triggers(
     )
     if kind == "removed_from_main_deck" and oid is not None:
         _removed_from_deck_triggers(ctx, kind, cause, oid)
-    if kind == "beginning_of_game":
-        _outside_triggers(ctx, kind, cause)
     for pid in list(s.order):
         for zone in ("field", "ruler_area", "stone_area"):
             for src in list(s.zones[pid][zone]):
@@ -121,6 +122,8 @@ def check_triggers(
             _standby_triggers(ctx, pid, kind, cause, player)
         if kind in STANDBY_CARD_TRIGGERS and oid is not None:
             _standby_card_triggers(ctx, pid, kind, cause, oid)
+    if kind in HAND_REVEAL_TRIGGERS and s.asked_about_hand:
+        _open_reveal_windows(ctx, kind, cause, player)
     if kind in _LEAVES_FIELD and oid is not None:
         # "when this card is destroyed" / "is put into a graveyard from your field": refers to
         # the card as it was in the field (9.6 p7.2)
@@ -149,18 +152,6 @@ def _removed_from_deck_triggers(ctx: Ctx, kind: str, cause: str, oid: str) -> No
     for i, ability in enumerate(s.card_of(oid).abilities):
         if ability.kind == "automatic" and ability.trigger == kind:
             add_trigger(ctx, owner, oid, i, cause)
-
-
-def _outside_triggers(ctx: Ctx, kind: str, cause: str) -> None:
-    """Automatic abilities whose text makes them work outside the game ("At the beginning of the game >>>
-    ... you may reveal this card you own from outside the game", 9.2 p2): of the cards in their owner's
-    sideboard (3.16 p1), for their owner (3.1 p5)."""
-    s = ctx.s
-    for pid in list(s.order):
-        for src in list(s.zones[pid]["outside"]):
-            for i, ability in enumerate(s.card_of(src).abilities):
-                if ability.kind == "automatic" and ability.from_outside and ability.trigger == kind:
-                    add_trigger(ctx, pid, src, i, cause, rule="9.2 p2")
 
 
 def _graveyard_triggers(ctx: Ctx, kind: str, cause: str, oid: str) -> None:
@@ -229,6 +220,7 @@ def _standby_triggers(ctx: Ctx, pid: str, kind: str, cause: str, player: str | N
             and card.trigger not in (None, "anytime")
             and obj.standby_turn < s.turn  # not in the turn it was put there (7.9 p5)
             and _card_fires(s, str(card.trigger), kind, src, pid, player)
+            and not (kind in HAND_REVEAL_TRIGGERS and pid in s.asked_about_hand)  # asked instead (9.6 p2)
         ):
             add_trigger(ctx, pid, src, -1, cause, kind="card")
 
@@ -251,6 +243,45 @@ def _standby_card_triggers(ctx: Ctx, pid: str, kind: str, cause: str, oid: str) 
         if cond is not None and not conditions.condition_met(s, cond, pid, src):
             continue
         add_trigger(ctx, pid, src, -1, cause, kind="card", extra={"target": oid})
+
+
+_CONCERNS_OPPONENT = ("opponent_attacks", "opponent_resonator_attacks_or_blocks")
+_CONCERNS_PLAYER = ("you_play_chant",)
+
+
+def _open_reveal_windows(ctx: Ctx, kind: str, cause: str, player: str | None) -> None:
+    """Automatic cards in a hand or a chant-standby area (FoW-5.5 9.6 p2): "become triggered when
+    you reveal the cards at the time their trigger condition is fulfilled" (7.9 p2).  Each player
+    asked about them (``GameState.asked_about_hand``) who holds a card in their hand or chant-standby
+    area gets a window at this happening, asked at the next priority sequence (``flow.open_priority``),
+    whatever they hold: only what is public (the kind of happening, who caused it, the number of
+    cards in those zones) decides who gets one.  Its ``cards`` (the player's alone to see) are those
+    whose [Trigger] condition this happening meets (in the chant-standby area, not in the turn they
+    were put there, 7.9 p5)."""
+    s = ctx.s
+    for pid in s.asked_about_hand:
+        held = s.zones[pid]["hand"] + s.zones[pid]["standby"]
+        if not held or (kind in _CONCERNS_OPPONENT and (player is None or player == pid)):
+            continue
+        if kind in _CONCERNS_PLAYER and player != pid:
+            continue
+        fits: list[str] = []
+        for src in held:
+            card = s.card_of(src)
+            if card.type != "spell" or card.subtype != "chant_standby" or card.trigger != kind:
+                continue
+            if s.objects[src].zone == "standby" and s.objects[src].standby_turn >= s.turn:
+                continue  # not in the turn it was put there (7.9 p5)
+            if any(t.source == src for t in s.triggered):
+                continue  # an automatic card doesn't trigger again (7.9 p2.1)
+            if not _card_fires(s, kind, kind, src, pid, player):
+                continue
+            cond = card.trigger_condition
+            if cond is not None and not conditions.condition_met(s, cond, pid, src):
+                continue
+            fits.append(src)
+        data = {"window": ctx.fresh_id("w"), "player": pid, "trigger": kind, "cards": fits}
+        ctx.emit("RevealWindowOpened", data, "9.6 p2", cause=cause)
 
 
 def _card_fires(s: GameState, trigger: str, kind: str, src: str, pid: str, player: str | None) -> bool:

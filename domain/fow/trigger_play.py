@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from domain.fow.card_terms import Cost
 from domain.fow.characteristics import cannot_play, forbidden_play
 from domain.fow.context import Ctx
 from domain.fow.movement import move
@@ -35,6 +36,23 @@ def auto_playable_trigger(ctx: Ctx, mine: Sequence[Triggered]) -> Triggered | No
     return trig
 
 
+def automatic_card_cost(s: GameState, trig: Triggered) -> Cost | None:
+    """What playing a triggered automatic card costs (FoW-5.5 7.9 p4): its [Trigger] cost, and its
+    own cost too when it is played from the hand ("if you play it from a zone other than your
+    chant-standby area"); None when there is nothing to pay."""
+    if trig.kind != "card":
+        return None
+    card = s.card_of(trig.source)
+    costs = [c for c in (card.trigger_cost, card.cost if trig.zone == "hand" else None) if c is not None]
+    if not costs:
+        return None
+    attribute: dict[Any, int] = {}
+    for c in costs:
+        for symbol, n in c.attribute.items():
+            attribute[symbol] = attribute.get(symbol, 0) + n
+    return Cost(attribute=attribute, free=sum(c.free for c in costs))
+
+
 def play_trigger(ctx: Ctx, trig: Triggered, targets: Any, pay_with: Sequence[Any], cause: str, *, actor: str) -> str:
     s = ctx.s
     item_id = ctx.fresh_id("c")
@@ -61,20 +79,21 @@ def play_trigger(ctx: Ctx, trig: Triggered, targets: Any, pay_with: Sequence[Any
     if trig.kind in ("card", "stealth"):
         obj = s.objects[trig.source]
         card = s.cards[obj.card]
-        if obj.zone != "standby":
+        if obj.zone != trig.zone:  # a card played from the zone it triggered in only (9.6 p10)
             return ctx.emit("TriggerDiscarded", {"trigger": trig.id, "why": "moved"}, "9.6 p10", cause=cause)
         if cannot_play(s, trig.controller, card):  # a prohibition beats "play it" (1.4 p4)
             spell = "a summon spell" if card.type == "resonator" else "a normal spell"
             raise ctx.reject("rules/cannot_play", "1.4 p4", f"an effect forbids {trig.controller} to play {spell}")
-        forbidden = forbidden_play(s, trig.controller, card, "standby")
+        forbidden = forbidden_play(s, trig.controller, card, trig.zone)
         if forbidden is not None:  # "Your opponent cannot play cards from their chant-standby area" (1.4 p4)
             raise ctx.reject("rules/cannot_play", "1.4 p4", f"an effect forbids {trig.controller} to play {forbidden}")
         if trig.kind == "card":
             require_stones_shown(ctx, trig.controller, card)
         chosen = validate_targets(ctx, groups, targets, trig.controller, trig.source, name)
-        cause = ctx.emit(
-            "CardRevealed", {"oid": trig.source, "player": trig.controller}, "7.9 p2", cause=cause, actor=actor
-        )
+        if not obj.revealed:  # one asked about was revealed as it triggered (9.6 p2)
+            cause = ctx.emit(
+                "CardRevealed", {"oid": trig.source, "player": trig.controller}, "7.9 p2", cause=cause, actor=actor
+            )
         cause = move(ctx, trig.source, "chase", cause, rule="9.3 p2.1", reason="play", actor=actor)
         cause = ctx.emit(
             "CardPlayed",
@@ -85,7 +104,7 @@ def play_trigger(ctx: Ctx, trig: Triggered, targets: Any, pay_with: Sequence[Any
                 "source": trig.source,
                 "targets": chosen,
                 "trigger": trig.id,
-                "from": "standby",
+                "from": trig.zone,
                 **chosen_since(s, chosen),
                 **({"subject": trig.target} if trig.target is not None else {}),  # "the destroyed resonator"
                 **_known_subject(s, trig),
@@ -94,9 +113,10 @@ def play_trigger(ctx: Ctx, trig: Triggered, targets: Any, pay_with: Sequence[Any
             cause=cause,
             actor=actor,
         )
-        if trig.kind == "card" and card.trigger_cost is not None:
+        cost = automatic_card_cost(s, trig)
+        if cost is not None:
             cause = produce_from_sources(ctx, trig.controller, pay_with, cause)
-            cause = pay_will(ctx, trig.controller, card.trigger_cost, cause, card.name)
+            cause = pay_will(ctx, trig.controller, cost, cause, card.name)
         if card.type != "resonator":  # a "normal spell" (3.13 p3)
             check_triggers(ctx, "you_play_normal_spell", cause, player=trig.controller)
         return check_targeted(ctx, cause)

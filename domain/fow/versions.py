@@ -53,6 +53,10 @@ class Version:
     """5.5 7.9 p2: an automatic chant-standby card triggers only if its controller reveals it,
     so it may be left in the area; otherwise it is an automatic ability that has to be played
     when it can be (9.6 p6)."""
+    automatic_cards_in_hand: bool = True
+    """5.5 9.6 p2, 7.9 p2: an automatic [Spell:Chant-Standby] card in its player's hand triggers when
+    they reveal it as its [Trigger] condition is met; 5.01 has no such card (its 9.6 p1 makes
+    chant-standby cards automatic abilities, played from the chant-standby area only, 7.9 p1)."""
     in_battle_rule: str | None = None
     """The id cited when a main-timing action is refused during a battle, where the version's
     own rule of that action does not say "not in a battle" but its list of the actions
@@ -239,6 +243,7 @@ FOW_5_01 = Version(
     standby_shows_stones=True,  # 9.3 p2.1
     standby_from_hand=False,  # 7.9 p1: "in his or her chant-standby area"
     standby_reveal_optional=False,  # 9.6 p1, 9.6 p4
+    automatic_cards_in_hand=False,  # 9.6 p1, 7.9 p1: "in his or her chant-standby area"
     in_battle_rule="6.3 p2",  # 7.1-7.6, 7.11 say nothing about battles; 6.3 p2 does
     lifebreak_at_threshold=True,  # 7.10 p1 "equal or larger than"
     forfeit_despite_forced_attack=True,  # 8.2 p3

@@ -31,8 +31,8 @@ def _obj_view(s: GameState, oid: str) -> dict[str, JSON]:
         )
         if obj.side != "front":
             view["side"] = obj.side
-        if obj.pseudo:  # a token copy: a pseudo-card, not a physical card (FoW-5.5 10.16 p1.1)
-            view["pseudo"] = True
+    if obj.pseudo:  # a token copy, a copy of a spell: a pseudo-card, not a physical card (FoW-5.5 10.16 p1.1)
+        view["pseudo"] = True
     return view
 
 
@@ -154,6 +154,13 @@ def _unseen_blanked(value: Any, state: GameState, viewer: str) -> Any:
     return value
 
 
+def _hidden_standby_source(state: GameState, source: Any, viewer: str) -> bool:
+    """Whether ``source`` is a card in a chant-standby area that ``viewer`` may not see (3.1 p2)."""
+    if not isinstance(source, str) or source not in state.objects:
+        return False
+    return state.objects[source].zone == "standby" and not is_visible(state, source, viewer)
+
+
 def redact_event(state: GameState, event: Event, viewer: str | None) -> Event:
     """An event as ``viewer`` may see it.  ``state`` is the state *after* the event (only
     card ownership is read from it)."""
@@ -165,6 +172,13 @@ def redact_event(state: GameState, event: Event, viewer: str | None) -> Event:
         d.pop("seed", None)
         d["objects"] = [o if o["owner"] == viewer else {**o, "card": None} for o in d["objects"]]
         d["cards"] = hidden.own_deck_list(event.data["cards"], event.data["objects"], viewer)
+        # the cards adjudicated by hand that the viewer brings, never those of the opponent's deck or
+        # sideboard (3.1 p2, 3.16 p1): listed only when the viewer has some
+        manual = [m for m in event.data.get("manual", []) if m["card"] in d["cards"]]
+        d.pop("unsupported", None)
+        d.pop("manual", None)
+        if manual:
+            d.update(unsupported="manual", manual=manual)
     elif t == "DeckShuffled":
         d["order"] = None
         d["count"] = len(event.data["order"])
@@ -193,6 +207,13 @@ def redact_event(state: GameState, event: Event, viewer: str | None) -> Event:
         d["options"] = {k: v for k, v in d["options"].items() if k != "resume"}
     elif t == "LoopDeclared" and d.get("player") != viewer:  # objects the declarer names that the viewer cannot see
         d["actions"] = _unseen_blanked(d["actions"], state, viewer)
+    elif t == "RevealWindowOpened" and d.get("player") != viewer:
+        d["cards"] = None  # which cards in their hand fit the happening is the player's alone (9.6 p2)
+    elif t == "AbilityTriggered" and _hidden_standby_source(state, d.get("source"), viewer):
+        # a face-down card in a chant-standby area (7.9 p2, 12.5 p2): not which card, nor whether it
+        # is a chant-standby or a [Stealth] card - it is named as it is played (revealed)
+        d["source"] = None
+        d["kind"] = None
     elif t == "CardLookedAt" and d.get("player") != viewer:
         d["card"] = None  # only the looker sees the card (3.1 p2)
     elif t == position.EVENT:

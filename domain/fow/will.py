@@ -288,7 +288,11 @@ def activate_will_ability(
     cause: str,
     cost_cards: Any = None,
     cost_counters: Any = None,
+    *,
+    alone: bool = False,
 ) -> str:
+    """Play the will ability ``index`` of ``oid`` (9.7).  ``alone``: as the command itself
+    (``ActivateAbility``), not to pay for another action, which may still be refused after it."""
     s = ctx.s
     obj = s.objects[oid]
     chars = characteristics(s, oid)
@@ -303,16 +307,15 @@ def activate_will_ability(
         raise ctx.reject(
             "rules/cannot_play_ability", "1.4 p4", f"an effect forbids playing {name}'s [Activate] abilities"
         )
+    if alone and ctx.probing and _refuses_nothing_more(s, player, oid, index, ability, choice):
+        ctx.commit()  # a probe: nothing below can refuse it (``CommandTable.accepts``)
     paid, cause = changed_activate_cost(ctx, player, oid, ability, cause)
     cause = pay_ability_costs(ctx, player, oid, index, paid, cause, cost_cards=cost_cards, cost_counters=cost_counters)
     options = will_options(ability, s, player)
     if len(options) == 1:
         produced = options[0]
     else:
-        picked = "".join(choice) if isinstance(choice, list) and all(isinstance(c, str) for c in choice) else choice
-        produced = next((o for o in options if will_choice(options, o) == picked), [])
-        if not produced and isinstance(picked, str):  # "RW" names the same wills as "WR"
-            produced = next((o for o in options if sorted("".join(o)) == sorted(picked)), [])
+        produced = _chosen_will(options, choice)
         if not produced:
             allowed = ", ".join(will_choice(options, o) for o in options)
             raise ctx.reject("rules/will_choice", "9.7 p1", f"choose which will {chars.card.name} produces: {allowed}")
@@ -329,6 +332,37 @@ def activate_will_ability(
     if spend_only:  # "Spend that will only to play Fairy resonators" (1.4 p1)
         produced_data["spend_only"] = spend_only_data(spend_only)
     return ctx.emit("WillProduced", produced_data, "9.7 p4", cause=cause)
+
+
+def _chosen_will(options: Sequence[list[str]], choice: Any) -> list[str]:
+    """The option of a will ability that ``choice`` names ("RW" names the same wills as "WR"), or []."""
+    picked = "".join(choice) if isinstance(choice, list) and all(isinstance(c, str) for c in choice) else choice
+    produced = next((o for o in options if will_choice(options, o) == picked), [])
+    if not produced and isinstance(picked, str):
+        produced = next((o for o in options if sorted("".join(o)) == sorted(picked)), [])
+    return produced
+
+
+def _refuses_nothing_more(s: GameState, player: str, oid: str, index: int, ability: Ability, choice: Any) -> bool:
+    """Whether :func:`activate_will_ability`, its first checks passed, goes on to the end unrefused, read
+    before it pays anything: its only cost is {Rest} or none, unchanged (9.3 p2.5), payable (10.12 p2,
+    9.5 p3), it was not played this turn (7.8 p2) nor is a God's Art already played (12.4 p2), and it
+    produces fixed wills (no "a magic stone you control could produce"), among them the ``choice``."""
+    cost = ability.cost
+    if cost.will.total or cost.pay_life or cost.banish_self or cost.remove_self or has_extra_costs(ability):
+        return False
+    if _changed_will(s, player, oid, ability, False)[1]:
+        return False
+    if ability.once_per_turn and f"{oid}:{index}" in s.players[player].once_per_turn_used:
+        return False
+    if ability.gods_art and ability.name in s.players[player].gods_arts_used:
+        return False
+    if cost.rest and (s.objects[oid].rested or not sickness_ok(s, oid)):
+        return False
+    if any(isinstance(e, ProduceWill) and e.like_stones for e in ability.effects):
+        return False
+    options = will_options(ability)
+    return len(options) == 1 or bool(_chosen_will(options, choice))
 
 
 def usable_restricted(s: GameState, player: str, use: Use | None) -> list[dict[str, Any]]:

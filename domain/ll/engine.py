@@ -68,6 +68,7 @@ from domain.kernel import (
     Shuffler,
     Text,
     checking_choices,
+    copy_json,
     offer_choice,
     rules_engine,
     seed_commitment,
@@ -1127,7 +1128,7 @@ def _start_action(ctx: Ctx, state: GameState, player: str, type_: str, args: Map
     if p is not None and p.kind == "main" and player == state.turn_player:
         ctx.from_state = game_state_digest(state)  # 12.1.1.2: recorded with the action
     if _is_recorded(state, player, type_):
-        ctx.command = {"player": player, "type": type_, "args": copy.deepcopy(dict(args))}
+        ctx.command = {"player": player, "type": type_, "args": copy_json(dict(args))}
 
 
 LOOPS = LoopRule(
@@ -1316,6 +1317,8 @@ _decide = checking_choices(COMMAND_TABLE.decide, pending_choice)
 def _perpetual_cycle(cycle_log: list[list[str]], type_: str, events: list[Event]) -> Rejection | None:
     """12.1.1.2: once the turn player's actions brought the game back to exactly the state
     an action was taken from, the turn player cannot take that same action again."""
+    if not cycle_log:  # no action taken yet this turn: nothing to repeat
+        return None
     first = next((e for e in events if "from_state" in e.data), None)
     if first is None or [first.data["from_state"], action_key(first.type, first.data)] not in cycle_log:
         return None

@@ -27,7 +27,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
-from domain.kernel import JSON, Event, EventHandlers, GameStateBase, Stored, compile_copy, header_fields
+from domain.kernel import (
+    JSON,
+    Event,
+    EventHandlers,
+    GameStateBase,
+    Stored,
+    compile_copy,
+    compile_deep_copy,
+    copy_json,
+    header_fields,
+)
 from domain.ll.cards import Card, parse_card
 
 ZONES = (
@@ -213,10 +223,12 @@ class DelayedTrigger:
     """When the source was placed: "this card" means it only while it stays there (4.1.5)."""
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class Pending:
     """The decision the game waits for.  ``resume`` names the procedure point where the
-    game continues after it (``[procedure, index]``)."""
+    game continues after it (``[procedure, index]``).  Frozen, and its options and resume
+    point are only read: a new decision replaces it (``ChoiceRequested``), so copies of the
+    state share it."""
 
     kind: str
     player: str
@@ -319,18 +331,19 @@ class GameState(GameStateBase):
         "fresh": "owned",
         "players": ("values", _clone_player),
         "zones": "zones",
-        "battle": "deep",
-        "pending": "deep",
-        "primed": "deep_each",
-        "frames": "deep_each",
-        "effects": "deep_each",
-        "delayed": "deep_each",
-        "replacing": "deep",
+        # deep copies (their lists and dicts change in place), generated: copy.deepcopy of a
+        # dataclass goes through __reduce_ex__ and its memo
+        "battle": ("one", compile_deep_copy(Battle)),
+        "primed": ("each", compile_deep_copy(Primed)),
+        "frames": ("each", compile_deep_copy(Frame)),
+        "effects": ("each", compile_deep_copy(CEffect)),
+        "delayed": ("each", compile_deep_copy(DelayedTrigger)),
+        "replacing": "json",
         "looked": "map_lists",
         "fired": "list",
         "cycle_log": "list",
         "loop_log": "list",  # entries are never mutated
-        "loop": "deep",
+        "loop": "json",
         "digest_memo": "none",
         "derived": "empty_dict",
         "order": "list",
@@ -450,7 +463,7 @@ def _clear_decision(state: GameState, event: Event) -> None:
         if "from_state" in event.data:
             state.cycle_log.append([event.data["from_state"], action_key(event.type, event.data)])  # 12.1.1.2
         if "command" in event.data:
-            state.loop_log.append(copy.deepcopy(event.data["command"]))  # 12.1.1.1
+            state.loop_log.append(copy_json(event.data["command"]))  # 12.1.1.1
         state.pending = None
 
 

@@ -116,7 +116,11 @@ def fow_501_deck() -> dict[str, Any]:
 
 
 SYSTEMS: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {
-    "FoW-5.5": ("valhalla", {"starter": "fire-starter"}, {"starter": "water-starter"}),
+    "FoW-5.5": (
+        "valhalla",
+        {"starter": "fire-starter", "automatic_cards_in_hand": "never"},
+        {"starter": "water-starter"},
+    ),
     "FoW-5.01": ("valhalla", fow_501_deck(), fow_501_deck()),
     "GCG-1.00": ("standard", {"starter": "blue_bulwark"}, {"starter": "red_rampage"}),
     "LL-2.04": ("standard", {"starter": "monolium_starlight"}, {"starter": "septpia_tides"}),

@@ -31,6 +31,7 @@ from api.app import create_app
 from service import cli
 from service.app import GameService, game_uuid
 from service.settings import Settings
+from tests.story import deck_settings
 
 JUDGE = "judge-" + "j" * 40
 GAMES = {
@@ -75,8 +76,8 @@ def create(client: TestClient, ruleset: str, game_id: str = "g1") -> dict[str, s
         "variant": variant,
         "game_id": game_id,
         "players": [
-            {"id": "p1", "name": "Alice", "deck": {"starter": d1}},
-            {"id": "p2", "name": "Bob", "deck": {"starter": d2}},
+            {"id": "p1", "name": "Alice", "deck": {"starter": d1, **deck_settings(ruleset, "ask")}},
+            {"id": "p2", "name": "Bob", "deck": {"starter": d2, **deck_settings(ruleset, "ask")}},
         ],
     }
     r = client.post("/games", json=body)

@@ -34,6 +34,7 @@ from service.catalogs_store import (
     support_of,
 )
 from service.settings import Settings
+from tests.story import deck_settings
 
 ROOT = Path(__file__).resolve().parents[2]
 JUDGE = "judge-" + "k" * 40
@@ -79,7 +80,7 @@ def judge() -> dict[str, str]:
 def deck_with(service: GameService, system: str, card: str) -> dict[str, Any]:
     """The system's starter deck with its card ``GAMES[system][3]`` replaced by ``card``."""
     ruleset, _, starter, replaced = GAMES[system]
-    deck = service.catalogs.starter_deck(ruleset, starter)
+    deck = {**service.catalogs.starter_deck(ruleset, starter), **deck_settings(ruleset)}
     text = json.dumps(deck).replace(f'"{replaced}"', f'"{card}"')
     assert text != json.dumps(deck)
     out: dict[str, Any] = json.loads(text)

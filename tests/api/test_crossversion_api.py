@@ -18,6 +18,7 @@ from service.catalog import CardCatalogs
 from service.crossversion import CrossVersionCheck
 from service.errors import InvalidRequestError
 from service.settings import Settings
+from tests.story import deck_settings
 
 JUDGE = "judge-" + "x" * 40
 
@@ -55,7 +56,10 @@ def _new_game(games: GameService, game_id: str, ruleset: str = "FoW-5.5") -> Non
     games.create_game(
         ruleset,
         "valhalla" if ruleset.startswith("FoW") else "standard",
-        [PlayerSpec("alice", "Alice", {"starter": decks[0]}), PlayerSpec("bob", "Bob", {"starter": decks[1]})],
+        [
+            PlayerSpec("alice", "Alice", {"starter": decks[0], **deck_settings(ruleset)}),
+            PlayerSpec("bob", "Bob", {"starter": decks[1]}),
+        ],
         seed=11,
         first_player="alice" if ruleset.startswith("FoW") else None,
         game_id=game_id,
@@ -131,7 +135,7 @@ def test_over_http_judge_only(service: GameService) -> None:
         "FoW-5.5",
         "valhalla",
         [
-            PlayerSpec("alice", "Alice", {"starter": "fire-starter"}),
+            PlayerSpec("alice", "Alice", {"starter": "fire-starter", "automatic_cards_in_hand": "never"}),
             PlayerSpec("bob", "Bob", {"starter": "water-starter"}),
         ],
         seed=11,

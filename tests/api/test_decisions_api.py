@@ -37,7 +37,7 @@ def _game(client: TestClient) -> tuple[str, dict[str, str]]:
         "variant": "valhalla",
         "seed": 11,
         "players": [
-            {"id": "p1", "name": "Alice", "deck": {"starter": "fire-starter"}},
+            {"id": "p1", "name": "Alice", "deck": {"starter": "fire-starter", "automatic_cards_in_hand": "never"}},
             {"id": "p2", "name": "Bob", "deck": {"starter": "water-starter"}},
         ],
     }

@@ -33,6 +33,7 @@ from api.app import create_app
 from domain.rulesets import get_engine
 from service.app import GameService
 from service.settings import Settings
+from tests.story import deck_settings
 
 JUDGE = "hidden-judge-" + "z" * 40
 SYSTEMS = {
@@ -82,8 +83,8 @@ class Table:
             "variant": variant,
             "seed": game_seed,
             "players": [
-                {"id": "p1", "name": "Alice", "deck": {"starter": d1}},
-                {"id": "p2", "name": "Bob", "deck": {"starter": d2}},
+                {"id": "p1", "name": "Alice", "deck": {"starter": d1, **deck_settings(ruleset, "ask")}},
+                {"id": "p2", "name": "Bob", "deck": {"starter": d2, **deck_settings(ruleset, "ask")}},
             ],
         }
         created = client.post("/games", json=body)

@@ -51,7 +51,7 @@ def create(client: TestClient) -> dict[str, str]:
         "seed": 11,
         "first_player": "p1",
         "players": [
-            {"id": "p1", "name": "Alice", "deck": {"starter": "fire-starter"}},
+            {"id": "p1", "name": "Alice", "deck": {"starter": "fire-starter", "automatic_cards_in_hand": "never"}},
             {"id": "p2", "name": "Bob", "deck": {"starter": "water-starter"}},
         ],
     }

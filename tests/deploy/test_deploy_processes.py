@@ -379,7 +379,11 @@ def test_the_deployment_migrates_serves_from_two_replicas_and_projects(
             "variant": "valhalla",
             "game_id": "deployed",
             "players": [
-                {"id": "alice", "name": "Alice", "deck": {"starter": "fire-starter"}},
+                {
+                    "id": "alice",
+                    "name": "Alice",
+                    "deck": {"starter": "fire-starter", "automatic_cards_in_hand": "never"},
+                },
                 {"id": "bob", "name": "Bob", "deck": {"starter": "water-starter"}},
             ],
         }

@@ -105,7 +105,12 @@ CARDS: dict[str, dict[str, Any]] = {
 }
 
 
-def deck(main: Mapping[str, int] | None = None, stones: Mapping[str, int] | None = None) -> dict[str, Any]:
+def deck(
+    main: Mapping[str, int] | None = None, stones: Mapping[str, int] | None = None, *, automatic_cards: str = "never"
+) -> dict[str, Any]:
+    """A legal deck of ``main`` (filled up to 40 with vanilla resonators) and ``stones``; its
+    player's answer to "may automatic cards be revealed from the hand" (FoW-5.5 9.6 p2) is
+    ``automatic_cards`` (``"ask"``: asked at each happening that could trigger one)."""
     main = main or {"T-BEAR": 4, "T-WALL": 4, "T-BOLT": 4, "T-GROW": 4, "T-BIRD": 4, "T-FAST": 4}
     filled = dict(main)
     total = sum(filled.values())
@@ -119,6 +124,7 @@ def deck(main: Mapping[str, int] | None = None, stones: Mapping[str, int] | None
         "ruler": "T-RULER",
         "main": [{"card": c, "count": n} for c, n in filled.items()],
         "stones": [{"card": c, "count": n} for c, n in (stones or {"T-STONE": 10}).items()],
+        "automatic_cards_in_hand": automatic_cards,
     }
 
 

@@ -267,15 +267,16 @@ def test_starter_decks_oppose_each_other() -> None:
 UNUSED_BY_REAL_CARDS = {
     "trigger": {"beginning_of_end_phase"},
     "rule override": {"max_hand_size"},
-    "effect op": {"reveal_outside"},
+    "effect op": {"reveal_outside", "put_from_outside", "copy_on_chase"},
 }
 """Vocabulary words that no card of the catalog uses since its cards are the importer's
 reading of the database: the importer reads "At the end of your turn" as ``end_of_turn``
 (GOG-008) and leaves "Your maximum hand size is increased by one" unsupported (ADW-019,
 which the hand-written catalog approximated with ``max_hand_size: 8``).  The engine's rules
-tests exercise both words with cards of their own.  "Reveal ... from outside the game" (FoW-5.5
-3.16 p1) is printed only on cards of later clusters (CST, GRL, ...), which
-``tests/fow/cards/outside`` plays from the database."""
+tests exercise both words with cards of their own.  "Reveal ... from outside the game" and "put ...
+you own from outside the game into the field" (FoW-5.5 3.16 p1) are printed only on cards of later
+clusters (CST, GRL, TWS, MP01, ...), which ``tests/fow/cards/outside`` plays from the database; so is
+"Copy target chant spell" (FoW-5.5 10.16 p1.1: TSD2, TST, WOM, ...), played by ``tests/fow/cards/copies``."""
 
 
 def test_catalog_covers_the_vocabulary() -> None:

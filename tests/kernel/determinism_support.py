@@ -28,6 +28,7 @@ from domain.kernel import Command, Event, PlayerSpec, Rejection
 from service.app import GameService
 from service.audit import Audits
 from service.settings import Settings
+from tests.story import deck_settings
 
 GAMES: dict[str, tuple[str, str, str, str]] = {
     # name: (ruleset, variant, deck 1, deck 2), all starter decks (the fow-real ones are the real Grimm/Alice decks)
@@ -73,7 +74,11 @@ def play(service: GameService, game: str, seed: int, moves: int) -> str:
     commands, then the player to act concedes if it is not over.  Returns its id."""
     ruleset, variant, d1, d2 = GAMES[game]
     game_id = f"{game}-{seed}"
-    players = [PlayerSpec("p1", "Alice", {"starter": d1}), PlayerSpec("p2", "Bob", {"starter": d2})]
+    settings = deck_settings(ruleset, "ask")
+    players = [
+        PlayerSpec("p1", "Alice", {"starter": d1, **settings}),
+        PlayerSpec("p2", "Bob", {"starter": d2, **settings}),
+    ]
     service.create_game(ruleset, variant, players, seed=seed, game_id=game_id)
     rng = random.Random(seed)
     for n in range(moves):

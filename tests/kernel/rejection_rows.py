@@ -328,6 +328,18 @@ def fow_deck(**change: Any) -> Any:
     return fow_start_with({**d, **change})
 
 
+def fow_automatic_cards(card: str, setting: str | None) -> Any:
+    from tests.fow.cards.zones.test_play_automatic_cards_from_the_hand import start_with_setting
+
+    return start_with_setting(card, setting)
+
+
+def fow_reveal_not_offered() -> Any:
+    from tests.fow.cards.zones.test_play_automatic_cards_from_the_hand import reveal_not_offered
+
+    return reveal_not_offered()
+
+
 def fow_main_deck_of_four() -> Any:
     from tests.fow.support import deck
 
@@ -586,19 +598,9 @@ def fow_moonbreeze_elf() -> Any:
 
 def fow_unblockable() -> Any:
     """TAT-062's [Enter]: p1's Bear cannot be blocked until end of turn; p2's Bear blocks it."""
-    from tests.fow.support import cmd, find
-    from tests.fow.test_ch8_battle import to_main
+    from tests.fow.cards.targets.test_play_filters_moves_and_reveals import unblockable_runner
 
-    story = _story({"TAT-062": 4, "T-BEAR": 4})
-    runner = story.put("p1", "T-BEAR", "field")
-    wall = story.put("p2", "T-BEAR", "field")
-    story.log += to_main(story.state, turn=3)
-    card = story.put("p1", "TAT-062", "hand")
-    story.will("p1", "G", "G")
-    story.when(cmd("PlayCard", "p1", card=card))
-    trig = find(story.resolve(), "AbilityTriggered")
-    story.when(cmd("PlayTriggered", "p1", trigger=trig.data["trigger"], targets=[[runner]]))
-    story.resolve()
+    story, runner, wall, _ = unblockable_runner()
     story.attack(runner, until="declare_block")
     return _ask(story, "DeclareBlock", "p2", blocker=wall)
 
@@ -921,17 +923,12 @@ def fow_sacred_princess(judgment: int | None) -> Any:
 
 def fow_glimpse() -> Any:
     """Glimpse of Kaguya (VIN001-040: "Cancel target activate ability.") aimed at a card in the chase area."""
-    from tests.fow.support import cmd, find
+    from tests.fow.cards.effects.test_play_effects_restrictions_and_magic_stones import (
+        glimpse_in_hand_with_a_spell_on_the_chase,
+    )
 
-    story = _story({"VIN001-040": 4, "VIN001-002": 4, "VIN002-014": 4, "T-BEAR": 4})
-    bear = story.put("p1", "T-BEAR", "field")
-    peace = story.put("p1", "VIN002-014", "hand")
-    story.will("p1", "W", "R")
-    played = find(story.when(cmd("PlayCard", "p1", card=peace, targets=[[bear]])), "CardPlayed")
-    story.when(cmd("Pass", "p1"))
-    glimpse = story.put("p2", "VIN001-040", "hand")
-    story.will("p2", "U", "R")
-    return _ask(story, "PlayCard", "p2", card=glimpse, targets=[[played.data["item"]]])
+    story, _, _, glimpse, spell_item = glimpse_in_hand_with_a_spell_on_the_chase()
+    return _ask(story, "PlayCard", "p2", card=glimpse, targets=[[spell_item]])
 
 
 def fow_battle_after_forfeit() -> Any:
@@ -1077,15 +1074,9 @@ def fow_moojdart() -> Any:
 
 def fow_rewriting_laws() -> Any:
     """Rewriting Laws (TTW-064) recovers up to two magic stones: p1 names three."""
-    from tests.fow.support import cmd
+    from tests.fow.cards.will.test_play_restricted_will import rewriting_laws_with_three_rested_stones
 
-    story = _story({"TTW-064": 4})
-    stones = [story.put("p1", "T-STONE", "stone_area") for _ in range(3)]
-    for oid in stones:
-        story.given("CardRested", oid=oid, reason="given")
-    laws = story.put("p1", "TTW-064", "hand")
-    story.will("p1", "G", "R")
-    story.when(cmd("PlayCard", "p1", card=laws, targets=[]))
+    story, stones, _ = rewriting_laws_with_three_rested_stones()
     story.resolve()
     return _ask(story, "ChooseCards", "p1", cards=stones)
 
@@ -1108,13 +1099,9 @@ def fow_kusanagi() -> Any:
 
 def fow_phantom() -> Any:
     """Phantom of Primogenitor (SKL-029) puts a resonator from the hand into the field: p1 names two."""
-    from tests.fow.support import cmd
+    from tests.fow.cards.effects.test_play_effects_restrictions_and_magic_stones import phantom_played
 
-    story = _story({"SKL-029": 4, "T-HERALD": 4, "T-BEAR": 4})
-    phantom = story.put("p1", "SKL-029", "hand")
-    herald, bear = story.put("p1", "T-HERALD", "hand"), story.put("p1", "T-BEAR", "hand")
-    story.will("p1", "R", "R", "R", "R", "R")
-    story.when(cmd("PlayCard", "p1", card=phantom))
+    story, _, herald, bear = phantom_played()
     story.resolve()
     return _ask(story, "ChooseCards", "p1", cards=[herald, bear])
 
@@ -1570,6 +1557,24 @@ FOW_ROWS: list[Row] = [
         says="moon characteristic, which does not exist",
     ),
     Row(
+        "deck/automatic_card_not_asked",
+        "FoW-5.5 9.6 p2",
+        lambda: fow_automatic_cards("MPR-066", "ask"),
+        says="a happening at which the engine does not ask about cards in hand",
+    ),
+    Row(
+        "deck/automatic_cards_in_hand",
+        "FoW-5.5 9.6 p2",
+        lambda: fow_automatic_cards("TTW-010", "sometimes"),
+        says="must be one of ask, never",
+    ),
+    Row(
+        "deck/automatic_cards_in_hand_unset",
+        "FoW-5.5 9.6 p2",
+        lambda: fow_automatic_cards("TTW-010", None),
+        says="Justice of God's Sword (TTW-010), an automatic card",
+    ),
+    Row(
         "deck/illegal_main_deck_card",
         "FoW-5.5 4.1 p3",
         fow_stone_in_main_deck,
@@ -1801,6 +1806,7 @@ FOW_ROWS: list[Row] = [
     Row(
         "rules/ruler_rested", "FoW-5.5 7.5 p1", lambda: fow_ch7(fow_rested_ruler_judges), says="needs a recovered ruler"
     ),
+    Row("rules/reveal_choice", "FoW-5.5 9.6 p2", fow_reveal_not_offered, says="(or none)"),
     Row("rules/search_choice", "FoW-5.5 10.13 p2", fow_phantom, says="choose up to 1 matching card(s)"),
     Row(
         "rules/skill_choice",

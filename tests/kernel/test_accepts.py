@@ -18,9 +18,11 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from domain.fow import engine as fow
 from domain.gcg import engine as gcg
 from domain.kernel import Bool, Command, CommandTable, DecisionContext, EventHandlers, Rejection
 from tests.gcg.test_loops import _looping_game, _one_round
+from tests.kernel.test_clone import _started
 from tests.kernel.test_legal_actions_agree import PLAYERS, RULESETS, invalid_selections, playout, random_selection
 
 # --- the mechanism, on a tiny system ------------------------------------------------------------
@@ -144,6 +146,15 @@ def _more_gcg(state: Any, player: str) -> Iterator[Command]:
         yield Command("ActivateStrategy", player, {"card": oid, "zone": 3})
 
 
+def _paid_short(cmd: Command) -> Iterator[Command]:
+    """``cmd`` paid with one will source fewer (FoW ``pay_with``, 10.2 p5): its sources' will
+    abilities are played, then what they produced may fall short (10.2 p4); a probe must not take the
+    first of them for the command."""
+    pay_with = cmd.args.get("pay_with")
+    if isinstance(pay_with, list) and pay_with:
+        yield Command(cmd.type, cmd.player, {**cmd.args, "pay_with": pay_with[:-1]})
+
+
 def _probed(engine: Any, state: Any) -> Iterator[Command]:
     """Every candidate of both players, their legal actions and some wrong selections."""
     rng = random.Random(state.seq)
@@ -154,6 +165,7 @@ def _probed(engine: Any, state: Any) -> Iterator[Command]:
             yield from _more_gcg(state, player)
         for c in engine.legal_actions(state, player):
             yield c
+            yield from _paid_short(c)
             if c.choice is not None:
                 yield c.choice.complete(c, random_selection(c.choice, rng))
                 yield from (c.choice.complete(c, bad) for bad in invalid_selections(c.choice, rng))
@@ -178,6 +190,14 @@ def _playout(name: str, seed: int, steps: int) -> None:
     playout(name, seed, steps, _probes_agree)
 
 
+def _probes_agree_acting(rs: Any, state: Any, rng: random.Random) -> list[Command]:
+    """:func:`_probes_agree`, then mostly an action other than a pass (as the property tests choose),
+    so that a game gets to turns with several magic stones to pay with."""
+    legal = _probes_agree(rs, state, rng)
+    acting = [c for c in legal if c.type not in ("Pass", "Concede")]
+    return acting if acting and rng.random() < 0.7 else legal
+
+
 @settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(min_value=0, max_value=2**32))
 def test_gcg_probes_answer_as_decide_along_random_games(seed: int) -> None:
@@ -190,6 +210,38 @@ def test_ll_probes_answer_as_decide_along_random_games(seed: int) -> None:
     """Including LL-2.04 12.1.1.2 (a main-phase action taken again from the same game state is
     refused, read from its decision event): random games rearrange back and forth."""
     _playout("ll", seed, 120)
+
+
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**32))
+def test_fow_probes_answer_as_decide_along_random_games(seed: int) -> None:
+    """FoW's handlers commit where they hand over to the rules flow (``flow.after_action``,
+    ``flow.pass_priority``: FoW-5.5 6.4 p1.1, 7.12 p1), and probe on the state itself until they
+    would emit an event; under both rules versions."""
+    playout("fow55", seed, 100, _probes_agree_acting)
+    playout("fow501", seed, 40, _probes_agree_acting)
+
+
+def test_fow_probes_answer_as_decide_with_starter_decks() -> None:
+    """A seeded game of the FoW starter decks, played as bench_engine plays (mostly an action other
+    than a pass): turns with several magic stones, whose will abilities pay for a ruler's ability or
+    a card, short by one (``_paid_short``: the ability is refused, 10.2 p4, after the stones'
+    will abilities were played, so none of them may commit the probe)."""
+    engine, state = _started("FoW-5.5", 100)
+    rng = random.Random(100)
+    for n in range(100):
+        if state.finished:
+            break
+        assert_probe_agrees(fow, state)
+        legal = [c for c in engine.legal_actions(state, state.pending.player) if c.type != "Concede"]
+        acting = [c for c in legal if c.type != "Pass"]
+        pick = rng.choice(acting) if acting and rng.random() < 0.7 else rng.choice(legal)
+        if pick.choice is not None:
+            pick = pick.choice.complete(pick, random_selection(pick.choice, rng))
+        events = engine.decide(state, Command(pick.type, pick.player, pick.args, id=f"c{n}"))
+        assert not isinstance(events, Rejection), (pick, events)
+        for e in events:
+            state = engine.evolve(state, e)
 
 
 def test_gcg_probes_answer_as_decide_in_an_infinite_loop() -> None:

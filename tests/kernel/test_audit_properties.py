@@ -19,6 +19,7 @@ from domain.rulesets import get_engine
 from service.app import GameService
 from service.audit import Audits
 from service.settings import Settings
+from tests.story import deck_settings
 
 GAMES = {
     "FoW-5.5": ("valhalla", "fire-starter", "water-starter"),
@@ -40,7 +41,11 @@ def recorded(ruleset: str, seed: int) -> tuple[str, ...]:
     service = _service()
     variant, d1, d2 = GAMES[ruleset]
     game_id = f"{ruleset.replace('.', '_')}-{seed}"
-    players = [PlayerSpec("p1", "Alice", {"starter": d1}), PlayerSpec("p2", "Bob", {"starter": d2})]
+    settings = deck_settings(ruleset, "ask")
+    players = [
+        PlayerSpec("p1", "Alice", {"starter": d1, **settings}),
+        PlayerSpec("p2", "Bob", {"starter": d2, **settings}),
+    ]
     service.create_game(ruleset, variant, players, seed=seed, game_id=game_id)
     rng = random.Random(seed)
     for n in range(MOVES):

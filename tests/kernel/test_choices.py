@@ -91,6 +91,19 @@ def test_one_per_group_is_a_x_and_or_a_y() -> None:
     assert search.to_dict()["constraints"] == ["one_per_group"]
 
 
+def test_one_per_group_matches_many_groups_at_once() -> None:
+    """FoW-5.5 3.16 p1, 2.2 (a sideboard's "At the beginning of the game" reveals, one card of a name): given
+    sixteen groups, when sixteen cards are chosen, one of each, then it is a choice - found by matching,
+    not by trying the 16! assignments; when two cards hold only one group between them, refused."""
+    groups = tuple((f"a{i}", f"b{i}") for i in range(16))
+    reveal = Choice("cards", tuple(o for g in groups for o in g), 0, 32, "FoW-5.5 3.16 p1", ("one_per_group",), groups)
+    assert reveal.check([f"b{i}" for i in reversed(range(16))]) is None
+    refused = reveal.check([*(f"a{i}" for i in range(15)), "a15", "b15"])
+    assert refused is not None and (refused.code, refused.rule) == ("choice/one_per_group", "FoW-5.5 3.16 p1")
+    shared = Choice("cards", ("x", "y", "z"), 0, 3, "r", ("one_per_group",), (("x", "y"), ("x",), ("y", "z")))
+    assert shared.check(["y", "x", "z"]) is None  # y moves over to make room: x-(x), y-(x,y), z-(y,z)
+
+
 def test_the_listed_selection_meets_the_group_constraints() -> None:
     """FoW-5.5 10.10 p1: given four names of two cards each, the one listed action keeps one of
     each name, found among the selections meeting the constraint however many others come first."""

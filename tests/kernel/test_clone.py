@@ -1,5 +1,6 @@
 """``GameState.clone`` of every ruleset (generated straight-line copies, ``domain.kernel.
-compile_copy``; copy-on-write objects in GCG and LL) over seeded random legal playouts:
+compile_copy``; copy-on-write objects in GCG and LL) and the copy FoW's ``evolve`` makes (its objects
+shared until an event handler changes one, ``domain.fow.state.share``) over seeded random legal playouts:
 
 * a clone dumps as the original does;
 * applying the next command's events to the clone leaves the original's dump unchanged, and
@@ -17,9 +18,11 @@ from typing import Any
 
 import pytest
 
+from domain.fow.state import share
 from domain.kernel import Command, GameSpec, PlayerSpec, Rejection, RulesEngine
 from domain.rulesets import get_engine
 from service.catalog import CardCatalogs
+from tests.story import deck_settings
 
 SYSTEMS = {
     "FoW-5.5": ("valhalla", ("fire-starter", "water-starter"), {"Pass"}),
@@ -44,7 +47,8 @@ def _started(ruleset: str, seed: int) -> tuple[RulesEngine[Any], Any]:
     engine = get_engine(ruleset)
     cats = _catalogs()
     players = [
-        PlayerSpec(pid, pid, cats.starter_deck(ruleset, deck)) for pid, deck in zip(("p1", "p2"), decks, strict=True)
+        PlayerSpec(pid, pid, {**cats.starter_deck(ruleset, deck), **deck_settings(ruleset, "ask")})
+        for pid, deck in zip(("p1", "p2"), decks, strict=True)
     ]
     events = engine.start(GameSpec(f"g{seed}", ruleset, variant, players, seed), cats.cards(ruleset))
     assert not isinstance(events, Rejection), events
@@ -57,7 +61,22 @@ def _started(ruleset: str, seed: int) -> tuple[RulesEngine[Any], Any]:
 @pytest.mark.parametrize("seed", [1, 2])
 @pytest.mark.parametrize("ruleset", sorted(SYSTEMS))
 def test_clone_is_equal_and_independent(ruleset: str, seed: int) -> None:
+    _copies_are_equal_and_independent(ruleset, seed, lambda state: state.clone())
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("ruleset", ["FoW-5.5", "FoW-5.01"])
+def test_fow_evolve_copy_is_equal_and_independent(ruleset: str, seed: int) -> None:
+    """The objects the events do not change stay shared; those they change are copied first, in
+    whichever of the two states the events are applied to."""
+    shared = _copies_are_equal_and_independent(ruleset, seed, share)
+    assert shared > 0
+
+
+def _copies_are_equal_and_independent(ruleset: str, seed: int, copy_of: Any) -> int:
+    """The checks above for ``copy_of``; how many objects were still shared after the events."""
     engine, state = _started(ruleset, seed)
+    shared = 0
     apply = engine.evolve_in_place
     assert apply is not None
     quiet = SYSTEMS[ruleset][2]
@@ -72,7 +91,7 @@ def test_clone_is_equal_and_independent(ruleset: str, seed: int) -> None:
         assert not isinstance(events, Rejection), (choice, events)
 
         before = state.to_dict()
-        copy = state.clone()
+        copy = copy_of(state)
         assert copy.to_dict() == before
         for e in events:
             apply(copy, e)
@@ -82,7 +101,34 @@ def test_clone_is_equal_and_independent(ruleset: str, seed: int) -> None:
             apply(reference, e)
         after = copy.to_dict()
         assert after == reference.to_dict()
+        shared += sum(copy.objects[oid] is obj for oid, obj in state.objects.items())
         for e in events:
             apply(state, e)
         assert copy.to_dict() == after, f"applying {[e.type for e in events]} to the original changed its clone"
         assert state.to_dict() == after
+    return shared
+
+
+def test_a_generated_deep_copy_is_deepcopy_of_json_fields() -> None:
+    """compile_deep_copy (the LL state's battle, frames, effects ...): what copy.deepcopy makes of an
+    object whose fields hold JSON data, nested lists and dicts copied apart from the original."""
+    import copy
+    from dataclasses import dataclass, field
+
+    from domain.kernel import compile_deep_copy
+
+    @dataclass(slots=True)
+    class Frame:
+        id: str
+        path: list[int] = field(default_factory=list)
+        info: dict[str, Any] = field(default_factory=dict)
+        choice: Any = None
+
+    original = Frame("f1", [0, 2], {"targets": [["o1"], ["o2"]], "paid": {"will": 2}}, choice=("a", ["b"]))
+    made = compile_deep_copy(Frame)(original)
+    assert made == copy.deepcopy(original) == original and made is not original
+    made.path.append(3)
+    made.info["targets"][0].append("o3")
+    made.info["paid"]["will"] = 0
+    made.choice[1].append("c")  # not JSON (a tuple): deep-copied as copy.deepcopy does
+    assert original == Frame("f1", [0, 2], {"targets": [["o1"], ["o2"]], "paid": {"will": 2}}, choice=("a", ["b"]))

@@ -176,10 +176,11 @@ def test_a_snapshot_from_before_bounded_snapshots_still_loads_every_command(serv
 
 
 def test_indexes_compare_by_their_entries_wherever_they_were_folded() -> None:
-    folded, fresh = CommandIndex(), CommandIndex()
+    folded = CommandIndex()
     for n in range(FOLD + 1):
         folded.add(f"c{n}", n + 1, "d")
-    fresh._settled = folded.to_dict()  # the same entries, none recent
+    fresh = CommandIndex(folded.to_dict())  # the same entries, none recent
+    assert not fresh._recent and folded._recent
     assert folded == fresh and folded != CommandIndex()
 
 
@@ -258,3 +259,20 @@ def test_the_audit_checks_every_entry_of_a_long_games_snapshot_from_before_bound
     edit_row(service, "g", at, edited, snapshot=True)
     report = Audits(open_service()).verify_chain("g")
     assert report.snapshot_broken_at == at and "commands" in report.reason
+
+
+@pytest.mark.parametrize(
+    "digest",
+    ["ab" * 32, "AB" * 32, "d0", "g" * 64, ""],
+    ids=["sha256-hex", "upper-hex", "short", "not-hex", "empty"],
+)
+def test_an_entry_answers_its_digest_exactly_however_it_is_held(digest: str) -> None:
+    """Issue 23 (memory per cached game): a SHA-256 hex digest is held as its 32 bytes, any
+    other text as given; the index, its snapshot and a copy all answer the digest recorded."""
+    index = CommandIndex()
+    index.add("c", 7, digest)
+    index.add("c", 8, digest)
+    assert index.get("c") == {"first": 7, "digest": digest, "last": 8}
+    assert index.copy().to_dict() == {"c": {"first": 7, "digest": digest, "last": 8}}
+    assert CommandIndex(index.bounded()[0]).get("c") == index.get("c")
+    assert isinstance(index._get("c").digest, bytes) == (digest == "ab" * 32)  # type: ignore[union-attr]

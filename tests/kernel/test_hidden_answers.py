@@ -26,6 +26,7 @@ from domain.gcg import flow as gcg_flow
 from domain.kernel import Command, Event, GameSpec, PlayerSpec, Rejection
 from domain.rulesets import get_engine
 from service.catalog import CardCatalogs
+from tests.story import deck_settings
 
 SYSTEMS = {
     "FoW-5.5": ("valhalla", "fire-starter", "water-starter"),
@@ -61,8 +62,8 @@ def fresh(ruleset: str, seed: int) -> tuple[Any, list[Event]]:
     engine = get_engine(ruleset)
     variant, d1, d2 = SYSTEMS[ruleset]
     players = [
-        PlayerSpec("p1", "Alice", CATALOGS.starter_deck(ruleset, d1)),
-        PlayerSpec("p2", "Bob", CATALOGS.starter_deck(ruleset, d2)),
+        PlayerSpec("p1", "Alice", {**CATALOGS.starter_deck(ruleset, d1), **deck_settings(ruleset, "ask")}),
+        PlayerSpec("p2", "Bob", {**CATALOGS.starter_deck(ruleset, d2), **deck_settings(ruleset, "ask")}),
     ]
     events = engine.start(GameSpec(f"g{seed}", ruleset, variant, players, seed=seed), CATALOGS.cards(ruleset))
     assert not isinstance(events, Rejection), events

@@ -14,6 +14,7 @@ from domain.rulesets import get_engine, list_rulesets
 from service.app import GameService
 from service.catalog import CardCatalogs, UnknownStarterDeckError
 from service.settings import Settings
+from tests.story import deck_settings
 
 CATALOGS = CardCatalogs()
 OFFERED = [
@@ -78,7 +79,7 @@ def test_an_offered_starter_deck_sets_up_a_game(ruleset: str, variant: str, name
         game_id="g",
         ruleset=ruleset,
         variant=variant,
-        players=[PlayerSpec("a", "A", deck), PlayerSpec("b", "B", deck)],
+        players=[PlayerSpec(p, p.upper(), {**deck, **deck_settings(ruleset)}) for p in ("a", "b")],
         seed=7,
     )
     outcome = get_engine(ruleset).start(spec, CATALOGS.cards(ruleset))

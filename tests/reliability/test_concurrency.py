@@ -214,7 +214,7 @@ def test_real_fow_engine_under_racing_clients(store_settings: Settings) -> None:
     service = _fow_service(store_settings)
     try:
         players = [
-            PlayerSpec("p1", "Alice", {"starter": "fire-starter"}),
+            PlayerSpec("p1", "Alice", {"starter": "fire-starter", "automatic_cards_in_hand": "never"}),
             PlayerSpec("p2", "Bob", {"starter": "water-starter"}),
         ]
         service.create_game("FoW-5.5", "valhalla", players, seed=5, first_player="p1", game_id="fow")

@@ -22,6 +22,7 @@ import pytest
 from domain.kernel import Command, PlayerSpec
 from service.app import GameService, redact_event
 from service.settings import Settings
+from tests.story import deck_settings
 
 SYSTEMS = {
     "FoW-5.5": ("valhalla", "fire-starter", "water-starter"),
@@ -62,7 +63,10 @@ def _fingerprint(engine: Any, state: Any) -> str:
 @pytest.mark.parametrize("ruleset", sorted(SYSTEMS))
 def test_reading_a_shared_state_never_changes_it(service: GameService, ruleset: str) -> None:
     variant, d1, d2 = SYSTEMS[ruleset]
-    players = [PlayerSpec("p1", "Alice", {"starter": d1}), PlayerSpec("p2", "Bob", {"starter": d2})]
+    players = [
+        PlayerSpec("p1", "Alice", {"starter": d1, **deck_settings(ruleset)}),
+        PlayerSpec("p2", "Bob", {"starter": d2}),
+    ]
     service.create_game(ruleset, variant, players, seed=11, game_id="g")
     # card models are shared by every game with the same card data (domain/interning.py)
     service.create_game(ruleset, variant, players, seed=12, game_id="other")
@@ -119,7 +123,10 @@ def test_fast_forwarding_a_cached_game_never_changes_a_state_handed_out(tmp_path
     first, second = GameService(settings), GameService(settings)
     try:
         variant, d1, d2 = SYSTEMS["FoW-5.5"]
-        players = [PlayerSpec("p1", "Alice", {"starter": d1}), PlayerSpec("p2", "Bob", {"starter": d2})]
+        players = [
+            PlayerSpec("p1", "Alice", {"starter": d1, **deck_settings("FoW-5.5")}),
+            PlayerSpec("p2", "Bob", {"starter": d2}),
+        ]
         first.create_game("FoW-5.5", variant, players, seed=11, game_id="g")
         rng = random.Random("fast-forward")
         for n in range(6):

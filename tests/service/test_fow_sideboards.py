@@ -29,7 +29,9 @@ def service(tmp_path: Path) -> Iterator[GameService]:
 
 def _players(sideboard: object) -> list[PlayerSpec]:
     return [
-        PlayerSpec("p1", "Alice", {"starter": "fire-starter", "sideboard": sideboard}),
+        PlayerSpec(
+            "p1", "Alice", {"starter": "fire-starter", "automatic_cards_in_hand": "never", "sideboard": sideboard}
+        ),
         PlayerSpec("p2", "Bob", {"starter": "water-starter"}),
     ]
 

@@ -15,6 +15,7 @@ from service.catalog import CardCatalogs
 from service.cli import main
 from service.errors import CommandRejectedError
 from service.settings import Settings
+from tests.story import deck_settings
 
 
 @pytest.fixture
@@ -176,7 +177,11 @@ def test_state_prints_a_board_per_player_for_every_game_system(
     monkeypatch.setenv("ADJUDICATOR_SQLITE_PATH", str(db))
     games = GameService(Settings(allow_client_seed=True, store="sqlite", sqlite_path=db))
     try:
-        players = [PlayerSpec("p1", "Alice", {"starter": deck1}), PlayerSpec("p2", "Bob", {"starter": deck2})]
+        settings = deck_settings(ruleset)
+        players = [
+            PlayerSpec("p1", "Alice", {"starter": deck1, **settings}),
+            PlayerSpec("p2", "Bob", {"starter": deck2, **settings}),
+        ]
         games.create_game(ruleset, variant, players, seed=5, first_player=first, game_id="b1")
         judge_view: Any = games.view("b1", None).state
         p2_view: Any = games.view("b1", "p2").state

@@ -28,6 +28,7 @@ from service.audit import Audits
 from service.errors import InvalidRequestError
 from service.interventions import add_note, fork_game, fork_points, list_reads
 from service.settings import Settings
+from tests.story import deck_settings
 
 JUDGE = "judge-" + "k" * 40
 JUDGE_AUTH = {"Authorization": f"Bearer {JUDGE}"}
@@ -65,7 +66,7 @@ def create(client: TestClient, game_id: str = "g1") -> dict[str, str]:
         "seed": 11,
         "first_player": "p1",
         "players": [
-            {"id": "p1", "name": "Alice", "deck": {"starter": "fire-starter"}},
+            {"id": "p1", "name": "Alice", "deck": {"starter": "fire-starter", "automatic_cards_in_hand": "never"}},
             {"id": "p2", "name": "Bob", "deck": {"starter": "water-starter"}},
         ],
     }
@@ -358,7 +359,10 @@ def test_judge_reads_of_hidden_information_are_listed_with_who_when_and_what(
 def test_every_engine_folds_a_note_as_its_position_only(
     service: GameService, ruleset: str, variant: str, d1: str, d2: str
 ) -> None:
-    players = [PlayerSpec("p1", "Alice", {"starter": d1}), PlayerSpec("p2", "Bob", {"starter": d2})]
+    players = [
+        PlayerSpec("p1", "Alice", {"starter": d1, **deck_settings(ruleset)}),
+        PlayerSpec("p2", "Bob", {"starter": d2}),
+    ]
     service.create_game(ruleset, variant, players, seed=5, game_id="e1")
     game = service._load("e1")
     engine = game.engine

@@ -24,6 +24,7 @@ from service.app import GameService, _domain_event, _fresh, redact_event
 from service.errors import AuthError
 from service.read_cache import CREDENTIALS_CACHE_SECONDS
 from service.settings import Settings
+from tests.story import deck_settings
 
 SYSTEMS = {
     "FoW-5.5": ("valhalla", "fire-starter", "water-starter"),
@@ -35,7 +36,11 @@ VIEWERS = ("p1", "p2", None)
 
 def _players(ruleset: str) -> list[PlayerSpec]:
     _, d1, d2 = SYSTEMS[ruleset]
-    return [PlayerSpec("p1", "Alice", {"starter": d1}), PlayerSpec("p2", "Bob", {"starter": d2})]
+    settings = deck_settings(ruleset, "ask")
+    return [
+        PlayerSpec("p1", "Alice", {"starter": d1, **settings}),
+        PlayerSpec("p2", "Bob", {"starter": d2, **settings}),
+    ]
 
 
 @pytest.fixture

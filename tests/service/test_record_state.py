@@ -17,6 +17,7 @@ import pytest
 from domain.kernel import Command, PlayerSpec
 from service.app import GameService, _domain_event, _fresh, redact_event
 from service.settings import Settings
+from tests.story import deck_settings
 
 SYSTEMS = {
     "FoW-5.5": ("valhalla", "fire-starter", "water-starter"),
@@ -36,7 +37,11 @@ def service() -> Iterator[GameService]:
 @pytest.mark.parametrize("ruleset", sorted(SYSTEMS))
 def test_recorded_state_is_the_replayed_state(service: GameService, ruleset: str) -> None:
     variant, d1, d2 = SYSTEMS[ruleset]
-    players = [PlayerSpec("p1", "Alice", {"starter": d1}), PlayerSpec("p2", "Bob", {"starter": d2})]
+    settings = deck_settings(ruleset, "ask")
+    players = [
+        PlayerSpec("p1", "Alice", {"starter": d1, **settings}),
+        PlayerSpec("p2", "Bob", {"starter": d2, **settings}),
+    ]
     service.create_game(ruleset, variant, players, seed=7, game_id="g")
     rng = random.Random(ruleset)
     for n in range(STEPS):

@@ -25,7 +25,7 @@ from service.instructions import (
 from service.settings import Settings
 
 PLAYERS = [
-    PlayerSpec("p1", "Alice", {"starter": "fire-starter"}),
+    PlayerSpec("p1", "Alice", {"starter": "fire-starter", "automatic_cards_in_hand": "never"}),
     PlayerSpec("p2", "Bob", {"starter": "water-starter"}),
 ]
 

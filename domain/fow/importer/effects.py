@@ -908,6 +908,37 @@ def _cancel(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     return [out]
 
 
+_NEW_TARGETS = r"\.\s*you may choose new targets for the copy"
+
+
+@_effect(rf"copy target (?P<k>chant spell|spell)(?P<c> you control| your opponent controls)?{_NEW_TARGETS}")
+def _copy_target_spell(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # Yokoshima (TSD2-001J): "{R}{R}: Copy target chant spell. You may choose new targets for the copy.": a
+    # copy of the spell on top of the chase (FoW-5.5 10.16 p1.1) with its choices (p1.3); its controller
+    # keeps the targets or chooses new ones.  Only with the second sentence: the copy's targets are asked.
+    flt: JsonDict = {"zone": "chase", "types": ["spell"]}
+    if m.group("k").lower() == "chant spell":  # a spell with the subtype chant (2.1 p3)
+        flt["subtypes"] = ["chant"]
+    if m.group("c"):  # the player who played it controls it (3.13, 9.3 p2.2)
+        flt["controller"] = "you" if m.group("c").strip().lower() == "you control" else "opponent"
+    return [{"op": "copy_on_chase", "target": {"kind": "chosen", "filter": flt}, "new_targets": True}]
+
+
+@_effect(rf"copy it{_NEW_TARGETS}")
+def _copy_it(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
+    # Welser (WOM-042): "Whenever you play a chant => Copy it. You may choose new targets for the copy.": the
+    # spell the trigger condition names, while it is on the chase (10.16 p1.1, p1.3)
+    if ctx.subject != "chase":
+        raise _GapError(f"effect: {m.group(0)} (no spell or ability named before)")
+    return [
+        {
+            "op": "copy_on_chase",
+            "target": {"kind": "that", "filter": {"zone": "chase", "types": []}},
+            "new_targets": True,
+        }
+    ]
+
+
 @_effect(r"cancel that spell or ability")
 def _cancel_that(m: re.Match[str], ctx: _Ctx, it_self: bool) -> list[JsonDict]:
     # "When a spell or ability your opponent controls targets a J/resonator you control, ... cancel that

@@ -203,6 +203,8 @@ _TRIGGERS: list[tuple[re.Pattern[str], str, bool]] = [
     (_on(r"whenever damage is dealt to you"), "damage_dealt_to_you", False),
     (_on(r"(?:when|whenever) you play an addition"), "you_play_addition", False),
     (_on(r"whenever you play a normal spell"), "you_play_normal_spell", False),
+    # "Whenever you play a chant => Copy it." (WOM-042): "it" is that spell on the chase (10.16 p1.1)
+    (_on(r"whenever you play a chant"), "you_play_chant", False),
     (_on(r"whenever your opponent plays a chant"), "opponent_plays_spell", False),
     (_on(r"whenever you play a resonator"), "you_play_resonator", False),
     (_on(r"whenever you awaken a card"), "you_awaken", False),
@@ -280,6 +282,7 @@ _SUBJECTS = {
     "dealt_damage_by_resonator": "resonator",
     "deals_damage_to_resonator_while_attacking": "resonator",
     "blocks_or_is_blocked_by_resonator": "resonator",
+    "you_play_chant": "chase",
 }
 """Triggers that name an object the effect may refer back to ("that resonator")."""
 

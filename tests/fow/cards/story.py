@@ -81,19 +81,26 @@ class Story:
         ruleset: str = "FoW-5.5",
         sideboard: Mapping[str, int] | None = None,
         to_main: bool = True,
+        second_sideboard: Mapping[str, int] | None = None,
+        automatic_cards: str = "never",
     ) -> None:
         """``cards``: stand-in cards to add to the real ones (an invented ruler, say); ``sideboard``: the
-        cards each player owns outside the game (FoW-5.5 3.16 p1); ``to_main``: players pass on to the
-        first main phase (else the story stops after the hand changes, before the first turn's draw phase)."""
+        cards each player owns outside the game (FoW-5.5 3.16 p1), ``second_sideboard`` the second player's
+        when they differ; ``to_main``: players pass on to the first main phase (else the story stops after
+        the hand changes, before the first turn's draw phase); ``automatic_cards``: each deck's
+        ``automatic_cards_in_hand`` (FoW-5.5 9.6 p2)."""
         cards = catalog({**database_cards(), "T-HERALD": HERALD, "T-SEER": SEER, **(cards or {})})
-        d = {**deck(dict(main), dict(stones or {"T-STONE": 10})), "ruler": ruler}
+        d = {**deck(dict(main), dict(stones or {"T-STONE": 10}), automatic_cards=automatic_cards), "ruler": ruler}
         if sideboard:
             d["sideboard"] = [{"card": c, "count": n} for c, n in sideboard.items()]
-        self.state, started = start_game(cards=cards, decks=(d, d), ruleset=ruleset)
+        d2 = dict(d)
+        if second_sideboard is not None:
+            d2["sideboard"] = [{"card": c, "count": n} for c, n in second_sideboard.items()]
+        self.state, started = start_game(cards=cards, decks=(d, d2), ruleset=ruleset)
         self.log: list[Event] = list(started)
         self.steps: list[tuple[Command, list[Event]]] = []
         """Every command accepted since the game started, with its events (a replay log's steps)."""
-        self.spec = {"cards": cards, "decks": (d, d), "ruleset": ruleset}
+        self.spec = {"cards": cards, "decks": (d, d2), "ruleset": ruleset}
         """What the game was started from (a replay log's header)."""
         self.when(cmd("ChangeHand", "p1", cards=[]))
         self.when(cmd("ChangeHand", "p2", cards=[]))
@@ -105,7 +112,7 @@ class Story:
             if self.pending.kind == "trigger":  # "At the beginning of the game" abilities outside the game
                 self.when(cmd("PlayTriggered", self.pending.player, trigger=self.pending.options["triggers"][0]))
                 continue
-            if self.pending.kind == "reveal_outside":  # "... you may reveal this card ...": declined (3.16 p1)
+            if self.pending.kind in ("reveal_outside", "beginning_of_game_reveal"):  # "you may reveal": declined
                 self.when(cmd("ChooseCards", self.pending.player, cards=[]))
                 continue
             self.when(cmd("Pass", self.pending.player))

@@ -168,7 +168,7 @@ def test_the_service_and_api_refuse_or_play_manually(tmp_path: Path) -> None:
     service = GameService(Settings(allow_client_seed=True, store="memory"))
     try:
         players = [
-            PlayerSpec("p1", "Alice", {"starter": "fire-starter"}),
+            PlayerSpec("p1", "Alice", {"starter": "fire-starter", "automatic_cards_in_hand": "never"}),
             PlayerSpec("p2", "Bob", {"starter": "water-starter"}),
         ]
         with pytest.raises(SetupRejectedError) as refused:
@@ -181,7 +181,11 @@ def test_the_service_and_api_refuse_or_play_manually(tmp_path: Path) -> None:
                 "ruleset": "FoW-5.5",
                 "variant": "valhalla",
                 "players": [
-                    {"id": "p1", "name": "Alice", "deck": {"starter": "fire-starter"}},
+                    {
+                        "id": "p1",
+                        "name": "Alice",
+                        "deck": {"starter": "fire-starter", "automatic_cards_in_hand": "never"},
+                    },
                     {"id": "p2", "name": "Bob", "deck": {"starter": "water-starter"}},
                 ],
                 "seed": 3,

@@ -1,6 +1,7 @@
 """Importing copy effects (FoW-5.5 10.16) from real card text (``domain/fow/importer``): "put a token copy of
-... into the field" and "this card becomes a copy of ..."; what is not read stays unsupported.  The engine
-side is specified in ``tests/fow/cards/copies/test_play_copies.py``."""
+... into the field", "this card becomes a copy of ..." and "copy target chant spell. You may choose new targets
+for the copy"; what is not read stays unsupported.  The engine side is specified in
+``tests/fow/cards/copies/test_play_copies.py`` and ``test_play_chase_copies.py``."""
 
 from __future__ import annotations
 
@@ -110,3 +111,86 @@ def test_a_token_copy_of_this_card_only_on_a_resonator() -> None:
     ]
     with pytest.raises(_GapError):
         _effects("Put a token copy of this card into the field rested.", _ctx("addition"))
+
+
+# --- copying a spell or an ability on the chase (10.16 p1.1, p1.2, p1.3) ---------------------------------
+
+
+def _abilities(imported: dict[str, ImportedCard], card_id: str) -> list[dict[str, object]]:
+    card = imported[card_id].card
+    assert card is not None
+    return [a.model_dump(mode="json", exclude_unset=True) for a in card.abilities]
+
+
+def test_copy_target_chant_spell_and_choose_new_targets(imported: dict[str, ImportedCard]) -> None:
+    # Yokoshima, Monarch of the Exploding Flame (TSD2-001J): "{R}{R}: Copy target chant spell. You may choose
+    # new targets for the copy. Play this ability only once per turn." - FoW-5.5 10.16 p1.1, p1.3; a "chant
+    # spell" is a spell with the subtype chant in the chase area (2.1 p3)
+    copying = [a for a in _abilities(imported, "TSD2-001J") if a["effects"][0]["op"] == "copy_on_chase"]
+    assert [a["effects"] for a in copying] == [
+        [
+            {
+                "op": "copy_on_chase",
+                "target": {"kind": "chosen", "filter": {"zone": "chase", "types": ["spell"], "subtypes": ["chant"]}},
+                "new_targets": True,
+            }
+        ]
+    ]
+    assert copying[0]["cost"] == {"will": {"attribute": {"R": 2}, "free": 0}} and copying[0]["once_per_turn"]
+
+
+def test_you_may_copy_target_chant_spell_your_opponent_controls(imported: dict[str, ImportedCard]) -> None:
+    # The Second Boon: Tachyon, Holy Atom (TST-021, and its ABC print ABC-RD-059): "You may copy target chant
+    # spell your opponent controls. You may choose new targets for the copy." - the "you may" holds both
+    # sentences (9.3 p3.2); its discard trigger stays unsupported
+    for cid in ("TST-021", "ABC-RD-059"):
+        card = imported[cid].card
+        assert card is not None and imported[cid].status == "partial"
+        assert [e.model_dump(mode="json", exclude_unset=True) for e in card.effects] == [
+            {
+                "op": "may",
+                "effects": [
+                    {
+                        "op": "copy_on_chase",
+                        "target": {
+                            "kind": "chosen",
+                            "filter": {
+                                "zone": "chase",
+                                "types": ["spell"],
+                                "subtypes": ["chant"],
+                                "controller": "opponent",
+                            },
+                        },
+                        "new_targets": True,
+                    }
+                ],
+            }
+        ]
+        assert len(card.unsupported) == 1 and card.unsupported[0].startswith("When this card is discarded")
+
+
+def test_whenever_you_play_a_chant_copy_it(imported: dict[str, ImportedCard]) -> None:
+    # Welser, the Archmage of Fire (WOM-042): "Whenever you play a chant => Copy it. You may choose new targets
+    # for the copy. This ability triggers only once per turn." - "it" is the spell on the chase (10.16 p1.1)
+    [ability] = _abilities(imported, "WOM-042")
+    assert (ability["trigger"], ability["once_per_turn"]) == ("you_play_chant", True)
+    assert ability["effects"] == [
+        {
+            "op": "copy_on_chase",
+            "target": {"kind": "that", "filter": {"zone": "chase", "types": []}},
+            "new_targets": True,
+        }
+    ]
+    # the same trigger form with other effects: Student at the Academy (EDL-071) is now full
+    assert full(imported, "EDL-071")["abilities"][0]["trigger"] == "you_play_chant"
+
+
+def test_copy_forms_not_read_stay_unsupported(imported: dict[str, ImportedCard]) -> None:
+    # "Copy it" needs a spell or ability named before; without the second sentence the copy's targets are
+    # never asked, so the bare "Copy target chant spell." is not read; "copy this spell X times" neither
+    with pytest.raises(_GapError):
+        _effects("Copy it. You may choose new targets for the copy.", _ctx())
+    with pytest.raises(_GapError):
+        _effects("Copy target chant spell.", _ctx())
+    blade = imported["CMB-019"]
+    assert blade.card is not None and any("Copy this spell X times" in u for u in blade.card.unsupported)

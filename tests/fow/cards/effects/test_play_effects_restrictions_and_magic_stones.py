@@ -240,14 +240,21 @@ def test_prevent_all_damage_dealt_by_target_resonator_until_end_of_turn() -> Non
 # --- putting a card from the hand into the field (10.13 p2) ----------------------------------------
 
 
-def test_put_a_resonator_from_your_hand_into_your_field_is_not_playing_it() -> None:
-    # Phantom of Primogenitor (SKL-029, chant): "You may put a resonator from your hand into your
-    # field."  Herald has "[Enter]: draw a card": put, not played, it does not trigger (9.6 p1.1)
+def phantom_played() -> tuple[Story, str, str, str]:
+    """Given Herald and a Bear in p1's hand, when p1 plays Phantom of Primogenitor (SKL-029): the story,
+    Phantom, Herald and the Bear."""
     story = Story({"SKL-029": 4, "T-HERALD": 4, "T-BEAR": 4})
     phantom = story.put("p1", "SKL-029", "hand")
     herald, bear = story.put("p1", "T-HERALD", "hand"), story.put("p1", "T-BEAR", "hand")
     story.will("p1", "R", "R", "R", "R", "R")
     story.when(cmd("PlayCard", "p1", card=phantom))
+    return story, phantom, herald, bear
+
+
+def test_put_a_resonator_from_your_hand_into_your_field_is_not_playing_it() -> None:
+    # Phantom of Primogenitor (SKL-029, chant): "You may put a resonator from your hand into your
+    # field."  Herald has "[Enter]: draw a card": put, not played, it does not trigger (9.6 p1.1)
+    story, phantom, herald, bear = phantom_played()
     events = story.resolve()
     asked = find(events, "ChoiceRequested")
     assert (asked.data["kind"], asked.rule) == ("put_from_hand", "FoW-5.5 10.13 p2")
@@ -279,13 +286,49 @@ def test_you_may_put_only_a_matching_card_and_may_put_none() -> None:
     story.replays()
 
 
+def _peasant_revolt_question(hand: list[str]) -> tuple[Story, Event]:
+    """Given ``hand`` in p1's hand, when Peasant Revolt (TMS-042) enters p1's field and its trigger
+    resolves: the story and the question it asks."""
+    story = Story({"TMS-042": 4, "T-SEER": 4, "T-BEAR": 4})
+    for card in hand:
+        story.put("p1", card, "hand")
+    revolt = story.put("p1", "TMS-042", "graveyard")
+    story.by_rule(actions.move, revolt, "field", "given", rule="3.1 p5", reason="effect", controller="p1")
+    story.when(cmd("Pass", "p1"))
+    return story, find(story.resolve(), "ChoiceRequested")
+
+
+def test_put_from_hand_is_asked_even_when_nothing_in_the_hand_fits_and_the_opponent_cannot_tell() -> None:
+    # The hand is hidden (FoW-5.5 3.1 p2): Peasant Revolt asks p1 whether the hand holds a water
+    # resonator of total cost 1 or not (10.13 p2), so that p2 learns nothing from the question; p1, with
+    # only a fire Bear, can answer nothing but "none"
+    story, asked = _peasant_revolt_question(["T-BEAR"])
+    assert (asked.data["player"], asked.data["kind"], asked.rule) == ("p1", "put_from_hand", "FoW-5.5 10.13 p2")
+    assert asked.data["options"]["cards"] == []
+    assert legal(story, "p1", "ChooseCards") == [{"cards": []}]
+    fitting_story, fitting = _peasant_revolt_question(["T-SEER"])
+    assert fitting.data["options"]["cards"] != []
+    told = engine.redact_event(story.state, asked, "p2")
+    assert (
+        told.data
+        == engine.redact_event(fitting_story.state, fitting, "p2").data
+        == {
+            "player": "p1",
+            "kind": "put_from_hand",
+            "options": {},
+        }
+    )
+    story.when(cmd("ChooseCards", "p1", cards=[]))
+    story.replays()
+
+
 # --- cancel target [Activate] ability (10.11) --------------------------------------------------------
 
 
-def test_cancel_target_activate_ability_but_not_a_card() -> None:
-    # Glimpse of Kaguya (VIN001-040, chant-instant): "Cancel target activate ability. Draw a card."
-    # Achilles (VIN001-002): "Banish this card: Target resonator cannot be targeted ... until end of
-    # turn."  Symbol of Peace (VIN002-014) is a card in the chase area, not an ability.
+def glimpse_in_hand_with_a_spell_on_the_chase() -> tuple[Story, str, str, str, str]:
+    """Given Achilles (VIN001-002) and a Bear in p1's field, when p1 plays Symbol of Peace (VIN002-014) on
+    the Bear and passes, and p2 has Glimpse of Kaguya (VIN001-040) and its will: the story, Achilles, the
+    Bear, Glimpse and Symbol of Peace's chase item."""
     story = Story({"VIN001-040": 4, "VIN001-002": 4, "VIN002-014": 4, "T-BEAR": 4})
     achilles, bear = story.put("p1", "VIN001-002", "field"), story.put("p1", "T-BEAR", "field")
     peace = story.put("p1", "VIN002-014", "hand")
@@ -294,7 +337,14 @@ def test_cancel_target_activate_ability_but_not_a_card() -> None:
     story.when(cmd("Pass", "p1"))
     glimpse = story.put("p2", "VIN001-040", "hand")
     story.will("p2", "U", "R")
-    spell_item = played.data["item"]
+    return story, achilles, bear, glimpse, played.data["item"]
+
+
+def test_cancel_target_activate_ability_but_not_a_card() -> None:
+    # Glimpse of Kaguya (VIN001-040, chant-instant): "Cancel target activate ability. Draw a card."
+    # Achilles (VIN001-002): "Banish this card: Target resonator cannot be targeted ... until end of
+    # turn."  Symbol of Peace (VIN002-014) is a card in the chase area, not an ability.
+    story, achilles, bear, glimpse, spell_item = glimpse_in_hand_with_a_spell_on_the_chase()
     no = story.refused(cmd("PlayCard", "p2", card=glimpse, targets=[[spell_item]]))
     assert (no.code, no.rule) == ("rules/no_legal_target", "FoW-5.5 9.3 p2.4")
     story.when(cmd("Pass", "p2"))  # Symbol of Peace resolves

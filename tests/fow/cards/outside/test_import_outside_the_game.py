@@ -1,7 +1,8 @@
 """Card text about cards outside the game (FoW-5.5 3.16 p1) -> the declarative form: revealing a card from
 outside the game and keeping it revealed (``reveal_outside``), an ability working outside the game
-(``from_outside``, 9.2 p2), playing a revealed card from there (``playable_from_outside``) and counting the
-cards revealed outside the game (a filter of zone ``outside`` with ``revealed``)."""
+(``from_outside``, 9.2 p2), playing a revealed card from there (``playable_from_outside``), counting the
+cards revealed outside the game (a filter of zone ``outside`` with ``revealed``) and putting cards from
+outside the game into the field, a hand or the ruler area (``put_from_outside``)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,9 @@ from typing import Any
 import pytest
 
 from domain.fow.importer import ImportedCard
+from domain.fow.importer.records import _GapError
+from domain.fow.importer.sentences import _effects
+from domain.fow.importer.text import _Ctx
 from tests.fow.cards.import_support import full, imported_database
 
 SEVEN_KINGS_RULER = {"zone": "outside", "types": ["ruler"], "controller": "you", "races": ["Seven Kings"]}
@@ -96,3 +100,70 @@ def test_an_activate_ability_revealing_its_card_from_outside_the_game_stays_unsu
     # Satan (TST-094): "{0}: You may reveal this card from outside the game ..." - an ability played outside the
     # game, which the engine does not offer (FoW-5.5 3.16 p1, 9.2 p2): not expressed in part
     assert any("an ability played outside the game" in gap for gap in imported["TST-094"].gaps)
+
+
+# --- putting cards from outside the game into the field, a hand or the ruler area (put_from_outside) -----
+
+
+def test_ulga_reveals_a_named_card_from_outside_the_game_and_puts_it_into_the_field(
+    imported: dict[str, ImportedCard],
+) -> None:
+    # Ulga, Eclipser (TWS-067): "At the beginning of the game >>> You may reveal a card named "Magog, Artificial
+    # Eclipse" you own from outside the game and put it into the field." (FoW-5.5 3.16 p1, 10.4 p1); its
+    # [Partner] stays unsupported
+    ability = _ability(imported, "TWS-067", "At the beginning of the game")
+    assert ability["trigger"] == "beginning_of_game" and "from_outside" not in ability  # it works in the ruler area
+    assert ability["effects"] == [
+        {
+            "op": "put_from_outside",
+            "filter": {"zone": "outside", "types": [], "controller": "you", "name": "Magog, Artificial Eclipse"},
+            "to": "field",
+            "up_to": True,
+        }
+    ]
+    assert imported["TWS-067"].status == "partial"
+
+
+def test_attoractia_puts_up_to_seven_seven_stars_rulers_from_outside_the_game_into_the_ruler_area(
+    imported: dict[str, ImportedCard],
+) -> None:
+    # Attoractia, City of the Virtual Star (MP01-ACV): "Banish a card named "The Virtuous versus The Virtual":
+    # Put up to seven Seven Stars rulers you own from outside the game in your ruler area." (3.16 p1, 3.8 p1)
+    ability = _ability(imported, "MP01-ACV", "Banish a card named")
+    assert ability["kind"] == "activate"
+    assert ability["effects"] == [
+        {
+            "op": "put_from_outside",
+            "filter": {"zone": "outside", "types": ["ruler"], "controller": "you", "races": ["Seven Stars"]},
+            "count": 7,
+            "to": "ruler_area",
+            "up_to": True,
+        }
+    ]
+
+
+def _ctx(imported: dict[str, ImportedCard]) -> _Ctx:
+    races = frozenset(r for c in imported.values() if c.card for r in c.card.races or [])
+    return _Ctx("T-READ", "resonator", None, races, None)
+
+
+def test_a_revealed_machine_from_outside_the_game_is_put_into_the_hand(imported: dict[str, ImportedCard]) -> None:
+    # Mechanical Engineer of Ma'at (GRV-028)'s second mode: "Put a revealed non-magic stone, non-J/ruler
+    # Machine you own from outside the game into your hand." - a magic stone or a ruler cannot go to a hand
+    # anyway (3.15 p1, p5); not "you may": the revealed (public) cards must be chosen if there are some.  The
+    # card stays unsupported: modes on an [Enter] ability are not in the vocabulary.
+    sentence = "Put a revealed non-magic stone, non-J/ruler Machine you own from outside the game into your hand."
+    assert _effects(sentence, _ctx(imported)) == [
+        {
+            "op": "put_from_outside",
+            "filter": {"zone": "outside", "races": ["Machine"], "types": [], "controller": "you", "revealed": True},
+            "to": "hand",
+        }
+    ]
+    assert imported["GRV-028"].status == "none"
+
+
+def test_only_a_ruler_is_put_from_outside_the_game_into_the_ruler_area(imported: dict[str, ImportedCard]) -> None:
+    # FoW-5.5 3.15 p3: a resonator put into a ruler area does not move - the importer does not read it
+    with pytest.raises(_GapError):
+        _effects("Put a Machine you own from outside the game into your ruler area.", _ctx(imported))

@@ -19,6 +19,8 @@ from typing import Any
 
 from domain.audit import audit, build_log
 from domain.fow import engine
+from domain.fow.importer.sentences import _effects
+from domain.fow.importer.text import _Ctx
 from domain.kernel import seed_commitment
 from tests.fow.cards.import_support import imported_database
 from tests.fow.cards.story import Story, legal
@@ -46,61 +48,170 @@ def _outside(story: Story, player: str, card: str) -> list[str]:
     return [o for o in story.state.zones[player]["outside"] if story.state.objects[o].card == card]
 
 
-def _to_reveal_choice(story: Story) -> None:
-    """Players play their triggered abilities and pass until one is asked what to reveal."""
-    while story.pending.kind != "reveal_outside":
+BEGINNING = "beginning_of_game_reveal"
+
+
+def _to_beginning_question(story: Story) -> None:
+    """Players pass until one is asked which cards they reveal at the beginning of the game."""
+    while story.pending.kind != BEGINNING:
+        story.when(cmd("Pass", story.pending.player))
+
+
+def _play_on(story: Story, until: str = "reveal_outside") -> list[Any]:
+    """Players play their triggered abilities and pass until ``until`` (or the first main phase)."""
+    events: list[Any] = []
+    while story.pending.kind != until and not (story.state.phase == "main" and story.state.step == "main"):
         p = story.pending
-        if p.kind == "trigger":
-            story.when(cmd("PlayTriggered", p.player, **legal(story, p.player, "PlayTriggered")[0]))
+        if p.kind == BEGINNING:
+            events += story.when(cmd("ChooseCards", p.player, cards=[]))
+        elif p.kind == "trigger":
+            events += story.when(cmd("PlayTriggered", p.player, **legal(story, p.player, "PlayTriggered")[0]))
         else:
-            story.when(cmd("Pass", p.player))
+            events += story.when(cmd("Pass", p.player))
+    return events
+
+
+def _seen_by(story: Story, viewer: str) -> list[tuple[str, str, Any]]:
+    """The game's events as ``viewer`` is told them (type, rule, data)."""
+    return [(e.type, e.rule, engine.redact_event(story.state, e, viewer).data) for e in story.log]
 
 
 # --- Rogue Spectator: revealed from the sideboard at the beginning of the game, then played --------
 
 
-def test_rogue_spectator_is_revealed_from_the_sideboard_at_the_beginning_of_the_game_if_its_owner_wants() -> None:
-    # FoW-5.5 3.16 p1, 9.2 p2: the ability works outside the game; p1 (the first player) has two copies
-    story = Story({"T-BEAR": 4}, cards=_real(SPECTATOR), sideboard={SPECTATOR: 2}, to_main=False)
+def test_each_player_with_a_sideboard_is_asked_once_at_the_beginning_of_the_game_what_they_reveal() -> None:
+    # FoW-5.5 3.16 p1, 9.2 p2: p1's sideboard holds two Rogue Spectators, p2's a card with no such ability;
+    # both are asked, in turn order, before any ability of a sideboard card triggers
+    story = Story(
+        {"T-BEAR": 4}, cards=_real(SPECTATOR), sideboard={SPECTATOR: 2}, second_sideboard={"T-BEAR": 1}, to_main=False
+    )
     first, second = _outside(story, "p1", SPECTATOR)
-    triggered = [e for e in story.log if e.type == "AbilityTriggered" and e.data["controller"] == "p1"]
-    assert [(e.data["source"], e.rule) for e in triggered] == [(first, "FoW-5.5 9.2 p2"), (second, "FoW-5.5 9.2 p2")]
-    _to_reveal_choice(story)
-    assert story.pending.kind == "reveal_outside"
-    # what it offers is p1's own hidden card: p2 is asked nothing and told nothing of it
-    asker = story.pending.player
-    choices = legal(story, asker, "ChooseCards")
-    assert {"cards": []} in choices  # "you may": revealing none declines
-    [offered] = [c["cards"] for c in choices if c["cards"]]
-    events = story.when(cmd("ChooseCards", asker, cards=offered))
+    _to_beginning_question(story)
+    assert not [e for e in story.log if e.type == "AbilityTriggered"]
+    [asked] = [e for e in story.log if e.type == "ChoiceRequested" and e.data["kind"] == BEGINNING]
+    assert asked.rule == "FoW-5.5 3.16 p1"
+    assert (asked.data["player"], asked.data["options"]) == (
+        "p1",
+        {"cards": [first, second], "min": 0, "max": 2, "groups": [[first, second]]},
+    )
+    events = story.when(cmd("ChooseCards", "p1", cards=[]))  # "you may": none revealed
+    assert [(e.type, e.rule, e.data) for e in events if e.type == "OptionChosen"] == [
+        ("OptionChosen", "FoW-5.5 3.16 p1", {"player": "p1", "revealed": []})
+    ]
+    assert (story.pending.kind, story.pending.player, story.pending.options) == (
+        BEGINNING,
+        "p2",
+        {"cards": [], "min": 0, "max": 0},  # p2 has no card to reveal, and is asked all the same
+    )
+    story.when(cmd("ChooseCards", "p2", cards=[]))
+    assert story.pending.kind == "priority"
+    assert not [e for e in story.log if e.type in ("AbilityTriggered", "CardRevealed")]
+    story.replays()
+
+
+def test_a_player_without_a_sideboard_is_not_asked() -> None:
+    # FoW-5.5 3.16 p1: p2 owns no card outside the game (public: the view counts the sideboard)
+    story = Story({"T-BEAR": 4}, cards=_real(SPECTATOR), sideboard={SPECTATOR: 1}, second_sideboard={}, to_main=False)
+    _to_beginning_question(story)
+    story.when(cmd("ChooseCards", "p1", cards=[]))
+    assert story.pending.kind == "priority"
+    assert [e.data["player"] for e in story.log if e.type == "ChoiceRequested" and e.data["kind"] == BEGINNING] == [
+        "p1"
+    ]
+
+
+def test_the_opponent_is_told_the_same_whatever_the_sideboard_holds() -> None:
+    # FoW-5.5 3.1 p2, 3.16 p1: the question's existence and shape do not depend on the hidden sideboard
+    told = []
+    for sideboard in ({SPECTATOR: 2}, {"T-BEAR": 2}):
+        story = Story(
+            {"T-BEAR": 4}, cards=_real(SPECTATOR), sideboard=sideboard, second_sideboard={"T-BEAR": 1}, to_main=False
+        )
+        _to_beginning_question(story)
+        story.when(cmd("ChooseCards", "p1", cards=[]))
+        story.when(cmd("ChooseCards", "p2", cards=[]))
+        [mine] = [
+            e
+            for e in story.log
+            if e.type == "ChoiceRequested" and e.data == {**e.data, "kind": BEGINNING, "player": "p1"}
+        ]
+        assert engine.redact_event(story.state, mine, "p2").data == {"player": "p1", "kind": BEGINNING, "options": {}}
+        told.append(_seen_by(story, "p2"))
+        assert engine.view(story.state, "p2")["players"]["p1"]["zones"]["outside"] == {"count": 2, "cards": []}
+    assert told[0] == told[1]
+
+
+def test_a_rogue_spectator_chosen_at_the_beginning_triggers_and_reveals_itself_as_it_resolves() -> None:
+    # FoW-5.5 9.2 p2: the chosen card's ability triggers (its "may" answered) and is played as any (9.6);
+    # resolving, it reveals the card until the end of the game (3.16 p1) without asking again
+    story = Story(
+        {"T-BEAR": 4}, cards=_real(SPECTATOR), sideboard={SPECTATOR: 2}, second_sideboard={"T-BEAR": 1}, to_main=False
+    )
+    first, _ = _outside(story, "p1", SPECTATOR)
+    _to_beginning_question(story)
+    choice = next(a for a in engine.legal_actions(story.state, "p1") if a.type == "ChooseCards").choice
+    assert choice is not None and choice.constraints == ("one_per_group",)  # one Rogue Spectator at most (2.2)
+    events = story.when(cmd("ChooseCards", "p1", cards=[first]))
+    [triggered] = [e for e in events if e.type == "AbilityTriggered"]
+    assert (triggered.rule, triggered.data["source"], triggered.data["controller"]) == ("FoW-5.5 9.2 p2", first, "p1")
+    events = _play_on(story, until="priority")
+    while story.state.chase or story.state.triggered:
+        events += story.when(cmd("Pass", story.pending.player))
+    assert not [e for e in events if e.type == "ChoiceRequested" and e.data["kind"] == "reveal_outside"]
     [revealed] = [e for e in events if e.type == "CardRevealed"]
     assert revealed.rule == "FoW-5.5 3.16 p1"
-    assert revealed.data == {"oid": offered[0], "player": asker, "card": SPECTATOR, "until": "end_of_game"}
-    assert story.state.objects[offered[0]].revealed
+    assert revealed.data == {"oid": first, "player": "p1", "card": SPECTATOR, "until": "end_of_game"}
+    assert story.state.objects[first].revealed
+    story.replays()
 
 
-def test_a_second_rogue_spectator_cannot_be_revealed_once_one_was_and_the_revealed_one_stays_revealed() -> None:
-    # "If you did not already reveal a card that shares a name with this card this game" (FoW-5.5 3.16 p1)
+def test_two_rogue_spectators_cannot_both_be_chosen() -> None:
+    # "If you did not already reveal a card that shares a name with this card this game" (FoW-5.5 2.2, 3.16 p1)
     story = Story({"T-BEAR": 4}, cards=_real(SPECTATOR), sideboard={SPECTATOR: 2}, to_main=False)
-    asked: list[tuple[str, list[str]]] = []
+    first, second = _outside(story, "p1", SPECTATOR)
+    _to_beginning_question(story)
+    refusal = story.refused(cmd("ChooseCards", "p1", cards=[first, second]))
+    assert (refusal.code, refusal.rule) == ("choice/one_per_group", "FoW-5.5 3.16 p1")
+    refusal = story.refused(cmd("ChooseCards", "p1", cards=["p1-001"]))  # not among the options
+    assert refusal.rule == "FoW-5.5 3.16 p1"
+
+
+def test_a_rogue_spectator_revealed_by_each_player_stays_revealed() -> None:
+    # FoW-5.5 3.16 p1: revealed "until end of game", not until the end of a turn
+    story = Story({"T-BEAR": 4}, cards=_real(SPECTATOR), sideboard={SPECTATOR: 2}, to_main=False)
     while not (story.state.phase == "main" and story.state.step == "main"):
         p = story.pending
-        if p.kind == "reveal_outside":
-            asked.append((p.player, list(p.options["cards"])))
-            story.when(cmd("ChooseCards", p.player, cards=list(p.options["cards"])))
+        if p.kind == BEGINNING:
+            story.when(cmd("ChooseCards", p.player, cards=list(p.options["cards"])[:1]))
         elif p.kind == "trigger":
             story.when(cmd("PlayTriggered", p.player, **legal(story, p.player, "PlayTriggered")[0]))
         else:
             story.when(cmd("Pass", p.player))
-    assert sorted(player for player, _ in asked) == ["p1", "p2"]  # one question each: the other copy has none
+    asked = [e.data["player"] for e in story.log if e.type == "ChoiceRequested" and e.data["kind"] == BEGINNING]
+    assert asked == ["p1", "p2"]  # one question each, in turn order; no second one as the abilities resolve
     for player in ("p1", "p2"):
         revealed = [o for o in _outside(story, player, SPECTATOR) if story.state.objects[o].revealed]
         assert len(revealed) == 1
         assert story.state.players[player].revealed_from_outside == revealed
-    story.given("TurnBegan", player="p2", turn=2)  # revealed "until end of game", not until the end of a turn
+    story.given("TurnBegan", player="p2", turn=2)
     assert all(
         len([o for o in _outside(story, p, SPECTATOR) if story.state.objects[o].revealed]) == 1 for p in ("p1", "p2")
     )
+    story.replays()
+
+
+def test_an_ability_chosen_at_the_beginning_does_nothing_once_its_name_was_revealed() -> None:
+    # "If you did not already reveal a card that shares a name with this card this game" (FoW-5.5 2.2, 9.3 p3)
+    story = Story({"T-BEAR": 4}, cards=_real(SPECTATOR), sideboard={SPECTATOR: 2}, second_sideboard={}, to_main=False)
+    first, second = _outside(story, "p1", SPECTATOR)
+    _to_beginning_question(story)
+    story.when(cmd("ChooseCards", "p1", cards=[first]))
+    story.given("CardRevealed", oid=second, player="p1", card=SPECTATOR, until="end_of_game")  # the name revealed
+    events = _play_on(story, until="priority")
+    while story.state.chase or story.state.triggered:
+        events += story.when(cmd("Pass", story.pending.player))
+    assert not [e for e in events if e.type in ("CardRevealed", "ChoiceRequested")]
+    assert not story.state.objects[first].revealed
     story.replays()
 
 
@@ -169,7 +280,7 @@ def _enter(story: Story, card: str, will: str) -> list[Any]:
     story.when(cmd("PlayCard", "p1", card=oid, targets=[]))
     events = story.resolve()
     while story.pending.kind not in ("reveal_outside", "priority") or story.state.chase:
-        if story.pending.kind == "reveal_outside":
+        if story.pending.kind in ("reveal_outside", "put_from_outside"):
             break
         if story.pending.kind == "trigger":
             events += story.when(cmd("PlayTriggered", "p1", **legal(story, "p1", "PlayTriggered")[0]))
@@ -242,11 +353,27 @@ def test_nothing_outside_the_game_asks_nothing() -> None:
     assert not [e for e in story.log if e.type == "ChoiceRequested" and e.data["kind"] == "reveal_outside"]
 
 
+def test_a_hidden_sideboard_is_asked_about_even_with_no_seven_kings_ruler_in_it() -> None:
+    # FoW-5.5 3.1 p2, 3.16 p1: asking only when a Seven Kings ruler is in the sideboard would tell the
+    # opponent it is there; with hidden cards outside the game the question comes, its options the chooser's
+    told = []
+    for sideboard in ({ARLA: 1}, {"T-BEAR": 1}):
+        story = _kings_story(**sideboard)
+        _enter(story, MERMAID, "U")
+        assert (story.pending.kind, story.pending.player) == ("reveal_outside", "p1")
+        offered = story.pending.options["cards"]
+        assert offered == _outside(story, "p1", ARLA)  # the ruler, or nothing
+        story.when(cmd("ChooseCards", "p1", cards=[]))
+        told.append([(t, r, d) for t, r, d in _seen_by(story, "p2") if t != "GameStarted"])
+        story.replays()
+    assert told[0] == told[1]
+
+
 def test_the_replay_log_carries_the_sideboard_and_its_audit_re_adjudicates_the_reveal() -> None:
     # FoW-5.5 3.16 p1: the cards outside the game are part of the set-up a log declares (docs/replay-log.md)
     story = Story({"T-BEAR": 4}, cards=_real(SPECTATOR), sideboard={SPECTATOR: 1}, to_main=False)
-    _to_reveal_choice(story)
-    story.when(cmd("ChooseCards", story.pending.player, cards=list(story.pending.options["cards"])))
+    _to_beginning_question(story)
+    story.when(cmd("ChooseCards", "p1", cards=list(story.pending.options["cards"])))
     decks = story.spec["decks"]
     header = {
         "game_id": "g1",
@@ -261,4 +388,182 @@ def test_the_replay_log_carries_the_sideboard_and_its_audit_re_adjudicates_the_r
     assert audit(build_log(header, steps, seed=7, claimed=None).to_lines()).verdict == "consistent"
     without = {**header, "players": [{**p, "deck": {**p["deck"], "sideboard": []}} for p in header["players"]]}
     verdict = audit(build_log(without, steps, seed=7, claimed=None).to_lines())
-    assert (verdict.verdict, verdict.step) == ("diverged", 2)  # no Rogue Spectator outside: no ability triggers
+    assert (verdict.verdict, verdict.step) == ("diverged", 2)  # no sideboard: no question at the beginning
+
+
+# --- putting cards from outside the game into the field or the ruler area: Ulga, Attoractia --------------
+
+ULGA, MAGOG = "TWS-067", "TWS-059"
+ATTORACTIA, VIRTUOUS = "MP01-ACV", "JRP-107"
+TINA, BRANDHARDT = "CST-001", "CST-015"
+"""Seven Stars rulers."""
+
+
+def _ulga_story(**sideboard: int) -> Story:
+    """p1 and p2 play Ulga, Eclipser as their ruler; its "At the beginning of the game" ability works in the
+    ruler area (9.2 p1); p2 owns nothing outside the game.  They decline the sideboard's own reveals and play
+    on to the question."""
+    cards = _real(ULGA, MAGOG)
+    story = Story({"T-BEAR": 4}, ruler=ULGA, cards=cards, sideboard=sideboard, second_sideboard={}, to_main=False)
+    _play_on(story, until="put_from_outside")
+    return story
+
+
+def test_ulga_reveals_magog_from_outside_the_game_and_puts_it_into_the_field() -> None:
+    # "You may reveal a card named "Magog, Artificial Eclipse" you own from outside the game and put it into the
+    # field." (FoW-5.5 3.16 p1, 10.4 p1): p1 chooses it; revealed, put (not played: no [Enter], 9.6 p1.1)
+    story = _ulga_story(**{MAGOG: 1, "T-BEAR": 1})
+    [magog] = _outside(story, "p1", MAGOG)
+    assert (story.pending.kind, story.pending.player) == ("put_from_outside", "p1")
+    assert {k: story.pending.options[k] for k in ("cards", "min", "max", "to")} == {
+        "cards": [magog],
+        "min": 0,
+        "max": 1,
+        "to": "field",
+    }
+    events = story.when(cmd("ChooseCards", "p1", cards=[magog]))
+    assert [(e.type, e.rule) for e in events][:3] == [
+        ("OptionChosen", "FoW-5.5 3.16 p1"),
+        ("CardRevealed", "FoW-5.5 10.4 p1"),
+        ("CardMoved", "FoW-5.5 3.16 p1"),
+    ]
+    moved = events[2]
+    assert (moved.data["oid"], moved.data["from"], moved.data["to"], moved.data["controller"]) == (
+        magog,
+        "outside",
+        "field",
+        "p1",
+    )
+    assert story.state.objects[magog].zone == "field"
+    told = engine.redact_event(story.state, moved, "p2").data
+    assert (told["oid"], told["card"]) == (magog, MAGOG)  # put into the field: public
+    story.replays()
+
+
+def test_ulga_may_leave_magog_outside_the_game() -> None:
+    # "you may" (FoW-5.5 3.16 p1): choosing none declines; Magog stays hidden in the sideboard
+    story = _ulga_story(**{MAGOG: 1})
+    [magog] = _outside(story, "p1", MAGOG)
+    events = story.when(cmd("ChooseCards", "p1", cards=[]))
+    assert not [e for e in events if e.type in ("CardRevealed", "CardMoved")]
+    assert story.state.objects[magog].zone == "outside" and not story.state.objects[magog].revealed
+    story.replays()
+
+
+def test_ulga_offers_only_magog() -> None:
+    # FoW-5.5 3.16 p1: a card of another name is not among the options, and choosing it is refused
+    story = _ulga_story(**{MAGOG: 1, "T-BEAR": 1})
+    [bear] = _outside(story, "p1", "T-BEAR")
+    refusal = story.refused(cmd("ChooseCards", "p1", cards=[bear]))
+    assert (refusal.code, refusal.rule) == ("rules/search_choice", "FoW-5.5 3.16 p1")
+
+
+def test_ulga_asks_as_well_when_the_sideboard_holds_no_magog_and_the_opponent_cannot_tell() -> None:
+    # FoW-5.5 3.1 p2, 3.16 p1: the question comes while hidden cards are outside the game; what p2 is told
+    # is the same whether p1's sideboard card is Magog or not
+    told = []
+    for sideboard in ({MAGOG: 1}, {"T-BEAR": 1}):
+        story = _ulga_story(**sideboard)
+        assert (story.pending.kind, story.pending.player) == ("put_from_outside", "p1")
+        assert story.pending.options["cards"] == _outside(story, "p1", MAGOG)
+        story.when(cmd("ChooseCards", "p1", cards=[]))
+        told.append([(t, r, d) for t, r, d in _seen_by(story, "p2") if t != "GameStarted"])
+    assert told[0] == told[1]
+
+
+def test_ulga_asks_nothing_without_cards_outside_the_game() -> None:
+    # FoW-5.5 3.16 p1, 9.3 p3: nothing outside the game, as everyone can see - the effect does nothing
+    story = Story({"T-BEAR": 4}, ruler=ULGA, cards=_real(ULGA, MAGOG), to_main=False)
+    _play_on(story, until="put_from_outside")
+    assert story.state.phase == "main"
+    assert not [e for e in story.log if e.type == "ChoiceRequested" and e.data["kind"] == "put_from_outside"]
+
+
+def test_attoractia_puts_seven_stars_rulers_from_outside_the_game_into_the_ruler_area() -> None:
+    # "Banish a card named "The Virtuous versus The Virtual": Put up to seven Seven Stars rulers you own from
+    # outside the game in your ruler area." (FoW-5.5 3.16 p1, 3.8 p1): the chosen rulers join the ruler area
+    cards = _real(ATTORACTIA, VIRTUOUS, TINA, BRANDHARDT)
+    story = Story(
+        {"T-BEAR": 4, ATTORACTIA: 1, VIRTUOUS: 1}, cards=cards, sideboard={TINA: 1, BRANDHARDT: 1, "T-BEAR": 1}
+    )
+    [tina], [brandhardt] = _outside(story, "p1", TINA), _outside(story, "p1", BRANDHARDT)
+    city = _in_field(story, ATTORACTIA)
+    _in_field(story, VIRTUOUS)
+    [ability] = [a for a in legal(story, "p1", "ActivateAbility") if a["source"] == city]
+    story.when(cmd("ActivateAbility", "p1", **ability))
+    story.resolve()
+    assert (story.pending.kind, story.pending.player) == ("put_from_outside", "p1")
+    assert story.pending.options["cards"] == [tina, brandhardt]  # not the bear: not a Seven Stars ruler
+    assert (story.pending.options["min"], story.pending.options["max"]) == (0, 7)
+    events = story.when(cmd("ChooseCards", "p1", cards=[tina, brandhardt]))
+    moved = [e for e in events if e.type == "CardMoved"]
+    assert [(e.data["oid"], e.data["to"], e.rule) for e in moved] == [
+        (tina, "ruler_area", "FoW-5.5 3.16 p1"),
+        (brandhardt, "ruler_area", "FoW-5.5 3.16 p1"),
+    ]
+    assert story.state.zones["p1"]["ruler_area"][-2:] == [tina, brandhardt]
+    story.replays()
+
+
+def _in_field(story: Story, card: str) -> str:
+    """Given: p1's copy of ``card`` from the main deck is in their field."""
+    oid = next(o for o in story.state.zones["p1"]["main_deck"] if story.state.objects[o].card == card)
+    story.moved(oid, "field", controller="p1")
+    return oid
+
+
+FENRIR, SOLDIERS = "GRV-030", "SKL-084"
+"""Machines: Mechanized Fenrir, Clockwork Soldiers."""
+ENGINEER_SENTENCE = "Put a revealed non-magic stone, non-J/ruler Machine you own from outside the game into your hand."
+
+
+def _engineer() -> dict[str, Any]:
+    """A stand-in resonator whose [Enter] ability is the importer's reading of Mechanical Engineer of Ma'at's
+    (GRV-028) second mode (the real card's modes on an [Enter] ability are not in the vocabulary)."""
+    db = imported_database()
+    assert ENGINEER_SENTENCE in db["GRV-028"].unsupported[0]
+    races = frozenset(r for c in db.values() if c.card for r in c.card.races or [])
+    effects = _effects(ENGINEER_SENTENCE, _Ctx("T-ENGINEER", "resonator", None, races, None))
+    ability = {"kind": "automatic", "trigger": "enter", "effects": effects}
+    base = {"id": "T-ENGINEER", "name": "Engineer", "type": "resonator", "attributes": ["U"], "atk": 100, "def": 100}
+    return {**base, "cost": {"attribute": {"U": 1}}, "abilities": [ability]}
+
+
+def _engineer_story() -> tuple[Story, str, str]:
+    """p1 has Mechanized Fenrir revealed outside the game and Clockwork Soldiers hidden there; the Engineer
+    enters p1's field and its ability is played: (story, fenrir, soldiers)."""
+    cards = {**_real(FENRIR, SOLDIERS), "T-ENGINEER": _engineer()}
+    story = Story({"T-ENGINEER": 4, "T-BEAR": 4}, cards=cards, sideboard={FENRIR: 1, SOLDIERS: 1})
+    [fenrir], [soldiers] = _outside(story, "p1", FENRIR), _outside(story, "p1", SOLDIERS)
+    story.given("CardRevealed", oid=fenrir, player="p1", card=FENRIR, until="end_of_game")
+    _enter(story, "T-ENGINEER", "U")
+    while story.pending.kind != "put_from_outside":
+        story.when(cmd("Pass", story.pending.player))
+    return story, fenrir, soldiers
+
+
+def test_a_revealed_machine_is_put_from_outside_the_game_into_the_hand_and_everyone_reads_it() -> None:
+    # "Put a revealed ... Machine you own from outside the game into your hand." (FoW-5.5 3.16 p1, 10.4 p1):
+    # the revealed Fenrir only - Clockwork Soldiers is hidden, not revealed; not "you may": it must be chosen
+    story, fenrir, soldiers = _engineer_story()
+    assert {k: story.pending.options[k] for k in ("cards", "min", "max", "to")} == {
+        "cards": [fenrir],
+        "min": 1,
+        "max": 1,
+        "to": "hand",
+    }
+    refusal = story.refused(cmd("ChooseCards", "p1", cards=[]))
+    assert (refusal.code, refusal.rule) == ("rules/search_choice", "FoW-5.5 3.16 p1")
+    events = story.when(cmd("ChooseCards", "p1", cards=[fenrir]))
+    [moved] = [e for e in events if e.type == "CardMoved"]
+    assert (moved.rule, moved.data["from"], moved.data["to"], moved.data["revealed"]) == (
+        "FoW-5.5 3.16 p1",
+        "outside",
+        "hand",
+        True,
+    )
+    assert not [e for e in events if e.type == "CardRevealed"]  # revealed already
+    told = engine.redact_event(story.state, moved, "p2").data
+    assert (told["oid"], told["card"]) == (fenrir, FENRIR)  # revealed as it moves: p2 reads it
+    assert story.state.objects[fenrir].zone == "hand" and story.state.objects[soldiers].zone == "outside"
+    story.replays()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from domain.fow import actions, engine, flow
 from domain.fow.characteristics import characteristics
+from domain.kernel import Event
 from tests.fow.cards.story import Story, legal
 from tests.fow.support import cmd, find
 from tests.fow.test_ch8_battle import to_main
@@ -516,9 +517,10 @@ def test_put_this_card_on_top_of_your_main_deck_then_search() -> None:
     story.replays()
 
 
-def test_target_resonator_cannot_be_blocked_until_end_of_turn() -> None:
-    # TAT-062: "[Enter]: Target resonator cannot be blocked until end of turn."  The text beats
-    # the blocking rule (FoW-5.5 8.3 p3, 1.4 p1) for that resonator only, for the turn
+def unblockable_runner() -> tuple[Story, str, str, list[Event]]:
+    """Given a Bear of each player's in their field on p1's turn 3, when p1 plays TAT-062 and its [Enter]
+    targets p1's Bear (the runner) and resolves: the story, the runner, p2's Bear (the wall) and the
+    events of that resolution."""
     story = Story({"TAT-062": 4, "T-BEAR": 4})
     runner = story.put("p1", "T-BEAR", "field")
     wall = story.put("p2", "T-BEAR", "field")
@@ -526,10 +528,16 @@ def test_target_resonator_cannot_be_blocked_until_end_of_turn() -> None:
     card = story.put("p1", "TAT-062", "hand")
     story.will("p1", "G", "G")
     story.when(cmd("PlayCard", "p1", card=card))
-    events = story.resolve()
-    trig = find(events, "AbilityTriggered")
+    trig = find(story.resolve(), "AbilityTriggered")
     story.when(cmd("PlayTriggered", "p1", trigger=trig.data["trigger"], targets=[[runner]]))
-    made = find(story.resolve(), "ContinuousEffectCreated")
+    return story, runner, wall, story.resolve()
+
+
+def test_target_resonator_cannot_be_blocked_until_end_of_turn() -> None:
+    # TAT-062: "[Enter]: Target resonator cannot be blocked until end of turn."  The text beats
+    # the blocking rule (FoW-5.5 8.3 p3, 1.4 p1) for that resonator only, for the turn
+    story, runner, wall, events = unblockable_runner()
+    made = find(events, "ContinuousEffectCreated")
     assert (made.data["targets"], made.data["rules"]) == ([runner], ["cannot_be_blocked"])
     story.when(cmd("InitiateBattle", "p1"))
     while story.pending.kind != "declare_attack":

@@ -155,10 +155,9 @@ def test_liberator_of_wind_searches_the_magic_stone_deck_at_the_beginning_of_the
 # --- "Magic stones you control gain "{Rest}: Produce ..."", "Recover up to two ..." --------------------
 
 
-def test_rewriting_laws_stones_gain_a_will_ability_and_up_to_two_are_recovered() -> None:
-    # Rewriting Laws (TTW-064, {G}{1}): 'Magic stones you control gain "{Rest}: Produce {W}, {R}, {U}, {G},
-    # or {B}" until end of turn. Recover up to two magic stones you control. Draw a card.'  The stones gain
-    # the will ability (10.19 p1, 9.9 p4); which stones are recovered is chosen as it resolves (9.3 p3.2).
+def rewriting_laws_with_three_rested_stones() -> tuple[Story, list[str], int]:
+    """Given three rested magic stones of p1's, when p1 plays Rewriting Laws (TTW-064): the story, the
+    stones and p1's hand size once it is played (before it resolves)."""
     story = Story({"TTW-064": 4})
     stones = [story.put("p1", "T-STONE", "stone_area") for _ in range(3)]
     for oid in stones:
@@ -166,7 +165,14 @@ def test_rewriting_laws_stones_gain_a_will_ability_and_up_to_two_are_recovered()
     laws = story.put("p1", "TTW-064", "hand")
     story.will("p1", "G", "R")
     story.when(cmd("PlayCard", "p1", card=laws, targets=[]))
-    hand = len(story.state.zones["p1"]["hand"])
+    return story, stones, len(story.state.zones["p1"]["hand"])
+
+
+def test_rewriting_laws_stones_gain_a_will_ability_and_up_to_two_are_recovered() -> None:
+    # Rewriting Laws (TTW-064, {G}{1}): 'Magic stones you control gain "{Rest}: Produce {W}, {R}, {U}, {G},
+    # or {B}" until end of turn. Recover up to two magic stones you control. Draw a card.'  The stones gain
+    # the will ability (10.19 p1, 9.9 p4); which stones are recovered is chosen as it resolves (9.3 p3.2).
+    story, stones, hand = rewriting_laws_with_three_rested_stones()
     asked = find(story.resolve(), "ChoiceRequested")
     assert (asked.data["kind"], asked.data["options"]["max"], asked.rule) == ("recover", 2, "FoW-5.5 9.3 p3.2")
     assert asked.data["options"]["cards"] == stones
