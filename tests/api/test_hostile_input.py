@@ -30,6 +30,7 @@ from api.app import MAX_BODY_BYTES, create_app
 from service.app import GameService
 from service.catalog import CardCatalogs
 from service.settings import Settings
+from service.stream import GameStreams, StreamLease
 from tests import fakes
 
 JUDGE = "hostile-judge-" + "h" * 40
@@ -123,10 +124,22 @@ class World:
         return {"Authorization": f"Bearer {token}"}
 
 
+class _EndingStreams(GameStreams):
+    """Streams that end at their first wake-up: a fuzzed ``GET /games/{id}/stream`` that happens to be
+    valid must answer, not stream until the game ends (its input checks all run before the stream
+    starts; the stream itself is specified in tests/api/test_stream.py)."""
+
+    def lease(self) -> StreamLease:
+        lease = super().lease()
+        lease.stopped.set()
+        return lease
+
+
 def _open(settings: Settings, catalogs: CardCatalogs) -> Iterator[World]:
     service = GameService(settings, catalogs)
     try:
         with TestClient(create_app(service=service), raise_server_exceptions=False) as client:
+            client.app.state.streams = _EndingStreams(service, settings.max_streams)  # type: ignore[attr-defined]
             yield World(client)
     finally:
         service.close()
