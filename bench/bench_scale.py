@@ -106,23 +106,12 @@ class Phase:
 
 async def _client(n: int, urls: list[str], phase: Phase, deadline: float, rng: random.Random, tag: str) -> None:
     seed, steps = recordings()[n % len(recordings())]
-    decks = SYSTEMS[0].decks
     round_ = 0
     async with httpx.AsyncClient(timeout=60.0) as http:
         while time.monotonic() < deadline:
             round_ += 1
             game_id = f"scale-{tag}-{n}-{round_}"
-            body = {
-                "ruleset": SYSTEMS[0].ruleset,
-                "variant": SYSTEMS[0].variant,
-                "game_id": game_id,
-                "seed": seed,
-                "unsupported": "manual",
-                "players": [
-                    {"id": pid, "name": name, "deck": {"starter": deck, **deck_settings(SYSTEMS[0].ruleset)}}
-                    for pid, name, deck in zip(("p1", "p2"), ("Alice", "Bob"), decks, strict=True)
-                ],
-            }
+            body = _create_body(game_id, seed)
             created = await http.post(f"{rng.choice(urls)}/games", json=body)
             if created.status_code != 201:
                 key = f"create {created.status_code}: {created.text[:300]}"

@@ -806,24 +806,7 @@ def _chase_item_copied(s: GameState, d: Mapping[str, Any], e: Event) -> None:
         obj.x, obj.awakened = int(d.get("x") or 0), bool(d.get("awakened", False))
         obj.entered_turn, obj.zone_since, obj.object_since, obj.moved_from = s.turn, e.seq, e.seq, "none"
         s.objects[obj.oid] = obj
-    item = ChaseItem(
-        id=d["item"],
-        kind=d["kind"],
-        controller=player,
-        source=d["source"],
-        ability=d.get("ability", -1),
-        targets=[list(t) for t in d.get("targets", [])],
-        awakened=bool(d.get("awakened", False)),
-        choice=d.get("choice"),
-        modes=list(d.get("modes", [])),
-        amount=d.get("amount"),
-        subject=d.get("subject"),
-        subject_since=d.get("subject_since"),
-        source_since=d.get("source_since"),
-        target_since=dict(d["target_since"]) if "target_since" in d else None,
-        x=int(d.get("x") or 0),
-        copied_by=d["by"],
-    )
+    item = _recorded_chase_item(d, player, copied_by=d["by"])
     # under the item whose effect makes it, which is resolving: once that leaves, the copy is on top
     at = next((i for i, c in enumerate(s.chase) if c.id == d["by"]), len(s.chase))
     s.chase.insert(at, item)
@@ -1029,12 +1012,13 @@ def _life_paid(s: GameState, d: Mapping[str, Any], e: Event) -> None:
     s.players[d["player"]].life = d["life"]
 
 
-@handles("CardPlayed", "AbilityPlayed", "JudgmentPerformed", "BreakPlayed")
-def _put_on_chase(s: GameState, d: Mapping[str, Any], e: Event) -> None:
-    item = ChaseItem(
+def _recorded_chase_item(d: Mapping[str, Any], controller: str, **more: Any) -> ChaseItem:
+    """A chase item as its event records it: what an item put on the chase and a copy of one
+    (``ChaseItemCopied``) share, with ``more`` of their own."""
+    return ChaseItem(
         id=d["item"],
         kind=d["kind"],
-        controller=d["player"],
+        controller=controller,
         source=d["source"],
         ability=d.get("ability", -1),
         targets=[list(t) for t in d.get("targets", [])],
@@ -1045,9 +1029,18 @@ def _put_on_chase(s: GameState, d: Mapping[str, Any], e: Event) -> None:
         subject=d.get("subject"),
         subject_since=d.get("subject_since"),
         source_since=d.get("source_since"),
-        delayed=d.get("delayed"),
         target_since=dict(d["target_since"]) if "target_since" in d else None,
         x=int(d.get("x") or 0),
+        **more,
+    )
+
+
+@handles("CardPlayed", "AbilityPlayed", "JudgmentPerformed", "BreakPlayed")
+def _put_on_chase(s: GameState, d: Mapping[str, Any], e: Event) -> None:
+    item = _recorded_chase_item(
+        d,
+        d["player"],
+        delayed=d.get("delayed"),
         cost_cards=list(d.get("cost_cards", [])) if d["kind"] == "judgment" else [],
     )
     if item.kind == "ability" and item.source_since is None and item.source in s.objects:
